@@ -1,0 +1,23 @@
+import type { Status } from "../schemas/feedback.ts";
+
+export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A domain event before it gets its identity; the use case stamps id and time. */
+export type EventDraft =
+  | { readonly type: "feedback.created" }
+  | { readonly type: "feedback.status_changed" | "feedback.shipped"; readonly previousStatus: Status };
+
+export type DomainEvent = EventDraft & {
+  readonly id: string;
+  readonly orgId: string;
+  readonly feedbackId: string;
+  readonly createdAt: number;
+};
+
+/** Background work a state change asks for; queued in the same transaction. */
+export interface JobRequest {
+  readonly kind: "group_report" | "notify_followers";
+  readonly orgId: string;
+  readonly feedbackId: string;
+}

@@ -1,0 +1,59 @@
+import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
+import type { Feedback, FeedbackSummary, ReportEntry } from "../schemas/feedback.ts";
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export const feedbackUrl = (baseUrl: string, key: string): string => `${baseUrl}/inbox/${encodeURIComponent(key)}`;
+
+/** The parts of a summary that live outside the feedback record. */
+export interface Related {
+  readonly app: Pick<AppRecord, "id" | "name"> | undefined;
+  readonly feature: Pick<FeatureRecord, "id" | "path"> | undefined;
+  readonly baseUrl: string;
+}
+
+function commonFields(f: FeedbackRecord, related: Related) {
+  return {
+    key: f.key,
+    id: f.id,
+    title: f.title,
+    kind: f.kind,
+    ...(f.severity && { severity: f.severity }),
+    status: f.status,
+    app: related.app ? { id: f.appId, name: related.app.name } : { id: f.appId },
+    ...(related.feature && { feature: { id: related.feature.id, path: related.feature.path } }),
+    reports: f.reports,
+    createdAt: iso(f.createdAt),
+    lastActivityAt: iso(f.lastActivityAt),
+    url: feedbackUrl(related.baseUrl, f.key),
+  };
+}
+
+export function toSummary(f: FeedbackRecord, related: Related): FeedbackSummary {
+  return { ...commonFields(f, related), ...(f.tracker && { trackerIssue: f.tracker.key }) };
+}
+
+function reportEntry(r: ReportRecord): ReportEntry {
+  const author = r.report.author.name ?? r.report.author.email ?? r.report.author.id;
+  return { source: r.source, ...(author && { author }), at: iso(r.at), text: r.report.message };
+}
+
+export function toFeedback(
+  f: FeedbackRecord,
+  related: Related,
+  reports: readonly ReportRecord[],
+  fullContext: Record<string, unknown> | null,
+): Feedback {
+  return {
+    ...commonFields(f, related),
+    ...(f.nature && { nature: f.nature as Feedback["nature"] }),
+    ...(f.summary && { summary: f.summary }),
+    ...(f.observed && { observed: f.observed }),
+    ...(f.expected && { expected: f.expected }),
+    ...(f.dueAt !== undefined && { dueAt: iso(f.dueAt) }),
+    ...(f.owner && { owner: f.owner }),
+    ...(f.tracker && { trackerIssue: { ...f.tracker } }),
+    reportList: reports.map(reportEntry),
+    fullContext,
+  };
+}

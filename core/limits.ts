@@ -1,0 +1,40 @@
+/** Fixed one-minute windows: cheap to count in any store, and a 429 can say exactly when to retry. */
+export const RATE_WINDOW_MS = 60_000;
+
+export interface RateWindow {
+  /** Identifies the counter for this subject and minute. */
+  readonly bucket: string;
+  readonly endsAt: number;
+}
+
+export function rateWindow(subject: string, now: number): RateWindow {
+  const start = now - (now % RATE_WINDOW_MS);
+  return { bucket: `${subject}:${start}`, endsAt: start + RATE_WINDOW_MS };
+}
+
+/** Whole seconds until the end of a window, at least 1 (a Retry-After of 0 invites a hot loop). */
+export const secondsUntil = (endsAt: number, now: number): number => Math.max(1, Math.ceil((endsAt - now) / 1000));
+
+export const PLANS = ["free", "growth", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Monthly feedback quota per plan; null is unlimited. */
+const PLAN_QUOTA: Readonly<Record<Plan, number | null>> = { free: 100, growth: 10_000, enterprise: null };
+
+export const monthlyQuota = (plan: Plan, override: number | null): number | null => override ?? PLAN_QUOTA[plan];
+
+export interface QuotaMonth {
+  /** `YYYY-MM`, UTC. */
+  readonly month: string;
+  readonly endsAt: number;
+}
+
+export function quotaMonth(now: number): QuotaMonth {
+  const date = new Date(now);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth();
+  return { month: `${year}-${String(month + 1).padStart(2, "0")}`, endsAt: Date.UTC(year, month + 1, 1) };
+}
+
+/** The full-context add-on comes with these plans. */
+export const hasFullContext = (plan: Plan): boolean => plan !== "free";

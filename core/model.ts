@@ -1,0 +1,129 @@
+import type { Language } from "./errors.ts";
+import type { Plan } from "./limits.ts";
+import type { NormalizedReport } from "./report/normalize.ts";
+import type { App, CodeFile, FeatureDefinition } from "./schemas/catalog.ts";
+import type { Kind, Severity, Status } from "./schemas/feedback.ts";
+import type { QualificationStep } from "./schemas/qualification.ts";
+import type { ReportResponse } from "./schemas/report.ts";
+
+/** Stored shapes, plain data. Times are epoch milliseconds; the HTTP edge turns them into ISO strings. */
+
+export const ROLES = ["admin", "member", "reader"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write", "webhooks:manage"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** What each role may hold. A token's effective scopes are its own, cut down to its holder's current role. */
+export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
+  admin: SCOPES,
+  member: ["feedbacks:read", "reports:write", "feedbacks:write"],
+  reader: ["feedbacks:read"],
+};
+
+export interface Organization {
+  readonly id: string;
+  readonly name: string;
+  /** Prefix of feedback keys, e.g. DEMO in DEMO-42. */
+  readonly keyPrefix: string;
+  readonly plan: Plan;
+  /** Replaces the plan's monthly quota when set. */
+  readonly quotaOverride: number | null;
+}
+
+export interface AppRecord extends App {
+  readonly orgId: string;
+}
+
+export const CHANNEL_KINDS = ["api", "form", "widget"] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+export interface Channel {
+  readonly id: string;
+  readonly orgId: string;
+  readonly appId: string;
+  readonly kind: ChannelKind;
+  readonly key: string;
+  readonly active: boolean;
+}
+
+export interface FeatureRecord extends Required<Pick<FeatureDefinition, "name" | "path">> {
+  readonly id: string;
+  readonly orgId: string;
+  readonly appId: string;
+  readonly kind?: FeatureDefinition["kind"];
+  readonly severityFloor?: Severity;
+  readonly cues?: readonly string[];
+  readonly code?: readonly CodeFile[];
+}
+
+export interface TrackerLink {
+  readonly key: string;
+  readonly provider: string;
+  readonly status: string;
+  readonly url?: string;
+}
+
+export interface FeedbackRecord {
+  readonly id: string;
+  readonly orgId: string;
+  readonly appId: string;
+  readonly key: string;
+  readonly title: string;
+  readonly kind: Kind;
+  readonly status: Status;
+  readonly severity?: Severity;
+  readonly featureId?: string;
+  readonly nature?: string;
+  readonly summary?: string;
+  readonly observed?: string;
+  readonly expected?: string;
+  readonly dueAt?: number;
+  readonly owner?: string;
+  readonly tracker?: TrackerLink;
+  readonly reports: number;
+  readonly createdAt: number;
+  readonly lastActivityAt: number;
+  /** Set when grouping folded this feedback into another one, which now answers for it. */
+  readonly mergedInto?: string;
+}
+
+export interface Turn {
+  readonly role: "assistant" | "user";
+  readonly text: string;
+  readonly at: number;
+}
+
+export interface ReportRecord {
+  readonly id: string;
+  readonly feedbackId: string;
+  readonly orgId: string;
+  readonly appId: string;
+  readonly source: ChannelKind;
+  readonly report: NormalizedReport;
+  readonly language: Language;
+  readonly conversation: readonly Turn[];
+  readonly statusId: string;
+  readonly at: number;
+}
+
+export interface Follower {
+  readonly feedbackId: string;
+  readonly email: string;
+  readonly name?: string;
+  readonly language: Language;
+}
+
+/** What a presented access token is worth right now. */
+export interface Grant {
+  readonly tokenId: string;
+  readonly orgId: string;
+  readonly userId: string;
+  readonly role: Role;
+  readonly scopes: readonly Scope[];
+}
+
+/** What a report request produced: a qualification step, or a recorded report. */
+export type ReportOutcome =
+  | { readonly kind: "step"; readonly body: QualificationStep }
+  | { readonly kind: "recorded"; readonly body: ReportResponse };

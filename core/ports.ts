@@ -1,0 +1,64 @@
+import type { Language } from "./errors.ts";
+import type { Turn } from "./model.ts";
+import type { NormalizedReport } from "./report/normalize.ts";
+import type { QualificationQuestion } from "./schemas/qualification.ts";
+
+/** Time is an input: production reads the system clock, tests move a fixed epoch forward. */
+export type Clock = () => number;
+
+/** Identifiers and secrets; randomness only enters the core through here. */
+export interface Ids {
+  /** A new, time-ordered identifier. */
+  id(): string;
+  /** A new unguessable secret, base64url, of at least 128 bits. */
+  secret(): string;
+}
+
+/** What the assistant decides at one point of a qualification. */
+export type AssistantStep =
+  | { readonly status: "ask"; readonly questions: readonly QualificationQuestion[] }
+  | {
+      readonly status: "answer";
+      readonly source: { readonly title: string; readonly url: string };
+      readonly message: string;
+      readonly questions: readonly QualificationQuestion[];
+    }
+  | { readonly status: "drop" | "restart" | "resolved"; readonly message: string }
+  | { readonly status: "ready"; readonly report: NormalizedReport };
+
+export interface QualificationContext {
+  readonly appId: string;
+  readonly report: NormalizedReport;
+  readonly language: Language;
+  readonly conversation: readonly Turn[];
+  /** Answers so far, by question id. */
+  readonly answers: Readonly<Record<string, string>>;
+}
+
+/** The AI assistant. Any rejection is reported to the client as `qualification_failed`. */
+export interface Assistant {
+  qualify(context: QualificationContext): Promise<AssistantStep>;
+  writeTitle(report: NormalizedReport, language: Language): Promise<string>;
+  detectLanguage(text: string): Language;
+}
+
+export interface GroupingCandidate {
+  readonly id: string;
+  readonly text: string;
+}
+
+/** Finds, among open feedbacks of the same app, the one a new report duplicates. */
+export interface Grouper {
+  findDuplicate(text: string, candidates: readonly GroupingCandidate[]): Promise<string | null>;
+}
+
+/** Tells a feedback's followers that it was delivered. */
+export interface Notifier {
+  feedbackDelivered(message: {
+    readonly to: string;
+    readonly name?: string;
+    readonly language: Language;
+    readonly feedbackKey: string;
+    readonly title: string;
+  }): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import type { Kind } from "../schemas/feedback.ts";
+import type { ReportRequest } from "../schemas/report.ts";
+import { storedKind } from "./kind.ts";
+
+/** A report as the domain keeps it: stored kind, trimmed text, only well-formed e-mail addresses. */
+export interface NormalizedReport {
+  readonly kind: Kind;
+  readonly message: string;
+  readonly title?: string;
+  readonly observed?: string;
+  readonly expected?: string;
+  readonly url?: string;
+  readonly author: { readonly id?: string; readonly email?: string; readonly name?: string };
+}
+
+// Deliberately modest: one @, no spaces, a dot in the domain. Exotic valid addresses are rare in feedback forms.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const isEmailShaped = (value: string): boolean => value.length <= 254 && EMAIL_SHAPE.test(value);
+
+const text = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+/** Picks the known fields of a validated request; anything else the client sent is dropped here. */
+export function normalizeReport(request: ReportRequest): NormalizedReport {
+  const email = text(request.user?.email);
+  const author = {
+    ...(text(request.user?.id) && { id: text(request.user?.id) }),
+    ...(email && isEmailShaped(email) && { email: email.toLowerCase() }),
+    ...(text(request.user?.name) && { name: text(request.user?.name) }),
+  };
+  return {
+    kind: storedKind(request.kind),
+    message: request.message.trim() || request.message,
+    ...(text(request.title) && { title: text(request.title) }),
+    ...(text(request.observed) && { observed: text(request.observed) }),
+    ...(text(request.expected) && { expected: text(request.expected) }),
+    ...(text(request.url) && { url: text(request.url) }),
+    author,
+  };
+}

@@ -1,0 +1,104 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { literals } from "./literals.ts";
+
+
+export const KINDS = ["problem", "idea", "praise"] as const;
+export type Kind = (typeof KINDS)[number];
+export const SEVERITIES = ["P0", "P1", "P2", "P3"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const STATUSES = ["triage", "prioritized", "in_development", "fixed", "delivered", "dismissed"] as const;
+export type Status = (typeof STATUSES)[number];
+export const NATURES = ["bug", "ux", "performance", "question", "request", "content", "other"] as const;
+
+export const KindSchema = literals(KINDS);
+export const SeveritySchema = literals(SEVERITIES);
+export const StatusSchema = literals(STATUSES);
+
+const summaryFields = {
+  key: Type.String({ description: "Human-readable key of the feedback." }),
+  id: Type.String(),
+  title: Type.String(),
+  kind: KindSchema,
+  severity: Type.Optional(SeveritySchema),
+  status: StatusSchema,
+  app: Type.Object({ id: Type.String(), name: Type.Optional(Type.String()) }),
+  feature: Type.Optional(Type.Object({ id: Type.String(), path: Type.String() })),
+  reports: Type.Integer({ description: "Number of grouped reports." }),
+  createdAt: Type.String({ format: "date-time" }),
+  lastActivityAt: Type.String({ format: "date-time", description: "Last report received." }),
+  url: Type.String({ description: "The feedback in the service's web application." }),
+};
+
+export const FeedbackSummary = Type.Object(
+  { ...summaryFields, trackerIssue: Type.Optional(Type.String({ description: "Key of the linked tracker issue." })) },
+  { $id: "FeedbackSummary" },
+);
+export type FeedbackSummary = Static<typeof FeedbackSummary>;
+
+export const ReportEntry = Type.Object({
+  source: Type.String({ description: "Channel kind, for example api or form." }),
+  author: Type.Optional(Type.String()),
+  at: Type.String({ format: "date-time" }),
+  text: Type.String(),
+});
+export type ReportEntry = Static<typeof ReportEntry>;
+
+export const TrackerIssue = Type.Object({
+  key: Type.String(),
+  provider: Type.String(),
+  status: Type.String(),
+  url: Type.Optional(Type.String()),
+});
+
+export const Feedback = Type.Object(
+  {
+    ...summaryFields,
+    nature: Type.Optional(literals(NATURES)),
+    summary: Type.Optional(Type.String()),
+    observed: Type.Optional(Type.String()),
+    expected: Type.Optional(Type.String()),
+    dueAt: Type.Optional(Type.String({ format: "date-time" })),
+    owner: Type.Optional(Type.String({ description: "E-mail of the owner." })),
+    trackerIssue: Type.Optional(TrackerIssue),
+    reportList: Type.Array(ReportEntry),
+    fullContext: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description: "Full debugging context with the add-on (Growth and Enterprise plans); null without it.",
+    }),
+  },
+  { $id: "Feedback" },
+);
+export type Feedback = Static<typeof Feedback>;
+
+export const FeedbackPage = Type.Object(
+  { data: Type.Array(FeedbackSummary), nextCursor: Type.Union([Type.String(), Type.Null()]) },
+  { $id: "FeedbackPage" },
+);
+export type FeedbackPage = Static<typeof FeedbackPage>;
+
+export const StatusChange = Type.Object(
+  {
+    status: StatusSchema,
+    comment: Type.Optional(Type.String({ maxLength: 5000, description: "Added to the feedback. For dismissed it is the reason." })),
+  },
+  { $id: "StatusChange" },
+);
+export type StatusChange = Static<typeof StatusChange>;
+
+export const STATUS_FILTERS = ["open", "closed", "all", ...STATUSES] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const QUERY_MAX_LENGTH = 200;
+
+export const FeedbackListQuery = Type.Object(
+  {
+    status: Type.Optional(literals(STATUS_FILTERS)),
+    kind: Type.Optional(KindSchema),
+    severity: Type.Optional(SeveritySchema),
+    appId: Type.Optional(Type.String()),
+    featureId: Type.Optional(Type.String()),
+    query: Type.Optional(Type.String({ maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    cursor: Type.Optional(Type.String({ description: "The nextCursor of the previous page." })),
+  },
+  { additionalProperties: false },
+);
+export type FeedbackListQuery = Static<typeof FeedbackListQuery>;

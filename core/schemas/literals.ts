@@ -1,0 +1,4 @@
+import { Type } from "@sinclair/typebox";
+
+/** A closed set of string values, documented as an enum-like union. */
+export const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));

@@ -1,0 +1,44 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { literals } from "./literals.ts";
+
+/** Kinds a client may send: the three real ones plus the compatibility aliases. */
+export const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
+
+export const MESSAGE_MAX_LENGTH = 10_000;
+
+export const ReportRequest = Type.Object(
+  {
+    publicKey: Type.String({ minLength: 1, description: "Key of the API channel of the app." }),
+    message: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH, description: "The text of the feedback." }),
+    kind: ReportKindInput,
+    title: Type.Optional(Type.String({ description: "If absent, the AI assistant writes one." })),
+    observed: Type.Optional(Type.String({ description: "What happened." })),
+    expected: Type.Optional(Type.String({ description: "What was expected." })),
+    url: Type.Optional(Type.String({ description: "Address concerned, kept as context." })),
+    user: Type.Optional(
+      Type.Object({
+        id: Type.Optional(Type.String()),
+        email: Type.Optional(Type.String({ description: "Ignored if it does not have the shape of an e-mail address." })),
+        name: Type.Optional(Type.String()),
+      }),
+    ),
+    qualify: Type.Optional(Type.Boolean({ description: "When true, the AI assistant first asks the missing questions." })),
+  },
+  { $id: "ReportRequest", description: "A report sent on the API channel of an app. Unknown fields are ignored." },
+);
+export type ReportRequest = Static<typeof ReportRequest>;
+
+export const ReportResponse = Type.Object(
+  {
+    ok: Type.Literal(true),
+    ticketId: Type.String({ description: "Identifier of the created feedback." }),
+    merged: Type.Boolean({ description: "false at creation; grouping happens afterwards, in the background." }),
+    statusId: Type.Optional(Type.String()),
+    statusToken: Type.Optional(Type.String()),
+    statusUrl: Type.Optional(Type.String()),
+    id: Type.Optional(Type.String({ description: "Identifier of the qualification (after qualification)." })),
+    status: Type.Optional(Type.Literal("ready")),
+  },
+  { $id: "ReportResponse" },
+);
+export type ReportResponse = Static<typeof ReportResponse>;

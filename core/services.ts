@@ -1,0 +1,14 @@
+import type { Assistant, Clock, Grouper, Ids, Notifier } from "./ports.ts";
+import type { Store } from "./store.ts";
+
+/** What the use cases run on, assembled once by the composition root. */
+export interface Services {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly assistant: Assistant;
+  readonly grouper: Grouper;
+  readonly notifier: Notifier;
+  /** Public address of the service, without a trailing slash. */
+  readonly baseUrl: string;
+}

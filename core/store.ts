@@ -1,0 +1,221 @@
+import type { DomainEvent, JobRequest } from "./feedback/events.ts";
+import type { Language } from "./errors.ts";
+import type {
+  AppRecord,
+  Channel,
+  ChannelKind,
+  FeatureRecord,
+  FeedbackRecord,
+  Follower,
+  Grant,
+  Organization,
+  ReportRecord,
+  Role,
+  Scope,
+  ReportOutcome,
+  Turn,
+} from "./model.ts";
+import type { Plan } from "./limits.ts";
+import type { NormalizedReport } from "./report/normalize.ts";
+import type { GroupingCandidate } from "./ports.ts";
+import type { QualificationStep } from "./schemas/qualification.ts";
+import type { FeatureDefinition } from "./schemas/catalog.ts";
+import type { Kind, Severity, Status } from "./schemas/feedback.ts";
+
+/**
+ * Store ports: exactly the operations the use cases call, on plain data. Every operation is
+ * atomic on its own, so several processes sharing one database behave as one service.
+ */
+
+export interface RateLimitStore {
+  /** Counts one hit in a window's bucket and returns the count so far. */
+  hitRateLimit(bucket: string, expiresAt: number): Promise<number>;
+}
+
+export type IdempotencyClaim =
+  | { readonly state: "claimed" }
+  | { readonly state: "in_progress" }
+  | { readonly state: "reused" }
+  | { readonly state: "replay"; readonly response: ReportOutcome };
+
+export interface IdempotencyStore {
+  /** Claims a key for a request, or tells why it cannot be claimed. Expired records are ignored. */
+  claimIdempotencyKey(scope: string, key: string, fingerprint: string, now: number, expiresAt: number): Promise<IdempotencyClaim>;
+  completeIdempotencyKey(scope: string, key: string, response: ReportOutcome): Promise<void>;
+  /** Releases a claim whose request failed, so that a retry may run. */
+  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
+}
+
+export interface ChannelContext {
+  readonly channel: Channel;
+  readonly app: AppRecord;
+  readonly organization: Organization;
+}
+
+export interface QualificationSession {
+  readonly id: string;
+  readonly orgId: string;
+  readonly appId: string;
+  readonly channelId: string;
+  readonly channelKey: string;
+  readonly source: ChannelKind;
+  readonly report: NormalizedReport;
+  readonly language: Language;
+  readonly conversation: readonly Turn[];
+  readonly answers: Readonly<Record<string, string>>;
+  /** The step the client was last shown; answers are checked against its questions. */
+  readonly pending: QualificationStep;
+  readonly expiresAt: number;
+}
+
+export interface QualificationStore {
+  saveQualification(session: QualificationSession): Promise<void>;
+  /** Unknown, ended and expired sessions all read as null. */
+  findQualification(id: string, now: number): Promise<QualificationSession | null>;
+  endQualification(id: string): Promise<void>;
+}
+
+export interface NewFeedback {
+  readonly feedback: Omit<FeedbackRecord, "key">;
+  readonly report: ReportRecord;
+  readonly statusTokenHash: string;
+  readonly follower?: Follower;
+  readonly event: DomainEvent;
+  readonly jobs: readonly JobRequest[];
+  readonly quota: { readonly month: string; readonly limit: number | null };
+}
+
+export interface CollectionStore {
+  findChannelByKey(key: string): Promise<ChannelContext | null>;
+  /**
+   * Records a report as a new feedback, with its event, jobs, follower and quota use, in one
+   * transaction; allocates the feedback key. Null when the month's quota is used up.
+   */
+  recordFeedback(input: NewFeedback): Promise<FeedbackRecord | null>;
+}
+
+export interface FeedbackFilter {
+  readonly statuses: readonly Status[];
+  readonly kind?: Kind;
+  readonly severity?: Severity;
+  readonly appId?: string;
+  readonly featureId?: string;
+  /** Words to find (all of them, as prefixes) in key, title, summary and reports. */
+  readonly words?: readonly string[];
+}
+
+export interface StatusChangeRecord {
+  readonly orgId: string;
+  readonly feedbackId: string;
+  readonly from: Status;
+  readonly to: Status;
+  readonly comment?: { readonly id: string; readonly text: string; readonly authorUserId: string };
+  readonly at: number;
+  readonly events: readonly DomainEvent[];
+  readonly jobs: readonly JobRequest[];
+}
+
+export interface FeedbackStore {
+  /** Newest activity first (lastActivityAt desc, id desc), strictly after `after`. Folded feedbacks are left out. */
+  listFeedbacks(
+    orgId: string,
+    filter: FeedbackFilter,
+    after: { readonly lastActivityAt: number; readonly id: string } | null,
+    limit: number,
+  ): Promise<FeedbackRecord[]>;
+  /** By key or id, within the organization. */
+  findFeedback(orgId: string, keyOrId: string): Promise<FeedbackRecord | null>;
+  listReports(feedbackId: string): Promise<ReportRecord[]>;
+  /**
+   * Writes a status change with its comment, events and jobs in one transaction, if the
+   * feedback still has status `from`; false otherwise (a concurrent change won).
+   */
+  applyStatusChange(change: StatusChangeRecord): Promise<boolean>;
+  /** A secret shared by every process, for cursors. Created on first use. */
+  cursorSecret(): Promise<Uint8Array>;
+}
+
+export interface CatalogStore {
+  listApps(orgId: string): Promise<AppRecord[]>;
+  findApp(orgId: string, appId: string): Promise<AppRecord | null>;
+  listFeatures(orgId: string, appId: string): Promise<Array<FeatureRecord & { readonly openFeedbacks: number }>>;
+  findFeature(orgId: string, featureId: string): Promise<FeatureRecord | null>;
+}
+
+export interface AccessStore {
+  /** The grant behind a token hash, with the holder's current role; null if unknown, expired or revoked. Records the use. */
+  authenticate(tokenHash: string, now: number): Promise<Grant | null>;
+}
+
+export interface Job {
+  readonly id: string;
+  readonly request: JobRequest;
+  readonly attempts: number;
+  /** Proves the lease: completing or retrying with a stale lease does nothing. */
+  readonly leaseToken: string;
+}
+
+export interface JobQueue {
+  claimJob(now: number, leaseMs: number, leaseToken: string): Promise<Job | null>;
+  completeJob(job: Job): Promise<void>;
+  retryJob(job: Job, runAt: number, error: string): Promise<void>;
+}
+
+export interface GroupingStore {
+  /** Open, unfolded feedbacks of the app created before `before`, with their text (title and reports). */
+  groupingCandidates(orgId: string, appId: string, before: { readonly createdAt: number; readonly id: string }): Promise<GroupingCandidate[]>;
+  /** Moves the source's reports and followers into the target and marks the source folded. */
+  foldFeedback(orgId: string, sourceId: string, targetId: string, at: number): Promise<boolean>;
+}
+
+export interface FollowerStore {
+  listFollowers(feedbackId: string): Promise<Follower[]>;
+  /** True the first time a follower is claimed for a notification key: each is notified once. */
+  claimNotification(feedbackId: string, email: string, notificationKey: string, at: number): Promise<boolean>;
+}
+
+/** Operator actions: the CLI and the demo set-up. */
+export interface AdminStore {
+  createOrganization(org: Organization): Promise<void>;
+  findOrganization(idOrPrefix: string): Promise<Organization | null>;
+  listOrganizations(): Promise<Organization[]>;
+  setPlan(orgId: string, plan: Plan, quotaOverride: number | null): Promise<boolean>;
+  createApp(app: AppRecord): Promise<void>;
+  createChannel(channel: Channel): Promise<void>;
+  listChannels(orgId: string, appId?: string): Promise<Channel[]>;
+  setChannelActive(orgId: string, channelIdOrKey: string, active: boolean): Promise<boolean>;
+  replaceFeatures(orgId: string, appId: string, features: ReadonlyArray<FeatureDefinition & { id: string }>): Promise<void>;
+  createUser(user: { id: string; email: string; name?: string }): Promise<void>;
+  findUserByEmail(email: string): Promise<{ id: string; email: string; name?: string } | null>;
+  setMembership(orgId: string, userId: string, role: Role): Promise<void>;
+  removeMembership(orgId: string, userId: string): Promise<boolean>;
+  listMembers(orgId: string): Promise<Array<{ userId: string; email: string; role: Role }>>;
+  createToken(token: {
+    id: string;
+    tokenHash: string;
+    orgId: string;
+    userId: string;
+    scopes: readonly Scope[];
+    label: string;
+    createdAt: number;
+    expiresAt: number | null;
+  }): Promise<void>;
+  listTokens(orgId: string): Promise<Array<{ id: string; userId: string; label: string; scopes: Scope[]; createdAt: number; expiresAt: number | null; lastUsedAt: number | null; revoked: boolean }>>;
+  revokeToken(orgId: string, tokenId: string, at: number): Promise<boolean>;
+}
+
+export type Store = RateLimitStore &
+  IdempotencyStore &
+  QualificationStore &
+  CollectionStore &
+  FeedbackStore &
+  CatalogStore &
+  AccessStore &
+  JobQueue &
+  GroupingStore &
+  FollowerStore &
+  AdminStore & {
+    /** True when the database answers. */
+    ping(): Promise<boolean>;
+    close(): Promise<void>;
+  };

@@ -1,0 +1,37 @@
+import { fail, ok, type Result } from "../errors.ts";
+import { transition } from "../feedback/status.ts";
+import type { Grant } from "../model.ts";
+import type { Feedback, StatusChange } from "../schemas/feedback.ts";
+import type { Services } from "../services.ts";
+import { presentFeedback, resolveFeedback } from "./get-feedback.ts";
+
+/** A concurrent change makes the compare-and-set fail; a few rereads always settle it. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * PATCH /v1/feedbacks/{key}, and every other way of changing a status: the change, its comment,
+ * its events and its jobs are written together, in the name of the grant's person.
+ */
+export async function changeStatus(services: Services, grant: Grant, keyOrId: string, change: StatusChange): Promise<Result<Feedback>> {
+  const { store, clock, ids } = services;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
+    if (!feedback) return fail("not_found");
+    const now = clock();
+    const step = transition(feedback, feedback.status, change.status);
+    const comment = change.comment?.trim();
+    if (!step.changed && !comment) return ok(await presentFeedback(services, feedback));
+    const applied = await store.applyStatusChange({
+      orgId: grant.orgId,
+      feedbackId: feedback.id,
+      from: feedback.status,
+      to: change.status,
+      ...(comment && { comment: { id: ids.id(), text: comment, authorUserId: grant.userId } }),
+      at: now,
+      events: step.events.map((e) => ({ ...e, id: ids.id(), orgId: grant.orgId, feedbackId: feedback.id, createdAt: now })),
+      jobs: step.jobs,
+    });
+    if (applied) return ok(await presentFeedback(services, { ...feedback, status: change.status }));
+  }
+  throw new Error(`status of ${keyOrId} kept changing under ${MAX_ATTEMPTS} attempts`);
+}

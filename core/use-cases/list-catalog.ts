@@ -1,0 +1,24 @@
+import { fail, ok, type Result } from "../errors.ts";
+import type { AppRecord, FeatureRecord, Grant } from "../model.ts";
+import type { App, Feature } from "../schemas/catalog.ts";
+import type { Services } from "../services.ts";
+
+const toApp = ({ orgId: _, ...app }: AppRecord): App => app;
+
+/** GET /v1/apps. */
+export async function listApps(services: Services, grant: Grant): Promise<{ data: App[] }> {
+  return { data: (await services.store.listApps(grant.orgId)).map(toApp) };
+}
+
+export const toFeature = ({ orgId: _o, appId: _a, cues, code, ...f }: FeatureRecord & { openFeedbacks: number }): Feature => ({
+  ...f,
+  ...(cues && { cues: [...cues] }),
+  ...(code && { code: [...code] }),
+});
+
+/** GET /v1/apps/{id}/features: the flat feature map with open feedbacks per feature. */
+export async function listFeatures(services: Services, grant: Grant, appId: string): Promise<Result<{ data: Feature[] }>> {
+  const app = await services.store.findApp(grant.orgId, appId);
+  if (!app) return fail("not_found");
+  return ok({ data: (await services.store.listFeatures(grant.orgId, appId)).map(toFeature) });
+}

@@ -1,0 +1,90 @@
+import { tokenHash } from "../access.ts";
+import { fail, ok, type Language, type Result } from "../errors.ts";
+import type { JobRequest } from "../feedback/events.ts";
+import { INITIAL_STATUS } from "../feedback/status.ts";
+import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
+import type { FeedbackRecord, Turn } from "../model.ts";
+import type { NormalizedReport } from "../report/normalize.ts";
+import { titleFromMessage } from "../report/title.ts";
+import type { ReportResponse } from "../schemas/report.ts";
+import type { Services } from "../services.ts";
+import type { ChannelContext } from "../store.ts";
+
+export interface Recording {
+  readonly context: ChannelContext;
+  readonly report: NormalizedReport;
+  readonly language: Language;
+  readonly conversation: readonly Turn[];
+}
+
+export const statusUrl = (baseUrl: string, statusId: string, token: string): string =>
+  `${baseUrl}/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}`;
+
+async function titleOf(services: Services, report: NormalizedReport, language: Language): Promise<string> {
+  if (report.title) return report.title;
+  try {
+    return (await services.assistant.writeTitle(report, language)) || titleFromMessage(report.message);
+  } catch {
+    // A report is never lost because the assistant is away: fall back to the plain title.
+    return titleFromMessage(report.message);
+  }
+}
+
+/**
+ * Turns a report into a new feedback: the feedback, its first report, the reporter as follower,
+ * the `feedback.created` event, the grouping job and the quota use are committed together.
+ */
+export async function recordFeedback(services: Services, recording: Recording): Promise<Result<ReportResponse>> {
+  const { store, clock, ids } = services;
+  const { context, report, language, conversation } = recording;
+  const now = clock();
+  const feedbackId = ids.id();
+  const statusId = ids.id();
+  const statusToken = ids.secret();
+  const feedback: Omit<FeedbackRecord, "key"> = {
+    id: feedbackId,
+    orgId: context.organization.id,
+    appId: context.app.id,
+    title: await titleOf(services, report, language),
+    kind: report.kind,
+    status: INITIAL_STATUS,
+    ...(report.observed && { observed: report.observed }),
+    ...(report.expected && { expected: report.expected }),
+    reports: 1,
+    createdAt: now,
+    lastActivityAt: now,
+  };
+  const month = quotaMonth(now);
+  const jobs: JobRequest[] = [{ kind: "group_report", orgId: context.organization.id, feedbackId }];
+  const recorded = await store.recordFeedback({
+    feedback,
+    report: {
+      id: ids.id(),
+      feedbackId,
+      orgId: feedback.orgId,
+      appId: feedback.appId,
+      source: context.channel.kind,
+      report,
+      language,
+      conversation,
+      statusId,
+      at: now,
+    },
+    statusTokenHash: await tokenHash(statusToken),
+    ...(report.author.email && {
+      follower: { feedbackId, email: report.author.email, language, ...(report.author.name && { name: report.author.name }) },
+    }),
+    event: { id: ids.id(), type: "feedback.created", orgId: feedback.orgId, feedbackId, createdAt: now },
+    jobs,
+    quota: { month: month.month, limit: monthlyQuota(context.organization.plan, context.organization.quotaOverride) },
+  });
+  if (!recorded) return fail("quota_exceeded", secondsUntil(month.endsAt, now));
+  return ok({
+    ok: true,
+    ticketId: recorded.key,
+    merged: false,
+    statusId,
+    statusToken,
+    statusUrl: statusUrl(services.baseUrl, statusId, statusToken),
+  });
+}

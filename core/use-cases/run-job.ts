@@ -1,0 +1,37 @@
+import { isOpen } from "../feedback/status.ts";
+import type { JobRequest } from "../feedback/events.ts";
+import type { Services } from "../services.ts";
+
+/** Folds a new feedback into an older open one of the same app when both tell the same thing. */
+async function groupReport(services: Services, job: JobRequest): Promise<void> {
+  const { store, grouper, clock } = services;
+  const feedback = await store.findFeedback(job.orgId, job.feedbackId);
+  if (!feedback || feedback.mergedInto || !isOpen(feedback.status)) return;
+  const reports = await store.listReports(feedback.id);
+  const text = [feedback.title, ...reports.map((r) => r.report.message)].join("\n");
+  const candidates = await store.groupingCandidates(feedback.orgId, feedback.appId, feedback);
+  const target = await grouper.findDuplicate(text, candidates);
+  if (target) await store.foldFeedback(feedback.orgId, feedback.id, target, clock());
+}
+
+/** Tells each follower, once, that the feedback was delivered. */
+async function notifyFollowers(services: Services, job: JobRequest): Promise<void> {
+  const { store, notifier, clock } = services;
+  const feedback = await store.findFeedback(job.orgId, job.feedbackId);
+  if (!feedback) return;
+  for (const follower of await store.listFollowers(feedback.id)) {
+    if (!(await store.claimNotification(feedback.id, follower.email, "delivered", clock()))) continue;
+    await notifier.feedbackDelivered({
+      to: follower.email,
+      ...(follower.name && { name: follower.name }),
+      language: follower.language,
+      feedbackKey: feedback.key,
+      title: feedback.title,
+    });
+  }
+}
+
+/** Runs one background job; throws to have it retried later. */
+export function runJob(services: Services, job: JobRequest): Promise<void> {
+  return job.kind === "group_report" ? groupReport(services, job) : notifyFollowers(services, job);
+}
