@@ -86,6 +86,11 @@ export const ERRORS = {
     en: "The AI assistant did not answer. Send the report again without qualify.",
     fr: "L'assistant IA n'a pas répondu. Renvoyez le signalement sans qualify.",
   },
+  internal_error: {
+    status: 500,
+    en: "Something went wrong on our side. It has been logged.",
+    fr: "Une erreur s'est produite de notre côté. Elle a été consignée.",
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

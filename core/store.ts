@@ -215,6 +215,8 @@ export type Store = RateLimitStore &
   GroupingStore &
   FollowerStore &
   AdminStore & {
+    /** Deletes expired rate counters, idempotency records and qualification sessions. */
+    purgeExpired(now: number): Promise<void>;
     /** True when the database answers. */
     ping(): Promise<boolean>;
     close(): Promise<void>;

@@ -1,0 +1,61 @@
+import type { Assistant, AssistantStep, QualificationContext } from "../../core/ports.ts";
+import type { NormalizedReport } from "../../core/report/normalize.ts";
+import { titleFromMessage } from "../../core/report/title.ts";
+import { detectLanguage } from "./language.ts";
+import { changesSubject, isOffTopic, MESSAGES, NEEDS, textQuestion, type Need } from "./rules.ts";
+
+/** What a precise report of each kind must tell. Praise needs nothing more. */
+const REQUIRED: Readonly<Record<NormalizedReport["kind"], readonly Need["id"][]>> = {
+  problem: ["observed", "expected", "where"],
+  idea: ["need"],
+  praise: [],
+};
+
+/** Facts already known, from the report's fields or from earlier answers. */
+function known(report: NormalizedReport, answers: Readonly<Record<string, string>>): Partial<Record<Need["id"], string>> {
+  return {
+    ...(report.observed && { observed: report.observed }),
+    ...(report.expected && { expected: report.expected }),
+    ...(report.url && { where: report.url }),
+    ...answers,
+  };
+}
+
+/** The report, completed with what the qualification learnt. */
+function completed(report: NormalizedReport, facts: Partial<Record<Need["id"], string>>): NormalizedReport {
+  const where = facts.where && !report.url && /^https?:\/\//i.test(facts.where) ? { url: facts.where } : {};
+  const extra = [facts.need, facts.where && !where.url ? facts.where : undefined].filter(Boolean);
+  return {
+    ...report,
+    ...(facts.observed && { observed: facts.observed }),
+    ...(facts.expected && { expected: facts.expected }),
+    ...where,
+    message: extra.length > 0 ? `${report.message}\n\n${extra.join("\n")}` : report.message,
+  };
+}
+
+/**
+ * The offline assistant: deterministic rules, no network. It asks, one question at a time, for
+ * what a precise report of its kind needs, and records the report once it has all of it.
+ */
+export function createLocalAssistant(): Assistant {
+  return {
+    async qualify(context: QualificationContext): Promise<AssistantStep> {
+      const { report, language, answers } = context;
+      const lastAnswer = context.conversation.at(-1);
+      const answering = Object.keys(answers).length > 0 && lastAnswer?.role === "user";
+      if (!answering && isOffTopic(report.message)) return { status: "drop", message: MESSAGES.drop[language] };
+      if (answering && changesSubject(lastAnswer.text)) return { status: "restart", message: MESSAGES.restart[language] };
+      const facts = known(report, answers);
+      const missing = REQUIRED[report.kind].find((id) => !facts[id]?.trim());
+      if (missing) return { status: "ask", questions: [textQuestion(NEEDS[missing], language)] };
+      return { status: "ready", report: completed(report, facts) };
+    },
+
+    async writeTitle(report) {
+      return titleFromMessage(report.message);
+    },
+
+    detectLanguage,
+  };
+}

@@ -1,0 +1,47 @@
+import type { Language } from "../../core/errors.ts";
+import type { QualificationQuestion } from "../../core/schemas/qualification.ts";
+
+/** The offline assistant's wording, in the reporter's language. */
+
+export const MESSAGES = {
+  drop: {
+    en: "This does not look like feedback about the app, so nothing was recorded.",
+    fr: "Ce message ne semble pas concerner l'application : rien n'a été enregistré.",
+  },
+  restart: {
+    en: "It sounds like a different subject. Please send it as a new report.",
+    fr: "Il semble s'agir d'un autre sujet. Envoyez-le comme un nouveau signalement.",
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+/** A fact a precise report needs, and the question that obtains it. */
+export interface Need {
+  readonly id: "observed" | "expected" | "where" | "need";
+  readonly question: Record<Language, string>;
+}
+
+export const NEEDS: Readonly<Record<Need["id"], Need>> = {
+  observed: { id: "observed", question: { en: "What happened exactly?", fr: "Que s'est-il passé exactement ?" } },
+  expected: { id: "expected", question: { en: "What did you expect to happen instead?", fr: "Qu'attendiez-vous à la place ?" } },
+  where: {
+    id: "where",
+    question: { en: "Where in the app did this happen (page, screen or address)?", fr: "Où cela s'est-il produit dans l'application (page, écran ou adresse) ?" },
+  },
+  need: { id: "need", question: { en: "What would this let you do that you cannot do today?", fr: "Que pourriez-vous faire grâce à cela que vous ne pouvez pas faire aujourd'hui ?" } },
+};
+
+export const textQuestion = (need: Need, language: Language): QualificationQuestion => ({
+  id: need.id,
+  prompt: need.question[language],
+  mode: "text",
+});
+
+const SPAM = /\b(viagra|casino|crypto ?currency|bitcoin|loan|seo services|click here|buy now|free money|porn)\b/i;
+const CHANGE_OF_SUBJECT =
+  /^(actually|also|by the way|another (thing|problem|issue|idea)|something else|different (problem|issue|subject)|en fait|autre chose|un autre (problème|sujet|bug)|au fait|sinon)\b/i;
+
+/** Off-topic: spam, or text with fewer than two real words. */
+export const isOffTopic = (text: string): boolean => SPAM.test(text) || (text.match(/\p{L}{2,}/gu) ?? []).length < 2;
+
+/** An answer that opens another subject instead of answering the question. */
+export const changesSubject = (text: string): boolean => CHANGE_OF_SUBJECT.test(text.trim());

@@ -1,0 +1,56 @@
+import { openapi } from "@elysiajs/openapi";
+import { Elysia } from "elysia";
+import { ErrorBody } from "../../core/errors.ts";
+import { AppList, FeatureList, Feature, App } from "../../core/schemas/catalog.ts";
+import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../core/schemas/feedback.ts";
+import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
+import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
+import type { Services } from "../../core/services.ts";
+import { strip } from "./docs.ts";
+import { errorResponse, HttpFailure } from "./reply.ts";
+import { feedbackRoutes } from "./routes/feedbacks.ts";
+import { reportRoutes } from "./routes/reports.ts";
+
+export interface HttpOptions {
+  readonly reportsPerMinute: number;
+  readonly apiPerMinute: number;
+  /** Called with errors that are bugs, for the log. */
+  readonly onUnexpected: (error: unknown, request: Request) => void;
+}
+
+const COMPONENTS = [ReportRequest, ReportResponse, QualificationStep, QualificationQuestion, QualificationAnswer, FeedbackSummary, Feedback, FeedbackPage, StatusChange, App, AppList, Feature, FeatureList, ErrorBody];
+
+function openapiDocument() {
+  return openapi({
+    provider: null,
+    specPath: "/openapi.json",
+    exclude: { paths: ["/openapi.json", "/health"] },
+    documentation: {
+      openapi: "3.1.0",
+      info: { title: "Retour API", version: "1", description: "Collect user feedback, group it, and read and manage it." },
+      components: {
+        schemas: Object.fromEntries(COMPONENTS.map((s) => [s.$id!, strip(s)])),
+        securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "OAuth 2.0 access token." } },
+      },
+    },
+  } as Parameters<typeof openapi>[0]);
+}
+
+/** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
+export function createHttpApp(services: Services, options: HttpOptions) {
+  return new Elysia()
+    .onError(({ code, error, request }) => {
+      if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
+      if (code === "PARSE") return errorResponse(request, "invalid_json");
+      if (code === "NOT_FOUND") return errorResponse(request, "not_found");
+      options.onUnexpected(error, request);
+      return errorResponse(request, "internal_error");
+    })
+    .use(openapiDocument())
+    .get("/health", async () => {
+      const up = await services.store.ping().catch(() => false);
+      return new Response(JSON.stringify({ ok: up }), { status: up ? 200 : 503, headers: { "content-type": "application/json" } });
+    })
+    .use(reportRoutes(services, options.reportsPerMinute))
+    .use(feedbackRoutes(services, options.apiPerMinute));
+}

@@ -1,0 +1,24 @@
+import { authenticate, authorize } from "../../core/access.ts";
+import { ok, type Result } from "../../core/errors.ts";
+import type { Grant, Scope } from "../../core/model.ts";
+import type { Services } from "../../core/services.ts";
+import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
+import { failureResponse } from "./reply.ts";
+
+/** RFC 6750: a refused Bearer request says what it lacked. */
+function challenge(code: string, scope: Scope): Record<string, string> {
+  if (code === "unauthorized") return { "www-authenticate": 'Bearer realm="retour"' };
+  if (code === "invalid_token") return { "www-authenticate": 'Bearer realm="retour", error="invalid_token"' };
+  if (code === "insufficient_scope") return { "www-authenticate": `Bearer realm="retour", error="insufficient_scope", scope="${scope}"` };
+  return {};
+}
+
+/** Authenticates the Bearer token, checks the scope, and counts the call in the token's budget. */
+export async function grantFor(services: Services, request: Request, scope: Scope, perMinute: number): Promise<Result<Grant> & { response?: Response }> {
+  const authenticated = await authenticate(services.store, services.clock, request.headers.get("authorization"));
+  const authorized = authenticated.ok ? authorize(authenticated.value, scope) : authenticated;
+  if (!authorized.ok) return { ...authorized, response: failureResponse(request, authorized, challenge(authorized.code, scope)) };
+  const limited = await checkRateLimit(services.store, services.clock, `api:${authorized.value.tokenId}`, perMinute);
+  if (!limited.ok) return { ...limited, response: failureResponse(request, limited) };
+  return ok(authorized.value);
+}

@@ -1,0 +1,27 @@
+import { HttpFailure } from "./reply.ts";
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * Reads a JSON body without ever holding more than the limit: a declared Content-Length over it
+ * is refused before reading, and a chunked body is cut off as soon as it passes it.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > MAX_BODY_BYTES) throw new HttpFailure("payload_too_large");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) throw new HttpFailure("payload_too_large");
+      chunks.push(chunk);
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpFailure("invalid_json");
+  }
+}

@@ -1,0 +1,62 @@
+import type { TSchema } from "@sinclair/typebox";
+import type { DocumentDecoration } from "elysia";
+import { ERRORS, type ErrorCode } from "../../core/errors.ts";
+
+/** OpenAPI operation objects built from the core's schemas and error catalogue. */
+
+const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${schema.$id}` });
+const jsonContent = (schema: TSchema) => ({ "application/json": { schema: schema.$id ? ref(schema) : schema } });
+
+export interface OperationDoc {
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly body?: TSchema;
+  readonly query?: TSchema;
+  readonly path?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly responses: Readonly<Record<number, { readonly description: string; readonly schema: TSchema }>>;
+  readonly errors: readonly ErrorCode[];
+  readonly bearer?: readonly string[];
+}
+
+export function operation(doc: OperationDoc): DocumentDecoration {
+  const errorsByStatus = new Map<number, ErrorCode[]>();
+  for (const code of doc.errors) errorsByStatus.set(ERRORS[code].status, [...(errorsByStatus.get(ERRORS[code].status) ?? []), code]);
+  const queryParams = doc.query
+    ? Object.entries((doc.query as unknown as { properties: Record<string, TSchema> }).properties).map(([name, schema]) => ({
+        name,
+        in: "query",
+        required: false,
+        schema: strip(schema),
+        ...(schema.description && { description: schema.description }),
+      }))
+    : [];
+  return {
+    summary: doc.summary,
+    ...(doc.description && { description: doc.description }),
+    tags: [...doc.tags],
+    parameters: [
+      ...Object.entries(doc.path ?? {}).map(([name, description]) => ({ name, in: "path", required: true, description, schema: { type: "string" } })),
+      ...Object.entries(doc.headers ?? {}).map(([name, description]) => ({ name, in: "header", required: false, description, schema: { type: "string" } })),
+      ...queryParams,
+    ],
+    ...(doc.body && { requestBody: { required: true, content: jsonContent(doc.body) } }),
+    ...(doc.bearer && { security: [{ bearer: [...doc.bearer] }] }),
+    responses: {
+      ...Object.fromEntries(Object.entries(doc.responses).map(([status, r]) => [status, { description: r.description, content: jsonContent(r.schema) }])),
+      ...Object.fromEntries(
+        [...errorsByStatus].map(([status, codes]) => [
+          String(status),
+          { description: `Error, code ${codes.map((c) => `\`${c}\``).join(" or ")}.`, content: jsonContent({ $id: "Error" } as TSchema) },
+        ]),
+      ),
+    },
+  } as DocumentDecoration;
+}
+
+/** A TypeBox schema as plain JSON Schema: no TypeBox symbols, no $id (components are named by key). */
+export function strip(schema: TSchema): Record<string, unknown> {
+  const { $id: _, ...rest } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  return rest;
+}

@@ -1,0 +1,14 @@
+import type { Language } from "../../core/errors.ts";
+
+/** Picks English or French from Accept-Language by quality; English when nothing matches. */
+export function negotiateLanguage(header: string | null): Language {
+  if (!header) return "en";
+  let best: { language: Language; q: number } = { language: "en", q: 0 };
+  for (const part of header.split(",")) {
+    const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = Number(params.find((p) => p.trim().startsWith("q="))?.split("=")[1] ?? 1);
+    const language = tag.startsWith("fr") ? "fr" : tag.startsWith("en") || tag === "*" ? "en" : null;
+    if (language && q > best.q) best = { language, q };
+  }
+  return best.language;
+}

@@ -1,0 +1,113 @@
+import { Elysia } from "elysia";
+import type { Result } from "../../../core/errors.ts";
+import type { Grant, Scope } from "../../../core/model.ts";
+import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange } from "../../../core/schemas/feedback.ts";
+import { AppList, FeatureList } from "../../../core/schemas/catalog.ts";
+import type { Services } from "../../../core/services.ts";
+import { changeStatus } from "../../../core/use-cases/change-status.ts";
+import { getFeedback } from "../../../core/use-cases/get-feedback.ts";
+import { listApps, listFeatures } from "../../../core/use-cases/list-catalog.ts";
+import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
+import { grantFor } from "../authorize.ts";
+import { readJsonBody } from "../body.ts";
+import { operation } from "../docs.ts";
+import { errorResponse, failureResponse, json } from "../reply.ts";
+import { validator } from "../validate.ts";
+
+const listQuery = validator(FeedbackListQuery);
+const statusChange = validator(StatusChange);
+const READ: readonly string[] = ["feedbacks:read"];
+const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
+
+/** Reading and writing routes: Bearer token, scopes, and a budget per token. */
+export function feedbackRoutes(services: Services, apiPerMinute: number) {
+  /** Runs a handler with the request's grant, or answers with the refusal. */
+  async function withGrant(request: Request, scope: Scope, handle: (grant: Grant) => Promise<Response>): Promise<Response> {
+    const grant = await grantFor(services, request, scope, apiPerMinute);
+    return grant.ok ? handle(grant.value) : grant.response!;
+  }
+  const reply = <T>(request: Request, result: Result<T>): Response => (result.ok ? json(result.value) : failureResponse(request, result));
+
+  return new Elysia({ name: "routes/feedbacks" })
+    .get(
+      "/v1/feedbacks",
+      ({ request, query }) =>
+        withGrant(request, "feedbacks:read", async (grant) => {
+          const converted = listQuery.convert({ ...query });
+          if (!listQuery.check(converted)) return errorResponse(request, "invalid_query");
+          return reply(request, await listFeedbacks(services, grant, converted));
+        }),
+      {
+        detail: operation({
+          summary: "List feedbacks",
+          description: "Feedbacks of the organization, most recently active first, filtered on the server, paged by cursor.",
+          tags: ["Feedbacks"],
+          query: FeedbackListQuery,
+          responses: { 200: { description: "One page of feedbacks.", schema: FeedbackPage } },
+          errors: ["invalid_query", "invalid_cursor", ...AUTH_ERRORS],
+          bearer: READ,
+        }),
+      },
+    )
+    .get(
+      "/v1/feedbacks/:key",
+      ({ request, params }) => withGrant(request, "feedbacks:read", async (grant) => reply(request, await getFeedback(services, grant, params.key))),
+      {
+        detail: operation({
+          summary: "Read a feedback",
+          description: "One feedback, its reports and, with the add-on, the full context.",
+          tags: ["Feedbacks"],
+          path: { key: "The readable key or the identifier." },
+          responses: { 200: { description: "The feedback.", schema: Feedback } },
+          errors: [...AUTH_ERRORS, "not_found"],
+          bearer: READ,
+        }),
+      },
+    )
+    .patch(
+      "/v1/feedbacks/:key",
+      ({ request, params }) =>
+        withGrant(request, "feedbacks:write", async (grant) => {
+          const body = await readJsonBody(request);
+          if (!statusChange.check(body)) return errorResponse(request, "invalid_body");
+          return reply(request, await changeStatus(services, grant, params.key, body));
+        }),
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Change the status of a feedback",
+          description: "Same effect as from the inbox, in the name of the person who authorized the token.",
+          tags: ["Feedbacks"],
+          path: { key: "The readable key or the identifier." },
+          body: StatusChange,
+          responses: { 200: { description: "The updated feedback.", schema: Feedback } },
+          errors: ["invalid_json", "invalid_body", "payload_too_large", ...AUTH_ERRORS, "forbidden", "not_found"],
+          bearer: ["feedbacks:write"],
+        }),
+      },
+    )
+    .get("/v1/apps", ({ request }) => withGrant(request, "feedbacks:read", async (grant) => json(await listApps(services, grant))), {
+      detail: operation({
+        summary: "List apps",
+        tags: ["Apps"],
+        responses: { 200: { description: "The apps of the organization.", schema: AppList } },
+        errors: [...AUTH_ERRORS],
+        bearer: READ,
+      }),
+    })
+    .get(
+      "/v1/apps/:id/features",
+      ({ request, params }) => withGrant(request, "feedbacks:read", async (grant) => reply(request, await listFeatures(services, grant, params.id))),
+      {
+        detail: operation({
+          summary: "Feature map of an app",
+          description: "Flat feature map with the number of open feedbacks on each.",
+          tags: ["Apps"],
+          path: { id: "App id." },
+          responses: { 200: { description: "The features.", schema: FeatureList } },
+          errors: [...AUTH_ERRORS, "not_found"],
+          bearer: READ,
+        }),
+      },
+    );
+}

@@ -1,0 +1,101 @@
+import { Elysia } from "elysia";
+import type { ReportOutcome } from "../../../core/model.ts";
+import { MESSAGE_MAX_LENGTH, ReportRequest, ReportResponse } from "../../../core/schemas/report.ts";
+import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
+import type { Services } from "../../../core/services.ts";
+import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
+import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
+import { submitReport } from "../../../core/use-cases/submit-report.ts";
+import { readJsonBody } from "../body.ts";
+import { clientAddress } from "../connection.ts";
+import { operation } from "../docs.ts";
+import { errorResponse, failureResponse, HttpFailure, json } from "../reply.ts";
+import { validator } from "../validate.ts";
+
+const reportBody = validator(ReportRequest);
+const answerBody = validator(QualificationAnswer);
+
+const DEPRECATED_ALIAS = { deprecation: "true", link: '</v1/reports>; rel="successor-version"' };
+
+const outcomeResponse = (outcome: ReportOutcome, headers: Record<string, string>): Response =>
+  json(outcome.body, outcome.kind === "recorded" ? 201 : 200, headers);
+
+/** Collection routes: authenticated by the channel key in the body, limited per client address. */
+export function reportRoutes(services: Services, reportsPerMinute: number) {
+  /** The shared budget of the collection routes, counted before any body is read. */
+  async function admit(request: Request): Promise<unknown> {
+    const limited = await checkRateLimit(services.store, services.clock, `reports:${clientAddress(request)}`, reportsPerMinute);
+    if (!limited.ok) throw new HttpFailure(limited.code, limited.retryAfter);
+    return readJsonBody(request);
+  }
+
+  async function postReport(request: Request, extraHeaders: Record<string, string>): Promise<Response> {
+    const body = await admit(request);
+    if (!reportBody.check(body)) {
+      const tooLong = typeof (body as { message?: unknown })?.message === "string" && (body as { message: string }).message.length > MESSAGE_MAX_LENGTH;
+      return errorResponse(request, tooLong ? "message_too_long" : "invalid_ingest", undefined, extraHeaders);
+    }
+    const key = request.headers.get("idempotency-key");
+    const result = await submitReport(services, body, key ?? undefined);
+    if (!result.ok) return failureResponse(request, result, extraHeaders);
+    return outcomeResponse(result.value.outcome, { ...extraHeaders, ...(result.value.replayed && { "idempotent-replayed": "true" }) });
+  }
+
+  const reportDoc = (deprecated: boolean) => ({
+    ...operation({
+      summary: deprecated ? "Create a report (former path)" : "Create a report",
+      description:
+        "Creates a report on the API channel of an app. Meant to be called from a server: anyone who knows the channel key can send reports on that channel.",
+      tags: ["Collection"],
+      body: ReportRequest,
+      headers: { "idempotency-key": "1 to 255 characters, unique per report. A retry with the same key and body within 24 hours returns the first response." },
+      responses: {
+        200: { description: "A qualification step (with qualify).", schema: QualificationStep },
+        201: { description: "The report was recorded as a feedback.", schema: ReportResponse },
+      },
+      errors: [
+        "invalid_json",
+        "invalid_ingest",
+        "invalid_idempotency_key",
+        "channel_mismatch",
+        "channel_inactive",
+        "unknown_app",
+        "idempotency_in_progress",
+        "message_too_long",
+        "payload_too_large",
+        "idempotency_key_reused",
+        "rate_limited",
+        "quota_exceeded",
+        "qualification_failed",
+      ],
+    }),
+    ...(deprecated && { deprecated: true }),
+  });
+
+  return new Elysia({ name: "routes/reports" })
+    .post("/v1/reports", ({ request }) => postReport(request, {}), { parse: "none", detail: reportDoc(false) })
+    .post("/v1/ingest", ({ request }) => postReport(request, DEPRECATED_ALIAS), { parse: "none", detail: reportDoc(true) })
+    .post(
+      "/v1/reports/:id/answers",
+      async ({ request, params }) => {
+        const body = await admit(request);
+        if (!answerBody.check(body)) return errorResponse(request, "invalid_answer");
+        const result = await answerQualification(services, params.id, body);
+        return result.ok ? outcomeResponse(result.value, {}) : failureResponse(request, result);
+      },
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Answer the pending qualification question",
+          tags: ["Collection"],
+          body: QualificationAnswer,
+          path: { id: "The id returned by the previous step." },
+          responses: {
+            200: { description: "The next step, or an end without recording.", schema: QualificationStep },
+            201: { description: "The report was recorded.", schema: ReportResponse },
+          },
+          errors: ["invalid_json", "invalid_answer", "missing_answer", "qualification_not_found", "rate_limited", "quota_exceeded", "qualification_failed", "payload_too_large"],
+        }),
+      },
+    );
+}

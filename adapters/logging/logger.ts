@@ -1,0 +1,13 @@
+import pino, { type Logger } from "pino";
+
+export type { Logger };
+
+/** JSON lines for machines; pretty lines when a person watches a terminal. Secrets never reach it. */
+export function createLogger(level: string, pretty: boolean): Logger {
+  return pino({
+    level,
+    base: { service: "retour" },
+    redact: { paths: ["req.headers.authorization", "*.token", "*.statusToken", "*.password", "*.secret"], censor: "[redacted]" },
+    ...(pretty && { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "HH:MM:ss.l", ignore: "service,pid,hostname" } } }),
+  });
+}

@@ -1,0 +1,153 @@
+import type { Database } from "bun:sqlite";
+import type { DomainEvent, JobRequest } from "../../core/feedback/events.ts";
+import type {
+  ChannelContext,
+  CollectionStore,
+  IdempotencyClaim,
+  IdempotencyStore,
+  NewFeedback,
+  QualificationSession,
+  QualificationStore,
+  RateLimitStore,
+} from "../../core/store.ts";
+import type { FeedbackRecord, ReportOutcome } from "../../core/model.ts";
+import { toApp, toChannel, toOrganization, type AppRow, type ChannelRow, type OrganizationRow } from "./rows.ts";
+import { indexDocument } from "./search.ts";
+
+/** How long a claimed idempotency key counts as running before a crashed claim may be taken over. */
+const RUNNING_LEASE_MS = 60_000;
+
+export function insertEvent(db: Database, e: DomainEvent): void {
+  db.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+    e.id,
+    e.orgId,
+    e.feedbackId,
+    e.type,
+    "previousStatus" in e ? e.previousStatus : null,
+    e.createdAt,
+  );
+}
+
+export function insertJob(db: Database, job: JobRequest, runAt: number): void {
+  db.query("INSERT INTO jobs (kind, org_id, feedback_id, run_at) VALUES (?, ?, ?, ?)").run(job.kind, job.orgId, job.feedbackId, runAt);
+}
+
+export function collectionStore(db: Database): CollectionStore & RateLimitStore & IdempotencyStore & QualificationStore {
+  const consumeQuota = (orgId: string, month: string, limit: number | null): boolean => {
+    const { used } = db
+      .query<{ used: number }, [string, string]>(
+        "INSERT INTO quota_usage (org_id, month, used) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET used = used + 1 RETURNING used",
+      )
+      .get(orgId, month)!;
+    return limit === null || used <= limit;
+  };
+
+  const record = db.transaction((input: NewFeedback): FeedbackRecord | null => {
+    const f = input.feedback;
+    if (!consumeQuota(f.orgId, input.quota.month, input.quota.limit)) throw new QuotaExceeded();
+    const org = db
+      .query<{ key_prefix: string; seq: number }, [string]>(
+        "UPDATE organizations SET next_seq = next_seq + 1 WHERE id = ? RETURNING key_prefix, next_seq - 1 AS seq",
+      )
+      .get(f.orgId)!;
+    const key = `${org.key_prefix}-${org.seq}`;
+    db.query(
+      `INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, observed, expected, reports, created_at, last_activity_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(f.id, f.orgId, f.appId, key, f.title, f.kind, f.status, f.observed ?? null, f.expected ?? null, f.reports, f.createdAt, f.lastActivityAt);
+    const r = input.report;
+    db.query(
+      `INSERT INTO reports (id, feedback_id, org_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(r.id, r.feedbackId, r.orgId, r.appId, r.source, JSON.stringify(r.report), r.language, JSON.stringify(r.conversation), r.statusId, input.statusTokenHash, r.at);
+    indexDocument(db, f.id, "feedback", `${key} ${f.title}`);
+    indexDocument(db, f.id, "report", r.report.message);
+    if (input.follower) {
+      const w = input.follower;
+      db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?)").run(w.feedbackId, w.email, w.name ?? null, w.language);
+    }
+    insertEvent(db, input.event);
+    for (const job of input.jobs) insertJob(db, job, f.createdAt);
+    return { ...f, key };
+  });
+
+  return {
+    async findChannelByKey(key): Promise<ChannelContext | null> {
+      const channel = db.query<ChannelRow, [string]>("SELECT * FROM channels WHERE key = ?").get(key);
+      if (!channel) return null;
+      const app = db.query<AppRow, [string]>("SELECT * FROM apps WHERE id = ?").get(channel.app_id);
+      const org = db.query<OrganizationRow, [string]>("SELECT * FROM organizations WHERE id = ?").get(channel.org_id);
+      return app && org ? { channel: toChannel(channel), app: toApp(app), organization: toOrganization(org) } : null;
+    },
+
+    async recordFeedback(input) {
+      try {
+        return record.immediate(input);
+      } catch (error) {
+        if (error instanceof QuotaExceeded) return null;
+        throw error;
+      }
+    },
+
+    async hitRateLimit(bucket, expiresAt) {
+      return db
+        .query<{ count: number }, [string, number]>(
+          "INSERT INTO rate_counters (bucket, count, expires_at) VALUES (?, 1, ?) ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count",
+        )
+        .get(bucket, expiresAt)!.count;
+    },
+
+    claimIdempotencyKey: (scope, key, fingerprint, now, expiresAt) =>
+      Promise.resolve(
+        db
+          .transaction((): IdempotencyClaim => {
+            const row = db
+              .query<{ fingerprint: string; response: string | null; running_until: number | null; expires_at: number }, [string, string]>(
+                "SELECT fingerprint, response, running_until, expires_at FROM idempotency WHERE scope = ? AND key = ?",
+              )
+              .get(scope, key);
+            const live = row && row.expires_at > now && (row.response !== null || (row.running_until ?? 0) > now);
+            if (row && live) {
+              if (row.fingerprint !== fingerprint) return { state: "reused" };
+              if (row.response === null) return { state: "in_progress" };
+              return { state: "replay", response: JSON.parse(row.response) as ReportOutcome };
+            }
+            db.query(
+              `INSERT INTO idempotency (scope, key, fingerprint, response, running_until, expires_at) VALUES (?, ?, ?, NULL, ?, ?)
+               ON CONFLICT DO UPDATE SET fingerprint = excluded.fingerprint, response = NULL,
+                 running_until = excluded.running_until, expires_at = excluded.expires_at`,
+            ).run(scope, key, fingerprint, now + RUNNING_LEASE_MS, expiresAt);
+            return { state: "claimed" };
+          })
+          .immediate(),
+      ),
+
+    async completeIdempotencyKey(scope, key, response) {
+      db.query("UPDATE idempotency SET response = ?, running_until = NULL WHERE scope = ? AND key = ?").run(JSON.stringify(response), scope, key);
+    },
+
+    async releaseIdempotencyKey(scope, key) {
+      db.query("DELETE FROM idempotency WHERE scope = ? AND key = ? AND response IS NULL").run(scope, key);
+    },
+
+    async saveQualification(session) {
+      db.query("INSERT INTO qualifications (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at").run(
+        session.id,
+        JSON.stringify(session),
+        session.expiresAt,
+      );
+    },
+
+    async findQualification(id, now) {
+      const row = db.query<{ data: string }, [string, number]>("SELECT data FROM qualifications WHERE id = ? AND expires_at > ?").get(id, now);
+      return row ? (JSON.parse(row.data) as QualificationSession) : null;
+    },
+
+    async endQualification(id) {
+      db.query("DELETE FROM qualifications WHERE id = ?").run(id);
+    },
+  };
+}
+
+/** Unwinds the recording transaction when the quota is used up. */
+class QuotaExceeded extends Error {}

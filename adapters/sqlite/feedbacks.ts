@@ -1,0 +1,153 @@
+import type { Database, SQLQueryBindings } from "bun:sqlite";
+import { isOpen } from "../../core/feedback/status.ts";
+import type { CatalogStore, FeedbackFilter, FeedbackStore, FollowerStore, GroupingStore } from "../../core/store.ts";
+import type { Follower } from "../../core/model.ts";
+import { STATUSES } from "../../core/schemas/feedback.ts";
+import { insertEvent, insertJob } from "./collection.ts";
+import { toApp, toFeature, toFeedback, toReport, type AppRow, type FeatureRow, type FeedbackRow, type ReportRow } from "./rows.ts";
+import { matchExpression, moveDocuments } from "./search.ts";
+
+const OPEN_STATUSES = STATUSES.filter(isOpen);
+const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
+
+/** Builds the WHERE clause of a list query; every filter is a bound parameter. */
+function listConditions(orgId: string, filter: FeedbackFilter, after: { lastActivityAt: number; id: string } | null) {
+  const where = ["f.org_id = ?", "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
+  const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
+  const equal = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    where.push(`f.${column} = ?`);
+    params.push(value);
+  };
+  equal("kind", filter.kind);
+  equal("severity", filter.severity);
+  equal("app_id", filter.appId);
+  equal("feature_id", filter.featureId);
+  if (filter.words?.length) {
+    where.push("f.id IN (SELECT d.feedback_id FROM search_docs d WHERE d.rowid IN (SELECT rowid FROM search WHERE search MATCH ?))");
+    params.push(matchExpression(filter.words));
+  }
+  if (after) {
+    where.push("(f.last_activity_at < ? OR (f.last_activity_at = ? AND f.id < ?))");
+    params.push(after.lastActivityAt, after.lastActivityAt, after.id);
+  }
+  return { where: where.join(" AND "), params };
+}
+
+export function feedbackStore(db: Database): FeedbackStore & CatalogStore & GroupingStore & FollowerStore {
+  const applyChange = db.transaction((c: Parameters<FeedbackStore["applyStatusChange"]>[0]): boolean => {
+    const changed = db.query("UPDATE feedbacks SET status = ? WHERE id = ? AND org_id = ? AND status = ?").run(c.to, c.feedbackId, c.orgId, c.from);
+    if (changed.changes !== 1) return false;
+    if (c.comment) {
+      db.query("INSERT INTO comments (id, feedback_id, user_id, text, status_from, status_to, at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+        c.comment.id,
+        c.feedbackId,
+        c.comment.authorUserId,
+        c.comment.text,
+        c.from,
+        c.to,
+        c.at,
+      );
+    }
+    for (const event of c.events) insertEvent(db, event);
+    for (const job of c.jobs) insertJob(db, job, c.at);
+    return true;
+  });
+
+  const fold = db.transaction((orgId: string, sourceId: string, targetId: string): boolean => {
+    const source = db.query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL").get(sourceId, orgId);
+    const target = db.query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL").get(targetId, orgId);
+    if (!source || !target || source.app_id !== target.app_id || sourceId === targetId) return false;
+    db.query("UPDATE reports SET feedback_id = ? WHERE feedback_id = ?").run(targetId, sourceId);
+    db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language) SELECT ?, email, name, language FROM followers WHERE feedback_id = ?").run(targetId, sourceId);
+    db.query("DELETE FROM followers WHERE feedback_id = ?").run(sourceId);
+    db.query("UPDATE feedbacks SET reports = reports + ?, last_activity_at = max(last_activity_at, ?) WHERE id = ?").run(source.reports, source.last_activity_at, targetId);
+    db.query("UPDATE feedbacks SET merged_into = ? WHERE id = ?").run(targetId, sourceId);
+    moveDocuments(db, sourceId, targetId);
+    return true;
+  });
+
+  return {
+    async listFeedbacks(orgId, filter, after, limit) {
+      const { where, params } = listConditions(orgId, filter, after);
+      return db
+        .query<FeedbackRow, SQLQueryBindings[]>(`SELECT f.* FROM feedbacks f WHERE ${where} ORDER BY f.last_activity_at DESC, f.id DESC LIMIT ?`)
+        .all(...params, limit)
+        .map(toFeedback);
+    },
+
+    async findFeedback(orgId, keyOrId) {
+      const row = db.query<FeedbackRow, [string, string, string]>("SELECT * FROM feedbacks WHERE org_id = ? AND (key = ? OR id = ?)").get(orgId, keyOrId, keyOrId);
+      return row ? toFeedback(row) : null;
+    },
+
+    async listReports(feedbackId) {
+      return db.query<ReportRow, [string]>("SELECT * FROM reports WHERE feedback_id = ? ORDER BY at, id").all(feedbackId).map(toReport);
+    },
+
+    async applyStatusChange(change) {
+      return applyChange.immediate(change);
+    },
+
+    async cursorSecret() {
+      const existing = db.query<{ value: Uint8Array }, []>("SELECT value FROM settings WHERE name = 'cursor_secret'").get();
+      if (existing) return new Uint8Array(existing.value);
+      // Two processes may race here; the first insert wins and both read it back.
+      db.query("INSERT OR IGNORE INTO settings (name, value) VALUES ('cursor_secret', ?)").run(crypto.getRandomValues(new Uint8Array(32)));
+      return new Uint8Array(db.query<{ value: Uint8Array }, []>("SELECT value FROM settings WHERE name = 'cursor_secret'").get()!.value);
+    },
+
+    async listApps(orgId) {
+      return db.query<AppRow, [string]>("SELECT * FROM apps WHERE org_id = ? ORDER BY name, id").all(orgId).map(toApp);
+    },
+
+    async findApp(orgId, appId) {
+      const row = db.query<AppRow, [string, string]>("SELECT * FROM apps WHERE org_id = ? AND id = ?").get(orgId, appId);
+      return row ? toApp(row) : null;
+    },
+
+    async listFeatures(orgId, appId) {
+      const rows = db
+        .query<FeatureRow & { open_feedbacks: number }, SQLQueryBindings[]>(
+          `SELECT ft.*, (SELECT count(*) FROM feedbacks f
+             WHERE f.org_id = ft.org_id AND f.feature_id = ft.id AND f.merged_into IS NULL
+               AND f.status IN (${placeholders(OPEN_STATUSES.length)})) AS open_feedbacks
+           FROM features ft WHERE ft.org_id = ? AND ft.app_id = ? ORDER BY ft.path`,
+        )
+        .all(...OPEN_STATUSES, orgId, appId);
+      return rows.map((r) => ({ ...toFeature(r), openFeedbacks: r.open_feedbacks }));
+    },
+
+    async findFeature(orgId, featureId) {
+      const row = db.query<FeatureRow, [string, string]>("SELECT * FROM features WHERE org_id = ? AND id = ?").get(orgId, featureId);
+      return row ? toFeature(row) : null;
+    },
+
+    async groupingCandidates(orgId, appId, before) {
+      return db
+        .query<{ id: string; text: string }, SQLQueryBindings[]>(
+          `SELECT f.id, f.title || char(10) || group_concat(json_extract(r.body, '$.message'), char(10)) AS text
+           FROM feedbacks f JOIN reports r ON r.feedback_id = f.id
+           WHERE f.org_id = ? AND f.app_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(OPEN_STATUSES.length)})
+             AND (f.created_at < ? OR (f.created_at = ? AND f.id < ?))
+           GROUP BY f.id`,
+        )
+        .all(orgId, appId, ...OPEN_STATUSES, before.createdAt, before.createdAt, before.id);
+    },
+
+    async foldFeedback(orgId, sourceId, targetId) {
+      return fold.immediate(orgId, sourceId, targetId);
+    },
+
+    async listFollowers(feedbackId) {
+      return db
+        .query<{ feedback_id: string; email: string; name: string | null; language: string }, [string]>("SELECT * FROM followers WHERE feedback_id = ?")
+        .all(feedbackId)
+        .map((r): Follower => ({ feedbackId: r.feedback_id, email: r.email, language: r.language as Follower["language"], ...(r.name && { name: r.name }) }));
+    },
+
+    async claimNotification(feedbackId, email, key, at) {
+      return db.query("INSERT OR IGNORE INTO notifications (feedback_id, email, key, at) VALUES (?, ?, ?, ?)").run(feedbackId, email, key, at).changes === 1;
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import type { AppRecord, Channel, FeatureRecord, FeedbackRecord, Organization, ReportRecord } from "../../core/model.ts";
+
+/** Row shapes as SQLite returns them, and their mapping to the core's records. */
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** Drops null columns, so optional fields are absent rather than null. */
+function present<T extends object>(row: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null)) as never;
+}
+
+export interface OrganizationRow {
+  id: string;
+  name: string;
+  key_prefix: string;
+  plan: string;
+  quota_override: number | null;
+}
+export const toOrganization = (r: OrganizationRow): Organization => ({
+  id: r.id,
+  name: r.name,
+  keyPrefix: r.key_prefix,
+  plan: r.plan as Organization["plan"],
+  quotaOverride: r.quota_override,
+});
+
+export type AppRow = Nullable<Pick<AppRecord, "description" | "version">> & Pick<AppRecord, "id" | "name" | "kind"> & { org_id: string };
+export const toApp = ({ org_id, ...r }: AppRow): AppRecord => ({ ...present(r), orgId: org_id });
+
+export interface ChannelRow {
+  id: string;
+  org_id: string;
+  app_id: string;
+  kind: string;
+  key: string;
+  active: number;
+}
+export const toChannel = (r: ChannelRow): Channel => ({
+  id: r.id,
+  orgId: r.org_id,
+  appId: r.app_id,
+  kind: r.kind as Channel["kind"],
+  key: r.key,
+  active: r.active === 1,
+});
+
+export interface FeatureRow {
+  id: string;
+  org_id: string;
+  app_id: string;
+  name: string;
+  path: string;
+  kind: string | null;
+  severity_floor: string | null;
+  cues: string | null;
+  code: string | null;
+}
+export const toFeature = (r: FeatureRow): FeatureRecord => ({
+  id: r.id,
+  orgId: r.org_id,
+  appId: r.app_id,
+  name: r.name,
+  path: r.path,
+  ...(r.kind && { kind: r.kind as FeatureRecord["kind"] }),
+  ...(r.severity_floor && { severityFloor: r.severity_floor as FeatureRecord["severityFloor"] }),
+  ...(r.cues && { cues: JSON.parse(r.cues) }),
+  ...(r.code && { code: JSON.parse(r.code) }),
+});
+
+export interface FeedbackRow {
+  id: string;
+  org_id: string;
+  app_id: string;
+  key: string;
+  title: string;
+  kind: string;
+  status: string;
+  severity: string | null;
+  feature_id: string | null;
+  nature: string | null;
+  summary: string | null;
+  observed: string | null;
+  expected: string | null;
+  due_at: number | null;
+  owner: string | null;
+  tracker: string | null;
+  reports: number;
+  created_at: number;
+  last_activity_at: number;
+  merged_into: string | null;
+}
+export function toFeedback(r: FeedbackRow): FeedbackRecord {
+  const optional = present({
+    severity: r.severity as FeedbackRecord["severity"] | null,
+    featureId: r.feature_id,
+    nature: r.nature,
+    summary: r.summary,
+    observed: r.observed,
+    expected: r.expected,
+    dueAt: r.due_at,
+    owner: r.owner,
+    mergedInto: r.merged_into,
+  });
+  return {
+    id: r.id,
+    orgId: r.org_id,
+    appId: r.app_id,
+    key: r.key,
+    title: r.title,
+    kind: r.kind as FeedbackRecord["kind"],
+    status: r.status as FeedbackRecord["status"],
+    ...optional,
+    ...(r.tracker && { tracker: JSON.parse(r.tracker) }),
+    reports: r.reports,
+    createdAt: r.created_at,
+    lastActivityAt: r.last_activity_at,
+  };
+}
+
+export interface ReportRow {
+  id: string;
+  feedback_id: string;
+  org_id: string;
+  app_id: string;
+  source: string;
+  body: string;
+  language: string;
+  conversation: string;
+  status_id: string;
+  at: number;
+}
+export const toReport = (r: ReportRow): ReportRecord => ({
+  id: r.id,
+  feedbackId: r.feedback_id,
+  orgId: r.org_id,
+  appId: r.app_id,
+  source: r.source as ReportRecord["source"],
+  report: JSON.parse(r.body),
+  language: r.language as ReportRecord["language"],
+  conversation: JSON.parse(r.conversation),
+  statusId: r.status_id,
+  at: r.at,
+});

@@ -1,0 +1,22 @@
+import type { Database } from "bun:sqlite";
+
+/** Keeps the full-text index: each document belongs to a feedback through search_docs. */
+
+export function indexDocument(db: Database, feedbackId: string, kind: "feedback" | "report", text: string): void {
+  // FTS5 tables do not support RETURNING; the statement's own rowid is exact inside the transaction.
+  const rowid = db.query("INSERT INTO search (body) VALUES (?)").run(text).lastInsertRowid;
+  db.query("INSERT INTO search_docs (rowid, feedback_id, kind) VALUES (?, ?, ?)").run(rowid, feedbackId, kind);
+}
+
+/** Moves a folded feedback's report documents to the surviving feedback and drops its own. */
+export function moveDocuments(db: Database, fromId: string, toId: string): void {
+  const own = db.query<{ rowid: number }, [string]>("SELECT rowid FROM search_docs WHERE feedback_id = ? AND kind = 'feedback'").all(fromId);
+  for (const { rowid } of own) {
+    db.query("DELETE FROM search WHERE rowid = ?").run(rowid);
+    db.query("DELETE FROM search_docs WHERE rowid = ?").run(rowid);
+  }
+  db.query("UPDATE search_docs SET feedback_id = ? WHERE feedback_id = ?").run(toId, fromId);
+}
+
+/** An FTS5 query that matches every word as a prefix; quoting makes any user text safe. */
+export const matchExpression = (words: readonly string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(" ");

@@ -1,0 +1,30 @@
+import type { Store } from "../../core/store.ts";
+import { accessStore } from "./access.ts";
+import { adminStore } from "./admin.ts";
+import { collectionStore } from "./collection.ts";
+import { feedbackStore } from "./feedbacks.ts";
+import { jobQueue } from "./jobs.ts";
+import { openDatabase } from "./open.ts";
+
+/** The embedded store: one SQLite file, shared safely by several processes on one machine. */
+export function createSqliteStore(path: string): Store {
+  const db = openDatabase(path);
+  return {
+    ...collectionStore(db),
+    ...feedbackStore(db),
+    ...accessStore(db),
+    ...jobQueue(db),
+    ...adminStore(db),
+    async purgeExpired(now) {
+      db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
+    },
+    async ping() {
+      return db.query<{ ok: number }, []>("SELECT 1 AS ok").get()?.ok === 1;
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { resolve } from "node:path";
+
+/** The service's configuration: read from the environment here and nowhere else, and checked at start. */
+export interface Config {
+  readonly port: number;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly store: "sqlite" | "mongodb";
+  readonly mongodbUri: string | undefined;
+  readonly assistant: "local" | "openai";
+  readonly openai: { readonly apiKey: string | undefined; readonly baseUrl: string | undefined; readonly model: string };
+  readonly logLevel: string;
+  readonly trustedProxyHops: number;
+  readonly reportsPerMinute: number;
+  readonly apiPerMinute: number;
+  readonly webhooksAllowPrivate: boolean;
+  readonly webhookRetrySchedule: readonly number[] | undefined;
+  /** Test only: a file holding a clock offset in milliseconds. */
+  readonly testClockFile: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
+  return raw as T;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === "" || raw === "0" || raw === "false") return false;
+  if (raw === "1" || raw === "true") return true;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+const DURATION = /^(\d+)(ms|s|m|h)$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+function schedule(env: Env, name: string): number[] | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  return raw.split(",").map((part) => {
+    const match = DURATION.exec(part.trim());
+    if (!match) throw new ConfigError(`${name} must be a comma-separated list of durations like 1s,2s,3s, got "${raw}"`);
+    return Number(match[1]) * UNIT_MS[match[2]!]!;
+  });
+}
+
+function baseUrl(env: Env, port: number): string {
+  const raw = env.BASE_URL || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`BASE_URL must be an absolute http(s) address, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`BASE_URL must use http or https, got "${raw}"`);
+  return url.href.replace(/\/+$/, "");
+}
+
+const TRUST_PROXY_WORDS: Record<string, number> = { true: 1, false: 0 };
+
+export function loadConfig(env: Env): Config {
+  const port = integer(env, "PORT", 3000, 0, 65535);
+  const store = oneOf(env, "STORE", ["sqlite", "mongodb"], "sqlite");
+  if (store === "mongodb" && !env.MONGODB_URI) throw new ConfigError("MONGODB_URI is required when STORE=mongodb");
+  const assistant = oneOf(env, "ASSISTANT", ["local", "openai"], "local");
+  if (assistant === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+    throw new ConfigError("OPENAI_API_KEY (or OPENAI_BASE_URL for a local server) is required when ASSISTANT=openai");
+  }
+  const trustWord = env.TRUST_PROXY?.toLowerCase() ?? "";
+  return {
+    port,
+    baseUrl: baseUrl(env, port),
+    dataDir: resolve(env.DATA_DIR || "./data"),
+    store,
+    mongodbUri: env.MONGODB_URI,
+    assistant,
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL || "gpt-4o-mini" },
+    logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),
+    trustedProxyHops: trustWord in TRUST_PROXY_WORDS ? TRUST_PROXY_WORDS[trustWord]! : integer(env, "TRUST_PROXY", 0, 0, 10),
+    reportsPerMinute: integer(env, "RATE_LIMIT_REPORTS_PER_MINUTE", 120, 1, 1_000_000_000),
+    apiPerMinute: integer(env, "RATE_LIMIT_API_PER_MINUTE", 600, 1, 1_000_000_000),
+    webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
+    webhookRetrySchedule: schedule(env, "WEBHOOK_RETRY_SCHEDULE"),
+    testClockFile: env.TEST_CLOCK_FILE || undefined,
+  };
+}

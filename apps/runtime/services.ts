@@ -1,0 +1,27 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Services } from "../../core/services.ts";
+import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
+import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts";
+import type { Logger } from "../../adapters/logging/logger.ts";
+import { createLogNotifier } from "../../adapters/logging/notifier.ts";
+import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
+import { systemIds } from "../../adapters/system/ids.ts";
+import { ConfigError, type Config } from "./config.ts";
+
+/** Assembles the services from the configuration: the one place adapters are chosen. */
+export function createServices(config: Config, logger: Logger): Services {
+  if (config.store === "mongodb") throw new ConfigError("STORE=mongodb: the MongoDB adapter is not in this version yet; use STORE=sqlite");
+  if (config.assistant === "openai") throw new ConfigError("ASSISTANT=openai: the OpenAI adapter is not in this version yet; use ASSISTANT=local");
+  mkdirSync(config.dataDir, { recursive: true });
+  return {
+    store: createSqliteStore(join(config.dataDir, "retour.sqlite")),
+    clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
+    ids: systemIds,
+    assistant: createLocalAssistant(),
+    grouper: createLexicalGrouper(),
+    notifier: createLogNotifier(logger),
+    baseUrl: config.baseUrl,
+  };
+}
