@@ -1,0 +1,231 @@
+import { readFileSync } from "node:fs";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { Type } from "@sinclair/typebox";
+import { PLANS, type Plan } from "../../core/limits.ts";
+import { CHANNEL_KINDS, ROLE_SCOPES, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
+import { APP_KINDS, FeatureDefinition } from "../../core/schemas/catalog.ts";
+import type { Services } from "../../core/services.ts";
+import { mintToken } from "../../core/use-cases/mint-token.ts";
+import { demo } from "../runtime/demo.ts";
+
+/** A mistake in the command line: printed as one line, exit status 2. */
+export class UsageError extends Error {}
+
+export interface Invocation {
+  readonly args: readonly string[];
+  readonly options: Readonly<Record<string, string | boolean | undefined>>;
+}
+
+type Out = (line: string) => void;
+
+function pick<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T {
+  if (!value || !allowed.includes(value as T)) throw new UsageError(`${what} must be one of ${allowed.join(", ")}`);
+  return value as T;
+}
+
+const arg = (inv: Invocation, index: number, name: string): string => {
+  const value = inv.args[index];
+  if (!value) throw new UsageError(`missing <${name}>`);
+  return value;
+};
+const option = (inv: Invocation, name: string): string | undefined => {
+  const value = inv.options[name];
+  return typeof value === "string" ? value : undefined;
+};
+
+async function organization(services: Services, idOrPrefix: string): Promise<Organization> {
+  const org = await services.store.findOrganization(idOrPrefix);
+  if (!org) throw new UsageError(`no organization "${idOrPrefix}" (give its id or key prefix)`);
+  return org;
+}
+
+async function user(services: Services, email: string) {
+  const found = await services.store.findUserByEmail(email);
+  if (!found) throw new UsageError(`no user with e-mail ${email} (create one with: user create --email ${email})`);
+  return found;
+}
+
+const FeatureFile = TypeCompiler.Compile(Type.Array(FeatureDefinition));
+
+/** Every command: `<group> <verb>` → handler. */
+export const COMMANDS: Record<string, (services: Services, inv: Invocation, out: Out) => Promise<void>> = {
+  async demo(services, inv, out) {
+    const { created, ...info } = await demo(services);
+    const members = await services.store.listMembers(info.orgId);
+    if (inv.options.json) return out(JSON.stringify(info));
+    out(`${created ? "Created" : "Found"} the demo organization ${info.orgId}`);
+    out(`API channel key: ${info.publicKey}\nForm key: ${info.formKey}\nWidget key: ${info.widgetKey}\nDisabled key: ${info.inactiveKey}`);
+    for (const [name, token] of Object.entries(info.tokens)) out(`token ${name}: ${token}`);
+    out(`members: ${members.map((m) => `${m.email} (${m.role})`).join(", ")}`);
+  },
+
+  async "org create"(services, inv, out) {
+    const name = option(inv, "name") ?? arg(inv, 0, "name");
+    const prefix = (option(inv, "prefix") ?? name.replace(/[^A-Za-z]/g, "").slice(0, 6)).toUpperCase();
+    if (!/^[A-Z][A-Z0-9]{0,11}$/.test(prefix)) throw new UsageError("--prefix must be 1 to 12 letters or digits, starting with a letter");
+    if (await services.store.findOrganization(prefix)) throw new UsageError(`the key prefix ${prefix} is taken`);
+    const plan = pick(option(inv, "plan") ?? "free", PLANS, "--plan");
+    const id = services.ids.id();
+    await services.store.createOrganization({ id, name, keyPrefix: prefix, plan, quotaOverride: null });
+    out(`organization ${id} (${prefix}, ${plan})`);
+  },
+
+  async "org list"(services, _inv, out) {
+    for (const o of await services.store.listOrganizations()) out(`${o.id}  ${o.keyPrefix}  ${o.plan}${o.quotaOverride !== null ? ` quota=${o.quotaOverride}` : ""}  ${o.name}`);
+  },
+
+  async "org plan"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const plan: Plan = pick(arg(inv, 1, "plan"), PLANS, "<plan>");
+    const quota = option(inv, "quota");
+    if (quota !== undefined && !/^\d+$/.test(quota)) throw new UsageError("--quota must be a whole number");
+    await services.store.setPlan(org.id, plan, quota === undefined ? null : Number(quota));
+    out(`${org.keyPrefix}: plan ${plan}${quota !== undefined ? `, monthly quota ${quota}` : ""}`);
+  },
+
+  async "app create"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const id = services.ids.id();
+    const kind = pick(option(inv, "kind") ?? "web", APP_KINDS, "--kind");
+    const description = option(inv, "description");
+    await services.store.createApp({ id, orgId: org.id, name: option(inv, "name") ?? arg(inv, 1, "name"), kind, ...(description && { description }) });
+    out(`app ${id}`);
+  },
+
+  async "app list"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    for (const a of await services.store.listApps(org.id)) out(`${a.id}  ${a.kind}  ${a.name}`);
+  },
+
+  async "channel create"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
+    if (!app) throw new UsageError("no such app in this organization");
+    const kind: ChannelKind = pick(option(inv, "kind") ?? "api", CHANNEL_KINDS, "--kind");
+    const key = `${kind === "api" ? "pk" : kind}_${services.ids.secret().slice(0, 24)}`;
+    await services.store.createChannel({ id: services.ids.id(), orgId: org.id, appId: app.id, kind, key, active: true });
+    out(key);
+  },
+
+  async "channel list"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    for (const c of await services.store.listChannels(org.id, inv.args[1])) out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
+  },
+
+  async "channel disable"(services, inv, out) {
+    await setChannel(services, inv, out, false);
+  },
+
+  async "channel enable"(services, inv, out) {
+    await setChannel(services, inv, out, true);
+  },
+
+  async "features import"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
+    if (!app) throw new UsageError("no such app in this organization");
+    const file = arg(inv, 2, "file.json");
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!FeatureFile.Check(parsed)) {
+      const first = [...FeatureFile.Errors(parsed)][0];
+      throw new UsageError(`${file} is not a feature map: ${first?.path || "/"} ${first?.message ?? ""}`.trim());
+    }
+    const features = parsed.map((f) => ({ ...f, id: f.id ?? `${app.id}:${f.path}` }));
+    await services.store.replaceFeatures(org.id, app.id, features);
+    out(`${features.length} features imported into ${app.name}`);
+  },
+
+  async "user create"(services, inv, out) {
+    const email = (option(inv, "email") ?? arg(inv, 0, "email")).toLowerCase();
+    if (await services.store.findUserByEmail(email)) throw new UsageError(`a user with e-mail ${email} exists`);
+    const id = services.ids.id();
+    const name = option(inv, "name");
+    await services.store.createUser({ id, email, ...(name && { name }) });
+    out(`user ${id} ${email}`);
+  },
+
+  async "member add"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const u = await user(services, arg(inv, 1, "email"));
+    const role: Role = pick(arg(inv, 2, "role"), ROLES, "<role>");
+    await services.store.setMembership(org.id, u.id, role);
+    out(`${u.email} is ${role} of ${org.keyPrefix}`);
+  },
+
+  async "member list"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    for (const m of await services.store.listMembers(org.id)) out(`${m.email}  ${m.role}`);
+  },
+
+  async "member remove"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const u = await user(services, arg(inv, 1, "email"));
+    if (!(await services.store.removeMembership(org.id, u.id))) throw new UsageError(`${u.email} is not a member of ${org.keyPrefix}`);
+    out(`${u.email} removed from ${org.keyPrefix}; their tokens for it stop working now`);
+  },
+
+  async "token create"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const u = await user(services, arg(inv, 1, "email"));
+    const member = (await services.store.listMembers(org.id)).find((m) => m.userId === u.id);
+    if (!member) throw new UsageError(`${u.email} is not a member of ${org.keyPrefix}`);
+    const requested = option(inv, "scopes");
+    const scopes: Scope[] = requested ? requested.split(",").map((s) => pick(s.trim(), SCOPES, "each of --scopes")) : [...ROLE_SCOPES[member.role]];
+    const days = option(inv, "days");
+    if (days !== undefined && !/^\d+$/.test(days)) throw new UsageError("--days must be a whole number");
+    const ttlMs = days === undefined ? 90 * 86_400_000 : Number(days) === 0 ? null : Number(days) * 86_400_000;
+    const { id, token } = await mintToken(services, { orgId: org.id, userId: u.id, scopes, label: option(inv, "label") ?? "personal access token", ttlMs });
+    if (inv.options.json) return out(JSON.stringify({ id, token, scopes }));
+    out(`token ${id} (${scopes.join(" ")}), shown once:\n${token}`);
+  },
+
+  async "token list"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const members = new Map((await services.store.listMembers(org.id)).map((m) => [m.userId, m.email]));
+    const when = (t: number | null) => (t === null ? "-" : new Date(t).toISOString());
+    for (const t of await services.store.listTokens(org.id)) {
+      out(`${t.id}  ${t.revoked ? "revoked" : "active "}  ${members.get(t.userId) ?? t.userId}  ${t.scopes.join(" ")}  expires=${when(t.expiresAt)}  lastUsed=${when(t.lastUsedAt)}  ${t.label}`);
+    }
+  },
+
+  async "token revoke"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const id = arg(inv, 1, "tokenId");
+    if (!(await services.store.revokeToken(org.id, id, services.clock()))) throw new UsageError(`no active token ${id} in ${org.keyPrefix}`);
+    out(`token ${id} revoked`);
+  },
+};
+
+async function setChannel(services: Services, inv: Invocation, out: Out, active: boolean): Promise<void> {
+  const org = await organization(services, arg(inv, 0, "org"));
+  const which = arg(inv, 1, "channel id or key");
+  if (!(await services.store.setChannelActive(org.id, which, active))) throw new UsageError(`no channel ${which} in ${org.keyPrefix}`);
+  out(`channel ${which} ${active ? "enabled" : "disabled"}`);
+}
+
+export const USAGE = `usage: retour <command> [arguments] [--options]
+
+  demo [--json]                                  create or find the demo organization, mint fresh tokens
+  org create <name> [--prefix P] [--plan free|growth|enterprise]
+  org list
+  org plan <org> <plan> [--quota N]              change plan; --quota overrides the monthly quota
+  app create <org> <name> [--kind web|ios|android|desktop|api|other] [--description D]
+  app list <org>
+  channel create <org> <appId> [--kind api|form|widget]
+  channel list <org> [appId]
+  channel disable|enable <org> <channel id or key>
+  features import <org> <appId> <file.json>      replace the feature map from a JSON array
+  user create <email> [--name N]
+  member add <org> <email> <admin|member|reader>  (also changes the role of a member)
+  member list <org>
+  member remove <org> <email>
+  token create <org> <email> [--scopes a,b] [--days N (0: never expires)] [--label L] [--json]
+  token list <org>
+  token revoke <org> <tokenId>
+
+<org> is an organization id or its key prefix (e.g. DEMO).`;

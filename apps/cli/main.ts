@@ -1,0 +1,44 @@
+import { parseArgs } from "node:util";
+import { createLogger } from "../../adapters/logging/logger.ts";
+import { ConfigError, loadConfig } from "../runtime/config.ts";
+import { createServices } from "../runtime/services.ts";
+import { COMMANDS, USAGE, UsageError } from "./commands.ts";
+
+function parse() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        ...Object.fromEntries(["name", "prefix", "plan", "quota", "kind", "description", "email", "scopes", "days", "label"].map((o) => [o, { type: "string" as const }])),
+      },
+    });
+  } catch (error) {
+    console.error(`retour: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const { values, positionals } = parse();
+const [group, verb, ...rest] = positionals;
+const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
+const command = COMMANDS[name];
+if (values.help || !command) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+
+try {
+  const config = loadConfig(process.env);
+  const services = createServices(config, createLogger("warn", false));
+  const args = name === group ? positionals.slice(1) : rest;
+  await command(services, { args, options: values }, (line) => console.log(line));
+  await services.store.close();
+} catch (error) {
+  if (error instanceof UsageError || error instanceof ConfigError) {
+    console.error(`retour: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
+}
