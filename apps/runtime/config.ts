@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 /** The service's configuration: read from the environment here and nowhere else, and checked at start. */
 export interface Config {
   readonly port: number;
-  readonly baseUrl: string;
+  /** Public address; when unset, http://localhost:<the port actually bound>. */
+  readonly baseUrl: string | undefined;
   readonly dataDir: string;
   readonly store: "sqlite" | "mongodb";
   readonly mongodbUri: string | undefined;
@@ -58,8 +59,9 @@ function schedule(env: Env, name: string): number[] | undefined {
   });
 }
 
-function baseUrl(env: Env, port: number): string {
-  const raw = env.BASE_URL || `http://localhost:${port}`;
+function baseUrl(env: Env): string | undefined {
+  const raw = env.BASE_URL;
+  if (!raw) return undefined;
   let url: URL;
   try {
     url = new URL(raw);
@@ -83,7 +85,7 @@ export function loadConfig(env: Env): Config {
   const trustWord = env.TRUST_PROXY?.toLowerCase() ?? "";
   return {
     port,
-    baseUrl: baseUrl(env, port),
+    baseUrl: baseUrl(env),
     dataDir: resolve(env.DATA_DIR || "./data"),
     store,
     mongodbUri: env.MONGODB_URI,

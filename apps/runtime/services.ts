@@ -11,7 +11,7 @@ import { systemIds } from "../../adapters/system/ids.ts";
 import { ConfigError, type Config } from "./config.ts";
 
 /** Assembles the services from the configuration: the one place adapters are chosen. */
-export function createServices(config: Config, logger: Logger): Services {
+export function createServices(config: Config, logger: Logger, baseUrl: string): Services {
   if (config.store === "mongodb") throw new ConfigError("STORE=mongodb: the MongoDB adapter is not in this version yet; use STORE=sqlite");
   if (config.assistant === "openai") throw new ConfigError("ASSISTANT=openai: the OpenAI adapter is not in this version yet; use ASSISTANT=local");
   mkdirSync(config.dataDir, { recursive: true });
@@ -22,6 +22,6 @@ export function createServices(config: Config, logger: Logger): Services {
     assistant: createLocalAssistant(),
     grouper: createLexicalGrouper(),
     notifier: createLogNotifier(logger),
-    baseUrl: config.baseUrl,
+    baseUrl,
   };
 }

@@ -19,6 +19,16 @@ const statusChange = validator(StatusChange);
 const READ: readonly string[] = ["feedbacks:read"];
 const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 
+/** Query parameters as an object; null when one is repeated (which value was meant is anyone's guess). */
+function singleValued(params: URLSearchParams): Record<string, string> | null {
+  const query: Record<string, string> = {};
+  for (const [name, value] of params) {
+    if (name in query) return null;
+    query[name] = value;
+  }
+  return query;
+}
+
 /** Reading and writing routes: Bearer token, scopes, and a budget per token. */
 export function feedbackRoutes(services: Services, apiPerMinute: number) {
   /** Runs a handler with the request's grant, or answers with the refusal. */
@@ -31,9 +41,10 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
   return new Elysia({ name: "routes/feedbacks" })
     .get(
       "/v1/feedbacks",
-      ({ request, query }) =>
+      ({ request }) =>
         withGrant(request, "feedbacks:read", async (grant) => {
-          const converted = listQuery.convert({ ...query });
+          const query = singleValued(new URL(request.url).searchParams);
+          const converted = query && listQuery.convert(query);
           if (!listQuery.check(converted)) return errorResponse(request, "invalid_query");
           return reply(request, await listFeedbacks(services, grant, converted));
         }),

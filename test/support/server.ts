@@ -1,0 +1,120 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const BUN = process.execPath;
+
+export interface DemoInfo {
+  orgId: string;
+  appId: string;
+  publicKey: string;
+  formKey: string;
+  widgetKey: string;
+  inactiveKey: string;
+  featureId: string;
+  tokens: { admin: string; member: string; reader: string; readOnly: string };
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly dataDir: string;
+  readonly demo: DemoInfo;
+  /** Runs the CLI on the server's data directory and returns its standard output. */
+  cli(...args: string[]): Promise<string>;
+  /** Moves the server's clock forward (test clock file). */
+  advanceClock(ms: number): void;
+  stop(): Promise<void>;
+  /** Stops and starts the process again on the same data directory. */
+  restart(): Promise<void>;
+}
+
+
+async function runCli(env: Record<string, string>, args: string[]): Promise<string> {
+  const proc = Bun.spawn([BUN, join(ROOT, "apps/cli/main.ts"), ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`cli ${args.join(" ")} exited ${code}: ${err}`);
+  return out;
+}
+
+async function launch(env: Record<string, string>): Promise<{ proc: Subprocess<"ignore", "pipe", "pipe">; port: number }> {
+  const proc = Bun.spawn([BUN, join(ROOT, "apps/server/main.ts")], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const reader = proc.stdout.getReader();
+  let seen = "";
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen += new TextDecoder().decode(value);
+    const match = /"port":(\d+)[^\n]*retour listening/.exec(seen);
+    if (match) {
+      // Keep draining stdout so the server never blocks on a full pipe.
+      void (async () => {
+        while (!(await reader.read()).done);
+      })();
+      return { proc, port: Number(match[1]) };
+    }
+  }
+  proc.kill();
+  throw new Error(`server did not start: ${seen}${await new Response(proc.stderr).text()}`);
+}
+
+/** Starts the real server on a free port with a fresh data directory and the demo organization. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "retour-test-"));
+  const clockFile = join(dataDir, "clock-offset");
+  writeFileSync(clockFile, "0");
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: "0",
+    LOG_LEVEL: "info",
+    TEST_CLOCK_FILE: clockFile,
+    RATE_LIMIT_REPORTS_PER_MINUTE: "100000",
+    ...extraEnv,
+  };
+  const demo = JSON.parse(await runCli(env, ["demo", "--json"])) as DemoInfo;
+  let { proc, port } = await launch(env);
+  let offset = 0;
+  const server: TestServer = {
+    get url() {
+      return `http://127.0.0.1:${port}`;
+    },
+    dataDir,
+    demo,
+    cli: (...args) => runCli(env, args),
+    advanceClock(ms) {
+      offset += ms;
+      writeFileSync(clockFile, String(offset));
+    },
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+    async restart() {
+      await server.stop();
+      ({ proc, port } = await launch(env));
+    },
+  };
+  return server;
+}
+
+/** POSTs JSON and returns status, headers and parsed body. */
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+export async function get(url: string, token?: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers: { ...(token && { authorization: `Bearer ${token}` }), ...headers } });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+export async function patch(url: string, token: string | undefined, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }), ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
