@@ -23,10 +23,10 @@ const COMPONENTS = [ReportRequest, ReportResponse, QualificationStep, Qualificat
 function openapiDocument() {
   return openapi({
     provider: null,
+    openapiVersion: "3.1.0",
     specPath: "/openapi.json",
     exclude: { paths: ["/openapi.json", "/health"] },
     documentation: {
-      openapi: "3.1.0",
       info: { title: "Retour API", version: "1", description: "Collect user feedback, group it, and read and manage it." },
       components: {
         schemas: Object.fromEntries(COMPONENTS.map((s) => [s.$id!, strip(s)])),

@@ -1,0 +1,120 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+let db: Database;
+beforeAll(async () => {
+  server = await startServer();
+  db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
+});
+afterAll(async () => {
+  db.close();
+  await server.stop();
+});
+
+const report = async (message: string, extra: Record<string, unknown> = {}) =>
+  (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, ...extra })).body.ticketId as string;
+const idOf = async (key: string) => (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.id as string;
+const events = (feedbackId: string) =>
+  db.query<{ type: string; previous_status: string | null }, [string]>("SELECT type, previous_status FROM events WHERE feedback_id = ? ORDER BY created_at, rowid").all(feedbackId);
+
+async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > deadline) return value;
+    await Bun.sleep(50);
+  }
+}
+
+describe("events", () => {
+  test("a new feedback writes feedback.created to the outbox, without previousStatus", async () => {
+    const id = await idOf(await report("Event probe about the timeline widget"));
+    expect(events(id)).toEqual([{ type: "feedback.created", previous_status: null }]);
+  });
+
+  test("a status change writes feedback.status_changed with previousStatus; delivered adds feedback.shipped", async () => {
+    const key = await report("Event probe about the print layout");
+    const id = await idOf(key);
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "fixed" });
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    expect(events(id)).toEqual([
+      { type: "feedback.created", previous_status: null },
+      { type: "feedback.status_changed", previous_status: "triage" },
+      { type: "feedback.status_changed", previous_status: "fixed" },
+      { type: "feedback.shipped", previous_status: "fixed" },
+    ]);
+  });
+
+  test("no event when the status does not change; the comment is still added", async () => {
+    const key = await report("Event probe about the footer links");
+    const id = await idOf(key);
+    const res = await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "triage", comment: "looked at it" });
+    expect(res.status).toBe(200);
+    expect(events(id).length).toBe(1);
+    expect(db.query<{ text: string }, [string]>("SELECT text FROM comments WHERE feedback_id = ?").all(id)).toEqual([{ text: "looked at it" }]);
+  });
+
+  test("for dismissed, the comment is kept as the reason", async () => {
+    const key = await report("Event probe about the colour of links");
+    const id = await idOf(key);
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "dismissed", comment: "By design" });
+    expect(db.query<{ text: string; status_to: string }, [string]>("SELECT text, status_to FROM comments WHERE feedback_id = ?").get(id)).toEqual({
+      text: "By design",
+      status_to: "dismissed",
+    });
+  });
+});
+
+describe("followers", () => {
+  test("moving to delivered notifies each follower once, even when delivered again later", async () => {
+    const key = await report("Follower probe about the CSV import", { user: { email: "Reporter@Example.com", name: "Rita" } });
+    const id = await idOf(key);
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    const notified = () => db.query<{ email: string }, [string]>("SELECT email FROM notifications WHERE feedback_id = ?").all(id);
+    expect(await until(notified, (rows) => rows.length > 0)).toEqual([{ email: "reporter@example.com" }]);
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "fixed" });
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await until(() => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }, (r) => r.n === 0);
+    expect(notified()).toEqual([{ email: "reporter@example.com" }]);
+  });
+});
+
+describe("grouping in the background", () => {
+  test("a report on the same subject is folded into the older feedback; its ticketId keeps answering with the survivor", async () => {
+    const first = await report("Exporting the yearly report to Excel crashes the app");
+    const second = await report("The app crashes when exporting the yearly report to Excel", { user: { email: "second@example.com" } });
+    const survivor = await until(() => get(`${server.url}/v1/feedbacks/${second}`, server.demo.tokens.admin), (r) => r.body.key === first);
+    expect(survivor.body).toMatchObject({ key: first, reports: 2 });
+    expect(survivor.body.reportList.map((r: any) => r.text)).toEqual([
+      "Exporting the yearly report to Excel crashes the app",
+      "The app crashes when exporting the yearly report to Excel",
+    ]);
+    const listed = await get(`${server.url}/v1/feedbacks?query=yearly%20excel`, server.demo.tokens.admin);
+    expect(listed.body.data.map((f: any) => f.key)).toEqual([first]);
+    const followers = db.query<{ email: string }, [string]>("SELECT email FROM followers WHERE feedback_id = ?").all(survivor.body.id);
+    expect(followers).toEqual([{ email: "second@example.com" }]);
+  });
+
+  test("different subjects stay apart", async () => {
+    const a = await report("The calendar shows the wrong week number");
+    const b = await report("Password reset e-mails never arrive");
+    await until(() => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }, (r) => r.n === 0);
+    expect((await get(`${server.url}/v1/feedbacks/${b}`, server.demo.tokens.admin)).body.key).toBe(b);
+    expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.key).toBe(a);
+  });
+
+  test("grouping never crosses apps", async () => {
+    await server.cli("app", "create", "DEMO", "Second app");
+    const apps = (await get(`${server.url}/v1/apps`, server.demo.tokens.admin)).body.data;
+    const second = apps.find((a: any) => a.name === "Second app");
+    const key = (await server.cli("channel", "create", "DEMO", second.id)).trim();
+    const a = await report("Dark mode toggle resets after every login");
+    const b = (await post(`${server.url}/v1/reports`, { publicKey: key, kind: "problem", message: "Dark mode toggle resets after every login" })).body.ticketId;
+    await until(() => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }, (r) => r.n === 0);
+    expect((await get(`${server.url}/v1/feedbacks/${b}`, server.demo.tokens.admin)).body.key).toBe(b);
+    expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.reports).toBe(1);
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { validate } from "@readme/openapi-parser";
+import { join } from "node:path";
+import { ERRORS } from "../../core/errors.ts";
+import { get, startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+describe("GET /openapi.json", () => {
+  test("is OpenAPI 3.1.0 with info.version 1, valid for a standard parser", async () => {
+    const doc = (await get(`${server.url}/openapi.json`)).body;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("1");
+    const result = await validate(structuredClone(doc));
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+
+  test("documents every REST route, its body and query schemas, and every error code of the spec", async () => {
+    const doc = (await get(`${server.url}/openapi.json`)).body;
+    expect(Object.keys(doc.paths).sort()).toEqual(["/v1/apps", "/v1/apps/{id}/features", "/v1/feedbacks", "/v1/feedbacks/{key}", "/v1/ingest", "/v1/reports", "/v1/reports/{id}/answers"]);
+    expect(doc.paths["/v1/reports"].post.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/ReportRequest");
+    expect(doc.paths["/v1/feedbacks"].get.parameters.map((p: any) => p.name)).toEqual(["status", "kind", "severity", "appId", "featureId", "query", "limit", "cursor"]);
+    const text = JSON.stringify(doc.paths);
+    for (const code of Object.keys(ERRORS).filter((c) => c !== "internal_error")) expect(text).toContain(`\`${code}\``);
+    expect(doc.paths["/v1/ingest"].post.deprecated).toBe(true);
+  });
+});
+
+describe("operations", () => {
+  test("GET /health answers 200 {ok: true}", async () => {
+    const res = await get(`${server.url}/health`);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  test("every response carries a request id; a sane incoming one is kept", async () => {
+    const res = await fetch(`${server.url}/health`, { headers: { "x-request-id": "trace-123" } });
+    expect(res.headers.get("x-request-id")).toBe("trace-123");
+    expect((await fetch(`${server.url}/health`)).headers.get("x-request-id")).toBeTruthy();
+  });
+
+  test("an unknown route is a JSON 404 not_found", async () => {
+    const res = await get(`${server.url}/v2/nothing`);
+    expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "not_found" });
+  });
+
+  test("a wrong configuration value stops the start with a message naming the variable", async () => {
+    for (const [name, value] of [["PORT", "eighty"], ["STORE", "postgres"], ["RATE_LIMIT_REPORTS_PER_MINUTE", "-1"], ["BASE_URL", "not a url"], ["WEBHOOK_RETRY_SCHEDULE", "soon"]]) {
+      const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
+        env: { ...process.env, DATA_DIR: server.dataDir, [name!]: value! },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+      expect(code).toBe(2);
+      expect(stderr).toContain(name!);
+    }
+  });
+
+  test("graceful shutdown: an in-flight request finishes, then the process exits 0, and data survives a restart", async () => {
+    const res = await fetch(`${server.url}/v1/reports`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ publicKey: server.demo.publicKey, kind: "praise", message: "Survives restarts nicely" }),
+    });
+    const { ticketId } = (await res.json()) as { ticketId: string };
+    await server.restart();
+    expect((await get(`${server.url}/v1/feedbacks/${ticketId}`, server.demo.tokens.admin)).body.key).toBe(ticketId);
+  });
+
+  test("logs are JSON lines and never contain a token", async () => {
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
+      env: { ...process.env, DATA_DIR: server.dataDir, PORT: "0" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const reader = proc.stdout.getReader();
+    let output = "";
+    while (!/"port":(\d+)/.test(output)) output += new TextDecoder().decode((await reader.read()).value);
+    const port = /"port":(\d+)/.exec(output)![1];
+    await fetch(`http://127.0.0.1:${port}/v1/feedbacks?query=secret`, { headers: { authorization: `Bearer ${server.demo.tokens.admin}` } });
+    await Bun.sleep(100);
+    proc.kill("SIGTERM");
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      output += new TextDecoder().decode(value);
+    }
+    expect(await proc.exited).toBe(0);
+    const lines = output.trim().split("\n");
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(output).toContain('"path":"/v1/feedbacks"');
+    expect(output).not.toContain(server.demo.tokens.admin);
+    expect(output).not.toContain("query=secret");
+  });
+});
