@@ -1,0 +1,178 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../core/store.ts";
+import type { FeedbackRecord } from "../../core/model.ts";
+
+/**
+ * The behaviour every store adapter must have, on plain data. Each adapter's test file calls
+ * this with a factory that returns a fresh, empty store.
+ */
+export function storeContract(name: string, makeStore: () => Promise<Store>) {
+  let n = 0;
+  const id = (prefix: string) => `${prefix}-${String(++n).padStart(6, "0")}`;
+
+  async function seed(store: Store) {
+    const orgId = id("org");
+    const prefix = `P${n}`;
+    await store.createOrganization({ id: orgId, name: "Org", keyPrefix: prefix, plan: "enterprise", quotaOverride: null });
+    const appId = id("app");
+    await store.createApp({ id: appId, orgId, name: "App", kind: "web" });
+    await store.createChannel({ id: id("ch"), orgId, appId, kind: "api", key: id("key"), active: true });
+    return { orgId, appId, prefix };
+  }
+
+  async function record(store: Store, org: { orgId: string; appId: string }, message: string, at: number, limit: number | null = null): Promise<FeedbackRecord | null> {
+    const feedbackId = id("fb");
+    return store.recordFeedback({
+      feedback: { id: feedbackId, orgId: org.orgId, appId: org.appId, title: message, kind: "problem", status: "triage", reports: 1, createdAt: at, lastActivityAt: at },
+      report: { id: id("r"), feedbackId, orgId: org.orgId, appId: org.appId, source: "api", report: { kind: "problem", message, author: {} }, language: "en", conversation: [], statusId: id("s"), at },
+      statusTokenHash: "h",
+      event: { id: id("e"), type: "feedback.created", orgId: org.orgId, feedbackId, createdAt: at },
+      jobs: [{ kind: "group_report", orgId: org.orgId, feedbackId }],
+      quota: { month: "2026-11", limit },
+    });
+  }
+
+  describe(`${name} store contract`, () => {
+    test("recordFeedback allocates keys in sequence per organization, found by key or id", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "first", 1))!;
+      const b = (await record(store, org, "second", 2))!;
+      expect([a.key, b.key]).toEqual([`${org.prefix}-1`, `${org.prefix}-2`]);
+      expect(await store.findFeedback(org.orgId, a.key)).toMatchObject({ id: a.id, title: "first" });
+      expect(await store.findFeedback(org.orgId, a.id)).toMatchObject({ key: a.key });
+    });
+
+    test("recordFeedback refuses past the quota and records nothing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      expect(await record(store, org, "one", 1, 1)).not.toBeNull();
+      expect(await record(store, org, "two", 2, 1)).toBeNull();
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).length).toBe(1);
+    });
+
+    test("listFeedbacks orders by last activity then id, descending, and pages strictly after a position", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      for (let i = 0; i < 5; i++) await record(store, org, `item ${i}`, i < 2 ? 100 : 100 + i);
+      const all = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10);
+      expect(all.map((f) => f.title)).toEqual(["item 4", "item 3", "item 2", "item 1", "item 0"]);
+      const after = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, all[3]!, 10);
+      expect(after.map((f) => f.title)).toEqual(["item 0"]);
+    });
+
+    test("listFeedbacks finds words as prefixes in titles and reports, within the organization only", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      await record(store, org, "Checkout crashes on Safari", 1);
+      await record(store, other, "Checkout crashes on Safari", 1);
+      const found = await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["checko", "safari"] }, null, 10);
+      expect(found.map((f) => f.orgId)).toEqual([org.orgId]);
+      expect(await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["firefox"] }, null, 10)).toEqual([]);
+    });
+
+    test("applyStatusChange is a compare-and-set on the current status", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "cas", 1))!;
+      const change = { orgId: org.orgId, feedbackId: f.id, from: "triage" as const, to: "delivered" as const, at: 2, events: [], jobs: [] };
+      expect(await store.applyStatusChange(change)).toBe(true);
+      expect(await store.applyStatusChange(change)).toBe(false);
+      expect((await store.findFeedback(org.orgId, f.id))?.status).toBe("delivered");
+    });
+
+    test("claimJob leases a due job to one worker; an expired lease frees it; a stale lease cannot complete it", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await record(store, org, "job", 1);
+      const first = (await store.claimJob(10, 1_000, "lease-a"))!;
+      expect(first.request.kind).toBe("group_report");
+      expect(await store.claimJob(10, 1_000, "lease-b")).toBeNull();
+      const again = (await store.claimJob(1_011, 1_000, "lease-c"))!;
+      expect(again.id).toBe(first.id);
+      expect(again.attempts).toBe(2);
+      await store.completeJob(first);
+      expect(await store.claimJob(3_000, 1_000, "lease-d")).not.toBeNull();
+    });
+
+    test("retryJob puts a job back for later", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await record(store, org, "retry", 1);
+      const job = (await store.claimJob(10, 1_000, "l1"))!;
+      await store.retryJob(job, 500, "boom");
+      expect(await store.claimJob(499, 1_000, "l2")).toBeNull();
+      expect((await store.claimJob(500, 1_000, "l3"))?.id).toBe(job.id);
+    });
+
+    test("idempotency: claim, in progress, reuse with another body, replay, expiry, release, scope", async () => {
+      const store = await makeStore();
+      expect(await store.claimIdempotencyKey("s", "k", "fp1", 0, 100)).toEqual({ state: "claimed" });
+      expect(await store.claimIdempotencyKey("s", "k", "fp1", 1, 100)).toEqual({ state: "in_progress" });
+      expect(await store.claimIdempotencyKey("s", "k", "fp2", 1, 100)).toEqual({ state: "reused" });
+      const outcome = { kind: "recorded" as const, body: { ok: true as const, ticketId: "P-1", merged: false } };
+      await store.completeIdempotencyKey("s", "k", outcome);
+      expect(await store.claimIdempotencyKey("s", "k", "fp1", 2, 100)).toEqual({ state: "replay", response: outcome });
+      expect(await store.claimIdempotencyKey("s", "k", "fp1", 100, 200)).toEqual({ state: "claimed" });
+      await store.releaseIdempotencyKey("s", "k");
+      expect(await store.claimIdempotencyKey("s", "k", "fp3", 101, 200)).toEqual({ state: "claimed" });
+      expect(await store.claimIdempotencyKey("other", "k", "fp1", 101, 200)).toEqual({ state: "claimed" });
+    });
+
+    test("rate counters count per bucket", async () => {
+      const store = await makeStore();
+      expect([await store.hitRateLimit("a", 10), await store.hitRateLimit("a", 10), await store.hitRateLimit("b", 10)]).toEqual([1, 2, 1]);
+    });
+
+    test("qualification sessions expire and end", async () => {
+      const store = await makeStore();
+      const session = {
+        id: "q1", orgId: "o", appId: "a", channelId: "c", channelKey: "k", source: "api" as const,
+        report: { kind: "idea" as const, message: "m", author: {} }, language: "en" as const, conversation: [], answers: {},
+        pending: { id: "q1", status: "ask" as const }, expiresAt: 100,
+      };
+      await store.saveQualification(session);
+      expect(await store.findQualification("q1", 99)).toEqual(session);
+      expect(await store.findQualification("q1", 100)).toBeNull();
+      await store.endQualification("q1");
+      expect(await store.findQualification("q1", 0)).toBeNull();
+    });
+
+    test("foldFeedback moves reports to the target, keeps the latest activity, and hides the source from lists", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      expect(await store.foldFeedback(org.orgId, source.id, target.id, 6)).toBe(true);
+      expect((await store.listReports(target.id)).length).toBe(2);
+      expect(await store.findFeedback(org.orgId, source.id)).toMatchObject({ mergedInto: target.id });
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).map((f) => f.id)).toEqual([target.id]);
+      expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 2, lastActivityAt: 5 });
+      expect(await store.foldFeedback(org.orgId, source.id, target.id, 7)).toBe(false);
+    });
+
+    test("claimNotification is true once per follower and key", async () => {
+      const store = await makeStore();
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1)).toBe(true);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 2)).toBe(false);
+    });
+
+    test("authenticate returns the current role and refuses revoked, expired and former members' tokens", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await store.createUser({ id: "u1", email: "u1@x.io" });
+      await store.setMembership(org.orgId, "u1", "member");
+      await store.createToken({ id: "t1", tokenHash: "h1", orgId: org.orgId, userId: "u1", scopes: ["feedbacks:read"], label: "l", createdAt: 0, expiresAt: 100 });
+      expect(await store.authenticate("h1", 50)).toMatchObject({ role: "member", scopes: ["feedbacks:read"] });
+      expect(await store.authenticate("h1", 100)).toBeNull();
+      await store.setMembership(org.orgId, "u1", "reader");
+      expect((await store.authenticate("h1", 10))?.role).toBe("reader");
+      await store.removeMembership(org.orgId, "u1");
+      expect(await store.authenticate("h1", 10)).toBeNull();
+      await store.setMembership(org.orgId, "u1", "member");
+      await store.revokeToken(org.orgId, "t1", 20);
+      expect(await store.authenticate("h1", 30)).toBeNull();
+    });
+  });
+}

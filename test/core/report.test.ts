@@ -1,0 +1,48 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { storedKind } from "../../core/report/kind.ts";
+import { isEmailShaped, normalizeReport } from "../../core/report/normalize.ts";
+import { canonicalJson, requestFingerprint } from "../../core/report/fingerprint.ts";
+import { titleFromMessage } from "../../core/report/title.ts";
+
+describe("kind mapping", () => {
+  test("issue and bug are problems, greeting is praise, the real kinds stay", () => {
+    assert.deepEqual(["problem", "idea", "praise", "issue", "bug", "greeting"].map(storedKind), ["problem", "idea", "praise", "problem", "problem", "praise"]);
+  });
+});
+
+describe("report normalisation", () => {
+  test("keeps an e-mail only when it has the shape of one, lower-cased", () => {
+    assert.equal(normalizeReport({ publicKey: "k", kind: "bug", message: "m", user: { email: "Ann@Example.COM" } }).author.email, "ann@example.com");
+    for (const bad of ["ann", "ann@", "@x.y", "a b@c.d", "ann@localhost"]) {
+      assert.equal(normalizeReport({ publicKey: "k", kind: "bug", message: "m", user: { email: bad } }).author.email, undefined, bad);
+    }
+    assert.equal(isEmailShaped(`${"a".repeat(250)}@b.co`), false);
+  });
+
+  test("drops unknown fields and blank optional text", () => {
+    const request = { publicKey: "k", kind: "idea", message: " Dark mode ", title: "  ", extra: 1 } as never;
+    assert.deepEqual(normalizeReport(request), { kind: "idea", message: "Dark mode", author: {} });
+  });
+});
+
+describe("idempotency fingerprint", () => {
+  test("equal bodies give equal fingerprints whatever the key order; any change gives another", async () => {
+    assert.equal(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] }), '{"a":[{"c":3,"d":2}],"b":1}');
+    assert.equal(await requestFingerprint({ a: 1, b: "x" }), await requestFingerprint({ b: "x", a: 1 }));
+    assert.notEqual(await requestFingerprint({ a: 1 }), await requestFingerprint({ a: 2 }));
+  });
+
+  test("is the SHA-256 of the canonical JSON (known answer)", async () => {
+    // sha256('{"a":1}')
+    assert.equal(await requestFingerprint({ a: 1 }), "015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862");
+  });
+});
+
+describe("titles", () => {
+  test("first sentence, cut at a word boundary under 80 characters", () => {
+    assert.equal(titleFromMessage("Export fails. Every time."), "Export fails");
+    const long = titleFromMessage(`${"word ".repeat(30)}end`);
+    assert.ok(long.length <= 80 && long.endsWith("…"));
+  });
+});

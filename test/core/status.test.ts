@@ -1,0 +1,40 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { isOpen, statusesOf, transition } from "../../core/feedback/status.ts";
+import { STATUSES } from "../../core/schemas/feedback.ts";
+
+const feedback = { orgId: "org", id: "f1" };
+
+describe("feedback status machine", () => {
+  test("any status may move to any other, emitting feedback.status_changed with previousStatus", () => {
+    for (const from of STATUSES) {
+      for (const to of STATUSES.filter((s) => s !== from && s !== "delivered")) {
+        assert.deepEqual(transition(feedback, from, to), { changed: true, events: [{ type: "feedback.status_changed", previousStatus: from }], jobs: [] });
+      }
+    }
+  });
+
+  test("delivered also emits feedback.shipped and queues the followers' notification", () => {
+    assert.deepEqual(transition(feedback, "fixed", "delivered"), {
+      changed: true,
+      events: [
+        { type: "feedback.status_changed", previousStatus: "fixed" },
+        { type: "feedback.shipped", previousStatus: "fixed" },
+      ],
+      jobs: [{ kind: "notify_followers", orgId: "org", feedbackId: "f1" }],
+    });
+  });
+
+  test("the same status changes nothing and emits nothing", () => {
+    for (const s of STATUSES) assert.deepEqual(transition(feedback, s, s), { changed: false, events: [], jobs: [] });
+  });
+
+  test("filter groups: open is triage to fixed, closed is delivered and dismissed", () => {
+    assert.deepEqual(statusesOf("open"), ["triage", "prioritized", "in_development", "fixed"]);
+    assert.deepEqual(statusesOf("closed"), ["delivered", "dismissed"]);
+    assert.deepEqual([...statusesOf("all")].sort(), [...STATUSES].sort());
+    assert.deepEqual(statusesOf("fixed"), ["fixed"]);
+    assert.equal(isOpen("fixed"), true);
+    assert.equal(isOpen("dismissed"), false);
+  });
+});
