@@ -8,8 +8,7 @@ import type { AccessStore } from "./store.ts";
 export const tokenHash = (token: string): Promise<string> => sha256Hex(token);
 
 /** A token's scopes, cut down to what its holder's current role allows. */
-export const effectiveScopes = (scopes: readonly Scope[], role: Role): Scope[] =>
-  scopes.filter((s) => ROLE_SCOPES[role].includes(s));
+export const effectiveScopes = (scopes: readonly Scope[], role: Role): Scope[] => scopes.filter((s) => ROLE_SCOPES[role].includes(s));
 
 /** Reads `Authorization: Bearer <token>` and finds the grant behind it. */
 export async function authenticate(store: AccessStore, clock: Clock, authorization: string | null): Promise<Result<Grant>> {

@@ -200,7 +200,18 @@ export interface AdminStore {
     createdAt: number;
     expiresAt: number | null;
   }): Promise<void>;
-  listTokens(orgId: string): Promise<Array<{ id: string; userId: string; label: string; scopes: Scope[]; createdAt: number; expiresAt: number | null; lastUsedAt: number | null; revoked: boolean }>>;
+  listTokens(orgId: string): Promise<
+    Array<{
+      id: string;
+      userId: string;
+      label: string;
+      scopes: Scope[];
+      createdAt: number;
+      expiresAt: number | null;
+      lastUsedAt: number | null;
+      revoked: boolean;
+    }>
+  >;
   revokeToken(orgId: string, tokenId: string, at: number): Promise<boolean>;
 }
 

@@ -1,9 +1,13 @@
 import type { Language } from "../../core/errors.ts";
 
 const FRENCH = new Set(
-  "le la les un une des du de est et je tu il elle nous vous ne pas que qui quand sur dans avec pour ça ce cette mon ma mes sont être avoir fait plus page bouton marche fonctionne erreur impossible".split(" "),
+  "le la les un une des du de est et je tu il elle nous vous ne pas que qui quand sur dans avec pour ça ce cette mon ma mes sont être avoir fait plus page bouton marche fonctionne erreur impossible".split(
+    " ",
+  ),
 );
-const ENGLISH = new Set("the a an is and i you it we they not that when on in with for this my are be have does doesn't page button works error cannot can't".split(" "));
+const ENGLISH = new Set(
+  "the a an is and i you it we they not that when on in with for this my are be have does doesn't page button works error cannot can't".split(" "),
+);
 
 /** Counts common function words of each language; French wins only on a clear majority. */
 export function detectLanguage(text: string): Language {

@@ -25,9 +25,18 @@ export const NEEDS: Readonly<Record<Need["id"], Need>> = {
   expected: { id: "expected", question: { en: "What did you expect to happen instead?", fr: "Qu'attendiez-vous à la place ?" } },
   where: {
     id: "where",
-    question: { en: "Where in the app did this happen (page, screen or address)?", fr: "Où cela s'est-il produit dans l'application (page, écran ou adresse) ?" },
+    question: {
+      en: "Where in the app did this happen (page, screen or address)?",
+      fr: "Où cela s'est-il produit dans l'application (page, écran ou adresse) ?",
+    },
   },
-  need: { id: "need", question: { en: "What would this let you do that you cannot do today?", fr: "Que pourriez-vous faire grâce à cela que vous ne pouvez pas faire aujourd'hui ?" } },
+  need: {
+    id: "need",
+    question: {
+      en: "What would this let you do that you cannot do today?",
+      fr: "Que pourriez-vous faire grâce à cela que vous ne pouvez pas faire aujourd'hui ?",
+    },
+  },
 };
 
 export const textQuestion = (need: Need, language: Language): QualificationQuestion => ({

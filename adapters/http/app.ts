@@ -18,7 +18,22 @@ export interface HttpOptions {
   readonly onUnexpected: (error: unknown, request: Request) => void;
 }
 
-const COMPONENTS = [ReportRequest, ReportResponse, QualificationStep, QualificationQuestion, QualificationAnswer, FeedbackSummary, Feedback, FeedbackPage, StatusChange, App, AppList, Feature, FeatureList, ErrorBody];
+const COMPONENTS = [
+  ReportRequest,
+  ReportResponse,
+  QualificationStep,
+  QualificationQuestion,
+  QualificationAnswer,
+  FeedbackSummary,
+  Feedback,
+  FeedbackPage,
+  StatusChange,
+  App,
+  AppList,
+  Feature,
+  FeatureList,
+  ErrorBody,
+];
 
 function openapiDocument() {
   return openapi({

@@ -14,7 +14,12 @@ function challenge(code: string, scope: Scope): Record<string, string> {
 }
 
 /** Authenticates the Bearer token, checks the scope, and counts the call in the token's budget. */
-export async function grantFor(services: Services, request: Request, scope: Scope, perMinute: number): Promise<Result<Grant> & { response?: Response }> {
+export async function grantFor(
+  services: Services,
+  request: Request,
+  scope: Scope,
+  perMinute: number,
+): Promise<Result<Grant> & { response?: Response }> {
   const authenticated = await authenticate(services.store, services.clock, request.headers.get("authorization"));
   const authorized = authenticated.ok ? authorize(authenticated.value, scope) : authenticated;
   if (!authorized.ok) return { ...authorized, response: failureResponse(request, authorized, challenge(authorized.code, scope)) };

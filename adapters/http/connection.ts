@@ -14,6 +14,9 @@ export const clientAddress = (request: Request): string => clientAddresses.get(r
  */
 export function resolveClientAddress(socketAddress: string, forwardedFor: string | null, trustedHops: number): string {
   if (trustedHops === 0 || !forwardedFor) return socketAddress;
-  const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return hops[Math.max(0, hops.length - trustedHops)] ?? socketAddress;
 }

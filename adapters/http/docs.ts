@@ -38,13 +38,21 @@ export function operation(doc: OperationDoc): DocumentDecoration {
     tags: [...doc.tags],
     parameters: [
       ...Object.entries(doc.path ?? {}).map(([name, description]) => ({ name, in: "path", required: true, description, schema: { type: "string" } })),
-      ...Object.entries(doc.headers ?? {}).map(([name, description]) => ({ name, in: "header", required: false, description, schema: { type: "string" } })),
+      ...Object.entries(doc.headers ?? {}).map(([name, description]) => ({
+        name,
+        in: "header",
+        required: false,
+        description,
+        schema: { type: "string" },
+      })),
       ...queryParams,
     ],
     ...(doc.body && { requestBody: { required: true, content: jsonContent(doc.body) } }),
     ...(doc.bearer && { security: [{ bearer: [...doc.bearer] }] }),
     responses: {
-      ...Object.fromEntries(Object.entries(doc.responses).map(([status, r]) => [status, { description: r.description, content: jsonContent(r.schema) }])),
+      ...Object.fromEntries(
+        Object.entries(doc.responses).map(([status, r]) => [status, { description: r.description, content: jsonContent(r.schema) }]),
+      ),
       ...Object.fromEntries(
         [...errorsByStatus].map(([status, codes]) => [
           String(status),

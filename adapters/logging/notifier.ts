@@ -5,7 +5,10 @@ import type { Logger } from "./logger.ts";
 export function createLogNotifier(logger: Logger): Notifier {
   return {
     async feedbackDelivered(message) {
-      logger.info({ notification: "feedback.delivered", to: message.to, feedback: message.feedbackKey, language: message.language }, "follower notified");
+      logger.info(
+        { notification: "feedback.delivered", to: message.to, feedback: message.feedbackKey, language: message.language },
+        "follower notified",
+      );
     },
   };
 }

@@ -9,10 +9,7 @@ export function accessStore(db: Database): AccessStore {
   return {
     async authenticate(hash, now) {
       const row = db
-        .query<
-          { id: string; org_id: string; user_id: string; scopes: string; last_used_at: number | null; role: string },
-          [string, number]
-        >(
+        .query<{ id: string; org_id: string; user_id: string; scopes: string; last_used_at: number | null; role: string }, [string, number]>(
           `SELECT t.id, t.org_id, t.user_id, t.scopes, t.last_used_at, m.role
            FROM tokens t JOIN memberships m ON m.org_id = t.org_id AND m.user_id = t.user_id
            WHERE t.token_hash = ? AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)`,

@@ -40,7 +40,9 @@ export function adminStore(db: Database): AdminStore {
       );
     },
     async findOrganization(idOrPrefix) {
-      const row = db.query<OrganizationRow, [string, string]>("SELECT * FROM organizations WHERE id = ? OR key_prefix = ?").get(idOrPrefix, idOrPrefix);
+      const row = db
+        .query<OrganizationRow, [string, string]>("SELECT * FROM organizations WHERE id = ? OR key_prefix = ?")
+        .get(idOrPrefix, idOrPrefix);
       return row ? toOrganization(row) : null;
     },
     async listOrganizations() {
@@ -60,7 +62,14 @@ export function adminStore(db: Database): AdminStore {
       );
     },
     async createChannel(c) {
-      db.query("INSERT INTO channels (id, org_id, app_id, kind, key, active) VALUES (?, ?, ?, ?, ?, ?)").run(c.id, c.orgId, c.appId, c.kind, c.key, c.active ? 1 : 0);
+      db.query("INSERT INTO channels (id, org_id, app_id, kind, key, active) VALUES (?, ?, ?, ?, ?, ?)").run(
+        c.id,
+        c.orgId,
+        c.appId,
+        c.kind,
+        c.key,
+        c.active ? 1 : 0,
+      );
     },
     async listChannels(orgId, appId) {
       const rows = appId
@@ -69,7 +78,9 @@ export function adminStore(db: Database): AdminStore {
       return rows.map(toChannel);
     },
     async setChannelActive(orgId, idOrKey, active) {
-      return db.query("UPDATE channels SET active = ? WHERE org_id = ? AND (id = ? OR key = ?)").run(active ? 1 : 0, orgId, idOrKey, idOrKey).changes === 1;
+      return (
+        db.query("UPDATE channels SET active = ? WHERE org_id = ? AND (id = ? OR key = ?)").run(active ? 1 : 0, orgId, idOrKey, idOrKey).changes === 1
+      );
     },
     async replaceFeatures(orgId, appId, features) {
       replaceFeatures.immediate(orgId, appId, features);
@@ -78,11 +89,17 @@ export function adminStore(db: Database): AdminStore {
       db.query("INSERT INTO users (id, email, name) VALUES (?, ?, ?)").run(user.id, user.email, user.name ?? null);
     },
     async findUserByEmail(email) {
-      const row = db.query<{ id: string; email: string; name: string | null }, [string]>("SELECT * FROM users WHERE email = ?").get(email.toLowerCase());
+      const row = db
+        .query<{ id: string; email: string; name: string | null }, [string]>("SELECT * FROM users WHERE email = ?")
+        .get(email.toLowerCase());
       return row ? { id: row.id, email: row.email, ...(row.name && { name: row.name }) } : null;
     },
     async setMembership(orgId, userId, role) {
-      db.query("INSERT INTO memberships (org_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET role = excluded.role").run(orgId, userId, role);
+      db.query("INSERT INTO memberships (org_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET role = excluded.role").run(
+        orgId,
+        userId,
+        role,
+      );
     },
     async removeMembership(orgId, userId) {
       return db.query("DELETE FROM memberships WHERE org_id = ? AND user_id = ?").run(orgId, userId).changes === 1;
@@ -110,7 +127,16 @@ export function adminStore(db: Database): AdminStore {
     async listTokens(orgId) {
       return db
         .query<
-          { id: string; user_id: string; label: string; scopes: string; created_at: number; expires_at: number | null; last_used_at: number | null; revoked_at: number | null },
+          {
+            id: string;
+            user_id: string;
+            label: string;
+            scopes: string;
+            created_at: number;
+            expires_at: number | null;
+            last_used_at: number | null;
+            revoked_at: number | null;
+          },
           [string]
         >("SELECT id, user_id, label, scopes, created_at, expires_at, last_used_at, revoked_at FROM tokens WHERE org_id = ? ORDER BY created_at")
         .all(orgId)

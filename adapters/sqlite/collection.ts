@@ -59,12 +59,29 @@ export function collectionStore(db: Database): CollectionStore & RateLimitStore 
     db.query(
       `INSERT INTO reports (id, feedback_id, org_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(r.id, r.feedbackId, r.orgId, r.appId, r.source, JSON.stringify(r.report), r.language, JSON.stringify(r.conversation), r.statusId, input.statusTokenHash, r.at);
+    ).run(
+      r.id,
+      r.feedbackId,
+      r.orgId,
+      r.appId,
+      r.source,
+      JSON.stringify(r.report),
+      r.language,
+      JSON.stringify(r.conversation),
+      r.statusId,
+      input.statusTokenHash,
+      r.at,
+    );
     indexDocument(db, f.id, "feedback", `${key} ${f.title}`);
     indexDocument(db, f.id, "report", r.report.message);
     if (input.follower) {
       const w = input.follower;
-      db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?)").run(w.feedbackId, w.email, w.name ?? null, w.language);
+      db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?)").run(
+        w.feedbackId,
+        w.email,
+        w.name ?? null,
+        w.language,
+      );
     }
     insertEvent(db, input.event);
     for (const job of input.jobs) insertJob(db, job, f.createdAt);
@@ -131,11 +148,9 @@ export function collectionStore(db: Database): CollectionStore & RateLimitStore 
     },
 
     async saveQualification(session) {
-      db.query("INSERT INTO qualifications (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at").run(
-        session.id,
-        JSON.stringify(session),
-        session.expiresAt,
-      );
+      db.query(
+        "INSERT INTO qualifications (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
+      ).run(session.id, JSON.stringify(session), session.expiresAt);
     },
 
     async findQualification(id, now) {

@@ -55,13 +55,23 @@ export function feedbackStore(db: Database): FeedbackStore & CatalogStore & Grou
   });
 
   const fold = db.transaction((orgId: string, sourceId: string, targetId: string): boolean => {
-    const source = db.query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL").get(sourceId, orgId);
-    const target = db.query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL").get(targetId, orgId);
+    const source = db
+      .query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL")
+      .get(sourceId, orgId);
+    const target = db
+      .query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL")
+      .get(targetId, orgId);
     if (!source || !target || source.app_id !== target.app_id || sourceId === targetId) return false;
     db.query("UPDATE reports SET feedback_id = ? WHERE feedback_id = ?").run(targetId, sourceId);
-    db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language) SELECT ?, email, name, language FROM followers WHERE feedback_id = ?").run(targetId, sourceId);
+    db.query(
+      "INSERT OR IGNORE INTO followers (feedback_id, email, name, language) SELECT ?, email, name, language FROM followers WHERE feedback_id = ?",
+    ).run(targetId, sourceId);
     db.query("DELETE FROM followers WHERE feedback_id = ?").run(sourceId);
-    db.query("UPDATE feedbacks SET reports = reports + ?, last_activity_at = max(last_activity_at, ?) WHERE id = ?").run(source.reports, source.last_activity_at, targetId);
+    db.query("UPDATE feedbacks SET reports = reports + ?, last_activity_at = max(last_activity_at, ?) WHERE id = ?").run(
+      source.reports,
+      source.last_activity_at,
+      targetId,
+    );
     db.query("UPDATE feedbacks SET merged_into = ? WHERE id = ?").run(targetId, sourceId);
     moveDocuments(db, sourceId, targetId);
     return true;
@@ -77,7 +87,9 @@ export function feedbackStore(db: Database): FeedbackStore & CatalogStore & Grou
     },
 
     async findFeedback(orgId, keyOrId) {
-      const row = db.query<FeedbackRow, [string, string, string]>("SELECT * FROM feedbacks WHERE org_id = ? AND (key = ? OR id = ?)").get(orgId, keyOrId, keyOrId);
+      const row = db
+        .query<FeedbackRow, [string, string, string]>("SELECT * FROM feedbacks WHERE org_id = ? AND (key = ? OR id = ?)")
+        .get(orgId, keyOrId, keyOrId);
       return row ? toFeedback(row) : null;
     },
 
@@ -141,13 +153,25 @@ export function feedbackStore(db: Database): FeedbackStore & CatalogStore & Grou
 
     async listFollowers(feedbackId) {
       return db
-        .query<{ feedback_id: string; email: string; name: string | null; language: string }, [string]>("SELECT * FROM followers WHERE feedback_id = ?")
+        .query<{ feedback_id: string; email: string; name: string | null; language: string }, [string]>(
+          "SELECT * FROM followers WHERE feedback_id = ?",
+        )
         .all(feedbackId)
-        .map((r): Follower => ({ feedbackId: r.feedback_id, email: r.email, language: r.language as Follower["language"], ...(r.name && { name: r.name }) }));
+        .map(
+          (r): Follower => ({
+            feedbackId: r.feedback_id,
+            email: r.email,
+            language: r.language as Follower["language"],
+            ...(r.name && { name: r.name }),
+          }),
+        );
     },
 
     async claimNotification(feedbackId, email, key, at) {
-      return db.query("INSERT OR IGNORE INTO notifications (feedback_id, email, key, at) VALUES (?, ?, ?, ?)").run(feedbackId, email, key, at).changes === 1;
+      return (
+        db.query("INSERT OR IGNORE INTO notifications (feedback_id, email, key, at) VALUES (?, ?, ?, ?)").run(feedbackId, email, key, at).changes ===
+        1
+      );
     },
   };
 }

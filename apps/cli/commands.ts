@@ -71,7 +71,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   },
 
   async "org list"(services, _inv, out) {
-    for (const o of await services.store.listOrganizations()) out(`${o.id}  ${o.keyPrefix}  ${o.plan}${o.quotaOverride !== null ? ` quota=${o.quotaOverride}` : ""}  ${o.name}`);
+    for (const o of await services.store.listOrganizations())
+      out(`${o.id}  ${o.keyPrefix}  ${o.plan}${o.quotaOverride !== null ? ` quota=${o.quotaOverride}` : ""}  ${o.name}`);
   },
 
   async "org plan"(services, inv, out) {
@@ -88,7 +89,13 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const id = services.ids.id();
     const kind = pick(option(inv, "kind") ?? "web", APP_KINDS, "--kind");
     const description = option(inv, "description");
-    await services.store.createApp({ id, orgId: org.id, name: option(inv, "name") ?? arg(inv, 1, "name"), kind, ...(description && { description }) });
+    await services.store.createApp({
+      id,
+      orgId: org.id,
+      name: option(inv, "name") ?? arg(inv, 1, "name"),
+      kind,
+      ...(description && { description }),
+    });
     out(`app ${id}`);
   },
 
@@ -109,7 +116,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "channel list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    for (const c of await services.store.listChannels(org.id, inv.args[1])) out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
+    for (const c of await services.store.listChannels(org.id, inv.args[1]))
+      out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
   },
 
   async "channel disable"(services, inv, out) {
@@ -179,7 +187,13 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const days = option(inv, "days");
     if (days !== undefined && !/^\d+$/.test(days)) throw new UsageError("--days must be a whole number");
     const ttlMs = days === undefined ? 90 * 86_400_000 : Number(days) === 0 ? null : Number(days) * 86_400_000;
-    const { id, token } = await mintToken(services, { orgId: org.id, userId: u.id, scopes, label: option(inv, "label") ?? "personal access token", ttlMs });
+    const { id, token } = await mintToken(services, {
+      orgId: org.id,
+      userId: u.id,
+      scopes,
+      label: option(inv, "label") ?? "personal access token",
+      ttlMs,
+    });
     if (inv.options.json) return out(JSON.stringify({ id, token, scopes }));
     out(`token ${id} (${scopes.join(" ")}), shown once:\n${token}`);
   },
@@ -189,7 +203,9 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const members = new Map((await services.store.listMembers(org.id)).map((m) => [m.userId, m.email]));
     const when = (t: number | null) => (t === null ? "-" : new Date(t).toISOString());
     for (const t of await services.store.listTokens(org.id)) {
-      out(`${t.id}  ${t.revoked ? "revoked" : "active "}  ${members.get(t.userId) ?? t.userId}  ${t.scopes.join(" ")}  expires=${when(t.expiresAt)}  lastUsed=${when(t.lastUsedAt)}  ${t.label}`);
+      out(
+        `${t.id}  ${t.revoked ? "revoked" : "active "}  ${members.get(t.userId) ?? t.userId}  ${t.scopes.join(" ")}  expires=${when(t.expiresAt)}  lastUsed=${when(t.lastUsedAt)}  ${t.label}`,
+      );
     }
   },
 

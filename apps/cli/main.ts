@@ -11,7 +11,9 @@ function parse() {
       options: {
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
-        ...Object.fromEntries(["name", "prefix", "plan", "quota", "kind", "description", "email", "scopes", "days", "label"].map((o) => [o, { type: "string" as const }])),
+        ...Object.fromEntries(
+          ["name", "prefix", "plan", "quota", "kind", "description", "email", "scopes", "days", "label"].map((o) => [o, { type: "string" as const }]),
+        ),
       },
     });
   } catch (error) {

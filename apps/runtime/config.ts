@@ -28,7 +28,8 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 

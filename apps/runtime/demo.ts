@@ -8,10 +8,33 @@ const DEMO_PREFIX = "DEMO";
 const DEMO_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 
 const FEATURES: ReadonlyArray<FeatureDefinition & { id: string }> = [
-  { id: "feat-checkout", name: "Checkout", path: "checkout", kind: "flow", severityFloor: "P1", cues: ["pay", "cart", "order", "panier", "commande"], code: [{ path: "src/checkout/flow.ts" }] },
-  { id: "feat-checkout-payment", name: "Payment", path: "checkout/payment", kind: "component", severityFloor: "P0", cues: ["card", "payment", "carte", "paiement"], code: [{ path: "src/checkout/payment.ts", symbol: "charge" }] },
+  {
+    id: "feat-checkout",
+    name: "Checkout",
+    path: "checkout",
+    kind: "flow",
+    severityFloor: "P1",
+    cues: ["pay", "cart", "order", "panier", "commande"],
+    code: [{ path: "src/checkout/flow.ts" }],
+  },
+  {
+    id: "feat-checkout-payment",
+    name: "Payment",
+    path: "checkout/payment",
+    kind: "component",
+    severityFloor: "P0",
+    cues: ["card", "payment", "carte", "paiement"],
+    code: [{ path: "src/checkout/payment.ts", symbol: "charge" }],
+  },
   { id: "feat-search", name: "Search", path: "search", kind: "page", cues: ["search", "find", "recherche"], code: [{ path: "src/search/index.ts" }] },
-  { id: "feat-account", name: "Account settings", path: "account/settings", kind: "page", severityFloor: "P3", cues: ["password", "profile", "mot de passe"] },
+  {
+    id: "feat-account",
+    name: "Account settings",
+    path: "account/settings",
+    kind: "page",
+    severityFloor: "P3",
+    cues: ["password", "profile", "mot de passe"],
+  },
 ];
 
 const USERS: Readonly<Record<"admin" | "member" | "reader", Role>> = { admin: "admin", member: "member", reader: "reader" };
@@ -36,7 +59,12 @@ async function ensureOrganization(services: Services): Promise<{ orgId: string; 
   await store.createOrganization({ id: orgId, name: "Demo", keyPrefix: DEMO_PREFIX, plan: "enterprise", quotaOverride: null });
   const appId = ids.id();
   await store.createApp({ id: appId, orgId, name: "Demo app", kind: "web", description: "The app the demo reports are about." });
-  for (const [kind, active] of [["api", true], ["form", true], ["widget", true], ["api", false]] as const) {
+  for (const [kind, active] of [
+    ["api", true],
+    ["form", true],
+    ["widget", true],
+    ["api", false],
+  ] as const) {
     await store.createChannel({ id: ids.id(), orgId, appId, kind, key: `${kind === "api" ? "pk" : kind}_${ids.secret().slice(0, 24)}`, active });
   }
   await store.replaceFeatures(orgId, appId, FEATURES);

@@ -9,7 +9,12 @@ export function fullContext(reports: readonly ReportRecord[], feature: FeatureRe
   const url = reports.find((r) => r.report.url)?.report.url;
   return {
     ...(feature && {
-      feature: { id: feature.id, path: feature.path, ...(feature.code && { code: feature.code }), ...(feature.cues && { need: feature.cues.join(", ") }) },
+      feature: {
+        id: feature.id,
+        path: feature.path,
+        ...(feature.code && { code: feature.code }),
+        ...(feature.cues && { need: feature.cues.join(", ") }),
+      },
     }),
     ...(conversation.length > 0 && {
       qualification: conversation.map((t) => ({ role: t.role, text: t.text, at: new Date(t.at).toISOString() })),

@@ -2,7 +2,6 @@ import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
 import { SeveritySchema } from "./feedback.ts";
 
-
 export const APP_KINDS = ["web", "ios", "android", "desktop", "api", "other"] as const;
 export const FEATURE_KINDS = ["area", "page", "flow", "component", "api"] as const;
 

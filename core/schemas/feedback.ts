@@ -1,7 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
 
-
 export const KINDS = ["problem", "idea", "praise"] as const;
 export type Kind = (typeof KINDS)[number];
 export const SEVERITIES = ["P0", "P1", "P2", "P3"] as const;

@@ -12,6 +12,7 @@ import {
 } from "../qualification/machine.ts";
 import type { QualificationAnswer } from "../schemas/qualification.ts";
 import type { Services } from "../services.ts";
+import { askAssistant } from "./ask-assistant.ts";
 import { recordFeedback } from "./record-feedback.ts";
 
 /** POST /v1/reports/{id}/answers: the person's answer moves the qualification one step on. */
@@ -30,19 +31,15 @@ export async function answerQualification(services: Services, id: string, answer
     return ok({ kind: "step", body: resolvedStep(id, session.language) });
   }
   const answered = withAnswer(session, read.value, now);
-  let step;
-  try {
-    step = await assistant.qualify({
-      appId: answered.appId,
-      report: answered.report,
-      language: answered.language,
-      conversation: answered.conversation,
-      answers: answered.answers,
-    });
-  } catch {
-    // The session stays as it was, so the same answer can be sent again.
-    return fail("qualification_failed");
-  }
+  const step = await askAssistant(assistant, {
+    appId: answered.appId,
+    report: answered.report,
+    language: answered.language,
+    conversation: answered.conversation,
+    answers: answered.answers,
+  });
+  // On failure the session stays as it was, so the same answer can be sent again.
+  if (!step) return fail("qualification_failed");
 
   if (step.status === "ready") {
     const context = await store.findChannelByKey(session.channelKey);

@@ -6,6 +6,7 @@ import { normalizeReport } from "../report/normalize.ts";
 import type { ReportRequest } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext } from "../store.ts";
+import { askAssistant } from "./ask-assistant.ts";
 import { recordFeedback } from "./record-feedback.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
@@ -27,11 +28,7 @@ export async function openChannel(services: Services, key: string): Promise<Resu
 }
 
 /** POST /v1/reports: records a report at once, or starts its qualification. */
-export async function submitReport(
-  services: Services,
-  request: ReportRequest,
-  idempotencyKey: string | undefined,
-): Promise<Result<Submitted>> {
+export async function submitReport(services: Services, request: ReportRequest, idempotencyKey: string | undefined): Promise<Result<Submitted>> {
   if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)) {
     return fail("invalid_idempotency_key");
   }
@@ -70,12 +67,8 @@ async function process(services: Services, context: ChannelContext, request: Rep
   const id = services.ids.id();
   const now = services.clock();
   const conversation = [{ role: "user" as const, text: report.message, at: now }];
-  let step;
-  try {
-    step = await services.assistant.qualify({ appId: context.app.id, report, language, conversation, answers: {} });
-  } catch {
-    return fail("qualification_failed");
-  }
+  const step = await askAssistant(services.assistant, { appId: context.app.id, report, language, conversation, answers: {} });
+  if (!step) return fail("qualification_failed");
   if (step.status === "ready") {
     const recorded = await recordFeedback(services, { context, report: step.report, language, conversation: [] });
     return recorded.ok ? ok({ kind: "recorded", body: { ...recorded.value, id, status: "ready" } }) : recorded;

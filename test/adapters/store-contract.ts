@@ -20,11 +20,38 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
     return { orgId, appId, prefix };
   }
 
-  async function record(store: Store, org: { orgId: string; appId: string }, message: string, at: number, limit: number | null = null): Promise<FeedbackRecord | null> {
+  async function record(
+    store: Store,
+    org: { orgId: string; appId: string },
+    message: string,
+    at: number,
+    limit: number | null = null,
+  ): Promise<FeedbackRecord | null> {
     const feedbackId = id("fb");
     return store.recordFeedback({
-      feedback: { id: feedbackId, orgId: org.orgId, appId: org.appId, title: message, kind: "problem", status: "triage", reports: 1, createdAt: at, lastActivityAt: at },
-      report: { id: id("r"), feedbackId, orgId: org.orgId, appId: org.appId, source: "api", report: { kind: "problem", message, author: {} }, language: "en", conversation: [], statusId: id("s"), at },
+      feedback: {
+        id: feedbackId,
+        orgId: org.orgId,
+        appId: org.appId,
+        title: message,
+        kind: "problem",
+        status: "triage",
+        reports: 1,
+        createdAt: at,
+        lastActivityAt: at,
+      },
+      report: {
+        id: id("r"),
+        feedbackId,
+        orgId: org.orgId,
+        appId: org.appId,
+        source: "api",
+        report: { kind: "problem", message, author: {} },
+        language: "en",
+        conversation: [],
+        statusId: id("s"),
+        at,
+      },
       statusTokenHash: "h",
       event: { id: id("e"), type: "feedback.created", orgId: org.orgId, feedbackId, createdAt: at },
       jobs: [{ kind: "group_report", orgId: org.orgId, feedbackId }],
@@ -128,9 +155,18 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
     test("qualification sessions expire and end", async () => {
       const store = await makeStore();
       const session = {
-        id: "q1", orgId: "o", appId: "a", channelId: "c", channelKey: "k", source: "api" as const,
-        report: { kind: "idea" as const, message: "m", author: {} }, language: "en" as const, conversation: [], answers: {},
-        pending: { id: "q1", status: "ask" as const }, expiresAt: 100,
+        id: "q1",
+        orgId: "o",
+        appId: "a",
+        channelId: "c",
+        channelKey: "k",
+        source: "api" as const,
+        report: { kind: "idea" as const, message: "m", author: {} },
+        language: "en" as const,
+        conversation: [],
+        answers: {},
+        pending: { id: "q1", status: "ask" as const },
+        expiresAt: 100,
       };
       await store.saveQualification(session);
       expect(await store.findQualification("q1", 99)).toEqual(session);
@@ -163,7 +199,16 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       const org = await seed(store);
       await store.createUser({ id: "u1", email: "u1@x.io" });
       await store.setMembership(org.orgId, "u1", "member");
-      await store.createToken({ id: "t1", tokenHash: "h1", orgId: org.orgId, userId: "u1", scopes: ["feedbacks:read"], label: "l", createdAt: 0, expiresAt: 100 });
+      await store.createToken({
+        id: "t1",
+        tokenHash: "h1",
+        orgId: org.orgId,
+        userId: "u1",
+        scopes: ["feedbacks:read"],
+        label: "l",
+        createdAt: 0,
+        expiresAt: 100,
+      });
       expect(await store.authenticate("h1", 50)).toMatchObject({ role: "member", scopes: ["feedbacks:read"] });
       expect(await store.authenticate("h1", 100)).toBeNull();
       await store.setMembership(org.orgId, "u1", "reader");

@@ -15,9 +15,15 @@ describe("access", () => {
   });
 
   test("the store is asked for the token's SHA-256 hash, never the token", async () => {
-    let asked = "";
-    await authenticate({ authenticate: async (h) => ((asked = h), null) }, () => 0, "bearer rtr_x");
-    assert.equal(asked, await tokenHash("rtr_x"));
+    const asked: string[] = [];
+    const store = {
+      authenticate: async (hash: string) => {
+        asked.push(hash);
+        return null;
+      },
+    };
+    await authenticate(store, () => 0, "bearer rtr_x");
+    assert.deepEqual(asked, [await tokenHash("rtr_x")]);
   });
 
   test("effective scopes are the token's, cut down to the current role", () => {

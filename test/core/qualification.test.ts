@@ -8,8 +8,25 @@ const choiceStep: QualificationStep = {
   id: "q1",
   status: "ask",
   questions: [
-    { id: "often", prompt: "How often?", mode: "single", choices: [{ id: "always", label: "Always" }, { id: "once", label: "Once" }] },
-    { id: "where", prompt: "Where?", mode: "multi", choices: [{ id: "web", label: "Web" }, { id: "ios", label: "iOS" }], allowTextFallback: true },
+    {
+      id: "often",
+      prompt: "How often?",
+      mode: "single",
+      choices: [
+        { id: "always", label: "Always" },
+        { id: "once", label: "Once" },
+      ],
+    },
+    {
+      id: "where",
+      prompt: "Where?",
+      mode: "multi",
+      choices: [
+        { id: "web", label: "Web" },
+        { id: "ios", label: "iOS" },
+      ],
+      allowTextFallback: true,
+    },
   ],
 };
 
@@ -22,20 +39,44 @@ describe("qualification answers", () => {
   });
 
   test("choices must come from one offered question; single takes one, multi several", () => {
-    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["once"] }), { ok: true, value: { text: "Once", questionId: "often", choiceIds: ["once"] } });
-    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["web", "ios"] }), { ok: true, value: { text: "Web, iOS", questionId: "where", choiceIds: ["web", "ios"] } });
+    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["once"] }), {
+      ok: true,
+      value: { text: "Once", questionId: "often", choiceIds: ["once"] },
+    });
+    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["web", "ios"] }), {
+      ok: true,
+      value: { text: "Web, iOS", questionId: "where", choiceIds: ["web", "ios"] },
+    });
     assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["always", "once"] }), { ok: false, code: "invalid_answer" });
     assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["always", "web"] }), { ok: false, code: "invalid_answer" });
   });
 
   test("free text goes to a text question or one that allows a text fallback", () => {
-    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", text: "Android" }), { ok: true, value: { text: "Android", questionId: "where", choiceIds: [] } });
+    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", text: "Android" }), {
+      ok: true,
+      value: { text: "Android", questionId: "where", choiceIds: [] },
+    });
     const choicesOnly: QualificationStep = { ...choiceStep, questions: [choiceStep.questions![0]!] };
     assert.deepEqual(readAnswer(choicesOnly, { publicKey: "k", text: "hmm" }), { ok: false, code: "invalid_answer" });
   });
 
   test("after a help-center answer, yes ends the qualification as resolved", () => {
-    const answered: QualificationStep = { id: "q", status: "answer", source: { title: "Reset", url: "https://help/x" }, questions: [{ id: "helped", prompt: "Enough?", mode: "yes_no", choices: [{ id: "yes", label: "Yes" }, { id: "no", label: "No" }] }] };
+    const answered: QualificationStep = {
+      id: "q",
+      status: "answer",
+      source: { title: "Reset", url: "https://help/x" },
+      questions: [
+        {
+          id: "helped",
+          prompt: "Enough?",
+          mode: "yes_no",
+          choices: [
+            { id: "yes", label: "Yes" },
+            { id: "no", label: "No" },
+          ],
+        },
+      ],
+    };
     const yes = readAnswer(answered, { publicKey: "k", choiceIds: ["yes"] });
     const no = readAnswer(answered, { publicKey: "k", choiceIds: ["no"] });
     assert.ok(yes.ok && no.ok);

@@ -7,7 +7,14 @@ import { titleFromMessage } from "../../core/report/title.ts";
 
 describe("kind mapping", () => {
   test("issue and bug are problems, greeting is praise, the real kinds stay", () => {
-    assert.deepEqual(["problem", "idea", "praise", "issue", "bug", "greeting"].map(storedKind), ["problem", "idea", "praise", "problem", "problem", "praise"]);
+    assert.deepEqual(["problem", "idea", "praise", "issue", "bug", "greeting"].map(storedKind), [
+      "problem",
+      "idea",
+      "praise",
+      "problem",
+      "problem",
+      "praise",
+    ]);
   });
 });
 

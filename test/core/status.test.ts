@@ -9,7 +9,11 @@ describe("feedback status machine", () => {
   test("any status may move to any other, emitting feedback.status_changed with previousStatus", () => {
     for (const from of STATUSES) {
       for (const to of STATUSES.filter((s) => s !== from && s !== "delivered")) {
-        assert.deepEqual(transition(feedback, from, to), { changed: true, events: [{ type: "feedback.status_changed", previousStatus: from }], jobs: [] });
+        assert.deepEqual(transition(feedback, from, to), {
+          changed: true,
+          events: [{ type: "feedback.status_changed", previousStatus: from }],
+          jobs: [],
+        });
       }
     }
   });

@@ -18,7 +18,11 @@ const report = async (message: string, extra: Record<string, unknown> = {}) =>
   (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, ...extra })).body.ticketId as string;
 const idOf = async (key: string) => (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.id as string;
 const events = (feedbackId: string) =>
-  db.query<{ type: string; previous_status: string | null }, [string]>("SELECT type, previous_status FROM events WHERE feedback_id = ? ORDER BY created_at, rowid").all(feedbackId);
+  db
+    .query<{ type: string; previous_status: string | null }, [string]>(
+      "SELECT type, previous_status FROM events WHERE feedback_id = ? ORDER BY created_at, rowid",
+    )
+    .all(feedbackId);
 
 async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -77,7 +81,10 @@ describe("followers", () => {
     expect(await until(notified, (rows) => rows.length > 0)).toEqual([{ email: "reporter@example.com" }]);
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "fixed" });
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
-    await until(() => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }, (r) => r.n === 0);
+    await until(
+      () => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number },
+      (r) => r.n === 0,
+    );
     expect(notified()).toEqual([{ email: "reporter@example.com" }]);
   });
 });
@@ -86,7 +93,10 @@ describe("grouping in the background", () => {
   test("a report on the same subject is folded into the older feedback; its ticketId keeps answering with the survivor", async () => {
     const first = await report("Exporting the yearly report to Excel crashes the app");
     const second = await report("The app crashes when exporting the yearly report to Excel", { user: { email: "second@example.com" } });
-    const survivor = await until(() => get(`${server.url}/v1/feedbacks/${second}`, server.demo.tokens.admin), (r) => r.body.key === first);
+    const survivor = await until(
+      () => get(`${server.url}/v1/feedbacks/${second}`, server.demo.tokens.admin),
+      (r) => r.body.key === first,
+    );
     expect(survivor.body).toMatchObject({ key: first, reports: 2 });
     expect(survivor.body.reportList.map((r: any) => r.text)).toEqual([
       "Exporting the yearly report to Excel crashes the app",
@@ -101,7 +111,10 @@ describe("grouping in the background", () => {
   test("different subjects stay apart", async () => {
     const a = await report("The calendar shows the wrong week number");
     const b = await report("Password reset e-mails never arrive");
-    await until(() => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }, (r) => r.n === 0);
+    await until(
+      () => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number },
+      (r) => r.n === 0,
+    );
     expect((await get(`${server.url}/v1/feedbacks/${b}`, server.demo.tokens.admin)).body.key).toBe(b);
     expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.key).toBe(a);
   });
@@ -112,8 +125,12 @@ describe("grouping in the background", () => {
     const second = apps.find((a: any) => a.name === "Second app");
     const key = (await server.cli("channel", "create", "DEMO", second.id)).trim();
     const a = await report("Dark mode toggle resets after every login");
-    const b = (await post(`${server.url}/v1/reports`, { publicKey: key, kind: "problem", message: "Dark mode toggle resets after every login" })).body.ticketId;
-    await until(() => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }, (r) => r.n === 0);
+    const b = (await post(`${server.url}/v1/reports`, { publicKey: key, kind: "problem", message: "Dark mode toggle resets after every login" })).body
+      .ticketId;
+    await until(
+      () => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number },
+      (r) => r.n === 0,
+    );
     expect((await get(`${server.url}/v1/feedbacks/${b}`, server.demo.tokens.admin)).body.key).toBe(b);
     expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.reports).toBe(1);
   });

@@ -110,12 +110,16 @@ describe("GET /v1/feedbacks", () => {
   test("pages by cursor over more than one page, with filters, newest activity first, no duplicates or gaps", async () => {
     const tag = `pagingtag${Date.now()}`;
     const keys: string[] = [];
-    for (let i = 0; i < 7; i++) keys.push(await createReport(`${tag} entry number ${i} about the ${["map", "chart", "grid"][i % 3]}`, { kind: i % 2 ? "idea" : "problem" }));
+    for (let i = 0; i < 7; i++)
+      keys.push(await createReport(`${tag} entry number ${i} about the ${["map", "chart", "grid"][i % 3]}`, { kind: i % 2 ? "idea" : "problem" }));
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await get(`${server.url}/v1/feedbacks?query=${tag}&kind=problem&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, admin());
+      const res = await get(
+        `${server.url}/v1/feedbacks?query=${tag}&kind=problem&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        admin(),
+      );
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...res.body.data.map((f: any) => f.key));
@@ -137,7 +141,8 @@ describe("GET /v1/feedbacks", () => {
   test("status filters: open (default), closed, all, and a single status", async () => {
     const key = await createReport("Status filter probe about the onboarding tour");
     await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "dismissed", comment: "won't fix" });
-    const keysFor = async (q: string) => (await get(`${server.url}/v1/feedbacks?query=onboarding%20tour${q}`, admin())).body.data.map((f: any) => f.key);
+    const keysFor = async (q: string) =>
+      (await get(`${server.url}/v1/feedbacks?query=onboarding%20tour${q}`, admin())).body.data.map((f: any) => f.key);
     expect(await keysFor("")).not.toContain(key);
     expect(await keysFor("&status=closed")).toContain(key);
     expect(await keysFor("&status=all")).toContain(key);
@@ -147,7 +152,8 @@ describe("GET /v1/feedbacks", () => {
 
   test("query searches key, title and report text, as word prefixes, accents folded", async () => {
     const key = await createReport("Le téléchargement du relevé échoue", { title: "Relevé bancaire" });
-    const find = async (q: string) => (await get(`${server.url}/v1/feedbacks?query=${encodeURIComponent(q)}`, admin())).body.data.map((f: any) => f.key);
+    const find = async (q: string) =>
+      (await get(`${server.url}/v1/feedbacks?query=${encodeURIComponent(q)}`, admin())).body.data.map((f: any) => f.key);
     expect(await find("telechargement")).toContain(key);
     expect(await find("releve banc")).toContain(key);
     expect(await find(key)).toEqual([key]);
@@ -155,7 +161,9 @@ describe("GET /v1/feedbacks", () => {
 
   test("appId and featureId filters", async () => {
     const key = await createReport("App filter probe about the sidebar");
-    expect((await get(`${server.url}/v1/feedbacks?appId=${server.demo.appId}&query=sidebar`, admin())).body.data.map((f: any) => f.key)).toContain(key);
+    expect((await get(`${server.url}/v1/feedbacks?appId=${server.demo.appId}&query=sidebar`, admin())).body.data.map((f: any) => f.key)).toContain(
+      key,
+    );
     expect((await get(`${server.url}/v1/feedbacks?appId=nope&query=sidebar`, admin())).body.data).toEqual([]);
     expect((await get(`${server.url}/v1/feedbacks?featureId=${server.demo.featureId}&query=sidebar`, admin())).body.data).toEqual([]);
   });
@@ -179,7 +187,9 @@ describe("GET /v1/feedbacks", () => {
       const res = await get(`${server.url}/v1/feedbacks?query=legend&limit=1&cursor=${encodeURIComponent(bad)}`, admin());
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: "invalid_cursor" });
     }
-    expect((await get(`${server.url}/v1/feedbacks?query=other&limit=1&cursor=${encodeURIComponent(cursor)}`, admin())).body.code).toBe("invalid_cursor");
+    expect((await get(`${server.url}/v1/feedbacks?query=other&limit=1&cursor=${encodeURIComponent(cursor)}`, admin())).body.code).toBe(
+      "invalid_cursor",
+    );
     expect((await get(`${server.url}/v1/feedbacks?query=legend&limit=1&cursor=${encodeURIComponent(cursor)}`, admin())).status).toBe(200);
   });
 

@@ -38,7 +38,8 @@ describe("rate limits behind a proxy", () => {
   afterAll(() => server.stop());
 
   test("with TRUST_PROXY the client address comes from X-Forwarded-For, so each client has its own budget", async () => {
-    const send = (ip: string) => post(`${server.url}/v1/reports`, { publicKey: "pk_nobody", kind: "idea", message: "m" }, { "x-forwarded-for": `203.0.113.9, ${ip}` });
+    const send = (ip: string) =>
+      post(`${server.url}/v1/reports`, { publicKey: "pk_nobody", kind: "idea", message: "m" }, { "x-forwarded-for": `203.0.113.9, ${ip}` });
     for (let i = 0; i < 3; i++) expect((await send("198.51.100.1")).status).toBe(404);
     expect((await send("198.51.100.1")).status).toBe(429);
     expect((await send("198.51.100.2")).status).toBe(404);

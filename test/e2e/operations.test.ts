@@ -21,9 +21,26 @@ describe("GET /openapi.json", () => {
 
   test("documents every REST route, its body and query schemas, and every error code of the spec", async () => {
     const doc = (await get(`${server.url}/openapi.json`)).body;
-    expect(Object.keys(doc.paths).sort()).toEqual(["/v1/apps", "/v1/apps/{id}/features", "/v1/feedbacks", "/v1/feedbacks/{key}", "/v1/ingest", "/v1/reports", "/v1/reports/{id}/answers"]);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/v1/apps",
+      "/v1/apps/{id}/features",
+      "/v1/feedbacks",
+      "/v1/feedbacks/{key}",
+      "/v1/ingest",
+      "/v1/reports",
+      "/v1/reports/{id}/answers",
+    ]);
     expect(doc.paths["/v1/reports"].post.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/ReportRequest");
-    expect(doc.paths["/v1/feedbacks"].get.parameters.map((p: any) => p.name)).toEqual(["status", "kind", "severity", "appId", "featureId", "query", "limit", "cursor"]);
+    expect(doc.paths["/v1/feedbacks"].get.parameters.map((p: any) => p.name)).toEqual([
+      "status",
+      "kind",
+      "severity",
+      "appId",
+      "featureId",
+      "query",
+      "limit",
+      "cursor",
+    ]);
     const text = JSON.stringify(doc.paths);
     for (const code of Object.keys(ERRORS).filter((c) => c !== "internal_error")) expect(text).toContain(`\`${code}\``);
     expect(doc.paths["/v1/ingest"].post.deprecated).toBe(true);
@@ -48,7 +65,13 @@ describe("operations", () => {
   });
 
   test("a wrong configuration value stops the start with a message naming the variable", async () => {
-    for (const [name, value] of [["PORT", "eighty"], ["STORE", "postgres"], ["RATE_LIMIT_REPORTS_PER_MINUTE", "-1"], ["BASE_URL", "not a url"], ["WEBHOOK_RETRY_SCHEDULE", "soon"]]) {
+    for (const [name, value] of [
+      ["PORT", "eighty"],
+      ["STORE", "postgres"],
+      ["RATE_LIMIT_REPORTS_PER_MINUTE", "-1"],
+      ["BASE_URL", "not a url"],
+      ["WEBHOOK_RETRY_SCHEDULE", "soon"],
+    ]) {
       const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
         env: { ...process.env, DATA_DIR: server.dataDir, [name!]: value! },
         stdout: "pipe",

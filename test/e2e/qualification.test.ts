@@ -28,7 +28,15 @@ describe("qualification", () => {
     const feedback = await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin);
     expect(feedback.body).toMatchObject({ observed: "The download gives a blank page", expected: "A PDF with the invoice lines" });
     expect(feedback.body.fullContext.page).toEqual({ url: "https://app.example/invoices/42" });
-    expect(feedback.body.fullContext.qualification.map((t: any) => t.role)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user"]);
+    expect(feedback.body.fullContext.qualification.map((t: any) => t.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+    ]);
   });
 
   test("a report precise enough at the first call is recorded at once: 201 with id and status ready", async () => {

@@ -7,7 +7,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const report = (extra: Record<string, unknown> = {}) => ({ publicKey: server.demo.publicKey, kind: "problem", message: "The export button is greyed out", ...extra });
+const report = (extra: Record<string, unknown> = {}) => ({
+  publicKey: server.demo.publicKey,
+  kind: "problem",
+  message: "The export button is greyed out",
+  ...extra,
+});
 const reportsUrl = () => `${server.url}/v1/reports`;
 
 describe("POST /v1/reports", () => {
@@ -26,7 +31,11 @@ describe("POST /v1/reports", () => {
   });
 
   test("maps the compatibility kinds issue, bug and greeting to problem, problem and praise", async () => {
-    for (const [sent, stored] of [["issue", "problem"], ["bug", "problem"], ["greeting", "praise"]]) {
+    for (const [sent, stored] of [
+      ["issue", "problem"],
+      ["bug", "problem"],
+      ["greeting", "praise"],
+    ]) {
       const res = await post(reportsUrl(), report({ kind: sent, message: `Compatibility kind ${sent} unique text ${sent}` }));
       const read = await get(`${server.url}/v1/feedbacks/${res.body.ticketId}`, server.demo.tokens.admin);
       expect(read.body.kind).toBe(stored);
@@ -35,13 +44,18 @@ describe("POST /v1/reports", () => {
 
   test("writes a title when none is given, and keeps the given one", async () => {
     const untitled = await post(reportsUrl(), report({ message: "Dark mode forgets my choice. It resets at every login." }));
-    expect((await get(`${server.url}/v1/feedbacks/${untitled.body.ticketId}`, server.demo.tokens.admin)).body.title).toBe("Dark mode forgets my choice");
+    expect((await get(`${server.url}/v1/feedbacks/${untitled.body.ticketId}`, server.demo.tokens.admin)).body.title).toBe(
+      "Dark mode forgets my choice",
+    );
     const titled = await post(reportsUrl(), report({ title: "Exact title", message: "another subject entirely about invoices" }));
     expect((await get(`${server.url}/v1/feedbacks/${titled.body.ticketId}`, server.demo.tokens.admin)).body.title).toBe("Exact title");
   });
 
   test("ignores unknown fields and an e-mail that does not have the shape of one", async () => {
-    const res = await post(reportsUrl(), report({ message: "Unknown fields test about tooltips", surprise: { deep: true }, user: { email: "not-an-email", name: "Ann" } }));
+    const res = await post(
+      reportsUrl(),
+      report({ message: "Unknown fields test about tooltips", surprise: { deep: true }, user: { email: "not-an-email", name: "Ann" } }),
+    );
     expect(res.status).toBe(201);
     const read = await get(`${server.url}/v1/feedbacks/${res.body.ticketId}`, server.demo.tokens.admin);
     expect(read.body.reportList[0].author).toBe("Ann");
@@ -107,7 +121,8 @@ describe("POST /v1/reports errors", () => {
     const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode(`{"publicKey":"${server.demo.publicKey}","kind":"problem","message":"m","pad":"`));
+        if (sent === 0)
+          controller.enqueue(new TextEncoder().encode(`{"publicKey":"${server.demo.publicKey}","kind":"problem","message":"m","pad":"`));
         if (sent > 400 * 1024) return controller.close();
         sent += chunk.length;
         controller.enqueue(chunk);

@@ -30,7 +30,6 @@ export interface TestServer {
   restart(): Promise<void>;
 }
 
-
 async function runCli(env: Record<string, string>, args: string[]): Promise<string> {
   const proc = Bun.spawn([BUN, join(ROOT, "apps/cli/main.ts"), ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
@@ -101,7 +100,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 
 /** POSTs JSON and returns status, headers and parsed body. */
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 }
 

@@ -32,7 +32,8 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
   async function postReport(request: Request, extraHeaders: Record<string, string>): Promise<Response> {
     const body = await admit(request);
     if (!reportBody.check(body)) {
-      const tooLong = typeof (body as { message?: unknown })?.message === "string" && (body as { message: string }).message.length > MESSAGE_MAX_LENGTH;
+      const tooLong =
+        typeof (body as { message?: unknown })?.message === "string" && (body as { message: string }).message.length > MESSAGE_MAX_LENGTH;
       return errorResponse(request, tooLong ? "message_too_long" : "invalid_ingest", undefined, extraHeaders);
     }
     const key = request.headers.get("idempotency-key");
@@ -48,7 +49,9 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
         "Creates a report on the API channel of an app. Meant to be called from a server: anyone who knows the channel key can send reports on that channel.",
       tags: ["Collection"],
       body: ReportRequest,
-      headers: { "idempotency-key": "1 to 255 characters, unique per report. A retry with the same key and body within 24 hours returns the first response." },
+      headers: {
+        "idempotency-key": "1 to 255 characters, unique per report. A retry with the same key and body within 24 hours returns the first response.",
+      },
       responses: {
         200: { description: "A qualification step (with qualify).", schema: QualificationStep },
         201: { description: "The report was recorded as a feedback.", schema: ReportResponse },
@@ -94,7 +97,16 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
             200: { description: "The next step, or an end without recording.", schema: QualificationStep },
             201: { description: "The report was recorded.", schema: ReportResponse },
           },
-          errors: ["invalid_json", "invalid_answer", "missing_answer", "qualification_not_found", "rate_limited", "quota_exceeded", "qualification_failed", "payload_too_large"],
+          errors: [
+            "invalid_json",
+            "invalid_answer",
+            "missing_answer",
+            "qualification_not_found",
+            "rate_limited",
+            "quota_exceeded",
+            "qualification_failed",
+            "payload_too_large",
+          ],
         }),
       },
     );

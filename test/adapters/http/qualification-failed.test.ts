@@ -41,13 +41,18 @@ test("502 qualification_failed when the assistant does not answer on POST /v1/re
   down = true;
   const res = await call("/v1/reports", { publicKey, kind: "problem", message: "The map is blank", qualify: true });
   expect(res.status).toBe(502);
-  expect(await res.json()).toEqual({ error: "The AI assistant did not answer. Send the report again without qualify.", code: "qualification_failed" });
+  expect(await res.json()).toEqual({
+    error: "The AI assistant did not answer. Send the report again without qualify.",
+    code: "qualification_failed",
+  });
   expect((await call("/v1/reports", { publicKey, kind: "problem", message: "The map is blank" })).status).toBe(201);
   down = false;
 });
 
 test("502 qualification_failed on an answer; the question stays open and the same answer can be sent again", async () => {
-  const step = (await (await call("/v1/reports", { publicKey, kind: "problem", message: "Exports are slow", qualify: true })).json()) as { id: string };
+  const step = (await (await call("/v1/reports", { publicKey, kind: "problem", message: "Exports are slow", qualify: true })).json()) as {
+    id: string;
+  };
   down = true;
   const failed = await call(`/v1/reports/${step.id}/answers`, { publicKey, text: "It takes minutes" });
   expect(failed.status).toBe(502);
