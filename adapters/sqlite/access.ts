@@ -1,11 +1,12 @@
 import type { Database } from "bun:sqlite";
 import type { AccessStore } from "../../core/store.ts";
 import type { Role, Scope } from "../../core/model.ts";
+import type { WriteBatch } from "./write-batch.ts";
 
 /** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */
 const LAST_USE_PRECISION_MS = 60_000;
 
-export function accessStore(db: Database): AccessStore {
+export function accessStore(db: Database, batch: WriteBatch): AccessStore {
   return {
     async authenticate(hash, now) {
       const row = db
@@ -17,7 +18,7 @@ export function accessStore(db: Database): AccessStore {
         .get(hash, now);
       if (!row) return null;
       if ((row.last_used_at ?? 0) < now - LAST_USE_PRECISION_MS) {
-        db.query("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(now, row.id);
+        await batch.run(() => db.query("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(now, row.id));
       }
       return {
         tokenId: row.id,

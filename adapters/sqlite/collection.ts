@@ -13,6 +13,7 @@ import type {
 import type { FeedbackRecord, ReportOutcome } from "../../core/model.ts";
 import { toApp, toChannel, toOrganization, type AppRow, type ChannelRow, type OrganizationRow } from "./rows.ts";
 import { indexDocument } from "./search.ts";
+import type { WriteBatch } from "./write-batch.ts";
 
 /** How long a claimed idempotency key counts as running before a crashed claim may be taken over. */
 const RUNNING_LEASE_MS = 60_000;
@@ -32,7 +33,7 @@ export function insertJob(db: Database, job: JobRequest, runAt: number): void {
   db.query("INSERT INTO jobs (kind, org_id, feedback_id, run_at) VALUES (?, ?, ?, ?)").run(job.kind, job.orgId, job.feedbackId, runAt);
 }
 
-export function collectionStore(db: Database): CollectionStore & RateLimitStore & IdempotencyStore & QualificationStore {
+export function collectionStore(db: Database, batch: WriteBatch): CollectionStore & RateLimitStore & IdempotencyStore & QualificationStore {
   const consumeQuota = (orgId: string, month: string, limit: number | null): boolean => {
     const { used } = db
       .query<{ used: number }, [string, string]>(
@@ -42,7 +43,7 @@ export function collectionStore(db: Database): CollectionStore & RateLimitStore 
     return limit === null || used <= limit;
   };
 
-  const record = db.transaction((input: NewFeedback): FeedbackRecord | null => {
+  const record = (input: NewFeedback): FeedbackRecord => {
     const f = input.feedback;
     if (!consumeQuota(f.orgId, input.quota.month, input.quota.limit)) throw new QuotaExceeded();
     const org = db
@@ -86,7 +87,7 @@ export function collectionStore(db: Database): CollectionStore & RateLimitStore 
     insertEvent(db, input.event);
     for (const job of input.jobs) insertJob(db, job, f.createdAt);
     return { ...f, key };
-  });
+  };
 
   return {
     async findChannelByKey(key): Promise<ChannelContext | null> {
@@ -99,58 +100,62 @@ export function collectionStore(db: Database): CollectionStore & RateLimitStore 
 
     async recordFeedback(input) {
       try {
-        return record.immediate(input);
+        return await batch.run(() => record(input));
       } catch (error) {
         if (error instanceof QuotaExceeded) return null;
         throw error;
       }
     },
 
-    async hitRateLimit(bucket, expiresAt) {
-      return db
-        .query<{ count: number }, [string, number]>(
-          "INSERT INTO rate_counters (bucket, count, expires_at) VALUES (?, 1, ?) ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count",
-        )
-        .get(bucket, expiresAt)!.count;
-    },
-
-    claimIdempotencyKey: (scope, key, fingerprint, now, expiresAt) =>
-      Promise.resolve(
-        db
-          .transaction((): IdempotencyClaim => {
-            const row = db
-              .query<{ fingerprint: string; response: string | null; running_until: number | null; expires_at: number }, [string, string]>(
-                "SELECT fingerprint, response, running_until, expires_at FROM idempotency WHERE scope = ? AND key = ?",
-              )
-              .get(scope, key);
-            const live = row && row.expires_at > now && (row.response !== null || (row.running_until ?? 0) > now);
-            if (row && live) {
-              if (row.fingerprint !== fingerprint) return { state: "reused" };
-              if (row.response === null) return { state: "in_progress" };
-              return { state: "replay", response: JSON.parse(row.response) as ReportOutcome };
-            }
-            db.query(
-              `INSERT INTO idempotency (scope, key, fingerprint, response, running_until, expires_at) VALUES (?, ?, ?, NULL, ?, ?)
-               ON CONFLICT DO UPDATE SET fingerprint = excluded.fingerprint, response = NULL,
-                 running_until = excluded.running_until, expires_at = excluded.expires_at`,
-            ).run(scope, key, fingerprint, now + RUNNING_LEASE_MS, expiresAt);
-            return { state: "claimed" };
-          })
-          .immediate(),
+    hitRateLimit: (bucket, expiresAt) =>
+      batch.run(
+        () =>
+          db
+            .query<{ count: number }, [string, number]>(
+              "INSERT INTO rate_counters (bucket, count, expires_at) VALUES (?, 1, ?) ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count",
+            )
+            .get(bucket, expiresAt)!.count,
       ),
 
+    claimIdempotencyKey: (scope, key, fingerprint, now, expiresAt) =>
+      batch.run((): IdempotencyClaim => {
+        const row = db
+          .query<{ fingerprint: string; response: string | null; running_until: number | null; expires_at: number }, [string, string]>(
+            "SELECT fingerprint, response, running_until, expires_at FROM idempotency WHERE scope = ? AND key = ?",
+          )
+          .get(scope, key);
+        const live = row && row.expires_at > now && (row.response !== null || (row.running_until ?? 0) > now);
+        if (row && live) {
+          if (row.fingerprint !== fingerprint) return { state: "reused" };
+          if (row.response === null) return { state: "in_progress" };
+          return { state: "replay", response: JSON.parse(row.response) as ReportOutcome };
+        }
+        db.query(
+          `INSERT INTO idempotency (scope, key, fingerprint, response, running_until, expires_at) VALUES (?, ?, ?, NULL, ?, ?)
+               ON CONFLICT DO UPDATE SET fingerprint = excluded.fingerprint, response = NULL,
+                 running_until = excluded.running_until, expires_at = excluded.expires_at`,
+        ).run(scope, key, fingerprint, now + RUNNING_LEASE_MS, expiresAt);
+        return { state: "claimed" };
+      }),
+
     async completeIdempotencyKey(scope, key, response) {
-      db.query("UPDATE idempotency SET response = ?, running_until = NULL WHERE scope = ? AND key = ?").run(JSON.stringify(response), scope, key);
+      await batch.run(() =>
+        db.query("UPDATE idempotency SET response = ?, running_until = NULL WHERE scope = ? AND key = ?").run(JSON.stringify(response), scope, key),
+      );
     },
 
     async releaseIdempotencyKey(scope, key) {
-      db.query("DELETE FROM idempotency WHERE scope = ? AND key = ? AND response IS NULL").run(scope, key);
+      await batch.run(() => db.query("DELETE FROM idempotency WHERE scope = ? AND key = ? AND response IS NULL").run(scope, key));
     },
 
     async saveQualification(session) {
-      db.query(
-        "INSERT INTO qualifications (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
-      ).run(session.id, JSON.stringify(session), session.expiresAt);
+      await batch.run(() =>
+        db
+          .query(
+            "INSERT INTO qualifications (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
+          )
+          .run(session.id, JSON.stringify(session), session.expiresAt),
+      );
     },
 
     async findQualification(id, now) {
@@ -159,7 +164,7 @@ export function collectionStore(db: Database): CollectionStore & RateLimitStore 
     },
 
     async endQualification(id) {
-      db.query("DELETE FROM qualifications WHERE id = ?").run(id);
+      await batch.run(() => db.query("DELETE FROM qualifications WHERE id = ?").run(id));
     },
   };
 }

@@ -6,6 +6,7 @@ import { STATUSES } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./collection.ts";
 import { toApp, toFeature, toFeedback, toReport, type AppRow, type FeatureRow, type FeedbackRow, type ReportRow } from "./rows.ts";
 import { matchExpression, moveDocuments } from "./search.ts";
+import type { WriteBatch } from "./write-batch.ts";
 
 const OPEN_STATUSES = STATUSES.filter(isOpen);
 const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
@@ -34,8 +35,8 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: { lastActi
   return { where: where.join(" AND "), params };
 }
 
-export function feedbackStore(db: Database): FeedbackStore & CatalogStore & GroupingStore & FollowerStore {
-  const applyChange = db.transaction((c: Parameters<FeedbackStore["applyStatusChange"]>[0]): boolean => {
+export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & CatalogStore & GroupingStore & FollowerStore {
+  const applyChange = (c: Parameters<FeedbackStore["applyStatusChange"]>[0]): boolean => {
     const changed = db.query("UPDATE feedbacks SET status = ? WHERE id = ? AND org_id = ? AND status = ?").run(c.to, c.feedbackId, c.orgId, c.from);
     if (changed.changes !== 1) return false;
     if (c.comment) {
@@ -52,9 +53,9 @@ export function feedbackStore(db: Database): FeedbackStore & CatalogStore & Grou
     for (const event of c.events) insertEvent(db, event);
     for (const job of c.jobs) insertJob(db, job, c.at);
     return true;
-  });
+  };
 
-  const fold = db.transaction((orgId: string, sourceId: string, targetId: string): boolean => {
+  const fold = (orgId: string, sourceId: string, targetId: string): boolean => {
     const source = db
       .query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL")
       .get(sourceId, orgId);
@@ -75,7 +76,7 @@ export function feedbackStore(db: Database): FeedbackStore & CatalogStore & Grou
     db.query("UPDATE feedbacks SET merged_into = ? WHERE id = ?").run(targetId, sourceId);
     moveDocuments(db, sourceId, targetId);
     return true;
-  });
+  };
 
   return {
     async listFeedbacks(orgId, filter, after, limit) {
@@ -98,7 +99,7 @@ export function feedbackStore(db: Database): FeedbackStore & CatalogStore & Grou
     },
 
     async applyStatusChange(change) {
-      return applyChange.immediate(change);
+      return batch.run(() => applyChange(change));
     },
 
     async cursorSecret() {
@@ -136,19 +137,21 @@ export function feedbackStore(db: Database): FeedbackStore & CatalogStore & Grou
     },
 
     async groupingCandidates(orgId, appId, before) {
+      // A feedback is represented by its title and first report: its later reports are, by
+      // construction, about the same subject, and reading them all would grow with every merge.
       return db
         .query<{ id: string; text: string }, SQLQueryBindings[]>(
-          `SELECT f.id, f.title || char(10) || group_concat(json_extract(r.body, '$.message'), char(10)) AS text
-           FROM feedbacks f JOIN reports r ON r.feedback_id = f.id
+          `SELECT f.id, f.title || char(10) || coalesce((SELECT json_extract(r.body, '$.message') FROM reports r
+               WHERE r.feedback_id = f.id ORDER BY r.at, r.id LIMIT 1), '') AS text
+           FROM feedbacks f
            WHERE f.org_id = ? AND f.app_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(OPEN_STATUSES.length)})
-             AND (f.created_at < ? OR (f.created_at = ? AND f.id < ?))
-           GROUP BY f.id`,
+             AND (f.created_at < ? OR (f.created_at = ? AND f.id < ?))`,
         )
         .all(orgId, appId, ...OPEN_STATUSES, before.createdAt, before.createdAt, before.id);
     },
 
     async foldFeedback(orgId, sourceId, targetId) {
-      return fold.immediate(orgId, sourceId, targetId);
+      return batch.run(() => fold(orgId, sourceId, targetId));
     },
 
     async listFollowers(feedbackId) {

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { JobRequest } from "../../core/feedback/events.ts";
 import type { Job, JobQueue } from "../../core/store.ts";
+import type { WriteBatch } from "./write-batch.ts";
 
 interface JobRow {
   id: number;
@@ -10,31 +11,32 @@ interface JobRow {
   attempts: number;
 }
 
-export function jobQueue(db: Database): JobQueue {
+export function jobQueue(db: Database, batch: WriteBatch): JobQueue {
   return {
     async claimJob(now, leaseMs, leaseToken) {
       // One statement: the due job is picked and leased atomically, so two workers never share it.
-      const row = db
-        .query<JobRow, [string, number, number, number]>(
-          `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1
+      const row = await batch.run(() =>
+        db
+          .query<JobRow, [string, number, number, number]>(
+            `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1
            WHERE id = (SELECT id FROM jobs WHERE run_at <= ? AND (lease_until IS NULL OR lease_until <= ?) ORDER BY run_at, id LIMIT 1)
            RETURNING id, kind, org_id, feedback_id, attempts`,
-        )
-        .get(leaseToken, now + leaseMs, now, now);
+          )
+          .get(leaseToken, now + leaseMs, now, now),
+      );
       if (!row) return null;
       return { id: String(row.id), request: { kind: row.kind, orgId: row.org_id, feedbackId: row.feedback_id }, attempts: row.attempts, leaseToken };
     },
 
     async completeJob(job: Job) {
-      db.query("DELETE FROM jobs WHERE id = ? AND lease_token = ?").run(Number(job.id), job.leaseToken);
+      await batch.run(() => db.query("DELETE FROM jobs WHERE id = ? AND lease_token = ?").run(Number(job.id), job.leaseToken));
     },
 
     async retryJob(job, runAt, error) {
-      db.query("UPDATE jobs SET run_at = ?, lease_token = NULL, lease_until = NULL, last_error = ? WHERE id = ? AND lease_token = ?").run(
-        runAt,
-        error.slice(0, 2000),
-        Number(job.id),
-        job.leaseToken,
+      await batch.run(() =>
+        db
+          .query("UPDATE jobs SET run_at = ?, lease_token = NULL, lease_until = NULL, last_error = ? WHERE id = ? AND lease_token = ?")
+          .run(runAt, error.slice(0, 2000), Number(job.id), job.leaseToken),
       );
     },
   };

@@ -5,15 +5,17 @@ import { collectionStore } from "./collection.ts";
 import { feedbackStore } from "./feedbacks.ts";
 import { jobQueue } from "./jobs.ts";
 import { openDatabase } from "./open.ts";
+import { createWriteBatch } from "./write-batch.ts";
 
 /** The embedded store: one SQLite file, shared safely by several processes on one machine. */
 export function createSqliteStore(path: string): Store {
   const db = openDatabase(path);
+  const batch = createWriteBatch(db);
   return {
-    ...collectionStore(db),
-    ...feedbackStore(db),
-    ...accessStore(db),
-    ...jobQueue(db),
+    ...collectionStore(db, batch),
+    ...feedbackStore(db, batch),
+    ...accessStore(db, batch),
+    ...jobQueue(db, batch),
     ...adminStore(db),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
