@@ -11,7 +11,7 @@ import type {
   RateLimitStore,
 } from "../../core/store.ts";
 import type { FeedbackRecord, ReportOutcome } from "../../core/model.ts";
-import { toApp, toChannel, toOrganization, type AppRow, type ChannelRow, type OrganizationRow } from "./rows.ts";
+import { toApp, toChannel, toOrganization } from "./rows.ts";
 import { indexDocument } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -34,18 +34,18 @@ export function insertJob(db: Database, job: JobRequest, runAt: number): void {
 }
 
 export function collectionStore(db: Database, batch: WriteBatch): CollectionStore & RateLimitStore & IdempotencyStore & QualificationStore {
+  /** Counts one feedback in the month's quota, unless that would pass the limit. Runs inside the write batch. */
   const consumeQuota = (orgId: string, month: string, limit: number | null): boolean => {
-    const { used } = db
-      .query<{ used: number }, [string, string]>(
-        "INSERT INTO quota_usage (org_id, month, used) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET used = used + 1 RETURNING used",
-      )
-      .get(orgId, month)!;
-    return limit === null || used <= limit;
+    const used =
+      db.query<{ used: number }, [string, string]>("SELECT used FROM quota_usage WHERE org_id = ? AND month = ?").get(orgId, month)?.used ?? 0;
+    if (limit !== null && used >= limit) return false;
+    db.query("INSERT INTO quota_usage (org_id, month, used) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET used = used + 1").run(orgId, month);
+    return true;
   };
 
-  const record = (input: NewFeedback): FeedbackRecord => {
+  const record = (input: NewFeedback): FeedbackRecord | null => {
     const f = input.feedback;
-    if (!consumeQuota(f.orgId, input.quota.month, input.quota.limit)) throw new QuotaExceeded();
+    if (!consumeQuota(f.orgId, input.quota.month, input.quota.limit)) return null;
     const org = db
       .query<{ key_prefix: string; seq: number }, [string]>(
         "UPDATE organizations SET next_seq = next_seq + 1 WHERE id = ? RETURNING key_prefix, next_seq - 1 AS seq",
@@ -73,8 +73,8 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
       input.statusTokenHash,
       r.at,
     );
-    indexDocument(db, f.id, "feedback", `${key} ${f.title}`);
-    indexDocument(db, f.id, "report", r.report.message);
+    // One document per feedback at creation: its key, title and first report.
+    indexDocument(db, f.id, "feedback", `${key} ${f.title}\n${r.report.message}`);
     if (input.follower) {
       const w = input.follower;
       db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?)").run(
@@ -91,21 +91,18 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
 
   return {
     async findChannelByKey(key): Promise<ChannelContext | null> {
-      const channel = db.query<ChannelRow, [string]>("SELECT * FROM channels WHERE key = ?").get(key);
-      if (!channel) return null;
-      const app = db.query<AppRow, [string]>("SELECT * FROM apps WHERE id = ?").get(channel.app_id);
-      const org = db.query<OrganizationRow, [string]>("SELECT * FROM organizations WHERE id = ?").get(channel.org_id);
-      return app && org ? { channel: toChannel(channel), app: toApp(app), organization: toOrganization(org) } : null;
+      const row = db
+        .query<{ c: string; a: string; o: string }, [string]>(
+          `SELECT json_object('id', c.id, 'org_id', c.org_id, 'app_id', c.app_id, 'kind', c.kind, 'key', c.key, 'active', c.active) AS c,
+                  json_object('id', a.id, 'org_id', a.org_id, 'name', a.name, 'kind', a.kind, 'description', a.description, 'version', a.version) AS a,
+                  json_object('id', o.id, 'name', o.name, 'key_prefix', o.key_prefix, 'plan', o.plan, 'quota_override', o.quota_override) AS o
+           FROM channels c JOIN apps a ON a.id = c.app_id JOIN organizations o ON o.id = c.org_id WHERE c.key = ?`,
+        )
+        .get(key);
+      return row ? { channel: toChannel(JSON.parse(row.c)), app: toApp(JSON.parse(row.a)), organization: toOrganization(JSON.parse(row.o)) } : null;
     },
 
-    async recordFeedback(input) {
-      try {
-        return await batch.run(() => record(input));
-      } catch (error) {
-        if (error instanceof QuotaExceeded) return null;
-        throw error;
-      }
-    },
+    recordFeedback: (input) => batch.run(() => record(input)),
 
     hitRateLimit: (bucket, expiresAt) =>
       batch.run(
@@ -168,6 +165,3 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     },
   };
 }
-
-/** Unwinds the recording transaction when the quota is used up. */
-class QuotaExceeded extends Error {}

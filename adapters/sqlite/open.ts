@@ -10,6 +10,9 @@ export function openDatabase(path: string): Database {
   // Several server processes may share the file: wait for the writer instead of failing.
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA foreign_keys = ON");
+  // A page cache that holds the hot indexes (64 MB), and temporary structures in memory.
+  db.exec("PRAGMA cache_size = -65536");
+  db.exec("PRAGMA temp_store = MEMORY");
   migrate(db);
   return db;
 }

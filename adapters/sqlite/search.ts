@@ -8,13 +8,8 @@ export function indexDocument(db: Database, feedbackId: string, kind: "feedback"
   db.query("INSERT INTO search_docs (rowid, feedback_id, kind) VALUES (?, ?, ?)").run(rowid, feedbackId, kind);
 }
 
-/** Moves a folded feedback's report documents to the surviving feedback and drops its own. */
+/** Moves a folded feedback's documents to the surviving feedback, which now answers for them. */
 export function moveDocuments(db: Database, fromId: string, toId: string): void {
-  const own = db.query<{ rowid: number }, [string]>("SELECT rowid FROM search_docs WHERE feedback_id = ? AND kind = 'feedback'").all(fromId);
-  for (const { rowid } of own) {
-    db.query("DELETE FROM search WHERE rowid = ?").run(rowid);
-    db.query("DELETE FROM search_docs WHERE rowid = ?").run(rowid);
-  }
   db.query("UPDATE search_docs SET feedback_id = ? WHERE feedback_id = ?").run(toId, fromId);
 }
 

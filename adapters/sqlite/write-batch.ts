@@ -1,7 +1,5 @@
 import type { Database } from "bun:sqlite";
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
 interface Pending {
   readonly work: () => unknown;
   readonly resolve: (value: unknown) => void;
@@ -16,8 +14,9 @@ export interface WriteBatch {
 /**
  * Group commit. A commit costs far more than the statements in it (each writes every page it
  * dirtied to the WAL), so the writes queued during one turn of the event loop share one
- * transaction. Each runs in its own savepoint: a failing write rolls back alone, the others
- * commit. No caller hears of success before the commit.
+ * transaction. Should any write throw, the shared transaction is rolled back and every write is
+ * replayed in a transaction of its own, so one failure never takes others with it. No caller
+ * hears of success before its commit.
  */
 export function createWriteBatch(db: Database): WriteBatch {
   let queue: Pending[] = [];
@@ -25,41 +24,35 @@ export function createWriteBatch(db: Database): WriteBatch {
   const begin = db.prepare("BEGIN IMMEDIATE");
   const commit = db.prepare("COMMIT");
   const rollback = db.prepare("ROLLBACK");
-  const savepoint = db.prepare("SAVEPOINT item");
-  const release = db.prepare("RELEASE item");
-  const undo = db.prepare("ROLLBACK TO item");
 
-  function runItem(item: Pending): Outcome {
-    savepoint.run();
+  /** Runs writes in one transaction; throws (after rolling back) if any of them throws. */
+  function together(batch: readonly Pending[]): unknown[] {
+    begin.run();
     try {
-      const value = item.work();
-      release.run();
-      return { ok: true, value };
+      const values = batch.map((item) => item.work());
+      commit.run();
+      return values;
     } catch (error) {
-      undo.run();
-      release.run();
-      return { ok: false, error };
+      if (db.inTransaction) rollback.run();
+      throw error;
     }
   }
 
   function flush(): void {
     const batch = queue;
     queue = [];
-    let outcomes: Outcome[];
     try {
-      begin.run();
-      outcomes = batch.map(runItem);
-      commit.run();
-    } catch (error) {
-      if (db.inTransaction) rollback.run();
-      for (const item of batch) item.reject(error);
-      return;
+      const values = together(batch);
+      batch.forEach((item, i) => item.resolve(values[i]));
+    } catch {
+      for (const item of batch) {
+        try {
+          item.resolve(together([item])[0]);
+        } catch (error) {
+          item.reject(error);
+        }
+      }
     }
-    batch.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.error);
-    });
   }
 
   return {
