@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { validate } from "@readme/openapi-parser";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ERRORS } from "../../core/errors.ts";
 import { get, startServer, type TestServer } from "../support/server.ts";
@@ -92,6 +94,23 @@ describe("operations", () => {
     const { ticketId } = (await res.json()) as { ticketId: string };
     await server.restart();
     expect((await get(`${server.url}/v1/feedbacks/${ticketId}`, server.demo.tokens.admin)).body.key).toBe(ticketId);
+  });
+
+  test("the first start creates the demo organization and prints a curl command that works as printed", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "retour-first-"));
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const reader = proc.stdout.getReader();
+    let printed = "";
+    while (!printed.includes("More keys and tokens")) printed += new TextDecoder().decode((await reader.read()).value);
+    const command = /(curl -s -X POST[^\n]*\\\n[^\n]*)/.exec(printed)![1]!;
+    const sent = Bun.spawnSync(["sh", "-c", command]);
+    expect(JSON.parse(sent.stdout.toString())).toMatchObject({ ok: true, ticketId: "DEMO-1", merged: false });
+    proc.kill("SIGTERM");
+    await proc.exited;
   });
 
   test("logs are JSON lines and never contain a token", async () => {
