@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import { createSqliteStore } from "../adapters/sqlite/store.ts";
 import { systemIds } from "../adapters/system/ids.ts";
+import { argon2Hasher } from "../adapters/system/password.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { createLocalAssistant } from "../adapters/assistant-local/assistant.ts";
 import { createLexicalGrouper } from "../adapters/grouping-lexical/grouper.ts";
@@ -16,6 +17,7 @@ const services = {
   assistant: createLocalAssistant(),
   grouper: createLexicalGrouper(),
   notifier: { feedbackDelivered: async () => {} },
+  passwords: argon2Hasher,
   baseUrl: "http://localhost",
 };
 const info = await demo(services);

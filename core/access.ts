@@ -3,6 +3,8 @@ import { fail, ok, type Result } from "./errors.ts";
 import { ROLE_SCOPES, type Grant, type Role, type Scope } from "./model.ts";
 import type { Clock } from "./ports.ts";
 import type { AccessStore } from "./store.ts";
+import { AGENT_IDLE_MS } from "./oauth/lifetimes.ts";
+import { audienceAccepts, type Resources } from "./oauth/resources.ts";
 
 /** Access tokens are stored only as this hash. */
 export const tokenHash = (token: string): Promise<string> => sha256Hex(token);
@@ -10,12 +12,19 @@ export const tokenHash = (token: string): Promise<string> => sha256Hex(token);
 /** A token's scopes, cut down to what its holder's current role allows. */
 export const effectiveScopes = (scopes: readonly Scope[], role: Role): Scope[] => scopes.filter((s) => ROLE_SCOPES[role].includes(s));
 
-/** Reads `Authorization: Bearer <token>` and finds the grant behind it. */
-export async function authenticate(store: AccessStore, clock: Clock, authorization: string | null): Promise<Result<Grant>> {
+/** Where a token is presented: the REST API or the MCP server of this service. */
+export interface Audience {
+  readonly resources: Resources;
+  readonly where: "rest" | "mcp";
+}
+
+/** Reads `Authorization: Bearer <token>` and finds the grant behind it, if it was issued for this audience. */
+export async function authenticate(store: AccessStore, clock: Clock, authorization: string | null, audience: Audience): Promise<Result<Grant>> {
   const match = authorization?.match(/^Bearer[ \t]+([^\s]+)[ \t]*$/i);
   if (!match?.[1]) return fail("unauthorized");
-  const grant = await store.authenticate(await tokenHash(match[1]), clock());
-  return grant ? ok({ ...grant, scopes: effectiveScopes(grant.scopes, grant.role) }) : fail("invalid_token");
+  const grant = await store.authenticate(await tokenHash(match[1]), clock(), AGENT_IDLE_MS);
+  if (!grant || !audienceAccepts(audience.resources, audience.where, grant.resource)) return fail("invalid_token");
+  return ok({ ...grant, scopes: effectiveScopes(grant.scopes, grant.role) });
 }
 
 /** Writing is a matter of role before it is a matter of scope: a Reader is refused outright. */

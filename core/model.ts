@@ -94,12 +94,15 @@ export interface Turn {
   readonly at: number;
 }
 
+/** Where a report came from: a channel, or an agent over MCP. */
+export type ReportSource = ChannelKind | "agent";
+
 export interface ReportRecord {
   readonly id: string;
   readonly feedbackId: string;
   readonly orgId: string;
   readonly appId: string;
-  readonly source: ChannelKind;
+  readonly source: ReportSource;
   readonly report: NormalizedReport;
   readonly language: Language;
   readonly conversation: readonly Turn[];
@@ -121,6 +124,55 @@ export interface Grant {
   readonly userId: string;
   readonly role: Role;
   readonly scopes: readonly Scope[];
+  /** The resource (RFC 8707) the token was issued for; null for personal access tokens. */
+  readonly resource: string | null;
+  /** The agent (OAuth authorization) the token belongs to; null for personal access tokens. */
+  readonly agentId: string | null;
+}
+
+export interface OAuthClient {
+  readonly id: string;
+  readonly name: string;
+  readonly redirectUris: readonly string[];
+  readonly createdAt: number;
+}
+
+/** One agent: what a person allowed a client to do, in one organization, for one resource. */
+export interface Agent {
+  readonly id: string;
+  readonly clientId: string;
+  readonly userId: string;
+  readonly orgId: string;
+  readonly scopes: readonly Scope[];
+  readonly resource: string;
+  readonly createdAt: number;
+  readonly lastUsedAt: number;
+}
+
+export interface AuthCode {
+  readonly codeHash: string;
+  readonly clientId: string;
+  readonly userId: string;
+  readonly orgId: string;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+  readonly scopes: readonly Scope[];
+  readonly resource: string;
+  readonly expiresAt: number;
+}
+
+/** A token of an agent, stored hashed. */
+export interface AgentToken {
+  readonly id: string;
+  readonly tokenHash: string;
+  readonly kind: "access" | "refresh";
+  readonly agentId: string;
+  readonly orgId: string;
+  readonly userId: string;
+  readonly scopes: readonly Scope[];
+  readonly resource: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
 }
 
 /** What a report request produced: a qualification step, or a recorded report. */

@@ -62,3 +62,9 @@ export interface Notifier {
     readonly title: string;
   }): Promise<void>;
 }
+
+/** Password hashing (argon2id or equivalent); slow on purpose. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+}

@@ -1,4 +1,4 @@
-import type { Assistant, Clock, Grouper, Ids, Notifier } from "./ports.ts";
+import type { Assistant, Clock, Grouper, Ids, Notifier, PasswordHasher } from "./ports.ts";
 import type { Store } from "./store.ts";
 
 /** What the use cases run on, assembled once by the composition root. */
@@ -9,6 +9,7 @@ export interface Services {
   readonly assistant: Assistant;
   readonly grouper: Grouper;
   readonly notifier: Notifier;
+  readonly passwords: PasswordHasher;
   /** Public address of the service, without a trailing slash. */
   readonly baseUrl: string;
 }

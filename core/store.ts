@@ -1,13 +1,17 @@
 import type { DomainEvent, JobRequest } from "./feedback/events.ts";
 import type { Language } from "./errors.ts";
 import type {
+  Agent,
+  AgentToken,
   AppRecord,
+  AuthCode,
   Channel,
   ChannelKind,
   FeatureRecord,
   FeedbackRecord,
   Follower,
   Grant,
+  OAuthClient,
   Organization,
   ReportRecord,
   Role,
@@ -143,8 +147,58 @@ export interface CatalogStore {
 }
 
 export interface AccessStore {
-  /** The grant behind a token hash, with the holder's current role; null if unknown, expired or revoked. Records the use. */
-  authenticate(tokenHash: string, now: number): Promise<Grant | null>;
+  /**
+   * The grant behind an access or personal token hash, with the holder's current role; null if
+   * unknown, expired or revoked, if the person left the organization, or if the token's agent was
+   * removed or unused for `idleMs`. Records the use.
+   */
+  authenticate(tokenHash: string, now: number, idleMs: number): Promise<Grant | null>;
+}
+
+export interface AccountStore {
+  findCredentials(email: string): Promise<{ userId: string; passwordHash: string | null } | null>;
+  setPassword(userId: string, passwordHash: string): Promise<void>;
+  createSession(idHash: string, userId: string, createdAt: number, expiresAt: number): Promise<void>;
+  /** The session's person, if the session is live. */
+  findSession(idHash: string, now: number): Promise<{ userId: string; email: string } | null>;
+  deleteSession(idHash: string): Promise<void>;
+  listMemberships(userId: string): Promise<Array<{ orgId: string; orgName: string; role: Role }>>;
+}
+
+export type RefreshOutcome = { readonly state: "rotated"; readonly agent: Agent } | { readonly state: "reused" } | { readonly state: "invalid" };
+
+export interface AgentView extends Agent {
+  readonly clientName: string;
+  readonly email: string;
+}
+
+export interface OAuthStore {
+  createClient(client: OAuthClient): Promise<void>;
+  findClient(clientId: string): Promise<OAuthClient | null>;
+  createAuthCode(code: AuthCode): Promise<void>;
+  /**
+   * Marks a code used and returns it. A code used before comes back with the agent its first use
+   * created, so that agent can be revoked; an unknown code is null.
+   */
+  useAuthCode(codeHash: string, now: number): Promise<{ code: AuthCode; previousAgentId: string | null; alreadyUsed: boolean } | null>;
+  /** Creates the agent of a redeemed code, with its first tokens, in one transaction. */
+  createAgent(agent: Agent, codeHash: string, tokens: readonly AgentToken[]): Promise<void>;
+  /**
+   * Uses a refresh token once: a live, unused one is marked used and the new tokens are stored;
+   * one used before revokes its whole agent.
+   */
+  rotateRefreshToken(
+    tokenHash: string,
+    clientId: string,
+    now: number,
+    idleMs: number,
+    next: (agent: Agent) => readonly AgentToken[],
+  ): Promise<RefreshOutcome>;
+  /** Revokes the token with this hash (access or refresh) of this client; false if there is none. */
+  revokeTokenOfClient(tokenHash: string, clientId: string, at: number): Promise<boolean>;
+  listAgents(orgId: string, userId: string | null): Promise<AgentView[]>;
+  /** Ends an agent and all its tokens. With a userId, only that person's agent. */
+  revokeAgent(orgId: string, agentId: string, userId: string | null, at: number): Promise<boolean>;
 }
 
 export interface Job {
@@ -225,6 +279,8 @@ export type Store = RateLimitStore &
   JobQueue &
   GroupingStore &
   FollowerStore &
+  AccountStore &
+  OAuthStore &
   AdminStore & {
     /** Deletes expired rate counters, idempotency records and qualification sessions. */
     purgeExpired(now: number): Promise<void>;

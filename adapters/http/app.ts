@@ -10,12 +10,17 @@ import { strip } from "./docs.ts";
 import { errorResponse, HttpFailure } from "./reply.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { reportRoutes } from "./routes/reports.ts";
+import { accountRoutes } from "./routes/account.ts";
+import { AgentList, agentRoutes } from "./routes/agents.ts";
+import { oauthRoutes } from "./routes/oauth.ts";
 
 export interface HttpOptions {
   readonly reportsPerMinute: number;
   readonly apiPerMinute: number;
   /** Called with errors that are bugs, for the log. */
   readonly onUnexpected: (error: unknown, request: Request) => void;
+  /** The MCP server, mounted at /mcp; it reads its own body. */
+  readonly mcp?: (request: Request) => Promise<Response>;
 }
 
 const COMPONENTS = [
@@ -32,6 +37,7 @@ const COMPONENTS = [
   AppList,
   Feature,
   FeatureList,
+  AgentList,
   ErrorBody,
 ];
 
@@ -40,7 +46,7 @@ function openapiDocument() {
     provider: null,
     openapiVersion: "3.1.0",
     specPath: "/openapi.json",
-    exclude: { paths: ["/openapi.json", "/health"] },
+    exclude: { paths: ["/openapi.json", "/health", "/mcp"] },
     documentation: {
       info: { title: "Retour API", version: "1", description: "Collect user feedback, group it, and read and manage it." },
       components: {
@@ -53,7 +59,11 @@ function openapiDocument() {
 
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
 export function createHttpApp(services: Services, options: HttpOptions) {
-  return new Elysia()
+  const mcp = options.mcp;
+  const app = new Elysia();
+  // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
+  if (mcp) app.all("/mcp", ({ request }) => mcp(request), { parse: "none", detail: { hide: true } });
+  return app
     .onError(({ code, error, request }) => {
       if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
       if (code === "PARSE") return errorResponse(request, "invalid_json");
@@ -67,5 +77,8 @@ export function createHttpApp(services: Services, options: HttpOptions) {
       return new Response(JSON.stringify({ ok: up }), { status: up ? 200 : 503, headers: { "content-type": "application/json" } });
     })
     .use(reportRoutes(services, options.reportsPerMinute))
-    .use(feedbackRoutes(services, options.apiPerMinute));
+    .use(feedbackRoutes(services, options.apiPerMinute))
+    .use(agentRoutes(services, options.apiPerMinute))
+    .use(oauthRoutes(services))
+    .use(accountRoutes(services));
 }

@@ -1,4 +1,5 @@
 import { authenticate, authorize } from "../../core/access.ts";
+import { resourcesOf } from "../../core/oauth/resources.ts";
 import { ok, type Result } from "../../core/errors.ts";
 import type { Grant, Scope } from "../../core/model.ts";
 import type { Services } from "../../core/services.ts";
@@ -20,7 +21,10 @@ export async function grantFor(
   scope: Scope,
   perMinute: number,
 ): Promise<Result<Grant> & { response?: Response }> {
-  const authenticated = await authenticate(services.store, services.clock, request.headers.get("authorization"));
+  const authenticated = await authenticate(services.store, services.clock, request.headers.get("authorization"), {
+    resources: resourcesOf(services.baseUrl),
+    where: "rest",
+  });
   const authorized = authenticated.ok ? authorize(authenticated.value, scope) : authenticated;
   if (!authorized.ok) return { ...authorized, response: failureResponse(request, authorized, challenge(authorized.code, scope)) };
   const limited = await checkRateLimit(services.store, services.clock, `api:${authorized.value.tokenId}`, perMinute);

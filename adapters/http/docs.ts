@@ -15,7 +15,7 @@ export interface OperationDoc {
   readonly query?: TSchema;
   readonly path?: Readonly<Record<string, string>>;
   readonly headers?: Readonly<Record<string, string>>;
-  readonly responses: Readonly<Record<number, { readonly description: string; readonly schema: TSchema }>>;
+  readonly responses: Readonly<Record<number, { readonly description: string; readonly schema?: TSchema }>>;
   readonly errors: readonly ErrorCode[];
   readonly bearer?: readonly string[];
 }
@@ -51,7 +51,10 @@ export function operation(doc: OperationDoc): DocumentDecoration {
     ...(doc.bearer && { security: [{ bearer: [...doc.bearer] }] }),
     responses: {
       ...Object.fromEntries(
-        Object.entries(doc.responses).map(([status, r]) => [status, { description: r.description, content: jsonContent(r.schema) }]),
+        Object.entries(doc.responses).map(([status, r]) => [
+          status,
+          { description: r.description, ...(r.schema && { content: jsonContent(r.schema) }) },
+        ]),
       ),
       ...Object.fromEntries(
         [...errorsByStatus].map(([status, codes]) => [

@@ -1,24 +1,44 @@
 import type { Database } from "bun:sqlite";
-import type { AccessStore } from "../../core/store.ts";
 import type { Role, Scope } from "../../core/model.ts";
+import type { AccessStore } from "../../core/store.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */
 const LAST_USE_PRECISION_MS = 60_000;
 
+interface Row {
+  id: string;
+  org_id: string;
+  user_id: string;
+  scopes: string;
+  last_used_at: number | null;
+  role: string;
+  resource: string | null;
+  grant_id: string | null;
+  agent_last_used_at: number | null;
+}
+
 export function accessStore(db: Database, batch: WriteBatch): AccessStore {
   return {
-    async authenticate(hash, now) {
+    async authenticate(hash, now, idleMs) {
+      // A token counts only while its holder is a member, and, for an agent's token, while the agent lives.
       const row = db
-        .query<{ id: string; org_id: string; user_id: string; scopes: string; last_used_at: number | null; role: string }, [string, number]>(
-          `SELECT t.id, t.org_id, t.user_id, t.scopes, t.last_used_at, m.role
-           FROM tokens t JOIN memberships m ON m.org_id = t.org_id AND m.user_id = t.user_id
-           WHERE t.token_hash = ? AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)`,
+        .query<Row, [string, number, number]>(
+          `SELECT t.id, t.org_id, t.user_id, t.scopes, t.last_used_at, m.role, t.resource, t.grant_id, g.last_used_at AS agent_last_used_at
+           FROM tokens t
+           JOIN memberships m ON m.org_id = t.org_id AND m.user_id = t.user_id
+           LEFT JOIN grants g ON g.id = t.grant_id
+           WHERE t.token_hash = ? AND t.kind IN ('personal', 'access') AND t.revoked_at IS NULL
+             AND (t.expires_at IS NULL OR t.expires_at > ?)
+             AND (t.grant_id IS NULL OR (g.revoked_at IS NULL AND g.last_used_at > ?))`,
         )
-        .get(hash, now);
+        .get(hash, now, now - idleMs);
       if (!row) return null;
-      if ((row.last_used_at ?? 0) < now - LAST_USE_PRECISION_MS) {
-        await batch.run(() => db.query("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(now, row.id));
+      if ((row.last_used_at ?? 0) < now - LAST_USE_PRECISION_MS || (row.grant_id && (row.agent_last_used_at ?? 0) < now - LAST_USE_PRECISION_MS)) {
+        await batch.run(() => {
+          db.query("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(now, row.id);
+          if (row.grant_id) db.query("UPDATE grants SET last_used_at = ? WHERE id = ?").run(now, row.grant_id);
+        });
       }
       return {
         tokenId: row.id,
@@ -26,6 +46,8 @@ export function accessStore(db: Database, batch: WriteBatch): AccessStore {
         userId: row.user_id,
         role: row.role as Role,
         scopes: row.scopes.split(" ").filter(Boolean) as Scope[],
+        resource: row.resource,
+        agentId: row.grant_id,
       };
     },
   };

@@ -1,5 +1,7 @@
 import type { Store } from "../../core/store.ts";
 import { accessStore } from "./access.ts";
+import { accountStore } from "./accounts.ts";
+import { oauthStore } from "./oauth.ts";
 import { adminStore } from "./admin.ts";
 import { collectionStore } from "./collection.ts";
 import { feedbackStore } from "./feedbacks.ts";
@@ -15,6 +17,8 @@ export function createSqliteStore(path: string): Store {
     ...collectionStore(db, batch),
     ...feedbackStore(db, batch),
     ...accessStore(db, batch),
+    ...accountStore(db, batch),
+    ...oauthStore(db, batch),
     ...jobQueue(db, batch),
     ...adminStore(db),
     async purgeExpired(now) {

@@ -8,6 +8,7 @@ import { createLogNotifier } from "../../adapters/logging/notifier.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
 import { systemIds } from "../../adapters/system/ids.ts";
+import { argon2Hasher } from "../../adapters/system/password.ts";
 import { ConfigError, type Config } from "./config.ts";
 
 /** Assembles the services from the configuration: the one place adapters are chosen. */
@@ -22,6 +23,7 @@ export function createServices(config: Config, logger: Logger, baseUrl: string):
     assistant: createLocalAssistant(),
     grouper: createLexicalGrouper(),
     notifier: createLogNotifier(logger),
+    passwords: argon2Hasher,
     baseUrl,
   };
 }

@@ -1,6 +1,7 @@
 import type { Elysia } from "elysia";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { serve } from "../../adapters/http/serve.ts";
+import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
@@ -42,6 +43,7 @@ app = createHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
   apiPerMinute: config.apiPerMinute,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
+  mcp: createMcpHandler(services),
 }) as unknown as Elysia;
 
 const firstStart = (await services.store.listOrganizations()).length === 0;

@@ -46,6 +46,7 @@ export async function answerQualification(services: Services, id: string, answer
     if (!context) return fail("qualification_not_found");
     const recorded = await recordFeedback(services, {
       context,
+      source: context.channel.kind,
       report: step.report,
       language: session.language,
       conversation: answered.conversation,

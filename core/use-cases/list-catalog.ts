@@ -22,3 +22,11 @@ export async function listFeatures(services: Services, grant: Grant, appId: stri
   if (!app) return fail("not_found");
   return ok({ data: (await services.store.listFeatures(grant.orgId, appId)).map(toFeature) });
 }
+
+/** One feature of the organization, with its open feedbacks. */
+export async function getFeature(services: Services, grant: Grant, featureId: string): Promise<Result<Feature>> {
+  const feature = await services.store.findFeature(grant.orgId, featureId);
+  if (!feature) return fail("not_found");
+  const counted = (await services.store.listFeatures(grant.orgId, feature.appId)).find((f) => f.id === featureId);
+  return counted ? ok(toFeature(counted)) : fail("not_found");
+}

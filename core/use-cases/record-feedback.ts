@@ -3,7 +3,7 @@ import { fail, ok, type Language, type Result } from "../errors.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { INITIAL_STATUS } from "../feedback/status.ts";
 import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
-import type { FeedbackRecord, Turn } from "../model.ts";
+import type { FeedbackRecord, ReportSource, Turn } from "../model.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
 import { titleFromMessage } from "../report/title.ts";
 import type { ReportResponse } from "../schemas/report.ts";
@@ -11,7 +11,8 @@ import type { Services } from "../services.ts";
 import type { ChannelContext } from "../store.ts";
 
 export interface Recording {
-  readonly context: ChannelContext;
+  readonly context: Pick<ChannelContext, "app" | "organization">;
+  readonly source: ReportSource;
   readonly report: NormalizedReport;
   readonly language: Language;
   readonly conversation: readonly Turn[];
@@ -36,7 +37,7 @@ async function titleOf(services: Services, report: NormalizedReport, language: L
  */
 export async function recordFeedback(services: Services, recording: Recording): Promise<Result<ReportResponse>> {
   const { store, clock, ids } = services;
-  const { context, report, language, conversation } = recording;
+  const { context, source, report, language, conversation } = recording;
   const now = clock();
   const feedbackId = ids.id();
   const statusId = ids.id();
@@ -63,7 +64,7 @@ export async function recordFeedback(services: Services, recording: Recording): 
       feedbackId,
       orgId: feedback.orgId,
       appId: feedback.appId,
-      source: context.channel.kind,
+      source,
       report,
       language,
       conversation,

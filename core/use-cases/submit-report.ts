@@ -61,7 +61,7 @@ async function process(services: Services, context: ChannelContext, request: Rep
   const report = normalizeReport(request);
   const language = services.assistant.detectLanguage(report.message);
   if (!request.qualify) {
-    const recorded = await recordFeedback(services, { context, report, language, conversation: [] });
+    const recorded = await recordFeedback(services, { context, source: context.channel.kind, report, language, conversation: [] });
     return recorded.ok ? ok({ kind: "recorded", body: recorded.value }) : recorded;
   }
   const id = services.ids.id();
@@ -70,7 +70,7 @@ async function process(services: Services, context: ChannelContext, request: Rep
   const step = await askAssistant(services.assistant, { appId: context.app.id, report, language, conversation, answers: {} });
   if (!step) return fail("qualification_failed");
   if (step.status === "ready") {
-    const recorded = await recordFeedback(services, { context, report: step.report, language, conversation: [] });
+    const recorded = await recordFeedback(services, { context, source: context.channel.kind, report: step.report, language, conversation: [] });
     return recorded.ok ? ok({ kind: "recorded", body: { ...recorded.value, id, status: "ready" } }) : recorded;
   }
   const shown = stepFor(id, step);

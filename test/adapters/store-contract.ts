@@ -209,15 +209,15 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
         createdAt: 0,
         expiresAt: 100,
       });
-      expect(await store.authenticate("h1", 50)).toMatchObject({ role: "member", scopes: ["feedbacks:read"] });
-      expect(await store.authenticate("h1", 100)).toBeNull();
+      expect(await store.authenticate("h1", 50, 1_000)).toMatchObject({ role: "member", scopes: ["feedbacks:read"] });
+      expect(await store.authenticate("h1", 100, 1_000)).toBeNull();
       await store.setMembership(org.orgId, "u1", "reader");
-      expect((await store.authenticate("h1", 10))?.role).toBe("reader");
+      expect((await store.authenticate("h1", 10, 1_000))?.role).toBe("reader");
       await store.removeMembership(org.orgId, "u1");
-      expect(await store.authenticate("h1", 10)).toBeNull();
+      expect(await store.authenticate("h1", 10, 1_000)).toBeNull();
       await store.setMembership(org.orgId, "u1", "member");
       await store.revokeToken(org.orgId, "t1", 20);
-      expect(await store.authenticate("h1", 30)).toBeNull();
+      expect(await store.authenticate("h1", 30, 1_000)).toBeNull();
     });
   });
 }

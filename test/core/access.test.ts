@@ -2,16 +2,26 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { authenticate, authorize, effectiveScopes, tokenHash } from "../../core/access.ts";
 import type { Grant } from "../../core/model.ts";
+import { resourcesOf } from "../../core/oauth/resources.ts";
 
-const grant = (role: Grant["role"], scopes: Grant["scopes"]): Grant => ({ tokenId: "t", orgId: "o", userId: "u", role, scopes });
+const grant = (role: Grant["role"], scopes: Grant["scopes"]): Grant => ({
+  tokenId: "t",
+  orgId: "o",
+  userId: "u",
+  role,
+  scopes,
+  resource: null,
+  agentId: null,
+});
+const audience = { resources: resourcesOf("https://retour.test"), where: "rest" as const };
 
 describe("access", () => {
   test("missing or non-Bearer Authorization is unauthorized; an unknown token is invalid_token", async () => {
     const store = { authenticate: async () => null };
     for (const header of [null, "", "Basic abc", "Bearer", "Bearer a b"]) {
-      assert.deepEqual(await authenticate(store, () => 0, header), { ok: false, code: "unauthorized" }, String(header));
+      assert.deepEqual(await authenticate(store, () => 0, header, audience), { ok: false, code: "unauthorized" }, String(header));
     }
-    assert.deepEqual(await authenticate(store, () => 0, "Bearer rtr_x"), { ok: false, code: "invalid_token" });
+    assert.deepEqual(await authenticate(store, () => 0, "Bearer rtr_x", audience), { ok: false, code: "invalid_token" });
   });
 
   test("the store is asked for the token's SHA-256 hash, never the token", async () => {
@@ -22,7 +32,7 @@ describe("access", () => {
         return null;
       },
     };
-    await authenticate(store, () => 0, "bearer rtr_x");
+    await authenticate(store, () => 0, "bearer rtr_x", audience);
     assert.deepEqual(asked, [await tokenHash("rtr_x")]);
   });
 
@@ -35,5 +45,18 @@ describe("access", () => {
     assert.deepEqual(authorize(grant("reader", ["feedbacks:read"]), "feedbacks:write"), { ok: false, code: "forbidden" });
     assert.deepEqual(authorize(grant("admin", ["feedbacks:read"]), "feedbacks:write"), { ok: false, code: "insufficient_scope" });
     assert.equal(authorize(grant("member", ["feedbacks:write"]), "feedbacks:write").ok, true);
+  });
+});
+
+describe("resource binding (RFC 8707)", () => {
+  const resources = resourcesOf("https://retour.test");
+  const found = (resource: string | null) => ({ authenticate: async () => ({ ...grant("member", ["feedbacks:read"]), resource }) });
+  test("an MCP token opens /mcp and the REST API; a REST token does not open /mcp; another resource opens nothing", async () => {
+    const at = async (resource: string | null, where: "rest" | "mcp") =>
+      (await authenticate(found(resource), () => 0, "Bearer t", { resources, where })).ok;
+    assert.deepEqual([await at(resources.mcp, "mcp"), await at(resources.mcp, "rest")], [true, true]);
+    assert.deepEqual([await at(resources.rest, "rest"), await at(resources.rest, "mcp")], [true, false]);
+    assert.deepEqual([await at("https://other.example/mcp", "mcp"), await at("https://other.example/mcp", "rest")], [false, false]);
+    assert.deepEqual([await at(null, "mcp"), await at(null, "rest")], [true, true]);
   });
 });

@@ -24,6 +24,8 @@ describe("GET /openapi.json", () => {
   test("documents every REST route, its body and query schemas, and every error code of the spec", async () => {
     const doc = (await get(`${server.url}/openapi.json`)).body;
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/v1/agents",
+      "/v1/agents/{id}",
       "/v1/apps",
       "/v1/apps/{id}/features",
       "/v1/feedbacks",

@@ -7,6 +7,7 @@ import { createLocalAssistant } from "../../../adapters/assistant-local/assistan
 import { createLexicalGrouper } from "../../../adapters/grouping-lexical/grouper.ts";
 import { createSqliteStore } from "../../../adapters/sqlite/store.ts";
 import { systemIds } from "../../../adapters/system/ids.ts";
+import { argon2Hasher } from "../../../adapters/system/password.ts";
 import type { Assistant } from "../../../core/ports.ts";
 import type { Services } from "../../../core/services.ts";
 import { demo } from "../../../apps/runtime/demo.ts";
@@ -27,6 +28,7 @@ beforeAll(async () => {
     assistant: flaky,
     grouper: createLexicalGrouper(),
     notifier: { feedbackDelivered: async () => {} },
+    passwords: argon2Hasher,
     baseUrl: "http://retour.test",
   };
   app = createHttpApp(services, { reportsPerMinute: 1000, apiPerMinute: 1000, onUnexpected: (e) => console.error(e) });

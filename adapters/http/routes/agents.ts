@@ -1,0 +1,72 @@
+import { Elysia } from "elysia";
+import { Type } from "@sinclair/typebox";
+import type { Services } from "../../../core/services.ts";
+import { listAgents, removeAgent } from "../../../core/use-cases/agents.ts";
+import { grantFor } from "../authorize.ts";
+import { operation } from "../docs.ts";
+import { errorResponse, json } from "../reply.ts";
+
+const AgentSchema = Type.Object(
+  {
+    id: Type.String(),
+    application: Type.String({ description: "Name the application declared." }),
+    person: Type.String({ description: "E-mail of the person who connected it." }),
+    scopes: Type.Array(Type.String()),
+    createdAt: Type.String({ format: "date-time" }),
+    lastUsedAt: Type.String({ format: "date-time" }),
+  },
+  { $id: "Agent" },
+);
+export const AgentList = Type.Object({ data: Type.Array(AgentSchema) }, { $id: "AgentList" });
+
+/** The Agents list for scripts: a person's own agents, or the organization's for an Admin. */
+export function agentRoutes(services: Services, apiPerMinute: number) {
+  return new Elysia({ name: "routes/agents" })
+    .get(
+      "/v1/agents",
+      async ({ request }) => {
+        const grant = await grantFor(services, request, "feedbacks:read", apiPerMinute);
+        if (!grant.ok) return grant.response!;
+        const agents = await listAgents(services, grant.value);
+        return json({
+          data: agents.map((a) => ({
+            id: a.id,
+            application: a.clientName,
+            person: a.email,
+            scopes: [...a.scopes],
+            createdAt: new Date(a.createdAt).toISOString(),
+            lastUsedAt: new Date(a.lastUsedAt).toISOString(),
+          })),
+        });
+      },
+      {
+        detail: operation({
+          summary: "List agents",
+          description: "Agents (OAuth authorizations) of the caller, or of the whole organization for an Admin. Beyond the specification.",
+          tags: ["Agents"],
+          responses: { 200: { description: "The agents.", schema: AgentList } },
+          errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"],
+          bearer: ["feedbacks:read"],
+        }),
+      },
+    )
+    .delete(
+      "/v1/agents/:id",
+      async ({ request, params }) => {
+        const grant = await grantFor(services, request, "feedbacks:read", apiPerMinute);
+        if (!grant.ok) return grant.response!;
+        return (await removeAgent(services, grant.value, params.id)) ? new Response(null, { status: 204 }) : errorResponse(request, "not_found");
+      },
+      {
+        detail: operation({
+          summary: "Remove an agent",
+          description: "Cuts the agent off at once. A person removes their own agents; an Admin any of the organization's.",
+          tags: ["Agents"],
+          path: { id: "Agent id." },
+          responses: { 204: { description: "The agent was removed." } },
+          errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited", "not_found"],
+          bearer: ["feedbacks:read"],
+        }),
+      },
+    );
+}

@@ -1,0 +1,172 @@
+import { Elysia } from "elysia";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { approve, checkAuthorizationRequest, deny, type AuthorizationRequest } from "../../../core/oauth/authorize.ts";
+import { oauthError } from "../../../core/oauth/errors.ts";
+import { AGENT_SCOPES, grantableScopes, PERMISSIONS } from "../../../core/oauth/permissions.ts";
+import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
+import { resourcesOf } from "../../../core/oauth/resources.ts";
+import { revokeToken } from "../../../core/oauth/revoke.ts";
+import { exchangeToken } from "../../../core/oauth/token.ts";
+import type { Services } from "../../../core/services.ts";
+import { html, page, redirect } from "../html.ts";
+import { json } from "../reply.ts";
+import { csrfToken, csrfValid, signedInUser } from "../web-session.ts";
+
+const clientMetadata = TypeCompiler.Compile(ClientMetadata);
+const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+const AUTHORIZE_PARAMS = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "state",
+  "scope",
+  "code_challenge",
+  "code_challenge_method",
+  "resource",
+] as const;
+
+/** Only string fields of a parsed form or query; anything else is dropped. */
+const stringFields = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
+
+/** The OAuth 2.0 authorization server: metadata, registration, authorization with consent, tokens, revocation. */
+export function oauthRoutes(services: Services) {
+  const resources = resourcesOf(services.baseUrl);
+  const base = services.baseUrl;
+
+  const errorPage = (message: string, status = 400) =>
+    page("Authorization error", html`<h1>This authorization cannot go on</h1><p class="error">${message}</p>`, { status });
+
+  async function consentPage(request: Request, authorization: AuthorizationRequest, user: { userId: string; email: string }): Promise<Response> {
+    const memberships = await services.store.listMemberships(user.userId);
+    if (memberships.length === 0) return errorPage("You are not a member of any organization.", 403);
+    const csrf = csrfToken(services, request);
+    const hidden = AUTHORIZE_PARAMS.map((name) => {
+      const value = name === "scope" ? authorization.scopes.join(" ") : new URL(request.url).searchParams.get(name);
+      return value === null ? "" : html`<input type="hidden" name="${name}" value="${value}">`;
+    });
+    const options = memberships.map((m) => {
+      const allowed = grantableScopes(authorization.scopes, m.role);
+      const names =
+        PERMISSIONS.filter((p) => allowed.includes(p.scope))
+          .map((p) => p.name)
+          .join(", ") || "nothing";
+      return html`<option value="${m.orgId}">${m.orgName} — as ${m.role}: ${names}</option>`;
+    });
+    const single = memberships.length === 1 ? memberships[0]! : null;
+    const allowed = single ? grantableScopes(authorization.scopes, single.role) : authorization.scopes;
+    const body = html`<h1>Allow ${authorization.client.name}?</h1>
+<p><strong>${authorization.client.name}</strong> (declared by the application) asks to act in your name, ${user.email}, with your rights.</p>
+<p class="muted">It will be sent back to <code>${authorization.redirectUri}</code>.</p>
+<form method="post" action="/oauth/authorize">
+${hidden}<input type="hidden" name="csrf" value="${csrf.token}">
+${
+  single
+    ? html`<input type="hidden" name="org" value="${single.orgId}"><p>Organization: <strong>${single.orgName}</strong></p>`
+    : html`<label for="org">Organization</label><select id="org" name="org">${options}</select>`
+}
+<p>It will be able to:</p>
+<ul>${PERMISSIONS.filter((p) => allowed.includes(p.scope)).map((p) => html`<li><strong>${p.name}</strong>: ${p.description.en}</li>`)}</ul>
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+</form>`;
+    const response = page(`Allow ${authorization.client.name}`, body, { formTargets: [new URL(authorization.redirectUri).origin] });
+    if (csrf.setCookie) response.headers.append("set-cookie", csrf.setCookie);
+    return response;
+  }
+
+  return new Elysia({ name: "routes/oauth" })
+    .get("/.well-known/oauth-authorization-server", () =>
+      json({
+        issuer: base,
+        authorization_endpoint: `${base}/oauth/authorize`,
+        token_endpoint: `${base}/oauth/token`,
+        registration_endpoint: `${base}/oauth/register`,
+        revocation_endpoint: `${base}/oauth/revoke`,
+        scopes_supported: AGENT_SCOPES,
+        response_types_supported: ["code"],
+        response_modes_supported: ["query"],
+        grant_types_supported: ["authorization_code", "refresh_token"],
+        code_challenge_methods_supported: ["S256"],
+        token_endpoint_auth_methods_supported: ["none"],
+        revocation_endpoint_auth_methods_supported: ["none"],
+      }),
+    )
+    .get("/.well-known/oauth-protected-resource/mcp", () =>
+      json({
+        resource: resources.mcp,
+        authorization_servers: [base],
+        scopes_supported: AGENT_SCOPES,
+        bearer_methods_supported: ["header"],
+        resource_name: "Retour MCP server",
+      }),
+    )
+    .get("/.well-known/oauth-protected-resource", () =>
+      json({
+        resource: resources.rest,
+        authorization_servers: [base],
+        scopes_supported: AGENT_SCOPES,
+        bearer_methods_supported: ["header"],
+        resource_name: "Retour REST API",
+      }),
+    )
+    .post(
+      "/oauth/register",
+      async ({ body }) => {
+        if (!clientMetadata.Check(body))
+          return json(oauthError("invalid_client_metadata", "redirect_uris (a non-empty array of strings) is required"), 400, NO_STORE);
+        const result = await registerClient(services, body);
+        return result.ok ? json(result.value, 201, NO_STORE) : json(result.error, 400, NO_STORE);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/oauth/token",
+      async ({ body }) => {
+        const result = await exchangeToken(services, stringFields(body));
+        return result.ok ? json(result.value, 200, NO_STORE) : json(result.error, result.status, NO_STORE);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/oauth/revoke",
+      async ({ body }) =>
+        (await revokeToken(services, stringFields(body))) === "revoked"
+          ? new Response(null, { status: 200, headers: NO_STORE })
+          : json(oauthError("invalid_request", "token and client_id are required"), 400, NO_STORE),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/oauth/authorize",
+      async ({ request }) => {
+        const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
+        if (checked.kind === "refuse") return errorPage(checked.error.error_description);
+        if (checked.kind === "redirect") return redirect(checked.location);
+        const user = await signedInUser(services, request);
+        if (!user) {
+          const url = new URL(request.url);
+          return redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+        }
+        return consentPage(request, checked.request, user);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/oauth/authorize",
+      async ({ request, body }) => {
+        const form = stringFields(body);
+        const user = await signedInUser(services, request);
+        if (!user) return errorPage("Your session has ended. Start the connection again from the application.", 401);
+        if (!csrfValid(request, form.csrf)) return errorPage("This form has expired. Start the connection again from the application.", 403);
+        // The hidden fields come back from the browser: check the whole request again.
+        const checked = await checkAuthorizationRequest(services, form);
+        if (checked.kind === "refuse") return errorPage(checked.error.error_description);
+        if (checked.kind === "redirect") return redirect(checked.location);
+        if (form.decision !== "allow") return redirect(deny(checked.request));
+        const membership = (await services.store.listMemberships(user.userId)).find((m) => m.orgId === form.org);
+        if (!membership) return errorPage("Choose one of your organizations.", 403);
+        return redirect(await approve(services, checked.request, { userId: user.userId, orgId: membership.orgId, role: membership.role }));
+      },
+      { detail: { hide: true } },
+    );
+}

@@ -1,0 +1,126 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { authenticate, authorize } from "../../core/access.ts";
+import { errorBody, ERRORS, type ErrorCode } from "../../core/errors.ts";
+import { ROLE_SCOPES, type Grant } from "../../core/model.ts";
+import { resourcesOf } from "../../core/oauth/resources.ts";
+import type { Services } from "../../core/services.ts";
+import { TOOLS, validArguments } from "./tools.ts";
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** JSON Schema without TypeBox's symbols and ids, as MCP clients expect. */
+const plain = (schema: unknown) => {
+  const { $id: _, ...rest } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  return { type: "object", ...rest };
+};
+
+const toolError = (code: ErrorCode): CallToolResult => ({ isError: true, content: [{ type: "text", text: JSON.stringify(errorBody(code, "en")) }] });
+
+function mcpServer(services: Services, grant: Grant): Server {
+  const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: plain(t.input),
+      outputSchema: plain(t.output),
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = TOOLS.find((t) => t.name === request.params.name);
+    if (!tool) return toolError("not_found");
+    const allowed = authorize(grant, tool.scope);
+    if (!allowed.ok) return toolError(allowed.code);
+    const args = request.params.arguments ?? {};
+    if (!validArguments(tool, args)) return toolError(tool.invalidInput);
+    const result = await tool.run(services, grant, args);
+    if (!result.ok) return toolError(result.code);
+    const value = result.value as Record<string, unknown>;
+    const text =
+      tool.name === "get_feedback" && value.fullContext === null
+        ? `${JSON.stringify(value)}\n\nThe full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans).`
+        : JSON.stringify(value);
+    return { content: [{ type: "text", text }], structuredContent: value };
+  });
+  return server;
+}
+
+/** Refuses cross-site pages and rebinding host names before anything else (DNS rebinding protection). */
+function sameSite(request: Request, baseUrl: string): boolean {
+  const base = new URL(baseUrl);
+  const origin = request.headers.get("origin");
+  if (origin && origin !== base.origin && !LOOPBACK_HOSTS.has(new URL(origin).hostname)) return false;
+  const host = (request.headers.get("host") ?? "").replace(/:\d+$/, "");
+  return host === base.hostname || LOOPBACK_HOSTS.has(host);
+}
+
+/** Scopes that a tools/call in the body needs and the token lacks, though the role would allow them. */
+function missingScopes(body: unknown, grant: Grant): string[] {
+  const calls = (Array.isArray(body) ? body : [body]).filter((m) => (m as { method?: unknown })?.method === "tools/call");
+  const needed = calls
+    .map((m) => TOOLS.find((t) => t.name === (m as { params?: { name?: unknown } }).params?.name)?.scope)
+    .filter((s) => s !== undefined);
+  return [...new Set(needed)].filter((s) => !grant.scopes.includes(s) && ROLE_SCOPES[grant.role].includes(s));
+}
+
+const jsonRpcError = (status: number, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+/**
+ * The MCP server at /mcp: Streamable HTTP without session, one server and transport per request.
+ * Authorization is the OAuth access token; the agent acts with its person's current rights.
+ */
+export function createMcpHandler(services: Services): (request: Request) => Promise<Response> {
+  const resources = resourcesOf(services.baseUrl);
+  const metadata = `${services.baseUrl}/.well-known/oauth-protected-resource/mcp`;
+  return async (request) => {
+    if (!sameSite(request, services.baseUrl)) return jsonRpcError(403, "Forbidden origin or host");
+    if (request.method !== "POST") return jsonRpcError(405, "Method not allowed: this server has no sessions", { allow: "POST" });
+    const authenticated = await authenticate(services.store, services.clock, request.headers.get("authorization"), { resources, where: "mcp" });
+    if (!authenticated.ok) {
+      const error = authenticated.code === "invalid_token" ? ', error="invalid_token"' : "";
+      return new Response(JSON.stringify(errorBody(authenticated.code, "en")), {
+        status: ERRORS[authenticated.code].status,
+        headers: { "content-type": "application/json", "www-authenticate": `Bearer resource_metadata="${metadata}"${error}` },
+      });
+    }
+    const grant = authenticated.value;
+    let body: unknown;
+    try {
+      body = await request.json();
+    } catch {
+      return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null }), {
+        status: 400,
+        headers: { "content-type": "application/json" },
+      });
+    }
+    const missing = missingScopes(body, grant);
+    if (missing.length > 0) {
+      // The person could allow this: ask the client to authorize again with the scope (RFC 6750 §3.1).
+      return new Response(JSON.stringify(errorBody("insufficient_scope", "en")), {
+        status: 403,
+        headers: {
+          "content-type": "application/json",
+          "www-authenticate": `Bearer error="insufficient_scope", scope="${[...grant.scopes, ...missing].join(" ")}", resource_metadata="${metadata}"`,
+        },
+      });
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = mcpServer(services, grant);
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, {
+        parsedBody: body,
+        authInfo: { token: "", clientId: grant.agentId ?? "personal", scopes: [...grant.scopes] },
+      });
+    } finally {
+      void server.close();
+    }
+  };
+}

@@ -1,0 +1,118 @@
+import { Type, type TSchema } from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import type { ErrorCode, Result } from "../../core/errors.ts";
+import type { Grant, Scope } from "../../core/model.ts";
+import { AppList, Feature, FeatureList } from "../../core/schemas/catalog.ts";
+import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange, StatusSchema } from "../../core/schemas/feedback.ts";
+import { ReportResponse } from "../../core/schemas/report.ts";
+import type { Services } from "../../core/services.ts";
+import { changeStatus } from "../../core/use-cases/change-status.ts";
+import { AgentReport, createReport } from "../../core/use-cases/create-report.ts";
+import { getFeedback } from "../../core/use-cases/get-feedback.ts";
+import { getFeature, listApps, listFeatures } from "../../core/use-cases/list-catalog.ts";
+import { listFeedbacks } from "../../core/use-cases/list-feedbacks.ts";
+
+/** One MCP tool: its schemas come from the core, its work from the same use cases as REST. */
+export interface Tool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /** The permission it needs: Read (feedbacks:read), Update (feedbacks:write) or Send (reports:write). */
+  readonly scope: Scope;
+  readonly input: TSchema;
+  readonly output: TSchema;
+  /** The code of a refused input, as the REST twin would answer. */
+  readonly invalidInput: ErrorCode;
+  run(services: Services, grant: Grant, args: any): Promise<Result<unknown>>;
+}
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+export const TOOLS: readonly Tool[] = [
+  {
+    name: "list_apps",
+    title: "List apps",
+    description:
+      "Lists the apps of the organization with their identifier. Use an app id to filter feedbacks, read its feature map or send a report.",
+    scope: "feedbacks:read",
+    input: Type.Object({}),
+    output: AppList,
+    invalidInput: "invalid_query",
+    run: async (services, grant) => ok(await listApps(services, grant)),
+  },
+  {
+    name: "list_features",
+    title: "List the feature map of an app",
+    description:
+      "Lists the feature map of an app (flat): each feature's id, name, path, type, severity floor, attached code files and number of open feedbacks. Use it to find where a problem lives in the code.",
+    scope: "feedbacks:read",
+    input: Type.Object({ appId: Type.String({ minLength: 1, description: "App id, from list_apps." }) }),
+    output: FeatureList,
+    invalidInput: "invalid_query",
+    run: (services, grant, args: { appId: string }) => listFeatures(services, grant, args.appId),
+  },
+  {
+    name: "list_feedbacks",
+    title: "List feedbacks",
+    description:
+      "Lists feedbacks from most recently active to oldest. Filters: status (open by default; closed, all, or one status), kind (problem, idea, praise), severity (P0 to P3), appId, featureId, and query (text searched in key, title, summary and reports). Page with limit (1 to 100, default 20) and the nextCursor of the previous page.",
+    scope: "feedbacks:read",
+    input: FeedbackListQuery,
+    output: FeedbackPage,
+    invalidInput: "invalid_query",
+    run: (services, grant, args) => listFeedbacks(services, grant, args),
+  },
+  {
+    name: "get_feedback",
+    title: "Read a feedback",
+    description:
+      "Reads one feedback by its key (for example DEMO-42): summary, observed and expected behaviour, every report, the linked tracker issue. With the full-context add-on it also gives the debugging context (fullContext: feature and code files, qualification conversation, page, and more); without the add-on fullContext is null and the context is absent.",
+    scope: "feedbacks:read",
+    input: Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }),
+    output: Feedback,
+    invalidInput: "invalid_query",
+    run: (services, grant, args: { key: string }) => getFeedback(services, grant, args.key),
+  },
+  {
+    name: "get_feature",
+    title: "Read a feature",
+    description: "Reads one feature of the feature map: path, type, severity floor, attached code files and number of open feedbacks.",
+    scope: "feedbacks:read",
+    input: Type.Object({ featureId: Type.String({ minLength: 1, description: "Feature id, from list_features or a feedback's feature." }) }),
+    output: Feature,
+    invalidInput: "invalid_query",
+    run: (services, grant, args: { featureId: string }) => getFeature(services, grant, args.featureId),
+  },
+  {
+    name: "update_feedback_status",
+    title: "Change the status of a feedback",
+    description:
+      "Changes a feedback's status (triage, prioritized, in_development, fixed, delivered, dismissed) with an optional comment of at most 5000 characters, for example the pull request of the fix, or the reason for dismissed. The linked tracker issue follows; delivered notifies the people who follow the feedback.",
+    scope: "feedbacks:write",
+    input: Type.Object({
+      key: Type.String({ minLength: 1, description: "The feedback's key or id." }),
+      status: StatusSchema,
+      comment: StatusChange.properties.comment,
+    }),
+    output: Feedback,
+    invalidInput: "invalid_body",
+    run: (services, grant, args: { key: string; status: StatusChange["status"]; comment?: string }) =>
+      changeStatus(services, grant, args.key, { status: args.status, ...(args.comment !== undefined && { comment: args.comment }) }),
+  },
+  {
+    name: "create_report",
+    title: "Send a report",
+    description:
+      "Sends a report about an app (problem, idea or praise). The service attaches it to a feature and groups it with an existing feedback on the same subject. It counts in the monthly feedback quota. Give reporterName and reporterEmail when you relay a person: they are then informed of the follow-up.",
+    scope: "reports:write",
+    input: AgentReport,
+    output: ReportResponse,
+    invalidInput: "invalid_ingest",
+    run: (services, grant, args) => createReport(services, grant, args),
+  },
+];
+
+const compiled = new Map(TOOLS.map((t) => [t.name, TypeCompiler.Compile(t.input)]));
+
+/** Checks a call's arguments against the tool's input schema. */
+export const validArguments = (tool: Tool, args: unknown): boolean => compiled.get(tool.name)!.Check(args ?? {});

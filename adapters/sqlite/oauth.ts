@@ -1,0 +1,180 @@
+import type { Database } from "bun:sqlite";
+import type { Agent, AgentToken, AuthCode, Scope } from "../../core/model.ts";
+import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store.ts";
+import type { WriteBatch } from "./write-batch.ts";
+
+interface AgentRow {
+  id: string;
+  client_id: string;
+  user_id: string;
+  org_id: string;
+  scopes: string;
+  resource: string;
+  created_at: number;
+  last_used_at: number;
+}
+
+const scopesOf = (text: string): Scope[] => text.split(" ").filter(Boolean) as Scope[];
+
+const toAgent = (r: AgentRow): Agent => ({
+  id: r.id,
+  clientId: r.client_id,
+  userId: r.user_id,
+  orgId: r.org_id,
+  scopes: scopesOf(r.scopes),
+  resource: r.resource,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+});
+
+export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
+  const insertToken = (t: AgentToken) =>
+    db
+      .query(
+        `INSERT INTO tokens (id, token_hash, org_id, user_id, scopes, label, created_at, expires_at, kind, grant_id, resource)
+         VALUES (?, ?, ?, ?, ?, 'agent', ?, ?, ?, ?, ?)`,
+      )
+      .run(t.id, t.tokenHash, t.orgId, t.userId, t.scopes.join(" "), t.createdAt, t.expiresAt, t.kind, t.agentId, t.resource);
+
+  const revokeAgentNow = (agentId: string, at: number) => {
+    db.query("UPDATE grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(at, agentId);
+    db.query("UPDATE tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL").run(at, agentId);
+  };
+
+  return {
+    async createClient(c) {
+      await batch.run(() =>
+        db
+          .query("INSERT INTO oauth_clients (id, name, redirect_uris, created_at) VALUES (?, ?, ?, ?)")
+          .run(c.id, c.name, JSON.stringify(c.redirectUris), c.createdAt),
+      );
+    },
+
+    async findClient(id) {
+      const row = db
+        .query<{ id: string; name: string; redirect_uris: string; created_at: number }, [string]>("SELECT * FROM oauth_clients WHERE id = ?")
+        .get(id);
+      return row ? { id: row.id, name: row.name, redirectUris: JSON.parse(row.redirect_uris), createdAt: row.created_at } : null;
+    },
+
+    async createAuthCode(c) {
+      await batch.run(() =>
+        db
+          .query(
+            `INSERT INTO auth_codes (code_hash, client_id, user_id, org_id, redirect_uri, code_challenge, scopes, resource, expires_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(c.codeHash, c.clientId, c.userId, c.orgId, c.redirectUri, c.codeChallenge, c.scopes.join(" "), c.resource, c.expiresAt),
+      );
+    },
+
+    useAuthCode: (codeHash, now) =>
+      batch.run(() => {
+        const row = db
+          .query<
+            {
+              code_hash: string;
+              client_id: string;
+              user_id: string;
+              org_id: string;
+              redirect_uri: string;
+              code_challenge: string;
+              scopes: string;
+              resource: string;
+              expires_at: number;
+              used_at: number | null;
+              grant_id: string | null;
+            },
+            [string]
+          >("SELECT * FROM auth_codes WHERE code_hash = ?")
+          .get(codeHash);
+        if (!row) return null;
+        if (row.used_at === null) db.query("UPDATE auth_codes SET used_at = ? WHERE code_hash = ?").run(now, codeHash);
+        const code: AuthCode = {
+          codeHash,
+          clientId: row.client_id,
+          userId: row.user_id,
+          orgId: row.org_id,
+          redirectUri: row.redirect_uri,
+          codeChallenge: row.code_challenge,
+          scopes: scopesOf(row.scopes),
+          resource: row.resource,
+          expiresAt: row.expires_at,
+        };
+        return { code, previousAgentId: row.grant_id, alreadyUsed: row.used_at !== null };
+      }),
+
+    async createAgent(agent, codeHash, tokens) {
+      await batch.run(() => {
+        db.query(
+          "INSERT INTO grants (id, client_id, user_id, org_id, scopes, resource, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(agent.id, agent.clientId, agent.userId, agent.orgId, agent.scopes.join(" "), agent.resource, agent.createdAt, agent.lastUsedAt);
+        db.query("UPDATE auth_codes SET grant_id = ? WHERE code_hash = ?").run(agent.id, codeHash);
+        for (const t of tokens) insertToken(t);
+      });
+    },
+
+    rotateRefreshToken: (tokenHash, clientId, now, idleMs, next) =>
+      batch.run((): RefreshOutcome => {
+        const row = db
+          .query<
+            AgentRow & { token_id: string; used_at: number | null; expires_at: number; token_revoked: number | null; grant_revoked: number | null },
+            [string, string]
+          >(
+            `SELECT g.*, t.id AS token_id, t.used_at, t.expires_at, t.revoked_at AS token_revoked, g.revoked_at AS grant_revoked
+             FROM tokens t JOIN grants g ON g.id = t.grant_id
+             WHERE t.token_hash = ? AND t.kind = 'refresh' AND g.client_id = ?`,
+          )
+          .get(tokenHash, clientId);
+        if (!row || row.grant_revoked !== null) return { state: "invalid" };
+        if (row.used_at !== null) {
+          // A refresh token presented twice was stolen or replayed: end the whole agent.
+          revokeAgentNow(row.id, now);
+          return { state: "reused" };
+        }
+        if (row.token_revoked !== null || row.expires_at <= now || row.last_used_at <= now - idleMs) return { state: "invalid" };
+        const member = db.query("SELECT 1 FROM memberships WHERE org_id = ? AND user_id = ?").get(row.org_id, row.user_id);
+        if (!member) return { state: "invalid" };
+        db.query("UPDATE tokens SET used_at = ? WHERE id = ?").run(now, row.token_id);
+        db.query("UPDATE grants SET last_used_at = ? WHERE id = ?").run(now, row.id);
+        const agent = { ...toAgent(row), lastUsedAt: now };
+        for (const t of next(agent)) insertToken(t);
+        return { state: "rotated", agent };
+      }),
+
+    revokeTokenOfClient: (tokenHash, clientId, at) =>
+      batch.run(
+        () =>
+          db
+            .query(
+              `UPDATE tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL
+                 AND grant_id IN (SELECT id FROM grants WHERE client_id = ?)`,
+            )
+            .run(at, tokenHash, clientId).changes === 1,
+      ),
+
+    async listAgents(orgId, userId) {
+      const rows = db
+        .query<AgentRow & { client_name: string; email: string }, [string, string | null, string | null]>(
+          `SELECT g.*, c.name AS client_name, u.email FROM grants g
+           JOIN oauth_clients c ON c.id = g.client_id JOIN users u ON u.id = g.user_id
+           WHERE g.org_id = ? AND g.revoked_at IS NULL AND (? IS NULL OR g.user_id = ?)
+           ORDER BY g.last_used_at DESC`,
+        )
+        .all(orgId, userId, userId);
+      return rows.map((r): AgentView => ({ ...toAgent(r), clientName: r.client_name, email: r.email }));
+    },
+
+    revokeAgent: (orgId, agentId, userId, at) =>
+      batch.run(() => {
+        const owned = db
+          .query<{ id: string }, [string, string, string | null, string | null]>(
+            "SELECT id FROM grants WHERE id = ? AND org_id = ? AND revoked_at IS NULL AND (? IS NULL OR user_id = ?)",
+          )
+          .get(agentId, orgId, userId, userId);
+        if (!owned) return false;
+        revokeAgentNow(agentId, at);
+        return true;
+      }),
+  };
+}

@@ -1,0 +1,87 @@
+import { tokenHash } from "../access.ts";
+import type { OAuthClient, Role } from "../model.ts";
+import type { Services } from "../services.ts";
+import { oauthError, type OAuthError } from "./errors.ts";
+import { AUTH_CODE_TTL_MS } from "./lifetimes.ts";
+import { grantableScopes, parseScopes, type AgentScope } from "./permissions.ts";
+import { isS256Challenge } from "./pkce.ts";
+import { normalizeResource, resourcesOf } from "./resources.ts";
+
+/** A checked authorization request, ready for the consent screen. */
+export interface AuthorizationRequest {
+  readonly client: OAuthClient;
+  readonly redirectUri: string;
+  readonly state: string | undefined;
+  readonly codeChallenge: string;
+  readonly scopes: readonly AgentScope[];
+  readonly resource: string;
+}
+
+export type AuthorizationCheck =
+  /** Client or redirect URI cannot be trusted: show the error, never redirect. */
+  | { readonly kind: "refuse"; readonly error: OAuthError }
+  /** The client is known: send the error back to its redirect URI. */
+  | { readonly kind: "redirect"; readonly location: string }
+  | { readonly kind: "ok"; readonly request: AuthorizationRequest };
+
+/** The redirect URI with the given parameters (and state) added to its query. */
+export function redirectWith(redirectUri: string, params: Record<string, string>, state: string | undefined): string {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  if (state !== undefined) url.searchParams.set("state", state);
+  return url.href;
+}
+
+/** Checks an authorization request (RFC 6749 §4.1.1, PKCE S256 mandatory, RFC 8707 resource). */
+export async function checkAuthorizationRequest(
+  services: Services,
+  params: Readonly<Record<string, string | undefined>>,
+): Promise<AuthorizationCheck> {
+  const client = params.client_id ? await services.store.findClient(params.client_id) : null;
+  if (!client) return { kind: "refuse", error: oauthError("invalid_client", "unknown client_id") };
+  const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+  if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+    return { kind: "refuse", error: oauthError("invalid_request", "redirect_uri is not registered for this client") };
+  }
+  const state = params.state;
+  const back = (error: OAuthError): AuthorizationCheck => ({ kind: "redirect", location: redirectWith(redirectUri, { ...error }, state) });
+  if (params.response_type !== "code") return back(oauthError("unsupported_response_type", "response_type must be code"));
+  if (!params.code_challenge) return back(oauthError("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256"));
+  if (params.code_challenge_method !== "S256") return back(oauthError("invalid_request", "code_challenge_method must be S256"));
+  if (!isS256Challenge(params.code_challenge)) return back(oauthError("invalid_request", "code_challenge is not an S256 challenge"));
+  const scopes = parseScopes(params.scope);
+  if (!scopes) return back(oauthError("invalid_scope", "unknown scope"));
+  const resources = resourcesOf(services.baseUrl);
+  const resource = params.resource === undefined ? resources.service : normalizeResource(params.resource);
+  if (!resource || ![resources.service, resources.mcp, resources.rest].includes(resource)) {
+    return back(oauthError("invalid_target", "resource must be this service's MCP server or REST API"));
+  }
+  return { kind: "ok", request: { client, redirectUri, state, codeChallenge: params.code_challenge, scopes, resource } };
+}
+
+/** The person allowed: issues a single-use code bound to client, redirect URI, verifier and resource. */
+export async function approve(
+  services: Services,
+  request: AuthorizationRequest,
+  person: { userId: string; orgId: string; role: Role },
+): Promise<string> {
+  const scopes = grantableScopes(request.scopes, person.role);
+  if (scopes.length === 0)
+    return redirectWith(request.redirectUri, { ...oauthError("invalid_scope", "your role cannot grant the requested permissions") }, request.state);
+  const code = services.ids.secret();
+  await services.store.createAuthCode({
+    codeHash: await tokenHash(code),
+    clientId: request.client.id,
+    userId: person.userId,
+    orgId: person.orgId,
+    redirectUri: request.redirectUri,
+    codeChallenge: request.codeChallenge,
+    scopes,
+    resource: request.resource,
+    expiresAt: services.clock() + AUTH_CODE_TTL_MS,
+  });
+  return redirectWith(request.redirectUri, { code }, request.state);
+}
+
+export const deny = (request: AuthorizationRequest): string =>
+  redirectWith(request.redirectUri, { ...oauthError("access_denied", "the person denied access") }, request.state);

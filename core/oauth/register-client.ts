@@ -1,0 +1,66 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { oauthError, type OAuthError } from "./errors.ts";
+import { isAllowedRedirectUri } from "./redirect-uri.ts";
+import type { Clock, Ids } from "../ports.ts";
+import type { OAuthStore } from "../store.ts";
+
+/** RFC 7591 client metadata, as far as this server reads it; other members are ignored. */
+export const ClientMetadata = Type.Object({
+  redirect_uris: Type.Array(Type.String(), { minItems: 1, maxItems: 10 }),
+  client_name: Type.Optional(Type.String({ maxLength: 200 })),
+  grant_types: Type.Optional(Type.Array(Type.String())),
+  response_types: Type.Optional(Type.Array(Type.String())),
+  token_endpoint_auth_method: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.String()),
+});
+export type ClientMetadata = Static<typeof ClientMetadata>;
+
+export interface ClientRegistration {
+  client_id: string;
+  client_id_issued_at: number;
+  client_name: string;
+  redirect_uris: string[];
+  grant_types: string[];
+  response_types: string[];
+  token_endpoint_auth_method: "none";
+}
+
+const SUPPORTED_GRANTS = ["authorization_code", "refresh_token"];
+
+/**
+ * Registers a public client (PKCE, no secret). Confidential methods asked for are replaced by
+ * "none", as RFC 7591 allows; the answer says what was registered.
+ */
+export async function registerClient(
+  deps: { store: OAuthStore; ids: Ids; clock: Clock },
+  metadata: ClientMetadata,
+): Promise<{ ok: true; value: ClientRegistration } | { ok: false; error: OAuthError }> {
+  const bad = metadata.redirect_uris.find((uri) => !isAllowedRedirectUri(uri));
+  if (bad !== undefined)
+    return { ok: false, error: oauthError("invalid_redirect_uri", `redirect URI must be https, or http on a loopback address: ${bad}`) };
+  if (metadata.grant_types?.some((g) => !SUPPORTED_GRANTS.includes(g))) {
+    return { ok: false, error: oauthError("invalid_client_metadata", "grant_types may only be authorization_code and refresh_token") };
+  }
+  if (metadata.response_types?.some((r) => r !== "code"))
+    return { ok: false, error: oauthError("invalid_client_metadata", "response_types may only be code") };
+  const now = deps.clock();
+  const client = {
+    id: deps.ids.id(),
+    name: metadata.client_name?.trim() || "Unnamed application",
+    redirectUris: metadata.redirect_uris,
+    createdAt: now,
+  };
+  await deps.store.createClient(client);
+  return {
+    ok: true,
+    value: {
+      client_id: client.id,
+      client_id_issued_at: Math.floor(now / 1000),
+      client_name: client.name,
+      redirect_uris: [...client.redirectUris],
+      grant_types: SUPPORTED_GRANTS,
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { tokenHash } from "../access.ts";
+import type { Services } from "../services.ts";
+
+/**
+ * RFC 7009: revokes an access or refresh token of the calling client. The answer is the same
+ * whether or not the token existed, so the endpoint reveals nothing.
+ */
+export async function revokeToken(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<"revoked" | "invalid_request"> {
+  if (!form.token || !form.client_id) return "invalid_request";
+  await services.store.revokeTokenOfClient(await tokenHash(form.token), form.client_id, services.clock());
+  return "revoked";
+}

@@ -1,0 +1,108 @@
+import { tokenHash } from "../access.ts";
+import type { Agent, AgentToken } from "../model.ts";
+import type { Services } from "../services.ts";
+import { oauthError, type OAuthError } from "./errors.ts";
+import { ACCESS_TOKEN_TTL_MS, AGENT_IDLE_MS, REFRESH_TOKEN_TTL_MS } from "./lifetimes.ts";
+import { verifyPkce } from "./pkce.ts";
+import { normalizeResource } from "./resources.ts";
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+}
+
+export type TokenResult = { ok: true; value: TokenResponse } | { ok: false; error: OAuthError; status: 400 | 401 };
+
+const failure = (error: OAuthError, status: 400 | 401 = 400): TokenResult => ({ ok: false, error, status });
+
+/** A fresh access and refresh token pair; the clear values are returned once, only hashes are stored. */
+async function mintPair(services: Services) {
+  const now = services.clock();
+  const access = `rta_${services.ids.secret()}`;
+  const refresh = `rtf_${services.ids.secret()}`;
+  const [accessHash, refreshHash] = await Promise.all([tokenHash(access), tokenHash(refresh)]);
+  const accessId = services.ids.id();
+  const refreshId = services.ids.id();
+  return {
+    /** The pair's records, for the agent they belong to. */
+    tokensFor(agent: Agent): AgentToken[] {
+      const common = { agentId: agent.id, orgId: agent.orgId, userId: agent.userId, scopes: agent.scopes, resource: agent.resource, createdAt: now };
+      return [
+        { ...common, id: accessId, tokenHash: accessHash, kind: "access", expiresAt: now + ACCESS_TOKEN_TTL_MS },
+        { ...common, id: refreshId, tokenHash: refreshHash, kind: "refresh", expiresAt: now + REFRESH_TOKEN_TTL_MS },
+      ];
+    },
+    responseFor(agent: Agent): TokenResponse {
+      return {
+        access_token: access,
+        token_type: "Bearer",
+        expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+        refresh_token: refresh,
+        scope: agent.scopes.join(" "),
+      };
+    },
+  };
+}
+
+async function redeemCode(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
+  const { store, clock, ids } = services;
+  if (!form.code || !form.code_verifier || !form.redirect_uri)
+    return failure(oauthError("invalid_request", "code, code_verifier and redirect_uri are required"));
+  const used = await store.useAuthCode(await tokenHash(form.code), clock());
+  if (!used || used.code.clientId !== form.client_id) return failure(oauthError("invalid_grant", "unknown authorization code"));
+  if (used.alreadyUsed) {
+    // RFC 6749 §4.1.2: a code used twice was intercepted; what its first use issued is revoked.
+    if (used.previousAgentId) await store.revokeAgent(used.code.orgId, used.previousAgentId, null, clock());
+    return failure(oauthError("invalid_grant", "authorization code already used"));
+  }
+  const { code } = used;
+  if (code.expiresAt <= clock()) return failure(oauthError("invalid_grant", "authorization code expired"));
+  if (code.redirectUri !== form.redirect_uri) return failure(oauthError("invalid_grant", "redirect_uri does not match the authorization request"));
+  if (!(await verifyPkce(form.code_verifier, code.codeChallenge)))
+    return failure(oauthError("invalid_grant", "code_verifier does not match the code_challenge"));
+  if (form.resource !== undefined && normalizeResource(form.resource) !== code.resource)
+    return failure(oauthError("invalid_target", "resource differs from the authorization request"));
+  const now = clock();
+  const agent: Agent = {
+    id: ids.id(),
+    clientId: code.clientId,
+    userId: code.userId,
+    orgId: code.orgId,
+    scopes: code.scopes,
+    resource: code.resource,
+    createdAt: now,
+    lastUsedAt: now,
+  };
+  const pair = await mintPair(services);
+  await store.createAgent(agent, code.codeHash, pair.tokensFor(agent));
+  return { ok: true, value: pair.responseFor(agent) };
+}
+
+async function refresh(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
+  if (!form.refresh_token || !form.client_id) return failure(oauthError("invalid_request", "refresh_token and client_id are required"));
+  const pair = await mintPair(services);
+  const outcome = await services.store.rotateRefreshToken(
+    await tokenHash(form.refresh_token),
+    form.client_id,
+    services.clock(),
+    AGENT_IDLE_MS,
+    pair.tokensFor,
+  );
+  if (outcome.state === "reused") return failure(oauthError("invalid_grant", "refresh token already used; the access was revoked"));
+  if (outcome.state === "invalid") return failure(oauthError("invalid_grant", "invalid refresh token"));
+  if (form.resource !== undefined && normalizeResource(form.resource) !== outcome.agent.resource) {
+    return failure(oauthError("invalid_target", "resource differs from the authorization"));
+  }
+  return { ok: true, value: pair.responseFor(outcome.agent) };
+}
+
+/** The token endpoint (RFC 6749 §3.2): authorization_code with PKCE, and refresh_token with rotation. */
+export async function exchangeToken(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
+  if (!form.client_id || !(await services.store.findClient(form.client_id))) return failure(oauthError("invalid_client", "unknown client_id"), 401);
+  if (form.grant_type === "authorization_code") return redeemCode(services, form);
+  if (form.grant_type === "refresh_token") return refresh(services, form);
+  return failure(oauthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token"));
+}
