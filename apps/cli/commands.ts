@@ -153,8 +153,20 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     if (await services.store.findUserByEmail(email)) throw new UsageError(`a user with e-mail ${email} exists`);
     const id = services.ids.id();
     const name = option(inv, "name");
+    const password = option(inv, "password");
+    if (password !== undefined && password.length < 10) throw new UsageError("--password must be at least 10 characters");
     await services.store.createUser({ id, email, ...(name && { name }) });
+    if (password) await services.store.setPassword(id, await services.passwords.hash(password));
     out(`user ${id} ${email}`);
+  },
+
+  async "user password"(services, inv, out) {
+    const u = await user(services, arg(inv, 0, "email"));
+    const given = option(inv, "password");
+    if (given !== undefined && given.length < 10) throw new UsageError("--password must be at least 10 characters");
+    const password = given ?? services.ids.secret().slice(0, 20);
+    await services.store.setPassword(u.id, await services.passwords.hash(password));
+    out(given ? `password of ${u.email} set` : `new password of ${u.email}, shown once:\n${password}`);
   },
 
   async "member add"(services, inv, out) {
@@ -163,6 +175,10 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const role: Role = pick(arg(inv, 2, "role"), ROLES, "<role>");
     await services.store.setMembership(org.id, u.id, role);
     out(`${u.email} is ${role} of ${org.keyPrefix}`);
+  },
+
+  async "member role"(services, inv, out) {
+    await COMMANDS["member add"]!(services, inv, out);
   },
 
   async "member list"(services, inv, out) {
@@ -236,8 +252,10 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   channel list <org> [appId]
   channel disable|enable <org> <channel id or key>
   features import <org> <appId> <file.json>      replace the feature map from a JSON array
-  user create <email> [--name N]
+  user create <email> [--name N] [--password P]
+  user password <email> [--password P]           reset a password (a new one is printed when none is given)
   member add <org> <email> <admin|member|reader>  (also changes the role of a member)
+  member role <org> <email> <admin|member|reader>
   member list <org>
   member remove <org> <email>
   token create <org> <email> [--scopes a,b] [--days N (0: never expires)] [--label L] [--json]

@@ -12,7 +12,10 @@ function parse() {
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         ...Object.fromEntries(
-          ["name", "prefix", "plan", "quota", "kind", "description", "email", "scopes", "days", "label"].map((o) => [o, { type: "string" as const }]),
+          ["name", "prefix", "plan", "quota", "kind", "description", "email", "scopes", "days", "label", "password"].map((o) => [
+            o,
+            { type: "string" as const },
+          ]),
         ),
       },
     });

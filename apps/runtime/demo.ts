@@ -48,6 +48,7 @@ export interface DemoInfo {
   inactiveKey: string;
   featureId: string;
   tokens: { admin: string; member: string; reader: string; readOnly: string };
+  users: Record<keyof typeof USERS, { email: string; password: string }>;
 }
 
 /** Creates the demo organization once; later calls find it. Returns whether it was created. */
@@ -88,6 +89,14 @@ export async function demo(services: Services): Promise<DemoInfo & { created: bo
     const member = members.find((m) => m.email === `${role}@demo.test`)!;
     return (await mintToken(services, { orgId, userId: member.userId, scopes, label, ttlMs: DEMO_TOKEN_TTL_MS })).token;
   };
+  // Fresh passwords at each call, so the printed ones are always the ones that work.
+  const users = {} as DemoInfo["users"];
+  for (const role of Object.keys(USERS) as Array<keyof typeof USERS>) {
+    const member = members.find((m) => m.email === `${role}@demo.test`)!;
+    const password = services.ids.secret().slice(0, 16);
+    await store.setPassword(member.userId, await services.passwords.hash(password));
+    users[role] = { email: member.email, password };
+  }
   return {
     created,
     orgId,
@@ -103,5 +112,6 @@ export async function demo(services: Services): Promise<DemoInfo & { created: bo
       reader: await mint("reader", ROLE_SCOPES.reader, "demo reader"),
       readOnly: await mint("admin", ["feedbacks:read"], "demo read-only"),
     },
+    users,
   };
 }

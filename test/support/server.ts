@@ -15,6 +15,7 @@ export interface DemoInfo {
   inactiveKey: string;
   featureId: string;
   tokens: { admin: string; member: string; reader: string; readOnly: string };
+  users: Record<"admin" | "member" | "reader", { email: string; password: string }>;
 }
 
 export interface TestServer {
@@ -77,7 +78,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   let offset = 0;
   const server: TestServer = {
     get url() {
-      return `http://127.0.0.1:${port}`;
+      return `http://localhost:${port}`;
     },
     dataDir,
     demo,

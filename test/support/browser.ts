@@ -1,0 +1,47 @@
+/**
+ * A minimal scripted browser for the sign-in and consent forms: keeps cookies, reads hidden
+ * inputs, submits forms and stops at redirects, so tests see every hop.
+ */
+export class FormBrowser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly origin: string) {}
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const response = await fetch(new URL(url, this.origin), { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = pair!.split("=");
+      this.cookies.set(name!.trim(), value.join("="));
+    }
+    return response;
+  }
+
+  /** Submits the form of the page, with its hidden inputs plus the given fields. */
+  submit(pageHtml: string, fields: Record<string, string>, action?: string): Promise<Response> {
+    const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(pageHtml);
+    if (!form) throw new Error(`no form in page: ${pageHtml.slice(0, 300)}`);
+    const body = new URLSearchParams();
+    for (const [, name, value] of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) body.set(name!, decode(value!));
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    return this.fetch(action ?? decode(form[1]!), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+  }
+}
+
+const decode = (text: string): string =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** Signs in through the real login form and returns the page the login redirected to. */
+export async function signIn(browser: FormBrowser, email: string, password: string, next = "/settings/agents"): Promise<Response> {
+  const loginPage = await (await browser.fetch(`/login?next=${encodeURIComponent(next)}`)).text();
+  const response = await browser.submit(loginPage, { email, password });
+  if (response.status !== 303) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return response;
+}
