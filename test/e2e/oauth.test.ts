@@ -1,0 +1,415 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHash, randomBytes } from "node:crypto";
+import { FormBrowser, signIn } from "../support/browser.ts";
+import { get, startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+const REDIRECT = "http://127.0.0.1:9/cb";
+const base64url = (b: Buffer) => b.toString("base64url");
+
+async function register(redirectUris = [REDIRECT]) {
+  const res = await fetch(`${server.url}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_name: "Rule Tester", redirect_uris: redirectUris }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function tokenRequest(form: Record<string, string>) {
+  const res = await fetch(`${server.url}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+  return { status: res.status, body: (await res.json()) as any, headers: res.headers };
+}
+
+function authorizeUrl(clientId: string, params: Record<string, string | undefined>) {
+  const url = new URL(`${server.url}/oauth/authorize`);
+  const all = { response_type: "code", client_id: clientId, redirect_uri: REDIRECT, state: "st-123", resource: `${server.url}/mcp`, ...params };
+  for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.href;
+}
+
+/** Runs the code flow for a person up to the code; returns what is needed to exchange it. */
+async function authorizeCode(person: { email: string; password: string }, extra: Record<string, string | undefined> = {}) {
+  const client = (await register()).body;
+  const verifier = base64url(randomBytes(32));
+  const challenge = base64url(createHash("sha256").update(verifier).digest());
+  const browser = new FormBrowser(server.url);
+  await signIn(browser, person.email, person.password);
+  const consent = await (
+    await browser.fetch(authorizeUrl(client.client_id, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))
+  ).text();
+  const allowed = await browser.submit(consent, { decision: "allow" });
+  const location = new URL(allowed.headers.get("location")!);
+  return { clientId: client.client_id as string, verifier, code: location.searchParams.get("code")!, location, browser };
+}
+
+async function connect(person: { email: string; password: string }, extra: Record<string, string | undefined> = {}) {
+  const flow = await authorizeCode(person, extra);
+  const tokens = await tokenRequest({
+    grant_type: "authorization_code",
+    code: flow.code,
+    redirect_uri: REDIRECT,
+    client_id: flow.clientId,
+    code_verifier: flow.verifier,
+  });
+  expect(tokens.status).toBe(200);
+  return { ...flow, tokens: tokens.body };
+}
+
+const mcpStatus = async (accessToken: string) =>
+  (
+    await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    })
+  ).status;
+
+describe("authorization server metadata", () => {
+  test("RFC 8414 metadata announces the four endpoints, S256 only, code only, and public clients", async () => {
+    const meta = (await get(`${server.url}/.well-known/oauth-authorization-server`)).body;
+    expect(meta).toMatchObject({
+      issuer: server.url,
+      authorization_endpoint: `${server.url}/oauth/authorize`,
+      token_endpoint: `${server.url}/oauth/token`,
+      registration_endpoint: `${server.url}/oauth/register`,
+      revocation_endpoint: `${server.url}/oauth/revoke`,
+      scopes_supported: ["feedbacks:read", "reports:write", "feedbacks:write"],
+      response_types_supported: ["code"],
+      code_challenge_methods_supported: ["S256"],
+    });
+    expect(meta.token_endpoint_auth_methods_supported).toContain("none");
+    expect(meta.grant_types_supported).toEqual(["authorization_code", "refresh_token"]);
+  });
+
+  test("RFC 9728 metadata for the REST API", async () => {
+    expect((await get(`${server.url}/.well-known/oauth-protected-resource`)).body).toMatchObject({
+      resource: `${server.url}/v1`,
+      authorization_servers: [server.url],
+    });
+  });
+});
+
+describe("dynamic client registration (RFC 7591)", () => {
+  test("accepts https and loopback http redirect URIs and echoes client_id, redirect_uris and client_name", async () => {
+    const res = await register(["https://agent.example/cb", "http://localhost:8080/cb", "http://[::1]:7/cb"]);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      client_name: "Rule Tester",
+      redirect_uris: ["https://agent.example/cb", "http://localhost:8080/cb", "http://[::1]:7/cb"],
+      token_endpoint_auth_method: "none",
+    });
+    expect(typeof res.body.client_id).toBe("string");
+  });
+
+  test("refuses http on a non-loopback host, and a missing redirect_uris", async () => {
+    expect((await register(["http://agent.example/cb"])).body.error).toBe("invalid_redirect_uri");
+    const res = await fetch(`${server.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(((await res.json()) as any).error).toBe("invalid_client_metadata");
+  });
+});
+
+describe("authorization requests", () => {
+  test("without a session, the person is sent to the login page and back", async () => {
+    const client = (await register()).body;
+    const browser = new FormBrowser(server.url);
+    const res = await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toStartWith("/login?next=%2Foauth%2Fauthorize");
+  });
+
+  test("PKCE is mandatory: a missing challenge and the plain method are refused, back to the client with state", async () => {
+    const client = (await register()).body;
+    const browser = new FormBrowser(server.url);
+    for (const params of [{}, { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, { code_challenge: "a".repeat(43) }]) {
+      const res = await browser.fetch(authorizeUrl(client.client_id, params));
+      const location = new URL(res.headers.get("location")!);
+      expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+      expect(location.searchParams.get("error")).toBe("invalid_request");
+      expect(location.searchParams.get("state")).toBe("st-123");
+    }
+  });
+
+  test("an unregistered redirect URI is never redirected to", async () => {
+    const client = (await register()).body;
+    const res = await new FormBrowser(server.url).fetch(
+      authorizeUrl(client.client_id, { redirect_uri: "https://evil.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+    expect(await res.text()).toContain("redirect_uri is not registered");
+  });
+
+  test("another resource than this service's is invalid_target", async () => {
+    const client = (await register()).body;
+    const res = await new FormBrowser(server.url).fetch(
+      authorizeUrl(client.client_id, { resource: "https://other.example/mcp", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
+    );
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+  });
+
+  test("the consent page cannot be framed and its form is protected against CSRF", async () => {
+    const client = (await register()).body;
+    const browser = new FormBrowser(server.url);
+    await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
+    const res = await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const page = await res.text();
+    const forged = await browser.submit(page.replace(/name="csrf" value="[^"]*"/, 'name="csrf" value="forged"'), { decision: "allow" });
+    expect(forged.status).toBe(403);
+  });
+
+  test("deny sends access_denied back with the state unchanged", async () => {
+    const client = (await register()).body;
+    const browser = new FormBrowser(server.url);
+    await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
+    const page = await (
+      await browser.fetch(authorizeUrl(client.client_id, { state: "keep/this=1", code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
+    ).text();
+    const location = new URL((await browser.submit(page, { decision: "deny" })).headers.get("location")!);
+    expect([location.searchParams.get("error"), location.searchParams.get("state")]).toEqual(["access_denied", "keep/this=1"]);
+  });
+
+  test("allow returns the state unchanged with the code", async () => {
+    const flow = await authorizeCode(server.demo.users.member, { state: "s t&ate" });
+    expect(flow.location.searchParams.get("state")).toBe("s t&ate");
+    expect(flow.code).toBeTruthy();
+  });
+});
+
+describe("token endpoint", () => {
+  test("a wrong code_verifier is invalid_grant", async () => {
+    const flow = await authorizeCode(server.demo.users.member);
+    const res = await tokenRequest({
+      grant_type: "authorization_code",
+      code: flow.code,
+      redirect_uri: REDIRECT,
+      client_id: flow.clientId,
+      code_verifier: base64url(randomBytes(32)),
+    });
+    expect([res.status, res.body.error]).toEqual([400, "invalid_grant"]);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("a redirect_uri that differs from the authorization request is invalid_grant", async () => {
+    const flow = await authorizeCode(server.demo.users.member);
+    const res = await tokenRequest({
+      grant_type: "authorization_code",
+      code: flow.code,
+      redirect_uri: "http://127.0.0.1:9/other",
+      client_id: flow.clientId,
+      code_verifier: flow.verifier,
+    });
+    expect(res.body.error).toBe("invalid_grant");
+  });
+
+  test("a code is single-use: a second use fails and revokes what the first use issued", async () => {
+    const flow = await authorizeCode(server.demo.users.member);
+    const form = {
+      grant_type: "authorization_code",
+      code: flow.code,
+      redirect_uri: REDIRECT,
+      client_id: flow.clientId,
+      code_verifier: flow.verifier,
+    };
+    const first = await tokenRequest(form);
+    expect(await mcpStatus(first.body.access_token)).toBe(200);
+    expect((await tokenRequest(form)).body.error).toBe("invalid_grant");
+    expect(await mcpStatus(first.body.access_token)).toBe(401);
+  });
+
+  test("a code expires quickly", async () => {
+    const flow = await authorizeCode(server.demo.users.member);
+    server.advanceClock(61_000);
+    expect(
+      (
+        await tokenRequest({
+          grant_type: "authorization_code",
+          code: flow.code,
+          redirect_uri: REDIRECT,
+          client_id: flow.clientId,
+          code_verifier: flow.verifier,
+        })
+      ).body.error,
+    ).toBe("invalid_grant");
+  });
+
+  test("an unknown client is invalid_client; an unknown grant type unsupported_grant_type", async () => {
+    expect((await tokenRequest({ grant_type: "authorization_code", client_id: "nope" })).status).toBe(401);
+    const client = (await register()).body;
+    expect((await tokenRequest({ grant_type: "password", client_id: client.client_id })).body.error).toBe("unsupported_grant_type");
+  });
+
+  test("refresh rotates the refresh token; presenting a used one revokes the whole grant", async () => {
+    const { tokens, clientId } = await connect(server.demo.users.member);
+    const rotated = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    expect(rotated.status).toBe(200);
+    expect(await mcpStatus(rotated.body.access_token)).toBe(200);
+    const replay = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    expect(replay.body.error).toBe("invalid_grant");
+    expect(await mcpStatus(rotated.body.access_token)).toBe(401);
+    expect((await tokenRequest({ grant_type: "refresh_token", refresh_token: rotated.body.refresh_token, client_id: clientId })).body.error).toBe(
+      "invalid_grant",
+    );
+  });
+});
+
+describe("resource binding", () => {
+  test("a token issued for the REST API is refused by /mcp with invalid_token, and accepted by /v1", async () => {
+    const { tokens } = await connect(server.demo.users.member, { resource: `${server.url}/v1` });
+    expect(await mcpStatus(tokens.access_token)).toBe(401);
+    expect((await get(`${server.url}/v1/apps`, tokens.access_token)).status).toBe(200);
+  });
+
+  test("a token issued for /mcp also reads the REST API", async () => {
+    const { tokens } = await connect(server.demo.users.member);
+    expect((await get(`${server.url}/v1/apps`, tokens.access_token)).status).toBe(200);
+  });
+});
+
+describe("agents and membership", () => {
+  test("a person removes their agent in the Agents page; the next call gets 401 invalid_token", async () => {
+    const { tokens, browser } = await connect(server.demo.users.member);
+    const page = await (await browser.fetch("/settings/agents")).text();
+    expect(page).toContain("Rule Tester");
+    const form = /<form method="post" action="(\/settings\/agents\/[^"]+\/remove)">([\s\S]*?)<\/form>/.exec(page)!;
+    await browser.submit(form[0], {}, form[1]);
+    const res = await get(`${server.url}/v1/apps`, tokens.access_token);
+    expect([res.status, res.body.code]).toEqual([401, "invalid_token"]);
+  });
+
+  test("an Admin sees every agent of the organization over REST and removes any", async () => {
+    const { tokens } = await connect(server.demo.users.member);
+    const list = await get(`${server.url}/v1/agents`, server.demo.tokens.admin);
+    const agent = list.body.data.find((a: any) => a.person === "member@demo.test");
+    expect(agent).toBeDefined();
+    const removed = await fetch(`${server.url}/v1/agents/${agent.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${server.demo.tokens.admin}` },
+    });
+    expect(removed.status).toBe(204);
+    expect(await mcpStatus(tokens.access_token)).toBe(401);
+  });
+
+  test("a member cannot remove another person's agent", async () => {
+    await connect(server.demo.users.admin);
+    const adminAgent = (await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.find((a: any) => a.person === "admin@demo.test");
+    const res = await fetch(`${server.url}/v1/agents/${adminAgent.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${server.demo.tokens.member}` },
+    });
+    expect(res.status).toBe(404);
+  });
+
+  test("access ends when the person leaves the organization", async () => {
+    await server.cli("user", "create", "temp@demo.test", "--password", "temporary-password");
+    await server.cli("member", "add", "DEMO", "temp@demo.test", "member");
+    const { tokens, clientId } = await connect({ email: "temp@demo.test", password: "temporary-password" });
+    await server.cli("member", "remove", "DEMO", "temp@demo.test");
+    expect(await mcpStatus(tokens.access_token)).toBe(401);
+    expect((await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId })).body.error).toBe(
+      "invalid_grant",
+    );
+  });
+
+  test("a role change takes effect at once: Update ends when the person becomes a Reader", async () => {
+    await server.cli("user", "create", "shifting@demo.test", "--password", "shifting-password");
+    await server.cli("member", "add", "DEMO", "shifting@demo.test", "member");
+    const { tokens } = await connect({ email: "shifting@demo.test", password: "shifting-password" });
+    expect(tokens.scope).toBe("feedbacks:read reports:write feedbacks:write");
+    await server.cli("member", "role", "DEMO", "shifting@demo.test", "reader");
+    const res = await fetch(`${server.url}/v1/feedbacks/DEMO-1`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify({ status: "fixed" }),
+    });
+    expect(((await res.json()) as any).code).toBe("forbidden");
+  });
+
+  test("a Reader can grant only Read", async () => {
+    const { tokens } = await connect(server.demo.users.reader);
+    expect(tokens.scope).toBe("feedbacks:read");
+  });
+
+  test("an agent connected without Update gets 403 insufficient_scope with the scope when it calls update_feedback_status", async () => {
+    const { tokens } = await connect(server.demo.users.member, { scope: "feedbacks:read" });
+    const res = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "update_feedback_status", arguments: { key: "DEMO-1", status: "fixed" } },
+      }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("www-authenticate")).toContain('error="insufficient_scope"');
+    expect(res.headers.get("www-authenticate")).toContain("feedbacks:write");
+  });
+});
+
+describe("sign-in", () => {
+  test("the session cookie is HttpOnly and SameSite=Lax", async () => {
+    const browser = new FormBrowser(server.url);
+    const page = await (await browser.fetch("/login")).text();
+    const res = await browser.submit(page, { email: server.demo.users.admin.email, password: server.demo.users.admin.password });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("retour_session="))!;
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+  });
+
+  test("a login form without its CSRF token is refused", async () => {
+    const res = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: server.demo.users.admin.email, password: server.demo.users.admin.password }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+  });
+
+  test("failed logins are throttled", async () => {
+    const browser = new FormBrowser(server.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const page = await (await browser.fetch("/login")).text();
+      statuses.push((await browser.submit(page, { email: "victim@demo.test", password: `guess-${i}` })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+// Last: these move the server's clock by weeks, past the demo tokens' lifetime.
+describe("lifetimes, under the test clock", () => {
+  test("an access token lives one hour; the refresh token then gets a new one", async () => {
+    const { tokens, clientId } = await connect(server.demo.users.member);
+    expect(tokens.expires_in).toBe(3600);
+    server.advanceClock(3_600_000 + 1_000);
+    expect(await mcpStatus(tokens.access_token)).toBe(401);
+    const renewed = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    expect(await mcpStatus(renewed.body.access_token)).toBe(200);
+  });
+
+  test("an agent unused for 30 days loses its access; used, it stays", async () => {
+    const { tokens, clientId } = await connect(server.demo.users.member);
+    server.advanceClock(29 * 86_400_000);
+    const kept = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    expect(kept.status).toBe(200);
+    server.advanceClock(30 * 86_400_000 + 1_000);
+    expect((await tokenRequest({ grant_type: "refresh_token", refresh_token: kept.body.refresh_token, client_id: clientId })).body.error).toBe(
+      "invalid_grant",
+    );
+  });
+});
