@@ -336,6 +336,35 @@ describe("agents and membership", () => {
     expect(((await res.json()) as any).code).toBe("forbidden");
   });
 
+  test("a person in several organizations chooses one on the consent screen, and the agent acts only there", async () => {
+    await server.cli("org", "create", "Second", "--prefix", "SECOND");
+    await server.cli("app", "create", "SECOND", "Second product");
+    await server.cli("user", "create", "both@demo.test", "--password", "both-password-1");
+    await server.cli("member", "add", "DEMO", "both@demo.test", "member");
+    await server.cli("member", "add", "SECOND", "both@demo.test", "reader");
+    const second = (await server.cli("org", "list"))
+      .split("\n")
+      .find((line) => line.includes(" SECOND "))!
+      .split(/\s+/)[0]!;
+    const client = (await register()).body;
+    const verifier = base64url(randomBytes(32));
+    const browser = new FormBrowser(server.url);
+    await signIn(browser, "both@demo.test", "both-password-1");
+    const consent = await (
+      await browser.fetch(
+        authorizeUrl(client.client_id, { code_challenge: base64url(createHash("sha256").update(verifier).digest()), code_challenge_method: "S256" }),
+      )
+    ).text();
+    expect(consent).toContain('<select id="org" name="org">');
+    expect(consent).toContain("Second — as reader: Read");
+    const code = new URL((await browser.submit(consent, { decision: "allow", org: second })).headers.get("location")!).searchParams.get("code")!;
+    const tokens = (
+      await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier })
+    ).body;
+    expect(tokens.scope).toBe("feedbacks:read");
+    expect((await get(`${server.url}/v1/apps`, tokens.access_token)).body.data.map((a: any) => a.name)).toEqual(["Second product"]);
+  });
+
   test("a Reader can grant only Read", async () => {
     const { tokens } = await connect(server.demo.users.reader);
     expect(tokens.scope).toBe("feedbacks:read");
