@@ -41,9 +41,9 @@ export function createWriteBatch(db: Database): WriteBatch {
   function flush(): void {
     const batch = queue;
     queue = [];
+    let values: unknown[];
     try {
-      const values = together(batch);
-      batch.forEach((item, i) => item.resolve(values[i]));
+      values = together(batch);
     } catch {
       for (const item of batch) {
         try {
@@ -52,7 +52,9 @@ export function createWriteBatch(db: Database): WriteBatch {
           item.reject(error);
         }
       }
+      return;
     }
+    for (const [i, item] of batch.entries()) item.resolve(values[i]);
   }
 
   return {
