@@ -1,25 +1,14 @@
 // Seeds a data directory with the demo organization and N feedbacks of varied text, through the store.
-import { join } from "node:path";
-import { createSqliteStore } from "../adapters/sqlite/store.ts";
 import { systemIds } from "../adapters/system/ids.ts";
-import { argon2Hasher } from "../adapters/system/password.ts";
 import { demo } from "../apps/runtime/demo.ts";
-import { createLocalAssistant } from "../adapters/assistant-local/assistant.ts";
-import { createLexicalGrouper } from "../adapters/grouping-lexical/grouper.ts";
+import { loadConfig } from "../apps/runtime/config.ts";
+import { createServices } from "../apps/runtime/services.ts";
+import { createLogger } from "../adapters/logging/logger.ts";
 
 const [dataDir, countText] = process.argv.slice(2);
 const count = Number(countText);
-const store = createSqliteStore(join(dataDir!, "retour.sqlite"));
-const services = {
-  store,
-  clock: () => Date.now(),
-  ids: systemIds,
-  assistant: createLocalAssistant(),
-  grouper: createLexicalGrouper(),
-  notifier: { feedbackDelivered: async () => {} },
-  passwords: argon2Hasher,
-  baseUrl: "http://localhost",
-};
+const services = await createServices(loadConfig({ DATA_DIR: dataDir! }), createLogger("warn", false), "http://localhost");
+const { store } = services;
 const info = await demo(services);
 const org = (await store.findOrganization(info.orgId))!;
 const SUBJECTS = [

@@ -86,6 +86,16 @@ export const ERRORS = {
     en: "The AI assistant did not answer. Send the report again without qualify.",
     fr: "L'assistant IA n'a pas répondu. Renvoyez le signalement sans qualify.",
   },
+  invalid_webhook: {
+    status: 400,
+    en: "The webhook address must be https and public, and its events among feedback.created, feedback.status_changed and feedback.shipped.",
+    fr: "L'adresse du webhook doit être en https et publique, et ses événements parmi feedback.created, feedback.status_changed et feedback.shipped.",
+  },
+  webhook_limit_reached: {
+    status: 409,
+    en: "An organization may have at most 5 webhooks.",
+    fr: "Une organisation peut avoir au plus 5 webhooks.",
+  },
   internal_error: {
     status: 500,
     en: "Something went wrong on our side. It has been logged.",

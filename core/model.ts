@@ -1,4 +1,5 @@
 import type { Language } from "./errors.ts";
+import type { EventType } from "./feedback/events.ts";
 import type { Plan } from "./limits.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { App, CodeFile, FeatureDefinition } from "./schemas/catalog.ts";
@@ -179,3 +180,26 @@ export interface AgentToken {
 export type ReportOutcome =
   | { readonly kind: "step"; readonly body: QualificationStep }
   | { readonly kind: "recorded"; readonly body: ReportResponse };
+
+/** How the last delivery to a webhook went. */
+export interface DeliveryResult {
+  readonly at: number;
+  /** HTTP status received; null when no answer came (timeout, refused address, network error). */
+  readonly status: number | null;
+  readonly error: string | null;
+  readonly durationMs: number;
+}
+
+export interface Webhook {
+  readonly id: string;
+  readonly orgId: string;
+  readonly url: string;
+  readonly events: readonly EventType[];
+  /** The signing secret, sealed with the service's key; opened only to sign. */
+  readonly secretSealed: string;
+  /** After a rotation, the former secret stays valid until `previousExpiresAt`. */
+  readonly previousSecretSealed: string | null;
+  readonly previousExpiresAt: number | null;
+  readonly createdAt: number;
+  readonly lastDelivery: DeliveryResult | null;
+}

@@ -68,3 +68,21 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;
 }
+
+/** Seals secrets that must be stored yet used again (webhook signing secrets). */
+export interface SecretBox {
+  seal(plaintext: string): Promise<string>;
+  open(sealed: string): Promise<string>;
+}
+
+/** Outgoing webhook HTTP, with the address checks done after resolution, on the address connected to. */
+export interface WebhookTransport {
+  /** The addresses a host name resolves to (an IP literal resolves to itself). */
+  resolve(hostname: string): Promise<string[]>;
+  deliver(request: {
+    url: string;
+    body: string;
+    headers: Record<string, string>;
+    timeoutMs: number;
+  }): Promise<{ status: number } | { error: string }>;
+}

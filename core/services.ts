@@ -1,5 +1,6 @@
 import type { Assistant, Clock, Grouper, Ids, Notifier, PasswordHasher } from "./ports.ts";
 import type { Store } from "./store.ts";
+import type { WebhookDeps } from "./webhooks/manage.ts";
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {
@@ -10,6 +11,7 @@ export interface Services {
   readonly grouper: Grouper;
   readonly notifier: Notifier;
   readonly passwords: PasswordHasher;
+  readonly webhooks: WebhookDeps;
   /** Public address of the service, without a trailing slash. */
   readonly baseUrl: string;
 }

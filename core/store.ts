@@ -4,6 +4,8 @@ import type {
   Agent,
   AgentToken,
   AppRecord,
+  DeliveryResult,
+  Webhook,
   AuthCode,
   Channel,
   ChannelKind,
@@ -22,6 +24,7 @@ import type {
 import type { Plan } from "./limits.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { GroupingCandidate } from "./ports.ts";
+import type { StoredEvent } from "./webhooks/event-body.ts";
 import type { QualificationStep } from "./schemas/qualification.ts";
 import type { FeatureDefinition } from "./schemas/catalog.ts";
 import type { Kind, Severity, Status } from "./schemas/feedback.ts";
@@ -269,6 +272,35 @@ export interface AdminStore {
   revokeToken(orgId: string, tokenId: string, at: number): Promise<boolean>;
 }
 
+export interface ClaimedDelivery {
+  readonly id: string;
+  /** 1 for the first attempt. */
+  readonly attempt: number;
+  readonly leaseToken: string;
+  readonly event: StoredEvent;
+  readonly webhook: Webhook;
+}
+
+export type DeliveryNext = { readonly state: "done" } | { readonly state: "retry"; readonly runAt: number } | { readonly state: "abandoned" };
+
+export interface WebhookStore {
+  /** Creates a webhook unless the organization already has `limit` of them; false then. */
+  createWebhook(webhook: Webhook, limit: number): Promise<boolean>;
+  listWebhooks(orgId: string): Promise<Webhook[]>;
+  findWebhook(orgId: string, webhookId: string): Promise<Webhook | null>;
+  deleteWebhook(orgId: string, webhookId: string): Promise<boolean>;
+  /** Replaces the secret; the current one becomes the previous one until `previousExpiresAt`. */
+  rotateWebhookSecret(orgId: string, webhookId: string, secretSealed: string, previousExpiresAt: number): Promise<boolean>;
+  recordDeliveryResult(webhookId: string, result: DeliveryResult): Promise<void>;
+  /**
+   * Leases the next due delivery and counts the attempt. Finding it costs in proportion to the
+   * deliveries due, not to all deliveries stored.
+   */
+  claimDelivery(now: number, leaseMs: number, leaseToken: string): Promise<ClaimedDelivery | null>;
+  /** Records an attempt's outcome, if the lease is still held. */
+  finishDelivery(delivery: ClaimedDelivery, next: DeliveryNext, result: DeliveryResult): Promise<void>;
+}
+
 export type Store = RateLimitStore &
   IdempotencyStore &
   QualificationStore &
@@ -281,6 +313,7 @@ export type Store = RateLimitStore &
   FollowerStore &
   AccountStore &
   OAuthStore &
+  WebhookStore &
   AdminStore & {
     /** Deletes expired rate counters, idempotency records and qualification sessions. */
     purgeExpired(now: number): Promise<void>;

@@ -13,6 +13,8 @@ import { reportRoutes } from "./routes/reports.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { AgentList, agentRoutes } from "./routes/agents.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
+import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
 export interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -38,6 +40,10 @@ const COMPONENTS = [
   Feature,
   FeatureList,
   AgentList,
+  WebhookCreate,
+  WebhookView,
+  WebhookWithSecret,
+  WebhookList,
   ErrorBody,
 ];
 
@@ -79,6 +85,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(reportRoutes(services, options.reportsPerMinute))
     .use(feedbackRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
+    .use(webhookRoutes(services, options.apiPerMinute))
     .use(oauthRoutes(services))
     .use(accountRoutes(services));
 }

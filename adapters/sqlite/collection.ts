@@ -18,6 +18,7 @@ import type { WriteBatch } from "./write-batch.ts";
 /** How long a claimed idempotency key counts as running before a crashed claim may be taken over. */
 const RUNNING_LEASE_MS = 60_000;
 
+/** Writes an event to the outbox and, in the same transaction, one delivery per subscribed webhook. */
 export function insertEvent(db: Database, e: DomainEvent): void {
   db.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
     e.id,
@@ -27,6 +28,10 @@ export function insertEvent(db: Database, e: DomainEvent): void {
     "previousStatus" in e ? e.previousStatus : null,
     e.createdAt,
   );
+  db.query(
+    `INSERT INTO deliveries (webhook_id, event_id, run_at)
+     SELECT w.id, ?, ? FROM webhooks w WHERE w.org_id = ? AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?)`,
+  ).run(e.id, e.createdAt, e.orgId, e.type);
 }
 
 export function insertJob(db: Database, job: JobRequest, runAt: number): void {

@@ -2,6 +2,7 @@ import type { Store } from "../../core/store.ts";
 import { accessStore } from "./access.ts";
 import { accountStore } from "./accounts.ts";
 import { oauthStore } from "./oauth.ts";
+import { webhookStore } from "./webhooks.ts";
 import { adminStore } from "./admin.ts";
 import { collectionStore } from "./collection.ts";
 import { feedbackStore } from "./feedbacks.ts";
@@ -19,6 +20,7 @@ export function createSqliteStore(path: string): Store {
     ...accessStore(db, batch),
     ...accountStore(db, batch),
     ...oauthStore(db, batch),
+    ...webhookStore(db, batch),
     ...jobQueue(db, batch),
     ...adminStore(db),
     async purgeExpired(now) {

@@ -16,6 +16,8 @@ export interface Config {
   readonly apiPerMinute: number;
   readonly webhooksAllowPrivate: boolean;
   readonly webhookRetrySchedule: readonly number[] | undefined;
+  /** Seals stored secrets (webhook signing secrets); 64 hex characters. */
+  readonly secretKey: string | undefined;
   /** Test only: a file holding a clock offset in milliseconds. */
   readonly testClockFile: string | undefined;
 }
@@ -83,6 +85,7 @@ export function loadConfig(env: Env): Config {
   if (assistant === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
     throw new ConfigError("OPENAI_API_KEY (or OPENAI_BASE_URL for a local server) is required when ASSISTANT=openai");
   }
+  if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY)) throw new ConfigError("SECRET_KEY must be 64 hexadecimal characters (32 bytes)");
   const trustWord = env.TRUST_PROXY?.toLowerCase() ?? "";
   return {
     port,
@@ -98,6 +101,7 @@ export function loadConfig(env: Env): Config {
     apiPerMinute: integer(env, "RATE_LIMIT_API_PER_MINUTE", 600, 1, 1_000_000_000),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
     webhookRetrySchedule: schedule(env, "WEBHOOK_RETRY_SCHEDULE"),
+    secretKey: env.SECRET_KEY || undefined,
     testClockFile: env.TEST_CLOCK_FILE || undefined,
   };
 }

@@ -9,10 +9,14 @@ import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
 import { systemIds } from "../../adapters/system/ids.ts";
 import { argon2Hasher } from "../../adapters/system/password.ts";
+import { createSecretBox } from "../../adapters/system/secret-box.ts";
+import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
+import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
+import { loadSecretKey } from "./secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
 
 /** Assembles the services from the configuration: the one place adapters are chosen. */
-export function createServices(config: Config, logger: Logger, baseUrl: string): Services {
+export async function createServices(config: Config, logger: Logger, baseUrl: string): Promise<Services> {
   if (config.store === "mongodb") throw new ConfigError("STORE=mongodb: the MongoDB adapter is not in this version yet; use STORE=sqlite");
   if (config.assistant === "openai") throw new ConfigError("ASSISTANT=openai: the OpenAI adapter is not in this version yet; use ASSISTANT=local");
   mkdirSync(config.dataDir, { recursive: true });
@@ -24,6 +28,12 @@ export function createServices(config: Config, logger: Logger, baseUrl: string):
     grouper: createLexicalGrouper(),
     notifier: createLogNotifier(logger),
     passwords: argon2Hasher,
+    webhooks: {
+      secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+      transport: createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate }),
+      allowPrivate: config.webhooksAllowPrivate,
+      retrySchedule: config.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS,
+    },
     baseUrl,
   };
 }

@@ -33,6 +33,10 @@ describe("GET /openapi.json", () => {
       "/v1/ingest",
       "/v1/reports",
       "/v1/reports/{id}/answers",
+      "/v1/webhooks",
+      "/v1/webhooks/{id}",
+      "/v1/webhooks/{id}/rotate-secret",
+      "/v1/webhooks/{id}/test",
     ]);
     expect(doc.paths["/v1/reports"].post.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/ReportRequest");
     expect(doc.paths["/v1/feedbacks"].get.parameters.map((p: any) => p.name)).toEqual([

@@ -4,13 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHttpApp } from "../../../adapters/http/app.ts";
 import { createLocalAssistant } from "../../../adapters/assistant-local/assistant.ts";
-import { createLexicalGrouper } from "../../../adapters/grouping-lexical/grouper.ts";
-import { createSqliteStore } from "../../../adapters/sqlite/store.ts";
-import { systemIds } from "../../../adapters/system/ids.ts";
-import { argon2Hasher } from "../../../adapters/system/password.ts";
 import type { Assistant } from "../../../core/ports.ts";
 import type { Services } from "../../../core/services.ts";
 import { demo } from "../../../apps/runtime/demo.ts";
+import { loadConfig } from "../../../apps/runtime/config.ts";
+import { createServices } from "../../../apps/runtime/services.ts";
+import { createLogger } from "../../../adapters/logging/logger.ts";
 
 /** An assistant whose qualification is switched off at will, as when a provider stops answering. */
 const local = createLocalAssistant();
@@ -21,16 +20,12 @@ let services: Services;
 let app: ReturnType<typeof createHttpApp>;
 let publicKey: string;
 beforeAll(async () => {
-  services = {
-    store: createSqliteStore(join(mkdtempSync(join(tmpdir(), "retour-http-")), "s.sqlite")),
-    clock: () => Date.now(),
-    ids: systemIds,
-    assistant: flaky,
-    grouper: createLexicalGrouper(),
-    notifier: { feedbackDelivered: async () => {} },
-    passwords: argon2Hasher,
-    baseUrl: "http://retour.test",
-  };
+  const real = await createServices(
+    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "retour-http-")) }),
+    createLogger("silent", false),
+    "http://retour.test",
+  );
+  services = { ...real, assistant: flaky };
   app = createHttpApp(services, { reportsPerMinute: 1000, apiPerMinute: 1000, onUnexpected: (e) => console.error(e) });
   publicKey = (await demo(services)).publicKey;
 });

@@ -1,0 +1,71 @@
+import { toSummary } from "../feedback/present.ts";
+import type { DeliveryResult, Webhook } from "../model.ts";
+import type { Services } from "../services.ts";
+import type { ClaimedDelivery, DeliveryNext } from "../store.ts";
+import { signatureHeader } from "../webhook-signature.ts";
+import { resolveFeedback } from "../use-cases/get-feedback.ts";
+import { eventBody } from "./event-body.ts";
+import type { WebhookDeps } from "./manage.ts";
+import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from "./schedule.ts";
+
+export const USER_AGENT = "Retour-Webhooks/1";
+
+/** The secrets that sign now: the former one during a rotation's overlap, then the current one. */
+async function signingSecrets(deps: WebhookDeps, webhook: Webhook, now: number): Promise<string[]> {
+  const current = await deps.secrets.open(webhook.secretSealed);
+  if (!webhook.previousSecretSealed || (webhook.previousExpiresAt ?? 0) <= now) return [current];
+  return [await deps.secrets.open(webhook.previousSecretSealed), current];
+}
+
+/** Sends one signed body; never throws: a failure is a result. */
+export async function send(services: Services, deps: WebhookDeps, webhook: Webhook, type: string, body: string): Promise<DeliveryResult> {
+  const started = services.clock();
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": `${USER_AGENT} (+${services.baseUrl})`,
+    "service-signature": await signatureHeader(await signingSecrets(deps, webhook, started), Math.floor(started / 1000), body),
+    "service-event": type,
+    "service-delivery": services.ids.id(),
+  };
+  const outcome = await deps.transport
+    .deliver({ url: webhook.url, body, headers, timeoutMs: DELIVERY_TIMEOUT_MS })
+    .catch((e: unknown) => ({ error: String(e) }));
+  const durationMs = Math.max(0, Math.round(services.clock() - started));
+  if ("error" in outcome) return { at: started, status: null, error: outcome.error, durationMs };
+  const ok = outcome.status >= 200 && outcome.status < 300;
+  return { at: started, status: outcome.status, error: ok ? null : `HTTP ${outcome.status}`, durationMs };
+}
+
+/** Delivers a claimed event to its webhook and schedules what comes next: done, a retry, or abandonment. */
+export async function deliver(services: Services, deps: WebhookDeps, delivery: ClaimedDelivery): Promise<DeliveryNext> {
+  const feedback = await resolveFeedback(services, delivery.event.orgId, delivery.event.feedbackId);
+  let result: DeliveryResult;
+  if (!feedback) {
+    result = { at: services.clock(), status: null, error: "feedback no longer exists", durationMs: 0 };
+  } else {
+    const [app, feature] = await Promise.all([
+      services.store.findApp(feedback.orgId, feedback.appId),
+      feedback.featureId ? services.store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
+    ]);
+    const summary = toSummary(feedback, { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl });
+    result = await send(services, deps, delivery.webhook, delivery.event.type, eventBody(delivery.event, summary));
+  }
+  const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+  const retryAt = delivered || !feedback ? null : nextAttemptAt(delivery.attempt, services.clock(), deps.retrySchedule);
+  const next: DeliveryNext = delivered ? { state: "done" } : retryAt === null ? { state: "abandoned" } : { state: "retry", runAt: retryAt };
+  await services.store.finishDelivery(delivery, next, result);
+  return next;
+}
+
+/** A test event to one webhook, sent now: type `webhook.test`, signed like any other. */
+export async function sendTestEvent(services: Services, deps: WebhookDeps, webhook: Webhook): Promise<DeliveryResult> {
+  const body = JSON.stringify({
+    id: services.ids.id(),
+    type: "webhook.test",
+    createdAt: new Date(services.clock()).toISOString(),
+    data: { webhook: { id: webhook.id, url: webhook.url } },
+  });
+  const result = await send(services, deps, webhook, "webhook.test", body);
+  await services.store.recordDeliveryResult(webhook.id, result);
+  return result;
+}

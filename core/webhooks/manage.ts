@@ -1,0 +1,78 @@
+import { fail, ok, type Result } from "../errors.ts";
+import type { DeliveryResult, Grant, Webhook } from "../model.ts";
+import type { SecretBox, WebhookTransport } from "../ports.ts";
+import type { Services } from "../services.ts";
+import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookCreate, type WebhookView, type WebhookWithSecret } from "./schemas.ts";
+import { checkResolved, checkWebhookUrl } from "./target.ts";
+
+export interface WebhookDeps {
+  readonly secrets: SecretBox;
+  readonly transport: WebhookTransport;
+  /** Development only: http and private addresses allowed. */
+  readonly allowPrivate: boolean;
+  readonly retrySchedule: readonly number[];
+}
+
+/** After a rotation, the former secret keeps signing for this long. */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const resultView = (r: DeliveryResult) => ({ at: iso(r.at), status: r.status, error: r.error, durationMs: r.durationMs });
+
+export const webhookView = (w: Webhook): WebhookView => ({
+  id: w.id,
+  url: w.url,
+  events: [...w.events],
+  createdAt: iso(w.createdAt),
+  lastDelivery: w.lastDelivery ? resultView(w.lastDelivery) : null,
+});
+
+const newSecret = (services: Services) => `whsec_${services.ids.secret()}`;
+
+/** The address must be https and public, as written and as resolved now. */
+async function checkTarget(deps: WebhookDeps, text: string): Promise<boolean> {
+  const target = checkWebhookUrl(text, deps.allowPrivate);
+  if (!target.ok) return false;
+  const addresses = await deps.transport.resolve(target.url.hostname.replace(/^\[|\]$/g, "")).catch(() => []);
+  return checkResolved(addresses, deps.allowPrivate) === null;
+}
+
+export async function createWebhook(services: Services, deps: WebhookDeps, grant: Grant, input: WebhookCreate): Promise<Result<WebhookWithSecret>> {
+  if (!(await checkTarget(deps, input.url))) return fail("invalid_webhook");
+  const secret = newSecret(services);
+  const webhook: Webhook = {
+    id: services.ids.id(),
+    orgId: grant.orgId,
+    url: input.url,
+    events: [...input.events],
+    secretSealed: await deps.secrets.seal(secret),
+    previousSecretSealed: null,
+    previousExpiresAt: null,
+    createdAt: services.clock(),
+    lastDelivery: null,
+  };
+  if (!(await services.store.createWebhook(webhook, MAX_WEBHOOKS_PER_ORGANIZATION))) return fail("webhook_limit_reached");
+  return ok({ ...webhookView(webhook), secret });
+}
+
+export async function listWebhooks(services: Services, grant: Grant): Promise<{ data: WebhookView[] }> {
+  return { data: (await services.store.listWebhooks(grant.orgId)).map(webhookView) };
+}
+
+export async function deleteWebhook(services: Services, grant: Grant, webhookId: string): Promise<Result<void>> {
+  return (await services.store.deleteWebhook(grant.orgId, webhookId)) ? ok(undefined) : fail("not_found");
+}
+
+/** A new secret, shown once; the former one stays valid for 24 hours and both signatures are sent meanwhile. */
+export async function rotateWebhookSecret(
+  services: Services,
+  deps: WebhookDeps,
+  grant: Grant,
+  webhookId: string,
+): Promise<Result<WebhookWithSecret>> {
+  const webhook = await services.store.findWebhook(grant.orgId, webhookId);
+  if (!webhook) return fail("not_found");
+  const secret = newSecret(services);
+  await services.store.rotateWebhookSecret(grant.orgId, webhookId, await deps.secrets.seal(secret), services.clock() + ROTATION_OVERLAP_MS);
+  return ok({ ...webhookView(webhook), secret });
+}

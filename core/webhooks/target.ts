@@ -1,0 +1,27 @@
+import { isIpLiteral, isPublicAddress } from "./address.ts";
+
+export type TargetProblem = "not_url" | "not_https" | "credentials" | "private_address" | "unresolvable";
+
+/** Checks a webhook address before any lookup: an absolute https URL without credentials, not a private literal IP. */
+export function checkWebhookUrl(text: string, allowPrivate: boolean): { ok: true; url: URL } | { ok: false; problem: TargetProblem } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, problem: "not_url" };
+  }
+  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return { ok: false, problem: "not_https" };
+  if (url.username || url.password) return { ok: false, problem: "credentials" };
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost") || (isIpLiteral(host) && !isPublicAddress(host)))) {
+    return { ok: false, problem: "private_address" };
+  }
+  return { ok: true, url };
+}
+
+/** After resolution: every address the name resolves to must be public (a single private one is refused). */
+export function checkResolved(addresses: readonly string[], allowPrivate: boolean): TargetProblem | null {
+  if (addresses.length === 0) return "unresolvable";
+  if (!allowPrivate && addresses.some((a) => !isPublicAddress(a))) return "private_address";
+  return null;
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { lookup } from "node:dns/promises";
+import { hostname } from "node:os";
+import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
+
+let receiver: ReturnType<typeof Bun.serve>;
+let hits = 0;
+beforeAll(() => {
+  receiver = Bun.serve({
+    port: 0,
+    fetch: () => {
+      hits++;
+      return new Response("moved", { status: 302, headers: { location: "http://127.0.0.1:1/elsewhere" } });
+    },
+  });
+});
+afterAll(() => receiver.stop(true));
+
+const send = (url: string, allowPrivate = false) =>
+  createWebhookTransport({ allowPrivate }).deliver({ url, body: "{}", headers: { "content-type": "application/json" }, timeoutMs: 2_000 });
+
+test("at delivery, a host name that resolves to a loopback address is refused, and nothing is sent", async () => {
+  const name = hostname();
+  const addresses = (await lookup(name, { all: true })).map((a) => a.address);
+  // On these machines the host's own name resolves to 127.0.0.1 through /etc/hosts.
+  expect(addresses.some((a) => a.startsWith("127.") || a === "::1" || a.startsWith("10.") || a.startsWith("172.") || a.startsWith("192.168."))).toBe(
+    true,
+  );
+  const before = hits;
+  expect(await send(`https://${name}:${receiver.port}/hook`)).toEqual({ error: "refused address (private_address)" });
+  expect(hits).toBe(before);
+});
+
+test("at delivery, private literals, IPv4-mapped IPv6 and plain http are refused", async () => {
+  for (const url of [
+    `https://127.0.0.1:${receiver.port}/`,
+    `https://[::ffff:127.0.0.1]:${receiver.port}/`,
+    "https://169.254.169.254/latest/meta-data",
+    "http://8.8.8.8/",
+  ]) {
+    expect("error" in (await send(url))).toBe(true);
+  }
+});
+
+test("redirects are not followed: a 302 is the answer, and the location is never visited", async () => {
+  expect(await send(`http://127.0.0.1:${receiver.port}/hook`, true)).toEqual({ status: 302 });
+  expect(hits).toBe(1);
+});

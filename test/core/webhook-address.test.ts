@@ -1,0 +1,96 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { isPublicAddress } from "../../core/webhooks/address.ts";
+import { checkResolved, checkWebhookUrl } from "../../core/webhooks/target.ts";
+import { DEFAULT_RETRY_SCHEDULE_MS, nextAttemptAt } from "../../core/webhooks/schedule.ts";
+import { eventBody } from "../../core/webhooks/event-body.ts";
+
+describe("webhook addresses", () => {
+  test("refuses every non-public class of address", () => {
+    const refused = [
+      "127.0.0.1",
+      "127.8.9.10",
+      "0.0.0.0",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "100.127.255.254",
+      "224.0.0.1",
+      "239.255.255.250",
+      "255.255.255.255",
+      "240.0.0.1",
+      "192.0.2.5",
+      "198.18.0.1",
+      "::1",
+      "::",
+      "fc00::1",
+      "fd00:ec2::254",
+      "fe80::1",
+      "ff02::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:10.0.0.1",
+      "64:ff9b::a9fe:a9fe",
+      "2001:db8::1",
+      "[::1]",
+      "not-an-ip",
+      "1.2.3",
+      "256.1.1.1",
+    ];
+    for (const address of refused) assert.equal(isPublicAddress(address), false, address);
+  });
+
+  test("accepts public IPv4, IPv6 and IPv4-mapped public addresses", () => {
+    for (const address of ["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "2a00:1450:4007:80c::200e"]) {
+      assert.equal(isPublicAddress(address), true, address);
+    }
+  });
+
+  test("an address must be https, without credentials, and not a private literal or localhost", () => {
+    assert.equal(checkWebhookUrl("https://hooks.example.com/x", false).ok, true);
+    const problem = (url: string) => {
+      const r = checkWebhookUrl(url, false);
+      return r.ok ? null : r.problem;
+    };
+    assert.equal(problem("http://hooks.example.com/x"), "not_https");
+    assert.equal(problem("https://user:pw@hooks.example.com/x"), "credentials");
+    assert.equal(problem("https://127.0.0.1/x"), "private_address");
+    assert.equal(problem("https://[::ffff:127.0.0.1]/x"), "private_address");
+    assert.equal(problem("https://localhost/x"), "private_address");
+    assert.equal(problem("nope"), "not_url");
+    assert.equal(checkWebhookUrl("http://127.0.0.1:9/x", true).ok, true);
+  });
+
+  test("after resolution, one private address among public ones is enough to refuse", () => {
+    assert.equal(checkResolved(["8.8.8.8", "10.0.0.1"], false), "private_address");
+    assert.equal(checkResolved([], false), "unresolvable");
+    assert.equal(checkResolved(["8.8.8.8"], false), null);
+  });
+});
+
+describe("retry schedule", () => {
+  test("1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h, then abandoned", () => {
+    const minutes = DEFAULT_RETRY_SCHEDULE_MS.map((ms) => ms / 60_000);
+    assert.deepEqual(minutes, [1, 5, 30, 120, 360, 720, 1440]);
+    assert.equal(nextAttemptAt(1, 0, DEFAULT_RETRY_SCHEDULE_MS), 60_000);
+    assert.equal(nextAttemptAt(7, 0, DEFAULT_RETRY_SCHEDULE_MS), 1440 * 60_000);
+    assert.equal(nextAttemptAt(8, 0, DEFAULT_RETRY_SCHEDULE_MS), null);
+  });
+});
+
+describe("event body", () => {
+  test("createdAt has milliseconds in UTC; previousStatus only on status changes", () => {
+    const feedback = { key: "K-1" } as never;
+    const created = JSON.parse(
+      eventBody({ id: "e1", orgId: "o", feedbackId: "f", type: "feedback.created", previousStatus: null, createdAt: 0 }, feedback),
+    );
+    assert.deepEqual(created, { id: "e1", type: "feedback.created", createdAt: "1970-01-01T00:00:00.000Z", data: { feedback: { key: "K-1" } } });
+    const changed = JSON.parse(
+      eventBody({ id: "e2", orgId: "o", feedbackId: "f", type: "feedback.shipped", previousStatus: "fixed", createdAt: 1 }, feedback),
+    );
+    assert.equal(changed.data.previousStatus, "fixed");
+  });
+});

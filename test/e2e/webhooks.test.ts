@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { eventually, Receiver } from "../support/receiver.ts";
+
+let server: TestServer;
+const receiver = new Receiver();
+
+beforeAll(async () => {
+  receiver.start();
+  server = await startServer({ WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s,1s" });
+});
+afterAll(async () => {
+  receiver.stop();
+  await server.stop();
+});
+
+const admin = () => server.demo.tokens.admin;
+async function createHook(url = receiver.url, events = ["feedback.created", "feedback.status_changed", "feedback.shipped"]) {
+  const res = await post(`${server.url}/v1/webhooks`, { url, events }, { authorization: `Bearer ${admin()}` });
+  return res;
+}
+const report = async (message: string) =>
+  (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
+const forKey = (key: string) => receiver.received.filter((r) => r.body.data?.feedback?.key === key);
+
+describe("signed webhooks, end to end", () => {
+  let hookId: string;
+
+  test("creation returns the secret once; listing never shows it", async () => {
+    const created = await createHook();
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toStartWith("whsec_");
+    receiver.secrets = [created.body.secret];
+    hookId = created.body.id;
+    const listed = await get(`${server.url}/v1/webhooks`, admin());
+    expect(listed.body.data[0]).toEqual({
+      id: hookId,
+      url: receiver.url,
+      events: ["feedback.created", "feedback.status_changed", "feedback.shipped"],
+      createdAt: created.body.createdAt,
+      lastDelivery: null,
+    });
+    expect(JSON.stringify(listed.body)).not.toContain("whsec_");
+  });
+
+  test("the three events arrive signed, with the headers and bodies of the specification", async () => {
+    const key = await report("Webhook probe: totals are rounded twice");
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "fixed" });
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "delivered" });
+    const got = await eventually(
+      () => forKey(key),
+      (r) => r.length >= 4,
+    );
+    const types = got.map((r) => r.body.type).sort();
+    expect(types).toEqual(["feedback.created", "feedback.shipped", "feedback.status_changed", "feedback.status_changed"]);
+    for (const r of got) {
+      expect(r.validFor).toEqual(receiver.secrets);
+      expect(r.headers["service-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(r.headers["service-event"]).toBe(r.body.type);
+      expect(r.headers["service-delivery"]).toBeTruthy();
+      expect(r.headers["user-agent"]).toStartWith("Retour-Webhooks/1");
+      expect(r.headers["content-type"]).toBe("application/json");
+      expect(r.body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(r.body.data.feedback).toMatchObject({ key, kind: "problem", reports: 1 });
+    }
+    expect("previousStatus" in got.find((r) => r.body.type === "feedback.created")!.body.data).toBe(false);
+    const shipped = got.find((r) => r.body.type === "feedback.shipped")!.body;
+    expect(shipped.data.previousStatus).toBe("fixed");
+    // data.feedback is read at the moment of sending.
+    expect(shipped.data.feedback.status).toBe("delivered");
+    expect(new Set(got.map((r) => r.headers["service-delivery"])).size).toBe(got.length);
+  });
+
+  test("a 500 is retried with the same event id and a new delivery id; the last delivery is visible", async () => {
+    receiver.answer = (_body, count) => (count === 1 ? 500 : 200);
+    const key = await report("Webhook probe: the 500 then 200 case");
+    const got = await eventually(
+      () => forKey(key),
+      (r) => r.length >= 2,
+    );
+    receiver.answer = () => 200;
+    expect(got.map((r) => r.body.id)).toEqual([got[0]!.body.id, got[0]!.body.id]);
+    expect(got[0]!.headers["service-delivery"]).not.toBe(got[1]!.headers["service-delivery"]);
+    await Bun.sleep(1_500);
+    expect(forKey(key).length).toBe(2);
+    const listed = await get(`${server.url}/v1/webhooks`, admin());
+    expect(listed.body.data[0].lastDelivery).toMatchObject({ status: 200, error: null });
+  });
+
+  test("a receiver that is down for a while still gets the event once it is back", async () => {
+    receiver.stop();
+    const key = await report("Webhook probe: receiver down");
+    await Bun.sleep(2_500);
+    const listed = await get(`${server.url}/v1/webhooks`, admin());
+    expect(listed.body.data[0].lastDelivery.status).toBeNull();
+    expect(listed.body.data[0].lastDelivery.error).toContain("connection failed");
+    receiver.start(receiver.port);
+    const got = await eventually(
+      () => forKey(key),
+      (r) => r.length >= 1,
+    );
+    expect(got.length).toBe(1);
+  });
+
+  test("a server restart between attempts loses nothing, and each attempt happens once", async () => {
+    let attempts = 0;
+    receiver.answer = (body) => {
+      if (body.data?.feedback?.title === "Webhook probe: restart in between") attempts++;
+      return attempts <= 1 ? 503 : 200;
+    };
+    const key = await report("Webhook probe: restart in between");
+    await eventually(
+      () => forKey(key),
+      (r) => r.length >= 1,
+    );
+    await server.restart();
+    const got = await eventually(
+      () => forKey(key),
+      (r) => r.some((x) => x.body.type === "feedback.created") && r.length >= 2,
+    );
+    receiver.answer = () => 200;
+    await Bun.sleep(1_500);
+    expect(forKey(key).length).toBe(2);
+    expect(new Set(got.map((r) => r.body.id)).size).toBe(1);
+  });
+
+  test("a test event can be sent, and answers with the result", async () => {
+    const res = await post(`${server.url}/v1/webhooks/${hookId}/test`, {}, { authorization: `Bearer ${admin()}` });
+    expect(res.body).toMatchObject({ status: 200, error: null });
+    const test = await eventually(
+      () => receiver.of("webhook.test"),
+      (r) => r.length === 1,
+    );
+    expect(test[0]!.validFor.length).toBe(1);
+  });
+
+  test("after a rotation both signatures are sent, and a receiver with either secret accepts", async () => {
+    const old = receiver.secrets[0]!;
+    const rotated = await post(`${server.url}/v1/webhooks/${hookId}/rotate-secret`, {}, { authorization: `Bearer ${admin()}` });
+    expect(rotated.body.secret).not.toBe(old);
+    receiver.secrets = [old, rotated.body.secret];
+    const key = await report("Webhook probe: after rotation");
+    const [got] = await eventually(
+      () => forKey(key),
+      (r) => r.length >= 1,
+    );
+    expect(got!.headers["service-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(got!.validFor).toEqual([old, rotated.body.secret]);
+  });
+
+  test("only subscribed events are sent", async () => {
+    await post(
+      `${server.url}/v1/webhooks`,
+      { url: `${receiver.url}?only=shipped`, events: ["feedback.shipped"] },
+      { authorization: `Bearer ${admin()}` },
+    );
+    const key = await report("Webhook probe: subscription filter");
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "delivered" });
+    await eventually(
+      () => forKey(key),
+      (r) => r.length >= 5,
+    );
+    await Bun.sleep(500);
+    const toFiltered = forKey(key).filter((r) => r.target === "/hooks?only=shipped");
+    expect(toFiltered.map((r) => r.body.type)).toEqual(["feedback.shipped"]);
+    expect(forKey(key).filter((r) => r.target === "/hooks").length).toBe(3);
+  });
+});
+
+describe("webhook management", () => {
+  test("at most 5 webhooks per organization: 409 webhook_limit_reached", async () => {
+    const existing = (await get(`${server.url}/v1/webhooks`, admin())).body.data.length;
+    for (let i = existing; i < 5; i++) expect((await createHook(`${receiver.url}?n=${i}`)).status).toBe(201);
+    const sixth = await createHook(`${receiver.url}?n=6`);
+    expect([sixth.status, sixth.body.code]).toEqual([409, "webhook_limit_reached"]);
+  });
+
+  test("a webhook is deleted, and then 404", async () => {
+    const id = (await get(`${server.url}/v1/webhooks`, admin())).body.data.at(-1).id;
+    const del = await fetch(`${server.url}/v1/webhooks/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${admin()}` } });
+    expect(del.status).toBe(204);
+    const again = await fetch(`${server.url}/v1/webhooks/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${admin()}` } });
+    expect(again.status).toBe(404);
+  });
+
+  test("unknown events are invalid_webhook", async () => {
+    const res = await createHook(receiver.url, ["feedback.deleted"]);
+    expect([res.status, res.body.code]).toEqual([400, "invalid_webhook"]);
+  });
+
+  test("reserved to Admins: a Member's token lacks webhooks:manage", async () => {
+    const res = await get(`${server.url}/v1/webhooks`, server.demo.tokens.member);
+    expect([res.status, res.body.code]).toEqual([403, "insufficient_scope"]);
+  });
+});
+
+describe("webhook addresses when private addresses are not allowed", () => {
+  let strict: TestServer;
+  beforeAll(async () => {
+    strict = await startServer();
+  });
+  afterAll(() => strict.stop());
+
+  test("every refused class is refused when saved: 400 invalid_webhook", async () => {
+    const { hostname } = await import("node:os");
+    const refused = [
+      "http://hooks.example.com/x",
+      "https://127.0.0.1/x",
+      "https://localhost/x",
+      `https://${hostname()}/x`,
+      "https://10.0.0.8/x",
+      "https://172.20.1.1/x",
+      "https://192.168.0.10/x",
+      "https://169.254.169.254/latest",
+      "https://100.64.1.1/x",
+      "https://224.0.0.251/x",
+      "https://[::1]/x",
+      "https://[fd00::1]/x",
+      "https://[fe80::1]/x",
+      "https://[::ffff:127.0.0.1]/x",
+    ];
+    for (const url of refused) {
+      const res = await post(
+        `${strict.url}/v1/webhooks`,
+        { url, events: ["feedback.created"] },
+        { authorization: `Bearer ${strict.demo.tokens.admin}` },
+      );
+      expect({ url, status: res.status, code: res.body.code }).toEqual({ url, status: 400, code: "invalid_webhook" });
+    }
+  });
+});
