@@ -2,7 +2,21 @@ import { readFileSync } from "node:fs";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Type } from "@sinclair/typebox";
 import { PLANS, type Plan } from "../../core/limits.ts";
-import { CHANNEL_KINDS, ROLE_SCOPES, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
+import {
+  CHANNEL_KINDS,
+  ROLE_SCOPES,
+  ROLES,
+  SCOPES,
+  type ChannelKind,
+  type Grant,
+  type Organization,
+  type Role,
+  type Scope,
+} from "../../core/model.ts";
+import { ERRORS } from "../../core/errors.ts";
+import { EVENT_TYPES } from "../../core/feedback/events.ts";
+import { sendTestEvent } from "../../core/webhooks/deliver.ts";
+import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../core/webhooks/manage.ts";
 import { APP_KINDS, FeatureDefinition } from "../../core/schemas/catalog.ts";
 import type { Services } from "../../core/services.ts";
 import { mintToken } from "../../core/use-cases/mint-token.ts";
@@ -46,6 +60,59 @@ async function user(services: Services, email: string) {
 }
 
 const FeatureFile = TypeCompiler.Compile(Type.Array(FeatureDefinition));
+
+/** The CLI acts as the operator: with an Admin's rights in the organization it names. */
+const operator = (org: Organization): Grant => ({
+  tokenId: "cli",
+  orgId: org.id,
+  userId: "cli",
+  role: "admin",
+  scopes: SCOPES,
+  resource: null,
+  agentId: null,
+});
+
+const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out: Out) => Promise<void>> = {
+  async "webhook create"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const events = (option(inv, "events") ?? EVENT_TYPES.join(",")).split(",").map((e) => pick(e.trim(), EVENT_TYPES, "each of --events"));
+    const created = await createWebhook(services, services.webhooks, operator(org), { url: arg(inv, 1, "url"), events });
+    if (!created.ok) throw new UsageError(ERRORS[created.code].en);
+    out(`webhook ${created.value.id} → ${created.value.url} (${events.join(", ")})\nsigning secret, shown once:\n${created.value.secret}`);
+  },
+  async "webhook list"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    for (const w of (await listWebhooks(services, operator(org))).data) {
+      const last = w.lastDelivery
+        ? `last: ${w.lastDelivery.at} ${w.lastDelivery.status ?? w.lastDelivery.error} in ${w.lastDelivery.durationMs} ms`
+        : "never delivered";
+      out(`${w.id}  ${w.url}  ${w.events.join(",")}  ${last}`);
+    }
+  },
+  async "webhook delete"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const id = arg(inv, 1, "webhookId");
+    if (!(await deleteWebhook(services, operator(org), id)).ok) throw new UsageError(`no webhook ${id} in ${org.keyPrefix}`);
+    out(`webhook ${id} deleted`);
+  },
+  async "webhook test"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const webhook = await services.store.findWebhook(org.id, arg(inv, 1, "webhookId"));
+    if (!webhook) throw new UsageError(`no such webhook in ${org.keyPrefix}`);
+    const result = await sendTestEvent(services, services.webhooks, webhook);
+    out(
+      result.error
+        ? `test event failed: ${result.error} (${result.durationMs} ms)`
+        : `test event delivered: HTTP ${result.status} in ${result.durationMs} ms`,
+    );
+  },
+  async "webhook rotate"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const rotated = await rotateWebhookSecret(services, services.webhooks, operator(org), arg(inv, 1, "webhookId"));
+    if (!rotated.ok) throw new UsageError("no such webhook");
+    out(`new signing secret, shown once (the former one stays valid 24 hours):\n${rotated.value.secret}`);
+  },
+};
 
 /** Every command: `<group> <verb>` → handler. */
 export const COMMANDS: Record<string, (services: Services, inv: Invocation, out: Out) => Promise<void>> = {
@@ -231,6 +298,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     if (!(await services.store.revokeToken(org.id, id, services.clock()))) throw new UsageError(`no active token ${id} in ${org.keyPrefix}`);
     out(`token ${id} revoked`);
   },
+
+  ...WEBHOOK_COMMANDS,
 };
 
 async function setChannel(services: Services, inv: Invocation, out: Out, active: boolean): Promise<void> {
@@ -261,5 +330,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   token create <org> <email> [--scopes a,b] [--days N (0: never expires)] [--label L] [--json]
   token list <org>
   token revoke <org> <tokenId>
+  webhook create <org> <url> [--events a,b]      prints the signing secret once
+  webhook list <org>                             with the last delivery of each
+  webhook delete|test|rotate <org> <webhookId>
 
 <org> is an organization id or its key prefix (e.g. DEMO).`;

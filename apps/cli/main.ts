@@ -12,7 +12,7 @@ function parse() {
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         ...Object.fromEntries(
-          ["name", "prefix", "plan", "quota", "kind", "description", "email", "scopes", "days", "label", "password"].map((o) => [
+          ["name", "prefix", "plan", "quota", "kind", "description", "email", "scopes", "days", "label", "password", "events"].map((o) => [
             o,
             { type: "string" as const },
           ]),
