@@ -2,21 +2,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import type { DemoInfo } from "../../apps/runtime/demo.ts";
+
+export type { DemoInfo };
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BUN = process.execPath;
-
-export interface DemoInfo {
-  orgId: string;
-  appId: string;
-  publicKey: string;
-  formKey: string;
-  widgetKey: string;
-  inactiveKey: string;
-  featureId: string;
-  tokens: { admin: string; member: string; reader: string; readOnly: string };
-  users: Record<"admin" | "member" | "reader", { email: string; password: string }>;
-}
 
 export interface TestServer {
   readonly url: string;
