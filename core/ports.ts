@@ -1,5 +1,6 @@
 import type { Language } from "./errors.ts";
-import type { Turn } from "./model.ts";
+import type { FeatureRecord, Turn } from "./model.ts";
+import type { NATURES, Severity } from "./schemas/feedback.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { QualificationQuestion } from "./schemas/qualification.ts";
 
@@ -35,9 +36,18 @@ export interface QualificationContext {
   readonly answers: Readonly<Record<string, string>>;
 }
 
+/** What the assistant reads in a feedback: where it lives, how grave it is, what kind of thing it is. */
+export interface Triage {
+  readonly featureId?: string;
+  readonly severity?: Severity;
+  readonly nature?: (typeof NATURES)[number];
+}
+
 /** The AI assistant. Any rejection is reported to the client as `qualification_failed`. */
 export interface Assistant {
   qualify(context: QualificationContext): Promise<AssistantStep>;
+  /** Attaches a feedback to a feature of the app's map and estimates its severity and nature. */
+  triage(report: NormalizedReport, features: readonly FeatureRecord[]): Promise<Triage>;
   writeTitle(report: NormalizedReport, language: Language): Promise<string>;
   detectLanguage(text: string): Language;
 }

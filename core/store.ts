@@ -221,6 +221,8 @@ export interface JobQueue {
 export interface GroupingStore {
   /** Open, unfolded feedbacks of the app created before `before`, with their text (title and reports). */
   groupingCandidates(orgId: string, appId: string, before: { readonly createdAt: number; readonly id: string }): Promise<GroupingCandidate[]>;
+  /** Records the assistant's triage of a feedback. */
+  setTriage(orgId: string, feedbackId: string, triage: { featureId?: string; severity?: Severity; nature?: string }): Promise<void>;
   /** Moves the source's reports and followers into the target and marks the source folded. */
   foldFeedback(orgId: string, sourceId: string, targetId: string, at: number): Promise<boolean>;
 }

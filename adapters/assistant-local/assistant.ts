@@ -2,6 +2,7 @@ import type { Assistant, AssistantStep, QualificationContext } from "../../core/
 import type { NormalizedReport } from "../../core/report/normalize.ts";
 import { titleFromMessage } from "../../core/report/title.ts";
 import { detectLanguage } from "./language.ts";
+import { localTriage } from "./triage.ts";
 import { changesSubject, isOffTopic, MESSAGES, NEEDS, textQuestion, type Need } from "./rules.ts";
 
 /** What a precise report of each kind must tell. Praise needs nothing more. */
@@ -50,6 +51,10 @@ export function createLocalAssistant(): Assistant {
       const missing = REQUIRED[report.kind].find((id) => !facts[id]?.trim());
       if (missing) return { status: "ask", questions: [textQuestion(NEEDS[missing], language)] };
       return { status: "ready", report: completed(report, facts) };
+    },
+
+    async triage(report, features) {
+      return localTriage(report, features);
     },
 
     async writeTitle(report) {

@@ -39,10 +39,15 @@ function mcpServer(services: Services, grant: Grant): Server {
     const result = await tool.run(services, grant, args);
     if (!result.ok) return toolError(result.code);
     const value = result.value as Record<string, unknown>;
-    const text =
+    const notes = [
+      tool.name === "get_feedback" && value.key !== args.key && value.id !== args.key
+        ? `${String(args.key)} was grouped into ${String(value.key)}, which is shown here.`
+        : "",
       tool.name === "get_feedback" && value.fullContext === null
-        ? `${JSON.stringify(value)}\n\nThe full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans).`
-        : JSON.stringify(value);
+        ? "The full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans)."
+        : "",
+    ].filter(Boolean);
+    const text = [JSON.stringify(value), ...notes].join("\n\n");
     return { content: [{ type: "text", text }], structuredContent: value };
   });
   return server;

@@ -150,6 +150,16 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
         .all(orgId, appId, ...OPEN_STATUSES, before.createdAt, before.createdAt, before.id);
     },
 
+    async setTriage(orgId, feedbackId, t) {
+      await batch.run(() =>
+        db
+          .query(
+            "UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature) WHERE id = ? AND org_id = ?",
+          )
+          .run(t.featureId ?? null, t.severity ?? null, t.nature ?? null, feedbackId, orgId),
+      );
+    },
+
     async foldFeedback(orgId, sourceId, targetId) {
       return batch.run(() => fold(orgId, sourceId, targetId));
     },

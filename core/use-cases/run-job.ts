@@ -1,13 +1,31 @@
 import { isOpen } from "../feedback/status.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
+import type { FeatureRecord, FeedbackRecord } from "../model.ts";
+import type { NormalizedReport } from "../report/normalize.ts";
+import { withFloor } from "../feedback/severity.ts";
 
-/** Folds a new feedback into an older open one of the same app when both tell the same thing. */
+/** Attaches the feedback to a feature and grades it; a problem is never less grave than its feature's floor. */
+async function triage(services: Services, feedback: FeedbackRecord, report: NormalizedReport): Promise<void> {
+  const { store, assistant } = services;
+  const features = (await store.listFeatures(feedback.orgId, feedback.appId)) as FeatureRecord[];
+  const found = await assistant.triage(report, features);
+  const feature = features.find((f) => f.id === found.featureId);
+  const severity = feedback.kind === "problem" ? withFloor(found.severity, feature?.severityFloor) : undefined;
+  await store.setTriage(feedback.orgId, feedback.id, {
+    ...(feature && { featureId: feature.id }),
+    ...(severity && { severity }),
+    ...(found.nature && { nature: found.nature }),
+  });
+}
+
+/** Triages a new feedback, then folds it into an older open one of the same app when both tell the same thing. */
 async function groupReport(services: Services, job: JobRequest): Promise<void> {
   const { store, grouper, clock } = services;
   const feedback = await store.findFeedback(job.orgId, job.feedbackId);
   if (!feedback || feedback.mergedInto || !isOpen(feedback.status)) return;
   const reports = await store.listReports(feedback.id);
+  if (!feedback.featureId && reports[0]) await triage(services, feedback, reports[0].report);
   const text = [feedback.title, ...reports.map((r) => r.report.message)].join("\n");
   const candidates = await store.groupingCandidates(feedback.orgId, feedback.appId, feedback);
   const target = await grouper.findDuplicate(text, candidates);

@@ -42,3 +42,13 @@ describe("feedback status machine", () => {
     assert.equal(isOpen("dismissed"), false);
   });
 });
+
+describe("severity floor", () => {
+  test("a severity never goes below the feature's floor (P0 is the gravest)", async () => {
+    const { withFloor } = await import("../../core/feedback/severity.ts");
+    assert.equal(withFloor("P2", "P0"), "P0");
+    assert.equal(withFloor("P1", "P3"), "P1");
+    assert.equal(withFloor(undefined, "P1"), "P1");
+    assert.equal(withFloor("P3", undefined), "P3");
+  });
+});

@@ -135,3 +135,43 @@ describe("grouping in the background", () => {
     expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.reports).toBe(1);
   });
 });
+
+describe("triage in the background", () => {
+  const settled = () =>
+    until(
+      () => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number },
+      (r) => r.n === 0,
+    );
+
+  test("a report is attached to the feature its words point to, and never graded below the feature's floor", async () => {
+    const key = await report("My card payment is refused at the last step");
+    await settled();
+    const read = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body;
+    expect(read.feature).toEqual({ id: "feat-checkout-payment", path: "checkout/payment" });
+    // "refused" alone reads as P1; the Payment feature's floor is P0.
+    expect(read.severity).toBe("P0");
+    expect(read.nature).toBe("bug");
+  });
+
+  test("a graver reading than the floor stays", async () => {
+    const key = await report("Changing my password crashes the profile page");
+    await settled();
+    const read = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body;
+    expect(read.feature?.path).toBe("account/settings");
+    expect(read.severity).toBe("P1");
+  });
+
+  test("ideas get no severity; the feature's open feedbacks count them", async () => {
+    const key = (
+      await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "idea", message: "Search could suggest recent queries" })
+    ).body.ticketId;
+    await settled();
+    const read = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body;
+    expect(read).toMatchObject({ feature: { path: "search" }, nature: "request" });
+    expect(read.severity).toBeUndefined();
+    const features = (await get(`${server.url}/v1/apps/${server.demo.appId}/features`, server.demo.tokens.admin)).body.data;
+    expect(features.find((f: any) => f.path === "search").openFeedbacks).toBeGreaterThanOrEqual(1);
+    const filtered = (await get(`${server.url}/v1/feedbacks?featureId=feat-search`, server.demo.tokens.admin)).body.data;
+    expect(filtered.map((f: any) => f.key)).toContain(key);
+  });
+});

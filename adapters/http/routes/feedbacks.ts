@@ -62,7 +62,14 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     )
     .get(
       "/v1/feedbacks/:key",
-      ({ request, params }) => withGrant(request, "feedbacks:read", async (grant) => reply(request, await getFeedback(services, grant, params.key))),
+      ({ request, params }) =>
+        withGrant(request, "feedbacks:read", async (grant) => {
+          const found = await getFeedback(services, grant, params.key);
+          if (!found.ok) return failureResponse(request, found);
+          // A key folded into another feedback answers with the survivor, and says which one it is.
+          const folded = found.value.key !== params.key && found.value.id !== params.key;
+          return json(found.value, 200, folded ? { "content-location": `/v1/feedbacks/${encodeURIComponent(found.value.key)}` } : {});
+        }),
       {
         detail: operation({
           summary: "Read a feedback",
