@@ -203,3 +203,11 @@ export interface Webhook {
   readonly createdAt: number;
   readonly lastDelivery: DeliveryResult | null;
 }
+
+/** An article of an app's help center, which the assistant may answer from. */
+export interface HelpArticle {
+  readonly id: string;
+  readonly title: string;
+  readonly url: string;
+  readonly body: string;
+}

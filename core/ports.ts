@@ -1,5 +1,5 @@
 import type { Language } from "./errors.ts";
-import type { FeatureRecord, Turn } from "./model.ts";
+import type { FeatureRecord, HelpArticle, Turn } from "./model.ts";
 import type { NATURES, Severity } from "./schemas/feedback.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { QualificationQuestion } from "./schemas/qualification.ts";
@@ -34,6 +34,10 @@ export interface QualificationContext {
   readonly conversation: readonly Turn[];
   /** Answers so far, by question id. */
   readonly answers: Readonly<Record<string, string>>;
+  /** The app's help center, to answer from when an article covers the report. */
+  readonly helpArticles: readonly HelpArticle[];
+  /** The app's feature map, to offer as choices. */
+  readonly features: readonly FeatureRecord[];
 }
 
 /** What the assistant reads in a feedback: where it lives, how grave it is, what kind of thing it is. */

@@ -11,6 +11,7 @@ import type {
   ChannelKind,
   FeatureRecord,
   FeedbackRecord,
+  HelpArticle,
   Follower,
   Grant,
   OAuthClient,
@@ -73,6 +74,11 @@ export interface QualificationSession {
   /** The step the client was last shown; answers are checked against its questions. */
   readonly pending: QualificationStep;
   readonly expiresAt: number;
+}
+
+export interface HelpCenterStore {
+  replaceHelpArticles(orgId: string, appId: string, articles: readonly HelpArticle[]): Promise<void>;
+  listHelpArticles(orgId: string, appId: string): Promise<HelpArticle[]>;
 }
 
 export interface QualificationStore {
@@ -306,6 +312,7 @@ export interface WebhookStore {
 export type Store = RateLimitStore &
   IdempotencyStore &
   QualificationStore &
+  HelpCenterStore &
   CollectionStore &
   FeedbackStore &
   CatalogStore &

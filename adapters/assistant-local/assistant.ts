@@ -1,9 +1,22 @@
 import type { Assistant, AssistantStep, QualificationContext } from "../../core/ports.ts";
 import type { NormalizedReport } from "../../core/report/normalize.ts";
+import type { FeatureRecord } from "../../core/model.ts";
 import { titleFromMessage } from "../../core/report/title.ts";
 import { detectLanguage } from "./language.ts";
 import { localTriage } from "./triage.ts";
-import { changesSubject, isOffTopic, MESSAGES, NEEDS, textQuestion, type Need } from "./rules.ts";
+import { answeringArticle, excerpt } from "./help.ts";
+import {
+  changesSubject,
+  helpedQuestion,
+  impactQuestion,
+  isOffTopic,
+  MESSAGES,
+  NEEDS,
+  textQuestion,
+  touchesQuestion,
+  whereQuestion,
+  type Need,
+} from "./rules.ts";
 
 /** What a precise report of each kind must tell. Praise needs nothing more. */
 const REQUIRED: Readonly<Record<NormalizedReport["kind"], readonly Need["id"][]>> = {
@@ -22,10 +35,11 @@ function known(report: NormalizedReport, answers: Readonly<Record<string, string
   };
 }
 
-/** The report, completed with what the qualification learnt. */
-function completed(report: NormalizedReport, facts: Partial<Record<Need["id"], string>>): NormalizedReport {
+/** The report, completed with what the qualification learnt; a chosen feature is named, not given by id. */
+function completed(report: NormalizedReport, facts: Partial<Record<Need["id"], string>>, features: readonly FeatureRecord[]): NormalizedReport {
   const where = facts.where && !report.url && /^https?:\/\//i.test(facts.where) ? { url: facts.where } : {};
-  const extra = [facts.need, facts.where && !where.url ? facts.where : undefined].filter(Boolean);
+  const place = facts.where && !where.url ? (features.find((f) => f.id === facts.where)?.name ?? facts.where) : undefined;
+  const extra = [facts.need, place].filter(Boolean);
   return {
     ...report,
     ...(facts.observed && { observed: facts.observed }),
@@ -42,15 +56,30 @@ function completed(report: NormalizedReport, facts: Partial<Record<Need["id"], s
 export function createLocalAssistant(): Assistant {
   return {
     async qualify(context: QualificationContext): Promise<AssistantStep> {
-      const { report, language, answers } = context;
+      const { report, language, answers, features } = context;
       const lastAnswer = context.conversation.at(-1);
       const answering = Object.keys(answers).length > 0 && lastAnswer?.role === "user";
       if (!answering && isOffTopic(report.message)) return { status: "drop", message: MESSAGES.drop[language] };
       if (answering && changesSubject(lastAnswer.text)) return { status: "restart", message: MESSAGES.restart[language] };
+      if (!answering && report.kind === "problem") {
+        const article = answeringArticle([report.title, report.message].filter(Boolean).join(" "), context.helpArticles);
+        if (article)
+          return {
+            status: "answer",
+            source: { title: article.title, url: article.url },
+            message: excerpt(article),
+            questions: [helpedQuestion(language)],
+          };
+      }
       const facts = known(report, answers);
       const missing = REQUIRED[report.kind].find((id) => !facts[id]?.trim());
-      if (missing) return { status: "ask", questions: [textQuestion(NEEDS[missing], language)] };
-      return { status: "ready", report: completed(report, facts) };
+      if (missing)
+        return { status: "ask", questions: [missing === "where" ? whereQuestion(language, features) : textQuestion(NEEDS[missing], language)] };
+      // Once a conversation is under way, one more question tells how much it matters.
+      if (answering && report.kind === "problem" && !answers.impact) return { status: "ask", questions: [impactQuestion(language)] };
+      if (answering && report.kind === "idea" && features.length > 0 && !answers.touches)
+        return { status: "ask", questions: [touchesQuestion(language, features)] };
+      return { status: "ready", report: completed(report, facts, features) };
     },
 
     async triage(report, features) {

@@ -1,4 +1,5 @@
 import type { Language } from "../../core/errors.ts";
+import type { FeatureRecord } from "../../core/model.ts";
 import type { QualificationQuestion } from "../../core/schemas/qualification.ts";
 
 /** The offline assistant's wording, in the reporter's language. */
@@ -43,6 +44,53 @@ export const textQuestion = (need: Need, language: Language): QualificationQuest
   id: need.id,
   prompt: need.question[language],
   mode: "text",
+});
+
+const MAX_FEATURE_CHOICES = 8;
+
+/** Where in the app: one feature of the map, or free text when none fits. */
+export function whereQuestion(language: Language, features: readonly FeatureRecord[]): QualificationQuestion {
+  if (features.length === 0) return textQuestion(NEEDS.where, language);
+  return {
+    id: "where",
+    prompt: NEEDS.where.question[language],
+    mode: "single",
+    choices: features.slice(0, MAX_FEATURE_CHOICES).map((f) => ({ id: f.id, label: f.name })),
+    allowTextFallback: true,
+  };
+}
+
+const IMPACT_LABELS: Record<Language, string[]> = {
+  en: ["1 — barely", "2", "3 — it slows me down", "4", "5 — it blocks me completely"],
+  fr: ["1 — à peine", "2", "3 — cela me ralentit", "4", "5 — cela me bloque complètement"],
+};
+
+/** How much the problem hinders the person, on a scale of 1 to 5. */
+export const impactQuestion = (language: Language): QualificationQuestion => ({
+  id: "impact",
+  prompt: language === "fr" ? "À quel point cela vous gêne-t-il ?" : "How much does this get in your way?",
+  mode: "scale",
+  choices: IMPACT_LABELS[language].map((label, i) => ({ id: String(i + 1), label })),
+});
+
+/** Which parts of the app an idea touches: several features, or free text. */
+export const touchesQuestion = (language: Language, features: readonly FeatureRecord[]): QualificationQuestion => ({
+  id: "touches",
+  prompt: language === "fr" ? "Quelles parties de l'application cela concernerait-il ?" : "Which parts of the app would this touch?",
+  mode: "multi",
+  choices: features.slice(0, MAX_FEATURE_CHOICES).map((f) => ({ id: f.id, label: f.name })),
+  allowTextFallback: true,
+});
+
+/** After a help-center answer: was it enough? */
+export const helpedQuestion = (language: Language): QualificationQuestion => ({
+  id: "helped",
+  prompt: language === "fr" ? "Cela répond-il à votre question ?" : "Does this answer your question?",
+  mode: "yes_no",
+  choices: [
+    { id: "yes", label: language === "fr" ? "Oui" : "Yes" },
+    { id: "no", label: language === "fr" ? "Non" : "No" },
+  ],
 });
 
 const SPAM = /\b(viagra|casino|crypto ?currency|bitcoin|loan|seo services|click here|buy now|free money|porn)\b/i;

@@ -160,4 +160,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX deliveries_due ON deliveries (run_at) WHERE state = 'pending';
   CREATE INDEX deliveries_by_webhook ON deliveries (webhook_id);
   `,
+  `
+  CREATE TABLE help_articles (
+    id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL, body TEXT NOT NULL
+  );
+  CREATE INDEX help_articles_by_app ON help_articles (org_id, app_id);
+  `,
 ];

@@ -3,6 +3,7 @@ import { accessStore } from "./access.ts";
 import { accountStore } from "./accounts.ts";
 import { oauthStore } from "./oauth.ts";
 import { webhookStore } from "./webhooks.ts";
+import { helpCenterStore } from "./help-center.ts";
 import { adminStore } from "./admin.ts";
 import { collectionStore } from "./collection.ts";
 import { feedbackStore } from "./feedbacks.ts";
@@ -21,6 +22,7 @@ export function createSqliteStore(path: string): Store {
     ...accountStore(db, batch),
     ...oauthStore(db, batch),
     ...webhookStore(db, batch),
+    ...helpCenterStore(db, batch),
     ...jobQueue(db, batch),
     ...adminStore(db),
     async purgeExpired(now) {

@@ -21,6 +21,7 @@ import { APP_KINDS, FeatureDefinition } from "../../core/schemas/catalog.ts";
 import type { Services } from "../../core/services.ts";
 import { mintToken } from "../../core/use-cases/mint-token.ts";
 import { demo } from "../runtime/demo.ts";
+import { readArticles } from "./help-files.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -215,6 +216,26 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     out(`${features.length} features imported into ${app.name}`);
   },
 
+  async "help import"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
+    if (!app) throw new UsageError("no such app in this organization");
+    const files = inv.args.slice(2);
+    if (files.length === 0) throw new UsageError("missing <file.md|file.json> …");
+    const articles = [];
+    for (const file of files) {
+      const read = readArticles(file);
+      if (typeof read === "string") throw new UsageError(read);
+      articles.push(...read);
+    }
+    await services.store.replaceHelpArticles(
+      org.id,
+      app.id,
+      articles.map((a) => ({ ...a, id: services.ids.id() })),
+    );
+    out(`${articles.length} help article${articles.length === 1 ? "" : "s"} imported into ${app.name} (replacing the previous ones)`);
+  },
+
   async "user create"(services, inv, out) {
     const email = (option(inv, "email") ?? arg(inv, 0, "email")).toLowerCase();
     if (await services.store.findUserByEmail(email)) throw new UsageError(`a user with e-mail ${email} exists`);
@@ -321,6 +342,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   channel list <org> [appId]
   channel disable|enable <org> <channel id or key>
   features import <org> <appId> <file.json>      replace the feature map from a JSON array
+  help import <org> <appId> <files…>             replace the help center from Markdown or JSON files
   user create <email> [--name N] [--password P]
   user password <email> [--password P]           reset a password (a new one is printed when none is given)
   member add <org> <email> <admin|member|reader>  (also changes the role of a member)

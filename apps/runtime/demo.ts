@@ -37,6 +37,19 @@ const FEATURES: ReadonlyArray<FeatureDefinition & { id: string }> = [
   },
 ];
 
+const HELP = [
+  {
+    title: "Turn on two-factor authentication",
+    url: "https://help.retour.example/two-factor",
+    body: "Open Account settings, then Security, and choose Turn on two-factor authentication. Scan the QR code with an authenticator app and enter the six-digit code it shows.\n\nIf codes are refused, check that your phone's clock is set automatically: authenticator codes depend on the time.",
+  },
+  {
+    title: "Change the language of the app",
+    url: "https://help.retour.example/language",
+    body: "Open Account settings, then Preferences, and pick a language in the Language list. The change applies at once, without signing out.",
+  },
+];
+
 const USERS: Readonly<Record<"admin" | "member" | "reader", Role>> = { admin: "admin", member: "member", reader: "reader" };
 
 export interface DemoInfo {
@@ -69,6 +82,11 @@ async function ensureOrganization(services: Services): Promise<{ orgId: string; 
     await store.createChannel({ id: ids.id(), orgId, appId, kind, key: `${kind === "api" ? "pk" : kind}_${ids.secret().slice(0, 24)}`, active });
   }
   await store.replaceFeatures(orgId, appId, FEATURES);
+  await store.replaceHelpArticles(
+    orgId,
+    appId,
+    HELP.map((a) => ({ ...a, id: ids.id() })),
+  );
   for (const name of Object.keys(USERS) as Array<keyof typeof USERS>) {
     const userId = ids.id();
     await store.createUser({ id: userId, email: `${name}@demo.test`, name: `Demo ${name}` });

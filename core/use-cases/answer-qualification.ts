@@ -31,7 +31,13 @@ export async function answerQualification(services: Services, id: string, answer
     return ok({ kind: "step", body: resolvedStep(id, session.language) });
   }
   const answered = withAnswer(session, read.value, now);
+  const [helpArticles, features] = await Promise.all([
+    store.listHelpArticles(answered.orgId, answered.appId),
+    store.listFeatures(answered.orgId, answered.appId),
+  ]);
   const step = await askAssistant(assistant, {
+    helpArticles,
+    features,
     appId: answered.appId,
     report: answered.report,
     language: answered.language,

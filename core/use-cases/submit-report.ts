@@ -67,7 +67,11 @@ async function process(services: Services, context: ChannelContext, request: Rep
   const id = services.ids.id();
   const now = services.clock();
   const conversation = [{ role: "user" as const, text: report.message, at: now }];
-  const step = await askAssistant(services.assistant, { appId: context.app.id, report, language, conversation, answers: {} });
+  const [helpArticles, features] = await Promise.all([
+    services.store.listHelpArticles(context.organization.id, context.app.id),
+    services.store.listFeatures(context.organization.id, context.app.id),
+  ]);
+  const step = await askAssistant(services.assistant, { appId: context.app.id, report, language, conversation, answers: {}, helpArticles, features });
   if (!step) return fail("qualification_failed");
   if (step.status === "ready") {
     const recorded = await recordFeedback(services, { context, source: context.channel.kind, report: step.report, language, conversation: [] });

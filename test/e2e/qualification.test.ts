@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -21,8 +24,12 @@ describe("qualification", () => {
     const second = await answer(id, { text: "The download gives a blank page" });
     expect(second.body).toMatchObject({ id, status: "ask", questions: [{ id: "expected" }] });
     const third = await answer(id, { text: "A PDF with the invoice lines" });
-    expect(third.body).toMatchObject({ id, status: "ask", questions: [{ id: "where" }] });
-    const done = await answer(id, { text: "https://app.example/invoices/42" });
+    expect(third.body).toMatchObject({ id, status: "ask", questions: [{ id: "where", mode: "single", allowTextFallback: true }] });
+    expect(third.body.questions[0].choices.map((c: any) => c.label)).toContain("Checkout");
+    const fourth = await answer(id, { text: "https://app.example/invoices/42" });
+    expect(fourth.body).toMatchObject({ id, status: "ask", questions: [{ id: "impact", mode: "scale" }] });
+    expect(fourth.body.questions[0].choices.map((c: any) => c.id)).toEqual(["1", "2", "3", "4", "5"]);
+    const done = await answer(id, { choiceIds: ["4"] });
     expect(done.status).toBe(201);
     expect(done.body).toMatchObject({ ok: true, merged: false, id, status: "ready" });
     const feedback = await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin);
@@ -36,7 +43,50 @@ describe("qualification", () => {
       "user",
       "assistant",
       "user",
+      "assistant",
+      "user",
     ]);
+  });
+
+  test("a feature can be chosen as the place, by its choice id", async () => {
+    const first = await start("The total is wrong", { observed: "It shows 0", expected: "The sum of my items" });
+    expect(first.body.questions[0]).toMatchObject({ id: "where", mode: "single" });
+    const impact = await answer(first.body.id, { choiceIds: [server.demo.featureId] });
+    expect(impact.body.questions[0].id).toBe("impact");
+    const done = await answer(first.body.id, { choiceIds: ["2"] });
+    expect(done.status).toBe(201);
+    const read = await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin);
+    expect(read.body.reportList[0].text).toContain("Checkout");
+  });
+
+  test("answer: the assistant answers from the help center, and yes ends as resolved without recording", async () => {
+    const first = await start("My two-factor authentication codes are refused by the authenticator check");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      status: "answer",
+      source: { title: "Turn on two-factor authentication", url: "https://help.retour.example/two-factor" },
+      questions: [{ id: "helped", mode: "yes_no", choices: [{ id: "yes" }, { id: "no" }] }],
+    });
+    expect(first.body.message).toContain("authenticator");
+    const resolved = await answer(first.body.id, { choiceIds: ["yes"] });
+    expect(resolved.body).toMatchObject({ id: first.body.id, status: "resolved" });
+    expect((await answer(first.body.id, { text: "more" })).body.code).toBe("qualification_not_found");
+  });
+
+  test("answer: no, and the qualification continues with its questions", async () => {
+    const first = await start("Two-factor authentication codes are always refused");
+    expect(first.body.status).toBe("answer");
+    const next = await answer(first.body.id, { choiceIds: ["no"] });
+    expect(next.body).toMatchObject({ status: "ask", questions: [{ id: "observed" }] });
+  });
+
+  test("an idea asks for the need, then which parts of the app it touches (several choices)", async () => {
+    const first = await start("A weekly digest by e-mail", { kind: "idea" });
+    expect(first.body.questions[0]).toMatchObject({ id: "need", mode: "text" });
+    const touches = await answer(first.body.id, { text: "Keep up without opening the app every day" });
+    expect(touches.body.questions[0]).toMatchObject({ id: "touches", mode: "multi", allowTextFallback: true });
+    const done = await answer(first.body.id, { choiceIds: [server.demo.featureId, "feat-search"] });
+    expect(done.status).toBe(201);
   });
 
   test("a report precise enough at the first call is recorded at once: 201 with id and status ready", async () => {
@@ -107,5 +157,26 @@ describe("qualification", () => {
     server.advanceClock(15 * 60_000 + 1_000);
     const res = await answer(first.body.id, { text: "On the settings page" });
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "qualification_not_found" });
+  });
+
+  test("the help center is imported with the CLI from Markdown and JSON files, replacing the previous one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "retour-help-"));
+    writeFileSync(
+      join(dir, "refunds.md"),
+      "---\ntitle: Ask for a refund\nurl: https://help.example/refunds\n---\nOpen Orders, pick the order and choose Ask for a refund. Refunds reach your card within five days.\n",
+    );
+    writeFileSync(
+      join(dir, "more.json"),
+      JSON.stringify([{ title: "Print a receipt", url: "https://help.example/receipts", body: "Open Orders and choose Print receipt." }]),
+    );
+    writeFileSync(join(dir, "bad.md"), "no title and no url");
+    expect(await server.cli("help", "import", "DEMO", server.demo.appId, join(dir, "refunds.md"), join(dir, "more.json"))).toContain(
+      "2 help articles imported",
+    );
+    await expect(server.cli("help", "import", "DEMO", server.demo.appId, join(dir, "bad.md"))).rejects.toThrow("no title");
+    const step = await start("I asked for a refund on my order but the refund never reached my card");
+    expect(step.body).toMatchObject({ status: "answer", source: { title: "Ask for a refund", url: "https://help.example/refunds" } });
+    // The demo's former articles were replaced.
+    expect((await start("Two-factor authentication codes are always refused")).body.status).toBe("ask");
   });
 });
