@@ -63,6 +63,8 @@ export interface GroupingCandidate {
 
 /** Finds, among open feedbacks of the same app, the one a new report duplicates. */
 export interface Grouper {
+  /** The keys under which a text is indexed; a candidate must share some with the new report. */
+  keys(text: string): string[];
   findDuplicate(text: string, candidates: readonly GroupingCandidate[]): Promise<string | null>;
 }
 

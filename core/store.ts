@@ -225,8 +225,20 @@ export interface JobQueue {
 }
 
 export interface GroupingStore {
-  /** Open, unfolded feedbacks of the app created before `before`, with their text (title and reports). */
-  groupingCandidates(orgId: string, appId: string, before: { readonly createdAt: number; readonly id: string }): Promise<GroupingCandidate[]>;
+  /**
+   * Open, unfolded feedbacks of the app created before `before` that share the most of the given
+   * keys, looked up through the rarest ones, with the text they were indexed with. The cost follows
+   * the postings of those keys, not the number of feedbacks.
+   */
+  groupingCandidates(
+    orgId: string,
+    appId: string,
+    keys: readonly string[],
+    before: { readonly createdAt: number; readonly id: string },
+    limit: number,
+  ): Promise<GroupingCandidate[]>;
+  /** Indexes a feedback for grouping under its keys. */
+  indexForGrouping(appId: string, feedbackId: string, keys: readonly string[], text: string): Promise<void>;
   /** Records the assistant's triage of a feedback. */
   setTriage(orgId: string, feedbackId: string, triage: { featureId?: string; severity?: Severity; nature?: string }): Promise<void>;
   /** Moves the source's reports and followers into the target and marks the source folded. */

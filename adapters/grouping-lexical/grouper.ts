@@ -16,6 +16,8 @@ function statsOf(documents: readonly TermCounts[]): TermStats {
  */
 export function createLexicalGrouper(): Grouper {
   return {
+    keys: (text) => Object.keys(terms(text)).filter((t) => t.startsWith("w:")),
+
     async findDuplicate(text, candidates) {
       if (candidates.length === 0) return null;
       const mine = terms(text);

@@ -9,6 +9,10 @@ import { matchExpression, moveDocuments } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 const OPEN_STATUSES = STATUSES.filter(isOpen);
+/** Keys looked up per new report; the rarest say the most about a subject. */
+const RAREST_KEYS = 6;
+/** Postings read per key: the most recent feedbacks are the likeliest duplicates, and the cost stays flat. */
+const POSTINGS_PER_KEY = 500;
 const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
 
 /** Builds the WHERE clause of a list query; every filter is a bound parameter. */
@@ -136,18 +140,57 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
       return row ? toFeature(row) : null;
     },
 
-    async groupingCandidates(orgId, appId, before) {
-      // A feedback is represented by its title and first report: its later reports are, by
-      // construction, about the same subject, and reading them all would grow with every merge.
+    async groupingCandidates(orgId, appId, keys, before, limit) {
+      if (keys.length === 0) return [];
+      const unique = [...new Set(keys)];
+      // Start from the rarest keys: their postings are short, whatever the size of the app.
+      const frequencies = db
+        .query<{ key: string; n: number }, SQLQueryBindings[]>(
+          `SELECT key, n FROM grouping_df WHERE app_id = ? AND key IN (${placeholders(unique.length)})`,
+        )
+        .all(appId, ...unique);
+      const rarest = frequencies
+        .sort((a, b) => a.n - b.n)
+        .slice(0, RAREST_KEYS)
+        .map((f) => f.key);
+      if (rarest.length === 0) return [];
+      // The most recent postings of each key (ids are time-ordered): bounded work per report.
+      const postings = rarest
+        .map(() => "SELECT feedback_id FROM (SELECT feedback_id FROM grouping_keys WHERE app_id = ? AND key = ? ORDER BY feedback_id DESC LIMIT ?)")
+        .join(" UNION ALL ");
+      // Rank on the postings alone, then read rows only for the best few (some may have closed since).
       return db
         .query<{ id: string; text: string }, SQLQueryBindings[]>(
-          `SELECT f.id, f.title || char(10) || coalesce((SELECT json_extract(r.body, '$.message') FROM reports r
-               WHERE r.feedback_id = f.id ORDER BY r.at, r.id LIMIT 1), '') AS text
-           FROM feedbacks f
-           WHERE f.org_id = ? AND f.app_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(OPEN_STATUSES.length)})
-             AND (f.created_at < ? OR (f.created_at = ? AND f.id < ?))`,
+          `SELECT d.feedback_id AS id, d.text
+           FROM (SELECT feedback_id, count(*) AS shared FROM (${postings}) GROUP BY feedback_id ORDER BY shared DESC, feedback_id DESC LIMIT ?) p
+           JOIN grouping_docs d ON d.feedback_id = p.feedback_id
+           JOIN feedbacks f ON f.id = p.feedback_id
+           WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(OPEN_STATUSES.length)})
+             AND (f.created_at < ? OR (f.created_at = ? AND f.id < ?))
+           ORDER BY p.shared DESC, p.feedback_id DESC LIMIT ?`,
         )
-        .all(orgId, appId, ...OPEN_STATUSES, before.createdAt, before.createdAt, before.id);
+        .all(
+          ...rarest.flatMap((key) => [appId, key, POSTINGS_PER_KEY]),
+          limit * 2,
+          orgId,
+          ...OPEN_STATUSES,
+          before.createdAt,
+          before.createdAt,
+          before.id,
+          limit,
+        );
+    },
+
+    async indexForGrouping(appId, feedbackId, keys, text) {
+      await batch.run(() => {
+        db.query("INSERT OR REPLACE INTO grouping_docs (feedback_id, app_id, text) VALUES (?, ?, ?)").run(feedbackId, appId, text);
+        for (const key of new Set(keys)) {
+          const added = db
+            .query("INSERT OR IGNORE INTO grouping_keys (app_id, key, feedback_id) VALUES (?, ?, ?)")
+            .run(appId, key, feedbackId).changes;
+          if (added) db.query("INSERT INTO grouping_df (app_id, key, n) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1").run(appId, key);
+        }
+      });
     },
 
     async setTriage(orgId, feedbackId, t) {

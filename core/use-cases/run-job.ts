@@ -5,6 +5,9 @@ import type { FeatureRecord, FeedbackRecord } from "../model.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
 import { withFloor } from "../feedback/severity.ts";
 
+/** How many of the most similar-looking feedbacks the grouper compares a new one with. */
+const CANDIDATES = 50;
+
 /** Attaches the feedback to a feature and grades it; a problem is never less grave than its feature's floor. */
 async function triage(services: Services, feedback: FeedbackRecord, report: NormalizedReport): Promise<void> {
   const { store, assistant } = services;
@@ -27,9 +30,11 @@ async function groupReport(services: Services, job: JobRequest): Promise<void> {
   const reports = await store.listReports(feedback.id);
   if (!feedback.featureId && reports[0]) await triage(services, feedback, reports[0].report);
   const text = [feedback.title, ...reports.map((r) => r.report.message)].join("\n");
-  const candidates = await store.groupingCandidates(feedback.orgId, feedback.appId, feedback);
+  const keys = grouper.keys(text);
+  const candidates = await store.groupingCandidates(feedback.orgId, feedback.appId, keys, feedback, CANDIDATES);
   const target = await grouper.findDuplicate(text, candidates);
   if (target) await store.foldFeedback(feedback.orgId, feedback.id, target, clock());
+  else await store.indexForGrouping(feedback.appId, feedback.id, keys, text);
 }
 
 /** Tells each follower, once, that the feedback was delivered. */

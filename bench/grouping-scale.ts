@@ -1,0 +1,142 @@
+// Grouping throughput as feedbacks pile up: reports grouped per second (triage, candidate lookup,
+// comparison, fold or index) with 1,000, 10,000 and 100,000 feedbacks stored in one app.
+//   bun bench/grouping-scale.ts [--record]
+import { appendFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLogger } from "../adapters/logging/logger.ts";
+import { loadConfig } from "../apps/runtime/config.ts";
+import { demo } from "../apps/runtime/demo.ts";
+import { createServices } from "../apps/runtime/services.ts";
+import { recordFeedback } from "../core/use-cases/record-feedback.ts";
+import { runJob } from "../core/use-cases/run-job.ts";
+
+const SIZES = [1_000, 10_000, 100_000];
+const MEASURED = 500;
+const SUBJECTS = [
+  "checkout",
+  "payment",
+  "search",
+  "invoice",
+  "export",
+  "login",
+  "password",
+  "calendar",
+  "upload",
+  "avatar",
+  "sidebar",
+  "dashboard",
+  "report",
+  "chart",
+  "filter",
+  "notification",
+  "email",
+  "billing",
+  "profile",
+  "settings",
+  "map",
+  "camera",
+  "cart",
+  "theme",
+  "language",
+  "timezone",
+  "receipt",
+  "coupon",
+  "shipping",
+  "address",
+];
+const PROBLEMS = [
+  "crashes",
+  "is slow",
+  "shows a blank page",
+  "loses my data",
+  "times out",
+  "shows the wrong total",
+  "does nothing",
+  "freezes",
+  "logs me out",
+  "is misaligned",
+  "duplicates entries",
+  "rejects valid input",
+];
+const PLACES = [
+  "on Safari",
+  "on Firefox",
+  "on Android",
+  "on iPhone",
+  "after the update",
+  "in dark mode",
+  "on a slow network",
+  "for large accounts",
+  "at month end",
+  "with two tabs open",
+  "in French",
+  "for new users",
+];
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+const text = (i: number) =>
+  `The ${pick(SUBJECTS, i)} ${pick(PROBLEMS, Math.floor(i / 30))} ${pick(PLACES, Math.floor(i / 360))}, ticket ${i.toString(36)}`;
+
+const rows: string[] = [];
+const perReport: number[] = [];
+for (const size of SIZES) {
+  const services = await createServices(
+    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "retour-bench-group-")) }),
+    createLogger("silent", false),
+    "http://localhost",
+  );
+  const info = await demo(services);
+  const context = (await services.store.findChannelByKey(info.publicKey))!;
+  const record = (message: string) =>
+    recordFeedback(services, { context, source: "api", report: { kind: "problem", message, author: {} }, language: "en", conversation: [] });
+  // Seed: feedbacks recorded and indexed as the grouping job would, in parallel batches.
+  const seedStarted = performance.now();
+  for (let start = 0; start < size; start += 1_000) {
+    const created = await Promise.all(Array.from({ length: Math.min(1_000, size - start) }, (_, k) => record(text(start + k))));
+    await Promise.all(
+      created.map(async (c, k) => {
+        if (!c.ok) throw new Error(c.code);
+        const feedback = (await services.store.findFeedback(info.orgId, c.value.ticketId))!;
+        const t = text(start + k);
+        await services.store.indexForGrouping(info.appId, feedback.id, services.grouper.keys(t), t);
+      }),
+    );
+  }
+  // Clear the seed's own grouping jobs: only the measured reports are grouped.
+  for (
+    let job = await services.store.claimJob(Date.now() + 60_000, 60_000, "seed");
+    job;
+    job = await services.store.claimJob(Date.now() + 60_000, 60_000, "seed")
+  ) {
+    await services.store.completeJob(job);
+  }
+  console.error(`  ${size} feedbacks seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  const fresh = await Promise.all(Array.from({ length: MEASURED }, (_, k) => record(text(size + k * 7919))));
+  const jobs = await Promise.all(
+    fresh.map(async (c) => ({
+      kind: "group_report" as const,
+      orgId: info.orgId,
+      feedbackId: (await services.store.findFeedback(info.orgId, c.ok ? c.value.ticketId : ""))!.id,
+    })),
+  );
+  const started = performance.now();
+  for (const job of jobs) await runJob(services, job);
+  const ms = (performance.now() - started) / MEASURED;
+  perReport.push(ms);
+  rows.push(`| ${size.toLocaleString("en")} feedbacks stored | ${(1000 / ms).toFixed(0)} reports/s (${ms.toFixed(2)} ms each) |`);
+  await services.store.close();
+}
+const growth = perReport.at(-1)! / perReport[0]!;
+const lines = [
+  `## ${new Date().toISOString().slice(0, 10)} — grouping throughput, Bun ${Bun.version}`,
+  "",
+  `Command: \`bun bench/grouping-scale.ts\` (${MEASURED} new reports grouped one after the other: triage, candidate lookup, comparison, fold or index)`,
+  "",
+  "| Stored | Grouped |",
+  "|---|---|",
+  ...rows,
+  `| Cost per report, 100,000 vs 1,000 stored | × ${growth.toFixed(2)} (target < × 2 ${growth < 2 ? "✅" : "❌"}; at 100,000: ≥ 500 reports/s ${1000 / perReport.at(-1)! >= 500 ? "✅" : "❌"}) |`,
+  "",
+];
+if (process.argv.includes("--record")) appendFileSync(join(import.meta.dir, "RESULTS.md"), `${lines.join("\n")}\n`);
+console.log(lines.join("\n"));
