@@ -2,6 +2,9 @@ import type { Grouper } from "../../core/ports.ts";
 import { terms, type TermCounts } from "./analyze.ts";
 import { cosine, SAME_SUBJECT_THRESHOLD, type TermStats } from "./similarity.ts";
 
+/** Analysed texts kept in memory (a cache: nothing is lost when it is cold). */
+const CACHE_SIZE = 20_000;
+
 /** Document frequencies over the candidates and the new text: the app's own vocabulary decides what is rare. */
 function statsOf(documents: readonly TermCounts[]): TermStats {
   const frequency = new Map<string, number>();
@@ -15,13 +18,23 @@ function statsOf(documents: readonly TermCounts[]): TermStats {
  * feedback above the threshold is the duplicate.
  */
 export function createLexicalGrouper(): Grouper {
+  // Candidates come back report after report: their analysis is kept, least recently used out first.
+  const analysed = new Map<string, TermCounts>();
+  const termsOf = (text: string): TermCounts => {
+    let counts = analysed.get(text);
+    if (counts) analysed.delete(text);
+    else counts = terms(text);
+    analysed.set(text, counts);
+    if (analysed.size > CACHE_SIZE) analysed.delete(analysed.keys().next().value!);
+    return counts;
+  };
   return {
-    keys: (text) => Object.keys(terms(text)).filter((t) => t.startsWith("w:")),
+    keys: (text) => Object.keys(termsOf(text)).filter((t) => t.startsWith("w:")),
 
     async findDuplicate(text, candidates) {
       if (candidates.length === 0) return null;
-      const mine = terms(text);
-      const theirs = candidates.map((c) => terms(c.text));
+      const mine = termsOf(text);
+      const theirs = candidates.map((c) => termsOf(c.text));
       const stats = statsOf([mine, ...theirs]);
       let best: { id: string; score: number } | null = null;
       theirs.forEach((counts, i) => {
