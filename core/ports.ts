@@ -53,7 +53,6 @@ export interface Assistant {
   /** Attaches a feedback to a feature of the app's map and estimates its severity and nature. */
   triage(report: NormalizedReport, features: readonly FeatureRecord[]): Promise<Triage>;
   writeTitle(report: NormalizedReport, language: Language): Promise<string>;
-  detectLanguage(text: string): Language;
 }
 
 export interface GroupingCandidate {

@@ -2,7 +2,6 @@ import type { Assistant, AssistantStep, QualificationContext } from "../../core/
 import type { NormalizedReport } from "../../core/report/normalize.ts";
 import type { FeatureRecord } from "../../core/model.ts";
 import { titleFromMessage } from "../../core/report/title.ts";
-import { detectLanguage } from "./language.ts";
 import { localTriage } from "./triage.ts";
 import { answeringArticle, excerpt } from "./help.ts";
 import {
@@ -89,7 +88,5 @@ export function createLocalAssistant(): Assistant {
     async writeTitle(report) {
       return titleFromMessage(report.message);
     },
-
-    detectLanguage,
   };
 }

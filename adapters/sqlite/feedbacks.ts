@@ -5,7 +5,7 @@ import type { Follower } from "../../core/model.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./collection.ts";
 import { toApp, toFeature, toFeedback, toReport, type AppRow, type FeatureRow, type FeedbackRow, type ReportRow } from "./rows.ts";
-import { matchExpression, moveDocuments } from "./search.ts";
+import { indexDocument, matchExpression, moveDocuments } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 const OPEN_STATUSES = STATUSES.filter(isOpen);
@@ -194,13 +194,14 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
     },
 
     async setTriage(orgId, feedbackId, t) {
-      await batch.run(() =>
-        db
-          .query(
-            "UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature) WHERE id = ? AND org_id = ?",
-          )
-          .run(t.featureId ?? null, t.severity ?? null, t.nature ?? null, feedbackId, orgId),
-      );
+      await batch.run(() => {
+        db.query(
+          `UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature),
+             title = coalesce(?, title) WHERE id = ? AND org_id = ?`,
+        ).run(t.featureId ?? null, t.severity ?? null, t.nature ?? null, t.title ?? null, feedbackId, orgId);
+        // A new title is searchable too.
+        if (t.title) indexDocument(db, feedbackId, "feedback", t.title);
+      });
     },
 
     async foldFeedback(orgId, sourceId, targetId) {

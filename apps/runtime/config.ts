@@ -9,7 +9,7 @@ export interface Config {
   readonly store: "sqlite" | "mongodb";
   readonly mongodbUri: string | undefined;
   readonly assistant: "local" | "openai";
-  readonly openai: { readonly apiKey: string | undefined; readonly baseUrl: string | undefined; readonly model: string };
+  readonly openai: { readonly apiKey: string | undefined; readonly baseUrl: string | undefined; readonly model: string; readonly timeoutMs: number };
   readonly logLevel: string;
   readonly trustedProxyHops: number;
   readonly reportsPerMinute: number;
@@ -94,7 +94,12 @@ export function loadConfig(env: Env): Config {
     store,
     mongodbUri: env.MONGODB_URI,
     assistant,
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL || "gpt-4o-mini" },
+    openai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      model: env.OPENAI_MODEL || "gpt-4o-mini",
+      timeoutMs: integer(env, "OPENAI_TIMEOUT_MS", 20_000, 100, 600_000),
+    },
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),
     trustedProxyHops: trustWord in TRUST_PROXY_WORDS ? TRUST_PROXY_WORDS[trustWord]! : integer(env, "TRUST_PROXY", 0, 0, 10),
     reportsPerMinute: integer(env, "RATE_LIMIT_REPORTS_PER_MINUTE", 120, 1, 1_000_000_000),

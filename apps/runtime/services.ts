@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Services } from "../../core/services.ts";
 import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
+import { createOpenAIAssistant } from "../../adapters/openai/assistant.ts";
 import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts";
 import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
@@ -15,16 +16,23 @@ import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { loadSecretKey } from "./secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
 
+function openaiAssistant(config: Config, logger: Logger) {
+  return createOpenAIAssistant({
+    ...config.openai,
+    maxRetries: 2,
+    onUsage: (usage) => logger.info({ assistant: usage }, "assistant call"),
+  });
+}
+
 /** Assembles the services from the configuration: the one place adapters are chosen. */
 export async function createServices(config: Config, logger: Logger, baseUrl: string): Promise<Services> {
   if (config.store === "mongodb") throw new ConfigError("STORE=mongodb: the MongoDB adapter is not in this version yet; use STORE=sqlite");
-  if (config.assistant === "openai") throw new ConfigError("ASSISTANT=openai: the OpenAI adapter is not in this version yet; use ASSISTANT=local");
   mkdirSync(config.dataDir, { recursive: true });
   return {
     store: createSqliteStore(join(config.dataDir, "retour.sqlite")),
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
     ids: systemIds,
-    assistant: createLocalAssistant(),
+    assistant: config.assistant === "openai" ? openaiAssistant(config, logger) : createLocalAssistant(),
     grouper: createLexicalGrouper(),
     notifier: createLogNotifier(logger),
     passwords: argon2Hasher,

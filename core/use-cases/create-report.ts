@@ -5,6 +5,7 @@ import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
 import { storedKind } from "../report/kind.ts";
 import { MESSAGE_MAX_LENGTH, ReportKindInput, type ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
+import { detectLanguage } from "../report/language.ts";
 import { recordFeedback } from "./record-feedback.ts";
 
 /** A report an agent sends, possibly relaying a person who is then informed of the follow-up. */
@@ -39,7 +40,7 @@ export async function createReport(services: Services, grant: Grant, input: Agen
     context: { app, organization },
     source: "agent",
     report,
-    language: services.assistant.detectLanguage(report.message),
+    language: detectLanguage(report.message),
     conversation: [],
   });
 }

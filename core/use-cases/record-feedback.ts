@@ -21,16 +21,6 @@ export interface Recording {
 export const statusUrl = (baseUrl: string, statusId: string, token: string): string =>
   `${baseUrl}/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}`;
 
-async function titleOf(services: Services, report: NormalizedReport, language: Language): Promise<string> {
-  if (report.title) return report.title;
-  try {
-    return (await services.assistant.writeTitle(report, language)) || titleFromMessage(report.message);
-  } catch {
-    // A report is never lost because the assistant is away: fall back to the plain title.
-    return titleFromMessage(report.message);
-  }
-}
-
 /**
  * Turns a report into a new feedback: the feedback, its first report, the reporter as follower,
  * the `feedback.created` event, the grouping job and the quota use are committed together.
@@ -46,7 +36,8 @@ export async function recordFeedback(services: Services, recording: Recording): 
     id: feedbackId,
     orgId: context.organization.id,
     appId: context.app.id,
-    title: await titleOf(services, report, language),
+    // The plain title now; the background job asks the assistant for a better one.
+    title: report.title ?? titleFromMessage(report.message),
     kind: report.kind,
     status: INITIAL_STATUS,
     ...(report.observed && { observed: report.observed }),

@@ -1,24 +1,29 @@
 import { isOpen } from "../feedback/status.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
-import type { FeatureRecord, FeedbackRecord } from "../model.ts";
-import type { NormalizedReport } from "../report/normalize.ts";
+import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import { withFloor } from "../feedback/severity.ts";
 
 /** How many of the most similar-looking feedbacks the grouper compares a new one with. */
 const CANDIDATES = 50;
 
-/** Attaches the feedback to a feature and grades it; a problem is never less grave than its feature's floor. */
-async function triage(services: Services, feedback: FeedbackRecord, report: NormalizedReport): Promise<void> {
+/**
+ * Attaches the feedback to a feature and grades it (a problem is never less grave than its
+ * feature's floor), and lets the assistant write the title when the reporter gave none.
+ */
+async function triage(services: Services, feedback: FeedbackRecord, first: ReportRecord): Promise<void> {
   const { store, assistant } = services;
+  const report = first.report;
   const features = (await store.listFeatures(feedback.orgId, feedback.appId)) as FeatureRecord[];
   const found = await assistant.triage(report, features);
+  const title = report.title ? undefined : (await assistant.writeTitle(report, first.language)).trim().slice(0, 120);
   const feature = features.find((f) => f.id === found.featureId);
   const severity = feedback.kind === "problem" ? withFloor(found.severity, feature?.severityFloor) : undefined;
   await store.setTriage(feedback.orgId, feedback.id, {
     ...(feature && { featureId: feature.id }),
     ...(severity && { severity }),
     ...(found.nature && { nature: found.nature }),
+    ...(title && title !== feedback.title && { title }),
   });
 }
 
@@ -28,7 +33,7 @@ async function groupReport(services: Services, job: JobRequest): Promise<void> {
   const feedback = await store.findFeedback(job.orgId, job.feedbackId);
   if (!feedback || feedback.mergedInto || !isOpen(feedback.status)) return;
   const reports = await store.listReports(feedback.id);
-  if (!feedback.featureId && reports[0]) await triage(services, feedback, reports[0].report);
+  if (!feedback.featureId && reports[0]) await triage(services, feedback, reports[0]);
   const text = [feedback.title, ...reports.map((r) => r.report.message)].join("\n");
   const keys = grouper.keys(text);
   const candidates = await store.groupingCandidates(feedback.orgId, feedback.appId, keys, feedback, CANDIDATES);

@@ -5,6 +5,7 @@ import { requestFingerprint } from "../report/fingerprint.ts";
 import { normalizeReport } from "../report/normalize.ts";
 import type { ReportRequest } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
+import { detectLanguage } from "../report/language.ts";
 import type { ChannelContext } from "../store.ts";
 import { askAssistant } from "./ask-assistant.ts";
 import { recordFeedback } from "./record-feedback.ts";
@@ -59,7 +60,7 @@ const wrap = (outcome: Result<ReportOutcome>, replayed: boolean): Result<Submitt
 
 async function process(services: Services, context: ChannelContext, request: ReportRequest): Promise<Result<ReportOutcome>> {
   const report = normalizeReport(request);
-  const language = services.assistant.detectLanguage(report.message);
+  const language = detectLanguage(report.message);
   if (!request.qualify) {
     const recorded = await recordFeedback(services, { context, source: context.channel.kind, report, language, conversation: [] });
     return recorded.ok ? ok({ kind: "recorded", body: recorded.value }) : recorded;

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createOpenAIAssistant } from "../../adapters/openai/assistant.ts";
+import type { QualificationContext } from "../../core/ports.ts";
+import { FakeOpenAI } from "../support/fake-openai.ts";
+
+const fake = new FakeOpenAI();
+const usage: any[] = [];
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+
+const assistant = (timeoutMs = 2_000) =>
+  createOpenAIAssistant({ apiKey: "test", baseUrl: fake.baseUrl, model: "test-model", timeoutMs, maxRetries: 2, onUsage: (u) => usage.push(u) });
+
+const context = (extra: Partial<QualificationContext> = {}): QualificationContext => ({
+  appId: "app",
+  report: { kind: "problem", message: "The export hangs", author: {} },
+  language: "en",
+  conversation: [{ role: "user", text: "The export hangs", at: 0 }],
+  answers: {},
+  helpArticles: [{ id: "a1", title: "Exports", url: "https://help.example/exports", body: "How exports work." }],
+  features: [{ id: "f1", orgId: "o", appId: "app", name: "Export", path: "export" }],
+  ...extra,
+});
+
+describe("OpenAI adapter, through the official SDK", () => {
+  test("asks with a JSON Schema response format built from the core's schemas, and logs token use", async () => {
+    fake.reply = () => ({ status: "ask", questions: [{ id: "observed", prompt: "What happens?", mode: "text" }] });
+    const step = await assistant().qualify(context());
+    expect(step).toEqual({ status: "ask", questions: [{ id: "observed", prompt: "What happens?", mode: "text" }] });
+    const request = fake.requests.at(-1)!.body;
+    expect(request.model).toBe("test-model");
+    expect(request.response_format.type).toBe("json_schema");
+    expect(request.response_format.json_schema.schema.properties.questions.items.properties.mode.anyOf.map((m: any) => m.const)).toEqual([
+      "text",
+      "single",
+      "yes_no",
+      "scale",
+      "multi",
+    ]);
+    expect(request.messages[0].content).toContain("feedback assistant");
+    expect(usage.at(-1)).toMatchObject({ purpose: "qualify", prompt: "qualify.v1", promptTokens: 120, completionTokens: 30 });
+  });
+
+  test("an answer must cite one of the help articles it was given", async () => {
+    fake.reply = () => ({
+      status: "answer",
+      message: "See the article.",
+      source: { title: "Exports", url: "https://help.example/exports" },
+      questions: [
+        {
+          id: "helped",
+          prompt: "Enough?",
+          mode: "yes_no",
+          choices: [
+            { id: "yes", label: "Yes" },
+            { id: "no", label: "No" },
+          ],
+        },
+      ],
+    });
+    expect((await assistant().qualify(context())).status).toBe("answer");
+    fake.reply = () => ({
+      status: "answer",
+      message: "x",
+      source: { title: "Invented", url: "https://evil.example" },
+      questions: [{ id: "helped", prompt: "?", mode: "yes_no" }],
+    });
+    await expect(assistant().qualify(context())).rejects.toThrow("help articles");
+  });
+
+  test("ready completes the report with what the model learnt", async () => {
+    fake.reply = () => ({ status: "ready", report: { title: "Export hangs at 99%", observed: "Spinner forever", expected: "A CSV file" } });
+    const step = await assistant().qualify(context());
+    expect(step).toEqual({
+      status: "ready",
+      report: {
+        kind: "problem",
+        message: "The export hangs",
+        author: {},
+        title: "Export hangs at 99%",
+        observed: "Spinner forever",
+        expected: "A CSV file",
+      },
+    });
+  });
+
+  test("an answer that does not fit the schema is refused", async () => {
+    fake.reply = () => ({ status: "maybe" });
+    await expect(assistant().qualify(context())).rejects.toThrow("schema");
+  });
+
+  test("429s are retried with backoff, then the answer comes", async () => {
+    fake.reply = () => ({ title: "Export hangs" });
+    fake.rateLimited = 2;
+    const before = fake.requests.length;
+    expect(await assistant().writeTitle({ kind: "problem", message: "The export hangs", author: {} }, "en")).toBe("Export hangs");
+    expect(fake.requests.length - before).toBe(3);
+  });
+
+  test("a provider that answers too late is a failure, after the retries", async () => {
+    fake.delayMs = 400;
+    fake.reply = () => ({ title: "late" });
+    await expect(assistant(100).writeTitle({ kind: "idea", message: "x", author: {} }, "en")).rejects.toThrow();
+    fake.delayMs = 0;
+  });
+
+  test("triage keeps only a feature of the map and a severity for problems", async () => {
+    fake.reply = () => ({ featureId: "f1", severity: "P1", nature: "performance" });
+    expect(await assistant().triage({ kind: "problem", message: "Export is slow", author: {} }, context().features)).toEqual({
+      featureId: "f1",
+      severity: "P1",
+      nature: "performance",
+    });
+    fake.reply = () => ({ featureId: "made-up", severity: "P0", nature: "request" });
+    expect(await assistant().triage({ kind: "idea", message: "Export to XML", author: {} }, context().features)).toEqual({ nature: "request" });
+  });
+});
