@@ -26,8 +26,8 @@ const feedbacks: Array<{ id: string; text: string; members: number[] }> = [];
 const started = performance.now();
 for (const i of order) {
   const text = reports[i]!.text;
-  const target = await grouper.findDuplicate(text, feedbacks);
-  const found = feedbacks.find((f) => f.id === target);
+  const { duplicateOf } = await grouper.findDuplicate(text, feedbacks);
+  const found = feedbacks.find((f) => f.id === duplicateOf);
   if (found) found.members.push(i);
   else feedbacks.push({ id: `f${feedbacks.length}`, text, members: [i] });
 }

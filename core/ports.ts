@@ -58,13 +58,16 @@ export interface Assistant {
 export interface GroupingCandidate {
   readonly id: string;
   readonly text: string;
+  /** The vector the grouper described this feedback with when it was indexed, if it uses vectors. */
+  readonly vector?: readonly number[];
 }
 
 /** Finds, among open feedbacks of the same app, the one a new report duplicates. */
 export interface Grouper {
   /** The keys under which a text is indexed; a candidate must share some with the new report. */
   keys(text: string): string[];
-  findDuplicate(text: string, candidates: readonly GroupingCandidate[]): Promise<string | null>;
+  /** The candidate the text duplicates, if any; and the text's vector, kept with the feedback when it stays alone. */
+  findDuplicate(text: string, candidates: readonly GroupingCandidate[]): Promise<{ duplicateOf: string | null; vector?: number[] }>;
 }
 
 /** Tells a feedback's followers that it was delivered. */

@@ -238,7 +238,7 @@ export interface GroupingStore {
     limit: number,
   ): Promise<GroupingCandidate[]>;
   /** Indexes a feedback for grouping under its keys. */
-  indexForGrouping(appId: string, feedbackId: string, keys: readonly string[], text: string): Promise<void>;
+  indexForGrouping(appId: string, feedbackId: string, keys: readonly string[], text: string, vector?: readonly number[]): Promise<void>;
   /** Records the assistant's triage of a feedback. */
   setTriage(orgId: string, feedbackId: string, triage: { featureId?: string; severity?: Severity; nature?: string; title?: string }): Promise<void>;
   /** Moves the source's reports and followers into the target and marks the source folded. */

@@ -1,5 +1,5 @@
 import type { Grouper } from "../../core/ports.ts";
-import { terms, type TermCounts } from "./analyze.ts";
+import { groupingKeys, terms, type TermCounts } from "../../core/grouping/analyze.ts";
 import { cosine, SAME_SUBJECT_THRESHOLD, type TermStats } from "./similarity.ts";
 
 /** Analysed texts kept in memory (a cache: nothing is lost when it is cold). */
@@ -29,10 +29,10 @@ export function createLexicalGrouper(): Grouper {
     return counts;
   };
   return {
-    keys: (text) => Object.keys(termsOf(text)).filter((t) => t.startsWith("w:")),
+    keys: groupingKeys,
 
     async findDuplicate(text, candidates) {
-      if (candidates.length === 0) return null;
+      if (candidates.length === 0) return { duplicateOf: null };
       const mine = termsOf(text);
       const theirs = candidates.map((c) => termsOf(c.text));
       const stats = statsOf([mine, ...theirs]);
@@ -41,7 +41,7 @@ export function createLexicalGrouper(): Grouper {
         const score = cosine(mine, counts, stats);
         if (score >= SAME_SUBJECT_THRESHOLD && (!best || score > best.score)) best = { id: candidates[i]!.id, score };
       });
-      return (best as { id: string } | null)?.id ?? null;
+      return { duplicateOf: (best as { id: string } | null)?.id ?? null };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { TermCounts } from "./analyze.ts";
+import type { TermCounts } from "../../core/grouping/analyze.ts";
 
 /** Corpus statistics: how many documents, and in how many each term appears. */
 export interface TermStats {

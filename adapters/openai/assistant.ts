@@ -1,32 +1,20 @@
 import type { TSchema, Static } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import OpenAI from "openai";
+import { createClient, type ClientOptions, type Usage } from "./client.ts";
 import type { Assistant, AssistantStep, QualificationContext } from "../../core/ports.ts";
 import { fill, PROMPTS } from "./prompts.ts";
 import { Decision, TitleAnswer, TriageAnswer } from "./schemas.ts";
 
-export interface OpenAIOptions {
-  readonly apiKey: string | undefined;
-  /** Any OpenAI-compatible server (Ollama, vLLM, LM Studio). */
-  readonly baseUrl: string | undefined;
+export interface OpenAIOptions extends ClientOptions {
   readonly model: string;
-  /** Per request; the SDK retries 429, 5xx and timeouts with exponential backoff. */
-  readonly timeoutMs: number;
-  readonly maxRetries: number;
-  /** Token use of each call, for the log. */
-  readonly onUsage: (usage: { purpose: string; prompt: string; model: string; promptTokens: number; completionTokens: number; ms: number }) => void;
+  readonly onUsage: (usage: Usage) => void;
 }
 
 const plainSchema = (schema: TSchema) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 
 /** The assistant on an OpenAI-compatible chat API, with structured outputs checked against our schemas. */
 export function createOpenAIAssistant(options: OpenAIOptions): Assistant {
-  const client = new OpenAI({
-    apiKey: options.apiKey ?? "not-needed",
-    ...(options.baseUrl && { baseURL: options.baseUrl }),
-    timeout: options.timeoutMs,
-    maxRetries: options.maxRetries,
-  });
+  const client = createClient(options);
 
   async function structured<T extends TSchema>(purpose: keyof typeof PROMPTS, system: string, input: unknown, schema: T): Promise<Static<T>> {
     const started = performance.now();

@@ -159,9 +159,9 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
         .map(() => "SELECT feedback_id FROM (SELECT feedback_id FROM grouping_keys WHERE app_id = ? AND key = ? ORDER BY feedback_id DESC LIMIT ?)")
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
-      return db
-        .query<{ id: string; text: string }, SQLQueryBindings[]>(
-          `SELECT d.feedback_id AS id, d.text
+      const rows = db
+        .query<{ id: string; text: string; vector: string | null }, SQLQueryBindings[]>(
+          `SELECT d.feedback_id AS id, d.text, d.vector
            FROM (SELECT feedback_id, count(*) AS shared FROM (${postings}) GROUP BY feedback_id ORDER BY shared DESC, feedback_id DESC LIMIT ?) p
            JOIN grouping_docs d ON d.feedback_id = p.feedback_id
            JOIN feedbacks f ON f.id = p.feedback_id
@@ -179,11 +179,17 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
           before.id,
           limit,
         );
+      return rows.map((r) => ({ id: r.id, text: r.text, ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) }));
     },
 
-    async indexForGrouping(appId, feedbackId, keys, text) {
+    async indexForGrouping(appId, feedbackId, keys, text, vector) {
       await batch.run(() => {
-        db.query("INSERT OR REPLACE INTO grouping_docs (feedback_id, app_id, text) VALUES (?, ?, ?)").run(feedbackId, appId, text);
+        db.query("INSERT OR REPLACE INTO grouping_docs (feedback_id, app_id, text, vector) VALUES (?, ?, ?, ?)").run(
+          feedbackId,
+          appId,
+          text,
+          vector ? JSON.stringify(vector) : null,
+        );
         for (const key of new Set(keys)) {
           const added = db
             .query("INSERT OR IGNORE INTO grouping_keys (app_id, key, feedback_id) VALUES (?, ?, ?)")

@@ -173,4 +173,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE grouping_keys (app_id TEXT NOT NULL, key TEXT NOT NULL, feedback_id TEXT NOT NULL, PRIMARY KEY (app_id, key, feedback_id));
   CREATE TABLE grouping_df (app_id TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (app_id, key));
   `,
+  `
+  ALTER TABLE grouping_docs ADD COLUMN vector TEXT;
+  `,
 ];

@@ -9,7 +9,15 @@ export interface Config {
   readonly store: "sqlite" | "mongodb";
   readonly mongodbUri: string | undefined;
   readonly assistant: "local" | "openai";
-  readonly openai: { readonly apiKey: string | undefined; readonly baseUrl: string | undefined; readonly model: string; readonly timeoutMs: number };
+  readonly openai: {
+    readonly apiKey: string | undefined;
+    readonly baseUrl: string | undefined;
+    readonly model: string;
+    readonly embeddingModel: string;
+    /** Cosine similarity of embeddings from which two reports are the same subject. */
+    readonly groupingThreshold: number;
+    readonly timeoutMs: number;
+  };
   readonly logLevel: string;
   readonly trustedProxyHops: number;
   readonly reportsPerMinute: number;
@@ -32,6 +40,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max)
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function ratio(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!(value > 0 && value < 1)) throw new ConfigError(`${name} must be a number between 0 and 1, got "${raw}"`);
   return value;
 }
 
@@ -98,6 +114,8 @@ export function loadConfig(env: Env): Config {
       apiKey: env.OPENAI_API_KEY,
       baseUrl: env.OPENAI_BASE_URL,
       model: env.OPENAI_MODEL || "gpt-4o-mini",
+      embeddingModel: env.OPENAI_EMBEDDING_MODEL || "text-embedding-3-small",
+      groupingThreshold: ratio(env, "OPENAI_GROUPING_THRESHOLD", 0.85),
       timeoutMs: integer(env, "OPENAI_TIMEOUT_MS", 20_000, 100, 600_000),
     },
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import type { Services } from "../../core/services.ts";
 import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
 import { createOpenAIAssistant } from "../../adapters/openai/assistant.ts";
+import type { Usage } from "../../adapters/openai/client.ts";
+import { createEmbeddingGrouper } from "../../adapters/openai/grouper.ts";
 import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts";
 import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
@@ -16,12 +18,8 @@ import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { loadSecretKey } from "./secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
 
-function openaiAssistant(config: Config, logger: Logger) {
-  return createOpenAIAssistant({
-    ...config.openai,
-    maxRetries: 2,
-    onUsage: (usage) => logger.info({ assistant: usage }, "assistant call"),
-  });
+function openaiOptions(config: Config, logger: Logger) {
+  return { ...config.openai, maxRetries: 2, onUsage: (usage: Usage) => logger.info({ assistant: usage }, "assistant call") };
 }
 
 /** Assembles the services from the configuration: the one place adapters are chosen. */
@@ -32,8 +30,15 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     store: createSqliteStore(join(config.dataDir, "retour.sqlite")),
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
     ids: systemIds,
-    assistant: config.assistant === "openai" ? openaiAssistant(config, logger) : createLocalAssistant(),
-    grouper: createLexicalGrouper(),
+    assistant: config.assistant === "openai" ? createOpenAIAssistant(openaiOptions(config, logger)) : createLocalAssistant(),
+    grouper:
+      config.assistant === "openai"
+        ? createEmbeddingGrouper({
+            ...openaiOptions(config, logger),
+            model: config.openai.embeddingModel,
+            threshold: config.openai.groupingThreshold,
+          })
+        : createLexicalGrouper(),
     notifier: createLogNotifier(logger),
     passwords: argon2Hasher,
     webhooks: {

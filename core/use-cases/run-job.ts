@@ -37,9 +37,9 @@ async function groupReport(services: Services, job: JobRequest): Promise<void> {
   const text = [feedback.title, ...reports.map((r) => r.report.message)].join("\n");
   const keys = grouper.keys(text);
   const candidates = await store.groupingCandidates(feedback.orgId, feedback.appId, keys, feedback, CANDIDATES);
-  const target = await grouper.findDuplicate(text, candidates);
-  if (target) await store.foldFeedback(feedback.orgId, feedback.id, target, clock());
-  else await store.indexForGrouping(feedback.appId, feedback.id, keys, text);
+  const found = await grouper.findDuplicate(text, candidates);
+  if (found.duplicateOf) await store.foldFeedback(feedback.orgId, feedback.id, found.duplicateOf, clock());
+  else await store.indexForGrouping(feedback.appId, feedback.id, keys, text, found.vector);
 }
 
 /** Tells each follower, once, that the feedback was delivered. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { words } from "../../adapters/grouping-lexical/analyze.ts";
+import { words } from "../../core/grouping/analyze.ts";
 import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts";
 
 describe("text analysis", () => {
@@ -26,16 +26,16 @@ describe("lexical grouper", () => {
   ];
 
   test("finds the feedback a paraphrase belongs to, across English and French", async () => {
-    expect(await grouper.findDuplicate("I press the login button and nothing happens", open)).toBe("login");
-    expect(await grouper.findDuplicate("L'export PDF de la facture donne une page blanche", open)).toBe("pdf");
+    expect((await grouper.findDuplicate("I press the login button and nothing happens", open)).duplicateOf).toBe("login");
+    expect((await grouper.findDuplicate("L'export PDF de la facture donne une page blanche", open)).duplicateOf).toBe("pdf");
   });
 
   test("keeps apart subjects that share words but not meaning", async () => {
-    expect(await grouper.findDuplicate("When exporting to CSV the date and amount columns are missing", open)).toBe("csv");
-    expect(await grouper.findDuplicate("Password reset email never arrives", open)).toBeNull();
+    expect((await grouper.findDuplicate("When exporting to CSV the date and amount columns are missing", open)).duplicateOf).toBe("csv");
+    expect((await grouper.findDuplicate("Password reset email never arrives", open)).duplicateOf).toBeNull();
   });
 
   test("with no open feedback there is nothing to join", async () => {
-    expect(await grouper.findDuplicate("anything", [])).toBeNull();
+    expect((await grouper.findDuplicate("anything", [])).duplicateOf).toBeNull();
   });
 });

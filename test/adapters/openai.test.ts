@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createOpenAIAssistant } from "../../adapters/openai/assistant.ts";
+import { createEmbeddingGrouper } from "../../adapters/openai/grouper.ts";
 import type { QualificationContext } from "../../core/ports.ts";
 import { FakeOpenAI } from "../support/fake-openai.ts";
 
@@ -113,5 +114,36 @@ describe("OpenAI adapter, through the official SDK", () => {
     });
     fake.reply = () => ({ featureId: "made-up", severity: "P0", nature: "request" });
     expect(await assistant().triage({ kind: "idea", message: "Export to XML", author: {} }, context().features)).toEqual({ nature: "request" });
+  });
+});
+
+describe("embedding grouper, through the official SDK", () => {
+  const grouper = () =>
+    createEmbeddingGrouper({
+      apiKey: "test",
+      baseUrl: fake.baseUrl,
+      model: "embed-model",
+      threshold: 0.85,
+      timeoutMs: 2_000,
+      maxRetries: 1,
+      onUsage: (u) => usage.push(u),
+    });
+
+  test("embeds the new text and the candidates without a kept vector, in one call, and returns the new vector", async () => {
+    const before = fake.requests.length;
+    const found = await grouper().findDuplicate("Export to PDF is blank", [
+      { id: "kept", text: "Login is broken", vector: [0, 1, 0, 0, 0.0625] },
+      { id: "fresh", text: "The export never finishes" },
+    ]);
+    expect(found.duplicateOf).toBe("fresh");
+    expect(found.vector).toEqual([1, 0, 0, 0, 0.0625]);
+    const calls = fake.requests.slice(before);
+    expect(calls.map((c) => c.path)).toEqual(["/v1/embeddings"]);
+    expect(calls[0]!.body).toMatchObject({ model: "embed-model", input: ["Export to PDF is blank", "The export never finishes"] });
+    expect(usage.at(-1)).toMatchObject({ purpose: "embed", promptTokens: 16 });
+  });
+
+  test("below the threshold, nothing is a duplicate", async () => {
+    expect((await grouper().findDuplicate("Search finds nothing", [{ id: "x", text: "Payment declined" }])).duplicateOf).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { join } from "node:path";
 import { FakeOpenAI } from "../support/fake-openai.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
 
@@ -98,4 +100,30 @@ test("without qualify, a report is recorded at once even when the provider is do
   // Waiting for the provider would take its whole 1-second delay, retries on top.
   expect(Date.now() - started).toBeLessThan(1_000);
   expect((await get(`${server.url}/v1/feedbacks/${res.body.ticketId}`, server.demo.tokens.admin)).body.title).toBe("Provider down");
+});
+
+test("with ASSISTANT=openai, grouping uses embeddings kept with each feedback", async () => {
+  fake.reply = scriptedModel;
+  const report = async (message: string) =>
+    (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
+  const db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
+  const settled = async () => {
+    for (let i = 0; i < 100 && (db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }).n > 0; i++) await Bun.sleep(50);
+  };
+  await settled();
+  const first = await report("Login fails with a valid password");
+  await settled();
+  const stored = db.query<{ vector: string }, []>("SELECT vector FROM grouping_docs ORDER BY rowid DESC LIMIT 1").get()!;
+  expect(JSON.parse(stored.vector)).toEqual([0, 1, 0, 0, 0.0625]);
+  const embeddingsBefore = fake.requests.filter((r) => r.path.endsWith("/embeddings")).length;
+  const second = await report("Since yesterday the login page refuses me");
+  const other = await report("Payment page shows an error");
+  await settled();
+  expect((await get(`${server.url}/v1/feedbacks/${second}`, server.demo.tokens.admin)).body.key).toBe(first);
+  expect((await get(`${server.url}/v1/feedbacks/${other}`, server.demo.tokens.admin)).body.key).toBe(other);
+  // The first feedback's vector came from the store: the second report's call embedded only itself.
+  const calls = fake.requests.filter((r) => r.path.endsWith("/embeddings")).slice(embeddingsBefore);
+  expect(calls[0]!.body.input).toHaveLength(1);
+  expect(calls[0]!.body.input[0]).toContain("Since yesterday the login page refuses me");
+  db.close();
 });

@@ -6,6 +6,12 @@ export class FakeOpenAI {
   readonly requests: Array<{ path: string; body: any }> = [];
   /** Answers to chat completions, as the JSON the model would write. */
   reply: (body: any) => unknown = () => ({});
+  /** Embeddings: by default, one axis per topic word, so texts on one subject point the same way. */
+  embed: (text: string) => number[] = (text) => {
+    const topics = ["export", "login", "payment", "search"];
+    const vector = topics.map((t) => (text.toLowerCase().includes(t) ? 1 : 0));
+    return [...vector, vector.every((x) => x === 0) ? 1 : 0.0625];
+  };
   /** Number of next requests to refuse with 429. */
   rateLimited = 0;
   /** Delay before answering, in milliseconds. */
@@ -35,6 +41,20 @@ export class FakeOpenAI {
             model: body.model,
             choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(this.reply(body)) } }],
             usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
+          });
+        }
+        if (path.endsWith("/embeddings")) {
+          const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+          return Response.json({
+            object: "list",
+            model: body.model,
+            // As real servers do: base64 of float32 when asked (the SDK asks by default), else numbers.
+            data: inputs.map((text, index) => {
+              const vector = this.embed(text);
+              const embedding = body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
+              return { object: "embedding", index, embedding };
+            }),
+            usage: { prompt_tokens: inputs.length * 8, total_tokens: inputs.length * 8 },
           });
         }
         return Response.json({ error: { message: "not found" } }, { status: 404 });

@@ -133,3 +133,6 @@ export function terms(text: string): TermCounts {
   }
   return counts;
 }
+
+/** The keys under which a text is indexed for grouping: its folded, stemmed words. */
+export const groupingKeys = (text: string): string[] => [...new Set(words(text))].map((w) => `w:${w}`);
