@@ -35,12 +35,12 @@ async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, 
 
 describe("events", () => {
   test("a new feedback writes feedback.created to the outbox, without previousStatus", async () => {
-    const id = await idOf(await report("Event probe about the timeline widget"));
+    const id = await idOf(await report("Timeline widget skips a day"));
     expect(events(id)).toEqual([{ type: "feedback.created", previous_status: null }]);
   });
 
   test("a status change writes feedback.status_changed with previousStatus; delivered adds feedback.shipped", async () => {
-    const key = await report("Event probe about the print layout");
+    const key = await report("Printing cuts the right margin");
     const id = await idOf(key);
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "fixed" });
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
@@ -53,7 +53,7 @@ describe("events", () => {
   });
 
   test("no event when the status does not change; the comment is still added", async () => {
-    const key = await report("Event probe about the footer links");
+    const key = await report("Footer copyright year is outdated");
     const id = await idOf(key);
     const res = await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "triage", comment: "looked at it" });
     expect(res.status).toBe(200);
@@ -62,7 +62,7 @@ describe("events", () => {
   });
 
   test("for dismissed, the comment is kept as the reason", async () => {
-    const key = await report("Event probe about the colour of links");
+    const key = await report("Hyperlink colour too pale to read");
     const id = await idOf(key);
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "dismissed", comment: "By design" });
     expect(db.query<{ text: string; status_to: string }, [string]>("SELECT text, status_to FROM comments WHERE feedback_id = ?").get(id)).toEqual({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { distinctText } from "../support/distinct.ts";
 import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -110,8 +111,7 @@ describe("GET /v1/feedbacks", () => {
   test("pages by cursor over more than one page, with filters, newest activity first, no duplicates or gaps", async () => {
     const tag = `pagingtag${Date.now()}`;
     const keys: string[] = [];
-    for (let i = 0; i < 7; i++)
-      keys.push(await createReport(`${tag} entry number ${i} about the ${["map", "chart", "grid"][i % 3]}`, { kind: i % 2 ? "idea" : "problem" }));
+    for (let i = 0; i < 7; i++) keys.push(await createReport(`${tag} ${distinctText(i)}`, { kind: i % 2 ? "idea" : "problem" }));
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -132,7 +132,7 @@ describe("GET /v1/feedbacks", () => {
   });
 
   test("limit defaults to 20", async () => {
-    for (let i = 0; i < 21; i++) await createReport(`default limit filler ${i} about printing receipts`);
+    for (let i = 0; i < 21; i++) await createReport(distinctText(i));
     const res = await get(`${server.url}/v1/feedbacks?status=all`, admin());
     expect(res.body.data.length).toBe(20);
     expect(typeof res.body.nextCursor).toBe("string");
@@ -178,7 +178,7 @@ describe("GET /v1/feedbacks", () => {
   });
 
   test("400 invalid_cursor: unreadable, tampered, or used with other filters", async () => {
-    for (let i = 0; i < 3; i++) await createReport(`cursor probe ${i} about the legend`);
+    for (let i = 0; i < 3; i++) await createReport(`legend ${distinctText(i + 10)}`);
     const first = await get(`${server.url}/v1/feedbacks?query=legend&limit=1`, admin());
     const cursor: string = first.body.nextCursor;
     const [payload, mac] = cursor.split(".");

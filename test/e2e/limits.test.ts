@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { distinctText } from "../support/distinct.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
 
 describe("rate limits (defaults)", () => {
@@ -10,6 +11,7 @@ describe("rate limits (defaults)", () => {
 
   test("429 rate_limited after 120 requests per minute from one address, shared by /v1/reports, /v1/ingest and answers, with Retry-After", async () => {
     const body = { publicKey: "pk_nobody", kind: "problem", message: "m" };
+    server.startFreshMinute();
     const statuses: number[] = [];
     for (let i = 0; i < 120; i++) statuses.push((await post(`${server.url}/v1/${i % 2 ? "ingest" : "reports"}`, body)).status);
     expect(statuses.every((s) => s === 404)).toBe(true);
@@ -24,6 +26,7 @@ describe("rate limits (defaults)", () => {
 
   test("read routes have their own budget per token (600 per minute)", async () => {
     let last = 0;
+    server.startFreshMinute();
     for (let i = 0; i < 601; i++) last = (await get(`${server.url}/v1/apps`, server.demo.tokens.reader)).status;
     expect(last).toBe(429);
     expect((await get(`${server.url}/v1/apps`, server.demo.tokens.member)).status).toBe(200);
@@ -40,6 +43,7 @@ describe("rate limits behind a proxy", () => {
   test("with TRUST_PROXY the client address comes from X-Forwarded-For, so each client has its own budget", async () => {
     const send = (ip: string) =>
       post(`${server.url}/v1/reports`, { publicKey: "pk_nobody", kind: "idea", message: "m" }, { "x-forwarded-for": `203.0.113.9, ${ip}` });
+    server.startFreshMinute();
     for (let i = 0; i < 3; i++) expect((await send("198.51.100.1")).status).toBe(404);
     expect((await send("198.51.100.1")).status).toBe(429);
     expect((await send("198.51.100.2")).status).toBe(404);
@@ -55,7 +59,7 @@ describe("monthly quota", () => {
   afterAll(() => server.stop());
 
   test("429 quota_exceeded once the month's quota is used, with Retry-After to the next month; the report is not recorded", async () => {
-    const body = (n: number) => ({ publicKey: server.demo.publicKey, kind: "idea", message: `Quota idea number ${n} about colours` });
+    const body = (n: number) => ({ publicKey: server.demo.publicKey, kind: "idea", message: `quota ${distinctText(n)}` });
     expect((await post(`${server.url}/v1/reports`, body(1))).status).toBe(201);
     expect((await post(`${server.url}/v1/reports`, body(2))).status).toBe(201);
     const over = await post(`${server.url}/v1/reports`, body(3), { "idempotency-key": "quota-3" });

@@ -410,6 +410,7 @@ describe("sign-in", () => {
 
   test("failed logins are throttled", async () => {
     const browser = new FormBrowser(server.url);
+    server.startFreshMinute();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const page = await (await browser.fetch("/login")).text();

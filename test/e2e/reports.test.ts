@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { distinctText } from "../support/distinct.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -36,7 +37,7 @@ describe("POST /v1/reports", () => {
       ["bug", "problem"],
       ["greeting", "praise"],
     ]) {
-      const res = await post(reportsUrl(), report({ kind: sent, message: `Compatibility kind ${sent} unique text ${sent}` }));
+      const res = await post(reportsUrl(), report({ kind: sent, message: distinctText(["issue", "bug", "greeting"].indexOf(sent!) + 20) }));
       const read = await get(`${server.url}/v1/feedbacks/${res.body.ticketId}`, server.demo.tokens.admin);
       expect(read.body.kind).toBe(stored);
     }

@@ -17,6 +17,8 @@ export interface TestServer {
   cli(...args: string[]): Promise<string>;
   /** Moves the server's clock forward (test clock file). */
   advanceClock(ms: number): void;
+  /** Moves the server's clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
+  startFreshMinute(): void;
   stop(): Promise<void>;
   /** Stops and starts the process again on the same data directory. */
   restart(): Promise<void>;
@@ -77,6 +79,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     advanceClock(ms) {
       offset += ms;
       writeFileSync(clockFile, String(offset));
+    },
+    startFreshMinute() {
+      server.advanceClock(60_000 - ((Date.now() + offset) % 60_000) + 200);
     },
     async stop() {
       proc.kill("SIGTERM");
