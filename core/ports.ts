@@ -70,15 +70,20 @@ export interface Grouper {
   findDuplicate(text: string, candidates: readonly GroupingCandidate[]): Promise<{ duplicateOf: string | null; vector?: number[] }>;
 }
 
-/** Tells a feedback's followers that it was delivered. */
+/** A message to a person (an e-mail, for the SMTP adapter). */
+export interface OutgoingMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** Stable for one notification, so a message sent twice after a crash is recognised as one. */
+  readonly messageId: string;
+  /** One-click unsubscribe (RFC 8058). */
+  readonly unsubscribeUrl: string;
+}
+
+/** Sends notifications to people; rejects when the message could not be handed over. */
 export interface Notifier {
-  feedbackDelivered(message: {
-    readonly to: string;
-    readonly name?: string;
-    readonly language: Language;
-    readonly feedbackKey: string;
-    readonly title: string;
-  }): Promise<void>;
+  send(message: OutgoingMessage): Promise<void>;
 }
 
 /** Password hashing (argon2id or equivalent); slow on purpose. */

@@ -144,8 +144,8 @@ export interface FeedbackStore {
    * feedback still has status `from`; false otherwise (a concurrent change won).
    */
   applyStatusChange(change: StatusChangeRecord): Promise<boolean>;
-  /** A secret shared by every process, for cursors. Created on first use. */
-  cursorSecret(): Promise<Uint8Array>;
+  /** A secret shared by every process, for cursors and signed links. Created on first use. */
+  serviceSecret(): Promise<Uint8Array>;
 }
 
 export interface CatalogStore {
@@ -249,6 +249,10 @@ export interface FollowerStore {
   listFollowers(feedbackId: string): Promise<Follower[]>;
   /** True the first time a follower is claimed for a notification key: each is notified once. */
   claimNotification(feedbackId: string, email: string, notificationKey: string, at: number): Promise<boolean>;
+  /** Gives a claim back when its message could not be sent, so the retry sends it. */
+  releaseNotification(feedbackId: string, email: string, notificationKey: string): Promise<void>;
+  /** Stops following; false if the address did not follow the feedback. */
+  removeFollower(feedbackId: string, email: string): Promise<boolean>;
 }
 
 /** Operator actions: the CLI and the demo set-up. */

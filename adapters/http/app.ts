@@ -14,6 +14,7 @@ import { accountRoutes } from "./routes/account.ts";
 import { AgentList, agentRoutes } from "./routes/agents.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
 export interface HttpOptions {
@@ -87,5 +88,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(agentRoutes(services, options.apiPerMinute))
     .use(webhookRoutes(services, options.apiPerMinute))
     .use(oauthRoutes(services))
-    .use(accountRoutes(services));
+    .use(accountRoutes(services))
+    .use(unsubscribeRoutes(services));
 }

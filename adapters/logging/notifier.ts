@@ -1,13 +1,13 @@
 import type { Notifier } from "../../core/ports.ts";
 import type { Logger } from "./logger.ts";
 
-/** The default notifier: writes each notification to the log (the address is logged, nothing secret). */
+/** The default notifier: writes each notification to the log instead of sending it (addresses and subjects only). */
 export function createLogNotifier(logger: Logger): Notifier {
   return {
-    async feedbackDelivered(message) {
+    async send(message) {
       logger.info(
-        { notification: "feedback.delivered", to: message.to, feedback: message.feedbackKey, language: message.language },
-        "follower notified",
+        { notification: { to: message.to, subject: message.subject, messageId: message.messageId } },
+        "notification (not sent: SMTP_URL is not set)",
       );
     },
   };

@@ -106,7 +106,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
       return batch.run(() => applyChange(change));
     },
 
-    async cursorSecret() {
+    async serviceSecret() {
       const existing = db.query<{ value: Uint8Array }, []>("SELECT value FROM settings WHERE name = 'cursor_secret'").get();
       if (existing) return new Uint8Array(existing.value);
       // Two processes may race here; the first insert wins and both read it back.
@@ -229,6 +229,13 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
           }),
         );
     },
+
+    async releaseNotification(feedbackId, email, key) {
+      await batch.run(() => db.query("DELETE FROM notifications WHERE feedback_id = ? AND email = ? AND key = ?").run(feedbackId, email, key));
+    },
+
+    removeFollower: (feedbackId, email) =>
+      batch.run(() => db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(feedbackId, email.toLowerCase()).changes === 1),
 
     async claimNotification(feedbackId, email, key, at) {
       return (

@@ -24,6 +24,8 @@ export interface Config {
   readonly apiPerMinute: number;
   readonly webhooksAllowPrivate: boolean;
   readonly webhookRetrySchedule: readonly number[] | undefined;
+  /** Sends notifications by e-mail when set, e.g. smtps://user:password@mail.example.com. */
+  readonly smtp: { readonly url: string; readonly from: string } | undefined;
   /** Seals stored secrets (webhook signing secrets); 64 hex characters. */
   readonly secretKey: string | undefined;
   /** Test only: a file holding a clock offset in milliseconds. */
@@ -49,6 +51,20 @@ function ratio(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!(value > 0 && value < 1)) throw new ConfigError(`${name} must be a number between 0 and 1, got "${raw}"`);
   return value;
+}
+
+function smtp(env: Env): Config["smtp"] {
+  const url = env.SMTP_URL;
+  if (!url) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${url}"`);
+  }
+  if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:")
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${url}"`);
+  return { url, from: env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>` };
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
@@ -124,6 +140,7 @@ export function loadConfig(env: Env): Config {
     apiPerMinute: integer(env, "RATE_LIMIT_API_PER_MINUTE", 600, 1, 1_000_000_000),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
     webhookRetrySchedule: schedule(env, "WEBHOOK_RETRY_SCHEDULE"),
+    smtp: smtp(env),
     secretKey: env.SECRET_KEY || undefined,
     testClockFile: env.TEST_CLOCK_FILE || undefined,
   };

@@ -8,6 +8,7 @@ import { createEmbeddingGrouper } from "../../adapters/openai/grouper.ts";
 import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts";
 import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
+import { createSmtpNotifier } from "../../adapters/smtp/notifier.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
 import { systemIds } from "../../adapters/system/ids.ts";
@@ -39,7 +40,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
             threshold: config.openai.groupingThreshold,
           })
         : createLexicalGrouper(),
-    notifier: createLogNotifier(logger),
+    notifier: config.smtp ? createSmtpNotifier({ ...config.smtp, messageIdDomain: new URL(baseUrl).hostname }) : createLogNotifier(logger),
     passwords: argon2Hasher,
     webhooks: {
       secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),

@@ -29,7 +29,7 @@ export async function listFeedbacks(services: Services, grant: Grant, query: Fee
   const { store } = services;
   const filter = feedbackFilter(query);
   const filterKey = canonicalJson(filter);
-  const secret = await store.cursorSecret();
+  const secret = await store.serviceSecret();
   const after = query.cursor ? await decodeCursor(secret, query.cursor, filterKey) : null;
   if (query.cursor && !after) return fail("invalid_cursor");
 

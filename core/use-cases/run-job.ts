@@ -3,6 +3,12 @@ import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
 import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import { withFloor } from "../feedback/severity.ts";
+import { deliveredMessage } from "../notify/delivered-message.ts";
+import { unsubscribeUrl } from "../notify/unsubscribe.ts";
+import { resolveFeedback } from "./get-feedback.ts";
+
+/** The notification key of "your feedback was delivered". */
+const DELIVERED = "delivered";
 
 /** How many of the most similar-looking feedbacks the grouper compares a new one with. */
 const CANDIDATES = 50;
@@ -45,17 +51,30 @@ async function groupReport(services: Services, job: JobRequest): Promise<void> {
 /** Tells each follower, once, that the feedback was delivered. */
 async function notifyFollowers(services: Services, job: JobRequest): Promise<void> {
   const { store, notifier, clock } = services;
-  const feedback = await store.findFeedback(job.orgId, job.feedbackId);
+  const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
+  const secret = await store.serviceSecret();
   for (const follower of await store.listFollowers(feedback.id)) {
-    if (!(await store.claimNotification(feedback.id, follower.email, "delivered", clock()))) continue;
-    await notifier.feedbackDelivered({
-      to: follower.email,
+    if (!(await store.claimNotification(feedback.id, follower.email, DELIVERED, clock()))) continue;
+    const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
+    const words = deliveredMessage(follower.language, {
       ...(follower.name && { name: follower.name }),
-      language: follower.language,
-      feedbackKey: feedback.key,
       title: feedback.title,
+      feedbackKey: feedback.key,
+      unsubscribeUrl: link,
     });
+    try {
+      await notifier.send({
+        to: follower.email,
+        ...words,
+        unsubscribeUrl: link,
+        messageId: `${DELIVERED}.${feedback.id}.${encodeURIComponent(follower.email)}`,
+      });
+    } catch (error) {
+      // Not handed over: the claim is given back and the job retried, so nobody is left out.
+      await store.releaseNotification(feedback.id, follower.email, DELIVERED);
+      throw error;
+    }
   }
 }
 

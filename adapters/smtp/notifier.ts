@@ -1,0 +1,20 @@
+import nodemailer from "nodemailer";
+import type { Notifier } from "../../core/ports.ts";
+
+/** Notifications by e-mail through an SMTP server (SMTP_URL, e.g. smtps://user:password@mail.example.com). */
+export function createSmtpNotifier(options: { url: string; from: string; messageIdDomain: string }): Notifier {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        messageId: `<${message.messageId}@${options.messageIdDomain}>`,
+        list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
+        headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Language } from "../errors.ts";
+
+/** The words of the "delivered" notification, in the follower's language. */
+export function deliveredMessage(
+  language: Language,
+  input: { name?: string; title: string; feedbackKey: string; unsubscribeUrl: string },
+): { subject: string; text: string } {
+  if (language === "fr") {
+    return {
+      subject: `Livré : ${input.title}`,
+      text: [
+        `Bonjour${input.name ? ` ${input.name}` : ""},`,
+        "",
+        `Ce que vous aviez signalé est maintenant livré : « ${input.title} » (${input.feedbackKey}).`,
+        "Merci de nous avoir aidés à améliorer l'application.",
+        "",
+        `Ne plus recevoir de nouvelles de ce signalement : ${input.unsubscribeUrl}`,
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: `Delivered: ${input.title}`,
+    text: [
+      `Hello${input.name ? ` ${input.name}` : ""},`,
+      "",
+      `What you reported is now delivered: "${input.title}" (${input.feedbackKey}).`,
+      "Thank you for helping us improve the app.",
+      "",
+      `Stop receiving news about this report: ${input.unsubscribeUrl}`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,20 @@
+import { validUnsubscribe } from "../notify/unsubscribe.ts";
+import type { Services } from "../services.ts";
+
+export interface UnsubscribeLink {
+  readonly feedbackId: string;
+  readonly email: string;
+  readonly signature: string;
+}
+
+/** Checks a link's signature; a forged or altered link is "invalid", whatever the address. */
+export async function checkUnsubscribeLink(services: Services, link: UnsubscribeLink): Promise<boolean> {
+  return validUnsubscribe(await services.store.serviceSecret(), link.feedbackId, link.email, link.signature);
+}
+
+/** Stops a follower's notifications for one feedback. Doing it twice is harmless. */
+export async function unsubscribe(services: Services, link: UnsubscribeLink): Promise<"unsubscribed" | "invalid"> {
+  if (!(await checkUnsubscribeLink(services, link))) return "invalid";
+  await services.store.removeFollower(link.feedbackId, link.email);
+  return "unsubscribed";
+}

@@ -1,0 +1,128 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+
+interface Mail {
+  to: string;
+  raw: string;
+}
+
+const mails: Mail[] = [];
+let refuseNext = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onRcptTo(address, _session, callback) {
+    if (refuseNext > 0) {
+      refuseNext--;
+      return callback(new Error("Mailbox busy, try later"));
+    }
+    callback();
+  },
+  onData(stream, session, callback) {
+    let raw = "";
+    stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+    stream.on("end", () => {
+      for (const to of session.envelope.rcptTo) mails.push({ to: to.address, raw });
+      callback();
+    });
+  },
+});
+
+let server: TestServer;
+let db: Database;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Retour <notify@retour.test>" });
+  db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
+});
+afterAll(async () => {
+  db.close();
+  await server.stop();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+/** A mail's headers (unfolded) and its text (quoted-printable undone). */
+function parse(raw: string): { headers: string; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const text = Buffer.from(
+    raw
+      .slice(split + 4)
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+  return { headers, text };
+}
+const mailsTo = (to: string) => mails.filter((m) => m.to === to);
+const settle = async () => {
+  for (let i = 0; i < 100 && (db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }).n > 0; i++) await Bun.sleep(50);
+};
+const report = async (message: string, email: string, name?: string) =>
+  (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, user: { email, ...(name && { name }) } }))
+    .body.ticketId as string;
+
+describe("follower notifications by e-mail", () => {
+  test("on delivered, each follower gets exactly one message, in their language, with an unsubscribe link", async () => {
+    const key = await report("The invoice export to PDF gives a blank page", "ann@example.com", "Ann");
+    await settle();
+    await report("L'export PDF de la facture donne une page blanche", "bea@example.fr");
+    await settle();
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await settle();
+    expect(mailsTo("ann@example.com").length).toBe(1);
+    expect(mailsTo("bea@example.fr").length).toBe(1);
+    const english = parse(mailsTo("ann@example.com")[0]!.raw);
+    expect(english.headers).toContain("Subject: Delivered: The invoice export to PDF gives a blank page");
+    expect(english.text).toContain("Hello Ann,");
+    expect(english.headers).toMatch(/List-Unsubscribe: <http:\/\/localhost:\d+\/unsubscribe\?f=/);
+    expect(english.headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(english.headers).toContain("From: Retour <notify@retour.test>");
+    const french = parse(mailsTo("bea@example.fr")[0]!.raw);
+    expect(french.text).toContain("Ce que vous aviez signalé est maintenant livré");
+    // Delivered again later: nobody is told twice.
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "fixed" });
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await settle();
+    expect(mailsTo("ann@example.com").length).toBe(1);
+  });
+
+  test("a refused send is retried, and the follower still gets one message", async () => {
+    const key = await report("Calendar sync duplicates every event", "carl@example.com");
+    await settle();
+    refuseNext = 1;
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await Bun.sleep(600);
+    expect(mailsTo("carl@example.com").length).toBe(0);
+    server.advanceClock(10_000);
+    await settle();
+    expect(mailsTo("carl@example.com").length).toBe(1);
+  });
+
+  test("the unsubscribe link asks for confirmation, then stops the follower; a forged one is refused", async () => {
+    const key = await report("Dark theme resets after login", "dora@example.com");
+    await settle();
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await settle();
+    const link = /(http:\/\/localhost:\d+\/unsubscribe\?\S+)/.exec(parse(mailsTo("dora@example.com")[0]!.raw).text)![1]!;
+    const id = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.id;
+    const confirm = await fetch(link);
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toContain("dora@example.com");
+    expect(db.query("SELECT count(*) AS n FROM followers WHERE feedback_id = ?").get(id)).toEqual({ n: 1 });
+    const done = await fetch(link, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(done.status).toBe(200);
+    expect(db.query("SELECT count(*) AS n FROM followers WHERE feedback_id = ?").get(id)).toEqual({ n: 0 });
+    const forged = await fetch(link.replace("dora%40example.com", "eve%40example.com"), { method: "POST" });
+    expect(forged.status).toBe(404);
+  });
+});
