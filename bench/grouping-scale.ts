@@ -10,73 +10,10 @@ import { demo } from "../apps/runtime/demo.ts";
 import { createServices } from "../apps/runtime/services.ts";
 import { recordFeedback } from "../core/use-cases/record-feedback.ts";
 import { runJob } from "../core/use-cases/run-job.ts";
+import { reportText } from "./corpus.ts";
 
 const SIZES = [1_000, 10_000, 100_000];
 const MEASURED = 500;
-const SUBJECTS = [
-  "checkout",
-  "payment",
-  "search",
-  "invoice",
-  "export",
-  "login",
-  "password",
-  "calendar",
-  "upload",
-  "avatar",
-  "sidebar",
-  "dashboard",
-  "report",
-  "chart",
-  "filter",
-  "notification",
-  "email",
-  "billing",
-  "profile",
-  "settings",
-  "map",
-  "camera",
-  "cart",
-  "theme",
-  "language",
-  "timezone",
-  "receipt",
-  "coupon",
-  "shipping",
-  "address",
-];
-const PROBLEMS = [
-  "crashes",
-  "is slow",
-  "shows a blank page",
-  "loses my data",
-  "times out",
-  "shows the wrong total",
-  "does nothing",
-  "freezes",
-  "logs me out",
-  "is misaligned",
-  "duplicates entries",
-  "rejects valid input",
-];
-const PLACES = [
-  "on Safari",
-  "on Firefox",
-  "on Android",
-  "on iPhone",
-  "after the update",
-  "in dark mode",
-  "on a slow network",
-  "for large accounts",
-  "at month end",
-  "with two tabs open",
-  "in French",
-  "for new users",
-];
-const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
-const text = (i: number) =>
-  `The ${pick(SUBJECTS, i)} ${pick(PROBLEMS, Math.floor(i / 30))} ${pick(PLACES, Math.floor(i / 360))}, ticket ${i.toString(36)}`;
-
 const rows: string[] = [];
 const perReport: number[] = [];
 for (const size of SIZES) {
@@ -92,12 +29,12 @@ for (const size of SIZES) {
   // Seed: feedbacks recorded and indexed as the grouping job would, in parallel batches.
   const seedStarted = performance.now();
   for (let start = 0; start < size; start += 1_000) {
-    const created = await Promise.all(Array.from({ length: Math.min(1_000, size - start) }, (_, k) => record(text(start + k))));
+    const created = await Promise.all(Array.from({ length: Math.min(1_000, size - start) }, (_, k) => record(reportText(start + k))));
     await Promise.all(
       created.map(async (c, k) => {
         if (!c.ok) throw new Error(c.code);
         const feedback = (await services.store.findFeedback(info.orgId, c.value.ticketId))!;
-        const t = text(start + k);
+        const t = reportText(start + k);
         await services.store.indexForGrouping(info.appId, feedback.id, services.grouper.keys(t), t);
       }),
     );
@@ -111,7 +48,7 @@ for (const size of SIZES) {
     await services.store.completeJob(job);
   }
   console.error(`  ${size} feedbacks seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-  const fresh = await Promise.all(Array.from({ length: MEASURED }, (_, k) => record(text(size + k * 7919))));
+  const fresh = await Promise.all(Array.from({ length: MEASURED }, (_, k) => record(reportText(size + k * 7919))));
   const jobs = await Promise.all(
     fresh.map(async (c) => ({
       kind: "group_report" as const,

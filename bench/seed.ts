@@ -4,6 +4,7 @@ import { demo } from "../apps/runtime/demo.ts";
 import { loadConfig } from "../apps/runtime/config.ts";
 import { createServices } from "../apps/runtime/services.ts";
 import { createLogger } from "../adapters/logging/logger.ts";
+import { reportText } from "./corpus.ts";
 
 const [dataDir, countText] = process.argv.slice(2);
 const count = Number(countText);
@@ -11,58 +12,10 @@ const services = await createServices(loadConfig({ DATA_DIR: dataDir! }), create
 const { store } = services;
 const info = await demo(services);
 const org = (await store.findOrganization(info.orgId))!;
-const SUBJECTS = [
-  "checkout",
-  "payment",
-  "search",
-  "invoice",
-  "export",
-  "login",
-  "password",
-  "calendar",
-  "upload",
-  "avatar",
-  "sidebar",
-  "dashboard",
-  "report",
-  "chart",
-  "filter",
-  "notification",
-  "email",
-  "billing",
-  "profile",
-  "settings",
-];
-const PROBLEMS = [
-  "crashes",
-  "is slow",
-  "shows a blank page",
-  "loses my data",
-  "times out",
-  "shows the wrong total",
-  "does nothing",
-  "freezes",
-  "logs me out",
-  "is misaligned",
-];
-const PLACES = [
-  "on Safari",
-  "on Firefox",
-  "on Android",
-  "on iOS",
-  "after the update",
-  "in dark mode",
-  "on a slow network",
-  "for large files",
-  "at month end",
-  "with two tabs open",
-];
-const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
-
 const started = performance.now();
 const t0 = Date.now() - count * 1000;
 for (let i = 0; i < count; i++) {
-  const message = `The ${pick(SUBJECTS, i)} ${pick(PROBLEMS, Math.floor(i / 20))} ${pick(PLACES, Math.floor(i / 200))} (case ${i})`;
+  const message = reportText(i);
   const at = t0 + i * 1000;
   const feedbackId = systemIds.id();
   await store.recordFeedback({

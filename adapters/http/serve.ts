@@ -1,12 +1,16 @@
-import type { Logger } from "../logging/logger.ts";
 import { resolveClientAddress, setClientAddress } from "./connection.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
+
+/** What serving needs of a logger (pino's shape). */
+export interface RequestLog {
+  info(fields: Record<string, unknown>, message: string): void;
+}
 
 export interface ServeOptions {
   readonly port: number;
   readonly hostname?: string;
   readonly trustedProxyHops: number;
-  readonly logger: Logger;
+  readonly logger: RequestLog;
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
