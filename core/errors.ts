@@ -86,6 +86,11 @@ export const ERRORS = {
     en: "The AI assistant did not answer. Send the report again without qualify.",
     fr: "L'assistant IA n'a pas répondu. Renvoyez le signalement sans qualify.",
   },
+  no_tracker: {
+    status: 409,
+    en: "This app has no issue tracker. An operator sets one with the CLI.",
+    fr: "Cette application n'a pas de gestionnaire de tickets. Un opérateur en configure un avec la CLI.",
+  },
   invalid_webhook: {
     status: 400,
     en: "The webhook address must be https and public, and its events among feedback.created, feedback.status_changed and feedback.shipped.",

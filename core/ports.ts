@@ -1,6 +1,6 @@
 import type { Language } from "./errors.ts";
-import type { FeatureRecord, HelpArticle, Turn } from "./model.ts";
-import type { NATURES, Severity } from "./schemas/feedback.ts";
+import type { FeatureRecord, HelpArticle, TrackerLink, Turn } from "./model.ts";
+import type { NATURES, Severity, Status } from "./schemas/feedback.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { QualificationQuestion } from "./schemas/qualification.ts";
 
@@ -96,6 +96,26 @@ export interface PasswordHasher {
 export interface SecretBox {
   seal(plaintext: string): Promise<string>;
   open(sealed: string): Promise<string>;
+}
+
+/** An app's issue tracker settings, as the CLI stored them (sealed at rest). */
+export interface TrackerSettings {
+  /** The project issues live in, e.g. owner/repository for GitHub. */
+  readonly project: string;
+  readonly token: string;
+  /** Signs the tracker's own webhooks to us. */
+  readonly webhookSecret: string;
+  /** API address, for GitHub Enterprise or a test server. */
+  readonly apiUrl?: string;
+}
+
+/** An issue tracker. Failures reject; the sync job is then retried, so an outage delays and loses nothing. */
+export interface IssueTracker {
+  open(settings: TrackerSettings, issue: { title: string; body: string; status: Status }): Promise<TrackerLink>;
+  /** An existing issue, by its number or key; null when it does not exist. */
+  find(settings: TrackerSettings, issue: string): Promise<TrackerLink | null>;
+  /** Makes the issue follow a status: its label, closed or reopened, the comment. */
+  follow(settings: TrackerSettings, link: TrackerLink, change: { status: Status; comment?: string }): Promise<TrackerLink>;
 }
 
 /** Outgoing webhook HTTP, with the address checks done after resolution, on the address connected to. */

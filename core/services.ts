@@ -1,4 +1,4 @@
-import type { Assistant, Clock, Grouper, Ids, Notifier, PasswordHasher } from "./ports.ts";
+import type { Assistant, Clock, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox } from "./ports.ts";
 import type { Store } from "./store.ts";
 import type { WebhookDeps } from "./webhooks/manage.ts";
 
@@ -12,6 +12,9 @@ export interface Services {
   readonly notifier: Notifier;
   readonly passwords: PasswordHasher;
   readonly webhooks: WebhookDeps;
+  /** Seals secrets that must be stored yet used again (webhook and tracker secrets). */
+  readonly secrets: SecretBox;
+  readonly trackers: Readonly<Record<string, IssueTracker>>;
   /** Public address of the service, without a trailing slash. */
   readonly baseUrl: string;
 }

@@ -19,6 +19,7 @@ import type {
   ReportRecord,
   Role,
   Scope,
+  TrackerLink,
   ReportOutcome,
   Turn,
 } from "./model.ts";
@@ -139,6 +140,8 @@ export interface FeedbackStore {
   /** By key or id, within the organization. */
   findFeedback(orgId: string, keyOrId: string): Promise<FeedbackRecord | null>;
   listReports(feedbackId: string): Promise<ReportRecord[]>;
+  /** The latest comment of a feedback, with the status its change led to. */
+  lastComment(feedbackId: string): Promise<{ text: string; statusTo: Status } | null>;
   /**
    * Writes a status change with its comment, events and jobs in one transaction, if the
    * feedback still has status `from`; false otherwise (a concurrent change won).
@@ -325,6 +328,22 @@ export interface WebhookStore {
   finishDelivery(delivery: ClaimedDelivery, next: DeliveryNext, result: DeliveryResult): Promise<void>;
 }
 
+export interface AppTracker {
+  readonly orgId: string;
+  readonly appId: string;
+  readonly provider: string;
+  readonly settingsSealed: string;
+}
+
+export interface TrackerStore {
+  setAppTracker(tracker: AppTracker & { readonly project: string }): Promise<void>;
+  findAppTracker(orgId: string, appId: string): Promise<AppTracker | null>;
+  /** The apps whose tracker is this provider's project (for the tracker's incoming webhooks). */
+  findAppTrackersByProject(provider: string, project: string): Promise<AppTracker[]>;
+  setFeedbackTracker(orgId: string, feedbackId: string, link: TrackerLink): Promise<void>;
+  findFeedbackByTracker(orgId: string, trackerKey: string): Promise<FeedbackRecord | null>;
+}
+
 export type Store = RateLimitStore &
   IdempotencyStore &
   QualificationStore &
@@ -339,6 +358,7 @@ export type Store = RateLimitStore &
   AccountStore &
   OAuthStore &
   WebhookStore &
+  TrackerStore &
   AdminStore & {
     /** Deletes expired rate counters, idempotency records and qualification sessions. */
     purgeExpired(now: number): Promise<void>;

@@ -24,6 +24,8 @@ export interface HttpOptions {
   readonly onUnexpected: (error: unknown, request: Request) => void;
   /** The MCP server, mounted at /mcp; it reads its own body. */
   readonly mcp?: (request: Request) => Promise<Response>;
+  /** Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook. */
+  readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
 }
 
 const COMPONENTS = [
@@ -70,6 +72,9 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   const app = new Elysia();
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
   if (mcp) app.all("/mcp", ({ request }) => mcp(request), { parse: "none", detail: { hide: true } });
+  for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
+    app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
+  }
   return app
     .onError(({ code, error, request }) => {
       if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);

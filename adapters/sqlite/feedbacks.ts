@@ -2,7 +2,7 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { isOpen } from "../../core/feedback/status.ts";
 import type { CatalogStore, FeedbackFilter, FeedbackStore, FollowerStore, GroupingStore } from "../../core/store.ts";
 import type { Follower } from "../../core/model.ts";
-import { STATUSES } from "../../core/schemas/feedback.ts";
+import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./collection.ts";
 import { toApp, toFeature, toFeedback, toReport, type AppRow, type FeatureRow, type FeedbackRow, type ReportRow } from "./rows.ts";
 import { indexDocument, matchExpression, moveDocuments } from "./search.ts";
@@ -100,6 +100,15 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
 
     async listReports(feedbackId) {
       return db.query<ReportRow, [string]>("SELECT * FROM reports WHERE feedback_id = ? ORDER BY at, id").all(feedbackId).map(toReport);
+    },
+
+    async lastComment(feedbackId) {
+      const row = db
+        .query<{ text: string; status_to: string }, [string]>(
+          "SELECT text, status_to FROM comments WHERE feedback_id = ? ORDER BY at DESC, rowid DESC LIMIT 1",
+        )
+        .get(feedbackId);
+      return row ? { text: row.text, statusTo: row.status_to as Status } : null;
     },
 
     async applyStatusChange(change) {

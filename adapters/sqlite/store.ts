@@ -4,6 +4,7 @@ import { accountStore } from "./accounts.ts";
 import { oauthStore } from "./oauth.ts";
 import { webhookStore } from "./webhooks.ts";
 import { helpCenterStore } from "./help-center.ts";
+import { trackerStore } from "./trackers.ts";
 import { adminStore } from "./admin.ts";
 import { collectionStore } from "./collection.ts";
 import { feedbackStore } from "./feedbacks.ts";
@@ -23,6 +24,7 @@ export function createSqliteStore(path: string): Store {
     ...oauthStore(db, batch),
     ...webhookStore(db, batch),
     ...helpCenterStore(db, batch),
+    ...trackerStore(db, batch),
     ...jobQueue(db, batch),
     ...adminStore(db),
     async purgeExpired(now) {

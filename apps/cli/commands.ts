@@ -22,6 +22,8 @@ import type { Services } from "../../core/services.ts";
 import { mintToken } from "../../core/use-cases/mint-token.ts";
 import { demo } from "../runtime/demo.ts";
 import { readArticles } from "./help-files.ts";
+import { configureTracker } from "../../core/trackers/settings.ts";
+import { linkTracker } from "../../core/trackers/link.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -236,6 +238,29 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     out(`${articles.length} help article${articles.length === 1 ? "" : "s"} imported into ${app.name} (replacing the previous ones)`);
   },
 
+  async "tracker set"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
+    if (!app) throw new UsageError("no such app in this organization");
+    const provider = pick(arg(inv, 2, "provider"), ["github"] as const, "<provider>");
+    const project = option(inv, "repo") ?? "";
+    if (!/^[\w.-]+\/[\w.-]+$/.test(project)) throw new UsageError("--repo must be owner/repository");
+    const token = option(inv, "token");
+    if (!token) throw new UsageError("--token is required (a GitHub token that can write issues)");
+    const webhookSecret = option(inv, "webhook-secret") ?? services.ids.secret();
+    const apiUrl = option(inv, "api-url");
+    await configureTracker(services, org.id, app.id, provider, { project, token, webhookSecret, ...(apiUrl && { apiUrl }) });
+    out(`${app.name} now tracks issues in ${provider}:${project}`);
+    out(`GitHub webhook: ${services.baseUrl}/integrations/github/webhook, content type application/json, "Issues" events, secret:\n${webhookSecret}`);
+  },
+
+  async "tracker link"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const linked = await linkTracker(services, operator(org), arg(inv, 1, "feedback key"), inv.args[2]);
+    if (!linked.ok) throw new UsageError(ERRORS[linked.code].en);
+    out(`${linked.value.key} ↔ ${linked.value.trackerIssue?.key} ${linked.value.trackerIssue?.url ?? ""}`.trim());
+  },
+
   async "user create"(services, inv, out) {
     const email = (option(inv, "email") ?? arg(inv, 0, "email")).toLowerCase();
     if (await services.store.findUserByEmail(email)) throw new UsageError(`a user with e-mail ${email} exists`);
@@ -343,6 +368,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   channel disable|enable <org> <channel id or key>
   features import <org> <appId> <file.json>      replace the feature map from a JSON array
   help import <org> <appId> <files…>             replace the help center from Markdown or JSON files
+  tracker set <org> <appId> github --repo owner/name --token T [--webhook-secret S] [--api-url U]
+  tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
   user create <email> [--name N] [--password P]
   user password <email> [--password P]           reset a password (a new one is printed when none is given)
   member add <org> <email> <admin|member|reader>  (also changes the role of a member)

@@ -12,10 +12,24 @@ function parse() {
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         ...Object.fromEntries(
-          ["name", "prefix", "plan", "quota", "kind", "description", "email", "scopes", "days", "label", "password", "events"].map((o) => [
-            o,
-            { type: "string" as const },
-          ]),
+          [
+            "name",
+            "prefix",
+            "plan",
+            "quota",
+            "kind",
+            "description",
+            "email",
+            "scopes",
+            "days",
+            "label",
+            "password",
+            "events",
+            "repo",
+            "token",
+            "webhook-secret",
+            "api-url",
+          ].map((o) => [o, { type: "string" as const }]),
         ),
       },
     });

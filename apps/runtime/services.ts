@@ -15,6 +15,7 @@ import { systemIds } from "../../adapters/system/ids.ts";
 import { argon2Hasher } from "../../adapters/system/password.ts";
 import { createSecretBox } from "../../adapters/system/secret-box.ts";
 import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
+import { createGithubTracker } from "../../adapters/github/tracker.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { loadSecretKey } from "./secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
@@ -42,8 +43,9 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
         : createLexicalGrouper(),
     notifier: config.smtp ? createSmtpNotifier({ ...config.smtp, messageIdDomain: new URL(baseUrl).hostname }) : createLogNotifier(logger),
     passwords: argon2Hasher,
+    secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+    trackers: { github: createGithubTracker() },
     webhooks: {
-      secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
       transport: createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate }),
       allowPrivate: config.webhooksAllowPrivate,
       retrySchedule: config.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS,

@@ -2,6 +2,7 @@ import type { Elysia } from "elysia";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { serve } from "../../adapters/http/serve.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
+import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
@@ -44,6 +45,7 @@ app = createHttpApp(services, {
   apiPerMinute: config.apiPerMinute,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   mcp: createMcpHandler(services),
+  integrations: { github: createGithubWebhookHandler(services) },
 }) as unknown as Elysia;
 
 const firstStart = (await services.store.listOrganizations()).length === 0;

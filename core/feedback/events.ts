@@ -17,7 +17,7 @@ export type DomainEvent = EventDraft & {
 
 /** Background work a state change asks for; queued in the same transaction. */
 export interface JobRequest {
-  readonly kind: "group_report" | "notify_followers";
+  readonly kind: "group_report" | "notify_followers" | "sync_tracker";
   readonly orgId: string;
   readonly feedbackId: string;
 }

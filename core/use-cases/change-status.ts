@@ -12,7 +12,13 @@ const MAX_ATTEMPTS = 5;
  * PATCH /v1/feedbacks/{key}, and every other way of changing a status: the change, its comment,
  * its events and its jobs are written together, in the name of the grant's person.
  */
-export async function changeStatus(services: Services, grant: Grant, keyOrId: string, change: StatusChange): Promise<Result<Feedback>> {
+export async function changeStatus(
+  services: Services,
+  grant: Grant,
+  keyOrId: string,
+  change: StatusChange,
+  options: { readonly fromTracker?: boolean } = {},
+): Promise<Result<Feedback>> {
   const { store, clock, ids } = services;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
@@ -29,7 +35,11 @@ export async function changeStatus(services: Services, grant: Grant, keyOrId: st
       ...(comment && { comment: { id: ids.id(), text: comment, authorUserId: grant.userId } }),
       at: now,
       events: step.events.map((e) => ({ ...e, id: ids.id(), orgId: grant.orgId, feedbackId: feedback.id, createdAt: now })),
-      jobs: step.jobs,
+      // The linked issue follows, unless the change came from it (no echo back).
+      jobs:
+        step.changed && feedback.tracker && !options.fromTracker
+          ? [...step.jobs, { kind: "sync_tracker", orgId: grant.orgId, feedbackId: feedback.id }]
+          : step.jobs,
     });
     if (applied) return ok(await presentFeedback(services, { ...feedback, status: change.status }));
   }

@@ -6,6 +6,7 @@ import { withFloor } from "../feedback/severity.ts";
 import { deliveredMessage } from "../notify/delivered-message.ts";
 import { unsubscribeUrl } from "../notify/unsubscribe.ts";
 import { resolveFeedback } from "./get-feedback.ts";
+import { syncTracker } from "../trackers/sync.ts";
 
 /** The notification key of "your feedback was delivered". */
 const DELIVERED = "delivered";
@@ -80,5 +81,7 @@ async function notifyFollowers(services: Services, job: JobRequest): Promise<voi
 
 /** Runs one background job; throws to have it retried later. */
 export function runJob(services: Services, job: JobRequest): Promise<void> {
-  return job.kind === "group_report" ? groupReport(services, job) : notifyFollowers(services, job);
+  if (job.kind === "group_report") return groupReport(services, job);
+  if (job.kind === "sync_tracker") return syncTracker(services, job);
+  return notifyFollowers(services, job);
 }

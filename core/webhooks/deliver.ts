@@ -11,10 +11,10 @@ import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from "./schedule.ts";
 export const USER_AGENT = "Retour-Webhooks/1";
 
 /** The secrets that sign now: the former one during a rotation's overlap, then the current one. */
-async function signingSecrets(deps: WebhookDeps, webhook: Webhook, now: number): Promise<string[]> {
-  const current = await deps.secrets.open(webhook.secretSealed);
+async function signingSecrets(services: Services, webhook: Webhook, now: number): Promise<string[]> {
+  const current = await services.secrets.open(webhook.secretSealed);
   if (!webhook.previousSecretSealed || (webhook.previousExpiresAt ?? 0) <= now) return [current];
-  return [await deps.secrets.open(webhook.previousSecretSealed), current];
+  return [await services.secrets.open(webhook.previousSecretSealed), current];
 }
 
 /** Sends one signed body; never throws: a failure is a result. */
@@ -23,7 +23,7 @@ export async function send(services: Services, deps: WebhookDeps, webhook: Webho
   const headers = {
     "content-type": "application/json",
     "user-agent": `${USER_AGENT} (+${services.baseUrl})`,
-    "service-signature": await signatureHeader(await signingSecrets(deps, webhook, started), Math.floor(started / 1000), body),
+    "service-signature": await signatureHeader(await signingSecrets(services, webhook, started), Math.floor(started / 1000), body),
     "service-event": type,
     "service-delivery": services.ids.id(),
   };

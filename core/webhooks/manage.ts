@@ -1,12 +1,11 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { DeliveryResult, Grant, Webhook } from "../model.ts";
-import type { SecretBox, WebhookTransport } from "../ports.ts";
+import type { WebhookTransport } from "../ports.ts";
 import type { Services } from "../services.ts";
 import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookCreate, type WebhookView, type WebhookWithSecret } from "./schemas.ts";
 import { checkResolved, checkWebhookUrl } from "./target.ts";
 
 export interface WebhookDeps {
-  readonly secrets: SecretBox;
   readonly transport: WebhookTransport;
   /** Development only: http and private addresses allowed. */
   readonly allowPrivate: boolean;
@@ -45,7 +44,7 @@ export async function createWebhook(services: Services, deps: WebhookDeps, grant
     orgId: grant.orgId,
     url: input.url,
     events: [...input.events],
-    secretSealed: await deps.secrets.seal(secret),
+    secretSealed: await services.secrets.seal(secret),
     previousSecretSealed: null,
     previousExpiresAt: null,
     createdAt: services.clock(),
@@ -73,6 +72,6 @@ export async function rotateWebhookSecret(
   const webhook = await services.store.findWebhook(grant.orgId, webhookId);
   if (!webhook) return fail("not_found");
   const secret = newSecret(services);
-  await services.store.rotateWebhookSecret(grant.orgId, webhookId, await deps.secrets.seal(secret), services.clock() + ROTATION_OVERLAP_MS);
+  await services.store.rotateWebhookSecret(grant.orgId, webhookId, await services.secrets.seal(secret), services.clock() + ROTATION_OVERLAP_MS);
   return ok({ ...webhookView(webhook), secret });
 }

@@ -1,4 +1,6 @@
 import { Elysia } from "elysia";
+import { Type } from "@sinclair/typebox";
+import { linkTracker } from "../../../core/trackers/link.ts";
 import type { Result } from "../../../core/errors.ts";
 import type { Grant, Scope } from "../../../core/model.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange } from "../../../core/schemas/feedback.ts";
@@ -14,6 +16,11 @@ import { operation } from "../docs.ts";
 import { errorResponse, failureResponse, json } from "../reply.ts";
 import { validator } from "../validate.ts";
 
+const TrackerLinkRequest = Type.Object(
+  { issue: Type.Optional(Type.String({ minLength: 1, description: "An existing issue (number or key); a new one is opened when absent." })) },
+  { description: "Inline: used by this route only." },
+);
+const trackerLink = validator(TrackerLinkRequest);
 const listQuery = validator(FeedbackListQuery);
 const statusChange = validator(StatusChange);
 const READ: readonly string[] = ["feedbacks:read"];
@@ -100,6 +107,28 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           body: StatusChange,
           responses: { 200: { description: "The updated feedback.", schema: Feedback } },
           errors: ["invalid_json", "invalid_body", "payload_too_large", ...AUTH_ERRORS, "forbidden", "not_found"],
+          bearer: ["feedbacks:write"],
+        }),
+      },
+    )
+    .post(
+      "/v1/feedbacks/:key/tracker",
+      ({ request, params }) =>
+        withGrant(request, "feedbacks:write", async (grant) => {
+          const body = await readJsonBody(request);
+          if (!trackerLink.check(body)) return errorResponse(request, "invalid_body");
+          return reply(request, await linkTracker(services, grant, params.key, body.issue));
+        }),
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Link the tracker issue",
+          description: "Links the feedback to an existing issue of its app's tracker, or opens one when no issue is given. Beyond the specification.",
+          tags: ["Feedbacks"],
+          path: { key: "The readable key or the identifier." },
+          body: TrackerLinkRequest,
+          responses: { 200: { description: "The feedback, with its trackerIssue.", schema: Feedback } },
+          errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found", "no_tracker"],
           bearer: ["feedbacks:write"],
         }),
       },

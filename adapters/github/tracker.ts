@@ -1,0 +1,89 @@
+import { Octokit } from "@octokit/rest";
+import type { TrackerLink } from "../../core/model.ts";
+import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
+
+/** Labels that carry the feedback's status on the issue. */
+export const LABEL_PREFIX = "retour:";
+const CLOSING: readonly Status[] = ["delivered", "dismissed"];
+
+const client = (settings: TrackerSettings) =>
+  new Octokit({ auth: settings.token, ...(settings.apiUrl && { baseUrl: settings.apiUrl }), userAgent: "Retour" });
+
+function repository(settings: TrackerSettings): { owner: string; repo: string } {
+  const [owner, repo] = settings.project.split("/");
+  if (!owner || !repo) throw new Error(`GitHub project must be owner/repository, got ${settings.project}`);
+  return { owner, repo };
+}
+
+const linkOf = (settings: TrackerSettings, issue: { number: number; html_url?: string; state?: string }): TrackerLink => ({
+  key: `${settings.project}#${issue.number}`,
+  provider: "github",
+  status: issue.state ?? "open",
+  ...(issue.html_url && { url: issue.html_url }),
+});
+
+const numberOf = (key: string): number => Number(key.split("#").at(-1));
+
+/** GitHub Issues through the official Octokit client. */
+export function createGithubTracker(): IssueTracker {
+  return {
+    async open(settings, issue) {
+      const { data } = await client(settings).rest.issues.create({
+        ...repository(settings),
+        title: issue.title,
+        body: issue.body,
+        labels: [`${LABEL_PREFIX}${issue.status}`],
+      });
+      return linkOf(settings, data);
+    },
+
+    async find(settings, issue) {
+      const number = Number(issue.replace(/^.*#/, ""));
+      if (!Number.isInteger(number) || number <= 0) return null;
+      try {
+        const { data } = await client(settings).rest.issues.get({ ...repository(settings), issue_number: number });
+        return linkOf(settings, data);
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      }
+    },
+
+    async follow(settings, link, change) {
+      const github = client(settings);
+      const where = { ...repository(settings), issue_number: numberOf(link.key) };
+      const { data: current } = await github.rest.issues.get(where);
+      const kept = (current.labels ?? [])
+        .map((l) => (typeof l === "string" ? l : (l.name ?? "")))
+        .filter((name) => name && !name.startsWith(LABEL_PREFIX));
+      await github.rest.issues.setLabels({ ...where, labels: [...kept, `${LABEL_PREFIX}${change.status}`] });
+      if (change.comment) await github.rest.issues.createComment({ ...where, body: change.comment });
+      const closing = CLOSING.includes(change.status);
+      if (closing !== (current.state === "closed")) {
+        const { data } = await github.rest.issues.update({
+          ...where,
+          state: closing ? "closed" : "open",
+          ...(closing && { state_reason: change.status === "delivered" ? "completed" : "not_planned" }),
+        });
+        return linkOf(settings, data);
+      }
+      return linkOf(settings, current);
+    },
+  };
+}
+
+/** The status a GitHub issue event asks for, if any: closing, reopening, or a status label. */
+export function statusFromGithubEvent(event: {
+  action?: string;
+  issue?: { state_reason?: string | null };
+  label?: { name?: string };
+}): Status | null {
+  if (event.action === "closed") return event.issue?.state_reason === "not_planned" ? "dismissed" : "delivered";
+  if (event.action === "reopened") return "triage";
+  if (event.action === "labeled" && event.label?.name?.startsWith(LABEL_PREFIX)) {
+    const status = event.label.name.slice(LABEL_PREFIX.length) as Status;
+    return STATUSES.includes(status) ? status : null;
+  }
+  return null;
+}

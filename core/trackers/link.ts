@@ -1,0 +1,32 @@
+import { authorize } from "../access.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import { feedbackUrl } from "../feedback/present.ts";
+import type { Grant } from "../model.ts";
+import type { Feedback } from "../schemas/feedback.ts";
+import type { Services } from "../services.ts";
+import { presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { openSettings } from "./settings.ts";
+
+/** Links a feedback to an existing issue of its app's tracker, or opens a new one. */
+export async function linkTracker(services: Services, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
+  const allowed = authorize(grant, "feedbacks:write");
+  if (!allowed.ok) return allowed;
+  const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
+  if (!feedback) return fail("not_found");
+  const appTracker = await services.store.findAppTracker(grant.orgId, feedback.appId);
+  const tracker = appTracker && services.trackers[appTracker.provider];
+  if (!appTracker || !tracker) return fail("no_tracker");
+  const settings = await openSettings(services, appTracker);
+  const link = issue
+    ? await tracker.find(settings, issue)
+    : await tracker.open(settings, {
+        title: feedback.title,
+        body: [feedback.summary ?? feedback.observed, `Feedback ${feedback.key}: ${feedbackUrl(services.baseUrl, feedback.key)}`]
+          .filter(Boolean)
+          .join("\n\n"),
+        status: feedback.status,
+      });
+  if (!link) return fail("not_found");
+  await services.store.setFeedbackTracker(grant.orgId, feedback.id, link);
+  return ok(await presentFeedback(services, { ...feedback, tracker: link }));
+}

@@ -1,0 +1,147 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHmac } from "node:crypto";
+import { join } from "node:path";
+import { FakeGitHub } from "../support/fake-github.ts";
+import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+
+const github = new FakeGitHub();
+let server: TestServer;
+let db: Database;
+beforeAll(async () => {
+  github.start();
+  server = await startServer();
+  await server.cli(
+    "tracker",
+    "set",
+    "DEMO",
+    server.demo.appId,
+    "github",
+    "--repo",
+    "acme/shop",
+    "--token",
+    "gh-token",
+    "--webhook-secret",
+    "hook-secret",
+    "--api-url",
+    github.url,
+  );
+  db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
+});
+afterAll(async () => {
+  db.close();
+  await server.stop();
+  github.stop();
+});
+
+const admin = () => server.demo.tokens.admin;
+const settle = async () => {
+  for (let i = 0; i < 100 && (db.query("SELECT count(*) AS n FROM jobs WHERE run_at <= ?").get(Date.now() + 10 * 60_000) as { n: number }).n > 0; i++)
+    await Bun.sleep(50);
+};
+const report = async (message: string) =>
+  (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
+const hook = (payload: unknown, secret = "hook-secret") => {
+  const raw = JSON.stringify(payload);
+  return fetch(`${server.url}/integrations/github/webhook`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": "issues",
+      "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`,
+    },
+    body: raw,
+  });
+};
+
+describe("the linked GitHub issue", () => {
+  let key: string;
+
+  test("a feedback opens a new issue; trackerIssue is kept and shown", async () => {
+    key = await report("Coupons are applied twice at checkout");
+    await settle();
+    const linked = await post(`${server.url}/v1/feedbacks/${key}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    expect(linked.status).toBe(200);
+    expect(linked.body.trackerIssue).toEqual({
+      key: "acme/shop#1",
+      provider: "github",
+      status: "open",
+      url: "https://github.test/acme/shop/issues/1",
+    });
+    expect(github.issues.get(1)).toMatchObject({ title: "Coupons are applied twice at checkout", labels: ["retour:triage"] });
+    const listed = await get(`${server.url}/v1/feedbacks?query=coupons`, admin());
+    expect(listed.body.data[0].trackerIssue).toBe("acme/shop#1");
+  });
+
+  test("the issue follows status changes: a label per status, the comment, closed on delivered, reopened after", async () => {
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "in_development", comment: "Fix in PR #42" });
+    await settle();
+    expect(github.issues.get(1)).toMatchObject({ state: "open", labels: ["retour:in_development"], comments: ["Fix in PR #42"] });
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "delivered", comment: "Shipped in 3.2" });
+    await settle();
+    expect(github.issues.get(1)).toMatchObject({ state: "closed", state_reason: "completed", labels: ["retour:delivered"] });
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.trackerIssue.status).toBe("closed");
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "prioritized" });
+    await settle();
+    expect(github.issues.get(1)).toMatchObject({ state: "open", labels: ["retour:prioritized"] });
+  });
+
+  test("a tracker outage delays the sync and loses nothing", async () => {
+    github.down = true;
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "fixed" });
+    await Bun.sleep(600);
+    expect(github.issues.get(1)!.labels).toEqual(["retour:prioritized"]);
+    github.down = false;
+    server.advanceClock(10_000);
+    await settle();
+    expect(github.issues.get(1)!.labels).toEqual(["retour:fixed"]);
+  });
+
+  test("closing the issue as not planned on GitHub dismisses the feedback, with the events, and nothing echoes back", async () => {
+    const before = github.calls.length;
+    const res = await hook({ action: "closed", repository: { full_name: "acme/shop" }, issue: { number: 1, state_reason: "not_planned" } });
+    expect(res.status).toBe(202);
+    expect(((await res.json()) as { moved: number }).moved).toBe(1);
+    const read = await get(`${server.url}/v1/feedbacks/${key}`, admin());
+    expect(read.body.status).toBe("dismissed");
+    const id = read.body.id;
+    expect(
+      db.query<{ type: string }, [string]>("SELECT type FROM events WHERE feedback_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").get(id),
+    ).toEqual({ type: "feedback.status_changed" });
+    await settle();
+    await Bun.sleep(300);
+    expect(github.calls.length).toBe(before);
+  });
+
+  test("reopening and relabelling on GitHub move the feedback", async () => {
+    await hook({ action: "reopened", repository: { full_name: "acme/shop" }, issue: { number: 1 } });
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("triage");
+    await hook({ action: "labeled", repository: { full_name: "acme/shop" }, issue: { number: 1 }, label: { name: "retour:in_development" } });
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("in_development");
+  });
+
+  test("a wrong signature is refused and changes nothing", async () => {
+    const res = await hook({ action: "closed", repository: { full_name: "acme/shop" }, issue: { number: 1 } }, "wrong-secret");
+    expect(res.status).toBe(401);
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("in_development");
+  });
+
+  test("an existing issue can be linked with the CLI", async () => {
+    const other = await report("Shipping estimate ignores public holidays");
+    await settle();
+    github.add("Holidays in shipping estimates");
+    expect(await server.cli("tracker", "link", "DEMO", other, "2")).toContain("acme/shop#2");
+    expect((await get(`${server.url}/v1/feedbacks/${other}`, admin())).body.trackerIssue.key).toBe("acme/shop#2");
+  });
+
+  test("409 no_tracker when the app has no tracker", async () => {
+    const apps = await get(`${server.url}/v1/apps`, admin());
+    await server.cli("app", "create", "DEMO", "Untracked app");
+    const untracked = (await get(`${server.url}/v1/apps`, admin())).body.data.find((a: any) => a.name === "Untracked app");
+    expect(apps.status).toBe(200);
+    const channel = (await server.cli("channel", "create", "DEMO", untracked.id)).trim();
+    const k = (await post(`${server.url}/v1/reports`, { publicKey: channel, kind: "idea", message: "Untracked idea about widgets" })).body.ticketId;
+    const res = await post(`${server.url}/v1/feedbacks/${k}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    expect([res.status, res.body.code]).toEqual([409, "no_tracker"]);
+  });
+});

@@ -1,0 +1,70 @@
+/** A local server that emulates the GitHub Issues endpoints Retour uses, as Octokit calls them. */
+export interface FakeIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: "open" | "closed";
+  state_reason: string | null;
+  labels: string[];
+  comments: string[];
+}
+
+export class FakeGitHub {
+  readonly issues = new Map<number, FakeIssue>();
+  readonly calls: string[] = [];
+  /** While true, every call answers 503, as during an outage. */
+  down = false;
+  private server: ReturnType<typeof Bun.serve> | null = null;
+
+  start(): this {
+    this.server = Bun.serve({ port: 0, fetch: (request) => this.handle(request) });
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.server!.port}`;
+  }
+
+  stop(): void {
+    this.server?.stop(true);
+  }
+
+  add(title: string): FakeIssue {
+    const issue: FakeIssue = { number: this.issues.size + 1, title, body: "", state: "open", state_reason: null, labels: [], comments: [] };
+    this.issues.set(issue.number, issue);
+    return issue;
+  }
+
+  private json(issue: FakeIssue) {
+    return Response.json({
+      ...issue,
+      labels: issue.labels.map((name) => ({ name })),
+      html_url: `https://github.test/acme/shop/issues/${issue.number}`,
+    });
+  }
+
+  private async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    this.calls.push(`${request.method} ${url.pathname}`);
+    if (this.down) return Response.json({ message: "Service unavailable" }, { status: 503 });
+    if (request.headers.get("authorization") !== "token gh-token") return Response.json({ message: "Bad credentials" }, { status: 401 });
+    const body = request.method === "GET" ? {} : ((await request.json()) as any);
+    const match = /^\/repos\/acme\/shop\/issues(?:\/(\d+))?(\/labels|\/comments)?$/.exec(url.pathname);
+    if (!match) return Response.json({ message: "Not Found" }, { status: 404 });
+    if (!match[1] && request.method === "POST") {
+      const issue = this.add(body.title);
+      issue.body = body.body ?? "";
+      issue.labels = body.labels ?? [];
+      return this.json(issue);
+    }
+    const issue = this.issues.get(Number(match[1]));
+    if (!issue) return Response.json({ message: "Not Found" }, { status: 404 });
+    if (match[2] === "/labels" && request.method === "PUT") issue.labels = body.labels;
+    else if (match[2] === "/comments" && request.method === "POST") issue.comments.push(body.body);
+    else if (request.method === "PATCH") {
+      if (body.state) issue.state = body.state;
+      issue.state_reason = body.state_reason ?? (body.state === "open" ? "reopened" : issue.state_reason);
+    }
+    return this.json(issue);
+  }
+}
