@@ -30,6 +30,7 @@ describe("GET /openapi.json", () => {
       "/v1/apps/{id}/features",
       "/v1/feedbacks",
       "/v1/feedbacks/{key}",
+      "/v1/feedbacks/{key}/tracker",
       "/v1/ingest",
       "/v1/reports",
       "/v1/reports/{id}/answers",
