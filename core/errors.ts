@@ -86,6 +86,11 @@ export const ERRORS = {
     en: "The AI assistant did not answer. Send the report again without qualify.",
     fr: "L'assistant IA n'a pas répondu. Renvoyez le signalement sans qualify.",
   },
+  invalid_link: {
+    status: 403,
+    en: "This link is invalid or has expired.",
+    fr: "Ce lien est invalide ou a expiré.",
+  },
   no_tracker: {
     status: 409,
     en: "This app has no issue tracker. An operator sets one with the CLI.",

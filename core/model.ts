@@ -204,6 +204,19 @@ export interface Webhook {
   readonly lastDelivery: DeliveryResult | null;
 }
 
+export const ATTACHMENT_KINDS = ["screenshot", "replay"] as const;
+
+/** A file kept with a feedback (its bytes live in file storage). */
+export interface Attachment {
+  readonly id: string;
+  readonly orgId: string;
+  readonly feedbackId: string;
+  readonly kind: (typeof ATTACHMENT_KINDS)[number];
+  readonly storageKey: string;
+  readonly contentType: string;
+  readonly createdAt: number;
+}
+
 /** An article of an app's help center, which the assistant may answer from. */
 export interface HelpArticle {
   readonly id: string;

@@ -118,6 +118,13 @@ export interface IssueTracker {
   follow(settings: TrackerSettings, link: TrackerLink, change: { status: Status; comment?: string }): Promise<TrackerLink>;
 }
 
+/** Where attachments' bytes are kept (local disk, or an object store). */
+export interface FileStorage {
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Null when there is no such file. */
+  get(key: string): Promise<Uint8Array | null>;
+}
+
 /** Outgoing webhook HTTP, with the address checks done after resolution, on the address connected to. */
 export interface WebhookTransport {
   /** The addresses a host name resolves to (an IP literal resolves to itself). */

@@ -1,4 +1,4 @@
-import type { Assistant, Clock, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox } from "./ports.ts";
+import type { Assistant, Clock, FileStorage, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox } from "./ports.ts";
 import type { Store } from "./store.ts";
 import type { WebhookDeps } from "./webhooks/manage.ts";
 
@@ -15,6 +15,7 @@ export interface Services {
   /** Seals secrets that must be stored yet used again (webhook and tracker secrets). */
   readonly secrets: SecretBox;
   readonly trackers: Readonly<Record<string, IssueTracker>>;
+  readonly files: FileStorage;
   /** Public address of the service, without a trailing slash. */
   readonly baseUrl: string;
 }

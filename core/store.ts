@@ -4,6 +4,7 @@ import type {
   Agent,
   AgentToken,
   AppRecord,
+  Attachment,
   DeliveryResult,
   Webhook,
   AuthCode,
@@ -344,6 +345,12 @@ export interface TrackerStore {
   findFeedbackByTracker(orgId: string, trackerKey: string): Promise<FeedbackRecord | null>;
 }
 
+export interface AttachmentStore {
+  addAttachment(attachment: Attachment): Promise<void>;
+  listAttachments(feedbackId: string): Promise<Attachment[]>;
+  findAttachment(attachmentId: string): Promise<Attachment | null>;
+}
+
 export type Store = RateLimitStore &
   IdempotencyStore &
   QualificationStore &
@@ -359,6 +366,7 @@ export type Store = RateLimitStore &
   OAuthStore &
   WebhookStore &
   TrackerStore &
+  AttachmentStore &
   AdminStore & {
     /** Deletes expired rate counters, idempotency records and qualification sessions. */
     purgeExpired(now: number): Promise<void>;

@@ -15,6 +15,7 @@ import { AgentList, agentRoutes } from "./routes/agents.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
+import { attachmentRoutes } from "./routes/attachments.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
 export interface HttpOptions {
@@ -94,5 +95,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(webhookRoutes(services, options.apiPerMinute))
     .use(oauthRoutes(services))
     .use(accountRoutes(services))
-    .use(unsubscribeRoutes(services));
+    .use(unsubscribeRoutes(services))
+    .use(attachmentRoutes(services));
 }

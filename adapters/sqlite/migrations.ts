@@ -182,4 +182,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX app_trackers_by_project ON app_trackers (provider, project);
   CREATE INDEX feedbacks_by_tracker ON feedbacks (org_id, json_extract(tracker, '$.key')) WHERE tracker IS NOT NULL;
   `,
+  `
+  CREATE TABLE attachments (
+    id TEXT PRIMARY KEY, org_id TEXT NOT NULL, feedback_id TEXT NOT NULL, kind TEXT NOT NULL,
+    storage_key TEXT NOT NULL, content_type TEXT NOT NULL, created_at INTEGER NOT NULL
+  );
+  CREATE INDEX attachments_by_feedback ON attachments (feedback_id, created_at);
+  `,
 ];

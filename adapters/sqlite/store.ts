@@ -5,6 +5,7 @@ import { oauthStore } from "./oauth.ts";
 import { webhookStore } from "./webhooks.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { trackerStore } from "./trackers.ts";
+import { attachmentStore } from "./attachments.ts";
 import { adminStore } from "./admin.ts";
 import { collectionStore } from "./collection.ts";
 import { feedbackStore } from "./feedbacks.ts";
@@ -25,6 +26,7 @@ export function createSqliteStore(path: string): Store {
     ...webhookStore(db, batch),
     ...helpCenterStore(db, batch),
     ...trackerStore(db, batch),
+    ...attachmentStore(db, batch),
     ...jobQueue(db, batch),
     ...adminStore(db),
     async purgeExpired(now) {

@@ -3,6 +3,7 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Type } from "@sinclair/typebox";
 import { PLANS, type Plan } from "../../core/limits.ts";
 import {
+  ATTACHMENT_KINDS,
   CHANNEL_KINDS,
   ROLE_SCOPES,
   ROLES,
@@ -23,6 +24,7 @@ import { mintToken } from "../../core/use-cases/mint-token.ts";
 import { demo } from "../runtime/demo.ts";
 import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
+import { attach } from "../../core/use-cases/attachments.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
@@ -63,6 +65,15 @@ async function user(services: Services, email: string) {
 }
 
 const FeatureFile = TypeCompiler.Compile(Type.Array(FeatureDefinition));
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  json: "application/json",
+  webm: "video/webm",
+};
 
 /** The CLI acts as the operator: with an Admin's rights in the organization it names. */
 const operator = (org: Organization): Grant => ({
@@ -261,6 +272,22 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     out(`${linked.value.key} ↔ ${linked.value.trackerIssue?.key} ${linked.value.trackerIssue?.url ?? ""}`.trim());
   },
 
+  async attach(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const file = arg(inv, 2, "file");
+    const kind = pick(option(inv, "kind") ?? "screenshot", ATTACHMENT_KINDS, "--kind");
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(readFileSync(file));
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+    }
+    const contentType = CONTENT_TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+    const attached = await attach(services, org.id, arg(inv, 1, "feedback key"), { kind, bytes, contentType });
+    if (!attached.ok) throw new UsageError(ERRORS[attached.code].en);
+    out(`${kind} attached (${bytes.length} bytes, ${contentType})`);
+  },
+
   async "user create"(services, inv, out) {
     const email = (option(inv, "email") ?? arg(inv, 0, "email")).toLowerCase();
     if (await services.store.findUserByEmail(email)) throw new UsageError(`a user with e-mail ${email} exists`);
@@ -370,6 +397,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   help import <org> <appId> <files…>             replace the help center from Markdown or JSON files
   tracker set <org> <appId> github --repo owner/name --token T [--webhook-secret S] [--api-url U]
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
+  attach <org> <feedbackKey> <file> [--kind screenshot|replay]   keep a file in the feedback's full context
   user create <email> [--name N] [--password P]
   user password <email> [--password P]           reset a password (a new one is printed when none is given)
   member add <org> <email> <admin|member|reader>  (also changes the role of a member)

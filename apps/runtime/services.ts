@@ -16,6 +16,7 @@ import { argon2Hasher } from "../../adapters/system/password.ts";
 import { createSecretBox } from "../../adapters/system/secret-box.ts";
 import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
+import { createDiskStorage } from "../../adapters/disk/files.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { loadSecretKey } from "./secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
@@ -45,6 +46,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     passwords: argon2Hasher,
     secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     trackers: { github: createGithubTracker() },
+    files: createDiskStorage(join(config.dataDir, "attachments")),
     webhooks: {
       transport: createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate }),
       allowPrivate: config.webhooksAllowPrivate,

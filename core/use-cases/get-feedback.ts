@@ -2,6 +2,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import { fullContext } from "../feedback/full-context.ts";
 import { toFeedback } from "../feedback/present.ts";
 import { hasFullContext } from "../limits.ts";
+import { attachmentLinks } from "./attachments.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
@@ -24,7 +25,10 @@ export async function presentFeedback(services: Services, feedback: FeedbackReco
     store.listReports(feedback.id),
     store.findOrganization(feedback.orgId),
   ]);
-  const context = organization && hasFullContext(organization.plan) ? fullContext(reports, feature ?? undefined) : null;
+  const context =
+    organization && hasFullContext(organization.plan)
+      ? { ...fullContext(reports, feature ?? undefined), ...(await attachmentLinks(services, feedback.id)) }
+      : null;
   return toFeedback(feedback, { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl }, reports, context);
 }
 

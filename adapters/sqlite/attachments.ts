@@ -1,0 +1,43 @@
+import type { Database } from "bun:sqlite";
+import type { Attachment } from "../../core/model.ts";
+import type { AttachmentStore } from "../../core/store.ts";
+import type { WriteBatch } from "./write-batch.ts";
+
+interface Row {
+  id: string;
+  org_id: string;
+  feedback_id: string;
+  kind: Attachment["kind"];
+  storage_key: string;
+  content_type: string;
+  created_at: number;
+}
+
+const toAttachment = (r: Row): Attachment => ({
+  id: r.id,
+  orgId: r.org_id,
+  feedbackId: r.feedback_id,
+  kind: r.kind,
+  storageKey: r.storage_key,
+  contentType: r.content_type,
+  createdAt: r.created_at,
+});
+
+export function attachmentStore(db: Database, batch: WriteBatch): AttachmentStore {
+  return {
+    async addAttachment(a) {
+      await batch.run(() =>
+        db
+          .query("INSERT INTO attachments (id, org_id, feedback_id, kind, storage_key, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          .run(a.id, a.orgId, a.feedbackId, a.kind, a.storageKey, a.contentType, a.createdAt),
+      );
+    },
+    async listAttachments(feedbackId) {
+      return db.query<Row, [string]>("SELECT * FROM attachments WHERE feedback_id = ? ORDER BY created_at").all(feedbackId).map(toAttachment);
+    },
+    async findAttachment(id) {
+      const row = db.query<Row, [string]>("SELECT * FROM attachments WHERE id = ?").get(id);
+      return row ? toAttachment(row) : null;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { get, post, startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+let free: { token: string; key: string };
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+beforeAll(async () => {
+  server = await startServer();
+  await server.cli("org", "create", "Freebie", "--prefix", "FREE", "--plan", "free");
+  const appId = (await server.cli("app", "create", "FREE", "Free app")).trim().split(" ")[1]!;
+  const channel = (await server.cli("channel", "create", "FREE", appId)).trim();
+  await server.cli("user", "create", "owner@free.test");
+  await server.cli("member", "add", "FREE", "owner@free.test", "admin");
+  const { token } = JSON.parse(await server.cli("token", "create", "FREE", "owner@free.test", "--json"));
+  const key = (
+    await post(`${server.url}/v1/reports`, { publicKey: channel, kind: "problem", message: "Free plan probe", url: "https://free.example/x" })
+  ).body.ticketId;
+  free = { token, key };
+});
+afterAll(() => server.stop());
+
+async function mcpGetFeedback(token: string, key: string) {
+  const res = await fetch(`${server.url}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_feedback", arguments: { key } } }),
+  });
+  return ((await res.json()) as any).result;
+}
+
+describe("full context by plan", () => {
+  test("free plan: null over REST, and the MCP tool says the context is absent", async () => {
+    expect((await get(`${server.url}/v1/feedbacks/${free.key}`, free.token)).body.fullContext).toBeNull();
+    const result = await mcpGetFeedback(free.token, free.key);
+    expect(result.structuredContent.fullContext).toBeNull();
+    expect(result.content[0].text).toContain("The full debugging context is absent");
+  });
+
+  test("enterprise plan: the feature with its code files, the qualification, the page, and signed links to the screenshot and replay", async () => {
+    const key = (
+      await post(`${server.url}/v1/reports`, {
+        publicKey: server.demo.publicKey,
+        kind: "problem",
+        message: "My card payment is refused at checkout",
+        url: "https://shop.example/pay",
+      })
+    ).body.ticketId;
+    const dir = mkdtempSync(join(tmpdir(), "retour-attach-"));
+    writeFileSync(join(dir, "shot.png"), PNG);
+    writeFileSync(join(dir, "replay.json"), JSON.stringify({ events: [1, 2, 3] }));
+    expect(await server.cli("attach", "DEMO", key, join(dir, "shot.png"))).toContain("screenshot attached (11 bytes, image/png)");
+    await server.cli("attach", "DEMO", key, join(dir, "replay.json"), "--kind", "replay");
+    let context: any;
+    for (let i = 0; i < 50; i++) {
+      context = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.fullContext;
+      if (context.feature) break;
+      await Bun.sleep(50);
+    }
+    expect(context.page).toEqual({ url: "https://shop.example/pay" });
+    expect(context.feature).toMatchObject({
+      id: "feat-checkout-payment",
+      path: "checkout/payment",
+      code: [{ path: "src/checkout/payment.ts", symbol: "charge" }],
+    });
+    expect(Date.parse(context.screenshot.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    const shot = await fetch(context.screenshot.url);
+    expect(shot.status).toBe(200);
+    expect(shot.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await shot.arrayBuffer())).toEqual(PNG);
+    expect(await (await fetch(context.replay.url)).json()).toEqual({ events: [1, 2, 3] });
+    const mcp = await mcpGetFeedback(server.demo.tokens.admin, key);
+    expect(mcp.structuredContent.fullContext.feature.path).toBe("checkout/payment");
+  });
+
+  test("a signed link is refused once changed, and once expired (15 minutes)", async () => {
+    const key = (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message: "Blurry product photos" })).body
+      .ticketId;
+    const dir = mkdtempSync(join(tmpdir(), "retour-attach-"));
+    writeFileSync(join(dir, "shot.png"), PNG);
+    await server.cli("attach", "DEMO", key, join(dir, "shot.png"));
+    const url: string = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.fullContext.screenshot.url;
+    const tampered = url.replace(/exp=(\d+)/, (_, exp) => `exp=${Number(exp) + 60_000}`);
+    const refused = await fetch(tampered);
+    expect([refused.status, ((await refused.json()) as any).code]).toEqual([403, "invalid_link"]);
+    expect((await fetch(url)).status).toBe(200);
+    server.advanceClock(15 * 60_000 + 1_000);
+    const expired = await fetch(url);
+    expect([expired.status, ((await expired.json()) as any).code]).toEqual([403, "invalid_link"]);
+  });
+});
