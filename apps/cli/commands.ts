@@ -253,16 +253,23 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
     if (!app) throw new UsageError("no such app in this organization");
-    const provider = pick(arg(inv, 2, "provider"), ["github"] as const, "<provider>");
-    const project = option(inv, "repo") ?? "";
-    if (!/^[\w.-]+\/[\w.-]+$/.test(project)) throw new UsageError("--repo must be owner/repository");
-    const token = option(inv, "token");
-    if (!token) throw new UsageError("--token is required (a GitHub token that can write issues)");
+    const provider = pick(arg(inv, 2, "provider"), ["github", "bridge"] as const, "<provider>");
     const webhookSecret = option(inv, "webhook-secret") ?? services.ids.secret();
-    const apiUrl = option(inv, "api-url");
-    await configureTracker(services, org.id, app.id, provider, { project, token, webhookSecret, ...(apiUrl && { apiUrl }) });
-    out(`${app.name} now tracks issues in ${provider}:${project}`);
-    out(`GitHub webhook: ${services.baseUrl}/integrations/github/webhook, content type application/json, "Issues" events, secret:\n${webhookSecret}`);
+    if (provider === "github") {
+      const project = option(inv, "repo") ?? "";
+      if (!/^[\w.-]+\/[\w.-]+$/.test(project)) throw new UsageError("--repo must be owner/repository");
+      const token = option(inv, "token");
+      if (!token) throw new UsageError("--token is required (a GitHub token that can write issues)");
+      const apiUrl = option(inv, "api-url");
+      await configureTracker(services, org.id, app.id, provider, { project, token, webhookSecret, ...(apiUrl && { apiUrl }) });
+    } else {
+      const project = option(inv, "project");
+      const apiUrl = option(inv, "url");
+      if (!project || !apiUrl || !/^https?:\/\//.test(apiUrl)) throw new UsageError("a bridge needs --project NAME and --url https://…");
+      await configureTracker(services, org.id, app.id, provider, { project, token: "", webhookSecret, apiUrl });
+    }
+    out(`${app.name} now tracks issues with ${provider}`);
+    out(`Its webhook: ${services.baseUrl}/integrations/${provider}/webhook, secret:\n${webhookSecret}`);
   },
 
   async "tracker link"(services, inv, out) {
@@ -396,6 +403,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   features import <org> <appId> <file.json>      replace the feature map from a JSON array
   help import <org> <appId> <files…>             replace the help center from Markdown or JSON files
   tracker set <org> <appId> github --repo owner/name --token T [--webhook-secret S] [--api-url U]
+  tracker set <org> <appId> bridge --project NAME --url U [--webhook-secret S]   any other tracker, through a bridge
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
   attach <org> <feedbackKey> <file> [--kind screenshot|replay]   keep a file in the feedback's full context
   user create <email> [--name N] [--password P]

@@ -29,6 +29,8 @@ function parse() {
             "token",
             "webhook-secret",
             "api-url",
+            "project",
+            "url",
           ].map((o) => [o, { type: "string" as const }]),
         ),
       },

@@ -16,6 +16,7 @@ import { argon2Hasher } from "../../adapters/system/password.ts";
 import { createSecretBox } from "../../adapters/system/secret-box.ts";
 import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
+import { createBridgeTracker } from "../../adapters/tracker-bridge/tracker.ts";
 import { createDiskStorage } from "../../adapters/disk/files.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { loadSecretKey } from "./secret-key.ts";
@@ -45,7 +46,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     notifier: config.smtp ? createSmtpNotifier({ ...config.smtp, messageIdDomain: new URL(baseUrl).hostname }) : createLogNotifier(logger),
     passwords: argon2Hasher,
     secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
-    trackers: { github: createGithubTracker() },
+    trackers: { github: createGithubTracker(), bridge: createBridgeTracker() },
     files: createDiskStorage(join(config.dataDir, "attachments")),
     webhooks: {
       transport: createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate }),

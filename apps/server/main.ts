@@ -3,6 +3,7 @@ import { createHttpApp } from "../../adapters/http/app.ts";
 import { serve } from "../../adapters/http/serve.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
+import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
@@ -45,7 +46,7 @@ app = createHttpApp(services, {
   apiPerMinute: config.apiPerMinute,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   mcp: createMcpHandler(services),
-  integrations: { github: createGithubWebhookHandler(services) },
+  integrations: { github: createGithubWebhookHandler(services), bridge: createBridgeWebhookHandler(services) },
 }) as unknown as Elysia;
 
 const firstStart = (await services.store.listOrganizations()).length === 0;
