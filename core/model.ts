@@ -58,6 +58,13 @@ export interface FeatureRecord extends Required<Pick<FeatureDefinition, "name" |
   readonly code?: readonly CodeFile[];
 }
 
+/** A first reading of a problem, for whoever fixes it. Members without data are absent. */
+export interface Diagnostic {
+  readonly where?: string;
+  readonly probableCause?: string;
+  readonly suggestedAction?: string;
+}
+
 export interface TrackerLink {
   readonly key: string;
   readonly provider: string;
@@ -82,6 +89,7 @@ export interface FeedbackRecord {
   readonly dueAt?: number;
   readonly owner?: string;
   readonly tracker?: TrackerLink;
+  readonly diagnostic?: Diagnostic;
   readonly reports: number;
   readonly createdAt: number;
   readonly lastActivityAt: number;

@@ -1,5 +1,5 @@
 import type { Language } from "./errors.ts";
-import type { FeatureRecord, HelpArticle, TrackerLink, Turn } from "./model.ts";
+import type { Diagnostic, FeatureRecord, HelpArticle, TrackerLink, Turn } from "./model.ts";
 import type { NATURES, Severity, Status } from "./schemas/feedback.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { QualificationQuestion } from "./schemas/qualification.ts";
@@ -45,6 +45,7 @@ export interface Triage {
   readonly featureId?: string;
   readonly severity?: Severity;
   readonly nature?: (typeof NATURES)[number];
+  readonly diagnostic?: Diagnostic;
 }
 
 /** The AI assistant. Any rejection is reported to the client as `qualification_failed`. */

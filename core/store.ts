@@ -8,6 +8,7 @@ import type {
   DeliveryResult,
   Webhook,
   AuthCode,
+  Diagnostic,
   Channel,
   ChannelKind,
   FeatureRecord,
@@ -244,7 +245,11 @@ export interface GroupingStore {
   /** Indexes a feedback for grouping under its keys. */
   indexForGrouping(appId: string, feedbackId: string, keys: readonly string[], text: string, vector?: readonly number[]): Promise<void>;
   /** Records the assistant's triage of a feedback. */
-  setTriage(orgId: string, feedbackId: string, triage: { featureId?: string; severity?: Severity; nature?: string; title?: string }): Promise<void>;
+  setTriage(
+    orgId: string,
+    feedbackId: string,
+    triage: { featureId?: string; severity?: Severity; nature?: string; title?: string; diagnostic?: Diagnostic },
+  ): Promise<void>;
   /** Moves the source's reports and followers into the target and marks the source folded. */
   foldFeedback(orgId: string, sourceId: string, targetId: string, at: number): Promise<boolean>;
 }

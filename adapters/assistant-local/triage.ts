@@ -32,11 +32,30 @@ const NATURE: ReadonlyArray<readonly [NonNullable<Triage["nature"]>, RegExp]> = 
   ["content", /\b(typo|wording|translation|faute|traduction)\b/],
 ];
 
+/** Symptoms and the cause they usually point to; the first that matches is offered. */
+const CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(crash\w*|plante|freez\w*|fige)\b/, "An unhandled error in this part of the app"],
+  [/\b(slow\w*|lent\w*|times? out|timeout|longtemps)\b/, "A slow request or a heavy rendering"],
+  [/\b(refus\w*|declin\w*|rejects?|invalid)\b/, "A check that rejects valid input"],
+  [/\b(blank|empty|vide|blanche|grey|gris)\b/, "Content that fails to load or to render"],
+  [/\b(twice|double|duplicat\w*)\b/, "An action or a message processed twice"],
+];
+
+function diagnose(text: string, report: NormalizedReport, feature: FeatureRecord | undefined): Triage["diagnostic"] {
+  const where = [feature?.path, report.url].filter(Boolean).join(" · ");
+  const cause = CAUSES.find(([re]) => re.test(text))?.[1];
+  const files = feature?.code?.map((c) => (c.symbol ? `${c.path} (${c.symbol})` : c.path)) ?? [];
+  const action = files.length > 0 ? `Start with ${files.join(", ")}` : report.url ? `Reproduce at ${report.url}` : undefined;
+  return { ...(where && { where }), ...(cause && { probableCause: cause }), ...(action && { suggestedAction: action }) };
+}
+
 /** Offline triage: keyword rules, deterministic. */
 export function localTriage(report: NormalizedReport, features: readonly FeatureRecord[]): Triage {
   const text = fold([report.title, report.message, report.observed, report.url].filter(Boolean).join(" "));
   const best = features.map((f) => ({ f, score: affinity(text, f) })).sort((a, b) => b.score - a.score)[0];
   const severity = report.kind === "problem" ? (GRAVITY.find(([, re]) => re.test(text))?.[0] ?? "P2") : undefined;
   const nature = report.kind === "idea" ? "request" : report.kind === "problem" ? (NATURE.find(([, re]) => re.test(text))?.[0] ?? "bug") : undefined;
-  return { ...(best && best.score > 0 && { featureId: best.f.id }), ...(severity && { severity }), ...(nature && { nature }) };
+  const feature = best && best.score > 0 ? best.f : undefined;
+  const diagnostic = report.kind === "problem" ? diagnose(text, report, feature) : undefined;
+  return { ...(feature && { featureId: feature.id }), ...(severity && { severity }), ...(nature && { nature }), ...(diagnostic && { diagnostic }) };
 }

@@ -79,6 +79,14 @@ export function createOpenAIAssistant(options: OpenAIOptions): Assistant {
         ...(answer.featureId && features.some((f) => f.id === answer.featureId) && { featureId: answer.featureId }),
         ...(answer.severity && report.kind === "problem" && { severity: answer.severity }),
         ...(answer.nature && { nature: answer.nature }),
+        ...(answer.diagnostic &&
+          report.kind === "problem" && {
+            diagnostic: {
+              ...(answer.diagnostic.where && { where: answer.diagnostic.where }),
+              ...(answer.diagnostic.probableCause && { probableCause: answer.diagnostic.probableCause }),
+              ...(answer.diagnostic.suggestedAction && { suggestedAction: answer.diagnostic.suggestedAction }),
+            },
+          }),
       };
     },
   };

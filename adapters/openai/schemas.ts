@@ -22,9 +22,14 @@ export type Decision = Static<typeof Decision>;
 
 export const TitleAnswer = Type.Object({ title: Type.String({ minLength: 1, maxLength: 120 }) });
 
+const nullableText = Type.Union([Type.String(), Type.Null()]);
+
 export const TriageAnswer = Type.Object({
-  featureId: Type.Union([Type.String(), Type.Null()]),
+  featureId: nullableText,
   severity: Type.Union([literals(SEVERITIES), Type.Null()]),
   nature: Type.Union([literals(NATURES), Type.Null()]),
+  diagnostic: Type.Optional(
+    Type.Union([Type.Object({ where: nullableText, probableCause: nullableText, suggestedAction: nullableText }), Type.Null()]),
+  ),
 });
 export type TriageAnswer = Static<typeof TriageAnswer>;

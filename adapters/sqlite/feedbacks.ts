@@ -212,8 +212,16 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
       await batch.run(() => {
         db.query(
           `UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature),
-             title = coalesce(?, title) WHERE id = ? AND org_id = ?`,
-        ).run(t.featureId ?? null, t.severity ?? null, t.nature ?? null, t.title ?? null, feedbackId, orgId);
+             title = coalesce(?, title), diagnostic = coalesce(?, diagnostic) WHERE id = ? AND org_id = ?`,
+        ).run(
+          t.featureId ?? null,
+          t.severity ?? null,
+          t.nature ?? null,
+          t.title ?? null,
+          t.diagnostic ? JSON.stringify(t.diagnostic) : null,
+          feedbackId,
+          orgId,
+        );
         // A new title is searchable too.
         if (t.title) indexDocument(db, feedbackId, "feedback", t.title);
       });

@@ -189,4 +189,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX attachments_by_feedback ON attachments (feedback_id, created_at);
   `,
+  `
+  ALTER TABLE feedbacks ADD COLUMN diagnostic TEXT;
+  `,
 ];

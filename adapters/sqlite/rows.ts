@@ -84,6 +84,7 @@ export interface FeedbackRow {
   due_at: number | null;
   owner: string | null;
   tracker: string | null;
+  diagnostic: string | null;
   reports: number;
   created_at: number;
   last_activity_at: number;
@@ -111,6 +112,7 @@ export function toFeedback(r: FeedbackRow): FeedbackRecord {
     status: r.status as FeedbackRecord["status"],
     ...optional,
     ...(r.tracker && { tracker: JSON.parse(r.tracker) }),
+    ...(r.diagnostic && { diagnostic: JSON.parse(r.diagnostic) }),
     reports: r.reports,
     createdAt: r.created_at,
     lastActivityAt: r.last_activity_at,

@@ -27,7 +27,7 @@ export async function presentFeedback(services: Services, feedback: FeedbackReco
   ]);
   const context =
     organization && hasFullContext(organization.plan)
-      ? { ...fullContext(reports, feature ?? undefined), ...(await attachmentLinks(services, feedback.id)) }
+      ? { ...fullContext(reports, feature ?? undefined, feedback.diagnostic), ...(await attachmentLinks(services, feedback.id)) }
       : null;
   return toFeedback(feedback, { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl }, reports, context);
 }

@@ -31,6 +31,7 @@ async function triage(services: Services, feedback: FeedbackRecord, first: Repor
     ...(severity && { severity }),
     ...(found.nature && { nature: found.nature }),
     ...(title && title !== feedback.title && { title }),
+    ...(found.diagnostic && Object.keys(found.diagnostic).length > 0 && { diagnostic: found.diagnostic }),
   });
 }
 

@@ -106,11 +106,17 @@ describe("OpenAI adapter, through the official SDK", () => {
   });
 
   test("triage keeps only a feature of the map and a severity for problems", async () => {
-    fake.reply = () => ({ featureId: "f1", severity: "P1", nature: "performance" });
+    fake.reply = () => ({
+      featureId: "f1",
+      severity: "P1",
+      nature: "performance",
+      diagnostic: { where: "export", probableCause: "A slow query", suggestedAction: null },
+    });
     expect(await assistant().triage({ kind: "problem", message: "Export is slow", author: {} }, context().features)).toEqual({
       featureId: "f1",
       severity: "P1",
       nature: "performance",
+      diagnostic: { where: "export", probableCause: "A slow query" },
     });
     fake.reply = () => ({ featureId: "made-up", severity: "P0", nature: "request" });
     expect(await assistant().triage({ kind: "idea", message: "Export to XML", author: {} }, context().features)).toEqual({ nature: "request" });

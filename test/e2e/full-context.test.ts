@@ -61,6 +61,11 @@ describe("full context by plan", () => {
       await Bun.sleep(50);
     }
     expect(context.page).toEqual({ url: "https://shop.example/pay" });
+    expect(context.diagnostic).toEqual({
+      where: "checkout/payment · https://shop.example/pay",
+      probableCause: "A check that rejects valid input",
+      suggestedAction: "Start with src/checkout/payment.ts (charge)",
+    });
     expect(context.feature).toMatchObject({
       id: "feat-checkout-payment",
       path: "checkout/payment",
