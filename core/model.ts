@@ -124,6 +124,8 @@ export interface Follower {
   readonly email: string;
   readonly name?: string;
   readonly language: Language;
+  /** The reporter's tracking link, sealed (it holds the report's status token). */
+  readonly trackingSealed?: string;
 }
 
 /** What a presented access token is worth right now. */

@@ -260,6 +260,8 @@ export interface FollowerStore {
   claimNotification(feedbackId: string, email: string, notificationKey: string, at: number): Promise<boolean>;
   /** Gives a claim back when its message could not be sent, so the retry sends it. */
   releaseNotification(feedbackId: string, email: string, notificationKey: string): Promise<void>;
+  /** Starts following (or keeps following). */
+  addFollower(follower: Follower): Promise<void>;
   /** Stops following; false if the address did not follow the feedback. */
   removeFollower(feedbackId: string, email: string): Promise<boolean>;
 }

@@ -82,11 +82,12 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     indexDocument(db, f.id, "feedback", `${key} ${f.title}\n${r.report.message}`);
     if (input.follower) {
       const w = input.follower;
-      db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?)").run(
+      db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) VALUES (?, ?, ?, ?, ?)").run(
         w.feedbackId,
         w.email,
         w.name ?? null,
         w.language,
+        w.trackingSealed ?? null,
       );
     }
     insertEvent(db, input.event);

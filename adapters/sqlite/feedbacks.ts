@@ -69,7 +69,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
     if (!source || !target || source.app_id !== target.app_id || sourceId === targetId) return false;
     db.query("UPDATE reports SET feedback_id = ? WHERE feedback_id = ?").run(targetId, sourceId);
     db.query(
-      "INSERT OR IGNORE INTO followers (feedback_id, email, name, language) SELECT ?, email, name, language FROM followers WHERE feedback_id = ?",
+      "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ?",
     ).run(targetId, sourceId);
     db.query("DELETE FROM followers WHERE feedback_id = ?").run(sourceId);
     db.query("UPDATE feedbacks SET reports = reports + ?, last_activity_at = max(last_activity_at, ?) WHERE id = ?").run(
@@ -233,7 +233,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
 
     async listFollowers(feedbackId) {
       return db
-        .query<{ feedback_id: string; email: string; name: string | null; language: string }, [string]>(
+        .query<{ feedback_id: string; email: string; name: string | null; language: string; tracking_sealed: string | null }, [string]>(
           "SELECT * FROM followers WHERE feedback_id = ?",
         )
         .all(feedbackId)
@@ -243,8 +243,19 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
             email: r.email,
             language: r.language as Follower["language"],
             ...(r.name && { name: r.name }),
+            ...(r.tracking_sealed && { trackingSealed: r.tracking_sealed }),
           }),
         );
+    },
+
+    async addFollower(f) {
+      await batch.run(() =>
+        db
+          .query(
+            "INSERT INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET name = coalesce(excluded.name, name)",
+          )
+          .run(f.feedbackId, f.email.toLowerCase(), f.name ?? null, f.language),
+      );
     },
 
     async releaseNotification(feedbackId, email, key) {

@@ -192,4 +192,7 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE feedbacks ADD COLUMN diagnostic TEXT;
   `,
+  `
+  ALTER TABLE followers ADD COLUMN tracking_sealed TEXT;
+  `,
 ];

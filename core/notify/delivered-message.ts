@@ -3,7 +3,7 @@ import type { Language } from "../errors.ts";
 /** The words of the "delivered" notification, in the follower's language. */
 export function deliveredMessage(
   language: Language,
-  input: { name?: string; title: string; feedbackKey: string; unsubscribeUrl: string },
+  input: { name?: string; title: string; feedbackKey: string; trackingUrl?: string; unsubscribeUrl: string },
 ): { subject: string; text: string } {
   if (language === "fr") {
     return {
@@ -13,6 +13,7 @@ export function deliveredMessage(
         "",
         `Ce que vous aviez signalé est maintenant livré : « ${input.title} » (${input.feedbackKey}).`,
         "Merci de nous avoir aidés à améliorer l'application.",
+        ...(input.trackingUrl ? ["", `Suivre votre signalement : ${input.trackingUrl}`] : []),
         "",
         `Ne plus recevoir de nouvelles de ce signalement : ${input.unsubscribeUrl}`,
       ].join("\n"),
@@ -25,6 +26,7 @@ export function deliveredMessage(
       "",
       `What you reported is now delivered: "${input.title}" (${input.feedbackKey}).`,
       "Thank you for helping us improve the app.",
+      ...(input.trackingUrl ? ["", `Follow your report: ${input.trackingUrl}`] : []),
       "",
       `Stop receiving news about this report: ${input.unsubscribeUrl}`,
     ].join("\n"),

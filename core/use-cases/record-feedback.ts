@@ -64,7 +64,13 @@ export async function recordFeedback(services: Services, recording: Recording): 
     },
     statusTokenHash: await tokenHash(statusToken),
     ...(report.author.email && {
-      follower: { feedbackId, email: report.author.email, language, ...(report.author.name && { name: report.author.name }) },
+      follower: {
+        feedbackId,
+        email: report.author.email,
+        language,
+        ...(report.author.name && { name: report.author.name }),
+        trackingSealed: await services.secrets.seal(statusUrl(services.baseUrl, statusId, statusToken)),
+      },
     }),
     event: { id: ids.id(), type: "feedback.created", orgId: feedback.orgId, feedbackId, createdAt: now },
     jobs,

@@ -59,8 +59,10 @@ async function notifyFollowers(services: Services, job: JobRequest): Promise<voi
   for (const follower of await store.listFollowers(feedback.id)) {
     if (!(await store.claimNotification(feedback.id, follower.email, DELIVERED, clock()))) continue;
     const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
+    const trackingUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : undefined;
     const words = deliveredMessage(follower.language, {
       ...(follower.name && { name: follower.name }),
+      ...(trackingUrl && { trackingUrl }),
       title: feedback.title,
       feedbackKey: feedback.key,
       unsubscribeUrl: link,

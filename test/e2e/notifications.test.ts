@@ -125,4 +125,26 @@ describe("follower notifications by e-mail", () => {
     const forged = await fetch(link.replace("dora%40example.com", "eve%40example.com"), { method: "POST" });
     expect(forged.status).toBe(404);
   });
+
+  test("the reporter's message carries their tracking link; a team member who follows over REST is told too", async () => {
+    const created = await post(`${server.url}/v1/reports`, {
+      publicKey: server.demo.publicKey,
+      kind: "problem",
+      message: "Receipts print without the shop address",
+      user: { email: "fred@example.com" },
+    });
+    await settle();
+    const follow = await post(
+      `${server.url}/v1/feedbacks/${created.body.ticketId}/followers`,
+      {},
+      { authorization: `Bearer ${server.demo.tokens.member}` },
+    );
+    expect(follow.body).toEqual({ following: true });
+    await patch(`${server.url}/v1/feedbacks/${created.body.ticketId}`, server.demo.tokens.admin, { status: "delivered" });
+    await settle();
+    expect(parse(mailsTo("fred@example.com")[0]!.raw).text).toContain(`Follow your report: ${created.body.statusUrl}`);
+    const member = parse(mailsTo("member@demo.test")[0]!.raw).text;
+    expect(member).toContain("Receipts print without the shop address");
+    expect(member).not.toContain("Follow your report");
+  });
 });

@@ -29,6 +29,7 @@ describe("GET /openapi.json", () => {
       "/v1/apps/{id}/features",
       "/v1/feedbacks",
       "/v1/feedbacks/{key}",
+      "/v1/feedbacks/{key}/followers",
       "/v1/feedbacks/{key}/tracker",
       "/v1/ingest",
       "/v1/reports",

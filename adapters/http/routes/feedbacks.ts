@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { Type } from "@sinclair/typebox";
 import { linkTracker } from "../../../core/trackers/link.ts";
+import { setFollowing } from "../../../core/use-cases/follow.ts";
 import type { Result } from "../../../core/errors.ts";
 import type { Grant, Scope } from "../../../core/model.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange } from "../../../core/schemas/feedback.ts";
@@ -22,6 +23,17 @@ const TrackerLinkRequest = Type.Object(
 );
 const trackerLink = validator(TrackerLinkRequest);
 const listQuery = validator(FeedbackListQuery);
+const Following = Type.Object({ following: Type.Boolean() });
+const followDoc = (summary: string, description: string) =>
+  operation({
+    summary,
+    description,
+    tags: ["Feedbacks"],
+    path: { key: "The readable key or the identifier." },
+    responses: { 200: { description: "Whether the person now follows it.", schema: Following } },
+    errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited", "not_found"],
+    bearer: ["feedbacks:read"],
+  });
 const statusChange = validator(StatusChange);
 const READ: readonly string[] = ["feedbacks:read"];
 const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
@@ -132,6 +144,23 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           bearer: ["feedbacks:write"],
         }),
       },
+    )
+    .post(
+      "/v1/feedbacks/:key/followers",
+      ({ request, params }) =>
+        withGrant(request, "feedbacks:read", async (grant) => reply(request, await setFollowing(services, grant, params.key, true))),
+      {
+        detail: followDoc(
+          "Follow a feedback",
+          "The token's person follows the feedback and is told by e-mail when it is delivered. Beyond the specification.",
+        ),
+      },
+    )
+    .delete(
+      "/v1/feedbacks/:key/followers",
+      ({ request, params }) =>
+        withGrant(request, "feedbacks:read", async (grant) => reply(request, await setFollowing(services, grant, params.key, false))),
+      { detail: followDoc("Stop following a feedback", "Beyond the specification.") },
     )
     .get("/v1/apps", ({ request }) => withGrant(request, "feedbacks:read", async (grant) => json(await listApps(services, grant))), {
       detail: operation({

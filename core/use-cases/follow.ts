@@ -1,0 +1,15 @@
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { Services } from "../services.ts";
+import { resolveFeedback } from "./get-feedback.ts";
+
+/** The person behind a grant follows a feedback (or stops), with their own e-mail address. */
+export async function setFollowing(services: Services, grant: Grant, keyOrId: string, following: boolean): Promise<Result<{ following: boolean }>> {
+  const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
+  if (!feedback) return fail("not_found");
+  const person = (await services.store.listMembers(grant.orgId)).find((m) => m.userId === grant.userId);
+  if (!person) return fail("forbidden");
+  if (following) await services.store.addFollower({ feedbackId: feedback.id, email: person.email, language: "en" });
+  else await services.store.removeFollower(feedback.id, person.email);
+  return ok({ following });
+}
