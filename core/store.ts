@@ -256,8 +256,13 @@ export interface GroupingStore {
 
 export interface FollowerStore {
   listFollowers(feedbackId: string): Promise<Follower[]>;
-  /** True the first time a follower is claimed for a notification key: each is notified once. */
-  claimNotification(feedbackId: string, email: string, notificationKey: string, at: number): Promise<boolean>;
+  /**
+   * Claims the sending of a notification: true unless it was sent already, or another worker's
+   * claim is younger than `leaseMs` (an older unconfirmed claim is a crashed sender's, taken over).
+   */
+  claimNotification(feedbackId: string, email: string, notificationKey: string, at: number, leaseMs: number): Promise<boolean>;
+  /** Records that the claimed notification was handed over. */
+  confirmNotification(feedbackId: string, email: string, notificationKey: string, at: number): Promise<void>;
   /** Gives a claim back when its message could not be sent, so the retry sends it. */
   releaseNotification(feedbackId: string, email: string, notificationKey: string): Promise<void>;
   /** Starts following (or keeps following). */

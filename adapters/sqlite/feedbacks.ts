@@ -265,10 +265,20 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
     removeFollower: (feedbackId, email) =>
       batch.run(() => db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(feedbackId, email.toLowerCase()).changes === 1),
 
-    async claimNotification(feedbackId, email, key, at) {
-      return (
-        db.query("INSERT OR IGNORE INTO notifications (feedback_id, email, key, at) VALUES (?, ?, ?, ?)").run(feedbackId, email, key, at).changes ===
-        1
+    claimNotification: (feedbackId, email, key, at, leaseMs) =>
+      batch.run(
+        () =>
+          db
+            .query(
+              `INSERT INTO notifications (feedback_id, email, key, at) VALUES (?, ?, ?, ?)
+               ON CONFLICT DO UPDATE SET at = excluded.at WHERE notifications.sent_at IS NULL AND notifications.at <= ?`,
+            )
+            .run(feedbackId, email, key, at, at - leaseMs).changes === 1,
+      ),
+
+    async confirmNotification(feedbackId, email, key, at) {
+      await batch.run(() =>
+        db.query("UPDATE notifications SET sent_at = ? WHERE feedback_id = ? AND email = ? AND key = ?").run(at, feedbackId, email, key),
       );
     },
   };

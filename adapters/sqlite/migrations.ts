@@ -195,4 +195,9 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE followers ADD COLUMN tracking_sealed TEXT;
   `,
+  `
+  -- A notification claim is a lease until the message is confirmed sent.
+  ALTER TABLE notifications ADD COLUMN sent_at INTEGER;
+  UPDATE notifications SET sent_at = at;
+  `,
 ];

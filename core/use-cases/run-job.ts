@@ -10,6 +10,8 @@ import { syncTracker } from "../trackers/sync.ts";
 
 /** The notification key of "your feedback was delivered". */
 const DELIVERED = "delivered";
+/** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
+const NOTIFY_LEASE_MS = 5 * 60_000;
 
 /** How many of the most similar-looking feedbacks the grouper compares a new one with. */
 const CANDIDATES = 50;
@@ -57,7 +59,7 @@ async function notifyFollowers(services: Services, job: JobRequest): Promise<voi
   if (!feedback) return;
   const secret = await store.serviceSecret();
   for (const follower of await store.listFollowers(feedback.id)) {
-    if (!(await store.claimNotification(feedback.id, follower.email, DELIVERED, clock()))) continue;
+    if (!(await store.claimNotification(feedback.id, follower.email, DELIVERED, clock(), NOTIFY_LEASE_MS))) continue;
     const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
     const trackingUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : undefined;
     const words = deliveredMessage(follower.language, {
@@ -74,6 +76,7 @@ async function notifyFollowers(services: Services, job: JobRequest): Promise<voi
         unsubscribeUrl: link,
         messageId: `${DELIVERED}.${feedback.id}.${encodeURIComponent(follower.email)}`,
       });
+      await store.confirmNotification(feedback.id, follower.email, DELIVERED, clock());
     } catch (error) {
       // Not handed over: the claim is given back and the job retried, so nobody is left out.
       await store.releaseNotification(feedback.id, follower.email, DELIVERED);

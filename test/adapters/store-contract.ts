@@ -188,10 +188,15 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.foldFeedback(org.orgId, source.id, target.id, 7)).toBe(false);
     });
 
-    test("claimNotification is true once per follower and key", async () => {
+    test("a notification is claimed once; an unconfirmed claim is taken over after its lease, a confirmed one never", async () => {
       const store = await makeStore();
-      expect(await store.claimNotification("f", "a@b.c", "delivered", 1)).toBe(true);
-      expect(await store.claimNotification("f", "a@b.c", "delivered", 2)).toBe(false);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_000, 100)).toBe(true);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_050, 100)).toBe(false);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_200, 100)).toBe(true);
+      await store.confirmNotification("f", "a@b.c", "delivered", 1_210);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 9_999, 100)).toBe(false);
+      await store.releaseNotification("f", "b@b.c", "delivered");
+      expect(await store.claimNotification("f", "b@b.c", "delivered", 1, 100)).toBe(true);
     });
 
     test("authenticate returns the current role and refuses revoked, expired and former members' tokens", async () => {
