@@ -1,4 +1,4 @@
-import type { DomainEvent, JobRequest } from "./feedback/events.ts";
+import type { DomainEvent, EventType, JobRequest } from "./feedback/events.ts";
 import type { Language } from "./errors.ts";
 import type {
   Agent,
@@ -142,6 +142,10 @@ export interface FeedbackStore {
   /** By key or id, within the organization. */
   findFeedback(orgId: string, keyOrId: string): Promise<FeedbackRecord | null>;
   listReports(feedbackId: string): Promise<ReportRecord[]>;
+  /** A report by its tracking id, with the hash of its tracking token. */
+  findReportByStatusId(statusId: string): Promise<{ report: ReportRecord; tokenHash: string } | null>;
+  /** When the feedback was created and each time its status changed, oldest first. */
+  statusHistory(feedbackId: string): Promise<Array<{ type: EventType; previousStatus: Status | null; at: number }>>;
   /** The latest comment of a feedback, with the status its change led to. */
   lastComment(feedbackId: string): Promise<{ text: string; statusTo: Status } | null>;
   /**

@@ -16,6 +16,7 @@ import { oauthRoutes } from "./routes/oauth.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
+import { trackingRoutes } from "./routes/tracking.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
 export interface HttpOptions {
@@ -96,5 +97,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(oauthRoutes(services))
     .use(accountRoutes(services))
     .use(unsubscribeRoutes(services))
-    .use(attachmentRoutes(services));
+    .use(attachmentRoutes(services))
+    .use(trackingRoutes(services));
 }

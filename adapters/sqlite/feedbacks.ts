@@ -2,6 +2,7 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { isOpen } from "../../core/feedback/status.ts";
 import type { CatalogStore, FeedbackFilter, FeedbackStore, FollowerStore, GroupingStore } from "../../core/store.ts";
 import type { Follower } from "../../core/model.ts";
+import type { EventType } from "../../core/feedback/events.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./collection.ts";
 import { toApp, toFeature, toFeedback, toReport, type AppRow, type FeatureRow, type FeedbackRow, type ReportRow } from "./rows.ts";
@@ -100,6 +101,20 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
 
     async listReports(feedbackId) {
       return db.query<ReportRow, [string]>("SELECT * FROM reports WHERE feedback_id = ? ORDER BY at, id").all(feedbackId).map(toReport);
+    },
+
+    async findReportByStatusId(statusId) {
+      const row = db.query<ReportRow & { status_token_hash: string }, [string]>("SELECT * FROM reports WHERE status_id = ?").get(statusId);
+      return row ? { report: toReport(row), tokenHash: row.status_token_hash } : null;
+    },
+
+    async statusHistory(feedbackId) {
+      return db
+        .query<{ type: EventType; previous_status: Status | null; created_at: number }, [string]>(
+          "SELECT type, previous_status, created_at FROM events WHERE feedback_id = ? AND type IN ('feedback.created', 'feedback.status_changed') ORDER BY created_at, rowid",
+        )
+        .all(feedbackId)
+        .map((e) => ({ type: e.type, previousStatus: e.previous_status, at: e.created_at }));
     },
 
     async lastComment(feedbackId) {

@@ -1,0 +1,33 @@
+import { tokenHash } from "../access.ts";
+import { timingSafeEqual } from "../encoding.ts";
+import type { Language } from "../errors.ts";
+import type { Status } from "../schemas/feedback.ts";
+import type { Services } from "../services.ts";
+import { resolveFeedback } from "./get-feedback.ts";
+
+/** What the reporter's tracking page shows, and nothing else. */
+export interface Tracking {
+  readonly title: string;
+  readonly status: Status;
+  readonly language: Language;
+  /** When the report was received, then each status the feedback took, with its date. */
+  readonly steps: ReadonlyArray<{ readonly status: Status | "received"; readonly at: number }>;
+}
+
+/** The tracking page's data, if the token is the report's; null otherwise (unknown and wrong look the same). */
+export async function trackReport(services: Services, statusId: string, token: string): Promise<Tracking | null> {
+  const found = await services.store.findReportByStatusId(statusId);
+  if (!found || !timingSafeEqual(found.tokenHash, await tokenHash(token))) return null;
+  const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
+  if (!feedback) return null;
+  const history = await services.store.statusHistory(feedback.id);
+  const changes = history.filter((e) => e.type === "feedback.status_changed");
+  // An event names the status left; the status reached is the next one's previous status, or the current one.
+  const steps = changes.map((e, i) => ({ status: changes[i + 1]?.previousStatus ?? feedback.status, at: e.at }));
+  return {
+    title: feedback.title,
+    status: feedback.status,
+    language: found.report.language,
+    steps: [{ status: "received", at: found.report.at }, ...steps],
+  };
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { patch, post, startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+test("the statusUrl of a report opens a public page with its title, status and the dates of status changes", async () => {
+  const created = await post(`${server.url}/v1/reports`, {
+    publicKey: server.demo.publicKey,
+    kind: "problem",
+    message: "Gift cards cannot be combined",
+  });
+  await patch(`${server.url}/v1/feedbacks/${created.body.ticketId}`, server.demo.tokens.admin, { status: "in_development" });
+  await patch(`${server.url}/v1/feedbacks/${created.body.ticketId}`, server.demo.tokens.admin, { status: "delivered" });
+  const res = await fetch(created.body.statusUrl);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  const body = await res.text();
+  expect(body).toContain("<h1>Gift cards cannot be combined</h1>");
+  expect(body).toContain("Status: <strong>Delivered</strong>");
+  expect([...body.matchAll(/<li>([^<]+) — <time/g)].map((m) => m[1])).toEqual(["Received", "In development", "Delivered"]);
+  expect(body).not.toContain(created.body.ticketId);
+});
+
+test("in the reporter's language", async () => {
+  const created = await post(`${server.url}/v1/reports`, {
+    publicKey: server.demo.publicKey,
+    kind: "problem",
+    message: "Le bouton de paiement ne fonctionne pas quand je clique",
+  });
+  const body = await (await fetch(created.body.statusUrl)).text();
+  expect(body).toContain('lang="fr"');
+  expect(body).toContain("Statut : <strong>");
+  expect(body).toContain("En cours d&#39;examen");
+});
+
+test("a wrong token is a 404 that reveals nothing", async () => {
+  const created = await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "idea", message: "Saved carts shared by link" });
+  const wrong = await fetch(created.body.statusUrl.replace(/t=[^&]+/, "t=wrong"));
+  expect(wrong.status).toBe(404);
+  const unknown = await fetch(`${server.url}/s/unknown?t=x`);
+  expect(unknown.status).toBe(404);
+  expect(await wrong.text()).toBe(await unknown.text());
+});
