@@ -122,7 +122,7 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
   },
   async "webhook rotate"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const rotated = await rotateWebhookSecret(services, services.webhooks, operator(org), arg(inv, 1, "webhookId"));
+    const rotated = await rotateWebhookSecret(services, operator(org), arg(inv, 1, "webhookId"));
     if (!rotated.ok) throw new UsageError("no such webhook");
     out(`new signing secret, shown once (the former one stays valid 24 hours):\n${rotated.value.secret}`);
   },

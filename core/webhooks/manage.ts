@@ -63,12 +63,7 @@ export async function deleteWebhook(services: Services, grant: Grant, webhookId:
 }
 
 /** A new secret, shown once; the former one stays valid for 24 hours and both signatures are sent meanwhile. */
-export async function rotateWebhookSecret(
-  services: Services,
-  deps: WebhookDeps,
-  grant: Grant,
-  webhookId: string,
-): Promise<Result<WebhookWithSecret>> {
+export async function rotateWebhookSecret(services: Services, grant: Grant, webhookId: string): Promise<Result<WebhookWithSecret>> {
   const webhook = await services.store.findWebhook(grant.orgId, webhookId);
   if (!webhook) return fail("not_found");
   const secret = newSecret(services);

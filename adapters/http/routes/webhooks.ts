@@ -99,7 +99,7 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
       "/v1/webhooks/:id/rotate-secret",
       ({ request, params }) =>
         asAdmin(request, async (grant) => {
-          const rotated = await rotateWebhookSecret(services, deps, grant, params.id);
+          const rotated = await rotateWebhookSecret(services, grant, params.id);
           return rotated.ok ? json(rotated.value) : failureResponse(request, rotated);
         }),
       {
