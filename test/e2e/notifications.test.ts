@@ -15,7 +15,7 @@ const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
   logger: false,
-  onRcptTo(address, _session, callback) {
+  onRcptTo(_address, _session, callback) {
     if (refuseNext > 0) {
       refuseNext--;
       return callback(new Error("Mailbox busy, try later"));
