@@ -69,7 +69,6 @@ const env = { DATA_DIR: ingestDir, RATE_LIMIT_REPORTS_PER_MINUTE: "1000000000" }
 const demoCli = Bun.spawn([BUN, "apps/cli/main.ts", "demo", "--json"], { env: { ...process.env, ...env }, cwd: ROOT, stdout: "pipe" });
 const demo = JSON.parse(await new Response(demoCli.stdout).text());
 const retour = await start(["apps/server/main.ts"], env);
-console.error("retour on", retour.port);
 const ingest = await wrk(`http://127.0.0.1:${retour.port}/v1/reports`, report(demo.publicKey));
 retour.proc.kill();
 await retour.proc.exited;
