@@ -1,6 +1,6 @@
 import type { Grouper } from "../../core/ports.ts";
 import { groupingKeys, terms, type TermCounts } from "../../core/grouping/analyze.ts";
-import { cosine, SAME_SUBJECT_THRESHOLD, type TermStats } from "./similarity.ts";
+import { cosine, SAME_SUBJECT_THRESHOLD, type TermStats, weigh } from "./similarity.ts";
 
 /** Analysed texts kept in memory (a cache: nothing is lost when it is cold). */
 const CACHE_SIZE = 20_000;
@@ -36,9 +36,10 @@ export function createLexicalGrouper(): Grouper {
       const mine = termsOf(text);
       const theirs = candidates.map((c) => termsOf(c.text));
       const stats = statsOf([mine, ...theirs]);
+      const reference = weigh(mine, stats);
       let best: { id: string; score: number } | null = null;
       theirs.forEach((counts, i) => {
-        const score = cosine(mine, counts, stats);
+        const score = cosine(reference, weigh(counts, stats));
         if (score >= SAME_SUBJECT_THRESHOLD && (!best || score > best.score)) best = { id: candidates[i]!.id, score };
       });
       return { duplicateOf: (best as { id: string } | null)?.id ?? null };

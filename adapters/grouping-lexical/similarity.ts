@@ -9,21 +9,30 @@ export interface TermStats {
 /** Smoothed inverse document frequency. */
 export const idf = (stats: TermStats, term: string): number => Math.log((1 + stats.documents) / (1 + stats.frequency(term))) + 1;
 
-function weighted(counts: TermCounts, stats: TermStats): Map<string, number> {
-  const vector = new Map<string, number>();
-  for (const [term, count] of Object.entries(counts)) vector.set(term, (1 + Math.log(count > 0 ? count : 1)) * idf(stats, term));
-  return vector;
+/** A text's TF-IDF vector with its norm, computed once per comparison round. */
+export interface Weighted {
+  readonly vector: ReadonlyMap<string, number>;
+  readonly norm: number;
 }
 
-/** TF-IDF cosine similarity of two texts' terms, from 0 (nothing shared) to 1. */
-export function cosine(a: TermCounts, b: TermCounts, stats: TermStats): number {
-  const va = weighted(a, stats);
-  const vb = weighted(b, stats);
+export function weigh(counts: TermCounts, stats: TermStats): Weighted {
+  const vector = new Map<string, number>();
+  let squares = 0;
+  for (const [term, count] of Object.entries(counts)) {
+    const weight = (1 + Math.log(count > 0 ? count : 1)) * idf(stats, term);
+    vector.set(term, weight);
+    squares += weight * weight;
+  }
+  return { vector, norm: Math.sqrt(squares) };
+}
+
+/** Cosine similarity of two weighted texts, from 0 (nothing shared) to 1. */
+export function cosine(a: Weighted, b: Weighted): number {
+  if (a.norm === 0 || b.norm === 0) return 0;
+  const [small, large] = a.vector.size <= b.vector.size ? [a, b] : [b, a];
   let dot = 0;
-  for (const [term, weight] of va) dot += weight * (vb.get(term) ?? 0);
-  const norm = (v: Map<string, number>) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
-  const denominator = norm(va) * norm(vb);
-  return denominator === 0 ? 0 : dot / denominator;
+  for (const [term, weight] of small.vector) dot += weight * (large.vector.get(term) ?? 0);
+  return dot / (a.norm * b.norm);
 }
 
 /**

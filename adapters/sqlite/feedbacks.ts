@@ -11,9 +11,9 @@ import type { WriteBatch } from "./write-batch.ts";
 
 const OPEN_STATUSES = STATUSES.filter(isOpen);
 /** Keys looked up per new report; the rarest say the most about a subject. */
-const RAREST_KEYS = 6;
+const RAREST_KEYS = 4;
 /** Postings read per key: the most recent feedbacks are the likeliest duplicates, and the cost stays flat. */
-const POSTINGS_PER_KEY = 500;
+const POSTINGS_PER_KEY = 200;
 const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
 
 /** Builds the WHERE clause of a list query; every filter is a bound parameter. */

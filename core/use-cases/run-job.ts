@@ -14,7 +14,7 @@ const DELIVERED = "delivered";
 const NOTIFY_LEASE_MS = 5 * 60_000;
 
 /** How many of the most similar-looking feedbacks the grouper compares a new one with. */
-const CANDIDATES = 50;
+const CANDIDATES = 25;
 
 /**
  * Attaches the feedback to a feature and grades it (a problem is never less grave than its
