@@ -46,6 +46,8 @@ export interface Triage {
   readonly severity?: Severity;
   readonly nature?: (typeof NATURES)[number];
   readonly diagnostic?: Diagnostic;
+  /** Two or three sentences for the team; the offline assistant writes none. */
+  readonly summary?: string;
 }
 
 /** The AI assistant. Any rejection is reported to the client as `qualification_failed`. */

@@ -252,7 +252,7 @@ export interface GroupingStore {
   setTriage(
     orgId: string,
     feedbackId: string,
-    triage: { featureId?: string; severity?: Severity; nature?: string; title?: string; diagnostic?: Diagnostic },
+    triage: { featureId?: string; severity?: Severity; nature?: string; title?: string; diagnostic?: Diagnostic; summary?: string },
   ): Promise<void>;
   /** Moves the source's reports and followers into the target and marks the source folded. */
   foldFeedback(orgId: string, sourceId: string, targetId: string, at: number): Promise<boolean>;

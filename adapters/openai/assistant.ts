@@ -79,6 +79,7 @@ export function createOpenAIAssistant(options: OpenAIOptions): Assistant {
         ...(answer.featureId && features.some((f) => f.id === answer.featureId) && { featureId: answer.featureId }),
         ...(answer.severity && report.kind === "problem" && { severity: answer.severity }),
         ...(answer.nature && { nature: answer.nature }),
+        ...(answer.summary && { summary: answer.summary }),
         ...(answer.diagnostic &&
           report.kind === "problem" && {
             diagnostic: {

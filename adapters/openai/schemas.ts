@@ -28,6 +28,7 @@ export const TriageAnswer = Type.Object({
   featureId: nullableText,
   severity: Type.Union([literals(SEVERITIES), Type.Null()]),
   nature: Type.Union([literals(NATURES), Type.Null()]),
+  summary: Type.Optional(nullableText),
   diagnostic: Type.Optional(
     Type.Union([Type.Object({ where: nullableText, probableCause: nullableText, suggestedAction: nullableText }), Type.Null()]),
   ),

@@ -227,13 +227,14 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
       await batch.run(() => {
         db.query(
           `UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature),
-             title = coalesce(?, title), diagnostic = coalesce(?, diagnostic) WHERE id = ? AND org_id = ?`,
+             title = coalesce(?, title), diagnostic = coalesce(?, diagnostic), summary = coalesce(?, summary) WHERE id = ? AND org_id = ?`,
         ).run(
           t.featureId ?? null,
           t.severity ?? null,
           t.nature ?? null,
           t.title ?? null,
           t.diagnostic ? JSON.stringify(t.diagnostic) : null,
+          t.summary ?? null,
           feedbackId,
           orgId,
         );

@@ -34,6 +34,7 @@ async function triage(services: Services, feedback: FeedbackRecord, first: Repor
     ...(found.nature && { nature: found.nature }),
     ...(title && title !== feedback.title && { title }),
     ...(found.diagnostic && Object.keys(found.diagnostic).length > 0 && { diagnostic: found.diagnostic }),
+    ...(found.summary?.trim() && { summary: found.summary.trim() }),
   });
 }
 

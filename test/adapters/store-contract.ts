@@ -147,6 +147,28 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.claimIdempotencyKey("other", "k", "fp1", 101, 200)).toEqual({ state: "claimed" });
     });
 
+    test("grouping candidates: older, open, unfolded feedbacks of the same app and organization, sharing the keys", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const older = (await record(store, org, "older", 1))!;
+      const closed = (await record(store, org, "closed", 2))!;
+      const elsewhere = (await record(store, other, "elsewhere", 3))!;
+      const newer = (await record(store, org, "newer", 9))!;
+      for (const [f, app] of [
+        [older, org.appId],
+        [closed, org.appId],
+        [elsewhere, other.appId],
+        [newer, org.appId],
+      ] as const) {
+        await store.indexForGrouping(app, f.id, ["w:export", "w:pdf"], `text of ${f.title}`, f === older ? [0.5, 0.5] : undefined);
+      }
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: closed.id, from: "triage", to: "dismissed", at: 3, events: [], jobs: [] });
+      const found = await store.groupingCandidates(org.orgId, org.appId, ["w:export", "w:pdf", "w:never-indexed"], { createdAt: 5, id: "zzz" }, 10);
+      expect(found).toEqual([{ id: older.id, text: "text of older", vector: [0.5, 0.5] }]);
+      expect(await store.groupingCandidates(org.orgId, org.appId, ["w:unknown"], { createdAt: 5, id: "zzz" }, 10)).toEqual([]);
+    });
+
     test("rate counters count per bucket", async () => {
       const store = await makeStore();
       expect([await store.hitRateLimit("a", 10), await store.hitRateLimit("a", 10), await store.hitRateLimit("b", 10)]).toEqual([1, 2, 1]);

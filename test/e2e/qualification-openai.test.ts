@@ -25,7 +25,7 @@ afterAll(async () => {
 function scriptedModel(body: any): unknown {
   const purpose = body.response_format.json_schema.name;
   if (purpose === "title") return { title: "Export hangs at the last step" };
-  if (purpose === "triage") return { featureId: null, severity: "P2", nature: "bug" };
+  if (purpose === "triage") return { featureId: null, severity: "P2", nature: "bug", summary: "Exports hang at the last step for this user." };
   const input = JSON.parse(body.messages[1].content);
   if (/casino/i.test(input.report.message)) return { status: "drop", message: "Not about the app." };
   if (input.answers.helped === "yes") return { status: "resolved", message: "Glad it helped." };
@@ -73,6 +73,9 @@ test("with ASSISTANT=openai the model asks, then the report is recorded with wha
     title = (await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin)).body.title;
   }
   expect(title).toBe("Export hangs at the last step");
+  expect((await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin)).body.summary).toBe(
+    "Exports hang at the last step for this user.",
+  );
 });
 
 test("with ASSISTANT=openai: answer from the help center, then resolved; and drop", async () => {
