@@ -79,7 +79,7 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
       r.at,
     );
     // One document per feedback at creation: its key, title and first report.
-    indexDocument(db, f.id, "feedback", `${key} ${f.title}\n${r.report.message}`);
+    indexDocument(db, f.id, `${key} ${f.title}\n${r.report.message}`);
     if (input.follower) {
       const w = input.follower;
       db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) VALUES (?, ?, ?, ?, ?)").run(

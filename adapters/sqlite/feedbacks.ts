@@ -239,7 +239,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
           orgId,
         );
         // A new title is searchable too.
-        if (t.title) indexDocument(db, feedbackId, "feedback", t.title);
+        if (t.title) indexDocument(db, feedbackId, t.title);
       });
     },
 

@@ -15,6 +15,8 @@ export function jobQueue(db: Database, batch: WriteBatch): JobQueue {
   return {
     async claimJob(now, leaseMs, leaseToken) {
       // One statement: the due job is picked and leased atomically, so two workers never share it.
+      // A read first: an idle poll must not take the write lock (several workers poll, in several processes).
+      if (!db.query("SELECT 1 FROM jobs WHERE run_at <= ? AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1").get(now, now)) return null;
       const row = await batch.run(() =>
         db
           .query<JobRow, [string, number, number, number]>(

@@ -2,10 +2,10 @@ import type { Database } from "bun:sqlite";
 
 /** Keeps the full-text index: each document belongs to a feedback through search_docs. */
 
-export function indexDocument(db: Database, feedbackId: string, kind: "feedback" | "report", text: string): void {
+export function indexDocument(db: Database, feedbackId: string, text: string): void {
   // FTS5 tables do not support RETURNING; the statement's own rowid is exact inside the transaction.
   const rowid = db.query("INSERT INTO search (body) VALUES (?)").run(text).lastInsertRowid;
-  db.query("INSERT INTO search_docs (rowid, feedback_id, kind) VALUES (?, ?, ?)").run(rowid, feedbackId, kind);
+  db.query("INSERT INTO search_docs (rowid, feedback_id, kind) VALUES (?, ?, 'feedback')").run(rowid, feedbackId);
 }
 
 /** Moves a folded feedback's documents to the surviving feedback, which now answers for them. */

@@ -80,6 +80,8 @@ export function webhookStore(db: Database, batch: WriteBatch): WebhookStore {
     },
 
     async claimDelivery(now, leaseMs, leaseToken) {
+      // A read first: an idle poll must not take the write lock (several loops poll, in several processes).
+      if (!db.query("SELECT 1 FROM deliveries WHERE state = 'pending' AND run_at <= ? LIMIT 1").get(now)) return null;
       const row = await batch.run(() =>
         db
           .query<{ id: number; webhook_id: string; event_id: string; attempt: number }, [number, string, number]>(

@@ -117,7 +117,7 @@ describe("operations", () => {
     }
   });
 
-  test("graceful shutdown: an in-flight request finishes, then the process exits 0, and data survives a restart", async () => {
+  test("after SIGTERM and a new start on the same data directory, recorded feedbacks are still there", async () => {
     const res = await fetch(`${server.url}/v1/reports`, {
       method: "POST",
       headers: { "content-type": "application/json" },
