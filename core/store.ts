@@ -131,6 +131,14 @@ export interface StatusChangeRecord {
   readonly jobs: readonly JobRequest[];
 }
 
+export interface StatusComment {
+  readonly text: string;
+  readonly userId: string;
+  readonly statusFrom: Status;
+  readonly statusTo: Status;
+  readonly at: number;
+}
+
 export interface FeedbackStore {
   /** Newest activity first (lastActivityAt desc, id desc), strictly after `after`. Folded feedbacks are left out. */
   listFeedbacks(
@@ -146,8 +154,10 @@ export interface FeedbackStore {
   findReportByStatusId(statusId: string): Promise<{ report: ReportRecord; tokenHash: string } | null>;
   /** When the feedback was created and each time its status changed, oldest first. */
   statusHistory(feedbackId: string): Promise<Array<{ type: EventType; previousStatus: Status | null; at: number }>>;
-  /** The latest comment of a feedback, with the status its change led to. */
-  lastComment(feedbackId: string): Promise<{ text: string; statusTo: Status } | null>;
+  /** The comments of a feedback, oldest first, each with the status change it came with. */
+  listComments(feedbackId: string): Promise<StatusComment[]>;
+  /** How many feedbacks of the organization (folded ones left out) have each status. */
+  countByStatus(orgId: string): Promise<Partial<Record<Status, number>>>;
   /**
    * Writes a status change with its comment, events and jobs in one transaction, if the
    * feedback still has status `from`; false otherwise (a concurrent change won).
@@ -281,6 +291,8 @@ export interface AdminStore {
   findOrganization(idOrPrefix: string): Promise<Organization | null>;
   listOrganizations(): Promise<Organization[]>;
   setPlan(orgId: string, plan: Plan, quotaOverride: number | null): Promise<boolean>;
+  /** Reports counted in the organization's quota for a month (`YYYY-MM`). */
+  quotaUsed(orgId: string, month: string): Promise<number>;
   createApp(app: AppRecord): Promise<void>;
   createChannel(channel: Channel): Promise<void>;
   listChannels(orgId: string, appId?: string): Promise<Channel[]>;

@@ -17,6 +17,9 @@ import { webhookRoutes } from "./routes/webhooks.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
 import { trackingRoutes } from "./routes/tracking.ts";
+import { inboxRoutes } from "./routes/inbox.ts";
+import { settingsRoutes } from "./routes/settings.ts";
+import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
 export interface HttpOptions {
@@ -98,5 +101,8 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(accountRoutes(services))
     .use(unsubscribeRoutes(services))
     .use(attachmentRoutes(services))
-    .use(trackingRoutes(services));
+    .use(trackingRoutes(services))
+    .use(inboxRoutes(services))
+    .use(settingsRoutes(services))
+    .use(settingsAccessRoutes(services));
 }

@@ -24,23 +24,35 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]) : ""), ""));
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
-h1{font-size:1.5rem}label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input,select{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;border:1px solid #666;border-radius:4px}
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff}
+main{max-width:40rem;margin:2rem auto;padding:0 1rem}body.wide main{max-width:72rem}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}label{display:block;margin:.75rem 0 .25rem;font-weight:600}
+input,select,textarea{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;border:1px solid #666;border-radius:4px}
+textarea{min-height:6rem}
 button{font:inherit;padding:.5rem 1rem;margin:1rem .5rem 0 0;border-radius:4px;border:1px solid #1a1a1a;background:#1a1a1a;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#1a1a1a}.error{color:#a40000}.muted{color:#555}
-table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #ddd}`;
+button.secondary{background:#fff;color:#1a1a1a}.error{color:#a40000}.muted{color:#555}.notice{background:#eef6ee;border:1px solid #2e6b2e;padding:.75rem;border-radius:4px}
+table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}
+.scroll{overflow-x:auto}a{color:#0b4fa3}:focus-visible{outline:3px solid #0b4fa3;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
+header{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center;padding:.75rem 1rem;border-bottom:1px solid #ccc}
+header form{display:inline}header button{margin:0}header .org{font-weight:700}
+.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:0 1rem;align-items:end}
+.tabs{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;list-style:none}.tabs [aria-current]{font-weight:700}
+.inline{display:inline}.inline button{margin:.25rem .25rem 0 0;padding:.25rem .6rem}
+pre.secret{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.75rem;border-radius:4px}
+@media (max-width:40rem){.wide-only{display:none}}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}`;
 
 /** A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to. */
 export function page(
   title: string,
   body: Html,
-  options: { status?: number; formTargets?: readonly string[]; language?: "en" | "fr" } = {},
+  options: { status?: number; formTargets?: readonly string[]; language?: "en" | "fr"; header?: Html } = {},
 ): Response {
   const document = html`<!doctype html>
 <html lang="${options.language ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title} · Retour</title><style>${new Html(STYLE)}</style></head>
-<body><main>${body}</main></body></html>`;
+<body${options.header ? new Html(' class="wide"') : ""}>${options.header ?? ""}<main id="main">${body}</main></body></html>`;
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(" ");
   return new Response(document.value, {
     status: options.status ?? 200,

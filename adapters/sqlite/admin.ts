@@ -48,6 +48,10 @@ export function adminStore(db: Database): AdminStore {
     async listOrganizations() {
       return db.query<OrganizationRow, []>("SELECT * FROM organizations ORDER BY name").all().map(toOrganization);
     },
+    async quotaUsed(orgId, month) {
+      return db.query<{ used: number }, [string, string]>("SELECT used FROM quota_usage WHERE org_id = ? AND month = ?").get(orgId, month)?.used ?? 0;
+    },
+
     async setPlan(orgId, plan, quotaOverride) {
       return db.query("UPDATE organizations SET plan = ?, quota_override = ? WHERE id = ?").run(plan, quotaOverride, orgId).changes === 1;
     },

@@ -117,13 +117,22 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
         .map((e) => ({ type: e.type, previousStatus: e.previous_status, at: e.created_at }));
     },
 
-    async lastComment(feedbackId) {
-      const row = db
-        .query<{ text: string; status_to: string }, [string]>(
-          "SELECT text, status_to FROM comments WHERE feedback_id = ? ORDER BY at DESC, rowid DESC LIMIT 1",
+    async listComments(feedbackId) {
+      return db
+        .query<{ text: string; user_id: string; status_from: Status; status_to: Status; at: number }, [string]>(
+          "SELECT text, user_id, status_from, status_to, at FROM comments WHERE feedback_id = ? ORDER BY at, rowid",
         )
-        .get(feedbackId);
-      return row ? { text: row.text, statusTo: row.status_to as Status } : null;
+        .all(feedbackId)
+        .map((c) => ({ text: c.text, userId: c.user_id, statusFrom: c.status_from, statusTo: c.status_to, at: c.at }));
+    },
+
+    async countByStatus(orgId) {
+      const rows = db
+        .query<{ status: Status; n: number }, [string]>(
+          "SELECT status, count(*) AS n FROM feedbacks WHERE org_id = ? AND merged_into IS NULL GROUP BY status",
+        )
+        .all(orgId);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
 
     async applyStatusChange(change) {

@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { Type } from "@sinclair/typebox";
 import { PLANS, type Plan } from "../../core/limits.ts";
 import {
   ATTACHMENT_KINDS,
@@ -18,9 +16,11 @@ import { ERRORS } from "../../core/errors.ts";
 import { EVENT_TYPES } from "../../core/feedback/events.ts";
 import { sendTestEvent } from "../../core/webhooks/deliver.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../core/webhooks/manage.ts";
-import { APP_KINDS, FeatureDefinition } from "../../core/schemas/catalog.ts";
+import { APP_KINDS } from "../../core/schemas/catalog.ts";
+import { FeatureFile, parseFile } from "../../core/catalog-files.ts";
 import type { Services } from "../../core/services.ts";
 import { mintToken } from "../../core/use-cases/mint-token.ts";
+import { addChannel, createApp, importFeatures, importHelpArticles } from "../../core/use-cases/manage-catalog.ts";
 import { demo } from "../runtime/demo.ts";
 import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
@@ -63,8 +63,6 @@ async function user(services: Services, email: string) {
   if (!found) throw new UsageError(`no user with e-mail ${email} (create one with: user create --email ${email})`);
   return found;
 }
-
-const FeatureFile = TypeCompiler.Compile(Type.Array(FeatureDefinition));
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
@@ -167,17 +165,10 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "app create"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const id = services.ids.id();
     const kind = pick(option(inv, "kind") ?? "web", APP_KINDS, "--kind");
     const description = option(inv, "description");
-    await services.store.createApp({
-      id,
-      orgId: org.id,
-      name: option(inv, "name") ?? arg(inv, 1, "name"),
-      kind,
-      ...(description && { description }),
-    });
-    out(`app ${id}`);
+    const app = await createApp(services, org.id, { name: option(inv, "name") ?? arg(inv, 1, "name"), kind, ...(description && { description }) });
+    out(`app ${app.id}`);
   },
 
   async "app list"(services, inv, out) {
@@ -190,9 +181,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
     if (!app) throw new UsageError("no such app in this organization");
     const kind: ChannelKind = pick(option(inv, "kind") ?? "api", CHANNEL_KINDS, "--kind");
-    const key = `${kind === "api" ? "pk" : kind}_${services.ids.secret().slice(0, 24)}`;
-    await services.store.createChannel({ id: services.ids.id(), orgId: org.id, appId: app.id, kind, key, active: true });
-    out(key);
+    out((await addChannel(services, app, kind)).key);
   },
 
   async "channel list"(services, inv, out) {
@@ -214,19 +203,15 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
     if (!app) throw new UsageError("no such app in this organization");
     const file = arg(inv, 2, "file.json");
-    let parsed: unknown;
+    let text: string;
     try {
-      parsed = JSON.parse(readFileSync(file, "utf8"));
+      text = readFileSync(file, "utf8");
     } catch (error) {
       throw new UsageError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!FeatureFile.Check(parsed)) {
-      const first = [...FeatureFile.Errors(parsed)][0];
-      throw new UsageError(`${file} is not a feature map: ${first?.path || "/"} ${first?.message ?? ""}`.trim());
-    }
-    const features = parsed.map((f) => ({ ...f, id: f.id ?? `${app.id}:${f.path}` }));
-    await services.store.replaceFeatures(org.id, app.id, features);
-    out(`${features.length} features imported into ${app.name}`);
+    const parsed = parseFile(FeatureFile, text);
+    if ("error" in parsed) throw new UsageError(`${file} is not a feature map: ${parsed.error}`);
+    out(`${await importFeatures(services, app, parsed.value)} features imported into ${app.name}`);
   },
 
   async "help import"(services, inv, out) {
@@ -241,11 +226,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       if (typeof read === "string") throw new UsageError(read);
       articles.push(...read);
     }
-    await services.store.replaceHelpArticles(
-      org.id,
-      app.id,
-      articles.map((a) => ({ ...a, id: services.ids.id() })),
-    );
+    await importHelpArticles(services, app, articles);
     out(`${articles.length} help article${articles.length === 1 ? "" : "s"} imported into ${app.name} (replacing the previous ones)`);
   },
 

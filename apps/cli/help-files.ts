@@ -1,24 +1,13 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { Type } from "@sinclair/typebox";
-import { TypeCompiler } from "@sinclair/typebox/compiler";
-
-export interface ArticleInput {
-  title: string;
-  url: string;
-  body: string;
-}
-
-const ArticleFile = TypeCompiler.Compile(
-  Type.Array(Type.Object({ title: Type.String({ minLength: 1 }), url: Type.String({ pattern: "^https?://" }), body: Type.String({ minLength: 1 }) })),
-);
+import { ArticleFile, parseFile } from "../../core/catalog-files.ts";
 
 /**
  * Reads help articles: a JSON file holds an array of {title, url, body}; a Markdown file is one
  * article, with `title:` and `url:` in a front matter block (or the title as its first heading).
  * Returns an error message instead of articles when a file is not right.
  */
-export function readArticles(file: string): ArticleInput[] | string {
+export function readArticles(file: string): ArticleFile | string {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -26,17 +15,8 @@ export function readArticles(file: string): ArticleInput[] | string {
     return `cannot read ${file}: ${(error as Error).message}`;
   }
   if (file.endsWith(".json")) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return `${file} is not valid JSON`;
-    }
-    if (!ArticleFile.Check(parsed)) {
-      const first = [...ArticleFile.Errors(parsed)][0];
-      return `${file}: ${first?.path || "/"} ${first?.message ?? "is not an array of {title, url, body}"}`;
-    }
-    return parsed;
+    const parsed = parseFile(ArticleFile, text);
+    return "error" in parsed ? `${file}: ${parsed.error}` : parsed.value;
   }
   const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
   const fields = Object.fromEntries((front?.[1] ?? "").split(/\r?\n/).map((line) => line.split(/:\s*(.*)/s).slice(0, 2) as [string, string]));

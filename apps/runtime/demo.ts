@@ -1,4 +1,5 @@
 import type { Role, Scope } from "../../core/model.ts";
+import { addChannel, createApp, importFeatures, importHelpArticles } from "../../core/use-cases/manage-catalog.ts";
 import { ROLE_SCOPES } from "../../core/model.ts";
 import type { Services } from "../../core/services.ts";
 import type { FeatureDefinition } from "../../core/schemas/catalog.ts";
@@ -71,22 +72,11 @@ async function ensureOrganization(services: Services): Promise<{ orgId: string; 
   if (existing) return { orgId: existing.id, created: false };
   const orgId = ids.id();
   await store.createOrganization({ id: orgId, name: "Demo", keyPrefix: DEMO_PREFIX, plan: "enterprise", quotaOverride: null });
-  const appId = ids.id();
-  await store.createApp({ id: appId, orgId, name: "Demo app", kind: "web", description: "The app the demo reports are about." });
-  for (const [kind, active] of [
-    ["api", true],
-    ["form", true],
-    ["widget", true],
-    ["api", false],
-  ] as const) {
-    await store.createChannel({ id: ids.id(), orgId, appId, kind, key: `${kind === "api" ? "pk" : kind}_${ids.secret().slice(0, 24)}`, active });
-  }
-  await store.replaceFeatures(orgId, appId, FEATURES);
-  await store.replaceHelpArticles(
-    orgId,
-    appId,
-    HELP.map((a) => ({ ...a, id: ids.id() })),
-  );
+  const app = await createApp(services, orgId, { name: "Demo app", kind: "web", description: "The app the demo reports are about." });
+  for (const kind of ["api", "form", "widget"] as const) await addChannel(services, app, kind);
+  await store.setChannelActive(orgId, (await addChannel(services, app, "api")).id, false);
+  await importFeatures(services, app, FEATURES);
+  await importHelpArticles(services, app, HELP);
   for (const name of Object.keys(USERS) as Array<keyof typeof USERS>) {
     const userId = ids.id();
     await store.createUser({ id: userId, email: `${name}@demo.test`, name: `Demo ${name}` });

@@ -12,7 +12,7 @@ export async function syncTracker(services: Services, job: JobRequest): Promise<
   const appTracker = await services.store.findAppTracker(feedback.orgId, feedback.appId);
   const tracker = appTracker && services.trackers[appTracker.provider];
   if (!appTracker || !tracker) return;
-  const comment = await services.store.lastComment(feedback.id);
+  const comment = (await services.store.listComments(feedback.id)).at(-1);
   const link = await tracker.follow(await openSettings(services, appTracker), feedback.tracker, {
     status: feedback.status,
     ...(comment?.statusTo === feedback.status && { comment: comment.text }),

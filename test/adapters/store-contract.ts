@@ -109,6 +109,47 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await store.findFeedback(org.orgId, f.id))?.status).toBe("delivered");
     });
 
+    test("listComments returns a feedback's comments oldest first with their status changes; countByStatus counts unfolded feedbacks", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "commented", 1))!;
+      await record(store, org, "other", 2);
+      const comment = (text: string) => ({ id: id("c"), authorUserId: "u1", text });
+      await store.applyStatusChange({
+        orgId: org.orgId,
+        feedbackId: f.id,
+        from: "triage",
+        to: "fixed",
+        at: 3,
+        comment: comment("on it"),
+        events: [],
+        jobs: [],
+      });
+      await store.applyStatusChange({
+        orgId: org.orgId,
+        feedbackId: f.id,
+        from: "fixed",
+        to: "dismissed",
+        at: 4,
+        comment: comment("duplicate"),
+        events: [],
+        jobs: [],
+      });
+      expect(await store.listComments(f.id)).toEqual([
+        { text: "on it", userId: "u1", statusFrom: "triage", statusTo: "fixed", at: 3 },
+        { text: "duplicate", userId: "u1", statusFrom: "fixed", statusTo: "dismissed", at: 4 },
+      ]);
+      expect(await store.countByStatus(org.orgId)).toEqual({ triage: 1, dismissed: 1 });
+    });
+
+    test("quotaUsed counts the month's recorded feedbacks of one organization", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await record(store, org, "one", 1);
+      await record(store, org, "two", 2);
+      expect([await store.quotaUsed(org.orgId, "2026-11"), await store.quotaUsed(org.orgId, "2026-10")]).toEqual([2, 0]);
+    });
+
     test("claimJob leases a due job to one worker; an expired lease frees it; a stale lease cannot complete it", async () => {
       const store = await makeStore();
       const org = await seed(store);

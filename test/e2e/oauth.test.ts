@@ -282,7 +282,7 @@ describe("agents and membership", () => {
     const { tokens, browser } = await connect(server.demo.users.member);
     const page = await (await browser.fetch("/settings/agents")).text();
     expect(page).toContain("Rule Tester");
-    const form = /<form method="post" action="(\/settings\/agents\/[^"]+\/remove)">([\s\S]*?)<\/form>/.exec(page)!;
+    const form = /<form method="post" action="(\/settings\/agents\/[^"]+\/remove)"[^>]*>([\s\S]*?)<\/form>/.exec(page)!;
     await browser.submit(form[0], {}, form[1]);
     const res = await get(`${server.url}/v1/apps`, tokens.access_token);
     expect([res.status, res.body.code]).toEqual([401, "invalid_token"]);

@@ -21,7 +21,7 @@ export class FormBrowser {
 
   /** Submits the form of the page, with its hidden inputs plus the given fields. */
   submit(pageHtml: string, fields: Record<string, string>, action?: string): Promise<Response> {
-    const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(pageHtml);
+    const form = /<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(pageHtml);
     if (!form) throw new Error(`no form in page: ${pageHtml.slice(0, 300)}`);
     const body = new URLSearchParams();
     for (const [, name, value] of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) body.set(name!, decode(value!));

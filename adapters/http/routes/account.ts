@@ -6,11 +6,15 @@ import { PERMISSIONS } from "../../../core/oauth/permissions.ts";
 import type { AgentView } from "../../../core/store.ts";
 import { clientAddress } from "../connection.ts";
 import { html, page, redirect } from "../html.ts";
-import { closeSession, csrfToken, csrfValid, openSession, signedInUser } from "../web-session.ts";
+import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
+import { asMember, asMemberPosting } from "../web/layout.ts";
+import { postButton, settingsPage } from "../web/settings-page.ts";
+import { languageCookie, type Visitor } from "../web/visitor.ts";
+import { formatTime, wordsFor } from "../web/words.ts";
 
 /** A same-site path to return to after login; anything else goes home. */
 const safeNext = (next: unknown): string =>
-  typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/settings/agents";
+  typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/inbox";
 
 const describeScopes = (agent: AgentView): string =>
   PERMISSIONS.filter((p) => agent.scopes.includes(p.scope))
@@ -37,32 +41,25 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
     return response;
   }
 
-  async function agentsPage(request: Request, user: { userId: string; email: string }): Promise<Response> {
-    const memberships = await services.store.listMemberships(user.userId);
-    const csrf = csrfToken(services, request);
-    const sections = await Promise.all(
-      memberships.map(async (m) => {
-        const agents = await listAgents(services, { orgId: m.orgId, userId: user.userId, role: m.role });
-        const rows = agents.map(
-          (a) => html`<tr><td>${a.clientName}</td><td>${m.role === "admin" ? a.email : ""}</td><td>${describeScopes(a)}</td>
-<td>${new Date(a.lastUsedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</td>
-<td><form method="post" action="/settings/agents/${a.id}/remove"><input type="hidden" name="csrf" value="${csrf.token}"><input type="hidden" name="org" value="${m.orgId}">
-<button type="submit" class="secondary">Remove</button></form></td></tr>`,
-        );
-        return html`<h2>${m.orgName}</h2>${
-          agents.length === 0
-            ? html`<p class="muted">No agent is connected.</p>`
-            : html`<table><thead><tr><th>Application</th><th>${m.role === "admin" ? "Person" : ""}</th><th>Can</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
-        }`;
-      }),
+  async function agentsPage(visitor: Visitor): Promise<Response> {
+    const w = wordsFor(visitor.language);
+    const admin = visitor.membership.role === "admin";
+    const agents = await listAgents(services, visitor.grant);
+    const rows = agents.map(
+      (a) => html`<tr><td>${a.clientName}</td><td>${admin ? a.email : ""}</td><td>${describeScopes(a)}</td>
+<td>${formatTime(visitor.language, a.lastUsedAt)}</td>
+<td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove)}</td></tr>`,
     );
-    const response = page(
-      "Agents",
-      html`<h1>Agents</h1><p class="muted">Signed in as ${user.email}. Removing an agent cuts it off at once.</p>${sections}
-<form method="post" action="/logout"><input type="hidden" name="csrf" value="${csrf.token}"><button type="submit" class="secondary">Sign out</button></form>`,
+    return settingsPage(
+      visitor,
+      "/settings/agents",
+      w.agents,
+      html`<p class="muted">${w.removeAgentHint}</p>${
+        agents.length === 0
+          ? html`<p class="muted">${w.noAgents}</p>`
+          : html`<div class="scroll"><table><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+      }`,
     );
-    if (csrf.setCookie) response.headers.append("set-cookie", csrf.setCookie);
-    return response;
   }
 
   return new Elysia({ name: "routes/account" })
@@ -95,24 +92,22 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
       { detail: { hide: true } },
     )
     .get(
-      "/settings/agents",
-      async ({ request }) => {
-        const user = await signedInUser(services, request);
-        return user ? agentsPage(request, user) : redirect(`/login?next=${encodeURIComponent("/settings/agents")}`);
+      "/language",
+      ({ request }) => {
+        const url = new URL(request.url);
+        const language = url.searchParams.get("to") === "fr" ? "fr" : "en";
+        return redirect(safeNext(url.searchParams.get("next")), { "set-cookie": languageCookie(services, language) });
       },
       { detail: { hide: true } },
     )
+    .get("/settings/agents", ({ request }) => asMember(services, request, agentsPage), { detail: { hide: true } })
     .post(
       "/settings/agents/:id/remove",
-      async ({ request, params, body }) => {
-        const user = await signedInUser(services, request);
-        const form = (body ?? {}) as Record<string, unknown>;
-        if (!user) return redirect("/login");
-        if (!csrfValid(request, form.csrf)) return redirect("/settings/agents");
-        const membership = (await services.store.listMemberships(user.userId)).find((m) => m.orgId === form.org);
-        if (membership) await removeAgent(services, { orgId: membership.orgId, userId: user.userId, role: membership.role }, params.id);
-        return redirect("/settings/agents");
-      },
+      ({ request, params, body }) =>
+        asMemberPosting(services, request, body, async (visitor) => {
+          await removeAgent(services, visitor.grant, params.id);
+          return redirect("/settings/agents");
+        }),
       { detail: { hide: true } },
     );
 }

@@ -1,0 +1,249 @@
+import { Elysia } from "elysia";
+import { authorize } from "../../../core/access.ts";
+import { ERRORS } from "../../../core/errors.ts";
+import { statusesOf } from "../../../core/feedback/status.ts";
+import {
+  type FeedbackListQuery,
+  KINDS,
+  SEVERITIES,
+  STATUS_FILTERS,
+  STATUSES,
+  type Status,
+  QUERY_MAX_LENGTH,
+} from "../../../core/schemas/feedback.ts";
+import type { Services } from "../../../core/services.ts";
+import { changeStatus } from "../../../core/use-cases/change-status.ts";
+import { setFollowing } from "../../../core/use-cases/follow.ts";
+import { presentFeedback, resolveFeedback } from "../../../core/use-cases/get-feedback.ts";
+import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
+import { type Html, html, redirect } from "../html.ts";
+import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
+import { hidden, postButton } from "../web/settings-page.ts";
+import type { Visitor } from "../web/visitor.ts";
+import { formatTime, valueName, wordsFor } from "../web/words.ts";
+
+const COMMENT_MAX_LENGTH = 5000;
+
+/** The inbox filters held in the address, so that a view can be shared; unknown values are ignored. */
+function inboxQuery(params: URLSearchParams): FeedbackListQuery {
+  const one = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
+    const value = params.get(name);
+    return allowed.find((a) => a === value);
+  };
+  const text = (name: string) => params.get(name)?.trim() || undefined;
+  const query = text("q")?.slice(0, QUERY_MAX_LENGTH);
+  const status = one("status", STATUS_FILTERS);
+  const kind = one("kind", KINDS);
+  const severity = one("severity", SEVERITIES);
+  const appId = text("app");
+  const featureId = appId && text("feature");
+  const cursor = text("cursor");
+  return {
+    ...(status && { status }),
+    ...(kind && { kind }),
+    ...(severity && { severity }),
+    ...(appId && { appId }),
+    ...(featureId && { featureId }),
+    ...(query && { query }),
+    ...(cursor && { cursor }),
+  };
+}
+
+function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | "cursor", string | undefined>>): string {
+  const merged: Record<string, string | undefined> = {
+    status: query.status,
+    kind: query.kind,
+    severity: query.severity,
+    app: query.appId,
+    feature: query.featureId,
+    q: query.query,
+    ...changes,
+  };
+  const params = new URLSearchParams(Object.entries(merged).filter((e): e is [string, string] => Boolean(e[1])));
+  return params.size > 0 ? `/inbox?${params}` : "/inbox";
+}
+
+const options = (values: readonly string[], selected: string | undefined, label: (v: string) => string, anyLabel: string): Html =>
+  html`<option value="">${anyLabel}</option>${values.map((v) => html`<option value="${v}"${v === selected ? html` selected` : ""}>${label(v)}</option>`)}`;
+
+async function inboxPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
+  const w = wordsFor(visitor.language);
+  const query = inboxQuery(new URL(request.url).searchParams);
+  const { store } = services;
+  const [listed, counts, apps] = await Promise.all([
+    listFeedbacks(services, visitor.grant, query),
+    store.countByStatus(visitor.grant.orgId),
+    store.listApps(visitor.grant.orgId),
+  ]);
+  const features = query.appId ? await store.listFeatures(visitor.grant.orgId, query.appId) : [];
+  const page = listed.ok ? listed.value : { data: [], nextCursor: null };
+  const count = (filter: (typeof STATUS_FILTERS)[number]) => statusesOf(filter).reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+  const label = (filter: string) =>
+    filter === "open" ? w.open : filter === "closed" ? w.closed : filter === "all" ? w.all : valueName(visitor.language, filter as Status);
+  const selectedStatus = query.status ?? "open";
+
+  const tabs = html`<nav aria-label="${w.status}"><ul class="tabs">${STATUS_FILTERS.map(
+    (f) =>
+      html`<li><a href="${inboxHref(query, { status: f === "open" ? undefined : f, cursor: undefined })}"${f === selectedStatus ? html` aria-current="page"` : ""}>${label(f)} (${count(f)})</a></li>`,
+  )}</ul></nav>`;
+
+  const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">
+<div><label for="q">${w.search}</label><input id="q" name="q" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}" autofocus></div>
+<div><label for="status">${w.status}</label><select id="status" name="status">${STATUS_FILTERS.map((f) => html`<option value="${f}"${f === selectedStatus ? html` selected` : ""}>${label(f)}</option>`)}</select></div>
+<div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
+<div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.any)}</select></div>
+<div><label for="app">${w.app}</label><select id="app" name="app"><option value="">${w.any}</option>${apps.map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+${
+  features.length > 0
+    ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="feature"><option value="">${w.any}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
+    : ""
+}
+<div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
+</form>`;
+
+  const rows = page.data.map(
+    (
+      f,
+    ) => html`<tr><td><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
+<td>${valueName(visitor.language, f.kind)}</td><td>${f.severity ?? ""}</td><td>${valueName(visitor.language, f.status)}</td>
+<td class="wide-only">${f.app.name ?? ""}${f.feature ? html` · ${f.feature.path}` : ""}</td><td class="wide-only">${f.reports}</td><td class="wide-only">${formatTime(visitor.language, Date.parse(f.lastActivityAt))}</td></tr>`,
+  );
+  const table =
+    page.data.length === 0
+      ? html`<p>${w.nothing}</p>`
+      : html`<div class="scroll"><table><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col" class="wide-only">${w.app}</th><th scope="col" class="wide-only">${w.reports}</th><th scope="col" class="wide-only">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
+    page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
+  }</p>`;
+  return appPage(visitor, "/inbox", w.inbox, html`<h1>${w.inbox}</h1>${tabs}${filters}${table}${paging}`);
+}
+
+async function feedbackPage(
+  services: Services,
+  visitor: Visitor,
+  key: string,
+  notice?: { error?: string; status?: number; saved?: boolean },
+): Promise<Response> {
+  const w = wordsFor(visitor.language);
+  const lang = visitor.language;
+  const { store } = services;
+  const record = await resolveFeedback(services, visitor.grant.orgId, key);
+  if (!record) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
+  if (record.key !== key) return redirect(`/inbox/${encodeURIComponent(record.key)}`);
+  const [feedback, reports, comments, followers, members] = await Promise.all([
+    presentFeedback(services, record),
+    store.listReports(record.id),
+    store.listComments(record.id),
+    store.listFollowers(record.id),
+    store.listMembers(record.orgId),
+  ]);
+  const emails = new Map(members.map((m) => [m.userId, m.email]));
+  const following = followers.some((f) => f.email === visitor.email);
+  const canWrite = authorize(visitor.grant, "feedbacks:write").ok;
+  const tracker = feedback.trackerIssue;
+  const conversations = reports.filter((r) => r.conversation.length > 0);
+
+  const body = html`<p><a href="/inbox">← ${w.back}</a></p>
+<h1>${feedback.title}</h1>
+${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
+${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+<dl>
+<dt>${w.key}</dt><dd>${feedback.key}</dd>
+<dt>${w.status}</dt><dd>${valueName(lang, feedback.status)}</dd>
+<dt>${w.kind}</dt><dd>${valueName(lang, feedback.kind)}</dd>
+<dt>${w.severity}</dt><dd>${feedback.severity ?? "—"}</dd>
+<dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>
+<dt>${w.feature}</dt><dd>${feedback.feature?.path ?? "—"}</dd>
+<dt>${w.reports}</dt><dd>${feedback.reports}</dd>
+<dt>${w.lastActivity}</dt><dd>${formatTime(lang, Date.parse(feedback.lastActivityAt))}</dd>
+<dt>${w.tracker}</dt><dd>${tracker ? (tracker.url ? html`<a href="${tracker.url}" rel="noreferrer">${tracker.key}</a> (${tracker.status})` : html`${tracker.key} (${tracker.status})`) : "—"}</dd>
+</dl>
+${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
+${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
+${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
+<h2>${w.changeStatus}</h2>
+${
+  canWrite
+    ? html`<form method="post" action="/inbox/${encodeURIComponent(record.key)}/status"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="new-status">${w.status}</label><select id="new-status" name="status">${STATUSES.map((s) => html`<option value="${s}"${s === feedback.status ? html` selected` : ""}>${valueName(lang, s)}</option>`)}</select>
+<label for="comment">${w.comment}</label><textarea id="comment" name="comment" maxlength="${COMMENT_MAX_LENGTH}"></textarea>
+<button type="submit">${w.save}</button></form>`
+    : html`<p class="muted">${w.readOnly}</p>`
+}
+<h2>${w.reports} (${feedback.reportList.length})</h2>
+<ol>${feedback.reportList.map((r) => html`<li><p class="muted">${r.source} · ${r.author ?? w.anonymous} · ${formatTime(lang, Date.parse(r.at))}</p><p>${r.text}</p></li>`)}</ol>
+${
+  conversations.length > 0
+    ? html`<h2>${w.conversation}</h2>${conversations.map(
+        (r) =>
+          html`<ol>${r.conversation.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol>`,
+      )}`
+    : ""
+}
+${
+  comments.length > 0
+    ? html`<h2>${w.comments}</h2><ol>${comments.map(
+        (c) =>
+          html`<li><p class="muted">${emails.get(c.userId) ?? c.userId} · ${valueName(lang, c.statusFrom)} → ${valueName(lang, c.statusTo)} · ${formatTime(lang, c.at)}</p><p>${c.text}</p></li>`,
+      )}</ol>`
+    : ""
+}
+<h2>${w.followers}</h2>
+${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
+${postButton(visitor, `/inbox/${encodeURIComponent(record.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}`;
+  return appPage(visitor, `/inbox/${record.key}`, feedback.title, body, notice?.status ?? 200);
+}
+
+/** The inbox and the feedback page: what the API offers, for people in a browser. */
+export function inboxRoutes(services: Services) {
+  const feedbackPath = (key: string) => `/inbox/${encodeURIComponent(key)}`;
+  return new Elysia({ name: "routes/inbox" })
+    .get("/", ({ request }) => asMember(services, request, () => redirect("/inbox")), { detail: { hide: true } })
+    .get("/inbox", ({ request }) => asMember(services, request, (visitor) => inboxPage(services, visitor, request)), { detail: { hide: true } })
+    .get(
+      "/inbox/:key",
+      ({ request, params }) =>
+        asMember(services, request, (visitor) =>
+          feedbackPage(services, visitor, params.key, { saved: new URL(request.url).searchParams.has("saved") }),
+        ),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/:key/status",
+      ({ request, params, body }) =>
+        asMemberPosting(services, request, body, async (visitor, field) => {
+          const allowed = authorize(visitor.grant, "feedbacks:write");
+          if (!allowed.ok)
+            return feedbackPage(services, visitor, params.key, {
+              error: ERRORS[allowed.code][visitor.language],
+              status: ERRORS[allowed.code].status,
+            });
+          const status = STATUSES.find((s) => s === field("status"));
+          const comment = field("comment");
+          if (!status || comment.length > COMMENT_MAX_LENGTH)
+            return feedbackPage(services, visitor, params.key, { error: ERRORS.invalid_body[visitor.language], status: 400 });
+          const changed = await changeStatus(services, visitor.grant, params.key, { status, ...(comment.trim() && { comment }) });
+          if (!changed.ok)
+            return feedbackPage(services, visitor, params.key, {
+              error: ERRORS[changed.code][visitor.language],
+              status: ERRORS[changed.code].status,
+            });
+          return redirect(`${feedbackPath(changed.value.key)}?saved`);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/:key/follow",
+      ({ request, params, body }) =>
+        asMemberPosting(services, request, body, async (visitor, field) => {
+          const followed = await setFollowing(services, visitor.grant, params.key, field("following") === "yes");
+          if (!followed.ok)
+            return feedbackPage(services, visitor, params.key, {
+              error: ERRORS[followed.code][visitor.language],
+              status: ERRORS[followed.code].status,
+            });
+          return redirect(feedbackPath(params.key));
+        }),
+      { detail: { hide: true } },
+    );
+}

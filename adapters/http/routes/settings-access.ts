@@ -1,0 +1,221 @@
+import { Elysia } from "elysia";
+import { ERRORS } from "../../../core/errors.ts";
+import { EVENT_TYPES } from "../../../core/feedback/events.ts";
+import { ROLE_SCOPES, ROLES } from "../../../core/model.ts";
+import type { Services } from "../../../core/services.ts";
+import { mintToken } from "../../../core/use-cases/mint-token.ts";
+import { sendTestEvent } from "../../../core/webhooks/deliver.ts";
+import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../../core/webhooks/manage.ts";
+import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts";
+import { type Html, html, redirect } from "../html.ts";
+import { asMember, asMemberPosting } from "../web/layout.ts";
+import { hidden, isAdmin, postButton, settingsPage } from "../web/settings-page.ts";
+import type { Visitor } from "../web/visitor.ts";
+import { formatTime, valueName, wordsFor } from "../web/words.ts";
+
+/** What a page says once above its content: an error, or a secret shown this one time. */
+type Notice = {
+  readonly error?: string;
+  readonly status?: number;
+  readonly secret?: { readonly label: string; readonly value: string };
+  readonly info?: string;
+};
+
+const TOKEN_DAYS = 90;
+
+function noticeHtml(notice: Notice): Html {
+  return html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}${
+    notice.secret
+      ? html`<div class="notice" role="status"><p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre></div>`
+      : ""
+  }`;
+}
+
+async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
+  const w = wordsFor(visitor.language);
+  const members = await services.store.listMembers(visitor.grant.orgId);
+  const admin = isAdmin(visitor);
+  const rows = members.map(
+    (m) => html`<tr><td>${m.email}</td><td>${valueName(visitor.language, m.role)}</td>
+<td>${admin && m.userId !== visitor.grant.userId ? postButton(visitor, "/settings/members/remove", w.remove, hidden("user", m.userId)) : ""}</td></tr>`,
+  );
+  const form = admin
+    ? html`<h2>${w.addMember}</h2><form method="post" action="/settings/members"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="member-email">${w.email}</label><input id="member-email" name="email" type="email" required>
+<label for="member-role">${w.role}</label><select id="member-role" name="role">${ROLES.map((r) => html`<option value="${r}">${valueName(visitor.language, r)}</option>`)}</select>
+<button type="submit">${w.save}</button></form>`
+    : html`<p class="muted">${w.adminsOnly}</p>`;
+  return settingsPage(
+    visitor,
+    "/settings/members",
+    w.members,
+    html`${noticeHtml(notice)}<div class="scroll"><table><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
+    notice.status,
+  );
+}
+
+async function tokensPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
+  const w = wordsFor(visitor.language);
+  const lang = visitor.language;
+  const tokens = (await services.store.listTokens(visitor.grant.orgId)).filter((t) => t.userId === visitor.grant.userId && !t.revoked);
+  const rows = tokens.map(
+    (t) => html`<tr><td>${t.label}</td><td>${t.scopes.join(" ")}</td><td>${t.expiresAt ? formatTime(lang, t.expiresAt) : w.never}</td>
+<td>${t.lastUsedAt ? formatTime(lang, t.lastUsedAt) : w.never}</td><td>${postButton(visitor, `/settings/tokens/${t.id}/revoke`, w.revoke)}</td></tr>`,
+  );
+  const scopes = ROLE_SCOPES[visitor.membership.role];
+  const form = html`<h2>${w.createToken}</h2><form method="post" action="/settings/tokens"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="token-label">${w.label}</label><input id="token-label" name="label" required maxlength="100">
+<fieldset><legend>${w.scopes}</legend>${scopes.map(
+    (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes" checked style="width:auto"> ${s}</label>`,
+  )}</fieldset>
+<button type="submit">${w.create}</button></form>`;
+  return settingsPage(
+    visitor,
+    "/settings/tokens",
+    w.tokens,
+    html`${noticeHtml(notice)}<div class="scroll"><table><thead><tr><th scope="col">${w.label}</th><th scope="col">${w.scopes}</th><th scope="col">${w.expires}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
+    notice.status,
+  );
+}
+
+async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
+  const w = wordsFor(visitor.language);
+  if (!isAdmin(visitor)) return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${w.adminsOnly}</p>`, 403);
+  const { data } = await listWebhooks(services, visitor.grant);
+  const rows = data.map((hook) => {
+    const last = hook.lastDelivery;
+    const result = last ? `${formatTime(visitor.language, Date.parse(last.at))} — ${last.status ?? last.error} (${last.durationMs} ms)` : w.never;
+    return html`<tr><td><code>${hook.url}</code></td><td>${hook.events.join(", ")}</td><td>${result}</td>
+<td>${postButton(visitor, `/settings/webhooks/${hook.id}/test`, w.sendTest)}${postButton(visitor, `/settings/webhooks/${hook.id}/rotate`, w.rotate)}${postButton(visitor, `/settings/webhooks/${hook.id}/delete`, w.delete)}</td></tr>`;
+  });
+  const form =
+    data.length < MAX_WEBHOOKS_PER_ORGANIZATION
+      ? html`<h2>${w.createWebhook}</h2><form method="post" action="/settings/webhooks"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="webhook-url">URL</label><input id="webhook-url" name="url" type="url" required maxlength="2000" placeholder="https://">
+<fieldset><legend>${w.events}</legend>${EVENT_TYPES.map(
+          (e) => html`<label><input type="checkbox" name="event.${e}" value="yes" checked style="width:auto"> ${e}</label>`,
+        )}</fieldset>
+<button type="submit">${w.create}</button></form>`
+      : html`<p class="muted">${ERRORS.webhook_limit_reached[visitor.language]}</p>`;
+  return settingsPage(
+    visitor,
+    "/settings/webhooks",
+    w.webhooks,
+    html`${noticeHtml(notice)}<div class="scroll"><table><thead><tr><th scope="col">URL</th><th scope="col">${w.events}</th><th scope="col">${w.lastDelivery}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
+    notice.status,
+  );
+}
+
+/** Settings: members and roles, personal access tokens, webhooks. */
+export function settingsAccessRoutes(services: Services) {
+  const adminPosting = (
+    request: Request,
+    body: unknown,
+    page: (visitor: Visitor, notice: Notice) => Promise<Response>,
+    handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response>,
+  ) =>
+    asMemberPosting(services, request, body, (visitor, field) =>
+      isAdmin(visitor) ? handler(visitor, field) : page(visitor, { error: wordsFor(visitor.language).adminsOnly, status: 403 }),
+    );
+  const members = (visitor: Visitor, notice: Notice) => membersPage(services, visitor, notice);
+  const webhooks = (visitor: Visitor, notice: Notice) => webhooksPage(services, visitor, notice);
+
+  return new Elysia({ name: "routes/settings-access" })
+    .get("/settings/members", ({ request }) => asMember(services, request, (visitor) => membersPage(services, visitor)), { detail: { hide: true } })
+    .post(
+      "/settings/members",
+      ({ request, body }) =>
+        adminPosting(request, body, members, async (visitor, field) => {
+          const user = await services.store.findUserByEmail(field("email").trim().toLowerCase());
+          const role = ROLES.find((r) => r === field("role"));
+          if (!user || !role)
+            return membersPage(services, visitor, { error: `${ERRORS.not_found[visitor.language]} (${field("email")})`, status: 400 });
+          await services.store.setMembership(visitor.grant.orgId, user.id, role);
+          return redirect("/settings/members");
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/members/remove",
+      ({ request, body }) =>
+        adminPosting(request, body, members, async (visitor, field) => {
+          if (field("user") !== visitor.grant.userId) await services.store.removeMembership(visitor.grant.orgId, field("user"));
+          return redirect("/settings/members");
+        }),
+      { detail: { hide: true } },
+    )
+    .get("/settings/tokens", ({ request }) => asMember(services, request, (visitor) => tokensPage(services, visitor)), { detail: { hide: true } })
+    .post(
+      "/settings/tokens",
+      ({ request, body }) =>
+        asMemberPosting(services, request, body, async (visitor, field) => {
+          const w = wordsFor(visitor.language);
+          const label = field("label").trim().slice(0, 100);
+          const scopes = ROLE_SCOPES[visitor.membership.role].filter((s) => field(`scope.${s}`) === "yes");
+          if (!label || scopes.length === 0) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: 400 });
+          const { token } = await mintToken(services, {
+            orgId: visitor.grant.orgId,
+            userId: visitor.grant.userId,
+            scopes,
+            label,
+            ttlMs: TOKEN_DAYS * 86_400_000,
+          });
+          return tokensPage(services, visitor, { secret: { label: w.tokenOnce, value: token } });
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/tokens/:id/revoke",
+      ({ request, body, params }) =>
+        asMemberPosting(services, request, body, async (visitor) => {
+          const own = (await services.store.listTokens(visitor.grant.orgId)).some((t) => t.id === params.id && t.userId === visitor.grant.userId);
+          if (own) await services.store.revokeToken(visitor.grant.orgId, params.id, services.clock());
+          return redirect("/settings/tokens");
+        }),
+      { detail: { hide: true } },
+    )
+    .get("/settings/webhooks", ({ request }) => asMember(services, request, (visitor) => webhooksPage(services, visitor)), { detail: { hide: true } })
+    .post(
+      "/settings/webhooks",
+      ({ request, body }) =>
+        adminPosting(request, body, webhooks, async (visitor, field) => {
+          const events = EVENT_TYPES.filter((e) => field(`event.${e}`) === "yes");
+          if (events.length === 0) return webhooksPage(services, visitor, { error: ERRORS.invalid_body[visitor.language], status: 400 });
+          const created = await createWebhook(services, services.webhooks, visitor.grant, { url: field("url").trim(), events });
+          if (!created.ok)
+            return webhooksPage(services, visitor, { error: ERRORS[created.code][visitor.language], status: ERRORS[created.code].status });
+          return webhooksPage(services, visitor, { secret: { label: wordsFor(visitor.language).secretOnce, value: created.value.secret } });
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/webhooks/:id/test",
+      ({ request, body, params }) =>
+        adminPosting(request, body, webhooks, async (visitor) => {
+          const hook = await services.store.findWebhook(visitor.grant.orgId, params.id);
+          if (!hook) return webhooksPage(services, visitor, { error: ERRORS.not_found[visitor.language], status: 404 });
+          const result = await sendTestEvent(services, services.webhooks, hook);
+          return webhooksPage(services, visitor, { info: `${hook.url}: ${result.status ?? result.error} (${result.durationMs} ms)` });
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/webhooks/:id/rotate",
+      ({ request, body, params }) =>
+        adminPosting(request, body, webhooks, async (visitor) => {
+          const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
+          if (!rotated.ok) return webhooksPage(services, visitor, { error: ERRORS[rotated.code][visitor.language], status: 404 });
+          return webhooksPage(services, visitor, { secret: { label: wordsFor(visitor.language).secretOnce, value: rotated.value.secret } });
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/webhooks/:id/delete",
+      ({ request, body, params }) =>
+        adminPosting(request, body, webhooks, async (visitor) => {
+          await deleteWebhook(services, visitor.grant, params.id);
+          return redirect("/settings/webhooks");
+        }),
+      { detail: { hide: true } },
+    );
+}

@@ -1,0 +1,69 @@
+import type { Services } from "../../../core/services.ts";
+import { type Html, html, page, redirect } from "../html.ts";
+import { csrfValid } from "../web-session.ts";
+import { type Visitor, visit } from "./visitor.ts";
+import { wordsFor } from "./words.ts";
+
+/** A page of the signed-in application: the header (organization, navigation, language, sign out) and the body. */
+export function appPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
+  const w = wordsFor(visitor.language);
+  const nav = [
+    { href: "/inbox", label: w.inbox },
+    { href: "/settings", label: w.settings },
+    { href: "/settings/agents", label: w.agents },
+  ];
+  const current = (href: string) => (href === "/settings" ? path.startsWith("/settings") && path !== "/settings/agents" : path.startsWith(href));
+  const header = html`<a class="skip" href="#main">${w.skip}</a><header>
+${
+  visitor.memberships.length > 1
+    ? html`<form method="get" action="/inbox"><label class="inline" for="org">${w.organization}</label>
+<select id="org" name="org">${visitor.memberships.map((m) => html`<option value="${m.orgId}"${m.orgId === visitor.membership.orgId ? html` selected` : ""}>${m.orgName}</option>`)}</select>
+<button type="submit" class="secondary">${w.switchOrganization}</button></form>`
+    : html`<span class="org">${visitor.membership.orgName}</span>`
+}
+<nav aria-label="Retour"><ul class="tabs">${nav.map((n) => html`<li><a href="${n.href}"${current(n.href) ? html` aria-current="page"` : ""}>${n.label}</a></li>`)}</ul></nav>
+<a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(path)}" lang="${w.languageCode}">${w.language}</a>
+<span class="muted">${w.signedInAs} ${visitor.email}</span>
+<form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form>
+</header>`;
+  const response = page(title, body, { status, language: visitor.language, header });
+  for (const cookie of visitor.cookies) response.headers.append("set-cookie", cookie);
+  return response;
+}
+
+/** Runs a page handler for a signed-in member; others are sent to sign in. */
+export async function asMember(services: Services, request: Request, handler: (visitor: Visitor) => Promise<Response> | Response): Promise<Response> {
+  const visited = await visit(services, request);
+  if (visited.state === "anonymous") {
+    const url = new URL(request.url);
+    return redirect(`/login?next=${encodeURIComponent(request.method === "GET" ? url.pathname + url.search : "/inbox")}`);
+  }
+  if (visited.state === "no_organization") {
+    const w = wordsFor(visited.language);
+    return page(w.inbox, html`<h1>Retour</h1><p>${w.noOrganization}</p>`, { language: visited.language, status: 403 });
+  }
+  return handler(visited);
+}
+
+/** Runs a form handler for a signed-in member, once the form's CSRF token is checked. */
+export function asMemberPosting(
+  services: Services,
+  request: Request,
+  body: unknown,
+  handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response> | Response,
+): Promise<Response> {
+  const field = formFields(body);
+  return asMember(services, request, (visitor) => {
+    if (!csrfValid(request, field("csrf"))) {
+      const w = wordsFor(visitor.language);
+      return appPage(visitor, "/inbox", w.formExpired, html`<h1>${w.formExpired}</h1><p><a href="/inbox">${w.back}</a></p>`, 403);
+    }
+    return handler(visitor, field);
+  });
+}
+
+/** The fields of a submitted form, as strings. */
+export function formFields(body: unknown): (name: string) => string {
+  const form = (body ?? {}) as Record<string, unknown>;
+  return (name) => (typeof form[name] === "string" ? (form[name] as string) : "");
+}

@@ -1,0 +1,74 @@
+import type { Language } from "../../../core/errors.ts";
+import { type Grant, ROLE_SCOPES, type Role } from "../../../core/model.ts";
+import type { Services } from "../../../core/services.ts";
+import { readCookie, setCookie } from "../cookies.ts";
+import { negotiateLanguage } from "../language.ts";
+import { csrfToken, isSecure, signedInUser } from "../web-session.ts";
+
+const ORG_COOKIE = "retour_org";
+const LANGUAGE_COOKIE = "retour_lang";
+
+export interface Membership {
+  readonly orgId: string;
+  readonly orgName: string;
+  readonly role: Role;
+}
+
+/** A signed-in person on a web page, acting in one of their organizations. */
+export interface Visitor {
+  readonly email: string;
+  readonly memberships: readonly Membership[];
+  readonly membership: Membership;
+  /** The same rights as a personal token of the person's role: pages and the API share use cases. */
+  readonly grant: Grant;
+  readonly language: Language;
+  readonly csrf: string;
+  /** Cookies the response must set (a fresh CSRF token, a remembered organization). */
+  readonly cookies: readonly string[];
+}
+
+export type Visit =
+  | { readonly state: "anonymous" }
+  | { readonly state: "no_organization"; readonly language: Language }
+  | ({ readonly state: "member" } & Visitor);
+
+/** The language of the pages: the visitor's choice when made, else Accept-Language. */
+export function pageLanguage(request: Request): Language {
+  const chosen = readCookie(request, LANGUAGE_COOKIE);
+  return chosen === "fr" || chosen === "en" ? chosen : negotiateLanguage(request.headers.get("accept-language"));
+}
+
+export const languageCookie = (services: Services, language: Language): string =>
+  setCookie(LANGUAGE_COOKIE, language, { secure: isSecure(services), maxAgeSeconds: 365 * 86_400 });
+
+/** Who is asking, and for which organization (`?org=` switches, and is remembered). */
+export async function visit(services: Services, request: Request): Promise<Visit> {
+  const user = await signedInUser(services, request);
+  const language = pageLanguage(request);
+  if (!user) return { state: "anonymous" };
+  const memberships = await services.store.listMemberships(user.userId);
+  const asked = new URL(request.url).searchParams.get("org") ?? readCookie(request, ORG_COOKIE);
+  const membership = memberships.find((m) => m.orgId === asked) ?? memberships[0];
+  if (!membership) return { state: "no_organization", language };
+  const csrf = csrfToken(services, request);
+  const cookies = [...(csrf.setCookie ? [csrf.setCookie] : [])];
+  if (membership.orgId !== readCookie(request, ORG_COOKIE)) cookies.push(setCookie(ORG_COOKIE, membership.orgId, { secure: isSecure(services) }));
+  return {
+    state: "member",
+    email: user.email,
+    memberships,
+    membership,
+    grant: {
+      tokenId: "web",
+      orgId: membership.orgId,
+      userId: user.userId,
+      role: membership.role,
+      scopes: ROLE_SCOPES[membership.role],
+      resource: null,
+      agentId: null,
+    },
+    language,
+    csrf: csrf.token,
+    cookies,
+  };
+}

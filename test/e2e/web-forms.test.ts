@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../support/browser.ts";
+import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { distinctText } from "../support/distinct.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+async function report(message: string): Promise<string> {
+  const res = await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message });
+  expect(res.status).toBe(201);
+  return res.body.ticketId;
+}
+
+async function as(role: "admin" | "member" | "reader", next = "/inbox"): Promise<FormBrowser> {
+  const browser = new FormBrowser(server.url);
+  await signIn(browser, server.demo.users[role].email, server.demo.users[role].password, next);
+  return browser;
+}
+
+/** The form whose action is `action`, from a page. */
+function formOf(page: string, action: string): string {
+  const form = new RegExp(`<form method="post" action="${action.replace(/[/.]/g, "\\$&")}"[^>]*>[\\s\\S]*?</form>`).exec(page);
+  if (!form) throw new Error(`no form posting to ${action}`);
+  return form[0];
+}
+
+describe("web pages", () => {
+  test("a page of the application sends a visitor who is not signed in to the sign-in page, then back", async () => {
+    const browser = new FormBrowser(server.url);
+    const res = await browser.fetch("/inbox?kind=idea");
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/login?next=%2Finbox%3Fkind%3Didea"]);
+    const signedIn = await signIn(browser, server.demo.users.member.email, server.demo.users.member.password, "/inbox?kind=idea");
+    expect(signedIn.headers.get("location")).toBe("/inbox?kind=idea");
+  });
+
+  test("every form refuses a submission without the CSRF token of the session", async () => {
+    const key = await report(distinctText(11));
+    const browser = await as("admin");
+    for (const [path, action] of [
+      [`/inbox/${key}`, `/inbox/${key}/status`],
+      [`/inbox/${key}`, `/inbox/${key}/follow`],
+      ["/settings/apps", "/settings/apps"],
+      ["/settings/members", "/settings/members"],
+      ["/settings/tokens", "/settings/tokens"],
+      ["/settings/webhooks", "/settings/webhooks"],
+    ] as const) {
+      const page = await (await browser.fetch(path)).text();
+      const forged = formOf(page, action).replace(/name="csrf" value="[^"]*"/, 'name="csrf" value="forged"');
+      const res = await browser.submit(
+        forged,
+        { status: "dismissed", name: "x", label: "x", email: "a@b.c", role: "reader", url: "https://example.com" },
+        action,
+      );
+      expect([action, res.status]).toEqual([action, 403]);
+    }
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
+  });
+
+  test("a Reader's status change is refused with 403 and changes nothing", async () => {
+    const key = await report(distinctText(12));
+    const reader = await as("reader");
+    const member = await as("member");
+    const page = await (await member.fetch(`/inbox/${key}`)).text();
+    const readerPage = await (await reader.fetch(`/inbox/${key}`)).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(readerPage)![1]!;
+    const res = await reader.submit(formOf(page, `/inbox/${key}/status`).replace(/name="csrf" value="[^"]*"/, `name="csrf" value="${csrf}"`), {
+      status: "dismissed",
+    });
+    expect(res.status).toBe(403);
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
+  });
+
+  test("a comment over 5000 characters is refused and the status stays", async () => {
+    const key = await report(distinctText(13));
+    const browser = await as("member");
+    const page = await (await browser.fetch(`/inbox/${key}`)).text();
+    const res = await browser.submit(formOf(page, `/inbox/${key}/status`), { status: "fixed", comment: "x".repeat(5001) });
+    expect(res.status).toBe(400);
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
+  });
+
+  test("a folded feedback's page redirects to the surviving feedback", async () => {
+    const first = await report("Exporting the quarterly ledger to Excel crashes the app");
+    const second = await report("The app crashes when exporting the quarterly ledger to Excel");
+    const browser = await as("member");
+    expect(await pollRedirect(browser, `/inbox/${second}`)).toBe(`/inbox/${first}`);
+  });
+
+  test("a Member cannot open the webhook settings; an Admin can", async () => {
+    expect((await (await as("member")).fetch("/settings/webhooks")).status).toBe(403);
+    const admin = await as("admin");
+    expect((await admin.fetch("/settings/webhooks")).status).toBe(200);
+  });
+
+  test("the plan page shows this month's quota use", async () => {
+    const page = await (await (await as("admin")).fetch("/settings")).text();
+    expect(page).toMatch(/Reports this month \(\d{4}-\d{2}\)<\/dt><dd>\d+ \/ unlimited<\/dd>/);
+  });
+
+  test("an Admin creates an app and a channel whose key takes reports at once", async () => {
+    const admin = await as("admin");
+    let page = await (await admin.fetch("/settings/apps")).text();
+    await admin.submit(formOf(page, "/settings/apps"), { name: "Web shop", kind: "web" });
+    page = await (await admin.fetch("/settings/apps")).text();
+    const appId = /<h2 id="app-([^"]+)">Web shop/.exec(page)![1]!;
+    await admin.submit(formOf(page, `/settings/apps/${appId}/channels`), { kind: "api" });
+    page = await (await admin.fetch("/settings/apps")).text();
+    const section = page.slice(page.indexOf(`id="app-${appId}"`));
+    const key = /<code>(pk_[^<]+)<\/code>/.exec(section)![1]!;
+    const res = await post(`${server.url}/v1/reports`, { publicKey: key, kind: "idea", message: distinctText(14) });
+    expect(res.status).toBe(201);
+  });
+
+  test("a session expires after 12 hours and the pages ask to sign in again", async () => {
+    const browser = await as("member");
+    expect((await browser.fetch("/inbox")).status).toBe(200);
+    server.advanceClock(12 * 60 * 60_000 + 1000);
+    const res = await browser.fetch("/inbox");
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/login?next=%2Finbox"]);
+  });
+});
+
+/** Grouping runs in the background: asks until the page of `path` redirects. */
+async function pollRedirect(browser: FormBrowser, path: string): Promise<string | null> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await browser.fetch(path);
+    if (res.status === 303) return res.headers.get("location");
+    await Bun.sleep(100);
+  }
+  return null;
+}
