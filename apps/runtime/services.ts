@@ -10,6 +10,8 @@ import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
 import { createSmtpNotifier } from "../../adapters/smtp/notifier.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { MongoUnavailable, openMongoStore } from "../../adapters/mongodb/store.ts";
+import type { Store } from "../../core/store.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
 import { systemIds } from "../../adapters/system/ids.ts";
 import { argon2Hasher } from "../../adapters/system/password.ts";
@@ -26,12 +28,22 @@ function openaiOptions(config: Config, logger: Logger) {
   return { ...config.openai, maxRetries: 2, onUsage: (usage: Usage) => logger.info({ assistant: usage }, "assistant call") };
 }
 
+/** The embedded SQLite file, or the MongoDB deployment shared by several processes. */
+async function openStore(config: Config): Promise<Store> {
+  if (config.store === "sqlite") return createSqliteStore(join(config.dataDir, "retour.sqlite"));
+  try {
+    return await openMongoStore(config.mongodbUri!);
+  } catch (error) {
+    if (error instanceof MongoUnavailable) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 /** Assembles the services from the configuration: the one place adapters are chosen. */
 export async function createServices(config: Config, logger: Logger, baseUrl: string): Promise<Services> {
-  if (config.store === "mongodb") throw new ConfigError("STORE=mongodb: the MongoDB adapter is not in this version yet; use STORE=sqlite");
   mkdirSync(config.dataDir, { recursive: true });
   return {
-    store: createSqliteStore(join(config.dataDir, "retour.sqlite")),
+    store: await openStore(config),
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
     ids: systemIds,
     assistant: config.assistant === "openai" ? createOpenAIAssistant(openaiOptions(config, logger)) : createLocalAssistant(),

@@ -1,12 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import type { Store } from "../../core/store.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
+import { accountsContract } from "./store-contract-accounts.ts";
 
 /**
  * The behaviour every store adapter must have, on plain data. Each adapter's test file calls
  * this with a factory that returns a fresh, empty store.
  */
 export function storeContract(name: string, makeStore: () => Promise<Store>) {
+  accountsContract(name, makeStore);
   let n = 0;
   const id = (prefix: string) => `${prefix}-${String(++n).padStart(6, "0")}`;
 

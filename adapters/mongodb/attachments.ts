@@ -1,0 +1,18 @@
+import type { Attachment } from "../../core/model.ts";
+import type { AttachmentStore } from "../../core/store.ts";
+import { type Database, fromDocument, toDocument } from "./database.ts";
+
+export function attachmentStore(data: Database): AttachmentStore {
+  return {
+    async addAttachment(a) {
+      await data.collection("attachments").insertOne(toDocument(a));
+    },
+    async listAttachments(feedbackId) {
+      return (await data.collection("attachments").find({ feedbackId }).sort({ createdAt: 1 }).toArray()).map((a) => fromDocument<Attachment>(a));
+    },
+    async findAttachment(id) {
+      const found = await data.collection("attachments").findOne({ _id: id });
+      return found ? fromDocument<Attachment>(found) : null;
+    },
+  };
+}

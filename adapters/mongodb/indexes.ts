@@ -1,0 +1,53 @@
+import type { CreateIndexesOptions, IndexSpecification } from "mongodb";
+import type { CollectionName, Database } from "./database.ts";
+
+const recent = { lastActivityAt: -1, _id: -1 } as const;
+const ttl: CreateIndexesOptions = { expireAfterSeconds: 0 };
+
+/** Every index the store's queries use; each list filter has one that ends with the sort keys. */
+const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, CreateIndexesOptions?]> = [
+  ["organizations", { keyPrefix: 1 }, { unique: true }],
+  ["apps", { orgId: 1, name: 1 }],
+  ["channels", { key: 1 }, { unique: true }],
+  ["channels", { orgId: 1, appId: 1 }],
+  ["features", { orgId: 1, appId: 1, path: 1 }],
+  ["help_articles", { orgId: 1, appId: 1 }],
+  ["users", { email: 1 }, { unique: true }],
+  ["memberships", { userId: 1 }],
+  ["memberships", { orgId: 1 }],
+  ["sessions", { expiresAtDate: 1 }, ttl],
+  ["tokens", { tokenHash: 1 }, { unique: true }],
+  ["tokens", { orgId: 1, createdAt: 1 }],
+  ["tokens", { agentId: 1 }],
+  ["tokens", { expiresAtDate: 1 }, ttl],
+  ["agents", { orgId: 1, userId: 1, lastUsedAt: -1 }],
+  ["feedbacks", { orgId: 1, key: 1 }, { unique: true }],
+  ["feedbacks", { orgId: 1, ...recent }],
+  ["feedbacks", { orgId: 1, status: 1, ...recent }],
+  ["feedbacks", { orgId: 1, appId: 1, status: 1, ...recent }],
+  ["feedbacks", { orgId: 1, featureId: 1, status: 1, ...recent }],
+  ["feedbacks", { orgId: 1, kind: 1, status: 1, ...recent }],
+  ["feedbacks", { orgId: 1, severity: 1, status: 1, ...recent }],
+  ["feedbacks", { orgId: 1, words: 1 }],
+  ["feedbacks", { orgId: 1, "tracker.key": 1 }, { sparse: true }],
+  ["reports", { feedbackId: 1, at: 1 }],
+  ["reports", { statusId: 1 }, { unique: true }],
+  ["comments", { feedbackId: 1, at: 1 }],
+  ["followers", { feedbackId: 1 }],
+  ["events", { feedbackId: 1, createdAt: 1 }],
+  ["jobs", { runAt: 1, leaseUntil: 1 }],
+  ["webhooks", { orgId: 1, createdAt: 1 }],
+  ["deliveries", { runAt: 1 }, { partialFilterExpression: { state: "pending" } }],
+  ["deliveries", { webhookId: 1 }],
+  ["idempotency", { expiresAtDate: 1 }, ttl],
+  ["rate_counters", { expiresAtDate: 1 }, ttl],
+  ["qualifications", { expiresAtDate: 1 }, ttl],
+  ["grouping_keys", { appId: 1, key: 1, feedbackId: -1 }],
+  ["app_trackers", { provider: 1, project: 1 }],
+  ["attachments", { feedbackId: 1, createdAt: 1 }],
+];
+
+/** Creates the indexes; creating an existing index is a no-op, so every process does it at start. */
+export async function ensureIndexes(data: Database): Promise<void> {
+  for (const [name, spec, options] of INDEXES) await data.collection(name).createIndex(spec, options ?? {});
+}

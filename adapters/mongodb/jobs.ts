@@ -1,0 +1,29 @@
+import type { JobQueue } from "../../core/store.ts";
+import type { Database } from "./database.ts";
+
+export function jobQueue(data: Database): JobQueue {
+  const jobs = () => data.collection("jobs");
+  return {
+    async claimJob(now, leaseMs, leaseToken) {
+      // One findOneAndUpdate: the due job is picked and leased atomically, so two workers never share it.
+      const job = await jobs().findOneAndUpdate(
+        { runAt: { $lte: now }, leaseUntil: { $lte: now } },
+        { $set: { leaseToken, leaseUntil: now + leaseMs }, $inc: { attempts: 1 } },
+        { sort: { runAt: 1, _id: 1 }, returnDocument: "after" },
+      );
+      if (!job) return null;
+      return { id: String(job._id), request: { kind: job.kind, orgId: job.orgId, feedbackId: job.feedbackId }, attempts: job.attempts, leaseToken };
+    },
+
+    async completeJob(job) {
+      await jobs().deleteOne({ _id: job.id, leaseToken: job.leaseToken });
+    },
+
+    async retryJob(job, runAt, error) {
+      await jobs().updateOne(
+        { _id: job.id, leaseToken: job.leaseToken },
+        { $set: { runAt, leaseToken: null, leaseUntil: 0, lastError: error.slice(0, 2000) } },
+      );
+    },
+  };
+}

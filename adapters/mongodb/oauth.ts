@@ -1,0 +1,122 @@
+import type { ClientSession } from "mongodb";
+import type { Agent, AgentToken, AuthCode } from "../../core/model.ts";
+import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store.ts";
+import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
+
+const toAgent = (d: Document): Agent => fromDocument<Agent>(d, ["revokedAt"]);
+
+export function oauthStore(data: Database): OAuthStore {
+  const tokens = () => data.collection("tokens");
+  const agents = () => data.collection("agents");
+  const tokenDocument = (t: AgentToken) => ({
+    _id: t.id,
+    tokenHash: t.tokenHash,
+    orgId: t.orgId,
+    userId: t.userId,
+    scopes: [...t.scopes],
+    label: "agent",
+    createdAt: t.createdAt,
+    expiresAt: t.expiresAt,
+    kind: t.kind,
+    agentId: t.agentId,
+    resource: t.resource,
+    usedAt: null,
+    revokedAt: null,
+  });
+  const revokeAgentNow = async (agentId: string, at: number, session?: ClientSession) => {
+    await agents().updateOne({ _id: agentId, revokedAt: null }, { $set: { revokedAt: at } }, { session });
+    await tokens().updateMany({ agentId, revokedAt: null }, { $set: { revokedAt: at } }, { session });
+  };
+
+  return {
+    async createClient(c) {
+      await data.collection("oauth_clients").insertOne(toDocument(c));
+    },
+
+    async findClient(id) {
+      const found = await data.collection("oauth_clients").findOne({ _id: id });
+      return found ? fromDocument(found) : null;
+    },
+
+    async createAuthCode(c) {
+      await data.collection("auth_codes").insertOne({ ...toDocument({ ...c, id: c.codeHash }), usedAt: null, agentId: null });
+    },
+
+    async useAuthCode(codeHash, now) {
+      // Only the first use marks the code; a later one reads it back with the agent its first use made.
+      const first = await data
+        .collection("auth_codes")
+        .findOneAndUpdate({ _id: codeHash, usedAt: null }, { $set: { usedAt: now } }, { returnDocument: "before" });
+      const found = first ?? (await data.collection("auth_codes").findOne({ _id: codeHash }));
+      if (!found) return null;
+      const { agentId, usedAt: _u, id: _i, ...code } = fromDocument<AuthCode & { id: string; agentId?: string; usedAt?: number }>(found);
+      return { code: { ...code, codeHash }, previousAgentId: agentId ?? null, alreadyUsed: first === null };
+    },
+
+    async createAgent(agent, codeHash, issued) {
+      await data.transaction(async (session) => {
+        await agents().insertOne({ ...toDocument(agent), revokedAt: null }, { session });
+        await data.collection("auth_codes").updateOne({ _id: codeHash }, { $set: { agentId: agent.id } }, { session });
+        await tokens().insertMany(issued.map(tokenDocument), { session });
+      });
+    },
+
+    async rotateRefreshToken(tokenHash, clientId, now, idleMs, next): Promise<RefreshOutcome> {
+      const token = await tokens().findOne({ tokenHash, kind: "refresh" });
+      const agent = token && (await agents().findOne({ _id: token.agentId, clientId }));
+      if (!token || !agent || agent.revokedAt !== null) return { state: "invalid" };
+      if (token.usedAt !== null) {
+        // A refresh token presented twice was stolen or replayed: end the whole agent.
+        await revokeAgentNow(String(agent._id), now);
+        return { state: "reused" };
+      }
+      if (token.revokedAt !== null || token.expiresAt <= now || agent.lastUsedAt <= now - idleMs) return { state: "invalid" };
+      if (!(await data.collection("memberships").findOne({ _id: compoundId(agent.orgId, agent.userId) }))) return { state: "invalid" };
+      return data.transaction(async (session): Promise<RefreshOutcome> => {
+        // The conditional update is the single use: of two concurrent rotations, one finds it used.
+        const used = await tokens().updateOne({ _id: token._id, usedAt: null }, { $set: { usedAt: now } }, { session });
+        if (used.modifiedCount !== 1) {
+          await revokeAgentNow(String(agent._id), now, session);
+          return { state: "reused" };
+        }
+        await agents().updateOne({ _id: agent._id }, { $set: { lastUsedAt: now } }, { session });
+        const rotated = { ...toAgent(agent), lastUsedAt: now };
+        await tokens().insertMany(next(rotated).map(tokenDocument), { session });
+        return { state: "rotated", agent: rotated };
+      });
+    },
+
+    async revokeTokenOfClient(tokenHash, clientId, at) {
+      const token = await tokens().findOne({ tokenHash, revokedAt: null, agentId: { $ne: null } });
+      if (!token || !(await agents().findOne({ _id: token.agentId, clientId }))) return false;
+      return (await tokens().updateOne({ _id: token._id, revokedAt: null }, { $set: { revokedAt: at } })).modifiedCount === 1;
+    },
+
+    async listAgents(orgId, userId) {
+      const list = await agents()
+        .find({ orgId, revokedAt: null, ...(userId !== null && { userId }) })
+        .sort({ lastUsedAt: -1 })
+        .toArray();
+      const [clients, users] = await Promise.all([
+        data
+          .collection("oauth_clients")
+          .find({ _id: { $in: list.map((a) => a.clientId) } })
+          .toArray(),
+        data
+          .collection("users")
+          .find({ _id: { $in: list.map((a) => a.userId) } })
+          .toArray(),
+      ]);
+      const clientNames = new Map(clients.map((c) => [String(c._id), c.name as string]));
+      const emails = new Map(users.map((u) => [String(u._id), u.email as string]));
+      return list.map((a): AgentView => ({ ...toAgent(a), clientName: clientNames.get(a.clientId) ?? "", email: emails.get(a.userId) ?? "" }));
+    },
+
+    async revokeAgent(orgId, agentId, userId, at) {
+      const owned = await agents().findOne({ _id: agentId, orgId, revokedAt: null, ...(userId !== null && { userId }) });
+      if (!owned) return false;
+      await data.transaction((session) => revokeAgentNow(agentId, at, session));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { ClientSession } from "mongodb";
+import type { DomainEvent, JobRequest } from "../../core/feedback/events.ts";
+import { compoundId, type Database } from "./database.ts";
+
+/** Writes an event to the outbox and one pending delivery per subscribed webhook, in the caller's transaction. */
+export async function insertEvent(data: Database, event: DomainEvent, session: ClientSession): Promise<void> {
+  await data.collection("events").insertOne(
+    {
+      _id: event.id,
+      orgId: event.orgId,
+      feedbackId: event.feedbackId,
+      type: event.type,
+      previousStatus: "previousStatus" in event ? event.previousStatus : null,
+      createdAt: event.createdAt,
+    },
+    { session },
+  );
+  const hooks = await data
+    .collection("webhooks")
+    .find({ orgId: event.orgId, events: event.type }, { session, projection: { _id: 1 } })
+    .toArray();
+  if (hooks.length === 0) return;
+  await data.collection("deliveries").insertMany(
+    hooks.map((h) => ({
+      _id: compoundId(event.id, String(h._id)),
+      webhookId: h._id,
+      eventId: event.id,
+      attempt: 0,
+      runAt: event.createdAt,
+      leaseToken: null,
+      state: "pending",
+    })),
+    { session },
+  );
+}
+
+/** Queues jobs in the caller's transaction; a job is due at `runAt` and free while unleased. */
+export async function insertJobs(data: Database, jobs: readonly JobRequest[], runAt: number, session: ClientSession): Promise<void> {
+  if (jobs.length === 0) return;
+  await data.collection("jobs").insertMany(
+    jobs.map((job) => ({
+      _id: crypto.randomUUID(),
+      kind: job.kind,
+      orgId: job.orgId,
+      feedbackId: job.feedbackId,
+      runAt,
+      leaseUntil: 0,
+      leaseToken: null,
+      attempts: 0,
+    })),
+    { session },
+  );
+}

@@ -1,0 +1,75 @@
+import { type Db, MongoClient } from "mongodb";
+import type { Store } from "../../core/store.ts";
+import { accessStore } from "./access.ts";
+import { accountStore } from "./accounts.ts";
+import { adminStore } from "./admin.ts";
+import { attachmentStore } from "./attachments.ts";
+import { collectionStore } from "./collection.ts";
+import { type Database, database } from "./database.ts";
+import { feedbackStore } from "./feedbacks.ts";
+import { helpCenterStore } from "./help-center.ts";
+import { ensureIndexes } from "./indexes.ts";
+import { jobQueue } from "./jobs.ts";
+import { oauthStore } from "./oauth.ts";
+import { trackerStore } from "./trackers.ts";
+import { webhookStore } from "./webhooks.ts";
+
+/** How long a start waits for the server before giving up with a message. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Why the store could not open, in one line that names the setting to check. */
+export class MongoUnavailable extends Error {}
+
+/** The shared store: MongoDB (a replica set, for transactions), for several server processes. */
+export function createMongoStore(client: Pick<MongoClient, "withSession" | "close">, db: Db): Store {
+  const data: Database = database(client, db);
+  const expired = (now: number) => ({ expiresAt: { $lte: now } });
+  return {
+    ...collectionStore(data),
+    ...feedbackStore(data),
+    ...accessStore(data),
+    ...accountStore(data),
+    ...oauthStore(data),
+    ...webhookStore(data),
+    ...helpCenterStore(data),
+    ...trackerStore(data),
+    ...attachmentStore(data),
+    ...jobQueue(data),
+    ...adminStore(data),
+    // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
+    async purgeExpired(now) {
+      await Promise.all(
+        ["rate_counters", "idempotency", "qualifications"].map((name) => data.collection(name as "idempotency").deleteMany(expired(now))),
+      );
+    },
+    async ping() {
+      return (await db.command({ ping: 1 })).ok === 1;
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** Connects to `uri`, checks the server answers and creates the indexes; fails fast with a one-line reason. */
+export async function openMongoStore(uri: string): Promise<Store> {
+  let client: MongoClient;
+  try {
+    client = new MongoClient(uri, { serverSelectionTimeoutMS: CONNECT_TIMEOUT_MS, connectTimeoutMS: CONNECT_TIMEOUT_MS, appName: "retour" });
+  } catch (error) {
+    throw new MongoUnavailable(`MONGODB_URI is not a valid MongoDB connection string: ${(error as Error).message}`);
+  }
+  try {
+    await client.connect();
+    const db = client.db();
+    await db.command({ ping: 1 });
+    const store = createMongoStore(client, db);
+    await ensureIndexes(database(client, db));
+    return store;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new MongoUnavailable(
+      `MONGODB_URI: cannot reach MongoDB within ${CONNECT_TIMEOUT_MS / 1000} s (${(error as Error).message.split("\n")[0]})`,
+    );
+  }
+}

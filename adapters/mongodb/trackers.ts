@@ -1,0 +1,33 @@
+import type { AppTracker, TrackerStore } from "../../core/store.ts";
+import type { Database, Document } from "./database.ts";
+import { toFeedback } from "./feedbacks.ts";
+
+const toTracker = (d: Document): AppTracker => ({ orgId: d.orgId, appId: String(d._id), provider: d.provider, settingsSealed: d.settingsSealed });
+
+export function trackerStore(data: Database): TrackerStore {
+  return {
+    async setAppTracker(t) {
+      await data
+        .collection("app_trackers")
+        .replaceOne(
+          { _id: t.appId },
+          { orgId: t.orgId, provider: t.provider, settingsSealed: t.settingsSealed, project: t.project },
+          { upsert: true },
+        );
+    },
+    async findAppTracker(orgId, appId) {
+      const found = await data.collection("app_trackers").findOne({ _id: appId, orgId });
+      return found ? toTracker(found) : null;
+    },
+    async findAppTrackersByProject(provider, project) {
+      return (await data.collection("app_trackers").find({ provider, project }).toArray()).map(toTracker);
+    },
+    async setFeedbackTracker(orgId, feedbackId, link) {
+      await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId }, { $set: { tracker: link } });
+    },
+    async findFeedbackByTracker(orgId, key) {
+      const found = await data.collection("feedbacks").findOne({ orgId, "tracker.key": key, mergedInto: { $exists: false } });
+      return found ? toFeedback(found) : null;
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import type { Db, MongoClient } from "mongodb";
+import { aggregate, find, Query, update } from "mingo";
+
+/**
+ * NOT MongoDB. An in-process implementation of MongoDB's query language — the `mingo` package —
+ * behind the subset of the official driver's `Db`/`Collection`/`withSession` interface that the
+ * MongoDB store uses. It lets CI run the adapter's own filter, update and aggregation documents
+ * where no MongoDB server can be installed. It does not model BSON types, write concerns,
+ * concurrency between processes or index use; transactions are serialised and rolled back by
+ * snapshot. The store contract runs against a real server whenever MONGODB_URI is set.
+ */
+
+type Doc = Record<string, any> & { _id?: unknown };
+type Options = { session?: unknown; upsert?: boolean; sort?: Record<string, 1 | -1>; returnDocument?: "before" | "after"; projection?: Doc };
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+class DuplicateKey extends Error {
+  readonly code = 11000;
+}
+
+/** Fields of a filter that an upsert copies into the new document: the plain equalities. */
+function equalities(filter: Doc): Doc {
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(filter)) {
+    if (k.startsWith("$")) continue;
+    const isOperator = v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).some((o) => o.startsWith("$"));
+    if (!isOperator) out[k] = v;
+  }
+  return out;
+}
+
+class FakeCursor {
+  private sorting: Doc | null = null;
+  private limited = 0;
+  constructor(private readonly produce: (sort: Doc | null, limit: number) => Doc[]) {}
+  sort(spec: Doc) {
+    this.sorting = spec;
+    return this;
+  }
+  limit(n: number) {
+    this.limited = n;
+    return this;
+  }
+  async toArray() {
+    return this.produce(this.sorting, this.limited);
+  }
+}
+
+class FakeCollection {
+  docs: Doc[] = [];
+  private readonly uniques: string[][] = [["_id"]];
+
+  async createIndex(spec: Doc, options: { unique?: boolean } = {}) {
+    if (options.unique) this.uniques.push(Object.keys(spec));
+    return Object.keys(spec).join("_");
+  }
+
+  private checkUnique(doc: Doc, except?: Doc) {
+    for (const fields of this.uniques) {
+      if (fields.some((f) => doc[f] === undefined)) continue;
+      const clash = this.docs.find((d) => d !== except && fields.every((f) => JSON.stringify(d[f]) === JSON.stringify(doc[f])));
+      if (clash) throw new DuplicateKey(`E11000 duplicate key on ${fields.join(", ")}`);
+    }
+  }
+
+  private matching(filter: Doc, sort?: Doc | null, limit = 0): Doc[] {
+    let cursor = find(this.docs, filter);
+    if (sort) cursor = cursor.sort(sort);
+    if (limit) cursor = cursor.limit(limit);
+    return cursor.all() as Doc[];
+  }
+
+  private project(doc: Doc, projection?: Doc): Doc {
+    if (!projection) return clone(doc);
+    const out: Doc = { _id: doc._id };
+    for (const [k, v] of Object.entries(projection)) if (v && k in doc) out[k] = clone(doc[k]);
+    return out;
+  }
+
+  async insertOne(doc: Doc) {
+    const stored = clone({ ...doc, _id: doc._id ?? crypto.randomUUID() });
+    this.checkUnique(stored);
+    this.docs.push(stored);
+    return { acknowledged: true, insertedId: stored._id };
+  }
+
+  async insertMany(docs: Doc[]) {
+    for (const doc of docs) await this.insertOne(doc);
+    return { acknowledged: true, insertedCount: docs.length };
+  }
+
+  find(filter: Doc, options: Options = {}) {
+    return new FakeCursor((sort, limit) => this.matching(filter, sort, limit).map((d) => this.project(d, options.projection)));
+  }
+
+  async findOne(filter: Doc, options: Options = {}) {
+    const [doc] = this.matching(filter, options.sort, 1);
+    return doc ? this.project(doc, options.projection) : null;
+  }
+
+  async countDocuments(filter: Doc = {}) {
+    return this.matching(filter).length;
+  }
+
+  aggregate(pipeline: Doc[]) {
+    return { toArray: async () => aggregate(clone(this.docs), pipeline) };
+  }
+
+  private apply(doc: Doc, modifier: Doc): boolean {
+    const { $setOnInsert: _ignored, ...rest } = modifier;
+    if (Object.keys(rest).length === 0) return false;
+    const before = JSON.stringify(doc);
+    const next = clone(doc);
+    update(next, rest as never);
+    this.checkUnique(next, doc);
+    Object.assign(doc, next);
+    return JSON.stringify(doc) !== before;
+  }
+
+  private upsert(filter: Doc, modifier: Doc) {
+    const doc: Doc = { ...clone(equalities(filter)), ...clone(modifier.$setOnInsert ?? {}) };
+    doc._id ??= crypto.randomUUID();
+    this.apply(doc, modifier);
+    this.checkUnique(doc);
+    this.docs.push(doc);
+    return doc;
+  }
+
+  async updateOne(filter: Doc, modifier: Doc, options: Options = {}) {
+    const [doc] = this.matching(filter, null, 1);
+    if (!doc) {
+      if (!options.upsert) return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
+      const created = this.upsert(filter, modifier);
+      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: created._id };
+    }
+    const target = this.docs.find((d) => d._id === doc._id)!;
+    return { acknowledged: true, matchedCount: 1, modifiedCount: this.apply(target, modifier) ? 1 : 0, upsertedCount: 0, upsertedId: null };
+  }
+
+  async updateMany(filter: Doc, modifier: Doc) {
+    const ids = new Set(this.matching(filter).map((d) => d._id));
+    let modified = 0;
+    for (const doc of this.docs.filter((d) => ids.has(d._id))) if (this.apply(doc, modifier)) modified++;
+    return { acknowledged: true, matchedCount: ids.size, modifiedCount: modified };
+  }
+
+  async replaceOne(filter: Doc, replacement: Doc, options: Options = {}) {
+    const [doc] = this.matching(filter, null, 1);
+    if (!doc) {
+      if (!options.upsert) return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+      await this.insertOne({ ...equalities(filter), ...replacement });
+      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    }
+    const index = this.docs.findIndex((d) => d._id === doc._id);
+    const next = clone({ ...replacement, _id: doc._id });
+    this.checkUnique(next, this.docs[index]);
+    this.docs[index] = next;
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
+  }
+
+  async findOneAndUpdate(filter: Doc, modifier: Doc, options: Options = {}) {
+    const [doc] = this.matching(filter, options.sort, 1);
+    if (!doc) {
+      if (!options.upsert) return null;
+      const created = this.upsert(filter, modifier);
+      return options.returnDocument === "after" ? clone(created) : null;
+    }
+    const target = this.docs.find((d) => d._id === doc._id)!;
+    const before = clone(target);
+    this.apply(target, modifier);
+    return options.returnDocument === "after" ? clone(target) : before;
+  }
+
+  async deleteOne(filter: Doc) {
+    const [doc] = this.matching(filter, null, 1);
+    if (!doc) return { acknowledged: true, deletedCount: 0 };
+    this.docs = this.docs.filter((d) => d._id !== doc._id);
+    return { acknowledged: true, deletedCount: 1 };
+  }
+
+  async deleteMany(filter: Doc) {
+    const query = new Query(filter);
+    const before = this.docs.length;
+    this.docs = this.docs.filter((d) => !query.test(d));
+    return { acknowledged: true, deletedCount: before - this.docs.length };
+  }
+}
+
+/** A database of fake collections and a client whose transactions run one at a time, all or nothing. */
+export function mingoDatabase(): { client: Pick<MongoClient, "withSession" | "close">; db: Db } {
+  const collections = new Map<string, FakeCollection>();
+  const collection = (name: string) => {
+    if (!collections.has(name)) collections.set(name, new FakeCollection());
+    return collections.get(name)!;
+  };
+  let queue: Promise<unknown> = Promise.resolve();
+  const session = {
+    async withTransaction<T>(work: () => Promise<T>): Promise<T> {
+      const run = queue.then(async () => {
+        const snapshot = new Map([...collections].map(([name, c]) => [name, clone(c.docs)]));
+        try {
+          return await work();
+        } catch (error) {
+          for (const [name, docs] of snapshot) collection(name).docs = docs;
+          throw error;
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+  const db = {
+    collection,
+    async command(command: Doc) {
+      if ("ping" in command) return { ok: 1 };
+      throw new Error(`command not supported by the mingo stand-in: ${Object.keys(command)[0]}`);
+    },
+  };
+  const client = {
+    withSession: (work: (s: typeof session) => Promise<unknown>) => work(session),
+    close: async () => undefined,
+  };
+  return { client: client as never, db: db as never };
+}
