@@ -42,20 +42,18 @@ export function feedbackStore(data: Database): FeedbackStore & CatalogStore & Gr
       const changed = await feedbacks().updateOne({ _id: c.feedbackId, orgId: c.orgId, status: c.from }, { $set: { status: c.to } }, { session });
       if (changed.modifiedCount !== 1) return false;
       if (c.comment) {
-        await data
-          .collection("comments")
-          .insertOne(
-            {
-              _id: c.comment.id,
-              feedbackId: c.feedbackId,
-              userId: c.comment.authorUserId,
-              text: c.comment.text,
-              statusFrom: c.from,
-              statusTo: c.to,
-              at: c.at,
-            },
-            { session },
-          );
+        await data.collection("comments").insertOne(
+          {
+            _id: c.comment.id,
+            feedbackId: c.feedbackId,
+            userId: c.comment.authorUserId,
+            text: c.comment.text,
+            statusFrom: c.from,
+            statusTo: c.to,
+            at: c.at,
+          },
+          { session },
+        );
       }
       for (const event of c.events) await insertEvent(data, event, session);
       await insertJobs(data, c.jobs, c.at, session);
