@@ -52,7 +52,7 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
 }
 
 /** Connects to `uri`, checks the server answers and creates the indexes; fails fast with a one-line reason. */
-export async function openMongoStore(uri: string): Promise<Store> {
+export async function openMongoDatabase(uri: string): Promise<{ client: MongoClient; db: Db; data: Database }> {
   let client: MongoClient;
   try {
     client = new MongoClient(uri, { serverSelectionTimeoutMS: CONNECT_TIMEOUT_MS, connectTimeoutMS: CONNECT_TIMEOUT_MS, appName: "retour" });
@@ -63,13 +63,19 @@ export async function openMongoStore(uri: string): Promise<Store> {
     await client.connect();
     const db = client.db();
     await db.command({ ping: 1 });
-    const store = createMongoStore(client, db);
-    await ensureIndexes(database(client, db));
-    return store;
+    const data = database(client, db);
+    await ensureIndexes(data);
+    return { client, db, data };
   } catch (error) {
     await client.close().catch(() => undefined);
     throw new MongoUnavailable(
       `MONGODB_URI: cannot reach MongoDB within ${CONNECT_TIMEOUT_MS / 1000} s (${(error as Error).message.split("\n")[0]})`,
     );
   }
+}
+
+/** The store on the deployment at `uri`. */
+export async function openMongoStore(uri: string): Promise<Store> {
+  const { client, db } = await openMongoDatabase(uri);
+  return createMongoStore(client, db);
 }

@@ -399,5 +399,6 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   webhook create <org> <url> [--events a,b]      prints the signing secret once
   webhook list <org>                             with the last delivery of each
   webhook delete|test|rotate <org> <webhookId>
+  migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable
 
 <org> is an organization id or its key prefix (e.g. DEMO).`;

@@ -3,6 +3,7 @@ import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../runtime/config.ts";
 import { createServices } from "../runtime/services.ts";
 import { COMMANDS, USAGE, UsageError } from "./commands.ts";
+import { migrate } from "./migrate.ts";
 
 function parse() {
   try {
@@ -31,6 +32,8 @@ function parse() {
             "api-url",
             "project",
             "url",
+            "from",
+            "to",
           ].map((o) => [o, { type: "string" as const }]),
         ),
       },
@@ -43,6 +46,7 @@ function parse() {
 
 const { values, positionals } = parse();
 const [group, verb, ...rest] = positionals;
+if (group === "migrate" && !values.help) await runMigrate();
 const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
 const command = COMMANDS[name];
 if (values.help || !command) {
@@ -62,4 +66,18 @@ try {
     process.exit(2);
   }
   throw error;
+}
+
+/** The copy between stores opens both itself, so it runs without the usual services. */
+async function runMigrate(): Promise<never> {
+  try {
+    await migrate(loadConfig(process.env), values as { from?: string; to?: string }, (line) => console.log(line));
+    process.exit(0);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      console.error(`retour: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
 }

@@ -172,6 +172,11 @@ class FakeCollection {
     return options.returnDocument === "after" ? clone(target) : before;
   }
 
+  async bulkWrite(operations: Array<{ replaceOne: { filter: Doc; replacement: Doc; upsert?: boolean } }>) {
+    for (const { replaceOne } of operations) await this.replaceOne(replaceOne.filter, replaceOne.replacement, { upsert: replaceOne.upsert });
+    return { acknowledged: true };
+  }
+
   async deleteOne(filter: Doc) {
     const [doc] = this.matching(filter, null, 1);
     if (!doc) return { acknowledged: true, deletedCount: 0 };

@@ -22,6 +22,8 @@ export interface TestServer {
   stop(): Promise<void>;
   /** Stops and starts the process again on the same data directory. */
   restart(): Promise<void>;
+  /** Starts another server process on the same store and clock, as a second instance behind a load balancer. */
+  peer(): Promise<{ readonly url: string; stop(): Promise<void> }>;
 }
 
 async function runCli(env: Record<string, string>, args: string[]): Promise<string> {
@@ -90,6 +92,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     async restart() {
       await server.stop();
       ({ proc, port } = await launch(env));
+    },
+    async peer() {
+      const other = await launch(env);
+      return {
+        url: `http://localhost:${other.port}`,
+        async stop() {
+          other.proc.kill("SIGTERM");
+          await other.proc.exited;
+        },
+      };
     },
   };
   return server;

@@ -1,0 +1,51 @@
+import type { AnyBulkWriteOperation } from "mongodb";
+import type { MigrationCheckpoint, PortableRecord, PortableSet, PortableTarget } from "../../core/portable.ts";
+import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
+import { searchTerms } from "./search-terms.ts";
+
+const CHECKPOINT_ID = "migration";
+
+/** The document a portable record becomes, where this store's layout differs from the plain fields. */
+function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, "_id"> {
+  const withExpiry = (f: Record<string, unknown>) => (typeof f.expiresAt === "number" ? { ...f, expiresAtDate: expiryDate(f.expiresAt) } : f);
+  switch (set) {
+    case "feedbacks": {
+      // The core's optional fields are absent here, never null; search words come from the indexed text.
+      const { searchText, ...rest } = fields;
+      const present = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null));
+      return { ...present, words: searchTerms(String(searchText ?? `${fields.key} ${fields.title}`)) };
+    }
+    case "qualifications":
+      return withExpiry({ ...(fields.data as Record<string, unknown>), expiresAt: fields.expiresAt });
+    case "jobs":
+      return { ...fields, leaseUntil: fields.leaseUntil ?? 0 };
+    case "meta":
+      return { value: fields.value };
+    case "sessions":
+    case "tokens":
+    case "idempotency":
+      return withExpiry(fields);
+    default:
+      return fields;
+  }
+}
+
+/** Writes portable records into the MongoDB layout; every write replaces by `_id`, so a resumed copy is safe. */
+export function mongoTarget(data: Database): PortableTarget {
+  return {
+    async write(batch) {
+      const operations: AnyBulkWriteOperation<Document>[] = batch.records.map((record) => {
+        const _id = compoundId(...record.key);
+        return { replaceOne: { filter: { _id }, replacement: { ...toStored(batch.set, record), _id }, upsert: true } };
+      });
+      if (operations.length > 0) await data.collection(batch.set).bulkWrite(operations, { ordered: false });
+    },
+    async checkpoint() {
+      const saved = await data.collection("meta").findOne({ _id: CHECKPOINT_ID });
+      return saved ? ({ set: saved.set, position: saved.position, done: saved.done } as MigrationCheckpoint) : null;
+    },
+    async saveCheckpoint(checkpoint) {
+      await data.collection("meta").replaceOne({ _id: CHECKPOINT_ID }, { ...checkpoint }, { upsert: true });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { Database } from "bun:sqlite";
+import type { PortableRecord, PortableSet, PortableSource } from "../../core/portable.ts";
+
+type Row = Record<string, unknown> & { _rowid: number };
+
+interface SetSpec {
+  /** The SELECT that lists the set; it must expose `_rowid` for stable, resumable order. */
+  readonly from: string;
+  readonly key: (row: Row) => string[];
+  /** Columns holding JSON text. */
+  readonly json?: readonly string[];
+  /** Columns holding space-separated scopes. */
+  readonly words?: readonly string[];
+  readonly booleans?: readonly string[];
+  /** Column renames, where the core's field name is not the column's in camelCase. */
+  readonly rename?: Readonly<Record<string, string>>;
+}
+
+const camel = (column: string): string => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Every set of the store, read from its tables; rate counters are left out (they live one minute). */
+const SETS: Readonly<Record<PortableSet, SetSpec>> = {
+  meta: { from: "SELECT rowid AS _rowid, 'service_secret' AS name, value FROM settings WHERE name = 'cursor_secret'", key: () => ["service_secret"] },
+  organizations: {
+    from: "SELECT rowid AS _rowid, o.*, (SELECT count(*) FROM webhooks w WHERE w.org_id = o.id) AS webhook_count FROM organizations o",
+    key: (r) => [String(r.id)],
+  },
+  quota: { from: "SELECT rowid AS _rowid, * FROM quota_usage", key: (r) => [String(r.org_id), String(r.month)] },
+  apps: { from: "SELECT rowid AS _rowid, * FROM apps", key: (r) => [String(r.id)] },
+  channels: { from: "SELECT rowid AS _rowid, * FROM channels", key: (r) => [String(r.id)], booleans: ["active"] },
+  features: { from: "SELECT rowid AS _rowid, * FROM features", key: (r) => [String(r.id)], json: ["cues", "code"] },
+  help_articles: { from: "SELECT rowid AS _rowid, * FROM help_articles", key: (r) => [String(r.id)] },
+  users: { from: "SELECT rowid AS _rowid, * FROM users", key: (r) => [String(r.id)] },
+  memberships: { from: "SELECT rowid AS _rowid, * FROM memberships", key: (r) => [String(r.org_id), String(r.user_id)] },
+  sessions: { from: "SELECT rowid AS _rowid, * FROM sessions", key: (r) => [String(r.id_hash)] },
+  tokens: { from: "SELECT rowid AS _rowid, * FROM tokens", key: (r) => [String(r.id)], words: ["scopes"], rename: { grant_id: "agentId" } },
+  oauth_clients: { from: "SELECT rowid AS _rowid, * FROM oauth_clients", key: (r) => [String(r.id)], json: ["redirect_uris"] },
+  auth_codes: {
+    from: "SELECT rowid AS _rowid, * FROM auth_codes",
+    key: (r) => [String(r.code_hash)],
+    words: ["scopes"],
+    rename: { grant_id: "agentId" },
+  },
+  agents: { from: "SELECT rowid AS _rowid, * FROM grants", key: (r) => [String(r.id)], words: ["scopes"] },
+  feedbacks: {
+    // The words a feedback is found by: its search documents, as the FTS index holds them.
+    from: `SELECT f.rowid AS _rowid, f.*, (SELECT group_concat(s.body, ' ') FROM search_docs d JOIN search s ON s.rowid = d.rowid
+             WHERE d.feedback_id = f.id) AS search_text FROM feedbacks f`,
+    key: (r) => [String(r.id)],
+    json: ["tracker", "diagnostic"],
+  },
+  reports: { from: "SELECT rowid AS _rowid, * FROM reports", key: (r) => [String(r.id)], json: ["body", "conversation"], rename: { body: "report" } },
+  comments: { from: "SELECT rowid AS _rowid, * FROM comments", key: (r) => [String(r.id)] },
+  followers: { from: "SELECT rowid AS _rowid, * FROM followers", key: (r) => [String(r.feedback_id), String(r.email)] },
+  notifications: { from: "SELECT rowid AS _rowid, * FROM notifications", key: (r) => [String(r.feedback_id), String(r.email), String(r.key)] },
+  events: { from: "SELECT rowid AS _rowid, * FROM events", key: (r) => [String(r.id)] },
+  jobs: { from: "SELECT rowid AS _rowid, * FROM jobs", key: (r) => [String(r.id)] },
+  webhooks: { from: "SELECT rowid AS _rowid, * FROM webhooks", key: (r) => [String(r.id)], json: ["events", "last_delivery"] },
+  deliveries: { from: "SELECT rowid AS _rowid, * FROM deliveries", key: (r) => [String(r.event_id), String(r.webhook_id)] },
+  idempotency: { from: "SELECT rowid AS _rowid, * FROM idempotency", key: (r) => [String(r.scope), String(r.key)], json: ["response"] },
+  qualifications: { from: "SELECT rowid AS _rowid, * FROM qualifications", key: (r) => [String(r.id)], json: ["data"] },
+  grouping_docs: { from: "SELECT rowid AS _rowid, * FROM grouping_docs", key: (r) => [String(r.feedback_id)], json: ["vector"] },
+  grouping_keys: { from: "SELECT rowid AS _rowid, * FROM grouping_keys", key: (r) => [String(r.app_id), String(r.key), String(r.feedback_id)] },
+  grouping_df: { from: "SELECT rowid AS _rowid, * FROM grouping_df", key: (r) => [String(r.app_id), String(r.key)] },
+  app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)] },
+  attachments: { from: "SELECT rowid AS _rowid, * FROM attachments", key: (r) => [String(r.id)] },
+};
+
+function toRecord(spec: SetSpec, row: Row): PortableRecord {
+  const fields: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (column === "_rowid") continue;
+    const name = spec.rename?.[column] ?? camel(column);
+    if (value === null) fields[name] = null;
+    else if (spec.json?.includes(column)) fields[name] = JSON.parse(String(value));
+    else if (spec.words?.includes(column)) fields[name] = String(value).split(" ").filter(Boolean);
+    else if (spec.booleans?.includes(column)) fields[name] = value === 1;
+    else fields[name] = value;
+  }
+  return { key: spec.key(row), fields };
+}
+
+/** Reads an embedded store's file as portable records, table by table in rowid order. */
+export function sqliteSource(path: string): PortableSource & { close(): void } {
+  const db = new Database(path, { readonly: true });
+  return {
+    async count(set) {
+      return db.query<{ n: number }, []>(`SELECT count(*) AS n FROM (${SETS[set].from})`).get()!.n;
+    },
+    async read(set, position, size) {
+      const spec = SETS[set];
+      const rows = db.query<Row, [number, number]>(`SELECT * FROM (${spec.from}) WHERE _rowid > ? ORDER BY _rowid LIMIT ?`).all(position, size);
+      return { set, records: rows.map((row) => toRecord(spec, row)), position: rows.at(-1)?._rowid ?? position };
+    },
+    close: () => db.close(),
+  };
+}

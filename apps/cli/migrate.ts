@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { mongoTarget } from "../../adapters/mongodb/import.ts";
+import { MongoUnavailable, openMongoDatabase } from "../../adapters/mongodb/store.ts";
+import { sqliteSource } from "../../adapters/sqlite/export.ts";
+import { migrateStore } from "../../core/use-cases/migrate-store.ts";
+import type { Config } from "../runtime/config.ts";
+import { ConfigError } from "../runtime/config.ts";
+import { UsageError } from "./commands.ts";
+
+/** `migrate --from sqlite --to mongodb`: copies the embedded store at DATA_DIR into MONGODB_URI, resumably. */
+export async function migrate(config: Config, options: { from?: string; to?: string }, out: (line: string) => void): Promise<void> {
+  if (options.from !== "sqlite" || options.to !== "mongodb") throw new UsageError("migrate copies --from sqlite --to mongodb");
+  if (!config.mongodbUri) throw new UsageError("set MONGODB_URI to the MongoDB deployment to copy into");
+  const file = join(config.dataDir, "retour.sqlite");
+  if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
+  const source = sqliteSource(file);
+  let target: Awaited<ReturnType<typeof openMongoDatabase>>;
+  try {
+    target = await openMongoDatabase(config.mongodbUri);
+  } catch (error) {
+    if (error instanceof MongoUnavailable) throw new ConfigError(error.message);
+    throw error;
+  }
+  try {
+    const outcome = await migrateStore(source, mongoTarget(target.data), (p) =>
+      out(`${p.set}: ${p.copied.toLocaleString("en")} / ${p.total.toLocaleString("en")}`),
+    );
+    if (outcome.alreadyDone) out("this database already holds a completed copy; nothing to do");
+    else out(`copied${outcome.resumed ? " (resumed from the last checkpoint)" : ""}. Start the service with STORE=mongodb MONGODB_URI=…`);
+  } finally {
+    source.close();
+    await target.client.close();
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The portable form of a store's contents, for moving from one store to another (`cli migrate`).
+ * A record belongs to a set, is identified by its key parts, and carries its fields under the
+ * core's names; a target store lays them out as it likes. Sources read sets in a stable order,
+ * in batches after a position, so a copy can resume where it stopped.
+ */
+
+export const PORTABLE_SETS = [
+  "meta",
+  "organizations",
+  "quota",
+  "apps",
+  "channels",
+  "features",
+  "help_articles",
+  "users",
+  "memberships",
+  "sessions",
+  "tokens",
+  "oauth_clients",
+  "auth_codes",
+  "agents",
+  "feedbacks",
+  "reports",
+  "comments",
+  "followers",
+  "notifications",
+  "events",
+  "jobs",
+  "webhooks",
+  "deliveries",
+  "idempotency",
+  "qualifications",
+  "grouping_docs",
+  "grouping_keys",
+  "grouping_df",
+  "app_trackers",
+  "attachments",
+] as const;
+export type PortableSet = (typeof PORTABLE_SETS)[number];
+
+export interface PortableRecord {
+  readonly key: readonly string[];
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+export interface PortableBatch {
+  readonly set: PortableSet;
+  readonly records: readonly PortableRecord[];
+  /** Where the next batch of the set starts. */
+  readonly position: number;
+}
+
+export interface PortableSource {
+  count(set: PortableSet): Promise<number>;
+  /** Up to `size` records of the set after `position`, in a stable order. */
+  read(set: PortableSet, position: number, size: number): Promise<PortableBatch>;
+}
+
+/** How far a copy went: the set being copied and the position reached in it. */
+export interface MigrationCheckpoint {
+  readonly set: PortableSet;
+  readonly position: number;
+  readonly done: boolean;
+}
+
+export interface PortableTarget {
+  /** Writes records, replacing any with the same key: writing a batch twice changes nothing. */
+  write(batch: PortableBatch): Promise<void>;
+  checkpoint(): Promise<MigrationCheckpoint | null>;
+  saveCheckpoint(checkpoint: MigrationCheckpoint): Promise<void>;
+}

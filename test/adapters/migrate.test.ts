@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { database } from "../../adapters/mongodb/database.ts";
+import { mongoTarget } from "../../adapters/mongodb/import.ts";
+import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
+import { createMongoStore } from "../../adapters/mongodb/store.ts";
+import { sqliteSource } from "../../adapters/sqlite/export.ts";
+import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { tokenHash } from "../../core/access.ts";
+import type { PortableTarget } from "../../core/portable.ts";
+import type { Store } from "../../core/store.ts";
+import { type MigrationProgress, migrateStore } from "../../core/use-cases/migrate-store.ts";
+import { connectAgent } from "../support/mcp-client.ts";
+import { mingoDatabase } from "../support/mingo-mongo.ts";
+import { patch, post, startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+let file: string;
+const keys: string[] = [];
+
+/** A store with some of everything, made through the real service; then stopped, as a copy expects. */
+beforeAll(async () => {
+  server = await startServer({ WEBHOOKS_ALLOW_PRIVATE: "true" });
+  for (const message of ["Exporting invoices to PDF fails with a blank page", "Dark mode for the dashboard please"]) {
+    const res = await post(`${server.url}/v1/reports`, {
+      publicKey: server.demo.publicKey,
+      kind: "problem",
+      message,
+      user: { email: "ann@example.com" },
+    });
+    keys.push(res.body.ticketId);
+  }
+  await patch(`${server.url}/v1/feedbacks/${keys[0]}`, server.demo.tokens.admin, { status: "prioritized", comment: "Next sprint" });
+  await post(
+    `${server.url}/v1/webhooks`,
+    { url: "http://127.0.0.1:9/retour", events: ["feedback.created"] },
+    { authorization: `Bearer ${server.demo.tokens.admin}` },
+  );
+  await connectAgent(server.url, server.demo.users.member);
+  await Bun.sleep(500);
+  await server.stop();
+  file = join(server.dataDir, "retour.sqlite");
+});
+
+async function freshTarget() {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  await ensureIndexes(data);
+  return { target: mongoTarget(data), store: createMongoStore(client, db) };
+}
+
+/** What a person or the service reads of a store: equal on both sides after a copy. */
+async function readings(store: Store) {
+  const org = (await store.findOrganization("DEMO"))!;
+  const feedbacks = await store.listFeedbacks(org.id, { statuses: ["triage", "prioritized"] }, null, 50);
+  return {
+    org,
+    feedbacks,
+    found: await store.listFeedbacks(org.id, { statuses: ["triage", "prioritized"], words: ["invoic", "pdf"] }, null, 50),
+    reports: await Promise.all(feedbacks.map((f) => store.listReports(f.id))),
+    comments: await Promise.all(feedbacks.map((f) => store.listComments(f.id))),
+    followers: await Promise.all(feedbacks.map((f) => store.listFollowers(f.id))),
+    history: await Promise.all(feedbacks.map((f) => store.statusHistory(f.id))),
+    counts: await store.countByStatus(org.id),
+    apps: await store.listApps(org.id),
+    channels: await store.listChannels(org.id),
+    members: await store.listMembers(org.id),
+    tokens: await store.listTokens(org.id),
+    webhooks: await store.listWebhooks(org.id),
+    agents: await store.listAgents(org.id, null),
+    secret: await store.serviceSecret(),
+    grant: await store.authenticate(await tokenHash(server.demo.tokens.admin), 0, 1),
+  };
+}
+
+describe("cli migrate: copying the embedded store into MongoDB (adapter on the mingo stand-in)", () => {
+  test("every reading of the copy equals the original's, and the copy goes on taking feedback", async () => {
+    const source = sqliteSource(file);
+    const { target, store } = await freshTarget();
+    const progress: MigrationProgress[] = [];
+    await migrateStore(source, target, (p) => progress.push(p));
+    source.close();
+    const original = createSqliteStore(file);
+    const copied = await readings(store);
+    expect(copied).toEqual(await readings(original));
+    await original.close();
+    expect([copied.feedbacks.length, copied.found.length, copied.comments.flat().length, copied.webhooks.length, copied.agents.length]).toEqual([
+      2, 1, 1, 1, 1,
+    ]);
+    expect(copied.grant?.role).toBe("admin");
+    expect(progress.find((p) => p.set === "feedbacks")).toEqual({ set: "feedbacks", copied: 2, total: 2 });
+    const org = (await store.findOrganization("DEMO"))!;
+    const next = await store.recordFeedback({
+      feedback: {
+        id: "after-copy",
+        orgId: org.id,
+        appId: server.demo.appId,
+        title: "t",
+        kind: "idea",
+        status: "triage",
+        reports: 1,
+        createdAt: 9,
+        lastActivityAt: 9,
+      },
+      report: {
+        id: "r-after",
+        feedbackId: "after-copy",
+        orgId: org.id,
+        appId: server.demo.appId,
+        source: "api",
+        report: { kind: "idea", message: "m", author: {} },
+        language: "en",
+        conversation: [],
+        statusId: "s-after",
+        at: 9,
+      },
+      statusTokenHash: "h",
+      event: { id: "e-after", type: "feedback.created", orgId: org.id, feedbackId: "after-copy", createdAt: 9 },
+      jobs: [],
+      quota: { month: "2026-11", limit: null },
+    });
+    expect(next?.key).toBe("DEMO-3");
+  });
+
+  test("an interrupted copy resumes from its checkpoint and ends with the same contents; a third run has nothing to do", async () => {
+    const { target, store } = await freshTarget();
+    let writes = 0;
+    const failing: PortableTarget = {
+      ...target,
+      async write(batch) {
+        if (++writes === 8) throw new Error("connection lost");
+        await target.write(batch);
+      },
+    };
+    const source = sqliteSource(file);
+    await expect(migrateStore(source, failing, () => undefined)).rejects.toThrow("connection lost");
+    expect((await target.checkpoint())?.done).toBe(false);
+    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: true, alreadyDone: false });
+    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: false, alreadyDone: true });
+    source.close();
+    const original = createSqliteStore(file);
+    expect(await readings(store)).toEqual(await readings(original));
+    await original.close();
+  });
+});
