@@ -1,6 +1,6 @@
 // Grouping evaluation: pairwise precision, recall and F1 of the offline grouper on the labelled
 // set in test/fixtures/grouping.json, replayed in a fixed arrival order through the Grouper port,
-// as the background job calls it (candidates: the open feedbacks, by title and first report).
+// as the background job calls it (candidates: every report of the open feedbacks).
 //   bun bench/grouping.ts
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +26,9 @@ const feedbacks: Array<{ id: string; text: string; members: number[] }> = [];
 const started = performance.now();
 for (const i of order) {
   const text = reports[i]!.text;
-  const { duplicateOf } = await grouper.findDuplicate(text, feedbacks);
+  // As the service does: every report of a feedback is a candidate text for it (single linkage).
+  const candidates = feedbacks.flatMap((f) => f.members.map((m) => ({ id: f.id, text: reports[m]!.text })));
+  const { duplicateOf } = await grouper.findDuplicate(text, candidates);
   const found = feedbacks.find((f) => f.id === duplicateOf);
   if (found) found.members.push(i);
   else feedbacks.push({ id: `f${feedbacks.length}`, text, members: [i] });

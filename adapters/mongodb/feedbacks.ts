@@ -201,10 +201,16 @@ export function feedbackStore(data: Database): FeedbackStore & CatalogStore & Gr
       const byShared = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0);
       const best = [...shared].sort(byShared).slice(0, limit * 2);
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
+      // A folded feedback's text stays a candidate for the feedback it was folded into, so a new
+      // report is compared with every report of a group, not only its first (single linkage).
+      const posted = await feedbacks()
+        .find({ _id: { $in: best.map(([id]) => id) }, orgId }, { projection: { _id: 1, mergedInto: 1 } })
+        .toArray();
+      const answeringFor = new Map(posted.map((f) => [f._id, (f.mergedInto as string | undefined) ?? f._id]));
       const eligible = await feedbacks()
         .find(
           {
-            _id: { $in: best.map(([id]) => id) },
+            _id: { $in: [...new Set(answeringFor.values())] },
             orgId,
             ...UNFOLDED,
             status: { $in: OPEN_STATUSES },
@@ -213,19 +219,19 @@ export function feedbackStore(data: Database): FeedbackStore & CatalogStore & Gr
           { projection: { _id: 1 } },
         )
         .toArray();
-      const ids = new Set(eligible.map((f) => f._id as unknown as string));
-      const chosen = best.filter(([id]) => ids.has(id)).slice(0, limit);
+      const open = new Set(eligible.map((f) => f._id));
+      const chosen = best.filter(([id]) => open.has(answeringFor.get(id) ?? "")).slice(0, limit);
       const docs = new Map(
         (
           await data
             .collection("grouping_docs")
             .find({ _id: { $in: chosen.map(([id]) => id) } })
             .toArray()
-        ).map((d) => [d._id as unknown as string, d]),
+        ).map((d) => [d._id, d]),
       );
       return chosen.flatMap(([id]) => {
         const doc = docs.get(id);
-        return doc ? [{ id, text: doc.text as string, ...(doc.vector && { vector: doc.vector as number[] }) }] : [];
+        return doc ? [{ id: answeringFor.get(id)!, text: doc.text as string, ...(doc.vector && { vector: doc.vector as number[] }) }] : [];
       });
     },
 

@@ -192,12 +192,15 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
         .map(() => "SELECT feedback_id FROM (SELECT feedback_id FROM grouping_keys WHERE app_id = ? AND key = ? ORDER BY feedback_id DESC LIMIT ?)")
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
+      // A folded feedback's text stays a candidate for the feedback it was folded into, so a new
+      // report is compared with every report of a group, not only its first (single linkage).
       const rows = db
         .query<{ id: string; text: string; vector: string | null }, SQLQueryBindings[]>(
-          `SELECT d.feedback_id AS id, d.text, d.vector
+          `SELECT f.id, d.text, d.vector
            FROM (SELECT feedback_id, count(*) AS shared FROM (${postings}) GROUP BY feedback_id ORDER BY shared DESC, feedback_id DESC LIMIT ?) p
            JOIN grouping_docs d ON d.feedback_id = p.feedback_id
-           JOIN feedbacks f ON f.id = p.feedback_id
+           JOIN feedbacks source ON source.id = p.feedback_id
+           JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
            WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(OPEN_STATUSES.length)})
              AND (f.created_at < ? OR (f.created_at = ? AND f.id < ?))
            ORDER BY p.shared DESC, p.feedback_id DESC LIMIT ?`,

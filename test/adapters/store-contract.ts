@@ -190,7 +190,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.claimIdempotencyKey("other", "k", "fp1", 101, 200)).toEqual({ state: "claimed" });
     });
 
-    test("grouping candidates: older, open, unfolded feedbacks of the same app and organization, sharing the keys", async () => {
+    test("grouping candidates: older, open feedbacks of the same app and organization sharing the keys; a folded feedback's text answers for its survivor", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const other = await seed(store);
@@ -209,6 +209,13 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       await store.applyStatusChange({ orgId: org.orgId, feedbackId: closed.id, from: "triage", to: "dismissed", at: 3, events: [], jobs: [] });
       const found = await store.groupingCandidates(org.orgId, org.appId, ["w:export", "w:pdf", "w:never-indexed"], { createdAt: 5, id: "zzz" }, 10);
       expect(found).toEqual([{ id: older.id, text: "text of older", vector: [0.5, 0.5] }]);
+      // Folded into the older feedback, the newer one's text answers for it.
+      await store.foldFeedback(org.orgId, newer.id, older.id, 10);
+      const linked = await store.groupingCandidates(org.orgId, org.appId, ["w:export"], { createdAt: 50, id: "zzz" }, 10);
+      expect(linked.map((c) => [c.id, c.text]).sort()).toEqual([
+        [older.id, "text of newer"],
+        [older.id, "text of older"],
+      ]);
       expect(await store.groupingCandidates(org.orgId, org.appId, ["w:unknown"], { createdAt: 5, id: "zzz" }, 10)).toEqual([]);
     });
 

@@ -37,6 +37,26 @@ describe("web pages", () => {
     expect(signedIn.headers.get("location")).toBe("/inbox?kind=idea");
   });
 
+  test("the sign-in page speaks French to a French browser, wrong passwords included", async () => {
+    const browser = new FormBrowser(server.url);
+    const french = { "accept-language": "fr-FR,fr;q=0.9" };
+    const page = await (await browser.fetch("/login", { headers: french })).text();
+    expect(page).toContain("Connexion à Retour");
+    const body = new URLSearchParams({
+      csrf: /name="csrf" value="([^"]+)"/.exec(page)![1]!,
+      next: "/inbox",
+      email: "nobody@demo.test",
+      password: "wrong-password",
+    });
+    const refused = await browser.fetch("/login", {
+      method: "POST",
+      headers: { ...french, "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain("E-mail ou mot de passe incorrect.");
+  });
+
   test("every form refuses a submission without the CSRF token of the session", async () => {
     const key = await report(distinctText(11));
     const browser = await as("admin");

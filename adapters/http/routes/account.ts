@@ -9,8 +9,8 @@ import { html, page, redirect } from "../html.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { postButton, settingsPage } from "../web/settings-page.ts";
-import { languageCookie, type Visitor } from "../web/visitor.ts";
-import { formatTime, wordsFor } from "../web/words.ts";
+import { languageCookie, pageLanguage, type Visitor } from "../web/visitor.ts";
+import { formatTime, type Words, wordsFor } from "../web/words.ts";
 
 /** A same-site path to return to after login; anything else goes home. */
 const safeNext = (next: unknown): string =>
@@ -23,19 +23,26 @@ const describeScopes = (agent: AgentView): string =>
 
 /** Sign-in pages and the Agents settings page. */
 export function accountRoutes(services: Services) {
-  function loginPage(request: Request, next: string, error?: string, status = 200): Response {
+  function loginPage(
+    request: Request,
+    next: string,
+    error?: keyof Pick<Words, "wrongPassword" | "tooManyAttempts" | "formExpired">,
+    status = 200,
+  ): Response {
     const csrf = csrfToken(services, request);
+    const language = pageLanguage(request);
+    const w = wordsFor(language);
     const response = page(
-      "Sign in",
-      html`<h1>Sign in to Retour</h1>
-${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+      w.signIn,
+      html`<h1>${w.signInTitle}</h1>
+${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
 <form method="post" action="/login">
 <input type="hidden" name="csrf" value="${csrf.token}"><input type="hidden" name="next" value="${next}">
-<label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button>
+<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">${w.signIn}</button>
 </form>`,
-      { status },
+      { status, language },
     );
     if (csrf.setCookie) response.headers.append("set-cookie", csrf.setCookie);
     return response;
@@ -69,15 +76,15 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
       async ({ request, body }) => {
         const form = (body ?? {}) as Record<string, unknown>;
         const next = safeNext(form.next);
-        if (!csrfValid(request, form.csrf)) return loginPage(request, next, "This form has expired. Please try again.", 403);
+        if (!csrfValid(request, form.csrf)) return loginPage(request, next, "formExpired", 403);
         const result = await login(services, {
           email: String(form.email ?? ""),
           password: String(form.password ?? ""),
           clientAddress: clientAddress(request),
         });
         if (!result.ok) {
-          const message = result.code === "rate_limited" ? "Too many attempts. Wait a minute and try again." : "Wrong e-mail or password.";
-          return loginPage(request, next, message, result.code === "rate_limited" ? 429 : 401);
+          const limited = result.code === "rate_limited";
+          return loginPage(request, next, limited ? "tooManyAttempts" : "wrongPassword", limited ? 429 : 401);
         }
         return redirect(next, { "set-cookie": await openSession(services, result.value.userId) });
       },

@@ -102,9 +102,14 @@ const EN = {
   person: "Person",
   can: "Can",
   noOrganization: "You are not a member of any organization yet.",
+  signInTitle: "Sign in to Retour",
+  signIn: "Sign in",
+  password: "Password",
+  wrongPassword: "Wrong e-mail or password.",
+  tooManyAttempts: "Too many attempts. Wait a minute and try again.",
 } as const;
 
-type Words = { readonly [K in keyof typeof EN]: string };
+export type Words = { readonly [K in keyof typeof EN]: string };
 
 const FR: Words = {
   inbox: "Boîte de réception",
@@ -207,6 +212,11 @@ const FR: Words = {
   person: "Personne",
   can: "Peut",
   noOrganization: "Vous n'êtes encore membre d'aucune organisation.",
+  signInTitle: "Connexion à Retour",
+  signIn: "Se connecter",
+  password: "Mot de passe",
+  wrongPassword: "E-mail ou mot de passe incorrect.",
+  tooManyAttempts: "Trop de tentatives. Attendez une minute et réessayez.",
 };
 
 const VALUES = {
