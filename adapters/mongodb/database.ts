@@ -1,40 +1,11 @@
 import type { ClientSession, Collection, Db, MongoClient } from "mongodb";
+import type { PortableSet } from "../../core/portable.ts";
 
-/** The collections of the store. Documents keep the core's field names; `_id` is the record's id. */
-export const COLLECTIONS = [
-  "meta",
-  "organizations",
-  "quota",
-  "apps",
-  "channels",
-  "features",
-  "help_articles",
-  "users",
-  "memberships",
-  "sessions",
-  "tokens",
-  "oauth_clients",
-  "auth_codes",
-  "agents",
-  "feedbacks",
-  "reports",
-  "comments",
-  "followers",
-  "notifications",
-  "events",
-  "jobs",
-  "webhooks",
-  "deliveries",
-  "idempotency",
-  "rate_counters",
-  "qualifications",
-  "grouping_docs",
-  "grouping_keys",
-  "grouping_df",
-  "app_trackers",
-  "attachments",
-] as const;
-export type CollectionName = (typeof COLLECTIONS)[number];
+/**
+ * The collections of the store: one per portable set (the layout `cli migrate` copies into), and
+ * the rate counters, which live one minute and are not copied. Documents keep the core's field names.
+ */
+export type CollectionName = PortableSet | "rate_counters";
 
 /** Every document has a string `_id`: the record's own id, or a compound of the fields it is unique on. */
 export interface Document {
