@@ -1,4 +1,4 @@
-import type { FeedbackRecord, ReportOutcome } from "../../core/model.ts";
+import type { FeedbackRecord, Organization, ReportOutcome } from "../../core/model.ts";
 import type {
   ChannelContext,
   CollectionStore,
@@ -157,7 +157,10 @@ export function collectionStore(data: Database): CollectionStore & RateLimitStor
 }
 
 /** An organization document as the core's record (its counters stay in the store). */
-export const organizationOf = (document: Document) => {
-  const { id, name, keyPrefix, plan, quotaOverride } = fromDocument<Record<string, unknown>>(document);
-  return { id, name, keyPrefix, plan, quotaOverride: quotaOverride ?? null } as import("../../core/model.ts").Organization;
-};
+export const organizationOf = (document: Document): Organization => ({
+  id: document._id,
+  name: document.name,
+  keyPrefix: document.keyPrefix,
+  plan: document.plan,
+  quotaOverride: document.quotaOverride ?? null,
+});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { AgentToken, Webhook } from "../../core/model.ts";
-import type { Store } from "../../core/store.ts";
+import type { NewFeedback, Store } from "../../core/store.ts";
 
 /**
  * The store contract, part two: organizations and people, agents, webhooks and their deliveries,
@@ -24,6 +24,27 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
     await store.setMembership(orgId, userId, role);
     return { userId, email: `${userId}@x.io` };
   }
+
+  /** A new feedback with its first report and created event, at `at`. */
+  const newFeedback = (orgId: string, appId: string, feedbackId: string, at: number, statusId = id("s")): NewFeedback => ({
+    feedback: { id: feedbackId, orgId, appId, title: "t", kind: "idea", status: "triage", reports: 1, createdAt: at, lastActivityAt: at },
+    report: {
+      id: id("r"),
+      feedbackId,
+      orgId,
+      appId,
+      source: "api",
+      report: { kind: "idea", message: "m", author: {} },
+      language: "en",
+      conversation: [],
+      statusId,
+      at,
+    },
+    statusTokenHash: "h",
+    event: { id: id("e"), type: "feedback.created", orgId, feedbackId, createdAt: at },
+    jobs: [],
+    quota: { month: "2026-11", limit: null },
+  });
 
   const webhook = (orgId: string, events: Webhook["events"] = ["feedback.created"]): Webhook => ({
     id: id("wh"),
@@ -154,14 +175,6 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
           createdAt: 1,
           expiresAt: 10_000,
         });
-        return { orgId, userId, code, agentId, token };
-      }
-
-      test("an authorization code is used once; its second use names the agent the first one created", async () => {
-        const store = await makeStore();
-        const { code, agentId, orgId, userId, token } = await agentSetUp(store);
-        expect(await store.findClient("client-1")).toEqual({ id: "client-1", name: "Claude", redirectUris: ["https://c/cb"], createdAt: 0 });
-        expect(await store.useAuthCode(code.codeHash, 5)).toEqual({ code, previousAgentId: null, alreadyUsed: false });
         const agent = {
           id: agentId,
           clientId: "client-1",
@@ -172,6 +185,14 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
           createdAt: 5,
           lastUsedAt: 5,
         };
+        return { orgId, userId, code, agent, agentId, token };
+      }
+
+      test("an authorization code is used once; its second use names the agent the first one created", async () => {
+        const store = await makeStore();
+        const { code, agent, agentId, orgId, token } = await agentSetUp(store);
+        expect(await store.findClient("client-1")).toEqual({ id: "client-1", name: "Claude", redirectUris: ["https://c/cb"], createdAt: 0 });
+        expect(await store.useAuthCode(code.codeHash, 5)).toEqual({ code, previousAgentId: null, alreadyUsed: false });
         await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")]);
         expect(await store.useAuthCode(code.codeHash, 6)).toEqual({ code, previousAgentId: agentId, alreadyUsed: true });
         expect(await store.useAuthCode("unknown", 6)).toBeNull();
@@ -181,17 +202,7 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
 
       test("a refresh token rotates once; presented again, it ends the whole agent", async () => {
         const store = await makeStore();
-        const { code, agentId, orgId, userId, token } = await agentSetUp(store);
-        const agent = {
-          id: agentId,
-          clientId: "client-1",
-          userId,
-          orgId,
-          scopes: ["feedbacks:read" as const],
-          resource: "https://r/mcp",
-          createdAt: 5,
-          lastUsedAt: 5,
-        };
+        const { code, agent, agentId, orgId, userId, token } = await agentSetUp(store);
         await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")]);
         const rotated = await store.rotateRefreshToken("r1", "client-1", 10, 1_000, () => [token("access", "a2"), token("refresh", "r2")]);
         expect(rotated).toMatchObject({ state: "rotated", agent: { id: agentId, lastUsedAt: 10 } });
@@ -203,17 +214,7 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
 
       test("an agent is removed by its person or an Admin, and a client revokes its own token", async () => {
         const store = await makeStore();
-        const { code, agentId, orgId, userId, token } = await agentSetUp(store);
-        const agent = {
-          id: agentId,
-          clientId: "client-1",
-          userId,
-          orgId,
-          scopes: ["feedbacks:read" as const],
-          resource: "https://r/mcp",
-          createdAt: 5,
-          lastUsedAt: 5,
-        };
+        const { code, agent, agentId, orgId, token } = await agentSetUp(store);
         await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("access", "a3")]);
         expect(await store.revokeTokenOfClient("a3", "other-client", 6)).toBe(false);
         expect(await store.revokeTokenOfClient("a3", "client-1", 6)).toBe(true);
@@ -258,25 +259,7 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
         await store.createWebhook(subscribed, 5);
         await store.createWebhook(webhook(orgId, ["feedback.shipped"]), 5);
         const feedbackId = id("fb");
-        await store.recordFeedback({
-          feedback: { id: feedbackId, orgId, appId, title: "t", kind: "idea", status: "triage", reports: 1, createdAt: 100, lastActivityAt: 100 },
-          report: {
-            id: id("r"),
-            feedbackId,
-            orgId,
-            appId,
-            source: "api",
-            report: { kind: "idea", message: "m", author: {} },
-            language: "en",
-            conversation: [],
-            statusId: id("s"),
-            at: 100,
-          },
-          statusTokenHash: "h",
-          event: { id: id("e"), type: "feedback.created", orgId, feedbackId, createdAt: 100 },
-          jobs: [],
-          quota: { month: "2026-11", limit: null },
-        });
+        await store.recordFeedback(newFeedback(orgId, appId, feedbackId, 100));
         const claimed = await store.claimDelivery(100, 1_000, "lease-1");
         expect(claimed).toMatchObject({ attempt: 1, webhook: { id: subscribed.id }, event: { type: "feedback.created", feedbackId } });
         expect(await store.claimDelivery(100, 1_000, "lease-2")).toBeNull();
@@ -303,24 +286,9 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
       await store.createChannel({ id: id("ch"), orgId, appId, kind: "api", key: channel, active: true });
       const feedbackId = id("fb");
       await store.recordFeedback({
-        feedback: { id: feedbackId, orgId, appId, title: "t", kind: "idea", status: "triage", reports: 1, createdAt: 1, lastActivityAt: 1 },
-        report: {
-          id: id("r"),
-          feedbackId,
-          orgId,
-          appId,
-          source: "api",
-          report: { kind: "idea", message: "m", author: {} },
-          language: "en",
-          conversation: [],
-          statusId: "status-1",
-          at: 1,
-        },
+        ...newFeedback(orgId, appId, feedbackId, 1, "status-1"),
         statusTokenHash: "token-hash",
         follower: { feedbackId, email: "ann@x.io", language: "fr" },
-        event: { id: id("e"), type: "feedback.created", orgId, feedbackId, createdAt: 1 },
-        jobs: [],
-        quota: { month: "2026-11", limit: null },
       });
       await store.setFeedbackTracker(orgId, feedbackId, { key: "acme/app#7", provider: "github", status: "open" });
       expect((await store.findFeedbackByTracker(orgId, "acme/app#7"))?.id).toBe(feedbackId);

@@ -99,10 +99,6 @@ class FakeCollection {
     return doc ? this.project(doc, options.projection) : null;
   }
 
-  async countDocuments(filter: Doc = {}) {
-    return this.matching(filter).length;
-  }
-
   aggregate(pipeline: Doc[]) {
     return { toArray: async () => aggregate(clone(this.docs), pipeline) };
   }
