@@ -1,6 +1,6 @@
 import type { Grouper } from "../../core/ports.ts";
 import { groupingKeys, terms, type TermCounts } from "../../core/grouping/analyze.ts";
-import { cosine, SAME_SUBJECT_THRESHOLD, type TermStats, weigh } from "./similarity.ts";
+import { cosine, mayShareSubject, SAME_SUBJECT_THRESHOLD, type TermStats, weigh } from "./similarity.ts";
 
 /** Analysed texts kept in memory (a cache: nothing is lost when it is cold). */
 const CACHE_SIZE = 20_000;
@@ -13,9 +13,9 @@ function statsOf(documents: readonly TermCounts[]): TermStats {
 }
 
 /**
- * The offline grouper: TF-IDF cosine over folded, stemmed English and French words, a small
- * bilingual lexicon of feedback vocabulary, and character trigrams; the most similar open
- * feedback above the threshold is the duplicate.
+ * The offline grouper: TF-IDF cosine over folded, stemmed English and French words, a bilingual
+ * lexicon of feedback vocabulary, and character trigrams; the most similar open feedback above
+ * the threshold that may share the report's subject (mayShareSubject) is the duplicate.
  */
 export function createLexicalGrouper(): Grouper {
   // Candidates come back report after report: their analysis is kept, least recently used out first.
@@ -37,11 +37,19 @@ export function createLexicalGrouper(): Grouper {
       const theirs = candidates.map((c) => termsOf(c.text));
       const stats = statsOf([mine, ...theirs]);
       const reference = weigh(mine, stats);
-      let best: { id: string; score: number } | null = null;
+      // A feedback answers with its most similar report (single linkage); its reports together decide what it is about.
+      const feedbacks = new Map<string, { score: number; terms: TermCounts }>();
       theirs.forEach((counts, i) => {
-        const score = cosine(reference, weigh(counts, stats));
-        if (score >= SAME_SUBJECT_THRESHOLD && (!best || score > best.score)) best = { id: candidates[i]!.id, score };
+        const id = candidates[i]!.id;
+        const feedback = feedbacks.get(id) ?? { score: 0, terms: {} };
+        feedback.score = Math.max(feedback.score, cosine(reference, weigh(counts, stats)));
+        for (const term of Object.keys(counts)) feedback.terms[term] = 1;
+        feedbacks.set(id, feedback);
       });
+      let best: { id: string; score: number } | null = null;
+      for (const [id, { score, terms: known }] of feedbacks) {
+        if (score >= SAME_SUBJECT_THRESHOLD && (!best || score > best.score) && mayShareSubject(mine, known)) best = { id, score };
+      }
       return { duplicateOf: (best as { id: string } | null)?.id ?? null };
     },
   };

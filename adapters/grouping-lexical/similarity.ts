@@ -1,4 +1,4 @@
-import type { TermCounts } from "../../core/grouping/analyze.ts";
+import { TermKind, type TermCounts } from "../../core/grouping/analyze.ts";
 
 /** Corpus statistics: how many documents, and in how many each term appears. */
 export interface TermStats {
@@ -8,6 +8,19 @@ export interface TermStats {
 
 /** Smoothed inverse document frequency. */
 export const idf = (stats: TermStats, term: string): number => Math.log((1 + stats.documents) / (1 + stats.frequency(term))) + 1;
+
+/**
+ * How much a term of each kind counts. Trigrams only bridge spelling variants and generic words
+ * only support a match, so neither can outweigh what a report is about.
+ */
+const KIND_WEIGHT: Readonly<Record<string, number>> = {
+  [TermKind.subject]: 1,
+  [TermKind.symptom]: 1,
+  [TermKind.generic]: 0.5,
+  [TermKind.trigram]: 0.25,
+};
+
+const kindWeight = (term: string): number => KIND_WEIGHT[term.slice(0, term.indexOf(":"))] ?? 1;
 
 /** A text's TF-IDF vector with its norm, computed once per comparison round. */
 export interface Weighted {
@@ -19,7 +32,7 @@ export function weigh(counts: TermCounts, stats: TermStats): Weighted {
   const vector = new Map<string, number>();
   let squares = 0;
   for (const [term, count] of Object.entries(counts)) {
-    const weight = (1 + Math.log(count > 0 ? count : 1)) * idf(stats, term);
+    const weight = kindWeight(term) * (1 + Math.log(count)) * idf(stats, term);
     vector.set(term, weight);
     squares += weight * weight;
   }
@@ -35,8 +48,22 @@ export function cosine(a: Weighted, b: Weighted): number {
   return dot / (a.norm * b.norm);
 }
 
+const termsOfKind = (counts: TermCounts, kind: string): string[] => Object.keys(counts).filter((term) => term.startsWith(`${kind}:`));
+
+/**
+ * Whether a report may be on the subject of a feedback, whatever their similarity: they must
+ * name at least one thing in common ("login", "invoice"), and when both say how it goes wrong,
+ * agree on one symptom ("no results" and "slow" are two subjects of one search page).
+ * `feedback` holds the terms of all its reports.
+ */
+export function mayShareSubject(report: TermCounts, feedback: TermCounts): boolean {
+  if (!termsOfKind(report, TermKind.subject).some((term) => term in feedback)) return false;
+  const symptoms = termsOfKind(report, TermKind.symptom);
+  return symptoms.length === 0 || termsOfKind(feedback, TermKind.symptom).length === 0 || symptoms.some((term) => term in feedback);
+}
+
 /**
  * Two texts are on the same subject from this similarity on. Chosen on test/fixtures/grouping.json
  * for precision first: a wrong merge hides a problem, a missed one only leaves a duplicate.
  */
-export const SAME_SUBJECT_THRESHOLD = 0.4;
+export const SAME_SUBJECT_THRESHOLD = 0.35;

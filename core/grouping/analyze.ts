@@ -1,8 +1,10 @@
 /**
  * Text analysis for grouping: case and accents folded, English and French stop words removed,
  * words reduced to a light stem so that "crashes", "crashed" and "crashing" meet, as do
- * "plantage", "plante" and "planté".
+ * "plantage", "plante" and "planté"; then the bilingual lexicon folds words and expressions of one
+ * meaning to one concept.
  */
+import { CONCEPTS, GENERIC, PHRASES, SYMPTOMS } from "./lexicon.ts";
 
 const STOP = new Set(
   (
@@ -11,48 +13,12 @@ const STOP = new Set(
     "have has had can could would should will just so than then too very also please still again any all some more most " +
     "le la les un une des du de d l et ou mais si au aux en dans sur par pour avec sans est sont etait ete etre " +
     "il elle ils elles on nous vous je j me m mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs ce cet cette ces " +
-    "qui que qu quoi dont ou quand comment pourquoi ne n pas plus tres aussi encore toujours tout tous toute toutes " +
-    "y a ai as avons avez ont fait faire peut peux pouvez merci svp bonjour hello hi"
+    "qui que qu quoi dont ou quand pourquoi ne n pas plus tres aussi encore toujours tout tous toute toutes " +
+    "y a ai as avons avez ont fait faire peut peux pouvez svp bonjour hello hi " +
+    "se s c ca cela ceci alors depuis lors chaque every each don doesn didn isn won anymore even although while would could lot " +
+    "let us way really real useful utile pourriez pourrait serait bien pouvoir once une fois " +
+    "keep keeps kept keeping continue continues continuer entre between whenever time fois few quelques itself seul tout everything much beaucoup make rendre faut"
   ).split(" "),
-);
-
-/**
- * Words that mean the same thing in feedback, in English and French, folded to one concept
- * (keys are folded and stemmed words). Small on purpose: only variants that real reports mix.
- */
-const CONCEPTS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries({
-    login: "login signin sign log logg connexion connect connecter identifier",
-    logout: "logout deconnexion deconnecter",
-    empty: "blank empty white vide blanche blanc",
-    fail: "fail failed error broken refus refuse declin echou echec",
-    export: "export download telecharg",
-    email: "email mail",
-    image: "picture photo avatar image",
-    crash: "crash plant plantage",
-    slow: "slow lent lente longtemps forever wait attendre",
-    grey: "grey gray gris grise",
-    hour: "hour heure",
-    upload: "upload televers envoi",
-    large: "large big gros lourd volumineux",
-    dark: "dark sombre",
-    light: "light clair",
-    notify: "notification notif push",
-    twice: "twice double duplicat duplicated",
-    cart: "cart basket panier",
-    keyboard: "keyboard clavier hotkey",
-    shortcut: "shortcut raccourci hotkey",
-    dashboard: "dashboard tableau",
-    search: "search recherch cherch",
-    result: "result resultat",
-    password: "password passe",
-    reset: "reset reinitialis forgot oubli",
-    calendar: "calendar calendrier",
-    week: "week semaine",
-    column: "column colonne",
-    invoice: "invoice facture",
-    camera: "camera appareil",
-  }).flatMap(([concept, variants]) => variants.split(" ").map((v) => [v, concept])),
 );
 
 /** Suffixes stripped, longest first; a stem keeps at least four letters. */
@@ -101,35 +67,70 @@ export function stem(word: string): string {
   return word;
 }
 
+/** Each lexicon word, and each lexicon word's stem, to its concept: a variant the lexicon lacks still meets through its stem. */
+const CONCEPT_OF_WORD = new Map<string, string>();
+const CONCEPT_OF_STEM = new Map<string, string>();
+for (const [concept, variants] of Object.entries(CONCEPTS)) {
+  for (const variant of variants.split(" ")) {
+    CONCEPT_OF_WORD.set(variant, concept);
+    CONCEPT_OF_STEM.set(stem(variant), concept);
+  }
+  CONCEPT_OF_WORD.set(concept, concept);
+}
+for (const [, concept] of PHRASES) CONCEPT_OF_WORD.set(concept, concept);
+const CONCEPT_NAMES: ReadonlySet<string> = new Set(CONCEPT_OF_WORD.values());
+
 /** Folded words of a text: lower case, no accents, no stop words, stemmed. */
 export function words(text: string): string[] {
-  const folded = text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  let folded = text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/['’]/g, " ")
+    // "10MB" reads as "10 MB".
+    .replace(/(\d)(\p{L})/gu, "$1 $2");
+  for (const [expression, concept] of PHRASES) folded = folded.replace(expression, ` ${concept} `);
   return (folded.match(/[\p{L}\p{N}]+/gu) ?? [])
     .filter((w) => w.length > 1 && !STOP.has(w))
     .map((w) => {
+      const concept = CONCEPT_OF_WORD.get(w);
+      if (concept) return concept;
       const stemmed = stem(w);
-      return CONCEPTS[w] ?? CONCEPTS[stemmed] ?? stemmed;
+      return CONCEPT_OF_STEM.get(stemmed) ?? stemmed;
     });
 }
 
 export type TermCounts = Record<string, number>;
 
-/** Trigrams count half a word each: enough to bridge variants, too little to outweigh meaning. */
-const TRIGRAM_WEIGHT = 0.5;
+/** What a term says about a report's subject; its prefix in TermCounts. */
+export const TermKind = {
+  /** A word or concept naming what the report is about: "w:" */
+  subject: "w",
+  /** How it goes wrong: "s:" */
+  symptom: "s",
+  /** Words any report may use ("button", "show"): "g:" */
+  generic: "g",
+  /** A character trigram of a word the lexicon does not know: "c:" */
+  trigram: "c",
+} as const;
+
+const kindOf = (word: string): string => (GENERIC.has(word) ? TermKind.generic : SYMPTOMS.has(word) ? TermKind.symptom : TermKind.subject);
 
 /**
- * The terms of a text with their counts: stemmed words ("w:") for meaning, and character
- * trigrams of the words ("c:") so that typos and compounds still meet.
+ * The terms of a text with their counts: its words and concepts, each under its kind, and the
+ * character trigrams of the words the lexicon does not know, so that typos and compounds still
+ * meet (a concept's own name has no spelling variants).
  */
 export function terms(text: string): TermCounts {
   const counts: TermCounts = {};
-  const add = (term: string, weight: number) => {
-    counts[term] = (counts[term] ?? 0) + weight;
+  const add = (term: string) => {
+    counts[term] = (counts[term] ?? 0) + 1;
   };
   for (const word of words(text)) {
-    add(`w:${word}`, 1);
+    add(`${kindOf(word)}:${word}`);
+    if (CONCEPT_NAMES.has(word)) continue;
     const padded = ` ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++) add(`c:${padded.slice(i, i + 3)}`, TRIGRAM_WEIGHT);
+    for (let i = 0; i + 3 <= padded.length; i++) add(`${TermKind.trigram}:${padded.slice(i, i + 3)}`);
   }
   return counts;
 }

@@ -1,20 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { words } from "../../core/grouping/analyze.ts";
 import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts";
-
-describe("text analysis", () => {
-  test("folds case and accents, drops stop words, stems English and French", () => {
-    expect(words("The app crashes")).toEqual(words("app crashed"));
-    expect(words("Le téléchargement échoue")).toEqual(words("le telechargement echoue"));
-    expect(words("the and of le la les")).toEqual([]);
-  });
-
-  test("a small bilingual lexicon brings feedback vocabulary together", () => {
-    expect(words("connexion")).toEqual(words("login"));
-    expect(words("page blanche").sort()).toEqual(words("blank page").sort());
-    expect(words("l'application plante")).toContain(words("crash")[0]!);
-  });
-});
 
 describe("lexical grouper", () => {
   const grouper = createLexicalGrouper();
@@ -33,6 +18,25 @@ describe("lexical grouper", () => {
   test("keeps apart subjects that share words but not meaning", async () => {
     expect((await grouper.findDuplicate("When exporting to CSV the date and amount columns are missing", open)).duplicateOf).toBe("csv");
     expect((await grouper.findDuplicate("Password reset email never arrives", open)).duplicateOf).toBeNull();
+  });
+
+  test("reports that share only a part and a symptom are not one subject", async () => {
+    const checkout = [{ id: "checkout", text: "On Safari the checkout button does nothing" }];
+    expect((await grouper.findDuplicate("Le bouton de connexion ne fait rien", checkout)).duplicateOf).toBeNull();
+  });
+
+  test("reports of one thing with different symptoms are not one subject", async () => {
+    const slow = [{ id: "slow", text: "Search results take forever, very slow" }];
+    expect((await grouper.findDuplicate("Search finds nothing, zero results", slow)).duplicateOf).toBeNull();
+    expect((await grouper.findDuplicate("La recherche est très lente", slow)).duplicateOf).toBe("slow");
+  });
+
+  test("a feedback is compared through all its reports", async () => {
+    const feedback = [
+      { id: "pdf", text: "Exporting an invoice to PDF gives a blank page" },
+      { id: "pdf", text: "Le PDF de la facture ne contient rien" },
+    ];
+    expect((await grouper.findDuplicate("Facture PDF vide", feedback)).duplicateOf).toBe("pdf");
   });
 
   test("with no open feedback there is nothing to join", async () => {

@@ -1,3 +1,4 @@
+import { distinctText } from "../support/distinct.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
@@ -19,6 +20,8 @@ async function createHook(url = receiver.url, events = ["feedback.created", "fee
   const res = await post(`${server.url}/v1/webhooks`, { url, events }, { authorization: `Bearer ${admin()}` });
   return res;
 }
+// One subject per probe: the background grouping must not fold them together.
+const PROBES = Array.from({ length: 6 }, (_, i) => distinctText(i));
 const report = async (message: string) =>
   (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
 const forKey = (key: string) => receiver.received.filter((r) => r.body.data?.feedback?.key === key);
@@ -44,7 +47,7 @@ describe("signed webhooks, end to end", () => {
   });
 
   test("the three events arrive signed, with the headers and bodies of the specification", async () => {
-    const key = await report("Webhook probe: totals are rounded twice");
+    const key = await report(PROBES[0]!);
     await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "fixed" });
     await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "delivered" });
     const got = await eventually(
@@ -73,7 +76,7 @@ describe("signed webhooks, end to end", () => {
 
   test("a 500 is retried with the same event id and a new delivery id; the last delivery is visible", async () => {
     receiver.answer = (_body, count) => (count === 1 ? 500 : 200);
-    const key = await report("Webhook probe: the 500 then 200 case");
+    const key = await report(PROBES[1]!);
     const got = await eventually(
       () => forKey(key),
       (r) => r.length >= 2,
@@ -89,7 +92,7 @@ describe("signed webhooks, end to end", () => {
 
   test("a receiver that is down for a while still gets the event once it is back", async () => {
     receiver.stop();
-    const key = await report("Webhook probe: receiver down");
+    const key = await report(PROBES[2]!);
     await Bun.sleep(2_500);
     const listed = await get(`${server.url}/v1/webhooks`, admin());
     expect(listed.body.data[0].lastDelivery.status).toBeNull();
@@ -105,10 +108,10 @@ describe("signed webhooks, end to end", () => {
   test("a server restart between attempts loses nothing, and each attempt happens once", async () => {
     let attempts = 0;
     receiver.answer = (body) => {
-      if (body.data?.feedback?.title === "Webhook probe: restart in between") attempts++;
+      if (body.data?.feedback?.title === PROBES[3]!) attempts++;
       return attempts <= 1 ? 503 : 200;
     };
-    const key = await report("Webhook probe: restart in between");
+    const key = await report(PROBES[3]!);
     await eventually(
       () => forKey(key),
       (r) => r.length >= 1,
@@ -139,7 +142,7 @@ describe("signed webhooks, end to end", () => {
     const rotated = await post(`${server.url}/v1/webhooks/${hookId}/rotate-secret`, {}, { authorization: `Bearer ${admin()}` });
     expect(rotated.body.secret).not.toBe(old);
     receiver.secrets = [old, rotated.body.secret];
-    const key = await report("Webhook probe: after rotation");
+    const key = await report(PROBES[4]!);
     const [got] = await eventually(
       () => forKey(key),
       (r) => r.length >= 1,
@@ -154,7 +157,7 @@ describe("signed webhooks, end to end", () => {
       { url: `${receiver.url}?only=shipped`, events: ["feedback.shipped"] },
       { authorization: `Bearer ${admin()}` },
     );
-    const key = await report("Webhook probe: subscription filter");
+    const key = await report(PROBES[5]!);
     await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "delivered" });
     await eventually(
       () => forKey(key),

@@ -1,0 +1,45 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { terms, words } from "../../core/grouping/analyze.ts";
+
+const sorted = (text: string) => words(text).sort();
+
+describe("text analysis for grouping", () => {
+  test("folds case and accents, drops stop words, stems English and French", () => {
+    assert.deepEqual(words("The app crashes"), words("app crashed"));
+    assert.deepEqual(words("Le téléchargement échoue"), words("le telechargement echoue"));
+    assert.deepEqual(words("the and of le la les"), []);
+  });
+
+  test("the bilingual lexicon folds words of one meaning to one concept", () => {
+    assert.deepEqual(words("connexion"), words("login"));
+    assert.deepEqual(words("facture"), words("invoices"));
+    assert.deepEqual(words("l'application plante"), words("the app crashes"));
+  });
+
+  test("expressions become one concept before words are split", () => {
+    assert.deepEqual(sorted("le bouton ne fait rien"), sorted("the button does nothing"));
+    assert.deepEqual(sorted("rien ne se passe"), sorted("nothing happens"));
+    assert.deepEqual(sorted("mot de passe oublié"), sorted("forgotten password"));
+    assert.deepEqual(sorted("page blanche"), sorted("blank page"));
+    assert.deepEqual(sorted("hors ligne"), sorted("offline"));
+  });
+
+  test("a French stop word that is an English noun is kept", () => {
+    assert.ok(words("I can't delete my own comment").includes(words("commentaire")[0]!));
+  });
+
+  test("an ambiguous word is not read as another word's stem", () => {
+    // "carte" is a card or a map, never a shopping cart.
+    assert.notDeepEqual(words("la carte"), words("panier"));
+  });
+
+  test("terms sort words by what they say: subject, symptom, generic; trigrams only for unknown words", () => {
+    const t = terms("Invoice export button fails, zorglub");
+    assert.ok("w:invoice" in t);
+    assert.ok("s:fail" in t);
+    assert.ok("g:button" in t);
+    assert.ok("c:zor" in t);
+    assert.ok(!("c:inv" in t));
+  });
+});
