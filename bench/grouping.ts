@@ -2,11 +2,13 @@
 // sets in test/fixtures/, replayed in a fixed arrival order through the Grouper port, as the
 // background job calls it (candidates: every report of the open feedbacks).
 //   bun bench/grouping.ts [--record]
-// grouping.json is the set the grouper was tuned on; grouping-holdout.json was written before the
-// lexicon was extended and is never used to tune it, so its figures tell how far the grouper generalizes.
+// grouping.json is the set the grouper was tuned on, and the one the targets apply to;
+// grouping-extra.json was read once to extend the lexicon; grouping-holdout.json was written after
+// all tuning and is never used to tune, so its figures tell how far the grouper generalizes.
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import tuning from "../test/fixtures/grouping.json";
+import extra from "../test/fixtures/grouping-extra.json";
 import holdout from "../test/fixtures/grouping-holdout.json";
 import { createLexicalGrouper } from "../adapters/grouping-lexical/grouper.ts";
 
@@ -71,21 +73,29 @@ async function evaluate(reports: readonly Labelled[]) {
   };
 }
 
-const tuned = await evaluate(tuning.reports);
-const held = await evaluate(holdout.reports);
+const sets = [
+  { name: "Tuning set", reports: tuning.reports },
+  { name: "Second set (read once)", reports: extra.reports },
+  { name: "Held-out set", reports: holdout.reports },
+];
+// One after the other, so that each time per report is its own.
+const results: Array<Awaited<ReturnType<typeof evaluate>>> = [];
+for (const set of sets) results.push(await evaluate(set.reports));
 const mark = (ok: boolean) => (ok ? "✅" : "❌");
+const row = (measure: string, cell: (r: Awaited<ReturnType<typeof evaluate>>, i: number) => string, target = "") =>
+  `| ${measure} | ${results.map(cell).join(" | ")} | ${target} |`;
 const lines = [
   `## ${new Date().toISOString().slice(0, 10)} — offline grouping quality, Bun ${Bun.version}`,
   "",
-  `Command: \`bun bench/grouping.ts\` (English and French, fixed arrival order; targets apply to the tuning set)`,
+  "Command: `bun bench/grouping.ts` (English and French, fixed arrival order; the targets apply to the tuning set)",
   "",
-  `| Measure | Tuning set (${tuning.reports.length} reports, ${tuned.subjects} subjects) | Held-out set (${holdout.reports.length} reports, ${held.subjects} subjects) | Target |`,
-  "|---|---|---|---|",
-  `| Pairwise precision | ${tuned.precision.toFixed(3)} ${mark(tuned.precision >= 0.95)} | ${held.precision.toFixed(3)} | ≥ 0.95 |`,
-  `| Pairwise recall | ${tuned.recall.toFixed(3)} | ${held.recall.toFixed(3)} | |`,
-  `| F1 | ${tuned.f1.toFixed(3)} ${mark(tuned.f1 >= 0.85)} | ${held.f1.toFixed(3)} | ≥ 0.85 |`,
-  `| Feedbacks formed | ${tuned.feedbacks} (ideal: ${tuned.subjects}) | ${held.feedbacks} (ideal: ${held.subjects}) | |`,
-  `| Time per report (candidates scanned linearly) | ${tuned.msPerReport.toFixed(2)} ms | ${held.msPerReport.toFixed(2)} ms | |`,
+  `| Measure | ${sets.map((set, i) => `${set.name} (${set.reports.length} reports, ${results[i]!.subjects} subjects)`).join(" | ")} | Target |`,
+  `|---|${sets.map(() => "---|").join("")}---|`,
+  row("Pairwise precision", (r, i) => `${r.precision.toFixed(3)}${i === 0 ? ` ${mark(r.precision >= 0.95)}` : ""}`, "≥ 0.95"),
+  row("Pairwise recall", (r) => r.recall.toFixed(3)),
+  row("F1", (r, i) => `${r.f1.toFixed(3)}${i === 0 ? ` ${mark(r.f1 >= 0.85)}` : ""}`, "≥ 0.85"),
+  row("Feedbacks formed", (r) => `${r.feedbacks} (ideal: ${r.subjects})`),
+  row("Time per report (candidates scanned linearly)", (r) => `${r.msPerReport.toFixed(2)} ms`),
   "",
 ];
 if (process.argv.includes("--record")) appendFileSync(join(import.meta.dir, "RESULTS.md"), `${lines.join("\n")}\n`);

@@ -16,6 +16,7 @@ const STOP = new Set(
     "qui que qu quoi dont ou quand pourquoi ne n pas plus tres aussi encore toujours tout tous toute toutes " +
     "y a ai as avons avez ont fait faire peut peux pouvez svp bonjour hello hi " +
     "se s c ca cela ceci alors depuis lors chaque every each don doesn didn isn won anymore even although while would could lot " +
+    "since last lately recently dernier derniere dernieres recemment now maintenant " +
     "let us way really real useful utile pourriez pourrait serait bien pouvoir once une fois " +
     "keep keeps kept keeping continue continues continuer entre between whenever time fois few quelques itself seul tout everything much beaucoup make rendre faut"
   ).split(" "),
