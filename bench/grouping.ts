@@ -3,12 +3,13 @@
 // background job calls it (candidates: every report of the open feedbacks).
 //   bun bench/grouping.ts [--record]
 // grouping.json is the set the grouper was tuned on, and the one the targets apply to;
-// grouping-extra.json was read once to extend the lexicon; grouping-holdout.json was written after
-// all tuning and is never used to tune, so its figures tell how far the grouper generalizes.
+// grouping-development.json was written as held-out sets and then used to extend the lexicon;
+// grouping-holdout.json was written after all work on the grouper and is never used to tune it,
+// so its figures tell how far the grouper generalizes.
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import tuning from "../test/fixtures/grouping.json";
-import extra from "../test/fixtures/grouping-extra.json";
+import development from "../test/fixtures/grouping-development.json";
 import holdout from "../test/fixtures/grouping-holdout.json";
 import { createLexicalGrouper } from "../adapters/grouping-lexical/grouper.ts";
 
@@ -75,7 +76,7 @@ async function evaluate(reports: readonly Labelled[]) {
 
 const sets = [
   { name: "Tuning set", reports: tuning.reports },
-  { name: "Second set (read once)", reports: extra.reports },
+  { name: "Development set", reports: development.reports },
   { name: "Held-out set", reports: holdout.reports },
 ];
 // One after the other, so that each time per report is its own.

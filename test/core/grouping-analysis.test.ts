@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { terms, words } from "../../core/grouping/analyze.ts";
+import { CONCEPTS } from "../../core/grouping/lexicon.ts";
 
 const sorted = (text: string) => words(text).sort();
 
@@ -41,5 +42,17 @@ describe("text analysis for grouping", () => {
     assert.ok("g:button" in t);
     assert.ok("c:zor" in t);
     assert.ok(!("c:inv" in t));
+  });
+});
+
+describe("the bilingual lexicon", () => {
+  test("no word belongs to two concepts", () => {
+    const owner = new Map<string, string>();
+    for (const [concept, variants] of Object.entries(CONCEPTS)) {
+      for (const word of variants.split(" ")) {
+        assert.ok(!owner.has(word) || owner.get(word) === concept, `"${word}" is in "${owner.get(word)}" and "${concept}"`);
+        owner.set(word, concept);
+      }
+    }
   });
 });
