@@ -4,23 +4,7 @@
  * "plantage", "plante" and "planté"; then the bilingual lexicon folds words and expressions of one
  * meaning to one concept.
  */
-import { CONCEPTS, GENERIC, PHRASES, SYMPTOMS } from "./lexicon.ts";
-
-const STOP = new Set(
-  (
-    "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those " +
-    "i me my we our you your he she they them their there here when where what which who how why not no do does did done " +
-    "have has had can could would should will just so than then too very also please still again any all some more most " +
-    "le la les un une des du de d l et ou mais si au aux en dans sur par pour avec sans est sont etait ete etre " +
-    "il elle ils elles on nous vous je j me m mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs ce cet cette ces " +
-    "qui que qu quoi dont ou quand pourquoi ne n pas plus tres aussi encore toujours tout tous toute toutes " +
-    "y a ai as avons avez ont fait faire peut peux pouvez svp bonjour hello hi " +
-    "se s c ca cela ceci alors depuis lors chaque every each don doesn didn isn won anymore even although while would could lot " +
-    "since last lately recently dernier derniere dernieres recemment now maintenant " +
-    "let us way really real useful utile pourriez pourrait serait bien pouvoir once une fois " +
-    "keep keeps kept keeping continue continues continuer entre between whenever time fois few quelques itself seul tout everything much beaucoup make rendre faut"
-  ).split(" "),
-);
+import { CONCEPTS, GENERIC, PHRASES, STOP_WORDS, SYMPTOMS } from "./lexicon.ts";
 
 /** Suffixes stripped, longest first; a stem keeps at least four letters. */
 const SUFFIXES = [
@@ -81,7 +65,7 @@ for (const [concept, variants] of Object.entries(CONCEPTS)) {
 for (const [, concept] of PHRASES) CONCEPT_OF_WORD.set(concept, concept);
 const CONCEPT_NAMES: ReadonlySet<string> = new Set(CONCEPT_OF_WORD.values());
 
-/** Folded words of a text: lower case, no accents, no stop words, stemmed. */
+/** Folded words of a text: lower case, no accents, no stop words, each a concept of the lexicon or else its stem. */
 export function words(text: string): string[] {
   let folded = text
     .toLowerCase()
@@ -92,7 +76,7 @@ export function words(text: string): string[] {
     .replace(/(\d)(\p{L})/gu, "$1 $2");
   for (const [expression, concept] of PHRASES) folded = folded.replace(expression, ` ${concept} `);
   return (folded.match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((w) => w.length > 1 && !STOP.has(w))
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w))
     .map((w) => {
       const concept = CONCEPT_OF_WORD.get(w);
       if (concept) return concept;

@@ -5,6 +5,24 @@
  * known subjects: grouping must bridge reports it has never seen.
  */
 
+/** English and French words that say nothing of a subject. A French word that is also an English noun ("comment") is not one. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the and or but if of to in on at by for with from as is are was were be been being it its this " +
+    "that these those i me my we our you your he she they them their there here when where what which who " +
+    "how why not no do does did done have has had can could would should will just so than then too very " +
+    "also please still again any all some more most le la les un une des du de d l et ou mais si au aux " +
+    "en dans sur par pour avec sans est sont etait ete etre il elle ils elles nous vous je j m mon ma mes " +
+    "ton ta tes son sa ses notre nos votre vos leur leurs ce cet cette ces qui que qu quoi dont quand " +
+    "pourquoi ne n pas plus tres aussi encore toujours tout tous toute toutes y ai avons avez ont fait " +
+    "faire peut peux pouvez svp bonjour hello hi se s c ca cela ceci alors depuis lors chaque every each " +
+    "don doesn didn isn won anymore even although while lot since last lately recently dernier derniere " +
+    "dernieres recemment now maintenant let us way really real useful utile pourriez pourrait serait bien " +
+    "pouvoir once fois keep keeps kept keeping continue continues continuer entre between whenever time " +
+    "few quelques itself seul everything much beaucoup make rendre faut"
+  ).split(" "),
+);
+
 /**
  * Expressions rewritten to one concept before words are split, on folded text (lower case, no
  * accents, apostrophes as spaces). Longest first where one contains another.
