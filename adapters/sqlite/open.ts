@@ -1,8 +1,19 @@
 import { Database } from "bun:sqlite";
 import { MIGRATIONS } from "./migrations.ts";
 
-/** Opens (creating if needed) a database file in WAL mode and brings its schema up to date. */
-export function openDatabase(path: string): Database {
+/**
+ * WAL size (pages) at which a committing connection checkpoints by itself. With a background
+ * checkpointer it is only a backstop: that thread copies pages as they come, and when it cannot
+ * finish under a steady stream of commits, this lets a writer complete the copy (cheap, since
+ * most pages are already there) so that the WAL starts over instead of growing.
+ */
+const BACKSTOP_CHECKPOINT_PAGES = 10_000;
+
+/**
+ * Opens (creating if needed) a database file in WAL mode and brings its schema up to date.
+ * `backgroundCheckpoints`: a checkpointer thread runs (see checkpoint.ts), so commits leave it the work.
+ */
+export function openDatabase(path: string, options: { backgroundCheckpoints?: boolean } = {}): Database {
   const db = new Database(path, { create: true, strict: true });
   db.exec("PRAGMA journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash; only a power loss can lose the last commits.
@@ -13,6 +24,7 @@ export function openDatabase(path: string): Database {
   // A page cache that holds the hot indexes (64 MB), and temporary structures in memory.
   db.exec("PRAGMA cache_size = -65536");
   db.exec("PRAGMA temp_store = MEMORY");
+  if (options.backgroundCheckpoints) db.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   migrate(db);
   return db;
 }

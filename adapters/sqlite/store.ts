@@ -11,11 +11,16 @@ import { collectionStore } from "./collection.ts";
 import { feedbackStore } from "./feedbacks.ts";
 import { jobQueue } from "./jobs.ts";
 import { openDatabase } from "./open.ts";
+import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
 
-/** The embedded store: one SQLite file, shared safely by several processes on one machine. */
-export function createSqliteStore(path: string): Store {
-  const db = openDatabase(path);
+/**
+ * The embedded store: one SQLite file, shared safely by several processes on one machine.
+ * `backgroundCheckpoints` (for servers): WAL checkpoints run on a thread of their own.
+ */
+export function createSqliteStore(path: string, options: { backgroundCheckpoints?: boolean } = {}): Store {
+  const db = openDatabase(path, options);
+  const checkpointer = options.backgroundCheckpoints ? startCheckpointer(path) : null;
   const batch = createWriteBatch(db);
   return {
     ...collectionStore(db, batch),
@@ -38,6 +43,7 @@ export function createSqliteStore(path: string): Store {
       return db.query<{ ok: number }, []>("SELECT 1 AS ok").get()?.ok === 1;
     },
     async close() {
+      await checkpointer?.stop();
       db.close();
     },
   };

@@ -56,7 +56,7 @@ if (values.help || !command) {
 
 try {
   const config = loadConfig(process.env);
-  const services = await createServices(config, createLogger("warn", false), config.baseUrl ?? `http://localhost:${config.port}`);
+  const services = await createServices(config, createLogger("warn", false), config.baseUrl ?? `http://localhost:${config.port}`, "cli");
   const args = name === group ? positionals.slice(1) : rest;
   await command(services, { args, options: values }, (line) => console.log(line));
   await services.store.close();

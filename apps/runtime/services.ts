@@ -29,8 +29,8 @@ function openaiOptions(config: Config, logger: Logger) {
 }
 
 /** The embedded SQLite file, or the MongoDB deployment shared by several processes. */
-async function openStore(config: Config): Promise<Store> {
-  if (config.store === "sqlite") return createSqliteStore(join(config.dataDir, "retour.sqlite"));
+async function openStore(config: Config, role: Role): Promise<Store> {
+  if (config.store === "sqlite") return createSqliteStore(join(config.dataDir, "retour.sqlite"), { backgroundCheckpoints: role === "server" });
   try {
     return await openMongoStore(config.mongodbUri!);
   } catch (error) {
@@ -39,11 +39,14 @@ async function openStore(config: Config): Promise<Store> {
   }
 }
 
+/** A long-running server, or a short command of the CLI. */
+export type Role = "server" | "cli";
+
 /** Assembles the services from the configuration: the one place adapters are chosen. */
-export async function createServices(config: Config, logger: Logger, baseUrl: string): Promise<Services> {
+export async function createServices(config: Config, logger: Logger, baseUrl: string, role: Role = "cli"): Promise<Services> {
   mkdirSync(config.dataDir, { recursive: true });
   return {
-    store: await openStore(config),
+    store: await openStore(config, role),
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
     ids: systemIds,
     assistant: config.assistant === "openai" ? createOpenAIAssistant(openaiOptions(config, logger)) : createLocalAssistant(),

@@ -36,7 +36,7 @@ const server = serve((request) => app!.handle(request), { port: config.port, tru
 const baseUrl = config.baseUrl ?? `http://localhost:${server.port}`;
 let services: Services;
 try {
-  services = await createServices(config, logger, baseUrl);
+  services = await createServices(config, logger, baseUrl, "server");
 } catch (error) {
   server.stop(true);
   fatal(error instanceof Error ? error.message : String(error));
