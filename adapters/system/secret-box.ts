@@ -1,22 +1,32 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { fromBase64Url, toBase64Url } from "../../core/encoding.ts";
 import type { SecretBox } from "../../core/ports.ts";
 
-/** AES-256-GCM with a 256-bit key; sealed text is `v1.<iv>.<ciphertext>`, base64url. */
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * AES-256-GCM with a 256-bit key; sealed text is `v1.<iv>.<ciphertext and tag>`, base64url (the
+ * layout WebCrypto produces). node:crypto rather than WebCrypto: a report seals its tracking link,
+ * and the synchronous cipher costs a quarter of WebCrypto's promise and thread hop.
+ */
 export async function createSecretBox(key: Uint8Array): Promise<SecretBox> {
   if (key.length !== 32) throw new Error("the secret key must be 32 bytes");
-  const aes = await crypto.subtle.importKey("raw", key as BufferSource, "AES-GCM", false, ["encrypt", "decrypt"]);
   return {
     async seal(plaintext) {
-      const iv = crypto.getRandomValues(new Uint8Array(12));
-      const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, aes, new TextEncoder().encode(plaintext)));
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const sealed = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
       return `v1.${toBase64Url(iv)}.${toBase64Url(sealed)}`;
     },
     async open(sealed) {
       const [version, iv, data] = sealed.split(".");
       const ivBytes = iv ? fromBase64Url(iv) : null;
       const dataBytes = data ? fromBase64Url(data) : null;
-      if (version !== "v1" || !ivBytes || !dataBytes) throw new Error("not a sealed secret");
-      return new TextDecoder().decode(await crypto.subtle.decrypt({ name: "AES-GCM", iv: ivBytes as BufferSource }, aes, dataBytes as BufferSource));
+      if (version !== "v1" || !ivBytes || !dataBytes || dataBytes.length < TAG_BYTES) throw new Error("not a sealed secret");
+      const decipher = createDecipheriv("aes-256-gcm", key, ivBytes);
+      decipher.setAuthTag(dataBytes.subarray(dataBytes.length - TAG_BYTES));
+      return Buffer.concat([decipher.update(dataBytes.subarray(0, dataBytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
     },
   };
 }
