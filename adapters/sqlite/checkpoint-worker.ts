@@ -5,6 +5,8 @@ import { parentPort, workerData } from "node:worker_threads";
 
 const { path, intervalMs } = workerData as { path: string; intervalMs: number };
 const db = new Database(path);
+// The durability setting of the server's own connection (open.ts).
+db.exec("PRAGMA synchronous = NORMAL");
 // PASSIVE never waits for readers or the writer: it copies what it can and leaves the rest for next time.
 const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
 const timer = setInterval(() => checkpoint.run(), intervalMs);
