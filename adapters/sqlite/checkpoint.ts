@@ -11,16 +11,18 @@ export interface Checkpointer {
 /**
  * Checkpoints the WAL of the database at `path` on a worker thread. SQLite otherwise does it on
  * the connection that commits, once the WAL passes its threshold: on a server that is the event
- * loop, and it cost about a sixth of a report's time there.
+ * loop, and it cost about a sixth of a report's time there. Should the thread fail, `onFailure`
+ * runs once, so that the caller can give checkpoints back to its own connection.
  */
-export function startCheckpointer(path: string): Checkpointer {
+export function startCheckpointer(path: string, onFailure: (error: unknown) => void): Checkpointer {
   const worker = new Worker(new URL("./checkpoint-worker.ts", import.meta.url), { workerData: { path, intervalMs: INTERVAL_MS } });
   worker.unref();
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  worker.once("error", onFailure);
   return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        worker.once("exit", () => resolve());
-        worker.postMessage("stop");
-      }),
+    async stop() {
+      worker.postMessage("stop");
+      await exited;
+    },
   };
 }

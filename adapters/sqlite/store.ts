@@ -20,7 +20,8 @@ import { createWriteBatch } from "./write-batch.ts";
  */
 export function createSqliteStore(path: string, options: { backgroundCheckpoints?: boolean } = {}): Store {
   const db = openDatabase(path, options);
-  const checkpointer = options.backgroundCheckpoints ? startCheckpointer(path) : null;
+  // Should the checkpointer fail, commits checkpoint again as SQLite does by default (every 1,000 pages).
+  const checkpointer = options.backgroundCheckpoints ? startCheckpointer(path, () => db.exec("PRAGMA wal_autocheckpoint = 1000")) : null;
   const batch = createWriteBatch(db);
   return {
     ...collectionStore(db, batch),

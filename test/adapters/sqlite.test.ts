@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, statSync } from "node:fs";
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
 import { eventually } from "../support/receiver.ts";
 
@@ -29,5 +30,21 @@ describe("sqlite checkpoints", () => {
     expect(grown).toBeGreaterThanOrEqual(8_000_000);
     writer.close();
     await store.close();
+  });
+});
+
+describe("sqlite checkpointer", () => {
+  test("reports its failure once, and still stops", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "not-a-database.sqlite");
+    writeFileSync(path, "this is not a database file, whatever its name says".repeat(100));
+    let failures = 0;
+    const checkpointer = startCheckpointer(path, () => failures++);
+    expect(
+      await eventually(
+        () => failures,
+        (n) => n > 0,
+      ),
+    ).toBe(1);
+    await checkpointer.stop();
   });
 });
