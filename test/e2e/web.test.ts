@@ -115,6 +115,8 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     const page = await signedIn("member");
     await page.goto(`${server.url}/inbox/${reports.idea.ticketId}`);
     await page.getByRole("button", { name: "Follow" }).click();
+    // The form posts and the page comes back: wait for it before looking (isVisible does not wait).
+    await page.getByRole("button", { name: "Unfollow" }).waitFor();
     await expect(page.getByRole("listitem").filter({ hasText: server.demo.users.member.email }).isVisible()).resolves.toBe(true);
     await page.getByRole("button", { name: "Unfollow" }).click();
     await page.getByText("Nobody follows this feedback.").waitFor();
