@@ -1,13 +1,9 @@
-import { sha256Hex } from "./encoding.ts";
 import { fail, ok, type Result } from "./errors.ts";
 import { ROLE_SCOPES, type Grant, type Role, type Scope } from "./model.ts";
-import type { Clock } from "./ports.ts";
+import type { Clock, Digest } from "./ports.ts";
 import type { AccessStore } from "./store.ts";
 import { AGENT_IDLE_MS } from "./oauth/lifetimes.ts";
 import { audienceAccepts, type Resources } from "./oauth/resources.ts";
-
-/** Access tokens are stored only as this hash. */
-export const tokenHash = (token: string): Promise<string> => sha256Hex(token);
 
 /** A token's scopes, cut down to what its holder's current role allows. */
 export const effectiveScopes = (scopes: readonly Scope[], role: Role): Scope[] => scopes.filter((s) => ROLE_SCOPES[role].includes(s));
@@ -19,10 +15,15 @@ export interface Audience {
 }
 
 /** Reads `Authorization: Bearer <token>` and finds the grant behind it, if it was issued for this audience. */
-export async function authenticate(store: AccessStore, clock: Clock, authorization: string | null, audience: Audience): Promise<Result<Grant>> {
+export async function authenticate(
+  deps: { store: AccessStore; clock: Clock; digest: Digest },
+  authorization: string | null,
+  audience: Audience,
+): Promise<Result<Grant>> {
   const match = authorization?.match(/^Bearer[ \t]+([^\s]+)[ \t]*$/i);
   if (!match?.[1]) return fail("unauthorized");
-  const grant = await store.authenticate(await tokenHash(match[1]), clock(), AGENT_IDLE_MS);
+  // Tokens are stored only as their digest.
+  const grant = await deps.store.authenticate(deps.digest(match[1]), deps.clock(), AGENT_IDLE_MS);
   if (!grant || !audienceAccepts(audience.resources, audience.where, grant.resource)) return fail("invalid_token");
   return ok({ ...grant, scopes: effectiveScopes(grant.scopes, grant.role) });
 }

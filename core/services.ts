@@ -1,4 +1,4 @@
-import type { Assistant, Clock, FileStorage, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox } from "./ports.ts";
+import type { Assistant, Clock, Digest, FileStorage, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox } from "./ports.ts";
 import type { Store } from "./store.ts";
 import type { WebhookDeps } from "./webhooks/manage.ts";
 
@@ -7,6 +7,7 @@ export interface Services {
   readonly store: Store;
   readonly clock: Clock;
   readonly ids: Ids;
+  readonly digest: Digest;
   readonly assistant: Assistant;
   readonly grouper: Grouper;
   readonly notifier: Notifier;

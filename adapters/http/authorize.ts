@@ -21,7 +21,7 @@ export async function grantFor(
   scope: Scope,
   perMinute: number,
 ): Promise<Result<Grant> & { response?: Response }> {
-  const authenticated = await authenticate(services.store, services.clock, request.headers.get("authorization"), {
+  const authenticated = await authenticate(services, request.headers.get("authorization"), {
     resources: resourcesOf(services.baseUrl),
     where: "rest",
   });

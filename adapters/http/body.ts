@@ -9,6 +9,12 @@ export const MAX_BODY_BYTES = 256 * 1024;
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > MAX_BODY_BYTES) throw new HttpFailure("payload_too_large");
+  // A body framed by its Content-Length cannot pass what it declared, so it is read whole (Bun
+  // refuses a request that declares both a length and chunked encoding).
+  return parse(Number.isNaN(declared) ? await readCapped(request) : await request.text());
+}
+
+async function readCapped(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -18,7 +24,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
       chunks.push(chunk);
     }
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function parse(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -1,4 +1,3 @@
-import { tokenHash } from "../../core/access.ts";
 import { timingSafeEqual } from "../../core/encoding.ts";
 import { SESSION_TTL_MS } from "../../core/oauth/lifetimes.ts";
 import type { Services } from "../../core/services.ts";
@@ -9,20 +8,20 @@ export const isSecure = (services: Services): boolean => services.baseUrl.starts
 /** The person signed in on this browser, if any. */
 export async function signedInUser(services: Services, request: Request): Promise<{ userId: string; email: string } | null> {
   const session = readCookie(request, SESSION_COOKIE);
-  return session ? services.store.findSession(await tokenHash(session), services.clock()) : null;
+  return session ? services.store.findSession(services.digest(session), services.clock()) : null;
 }
 
 /** Opens a session; returns the Set-Cookie header value. */
 export async function openSession(services: Services, userId: string): Promise<string> {
   const session = services.ids.secret();
   const now = services.clock();
-  await services.store.createSession(await tokenHash(session), userId, now, now + SESSION_TTL_MS);
+  await services.store.createSession(services.digest(session), userId, now, now + SESSION_TTL_MS);
   return setCookie(SESSION_COOKIE, session, { secure: isSecure(services), maxAgeSeconds: SESSION_TTL_MS / 1000 });
 }
 
 export async function closeSession(services: Services, request: Request): Promise<string> {
   const session = readCookie(request, SESSION_COOKIE);
-  if (session) await services.store.deleteSession(await tokenHash(session));
+  if (session) await services.store.deleteSession(services.digest(session));
   return setCookie(SESSION_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
 }
 

@@ -87,7 +87,7 @@ export function createMcpHandler(services: Services): (request: Request) => Prom
   return async (request) => {
     if (!sameSite(request, services.baseUrl)) return jsonRpcError(403, "Forbidden origin or host");
     if (request.method !== "POST") return jsonRpcError(405, "Method not allowed: this server has no sessions", { allow: "POST" });
-    const authenticated = await authenticate(services.store, services.clock, request.headers.get("authorization"), { resources, where: "mcp" });
+    const authenticated = await authenticate(services, request.headers.get("authorization"), { resources, where: "mcp" });
     if (!authenticated.ok) {
       const error = authenticated.code === "invalid_token" ? ', error="invalid_token"' : "";
       return new Response(JSON.stringify(errorBody(authenticated.code, "en")), {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { fromBase64Url, toBase64Url } from "../../core/encoding.ts";
+import { fromBase64Url } from "../../core/encoding.ts";
 import type { SecretBox } from "../../core/ports.ts";
 
 const IV_BYTES = 12;
@@ -8,7 +8,8 @@ const TAG_BYTES = 16;
 /**
  * AES-256-GCM with a 256-bit key; sealed text is `v1.<iv>.<ciphertext and tag>`, base64url (the
  * layout WebCrypto produces). node:crypto rather than WebCrypto: a report seals its tracking link,
- * and the synchronous cipher costs a quarter of WebCrypto's promise and thread hop.
+ * and the synchronous cipher (with Buffer's native base64url) costs a fraction of WebCrypto's
+ * promise and thread hop.
  */
 export async function createSecretBox(key: Uint8Array): Promise<SecretBox> {
   if (key.length !== 32) throw new Error("the secret key must be 32 bytes");
@@ -17,7 +18,7 @@ export async function createSecretBox(key: Uint8Array): Promise<SecretBox> {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const sealed = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
-      return `v1.${toBase64Url(iv)}.${toBase64Url(sealed)}`;
+      return `v1.${iv.toString("base64url")}.${sealed.toString("base64url")}`;
     },
     async open(sealed) {
       const [version, iv, data] = sealed.split(".");

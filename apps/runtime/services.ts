@@ -14,6 +14,7 @@ import { MongoUnavailable, openMongoStore } from "../../adapters/mongodb/store.t
 import type { Store } from "../../core/store.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
 import { systemIds } from "../../adapters/system/ids.ts";
+import { sha256Digest } from "../../adapters/system/digest.ts";
 import { argon2Hasher } from "../../adapters/system/password.ts";
 import { createSecretBox } from "../../adapters/system/secret-box.ts";
 import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
@@ -49,6 +50,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     store: await openStore(config, role),
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
     ids: systemIds,
+    digest: sha256Digest,
     assistant: config.assistant === "openai" ? createOpenAIAssistant(openaiOptions(config, logger)) : createLocalAssistant(),
     grouper:
       config.assistant === "openai"

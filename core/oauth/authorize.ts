@@ -1,4 +1,3 @@
-import { tokenHash } from "../access.ts";
 import type { OAuthClient, Role } from "../model.ts";
 import type { Services } from "../services.ts";
 import { oauthError, type OAuthError } from "./errors.ts";
@@ -70,7 +69,7 @@ export async function approve(
     return redirectWith(request.redirectUri, { ...oauthError("invalid_scope", "your role cannot grant the requested permissions") }, request.state);
   const code = services.ids.secret();
   await services.store.createAuthCode({
-    codeHash: await tokenHash(code),
+    codeHash: services.digest(code),
     clientId: request.client.id,
     userId: person.userId,
     orgId: person.orgId,

@@ -1,4 +1,3 @@
-import { tokenHash } from "../access.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -7,6 +6,6 @@ import type { Services } from "../services.ts";
  */
 export async function revokeToken(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<"revoked" | "invalid_request"> {
   if (!form.token || !form.client_id) return "invalid_request";
-  await services.store.revokeTokenOfClient(await tokenHash(form.token), form.client_id, services.clock());
+  await services.store.revokeTokenOfClient(services.digest(form.token), form.client_id, services.clock());
   return "revoked";
 }

@@ -1,4 +1,3 @@
-import { tokenHash } from "../access.ts";
 import type { Agent, AgentToken } from "../model.ts";
 import type { Services } from "../services.ts";
 import { oauthError, type OAuthError } from "./errors.ts";
@@ -19,11 +18,10 @@ export type TokenResult = { ok: true; value: TokenResponse } | { ok: false; erro
 const failure = (error: OAuthError, status: 400 | 401 = 400): TokenResult => ({ ok: false, error, status });
 
 /** A fresh access and refresh token pair; the clear values are returned once, only hashes are stored. */
-async function mintPair(services: Services) {
+function mintPair(services: Services) {
   const now = services.clock();
   const access = `rta_${services.ids.secret()}`;
   const refresh = `rtf_${services.ids.secret()}`;
-  const [accessHash, refreshHash] = await Promise.all([tokenHash(access), tokenHash(refresh)]);
   const accessId = services.ids.id();
   const refreshId = services.ids.id();
   return {
@@ -31,8 +29,8 @@ async function mintPair(services: Services) {
     tokensFor(agent: Agent): AgentToken[] {
       const common = { agentId: agent.id, orgId: agent.orgId, userId: agent.userId, scopes: agent.scopes, resource: agent.resource, createdAt: now };
       return [
-        { ...common, id: accessId, tokenHash: accessHash, kind: "access", expiresAt: now + ACCESS_TOKEN_TTL_MS },
-        { ...common, id: refreshId, tokenHash: refreshHash, kind: "refresh", expiresAt: now + REFRESH_TOKEN_TTL_MS },
+        { ...common, id: accessId, tokenHash: services.digest(access), kind: "access", expiresAt: now + ACCESS_TOKEN_TTL_MS },
+        { ...common, id: refreshId, tokenHash: services.digest(refresh), kind: "refresh", expiresAt: now + REFRESH_TOKEN_TTL_MS },
       ];
     },
     responseFor(agent: Agent): TokenResponse {
@@ -51,7 +49,7 @@ async function redeemCode(services: Services, form: Readonly<Record<string, stri
   const { store, clock, ids } = services;
   if (!form.code || !form.code_verifier || !form.redirect_uri)
     return failure(oauthError("invalid_request", "code, code_verifier and redirect_uri are required"));
-  const used = await store.useAuthCode(await tokenHash(form.code), clock());
+  const used = await store.useAuthCode(services.digest(form.code), clock());
   if (!used || used.code.clientId !== form.client_id) return failure(oauthError("invalid_grant", "unknown authorization code"));
   if (used.alreadyUsed) {
     // RFC 6749 §4.1.2: a code used twice was intercepted; what its first use issued is revoked.
@@ -76,16 +74,16 @@ async function redeemCode(services: Services, form: Readonly<Record<string, stri
     createdAt: now,
     lastUsedAt: now,
   };
-  const pair = await mintPair(services);
+  const pair = mintPair(services);
   await store.createAgent(agent, code.codeHash, pair.tokensFor(agent));
   return { ok: true, value: pair.responseFor(agent) };
 }
 
 async function refresh(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
   if (!form.refresh_token || !form.client_id) return failure(oauthError("invalid_request", "refresh_token and client_id are required"));
-  const pair = await mintPair(services);
+  const pair = mintPair(services);
   const outcome = await services.store.rotateRefreshToken(
-    await tokenHash(form.refresh_token),
+    services.digest(form.refresh_token),
     form.client_id,
     services.clock(),
     AGENT_IDLE_MS,

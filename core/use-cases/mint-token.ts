@@ -1,6 +1,5 @@
-import { tokenHash } from "../access.ts";
 import type { Scope } from "../model.ts";
-import type { Clock, Ids } from "../ports.ts";
+import type { Clock, Digest, Ids } from "../ports.ts";
 import type { AdminStore } from "../store.ts";
 
 /** Prefix that lets secret scanners recognise a leaked token. */
@@ -16,13 +15,16 @@ export interface TokenRequest {
 }
 
 /** Creates a personal access token; the clear token is returned once and only its hash is kept. */
-export async function mintToken(deps: { store: AdminStore; ids: Ids; clock: Clock }, request: TokenRequest): Promise<{ id: string; token: string }> {
+export async function mintToken(
+  deps: { store: AdminStore; ids: Ids; clock: Clock; digest: Digest },
+  request: TokenRequest,
+): Promise<{ id: string; token: string }> {
   const token = `${TOKEN_PREFIX}${deps.ids.secret()}`;
   const id = deps.ids.id();
   const now = deps.clock();
   await deps.store.createToken({
     id,
-    tokenHash: await tokenHash(token),
+    tokenHash: deps.digest(token),
     orgId: request.orgId,
     userId: request.userId,
     scopes: request.scopes,

@@ -1,4 +1,3 @@
-import { tokenHash } from "../access.ts";
 import { fail, ok, type Language, type Result } from "../errors.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { INITIAL_STATUS } from "../feedback/status.ts";
@@ -62,7 +61,7 @@ export async function recordFeedback(services: Services, recording: Recording): 
       statusId,
       at: now,
     },
-    statusTokenHash: await tokenHash(statusToken),
+    statusTokenHash: services.digest(statusToken),
     ...(report.author.email && {
       follower: {
         feedbackId,

@@ -1,4 +1,3 @@
-import { tokenHash } from "../access.ts";
 import { timingSafeEqual } from "../encoding.ts";
 import type { Language } from "../errors.ts";
 import type { Status } from "../schemas/feedback.ts";
@@ -17,7 +16,7 @@ export interface Tracking {
 /** The tracking page's data, if the token is the report's; null otherwise (unknown and wrong look the same). */
 export async function trackReport(services: Services, statusId: string, token: string): Promise<Tracking | null> {
   const found = await services.store.findReportByStatusId(statusId);
-  if (!found || !timingSafeEqual(found.tokenHash, await tokenHash(token))) return null;
+  if (!found || !timingSafeEqual(found.tokenHash, services.digest(token))) return null;
   const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
   if (!feedback) return null;
   const history = await services.store.statusHistory(feedback.id);

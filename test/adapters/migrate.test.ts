@@ -6,7 +6,7 @@ import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
 import { createMongoStore } from "../../adapters/mongodb/store.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { tokenHash } from "../../core/access.ts";
+import { sha256Digest } from "../../adapters/system/digest.ts";
 import type { PortableTarget } from "../../core/portable.ts";
 import type { Store } from "../../core/store.ts";
 import { type MigrationProgress, migrateStore } from "../../core/use-cases/migrate-store.ts";
@@ -69,7 +69,7 @@ async function readings(store: Store) {
     webhooks: await store.listWebhooks(org.id),
     agents: await store.listAgents(org.id, null),
     secret: await store.serviceSecret(),
-    grant: await store.authenticate(await tokenHash(server.demo.tokens.admin), 0, 1),
+    grant: await store.authenticate(sha256Digest(server.demo.tokens.admin), 0, 1),
   };
 }
 

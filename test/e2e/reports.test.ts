@@ -16,6 +16,27 @@ const report = (extra: Record<string, unknown> = {}) => ({
 });
 const reportsUrl = () => `${server.url}/v1/reports`;
 
+/** Writes raw bytes to the server and returns what it answers before closing, for requests fetch cannot send. */
+async function rawExchange(port: string, request: string): Promise<string> {
+  let reply = "";
+  const { promise: closed, resolve } = Promise.withResolvers<void>();
+  const socket = await Bun.connect({
+    hostname: "127.0.0.1",
+    port: Number(port),
+    socket: {
+      data(_socket, bytes) {
+        reply += new TextDecoder().decode(bytes);
+      },
+      close: () => resolve(),
+      error: () => resolve(),
+    },
+  });
+  socket.write(request);
+  await Promise.race([closed, Bun.sleep(2000)]);
+  socket.end();
+  return reply;
+}
+
 describe("POST /v1/reports", () => {
   test("records a report as a feedback: 201 with ticketId, merged false and tracking fields", async () => {
     const res = await post(reportsUrl(), report());
@@ -133,6 +154,14 @@ describe("POST /v1/reports errors", () => {
     expect(res.headers.get("content-length")).not.toBe(String(400 * 1024));
     expect(res.status).toBe(413);
     expect(((await res.json()) as any).code).toBe("payload_too_large");
+  });
+
+  test("a body that declares both a Content-Length and chunked encoding is refused, not read", async () => {
+    const chunk = "a".repeat(64 * 1024);
+    const chunks = Array.from({ length: 6 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join("");
+    const head = `POST /v1/reports HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const reply = await rawExchange(new URL(reportsUrl()).port, `${head}${chunks}0\r\n\r\n`);
+    expect(reply).toStartWith("HTTP/1.1 400");
   });
 
   test("French messages with Accept-Language: fr", async () => {
