@@ -200,4 +200,28 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE notifications ADD COLUMN sent_at INTEGER;
   UPDATE notifications SET sent_at = at;
   `,
+  `
+  -- A new feedback has neither feature nor severity: these two indexes take it once it has one.
+  DROP INDEX feedbacks_by_feature;
+  DROP INDEX feedbacks_by_severity;
+  CREATE INDEX feedbacks_by_feature ON feedbacks (org_id, feature_id, status, last_activity_at DESC, id DESC)
+    WHERE merged_into IS NULL AND feature_id IS NOT NULL;
+  CREATE INDEX feedbacks_by_severity ON feedbacks (org_id, severity, status, last_activity_at DESC, id DESC)
+    WHERE merged_into IS NULL AND severity IS NOT NULL;
+
+  -- Servers cache what a channel key opens (channel, app, organization); any change to those rows,
+  -- by any connection, moves this number, and a cache that sees it move starts again. An
+  -- organization's next key number is not part of it.
+  CREATE TABLE catalog_version (n INTEGER NOT NULL);
+  INSERT INTO catalog_version (n) VALUES (0);
+  CREATE TRIGGER channels_insert_moves_catalog AFTER INSERT ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+  CREATE TRIGGER channels_update_moves_catalog AFTER UPDATE ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+  CREATE TRIGGER channels_delete_moves_catalog AFTER DELETE ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+  CREATE TRIGGER apps_insert_moves_catalog AFTER INSERT ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+  CREATE TRIGGER apps_update_moves_catalog AFTER UPDATE ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+  CREATE TRIGGER apps_delete_moves_catalog AFTER DELETE ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+  CREATE TRIGGER organizations_update_moves_catalog AFTER UPDATE OF name, key_prefix, plan, quota_override ON organizations
+    BEGIN UPDATE catalog_version SET n = n + 1; END;
+  CREATE TRIGGER organizations_delete_moves_catalog AFTER DELETE ON organizations BEGIN UPDATE catalog_version SET n = n + 1; END;
+  `,
 ];

@@ -10,6 +10,46 @@ import { eventually } from "../support/receiver.ts";
 
 storeContract("sqlite", async () => createSqliteStore(join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite")));
 
+describe("sqlite channel keys", () => {
+  async function seeded() {
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const store = createSqliteStore(path);
+    await store.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
+    await store.createApp({ id: "app-1", orgId: "org-1", name: "App", kind: "web" });
+    await store.createChannel({ id: "ch-1", orgId: "org-1", appId: "app-1", kind: "api", key: "pk_1", active: true });
+    return { path, store };
+  }
+
+  test("a channel disabled or a plan changed by another process is seen by the next report", async () => {
+    const { path, store } = await seeded();
+    expect((await store.findChannelByKey("pk_1"))?.channel.active).toBe(true);
+    // The CLI is another process with its own connection.
+    const cli = createSqliteStore(path);
+    await cli.setChannelActive("org-1", "pk_1", false);
+    expect((await store.findChannelByKey("pk_1"))?.channel.active).toBe(false);
+    await cli.setPlan("org-1", "growth", 5);
+    expect((await store.findChannelByKey("pk_1"))?.organization).toMatchObject({ plan: "growth", quotaOverride: 5 });
+    await cli.close();
+    await store.close();
+  });
+
+  test("recording feedbacks leaves what a key opens as it was, without a fresh read", async () => {
+    const { path, store } = await seeded();
+    await store.findChannelByKey("pk_1");
+    const db = new Database(path);
+    const version = () => db.query<{ n: number }, []>("SELECT n FROM catalog_version").get()!.n;
+    const before = version();
+    // The organization's next key number moves with every feedback; it is not part of what a key opens.
+    db.exec("UPDATE organizations SET next_seq = next_seq + 1");
+    expect(version()).toBe(before);
+    db.exec("UPDATE channels SET active = 0");
+    expect(version()).toBe(before + 1);
+    expect((await store.findChannelByKey("pk_1"))?.channel.active).toBe(false);
+    db.close();
+    await store.close();
+  });
+});
+
 describe("sqlite checkpoints", () => {
   test("a server's store copies committed pages into the database file on a thread of its own", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
