@@ -22,6 +22,7 @@ function mintPair(services: Services) {
   const now = services.clock();
   const access = `rta_${services.ids.secret()}`;
   const refresh = `rtf_${services.ids.secret()}`;
+  const [accessHash, refreshHash] = [services.digest(access), services.digest(refresh)];
   const accessId = services.ids.id();
   const refreshId = services.ids.id();
   return {
@@ -29,8 +30,8 @@ function mintPair(services: Services) {
     tokensFor(agent: Agent): AgentToken[] {
       const common = { agentId: agent.id, orgId: agent.orgId, userId: agent.userId, scopes: agent.scopes, resource: agent.resource, createdAt: now };
       return [
-        { ...common, id: accessId, tokenHash: services.digest(access), kind: "access", expiresAt: now + ACCESS_TOKEN_TTL_MS },
-        { ...common, id: refreshId, tokenHash: services.digest(refresh), kind: "refresh", expiresAt: now + REFRESH_TOKEN_TTL_MS },
+        { ...common, id: accessId, tokenHash: accessHash, kind: "access", expiresAt: now + ACCESS_TOKEN_TTL_MS },
+        { ...common, id: refreshId, tokenHash: refreshHash, kind: "refresh", expiresAt: now + REFRESH_TOKEN_TTL_MS },
       ];
     },
     responseFor(agent: Agent): TokenResponse {
