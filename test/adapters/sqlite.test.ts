@@ -33,7 +33,7 @@ describe("sqlite channel keys", () => {
     await store.close();
   });
 
-  test("recording feedbacks leaves what a key opens as it was, without a fresh read", async () => {
+  test("the next key number a feedback takes leaves the catalog version alone; a channel change moves it", async () => {
     const { path, store } = await seeded();
     await store.findChannelByKey("pk_1");
     const db = new Database(path);
