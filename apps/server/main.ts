@@ -4,7 +4,7 @@ import { serve } from "../../adapters/http/serve.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
 import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
-import { createLogger } from "../../adapters/logging/logger.ts";
+import { createLogger, requestLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
 import { demo } from "../runtime/demo.ts";
@@ -32,7 +32,11 @@ const logger = createLogger(config.logLevel, process.stdout.isTTY === true);
 
 // Listen first, so that the default base address carries the port actually bound (PORT=0 picks one).
 let app: Elysia | undefined;
-const server = serve((request) => app!.handle(request), { port: config.port, trustedProxyHops: config.trustedProxyHops, logger });
+const server = serve((request) => app!.handle(request), {
+  port: config.port,
+  trustedProxyHops: config.trustedProxyHops,
+  logger: requestLogger(logger),
+});
 const baseUrl = config.baseUrl ?? `http://localhost:${server.port}`;
 let services: Services;
 try {
