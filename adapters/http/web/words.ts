@@ -258,4 +258,4 @@ export const wordsFor = (language: Language): Words => (language === "fr" ? FR :
 export const valueName = (language: Language, value: ValueName): string => VALUES[language][value];
 
 export const formatTime = (language: Language, at: number): string =>
-  new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at) + " UTC";
+  `${new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
