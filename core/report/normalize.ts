@@ -33,7 +33,7 @@ export function normalizeReport(request: ReportRequest): NormalizedReport {
   };
   return {
     kind: storedKind(request.kind),
-    message: request.message.trim() || request.message,
+    message: request.message.trim(),
     ...(text(request.title) && { title: text(request.title) }),
     ...(text(request.observed) && { observed: text(request.observed) }),
     ...(text(request.expected) && { expected: text(request.expected) }),

@@ -6,10 +6,17 @@ export const ReportKindInput = literals(["problem", "idea", "praise", "issue", "
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 
+/**
+ * The text of a report, wherever it comes from. Spaces alone are no text: such a report would
+ * make a feedback with an empty title, so it is refused as an invalid field.
+ */
+export const reportMessage = (description: string) =>
+  Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH, pattern: "\\S", description: `${description} At least one visible character.` });
+
 export const ReportRequest = Type.Object(
   {
     publicKey: Type.String({ minLength: 1, description: "Key of the API channel of the app." }),
-    message: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH, description: "The text of the feedback." }),
+    message: reportMessage("The text of the feedback."),
     kind: ReportKindInput,
     title: Type.Optional(Type.String({ description: "If absent, the AI assistant writes one." })),
     observed: Type.Optional(Type.String({ description: "What happened." })),

@@ -3,7 +3,7 @@ import { fail, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
 import { storedKind } from "../report/kind.ts";
-import { MESSAGE_MAX_LENGTH, ReportKindInput, type ReportResponse } from "../schemas/report.ts";
+import { ReportKindInput, reportMessage, type ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
 import { detectLanguage } from "../report/language.ts";
 import { recordFeedback } from "./record-feedback.ts";
@@ -12,7 +12,7 @@ import { recordFeedback } from "./record-feedback.ts";
 export const AgentReport = Type.Object({
   appId: Type.String({ minLength: 1, description: "The app the report is about (see list_apps)." }),
   kind: ReportKindInput,
-  message: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH, description: "What the person said, in their words." }),
+  message: reportMessage("What the person said, in their words."),
   title: Type.Optional(Type.String()),
   observed: Type.Optional(Type.String({ description: "What happened." })),
   expected: Type.Optional(Type.String({ description: "What was expected." })),
@@ -29,7 +29,7 @@ export async function createReport(services: Services, grant: Grant, input: Agen
   const email = input.reporterEmail?.trim().toLowerCase();
   const report: NormalizedReport = {
     kind: storedKind(input.kind),
-    message: input.message.trim() || input.message,
+    message: input.message.trim(),
     ...(input.title?.trim() && { title: input.title.trim() }),
     ...(input.observed?.trim() && { observed: input.observed.trim() }),
     ...(input.expected?.trim() && { expected: input.expected.trim() }),

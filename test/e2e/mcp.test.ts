@@ -63,6 +63,8 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
     expect(created).toMatchObject({ ok: true, merged: false });
     const read = await get(`${server.url}/v1/feedbacks/${created.ticketId}`, server.demo.tokens.member);
     expect(read.body.reportList[0]).toMatchObject({ source: "agent", author: "Ann" });
+    const blank = (await client!.callTool({ name: "create_report", arguments: { appId: server.demo.appId, kind: "idea", message: " \n " } })) as any;
+    expect(blank.isError).toBe(true);
 
     // The agent appears in its person's Agents list.
     const agents = await get(`${server.url}/v1/agents`, server.demo.tokens.member);

@@ -110,6 +110,12 @@ describe("POST /v1/reports errors", () => {
     expectError(await post(reportsUrl(), [1, 2]), 400, "invalid_ingest");
   });
 
+  test("400 invalid_ingest: a message of spaces and line breaks only has no text", async () => {
+    expectError(await post(reportsUrl(), report({ message: " \n\t " })), 400, "invalid_ingest");
+    const recorded = await post(reportsUrl(), report({ message: "  Crash on save  " }));
+    expect(recorded.status).toBe(201);
+  });
+
   test("400 invalid_idempotency_key: empty or longer than 255 characters", async () => {
     expectError(await post(reportsUrl(), report(), { "idempotency-key": "" }), 400, "invalid_idempotency_key");
     expectError(await post(reportsUrl(), report(), { "idempotency-key": "k".repeat(256) }), 400, "invalid_idempotency_key");
