@@ -1,6 +1,7 @@
 import type { Channel, Role } from "../../core/model.ts";
 import type { AdminStore } from "../../core/store.ts";
-import { organizationOf } from "./collection.ts";
+import { touchCatalog } from "./channel-cache.ts";
+import { organizationOf } from "./organization.ts";
 import { compoundId, type Database, expiryDate, fromDocument, toDocument } from "./database.ts";
 
 export function adminStore(data: Database): AdminStore {
@@ -8,6 +9,7 @@ export function adminStore(data: Database): AdminStore {
   return {
     async createOrganization(org) {
       await organizations().insertOne({ ...toDocument(org), nextSeq: 1, webhookCount: 0 });
+      await touchCatalog(data);
     },
     async findOrganization(idOrPrefix) {
       const found = await organizations().findOne({ $or: [{ _id: idOrPrefix }, { keyPrefix: idOrPrefix }] });
@@ -20,13 +22,17 @@ export function adminStore(data: Database): AdminStore {
       return (await data.collection("quota").findOne({ _id: compoundId(orgId, month) }))?.used ?? 0;
     },
     async setPlan(orgId, plan, quotaOverride) {
-      return (await organizations().updateOne({ _id: orgId }, { $set: { plan, quotaOverride } })).matchedCount === 1;
+      const found = (await organizations().updateOne({ _id: orgId }, { $set: { plan, quotaOverride } })).matchedCount === 1;
+      await touchCatalog(data);
+      return found;
     },
     async createApp(app) {
       await data.collection("apps").insertOne(toDocument(app));
+      await touchCatalog(data);
     },
     async createChannel(channel) {
       await data.collection("channels").insertOne(toDocument(channel));
+      await touchCatalog(data);
     },
     async listChannels(orgId, appId) {
       const found = await data
@@ -37,9 +43,9 @@ export function adminStore(data: Database): AdminStore {
       return found.map((c) => fromDocument<Channel>(c));
     },
     async setChannelActive(orgId, idOrKey, active) {
-      return (
-        (await data.collection("channels").updateOne({ orgId, $or: [{ _id: idOrKey }, { key: idOrKey }] }, { $set: { active } })).matchedCount === 1
-      );
+      const changed = await data.collection("channels").updateOne({ orgId, $or: [{ _id: idOrKey }, { key: idOrKey }] }, { $set: { active } });
+      await touchCatalog(data);
+      return changed.matchedCount === 1;
     },
     async replaceFeatures(orgId, appId, features) {
       await data.transaction(async (session) => {

@@ -1,6 +1,5 @@
-import type { FeedbackRecord, Organization, ReportOutcome } from "../../core/model.ts";
+import type { FeedbackRecord, ReportOutcome } from "../../core/model.ts";
 import type {
-  ChannelContext,
   CollectionStore,
   IdempotencyClaim,
   IdempotencyStore,
@@ -9,7 +8,8 @@ import type {
   QualificationStore,
   RateLimitStore,
 } from "../../core/store.ts";
-import { compoundId, type Database, expiryDate, fromDocument, isDuplicateKey, toDocument, type Document } from "./database.ts";
+import { compoundId, type Database, expiryDate, fromDocument, isDuplicateKey, toDocument } from "./database.ts";
+import { channelCache } from "./channel-cache.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { searchTerms } from "./search-terms.ts";
 
@@ -20,6 +20,7 @@ const RUNNING_LEASE_MS = 60_000;
 class QuotaReached extends Error {}
 
 export function collectionStore(data: Database): CollectionStore & RateLimitStore & IdempotencyStore & QualificationStore {
+  const channels = channelCache(data);
   const record = (input: NewFeedback): Promise<FeedbackRecord> =>
     data.transaction(async (session) => {
       const f = input.feedback;
@@ -70,16 +71,7 @@ export function collectionStore(data: Database): CollectionStore & RateLimitStor
   };
 
   return {
-    async findChannelByKey(key): Promise<ChannelContext | null> {
-      const channel = await data.collection("channels").findOne({ key });
-      if (!channel) return null;
-      const [app, organization] = await Promise.all([
-        data.collection("apps").findOne({ _id: channel.appId }),
-        data.collection("organizations").findOne({ _id: channel.orgId }),
-      ]);
-      if (!app || !organization) return null;
-      return { channel: fromDocument(channel), app: fromDocument(app), organization: organizationOf(organization) };
-    },
+    findChannelByKey: (key) => channels.get(key),
 
     async recordFeedback(input) {
       try {
@@ -157,10 +149,3 @@ export function collectionStore(data: Database): CollectionStore & RateLimitStor
 }
 
 /** An organization document as the core's record (its counters stay in the store). */
-export const organizationOf = (document: Document): Organization => ({
-  id: document._id,
-  name: document.name,
-  keyPrefix: document.keyPrefix,
-  plan: document.plan,
-  quotaOverride: document.quotaOverride ?? null,
-});

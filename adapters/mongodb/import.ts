@@ -1,9 +1,12 @@
 import type { AnyBulkWriteOperation } from "mongodb";
 import type { MigrationCheckpoint, PortableRecord, PortableSet, PortableTarget } from "../../core/portable.ts";
+import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
 import { searchTerms } from "./search-terms.ts";
 
 const CHECKPOINT_ID = "migration";
+/** The sets that say what a channel key opens: copying into them invalidates the servers' channel caches. */
+const CATALOG_SETS: ReadonlySet<PortableSet> = new Set(["organizations", "apps", "channels"]);
 
 /** The document a portable record becomes, where this store's layout differs from the plain fields. */
 function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, "_id"> {
@@ -38,7 +41,9 @@ export function mongoTarget(data: Database): PortableTarget {
         const _id = compoundId(...record.key);
         return { replaceOne: { filter: { _id }, replacement: { ...toStored(batch.set, record), _id }, upsert: true } };
       });
-      if (operations.length > 0) await data.collection(batch.set).bulkWrite(operations, { ordered: false });
+      if (operations.length === 0) return;
+      await data.collection(batch.set).bulkWrite(operations, { ordered: false });
+      if (CATALOG_SETS.has(batch.set)) await touchCatalog(data);
     },
     async checkpoint() {
       const saved = await data.collection("meta").findOne({ _id: CHECKPOINT_ID });

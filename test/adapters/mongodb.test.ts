@@ -1,16 +1,39 @@
-import { afterAll } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { MongoClient } from "mongodb";
 import { database } from "../../adapters/mongodb/database.ts";
 import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
 import { createMongoStore } from "../../adapters/mongodb/store.ts";
+import type { Store } from "../../core/store.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { storeContract } from "./store-contract.ts";
+
+/** Two stores on one database, as a server and the CLI are two processes on one deployment. */
+function channelKeys(name: string, open: () => Promise<[Store, Store]>) {
+  describe(name, () => {
+    test("a channel disabled or a plan changed by another process is seen by the next report", async () => {
+      const [server, cli] = await open();
+      await cli.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
+      await cli.createApp({ id: "app-1", orgId: "org-1", name: "App", kind: "web" });
+      await cli.createChannel({ id: "ch-1", orgId: "org-1", appId: "app-1", kind: "api", key: "pk_1", active: true });
+      expect((await server.findChannelByKey("pk_1"))?.channel.active).toBe(true);
+      await cli.setChannelActive("org-1", "pk_1", false);
+      expect((await server.findChannelByKey("pk_1"))?.channel.active).toBe(false);
+      await cli.setPlan("org-1", "growth", 5);
+      expect((await server.findChannelByKey("pk_1"))?.organization).toMatchObject({ plan: "growth", quotaOverride: 5 });
+    });
+  });
+}
 
 // Always: the adapter's own queries, updates and aggregations, run by mingo (not MongoDB; see mingo-mongo.ts).
 storeContract("mongodb adapter on the mingo stand-in", async () => {
   const { client, db } = mingoDatabase();
   await ensureIndexes(database(client, db));
   return createMongoStore(client, db);
+});
+
+channelKeys("mongodb channel keys on the mingo stand-in", async () => {
+  const { client, db } = mingoDatabase();
+  return [createMongoStore(client, db), createMongoStore(client, db)];
 });
 
 // With a real server (a replica set, for transactions): MONGODB_URI=mongodb://localhost:27017/?replicaSet=rs0 npm test
@@ -29,5 +52,12 @@ if (uri) {
     await ensureIndexes(database(client, db));
     // The contract closes each store it opens; the shared client stays open until the end.
     return { ...createMongoStore(client, db), close: async () => undefined };
+  });
+  channelKeys("mongodb channel keys", async () => {
+    const name = `retour_test_${crypto.randomUUID().slice(0, 8)}`;
+    used.push(name);
+    const db = client.db(name);
+    await ensureIndexes(database(client, db));
+    return [createMongoStore(client, db), createMongoStore(client, db)];
   });
 }
