@@ -147,5 +147,3 @@ export function collectionStore(data: Database): CollectionStore & RateLimitStor
     },
   };
 }
-
-/** An organization document as the core's record (its counters stay in the store). */
