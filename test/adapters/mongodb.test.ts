@@ -45,19 +45,21 @@ if (uri) {
     for (const name of used) await client.db(name).dropDatabase();
     await client.close();
   });
-  storeContract("mongodb", async () => {
+  /** A database of its own for each store under test, dropped at the end. */
+  const freshDatabase = async () => {
     const name = `retour_test_${crypto.randomUUID().slice(0, 8)}`;
     used.push(name);
     const db = client.db(name);
     await ensureIndexes(database(client, db));
+    return db;
+  };
+  storeContract("mongodb", async () => {
+    const db = await freshDatabase();
     // The contract closes each store it opens; the shared client stays open until the end.
     return { ...createMongoStore(client, db), close: async () => undefined };
   });
   channelKeys("mongodb channel keys", async () => {
-    const name = `retour_test_${crypto.randomUUID().slice(0, 8)}`;
-    used.push(name);
-    const db = client.db(name);
-    await ensureIndexes(database(client, db));
+    const db = await freshDatabase();
     return [createMongoStore(client, db), createMongoStore(client, db)];
   });
 }
