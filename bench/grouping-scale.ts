@@ -8,7 +8,7 @@ import { createLogger } from "../adapters/logging/logger.ts";
 import { loadConfig } from "../apps/runtime/config.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { createServices } from "../apps/runtime/services.ts";
-import { recordFeedback } from "../core/use-cases/record-feedback.ts";
+import { recordFeedback, type Submitted } from "../core/use-cases/record-feedback.ts";
 import { runJob } from "../core/use-cases/run-job.ts";
 import { reportText } from "./corpus.ts";
 
@@ -24,6 +24,7 @@ for (const size of SIZES) {
   );
   const info = await demo(services);
   const context = (await services.store.findChannelByKey(info.publicKey))!;
+  const ticket = (submitted: Submitted): string => (submitted.outcome.kind === "recorded" ? submitted.outcome.body.ticketId : "");
   const record = (message: string) =>
     recordFeedback(services, { context, source: "api", report: { kind: "problem", message, author: {} }, language: "en", conversation: [] });
   // Seed: feedbacks recorded and indexed as the grouping job would, in parallel batches.
@@ -33,7 +34,7 @@ for (const size of SIZES) {
     await Promise.all(
       created.map(async (c, k) => {
         if (!c.ok) throw new Error(c.code);
-        const feedback = (await services.store.findFeedback(info.orgId, c.value.ticketId))!;
+        const feedback = (await services.store.findFeedback(info.orgId, ticket(c.value)))!;
         const t = reportText(start + k);
         await services.store.indexForGrouping(info.appId, feedback.id, services.grouper.keys(t), t);
       }),
@@ -53,7 +54,7 @@ for (const size of SIZES) {
     fresh.map(async (c) => ({
       kind: "group_report" as const,
       orgId: info.orgId,
-      feedbackId: (await services.store.findFeedback(info.orgId, c.ok ? c.value.ticketId : ""))!.id,
+      feedbackId: (await services.store.findFeedback(info.orgId, c.ok ? ticket(c.value) : ""))!.id,
     })),
   );
   const started = performance.now();

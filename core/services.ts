@@ -1,4 +1,5 @@
 import type { Assistant, Clock, Digest, FileStorage, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox } from "./ports.ts";
+import type { InFlight } from "./report/in-flight.ts";
 import type { Store } from "./store.ts";
 import type { WebhookDeps } from "./webhooks/manage.ts";
 
@@ -17,6 +18,8 @@ export interface Services {
   readonly secrets: SecretBox;
   readonly trackers: Readonly<Record<string, IssueTracker>>;
   readonly files: FileStorage;
+  /** Idempotent requests this process is running. */
+  readonly inFlight: InFlight;
   /** Public address of the service, without a trailing slash. */
   readonly baseUrl: string;
 }

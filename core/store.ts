@@ -43,18 +43,30 @@ export interface RateLimitStore {
   hitRateLimit(bucket: string, expiresAt: number): Promise<number>;
 }
 
-export type IdempotencyClaim =
-  | { readonly state: "claimed" }
-  | { readonly state: "in_progress" }
-  | { readonly state: "reused" }
-  | { readonly state: "replay"; readonly response: ReportOutcome };
+/**
+ * An idempotent request's answer, written in the same transaction as the change it answers, so a
+ * crash leaves either both or neither. There is no separate claim: when two requests with one key
+ * race, the first commit wins and the other reads its answer.
+ */
+export interface IdempotentWrite {
+  readonly scope: string;
+  readonly key: string;
+  readonly fingerprint: string;
+  readonly now: number;
+  readonly expiresAt: number;
+}
+
+/** What was answered to the first request with an idempotency key. */
+export interface StoredAnswer {
+  readonly fingerprint: string;
+  readonly response: ReportOutcome;
+}
 
 export interface IdempotencyStore {
-  /** Claims a key for a request, or tells why it cannot be claimed. Expired records are ignored. */
-  claimIdempotencyKey(scope: string, key: string, fingerprint: string, now: number, expiresAt: number): Promise<IdempotencyClaim>;
-  completeIdempotencyKey(scope: string, key: string, response: ReportOutcome): Promise<void>;
-  /** Releases a claim whose request failed, so that a retry may run. */
-  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
+  /** The answer stored under a key, if it is still live at `now`. */
+  findAnswer(scope: string, key: string, now: number): Promise<StoredAnswer | null>;
+  /** Stores the answer of a request that changed nothing else; a live answer already stored wins and is returned. */
+  saveAnswer(write: IdempotentWrite, response: ReportOutcome): Promise<StoredAnswer | null>;
 }
 
 export interface ChannelContext {
@@ -85,7 +97,11 @@ export interface HelpCenterStore {
 }
 
 export interface QualificationStore {
-  saveQualification(session: QualificationSession): Promise<void>;
+  /**
+   * Saves a session. With an answer to store, both commit together, unless a live answer is already
+   * stored under that key: then nothing is written and that answer is returned.
+   */
+  saveQualification(session: QualificationSession, answer?: IdempotentWrite & { readonly response: ReportOutcome }): Promise<StoredAnswer | null>;
   /** Unknown, ended and expired sessions all read as null. */
   findQualification(id: string, now: number): Promise<QualificationSession | null>;
   endQualification(id: string): Promise<void>;
@@ -99,15 +115,25 @@ export interface NewFeedback {
   readonly event: DomainEvent;
   readonly jobs: readonly JobRequest[];
   readonly quota: { readonly month: string; readonly limit: number | null };
+  /** The qualification session the report ends, closed in the same transaction. */
+  readonly qualificationId?: string;
+  /** The idempotent request's answer, committed with the feedback; it depends on the key the feedback is given. */
+  readonly answer?: IdempotentWrite & { readonly respond: (ticketId: string) => ReportOutcome };
 }
+
+export type RecordedFeedback =
+  | { readonly state: "recorded"; readonly feedback: FeedbackRecord }
+  | { readonly state: "quota_exceeded" }
+  /** A live answer was already stored under the idempotency key; nothing was written. */
+  | { readonly state: "answered"; readonly answer: StoredAnswer };
 
 export interface CollectionStore {
   findChannelByKey(key: string): Promise<ChannelContext | null>;
   /**
-   * Records a report as a new feedback, with its event, jobs, follower and quota use, in one
-   * transaction; allocates the feedback key. Null when the month's quota is used up.
+   * Records a report as a new feedback, with its event, jobs, follower, quota use and idempotent
+   * answer, in one transaction; allocates the feedback key.
    */
-  recordFeedback(input: NewFeedback): Promise<FeedbackRecord | null>;
+  recordFeedback(input: NewFeedback): Promise<RecordedFeedback>;
 }
 
 export interface FeedbackFilter {

@@ -1,29 +1,52 @@
-import type { FeedbackRecord, ReportOutcome } from "../../core/model.ts";
+import type { ReportOutcome } from "../../core/model.ts";
 import type {
   CollectionStore,
-  IdempotencyClaim,
   IdempotencyStore,
+  IdempotentWrite,
   NewFeedback,
   QualificationSession,
   QualificationStore,
   RateLimitStore,
+  RecordedFeedback,
+  StoredAnswer,
 } from "../../core/store.ts";
+import type { ClientSession } from "mongodb";
 import { compoundId, type Database, expiryDate, fromDocument, isDuplicateKey, toDocument } from "./database.ts";
 import { channelCache } from "./channel-cache.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { searchTerms } from "./search-terms.ts";
 
-/** How long a claimed idempotency key counts as running before a crashed claim may be taken over. */
-const RUNNING_LEASE_MS = 60_000;
-
 /** Thrown inside a transaction to abort it when the month's quota is used up. */
 class QuotaReached extends Error {}
 
+type AnswerWrite = IdempotentWrite & { readonly response: ReportOutcome };
+
 export function collectionStore(data: Database): CollectionStore & RateLimitStore & IdempotencyStore & QualificationStore {
   const channels = channelCache(data);
-  const record = (input: NewFeedback): Promise<FeedbackRecord> =>
-    data.transaction(async (session) => {
+  const answers = () => data.collection("idempotency");
+
+  const findAnswer = async (scope: string, key: string, now: number, session?: ClientSession): Promise<StoredAnswer | null> => {
+    const found = await answers().findOne({ _id: compoundId(scope, key), expiresAt: { $gt: now } }, { session });
+    return found ? { fingerprint: found.fingerprint, response: found.response as ReportOutcome } : null;
+  };
+
+  /**
+   * Stores an answer in the running transaction; an expired one under the same key is replaced.
+   * Two transactions racing on one key conflict on this document, and the retried loser reads the winner's.
+   */
+  const insertAnswer = (write: AnswerWrite, session: ClientSession) =>
+    answers().replaceOne(
+      { _id: compoundId(write.scope, write.key) },
+      { fingerprint: write.fingerprint, response: write.response, expiresAt: write.expiresAt, expiresAtDate: expiryDate(write.expiresAt) },
+      { upsert: true, session },
+    );
+
+  const record = (input: NewFeedback): Promise<RecordedFeedback> =>
+    data.transaction(async (session): Promise<RecordedFeedback> => {
       const f = input.feedback;
+      const { answer } = input;
+      const earlier = answer && (await findAnswer(answer.scope, answer.key, answer.now, session));
+      if (earlier) return { state: "answered", answer: earlier };
       const { limit, month } = input.quota;
       // One document per organization and month; the conditional increment is the quota check.
       try {
@@ -56,18 +79,21 @@ export function collectionStore(data: Database): CollectionStore & RateLimitStor
       }
       await insertEvent(data, input.event, session);
       await insertJobs(data, input.jobs, f.createdAt, session);
-      return { ...f, key };
+      if (input.qualificationId) await data.collection("qualifications").deleteOne({ _id: input.qualificationId }, { session });
+      if (answer) await insertAnswer({ ...answer, response: answer.respond(key) }, session);
+      return { state: "recorded", feedback: { ...f, key } };
     });
 
-  /** Takes over an idempotency record that is no longer live (expired, or a crashed claim). */
-  const takeOver = async (id: string, fingerprint: string, now: number, expiresAt: number): Promise<boolean> => {
-    const taken = await data
-      .collection("idempotency")
-      .updateOne(
-        { _id: id, $or: [{ expiresAt: { $lte: now } }, { response: null, runningUntil: { $lte: now } }] },
-        { $set: { fingerprint, response: null, runningUntil: now + RUNNING_LEASE_MS, expiresAt, expiresAtDate: expiryDate(expiresAt) } },
-      );
-    return taken.modifiedCount === 1;
+  /** Runs `write` with an answer stored alongside, unless a live answer is already stored under its key. */
+  const answering = (answer: AnswerWrite | undefined, write: (session?: ClientSession) => Promise<unknown>): Promise<StoredAnswer | null> => {
+    if (!answer) return write().then(() => null);
+    return data.transaction(async (session) => {
+      const earlier = await findAnswer(answer.scope, answer.key, answer.now, session);
+      if (earlier) return earlier;
+      await write(session);
+      await insertAnswer(answer, session);
+      return null;
+    });
   };
 
   return {
@@ -77,7 +103,7 @@ export function collectionStore(data: Database): CollectionStore & RateLimitStor
       try {
         return await record(input);
       } catch (error) {
-        if (error instanceof QuotaReached) return null;
+        if (error instanceof QuotaReached) return { state: "quota_exceeded" };
         throw error;
       }
     },
@@ -95,47 +121,20 @@ export function collectionStore(data: Database): CollectionStore & RateLimitStor
       }
     },
 
-    async claimIdempotencyKey(scope, key, fingerprint, now, expiresAt): Promise<IdempotencyClaim> {
-      const id = compoundId(scope, key);
-      for (;;) {
-        try {
-          await data.collection("idempotency").insertOne({
-            _id: id,
-            fingerprint,
-            response: null,
-            runningUntil: now + RUNNING_LEASE_MS,
-            expiresAt,
-            expiresAtDate: expiryDate(expiresAt),
-          });
-          return { state: "claimed" };
-        } catch (error) {
-          if (!isDuplicateKey(error)) throw error;
-        }
-        const existing = await data.collection("idempotency").findOne({ _id: id });
-        if (!existing) continue;
-        const live = existing.expiresAt > now && (existing.response !== null || existing.runningUntil > now);
-        if (live) {
-          if (existing.fingerprint !== fingerprint) return { state: "reused" };
-          if (existing.response === null) return { state: "in_progress" };
-          return { state: "replay", response: existing.response as ReportOutcome };
-        }
-        if (await takeOver(id, fingerprint, now, expiresAt)) return { state: "claimed" };
-      }
-    },
+    findAnswer: (scope, key, now) => findAnswer(scope, key, now),
 
-    async completeIdempotencyKey(scope, key, response) {
-      await data.collection("idempotency").updateOne({ _id: compoundId(scope, key) }, { $set: { response, runningUntil: null } });
-    },
+    saveAnswer: (write, response) => answering({ ...write, response }, async () => {}),
 
-    async releaseIdempotencyKey(scope, key) {
-      await data.collection("idempotency").deleteOne({ _id: compoundId(scope, key), response: null });
-    },
-
-    async saveQualification(session) {
-      await data
-        .collection("qualifications")
-        .replaceOne({ _id: session.id }, { ...toDocument(session), expiresAtDate: expiryDate(session.expiresAt) }, { upsert: true });
-    },
+    saveQualification: (session, answer) =>
+      answering(answer, (transaction) =>
+        data
+          .collection("qualifications")
+          .replaceOne(
+            { _id: session.id },
+            { ...toDocument(session), expiresAtDate: expiryDate(session.expiresAt) },
+            { upsert: true, ...(transaction && { session: transaction }) },
+          ),
+      ),
 
     async findQualification(id, now) {
       const found = await data.collection("qualifications").findOne({ _id: id, expiresAt: { $gt: now } });

@@ -22,6 +22,7 @@ import { createGithubTracker } from "../../adapters/github/tracker.ts";
 import { createBridgeTracker } from "../../adapters/tracker-bridge/tracker.ts";
 import { createDiskStorage } from "../../adapters/disk/files.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
+import { createInFlight } from "../../core/report/in-flight.ts";
 import { loadSecretKey } from "./secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
 
@@ -70,6 +71,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
       allowPrivate: config.webhooksAllowPrivate,
       retrySchedule: config.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS,
     },
+    inFlight: createInFlight(),
     baseUrl,
   };
 }

@@ -13,7 +13,7 @@ import {
 import type { QualificationAnswer } from "../schemas/qualification.ts";
 import type { Services } from "../services.ts";
 import { askAssistant } from "./ask-assistant.ts";
-import { recordFeedback } from "./record-feedback.ts";
+import { qualified, recordFeedback } from "./record-feedback.ts";
 
 /** POST /v1/reports/{id}/answers: the person's answer moves the qualification one step on. */
 export async function answerQualification(services: Services, id: string, answer: QualificationAnswer): Promise<Result<ReportOutcome>> {
@@ -50,16 +50,19 @@ export async function answerQualification(services: Services, id: string, answer
   if (step.status === "ready") {
     const context = await store.findChannelByKey(session.channelKey);
     if (!context) return fail("qualification_not_found");
-    const recorded = await recordFeedback(services, {
-      context,
-      source: context.channel.kind,
-      report: step.report,
-      language: session.language,
-      conversation: answered.conversation,
-    });
-    if (!recorded.ok) return recorded;
-    await store.endQualification(id);
-    return ok({ kind: "recorded", body: { ...recorded.value, id, status: "ready" } });
+    const recorded = await recordFeedback(
+      services,
+      {
+        context,
+        source: context.channel.kind,
+        report: step.report,
+        language: session.language,
+        conversation: answered.conversation,
+        qualificationId: id,
+      },
+      qualified(id),
+    );
+    return recorded.ok ? ok(recorded.value.outcome) : recorded;
   }
   const shown = stepFor(id, step);
   if (awaitsAnswer(shown)) {

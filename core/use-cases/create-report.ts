@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { fail, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
 import { storedKind } from "../report/kind.ts";
@@ -36,11 +36,13 @@ export async function createReport(services: Services, grant: Grant, input: Agen
     ...(input.url?.trim() && { url: input.url.trim() }),
     author: { ...(input.reporterName?.trim() && { name: input.reporterName.trim() }), ...(email && isEmailShaped(email) && { email }) },
   };
-  return recordFeedback(services, {
+  const recorded = await recordFeedback(services, {
     context: { app, organization },
     source: "agent",
     report,
     language: detectLanguage(report.message),
     conversation: [],
   });
+  // Sent without an idempotency key, the outcome is always this report's own record.
+  return recorded.ok ? ok(recorded.value.outcome.body as ReportResponse) : recorded;
 }

@@ -2,12 +2,12 @@ import { fail, ok, type Language, type Result } from "../errors.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { INITIAL_STATUS } from "../feedback/status.ts";
 import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
-import type { FeedbackRecord, ReportSource, Turn } from "../model.ts";
+import type { FeedbackRecord, ReportOutcome, ReportSource, Turn } from "../model.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
 import { titleFromMessage } from "../report/title.ts";
 import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
-import type { ChannelContext } from "../store.ts";
+import type { ChannelContext, IdempotentWrite, StoredAnswer } from "../store.ts";
 
 export interface Recording {
   readonly context: Pick<ChannelContext, "app" | "organization">;
@@ -15,18 +15,43 @@ export interface Recording {
   readonly report: NormalizedReport;
   readonly language: Language;
   readonly conversation: readonly Turn[];
+  /** The qualification this report ends: its session is closed in the same transaction. */
+  readonly qualificationId?: string;
 }
+
+/** What a request answers; `replayed` when it is the stored answer to an earlier request with the same idempotency key. */
+export interface Submitted {
+  readonly outcome: ReportOutcome;
+  readonly replayed: boolean;
+}
+
+/** The answer stored under an idempotency key, for a retry: the same body replays it, another is refused. */
+export const replay = (earlier: StoredAnswer, fingerprint: string): Result<Submitted> =>
+  earlier.fingerprint === fingerprint ? ok({ outcome: earlier.response, replayed: true }) : fail("idempotency_key_reused");
+
+const recorded = (body: ReportResponse): ReportOutcome => ({ kind: "recorded", body });
+
+/** The answer of a report recorded at the end of qualification `id`. */
+export const qualified =
+  (id: string) =>
+  (body: ReportResponse): ReportOutcome => ({ kind: "recorded", body: { ...body, id, status: "ready" } });
 
 export const statusUrl = (baseUrl: string, statusId: string, token: string): string =>
   `${baseUrl}/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}`;
 
 /**
  * Turns a report into a new feedback: the feedback, its first report, the reporter as follower,
- * the `feedback.created` event, the grouping job and the quota use are committed together.
+ * the `feedback.created` event, the grouping job, the quota use and the idempotent answer are
+ * committed together. `answer` shapes the response (a qualified report adds its id).
  */
-export async function recordFeedback(services: Services, recording: Recording): Promise<Result<ReportResponse>> {
+export async function recordFeedback(
+  services: Services,
+  recording: Recording,
+  answer: (body: ReportResponse) => ReportOutcome = recorded,
+  idempotency?: IdempotentWrite,
+): Promise<Result<Submitted>> {
   const { store, clock, ids } = services;
-  const { context, source, report, language, conversation } = recording;
+  const { context, source, report, language, conversation, qualificationId } = recording;
   const now = clock();
   const feedbackId = ids.id();
   const statusId = ids.id();
@@ -45,9 +70,17 @@ export async function recordFeedback(services: Services, recording: Recording): 
     createdAt: now,
     lastActivityAt: now,
   };
+  const response = (ticketId: string): ReportResponse => ({
+    ok: true,
+    ticketId,
+    merged: false,
+    statusId,
+    statusToken,
+    statusUrl: statusUrl(services.baseUrl, statusId, statusToken),
+  });
   const month = quotaMonth(now);
   const jobs: JobRequest[] = [{ kind: "group_report", orgId: context.organization.id, feedbackId }];
-  const recorded = await store.recordFeedback({
+  const stored = await store.recordFeedback({
     feedback,
     report: {
       id: ids.id(),
@@ -74,14 +107,10 @@ export async function recordFeedback(services: Services, recording: Recording): 
     event: { id: ids.id(), type: "feedback.created", orgId: feedback.orgId, feedbackId, createdAt: now },
     jobs,
     quota: { month: month.month, limit: monthlyQuota(context.organization.plan, context.organization.quotaOverride) },
+    ...(qualificationId && { qualificationId }),
+    ...(idempotency && { answer: { ...idempotency, respond: (ticketId: string) => answer(response(ticketId)) } }),
   });
-  if (!recorded) return fail("quota_exceeded", secondsUntil(month.endsAt, now));
-  return ok({
-    ok: true,
-    ticketId: recorded.key,
-    merged: false,
-    statusId,
-    statusToken,
-    statusUrl: statusUrl(services.baseUrl, statusId, statusToken),
-  });
+  if (stored.state === "quota_exceeded") return fail("quota_exceeded", secondsUntil(month.endsAt, now));
+  if (stored.state === "answered") return replay(stored.answer, idempotency!.fingerprint);
+  return ok({ outcome: answer(response(stored.feedback.key)), replayed: false });
 }

@@ -119,7 +119,7 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
       jobs: [],
       quota: { month: "2026-11", limit: null },
     });
-    expect(next?.key).toBe("DEMO-3");
+    expect(next.state === "recorded" && next.feedback.key).toBe("DEMO-3");
   });
 
   test("an interrupted copy resumes from its checkpoint and ends with the same contents; a third run has nothing to do", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../core/store.ts";
+import type { NewFeedback, QualificationSession, Store } from "../../core/store.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { accountsContract } from "./store-contract-accounts.ts";
 
@@ -29,8 +29,13 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
     at: number,
     limit: number | null = null,
   ): Promise<FeedbackRecord | null> {
+    const recorded = await store.recordFeedback(newFeedback(org, message, at, limit));
+    return recorded.state === "recorded" ? recorded.feedback : null;
+  }
+
+  function newFeedback(org: { orgId: string; appId: string }, message: string, at: number, limit: number | null = null): NewFeedback {
     const feedbackId = id("fb");
-    return store.recordFeedback({
+    return {
       feedback: {
         id: feedbackId,
         orgId: org.orgId,
@@ -58,7 +63,24 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       event: { id: id("e"), type: "feedback.created", orgId: org.orgId, feedbackId, createdAt: at },
       jobs: [{ kind: "group_report", orgId: org.orgId, feedbackId }],
       quota: { month: "2026-11", limit },
-    });
+    };
+  }
+
+  function qualificationSession(sessionId: string, expiresAt: number): QualificationSession {
+    return {
+      id: sessionId,
+      orgId: "o",
+      appId: "a",
+      channelId: "c",
+      channelKey: "key",
+      source: "api",
+      report: { kind: "problem", message: "m", author: {} },
+      language: "en",
+      conversation: [],
+      answers: {},
+      pending: { id: sessionId, status: "ask", questions: [{ id: "observed", prompt: "What happened?", mode: "text" }] },
+      expiresAt,
+    };
   }
 
   describe(`${name} store contract`, () => {
@@ -176,18 +198,51 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await store.claimJob(500, 1_000, "l3"))?.id).toBe(job.id);
     });
 
-    test("idempotency: claim, in progress, reuse with another body, replay, expiry, release, scope", async () => {
+    test("idempotency: the answer commits with its feedback; a live answer wins over a second write with the same key", async () => {
       const store = await makeStore();
-      expect(await store.claimIdempotencyKey("s", "k", "fp1", 0, 100)).toEqual({ state: "claimed" });
-      expect(await store.claimIdempotencyKey("s", "k", "fp1", 1, 100)).toEqual({ state: "in_progress" });
-      expect(await store.claimIdempotencyKey("s", "k", "fp2", 1, 100)).toEqual({ state: "reused" });
-      const outcome = { kind: "recorded" as const, body: { ok: true as const, ticketId: "P-1", merged: false } };
-      await store.completeIdempotencyKey("s", "k", outcome);
-      expect(await store.claimIdempotencyKey("s", "k", "fp1", 2, 100)).toEqual({ state: "replay", response: outcome });
-      expect(await store.claimIdempotencyKey("s", "k", "fp1", 100, 200)).toEqual({ state: "claimed" });
-      await store.releaseIdempotencyKey("s", "k");
-      expect(await store.claimIdempotencyKey("s", "k", "fp3", 101, 200)).toEqual({ state: "claimed" });
-      expect(await store.claimIdempotencyKey("other", "k", "fp1", 101, 200)).toEqual({ state: "claimed" });
+      const org = await seed(store);
+      const write = { scope: "s", key: "k", fingerprint: "fp1", now: 10, expiresAt: 100 };
+      const respond = (ticketId: string) => ({ kind: "recorded" as const, body: { ok: true as const, ticketId, merged: false } });
+      const first = await store.recordFeedback({ ...newFeedback(org, "first", 10), answer: { ...write, respond } });
+      expect(first.state).toBe("recorded");
+      const key = first.state === "recorded" ? first.feedback.key : "";
+      const stored = { fingerprint: "fp1", response: respond(key) };
+      expect(await store.findAnswer("s", "k", 11)).toEqual(stored);
+      // A second request with the key, racing the first, writes nothing and reads the first answer.
+      const second = await store.recordFeedback({ ...newFeedback(org, "second", 11), answer: { ...write, fingerprint: "fp2", now: 11, respond } });
+      expect(second).toEqual({ state: "answered", answer: stored });
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).map((f) => f.title)).toEqual(["first"]);
+      expect(await store.findAnswer("other", "k", 11)).toBeNull();
+      // Expired, the answer is gone and the key may answer again.
+      expect(await store.findAnswer("s", "k", 100)).toBeNull();
+      const later = await store.recordFeedback({ ...newFeedback(org, "later", 100), answer: { ...write, now: 100, expiresAt: 200, respond } });
+      expect(later.state).toBe("recorded");
+    });
+
+    test("idempotency: an answer without a feedback, and a qualification session saved with its answer", async () => {
+      const store = await makeStore();
+      const step = { kind: "step" as const, body: { id: "q1", status: "drop" as const } };
+      const write = { scope: "s", key: "k", fingerprint: "fp", now: 1, expiresAt: 100 };
+      expect(await store.saveAnswer(write, step)).toBeNull();
+      expect(await store.saveAnswer({ ...write, fingerprint: "other" }, { ...step, body: { id: "q2", status: "drop" } })).toEqual({
+        fingerprint: "fp",
+        response: step,
+      });
+      const session = qualificationSession("q3", 1_000);
+      expect(await store.saveQualification(session, { ...write, key: "k2", response: step })).toBeNull();
+      expect((await store.findQualification("q3", 2))?.id).toBe("q3");
+      expect(await store.findAnswer("s", "k2", 2)).toEqual({ fingerprint: "fp", response: step });
+      // The key already answered: the second session is not saved.
+      expect(await store.saveQualification(qualificationSession("q4", 1_000), { ...write, key: "k2", response: step })).not.toBeNull();
+      expect(await store.findQualification("q4", 2)).toBeNull();
+    });
+
+    test("a report that ends a qualification closes its session in the same transaction", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await store.saveQualification(qualificationSession("q5", 1_000));
+      await store.recordFeedback({ ...newFeedback(org, "qualified", 5), qualificationId: "q5" });
+      expect(await store.findQualification("q5", 6)).toBeNull();
     });
 
     test("grouping candidates: older, open feedbacks of the same app and organization sharing the keys; a folded feedback's text answers for its survivor", async () => {

@@ -20,6 +20,8 @@ export interface TestServer {
   /** Moves the server's clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
   startFreshMinute(): void;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL), as a crash or a power cut would. */
+  kill(): Promise<void>;
   /** Stops and starts the process again on the same data directory. */
   restart(): Promise<void>;
   /** Starts another server process on the same store and clock, as a second instance behind a load balancer. */
@@ -87,6 +89,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     async stop() {
       proc.kill("SIGTERM");
+      await proc.exited;
+    },
+    async kill() {
+      proc.kill("SIGKILL");
       await proc.exited;
     },
     async restart() {

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { Receiver } from "../support/receiver.ts";
+import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
+
+/**
+ * The server is killed with SIGKILL at random moments under concurrent ingest with idempotency
+ * keys, started again, and every request cut off is retried with its key and body. Then the books
+ * must balance: every 201 ever answered is stored, no key has two feedbacks, and every
+ * `feedback.created` event reaches the receiver (a repeat only with the same event id).
+ */
+
+const CRASHES = 6;
+const SENDERS = 12;
+
+let server: TestServer;
+const receiver = new Receiver();
+
+beforeAll(async () => {
+  receiver.start();
+  server = await startServer({ WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s,1s" });
+  const hook = await post(
+    `${server.url}/v1/webhooks`,
+    { url: receiver.url, events: ["feedback.created"] },
+    { authorization: `Bearer ${server.demo.tokens.admin}` },
+  );
+  expect(hook.status).toBe(201);
+});
+afterAll(async () => {
+  receiver.stop();
+  await server.stop();
+});
+
+interface Sent {
+  readonly key: string;
+  readonly body: Record<string, unknown>;
+}
+
+const body = (n: number) => ({ publicKey: server.demo.publicKey, kind: "problem", message: `Crash probe ${n}: the export stalls on page ${n * 7}` });
+
+/** Sends one request; a request cut off by the crash (no answer, or 409 while it may still run) comes back as null. */
+async function send(sent: Sent): Promise<{ ticketId: string; replayed: boolean } | null> {
+  try {
+    const res = await post(`${server.url}/v1/reports`, sent.body, { "idempotency-key": sent.key });
+    if (res.status === 201) return { ticketId: res.body.ticketId, replayed: res.headers.get("idempotent-replayed") === "true" };
+    if (res.status === 409 && res.body.code === "idempotency_in_progress") return null;
+    throw new Error(`unexpected ${res.status} ${JSON.stringify(res.body)}`);
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith("unexpected")) throw error;
+    return null;
+  }
+}
+
+test("killed at random moments under idempotent ingest, the service loses no answered report, makes no duplicate and delivers every event", async () => {
+  const answered = new Map<string, string>();
+  const cutOff: Sent[] = [];
+  let n = 0;
+  const remember = (sent: Sent, got: { ticketId: string } | null) => {
+    if (!got) return cutOff.push(sent);
+    const before = answered.get(sent.key);
+    if (before !== undefined) expect(got.ticketId).toBe(before);
+    answered.set(sent.key, got.ticketId);
+  };
+
+  for (let crash = 0; crash < CRASHES; crash++) {
+    let running = true;
+    const senders = Array.from({ length: SENDERS }, async () => {
+      while (running) {
+        const sent = { key: `crash-${++n}`, body: body(n) };
+        const got = await send(sent);
+        remember(sent, got);
+        if (!got) return;
+      }
+    });
+    await Bun.sleep(150 + Math.random() * 400);
+    await server.kill();
+    running = false;
+    await Promise.all(senders);
+    await server.restart();
+    // Every request cut off is sent again with its key and body until it is answered.
+    for (const sent of cutOff.splice(0)) {
+      const got = await waitFor(
+        `an answer to ${sent.key}`,
+        () => send(sent),
+        (r) => r !== null,
+      );
+      remember(sent, got);
+    }
+  }
+  expect(n).toBeGreaterThan(CRASHES * SENDERS);
+
+  // A sample of requests answered before a crash is replayed after it with the same ticket.
+  for (const key of [...answered.keys()].filter((_, i) => i % 25 === 0)) {
+    const replayed = await send({ key, body: body(Number(key.slice("crash-".length))) });
+    expect(replayed).toEqual({ ticketId: answered.get(key)!, replayed: true });
+  }
+
+  // Every 201 is stored; one feedback per key: as many distinct tickets as keys.
+  const tickets = new Set(answered.values());
+  expect(answered.size).toBe(n);
+  expect(tickets.size).toBe(n);
+  // A hundred of them read back (the API budget of a token is 600 a minute).
+  const step = Math.ceil(tickets.size / 100);
+  for (const ticket of [...tickets].filter((_, i) => i % step === 0)) {
+    expect((await get(`${server.url}/v1/feedbacks/${ticket}`, server.demo.tokens.admin)).status).toBe(200);
+  }
+
+  // The store holds exactly one feedback per key.
+  const db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
+  expect((db.query("SELECT count(*) AS n FROM feedbacks").get() as { n: number }).n).toBe(n);
+  db.close();
+
+  // Deliveries leased by a killed process are taken up once their lease runs out: move the clock past it.
+  server.advanceClock(60_000);
+  const eventIds = () => new Set(receiver.of("feedback.created").map((r) => r.body.id as string));
+  await waitFor(
+    "one feedback.created event per feedback",
+    () => eventIds().size,
+    (count) => count >= n,
+    30_000,
+  );
+  expect(eventIds().size).toBe(n);
+  // An event is read when it is sent: a feedback grouped since then is shown as the one it joined, itself answered to someone.
+  for (const r of receiver.of("feedback.created")) expect(tickets.has(r.body.data.feedback.key)).toBe(true);
+}, 60_000);
