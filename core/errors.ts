@@ -106,6 +106,17 @@ export const ERRORS = {
     en: "An organization may have at most 5 webhooks.",
     fr: "Une organisation peut avoir au plus 5 webhooks.",
   },
+  missing_host: { status: 400, en: "The request has no Host header.", fr: "La requête n'a pas d'en-tête Host." },
+  invalid_signature: {
+    status: 401,
+    en: "The signature of this request does not match.",
+    fr: "La signature de cette requête ne correspond pas.",
+  },
+  unsupported_media_type: {
+    status: 415,
+    en: "Send the body as JSON, with Content-Type: application/json.",
+    fr: "Envoyez le corps en JSON, avec Content-Type: application/json.",
+  },
   internal_error: {
     status: 500,
     en: "Something went wrong on our side. It has been logged.",

@@ -1,4 +1,4 @@
-/** Fixed one-minute windows: cheap to count in any store, and a 429 can say exactly when to retry. */
+/** Fixed windows (a minute unless said otherwise): cheap to count in any store, and a 429 can say exactly when to retry. */
 export const RATE_WINDOW_MS = 60_000;
 
 export interface RateWindow {
@@ -7,9 +7,9 @@ export interface RateWindow {
   readonly endsAt: number;
 }
 
-export function rateWindow(subject: string, now: number): RateWindow {
-  const start = now - (now % RATE_WINDOW_MS);
-  return { bucket: `${subject}:${start}`, endsAt: start + RATE_WINDOW_MS };
+export function rateWindow(subject: string, now: number, windowMs = RATE_WINDOW_MS): RateWindow {
+  const start = now - (now % windowMs);
+  return { bucket: `${subject}:${start}`, endsAt: start + windowMs };
 }
 
 /** Whole seconds until the end of a window, at least 1 (a Retry-After of 0 invites a hot loop). */

@@ -219,7 +219,12 @@ export interface AccountStore {
   listMemberships(userId: string): Promise<Array<{ orgId: string; orgName: string; role: Role }>>;
 }
 
-export type RefreshOutcome = { readonly state: "rotated"; readonly agent: Agent } | { readonly state: "reused" } | { readonly state: "invalid" };
+export type RefreshOutcome =
+  | { readonly state: "rotated"; readonly agent: Agent }
+  /** The caller declined the agent (its request does not fit it): nothing was used or written. */
+  | { readonly state: "declined" }
+  | { readonly state: "reused" }
+  | { readonly state: "invalid" };
 
 export interface AgentView extends Agent {
   readonly clientName: string;
@@ -228,25 +233,31 @@ export interface AgentView extends Agent {
 
 export interface OAuthStore {
   createClient(client: OAuthClient): Promise<void>;
+  /** Deletes clients registered before `createdBefore` that no one ever authorized (no agent, no code). */
+  deleteUnusedClients(createdBefore: number): Promise<void>;
   findClient(clientId: string): Promise<OAuthClient | null>;
   createAuthCode(code: AuthCode): Promise<void>;
   /**
-   * Marks a code used and returns it. A code used before comes back with the agent its first use
-   * created, so that agent can be revoked; an unknown code is null.
+   * A code as stored, with whether it was used and the agent its use created (so a second use can
+   * revoke it); null if unknown. Reading consumes nothing: a refused exchange leaves the code as it was.
    */
-  useAuthCode(codeHash: string, now: number): Promise<{ code: AuthCode; previousAgentId: string | null; alreadyUsed: boolean } | null>;
-  /** Creates the agent of a redeemed code, with its first tokens, in one transaction. */
-  createAgent(agent: Agent, codeHash: string, tokens: readonly AgentToken[]): Promise<void>;
+  findAuthCode(codeHash: string): Promise<{ code: AuthCode; previousAgentId: string | null; alreadyUsed: boolean } | null>;
   /**
-   * Uses a refresh token once: a live, unused one is marked used and the new tokens are stored;
-   * one used before revokes its whole agent.
+   * Uses the code and creates its agent with its first tokens, in one transaction; false (nothing
+   * written) if the code was used meanwhile.
+   */
+  createAgent(agent: Agent, codeHash: string, tokens: readonly AgentToken[], now: number): Promise<boolean>;
+  /**
+   * Uses a refresh token once: for a live, unused one, `next` gives the new tokens (or null to
+   * decline, leaving the token unused), which are stored as it is marked used; one used before
+   * revokes its whole agent.
    */
   rotateRefreshToken(
     tokenHash: string,
     clientId: string,
     now: number,
     idleMs: number,
-    next: (agent: Agent) => readonly AgentToken[],
+    next: (agent: Agent) => readonly AgentToken[] | null,
   ): Promise<RefreshOutcome>;
   /** Revokes the token with this hash (access or refresh) of this client; false if there is none. */
   revokeTokenOfClient(tokenHash: string, clientId: string, at: number): Promise<boolean>;

@@ -1,10 +1,20 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { Type } from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { errorBody, ERRORS, type ErrorCode } from "../../core/errors.ts";
 import type { Services } from "../../core/services.ts";
 import { openSettings } from "../../core/trackers/settings.ts";
 import { applyTrackerStatus } from "../../core/trackers/sync.ts";
 import { statusFromGithubEvent } from "./tracker.ts";
 
-const MAX_BODY = 1024 * 1024;
+/** The part of GitHub's "issues" event that moves feedbacks; everything else in it is ignored. */
+const IssueEvent = Type.Object({
+  action: Type.String(),
+  repository: Type.Object({ full_name: Type.String() }),
+  issue: Type.Object({ number: Type.Integer({ minimum: 1 }), state_reason: Type.Optional(Type.Union([Type.String(), Type.Null()])) }),
+  label: Type.Optional(Type.Object({ name: Type.String() })),
+});
+const issueEvent = TypeCompiler.Compile(IssueEvent);
 
 function signedBy(secret: string, header: string, raw: string): boolean {
   const expected = Buffer.from(`sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`);
@@ -13,33 +23,35 @@ function signedBy(secret: string, header: string, raw: string): boolean {
 }
 
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const refuse = (code: ErrorCode) => reply(ERRORS[code].status, errorBody(code, "en"));
+
+/** The repository a delivery names, read without trusting the body's shape (it is not yet verified). */
+function repositoryOf(event: unknown): string {
+  const name = (event as { repository?: { full_name?: unknown } } | null)?.repository?.full_name;
+  return typeof name === "string" ? name : "";
+}
 
 /**
  * GitHub's issue events, at /integrations/github/webhook: a closed, reopened or relabelled issue
  * moves its feedbacks. `X-Hub-Signature-256` must match the webhook secret of an app whose tracker
- * is that repository.
+ * is that repository; the body's shape is checked only once the signature holds.
  */
 export function createGithubWebhookHandler(services: Services): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY) return reply(413, { error: "payload too large" });
     const raw = await request.text();
-    let event: {
-      action?: string;
-      repository?: { full_name?: string };
-      issue?: { number?: number; state_reason?: string | null };
-      label?: { name?: string };
-    };
+    let event: unknown;
     try {
       event = JSON.parse(raw);
     } catch {
-      return reply(400, { error: "invalid JSON" });
+      return refuse("invalid_json");
     }
-    const project = event.repository?.full_name ?? "";
-    const trackers = await services.store.findAppTrackersByProject("github", project);
+    const project = repositoryOf(event);
+    const trackers = project ? await services.store.findAppTrackersByProject("github", project) : [];
     const signature = request.headers.get("x-hub-signature-256") ?? "";
     const secrets = await Promise.all(trackers.map(async (t) => (await openSettings(services, t)).webhookSecret));
-    if (!secrets.some((secret) => signedBy(secret, signature, raw))) return reply(401, { error: "signature does not match" });
-    if (request.headers.get("x-github-event") !== "issues" || !event.issue?.number) return reply(202, { moved: 0 });
+    if (!secrets.some((secret) => signedBy(secret, signature, raw))) return refuse("invalid_signature");
+    if (request.headers.get("x-github-event") !== "issues") return reply(202, { moved: 0 });
+    if (!issueEvent.Check(event)) return refuse("invalid_body");
     const status = statusFromGithubEvent(event);
     if (!status) return reply(202, { moved: 0 });
     const moved = await applyTrackerStatus(services, { provider: "github", project, issueKey: `${project}#${event.issue.number}`, status });

@@ -6,6 +6,7 @@ import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../cor
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
 import type { Services } from "../../core/services.ts";
+import { clientAddress } from "./connection.ts";
 import { strip } from "./docs.ts";
 import { errorResponse, HttpFailure } from "./reply.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
@@ -27,8 +28,8 @@ export interface HttpOptions {
   readonly apiPerMinute: number;
   /** Called with errors that are bugs, for the log. */
   readonly onUnexpected: (error: unknown, request: Request) => void;
-  /** The MCP server, mounted at /mcp; it reads its own body. */
-  readonly mcp?: (request: Request) => Promise<Response>;
+  /** The MCP server, mounted at /mcp; it reads its own body, and counts create_report in the client address's budget. */
+  readonly mcp?: (request: Request, clientAddress: string) => Promise<Response>;
   /** Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook. */
   readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
 }
@@ -76,7 +77,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   const mcp = options.mcp;
   const app = new Elysia();
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
-  if (mcp) app.all("/mcp", ({ request }) => mcp(request), { parse: "none", detail: { hide: true } });
+  if (mcp) app.all("/mcp", ({ request }) => mcp(request, clientAddress(request)), { parse: "none", detail: { hide: true } });
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }

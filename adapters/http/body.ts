@@ -1,33 +1,54 @@
 import { HttpFailure } from "./reply.ts";
 
 export const MAX_BODY_BYTES = 256 * 1024;
+/** Trackers' incoming webhooks carry whole issues: they may be larger than a report. */
+const MAX_INTEGRATION_BODY_BYTES = 1024 * 1024;
+
+/** The most a request to this path may send. */
+export const bodyLimit = (path: string): number => (path.startsWith("/integrations/") ? MAX_INTEGRATION_BODY_BYTES : MAX_BODY_BYTES);
 
 /**
- * Reads a JSON body without ever holding more than the limit: a declared Content-Length over it
- * is refused before reading, and a chunked body is cut off as soon as it passes it.
+ * Holds every request to its path's body limit before any route reads it: a declared length over
+ * it is refused unread, and a chunked body is read up to the limit and handed on whole (framed by
+ * its length), so no route can read more. Throws `payload_too_large`.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > MAX_BODY_BYTES) throw new HttpFailure("payload_too_large");
-  // A body framed by its Content-Length cannot pass what it declared, so it is read whole (Bun
-  // refuses a request that declares both a length and chunked encoding).
-  return parse(Number.isNaN(declared) ? await readCapped(request) : await request.text());
+export async function capBody(request: Request): Promise<Request> {
+  if (!request.body) return request;
+  const limit = bodyLimit(new URL(request.url).pathname);
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    if (Number(declared) > limit) throw new HttpFailure("payload_too_large");
+    return request;
+  }
+  const body = await readCapped(request, limit);
+  const headers = new Headers(request.headers);
+  headers.set("content-length", String(body.byteLength));
+  return new Request(request, { body, headers });
 }
 
-async function readCapped(request: Request): Promise<string> {
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) throw new HttpFailure("payload_too_large");
-      chunks.push(chunk);
-    }
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw new HttpFailure("payload_too_large");
+    chunks.push(chunk);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
-function parse(text: string): unknown {
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * Reads a JSON body (its size already held to the limit by `capBody`). A body declared as
+ * something other than JSON is refused rather than guessed at.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type");
+  if (type !== null && !JSON_TYPE.test(type)) throw new HttpFailure("unsupported_media_type");
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > MAX_BODY_BYTES) throw new HttpFailure("payload_too_large");
+  const text = Number.isNaN(declared) ? new TextDecoder().decode(await readCapped(request, MAX_BODY_BYTES)) : await request.text();
   try {
     return JSON.parse(text);
   } catch {

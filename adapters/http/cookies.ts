@@ -3,10 +3,16 @@
 export const SESSION_COOKIE = "retour_session";
 export const CSRF_COOKIE = "retour_csrf";
 
+/** A cookie's value; one that is not well formed (a broken percent escape) reads as absent. */
 export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { resolveClientAddress, setClientAddress } from "./connection.ts";
-import { MAX_BODY_BYTES } from "./body.ts";
+import { capBody } from "./body.ts";
+import { errorResponse, HttpFailure } from "./reply.ts";
 
 /** What serving needs of a logger (pino's shape). */
 export interface RequestLog {
@@ -15,28 +16,49 @@ export interface ServeOptions {
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
+/** Above every body limit of the app, so that the app, not Bun, answers an oversized body (with its JSON 413). */
+const BUN_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Refusals made before the app sees the request: no Host to resolve its address, or a body over its limit. */
+async function admit(request: Request): Promise<Request | Response> {
+  // HTTP/1.0 may omit Host; its URL is then a bare path, and nothing downstream can place it.
+  if (!URL.canParse(request.url)) return errorResponse(request, "missing_host");
+  try {
+    return await capBody(request);
+  } catch (error) {
+    if (error instanceof HttpFailure) return errorResponse(request, error.code);
+    throw error;
+  }
+}
+
 /**
- * Serves an app on Bun: records the client address, gives each request an id, and logs one line
- * per request (method, path without query, status, duration; never headers or bodies).
+ * Serves an app on Bun, in production mode (errors never show source): records the client
+ * address, gives each request an id, and logs one line per request (method, path without query,
+ * status, duration; never headers or bodies).
  */
 export function serve(handle: (request: Request) => Promise<Response> | Response, options: ServeOptions) {
   let requestCount = 0;
   return Bun.serve({
     port: options.port,
     ...(options.hostname && { hostname: options.hostname }),
-    // Above the app's own limit, so the app answers an oversized body with its JSON 413.
-    maxRequestBodySize: MAX_BODY_BYTES * 4,
-    async fetch(request, server) {
+    development: false,
+    maxRequestBodySize: BUN_BODY_LIMIT,
+    async fetch(incoming, server) {
       const started = performance.now();
-      const socket = server.requestIP(request)?.address ?? "unknown";
-      setClientAddress(request, resolveClientAddress(socket, request.headers.get("x-forwarded-for"), options.trustedProxyHops));
-      const incoming = request.headers.get("x-request-id");
-      const id = incoming && REQUEST_ID.test(incoming) ? incoming : `${process.pid.toString(36)}-${(++requestCount).toString(36)}`;
-      const response = await handle(request);
+      const socket = server.requestIP(incoming)?.address ?? "unknown";
+      const given = incoming.headers.get("x-request-id");
+      const id = given && REQUEST_ID.test(given) ? given : `${process.pid.toString(36)}-${(++requestCount).toString(36)}`;
+      const request = await admit(incoming);
+      let response: Response;
+      if (request instanceof Response) response = request;
+      else {
+        setClientAddress(request, resolveClientAddress(socket, request.headers.get("x-forwarded-for"), options.trustedProxyHops));
+        response = await handle(request);
+      }
       response.headers.set("x-request-id", id);
-      const url = new URL(request.url);
+      const path = URL.canParse(incoming.url) ? new URL(incoming.url).pathname : incoming.url.split("?")[0];
       options.logger.info(
-        { reqId: id, method: request.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+        { reqId: id, method: incoming.method, path, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
         "request",
       );
       return response;

@@ -6,6 +6,7 @@ import { errorBody, ERRORS, type ErrorCode } from "../../core/errors.ts";
 import { ROLE_SCOPES, type Grant } from "../../core/model.ts";
 import { resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
+import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
 import { TOOLS, validArguments } from "./tools.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -57,7 +58,8 @@ function mcpServer(services: Services, grant: Grant): Server {
 function sameSite(request: Request, baseUrl: string): boolean {
   const base = new URL(baseUrl);
   const origin = request.headers.get("origin");
-  if (origin && origin !== base.origin && !LOOPBACK_HOSTS.has(new URL(origin).hostname)) return false;
+  // An origin that is not a URL (`null`, from a sandboxed page or a file) is as foreign as any other.
+  if (origin && origin !== base.origin && !(URL.canParse(origin) && LOOPBACK_HOSTS.has(new URL(origin).hostname))) return false;
   const host = (request.headers.get("host") ?? "").replace(/:\d+$/, "");
   return host === base.hostname || LOOPBACK_HOSTS.has(host);
 }
@@ -71,20 +73,53 @@ function missingScopes(body: unknown, grant: Grant): string[] {
   return [...new Set(needed)].filter((s) => !grant.scopes.includes(s) && ROLE_SCOPES[grant.role].includes(s));
 }
 
+/** A tools/call whose arguments are not an object: JSON-RPC's invalid params, before the SDK's own schema turns it into an internal error. */
+function invalidParams(message: unknown): object | null {
+  const m = message as { method?: unknown; id?: unknown; params?: { arguments?: unknown } } | null;
+  if (m?.method !== "tools/call") return null;
+  const args = m.params?.arguments;
+  if (args === undefined || (args !== null && typeof args === "object" && !Array.isArray(args))) return null;
+  return { jsonrpc: "2.0", id: m.id ?? null, error: { code: -32602, message: "Invalid params: arguments must be an object" } };
+}
+
 const jsonRpcError = (status: number, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
     status,
     headers: { "content-type": "application/json", ...headers },
   });
 
+export interface McpLimits {
+  /** The token's API budget, shared with its REST calls. */
+  readonly apiPerMinute: number;
+  /** The collection budget of a client address, in which create_report also counts. */
+  readonly reportsPerMinute: number;
+}
+
+const sendsReport = (body: unknown): boolean =>
+  (Array.isArray(body) ? body : [body]).some(
+    (m) => (m as { method?: unknown })?.method === "tools/call" && (m as { params?: { name?: unknown } }).params?.name === "create_report",
+  );
+
+function rateLimited(retryAfter: number | undefined): Response {
+  return new Response(JSON.stringify(errorBody("rate_limited", "en")), {
+    status: ERRORS.rate_limited.status,
+    headers: { "content-type": "application/json", "retry-after": String(retryAfter ?? 60) },
+  });
+}
+
 /**
  * The MCP server at /mcp: Streamable HTTP without session, one server and transport per request.
- * Authorization is the OAuth access token; the agent acts with its person's current rights.
+ * Authorization is the OAuth access token; the agent acts with its person's current rights, within
+ * the same budgets as the REST API.
  */
-export function createMcpHandler(services: Services): (request: Request) => Promise<Response> {
+export function createMcpHandler(services: Services, limits: McpLimits): (request: Request, clientAddress: string) => Promise<Response> {
   const resources = resourcesOf(services.baseUrl);
   const metadata = `${services.baseUrl}/.well-known/oauth-protected-resource/mcp`;
-  return async (request) => {
+  const admit = async (subject: string, limit: number): Promise<Response | null> => {
+    const limited = await checkRateLimit(services.store, services.clock, subject, limit);
+    return limited.ok ? null : rateLimited(limited.retryAfter);
+  };
+  return async (request, clientAddress) => {
     if (!sameSite(request, services.baseUrl)) return jsonRpcError(403, "Forbidden origin or host");
     if (request.method !== "POST") return jsonRpcError(405, "Method not allowed: this server has no sessions", { allow: "POST" });
     const authenticated = await authenticate(services, request.headers.get("authorization"), { resources, where: "mcp" });
@@ -96,6 +131,8 @@ export function createMcpHandler(services: Services): (request: Request) => Prom
       });
     }
     const grant = authenticated.value;
+    const overApi = await admit(`api:${grant.tokenId}`, limits.apiPerMinute);
+    if (overApi) return overApi;
     let body: unknown;
     try {
       body = await request.json();
@@ -104,6 +141,12 @@ export function createMcpHandler(services: Services): (request: Request) => Prom
         status: 400,
         headers: { "content-type": "application/json" },
       });
+    }
+    const overReports = sendsReport(body) ? await admit(`reports:${clientAddress}`, limits.reportsPerMinute) : null;
+    if (overReports) return overReports;
+    const invalid = (Array.isArray(body) ? body : [body]).map(invalidParams).filter((e) => e !== null);
+    if (invalid.length > 0) {
+      return new Response(JSON.stringify(Array.isArray(body) ? invalid : invalid[0]), { headers: { "content-type": "application/json" } });
     }
     const missing = missingScopes(body, grant);
     if (missing.length > 0) {

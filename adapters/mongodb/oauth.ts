@@ -33,6 +33,22 @@ export function oauthStore(data: Database): OAuthStore {
       await data.collection("oauth_clients").insertOne(toDocument(c));
     },
 
+    async deleteUnusedClients(createdBefore) {
+      const old = await data
+        .collection("oauth_clients")
+        .find({ createdAt: { $lt: createdBefore } }, { projection: { _id: 1 } })
+        .toArray();
+      const ids = old.map((c) => c._id);
+      if (ids.length === 0) return;
+      const [used, coded] = await Promise.all([
+        agents().distinct("clientId", { clientId: { $in: ids } }),
+        data.collection("auth_codes").distinct("clientId", { clientId: { $in: ids } }),
+      ]);
+      const keep = new Set([...used, ...coded]);
+      const unused = ids.filter((id) => !keep.has(id));
+      if (unused.length > 0) await data.collection("oauth_clients").deleteMany({ _id: { $in: unused }, createdAt: { $lt: createdBefore } });
+    },
+
     async findClient(id) {
       const found = await data.collection("oauth_clients").findOne({ _id: id });
       return found ? fromDocument(found) : null;
@@ -42,24 +58,24 @@ export function oauthStore(data: Database): OAuthStore {
       await data.collection("auth_codes").insertOne({ ...toDocument({ ...c, id: c.codeHash }), usedAt: null, agentId: null });
     },
 
-    async useAuthCode(codeHash, now) {
-      // Only the first use marks the code; a later one reads it back with the agent its first use made.
-      const first = await data
-        .collection("auth_codes")
-        .findOneAndUpdate({ _id: codeHash, usedAt: null }, { $set: { usedAt: now } }, { returnDocument: "before" });
-      const found = first ?? (await data.collection("auth_codes").findOne({ _id: codeHash }));
+    async findAuthCode(codeHash) {
+      const found = await data.collection("auth_codes").findOne({ _id: codeHash });
       if (!found) return null;
-      const { agentId, usedAt: _u, id: _i, ...code } = fromDocument<AuthCode & { id: string; agentId?: string; usedAt?: number }>(found);
-      return { code: { ...code, codeHash }, previousAgentId: agentId ?? null, alreadyUsed: first === null };
+      const { agentId, usedAt, id: _i, ...code } = fromDocument<AuthCode & { id: string; agentId?: string; usedAt?: number }>(found);
+      return { code: { ...code, codeHash }, previousAgentId: agentId ?? null, alreadyUsed: usedAt !== undefined };
     },
 
-    async createAgent(agent, codeHash, issued) {
-      await data.transaction(async (session) => {
+    createAgent: (agent, codeHash, issued, now) =>
+      data.transaction(async (session) => {
+        // The conditional update is the single use: of two concurrent exchanges, one finds it used.
+        const used = await data
+          .collection("auth_codes")
+          .updateOne({ _id: codeHash, usedAt: null }, { $set: { usedAt: now, agentId: agent.id } }, { session });
+        if (used.modifiedCount !== 1) return false;
         await agents().insertOne({ ...toDocument(agent), revokedAt: null }, { session });
-        await data.collection("auth_codes").updateOne({ _id: codeHash }, { $set: { agentId: agent.id } }, { session });
         await tokens().insertMany(issued.map(tokenDocument), { session });
-      });
-    },
+        return true;
+      }),
 
     async rotateRefreshToken(tokenHash, clientId, now, idleMs, next): Promise<RefreshOutcome> {
       const token = await tokens().findOne({ tokenHash, kind: "refresh" });
@@ -72,6 +88,9 @@ export function oauthStore(data: Database): OAuthStore {
       }
       if (token.revokedAt !== null || token.expiresAt <= now || agent.lastUsedAt <= now - idleMs) return { state: "invalid" };
       if (!(await data.collection("memberships").findOne({ _id: compoundId(agent.orgId, agent.userId) }))) return { state: "invalid" };
+      const rotated = { ...toAgent(agent), lastUsedAt: now };
+      const issued = next(rotated);
+      if (!issued) return { state: "declined" };
       return data.transaction(async (session): Promise<RefreshOutcome> => {
         // The conditional update is the single use: of two concurrent rotations, one finds it used.
         const used = await tokens().updateOne({ _id: token._id, usedAt: null }, { $set: { usedAt: now } }, { session });
@@ -80,8 +99,7 @@ export function oauthStore(data: Database): OAuthStore {
           return { state: "reused" };
         }
         await agents().updateOne({ _id: agent._id }, { $set: { lastUsedAt: now } }, { session });
-        const rotated = { ...toAgent(agent), lastUsedAt: now };
-        await tokens().insertMany(next(rotated).map(tokenDocument), { session });
+        await tokens().insertMany(issued.map(tokenDocument), { session });
         return { state: "rotated", agent: rotated };
       });
     },

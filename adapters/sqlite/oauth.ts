@@ -50,6 +50,18 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
       );
     },
 
+    async deleteUnusedClients(createdBefore) {
+      await batch.run(() =>
+        db
+          .query(
+            `DELETE FROM oauth_clients WHERE created_at < ?
+               AND NOT EXISTS (SELECT 1 FROM grants WHERE grants.client_id = oauth_clients.id)
+               AND NOT EXISTS (SELECT 1 FROM auth_codes WHERE auth_codes.client_id = oauth_clients.id)`,
+          )
+          .run(createdBefore),
+      );
+    },
+
     async findClient(id) {
       const row = db
         .query<{ id: string; name: string; redirect_uris: string; created_at: number }, [string]>("SELECT * FROM oauth_clients WHERE id = ?")
@@ -68,8 +80,8 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
       );
     },
 
-    useAuthCode: (codeHash, now) =>
-      batch.run(() => {
+    async findAuthCode(codeHash) {
+      {
         const row = db
           .query<
             {
@@ -89,7 +101,6 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
           >("SELECT * FROM auth_codes WHERE code_hash = ?")
           .get(codeHash);
         if (!row) return null;
-        if (row.used_at === null) db.query("UPDATE auth_codes SET used_at = ? WHERE code_hash = ?").run(now, codeHash);
         const code: AuthCode = {
           codeHash,
           clientId: row.client_id,
@@ -102,17 +113,20 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
           expiresAt: row.expires_at,
         };
         return { code, previousAgentId: row.grant_id, alreadyUsed: row.used_at !== null };
-      }),
+      }
+    },
 
-    async createAgent(agent, codeHash, tokens) {
-      await batch.run(() => {
+    createAgent: (agent, codeHash, tokens, now) =>
+      batch.run(() => {
+        // The conditional update is the single use: of two concurrent exchanges, one finds it used.
+        const used = db.query("UPDATE auth_codes SET used_at = ?, grant_id = ? WHERE code_hash = ? AND used_at IS NULL").run(now, agent.id, codeHash);
+        if (used.changes !== 1) return false;
         db.query(
           "INSERT INTO grants (id, client_id, user_id, org_id, scopes, resource, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         ).run(agent.id, agent.clientId, agent.userId, agent.orgId, agent.scopes.join(" "), agent.resource, agent.createdAt, agent.lastUsedAt);
-        db.query("UPDATE auth_codes SET grant_id = ? WHERE code_hash = ?").run(agent.id, codeHash);
         for (const t of tokens) insertToken(t);
-      });
-    },
+        return true;
+      }),
 
     rotateRefreshToken: (tokenHash, clientId, now, idleMs, next) =>
       batch.run((): RefreshOutcome => {
@@ -135,10 +149,12 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
         if (row.token_revoked !== null || row.expires_at <= now || row.last_used_at <= now - idleMs) return { state: "invalid" };
         const member = db.query("SELECT 1 FROM memberships WHERE org_id = ? AND user_id = ?").get(row.org_id, row.user_id);
         if (!member) return { state: "invalid" };
+        const agent = { ...toAgent(row), lastUsedAt: now };
+        const issued = next(agent);
+        if (!issued) return { state: "declined" };
         db.query("UPDATE tokens SET used_at = ? WHERE id = ?").run(now, row.token_id);
         db.query("UPDATE grants SET last_used_at = ? WHERE id = ?").run(now, row.id);
-        const agent = { ...toAgent(row), lastUsedAt: now };
-        for (const t of next(agent)) insertToken(t);
+        for (const t of issued) insertToken(t);
         return { state: "rotated", agent };
       }),
 

@@ -1,39 +1,47 @@
-import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
+import { Type } from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { errorBody, ERRORS, type ErrorCode } from "../../core/errors.ts";
+import { StatusSchema } from "../../core/schemas/feedback.ts";
 import type { Services } from "../../core/services.ts";
 import { openSettings } from "../../core/trackers/settings.ts";
 import { applyTrackerStatus } from "../../core/trackers/sync.ts";
 import { verifySignature } from "../../core/webhook-signature.ts";
 
+const BridgeEvent = TypeCompiler.Compile(Type.Object({ project: Type.String(), issue: Type.String({ minLength: 1 }), status: StatusSchema }));
+
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const refuse = (code: ErrorCode) => reply(ERRORS[code].status, errorBody(code, "en"));
+
+/** The project a change names, read without trusting the body's shape (it is not yet verified). */
+function projectOf(event: unknown): string {
+  const project = (event as { project?: unknown } | null)?.project;
+  return typeof project === "string" ? project : "";
+}
 
 /**
  * The bridge's own changes, at /integrations/bridge/webhook: `{project, issue, status}`, signed with
- * `Service-Signature` and the project's secret (five minutes of tolerance).
+ * `Service-Signature` and the project's secret (five minutes of tolerance); the body's shape is
+ * checked only once the signature holds.
  */
 export function createBridgeWebhookHandler(services: Services): (request: Request) => Promise<Response> {
   return async (request) => {
     const raw = await request.text();
-    let event: { project?: string; issue?: string; status?: string };
+    let event: unknown;
     try {
       event = JSON.parse(raw);
     } catch {
-      return reply(400, { error: "invalid JSON" });
+      return refuse("invalid_json");
     }
-    const trackers = await services.store.findAppTrackersByProject("bridge", event.project ?? "");
+    const project = projectOf(event);
+    const trackers = project ? await services.store.findAppTrackersByProject("bridge", project) : [];
     const header = request.headers.get("service-signature") ?? "";
     const now = Math.floor(services.clock() / 1000);
     let signed = false;
     for (const tracker of trackers)
       signed ||= (await verifySignature((await openSettings(services, tracker)).webhookSecret, header, raw, now)) === "valid";
-    if (!signed) return reply(401, { error: "signature does not match" });
-    if (typeof event.issue !== "string" || !STATUSES.includes(event.status as Status))
-      return reply(400, { error: "issue and a known status are required" });
-    const moved = await applyTrackerStatus(services, {
-      provider: "bridge",
-      project: event.project!,
-      issueKey: event.issue,
-      status: event.status as Status,
-    });
+    if (!signed) return refuse("invalid_signature");
+    if (!BridgeEvent.Check(event)) return refuse("invalid_body");
+    const moved = await applyTrackerStatus(services, { provider: "bridge", project, issueKey: event.issue, status: event.status });
     return reply(202, { moved });
   };
 }

@@ -9,6 +9,7 @@ import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
 import { demo } from "../runtime/demo.ts";
 import { createServices } from "../runtime/services.ts";
+import { purgeExpired } from "../../core/use-cases/purge-expired.ts";
 import { startWorker } from "./worker.ts";
 
 const HOUSEKEEPING_MS = 60_000;
@@ -49,13 +50,16 @@ app = createHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
   apiPerMinute: config.apiPerMinute,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
-  mcp: createMcpHandler(services),
+  mcp: createMcpHandler(services, { apiPerMinute: config.apiPerMinute, reportsPerMinute: config.reportsPerMinute }),
   integrations: { github: createGithubWebhookHandler(services), bridge: createBridgeWebhookHandler(services) },
 }) as unknown as Elysia;
 
 const firstStart = (await services.store.listOrganizations()).length === 0;
 const worker = startWorker(services, logger);
-const housekeeping = setInterval(() => void services.store.purgeExpired(services.clock()).catch(() => {}), HOUSEKEEPING_MS);
+const housekeeping = setInterval(
+  () => void purgeExpired(services).catch((error) => logger.warn({ err: error }, "housekeeping failed; it runs again in a minute")),
+  HOUSEKEEPING_MS,
+);
 logger.info({ port: server.port, baseUrl, store: config.store, assistant: config.assistant }, "retour listening");
 
 if (firstStart) {

@@ -50,14 +50,11 @@ async function redeemCode(services: Services, form: Readonly<Record<string, stri
   const { store, clock, ids } = services;
   if (!form.code || !form.code_verifier || !form.redirect_uri)
     return failure(oauthError("invalid_request", "code, code_verifier and redirect_uri are required"));
-  const used = await store.useAuthCode(services.digest(form.code), clock());
-  if (!used || used.code.clientId !== form.client_id) return failure(oauthError("invalid_grant", "unknown authorization code"));
-  if (used.alreadyUsed) {
-    // RFC 6749 §4.1.2: a code used twice was intercepted; what its first use issued is revoked.
-    if (used.previousAgentId) await store.revokeAgent(used.code.orgId, used.previousAgentId, null, clock());
-    return failure(oauthError("invalid_grant", "authorization code already used"));
-  }
-  const { code } = used;
+  // Every check comes before the code is used: a refused exchange leaves it for the corrected retry (RFC 9700 §2.1.1).
+  const found = await store.findAuthCode(services.digest(form.code));
+  if (!found || found.code.clientId !== form.client_id) return failure(oauthError("invalid_grant", "unknown authorization code"));
+  if (found.alreadyUsed) return codeReused(services, found.code.orgId, found.previousAgentId);
+  const { code } = found;
   if (code.expiresAt <= clock()) return failure(oauthError("invalid_grant", "authorization code expired"));
   if (code.redirectUri !== form.redirect_uri) return failure(oauthError("invalid_grant", "redirect_uri does not match the authorization request"));
   if (!(await verifyPkce(form.code_verifier, code.codeChallenge)))
@@ -76,25 +73,33 @@ async function redeemCode(services: Services, form: Readonly<Record<string, stri
     lastUsedAt: now,
   };
   const pair = mintPair(services);
-  await store.createAgent(agent, code.codeHash, pair.tokensFor(agent));
+  if (!(await store.createAgent(agent, code.codeHash, pair.tokensFor(agent), now))) {
+    return codeReused(services, code.orgId, (await store.findAuthCode(code.codeHash))?.previousAgentId ?? null);
+  }
   return { ok: true, value: pair.responseFor(agent) };
+}
+
+/** RFC 6749 §4.1.2: a code used twice was intercepted; what its first use issued is revoked. */
+async function codeReused(services: Services, orgId: string, previousAgentId: string | null): Promise<TokenResult> {
+  if (previousAgentId) await services.store.revokeAgent(orgId, previousAgentId, null, services.clock());
+  return failure(oauthError("invalid_grant", "authorization code already used"));
 }
 
 async function refresh(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
   if (!form.refresh_token || !form.client_id) return failure(oauthError("invalid_request", "refresh_token and client_id are required"));
   const pair = mintPair(services);
+  // A request for another resource is declined before the token is used, so the corrected retry still works.
+  const fits = (agent: Agent) => form.resource === undefined || normalizeResource(form.resource) === agent.resource;
   const outcome = await services.store.rotateRefreshToken(
     services.digest(form.refresh_token),
     form.client_id,
     services.clock(),
     AGENT_IDLE_MS,
-    pair.tokensFor,
+    (agent) => (fits(agent) ? pair.tokensFor(agent) : null),
   );
   if (outcome.state === "reused") return failure(oauthError("invalid_grant", "refresh token already used; the access was revoked"));
   if (outcome.state === "invalid") return failure(oauthError("invalid_grant", "invalid refresh token"));
-  if (form.resource !== undefined && normalizeResource(form.resource) !== outcome.agent.resource) {
-    return failure(oauthError("invalid_target", "resource differs from the authorization"));
-  }
+  if (outcome.state === "declined") return failure(oauthError("invalid_target", "resource differs from the authorization"));
   return { ok: true, value: pair.responseFor(outcome.agent) };
 }
 

@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { ReportOutcome } from "../model.ts";
 import { assistantTurns, awaitsAnswer, QUALIFICATION_TTL_MS, stepFor } from "../qualification/machine.ts";
+import { nestsWithin } from "../report/depth.ts";
 import { requestFingerprint } from "../report/fingerprint.ts";
 import { normalizeReport } from "../report/normalize.ts";
 import type { ReportRequest } from "../schemas/report.ts";
@@ -31,6 +32,7 @@ export async function submitReport(services: Services, request: ReportRequest, i
   if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)) {
     return fail("invalid_idempotency_key");
   }
+  if (!nestsWithin(request)) return fail("invalid_ingest");
   const channel = await openChannel(services, request.publicKey);
   if (!channel.ok) return channel;
   if (idempotencyKey === undefined) return process(services, channel.value, request);

@@ -188,14 +188,18 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
         return { orgId, userId, code, agent, agentId, token };
       }
 
-      test("an authorization code is used once; its second use names the agent the first one created", async () => {
+      test("an authorization code is used once, by the agent it creates; read again, it names that agent", async () => {
         const store = await makeStore();
         const { code, agent, agentId, orgId, token } = await agentSetUp(store);
         expect(await store.findClient("client-1")).toEqual({ id: "client-1", name: "Claude", redirectUris: ["https://c/cb"], createdAt: 0 });
-        expect(await store.useAuthCode(code.codeHash, 5)).toEqual({ code, previousAgentId: null, alreadyUsed: false });
-        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")]);
-        expect(await store.useAuthCode(code.codeHash, 6)).toEqual({ code, previousAgentId: agentId, alreadyUsed: true });
-        expect(await store.useAuthCode("unknown", 6)).toBeNull();
+        // Reading consumes nothing.
+        expect(await store.findAuthCode(code.codeHash)).toEqual({ code, previousAgentId: null, alreadyUsed: false });
+        expect(await store.findAuthCode(code.codeHash)).toEqual({ code, previousAgentId: null, alreadyUsed: false });
+        expect(await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")], 5)).toBe(true);
+        expect(await store.createAgent({ ...agent, id: "second" }, code.codeHash, [token("access", "a9")], 6)).toBe(false);
+        expect(await store.findAuthCode(code.codeHash)).toEqual({ code, previousAgentId: agentId, alreadyUsed: true });
+        expect(await store.findAuthCode("unknown")).toBeNull();
+        expect(await store.authenticate("a9", 6, 1_000)).toBeNull();
         expect(await store.authenticate("a1", 6, 1_000)).toMatchObject({ agentId, resource: "https://r/mcp" });
         expect((await store.listAgents(orgId, null)).map((a) => [a.id, a.clientName])).toEqual([[agentId, "Claude"]]);
       });
@@ -203,7 +207,9 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
       test("a refresh token rotates once; presented again, it ends the whole agent", async () => {
         const store = await makeStore();
         const { code, agent, agentId, orgId, userId, token } = await agentSetUp(store);
-        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")]);
+        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")], 5);
+        // Declined, the token stays unused.
+        expect(await store.rotateRefreshToken("r1", "client-1", 9, 1_000, () => null)).toEqual({ state: "declined" });
         const rotated = await store.rotateRefreshToken("r1", "client-1", 10, 1_000, () => [token("access", "a2"), token("refresh", "r2")]);
         expect(rotated).toMatchObject({ state: "rotated", agent: { id: agentId, lastUsedAt: 10 } });
         expect(await store.rotateRefreshToken("r1", "other-client", 11, 1_000, () => [])).toEqual({ state: "invalid" });
@@ -215,7 +221,7 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
       test("an agent is removed by its person or an Admin, and a client revokes its own token", async () => {
         const store = await makeStore();
         const { code, agent, agentId, orgId, token } = await agentSetUp(store);
-        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("access", "a3")]);
+        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("access", "a3")], 5);
         expect(await store.revokeTokenOfClient("a3", "other-client", 6)).toBe(false);
         expect(await store.revokeTokenOfClient("a3", "client-1", 6)).toBe(true);
         expect(await store.authenticate("a3", 7, 1_000)).toBeNull();

@@ -13,8 +13,18 @@ import { languageCookie, pageLanguage, type Visitor } from "../web/visitor.ts";
 import { formatTime, type Words, wordsFor } from "../web/words.ts";
 
 /** A same-site path to return to after login; anything else goes home. */
-const safeNext = (next: unknown): string =>
-  typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/inbox";
+const SITE = "http://retour.invalid";
+
+/**
+ * Where to go after signing in or switching language: a path that, once the URL parser has read
+ * it as a browser would (dropping tabs and line breaks, reading `\\` as `/`), stays on this site;
+ * anything else goes to the inbox.
+ */
+function safeNext(next: unknown): string {
+  if (typeof next !== "string" || !next.startsWith("/") || !URL.canParse(next, SITE)) return "/inbox";
+  const url = new URL(next, SITE);
+  return url.origin === SITE ? url.pathname + url.search + url.hash : "/inbox";
+}
 
 const describeScopes = (agent: AgentView): string =>
   PERMISSIONS.filter((p) => agent.scopes.includes(p.scope))

@@ -25,7 +25,7 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
     .get(
       "/v1/agents",
       async ({ request }) => {
-        const grant = await grantFor(services, request, "feedbacks:read", apiPerMinute);
+        const grant = await grantFor(services, request, "agents:manage", apiPerMinute);
         if (!grant.ok) return grant.response!;
         const agents = await listAgents(services, grant.value);
         return json({
@@ -42,30 +42,32 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
       {
         detail: operation({
           summary: "List agents",
-          description: "Agents (OAuth authorizations) of the caller, or of the whole organization for an Admin. Beyond the specification.",
+          description:
+            "Agents (OAuth authorizations) of the caller, or of the whole organization for an Admin. Needs `agents:manage`, a scope agents are never granted. Beyond the specification.",
           tags: ["Agents"],
           responses: { 200: { description: "The agents.", schema: AgentList } },
           errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"],
-          bearer: ["feedbacks:read"],
+          bearer: ["agents:manage"],
         }),
       },
     )
     .delete(
       "/v1/agents/:id",
       async ({ request, params }) => {
-        const grant = await grantFor(services, request, "feedbacks:read", apiPerMinute);
+        const grant = await grantFor(services, request, "agents:manage", apiPerMinute);
         if (!grant.ok) return grant.response!;
         return (await removeAgent(services, grant.value, params.id)) ? new Response(null, { status: 204 }) : errorResponse(request, "not_found");
       },
       {
         detail: operation({
           summary: "Remove an agent",
-          description: "Cuts the agent off at once. A person removes their own agents; an Admin any of the organization's.",
+          description:
+            "Cuts the agent off at once. A person removes their own agents; an Admin any of the organization's. Needs `agents:manage`, a scope agents are never granted.",
           tags: ["Agents"],
           path: { id: "Agent id." },
           responses: { 204: { description: "The agent was removed." } },
           errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited", "not_found"],
-          bearer: ["feedbacks:read"],
+          bearer: ["agents:manage"],
         }),
       },
     );

@@ -9,7 +9,10 @@ import { revokeToken } from "../../../core/oauth/revoke.ts";
 import { exchangeToken } from "../../../core/oauth/token.ts";
 import type { Services } from "../../../core/services.ts";
 import { html, page, redirect } from "../html.ts";
-import { json } from "../reply.ts";
+import { failureResponse, json } from "../reply.ts";
+import { clientAddress } from "../connection.ts";
+import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
+import { REGISTRATION_WINDOW_MS, REGISTRATIONS_PER_HOUR } from "../../../core/oauth/lifetimes.ts";
 import { csrfToken, csrfValid, signedInUser } from "../web-session.ts";
 
 const clientMetadata = TypeCompiler.Compile(ClientMetadata);
@@ -112,7 +115,16 @@ ${
     )
     .post(
       "/oauth/register",
-      async ({ body }) => {
+      async ({ request, body }) => {
+        // Registration needs no credentials: each address may register a few clients an hour.
+        const limited = await checkRateLimit(
+          services.store,
+          services.clock,
+          `register:${clientAddress(request)}`,
+          REGISTRATIONS_PER_HOUR,
+          REGISTRATION_WINDOW_MS,
+        );
+        if (!limited.ok) return failureResponse(request, limited);
         if (!clientMetadata.Check(body))
           return json(oauthError("invalid_client_metadata", "redirect_uris (a non-empty array of strings) is required"), 400, NO_STORE);
         const result = await registerClient(services, body);
