@@ -98,8 +98,8 @@ export const ERRORS = {
   },
   invalid_webhook: {
     status: 400,
-    en: "The webhook address must be https and public, and its events among feedback.created, feedback.status_changed and feedback.shipped.",
-    fr: "L'adresse du webhook doit être en https et publique, et ses événements parmi feedback.created, feedback.status_changed et feedback.shipped.",
+    en: "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed and feedback.shipped.",
+    fr: "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed et feedback.shipped.",
   },
   webhook_limit_reached: {
     status: 409,

@@ -20,9 +20,13 @@ export interface OperationDoc {
   readonly bearer?: readonly string[];
 }
 
+/** Every route that reads a JSON body may refuse it for its size or its declared type. */
+const BODY_ERRORS: readonly ErrorCode[] = ["payload_too_large", "unsupported_media_type"];
+
 export function operation(doc: OperationDoc): DocumentDecoration {
   const errorsByStatus = new Map<number, ErrorCode[]>();
-  for (const code of doc.errors) errorsByStatus.set(ERRORS[code].status, [...(errorsByStatus.get(ERRORS[code].status) ?? []), code]);
+  const errors = doc.body ? [...new Set([...doc.errors, ...BODY_ERRORS])] : doc.errors;
+  for (const code of errors) errorsByStatus.set(ERRORS[code].status, [...(errorsByStatus.get(ERRORS[code].status) ?? []), code]);
   const queryParams = doc.query
     ? Object.entries((doc.query as unknown as { properties: Record<string, TSchema> }).properties).map(([name, schema]) => ({
         name,

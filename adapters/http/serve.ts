@@ -16,8 +16,8 @@ export interface ServeOptions {
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
-/** Above every body limit of the app, so that the app, not Bun, answers an oversized body (with its JSON 413). */
-const BUN_BODY_LIMIT = 8 * 1024 * 1024;
+/** No limit of Bun's own: every body is held to its route's limit by `admit`, which answers with the JSON 413 (Bun's is empty). */
+const BUN_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
 
 /** Refusals made before the app sees the request: no Host to resolve its address, or a body over its limit. */
 async function admit(request: Request): Promise<Request | Response> {

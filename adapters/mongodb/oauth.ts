@@ -40,11 +40,17 @@ export function oauthStore(data: Database): OAuthStore {
         .toArray();
       const ids = old.map((c) => c._id);
       if (ids.length === 0) return;
+      const byClient = { clientId: { $in: ids } };
       const [used, coded] = await Promise.all([
-        agents().distinct("clientId", { clientId: { $in: ids } }),
-        data.collection("auth_codes").distinct("clientId", { clientId: { $in: ids } }),
+        agents()
+          .find(byClient, { projection: { clientId: 1 } })
+          .toArray(),
+        data
+          .collection("auth_codes")
+          .find(byClient, { projection: { clientId: 1 } })
+          .toArray(),
       ]);
-      const keep = new Set([...used, ...coded]);
+      const keep = new Set([...used, ...coded].map((d) => d.clientId as string));
       const unused = ids.filter((id) => !keep.has(id));
       if (unused.length > 0) await data.collection("oauth_clients").deleteMany({ _id: { $in: unused }, createdAt: { $lt: createdBefore } });
     },

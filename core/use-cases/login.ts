@@ -2,20 +2,33 @@ import { ok, type Result } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { checkRateLimit } from "./check-rate-limit.ts";
 
-/** Attempts per e-mail address and per client address, each minute. */
-export const LOGIN_ATTEMPTS_PER_MINUTE = { perEmail: 10, perAddress: 30 };
+const MINUTE = 60_000;
 
-/** Checks an e-mail and password, throttled per address and per account, in constant work for unknown e-mails. */
+/**
+ * Sign-in attempts allowed for one e-mail from one address, by window: a delay that grows with
+ * the attempts (a minute, then a quarter of an hour, then a day), kept per pair so that someone
+ * guessing from elsewhere never locks the real person out.
+ */
+export const LOGIN_PAIR_TIERS = [
+  { attempts: 5, windowMs: MINUTE },
+  { attempts: 10, windowMs: 15 * MINUTE },
+  { attempts: 20, windowMs: 24 * 60 * MINUTE },
+] as const;
+/** Attempts per client address each minute, whatever the e-mail. */
+export const LOGIN_ATTEMPTS_PER_ADDRESS = 30;
+
+/** Checks an e-mail and password, throttled per address and per e-mail and address, in constant work for unknown e-mails. */
 export async function login(
   services: Services,
   input: { email: string; password: string; clientAddress: string },
 ): Promise<Result<{ userId: string }> | { ok: false; code: "bad_credentials" }> {
   const email = input.email.trim().toLowerCase();
-  for (const [subject, limit] of [
-    [`login:${email}`, LOGIN_ATTEMPTS_PER_MINUTE.perEmail],
-    [`login-ip:${input.clientAddress}`, LOGIN_ATTEMPTS_PER_MINUTE.perAddress],
-  ] as const) {
-    const allowed = await checkRateLimit(services.store, services.clock, subject, limit);
+  const budgets = [
+    { subject: `login-ip:${input.clientAddress}`, limit: LOGIN_ATTEMPTS_PER_ADDRESS, windowMs: MINUTE },
+    ...LOGIN_PAIR_TIERS.map((tier) => ({ subject: `login:${input.clientAddress}:${email}`, limit: tier.attempts, windowMs: tier.windowMs })),
+  ];
+  for (const { subject, limit, windowMs } of budgets) {
+    const allowed = await checkRateLimit(services.store, services.clock, `${subject}:${windowMs}`, limit, windowMs);
     if (!allowed.ok) return allowed;
   }
   const credentials = await services.store.findCredentials(email);

@@ -1,8 +1,8 @@
 /**
  * Whether an IP address is on the public internet. Webhooks never reach the others: loopback,
  * private, link-local (cloud metadata lives there), CGNAT, multicast, reserved, documentation and
- * benchmarking ranges, unique-local IPv6, and IPv4 embedded in IPv6 (mapped, NAT64) when the IPv4
- * is not public.
+ * benchmarking ranges, unique-local IPv6, Teredo tunnels, and IPv4 embedded in IPv6 (mapped,
+ * translated, compatible, 6to4, NAT64) when the IPv4 is not public.
  */
 
 type Range = readonly [base: number, bits: number];
@@ -69,8 +69,10 @@ function publicV6(b: number[]): boolean {
   const embedded = () => v4(b[12]!, b[13]!, b[14]!, b[15]!);
   if (zeroUntil(15) && (b[15] === 0 || b[15] === 1)) return false; // :: and ::1
   if (zeroUntil(10) && b[10] === 0xff && b[11] === 0xff) return isPublicV4(embedded()); // ::ffff:a.b.c.d
+  if (zeroUntil(8) && b[8] === 0xff && b[9] === 0xff && b[10] === 0 && b[11] === 0) return isPublicV4(embedded()); // ::ffff:0:a.b.c.d, translated
   if (zeroUntil(12)) return isPublicV4(embedded()); // deprecated IPv4-compatible
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b) return isPublicV4(embedded()); // NAT64 64:ff9b::/96
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b) return isPublicV4(embedded()); // NAT64 64:ff9b::/96 and 64:ff9b:1::/48
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return false; // Teredo 2001::/32: a tunnel to any IPv4
   if ((b[0]! & 0xfe) === 0xfc) return false; // unique local fc00::/7
   if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return false; // link-local fe80::/10
   if (b[0] === 0xff) return false; // multicast

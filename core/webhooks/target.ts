@@ -1,6 +1,9 @@
 import { isIpLiteral, isPublicAddress } from "./address.ts";
 
-export type TargetProblem = "not_url" | "not_https" | "credentials" | "private_address" | "unresolvable";
+export type TargetProblem = "not_url" | "not_https" | "credentials" | "port" | "private_address" | "unresolvable";
+
+/** HTTPS ports a webhook may use: a public host's other services (SSH, mail, databases) are not targets. */
+const WEBHOOK_PORTS = ["", "443", "8443"];
 
 /** Checks a webhook address before any lookup: an absolute https URL without credentials, not a private literal IP. */
 export function checkWebhookUrl(text: string, allowPrivate: boolean): { ok: true; url: URL } | { ok: false; problem: TargetProblem } {
@@ -12,6 +15,7 @@ export function checkWebhookUrl(text: string, allowPrivate: boolean): { ok: true
   }
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return { ok: false, problem: "not_https" };
   if (url.username || url.password) return { ok: false, problem: "credentials" };
+  if (!allowPrivate && !WEBHOOK_PORTS.includes(url.port)) return { ok: false, problem: "port" };
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost") || (isIpLiteral(host) && !isPublicAddress(host)))) {
     return { ok: false, problem: "private_address" };

@@ -204,6 +204,17 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
         expect((await store.listAgents(orgId, null)).map((a) => [a.id, a.clientName])).toEqual([[agentId, "Claude"]]);
       });
 
+      test("clients no one ever authorized are deleted after a while; a client with a code or an agent stays", async () => {
+        const store = await makeStore();
+        await agentSetUp(store); // client-1, with a code
+        await store.createClient({ id: "idle", name: "Idle", redirectUris: ["https://i/cb"], createdAt: 0 });
+        await store.createClient({ id: "recent", name: "Recent", redirectUris: ["https://r/cb"], createdAt: 50 });
+        await store.deleteUnusedClients(10);
+        expect(await store.findClient("idle")).toBeNull();
+        expect(await store.findClient("recent")).not.toBeNull();
+        expect(await store.findClient("client-1")).not.toBeNull();
+      });
+
       test("a refresh token rotates once; presented again, it ends the whole agent", async () => {
         const store = await makeStore();
         const { code, agent, agentId, orgId, userId, token } = await agentSetUp(store);

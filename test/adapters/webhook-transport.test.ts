@@ -27,7 +27,7 @@ test("at delivery, a host name that resolves to a loopback address is refused, a
     true,
   );
   const before = hits;
-  expect(await send(`https://${name}:${receiver.port}/hook`)).toEqual({ error: "refused address (private_address)" });
+  expect(await send(`https://${name}/hook`)).toEqual({ error: "refused address (private_address)" });
   expect(hits).toBe(before);
 });
 

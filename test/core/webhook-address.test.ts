@@ -43,13 +43,29 @@ describe("webhook addresses", () => {
     for (const address of refused) assert.equal(isPublicAddress(address), false, address);
   });
 
+  test("refuses IPv6 forms that reach a private IPv4: translated, 6to4, NAT64, and any Teredo tunnel", () => {
+    for (const address of [
+      "::ffff:0:10.0.0.1",
+      "::ffff:0:a00:1",
+      "2002:0a00:0001::1",
+      "2002:c0a8:0101::",
+      "64:ff9b::10.0.0.1",
+      "64:ff9b::c0a8:1",
+      "2001::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    ]) {
+      assert.equal(isPublicAddress(address), false, address);
+    }
+    assert.equal(isPublicAddress("2002:0808:0808::1"), true, "6to4 of a public IPv4");
+  });
+
   test("accepts public IPv4, IPv6 and IPv4-mapped public addresses", () => {
     for (const address of ["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "2a00:1450:4007:80c::200e"]) {
       assert.equal(isPublicAddress(address), true, address);
     }
   });
 
-  test("an address must be https, without credentials, and not a private literal or localhost", () => {
+  test("an address must be https on port 443 or 8443, without credentials, and not a private literal or localhost", () => {
     assert.equal(checkWebhookUrl("https://hooks.example.com/x", false).ok, true);
     const problem = (url: string) => {
       const r = checkWebhookUrl(url, false);
@@ -61,6 +77,10 @@ describe("webhook addresses", () => {
     assert.equal(problem("https://[::ffff:127.0.0.1]/x"), "private_address");
     assert.equal(problem("https://localhost/x"), "private_address");
     assert.equal(problem("nope"), "not_url");
+    assert.equal(problem("https://hooks.example.com:22/x"), "port");
+    assert.equal(problem("https://hooks.example.com:8080/x"), "port");
+    assert.equal(problem("https://hooks.example.com:8443/x"), null);
+    assert.equal(problem("https://hooks.example.com:443/x"), null);
     assert.equal(checkWebhookUrl("http://127.0.0.1:9/x", true).ok, true);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { distinctText } from "../support/distinct.ts";
+import { FormBrowser } from "../support/browser.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
 
 describe("rate limits (defaults)", () => {
@@ -24,12 +25,26 @@ describe("rate limits (defaults)", () => {
     expect((await post(`${server.url}/v1/reports`, body)).status).toBe(404);
   });
 
-  test("read routes have their own budget per token (600 per minute)", async () => {
-    let last = 0;
+  test("read routes have their own budget per token: the 600th call of a minute passes, the 601st is 429", async () => {
+    const statuses: number[] = [];
     server.startFreshMinute();
-    for (let i = 0; i < 601; i++) last = (await get(`${server.url}/v1/apps`, server.demo.tokens.reader)).status;
-    expect(last).toBe(429);
+    for (let i = 0; i < 601; i++) statuses.push((await get(`${server.url}/v1/apps`, server.demo.tokens.reader)).status);
+    expect(statuses.slice(0, 600).every((s) => s === 200)).toBe(true);
+    expect(statuses[600]).toBe(429);
     expect((await get(`${server.url}/v1/apps`, server.demo.tokens.member)).status).toBe(200);
+  });
+
+  test("POST /oauth/register: 20 registrations an hour per address, then 429 with Retry-After", async () => {
+    const register = () => post(`${server.url}/oauth/register`, { client_name: "Many", redirect_uris: ["http://127.0.0.1:9/cb"] });
+    server.startFreshWindow(60 * 60_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await register()).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const refused = await register();
+    expect([refused.status, refused.body.code]).toEqual([429, "rate_limited"]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    server.advanceClock(60 * 60_000);
+    expect((await register()).status).toBe(201);
   });
 });
 
@@ -47,6 +62,44 @@ describe("rate limits behind a proxy", () => {
     for (let i = 0; i < 3; i++) expect((await send("198.51.100.1")).status).toBe(404);
     expect((await send("198.51.100.1")).status).toBe(429);
     expect((await send("198.51.100.2")).status).toBe(404);
+  });
+});
+
+describe("sign-in throttling", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: "1" });
+  });
+  afterAll(() => server.stop());
+
+  const attempt = async (address: string, password: string) => {
+    const browser = new FormBrowser(server.url, { "x-forwarded-for": address });
+    const page = await (await browser.fetch("/login")).text();
+    return browser.submit(page, { email: server.demo.users!.member.email, password });
+  };
+
+  test("guessing one e-mail's password from one address is slowed, with Retry-After; the person elsewhere still signs in", async () => {
+    server.startFreshMinute();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt("198.51.100.7", "wrong password")).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const limited = await attempt("198.51.100.7", server.demo.users!.member.password);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await attempt("198.51.100.8", server.demo.users!.member.password)).status).toBe(303);
+  });
+
+  test("the delay grows: after ten attempts in a quarter of an hour, the next minute does not open the door", async () => {
+    const address = "198.51.100.9";
+    server.startFreshWindow(15 * 60_000);
+    for (let i = 0; i < 5; i++) expect((await attempt(address, "wrong")).status).toBe(401);
+    server.advanceClock(60_000);
+    for (let i = 0; i < 5; i++) expect((await attempt(address, "wrong")).status).toBe(401);
+    server.advanceClock(60_000);
+    const refused = await attempt(address, server.demo.users!.member.password);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60);
   });
 });
 
@@ -72,5 +125,46 @@ describe("monthly quota", () => {
     // A refused request does not hold its idempotency key: once there is room again, the retry records.
     await server.cli("org", "plan", "DEMO", "free", "--quota", "3");
     expect((await post(`${server.url}/v1/reports`, body(3), { "idempotency-key": "quota-3" })).status).toBe(201);
+  });
+});
+
+describe("MCP within the same budgets", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_REPORTS_PER_MINUTE: "5", RATE_LIMIT_API_PER_MINUTE: "10" });
+  });
+  afterAll(() => server.stop());
+
+  const mcp = (token: string, method: string, params: unknown = {}) =>
+    fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+
+  test("MCP calls share the token's API budget with its REST calls", async () => {
+    const token = server.demo.tokens.member;
+    server.startFreshMinute();
+    for (let i = 0; i < 6; i++) expect((await get(`${server.url}/v1/apps`, token)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await mcp(token, "tools/list")).status).toBe(200);
+    const over = await mcp(token, "tools/list");
+    expect([over.status, (await over.json()).code]).toEqual([429, "rate_limited"]);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await get(`${server.url}/v1/apps`, token)).status).toBe(429);
+  });
+
+  test("create_report also counts in the collection budget of the client address", async () => {
+    const token = server.demo.tokens.admin;
+    const report = () =>
+      mcp(token, "tools/call", { name: "create_report", arguments: { appId: server.demo.appId, kind: "idea", message: "budget" } });
+    server.startFreshMinute();
+    for (let i = 0; i < 3; i++)
+      expect((await post(`${server.url}/v1/reports`, { publicKey: "pk_nobody", kind: "idea", message: "m" })).status).toBe(404);
+    for (let i = 0; i < 2; i++) expect((await report()).status).toBe(200);
+    const over = await report();
+    expect([over.status, (await over.json()).code]).toEqual([429, "rate_limited"]);
+    expect((await post(`${server.url}/v1/reports`, { publicKey: "pk_nobody", kind: "idea", message: "m" })).status).toBe(429);
+    // Reads over MCP do not spend the collection budget.
+    expect((await mcp(token, "tools/list")).status).toBe(200);
   });
 });

@@ -5,10 +5,15 @@
 export class FormBrowser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly origin: string) {}
+  /** `headers` go with every request (for example the X-Forwarded-For a proxy would add). */
+  constructor(
+    private readonly origin: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const response = await fetch(new URL(url, this.origin), { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {

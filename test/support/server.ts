@@ -19,6 +19,8 @@ export interface TestServer {
   advanceClock(ms: number): void;
   /** Moves the server's clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
   startFreshMinute(): void;
+  /** The same for windows of any length (a quarter of an hour, an hour). */
+  startFreshWindow(ms: number): void;
   stop(): Promise<void>;
   /** Kills the process at once (SIGKILL), as a crash or a power cut would. */
   kill(): Promise<void>;
@@ -85,7 +87,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       writeFileSync(clockFile, String(offset));
     },
     startFreshMinute() {
-      server.advanceClock(60_000 - ((Date.now() + offset) % 60_000) + 200);
+      server.startFreshWindow(60_000);
+    },
+    startFreshWindow(ms) {
+      server.advanceClock(ms - ((Date.now() + offset) % ms) + 200);
     },
     async stop() {
       proc.kill("SIGTERM");

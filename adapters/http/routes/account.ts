@@ -38,6 +38,7 @@ export function accountRoutes(services: Services) {
     next: string,
     error?: keyof Pick<Words, "wrongPassword" | "tooManyAttempts" | "formExpired">,
     status = 200,
+    retryAfter?: number,
   ): Response {
     const csrf = csrfToken(services, request);
     const language = pageLanguage(request);
@@ -55,6 +56,7 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
       { status, language },
     );
     if (csrf.setCookie) response.headers.append("set-cookie", csrf.setCookie);
+    if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));
     return response;
   }
 
@@ -93,8 +95,8 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
           clientAddress: clientAddress(request),
         });
         if (!result.ok) {
-          const limited = result.code === "rate_limited";
-          return loginPage(request, next, limited ? "tooManyAttempts" : "wrongPassword", limited ? 429 : 401);
+          if (result.code === "rate_limited") return loginPage(request, next, "tooManyAttempts", 429, result.retryAfter ?? 60);
+          return loginPage(request, next, "wrongPassword", 401);
         }
         return redirect(next, { "set-cookie": await openSession(services, result.value.userId) });
       },
