@@ -26,6 +26,7 @@ const services = await createServices(config, logger, "http://localhost:3000", "
 const app = createHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
   apiPerMinute: config.apiPerMinute,
+  registrationsPerHour: config.registrationsPerHour,
   onUnexpected: (e) => console.error(e),
 }) as unknown as Elysia;
 const info = await demo(services);

@@ -26,6 +26,8 @@ import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../.
 export interface HttpOptions {
   readonly reportsPerMinute: number;
   readonly apiPerMinute: number;
+  /** Dynamic client registrations per client address and hour. */
+  readonly registrationsPerHour: number;
   /** Called with errors that are bugs, for the log. */
   readonly onUnexpected: (error: unknown, request: Request) => void;
   /** The MCP server, mounted at /mcp; it reads its own body, and counts create_report in the client address's budget. */
@@ -98,7 +100,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(feedbackRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
     .use(webhookRoutes(services, options.apiPerMinute))
-    .use(oauthRoutes(services))
+    .use(oauthRoutes(services, options.registrationsPerHour))
     .use(accountRoutes(services))
     .use(unsubscribeRoutes(services))
     .use(attachmentRoutes(services))

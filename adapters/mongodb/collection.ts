@@ -108,6 +108,10 @@ export function collectionStore(data: Database): CollectionStore & RateLimitStor
       }
     },
 
+    async rateCount(bucket) {
+      return ((await data.collection("rate_counters").findOne({ _id: bucket }))?.count as number | undefined) ?? 0;
+    },
+
     async hitRateLimit(bucket, expiresAt) {
       const update = { $inc: { count: 1 }, $setOnInsert: { expiresAt, expiresAtDate: expiryDate(expiresAt) } };
       for (;;) {

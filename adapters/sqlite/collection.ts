@@ -170,6 +170,8 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
 
     recordFeedback: (input) => batch.run(() => record(input)),
 
+    rateCount: async (bucket) => db.query<{ count: number }, [string]>("SELECT count FROM rate_counters WHERE bucket = ?").get(bucket)?.count ?? 0,
+
     hitRateLimit: (bucket, expiresAt) =>
       batch.run(
         () =>

@@ -1,3 +1,4 @@
+import { REGISTRATIONS_PER_HOUR } from "../../core/oauth/lifetimes.ts";
 import { resolve } from "node:path";
 
 /** The service's configuration: read from the environment here and nowhere else, and checked at start. */
@@ -21,6 +22,7 @@ export interface Config {
   readonly logLevel: string;
   readonly trustedProxyHops: number;
   readonly reportsPerMinute: number;
+  readonly registrationsPerHour: number;
   readonly apiPerMinute: number;
   readonly webhooksAllowPrivate: boolean;
   readonly webhookRetrySchedule: readonly number[] | undefined;
@@ -137,6 +139,7 @@ export function loadConfig(env: Env): Config {
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),
     trustedProxyHops: trustWord in TRUST_PROXY_WORDS ? TRUST_PROXY_WORDS[trustWord]! : integer(env, "TRUST_PROXY", 0, 0, 10),
     reportsPerMinute: integer(env, "RATE_LIMIT_REPORTS_PER_MINUTE", 120, 1, 1_000_000_000),
+    registrationsPerHour: integer(env, "RATE_LIMIT_REGISTRATIONS_PER_HOUR", REGISTRATIONS_PER_HOUR, 1, 1_000_000_000),
     apiPerMinute: integer(env, "RATE_LIMIT_API_PER_MINUTE", 600, 1, 1_000_000_000),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
     webhookRetrySchedule: schedule(env, "WEBHOOK_RETRY_SCHEDULE"),

@@ -49,6 +49,7 @@ try {
 app = createHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
   apiPerMinute: config.apiPerMinute,
+  registrationsPerHour: config.registrationsPerHour,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   mcp: createMcpHandler(services, { apiPerMinute: config.apiPerMinute, reportsPerMinute: config.reportsPerMinute }),
   integrations: { github: createGithubWebhookHandler(services), bridge: createBridgeWebhookHandler(services) },

@@ -1,12 +1,13 @@
-import { ok, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import { rateWindow, secondsUntil } from "../limits.ts";
 import type { Services } from "../services.ts";
 import { checkRateLimit } from "./check-rate-limit.ts";
 
 const MINUTE = 60_000;
 
 /**
- * Sign-in attempts allowed for one e-mail from one address, by window: a delay that grows with
- * the attempts (a minute, then a quarter of an hour, then a day), kept per pair so that someone
+ * Failed sign-ins allowed for one e-mail from one address, by window: a delay that grows with the
+ * failures (a minute, then a quarter of an hour, then a day), kept per pair so that someone
  * guessing from elsewhere never locks the real person out.
  */
 export const LOGIN_PAIR_TIERS = [
@@ -23,20 +24,24 @@ export async function login(
   input: { email: string; password: string; clientAddress: string },
 ): Promise<Result<{ userId: string }> | { ok: false; code: "bad_credentials" }> {
   const email = input.email.trim().toLowerCase();
-  const budgets = [
-    { subject: `login-ip:${input.clientAddress}`, limit: LOGIN_ATTEMPTS_PER_ADDRESS, windowMs: MINUTE },
-    ...LOGIN_PAIR_TIERS.map((tier) => ({ subject: `login:${input.clientAddress}:${email}`, limit: tier.attempts, windowMs: tier.windowMs })),
-  ];
-  for (const { subject, limit, windowMs } of budgets) {
-    const allowed = await checkRateLimit(services.store, services.clock, `${subject}:${windowMs}`, limit, windowMs);
-    if (!allowed.ok) return allowed;
+  const perAddress = await checkRateLimit(services.store, services.clock, `login-ip:${input.clientAddress}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+  if (!perAddress.ok) return perAddress;
+  const now = services.clock();
+  const tiers = LOGIN_PAIR_TIERS.map((tier) => ({
+    ...tier,
+    window: rateWindow(`login:${input.clientAddress}:${email}:${tier.windowMs}`, now, tier.windowMs),
+  }));
+  for (const tier of tiers) {
+    if ((await services.store.rateCount(tier.window.bucket)) >= tier.attempts) return fail("rate_limited", secondsUntil(tier.window.endsAt, now));
   }
   const credentials = await services.store.findCredentials(email);
   // Verify against a dummy hash when the account is unknown, so timing does not reveal accounts.
   const hasher = services.passwords;
   dummyHash ??= hasher.hash("no account has this password");
   const valid = await hasher.verify(input.password, credentials?.passwordHash ?? (await dummyHash)).catch(() => false);
-  return credentials?.passwordHash && valid ? ok({ userId: credentials.userId }) : { ok: false, code: "bad_credentials" };
+  if (credentials?.passwordHash && valid) return ok({ userId: credentials.userId });
+  for (const tier of tiers) await services.store.hitRateLimit(tier.window.bucket, tier.window.endsAt);
+  return { ok: false, code: "bad_credentials" };
 }
 
 /** A real hash of the same cost, computed once, for the unknown-account path. */

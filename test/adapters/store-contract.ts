@@ -277,6 +277,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
     test("rate counters count per bucket", async () => {
       const store = await makeStore();
       expect([await store.hitRateLimit("a", 10), await store.hitRateLimit("a", 10), await store.hitRateLimit("b", 10)]).toEqual([1, 2, 1]);
+      expect([await store.rateCount("a"), await store.rateCount("a"), await store.rateCount("none")]).toEqual([2, 2, 0]);
     });
 
     test("qualification sessions expire and end", async () => {

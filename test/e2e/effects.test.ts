@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { jobsDone, waitFor } from "../support/wait.ts";
 
 let server: TestServer;
 let db: Database;
@@ -23,15 +24,6 @@ const events = (feedbackId: string) =>
       "SELECT type, previous_status FROM events WHERE feedback_id = ? ORDER BY created_at, rowid",
     )
     .all(feedbackId);
-
-async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await Bun.sleep(50);
-  }
-}
 
 describe("events", () => {
   test("a new feedback writes feedback.created to the outbox, without previousStatus", async () => {
@@ -78,13 +70,10 @@ describe("followers", () => {
     const id = await idOf(key);
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
     const notified = () => db.query<{ email: string }, [string]>("SELECT email FROM notifications WHERE feedback_id = ?").all(id);
-    expect(await until(notified, (rows) => rows.length > 0)).toEqual([{ email: "reporter@example.com" }]);
+    expect(await waitFor("the follower e-mail", notified, (rows) => rows.length > 0)).toEqual([{ email: "reporter@example.com" }]);
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "fixed" });
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
-    await until(
-      () => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number },
-      (r) => r.n === 0,
-    );
+    await jobsDone(db);
     expect(notified()).toEqual([{ email: "reporter@example.com" }]);
   });
 });
@@ -93,7 +82,8 @@ describe("grouping in the background", () => {
   test("a report on the same subject is folded into the older feedback; its ticketId keeps answering with the survivor", async () => {
     const first = await report("Exporting the yearly report to Excel crashes the app");
     const second = await report("The app crashes when exporting the yearly report to Excel", { user: { email: "second@example.com" } });
-    const survivor = await until(
+    const survivor = await waitFor(
+      "the second report to be grouped into the first",
       () => get(`${server.url}/v1/feedbacks/${second}`, server.demo.tokens.admin),
       (r) => r.body.key === first,
     );
@@ -111,10 +101,7 @@ describe("grouping in the background", () => {
   test("different subjects stay apart", async () => {
     const a = await report("The calendar shows the wrong week number");
     const b = await report("Password reset e-mails never arrive");
-    await until(
-      () => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number },
-      (r) => r.n === 0,
-    );
+    await jobsDone(db);
     expect((await get(`${server.url}/v1/feedbacks/${b}`, server.demo.tokens.admin)).body.key).toBe(b);
     expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.key).toBe(a);
   });
@@ -127,21 +114,14 @@ describe("grouping in the background", () => {
     const a = await report("Dark mode toggle resets after every login");
     const b = (await post(`${server.url}/v1/reports`, { publicKey: key, kind: "problem", message: "Dark mode toggle resets after every login" })).body
       .ticketId;
-    await until(
-      () => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number },
-      (r) => r.n === 0,
-    );
+    await jobsDone(db);
     expect((await get(`${server.url}/v1/feedbacks/${b}`, server.demo.tokens.admin)).body.key).toBe(b);
     expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.reports).toBe(1);
   });
 });
 
 describe("triage in the background", () => {
-  const settled = () =>
-    until(
-      () => db.query("SELECT count(*) AS n FROM jobs").get() as { n: number },
-      (r) => r.n === 0,
-    );
+  const settled = () => jobsDone(db);
 
   test("a report is attached to the feature its words point to, and never graded below the feature's floor", async () => {
     const key = await report("My card payment is refused at the last step");

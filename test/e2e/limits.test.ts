@@ -6,7 +6,7 @@ import { get, post, startServer, type TestServer } from "../support/server.ts";
 describe("rate limits (defaults)", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_REPORTS_PER_MINUTE: "", RATE_LIMIT_API_PER_MINUTE: "" });
+    server = await startServer({ RATE_LIMIT_REPORTS_PER_MINUTE: "", RATE_LIMIT_API_PER_MINUTE: "", RATE_LIMIT_REGISTRATIONS_PER_HOUR: "" });
   });
   afterAll(() => server.stop());
 

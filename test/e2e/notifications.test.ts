@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { jobsDone, waitFor } from "../support/wait.ts";
 
 interface Mail {
   to: string;
@@ -60,9 +61,7 @@ function parse(raw: string): { headers: string; text: string } {
   return { headers, text };
 }
 const mailsTo = (to: string) => mails.filter((m) => m.to === to);
-const settle = async () => {
-  for (let i = 0; i < 100 && (db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }).n > 0; i++) await Bun.sleep(50);
-};
+const settle = () => jobsDone(db);
 const report = async (message: string, email: string, name?: string) =>
   (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, user: { email, ...(name && { name }) } }))
     .body.ticketId as string;
@@ -97,7 +96,12 @@ describe("follower notifications by e-mail", () => {
     await settle();
     refuseNext = 1;
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
-    await Bun.sleep(600);
+    await waitFor(
+      "the refused send to be put back in the queue",
+      () => (db.query("SELECT count(*) AS n FROM jobs WHERE last_error IS NOT NULL").get() as { n: number }).n,
+      (n) => n === 1,
+    );
+    expect(refuseNext).toBe(0);
     expect(mailsTo("carl@example.com").length).toBe(0);
     server.advanceClock(10_000);
     await settle();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { FakeOpenAI } from "../support/fake-openai.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { jobsDone } from "../support/wait.ts";
 
 const fake = new FakeOpenAI();
 let server: TestServer;
@@ -110,9 +111,7 @@ test("with ASSISTANT=openai, grouping uses embeddings kept with each feedback", 
   const report = async (message: string) =>
     (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
   const db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
-  const settled = async () => {
-    for (let i = 0; i < 100 && (db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }).n > 0; i++) await Bun.sleep(50);
-  };
+  const settled = () => jobsDone(db);
   await settled();
   const first = await report("Login fails with a valid password");
   await settled();

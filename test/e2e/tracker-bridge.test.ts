@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
 
 const SECRET = "bridge-secret";
 const received: any[] = [];
@@ -42,8 +43,6 @@ afterAll(async () => {
   bridge.stop(true);
 });
 
-const settle = () => Bun.sleep(600);
-
 test("a bridge opens the issue and follows status changes, every request signed", async () => {
   const key = (
     await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message: "Bridge probe: invoices print twice" })
@@ -51,7 +50,11 @@ test("a bridge opens the issue and follows status changes, every request signed"
   const linked = await post(`${server.url}/v1/feedbacks/${key}/tracker`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` });
   expect(linked.body.trackerIssue).toEqual({ key: "OPS-7", provider: "bridge", status: "todo", url: "https://tracker.test/OPS-7" });
   await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered", comment: "Released" });
-  await settle();
+  await waitFor(
+    "the status to reach the bridge",
+    () => received.at(-1)?.type,
+    (type) => type === "issue.status",
+  );
   expect(received.at(-1)).toEqual({ type: "issue.status", project: "ops", issue: "OPS-7", status: "delivered", comment: "Released" });
   expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.trackerIssue.status).toBe("done");
   expect(validSignatures).toBe(received.length);

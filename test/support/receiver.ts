@@ -1,3 +1,4 @@
+import { waitFor } from "./wait.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export interface Received {
@@ -71,11 +72,5 @@ function verify(secret: string, header: string, raw: string): boolean {
     });
 }
 
-export async function eventually<T>(probe: () => T, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await Bun.sleep(50);
-  }
-}
+/** Waits until `ok(probe())` holds; fails the test when it does not within `ms`. */
+export const eventually = <T>(probe: () => T, ok: (value: T) => boolean, ms = 10_000): Promise<T> => waitFor("an expected delivery", probe, ok, ms);

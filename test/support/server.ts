@@ -70,6 +70,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     LOG_LEVEL: "info",
     TEST_CLOCK_FILE: clockFile,
     RATE_LIMIT_REPORTS_PER_MINUTE: "100000",
+    RATE_LIMIT_REGISTRATIONS_PER_HOUR: "100000",
     ...extraEnv,
   };
   const demo = JSON.parse(await runCli(env, ["demo", "--json"])) as DemoInfo;

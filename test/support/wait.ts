@@ -11,3 +11,20 @@ export async function waitFor<T>(what: string, probe: () => T | Promise<T>, ok: 
     await Bun.sleep(50);
   }
 }
+
+/** The SQLite file of a test server, read-only, as a test reads what the background work did. */
+export interface ReadOnlyDatabase {
+  query(sql: string): { get(): unknown };
+}
+
+/**
+ * Waits until the server's job queue is empty: a job is queued in the transaction that answers
+ * the request, and deleted when it completes, so an empty queue proves every job so far has run.
+ */
+export const jobsDone = (db: ReadOnlyDatabase, ms = 10_000) =>
+  waitFor(
+    "the background jobs to finish",
+    () => (db.query("SELECT count(*) AS n FROM jobs").get() as { n: number }).n,
+    (n) => n === 0,
+    ms,
+  );

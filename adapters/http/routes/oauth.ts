@@ -12,7 +12,7 @@ import { html, page, redirect } from "../html.ts";
 import { failureResponse, json } from "../reply.ts";
 import { clientAddress } from "../connection.ts";
 import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
-import { REGISTRATION_WINDOW_MS, REGISTRATIONS_PER_HOUR } from "../../../core/oauth/lifetimes.ts";
+import { REGISTRATION_WINDOW_MS } from "../../../core/oauth/lifetimes.ts";
 import { csrfToken, csrfValid, signedInUser } from "../web-session.ts";
 
 const clientMetadata = TypeCompiler.Compile(ClientMetadata);
@@ -33,7 +33,7 @@ const stringFields = (value: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 /** The OAuth 2.0 authorization server: metadata, registration, authorization with consent, tokens, revocation. */
-export function oauthRoutes(services: Services) {
+export function oauthRoutes(services: Services, registrationsPerHour: number) {
   const resources = resourcesOf(services.baseUrl);
   const base = services.baseUrl;
 
@@ -121,7 +121,7 @@ ${
           services.store,
           services.clock,
           `register:${clientAddress(request)}`,
-          REGISTRATIONS_PER_HOUR,
+          registrationsPerHour,
           REGISTRATION_WINDOW_MS,
         );
         if (!limited.ok) return failureResponse(request, limited);
