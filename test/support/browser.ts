@@ -11,10 +11,15 @@ export class FormBrowser {
     private readonly headers: Record<string, string> = {},
   ) {}
 
+  /** The Cookie header this browser sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
-    if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader());
     const response = await fetch(new URL(url, this.origin), { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
