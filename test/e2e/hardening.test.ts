@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { FormBrowser } from "../support/browser.ts";
 import { connectAgent, REDIRECT_URI } from "../support/mcp-client.ts";
+import { rawExchange } from "../support/raw.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -13,24 +14,7 @@ afterAll(() => server.stop());
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Writes raw bytes on a socket and returns what comes back, for requests fetch() cannot make. */
-async function rawRequest(text: string): Promise<string> {
-  const port = Number(new URL(server.url).port);
-  let received = "";
-  const { promise: closed, resolve } = Promise.withResolvers<void>();
-  const socket = await Bun.connect({
-    hostname: "127.0.0.1",
-    port,
-    socket: {
-      data: (_s, data) => void (received += new TextDecoder().decode(data)),
-      close: () => resolve(),
-      error: () => resolve(),
-    },
-  });
-  socket.write(text);
-  await Promise.race([closed, Bun.sleep(2_000)]);
-  socket.end();
-  return received;
-}
+const rawRequest = (text: string): Promise<string> => rawExchange(new URL(server.url).port, text);
 
 describe("no 5xx from bad input", () => {
   test("a cookie with a broken percent escape is ignored: the page answers as if signed out", async () => {

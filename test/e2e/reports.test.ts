@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { distinctText } from "../support/distinct.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { rawExchange } from "../support/raw.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,27 +16,6 @@ const report = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const reportsUrl = () => `${server.url}/v1/reports`;
-
-/** Writes raw bytes to the server and returns what it answers before closing, for requests fetch cannot send. */
-async function rawExchange(port: string, request: string): Promise<string> {
-  let reply = "";
-  const { promise: closed, resolve } = Promise.withResolvers<void>();
-  const socket = await Bun.connect({
-    hostname: "127.0.0.1",
-    port: Number(port),
-    socket: {
-      data(_socket, bytes) {
-        reply += new TextDecoder().decode(bytes);
-      },
-      close: () => resolve(),
-      error: () => resolve(),
-    },
-  });
-  socket.write(request);
-  await Promise.race([closed, Bun.sleep(2000)]);
-  socket.end();
-  return reply;
-}
 
 describe("POST /v1/reports", () => {
   test("records a report as a feedback: 201 with ticketId, merged false and tracking fields", async () => {
