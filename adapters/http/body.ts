@@ -1,20 +1,20 @@
 import { HttpFailure } from "./reply.ts";
 
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 /** Trackers' incoming webhooks carry whole issues: they may be larger than a report. */
 const MAX_INTEGRATION_BODY_BYTES = 1024 * 1024;
 
 /** The most a request to this path may send. */
-export const bodyLimit = (path: string): number => (path.startsWith("/integrations/") ? MAX_INTEGRATION_BODY_BYTES : MAX_BODY_BYTES);
+const bodyLimit = (path: string): number => (path.startsWith("/integrations/") ? MAX_INTEGRATION_BODY_BYTES : MAX_BODY_BYTES);
 
 /**
  * Holds every request to its path's body limit before any route reads it: a declared length over
  * it is refused unread, and a chunked body is read up to the limit and handed on whole (framed by
  * its length), so no route can read more. Throws `payload_too_large`.
  */
-export async function capBody(request: Request): Promise<Request> {
+export async function capBody(request: Request, path: string): Promise<Request> {
   if (!request.body) return request;
-  const limit = bodyLimit(new URL(request.url).pathname);
+  const limit = bodyLimit(path);
   const declared = request.headers.get("content-length");
   if (declared !== null) {
     if (Number(declared) > limit) throw new HttpFailure("payload_too_large");
@@ -40,15 +40,13 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 /**
- * Reads a JSON body (its size already held to the limit by `capBody`). A body declared as
- * something other than JSON is refused rather than guessed at.
+ * Reads a JSON body, whose size `capBody` has already held to the limit as the request came in. A
+ * body declared as something other than JSON is refused rather than guessed at.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type");
   if (type !== null && !JSON_TYPE.test(type)) throw new HttpFailure("unsupported_media_type");
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > MAX_BODY_BYTES) throw new HttpFailure("payload_too_large");
-  const text = Number.isNaN(declared) ? new TextDecoder().decode(await readCapped(request, MAX_BODY_BYTES)) : await request.text();
+  const text = await request.text();
   try {
     return JSON.parse(text);
   } catch {

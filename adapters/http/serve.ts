@@ -20,11 +20,11 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
 const BUN_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
 
 /** Refusals made before the app sees the request: no Host to resolve its address, or a body over its limit. */
-async function admit(request: Request): Promise<Request | Response> {
+async function admit(request: Request, url: URL | null): Promise<Request | Response> {
   // HTTP/1.0 may omit Host; its URL is then a bare path, and nothing downstream can place it.
-  if (!URL.canParse(request.url)) return errorResponse(request, "missing_host");
+  if (!url) return errorResponse(request, "missing_host");
   try {
-    return await capBody(request);
+    return await capBody(request, url.pathname);
   } catch (error) {
     if (error instanceof HttpFailure) return errorResponse(request, error.code);
     throw error;
@@ -48,7 +48,8 @@ export function serve(handle: (request: Request) => Promise<Response> | Response
       const socket = server.requestIP(incoming)?.address ?? "unknown";
       const given = incoming.headers.get("x-request-id");
       const id = given && REQUEST_ID.test(given) ? given : `${process.pid.toString(36)}-${(++requestCount).toString(36)}`;
-      const request = await admit(incoming);
+      const url = URL.parse(incoming.url);
+      const request = await admit(incoming, url);
       let response: Response;
       if (request instanceof Response) response = request;
       else {
@@ -56,7 +57,7 @@ export function serve(handle: (request: Request) => Promise<Response> | Response
         response = await handle(request);
       }
       response.headers.set("x-request-id", id);
-      const path = URL.canParse(incoming.url) ? new URL(incoming.url).pathname : incoming.url.split("?")[0];
+      const path = url?.pathname ?? incoming.url.split("?")[0];
       options.logger.info(
         { reqId: id, method: incoming.method, path, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
         "request",
