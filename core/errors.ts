@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { describeProblem, type FieldProblem } from "./schemas/field-problem.ts";
 
 export const ErrorBody = Type.Object(
   {
@@ -132,6 +133,8 @@ export interface Failure {
   readonly code: ErrorCode;
   /** Seconds after which a retry may succeed (rate limits and quotas). */
   readonly retryAfter?: number;
+  /** For a refused request: the field at fault, named in the message. */
+  readonly problem?: FieldProblem;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | Failure;
@@ -140,6 +143,10 @@ export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, retryAfter?: number): Failure =>
   retryAfter === undefined ? { ok: false, code } : { ok: false, code, retryAfter };
 
-export function errorBody(code: ErrorCode, language: Language): ErrorBody {
-  return { error: ERRORS[code][language], code };
+/** A refused request, naming the field at fault and why. */
+export const invalid = (code: ErrorCode, problem: FieldProblem): Failure => ({ ok: false, code, problem });
+
+export function errorBody(code: ErrorCode, language: Language, problem?: FieldProblem): ErrorBody {
+  const message = ERRORS[code][language];
+  return { error: problem ? `${message} ${describeProblem(problem, language)}` : message, code };
 }

@@ -1,4 +1,4 @@
-import { errorBody, ERRORS, type ErrorCode, type Failure } from "../../core/errors.ts";
+import { errorBody, ERRORS, type ErrorCode, type Failure, fail } from "../../core/errors.ts";
 import { negotiateLanguage } from "./language.ts";
 
 /** JSON response with the right content type; the only place HTTP statuses come from error codes. */
@@ -6,17 +6,18 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 }
 
-export function errorResponse(request: Request, code: ErrorCode, retryAfter?: number, headers: Record<string, string> = {}): Response {
+/** `{error, code}` in the request's language, with the status of the code and, for a refused field, its name. */
+export function failureResponse(request: Request, failure: Failure, headers: Record<string, string> = {}): Response {
   const language = negotiateLanguage(request.headers.get("accept-language"));
-  return json(errorBody(code, language), ERRORS[code].status, {
-    ...(retryAfter !== undefined && { "retry-after": String(retryAfter) }),
+  return json(errorBody(failure.code, language, failure.problem), ERRORS[failure.code].status, {
+    ...(failure.retryAfter !== undefined && { "retry-after": String(failure.retryAfter) }),
     ...(language === "fr" && { "content-language": "fr" }),
     ...headers,
   });
 }
 
-export const failureResponse = (request: Request, failure: Failure, headers: Record<string, string> = {}): Response =>
-  errorResponse(request, failure.code, failure.retryAfter, headers);
+export const errorResponse = (request: Request, code: ErrorCode, retryAfter?: number, headers: Record<string, string> = {}): Response =>
+  failureResponse(request, fail(code, retryAfter), headers);
 
 /** Thrown inside Elysia hooks that cannot return a response (body parsing); turned into `{error, code}` by onError. */
 export class HttpFailure extends Error {

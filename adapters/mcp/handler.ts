@@ -2,12 +2,12 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { authenticate, authorize } from "../../core/access.ts";
-import { errorBody, ERRORS, type ErrorCode } from "../../core/errors.ts";
+import { errorBody, ERRORS, type Failure, fail } from "../../core/errors.ts";
 import { ROLE_SCOPES, type Grant } from "../../core/model.ts";
 import { resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
-import { TOOLS, validArguments } from "./tools.ts";
+import { checkArguments, TOOLS } from "./tools.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -17,7 +17,10 @@ const plain = (schema: unknown) => {
   return { type: "object", ...rest };
 };
 
-const toolError = (code: ErrorCode): CallToolResult => ({ isError: true, content: [{ type: "text", text: JSON.stringify(errorBody(code, "en")) }] });
+const toolError = (failure: Failure): CallToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: JSON.stringify(errorBody(failure.code, "en", failure.problem)) }],
+});
 
 function mcpServer(services: Services, grant: Grant): Server {
   const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} } });
@@ -32,13 +35,14 @@ function mcpServer(services: Services, grant: Grant): Server {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
-    if (!tool) return toolError("not_found");
+    if (!tool) return toolError(fail("not_found"));
     const allowed = authorize(grant, tool.scope);
-    if (!allowed.ok) return toolError(allowed.code);
+    if (!allowed.ok) return toolError(allowed);
     const args = request.params.arguments ?? {};
-    if (!validArguments(tool, args)) return toolError(tool.invalidInput);
+    const refused = checkArguments(tool, args);
+    if (refused) return toolError(refused);
     const result = await tool.run(services, grant, args);
-    if (!result.ok) return toolError(result.code);
+    if (!result.ok) return toolError(result);
     const value = result.value as Record<string, unknown>;
     const notes = [
       tool.name === "get_feedback" && value.key !== args.key && value.id !== args.key

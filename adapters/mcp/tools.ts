@@ -1,6 +1,7 @@
 import { Type, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import type { ErrorCode, Result } from "../../core/errors.ts";
+import { type ErrorCode, type Failure, fail, invalid, type Result } from "../../core/errors.ts";
+import { firstProblem } from "../../core/schemas/field-problem.ts";
 import type { Grant, Scope } from "../../core/model.ts";
 import { AppList, Feature, FeatureList } from "../../core/schemas/catalog.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange, StatusSchema } from "../../core/schemas/feedback.ts";
@@ -114,5 +115,9 @@ export const TOOLS: readonly Tool[] = [
 
 const compiled = new Map(TOOLS.map((t) => [t.name, TypeCompiler.Compile(t.input)]));
 
-/** Checks a call's arguments against the tool's input schema. */
-export const validArguments = (tool: Tool, args: unknown): boolean => compiled.get(tool.name)!.Check(args ?? {});
+/** Checks a call's arguments against the tool's input schema; a refusal names the first argument at fault. */
+export function checkArguments(tool: Tool, args: unknown): Failure | null {
+  if (compiled.get(tool.name)!.Check(args)) return null;
+  const problem = firstProblem(tool.input, args);
+  return problem ? invalid(tool.invalidInput, problem) : fail(tool.invalidInput);
+}

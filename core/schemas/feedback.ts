@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
+import { Text } from "./text.ts";
 
 export const KINDS = ["problem", "idea", "praise"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -74,10 +75,12 @@ export const FeedbackPage = Type.Object(
 );
 export type FeedbackPage = Static<typeof FeedbackPage>;
 
+export const COMMENT_MAX_LENGTH = 5000;
+
 export const StatusChange = Type.Object(
   {
     status: StatusSchema,
-    comment: Type.Optional(Type.String({ maxLength: 5000, description: "Added to the feedback. For dismissed it is the reason." })),
+    comment: Type.Optional(Text({ maxLength: COMMENT_MAX_LENGTH, description: "Added to the feedback. For dismissed it is the reason." })),
   },
   { $id: "StatusChange" },
 );
@@ -92,11 +95,11 @@ export const FeedbackListQuery = Type.Object(
     status: Type.Optional(literals(STATUS_FILTERS)),
     kind: Type.Optional(KindSchema),
     severity: Type.Optional(SeveritySchema),
-    appId: Type.Optional(Type.String()),
-    featureId: Type.Optional(Type.String()),
-    query: Type.Optional(Type.String({ maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
+    appId: Type.Optional(Type.String({ minLength: 1 })),
+    featureId: Type.Optional(Type.String({ minLength: 1 })),
+    query: Type.Optional(Text({ minLength: 1, maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    cursor: Type.Optional(Type.String({ description: "The nextCursor of the previous page." })),
+    cursor: Type.Optional(Type.String({ minLength: 1, description: "The nextCursor of the previous page." })),
   },
   { additionalProperties: false },
 );

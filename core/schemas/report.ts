@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
+import { Text } from "./text.ts";
 
 /** Kinds a client may send: the three real ones plus the compatibility aliases. */
 export const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
@@ -11,7 +12,7 @@ export const MESSAGE_MAX_LENGTH = 10_000;
  * make a feedback with an empty title, so it is refused as an invalid field.
  */
 export const reportMessage = (description: string) =>
-  Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH, pattern: "\\S", description: `${description} At least one visible character.` });
+  Text({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH, pattern: "\\S", description: `${description} At least one visible character.` });
 
 export const ReportRequest = Type.Object(
   {

@@ -5,6 +5,7 @@ import { nestsWithin } from "../report/depth.ts";
 import { requestFingerprint } from "../report/fingerprint.ts";
 import { normalizeReport } from "../report/normalize.ts";
 import type { ReportRequest } from "../schemas/report.ts";
+import { codePoints } from "../schemas/text.ts";
 import type { Services } from "../services.ts";
 import { detectLanguage } from "../report/language.ts";
 import type { ChannelContext, IdempotentWrite } from "../store.ts";
@@ -13,6 +14,9 @@ import { qualified, recordFeedback, replay, type Submitted } from "./record-feed
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
 const IDEMPOTENCY_KEY_MAX = 255;
+
+/** 1 to 255 characters, counted as people count them (an emoji is one). */
+export const validIdempotencyKey = (key: string): boolean => key.length > 0 && codePoints(key) <= IDEMPOTENCY_KEY_MAX;
 
 /** Resolves a channel key to a channel that may receive reports here (api and form channels). */
 export async function openChannel(services: Services, key: string): Promise<Result<ChannelContext>> {
@@ -29,7 +33,7 @@ export async function openChannel(services: Services, key: string): Promise<Resu
  * so a retry after any crash finds either that answer or nothing at all.
  */
 export async function submitReport(services: Services, request: ReportRequest, idempotencyKey: string | undefined): Promise<Result<Submitted>> {
-  if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)) {
+  if (idempotencyKey !== undefined && !validIdempotencyKey(idempotencyKey)) {
     return fail("invalid_idempotency_key");
   }
   if (!nestsWithin(request)) return fail("invalid_ingest");

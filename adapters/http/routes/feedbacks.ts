@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { Type } from "@sinclair/typebox";
 import { linkTracker } from "../../../core/trackers/link.ts";
 import { setFollowing } from "../../../core/use-cases/follow.ts";
-import type { Result } from "../../../core/errors.ts";
+import { invalid, ok, type Result } from "../../../core/errors.ts";
 import type { Grant, Scope } from "../../../core/model.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange } from "../../../core/schemas/feedback.ts";
 import { AppList, FeatureList } from "../../../core/schemas/catalog.ts";
@@ -14,7 +14,7 @@ import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
 import { grantFor } from "../authorize.ts";
 import { readJsonBody } from "../body.ts";
 import { operation } from "../docs.ts";
-import { errorResponse, failureResponse, json } from "../reply.ts";
+import { failureResponse, json } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const TrackerLinkRequest = Type.Object(
@@ -38,14 +38,14 @@ const statusChange = validator(StatusChange);
 const READ: readonly string[] = ["feedbacks:read"];
 const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 
-/** Query parameters as an object; null when one is repeated (which value was meant is anyone's guess). */
-function singleValued(params: URLSearchParams): Record<string, string> | null {
+/** Query parameters as an object; a repeated one is refused (which value was meant is anyone's guess). */
+function singleValued(params: URLSearchParams): Result<Record<string, string>> {
   const query: Record<string, string> = {};
   for (const [name, value] of params) {
-    if (name in query) return null;
+    if (name in query) return invalid("invalid_query", { field: name, reason: "repeated" });
     query[name] = value;
   }
-  return query;
+  return ok(query);
 }
 
 /** Reading and writing routes: Bearer token, scopes, and a budget per token. */
@@ -63,8 +63,9 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
       ({ request }) =>
         withGrant(request, "feedbacks:read", async (grant) => {
           const query = singleValued(new URL(request.url).searchParams);
-          const converted = query && listQuery.convert(query);
-          if (!listQuery.check(converted)) return errorResponse(request, "invalid_query");
+          if (!query.ok) return failureResponse(request, query);
+          const converted = listQuery.fromQuery(query.value);
+          if (!listQuery.check(converted)) return failureResponse(request, listQuery.refuse("invalid_query", converted));
           return reply(request, await listFeedbacks(services, grant, converted));
         }),
       {
@@ -106,7 +107,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
       ({ request, params }) =>
         withGrant(request, "feedbacks:write", async (grant) => {
           const body = await readJsonBody(request);
-          if (!statusChange.check(body)) return errorResponse(request, "invalid_body");
+          if (!statusChange.check(body)) return failureResponse(request, statusChange.refuse("invalid_body", body));
           return reply(request, await changeStatus(services, grant, params.key, body));
         }),
       {
@@ -128,7 +129,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
       ({ request, params }) =>
         withGrant(request, "feedbacks:write", async (grant) => {
           const body = await readJsonBody(request);
-          if (!trackerLink.check(body)) return errorResponse(request, "invalid_body");
+          if (!trackerLink.check(body)) return failureResponse(request, trackerLink.refuse("invalid_body", body));
           return reply(request, await linkTracker(services, grant, params.key, body.issue));
         }),
       {

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { authorize } from "../../../core/access.ts";
-import { ERRORS } from "../../../core/errors.ts";
+import { ERRORS, errorBody } from "../../../core/errors.ts";
 import { statusesOf } from "../../../core/feedback/status.ts";
 import {
   type FeedbackListQuery,
@@ -10,6 +10,8 @@ import {
   STATUSES,
   type Status,
   QUERY_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  StatusChange,
 } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { changeStatus } from "../../../core/use-cases/change-status.ts";
@@ -20,9 +22,10 @@ import { type Html, html, redirect } from "../html.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
+import { validator } from "../validate.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 
-const COMMENT_MAX_LENGTH = 5000;
+const statusForm = validator(StatusChange);
 
 /** The inbox filters held in the address, so that a view can be shared; unknown values are ignored. */
 function inboxQuery(params: URLSearchParams): FeedbackListQuery {
@@ -31,7 +34,8 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
     return allowed.find((a) => a === value);
   };
   const text = (name: string) => params.get(name)?.trim() || undefined;
-  const query = text("q")?.slice(0, QUERY_MAX_LENGTH);
+  const searched = text("q");
+  const query = searched && Array.from(searched).slice(0, QUERY_MAX_LENGTH).join("");
   const status = one("status", STATUS_FILTERS);
   const kind = one("kind", KINDS);
   const severity = one("severity", SEVERITIES);
@@ -218,11 +222,14 @@ export function inboxRoutes(services: Services) {
               error: ERRORS[allowed.code][visitor.language],
               status: ERRORS[allowed.code].status,
             });
-          const status = STATUSES.find((s) => s === field("status"));
           const comment = field("comment");
-          if (!status || comment.length > COMMENT_MAX_LENGTH)
-            return feedbackPage(services, visitor, params.key, { error: ERRORS.invalid_body[visitor.language], status: 400 });
-          const changed = await changeStatus(services, visitor.grant, params.key, { status, ...(comment.trim() && { comment }) });
+          const change = { status: field("status"), ...(comment.trim() && { comment }) };
+          if (!statusForm.check(change))
+            return feedbackPage(services, visitor, params.key, {
+              error: errorBody("invalid_body", visitor.language, statusForm.refuse("invalid_body", change).problem).error,
+              status: 400,
+            });
+          const changed = await changeStatus(services, visitor.grant, params.key, change);
           if (!changed.ok)
             return feedbackPage(services, visitor, params.key, {
               error: ERRORS[changed.code][visitor.language],

@@ -1,5 +1,7 @@
 import { Elysia } from "elysia";
+import { fail } from "../../../core/errors.ts";
 import type { ReportOutcome } from "../../../core/model.ts";
+import { codePoints } from "../../../core/schemas/text.ts";
 import { MESSAGE_MAX_LENGTH, ReportRequest, ReportResponse } from "../../../core/schemas/report.ts";
 import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
 import type { Services } from "../../../core/services.ts";
@@ -8,8 +10,9 @@ import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
 import { submitReport } from "../../../core/use-cases/submit-report.ts";
 import { readJsonBody } from "../body.ts";
 import { clientAddress } from "../connection.ts";
+import { headerText } from "../header-text.ts";
 import { operation } from "../docs.ts";
-import { errorResponse, failureResponse, HttpFailure, json } from "../reply.ts";
+import { failureResponse, HttpFailure, json } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const reportBody = validator(ReportRequest);
@@ -32,12 +35,12 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
   async function postReport(request: Request, extraHeaders: Record<string, string>): Promise<Response> {
     const body = await admit(request);
     if (!reportBody.check(body)) {
-      const tooLong =
-        typeof (body as { message?: unknown })?.message === "string" && (body as { message: string }).message.length > MESSAGE_MAX_LENGTH;
-      return errorResponse(request, tooLong ? "message_too_long" : "invalid_ingest", undefined, extraHeaders);
+      const message = (body as { message?: unknown })?.message;
+      const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
+      return failureResponse(request, tooLong ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body), extraHeaders);
     }
     const key = request.headers.get("idempotency-key");
-    const result = await submitReport(services, body, key ?? undefined);
+    const result = await submitReport(services, body, key === null ? undefined : headerText(key));
     if (!result.ok) return failureResponse(request, result, extraHeaders);
     return outcomeResponse(result.value.outcome, { ...extraHeaders, ...(result.value.replayed && { "idempotent-replayed": "true" }) });
   }
@@ -82,7 +85,7 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
       "/v1/reports/:id/answers",
       async ({ request, params }) => {
         const body = await admit(request);
-        if (!answerBody.check(body)) return errorResponse(request, "invalid_answer");
+        if (!answerBody.check(body)) return failureResponse(request, answerBody.refuse("invalid_answer", body));
         const result = await answerQualification(services, params.id, body);
         return result.ok ? outcomeResponse(result.value, {}) : failureResponse(request, result);
       },

@@ -39,7 +39,7 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
       ({ request }) =>
         asAdmin(request, async (grant) => {
           const body = await readJsonBody(request);
-          if (!createBody.check(body)) return errorResponse(request, "invalid_webhook");
+          if (!createBody.check(body)) return failureResponse(request, createBody.refuse("invalid_webhook", body));
           const created = await createWebhook(services, deps, grant, body);
           return created.ok ? json(created.value, 201) : failureResponse(request, created);
         }),

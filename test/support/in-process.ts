@@ -1,0 +1,63 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createHttpApp } from "../../adapters/http/app.ts";
+import { createLogger } from "../../adapters/logging/logger.ts";
+import { loadConfig } from "../../apps/runtime/config.ts";
+import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
+import { createServices } from "../../apps/runtime/services.ts";
+import type { Services } from "../../core/services.ts";
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: any;
+}
+
+export interface InProcess {
+  readonly services: Services;
+  readonly demo: DemoInfo;
+  /** Sends one request to the HTTP application without a socket; a JSON body is encoded. */
+  request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Reply>;
+  close(): void;
+}
+
+/** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
+export async function inProcess(env: Record<string, string> = {}): Promise<InProcess> {
+  const services = await createServices(
+    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "retour-http-")), ...env }),
+    createLogger("silent", false),
+    "http://localhost:3000",
+  );
+  const app = createHttpApp(services, {
+    reportsPerMinute: 100_000,
+    apiPerMinute: 100_000,
+    registrationsPerHour: 100_000,
+    onUnexpected: (e) => console.error(e),
+  });
+  const info = await demo(services);
+  return {
+    services,
+    demo: info,
+    async request(method, path, { body, token, headers = {} } = {}) {
+      const response = await app.handle(
+        new Request(`http://localhost:3000${path}`, {
+          method,
+          headers: {
+            ...(body !== undefined && { "content-type": "application/json" }),
+            ...(token && { authorization: `Bearer ${token}` }),
+            ...headers,
+          },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        }),
+      );
+      const text = await response.text();
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
+      };
+    },
+    close: () => services.store.close(),
+  };
+}
