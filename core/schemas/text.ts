@@ -21,8 +21,10 @@ export function codePoints(text: string): number {
 const TEXT = "Text";
 const patterns = new Map<string, RegExp>();
 const patternOf = (source: string): RegExp => {
-  let compiled = patterns.get(source);
-  if (!compiled) patterns.set(source, (compiled = new RegExp(source, "u")));
+  const known = patterns.get(source);
+  if (known) return known;
+  const compiled = new RegExp(source, "u");
+  patterns.set(source, compiled);
   return compiled;
 };
 
