@@ -5,31 +5,84 @@ import {
   awaitsAnswer,
   helpWasEnough,
   isMissingAnswer,
+  QUALIFICATION_TTL_MS,
   readAnswer,
   resolvedStep,
   stepFor,
   withAnswer,
 } from "../qualification/machine.ts";
+import { requestFingerprint } from "../report/fingerprint.ts";
 import type { QualificationAnswer } from "../schemas/qualification.ts";
 import type { Services } from "../services.ts";
+import type { IdempotentWrite, QualificationSession } from "../store.ts";
 import { askAssistant } from "./ask-assistant.ts";
-import { qualified, recordFeedback } from "./record-feedback.ts";
+import { qualified, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
+import { IDEMPOTENCY_WINDOW_MS, validIdempotencyKey } from "./submit-report.ts";
 
-/** POST /v1/reports/{id}/answers: the person's answer moves the qualification one step on. */
-export async function answerQualification(services: Services, id: string, answer: QualificationAnswer): Promise<Result<ReportOutcome>> {
+/**
+ * The key under which the answer that ended a qualification is kept. Clients' keys have at least
+ * one character, so none can take its place.
+ */
+const ENDING = "";
+
+/**
+ * POST /v1/reports/{id}/answers: the person's answer moves the qualification one step on.
+ * The answer that ends it is kept for the rest of the validity window, so a client whose
+ * response was lost sends the same answer again and gets the same response (the ticket included).
+ * With an idempotency key, every step replays as on /v1/reports.
+ */
+export async function answerQualification(
+  services: Services,
+  id: string,
+  answer: QualificationAnswer,
+  idempotencyKey?: string,
+): Promise<Result<Submitted>> {
+  if (idempotencyKey !== undefined && !validIdempotencyKey(idempotencyKey)) return fail("invalid_idempotency_key");
   if (isMissingAnswer(answer)) return fail("missing_answer");
-  const { store, clock, assistant } = services;
+  const { store, clock } = services;
   const now = clock();
+  // Scoped by the channel key: an answer never replays for someone who does not hold it.
+  const scope = `answers:${answer.publicKey}:${id}`;
+  const fingerprint = await requestFingerprint(answer);
+  if (idempotencyKey !== undefined) {
+    const earlier = await store.findAnswer(scope, idempotencyKey, now);
+    if (earlier) return replay(earlier, fingerprint);
+  }
   const session = await store.findQualification(id, now);
-  // A session opened with another key is as unknown as a missing one: nothing leaks across channels.
-  if (!session || session.channelKey !== answer.publicKey) return fail("qualification_not_found");
+  if (!session || session.channelKey !== answer.publicKey) {
+    const ending = await store.findAnswer(scope, ENDING, now);
+    return ending?.fingerprint === fingerprint ? ok({ outcome: ending.response, replayed: true }) : fail("qualification_not_found");
+  }
+  const write = (key: string, ttl: number): IdempotentWrite => ({ scope, key, fingerprint, now, expiresAt: now + ttl });
+  const ending = write(ENDING, QUALIFICATION_TTL_MS);
+  // Without a key, the ending's write is the guard: of two senders, one records and the other replays.
+  if (idempotencyKey === undefined) return advance(services, session, answer, { ending });
+  const running = `${scope}\u0000${idempotencyKey}`;
+  const entered = services.inFlight.enter(running, fingerprint);
+  if (entered === "in_progress") return fail("idempotency_in_progress");
+  if (entered === "reused") return fail("idempotency_key_reused");
+  try {
+    return await advance(services, session, answer, { ending, keyed: write(idempotencyKey, IDEMPOTENCY_WINDOW_MS) });
+  } finally {
+    services.inFlight.leave(running);
+  }
+}
+
+interface Writes {
+  /** The answer that ends the qualification, whatever the client sent. */
+  readonly ending: IdempotentWrite;
+  /** The client's own key, for a step that does not end it. */
+  readonly keyed?: IdempotentWrite;
+}
+
+async function advance(services: Services, session: QualificationSession, answer: QualificationAnswer, writes: Writes): Promise<Result<Submitted>> {
+  const { store, assistant } = services;
+  const { id } = session;
+  const now = writes.ending.now;
   const read = readAnswer(session.pending, answer);
   if (!read.ok) return read;
 
-  if (helpWasEnough(session.pending, read.value)) {
-    await store.endQualification(id);
-    return ok({ kind: "step", body: resolvedStep(id, session.language) });
-  }
+  if (helpWasEnough(session.pending, read.value)) return end(services, id, { kind: "step", body: resolvedStep(id, session.language) }, writes);
   const answered = withAnswer(session, read.value, now);
   const [helpArticles, features] = await Promise.all([
     store.listHelpArticles(answered.orgId, answered.appId),
@@ -61,14 +114,25 @@ export async function answerQualification(services: Services, id: string, answer
         qualificationId: id,
       },
       qualified(id),
+      writes.ending,
     );
-    return recorded.ok ? ok(recorded.value.outcome) : recorded;
+    return endedOnce(recorded);
   }
   const shown = stepFor(id, step);
-  if (awaitsAnswer(shown)) {
-    await store.saveQualification({ ...answered, pending: shown, conversation: [...answered.conversation, ...assistantTurns(shown, now)] });
-  } else {
-    await store.endQualification(id);
-  }
-  return ok({ kind: "step", body: shown });
+  const outcome: ReportOutcome = { kind: "step", body: shown };
+  if (!awaitsAnswer(shown)) return end(services, id, outcome, writes);
+  const next = { ...answered, pending: shown, conversation: [...answered.conversation, ...assistantTurns(shown, now)] };
+  const earlier = await store.saveQualification(next, writes.keyed && { ...writes.keyed, response: outcome });
+  return earlier ? replay(earlier, writes.ending.fingerprint) : ok({ outcome, replayed: false });
 }
+
+/** A step that ends the qualification without a report (resolved, drop, restart): kept as its ending. */
+async function end(services: Services, id: string, outcome: ReportOutcome, writes: Writes): Promise<Result<Submitted>> {
+  const earlier = await services.store.saveAnswer(writes.ending, outcome);
+  await services.store.endQualification(id);
+  return endedOnce(earlier ? replay(earlier, writes.ending.fingerprint) : ok({ outcome, replayed: false }));
+}
+
+/** Two senders of one ending: the second reads the first one's answer, and another answer finds the qualification over. */
+const endedOnce = (result: Result<Submitted>): Result<Submitted> =>
+  result.ok || result.code !== "idempotency_key_reused" ? result : fail("qualification_not_found");

@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from "../errors.ts";
+import { type Failure, fail, ok, type Result } from "../errors.ts";
+import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
 import type { ReportOutcome } from "../model.ts";
 import { assistantTurns, awaitsAnswer, QUALIFICATION_TTL_MS, stepFor } from "../qualification/machine.ts";
 import { nestsWithin } from "../report/depth.ts";
@@ -57,6 +58,18 @@ export async function submitReport(services: Services, request: ReportRequest, i
   }
 }
 
+/**
+ * A qualification for an organization whose quota is used up is refused at once, not after the
+ * person has answered every question. Recording still counts atomically, so this is only a courtesy.
+ */
+async function quotaUsedUp(services: Services, context: ChannelContext, now: number): Promise<Failure | null> {
+  const limit = monthlyQuota(context.organization.plan, context.organization.quotaOverride);
+  if (limit === null) return null;
+  const month = quotaMonth(now);
+  const used = await services.store.quotaUsed(context.organization.id, month.month);
+  return used >= limit ? fail("quota_exceeded", secondsUntil(month.endsAt, now)) : null;
+}
+
 async function process(
   services: Services,
   context: ChannelContext,
@@ -67,8 +80,10 @@ async function process(
   const language = detectLanguage(report.message);
   const recording = { context, source: context.channel.kind, language, conversation: [] };
   if (!request.qualify) return recordFeedback(services, { ...recording, report }, undefined, idempotency);
-  const id = services.ids.id();
   const now = services.clock();
+  const overQuota = await quotaUsedUp(services, context, now);
+  if (overQuota) return overQuota;
+  const id = services.ids.id();
   const conversation = [{ role: "user" as const, text: report.message, at: now }];
   const [helpArticles, features] = await Promise.all([
     services.store.listHelpArticles(context.organization.id, context.app.id),

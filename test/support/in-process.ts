@@ -22,13 +22,20 @@ export interface InProcess {
   close(): void;
 }
 
+export interface InProcessOptions {
+  readonly env?: Record<string, string>;
+  /** Replaces parts of the real services, e.g. a clock the test moves. */
+  readonly with?: Partial<Services>;
+}
+
 /** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
-export async function inProcess(env: Record<string, string> = {}): Promise<InProcess> {
-  const services = await createServices(
-    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "retour-http-")), ...env }),
+export async function inProcess(options: InProcessOptions = {}): Promise<InProcess> {
+  const real = await createServices(
+    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "retour-http-")), ...options.env }),
     createLogger("silent", false),
     "http://localhost:3000",
   );
+  const services: Services = { ...real, ...options.with };
   const app = createHttpApp(services, {
     reportsPerMinute: 100_000,
     apiPerMinute: 100_000,

@@ -7,6 +7,7 @@ import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qu
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
 import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
+import type { Submitted } from "../../../core/use-cases/record-feedback.ts";
 import { submitReport } from "../../../core/use-cases/submit-report.ts";
 import { readJsonBody } from "../body.ts";
 import { clientAddress } from "../connection.ts";
@@ -19,6 +20,13 @@ const reportBody = validator(ReportRequest);
 const answerBody = validator(QualificationAnswer);
 
 const DEPRECATED_ALIAS = { deprecation: "true", link: '</v1/reports>; rel="successor-version"' };
+
+const idempotencyKey = (request: Request): string | undefined => {
+  const key = request.headers.get("idempotency-key");
+  return key === null ? undefined : headerText(key);
+};
+
+const replayed = (submitted: Submitted): Record<string, string> => (submitted.replayed ? { "idempotent-replayed": "true" } : {});
 
 const outcomeResponse = (outcome: ReportOutcome, headers: Record<string, string>): Response =>
   json(outcome.body, outcome.kind === "recorded" ? 201 : 200, headers);
@@ -39,10 +47,9 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
       const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
       return failureResponse(request, tooLong ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body), extraHeaders);
     }
-    const key = request.headers.get("idempotency-key");
-    const result = await submitReport(services, body, key === null ? undefined : headerText(key));
+    const result = await submitReport(services, body, idempotencyKey(request));
     if (!result.ok) return failureResponse(request, result, extraHeaders);
-    return outcomeResponse(result.value.outcome, { ...extraHeaders, ...(result.value.replayed && { "idempotent-replayed": "true" }) });
+    return outcomeResponse(result.value.outcome, { ...extraHeaders, ...replayed(result.value) });
   }
 
   const reportDoc = (deprecated: boolean) => ({
@@ -86,16 +93,22 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
       async ({ request, params }) => {
         const body = await admit(request);
         if (!answerBody.check(body)) return failureResponse(request, answerBody.refuse("invalid_answer", body));
-        const result = await answerQualification(services, params.id, body);
-        return result.ok ? outcomeResponse(result.value, {}) : failureResponse(request, result);
+        const result = await answerQualification(services, params.id, body, idempotencyKey(request));
+        return result.ok ? outcomeResponse(result.value.outcome, replayed(result.value)) : failureResponse(request, result);
       },
       {
         parse: "none",
         detail: operation({
           summary: "Answer the pending qualification question",
+          description:
+            "The answer that ends the qualification is kept while the id is valid: the same answer sent again returns the same response (the ticket included), with Idempotent-Replayed: true.",
           tags: ["Collection"],
           body: QualificationAnswer,
           path: { id: "The id returned by the previous step." },
+          headers: {
+            "idempotency-key":
+              "1 to 255 characters, unique per answer. A retry with the same key and body within 24 hours returns the first response.",
+          },
           responses: {
             200: { description: "The next step, or an end without recording.", schema: QualificationStep },
             201: { description: "The report was recorded.", schema: ReportResponse },
@@ -104,7 +117,10 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
             "invalid_json",
             "invalid_answer",
             "missing_answer",
+            "invalid_idempotency_key",
             "qualification_not_found",
+            "idempotency_in_progress",
+            "idempotency_key_reused",
             "rate_limited",
             "quota_exceeded",
             "qualification_failed",
