@@ -9,6 +9,7 @@ import {
   helpedQuestion,
   impactQuestion,
   isOffTopic,
+  isUnrelated,
   MESSAGES,
   NEEDS,
   textQuestion,
@@ -58,7 +59,9 @@ export function createLocalAssistant(): Assistant {
       const { report, language, answers, features } = context;
       const lastAnswer = context.conversation.at(-1);
       const answering = Object.keys(answers).length > 0 && lastAnswer?.role === "user";
-      if (!answering && isOffTopic(report.message)) return { status: "drop", message: MESSAGES.drop[language] };
+      const said = context.conversation.filter((t) => t.role === "user").map((t) => t.text);
+      if ((!answering && isOffTopic(report.message)) || isUnrelated(said.length > 0 ? said : [report.message], features))
+        return { status: "drop", message: MESSAGES.drop[language] };
       if (answering && changesSubject(lastAnswer.text)) return { status: "restart", message: MESSAGES.restart[language] };
       if (!answering && report.kind === "problem") {
         const article = answeringArticle([report.title, report.message].filter(Boolean).join(" "), context.helpArticles);

@@ -1,5 +1,6 @@
 import type { Language } from "../../core/errors.ts";
 import type { FeatureRecord } from "../../core/model.ts";
+import { usesProductVocabulary, words } from "../../core/grouping/analyze.ts";
 import type { QualificationQuestion } from "../../core/schemas/qualification.ts";
 
 /** The offline assistant's wording, in the reporter's language. */
@@ -99,6 +100,26 @@ const CHANGE_OF_SUBJECT =
 
 /** Off-topic: spam, or text with fewer than two real words. */
 export const isOffTopic = (text: string): boolean => SPAM.test(text) || (text.match(/\p{L}{2,}/gu) ?? []).length < 2;
+
+const QUESTION =
+  /^(what|what's|how|who|whom|whose|when|where|which|why|is there|are there|can you|could you|do you|tell me|quel|quelle|quels|quelles|comment|qui|quand|où|pourquoi|combien|est-ce qu)\b|\?\s*$/i;
+
+/** Whether a text names a feature of the app's map: a word of a feature's name or path. */
+function mentionsFeature(text: string, features: readonly FeatureRecord[]): boolean {
+  const said = new Set(words(text));
+  return features.some((f) => words(`${f.name} ${f.path}`).some((w) => said.has(w)));
+}
+
+/**
+ * Text with nothing to do with the app: a general question ("What is the weather like in Paris
+ * tomorrow?") when nothing said so far names a feature or uses the vocabulary of software.
+ * A question about the app ("How do I export my data?") always has one or the other.
+ */
+export function isUnrelated(said: readonly string[], features: readonly FeatureRecord[]): boolean {
+  const last = said.at(-1)?.trim() ?? "";
+  const all = said.join("\n");
+  return QUESTION.test(last) && !usesProductVocabulary(all) && !mentionsFeature(all, features);
+}
 
 /** An answer that opens another subject instead of answering the question. */
 export const changesSubject = (text: string): boolean => CHANGE_OF_SUBJECT.test(text.trim());

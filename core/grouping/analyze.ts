@@ -85,6 +85,18 @@ export function words(text: string): string[] {
     });
 }
 
+/** Whether a text uses the vocabulary of software and its problems: any word or concept of the lexicon. */
+export const usesProductVocabulary = (text: string): boolean => words(text).some((w) => CONCEPT_NAMES.has(w) || GENERIC.has(w) || SYMPTOMS.has(w));
+
+/** HTML-like tags, attributes included (`<img src=x onerror=alert(1)>`), and scripts and styles with their content. */
+const MARKUP = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>|<\/?[a-z][^<>]*>/gi;
+
+/**
+ * Whether a text says anything in words once markup is set aside. A report made only of tags or
+ * symbols names no subject, so it can share one with no feedback.
+ */
+export const hasWords = (text: string): boolean => words(text.replace(MARKUP, " ")).length > 0;
+
 export type TermCounts = Record<string, number>;
 
 /** What a term says about a report's subject; its prefix in TermCounts. */

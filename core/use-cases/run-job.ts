@@ -1,4 +1,5 @@
 import { isOpen } from "../feedback/status.ts";
+import { hasWords } from "../grouping/analyze.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
 import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
@@ -46,6 +47,8 @@ async function groupReport(services: Services, job: JobRequest): Promise<void> {
   const reports = await store.listReports(feedback.id);
   if (!feedback.featureId && reports[0]) await triage(services, feedback, reports[0]);
   const text = [feedback.title, ...reports.map((r) => r.report.message)].join("\n");
+  // Neither folded nor offered as a candidate: markup or symbols alone would match on chance words.
+  if (!hasWords(text)) return;
   const keys = grouper.keys(text);
   const candidates = await store.groupingCandidates(feedback.orgId, feedback.appId, keys, feedback, CANDIDATES);
   const found = await grouper.findDuplicate(text, candidates);

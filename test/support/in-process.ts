@@ -7,6 +7,7 @@ import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
 import type { Services } from "../../core/services.ts";
+import { runJob } from "../../core/use-cases/run-job.ts";
 
 export interface Reply {
   readonly status: number;
@@ -19,6 +20,8 @@ export interface InProcess {
   readonly demo: DemoInfo;
   /** Sends one request to the HTTP application without a socket; a JSON body is encoded. */
   request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Reply>;
+  /** Runs the queued background jobs (grouping, triage, notifications) until the queue is empty; returns how many ran. */
+  runJobs(): Promise<number>;
   close(): void;
 }
 
@@ -43,6 +46,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     onUnexpected: (e) => console.error(e),
   });
   const info = await demo(services);
+  const claim = () => services.store.claimJob(services.clock(), 60_000, "test");
   return {
     services,
     demo: info,
@@ -64,6 +68,15 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
         headers: response.headers,
         body: text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
       };
+    },
+    async runJobs() {
+      let ran = 0;
+      for (let job = await claim(); job; job = await claim()) {
+        await runJob(services, job.request);
+        await services.store.completeJob(job);
+        ran++;
+      }
+      return ran;
     },
     close: () => services.store.close(),
   };
