@@ -22,4 +22,6 @@ export interface Services {
   readonly inFlight: InFlight;
   /** Public address of the service, without a trailing slash. */
   readonly baseUrl: string;
+  /** Other origins that reach this same service (its loopback names when BASE_URL is not set). */
+  readonly addressAliases: readonly string[];
 }

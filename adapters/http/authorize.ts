@@ -22,7 +22,7 @@ export async function grantFor(
   perMinute: number,
 ): Promise<Result<Grant> & { response?: Response }> {
   const authenticated = await authenticate(services, request.headers.get("authorization"), {
-    resources: resourcesOf(services.baseUrl),
+    resources: resourcesOf(services.baseUrl, services.addressAliases),
     where: "rest",
   });
   const authorized = authenticated.ok ? authorize(authenticated.value, scope) : authenticated;

@@ -42,6 +42,8 @@ export function serve(handle: (request: Request) => Promise<Response> | Response
     port: options.port,
     ...(options.hostname && { hostname: options.hostname }),
     development: false,
+    // Two servers on one port would each take part of the traffic; the second one must fail instead.
+    reusePort: false,
     maxRequestBodySize: BUN_BODY_LIMIT,
     async fetch(incoming, server) {
       const started = performance.now();

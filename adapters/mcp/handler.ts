@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { authenticate, authorize } from "../../core/access.ts";
 import { errorBody, ERRORS, type Failure, fail } from "../../core/errors.ts";
 import { ROLE_SCOPES, type Grant } from "../../core/model.ts";
-import { resourcesOf } from "../../core/oauth/resources.ts";
+import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
 import { checkArguments, TOOLS } from "./tools.ts";
@@ -58,14 +58,22 @@ function mcpServer(services: Services, grant: Grant): Server {
   return server;
 }
 
-/** Refuses cross-site pages and rebinding host names before anything else (DNS rebinding protection). */
-function sameSite(request: Request, baseUrl: string): boolean {
-  const base = new URL(baseUrl);
+/**
+ * Refuses cross-site pages and rebinding host names before anything else (DNS rebinding
+ * protection); the reason says which address to use instead.
+ */
+function foreignRequest(request: Request, resources: Resources): string | null {
+  const base = new URL(resources.service);
   const origin = request.headers.get("origin");
   // An origin that is not a URL (`null`, from a sandboxed page or a file) is as foreign as any other.
-  if (origin && origin !== base.origin && !(URL.canParse(origin) && LOOPBACK_HOSTS.has(new URL(origin).hostname))) return false;
-  const host = (request.headers.get("host") ?? "").replace(/:\d+$/, "");
-  return host === base.hostname || LOOPBACK_HOSTS.has(host);
+  if (origin && origin !== base.origin && !(URL.canParse(origin) && LOOPBACK_HOSTS.has(new URL(origin).hostname))) {
+    return `Forbidden origin ${origin}: only pages of ${base.origin} or of this machine may call this server.`;
+  }
+  const host = request.headers.get("host") ?? "";
+  const hostname = host.replace(/:\d+$/, "");
+  // Loopback names stay allowed: a reverse proxy on the same machine often forwards its upstream's.
+  if (hostname === base.hostname || LOOPBACK_HOSTS.has(hostname)) return null;
+  return `Host ${host} is not this server's address, ${resources.service}, which BASE_URL sets. Point the client at ${resources.mcp}, or set BASE_URL to the address clients use.`;
 }
 
 /** Scopes that a tools/call in the body needs and the token lacks, though the role would allow them. */
@@ -117,14 +125,15 @@ function rateLimited(retryAfter: number | undefined): Response {
  * the same budgets as the REST API.
  */
 export function createMcpHandler(services: Services, limits: McpLimits): (request: Request, clientAddress: string) => Promise<Response> {
-  const resources = resourcesOf(services.baseUrl);
-  const metadata = `${services.baseUrl}/.well-known/oauth-protected-resource/mcp`;
+  const resources = resourcesOf(services.baseUrl, services.addressAliases);
   const admit = async (subject: string, limit: number): Promise<Response | null> => {
     const limited = await checkRateLimit(services.store, services.clock, subject, limit);
     return limited.ok ? null : rateLimited(limited.retryAfter);
   };
   return async (request, clientAddress) => {
-    if (!sameSite(request, services.baseUrl)) return jsonRpcError(403, "Forbidden origin or host");
+    const foreign = foreignRequest(request, resources);
+    if (foreign) return jsonRpcError(403, foreign);
+    const metadata = `${addressFor(resources, new URL(request.url).origin)}/.well-known/oauth-protected-resource/mcp`;
     if (request.method !== "POST") return jsonRpcError(405, "Method not allowed: this server has no sessions", { allow: "POST" });
     const authenticated = await authenticate(services, request.headers.get("authorization"), { resources, where: "mcp" });
     if (!authenticated.ok) {

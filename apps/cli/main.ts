@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../runtime/config.ts";
+import { serviceAddress } from "../runtime/address.ts";
 import { createServices } from "../runtime/services.ts";
 import { COMMANDS, USAGE, UsageError } from "./commands.ts";
 import { migrate } from "./migrate.ts";
@@ -56,7 +57,7 @@ if (values.help || !command) {
 
 try {
   const config = loadConfig(process.env);
-  const services = await createServices(config, createLogger("warn", false), config.baseUrl ?? `http://localhost:${config.port}`, "cli");
+  const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli");
   const args = name === group ? positionals.slice(1) : rest;
   await command(services, { args, options: values }, (line) => console.log(line));
   await services.store.close();

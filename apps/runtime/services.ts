@@ -73,5 +73,15 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     },
     inFlight: createInFlight(),
     baseUrl,
+    addressAliases: config.baseUrl === undefined ? loopbackAliases(baseUrl) : [],
   };
+}
+
+/**
+ * Without BASE_URL the service answers as http://localhost:PORT; a client may as well use the
+ * other loopback names of the machine, which are then the same resource.
+ */
+export function loopbackAliases(baseUrl: string): string[] {
+  const { port } = new URL(baseUrl);
+  return ["127.0.0.1", "[::1]"].map((host) => `http://${host}${port ? `:${port}` : ""}`);
 }

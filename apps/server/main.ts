@@ -7,6 +7,7 @@ import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhoo
 import { createLogger, requestLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
+import { recordAddress } from "../runtime/address.ts";
 import { demo } from "../runtime/demo.ts";
 import { createServices } from "../runtime/services.ts";
 import { purgeExpired } from "../../core/use-cases/purge-expired.ts";
@@ -31,17 +32,25 @@ function configure(): Config {
 const config = configure();
 const logger = createLogger(config.logLevel, process.stdout.isTTY === true);
 
+/** Listens on PORT; a port another process holds is one clear line, as for the other settings. */
+function listen(handle: (request: Request) => Response | Promise<Response>): ReturnType<typeof serve> {
+  try {
+    return serve(handle, { port: config.port, trustedProxyHops: config.trustedProxyHops, logger: requestLogger(logger) });
+  } catch (error) {
+    if ((error as { code?: string }).code === "EADDRINUSE")
+      fatal(`PORT ${config.port} is already in use by another process: stop it, or set PORT to a free port`);
+    throw error;
+  }
+}
+
 // Listen first, so that the default base address carries the port actually bound (PORT=0 picks one).
 let app: Elysia | undefined;
-const server = serve((request) => app!.handle(request), {
-  port: config.port,
-  trustedProxyHops: config.trustedProxyHops,
-  logger: requestLogger(logger),
-});
+const server = listen((request) => app!.handle(request));
 const baseUrl = config.baseUrl ?? `http://localhost:${server.port}`;
 let services: Services;
 try {
   services = await createServices(config, logger, baseUrl, "server");
+  recordAddress(config.dataDir, baseUrl);
 } catch (error) {
   server.stop(true);
   fatal(error instanceof Error ? error.message : String(error));
@@ -62,11 +71,13 @@ const housekeeping = setInterval(
   HOUSEKEEPING_MS,
 );
 logger.info({ port: server.port, baseUrl, store: config.store, assistant: config.assistant }, "retour listening");
+// People read these lines; standard output stays JSON lines for log collectors.
+console.error(startMessage(baseUrl, services.addressAliases));
 
 if (firstStart) {
   const info = await demo(services);
-  console.log(`
-Demo organization created. Send a first report:
+  console.error(`Demo organization created. Sign in to the web app as ${info.users.admin.email} with the password ${info.users.admin.password}
+(all demo accounts and passwords: npm run cli -- demo). Send a first report:
 
   curl -s -X POST ${baseUrl}/v1/reports -H 'content-type: application/json' \\
     -d '{"publicKey":"${info.publicKey}","kind":"problem","message":"The checkout button does nothing on Safari"}'
@@ -77,6 +88,20 @@ Then read it with the admin token:
 
 More keys and tokens: npm run cli -- demo --json
 `);
+}
+
+/** Where people and agents find the service, and which addresses count as its own. */
+function startMessage(address: string, aliases: readonly string[]): string {
+  const also =
+    aliases.length > 0
+      ? `It also answers as ${aliases.join(" and ")} (BASE_URL is not set; set it to the address people use).`
+      : "Only this address is its own (BASE_URL).";
+  return `
+Retour is running at ${address}. ${also}
+  Web app:  ${address}/login
+  MCP:      ${address}/mcp (agents sign in with OAuth)
+  API docs: ${address}/openapi.json
+`;
 }
 
 async function shutdown(signal: string): Promise<void> {

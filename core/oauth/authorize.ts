@@ -50,8 +50,8 @@ export async function checkAuthorizationRequest(
   if (!isS256Challenge(params.code_challenge)) return back(oauthError("invalid_request", "code_challenge is not an S256 challenge"));
   const scopes = parseScopes(params.scope);
   if (!scopes) return back(oauthError("invalid_scope", "unknown scope"));
-  const resources = resourcesOf(services.baseUrl);
-  const resource = params.resource === undefined ? resources.service : normalizeResource(params.resource);
+  const resources = resourcesOf(services.baseUrl, services.addressAliases);
+  const resource = params.resource === undefined ? resources.service : normalizeResource(params.resource, resources);
   if (!resource || ![resources.service, resources.mcp, resources.rest].includes(resource)) {
     return back(oauthError("invalid_target", "resource must be this service's MCP server or REST API"));
   }

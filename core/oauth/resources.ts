@@ -3,20 +3,38 @@ export interface Resources {
   readonly service: string;
   readonly mcp: string;
   readonly rest: string;
+  /**
+   * Other origins that are this service too: its loopback names when no public address is
+   * configured, so that a client pointed at `http://127.0.0.1:3000/mcp` reaches the same resource.
+   */
+  readonly aliases: readonly string[];
 }
 
-export const resourcesOf = (baseUrl: string): Resources => ({ service: baseUrl, mcp: `${baseUrl}/mcp`, rest: `${baseUrl}/v1` });
+export const resourcesOf = (baseUrl: string, aliases: readonly string[] = []): Resources => ({
+  service: baseUrl,
+  mcp: `${baseUrl}/mcp`,
+  rest: `${baseUrl}/v1`,
+  aliases,
+});
 
-/** Normalises a resource parameter: no trailing slash, no fragment. Null when it is not an absolute URL. */
-export function normalizeResource(text: string): string | null {
+/**
+ * Normalises a resource parameter: no trailing slash, no fragment, and an alias origin written
+ * as the service's own. Null when it is not an absolute URL.
+ */
+export function normalizeResource(text: string, resources: Resources): string | null {
   try {
     const url = new URL(text);
     if (url.hash) return null;
-    return url.href.replace(/\/+$/, "");
+    const href = url.href.replace(/\/+$/, "");
+    return resources.aliases.includes(url.origin) ? resources.service + href.slice(url.origin.length) : href;
   } catch {
     return null;
   }
 }
+
+/** The address a client reached the service at, when it is one of the service's own; else the configured one. */
+export const addressFor = (resources: Resources, requestOrigin: string): string =>
+  resources.aliases.includes(requestOrigin) ? requestOrigin : resources.service;
 
 /**
  * Where a token bound to a resource may be used. An MCP token also reads the REST API (the

@@ -3,7 +3,7 @@ import type { Services } from "../services.ts";
 import { oauthError, type OAuthError } from "./errors.ts";
 import { ACCESS_TOKEN_TTL_MS, AGENT_IDLE_MS, REFRESH_TOKEN_TTL_MS } from "./lifetimes.ts";
 import { verifyPkce } from "./pkce.ts";
-import { normalizeResource } from "./resources.ts";
+import { normalizeResource, resourcesOf } from "./resources.ts";
 
 export interface TokenResponse {
   access_token: string;
@@ -59,7 +59,7 @@ async function redeemCode(services: Services, form: Readonly<Record<string, stri
   if (code.redirectUri !== form.redirect_uri) return failure(oauthError("invalid_grant", "redirect_uri does not match the authorization request"));
   if (!(await verifyPkce(form.code_verifier, code.codeChallenge)))
     return failure(oauthError("invalid_grant", "code_verifier does not match the code_challenge"));
-  if (form.resource !== undefined && normalizeResource(form.resource) !== code.resource)
+  if (form.resource !== undefined && normalizeResource(form.resource, resourcesOf(services.baseUrl, services.addressAliases)) !== code.resource)
     return failure(oauthError("invalid_target", "resource differs from the authorization request"));
   const now = clock();
   const agent: Agent = {
@@ -89,7 +89,8 @@ async function refresh(services: Services, form: Readonly<Record<string, string 
   if (!form.refresh_token || !form.client_id) return failure(oauthError("invalid_request", "refresh_token and client_id are required"));
   const pair = mintPair(services);
   // A request for another resource is declined before the token is used, so the corrected retry still works.
-  const fits = (agent: Agent) => form.resource === undefined || normalizeResource(form.resource) === agent.resource;
+  const resources = resourcesOf(services.baseUrl, services.addressAliases);
+  const fits = (agent: Agent) => form.resource === undefined || normalizeResource(form.resource, resources) === agent.resource;
   const outcome = await services.store.rotateRefreshToken(
     services.digest(form.refresh_token),
     form.client_id,

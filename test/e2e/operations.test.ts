@@ -135,9 +135,14 @@ describe("operations", () => {
       stdout: "pipe",
       stderr: "pipe",
     });
-    const reader = proc.stdout.getReader();
+    // The messages for people are on standard error; standard output keeps JSON log lines.
+    const reader = proc.stderr.getReader();
     let printed = "";
-    while (!printed.includes("More keys and tokens")) printed += new TextDecoder().decode((await reader.read()).value);
+    while (!printed.includes("More keys and tokens")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the server ended before its start message: ${printed}`);
+      printed += new TextDecoder().decode(value);
+    }
     const command = /(curl -s -X POST[^\n]*\\\n[^\n]*)/.exec(printed)![1]!;
     const sent = Bun.spawnSync(["sh", "-c", command]);
     expect(JSON.parse(sent.stdout.toString())).toMatchObject({ ok: true, ticketId: "DEMO-1", merged: false });

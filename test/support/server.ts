@@ -13,6 +13,8 @@ export interface TestServer {
   readonly url: string;
   readonly dataDir: string;
   readonly demo: DemoInfo;
+  /** What the server process wrote for people on its standard error (the start message). */
+  messages(): string;
   /** Runs the CLI on the server's data directory and returns its standard output. */
   cli(...args: string[]): Promise<string>;
   /** Moves the server's clock forward (test clock file). */
@@ -37,26 +39,41 @@ async function runCli(env: Record<string, string>, args: string[]): Promise<stri
   return out;
 }
 
-async function launch(env: Record<string, string>): Promise<{ proc: Subprocess<"ignore", "pipe", "pipe">; port: number }> {
+interface Launched {
+  readonly proc: Subprocess<"ignore", "pipe", "pipe">;
+  readonly port: number;
+  /** Everything the process wrote on its standard output (JSON log lines) so far. */
+  output(): string;
+  /** Everything it wrote on its standard error: the messages for people. */
+  messages(): string;
+}
+
+async function launch(env: Record<string, string>): Promise<Launched> {
   const proc = Bun.spawn([BUN, join(ROOT, "apps/server/main.ts")], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const reader = proc.stdout.getReader();
+  const decoder = new TextDecoder();
   let seen = "";
+  let told = "";
+  void (async () => {
+    for await (const chunk of proc.stderr) told += new TextDecoder().decode(chunk);
+  })();
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const { value, done } = await reader.read();
     if (done) break;
-    seen += new TextDecoder().decode(value);
+    seen += decoder.decode(value);
     const match = /"port":(\d+)[^\n]*retour listening/.exec(seen);
     if (match) {
       // Keep draining stdout so the server never blocks on a full pipe.
       void (async () => {
-        while (!(await reader.read()).done);
+        for (let read = await reader.read(); !read.done; read = await reader.read()) seen += decoder.decode(read.value);
       })();
-      return { proc, port: Number(match[1]) };
+      return { proc, port: Number(match[1]), output: () => seen, messages: () => told };
     }
   }
   proc.kill();
-  throw new Error(`server did not start: ${seen}${await new Response(proc.stderr).text()}`);
+  await proc.exited;
+  throw new Error(`server did not start: ${seen}${told}`);
 }
 
 /** Starts the real server on a free port with a fresh data directory and the demo organization. */
@@ -74,7 +91,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ...extraEnv,
   };
   const demo = JSON.parse(await runCli(env, ["demo", "--json"])) as DemoInfo;
-  let { proc, port } = await launch(env);
+  let { proc, port, messages } = await launch(env);
   let offset = 0;
   const server: TestServer = {
     get url() {
@@ -82,6 +99,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     dataDir,
     demo,
+    messages: () => messages(),
     cli: (...args) => runCli(env, args),
     advanceClock(ms) {
       offset += ms;
@@ -103,7 +121,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     async restart() {
       await server.stop();
-      ({ proc, port } = await launch(env));
+      ({ proc, port, messages } = await launch(env));
     },
     async peer() {
       const other = await launch(env);

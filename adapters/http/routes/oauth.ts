@@ -4,7 +4,7 @@ import { approve, checkAuthorizationRequest, deny, type AuthorizationRequest } f
 import { oauthError } from "../../../core/oauth/errors.ts";
 import { AGENT_SCOPES, grantableScopes, PERMISSIONS } from "../../../core/oauth/permissions.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
-import { resourcesOf } from "../../../core/oauth/resources.ts";
+import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeToken } from "../../../core/oauth/revoke.ts";
 import { exchangeToken } from "../../../core/oauth/token.ts";
 import type { Services } from "../../../core/services.ts";
@@ -34,8 +34,9 @@ const stringFields = (value: unknown): Record<string, string> =>
 
 /** The OAuth 2.0 authorization server: metadata, registration, authorization with consent, tokens, revocation. */
 export function oauthRoutes(services: Services, registrationsPerHour: number) {
-  const resources = resourcesOf(services.baseUrl);
-  const base = services.baseUrl;
+  const resources = resourcesOf(services.baseUrl, services.addressAliases);
+  /** The address the client used, when it is one of the service's own: the metadata then names that one. */
+  const baseOf = (request: Request) => addressFor(resources, new URL(request.url).origin);
 
   const errorPage = (message: string, status = 400) =>
     page("Authorization error", html`<h1>This authorization cannot go on</h1><p class="error">${message}</p>`, { status });
@@ -79,8 +80,9 @@ ${
   }
 
   return new Elysia({ name: "routes/oauth" })
-    .get("/.well-known/oauth-authorization-server", () =>
-      json({
+    .get("/.well-known/oauth-authorization-server", ({ request }) => {
+      const base = baseOf(request);
+      return json({
         issuer: base,
         authorization_endpoint: `${base}/oauth/authorize`,
         token_endpoint: `${base}/oauth/token`,
@@ -93,21 +95,21 @@ ${
         code_challenge_methods_supported: ["S256"],
         token_endpoint_auth_methods_supported: ["none"],
         revocation_endpoint_auth_methods_supported: ["none"],
-      }),
-    )
-    .get("/.well-known/oauth-protected-resource/mcp", () =>
+      });
+    })
+    .get("/.well-known/oauth-protected-resource/mcp", ({ request }) =>
       json({
-        resource: resources.mcp,
-        authorization_servers: [base],
+        resource: `${baseOf(request)}/mcp`,
+        authorization_servers: [baseOf(request)],
         scopes_supported: AGENT_SCOPES,
         bearer_methods_supported: ["header"],
         resource_name: "Retour MCP server",
       }),
     )
-    .get("/.well-known/oauth-protected-resource", () =>
+    .get("/.well-known/oauth-protected-resource", ({ request }) =>
       json({
-        resource: resources.rest,
-        authorization_servers: [base],
+        resource: `${baseOf(request)}/v1`,
+        authorization_servers: [baseOf(request)],
         scopes_supported: AGENT_SCOPES,
         bearer_methods_supported: ["header"],
         resource_name: "Retour REST API",
