@@ -11,7 +11,11 @@ import { statusFromGithubEvent } from "./tracker.ts";
 const IssueEvent = Type.Object({
   action: Type.String(),
   repository: Type.Object({ full_name: Type.String() }),
-  issue: Type.Object({ number: Type.Integer({ minimum: 1 }), state_reason: Type.Optional(Type.Union([Type.String(), Type.Null()])) }),
+  issue: Type.Object({
+    number: Type.Integer({ minimum: 1 }),
+    state: Type.Optional(Type.String()),
+    state_reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  }),
   label: Type.Optional(Type.Object({ name: Type.String() })),
 });
 const issueEvent = TypeCompiler.Compile(IssueEvent);
@@ -54,7 +58,14 @@ export function createGithubWebhookHandler(services: Services): (request: Reques
     if (!issueEvent.Check(event)) return refuse("invalid_body");
     const status = statusFromGithubEvent(event);
     if (!status) return reply(202, { moved: 0 });
-    const moved = await applyTrackerStatus(services, { provider: "github", project, issueKey: `${project}#${event.issue.number}`, status });
+    const moved = await applyTrackerStatus(services, {
+      provider: "github",
+      project,
+      issueKey: `${project}#${event.issue.number}`,
+      status,
+      // GitHub sends the issue as it is after the event; older payloads without it still say closed or reopened.
+      issueStatus: event.issue.state ?? (event.action === "closed" ? "closed" : event.action === "reopened" ? "open" : undefined),
+    });
     return reply(202, { moved });
   };
 }

@@ -23,10 +23,11 @@ export async function syncTracker(services: Services, job: JobRequest): Promise<
 /**
  * A status the tracker set on an issue: every feedback linked to it moves, through the same use
  * case as REST (so the same events go out), marked as coming from the tracker so nothing echoes back.
+ * The issue's own state (`open`, `closed`), when the tracker tells it, is kept on the link.
  */
 export async function applyTrackerStatus(
   services: Services,
-  input: { provider: string; project: string; issueKey: string; status: Status },
+  input: { provider: string; project: string; issueKey: string; status: Status; issueStatus?: string },
 ): Promise<number> {
   let moved = 0;
   for (const appTracker of await services.store.findAppTrackersByProject(input.provider, input.project)) {
@@ -43,6 +44,9 @@ export async function applyTrackerStatus(
     };
     const result = await changeStatus(services, grant, feedback.id, { status: input.status }, { fromTracker: true });
     if (result.ok) moved++;
+    if (input.issueStatus && feedback.tracker && feedback.tracker.status !== input.issueStatus) {
+      await services.store.setFeedbackTracker(appTracker.orgId, feedback.id, { ...feedback.tracker, status: input.issueStatus });
+    }
   }
   return moved;
 }

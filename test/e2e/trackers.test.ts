@@ -104,11 +104,16 @@ describe("the linked GitHub issue", () => {
 
   test("closing the issue as not planned on GitHub dismisses the feedback, with the events, and nothing echoes back", async () => {
     const before = github.calls.length;
-    const res = await hook({ action: "closed", repository: { full_name: "acme/shop" }, issue: { number: 1, state_reason: "not_planned" } });
+    const res = await hook({
+      action: "closed",
+      repository: { full_name: "acme/shop" },
+      issue: { number: 1, state: "closed", state_reason: "not_planned" },
+    });
     expect(res.status).toBe(202);
     expect(((await res.json()) as { moved: number }).moved).toBe(1);
     const read = await get(`${server.url}/v1/feedbacks/${key}`, admin());
     expect(read.body.status).toBe("dismissed");
+    expect(read.body.trackerIssue.status).toBe("closed");
     const id = read.body.id;
     expect(
       db.query<{ type: string }, [string]>("SELECT type FROM events WHERE feedback_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").get(id),
@@ -118,8 +123,9 @@ describe("the linked GitHub issue", () => {
   });
 
   test("reopening and relabelling on GitHub move the feedback", async () => {
-    await hook({ action: "reopened", repository: { full_name: "acme/shop" }, issue: { number: 1 } });
-    expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("triage");
+    await hook({ action: "reopened", repository: { full_name: "acme/shop" }, issue: { number: 1, state: "open" } });
+    const reopened = (await get(`${server.url}/v1/feedbacks/${key}`, admin())).body;
+    expect([reopened.status, reopened.trackerIssue.status]).toEqual(["triage", "open"]);
     await hook({ action: "labeled", repository: { full_name: "acme/shop" }, issue: { number: 1 }, label: { name: "retour:in_development" } });
     expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("in_development");
   });
