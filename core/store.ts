@@ -339,6 +339,7 @@ export interface AdminStore {
   replaceFeatures(orgId: string, appId: string, features: ReadonlyArray<FeatureDefinition & { id: string }>): Promise<void>;
   createUser(user: { id: string; email: string; name?: string }): Promise<void>;
   findUserByEmail(email: string): Promise<{ id: string; email: string; name?: string } | null>;
+  findUser(id: string): Promise<{ id: string; email: string; name?: string } | null>;
   setMembership(orgId: string, userId: string, role: Role): Promise<void>;
   removeMembership(orgId: string, userId: string): Promise<boolean>;
   listMembers(orgId: string): Promise<Array<{ userId: string; email: string; role: Role }>>;

@@ -7,7 +7,7 @@ import { ROLE_SCOPES, type Grant } from "../../core/model.ts";
 import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
-import { checkArguments, TOOLS } from "./tools.ts";
+import { checkArguments, INSTRUCTIONS, type Tool, TOOLS } from "./tools.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -23,19 +23,23 @@ const toolError = (failure: Failure): CallToolResult => ({
 });
 
 function mcpServer(services: Services, grant: Grant): Server {
-  const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} } });
+  const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  // A tool the person's role can never allow is not shown; one the token lacks but the role allows is, so the client can ask for it.
+  const mayUse = (tool: Tool) => ROLE_SCOPES[grant.role].includes(tool.scope);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.map((t) => ({
+    tools: TOOLS.filter(mayUse).map((t) => ({
       name: t.name,
       title: t.title,
       description: t.description,
       inputSchema: plain(t.input),
       outputSchema: plain(t.output),
+      annotations: { title: t.title, ...t.annotations },
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) return toolError(fail("not_found"));
+    if (!mayUse(tool)) return toolError(fail("forbidden"));
     const allowed = authorize(grant, tool.scope);
     if (!allowed.ok) return toolError(allowed);
     const args = request.params.arguments ?? {};

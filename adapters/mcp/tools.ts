@@ -1,3 +1,4 @@
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { Type, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type ErrorCode, type Failure, fail, invalid, type Result } from "../../core/errors.ts";
@@ -24,10 +25,23 @@ export interface Tool {
   readonly output: TSchema;
   /** The code of a refused input, as the REST twin would answer. */
   readonly invalidInput: ErrorCode;
+  /** Hints for clients (MCP tool annotations): what a call may change. */
+  readonly annotations: ToolAnnotations;
   run(services: Services, grant: Grant, args: any): Promise<Result<unknown>>;
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+/** Reads change nothing, so any client may call them freely. */
+const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const noOther = { additionalProperties: false } as const;
+
+/** What the server tells a model about the tools as a whole. */
+export const INSTRUCTIONS = `Retour holds the user feedback of an organization's apps: problems, ideas and praise, each a feedback with a key such as DEMO-42 that groups the reports on one subject.
+Start with list_apps, then list_feedbacks (filters: status, kind, severity, appId, featureId, query) and get_feedback for its reports, context and comments.
+update_feedback_status moves a feedback through triage, prioritized, in_development, fixed and delivered (or dismissed); delivered tells its followers. Put the pull request, or the reason for dismissed, in comment.
+create_report records what a person told you, in their words; give their name and email when you relay someone, so they hear of the follow-up.
+You see only the tools your person's role allows.`;
 
 export const TOOLS: readonly Tool[] = [
   {
@@ -36,9 +50,10 @@ export const TOOLS: readonly Tool[] = [
     description:
       "Lists the apps of the organization with their identifier. Use an app id to filter feedbacks, read its feature map or send a report.",
     scope: "feedbacks:read",
-    input: Type.Object({}),
+    input: Type.Object({}, noOther),
     output: AppList,
     invalidInput: "invalid_query",
+    annotations: READS,
     run: async (services, grant) => ok(await listApps(services, grant)),
   },
   {
@@ -47,9 +62,10 @@ export const TOOLS: readonly Tool[] = [
     description:
       "Lists the feature map of an app (flat): each feature's id, name, path, type, severity floor, attached code files and number of open feedbacks. Use it to find where a problem lives in the code.",
     scope: "feedbacks:read",
-    input: Type.Object({ appId: Type.String({ minLength: 1, description: "App id, from list_apps." }) }),
+    input: Type.Object({ appId: Type.String({ minLength: 1, description: "App id, from list_apps." }) }, noOther),
     output: FeatureList,
     invalidInput: "invalid_query",
+    annotations: READS,
     run: (services, grant, args: { appId: string }) => listFeatures(services, grant, args.appId),
   },
   {
@@ -61,6 +77,7 @@ export const TOOLS: readonly Tool[] = [
     input: FeedbackListQuery,
     output: FeedbackPage,
     invalidInput: "invalid_query",
+    annotations: READS,
     run: (services, grant, args) => listFeedbacks(services, grant, args),
   },
   {
@@ -69,9 +86,10 @@ export const TOOLS: readonly Tool[] = [
     description:
       "Reads one feedback by its key (for example DEMO-42): summary, observed and expected behaviour, every report, the linked tracker issue. With the full-context add-on it also gives the debugging context (fullContext: feature and code files, qualification conversation, page, and more); without the add-on fullContext is null and the context is absent.",
     scope: "feedbacks:read",
-    input: Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }),
+    input: Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }, noOther),
     output: Feedback,
     invalidInput: "invalid_query",
+    annotations: READS,
     run: (services, grant, args: { key: string }) => getFeedback(services, grant, args.key),
   },
   {
@@ -79,9 +97,10 @@ export const TOOLS: readonly Tool[] = [
     title: "Read a feature",
     description: "Reads one feature of the feature map: path, type, severity floor, attached code files and number of open feedbacks.",
     scope: "feedbacks:read",
-    input: Type.Object({ featureId: Type.String({ minLength: 1, description: "Feature id, from list_features or a feedback's feature." }) }),
+    input: Type.Object({ featureId: Type.String({ minLength: 1, description: "Feature id, from list_features or a feedback's feature." }) }, noOther),
     output: Feature,
     invalidInput: "invalid_query",
+    annotations: READS,
     run: (services, grant, args: { featureId: string }) => getFeature(services, grant, args.featureId),
   },
   {
@@ -90,13 +109,18 @@ export const TOOLS: readonly Tool[] = [
     description:
       "Changes a feedback's status (triage, prioritized, in_development, fixed, delivered, dismissed) with an optional comment of at most 5000 characters, for example the pull request of the fix, or the reason for dismissed. The linked tracker issue follows; delivered notifies the people who follow the feedback.",
     scope: "feedbacks:write",
-    input: Type.Object({
-      key: Type.String({ minLength: 1, description: "The feedback's key or id." }),
-      status: StatusSchema,
-      comment: StatusChange.properties.comment,
-    }),
+    input: Type.Object(
+      {
+        key: Type.String({ minLength: 1, description: "The feedback's key or id." }),
+        status: StatusSchema,
+        comment: StatusChange.properties.comment,
+      },
+      noOther,
+    ),
     output: Feedback,
     invalidInput: "invalid_body",
+    // It replaces the status and may e-mail followers; a comment is added at each call.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: (services, grant, args: { key: string; status: StatusChange["status"]; comment?: string }) =>
       changeStatus(services, grant, args.key, { status: args.status, ...(args.comment !== undefined && { comment: args.comment }) }),
   },
@@ -104,11 +128,13 @@ export const TOOLS: readonly Tool[] = [
     name: "create_report",
     title: "Send a report",
     description:
-      "Sends a report about an app (problem, idea or praise). The service attaches it to a feature and groups it with an existing feedback on the same subject. It counts in the monthly feedback quota. Give reporterName and reporterEmail when you relay a person: they are then informed of the follow-up.",
+      "Sends a report about an app (problem, idea or praise). The service attaches it to a feature and groups it with an existing feedback on the same subject. It counts in the monthly feedback quota. Give name and email when you relay a person: they are then informed of the follow-up; without them the report is in your person's name.",
     scope: "reports:write",
     input: AgentReport,
     output: ReportResponse,
     invalidInput: "invalid_ingest",
+    // Each call records a new report.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: (services, grant, args) => createReport(services, grant, args),
   },
 ];

@@ -74,6 +74,10 @@ export function adminStore(data: Database): AdminStore {
       const found = await data.collection("users").findOne({ email: email.toLowerCase() });
       return found ? fromDocument<{ id: string; email: string; name?: string }>(found, ["passwordHash"]) : null;
     },
+    async findUser(id) {
+      const found = await data.collection("users").findOne({ _id: id });
+      return found ? fromDocument<{ id: string; email: string; name?: string }>(found, ["passwordHash"]) : null;
+    },
     async setMembership(orgId, userId, role) {
       await data.collection("memberships").updateOne({ _id: compoundId(orgId, userId) }, { $set: { orgId, userId, role } }, { upsert: true });
     },

@@ -94,8 +94,12 @@ export function adminStore(db: Database): AdminStore {
     },
     async findUserByEmail(email) {
       const row = db
-        .query<{ id: string; email: string; name: string | null }, [string]>("SELECT * FROM users WHERE email = ?")
+        .query<{ id: string; email: string; name: string | null }, [string]>("SELECT id, email, name FROM users WHERE email = ?")
         .get(email.toLowerCase());
+      return row ? { id: row.id, email: row.email, ...(row.name && { name: row.name }) } : null;
+    },
+    async findUser(id) {
+      const row = db.query<{ id: string; email: string; name: string | null }, [string]>("SELECT id, email, name FROM users WHERE id = ?").get(id);
       return row ? { id: row.id, email: row.email, ...(row.name && { name: row.name }) } : null;
     },
     async setMembership(orgId, userId, role) {

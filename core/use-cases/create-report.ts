@@ -2,39 +2,51 @@ import { Type, type Static } from "@sinclair/typebox";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
-import { storedKind } from "../report/kind.ts";
-import { ReportKindInput, reportMessage, type ReportResponse } from "../schemas/report.ts";
+import { KindSchema } from "../schemas/feedback.ts";
+import { reportMessage, type ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
 import { detectLanguage } from "../report/language.ts";
 import { recordFeedback } from "./record-feedback.ts";
 
-/** A report an agent sends, possibly relaying a person who is then informed of the follow-up. */
-export const AgentReport = Type.Object({
-  appId: Type.String({ minLength: 1, description: "The app the report is about (see list_apps)." }),
-  kind: ReportKindInput,
-  message: reportMessage("What the person said, in their words."),
-  title: Type.Optional(Type.String()),
-  observed: Type.Optional(Type.String({ description: "What happened." })),
-  expected: Type.Optional(Type.String({ description: "What was expected." })),
-  url: Type.Optional(Type.String({ description: "Address concerned." })),
-  reporterName: Type.Optional(Type.String({ description: "Name of the person relayed." })),
-  reporterEmail: Type.Optional(Type.String({ description: "E-mail of the person relayed; they are told of the follow-up." })),
-});
+/** A report an agent sends, possibly relaying a person who is then informed of the follow-up. Unknown fields are refused. */
+export const AgentReport = Type.Object(
+  {
+    appId: Type.String({ minLength: 1, description: "The app the report is about (see list_apps)." }),
+    kind: KindSchema,
+    message: reportMessage("What the person said, in their words."),
+    title: Type.Optional(Type.String({ description: "A short title; written by the service when absent." })),
+    observed: Type.Optional(Type.String({ description: "What happened." })),
+    expected: Type.Optional(Type.String({ description: "What was expected." })),
+    url: Type.Optional(Type.String({ description: "Address concerned." })),
+    name: Type.Optional(Type.String({ description: "Name of the person whose words are relayed. Without it the report is in your person's name." })),
+    email: Type.Optional(Type.String({ description: "E-mail of the person relayed; they are told of the follow-up." })),
+  },
+  { additionalProperties: false },
+);
 export type AgentReport = Static<typeof AgentReport>;
 
-/** create_report: records a report in the organization's app; it counts in the monthly quota. */
+/**
+ * create_report: records a report in the organization's app; it counts in the monthly quota. Its
+ * author is the relayed person when one is named, else the person the agent acts for.
+ */
 export async function createReport(services: Services, grant: Grant, input: AgentReport): Promise<Result<ReportResponse>> {
-  const [app, organization] = await Promise.all([services.store.findApp(grant.orgId, input.appId), services.store.findOrganization(grant.orgId)]);
+  const [app, organization, person] = await Promise.all([
+    services.store.findApp(grant.orgId, input.appId),
+    services.store.findOrganization(grant.orgId),
+    services.store.findUser(grant.userId),
+  ]);
   if (!app || !organization) return fail("not_found");
-  const email = input.reporterEmail?.trim().toLowerCase();
+  const email = input.email?.trim().toLowerCase();
+  const relayed = Boolean(input.name?.trim() || email);
+  const name = relayed ? input.name?.trim() : (person?.name ?? person?.email);
   const report: NormalizedReport = {
-    kind: storedKind(input.kind),
+    kind: input.kind,
     message: input.message.trim(),
     ...(input.title?.trim() && { title: input.title.trim() }),
     ...(input.observed?.trim() && { observed: input.observed.trim() }),
     ...(input.expected?.trim() && { expected: input.expected.trim() }),
     ...(input.url?.trim() && { url: input.url.trim() }),
-    author: { ...(input.reporterName?.trim() && { name: input.reporterName.trim() }), ...(email && isEmailShaped(email) && { email }) },
+    author: { ...(name && { name }), ...(email && isEmailShaped(email) && { email }) },
   };
   const recorded = await recordFeedback(services, {
     context: { app, organization },

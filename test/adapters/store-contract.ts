@@ -327,6 +327,15 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.claimNotification("f", "b@b.c", "delivered", 1, 100)).toBe(true);
     });
 
+    test("findUser reads a person by id, with the name when there is one", async () => {
+      const store = await makeStore();
+      await store.createUser({ id: "u-named", email: "named@x.io", name: "Ada Lovelace" });
+      await store.createUser({ id: "u-plain", email: "plain@x.io" });
+      expect(await store.findUser("u-named")).toEqual({ id: "u-named", email: "named@x.io", name: "Ada Lovelace" });
+      expect(await store.findUser("u-plain")).toEqual({ id: "u-plain", email: "plain@x.io" });
+      expect(await store.findUser("nobody")).toBeNull();
+    });
+
     test("authenticate returns the current role and refuses revoked, expired and former members' tokens", async () => {
       const store = await makeStore();
       const org = await seed(store);

@@ -57,8 +57,8 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
       appId: server.demo.appId,
       kind: "idea",
       message: "Agents would like a CSV export",
-      reporterName: "Ann",
-      reporterEmail: "ann@example.com",
+      name: "Ann",
+      email: "ann@example.com",
     });
     expect(created).toMatchObject({ ok: true, merged: false });
     const read = await get(`${server.url}/v1/feedbacks/${created.ticketId}`, server.demo.tokens.member);

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { connectAgent } from "../support/mcp-client.ts";
+import { get, post, startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+let member: Client;
+let reader: Client;
+beforeAll(async () => {
+  server = await startServer();
+  member = (await connectAgent(server.url, server.demo.users.member)).client!;
+  reader = (await connectAgent(server.url, server.demo.users.reader)).client!;
+});
+afterAll(async () => {
+  await Promise.all([member.close(), reader.close()]);
+  await server.stop();
+});
+
+const errorOf = (result: any): { code: string; error: string } => {
+  expect(result.isError).toBe(true);
+  return JSON.parse(result.content[0].text);
+};
+const authorOf = async (ticketId: string) =>
+  (await get(`${server.url}/v1/feedbacks/${ticketId}`, server.demo.tokens.member)).body.reportList[0].author;
+
+describe("MCP tools a model uses well", () => {
+  test("every tool has annotations (readOnlyHint, destructiveHint, idempotentHint); reads are read-only", async () => {
+    const { tools } = await member.listTools();
+    for (const tool of tools) {
+      // Plain typeof: Bun's toMatchObject with expect.any() overwrites the object it is given.
+      const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations ?? {};
+      expect([typeof readOnlyHint, typeof destructiveHint, typeof idempotentHint]).toEqual(["boolean", "boolean", "boolean"]);
+    }
+    const readOnly = tools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name);
+    expect(readOnly.sort()).toEqual(["get_feature", "get_feedback", "list_apps", "list_features", "list_feedbacks"]);
+  });
+
+  test("the server gives instructions", () => {
+    expect(member.getInstructions()).toContain("list_feedbacks");
+  });
+
+  test("create_report offers only the three real kinds, and takes name and email for the relayed person", async () => {
+    const { tools } = await member.listTools();
+    const input = tools.find((t) => t.name === "create_report")!.inputSchema as any;
+    expect(input.properties.kind.anyOf.map((k: any) => k.const)).toEqual(["problem", "idea", "praise"]);
+    expect(Object.keys(input.properties)).toContain("name");
+    expect(input.additionalProperties).toBe(false);
+    const created = (await member.callTool({
+      name: "create_report",
+      arguments: { appId: server.demo.appId, kind: "problem", message: "The invoice PDF has no logo", name: "Ann", email: "ann@example.com" },
+    })) as any;
+    expect(created.isError ?? false).toBe(false);
+    expect(await authorOf(created.structuredContent.ticketId)).toBe("Ann");
+  });
+
+  test("unknown arguments are an error that names them", async () => {
+    const refused = await member.callTool({
+      name: "create_report",
+      arguments: { appId: server.demo.appId, kind: "idea", message: "Bulk edit", reporterName: "Ann" },
+    });
+    expect(errorOf(refused)).toEqual({
+      code: "invalid_ingest",
+      error: "A field of the report is missing or invalid. reporterName: not a known field.",
+    });
+  });
+
+  test("a kind that is not one of the three is refused, naming them", async () => {
+    const refused = await member.callTool({ name: "create_report", arguments: { appId: server.demo.appId, kind: "bug", message: "Bulk edit" } });
+    expect(errorOf(refused).error).toBe("A field of the report is missing or invalid. kind: expected one of problem, idea, praise.");
+  });
+
+  test("a report sent by an agent without a relayed person carries the agent's person's name as author", async () => {
+    const created = (await member.callTool({
+      name: "create_report",
+      arguments: { appId: server.demo.appId, kind: "idea", message: "Agents should see the roadmap" },
+    })) as any;
+    expect(await authorOf(created.structuredContent.ticketId)).toBe("Demo member");
+  });
+
+  test("an invalid filter says which argument and why", async () => {
+    const refused = await member.callTool({ name: "list_feedbacks", arguments: { limit: 1.5 } });
+    expect(errorOf(refused)).toEqual({ code: "invalid_query", error: "A filter is unknown or invalid. limit: expected an integer from 1 to 100." });
+    const body = await member.callTool({ name: "update_feedback_status", arguments: { key: "DEMO-1", status: "done" } });
+    expect(errorOf(body).error).toStartWith("The request body is invalid. status: expected one of triage, prioritized");
+  });
+});
+
+describe("tools/list shows only what the token's person may do", () => {
+  test("a Reader's agent sees the reads only", async () => {
+    const { tools } = await reader.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(["get_feature", "get_feedback", "list_apps", "list_features", "list_feedbacks"]);
+  });
+
+  test("a Reader's agent calling create_report gets forbidden, and nothing is recorded", async () => {
+    const before = (await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.member)).body.data.length;
+    const refused = await reader.callTool({ name: "create_report", arguments: { appId: server.demo.appId, kind: "idea", message: "Reader's idea" } });
+    expect(errorOf(refused).code).toBe("forbidden");
+    expect((await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.member)).body.data.length).toBe(before);
+  });
+
+  test("a Member's agent sees every tool", async () => {
+    const { tools } = await member.listTools();
+    expect(tools.map((t) => t.name)).toContain("create_report");
+    expect(tools.map((t) => t.name)).toContain("update_feedback_status");
+    expect((await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "idea", message: "warm-up" })).status).toBe(201);
+  });
+});
