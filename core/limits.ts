@@ -1,4 +1,4 @@
-/** Fixed windows (a minute unless said otherwise): cheap to count in any store, and a 429 can say exactly when to retry. */
+/** Counting windows (a minute unless said otherwise): fixed counters, cheap to keep in any store, over which the limit slides. */
 export const RATE_WINDOW_MS = 60_000;
 
 export interface RateWindow {

@@ -29,6 +29,9 @@ export interface InProcessOptions {
   readonly env?: Record<string, string>;
   /** Replaces parts of the real services, e.g. a clock the test moves. */
   readonly with?: Partial<Services>;
+  /** Budgets per minute; generous unless a test is about them. */
+  readonly reportsPerMinute?: number;
+  readonly apiPerMinute?: number;
 }
 
 /** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
@@ -40,8 +43,8 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
   );
   const services: Services = { ...real, ...options.with };
   const app = createHttpApp(services, {
-    reportsPerMinute: 100_000,
-    apiPerMinute: 100_000,
+    reportsPerMinute: options.reportsPerMinute ?? 100_000,
+    apiPerMinute: options.apiPerMinute ?? 100_000,
     registrationsPerHour: 100_000,
     onUnexpected: (e) => console.error(e),
   });
