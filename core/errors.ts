@@ -107,6 +107,11 @@ export const ERRORS = {
     en: "An organization may have at most 5 webhooks.",
     fr: "Une organisation peut avoir au plus 5 webhooks.",
   },
+  last_admin: {
+    status: 409,
+    en: "An organization needs at least one Admin: make another member Admin first.",
+    fr: "Une organisation a besoin d'au moins un Admin : nommez d'abord un autre membre Admin.",
+  },
   missing_host: { status: 400, en: "The request has no Host header.", fr: "La requête n'a pas d'en-tête Host." },
   invalid_signature: {
     status: 401,

@@ -22,6 +22,7 @@ import type { Services } from "../../core/services.ts";
 import { mintToken } from "../../core/use-cases/mint-token.ts";
 import { addChannel, createApp, importFeatures, importHelpArticles } from "../../core/use-cases/manage-catalog.ts";
 import { demo } from "../runtime/demo.ts";
+import { removeMember, setMemberRole } from "../../core/use-cases/membership.ts";
 import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
 import { attach } from "../../core/use-cases/attachments.ts";
@@ -136,6 +137,9 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     out(`API channel key: ${info.publicKey}\nForm key: ${info.formKey}\nWidget key: ${info.widgetKey}\nDisabled key: ${info.inactiveKey}`);
     for (const [name, token] of Object.entries(info.tokens)) out(`token ${name}: ${token}`);
     out(`members: ${members.map((m) => `${m.email} (${m.role})`).join(", ")}`);
+    // The passwords were just reset: printing them is the only way to sign in with them.
+    out(`Sign in at ${services.baseUrl}/login with the new passwords:`);
+    for (const { email, password } of Object.values(info.users)) out(`  ${email}  ${password}`);
   },
 
   async "org create"(services, inv, out) {
@@ -301,7 +305,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const u = await user(services, arg(inv, 1, "email"));
     const role: Role = pick(arg(inv, 2, "role"), ROLES, "<role>");
-    await services.store.setMembership(org.id, u.id, role);
+    const set = await setMemberRole(services.store, org.id, u.id, role);
+    if (!set.ok) throw new UsageError(ERRORS[set.code].en);
     out(`${u.email} is ${role} of ${org.keyPrefix}`);
   },
 
@@ -317,7 +322,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "member remove"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const u = await user(services, arg(inv, 1, "email"));
-    if (!(await services.store.removeMembership(org.id, u.id))) throw new UsageError(`${u.email} is not a member of ${org.keyPrefix}`);
+    const removed = await removeMember(services.store, org.id, u.id);
+    if (!removed.ok) throw new UsageError(removed.code === "not_found" ? `${u.email} is not a member of ${org.keyPrefix}` : ERRORS[removed.code].en);
     out(`${u.email} removed from ${org.keyPrefix}; their tokens for it stop working now`);
   },
 
@@ -372,7 +378,8 @@ async function setChannel(services: Services, inv: Invocation, out: Out, active:
 
 export const USAGE = `usage: retour <command> [arguments] [--options]
 
-  demo [--json]                                  create or find the demo organization, mint fresh tokens
+  demo [--json]                                  create or find the demo organization; mints fresh tokens and
+                                                 resets the demo passwords, printing both
   org create <name> [--prefix P] [--plan free|growth|enterprise]
   org list
   org plan <org> <plan> [--quota N]              change plan; --quota overrides the monthly quota

@@ -3,6 +3,7 @@ import { ERRORS } from "../../../core/errors.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
 import { ROLE_SCOPES, ROLES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
+import { setMemberRole, removeMember } from "../../../core/use-cases/membership.ts";
 import { mintToken } from "../../../core/use-cases/mint-token.ts";
 import { sendTestEvent } from "../../../core/webhooks/deliver.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../../core/webhooks/manage.ts";
@@ -130,7 +131,8 @@ export function settingsAccessRoutes(services: Services) {
           const role = ROLES.find((r) => r === field("role"));
           if (!user || !role)
             return membersPage(services, visitor, { error: `${ERRORS.not_found[visitor.language]} (${field("email")})`, status: 400 });
-          await services.store.setMembership(visitor.grant.orgId, user.id, role);
+          const set = await setMemberRole(services.store, visitor.grant.orgId, user.id, role);
+          if (!set.ok) return membersPage(services, visitor, { error: ERRORS[set.code][visitor.language], status: ERRORS[set.code].status });
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },
@@ -139,7 +141,8 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/members/remove",
       ({ request, body }) =>
         adminPosting(request, body, members, async (visitor, field) => {
-          if (field("user") !== visitor.grant.userId) await services.store.removeMembership(visitor.grant.orgId, field("user"));
+          // Leaving is not done from here: the page would be gone at the next click.
+          if (field("user") !== visitor.grant.userId) await removeMember(services.store, visitor.grant.orgId, field("user"));
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },

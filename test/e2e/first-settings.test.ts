@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+const ADMIN = "admin@demo.test";
+const roles = async () => (await server.cli("member", "list", "DEMO")).trim();
+const cliFails = (...args: string[]) =>
+  server.cli(...args).then(
+    () => "",
+    (error: Error) => error.message,
+  );
+
+describe("an organization keeps an Admin", () => {
+  test("the web: the last Admin demoting themselves is refused with a clear message, and stays Admin", async () => {
+    const browser = new FormBrowser(server.url);
+    await signIn(browser, server.demo.users.admin.email, server.demo.users.admin.password, "/settings/members");
+    const page = await (await browser.fetch("/settings/members")).text();
+    const form = /<form method="post" action="\/settings\/members"[^>]*>[\s\S]*?<\/form>/.exec(page)![0];
+    const refused = await browser.submit(form, { email: ADMIN, role: "member" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("An organization needs at least one Admin: make another member Admin first.");
+    expect(await roles()).toContain(`${ADMIN}  admin`);
+  });
+
+  test("the CLI: demoting or removing the last Admin is refused with the same message", async () => {
+    expect(await cliFails("member", "role", "DEMO", ADMIN, "reader")).toContain("An organization needs at least one Admin");
+    expect(await cliFails("member", "remove", "DEMO", ADMIN)).toContain("An organization needs at least one Admin");
+    expect(await roles()).toContain(`${ADMIN}  admin`);
+  });
+
+  test("with a second Admin, the first may step down", async () => {
+    await server.cli("member", "role", "DEMO", "member@demo.test", "admin");
+    expect(await server.cli("member", "role", "DEMO", ADMIN, "member")).toContain(`${ADMIN} is member of DEMO`);
+    await server.cli("member", "role", "DEMO", ADMIN, "admin");
+    await server.cli("member", "role", "DEMO", "member@demo.test", "member");
+  });
+});
+
+describe("cli demo", () => {
+  test("without --json it prints the passwords it has just reset, and they sign in to the web app", async () => {
+    const out = await server.cli("demo");
+    expect(out).toContain(`Sign in at ${server.url}/login with the new passwords:`);
+    const password = new RegExp(`${ADMIN}  (\\S+)`).exec(out)![1]!;
+    const signedIn = await signIn(new FormBrowser(server.url), ADMIN, password, "/inbox");
+    expect(signedIn.headers.get("location")).toBe("/inbox");
+  });
+});
