@@ -49,8 +49,8 @@ function mcpServer(services: Services, grant: Grant): Server {
     if (!result.ok) return toolError(result);
     const value = result.value as Record<string, unknown>;
     const notes = [
-      tool.name === "get_feedback" && value.key !== args.key && value.id !== args.key
-        ? `${String(args.key)} was grouped into ${String(value.key)}, which is shown here.`
+      tool.name === "get_feedback" && value.mergedInto
+        ? `${String(args.key)} was grouped into ${String(value.mergedInto)}, which is shown here.`
         : "",
       tool.name === "get_feedback" && value.fullContext === null
         ? "The full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans)."

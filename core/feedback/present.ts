@@ -1,5 +1,6 @@
 import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
-import type { Feedback, FeedbackSummary, ReportEntry } from "../schemas/feedback.ts";
+import type { CommentEntry, Feedback, FeedbackSummary, ReportEntry } from "../schemas/feedback.ts";
+import type { StatusComment } from "../store.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -38,10 +39,21 @@ function reportEntry(r: ReportRecord): ReportEntry {
   return { source: r.source, ...(author && { author }), at: iso(r.at), text: r.report.message };
 }
 
+/** A comment as shown, with its author's name (or e-mail) when the person is known. */
+export function commentEntry(comment: StatusComment, author: { email: string; name?: string } | null): CommentEntry {
+  return {
+    ...(author && { author: author.name ?? author.email }),
+    at: iso(comment.at),
+    ...(comment.statusFrom !== comment.statusTo && { statusChange: { from: comment.statusFrom, to: comment.statusTo } }),
+    text: comment.text,
+  };
+}
+
 export function toFeedback(
   f: FeedbackRecord,
   related: Related,
   reports: readonly ReportRecord[],
+  comments: readonly CommentEntry[],
   fullContext: Record<string, unknown> | null,
 ): Feedback {
   return {
@@ -54,6 +66,7 @@ export function toFeedback(
     ...(f.owner && { owner: f.owner }),
     ...(f.tracker && { trackerIssue: { ...f.tracker } }),
     reportList: reports.map(reportEntry),
+    comments: [...comments],
     fullContext,
   };
 }

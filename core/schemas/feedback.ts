@@ -43,6 +43,14 @@ export const ReportEntry = Type.Object({
 });
 export type ReportEntry = Static<typeof ReportEntry>;
 
+export const CommentEntry = Type.Object({
+  author: Type.Optional(Type.String({ description: "Name, or else e-mail, of the person who wrote it." })),
+  at: Type.String({ format: "date-time" }),
+  statusChange: Type.Optional(Type.Object({ from: StatusSchema, to: StatusSchema }, { description: "The change it came with, if any." })),
+  text: Type.String(),
+});
+export type CommentEntry = Static<typeof CommentEntry>;
+
 export const TrackerIssue = Type.Object({
   key: Type.String(),
   provider: Type.String(),
@@ -61,6 +69,10 @@ export const Feedback = Type.Object(
     owner: Type.Optional(Type.String({ description: "E-mail of the owner." })),
     trackerIssue: Type.Optional(TrackerIssue),
     reportList: Type.Array(ReportEntry),
+    comments: Type.Array(CommentEntry, { description: "Comments given with status changes (REST, MCP or the inbox), oldest first." }),
+    mergedInto: Type.Optional(
+      Type.String({ description: "Present when the key asked for was grouped into another feedback: the key of that one, which is shown." }),
+    ),
     fullContext: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
       description: "Full debugging context with the add-on (Growth and Enterprise plans); null without it.",
     }),

@@ -1,10 +1,10 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { fullContext } from "../feedback/full-context.ts";
-import { toFeedback } from "../feedback/present.ts";
+import { commentEntry, toFeedback } from "../feedback/present.ts";
 import { hasFullContext } from "../limits.ts";
 import { attachmentLinks } from "./attachments.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
-import type { Feedback } from "../schemas/feedback.ts";
+import type { CommentEntry, Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */
@@ -17,23 +17,37 @@ export async function resolveFeedback(services: Services, orgId: string, keyOrId
   return found?.mergedInto ? null : found;
 }
 
+/** The comments of a feedback, each with its author's name. */
+async function commentsOf(services: Services, feedbackId: string): Promise<CommentEntry[]> {
+  const comments = await services.store.listComments(feedbackId);
+  const authors = new Map(
+    await Promise.all([...new Set(comments.map((c) => c.userId))].map(async (id) => [id, await services.store.findUser(id)] as const)),
+  );
+  return comments.map((c) => commentEntry(c, authors.get(c.userId) ?? null));
+}
+
 export async function presentFeedback(services: Services, feedback: FeedbackRecord): Promise<Feedback> {
   const { store } = services;
-  const [app, feature, reports, organization] = await Promise.all([
+  const [app, feature, reports, organization, comments] = await Promise.all([
     store.findApp(feedback.orgId, feedback.appId),
     feedback.featureId ? store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
     store.listReports(feedback.id),
     store.findOrganization(feedback.orgId),
+    commentsOf(services, feedback.id),
   ]);
   const context =
     organization && hasFullContext(organization.plan)
       ? { ...fullContext(reports, feature ?? undefined, feedback.diagnostic), ...(await attachmentLinks(services, feedback.id)) }
       : null;
-  return toFeedback(feedback, { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl }, reports, context);
+  const related = { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl };
+  return toFeedback(feedback, related, reports, comments, context);
 }
 
-/** GET /v1/feedbacks/{key}. */
+/** GET /v1/feedbacks/{key}. A key grouped into another feedback answers with that one, and says so in mergedInto. */
 export async function getFeedback(services: Services, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  return feedback ? ok(await presentFeedback(services, feedback)) : fail("not_found");
+  if (!feedback) return fail("not_found");
+  const shown = await presentFeedback(services, feedback);
+  const folded = feedback.key !== keyOrId && feedback.id !== keyOrId;
+  return ok(folded ? { ...shown, mergedInto: feedback.key } : shown);
 }

@@ -1,10 +1,10 @@
 import { canonicalJson } from "../report/fingerprint.ts";
-import { decodeCursor, encodeCursor } from "../feedback/cursor.ts";
+import { type CursorPosition, decodeCursor, encodeCursor } from "../feedback/cursor.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { toSummary } from "../feedback/present.ts";
 import { searchWords } from "../feedback/search-words.ts";
 import { statusesOf } from "../feedback/status.ts";
-import type { FeatureRecord, Grant } from "../model.ts";
+import type { FeatureRecord, FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackFilter } from "../store.ts";
@@ -24,7 +24,32 @@ export function feedbackFilter(query: FeedbackListQuery): FeedbackFilter {
   };
 }
 
-/** GET /v1/feedbacks: one page of the organization's feedbacks, most recently active first. */
+/** A search text that is a feedback key (DEMO-12). */
+const KEY = /^\s*([A-Za-z][A-Za-z0-9]*-\d+)\s*$/;
+
+/** Whether a feedback passes the filters other than the words. */
+const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
+  filter.statuses.includes(f.status) &&
+  (!filter.kind || f.kind === filter.kind) &&
+  (!filter.severity || f.severity === filter.severity) &&
+  (!filter.appId || f.appId === filter.appId) &&
+  (!filter.featureId || f.featureId === filter.featureId);
+
+/**
+ * The feedback a search for its exact key names, when it passes the other filters: it comes first
+ * on the first page and nowhere else, though its words also match DEMO-10, DEMO-100 and more.
+ */
+async function exactKeyMatch(services: Services, orgId: string, query: FeedbackListQuery, filter: FeedbackFilter): Promise<FeedbackRecord | null> {
+  const key = query.query && KEY.exec(query.query)?.[1];
+  if (!key) return null;
+  const found = await services.store.findFeedback(orgId, key.toUpperCase());
+  return found && !found.mergedInto && passes(found, filter) ? found : null;
+}
+
+/** Where the second page starts when the first held only the pinned feedback: before every other one. */
+const TOP: CursorPosition = { lastActivityAt: Number.MAX_SAFE_INTEGER, id: "" };
+
+/** GET /v1/feedbacks: one page of the organization's feedbacks, most recently active first (an exact key first of all). */
 export async function listFeedbacks(services: Services, grant: Grant, query: FeedbackListQuery): Promise<Result<FeedbackPage>> {
   const { store } = services;
   const filter = feedbackFilter(query);
@@ -34,7 +59,9 @@ export async function listFeedbacks(services: Services, grant: Grant, query: Fee
   if (query.cursor && !after) return fail("invalid_cursor");
 
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const rows = await store.listFeedbacks(grant.orgId, filter, after, limit + 1);
+  const exact = await exactKeyMatch(services, grant.orgId, query, filter);
+  const listed = (await store.listFeedbacks(grant.orgId, filter, after, limit + 2)).filter((f) => f.id !== exact?.id);
+  const rows = exact && !after ? [exact, ...listed] : listed;
   const page = rows.slice(0, limit);
   const apps = new Map((await store.listApps(grant.orgId)).map((a) => [a.id, a]));
   const features = new Map<string, FeatureRecord | null>();
@@ -49,6 +76,7 @@ export async function listFeedbacks(services: Services, grant: Grant, query: Fee
     }),
   );
   const last = page.at(-1);
-  const nextCursor = rows.length > limit && last ? await encodeCursor(secret, last, filterKey) : null;
+  const position = last === exact ? TOP : last;
+  const nextCursor = rows.length > limit && position ? await encodeCursor(secret, position, filterKey) : null;
   return ok({ data, nextCursor });
 }

@@ -77,6 +77,21 @@ describe("MCP tools a model uses well", () => {
     expect(await authorOf(created.structuredContent.ticketId)).toBe("Demo member");
   });
 
+  test("a comment given by update_feedback_status is read back by get_feedback, with its author and status change", async () => {
+    const key = (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message: "Search ignores accents" }))
+      .body.ticketId;
+    await member.callTool({ name: "update_feedback_status", arguments: { key, status: "fixed", comment: "PR https://github.com/acme/app/pull/9" } });
+    const read = (await member.callTool({ name: "get_feedback", arguments: { key } })) as any;
+    expect(read.structuredContent.comments).toEqual([
+      {
+        author: "Demo member",
+        at: read.structuredContent.comments[0].at,
+        statusChange: { from: "triage", to: "fixed" },
+        text: "PR https://github.com/acme/app/pull/9",
+      },
+    ]);
+  });
+
   test("an invalid filter says which argument and why", async () => {
     const refused = await member.callTool({ name: "list_feedbacks", arguments: { limit: 1.5 } });
     expect(errorOf(refused)).toEqual({ code: "invalid_query", error: "A filter is unknown or invalid. limit: expected an integer from 1 to 100." });

@@ -87,8 +87,8 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           const found = await getFeedback(services, grant, params.key);
           if (!found.ok) return failureResponse(request, found);
           // A key folded into another feedback answers with the survivor, and says which one it is.
-          const folded = found.value.key !== params.key && found.value.id !== params.key;
-          return json(found.value, 200, folded ? { "content-location": `/v1/feedbacks/${encodeURIComponent(found.value.key)}` } : {});
+          const { mergedInto } = found.value;
+          return json(found.value, 200, mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(mergedInto)}` } : {});
         }),
       {
         detail: operation({

@@ -1,7 +1,10 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
 import { trackReport } from "../../../core/use-cases/track-report.ts";
+import type { Status } from "../../../core/schemas/feedback.ts";
 import { html, page } from "../html.ts";
+import { negotiateLanguage } from "../language.ts";
+import { valueName } from "../web/words.ts";
 
 const LABELS = {
   en: {
@@ -9,24 +12,12 @@ const LABELS = {
     notFound: "There is nothing at this address.",
     status: "Status:",
     received: "Received",
-    triage: "Being reviewed",
-    prioritized: "Planned",
-    in_development: "In development",
-    fixed: "Fixed",
-    delivered: "Delivered",
-    dismissed: "Closed",
   },
   fr: {
     title: "Votre signalement",
     notFound: "Il n'y a rien à cette adresse.",
     status: "Statut :",
     received: "Reçu",
-    triage: "En cours d'examen",
-    prioritized: "Planifié",
-    in_development: "En développement",
-    fixed: "Corrigé",
-    delivered: "Livré",
-    dismissed: "Clos",
   },
 } as const;
 
@@ -36,14 +27,19 @@ export function trackingRoutes(services: Services) {
     "/s/:statusId",
     async ({ request, params }) => {
       const tracking = await trackReport(services, params.statusId, new URL(request.url).searchParams.get("t") ?? "");
-      if (!tracking) return page(LABELS.en.notFound, html`<h1>${LABELS.en.notFound}</h1>`, { status: 404 });
+      if (!tracking) {
+        const language = negotiateLanguage(request.headers.get("accept-language"));
+        return page(LABELS[language].notFound, html`<h1>${LABELS[language].notFound}</h1>`, { status: 404, language });
+      }
       const words = LABELS[tracking.language];
+      // Status names are the inbox's: one word per status, in each language, on every page.
+      const named = (status: Status | "received") => (status === "received" ? words.received : valueName(tracking.language, status));
       const date = (at: number) => new Intl.DateTimeFormat(tracking.language, { dateStyle: "long", timeZone: "UTC" }).format(at);
       const response = page(
         words.title,
         html`<h1>${tracking.title}</h1>
-<p>${words.status} <strong>${words[tracking.status]}</strong></p>
-<ol>${tracking.steps.map((s) => html`<li>${words[s.status]} — <time datetime="${new Date(s.at).toISOString()}">${date(s.at)}</time></li>`)}</ol>`,
+<p>${words.status} <strong>${named(tracking.status)}</strong></p>
+<ol>${tracking.steps.map((s) => html`<li>${named(s.status)} — <time datetime="${new Date(s.at).toISOString()}">${date(s.at)}</time></li>`)}</ol>`,
         { language: tracking.language },
       );
       response.headers.set("referrer-policy", "no-referrer");

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+const report = async (message: string) =>
+  (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message } })).body;
+const read = (key: string) => http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader });
+
+describe("what was written can be read back", () => {
+  test("GET /v1/feedbacks/{key} returns the comments given with status changes: author, at, status change, text", async () => {
+    const { ticketId } = await report("The calendar export misses recurring events");
+    const patched = await http.request("PATCH", `/v1/feedbacks/${ticketId}`, {
+      token: http.demo.tokens.member,
+      body: { status: "in_development", comment: "Fix in https://github.com/acme/app/pull/7" },
+    });
+    expect(patched.body.comments).toHaveLength(1);
+    await http.request("PATCH", `/v1/feedbacks/${ticketId}`, {
+      token: http.demo.tokens.admin,
+      body: { status: "in_development", comment: "Reviewed" },
+    });
+    const { comments } = (await read(ticketId)).body;
+    expect(comments).toEqual([
+      {
+        author: "Demo member",
+        at: expect.any(String),
+        statusChange: { from: "triage", to: "in_development" },
+        text: "Fix in https://github.com/acme/app/pull/7",
+      },
+      { author: "Demo admin", at: expect.any(String), text: "Reviewed" },
+    ]);
+  });
+
+  test("a feedback without comments has an empty list", async () => {
+    const { ticketId } = await report("The avatar upload fails on large images");
+    expect((await read(ticketId)).body.comments).toEqual([]);
+  });
+
+  test("a read of a folded key says which feedback it was merged into", async () => {
+    const first = await report("The checkout button does nothing on Safari");
+    await http.runJobs();
+    const second = await report("On Safari the checkout button does nothing when I click it");
+    await http.runJobs();
+    const folded = await read(second.ticketId);
+    expect(folded.body.key).toBe(first.ticketId);
+    expect(folded.body.mergedInto).toBe(first.ticketId);
+    expect(folded.headers.get("content-location")).toBe(`/v1/feedbacks/${first.ticketId}`);
+    expect((await read(first.ticketId)).body.mergedInto).toBeUndefined();
+  });
+
+  test("query=DEMO-1 ranks the exact key first, and lists it once across pages", async () => {
+    for (let i = 0; i < 12; i++) await report(`Distinct subject number ${i}: ${["maps", "fonts", "exports", "sounds"][i % 4]} ${i}`);
+    const first = await http.request("GET", "/v1/feedbacks?status=all&query=DEMO-1&limit=1", { token: http.demo.tokens.reader });
+    expect(first.body.data.map((f: any) => f.key)).toEqual(["DEMO-1"]);
+    const keys: string[] = ["DEMO-1"];
+    for (let cursor = first.body.nextCursor; cursor; ) {
+      const page = await http.request("GET", `/v1/feedbacks?status=all&query=DEMO-1&limit=5&cursor=${encodeURIComponent(cursor)}`, {
+        token: http.demo.tokens.reader,
+      });
+      keys.push(...page.body.data.map((f: any) => f.key));
+      cursor = page.body.nextCursor;
+    }
+    expect(keys.filter((k) => k === "DEMO-1")).toHaveLength(1);
+    expect(keys).toContain("DEMO-10");
+  });
+});
+
+describe("French words are the same on every page", () => {
+  test("the tracking page names a status as the inbox does (Priorisé)", async () => {
+    const created = (
+      await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "problem", message: "Le bouton de paiement ne répond pas sur mon téléphone" },
+      })
+    ).body;
+    await http.request("PATCH", `/v1/feedbacks/${created.ticketId}`, { token: http.demo.tokens.member, body: { status: "prioritized" } });
+    const page = await http.request("GET", new URL(created.statusUrl).pathname + new URL(created.statusUrl).search);
+    expect(page.body).toContain("Priorisé");
+    expect(page.body).not.toContain("Planifié");
+  });
+
+  test("the tracking page's 404 speaks the visitor's language", async () => {
+    const missing = await http.request("GET", "/s/nothing?t=x", { headers: { "accept-language": "fr-FR,fr;q=0.9" } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain("<h1>Il n&#39;y a rien à cette adresse.</h1>");
+  });
+});
