@@ -70,6 +70,11 @@ export const ERRORS = {
     en: "The message is longer than 10000 characters.",
     fr: "Le message dépasse 10000 caractères.",
   },
+  method_not_allowed: {
+    status: 405,
+    en: "This address does not answer to this method; the Allow header lists those it answers to.",
+    fr: "Cette adresse ne répond pas à cette méthode ; l'en-tête Allow liste celles auxquelles elle répond.",
+  },
   payload_too_large: { status: 413, en: "The request body is larger than 256 KB.", fr: "Le corps de la requête dépasse 256 Ko." },
   idempotency_key_reused: {
     status: 422,

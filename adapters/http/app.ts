@@ -7,6 +7,7 @@ import { QualificationAnswer, QualificationQuestion, QualificationStep } from ".
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
 import type { Services } from "../../core/services.ts";
 import { clientAddress } from "./connection.ts";
+import { allowedMethods } from "./allowed-methods.ts";
 import { strip } from "./docs.ts";
 import { errorResponse, HttpFailure } from "./reply.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
@@ -83,11 +84,20 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }
+  // Known once every route is mounted; only a request that matched none asks.
+  let methodsOf: ((pathname: string) => string[]) | undefined;
+  const notFound = (request: Request): Response => {
+    methodsOf ??= allowedMethods(app.routes);
+    const allowed = methodsOf(new URL(request.url).pathname);
+    return allowed.length > 0
+      ? errorResponse(request, "method_not_allowed", undefined, { allow: allowed.join(", ") })
+      : errorResponse(request, "not_found");
+  };
   return app
     .onError(({ code, error, request }) => {
       if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
       if (code === "PARSE") return errorResponse(request, "invalid_json");
-      if (code === "NOT_FOUND") return errorResponse(request, "not_found");
+      if (code === "NOT_FOUND") return notFound(request);
       options.onUnexpected(error, request);
       return errorResponse(request, "internal_error");
     })

@@ -34,8 +34,8 @@ test("in the reporter's language", async () => {
   const body = await (await fetch(created.body.statusUrl)).text();
   expect(body).toContain('lang="fr"');
   expect(body).toContain("Statut : <strong>");
-    // Status names are the inbox's, in every language.
-    expect(body).toContain("À trier");
+  // Status names are the inbox's, in every language.
+  expect(body).toContain("À trier");
 });
 
 test("a wrong token is a 404 that reveals nothing", async () => {
