@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+const ROOT = join(import.meta.dir, "..", "..");
+
+/** One command of the walk-through (possibly several lines) and the output lines the README shows under it. */
+interface Step {
+  readonly command: string;
+  readonly expected: readonly string[];
+}
+
+/** The walk-through's shell block: commands, prose comments, and `# {…}` lines showing what the command above prints. */
+function walkThrough(): Step[] {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## A walk through the API"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
+  const steps: Step[] = [];
+  let command: string[] = [];
+  for (const line of block.split("\n")) {
+    const shown = /^# ([{[].*)$/.exec(line);
+    if (shown) {
+      if (command.length > 0) steps.push({ command: command.join("\n"), expected: [] });
+      command = [];
+      (steps.at(-1)!.expected as string[]).push(shown[1]!);
+    } else if (!line.startsWith("#") && line.trim()) command.push(line);
+  }
+  if (command.length > 0) steps.push({ command: command.join("\n"), expected: [] });
+  return steps;
+}
+
+/** A shown line as a pattern: `…` stands for anything. */
+const shape = (line: string) =>
+  new RegExp(
+    `^${line
+      .split("…")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
+
+let server: Subprocess<"ignore", "pipe", "pipe">;
+let port = "";
+let banner = "";
+const dataDir = mkdtempSync(join(tmpdir(), "retour-readme-"));
+const env = { ...process.env, DATA_DIR: dataDir };
+
+beforeAll(async () => {
+  server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
+    cwd: ROOT,
+    env: { ...env, PORT: "0" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const reader = server.stderr.getReader();
+  while (!banner.includes("More keys and tokens")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the server ended before its start message: ${banner}`);
+    banner += new TextDecoder().decode(value);
+  }
+  port = /Retour is running at http:\/\/localhost:(\d+)/.exec(banner)![1]!;
+});
+afterAll(async () => {
+  server.kill("SIGTERM");
+  await server.exited;
+});
+
+test("the start message's curl command sends the first report, DEMO-1", () => {
+  const command = /(curl -s -X POST[^\n]*\\\n[^\n]*)/.exec(banner)![1]!;
+  const sent = Bun.spawnSync(["sh", "-c", command]);
+  expect(sent.stdout.toString()).toMatch(shape('{"ok":true,"ticketId":"DEMO-1","merged":false,"statusId":"…","statusToken":"…","statusUrl":"…"}'));
+});
+
+test("the README's walk-through, run as written, prints what the README shows", () => {
+  const steps = walkThrough();
+  expect(steps.filter((s) => s.expected.length > 0).length).toBeGreaterThanOrEqual(10);
+  const local = (text: string) => text.replaceAll("localhost:3000", `localhost:${port}`);
+  const script = steps.map((s, i) => `${local(s.command)}\necho; echo "<<<STEP ${i}>>>"`).join("\n");
+  const run = Bun.spawnSync(["bash", "-c", `set -e\n${script}`], { cwd: ROOT, env });
+  const output = run.stdout.toString();
+  expect(run.exitCode, run.stderr.toString()).toBe(0);
+  const outputs = output.split(/<<<STEP \d+>>>\n?/);
+  steps.forEach((step, i) => {
+    const printed = outputs[i]!.split("\n").filter((line) => line.trim());
+    expect({ command: step.command, printed: printed.length }).toEqual({ command: step.command, printed: step.expected.length });
+    step.expected.forEach((line, j) => expect(printed[j]!).toMatch(shape(local(line))));
+  });
+});
