@@ -9,7 +9,7 @@ import type { RateLimitStore } from "../store.ts";
  * A sliding window, estimated from two fixed ones: the hits of the current window plus those of
  * the previous one, weighted by how much of it still lies within the last window. Fixed windows
  * alone would let twice the budget through around a boundary; this lets about the budget through
- * in any window, with two counters any store keeps atomically, shared by every process. Refused
+ * in any window, with two counters any store keeps atomically, shared by every server. Refused
  * requests count too, so a client that keeps pushing stays refused.
  *
  * It fails closed: when the count cannot be kept, the error reaches the caller and nothing runs.
