@@ -84,6 +84,6 @@ test("the README's walk-through, run as written, prints what the README shows", 
   steps.forEach((step, i) => {
     const printed = outputs[i]!.split("\n").filter((line) => line.trim());
     expect({ command: step.command, printed: printed.length }).toEqual({ command: step.command, printed: step.expected.length });
-    step.expected.forEach((line, j) => expect(printed[j]!).toMatch(shape(local(line))));
+    for (const [j, line] of step.expected.entries()) expect(printed[j]!).toMatch(shape(local(line)));
   });
 });
