@@ -112,6 +112,12 @@ export const ERRORS = {
     en: "An organization may have at most 5 webhooks.",
     fr: "Une organisation peut avoir au plus 5 webhooks.",
   },
+  weak_password: {
+    status: 400,
+    en: "A password must be at least 10 characters long.",
+    fr: "Un mot de passe doit comporter au moins 10 caractères.",
+  },
+  user_exists: { status: 409, en: "A person with this e-mail address exists.", fr: "Une personne a déjà cette adresse e-mail." },
   last_admin: {
     status: 409,
     en: "An organization needs at least one Admin: make another member Admin first.",

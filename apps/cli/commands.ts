@@ -22,7 +22,9 @@ import type { Services } from "../../core/services.ts";
 import { mintToken } from "../../core/use-cases/mint-token.ts";
 import { addChannel, createApp, importFeatures, importHelpArticles } from "../../core/use-cases/manage-catalog.ts";
 import { demo } from "../runtime/demo.ts";
+import { createUser, normalizeEmail } from "../../core/use-cases/create-user.ts";
 import { removeMember, setMemberRole } from "../../core/use-cases/membership.ts";
+import { setPassword } from "../../core/use-cases/set-password.ts";
 import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
 import { attach } from "../../core/use-cases/attachments.ts";
@@ -60,7 +62,7 @@ async function organization(services: Services, idOrPrefix: string): Promise<Org
 }
 
 async function user(services: Services, email: string) {
-  const found = await services.store.findUserByEmail(email);
+  const found = await services.store.findUserByEmail(normalizeEmail(email));
   if (!found) throw new UsageError(`no user with e-mail ${email} (create one with: user create --email ${email})`);
   return found;
 }
@@ -281,24 +283,23 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   },
 
   async "user create"(services, inv, out) {
-    const email = (option(inv, "email") ?? arg(inv, 0, "email")).toLowerCase();
-    if (await services.store.findUserByEmail(email)) throw new UsageError(`a user with e-mail ${email} exists`);
-    const id = services.ids.id();
     const name = option(inv, "name");
     const password = option(inv, "password");
-    if (password !== undefined && password.length < 10) throw new UsageError("--password must be at least 10 characters");
-    await services.store.createUser({ id, email, ...(name && { name }) });
-    if (password) await services.store.setPassword(id, await services.passwords.hash(password));
-    out(`user ${id} ${email}`);
+    const created = await createUser(services, {
+      email: option(inv, "email") ?? arg(inv, 0, "email"),
+      ...(name !== undefined && { name }),
+      ...(password !== undefined && { password }),
+    });
+    if (!created.ok) throw new UsageError(ERRORS[created.code].en);
+    out(`user ${created.value.id} ${created.value.email}`);
   },
 
   async "user password"(services, inv, out) {
     const u = await user(services, arg(inv, 0, "email"));
-    const given = option(inv, "password");
-    if (given !== undefined && given.length < 10) throw new UsageError("--password must be at least 10 characters");
-    const password = given ?? services.ids.secret().slice(0, 20);
-    await services.store.setPassword(u.id, await services.passwords.hash(password));
-    out(given ? `password of ${u.email} set` : `new password of ${u.email}, shown once:\n${password}`);
+    const set = await setPassword(services, u.id, option(inv, "password"));
+    if (!set.ok) throw new UsageError(ERRORS[set.code].en);
+    const { generated } = set.value;
+    out(generated ? `new password of ${u.email}, shown once:\n${generated}` : `password of ${u.email} set`);
   },
 
   async "member add"(services, inv, out) {

@@ -51,3 +51,12 @@ describe("cli demo", () => {
     expect(signedIn.headers.get("location")).toBe("/inbox");
   });
 });
+
+describe("cli users", () => {
+  test("user create keeps the e-mail in lower case, refuses a short password and a taken e-mail", async () => {
+    expect(await cliFails("user", "create", "Short@Example.com", "--password", "short")).toContain("at least 10 characters");
+    expect(await server.cli("user", "create", "  New.Person@Example.COM", "--password", "a long enough one")).toContain("new.person@example.com");
+    expect(await cliFails("user", "create", "new.person@example.com")).toContain("A person with this e-mail address exists.");
+    expect(await server.cli("user", "password", "NEW.PERSON@example.com")).toContain("new password of new.person@example.com, shown once");
+  });
+});

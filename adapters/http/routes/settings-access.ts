@@ -3,6 +3,7 @@ import { ERRORS } from "../../../core/errors.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
 import { ROLE_SCOPES, ROLES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
+import { normalizeEmail } from "../../../core/use-cases/create-user.ts";
 import { setMemberRole, removeMember } from "../../../core/use-cases/membership.ts";
 import { mintToken } from "../../../core/use-cases/mint-token.ts";
 import { sendTestEvent } from "../../../core/webhooks/deliver.ts";
@@ -127,7 +128,7 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/members",
       ({ request, body }) =>
         adminPosting(request, body, members, async (visitor, field) => {
-          const user = await services.store.findUserByEmail(field("email").trim().toLowerCase());
+          const user = await services.store.findUserByEmail(normalizeEmail(field("email")));
           const role = ROLES.find((r) => r === field("role"));
           if (!user || !role)
             return membersPage(services, visitor, { error: `${ERRORS.not_found[visitor.language]} (${field("email")})`, status: 400 });

@@ -1,0 +1,25 @@
+import { fail, ok, type Result } from "../errors.ts";
+import type { Ids, PasswordHasher } from "../ports.ts";
+import { codePoints } from "../schemas/text.ts";
+import type { AccountStore } from "../store.ts";
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+export const strongEnough = (password: string): boolean => codePoints(password) >= PASSWORD_MIN_LENGTH;
+
+export interface PasswordDeps {
+  readonly store: Pick<AccountStore, "setPassword">;
+  readonly passwords: Pick<PasswordHasher, "hash">;
+  readonly ids: Pick<Ids, "secret">;
+}
+
+/**
+ * Sets a person's password: the one given, at least 10 characters, or a new random one. Returns
+ * the password when it was made here, to be shown once.
+ */
+export async function setPassword(deps: PasswordDeps, userId: string, given?: string): Promise<Result<{ readonly generated: string | null }>> {
+  if (given !== undefined && !strongEnough(given)) return fail("weak_password");
+  const password = given ?? deps.ids.secret().slice(0, 20);
+  await deps.store.setPassword(userId, await deps.passwords.hash(password));
+  return ok({ generated: given === undefined ? password : null });
+}
