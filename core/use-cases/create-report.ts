@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
@@ -36,7 +37,7 @@ export async function createReport(services: Services, grant: Grant, input: Agen
     services.store.findUser(grant.userId),
   ]);
   if (!app || !organization) return fail("not_found");
-  const email = input.email?.trim().toLowerCase();
+  const email = input.email && normalizeEmail(input.email);
   const relayed = Boolean(input.name?.trim() || email);
   const name = relayed ? input.name?.trim() : (person?.name ?? person?.email);
   const report: NormalizedReport = {

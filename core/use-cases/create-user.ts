@@ -1,10 +1,8 @@
+import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Ids } from "../ports.ts";
 import type { Store } from "../store.ts";
 import { type PasswordDeps, setPassword, strongEnough } from "./set-password.ts";
-
-/** E-mail addresses are kept and compared trimmed and in lower case. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export interface CreateUserDeps extends PasswordDeps {
   readonly store: Pick<Store, "findUserByEmail" | "createUser" | "setPassword">;

@@ -60,7 +60,8 @@ export async function listFeedbacks(services: Services, grant: Grant, query: Fee
 
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const exact = await exactKeyMatch(services, grant.orgId, query, filter);
-  const listed = (await store.listFeedbacks(grant.orgId, filter, after, limit + 2)).filter((f) => f.id !== exact?.id);
+  // One row more than the page tells whether another follows; one more again stands in for the pinned row.
+  const listed = (await store.listFeedbacks(grant.orgId, filter, after, limit + (exact ? 2 : 1))).filter((f) => f.id !== exact?.id);
   const rows = exact && !after ? [exact, ...listed] : listed;
   const page = rows.slice(0, limit);
   const apps = new Map((await store.listApps(grant.orgId)).map((a) => [a.id, a]));

@@ -1,3 +1,4 @@
+import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { rateWindow, secondsUntil } from "../limits.ts";
 import type { Services } from "../services.ts";
@@ -23,7 +24,7 @@ export async function login(
   services: Services,
   input: { email: string; password: string; clientAddress: string },
 ): Promise<Result<{ userId: string }> | { ok: false; code: "bad_credentials" }> {
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   const perAddress = await checkRateLimit(services.store, services.clock, `login-ip:${input.clientAddress}`, LOGIN_ATTEMPTS_PER_ADDRESS);
   if (!perAddress.ok) return perAddress;
   const now = services.clock();

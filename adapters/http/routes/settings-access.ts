@@ -3,7 +3,7 @@ import { ERRORS } from "../../../core/errors.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
 import { ROLE_SCOPES, ROLES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
-import { normalizeEmail } from "../../../core/use-cases/create-user.ts";
+import { normalizeEmail } from "../../../core/email.ts";
 import { setMemberRole, removeMember } from "../../../core/use-cases/membership.ts";
 import { mintToken } from "../../../core/use-cases/mint-token.ts";
 import { sendTestEvent } from "../../../core/webhooks/deliver.ts";
