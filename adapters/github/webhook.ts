@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { errorBody, ERRORS, type ErrorCode } from "../../core/errors.ts";
+import { type Failure, fail } from "../../core/errors.ts";
 import type { Services } from "../../core/services.ts";
 import { openSettings } from "../../core/trackers/settings.ts";
 import { applyTrackerStatus } from "../../core/trackers/sync.ts";
@@ -27,7 +27,6 @@ function signedBy(secret: string, header: string, raw: string): boolean {
 }
 
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const refuse = (code: ErrorCode) => reply(ERRORS[code].status, errorBody(code, "en"));
 
 /** The repository a delivery names, read without trusting the body's shape (it is not yet verified). */
 function repositoryOf(event: unknown): string {
@@ -40,22 +39,25 @@ function repositoryOf(event: unknown): string {
  * moves its feedbacks. `X-Hub-Signature-256` must match the webhook secret of an app whose tracker
  * is that repository; the body's shape is checked only once the signature holds.
  */
-export function createGithubWebhookHandler(services: Services): (request: Request) => Promise<Response> {
+export function createGithubWebhookHandler(
+  services: Services,
+  refuse: (request: Request, failure: Failure) => Response,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const raw = await request.text();
     let event: unknown;
     try {
       event = JSON.parse(raw);
     } catch {
-      return refuse("invalid_json");
+      return refuse(request, fail("invalid_json"));
     }
     const project = repositoryOf(event);
     const trackers = project ? await services.store.findAppTrackersByProject("github", project) : [];
     const signature = request.headers.get("x-hub-signature-256") ?? "";
     const secrets = await Promise.all(trackers.map(async (t) => (await openSettings(services, t)).webhookSecret));
-    if (!secrets.some((secret) => signedBy(secret, signature, raw))) return refuse("invalid_signature");
+    if (!secrets.some((secret) => signedBy(secret, signature, raw))) return refuse(request, fail("invalid_signature"));
     if (request.headers.get("x-github-event") !== "issues") return reply(202, { moved: 0 });
-    if (!issueEvent.Check(event)) return refuse("invalid_body");
+    if (!issueEvent.Check(event)) return refuse(request, fail("invalid_body"));
     const status = statusFromGithubEvent(event);
     if (!status) return reply(202, { moved: 0 });
     const moved = await applyTrackerStatus(services, {

@@ -1,6 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { DocumentDecoration } from "elysia";
-import { ERRORS, type ErrorCode } from "../../core/errors.ts";
+import type { ErrorCode } from "../../core/errors.ts";
+import { STATUS_OF } from "./error-status.ts";
 
 /** OpenAPI operation objects built from the core's schemas and error catalogue. */
 
@@ -26,7 +27,7 @@ const BODY_ERRORS: readonly ErrorCode[] = ["payload_too_large", "unsupported_med
 export function operation(doc: OperationDoc): DocumentDecoration {
   const errorsByStatus = new Map<number, ErrorCode[]>();
   const errors = doc.body ? [...new Set([...doc.errors, ...BODY_ERRORS])] : doc.errors;
-  for (const code of errors) errorsByStatus.set(ERRORS[code].status, [...(errorsByStatus.get(ERRORS[code].status) ?? []), code]);
+  for (const code of errors) errorsByStatus.set(STATUS_OF[code], [...(errorsByStatus.get(STATUS_OF[code]) ?? []), code]);
   const queryParams = doc.query
     ? Object.entries((doc.query as unknown as { properties: Record<string, TSchema> }).properties).map(([name, schema]) => ({
         name,

@@ -1,4 +1,6 @@
-import { errorBody, ERRORS, type ErrorCode, type Failure, fail } from "../../core/errors.ts";
+import { type ErrorCode, type Failure, fail } from "../../core/errors.ts";
+import { errorBody } from "./catalog/text.ts";
+import { STATUS_OF } from "./error-status.ts";
 import { negotiateLanguage } from "./language.ts";
 
 /** JSON response with the right content type; the only place HTTP statuses come from error codes. */
@@ -9,7 +11,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** `{error, code}` in the request's language, with the status of the code and, for a refused field, its name. */
 export function failureResponse(request: Request, failure: Failure, headers: Record<string, string> = {}): Response {
   const language = negotiateLanguage(request.headers.get("accept-language"));
-  return json(errorBody(failure.code, language, failure.problem), ERRORS[failure.code].status, {
+  return json(errorBody(failure.code, language, failure.problem), STATUS_OF[failure.code], {
     ...(failure.retryAfter !== undefined && { "retry-after": String(failure.retryAfter) }),
     ...(language === "fr" && { "content-language": "fr" }),
     ...headers,

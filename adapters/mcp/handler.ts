@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { authenticate, authorize } from "../../core/access.ts";
-import { errorBody, ERRORS, type Failure, fail } from "../../core/errors.ts";
+import { type ErrorBody, type Failure, fail } from "../../core/errors.ts";
 import { ROLE_SCOPES, type Grant } from "../../core/model.ts";
 import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
@@ -17,12 +17,19 @@ const plain = (schema: unknown) => {
   return { type: "object", ...rest };
 };
 
-const toolError = (failure: Failure): CallToolResult => ({
-  isError: true,
-  content: [{ type: "text", text: JSON.stringify(errorBody(failure.code, "en", failure.problem)) }],
-});
+/** How refusals are said: the HTTP adapter's `{error, code}` bodies and statuses, given by the composition root. */
+export interface Refusals {
+  /** The body of a refused tool call (English: agents read it). */
+  readonly describe: (failure: Failure) => ErrorBody;
+  /** A refused HTTP request, with the status of its code. */
+  readonly refuse: (request: Request, failure: Failure, headers?: Record<string, string>) => Response;
+}
 
-function mcpServer(services: Services, grant: Grant): Server {
+function mcpServer(services: Services, grant: Grant, refusals: Refusals): Server {
+  const toolError = (failure: Failure): CallToolResult => ({
+    isError: true,
+    content: [{ type: "text", text: JSON.stringify(refusals.describe(failure)) }],
+  });
   const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   // A tool the person's role can never allow is not shown; one the token lacks but the role allows is, so the client can ask for it.
   const mayUse = (tool: Tool) => ROLE_SCOPES[grant.role].includes(tool.scope);
@@ -116,25 +123,22 @@ const sendsReport = (body: unknown): boolean =>
     (m) => (m as { method?: unknown })?.method === "tools/call" && (m as { params?: { name?: unknown } }).params?.name === "create_report",
   );
 
-function rateLimited(retryAfter: number | undefined): Response {
-  return new Response(JSON.stringify(errorBody("rate_limited", "en")), {
-    status: ERRORS.rate_limited.status,
-    headers: { "content-type": "application/json", "retry-after": String(retryAfter ?? 60) },
-  });
-}
-
 /**
  * The MCP server at /mcp: Streamable HTTP without session, one server and transport per request.
  * Authorization is the OAuth access token; the agent acts with its person's current rights, within
  * the same budgets as the REST API.
  */
-export function createMcpHandler(services: Services, limits: McpLimits): (request: Request, clientAddress: string) => Promise<Response> {
+export function createMcpHandler(
+  services: Services,
+  limits: McpLimits,
+  refusals: Refusals,
+): (request: Request, clientAddress: string) => Promise<Response> {
   const resources = resourcesOf(services.baseUrl, services.addressAliases);
-  const admit = async (subject: string, limit: number): Promise<Response | null> => {
-    const limited = await checkRateLimit(services.store, services.clock, subject, limit);
-    return limited.ok ? null : rateLimited(limited.retryAfter);
-  };
   return async (request, clientAddress) => {
+    const admit = async (subject: string, limit: number): Promise<Response | null> => {
+      const limited = await checkRateLimit(services.store, services.clock, subject, limit);
+      return limited.ok ? null : refusals.refuse(request, limited);
+    };
     const foreign = foreignRequest(request, resources);
     if (foreign) return jsonRpcError(403, foreign);
     const metadata = `${addressFor(resources, new URL(request.url).origin)}/.well-known/oauth-protected-resource/mcp`;
@@ -142,10 +146,7 @@ export function createMcpHandler(services: Services, limits: McpLimits): (reques
     const authenticated = await authenticate(services, request.headers.get("authorization"), { resources, where: "mcp" });
     if (!authenticated.ok) {
       const error = authenticated.code === "invalid_token" ? ', error="invalid_token"' : "";
-      return new Response(JSON.stringify(errorBody(authenticated.code, "en")), {
-        status: ERRORS[authenticated.code].status,
-        headers: { "content-type": "application/json", "www-authenticate": `Bearer resource_metadata="${metadata}"${error}` },
-      });
+      return refusals.refuse(request, authenticated, { "www-authenticate": `Bearer resource_metadata="${metadata}"${error}` });
     }
     const grant = authenticated.value;
     const overApi = await admit(`api:${grant.tokenId}`, limits.apiPerMinute);
@@ -168,16 +169,12 @@ export function createMcpHandler(services: Services, limits: McpLimits): (reques
     const missing = missingScopes(body, grant);
     if (missing.length > 0) {
       // The person could allow this: ask the client to authorize again with the scope (RFC 6750 §3.1).
-      return new Response(JSON.stringify(errorBody("insufficient_scope", "en")), {
-        status: 403,
-        headers: {
-          "content-type": "application/json",
-          "www-authenticate": `Bearer error="insufficient_scope", scope="${[...grant.scopes, ...missing].join(" ")}", resource_metadata="${metadata}"`,
-        },
+      return refusals.refuse(request, fail("insufficient_scope"), {
+        "www-authenticate": `Bearer error="insufficient_scope", scope="${[...grant.scopes, ...missing].join(" ")}", resource_metadata="${metadata}"`,
       });
     }
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = mcpServer(services, grant);
+    const server = mcpServer(services, grant, refusals);
     await server.connect(transport);
     try {
       return await transport.handleRequest(request, {

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { errorBody, ERRORS, type ErrorCode } from "../../core/errors.ts";
+import { type Failure, fail } from "../../core/errors.ts";
 import { StatusSchema } from "../../core/schemas/feedback.ts";
 import type { Services } from "../../core/services.ts";
 import { openSettings } from "../../core/trackers/settings.ts";
@@ -10,7 +10,6 @@ import { verifySignature } from "../../core/webhook-signature.ts";
 const BridgeEvent = TypeCompiler.Compile(Type.Object({ project: Type.String(), issue: Type.String({ minLength: 1 }), status: StatusSchema }));
 
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const refuse = (code: ErrorCode) => reply(ERRORS[code].status, errorBody(code, "en"));
 
 /** The project a change names, read without trusting the body's shape (it is not yet verified). */
 function projectOf(event: unknown): string {
@@ -23,14 +22,17 @@ function projectOf(event: unknown): string {
  * `Service-Signature` and the project's secret (five minutes of tolerance); the body's shape is
  * checked only once the signature holds.
  */
-export function createBridgeWebhookHandler(services: Services): (request: Request) => Promise<Response> {
+export function createBridgeWebhookHandler(
+  services: Services,
+  refuse: (request: Request, failure: Failure) => Response,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const raw = await request.text();
     let event: unknown;
     try {
       event = JSON.parse(raw);
     } catch {
-      return refuse("invalid_json");
+      return refuse(request, fail("invalid_json"));
     }
     const project = projectOf(event);
     const trackers = project ? await services.store.findAppTrackersByProject("bridge", project) : [];
@@ -39,8 +41,8 @@ export function createBridgeWebhookHandler(services: Services): (request: Reques
     let signed = false;
     for (const tracker of trackers)
       signed ||= (await verifySignature((await openSettings(services, tracker)).webhookSecret, header, raw, now)) === "valid";
-    if (!signed) return refuse("invalid_signature");
-    if (!BridgeEvent.Check(event)) return refuse("invalid_body");
+    if (!signed) return refuse(request, fail("invalid_signature"));
+    if (!BridgeEvent.Check(event)) return refuse(request, fail("invalid_body"));
     const moved = await applyTrackerStatus(services, { provider: "bridge", project, issueKey: event.issue, status: event.status });
     return reply(202, { moved });
   };

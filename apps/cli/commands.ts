@@ -12,7 +12,7 @@ import {
   type Role,
   type Scope,
 } from "../../core/model.ts";
-import { ERRORS } from "../../core/errors.ts";
+import { textFor } from "../../adapters/http/catalog/text.ts";
 import { EVENT_TYPES } from "../../core/feedback/events.ts";
 import { sendTestEvent } from "../../core/webhooks/deliver.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../core/webhooks/manage.ts";
@@ -30,6 +30,8 @@ import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
 import { attach } from "../../core/use-cases/attachments.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
+
+const ENGLISH = textFor("en");
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -93,7 +95,7 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
     const org = await organization(services, arg(inv, 0, "org"));
     const events = (option(inv, "events") ?? EVENT_TYPES.join(",")).split(",").map((e) => pick(e.trim(), EVENT_TYPES, "each of --events"));
     const created = await createWebhook(services, services.webhooks, operator(org), { url: arg(inv, 1, "url"), events });
-    if (!created.ok) throw new UsageError(ERRORS[created.code].en);
+    if (!created.ok) throw new UsageError(ENGLISH.errors[created.code]);
     out(`webhook ${created.value.id} → ${created.value.url} (${events.join(", ")})\nsigning secret, shown once:\n${created.value.secret}`);
   },
   async "webhook list"(services, inv, out) {
@@ -263,7 +265,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "tracker link"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const linked = await linkTracker(services, operator(org), arg(inv, 1, "feedback key"), inv.args[2]);
-    if (!linked.ok) throw new UsageError(ERRORS[linked.code].en);
+    if (!linked.ok) throw new UsageError(ENGLISH.errors[linked.code]);
     out(`${linked.value.key} ↔ ${linked.value.trackerIssue?.key} ${linked.value.trackerIssue?.url ?? ""}`.trim());
   },
 
@@ -279,7 +281,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     }
     const contentType = CONTENT_TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
     const attached = await attach(services, org.id, arg(inv, 1, "feedback key"), { kind, bytes, contentType });
-    if (!attached.ok) throw new UsageError(ERRORS[attached.code].en);
+    if (!attached.ok) throw new UsageError(ENGLISH.errors[attached.code]);
     out(`${kind} attached (${bytes.length} bytes, ${contentType})`);
   },
 
@@ -291,14 +293,14 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       ...(name !== undefined && { name }),
       ...(password !== undefined && { password }),
     });
-    if (!created.ok) throw new UsageError(ERRORS[created.code].en);
+    if (!created.ok) throw new UsageError(ENGLISH.errors[created.code]);
     out(`user ${created.value.id} ${created.value.email}`);
   },
 
   async "user password"(services, inv, out) {
     const u = await user(services, arg(inv, 0, "email"));
     const set = await setPassword(services, u.id, option(inv, "password"));
-    if (!set.ok) throw new UsageError(ERRORS[set.code].en);
+    if (!set.ok) throw new UsageError(ENGLISH.errors[set.code]);
     const { generated } = set.value;
     out(generated ? `new password of ${u.email}, shown once:\n${generated}` : `password of ${u.email} set`);
   },
@@ -308,7 +310,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const u = await user(services, arg(inv, 1, "email"));
     const role: Role = pick(arg(inv, 2, "role"), ROLES, "<role>");
     const set = await setMemberRole(services.store, org.id, u.id, role);
-    if (!set.ok) throw new UsageError(ERRORS[set.code].en);
+    if (!set.ok) throw new UsageError(ENGLISH.errors[set.code]);
     out(`${u.email} is ${role} of ${org.keyPrefix}`);
   },
 
@@ -325,7 +327,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const u = await user(services, arg(inv, 1, "email"));
     const removed = await removeMember(services.store, org.id, u.id);
-    if (!removed.ok) throw new UsageError(removed.code === "not_found" ? `${u.email} is not a member of ${org.keyPrefix}` : ERRORS[removed.code].en);
+    if (!removed.ok)
+      throw new UsageError(removed.code === "not_found" ? `${u.email} is not a member of ${org.keyPrefix}` : ENGLISH.errors[removed.code]);
     out(`${u.email} removed from ${org.keyPrefix}; their tokens for it stop working now`);
   },
 

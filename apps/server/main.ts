@@ -1,6 +1,8 @@
 import type { Elysia } from "elysia";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { serve } from "../../adapters/http/serve.ts";
+import { errorBody } from "../../adapters/http/catalog/text.ts";
+import { failureResponse } from "../../adapters/http/reply.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
 import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
@@ -60,8 +62,12 @@ app = createHttpApp(services, {
   apiPerMinute: config.apiPerMinute,
   registrationsPerHour: config.registrationsPerHour,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
-  mcp: createMcpHandler(services, { apiPerMinute: config.apiPerMinute, reportsPerMinute: config.reportsPerMinute }),
-  integrations: { github: createGithubWebhookHandler(services), bridge: createBridgeWebhookHandler(services) },
+  mcp: createMcpHandler(
+    services,
+    { apiPerMinute: config.apiPerMinute, reportsPerMinute: config.reportsPerMinute },
+    { describe: (failure) => errorBody(failure.code, "en", failure.problem), refuse: failureResponse },
+  ),
+  integrations: { github: createGithubWebhookHandler(services, failureResponse), bridge: createBridgeWebhookHandler(services, failureResponse) },
 }) as unknown as Elysia;
 
 const firstStart = (await services.store.listOrganizations()).length === 0;

@@ -2,7 +2,9 @@ import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
 import { listAgents, removeAgent } from "../../../core/use-cases/agents.ts";
 import { login } from "../../../core/use-cases/login.ts";
-import { PERMISSIONS } from "../../../core/oauth/permissions.ts";
+import { AGENT_SCOPES } from "../../../core/oauth/permissions.ts";
+import type { Language } from "../../../core/errors.ts";
+import { textFor } from "../catalog/text.ts";
 import type { AgentView } from "../../../core/store.ts";
 import { clientAddress } from "../connection.ts";
 import { html, page, redirect } from "../html.ts";
@@ -26,9 +28,9 @@ function safeNext(next: unknown): string {
   return url.origin === SITE ? url.pathname + url.search + url.hash : "/inbox";
 }
 
-const describeScopes = (agent: AgentView): string =>
-  PERMISSIONS.filter((p) => agent.scopes.includes(p.scope))
-    .map((p) => p.name)
+const describeScopes = (agent: AgentView, language: Language): string =>
+  AGENT_SCOPES.filter((s) => agent.scopes.includes(s))
+    .map((s) => textFor(language).scopes[s].name)
     .join(", ");
 
 /** Sign-in pages and the Agents settings page. */
@@ -65,7 +67,7 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
     const admin = visitor.membership.role === "admin";
     const agents = await listAgents(services, visitor.grant);
     const rows = agents.map(
-      (a) => html`<tr><td>${a.clientName}</td><td>${admin ? a.email : ""}</td><td>${describeScopes(a)}</td>
+      (a) => html`<tr><td>${a.clientName}</td><td>${admin ? a.email : ""}</td><td>${describeScopes(a, visitor.language)}</td>
 <td>${formatTime(visitor.language, a.lastUsedAt)}</td>
 <td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove)}</td></tr>`,
     );

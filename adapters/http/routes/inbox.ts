@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { authorize } from "../../../core/access.ts";
-import { ERRORS, errorBody } from "../../../core/errors.ts";
+import { errorBody, textFor } from "../catalog/text.ts";
+import { STATUS_OF } from "../error-status.ts";
 import { statusesOf } from "../../../core/feedback/status.ts";
 import {
   type FeedbackListQuery,
@@ -219,8 +220,8 @@ export function inboxRoutes(services: Services) {
           const allowed = authorize(visitor.grant, "feedbacks:write");
           if (!allowed.ok)
             return feedbackPage(services, visitor, params.key, {
-              error: ERRORS[allowed.code][visitor.language],
-              status: ERRORS[allowed.code].status,
+              error: textFor(visitor.language).errors[allowed.code],
+              status: STATUS_OF[allowed.code],
             });
           const comment = field("comment");
           const change = { status: field("status"), ...(comment.trim() && { comment }) };
@@ -232,8 +233,8 @@ export function inboxRoutes(services: Services) {
           const changed = await changeStatus(services, visitor.grant, params.key, change);
           if (!changed.ok)
             return feedbackPage(services, visitor, params.key, {
-              error: ERRORS[changed.code][visitor.language],
-              status: ERRORS[changed.code].status,
+              error: textFor(visitor.language).errors[changed.code],
+              status: STATUS_OF[changed.code],
             });
           return redirect(`${feedbackPath(changed.value.key)}?saved`);
         }),
@@ -246,8 +247,8 @@ export function inboxRoutes(services: Services) {
           const followed = await setFollowing(services, visitor.grant, params.key, field("following") === "yes");
           if (!followed.ok)
             return feedbackPage(services, visitor, params.key, {
-              error: ERRORS[followed.code][visitor.language],
-              status: ERRORS[followed.code].status,
+              error: textFor(visitor.language).errors[followed.code],
+              status: STATUS_OF[followed.code],
             });
           return redirect(feedbackPath(params.key));
         }),

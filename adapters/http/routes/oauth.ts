@@ -2,7 +2,8 @@ import { Elysia } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { approve, checkAuthorizationRequest, deny, type AuthorizationRequest } from "../../../core/oauth/authorize.ts";
 import { oauthError } from "../../../core/oauth/errors.ts";
-import { AGENT_SCOPES, grantableScopes, PERMISSIONS } from "../../../core/oauth/permissions.ts";
+import { AGENT_SCOPES, grantableScopes } from "../../../core/oauth/permissions.ts";
+import { textFor } from "../catalog/text.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeToken } from "../../../core/oauth/revoke.ts";
@@ -38,6 +39,8 @@ export function oauthRoutes(services: Services, registrationsPerHour: number) {
   /** The address the client used, when it is one of the service's own: the metadata then names that one. */
   const baseOf = (request: Request) => addressFor(resources, new URL(request.url).origin);
 
+  // The consent screen is in English, as the authorization server's other pages.
+  const SCOPES = textFor("en").scopes;
   const errorPage = (message: string, status = 400) =>
     page("Authorization error", html`<h1>This authorization cannot go on</h1><p class="error">${message}</p>`, { status });
 
@@ -52,8 +55,8 @@ export function oauthRoutes(services: Services, registrationsPerHour: number) {
     const options = memberships.map((m) => {
       const allowed = grantableScopes(authorization.scopes, m.role);
       const names =
-        PERMISSIONS.filter((p) => allowed.includes(p.scope))
-          .map((p) => p.name)
+        AGENT_SCOPES.filter((s) => allowed.includes(s))
+          .map((s) => SCOPES[s].name)
           .join(", ") || "nothing";
       return html`<option value="${m.orgId}">${m.orgName} — as ${m.role}: ${names}</option>`;
     });
@@ -70,7 +73,7 @@ ${
     : html`<label for="org">Organization</label><select id="org" name="org">${options}</select>`
 }
 <p>It will be able to:</p>
-<ul>${PERMISSIONS.filter((p) => allowed.includes(p.scope)).map((p) => html`<li><strong>${p.name}</strong>: ${p.description.en}</li>`)}</ul>
+<ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${SCOPES[s].name}</strong>: ${SCOPES[s].description}</li>`)}</ul>
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </form>`;

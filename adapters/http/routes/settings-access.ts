@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
-import { ERRORS } from "../../../core/errors.ts";
+import { textFor } from "../catalog/text.ts";
+import { STATUS_OF } from "../error-status.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
 import { ROLE_SCOPES, ROLES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
@@ -98,7 +99,7 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
           (e) => html`<label><input type="checkbox" name="event.${e}" value="yes" checked style="width:auto"> ${e}</label>`,
         )}</fieldset>
 <button type="submit">${w.create}</button></form>`
-      : html`<p class="muted">${ERRORS.webhook_limit_reached[visitor.language]}</p>`;
+      : html`<p class="muted">${textFor(visitor.language).errors.webhook_limit_reached}</p>`;
   return settingsPage(
     visitor,
     "/settings/webhooks",
@@ -131,9 +132,9 @@ export function settingsAccessRoutes(services: Services) {
           const user = await services.store.findUserByEmail(normalizeEmail(field("email")));
           const role = ROLES.find((r) => r === field("role"));
           if (!user || !role)
-            return membersPage(services, visitor, { error: `${ERRORS.not_found[visitor.language]} (${field("email")})`, status: 400 });
+            return membersPage(services, visitor, { error: `${textFor(visitor.language).errors.not_found} (${field("email")})`, status: 400 });
           const set = await setMemberRole(services.store, visitor.grant.orgId, user.id, role);
-          if (!set.ok) return membersPage(services, visitor, { error: ERRORS[set.code][visitor.language], status: ERRORS[set.code].status });
+          if (!set.ok) return membersPage(services, visitor, { error: textFor(visitor.language).errors[set.code], status: STATUS_OF[set.code] });
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },
@@ -184,10 +185,10 @@ export function settingsAccessRoutes(services: Services) {
       ({ request, body }) =>
         adminPosting(request, body, webhooks, async (visitor, field) => {
           const events = EVENT_TYPES.filter((e) => field(`event.${e}`) === "yes");
-          if (events.length === 0) return webhooksPage(services, visitor, { error: ERRORS.invalid_body[visitor.language], status: 400 });
+          if (events.length === 0) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 });
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: field("url").trim(), events });
           if (!created.ok)
-            return webhooksPage(services, visitor, { error: ERRORS[created.code][visitor.language], status: ERRORS[created.code].status });
+            return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
           return webhooksPage(services, visitor, { secret: { label: wordsFor(visitor.language).secretOnce, value: created.value.secret } });
         }),
       { detail: { hide: true } },
@@ -197,7 +198,7 @@ export function settingsAccessRoutes(services: Services) {
       ({ request, body, params }) =>
         adminPosting(request, body, webhooks, async (visitor) => {
           const hook = await services.store.findWebhook(visitor.grant.orgId, params.id);
-          if (!hook) return webhooksPage(services, visitor, { error: ERRORS.not_found[visitor.language], status: 404 });
+          if (!hook) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.not_found, status: 404 });
           const result = await sendTestEvent(services, services.webhooks, hook);
           return webhooksPage(services, visitor, { info: `${hook.url}: ${result.status ?? result.error} (${result.durationMs} ms)` });
         }),
@@ -208,7 +209,7 @@ export function settingsAccessRoutes(services: Services) {
       ({ request, body, params }) =>
         adminPosting(request, body, webhooks, async (visitor) => {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
-          if (!rotated.ok) return webhooksPage(services, visitor, { error: ERRORS[rotated.code][visitor.language], status: 404 });
+          if (!rotated.ok) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[rotated.code], status: 404 });
           return webhooksPage(services, visitor, { secret: { label: wordsFor(visitor.language).secretOnce, value: rotated.value.secret } });
         }),
       { detail: { hide: true } },

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { ArticleFile, FeatureFile, parseFile } from "../../../core/catalog-files.ts";
 import { monthlyQuota, quotaMonth } from "../../../core/limits.ts";
 import { type AppRecord, CHANNEL_KINDS } from "../../../core/model.ts";
-import { ERRORS } from "../../../core/errors.ts";
+import { textFor } from "../catalog/text.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
 import { addChannel, createApp, importFeatures, importHelpArticles } from "../../../core/use-cases/manage-catalog.ts";
@@ -87,7 +87,7 @@ export function settingsRoutes(services: Services) {
       const w = wordsFor(visitor.language);
       if (!isAdmin(visitor)) return appsPage(services, visitor, { error: w.adminsOnly, status: 403 });
       const app = await services.store.findApp(visitor.grant.orgId, appId);
-      if (!app) return appsPage(services, visitor, { error: ERRORS.not_found[visitor.language], status: 404 });
+      if (!app) return appsPage(services, visitor, { error: textFor(visitor.language).errors.not_found, status: 404 });
       return change(app, field, visitor);
     });
 

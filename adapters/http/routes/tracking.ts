@@ -3,23 +3,9 @@ import type { Services } from "../../../core/services.ts";
 import { trackReport } from "../../../core/use-cases/track-report.ts";
 import type { Status } from "../../../core/schemas/feedback.ts";
 import { html, page } from "../html.ts";
+import { textFor } from "../catalog/text.ts";
 import { negotiateLanguage } from "../language.ts";
 import { valueName } from "../web/words.ts";
-
-const LABELS = {
-  en: {
-    title: "Your report",
-    notFound: "There is nothing at this address.",
-    status: "Status:",
-    received: "Received",
-  },
-  fr: {
-    title: "Votre signalement",
-    notFound: "Il n'y a rien à cette adresse.",
-    status: "Statut :",
-    received: "Reçu",
-  },
-} as const;
 
 /** The reporter's tracking page: public, shows the title, the status and the dates of its changes. */
 export function trackingRoutes(services: Services) {
@@ -29,9 +15,9 @@ export function trackingRoutes(services: Services) {
       const tracking = await trackReport(services, params.statusId, new URL(request.url).searchParams.get("t") ?? "");
       if (!tracking) {
         const language = negotiateLanguage(request.headers.get("accept-language"));
-        return page(LABELS[language].notFound, html`<h1>${LABELS[language].notFound}</h1>`, { status: 404, language });
+        return page(textFor(language).tracking.notFound, html`<h1>${textFor(language).tracking.notFound}</h1>`, { status: 404, language });
       }
-      const words = LABELS[tracking.language];
+      const words = textFor(tracking.language).tracking;
       // Status names are the inbox's: one word per status, in each language, on every page.
       const named = (status: Status | "received") => (status === "received" ? words.received : valueName(tracking.language, status));
       const date = (at: number) => new Intl.DateTimeFormat(tracking.language, { dateStyle: "long", timeZone: "UTC" }).format(at);

@@ -3,28 +3,12 @@ import type { Services } from "../../../core/services.ts";
 import { checkUnsubscribeLink, unsubscribe, type UnsubscribeLink } from "../../../core/use-cases/unsubscribe.ts";
 import { negotiateLanguage } from "../language.ts";
 import { html, page } from "../html.ts";
+import { textFor } from "../catalog/text.ts";
 
 const linkOf = (request: Request): UnsubscribeLink => {
   const q = new URL(request.url).searchParams;
   return { feedbackId: q.get("f") ?? "", email: q.get("e") ?? "", signature: q.get("s") ?? "" };
 };
-
-const WORDS = {
-  en: {
-    title: "Unsubscribe",
-    ask: "Stop receiving news about this report at",
-    button: "Unsubscribe",
-    done: "Done: you will receive no more news about this report.",
-    invalid: "This link is not valid.",
-  },
-  fr: {
-    title: "Désabonnement",
-    ask: "Ne plus recevoir de nouvelles de ce signalement à",
-    button: "Me désabonner",
-    done: "C'est fait : vous ne recevrez plus de nouvelles de ce signalement.",
-    invalid: "Ce lien n'est pas valide.",
-  },
-} as const;
 
 /**
  * The unsubscribe link of notifications. Opening it asks for confirmation (mail scanners open
@@ -36,7 +20,7 @@ export function unsubscribeRoutes(services: Services) {
       "/unsubscribe",
       async ({ request }) => {
         const language = negotiateLanguage(request.headers.get("accept-language"));
-        const w = WORDS[language];
+        const w = textFor(language).unsubscribe;
         const link = linkOf(request);
         if (!(await checkUnsubscribeLink(services, link)))
           return page(w.title, html`<h1>${w.title}</h1><p class="error">${w.invalid}</p>`, { status: 404, language });
@@ -53,7 +37,7 @@ export function unsubscribeRoutes(services: Services) {
       "/unsubscribe",
       async ({ request }) => {
         const language = negotiateLanguage(request.headers.get("accept-language"));
-        const w = WORDS[language];
+        const w = textFor(language).unsubscribe;
         const done = (await unsubscribe(services, linkOf(request))) === "unsubscribed";
         return page(w.title, html`<h1>${w.title}</h1><p class="${done ? "" : "error"}">${done ? w.done : w.invalid}</p>`, {
           status: done ? 200 : 404,

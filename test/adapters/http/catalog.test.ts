@@ -1,0 +1,54 @@
+import { describe, expect, test } from "bun:test";
+import { ERROR_CODES } from "../../../core/errors.ts";
+import { EN } from "../../../adapters/http/catalog/en.ts";
+import { FR } from "../../../adapters/http/catalog/fr.ts";
+import { STATUS_OF } from "../../../adapters/http/error-status.ts";
+
+/** Every path to a text in a catalog: `web.inbox`, `errors.not_found`, `problems.says`. */
+const keys = (catalog: object, prefix = ""): string[] =>
+  Object.entries(catalog).flatMap(([key, value]) =>
+    typeof value === "object" && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+describe("the HTTP adapter's catalog", () => {
+  test("every text exists in English and in French", () => {
+    expect(keys(FR).sort()).toEqual(keys(EN).sort());
+  });
+
+  test("every error code has a message in both languages, and they differ", () => {
+    for (const code of ERROR_CODES) {
+      expect(EN.errors[code].length, code).toBeGreaterThan(0);
+      expect(FR.errors[code].length, code).toBeGreaterThan(0);
+      expect(FR.errors[code], code).not.toBe(EN.errors[code]);
+    }
+  });
+
+  test("every code of the spec has the spec's HTTP status", () => {
+    const spec: Record<string, number> = {
+      invalid_json: 400,
+      invalid_ingest: 400,
+      invalid_idempotency_key: 400,
+      channel_mismatch: 403,
+      channel_inactive: 403,
+      unknown_app: 404,
+      idempotency_in_progress: 409,
+      message_too_long: 413,
+      payload_too_large: 413,
+      idempotency_key_reused: 422,
+      rate_limited: 429,
+      qualification_failed: 502,
+      invalid_answer: 400,
+      missing_answer: 400,
+      qualification_not_found: 404,
+      invalid_query: 400,
+      invalid_cursor: 400,
+      unauthorized: 401,
+      invalid_token: 401,
+      insufficient_scope: 403,
+      not_found: 404,
+      invalid_body: 400,
+      forbidden: 403,
+    };
+    for (const [code, status] of Object.entries(spec)) expect(STATUS_OF[code as keyof typeof STATUS_OF], code).toBe(status);
+  });
+});
