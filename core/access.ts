@@ -27,9 +27,3 @@ export async function authenticate(
   if (!grant || !audienceAccepts(audience.resources, audience.where, grant.resource)) return fail("invalid_token");
   return ok({ ...grant, scopes: effectiveScopes(grant.scopes, grant.role) });
 }
-
-/** Writing is a matter of role before it is a matter of scope: a Reader is refused outright. */
-export function authorize(grant: Grant, scope: Scope): Result<Grant> {
-  if (scope === "feedbacks:write" && grant.role === "reader") return fail("forbidden");
-  return grant.scopes.includes(scope) ? ok(grant) : fail("insufficient_scope");
-}

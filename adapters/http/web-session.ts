@@ -1,27 +1,27 @@
 import { timingSafeEqual } from "../../core/encoding.ts";
-import { SESSION_TTL_MS } from "../../core/oauth/lifetimes.ts";
 import type { Services } from "../../core/services.ts";
+import { endSession } from "../../core/sessions/end-session.ts";
+import { resumeSession, type SignedIn } from "../../core/sessions/resume-session.ts";
+import { startSession } from "../../core/sessions/start-session.ts";
 import { CSRF_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "./cookies.ts";
 
 export const isSecure = (services: Services): boolean => services.baseUrl.startsWith("https:");
 
-/** The person signed in on this browser, if any. */
-export async function signedInUser(services: Services, request: Request): Promise<{ userId: string; email: string } | null> {
+/** The person signed in on this browser, with their organizations, if any. */
+export async function signedInUser(services: Services, request: Request): Promise<SignedIn | null> {
   const session = readCookie(request, SESSION_COOKIE);
-  return session ? services.store.findSession(services.digest(session), services.clock()) : null;
+  return session ? resumeSession(services, session) : null;
 }
 
 /** Opens a session; returns the Set-Cookie header value. */
 export async function openSession(services: Services, userId: string): Promise<string> {
-  const session = services.ids.secret();
-  const now = services.clock();
-  await services.store.createSession(services.digest(session), userId, now, now + SESSION_TTL_MS);
-  return setCookie(SESSION_COOKIE, session, { secure: isSecure(services), maxAgeSeconds: SESSION_TTL_MS / 1000 });
+  const session = await startSession(services, userId);
+  return setCookie(SESSION_COOKIE, session.secret, { secure: isSecure(services), maxAgeSeconds: session.lifetimeMs / 1000 });
 }
 
 export async function closeSession(services: Services, request: Request): Promise<string> {
   const session = readCookie(request, SESSION_COOKIE);
-  if (session) await services.store.deleteSession(services.digest(session));
+  if (session) await endSession(services, session);
   return setCookie(SESSION_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
 }
 

@@ -1,9 +1,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { authenticate, authorize } from "../../core/access.ts";
+import { authenticate } from "../../core/access.ts";
+import { authorize, OPERATIONS } from "../../core/authorization.ts";
 import { type ErrorBody, type Failure, fail } from "../../core/errors.ts";
-import { ROLE_SCOPES, type Grant } from "../../core/model.ts";
+import type { Grant } from "../../core/model.ts";
 import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
@@ -32,7 +33,7 @@ function mcpServer(services: Services, grant: Grant, refusals: Refusals): Server
   });
   const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   // A tool the person's role can never allow is not shown; one the token lacks but the role allows is, so the client can ask for it.
-  const mayUse = (tool: Tool) => ROLE_SCOPES[grant.role].includes(tool.scope);
+  const mayUse = (tool: Tool) => OPERATIONS[tool.operation].roles.includes(grant.role);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: TOOLS.filter(mayUse).map((t) => ({
       name: t.name,
@@ -47,7 +48,7 @@ function mcpServer(services: Services, grant: Grant, refusals: Refusals): Server
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) return toolError(fail("not_found"));
     if (!mayUse(tool)) return toolError(fail("forbidden"));
-    const allowed = authorize(grant, tool.scope);
+    const allowed = authorize(grant, tool.operation);
     if (!allowed.ok) return toolError(allowed);
     const args = request.params.arguments ?? {};
     const refused = checkArguments(tool, args);
@@ -90,10 +91,14 @@ function foreignRequest(request: Request, resources: Resources): string | null {
 /** Scopes that a tools/call in the body needs and the token lacks, though the role would allow them. */
 function missingScopes(body: unknown, grant: Grant): string[] {
   const calls = (Array.isArray(body) ? body : [body]).filter((m) => (m as { method?: unknown })?.method === "tools/call");
-  const needed = calls
-    .map((m) => TOOLS.find((t) => t.name === (m as { params?: { name?: unknown } }).params?.name)?.scope)
-    .filter((s) => s !== undefined);
-  return [...new Set(needed)].filter((s) => !grant.scopes.includes(s) && ROLE_SCOPES[grant.role].includes(s));
+  const lacking = calls
+    .map((m) => TOOLS.find((t) => t.name === (m as { params?: { name?: unknown } }).params?.name)?.operation)
+    .filter((o) => o !== undefined)
+    .filter((o) => {
+      const allowed = authorize(grant, o);
+      return !allowed.ok && allowed.code === "insufficient_scope";
+    });
+  return [...new Set(lacking.map((o) => OPERATIONS[o].scope ?? ""))].filter(Boolean);
 }
 
 /** A tools/call whose arguments are not an object: JSON-RPC's invalid params, before the SDK's own schema turns it into an internal error. */

@@ -1,9 +1,10 @@
+import type { Operation } from "../../core/authorization.ts";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { Type, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type ErrorCode, type Failure, fail, invalid, type Result } from "../../core/errors.ts";
 import { firstProblem } from "../../core/schemas/field-problem.ts";
-import type { Grant, Scope } from "../../core/model.ts";
+import type { Grant } from "../../core/model.ts";
 import { AppList, Feature, FeatureList } from "../../core/schemas/catalog.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange, StatusSchema } from "../../core/schemas/feedback.ts";
 import { ReportResponse } from "../../core/schemas/report.ts";
@@ -19,8 +20,8 @@ export interface Tool {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  /** The permission it needs: Read (feedbacks:read), Update (feedbacks:write) or Send (reports:write). */
-  readonly scope: Scope;
+  /** What it does, in the authorization table: reading, updating feedbacks or sending reports. */
+  readonly operation: Operation;
   readonly input: TSchema;
   readonly output: TSchema;
   /** The code of a refused input, as the REST twin would answer. */
@@ -49,7 +50,7 @@ export const TOOLS: readonly Tool[] = [
     title: "List apps",
     description:
       "Lists the apps of the organization with their identifier. Use an app id to filter feedbacks, read its feature map or send a report.",
-    scope: "feedbacks:read",
+    operation: "feedbacks.read",
     input: Type.Object({}, noOther),
     output: AppList,
     invalidInput: "invalid_query",
@@ -61,7 +62,7 @@ export const TOOLS: readonly Tool[] = [
     title: "List the feature map of an app",
     description:
       "Lists the feature map of an app (flat): each feature's id, name, path, type, severity floor, attached code files and number of open feedbacks. Use it to find where a problem lives in the code.",
-    scope: "feedbacks:read",
+    operation: "feedbacks.read",
     input: Type.Object({ appId: Type.String({ minLength: 1, description: "App id, from list_apps." }) }, noOther),
     output: FeatureList,
     invalidInput: "invalid_query",
@@ -73,7 +74,7 @@ export const TOOLS: readonly Tool[] = [
     title: "List feedbacks",
     description:
       "Lists feedbacks from most recently active to oldest. Filters: status (open by default; closed, all, or one status), kind (problem, idea, praise), severity (P0 to P3), appId, featureId, and query (text searched in key, title, summary and reports). Page with limit (1 to 100, default 20) and the nextCursor of the previous page.",
-    scope: "feedbacks:read",
+    operation: "feedbacks.read",
     input: FeedbackListQuery,
     output: FeedbackPage,
     invalidInput: "invalid_query",
@@ -85,7 +86,7 @@ export const TOOLS: readonly Tool[] = [
     title: "Read a feedback",
     description:
       "Reads one feedback by its key (for example DEMO-42): summary, observed and expected behaviour, every report, the linked tracker issue. With the full-context add-on it also gives the debugging context (fullContext: feature and code files, qualification conversation, page, and more); without the add-on fullContext is null and the context is absent.",
-    scope: "feedbacks:read",
+    operation: "feedbacks.read",
     input: Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }, noOther),
     output: Feedback,
     invalidInput: "invalid_query",
@@ -96,7 +97,7 @@ export const TOOLS: readonly Tool[] = [
     name: "get_feature",
     title: "Read a feature",
     description: "Reads one feature of the feature map: path, type, severity floor, attached code files and number of open feedbacks.",
-    scope: "feedbacks:read",
+    operation: "feedbacks.read",
     input: Type.Object({ featureId: Type.String({ minLength: 1, description: "Feature id, from list_features or a feedback's feature." }) }, noOther),
     output: Feature,
     invalidInput: "invalid_query",
@@ -108,7 +109,7 @@ export const TOOLS: readonly Tool[] = [
     title: "Change the status of a feedback",
     description:
       "Changes a feedback's status (triage, prioritized, in_development, fixed, delivered, dismissed) with an optional comment of at most 5000 characters, for example the pull request of the fix, or the reason for dismissed. The linked tracker issue follows; delivered notifies the people who follow the feedback.",
-    scope: "feedbacks:write",
+    operation: "feedbacks.update",
     input: Type.Object(
       {
         key: Type.String({ minLength: 1, description: "The feedback's key or id." }),
@@ -129,7 +130,7 @@ export const TOOLS: readonly Tool[] = [
     title: "Send a report",
     description:
       "Sends a report about an app (problem, idea or praise). The service attaches it to a feature and groups it with an existing feedback on the same subject. It counts in the monthly feedback quota. Give name and email when you relay a person: they are then informed of the follow-up; without them the report is in your person's name.",
-    scope: "reports:write",
+    operation: "reports.create",
     input: AgentReport,
     output: ReportResponse,
     invalidInput: "invalid_ingest",

@@ -1,4 +1,4 @@
-import { authorize } from "../access.ts";
+import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { feedbackUrl } from "../feedback/present.ts";
 import type { Grant } from "../model.ts";
@@ -9,7 +9,7 @@ import { openSettings } from "./settings.ts";
 
 /** Links a feedback to an existing issue of its app's tracker, or opens a new one. */
 export async function linkTracker(services: Services, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
-  const allowed = authorize(grant, "feedbacks:write");
+  const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return fail("not_found");

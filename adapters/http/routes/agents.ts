@@ -25,7 +25,7 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
     .get(
       "/v1/agents",
       async ({ request }) => {
-        const grant = await grantFor(services, request, "agents:manage", apiPerMinute);
+        const grant = await grantFor(services, request, "agents.manage", apiPerMinute);
         if (!grant.ok) return grant.response!;
         const agents = await listAgents(services, grant.value);
         return json({
@@ -54,7 +54,7 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
     .delete(
       "/v1/agents/:id",
       async ({ request, params }) => {
-        const grant = await grantFor(services, request, "agents:manage", apiPerMinute);
+        const grant = await grantFor(services, request, "agents.manage", apiPerMinute);
         if (!grant.ok) return grant.response!;
         return (await removeAgent(services, grant.value, params.id)) ? new Response(null, { status: 204 }) : errorResponse(request, "not_found");
       },

@@ -1,9 +1,10 @@
+import type { Operation } from "../../../core/authorization.ts";
 import { Elysia } from "elysia";
 import { Type } from "@sinclair/typebox";
 import { linkTracker } from "../../../core/trackers/link.ts";
 import { setFollowing } from "../../../core/use-cases/follow.ts";
 import { invalid, ok, type Result } from "../../../core/errors.ts";
-import type { Grant, Scope } from "../../../core/model.ts";
+import type { Grant } from "../../../core/model.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange } from "../../../core/schemas/feedback.ts";
 import { AppList, FeatureList } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
@@ -51,8 +52,8 @@ function singleValued(params: URLSearchParams): Result<Record<string, string>> {
 /** Reading and writing routes: Bearer token, scopes, and a budget per token. */
 export function feedbackRoutes(services: Services, apiPerMinute: number) {
   /** Runs a handler with the request's grant, or answers with the refusal. */
-  async function withGrant(request: Request, scope: Scope, handle: (grant: Grant) => Promise<Response>): Promise<Response> {
-    const grant = await grantFor(services, request, scope, apiPerMinute);
+  async function withGrant(request: Request, operation: Operation, handle: (grant: Grant) => Promise<Response>): Promise<Response> {
+    const grant = await grantFor(services, request, operation, apiPerMinute);
     return grant.ok ? handle(grant.value) : grant.response!;
   }
   const reply = <T>(request: Request, result: Result<T>): Response => (result.ok ? json(result.value) : failureResponse(request, result));
@@ -61,7 +62,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     .get(
       "/v1/feedbacks",
       ({ request }) =>
-        withGrant(request, "feedbacks:read", async (grant) => {
+        withGrant(request, "feedbacks.read", async (grant) => {
           const query = singleValued(new URL(request.url).searchParams);
           if (!query.ok) return failureResponse(request, query);
           const converted = listQuery.fromQuery(query.value);
@@ -83,7 +84,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     .get(
       "/v1/feedbacks/:key",
       ({ request, params }) =>
-        withGrant(request, "feedbacks:read", async (grant) => {
+        withGrant(request, "feedbacks.read", async (grant) => {
           const found = await getFeedback(services, grant, params.key);
           if (!found.ok) return failureResponse(request, found);
           // A key folded into another feedback answers with the survivor, and says which one it is.
@@ -105,7 +106,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     .patch(
       "/v1/feedbacks/:key",
       ({ request, params }) =>
-        withGrant(request, "feedbacks:write", async (grant) => {
+        withGrant(request, "feedbacks.update", async (grant) => {
           const body = await readJsonBody(request);
           if (!statusChange.check(body)) return failureResponse(request, statusChange.refuse("invalid_body", body));
           return reply(request, await changeStatus(services, grant, params.key, body));
@@ -127,7 +128,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     .post(
       "/v1/feedbacks/:key/tracker",
       ({ request, params }) =>
-        withGrant(request, "feedbacks:write", async (grant) => {
+        withGrant(request, "feedbacks.update", async (grant) => {
           const body = await readJsonBody(request);
           if (!trackerLink.check(body)) return failureResponse(request, trackerLink.refuse("invalid_body", body));
           return reply(request, await linkTracker(services, grant, params.key, body.issue));
@@ -149,7 +150,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     .post(
       "/v1/feedbacks/:key/followers",
       ({ request, params }) =>
-        withGrant(request, "feedbacks:read", async (grant) => reply(request, await setFollowing(services, grant, params.key, true))),
+        withGrant(request, "feedbacks.read", async (grant) => reply(request, await setFollowing(services, grant, params.key, true))),
       {
         detail: followDoc(
           "Follow a feedback",
@@ -160,10 +161,10 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     .delete(
       "/v1/feedbacks/:key/followers",
       ({ request, params }) =>
-        withGrant(request, "feedbacks:read", async (grant) => reply(request, await setFollowing(services, grant, params.key, false))),
+        withGrant(request, "feedbacks.read", async (grant) => reply(request, await setFollowing(services, grant, params.key, false))),
       { detail: followDoc("Stop following a feedback", "Beyond the specification.") },
     )
-    .get("/v1/apps", ({ request }) => withGrant(request, "feedbacks:read", async (grant) => json(await listApps(services, grant))), {
+    .get("/v1/apps", ({ request }) => withGrant(request, "feedbacks.read", async (grant) => json(await listApps(services, grant))), {
       detail: operation({
         summary: "List apps",
         tags: ["Apps"],
@@ -174,7 +175,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     })
     .get(
       "/v1/apps/:id/features",
-      ({ request, params }) => withGrant(request, "feedbacks:read", async (grant) => reply(request, await listFeatures(services, grant, params.id))),
+      ({ request, params }) => withGrant(request, "feedbacks.read", async (grant) => reply(request, await listFeatures(services, grant, params.id))),
       {
         detail: operation({
           summary: "Feature map of an app",

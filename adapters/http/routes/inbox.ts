@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { authorize } from "../../../core/access.ts";
+import { authorize } from "../../../core/authorization.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { statusesOf } from "../../../core/feedback/status.ts";
@@ -144,7 +144,7 @@ async function feedbackPage(
   ]);
   const emails = new Map(members.map((m) => [m.userId, m.email]));
   const following = followers.some((f) => f.email === visitor.email);
-  const canWrite = authorize(visitor.grant, "feedbacks:write").ok;
+  const canWrite = authorize(visitor.grant, "feedbacks.update").ok;
   const tracker = feedback.trackerIssue;
   const conversations = reports.filter((r) => r.conversation.length > 0);
 
@@ -217,7 +217,7 @@ export function inboxRoutes(services: Services) {
       "/inbox/:key/status",
       ({ request, params, body }) =>
         asMemberPosting(services, request, body, async (visitor, field) => {
-          const allowed = authorize(visitor.grant, "feedbacks:write");
+          const allowed = authorize(visitor.grant, "feedbacks.update");
           if (!allowed.ok)
             return feedbackPage(services, visitor, params.key, {
               error: textFor(visitor.language).errors[allowed.code],

@@ -1,3 +1,4 @@
+import type { SignedIn } from "../../../core/sessions/resume-session.ts";
 import { Elysia } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { approve, checkAuthorizationRequest, deny, type AuthorizationRequest } from "../../../core/oauth/authorize.ts";
@@ -44,8 +45,8 @@ export function oauthRoutes(services: Services, registrationsPerHour: number) {
   const errorPage = (message: string, status = 400) =>
     page("Authorization error", html`<h1>This authorization cannot go on</h1><p class="error">${message}</p>`, { status });
 
-  async function consentPage(request: Request, authorization: AuthorizationRequest, user: { userId: string; email: string }): Promise<Response> {
-    const memberships = await services.store.listMemberships(user.userId);
+  async function consentPage(request: Request, authorization: AuthorizationRequest, user: SignedIn): Promise<Response> {
+    const memberships = user.memberships;
     if (memberships.length === 0) return errorPage("You are not a member of any organization.", 403);
     const csrf = csrfToken(services, request);
     const hidden = AUTHORIZE_PARAMS.map((name) => {
@@ -180,7 +181,7 @@ ${
         if (checked.kind === "refuse") return errorPage(checked.error.error_description);
         if (checked.kind === "redirect") return redirect(checked.location);
         if (form.decision !== "allow") return redirect(deny(checked.request));
-        const membership = (await services.store.listMemberships(user.userId)).find((m) => m.orgId === form.org);
+        const membership = user.memberships.find((m) => m.orgId === form.org);
         if (!membership) return errorPage("Choose one of your organizations.", 403);
         return redirect(await approve(services, checked.request, { userId: user.userId, orgId: membership.orgId, role: membership.role }));
       },

@@ -12,13 +12,13 @@ import { validator } from "../validate.ts";
 
 const createBody = validator(WebhookCreate);
 const MANAGE = ["webhooks:manage"];
-const AUTH = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
+const AUTH = ["unauthorized", "invalid_token", "insufficient_scope", "forbidden", "rate_limited"] as const;
 
 /** Webhook management for Admins (scope webhooks:manage, which agents cannot hold). Beyond the specification. */
 export function webhookRoutes(services: Services, apiPerMinute: number) {
   const deps = services.webhooks;
   async function asAdmin(request: Request, handle: (grant: Grant) => Promise<Response>): Promise<Response> {
-    const grant = await grantFor(services, request, "webhooks:manage", apiPerMinute);
+    const grant = await grantFor(services, request, "webhooks.manage", apiPerMinute);
     return grant.ok ? handle(grant.value) : grant.response!;
   }
   const path = { id: "Webhook id." };

@@ -1,5 +1,6 @@
 import type { Language } from "../../../core/errors.ts";
-import { type Grant, ROLE_SCOPES, type Role } from "../../../core/model.ts";
+import { type Grant, ROLE_SCOPES } from "../../../core/model.ts";
+import type { Membership } from "../../../core/sessions/resume-session.ts";
 import type { Services } from "../../../core/services.ts";
 import { readCookie, setCookie } from "../cookies.ts";
 import { negotiateLanguage } from "../language.ts";
@@ -7,12 +8,6 @@ import { csrfToken, isSecure, signedInUser } from "../web-session.ts";
 
 const ORG_COOKIE = "retour_org";
 const LANGUAGE_COOKIE = "retour_lang";
-
-export interface Membership {
-  readonly orgId: string;
-  readonly orgName: string;
-  readonly role: Role;
-}
 
 /** A signed-in person on a web page, acting in one of their organizations. */
 export interface Visitor {
@@ -46,7 +41,7 @@ export async function visit(services: Services, request: Request): Promise<Visit
   const user = await signedInUser(services, request);
   const language = pageLanguage(request);
   if (!user) return { state: "anonymous" };
-  const memberships = await services.store.listMemberships(user.userId);
+  const memberships = user.memberships;
   const asked = new URL(request.url).searchParams.get("org") ?? readCookie(request, ORG_COOKIE);
   const membership = memberships.find((m) => m.orgId === asked) ?? memberships[0];
   if (!membership) return { state: "no_organization", language };
