@@ -14,6 +14,8 @@ const TABLE = {
   "webhooks.manage": { roles: ["admin"], scope: "webhooks:manage" },
   /** One's own personal access tokens (the web page); an Admin revokes anyone's. */
   "tokens.manage": { roles: ROLES, scope: null },
+  /** The settings pages: plan, apps, members. Channel keys are shown only to those who manage. */
+  "organization.read": { roles: ROLES, scope: null },
   /** Apps, channels, feature maps, help centers, members, plan: settings no token scope reaches. */
   "organization.manage": { roles: ["admin"], scope: null },
 } as const satisfies Record<string, Rule>;

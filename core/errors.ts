@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   "weak_password",
   "user_exists",
   "last_admin",
+  "prefix_taken",
   "missing_host",
   "invalid_signature",
   "unsupported_media_type",

@@ -3,8 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type Failure, fail } from "../../core/errors.ts";
 import type { Services } from "../../core/services.ts";
-import { openSettings } from "../../core/trackers/settings.ts";
-import { applyTrackerStatus } from "../../core/trackers/sync.ts";
+import { receiveTrackerEvent, type TrackerChange } from "../../core/trackers/receive-tracker-event.ts";
 import { statusFromGithubEvent } from "./tracker.ts";
 
 /** The part of GitHub's "issues" event that moves feedbacks; everything else in it is ignored. */
@@ -34,6 +33,19 @@ function repositoryOf(event: unknown): string {
   return typeof name === "string" ? name : "";
 }
 
+/** What an issue event asks: a status from its state and labels, or nothing. */
+function changeOf(event: unknown, project: string): TrackerChange | null | "malformed" {
+  if (!issueEvent.Check(event)) return "malformed";
+  const status = statusFromGithubEvent(event);
+  if (!status) return null;
+  return {
+    issueKey: `${project}#${event.issue.number}`,
+    status,
+    // GitHub sends the issue as it is after the event; older payloads without it still say closed or reopened.
+    issueStatus: event.issue.state ?? (event.action === "closed" ? "closed" : event.action === "reopened" ? "open" : undefined),
+  };
+}
+
 /**
  * GitHub's issue events, at /integrations/github/webhook: a closed, reopened or relabelled issue
  * moves its feedbacks. `X-Hub-Signature-256` must match the webhook secret of an app whose tracker
@@ -52,22 +64,13 @@ export function createGithubWebhookHandler(
       return refuse(request, fail("invalid_json"));
     }
     const project = repositoryOf(event);
-    const trackers = project ? await services.store.findAppTrackersByProject("github", project) : [];
     const signature = request.headers.get("x-hub-signature-256") ?? "";
-    const secrets = await Promise.all(trackers.map(async (t) => (await openSettings(services, t)).webhookSecret));
-    if (!secrets.some((secret) => signedBy(secret, signature, raw))) return refuse(request, fail("invalid_signature"));
-    if (request.headers.get("x-github-event") !== "issues") return reply(202, { moved: 0 });
-    if (!issueEvent.Check(event)) return refuse(request, fail("invalid_body"));
-    const status = statusFromGithubEvent(event);
-    if (!status) return reply(202, { moved: 0 });
-    const moved = await applyTrackerStatus(services, {
+    const received = await receiveTrackerEvent(services, {
       provider: "github",
       project,
-      issueKey: `${project}#${event.issue.number}`,
-      status,
-      // GitHub sends the issue as it is after the event; older payloads without it still say closed or reopened.
-      issueStatus: event.issue.state ?? (event.action === "closed" ? "closed" : event.action === "reopened" ? "open" : undefined),
+      signedWith: (secret) => signedBy(secret, signature, raw),
+      change: request.headers.get("x-github-event") !== "issues" ? null : changeOf(event, project),
     });
-    return reply(202, { moved });
+    return received.ok ? reply(202, received.value) : refuse(request, received);
   };
 }

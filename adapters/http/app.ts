@@ -6,6 +6,7 @@ import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../cor
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
 import type { Services } from "../../core/services.ts";
+import { checkHealth } from "../../core/use-cases/check-health.ts";
 import { clientAddress } from "./connection.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { strip } from "./docs.ts";
@@ -103,7 +104,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     })
     .use(openapiDocument())
     .get("/health", async () => {
-      const up = await services.store.ping().catch(() => false);
+      const up = await checkHealth(services);
       return new Response(JSON.stringify({ ok: up }), { status: up ? 200 : 503, headers: { "content-type": "application/json" } });
     })
     .use(reportRoutes(services, options.reportsPerMinute))

@@ -34,6 +34,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   weak_password: 400,
   user_exists: 409,
   last_admin: 409,
+  prefix_taken: 409,
   missing_host: 400,
   invalid_signature: 401,
   unsupported_media_type: 415,

@@ -31,8 +31,6 @@ export interface Tool {
   run(services: Services, grant: Grant, args: any): Promise<Result<unknown>>;
 }
 
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-
 /** Reads change nothing, so any client may call them freely. */
 const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const noOther = { additionalProperties: false } as const;
@@ -55,7 +53,7 @@ export const TOOLS: readonly Tool[] = [
     output: AppList,
     invalidInput: "invalid_query",
     annotations: READS,
-    run: async (services, grant) => ok(await listApps(services, grant)),
+    run: (services, grant) => listApps(services, grant),
   },
   {
     name: "list_features",

@@ -3,8 +3,7 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type Failure, fail } from "../../core/errors.ts";
 import { StatusSchema } from "../../core/schemas/feedback.ts";
 import type { Services } from "../../core/services.ts";
-import { openSettings } from "../../core/trackers/settings.ts";
-import { applyTrackerStatus } from "../../core/trackers/sync.ts";
+import { receiveTrackerEvent } from "../../core/trackers/receive-tracker-event.ts";
 import { verifySignature } from "../../core/webhook-signature.ts";
 
 const BridgeEvent = TypeCompiler.Compile(Type.Object({ project: Type.String(), issue: Type.String({ minLength: 1 }), status: StatusSchema }));
@@ -34,16 +33,14 @@ export function createBridgeWebhookHandler(
     } catch {
       return refuse(request, fail("invalid_json"));
     }
-    const project = projectOf(event);
-    const trackers = project ? await services.store.findAppTrackersByProject("bridge", project) : [];
     const header = request.headers.get("service-signature") ?? "";
     const now = Math.floor(services.clock() / 1000);
-    let signed = false;
-    for (const tracker of trackers)
-      signed ||= (await verifySignature((await openSettings(services, tracker)).webhookSecret, header, raw, now)) === "valid";
-    if (!signed) return refuse(request, fail("invalid_signature"));
-    if (!BridgeEvent.Check(event)) return refuse(request, fail("invalid_body"));
-    const moved = await applyTrackerStatus(services, { provider: "bridge", project, issueKey: event.issue, status: event.status });
-    return reply(202, { moved });
+    const received = await receiveTrackerEvent(services, {
+      provider: "bridge",
+      project: projectOf(event),
+      signedWith: async (secret) => (await verifySignature(secret, header, raw, now)) === "valid",
+      change: BridgeEvent.Check(event) ? { issueKey: event.issue, status: event.status } : "malformed",
+    });
+    return received.ok ? reply(202, received.value) : refuse(request, received);
   };
 }

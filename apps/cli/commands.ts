@@ -1,37 +1,40 @@
 import { readFileSync } from "node:fs";
 import { PLANS, type Plan } from "../../core/limits.ts";
-import {
-  ATTACHMENT_KINDS,
-  CHANNEL_KINDS,
-  ROLE_SCOPES,
-  ROLES,
-  SCOPES,
-  type ChannelKind,
-  type Grant,
-  type Organization,
-  type Role,
-  type Scope,
-} from "../../core/model.ts";
-import { textFor } from "../../adapters/http/catalog/text.ts";
+import { ATTACHMENT_KINDS, CHANNEL_KINDS, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
+import { errorBody } from "../../adapters/http/catalog/text.ts";
+import { operatorGrant } from "../../core/authorization.ts";
+import type { Failure, Result } from "../../core/errors.ts";
 import { EVENT_TYPES } from "../../core/feedback/events.ts";
-import { sendTestEvent } from "../../core/webhooks/deliver.ts";
+import { testWebhook } from "../../core/webhooks/test-webhook.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../core/webhooks/manage.ts";
 import { APP_KINDS } from "../../core/schemas/catalog.ts";
 import { FeatureFile, parseFile } from "../../core/catalog-files.ts";
 import type { Services } from "../../core/services.ts";
-import { mintToken } from "../../core/use-cases/mint-token.ts";
-import { addChannel, createApp, importFeatures, importHelpArticles } from "../../core/use-cases/manage-catalog.ts";
+import { issueToken } from "../../core/tokens/issue-token.ts";
+import { listTokens } from "../../core/tokens/list-tokens.ts";
+import { revokeToken } from "../../core/tokens/revoke-token.ts";
+import { addChannel } from "../../core/apps/add-channel.ts";
+import { createApp } from "../../core/apps/create-app.ts";
+import { importFeatures } from "../../core/apps/import-features.ts";
+import { importHelpArticles } from "../../core/apps/import-help-articles.ts";
+import { listAppSetup } from "../../core/apps/list-app-setup.ts";
+import { setChannelActive } from "../../core/apps/set-channel-active.ts";
+import { createOrganization } from "../../core/organizations/create-organization.ts";
+import { findOrganization } from "../../core/organizations/find-organization.ts";
+import { listOrganizations } from "../../core/organizations/list-organizations.ts";
+import { setPlan } from "../../core/organizations/set-plan.ts";
+import { listMembers } from "../../core/members/list-members.ts";
+import { removeMember } from "../../core/members/remove-member.ts";
+import { setMemberRole } from "../../core/members/set-member-role.ts";
+import { findUserByEmail } from "../../core/users/find-user.ts";
+import { listApps } from "../../core/use-cases/list-catalog.ts";
 import { demo } from "../runtime/demo.ts";
-import { normalizeEmail } from "../../core/email.ts";
 import { createUser } from "../../core/use-cases/create-user.ts";
-import { removeMember, setMemberRole } from "../../core/use-cases/membership.ts";
 import { setPassword } from "../../core/use-cases/set-password.ts";
 import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
 import { attach } from "../../core/use-cases/attachments.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
-
-const ENGLISH = textFor("en");
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -58,17 +61,26 @@ const option = (inv: Invocation, name: string): string | undefined => {
   return typeof value === "string" ? value : undefined;
 };
 
+/** The value of a use case's result, or its refusal as one line (English, naming the field at fault). */
+function orFail<T>(result: Result<T>, explain?: (failure: Failure) => string | undefined): T {
+  if (result.ok) return result.value;
+  throw new UsageError(explain?.(result) ?? errorBody(result.code, "en", result.problem).error);
+}
+
 async function organization(services: Services, idOrPrefix: string): Promise<Organization> {
-  const org = await services.store.findOrganization(idOrPrefix);
+  const org = await findOrganization(services, idOrPrefix);
   if (!org) throw new UsageError(`no organization "${idOrPrefix}" (give its id or key prefix)`);
   return org;
 }
 
 async function user(services: Services, email: string) {
-  const found = await services.store.findUserByEmail(normalizeEmail(email));
+  const found = await findUserByEmail(services, email);
   if (!found) throw new UsageError(`no user with e-mail ${email} (create one with: user create --email ${email})`);
   return found;
 }
+
+/** An app named on the command line that the organization does not have. */
+const noApp = (failure: Failure): string | undefined => (failure.code === "not_found" ? "no such app in this organization" : undefined);
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
@@ -80,27 +92,18 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The CLI acts as the operator: with an Admin's rights in the organization it names. */
-const operator = (org: Organization): Grant => ({
-  tokenId: "cli",
-  orgId: org.id,
-  userId: "cli",
-  role: "admin",
-  scopes: SCOPES,
-  resource: null,
-  agentId: null,
-});
+const operator = (org: Organization) => operatorGrant(org.id);
 
 const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out: Out) => Promise<void>> = {
   async "webhook create"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const events = (option(inv, "events") ?? EVENT_TYPES.join(",")).split(",").map((e) => pick(e.trim(), EVENT_TYPES, "each of --events"));
-    const created = await createWebhook(services, services.webhooks, operator(org), { url: arg(inv, 1, "url"), events });
-    if (!created.ok) throw new UsageError(ENGLISH.errors[created.code]);
-    out(`webhook ${created.value.id} → ${created.value.url} (${events.join(", ")})\nsigning secret, shown once:\n${created.value.secret}`);
+    const created = orFail(await createWebhook(services, services.webhooks, operator(org), { url: arg(inv, 1, "url"), events }));
+    out(`webhook ${created.id} → ${created.url} (${events.join(", ")})\nsigning secret, shown once:\n${created.secret}`);
   },
   async "webhook list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    for (const w of (await listWebhooks(services, operator(org))).data) {
+    for (const w of orFail(await listWebhooks(services, operator(org))).data) {
       const last = w.lastDelivery
         ? `last: ${w.lastDelivery.at} ${w.lastDelivery.status ?? w.lastDelivery.error} in ${w.lastDelivery.durationMs} ms`
         : "never delivered";
@@ -115,9 +118,8 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
   },
   async "webhook test"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const webhook = await services.store.findWebhook(org.id, arg(inv, 1, "webhookId"));
-    if (!webhook) throw new UsageError(`no such webhook in ${org.keyPrefix}`);
-    const result = await sendTestEvent(services, services.webhooks, webhook);
+    const tested = await testWebhook(services, services.webhooks, operator(org), arg(inv, 1, "webhookId"));
+    const { result } = orFail(tested, () => `no such webhook in ${org.keyPrefix}`);
     out(
       result.error
         ? `test event failed: ${result.error} (${result.durationMs} ms)`
@@ -136,7 +138,7 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
 export const COMMANDS: Record<string, (services: Services, inv: Invocation, out: Out) => Promise<void>> = {
   async demo(services, inv, out) {
     const { created, ...info } = await demo(services);
-    const members = await services.store.listMembers(info.orgId);
+    const members = orFail(await listMembers(services, operatorGrant(info.orgId)));
     if (inv.options.json) return out(JSON.stringify(info));
     out(`${created ? "Created" : "Found"} the demo organization ${info.orgId}`);
     out(`API channel key: ${info.publicKey}\nForm key: ${info.formKey}\nWidget key: ${info.widgetKey}\nDisabled key: ${info.inactiveKey}`);
@@ -149,17 +151,21 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "org create"(services, inv, out) {
     const name = option(inv, "name") ?? arg(inv, 0, "name");
-    const prefix = (option(inv, "prefix") ?? name.replace(/[^A-Za-z]/g, "").slice(0, 6)).toUpperCase();
-    if (!/^[A-Z][A-Z0-9]{0,11}$/.test(prefix)) throw new UsageError("--prefix must be 1 to 12 letters or digits, starting with a letter");
-    if (await services.store.findOrganization(prefix)) throw new UsageError(`the key prefix ${prefix} is taken`);
+    const prefix = option(inv, "prefix");
     const plan = pick(option(inv, "plan") ?? "free", PLANS, "--plan");
-    const id = services.ids.id();
-    await services.store.createOrganization({ id, name, keyPrefix: prefix, plan, quotaOverride: null });
-    out(`organization ${id} (${prefix}, ${plan})`);
+    const created = await createOrganization(services, { name, plan, ...(prefix !== undefined && { keyPrefix: prefix }) });
+    const org = orFail(created, (f) =>
+      f.code === "prefix_taken"
+        ? "this key prefix is taken: choose another with --prefix"
+        : f.problem?.field === "keyPrefix"
+          ? "--prefix must be 1 to 12 letters or digits, starting with a letter"
+          : undefined,
+    );
+    out(`organization ${org.id} (${org.keyPrefix}, ${plan})`);
   },
 
   async "org list"(services, _inv, out) {
-    for (const o of await services.store.listOrganizations())
+    for (const o of await listOrganizations(services))
       out(`${o.id}  ${o.keyPrefix}  ${o.plan}${o.quotaOverride !== null ? ` quota=${o.quotaOverride}` : ""}  ${o.name}`);
   },
 
@@ -168,7 +174,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const plan: Plan = pick(arg(inv, 1, "plan"), PLANS, "<plan>");
     const quota = option(inv, "quota");
     if (quota !== undefined && !/^\d+$/.test(quota)) throw new UsageError("--quota must be a whole number");
-    await services.store.setPlan(org.id, plan, quota === undefined ? null : Number(quota));
+    orFail(await setPlan(services, org.id, plan, quota === undefined ? null : Number(quota)));
     out(`${org.keyPrefix}: plan ${plan}${quota !== undefined ? `, monthly quota ${quota}` : ""}`);
   },
 
@@ -176,27 +182,27 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const kind = pick(option(inv, "kind") ?? "web", APP_KINDS, "--kind");
     const description = option(inv, "description");
-    const app = await createApp(services, org.id, { name: option(inv, "name") ?? arg(inv, 1, "name"), kind, ...(description && { description }) });
+    const app = orFail(
+      await createApp(services, operator(org), { name: option(inv, "name") ?? arg(inv, 1, "name"), kind, ...(description && { description }) }),
+    );
     out(`app ${app.id}`);
   },
 
   async "app list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    for (const a of await services.store.listApps(org.id)) out(`${a.id}  ${a.kind}  ${a.name}`);
+    for (const a of orFail(await listApps(services, operator(org))).data) out(`${a.id}  ${a.kind}  ${a.name}`);
   },
 
   async "channel create"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
-    if (!app) throw new UsageError("no such app in this organization");
     const kind: ChannelKind = pick(option(inv, "kind") ?? "api", CHANNEL_KINDS, "--kind");
-    out((await addChannel(services, app, kind)).key);
+    out(orFail(await addChannel(services, operator(org), arg(inv, 1, "appId"), kind), noApp).key);
   },
 
   async "channel list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    for (const c of await services.store.listChannels(org.id, inv.args[1]))
-      out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
+    for (const { channels } of orFail(await listAppSetup(services, operator(org), inv.args[1])))
+      for (const c of channels) out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
   },
 
   async "channel disable"(services, inv, out) {
@@ -209,8 +215,6 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "features import"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
-    if (!app) throw new UsageError("no such app in this organization");
     const file = arg(inv, 2, "file.json");
     let text: string;
     try {
@@ -220,13 +224,12 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     }
     const parsed = parseFile(FeatureFile, text);
     if ("error" in parsed) throw new UsageError(`${file} is not a feature map: ${parsed.error}`);
-    out(`${await importFeatures(services, app, parsed.value)} features imported into ${app.name}`);
+    const { app, count } = orFail(await importFeatures(services, operator(org), arg(inv, 1, "appId"), parsed.value), noApp);
+    out(`${count} features imported into ${app.name}`);
   },
 
   async "help import"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
-    if (!app) throw new UsageError("no such app in this organization");
     const files = inv.args.slice(2);
     if (files.length === 0) throw new UsageError("missing <file.md|file.json> …");
     const articles = [];
@@ -235,28 +238,31 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       if (typeof read === "string") throw new UsageError(read);
       articles.push(...read);
     }
-    await importHelpArticles(services, app, articles);
+    const { app } = orFail(await importHelpArticles(services, operator(org), arg(inv, 1, "appId"), articles), noApp);
     out(`${articles.length} help article${articles.length === 1 ? "" : "s"} imported into ${app.name} (replacing the previous ones)`);
   },
 
   async "tracker set"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const app = await services.store.findApp(org.id, arg(inv, 1, "appId"));
-    if (!app) throw new UsageError("no such app in this organization");
+    const appId = arg(inv, 1, "appId");
     const provider = pick(arg(inv, 2, "provider"), ["github", "bridge"] as const, "<provider>");
     const webhookSecret = option(inv, "webhook-secret") ?? services.ids.secret();
+    let app: { name: string };
     if (provider === "github") {
       const project = option(inv, "repo") ?? "";
       if (!/^[\w.-]+\/[\w.-]+$/.test(project)) throw new UsageError("--repo must be owner/repository");
       const token = option(inv, "token");
       if (!token) throw new UsageError("--token is required (a GitHub token that can write issues)");
       const apiUrl = option(inv, "api-url");
-      await configureTracker(services, org.id, app.id, provider, { project, token, webhookSecret, ...(apiUrl && { apiUrl }) });
+      app = orFail(
+        await configureTracker(services, operator(org), appId, provider, { project, token, webhookSecret, ...(apiUrl && { apiUrl }) }),
+        noApp,
+      );
     } else {
       const project = option(inv, "project");
       const apiUrl = option(inv, "url");
       if (!project || !apiUrl || !/^https?:\/\//.test(apiUrl)) throw new UsageError("a bridge needs --project NAME and --url https://…");
-      await configureTracker(services, org.id, app.id, provider, { project, token: "", webhookSecret, apiUrl });
+      app = orFail(await configureTracker(services, operator(org), appId, provider, { project, token: "", webhookSecret, apiUrl }), noApp);
     }
     out(`${app.name} now tracks issues with ${provider}`);
     out(`Its webhook: ${services.baseUrl}/integrations/${provider}/webhook, secret:\n${webhookSecret}`);
@@ -264,9 +270,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "tracker link"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const linked = await linkTracker(services, operator(org), arg(inv, 1, "feedback key"), inv.args[2]);
-    if (!linked.ok) throw new UsageError(ENGLISH.errors[linked.code]);
-    out(`${linked.value.key} ↔ ${linked.value.trackerIssue?.key} ${linked.value.trackerIssue?.url ?? ""}`.trim());
+    const linked = orFail(await linkTracker(services, operator(org), arg(inv, 1, "feedback key"), inv.args[2]));
+    out(`${linked.key} ↔ ${linked.trackerIssue?.key} ${linked.trackerIssue?.url ?? ""}`.trim());
   },
 
   async attach(services, inv, out) {
@@ -280,28 +285,26 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
     }
     const contentType = CONTENT_TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
-    const attached = await attach(services, org.id, arg(inv, 1, "feedback key"), { kind, bytes, contentType });
-    if (!attached.ok) throw new UsageError(ENGLISH.errors[attached.code]);
+    orFail(await attach(services, org.id, arg(inv, 1, "feedback key"), { kind, bytes, contentType }));
     out(`${kind} attached (${bytes.length} bytes, ${contentType})`);
   },
 
   async "user create"(services, inv, out) {
     const name = option(inv, "name");
     const password = option(inv, "password");
-    const created = await createUser(services, {
-      email: option(inv, "email") ?? arg(inv, 0, "email"),
-      ...(name !== undefined && { name }),
-      ...(password !== undefined && { password }),
-    });
-    if (!created.ok) throw new UsageError(ENGLISH.errors[created.code]);
-    out(`user ${created.value.id} ${created.value.email}`);
+    const created = orFail(
+      await createUser(services, {
+        email: option(inv, "email") ?? arg(inv, 0, "email"),
+        ...(name !== undefined && { name }),
+        ...(password !== undefined && { password }),
+      }),
+    );
+    out(`user ${created.id} ${created.email}`);
   },
 
   async "user password"(services, inv, out) {
     const u = await user(services, arg(inv, 0, "email"));
-    const set = await setPassword(services, u.id, option(inv, "password"));
-    if (!set.ok) throw new UsageError(ENGLISH.errors[set.code]);
-    const { generated } = set.value;
+    const { generated } = orFail(await setPassword(services, u.id, option(inv, "password")));
     out(generated ? `new password of ${u.email}, shown once:\n${generated}` : `password of ${u.email} set`);
   },
 
@@ -309,8 +312,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const u = await user(services, arg(inv, 1, "email"));
     const role: Role = pick(arg(inv, 2, "role"), ROLES, "<role>");
-    const set = await setMemberRole(services.store, org.id, u.id, role);
-    if (!set.ok) throw new UsageError(ENGLISH.errors[set.code]);
+    orFail(await setMemberRole(services, operator(org), u.email, role));
     out(`${u.email} is ${role} of ${org.keyPrefix}`);
   },
 
@@ -320,46 +322,42 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "member list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    for (const m of await services.store.listMembers(org.id)) out(`${m.email}  ${m.role}`);
+    for (const m of orFail(await listMembers(services, operator(org)))) out(`${m.email}  ${m.role}`);
   },
 
   async "member remove"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const u = await user(services, arg(inv, 1, "email"));
-    const removed = await removeMember(services.store, org.id, u.id);
-    if (!removed.ok)
-      throw new UsageError(removed.code === "not_found" ? `${u.email} is not a member of ${org.keyPrefix}` : ENGLISH.errors[removed.code]);
+    orFail(await removeMember(services, operator(org), u.id), (f) =>
+      f.code === "not_found" ? `${u.email} is not a member of ${org.keyPrefix}` : undefined,
+    );
     out(`${u.email} removed from ${org.keyPrefix}; their tokens for it stop working now`);
   },
 
   async "token create"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const u = await user(services, arg(inv, 1, "email"));
-    const member = (await services.store.listMembers(org.id)).find((m) => m.userId === u.id);
-    if (!member) throw new UsageError(`${u.email} is not a member of ${org.keyPrefix}`);
     const requested = option(inv, "scopes");
-    const scopes: Scope[] = requested ? requested.split(",").map((s) => pick(s.trim(), SCOPES, "each of --scopes")) : [...ROLE_SCOPES[member.role]];
+    const scopes: Scope[] | undefined = requested?.split(",").map((s) => pick(s.trim(), SCOPES, "each of --scopes"));
     const days = option(inv, "days");
     if (days !== undefined && !/^\d+$/.test(days)) throw new UsageError("--days must be a whole number");
-    const ttlMs = days === undefined ? 90 * 86_400_000 : Number(days) === 0 ? null : Number(days) * 86_400_000;
-    const { id, token } = await mintToken(services, {
-      orgId: org.id,
-      userId: u.id,
-      scopes,
+    const issued = await issueToken(services, operator(org), {
+      email: u.email,
       label: option(inv, "label") ?? "personal access token",
-      ttlMs,
+      ...(scopes && { scopes }),
+      ...(days !== undefined && { days: Number(days) }),
     });
-    if (inv.options.json) return out(JSON.stringify({ id, token, scopes }));
-    out(`token ${id} (${scopes.join(" ")}), shown once:\n${token}`);
+    const token = orFail(issued, (f) => (f.code === "not_found" ? `${u.email} is not a member of ${org.keyPrefix}` : undefined));
+    if (inv.options.json) return out(JSON.stringify(token));
+    out(`token ${token.id} (${token.scopes.join(" ")}), shown once:\n${token.token}`);
   },
 
   async "token list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const members = new Map((await services.store.listMembers(org.id)).map((m) => [m.userId, m.email]));
     const when = (t: number | null) => (t === null ? "-" : new Date(t).toISOString());
-    for (const t of await services.store.listTokens(org.id)) {
+    for (const t of orFail(await listTokens(services, operator(org), "organization"))) {
       out(
-        `${t.id}  ${t.revoked ? "revoked" : "active "}  ${members.get(t.userId) ?? t.userId}  ${t.scopes.join(" ")}  expires=${when(t.expiresAt)}  lastUsed=${when(t.lastUsedAt)}  ${t.label}`,
+        `${t.id}  ${t.revoked ? "revoked" : "active "}  ${t.holder}  ${t.scopes.join(" ")}  expires=${when(t.expiresAt)}  lastUsed=${when(t.lastUsedAt)}  ${t.label}`,
       );
     }
   },
@@ -367,7 +365,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "token revoke"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const id = arg(inv, 1, "tokenId");
-    if (!(await services.store.revokeToken(org.id, id, services.clock()))) throw new UsageError(`no active token ${id} in ${org.keyPrefix}`);
+    orFail(await revokeToken(services, operator(org), id), () => `no active token ${id} in ${org.keyPrefix}`);
     out(`token ${id} revoked`);
   },
 
@@ -377,7 +375,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 async function setChannel(services: Services, inv: Invocation, out: Out, active: boolean): Promise<void> {
   const org = await organization(services, arg(inv, 0, "org"));
   const which = arg(inv, 1, "channel id or key");
-  if (!(await services.store.setChannelActive(org.id, which, active))) throw new UsageError(`no channel ${which} in ${org.keyPrefix}`);
+  orFail(await setChannelActive(services, operator(org), which, active), () => `no channel ${which} in ${org.keyPrefix}`);
   out(`channel ${which} ${active ? "enabled" : "disabled"}`);
 }
 

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
-import { createServices } from "../runtime/services.ts";
+import { closeServices, createServices } from "../runtime/services.ts";
 import { COMMANDS, USAGE, UsageError } from "./commands.ts";
 import { migrate } from "./migrate.ts";
 
@@ -60,7 +60,7 @@ try {
   const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli");
   const args = name === group ? positionals.slice(1) : rest;
   await command(services, { args, options: values }, (line) => console.log(line));
-  await services.store.close();
+  await closeServices(services);
 } catch (error) {
   if (error instanceof UsageError || error instanceof ConfigError) {
     console.error(`retour: ${error.message}`);

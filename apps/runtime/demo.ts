@@ -1,12 +1,24 @@
-import type { Role, Scope } from "../../core/model.ts";
-import { addChannel, createApp, importFeatures, importHelpArticles } from "../../core/use-cases/manage-catalog.ts";
-import { ROLE_SCOPES } from "../../core/model.ts";
-import type { Services } from "../../core/services.ts";
+import { addChannel } from "../../core/apps/add-channel.ts";
+import { createApp } from "../../core/apps/create-app.ts";
+import { importFeatures } from "../../core/apps/import-features.ts";
+import { importHelpArticles } from "../../core/apps/import-help-articles.ts";
+import { type AppSetup, listAppSetup } from "../../core/apps/list-app-setup.ts";
+import { setChannelActive } from "../../core/apps/set-channel-active.ts";
+import { operatorGrant } from "../../core/authorization.ts";
+import type { Result } from "../../core/errors.ts";
+import { listMembers } from "../../core/members/list-members.ts";
+import { setMemberRole } from "../../core/members/set-member-role.ts";
+import { ROLE_SCOPES, type Role, type Scope } from "../../core/model.ts";
+import { createOrganization } from "../../core/organizations/create-organization.ts";
+import { findOrganization } from "../../core/organizations/find-organization.ts";
 import type { FeatureDefinition } from "../../core/schemas/catalog.ts";
-import { mintToken } from "../../core/use-cases/mint-token.ts";
+import type { Services } from "../../core/services.ts";
+import { issueToken } from "../../core/tokens/issue-token.ts";
+import { createUser } from "../../core/use-cases/create-user.ts";
+import { setPassword } from "../../core/use-cases/set-password.ts";
 
 const DEMO_PREFIX = "DEMO";
-const DEMO_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+const DEMO_TOKEN_DAYS = 30;
 
 const FEATURES: ReadonlyArray<FeatureDefinition & { id: string }> = [
   {
@@ -65,45 +77,47 @@ export interface DemoInfo {
   users: Record<keyof typeof USERS, { email: string; password: string }>;
 }
 
+/** The value of a use case that cannot refuse the operator here; a refusal is a bug. */
+function surely<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`demo set-up refused: ${result.code}`);
+  return result.value;
+}
+
 /** Creates the demo organization once; later calls find it. Returns whether it was created. */
 async function ensureOrganization(services: Services): Promise<{ orgId: string; created: boolean }> {
-  const { store, ids } = services;
-  const existing = await store.findOrganization(DEMO_PREFIX);
+  const existing = await findOrganization(services, DEMO_PREFIX);
   if (existing) return { orgId: existing.id, created: false };
-  const orgId = ids.id();
-  await store.createOrganization({ id: orgId, name: "Demo", keyPrefix: DEMO_PREFIX, plan: "enterprise", quotaOverride: null });
-  const app = await createApp(services, orgId, { name: "Demo app", kind: "web", description: "The app the demo reports are about." });
-  for (const kind of ["api", "form", "widget"] as const) await addChannel(services, app, kind);
-  await store.setChannelActive(orgId, (await addChannel(services, app, "api")).id, false);
-  await importFeatures(services, app, FEATURES);
-  await importHelpArticles(services, app, HELP);
+  const { id: orgId } = surely(await createOrganization(services, { name: "Demo", keyPrefix: DEMO_PREFIX, plan: "enterprise" }));
+  const grant = operatorGrant(orgId);
+  const app = surely(await createApp(services, grant, { name: "Demo app", kind: "web", description: "The app the demo reports are about." }));
+  for (const kind of ["api", "form", "widget"] as const) surely(await addChannel(services, grant, app.id, kind));
+  surely(await setChannelActive(services, grant, surely(await addChannel(services, grant, app.id, "api")).id, false));
+  surely(await importFeatures(services, grant, app.id, FEATURES));
+  surely(await importHelpArticles(services, grant, app.id, HELP));
   for (const name of Object.keys(USERS) as Array<keyof typeof USERS>) {
-    const userId = ids.id();
-    await store.createUser({ id: userId, email: `${name}@demo.test`, name: `Demo ${name}` });
-    await store.setMembership(orgId, userId, USERS[name]);
+    const email = `${name}@demo.test`;
+    const created = await createUser(services, { email, name: `Demo ${name}` });
+    if (!created.ok && created.code !== "user_exists") surely(created);
+    surely(await setMemberRole(services, grant, email, USERS[name]));
   }
   return { orgId, created: true };
 }
 
 /** The demo organization with fresh tokens; creates it on first use. */
 export async function demo(services: Services): Promise<DemoInfo & { created: boolean }> {
-  const { store } = services;
   const { orgId, created } = await ensureOrganization(services);
-  const app = (await store.listApps(orgId))[0]!;
-  const channels = await store.listChannels(orgId, app.id);
+  const grant = operatorGrant(orgId);
+  const [{ app, channels }] = surely(await listAppSetup(services, grant)) as [AppSetup];
   const key = (kind: string, active: boolean) => channels.find((c) => c.kind === kind && c.active === active)?.key ?? "";
-  const members = await store.listMembers(orgId);
-  const mint = async (role: keyof typeof USERS, scopes: readonly Scope[], label: string) => {
-    const member = members.find((m) => m.email === `${role}@demo.test`)!;
-    return (await mintToken(services, { orgId, userId: member.userId, scopes, label, ttlMs: DEMO_TOKEN_TTL_MS })).token;
-  };
+  const members = surely(await listMembers(services, grant));
+  const mint = async (role: keyof typeof USERS, scopes: readonly Scope[], label: string) =>
+    surely(await issueToken(services, grant, { email: `${role}@demo.test`, scopes, label, days: DEMO_TOKEN_DAYS })).token;
   // Fresh passwords at each call, so the printed ones are always the ones that work.
   const users = {} as DemoInfo["users"];
   for (const role of Object.keys(USERS) as Array<keyof typeof USERS>) {
     const member = members.find((m) => m.email === `${role}@demo.test`)!;
-    const password = services.ids.secret().slice(0, 16);
-    await store.setPassword(member.userId, await services.passwords.hash(password));
-    users[role] = { email: member.email, password };
+    const { generated } = surely(await setPassword(services, member.userId));
+    users[role] = { email: member.email, password: generated! };
   }
   return {
     created,

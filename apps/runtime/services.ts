@@ -44,6 +44,9 @@ async function openStore(config: Config, role: Role): Promise<Store> {
 /** A long-running server, or a short command of the CLI. */
 export type Role = "server" | "cli";
 
+/** Closes what the composition root opened: the store's connections and files. */
+export const closeServices = (services: Services): Promise<void> => services.store.close();
+
 /** Assembles the services from the configuration: the one place adapters are chosen. */
 export async function createServices(config: Config, logger: Logger, baseUrl: string, role: Role = "cli"): Promise<Services> {
   mkdirSync(config.dataDir, { recursive: true });

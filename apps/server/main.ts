@@ -11,8 +11,9 @@ import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
 import { recordAddress } from "../runtime/address.ts";
 import { demo } from "../runtime/demo.ts";
-import { createServices } from "../runtime/services.ts";
+import { closeServices, createServices } from "../runtime/services.ts";
 import { purgeExpired } from "../../core/use-cases/purge-expired.ts";
+import { listOrganizations } from "../../core/organizations/list-organizations.ts";
 import { startWorker } from "./worker.ts";
 
 const HOUSEKEEPING_MS = 60_000;
@@ -70,7 +71,7 @@ app = createHttpApp(services, {
   integrations: { github: createGithubWebhookHandler(services, failureResponse), bridge: createBridgeWebhookHandler(services, failureResponse) },
 }) as unknown as Elysia;
 
-const firstStart = (await services.store.listOrganizations()).length === 0;
+const firstStart = (await listOrganizations(services)).length === 0;
 const worker = startWorker(services, logger);
 const housekeeping = setInterval(
   () => void purgeExpired(services).catch((error) => logger.warn({ err: error }, "housekeeping failed; it runs again in a minute")),
@@ -116,7 +117,7 @@ async function shutdown(signal: string): Promise<void> {
   // In-flight requests finish; new connections are refused.
   await server.stop(false);
   await worker.stop();
-  await services.store.close();
+  await closeServices(services);
   process.exit(0);
 }
 process.once("SIGINT", () => void shutdown("SIGINT"));

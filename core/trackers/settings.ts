@@ -1,16 +1,30 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { AppRecord, Grant } from "../model.ts";
 import type { TrackerSettings } from "../ports.ts";
 import type { Services } from "../services.ts";
 import type { AppTracker } from "../store.ts";
 
 /** Seals and stores an app's tracker settings (they hold an access token). */
-export async function configureTracker(services: Services, orgId: string, appId: string, provider: string, settings: TrackerSettings): Promise<void> {
+export async function configureTracker(
+  services: Services,
+  grant: Grant,
+  appId: string,
+  provider: string,
+  settings: TrackerSettings,
+): Promise<Result<AppRecord>> {
+  const allowed = authorize(grant, "organization.manage");
+  if (!allowed.ok) return allowed;
+  const app = await services.store.findApp(grant.orgId, appId);
+  if (!app) return fail("not_found");
   await services.store.setAppTracker({
-    orgId,
+    orgId: grant.orgId,
     appId,
     provider,
     project: settings.project,
     settingsSealed: await services.secrets.seal(JSON.stringify(settings)),
   });
+  return ok(app);
 }
 
 export const openSettings = async (services: Services, tracker: AppTracker): Promise<TrackerSettings> =>

@@ -1,13 +1,23 @@
-import type { Grant, Role } from "../model.ts";
-import type { Services } from "../services.ts";
-import type { AgentView } from "../store.ts";
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { Clock } from "../ports.ts";
+import type { AgentView, OAuthStore } from "../store.ts";
+
+type Deps = { store: Pick<OAuthStore, "listAgents" | "revokeAgent">; clock: Clock };
 
 /** Each person sees their own agents; an Admin sees the whole organization's. */
-export function listAgents(services: Services, person: { orgId: string; userId: string; role: Role }): Promise<AgentView[]> {
-  return services.store.listAgents(person.orgId, person.role === "admin" ? null : person.userId);
+export async function listAgents(deps: Deps, grant: Grant): Promise<Result<AgentView[]>> {
+  const allowed = authorize(grant, "agents.manage");
+  if (!allowed.ok) return allowed;
+  return ok(await deps.store.listAgents(grant.orgId, grant.role === "admin" ? null : grant.userId));
 }
 
 /** Removes an agent at once: its tokens stop working on the next call. An Admin may remove any. */
-export function removeAgent(services: Services, person: Pick<Grant, "orgId" | "userId" | "role">, agentId: string): Promise<boolean> {
-  return services.store.revokeAgent(person.orgId, agentId, person.role === "admin" ? null : person.userId, services.clock());
+export async function removeAgent(deps: Deps, grant: Grant, agentId: string): Promise<Result<void>> {
+  const allowed = authorize(grant, "agents.manage");
+  if (!allowed.ok) return allowed;
+  return (await deps.store.revokeAgent(grant.orgId, agentId, grant.role === "admin" ? null : grant.userId, deps.clock()))
+    ? ok(undefined)
+    : fail("not_found");
 }

@@ -1,3 +1,4 @@
+import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { transition } from "../feedback/status.ts";
 import type { Grant } from "../model.ts";
@@ -19,6 +20,8 @@ export async function changeStatus(
   change: StatusChange,
   options: { readonly fromTracker?: boolean } = {},
 ): Promise<Result<Feedback>> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
   const { store, clock, ids } = services;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const feedback = await resolveFeedback(services, grant.orgId, keyOrId);

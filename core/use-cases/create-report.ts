@@ -1,3 +1,4 @@
+import { authorize } from "../authorization.ts";
 import { Type, type Static } from "@sinclair/typebox";
 import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
@@ -31,6 +32,8 @@ export type AgentReport = Static<typeof AgentReport>;
  * author is the relayed person when one is named, else the person the agent acts for.
  */
 export async function createReport(services: Services, grant: Grant, input: AgentReport): Promise<Result<ReportResponse>> {
+  const allowed = authorize(grant, "reports.create");
+  if (!allowed.ok) return allowed;
   const [app, organization, person] = await Promise.all([
     services.store.findApp(grant.orgId, input.appId),
     services.store.findOrganization(grant.orgId),

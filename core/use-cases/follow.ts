@@ -1,3 +1,4 @@
+import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Services } from "../services.ts";
@@ -5,6 +6,8 @@ import { resolveFeedback } from "./get-feedback.ts";
 
 /** The person behind a grant follows a feedback (or stops), with their own e-mail address. */
 export async function setFollowing(services: Services, grant: Grant, keyOrId: string, following: boolean): Promise<Result<{ following: boolean }>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return fail("not_found");
   const person = (await services.store.listMembers(grant.orgId)).find((m) => m.userId === grant.userId);

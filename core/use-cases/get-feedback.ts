@@ -1,3 +1,4 @@
+import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { fullContext } from "../feedback/full-context.ts";
 import { commentEntry, toFeedback } from "../feedback/present.ts";
@@ -45,6 +46,8 @@ export async function presentFeedback(services: Services, feedback: FeedbackReco
 
 /** GET /v1/feedbacks/{key}. A key grouped into another feedback answers with that one, and says so in mergedInto. */
 export async function getFeedback(services: Services, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return fail("not_found");
   const shown = await presentFeedback(services, feedback);

@@ -1,3 +1,4 @@
+import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { AppRecord, FeatureRecord, Grant } from "../model.ts";
 import type { App, Feature } from "../schemas/catalog.ts";
@@ -6,8 +7,10 @@ import type { Services } from "../services.ts";
 const toApp = ({ orgId: _, ...app }: AppRecord): App => app;
 
 /** GET /v1/apps. */
-export async function listApps(services: Services, grant: Grant): Promise<{ data: App[] }> {
-  return { data: (await services.store.listApps(grant.orgId)).map(toApp) };
+export async function listApps(services: Services, grant: Grant): Promise<Result<{ data: App[] }>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
+  return ok({ data: (await services.store.listApps(grant.orgId)).map(toApp) });
 }
 
 export const toFeature = ({ orgId: _o, appId: _a, cues, code, ...f }: FeatureRecord & { openFeedbacks: number }): Feature => ({
@@ -18,6 +21,8 @@ export const toFeature = ({ orgId: _o, appId: _a, cues, code, ...f }: FeatureRec
 
 /** GET /v1/apps/{id}/features: the flat feature map with open feedbacks per feature. */
 export async function listFeatures(services: Services, grant: Grant, appId: string): Promise<Result<{ data: Feature[] }>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
   const app = await services.store.findApp(grant.orgId, appId);
   if (!app) return fail("not_found");
   return ok({ data: (await services.store.listFeatures(grant.orgId, appId)).map(toFeature) });
@@ -25,6 +30,8 @@ export async function listFeatures(services: Services, grant: Grant, appId: stri
 
 /** One feature of the organization, with its open feedbacks. */
 export async function getFeature(services: Services, grant: Grant, featureId: string): Promise<Result<Feature>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
   const feature = await services.store.findFeature(grant.orgId, featureId);
   if (!feature) return fail("not_found");
   const counted = (await services.store.listFeatures(grant.orgId, feature.appId)).find((f) => f.id === featureId);

@@ -1,3 +1,4 @@
+import { authorize } from "../authorization.ts";
 import { canonicalJson } from "../report/fingerprint.ts";
 import { type CursorPosition, decodeCursor, encodeCursor } from "../feedback/cursor.ts";
 import { fail, ok, type Result } from "../errors.ts";
@@ -51,6 +52,8 @@ const TOP: CursorPosition = { lastActivityAt: Number.MAX_SAFE_INTEGER, id: "" };
 
 /** GET /v1/feedbacks: one page of the organization's feedbacks, most recently active first (an exact key first of all). */
 export async function listFeedbacks(services: Services, grant: Grant, query: FeedbackListQuery): Promise<Result<FeedbackPage>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
   const { store } = services;
   const filter = feedbackFilter(query);
   const filterKey = canonicalJson(filter);

@@ -56,16 +56,3 @@ export async function deliver(services: Services, deps: WebhookDeps, delivery: C
   await services.store.finishDelivery(delivery, next, result);
   return next;
 }
-
-/** A test event to one webhook, sent now: type `webhook.test`, signed like any other. */
-export async function sendTestEvent(services: Services, deps: WebhookDeps, webhook: Webhook): Promise<DeliveryResult> {
-  const body = JSON.stringify({
-    id: services.ids.id(),
-    type: "webhook.test",
-    createdAt: new Date(services.clock()).toISOString(),
-    data: { webhook: { id: webhook.id, url: webhook.url } },
-  });
-  const result = await send(services, deps, webhook, "webhook.test", body);
-  await services.store.recordDeliveryResult(webhook.id, result);
-  return result;
-}

@@ -1,3 +1,4 @@
+import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { DeliveryResult, Grant, Webhook } from "../model.ts";
 import type { WebhookTransport } from "../ports.ts";
@@ -37,6 +38,8 @@ async function checkTarget(deps: WebhookDeps, text: string): Promise<boolean> {
 }
 
 export async function createWebhook(services: Services, deps: WebhookDeps, grant: Grant, input: WebhookCreate): Promise<Result<WebhookWithSecret>> {
+  const allowed = authorize(grant, "webhooks.manage");
+  if (!allowed.ok) return allowed;
   if (!(await checkTarget(deps, input.url))) return fail("invalid_webhook");
   const secret = newSecret(services);
   const webhook: Webhook = {
@@ -54,16 +57,22 @@ export async function createWebhook(services: Services, deps: WebhookDeps, grant
   return ok({ ...webhookView(webhook), secret });
 }
 
-export async function listWebhooks(services: Services, grant: Grant): Promise<{ data: WebhookView[] }> {
-  return { data: (await services.store.listWebhooks(grant.orgId)).map(webhookView) };
+export async function listWebhooks(services: Services, grant: Grant): Promise<Result<{ data: WebhookView[] }>> {
+  const allowed = authorize(grant, "webhooks.manage");
+  if (!allowed.ok) return allowed;
+  return ok({ data: (await services.store.listWebhooks(grant.orgId)).map(webhookView) });
 }
 
 export async function deleteWebhook(services: Services, grant: Grant, webhookId: string): Promise<Result<void>> {
+  const allowed = authorize(grant, "webhooks.manage");
+  if (!allowed.ok) return allowed;
   return (await services.store.deleteWebhook(grant.orgId, webhookId)) ? ok(undefined) : fail("not_found");
 }
 
 /** A new secret, shown once; the former one stays valid for 24 hours and both signatures are sent meanwhile. */
 export async function rotateWebhookSecret(services: Services, grant: Grant, webhookId: string): Promise<Result<WebhookWithSecret>> {
+  const allowed = authorize(grant, "webhooks.manage");
+  if (!allowed.ok) return allowed;
   const webhook = await services.store.findWebhook(grant.orgId, webhookId);
   if (!webhook) return fail("not_found");
   const secret = newSecret(services);

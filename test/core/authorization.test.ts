@@ -24,6 +24,7 @@ const TABLE: ReadonlyArray<[Operation, Record<Role, [withScopes: string, without
   ["agents.manage", { admin: ["ok", "insufficient_scope"], member: ["ok", "insufficient_scope"], reader: ["ok", "insufficient_scope"] }],
   ["webhooks.manage", { admin: ["ok", "insufficient_scope"], member: ["forbidden", "forbidden"], reader: ["forbidden", "forbidden"] }],
   ["tokens.manage", { admin: ["ok", "ok"], member: ["ok", "ok"], reader: ["ok", "ok"] }],
+  ["organization.read", { admin: ["ok", "ok"], member: ["ok", "ok"], reader: ["ok", "ok"] }],
   ["organization.manage", { admin: ["ok", "ok"], member: ["forbidden", "forbidden"], reader: ["forbidden", "forbidden"] }],
 ];
 

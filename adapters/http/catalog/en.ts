@@ -179,6 +179,7 @@ export const EN = {
     weak_password: "A password must be at least 10 characters long.",
     user_exists: "A person with this e-mail address exists.",
     last_admin: "An organization needs at least one Admin: make another member Admin first.",
+    prefix_taken: "Another organization has this key prefix: choose another.",
     missing_host: "The request has no Host header.",
     invalid_signature: "The signature of this request does not match.",
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",

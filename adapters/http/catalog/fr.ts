@@ -178,6 +178,7 @@ export const FR: Catalog = {
     weak_password: "Un mot de passe doit comporter au moins 10 caractères.",
     user_exists: "Une personne a déjà cette adresse e-mail.",
     last_admin: "Une organisation a besoin d'au moins un Admin : nommez d'abord un autre membre Admin.",
+    prefix_taken: "Une autre organisation a ce préfixe de clé : choisissez-en un autre.",
     missing_host: "La requête n'a pas d'en-tête Host.",
     invalid_signature: "La signature de cette requête ne correspond pas.",
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",

@@ -65,7 +65,8 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
   async function agentsPage(visitor: Visitor): Promise<Response> {
     const w = wordsFor(visitor.language);
     const admin = visitor.membership.role === "admin";
-    const agents = await listAgents(services, visitor.grant);
+    const listed = await listAgents(services, visitor.grant);
+    const agents = listed.ok ? listed.value : [];
     const rows = agents.map(
       (a) => html`<tr><td>${a.clientName}</td><td>${admin ? a.email : ""}</td><td>${describeScopes(a, visitor.language)}</td>
 <td>${formatTime(visitor.language, a.lastUsedAt)}</td>

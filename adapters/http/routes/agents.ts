@@ -4,7 +4,7 @@ import type { Services } from "../../../core/services.ts";
 import { listAgents, removeAgent } from "../../../core/use-cases/agents.ts";
 import { grantFor } from "../authorize.ts";
 import { operation } from "../docs.ts";
-import { errorResponse, json } from "../reply.ts";
+import { failureResponse, json } from "../reply.ts";
 
 const AgentSchema = Type.Object(
   {
@@ -28,8 +28,9 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
         const grant = await grantFor(services, request, "agents.manage", apiPerMinute);
         if (!grant.ok) return grant.response!;
         const agents = await listAgents(services, grant.value);
+        if (!agents.ok) return failureResponse(request, agents);
         return json({
-          data: agents.map((a) => ({
+          data: agents.value.map((a) => ({
             id: a.id,
             application: a.clientName,
             person: a.email,
@@ -56,7 +57,8 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
       async ({ request, params }) => {
         const grant = await grantFor(services, request, "agents.manage", apiPerMinute);
         if (!grant.ok) return grant.response!;
-        return (await removeAgent(services, grant.value, params.id)) ? new Response(null, { status: 204 }) : errorResponse(request, "not_found");
+        const removed = await removeAgent(services, grant.value, params.id);
+        return removed.ok ? new Response(null, { status: 204 }) : failureResponse(request, removed);
       },
       {
         detail: operation({

@@ -164,7 +164,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         withGrant(request, "feedbacks.read", async (grant) => reply(request, await setFollowing(services, grant, params.key, false))),
       { detail: followDoc("Stop following a feedback", "Beyond the specification.") },
     )
-    .get("/v1/apps", ({ request }) => withGrant(request, "feedbacks.read", async (grant) => json(await listApps(services, grant))), {
+    .get("/v1/apps", ({ request }) => withGrant(request, "feedbacks.read", async (grant) => reply(request, await listApps(services, grant))), {
       detail: operation({
         summary: "List apps",
         tags: ["Apps"],

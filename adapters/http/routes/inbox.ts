@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { authorize } from "../../../core/authorization.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { statusesOf } from "../../../core/feedback/status.ts";
@@ -17,7 +16,9 @@ import {
 import type { Services } from "../../../core/services.ts";
 import { changeStatus } from "../../../core/use-cases/change-status.ts";
 import { setFollowing } from "../../../core/use-cases/follow.ts";
-import { presentFeedback, resolveFeedback } from "../../../core/use-cases/get-feedback.ts";
+import { countFeedbacks } from "../../../core/use-cases/count-feedbacks.ts";
+import { listApps, listFeatures } from "../../../core/use-cases/list-catalog.ts";
+import { openFeedback } from "../../../core/use-cases/open-feedback.ts";
 import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
@@ -74,13 +75,14 @@ const options = (values: readonly string[], selected: string | undefined, label:
 async function inboxPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
   const w = wordsFor(visitor.language);
   const query = inboxQuery(new URL(request.url).searchParams);
-  const { store } = services;
-  const [listed, counts, apps] = await Promise.all([
+  const [listed, counted, apps, listedFeatures] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
-    store.countByStatus(visitor.grant.orgId),
-    store.listApps(visitor.grant.orgId),
+    countFeedbacks(services, visitor.grant),
+    listApps(services, visitor.grant),
+    query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
   ]);
-  const features = query.appId ? await store.listFeatures(visitor.grant.orgId, query.appId) : [];
+  const features = listedFeatures?.ok ? listedFeatures.value.data : [];
+  const counts = counted.ok ? counted.value : {};
   const page = listed.ok ? listed.value : { data: [], nextCursor: null };
   const count = (filter: (typeof STATUS_FILTERS)[number]) => statusesOf(filter).reduce((sum, s) => sum + (counts[s] ?? 0), 0);
   const label = (filter: string) =>
@@ -97,7 +99,7 @@ async function inboxPage(services: Services, visitor: Visitor, request: Request)
 <div><label for="status">${w.status}</label><select id="status" name="status">${STATUS_FILTERS.map((f) => html`<option value="${f}"${f === selectedStatus ? html` selected` : ""}>${label(f)}</option>`)}</select></div>
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.any)}</select></div>
-<div><label for="app">${w.app}</label><select id="app" name="app"><option value="">${w.any}</option>${apps.map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+<div><label for="app">${w.app}</label><select id="app" name="app"><option value="">${w.any}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 ${
   features.length > 0
     ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="feature"><option value="">${w.any}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
@@ -131,22 +133,12 @@ async function feedbackPage(
 ): Promise<Response> {
   const w = wordsFor(visitor.language);
   const lang = visitor.language;
-  const { store } = services;
-  const record = await resolveFeedback(services, visitor.grant.orgId, key);
-  if (!record) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
-  if (record.key !== key) return redirect(`/inbox/${encodeURIComponent(record.key)}`);
-  const [feedback, reports, comments, followers, members] = await Promise.all([
-    presentFeedback(services, record),
-    store.listReports(record.id),
-    store.listComments(record.id),
-    store.listFollowers(record.id),
-    store.listMembers(record.orgId),
-  ]);
-  const emails = new Map(members.map((m) => [m.userId, m.email]));
+  const opened = await openFeedback(services, visitor.grant, key);
+  if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
+  const { feedback, conversations, followers, canUpdate } = opened.value;
+  if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}`);
   const following = followers.some((f) => f.email === visitor.email);
-  const canWrite = authorize(visitor.grant, "feedbacks.update").ok;
   const tracker = feedback.trackerIssue;
-  const conversations = reports.filter((r) => r.conversation.length > 0);
 
   const body = html`<p><a href="/inbox">← ${w.back}</a></p>
 <h1>${feedback.title}</h1>
@@ -168,8 +160,8 @@ ${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : 
 ${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
 <h2>${w.changeStatus}</h2>
 ${
-  canWrite
-    ? html`<form method="post" action="/inbox/${encodeURIComponent(record.key)}/status"><input type="hidden" name="csrf" value="${visitor.csrf}">
+  canUpdate
+    ? html`<form method="post" action="/inbox/${encodeURIComponent(feedback.key)}/status"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="new-status">${w.status}</label><select id="new-status" name="status">${STATUSES.map((s) => html`<option value="${s}"${s === feedback.status ? html` selected` : ""}>${valueName(lang, s)}</option>`)}</select>
 <label for="comment">${w.comment}</label><textarea id="comment" name="comment" maxlength="${COMMENT_MAX_LENGTH}"></textarea>
 <button type="submit">${w.save}</button></form>`
@@ -180,23 +172,23 @@ ${
 ${
   conversations.length > 0
     ? html`<h2>${w.conversation}</h2>${conversations.map(
-        (r) =>
-          html`<ol>${r.conversation.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol>`,
+        (conversation) =>
+          html`<ol>${conversation.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol>`,
       )}`
     : ""
 }
 ${
-  comments.length > 0
-    ? html`<h2>${w.comments}</h2><ol>${comments.map(
+  feedback.comments.length > 0
+    ? html`<h2>${w.comments}</h2><ol>${feedback.comments.map(
         (c) =>
-          html`<li><p class="muted">${emails.get(c.userId) ?? c.userId} · ${valueName(lang, c.statusFrom)} → ${valueName(lang, c.statusTo)} · ${formatTime(lang, c.at)}</p><p>${c.text}</p></li>`,
+          html`<li><p class="muted">${[c.author ?? w.anonymous, ...(c.statusChange ? [`${valueName(lang, c.statusChange.from)} → ${valueName(lang, c.statusChange.to)}`] : []), formatTime(lang, Date.parse(c.at))].join(" · ")}</p><p>${c.text}</p></li>`,
       )}</ol>`
     : ""
 }
 <h2>${w.followers}</h2>
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
-${postButton(visitor, `/inbox/${encodeURIComponent(record.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}`;
-  return appPage(visitor, `/inbox/${record.key}`, feedback.title, body, notice?.status ?? 200);
+${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}`;
+  return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200);
 }
 
 /** The inbox and the feedback page: what the API offers, for people in a browser. */
@@ -217,12 +209,6 @@ export function inboxRoutes(services: Services) {
       "/inbox/:key/status",
       ({ request, params, body }) =>
         asMemberPosting(services, request, body, async (visitor, field) => {
-          const allowed = authorize(visitor.grant, "feedbacks.update");
-          if (!allowed.ok)
-            return feedbackPage(services, visitor, params.key, {
-              error: textFor(visitor.language).errors[allowed.code],
-              status: STATUS_OF[allowed.code],
-            });
           const comment = field("comment");
           const change = { status: field("status"), ...(comment.trim() && { comment }) };
           if (!statusForm.check(change))

@@ -4,10 +4,14 @@ import { STATUS_OF } from "../error-status.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
 import { ROLE_SCOPES, ROLES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
-import { normalizeEmail } from "../../../core/email.ts";
-import { setMemberRole, removeMember } from "../../../core/use-cases/membership.ts";
-import { mintToken } from "../../../core/use-cases/mint-token.ts";
-import { sendTestEvent } from "../../../core/webhooks/deliver.ts";
+import { fail } from "../../../core/errors.ts";
+import { listMembers } from "../../../core/members/list-members.ts";
+import { removeMember } from "../../../core/members/remove-member.ts";
+import { setMemberRole } from "../../../core/members/set-member-role.ts";
+import { listTokens } from "../../../core/tokens/list-tokens.ts";
+import { revokeToken } from "../../../core/tokens/revoke-token.ts";
+import { issueToken, TOKEN_LABEL_MAX_LENGTH } from "../../../core/tokens/issue-token.ts";
+import { testWebhook } from "../../../core/webhooks/test-webhook.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../../core/webhooks/manage.ts";
 import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts";
 import { type Html, html, redirect } from "../html.ts";
@@ -24,8 +28,6 @@ type Notice = {
   readonly info?: string;
 };
 
-const TOKEN_DAYS = 90;
-
 function noticeHtml(notice: Notice): Html {
   return html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}${
     notice.secret
@@ -36,7 +38,8 @@ function noticeHtml(notice: Notice): Html {
 
 async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language);
-  const members = await services.store.listMembers(visitor.grant.orgId);
+  const listed = await listMembers(services, visitor.grant);
+  const members = listed.ok ? listed.value : [];
   const admin = isAdmin(visitor);
   const rows = members.map(
     (m) => html`<tr><td>${m.email}</td><td>${valueName(visitor.language, m.role)}</td>
@@ -60,14 +63,15 @@ async function membersPage(services: Services, visitor: Visitor, notice: Notice 
 async function tokensPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language);
   const lang = visitor.language;
-  const tokens = (await services.store.listTokens(visitor.grant.orgId)).filter((t) => t.userId === visitor.grant.userId && !t.revoked);
+  const listed = await listTokens(services, visitor.grant, "own");
+  const tokens = listed.ok ? listed.value : [];
   const rows = tokens.map(
     (t) => html`<tr><td>${t.label}</td><td>${t.scopes.join(" ")}</td><td>${t.expiresAt ? formatTime(lang, t.expiresAt) : w.never}</td>
 <td>${t.lastUsedAt ? formatTime(lang, t.lastUsedAt) : w.never}</td><td>${postButton(visitor, `/settings/tokens/${t.id}/revoke`, w.revoke)}</td></tr>`,
   );
   const scopes = ROLE_SCOPES[visitor.membership.role];
   const form = html`<h2>${w.createToken}</h2><form method="post" action="/settings/tokens"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="token-label">${w.label}</label><input id="token-label" name="label" required maxlength="100">
+<label for="token-label">${w.label}</label><input id="token-label" name="label" required maxlength="${TOKEN_LABEL_MAX_LENGTH}">
 <fieldset><legend>${w.scopes}</legend>${scopes.map(
     (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes" checked style="width:auto"> ${s}</label>`,
   )}</fieldset>
@@ -84,7 +88,8 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
 async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language);
   if (!isAdmin(visitor)) return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${w.adminsOnly}</p>`, 403);
-  const { data } = await listWebhooks(services, visitor.grant);
+  const listed = await listWebhooks(services, visitor.grant);
+  const data = listed.ok ? listed.value.data : [];
   const rows = data.map((hook) => {
     const last = hook.lastDelivery;
     const result = last ? `${formatTime(visitor.language, Date.parse(last.at))} — ${last.status ?? last.error} (${last.durationMs} ms)` : w.never;
@@ -129,12 +134,15 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/members",
       ({ request, body }) =>
         adminPosting(request, body, members, async (visitor, field) => {
-          const user = await services.store.findUserByEmail(normalizeEmail(field("email")));
           const role = ROLES.find((r) => r === field("role"));
-          if (!user || !role)
-            return membersPage(services, visitor, { error: `${textFor(visitor.language).errors.not_found} (${field("email")})`, status: 400 });
-          const set = await setMemberRole(services.store, visitor.grant.orgId, user.id, role);
-          if (!set.ok) return membersPage(services, visitor, { error: textFor(visitor.language).errors[set.code], status: STATUS_OF[set.code] });
+          const set = role ? await setMemberRole(services, visitor.grant, field("email"), role) : fail("invalid_body");
+          if (!set.ok) {
+            const error =
+              set.code === "not_found"
+                ? `${textFor(visitor.language).errors.not_found} (${field("email")})`
+                : textFor(visitor.language).errors[set.code];
+            return membersPage(services, visitor, { error, status: set.code === "not_found" ? 400 : STATUS_OF[set.code] });
+          }
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },
@@ -144,7 +152,7 @@ export function settingsAccessRoutes(services: Services) {
       ({ request, body }) =>
         adminPosting(request, body, members, async (visitor, field) => {
           // Leaving is not done from here: the page would be gone at the next click.
-          if (field("user") !== visitor.grant.userId) await removeMember(services.store, visitor.grant.orgId, field("user"));
+          if (field("user") !== visitor.grant.userId) await removeMember(services, visitor.grant, field("user"));
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },
@@ -155,17 +163,10 @@ export function settingsAccessRoutes(services: Services) {
       ({ request, body }) =>
         asMemberPosting(services, request, body, async (visitor, field) => {
           const w = wordsFor(visitor.language);
-          const label = field("label").trim().slice(0, 100);
           const scopes = ROLE_SCOPES[visitor.membership.role].filter((s) => field(`scope.${s}`) === "yes");
-          if (!label || scopes.length === 0) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: 400 });
-          const { token } = await mintToken(services, {
-            orgId: visitor.grant.orgId,
-            userId: visitor.grant.userId,
-            scopes,
-            label,
-            ttlMs: TOKEN_DAYS * 86_400_000,
-          });
-          return tokensPage(services, visitor, { secret: { label: w.tokenOnce, value: token } });
+          const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
+          if (!issued.ok) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: STATUS_OF[issued.code] });
+          return tokensPage(services, visitor, { secret: { label: w.tokenOnce, value: issued.value.token } });
         }),
       { detail: { hide: true } },
     )
@@ -173,8 +174,7 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/tokens/:id/revoke",
       ({ request, body, params }) =>
         asMemberPosting(services, request, body, async (visitor) => {
-          const own = (await services.store.listTokens(visitor.grant.orgId)).some((t) => t.id === params.id && t.userId === visitor.grant.userId);
-          if (own) await services.store.revokeToken(visitor.grant.orgId, params.id, services.clock());
+          await revokeToken(services, visitor.grant, params.id);
           return redirect("/settings/tokens");
         }),
       { detail: { hide: true } },
@@ -197,10 +197,11 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/webhooks/:id/test",
       ({ request, body, params }) =>
         adminPosting(request, body, webhooks, async (visitor) => {
-          const hook = await services.store.findWebhook(visitor.grant.orgId, params.id);
-          if (!hook) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.not_found, status: 404 });
-          const result = await sendTestEvent(services, services.webhooks, hook);
-          return webhooksPage(services, visitor, { info: `${hook.url}: ${result.status ?? result.error} (${result.durationMs} ms)` });
+          const tested = await testWebhook(services, services.webhooks, visitor.grant, params.id);
+          if (!tested.ok)
+            return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[tested.code], status: STATUS_OF[tested.code] });
+          const { url, result } = tested.value;
+          return webhooksPage(services, visitor, { info: `${url}: ${result.status ?? result.error} (${result.durationMs} ms)` });
         }),
       { detail: { hide: true } },
     )

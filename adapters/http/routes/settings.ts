@@ -1,11 +1,18 @@
 import { Elysia } from "elysia";
 import { ArticleFile, FeatureFile, parseFile } from "../../../core/catalog-files.ts";
-import { monthlyQuota, quotaMonth } from "../../../core/limits.ts";
-import { type AppRecord, CHANNEL_KINDS } from "../../../core/model.ts";
+import { fail, type Result } from "../../../core/errors.ts";
+import { readPlan } from "../../../core/organizations/read-plan.ts";
+import { STATUS_OF } from "../error-status.ts";
+import { CHANNEL_KINDS } from "../../../core/model.ts";
 import { textFor } from "../catalog/text.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
-import { addChannel, createApp, importFeatures, importHelpArticles } from "../../../core/use-cases/manage-catalog.ts";
+import { addChannel } from "../../../core/apps/add-channel.ts";
+import { APP_NAME_MAX_LENGTH, createApp } from "../../../core/apps/create-app.ts";
+import { importFeatures } from "../../../core/apps/import-features.ts";
+import { importHelpArticles } from "../../../core/apps/import-help-articles.ts";
+import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
+import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, isAdmin, postButton, settingsPage } from "../web/settings-page.ts";
@@ -16,34 +23,35 @@ type Notice = { readonly error?: string; readonly status?: number };
 
 async function planPage(services: Services, visitor: Visitor): Promise<Response> {
   const w = wordsFor(visitor.language);
-  const org = await services.store.findOrganization(visitor.grant.orgId);
-  const month = quotaMonth(services.clock()).month;
-  const used = await services.store.quotaUsed(visitor.grant.orgId, month);
-  const limit = org ? monthlyQuota(org.plan, org.quotaOverride) : null;
+  const read = await readPlan(services, visitor.grant);
+  if (!read.ok)
+    return settingsPage(
+      visitor,
+      "/settings",
+      w.plan,
+      html`<p class="error">${textFor(visitor.language).errors[read.code]}</p>`,
+      STATUS_OF[read.code],
+    );
+  const { organization: org, month, used, quota } = read.value;
   return settingsPage(
     visitor,
     "/settings",
     w.plan,
-    html`<dl><dt>${w.organization}</dt><dd>${org?.name ?? ""} (${org?.keyPrefix ?? ""})</dd><dt>${w.planName}</dt><dd>${org?.plan ?? ""}</dd>
-<dt>${w.quotaUse} (${month})</dt><dd>${used} / ${limit ?? w.unlimited}</dd></dl>`,
+    html`<dl><dt>${w.organization}</dt><dd>${org.name} (${org.keyPrefix})</dd><dt>${w.planName}</dt><dd>${org.plan}</dd>
+<dt>${w.quotaUse} (${month})</dt><dd>${used} / ${quota ?? w.unlimited}</dd></dl>`,
   );
 }
 
 async function appsPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language);
-  const { store } = services;
-  const orgId = visitor.grant.orgId;
   const admin = isAdmin(visitor);
-  const [apps, channels] = await Promise.all([store.listApps(orgId), store.listChannels(orgId)]);
-  const sections = await Promise.all(
-    apps.map(async (app) => {
-      const [features, articles] = await Promise.all([store.listFeatures(orgId, app.id), store.listHelpArticles(orgId, app.id)]);
-      const own = channels.filter((c) => c.appId === app.id);
-      const channelRows = own.map(
-        (c) => html`<tr><td>${c.kind}</td><td>${admin ? html`<code>${c.key}</code>` : "••••"}</td><td>${c.active ? w.active : w.disabled}</td>
+  const listed = await listAppSetup(services, visitor.grant);
+  const sections = (listed.ok ? listed.value : []).map(({ app, channels, features, helpArticles }) => {
+    const channelRows = channels.map(
+      (c) => html`<tr><td>${c.kind}</td><td>${c.key ? html`<code>${c.key}</code>` : "••••"}</td><td>${c.active ? w.active : w.disabled}</td>
 <td>${admin ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, hidden("active", c.active ? "no" : "yes")) : ""}</td></tr>`,
-      );
-      return html`<section aria-labelledby="app-${app.id}"><h2 id="app-${app.id}">${app.name} <span class="muted">(${app.kind})</span></h2>
+    );
+    return html`<section aria-labelledby="app-${app.id}"><h2 id="app-${app.id}">${app.name} <span class="muted">(${app.kind})</span></h2>
 <h3>${w.channels}</h3><div class="scroll"><table><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${channelRows}</tbody></table></div>
 ${
   admin
@@ -55,14 +63,13 @@ ${
 <h3>${w.featureMap}</h3>
 <ul>${features.map((f) => html`<li><code>${f.path}</code> — ${f.name}${f.severityFloor ? ` (≥ ${f.severityFloor})` : ""}</li>`)}</ul>
 ${admin ? importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import) : ""}
-<h3>${w.helpCenter}</h3><p>${articles.length} ${w.articles}</p>
+<h3>${w.helpCenter}</h3><p>${helpArticles} ${w.articles}</p>
 ${admin ? importForm(visitor, `/settings/apps/${app.id}/help`, `help-${app.id}`, w.importHelp, w.import) : ""}
 </section>`;
-    }),
-  );
+  });
   const createForm = admin
     ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="app-name">${w.name}</label><input id="app-name" name="name" required maxlength="100">
+<label for="app-name">${w.name}</label><input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}">
 <label for="app-kind">${w.kind}</label><select id="app-kind" name="kind">${APP_KINDS.map((k) => html`<option>${k}</option>`)}</select>
 <button type="submit">${w.create}</button></form>`
     : html`<p class="muted">${w.adminsOnly}</p>`;
@@ -76,20 +83,13 @@ const importForm = (visitor: Visitor, action: string, id: string, label: string,
 
 /** Settings: the plan and this month's quota, and the apps with their channels, feature maps and help centers. */
 export function settingsRoutes(services: Services) {
-  /** Runs an Admin's change to an app of their organization; others see the page unchanged, with a 403. */
-  const onApp = (
-    request: Request,
-    body: unknown,
-    appId: string,
-    change: (app: AppRecord, field: (name: string) => string, visitor: Visitor) => Promise<Response>,
-  ) =>
-    asMemberPosting(services, request, body, async (visitor, field) => {
-      const w = wordsFor(visitor.language);
-      if (!isAdmin(visitor)) return appsPage(services, visitor, { error: w.adminsOnly, status: 403 });
-      const app = await services.store.findApp(visitor.grant.orgId, appId);
-      if (!app) return appsPage(services, visitor, { error: textFor(visitor.language).errors.not_found, status: 404 });
-      return change(app, field, visitor);
-    });
+  /** After an Admin's change: back to the page, or the page again with what went wrong (a 403 for others). */
+  const afterChange = (visitor: Visitor, result: Result<unknown>, what?: string): Promise<Response> | Response => {
+    if (result.ok) return redirect("/settings/apps");
+    const words = textFor(visitor.language);
+    const error = result.code === "forbidden" ? words.web.adminsOnly : result.code === "invalid_body" && what ? what : words.errors[result.code];
+    return appsPage(services, visitor, { error, status: STATUS_OF[result.code] });
+  };
 
   return new Elysia({ name: "routes/settings" })
     .get("/settings", ({ request }) => asMember(services, request, (visitor) => planPage(services, visitor)), { detail: { hide: true } })
@@ -99,57 +99,49 @@ export function settingsRoutes(services: Services) {
       ({ request, body }) =>
         asMemberPosting(services, request, body, async (visitor, field) => {
           const w = wordsFor(visitor.language);
-          if (!isAdmin(visitor)) return appsPage(services, visitor, { error: w.adminsOnly, status: 403 });
-          const name = field("name").trim();
           const kind = APP_KINDS.find((k) => k === field("kind"));
-          if (!name || name.length > 100 || !kind) return appsPage(services, visitor, { error: `${w.name} / ${w.kind}`, status: 400 });
-          await createApp(services, visitor.grant.orgId, { name, kind });
-          return redirect("/settings/apps");
+          const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
+          return afterChange(visitor, created, `${w.name} / ${w.kind}`);
         }),
       { detail: { hide: true } },
     )
     .post(
       "/settings/apps/:id/channels",
       ({ request, body, params }) =>
-        onApp(request, body, params.id, async (app, field, visitor) => {
+        asMemberPosting(services, request, body, async (visitor, field) => {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
-          if (!kind) return appsPage(services, visitor, { error: wordsFor(visitor.language).kind, status: 400 });
-          await addChannel(services, app, kind);
-          return redirect("/settings/apps");
+          const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
+          return afterChange(visitor, added, wordsFor(visitor.language).kind);
         }),
       { detail: { hide: true } },
     )
     .post(
       "/settings/channels/:id/active",
       ({ request, body, params }) =>
-        asMemberPosting(services, request, body, async (visitor, field) => {
-          if (!isAdmin(visitor)) return appsPage(services, visitor, { error: wordsFor(visitor.language).adminsOnly, status: 403 });
-          await services.store.setChannelActive(visitor.grant.orgId, params.id, field("active") === "yes");
-          return redirect("/settings/apps");
-        }),
+        asMemberPosting(services, request, body, async (visitor, field) =>
+          afterChange(visitor, await setChannelActive(services, visitor.grant, params.id, field("active") === "yes")),
+        ),
       { detail: { hide: true } },
     )
     .post(
       "/settings/apps/:id/features",
       ({ request, body, params }) =>
-        onApp(request, body, params.id, async (app, field, visitor) => {
+        asMemberPosting(services, request, body, async (visitor, field) => {
           const parsed = parseFile(FeatureFile, field("json"));
-          if ("error" in parsed)
+          if ("error" in parsed && isAdmin(visitor))
             return appsPage(services, visitor, { error: `${wordsFor(visitor.language).featureMap}: ${parsed.error}`, status: 400 });
-          await importFeatures(services, app, parsed.value);
-          return redirect("/settings/apps");
+          return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, "error" in parsed ? [] : parsed.value));
         }),
       { detail: { hide: true } },
     )
     .post(
       "/settings/apps/:id/help",
       ({ request, body, params }) =>
-        onApp(request, body, params.id, async (app, field, visitor) => {
+        asMemberPosting(services, request, body, async (visitor, field) => {
           const parsed = parseFile(ArticleFile, field("json"));
-          if ("error" in parsed)
+          if ("error" in parsed && isAdmin(visitor))
             return appsPage(services, visitor, { error: `${wordsFor(visitor.language).helpCenter}: ${parsed.error}`, status: 400 });
-          await importHelpArticles(services, app, parsed.value);
-          return redirect("/settings/apps");
+          return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, "error" in parsed ? [] : parsed.value));
         }),
       { detail: { hide: true } },
     );

@@ -1,13 +1,13 @@
 import { Elysia } from "elysia";
 import type { Grant } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
-import { sendTestEvent } from "../../../core/webhooks/deliver.ts";
+import { testWebhook } from "../../../core/webhooks/test-webhook.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../../core/webhooks/manage.ts";
 import { DeliveryResultView, WebhookCreate, WebhookList, WebhookWithSecret } from "../../../core/webhooks/schemas.ts";
 import { grantFor } from "../authorize.ts";
 import { readJsonBody } from "../body.ts";
 import { operation } from "../docs.ts";
-import { errorResponse, failureResponse, json } from "../reply.ts";
+import { failureResponse, json } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const createBody = validator(WebhookCreate);
@@ -24,16 +24,24 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
   const path = { id: "Webhook id." };
 
   return new Elysia({ name: "routes/webhooks" })
-    .get("/v1/webhooks", ({ request }) => asAdmin(request, async (grant) => json(await listWebhooks(services, grant))), {
-      detail: operation({
-        summary: "List webhooks",
-        description: "With the result of each webhook's last delivery.",
-        tags: ["Webhooks"],
-        responses: { 200: { description: "The webhooks.", schema: WebhookList } },
-        errors: [...AUTH],
-        bearer: MANAGE,
-      }),
-    })
+    .get(
+      "/v1/webhooks",
+      ({ request }) =>
+        asAdmin(request, async (grant) => {
+          const listed = await listWebhooks(services, grant);
+          return listed.ok ? json(listed.value) : failureResponse(request, listed);
+        }),
+      {
+        detail: operation({
+          summary: "List webhooks",
+          description: "With the result of each webhook's last delivery.",
+          tags: ["Webhooks"],
+          responses: { 200: { description: "The webhooks.", schema: WebhookList } },
+          errors: [...AUTH],
+          bearer: MANAGE,
+        }),
+      },
+    )
     .post(
       "/v1/webhooks",
       ({ request }) =>
@@ -78,9 +86,9 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
       "/v1/webhooks/:id/test",
       ({ request, params }) =>
         asAdmin(request, async (grant) => {
-          const webhook = await services.store.findWebhook(grant.orgId, params.id);
-          if (!webhook) return errorResponse(request, "not_found");
-          const result = await sendTestEvent(services, deps, webhook);
+          const tested = await testWebhook(services, deps, grant, params.id);
+          if (!tested.ok) return failureResponse(request, tested);
+          const { result } = tested.value;
           return json({ at: new Date(result.at).toISOString(), status: result.status, error: result.error, durationMs: result.durationMs });
         }),
       {

@@ -1,0 +1,39 @@
+import { authorize } from "../authorization.ts";
+import { ok, type Result } from "../errors.ts";
+import type { AppRecord, Channel, FeatureRecord, Grant } from "../model.ts";
+import type { AdminStore, CatalogStore, HelpCenterStore } from "../store.ts";
+
+/** A channel as the settings show it: its key only to those who manage the organization. */
+export type ChannelView = Omit<Channel, "key"> & { readonly key: string | null };
+
+export interface AppSetup {
+  readonly app: AppRecord;
+  readonly channels: readonly ChannelView[];
+  readonly features: readonly FeatureRecord[];
+  readonly helpArticles: number;
+}
+
+/** The organization's apps with their channels, feature maps and help centers, as the settings show them. */
+export async function listAppSetup(
+  deps: { store: Pick<CatalogStore, "listApps" | "listFeatures"> & Pick<AdminStore, "listChannels"> & Pick<HelpCenterStore, "listHelpArticles"> },
+  grant: Grant,
+  appId?: string,
+): Promise<Result<AppSetup[]>> {
+  const allowed = authorize(grant, "organization.read");
+  if (!allowed.ok) return allowed;
+  const showKeys = authorize(grant, "organization.manage").ok;
+  const [apps, channels] = await Promise.all([deps.store.listApps(grant.orgId), deps.store.listChannels(grant.orgId)]);
+  const setups = await Promise.all(
+    apps
+      .filter((app) => appId === undefined || app.id === appId)
+      .map(async (app) => {
+        const [features, articles] = await Promise.all([
+          deps.store.listFeatures(grant.orgId, app.id),
+          deps.store.listHelpArticles(grant.orgId, app.id),
+        ]);
+        const own = channels.filter((c) => c.appId === app.id).map((c) => ({ ...c, key: showKeys ? c.key : null }));
+        return { app, channels: own, features, helpArticles: articles.length };
+      }),
+  );
+  return ok(setups);
+}

@@ -1,0 +1,16 @@
+import { authorize } from "../authorization.ts";
+import { ok, type Result } from "../errors.ts";
+import type { Grant, Role } from "../model.ts";
+import type { AdminStore } from "../store.ts";
+
+export interface Member {
+  readonly userId: string;
+  readonly email: string;
+  readonly role: Role;
+}
+
+/** The members of the grant's organization and their roles. */
+export async function listMembers(deps: { store: Pick<AdminStore, "listMembers"> }, grant: Grant): Promise<Result<Member[]>> {
+  const allowed = authorize(grant, "organization.read");
+  return allowed.ok ? ok(await deps.store.listMembers(grant.orgId)) : allowed;
+}

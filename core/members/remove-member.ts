@@ -1,0 +1,17 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { AdminStore } from "../store.ts";
+import { isLastAdmin } from "./last-admin.ts";
+
+/** Removes a person from the grant's organization, which keeps an Admin; their tokens and agents stop working at once. */
+export async function removeMember(
+  deps: { store: Pick<AdminStore, "listMembers" | "removeMembership"> },
+  grant: Grant,
+  userId: string,
+): Promise<Result<void>> {
+  const allowed = authorize(grant, "organization.manage");
+  if (!allowed.ok) return allowed;
+  if (await isLastAdmin(deps.store, grant.orgId, userId)) return fail("last_admin");
+  return (await deps.store.removeMembership(grant.orgId, userId)) ? ok(undefined) : fail("not_found");
+}

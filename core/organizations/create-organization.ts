@@ -1,0 +1,32 @@
+import { Type } from "@sinclair/typebox";
+import { fail, invalid, ok, type Result } from "../errors.ts";
+import type { Plan } from "../limits.ts";
+import type { Organization } from "../model.ts";
+import type { Ids } from "../ports.ts";
+import type { AdminStore } from "../store.ts";
+
+/** Feedback keys start with the prefix (`DEMO-12`): short, upper case, one per organization. */
+const KEY_PREFIX = /^[A-Z][A-Z0-9]{0,11}$/;
+
+/** The prefix made from a name when none is given: its first six letters. */
+export const prefixFrom = (name: string): string =>
+  name
+    .replace(/[^A-Za-z]/g, "")
+    .slice(0, 6)
+    .toUpperCase();
+
+/** Creates an organization (an operator's act: no one is a member yet). */
+export async function createOrganization(
+  deps: { store: Pick<AdminStore, "findOrganization" | "createOrganization">; ids: Pick<Ids, "id"> },
+  input: { readonly name: string; readonly keyPrefix?: string; readonly plan: Plan },
+): Promise<Result<Organization>> {
+  const name = input.name.trim();
+  if (!name) return invalid("invalid_body", { field: "name", reason: "missing" });
+  const keyPrefix = (input.keyPrefix ?? prefixFrom(name)).toUpperCase();
+  if (!KEY_PREFIX.test(keyPrefix))
+    return invalid("invalid_body", { field: "keyPrefix", reason: "expected", schema: Type.String({ pattern: KEY_PREFIX.source }) });
+  if (await deps.store.findOrganization(keyPrefix)) return fail("prefix_taken");
+  const organization: Organization = { id: deps.ids.id(), name, keyPrefix, plan: input.plan, quotaOverride: null };
+  await deps.store.createOrganization(organization);
+  return ok(organization);
+}
