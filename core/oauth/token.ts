@@ -13,9 +13,9 @@ export interface TokenResponse {
   scope: string;
 }
 
-export type TokenResult = { ok: true; value: TokenResponse } | { ok: false; error: OAuthError; status: 400 | 401 };
+export type TokenResult = { ok: true; value: TokenResponse } | { ok: false; error: OAuthError };
 
-const failure = (error: OAuthError, status: 400 | 401 = 400): TokenResult => ({ ok: false, error, status });
+const failure = (error: OAuthError): TokenResult => ({ ok: false, error });
 
 /** A fresh access and refresh token pair; the clear values are returned once, only hashes are stored. */
 function mintPair(services: Services) {
@@ -106,7 +106,7 @@ async function refresh(services: Services, form: Readonly<Record<string, string 
 
 /** The token endpoint (RFC 6749 §3.2): authorization_code with PKCE, and refresh_token with rotation. */
 export async function exchangeToken(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
-  if (!form.client_id || !(await services.store.findClient(form.client_id))) return failure(oauthError("invalid_client", "unknown client_id"), 401);
+  if (!form.client_id || !(await services.store.findClient(form.client_id))) return failure(oauthError("invalid_client", "unknown client_id"));
   if (form.grant_type === "authorization_code") return redeemCode(services, form);
   if (form.grant_type === "refresh_token") return refresh(services, form);
   return failure(oauthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token"));

@@ -142,7 +142,7 @@ ${
       "/oauth/token",
       async ({ body }) => {
         const result = await exchangeToken(services, stringFields(body));
-        return result.ok ? json(result.value, 200, NO_STORE) : json(result.error, result.status, NO_STORE);
+        return result.ok ? json(result.value, 200, NO_STORE) : json(result.error, result.error.error === "invalid_client" ? 401 : 400, NO_STORE);
       },
       { detail: { hide: true } },
     )

@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const ROOT = join(import.meta.dir, "..");
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(dir, f));
+}
+
+const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
+const importsOf = (file: string) => [...read(file).matchAll(/^import[^;]*? from "([^"]+)";/gms)].map((m) => m[1]!);
+
+/** The two store adapters implement the ports; the composition root opens and closes the store. */
+const STORE_OWNERS = ["adapters/sqlite/", "adapters/mongodb/", "apps/runtime/services.ts"];
+
+describe("the architecture", () => {
+  test("core/ imports only TypeBox and itself", () => {
+    const outside = sources("core").flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => !spec.startsWith("@sinclair/typebox") && !join("core", relative("core", join(file, "..", spec))).startsWith("core/"))
+        .map((spec) => `${file} → ${spec}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  test("no adapter imports another adapter", () => {
+    const crossing = sources("adapters").flatMap((file) => {
+      const own = file.split("/")[1];
+      return importsOf(file)
+        .filter((spec) => spec.startsWith("."))
+        .map((spec) => join(file, "..", spec))
+        .filter((target) => target.startsWith("adapters/") && target.split("/")[1] !== own)
+        .map((target) => `${file} → ${target}`);
+    });
+    expect(crossing).toEqual([]);
+  });
+
+  test("routes, MCP tools, the CLI and the server call use cases, never a store method", () => {
+    const callers = [...sources("adapters"), ...sources("apps")]
+      .filter((file) => !STORE_OWNERS.some((owner) => file.startsWith(owner)))
+      .flatMap((file) =>
+        read(file)
+          .split("\n")
+          .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+          .filter(({ line }) => /\bstore\.\w+\(|\{\s*store\s*[,}]/.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(callers).toEqual([]);
+  });
+
+  // A webhook receiver's answer (`status: number`) is data the core keeps; a status the service answers with is not.
+  test("core/ says no HTTP status: the HTTP adapter maps error codes to statuses", () => {
+    const statuses = sources("core").flatMap((file) =>
+      read(file)
+        .split("\n")
+        .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+        .filter(({ line }) => /\b(status|STATUS\w*)\b\s*[:=]\s*[1-5]\d\d\b|\bstatus:\s*[1-5]\d\d\s*\|/.test(line) && !line.trim().startsWith("//"))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+    expect(statuses).toEqual([]);
+  });
+});
