@@ -1,4 +1,4 @@
-import { Octokit } from "@octokit/rest";
+import { request } from "@octokit/request";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
@@ -7,8 +7,15 @@ import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 export const LABEL_PREFIX = "retour:";
 const CLOSING: readonly Status[] = ["delivered", "dismissed"];
 
+/**
+ * GitHub's official request client, with the token and address of one tracker. Four issue calls
+ * need no more: the full `@octokit/rest` adds 12 MB of endpoint tables and pagination for them.
+ */
 const client = (settings: TrackerSettings) =>
-  new Octokit({ auth: settings.token, ...(settings.apiUrl && { baseUrl: settings.apiUrl }), userAgent: "Retour" });
+  request.defaults({
+    headers: { authorization: `token ${settings.token}`, "user-agent": "Retour" },
+    ...(settings.apiUrl && { baseUrl: settings.apiUrl }),
+  });
 
 function repository(settings: TrackerSettings): { owner: string; repo: string } {
   const [owner, repo] = settings.project.split("/");
@@ -25,11 +32,11 @@ const linkOf = (settings: TrackerSettings, issue: { number: number; html_url?: s
 
 const numberOf = (key: string): number => Number(key.split("#").at(-1));
 
-/** GitHub Issues through the official Octokit client. */
+/** GitHub Issues through the official Octokit request client. */
 export function createGithubTracker(): IssueTracker {
   return {
     async open(settings, issue) {
-      const { data } = await client(settings).rest.issues.create({
+      const { data } = await client(settings)("POST /repos/{owner}/{repo}/issues", {
         ...repository(settings),
         title: issue.title,
         body: issue.body,
@@ -42,7 +49,7 @@ export function createGithubTracker(): IssueTracker {
       const number = Number(issue.replace(/^.*#/, ""));
       if (!Number.isInteger(number) || number <= 0) return null;
       try {
-        const { data } = await client(settings).rest.issues.get({ ...repository(settings), issue_number: number });
+        const { data } = await client(settings)("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...repository(settings), issue_number: number });
         return linkOf(settings, data);
       } catch (error) {
         if ((error as { status?: number }).status === 404) return null;
@@ -53,15 +60,15 @@ export function createGithubTracker(): IssueTracker {
     async follow(settings, link, change) {
       const github = client(settings);
       const where = { ...repository(settings), issue_number: numberOf(link.key) };
-      const { data: current } = await github.rest.issues.get(where);
+      const { data: current } = await github("GET /repos/{owner}/{repo}/issues/{issue_number}", where);
       const kept = (current.labels ?? [])
         .map((l) => (typeof l === "string" ? l : (l.name ?? "")))
         .filter((name) => name && !name.startsWith(LABEL_PREFIX));
-      await github.rest.issues.setLabels({ ...where, labels: [...kept, `${LABEL_PREFIX}${change.status}`] });
-      if (change.comment) await github.rest.issues.createComment({ ...where, body: change.comment });
+      await github("PUT /repos/{owner}/{repo}/issues/{issue_number}/labels", { ...where, labels: [...kept, `${LABEL_PREFIX}${change.status}`] });
+      if (change.comment) await github("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, body: change.comment });
       const closing = CLOSING.includes(change.status);
       if (closing !== (current.state === "closed")) {
-        const { data } = await github.rest.issues.update({
+        const { data } = await github("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
           ...where,
           state: closing ? "closed" : "open",
           ...(closing && { state_reason: change.status === "delivered" ? "completed" : "not_planned" }),
