@@ -1,0 +1,71 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { addChannel } from "../../core/apps/add-channel.ts";
+import { createApp } from "../../core/apps/create-app.ts";
+import { importFeatures } from "../../core/apps/import-features.ts";
+import { importHelpArticles } from "../../core/apps/import-help-articles.ts";
+import { listAppSetup } from "../../core/apps/list-app-setup.ts";
+import { setChannelActive } from "../../core/apps/set-channel-active.ts";
+import { fakeOrganization } from "./fake-organization.ts";
+
+describe("apps and channels", () => {
+  test("an app's name is 1 to 100 characters, trimmed: invalid_body naming name", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const created = await createApp(org.deps, admin, { name: "  Shop  ", kind: "web" });
+    assert.equal(created.ok && created.value.name, "Shop");
+    const refused = await createApp(org.deps, admin, { name: "x".repeat(101), kind: "web" });
+    assert.equal(!refused.ok && `${refused.code}:${refused.problem?.field}`, "invalid_body:name");
+  });
+
+  test("only Admins change apps and channels: forbidden, and nothing is written", async () => {
+    const org = fakeOrganization();
+    const member = org.person("ann@acme.test", "member");
+    assert.deepEqual(await createApp(org.deps, member, { name: "Shop", kind: "web" }), { ok: false, code: "forbidden" });
+    assert.deepEqual(await addChannel(org.deps, member, "any", "api"), { ok: false, code: "forbidden" });
+    assert.deepEqual(await setChannelActive(org.deps, member, "any", false), { ok: false, code: "forbidden" });
+    assert.deepEqual(await importFeatures(org.deps, member, "any", []), { ok: false, code: "forbidden" });
+    assert.deepEqual(await importHelpArticles(org.deps, member, "any", []), { ok: false, code: "forbidden" });
+    assert.equal(org.apps.length, 0);
+  });
+
+  test("a channel's key says its kind; an unknown app or channel is not_found", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const app = await createApp(org.deps, admin, { name: "Shop", kind: "web" });
+    assert.ok(app.ok);
+    const api = await addChannel(org.deps, admin, app.value.id, "api");
+    const form = await addChannel(org.deps, admin, app.value.id, "form");
+    assert.match(api.ok ? api.value.key : "", /^pk_/);
+    assert.match(form.ok ? form.value.key : "", /^form_/);
+    assert.deepEqual(await addChannel(org.deps, admin, "other", "api"), { ok: false, code: "not_found" });
+    assert.deepEqual(await setChannelActive(org.deps, admin, "nope", false), { ok: false, code: "not_found" });
+  });
+
+  test("a feature without an id gets a stable one from its path", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const app = await createApp(org.deps, admin, { name: "Shop", kind: "web" });
+    assert.ok(app.ok);
+    await importFeatures(org.deps, admin, app.value.id, [{ name: "Checkout", path: "checkout", kind: "flow" }]);
+    assert.deepEqual(
+      (org.features.get(app.value.id) as Array<{ id: string }>).map((f) => f.id),
+      [`${app.value.id}:checkout`],
+    );
+  });
+
+  test("the settings show channel keys only to those who manage the organization", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const reader = org.person("ann@acme.test", "reader");
+    const app = await createApp(org.deps, admin, { name: "Shop", kind: "web" });
+    assert.ok(app.ok);
+    await addChannel(org.deps, admin, app.value.id, "api");
+    await importHelpArticles(org.deps, admin, app.value.id, [{ title: "Help", url: "https://help.test/a", body: "Text" }]);
+    const asAdmin = await listAppSetup(org.deps, admin);
+    const asReader = await listAppSetup(org.deps, reader);
+    assert.match((asAdmin.ok && asAdmin.value[0]?.channels[0]?.key) || "", /^pk_/);
+    assert.equal(asReader.ok && asReader.value[0]?.channels[0]?.key, null);
+    assert.equal(asReader.ok && asReader.value[0]?.helpArticles, 1);
+  });
+});

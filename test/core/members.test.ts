@@ -1,0 +1,45 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { listMembers } from "../../core/members/list-members.ts";
+import { removeMember } from "../../core/members/remove-member.ts";
+import { setMemberRole } from "../../core/members/set-member-role.ts";
+import { fakeOrganization } from "./fake-organization.ts";
+
+describe("members", () => {
+  test("an Admin adds a person by e-mail, however it is written", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    org.person("ann@acme.test", "reader");
+    assert.deepEqual(await setMemberRole(org.deps, admin, " ANN@Acme.test ", "member"), {
+      ok: true,
+      value: { userId: "user-ann", email: "ann@acme.test" },
+    });
+    assert.equal(org.members.get("user-ann"), "member");
+  });
+
+  test("an unknown e-mail is not_found; a Member may not change roles: forbidden", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const ann = org.person("ann@acme.test", "member");
+    assert.deepEqual(await setMemberRole(org.deps, admin, "nobody@acme.test", "member"), { ok: false, code: "not_found" });
+    assert.deepEqual(await setMemberRole(org.deps, ann, "root@acme.test", "reader"), { ok: false, code: "forbidden" });
+    assert.deepEqual(await removeMember(org.deps, ann, "user-root"), { ok: false, code: "forbidden" });
+  });
+
+  test("the last Admin can neither step down nor be removed: last_admin", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    assert.deepEqual(await setMemberRole(org.deps, admin, "root@acme.test", "member"), { ok: false, code: "last_admin" });
+    assert.deepEqual(await removeMember(org.deps, admin, "user-root"), { ok: false, code: "last_admin" });
+    org.person("eve@acme.test", "admin");
+    assert.deepEqual(await removeMember(org.deps, admin, "user-root"), { ok: true, value: undefined });
+  });
+
+  test("every member may read the list of members", async () => {
+    const org = fakeOrganization();
+    org.person("root@acme.test", "admin");
+    const reader = org.person("ann@acme.test", "reader");
+    const listed = await listMembers(org.deps, reader);
+    assert.deepEqual(listed.ok && listed.value.map((m) => m.email), ["root@acme.test", "ann@acme.test"]);
+  });
+});
