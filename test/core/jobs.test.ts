@@ -13,7 +13,10 @@ function queue(job: Job | null) {
       clock: () => NOW,
       ids: { secret: () => "lease" },
       store: {
-        claimJob: async (now: number, leaseMs: number, lease: string) => (seen.push(`claim ${now} ${leaseMs} ${lease}`), job),
+        claimJob: async (now: number, leaseMs: number, lease: string) => {
+          seen.push(`claim ${now} ${leaseMs} ${lease}`);
+          return job;
+        },
         completeJob: async () => void seen.push("complete"),
         retryJob: async (_: Job, runAt: number, error: string) => void seen.push(`retry at +${runAt - NOW} ms: ${error}`),
       },
@@ -26,9 +29,9 @@ const JOB = { id: "j1", attempts: 3, request: { kind: "group", feedbackId: "f1" 
 describe("runNextJob", () => {
   test("nothing due: idle, and nothing run", async () => {
     const q = queue(null);
-    let ran = false;
-    assert.deepEqual(await runNextJob(q.deps, async () => void (ran = true)), { state: "idle" });
-    assert.equal(ran, false);
+    const ran: string[] = [];
+    assert.deepEqual(await runNextJob(q.deps, async () => void ran.push("ran")), { state: "idle" });
+    assert.deepEqual(ran, []);
   });
 
   test("a job that runs is leased, then completed", async () => {

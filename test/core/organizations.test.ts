@@ -21,8 +21,7 @@ describe("organizations", () => {
   test("the plan page counts this calendar month's reports against the plan's quota", async () => {
     const org = fakeOrganization();
     const reader = org.person("ann@acme.test", "reader");
-    const months: string[] = [];
-    const deps = { ...org.deps, store: { ...org.deps.store, quotaUsed: async (_: string, month: string) => (months.push(month), 42) } };
+    const deps = { ...org.deps, store: { ...org.deps.store, quotaUsed: async (_: string, month: string) => (month === "2026-11" ? 42 : 0) } };
     assert.deepEqual(await readPlan(deps, reader), {
       ok: true,
       value: { organization: org.organization, month: "2026-11", used: 42, quota: 100 },
