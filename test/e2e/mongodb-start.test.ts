@@ -20,21 +20,22 @@ async function startWith(entry: string[], uri: string) {
   return { code, lines: stderr.trim().split("\n"), seconds: (Date.now() - started) / 1000 };
 }
 
+// Each waits out its own connection timeout: they run side by side.
 describe("STORE=mongodb start-up", () => {
-  test("a malformed MONGODB_URI stops the server at once with one line naming MONGODB_URI", async () => {
+  test.concurrent("a malformed MONGODB_URI stops the server at once with one line naming MONGODB_URI", async () => {
     const run = await startWith(["apps/server/main.ts"], "not-a-uri");
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([expect.stringMatching(/^retour: MONGODB_URI is not a valid MongoDB connection string/)]);
   });
 
-  test("an unreachable server stops the server within a few seconds with one line naming MONGODB_URI", async () => {
+  test.concurrent("an unreachable server stops the server within a few seconds with one line naming MONGODB_URI", async () => {
     const run = await startWith(["apps/server/main.ts"], "mongodb://127.0.0.1:1/retour");
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([expect.stringMatching(/^retour: MONGODB_URI: cannot reach MongoDB within 5 s/)]);
     expect(run.seconds).toBeLessThan(15);
   });
 
-  test("the CLI stops the same way", async () => {
+  test.concurrent("the CLI stops the same way", async () => {
     const run = await startWith(["apps/cli/main.ts", "org", "list"], "mongodb://127.0.0.1:1/retour");
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([expect.stringMatching(/^retour: MONGODB_URI: cannot reach MongoDB/)]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { distinctText } from "../support/distinct.ts";
 import { connectAgent } from "../support/mcp-client.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
@@ -24,14 +24,22 @@ async function report(kind: "problem" | "idea", message: string) {
   return res.body as { ticketId: string; statusUrl: string };
 }
 
-/** A fresh browser context signed in through the real sign-in form. */
-async function signedIn(role: "admin" | "member" | "reader"): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+type Role = "admin" | "member" | "reader";
+/** Each role signs in once through the real sign-in form; later pages reuse its session cookie. */
+const sessions = new Map<Role, Awaited<ReturnType<BrowserContext["storageState"]>>>();
+
+/** A fresh browser context, signed in as the role. */
+async function signedIn(role: Role): Promise<Page> {
+  const known = sessions.get(role);
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...(known && { storageState: known }) });
+  const page = await context.newPage();
   await page.goto(`${server.url}/inbox`);
+  if (known) return page;
   await page.getByLabel("E-mail").fill(server.demo.users[role].email);
   await page.getByLabel("Password").fill(server.demo.users[role].password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/inbox$/);
+  sessions.set(role, await context.storageState());
   return page;
 }
 
