@@ -1,5 +1,5 @@
-import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
+import { managedApp } from "./managed-app.ts";
 import type { Channel, ChannelKind, Grant } from "../model.ts";
 import type { Ids } from "../ports.ts";
 import type { AdminStore, CatalogStore } from "../store.ts";
@@ -11,10 +11,9 @@ export async function addChannel(
   appId: string,
   kind: ChannelKind,
 ): Promise<Result<Channel>> {
-  const allowed = authorize(grant, "organization.manage");
-  if (!allowed.ok) return allowed;
-  const app = await deps.store.findApp(grant.orgId, appId);
-  if (!app) return fail("not_found");
+  const managed = await managedApp(deps, grant, appId);
+  if (!managed.ok) return managed;
+  const app = managed.value;
   const key = `${kind === "api" ? "pk" : kind}_${deps.ids.secret().slice(0, 24)}`;
   const channel: Channel = { id: deps.ids.id(), orgId: app.orgId, appId: app.id, kind, key, active: true };
   await deps.store.createChannel(channel);

@@ -1,6 +1,6 @@
-import { authorize } from "../authorization.ts";
 import type { FeatureFile } from "../catalog-files.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
+import { managedApp } from "./managed-app.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { AdminStore, CatalogStore } from "../store.ts";
 
@@ -11,10 +11,9 @@ export async function importFeatures(
   appId: string,
   features: ReadonlyArray<FeatureFile[number]>,
 ): Promise<Result<{ readonly app: AppRecord; readonly count: number }>> {
-  const allowed = authorize(grant, "organization.manage");
-  if (!allowed.ok) return allowed;
-  const app = await deps.store.findApp(grant.orgId, appId);
-  if (!app) return fail("not_found");
+  const managed = await managedApp(deps, grant, appId);
+  if (!managed.ok) return managed;
+  const app = managed.value;
   await deps.store.replaceFeatures(
     app.orgId,
     app.id,

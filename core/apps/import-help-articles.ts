@@ -1,6 +1,6 @@
-import { authorize } from "../authorization.ts";
 import type { ArticleFile } from "../catalog-files.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
+import { managedApp } from "./managed-app.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { Ids } from "../ports.ts";
 import type { CatalogStore, HelpCenterStore } from "../store.ts";
@@ -12,10 +12,9 @@ export async function importHelpArticles(
   appId: string,
   articles: ReadonlyArray<ArticleFile[number]>,
 ): Promise<Result<{ readonly app: AppRecord; readonly count: number }>> {
-  const allowed = authorize(grant, "organization.manage");
-  if (!allowed.ok) return allowed;
-  const app = await deps.store.findApp(grant.orgId, appId);
-  if (!app) return fail("not_found");
+  const managed = await managedApp(deps, grant, appId);
+  if (!managed.ok) return managed;
+  const app = managed.value;
   await deps.store.replaceHelpArticles(
     app.orgId,
     app.id,

@@ -1,5 +1,5 @@
-import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { managedApp } from "../apps/managed-app.ts";
+import { ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { TrackerSettings } from "../ports.ts";
 import type { Services } from "../services.ts";
@@ -13,10 +13,8 @@ export async function configureTracker(
   provider: string,
   settings: TrackerSettings,
 ): Promise<Result<AppRecord>> {
-  const allowed = authorize(grant, "organization.manage");
-  if (!allowed.ok) return allowed;
-  const app = await services.store.findApp(grant.orgId, appId);
-  if (!app) return fail("not_found");
+  const managed = await managedApp(services, grant, appId);
+  if (!managed.ok) return managed;
   await services.store.setAppTracker({
     orgId: grant.orgId,
     appId,
@@ -24,7 +22,7 @@ export async function configureTracker(
     project: settings.project,
     settingsSealed: await services.secrets.seal(JSON.stringify(settings)),
   });
-  return ok(app);
+  return ok(managed.value);
 }
 
 export const openSettings = async (services: Services, tracker: AppTracker): Promise<TrackerSettings> =>

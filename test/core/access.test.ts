@@ -4,15 +4,8 @@ import { authenticate, effectiveScopes } from "../../core/access.ts";
 import type { Grant } from "../../core/model.ts";
 import { resourcesOf } from "../../core/oauth/resources.ts";
 
-const grant = (role: Grant["role"], scopes: Grant["scopes"]): Grant => ({
-  tokenId: "t",
-  orgId: "o",
-  userId: "u",
-  role,
-  scopes,
-  resource: null,
-  agentId: null,
-});
+import { tokenGrant as grant } from "./fake-organization.ts";
+
 const audience = { resources: resourcesOf("https://retour.test"), where: "rest" as const };
 /** A stand-in digest: these tests are about what reaches the store, not about SHA-256. */
 const digest = (text: string) => `digest(${text})`;

@@ -1,17 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { authorize, type Operation, operatorGrant } from "../../core/authorization.ts";
-import { type Grant, type Role, ROLE_SCOPES, type Scope, SCOPES } from "../../core/model.ts";
-
-const grant = (role: Role, scopes: readonly Scope[]): Grant => ({
-  tokenId: "t",
-  orgId: "o",
-  userId: "u",
-  role,
-  scopes,
-  resource: null,
-  agentId: null,
-});
+import { type Grant, type Role, ROLE_SCOPES, SCOPES } from "../../core/model.ts";
+import { tokenGrant as grant } from "./fake-organization.ts";
 
 /**
  * What each role may do, with every scope its role allows (a web session, a full personal token),

@@ -1,19 +1,22 @@
 import type { AppRecord, Channel, Grant, Organization, Role, Scope } from "../../core/model.ts";
+import type { AdminStore } from "../../core/store.ts";
 
 /** A frozen clock: 2026-11-23T12:00:00Z. */
 export const NOW = Date.UTC(2026, 10, 23, 12);
 
-interface TokenRow {
-  id: string;
-  tokenHash: string;
-  userId: string;
-  label: string;
-  scopes: Scope[];
-  createdAt: number;
-  expiresAt: number | null;
-  lastUsedAt: number | null;
-  revoked: boolean;
-}
+/** A token as listed, with the digest it is found by. */
+type TokenRow = Awaited<ReturnType<AdminStore["listTokens"]>>[number] & { tokenHash: string };
+
+/** A token's grant: a person with a role, holding some scopes. */
+export const tokenGrant = (role: Role, scopes: readonly Scope[]): Grant => ({
+  tokenId: "t",
+  orgId: "o",
+  userId: "u",
+  role,
+  scopes,
+  resource: null,
+  agentId: null,
+});
 
 /**
  * One organization in memory, with exactly the store methods the organization's use cases name:
