@@ -73,9 +73,11 @@ async function organization(services: Services, idOrPrefix: string): Promise<Org
   return org;
 }
 
+const noUser = (email: string) => `no user with e-mail ${email} (create one with: user create --email ${email})`;
+
 async function user(services: Services, email: string) {
   const found = await findUserByEmail(services, email);
-  if (!found) throw new UsageError(`no user with e-mail ${email} (create one with: user create --email ${email})`);
+  if (!found) throw new UsageError(noUser(email));
   return found;
 }
 
@@ -310,10 +312,10 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "member add"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const u = await user(services, arg(inv, 1, "email"));
     const role: Role = pick(arg(inv, 2, "role"), ROLES, "<role>");
-    orFail(await setMemberRole(services, operator(org), u.email, role));
-    out(`${u.email} is ${role} of ${org.keyPrefix}`);
+    const set = await setMemberRole(services, operator(org), arg(inv, 1, "email"), role);
+    const member = orFail(set, (f) => (f.code === "not_found" ? noUser(arg(inv, 1, "email")) : undefined));
+    out(`${member.email} is ${role} of ${org.keyPrefix}`);
   },
 
   async "member role"(services, inv, out) {

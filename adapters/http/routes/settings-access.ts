@@ -210,7 +210,8 @@ export function settingsAccessRoutes(services: Services) {
       ({ request, body, params }) =>
         adminPosting(request, body, webhooks, async (visitor) => {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
-          if (!rotated.ok) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[rotated.code], status: 404 });
+          if (!rotated.ok)
+            return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[rotated.code], status: STATUS_OF[rotated.code] });
           return webhooksPage(services, visitor, { secret: { label: wordsFor(visitor.language).secretOnce, value: rotated.value.secret } });
         }),
       { detail: { hide: true } },

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { ArticleFile, FeatureFile, parseFile } from "../../../core/catalog-files.ts";
+import { authorize } from "../../../core/authorization.ts";
 import { fail, type Result } from "../../../core/errors.ts";
 import { readPlan } from "../../../core/organizations/read-plan.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -90,6 +91,9 @@ export function settingsRoutes(services: Services) {
     const error = result.code === "forbidden" ? words.web.adminsOnly : result.code === "invalid_body" && what ? what : words.errors[result.code];
     return appsPage(services, visitor, { error, status: STATUS_OF[result.code] });
   };
+  /** An import file that cannot be read: said to those who may import, forbidden to the others. */
+  const unreadable = (visitor: Visitor, why: string) =>
+    afterChange(visitor, authorize(visitor.grant, "organization.manage").ok ? fail("invalid_body") : fail("forbidden"), why);
 
   return new Elysia({ name: "routes/settings" })
     .get("/settings", ({ request }) => asMember(services, request, (visitor) => planPage(services, visitor)), { detail: { hide: true } })
@@ -128,9 +132,8 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params }) =>
         asMemberPosting(services, request, body, async (visitor, field) => {
           const parsed = parseFile(FeatureFile, field("json"));
-          if ("error" in parsed && isAdmin(visitor))
-            return appsPage(services, visitor, { error: `${wordsFor(visitor.language).featureMap}: ${parsed.error}`, status: 400 });
-          return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, "error" in parsed ? [] : parsed.value));
+          if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language).featureMap}: ${parsed.error}`);
+          return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, parsed.value));
         }),
       { detail: { hide: true } },
     )
@@ -139,9 +142,8 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params }) =>
         asMemberPosting(services, request, body, async (visitor, field) => {
           const parsed = parseFile(ArticleFile, field("json"));
-          if ("error" in parsed && isAdmin(visitor))
-            return appsPage(services, visitor, { error: `${wordsFor(visitor.language).helpCenter}: ${parsed.error}`, status: 400 });
-          return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, "error" in parsed ? [] : parsed.value));
+          if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language).helpCenter}: ${parsed.error}`);
+          return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, parsed.value));
         }),
       { detail: { hide: true } },
     );
