@@ -1,5 +1,5 @@
 import { openapi } from "@elysiajs/openapi";
-import { Elysia } from "elysia";
+import { Elysia, ValidationError } from "elysia";
 import { ErrorBody } from "../../core/errors.ts";
 import { AppList, FeatureList, Feature, App } from "../../core/schemas/catalog.ts";
 import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../core/schemas/feedback.ts";
@@ -10,7 +10,8 @@ import { checkHealth } from "../../core/use-cases/check-health.ts";
 import { clientAddress } from "./connection.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { strip } from "./docs.ts";
-import { errorResponse, HttpFailure } from "./reply.ts";
+import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
+import { bodyRefusal } from "./json-body.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -79,9 +80,11 @@ function openapiDocument() {
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
 export function createHttpApp(services: Services, options: HttpOptions) {
   const mcp = options.mcp;
-  const app = new Elysia();
+  // Bodies are checked as they are sent: normalizing would drop unknown fields the schemas refuse.
+  const app = new Elysia({ normalize: false });
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
   if (mcp) app.all("/mcp", ({ request }) => mcp(request, clientAddress(request)), { parse: "none", detail: { hide: true } });
+  // Raw bodies: a tracker's signature is computed over the exact bytes it sent.
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }
@@ -97,8 +100,12 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   return app
     .onError(({ code, error, request }) => {
       if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
-      if (code === "PARSE") return errorResponse(request, "invalid_json");
+      if (code === "PARSE") return errorResponse(request, error.cause instanceof HttpFailure ? error.cause.code : "invalid_json");
       if (code === "NOT_FOUND") return notFound(request);
+      if (error instanceof ValidationError) {
+        const refused = bodyRefusal(error);
+        if (refused.code !== "internal_error") return failureResponse(request, refused);
+      }
       options.onUnexpected(error, request);
       return errorResponse(request, "internal_error");
     })

@@ -1,26 +1,33 @@
-/** Cookies of the web pages: the session and the CSRF double-submit token. */
+import type { Cookie } from "elysia";
+
+/** Cookies of the web pages, read and written through Elysia's cookie jar. */
 
 export const SESSION_COOKIE = "retour_session";
 export const CSRF_COOKIE = "retour_csrf";
 
-/** A cookie's value; one that is not well formed (a broken percent escape) reads as absent. */
-export function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+/** Elysia's cookies of one request: what the browser sent, and what the response will set. */
+export type CookieJar = Record<string, Cookie<unknown>>;
+
+/** What the web pages read of a request: the request itself and its cookies. */
+export interface WebRequest {
+  readonly request: Request;
+  readonly cookie: CookieJar;
 }
 
-/** HttpOnly, SameSite=Lax, and Secure when the service is served over https. */
-export function setCookie(name: string, value: string, options: { secure: boolean; maxAgeSeconds?: number }): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  if (options.secure) parts.push("Secure");
-  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
-  return parts.join("; ");
+/** A cookie's text; one Elysia could not read (a broken percent escape) reads as absent. */
+export function readCookie(jar: CookieJar, name: string): string | undefined {
+  const value: unknown = jar[name]?.value;
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** HttpOnly, SameSite=Lax, and Secure when the service is served over https; a max age of 0 removes it. */
+export function writeCookie(jar: CookieJar, name: string, value: string, options: { secure: boolean; maxAgeSeconds?: number }): void {
+  jar[name]!.set({
+    value,
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+    ...(options.maxAgeSeconds !== undefined && { maxAge: options.maxAgeSeconds }),
+  });
 }

@@ -33,9 +33,12 @@ export function validator<T extends TSchema>(schema: T): Validator<T> {
   return {
     check: (value): value is Static<T> => compiled.Check(value),
     fromQuery: (query) => fromQuery(schema, query),
-    refuse: (code, value) => {
-      const problem = firstProblem(schema, value);
-      return problem ? invalid(code, problem) : fail(code);
-    },
+    refuse: (code, value) => refusal(schema, code, value),
   };
+}
+
+/** The refusal of a value that does not match its schema, naming the first field at fault. */
+export function refusal(schema: TSchema, code: ErrorCode, value: unknown): Failure {
+  const problem = firstProblem(schema, value);
+  return problem ? invalid(code, problem) : fail(code);
 }

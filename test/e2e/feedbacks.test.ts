@@ -241,8 +241,9 @@ describe("PATCH /v1/feedbacks/{key}", () => {
     expect((await patch(url, admin(), { status: "fixed", comment: "c".repeat(5000) })).status).toBe(200);
   });
 
-  test("401 before anything else: an unauthenticated PATCH with a bad body is unauthorized", async () => {
-    expect((await patch(`${server.url}/v1/feedbacks/DEMO-1`, undefined, "{oops")).body.code).toBe("unauthorized");
+  test("the body is read before the token: an unauthenticated PATCH is 401 with a good body, 400 with an unreadable one", async () => {
+    expect((await patch(`${server.url}/v1/feedbacks/DEMO-1`, undefined, { status: "fixed" })).body.code).toBe("unauthorized");
+    expect((await patch(`${server.url}/v1/feedbacks/DEMO-1`, undefined, "{oops")).body.code).toBe("invalid_json");
   });
 
   test("404 not_found", async () => {

@@ -7,11 +7,12 @@ import type { Language } from "../../../core/errors.ts";
 import { textFor } from "../catalog/text.ts";
 import type { AgentView } from "../../../core/store.ts";
 import { clientAddress } from "../connection.ts";
+import type { WebRequest } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { postButton, settingsPage } from "../web/settings-page.ts";
-import { languageCookie, pageLanguage, type Visitor } from "../web/visitor.ts";
+import { chooseLanguage, pageLanguage, type Visitor } from "../web/visitor.ts";
 import { formatTime, type Words, wordsFor } from "../web/words.ts";
 
 /** A same-site path to return to after login; anything else goes home. */
@@ -36,28 +37,27 @@ const describeScopes = (agent: AgentView, language: Language): string =>
 /** Sign-in pages and the Agents settings page. */
 export function accountRoutes(services: Services) {
   function loginPage(
-    request: Request,
+    web: WebRequest,
     next: string,
     error?: keyof Pick<Words, "wrongPassword" | "tooManyAttempts" | "formExpired">,
     status = 200,
     retryAfter?: number,
   ): Response {
-    const csrf = csrfToken(services, request);
-    const language = pageLanguage(request);
+    const csrf = csrfToken(services, web.cookie);
+    const language = pageLanguage(web);
     const w = wordsFor(language);
     const response = page(
       w.signIn,
       html`<h1>${w.signInTitle}</h1>
 ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
 <form method="post" action="/login">
-<input type="hidden" name="csrf" value="${csrf.token}"><input type="hidden" name="next" value="${next}">
+<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
 <label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
 <label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${w.signIn}</button>
 </form>`,
       { status, language },
     );
-    if (csrf.setCookie) response.headers.append("set-cookie", csrf.setCookie);
     if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));
     return response;
   }
@@ -85,48 +85,53 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
   }
 
   return new Elysia({ name: "routes/account" })
-    .get("/login", ({ request }) => loginPage(request, safeNext(new URL(request.url).searchParams.get("next"))), { detail: { hide: true } })
+    .get("/login", ({ request, cookie }) => loginPage({ request, cookie }, safeNext(new URL(request.url).searchParams.get("next"))), {
+      detail: { hide: true },
+    })
     .post(
       "/login",
-      async ({ request, body }) => {
+      async ({ request, body, cookie }) => {
+        const web = { request, cookie };
         const form = (body ?? {}) as Record<string, unknown>;
         const next = safeNext(form.next);
-        if (!csrfValid(request, form.csrf)) return loginPage(request, next, "formExpired", 403);
+        if (!csrfValid(cookie, form.csrf)) return loginPage(web, next, "formExpired", 403);
         const result = await login(services, {
           email: String(form.email ?? ""),
           password: String(form.password ?? ""),
           clientAddress: clientAddress(request),
         });
         if (!result.ok) {
-          if (result.code === "rate_limited") return loginPage(request, next, "tooManyAttempts", 429, result.retryAfter ?? 60);
-          return loginPage(request, next, "wrongPassword", 401);
+          if (result.code === "rate_limited") return loginPage(web, next, "tooManyAttempts", 429, result.retryAfter ?? 60);
+          return loginPage(web, next, "wrongPassword", 401);
         }
-        return redirect(next, { "set-cookie": await openSession(services, result.value.userId) });
+        await openSession(services, cookie, result.value.userId);
+        return redirect(next);
       },
       { detail: { hide: true } },
     )
     .post(
       "/logout",
-      async ({ request, body }) => {
-        if (!csrfValid(request, (body as Record<string, unknown> | undefined)?.csrf)) return redirect("/login");
-        return redirect("/login", { "set-cookie": await closeSession(services, request) });
+      async ({ body, cookie }) => {
+        if (!csrfValid(cookie, (body as Record<string, unknown> | undefined)?.csrf)) return redirect("/login");
+        await closeSession(services, cookie);
+        return redirect("/login");
       },
       { detail: { hide: true } },
     )
     .get(
       "/language",
-      ({ request }) => {
+      ({ request, cookie }) => {
         const url = new URL(request.url);
-        const language = url.searchParams.get("to") === "fr" ? "fr" : "en";
-        return redirect(safeNext(url.searchParams.get("next")), { "set-cookie": languageCookie(services, language) });
+        chooseLanguage(services, cookie, url.searchParams.get("to") === "fr" ? "fr" : "en");
+        return redirect(safeNext(url.searchParams.get("next")));
       },
       { detail: { hide: true } },
     )
-    .get("/settings/agents", ({ request }) => asMember(services, request, agentsPage), { detail: { hide: true } })
+    .get("/settings/agents", ({ request, cookie }) => asMember(services, { request, cookie }, agentsPage), { detail: { hide: true } })
     .post(
       "/settings/agents/:id/remove",
-      ({ request, params, body }) =>
-        asMemberPosting(services, request, body, async (visitor) => {
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor) => {
           await removeAgent(services, visitor.grant, params.id);
           return redirect("/settings/agents");
         }),

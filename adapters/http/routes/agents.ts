@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { Type } from "@sinclair/typebox";
 import type { Services } from "../../../core/services.ts";
 import { listAgents, removeAgent } from "../../../core/use-cases/agents.ts";
-import { grantFor } from "../authorize.ts";
+import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
 import { failureResponse, json } from "../reply.ts";
 
@@ -22,12 +22,11 @@ export const AgentList = Type.Object({ data: Type.Array(AgentSchema) }, { $id: "
 /** The Agents list for scripts: a person's own agents, or the organization's for an Admin. */
 export function agentRoutes(services: Services, apiPerMinute: number) {
   return new Elysia({ name: "routes/agents" })
+    .use(bearer(services, apiPerMinute))
     .get(
       "/v1/agents",
-      async ({ request }) => {
-        const grant = await grantFor(services, request, "agents.manage", apiPerMinute);
-        if (!grant.ok) return grant.response!;
-        const agents = await listAgents(services, grant.value);
+      async ({ request, grant }) => {
+        const agents = await listAgents(services, grant);
         if (!agents.ok) return failureResponse(request, agents);
         return json({
           data: agents.value.map((a) => ({
@@ -41,6 +40,7 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
         });
       },
       {
+        operation: "agents.manage",
         detail: operation({
           summary: "List agents",
           description:
@@ -54,13 +54,12 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
     )
     .delete(
       "/v1/agents/:id",
-      async ({ request, params }) => {
-        const grant = await grantFor(services, request, "agents.manage", apiPerMinute);
-        if (!grant.ok) return grant.response!;
-        const removed = await removeAgent(services, grant.value, params.id);
+      async ({ request, params, grant }) => {
+        const removed = await removeAgent(services, grant, params.id);
         return removed.ok ? new Response(null, { status: 204 }) : failureResponse(request, removed);
       },
       {
+        operation: "agents.manage",
         detail: operation({
           summary: "Remove an agent",
           description:

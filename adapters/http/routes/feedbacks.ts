@@ -1,10 +1,8 @@
-import type { Operation } from "../../../core/authorization.ts";
 import { Elysia } from "elysia";
 import { Type } from "@sinclair/typebox";
 import { linkTracker } from "../../../core/trackers/link.ts";
 import { setFollowing } from "../../../core/use-cases/follow.ts";
 import { invalid, ok, type Result } from "../../../core/errors.ts";
-import type { Grant } from "../../../core/model.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange } from "../../../core/schemas/feedback.ts";
 import { AppList, FeatureList } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
@@ -12,8 +10,8 @@ import { changeStatus } from "../../../core/use-cases/change-status.ts";
 import { getFeedback } from "../../../core/use-cases/get-feedback.ts";
 import { listApps, listFeatures } from "../../../core/use-cases/list-catalog.ts";
 import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
-import { grantFor } from "../authorize.ts";
-import { readJsonBody } from "../body.ts";
+import { bearer } from "../bearer.ts";
+import { jsonBody, jsonBodies } from "../json-body.ts";
 import { operation } from "../docs.ts";
 import { failureResponse, json } from "../reply.ts";
 import { validator } from "../validate.ts";
@@ -22,7 +20,6 @@ const TrackerLinkRequest = Type.Object(
   { issue: Type.Optional(Type.String({ minLength: 1, description: "An existing issue (number or key); a new one is opened when absent." })) },
   { description: "Inline: used by this route only." },
 );
-const trackerLink = validator(TrackerLinkRequest);
 const listQuery = validator(FeedbackListQuery);
 const Following = Type.Object({ following: Type.Boolean() });
 const followDoc = (summary: string, description: string) =>
@@ -35,7 +32,6 @@ const followDoc = (summary: string, description: string) =>
     errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited", "not_found"],
     bearer: ["feedbacks:read"],
   });
-const statusChange = validator(StatusChange);
 const READ: readonly string[] = ["feedbacks:read"];
 const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 
@@ -51,25 +47,23 @@ function singleValued(params: URLSearchParams): Result<Record<string, string>> {
 
 /** Reading and writing routes: Bearer token, scopes, and a budget per token. */
 export function feedbackRoutes(services: Services, apiPerMinute: number) {
-  /** Runs a handler with the request's grant, or answers with the refusal. */
-  async function withGrant(request: Request, operation: Operation, handle: (grant: Grant) => Promise<Response>): Promise<Response> {
-    const grant = await grantFor(services, request, operation, apiPerMinute);
-    return grant.ok ? handle(grant.value) : grant.response!;
-  }
   const reply = <T>(request: Request, result: Result<T>): Response => (result.ok ? json(result.value) : failureResponse(request, result));
 
   return new Elysia({ name: "routes/feedbacks" })
+    .use(bearer(services, apiPerMinute))
+    .use(jsonBodies)
     .get(
       "/v1/feedbacks",
-      ({ request }) =>
-        withGrant(request, "feedbacks.read", async (grant) => {
-          const query = singleValued(new URL(request.url).searchParams);
-          if (!query.ok) return failureResponse(request, query);
-          const converted = listQuery.fromQuery(query.value);
-          if (!listQuery.check(converted)) return failureResponse(request, listQuery.refuse("invalid_query", converted));
-          return reply(request, await listFeedbacks(services, grant, converted));
-        }),
+      async ({ request, grant }) => {
+        // Read from the address, not Elysia's query: a repeated parameter is refused, and numbers are read exactly.
+        const query = singleValued(new URL(request.url).searchParams);
+        if (!query.ok) return failureResponse(request, query);
+        const converted = listQuery.fromQuery(query.value);
+        if (!listQuery.check(converted)) return failureResponse(request, listQuery.refuse("invalid_query", converted));
+        return reply(request, await listFeedbacks(services, grant, converted));
+      },
       {
+        operation: "feedbacks.read",
         detail: operation({
           summary: "List feedbacks",
           description: "Feedbacks of the organization, most recently active first, filtered on the server, paged by cursor.",
@@ -83,15 +77,15 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     )
     .get(
       "/v1/feedbacks/:key",
-      ({ request, params }) =>
-        withGrant(request, "feedbacks.read", async (grant) => {
-          const found = await getFeedback(services, grant, params.key);
-          if (!found.ok) return failureResponse(request, found);
-          // A key folded into another feedback answers with the survivor, and says which one it is.
-          const { mergedInto } = found.value;
-          return json(found.value, 200, mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(mergedInto)}` } : {});
-        }),
+      async ({ request, params, grant }) => {
+        const found = await getFeedback(services, grant, params.key);
+        if (!found.ok) return failureResponse(request, found);
+        // A key folded into another feedback answers with the survivor, and says which one it is.
+        const { mergedInto } = found.value;
+        return json(found.value, 200, mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(mergedInto)}` } : {});
+      },
       {
+        operation: "feedbacks.read",
         detail: operation({
           summary: "Read a feedback",
           description: "One feedback, its reports and, with the add-on, the full context.",
@@ -103,38 +97,26 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         }),
       },
     )
-    .patch(
-      "/v1/feedbacks/:key",
-      ({ request, params }) =>
-        withGrant(request, "feedbacks.update", async (grant) => {
-          const body = await readJsonBody(request);
-          if (!statusChange.check(body)) return failureResponse(request, statusChange.refuse("invalid_body", body));
-          return reply(request, await changeStatus(services, grant, params.key, body));
-        }),
-      {
-        parse: "none",
-        detail: operation({
-          summary: "Change the status of a feedback",
-          description: "Same effect as from the inbox, in the name of the person who authorized the token.",
-          tags: ["Feedbacks"],
-          path: { key: "The readable key or the identifier." },
-          body: StatusChange,
-          responses: { 200: { description: "The updated feedback.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", "payload_too_large", ...AUTH_ERRORS, "forbidden", "not_found"],
-          bearer: ["feedbacks:write"],
-        }),
-      },
-    )
+    .patch("/v1/feedbacks/:key", async ({ request, params, grant, body }) => reply(request, await changeStatus(services, grant, params.key, body)), {
+      operation: "feedbacks.update",
+      ...jsonBody(StatusChange, "invalid_body"),
+      detail: operation({
+        summary: "Change the status of a feedback",
+        description: "Same effect as from the inbox, in the name of the person who authorized the token.",
+        tags: ["Feedbacks"],
+        path: { key: "The readable key or the identifier." },
+        body: StatusChange,
+        responses: { 200: { description: "The updated feedback.", schema: Feedback } },
+        errors: ["invalid_json", "invalid_body", "payload_too_large", ...AUTH_ERRORS, "forbidden", "not_found"],
+        bearer: ["feedbacks:write"],
+      }),
+    })
     .post(
       "/v1/feedbacks/:key/tracker",
-      ({ request, params }) =>
-        withGrant(request, "feedbacks.update", async (grant) => {
-          const body = await readJsonBody(request);
-          if (!trackerLink.check(body)) return failureResponse(request, trackerLink.refuse("invalid_body", body));
-          return reply(request, await linkTracker(services, grant, params.key, body.issue));
-        }),
+      async ({ request, params, grant, body }) => reply(request, await linkTracker(services, grant, params.key, body.issue)),
       {
-        parse: "none",
+        operation: "feedbacks.update",
+        ...jsonBody(TrackerLinkRequest, "invalid_body"),
         detail: operation({
           summary: "Link the tracker issue",
           description: "Links the feedback to an existing issue of its app's tracker, or opens one when no issue is given. Beyond the specification.",
@@ -149,9 +131,9 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     )
     .post(
       "/v1/feedbacks/:key/followers",
-      ({ request, params }) =>
-        withGrant(request, "feedbacks.read", async (grant) => reply(request, await setFollowing(services, grant, params.key, true))),
+      async ({ request, params, grant }) => reply(request, await setFollowing(services, grant, params.key, true)),
       {
+        operation: "feedbacks.read",
         detail: followDoc(
           "Follow a feedback",
           "The token's person follows the feedback and is told by e-mail when it is delivered. Beyond the specification.",
@@ -160,11 +142,11 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     )
     .delete(
       "/v1/feedbacks/:key/followers",
-      ({ request, params }) =>
-        withGrant(request, "feedbacks.read", async (grant) => reply(request, await setFollowing(services, grant, params.key, false))),
-      { detail: followDoc("Stop following a feedback", "Beyond the specification.") },
+      async ({ request, params, grant }) => reply(request, await setFollowing(services, grant, params.key, false)),
+      { operation: "feedbacks.read", detail: followDoc("Stop following a feedback", "Beyond the specification.") },
     )
-    .get("/v1/apps", ({ request }) => withGrant(request, "feedbacks.read", async (grant) => reply(request, await listApps(services, grant))), {
+    .get("/v1/apps", async ({ request, grant }) => reply(request, await listApps(services, grant)), {
+      operation: "feedbacks.read",
       detail: operation({
         summary: "List apps",
         tags: ["Apps"],
@@ -173,19 +155,16 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         bearer: READ,
       }),
     })
-    .get(
-      "/v1/apps/:id/features",
-      ({ request, params }) => withGrant(request, "feedbacks.read", async (grant) => reply(request, await listFeatures(services, grant, params.id))),
-      {
-        detail: operation({
-          summary: "Feature map of an app",
-          description: "Flat feature map with the number of open feedbacks on each.",
-          tags: ["Apps"],
-          path: { id: "App id." },
-          responses: { 200: { description: "The features.", schema: FeatureList } },
-          errors: [...AUTH_ERRORS, "not_found"],
-          bearer: READ,
-        }),
-      },
-    );
+    .get("/v1/apps/:id/features", async ({ request, params, grant }) => reply(request, await listFeatures(services, grant, params.id)), {
+      operation: "feedbacks.read",
+      detail: operation({
+        summary: "Feature map of an app",
+        description: "Flat feature map with the number of open feedbacks on each.",
+        tags: ["Apps"],
+        path: { id: "App id." },
+        responses: { 200: { description: "The features.", schema: FeatureList } },
+        errors: [...AUTH_ERRORS, "not_found"],
+        bearer: READ,
+      }),
+    });
 }

@@ -195,20 +195,22 @@ ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, follo
 export function inboxRoutes(services: Services) {
   const feedbackPath = (key: string) => `/inbox/${encodeURIComponent(key)}`;
   return new Elysia({ name: "routes/inbox" })
-    .get("/", ({ request }) => asMember(services, request, () => redirect("/inbox")), { detail: { hide: true } })
-    .get("/inbox", ({ request }) => asMember(services, request, (visitor) => inboxPage(services, visitor, request)), { detail: { hide: true } })
+    .get("/", ({ request, cookie }) => asMember(services, { request, cookie }, () => redirect("/inbox")), { detail: { hide: true } })
+    .get("/inbox", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => inboxPage(services, visitor, request)), {
+      detail: { hide: true },
+    })
     .get(
       "/inbox/:key",
-      ({ request, params }) =>
-        asMember(services, request, (visitor) =>
+      ({ request, params, cookie }) =>
+        asMember(services, { request, cookie }, (visitor) =>
           feedbackPage(services, visitor, params.key, { saved: new URL(request.url).searchParams.has("saved") }),
         ),
       { detail: { hide: true } },
     )
     .post(
       "/inbox/:key/status",
-      ({ request, params, body }) =>
-        asMemberPosting(services, request, body, async (visitor, field) => {
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const comment = field("comment");
           const change = { status: field("status"), ...(comment.trim() && { comment }) };
           if (!statusForm.check(change))
@@ -228,8 +230,8 @@ export function inboxRoutes(services: Services) {
     )
     .post(
       "/inbox/:key/follow",
-      ({ request, params, body }) =>
-        asMemberPosting(services, request, body, async (visitor, field) => {
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const followed = await setFollowing(services, visitor.grant, params.key, field("following") === "yes");
           if (!followed.ok)
             return feedbackPage(services, visitor, params.key, {

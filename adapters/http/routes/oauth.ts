@@ -15,6 +15,7 @@ import { failureResponse, json } from "../reply.ts";
 import { clientAddress } from "../connection.ts";
 import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
 import { REGISTRATION_WINDOW_MS } from "../../../core/oauth/lifetimes.ts";
+import type { WebRequest } from "../cookies.ts";
 import { csrfToken, csrfValid, signedInUser } from "../web-session.ts";
 
 const clientMetadata = TypeCompiler.Compile(ClientMetadata);
@@ -45,10 +46,10 @@ export function oauthRoutes(services: Services, registrationsPerHour: number) {
   const errorPage = (message: string, status = 400) =>
     page("Authorization error", html`<h1>This authorization cannot go on</h1><p class="error">${message}</p>`, { status });
 
-  async function consentPage(request: Request, authorization: AuthorizationRequest, user: SignedIn): Promise<Response> {
+  async function consentPage({ request, cookie }: WebRequest, authorization: AuthorizationRequest, user: SignedIn): Promise<Response> {
     const memberships = user.memberships;
     if (memberships.length === 0) return errorPage("You are not a member of any organization.", 403);
-    const csrf = csrfToken(services, request);
+    const csrf = csrfToken(services, cookie);
     const hidden = AUTHORIZE_PARAMS.map((name) => {
       const value = name === "scope" ? authorization.scopes.join(" ") : new URL(request.url).searchParams.get(name);
       return value === null ? "" : html`<input type="hidden" name="${name}" value="${value}">`;
@@ -67,7 +68,7 @@ export function oauthRoutes(services: Services, registrationsPerHour: number) {
 <p><strong>${authorization.client.name}</strong> (declared by the application) asks to act in your name, ${user.email}, with your rights.</p>
 <p class="muted">It will be sent back to <code>${authorization.redirectUri}</code>.</p>
 <form method="post" action="/oauth/authorize">
-${hidden}<input type="hidden" name="csrf" value="${csrf.token}">
+${hidden}<input type="hidden" name="csrf" value="${csrf}">
 ${
   single
     ? html`<input type="hidden" name="org" value="${single.orgId}"><p>Organization: <strong>${single.orgName}</strong></p>`
@@ -78,9 +79,7 @@ ${
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </form>`;
-    const response = page(`Allow ${authorization.client.name}`, body, { formTargets: [new URL(authorization.redirectUri).origin] });
-    if (csrf.setCookie) response.headers.append("set-cookie", csrf.setCookie);
-    return response;
+    return page(`Allow ${authorization.client.name}`, body, { formTargets: [new URL(authorization.redirectUri).origin] });
   }
 
   return new Elysia({ name: "routes/oauth" })
@@ -156,26 +155,26 @@ ${
     )
     .get(
       "/oauth/authorize",
-      async ({ request }) => {
+      async ({ request, cookie }) => {
         const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
         if (checked.kind === "refuse") return errorPage(checked.error.error_description);
         if (checked.kind === "redirect") return redirect(checked.location);
-        const user = await signedInUser(services, request);
+        const user = await signedInUser(services, cookie);
         if (!user) {
           const url = new URL(request.url);
           return redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
         }
-        return consentPage(request, checked.request, user);
+        return consentPage({ request, cookie }, checked.request, user);
       },
       { detail: { hide: true } },
     )
     .post(
       "/oauth/authorize",
-      async ({ request, body }) => {
+      async ({ body, cookie }) => {
         const form = stringFields(body);
-        const user = await signedInUser(services, request);
+        const user = await signedInUser(services, cookie);
         if (!user) return errorPage("Your session has ended. Start the connection again from the application.", 401);
-        if (!csrfValid(request, form.csrf)) return errorPage("This form has expired. Start the connection again from the application.", 403);
+        if (!csrfValid(cookie, form.csrf)) return errorPage("This form has expired. Start the connection again from the application.", 403);
         // The hidden fields come back from the browser: check the whole request again.
         const checked = await checkAuthorizationRequest(services, form);
         if (checked.kind === "refuse") return errorPage(checked.error.error_description);

@@ -85,6 +85,8 @@ export function reportRoutes(services: Services, reportsPerMinute: number) {
     ...(deprecated && { deprecated: true }),
   });
 
+  // Raw bodies here: the address's budget is counted before the body is read, and an over-long
+  // message is 413 message_too_long where any other mismatch is 400 invalid_ingest.
   return new Elysia({ name: "routes/reports" })
     .post("/v1/reports", ({ request }) => postReport(request, {}), { parse: "none", detail: reportDoc(false) })
     .post("/v1/ingest", ({ request }) => postReport(request, DEPRECATED_ALIAS), { parse: "none", detail: reportDoc(true) })

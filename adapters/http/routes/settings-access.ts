@@ -15,6 +15,7 @@ import { testWebhook } from "../../../core/webhooks/test-webhook.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../../core/webhooks/manage.ts";
 import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts";
 import { type Html, html, redirect } from "../html.ts";
+import type { WebRequest } from "../cookies.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, isAdmin, postButton, settingsPage } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -117,23 +118,24 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
 /** Settings: members and roles, personal access tokens, webhooks. */
 export function settingsAccessRoutes(services: Services) {
   const adminPosting = (
-    request: Request,
-    body: unknown,
+    web: WebRequest & { readonly body: unknown },
     page: (visitor: Visitor, notice: Notice) => Promise<Response>,
     handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response>,
   ) =>
-    asMemberPosting(services, request, body, (visitor, field) =>
+    asMemberPosting(services, web, (visitor, field) =>
       isAdmin(visitor) ? handler(visitor, field) : page(visitor, { error: wordsFor(visitor.language).adminsOnly, status: 403 }),
     );
   const members = (visitor: Visitor, notice: Notice) => membersPage(services, visitor, notice);
   const webhooks = (visitor: Visitor, notice: Notice) => webhooksPage(services, visitor, notice);
 
   return new Elysia({ name: "routes/settings-access" })
-    .get("/settings/members", ({ request }) => asMember(services, request, (visitor) => membersPage(services, visitor)), { detail: { hide: true } })
+    .get("/settings/members", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => membersPage(services, visitor)), {
+      detail: { hide: true },
+    })
     .post(
       "/settings/members",
-      ({ request, body }) =>
-        adminPosting(request, body, members, async (visitor, field) => {
+      ({ request, body, cookie }) =>
+        adminPosting({ request, cookie, body }, members, async (visitor, field) => {
           const role = ROLES.find((r) => r === field("role"));
           const set = role ? await setMemberRole(services, visitor.grant, field("email"), role) : fail("invalid_body");
           if (!set.ok) {
@@ -149,19 +151,21 @@ export function settingsAccessRoutes(services: Services) {
     )
     .post(
       "/settings/members/remove",
-      ({ request, body }) =>
-        adminPosting(request, body, members, async (visitor, field) => {
+      ({ request, body, cookie }) =>
+        adminPosting({ request, cookie, body }, members, async (visitor, field) => {
           // Leaving is not done from here: the page would be gone at the next click.
           if (field("user") !== visitor.grant.userId) await removeMember(services, visitor.grant, field("user"));
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },
     )
-    .get("/settings/tokens", ({ request }) => asMember(services, request, (visitor) => tokensPage(services, visitor)), { detail: { hide: true } })
+    .get("/settings/tokens", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => tokensPage(services, visitor)), {
+      detail: { hide: true },
+    })
     .post(
       "/settings/tokens",
-      ({ request, body }) =>
-        asMemberPosting(services, request, body, async (visitor, field) => {
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const w = wordsFor(visitor.language);
           const scopes = ROLE_SCOPES[visitor.membership.role].filter((s) => field(`scope.${s}`) === "yes");
           const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
@@ -172,18 +176,20 @@ export function settingsAccessRoutes(services: Services) {
     )
     .post(
       "/settings/tokens/:id/revoke",
-      ({ request, body, params }) =>
-        asMemberPosting(services, request, body, async (visitor) => {
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor) => {
           await revokeToken(services, visitor.grant, params.id);
           return redirect("/settings/tokens");
         }),
       { detail: { hide: true } },
     )
-    .get("/settings/webhooks", ({ request }) => asMember(services, request, (visitor) => webhooksPage(services, visitor)), { detail: { hide: true } })
+    .get("/settings/webhooks", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => webhooksPage(services, visitor)), {
+      detail: { hide: true },
+    })
     .post(
       "/settings/webhooks",
-      ({ request, body }) =>
-        adminPosting(request, body, webhooks, async (visitor, field) => {
+      ({ request, body, cookie }) =>
+        adminPosting({ request, cookie, body }, webhooks, async (visitor, field) => {
           const events = EVENT_TYPES.filter((e) => field(`event.${e}`) === "yes");
           if (events.length === 0) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 });
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: field("url").trim(), events });
@@ -195,8 +201,8 @@ export function settingsAccessRoutes(services: Services) {
     )
     .post(
       "/settings/webhooks/:id/test",
-      ({ request, body, params }) =>
-        adminPosting(request, body, webhooks, async (visitor) => {
+      ({ request, body, params, cookie }) =>
+        adminPosting({ request, cookie, body }, webhooks, async (visitor) => {
           const tested = await testWebhook(services, services.webhooks, visitor.grant, params.id);
           if (!tested.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[tested.code], status: STATUS_OF[tested.code] });
@@ -207,8 +213,8 @@ export function settingsAccessRoutes(services: Services) {
     )
     .post(
       "/settings/webhooks/:id/rotate",
-      ({ request, body, params }) =>
-        adminPosting(request, body, webhooks, async (visitor) => {
+      ({ request, body, params, cookie }) =>
+        adminPosting({ request, cookie, body }, webhooks, async (visitor) => {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
           if (!rotated.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[rotated.code], status: STATUS_OF[rotated.code] });
@@ -218,8 +224,8 @@ export function settingsAccessRoutes(services: Services) {
     )
     .post(
       "/settings/webhooks/:id/delete",
-      ({ request, body, params }) =>
-        adminPosting(request, body, webhooks, async (visitor) => {
+      ({ request, body, params, cookie }) =>
+        adminPosting({ request, cookie, body }, webhooks, async (visitor) => {
           await deleteWebhook(services, visitor.grant, params.id);
           return redirect("/settings/webhooks");
         }),

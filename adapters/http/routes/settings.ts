@@ -96,12 +96,16 @@ export function settingsRoutes(services: Services) {
     afterChange(visitor, authorize(visitor.grant, "organization.manage").ok ? fail("invalid_body") : fail("forbidden"), why);
 
   return new Elysia({ name: "routes/settings" })
-    .get("/settings", ({ request }) => asMember(services, request, (visitor) => planPage(services, visitor)), { detail: { hide: true } })
-    .get("/settings/apps", ({ request }) => asMember(services, request, (visitor) => appsPage(services, visitor)), { detail: { hide: true } })
+    .get("/settings", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => planPage(services, visitor)), {
+      detail: { hide: true },
+    })
+    .get("/settings/apps", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => appsPage(services, visitor)), {
+      detail: { hide: true },
+    })
     .post(
       "/settings/apps",
-      ({ request, body }) =>
-        asMemberPosting(services, request, body, async (visitor, field) => {
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const w = wordsFor(visitor.language);
           const kind = APP_KINDS.find((k) => k === field("kind"));
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
@@ -111,8 +115,8 @@ export function settingsRoutes(services: Services) {
     )
     .post(
       "/settings/apps/:id/channels",
-      ({ request, body, params }) =>
-        asMemberPosting(services, request, body, async (visitor, field) => {
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
           const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
           return afterChange(visitor, added, wordsFor(visitor.language).kind);
@@ -121,16 +125,16 @@ export function settingsRoutes(services: Services) {
     )
     .post(
       "/settings/channels/:id/active",
-      ({ request, body, params }) =>
-        asMemberPosting(services, request, body, async (visitor, field) =>
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) =>
           afterChange(visitor, await setChannelActive(services, visitor.grant, params.id, field("active") === "yes")),
         ),
       { detail: { hide: true } },
     )
     .post(
       "/settings/apps/:id/features",
-      ({ request, body, params }) =>
-        asMemberPosting(services, request, body, async (visitor, field) => {
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const parsed = parseFile(FeatureFile, field("json"));
           if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language).featureMap}: ${parsed.error}`);
           return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, parsed.value));
@@ -139,8 +143,8 @@ export function settingsRoutes(services: Services) {
     )
     .post(
       "/settings/apps/:id/help",
-      ({ request, body, params }) =>
-        asMemberPosting(services, request, body, async (visitor, field) => {
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const parsed = parseFile(ArticleFile, field("json"));
           if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language).helpCenter}: ${parsed.error}`);
           return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, parsed.value));

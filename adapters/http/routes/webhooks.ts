@@ -1,37 +1,32 @@
 import { Elysia } from "elysia";
-import type { Grant } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
 import { testWebhook } from "../../../core/webhooks/test-webhook.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../../core/webhooks/manage.ts";
 import { DeliveryResultView, WebhookCreate, WebhookList, WebhookWithSecret } from "../../../core/webhooks/schemas.ts";
-import { grantFor } from "../authorize.ts";
-import { readJsonBody } from "../body.ts";
+import { bearer } from "../bearer.ts";
+import { jsonBodies, jsonBody } from "../json-body.ts";
 import { operation } from "../docs.ts";
 import { failureResponse, json } from "../reply.ts";
-import { validator } from "../validate.ts";
 
-const createBody = validator(WebhookCreate);
 const MANAGE = ["webhooks:manage"];
 const AUTH = ["unauthorized", "invalid_token", "insufficient_scope", "forbidden", "rate_limited"] as const;
 
 /** Webhook management for Admins (scope webhooks:manage, which agents cannot hold). Beyond the specification. */
 export function webhookRoutes(services: Services, apiPerMinute: number) {
   const deps = services.webhooks;
-  async function asAdmin(request: Request, handle: (grant: Grant) => Promise<Response>): Promise<Response> {
-    const grant = await grantFor(services, request, "webhooks.manage", apiPerMinute);
-    return grant.ok ? handle(grant.value) : grant.response!;
-  }
   const path = { id: "Webhook id." };
 
   return new Elysia({ name: "routes/webhooks" })
+    .use(bearer(services, apiPerMinute))
+    .use(jsonBodies)
     .get(
       "/v1/webhooks",
-      ({ request }) =>
-        asAdmin(request, async (grant) => {
-          const listed = await listWebhooks(services, grant);
-          return listed.ok ? json(listed.value) : failureResponse(request, listed);
-        }),
+      async ({ request, grant }) => {
+        const listed = await listWebhooks(services, grant);
+        return listed.ok ? json(listed.value) : failureResponse(request, listed);
+      },
       {
+        operation: "webhooks.manage",
         detail: operation({
           summary: "List webhooks",
           description: "With the result of each webhook's last delivery.",
@@ -44,15 +39,13 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
     )
     .post(
       "/v1/webhooks",
-      ({ request }) =>
-        asAdmin(request, async (grant) => {
-          const body = await readJsonBody(request);
-          if (!createBody.check(body)) return failureResponse(request, createBody.refuse("invalid_webhook", body));
-          const created = await createWebhook(services, deps, grant, body);
-          return created.ok ? json(created.value, 201) : failureResponse(request, created);
-        }),
+      async ({ request, grant, body }) => {
+        const created = await createWebhook(services, deps, grant, body);
+        return created.ok ? json(created.value, 201) : failureResponse(request, created);
+      },
       {
-        parse: "none",
+        operation: "webhooks.manage",
+        ...jsonBody(WebhookCreate, "invalid_webhook"),
         detail: operation({
           summary: "Create a webhook",
           description: "The signing secret is in this answer only. At most 5 webhooks per organization; the address must be https and public.",
@@ -66,12 +59,12 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
     )
     .delete(
       "/v1/webhooks/:id",
-      ({ request, params }) =>
-        asAdmin(request, async (grant) => {
-          const deleted = await deleteWebhook(services, grant, params.id);
-          return deleted.ok ? new Response(null, { status: 204 }) : failureResponse(request, deleted);
-        }),
+      async ({ request, params, grant }) => {
+        const deleted = await deleteWebhook(services, grant, params.id);
+        return deleted.ok ? new Response(null, { status: 204 }) : failureResponse(request, deleted);
+      },
       {
+        operation: "webhooks.manage",
         detail: operation({
           summary: "Delete a webhook",
           tags: ["Webhooks"],
@@ -84,14 +77,14 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
     )
     .post(
       "/v1/webhooks/:id/test",
-      ({ request, params }) =>
-        asAdmin(request, async (grant) => {
-          const tested = await testWebhook(services, deps, grant, params.id);
-          if (!tested.ok) return failureResponse(request, tested);
-          const { result } = tested.value;
-          return json({ at: new Date(result.at).toISOString(), status: result.status, error: result.error, durationMs: result.durationMs });
-        }),
+      async ({ request, params, grant }) => {
+        const tested = await testWebhook(services, deps, grant, params.id);
+        if (!tested.ok) return failureResponse(request, tested);
+        const { result } = tested.value;
+        return json({ at: new Date(result.at).toISOString(), status: result.status, error: result.error, durationMs: result.durationMs });
+      },
       {
+        operation: "webhooks.manage",
         detail: operation({
           summary: "Send a test event",
           description: "Sends a signed event of type webhook.test now and answers with the result.",
@@ -105,12 +98,12 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
     )
     .post(
       "/v1/webhooks/:id/rotate-secret",
-      ({ request, params }) =>
-        asAdmin(request, async (grant) => {
-          const rotated = await rotateWebhookSecret(services, grant, params.id);
-          return rotated.ok ? json(rotated.value) : failureResponse(request, rotated);
-        }),
+      async ({ request, params, grant }) => {
+        const rotated = await rotateWebhookSecret(services, grant, params.id);
+        return rotated.ok ? json(rotated.value) : failureResponse(request, rotated);
+      },
       {
+        operation: "webhooks.manage",
         detail: operation({
           summary: "Rotate the signing secret",
           description:

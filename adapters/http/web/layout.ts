@@ -1,5 +1,6 @@
 import type { Services } from "../../../core/services.ts";
 import { type Html, html, page, redirect } from "../html.ts";
+import type { WebRequest } from "../cookies.ts";
 import { csrfValid } from "../web-session.ts";
 import { type Visitor, visit } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
@@ -26,14 +27,13 @@ ${
 <span class="muted">${w.signedInAs} ${visitor.email}</span>
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form>
 </header>`;
-  const response = page(title, body, { status, language: visitor.language, header });
-  for (const cookie of visitor.cookies) response.headers.append("set-cookie", cookie);
-  return response;
+  return page(title, body, { status, language: visitor.language, header });
 }
 
 /** Runs a page handler for a signed-in member; others are sent to sign in. */
-export async function asMember(services: Services, request: Request, handler: (visitor: Visitor) => Promise<Response> | Response): Promise<Response> {
-  const visited = await visit(services, request);
+export async function asMember(services: Services, web: WebRequest, handler: (visitor: Visitor) => Promise<Response> | Response): Promise<Response> {
+  const { request } = web;
+  const visited = await visit(services, web);
   if (visited.state === "anonymous") {
     const url = new URL(request.url);
     return redirect(`/login?next=${encodeURIComponent(request.method === "GET" ? url.pathname + url.search : "/inbox")}`);
@@ -48,13 +48,12 @@ export async function asMember(services: Services, request: Request, handler: (v
 /** Runs a form handler for a signed-in member, once the form's CSRF token is checked. */
 export function asMemberPosting(
   services: Services,
-  request: Request,
-  body: unknown,
+  web: WebRequest & { readonly body: unknown },
   handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response> | Response,
 ): Promise<Response> {
-  const field = formFields(body);
-  return asMember(services, request, (visitor) => {
-    if (!csrfValid(request, field("csrf"))) {
+  const field = formFields(web.body);
+  return asMember(services, web, (visitor) => {
+    if (!csrfValid(web.cookie, field("csrf"))) {
       const w = wordsFor(visitor.language);
       return appPage(visitor, "/inbox", w.formExpired, html`<h1>${w.formExpired}</h1><p><a href="/inbox">${w.back}</a></p>`, 403);
     }

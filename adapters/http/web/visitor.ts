@@ -2,7 +2,7 @@ import type { Language } from "../../../core/errors.ts";
 import { type Grant, ROLE_SCOPES } from "../../../core/model.ts";
 import type { Membership } from "../../../core/sessions/resume-session.ts";
 import type { Services } from "../../../core/services.ts";
-import { readCookie, setCookie } from "../cookies.ts";
+import { type CookieJar, readCookie, type WebRequest, writeCookie } from "../cookies.ts";
 import { negotiateLanguage } from "../language.ts";
 import { csrfToken, isSecure, signedInUser } from "../web-session.ts";
 
@@ -18,8 +18,6 @@ export interface Visitor {
   readonly grant: Grant;
   readonly language: Language;
   readonly csrf: string;
-  /** Cookies the response must set (a fresh CSRF token, a remembered organization). */
-  readonly cookies: readonly string[];
 }
 
 export type Visit =
@@ -28,26 +26,28 @@ export type Visit =
   | ({ readonly state: "member" } & Visitor);
 
 /** The language of the pages: the visitor's choice when made, else Accept-Language. */
-export function pageLanguage(request: Request): Language {
-  const chosen = readCookie(request, LANGUAGE_COOKIE);
+export function pageLanguage({ request, cookie }: WebRequest): Language {
+  const chosen = readCookie(cookie, LANGUAGE_COOKIE);
   return chosen === "fr" || chosen === "en" ? chosen : negotiateLanguage(request.headers.get("accept-language"));
 }
 
-export const languageCookie = (services: Services, language: Language): string =>
-  setCookie(LANGUAGE_COOKIE, language, { secure: isSecure(services), maxAgeSeconds: 365 * 86_400 });
+/** Remembers the visitor's choice of language for a year. */
+export const chooseLanguage = (services: Services, jar: CookieJar, language: Language): void =>
+  writeCookie(jar, LANGUAGE_COOKIE, language, { secure: isSecure(services), maxAgeSeconds: 365 * 86_400 });
 
 /** Who is asking, and for which organization (`?org=` switches, and is remembered). */
-export async function visit(services: Services, request: Request): Promise<Visit> {
-  const user = await signedInUser(services, request);
-  const language = pageLanguage(request);
+export async function visit(services: Services, web: WebRequest): Promise<Visit> {
+  const { request, cookie } = web;
+  const user = await signedInUser(services, cookie);
+  const language = pageLanguage(web);
   if (!user) return { state: "anonymous" };
   const memberships = user.memberships;
-  const asked = new URL(request.url).searchParams.get("org") ?? readCookie(request, ORG_COOKIE);
+  const remembered = readCookie(cookie, ORG_COOKIE);
+  const asked = new URL(request.url).searchParams.get("org") ?? remembered;
   const membership = memberships.find((m) => m.orgId === asked) ?? memberships[0];
   if (!membership) return { state: "no_organization", language };
-  const csrf = csrfToken(services, request);
-  const cookies = [...(csrf.setCookie ? [csrf.setCookie] : [])];
-  if (membership.orgId !== readCookie(request, ORG_COOKIE)) cookies.push(setCookie(ORG_COOKIE, membership.orgId, { secure: isSecure(services) }));
+  const csrf = csrfToken(services, cookie);
+  if (membership.orgId !== remembered) writeCookie(cookie, ORG_COOKIE, membership.orgId, { secure: isSecure(services) });
   return {
     state: "member",
     email: user.email,
@@ -63,7 +63,6 @@ export async function visit(services: Services, request: Request): Promise<Visit
       agentId: null,
     },
     language,
-    csrf: csrf.token,
-    cookies,
+    csrf,
   };
 }

@@ -1,0 +1,33 @@
+import type { TSchema } from "@sinclair/typebox";
+import { Elysia, type ValidationError } from "elysia";
+import { type ErrorCode, type Failure, fail } from "../../core/errors.ts";
+import { readJsonBody } from "./body.ts";
+import { refusal } from "./validate.ts";
+
+/**
+ * The JSON parser of the REST routes: a body declared as anything but JSON is refused rather than
+ * guessed at (Elysia would read it as text or a form). Its refusals reach `onError` as the cause of
+ * Elysia's parse error.
+ */
+export const jsonBodies = new Elysia({ name: "http/json-bodies" }).parser("strictJson", ({ request }) => readJsonBody(request));
+
+/** The 400 code each body schema is refused with, keyed by the schema Elysia checks with. */
+const refusalCodes = new WeakMap<TSchema, ErrorCode>();
+
+/**
+ * Route options for a JSON body: Elysia parses it and checks it against the core's schema (the one
+ * `/openapi.json` shows); `bodyRefusal` turns a mismatch into the route's 400 code.
+ */
+export function jsonBody<T extends TSchema>(schema: T, code: ErrorCode) {
+  refusalCodes.set(schema, code);
+  return { parse: "strictJson" as const, body: schema };
+}
+
+/** The one mapping of Elysia's validation failures to the spec's codes, naming the first field at fault. */
+export function bodyRefusal(error: ValidationError): Failure {
+  const schema = (error.validator as { schema?: TSchema }).schema;
+  const code = schema && refusalCodes.get(schema);
+  // Only routes declared with jsonBody have a schema; anything else failing validation is a bug.
+  if (!schema || !code || error.type !== "body") return fail("internal_error");
+  return refusal(schema, code, error.value);
+}
