@@ -1,3 +1,4 @@
+import type { CandidateQuery } from "./grouping/candidates.ts";
 import type { DomainEvent, EventType, JobRequest } from "./feedback/events.ts";
 import type { Language } from "./errors.ts";
 import type {
@@ -283,18 +284,14 @@ export interface JobQueue {
 }
 
 export interface GroupingStore {
+  /** How many feedbacks of the app carry each of the keys; a key never indexed is absent. */
+  keyFrequencies(appId: string, keys: readonly string[]): Promise<Map<string, number>>;
   /**
-   * Open, unfolded feedbacks of the app created before `before` that share the most of the given
-   * keys, looked up through the rarest ones, with the text they were indexed with. The cost follows
-   * the postings of those keys, not the number of feedbacks.
+   * The feedbacks the query names, each with the text it was indexed with. A folded feedback's
+   * text answers for the feedback it was folded into, so a new one is compared with every report
+   * of a group, not only its first (single linkage).
    */
-  groupingCandidates(
-    orgId: string,
-    appId: string,
-    keys: readonly string[],
-    before: { readonly createdAt: number; readonly id: string },
-    limit: number,
-  ): Promise<GroupingCandidate[]>;
+  groupingCandidates(query: CandidateQuery): Promise<GroupingCandidate[]>;
   /** Indexes a feedback for grouping under its keys. */
   indexForGrouping(appId: string, feedbackId: string, keys: readonly string[], text: string, vector?: readonly number[]): Promise<void>;
   /** Records the assistant's triage of a feedback. */

@@ -8,10 +8,6 @@ import { insertEvent, insertJobs } from "./outbox.ts";
 import { searchTerms, wordsFilter } from "./search-terms.ts";
 
 const OPEN_STATUSES = STATUSES.filter(isOpen);
-/** Keys looked up per new report; the rarest say the most about a subject. */
-const RAREST_KEYS = 4;
-/** Postings read per key: the most recent feedbacks are the likeliest duplicates, and the cost stays flat. */
-const POSTINGS_PER_KEY = 200;
 const UNFOLDED = { mergedInto: { $exists: false } };
 
 export const toFeedback = (document: Document): FeedbackRecord => fromDocument<FeedbackRecord>(document, ["words"]);
@@ -175,34 +171,31 @@ export function feedbackStore(data: Database): FeedbackStore & CatalogStore & Gr
       return found ? fromDocument<FeatureRecord>(found) : null;
     },
 
-    async groupingCandidates(orgId, appId, keys, before, limit) {
+    async keyFrequencies(appId, keys) {
       const unique = [...new Set(keys)];
-      if (unique.length === 0) return [];
-      // Start from the rarest keys: their postings are short, whatever the size of the app.
+      if (unique.length === 0) return new Map();
       const frequencies = await data
         .collection("grouping_df")
         .find({ _id: { $in: unique.map((k) => compoundId(appId, k)) } })
         .toArray();
-      const rarest = frequencies
-        .sort((a, b) => a.n - b.n)
-        .slice(0, RAREST_KEYS)
-        .map((f) => f.key as string);
+      return new Map(frequencies.map((f) => [f.key as string, f.n as number]));
+    },
+
+    async groupingCandidates({ orgId, appId, keys, postingsPerKey, statuses, before, limit }) {
       // The most recent postings of each key (ids are time-ordered): bounded work per report.
       const shared = new Map<string, number>();
-      for (const key of rarest) {
+      for (const key of keys) {
         const postings = await data
           .collection("grouping_keys")
           .find({ appId, key }, { projection: { feedbackId: 1 } })
           .sort({ feedbackId: -1 })
-          .limit(POSTINGS_PER_KEY)
+          .limit(postingsPerKey)
           .toArray();
         for (const p of postings) shared.set(p.feedbackId, (shared.get(p.feedbackId) ?? 0) + 1);
       }
       const byShared = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0);
       const best = [...shared].sort(byShared).slice(0, limit * 2);
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
-      // A folded feedback's text stays a candidate for the feedback it was folded into, so a new
-      // report is compared with every report of a group, not only its first (single linkage).
       const posted = await feedbacks()
         .find({ _id: { $in: best.map(([id]) => id) }, orgId }, { projection: { _id: 1, mergedInto: 1 } })
         .toArray();
@@ -213,7 +206,7 @@ export function feedbackStore(data: Database): FeedbackStore & CatalogStore & Gr
             _id: { $in: [...new Set(answeringFor.values())] },
             orgId,
             ...UNFOLDED,
-            status: { $in: OPEN_STATUSES },
+            status: { $in: [...statuses] },
             $or: [{ createdAt: { $lt: before.createdAt } }, { createdAt: before.createdAt, _id: { $lt: before.id } }],
           },
           { projection: { _id: 1 } },

@@ -10,10 +10,6 @@ import { indexDocument, matchExpression, moveDocuments } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 const OPEN_STATUSES = STATUSES.filter(isOpen);
-/** Keys looked up per new report; the rarest say the most about a subject. */
-const RAREST_KEYS = 4;
-/** Postings read per key: the most recent feedbacks are the likeliest duplicates, and the cost stays flat. */
-const POSTINGS_PER_KEY = 200;
 const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
 
 /** Builds the WHERE clause of a list query; every filter is a bound parameter. */
@@ -173,27 +169,22 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
       return row ? toFeature(row) : null;
     },
 
-    async groupingCandidates(orgId, appId, keys, before, limit) {
-      if (keys.length === 0) return [];
+    async keyFrequencies(appId, keys) {
       const unique = [...new Set(keys)];
-      // Start from the rarest keys: their postings are short, whatever the size of the app.
-      const frequencies = db
-        .query<{ key: string; n: number }, SQLQueryBindings[]>(
-          `SELECT key, n FROM grouping_df WHERE app_id = ? AND key IN (${placeholders(unique.length)})`,
-        )
+      if (unique.length === 0) return new Map();
+      const rows = db
+        .query<{ key: string; n: number }, SQLQueryBindings[]>(`SELECT key, n FROM grouping_df WHERE app_id = ? AND key IN (${placeholders(unique.length)})`)
         .all(appId, ...unique);
-      const rarest = frequencies
-        .sort((a, b) => a.n - b.n)
-        .slice(0, RAREST_KEYS)
-        .map((f) => f.key);
-      if (rarest.length === 0) return [];
-      // The most recent postings of each key (ids are time-ordered): bounded work per report.
-      const postings = rarest
+      return new Map(rows.map((r) => [r.key, r.n]));
+    },
+
+    async groupingCandidates(query) {
+      if (query.keys.length === 0 || query.statuses.length === 0) return [];
+      // The most recent postings of each key (ids are time-ordered): bounded work per feedback.
+      const postings = query.keys
         .map(() => "SELECT feedback_id FROM (SELECT feedback_id FROM grouping_keys WHERE app_id = ? AND key = ? ORDER BY feedback_id DESC LIMIT ?)")
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
-      // A folded feedback's text stays a candidate for the feedback it was folded into, so a new
-      // report is compared with every report of a group, not only its first (single linkage).
       const rows = db
         .query<{ id: string; text: string; vector: string | null }, SQLQueryBindings[]>(
           `SELECT f.id, d.text, d.vector
@@ -201,19 +192,19 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
            JOIN grouping_docs d ON d.feedback_id = p.feedback_id
            JOIN feedbacks source ON source.id = p.feedback_id
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
-           WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(OPEN_STATUSES.length)})
+           WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
              AND (f.created_at < ? OR (f.created_at = ? AND f.id < ?))
            ORDER BY p.shared DESC, p.feedback_id DESC LIMIT ?`,
         )
         .all(
-          ...rarest.flatMap((key) => [appId, key, POSTINGS_PER_KEY]),
-          limit * 2,
-          orgId,
-          ...OPEN_STATUSES,
-          before.createdAt,
-          before.createdAt,
-          before.id,
-          limit,
+          ...query.keys.flatMap((key) => [query.appId, key, query.postingsPerKey]),
+          query.limit * 2,
+          query.orgId,
+          ...query.statuses,
+          query.before.createdAt,
+          query.before.createdAt,
+          query.before.id,
+          query.limit,
         );
       return rows.map((r) => ({ id: r.id, text: r.text, ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) }));
     },

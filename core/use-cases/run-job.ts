@@ -1,5 +1,6 @@
 import { isOpen } from "../feedback/status.ts";
 import { hasWords } from "../grouping/analyze.ts";
+import { candidateQuery } from "../grouping/candidates.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
 import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
@@ -13,9 +14,6 @@ import { syncTracker } from "../trackers/sync.ts";
 const DELIVERED = "delivered";
 /** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
 const NOTIFY_LEASE_MS = 5 * 60_000;
-
-/** How many of the most similar-looking feedbacks the grouper compares a new one with. */
-const CANDIDATES = 25;
 
 /**
  * Attaches the feedback to a feature and grades it (a problem is never less grave than its
@@ -50,7 +48,8 @@ async function groupReport(services: Services, job: JobRequest): Promise<void> {
   // Neither folded nor offered as a candidate: markup or symbols alone would match on chance words.
   if (!hasWords(text)) return;
   const keys = grouper.keys(text);
-  const candidates = await store.groupingCandidates(feedback.orgId, feedback.appId, keys, feedback, CANDIDATES);
+  const query = candidateQuery(feedback, await store.keyFrequencies(feedback.appId, keys));
+  const candidates = query ? await store.groupingCandidates(query) : [];
   const found = await grouper.findDuplicate(text, candidates);
   if (found.duplicateOf) await store.foldFeedback(feedback.orgId, feedback.id, found.duplicateOf, clock());
   else await store.indexForGrouping(feedback.appId, feedback.id, keys, text, found.vector);

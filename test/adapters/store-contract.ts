@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { NewFeedback, QualificationSession, Store } from "../../core/store.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
+import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
 import { accountsContract } from "./store-contract-accounts.ts";
 
 /**
@@ -262,16 +263,24 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
         await store.indexForGrouping(app, f.id, ["w:export", "w:pdf"], `text of ${f.title}`, f === older ? [0.5, 0.5] : undefined);
       }
       await store.applyStatusChange({ orgId: org.orgId, feedbackId: closed.id, from: "triage", to: "dismissed", at: 3, events: [], jobs: [] });
-      const found = await store.groupingCandidates(org.orgId, org.appId, ["w:export", "w:pdf", "w:never-indexed"], { createdAt: 5, id: "zzz" }, 10);
+      const candidates = (keys: string[], createdAt: number) =>
+        store.groupingCandidates({ orgId: org.orgId, appId: org.appId, keys, postingsPerKey: 200, statuses: CANDIDATE_STATUSES, before: { createdAt, id: "zzz" }, limit: 10 });
+      expect(await store.keyFrequencies(org.appId, ["w:export", "w:pdf", "w:never-indexed"])).toEqual(
+        new Map([
+          ["w:export", 3],
+          ["w:pdf", 3],
+        ]),
+      );
+      const found = await candidates(["w:export", "w:pdf"], 5);
       expect(found).toEqual([{ id: older.id, text: "text of older", vector: [0.5, 0.5] }]);
       // Folded into the older feedback, the newer one's text answers for it.
       await store.foldFeedback(org.orgId, newer.id, older.id, 10);
-      const linked = await store.groupingCandidates(org.orgId, org.appId, ["w:export"], { createdAt: 50, id: "zzz" }, 10);
+      const linked = await candidates(["w:export"], 50);
       expect(linked.map((c) => [c.id, c.text]).sort()).toEqual([
         [older.id, "text of newer"],
         [older.id, "text of older"],
       ]);
-      expect(await store.groupingCandidates(org.orgId, org.appId, ["w:unknown"], { createdAt: 5, id: "zzz" }, 10)).toEqual([]);
+      expect(await candidates(["w:unknown"], 5)).toEqual([]);
     });
 
     test("rate counters count per bucket", async () => {

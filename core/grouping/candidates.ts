@@ -1,0 +1,55 @@
+import { isOpen } from "../feedback/status.ts";
+import { STATUSES, type Status } from "../schemas/feedback.ts";
+
+/** Keys looked up per new feedback: the rarest say the most about a subject. */
+export const RAREST_KEYS = 4;
+/** Postings read per key: the most recent feedbacks are the likeliest duplicates, and the cost stays flat. */
+export const POSTINGS_PER_KEY = 200;
+/** How many of the most similar-looking feedbacks the grouper compares a new one with. */
+export const CANDIDATES = 25;
+/** A feedback can absorb a new one while it is open: a closed subject that comes back is news. */
+export const CANDIDATE_STATUSES: readonly Status[] = STATUSES.filter(isOpen);
+
+/**
+ * Which feedbacks a new one is compared with: those of its app, open, not folded, created before
+ * it, that share the most of its rarest keys (the newest first among equals). A store answers it
+ * from its postings, so the cost follows those keys, not the number of feedbacks.
+ */
+export interface CandidateQuery {
+  readonly orgId: string;
+  readonly appId: string;
+  /** The keys whose postings are read, rarest first. */
+  readonly keys: readonly string[];
+  readonly postingsPerKey: number;
+  readonly statuses: readonly Status[];
+  readonly before: { readonly createdAt: number; readonly id: string };
+  readonly limit: number;
+}
+
+interface NewFeedback {
+  readonly orgId: string;
+  readonly appId: string;
+  readonly createdAt: number;
+  readonly id: string;
+}
+
+/**
+ * The candidate query of a new feedback, given how many feedbacks of the app carry each of its
+ * keys; null when none of its keys was ever indexed (nothing can share them).
+ */
+export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<string, number>): CandidateQuery | null {
+  const rarest = [...frequencies]
+    .sort(([, a], [, b]) => a - b)
+    .slice(0, RAREST_KEYS)
+    .map(([key]) => key);
+  if (rarest.length === 0) return null;
+  return {
+    orgId: feedback.orgId,
+    appId: feedback.appId,
+    keys: rarest,
+    postingsPerKey: POSTINGS_PER_KEY,
+    statuses: CANDIDATE_STATUSES,
+    before: { createdAt: feedback.createdAt, id: feedback.id },
+    limit: CANDIDATES,
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { CANDIDATE_STATUSES, candidateQuery, POSTINGS_PER_KEY, RAREST_KEYS } from "../../core/grouping/candidates.ts";
+
+const feedback = { orgId: "org", appId: "app", createdAt: 100, id: "f9" };
+
+describe("grouping candidates", () => {
+  test("a new feedback is compared through its rarest keys in the app, rarest first", () => {
+    const frequencies = new Map([
+      ["w:the", 900],
+      ["w:export", 12],
+      ["w:pdf", 3],
+      ["w:blank", 40],
+      ["w:page", 300],
+      ["w:safari", 7],
+    ]);
+    const query = candidateQuery(feedback, frequencies);
+    assert.deepEqual(query?.keys, ["w:pdf", "w:safari", "w:export", "w:blank"]);
+    assert.equal(query?.keys.length, RAREST_KEYS);
+    assert.equal(query?.postingsPerKey, POSTINGS_PER_KEY);
+  });
+
+  test("only open feedbacks of the same app, created before the new one, are candidates", () => {
+    const query = candidateQuery(feedback, new Map([["w:pdf", 1]]));
+    assert.equal(query?.orgId, "org");
+    assert.equal(query?.appId, "app");
+    assert.deepEqual(query?.before, { createdAt: 100, id: "f9" });
+    assert.deepEqual(query?.statuses, CANDIDATE_STATUSES);
+    assert.ok(!CANDIDATE_STATUSES.includes("delivered") && !CANDIDATE_STATUSES.includes("dismissed"));
+  });
+
+  test("a feedback none of whose keys was ever indexed has no candidates", () => {
+    assert.equal(candidateQuery(feedback, new Map()), null);
+  });
+});
