@@ -36,7 +36,9 @@ import type { Kind, Severity, Status } from "./schemas/feedback.ts";
 
 /**
  * Store ports: exactly the operations the use cases call, on plain data. Every operation is
- * atomic on its own, so several processes sharing one database behave as one service.
+ * atomic on its own, so several processes sharing one database behave as one service. Stores
+ * keep no rules: e-mail addresses arrive normalized (`normalizeEmail`), limits and candidates are
+ * computed by the use cases, and a store only reads and writes them atomically.
  */
 
 export interface RateLimitStore {

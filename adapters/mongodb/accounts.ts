@@ -5,7 +5,7 @@ import { type Database, expiryDate } from "./database.ts";
 export function accountStore(data: Database): AccountStore {
   return {
     async findCredentials(email) {
-      const user = await data.collection("users").findOne({ email: email.toLowerCase() });
+      const user = await data.collection("users").findOne({ email });
       return user ? { userId: String(user._id), passwordHash: user.passwordHash ?? null } : null;
     },
     async setPassword(userId, passwordHash) {

@@ -71,7 +71,7 @@ export function adminStore(data: Database): AdminStore {
       await data.collection("users").insertOne(toDocument(user));
     },
     async findUserByEmail(email) {
-      const found = await data.collection("users").findOne({ email: email.toLowerCase() });
+      const found = await data.collection("users").findOne({ email });
       return found ? fromDocument<{ id: string; email: string; name?: string }>(found, ["passwordHash"]) : null;
     },
     async findUser(id) {

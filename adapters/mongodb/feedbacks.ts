@@ -263,7 +263,7 @@ export function feedbackStore(data: Database): FeedbackStore & CatalogStore & Gr
     },
 
     async addFollower(f) {
-      const email = f.email.toLowerCase();
+      const { email } = f;
       await data
         .collection("followers")
         .updateOne(
@@ -274,7 +274,7 @@ export function feedbackStore(data: Database): FeedbackStore & CatalogStore & Gr
     },
 
     async removeFollower(feedbackId, email) {
-      return (await data.collection("followers").deleteOne({ _id: compoundId(feedbackId, email.toLowerCase()) })).deletedCount === 1;
+      return (await data.collection("followers").deleteOne({ _id: compoundId(feedbackId, email) })).deletedCount === 1;
     },
 
     async claimNotification(feedbackId, email, key, at, leaseMs) {

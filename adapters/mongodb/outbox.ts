@@ -1,5 +1,6 @@
 import type { ClientSession } from "mongodb";
 import type { DomainEvent, JobRequest } from "../../core/feedback/events.ts";
+import { subscribersOf } from "../../core/webhooks/fan-out.ts";
 import { compoundId, type Database } from "./database.ts";
 
 /** Writes an event to the outbox and one pending delivery per subscribed webhook, in the caller's transaction. */
@@ -15,15 +16,20 @@ export async function insertEvent(data: Database, event: DomainEvent, session: C
     },
     { session },
   );
-  const hooks = await data
+  // At most a handful per organization: all are read, and core says which subscribe.
+  const webhooks = await data
     .collection("webhooks")
-    .find({ orgId: event.orgId, events: event.type }, { session, projection: { _id: 1 } })
+    .find({ orgId: event.orgId }, { session, projection: { _id: 1, events: 1 } })
     .toArray();
-  if (hooks.length === 0) return;
+  const subscribers = subscribersOf(
+    event,
+    webhooks.map((w) => ({ id: String(w._id), events: w.events as string[] })),
+  );
+  if (subscribers.length === 0) return;
   await data.collection("deliveries").insertMany(
-    hooks.map((h) => ({
-      _id: compoundId(event.id, String(h._id)),
-      webhookId: h._id,
+    subscribers.map((webhookId) => ({
+      _id: compoundId(event.id, webhookId),
+      webhookId,
       eventId: event.id,
       attempt: 0,
       runAt: event.createdAt,

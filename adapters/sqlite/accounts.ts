@@ -6,9 +6,7 @@ import type { WriteBatch } from "./write-batch.ts";
 export function accountStore(db: Database, batch: WriteBatch): AccountStore {
   return {
     async findCredentials(email) {
-      const row = db
-        .query<{ id: string; password_hash: string | null }, [string]>("SELECT id, password_hash FROM users WHERE email = ?")
-        .get(email.toLowerCase());
+      const row = db.query<{ id: string; password_hash: string | null }, [string]>("SELECT id, password_hash FROM users WHERE email = ?").get(email);
       return row ? { userId: row.id, passwordHash: row.password_hash } : null;
     },
     async setPassword(userId, hash) {

@@ -95,7 +95,7 @@ export function adminStore(db: Database): AdminStore {
     async findUserByEmail(email) {
       const row = db
         .query<{ id: string; email: string; name: string | null }, [string]>("SELECT id, email, name FROM users WHERE email = ?")
-        .get(email.toLowerCase());
+        .get(email);
       return row ? { id: row.id, email: row.email, ...(row.name && { name: row.name }) } : null;
     },
     async findUser(id) {

@@ -13,6 +13,7 @@ import type {
   StoredAnswer,
 } from "../../core/store.ts";
 import type { ReportOutcome } from "../../core/model.ts";
+import { subscribersOf } from "../../core/webhooks/fan-out.ts";
 import { type AppRow, type ChannelRow, type OrganizationRow, toApp, toChannel, toOrganization } from "./rows.ts";
 import { indexDocument } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -28,10 +29,12 @@ export function insertEvent(db: Database, e: DomainEvent): void {
     e.createdAt,
   );
   // Read first, insert only for subscribers: most organizations have no webhook, and an INSERT … SELECT costs ten times the read.
-  for (const webhook of db.query<{ id: string; events: string }, [string]>("SELECT id, events FROM webhooks WHERE org_id = ?").all(e.orgId)) {
-    if ((JSON.parse(webhook.events) as string[]).includes(e.type)) {
-      db.query("INSERT INTO deliveries (webhook_id, event_id, run_at) VALUES (?, ?, ?)").run(webhook.id, e.id, e.createdAt);
-    }
+  const webhooks = db
+    .query<{ id: string; events: string }, [string]>("SELECT id, events FROM webhooks WHERE org_id = ?")
+    .all(e.orgId)
+    .map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] }));
+  for (const webhookId of subscribersOf(e, webhooks)) {
+    db.query("INSERT INTO deliveries (webhook_id, event_id, run_at) VALUES (?, ?, ?)").run(webhookId, e.id, e.createdAt);
   }
 }
 

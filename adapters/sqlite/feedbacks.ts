@@ -173,7 +173,9 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
       const unique = [...new Set(keys)];
       if (unique.length === 0) return new Map();
       const rows = db
-        .query<{ key: string; n: number }, SQLQueryBindings[]>(`SELECT key, n FROM grouping_df WHERE app_id = ? AND key IN (${placeholders(unique.length)})`)
+        .query<{ key: string; n: number }, SQLQueryBindings[]>(
+          `SELECT key, n FROM grouping_df WHERE app_id = ? AND key IN (${placeholders(unique.length)})`,
+        )
         .all(appId, ...unique);
       return new Map(rows.map((r) => [r.key, r.n]));
     },
@@ -273,7 +275,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
           .query(
             "INSERT INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET name = coalesce(excluded.name, name)",
           )
-          .run(f.feedbackId, f.email.toLowerCase(), f.name ?? null, f.language),
+          .run(f.feedbackId, f.email, f.name ?? null, f.language),
       );
     },
 
@@ -282,7 +284,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore & 
     },
 
     removeFollower: (feedbackId, email) =>
-      batch.run(() => db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(feedbackId, email.toLowerCase()).changes === 1),
+      batch.run(() => db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(feedbackId, email).changes === 1),
 
     claimNotification: (feedbackId, email, key, at, leaseMs) =>
       batch.run(

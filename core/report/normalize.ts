@@ -1,3 +1,4 @@
+import { normalizeEmail } from "../email.ts";
 import type { Kind } from "../schemas/feedback.ts";
 import type { ReportRequest } from "../schemas/report.ts";
 import { storedKind } from "./kind.ts";
@@ -28,7 +29,7 @@ export function normalizeReport(request: ReportRequest): NormalizedReport {
   const email = text(request.user?.email);
   const author = {
     ...(text(request.user?.id) && { id: text(request.user?.id) }),
-    ...(email && isEmailShaped(email) && { email: email.toLowerCase() }),
+    ...(email && isEmailShaped(email) && { email: normalizeEmail(email) }),
     ...(text(request.user?.name) && { name: text(request.user?.name) }),
   };
   return {

@@ -1,4 +1,5 @@
 import { authorize } from "../authorization.ts";
+import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Services } from "../services.ts";
@@ -10,9 +11,10 @@ export async function setFollowing(services: Services, grant: Grant, keyOrId: st
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return fail("not_found");
-  const person = (await services.store.listMembers(grant.orgId)).find((m) => m.userId === grant.userId);
-  if (!person) return fail("forbidden");
-  if (following) await services.store.addFollower({ feedbackId: feedback.id, email: person.email, language: "en" });
-  else await services.store.removeFollower(feedback.id, person.email);
+  const member = (await services.store.listMembers(grant.orgId)).find((m) => m.userId === grant.userId);
+  if (!member) return fail("forbidden");
+  const email = normalizeEmail(member.email);
+  if (following) await services.store.addFollower({ feedbackId: feedback.id, email, language: "en" });
+  else await services.store.removeFollower(feedback.id, email);
   return ok({ following });
 }

@@ -1,3 +1,4 @@
+import { normalizeEmail } from "../email.ts";
 import { validUnsubscribe } from "../notify/unsubscribe.ts";
 import type { Services } from "../services.ts";
 
@@ -15,6 +16,6 @@ export async function checkUnsubscribeLink(services: Services, link: Unsubscribe
 /** Stops a follower's notifications for one feedback. Doing it twice is harmless. */
 export async function unsubscribe(services: Services, link: UnsubscribeLink): Promise<"unsubscribed" | "invalid"> {
   if (!(await checkUnsubscribeLink(services, link))) return "invalid";
-  await services.store.removeFollower(link.feedbackId, link.email);
+  await services.store.removeFollower(link.feedbackId, normalizeEmail(link.email));
   return "unsubscribed";
 }

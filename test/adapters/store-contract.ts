@@ -264,7 +264,15 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       }
       await store.applyStatusChange({ orgId: org.orgId, feedbackId: closed.id, from: "triage", to: "dismissed", at: 3, events: [], jobs: [] });
       const candidates = (keys: string[], createdAt: number) =>
-        store.groupingCandidates({ orgId: org.orgId, appId: org.appId, keys, postingsPerKey: 200, statuses: CANDIDATE_STATUSES, before: { createdAt, id: "zzz" }, limit: 10 });
+        store.groupingCandidates({
+          orgId: org.orgId,
+          appId: org.appId,
+          keys,
+          postingsPerKey: 200,
+          statuses: CANDIDATE_STATUSES,
+          before: { createdAt, id: "zzz" },
+          limit: 10,
+        });
       expect(await store.keyFrequencies(org.appId, ["w:export", "w:pdf", "w:never-indexed"])).toEqual(
         new Map([
           ["w:export", 3],
