@@ -1,97 +1,13 @@
 import type { Database } from "bun:sqlite";
-import type { DomainEvent, JobRequest } from "../../core/feedback/events.ts";
-import type {
-  ChannelContext,
-  CollectionStore,
-  IdempotencyStore,
-  IdempotentWrite,
-  NewFeedback,
-  QualificationSession,
-  QualificationStore,
-  RateLimitStore,
-  RecordedFeedback,
-  StoredAnswer,
-} from "../../core/store.ts";
-import type { ReportOutcome } from "../../core/model.ts";
-import { subscribersOf } from "../../core/webhooks/fan-out.ts";
-import { type AppRow, type ChannelRow, type OrganizationRow, toApp, toChannel, toOrganization } from "./rows.ts";
+import type { ChannelContext, CollectionStore, NewFeedback, RecordedFeedback } from "../../core/store.ts";
+import { channelCache } from "./channel-cache.ts";
+import { findAnswer, insertAnswer } from "./idempotency.ts";
+import { insertEvent, insertJob } from "./outbox.ts";
 import { indexDocument } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
-/** Writes an event to the outbox and, in the same transaction, one delivery per subscribed webhook. */
-export function insertEvent(db: Database, e: DomainEvent): void {
-  db.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
-    e.id,
-    e.orgId,
-    e.feedbackId,
-    e.type,
-    "previousStatus" in e ? e.previousStatus : null,
-    e.createdAt,
-  );
-  // Read first, insert only for subscribers: most organizations have no webhook, and an INSERT … SELECT costs ten times the read.
-  const webhooks = db
-    .query<{ id: string; events: string }, [string]>("SELECT id, events FROM webhooks WHERE org_id = ?")
-    .all(e.orgId)
-    .map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] }));
-  for (const webhookId of subscribersOf(e, webhooks)) {
-    db.query("INSERT INTO deliveries (webhook_id, event_id, run_at) VALUES (?, ?, ?)").run(webhookId, e.id, e.createdAt);
-  }
-}
-
-export function insertJob(db: Database, job: JobRequest, runAt: number): void {
-  db.query("INSERT INTO jobs (kind, org_id, feedback_id, run_at) VALUES (?, ?, ?, ?)").run(job.kind, job.orgId, job.feedbackId, runAt);
-}
-
-/**
- * What channel keys open, cached: every report reads it, and three lookups cost about five times
- * the one-row read that tells whether the catalog changed since (triggers move `catalog_version`
- * whenever a channel, an app or an organization's settings change, whoever changes them).
- */
-function channelCache(db: Database) {
-  let version = -1;
-  const cached = new Map<string, ChannelContext>();
-  return {
-    get(key: string): ChannelContext | null {
-      const current = db.query<{ n: number }, []>("SELECT n FROM catalog_version").get()!.n;
-      if (current !== version) {
-        cached.clear();
-        version = current;
-      }
-      const hit = cached.get(key);
-      if (hit) return hit;
-      // Three point lookups: they cost a tenth of one three-table join here.
-      const channel = db.query<ChannelRow, [string]>("SELECT * FROM channels WHERE key = ?").get(key);
-      if (!channel) return null;
-      const app = db.query<AppRow, [string]>("SELECT * FROM apps WHERE id = ?").get(channel.app_id)!;
-      const organization = db.query<OrganizationRow, [string]>("SELECT * FROM organizations WHERE id = ?").get(channel.org_id)!;
-      const context = { channel: toChannel(channel), app: toApp(app), organization: toOrganization(organization) };
-      cached.set(key, context);
-      return context;
-    },
-  };
-}
-
-function findAnswer(db: Database, scope: string, key: string, now: number): StoredAnswer | null {
-  const row = db
-    .query<{ fingerprint: string; response: string }, [string, string, number]>(
-      "SELECT fingerprint, response FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
-    )
-    .get(scope, key, now);
-  return row ? { fingerprint: row.fingerprint, response: JSON.parse(row.response) as ReportOutcome } : null;
-}
-
-/** Stores an answer in the running transaction; an expired one under the same key is replaced. */
-function insertAnswer(db: Database, write: IdempotentWrite, response: ReportOutcome): void {
-  db.query("INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, response, expires_at) VALUES (?, ?, ?, ?, ?)").run(
-    write.scope,
-    write.key,
-    write.fingerprint,
-    JSON.stringify(response),
-    write.expiresAt,
-  );
-}
-
-export function collectionStore(db: Database, batch: WriteBatch): CollectionStore & RateLimitStore & IdempotencyStore & QualificationStore {
+/** Collection: what a channel key opens, and a report recorded as a new feedback with its effects. */
+export function collectionStore(db: Database, batch: WriteBatch): CollectionStore {
   /** Counts one feedback in the month's quota, unless that would pass the limit. Runs inside the write batch. */
   const consumeQuota = (orgId: string, month: string, limit: number | null): boolean => {
     const used =
@@ -154,16 +70,6 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     return { state: "recorded", feedback: { ...f, key } };
   };
 
-  /** Runs `write` with an answer stored alongside, unless a live answer is already stored under its key. */
-  const answering = (answer: (IdempotentWrite & { readonly response: ReportOutcome }) | undefined, write: () => void): Promise<StoredAnswer | null> =>
-    batch.run(() => {
-      const earlier = answer && findAnswer(db, answer.scope, answer.key, answer.now);
-      if (earlier) return earlier;
-      write();
-      if (answer) insertAnswer(db, answer, answer.response);
-      return null;
-    });
-
   const channels = channelCache(db);
 
   return {
@@ -172,39 +78,5 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     },
 
     recordFeedback: (input) => batch.run(() => record(input)),
-
-    rateCount: async (bucket) => db.query<{ count: number }, [string]>("SELECT count FROM rate_counters WHERE bucket = ?").get(bucket)?.count ?? 0,
-
-    hitRateLimit: (bucket, expiresAt) =>
-      batch.run(
-        () =>
-          db
-            .query<{ count: number }, [string, number]>(
-              "INSERT INTO rate_counters (bucket, count, expires_at) VALUES (?, 1, ?) ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count",
-            )
-            .get(bucket, expiresAt)!.count,
-      ),
-
-    findAnswer: async (scope, key, now) => findAnswer(db, scope, key, now),
-
-    saveAnswer: (write, response) => answering({ ...write, response }, () => {}),
-
-    saveQualification: (session, answer) =>
-      answering(answer, () =>
-        db
-          .query(
-            "INSERT INTO qualifications (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
-          )
-          .run(session.id, JSON.stringify(session), session.expiresAt),
-      ),
-
-    async findQualification(id, now) {
-      const row = db.query<{ data: string }, [string, number]>("SELECT data FROM qualifications WHERE id = ? AND expires_at > ?").get(id, now);
-      return row ? (JSON.parse(row.data) as QualificationSession) : null;
-    },
-
-    async endQualification(id) {
-      await batch.run(() => db.query("DELETE FROM qualifications WHERE id = ?").run(id));
-    },
   };
 }

@@ -143,3 +143,6 @@ export const toReport = (r: ReportRow): ReportRecord => ({
   statusId: r.status_id,
   at: r.at,
 });
+
+/** `?, ?, …` for a list of n bound parameters. */
+export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");

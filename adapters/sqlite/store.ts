@@ -8,7 +8,13 @@ import { trackerStore } from "./trackers.ts";
 import { attachmentStore } from "./attachments.ts";
 import { adminStore } from "./admin.ts";
 import { collectionStore } from "./collection.ts";
+import { rateLimitStore } from "./rate-limits.ts";
+import { idempotencyStore } from "./idempotency.ts";
+import { qualificationStore } from "./qualifications.ts";
 import { feedbackStore } from "./feedbacks.ts";
+import { catalogStore } from "./catalog.ts";
+import { groupingStore } from "./grouping.ts";
+import { followerStore } from "./followers.ts";
 import { jobQueue } from "./jobs.ts";
 import { openDatabase } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
@@ -25,7 +31,13 @@ export function createSqliteStore(path: string, options: { backgroundCheckpoints
   const batch = createWriteBatch(db);
   return {
     ...collectionStore(db, batch),
+    ...rateLimitStore(db, batch),
+    ...idempotencyStore(db, batch),
+    ...qualificationStore(db, batch),
     ...feedbackStore(db, batch),
+    ...catalogStore(db),
+    ...groupingStore(db, batch),
+    ...followerStore(db, batch),
     ...accessStore(db, batch),
     ...accountStore(db, batch),
     ...oauthStore(db, batch),

@@ -1,5 +1,5 @@
-import { isOpen } from "../feedback/status.ts";
-import { STATUSES, type Status } from "../schemas/feedback.ts";
+import { statusesOf } from "../feedback/status.ts";
+import type { Status } from "../schemas/feedback.ts";
 
 /** Keys looked up per new feedback: the rarest say the most about a subject. */
 export const RAREST_KEYS = 4;
@@ -8,7 +8,7 @@ export const POSTINGS_PER_KEY = 200;
 /** How many of the most similar-looking feedbacks the grouper compares a new one with. */
 export const CANDIDATES = 25;
 /** A feedback can absorb a new one while it is open: a closed subject that comes back is news. */
-export const CANDIDATE_STATUSES: readonly Status[] = STATUSES.filter(isOpen);
+export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
 
 /**
  * Which feedbacks a new one is compared with: those of its app, open, not folded, created before

@@ -1,0 +1,60 @@
+import type { Database } from "bun:sqlite";
+import type { Follower } from "../../core/model.ts";
+import type { FollowerStore } from "../../core/store.ts";
+import type { WriteBatch } from "./write-batch.ts";
+
+/** Who follows a feedback, and which notifications each was sent (claimed, then confirmed). */
+export function followerStore(db: Database, batch: WriteBatch): FollowerStore {
+  return {
+    async listFollowers(feedbackId) {
+      return db
+        .query<{ feedback_id: string; email: string; name: string | null; language: string; tracking_sealed: string | null }, [string]>(
+          "SELECT * FROM followers WHERE feedback_id = ?",
+        )
+        .all(feedbackId)
+        .map(
+          (r): Follower => ({
+            feedbackId: r.feedback_id,
+            email: r.email,
+            language: r.language as Follower["language"],
+            ...(r.name && { name: r.name }),
+            ...(r.tracking_sealed && { trackingSealed: r.tracking_sealed }),
+          }),
+        );
+    },
+
+    async addFollower(f) {
+      await batch.run(() =>
+        db
+          .query(
+            "INSERT INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET name = coalesce(excluded.name, name)",
+          )
+          .run(f.feedbackId, f.email, f.name ?? null, f.language),
+      );
+    },
+
+    async releaseNotification(feedbackId, email, key) {
+      await batch.run(() => db.query("DELETE FROM notifications WHERE feedback_id = ? AND email = ? AND key = ?").run(feedbackId, email, key));
+    },
+
+    removeFollower: (feedbackId, email) =>
+      batch.run(() => db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(feedbackId, email).changes === 1),
+
+    claimNotification: (feedbackId, email, key, at, leaseMs) =>
+      batch.run(
+        () =>
+          db
+            .query(
+              `INSERT INTO notifications (feedback_id, email, key, at) VALUES (?, ?, ?, ?)
+               ON CONFLICT DO UPDATE SET at = excluded.at WHERE notifications.sent_at IS NULL AND notifications.at <= ?`,
+            )
+            .run(feedbackId, email, key, at, at - leaseMs).changes === 1,
+      ),
+
+    async confirmNotification(feedbackId, email, key, at) {
+      await batch.run(() =>
+        db.query("UPDATE notifications SET sent_at = ? WHERE feedback_id = ? AND email = ? AND key = ?").run(at, feedbackId, email, key),
+      );
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { Database } from "bun:sqlite";
+import type { DomainEvent, JobRequest } from "../../core/feedback/events.ts";
+import { subscribersOf } from "../../core/webhooks/fan-out.ts";
+
+/** Writes an event to the outbox and, in the same transaction, one delivery per subscribed webhook. */
+export function insertEvent(db: Database, e: DomainEvent): void {
+  db.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+    e.id,
+    e.orgId,
+    e.feedbackId,
+    e.type,
+    "previousStatus" in e ? e.previousStatus : null,
+    e.createdAt,
+  );
+  // Read first, insert only for subscribers: most organizations have no webhook, and an INSERT … SELECT costs ten times the read.
+  const webhooks = db
+    .query<{ id: string; events: string }, [string]>("SELECT id, events FROM webhooks WHERE org_id = ?")
+    .all(e.orgId)
+    .map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] }));
+  for (const webhookId of subscribersOf(e, webhooks)) {
+    db.query("INSERT INTO deliveries (webhook_id, event_id, run_at) VALUES (?, ?, ?)").run(webhookId, e.id, e.createdAt);
+  }
+}
+
+export function insertJob(db: Database, job: JobRequest, runAt: number): void {
+  db.query("INSERT INTO jobs (kind, org_id, feedback_id, run_at) VALUES (?, ?, ?, ?)").run(job.kind, job.orgId, job.feedbackId, runAt);
+}
