@@ -7,6 +7,12 @@ import { attachmentStore } from "./attachments.ts";
 import { collectionStore } from "./collection.ts";
 import { type Database, database } from "./database.ts";
 import { feedbackStore } from "./feedbacks.ts";
+import { catalogStore } from "./catalog.ts";
+import { rateLimitStore } from "./rate-limits.ts";
+import { idempotencyStore } from "./idempotency.ts";
+import { qualificationStore } from "./qualifications.ts";
+import { groupingStore } from "./grouping.ts";
+import { followerStore } from "./followers.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { ensureIndexes } from "./indexes.ts";
 import { jobQueue } from "./jobs.ts";
@@ -27,6 +33,12 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
   return {
     ...collectionStore(data),
     ...feedbackStore(data),
+    ...catalogStore(data),
+    ...rateLimitStore(data),
+    ...idempotencyStore(data),
+    ...qualificationStore(data),
+    ...groupingStore(data),
+    ...followerStore(data),
     ...accessStore(data),
     ...accountStore(data),
     ...oauthStore(data),

@@ -1,0 +1,48 @@
+import type { Follower } from "../../core/model.ts";
+import type { FollowerStore } from "../../core/store.ts";
+import { compoundId, type Database, isDuplicateKey, plain } from "./database.ts";
+
+/** Who follows a feedback, and which notifications each was sent (claimed, then confirmed). */
+export function followerStore(data: Database): FollowerStore {
+  return {
+    async listFollowers(feedbackId) {
+      return (await data.collection("followers").find({ feedbackId }).toArray()).map((f) => plain<Follower>(f));
+    },
+
+    async addFollower(f) {
+      const { email } = f;
+      await data
+        .collection("followers")
+        .updateOne(
+          { _id: compoundId(f.feedbackId, email) },
+          { $setOnInsert: { feedbackId: f.feedbackId, email, language: f.language }, ...(f.name && { $set: { name: f.name } }) },
+          { upsert: true },
+        );
+    },
+
+    async removeFollower(feedbackId, email) {
+      return (await data.collection("followers").deleteOne({ _id: compoundId(feedbackId, email) })).deletedCount === 1;
+    },
+
+    async claimNotification(feedbackId, email, key, at, leaseMs) {
+      const id = compoundId(feedbackId, email, key);
+      try {
+        await data.collection("notifications").insertOne({ _id: id, at, sentAt: null });
+        return true;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      // Taken over only when unconfirmed and its lease has run out.
+      const taken = await data.collection("notifications").updateOne({ _id: id, sentAt: null, at: { $lte: at - leaseMs } }, { $set: { at } });
+      return taken.modifiedCount === 1;
+    },
+
+    async confirmNotification(feedbackId, email, key, at) {
+      await data.collection("notifications").updateOne({ _id: compoundId(feedbackId, email, key) }, { $set: { sentAt: at } });
+    },
+
+    async releaseNotification(feedbackId, email, key) {
+      await data.collection("notifications").deleteOne({ _id: compoundId(feedbackId, email, key) });
+    },
+  };
+}

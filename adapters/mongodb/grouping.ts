@@ -1,0 +1,126 @@
+import type { ClientSession } from "mongodb";
+import type { GroupingStore } from "../../core/store.ts";
+import { compoundId, type Database, isDuplicateKey } from "./database.ts";
+import { UNFOLDED } from "./feedbacks.ts";
+import { searchTerms } from "./search-terms.ts";
+
+/** The grouping index (postings of keys, with each feedback's text), triage, and folds. */
+export function groupingStore(data: Database): GroupingStore {
+  const feedbacks = () => data.collection("feedbacks");
+
+  /** Copies followers to another feedback, keeping the target's own entry when both follow. */
+  const copyFollowers = async (fromId: string, toId: string, session: ClientSession) => {
+    const followers = await data.collection("followers").find({ feedbackId: fromId }, { session }).toArray();
+    for (const { _id, feedbackId: _f, ...follower } of followers) {
+      await data
+        .collection("followers")
+        .updateOne({ _id: compoundId(toId, follower.email) }, { $setOnInsert: { ...follower, feedbackId: toId } }, { upsert: true, session });
+    }
+    await data.collection("followers").deleteMany({ feedbackId: fromId }, { session });
+  };
+
+  const fold = (orgId: string, sourceId: string, targetId: string) =>
+    data.transaction(async (session) => {
+      if (sourceId === targetId) return false;
+      const [source, target] = await Promise.all([sourceId, targetId].map((id) => feedbacks().findOne({ _id: id, orgId, ...UNFOLDED }, { session })));
+      if (!source || !target || source.appId !== target.appId) return false;
+      await data.collection("reports").updateMany({ feedbackId: sourceId }, { $set: { feedbackId: targetId } }, { session });
+      await copyFollowers(sourceId, targetId, session);
+      await feedbacks().updateOne(
+        { _id: targetId },
+        { $inc: { reports: source.reports }, $max: { lastActivityAt: source.lastActivityAt }, $addToSet: { words: { $each: source.words ?? [] } } },
+        { session },
+      );
+      const folded = await feedbacks().updateOne({ _id: sourceId, ...UNFOLDED }, { $set: { mergedInto: targetId } }, { session });
+      return folded.modifiedCount === 1;
+    });
+
+  return {
+    async keyFrequencies(appId, keys) {
+      const unique = [...new Set(keys)];
+      if (unique.length === 0) return new Map();
+      const frequencies = await data
+        .collection("grouping_df")
+        .find({ _id: { $in: unique.map((k) => compoundId(appId, k)) } })
+        .toArray();
+      return new Map(frequencies.map((f) => [f.key as string, f.n as number]));
+    },
+
+    async groupingCandidates({ orgId, appId, keys, postingsPerKey, statuses, before, limit }) {
+      // The most recent postings of each key (ids are time-ordered): bounded work per report.
+      const shared = new Map<string, number>();
+      for (const key of keys) {
+        const postings = await data
+          .collection("grouping_keys")
+          .find({ appId, key }, { projection: { feedbackId: 1 } })
+          .sort({ feedbackId: -1 })
+          .limit(postingsPerKey)
+          .toArray();
+        for (const p of postings) shared.set(p.feedbackId, (shared.get(p.feedbackId) ?? 0) + 1);
+      }
+      const byShared = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0);
+      const best = [...shared].sort(byShared).slice(0, limit * 2);
+      // Rank on the postings alone, then read rows only for the best few (some may have closed since).
+      const posted = await feedbacks()
+        .find({ _id: { $in: best.map(([id]) => id) }, orgId }, { projection: { _id: 1, mergedInto: 1 } })
+        .toArray();
+      const answeringFor = new Map(posted.map((f) => [f._id, (f.mergedInto as string | undefined) ?? f._id]));
+      const eligible = await feedbacks()
+        .find(
+          {
+            _id: { $in: [...new Set(answeringFor.values())] },
+            orgId,
+            ...UNFOLDED,
+            status: { $in: [...statuses] },
+            $or: [{ createdAt: { $lt: before.createdAt } }, { createdAt: before.createdAt, _id: { $lt: before.id } }],
+          },
+          { projection: { _id: 1 } },
+        )
+        .toArray();
+      const open = new Set(eligible.map((f) => f._id));
+      const chosen = best.filter(([id]) => open.has(answeringFor.get(id) ?? "")).slice(0, limit);
+      const docs = new Map(
+        (
+          await data
+            .collection("grouping_docs")
+            .find({ _id: { $in: chosen.map(([id]) => id) } })
+            .toArray()
+        ).map((d) => [d._id, d]),
+      );
+      return chosen.flatMap(([id]) => {
+        const doc = docs.get(id);
+        return doc ? [{ id: answeringFor.get(id)!, text: doc.text as string, ...(doc.vector && { vector: doc.vector as number[] }) }] : [];
+      });
+    },
+
+    async indexForGrouping(appId, feedbackId, keys, text, vector) {
+      await data
+        .collection("grouping_docs")
+        .replaceOne({ _id: feedbackId }, { appId, text, ...(vector && { vector: [...vector] }) }, { upsert: true });
+      for (const key of new Set(keys)) {
+        const posted = await data
+          .collection("grouping_keys")
+          .updateOne({ _id: compoundId(appId, key, feedbackId) }, { $setOnInsert: { appId, key, feedbackId } }, { upsert: true })
+          .catch((error) => {
+            if (isDuplicateKey(error)) return { upsertedCount: 0 };
+            throw error;
+          });
+        if (posted.upsertedCount === 1) {
+          await data
+            .collection("grouping_df")
+            .updateOne({ _id: compoundId(appId, key) }, { $inc: { n: 1 }, $setOnInsert: { appId, key } }, { upsert: true });
+        }
+      }
+    },
+
+    async setTriage(orgId, feedbackId, t) {
+      const set = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
+      if (Object.keys(set).length === 0) return;
+      // A new title is searchable too.
+      const words = t.title ? { $addToSet: { words: { $each: searchTerms(t.title) } } } : {};
+      await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set, ...words });
+    },
+
+    foldFeedback: (orgId, sourceId, targetId) => fold(orgId, sourceId, targetId),
+  };
+}
