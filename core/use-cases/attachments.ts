@@ -2,11 +2,15 @@ import { attachmentLink, SIGNED_LINK_TTL_MS, validAttachmentLink } from "../feed
 import { fail, ok, type Result } from "../errors.ts";
 import type { Attachment } from "../model.ts";
 import type { Services } from "../services.ts";
-import { resolveFeedback } from "./get-feedback.ts";
+import type { Store } from "../store.ts";
+import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
+
+/** What signing a feedback's attachment links reads. */
+export type LinkDeps = Pick<Services, "baseUrl" | "clock"> & { readonly store: Pick<Store, "listAttachments" | "serviceSecret"> };
 
 /** Keeps a file with a feedback (a screenshot or a session replay). */
 export async function attach(
-  services: Services,
+  services: FindDeps & Pick<Services, "ids" | "clock" | "files"> & { readonly store: Pick<Store, "addAttachment"> },
   orgId: string,
   feedbackKey: string,
   file: { kind: Attachment["kind"]; bytes: Uint8Array; contentType: string },
@@ -29,7 +33,7 @@ export async function attach(
 }
 
 /** The latest screenshot and replay of a feedback, as links that expire in 15 minutes. */
-export async function attachmentLinks(services: Services, feedbackId: string): Promise<Record<string, { url: string; expiresAt: string }>> {
+export async function attachmentLinks(services: LinkDeps, feedbackId: string): Promise<Record<string, { url: string; expiresAt: string }>> {
   const latest = new Map<string, Attachment>();
   for (const a of await services.store.listAttachments(feedbackId)) latest.set(a.kind, a);
   const secret = await services.store.serviceSecret();

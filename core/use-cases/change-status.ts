@@ -4,7 +4,11 @@ import { transition } from "../feedback/status.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback, StatusChange } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import { presentFeedback, resolveFeedback } from "./get-feedback.ts";
+import type { Store } from "../store.ts";
+import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "./get-feedback.ts";
+
+/** What a status change reads and writes. */
+export type ChangeStatusDeps = FindDeps & PresentDeps & Pick<Services, "clock" | "ids"> & { readonly store: Pick<Store, "applyStatusChange"> };
 
 /** A concurrent change makes the compare-and-set fail; a few rereads always settle it. */
 const MAX_ATTEMPTS = 5;
@@ -14,7 +18,7 @@ const MAX_ATTEMPTS = 5;
  * its events and its jobs are written together, in the name of the grant's person.
  */
 export async function changeStatus(
-  services: Services,
+  services: ChangeStatusDeps,
   grant: Grant,
   keyOrId: string,
   change: StatusChange,

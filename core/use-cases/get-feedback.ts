@@ -7,19 +7,30 @@ import { attachmentLinks } from "./attachments.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { CommentEntry, Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+import type { LinkDeps } from "./attachments.ts";
+
+/** What finding a feedback by key or id reads. */
+export type FindDeps = { readonly store: Pick<Store, "findFeedback"> };
+
+/** What showing a feedback reads: its app, feature, reports, comments and, with the add-on, its attachments. */
+export type PresentDeps = LinkDeps &
+  Pick<Services, "baseUrl"> & {
+    readonly store: Pick<Store, "findApp" | "findFeature" | "listReports" | "findOrganization" | "listComments" | "findUser">;
+  };
 
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */
 const MAX_FOLDS = 16;
 
 /** Finds a feedback by key or id; a folded one answers with the feedback it was folded into. */
-export async function resolveFeedback(services: Services, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
+export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
   let found = await services.store.findFeedback(orgId, keyOrId);
   for (let i = 0; found?.mergedInto && i < MAX_FOLDS; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
   return found?.mergedInto ? null : found;
 }
 
 /** The comments of a feedback, each with its author's name. */
-async function commentsOf(services: Services, feedbackId: string): Promise<CommentEntry[]> {
+async function commentsOf(services: PresentDeps, feedbackId: string): Promise<CommentEntry[]> {
   const comments = await services.store.listComments(feedbackId);
   const authors = new Map(
     await Promise.all([...new Set(comments.map((c) => c.userId))].map(async (id) => [id, await services.store.findUser(id)] as const)),
@@ -27,7 +38,7 @@ async function commentsOf(services: Services, feedbackId: string): Promise<Comme
   return comments.map((c) => commentEntry(c, authors.get(c.userId) ?? null));
 }
 
-export async function presentFeedback(services: Services, feedback: FeedbackRecord): Promise<Feedback> {
+export async function presentFeedback(services: PresentDeps, feedback: FeedbackRecord): Promise<Feedback> {
   const { store } = services;
   const [app, feature, reports, organization, comments] = await Promise.all([
     store.findApp(feedback.orgId, feedback.appId),
@@ -45,7 +56,7 @@ export async function presentFeedback(services: Services, feedback: FeedbackReco
 }
 
 /** GET /v1/feedbacks/{key}. A key grouped into another feedback answers with that one, and says so in mergedInto. */
-export async function getFeedback(services: Services, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
+export async function getFeedback(services: FindDeps & PresentDeps, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);

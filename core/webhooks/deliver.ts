@@ -1,24 +1,29 @@
 import { toSummary } from "../feedback/present.ts";
 import type { DeliveryResult, Webhook } from "../model.ts";
 import type { Services } from "../services.ts";
-import type { ClaimedDelivery, DeliveryNext } from "../store.ts";
+import type { ClaimedDelivery, DeliveryNext, Store } from "../store.ts";
 import { signatureHeader } from "../webhook-signature.ts";
-import { resolveFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 import { eventBody } from "./event-body.ts";
 import type { WebhookDeps } from "./manage.ts";
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from "./schedule.ts";
 
 export const USER_AGENT = "Retour-Webhooks/1";
 
+/** What signing and sending an event needs. */
+export type SendDeps = Pick<Services, "clock" | "ids" | "baseUrl" | "secrets">;
+/** What delivering a claimed event reads and records. */
+export type DeliverDeps = SendDeps & FindDeps & { readonly store: Pick<Store, "findApp" | "findFeature" | "finishDelivery"> };
+
 /** The secrets that sign now: the former one during a rotation's overlap, then the current one. */
-async function signingSecrets(services: Services, webhook: Webhook, now: number): Promise<string[]> {
+async function signingSecrets(services: SendDeps, webhook: Webhook, now: number): Promise<string[]> {
   const current = await services.secrets.open(webhook.secretSealed);
   if (!webhook.previousSecretSealed || (webhook.previousExpiresAt ?? 0) <= now) return [current];
   return [await services.secrets.open(webhook.previousSecretSealed), current];
 }
 
 /** Sends one signed body; never throws: a failure is a result. */
-export async function send(services: Services, deps: WebhookDeps, webhook: Webhook, type: string, body: string): Promise<DeliveryResult> {
+export async function send(services: SendDeps, deps: WebhookDeps, webhook: Webhook, type: string, body: string): Promise<DeliveryResult> {
   const started = services.clock();
   const headers = {
     "content-type": "application/json",
@@ -37,7 +42,7 @@ export async function send(services: Services, deps: WebhookDeps, webhook: Webho
 }
 
 /** Delivers a claimed event to its webhook and schedules what comes next: done, a retry, or abandonment. */
-export async function deliver(services: Services, deps: WebhookDeps, delivery: ClaimedDelivery): Promise<DeliveryNext> {
+export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery: ClaimedDelivery): Promise<DeliveryNext> {
   const feedback = await resolveFeedback(services, delivery.event.orgId, delivery.event.feedbackId);
   let result: DeliveryResult;
   if (!feedback) {

@@ -1,0 +1,69 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { changeStatus } from "../../core/use-cases/change-status.ts";
+import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { NOW, tokenGrant } from "./fake-organization.ts";
+
+const member = { ...tokenGrant("member", ["feedbacks:read", "feedbacks:write"]), orgId: "org" };
+
+describe("changeStatus", () => {
+  test("the change, its comment and its event are written together, in the name of the grant's person", async () => {
+    const fake = fakeFeedbacks(feedbackRecord());
+    const changed = await changeStatus(fake.deps, member, "ACME-1", { status: "prioritized", comment: "  next sprint " });
+    assert.equal(changed.ok && changed.value.status, "prioritized");
+    const [change] = fake.changes;
+    assert.deepEqual(change?.comment, { id: "id-1", text: "next sprint", authorUserId: "u" });
+    assert.deepEqual(
+      change?.events.map((e) => [e.type, "previousStatus" in e && e.previousStatus, e.createdAt]),
+      [["feedback.status_changed", "triage", NOW]],
+    );
+    assert.deepEqual(change?.jobs, []);
+  });
+
+  test("reaching delivered also ships the feedback and notifies its followers", async () => {
+    const fake = fakeFeedbacks(feedbackRecord({ status: "fixed" }));
+    await changeStatus(fake.deps, member, "ACME-1", { status: "delivered" });
+    const [change] = fake.changes;
+    assert.deepEqual(
+      change?.events.map((e) => e.type),
+      ["feedback.status_changed", "feedback.shipped"],
+    );
+    assert.deepEqual(change?.jobs, [{ kind: "notify_followers", orgId: "org", feedbackId: "fb-1" }]);
+  });
+
+  test("a linked tracker issue follows the change, unless the change came from the tracker", async () => {
+    const tracker = { key: "acme/web#7", provider: "github", status: "open" } as const;
+    const fake = fakeFeedbacks(feedbackRecord({ tracker }));
+    await changeStatus(fake.deps, member, "ACME-1", { status: "prioritized" });
+    await changeStatus(fake.deps, member, "ACME-1", { status: "in_development" }, { fromTracker: true });
+    assert.deepEqual(
+      fake.changes.map((c) => c.jobs.map((j) => j.kind)),
+      [["sync_tracker"], []],
+    );
+  });
+
+  test("the same status without a comment writes nothing", async () => {
+    const fake = fakeFeedbacks(feedbackRecord());
+    const unchanged = await changeStatus(fake.deps, member, "ACME-1", { status: "triage" });
+    assert.equal(unchanged.ok && unchanged.value.status, "triage");
+    assert.equal(fake.changes.length, 0);
+  });
+
+  test("a change made meanwhile by someone else is read again, and the change applies from it", async () => {
+    const fake = fakeFeedbacks(feedbackRecord());
+    fake.interfere("prioritized");
+    await changeStatus(fake.deps, member, "ACME-1", { status: "fixed" });
+    assert.deepEqual(
+      fake.changes.map((c) => [c.from, c.to]),
+      [["prioritized", "fixed"]],
+    );
+  });
+
+  test("a Reader may not change a status: forbidden; an unknown key: not_found", async () => {
+    const fake = fakeFeedbacks(feedbackRecord());
+    const reader = { ...tokenGrant("reader", ["feedbacks:read"]), orgId: "org" };
+    assert.deepEqual(await changeStatus(fake.deps, reader, "ACME-1", { status: "fixed" }), { ok: false, code: "forbidden" });
+    assert.deepEqual(await changeStatus(fake.deps, member, "ACME-404", { status: "fixed" }), { ok: false, code: "not_found" });
+    assert.equal(fake.changes.length, 0);
+  });
+});

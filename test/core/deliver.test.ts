@@ -1,0 +1,97 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { DeliveryResult, Webhook } from "../../core/model.ts";
+import type { ClaimedDelivery, DeliveryNext } from "../../core/store.ts";
+import { verifySignature } from "../../core/webhook-signature.ts";
+import { deliver } from "../../core/webhooks/deliver.ts";
+import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { NOW } from "./fake-organization.ts";
+
+const MINUTE = 60_000;
+
+const webhook = (fields: Partial<Webhook> = {}): Webhook => ({
+  id: "wh-1",
+  orgId: "org",
+  url: "https://hooks.acme.test/retour",
+  events: ["feedback.status_changed"],
+  secretSealed: "sealed:whsec_current",
+  previousSecretSealed: null,
+  previousExpiresAt: null,
+  createdAt: NOW - 86_400_000,
+  lastDelivery: null,
+  ...fields,
+});
+
+const claimed = (attempt: number, hook = webhook(), feedbackId = "fb-1"): ClaimedDelivery => ({
+  id: "d-1",
+  attempt,
+  leaseToken: "lease",
+  webhook: hook,
+  event: { id: "ev-1", orgId: "org", feedbackId, type: "feedback.status_changed", previousStatus: "triage", createdAt: NOW - 1000 },
+});
+
+/** A receiver that answers with the given status (or fails to connect), and remembers what it was sent. */
+function setUp(answer: { status: number } | { error: string }) {
+  const fake = fakeFeedbacks(feedbackRecord({ status: "prioritized" }));
+  const sent: { url: string; body: string; headers: Record<string, string> }[] = [];
+  const finished: { next: DeliveryNext; result: DeliveryResult }[] = [];
+  const deps = {
+    ...fake.deps,
+    secrets: { seal: async (text: string) => `sealed:${text}`, open: async (sealed: string) => sealed.replace(/^sealed:/, "") },
+    store: {
+      ...fake.deps.store,
+      finishDelivery: async (_d: ClaimedDelivery, next: DeliveryNext, result: DeliveryResult) => void finished.push({ next, result }),
+    },
+  };
+  const webhooks = {
+    transport: { resolve: async () => ["203.0.113.7"], deliver: async (request: (typeof sent)[number]) => (sent.push(request), answer) },
+    allowPrivate: false,
+    retrySchedule: [1, 5, 30].map((m) => m * MINUTE),
+  };
+  return { deps, webhooks, sent, finished };
+}
+
+describe("deliver", () => {
+  test("a 2xx answer is done: the body is the event with the feedback's summary, signed with the webhook's secret", async () => {
+    const { deps, webhooks, sent, finished } = setUp({ status: 204 });
+    assert.deepEqual(await deliver(deps, webhooks, claimed(1)), { state: "done" });
+    const [request] = sent;
+    const body = JSON.parse(request!.body);
+    assert.equal(body.type, "feedback.status_changed");
+    assert.equal(body.data.feedback.key, "ACME-1");
+    assert.equal(request!.headers["service-event"], "feedback.status_changed");
+    assert.equal(await verifySignature("whsec_current", request!.headers["service-signature"]!, request!.body, Math.floor(NOW / 1000)), "valid");
+    assert.deepEqual(finished[0]?.result, { at: NOW, status: 204, error: null, durationMs: 0 });
+  });
+
+  test("a failure is retried on the schedule after the failed attempt, then abandoned", async () => {
+    const { deps, webhooks } = setUp({ status: 500 });
+    assert.deepEqual(await deliver(deps, webhooks, claimed(1)), { state: "retry", runAt: NOW + MINUTE });
+    assert.deepEqual(await deliver(deps, webhooks, claimed(3)), { state: "retry", runAt: NOW + 30 * MINUTE });
+    assert.deepEqual(await deliver(deps, webhooks, claimed(4)), { state: "abandoned" });
+  });
+
+  test("a receiver that cannot be reached is a failed attempt, with the reason recorded", async () => {
+    const { deps, webhooks, finished } = setUp({ error: "connection refused" });
+    assert.deepEqual(await deliver(deps, webhooks, claimed(1)), { state: "retry", runAt: NOW + MINUTE });
+    assert.deepEqual(finished[0]?.result, { at: NOW, status: null, error: "connection refused", durationMs: 0 });
+  });
+
+  test("during a rotation's overlap the event carries two signatures, one for each secret", async () => {
+    const { deps, webhooks, sent } = setUp({ status: 200 });
+    const rotating = webhook({ previousSecretSealed: "sealed:whsec_former", previousExpiresAt: NOW + 60_000 });
+    await deliver(deps, webhooks, claimed(1, rotating));
+    const signature = sent[0]!.headers["service-signature"]!;
+    const at = Math.floor(NOW / 1000);
+    assert.equal(await verifySignature("whsec_former", signature, sent[0]!.body, at), "valid");
+    assert.equal(await verifySignature("whsec_current", signature, sent[0]!.body, at), "valid");
+    assert.equal(signature.split(",").filter((p) => p.startsWith("v1=")).length, 2);
+  });
+
+  test("an event whose feedback no longer exists is abandoned without sending", async () => {
+    const { deps, webhooks, sent, finished } = setUp({ status: 200 });
+    assert.deepEqual(await deliver(deps, webhooks, claimed(1, webhook(), "gone")), { state: "abandoned" });
+    assert.equal(sent.length, 0);
+    assert.equal(finished[0]?.result.error, "feedback no longer exists");
+  });
+});
