@@ -7,7 +7,10 @@ import type { NormalizedReport } from "../report/normalize.ts";
 import { titleFromMessage } from "../report/title.ts";
 import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
-import type { ChannelContext, IdempotentWrite, StoredAnswer } from "../store.ts";
+import type { ChannelContext, IdempotentWrite, Store, StoredAnswer } from "../store.ts";
+
+/** What recording a feedback needs: one atomic write, ids, the time, and the tracking link's sealing. */
+export type RecordDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & { readonly store: Pick<Store, "recordFeedback"> };
 
 export interface Recording {
   readonly context: Pick<ChannelContext, "app" | "organization">;
@@ -45,7 +48,7 @@ export const statusUrl = (baseUrl: string, statusId: string, token: string): str
  * committed together. `answer` shapes the response (a qualified report adds its id).
  */
 export async function recordFeedback(
-  services: Services,
+  services: RecordDeps,
   recording: Recording,
   answer: (body: ReportResponse) => ReportOutcome = recorded,
   idempotency?: IdempotentWrite,

@@ -9,9 +9,19 @@ import type { ReportRequest } from "../schemas/report.ts";
 import { codePoints } from "../schemas/text.ts";
 import type { Services } from "../services.ts";
 import { detectLanguage } from "../report/language.ts";
-import type { ChannelContext, IdempotentWrite } from "../store.ts";
+import type { ChannelContext, IdempotentWrite, Store } from "../store.ts";
 import { askAssistant } from "./ask-assistant.ts";
-import { qualified, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
+import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
+
+/** What opening a channel reads. */
+export type ChannelDeps = { readonly store: Pick<Store, "findChannelByKey"> };
+
+/** What submitting a report needs, beyond recording it: the channel, idempotency, the quota, and the assistant for qualification. */
+export type SubmitDeps = RecordDeps &
+  ChannelDeps &
+  Pick<Services, "inFlight" | "assistant"> & {
+    readonly store: Pick<Store, "findAnswer" | "quotaUsed" | "listHelpArticles" | "listFeatures" | "saveQualification" | "saveAnswer">;
+  };
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
 const IDEMPOTENCY_KEY_MAX = 255;
@@ -20,7 +30,7 @@ const IDEMPOTENCY_KEY_MAX = 255;
 export const validIdempotencyKey = (key: string): boolean => key.length > 0 && codePoints(key) <= IDEMPOTENCY_KEY_MAX;
 
 /** Resolves a channel key to a channel that may receive reports here (api and form channels). */
-export async function openChannel(services: Services, key: string): Promise<Result<ChannelContext>> {
+export async function openChannel(services: ChannelDeps, key: string): Promise<Result<ChannelContext>> {
   const context = await services.store.findChannelByKey(key);
   if (!context) return fail("unknown_app");
   if (context.channel.kind !== "api" && context.channel.kind !== "form") return fail("channel_mismatch");
@@ -33,7 +43,7 @@ export async function openChannel(services: Services, key: string): Promise<Resu
  * key, the answer is stored in the transaction that records the report (or saves the session),
  * so a retry after any crash finds either that answer or nothing at all.
  */
-export async function submitReport(services: Services, request: ReportRequest, idempotencyKey: string | undefined): Promise<Result<Submitted>> {
+export async function submitReport(services: SubmitDeps, request: ReportRequest, idempotencyKey: string | undefined): Promise<Result<Submitted>> {
   if (idempotencyKey !== undefined && !validIdempotencyKey(idempotencyKey)) {
     return fail("invalid_idempotency_key");
   }
@@ -62,7 +72,7 @@ export async function submitReport(services: Services, request: ReportRequest, i
  * A qualification for an organization whose quota is used up is refused at once, not after the
  * person has answered every question. Recording still counts atomically, so this is only a courtesy.
  */
-async function quotaUsedUp(services: Services, context: ChannelContext, now: number): Promise<Failure | null> {
+async function quotaUsedUp(services: SubmitDeps, context: ChannelContext, now: number): Promise<Failure | null> {
   const limit = monthlyQuota(context.organization.plan, context.organization.quotaOverride);
   if (limit === null) return null;
   const month = quotaMonth(now);
@@ -71,7 +81,7 @@ async function quotaUsedUp(services: Services, context: ChannelContext, now: num
 }
 
 async function process(
-  services: Services,
+  services: SubmitDeps,
   context: ChannelContext,
   request: ReportRequest,
   idempotency?: IdempotentWrite,

@@ -44,7 +44,13 @@ function setUp(answer: { status: number } | { error: string }) {
     },
   };
   const webhooks = {
-    transport: { resolve: async () => ["203.0.113.7"], deliver: async (request: (typeof sent)[number]) => (sent.push(request), answer) },
+    transport: {
+      resolve: async () => ["203.0.113.7"],
+      deliver: async (request: (typeof sent)[number]) => {
+        sent.push(request);
+        return answer;
+      },
+    },
     allowPrivate: false,
     retrySchedule: [1, 5, 30].map((m) => m * MINUTE),
   };

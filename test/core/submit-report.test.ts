@@ -1,0 +1,113 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Channel, ChannelKind } from "../../core/model.ts";
+import { monthlyQuota } from "../../core/limits.ts";
+import { createInFlight } from "../../core/report/in-flight.ts";
+import type { NewFeedback, RecordedFeedback, StoredAnswer } from "../../core/store.ts";
+import { submitReport } from "../../core/use-cases/submit-report.ts";
+import { NOW } from "./fake-organization.ts";
+
+const organization = { id: "org", name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null };
+const app = { id: "app", orgId: "org", name: "Acme web", kind: "web" as const };
+const channel = (kind: ChannelKind, active = true): Channel => ({ id: `ch-${kind}`, orgId: "org", appId: "app", kind, key: `${kind}_key`, active });
+
+/** A collection store in memory: channels by key, the answers stored under idempotency keys, and what was recorded. */
+function fakeCollection(options: { quotaLeft?: boolean } = {}) {
+  const channels = new Map([channel("api"), channel("widget"), { ...channel("form", false), key: "off_key" }].map((c) => [c.key, c]));
+  const answers = new Map<string, StoredAnswer>();
+  const recorded: NewFeedback[] = [];
+  let next = 0;
+  const store = {
+    findChannelByKey: async (key: string) => {
+      const found = channels.get(key);
+      return found ? { channel: found, app, organization } : null;
+    },
+    recordFeedback: async (input: NewFeedback): Promise<RecordedFeedback> => {
+      if (options.quotaLeft === false) return { state: "quota_exceeded" };
+      const earlier = input.answer && answers.get(`${input.answer.scope}/${input.answer.key}`);
+      if (earlier) return { state: "answered", answer: earlier };
+      recorded.push(input);
+      const key = `ACME-${recorded.length}`;
+      if (input.answer)
+        answers.set(`${input.answer.scope}/${input.answer.key}`, { fingerprint: input.answer.fingerprint, response: input.answer.respond(key) });
+      return { state: "recorded", feedback: { ...input.feedback, key } };
+    },
+    findAnswer: async (scope: string, key: string) => answers.get(`${scope}/${key}`) ?? null,
+    quotaUsed: async () => 0,
+    listHelpArticles: async () => [],
+    listFeatures: async () => [],
+    saveQualification: async () => null,
+    saveAnswer: async () => null,
+  };
+  const deps = {
+    store,
+    clock: () => NOW,
+    ids: { id: () => `id-${++next}`, secret: () => `secret-${++next}` },
+    digest: (text: string) => `sha256(${text})`,
+    secrets: { seal: async (text: string) => `sealed:${text}`, open: async (sealed: string) => sealed.slice(7) },
+    baseUrl: "https://retour.test",
+    inFlight: createInFlight(),
+    assistant: {} as never,
+  };
+  return { deps, recorded };
+}
+
+const report = { publicKey: "api_key", message: "Export to PDF gives a blank page", kind: "problem" as const };
+
+describe("submitReport", () => {
+  test("a report becomes a feedback at once: feedback, first report, reporter as follower, created event and grouping job in one write", async () => {
+    const { deps, recorded } = fakeCollection();
+    const submitted = await submitReport(deps, { ...report, user: { email: " Ann@Acme.TEST", name: "Ann" } }, undefined);
+    assert.equal(submitted.ok && submitted.value.outcome.kind, "recorded");
+    const [input] = recorded;
+    assert.equal(input?.feedback.title, "Export to PDF gives a blank page");
+    assert.equal(input?.feedback.status, "triage");
+    assert.equal(input?.report.source, "api");
+    assert.deepEqual(input?.follower && [input.follower.email, input.follower.name], ["ann@acme.test", "Ann"]);
+    assert.equal(input?.event.type, "feedback.created");
+    assert.deepEqual(input?.jobs, [{ kind: "group_report", orgId: "org", feedbackId: input?.feedback.id }]);
+    assert.deepEqual(input?.quota, { month: "2026-11", limit: monthlyQuota("free", null) });
+  });
+
+  test("the answer tells the ticket and a tracking link whose token is stored only as its digest", async () => {
+    const { deps, recorded } = fakeCollection();
+    const submitted = await submitReport(deps, report, undefined);
+    const body = submitted.ok && submitted.value.outcome.kind === "recorded" ? submitted.value.outcome.body : null;
+    assert.equal(body?.ticketId, "ACME-1");
+    assert.equal(body?.statusUrl, `https://retour.test/s/${body?.statusId}?t=${body?.statusToken}`);
+    assert.equal(recorded[0]?.statusTokenHash, `sha256(${body?.statusToken})`);
+  });
+
+  test("the month's quota used up: quota_exceeded, to retry when the next month begins", async () => {
+    const { deps } = fakeCollection({ quotaLeft: false });
+    const refused = await submitReport(deps, report, undefined);
+    assert.deepEqual(refused, { ok: false, code: "quota_exceeded", retryAfter: 8 * 86_400 - 12 * 3600 });
+  });
+
+  test("a key that is not an open API or form channel: unknown_app, channel_mismatch (a widget key), channel_inactive", async () => {
+    const { deps, recorded } = fakeCollection();
+    const codes = [];
+    for (const publicKey of ["nope", "widget_key", "off_key"]) {
+      const refused = await submitReport(deps, { ...report, publicKey }, undefined);
+      codes.push(refused.ok ? "ok" : refused.code);
+    }
+    assert.deepEqual(codes, ["unknown_app", "channel_mismatch", "channel_inactive"]);
+    assert.equal(recorded.length, 0);
+  });
+
+  test("a retry with the same idempotency key and body replays the first answer; another body is idempotency_key_reused", async () => {
+    const { deps, recorded } = fakeCollection();
+    const first = await submitReport(deps, report, "order-42");
+    const again = await submitReport(deps, report, "order-42");
+    assert.equal(again.ok && again.value.replayed, true);
+    assert.deepEqual(again.ok && again.value.outcome, first.ok && first.value.outcome);
+    assert.deepEqual(await submitReport(deps, { ...report, message: "Something else" }, "order-42"), { ok: false, code: "idempotency_key_reused" });
+    assert.equal(recorded.length, 1);
+  });
+
+  test("an idempotency key is 1 to 255 characters: invalid_idempotency_key", async () => {
+    const { deps } = fakeCollection();
+    for (const key of ["", "k".repeat(256)]) assert.deepEqual(await submitReport(deps, report, key), { ok: false, code: "invalid_idempotency_key" });
+    assert.equal((await submitReport(deps, report, "😀".repeat(255))).ok, true);
+  });
+});
