@@ -46,7 +46,7 @@ export function groupingStore(data: Database): GroupingStore {
       return new Map(frequencies.map((f) => [f.key as string, f.n as number]));
     },
 
-    async groupingCandidates({ orgId, appId, keys, postingsPerKey, statuses, before, limit }) {
+    async groupingCandidates({ orgId, appId, keys, postingsPerKey, statuses, exclude, limit }) {
       // The most recent postings of each key (ids are time-ordered): bounded work per report.
       const shared = new Map<string, number>();
       for (const key of keys) {
@@ -68,11 +68,10 @@ export function groupingStore(data: Database): GroupingStore {
       const eligible = await feedbacks()
         .find(
           {
-            _id: { $in: [...new Set(answeringFor.values())] },
+            _id: { $in: [...new Set(answeringFor.values())], $ne: exclude },
             orgId,
             ...UNFOLDED,
             status: { $in: [...statuses] },
-            $or: [{ createdAt: { $lt: before.createdAt } }, { createdAt: before.createdAt, _id: { $lt: before.id } }],
           },
           { projection: { _id: 1 } },
         )

@@ -56,7 +56,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
            JOIN feedbacks source ON source.id = p.feedback_id
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
            WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
-             AND (f.created_at < ? OR (f.created_at = ? AND f.id < ?))
+             AND f.id <> ?
            ORDER BY p.shared DESC, p.feedback_id DESC LIMIT ?`,
         )
         .all(
@@ -64,9 +64,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           query.limit * 2,
           query.orgId,
           ...query.statuses,
-          query.before.createdAt,
-          query.before.createdAt,
-          query.before.id,
+          query.exclude,
           query.limit,
         );
       return rows.map((r) => ({ id: r.id, text: r.text, ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) }));

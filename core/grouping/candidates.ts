@@ -11,9 +11,11 @@ export const CANDIDATES = 25;
 export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
 
 /**
- * Which feedbacks a new one is compared with: those of its app, open, not folded, created before
- * it, that share the most of its rarest keys (the newest first among equals). A store answers it
- * from its postings, so the cost follows those keys, not the number of feedbacks.
+ * Which feedbacks a new one is compared with: the others of its app, open and not folded, that
+ * share the most of its rarest keys (the newest first among equals). Older and newer alike: jobs
+ * run in any order on any process, and of two duplicates the newer is folded into the older
+ * whichever job finds the pair. A store answers from its postings, so the cost follows those keys,
+ * not the number of feedbacks.
  */
 export interface CandidateQuery {
   readonly orgId: string;
@@ -22,15 +24,19 @@ export interface CandidateQuery {
   readonly keys: readonly string[];
   readonly postingsPerKey: number;
   readonly statuses: readonly Status[];
-  readonly before: { readonly createdAt: number; readonly id: string };
+  /** The new feedback itself, indexed before it looks. */
+  readonly exclude: string;
   readonly limit: number;
 }
 
-interface NewFeedback {
-  readonly orgId: string;
-  readonly appId: string;
+interface Dated {
   readonly createdAt: number;
   readonly id: string;
+}
+
+interface NewFeedback extends Dated {
+  readonly orgId: string;
+  readonly appId: string;
 }
 
 /**
@@ -49,7 +55,13 @@ export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<s
     keys: rarest,
     postingsPerKey: POSTINGS_PER_KEY,
     statuses: CANDIDATE_STATUSES,
-    before: { createdAt: feedback.createdAt, id: feedback.id },
+    exclude: feedback.id,
     limit: CANDIDATES,
   };
+}
+
+/** Of two duplicates, which is folded into which: the newer into the older (ids break ties, as they are time-ordered). */
+export function foldDirection<T extends Dated>(a: T, b: T): { readonly source: T; readonly target: T } {
+  const aFirst = a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
+  return aFirst ? { source: b, target: a } : { source: a, target: b };
 }

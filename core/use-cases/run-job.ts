@@ -1,6 +1,6 @@
 import { isOpen } from "../feedback/status.ts";
 import { hasWords } from "../grouping/analyze.ts";
-import { candidateQuery } from "../grouping/candidates.ts";
+import { candidateQuery, foldDirection } from "../grouping/candidates.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
 import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
@@ -37,7 +37,11 @@ async function triage(services: Services, feedback: FeedbackRecord, first: Repor
   });
 }
 
-/** Triages a new feedback, then folds it into an older open one of the same app when both tell the same thing. */
+/**
+ * Triages a new feedback, then groups it with an open one of the same app that tells the same
+ * thing: the newer is folded into the older. It is indexed before it looks, so of two duplicates
+ * whose jobs run at once on two processes, at least one finds the other.
+ */
 async function groupReport(services: Services, job: JobRequest): Promise<void> {
   const { store, grouper, clock } = services;
   const feedback = await store.findFeedback(job.orgId, job.feedbackId);
@@ -48,11 +52,17 @@ async function groupReport(services: Services, job: JobRequest): Promise<void> {
   // Neither folded nor offered as a candidate: markup or symbols alone would match on chance words.
   if (!hasWords(text)) return;
   const keys = grouper.keys(text);
+  await store.indexForGrouping(feedback.appId, feedback.id, keys, text);
   const query = candidateQuery(feedback, await store.keyFrequencies(feedback.appId, keys));
   const candidates = query ? await store.groupingCandidates(query) : [];
   const found = await grouper.findDuplicate(text, candidates);
-  if (found.duplicateOf) await store.foldFeedback(feedback.orgId, feedback.id, found.duplicateOf, clock());
-  else await store.indexForGrouping(feedback.appId, feedback.id, keys, text, found.vector);
+  const duplicate = found.duplicateOf ? await store.findFeedback(feedback.orgId, found.duplicateOf) : null;
+  if (duplicate) {
+    const { source, target } = foldDirection(feedback, duplicate);
+    await store.foldFeedback(feedback.orgId, source.id, target.id, clock());
+  } else if (found.vector) {
+    await store.indexForGrouping(feedback.appId, feedback.id, keys, text, found.vector);
+  }
 }
 
 /** Tells each follower, once, that the feedback was delivered. */

@@ -263,14 +263,14 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
         await store.indexForGrouping(app, f.id, ["w:export", "w:pdf"], `text of ${f.title}`, f === older ? [0.5, 0.5] : undefined);
       }
       await store.applyStatusChange({ orgId: org.orgId, feedbackId: closed.id, from: "triage", to: "dismissed", at: 3, events: [], jobs: [] });
-      const candidates = (keys: string[], createdAt: number) =>
+      const candidates = (keys: string[], exclude: string) =>
         store.groupingCandidates({
           orgId: org.orgId,
           appId: org.appId,
           keys,
           postingsPerKey: 200,
           statuses: CANDIDATE_STATUSES,
-          before: { createdAt, id: "zzz" },
+          exclude,
           limit: 10,
         });
       expect(await store.keyFrequencies(org.appId, ["w:export", "w:pdf", "w:never-indexed"])).toEqual(
@@ -279,16 +279,18 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
           ["w:pdf", 3],
         ]),
       );
-      const found = await candidates(["w:export", "w:pdf"], 5);
+      // Open feedbacks of the app other than the one looking, older or newer; not the dismissed one, not another app's.
+      expect((await candidates(["w:export", "w:pdf"], older.id)).map((c) => c.id)).toEqual([newer.id]);
+      const found = await candidates(["w:export", "w:pdf"], newer.id);
       expect(found).toEqual([{ id: older.id, text: "text of older", vector: [0.5, 0.5] }]);
       // Folded into the older feedback, the newer one's text answers for it.
       await store.foldFeedback(org.orgId, newer.id, older.id, 10);
-      const linked = await candidates(["w:export"], 50);
+      const linked = await candidates(["w:export"], "someone-else");
       expect(linked.map((c) => [c.id, c.text]).sort()).toEqual([
         [older.id, "text of newer"],
         [older.id, "text of older"],
       ]);
-      expect(await candidates(["w:unknown"], 5)).toEqual([]);
+      expect(await candidates(["w:unknown"], "someone-else")).toEqual([]);
     });
 
     test("rate counters count per bucket", async () => {

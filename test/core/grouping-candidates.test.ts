@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { CANDIDATE_STATUSES, candidateQuery, POSTINGS_PER_KEY, RAREST_KEYS } from "../../core/grouping/candidates.ts";
+import { CANDIDATE_STATUSES, candidateQuery, foldDirection, POSTINGS_PER_KEY, RAREST_KEYS } from "../../core/grouping/candidates.ts";
 
 const feedback = { orgId: "org", appId: "app", createdAt: 100, id: "f9" };
 
@@ -20,16 +20,25 @@ describe("grouping candidates", () => {
     assert.equal(query?.postingsPerKey, POSTINGS_PER_KEY);
   });
 
-  test("only open feedbacks of the same app, created before the new one, are candidates", () => {
+  test("only open feedbacks of the same app, other than the new one, are candidates", () => {
     const query = candidateQuery(feedback, new Map([["w:pdf", 1]]));
     assert.equal(query?.orgId, "org");
     assert.equal(query?.appId, "app");
-    assert.deepEqual(query?.before, { createdAt: 100, id: "f9" });
+    assert.equal(query?.exclude, "f9");
     assert.deepEqual(query?.statuses, CANDIDATE_STATUSES);
     assert.ok(!CANDIDATE_STATUSES.includes("delivered") && !CANDIDATE_STATUSES.includes("dismissed"));
   });
 
   test("a feedback none of whose keys was ever indexed has no candidates", () => {
     assert.equal(candidateQuery(feedback, new Map()), null);
+  });
+
+  test("of two duplicates, the newer is folded into the older, whichever job found the pair; ids break ties", () => {
+    const older = { createdAt: 1, id: "b" };
+    const newer = { createdAt: 2, id: "a" };
+    assert.deepEqual(foldDirection(older, newer), { source: newer, target: older });
+    assert.deepEqual(foldDirection(newer, older), { source: newer, target: older });
+    const twin = { createdAt: 1, id: "c" };
+    assert.deepEqual(foldDirection(twin, older), { source: twin, target: older });
   });
 });
