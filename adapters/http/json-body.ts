@@ -19,6 +19,9 @@ const refusalCodes = new WeakMap<TSchema, ErrorCode>();
  * `/openapi.json` shows); `bodyRefusal` turns a mismatch into the route's 400 code.
  */
 export function jsonBody<T extends TSchema>(schema: T, code: ErrorCode) {
+  const known = refusalCodes.get(schema);
+  // A bug, caught at start-up: one schema refused with two codes could not say which applies.
+  if (known && known !== code) throw new Error(`${schema.$id ?? "a body schema"} is refused with both ${known} and ${code}`);
   refusalCodes.set(schema, code);
   return { parse: "strictJson" as const, body: schema };
 }
