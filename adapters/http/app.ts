@@ -102,10 +102,8 @@ export function createHttpApp(services: Services, options: HttpOptions) {
       if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
       if (code === "PARSE") return errorResponse(request, error.cause instanceof HttpFailure ? error.cause.code : "invalid_json");
       if (code === "NOT_FOUND") return notFound(request);
-      if (error instanceof ValidationError) {
-        const refused = bodyRefusal(error);
-        if (refused.code !== "internal_error") return failureResponse(request, refused);
-      }
+      const refused = error instanceof ValidationError ? bodyRefusal(error) : null;
+      if (refused) return failureResponse(request, refused);
       options.onUnexpected(error, request);
       return errorResponse(request, "internal_error");
     })

@@ -1,6 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Elysia, type ValidationError } from "elysia";
-import { type ErrorCode, type Failure, fail } from "../../core/errors.ts";
+import type { ErrorCode, Failure } from "../../core/errors.ts";
 import { readJsonBody } from "./body.ts";
 import { refusal } from "./validate.ts";
 
@@ -26,11 +26,13 @@ export function jsonBody<T extends TSchema>(schema: T, code: ErrorCode) {
   return { parse: "strictJson" as const, body: schema };
 }
 
-/** The one mapping of Elysia's validation failures to the spec's codes, naming the first field at fault. */
-export function bodyRefusal(error: ValidationError): Failure {
+/**
+ * The one mapping of Elysia's validation failures to the spec's codes, naming the first field at
+ * fault; null for a failure no route declared (a bug).
+ */
+export function bodyRefusal(error: ValidationError): Failure | null {
   const schema = (error.validator as { schema?: TSchema }).schema;
   const code = schema && refusalCodes.get(schema);
-  // Only routes declared with jsonBody have a schema; anything else failing validation is a bug.
-  if (!schema || !code || error.type !== "body") return fail("internal_error");
+  if (!schema || !code || error.type !== "body") return null;
   return refusal(schema, code, error.value);
 }
