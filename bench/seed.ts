@@ -44,6 +44,7 @@ for (let i = 0; i < count; i++) {
     },
     statusTokenHash: "seed",
     event: { id: systemIds.id(), type: "feedback.created", orgId: org.id, feedbackId, createdAt: at },
+    attachments: [],
     jobs: [],
     quota: { month: "seed", limit: null },
   });

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   "forbidden",
   "channel_mismatch",
   "channel_inactive",
+  "origin_not_allowed",
   "unknown_app",
   "not_found",
   "qualification_not_found",

@@ -38,6 +38,19 @@ export interface Organization {
 
 export interface AppRecord extends App {
   readonly orgId: string;
+  /** How its widget collects; absent until an Admin sets it, which means no origin is allowed. */
+  readonly browser?: BrowserCollection;
+}
+
+/**
+ * What an app lets its widget do in browsers: the exact origins it may send from, whether it
+ * keeps a session replay, and which query parameters of page addresses it keeps (values of all
+ * others are dropped).
+ */
+export interface BrowserCollection {
+  readonly origins: readonly string[];
+  readonly replay: boolean;
+  readonly queryParams: readonly string[];
 }
 
 export const CHANNEL_KINDS = ["api", "form", "widget"] as const;

@@ -6,6 +6,7 @@ import type {
   AgentToken,
   AppRecord,
   Attachment,
+  BrowserCollection,
   DeliveryResult,
   Webhook,
   AuthCode,
@@ -120,6 +121,8 @@ export interface NewFeedback {
   readonly event: DomainEvent;
   readonly jobs: readonly JobRequest[];
   readonly quota: { readonly month: string; readonly limit: number | null };
+  /** Files the reporter sent with the report (already in file storage), linked to the feedback with it. */
+  readonly attachments: readonly Attachment[];
   /** The qualification session the report ends, closed in the same transaction. */
   readonly qualificationId?: string;
   /** The idempotent request's answer, committed with the feedback; it depends on the key the feedback is given. */
@@ -332,6 +335,8 @@ export interface AdminStore {
   /** Reports counted in the organization's quota for a month (`YYYY-MM`). */
   quotaUsed(orgId: string, month: string): Promise<number>;
   createApp(app: AppRecord): Promise<void>;
+  /** Replaces how the app collects from browsers; false when the organization has no such app. */
+  setBrowserCollection(orgId: string, appId: string, browser: BrowserCollection): Promise<boolean>;
   createChannel(channel: Channel): Promise<void>;
   listChannels(orgId: string, appId?: string): Promise<Channel[]>;
   setChannelActive(orgId: string, channelIdOrKey: string, active: boolean): Promise<boolean>;

@@ -16,6 +16,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   forbidden: 403,
   channel_mismatch: 403,
   channel_inactive: 403,
+  origin_not_allowed: 403,
   unknown_app: 404,
   not_found: 404,
   qualification_not_found: 404,

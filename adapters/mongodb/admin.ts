@@ -30,6 +30,11 @@ export function adminStore(data: Database): AdminStore {
       await data.collection("apps").insertOne(toDocument(app));
       await touchCatalog(data);
     },
+    async setBrowserCollection(orgId, appId, browser) {
+      const found = (await data.collection("apps").updateOne({ _id: appId, orgId }, { $set: { browser } })).matchedCount === 1;
+      await touchCatalog(data);
+      return found;
+    },
     async createChannel(channel) {
       await data.collection("channels").insertOne(toDocument(channel));
       await touchCatalog(data);

@@ -47,6 +47,7 @@ export function collectionStore(data: Database): CollectionStore {
           .collection("followers")
           .updateOne({ _id: compoundId(feedbackId, email) }, { $setOnInsert: { feedbackId, email, ...rest } }, { upsert: true, session });
       }
+      if (input.attachments.length > 0) await data.collection("attachments").insertMany(input.attachments.map(toDocument), { session });
       await insertEvent(data, input.event, session);
       await insertJobs(data, input.jobs, f.createdAt, session);
       if (input.qualificationId) await data.collection("qualifications").deleteOne({ _id: input.qualificationId }, { session });

@@ -65,6 +65,9 @@ export function adminStore(db: Database): AdminStore {
         app.version ?? null,
       );
     },
+    async setBrowserCollection(orgId, appId, browser) {
+      return db.query("UPDATE apps SET browser = ? WHERE org_id = ? AND id = ?").run(JSON.stringify(browser), orgId, appId).changes === 1;
+    },
     async createChannel(c) {
       db.query("INSERT INTO channels (id, org_id, app_id, kind, key, active) VALUES (?, ?, ?, ?, ?, ?)").run(
         c.id,

@@ -23,14 +23,23 @@ const toAttachment = (r: Row): Attachment => ({
   createdAt: r.created_at,
 });
 
+/** Inside a write: links a stored file to its feedback. */
+export const insertAttachment = (db: Database, a: Attachment): void => {
+  db.query("INSERT INTO attachments (id, org_id, feedback_id, kind, storage_key, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+    a.id,
+    a.orgId,
+    a.feedbackId,
+    a.kind,
+    a.storageKey,
+    a.contentType,
+    a.createdAt,
+  );
+};
+
 export function attachmentStore(db: Database, batch: WriteBatch): AttachmentStore {
   return {
     async addAttachment(a) {
-      await batch.run(() =>
-        db
-          .query("INSERT INTO attachments (id, org_id, feedback_id, kind, storage_key, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-          .run(a.id, a.orgId, a.feedbackId, a.kind, a.storageKey, a.contentType, a.createdAt),
-      );
+      await batch.run(() => insertAttachment(db, a));
     },
     async listAttachments(feedbackId) {
       return db.query<Row, [string]>("SELECT * FROM attachments WHERE feedback_id = ? ORDER BY created_at").all(feedbackId).map(toAttachment);

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { ChannelContext, CollectionStore, NewFeedback, RecordedFeedback } from "../../core/store.ts";
+import { insertAttachment } from "./attachments.ts";
 import { channelCache } from "./channel-cache.ts";
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
@@ -63,6 +64,7 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
         w.trackingSealed ?? null,
       );
     }
+    for (const a of input.attachments) insertAttachment(db, a);
     insertEvent(db, input.event);
     for (const job of input.jobs) insertJob(db, job, f.createdAt);
     if (input.qualificationId) db.query("DELETE FROM qualifications WHERE id = ?").run(input.qualificationId);

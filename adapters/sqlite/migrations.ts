@@ -237,4 +237,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE idempotency_answers RENAME TO idempotency;
   CREATE INDEX idempotency_expiry ON idempotency (expires_at);
   `,
+  `
+  -- How an app's widget collects from browsers (origins, replay, kept query parameters), as JSON; NULL for none.
+  ALTER TABLE apps ADD COLUMN browser TEXT;
+  `,
 ];

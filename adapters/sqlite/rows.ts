@@ -24,8 +24,13 @@ export const toOrganization = (r: OrganizationRow): Organization => ({
   quotaOverride: r.quota_override,
 });
 
-export type AppRow = Nullable<Pick<AppRecord, "description" | "version">> & Pick<AppRecord, "id" | "name" | "kind"> & { org_id: string };
-export const toApp = ({ org_id, ...r }: AppRow): AppRecord => ({ ...present(r), orgId: org_id });
+export type AppRow = Nullable<Pick<AppRecord, "description" | "version">> &
+  Pick<AppRecord, "id" | "name" | "kind"> & { org_id: string; browser: string | null };
+export const toApp = ({ org_id, browser, ...r }: AppRow): AppRecord => ({
+  ...present(r),
+  orgId: org_id,
+  ...(browser !== null && { browser: JSON.parse(browser) }),
+});
 
 export interface ChannelRow {
   id: string;

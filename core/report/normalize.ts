@@ -1,5 +1,7 @@
 import { normalizeEmail } from "../email.ts";
+import type { Attachment } from "../model.ts";
 import type { Kind } from "../schemas/feedback.ts";
+import type { BrowserContext } from "../schemas/widget.ts";
 import type { ReportRequest } from "../schemas/report.ts";
 import { storedKind } from "./kind.ts";
 
@@ -12,6 +14,18 @@ export interface NormalizedReport {
   readonly expected?: string;
   readonly url?: string;
   readonly author: { readonly id?: string; readonly email?: string; readonly name?: string };
+  /** What the widget captured, as the app lets it be kept. */
+  readonly context?: BrowserContext;
+  /** Files the reporter sent from the widget, already in file storage. */
+  readonly files?: readonly ReportFile[];
+}
+
+/** A file sent with a report, kept in file storage until the report is recorded and links it to its feedback. */
+export interface ReportFile {
+  readonly id: string;
+  readonly kind: Attachment["kind"];
+  readonly contentType: string;
+  readonly storageKey: string;
 }
 
 // Deliberately modest: one @, no spaces, a dot in the domain. Exotic valid addresses are rare in feedback forms.

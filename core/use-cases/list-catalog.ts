@@ -4,7 +4,7 @@ import type { AppRecord, FeatureRecord, Grant } from "../model.ts";
 import type { App, Feature } from "../schemas/catalog.ts";
 import type { Services } from "../services.ts";
 
-const toApp = ({ orgId: _, ...app }: AppRecord): App => app;
+const toApp = ({ orgId: _, browser: __, ...app }: AppRecord): App => app;
 
 /** GET /v1/apps. */
 export async function listApps(services: Services, grant: Grant): Promise<Result<{ data: App[] }>> {

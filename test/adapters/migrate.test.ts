@@ -116,6 +116,7 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
       },
       statusTokenHash: "h",
       event: { id: "e-after", type: "feedback.created", orgId: org.id, feedbackId: "after-copy", createdAt: 9 },
+      attachments: [],
       jobs: [],
       quota: { month: "2026-11", limit: null },
     });

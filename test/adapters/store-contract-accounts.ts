@@ -42,6 +42,7 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
     },
     statusTokenHash: "h",
     event: { id: id("e"), type: "feedback.created", orgId, feedbackId, createdAt: at },
+    attachments: [],
     jobs: [],
     quota: { month: "2026-11", limit: null },
   });

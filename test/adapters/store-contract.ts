@@ -62,6 +62,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       },
       statusTokenHash: "h",
       event: { id: id("e"), type: "feedback.created", orgId: org.orgId, feedbackId, createdAt: at },
+      attachments: [],
       jobs: [{ kind: "group_report", orgId: org.orgId, feedbackId }],
       quota: { month: "2026-11", limit },
     };
@@ -101,6 +102,39 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await record(store, org, "one", 1, 1)).not.toBeNull();
       expect(await record(store, org, "two", 2, 1)).toBeNull();
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).length).toBe(1);
+    });
+
+    test("recordFeedback links the reporter's files to the new feedback in the same write", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const input = newFeedback(org, "with a screenshot", 1);
+      const file = {
+        id: id("att"),
+        orgId: org.orgId,
+        feedbackId: input.feedback.id,
+        kind: "screenshot" as const,
+        storageKey: "k",
+        contentType: "image/png",
+        createdAt: 1,
+      };
+      await store.recordFeedback({ ...input, attachments: [file] });
+      expect(await store.listAttachments(input.feedback.id)).toEqual([file]);
+      const refused = newFeedback(org, "over quota", 2, 1);
+      await store.recordFeedback({ ...refused, attachments: [{ ...file, id: id("att"), feedbackId: refused.feedback.id }] });
+      expect(await store.listAttachments(refused.feedback.id)).toEqual([]);
+    });
+
+    test("setBrowserCollection replaces an app's browser settings, seen by the channel keys that open it", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const key = id("widget");
+      await store.createChannel({ id: id("ch"), orgId: org.orgId, appId: org.appId, kind: "widget", key, active: true });
+      expect((await store.findChannelByKey(key))?.app.browser).toBeUndefined();
+      const browser = { origins: ["https://shop.example"], replay: true, queryParams: ["tab"] };
+      expect(await store.setBrowserCollection(org.orgId, org.appId, browser)).toBe(true);
+      expect((await store.findChannelByKey(key))?.app.browser).toEqual(browser);
+      expect((await store.findApp(org.orgId, org.appId))?.browser).toEqual(browser);
+      expect(await store.setBrowserCollection("another-org", org.appId, browser)).toBe(false);
     });
 
     test("listFeedbacks orders by last activity then id, descending, and pages strictly after a position", async () => {

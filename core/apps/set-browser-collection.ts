@@ -1,0 +1,38 @@
+import { Type } from "@sinclair/typebox";
+import { fail, invalid, ok, type Result } from "../errors.ts";
+import type { AppRecord, BrowserCollection, Grant } from "../model.ts";
+import type { AdminStore, CatalogStore } from "../store.ts";
+import { exactOrigin } from "./browser-collection.ts";
+import { managedApp } from "./managed-app.ts";
+
+export const MAX_ORIGINS = 20;
+export const MAX_QUERY_PARAMS = 20;
+
+const ORIGIN_SCHEMA = Type.String({ description: "An exact origin such as https://app.example.com or http://localhost:5173." });
+const PARAM = /^[\w.[\]-]{1,100}$/;
+
+/**
+ * Replaces how an app's widget collects: the origins it may send from, the session replay, and
+ * the query parameters kept in page addresses. Repeated entries are kept once.
+ */
+export async function setBrowserCollection(
+  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AdminStore, "setBrowserCollection"> },
+  grant: Grant,
+  appId: string,
+  wanted: BrowserCollection,
+): Promise<Result<AppRecord>> {
+  const managed = await managedApp(deps, grant, appId);
+  if (!managed.ok) return managed;
+  const origins = wanted.origins.map(exactOrigin);
+  if (origins.includes(null) || origins.length > MAX_ORIGINS) {
+    return invalid("invalid_body", { field: "origins", reason: "expected", schema: Type.Array(ORIGIN_SCHEMA, { maxItems: MAX_ORIGINS }) });
+  }
+  const queryParams = wanted.queryParams.map((p) => p.trim()).filter(Boolean);
+  if (queryParams.some((p) => !PARAM.test(p)) || queryParams.length > MAX_QUERY_PARAMS) {
+    const name = Type.String({ pattern: PARAM.source });
+    return invalid("invalid_body", { field: "queryParams", reason: "expected", schema: Type.Array(name, { maxItems: MAX_QUERY_PARAMS }) });
+  }
+  const browser: BrowserCollection = { origins: [...new Set(origins as string[])], replay: wanted.replay, queryParams: [...new Set(queryParams)] };
+  if (!(await deps.store.setBrowserCollection(grant.orgId, appId, browser))) return fail("not_found");
+  return ok({ ...managed.value, browser });
+}

@@ -1,0 +1,86 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { literals } from "./literals.ts";
+import { ReportRequest } from "./report.ts";
+import { Text } from "./text.ts";
+
+/** Epoch milliseconds, as the browser's clock gave them. */
+const At = Type.Integer({ minimum: 0, description: "When, in epoch milliseconds (the browser's clock)." });
+const Address = Text({ maxLength: 2048 });
+
+export const MAX_CONSOLE_ENTRIES = 50;
+export const MAX_NETWORK_ENTRIES = 50;
+export const MAX_BREADCRUMBS = 50;
+
+/**
+ * What the widget captured around a report. Never typed text, request bodies or headers: the
+ * widget does not collect them, and this shape has no place for them.
+ */
+export const BrowserContext = Type.Object(
+  {
+    page: Type.Optional(Type.Object({ url: Address, title: Type.Optional(Text({ maxLength: 300 })) })),
+    browser: Type.Optional(
+      Type.Object({ name: Text({ maxLength: 60 }), version: Text({ maxLength: 40 }), language: Type.Optional(Text({ maxLength: 35 })) }),
+    ),
+    system: Type.Optional(Type.Object({ os: Text({ maxLength: 60 }), mobile: Type.Boolean() })),
+    screen: Type.Optional(
+      Type.Object({
+        width: Type.Integer({ minimum: 0, maximum: 100_000 }),
+        height: Type.Integer({ minimum: 0, maximum: 100_000 }),
+        pixelRatio: Type.Number({ minimum: 0, maximum: 100 }),
+        viewportWidth: Type.Integer({ minimum: 0, maximum: 100_000 }),
+        viewportHeight: Type.Integer({ minimum: 0, maximum: 100_000 }),
+      }),
+    ),
+    console: Type.Optional(
+      Type.Array(Type.Object({ level: literals(["error", "warn"] as const), message: Text({ maxLength: 1000 }), at: At }), {
+        maxItems: MAX_CONSOLE_ENTRIES,
+      }),
+    ),
+    network: Type.Optional(
+      Type.Array(
+        Type.Object({
+          method: Text({ minLength: 1, maxLength: 16 }),
+          url: Address,
+          status: Type.Integer({ minimum: 0, maximum: 999, description: "0 for a network error." }),
+          durationMs: Type.Integer({ minimum: 0 }),
+          at: At,
+        }),
+        { maxItems: MAX_NETWORK_ENTRIES },
+      ),
+    ),
+    breadcrumbs: Type.Optional(
+      Type.Array(Type.Object({ kind: literals(["navigation", "click"] as const), label: Text({ maxLength: 200 }), at: At }), {
+        maxItems: MAX_BREADCRUMBS,
+      }),
+    ),
+    metadata: Type.Optional(
+      Type.Record(Type.String({ maxLength: 100 }), Type.Union([Text({ maxLength: 500 }), Type.Number(), Type.Boolean()]), { maxProperties: 30 }),
+    ),
+  },
+  { $id: "BrowserContext", description: "The page, browser, console and network errors and breadcrumbs the widget captured." },
+);
+export type BrowserContext = Static<typeof BrowserContext>;
+
+export const SCREENSHOT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+/** A replay is the JSON array of recorded events, gzip-compressed by the browser. */
+export const REPLAY_TYPE = "application/gzip";
+
+export const WidgetAttachment = Type.Union(
+  [
+    Type.Object({ kind: Type.Literal("screenshot"), contentType: literals(SCREENSHOT_TYPES), data: Type.String({ contentEncoding: "base64" }) }),
+    Type.Object({ kind: Type.Literal("replay"), contentType: Type.Literal(REPLAY_TYPE), data: Type.String({ contentEncoding: "base64" }) }),
+  ],
+  { $id: "WidgetAttachment", description: "A screenshot (up to 2 MB) or a gzip-compressed replay (up to 5 MB), base64-encoded." },
+);
+export type WidgetAttachment = Static<typeof WidgetAttachment>;
+
+export const WidgetReportRequest = Type.Object(
+  {
+    ...ReportRequest.properties,
+    publicKey: Type.String({ minLength: 1, description: "Key of the widget channel of the app." }),
+    context: Type.Optional(BrowserContext),
+    attachments: Type.Optional(Type.Array(WidgetAttachment, { maxItems: 2, description: "At most one screenshot and one replay." })),
+  },
+  { $id: "WidgetReportRequest", description: "A report sent from a browser by the widget. Unknown fields are ignored." },
+);
+export type WidgetReportRequest = Static<typeof WidgetReportRequest>;
