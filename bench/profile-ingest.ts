@@ -25,6 +25,7 @@ const logger = createLogger(config.logLevel, false);
 const services = await createServices(config, logger, "http://localhost:3000", "server");
 const app = createHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
+  widgetKeyPerMinute: config.reportsPerMinute,
   apiPerMinute: config.apiPerMinute,
   registrationsPerHour: config.registrationsPerHour,
   onUnexpected: (e) => console.error(e),

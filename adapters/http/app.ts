@@ -5,6 +5,7 @@ import { AppList, FeatureList, Feature, App } from "../../core/schemas/catalog.t
 import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../core/schemas/feedback.ts";
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
+import { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/use-cases/check-health.ts";
 import { clientAddress } from "./connection.ts";
@@ -14,6 +15,7 @@ import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
 import { bodyRefusal } from "./json-body.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { reportRoutes } from "./routes/reports.ts";
+import { widgetRoutes } from "./routes/widget.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { AgentList, agentRoutes } from "./routes/agents.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
@@ -28,6 +30,8 @@ import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../.
 
 export interface HttpOptions {
   readonly reportsPerMinute: number;
+  /** Reports per widget key and minute, from all addresses together. */
+  readonly widgetKeyPerMinute: number;
   readonly apiPerMinute: number;
   /** Dynamic client registrations per client address and hour. */
   readonly registrationsPerHour: number;
@@ -42,6 +46,9 @@ export interface HttpOptions {
 const COMPONENTS = [
   ReportRequest,
   ReportResponse,
+  WidgetReportRequest,
+  BrowserContext,
+  WidgetAttachment,
   QualificationStep,
   QualificationQuestion,
   QualificationAnswer,
@@ -113,6 +120,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
       return new Response(JSON.stringify({ ok: up }), { status: up ? 200 : 503, headers: { "content-type": "application/json" } });
     })
     .use(reportRoutes(services, options.reportsPerMinute))
+    .use(widgetRoutes(services, options))
     .use(feedbackRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
     .use(webhookRoutes(services, options.apiPerMinute))

@@ -4,8 +4,12 @@ const MAX_BODY_BYTES = 256 * 1024;
 /** Trackers' incoming webhooks carry whole issues: they may be larger than a report. */
 const MAX_INTEGRATION_BODY_BYTES = 1024 * 1024;
 
+/** A widget report may carry a 2 MB screenshot and a 5 MB replay, base64-encoded (4/3 larger), beside its text. */
+const MAX_WIDGET_BODY_BYTES = 10 * 1024 * 1024;
+
 /** The most a request to this path may send. */
-const bodyLimit = (path: string): number => (path.startsWith("/integrations/") ? MAX_INTEGRATION_BODY_BYTES : MAX_BODY_BYTES);
+const bodyLimit = (path: string): number =>
+  path.startsWith("/integrations/") ? MAX_INTEGRATION_BODY_BYTES : path.startsWith("/v1/widget/") ? MAX_WIDGET_BODY_BYTES : MAX_BODY_BYTES;
 
 /**
  * Holds every request to its path's body limit before any route reads it: a declared length over

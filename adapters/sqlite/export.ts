@@ -26,7 +26,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     key: (r) => [String(r.id)],
   },
   quota: { from: "SELECT rowid AS _rowid, * FROM quota_usage", key: (r) => [String(r.org_id), String(r.month)] },
-  apps: { from: "SELECT rowid AS _rowid, * FROM apps", key: (r) => [String(r.id)] },
+  apps: { from: "SELECT rowid AS _rowid, * FROM apps", key: (r) => [String(r.id)], json: ["browser"] },
   channels: { from: "SELECT rowid AS _rowid, * FROM channels", key: (r) => [String(r.id)], booleans: ["active"] },
   features: { from: "SELECT rowid AS _rowid, * FROM features", key: (r) => [String(r.id)], json: ["cues", "code"] },
   help_articles: { from: "SELECT rowid AS _rowid, * FROM help_articles", key: (r) => [String(r.id)] },

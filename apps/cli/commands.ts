@@ -14,6 +14,8 @@ import { issueToken } from "../../core/tokens/issue-token.ts";
 import { listTokens } from "../../core/tokens/list-tokens.ts";
 import { revokeToken } from "../../core/tokens/revoke-token.ts";
 import { addChannel } from "../../core/apps/add-channel.ts";
+import { browserCollection } from "../../core/apps/browser-collection.ts";
+import { setBrowserCollection } from "../../core/apps/set-browser-collection.ts";
 import { createApp } from "../../core/apps/create-app.ts";
 import { importFeatures } from "../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../core/apps/import-help-articles.ts";
@@ -193,6 +195,24 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "app list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     for (const a of orFail(await listApps(services, operator(org))).data) out(`${a.id}  ${a.kind}  ${a.name}`);
+  },
+
+  async "app browser"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const list = (name: string) =>
+      option(inv, name)
+        ?.split(/[\s,]+/)
+        .filter(Boolean);
+    const replay = option(inv, "replay");
+    const changes = {
+      ...(list("origins") && { origins: list("origins") }),
+      ...(replay && { replay: pick(replay, ["on", "off"] as const, "--replay") === "on" }),
+      ...(list("query-params") && { queryParams: list("query-params") }),
+    };
+    const app = orFail(await setBrowserCollection(services, operator(org), arg(inv, 1, "appId"), changes), noApp);
+    const { origins, replay: records, queryParams } = browserCollection(app);
+    out(`origins: ${origins.join(" ") || "(none: the widget is refused everywhere)"}`);
+    out(`replay: ${records ? "on" : "off"}\nkept query parameters: ${queryParams.join(" ") || "(none)"}`);
   },
 
   async "channel create"(services, inv, out) {
@@ -390,6 +410,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   org plan <org> <plan> [--quota N]              change plan; --quota overrides the monthly quota
   app create <org> <name> [--kind web|ios|android|desktop|api|other] [--description D]
   app list <org>
+  app browser <org> <appId> [--origins O,O] [--replay on|off] [--query-params P,P]
+                                                 where the app's widget may send from, and what it keeps
   channel create <org> <appId> [--kind api|form|widget]
   channel list <org> [appId]
   channel disable|enable <org> <channel id or key>

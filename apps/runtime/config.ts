@@ -22,6 +22,7 @@ export interface Config {
   readonly logLevel: string;
   readonly trustedProxyHops: number;
   readonly reportsPerMinute: number;
+  readonly widgetKeyPerMinute: number;
   readonly registrationsPerHour: number;
   readonly apiPerMinute: number;
   readonly webhooksAllowPrivate: boolean;
@@ -139,6 +140,7 @@ export function loadConfig(env: Env): Config {
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),
     trustedProxyHops: trustWord in TRUST_PROXY_WORDS ? TRUST_PROXY_WORDS[trustWord]! : integer(env, "TRUST_PROXY", 0, 0, 10),
     reportsPerMinute: integer(env, "RATE_LIMIT_REPORTS_PER_MINUTE", 120, 1, 1_000_000_000),
+    widgetKeyPerMinute: integer(env, "RATE_LIMIT_WIDGET_KEY_PER_MINUTE", 600, 1, 1_000_000_000),
     registrationsPerHour: integer(env, "RATE_LIMIT_REGISTRATIONS_PER_HOUR", REGISTRATIONS_PER_HOUR, 1, 1_000_000_000),
     apiPerMinute: integer(env, "RATE_LIMIT_API_PER_MINUTE", 600, 1, 1_000_000_000),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),

@@ -1,3 +1,4 @@
+import { setBrowserCollection } from "../../core/apps/set-browser-collection.ts";
 import { addChannel } from "../../core/apps/add-channel.ts";
 import { createApp } from "../../core/apps/create-app.ts";
 import { importFeatures } from "../../core/apps/import-features.ts";
@@ -83,6 +84,8 @@ function surely<T>(result: Result<T>): T {
   return result.value;
 }
 
+const DEMO_ORIGIN = "http://localhost:5173";
+
 /** Creates the demo organization once; later calls find it. Returns whether it was created. */
 async function ensureOrganization(services: Services): Promise<{ orgId: string; created: boolean }> {
   const existing = await findOrganization(services, DEMO_PREFIX);
@@ -91,6 +94,8 @@ async function ensureOrganization(services: Services): Promise<{ orgId: string; 
   const grant = operatorGrant(orgId);
   const app = surely(await createApp(services, grant, { name: "Demo app", kind: "web", description: "The app the demo reports are about." }));
   for (const kind of ["api", "form", "widget"] as const) surely(await addChannel(services, grant, app.id, kind));
+  // The widget can be tried at once from a page on a local development server.
+  surely(await setBrowserCollection(services, grant, app.id, { origins: [DEMO_ORIGIN], replay: true }));
   surely(await setChannelActive(services, grant, surely(await addChannel(services, grant, app.id, "api")).id, false));
   surely(await importFeatures(services, grant, app.id, FEATURES));
   surely(await importHelpArticles(services, grant, app.id, HELP));

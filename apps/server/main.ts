@@ -60,6 +60,7 @@ try {
 }
 app = createHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
+  widgetKeyPerMinute: config.widgetKeyPerMinute,
   apiPerMinute: config.apiPerMinute,
   registrationsPerHour: config.registrationsPerHour,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),

@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { AppRecord, BrowserCollection, Grant } from "../model.ts";
 import type { AdminStore, CatalogStore } from "../store.ts";
-import { exactOrigin } from "./browser-collection.ts";
+import { browserCollection, exactOrigin } from "./browser-collection.ts";
 import { managedApp } from "./managed-app.ts";
 
 export const MAX_ORIGINS = 20;
@@ -13,16 +13,18 @@ const PARAM = /^[\w.[\]-]{1,100}$/;
 
 /**
  * Replaces how an app's widget collects: the origins it may send from, the session replay, and
- * the query parameters kept in page addresses. Repeated entries are kept once.
+ * the query parameters kept in page addresses. What `changes` leaves out stays as it was;
+ * repeated entries are kept once.
  */
 export async function setBrowserCollection(
   deps: { store: Pick<CatalogStore, "findApp"> & Pick<AdminStore, "setBrowserCollection"> },
   grant: Grant,
   appId: string,
-  wanted: BrowserCollection,
+  changes: Partial<BrowserCollection>,
 ): Promise<Result<AppRecord>> {
   const managed = await managedApp(deps, grant, appId);
   if (!managed.ok) return managed;
+  const wanted = { ...browserCollection(managed.value), ...changes };
   const origins = wanted.origins.map(exactOrigin);
   if (origins.includes(null) || origins.length > MAX_ORIGINS) {
     return invalid("invalid_body", { field: "origins", reason: "expected", schema: Type.Array(ORIGIN_SCHEMA, { maxItems: MAX_ORIGINS }) });

@@ -17,7 +17,7 @@ import type { Services } from "../services.ts";
 import type { IdempotentWrite, QualificationSession } from "../store.ts";
 import { askAssistant } from "./ask-assistant.ts";
 import { qualified, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
-import { IDEMPOTENCY_WINDOW_MS, validIdempotencyKey } from "./submit-report.ts";
+import { IDEMPOTENCY_WINDOW_MS, openChannel, SERVER, type Sender, sendsOn, validIdempotencyKey } from "./submit-report.ts";
 
 /**
  * The key under which the answer that ended a qualification is kept. Clients' keys have at least
@@ -36,9 +36,14 @@ export async function answerQualification(
   id: string,
   answer: QualificationAnswer,
   idempotencyKey?: string,
+  sender: Sender = SERVER,
 ): Promise<Result<Submitted>> {
   if (idempotencyKey !== undefined && !validIdempotencyKey(idempotencyKey)) return fail("invalid_idempotency_key");
   if (isMissingAnswer(answer)) return fail("missing_answer");
+  if (sender.via === "browser") {
+    const channel = await openChannel(services, answer.publicKey, sender);
+    if (!channel.ok) return channel;
+  }
   const { store, clock } = services;
   const now = clock();
   // Scoped by the channel key: an answer never replays for someone who does not hold it.
@@ -49,7 +54,8 @@ export async function answerQualification(
     if (earlier) return replay(earlier, fingerprint);
   }
   const session = await store.findQualification(id, now);
-  if (!session || session.channelKey !== answer.publicKey) {
+  // A widget's qualification goes on only from a browser, an API channel's only from a server.
+  if (!session || session.channelKey !== answer.publicKey || !sendsOn(sender, session.source)) {
     const ending = await store.findAnswer(scope, ENDING, now);
     return ending?.fingerprint === fingerprint ? ok({ outcome: ending.response, replayed: true }) : fail("qualification_not_found");
   }

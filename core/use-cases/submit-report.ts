@@ -10,6 +10,10 @@ import { codePoints } from "../schemas/text.ts";
 import type { Services } from "../services.ts";
 import { detectLanguage } from "../report/language.ts";
 import type { ChannelContext, IdempotentWrite, Store } from "../store.ts";
+import { originAllowed } from "../apps/browser-collection.ts";
+import { browserReport, checkAttachments } from "../collection/browser-report.ts";
+import type { ReportSource } from "../model.ts";
+import type { WidgetReportRequest } from "../schemas/widget.ts";
 import { askAssistant } from "./ask-assistant.ts";
 import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
 
@@ -19,7 +23,7 @@ export type ChannelDeps = { readonly store: Pick<Store, "findChannelByKey"> };
 /** What submitting a report needs, beyond recording it: the channel, idempotency, the quota, and the assistant for qualification. */
 export type SubmitDeps = RecordDeps &
   ChannelDeps &
-  Pick<Services, "inFlight" | "assistant"> & {
+  Pick<Services, "inFlight" | "assistant" | "files"> & {
     readonly store: Pick<Store, "findAnswer" | "quotaUsed" | "listHelpArticles" | "listFeatures" | "saveQualification" | "saveAnswer">;
   };
 
@@ -29,11 +33,25 @@ const IDEMPOTENCY_KEY_MAX = 255;
 /** 1 to 255 characters, counted as people count them (an emoji is one). */
 export const validIdempotencyKey = (key: string): boolean => key.length > 0 && codePoints(key) <= IDEMPOTENCY_KEY_MAX;
 
-/** Resolves a channel key to a channel that may receive reports here (api and form channels). */
-export async function openChannel(services: ChannelDeps, key: string): Promise<Result<ChannelContext>> {
+/**
+ * Who sends a report: a server (on an api or form channel), or a page in a browser (on a widget
+ * channel, from an origin the app allows). Anyone who knows a key can send with it, so the widget's
+ * keys only work where the browser vouches for the page's origin.
+ */
+export type Sender = { readonly via: "server" } | { readonly via: "browser"; readonly origin: string | null };
+export const SERVER: Sender = { via: "server" };
+
+const CHANNELS_OF: Readonly<Record<Sender["via"], readonly ReportSource[]>> = { server: ["api", "form"], browser: ["widget"] };
+
+/** Whether this sender may send on a channel of this kind. */
+export const sendsOn = (sender: Sender, kind: ReportSource): boolean => CHANNELS_OF[sender.via].includes(kind);
+
+/** Resolves a channel key to a channel that may receive reports from this sender. */
+export async function openChannel(services: ChannelDeps, key: string, sender: Sender = SERVER): Promise<Result<ChannelContext>> {
   const context = await services.store.findChannelByKey(key);
   if (!context) return fail("unknown_app");
-  if (context.channel.kind !== "api" && context.channel.kind !== "form") return fail("channel_mismatch");
+  if (!sendsOn(sender, context.channel.kind)) return fail("channel_mismatch");
+  if (sender.via === "browser" && !originAllowed(context.app, sender.origin)) return fail("origin_not_allowed");
   if (!context.channel.active) return fail("channel_inactive");
   return ok(context);
 }
@@ -43,14 +61,21 @@ export async function openChannel(services: ChannelDeps, key: string): Promise<R
  * key, the answer is stored in the transaction that records the report (or saves the session),
  * so a retry after any crash finds either that answer or nothing at all.
  */
-export async function submitReport(services: SubmitDeps, request: ReportRequest, idempotencyKey: string | undefined): Promise<Result<Submitted>> {
+export async function submitReport(
+  services: SubmitDeps,
+  request: ReportRequest | WidgetReportRequest,
+  idempotencyKey: string | undefined,
+  sender: Sender = SERVER,
+): Promise<Result<Submitted>> {
   if (idempotencyKey !== undefined && !validIdempotencyKey(idempotencyKey)) {
     return fail("invalid_idempotency_key");
   }
   if (!nestsWithin(request)) return fail("invalid_ingest");
-  const channel = await openChannel(services, request.publicKey);
+  const unfit = sender.via === "browser" && "attachments" in request && request.attachments ? checkAttachments(request.attachments) : null;
+  if (unfit) return unfit;
+  const channel = await openChannel(services, request.publicKey, sender);
   if (!channel.ok) return channel;
-  if (idempotencyKey === undefined) return process(services, channel.value, request);
+  if (idempotencyKey === undefined) return process(services, channel.value, request, sender);
 
   const now = services.clock();
   const scope = channel.value.channel.key;
@@ -62,7 +87,13 @@ export async function submitReport(services: SubmitDeps, request: ReportRequest,
   if (entered === "in_progress") return fail("idempotency_in_progress");
   if (entered === "reused") return fail("idempotency_key_reused");
   try {
-    return await process(services, channel.value, request, { scope, key: idempotencyKey, fingerprint, now, expiresAt: now + IDEMPOTENCY_WINDOW_MS });
+    return await process(services, channel.value, request, sender, {
+      scope,
+      key: idempotencyKey,
+      fingerprint,
+      now,
+      expiresAt: now + IDEMPOTENCY_WINDOW_MS,
+    });
   } finally {
     services.inFlight.leave(running);
   }
@@ -83,10 +114,15 @@ async function quotaUsedUp(services: SubmitDeps, context: ChannelContext, now: n
 async function process(
   services: SubmitDeps,
   context: ChannelContext,
-  request: ReportRequest,
+  request: ReportRequest | WidgetReportRequest,
+  sender: Sender,
   idempotency?: IdempotentWrite,
 ): Promise<Result<Submitted>> {
-  const report = normalizeReport(request);
+  // A server's extra fields are dropped by normalizing; only the widget carries context and files.
+  const normalized = normalizeReport(request);
+  const kept = sender.via === "browser" ? await browserReport(services, context, request, normalized) : ok(normalized);
+  if (!kept.ok) return kept;
+  const report = kept.value;
   const language = detectLanguage(report.message);
   const recording = { context, source: context.channel.kind, language, conversation: [] };
   if (!request.qualify) return recordFeedback(services, { ...recording, report }, undefined, idempotency);

@@ -6,13 +6,16 @@ import { createInFlight } from "../../core/report/in-flight.ts";
 import type { NewFeedback, RecordedFeedback, StoredAnswer } from "../../core/store.ts";
 import { submitReport } from "../../core/use-cases/submit-report.ts";
 import { NOW } from "./fake-organization.ts";
+import type { Plan } from "../../core/limits.ts";
+import { SERVER } from "../../core/use-cases/submit-report.ts";
 
 const organization = { id: "org", name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null };
-const app = { id: "app", orgId: "org", name: "Acme web", kind: "web" as const };
+const SHOP = "https://shop.acme.test";
+const app = { id: "app", orgId: "org", name: "Acme web", kind: "web" as const, browser: { origins: [SHOP], replay: true, queryParams: ["tab"] } };
 const channel = (kind: ChannelKind, active = true): Channel => ({ id: `ch-${kind}`, orgId: "org", appId: "app", kind, key: `${kind}_key`, active });
 
 /** A collection store in memory: channels by key, the answers stored under idempotency keys, and what was recorded. */
-function fakeCollection(options: { quotaLeft?: boolean } = {}) {
+function fakeCollection(options: { quotaLeft?: boolean; plan?: Plan } = {}) {
   const channels = new Map([channel("api"), channel("widget"), { ...channel("form", false), key: "off_key" }].map((c) => [c.key, c]));
   const answers = new Map<string, StoredAnswer>();
   const recorded: NewFeedback[] = [];
@@ -20,7 +23,7 @@ function fakeCollection(options: { quotaLeft?: boolean } = {}) {
   const store = {
     findChannelByKey: async (key: string) => {
       const found = channels.get(key);
-      return found ? { channel: found, app, organization } : null;
+      return found ? { channel: found, app, organization: { ...organization, plan: options.plan ?? organization.plan } } : null;
     },
     recordFeedback: async (input: NewFeedback): Promise<RecordedFeedback> => {
       if (options.quotaLeft === false) return { state: "quota_exceeded" };
@@ -39,8 +42,10 @@ function fakeCollection(options: { quotaLeft?: boolean } = {}) {
     saveQualification: async () => null,
     saveAnswer: async () => null,
   };
+  const stored = new Map<string, Uint8Array>();
   const deps = {
     store,
+    files: { put: async (key: string, bytes: Uint8Array) => void stored.set(key, bytes), get: async (key: string) => stored.get(key) ?? null },
     clock: () => NOW,
     ids: { id: () => `id-${++next}`, secret: () => `secret-${++next}` },
     digest: (text: string) => `sha256(${text})`,
@@ -49,7 +54,7 @@ function fakeCollection(options: { quotaLeft?: boolean } = {}) {
     inFlight: createInFlight(),
     assistant: {} as never,
   };
-  return { deps, recorded };
+  return { deps, recorded, stored };
 }
 
 const report = { publicKey: "api_key", message: "Export to PDF gives a blank page", kind: "problem" as const };
@@ -109,5 +114,79 @@ describe("submitReport", () => {
     const { deps } = fakeCollection();
     for (const key of ["", "k".repeat(256)]) assert.deepEqual(await submitReport(deps, report, key), { ok: false, code: "invalid_idempotency_key" });
     assert.equal((await submitReport(deps, report, "😀".repeat(255))).ok, true);
+  });
+});
+
+describe("submitReport from a browser", () => {
+  const fromShop = { via: "browser", origin: SHOP } as const;
+  const PNG = btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10));
+  const GZIP = btoa(String.fromCharCode(0x1f, 0x8b, 8, 0));
+  const widgetReport = { ...report, publicKey: "widget_key" };
+
+  test("a widget key is accepted only from an origin the app allows: origin_not_allowed otherwise, and without an Origin", async () => {
+    const { deps, recorded } = fakeCollection();
+    for (const origin of ["https://evil.test", null]) {
+      assert.deepEqual(await submitReport(deps, widgetReport, undefined, { via: "browser", origin }), { ok: false, code: "origin_not_allowed" });
+    }
+    assert.equal((await submitReport(deps, widgetReport, undefined, fromShop)).ok, true);
+    assert.equal(recorded[0]?.report.source, "widget");
+  });
+
+  test("an API key sent from a browser is channel_mismatch: the browser door takes widget keys only", async () => {
+    const { deps } = fakeCollection();
+    assert.deepEqual(await submitReport(deps, report, undefined, fromShop), { ok: false, code: "channel_mismatch" });
+    assert.deepEqual(await submitReport(deps, widgetReport, undefined, SERVER), { ok: false, code: "channel_mismatch" });
+  });
+
+  test("the context is kept as the app allows: query values dropped but for listed parameters, requests without their query", async () => {
+    const { deps, recorded } = fakeCollection();
+    const context = {
+      page: { url: "https://shop.acme.test/cart?tab=2&email=ann%40acme.test#pay" },
+      network: [{ method: "POST", url: "https://api.acme.test/pay?card=4242", status: 500, durationMs: 120, at: NOW }],
+      console: [{ level: "error" as const, message: "TypeError: total is undefined", at: NOW }],
+    };
+    await submitReport(deps, { ...widgetReport, context }, undefined, fromShop);
+    const kept = recorded[0]?.report.report.context;
+    assert.equal(kept?.page?.url, "https://shop.acme.test/cart?tab=2&email");
+    assert.equal(kept?.network?.[0]?.url, "https://api.acme.test/pay");
+    assert.deepEqual(kept?.console, context.console);
+  });
+
+  test("a screenshot and a replay are stored and linked to the feedback in the write that records it", async () => {
+    const { deps, recorded, stored } = fakeCollection({ plan: "growth" });
+    const attachments = [
+      { kind: "screenshot" as const, contentType: "image/png" as const, data: PNG },
+      { kind: "replay" as const, contentType: "application/gzip" as const, data: GZIP },
+    ];
+    await submitReport(deps, { ...widgetReport, attachments }, undefined, fromShop);
+    const linked = recorded[0]?.attachments ?? [];
+    assert.deepEqual(
+      linked.map((a) => [a.kind, a.feedbackId, a.contentType]),
+      [
+        ["screenshot", recorded[0]?.feedback.id, "image/png"],
+        ["replay", recorded[0]?.feedback.id, "application/gzip"],
+      ],
+    );
+    assert.deepEqual([...(stored.get(linked[0]!.storageKey) ?? [])].slice(0, 4), [0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  test("a replay is dropped where the plan does not show full context", async () => {
+    const { deps, recorded } = fakeCollection({ plan: "free" });
+    const attachments = [{ kind: "replay" as const, contentType: "application/gzip" as const, data: GZIP }];
+    await submitReport(deps, { ...widgetReport, attachments }, undefined, fromShop);
+    assert.deepEqual(recorded[0]?.attachments, []);
+  });
+
+  test("a screenshot over 2 MB is payload_too_large, a file that is not what it says is invalid_ingest; nothing is stored", async () => {
+    const { deps, recorded, stored } = fakeCollection();
+    const big = "A".repeat(Math.ceil(((2 * 1024 * 1024 + 1) * 4) / 3));
+    const tooBig = [{ kind: "screenshot" as const, contentType: "image/png" as const, data: big }];
+    assert.deepEqual(await submitReport(deps, { ...widgetReport, attachments: tooBig }, undefined, fromShop), {
+      ok: false,
+      code: "payload_too_large",
+    });
+    const notPng = [{ kind: "screenshot" as const, contentType: "image/png" as const, data: GZIP }];
+    assert.deepEqual(await submitReport(deps, { ...widgetReport, attachments: notPng }, undefined, fromShop), { ok: false, code: "invalid_ingest" });
+    assert.equal(recorded.length + stored.size, 0);
   });
 });

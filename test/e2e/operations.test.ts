@@ -38,6 +38,8 @@ describe("GET /openapi.json", () => {
       "/v1/webhooks/{id}",
       "/v1/webhooks/{id}/rotate-secret",
       "/v1/webhooks/{id}/test",
+      "/v1/widget/reports",
+      "/v1/widget/reports/{id}/answers",
     ]);
     expect(doc.paths["/v1/reports"].post.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/ReportRequest");
     expect(doc.paths["/v1/feedbacks"].get.parameters.map((p: any) => p.name)).toEqual([

@@ -32,6 +32,7 @@ export interface InProcessOptions {
   /** Budgets per minute; generous unless a test is about them. */
   readonly reportsPerMinute?: number;
   readonly apiPerMinute?: number;
+  readonly widgetKeyPerMinute?: number;
 }
 
 /** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
@@ -44,6 +45,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
   const services: Services = { ...real, ...options.with };
   const app = createHttpApp(services, {
     reportsPerMinute: options.reportsPerMinute ?? 100_000,
+    widgetKeyPerMinute: options.widgetKeyPerMinute ?? 100_000,
     apiPerMinute: options.apiPerMinute ?? 100_000,
     registrationsPerHour: 100_000,
     onUnexpected: (e) => console.error(e),

@@ -1,19 +1,14 @@
 import { Elysia } from "elysia";
 import { fail } from "../../../core/errors.ts";
-import type { ReportOutcome } from "../../../core/model.ts";
 import { codePoints } from "../../../core/schemas/text.ts";
 import { MESSAGE_MAX_LENGTH, ReportRequest, ReportResponse } from "../../../core/schemas/report.ts";
 import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
-import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
-import type { Submitted } from "../../../core/use-cases/record-feedback.ts";
 import { submitReport } from "../../../core/use-cases/submit-report.ts";
-import { readJsonBody } from "../body.ts";
-import { clientAddress } from "../connection.ts";
-import { headerText } from "../header-text.ts";
+import { admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
-import { failureResponse, HttpFailure, json } from "../reply.ts";
+import { failureResponse } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const reportBody = validator(ReportRequest);
@@ -21,24 +16,9 @@ const answerBody = validator(QualificationAnswer);
 
 const DEPRECATED_ALIAS = { deprecation: "true", link: '</v1/reports>; rel="successor-version"' };
 
-const idempotencyKey = (request: Request): string | undefined => {
-  const key = request.headers.get("idempotency-key");
-  return key === null ? undefined : headerText(key);
-};
-
-const replayed = (submitted: Submitted): Record<string, string> => (submitted.replayed ? { "idempotent-replayed": "true" } : {});
-
-const outcomeResponse = (outcome: ReportOutcome, headers: Record<string, string>): Response =>
-  json(outcome.body, outcome.kind === "recorded" ? 201 : 200, headers);
-
 /** Collection routes: authenticated by the channel key in the body, limited per client address. */
 export function reportRoutes(services: Services, reportsPerMinute: number) {
-  /** The shared budget of the collection routes, counted before any body is read. */
-  async function admit(request: Request): Promise<unknown> {
-    const limited = await checkRateLimit(services.store, services.clock, `reports:${clientAddress(request)}`, reportsPerMinute);
-    if (!limited.ok) throw new HttpFailure(limited.code, limited.retryAfter);
-    return readJsonBody(request);
-  }
+  const admit = (request: Request) => admitReport(services, request, reportsPerMinute);
 
   async function postReport(request: Request, extraHeaders: Record<string, string>): Promise<Response> {
     const body = await admit(request);

@@ -26,7 +26,13 @@ beforeAll(async () => {
     "http://retour.test",
   );
   services = { ...real, assistant: flaky };
-  app = createHttpApp(services, { reportsPerMinute: 1000, apiPerMinute: 1000, registrationsPerHour: 20, onUnexpected: (e) => console.error(e) });
+  app = createHttpApp(services, {
+    reportsPerMinute: 1000,
+    widgetKeyPerMinute: 1000,
+    apiPerMinute: 1000,
+    registrationsPerHour: 20,
+    onUnexpected: (e) => console.error(e),
+  });
   publicKey = (await demo(services)).publicKey;
 });
 afterAll(() => services.store.close());

@@ -1,0 +1,166 @@
+import { Elysia } from "elysia";
+import { exactOrigin } from "../../../core/apps/browser-collection.ts";
+import { fail } from "../../../core/errors.ts";
+import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
+import { MESSAGE_MAX_LENGTH, ReportResponse } from "../../../core/schemas/report.ts";
+import { codePoints } from "../../../core/schemas/text.ts";
+import { WidgetReportRequest } from "../../../core/schemas/widget.ts";
+import type { Services } from "../../../core/services.ts";
+import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
+import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
+import type { Submitted } from "../../../core/use-cases/record-feedback.ts";
+import { type Sender, submitReport } from "../../../core/use-cases/submit-report.ts";
+import type { Failure, Result } from "../../../core/errors.ts";
+import { admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
+import { operation } from "../docs.ts";
+import { errorResponse, failureResponse, HttpFailure } from "../reply.ts";
+import { validator } from "../validate.ts";
+
+const reportBody = validator(WidgetReportRequest);
+const answerBody = validator(QualificationAnswer);
+
+/** Headers a page's script may send and read. */
+const REQUEST_HEADERS = "content-type, idempotency-key, accept-language";
+const EXPOSED_HEADERS = "idempotent-replayed, retry-after, content-language";
+
+/**
+ * The CORS grant of an answer to `origin`. Every answer but `origin_not_allowed` carries it: the
+ * others say nothing about an app that the page could not learn by sending, and the widget must
+ * read them (a rate limit, a bad field) to tell the person.
+ */
+const grant = (origin: string): Record<string, string> => ({
+  "access-control-allow-origin": origin,
+  "access-control-expose-headers": EXPOSED_HEADERS,
+  vary: "Origin",
+});
+
+/**
+ * Collection from browsers: the widget's two endpoints, with CORS. Anyone can read a widget key
+ * from a page, so a key only works from the origins its app lists (browsers vouch for `Origin`).
+ * A preflight cannot tell which app it is for (it has no body), so it grants any web origin;
+ * the request itself is then answered without a grant unless its app allows the origin.
+ */
+export function widgetRoutes(services: Services, limits: { reportsPerMinute: number; widgetKeyPerMinute: number }) {
+  async function collect(request: Request, submit: (body: unknown, sender: Sender) => Promise<Result<Submitted>>): Promise<Response> {
+    const origin = exactOrigin(request.headers.get("origin") ?? "");
+    if (!origin) return errorResponse(request, "origin_not_allowed");
+    const headers = grant(origin);
+    try {
+      const body = await admitReport(services, request, limits.reportsPerMinute);
+      const result = await submit(body, { via: "browser", origin });
+      if (!result.ok) return failureResponse(request, result, result.code === "origin_not_allowed" ? {} : headers);
+      return outcomeResponse(result.value.outcome, { ...headers, ...replayed(result.value) });
+    } catch (error) {
+      if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter, headers);
+      throw error;
+    }
+  }
+
+  /** The second budget: one widget key's reports, from every address together. */
+  async function keyBudget(key: string): Promise<Failure | null> {
+    const limited = await checkRateLimit(services.store, services.clock, `widget:${key}`, limits.widgetKeyPerMinute);
+    return limited.ok ? null : limited;
+  }
+
+  const preflight = ({ request }: { request: Request }) => {
+    const origin = exactOrigin(request.headers.get("origin") ?? "");
+    if (!origin) return errorResponse(request, "origin_not_allowed");
+    return new Response(null, {
+      status: 204,
+      headers: {
+        "access-control-allow-origin": origin,
+        "access-control-allow-methods": "POST",
+        "access-control-allow-headers": REQUEST_HEADERS,
+        "access-control-max-age": "600",
+        vary: "Origin",
+      },
+    });
+  };
+
+  const BROWSER_ERRORS = ["origin_not_allowed", "rate_limited", "payload_too_large", "invalid_json", "invalid_idempotency_key"] as const;
+
+  // Raw bodies, as on /v1/reports: the address's budget is counted before the body is read, and an
+  // over-long message is 413 message_too_long where any other mismatch is 400 invalid_ingest.
+  return new Elysia({ name: "routes/widget" })
+    .options("/v1/widget/reports", preflight, { detail: { hide: true } })
+    .options("/v1/widget/reports/:id/answers", preflight, { detail: { hide: true } })
+    .post(
+      "/v1/widget/reports",
+      ({ request }) =>
+        collect(request, async (body, sender) => {
+          if (!reportBody.check(body)) {
+            const message = (body as { message?: unknown })?.message;
+            const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
+            return tooLong ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body);
+          }
+          return (await keyBudget(body.publicKey)) ?? submitReport(services, body, idempotencyKey(request), sender);
+        }),
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Create a report from the widget",
+          description:
+            "The widget's report, with what it captured (context) and an optional screenshot and replay. Takes a widget channel key, from an origin the app allows (CORS); the budget of the client address and a second budget per widget key apply, as does the monthly quota.",
+          tags: ["Collection"],
+          body: WidgetReportRequest,
+          headers: {
+            origin: "Sent by the browser; must be one of the app's allowed origins.",
+            "idempotency-key":
+              "1 to 255 characters, unique per report. A retry with the same key and body within 24 hours returns the first response.",
+          },
+          responses: {
+            200: { description: "A qualification step (with qualify).", schema: QualificationStep },
+            201: { description: "The report was recorded as a feedback.", schema: ReportResponse },
+          },
+          errors: [
+            ...BROWSER_ERRORS,
+            "invalid_ingest",
+            "channel_mismatch",
+            "channel_inactive",
+            "unknown_app",
+            "idempotency_in_progress",
+            "message_too_long",
+            "idempotency_key_reused",
+            "quota_exceeded",
+            "qualification_failed",
+          ],
+        }),
+      },
+    )
+    .post(
+      "/v1/widget/reports/:id/answers",
+      ({ request, params }) =>
+        collect(request, async (body, sender) => {
+          if (!answerBody.check(body)) return answerBody.refuse("invalid_answer", body);
+          return (await keyBudget(body.publicKey)) ?? answerQualification(services, params.id, body, idempotencyKey(request), sender);
+        }),
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Answer the widget's pending qualification question",
+          description: "As POST /v1/reports/{id}/answers, from the widget: the widget key, from an origin the app allows (CORS).",
+          tags: ["Collection"],
+          body: QualificationAnswer,
+          path: { id: "The id returned by the previous step." },
+          headers: { origin: "Sent by the browser; must be one of the app's allowed origins." },
+          responses: {
+            200: { description: "The next step, or an end without recording.", schema: QualificationStep },
+            201: { description: "The report was recorded.", schema: ReportResponse },
+          },
+          errors: [
+            ...BROWSER_ERRORS,
+            "invalid_answer",
+            "missing_answer",
+            "channel_mismatch",
+            "channel_inactive",
+            "unknown_app",
+            "qualification_not_found",
+            "idempotency_in_progress",
+            "idempotency_key_reused",
+            "quota_exceeded",
+            "qualification_failed",
+          ],
+        }),
+      },
+    );
+}

@@ -1,0 +1,76 @@
+import { browserCollection, keptAddress } from "../apps/browser-collection.ts";
+import { type Failure, fail, ok, type Result } from "../errors.ts";
+import { hasFullContext } from "../limits.ts";
+import type { Services } from "../services.ts";
+import type { ChannelContext } from "../store.ts";
+import type { NormalizedReport, ReportFile } from "../report/normalize.ts";
+import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../schemas/widget.ts";
+
+export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
+export const REPLAY_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_BYTES: Readonly<Record<WidgetAttachment["kind"], number>> = { screenshot: SCREENSHOT_MAX_BYTES, replay: REPLAY_MAX_BYTES };
+
+/** The size base64 text decodes to, without decoding it. */
+const decodedSize = (data: string): number => Math.floor((data.length * 3) / 4) - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
+
+/** The first bytes each kind of file starts with; a file that does not is not what it says. */
+const SIGNATURES: Readonly<Record<string, readonly number[]>> = {
+  "image/png": [0x89, 0x50, 0x4e, 0x47],
+  "image/jpeg": [0xff, 0xd8, 0xff],
+  "image/webp": [0x52, 0x49, 0x46, 0x46],
+  "application/gzip": [0x1f, 0x8b],
+};
+
+function decode(data: string): Uint8Array | null {
+  try {
+    return Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses, before anything is stored, a file over its kind's limit, two files of one kind, or a file that is not what it says. */
+export function checkAttachments(attachments: readonly WidgetAttachment[]): Failure | null {
+  if (new Set(attachments.map((a) => a.kind)).size < attachments.length) return fail("invalid_ingest");
+  if (attachments.some((a) => decodedSize(a.data) > MAX_BYTES[a.kind])) return fail("payload_too_large");
+  return null;
+}
+
+/** The captured context as the app lets it be kept: page addresses without unlisted query values, requests without any. */
+function keptContext(context: BrowserContext, queryParams: readonly string[]): BrowserContext {
+  return {
+    ...context,
+    ...(context.page && { page: { ...context.page, url: keptAddress(context.page.url, queryParams) } }),
+    ...(context.network && { network: context.network.map((n) => ({ ...n, url: keptAddress(n.url, []).split("?", 1)[0]! })) }),
+  };
+}
+
+/**
+ * A widget report as the domain keeps it: its context filtered by the app's rules and its files
+ * in file storage. A replay is kept only where the app records one and the plan shows it.
+ */
+export async function browserReport(
+  deps: Pick<Services, "files" | "ids">,
+  channel: ChannelContext,
+  request: WidgetReportRequest,
+  report: NormalizedReport,
+): Promise<Result<NormalizedReport>> {
+  const settings = browserCollection(channel.app);
+  const replayKept = settings.replay && hasFullContext(channel.organization.plan);
+  const files: ReportFile[] = [];
+  for (const attachment of request.attachments ?? []) {
+    if (attachment.kind === "replay" && !replayKept) continue;
+    const bytes = decode(attachment.data);
+    const signature = SIGNATURES[attachment.contentType]!;
+    if (!bytes || !signature.every((b, i) => bytes[i] === b)) return fail("invalid_ingest");
+    const id = deps.ids.id();
+    const storageKey = `${channel.organization.id}/uploads/${id}`;
+    await deps.files.put(storageKey, bytes);
+    files.push({ id, kind: attachment.kind, contentType: attachment.contentType, storageKey });
+  }
+  return ok({
+    ...report,
+    ...(request.context && { context: keptContext(request.context, settings.queryParams) }),
+    ...(files.length > 0 && { files }),
+  });
+}

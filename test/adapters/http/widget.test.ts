@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { gzipSync } from "node:zlib";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+/** The demo app allows its widget on a local development server's origin. */
+const ALLOWED = "http://localhost:5173";
+const FOREIGN = "https://elsewhere.example";
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString("base64");
+
+let http: InProcess;
+let limited: InProcess;
+beforeAll(async () => {
+  [http, limited] = await Promise.all([inProcess(), inProcess({ widgetKeyPerMinute: 2 })]);
+});
+afterAll(() => Promise.all([http.close(), limited.close()]));
+
+const widgetReport = (extra: Record<string, unknown> = {}) => ({
+  publicKey: http.demo.widgetKey,
+  kind: "problem",
+  message: "The pay button does nothing",
+  ...extra,
+});
+const fromPage = (origin: string | null, body: unknown, path = "/v1/widget/reports", on = http) =>
+  on.request("POST", path, { body, headers: origin ? { origin } : {} });
+
+describe("CORS preflight of the widget endpoints", () => {
+  test("a web origin is granted POST with the headers the widget sends", async () => {
+    for (const path of ["/v1/widget/reports", "/v1/widget/reports/abc/answers"]) {
+      const reply = await http.request("OPTIONS", path, {
+        headers: { origin: FOREIGN, "access-control-request-method": "POST", "access-control-request-headers": "content-type, idempotency-key" },
+      });
+      expect(reply.status).toBe(204);
+      expect(reply.headers.get("access-control-allow-origin")).toBe(FOREIGN);
+      expect(reply.headers.get("access-control-allow-methods")).toBe("POST");
+      expect(reply.headers.get("access-control-allow-headers")).toContain("idempotency-key");
+    }
+  });
+
+  test("a preflight without an Origin is 403 origin_not_allowed, with no CORS grant", async () => {
+    const reply = await http.request("OPTIONS", "/v1/widget/reports");
+    expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", null]);
+  });
+});
+
+describe("POST /v1/widget/reports", () => {
+  test("from an allowed origin: 201, granted to that origin, and the feedback's report has source widget", async () => {
+    const reply = await fromPage(ALLOWED, widgetReport());
+    expect(reply.status).toBe(201);
+    expect(reply.headers.get("access-control-allow-origin")).toBe(ALLOWED);
+    const feedback = await http.request("GET", `/v1/feedbacks/${reply.body.ticketId}`, { token: http.demo.tokens.admin });
+    expect(feedback.body.reportList[0].source).toBe("widget");
+  });
+
+  test("from an origin the app does not list, or with no Origin: 403 origin_not_allowed with no CORS grant", async () => {
+    for (const origin of [FOREIGN, null]) {
+      const reply = await fromPage(origin, widgetReport());
+      expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", null]);
+    }
+  });
+
+  test("an API channel key from a browser is 403 channel_mismatch; a widget key on /v1/reports too", async () => {
+    const fromBrowser = await fromPage(ALLOWED, widgetReport({ publicKey: http.demo.publicKey }));
+    expect([fromBrowser.status, fromBrowser.body.code]).toEqual([403, "channel_mismatch"]);
+    const fromServer = await http.request("POST", "/v1/reports", { body: widgetReport() });
+    expect([fromServer.status, fromServer.body.code]).toEqual([403, "channel_mismatch"]);
+  });
+
+  test("an unknown key is 404 unknown_app; a body that is not a report is 400 invalid_ingest; all readable by the page", async () => {
+    const unknown = await fromPage(ALLOWED, widgetReport({ publicKey: "widget_nope" }));
+    expect([unknown.status, unknown.body.code, unknown.headers.get("access-control-allow-origin")]).toEqual([404, "unknown_app", ALLOWED]);
+    const invalid = await fromPage(ALLOWED, widgetReport({ context: { console: [{ level: "info", message: "x", at: 1 }] } }));
+    expect([invalid.status, invalid.body.code]).toEqual([400, "invalid_ingest"]);
+    expect(invalid.body.error).toContain("context.console.0.level");
+  });
+
+  test("a message over 10,000 characters is 413 message_too_long", async () => {
+    const reply = await fromPage(ALLOWED, widgetReport({ message: "x".repeat(10_001) }));
+    expect([reply.status, reply.body.code]).toEqual([413, "message_too_long"]);
+  });
+
+  test("a screenshot over 2 MB or a replay over 5 MB is 413 payload_too_large", async () => {
+    const screenshot = { kind: "screenshot", contentType: "image/png", data: Buffer.alloc(2 * 1024 * 1024 + 1, 1).toString("base64") };
+    const replay = { kind: "replay", contentType: "application/gzip", data: Buffer.alloc(5 * 1024 * 1024 + 1, 1).toString("base64") };
+    for (const attachment of [screenshot, replay]) {
+      const reply = await fromPage(ALLOWED, widgetReport({ attachments: [attachment] }));
+      expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([413, "payload_too_large", ALLOWED]);
+    }
+  });
+
+  test("a second budget per widget key: past it, 429 rate_limited with Retry-After, readable by the page", async () => {
+    const body = { ...widgetReport(), publicKey: limited.demo.widgetKey };
+    for (let i = 0; i < 2; i++) expect((await fromPage(ALLOWED, body, undefined, limited)).status).toBe(201);
+    const refused = await fromPage(ALLOWED, body, undefined, limited);
+    expect([refused.status, refused.body.code, refused.headers.get("access-control-allow-origin")]).toEqual([429, "rate_limited", ALLOWED]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("an idempotent retry replays the first answer, with the header the page may read", async () => {
+    const headers = { origin: ALLOWED, "idempotency-key": "widget-retry-1" };
+    const first = await http.request("POST", "/v1/widget/reports", { body: widgetReport(), headers });
+    const again = await http.request("POST", "/v1/widget/reports", { body: widgetReport(), headers });
+    expect(again.body.ticketId).toBe(first.body.ticketId);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("access-control-expose-headers")).toContain("idempotent-replayed");
+  });
+
+  test("the capture lands in fullContext, and the screenshot and replay open from their signed links", async () => {
+    const context = {
+      page: { url: "http://localhost:5173/cart?coupon=SPRING&step=2", title: "Cart" },
+      browser: { name: "Chrome", version: "131", language: "en-GB" },
+      system: { os: "Android", mobile: true },
+      screen: { width: 390, height: 844, pixelRatio: 3, viewportWidth: 390, viewportHeight: 664 },
+      console: [{ level: "error", message: "TypeError: total is undefined", at: Date.UTC(2026, 10, 22, 9) }],
+      network: [{ method: "POST", url: "http://localhost:5173/api/pay?card=4242", status: 502, durationMs: 840, at: Date.UTC(2026, 10, 22, 9) }],
+      breadcrumbs: [{ kind: "click", label: "button “Pay”", at: Date.UTC(2026, 10, 22, 9) }],
+    };
+    const replay = gzipSync(JSON.stringify([{ type: 4, data: { href: "http://localhost:5173/cart" }, timestamp: 1 }])).toString("base64");
+    const attachments = [
+      { kind: "screenshot", contentType: "image/png", data: PNG },
+      { kind: "replay", contentType: "application/gzip", data: replay },
+    ];
+    const reply = await fromPage(ALLOWED, widgetReport({ context, attachments }));
+    const { fullContext } = (await http.request("GET", `/v1/feedbacks/${reply.body.ticketId}`, { token: http.demo.tokens.admin })).body;
+    expect(fullContext.page).toEqual({ url: "http://localhost:5173/cart?coupon&step", title: "Cart" });
+    expect(fullContext.network[0]).toMatchObject({ url: "http://localhost:5173/api/pay", status: 502, at: "2026-11-22T09:00:00.000Z" });
+    expect(fullContext.console[0].message).toBe("TypeError: total is undefined");
+    expect([fullContext.browser.name, fullContext.system.os, fullContext.screen.width, fullContext.breadcrumbs[0].kind]).toEqual([
+      "Chrome",
+      "Android",
+      390,
+      "click",
+    ]);
+    const screenshot = await http.request("GET", new URL(fullContext.screenshot.url).pathname + new URL(fullContext.screenshot.url).search);
+    expect([screenshot.status, screenshot.headers.get("content-type")]).toEqual([200, "image/png"]);
+    const stored = await http.request("GET", new URL(fullContext.replay.url).pathname + new URL(fullContext.replay.url).search);
+    expect([stored.status, stored.headers.get("content-type")]).toEqual([200, "application/gzip"]);
+  });
+});
+
+describe("POST /v1/widget/reports/{id}/answers", () => {
+  async function askedFromWidget(): Promise<string> {
+    const step = await fromPage(ALLOWED, widgetReport({ message: "It is broken", qualify: true }));
+    expect([step.status, step.body.status]).toEqual([200, "ask"]);
+    return step.body.id;
+  }
+
+  test("a widget's qualification goes on from an allowed origin, and not from a foreign one", async () => {
+    const id = await askedFromWidget();
+    const answer = { publicKey: http.demo.widgetKey, text: "The pay button on the cart page does nothing when I tap it" };
+    const foreign = await fromPage(FOREIGN, answer, `/v1/widget/reports/${id}/answers`);
+    expect([foreign.status, foreign.body.code, foreign.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", null]);
+    const next = await fromPage(ALLOWED, answer, `/v1/widget/reports/${id}/answers`);
+    expect([200, 201]).toContain(next.status);
+    expect(next.headers.get("access-control-allow-origin")).toBe(ALLOWED);
+  });
+
+  test("a widget's qualification is not found on the servers' /v1/reports/{id}/answers", async () => {
+    const id = await askedFromWidget();
+    const answer = { publicKey: http.demo.widgetKey, text: "The pay button does nothing" };
+    const reply = await http.request("POST", `/v1/reports/${id}/answers`, { body: answer });
+    expect([reply.status, reply.body.code]).toEqual([404, "qualification_not_found"]);
+  });
+});
+
+test("/openapi.json documents the widget endpoints and their body", async () => {
+  const doc = (await http.request("GET", "/openapi.json")).body;
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/widget/reports", "/v1/widget/reports/{id}/answers"]));
+  expect(
+    doc.components.schemas.WidgetReportRequest.properties.context.$ref ?? doc.components.schemas.WidgetReportRequest.properties.context,
+  ).toBeTruthy();
+  expect(Object.keys(doc.paths["/v1/widget/reports"].post.responses)).toEqual(expect.arrayContaining(["201", "403", "413", "429"]));
+});
