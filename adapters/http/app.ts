@@ -5,7 +5,7 @@ import { AppList, FeatureList, Feature, App } from "../../core/schemas/catalog.t
 import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../core/schemas/feedback.ts";
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
-import { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../../core/schemas/widget.ts";
+import { BrowserContext, WidgetAttachment, WidgetReportRequest, WidgetSettings } from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/use-cases/check-health.ts";
 import { clientAddress } from "./connection.ts";
@@ -49,6 +49,7 @@ const COMPONENTS = [
   WidgetReportRequest,
   BrowserContext,
   WidgetAttachment,
+  WidgetSettings,
   QualificationStep,
   QualificationQuestion,
   QualificationAnswer,

@@ -84,3 +84,9 @@ export const WidgetReportRequest = Type.Object(
   { $id: "WidgetReportRequest", description: "A report sent from a browser by the widget. Unknown fields are ignored." },
 );
 export type WidgetReportRequest = Static<typeof WidgetReportRequest>;
+
+export const WidgetSettings = Type.Object(
+  { replay: Type.Boolean({ description: "Whether the widget keeps a replay of the last minute (the app records one and the plan shows it)." }) },
+  { $id: "WidgetSettings" },
+);
+export type WidgetSettings = Static<typeof WidgetSettings>;

@@ -38,6 +38,7 @@ describe("GET /openapi.json", () => {
       "/v1/webhooks/{id}",
       "/v1/webhooks/{id}/rotate-secret",
       "/v1/webhooks/{id}/test",
+      "/v1/widget/config",
       "/v1/widget/reports",
       "/v1/widget/reports/{id}/answers",
     ]);

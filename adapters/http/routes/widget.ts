@@ -4,7 +4,8 @@ import { fail } from "../../../core/errors.ts";
 import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
 import { MESSAGE_MAX_LENGTH, ReportResponse } from "../../../core/schemas/report.ts";
 import { codePoints } from "../../../core/schemas/text.ts";
-import { WidgetReportRequest } from "../../../core/schemas/widget.ts";
+import { WidgetReportRequest, WidgetSettings as WidgetSettingsSchema } from "../../../core/schemas/widget.ts";
+import { widgetSettings } from "../../../core/collection/widget-settings.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
 import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
@@ -13,7 +14,7 @@ import { type Sender, submitReport } from "../../../core/use-cases/submit-report
 import type { Failure, Result } from "../../../core/errors.ts";
 import { admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
-import { errorResponse, failureResponse, HttpFailure } from "../reply.ts";
+import { errorResponse, failureResponse, HttpFailure, json } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const reportBody = validator(WidgetReportRequest);
@@ -82,6 +83,26 @@ export function widgetRoutes(services: Services, limits: { reportsPerMinute: num
   // Raw bodies, as on /v1/reports: the address's budget is counted before the body is read, and an
   // over-long message is 413 message_too_long where any other mismatch is 400 invalid_ingest.
   return new Elysia({ name: "routes/widget" })
+    .get(
+      "/v1/widget/config",
+      async ({ request, query }) => {
+        const origin = exactOrigin(request.headers.get("origin") ?? "");
+        const settings = await widgetSettings(services, query.key ?? "", { via: "browser", origin });
+        if (!settings.ok) return failureResponse(request, settings, origin && settings.code !== "origin_not_allowed" ? grant(origin) : {});
+        // Cached a short while by the browser: a page view does not cost a request each time.
+        return json(settings.value, 200, { ...grant(origin!), "cache-control": "private, max-age=300" });
+      },
+      {
+        detail: operation({
+          summary: "The widget's settings",
+          description: "What the widget needs before anyone reports: whether it keeps a replay. Query parameter key: the widget key.",
+          tags: ["Collection"],
+          headers: { origin: "Sent by the browser; must be one of the app's allowed origins." },
+          responses: { 200: { description: "The settings.", schema: WidgetSettingsSchema } },
+          errors: ["origin_not_allowed", "channel_mismatch", "channel_inactive", "unknown_app"],
+        }),
+      },
+    )
     .options("/v1/widget/reports", preflight, { detail: { hide: true } })
     .options("/v1/widget/reports/:id/answers", preflight, { detail: { hide: true } })
     .post(

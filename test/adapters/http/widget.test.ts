@@ -162,6 +162,18 @@ describe("POST /v1/widget/reports/{id}/answers", () => {
   });
 });
 
+describe("GET /v1/widget/config", () => {
+  test("tells an allowed page whether to keep a replay (the demo app records one on the Enterprise plan)", async () => {
+    const reply = await http.request("GET", `/v1/widget/config?key=${http.demo.widgetKey}`, { headers: { origin: ALLOWED } });
+    expect([reply.status, reply.body, reply.headers.get("access-control-allow-origin")]).toEqual([200, { replay: true }, ALLOWED]);
+  });
+
+  test("refuses a foreign page with 403 origin_not_allowed and no CORS grant", async () => {
+    const reply = await http.request("GET", `/v1/widget/config?key=${http.demo.widgetKey}`, { headers: { origin: FOREIGN } });
+    expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", null]);
+  });
+});
+
 test("/openapi.json documents the widget endpoints and their body", async () => {
   const doc = (await http.request("GET", "/openapi.json")).body;
   expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/widget/reports", "/v1/widget/reports/{id}/answers"]));
