@@ -16,6 +16,7 @@ import { bodyRefusal } from "./json-body.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { widgetRoutes } from "./routes/widget.ts";
+import { widgetAssetRoutes, type WidgetScripts } from "./routes/widget-assets.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { AgentList, agentRoutes } from "./routes/agents.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
@@ -39,6 +40,8 @@ export interface HttpOptions {
   readonly onUnexpected: (error: unknown, request: Request) => void;
   /** The MCP server, mounted at /mcp; it reads its own body, and counts create_report in the client address's budget. */
   readonly mcp?: (request: Request, clientAddress: string) => Promise<Response>;
+  /** Builds the widget's scripts, on the first request for one; without it, the widget is not served. */
+  readonly widget?: () => Promise<WidgetScripts>;
   /** Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook. */
   readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
 }
@@ -96,6 +99,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }
+  if (options.widget) app.use(widgetAssetRoutes(options.widget));
   // Known once every route is mounted; only a request that matched none asks.
   let methodsOf: ((pathname: string) => string[]) | undefined;
   const notFound = (request: Request): Response => {

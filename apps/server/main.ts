@@ -1,3 +1,4 @@
+import { buildWidget } from "../widget/build.ts";
 import type { Elysia } from "elysia";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { serve } from "../../adapters/http/serve.ts";
@@ -63,6 +64,7 @@ app = createHttpApp(services, {
   widgetKeyPerMinute: config.widgetKeyPerMinute,
   apiPerMinute: config.apiPerMinute,
   registrationsPerHour: config.registrationsPerHour,
+  widget: buildWidget,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   mcp: createMcpHandler(
     services,

@@ -1,3 +1,4 @@
+import { buildWidget } from "../../apps/widget/build.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +49,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     widgetKeyPerMinute: options.widgetKeyPerMinute ?? 100_000,
     apiPerMinute: options.apiPerMinute ?? 100_000,
     registrationsPerHour: 100_000,
+    widget: buildWidget,
     onUnexpected: (e) => console.error(e),
   });
   const info = await demo(services);

@@ -182,3 +182,28 @@ test("/openapi.json documents the widget endpoints and their body", async () => 
   ).toBeTruthy();
   expect(Object.keys(doc.paths["/v1/widget/reports"].post.responses)).toEqual(expect.arrayContaining(["201", "403", "413", "429"]));
 });
+
+describe("the widget's scripts", () => {
+  test("GET /widget.js is the loader, cached five minutes, readable from any origin", async () => {
+    const reply = await http.request("GET", "/widget.js");
+    expect([reply.status, reply.headers.get("content-type"), reply.headers.get("cache-control")]).toEqual([
+      200,
+      "text/javascript; charset=utf-8",
+      "public, max-age=300",
+    ]);
+    expect(reply.body).toContain("/v1/widget/config");
+  });
+
+  test("GET /widget/{hashed name} is a module cached for good, with CORS for import(); an unknown name is 404 not_found", async () => {
+    const loader = (await http.request("GET", "/widget.js")).body as string;
+    const panel = /panel-[\w]+\.js/.exec(loader)![0];
+    const reply = await http.request("GET", `/widget/${panel}`);
+    expect([reply.status, reply.headers.get("cache-control"), reply.headers.get("access-control-allow-origin")]).toEqual([
+      200,
+      "public, max-age=31536000, immutable",
+      "*",
+    ]);
+    const missing = await http.request("GET", "/widget/panel-nothing.js");
+    expect([missing.status, missing.body.code]).toEqual([404, "not_found"]);
+  });
+});

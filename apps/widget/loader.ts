@@ -1,0 +1,103 @@
+import { type Capture, installCapture } from "./capture.ts";
+import type { Panel, PanelHost } from "./panel.ts";
+import type { Recorder } from "./replay.ts";
+import { sheet } from "./style-sheet.ts";
+import { pageLanguage } from "./words.ts";
+
+/**
+ * The tag a site embeds: `<script src="{base}/widget.js" data-key="widget_…" async>`. It draws a
+ * launcher, starts the capture of errors and clicks, and defines `window.Retour`. Nothing else
+ * loads until the person opens the widget, except the replay recorder where the app keeps one.
+ * The rest comes as hashed modules from `{base}/widget/`, named at build time.
+ */
+
+declare const PANEL_CHUNK: string;
+declare const REPLAY_CHUNK: string;
+
+type Listener = (detail?: unknown) => void;
+
+interface RetourApi {
+  open(options?: { kind?: "problem" | "idea" | "praise"; message?: string }): void;
+  close(): void;
+  identify(user: { id?: string; email?: string; name?: string }): void;
+  metadata(values: Record<string, string | number | boolean>): void;
+  on(event: "open" | "close" | "sent" | "error", fn: Listener): () => void;
+  destroy(): void;
+}
+
+declare global {
+  interface Window {
+    Retour?: RetourApi;
+  }
+}
+
+const LAUNCHER_CSS = `:host{all:initial}.launcher{position:fixed;right:20px;bottom:20px;z-index:2147483000;display:flex;align-items:center;gap:8px;
+padding:10px 16px;border:0;border-radius:999px;font:600 14px/1 system-ui,sans-serif;color:#fff;background:#4338ca;
+box-shadow:0 4px 14px rgb(0 0 0/.25);cursor:pointer}.launcher:hover{background:#3730a3}.launcher:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
+.launcher[hidden]{display:none}@media (prefers-color-scheme:dark){.launcher{background:#6366f1}.launcher:hover{background:#818cf8}}`;
+
+function start(script: HTMLScriptElement): void {
+  const key = script.dataset.key ?? "";
+  const base = new URL(script.src).origin;
+  const chunk = (name: string) => `${base}/widget/${name}`;
+  const capture: Capture = installCapture((url) => url.startsWith(`${base}/`));
+  const listeners = new Map<string, Set<Listener>>();
+  const emit = (event: string, detail?: unknown) => {
+    for (const fn of listeners.get(event) ?? []) fn(detail);
+  };
+  const user: { id?: string; email?: string; name?: string } = {};
+  const metadata: Record<string, string | number | boolean> = {};
+
+  const host = document.createElement("div");
+  host.setAttribute("data-retour-widget", "");
+  const shadow = host.attachShadow({ mode: "open" });
+  const launcher = document.createElement("button");
+  launcher.type = "button";
+  launcher.className = "launcher";
+  launcher.textContent = pageLanguage() === "fr" ? "Avis" : "Feedback";
+  launcher.setAttribute("aria-haspopup", "dialog");
+  shadow.adoptedStyleSheets = [sheet(LAUNCHER_CSS)];
+  shadow.append(launcher);
+  document.body.append(host);
+
+  let recorder: Promise<Recorder | null> = Promise.resolve(null);
+  fetch(`${base}/v1/widget/config?key=${encodeURIComponent(key)}`)
+    .then((r) => (r.ok ? r.json() : { replay: false }))
+    .then((config: { replay: boolean }) => {
+      if (config.replay) recorder = import(chunk(REPLAY_CHUNK)).then((m: typeof import("./replay.ts")) => m.startRecorder());
+    })
+    .catch(() => undefined);
+
+  let panel: Promise<Panel> | null = null;
+  const panelHost: PanelHost = { shadow, base, key, capture, user, metadata, emit, launcher, recorder: () => recorder };
+  const open = (options: Parameters<RetourApi["open"]>[0] = {}) => {
+    panel ??= import(chunk(PANEL_CHUNK)).then((m: typeof import("./panel.ts")) => m.createPanel(panelHost));
+    panel.then((p) => p.open(options)).catch((error) => emit("error", error));
+  };
+  launcher.addEventListener("click", () => open());
+
+  window.Retour = {
+    open,
+    close: () => void panel?.then((p) => p.close()),
+    identify: (person) => void Object.assign(user, person),
+    metadata: (values) => void Object.assign(metadata, values),
+    on(event, fn) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(fn);
+      return () => listeners.get(event)?.delete(fn);
+    },
+    destroy() {
+      capture.uninstall();
+      void recorder.then((r) => r?.stop());
+      host.remove();
+      listeners.clear();
+      delete window.Retour;
+    },
+  };
+}
+
+const script = document.currentScript;
+if (script instanceof HTMLScriptElement && !window.Retour) {
+  if (document.body) start(script);
+  else addEventListener("DOMContentLoaded", () => start(script), { once: true });
+}

@@ -1,0 +1,367 @@
+import type { QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
+import type { ReportResponse } from "../../core/schemas/report.ts";
+import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../../core/schemas/widget.ts";
+import type { Capture } from "./capture.ts";
+import { bareAddress } from "./capture.ts";
+import { sheet } from "./style-sheet.ts";
+import { PANEL_CSS } from "./panel-style.ts";
+import type { Recorder } from "./replay.ts";
+import { pageLanguage, WORDS, type Words } from "./words.ts";
+
+/** What the loader hands the panel: where to draw, where to send, and what it captured. */
+export interface PanelHost {
+  readonly shadow: ShadowRoot;
+  readonly base: string;
+  readonly key: string;
+  readonly capture: Capture;
+  readonly user: { id?: string; email?: string; name?: string };
+  readonly metadata: Record<string, string | number | boolean>;
+  readonly emit: (event: string, detail?: unknown) => void;
+  readonly launcher: HTMLButtonElement;
+  readonly recorder: () => Promise<Recorder | null>;
+}
+
+export interface Panel {
+  open(options: { kind?: "problem" | "idea" | "praise"; message?: string }): void;
+  close(): void;
+}
+
+type Child = Node | string | null | false | undefined;
+
+/** A DOM element, plainly: attributes (or handlers, for `on…`) and children. */
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, unknown> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value as EventListener);
+    else if (value === true) el.setAttribute(name, "");
+    else if (value !== false && value !== undefined && value !== null) el.setAttribute(name, String(value));
+  }
+  el.append(...(children.filter(Boolean) as Array<Node | string>));
+  return el;
+}
+
+const toBase64 = async (blob: Blob): Promise<string> => {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+
+/** The page and browser as the widget describes them; the server drops query values the app does not keep. */
+function pageContext(capture: Capture, metadata: Record<string, string | number | boolean>): BrowserContext {
+  const ua = navigator.userAgent;
+  const browser = /Firefox\/(\d+)/.exec(ua) ?? /Edg\/(\d+)/.exec(ua) ?? /Chrome\/(\d+)/.exec(ua) ?? /Version\/(\d+).*Safari/.exec(ua);
+  const name = /Firefox/.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Safari/.test(ua) ? "Safari" : "Other";
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Mac OS X/.test(ua)
+        ? "macOS"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "Other";
+  return {
+    page: { url: location.href.slice(0, 2048), ...(document.title && { title: document.title.slice(0, 300) }) },
+    browser: { name, version: browser?.[1] ?? "", language: navigator.language.slice(0, 35) },
+    system: { os, mobile: /Mobi|Android|iPhone/.test(ua) },
+    screen: { width: screen.width, height: screen.height, pixelRatio: devicePixelRatio, viewportWidth: innerWidth, viewportHeight: innerHeight },
+    ...(capture.console.length > 0 && { console: [...capture.console] }),
+    ...(capture.network.length > 0 && { network: [...capture.network] }),
+    ...(capture.breadcrumbs.length > 0 && { breadcrumbs: [...capture.breadcrumbs] }),
+    ...(Object.keys(metadata).length > 0 && { metadata: { ...metadata } }),
+  };
+}
+
+/** The widget's dialog: the report form, the assistant's questions one step at a time, and the tracking link. */
+export function createPanel(host: PanelHost): Panel {
+  const lang = pageLanguage();
+  const w: Words = WORDS[lang];
+  const body = h("div", { class: "body" });
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  const titleId = "retour-title";
+  const dialog = h(
+    "div",
+    { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, lang, hidden: true },
+    h(
+      "header",
+      {},
+      h("h2", { id: titleId }, w.title),
+      h("button", { type: "button", class: "icon", "aria-label": w.close, onclick: () => close() }, "×"),
+    ),
+    body,
+    status,
+  );
+  host.shadow.adoptedStyleSheets = [...host.shadow.adoptedStyleSheets, sheet(PANEL_CSS)];
+  host.shadow.append(dialog);
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") close();
+  });
+
+  let screenshot: Blob | null = null;
+  let pendingId: string | null = null;
+
+  async function post(path: string, payload: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${host.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": lang },
+      body: JSON.stringify(payload),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  /** Shows a server's answer: another question, an end, or the recorded report. */
+  function show(reply: { status: number; body: Record<string, unknown> }): void {
+    status.textContent = "";
+    if (reply.status === 201) {
+      done(reply.body as unknown as ReportResponse);
+      return;
+    }
+    if (reply.status !== 200) {
+      status.textContent = typeof reply.body.error === "string" ? reply.body.error : w.failed;
+      host.emit("error", reply.body);
+      return;
+    }
+    const step = reply.body as unknown as QualificationStep;
+    pendingId = step.id;
+    if (step.status === "ask" || step.status === "answer") {
+      askStep(step);
+      return;
+    }
+    body.replaceChildren(
+      h("p", { class: "message" }, step.message ?? ""),
+      h(
+        "div",
+        { class: "actions" },
+        h("button", { type: "button", class: "primary", onclick: () => form() }, step.status === "restart" ? w.restart : w.again),
+      ),
+    );
+  }
+
+  function done(result: ReportResponse): void {
+    host.emit("sent", { ticketId: result.ticketId, statusUrl: result.statusUrl });
+    body.replaceChildren(
+      h("p", { class: "message" }, w.thanks),
+      h("p", {}, result.statusUrl && h("a", { href: result.statusUrl, target: "_blank", rel: "noopener" }, w.track)),
+      h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onclick: () => form() }, w.again)),
+    );
+    body.querySelector<HTMLElement>("a, button")?.focus();
+  }
+
+  function questionField(q: QualificationQuestion): HTMLElement {
+    const choices =
+      q.mode === "yes_no" && !q.choices?.length
+        ? [
+            { id: "yes", label: w.yes },
+            { id: "no", label: w.no },
+          ]
+        : (q.choices ?? []);
+    if (q.mode === "text")
+      return h("label", { class: "field" }, h("span", {}, q.prompt), h("textarea", { name: `text:${q.id}`, rows: 3, required: true }));
+    const type = q.mode === "multi" ? "checkbox" : "radio";
+    return h(
+      "fieldset",
+      { class: `choices ${q.mode}` },
+      h("legend", {}, q.prompt),
+      ...choices.map((c) => h("label", { class: "choice" }, h("input", { type, name: `choice:${q.id}`, value: c.id }), h("span", {}, c.label))),
+      q.allowTextFallback ? h("label", { class: "field" }, h("span", {}, w.orWrite), h("input", { type: "text", name: `text:${q.id}` })) : null,
+    );
+  }
+
+  function askStep(step: QualificationStep): void {
+    const questions = step.questions ?? [];
+    const formEl = h(
+      "form",
+      {},
+      step.status === "answer" && step.message ? h("p", { class: "message" }, step.message) : null,
+      step.status === "answer" && step.source
+        ? h("p", {}, h("a", { href: step.source.url, target: "_blank", rel: "noopener" }, step.source.title || w.source))
+        : null,
+      ...questions.map(questionField),
+      h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, w.next)),
+    );
+    formEl.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const data = new FormData(formEl);
+      const text = [...data]
+        .filter(([n, v]) => n.startsWith("text:") && String(v).trim())
+        .map(([, v]) => String(v).trim())
+        .join("\n");
+      const choiceIds = [...data].filter(([n]) => n.startsWith("choice:")).map(([, v]) => String(v));
+      status.textContent = w.sending;
+      try {
+        show(
+          await post(`/v1/widget/reports/${encodeURIComponent(pendingId ?? step.id)}/answers`, {
+            publicKey: host.key,
+            ...(text && { text }),
+            ...(choiceIds.length > 0 && { choiceIds }),
+          }),
+        );
+      } catch (error) {
+        status.textContent = w.failed;
+        host.emit("error", error);
+      }
+    });
+    body.replaceChildren(formEl);
+    formEl.querySelector<HTMLElement>("input, textarea")?.focus();
+  }
+
+  /** The screenshot, with the Hide tool: rectangles dragged over it are painted opaque before it is sent. */
+  async function addScreenshot(slot: HTMLElement): Promise<void> {
+    slot.replaceChildren(h("p", { class: "hint" }, w.taking));
+    dialog.hidden = true;
+    try {
+      const { takeScreenshot } = await import("./screenshot.ts");
+      screenshot = await takeScreenshot();
+    } finally {
+      dialog.hidden = false;
+    }
+    if (!screenshot) return void slot.replaceChildren();
+    const image = await createImageBitmap(screenshot);
+    const canvas = h("canvas", { class: "shot", width: image.width, height: image.height, "aria-label": w.hide });
+    const paint = canvas.getContext("2d")!;
+    const hidden: Array<[number, number, number, number]> = [];
+    const redraw = () => {
+      paint.drawImage(image, 0, 0);
+      paint.fillStyle = "#111827";
+      for (const [x, y, width, height] of hidden) paint.fillRect(x, y, width, height);
+    };
+    redraw();
+    let from: [number, number] | null = null;
+    const at = (event: PointerEvent): [number, number] => {
+      const box = canvas.getBoundingClientRect();
+      return [((event.clientX - box.left) * canvas.width) / box.width, ((event.clientY - box.top) * canvas.height) / box.height];
+    };
+    canvas.addEventListener("pointerdown", (event) => {
+      from = at(event);
+      canvas.setPointerCapture(event.pointerId);
+    });
+    canvas.addEventListener("pointerup", (event) => {
+      if (!from) return;
+      const to = at(event);
+      hidden.push([Math.min(from[0], to[0]), Math.min(from[1], to[1]), Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1])]);
+      from = null;
+      redraw();
+      canvas.toBlob((blob) => (screenshot = blob), "image/jpeg", 0.85);
+    });
+    slot.replaceChildren(
+      h("p", { class: "hint" }, w.hide),
+      canvas,
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "secondary",
+            onclick: () => {
+              hidden.pop();
+              redraw();
+              canvas.toBlob((blob) => (screenshot = blob), "image/jpeg", 0.85);
+            },
+          },
+          w.undoHide,
+        ),
+        h("button", { type: "button", class: "danger", onclick: () => removeScreenshot(slot) }, w.remove),
+      ),
+    );
+  }
+
+  function removeScreenshot(slot: HTMLElement): void {
+    screenshot = null;
+    slot.replaceChildren(shotButton(slot));
+  }
+
+  const shotButton = (slot: HTMLElement) =>
+    h("button", { type: "button", class: "secondary", onclick: () => void addScreenshot(slot) }, w.screenshot);
+
+  async function form(prefill: { kind?: string; message?: string } = {}): Promise<void> {
+    screenshot = null;
+    pendingId = null;
+    const recorder = await host.recorder();
+    const slot = h("div", { class: "screenshot" });
+    slot.append(shotButton(slot));
+    const kinds = (["problem", "idea", "praise"] as const).map((k) =>
+      h(
+        "label",
+        { class: "choice" },
+        h("input", { type: "radio", name: "kind", value: k, checked: (prefill.kind ?? "problem") === k }),
+        h("span", {}, w[k]),
+      ),
+    );
+    const message = h("textarea", { name: "message", rows: 5, required: true, maxlength: 10000, placeholder: w.messageHint });
+    message.value = prefill.message ?? "";
+    const formEl = h(
+      "form",
+      { novalidate: true },
+      h("fieldset", { class: "choices kinds" }, h("legend", {}, w.kind), ...kinds),
+      h("label", { class: "field" }, h("span", {}, w.message), message),
+      host.user.email
+        ? null
+        : h("label", { class: "field" }, h("span", {}, w.email), h("input", { type: "email", name: "email", autocomplete: "email" })),
+      slot,
+      recorder ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "replay", checked: true }), h("span", {}, w.replay)) : null,
+      h("p", { class: "hint" }, w.willSend),
+      h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, w.send)),
+    );
+    formEl.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const data = new FormData(formEl);
+      const text = String(data.get("message") ?? "").trim();
+      if (!text) {
+        status.textContent = w.required;
+        return message.focus();
+      }
+      const send = formEl.querySelector<HTMLButtonElement>("button[type=submit]")!;
+      send.disabled = true;
+      status.textContent = w.sending;
+      try {
+        const attachments: WidgetAttachment[] = [];
+        if (screenshot) attachments.push({ kind: "screenshot", contentType: "image/jpeg", data: await toBase64(screenshot) });
+        const replay = recorder && data.get("replay") ? await recorder.export() : null;
+        if (replay) attachments.push({ kind: "replay", contentType: "application/gzip", data: await toBase64(replay) });
+        const email = String(data.get("email") ?? "").trim() || host.user.email;
+        const report: WidgetReportRequest = {
+          publicKey: host.key,
+          kind: String(data.get("kind") ?? "problem") as WidgetReportRequest["kind"],
+          message: text,
+          url: bareAddress(location.href),
+          qualify: true,
+          ...((email || host.user.id || host.user.name) && { user: { ...host.user, ...(email && { email }) } }),
+          context: pageContext(host.capture, host.metadata),
+          ...(attachments.length > 0 && { attachments }),
+        };
+        show(await post("/v1/widget/reports", report));
+      } catch (error) {
+        status.textContent = w.failed;
+        host.emit("error", error);
+      } finally {
+        send.disabled = false;
+      }
+    });
+    body.replaceChildren(formEl);
+    (prefill.message ? message : formEl.querySelector<HTMLInputElement>("input:checked"))?.focus();
+  }
+
+  function close(): void {
+    if (dialog.hidden) return;
+    dialog.hidden = true;
+    host.launcher.hidden = false;
+    host.launcher.focus();
+    host.emit("close");
+  }
+
+  return {
+    open(options) {
+      if (!dialog.hidden) return;
+      dialog.hidden = false;
+      host.launcher.hidden = true;
+      host.emit("open");
+      void form(options);
+    },
+    close,
+  };
+}

@@ -1,0 +1,76 @@
+/** Every text the widget shows, in English and French; the page's language chooses. */
+const EN = {
+  launcher: "Feedback",
+  title: "Send feedback",
+  close: "Close",
+  kind: "What is it about?",
+  problem: "A problem",
+  idea: "An idea",
+  praise: "Praise",
+  message: "Your message",
+  messageHint: "What happened, and what did you expect?",
+  email: "Your e-mail (optional, to hear back)",
+  screenshot: "Add a screenshot",
+  taking: "Taking the screenshot…",
+  hide: "Hide a part: drag over it",
+  undoHide: "Undo last hidden part",
+  remove: "Remove",
+  replay: "Include a replay of the last minute (text and fields are masked)",
+  willSend: "Will be sent: this page's address, browser, recent errors and failed requests",
+  send: "Send",
+  sending: "Sending…",
+  next: "Continue",
+  yes: "Yes",
+  no: "No",
+  orWrite: "Or write your answer",
+  helped: "Did this answer your question?",
+  thanks: "Thank you! Your feedback was sent.",
+  track: "Follow its progress",
+  again: "Send another",
+  restart: "Start again",
+  failed: "It could not be sent. Please try again in a moment.",
+  source: "Read the help article",
+  required: "Please write a message.",
+};
+
+const FR: typeof EN = {
+  launcher: "Avis",
+  title: "Envoyer un avis",
+  close: "Fermer",
+  kind: "De quoi s'agit-il ?",
+  problem: "Un problème",
+  idea: "Une idée",
+  praise: "Un compliment",
+  message: "Votre message",
+  messageHint: "Que s'est-il passé, et qu'attendiez-vous ?",
+  email: "Votre e-mail (facultatif, pour avoir des nouvelles)",
+  screenshot: "Ajouter une capture d'écran",
+  taking: "Capture en cours…",
+  hide: "Masquer une zone : faites glisser dessus",
+  undoHide: "Annuler le dernier masque",
+  remove: "Retirer",
+  replay: "Joindre une relecture de la dernière minute (textes et champs masqués)",
+  willSend: "Sera envoyé : l'adresse de cette page, le navigateur, les erreurs récentes et les requêtes échouées",
+  send: "Envoyer",
+  sending: "Envoi…",
+  next: "Continuer",
+  yes: "Oui",
+  no: "Non",
+  orWrite: "Ou écrivez votre réponse",
+  helped: "Cette réponse vous a-t-elle aidé ?",
+  thanks: "Merci ! Votre avis a été envoyé.",
+  track: "Suivre son avancement",
+  again: "Envoyer un autre avis",
+  restart: "Recommencer",
+  failed: "L'envoi a échoué. Réessayez dans un instant.",
+  source: "Lire l'article d'aide",
+  required: "Écrivez un message.",
+};
+
+export type Words = typeof EN;
+export type Lang = "en" | "fr";
+
+export const WORDS: Readonly<Record<Lang, Words>> = { en: EN, fr: FR };
+
+/** The page's language, or the browser's, as the widget speaks it. */
+export const pageLanguage = (): Lang => ((document.documentElement.lang || navigator.language).toLowerCase().startsWith("fr") ? "fr" : "en");
