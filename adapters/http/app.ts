@@ -99,7 +99,11 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }
-  if (options.widget) app.use(widgetAssetRoutes(options.widget));
+  // Built once, on the first request that needs it.
+  const build = options.widget;
+  let built: Promise<WidgetScripts> | undefined;
+  const widget = build && (() => (built ??= build()));
+  if (widget) app.use(widgetAssetRoutes(widget));
   // Known once every route is mounted; only a request that matched none asks.
   let methodsOf: ((pathname: string) => string[]) | undefined;
   const notFound = (request: Request): Response => {
@@ -134,7 +138,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(unsubscribeRoutes(services))
     .use(attachmentRoutes(services))
     .use(trackingRoutes(services))
-    .use(inboxRoutes(services))
+    .use(inboxRoutes(services, widget))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services));
 }

@@ -41,24 +41,31 @@ header form{display:inline}header button{margin:0}header .org{font-weight:700}
 .inline{display:inline}.inline button{margin:.25rem .25rem 0 0;padding:.25rem .6rem}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.75rem;border-radius:4px}
 @media (max-width:40rem){.wide-only{display:none}}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}`;
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+figure{margin:1rem 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid #ccc;border-radius:6px}
+.log{padding-left:1.25rem}.log code{white-space:pre-wrap;overflow-wrap:anywhere}
+.replay{border:1px solid #ccc;border-radius:6px;overflow:auto;margin-top:.5rem}.replay iframe{border:0}`;
 
-/** A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to. */
+/**
+ * A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to.
+ * A page that needs a script names it in `scripts`: first-party modules only, and only there.
+ */
 export function page(
   title: string,
   body: Html,
-  options: { status?: number; formTargets?: readonly string[]; language?: "en" | "fr"; header?: Html } = {},
+  options: { status?: number; formTargets?: readonly string[]; language?: "en" | "fr"; header?: Html; scripts?: readonly string[] } = {},
 ): Response {
+  const scripts = options.scripts ?? [];
   const document = html`<!doctype html>
 <html lang="${options.language ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title} · Retour</title><style>${new Html(STYLE)}</style></head>
-<body${options.header ? new Html(' class="wide"') : ""}>${options.header ?? ""}<main id="main">${body}</main></body></html>`;
+<body${options.header ? new Html(' class="wide"') : ""}>${options.header ?? ""}<main id="main">${body}</main>${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}</body></html>`;
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(" ");
   return new Response(document.value, {
     status: options.status ?? 200,
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; ${scripts.length > 0 ? "img-src 'self' data:; script-src 'self'; connect-src 'self'; " : "img-src 'self'; "}form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
       "x-frame-options": "DENY",
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",

@@ -5,7 +5,7 @@ export interface WidgetAssets {
   readonly loader: string;
   readonly modules: ReadonlyMap<string, string>;
   /** The hashed names of the modules the loader and the panel load, for budgets and tests. */
-  readonly names: { readonly panel: string; readonly replay: string; readonly screenshot: string };
+  readonly names: { readonly panel: string; readonly replay: string; readonly screenshot: string; readonly player: string };
 }
 
 const here = import.meta.dir;
@@ -17,11 +17,11 @@ async function texts(outputs: readonly Bun.BuildArtifact[]): Promise<Map<string,
 /**
  * Builds the widget with Bun.build, in memory. The panel (with the screenshot module it loads)
  * and the replay recorder are ES modules named by their content's hash, so they can be cached
- * for good; the loader is a classic script that names them, so it changes when they do.
+ * for good (the replay player of the feedback page is one more); the loader is a classic script that names them, so it changes when they do.
  */
 export async function buildWidget(): Promise<WidgetAssets> {
   const modules = await Bun.build({
-    entrypoints: [join(here, "panel.ts"), join(here, "replay.ts")],
+    entrypoints: [join(here, "panel.ts"), join(here, "replay.ts"), join(here, "player.ts")],
     target: "browser",
     format: "esm",
     splitting: true,
@@ -31,7 +31,7 @@ export async function buildWidget(): Promise<WidgetAssets> {
   if (!modules.success) throw new AggregateError(modules.logs, "the widget's modules did not build");
   const built = await texts(modules.outputs);
   const named = (prefix: string) => [...built.keys()].find((n) => n.startsWith(`${prefix}-`))!;
-  const names = { panel: named("panel"), replay: named("replay"), screenshot: named("screenshot") };
+  const names = { panel: named("panel"), replay: named("replay"), screenshot: named("screenshot"), player: named("player") };
   const loader = await Bun.build({
     entrypoints: [join(here, "loader.ts")],
     target: "browser",

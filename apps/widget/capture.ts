@@ -134,7 +134,10 @@ export function installCapture(ignore: (url: string) => boolean): Capture {
   undo.push(() => Object.assign(XMLHttpRequest.prototype, { open, send }));
 
   const onClick = (event: MouseEvent) => {
-    if (event.target instanceof Element) push(capture.breadcrumbs, { kind: "click", label: clickLabel(event.target), at: Date.now() });
+    // Clicks in the widget itself are not the page's steps.
+    if (event.target instanceof Element && !event.target.closest("[data-retour-widget]")) {
+      push(capture.breadcrumbs, { kind: "click", label: clickLabel(event.target), at: Date.now() });
+    }
   };
   const navigated = () => push(capture.breadcrumbs, { kind: "navigation", label: bareAddress(location.href).slice(0, 200), at: Date.now() });
   addEventListener("click", onClick, true);

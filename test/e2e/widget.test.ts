@@ -103,6 +103,18 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     throw new Error("the qualification did not end in six steps");
   }
 
+  /** The web application, signed in as the demo Admin, at the given width. */
+  async function inbox(width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/inbox`);
+    await tab.getByLabel("E-mail").fill(server.demo.users.admin.email);
+    await tab.getByLabel("Password").fill(server.demo.users.admin.password);
+    await tab.getByRole("button", { name: "Sign in" }).click();
+    await tab.waitForURL(/\/inbox$/);
+    return tab;
+  }
+
   /** The feedback whose title or reports hold the word, read as its organization reads it. */
   async function feedbackAbout(word: string) {
     const found = await get(`${server.url}/v1/feedbacks?status=all&query=${word}`, server.demo.tokens.admin);
@@ -135,10 +147,21 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(feedback.fullContext.console.map((c: { message: string }) => c.message)).toContain("Checkout exploded: total is undefined");
     expect(feedback.fullContext.network).toContainEqual(expect.objectContaining({ method: "POST", url: `${site.url.origin}/api/pay`, status: 500 }));
     expect(feedback.fullContext.page.url).toBe(`${site.url.origin}/checkout?coupon`);
-    expect(feedback.fullContext.breadcrumbs).toContainEqual(expect.objectContaining({ kind: "click", label: "button “Pay now”" }));
+    const clicks = feedback.fullContext.breadcrumbs.filter((b: { kind: string }) => b.kind === "click");
+    expect(clicks.map((b: { label: string }) => b.label)).toEqual(["button “Pay now”"]);
     const image = await fetch(feedback.fullContext.screenshot.url);
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    for (const width of [1280, 390]) {
+      const web = await inbox(width);
+      await web.goto(`${server.url}/inbox/${feedback.key}`);
+      const shown = web.getByRole("img", { name: /Screenshot sent with the report/ });
+      await shown.waitFor();
+      expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      expect(await web.getByText("Checkout exploded: total is undefined").isVisible()).toBe(true);
+      await web.screenshot({ path: join(SCREENSHOTS, `widget-feedback-page-${width}.png`), fullPage: true });
+    }
   });
 
   test("the page's personal data is in neither the replay nor the copy the screenshot is drawn from", async () => {
@@ -163,6 +186,17 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     const replay = gunzipSync(Buffer.from(await (await fetch(feedback.fullContext.replay.url)).arrayBuffer())).toString();
     expect(replay).toContain('"type":2');
     for (const secret of SECRETS) expect(replay).not.toContain(secret);
+
+    const web = await inbox(1280);
+    const refused: string[] = [];
+    web.on("console", (m) => m.type() === "error" && refused.push(m.text()));
+    await web.goto(`${server.url}/inbox/${feedback.key}`);
+    await web.getByRole("link", { name: "Play the replay" }).click();
+    await web.locator("[data-replay][data-ready] iframe").waitFor();
+    await web.getByRole("button", { name: "Play" }).click();
+    await web.getByRole("button", { name: "Pause" }).waitFor();
+    await web.screenshot({ path: join(SCREENSHOTS, "widget-replay-1280.png"), fullPage: true });
+    expect(refused).toEqual([]);
   });
 
   test("a host page with a strict CSP that allows only the service's origin: the widget opens and sends", async () => {

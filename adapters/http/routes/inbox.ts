@@ -25,6 +25,8 @@ import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { validator } from "../validate.ts";
+import { capturedContext } from "../web/captured-context.ts";
+import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 
 const statusForm = validator(StatusChange);
@@ -158,6 +160,7 @@ ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
 ${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
 ${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
+${capturedContext(w, lang, feedback.fullContext, `/inbox/${encodeURIComponent(feedback.key)}/replay`)}
 <h2>${w.changeStatus}</h2>
 ${
   canUpdate
@@ -191,8 +194,23 @@ ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, follo
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200);
 }
 
+/** The replay of a feedback, played by the first-party player module, the only script this application serves to its pages. */
+async function replayPage(services: Services, visitor: Visitor, key: string, widget: (() => Promise<WidgetScripts>) | undefined): Promise<Response> {
+  const w = wordsFor(visitor.language);
+  const opened = await openFeedback(services, visitor.grant, key);
+  const replay = opened.ok ? (opened.value.feedback.fullContext?.replay as { url: string } | undefined) : undefined;
+  if (!opened.ok || !replay || !widget)
+    return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
+  const { feedback } = opened.value;
+  const source = new URL(replay.url);
+  const body = html`<p><a href="/inbox/${encodeURIComponent(feedback.key)}">← ${feedback.key} · ${feedback.title}</a></p>
+<h1>${w.replayTitle}</h1><p class="muted">${w.replayNote}</p>
+<div class="replay" data-replay data-src="${source.pathname + source.search}" data-play="${w.play}" data-pause="${w.pause}"></div>`;
+  return appPage(visitor, `/inbox/${feedback.key}`, `${w.replayTitle} · ${feedback.title}`, body, 200, [`/widget/${(await widget()).names.player}`]);
+}
+
 /** The inbox and the feedback page: what the API offers, for people in a browser. */
-export function inboxRoutes(services: Services) {
+export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScripts>) {
   const feedbackPath = (key: string) => `/inbox/${encodeURIComponent(key)}`;
   return new Elysia({ name: "routes/inbox" })
     .get("/", ({ request, cookie }) => asMember(services, { request, cookie }, () => redirect("/inbox")), { detail: { hide: true } })
@@ -205,6 +223,11 @@ export function inboxRoutes(services: Services) {
         asMember(services, { request, cookie }, (visitor) =>
           feedbackPage(services, visitor, params.key, { saved: new URL(request.url).searchParams.has("saved") }),
         ),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/inbox/:key/replay",
+      ({ request, params, cookie }) => asMember(services, { request, cookie }, (visitor) => replayPage(services, visitor, params.key, widget)),
       { detail: { hide: true } },
     )
     .post(

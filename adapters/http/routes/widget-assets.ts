@@ -1,10 +1,11 @@
 import { Elysia } from "elysia";
 import { errorResponse } from "../reply.ts";
 
-/** The widget's scripts, as built: the loader and its hashed modules by name. */
+/** The widget's scripts, as built: the loader and its hashed modules by name, the replay player among them. */
 export interface WidgetScripts {
   readonly loader: string;
   readonly modules: ReadonlyMap<string, string>;
+  readonly names: { readonly player: string };
 }
 
 const SCRIPT = "text/javascript; charset=utf-8";
@@ -15,9 +16,7 @@ const SCRIPT = "text/javascript; charset=utf-8";
  * (cached for good). Modules are loaded with `import()` from the site's pages, which fetches
  * them with CORS: any origin may read them, as any may read the loader.
  */
-export function widgetAssetRoutes(build: () => Promise<WidgetScripts>) {
-  let built: Promise<WidgetScripts> | undefined;
-  const scripts = () => (built ??= build());
+export function widgetAssetRoutes(scripts: () => Promise<WidgetScripts>) {
   const script = (text: string, cacheControl: string) =>
     new Response(text, {
       headers: { "content-type": SCRIPT, "cache-control": cacheControl, "access-control-allow-origin": "*", "x-content-type-options": "nosniff" },

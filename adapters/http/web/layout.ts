@@ -6,7 +6,7 @@ import { type Visitor, visit } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
 
 /** A page of the signed-in application: the header (organization, navigation, language, sign out) and the body. */
-export function appPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
+export function appPage(visitor: Visitor, path: string, title: string, body: Html, status = 200, scripts: readonly string[] = []): Response {
   const w = wordsFor(visitor.language);
   const nav = [
     { href: "/inbox", label: w.inbox },
@@ -27,7 +27,7 @@ ${
 <span class="muted">${w.signedInAs} ${visitor.email}</span>
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form>
 </header>`;
-  return page(title, body, { status, language: visitor.language, header });
+  return page(title, body, { status, language: visitor.language, header, scripts });
 }
 
 /** Runs a page handler for a signed-in member; others are sent to sign in. */
