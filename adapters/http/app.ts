@@ -16,6 +16,7 @@ import { bodyRefusal } from "./json-body.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { widgetRoutes } from "./routes/widget.ts";
+import { hostedFormRoutes } from "./routes/hosted-form.ts";
 import { widgetAssetRoutes, type WidgetScripts } from "./routes/widget-assets.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { AgentList, agentRoutes } from "./routes/agents.ts";
@@ -130,6 +131,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     })
     .use(reportRoutes(services, options.reportsPerMinute))
     .use(widgetRoutes(services, options))
+    .use(hostedFormRoutes(services, options.reportsPerMinute))
     .use(feedbackRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
     .use(webhookRoutes(services, options.apiPerMinute))

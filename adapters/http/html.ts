@@ -42,6 +42,9 @@ header form{display:inline}header button{margin:0}header .org{font-weight:700}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.75rem;border-radius:4px}
 @media (max-width:40rem){.wide-only{display:none}}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+.narrow{max-width:36rem}fieldset{border:0;padding:0;margin:0 0 .75rem}legend{font-weight:600;margin-bottom:.25rem}
+.choice{display:inline-flex;gap:.35rem;align-items:center;margin:0 1rem .35rem 0;font-weight:400}
+.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 figure{margin:1rem 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid #ccc;border-radius:6px}
 .log{padding-left:1.25rem}.log code{white-space:pre-wrap;overflow-wrap:anywhere}
 .replay{border:1px solid #ccc;border-radius:6px;overflow:auto;margin-top:.5rem}.replay iframe{border:0}`;

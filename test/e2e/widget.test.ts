@@ -237,4 +237,23 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     const found = await get(`${server.url}/v1/feedbacks?status=all&query=foreign`, server.demo.tokens.admin);
     expect(found.body.data).toEqual([]);
   });
+
+  test("the hosted form works with JavaScript disabled, on a phone and on a desktop", async () => {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 860 }, javaScriptEnabled: false });
+      const tab = await context.newPage();
+      await tab.goto(`${server.url}/f/${server.demo.formKey}`);
+      await tab.getByLabel("Your message").fill(`Exports at ${width}px time out after a minute on the reports page.`);
+      await tab.screenshot({ path: join(SCREENSHOTS, `hosted-form-${width}.png`), fullPage: true });
+      await tab.getByRole("button", { name: "Send" }).click();
+      for (let step = 0; step < 6 && !(await tab.getByText("Thank you!").isVisible()); step++) {
+        for (const field of await tab.locator("textarea").all()) await field.fill("Every time, since this morning.");
+        const choice = tab.locator("fieldset input").first();
+        if (await choice.count()) await choice.check();
+        await tab.getByRole("button", { name: "Continue" }).click();
+      }
+      expect(await tab.getByRole("link", { name: "Follow its progress" }).isVisible()).toBe(true);
+      await context.close();
+    }
+  });
 });

@@ -20,7 +20,8 @@ export interface InProcess {
   readonly services: Services;
   readonly demo: DemoInfo;
   /** Sends one request to the HTTP application without a socket; a JSON body is encoded. */
-  request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Reply>;
+  /** `body` is sent as JSON; `raw` as it is, with the content type the headers give. */
+  request(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<Reply>;
   /** Runs the queued background jobs (grouping, triage, notifications) until the queue is empty; returns how many ran. */
   runJobs(): Promise<number>;
   close(): void;
@@ -57,7 +58,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
   return {
     services,
     demo: info,
-    async request(method, path, { body, token, headers = {} } = {}) {
+    async request(method, path, { body, raw, token, headers = {} } = {}) {
       const response = await app.handle(
         new Request(`http://localhost:3000${path}`, {
           method,
@@ -67,6 +68,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
             ...headers,
           },
           ...(body !== undefined && { body: JSON.stringify(body) }),
+          ...(raw !== undefined && { body: raw }),
         }),
       );
       const text = await response.text();

@@ -1,0 +1,190 @@
+import { Elysia } from "elysia";
+import { openForm } from "../../../core/collection/open-form.ts";
+import type { Failure, Language, Result } from "../../../core/errors.ts";
+import type { QualificationQuestion, QualificationStep } from "../../../core/schemas/qualification.ts";
+import { ReportRequest, type ReportResponse } from "../../../core/schemas/report.ts";
+import { validator } from "../validate.ts";
+import type { Services } from "../../../core/services.ts";
+import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
+import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
+import type { Submitted } from "../../../core/use-cases/record-feedback.ts";
+import { submitReport } from "../../../core/use-cases/submit-report.ts";
+import { errorBody, textFor } from "../catalog/text.ts";
+import { clientAddress } from "../connection.ts";
+import { STATUS_OF } from "../error-status.ts";
+import { type Html, html, page } from "../html.ts";
+import { negotiateLanguage } from "../language.ts";
+
+type Words = ReturnType<typeof textFor>["form"];
+type Fields = Record<string, string | string[] | undefined>;
+
+const KINDS = ["problem", "idea", "praise"] as const;
+const reportBody = validator(ReportRequest);
+
+/** The page's language: `?lang=` when given, else the browser's. */
+const languageOf = (request: Request): Language => {
+  const asked = new URL(request.url).searchParams.get("lang");
+  return asked === "fr" || asked === "en" ? asked : negotiateLanguage(request.headers.get("accept-language"));
+};
+
+const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const one = (value: string | string[] | undefined): string => list(value)[0]?.trim() ?? "";
+
+function question(q: QualificationQuestion, w: Words): Html {
+  if (q.mode === "text") return html`<label for="q-${q.id}">${q.prompt}</label><textarea id="q-${q.id}" name="text" rows="3" required></textarea>`;
+  const choices =
+    q.mode === "yes_no" && !q.choices?.length
+      ? [
+          { id: "yes", label: w.yes },
+          { id: "no", label: w.no },
+        ]
+      : (q.choices ?? []);
+  const type = q.mode === "multi" ? "checkbox" : "radio";
+  return html`<fieldset><legend>${q.prompt}</legend>${choices.map(
+    (c) => html`<label class="choice"><input type="${type}" name="choiceIds" value="${c.id}"> ${c.label}</label>`,
+  )}${q.allowTextFallback ? html`<label for="q-${q.id}">${w.orWrite}</label><input id="q-${q.id}" type="text" name="text">` : ""}</fieldset>`;
+}
+
+/**
+ * The hosted form of a `form` channel, at /f/{key}: a public page that works without JavaScript,
+ * sends a report and walks the assistant's questions one page at a time. It is guarded by the
+ * collection budget of the client's address, a honeypot field that people never see (a filled one
+ * is thanked and dropped), and a same-origin check on what is posted.
+ */
+export function hostedFormRoutes(services: Services, reportsPerMinute: number) {
+  const ownOrigin = new URL(services.baseUrl).origin;
+
+  const formPage = (language: Language, title: string, body: Html, status = 200) =>
+    page(title, html`<div class="narrow">${body}</div>`, { language, status });
+
+  /** The report form, empty or as it was sent. */
+  const reportForm = (key: string, app: string, w: Words, language: Language, sent: Fields = {}, error?: string) =>
+    formPage(
+      language,
+      `${w.title} · ${app}`,
+      html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
+${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+<form method="post" action="/f/${encodeURIComponent(key)}?lang=${language}">
+<fieldset><legend>${w.kind}</legend>${KINDS.map(
+        (k, i) =>
+          html`<label class="choice"><input type="radio" name="kind" value="${k}"${(one(sent.kind) || "problem") === k || (!sent.kind && i === 0) ? html` checked` : ""}> ${textFor(language).values[k]}</label>`,
+      )}</fieldset>
+<label for="message">${w.message}</label><textarea id="message" name="message" rows="6" required maxlength="10000" placeholder="${w.messageHint}">${one(sent.message)}</textarea>
+<label for="email">${w.email}</label><input id="email" type="email" name="email" autocomplete="email" value="${one(sent.email)}">
+<div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
+<p><button type="submit">${w.send}</button></p></form>`,
+      error ? 400 : 200,
+    );
+
+  /** What a step of the report or of the qualification becomes: a question page, an end, or the thanks. */
+  function stepPage(key: string, app: string, language: Language, result: Result<Submitted>, sent: Fields): Response {
+    const w = textFor(language).form;
+    if (!result.ok) return failurePage(key, app, language, result, sent);
+    const { outcome } = result.value;
+    const again = html`<p><a href="/f/${encodeURIComponent(key)}?lang=${language}">${w.again}</a></p>`;
+    if (outcome.kind === "recorded") {
+      const body = outcome.body as ReportResponse;
+      return formPage(
+        language,
+        w.thanks,
+        html`<h1>${w.thanks}</h1>${body.statusUrl ? html`<p><a href="${body.statusUrl}">${w.track}</a></p>` : ""}${again}`,
+        201,
+      );
+    }
+    const step = outcome.body as QualificationStep;
+    if (step.status !== "ask" && step.status !== "answer")
+      return formPage(language, w.title, html`<h1>${w.title}</h1><p>${step.message ?? ""}</p>${again}`);
+    return formPage(
+      language,
+      `${w.title} · ${app}`,
+      html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
+${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a href="${step.source.url}" rel="noreferrer">${step.source.title || w.source}</a></p>` : ""}
+<form method="post" action="/f/${encodeURIComponent(key)}/answers/${encodeURIComponent(step.id)}?lang=${language}">
+${(step.questions ?? []).map((q) => question(q, w))}
+<p><button type="submit">${w.next}</button></p></form>`,
+    );
+  }
+
+  function failurePage(key: string, app: string, language: Language, failure: Failure, sent: Fields): Response {
+    const message = errorBody(failure.code, language, failure.problem).error;
+    if (failure.code === "invalid_ingest" || failure.code === "message_too_long")
+      return reportForm(key, app, textFor(language).form, language, sent, message);
+    const response = formPage(
+      language,
+      message,
+      html`<h1>${message}</h1><p><a href="/f/${encodeURIComponent(key)}?lang=${language}">${textFor(language).form.again}</a></p>`,
+      STATUS_OF[failure.code],
+    );
+    if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
+    return response;
+  }
+
+  /** Refuses posts from other sites, and past the address's budget; null lets the post through. */
+  async function guard(request: Request, language: Language): Promise<Response | null> {
+    // Pages here send no referrer, and then browsers post `Origin: null`: Sec-Fetch-Site says where it came from.
+    const sent = request.headers.get("origin");
+    const origin = sent === "null" ? null : sent;
+    const site = request.headers.get("sec-fetch-site");
+    // The page's own origin: the configured address, or the one the browser reached (before BASE_URL is set).
+    const own = origin === ownOrigin || origin === new URL(request.url).origin;
+    if ((origin !== null && !own) || (origin === null && site !== null && site !== "same-origin" && site !== "none")) {
+      const w = textFor(language).form;
+      return formPage(language, w.otherSite, html`<h1>${w.otherSite}</h1>`, 403);
+    }
+    const limited = await checkRateLimit(services.store, services.clock, `reports:${clientAddress(request)}`, reportsPerMinute);
+    return limited.ok ? null : failurePage("", "", language, limited, {});
+  }
+
+  const notFound = (language: Language) =>
+    formPage(language, textFor(language).form.notFound, html`<h1>${textFor(language).form.notFound}</h1>`, 404);
+
+  return new Elysia({ name: "routes/hosted-form" })
+    .get(
+      "/f/:key",
+      async ({ request, params }) => {
+        const language = languageOf(request);
+        const form = await openForm(services, params.key);
+        return form.ok ? reportForm(params.key, form.value.app.name, textFor(language).form, language) : notFound(language);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/f/:key",
+      async ({ request, params, body }) => {
+        const language = languageOf(request);
+        const refused = await guard(request, language);
+        if (refused) return refused;
+        const form = await openForm(services, params.key);
+        if (!form.ok) return notFound(language);
+        const sent = (body ?? {}) as Fields;
+        const app = form.value.app.name;
+        // A robot fills every field; a person never sees this one. Thanked, and dropped.
+        if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
+        const kind = KINDS.find((k) => k === one(sent.kind)) ?? "problem";
+        const email = one(sent.email);
+        const report = { publicKey: params.key, kind, message: one(sent.message), qualify: true, ...(email && { user: { email } }) };
+        if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
+        return stepPage(params.key, app, language, await submitReport(services, report, undefined), sent);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/f/:key/answers/:id",
+      async ({ request, params, body }) => {
+        const language = languageOf(request);
+        const refused = await guard(request, language);
+        if (refused) return refused;
+        const form = await openForm(services, params.key);
+        if (!form.ok) return notFound(language);
+        const sent = (body ?? {}) as Fields;
+        const text = list(sent.text)
+          .map((t) => t.trim())
+          .filter(Boolean)
+          .join("\n");
+        const choiceIds = list(sent.choiceIds);
+        const answer = { publicKey: params.key, ...(text && { text }), ...(choiceIds.length > 0 && { choiceIds }) };
+        return stepPage(params.key, form.value.app.name, language, await answerQualification(services, params.id, answer), sent);
+      },
+      { detail: { hide: true } },
+    );
+}

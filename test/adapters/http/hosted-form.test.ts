@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+let strict: InProcess;
+beforeAll(async () => {
+  [http, strict] = await Promise.all([inProcess(), inProcess({ reportsPerMinute: 1 })]);
+});
+afterAll(() => Promise.all([http.close(), strict.close()]));
+
+const SAME_ORIGIN = { origin: "http://localhost:3000" };
+
+/** Posts a form as a browser without JavaScript does. */
+function submit(on: InProcess, path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = SAME_ORIGIN) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
+  return on.request("POST", path, { headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, raw: body.toString() });
+}
+
+/** The form of a page: where it posts, and the first choice of each choice question. */
+function formOf(page: string) {
+  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&");
+  const choice = /name="choiceIds" value="([^"]+)"/.exec(page)?.[1];
+  return { action: action!, choice, text: page.includes('name="text"') };
+}
+
+describe("GET /f/{formKey}", () => {
+  test("an active form channel's page: the app's name and a form that works without JavaScript", async () => {
+    const reply = await http.request("GET", `/f/${http.demo.formKey}`);
+    expect([reply.status, reply.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
+    expect(reply.body).toContain("Demo app");
+    expect(reply.body).toContain(`<form method="post" action="/f/${http.demo.formKey}?lang=en">`);
+    expect(reply.body).not.toContain("<script");
+  });
+
+  test("in French for a French browser", async () => {
+    const reply = await http.request("GET", `/f/${http.demo.formKey}`, { headers: { "accept-language": "fr-FR,fr;q=0.9" } });
+    expect(reply.body).toContain("Envoyer un avis");
+    expect(reply.body).toContain('lang="fr"');
+  });
+
+  test("any other key (an API or widget channel, a disabled or unknown one) is a 404 page", async () => {
+    for (const key of [http.demo.publicKey, http.demo.widgetKey, http.demo.inactiveKey, "form_nope"]) {
+      expect((await http.request("GET", `/f/${key}`)).status).toBe(404);
+    }
+  });
+});
+
+describe("POST /f/{formKey}", () => {
+  test("a report is sent and the assistant's questions are walked page by page; it lands with source form", async () => {
+    let reply = await submit(http, `/f/${http.demo.formKey}`, {
+      kind: "problem",
+      message: "The export button does nothing",
+      email: "ann@example.test",
+    });
+    for (let step = 0; reply.status === 200 && step < 6; step++) {
+      const form = formOf(reply.body);
+      reply = await submit(http, form.action, {
+        ...(form.text && { text: "In the reports page, since this morning" }),
+        ...(form.choice && { choiceIds: form.choice }),
+      });
+    }
+    expect(reply.status).toBe(201);
+    expect(reply.body).toContain("Thank you!");
+    const status = /href="(http:\/\/localhost:3000\/s\/[^"]+)"/.exec(reply.body)?.[1];
+    expect(status).toBeDefined();
+    const list = await http.request("GET", "/v1/feedbacks?query=export", { token: http.demo.tokens.admin });
+    const feedback = await http.request("GET", `/v1/feedbacks/${list.body.data[0].key}`, { token: http.demo.tokens.admin });
+    expect(feedback.body.reportList[0].source).toBe("form");
+  });
+
+  test("a filled honeypot is thanked and nothing is recorded", async () => {
+    const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "Cheap watches here", website: "http://spam.example" });
+    expect([reply.status, reply.body.includes("Thank you!")]).toEqual([201, true]);
+    const found = await http.request("GET", "/v1/feedbacks?status=all&query=watches", { token: http.demo.tokens.admin });
+    expect(found.body.data).toEqual([]);
+  });
+
+  test("a post from another site is refused, 403", async () => {
+    const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "From elsewhere" }, { origin: "https://elsewhere.example" });
+    expect(reply.status).toBe(403);
+    expect(reply.body).toContain("only be sent from its own page");
+    const hidden = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "x" }, { origin: "null", "sec-fetch-site": "cross-site" });
+    expect(hidden.status).toBe(403);
+  });
+
+  test("an empty message shows the form again with the reason, 400", async () => {
+    const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "   ", email: "kept@example.test" });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toContain('role="alert"');
+    expect(reply.body).toContain('value="kept@example.test"');
+  });
+
+  test("past the collection budget of the address: 429 with Retry-After", async () => {
+    await submit(strict, `/f/${strict.demo.formKey}`, { kind: "idea", message: "First" });
+    const refused = await submit(strict, `/f/${strict.demo.formKey}`, { kind: "idea", message: "Second" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
