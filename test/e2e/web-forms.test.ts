@@ -135,6 +135,21 @@ describe("web pages", () => {
     expect(res.status).toBe(201);
   });
 
+  test("an Admin sets where the app's widget may send from; a page on that origin is then answered, a malformed origin refused", async () => {
+    const admin = await as("admin");
+    let page = await (await admin.fetch("/settings/apps")).text();
+    const appId = /<h2 id="app-([^"]+)">Demo app/.exec(page)![1]!;
+    await admin.submit(formOf(page, `/settings/apps/${appId}/browser`), { origins: "https://shop.example\nhttp://localhost:5173", queryParams: "tab" });
+    page = await (await admin.fetch("/settings/apps")).text();
+    expect(page).toContain("https://shop.example\nhttp://localhost:5173</textarea>");
+    const report = { publicKey: server.demo.widgetKey, kind: "idea", message: distinctText(15) };
+    const res = await post(`${server.url}/v1/widget/reports`, report, { origin: "https://shop.example" });
+    expect(res.status).toBe(201);
+    const refused = await admin.submit(formOf(page, `/settings/apps/${appId}/browser`), { origins: "https://shop.example/path" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("One exact origin per line");
+  });
+
   test("a session expires after 12 hours and the pages ask to sign in again", async () => {
     const browser = await as("member");
     expect((await browser.fetch("/inbox")).status).toBe(200);

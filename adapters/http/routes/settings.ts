@@ -9,6 +9,9 @@ import { textFor } from "../catalog/text.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
+import { browserCollection } from "../../../core/apps/browser-collection.ts";
+import type { AppRecord } from "../../../core/model.ts";
+import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
 import { APP_NAME_MAX_LENGTH, createApp } from "../../../core/apps/create-app.ts";
 import { importFeatures } from "../../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../../core/apps/import-help-articles.ts";
@@ -61,6 +64,7 @@ ${
 <button type="submit" class="secondary">${w.create}</button></form>`
     : ""
 }
+${browserForm(visitor, app, admin)}
 <h3>${w.featureMap}</h3>
 <ul>${features.map((f) => html`<li><code>${f.path}</code> — ${f.name}${f.severityFloor ? ` (≥ ${f.severityFloor})` : ""}</li>`)}</ul>
 ${admin ? importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import) : ""}
@@ -76,6 +80,19 @@ ${admin ? importForm(visitor, `/settings/apps/${app.id}/help`, `help-${app.id}`,
     : html`<p class="muted">${w.adminsOnly}</p>`;
   const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
   return settingsPage(visitor, "/settings/apps", w.apps, html`${error}${sections}${createForm}`, notice.status);
+}
+
+/** Where the app's widget may send from, and what it keeps; Admins change it, the others read it. */
+function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
+  const w = wordsFor(visitor.language);
+  const { origins, replay, queryParams } = browserCollection(app);
+  if (!admin) return html`<h3>${w.browserCollection}</h3><p>${w.allowedOrigins}: ${origins.join(", ") || "—"}</p>`;
+  return html`<h3>${w.browserCollection}</h3><form method="post" action="/settings/apps/${app.id}/browser"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="origins-${app.id}">${w.allowedOrigins}</label><p class="muted" id="origins-hint-${app.id}">${w.originsHint}</p>
+<textarea id="origins-${app.id}" name="origins" aria-describedby="origins-hint-${app.id}" spellcheck="false">${origins.join("\n")}</textarea>
+<label for="params-${app.id}">${w.keptQueryParams}</label><input id="params-${app.id}" name="queryParams" value="${queryParams.join(", ")}">
+<label class="inline"><input type="checkbox" name="replay" value="on"${replay ? html` checked` : ""}> ${w.recordReplay}</label>
+<button type="submit" class="secondary">${w.save}</button></form>`;
 }
 
 const importForm = (visitor: Visitor, action: string, id: string, label: string, button: string): Html =>
@@ -120,6 +137,23 @@ export function settingsRoutes(services: Services) {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
           const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
           return afterChange(visitor, added, wordsFor(visitor.language).kind);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/apps/:id/browser",
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const words = (name: string) =>
+            field(name)
+              .split(/[\s,]+/)
+              .filter(Boolean);
+          const changes = { origins: words("origins"), queryParams: words("queryParams"), replay: field("replay") === "on" };
+          return afterChange(
+            visitor,
+            await setBrowserCollection(services, visitor.grant, params.id, changes),
+            wordsFor(visitor.language).originsHint,
+          );
         }),
       { detail: { hide: true } },
     )
