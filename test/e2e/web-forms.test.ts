@@ -139,7 +139,10 @@ describe("web pages", () => {
     const admin = await as("admin");
     let page = await (await admin.fetch("/settings/apps")).text();
     const appId = /<h2 id="app-([^"]+)">Demo app/.exec(page)![1]!;
-    await admin.submit(formOf(page, `/settings/apps/${appId}/browser`), { origins: "https://shop.example\nhttp://localhost:5173", queryParams: "tab" });
+    await admin.submit(formOf(page, `/settings/apps/${appId}/browser`), {
+      origins: "https://shop.example\nhttp://localhost:5173",
+      queryParams: "tab",
+    });
     page = await (await admin.fetch("/settings/apps")).text();
     expect(page).toContain("https://shop.example\nhttp://localhost:5173</textarea>");
     const report = { publicKey: server.demo.widgetKey, kind: "idea", message: distinctText(15) };
