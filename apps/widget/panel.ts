@@ -1,6 +1,7 @@
 import type { QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import type { ReportResponse } from "../../core/schemas/report.ts";
 import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../../core/schemas/widget.ts";
+import { choicesOf } from "../../core/qualification/choices.ts";
 import type { Capture } from "./capture.ts";
 import { bareAddress } from "./capture.ts";
 import { sheet } from "./style-sheet.ts";
@@ -151,13 +152,7 @@ export function createPanel(host: PanelHost): Panel {
   }
 
   function questionField(q: QualificationQuestion): HTMLElement {
-    const choices =
-      q.mode === "yes_no" && !q.choices?.length
-        ? [
-            { id: "yes", label: w.yes },
-            { id: "no", label: w.no },
-          ]
-        : (q.choices ?? []);
+    const choices = choicesOf(q, w);
     if (q.mode === "text")
       return h("label", { class: "field" }, h("span", {}, q.prompt), h("textarea", { name: `text:${q.id}`, rows: 3, required: true }));
     const type = q.mode === "multi" ? "checkbox" : "radio";

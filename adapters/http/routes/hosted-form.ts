@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { openForm } from "../../../core/collection/open-form.ts";
+import { choicesOf } from "../../../core/qualification/choices.ts";
 import type { Failure, Language, Result } from "../../../core/errors.ts";
 import type { QualificationQuestion, QualificationStep } from "../../../core/schemas/qualification.ts";
 import { ReportRequest, type ReportResponse } from "../../../core/schemas/report.ts";
@@ -32,13 +33,7 @@ const one = (value: string | string[] | undefined): string => list(value)[0]?.tr
 
 function question(q: QualificationQuestion, w: Words): Html {
   if (q.mode === "text") return html`<label for="q-${q.id}">${q.prompt}</label><textarea id="q-${q.id}" name="text" rows="3" required></textarea>`;
-  const choices =
-    q.mode === "yes_no" && !q.choices?.length
-      ? [
-          { id: "yes", label: w.yes },
-          { id: "no", label: w.no },
-        ]
-      : (q.choices ?? []);
+  const choices = choicesOf(q, w);
   const type = q.mode === "multi" ? "checkbox" : "radio";
   return html`<fieldset><legend>${q.prompt}</legend>${choices.map(
     (c) => html`<label class="choice"><input type="${type}" name="choiceIds" value="${c.id}"> ${c.label}</label>`,
@@ -135,6 +130,20 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     return limited.ok ? null : failurePage("", "", language, limited, {});
   }
 
+  /** A post to a form: refused from other sites and past the budget, 404 for no form; else handled with what was sent. */
+  async function posted(
+    request: Request,
+    key: string,
+    body: unknown,
+    handle: (language: Language, app: string, sent: Fields) => Promise<Response> | Response,
+  ): Promise<Response> {
+    const language = languageOf(request);
+    const refused = await guard(request, language);
+    if (refused) return refused;
+    const form = await openForm(services, key);
+    return form.ok ? handle(language, form.value.app.name, (body ?? {}) as Fields) : notFound(language);
+  }
+
   const notFound = (language: Language) =>
     formPage(language, textFor(language).form.notFound, html`<h1>${textFor(language).form.notFound}</h1>`, 404);
 
@@ -150,41 +159,30 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     )
     .post(
       "/f/:key",
-      async ({ request, params, body }) => {
-        const language = languageOf(request);
-        const refused = await guard(request, language);
-        if (refused) return refused;
-        const form = await openForm(services, params.key);
-        if (!form.ok) return notFound(language);
-        const sent = (body ?? {}) as Fields;
-        const app = form.value.app.name;
-        // A robot fills every field; a person never sees this one. Thanked, and dropped.
-        if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
-        const kind = KINDS.find((k) => k === one(sent.kind)) ?? "problem";
-        const email = one(sent.email);
-        const report = { publicKey: params.key, kind, message: one(sent.message), qualify: true, ...(email && { user: { email } }) };
-        if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
-        return stepPage(params.key, app, language, await submitReport(services, report, undefined), sent);
-      },
+      ({ request, params, body }) =>
+        posted(request, params.key, body, async (language, app, sent) => {
+          // A robot fills every field; a person never sees this one. Thanked, and dropped.
+          if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
+          const kind = KINDS.find((k) => k === one(sent.kind)) ?? "problem";
+          const email = one(sent.email);
+          const report = { publicKey: params.key, kind, message: one(sent.message), qualify: true, ...(email && { user: { email } }) };
+          if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
+          return stepPage(params.key, app, language, await submitReport(services, report, undefined), sent);
+        }),
       { detail: { hide: true } },
     )
     .post(
       "/f/:key/answers/:id",
-      async ({ request, params, body }) => {
-        const language = languageOf(request);
-        const refused = await guard(request, language);
-        if (refused) return refused;
-        const form = await openForm(services, params.key);
-        if (!form.ok) return notFound(language);
-        const sent = (body ?? {}) as Fields;
-        const text = list(sent.text)
-          .map((t) => t.trim())
-          .filter(Boolean)
-          .join("\n");
-        const choiceIds = list(sent.choiceIds);
-        const answer = { publicKey: params.key, ...(text && { text }), ...(choiceIds.length > 0 && { choiceIds }) };
-        return stepPage(params.key, form.value.app.name, language, await answerQualification(services, params.id, answer), sent);
-      },
+      ({ request, params, body }) =>
+        posted(request, params.key, body, async (language, app, sent) => {
+          const text = list(sent.text)
+            .map((t) => t.trim())
+            .filter(Boolean)
+            .join("\n");
+          const choiceIds = list(sent.choiceIds);
+          const answer = { publicKey: params.key, ...(text && { text }), ...(choiceIds.length > 0 && { choiceIds }) };
+          return stepPage(params.key, app, language, await answerQualification(services, params.id, answer), sent);
+        }),
       { detail: { hide: true } },
     );
 }
