@@ -58,19 +58,31 @@ function start(script: HTMLScriptElement): void {
   launcher.setAttribute("aria-haspopup", "dialog");
   shadow.adoptedStyleSheets = [sheet(LAUNCHER_CSS)];
   shadow.append(launcher);
-  document.body.append(host);
+  /** Draws the launcher; done when the page is idle, or at once when the page opens the widget first. */
+  const attach = () => host.isConnected || document.body.append(host);
 
   let recorder: Promise<Recorder | null> = Promise.resolve(null);
-  fetch(`${base}/v1/widget/config?key=${encodeURIComponent(key)}`)
-    .then((r) => (r.ok ? r.json() : { replay: false }))
-    .then((config: { replay: boolean }) => {
-      if (config.replay) recorder = import(chunk(REPLAY_CHUNK)).then((m: typeof import("./replay.ts")) => m.startRecorder());
-    })
-    .catch(() => undefined);
+  const configure = () =>
+    fetch(`${base}/v1/widget/config?key=${encodeURIComponent(key)}`)
+      .then((r) => (r.ok ? r.json() : { replay: false }))
+      .then((config: { replay: boolean }) => {
+        if (config.replay) recorder = import(chunk(REPLAY_CHUNK)).then((m: typeof import("./replay.ts")) => m.startRecorder());
+      })
+      .catch(() => undefined);
+  // Only the capture must start at once; the rest waits for the page to be idle, off its own start.
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
+  idle(
+    () => {
+      attach();
+      void configure();
+    },
+    { timeout: 2000 },
+  );
 
   let panel: Promise<Panel> | null = null;
   const panelHost: PanelHost = { shadow, base, key, capture, user, metadata, emit, launcher, recorder: () => recorder };
   const open = (options: Parameters<RetourApi["open"]>[0] = {}) => {
+    attach();
     panel ??= import(chunk(PANEL_CHUNK)).then((m: typeof import("./panel.ts")) => m.createPanel(panelHost));
     panel.then((p) => p.open(options)).catch((error) => emit("error", error));
   };

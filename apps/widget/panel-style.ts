@@ -34,5 +34,5 @@ button:disabled{opacity:.6;cursor:progress}
 .shot{display:block;width:100%;height:auto;border:1px solid var(--line);border-radius:8px;cursor:crosshair;touch-action:none}
 .status{margin:0;padding:4px 16px 14px;min-height:1em;color:var(--muted);font-size:13px}
 .status:empty{padding-bottom:8px}
-a{color:var(--accent)}
+a{color:var(--accent)}input{accent-color:var(--accent)}
 `;

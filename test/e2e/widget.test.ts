@@ -238,6 +238,32 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(found.body.data).toEqual([]);
   });
 
+  test("window.Retour: identify and metadata travel with the report, open() pre-fills it, on('sent') tells the ticket, destroy() removes it all", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: "dark", locale: "fr-FR" });
+    const tab = await context.newPage();
+    await tab.goto(`${site.url.origin}/checkout`);
+    await tab.waitForFunction(() => "Retour" in window);
+    await tab.evaluate(() => {
+      const api = (window as unknown as { Retour: Record<string, (...args: unknown[]) => unknown> }).Retour;
+      api.identify!({ id: "u_42", email: "ann@acme.test", name: "Ann" });
+      api.metadata!({ plan: "pro", build: "2.4.1" });
+      api.on!("sent", (detail: unknown) => ((window as unknown as { sent: unknown }).sent = detail));
+      api.open!({ kind: "idea", message: "A dark mode for the invoices page would help at night." });
+    });
+    await tab.getByRole("dialog", { name: "Send feedback" }).waitFor();
+    expect(await tab.getByLabel("Your message").inputValue()).toBe("A dark mode for the invoices page would help at night.");
+    expect(await tab.getByLabel(/Your e-mail/).count()).toBe(0);
+    await tab.screenshot({ path: join(SCREENSHOTS, "widget-dark-1280.png") });
+    await sendAndQualify(tab, "A dark mode for the invoices page would help at night.");
+    const sent = (await tab.evaluate(() => (window as unknown as { sent: { ticketId: string } }).sent))!;
+    const feedback = (await get(`${server.url}/v1/feedbacks/${sent.ticketId}`, server.demo.tokens.admin)).body;
+    expect([feedback.kind, feedback.fullContext.metadata]).toEqual(["idea", { plan: "pro", build: "2.4.1" }]);
+    expect(feedback.reportList[0].author).toBe("Ann");
+    await tab.evaluate(() => (window as unknown as { Retour: { destroy(): void } }).Retour.destroy());
+    expect(await tab.evaluate(() => ["Retour" in window, document.querySelectorAll("[data-retour-widget]").length])).toEqual([false, 0]);
+    await context.close();
+  });
+
   test("the hosted form works with JavaScript disabled, on a phone and on a desktop", async () => {
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 860 }, javaScriptEnabled: false });
