@@ -190,8 +190,8 @@ export interface FeedbackStore {
   statusHistory(feedbackId: string): Promise<Array<{ type: EventType; previousStatus: Status | null; at: number }>>;
   /** The comments of a feedback, oldest first, each with the status change it came with. */
   listComments(feedbackId: string): Promise<StatusComment[]>;
-  /** How many feedbacks of the organization (folded ones left out) have each status. */
-  countByStatus(orgId: string): Promise<Partial<Record<Status, number>>>;
+  /** How many feedbacks of the organization (folded ones left out) that pass the filter have each status. */
+  countByStatus(orgId: string, filter?: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>>;
   /**
    * Writes a status change with its comment, events and jobs in one transaction, if the
    * feedback still has status `from`; false otherwise (a concurrent change won).

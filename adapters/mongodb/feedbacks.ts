@@ -1,6 +1,6 @@
 import type { Filter } from "mongodb";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
-import type { Status } from "../../core/schemas/feedback.ts";
+import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import type { FeedbackFilter, FeedbackStore, StatusChangeRecord } from "../../core/store.ts";
 import { type Database, type Document, fromDocument, isDuplicateKey } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
@@ -93,9 +93,12 @@ export function feedbackStore(data: Database): FeedbackStore {
       return comments.map((c) => ({ text: c.text, userId: c.userId, statusFrom: c.statusFrom, statusTo: c.statusTo, at: c.at }));
     },
 
-    async countByStatus(orgId) {
+    async countByStatus(orgId, filter = {}) {
       const counts = await feedbacks()
-        .aggregate<{ _id: Status; n: number }>([{ $match: { orgId, ...UNFOLDED } }, { $group: { _id: "$status", n: { $sum: 1 } } }])
+        .aggregate<{ _id: Status; n: number }>([
+          { $match: listFilter(orgId, { ...filter, statuses: STATUSES }, null) },
+          { $group: { _id: "$status", n: { $sum: 1 } } },
+        ])
         .toArray();
       return Object.fromEntries(counts.map((c) => [c._id, c.n]));
     },

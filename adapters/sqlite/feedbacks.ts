@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { FeedbackFilter, FeedbackStore } from "../../core/store.ts";
 import type { EventType } from "../../core/feedback/events.ts";
-import type { Status } from "../../core/schemas/feedback.ts";
+import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { placeholders, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
 import { matchExpression } from "./search.ts";
@@ -95,12 +95,11 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
         .map((c) => ({ text: c.text, userId: c.user_id, statusFrom: c.status_from, statusTo: c.status_to, at: c.at }));
     },
 
-    async countByStatus(orgId) {
+    async countByStatus(orgId, filter = {}) {
+      const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null);
       const rows = db
-        .query<{ status: Status; n: number }, [string]>(
-          "SELECT status, count(*) AS n FROM feedbacks WHERE org_id = ? AND merged_into IS NULL GROUP BY status",
-        )
-        .all(orgId);
+        .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`)
+        .all(...params);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
 

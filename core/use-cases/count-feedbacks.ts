@@ -1,14 +1,21 @@
 import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
-import type { Status } from "../schemas/feedback.ts";
+import type { FeedbackListQuery, Status } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store.ts";
+import { feedbackFilter } from "./list-feedbacks.ts";
 
-/** How many feedbacks of the grant's organization are in each status (grouped ones are not counted). */
+/**
+ * How many feedbacks of the grant's organization are in each status (grouped ones are not
+ * counted), among those the query's other filters keep: the counts beside a filtered list.
+ */
 export async function countFeedbacks(
   deps: { store: Pick<FeedbackStore, "countByStatus"> },
   grant: Grant,
+  query: Omit<FeedbackListQuery, "status" | "cursor" | "limit"> = {},
 ): Promise<Result<Partial<Record<Status, number>>>> {
   const allowed = authorize(grant, "feedbacks.read");
-  return allowed.ok ? ok(await deps.store.countByStatus(grant.orgId)) : allowed;
+  if (!allowed.ok) return allowed;
+  const { statuses: _, ...filter } = feedbackFilter(query);
+  return ok(await deps.store.countByStatus(grant.orgId, filter));
 }

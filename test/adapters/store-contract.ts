@@ -201,6 +201,19 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.countByStatus(org.orgId)).toEqual({ triage: 1, dismissed: 1 });
     });
 
+    test("countByStatus counts only the feedbacks the other filters keep: words, kind, app", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const exported = (await record(store, org, "Export to PDF is blank", 1))!;
+      await record(store, org, "Export to CSV is slow", 2);
+      await record(store, org, "Search is slow", 3);
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: exported.id, from: "triage", to: "fixed", at: 4, events: [], jobs: [] });
+      expect(await store.countByStatus(org.orgId, { words: ["export"] })).toEqual({ triage: 1, fixed: 1 });
+      expect(await store.countByStatus(org.orgId, { words: ["slow"], kind: "problem" })).toEqual({ triage: 2 });
+      expect(await store.countByStatus(org.orgId, { kind: "idea" })).toEqual({});
+      expect(await store.countByStatus(org.orgId, { appId: "another-app" })).toEqual({});
+    });
+
     test("quotaUsed counts the month's recorded feedbacks of one organization", async () => {
       const store = await makeStore();
       const org = await seed(store);

@@ -153,6 +153,20 @@ describe("web pages", () => {
     expect(await refused.text()).toContain("One exact origin per line");
   });
 
+  test("the inbox keeps its filters in the address with the API's names, and its counts respect them", async () => {
+    const word = distinctText(3).split(" ")[0]!.toLowerCase();
+    const sent = { publicKey: server.demo.publicKey, kind: "problem", message: `${word} ${distinctText(6)}` };
+    expect((await post(`${server.url}/v1/reports`, sent)).status).toBe(201);
+    const member = await as("member");
+    const searched = await (await member.fetch(`/inbox?query=${word}`)).text();
+    expect(searched).toContain('name="query"');
+    expect(searched).toMatch(/>Open \(1\)<\/a>/);
+    expect(searched).toMatch(/>All \(1\)<\/a>/);
+    expect(searched).toContain(`status=all&amp;query=${word}`);
+    expect(await (await member.fetch(`/inbox?query=${word}&kind=idea`)).text()).toMatch(/>All \(0\)<\/a>/);
+    expect(await (await member.fetch("/inbox")).text()).not.toMatch(/>All \(1\)<\/a>/);
+  });
+
   test("a session expires after 12 hours and the pages ask to sign in again", async () => {
     const browser = await as("member");
     expect((await browser.fetch("/inbox")).status).toBe(200);

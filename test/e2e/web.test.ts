@@ -86,7 +86,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     const page = await signedIn("member");
     await page.getByLabel("Search").fill("dark theme");
     await page.getByLabel("Search").press("Enter");
-    await page.waitForURL(/q=dark/);
+    await page.waitForURL(/query=dark/);
     await expect(page.getByRole("link", { name: reports.idea.ticketId, exact: true }).isVisible()).resolves.toBe(true);
     expect(await page.getByRole("link", { name: reports.problem.ticketId, exact: true }).count()).toBe(0);
   });

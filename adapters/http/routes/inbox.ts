@@ -31,20 +31,20 @@ import { formatTime, valueName, wordsFor } from "../web/words.ts";
 
 const statusForm = validator(StatusChange);
 
-/** The inbox filters held in the address, so that a view can be shared; unknown values are ignored. */
+/** The inbox filters held in the address with the API's names, so that a view can be shared; unknown values are ignored. */
 function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const one = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = params.get(name);
     return allowed.find((a) => a === value);
   };
   const text = (name: string) => params.get(name)?.trim() || undefined;
-  const searched = text("q");
+  const searched = text("query");
   const query = searched && Array.from(searched).slice(0, QUERY_MAX_LENGTH).join("");
   const status = one("status", STATUS_FILTERS);
   const kind = one("kind", KINDS);
   const severity = one("severity", SEVERITIES);
-  const appId = text("app");
-  const featureId = appId && text("feature");
+  const appId = text("appId");
+  const featureId = appId && text("featureId");
   const cursor = text("cursor");
   return {
     ...(status && { status }),
@@ -62,9 +62,9 @@ function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | 
     status: query.status,
     kind: query.kind,
     severity: query.severity,
-    app: query.appId,
-    feature: query.featureId,
-    q: query.query,
+    appId: query.appId,
+    featureId: query.featureId,
+    query: query.query,
     ...changes,
   };
   const params = new URLSearchParams(Object.entries(merged).filter((e): e is [string, string] => Boolean(e[1])));
@@ -79,7 +79,7 @@ async function inboxPage(services: Services, visitor: Visitor, request: Request)
   const query = inboxQuery(new URL(request.url).searchParams);
   const [listed, counted, apps, listedFeatures] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
-    countFeedbacks(services, visitor.grant),
+    countFeedbacks(services, visitor.grant, query),
     listApps(services, visitor.grant),
     query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
   ]);
@@ -97,14 +97,14 @@ async function inboxPage(services: Services, visitor: Visitor, request: Request)
   )}</ul></nav>`;
 
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">
-<div><label for="q">${w.search}</label><input id="q" name="q" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}" autofocus></div>
+<div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}" autofocus></div>
 <div><label for="status">${w.status}</label><select id="status" name="status">${STATUS_FILTERS.map((f) => html`<option value="${f}"${f === selectedStatus ? html` selected` : ""}>${label(f)}</option>`)}</select></div>
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.any)}</select></div>
-<div><label for="app">${w.app}</label><select id="app" name="app"><option value="">${w.any}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.any}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 ${
   features.length > 0
-    ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="feature"><option value="">${w.any}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
+    ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.any}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
     : ""
 }
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
