@@ -153,6 +153,23 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     expect(await page.content()).not.toContain(secret);
   });
 
+  test("a webhook test that does not arrive is shown as a failure, in words people read", async () => {
+    const page = await signedIn("admin");
+    await page.goto(`${server.url}/settings/webhooks`);
+    await page.getByLabel("URL").fill("http://127.0.0.1:9/nothing-listens-here");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page
+      .getByRole("row", { name: /nothing-listens-here/ })
+      .getByRole("button", { name: "Send a test" })
+      .click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      "The test was not accepted — http://127.0.0.1:9/nothing-listens-here: no answer (the address could not be reached, or did not answer in time)",
+    );
+    expect(await page.locator(".notice").count()).toBe(0);
+  });
+
   test("removing an agent in the Agents page cuts it off", async () => {
     const agent = await connectAgent(server.url, server.demo.users.member);
     expect((await agent.client!.listTools()).tools.length).toBeGreaterThan(0);

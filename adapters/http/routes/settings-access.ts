@@ -207,7 +207,14 @@ export function settingsAccessRoutes(services: Services) {
           if (!tested.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[tested.code], status: STATUS_OF[tested.code] });
           const { url, result } = tested.value;
-          return webhooksPage(services, visitor, { info: `${url}: ${result.status ?? result.error} (${result.durationMs} ms)` });
+          const w = wordsFor(visitor.language);
+          const took = `(${result.durationMs} ms)`;
+          if (result.status !== null && result.status >= 200 && result.status < 300) {
+            return webhooksPage(services, visitor, { info: `${w.testDelivered} — ${url}: ${result.status} ${took}` });
+          }
+          // The runtime's own words for a failed connection are not for people: say what it means.
+          const why = result.status === null ? w.testUnreachable : `${result.status} ${took}`;
+          return webhooksPage(services, visitor, { error: `${w.testRefused} — ${url}: ${why}` });
         }),
       { detail: { hide: true } },
     )
