@@ -5,7 +5,7 @@ import { resumeSession, type SignedIn } from "../../core/sessions/resume-session
 import { startSession } from "../../core/sessions/start-session.ts";
 import { CSRF_COOKIE, type CookieJar, readCookie, SESSION_COOKIE, writeCookie } from "./cookies.ts";
 
-export const isSecure = (services: Services): boolean => services.baseUrl.startsWith("https:");
+export const isSecure = (services: Pick<Services, "baseUrl">): boolean => services.baseUrl.startsWith("https:");
 
 /** The person signed in on this browser, with their organizations, if any. */
 export async function signedInUser(services: Services, jar: CookieJar): Promise<SignedIn | null> {

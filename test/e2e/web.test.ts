@@ -153,6 +153,18 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     expect(await page.content()).not.toContain(secret);
   });
 
+  test("rotating a webhook's secret shows the new one once, on a page whose reload rotates nothing", async () => {
+    const page = await signedIn("admin");
+    await page.goto(`${server.url}/settings/webhooks`);
+    await page.getByRole("button", { name: "Rotate the secret" }).first().click();
+    const rotated = (await page.locator("#secret").textContent()) ?? "";
+    expect(rotated.length).toBeGreaterThan(20);
+    expect(new URL(page.url()).pathname).toBe("/settings/webhooks");
+    const response = await page.reload();
+    expect(response?.request().method()).toBe("GET");
+    expect(await page.locator("#secret").count()).toBe(0);
+  });
+
   test("a webhook test that does not arrive is shown as a failure, in words people read", async () => {
     const page = await signedIn("admin");
     await page.goto(`${server.url}/settings/webhooks`);

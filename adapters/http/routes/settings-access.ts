@@ -1,3 +1,4 @@
+import { flash, takeFlash } from "../web/flash.ts";
 import { Elysia } from "elysia";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -159,9 +160,12 @@ export function settingsAccessRoutes(services: Services) {
         }),
       { detail: { hide: true } },
     )
-    .get("/settings/tokens", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => tokensPage(services, visitor)), {
-      detail: { hide: true },
-    })
+    .get(
+      "/settings/tokens",
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, async (visitor) => tokensPage(services, visitor, { secret: await takeFlash(services, cookie) })),
+      { detail: { hide: true } },
+    )
     .post(
       "/settings/tokens",
       ({ request, body, cookie }) =>
@@ -170,7 +174,8 @@ export function settingsAccessRoutes(services: Services) {
           const scopes = ROLE_SCOPES[visitor.membership.role].filter((s) => field(`scope.${s}`) === "yes");
           const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
           if (!issued.ok) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: STATUS_OF[issued.code] });
-          return tokensPage(services, visitor, { secret: { label: w.tokenOnce, value: issued.value.token } });
+          await flash(services, cookie, { label: w.tokenOnce, value: issued.value.token });
+          return redirect("/settings/tokens");
         }),
       { detail: { hide: true } },
     )
@@ -183,9 +188,12 @@ export function settingsAccessRoutes(services: Services) {
         }),
       { detail: { hide: true } },
     )
-    .get("/settings/webhooks", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => webhooksPage(services, visitor)), {
-      detail: { hide: true },
-    })
+    .get(
+      "/settings/webhooks",
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, async (visitor) => webhooksPage(services, visitor, { secret: await takeFlash(services, cookie) })),
+      { detail: { hide: true } },
+    )
     .post(
       "/settings/webhooks",
       ({ request, body, cookie }) =>
@@ -195,7 +203,8 @@ export function settingsAccessRoutes(services: Services) {
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: field("url").trim(), events });
           if (!created.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
-          return webhooksPage(services, visitor, { secret: { label: wordsFor(visitor.language).secretOnce, value: created.value.secret } });
+          await flash(services, cookie, { label: wordsFor(visitor.language).secretOnce, value: created.value.secret });
+          return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },
     )
@@ -225,7 +234,8 @@ export function settingsAccessRoutes(services: Services) {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
           if (!rotated.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[rotated.code], status: STATUS_OF[rotated.code] });
-          return webhooksPage(services, visitor, { secret: { label: wordsFor(visitor.language).secretOnce, value: rotated.value.secret } });
+          await flash(services, cookie, { label: wordsFor(visitor.language).secretOnce, value: rotated.value.secret });
+          return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },
     )
