@@ -30,7 +30,7 @@ h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}label{display:block;marg
 input,select,textarea{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;border:1px solid #666;border-radius:4px}
 textarea{min-height:6rem}
 button{font:inherit;padding:.5rem 1rem;margin:1rem .5rem 0 0;border-radius:4px;border:1px solid #1a1a1a;background:#1a1a1a;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#1a1a1a}.error{color:#a40000}.muted{color:#555}.notice{background:#eef6ee;border:1px solid #2e6b2e;padding:.75rem;border-radius:4px}
+button.secondary{background:#fff;color:#1a1a1a}button.danger{background:#fff;color:#a40000;border-color:#a40000}.error{color:#a40000}.muted{color:#555}.notice{background:#eef6ee;border:1px solid #2e6b2e;padding:.75rem;border-radius:4px}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}
 .scroll{overflow-x:auto}a{color:#0b4fa3}:focus-visible{outline:3px solid #0b4fa3;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}

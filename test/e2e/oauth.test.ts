@@ -283,7 +283,11 @@ describe("agents and membership", () => {
     const page = await (await browser.fetch("/settings/agents")).text();
     expect(page).toContain("Rule Tester");
     const form = /<form method="post" action="(\/settings\/agents\/[^"]+\/remove)"[^>]*>([\s\S]*?)<\/form>/.exec(page)!;
-    await browser.submit(form[0], {}, form[1]);
+    const asked = await (await browser.submit(form[0], {}, form[1])).text();
+    expect(asked).toContain("Remove this agent? It is cut off at once.");
+    expect((await get(`${server.url}/v1/apps`, tokens.access_token)).status).toBe(200);
+    const confirm = /<form method="post" action="\/settings\/agents\/[^"]+\/remove"[^>]*>[\s\S]*?<\/form>/.exec(asked)!;
+    await browser.submit(confirm[0], {}, form[1]);
     const res = await get(`${server.url}/v1/apps`, tokens.access_token);
     expect([res.status, res.body.code]).toEqual([401, "invalid_token"]);
   });

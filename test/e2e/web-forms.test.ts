@@ -167,6 +167,21 @@ describe("web pages", () => {
     expect(await (await member.fetch("/inbox")).text()).not.toMatch(/>All \(1\)<\/a>/);
   });
 
+  test("revoking a token asks once more on a page of its own; only the confirmed revocation cuts it off", async () => {
+    const member = await as("member");
+    let page = await (await member.fetch("/settings/tokens")).text();
+    const created = await member.submit(formOf(page, "/settings/tokens"), { label: "script", "scope.feedbacks:read": "yes" });
+    expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/tokens"]);
+    page = await (await member.fetch("/settings/tokens")).text();
+    const token = /<pre class="secret" id="secret">([^<]+)<\/pre>/.exec(page)![1]!;
+    const revoke = /action="(\/settings\/tokens\/[^"]+\/revoke)"/.exec(page.slice(page.lastIndexOf("script")))![1]!;
+    const asked = await (await member.submit(formOf(page, revoke), {})).text();
+    expect(asked).toContain("Revoke this token? Whatever uses it stops working at once.");
+    expect((await get(`${server.url}/v1/apps`, token)).status).toBe(200);
+    await member.submit(formOf(asked, revoke), {});
+    expect((await get(`${server.url}/v1/apps`, token)).status).toBe(401);
+  });
+
   test("a session expires after 12 hours and the pages ask to sign in again", async () => {
     const browser = await as("member");
     expect((await browser.fetch("/inbox")).status).toBe(200);

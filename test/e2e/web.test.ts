@@ -192,6 +192,8 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
       .getByRole("button", { name: "Remove" })
       .first()
       .click();
+    await page.getByRole("heading", { name: "Remove this agent? It is cut off at once." }).waitFor();
+    await page.getByRole("button", { name: "Remove" }).click();
     await page.getByText("No agent is connected.").waitFor();
     await expect(agent.client!.listTools()).rejects.toThrow();
   });

@@ -11,7 +11,7 @@ import type { WebRequest } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { postButton, settingsPage } from "../web/settings-page.ts";
+import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import { chooseLanguage, pageLanguage, type Visitor } from "../web/visitor.ts";
 import { formatTime, type Words, wordsFor } from "../web/words.ts";
 
@@ -131,7 +131,11 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
     .post(
       "/settings/agents/:id/remove",
       ({ request, params, body, cookie }) =>
-        asMemberPosting(services, { request, cookie, body }, async (visitor) => {
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const w = wordsFor(visitor.language);
+          const ask = { action: `/settings/agents/${params.id}/remove`, question: w.confirmRemoveAgent, label: w.remove, back: "/settings/agents" };
+          const asking = unconfirmed(visitor, field, ask);
+          if (asking) return asking;
           await removeAgent(services, visitor.grant, params.id);
           return redirect("/settings/agents");
         }),

@@ -18,7 +18,7 @@ import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts
 import { type Html, html, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, isAdmin, postButton, settingsPage } from "../web/settings-page.ts";
+import { hidden, isAdmin, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 
@@ -154,6 +154,10 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/members/remove",
       ({ request, body, cookie }) =>
         adminPosting({ request, cookie, body }, members, async (visitor, field) => {
+          const w = wordsFor(visitor.language);
+          const ask = { action: "/settings/members/remove", question: w.confirmRemoveMember, label: w.remove, back: "/settings/members" };
+          const asking = unconfirmed(visitor, field, { ...ask, fields: hidden("user", field("user")) });
+          if (asking) return asking;
           // Leaving is not done from here: the page would be gone at the next click.
           if (field("user") !== visitor.grant.userId) await removeMember(services, visitor.grant, field("user"));
           return redirect("/settings/members");
@@ -182,7 +186,11 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/tokens/:id/revoke",
       ({ request, body, params, cookie }) =>
-        asMemberPosting(services, { request, cookie, body }, async (visitor) => {
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const w = wordsFor(visitor.language);
+          const ask = { action: `/settings/tokens/${params.id}/revoke`, question: w.confirmRevokeToken, label: w.revoke, back: "/settings/tokens" };
+          const asking = unconfirmed(visitor, field, ask);
+          if (asking) return asking;
           await revokeToken(services, visitor.grant, params.id);
           return redirect("/settings/tokens");
         }),
@@ -242,7 +250,16 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks/:id/delete",
       ({ request, body, params, cookie }) =>
-        adminPosting({ request, cookie, body }, webhooks, async (visitor) => {
+        adminPosting({ request, cookie, body }, webhooks, async (visitor, field) => {
+          const w = wordsFor(visitor.language);
+          const ask = {
+            action: `/settings/webhooks/${params.id}/delete`,
+            question: w.confirmDeleteWebhook,
+            label: w.delete,
+            back: "/settings/webhooks",
+          };
+          const asking = unconfirmed(visitor, field, ask);
+          if (asking) return asking;
           await deleteWebhook(services, visitor.grant, params.id);
           return redirect("/settings/webhooks");
         }),

@@ -19,7 +19,7 @@ import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, isAdmin, postButton, settingsPage } from "../web/settings-page.ts";
+import { hidden, isAdmin, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 
@@ -160,9 +160,19 @@ export function settingsRoutes(services: Services) {
     .post(
       "/settings/channels/:id/active",
       ({ request, body, params, cookie }) =>
-        asMemberPosting(services, { request, cookie, body }, async (visitor, field) =>
-          afterChange(visitor, await setChannelActive(services, visitor.grant, params.id, field("active") === "yes")),
-        ),
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const active = field("active") === "yes";
+          const w = wordsFor(visitor.language);
+          const ask = {
+            action: `/settings/channels/${params.id}/active`,
+            question: w.confirmDisableChannel,
+            label: w.disable,
+            back: "/settings/apps",
+          };
+          // Enabling harms nothing: only disabling asks first.
+          const asking = active ? null : unconfirmed(visitor, field, { ...ask, fields: hidden("active", "no") });
+          return asking ?? afterChange(visitor, await setChannelActive(services, visitor.grant, params.id, active));
+        }),
       { detail: { hide: true } },
     )
     .post(

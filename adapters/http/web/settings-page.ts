@@ -29,6 +29,26 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
 export const postButton = (visitor: Visitor, action: string, label: string, fields: Html | string = ""): Html =>
   html`<form method="post" action="${action}" class="inline"><input type="hidden" name="csrf" value="${visitor.csrf}">${fields}<button type="submit" class="secondary">${label}</button></form>`;
 
+/**
+ * A destructive action asks once more, on a page of its own, before it is done: null once the
+ * person confirmed, else that page. It works without JavaScript; Cancel goes back.
+ */
+export function unconfirmed(
+  visitor: Visitor,
+  field: (name: string) => string,
+  ask: { readonly action: string; readonly question: string; readonly label: string; readonly back: string; readonly fields?: Html },
+): Response | null {
+  if (field("confirm") === "yes") return null;
+  const w = wordsFor(visitor.language);
+  return appPage(
+    visitor,
+    ask.back,
+    ask.question,
+    html`<h1>${ask.question}</h1><form method="post" action="${ask.action}"><input type="hidden" name="csrf" value="${visitor.csrf}">${ask.fields ?? ""}<input type="hidden" name="confirm" value="yes">
+<button type="submit" class="danger">${ask.label}</button> <a href="${ask.back}">${w.cancel}</a></form>`,
+  );
+}
+
 export const hidden = (name: string, value: string): Html => html`<input type="hidden" name="${name}" value="${value}">`;
 
 export const isAdmin = (visitor: Visitor): boolean => visitor.membership.role === "admin";
