@@ -24,30 +24,56 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]) : ""), ""));
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff}
-main{max-width:40rem;margin:2rem auto;padding:0 1rem}body.wide main{max-width:72rem}
-h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input,select,textarea{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;border:1px solid #666;border-radius:4px}
+/**
+ * The one stylesheet of the pages: design tokens (type scale, spacing, colours with WCAG AA
+ * contrast in light and dark), badges for status, severity and kind, tables that become cards
+ * below 640 px, and three kinds of button. Pages stay usable without it.
+ */
+const STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#d1d5db;--panel:#f9fafb;--link:#1d4ed8;
+--accent:#111827;--accent-fg:#fff;--danger:#b91c1c;--ok-bg:#ecfdf5;--ok:#065f46;--bad-bg:#fef2f2;
+--s1:.25rem;--s2:.5rem;--s3:.75rem;--s4:1rem;--s6:1.5rem;--radius:8px;--t-sm:.875rem;--t-lg:1.25rem;--t-xl:1.625rem}
+@media (prefers-color-scheme:dark){:root{--bg:#0f172a;--fg:#f1f5f9;--muted:#94a3b8;--line:#334155;--panel:#1e293b;--link:#93c5fd;
+--accent:#e2e8f0;--accent-fg:#0f172a;--danger:#fca5a5;--ok-bg:#052e2b;--ok:#6ee7b7;--bad-bg:#3f1d1d}}
+body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:var(--fg);background:var(--bg)}
+main{max-width:40rem;margin:var(--s6) auto;padding:0 var(--s4)}body.wide main{max-width:76rem}
+h1{font-size:var(--t-xl);line-height:1.25;margin:var(--s4) 0}h2{font-size:var(--t-lg);margin:var(--s6) 0 var(--s2)}h3{font-size:1rem;margin:var(--s4) 0 var(--s2)}
+label{display:block;margin:var(--s3) 0 var(--s1);font-weight:600}
+input,select,textarea{font:inherit;color:inherit;background:var(--bg);padding:var(--s2);width:100%;box-sizing:border-box;border:1px solid var(--muted);border-radius:6px}
 textarea{min-height:6rem}
-button{font:inherit;padding:.5rem 1rem;margin:1rem .5rem 0 0;border-radius:4px;border:1px solid #1a1a1a;background:#1a1a1a;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#1a1a1a}button.danger{background:#fff;color:#a40000;border-color:#a40000}.error{color:#a40000}.muted{color:#555}.notice{background:#eef6ee;border:1px solid #2e6b2e;padding:.75rem;border-radius:4px}
-table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}
-.scroll{overflow-x:auto}a{color:#0b4fa3}:focus-visible{outline:3px solid #0b4fa3;outline-offset:2px}
-.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
-header{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center;padding:.75rem 1rem;border-bottom:1px solid #ccc}
-header form{display:inline}header button{margin:0}header .org{font-weight:700}
-.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:0 1rem;align-items:end}
-.tabs{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;list-style:none}.tabs [aria-current]{font-weight:700}
-.inline{display:inline}.inline button{margin:.25rem .25rem 0 0;padding:.25rem .6rem}
-pre.secret{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.75rem;border-radius:4px}
-@media (max-width:40rem){.wide-only{display:none}}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-.narrow{max-width:36rem}fieldset{border:0;padding:0;margin:0 0 .75rem}legend{font-weight:600;margin-bottom:.25rem}
-.choice{display:inline-flex;gap:.35rem;align-items:center;margin:0 1rem .35rem 0;font-weight:400}
+button{font:inherit;font-weight:600;padding:var(--s2) var(--s4);margin:var(--s4) var(--s2) 0 0;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);cursor:pointer}
+button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}button.danger{background:transparent;color:var(--danger);border-color:currentColor}
+.error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
+.muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
+table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:var(--s2);border-bottom:1px solid var(--line);vertical-align:top}
+th{font-size:var(--t-sm);color:var(--muted);font-weight:600}.nowrap{white-space:nowrap}.num{text-align:right}
+.scroll{overflow-x:auto}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
+header{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);align-items:center;padding:var(--s2) var(--s4);border-bottom:1px solid var(--line);font-size:var(--t-sm)}
+header form{display:inline}header button{margin:0;padding:var(--s1) var(--s3)}header .org{font-weight:700;font-size:1rem}header nav{margin-right:auto}
+.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:0 var(--s4);align-items:end;margin-bottom:var(--s4)}
+.tabs{display:flex;flex-wrap:wrap;gap:var(--s1) var(--s4);padding:0;margin:var(--s2) 0;list-style:none}.tabs [aria-current]{font-weight:700;color:var(--fg)}
+.inline{display:inline}.inline button{margin:var(--s1) var(--s1) 0 0;padding:var(--s1) var(--s3)}
+pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
+.badge{display:inline-block;padding:0 var(--s2);border-radius:999px;font-size:var(--t-sm);font-weight:600;white-space:nowrap;border:1px solid currentColor}
+.status-triage{color:#6d28d9}.status-prioritized{color:#1d4ed8}.status-in_development{color:#b45309}.status-fixed,.status-delivered{color:#047857}.status-dismissed{color:var(--muted)}
+.sev-P0{color:#fff;background:#b91c1c;border-color:#b91c1c}.sev-P1{color:#9a3412}.sev-P2{color:#854d0e}.sev-P3{color:var(--muted)}
+@media (prefers-color-scheme:dark){.status-triage{color:#c4b5fd}.status-prioritized{color:#93c5fd}.status-in_development{color:#fcd34d}.status-fixed,.status-delivered{color:#6ee7b7}
+.sev-P1{color:#fdba74}.sev-P2{color:#fde047}}
+.kind::before{content:attr(data-icon);margin-right:var(--s1)}
+.empty{padding:var(--s6);text-align:center;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted)}
+@media (max-width:40rem){.wide-only{display:none}
+table.cards thead{display:none}table.cards tr{display:block;border:1px solid var(--line);border-radius:var(--radius);margin-bottom:var(--s3);padding:var(--s2)}
+table.cards td{display:block;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left}
+table.cards td[data-label]::before{content:attr(data-label);position:absolute;left:var(--s1);width:7rem;color:var(--muted);font-size:var(--t-sm)}
+table.cards td.title{padding-left:var(--s1)}
+table.cards td.title{font-weight:600;font-size:1.05rem}}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--s1) var(--s4)}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+.narrow{max-width:36rem}fieldset{border:0;padding:0;margin:0 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1)}
+.choice{display:inline-flex;gap:.35rem;align-items:center;margin:0 var(--s4) .35rem 0;font-weight:400}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
-figure{margin:1rem 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid #ccc;border-radius:6px}
+figure{margin:var(--s4) 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:var(--radius)}
 .log{padding-left:1.25rem}.log code{white-space:pre-wrap;overflow-wrap:anywhere}
-.replay{border:1px solid #ccc;border-radius:6px;overflow:auto;margin-top:.5rem}.replay iframe{border:0}`;
+.replay{border:1px solid var(--line);border-radius:var(--radius);overflow:auto;margin-top:var(--s2)}.replay iframe{border:0}`;
 
 /**
  * A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to.

@@ -70,6 +70,22 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     await screenshot(page, "inbox");
   });
 
+  test("the inbox is a table at 1280 px, each key and date on one line, and cards on a phone", async () => {
+    const page = await signedIn("admin");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    const key = page.getByRole("link", { name: reports.problem.ticketId, exact: true });
+    const line = await key.evaluate((a) => parseFloat(getComputedStyle(a).lineHeight) || 24);
+    expect((await key.boundingBox())!.height).toBeLessThan(line * 1.5);
+    await screenshot(page, "inbox-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator("table.cards thead").isVisible()).toBe(false);
+    const card = page.locator("table.cards tbody tr").first();
+    expect(await card.evaluate((tr) => getComputedStyle(tr).display)).toBe("block");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, "inbox-390");
+  });
+
   test("filtering the inbox by kind keeps the filter in the address, so the view can be shared", async () => {
     const page = await signedIn("member");
     await page.getByLabel("Kind").selectOption("idea");

@@ -25,6 +25,7 @@ import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { validator } from "../validate.ts";
+import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
 import { capturedContext } from "../web/captured-context.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
@@ -113,14 +114,14 @@ ${
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
-<td>${valueName(visitor.language, f.kind)}</td><td>${f.severity ?? ""}</td><td>${valueName(visitor.language, f.status)}</td>
-<td class="wide-only">${f.app.name ?? ""}${f.feature ? html` · ${f.feature.path}` : ""}</td><td class="wide-only">${f.reports}</td><td class="wide-only">${formatTime(visitor.language, Date.parse(f.lastActivityAt))}</td></tr>`,
+    ) => html`<tr><td class="nowrap" data-label="${w.key}"><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
+<td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
+<td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="nowrap" data-label="${w.lastActivity}">${formatTime(visitor.language, Date.parse(f.lastActivityAt))}</td></tr>`,
   );
   const table =
     page.data.length === 0
-      ? html`<p>${w.nothing}</p>`
-      : html`<div class="scroll"><table><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col" class="wide-only">${w.app}</th><th scope="col" class="wide-only">${w.reports}</th><th scope="col" class="wide-only">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
+      : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
     page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
   }</p>`;
@@ -148,9 +149,9 @@ ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : "
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 <dl>
 <dt>${w.key}</dt><dd>${feedback.key}</dd>
-<dt>${w.status}</dt><dd>${valueName(lang, feedback.status)}</dd>
-<dt>${w.kind}</dt><dd>${valueName(lang, feedback.kind)}</dd>
-<dt>${w.severity}</dt><dd>${feedback.severity ?? "—"}</dd>
+<dt>${w.status}</dt><dd>${statusBadge(lang, feedback.status)}</dd>
+<dt>${w.kind}</dt><dd>${kindLabel(lang, feedback.kind)}</dd>
+<dt>${w.severity}</dt><dd>${severityBadge(feedback.severity)}</dd>
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>
 <dt>${w.feature}</dt><dd>${feedback.feature?.path ?? "—"}</dd>
 <dt>${w.reports}</dt><dd>${feedback.reports}</dd>
