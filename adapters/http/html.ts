@@ -71,6 +71,11 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--s1) var(--s4)}dt
 .narrow{max-width:36rem}fieldset{border:0;padding:0;margin:0 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1)}
 .choice{display:inline-flex;gap:.35rem;align-items:center;margin:0 var(--s4) .35rem 0;font-weight:400}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;gap:var(--s6)}.with-aside aside h2:first-child{margin-top:var(--s4)}
+@media (max-width:48rem){.with-aside{grid-template-columns:1fr}.with-aside aside{order:-1}}
+.timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}
+.timeline li{position:relative;padding:0 0 var(--s3) var(--s4)}.timeline li::before{content:"";position:absolute;left:-7px;top:.45rem;width:12px;height:12px;border-radius:50%;background:var(--bg);border:2px solid var(--muted)}
+.timeline li.change::before{border-color:var(--link)}.timeline p{margin:0 0 var(--s1)}
 figure{margin:var(--s4) 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:var(--radius)}
 .log{padding-left:1.25rem}.log code{white-space:pre-wrap;overflow-wrap:anywhere}
 .replay{border:1px solid var(--line);border-radius:var(--radius);overflow:auto;margin-top:var(--s2)}.replay iframe{border:0}`;

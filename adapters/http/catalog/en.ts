@@ -44,6 +44,8 @@ export const EN = {
     keptQueryParams: "Query parameters kept in page addresses (the values of all others are dropped)",
     recordReplay: "Keep a replay of the last minute (text and fields masked; on plans with full context)",
     context: "Context from the browser",
+    activity: "Activity",
+    reportVia: "Report via",
     screenshotAlt: "Screenshot sent with the report (fields and marked areas blocked out)",
     openScreenshot: "Open the screenshot",
     playReplay: "Play the replay",

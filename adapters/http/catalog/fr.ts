@@ -43,6 +43,8 @@ export const FR: Catalog = {
     keptQueryParams: "Paramètres de requête gardés dans les adresses (les valeurs des autres sont retirées)",
     recordReplay: "Garder une relecture de la dernière minute (textes et champs masqués ; offres avec contexte complet)",
     context: "Contexte du navigateur",
+    activity: "Activité",
+    reportVia: "Signalement via",
     screenshotAlt: "Capture d'écran envoyée avec le signalement (champs et zones marquées masqués)",
     openScreenshot: "Ouvrir la capture d'écran",
     playReplay: "Lire la relecture",

@@ -26,6 +26,7 @@ import { hidden, postButton } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { validator } from "../validate.ts";
 import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
+import { activityTimeline } from "../web/activity.ts";
 import { capturedContext } from "../web/captured-context.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
@@ -143,55 +144,45 @@ async function feedbackPage(
   const following = followers.some((f) => f.email === visitor.email);
   const tracker = feedback.trackerIssue;
 
+  const statusControl = canUpdate
+    ? html`<form method="post" action="/inbox/${encodeURIComponent(feedback.key)}/status"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="new-status">${w.status}</label><select id="new-status" name="status">${STATUSES.map((s) => html`<option value="${s}"${s === feedback.status ? html` selected` : ""}>${valueName(lang, s)}</option>`)}</select>
+<label for="comment">${w.comment}</label><textarea id="comment" name="comment" maxlength="${COMMENT_MAX_LENGTH}"></textarea>
+<button type="submit">${w.save}</button></form>`
+    : html`<p class="muted">${w.readOnly}</p>`;
+  const conversation =
+    conversations.length > 0
+      ? html`<h2>${w.conversation}</h2>${conversations.map(
+          (turns) =>
+            html`<ol>${turns.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol>`,
+        )}`
+      : "";
+
   const body = html`<p><a href="/inbox">← ${w.back}</a></p>
 <h1>${feedback.title}</h1>
+<p>${statusBadge(lang, feedback.status)} ${severityBadge(feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+<div class="with-aside"><div>
+${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
+${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
+${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
+${capturedContext(w, lang, feedback.fullContext, `/inbox/${encodeURIComponent(feedback.key)}/replay`)}
+${activityTimeline(w, lang, opened.value.activity)}
+${conversation}
+</div><aside aria-label="${w.changeStatus}">
+<h2>${w.changeStatus}</h2>${statusControl}
 <dl>
-<dt>${w.key}</dt><dd>${feedback.key}</dd>
-<dt>${w.status}</dt><dd>${statusBadge(lang, feedback.status)}</dd>
-<dt>${w.kind}</dt><dd>${kindLabel(lang, feedback.kind)}</dd>
-<dt>${w.severity}</dt><dd>${severityBadge(feedback.severity)}</dd>
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>
 <dt>${w.feature}</dt><dd>${feedback.feature?.path ?? "—"}</dd>
 <dt>${w.reports}</dt><dd>${feedback.reports}</dd>
 <dt>${w.lastActivity}</dt><dd>${formatTime(lang, Date.parse(feedback.lastActivityAt))}</dd>
 <dt>${w.tracker}</dt><dd>${tracker ? (tracker.url ? html`<a href="${tracker.url}" rel="noreferrer">${tracker.key}</a> (${tracker.status})` : html`${tracker.key} (${tracker.status})`) : "—"}</dd>
 </dl>
-${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
-${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
-${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
-${capturedContext(w, lang, feedback.fullContext, `/inbox/${encodeURIComponent(feedback.key)}/replay`)}
-<h2>${w.changeStatus}</h2>
-${
-  canUpdate
-    ? html`<form method="post" action="/inbox/${encodeURIComponent(feedback.key)}/status"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="new-status">${w.status}</label><select id="new-status" name="status">${STATUSES.map((s) => html`<option value="${s}"${s === feedback.status ? html` selected` : ""}>${valueName(lang, s)}</option>`)}</select>
-<label for="comment">${w.comment}</label><textarea id="comment" name="comment" maxlength="${COMMENT_MAX_LENGTH}"></textarea>
-<button type="submit">${w.save}</button></form>`
-    : html`<p class="muted">${w.readOnly}</p>`
-}
-<h2>${w.reports} (${feedback.reportList.length})</h2>
-<ol>${feedback.reportList.map((r) => html`<li><p class="muted">${r.source} · ${r.author ?? w.anonymous} · ${formatTime(lang, Date.parse(r.at))}</p><p>${r.text}</p></li>`)}</ol>
-${
-  conversations.length > 0
-    ? html`<h2>${w.conversation}</h2>${conversations.map(
-        (conversation) =>
-          html`<ol>${conversation.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol>`,
-      )}`
-    : ""
-}
-${
-  feedback.comments.length > 0
-    ? html`<h2>${w.comments}</h2><ol>${feedback.comments.map(
-        (c) =>
-          html`<li><p class="muted">${[c.author ?? w.anonymous, ...(c.statusChange ? [`${valueName(lang, c.statusChange.from)} → ${valueName(lang, c.statusChange.to)}`] : []), formatTime(lang, Date.parse(c.at))].join(" · ")}</p><p>${c.text}</p></li>`,
-      )}</ol>`
-    : ""
-}
 <h2>${w.followers}</h2>
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
-${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}`;
+${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
+</aside></div>`;
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200);
 }
 

@@ -1,0 +1,36 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { timeline } from "../../core/feedback/timeline.ts";
+
+const at = (minute: number) => Date.UTC(2026, 10, 23, 9, minute);
+const iso = (minute: number) => new Date(at(minute)).toISOString();
+
+describe("a feedback's timeline", () => {
+  test("reports and status changes in order, each change with the status it reached and the comment that came with it", () => {
+    const entries = timeline(
+      {
+        status: "fixed",
+        reportList: [
+          { source: "widget", at: iso(0), text: "Pay does nothing" },
+          { source: "api", at: iso(5), text: "Same here" },
+        ],
+        comments: [{ author: "Ann", at: iso(10), statusChange: { from: "prioritized", to: "fixed" }, text: "Fixed in 2.4.1" }],
+      },
+      [
+        { type: "feedback.created", previousStatus: null, at: at(0) },
+        { type: "feedback.status_changed", previousStatus: "triage", at: at(3) },
+        { type: "feedback.status_changed", previousStatus: "prioritized", at: at(10) },
+      ],
+    );
+    assert.deepEqual(
+      entries.map((e) => (e.kind === "status" ? `${e.from}→${e.to}${e.comment ? ` (${e.comment.author}: ${e.comment.text})` : ""}` : e.kind)),
+      ["report", "triage→prioritized", "report", "prioritized→fixed (Ann: Fixed in 2.4.1)"],
+    );
+  });
+
+  test("a comment that came with no change of the history stands on its own line", () => {
+    const comment = { author: "Bob", at: iso(7), text: "Looking" };
+    const entries = timeline({ status: "triage", reportList: [], comments: [comment] }, []);
+    assert.deepEqual(entries, [{ kind: "comment", at: iso(7), comment }]);
+  });
+});
