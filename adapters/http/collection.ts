@@ -1,3 +1,4 @@
+import type { Failure } from "../../core/errors.ts";
 import type { ReportOutcome } from "../../core/model.ts";
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
@@ -19,9 +20,15 @@ export const replayed = (submitted: Submitted): Record<string, string> => (submi
 export const outcomeResponse = (outcome: ReportOutcome, headers: Record<string, string>): Response =>
   json(outcome.body, outcome.kind === "recorded" ? 201 : 200, headers);
 
+/** Counts a request in the collection budget of its address, which every collection route shares; the refusal past it. */
+export async function addressBudget(services: Services, request: Request, perMinute: number): Promise<Failure | null> {
+  const limited = await checkRateLimit(services.store, services.clock, `reports:${clientAddress(request)}`, perMinute);
+  return limited.ok ? null : limited;
+}
+
 /** Counts a request in its address's collection budget, before its body is read, then reads the body. Throws the refusal. */
 export async function admitReport(services: Services, request: Request, perMinute: number): Promise<unknown> {
-  const limited = await checkRateLimit(services.store, services.clock, `reports:${clientAddress(request)}`, perMinute);
-  if (!limited.ok) throw new HttpFailure(limited.code, limited.retryAfter);
+  const refused = await addressBudget(services, request, perMinute);
+  if (refused) throw new HttpFailure(refused.code, refused.retryAfter);
   return readJsonBody(request);
 }

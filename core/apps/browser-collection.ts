@@ -20,12 +20,15 @@ export function exactOrigin(text: string): string | null {
 /** Whether a request from `origin` (its `Origin` header, if any) may send on the app's widget. */
 export const originAllowed = (app: AppRecord, origin: string | null): boolean => origin !== null && browserCollection(app).origins.includes(origin);
 
+/** An address without its query and fragment. */
+export const bareAddress = (address: string): string => address.split(/[?#]/, 1)[0]!;
+
 /**
  * A page address as the app lets it be kept: its query values are dropped (the names stay, so a
  * developer sees the page's shape) except for the parameters the app lists; the fragment goes too.
  */
 export function keptAddress(address: string, keep: readonly string[]): string {
-  if (!URL.canParse(address)) return address.split(/[?#]/, 1)[0]!;
+  if (!URL.canParse(address)) return bareAddress(address);
   const url = new URL(address);
   const kept = [...url.searchParams].map(([name, value]) => (keep.includes(name) ? [name, value] : [name, ""]));
   url.search =

@@ -1,4 +1,4 @@
-import { browserCollection, keptAddress } from "../apps/browser-collection.ts";
+import { bareAddress, browserCollection, keptAddress } from "../apps/browser-collection.ts";
 import { type Failure, fail, ok, type Result } from "../errors.ts";
 import { hasFullContext } from "../limits.ts";
 import type { Services } from "../services.ts";
@@ -41,7 +41,7 @@ function keptContext(context: BrowserContext, queryParams: readonly string[]): B
   return {
     ...context,
     ...(context.page && { page: { ...context.page, url: keptAddress(context.page.url, queryParams) } }),
-    ...(context.network && { network: context.network.map((n) => ({ ...n, url: keptAddress(n.url, []).split("?", 1)[0]! })) }),
+    ...(context.network && { network: context.network.map((n) => ({ ...n, url: bareAddress(n.url) })) }),
   };
 }
 

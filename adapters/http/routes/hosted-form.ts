@@ -7,11 +7,10 @@ import { ReportRequest, type ReportResponse } from "../../../core/schemas/report
 import { validator } from "../validate.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
-import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
 import type { Submitted } from "../../../core/use-cases/record-feedback.ts";
 import { submitReport } from "../../../core/use-cases/submit-report.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
-import { clientAddress } from "../connection.ts";
+import { addressBudget } from "../collection.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, page } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
@@ -115,7 +114,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
   }
 
   /** Refuses posts from other sites, and past the address's budget; null lets the post through. */
-  async function guard(request: Request, language: Language): Promise<Response | null> {
+  async function guard(request: Request, key: string, language: Language): Promise<Response | null> {
     // Pages here send no referrer, and then browsers post `Origin: null`: Sec-Fetch-Site says where it came from.
     const sent = request.headers.get("origin");
     const origin = sent === "null" ? null : sent;
@@ -126,8 +125,8 @@ ${(step.questions ?? []).map((q) => question(q, w))}
       const w = textFor(language).form;
       return formPage(language, w.otherSite, html`<h1>${w.otherSite}</h1>`, 403);
     }
-    const limited = await checkRateLimit(services.store, services.clock, `reports:${clientAddress(request)}`, reportsPerMinute);
-    return limited.ok ? null : failurePage("", "", language, limited, {});
+    const limited = await addressBudget(services, request, reportsPerMinute);
+    return limited && failurePage(key, "", language, limited, {});
   }
 
   /** A post to a form: refused from other sites and past the budget, 404 for no form; else handled with what was sent. */
@@ -138,7 +137,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     handle: (language: Language, app: string, sent: Fields) => Promise<Response> | Response,
   ): Promise<Response> {
     const language = languageOf(request);
-    const refused = await guard(request, language);
+    const refused = await guard(request, key, language);
     if (refused) return refused;
     const form = await openForm(services, key);
     return form.ok ? handle(language, form.value.app.name, (body ?? {}) as Fields) : notFound(language);
