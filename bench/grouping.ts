@@ -38,8 +38,8 @@ async function group(reports: readonly Labelled[]): Promise<{ cluster: Map<numbe
   for (const i of shuffled(reports.length, 7)) {
     // As the service does: every report of a feedback is a candidate text for it (single linkage).
     const candidates = feedbacks.flatMap((f) => f.members.map((m) => ({ id: f.id, text: reports[m]!.text })));
-    const { duplicateOf } = await grouper.findDuplicate(reports[i]!.text, candidates);
-    const found = feedbacks.find((f) => f.id === duplicateOf);
+    const { matches } = await grouper.compare(reports[i]!.text, candidates);
+    const found = feedbacks.find((f) => f.id === matches.find((m) => m.same)?.id);
     if (found) found.members.push(i);
     else feedbacks.push({ id: `f${feedbacks.length}`, members: [i] });
   }

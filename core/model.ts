@@ -1,5 +1,6 @@
 import type { Language } from "./errors.ts";
 import type { EventType } from "./feedback/events.ts";
+import type { GroupingMode } from "./grouping/suggestions.ts";
 import type { Plan } from "./limits.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { App, CodeFile, FeatureDefinition } from "./schemas/catalog.ts";
@@ -40,6 +41,8 @@ export interface AppRecord extends App {
   readonly orgId: string;
   /** How its widget collects; absent until an Admin sets it, which means no origin is allowed. */
   readonly browser?: BrowserCollection;
+  /** Whether grouping merges sure duplicates alone (`auto`, when absent) or only suggests them. */
+  readonly groupingMode?: GroupingMode;
 }
 
 /**

@@ -36,6 +36,9 @@ export const PORTABLE_SETS = [
   "grouping_df",
   "app_trackers",
   "attachments",
+  "merges",
+  "splits",
+  "suggestions",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

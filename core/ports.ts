@@ -72,12 +72,26 @@ export interface GroupingCandidate {
   readonly vector?: readonly number[];
 }
 
-/** Finds, among open feedbacks of the same app, the one a new report duplicates. */
+/** A candidate alike enough to a text to be worth a person's look. */
+export interface GroupingMatch {
+  readonly id: string;
+  /** How alike, on the grouper's own scale (higher is closer). */
+  readonly score: number;
+  /** Alike enough to merge without asking: the grouper's automatic threshold is reached. */
+  readonly same: boolean;
+  /** The words the two share that weighed most (none for a grouper that compares vectors only). */
+  readonly matched: readonly string[];
+}
+
+/** Finds, among open feedbacks of the same app, those a new report may duplicate. */
 export interface Grouper {
   /** The keys under which a text is indexed; a candidate must share some with the new report. */
   keys(text: string): string[];
-  /** The candidate the text duplicates, if any; and the text's vector, kept with the feedback when it stays alone. */
-  findDuplicate(text: string, candidates: readonly GroupingCandidate[]): Promise<{ duplicateOf: string | null; vector?: number[] }>;
+  /**
+   * The candidates above the grouper's suggestion threshold, best first; and the text's vector,
+   * kept with the feedback when it stays alone.
+   */
+  compare(text: string, candidates: readonly GroupingCandidate[]): Promise<{ matches: GroupingMatch[]; vector?: number[] }>;
 }
 
 /** A message to a person (an e-mail, for the SMTP adapter). */

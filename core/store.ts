@@ -1,4 +1,7 @@
 import type { CandidateQuery } from "./grouping/candidates.ts";
+import type { MergeRecord, Unmerge } from "./merges/merge.ts";
+import type { SplitRecord } from "./merges/split.ts";
+import type { GroupingMode, Suggestion } from "./grouping/suggestions.ts";
 import type { DomainEvent, EventType, JobRequest } from "./feedback/events.ts";
 import type { Language } from "./errors.ts";
 import type {
@@ -305,8 +308,53 @@ export interface GroupingStore {
     feedbackId: string,
     triage: { featureId?: string; severity?: Severity; nature?: string; title?: string; diagnostic?: Diagnostic; summary?: string },
   ): Promise<void>;
-  /** Moves the source's reports and followers into the target and marks the source folded. */
-  foldFeedback(orgId: string, sourceId: string, targetId: string, at: number): Promise<boolean>;
+}
+
+/**
+ * Merges as links: a merge and its undoing each commit with their events, moving reports,
+ * followers and counts in one transaction. Both writes are compare-and-set on what was planned.
+ */
+export interface MergeStore {
+  /**
+   * Writes a planned merge: moves its reports, adds its followers to the target, sets the target's
+   * counts, folds the source, records the merge (and the pair as decided) with its events. False,
+   * with nothing written, when either feedback is folded or its report count changed since.
+   */
+  applyMerge(merge: MergeRecord, events: readonly DomainEvent[]): Promise<boolean>;
+  /**
+   * Undoes a standing merge: its reports go back to the source, the followers it added leave the
+   * target, the target gets the planned counts, the source answers for itself again, and the pair
+   * is remembered as dismissed. False, with nothing written, when the merge was undone or the target changed since.
+   */
+  applyUnmerge(unmerge: Unmerge, events: readonly DomainEvent[]): Promise<boolean>;
+  /** The standing merge that folded this feedback, if any. */
+  findMerge(orgId: string, sourceId: string): Promise<MergeRecord | null>;
+  /** The merges into or out of a feedback, undone ones too, oldest first. */
+  listMerges(orgId: string, feedbackId: string): Promise<MergeRecord[]>;
+  /**
+   * Writes a planned split: the new feedback gets the organization's next key, the report moves to
+   * it (with its follower), the feedback it left gets the planned counts, the pair is remembered as
+   * dismissed, and the events commit with it. Null, with nothing written, when the feedback is
+   * folded or its report count changed since.
+   */
+  applySplit(split: SplitRecord, events: readonly DomainEvent[]): Promise<FeedbackRecord | null>;
+  /** The reports split out of a feedback, oldest first. */
+  listSplits(orgId: string, feedbackId: string): Promise<SplitRecord[]>;
+}
+
+/**
+ * Pairs grouping found alike but left for a person to decide, and the decisions taken, so that a
+ * dismissed (or unmerged) pair is never suggested or merged again.
+ */
+export interface SuggestionStore {
+  /** Keeps suggestions; a pair already suggested gets the new score, a decided pair is left alone. */
+  saveSuggestions(suggestions: readonly Suggestion[]): Promise<void>;
+  /** Undecided suggestions of the organization (or one app), both feedbacks unfolded, best score first. */
+  listSuggestions(orgId: string, appId: string | null, limit: number): Promise<Suggestion[]>;
+  /** Records a person's decision that two feedbacks are not duplicates (suggested or not). */
+  dismissPair(orgId: string, feedbackId: string, similarId: string, at: number, by: string): Promise<void>;
+  /** The feedbacks a person decided are not duplicates of this one. */
+  dismissedWith(orgId: string, feedbackId: string): Promise<Set<string>>;
 }
 
 export interface FollowerStore {
@@ -337,6 +385,8 @@ export interface AdminStore {
   createApp(app: AppRecord): Promise<void>;
   /** Replaces how the app collects from browsers; false when the organization has no such app. */
   setBrowserCollection(orgId: string, appId: string, browser: BrowserCollection): Promise<boolean>;
+  /** Sets how grouping treats the app's duplicates; false when the organization has no such app. */
+  setGroupingMode(orgId: string, appId: string, mode: GroupingMode): Promise<boolean>;
   createChannel(channel: Channel): Promise<void>;
   listChannels(orgId: string, appId?: string): Promise<Channel[]>;
   setChannelActive(orgId: string, channelIdOrKey: string, active: boolean): Promise<boolean>;
@@ -433,6 +483,8 @@ export type Store = RateLimitStore &
   AccessStore &
   JobQueue &
   GroupingStore &
+  MergeStore &
+  SuggestionStore &
   FollowerStore &
   AccountStore &
   OAuthStore &

@@ -1,6 +1,19 @@
 import type { Grouper } from "../../core/ports.ts";
 import { groupingKeys, terms, type TermCounts } from "../../core/grouping/analyze.ts";
-import { cosine, mayShareSubject, SAME_SUBJECT_THRESHOLD, type TermStats, weigh } from "./similarity.ts";
+import type { GroupingMatch } from "../../core/ports.ts";
+import {
+  cosine,
+  mayShareSubject,
+  SAME_SUBJECT_THRESHOLD,
+  sharedWords,
+  SUGGESTION_THRESHOLD,
+  type TermStats,
+  weigh,
+  type Weighted,
+} from "./similarity.ts";
+
+/** Words shown with a match. */
+const MATCHED_WORDS = 6;
 
 /** Analysed texts kept in memory (a cache: nothing is lost when it is cold). */
 const CACHE_SIZE = 20_000;
@@ -14,8 +27,9 @@ function statsOf(documents: readonly TermCounts[]): TermStats {
 
 /**
  * The offline grouper: TF-IDF cosine over folded, stemmed English and French words, a bilingual
- * lexicon of feedback vocabulary, and character trigrams; the most similar open feedback above
- * the threshold that may share the report's subject (mayShareSubject) is the duplicate.
+ * lexicon of feedback vocabulary, and character trigrams. A feedback above the threshold that may
+ * share the report's subject (mayShareSubject) is a sure duplicate; one above the suggestion
+ * threshold is worth a person's look.
  */
 export function createLexicalGrouper(): Grouper {
   // Candidates come back report after report: their analysis is kept, least recently used out first.
@@ -31,26 +45,31 @@ export function createLexicalGrouper(): Grouper {
   return {
     keys: groupingKeys,
 
-    async findDuplicate(text, candidates) {
-      if (candidates.length === 0) return { duplicateOf: null };
+    async compare(text, candidates) {
+      if (candidates.length === 0) return { matches: [] };
       const mine = termsOf(text);
       const theirs = candidates.map((c) => termsOf(c.text));
       const stats = statsOf([mine, ...theirs]);
       const reference = weigh(mine, stats);
       // A feedback answers with its most similar report (single linkage); its reports together decide what it is about.
-      const feedbacks = new Map<string, { score: number; terms: TermCounts }>();
+      const feedbacks = new Map<string, { score: number; closest: Weighted | null; terms: TermCounts }>();
       theirs.forEach((counts, i) => {
         const id = candidates[i]!.id;
-        const feedback = feedbacks.get(id) ?? { score: 0, terms: {} };
-        feedback.score = Math.max(feedback.score, cosine(reference, weigh(counts, stats)));
+        const feedback = feedbacks.get(id) ?? { score: 0, closest: null, terms: {} };
+        const weighted = weigh(counts, stats);
+        const score = cosine(reference, weighted);
+        if (score >= feedback.score) Object.assign(feedback, { score, closest: weighted });
         for (const term of Object.keys(counts)) feedback.terms[term] = 1;
         feedbacks.set(id, feedback);
       });
-      let best: { id: string; score: number } | null = null;
-      for (const [id, { score, terms: known }] of feedbacks) {
-        if (score >= SAME_SUBJECT_THRESHOLD && (!best || score > best.score) && mayShareSubject(mine, known)) best = { id, score };
+      const matches: GroupingMatch[] = [];
+      for (const [id, { score, closest, terms: known }] of feedbacks) {
+        if (score < SUGGESTION_THRESHOLD || !closest) continue;
+        const same = score >= SAME_SUBJECT_THRESHOLD && mayShareSubject(mine, known);
+        matches.push({ id, score: Math.round(score * 1000) / 1000, same, matched: sharedWords(reference, closest, MATCHED_WORDS) });
       }
-      return { duplicateOf: (best as { id: string } | null)?.id ?? null };
+      // Sure duplicates first, then by score: the best sure one is the one to merge with.
+      return { matches: matches.sort((a, b) => Number(b.same) - Number(a.same) || b.score - a.score) };
     },
   };
 }

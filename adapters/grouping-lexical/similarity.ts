@@ -67,3 +67,16 @@ export function mayShareSubject(report: TermCounts, feedback: TermCounts): boole
  * for precision first: a wrong merge hides a problem, a missed one only leaves a duplicate.
  */
 export const SAME_SUBJECT_THRESHOLD = 0.35;
+
+/** From this similarity on, two texts are worth a person's look (a suggestion), even when they are not sure duplicates. */
+export const SUGGESTION_THRESHOLD = 0.2;
+
+/** The shared terms that weigh most in the similarity of two weighted texts, as words (trigrams left out). */
+export function sharedWords(a: Weighted, b: Weighted, count: number): string[] {
+  const shared: Array<[string, number]> = [];
+  for (const [term, weight] of a.vector) {
+    const other = b.vector.get(term);
+    if (other !== undefined && !term.startsWith(`${TermKind.trigram}:`)) shared.push([term.slice(term.indexOf(":") + 1), weight * other]);
+  }
+  return [...new Set(shared.sort((x, y) => y[1] - x[1]).map(([word]) => word))].slice(0, count);
+}

@@ -35,6 +35,9 @@ export function adminStore(data: Database): AdminStore {
       await touchCatalog(data);
       return found;
     },
+    async setGroupingMode(orgId, appId, groupingMode) {
+      return (await data.collection("apps").updateOne({ _id: appId, orgId }, { $set: { groupingMode } })).matchedCount === 1;
+    },
     async createChannel(channel) {
       await data.collection("channels").insertOne(toDocument(channel));
       await touchCatalog(data);

@@ -1,39 +1,11 @@
-import type { ClientSession } from "mongodb";
 import type { GroupingStore } from "../../core/store.ts";
 import { compoundId, type Database, isDuplicateKey } from "./database.ts";
 import { UNFOLDED } from "./feedbacks.ts";
 import { searchTerms } from "./search-terms.ts";
 
-/** The grouping index (postings of keys, with each feedback's text), triage, and folds. */
+/** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(data: Database): GroupingStore {
   const feedbacks = () => data.collection("feedbacks");
-
-  /** Copies followers to another feedback, keeping the target's own entry when both follow. */
-  const copyFollowers = async (fromId: string, toId: string, session: ClientSession) => {
-    const followers = await data.collection("followers").find({ feedbackId: fromId }, { session }).toArray();
-    for (const { _id, feedbackId: _f, ...follower } of followers) {
-      await data
-        .collection("followers")
-        .updateOne({ _id: compoundId(toId, follower.email) }, { $setOnInsert: { ...follower, feedbackId: toId } }, { upsert: true, session });
-    }
-    await data.collection("followers").deleteMany({ feedbackId: fromId }, { session });
-  };
-
-  const fold = (orgId: string, sourceId: string, targetId: string) =>
-    data.transaction(async (session) => {
-      if (sourceId === targetId) return false;
-      const [source, target] = await Promise.all([sourceId, targetId].map((id) => feedbacks().findOne({ _id: id, orgId, ...UNFOLDED }, { session })));
-      if (!source || !target || source.appId !== target.appId) return false;
-      await data.collection("reports").updateMany({ feedbackId: sourceId }, { $set: { feedbackId: targetId } }, { session });
-      await copyFollowers(sourceId, targetId, session);
-      await feedbacks().updateOne(
-        { _id: targetId },
-        { $inc: { reports: source.reports }, $max: { lastActivityAt: source.lastActivityAt }, $addToSet: { words: { $each: source.words ?? [] } } },
-        { session },
-      );
-      const folded = await feedbacks().updateOne({ _id: sourceId, ...UNFOLDED }, { $set: { mergedInto: targetId } }, { session });
-      return folded.modifiedCount === 1;
-    });
 
   return {
     async keyFrequencies(appId, keys) {
@@ -119,7 +91,5 @@ export function groupingStore(data: Database): GroupingStore {
       const words = t.title ? { $addToSet: { words: { $each: searchTerms(t.title) } } } : {};
       await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set, ...words });
     },
-
-    foldFeedback: (orgId, sourceId, targetId) => fold(orgId, sourceId, targetId),
   };
 }

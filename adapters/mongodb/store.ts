@@ -12,6 +12,8 @@ import { rateLimitStore } from "./rate-limits.ts";
 import { idempotencyStore } from "./idempotency.ts";
 import { qualificationStore } from "./qualifications.ts";
 import { groupingStore } from "./grouping.ts";
+import { mergeStore } from "./merges.ts";
+import { suggestionStore } from "./suggestions.ts";
 import { followerStore } from "./followers.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { ensureIndexes } from "./indexes.ts";
@@ -38,6 +40,8 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...idempotencyStore(data),
     ...qualificationStore(data),
     ...groupingStore(data),
+    ...mergeStore(data),
+    ...suggestionStore(data),
     ...followerStore(data),
     ...accessStore(data),
     ...accountStore(data),

@@ -98,6 +98,7 @@ export function webhookStore(data: Database): WebhookStore {
         feedbackId: event.feedbackId,
         type: event.type,
         previousStatus: event.previousStatus ?? null,
+        relatedId: event.relatedId ?? null,
         createdAt: event.createdAt,
       };
       return { id: String(delivery._id), attempt: delivery.attempt, leaseToken, webhook: toWebhook(webhook), event: stored };

@@ -6,6 +6,8 @@ export interface EmbeddingGrouperOptions extends ClientOptions {
   readonly model: string;
   /** Cosine similarity from which two texts are the same subject. */
   readonly threshold: number;
+  /** Cosine similarity from which two texts are worth a person's look. */
+  readonly suggestionThreshold: number;
   readonly onUsage: (usage: Usage) => void;
 }
 
@@ -30,7 +32,7 @@ export function createEmbeddingGrouper(options: EmbeddingGrouperOptions): Groupe
   return {
     keys: groupingKeys,
 
-    async findDuplicate(text, candidates) {
+    async compare(text, candidates) {
       const missing = candidates.filter((c) => !c.vector);
       const started = performance.now();
       const response = await client.embeddings.create({ model: options.model, input: [text, ...missing.map((c) => c.text)] });
@@ -46,12 +48,16 @@ export function createEmbeddingGrouper(options: EmbeddingGrouperOptions): Groupe
       const mine = vectors[0];
       if (!mine || vectors.length !== missing.length + 1) throw new Error("embeddings: the provider did not embed every text");
       const fresh = new Map(missing.map((c, i) => [c.id, vectors[i + 1]!]));
-      let best: { id: string; score: number } | null = null;
+      // A feedback answers with its closest text (single linkage).
+      const best = new Map<string, number>();
       for (const candidate of candidates) {
         const score = cosine(mine, candidate.vector ?? fresh.get(candidate.id)!);
-        if (score >= options.threshold && (!best || score > best.score)) best = { id: candidate.id, score };
+        if (score >= options.suggestionThreshold && score > (best.get(candidate.id) ?? -1)) best.set(candidate.id, score);
       }
-      return { duplicateOf: best?.id ?? null, vector: mine };
+      const matches = [...best]
+        .map(([id, score]) => ({ id, score: Math.round(score * 1000) / 1000, same: score >= options.threshold, matched: [] }))
+        .sort((a, b) => b.score - a.score);
+      return { matches, vector: mine };
     },
   };
 }

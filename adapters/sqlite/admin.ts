@@ -65,6 +65,10 @@ export function adminStore(db: Database): AdminStore {
         app.version ?? null,
       );
     },
+    async setGroupingMode(orgId, appId, mode) {
+      return db.query("UPDATE apps SET grouping_mode = ? WHERE org_id = ? AND id = ?").run(mode, orgId, appId).changes === 1;
+    },
+
     async setBrowserCollection(orgId, appId, browser) {
       return db.query("UPDATE apps SET browser = ? WHERE org_id = ? AND id = ?").run(JSON.stringify(browser), orgId, appId).changes === 1;
     },

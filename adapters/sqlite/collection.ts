@@ -5,6 +5,7 @@ import { channelCache } from "./channel-cache.ts";
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { indexDocument } from "./search.ts";
+import { nextKey } from "./keys.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Collection: what a channel key opens, and a report recorded as a new feedback with its effects. */
@@ -25,12 +26,7 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     const earlier = answer && findAnswer(db, answer.scope, answer.key, answer.now);
     if (earlier) return { state: "answered", answer: earlier };
     if (!consumeQuota(f.orgId, input.quota.month, input.quota.limit)) return { state: "quota_exceeded" };
-    // An UPDATE then a SELECT: as one UPDATE … RETURNING, this cost about 10 µs more per report under load (measured).
-    db.query("UPDATE organizations SET next_seq = next_seq + 1 WHERE id = ?").run(f.orgId);
-    const org = db
-      .query<{ key_prefix: string; seq: number }, [string]>("SELECT key_prefix, next_seq - 1 AS seq FROM organizations WHERE id = ?")
-      .get(f.orgId)!;
-    const key = `${org.key_prefix}-${org.seq}`;
+    const key = nextKey(db, f.orgId);
     db.query(
       `INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, observed, expected, reports, created_at, last_activity_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

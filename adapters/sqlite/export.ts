@@ -64,6 +64,18 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   grouping_df: { from: "SELECT rowid AS _rowid, * FROM grouping_df", key: (r) => [String(r.app_id), String(r.key)] },
   app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)] },
   attachments: { from: "SELECT rowid AS _rowid, * FROM attachments", key: (r) => [String(r.id)] },
+  merges: {
+    // Search documents are this store's own; a target store re-points its search words from the reports.
+    from: "SELECT rowid AS _rowid, id, org_id, app_id, source_id, target_id, by, score, at, report_ids, added_followers, target_before, target_after, undone_at, undone_by FROM merges",
+    key: (r) => [String(r.id)],
+    json: ["report_ids", "added_followers", "target_before", "target_after"],
+  },
+  splits: { from: "SELECT rowid AS _rowid, * FROM splits", key: (r) => [String(r.id)], json: ["new_feedback", "remaining"] },
+  suggestions: {
+    from: "SELECT rowid AS _rowid, * FROM suggestions",
+    key: (r) => [String(r.feedback_id), String(r.similar_id)],
+    json: ["matched"],
+  },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

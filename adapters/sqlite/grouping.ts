@@ -1,34 +1,11 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { GroupingStore } from "../../core/store.ts";
-import { placeholders, type FeedbackRow } from "./rows.ts";
-import { indexDocument, moveDocuments } from "./search.ts";
+import { placeholders } from "./rows.ts";
+import { indexDocument } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
-/** The grouping index (postings of keys, with each feedback's text), triage, and folds. */
+/** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
-  const fold = (orgId: string, sourceId: string, targetId: string): boolean => {
-    const source = db
-      .query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL")
-      .get(sourceId, orgId);
-    const target = db
-      .query<FeedbackRow, [string, string]>("SELECT * FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL")
-      .get(targetId, orgId);
-    if (!source || !target || source.app_id !== target.app_id || sourceId === targetId) return false;
-    db.query("UPDATE reports SET feedback_id = ? WHERE feedback_id = ?").run(targetId, sourceId);
-    db.query(
-      "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ?",
-    ).run(targetId, sourceId);
-    db.query("DELETE FROM followers WHERE feedback_id = ?").run(sourceId);
-    db.query("UPDATE feedbacks SET reports = reports + ?, last_activity_at = max(last_activity_at, ?) WHERE id = ?").run(
-      source.reports,
-      source.last_activity_at,
-      targetId,
-    );
-    db.query("UPDATE feedbacks SET merged_into = ? WHERE id = ?").run(targetId, sourceId);
-    moveDocuments(db, sourceId, targetId);
-    return true;
-  };
-
   return {
     async keyFrequencies(appId, keys) {
       const unique = [...new Set(keys)];
@@ -105,10 +82,6 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         // A new title is searchable too.
         if (t.title) indexDocument(db, feedbackId, t.title);
       });
-    },
-
-    async foldFeedback(orgId, sourceId, targetId) {
-      return batch.run(() => fold(orgId, sourceId, targetId));
     },
   };
 }

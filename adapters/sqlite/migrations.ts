@@ -241,4 +241,31 @@ export const MIGRATIONS: readonly string[] = [
   -- How an app's widget collects from browsers (origins, replay, kept query parameters), as JSON; NULL for none.
   ALTER TABLE apps ADD COLUMN browser TEXT;
   `,
+  `
+  -- Merges are links that can be undone: what each moved (reports, followers added, the search
+  -- documents re-pointed) and the target's counts before and after.
+  CREATE TABLE merges (
+    id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, source_id TEXT NOT NULL, target_id TEXT NOT NULL,
+    by TEXT, score REAL, at INTEGER NOT NULL, report_ids TEXT NOT NULL, added_followers TEXT NOT NULL,
+    target_before TEXT NOT NULL, target_after TEXT NOT NULL, search_rowids TEXT NOT NULL, undone_at INTEGER, undone_by TEXT
+  );
+  CREATE INDEX merges_by_source ON merges (source_id, at);
+  CREATE INDEX merges_by_target ON merges (target_id, at);
+  -- Reports taken out of a feedback into a new one.
+  CREATE TABLE splits (
+    id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, feedback_id TEXT NOT NULL, report_id TEXT NOT NULL,
+    new_feedback TEXT NOT NULL, follower TEXT, by TEXT NOT NULL, at INTEGER NOT NULL, expected_reports INTEGER NOT NULL, remaining TEXT NOT NULL
+  );
+  CREATE INDEX splits_by_feedback ON splits (feedback_id, at);
+  -- Pairs grouping found alike (feedback_id the newer), and the decisions people took on them.
+  CREATE TABLE suggestions (
+    org_id TEXT NOT NULL, app_id TEXT NOT NULL, feedback_id TEXT NOT NULL, similar_id TEXT NOT NULL,
+    score REAL NOT NULL, matched TEXT NOT NULL, at INTEGER NOT NULL, dismissed_at INTEGER, dismissed_by TEXT,
+    PRIMARY KEY (feedback_id, similar_id)
+  );
+  CREATE INDEX suggestions_open ON suggestions (org_id, score DESC) WHERE dismissed_at IS NULL;
+  CREATE INDEX suggestions_by_similar ON suggestions (similar_id);
+  ALTER TABLE apps ADD COLUMN grouping_mode TEXT;
+  ALTER TABLE events ADD COLUMN related_id TEXT;
+  `,
 ];

@@ -4,12 +4,13 @@ import { subscribersOf } from "../../core/webhooks/fan-out.ts";
 
 /** Writes an event to the outbox and, in the same transaction, one delivery per subscribed webhook. */
 export function insertEvent(db: Database, e: DomainEvent): void {
-  db.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+  db.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, related_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
     e.id,
     e.orgId,
     e.feedbackId,
     e.type,
     "previousStatus" in e ? e.previousStatus : null,
+    "relatedId" in e ? e.relatedId : null,
     e.createdAt,
   );
   // Read first, insert only for subscribers: most organizations have no webhook, and an INSERT … SELECT costs ten times the read.

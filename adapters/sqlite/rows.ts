@@ -1,4 +1,5 @@
 import type { AppRecord, Channel, FeatureRecord, FeedbackRecord, Organization, ReportRecord } from "../../core/model.ts";
+import type { GroupingMode } from "../../core/grouping/suggestions.ts";
 
 /** Row shapes as SQLite returns them, and their mapping to the core's records. */
 
@@ -25,11 +26,12 @@ export const toOrganization = (r: OrganizationRow): Organization => ({
 });
 
 export type AppRow = Nullable<Pick<AppRecord, "description" | "version">> &
-  Pick<AppRecord, "id" | "name" | "kind"> & { org_id: string; browser: string | null };
-export const toApp = ({ org_id, browser, ...r }: AppRow): AppRecord => ({
+  Pick<AppRecord, "id" | "name" | "kind"> & { org_id: string; browser: string | null; grouping_mode: GroupingMode | null };
+export const toApp = ({ org_id, browser, grouping_mode, ...r }: AppRow): AppRecord => ({
   ...present(r),
   orgId: org_id,
   ...(browser !== null && { browser: JSON.parse(browser) }),
+  ...(grouping_mode !== null && { groupingMode: grouping_mode }),
 });
 
 export interface ChannelRow {

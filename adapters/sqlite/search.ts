@@ -8,10 +8,5 @@ export function indexDocument(db: Database, feedbackId: string, text: string): v
   db.query("INSERT INTO search_docs (rowid, feedback_id, kind) VALUES (?, ?, 'feedback')").run(rowid, feedbackId);
 }
 
-/** Moves a folded feedback's documents to the surviving feedback, which now answers for them. */
-export function moveDocuments(db: Database, fromId: string, toId: string): void {
-  db.query("UPDATE search_docs SET feedback_id = ? WHERE feedback_id = ?").run(toId, fromId);
-}
-
 /** An FTS5 query that matches every word as a prefix; quoting makes any user text safe. */
 export const matchExpression = (words: readonly string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(" ");

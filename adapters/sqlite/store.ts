@@ -14,6 +14,8 @@ import { qualificationStore } from "./qualifications.ts";
 import { feedbackStore } from "./feedbacks.ts";
 import { catalogStore } from "./catalog.ts";
 import { groupingStore } from "./grouping.ts";
+import { mergeStore } from "./merges.ts";
+import { suggestionStore } from "./suggestions.ts";
 import { followerStore } from "./followers.ts";
 import { jobQueue } from "./jobs.ts";
 import { openDatabase } from "./open.ts";
@@ -37,6 +39,8 @@ export function createSqliteStore(path: string, options: { backgroundCheckpoints
     ...feedbackStore(db, batch),
     ...catalogStore(db),
     ...groupingStore(db, batch),
+    ...mergeStore(db, batch),
+    ...suggestionStore(db, batch),
     ...followerStore(db, batch),
     ...accessStore(db, batch),
     ...accountStore(db, batch),

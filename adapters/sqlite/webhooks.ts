@@ -101,6 +101,7 @@ export function webhookStore(db: Database, batch: WriteBatch): WebhookStore {
             feedback_id: string;
             type: StoredEvent["type"];
             previous_status: StoredEvent["previousStatus"];
+            related_id: string | null;
             created_at: number;
           },
           [string]
@@ -121,6 +122,7 @@ export function webhookStore(db: Database, batch: WriteBatch): WebhookStore {
           feedbackId: event.feedback_id,
           type: event.type,
           previousStatus: event.previous_status,
+          relatedId: event.related_id,
           createdAt: event.created_at,
         },
       };

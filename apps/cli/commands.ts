@@ -16,6 +16,8 @@ import { revokeToken } from "../../core/tokens/revoke-token.ts";
 import { addChannel } from "../../core/apps/add-channel.ts";
 import { browserCollection } from "../../core/apps/browser-collection.ts";
 import { setBrowserCollection } from "../../core/apps/set-browser-collection.ts";
+import { setGroupingMode } from "../../core/apps/set-grouping-mode.ts";
+import { GROUPING_MODES } from "../../core/grouping/suggestions.ts";
 import { createApp } from "../../core/apps/create-app.ts";
 import { importFeatures } from "../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../core/apps/import-help-articles.ts";
@@ -215,6 +217,17 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     out(`replay: ${records ? "on" : "off"}\nkept query parameters: ${queryParams.join(" ") || "(none)"}`);
   },
 
+  async "app grouping"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const mode = pick(arg(inv, 2, "mode"), GROUPING_MODES, "mode");
+    orFail(await setGroupingMode(services, operator(org), arg(inv, 1, "appId"), mode), noApp);
+    out(
+      mode === "auto"
+        ? "grouping: auto (sure duplicates are merged; likely ones are suggested)"
+        : "grouping: review (every likely duplicate is suggested; nothing is merged without a person)",
+    );
+  },
+
   async "channel create"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const kind: ChannelKind = pick(option(inv, "kind") ?? "api", CHANNEL_KINDS, "--kind");
@@ -412,6 +425,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   app list <org>
   app browser <org> <appId> [--origins O,O] [--replay on|off] [--query-params P,P]
                                                  where the app's widget may send from, and what it keeps
+  app grouping <org> <appId> auto|review         merge sure duplicates alone (auto), or only suggest them
   channel create <org> <appId> [--kind api|form|widget]
   channel list <org> [appId]
   channel disable|enable <org> <channel id or key>

@@ -17,6 +17,7 @@ export interface Config {
     readonly embeddingModel: string;
     /** Cosine similarity of embeddings from which two reports are the same subject. */
     readonly groupingThreshold: number;
+    readonly suggestionThreshold: number;
     readonly timeoutMs: number;
   };
   readonly logLevel: string;
@@ -135,6 +136,7 @@ export function loadConfig(env: Env): Config {
       model: env.OPENAI_MODEL || "gpt-4o-mini",
       embeddingModel: env.OPENAI_EMBEDDING_MODEL || "text-embedding-3-small",
       groupingThreshold: ratio(env, "OPENAI_GROUPING_THRESHOLD", 0.85),
+      suggestionThreshold: ratio(env, "OPENAI_SUGGESTION_THRESHOLD", 0.75),
       timeoutMs: integer(env, "OPENAI_TIMEOUT_MS", 20_000, 100, 600_000),
     },
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),

@@ -62,6 +62,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
             ...openaiOptions(config, logger),
             model: config.openai.embeddingModel,
             threshold: config.openai.groupingThreshold,
+            suggestionThreshold: Math.min(config.openai.suggestionThreshold, config.openai.groupingThreshold),
           })
         : createLexicalGrouper(),
     notifier: config.smtp ? createSmtpNotifier({ ...config.smtp, messageIdDomain: new URL(baseUrl).hostname }) : createLogNotifier(logger),

@@ -1,12 +1,17 @@
 import type { Status } from "../schemas/feedback.ts";
 
-export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped"] as const;
+export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped", "feedback.merged", "feedback.unmerged"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A domain event before it gets its identity; the use case stamps id and time. */
 export type EventDraft =
   | { readonly type: "feedback.created" }
-  | { readonly type: "feedback.status_changed" | "feedback.shipped"; readonly previousStatus: Status };
+  | { readonly type: "feedback.status_changed" | "feedback.shipped"; readonly previousStatus: Status }
+  /**
+   * `feedback.merged` is about the feedback that absorbed another (`relatedId`, the one folded
+   * into it); `feedback.unmerged` about the one restored (`relatedId`, the one it left).
+   */
+  | { readonly type: "feedback.merged" | "feedback.unmerged"; readonly relatedId: string };
 
 export type DomainEvent = EventDraft & {
   readonly id: string;

@@ -36,7 +36,7 @@ export function toSummary(f: FeedbackRecord, related: Related): FeedbackSummary 
 
 function reportEntry(r: ReportRecord): ReportEntry {
   const author = r.report.author.name ?? r.report.author.email ?? r.report.author.id;
-  return { source: r.source, ...(author && { author }), at: iso(r.at), text: r.report.message };
+  return { id: r.id, source: r.source, ...(author && { author }), at: iso(r.at), text: r.report.message };
 }
 
 /** A comment as shown, with its author's name (or e-mail) when the person is known. */

@@ -36,6 +36,7 @@ export const FeedbackSummary = Type.Object(
 export type FeedbackSummary = Static<typeof FeedbackSummary>;
 
 export const ReportEntry = Type.Object({
+  id: Type.String({ description: "The report's identifier, to split it out into a feedback of its own." }),
   source: Type.String({ description: "Channel kind, for example api or form." }),
   author: Type.Optional(Type.String()),
   at: Type.String({ format: "date-time" }),

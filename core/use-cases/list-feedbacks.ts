@@ -2,10 +2,10 @@ import { authorize } from "../authorization.ts";
 import { canonicalJson } from "../report/fingerprint.ts";
 import { type CursorPosition, decodeCursor, encodeCursor } from "../feedback/cursor.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { toSummary } from "../feedback/present.ts";
+import { summaries } from "../feedback/summaries.ts";
 import { searchWords } from "../feedback/search-words.ts";
 import { statusesOf } from "../feedback/status.ts";
-import type { FeatureRecord, FeedbackRecord, Grant } from "../model.ts";
+import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackFilter } from "../store.ts";
@@ -67,18 +67,7 @@ export async function listFeedbacks(services: Services, grant: Grant, query: Fee
   const listed = (await store.listFeedbacks(grant.orgId, filter, after, limit + (exact ? 2 : 1))).filter((f) => f.id !== exact?.id);
   const rows = exact && !after ? [exact, ...listed] : listed;
   const page = rows.slice(0, limit);
-  const apps = new Map((await store.listApps(grant.orgId)).map((a) => [a.id, a]));
-  const features = new Map<string, FeatureRecord | null>();
-  for (const id of new Set(page.map((f) => f.featureId).filter((x): x is string => Boolean(x)))) {
-    features.set(id, await store.findFeature(grant.orgId, id));
-  }
-  const data = page.map((f) =>
-    toSummary(f, {
-      app: apps.get(f.appId),
-      feature: (f.featureId && features.get(f.featureId)) || undefined,
-      baseUrl: services.baseUrl,
-    }),
-  );
+  const data = await summaries(services, grant.orgId, page);
   const last = page.at(-1);
   const position = last === exact ? TOP : last;
   const nextCursor = rows.length > limit && position ? await encodeCursor(secret, position, filterKey) : null;

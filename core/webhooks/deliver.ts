@@ -53,7 +53,9 @@ export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery
       feedback.featureId ? services.store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
     ]);
     const summary = toSummary(feedback, { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl });
-    result = await send(services, deps, delivery.webhook, delivery.event.type, eventBody(delivery.event, summary));
+    const other = delivery.event.relatedId ? await services.store.findFeedback(feedback.orgId, delivery.event.relatedId) : null;
+    const related = other && { id: other.id, key: other.key };
+    result = await send(services, deps, delivery.webhook, delivery.event.type, eventBody(delivery.event, summary, related));
   }
   const delivered = result.status !== null && result.status >= 200 && result.status < 300;
   const retryAt = delivered || !feedback ? null : nextAttemptAt(delivery.attempt, services.clock(), deps.retrySchedule);

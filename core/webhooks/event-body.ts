@@ -8,15 +8,31 @@ export interface StoredEvent {
   readonly feedbackId: string;
   readonly type: EventType;
   readonly previousStatus: Status | null;
+  /** For a merge, the feedback folded in; for an unmerge, the feedback left. */
+  readonly relatedId: string | null;
   readonly createdAt: number;
 }
 
-/** The JSON body of a delivery: the same event id at every retry; the feedback as it is now. */
-export function eventBody(event: StoredEvent, feedback: FeedbackSummary): string {
+/** The other feedback of a merge or an unmerge, as a delivery names it. */
+export interface RelatedFeedback {
+  readonly id: string;
+  readonly key: string;
+}
+
+/**
+ * The JSON body of a delivery: the same event id at every retry; the feedback as it is now. A
+ * merge names the feedback folded in (`merged`), an unmerge the one it was separated from (`unmergedFrom`).
+ */
+export function eventBody(event: StoredEvent, feedback: FeedbackSummary, related: RelatedFeedback | null = null): string {
   return JSON.stringify({
     id: event.id,
     type: event.type,
     createdAt: new Date(event.createdAt).toISOString(),
-    data: { feedback, ...(event.previousStatus !== null && event.type !== "feedback.created" && { previousStatus: event.previousStatus }) },
+    data: {
+      feedback,
+      ...(event.previousStatus !== null && event.type !== "feedback.created" && { previousStatus: event.previousStatus }),
+      ...(related && event.type === "feedback.merged" && { merged: related }),
+      ...(related && event.type === "feedback.unmerged" && { unmergedFrom: related }),
+    },
   });
 }

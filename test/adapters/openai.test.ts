@@ -130,6 +130,7 @@ describe("embedding grouper, through the official SDK", () => {
       baseUrl: fake.baseUrl,
       model: "embed-model",
       threshold: 0.85,
+      suggestionThreshold: 0.7,
       timeoutMs: 2_000,
       maxRetries: 1,
       onUsage: (u) => usage.push(u),
@@ -137,11 +138,11 @@ describe("embedding grouper, through the official SDK", () => {
 
   test("embeds the new text and the candidates without a kept vector, in one call, and returns the new vector", async () => {
     const before = fake.requests.length;
-    const found = await grouper().findDuplicate("Export to PDF is blank", [
+    const found = await grouper().compare("Export to PDF is blank", [
       { id: "kept", text: "Login is broken", vector: [0, 1, 0, 0, 0.0625] },
       { id: "fresh", text: "The export never finishes" },
     ]);
-    expect(found.duplicateOf).toBe("fresh");
+    expect(found.matches.map((m) => [m.id, m.same])).toEqual([["fresh", true]]);
     expect(found.vector).toEqual([1, 0, 0, 0, 0.0625]);
     const calls = fake.requests.slice(before);
     expect(calls.map((c) => c.path)).toEqual(["/v1/embeddings"]);
@@ -149,7 +150,7 @@ describe("embedding grouper, through the official SDK", () => {
     expect(usage.at(-1)).toMatchObject({ purpose: "embed", promptTokens: 16 });
   });
 
-  test("below the threshold, nothing is a duplicate", async () => {
-    expect((await grouper().findDuplicate("Search finds nothing", [{ id: "x", text: "Payment declined" }])).duplicateOf).toBeNull();
+  test("below the suggestion threshold, nothing matches", async () => {
+    expect((await grouper().compare("Search finds nothing", [{ id: "x", text: "Payment declined" }])).matches).toEqual([]);
   });
 });

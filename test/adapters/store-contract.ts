@@ -2,6 +2,9 @@ import { describe, expect, test } from "bun:test";
 import type { NewFeedback, QualificationSession, Store } from "../../core/store.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
+import { fold } from "../../core/merges/fold.ts";
+import { planMerge, planUnmerge, unmergedEvent } from "../../core/merges/merge.ts";
+import { planSplit, splitEvent } from "../../core/merges/split.ts";
 import { accountsContract } from "./store-contract-accounts.ts";
 
 /**
@@ -67,6 +70,10 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       quota: { month: "2026-11", limit },
     };
   }
+
+  /** Merges through the core's one fold, at a given time. */
+  const merge = (store: Store, source: FeedbackRecord, target: FeedbackRecord, at: number, by: string | null = null) =>
+    fold({ store, clock: () => at, ids: { id: () => id("m"), secret: () => "s" } }, source, target, by, null);
 
   function qualificationSession(sessionId: string, expiresAt: number): QualificationSession {
     return {
@@ -331,7 +338,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       const found = await candidates(["w:export", "w:pdf"], newer.id);
       expect(found).toEqual([{ id: older.id, text: "text of older", vector: [0.5, 0.5] }]);
       // Folded into the older feedback, the newer one's text answers for it.
-      await store.foldFeedback(org.orgId, newer.id, older.id, 10);
+      expect((await merge(store, newer, older, 10)).ok).toBe(true);
       const linked = await candidates(["w:export"], "someone-else");
       expect(linked.map((c) => [c.id, c.text]).sort()).toEqual([
         [older.id, "text of newer"],
@@ -369,17 +376,152 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.findQualification("q1", 0)).toBeNull();
     });
 
-    test("foldFeedback moves reports to the target, keeps the latest activity, and hides the source from lists", async () => {
+    test("a merge moves reports, adds the followers the target lacks, keeps the latest activity, hides the source, and commits its event", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const target = (await record(store, org, "target", 1))!;
       const source = (await record(store, org, "source", 5))!;
-      expect(await store.foldFeedback(org.orgId, source.id, target.id, 6)).toBe(true);
+      await store.addFollower({ feedbackId: target.id, email: "both@x.io", language: "en" });
+      await store.addFollower({ feedbackId: source.id, email: "both@x.io", language: "fr" });
+      await store.addFollower({ feedbackId: source.id, email: "only-source@x.io", name: "Sam", language: "fr" });
+      const merged = await merge(store, source, target, 6, "user-1");
+      if (!merged.ok) throw new Error(merged.code);
+      expect(merged.value).toMatchObject({ sourceId: source.id, targetId: target.id, by: "user-1", addedFollowers: ["only-source@x.io"] });
       expect((await store.listReports(target.id)).length).toBe(2);
       expect(await store.findFeedback(org.orgId, source.id)).toMatchObject({ mergedInto: target.id });
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).map((f) => f.id)).toEqual([target.id]);
       expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 2, lastActivityAt: 5 });
-      expect(await store.foldFeedback(org.orgId, source.id, target.id, 7)).toBe(false);
+      expect((await store.listFollowers(target.id)).map((f) => [f.email, f.language]).sort()).toEqual([
+        ["both@x.io", "en"],
+        ["only-source@x.io", "fr"],
+      ]);
+      // The target answers a search for the source's words.
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["source"] }, null, 10)).map((f) => f.id)).toEqual([target.id]);
+      expect(await store.findMerge(org.orgId, source.id)).toEqual(merged.value);
+      expect(await store.listMerges(org.orgId, target.id)).toEqual([merged.value]);
+      // A folded feedback merges no more.
+      expect(await store.applyMerge({ ...merged.value, id: "again" }, [])).toBe(false);
+    });
+
+    test("a merge planned on stale counts writes nothing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      const third = (await record(store, org, "third", 7))!;
+      // Planned while the target held one report; another merge gives it two before this one writes.
+      const stale = planMerge({
+        id: "stale",
+        source: third,
+        target,
+        sourceReportIds: (await store.listReports(third.id)).map((r) => r.id),
+        sourceFollowers: [],
+        targetFollowers: [],
+        by: null,
+        score: null,
+        at: 8,
+      });
+      if (!stale.ok) throw new Error(stale.code);
+      expect((await merge(store, source, target, 6)).ok).toBe(true);
+      expect(await store.applyMerge(stale.value, [])).toBe(false);
+      expect((await store.findFeedback(org.orgId, third.id))?.mergedInto).toBeUndefined();
+      expect((await store.listReports(third.id)).length).toBe(1);
+      expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 2 });
+    });
+
+    test("an unmerge restores the source exactly: reports, followers, status, search, and the target's counts; the pair is dismissed", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: source.id, from: "triage", to: "prioritized", at: 5, events: [], jobs: [] });
+      await store.addFollower({ feedbackId: source.id, email: "only-source@x.io", language: "fr" });
+      await store.addFollower({ feedbackId: target.id, email: "target@x.io", language: "en" });
+      const merged = await merge(store, (await store.findFeedback(org.orgId, source.id))!, target, 6);
+      if (!merged.ok) throw new Error(merged.code);
+      const planned = planUnmerge(merged.value, (await store.findFeedback(org.orgId, target.id))!, 8, "user-2");
+      if (!planned.ok) throw new Error(planned.code);
+      expect(await store.applyUnmerge(planned.value, [unmergedEvent(planned.value, id("e"))])).toBe(true);
+      const restored = (await store.findFeedback(org.orgId, source.id))!;
+      expect(restored.mergedInto).toBeUndefined();
+      expect(restored).toMatchObject({ status: "prioritized", reports: 1, lastActivityAt: 5 });
+      expect((await store.listReports(source.id)).map((r) => r.report.message)).toEqual(["source"]);
+      expect((await store.listReports(target.id)).map((r) => r.report.message)).toEqual(["target"]);
+      expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 1, lastActivityAt: 1 });
+      expect((await store.listFollowers(source.id)).map((f) => f.email)).toEqual(["only-source@x.io"]);
+      expect((await store.listFollowers(target.id)).map((f) => f.email)).toEqual(["target@x.io"]);
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["prioritized"], words: ["source"] }, null, 10)).map((f) => f.id)).toEqual([
+        source.id,
+      ]);
+      expect(await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["source"] }, null, 10)).toEqual([]);
+      expect(await store.findMerge(org.orgId, source.id)).toBeNull();
+      expect((await store.listMerges(org.orgId, source.id))[0]?.undone).toEqual({ at: 8, by: "user-2" });
+      expect(await store.dismissedWith(org.orgId, target.id)).toEqual(new Set([source.id]));
+      // Undone once: the same unmerge again writes nothing.
+      expect(await store.applyUnmerge(planned.value, [])).toBe(false);
+    });
+
+    test("a split gives one report a new feedback with the next key and its follower; the feedback it leaves keeps the rest; the pair is dismissed", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const other = (await record(store, org, "other subject", 5))!;
+      await store.addFollower({ feedbackId: other.id, email: "ann@x.io", language: "fr" });
+      expect((await merge(store, other, target, 6)).ok).toBe(true);
+      const holder = (await store.findFeedback(org.orgId, target.id))!;
+      const reports = await store.listReports(target.id);
+      const moved = reports.find((r) => r.report.message === "other subject")!;
+      const planned = planSplit({
+        id: id("split"),
+        newFeedbackId: id("fb"),
+        feedback: holder,
+        reports: reports.map((r) => (r.id === moved.id ? { ...r, report: { ...r.report, author: { email: "ann@x.io" } } } : r)),
+        reportId: moved.id,
+        followers: ["ann@x.io"],
+        by: "user-1",
+        at: 9,
+      });
+      if (!planned.ok) throw new Error(planned.code);
+      const created = await store.applySplit(planned.value, [splitEvent(planned.value, id("e"))]);
+      expect(created).toMatchObject({ key: `${org.prefix}-3`, title: "other subject", status: "triage", reports: 1, lastActivityAt: 5 });
+      expect((await store.listReports(created!.id)).map((r) => r.id)).toEqual([moved.id]);
+      expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 1, lastActivityAt: 1 });
+      expect((await store.listFollowers(created!.id)).map((f) => [f.email, f.language])).toEqual([["ann@x.io", "fr"]]);
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["subject"] }, null, 10)).map((f) => f.id)).toContain(created!.id);
+      expect(await store.listSplits(org.orgId, target.id)).toEqual([planned.value]);
+      expect(await store.dismissedWith(org.orgId, target.id)).toEqual(new Set([created!.id]));
+      // Planned on two reports, the feedback holds one now: the same split again writes nothing.
+      expect(await store.applySplit({ ...planned.value, id: "again" }, [])).toBeNull();
+    });
+
+    test("suggestions: one per pair whoever found it, best first, without folded feedbacks or dismissed pairs", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "a", 1))!;
+      const b = (await record(store, org, "b", 2))!;
+      const c = (await record(store, org, "c", 3))!;
+      const suggestion = (feedbackId: string, similarId: string, score: number, at: number) => ({
+        orgId: org.orgId,
+        appId: org.appId,
+        feedbackId,
+        similarId,
+        score,
+        matched: ["export"],
+        at,
+      });
+      await store.saveSuggestions([suggestion(b.id, a.id, 0.3, 4), suggestion(c.id, a.id, 0.25, 4)]);
+      // Found again from the other side, with a new score: still one pair.
+      await store.saveSuggestions([suggestion(a.id, b.id, 0.32, 5)]);
+      expect(await store.listSuggestions(org.orgId, null, 10)).toEqual([suggestion(b.id, a.id, 0.32, 5), suggestion(c.id, a.id, 0.25, 4)]);
+      expect(await store.listSuggestions(org.orgId, "another-app", 10)).toEqual([]);
+      await store.dismissPair(org.orgId, a.id, c.id, 6, "user-1");
+      expect((await store.listSuggestions(org.orgId, org.appId, 10)).map((s) => s.feedbackId)).toEqual([b.id]);
+      // A dismissed pair stays dismissed when grouping finds it again.
+      await store.saveSuggestions([suggestion(c.id, a.id, 0.5, 7)]);
+      expect(await store.dismissedWith(org.orgId, a.id)).toEqual(new Set([c.id]));
+      expect((await store.listSuggestions(org.orgId, org.appId, 10)).map((s) => s.feedbackId)).toEqual([b.id]);
+      expect((await merge(store, b, a, 8)).ok).toBe(true);
+      expect(await store.listSuggestions(org.orgId, null, 10)).toEqual([]);
     });
 
     test("a notification is claimed once; an unconfirmed claim is taken over after its lease, a confirmed one never", async () => {

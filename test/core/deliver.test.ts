@@ -27,7 +27,7 @@ const claimed = (attempt: number, hook = webhook(), feedbackId = "fb-1"): Claime
   attempt,
   leaseToken: "lease",
   webhook: hook,
-  event: { id: "ev-1", orgId: "org", feedbackId, type: "feedback.status_changed", previousStatus: "triage", createdAt: NOW - 1000 },
+  event: { id: "ev-1", orgId: "org", feedbackId, type: "feedback.status_changed", previousStatus: "triage", relatedId: null, createdAt: NOW - 1000 },
 });
 
 /** A receiver that answers with the given status (or fails to connect), and remembers what it was sent. */

@@ -105,11 +105,14 @@ describe("event body", () => {
   test("createdAt has milliseconds in UTC; previousStatus only on status changes", () => {
     const feedback = { key: "K-1" } as never;
     const created = JSON.parse(
-      eventBody({ id: "e1", orgId: "o", feedbackId: "f", type: "feedback.created", previousStatus: null, createdAt: 0 }, feedback),
+      eventBody({ id: "e1", orgId: "o", feedbackId: "f", type: "feedback.created", previousStatus: null, relatedId: null, createdAt: 0 }, feedback),
     );
     assert.deepEqual(created, { id: "e1", type: "feedback.created", createdAt: "1970-01-01T00:00:00.000Z", data: { feedback: { key: "K-1" } } });
     const changed = JSON.parse(
-      eventBody({ id: "e2", orgId: "o", feedbackId: "f", type: "feedback.shipped", previousStatus: "fixed", createdAt: 1 }, feedback),
+      eventBody(
+        { id: "e2", orgId: "o", feedbackId: "f", type: "feedback.shipped", previousStatus: "fixed", relatedId: null, createdAt: 1 },
+        feedback,
+      ),
     );
     assert.equal(changed.data.previousStatus, "fixed");
   });

@@ -204,7 +204,9 @@ describe("GET /v1/feedbacks/{key}", () => {
     const key = await createReport("Reading probe about the map zoom", { url: "https://app.example/map", user: { name: "Zoe" } });
     const byKey = await get(`${server.url}/v1/feedbacks/${key}`, admin());
     expect(byKey.status).toBe(200);
-    expect(byKey.body.reportList).toEqual([{ source: "api", author: "Zoe", at: byKey.body.createdAt, text: "Reading probe about the map zoom" }]);
+    expect(byKey.body.reportList).toEqual([
+      { id: expect.any(String), source: "api", author: "Zoe", at: byKey.body.createdAt, text: "Reading probe about the map zoom" },
+    ]);
     expect(byKey.body.fullContext).toEqual({ page: { url: "https://app.example/map" } });
     expect(byKey.body.url).toBe(`${server.url.replace("127.0.0.1", "localhost")}/inbox/${key}`);
     expect((await get(`${server.url}/v1/feedbacks/${byKey.body.id}`, admin())).body.key).toBe(key);

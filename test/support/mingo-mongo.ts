@@ -110,6 +110,8 @@ class FakeCollection {
     const next = clone(doc);
     update(next, rest as never);
     this.checkUnique(next, doc);
+    // $unset removes fields: the document takes the new one's fields exactly.
+    for (const field of Object.keys(doc)) if (!(field in next)) delete doc[field];
     Object.assign(doc, next);
     return JSON.stringify(doc) !== before;
   }

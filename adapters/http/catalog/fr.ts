@@ -226,12 +226,17 @@ export const FR: Catalog = {
     invalid_link: "Ce lien est invalide ou a expiré.",
     no_tracker: "Cette application n'a pas de gestionnaire de tickets. Un opérateur en configure un avec la CLI.",
     invalid_webhook:
-      "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed et feedback.shipped.",
+      "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged et feedback.unmerged.",
     webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks.",
     weak_password: "Un mot de passe doit comporter au moins 10 caractères.",
     user_exists: "Une personne a déjà cette adresse e-mail.",
     last_admin: "Une organisation a besoin d'au moins un Admin : nommez d'abord un autre membre Admin.",
     prefix_taken: "Une autre organisation a ce préfixe de clé : choisissez-en un autre.",
+    cannot_merge:
+      "Ces retours ne peuvent pas être fusionnés : il faut deux retours distincts d'une même application, dont aucun n'est déjà fusionné.",
+    cannot_unmerge:
+      "Ce retour n'est pas fusionné dans un autre, ou celui dans lequel il l'a été a été fusionné depuis : défusionnez d'abord celui-là.",
+    cannot_split: "Ce signalement ne peut pas être séparé : c'est le seul du retour, ou il n'en fait pas partie.",
     missing_host: "La requête n'a pas d'en-tête Host.",
     invalid_signature: "La signature de cette requête ne correspond pas.",
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",

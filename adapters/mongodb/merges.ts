@@ -1,0 +1,168 @@
+import type { ClientSession } from "mongodb";
+import type { MergeRecord } from "../../core/merges/merge.ts";
+import type { MergeStore } from "../../core/store.ts";
+import type { SplitRecord } from "../../core/merges/split.ts";
+import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
+import { UNFOLDED } from "./feedbacks.ts";
+import { insertEvent } from "./outbox.ts";
+import { searchTerms } from "./search-terms.ts";
+
+const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
+  ...fromDocument<Omit<MergeRecord, "by" | "score" | "undone">>(rest as Document),
+  by: by ?? null,
+  score: score ?? null,
+  undone: typeof undoneAt === "number" ? { at: undoneAt, by: undoneBy ?? null } : null,
+});
+
+/** Merges, their undoing and splits, each one transaction with its events. */
+export function mergeStore(data: Database): MergeStore {
+  const feedbacks = () => data.collection("feedbacks");
+  const reportCount = async (id: string, orgId: string, session: ClientSession) =>
+    (await feedbacks().findOne({ _id: id, orgId, ...UNFOLDED }, { session, projection: { reports: 1 } }))?.reports as number | undefined;
+
+  /** The words a feedback is found by, from its key, title and the reports it holds now. */
+  const wordsOf = async (feedback: Document, session: ClientSession) => {
+    const kept = await data
+      .collection("reports")
+      .find({ feedbackId: feedback._id }, { session, projection: { report: 1 } })
+      .toArray();
+    return searchTerms([`${feedback.key} ${feedback.title}`, ...kept.map((r) => String(r.report?.message ?? ""))].join("\n"));
+  };
+
+  return {
+    applySplit: (s, events) =>
+      data.transaction(async (session) => {
+        const current = await feedbacks().findOne({ _id: s.feedbackId, orgId: s.orgId, ...UNFOLDED }, { session });
+        if (current?.reports !== s.expectedReports) return null;
+        const f = s.newFeedback;
+        const org = await data
+          .collection("organizations")
+          .findOneAndUpdate({ _id: f.orgId }, { $inc: { nextSeq: 1 } }, { session, returnDocument: "before" });
+        if (!org) throw new Error(`no organization ${f.orgId}`);
+        const key = `${org.keyPrefix}-${org.nextSeq}`;
+        const moved = await data
+          .collection("reports")
+          .findOneAndUpdate({ _id: s.reportId, feedbackId: s.feedbackId }, { $set: { feedbackId: f.id } }, { session, returnDocument: "after" });
+        if (!moved) throw new Error(`split ${s.id}: the report left the feedback`);
+        await feedbacks().insertOne({ ...toDocument({ ...f, key }), words: searchTerms(`${key} ${f.title}\n${moved.report.message}`) }, { session });
+        const follower = s.follower && (await data.collection("followers").findOne({ _id: compoundId(s.feedbackId, s.follower) }, { session }));
+        if (follower) {
+          const { _id, ...rest } = follower;
+          await data
+            .collection("followers")
+            .updateOne({ _id: compoundId(f.id, rest.email) }, { $setOnInsert: { ...rest, feedbackId: f.id } }, { upsert: true, session });
+        }
+        await feedbacks().updateOne(
+          { _id: s.feedbackId },
+          { $set: { reports: s.remaining.reports, lastActivityAt: s.remaining.lastActivityAt, words: await wordsOf(current, session) } },
+          { session },
+        );
+        const { id, ...fields } = s;
+        await data.collection("splits").insertOne({ _id: id, ...fields, newFeedback: { ...f } }, { session });
+        await dismiss(data, s.orgId, s.appId, f.id, s.feedbackId, s.at, s.by, session);
+        for (const event of events) await insertEvent(data, event, session);
+        return { ...f, key };
+      }),
+
+    async listSplits(orgId, feedbackId) {
+      const found = await data.collection("splits").find({ orgId, feedbackId }).sort({ at: 1, _id: 1 }).toArray();
+      return found.map((s) => ({ ...fromDocument<SplitRecord>(s, ["follower"]), follower: s.follower ?? null }));
+    },
+
+    applyMerge: (m, events) =>
+      data.transaction(async (session) => {
+        const [source, target] = await Promise.all([reportCount(m.sourceId, m.orgId, session), reportCount(m.targetId, m.orgId, session)]);
+        if (source !== m.reportIds.length || target !== m.targetBefore.reports) return false;
+        const moved = await data
+          .collection("reports")
+          .updateMany({ _id: { $in: [...m.reportIds] }, feedbackId: m.sourceId }, { $set: { feedbackId: m.targetId } }, { session });
+        if (moved.modifiedCount !== m.reportIds.length) throw new Error(`merge ${m.id}: the source holds other reports than planned`);
+        const added = await data
+          .collection("followers")
+          .find({ feedbackId: m.sourceId, email: { $in: [...m.addedFollowers] } }, { session })
+          .toArray();
+        for (const { _id, ...follower } of added) {
+          await data
+            .collection("followers")
+            .updateOne(
+              { _id: compoundId(m.targetId, follower.email) },
+              { $setOnInsert: { ...follower, feedbackId: m.targetId } },
+              { upsert: true, session },
+            );
+        }
+        const words = (await feedbacks().findOne({ _id: m.sourceId }, { session, projection: { words: 1 } }))?.words ?? [];
+        await feedbacks().updateOne(
+          { _id: m.targetId },
+          { $set: { reports: m.targetAfter.reports, lastActivityAt: m.targetAfter.lastActivityAt }, $addToSet: { words: { $each: words } } },
+          { session },
+        );
+        await feedbacks().updateOne({ _id: m.sourceId }, { $set: { mergedInto: m.targetId } }, { session });
+        const { id, undone: _, ...fields } = m;
+        await data.collection("merges").insertOne({ _id: id, ...fields, undoneAt: null, undoneBy: null }, { session });
+        for (const event of events) await insertEvent(data, event, session);
+        return true;
+      }),
+
+    applyUnmerge: (u, events) =>
+      data.transaction(async (session) => {
+        const m = u.merge;
+        const [standing, source, target] = await Promise.all([
+          data.collection("merges").findOne({ _id: m.id, undoneAt: null }, { session }),
+          feedbacks().findOne({ _id: m.sourceId }, { session, projection: { mergedInto: 1 } }),
+          feedbacks().findOne({ _id: m.targetId, orgId: m.orgId, ...UNFOLDED }, { session }),
+        ]);
+        if (!standing || source?.mergedInto !== m.targetId || target?.reports !== u.expectedReports) return false;
+        const moved = await data
+          .collection("reports")
+          .updateMany({ _id: { $in: [...m.reportIds] }, feedbackId: m.targetId }, { $set: { feedbackId: m.sourceId } }, { session });
+        if (moved.modifiedCount !== m.reportIds.length) throw new Error(`unmerge of ${m.id}: the target no longer holds the merged reports`);
+        await data.collection("followers").deleteMany({ feedbackId: m.targetId, email: { $in: [...m.addedFollowers] } }, { session });
+        // The target is found again by its own words only: its key, title and the reports it keeps.
+        await feedbacks().updateOne(
+          { _id: m.targetId },
+          { $set: { reports: u.target.reports, lastActivityAt: u.target.lastActivityAt, words: await wordsOf(target, session) } },
+          { session },
+        );
+        await feedbacks().updateOne({ _id: m.sourceId }, { $unset: { mergedInto: "" } }, { session });
+        await data.collection("merges").updateOne({ _id: m.id }, { $set: { undoneAt: u.at, undoneBy: u.by } }, { session });
+        await dismiss(data, m.orgId, m.appId, m.sourceId, m.targetId, u.at, u.by, session);
+        for (const event of events) await insertEvent(data, event, session);
+        return true;
+      }),
+
+    async findMerge(orgId, sourceId) {
+      const found = await data.collection("merges").find({ orgId, sourceId, undoneAt: null }).sort({ at: -1 }).limit(1).toArray();
+      return found[0] ? toMerge(found[0]) : null;
+    },
+
+    async listMerges(orgId, feedbackId) {
+      const found = await data
+        .collection("merges")
+        .find({ orgId, $or: [{ sourceId: feedbackId }, { targetId: feedbackId }] })
+        .sort({ at: 1, _id: 1 })
+        .toArray();
+      return found.map(toMerge);
+    },
+  };
+}
+
+/** Remembers that two feedbacks are not duplicates, under the pair's one id (the newer first). */
+export async function dismiss(
+  data: Database,
+  orgId: string,
+  appId: string,
+  a: string,
+  b: string,
+  at: number,
+  by: string | null,
+  session?: ClientSession,
+): Promise<void> {
+  const [feedbackId, similarId] = a > b ? [a, b] : [b, a];
+  await data
+    .collection("suggestions")
+    .updateOne(
+      { _id: compoundId(feedbackId, similarId) },
+      { $set: { dismissedAt: at, dismissedBy: by }, $setOnInsert: { orgId, appId, feedbackId, similarId, score: 0, matched: [], at } },
+      { upsert: true, ...(session && { session }) },
+    );
+}

@@ -1,0 +1,239 @@
+import type { Database, SQLQueryBindings } from "bun:sqlite";
+import type { DomainEvent } from "../../core/feedback/events.ts";
+import type { MergeRecord } from "../../core/merges/merge.ts";
+import type { SplitRecord } from "../../core/merges/split.ts";
+import type { FeedbackRecord } from "../../core/model.ts";
+import { nextKey } from "./keys.ts";
+import { indexDocument } from "./search.ts";
+import type { MergeStore } from "../../core/store.ts";
+import { insertEvent } from "./outbox.ts";
+import { placeholders } from "./rows.ts";
+import type { WriteBatch } from "./write-batch.ts";
+
+interface MergeRow {
+  id: string;
+  org_id: string;
+  app_id: string;
+  source_id: string;
+  target_id: string;
+  by: string | null;
+  score: number | null;
+  at: number;
+  report_ids: string;
+  added_followers: string;
+  target_before: string;
+  target_after: string;
+  search_rowids: string;
+  undone_at: number | null;
+  undone_by: string | null;
+}
+
+const toMerge = (r: MergeRow): MergeRecord => ({
+  id: r.id,
+  orgId: r.org_id,
+  appId: r.app_id,
+  sourceId: r.source_id,
+  targetId: r.target_id,
+  by: r.by,
+  score: r.score,
+  at: r.at,
+  reportIds: JSON.parse(r.report_ids),
+  addedFollowers: JSON.parse(r.added_followers),
+  targetBefore: JSON.parse(r.target_before),
+  targetAfter: JSON.parse(r.target_after),
+  undone: r.undone_at === null ? null : { at: r.undone_at, by: r.undone_by },
+});
+
+interface SplitRow {
+  id: string;
+  org_id: string;
+  app_id: string;
+  feedback_id: string;
+  report_id: string;
+  new_feedback: string;
+  follower: string | null;
+  by: string;
+  at: number;
+  expected_reports: number;
+  remaining: string;
+}
+
+const toSplit = (r: SplitRow): SplitRecord => ({
+  id: r.id,
+  orgId: r.org_id,
+  appId: r.app_id,
+  feedbackId: r.feedback_id,
+  reportId: r.report_id,
+  newFeedback: JSON.parse(r.new_feedback),
+  follower: r.follower,
+  by: r.by,
+  at: r.at,
+  expectedReports: r.expected_reports,
+  remaining: JSON.parse(r.remaining),
+});
+
+/** Merges, their undoing and splits, each one transaction with its events. */
+export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
+  const unfolded = (id: string, orgId: string) =>
+    db
+      .query<{ reports: number }, [string, string]>("SELECT reports FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL")
+      .get(id, orgId);
+
+  const merge = (m: MergeRecord, events: Parameters<MergeStore["applyMerge"]>[1]): boolean => {
+    const source = unfolded(m.sourceId, m.orgId);
+    const target = unfolded(m.targetId, m.orgId);
+    if (source?.reports !== m.reportIds.length || target?.reports !== m.targetBefore.reports) return false;
+    const moved = m.reportIds.length
+      ? db
+          .query(`UPDATE reports SET feedback_id = ? WHERE feedback_id = ? AND id IN (${placeholders(m.reportIds.length)})`)
+          .run(m.targetId, m.sourceId, ...m.reportIds).changes
+      : 0;
+    if (moved !== m.reportIds.length) throw new Error(`merge ${m.id}: the source holds other reports than planned`);
+    for (const email of m.addedFollowers) {
+      db.query(
+        "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ? AND email = ?",
+      ).run(m.targetId, m.sourceId, email);
+    }
+    db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(
+      m.targetAfter.reports,
+      m.targetAfter.lastActivityAt,
+      m.targetId,
+    );
+    db.query("UPDATE feedbacks SET merged_into = ? WHERE id = ?").run(m.targetId, m.sourceId);
+    // The target answers searches for the source's words; the documents moved are kept to move back.
+    const rowids = db
+      .query<{ rowid: number }, [string, string]>("UPDATE search_docs SET feedback_id = ? WHERE feedback_id = ? RETURNING rowid")
+      .all(m.targetId, m.sourceId)
+      .map((r) => r.rowid);
+    db.query(
+      `INSERT INTO merges (id, org_id, app_id, source_id, target_id, by, score, at, report_ids, added_followers, target_before, target_after, search_rowids)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      m.id,
+      m.orgId,
+      m.appId,
+      m.sourceId,
+      m.targetId,
+      m.by,
+      m.score,
+      m.at,
+      JSON.stringify(m.reportIds),
+      JSON.stringify(m.addedFollowers),
+      JSON.stringify(m.targetBefore),
+      JSON.stringify(m.targetAfter),
+      JSON.stringify(rowids),
+    );
+    for (const event of events) insertEvent(db, event);
+    return true;
+  };
+
+  const unmerge = (u: Parameters<MergeStore["applyUnmerge"]>[0], events: Parameters<MergeStore["applyUnmerge"]>[1]): boolean => {
+    const m = u.merge;
+    const row = db.query<MergeRow, [string]>("SELECT * FROM merges WHERE id = ? AND undone_at IS NULL").get(m.id);
+    const source = db.query<{ merged_into: string | null }, [string]>("SELECT merged_into FROM feedbacks WHERE id = ?").get(m.sourceId);
+    if (!row || source?.merged_into !== m.targetId || unfolded(m.targetId, m.orgId)?.reports !== u.expectedReports) return false;
+    const moved = m.reportIds.length
+      ? db
+          .query(`UPDATE reports SET feedback_id = ? WHERE feedback_id = ? AND id IN (${placeholders(m.reportIds.length)})`)
+          .run(m.sourceId, m.targetId, ...m.reportIds).changes
+      : 0;
+    if (moved !== m.reportIds.length) throw new Error(`unmerge of ${m.id}: the target no longer holds the merged reports`);
+    for (const email of m.addedFollowers) db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(m.targetId, email);
+    db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(u.target.reports, u.target.lastActivityAt, m.targetId);
+    db.query("UPDATE feedbacks SET merged_into = NULL WHERE id = ?").run(m.sourceId);
+    const rowids = JSON.parse(row.search_rowids) as number[];
+    for (let i = 0; i < rowids.length; i += 500) {
+      const chunk = rowids.slice(i, i + 500);
+      db.query(`UPDATE search_docs SET feedback_id = ? WHERE rowid IN (${placeholders(chunk.length)})`).run(
+        m.sourceId,
+        ...(chunk as SQLQueryBindings[]),
+      );
+    }
+    db.query("UPDATE merges SET undone_at = ?, undone_by = ? WHERE id = ?").run(u.at, u.by, m.id);
+    dismiss(db, m.orgId, m.appId, m.sourceId, m.targetId, u.at, u.by);
+    for (const event of events) insertEvent(db, event);
+    return true;
+  };
+
+  const split = (s: SplitRecord, events: readonly DomainEvent[]): FeedbackRecord | null => {
+    if (unfolded(s.feedbackId, s.orgId)?.reports !== s.expectedReports) return null;
+    const f = s.newFeedback;
+    const key = nextKey(db, f.orgId);
+    db.query(
+      `INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, observed, expected, reports, created_at, last_activity_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(f.id, f.orgId, f.appId, key, f.title, f.kind, f.status, f.observed ?? null, f.expected ?? null, f.reports, f.createdAt, f.lastActivityAt);
+    const report = db
+      .query<{ body: string }, [string, string, string]>("UPDATE reports SET feedback_id = ? WHERE id = ? AND feedback_id = ? RETURNING body")
+      .get(f.id, s.reportId, s.feedbackId);
+    if (!report) throw new Error(`split ${s.id}: the report left the feedback`);
+    indexDocument(db, f.id, `${key} ${f.title}\n${(JSON.parse(report.body) as { message: string }).message}`);
+    if (s.follower) {
+      db.query(
+        "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ? AND email = ?",
+      ).run(f.id, s.feedbackId, s.follower);
+    }
+    db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(
+      s.remaining.reports,
+      s.remaining.lastActivityAt,
+      s.feedbackId,
+    );
+    db.query(
+      `INSERT INTO splits (id, org_id, app_id, feedback_id, report_id, new_feedback, follower, by, at, expected_reports, remaining)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      s.id,
+      s.orgId,
+      s.appId,
+      s.feedbackId,
+      s.reportId,
+      JSON.stringify(f),
+      s.follower,
+      s.by,
+      s.at,
+      s.expectedReports,
+      JSON.stringify(s.remaining),
+    );
+    dismiss(db, s.orgId, s.appId, f.id, s.feedbackId, s.at, s.by);
+    for (const event of events) insertEvent(db, event);
+    return { ...f, key };
+  };
+
+  return {
+    applySplit: (s, events) => batch.run(() => split(s, events)),
+
+    async listSplits(orgId, feedbackId) {
+      return db
+        .query<SplitRow, [string, string]>("SELECT * FROM splits WHERE org_id = ? AND feedback_id = ? ORDER BY at, rowid")
+        .all(orgId, feedbackId)
+        .map(toSplit);
+    },
+
+    applyMerge: (m, events) => batch.run(() => merge(m, events)),
+    applyUnmerge: (u, events) => batch.run(() => unmerge(u, events)),
+
+    async findMerge(orgId, sourceId) {
+      const row = db
+        .query<MergeRow, [string, string]>("SELECT * FROM merges WHERE org_id = ? AND source_id = ? AND undone_at IS NULL ORDER BY at DESC LIMIT 1")
+        .get(orgId, sourceId);
+      return row ? toMerge(row) : null;
+    },
+
+    async listMerges(orgId, feedbackId) {
+      return db
+        .query<MergeRow, [string, string, string]>("SELECT * FROM merges WHERE org_id = ? AND (source_id = ? OR target_id = ?) ORDER BY at, rowid")
+        .all(orgId, feedbackId, feedbackId)
+        .map(toMerge);
+    },
+  };
+}
+
+/** Remembers that two feedbacks are not duplicates (the newer first, as grouping suggests them). */
+export function dismiss(db: Database, orgId: string, appId: string, a: string, b: string, at: number, by: string | null): void {
+  const [newer, older] = a > b ? [a, b] : [b, a];
+  db.query(
+    `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at, dismissed_at, dismissed_by)
+     VALUES (?, ?, ?, ?, 0, '[]', ?, ?, ?)
+     ON CONFLICT (feedback_id, similar_id) DO UPDATE SET dismissed_at = excluded.dismissed_at, dismissed_by = excluded.dismissed_by`,
+  ).run(orgId, appId, newer, older, at, at, by);
+}

@@ -1,0 +1,74 @@
+import type { Database } from "bun:sqlite";
+import type { Suggestion } from "../../core/grouping/suggestions.ts";
+import type { SuggestionStore } from "../../core/store.ts";
+import { dismiss } from "./merges.ts";
+import type { WriteBatch } from "./write-batch.ts";
+
+interface SuggestionRow {
+  org_id: string;
+  app_id: string;
+  feedback_id: string;
+  similar_id: string;
+  score: number;
+  matched: string;
+  at: number;
+}
+
+const toSuggestion = (r: SuggestionRow): Suggestion => ({
+  orgId: r.org_id,
+  appId: r.app_id,
+  feedbackId: r.feedback_id,
+  similarId: r.similar_id,
+  score: r.score,
+  matched: JSON.parse(r.matched),
+  at: r.at,
+});
+
+/** Suggested pairs, kept newer first (ids are time-ordered), so a pair has one row whoever found it. */
+export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStore {
+  return {
+    async saveSuggestions(suggestions) {
+      if (suggestions.length === 0) return;
+      await batch.run(() => {
+        for (const s of suggestions) {
+          const [newer, older] = s.feedbackId > s.similarId ? [s.feedbackId, s.similarId] : [s.similarId, s.feedbackId];
+          db.query(
+            `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at) VALUES (?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (feedback_id, similar_id) DO UPDATE SET score = excluded.score, matched = excluded.matched, at = excluded.at
+             WHERE dismissed_at IS NULL`,
+          ).run(s.orgId, s.appId, newer, older, s.score, JSON.stringify(s.matched), s.at);
+        }
+      });
+    },
+
+    async listSuggestions(orgId, appId, limit) {
+      return db
+        .query<SuggestionRow, [string, string | null, string | null, number]>(
+          `SELECT s.* FROM suggestions s
+           JOIN feedbacks a ON a.id = s.feedback_id AND a.merged_into IS NULL
+           JOIN feedbacks b ON b.id = s.similar_id AND b.merged_into IS NULL
+           WHERE s.org_id = ? AND s.dismissed_at IS NULL AND (? IS NULL OR s.app_id = ?)
+           ORDER BY s.score DESC, s.feedback_id DESC LIMIT ?`,
+        )
+        .all(orgId, appId, appId, limit)
+        .map(toSuggestion);
+    },
+
+    async dismissPair(orgId, feedbackId, similarId, at, by) {
+      await batch.run(() => {
+        const app = db.query<{ app_id: string }, [string, string]>("SELECT app_id FROM feedbacks WHERE id = ? AND org_id = ?").get(feedbackId, orgId);
+        if (app) dismiss(db, orgId, app.app_id, feedbackId, similarId, at, by);
+      });
+    },
+
+    async dismissedWith(orgId, feedbackId) {
+      const rows = db
+        .query<{ other: string }, [string, string, string, string]>(
+          `SELECT similar_id AS other FROM suggestions WHERE org_id = ? AND feedback_id = ? AND dismissed_at IS NOT NULL
+           UNION SELECT feedback_id FROM suggestions WHERE org_id = ? AND similar_id = ? AND dismissed_at IS NOT NULL`,
+        )
+        .all(orgId, feedbackId, orgId, feedbackId);
+      return new Set(rows.map((r) => r.other));
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { FeedbackRecord, ReportRecord } from "../model.ts";
+import type { Grouper, GroupingMatch } from "../ports.ts";
+import type { Store } from "../store.ts";
+import { candidateQuery } from "./candidates.ts";
+
+/** What comparing a feedback with the others of its app reads. */
+export type CompareDeps = {
+  readonly grouper: Grouper;
+  readonly store: Pick<Store, "keyFrequencies" | "groupingCandidates">;
+};
+
+/** The text a feedback is grouped by: its title and every report it holds. */
+export const groupingText = (feedback: Pick<FeedbackRecord, "title">, reports: readonly ReportRecord[]): string =>
+  [feedback.title, ...reports.map((r) => r.report.message)].join("\n");
+
+/**
+ * The open feedbacks of its app that a feedback may duplicate, best first, read from the postings
+ * of its rarest keys; and the vector the grouper described its text with, if it uses vectors.
+ */
+export async function compareFeedback(
+  services: CompareDeps,
+  feedback: Pick<FeedbackRecord, "id" | "orgId" | "appId" | "createdAt">,
+  text: string,
+  keys: readonly string[],
+): Promise<{ readonly matches: readonly GroupingMatch[]; readonly vector?: number[] }> {
+  const query = candidateQuery(feedback, await services.store.keyFrequencies(feedback.appId, keys));
+  const candidates = query ? await services.store.groupingCandidates(query) : [];
+  return services.grouper.compare(text, candidates);
+}

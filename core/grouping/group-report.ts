@@ -1,0 +1,87 @@
+import type { JobRequest } from "../feedback/events.ts";
+import { withFloor } from "../feedback/severity.ts";
+import { isOpen } from "../feedback/status.ts";
+import { fold, type FoldDeps } from "../merges/fold.ts";
+import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
+import type { Assistant } from "../ports.ts";
+import type { Store } from "../store.ts";
+import { hasWords } from "./analyze.ts";
+import { foldDirection } from "./candidates.ts";
+import { type CompareDeps, compareFeedback, groupingText } from "./compare.ts";
+import { decideGrouping } from "./suggestions.ts";
+
+/** What the grouping job reads and writes. */
+export type GroupReportDeps = FoldDeps &
+  CompareDeps & {
+    readonly assistant: Assistant;
+    readonly store: Pick<
+      Store,
+      "findFeedback" | "findApp" | "listReports" | "listFeatures" | "setTriage" | "indexForGrouping" | "dismissedWith" | "saveSuggestions"
+    >;
+  };
+
+/**
+ * Attaches the feedback to a feature and grades it (a problem is never less grave than its
+ * feature's floor), and lets the assistant write the title when the reporter gave none.
+ */
+async function triage(services: GroupReportDeps, feedback: FeedbackRecord, first: ReportRecord): Promise<void> {
+  const { store, assistant } = services;
+  const report = first.report;
+  const features = (await store.listFeatures(feedback.orgId, feedback.appId)) as FeatureRecord[];
+  const found = await assistant.triage(report, features);
+  const title = report.title ? undefined : (await assistant.writeTitle(report, first.language)).trim().slice(0, 120);
+  const feature = features.find((f) => f.id === found.featureId);
+  const severity = feedback.kind === "problem" ? withFloor(found.severity, feature?.severityFloor) : undefined;
+  await store.setTriage(feedback.orgId, feedback.id, {
+    ...(feature && { featureId: feature.id }),
+    ...(severity && { severity }),
+    ...(found.nature && { nature: found.nature }),
+    ...(title && title !== feedback.title && { title }),
+    ...(found.diagnostic && Object.keys(found.diagnostic).length > 0 && { diagnostic: found.diagnostic }),
+    ...(found.summary?.trim() && { summary: found.summary.trim() }),
+  });
+}
+
+/**
+ * Triages a new feedback, then compares it with the open ones of its app. In `auto` mode a sure
+ * duplicate is merged (the newer into the older); every other likely one becomes a suggestion for
+ * a person, and a pair a person dismissed is left alone. The feedback is indexed before it looks,
+ * so of two duplicates whose jobs run at once on two processes, at least one finds the other.
+ */
+export async function groupReport(services: GroupReportDeps, job: JobRequest): Promise<void> {
+  const { store, grouper, clock } = services;
+  const feedback = await store.findFeedback(job.orgId, job.feedbackId);
+  if (!feedback || feedback.mergedInto || !isOpen(feedback.status)) return;
+  const reports = await store.listReports(feedback.id);
+  if (!feedback.featureId && reports[0]) await triage(services, feedback, reports[0]);
+  const text = groupingText(feedback, reports);
+  // Neither merged nor offered as a candidate: markup or symbols alone would match on chance words.
+  if (!hasWords(text)) return;
+  const keys = grouper.keys(text);
+  await store.indexForGrouping(feedback.appId, feedback.id, keys, text);
+  const [{ matches, vector }, app, dismissed] = await Promise.all([
+    compareFeedback(services, feedback, text, keys),
+    store.findApp(feedback.orgId, feedback.appId),
+    store.dismissedWith(feedback.orgId, feedback.id),
+  ]);
+  const decision = decideGrouping(app?.groupingMode ?? "auto", matches, dismissed);
+  const now = clock();
+  await store.saveSuggestions(
+    decision.suggest.map((m) => ({
+      orgId: feedback.orgId,
+      appId: feedback.appId,
+      feedbackId: feedback.id,
+      similarId: m.id,
+      score: m.score,
+      matched: m.matched,
+      at: now,
+    })),
+  );
+  const duplicate = decision.merge && (await store.findFeedback(feedback.orgId, decision.merge.id));
+  if (duplicate) {
+    const { source, target } = foldDirection(feedback, duplicate);
+    await fold(services, source, target, null, decision.merge!.score);
+  } else if (vector) {
+    await store.indexForGrouping(feedback.appId, feedback.id, keys, text, vector);
+  }
+}

@@ -1,0 +1,35 @@
+import type { GroupingMatch } from "../ports.ts";
+
+/** How an app groups: `auto` merges sure duplicates and suggests likely ones; `review` only suggests. */
+export const GROUPING_MODES = ["auto", "review"] as const;
+export type GroupingMode = (typeof GROUPING_MODES)[number];
+
+/** A pair grouping found alike, waiting for a person: the newer feedback and the older one it may duplicate. */
+export interface Suggestion {
+  readonly orgId: string;
+  readonly appId: string;
+  readonly feedbackId: string;
+  readonly similarId: string;
+  readonly score: number;
+  /** The words the two share that weighed most. */
+  readonly matched: readonly string[];
+  readonly at: number;
+}
+
+/** What grouping does with the matches of a new feedback. */
+export interface GroupingDecision {
+  /** The duplicate to merge with, when the mode lets grouping decide alone. */
+  readonly merge: GroupingMatch | null;
+  readonly suggest: readonly GroupingMatch[];
+}
+
+/**
+ * Decides from the grouper's matches (best first): a pair a person dismissed is left out; in
+ * `auto` mode the best sure match is merged and the others suggested; in `review` every match is
+ * suggested.
+ */
+export function decideGrouping(mode: GroupingMode, matches: readonly GroupingMatch[], dismissed: ReadonlySet<string>): GroupingDecision {
+  const open = matches.filter((m) => !dismissed.has(m.id));
+  const merge = mode === "auto" ? (open.find((m) => m.same) ?? null) : null;
+  return { merge, suggest: open.filter((m) => m !== merge) };
+}

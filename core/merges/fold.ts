@@ -1,0 +1,53 @@
+import { fail, type Result } from "../errors.ts";
+import { type MergeRecord, mergedEvent, planMerge } from "./merge.ts";
+import type { FeedbackRecord } from "../model.ts";
+import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+
+/** What folding one feedback into another reads and writes. */
+export type FoldDeps = Pick<Services, "clock" | "ids"> & {
+  readonly store: Pick<Store, "findFeedback" | "listReports" | "listFollowers" | "applyMerge">;
+};
+
+/** A merge plans on what it read; a concurrent write makes it plan again, and a few rereads settle it. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Folds `source` into `target`, both of one app: every report moves, the followers the target
+ * lacks are added, the counts follow, and `feedback.merged` commits with it. Grouping (`by` null,
+ * with its score) and people (`by` their id) merge through here alike.
+ */
+export async function fold(
+  services: FoldDeps,
+  source: FeedbackRecord,
+  target: FeedbackRecord,
+  by: string | null,
+  score: number | null,
+): Promise<Result<MergeRecord>> {
+  const { store, clock, ids } = services;
+  let pair = { source, target };
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [reports, sourceFollowers, targetFollowers] = await Promise.all([
+      store.listReports(pair.source.id),
+      store.listFollowers(pair.source.id),
+      store.listFollowers(pair.target.id),
+    ]);
+    const planned = planMerge({
+      id: ids.id(),
+      source: pair.source,
+      target: pair.target,
+      sourceReportIds: reports.map((r) => r.id),
+      sourceFollowers: sourceFollowers.map((f) => f.email),
+      targetFollowers: targetFollowers.map((f) => f.email),
+      by,
+      score,
+      at: clock(),
+    });
+    if (!planned.ok) return planned;
+    if (await store.applyMerge(planned.value, [mergedEvent(planned.value, ids.id())])) return planned;
+    const [again, into] = await Promise.all([store.findFeedback(source.orgId, source.id), store.findFeedback(target.orgId, target.id)]);
+    if (!again || !into) return fail("not_found");
+    pair = { source: again, target: into };
+  }
+  throw new Error(`merge of ${source.id} into ${target.id} kept changing under ${MAX_ATTEMPTS} attempts`);
+}

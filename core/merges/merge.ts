@@ -1,0 +1,124 @@
+import { fail, ok, type Result } from "../errors.ts";
+import type { DomainEvent } from "../feedback/events.ts";
+import type { FeedbackRecord } from "../model.ts";
+
+/**
+ * A merge folds one feedback (the source) into another of the same app (the target), which then
+ * answers for it. It is a link, never a deletion: the record says exactly what moved, so an
+ * unmerge gives the source back its reports and leaves the target as it was.
+ */
+export interface MergeRecord {
+  readonly id: string;
+  readonly orgId: string;
+  readonly appId: string;
+  readonly sourceId: string;
+  readonly targetId: string;
+  /** The person who merged; null when grouping did. */
+  readonly by: string | null;
+  /** How alike grouping found the two, when a score decided it. */
+  readonly score: number | null;
+  readonly at: number;
+  /** The reports the source held, moved to the target. */
+  readonly reportIds: readonly string[];
+  /** The source's followers who did not follow the target yet, added to it (the source keeps its own). */
+  readonly addedFollowers: readonly string[];
+  /** The target before the merge, and after it: the store writes `after` only if the target still has `before.reports`. */
+  readonly targetBefore: FeedbackCounts;
+  readonly targetAfter: FeedbackCounts;
+  /** When and by whom it was undone; a merge is undone at most once. */
+  readonly undone: { readonly at: number; readonly by: string | null } | null;
+}
+
+export interface FeedbackCounts {
+  readonly reports: number;
+  readonly lastActivityAt: number;
+}
+
+/** What an unmerge writes: the merge it undoes, and what the target becomes. */
+export interface Unmerge {
+  readonly merge: MergeRecord;
+  readonly at: number;
+  readonly by: string | null;
+  /** The target's report count when planned: the store writes only if it still has it (compare-and-set). */
+  readonly expectedReports: number;
+  readonly target: FeedbackCounts;
+}
+
+type Feedback = Pick<FeedbackRecord, "id" | "orgId" | "appId" | "reports" | "lastActivityAt" | "mergedInto">;
+
+/** The feedbacks and people a merge reads before it writes. */
+export interface MergeInput {
+  readonly id: string;
+  readonly source: Feedback;
+  readonly target: Feedback;
+  readonly sourceReportIds: readonly string[];
+  readonly sourceFollowers: readonly string[];
+  readonly targetFollowers: readonly string[];
+  readonly by: string | null;
+  readonly score: number | null;
+  readonly at: number;
+}
+
+/**
+ * Plans a merge: what moves (every report, the followers the target lacks) and the target's new
+ * counts. Two feedbacks merge when they are distinct, of one app, and neither is folded already.
+ */
+export function planMerge(input: MergeInput): Result<MergeRecord> {
+  const { source, target } = input;
+  if (source.id === target.id || source.appId !== target.appId || source.orgId !== target.orgId) return fail("cannot_merge");
+  if (source.mergedInto || target.mergedInto) return fail("cannot_merge");
+  const known = new Set(input.targetFollowers);
+  return ok({
+    id: input.id,
+    orgId: source.orgId,
+    appId: source.appId,
+    sourceId: source.id,
+    targetId: target.id,
+    by: input.by,
+    score: input.score,
+    at: input.at,
+    reportIds: [...input.sourceReportIds],
+    addedFollowers: input.sourceFollowers.filter((email) => !known.has(email)),
+    targetBefore: { reports: target.reports, lastActivityAt: target.lastActivityAt },
+    targetAfter: { reports: target.reports + source.reports, lastActivityAt: Math.max(target.lastActivityAt, source.lastActivityAt) },
+    undone: null,
+  });
+}
+
+/**
+ * Plans the undoing of a standing merge. The target must answer for itself (undo a later merge of
+ * it first); it keeps activity it had since the merge, and otherwise gets its former last activity back.
+ */
+export function planUnmerge(merge: MergeRecord, target: Feedback, at: number, by: string | null): Result<Unmerge> {
+  if (merge.undone || target.id !== merge.targetId || target.mergedInto) return fail("cannot_unmerge");
+  const activeSince = target.lastActivityAt > merge.targetAfter.lastActivityAt;
+  return ok({
+    merge,
+    at,
+    by,
+    expectedReports: target.reports,
+    target: {
+      reports: target.reports - merge.reportIds.length,
+      lastActivityAt: activeSince ? target.lastActivityAt : merge.targetBefore.lastActivityAt,
+    },
+  });
+}
+
+/** The events of a merge and of its undoing, each about the feedback that answers afterwards. */
+export const mergedEvent = (merge: MergeRecord, id: string): DomainEvent => ({
+  type: "feedback.merged",
+  relatedId: merge.sourceId,
+  id,
+  orgId: merge.orgId,
+  feedbackId: merge.targetId,
+  createdAt: merge.at,
+});
+
+export const unmergedEvent = (unmerge: Unmerge, id: string): DomainEvent => ({
+  type: "feedback.unmerged",
+  relatedId: unmerge.merge.targetId,
+  id,
+  orgId: unmerge.merge.orgId,
+  feedbackId: unmerge.merge.sourceId,
+  createdAt: unmerge.at,
+});

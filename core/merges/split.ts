@@ -1,0 +1,84 @@
+import { fail, ok, type Result } from "../errors.ts";
+import type { DomainEvent } from "../feedback/events.ts";
+import { INITIAL_STATUS } from "../feedback/status.ts";
+import type { FeedbackRecord, ReportRecord } from "../model.ts";
+import { titleFromMessage } from "../report/title.ts";
+import type { FeedbackCounts } from "./merge.ts";
+
+/**
+ * One report taken out of a feedback into a new feedback of its own: grouping put it with the
+ * wrong subject. The reporter follows the new feedback too; the pair is not grouped again.
+ */
+export interface SplitRecord {
+  readonly id: string;
+  readonly orgId: string;
+  readonly appId: string;
+  /** The feedback the report leaves. */
+  readonly feedbackId: string;
+  readonly reportId: string;
+  /** The new feedback, without its key (the store gives it the organization's next one). */
+  readonly newFeedback: Omit<FeedbackRecord, "key">;
+  /** The reporter's address, when they follow the feedback the report leaves: they follow the new one too. */
+  readonly follower: string | null;
+  readonly by: string;
+  readonly at: number;
+  /** Compare-and-set: the store writes only if the feedback still holds this many reports. */
+  readonly expectedReports: number;
+  /** What the feedback the report leaves becomes. */
+  readonly remaining: FeedbackCounts;
+}
+
+export interface SplitInput {
+  readonly id: string;
+  readonly newFeedbackId: string;
+  readonly feedback: FeedbackRecord;
+  readonly reports: readonly ReportRecord[];
+  readonly reportId: string;
+  readonly followers: readonly string[];
+  readonly by: string;
+  readonly at: number;
+}
+
+/** Plans a split: the report must be one of the feedback's, and not its only one. */
+export function planSplit(input: SplitInput): Result<SplitRecord> {
+  const { feedback, reports } = input;
+  const report = reports.find((r) => r.id === input.reportId);
+  if (!report) return fail("not_found");
+  if (reports.length < 2 || feedback.mergedInto) return fail("cannot_split");
+  const others = reports.filter((r) => r !== report);
+  const email = report.report.author.email;
+  return ok({
+    id: input.id,
+    orgId: feedback.orgId,
+    appId: feedback.appId,
+    feedbackId: feedback.id,
+    reportId: report.id,
+    newFeedback: {
+      id: input.newFeedbackId,
+      orgId: feedback.orgId,
+      appId: feedback.appId,
+      title: report.report.title ?? titleFromMessage(report.report.message),
+      kind: report.report.kind,
+      status: INITIAL_STATUS,
+      ...(report.report.observed && { observed: report.report.observed }),
+      ...(report.report.expected && { expected: report.report.expected }),
+      reports: 1,
+      createdAt: input.at,
+      lastActivityAt: report.at,
+    },
+    follower: email && input.followers.includes(email) ? email : null,
+    by: input.by,
+    at: input.at,
+    expectedReports: feedback.reports,
+    remaining: { reports: feedback.reports - 1, lastActivityAt: Math.max(...others.map((r) => r.at)) },
+  });
+}
+
+/** The new feedback is created as any other: `feedback.created` goes out for it. */
+export const splitEvent = (split: SplitRecord, id: string): DomainEvent => ({
+  type: "feedback.created",
+  id,
+  orgId: split.orgId,
+  feedbackId: split.newFeedback.id,
+  createdAt: split.at,
+});

@@ -1,0 +1,180 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { decideGrouping } from "../../core/grouping/suggestions.ts";
+import { fold } from "../../core/merges/fold.ts";
+import { type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
+import { planSplit } from "../../core/merges/split.ts";
+import type { DomainEvent } from "../../core/feedback/events.ts";
+import type { ReportRecord } from "../../core/model.ts";
+import { feedbackRecord } from "./fake-feedbacks.ts";
+import { NOW } from "./fake-organization.ts";
+
+const target = feedbackRecord({ id: "fb-1", key: "ACME-1", reports: 2, createdAt: NOW - 9_000, lastActivityAt: NOW - 5_000 });
+const source = feedbackRecord({ id: "fb-2", key: "ACME-2", reports: 1, createdAt: NOW - 2_000, lastActivityAt: NOW - 2_000 });
+const report = (id: string, at: number, fields: Partial<ReportRecord["report"]> = {}): ReportRecord => ({
+  id,
+  feedbackId: "fb-1",
+  orgId: "org",
+  appId: "app",
+  source: "api",
+  report: { kind: "problem", message: `message of ${id}`, author: {}, ...fields },
+  language: "en",
+  conversation: [],
+  statusId: `s-${id}`,
+  at,
+});
+
+const merged = (): MergeRecord => {
+  const planned = planMerge({
+    id: "m-1",
+    source,
+    target,
+    sourceReportIds: ["r-3"],
+    sourceFollowers: ["both@x.io", "new@x.io"],
+    targetFollowers: ["both@x.io"],
+    by: "user-1",
+    score: null,
+    at: NOW,
+  });
+  assert.ok(planned.ok);
+  return planned.value;
+};
+
+describe("planMerge", () => {
+  test("moves every report and the followers the target lacks; the target counts both and keeps the latest activity", () => {
+    const m = merged();
+    assert.deepEqual(m.reportIds, ["r-3"]);
+    assert.deepEqual(m.addedFollowers, ["new@x.io"]);
+    assert.deepEqual(m.targetBefore, { reports: 2, lastActivityAt: NOW - 5_000 });
+    assert.deepEqual(m.targetAfter, { reports: 3, lastActivityAt: NOW - 2_000 });
+    assert.equal(m.undone, null);
+  });
+
+  test("refuses the same feedback, two apps, and a feedback folded already", () => {
+    const plan = (s: typeof source, t: typeof target) =>
+      planMerge({ id: "m", source: s, target: t, sourceReportIds: [], sourceFollowers: [], targetFollowers: [], by: null, score: null, at: NOW });
+    assert.deepEqual(plan(target, target), { ok: false, code: "cannot_merge" });
+    assert.deepEqual(plan({ ...source, appId: "other" }, target), { ok: false, code: "cannot_merge" });
+    assert.deepEqual(plan({ ...source, mergedInto: "fb-9" }, target), { ok: false, code: "cannot_merge" });
+    assert.deepEqual(plan(source, { ...target, mergedInto: "fb-9" }), { ok: false, code: "cannot_merge" });
+  });
+});
+
+describe("planUnmerge", () => {
+  test("gives the target back its former counts when nothing happened to it since", () => {
+    const undo = planUnmerge(merged(), { ...target, reports: 3, lastActivityAt: NOW - 2_000 }, NOW + 1, "user-2");
+    assert.ok(undo.ok);
+    assert.deepEqual(undo.value.target, { reports: 2, lastActivityAt: NOW - 5_000 });
+    assert.equal(undo.value.expectedReports, 3);
+  });
+
+  test("keeps the target's activity since the merge", () => {
+    const undo = planUnmerge(merged(), { ...target, reports: 4, lastActivityAt: NOW + 500 }, NOW + 1, "user-2");
+    assert.ok(undo.ok);
+    assert.deepEqual(undo.value.target, { reports: 3, lastActivityAt: NOW + 500 });
+  });
+
+  test("refuses a merge undone already, and a target merged since", () => {
+    const m = merged();
+    assert.deepEqual(planUnmerge({ ...m, undone: { at: NOW, by: null } }, target, NOW, null), { ok: false, code: "cannot_unmerge" });
+    assert.deepEqual(planUnmerge(m, { ...target, mergedInto: "fb-9" }, NOW, null), { ok: false, code: "cannot_unmerge" });
+  });
+});
+
+describe("planSplit", () => {
+  const reports = [report("r-1", NOW - 9_000), report("r-2", NOW - 5_000, { title: "Export", author: { email: "ann@x.io" }, observed: "blank" })];
+
+  test("the report gets a new feedback in triage; its reporter follows it when they follow the one it leaves", () => {
+    const split = planSplit({
+      id: "s",
+      newFeedbackId: "fb-9",
+      feedback: target,
+      reports,
+      reportId: "r-2",
+      followers: ["ann@x.io"],
+      by: "u",
+      at: NOW,
+    });
+    assert.ok(split.ok);
+    assert.deepEqual(split.value.newFeedback, {
+      id: "fb-9",
+      orgId: "org",
+      appId: "app",
+      title: "Export",
+      kind: "problem",
+      status: "triage",
+      observed: "blank",
+      reports: 1,
+      createdAt: NOW,
+      lastActivityAt: NOW - 5_000,
+    });
+    assert.equal(split.value.follower, "ann@x.io");
+    assert.deepEqual(split.value.remaining, { reports: 1, lastActivityAt: NOW - 9_000 });
+  });
+
+  test("refuses the only report (cannot_split) and a report of another feedback (not_found)", () => {
+    const plan = (reportId: string, list: ReportRecord[]) =>
+      planSplit({ id: "s", newFeedbackId: "fb-9", feedback: target, reports: list, reportId, followers: [], by: "u", at: NOW });
+    assert.deepEqual(plan("r-1", [reports[0]!]), { ok: false, code: "cannot_split" });
+    assert.deepEqual(plan("r-7", reports), { ok: false, code: "not_found" });
+  });
+});
+
+describe("decideGrouping", () => {
+  const matches = [
+    { id: "sure", score: 0.5, same: true, matched: ["export"] },
+    { id: "maybe", score: 0.3, same: false, matched: ["export"] },
+  ];
+
+  test("auto merges the best sure match and suggests the rest; review only suggests", () => {
+    assert.deepEqual(decideGrouping("auto", matches, new Set()), { merge: matches[0], suggest: [matches[1]] });
+    assert.deepEqual(decideGrouping("review", matches, new Set()), { merge: null, suggest: matches });
+  });
+
+  test("a pair a person dismissed is neither merged nor suggested", () => {
+    assert.deepEqual(decideGrouping("auto", matches, new Set(["sure"])), { merge: null, suggest: [matches[1]] });
+  });
+});
+
+describe("fold", () => {
+  /** The store methods a fold names, over two feedbacks; `stale` makes the first write find changed counts. */
+  function fakeMergeStore(stale: boolean) {
+    const written: Array<{ merge: MergeRecord; events: readonly DomainEvent[] }> = [];
+    let refusals = stale ? 1 : 0;
+    return {
+      written,
+      deps: {
+        clock: () => NOW,
+        ids: { id: () => `id-${written.length}-${refusals}`, secret: () => "s" },
+        store: {
+          findFeedback: async (_orgId: string, id: string) => [source, target].find((f) => f.id === id) ?? null,
+          listReports: async (id: string) => (id === source.id ? [report("r-3", NOW - 2_000)] : []),
+          listFollowers: async () => [],
+          applyMerge: async (merge: MergeRecord, events: readonly DomainEvent[]) => {
+            if (refusals-- > 0) return false;
+            written.push({ merge, events });
+            return true;
+          },
+        },
+      },
+    };
+  }
+
+  test("writes the merge with its feedback.merged event about the feedback that answers", async () => {
+    const fake = fakeMergeStore(false);
+    const done = await fold(fake.deps, source, target, null, 0.42);
+    assert.ok(done.ok);
+    const [write] = fake.written;
+    assert.equal(write?.merge.score, 0.42);
+    assert.deepEqual(
+      write?.events.map((e) => [e.type, e.feedbackId, "relatedId" in e && e.relatedId]),
+      [["feedback.merged", target.id, source.id]],
+    );
+  });
+
+  test("a write refused on changed counts is planned again from a fresh read", async () => {
+    const fake = fakeMergeStore(true);
+    assert.ok((await fold(fake.deps, source, target, "user-1", null)).ok);
+    assert.equal(fake.written.length, 1);
+  });
+});
