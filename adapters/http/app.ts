@@ -3,6 +3,7 @@ import { Elysia, ValidationError } from "elysia";
 import { ErrorBody } from "../../core/errors.ts";
 import { AppList, FeatureList, Feature, App } from "../../core/schemas/catalog.ts";
 import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../core/schemas/feedback.ts";
+import { MergeRequest, SimilarFeedback, SimilarList } from "../../core/schemas/merges.ts";
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
 import { BrowserContext, WidgetAttachment, WidgetReportRequest, WidgetSettings } from "../../core/schemas/widget.ts";
@@ -14,6 +15,7 @@ import { strip } from "./docs.ts";
 import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
 import { bodyRefusal } from "./json-body.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
+import { mergeRoutes } from "./routes/merges.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { widgetRoutes } from "./routes/widget.ts";
 import { hostedFormRoutes } from "./routes/hosted-form.ts";
@@ -61,6 +63,9 @@ const COMPONENTS = [
   Feedback,
   FeedbackPage,
   StatusChange,
+  MergeRequest,
+  SimilarFeedback,
+  SimilarList,
   App,
   AppList,
   Feature,
@@ -133,6 +138,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(widgetRoutes(services, options))
     .use(hostedFormRoutes(services, options.reportsPerMinute))
     .use(feedbackRoutes(services, options.apiPerMinute))
+    .use(mergeRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
     .use(webhookRoutes(services, options.apiPerMinute))
     .use(oauthRoutes(services, options.registrationsPerHour))

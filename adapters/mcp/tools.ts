@@ -14,6 +14,10 @@ import { AgentReport, createReport } from "../../core/use-cases/create-report.ts
 import { getFeedback } from "../../core/use-cases/get-feedback.ts";
 import { getFeature, listApps, listFeatures } from "../../core/use-cases/list-catalog.ts";
 import { listFeedbacks } from "../../core/use-cases/list-feedbacks.ts";
+import { listSimilar } from "../../core/merges/list-similar.ts";
+import { mergeFeedbacks } from "../../core/merges/merge-feedbacks.ts";
+import { unmergeFeedback } from "../../core/merges/unmerge-feedback.ts";
+import { MergeRequest, SimilarList } from "../../core/schemas/merges.ts";
 
 /** One MCP tool: its schemas come from the core, its work from the same use cases as REST. */
 export interface Tool {
@@ -34,11 +38,13 @@ export interface Tool {
 /** Reads change nothing, so any client may call them freely. */
 const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const noOther = { additionalProperties: false } as const;
+const KeyOnly = Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }, noOther);
 
 /** What the server tells a model about the tools as a whole. */
 export const INSTRUCTIONS = `Retour holds the user feedback of an organization's apps: problems, ideas and praise, each a feedback with a key such as DEMO-42 that groups the reports on one subject.
 Start with list_apps, then list_feedbacks (filters: status, kind, severity, appId, featureId, query) and get_feedback for its reports, context and comments.
 update_feedback_status moves a feedback through triage, prioritized, in_development, fixed and delivered (or dismissed); delivered tells its followers. Put the pull request, or the reason for dismissed, in comment.
+Grouping merges reports on one subject in the background; list_similar_feedbacks shows likely duplicates, merge_feedbacks merges two by hand and unmerge_feedback undoes a merge.
 create_report records what a person told you, in their words; give their name and email when you relay someone, so they hear of the follow-up.
 You see only the tools your person's role allows.`;
 
@@ -85,7 +91,7 @@ export const TOOLS: readonly Tool[] = [
     description:
       "Reads one feedback by its key (for example DEMO-42): summary, observed and expected behaviour, every report, the linked tracker issue. With the full-context add-on it also gives the debugging context (fullContext: feature and code files, qualification conversation, page, and more); without the add-on fullContext is null and the context is absent.",
     operation: "feedbacks.read",
-    input: Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }, noOther),
+    input: KeyOnly,
     output: Feedback,
     invalidInput: "invalid_query",
     annotations: READS,
@@ -135,6 +141,46 @@ export const TOOLS: readonly Tool[] = [
     // Each call records a new report.
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: (services, grant, args) => createReport(services, grant, args),
+  },
+  {
+    name: "list_similar_feedbacks",
+    title: "List feedbacks similar to one",
+    description:
+      "Lists the open feedbacks of the same app that may tell the same thing as one feedback, most alike first: each with its score, sure (grouping would merge it on its own) and the words that matched. Use it before merge_feedbacks.",
+    operation: "feedbacks.read",
+    input: KeyOnly,
+    output: SimilarList,
+    invalidInput: "invalid_query",
+    annotations: READS,
+    run: (services, grant, args: { key: string }) => listSimilar(services, grant, args.key),
+  },
+  {
+    name: "merge_feedbacks",
+    title: "Merge two feedbacks",
+    description:
+      "Merges a feedback (key) into another of the same app (into): its reports and followers join it, and its key then answers with it. Reversible with unmerge_feedback.",
+    operation: "feedbacks.update",
+    input: Type.Object(
+      { key: Type.String({ minLength: 1, description: "The feedback to fold, by key or id." }), into: MergeRequest.properties.into },
+      noOther,
+    ),
+    output: Feedback,
+    invalidInput: "invalid_body",
+    // Reversible (unmerge_feedback), and a second call is refused rather than repeated.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    run: (services, grant, args: { key: string; into: string }) => mergeFeedbacks(services, grant, args.key, args.into),
+  },
+  {
+    name: "unmerge_feedback",
+    title: "Undo the merge of a feedback",
+    description:
+      "Undoes the merge of a feedback (key): it gets back its reports, followers, status and tracker link, and the pair is not merged again by grouping.",
+    operation: "feedbacks.update",
+    input: KeyOnly,
+    output: Feedback,
+    invalidInput: "invalid_body",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    run: (services, grant, args: { key: string }) => unmergeFeedback(services, grant, args.key),
   },
 ];
 

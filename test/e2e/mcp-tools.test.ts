@@ -32,7 +32,7 @@ describe("MCP tools a model uses well", () => {
       expect([typeof readOnlyHint, typeof destructiveHint, typeof idempotentHint]).toEqual(["boolean", "boolean", "boolean"]);
     }
     const readOnly = tools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name);
-    expect(readOnly.sort()).toEqual(["get_feature", "get_feedback", "list_apps", "list_features", "list_feedbacks"]);
+    expect(readOnly.sort()).toEqual(["get_feature", "get_feedback", "list_apps", "list_features", "list_feedbacks", "list_similar_feedbacks"]);
   });
 
   test("the server gives instructions", () => {
@@ -103,7 +103,14 @@ describe("MCP tools a model uses well", () => {
 describe("tools/list shows only what the token's person may do", () => {
   test("a Reader's agent sees the reads only", async () => {
     const { tools } = await reader.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_feature", "get_feedback", "list_apps", "list_features", "list_feedbacks"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "get_feature",
+      "get_feedback",
+      "list_apps",
+      "list_features",
+      "list_feedbacks",
+      "list_similar_feedbacks",
+    ]);
   });
 
   test("a Reader's agent calling create_report gets forbidden, and nothing is recorded", async () => {

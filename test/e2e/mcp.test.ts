@@ -30,6 +30,9 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
       "list_apps",
       "list_features",
       "list_feedbacks",
+      "list_similar_feedbacks",
+      "merge_feedbacks",
+      "unmerge_feedback",
       "update_feedback_status",
     ]);
     for (const tool of tools) {

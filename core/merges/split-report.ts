@@ -1,0 +1,44 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { Feedback } from "../schemas/feedback.ts";
+import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { planSplit, splitEvent } from "./split.ts";
+
+export type SplitDeps = FindDeps &
+  PresentDeps &
+  Pick<Services, "clock" | "ids"> & { readonly store: Pick<Store, "listReports" | "listFollowers" | "applySplit"> };
+
+/** A split plans on what it read; a concurrent report or merge makes it plan again. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * POST /v1/feedbacks/{key}/reports/{reportId}/split: takes one report out of a feedback into a new
+ * feedback (status triage), which its reporter follows too. Answers with the new feedback.
+ */
+export async function splitReport(services: SplitDeps, grant: Grant, keyOrId: string, reportId: string): Promise<Result<Feedback>> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
+  const { store, clock, ids } = services;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
+    if (!feedback) return fail("not_found");
+    const [reports, followers] = await Promise.all([store.listReports(feedback.id), store.listFollowers(feedback.id)]);
+    const planned = planSplit({
+      id: ids.id(),
+      newFeedbackId: ids.id(),
+      feedback,
+      reports,
+      reportId,
+      followers: followers.map((f) => f.email),
+      by: grant.userId,
+      at: clock(),
+    });
+    if (!planned.ok) return planned;
+    const created = await store.applySplit(planned.value, [splitEvent(planned.value, ids.id())]);
+    if (created) return ok(await presentFeedback(services, created));
+  }
+  throw new Error(`split of ${reportId} out of ${keyOrId} kept changing under ${MAX_ATTEMPTS} attempts`);
+}

@@ -1,0 +1,57 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
+import type { Suggestion } from "../grouping/suggestions.ts";
+import type { FeedbackRecord, Grant } from "../model.ts";
+import type { FeedbackSummary } from "../schemas/feedback.ts";
+import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
+
+/** A suggestion as people review it: both feedbacks, how alike, and the words that matched. */
+export interface SuggestionView {
+  readonly feedback: FeedbackSummary;
+  readonly similar: FeedbackSummary;
+  readonly score: number;
+  readonly matched: readonly string[];
+}
+
+export type SuggestionsDeps = SummariesDeps & { readonly store: Pick<Store, "listSuggestions" | "findFeedback"> };
+
+/** How many suggestions the review queue shows at once. */
+export const SUGGESTIONS_SHOWN = 50;
+
+/** The "Possible duplicates" queue: undecided suggestions of the organization (or one app), most alike first. */
+export async function listSuggestions(services: SuggestionsDeps, grant: Grant, appId: string | null): Promise<Result<SuggestionView[]>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
+  const { store } = services;
+  const suggestions = await store.listSuggestions(grant.orgId, appId, SUGGESTIONS_SHOWN);
+  const pairs = await Promise.all(
+    suggestions.map(
+      async (s: Suggestion) => [await store.findFeedback(grant.orgId, s.feedbackId), await store.findFeedback(grant.orgId, s.similarId)] as const,
+    ),
+  );
+  const complete = suggestions.flatMap((s, i) => {
+    const [a, b] = pairs[i]!;
+    return a && b ? [{ s, a, b }] : [];
+  });
+  const shown = await summaries(
+    services,
+    grant.orgId,
+    complete.flatMap(({ a, b }): FeedbackRecord[] => [a, b]),
+  );
+  return ok(complete.map(({ s }, i) => ({ feedback: shown[2 * i]!, similar: shown[2 * i + 1]!, score: s.score, matched: s.matched })));
+}
+
+export type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<Store, "dismissPair"> };
+
+/** A person decides two feedbacks are not duplicates: the pair is neither suggested nor merged by grouping again. */
+export async function dismissSuggestion(services: DismissDeps, grant: Grant, keyOrId: string, similarKeyOrId: string): Promise<Result<void>> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
+  const [a, b] = await Promise.all([resolveFeedback(services, grant.orgId, keyOrId), resolveFeedback(services, grant.orgId, similarKeyOrId)]);
+  if (!a || !b) return fail("not_found");
+  await services.store.dismissPair(grant.orgId, a.id, b.id, services.clock(), grant.userId);
+  return ok(undefined);
+}

@@ -1,0 +1,40 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { Feedback } from "../schemas/feedback.ts";
+import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+import { type FindDeps, type PresentDeps, presentFeedback } from "../use-cases/get-feedback.ts";
+import { planUnmerge, unmergedEvent } from "./merge.ts";
+
+export type UnmergeDeps = FindDeps &
+  PresentDeps &
+  Pick<Services, "clock" | "ids"> & { readonly store: Pick<Store, "findFeedback" | "findMerge" | "applyUnmerge"> };
+
+/** An unmerge plans on what it read; a concurrent report or merge makes it plan again. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * POST /v1/feedbacks/{key}/unmerge: undoes the merge that folded this feedback. It gets back its
+ * reports, and answers for itself with its own status, followers and tracker link; the followers
+ * the merge added leave the other; and the pair is never merged or suggested again.
+ */
+export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
+  const { store, clock, ids } = services;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const source = await store.findFeedback(grant.orgId, keyOrId);
+    if (!source) return fail("not_found");
+    const merge = source.mergedInto ? await store.findMerge(grant.orgId, source.id) : null;
+    const target = merge && (await store.findFeedback(grant.orgId, merge.targetId));
+    if (!merge || !target) return fail("cannot_unmerge");
+    const planned = planUnmerge(merge, target, clock(), grant.userId);
+    if (!planned.ok) return planned;
+    if (await store.applyUnmerge(planned.value, [unmergedEvent(planned.value, ids.id())])) {
+      const { mergedInto: _, ...restored } = source;
+      return ok(await presentFeedback(services, restored));
+    }
+  }
+  throw new Error(`unmerge of ${keyOrId} kept changing under ${MAX_ATTEMPTS} attempts`);
+}

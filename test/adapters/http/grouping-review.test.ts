@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { listSuggestions } from "../../../core/merges/suggestions.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+const report = async (message: string, email?: string) =>
+  (
+    await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "problem", message, ...(email && { user: { email } }) },
+    })
+  ).body.ticketId as string;
+const read = (key: string) => http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader });
+const write = (path: string, body?: unknown, token = http.demo.tokens.member) =>
+  http.request("POST", path, { token, ...(body !== undefined && { body }) });
+const similar = (key: string) => http.request("GET", `/v1/feedbacks/${key}/similar`, { token: http.demo.tokens.reader });
+const setMode = (mode: "auto" | "review") => setGroupingMode(http.services, operatorGrant(http.demo.orgId), http.demo.appId, mode);
+
+describe("grouping that people review and undo", () => {
+  test("in auto mode a sure duplicate is merged; unmerge restores it with its report and follower, and the pair is not grouped again", async () => {
+    const first = await report("The tax receipt button does nothing when I click it", "first@example.com");
+    const second = await report("I press the tax receipt button and nothing happens", "second@example.com");
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    const merged = await read(second);
+    expect(merged.body).toMatchObject({ key: first, mergedInto: first, reports: 2 });
+
+    const unmerged = await write(`/v1/feedbacks/${second}/unmerge`);
+    expect(unmerged.status).toBe(200);
+    expect(unmerged.body).toMatchObject({ key: second, status: "triage", reports: 1 });
+    expect(unmerged.body.mergedInto).toBeUndefined();
+    expect(unmerged.body.reportList.map((r: { text: string }) => r.text)).toEqual(["I press the tax receipt button and nothing happens"]);
+    expect((await read(first)).body).toMatchObject({ key: first, reports: 1 });
+    expect((await read(second)).body.key).toBe(second);
+    // Dismissed by the unmerge: neither suggested nor listed as similar any more.
+    expect((await similar(first)).body.data.map((s: { feedback: { key: string } }) => s.feedback.key)).not.toContain(second);
+    expect((await write(`/v1/feedbacks/${second}/unmerge`)).body.code).toBe("cannot_unmerge");
+  });
+
+  test("POST …/merge merges two feedbacks by hand; the folded key then answers with the one that holds both", async () => {
+    const target = await report("Dark mode resets after every restart of the desktop app");
+    const source = await report("Shipping labels print upside down on the Zebra printer");
+    const merged = await write(`/v1/feedbacks/${source}/merge`, { into: target });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toMatchObject({ key: target, reports: 2 });
+    expect((await read(source)).body).toMatchObject({ key: target, mergedInto: target });
+    // Undone by hand too, exactly.
+    expect((await write(`/v1/feedbacks/${source}/unmerge`)).body).toMatchObject({ key: source, reports: 1 });
+    expect((await read(target)).body.reports).toBe(1);
+  });
+
+  test("merge refusals: the same feedback, a folded one, unknown keys, a bad body, a Reader, a token without feedbacks:write", async () => {
+    const a = await report("Calendar sync skips events created on mobile");
+    const b = await report("Password strength meter shows red for long passphrases");
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: a })).status).toBe(409);
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: a })).body.code).toBe("cannot_merge");
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: "DEMO-999999" })).body.code).toBe("not_found");
+    expect((await write(`/v1/feedbacks/DEMO-999999/merge`, { into: a })).status).toBe(404);
+    expect((await write(`/v1/feedbacks/${a}/merge`, {})).body.code).toBe("invalid_body");
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: b, also: 1 })).body.code).toBe("invalid_body");
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: b }, http.demo.tokens.reader)).body.code).toBe("forbidden");
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: b }, http.demo.tokens.readOnly)).body.code).toBe("insufficient_scope");
+    expect((await http.request("POST", `/v1/feedbacks/${a}/merge`, { body: { into: b } })).status).toBe(401);
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: b })).status).toBe(200);
+    // Folded now: it merges no more, and a merge into it lands in the one it was merged into.
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: b })).body.code).toBe("cannot_merge");
+    expect((await write(`/v1/feedbacks/${a}/unmerge`, undefined, http.demo.tokens.reader)).body.code).toBe("forbidden");
+    expect((await write(`/v1/feedbacks/${b}/unmerge`)).body.code).toBe("cannot_unmerge");
+  });
+
+  test("a merge into a feedback merged since is refused until that one is unmerged", async () => {
+    const a = await report("Invoice PDF has the wrong currency symbol");
+    const b = await report("Team invitations expire before the weekend");
+    const c = await report("Map markers overlap on small screens");
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: b })).status).toBe(200);
+    expect((await write(`/v1/feedbacks/${b}/merge`, { into: c })).status).toBe(200);
+    expect((await write(`/v1/feedbacks/${a}/unmerge`)).body.code).toBe("cannot_unmerge");
+    expect((await write(`/v1/feedbacks/${b}/unmerge`)).status).toBe(200);
+    expect((await write(`/v1/feedbacks/${a}/unmerge`)).status).toBe(200);
+    for (const key of [a, b, c]) expect((await read(key)).body).toMatchObject({ key, reports: 1 });
+  });
+
+  test("POST …/reports/{reportId}/split takes a report out into a new feedback in triage, which its reporter follows", async () => {
+    const holder = await report("Exported CSV files lose their accents");
+    const stray = await report("The onboarding video never starts on Firefox", "stray@example.com");
+    await write(`/v1/feedbacks/${stray}/merge`, { into: holder });
+    const both = (await read(holder)).body;
+    const moved = both.reportList.find((r: { text: string }) => r.text.startsWith("The onboarding video"));
+    const split = await write(`/v1/feedbacks/${holder}/reports/${moved.id}/split`);
+    expect(split.status).toBe(201);
+    expect(split.body).toMatchObject({ status: "triage", reports: 1, title: "The onboarding video never starts on Firefox" });
+    expect(split.body.key).not.toBe(stray);
+    expect(split.body.reportList.map((r: { id: string }) => r.id)).toEqual([moved.id]);
+    expect((await read(holder)).body.reports).toBe(1);
+    const followers = await http.services.store.listFollowers(split.body.id);
+    expect(followers.map((f) => f.email)).toEqual(["stray@example.com"]);
+    const only = (await read(holder)).body.reportList[0].id;
+    expect((await write(`/v1/feedbacks/${holder}/reports/${only}/split`)).body.code).toBe("cannot_split");
+    expect((await write(`/v1/feedbacks/${holder}/reports/no-such-report/split`)).status).toBe(404);
+    expect((await write(`/v1/feedbacks/${holder}/reports/${only}/split`, undefined, http.demo.tokens.reader)).body.code).toBe("forbidden");
+  });
+
+  test("in review mode nothing is merged alone: likely duplicates wait as suggestions, and GET …/similar shows them scored", async () => {
+    await setMode("review");
+    try {
+      const first = await report("The loyalty card barcode does nothing when I scan it");
+      const second = await report("I scan the loyalty card barcode and nothing happens");
+      await http.runJobs();
+      expect((await read(second)).body).toMatchObject({ key: second, reports: 1 });
+      const alike = (await similar(second)).body.data;
+      expect(alike[0]).toMatchObject({ feedback: { key: first }, sure: true });
+      expect(alike[0].score).toBeGreaterThan(0);
+      expect(alike[0].matched.length).toBeGreaterThan(0);
+      const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
+      if (!queue.ok) throw new Error(queue.code);
+      expect(queue.value.map((s) => [s.feedback.key, s.similar.key])).toContainEqual([second, first]);
+    } finally {
+      await setMode("auto");
+    }
+  });
+
+  test("GET …/similar: 404 for an unknown key, 401 without a token", async () => {
+    expect((await similar("DEMO-999999")).body.code).toBe("not_found");
+    expect((await http.request("GET", "/v1/feedbacks/DEMO-1/similar")).status).toBe(401);
+  });
+});
