@@ -127,3 +127,31 @@ describe("tools/list shows only what the token's person may do", () => {
     expect((await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "idea", message: "warm-up" })).status).toBe(201);
   });
 });
+
+describe("grouping through MCP, with the official client", () => {
+  const report = async (message: string) =>
+    (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
+
+  test("list_similar_feedbacks, merge_feedbacks and unmerge_feedback answer as their REST twins", async () => {
+    const kept = await report("The gift card balance shows zero after a top-up on Android");
+    const folded = await report("Offline maps do not download over a metered connection");
+    const similar = (await member.callTool({ name: "list_similar_feedbacks", arguments: { key: kept } })) as any;
+    expect(similar.isError ?? false).toBe(false);
+    expect(similar.structuredContent).toEqual((await get(`${server.url}/v1/feedbacks/${kept}/similar`, server.demo.tokens.member)).body);
+    const merged = (await member.callTool({ name: "merge_feedbacks", arguments: { key: folded, into: kept } })) as any;
+    expect(merged.structuredContent).toMatchObject({ key: kept, reports: 2 });
+    expect((await get(`${server.url}/v1/feedbacks/${folded}`, server.demo.tokens.member)).body.mergedInto).toBe(kept);
+    const unmerged = (await member.callTool({ name: "unmerge_feedback", arguments: { key: folded } })) as any;
+    expect(unmerged.structuredContent).toMatchObject({ key: folded, reports: 1 });
+    expect(errorOf(await member.callTool({ name: "unmerge_feedback", arguments: { key: folded } })).code).toBe("cannot_unmerge");
+    expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: folded, into: folded } })).code).toBe("cannot_merge");
+    expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: folded } })).code).toBe("invalid_body");
+  });
+
+  test("a Reader's agent calling merge_feedbacks gets forbidden, and nothing is merged", async () => {
+    const a = await report("Two-factor codes arrive after they expire");
+    const b = await report("The print preview cuts the last column of tables");
+    expect(errorOf(await reader.callTool({ name: "merge_feedbacks", arguments: { key: a, into: b } })).code).toBe("forbidden");
+    expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.member)).body.key).toBe(a);
+  });
+});

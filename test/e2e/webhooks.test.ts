@@ -185,6 +185,41 @@ describe("signed webhooks, end to end", () => {
     expect(toFiltered.map((r) => r.body.type)).toEqual(["feedback.shipped"]);
     expect(forKey(key).filter((r) => r.target === "/hooks").length).toBe(3);
   });
+
+  test("feedback.merged and feedback.unmerged arrive signed, naming the other feedback, only to webhooks that subscribe to them", async () => {
+    const hook = await post(
+      `${server.url}/v1/webhooks`,
+      { url: `${receiver.url}?only=merges`, events: ["feedback.merged", "feedback.unmerged"] },
+      { authorization: `Bearer ${admin()}` },
+    );
+    receiver.secrets = [...receiver.secrets, hook.body.secret];
+    const [kept, folded] = [await report(distinctText(6)), await report(distinctText(7))];
+    const member = { authorization: `Bearer ${server.demo.tokens.member}` };
+    expect((await post(`${server.url}/v1/feedbacks/${folded}/merge`, { into: kept }, member)).status).toBe(200);
+    expect((await post(`${server.url}/v1/feedbacks/${folded}/unmerge`, {}, member)).status).toBe(200);
+    const merges = await eventually(
+      () => receiver.received.filter((r) => r.target === "/hooks?only=merges" && [kept, folded].includes(r.body.data?.feedback?.key)),
+      (r) => r.length >= 2,
+    );
+    await deliveriesDone();
+    const merged = merges.find((r) => r.body.type === "feedback.merged")!;
+    const unmerged = merges.find((r) => r.body.type === "feedback.unmerged")!;
+    expect(merged.body.data).toMatchObject({ feedback: { key: kept, reports: 1 }, merged: { key: folded } });
+    expect(unmerged.body.data).toMatchObject({ feedback: { key: folded, reports: 1 }, unmergedFrom: { key: kept } });
+    for (const r of [merged, unmerged]) {
+      expect(r.validFor).toEqual([hook.body.secret]);
+      expect(r.headers["service-event"]).toBe(r.body.type);
+    }
+    // Additive: the webhooks that did not ask for them get neither, and this one gets nothing else.
+    expect(
+      receiver.received
+        .filter((r) => r.target === "/hooks?only=merges")
+        .map((r) => r.body.type)
+        .sort(),
+    ).toEqual(["feedback.merged", "feedback.unmerged"]);
+    expect(receiver.received.filter((r) => r.target !== "/hooks?only=merges" && r.body.type.startsWith("feedback.unmerged"))).toEqual([]);
+    expect(receiver.received.filter((r) => r.target !== "/hooks?only=merges" && r.body.type === "feedback.merged")).toEqual([]);
+  });
 });
 
 describe("webhook management", () => {
