@@ -28,6 +28,7 @@ import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
 import { trackingRoutes } from "./routes/tracking.ts";
 import { inboxRoutes } from "./routes/inbox.ts";
+import { duplicateRoutes } from "./routes/duplicates.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
@@ -147,6 +148,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(attachmentRoutes(services))
     .use(trackingRoutes(services))
     .use(inboxRoutes(services, widget))
+    .use(duplicateRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services));
 }

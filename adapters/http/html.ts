@@ -47,7 +47,7 @@ button.secondary{background:transparent;color:var(--fg);border-color:var(--line)
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:var(--s2);border-bottom:1px solid var(--line);vertical-align:top}
 th{font-size:var(--t-sm);color:var(--muted);font-weight:600}.nowrap{white-space:nowrap}.num{text-align:right}
 .scroll{overflow-x:auto}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}
-.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
 header{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);align-items:center;padding:var(--s2) var(--s4);border-bottom:1px solid var(--line);font-size:var(--t-sm)}
 header form{display:inline}header button{margin:0;padding:var(--s1) var(--s3)}header .org{font-weight:700;font-size:1rem}header nav{margin-right:auto}
 .filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:0 var(--s4);align-items:end;margin-bottom:var(--s4)}
@@ -78,7 +78,13 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--s1) var(--s4)}dt
 .timeline li.change::before{border-color:var(--link)}.timeline p{margin:0 0 var(--s1)}
 figure{margin:var(--s4) 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:var(--radius)}
 .log{padding-left:1.25rem}.log code{white-space:pre-wrap;overflow-wrap:anywhere}
-.replay{border:1px solid var(--line);border-radius:var(--radius);overflow:auto;margin-top:var(--s2)}.replay iframe{border:0}`;
+.replay{border:1px solid var(--line);border-radius:var(--radius);overflow:auto;margin-top:var(--s2)}.replay iframe{border:0}
+ul.plain{list-style:none;padding:0;margin:0}ul.plain>li{padding:var(--s2) 0;border-bottom:1px solid var(--line)}ul.plain p{margin:var(--s1) 0}
+.chip{display:inline-block;padding:0 var(--s2);margin:0 var(--s1) var(--s1) 0;border-radius:999px;background:var(--panel);border:1px solid var(--line);font-size:var(--t-sm);color:var(--fg)}
+ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid var(--line);border-radius:var(--radius)}
+.pair-sides{display:grid;grid-template-columns:1fr auto 1fr;gap:var(--s4);align-items:start}.pair-sides p{overflow-wrap:anywhere}
+.pair-link{font-size:var(--t-sm);font-style:italic}.timeline li.link::before{border-color:#7c3aed}
+@media (max-width:40rem){.pair-sides{grid-template-columns:1fr;gap:0}}`;
 
 /**
  * A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to.

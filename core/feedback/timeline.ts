@@ -1,24 +1,74 @@
 import type { EventType } from "./events.ts";
+import type { MergeRecord } from "../merges/merge.ts";
+import type { SplitRecord } from "../merges/split.ts";
 import type { CommentEntry, Feedback, ReportEntry } from "../schemas/feedback.ts";
 import type { Status } from "../schemas/feedback.ts";
+
+/** The other feedback of a merge or a split, as the timeline names it. */
+export interface LinkedFeedback {
+  readonly key: string;
+  readonly title: string;
+}
 
 /** One line of a feedback's activity, oldest first. */
 export type TimelineEntry =
   | { readonly kind: "report"; readonly at: string; readonly report: ReportEntry }
   | { readonly kind: "status"; readonly at: string; readonly from: Status; readonly to: Status; readonly comment?: CommentEntry }
-  | { readonly kind: "comment"; readonly at: string; readonly comment: CommentEntry };
+  | { readonly kind: "comment"; readonly at: string; readonly comment: CommentEntry }
+  /**
+   * A merge or its undoing: `in` when `other` was merged into this feedback, `out` when this one
+   * was merged into `other`. `by` names the person; null when grouping merged on its own.
+   */
+  | {
+      readonly kind: "merge" | "unmerge";
+      readonly at: string;
+      readonly direction: "in" | "out";
+      readonly other: LinkedFeedback;
+      readonly by: string | null;
+      readonly score: number | null;
+    }
+  /** A report of this feedback moved to a new feedback, `other`. */
+  | { readonly kind: "split"; readonly at: string; readonly other: LinkedFeedback; readonly by: string | null };
+
+const iso = (at: number) => new Date(at).toISOString();
+
+/**
+ * The entries of a feedback's merges (and their undoing) and splits. `feedbackOf` names the other
+ * feedback by id, `nameOf` the person by id; a feedback it cannot name is left out.
+ */
+export function linkEntries(
+  feedbackId: string,
+  merges: readonly MergeRecord[],
+  splits: readonly SplitRecord[],
+  feedbackOf: (id: string) => LinkedFeedback | undefined,
+  nameOf: (userId: string | null) => string | null,
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  for (const m of merges) {
+    const direction = m.targetId === feedbackId ? "in" : "out";
+    const other = feedbackOf(direction === "in" ? m.sourceId : m.targetId);
+    if (!other) continue;
+    entries.push({ kind: "merge", at: iso(m.at), direction, other, by: nameOf(m.by), score: m.score });
+    if (m.undone) entries.push({ kind: "unmerge", at: iso(m.undone.at), direction, other, by: nameOf(m.undone.by), score: null });
+  }
+  for (const s of splits) {
+    const other = feedbackOf(s.newFeedback.id);
+    if (other) entries.push({ kind: "split", at: iso(s.at), other, by: nameOf(s.by) });
+  }
+  return entries;
+}
 
 /**
  * What happened to a feedback, in order: its reports, each status change (with who and why when
- * a comment came with it), and comments. A status event names the status it left; the one it
+ * a comment came with it), comments, and its merges and splits (`links`, from linkEntries). A status event names the status it left; the one it
  * reached is the next event's previous status, or the current one.
  */
 export function timeline(
   feedback: Pick<Feedback, "status" | "reportList" | "comments">,
   history: ReadonlyArray<{ readonly type: EventType; readonly previousStatus: Status | null; readonly at: number }>,
+  links: readonly TimelineEntry[] = [],
 ): TimelineEntry[] {
   const changes = history.filter((e) => e.type === "feedback.status_changed" && e.previousStatus !== null);
-  const iso = (at: number) => new Date(at).toISOString();
   const statuses = changes.map((e, i): TimelineEntry => {
     const to = changes[i + 1]?.previousStatus ?? feedback.status;
     const comment = feedback.comments.find((c) => c.at === iso(e.at) && c.statusChange?.to === to);
@@ -27,5 +77,5 @@ export function timeline(
   const told = new Set(statuses.flatMap((s) => (s.kind === "status" && s.comment ? [s.comment] : [])));
   const comments = feedback.comments.filter((c) => !told.has(c)).map((comment): TimelineEntry => ({ kind: "comment", at: comment.at, comment }));
   const reports = feedback.reportList.map((report): TimelineEntry => ({ kind: "report", at: report.at, report }));
-  return [...reports, ...statuses, ...comments].sort((a, b) => a.at.localeCompare(b.at));
+  return [...reports, ...statuses, ...comments, ...links].sort((a, b) => a.at.localeCompare(b.at));
 }

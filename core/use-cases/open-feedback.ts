@@ -1,10 +1,12 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
+import { type LinkedFeedback, linkEntries, type TimelineEntry, timeline } from "../feedback/timeline.ts";
+import { listSimilar, type SimilarDeps } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
-import type { Services } from "../services.ts";
-import { presentFeedback, resolveFeedback } from "./get-feedback.ts";
-import { type TimelineEntry, timeline } from "../feedback/timeline.ts";
+import type { SimilarFeedback } from "../schemas/merges.ts";
+import type { Store } from "../store.ts";
+import { type PresentDeps, presentFeedback, resolveFeedback } from "./get-feedback.ts";
 
 /** A feedback as the inbox shows it: the feedback, its activity, its qualification conversations and who follows it. */
 export interface FeedbackThread {
@@ -12,27 +14,72 @@ export interface FeedbackThread {
   readonly activity: readonly TimelineEntry[];
   readonly conversations: ReadonlyArray<readonly Turn[]>;
   readonly followers: readonly Follower[];
-  /** Whether the person asking may change its status. */
+  /** The feedbacks merged into this one, whose merge can be undone. */
+  readonly merged: readonly LinkedFeedback[];
+  /** Open feedbacks of the same app that may tell the same thing, most alike first. */
+  readonly similar: readonly SimilarFeedback[];
+  /** Whether the person asking may change its status, merge and split it. */
   readonly canUpdate: boolean;
 }
 
+export type OpenDeps = PresentDeps &
+  SimilarDeps & {
+    readonly store: Pick<Store, "listReports" | "listFollowers" | "statusHistory" | "listMerges" | "listSplits" | "findFeedback" | "findUser">;
+  };
+
+/** How many similar feedbacks the page offers to merge. */
+const SIMILAR_SHOWN = 5;
+
+/** Names the other feedbacks of its merges and splits, and the people who made them. */
+async function links(services: OpenDeps, orgId: string, feedbackId: string): Promise<{ entries: TimelineEntry[]; merged: LinkedFeedback[] }> {
+  const { store } = services;
+  const [merges, splits] = await Promise.all([store.listMerges(orgId, feedbackId), store.listSplits(orgId, feedbackId)]);
+  const ids = new Set([...merges.flatMap((m) => [m.sourceId, m.targetId]), ...splits.map((s) => s.newFeedback.id)]);
+  ids.delete(feedbackId);
+  const people = new Set(
+    [...merges.flatMap((m) => [m.by, m.undone?.by ?? null]), ...splits.map((s) => s.by)].filter((id): id is string => id !== null),
+  );
+  const [feedbacks, users] = await Promise.all([
+    Promise.all([...ids].map((id) => store.findFeedback(orgId, id))),
+    Promise.all([...people].map((id) => store.findUser(id))),
+  ]);
+  const named = new Map(feedbacks.flatMap((f) => (f ? [[f.id, { key: f.key, title: f.title }] as const] : [])));
+  const names = new Map(users.flatMap((u) => (u ? [[u.id, u.name ?? u.email] as const] : [])));
+  const standing = merges.filter((m) => m.targetId === feedbackId && !m.undone).flatMap((m) => named.get(m.sourceId) ?? []);
+  return {
+    entries: linkEntries(
+      feedbackId,
+      merges,
+      splits,
+      (id) => named.get(id),
+      (id) => (id === null ? null : (names.get(id) ?? id)),
+    ),
+    merged: standing,
+  };
+}
+
 /** Opens a feedback by key or id; a grouped key opens the feedback it was grouped into (its key says which). */
-export async function openFeedback(services: Services, grant: Grant, keyOrId: string): Promise<Result<FeedbackThread>> {
+export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: string): Promise<Result<FeedbackThread>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const record = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!record) return fail("not_found");
-  const [feedback, reports, followers, history] = await Promise.all([
+  const { store } = services;
+  const [feedback, reports, followers, history, linked, similar] = await Promise.all([
     presentFeedback(services, record),
-    services.store.listReports(record.id),
-    services.store.listFollowers(record.id),
-    services.store.statusHistory(record.id),
+    store.listReports(record.id),
+    store.listFollowers(record.id),
+    store.statusHistory(record.id),
+    links(services, grant.orgId, record.id),
+    listSimilar(services, grant, record.id),
   ]);
   return ok({
     feedback,
-    activity: timeline(feedback, history),
+    activity: timeline(feedback, history, linked.entries),
     conversations: reports.map((r) => r.conversation).filter((c) => c.length > 0),
     followers,
+    merged: linked.merged,
+    similar: similar.ok ? similar.value.data.slice(0, SIMILAR_SHOWN) : [],
     canUpdate: authorize(grant, "feedbacks.update").ok,
   });
 }

@@ -28,6 +28,7 @@ import { validator } from "../validate.ts";
 import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
 import { activityTimeline } from "../web/activity.ts";
 import { capturedContext } from "../web/captured-context.ts";
+import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 
@@ -133,13 +134,13 @@ async function feedbackPage(
   services: Services,
   visitor: Visitor,
   key: string,
-  notice?: { error?: string; status?: number; saved?: boolean },
+  notice?: { error?: string; status?: number; saved?: boolean; params?: URLSearchParams },
 ): Promise<Response> {
   const w = wordsFor(visitor.language);
   const lang = visitor.language;
   const opened = await openFeedback(services, visitor.grant, key);
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
-  const { feedback, conversations, followers, canUpdate } = opened.value;
+  const { feedback, conversations, followers, canUpdate, similar, merged } = opened.value;
   if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}`);
   const following = followers.some((f) => f.email === visitor.email);
   const tracker = feedback.trackerIssue;
@@ -162,13 +163,18 @@ async function feedbackPage(
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
+${notice?.params ? groupingNotice(w, lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 <div class="with-aside"><div>
 ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
 ${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
 ${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
 ${capturedContext(w, lang, feedback.fullContext, `/inbox/${encodeURIComponent(feedback.key)}/replay`)}
-${activityTimeline(w, lang, opened.value.activity)}
+${activityTimeline(w, lang, opened.value.activity, (report) =>
+  canUpdate && feedback.reports > 1
+    ? postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/reports/${encodeURIComponent(report.id)}/split`, w.splitOut)
+    : "",
+)}
 ${conversation}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
@@ -182,6 +188,7 @@ ${conversation}
 <h2>${w.followers}</h2>
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
+${groupingPanel(visitor, feedback, similar, merged, canUpdate)}
 </aside></div>`;
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200);
 }
@@ -213,7 +220,10 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
       "/inbox/:key",
       ({ request, params, cookie }) =>
         asMember(services, { request, cookie }, (visitor) =>
-          feedbackPage(services, visitor, params.key, { saved: new URL(request.url).searchParams.has("saved") }),
+          feedbackPage(services, visitor, params.key, {
+            saved: new URL(request.url).searchParams.has("saved"),
+            params: new URL(request.url).searchParams,
+          }),
         ),
       { detail: { hide: true } },
     )

@@ -12,6 +12,8 @@ import { addChannel } from "../../../core/apps/add-channel.ts";
 import { browserCollection } from "../../../core/apps/browser-collection.ts";
 import type { AppRecord } from "../../../core/model.ts";
 import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
+import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
+import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/suggestions.ts";
 import { APP_NAME_MAX_LENGTH, createApp } from "../../../core/apps/create-app.ts";
 import { importFeatures } from "../../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../../core/apps/import-help-articles.ts";
@@ -65,6 +67,7 @@ ${
     : ""
 }
 ${browserForm(visitor, app, admin)}
+${groupingForm(visitor, app, admin)}
 <h3>${w.featureMap}</h3>
 <ul>${features.map((f) => html`<li><code>${f.path}</code> — ${f.name}${f.severityFloor ? ` (≥ ${f.severityFloor})` : ""}</li>`)}</ul>
 ${admin ? importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import) : ""}
@@ -93,6 +96,18 @@ function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
 <label for="params-${app.id}">${w.keptQueryParams}</label><input id="params-${app.id}" name="queryParams" value="${queryParams.join(", ")}">
 <label class="inline"><input type="checkbox" name="replay" value="on"${replay ? html` checked` : ""}> ${w.recordReplay}</label>
 <button type="submit" class="secondary">${w.save}</button></form>`;
+}
+
+/** Whether grouping merges the app's sure duplicates alone or leaves them to a person; Admins change it. */
+function groupingForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
+  const w = wordsFor(visitor.language);
+  const mode = app.groupingMode ?? "auto";
+  const label = (m: GroupingMode) => (m === "auto" ? w.groupingAuto : w.groupingReview);
+  if (!admin) return html`<h3>${w.grouping}</h3><p>${label(mode)}</p>`;
+  return html`<h3>${w.grouping}</h3><form method="post" action="/settings/apps/${app.id}/grouping"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<fieldset><legend class="visually-hidden">${w.grouping}</legend>${GROUPING_MODES.map(
+    (m) => html`<label class="choice"><input type="radio" name="mode" value="${m}"${m === mode ? html` checked` : ""}> ${label(m)}</label><br>`,
+  )}</fieldset><button type="submit" class="secondary">${w.save}</button></form>`;
 }
 
 const importForm = (visitor: Visitor, action: string, id: string, label: string, button: string): Html =>
@@ -154,6 +169,16 @@ export function settingsRoutes(services: Services) {
             await setBrowserCollection(services, visitor.grant, params.id, changes),
             wordsFor(visitor.language).originsHint,
           );
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/apps/:id/grouping",
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const mode = GROUPING_MODES.find((m) => m === field("mode"));
+          const set = mode ? await setGroupingMode(services, visitor.grant, params.id, mode) : fail("invalid_body");
+          return afterChange(visitor, set, wordsFor(visitor.language).grouping);
         }),
       { detail: { hide: true } },
     )

@@ -1,22 +1,55 @@
 import type { Language } from "../../../core/errors.ts";
-import type { TimelineEntry } from "../../../core/feedback/timeline.ts";
+import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
+import type { ReportEntry } from "../../../core/schemas/feedback.ts";
 import { type Html, html } from "../html.ts";
 import { statusBadge } from "./badges.ts";
 import { formatTime, type Words } from "./words.ts";
 
-/** One entry of the activity: who or what, when, and the text that came with it. */
-function entry(w: Words, language: Language, e: TimelineEntry): Html {
-  const when = html`<time datetime="${e.at}" class="muted">${formatTime(language, Date.parse(e.at))}</time>`;
-  if (e.kind === "report") {
-    return html`<li class="report"><p>${w.reportVia} ${e.report.source} · ${e.report.author ?? w.anonymous} · ${when}</p><p>${e.report.text}</p></li>`;
-  }
-  if (e.kind === "status") {
-    const who = e.comment?.author ? html` · ${e.comment.author}` : "";
-    return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
-  }
-  return html`<li class="comment"><p>${e.comment.author ?? w.anonymous} · ${when}</p><p>${e.comment.text}</p></li>`;
+const linkTo = (other: LinkedFeedback): Html =>
+  html`<a href="/inbox/${encodeURIComponent(other.key)}">${other.key}</a> <span class="muted">${other.title}</span>`;
+
+/** Who merged, unmerged or split: a person, or grouping (with its score). */
+function byWhom(w: Words, by: string | null, score: number | null): Html {
+  if (by !== null) return html` · ${by}`;
+  return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${score.toFixed(2)})`}`;
 }
 
-/** A feedback's activity, oldest first: reports, status changes with who and why, comments. */
-export const activityTimeline = (w: Words, language: Language, entries: readonly TimelineEntry[]): Html =>
-  html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e))}</ol>`;
+/** One entry of the activity: who or what, when, and the text that came with it. */
+function entry(w: Words, language: Language, e: TimelineEntry, reportAction: (report: ReportEntry) => Html | ""): Html {
+  const when = html`<time datetime="${e.at}" class="muted">${formatTime(language, Date.parse(e.at))}</time>`;
+  switch (e.kind) {
+    case "report":
+      return html`<li class="report"><p>${w.reportVia} ${e.report.source} · ${e.report.author ?? w.anonymous} · ${when}</p><p>${e.report.text}</p>${reportAction(e.report)}</li>`;
+    case "status": {
+      const who = e.comment?.author ? html` · ${e.comment.author}` : "";
+      return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
+    }
+    case "comment":
+      return html`<li class="comment"><p>${e.comment.author ?? w.anonymous} · ${when}</p><p>${e.comment.text}</p></li>`;
+    case "merge":
+    case "unmerge": {
+      const what =
+        e.kind === "merge"
+          ? e.direction === "in"
+            ? html`${linkTo(e.other)} ${w.mergedHere}`
+            : html`${w.mergedInto} ${linkTo(e.other)}`
+          : e.direction === "in"
+            ? html`${linkTo(e.other)} ${w.unmergedHere}`
+            : html`${w.unmergedFrom} ${linkTo(e.other)}`;
+      return html`<li class="link"><p>${what}${byWhom(w, e.by, e.score)} · ${when}</p></li>`;
+    }
+    case "split":
+      return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, e.by, null)} · ${when}</p></li>`;
+  }
+}
+
+/**
+ * A feedback's activity, oldest first: reports, status changes with who and why, comments, merges
+ * and splits. `reportAction` adds a control under each report (splitting it out), or nothing.
+ */
+export const activityTimeline = (
+  w: Words,
+  language: Language,
+  entries: readonly TimelineEntry[],
+  reportAction: (report: ReportEntry) => Html | "" = () => "",
+): Html => html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, reportAction))}</ol>`;

@@ -10,6 +10,7 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
   const w = wordsFor(visitor.language);
   const nav = [
     { href: "/inbox", label: w.inbox },
+    { href: "/duplicates", label: w.possibleDuplicates },
     { href: "/settings", label: w.settings },
     { href: "/settings/agents", label: w.agents },
   ];

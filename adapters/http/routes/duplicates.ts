@@ -1,0 +1,112 @@
+import { Elysia } from "elysia";
+import type { Result } from "../../../core/errors.ts";
+import { mergeFeedbacks } from "../../../core/merges/merge-feedbacks.ts";
+import { splitReport } from "../../../core/merges/split-report.ts";
+import { dismissSuggestion, listSuggestions } from "../../../core/merges/suggestions.ts";
+import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
+import type { Services } from "../../../core/services.ts";
+import { listApps } from "../../../core/use-cases/list-catalog.ts";
+import { html, redirect } from "../html.ts";
+import { type Done, dismissButton, groupingNotice, likeness, mergeButton } from "../web/grouping-panel.ts";
+import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
+import type { Visitor } from "../web/visitor.ts";
+import { wordsFor } from "../web/words.ts";
+
+/** Where an action returns: a page of this application (the queue or a feedback), never elsewhere. */
+function localNext(next: string, fallback: string): string {
+  return /^\/(duplicates|inbox\/[^/?#]+)(\?[^#]*)?$/.test(next) ? next : fallback;
+}
+
+/** Back to `next`, saying what was done or what went wrong (post-redirect-get: a reload repeats nothing). */
+function back(next: string, result: Result<unknown>, done: Done): Response {
+  const url = new URL(next, "http://local");
+  url.searchParams.delete("done");
+  url.searchParams.delete("error");
+  url.searchParams.set(result.ok ? "done" : "error", result.ok ? done : result.code);
+  return redirect(url.pathname + url.search);
+}
+
+/** The "Possible duplicates" queue: each pair with how alike it is, to merge or to dismiss. */
+async function duplicatesPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
+  const w = wordsFor(visitor.language);
+  const params = new URL(request.url).searchParams;
+  const appId = params.get("appId") || null;
+  const [listed, apps] = await Promise.all([listSuggestions(services, visitor.grant, appId), listApps(services, visitor.grant)]);
+  const suggestions = listed.ok ? listed.value : [];
+  const here = appId ? `/duplicates?appId=${encodeURIComponent(appId)}` : "/duplicates";
+  const canUpdate = visitor.membership.role !== "reader";
+  const appFilter = html`<form method="get" action="/duplicates" class="filters" aria-label="${w.filters}">
+<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.any}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+<div><button type="submit" class="secondary">${w.apply}</button></div></form>`;
+  const side = (f: (typeof suggestions)[number]["feedback"]) =>
+    html`<p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
+  const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
+${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
+${likeness(visitor, s.score, s.matched)}
+${
+  canUpdate
+    ? html`${mergeButton(visitor, s.feedback.key, s.similar.key, here, `${w.mergeNewer} ${s.feedback.key} ${w.into} ${s.similar.key}`, "primary")}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}`
+    : ""
+}</li>`;
+  const list = suggestions.length === 0 ? html`<p class="empty">${w.noSuggestions}</p>` : html`<ul class="plain pairs">${suggestions.map(pair)}</ul>`;
+  return appPage(
+    visitor,
+    "/duplicates",
+    w.possibleDuplicates,
+    html`<h1>${w.possibleDuplicates}</h1><p class="muted">${w.duplicatesIntro}</p>${groupingNotice(w, visitor.language, params)}${appFilter}${list}`,
+  );
+}
+
+/** Grouping reviewed in the browser: the queue of possible duplicates, merging, unmerging, dismissing and splitting. */
+export function duplicateRoutes(services: Services) {
+  return new Elysia({ name: "routes/duplicates" })
+    .get("/duplicates", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => duplicatesPage(services, visitor, request)), {
+      detail: { hide: true },
+    })
+    .post(
+      "/duplicates/merge",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const merged = await mergeFeedbacks(services, visitor.grant, field("source").trim(), field("into").trim());
+          // Merged from its own page, a feedback's page is now the one that holds both.
+          const source = `/inbox/${encodeURIComponent(field("source").trim())}`;
+          const next = localNext(field("next"), "/duplicates");
+          return back(merged.ok && next === source ? `/inbox/${encodeURIComponent(merged.value.key)}` : next, merged, "merged");
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/duplicates/dismiss",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) =>
+          back(
+            localNext(field("next"), "/duplicates"),
+            await dismissSuggestion(services, visitor.grant, field("feedback"), field("similar")),
+            "dismissed",
+          ),
+        ),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/:key/unmerge",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const unmerged = await unmergeFeedback(services, visitor.grant, params.key);
+          return back(
+            unmerged.ok ? `/inbox/${encodeURIComponent(unmerged.value.key)}` : localNext(field("next"), "/duplicates"),
+            unmerged,
+            "unmerged",
+          );
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/:key/reports/:reportId/split",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor) => {
+          const split = await splitReport(services, visitor.grant, params.key, params.reportId);
+          return back(`/inbox/${encodeURIComponent(split.ok ? split.value.key : params.key)}`, split, "split");
+        }),
+      { detail: { hide: true } },
+    );
+}

@@ -1,0 +1,97 @@
+import type { LinkedFeedback } from "../../../core/feedback/timeline.ts";
+import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
+import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
+import { type Html, html } from "../html.ts";
+import { hidden } from "./settings-page.ts";
+import type { Visitor } from "./visitor.ts";
+import { type Words, wordsFor } from "./words.ts";
+import { ERROR_CODES, type ErrorCode } from "../../../core/errors.ts";
+import { textFor } from "../catalog/text.ts";
+
+/** What a grouping action reports back to the page it returns to. */
+export const DONE = ["merged", "unmerged", "dismissed", "split"] as const;
+export type Done = (typeof DONE)[number];
+
+/** The notice a page shows after a grouping action, read from its address. */
+export function groupingNotice(w: Words, language: Visitor["language"], params: URLSearchParams): Html | "" {
+  const done = DONE.find((d) => d === params.get("done"));
+  const error = ERROR_CODES.find((c) => c === params.get("error")) as ErrorCode | undefined;
+  if (error) return html`<p class="error" role="alert">${textFor(language).errors[error]}</p>`;
+  if (!done) return "";
+  const said: Record<Done, string> = { merged: w.mergedNotice, unmerged: w.unmergedNotice, dismissed: w.dismissedNotice, split: w.splitNotice };
+  return html`<p class="notice" role="status">${said[done]}</p>`;
+}
+
+/** A form posting to `action` with the visitor's CSRF token, its fields and one button. */
+const postForm = (visitor: Visitor, action: string, fields: Html, label: string, kind: "primary" | "secondary" = "secondary"): Html =>
+  html`<form method="post" action="${action}" class="inline"><input type="hidden" name="csrf" value="${visitor.csrf}">${fields}<button type="submit"${kind === "secondary" ? html` class="secondary"` : ""}>${label}</button></form>`;
+
+/** Merges `source` into `into`, then shows `next`. */
+export const mergeButton = (
+  visitor: Visitor,
+  source: string,
+  into: string,
+  next: string,
+  label: string,
+  kind: "primary" | "secondary" = "secondary",
+): Html => postForm(visitor, "/duplicates/merge", html`${hidden("source", source)}${hidden("into", into)}${hidden("next", next)}`, label, kind);
+
+/** Records that two feedbacks are not duplicates, then shows `next`. */
+export const dismissButton = (visitor: Visitor, feedback: string, similar: string, next: string): Html =>
+  postForm(
+    visitor,
+    "/duplicates/dismiss",
+    html`${hidden("feedback", feedback)}${hidden("similar", similar)}${hidden("next", next)}`,
+    wordsFor(visitor.language).notDuplicate,
+  );
+
+/** The words two feedbacks share, and how alike grouping found them. */
+export function likeness(visitor: Visitor, score: number, matched: readonly string[], sure = false): Html {
+  const w = wordsFor(visitor.language);
+  return html`<p class="muted">${w.score} ${score.toFixed(2)}${sure ? html` · <strong>${w.sureDuplicate}</strong>` : ""}${
+    matched.length > 0 ? html` · ${w.matchedWords}: ${matched.map((m) => html`<span class="chip">${m}</span>`)}` : ""
+  }</p>`;
+}
+
+const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title}`;
+
+/**
+ * The grouping side of a feedback page: the feedbacks alike (merge into this one, or not
+ * duplicates), those merged here (unmerge), and merging this one into another by key.
+ */
+export function groupingPanel(
+  visitor: Visitor,
+  feedback: Pick<FeedbackSummary, "key">,
+  similar: readonly SimilarFeedback[],
+  merged: readonly LinkedFeedback[],
+  canUpdate: boolean,
+): Html {
+  const w = wordsFor(visitor.language);
+  const here = `/inbox/${encodeURIComponent(feedback.key)}`;
+  const alike =
+    similar.length === 0
+      ? html`<p class="muted">${w.noSimilar}</p>`
+      : html`<ul class="plain">${similar.map(
+          (s) =>
+            html`<li>${keyAndTitle(s.feedback)}${likeness(visitor, s.score, s.matched, s.sure)}${
+              canUpdate
+                ? html`${mergeButton(visitor, s.feedback.key, feedback.key, here, w.mergeHere)}${dismissButton(visitor, feedback.key, s.feedback.key, here)}`
+                : ""
+            }</li>`,
+        )}</ul>`;
+  const mergedHere =
+    merged.length === 0
+      ? ""
+      : html`<h2>${w.mergedFeedbacks}</h2><ul class="plain">${merged.map(
+          (m) =>
+            html`<li>${keyAndTitle(m)}${
+              canUpdate ? html` ${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), w.unmerge)}` : ""
+            }</li>`,
+        )}</ul>`;
+  const mergeInto = canUpdate
+    ? html`<form method="post" action="/duplicates/merge"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("source", feedback.key)}${hidden("next", here)}
+<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="100" aria-describedby="merge-into-hint" autocomplete="off">
+<p class="muted" id="merge-into-hint">${w.mergeIntoHint}</p><button type="submit" class="secondary">${w.merge}</button></form>`
+    : "";
+  return html`<h2>${w.similarFeedbacks}</h2>${alike}${mergedHere}${mergeInto}`;
+}

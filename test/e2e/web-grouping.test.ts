@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import { eventually, Receiver } from "../support/receiver.ts";
+import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
+const present = existsSync(CHROMIUM);
+if (!present) console.warn(`grouping review tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package; .ci/run does)`);
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+const receiver = new Receiver();
+
+const report = async (message: string, email?: string) =>
+  (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, ...(email && { user: { email } }) })).body
+    .ticketId as string;
+const read = async (key: string) => (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body;
+/** The addresses the feedback page lists under Followers. */
+const followersOf = async (key: string) => {
+  const thread = await (await page.context().request.get(`${server.url}/inbox/${key}`)).text();
+  const list = /<h2>Followers<\/h2>\s*(<ul>[\s\S]*?<\/ul>)?/.exec(thread)?.[1] ?? "";
+  return list.match(/[\w.+-]+@example\.com/g)?.sort() ?? [];
+};
+/** What the merges of these tests sent: [type, feedback, other feedback], as the subscribed webhook received them. */
+const expected: Array<[string, string, string]> = [];
+const screenshot = async (name: string) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+describe.skipIf(!present)("grouping reviewed in the browser, in Chromium", () => {
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    receiver.start();
+    server = await startServer({ WEBHOOKS_ALLOW_PRIVATE: "true" });
+    const hook = await post(
+      `${server.url}/v1/webhooks`,
+      { url: receiver.url, events: ["feedback.merged", "feedback.unmerged"] },
+      { authorization: `Bearer ${server.demo.tokens.admin}` },
+    );
+    receiver.secrets = [hook.body.secret];
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${server.url}/inbox`);
+    await page.getByLabel("E-mail").fill(server.demo.users.admin.email);
+    await page.getByLabel("Password").fill(server.demo.users.admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/inbox$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    receiver.stop();
+  });
+
+  test("an Admin puts the app in review mode in the settings", async () => {
+    await page.goto(`${server.url}/settings/apps`);
+    await page.getByRole("radio", { name: /^Review:/ }).check();
+    await page.getByRole("button", { name: "Save" }).last().click();
+    await page.waitForURL(/\/settings\/apps$/);
+    await expect(page.getByRole("radio", { name: /^Review:/ }).isChecked()).resolves.toBe(true);
+  });
+
+  test("likely duplicates wait in Possible duplicates; one is accepted (merged), another dismissed, and neither comes back", async () => {
+    const older = await report("The loyalty card barcode does nothing when I scan it", "older@example.com");
+    const newer = await report("I scan the loyalty card barcode and nothing happens", "newer@example.com");
+    const kept = await report("The parcel locker code is refused at the terminal");
+    const other = await report("At the terminal the parcel locker code is refused");
+    await page.goto(`${server.url}/duplicates`);
+    await waitFor(
+      "both pairs in the queue",
+      async () => {
+        await page.reload();
+        return page.locator("ul.pairs > li").count();
+      },
+      (n) => n >= 2,
+      20_000,
+    );
+    await screenshot("possible-duplicates");
+    await page.getByRole("button", { name: `Merge ${newer} into ${older}` }).click();
+    await expect(page.getByRole("status").textContent()).resolves.toContain("Merged.");
+    const pair = page.locator("ul.pairs > li", { hasText: other });
+    await pair.getByRole("button", { name: "Not duplicates" }).click();
+    await expect(page.getByRole("status").textContent()).resolves.toContain("will not be suggested again");
+    expect(await page.locator("ul.pairs > li").count()).toBe(0);
+    expect(await read(newer)).toMatchObject({ key: older, reports: 2 });
+    expected.push(["feedback.merged", older, newer]);
+    expect((await read(other)).key).toBe(other);
+    expect((await read(kept)).key).toBe(kept);
+  }, 60_000);
+
+  test("merging by hand, then unmerging, gives back every report, follower and the status; the timeline records each step", async () => {
+    const target = await report("Dark mode resets after every restart of the desktop app", "target@example.com");
+    const source = await report("Shipping labels print upside down on the Zebra printer", "source@example.com");
+    await patch(`${server.url}/v1/feedbacks/${source}`, server.demo.tokens.admin, { status: "prioritized", comment: "Next sprint" });
+    const before = { feedback: await read(source), followers: await followersOf(source) };
+
+    await page.goto(`${server.url}/inbox/${source}`);
+    await page.getByLabel("Merge this feedback into").fill(target);
+    await page.getByRole("button", { name: "Merge", exact: true }).click();
+    await page.waitForURL(new RegExp(`/inbox/${target}\\?done=merged$`));
+    expected.push(["feedback.merged", target, source]);
+    expect(await page.locator(".timeline").textContent()).toContain(`${source}`);
+    expect(await page.locator(".timeline").textContent()).toContain("merged into this feedback · Demo admin");
+    expect(await followersOf(target)).toEqual(["source@example.com", "target@example.com"]);
+    await screenshot("feedback-merged");
+
+    await page.locator("li", { hasText: source }).getByRole("button", { name: "Unmerge" }).click();
+    await page.waitForURL(new RegExp(`/inbox/${source}\\?done=unmerged$`));
+    expected.push(["feedback.unmerged", source, target]);
+    const after = await read(source);
+    expect(after.reportList).toEqual(before.feedback.reportList);
+    expect([after.status, after.reports, after.comments]).toEqual([before.feedback.status, before.feedback.reports, before.feedback.comments]);
+    expect(await followersOf(source)).toEqual(before.followers);
+    expect(await followersOf(target)).toEqual(["target@example.com"]);
+    const timeline = await page.locator(".timeline").textContent();
+    expect(timeline).toContain(`Merged into ${target}`);
+    expect(timeline).toContain(`Taken back out of ${target}`);
+  }, 60_000);
+
+  test("a report is split out into a feedback of its own, and the timeline says where it went", async () => {
+    const holder = await report("Exported CSV files lose their accents");
+    const stray = await report("The onboarding video never starts on Firefox", "stray@example.com");
+    await post(`${server.url}/v1/feedbacks/${stray}/merge`, { into: holder }, { authorization: `Bearer ${server.demo.tokens.admin}` });
+    await page.goto(`${server.url}/inbox/${holder}`);
+    await page.locator(".timeline li.report", { hasText: "The onboarding video" }).getByRole("button", { name: "Split out" }).click();
+    await page.waitForURL(/done=split$/);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("The onboarding video never starts on Firefox");
+    const created = new URL(page.url()).pathname.split("/").at(-1)!;
+    expect(created).not.toBe(stray);
+    expect(await followersOf(created)).toEqual(["stray@example.com"]);
+    await page.goto(`${server.url}/inbox/${holder}`);
+    expect(await page.locator(".timeline").textContent()).toContain(`A report moved to a feedback of its own: ${created}`);
+  });
+
+  test("the merges and the unmerge arrive at the subscribed webhook, signed", async () => {
+    const seen = (r: (typeof receiver.received)[number]) => [
+      r.body.type,
+      r.body.data.feedback.key,
+      (r.body.data.merged ?? r.body.data.unmergedFrom)?.key,
+    ];
+    const got = await eventually(
+      () => receiver.received,
+      (r) => expected.every((e) => r.some((x) => Bun.deepEquals(seen(x), e))),
+    );
+    for (const r of got) expect(r.validFor).toEqual(receiver.secrets);
+    expect(expected).toHaveLength(3);
+  });
+
+  test("the pages of grouping have no serious accessibility violation and no sideways scroll on a phone", async () => {
+    const merged = (await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.admin)).body.data.find(
+      (f: { reports: number }) => f.reports > 1,
+    );
+    for (const path of ["/duplicates", "/settings/apps", `/inbox/${merged.key}`]) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.url}${path}`);
+        expect([path, width, await seriousViolations(page)]).toEqual([path, width, []]);
+        expect([path, width, await scrollsSideways(page)]).toEqual([path, width, false]);
+      }
+    }
+  }, 60_000);
+});
