@@ -1,6 +1,7 @@
 import type { CandidateQuery } from "./grouping/candidates.ts";
 import type { MergeRecord, Unmerge } from "./merges/merge.ts";
 import type { SplitRecord } from "./merges/split.ts";
+import type { ReportCount } from "./trends/trends.ts";
 import type { GroupingMode, Suggestion } from "./grouping/suggestions.ts";
 import type { DomainEvent, EventType, JobRequest } from "./feedback/events.ts";
 import type { Language } from "./errors.ts";
@@ -209,6 +210,14 @@ export interface CatalogStore {
   findApp(orgId: string, appId: string): Promise<AppRecord | null>;
   listFeatures(orgId: string, appId: string): Promise<Array<FeatureRecord & { readonly openFeedbacks: number }>>;
   findFeature(orgId: string, featureId: string): Promise<FeatureRecord | null>;
+}
+
+export interface TrendStore {
+  /**
+   * The reports an app received in [from, to), counted per bucket of `bucketMs` (epoch-aligned),
+   * kind of their feedback and its feature. Reports of feedbacks merged into another count for it.
+   */
+  countReports(orgId: string, appId: string, from: number, to: number, bucketMs: number): Promise<ReportCount[]>;
 }
 
 export interface AccessStore {
@@ -480,6 +489,7 @@ export type Store = RateLimitStore &
   CollectionStore &
   FeedbackStore &
   CatalogStore &
+  TrendStore &
   AccessStore &
   JobQueue &
   GroupingStore &

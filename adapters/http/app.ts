@@ -4,6 +4,7 @@ import { ErrorBody } from "../../core/errors.ts";
 import { AppList, FeatureList, Feature, App } from "../../core/schemas/catalog.ts";
 import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../core/schemas/feedback.ts";
 import { MergeRequest, SimilarFeedback, SimilarList } from "../../core/schemas/merges.ts";
+import { Trends } from "../../core/schemas/trends.ts";
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
 import { BrowserContext, WidgetAttachment, WidgetReportRequest, WidgetSettings } from "../../core/schemas/widget.ts";
@@ -29,6 +30,7 @@ import { attachmentRoutes } from "./routes/attachments.ts";
 import { trackingRoutes } from "./routes/tracking.ts";
 import { inboxRoutes } from "./routes/inbox.ts";
 import { duplicateRoutes } from "./routes/duplicates.ts";
+import { trendRoutes } from "./routes/trends.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
@@ -67,6 +69,7 @@ const COMPONENTS = [
   MergeRequest,
   SimilarFeedback,
   SimilarList,
+  Trends,
   App,
   AppList,
   Feature,
@@ -149,6 +152,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(trackingRoutes(services))
     .use(inboxRoutes(services, widget))
     .use(duplicateRoutes(services))
+    .use(trendRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services));
 }

@@ -84,7 +84,15 @@ ul.plain{list-style:none;padding:0;margin:0}ul.plain>li{padding:var(--s2) 0;bord
 ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid var(--line);border-radius:var(--radius)}
 .pair-sides{display:grid;grid-template-columns:1fr auto 1fr;gap:var(--s4);align-items:start}.pair-sides p{overflow-wrap:anywhere}
 .pair-link{font-size:var(--t-sm);font-style:italic}.timeline li.link::before{border-color:#7c3aed}
-@media (max-width:40rem){.pair-sides{grid-template-columns:1fr;gap:0}}`;
+@media (max-width:40rem){.pair-sides{grid-template-columns:1fr;gap:0}}
+.chart{margin:var(--s2) 0 var(--s4)}.chart figcaption{font-size:var(--t-sm);color:var(--muted);margin-top:var(--s2)}
+.plot{display:grid;grid-template-columns:auto 1fr;gap:var(--s2)}.plot svg{width:100%;height:12rem;display:block;border-bottom:1px solid var(--line)}
+.scale{display:flex;flex-direction:column;justify-content:space-between;font-size:var(--t-sm);color:var(--muted);text-align:right}
+.range{display:flex;justify-content:space-between;font-size:var(--t-sm);color:var(--muted);padding-left:2rem}
+.hbars{list-style:none;padding:0;margin:var(--s2) 0}.hbars li{display:grid;grid-template-columns:minmax(6rem,14rem) 1fr 3rem;gap:var(--s3);align-items:center;padding:var(--s1) 0}
+.hbar-label{overflow-wrap:anywhere}.hbars svg{width:100%;height:1rem;display:block}.bar{fill:var(--link)}.kind-problem{fill:#b91c1c}.kind-idea{fill:#1d4ed8}.kind-praise{fill:#047857}
+@media (prefers-color-scheme:dark){.kind-problem{fill:#f87171}.kind-idea{fill:#93c5fd}.kind-praise{fill:#6ee7b7}}
+.legend{display:inline-flex;align-items:center;gap:var(--s1);margin-right:var(--s4)}details{margin:var(--s2) 0}summary{cursor:pointer;color:var(--link)}`;
 
 /**
  * A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to.

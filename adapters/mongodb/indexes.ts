@@ -32,6 +32,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["feedbacks", { orgId: 1, "tracker.key": 1 }, { sparse: true }],
   ["reports", { feedbackId: 1, at: 1 }],
   ["reports", { statusId: 1 }, { unique: true }],
+  ["reports", { appId: 1, at: 1 }],
   ["comments", { feedbackId: 1, at: 1 }],
   ["followers", { feedbackId: 1 }],
   ["events", { feedbackId: 1, createdAt: 1 }],

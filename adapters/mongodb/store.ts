@@ -14,6 +14,7 @@ import { qualificationStore } from "./qualifications.ts";
 import { groupingStore } from "./grouping.ts";
 import { mergeStore } from "./merges.ts";
 import { suggestionStore } from "./suggestions.ts";
+import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { ensureIndexes } from "./indexes.ts";
@@ -36,6 +37,7 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...collectionStore(data),
     ...feedbackStore(data),
     ...catalogStore(data),
+    ...trendStore(data),
     ...rateLimitStore(data),
     ...idempotencyStore(data),
     ...qualificationStore(data),

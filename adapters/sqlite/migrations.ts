@@ -267,5 +267,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX suggestions_by_similar ON suggestions (similar_id);
   ALTER TABLE apps ADD COLUMN grouping_mode TEXT;
   ALTER TABLE events ADD COLUMN related_id TEXT;
+  -- Trends read an app's reports by time.
+  CREATE INDEX reports_by_app ON reports (app_id, at);
   `,
 ];

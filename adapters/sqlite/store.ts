@@ -16,6 +16,7 @@ import { catalogStore } from "./catalog.ts";
 import { groupingStore } from "./grouping.ts";
 import { mergeStore } from "./merges.ts";
 import { suggestionStore } from "./suggestions.ts";
+import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { jobQueue } from "./jobs.ts";
 import { openDatabase } from "./open.ts";
@@ -38,6 +39,7 @@ export function createSqliteStore(path: string, options: { backgroundCheckpoints
     ...qualificationStore(db, batch),
     ...feedbackStore(db, batch),
     ...catalogStore(db),
+    ...trendStore(db),
     ...groupingStore(db, batch),
     ...mergeStore(db, batch),
     ...suggestionStore(db, batch),

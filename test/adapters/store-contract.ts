@@ -494,6 +494,26 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.applySplit({ ...planned.value, id: "again" }, [])).toBeNull();
     });
 
+    test("countReports counts an app's reports per time bucket, kind and feature; a merged report counts for the feedback that holds it", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const DAY = 86_400_000;
+      const a = (await record(store, org, "first", DAY + 5))!;
+      const b = (await record(store, org, "second", DAY + 9))!;
+      await record(store, org, "third", 2 * DAY + 1);
+      await record(store, org, "too late", 3 * DAY);
+      await record(store, other, "another app", DAY + 1);
+      await store.setTriage(org.orgId, a.id, { featureId: "feature-a" });
+      expect((await merge(store, b, a, 2 * DAY + 2)).ok).toBe(true);
+      const counts = await store.countReports(org.orgId, org.appId, DAY, 3 * DAY, DAY);
+      const sorted = [...counts].sort((x, y) => x.day - y.day || String(x.featureId).localeCompare(String(y.featureId)));
+      expect(sorted).toEqual([
+        { day: DAY, kind: "problem", featureId: "feature-a", count: 2 },
+        { day: 2 * DAY, kind: "problem", featureId: null, count: 1 },
+      ]);
+    });
+
     test("suggestions: one per pair whoever found it, best first, without folded feedbacks or dismissed pairs", async () => {
       const store = await makeStore();
       const org = await seed(store);

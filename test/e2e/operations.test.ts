@@ -27,6 +27,7 @@ describe("GET /openapi.json", () => {
       "/v1/agents/{id}",
       "/v1/apps",
       "/v1/apps/{id}/features",
+      "/v1/apps/{id}/trends",
       "/v1/feedbacks",
       "/v1/feedbacks/{key}",
       "/v1/feedbacks/{key}/followers",

@@ -28,6 +28,12 @@ const followersOf = async (key: string) => {
   const list = /<h2>Followers<\/h2>\s*(<ul>[\s\S]*?<\/ul>)?/.exec(thread)?.[1] ?? "";
   return list.match(/[\w.+-]+@example\.com/g)?.sort() ?? [];
 };
+/** What the action just taken says in the address it returned to: what was done, or the error code. */
+const outcome = async () => {
+  await page.waitForURL(/[?&](done|error)=/);
+  const params = new URL(page.url()).searchParams;
+  return params.get("done") ?? `error: ${params.get("error")}`;
+};
 /** What the merges of these tests sent: [type, feedback, other feedback], as the subscribed webhook received them. */
 const expected: Array<[string, string, string]> = [];
 const screenshot = async (name: string) => {
@@ -38,7 +44,7 @@ const screenshot = async (name: string) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 };
 
-describe.skipIf(!present)("grouping reviewed in the browser, in Chromium", () => {
+describe.skipIf(!present)("grouping reviewed and trends read in the browser, in Chromium", () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     receiver.start();
@@ -88,9 +94,11 @@ describe.skipIf(!present)("grouping reviewed in the browser, in Chromium", () =>
     );
     await screenshot("possible-duplicates");
     await page.getByRole("button", { name: `Merge ${newer} into ${older}` }).click();
+    expect(await outcome()).toBe("merged");
     await expect(page.getByRole("status").textContent()).resolves.toContain("Merged.");
     const pair = page.locator("ul.pairs > li", { hasText: other });
     await pair.getByRole("button", { name: "Not duplicates" }).click();
+    expect(await outcome()).toBe("dismissed");
     await expect(page.getByRole("status").textContent()).resolves.toContain("will not be suggested again");
     expect(await page.locator("ul.pairs > li").count()).toBe(0);
     expect(await read(newer)).toMatchObject({ key: older, reports: 2 });
@@ -168,6 +176,25 @@ describe.skipIf(!present)("grouping reviewed in the browser, in Chromium", () =>
         expect([path, width, await seriousViolations(page)]).toEqual([path, width, []]);
         expect([path, width, await scrollsSideways(page)]).toEqual([path, width, false]);
       }
+    }
+  }, 60_000);
+  test("the trends page draws reports per day by kind and by feature as SVG with text alternatives, at 1280 and 390 px", async () => {
+    await page.goto(`${server.url}/trends`);
+    await expect(page.getByRole("heading", { name: "Trends", level: 1 }).isVisible()).resolves.toBe(true);
+    const chart = page.getByRole("img", { name: /Reports per day/ });
+    await expect(chart.isVisible()).resolves.toBe(true);
+    expect(await page.locator("figure.chart svg g title").first().textContent()).toMatch(/^\d{4}-\d\d-\d\d: \d+ Problem/);
+    await page.getByText("Figures per day").click();
+    expect(await page.locator("details table tbody tr").count()).toBe(30);
+    await page.getByLabel("Period").selectOption("90");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/days=90/);
+    expect(await page.locator("details table tbody tr").count()).toBe(90);
+    await screenshot("trends");
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect([width, await seriousViolations(page)]).toEqual([width, []]);
+      expect([width, await scrollsSideways(page)]).toEqual([width, false]);
     }
   }, 60_000);
 });

@@ -49,6 +49,8 @@ class FakeCursor {
 
 class FakeCollection {
   docs: Doc[] = [];
+  /** The other collections, by name, for $lookup. */
+  constructor(private readonly others: (name: string) => Doc[]) {}
   private readonly uniques: string[][] = [["_id"]];
 
   async createIndex(spec: Doc, options: { unique?: boolean } = {}) {
@@ -100,7 +102,9 @@ class FakeCollection {
   }
 
   aggregate(pipeline: Doc[]) {
-    return { toArray: async () => aggregate(clone(this.docs), pipeline) };
+    return {
+      toArray: async () => aggregate(clone(this.docs), pipeline, { collectionResolver: (name: string) => clone(this.others(name)) } as never),
+    };
   }
 
   private apply(doc: Doc, modifier: Doc): boolean {
@@ -194,7 +198,7 @@ class FakeCollection {
 export function mingoDatabase(): { client: Pick<MongoClient, "withSession" | "close">; db: Db } {
   const collections = new Map<string, FakeCollection>();
   const collection = (name: string) => {
-    if (!collections.has(name)) collections.set(name, new FakeCollection());
+    if (!collections.has(name)) collections.set(name, new FakeCollection((other) => collection(other).docs));
     return collections.get(name)!;
   };
   let queue: Promise<unknown> = Promise.resolve();

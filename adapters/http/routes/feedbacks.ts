@@ -10,6 +10,8 @@ import { changeStatus } from "../../../core/use-cases/change-status.ts";
 import { getFeedback } from "../../../core/use-cases/get-feedback.ts";
 import { listApps, listFeatures } from "../../../core/use-cases/list-catalog.ts";
 import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
+import { appTrends } from "../../../core/trends/app-trends.ts";
+import { Trends, TrendsQuery } from "../../../core/schemas/trends.ts";
 import { bearer } from "../bearer.ts";
 import { jsonBody, jsonBodies } from "../json-body.ts";
 import { operation } from "../docs.ts";
@@ -21,6 +23,7 @@ const TrackerLinkRequest = Type.Object(
   { description: "Inline: used by this route only." },
 );
 const listQuery = validator(FeedbackListQuery);
+const trendsQuery = validator(TrendsQuery);
 const Following = Type.Object({ following: Type.Boolean() });
 const followDoc = (summary: string, description: string) =>
   operation({
@@ -155,6 +158,29 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         bearer: READ,
       }),
     })
+    .get(
+      "/v1/apps/:id/trends",
+      async ({ request, params, grant }) => {
+        const query = singleValued(new URL(request.url).searchParams);
+        if (!query.ok) return failureResponse(request, query);
+        if (!trendsQuery.check(query.value)) return failureResponse(request, trendsQuery.refuse("invalid_query", query.value));
+        return reply(request, await appTrends(services, grant, params.id, query.value));
+      },
+      {
+        operation: "feedbacks.read",
+        detail: operation({
+          summary: "Trends of an app",
+          description:
+            "Reports received per day over the last 30 or 90 days (UTC), by kind and by feature, and the features whose reports grew most in the last 7 days against the 7 before.",
+          tags: ["Apps"],
+          path: { id: "App id." },
+          query: TrendsQuery,
+          responses: { 200: { description: "The app's trends.", schema: Trends } },
+          errors: ["invalid_query", ...AUTH_ERRORS, "not_found"],
+          bearer: READ,
+        }),
+      },
+    )
     .get("/v1/apps/:id/features", async ({ request, params, grant }) => reply(request, await listFeatures(services, grant, params.id)), {
       operation: "feedbacks.read",
       detail: operation({

@@ -11,6 +11,7 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
   const nav = [
     { href: "/inbox", label: w.inbox },
     { href: "/duplicates", label: w.possibleDuplicates },
+    { href: "/trends", label: w.trends },
     { href: "/settings", label: w.settings },
     { href: "/settings/agents", label: w.agents },
   ];
@@ -25,7 +26,7 @@ ${
 }
 <nav aria-label="Retour"><ul class="tabs">${nav.map((n) => html`<li><a href="${n.href}"${current(n.href) ? html` aria-current="page"` : ""}>${n.label}</a></li>`)}</ul></nav>
 <a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(path)}" lang="${w.languageCode}">${w.language}</a>
-<span class="muted">${w.signedInAs} ${visitor.email}</span>
+<span class="muted wide-only">${w.signedInAs} ${visitor.email}</span>
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form>
 </header>`;
   return page(title, body, { status, language: visitor.language, header, scripts });

@@ -1,0 +1,72 @@
+import { Elysia } from "elysia";
+import { KINDS } from "../../../core/schemas/feedback.ts";
+import { TREND_PERIODS } from "../../../core/schemas/trends.ts";
+import type { Services } from "../../../core/services.ts";
+import { appTrends } from "../../../core/trends/app-trends.ts";
+import { listApps } from "../../../core/use-cases/list-catalog.ts";
+import { textFor } from "../catalog/text.ts";
+import { html } from "../html.ts";
+import { horizontalBars, stackedBars } from "../web/charts.ts";
+import { appPage, asMember } from "../web/layout.ts";
+import type { Visitor } from "../web/visitor.ts";
+import { valueName, wordsFor } from "../web/words.ts";
+
+/** How many features the chart by feature names. */
+const FEATURES_SHOWN = 10;
+
+const fill = (text: string, values: Record<string, number>): string => text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
+
+/** An app's trends: reports per day by kind, by feature, and the features growing this week, all readable without JavaScript. */
+async function trendsPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
+  const w = wordsFor(visitor.language);
+  const lang = visitor.language;
+  const params = new URL(request.url).searchParams;
+  const listed = await listApps(services, visitor.grant);
+  const apps = listed.ok ? listed.value.data : [];
+  if (apps.length === 0) return appPage(visitor, "/trends", w.trends, html`<h1>${w.trends}</h1><p class="empty">${w.noApps}</p>`);
+  const app = apps.find((a) => a.id === params.get("appId")) ?? apps[0]!;
+  const days = TREND_PERIODS.find((p) => p === params.get("days")) ?? "30";
+  const read = await appTrends(services, visitor.grant, app.id, { days });
+  if (!read.ok)
+    return appPage(visitor, "/trends", w.trends, html`<h1>${w.trends}</h1><p class="error" role="alert">${textFor(lang).errors[read.code]}</p>`, 404);
+  const t = read.value;
+  const totals = t.dates.map((_, i) => KINDS.reduce((sum, k) => sum + t.byKind[k][i]!, 0));
+  const total = totals.reduce((a, b) => a + b, 0);
+  const series = KINDS.map((k) => ({ name: valueName(lang, k), className: `kind-${k}`, values: t.byKind[k] }));
+  const filters = html`<form method="get" action="/trends" class="filters" aria-label="${w.filters}">
+<div><label for="app">${w.app}</label><select id="app" name="appId">${apps.map((a) => html`<option value="${a.id}"${a.id === app.id ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+<div><label for="days">${w.period}</label><select id="days" name="days">${TREND_PERIODS.map((p) => html`<option value="${p}"${p === days ? html` selected` : ""}>${fill(w.lastDays, { n: Number(p) })}</option>`)}</select></div>
+<div><button type="submit" class="secondary">${w.apply}</button></div></form>`;
+  const perDay = stackedBars(
+    "per-day",
+    `${w.reportsPerDay} · ${app.name}`,
+    fill(w.reportsPerDaySummary, { total, n: t.days, max: Math.max(0, ...totals) }),
+    t.dates,
+    series,
+  );
+  const features = t.byFeature.slice(0, FEATURES_SHOWN).map((f) => ({ label: f.feature?.path ?? w.noFeature, value: f.total }));
+  const growing =
+    t.growing.length === 0
+      ? html`<p class="muted">${w.growingNone}</p>`
+      : html`<table><thead><tr><th scope="col">${w.feature}</th><th scope="col" class="num">${w.thisWeek}</th><th scope="col" class="num">${w.lastWeek}</th><th scope="col" class="num">${w.change}</th></tr></thead>
+<tbody>${t.growing.map((g) => html`<tr><td>${g.feature.path}</td><td class="num">${g.thisWeek}</td><td class="num">${g.lastWeek}</td><td class="num">+${g.thisWeek - g.lastWeek}</td></tr>`)}</tbody></table>`;
+  const figures = html`<details><summary>${w.figures}</summary><div class="scroll"><table><thead><tr><th scope="col">${w.date}</th>${KINDS.map((k) => html`<th scope="col" class="num">${valueName(lang, k)}</th>`)}</tr></thead>
+<tbody>${t.dates.map((date, i) => html`<tr><td class="nowrap">${date}</td>${KINDS.map((k) => html`<td class="num">${t.byKind[k][i]}</td>`)}</tr>`).reverse()}</tbody></table></div></details>`;
+  return appPage(
+    visitor,
+    "/trends",
+    `${w.trends} · ${app.name}`,
+    html`<h1>${w.trends}</h1>${filters}<h2>${w.reportsPerDay}</h2>${perDay}${figures}
+<h2>${w.growing}</h2>${growing}
+<h2>${w.byFeature}</h2>${features.length === 0 ? html`<p class="muted">${fill(w.reportsPerDaySummary, { total: 0, n: t.days, max: 0 })}</p>` : horizontalBars(w.byFeature, features)}`,
+  );
+}
+
+/** The trends page of the web application. */
+export function trendRoutes(services: Services) {
+  return new Elysia({ name: "routes/trends" }).get(
+    "/trends",
+    ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => trendsPage(services, visitor, request)),
+    { detail: { hide: true } },
+  );
+}

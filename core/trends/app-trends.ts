@@ -1,0 +1,23 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { Trends, TrendsQuery } from "../schemas/trends.ts";
+import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+import { DAY_MS, periodOf, trendsOf } from "./trends.ts";
+
+export type TrendsDeps = Pick<Services, "clock"> & { readonly store: Pick<Store, "findApp" | "listFeatures" | "countReports"> };
+
+/** GET /v1/apps/{id}/trends: reports per day by kind and by feature over 30 or 90 days, and the features growing fastest this week. */
+export async function appTrends(services: TrendsDeps, grant: Grant, appId: string, query: TrendsQuery): Promise<Result<Trends>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
+  const { store } = services;
+  if (!(await store.findApp(grant.orgId, appId))) return fail("not_found");
+  const period = periodOf(services.clock(), Number(query.days ?? "30"));
+  const [counts, features] = await Promise.all([
+    store.countReports(grant.orgId, appId, period.from, period.to, DAY_MS),
+    store.listFeatures(grant.orgId, appId),
+  ]);
+  return ok(trendsOf(appId, period.starts, counts, features));
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+const trends = (appId: string, query = "", token = http.demo.tokens.reader) => http.request("GET", `/v1/apps/${appId}/trends${query}`, { token });
+const report = (kind: "problem" | "idea", message: string) =>
+  http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind, message } });
+
+describe("GET /v1/apps/{id}/trends", () => {
+  test("counts today's reports by kind and by feature over 30 days by default, 90 on demand", async () => {
+    const before = (await trends(http.demo.appId)).body;
+    await report("problem", "The checkout button does nothing on the payment page");
+    await report("idea", "A dark theme for the reading view would be welcome");
+    await http.runJobs();
+    const after = await trends(http.demo.appId);
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ appId: http.demo.appId, days: 30 });
+    expect(after.body.dates).toHaveLength(30);
+    expect(after.body.dates.at(-1)).toBe(new Date().toISOString().slice(0, 10));
+    expect(after.body.byKind.problem.at(-1) - before.byKind.problem.at(-1)).toBe(1);
+    expect(after.body.byKind.idea.at(-1) - before.byKind.idea.at(-1)).toBe(1);
+    const total = (body: typeof after.body) => body.byFeature.reduce((n: number, f: { total: number }) => n + f.total, 0);
+    expect(total(after.body) - total(before)).toBe(2);
+    expect((await trends(http.demo.appId, "?days=90")).body.dates).toHaveLength(90);
+  });
+
+  test("400 invalid_query for another period, a repeated or an unknown parameter, naming it", async () => {
+    for (const query of ["?days=7", "?days=30&days=90", "?period=30", "?days="]) {
+      const refused = await trends(http.demo.appId, query);
+      expect([query, refused.status, refused.body.code]).toEqual([query, 400, "invalid_query"]);
+    }
+    expect((await trends(http.demo.appId, "?days=7")).body.error).toContain("days");
+  });
+
+  test("404 not_found for an app of no organization of the token; 401 without a token", async () => {
+    expect((await trends("no-such-app")).body.code).toBe("not_found");
+    expect((await http.request("GET", `/v1/apps/${http.demo.appId}/trends`)).status).toBe(401);
+  });
+});
