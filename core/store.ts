@@ -368,6 +368,8 @@ export interface SuggestionStore {
 
 export interface FollowerStore {
   listFollowers(feedbackId: string): Promise<Follower[]>;
+  /** How many people follow each of these feedbacks; a feedback nobody follows is absent. */
+  countFollowers(feedbackIds: readonly string[]): Promise<Map<string, number>>;
   /**
    * Claims the sending of a notification: true unless it was sent already, or another worker's
    * claim is younger than `leaseMs` (an older unconfirmed claim is a crashed sender's, taken over).

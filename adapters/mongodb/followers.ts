@@ -5,6 +5,17 @@ import { compoundId, type Database, isDuplicateKey, plain } from "./database.ts"
 /** Who follows a feedback, and which notifications each was sent (claimed, then confirmed). */
 export function followerStore(data: Database): FollowerStore {
   return {
+    async countFollowers(feedbackIds) {
+      if (feedbackIds.length === 0) return new Map();
+      const found = await data
+        .collection("followers")
+        .find({ feedbackId: { $in: [...feedbackIds] } }, { projection: { feedbackId: 1 } })
+        .toArray();
+      const counts = new Map<string, number>();
+      for (const f of found) counts.set(f.feedbackId, (counts.get(f.feedbackId) ?? 0) + 1);
+      return counts;
+    },
+
     async listFollowers(feedbackId) {
       return (await data.collection("followers").find({ feedbackId }).toArray()).map((f) => plain<Follower>(f));
     },

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Follower } from "../../core/model.ts";
 import type { FollowerStore } from "../../core/store.ts";
+import { placeholders } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Who follows a feedback, and which notifications each was sent (claimed, then confirmed). */
@@ -21,6 +22,16 @@ export function followerStore(db: Database, batch: WriteBatch): FollowerStore {
             ...(r.tracking_sealed && { trackingSealed: r.tracking_sealed }),
           }),
         );
+    },
+
+    async countFollowers(feedbackIds) {
+      if (feedbackIds.length === 0) return new Map();
+      const rows = db
+        .query<{ feedback_id: string; n: number }, string[]>(
+          `SELECT feedback_id, count(*) AS n FROM followers WHERE feedback_id IN (${placeholders(feedbackIds.length)}) GROUP BY feedback_id`,
+        )
+        .all(...feedbackIds);
+      return new Map(rows.map((r) => [r.feedback_id, r.n]));
     },
 
     async addFollower(f) {

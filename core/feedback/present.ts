@@ -11,6 +11,8 @@ export interface Related {
   readonly app: Pick<AppRecord, "id" | "name"> | undefined;
   readonly feature: Pick<FeatureRecord, "id" | "path"> | undefined;
   readonly baseUrl: string;
+  /** How many people follow the feedback. */
+  readonly followers: number;
 }
 
 function commonFields(f: FeedbackRecord, related: Related) {
@@ -24,6 +26,7 @@ function commonFields(f: FeedbackRecord, related: Related) {
     app: related.app ? { id: f.appId, name: related.app.name } : { id: f.appId },
     ...(related.feature && { feature: { id: related.feature.id, path: related.feature.path } }),
     reports: f.reports,
+    followers: related.followers,
     createdAt: iso(f.createdAt),
     lastActivityAt: iso(f.lastActivityAt),
     url: feedbackUrl(related.baseUrl, f.key),

@@ -4,17 +4,23 @@ import type { Store } from "../store.ts";
 import { toSummary } from "./present.ts";
 
 /** What summarizing feedbacks reads: their apps and features, each once. */
-export type SummariesDeps = { readonly baseUrl: string; readonly store: Pick<Store, "listApps" | "findFeature"> };
+export type SummariesDeps = { readonly baseUrl: string; readonly store: Pick<Store, "listApps" | "findFeature" | "countFollowers"> };
 
 /** Feedbacks as lists show them, with their app's name and feature's path. */
 export async function summaries(services: SummariesDeps, orgId: string, feedbacks: readonly FeedbackRecord[]): Promise<FeedbackSummary[]> {
   const { store } = services;
-  const apps = new Map((await store.listApps(orgId)).map((a) => [a.id, a]));
+  const [listed, followers] = await Promise.all([store.listApps(orgId), store.countFollowers(feedbacks.map((f) => f.id))]);
+  const apps = new Map(listed.map((a) => [a.id, a]));
   const features = new Map<string, FeatureRecord | null>();
   for (const id of new Set(feedbacks.map((f) => f.featureId).filter((x): x is string => Boolean(x)))) {
     features.set(id, await store.findFeature(orgId, id));
   }
   return feedbacks.map((f) =>
-    toSummary(f, { app: apps.get(f.appId), feature: (f.featureId && features.get(f.featureId)) || undefined, baseUrl: services.baseUrl }),
+    toSummary(f, {
+      app: apps.get(f.appId),
+      feature: (f.featureId && features.get(f.featureId)) || undefined,
+      baseUrl: services.baseUrl,
+      followers: followers.get(f.id) ?? 0,
+    }),
   );
 }

@@ -24,6 +24,7 @@ const summaryFields = {
   app: Type.Object({ id: Type.String(), name: Type.Optional(Type.String()) }),
   feature: Type.Optional(Type.Object({ id: Type.String(), path: Type.String() })),
   reports: Type.Integer({ description: "Number of grouped reports." }),
+  followers: Type.Integer({ description: "How many people follow it (they are told when it is delivered)." }),
   createdAt: Type.String({ format: "date-time" }),
   lastActivityAt: Type.String({ format: "date-time", description: "Last report received." }),
   url: Type.String({ description: "The feedback in the service's web application." }),

@@ -16,7 +16,7 @@ export type FindDeps = { readonly store: Pick<Store, "findFeedback"> };
 /** What showing a feedback reads: its app, feature, reports, comments and, with the add-on, its attachments. */
 export type PresentDeps = LinkDeps &
   Pick<Services, "baseUrl"> & {
-    readonly store: Pick<Store, "findApp" | "findFeature" | "listReports" | "findOrganization" | "listComments" | "findUser">;
+    readonly store: Pick<Store, "findApp" | "findFeature" | "listReports" | "findOrganization" | "listComments" | "findUser" | "countFollowers">;
   };
 
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */
@@ -40,18 +40,19 @@ async function commentsOf(services: PresentDeps, feedbackId: string): Promise<Co
 
 export async function presentFeedback(services: PresentDeps, feedback: FeedbackRecord): Promise<Feedback> {
   const { store } = services;
-  const [app, feature, reports, organization, comments] = await Promise.all([
+  const [app, feature, reports, organization, comments, followers] = await Promise.all([
     store.findApp(feedback.orgId, feedback.appId),
     feedback.featureId ? store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
     store.listReports(feedback.id),
     store.findOrganization(feedback.orgId),
     commentsOf(services, feedback.id),
+    store.countFollowers([feedback.id]),
   ]);
   const context =
     organization && hasFullContext(organization.plan)
       ? { ...fullContext(reports, feature ?? undefined, feedback.diagnostic), ...(await attachmentLinks(services, feedback.id)) }
       : null;
-  const related = { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl };
+  const related = { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl, followers: followers.get(feedback.id) ?? 0 };
   return toFeedback(feedback, related, reports, comments, context);
 }
 

@@ -2,11 +2,16 @@ import { timingSafeEqual } from "../encoding.ts";
 import type { Language } from "../errors.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import { resolveFeedback } from "./get-feedback.ts";
+import type { Store } from "../store.ts";
+import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
+
+export type TrackDeps = FindDeps & Pick<Services, "digest"> & { readonly store: Pick<Store, "findReportByStatusId" | "statusHistory" | "findApp"> };
 
 /** What the reporter's tracking page shows, and nothing else. */
 export interface Tracking {
   readonly title: string;
+  /** The app the report is about, as its team named it. */
+  readonly appName: string;
   readonly status: Status;
   readonly language: Language;
   /** When the report was received, then each status the feedback took, with its date. */
@@ -14,17 +19,18 @@ export interface Tracking {
 }
 
 /** The tracking page's data, if the token is the report's; null otherwise (unknown and wrong look the same). */
-export async function trackReport(services: Services, statusId: string, token: string): Promise<Tracking | null> {
+export async function trackReport(services: TrackDeps, statusId: string, token: string): Promise<Tracking | null> {
   const found = await services.store.findReportByStatusId(statusId);
   if (!found || !timingSafeEqual(found.tokenHash, services.digest(token))) return null;
   const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
   if (!feedback) return null;
-  const history = await services.store.statusHistory(feedback.id);
+  const [history, app] = await Promise.all([services.store.statusHistory(feedback.id), services.store.findApp(feedback.orgId, feedback.appId)]);
   const changes = history.filter((e) => e.type === "feedback.status_changed");
   // An event names the status left; the status reached is the next one's previous status, or the current one.
   const steps = changes.map((e, i) => ({ status: changes[i + 1]?.previousStatus ?? feedback.status, at: e.at }));
   return {
     title: feedback.title,
+    appName: app?.name ?? "",
     status: feedback.status,
     language: found.report.language,
     steps: [{ status: "received", at: found.report.at }, ...steps],

@@ -13,7 +13,7 @@ export const USER_AGENT = "Retour-Webhooks/1";
 /** What signing and sending an event needs. */
 export type SendDeps = Pick<Services, "clock" | "ids" | "baseUrl" | "secrets">;
 /** What delivering a claimed event reads and records. */
-export type DeliverDeps = SendDeps & FindDeps & { readonly store: Pick<Store, "findApp" | "findFeature" | "finishDelivery"> };
+export type DeliverDeps = SendDeps & FindDeps & { readonly store: Pick<Store, "findApp" | "findFeature" | "finishDelivery" | "countFollowers"> };
 
 /** The secrets that sign now: the former one during a rotation's overlap, then the current one. */
 async function signingSecrets(services: SendDeps, webhook: Webhook, now: number): Promise<string[]> {
@@ -48,11 +48,17 @@ export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery
   if (!feedback) {
     result = { at: services.clock(), status: null, error: "feedback no longer exists", durationMs: 0 };
   } else {
-    const [app, feature] = await Promise.all([
+    const [app, feature, followers] = await Promise.all([
       services.store.findApp(feedback.orgId, feedback.appId),
       feedback.featureId ? services.store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
+      services.store.countFollowers([feedback.id]),
     ]);
-    const summary = toSummary(feedback, { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl });
+    const summary = toSummary(feedback, {
+      app: app ?? undefined,
+      feature: feature ?? undefined,
+      baseUrl: services.baseUrl,
+      followers: followers.get(feedback.id) ?? 0,
+    });
     const other = delivery.event.relatedId ? await services.store.findFeedback(feedback.orgId, delivery.event.relatedId) : null;
     const related = other && { id: other.id, key: other.key };
     result = await send(services, deps, delivery.webhook, delivery.event.type, eventBody(delivery.event, summary, related));

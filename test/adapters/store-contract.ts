@@ -544,6 +544,21 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.listSuggestions(org.orgId, null, 10)).toEqual([]);
     });
 
+    test("countFollowers counts the people following each feedback asked for", async () => {
+      const store = await makeStore();
+      await store.addFollower({ feedbackId: "f1", email: "a@x.io", language: "en" });
+      await store.addFollower({ feedbackId: "f1", email: "b@x.io", language: "en" });
+      await store.addFollower({ feedbackId: "f2", email: "a@x.io", language: "en" });
+      await store.addFollower({ feedbackId: "f3", email: "a@x.io", language: "en" });
+      expect(await store.countFollowers(["f1", "f2", "none"])).toEqual(
+        new Map([
+          ["f1", 2],
+          ["f2", 1],
+        ]),
+      );
+      expect(await store.countFollowers([])).toEqual(new Map());
+    });
+
     test("a notification is claimed once; an unconfirmed claim is taken over after its lease, a confirmed one never", async () => {
       const store = await makeStore();
       expect(await store.claimNotification("f", "a@b.c", "delivered", 1_000, 100)).toBe(true);

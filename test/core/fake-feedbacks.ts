@@ -49,6 +49,7 @@ export function fakeFeedbacks(...records: FeedbackRecord[]) {
     listComments: async () => [],
     findUser: async () => null,
     listAttachments: async () => [],
+    countFollowers: async () => new Map<string, number>(),
     serviceSecret: async () => new Uint8Array(32),
   };
   return {

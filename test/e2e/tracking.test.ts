@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-test("the statusUrl of a report opens a public page with its title, status and the dates of status changes", async () => {
+test("the statusUrl of a report opens a public page with the app's name, its title, its status explained and the dates of status changes", async () => {
   const created = await post(`${server.url}/v1/reports`, {
     publicKey: server.demo.publicKey,
     kind: "problem",
@@ -20,8 +20,10 @@ test("the statusUrl of a report opens a public page with its title, status and t
   expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   const body = await res.text();
   expect(body).toContain("<h1>Gift cards cannot be combined</h1>");
-  expect(body).toContain("Status: <strong>Delivered</strong>");
-  expect([...body.matchAll(/<li>([^<]+) — <time/g)].map((m) => m[1])).toEqual(["Received", "In development", "Delivered"]);
+  expect(body).toContain("Your report about Demo app");
+  expect(body).toContain('Status: <span class="badge status-delivered">Delivered</span>');
+  expect(body).toContain("It is done and available to you.");
+  expect([...body.matchAll(/<li><p>([^<]+) — <time/g)].map((m) => m[1])).toEqual(["Received", "In development", "Delivered"]);
   expect(body).not.toContain(created.body.ticketId);
 });
 
@@ -33,7 +35,8 @@ test("in the reporter's language", async () => {
   });
   const body = await (await fetch(created.body.statusUrl)).text();
   expect(body).toContain('lang="fr"');
-  expect(body).toContain("Statut : <strong>");
+  expect(body).toContain('Statut : <span class="badge status-triage">');
+  expect(body).toContain("L&#39;équipe l&#39;a reçu et va l&#39;examiner bientôt.");
   // Status names are the inbox's, in every language.
   expect(body).toContain("À trier");
 });

@@ -233,6 +233,16 @@ export const EN = {
     notFound: "There is nothing at this address.",
     status: "Status:",
     received: "Received",
+    about: "Your report about",
+    meaning: {
+      triage: "The team has received it and will look at it soon.",
+      prioritized: "The team has planned to work on it.",
+      in_development: "The team is working on it.",
+      fixed: "A fix is ready; it reaches you with the next update.",
+      delivered: "It is done and available to you. Thank you for telling us.",
+      dismissed: "The team decided not to act on it this time.",
+    },
+    history: "What happened",
   },
   unsubscribe: {
     title: "Unsubscribe",

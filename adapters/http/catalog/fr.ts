@@ -230,6 +230,16 @@ export const FR: Catalog = {
     notFound: "Il n'y a rien à cette adresse.",
     status: "Statut :",
     received: "Reçu",
+    about: "Votre signalement sur",
+    meaning: {
+      triage: "L'équipe l'a reçu et va l'examiner bientôt.",
+      prioritized: "L'équipe a prévu de s'en occuper.",
+      in_development: "L'équipe y travaille.",
+      fixed: "Un correctif est prêt ; il vous parviendra avec la prochaine mise à jour.",
+      delivered: "C'est fait et disponible pour vous. Merci de nous l'avoir signalé.",
+      dismissed: "L'équipe a décidé de ne pas y donner suite cette fois.",
+    },
+    history: "Ce qui s'est passé",
   },
   unsubscribe: {
     title: "Désabonnement",

@@ -23,9 +23,11 @@ export function trackingRoutes(services: Services) {
       const date = (at: number) => new Intl.DateTimeFormat(tracking.language, { dateStyle: "long", timeZone: "UTC" }).format(at);
       const response = page(
         words.title,
-        html`<h1>${tracking.title}</h1>
-<p>${words.status} <strong>${named(tracking.status)}</strong></p>
-<ol>${tracking.steps.map((s) => html`<li>${named(s.status)} — <time datetime="${new Date(s.at).toISOString()}">${date(s.at)}</time></li>`)}</ol>`,
+        html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>
+<p>${words.status} <span class="badge status-${tracking.status}">${named(tracking.status)}</span></p>
+<p>${words.meaning[tracking.status]}</p>
+<h2>${words.history}</h2>
+<ol class="timeline">${tracking.steps.map((s) => html`<li><p>${named(s.status)} — <time datetime="${new Date(s.at).toISOString()}">${date(s.at)}</time></p></li>`)}</ol>`,
         { language: tracking.language },
       );
       response.headers.set("referrer-policy", "no-referrer");

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import { post, startServer, type TestServer } from "../support/server.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const present = existsSync(CHROMIUM);
+if (!present) console.warn(`accessibility tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package; .ci/run does)`);
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let tracking: string;
+let key: string;
+
+/** Every main page at both widths: no serious or critical axe-core violation, and nothing scrolls sideways on a phone. */
+async function check(path: string, on: Page = page) {
+  const found: unknown[] = [];
+  for (const width of [1280, 390]) {
+    await on.setViewportSize({ width, height: 900 });
+    await on.goto(path.startsWith("http") ? path : `${server.url}${path}`);
+    const violations = await seriousViolations(on);
+    const sideways = await scrollsSideways(on);
+    if (violations.length > 0 || sideways) found.push({ path, width, violations, sideways });
+  }
+  return found;
+}
+
+describe.skipIf(!present)("accessibility of every main page, in Chromium with axe-core", () => {
+  beforeAll(async () => {
+    server = await startServer();
+    const created = await post(`${server.url}/v1/reports`, {
+      publicKey: server.demo.publicKey,
+      kind: "problem",
+      message: "The checkout button does nothing on the payment page",
+      user: { email: "ann@example.com", name: "Ann" },
+    });
+    key = created.body.ticketId;
+    tracking = created.body.statusUrl;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.url}/login?next=/inbox`);
+    expect(await check(page.url())).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel("E-mail").fill(server.demo.users.admin.email);
+    await page.getByLabel("Password").fill(server.demo.users.admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/inbox$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test("the check itself finds what it looks for: a control page with an unlabelled button and image fails it", async () => {
+    const control = await (await browser.newContext()).newPage();
+    await control.setContent(
+      '<html lang="en"><head><title>Control</title></head><body><main><img src="x.png"><button></button></main></body></html>',
+    );
+    expect((await seriousViolations(control)).map((v) => v.id).sort()).toEqual(["button-name", "image-alt"]);
+  });
+
+  test("the inbox, a feedback, possible duplicates and trends", async () => {
+    const found = [];
+    for (const path of ["/inbox", `/inbox/${key}`, "/duplicates", "/trends"]) found.push(...(await check(path)));
+    expect(found).toEqual([]);
+  }, 60_000);
+
+  test("each settings page", async () => {
+    const found = [];
+    for (const path of ["/settings", "/settings/apps", "/settings/members", "/settings/webhooks", "/settings/tokens", "/settings/agents"]) {
+      found.push(...(await check(path)));
+    }
+    expect(found).toEqual([]);
+  }, 60_000);
+
+  test("the reporter's tracking page", async () => {
+    const visitor = await (await browser.newContext()).newPage();
+    expect(await check(tracking, visitor)).toEqual([]);
+  }, 60_000);
+});
