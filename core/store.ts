@@ -37,7 +37,7 @@ import type { GroupingCandidate } from "./ports.ts";
 import type { StoredEvent } from "./webhooks/event-body.ts";
 import type { QualificationStep } from "./schemas/qualification.ts";
 import type { FeatureDefinition } from "./schemas/catalog.ts";
-import type { Kind, Severity, Status } from "./schemas/feedback.ts";
+import type { FEEDBACK_ORDERS, Kind, Severity, Status } from "./schemas/feedback.ts";
 
 /**
  * Store ports: exactly the operations the use cases call, on plain data. Every operation is
@@ -158,6 +158,15 @@ export interface FeedbackFilter {
   readonly words?: readonly string[];
 }
 
+/** The orders a list can take. */
+export type FeedbackOrder = (typeof FEEDBACK_ORDERS)[number];
+
+/** Keyset position in a list: the last row's sort value in the list's order (see positionOf) and its id. */
+export interface ListPosition {
+  readonly value: number;
+  readonly id: string;
+}
+
 export interface StatusChangeRecord {
   readonly orgId: string;
   readonly feedbackId: string;
@@ -178,13 +187,12 @@ export interface StatusComment {
 }
 
 export interface FeedbackStore {
-  /** Newest activity first (lastActivityAt desc, id desc), strictly after `after`. Folded feedbacks are left out. */
-  listFeedbacks(
-    orgId: string,
-    filter: FeedbackFilter,
-    after: { readonly lastActivityAt: number; readonly id: string } | null,
-    limit: number,
-  ): Promise<FeedbackRecord[]>;
+  /**
+   * One page in the order asked, strictly after `after`; folded feedbacks are left out. `activity`:
+   * lastActivityAt desc; `reports`: reports desc; `severity`: severity rank asc (SEVERITY_RANK: P0
+   * first, none last); ties by id desc.
+   */
+  listFeedbacks(orgId: string, filter: FeedbackFilter, after: ListPosition | null, limit: number, order?: FeedbackOrder): Promise<FeedbackRecord[]>;
   /** By key or id, within the organization. */
   findFeedback(orgId: string, keyOrId: string): Promise<FeedbackRecord | null>;
   listReports(feedbackId: string): Promise<ReportRecord[]>;

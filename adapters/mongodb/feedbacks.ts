@@ -1,7 +1,8 @@
 import type { Filter } from "mongodb";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
-import type { FeedbackFilter, FeedbackStore, StatusChangeRecord } from "../../core/store.ts";
+import { SEVERITY_RANK } from "../../core/feedback/order.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store.ts";
 import { type Database, type Document, fromDocument, isDuplicateKey } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { wordsFilter } from "./search-terms.ts";
@@ -11,8 +12,8 @@ export const UNFOLDED = { mergedInto: { $exists: false } };
 export const toFeedback = (document: Document): FeedbackRecord => fromDocument<FeedbackRecord>(document, ["words"]);
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
 
-/** The filter of a list query: every index of the store starts with orgId and ends with the sort keys. */
-function listFilter(orgId: string, filter: FeedbackFilter, after: { lastActivityAt: number; id: string } | null): Filter<Document> {
+/** The filter of a list query: every index of the store starts with orgId and ends with the sort keys of an order. */
+function listFilter(orgId: string, filter: FeedbackFilter): Filter<Document> {
   return {
     orgId,
     ...UNFOLDED,
@@ -22,11 +23,31 @@ function listFilter(orgId: string, filter: FeedbackFilter, after: { lastActivity
     ...(filter.appId && { appId: filter.appId }),
     ...(filter.featureId && { featureId: filter.featureId }),
     ...(filter.words?.length && wordsFilter(filter.words)),
-    ...(after && {
-      $or: [{ lastActivityAt: { $lt: after.lastActivityAt } }, { lastActivityAt: after.lastActivityAt, _id: { $lt: after.id } }],
-    }),
   };
 }
+
+/** Severity as lists sort it, from the core's ranks: P0 first, none last. */
+const SEVERITY_RANK_EXPRESSION = {
+  $switch: {
+    branches: Object.entries(SEVERITY_RANK)
+      .filter(([severity]) => severity !== "none")
+      .map(([severity, rank]) => ({ case: { $eq: ["$severity", severity] }, then: rank })),
+    default: SEVERITY_RANK.none,
+  },
+};
+
+/** What each order sorts on (a stored field, or `rank` computed in the pipeline), and which way; ties by _id desc. */
+const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly descending: boolean }>> = {
+  activity: { on: "lastActivityAt", descending: true },
+  reports: { on: "reports", descending: true },
+  severity: { on: "rank", descending: false },
+};
+
+/** The rows strictly after a keyset position. */
+const afterFilter = (order: FeedbackOrder, after: ListPosition): Filter<Document> => {
+  const { on, descending } = ORDERS[order];
+  return { $or: [{ [on]: { [descending ? "$lt" : "$gt"]: after.value } }, { [on]: after.value, _id: { $lt: after.id } }] };
+};
 
 /** Feedbacks as the inbox reads them, and their status changes. */
 export function feedbackStore(data: Database): FeedbackStore {
@@ -56,13 +77,20 @@ export function feedbackStore(data: Database): FeedbackStore {
     });
 
   return {
-    async listFeedbacks(orgId, filter, after, limit) {
+    async listFeedbacks(orgId, filter, after, limit, order = "activity") {
+      const { on, descending } = ORDERS[order];
+      const sort = { [on]: descending ? -1 : 1, _id: -1 } as const;
+      // Severity is ranked in the pipeline: a stored severity string does not sort P0 first and none last.
       const found = await feedbacks()
-        .find(listFilter(orgId, filter, after))
-        .sort({ lastActivityAt: -1, _id: -1 })
-        .limit(limit)
+        .aggregate<Document>([
+          { $match: listFilter(orgId, filter) },
+          ...(order === "severity" ? [{ $addFields: { rank: SEVERITY_RANK_EXPRESSION } }] : []),
+          ...(after ? [{ $match: afterFilter(order, after) }] : []),
+          { $sort: sort },
+          { $limit: limit },
+        ])
         .toArray();
-      return found.map(toFeedback);
+      return found.map(({ rank: _, ...f }) => toFeedback(f as Document));
     },
 
     async findFeedback(orgId, keyOrId) {
@@ -96,7 +124,7 @@ export function feedbackStore(data: Database): FeedbackStore {
     async countByStatus(orgId, filter = {}) {
       const counts = await feedbacks()
         .aggregate<{ _id: Status; n: number }>([
-          { $match: listFilter(orgId, { ...filter, statuses: STATUSES }, null) },
+          { $match: listFilter(orgId, { ...filter, statuses: STATUSES }) },
           { $group: { _id: "$status", n: { $sum: 1 } } },
         ])
         .toArray();

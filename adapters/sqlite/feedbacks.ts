@@ -1,5 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
-import type { FeedbackFilter, FeedbackStore } from "../../core/store.ts";
+import { SEVERITY_RANK } from "../../core/feedback/order.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store.ts";
 import type { EventType } from "../../core/feedback/events.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
@@ -7,8 +8,21 @@ import { placeholders, toFeedback, toReport, type FeedbackRow, type ReportRow } 
 import { matchExpression } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
+/** Severity as lists sort it, from the core's ranks: P0 first, none last. */
+const SEVERITY_RANK_SQL = `CASE f.severity ${Object.entries(SEVERITY_RANK)
+  .filter(([severity]) => severity !== "none")
+  .map(([severity, rank]) => `WHEN '${severity}' THEN ${rank}`)
+  .join(" ")} ELSE ${SEVERITY_RANK.none} END`;
+
+/** What each order sorts on, and which way: every order breaks ties by id desc. */
+const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly descending: boolean }>> = {
+  activity: { on: "f.last_activity_at", descending: true },
+  reports: { on: "f.reports", descending: true },
+  severity: { on: SEVERITY_RANK_SQL, descending: false },
+};
+
 /** Builds the WHERE clause of a list query; every filter is a bound parameter. */
-function listConditions(orgId: string, filter: FeedbackFilter, after: { lastActivityAt: number; id: string } | null) {
+function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder = "activity") {
   const where = ["f.org_id = ?", "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
   const equal = (column: string, value: string | undefined) => {
@@ -25,8 +39,9 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: { lastActi
     params.push(matchExpression(filter.words));
   }
   if (after) {
-    where.push("(f.last_activity_at < ? OR (f.last_activity_at = ? AND f.id < ?))");
-    params.push(after.lastActivityAt, after.lastActivityAt, after.id);
+    const { on, descending } = ORDERS[order];
+    where.push(`(${on} ${descending ? "<" : ">"} ? OR (${on} = ? AND f.id < ?))`);
+    params.push(after.value, after.value, after.id);
   }
   return { where: where.join(" AND "), params };
 }
@@ -53,10 +68,13 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   return {
-    async listFeedbacks(orgId, filter, after, limit) {
-      const { where, params } = listConditions(orgId, filter, after);
+    async listFeedbacks(orgId, filter, after, limit, order = "activity") {
+      const { where, params } = listConditions(orgId, filter, after, order);
+      const { on, descending } = ORDERS[order];
       return db
-        .query<FeedbackRow, SQLQueryBindings[]>(`SELECT f.* FROM feedbacks f WHERE ${where} ORDER BY f.last_activity_at DESC, f.id DESC LIMIT ?`)
+        .query<FeedbackRow, SQLQueryBindings[]>(
+          `SELECT f.* FROM feedbacks f WHERE ${where} ORDER BY ${on} ${descending ? "DESC" : "ASC"}, f.id DESC LIMIT ?`,
+        )
         .all(...params, limit)
         .map(toFeedback);
     },

@@ -267,6 +267,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX suggestions_by_similar ON suggestions (similar_id);
   ALTER TABLE apps ADD COLUMN grouping_mode TEXT;
   ALTER TABLE events ADD COLUMN related_id TEXT;
+  -- The inbox sorted by most reports.
+  CREATE INDEX feedbacks_by_reports ON feedbacks (org_id, reports DESC, id DESC) WHERE merged_into IS NULL;
   -- Trends read an app's reports by time.
   CREATE INDEX reports_by_app ON reports (app_id, at);
   `,

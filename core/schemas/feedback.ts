@@ -103,6 +103,8 @@ export type StatusChange = Static<typeof StatusChange>;
 export const STATUS_FILTERS = ["open", "closed", "all", ...STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const QUERY_MAX_LENGTH = 200;
+/** List orders: most recent activity (the default), most reports, most severe (P0 first, none last). */
+export const FEEDBACK_ORDERS = ["activity", "reports", "severity"] as const;
 
 export const FeedbackListQuery = Type.Object(
   {
@@ -112,6 +114,12 @@ export const FeedbackListQuery = Type.Object(
     appId: Type.Optional(Type.String({ minLength: 1 })),
     featureId: Type.Optional(Type.String({ minLength: 1 })),
     query: Type.Optional(Text({ minLength: 1, maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
+    sort: Type.Optional(
+      Type.Union(
+        FEEDBACK_ORDERS.map((o) => Type.Literal(o)),
+        { description: "activity (default): last activity first; reports: most reports first; severity: P0 first, none last." },
+      ),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     cursor: Type.Optional(Type.String({ minLength: 1, description: "The nextCursor of the previous page." })),
   },

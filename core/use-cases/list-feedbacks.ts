@@ -1,14 +1,14 @@
 import { authorize } from "../authorization.ts";
 import { canonicalJson } from "../report/fingerprint.ts";
-import { type CursorPosition, decodeCursor, encodeCursor } from "../feedback/cursor.ts";
+import { decodeCursor, encodeCursor } from "../feedback/cursor.ts";
+import { positionOf, top } from "../feedback/order.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { summaries } from "../feedback/summaries.ts";
+import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { searchWords } from "../feedback/search-words.ts";
 import { statusesOf } from "../feedback/status.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
-import type { Services } from "../services.ts";
-import type { FeedbackFilter } from "../store.ts";
+import type { FeedbackFilter, Store } from "../store.ts";
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -40,23 +40,30 @@ const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
  * The feedback a search for its exact key names, when it passes the other filters: it comes first
  * on the first page and nowhere else, though its words also match DEMO-10, DEMO-100 and more.
  */
-async function exactKeyMatch(services: Services, orgId: string, query: FeedbackListQuery, filter: FeedbackFilter): Promise<FeedbackRecord | null> {
+async function exactKeyMatch(services: ListDeps, orgId: string, query: FeedbackListQuery, filter: FeedbackFilter): Promise<FeedbackRecord | null> {
   const key = query.query && KEY.exec(query.query)?.[1];
   if (!key) return null;
   const found = await services.store.findFeedback(orgId, key.toUpperCase());
   return found && !found.mergedInto && passes(found, filter) ? found : null;
 }
 
-/** Where the second page starts when the first held only the pinned feedback: before every other one. */
-const TOP: CursorPosition = { lastActivityAt: Number.MAX_SAFE_INTEGER, id: "" };
+/** What listing reads. */
+export type ListDeps = SummariesDeps & {
+  readonly store: Pick<Store, "serviceSecret" | "listFeedbacks" | "findFeedback" | "listApps" | "findFeature" | "countFollowers">;
+};
 
-/** GET /v1/feedbacks: one page of the organization's feedbacks, most recently active first (an exact key first of all). */
-export async function listFeedbacks(services: Services, grant: Grant, query: FeedbackListQuery): Promise<Result<FeedbackPage>> {
+/**
+ * GET /v1/feedbacks: one page of the organization's feedbacks, in the order asked (most recently
+ * active first by default), an exact key first of all.
+ */
+export async function listFeedbacks(services: ListDeps, grant: Grant, query: FeedbackListQuery): Promise<Result<FeedbackPage>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
   const filter = feedbackFilter(query);
-  const filterKey = canonicalJson(filter);
+  const order = query.sort ?? "activity";
+  // The order is part of what a cursor is bound to, as the filters are (the default leaves cursors as they were).
+  const filterKey = canonicalJson(order === "activity" ? filter : { ...filter, order });
   const secret = await store.serviceSecret();
   const after = query.cursor ? await decodeCursor(secret, query.cursor, filterKey) : null;
   if (query.cursor && !after) return fail("invalid_cursor");
@@ -64,12 +71,12 @@ export async function listFeedbacks(services: Services, grant: Grant, query: Fee
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const exact = await exactKeyMatch(services, grant.orgId, query, filter);
   // One row more than the page tells whether another follows; one more again stands in for the pinned row.
-  const listed = (await store.listFeedbacks(grant.orgId, filter, after, limit + (exact ? 2 : 1))).filter((f) => f.id !== exact?.id);
+  const listed = (await store.listFeedbacks(grant.orgId, filter, after, limit + (exact ? 2 : 1), order)).filter((f) => f.id !== exact?.id);
   const rows = exact && !after ? [exact, ...listed] : listed;
   const page = rows.slice(0, limit);
   const data = await summaries(services, grant.orgId, page);
   const last = page.at(-1);
-  const position = last === exact ? TOP : last;
+  const position = last === exact ? top(order) : last && positionOf(last, order);
   const nextCursor = rows.length > limit && position ? await encodeCursor(secret, position, filterKey) : null;
   return ok({ data, nextCursor });
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { NewFeedback, QualificationSession, Store } from "../../core/store.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
+import { positionOf } from "../../core/feedback/order.ts";
 import { fold } from "../../core/merges/fold.ts";
 import { planMerge, planUnmerge, unmergedEvent } from "../../core/merges/merge.ts";
 import { planSplit, splitEvent } from "../../core/merges/split.ts";
@@ -150,7 +151,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       for (let i = 0; i < 5; i++) await record(store, org, `item ${i}`, i < 2 ? 100 : 100 + i);
       const all = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10);
       expect(all.map((f) => f.title)).toEqual(["item 4", "item 3", "item 2", "item 1", "item 0"]);
-      const after = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, all[3]!, 10);
+      const after = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, { value: all[3]!.lastActivityAt, id: all[3]!.id }, 10);
       expect(after.map((f) => f.title)).toEqual(["item 0"]);
     });
 
@@ -542,6 +543,35 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await store.listSuggestions(org.orgId, org.appId, 10)).map((s) => s.feedbackId)).toEqual([b.id]);
       expect((await merge(store, b, a, 8)).ok).toBe(true);
       expect(await store.listSuggestions(org.orgId, null, 10)).toEqual([]);
+    });
+
+    test("listFeedbacks sorts by reports (most first) and by severity (P0 first, none last), ties by id desc, and pages by keyset in each order", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made = [];
+      for (const [i, severity] of (["P2", undefined, "P0", "P2", "P3", undefined] as const).entries()) {
+        const f = (await record(store, org, `sorted ${i}`, 100 + i))!;
+        if (severity) await store.setTriage(org.orgId, f.id, { severity });
+        made.push(f);
+      }
+      // Two merges: made[0] holds three reports, made[3] two.
+      expect((await merge(store, made[1]!, made[0]!, 200)).ok).toBe(true);
+      expect((await merge(store, made[5]!, made[0]!, 201)).ok).toBe(true);
+      expect((await merge(store, made[4]!, made[3]!, 202)).ok).toBe(true);
+      const all = async (order: "reports" | "severity") => {
+        const seen: string[] = [];
+        let after: { value: number; id: string } | null = null;
+        for (;;) {
+          const page = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, after, 1, order);
+          if (page.length === 0) return seen;
+          const last: FeedbackRecord = page[0]!;
+          seen.push(last.title);
+          after = positionOf(last, order);
+        }
+      };
+      // Unsorted ids break ties: among equals, the newer (larger id) first.
+      expect(await all("reports")).toEqual(["sorted 0", "sorted 3", "sorted 2"]);
+      expect(await all("severity")).toEqual(["sorted 2", "sorted 3", "sorted 0"]);
     });
 
     test("countFollowers counts the people following each feedback asked for", async () => {

@@ -55,6 +55,7 @@ describe("GET /openapi.json", () => {
       "appId",
       "featureId",
       "query",
+      "sort",
       "limit",
       "cursor",
     ]);

@@ -56,6 +56,8 @@ export const EN = {
     byGrouping: "by grouping",
     score: "score",
     possibleDuplicates: "Possible duplicates",
+    sortBy: "Sort by",
+    orders: { activity: "Last activity", reports: "Most reports", severity: "Severity" },
     trends: "Trends",
     period: "Period",
     lastDays: "Last {n} days",

@@ -55,6 +55,8 @@ export const FR: Catalog = {
     byGrouping: "par le regroupement",
     score: "score",
     possibleDuplicates: "Doublons possibles",
+    sortBy: "Trier par",
+    orders: { activity: "Dernière activité", reports: "Plus de signalements", severity: "Gravité" },
     trends: "Tendances",
     period: "Période",
     lastDays: "{n} derniers jours",

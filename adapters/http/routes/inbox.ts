@@ -8,6 +8,7 @@ import {
   SEVERITIES,
   STATUS_FILTERS,
   STATUSES,
+  FEEDBACK_ORDERS,
   type Status,
   QUERY_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
@@ -49,7 +50,9 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const appId = text("appId");
   const featureId = appId && text("featureId");
   const cursor = text("cursor");
+  const sort = one("sort", FEEDBACK_ORDERS);
   return {
+    ...(sort && sort !== "activity" && { sort }),
     ...(status && { status }),
     ...(kind && { kind }),
     ...(severity && { severity }),
@@ -68,6 +71,7 @@ function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | 
     appId: query.appId,
     featureId: query.featureId,
     query: query.query,
+    sort: query.sort,
     ...changes,
   };
   const params = new URLSearchParams(Object.entries(merged).filter((e): e is [string, string] => Boolean(e[1])));
@@ -110,6 +114,7 @@ ${
     ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.any}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
     : ""
 }
+<div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
 </form>`;
 
