@@ -1,7 +1,6 @@
 import type { Clock, Ids } from "../ports.ts";
-import type { Services } from "../services.ts";
 import type { Job, JobQueue } from "../store.ts";
-import { runJob } from "../use-cases/run-job.ts";
+import { type RunJobDeps, runJob } from "../use-cases/run-job.ts";
 
 /** A job's lease: a worker that dies holding it lets another take the job up once it runs out. */
 export const JOB_LEASE_MS = 60_000;
@@ -36,4 +35,4 @@ export async function runNextJob(
 }
 
 /** The service's own jobs: grouping, notifications, tracker syncs. */
-export const runServiceJob = (services: Services) => (job: Job) => runJob(services, job.request);
+export const runServiceJob = (services: RunJobDeps) => (job: Job) => runJob(services, job.request);

@@ -1,5 +1,11 @@
 import type { OAuthClient, Role } from "../model.ts";
 import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+
+/** What the authorization endpoint reads and writes: the client, the code, and this service's addresses. */
+export type AuthorizeDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
+  readonly store: Pick<Store, "findClient" | "createAuthCode">;
+};
 import { oauthError, type OAuthError } from "./errors.ts";
 import { AUTH_CODE_TTL_MS } from "./lifetimes.ts";
 import { grantableScopes, parseScopes, type AgentScope } from "./permissions.ts";
@@ -33,7 +39,7 @@ export function redirectWith(redirectUri: string, params: Record<string, string>
 
 /** Checks an authorization request (RFC 6749 §4.1.1, PKCE S256 mandatory, RFC 8707 resource). */
 export async function checkAuthorizationRequest(
-  services: Services,
+  services: AuthorizeDeps,
   params: Readonly<Record<string, string | undefined>>,
 ): Promise<AuthorizationCheck> {
   const client = params.client_id ? await services.store.findClient(params.client_id) : null;
@@ -60,7 +66,7 @@ export async function checkAuthorizationRequest(
 
 /** The person allowed: issues a single-use code bound to client, redirect URI, verifier and resource. */
 export async function approve(
-  services: Services,
+  services: AuthorizeDeps,
   request: AuthorizationRequest,
   person: { userId: string; orgId: string; role: Role },
 ): Promise<string> {

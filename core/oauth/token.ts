@@ -1,5 +1,11 @@
 import type { Agent, AgentToken } from "../model.ts";
 import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+
+/** What the token endpoint reads and writes. */
+export type TokenDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
+  readonly store: Pick<Store, "findClient" | "findAuthCode" | "createAgent" | "revokeAgent" | "rotateRefreshToken">;
+};
 import { oauthError, type OAuthError } from "./errors.ts";
 import { ACCESS_TOKEN_TTL_MS, AGENT_IDLE_MS, REFRESH_TOKEN_TTL_MS } from "./lifetimes.ts";
 import { verifyPkce } from "./pkce.ts";
@@ -18,7 +24,7 @@ export type TokenResult = { ok: true; value: TokenResponse } | { ok: false; erro
 const failure = (error: OAuthError): TokenResult => ({ ok: false, error });
 
 /** A fresh access and refresh token pair; the clear values are returned once, only hashes are stored. */
-function mintPair(services: Services) {
+function mintPair(services: TokenDeps) {
   const now = services.clock();
   const access = `rta_${services.ids.secret()}`;
   const refresh = `rtf_${services.ids.secret()}`;
@@ -46,7 +52,7 @@ function mintPair(services: Services) {
   };
 }
 
-async function redeemCode(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
+async function redeemCode(services: TokenDeps, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
   const { store, clock, ids } = services;
   if (!form.code || !form.code_verifier || !form.redirect_uri)
     return failure(oauthError("invalid_request", "code, code_verifier and redirect_uri are required"));
@@ -80,12 +86,12 @@ async function redeemCode(services: Services, form: Readonly<Record<string, stri
 }
 
 /** RFC 6749 §4.1.2: a code used twice was intercepted; what its first use issued is revoked. */
-async function codeReused(services: Services, orgId: string, previousAgentId: string | null): Promise<TokenResult> {
+async function codeReused(services: TokenDeps, orgId: string, previousAgentId: string | null): Promise<TokenResult> {
   if (previousAgentId) await services.store.revokeAgent(orgId, previousAgentId, null, services.clock());
   return failure(oauthError("invalid_grant", "authorization code already used"));
 }
 
-async function refresh(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
+async function refresh(services: TokenDeps, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
   if (!form.refresh_token || !form.client_id) return failure(oauthError("invalid_request", "refresh_token and client_id are required"));
   const pair = mintPair(services);
   // A request for another resource is declined before the token is used, so the corrected retry still works.
@@ -105,7 +111,7 @@ async function refresh(services: Services, form: Readonly<Record<string, string 
 }
 
 /** The token endpoint (RFC 6749 §3.2): authorization_code with PKCE, and refresh_token with rotation. */
-export async function exchangeToken(services: Services, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
+export async function exchangeToken(services: TokenDeps, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
   if (!form.client_id || !(await services.store.findClient(form.client_id))) return failure(oauthError("invalid_client", "unknown client_id"));
   if (form.grant_type === "authorization_code") return redeemCode(services, form);
   if (form.grant_type === "refresh_token") return refresh(services, form);

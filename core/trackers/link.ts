@@ -4,11 +4,18 @@ import { feedbackUrl } from "../feedback/present.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import { presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
-import { openSettings } from "./settings.ts";
+import type { Store } from "../store.ts";
+import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { openSettings, type SettingsDeps } from "./settings.ts";
+
+/** What linking a tracker issue reads and writes. */
+export type LinkTrackerDeps = FindDeps &
+  PresentDeps &
+  SettingsDeps &
+  Pick<Services, "trackers"> & { readonly store: Pick<Store, "findAppTracker" | "setFeedbackTracker"> };
 
 /** Links a feedback to an existing issue of its app's tracker, or opens a new one. */
-export async function linkTracker(services: Services, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
+export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);

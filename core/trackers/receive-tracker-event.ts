@@ -1,8 +1,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { Status } from "../schemas/feedback.ts";
-import type { Services } from "../services.ts";
-import { openSettings } from "./settings.ts";
-import { applyTrackerStatus } from "./sync.ts";
+import { openSettings, type SettingsDeps } from "./settings.ts";
+import { applyTrackerStatus, type TrackerStatusDeps } from "./sync.ts";
 
 /** What an issue event asks of its feedbacks. */
 export interface TrackerChange {
@@ -27,7 +26,10 @@ export interface TrackerEvent {
  * project, and only then is its shape looked at (an unsigned sender learns nothing). Returns how many
  * feedbacks moved.
  */
-export async function receiveTrackerEvent(services: Services, event: TrackerEvent): Promise<Result<{ readonly moved: number }>> {
+export async function receiveTrackerEvent(
+  services: TrackerStatusDeps & SettingsDeps,
+  event: TrackerEvent,
+): Promise<Result<{ readonly moved: number }>> {
   const trackers = event.project ? await services.store.findAppTrackersByProject(event.provider, event.project) : [];
   let signed = false;
   for (const tracker of trackers) signed ||= await event.signedWith((await openSettings(services, tracker)).webhookSecret);

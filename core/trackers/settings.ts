@@ -3,11 +3,14 @@ import { ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { TrackerSettings } from "../ports.ts";
 import type { Services } from "../services.ts";
-import type { AppTracker } from "../store.ts";
+import type { AppTracker, CatalogStore, TrackerStore } from "../store.ts";
+
+/** Tracker settings are sealed at rest; opening them needs only the service's secret box. */
+export type SettingsDeps = Pick<Services, "secrets">;
 
 /** Seals and stores an app's tracker settings (they hold an access token). */
 export async function configureTracker(
-  services: Services,
+  services: SettingsDeps & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "setAppTracker"> },
   grant: Grant,
   appId: string,
   provider: string,
@@ -25,5 +28,5 @@ export async function configureTracker(
   return ok(managed.value);
 }
 
-export const openSettings = async (services: Services, tracker: AppTracker): Promise<TrackerSettings> =>
+export const openSettings = async (services: SettingsDeps, tracker: AppTracker): Promise<TrackerSettings> =>
   JSON.parse(await services.secrets.open(tracker.settingsSealed)) as TrackerSettings;

@@ -1,12 +1,22 @@
-import { changeStatus } from "../use-cases/change-status.ts";
+import { type ChangeStatusDeps, changeStatus } from "../use-cases/change-status.ts";
 import { resolveFeedback } from "../use-cases/get-feedback.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import { openSettings } from "./settings.ts";
+import type { Store } from "../store.ts";
+import { openSettings, type SettingsDeps } from "./settings.ts";
+
+/** What the sync job reads and writes. */
+export type SyncDeps = SettingsDeps &
+  Pick<Services, "trackers"> & { readonly store: Pick<Store, "findFeedback" | "findAppTracker" | "listComments" | "setFeedbackTracker"> };
+
+/** What a tracker's status reaching its feedbacks reads and writes. */
+export type TrackerStatusDeps = ChangeStatusDeps & {
+  readonly store: Pick<Store, "findAppTrackersByProject" | "findFeedbackByTracker" | "setFeedbackTracker">;
+};
 
 /** The sync job: the linked issue takes the feedback's current status (and the comment that came with it). */
-export async function syncTracker(services: Services, job: JobRequest): Promise<void> {
+export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<void> {
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback?.tracker) return;
   const appTracker = await services.store.findAppTracker(feedback.orgId, feedback.appId);
@@ -26,7 +36,7 @@ export async function syncTracker(services: Services, job: JobRequest): Promise<
  * The issue's own state (`open`, `closed`), when the tracker tells it, is kept on the link.
  */
 export async function applyTrackerStatus(
-  services: Services,
+  services: TrackerStatusDeps,
   input: { provider: string; project: string; issueKey: string; status: Status; issueStatus?: string },
 ): Promise<number> {
   let moved = 0;

@@ -14,9 +14,9 @@ import {
 import { requestFingerprint } from "../report/fingerprint.ts";
 import type { QualificationAnswer } from "../schemas/qualification.ts";
 import type { Services } from "../services.ts";
-import type { IdempotentWrite, QualificationSession } from "../store.ts";
+import type { IdempotentWrite, QualificationSession, Store } from "../store.ts";
 import { askAssistant } from "./ask-assistant.ts";
-import { qualified, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
+import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
 import { IDEMPOTENCY_WINDOW_MS, openChannel, SERVER, type Sender, sendsOn, validIdempotencyKey } from "./submit-report.ts";
 
 /**
@@ -25,6 +25,22 @@ import { IDEMPOTENCY_WINDOW_MS, openChannel, SERVER, type Sender, sendsOn, valid
  */
 const ENDING = "";
 
+/** What answering a qualification reads and writes. */
+export type AnswerDeps = RecordDeps &
+  Pick<Services, "assistant" | "inFlight"> & {
+    readonly store: Pick<
+      Store,
+      | "findChannelByKey"
+      | "findAnswer"
+      | "saveAnswer"
+      | "findQualification"
+      | "saveQualification"
+      | "endQualification"
+      | "listHelpArticles"
+      | "listFeatures"
+    >;
+  };
+
 /**
  * POST /v1/reports/{id}/answers: the person's answer moves the qualification one step on.
  * The answer that ends it is kept for the rest of the validity window, so a client whose
@@ -32,7 +48,7 @@ const ENDING = "";
  * With an idempotency key, every step replays as on /v1/reports.
  */
 export async function answerQualification(
-  services: Services,
+  services: AnswerDeps,
   id: string,
   answer: QualificationAnswer,
   idempotencyKey?: string,
@@ -81,7 +97,7 @@ interface Writes {
   readonly keyed?: IdempotentWrite;
 }
 
-async function advance(services: Services, session: QualificationSession, answer: QualificationAnswer, writes: Writes): Promise<Result<Submitted>> {
+async function advance(services: AnswerDeps, session: QualificationSession, answer: QualificationAnswer, writes: Writes): Promise<Result<Submitted>> {
   const { store, assistant } = services;
   const { id } = session;
   const now = writes.ending.now;
@@ -133,7 +149,7 @@ async function advance(services: Services, session: QualificationSession, answer
 }
 
 /** A step that ends the qualification without a report (resolved, drop, restart): kept as its ending. */
-async function end(services: Services, id: string, outcome: ReportOutcome, writes: Writes): Promise<Result<Submitted>> {
+async function end(services: AnswerDeps, id: string, outcome: ReportOutcome, writes: Writes): Promise<Result<Submitted>> {
   const earlier = await services.store.saveAnswer(writes.ending, outcome);
   await services.store.endQualification(id);
   return endedOnce(earlier ? replay(earlier, writes.ending.fingerprint) : ok({ outcome, replayed: false }));

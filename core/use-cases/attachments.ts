@@ -46,7 +46,7 @@ export async function attachmentLinks(services: LinkDeps, feedbackId: string): P
 
 /** Opens an attachment from a signed link; a changed or expired link opens nothing. */
 export async function openAttachment(
-  services: Services,
+  services: Pick<Services, "clock" | "files"> & { readonly store: Pick<Store, "serviceSecret" | "findAttachment"> },
   attachmentId: string,
   expiresAt: number,
   sig: string,

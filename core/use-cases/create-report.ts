@@ -6,9 +6,12 @@ import type { Grant } from "../model.ts";
 import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
 import { KindSchema } from "../schemas/feedback.ts";
 import { reportMessage, type ReportResponse } from "../schemas/report.ts";
-import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
 import { detectLanguage } from "../report/language.ts";
-import { recordFeedback } from "./record-feedback.ts";
+import { type RecordDeps, recordFeedback } from "./record-feedback.ts";
+
+/** What an agent's report reads and writes. */
+export type CreateReportDeps = RecordDeps & { readonly store: Pick<Store, "findApp" | "findOrganization" | "findUser"> };
 
 /** A report an agent sends, possibly relaying a person who is then informed of the follow-up. Unknown fields are refused. */
 export const AgentReport = Type.Object(
@@ -31,7 +34,7 @@ export type AgentReport = Static<typeof AgentReport>;
  * create_report: records a report in the organization's app; it counts in the monthly quota. Its
  * author is the relayed person when one is named, else the person the agent acts for.
  */
-export async function createReport(services: Services, grant: Grant, input: AgentReport): Promise<Result<ReportResponse>> {
+export async function createReport(services: CreateReportDeps, grant: Grant, input: AgentReport): Promise<Result<ReportResponse>> {
   const allowed = authorize(grant, "reports.create");
   if (!allowed.ok) return allowed;
   const [app, organization, person] = await Promise.all([

@@ -2,11 +2,13 @@ import { authorize } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
-import type { Services } from "../services.ts";
-import { resolveFeedback } from "./get-feedback.ts";
+import type { Store } from "../store.ts";
+import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
+
+export type FollowDeps = FindDeps & { readonly store: Pick<Store, "listMembers" | "addFollower" | "removeFollower"> };
 
 /** The person behind a grant follows a feedback (or stops), with their own e-mail address. */
-export async function setFollowing(services: Services, grant: Grant, keyOrId: string, following: boolean): Promise<Result<{ following: boolean }>> {
+export async function setFollowing(services: FollowDeps, grant: Grant, keyOrId: string, following: boolean): Promise<Result<{ following: boolean }>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);

@@ -2,12 +2,15 @@ import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { AppRecord, FeatureRecord, Grant } from "../model.ts";
 import type { App, Feature } from "../schemas/catalog.ts";
-import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+
+/** What reading the catalog reads. */
+export type CatalogDeps = { readonly store: Pick<Store, "listApps" | "findApp" | "listFeatures" | "findFeature"> };
 
 const toApp = ({ orgId: _, browser: __, ...app }: AppRecord): App => app;
 
 /** GET /v1/apps. */
-export async function listApps(services: Services, grant: Grant): Promise<Result<{ data: App[] }>> {
+export async function listApps(services: CatalogDeps, grant: Grant): Promise<Result<{ data: App[] }>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   return ok({ data: (await services.store.listApps(grant.orgId)).map(toApp) });
@@ -20,7 +23,7 @@ export const toFeature = ({ orgId: _o, appId: _a, cues, code, ...f }: FeatureRec
 });
 
 /** GET /v1/apps/{id}/features: the flat feature map with open feedbacks per feature. */
-export async function listFeatures(services: Services, grant: Grant, appId: string): Promise<Result<{ data: Feature[] }>> {
+export async function listFeatures(services: CatalogDeps, grant: Grant, appId: string): Promise<Result<{ data: Feature[] }>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const app = await services.store.findApp(grant.orgId, appId);
@@ -29,7 +32,7 @@ export async function listFeatures(services: Services, grant: Grant, appId: stri
 }
 
 /** One feature of the organization, with its open feedbacks. */
-export async function getFeature(services: Services, grant: Grant, featureId: string): Promise<Result<Feature>> {
+export async function getFeature(services: CatalogDeps, grant: Grant, featureId: string): Promise<Result<Feature>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feature = await services.store.findFeature(grant.orgId, featureId);

@@ -2,6 +2,10 @@ import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { rateWindow, secondsUntil } from "../limits.ts";
 import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+
+/** What signing in reads and counts. */
+export type LoginDeps = Pick<Services, "clock" | "passwords"> & { readonly store: Pick<Store, "rateCount" | "hitRateLimit" | "findCredentials"> };
 import { checkRateLimit } from "./check-rate-limit.ts";
 
 const MINUTE = 60_000;
@@ -21,7 +25,7 @@ export const LOGIN_ATTEMPTS_PER_ADDRESS = 30;
 
 /** Checks an e-mail and password, throttled per address and per e-mail and address, in constant work for unknown e-mails. */
 export async function login(
-  services: Services,
+  services: LoginDeps,
   input: { email: string; password: string; clientAddress: string },
 ): Promise<Result<{ userId: string }> | { ok: false; code: "bad_credentials" }> {
   const email = normalizeEmail(input.email);

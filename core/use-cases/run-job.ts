@@ -1,11 +1,13 @@
 import type { JobRequest } from "../feedback/events.ts";
-import { groupReport } from "../grouping/group-report.ts";
-import { notifyFollowers } from "../notify/notify-followers.ts";
-import type { Services } from "../services.ts";
-import { syncTracker } from "../trackers/sync.ts";
+import { type GroupReportDeps, groupReport } from "../grouping/group-report.ts";
+import { type NotifyDeps, notifyFollowers } from "../notify/notify-followers.ts";
+import { type SyncDeps, syncTracker } from "../trackers/sync.ts";
+
+/** What the background jobs read and write, all kinds together. */
+export type RunJobDeps = GroupReportDeps & NotifyDeps & SyncDeps;
 
 /** Runs one background job; throws to have it retried later. */
-export function runJob(services: Services, job: JobRequest): Promise<void> {
+export function runJob(services: RunJobDeps, job: JobRequest): Promise<void> {
   if (job.kind === "group_report") return groupReport(services, job);
   if (job.kind === "sync_tracker") return syncTracker(services, job);
   return notifyFollowers(services, job);

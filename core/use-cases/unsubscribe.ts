@@ -1,6 +1,8 @@
 import { normalizeEmail } from "../email.ts";
 import { validUnsubscribe } from "../notify/unsubscribe.ts";
-import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
+
+export type UnsubscribeDeps = { readonly store: Pick<Store, "serviceSecret" | "removeFollower"> };
 
 export interface UnsubscribeLink {
   readonly feedbackId: string;
@@ -9,12 +11,12 @@ export interface UnsubscribeLink {
 }
 
 /** Checks a link's signature; a forged or altered link is "invalid", whatever the address. */
-export async function checkUnsubscribeLink(services: Services, link: UnsubscribeLink): Promise<boolean> {
+export async function checkUnsubscribeLink(services: UnsubscribeDeps, link: UnsubscribeLink): Promise<boolean> {
   return validUnsubscribe(await services.store.serviceSecret(), link.feedbackId, link.email, link.signature);
 }
 
 /** Stops a follower's notifications for one feedback. Doing it twice is harmless. */
-export async function unsubscribe(services: Services, link: UnsubscribeLink): Promise<"unsubscribed" | "invalid"> {
+export async function unsubscribe(services: UnsubscribeDeps, link: UnsubscribeLink): Promise<"unsubscribed" | "invalid"> {
   if (!(await checkUnsubscribeLink(services, link))) return "invalid";
   await services.store.removeFollower(link.feedbackId, normalizeEmail(link.email));
   return "unsubscribed";

@@ -1,6 +1,5 @@
-import type { Services } from "../services.ts";
-import type { ClaimedDelivery, DeliveryNext } from "../store.ts";
-import { deliver } from "./deliver.ts";
+import type { ClaimedDelivery, DeliveryNext, Store } from "../store.ts";
+import { type DeliverDeps, deliver } from "./deliver.ts";
 import type { WebhookDeps } from "./manage.ts";
 
 /** A delivery's lease outlasts its 10-second timeout with room to record the result. */
@@ -8,7 +7,7 @@ export const DELIVERY_LEASE_MS = 30_000;
 
 /** Takes the next due delivery from the durable queue and sends it; null when none is due. */
 export async function deliverNext(
-  services: Services,
+  services: DeliverDeps & { readonly store: Pick<Store, "claimDelivery"> },
   deps: WebhookDeps,
 ): Promise<{ readonly delivery: ClaimedDelivery; readonly next: Promise<DeliveryNext> } | null> {
   const delivery = await services.store.claimDelivery(services.clock(), DELIVERY_LEASE_MS, services.ids.secret());

@@ -3,6 +3,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { DeliveryResult, Grant, Webhook } from "../model.ts";
 import type { WebhookTransport } from "../ports.ts";
 import type { Services } from "../services.ts";
+import type { Store } from "../store.ts";
 import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookCreate, type WebhookView, type WebhookWithSecret } from "./schemas.ts";
 import { checkResolved, checkWebhookUrl } from "./target.ts";
 
@@ -27,7 +28,12 @@ export const webhookView = (w: Webhook): WebhookView => ({
   lastDelivery: w.lastDelivery ? resultView(w.lastDelivery) : null,
 });
 
-const newSecret = (services: Services) => `whsec_${services.ids.secret()}`;
+/** What managing webhooks reads and writes. */
+export type ManageDeps = Pick<Services, "ids" | "secrets" | "clock"> & {
+  readonly store: Pick<Store, "createWebhook" | "listWebhooks" | "deleteWebhook" | "findWebhook" | "rotateWebhookSecret">;
+};
+
+const newSecret = (services: ManageDeps) => `whsec_${services.ids.secret()}`;
 
 /** The address must be https and public, as written and as resolved now. */
 async function checkTarget(deps: WebhookDeps, text: string): Promise<boolean> {
@@ -37,7 +43,7 @@ async function checkTarget(deps: WebhookDeps, text: string): Promise<boolean> {
   return checkResolved(addresses, deps.allowPrivate) === null;
 }
 
-export async function createWebhook(services: Services, deps: WebhookDeps, grant: Grant, input: WebhookCreate): Promise<Result<WebhookWithSecret>> {
+export async function createWebhook(services: ManageDeps, deps: WebhookDeps, grant: Grant, input: WebhookCreate): Promise<Result<WebhookWithSecret>> {
   const allowed = authorize(grant, "webhooks.manage");
   if (!allowed.ok) return allowed;
   if (!(await checkTarget(deps, input.url))) return fail("invalid_webhook");
@@ -57,20 +63,20 @@ export async function createWebhook(services: Services, deps: WebhookDeps, grant
   return ok({ ...webhookView(webhook), secret });
 }
 
-export async function listWebhooks(services: Services, grant: Grant): Promise<Result<{ data: WebhookView[] }>> {
+export async function listWebhooks(services: ManageDeps, grant: Grant): Promise<Result<{ data: WebhookView[] }>> {
   const allowed = authorize(grant, "webhooks.manage");
   if (!allowed.ok) return allowed;
   return ok({ data: (await services.store.listWebhooks(grant.orgId)).map(webhookView) });
 }
 
-export async function deleteWebhook(services: Services, grant: Grant, webhookId: string): Promise<Result<void>> {
+export async function deleteWebhook(services: ManageDeps, grant: Grant, webhookId: string): Promise<Result<void>> {
   const allowed = authorize(grant, "webhooks.manage");
   if (!allowed.ok) return allowed;
   return (await services.store.deleteWebhook(grant.orgId, webhookId)) ? ok(undefined) : fail("not_found");
 }
 
 /** A new secret, shown once; the former one stays valid for 24 hours and both signatures are sent meanwhile. */
-export async function rotateWebhookSecret(services: Services, grant: Grant, webhookId: string): Promise<Result<WebhookWithSecret>> {
+export async function rotateWebhookSecret(services: ManageDeps, grant: Grant, webhookId: string): Promise<Result<WebhookWithSecret>> {
   const allowed = authorize(grant, "webhooks.manage");
   if (!allowed.ok) return allowed;
   const webhook = await services.store.findWebhook(grant.orgId, webhookId);

@@ -1,0 +1,112 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { DomainEvent } from "../../core/feedback/events.ts";
+import { groupReport } from "../../core/grouping/group-report.ts";
+import type { Suggestion } from "../../core/grouping/suggestions.ts";
+import type { MergeRecord } from "../../core/merges/merge.ts";
+import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
+import type { GroupingMatch } from "../../core/ports.ts";
+import { feedbackRecord } from "./fake-feedbacks.ts";
+import { NOW } from "./fake-organization.ts";
+
+const older = feedbackRecord({ id: "fb-1", key: "ACME-1", createdAt: NOW - 9_000 });
+const newer = feedbackRecord({ id: "fb-2", key: "ACME-2", title: "Export gives an empty page", createdAt: NOW - 1_000 });
+const report = (feedbackId: string, message: string): ReportRecord => ({
+  id: `r-${feedbackId}`,
+  feedbackId,
+  orgId: "org",
+  appId: "app",
+  source: "api",
+  report: { kind: "problem", title: "t", message, author: {} },
+  language: "en",
+  conversation: [],
+  statusId: "s",
+  at: NOW,
+});
+
+/** The grouping job's store, grouper and assistant in memory; the grouper answers with `matches`. */
+function setUp(
+  matches: GroupingMatch[],
+  options: { mode?: "auto" | "review"; dismissed?: string[]; feedback?: Partial<FeedbackRecord>; message?: string } = {},
+) {
+  const feedbacks = new Map([older, { ...newer, ...options.feedback }].map((f) => [f.id, f]));
+  const merges: Array<{ merge: MergeRecord; events: readonly DomainEvent[] }> = [];
+  const suggestions: Suggestion[] = [];
+  const indexed: string[] = [];
+  let next = 0;
+  const deps = {
+    clock: () => NOW,
+    ids: { id: () => `id-${++next}`, secret: () => "s" },
+    assistant: {
+      triage: async () => ({}),
+      writeTitle: async () => "A title",
+      qualify: async () => ({ status: "drop" as const, message: "" }),
+    },
+    grouper: { keys: () => ["w:export"], compare: async () => ({ matches }) },
+    store: {
+      findFeedback: async (_orgId: string, id: string) => feedbacks.get(id) ?? null,
+      findApp: async () => ({ id: "app", orgId: "org", name: "Acme", kind: "web" as const, groupingMode: options.mode ?? "auto" }),
+      listReports: async (id: string) => [report(id, options.message ?? "The export to PDF gives an empty page")],
+      listFeatures: async () => [],
+      setTriage: async () => undefined,
+      indexForGrouping: async (_appId: string, id: string) => void indexed.push(id),
+      keyFrequencies: async () => new Map([["w:export", 2]]),
+      groupingCandidates: async () => [{ id: older.id, text: "Exporting to PDF shows a blank page" }],
+      dismissedWith: async () => new Set(options.dismissed ?? []),
+      saveSuggestions: async (list: readonly Suggestion[]) => void suggestions.push(...list),
+      listFollowers: async () => [],
+      applyMerge: async (merge: MergeRecord, events: readonly DomainEvent[]) => {
+        merges.push({ merge, events });
+        return true;
+      },
+    },
+  };
+  return { deps, merges, suggestions, indexed };
+}
+
+const job = { kind: "group_report" as const, orgId: "org", feedbackId: newer.id };
+const sure: GroupingMatch = { id: older.id, score: 0.6, same: true, matched: ["export", "pdf"] };
+const maybe: GroupingMatch = { id: "fb-9", score: 0.25, same: false, matched: ["export"] };
+
+describe("the grouping job", () => {
+  test("in auto mode a sure duplicate is merged, the newer into the older, with feedback.merged; likely ones become suggestions", async () => {
+    const run = setUp([sure, maybe]);
+    await groupReport(run.deps, job);
+    assert.deepEqual(
+      run.merges.map(({ merge, events }) => [merge.sourceId, merge.targetId, merge.by, merge.score, events.map((e) => e.type)]),
+      [[newer.id, older.id, null, 0.6, ["feedback.merged"]]],
+    );
+    assert.deepEqual(
+      run.suggestions.map((s) => [s.feedbackId, s.similarId, s.score, s.matched]),
+      [[newer.id, "fb-9", 0.25, ["export"]]],
+    );
+  });
+
+  test("in review mode nothing is merged: every match waits as a suggestion", async () => {
+    const run = setUp([sure, maybe], { mode: "review" });
+    await groupReport(run.deps, job);
+    assert.deepEqual(run.merges, []);
+    assert.deepEqual(
+      run.suggestions.map((s) => s.similarId),
+      [older.id, "fb-9"],
+    );
+    assert.deepEqual(run.indexed, [newer.id]);
+  });
+
+  test("a pair a person dismissed is neither merged nor suggested", async () => {
+    const run = setUp([sure], { dismissed: [older.id] });
+    await groupReport(run.deps, job);
+    assert.deepEqual([run.merges, run.suggestions, run.indexed], [[], [], [newer.id]]);
+  });
+
+  test("a feedback that is folded or closed is left alone; one of symbols only is not indexed", async () => {
+    for (const feedback of [{ mergedInto: older.id }, { status: "dismissed" as const }]) {
+      const run = setUp([sure], { feedback });
+      await groupReport(run.deps, job);
+      assert.deepEqual([run.merges, run.indexed], [[], []]);
+    }
+    const symbols = setUp([sure], { feedback: { title: "!!!" }, message: "?!? ### ***" });
+    await groupReport(symbols.deps, job);
+    assert.deepEqual([symbols.merges, symbols.indexed], [[], []]);
+  });
+});
