@@ -4,39 +4,15 @@ import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Subprocess } from "bun";
+import { BUN, percentile, ROOT, seed, signIn, start } from "./serve.ts";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "10" }, feedbacks: { type: "string", default: "100000" } } });
 const SECONDS = Number(values.seconds);
 const FEEDBACKS = Number(values.feedbacks);
-const ROOT = join(import.meta.dir, "..");
-const BUN = process.execPath;
 
 if (!Bun.which("wrk")) {
   console.error("wrk is missing: run bench/setup.sh first (it installs Debian's wrk).");
   process.exit(1);
-}
-
-function freePort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const { port } = probe;
-  probe.stop(true);
-  return port;
-}
-
-/** Starts a server with default logging (its output discarded, as a log shipper would take it) and waits until it answers. */
-async function start(args: string[], env: Record<string, string>): Promise<{ proc: Subprocess; port: number }> {
-  const port = freePort();
-  const proc = Bun.spawn([BUN, ...args], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdout: "ignore", stderr: "inherit" });
-  for (let i = 0; i < 200; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (up !== 0) return { proc, port };
-    await Bun.sleep(50);
-  }
-  throw new Error(`${args.join(" ")} did not start`);
 }
 
 /** Runs wrk with one thread and 32 connections, POSTing the body; returns requests/s and p99 in ms. */
@@ -53,8 +29,6 @@ async function wrk(url: string, body: string): Promise<{ rps: number; p99: numbe
   if (non2xx) throw new Error(`${non2xx} failed responses:\n${out}`);
   return { rps, p99 };
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 // 1. Ingest: bare handler versus the durable POST /v1/reports.
 console.error(`ingest: ${SECONDS} s each, wrk -t1 -c32`);
@@ -76,8 +50,7 @@ await retour.proc.exited;
 // 2. Text search with N feedbacks stored: sequential requests, so latency is not queueing.
 console.error(`search: seeding ${FEEDBACKS} feedbacks`);
 const searchDir = mkdtempSync(join(tmpdir(), "retour-bench-"));
-const seeder = Bun.spawn([BUN, "bench/seed.ts", searchDir, String(FEEDBACKS)], { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
-const seedInfo = JSON.parse(await new Response(seeder.stdout).text());
+const seedInfo = await seed(searchDir, FEEDBACKS);
 const search = await start(["apps/server/main.ts"], { DATA_DIR: searchDir, RATE_LIMIT_API_PER_MINUTE: "1000000000" });
 const QUERIES = [
   "checkout",
@@ -107,21 +80,12 @@ for (let i = 0; i < 600; i++) {
 
 // 3. The inbox page at N feedbacks: signed in through the real form, sequential requests.
 const origin = `http://127.0.0.1:${search.port}`;
-const loginPage = await fetch(`${origin}/login`);
-const csrf = /retour_csrf=([^;]+)/.exec(loginPage.headers.get("set-cookie") ?? "")![1]!;
-const signedIn = await fetch(`${origin}/login`, {
-  method: "POST",
-  redirect: "manual",
-  headers: { "content-type": "application/x-www-form-urlencoded", cookie: `retour_csrf=${csrf}` },
-  body: new URLSearchParams({ csrf: decodeURIComponent(csrf), next: "/inbox", ...seedInfo.users.member }),
-});
-const session = /retour_session=([^;]+)/.exec(signedIn.headers.get("set-cookie") ?? "")?.[1];
-if (!session) throw new Error(`sign-in answered ${signedIn.status}`);
-const PAGES = ["/inbox", "/inbox?status=all", "/inbox?kind=idea&status=all", "/inbox?q=checkout", "/inbox?severity=P1", "/inbox/DEMO-50"];
+const cookie = await signIn(origin, seedInfo.users.member);
+const PAGES = ["/inbox", "/inbox?status=all", "/inbox?kind=idea&status=all", "/inbox?query=checkout", "/inbox?severity=P1", "/inbox/DEMO-50"];
 const pageTimings: number[] = [];
 for (let i = 0; i < 300; i++) {
   const t = performance.now();
-  const res = await fetch(`${origin}${PAGES[i % PAGES.length]}`, { headers: { cookie: `retour_session=${session}; retour_csrf=${csrf}` } });
+  const res = await fetch(`${origin}${PAGES[i % PAGES.length]}`, { headers: { cookie } });
   await res.arrayBuffer();
   if (i >= 30) pageTimings.push(performance.now() - t);
   if (res.status !== 200) throw new Error(`${PAGES[i % PAGES.length]} answered ${res.status}`);

@@ -1,4 +1,5 @@
 // Seeds a data directory with the demo organization and N feedbacks of varied text, through the store.
+//   bun bench/seed.ts <dataDir> <count> [--grouping]   (--grouping: also indexed for grouping, as the job would)
 import { systemIds } from "../adapters/system/ids.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { loadConfig } from "../apps/runtime/config.ts";
@@ -6,7 +7,8 @@ import { createServices } from "../apps/runtime/services.ts";
 import { createLogger } from "../adapters/logging/logger.ts";
 import { reportText } from "./corpus.ts";
 
-const [dataDir, countText] = process.argv.slice(2);
+const [dataDir, countText, flag] = process.argv.slice(2);
+const grouping = flag === "--grouping";
 const count = Number(countText);
 const services = await createServices(loadConfig({ DATA_DIR: dataDir! }), createLogger("warn", false), "http://localhost");
 const { store } = services;
@@ -48,6 +50,7 @@ for (let i = 0; i < count; i++) {
     jobs: [],
     quota: { month: "seed", limit: null },
   });
+  if (grouping) await store.indexForGrouping(info.appId, feedbackId, services.grouper.keys(message), message);
   if ((i + 1) % 20_000 === 0) console.error(`  seeded ${i + 1}/${count}`);
 }
 console.error(`  seeded ${count} feedbacks in ${((performance.now() - started) / 1000).toFixed(1)} s`);

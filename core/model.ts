@@ -90,6 +90,8 @@ export interface TrackerLink {
   readonly provider: string;
   readonly status: string;
   readonly url?: string;
+  /** When the issue and the feedback were last brought in line (linked, synced, or changed from the tracker). */
+  readonly syncedAt?: number;
 }
 
 export interface FeedbackRecord {

@@ -385,6 +385,8 @@ export interface FollowerStore {
   claimNotification(feedbackId: string, email: string, notificationKey: string, at: number, leaseMs: number): Promise<boolean>;
   /** Records that the claimed notification was handed over. */
   confirmNotification(feedbackId: string, email: string, notificationKey: string, at: number): Promise<void>;
+  /** The notifications sent about a feedback (confirmed ones), oldest first. */
+  listNotifications(feedbackId: string): Promise<Array<{ readonly email: string; readonly key: string; readonly sentAt: number }>>;
   /** Gives a claim back when its message could not be sent, so the retry sends it. */
   releaseNotification(feedbackId: string, email: string, notificationKey: string): Promise<void>;
   /** Starts following (or keeps following). */

@@ -38,7 +38,7 @@ export function followerStore(data: Database): FollowerStore {
     async claimNotification(feedbackId, email, key, at, leaseMs) {
       const id = compoundId(feedbackId, email, key);
       try {
-        await data.collection("notifications").insertOne({ _id: id, at, sentAt: null });
+        await data.collection("notifications").insertOne({ _id: id, feedbackId, email, key, at, sentAt: null });
         return true;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
@@ -50,6 +50,15 @@ export function followerStore(data: Database): FollowerStore {
 
     async confirmNotification(feedbackId, email, key, at) {
       await data.collection("notifications").updateOne({ _id: compoundId(feedbackId, email, key) }, { $set: { sentAt: at } });
+    },
+
+    async listNotifications(feedbackId) {
+      const sent = await data
+        .collection("notifications")
+        .find({ feedbackId, sentAt: { $ne: null } })
+        .sort({ sentAt: 1, _id: 1 })
+        .toArray();
+      return sent.map((n) => ({ email: n.email as string, key: n.key as string, sentAt: n.sentAt as number }));
     },
 
     async releaseNotification(feedbackId, email, key) {

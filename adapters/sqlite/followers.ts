@@ -34,6 +34,15 @@ export function followerStore(db: Database, batch: WriteBatch): FollowerStore {
       return new Map(rows.map((r) => [r.feedback_id, r.n]));
     },
 
+    async listNotifications(feedbackId) {
+      return db
+        .query<{ email: string; key: string; sent_at: number }, [string]>(
+          "SELECT email, key, sent_at FROM notifications WHERE feedback_id = ? AND sent_at IS NOT NULL ORDER BY sent_at, email",
+        )
+        .all(feedbackId)
+        .map((n) => ({ email: n.email, key: n.key, sentAt: n.sent_at }));
+    },
+
     async addFollower(f) {
       await batch.run(() =>
         db

@@ -33,6 +33,10 @@ function commonFields(f: FeedbackRecord, related: Related) {
   };
 }
 
+function trackerIssue({ syncedAt, ...link }: NonNullable<FeedbackRecord["tracker"]>) {
+  return { ...link, ...(syncedAt !== undefined && { syncedAt: iso(syncedAt) }) };
+}
+
 export function toSummary(f: FeedbackRecord, related: Related): FeedbackSummary {
   return { ...commonFields(f, related), ...(f.tracker && { trackerIssue: f.tracker.key }) };
 }
@@ -67,7 +71,7 @@ export function toFeedback(
     ...(f.expected && { expected: f.expected }),
     ...(f.dueAt !== undefined && { dueAt: iso(f.dueAt) }),
     ...(f.owner && { owner: f.owner }),
-    ...(f.tracker && { trackerIssue: { ...f.tracker } }),
+    ...(f.tracker && { trackerIssue: trackerIssue(f.tracker) }),
     reportList: reports.map(reportEntry),
     comments: [...comments],
     fullContext,

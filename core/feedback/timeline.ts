@@ -28,9 +28,30 @@ export type TimelineEntry =
       readonly score: number | null;
     }
   /** A report of this feedback moved to a new feedback, `other`. */
-  | { readonly kind: "split"; readonly at: string; readonly other: LinkedFeedback; readonly by: string | null };
+  | { readonly kind: "split"; readonly at: string; readonly other: LinkedFeedback; readonly by: string | null }
+  /** The linked tracker issue, as it was last brought in line with the feedback. */
+  | { readonly kind: "tracker"; readonly at: string; readonly key: string; readonly status: string; readonly url?: string }
+  /** Followers told of the feedback (`key`: what they were told, as "delivered"), the last at `at`. */
+  | { readonly kind: "notified"; readonly at: string; readonly key: string; readonly count: number };
 
 const iso = (at: number) => new Date(at).toISOString();
+
+/** The entries of the tracker link's last sync and of the notifications sent, one per kind of notice. */
+export function outreachEntries(
+  tracker: { readonly key: string; readonly status: string; readonly url?: string; readonly syncedAt?: string } | undefined,
+  notifications: ReadonlyArray<{ readonly key: string; readonly sentAt: number }>,
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  if (tracker?.syncedAt)
+    entries.push({ kind: "tracker", at: tracker.syncedAt, key: tracker.key, status: tracker.status, ...(tracker.url && { url: tracker.url }) });
+  const byKey = new Map<string, { count: number; last: number }>();
+  for (const n of notifications) {
+    const seen = byKey.get(n.key) ?? { count: 0, last: 0 };
+    byKey.set(n.key, { count: seen.count + 1, last: Math.max(seen.last, n.sentAt) });
+  }
+  for (const [key, { count, last }] of byKey) entries.push({ kind: "notified", at: iso(last), key, count });
+  return entries;
+}
 
 /**
  * The entries of a feedback's merges (and their undoing) and splits. `feedbackOf` names the other

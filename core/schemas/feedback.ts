@@ -58,6 +58,7 @@ export const TrackerIssue = Type.Object({
   provider: Type.String(),
   status: Type.String(),
   url: Type.Optional(Type.String()),
+  syncedAt: Type.Optional(Type.String({ format: "date-time", description: "When the issue and the feedback were last brought in line." })),
 });
 
 export const Feedback = Type.Object(

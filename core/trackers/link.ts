@@ -12,7 +12,7 @@ import { openSettings, type SettingsDeps } from "./settings.ts";
 export type LinkTrackerDeps = FindDeps &
   PresentDeps &
   SettingsDeps &
-  Pick<Services, "trackers"> & { readonly store: Pick<Store, "findAppTracker" | "setFeedbackTracker"> };
+  Pick<Services, "trackers" | "clock"> & { readonly store: Pick<Store, "findAppTracker" | "setFeedbackTracker"> };
 
 /** Links a feedback to an existing issue of its app's tracker, or opens a new one. */
 export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
@@ -34,6 +34,7 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
         status: feedback.status,
       });
   if (!link) return fail("not_found");
-  await services.store.setFeedbackTracker(grant.orgId, feedback.id, link);
-  return ok(await presentFeedback(services, { ...feedback, tracker: link }));
+  const linked = { ...link, syncedAt: services.clock() };
+  await services.store.setFeedbackTracker(grant.orgId, feedback.id, linked);
+  return ok(await presentFeedback(services, { ...feedback, tracker: linked }));
 }

@@ -8,7 +8,7 @@ import { openSettings, type SettingsDeps } from "./settings.ts";
 
 /** What the sync job reads and writes. */
 export type SyncDeps = SettingsDeps &
-  Pick<Services, "trackers"> & { readonly store: Pick<Store, "findFeedback" | "findAppTracker" | "listComments" | "setFeedbackTracker"> };
+  Pick<Services, "trackers" | "clock"> & { readonly store: Pick<Store, "findFeedback" | "findAppTracker" | "listComments" | "setFeedbackTracker"> };
 
 /** What a tracker's status reaching its feedbacks reads and writes. */
 export type TrackerStatusDeps = ChangeStatusDeps & {
@@ -27,7 +27,7 @@ export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<
     status: feedback.status,
     ...(comment?.statusTo === feedback.status && { comment: comment.text }),
   });
-  await services.store.setFeedbackTracker(feedback.orgId, feedback.id, link);
+  await services.store.setFeedbackTracker(feedback.orgId, feedback.id, { ...link, syncedAt: services.clock() });
 }
 
 /**
@@ -55,7 +55,11 @@ export async function applyTrackerStatus(
     const result = await changeStatus(services, grant, feedback.id, { status: input.status }, { fromTracker: true });
     if (result.ok) moved++;
     if (input.issueStatus && feedback.tracker && feedback.tracker.status !== input.issueStatus) {
-      await services.store.setFeedbackTracker(appTracker.orgId, feedback.id, { ...feedback.tracker, status: input.issueStatus });
+      await services.store.setFeedbackTracker(appTracker.orgId, feedback.id, {
+        ...feedback.tracker,
+        status: input.issueStatus,
+        syncedAt: services.clock(),
+      });
     }
   }
   return moved;

@@ -1,6 +1,6 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { type LinkedFeedback, linkEntries, type TimelineEntry, timeline } from "../feedback/timeline.ts";
+import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "../feedback/timeline.ts";
 import { listSimilar, type SimilarDeps } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
@@ -24,7 +24,10 @@ export interface FeedbackThread {
 
 export type OpenDeps = PresentDeps &
   SimilarDeps & {
-    readonly store: Pick<Store, "listReports" | "listFollowers" | "statusHistory" | "listMerges" | "listSplits" | "findFeedback" | "findUser">;
+    readonly store: Pick<
+      Store,
+      "listReports" | "listFollowers" | "statusHistory" | "listMerges" | "listSplits" | "findFeedback" | "findUser" | "listNotifications"
+    >;
   };
 
 /** How many similar feedbacks the page offers to merge. */
@@ -65,17 +68,18 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   const record = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!record) return fail("not_found");
   const { store } = services;
-  const [feedback, reports, followers, history, linked, similar] = await Promise.all([
+  const [feedback, reports, followers, history, linked, similar, notifications] = await Promise.all([
     presentFeedback(services, record),
     store.listReports(record.id),
     store.listFollowers(record.id),
     store.statusHistory(record.id),
     links(services, grant.orgId, record.id),
     listSimilar(services, grant, record.id),
+    store.listNotifications(record.id),
   ]);
   return ok({
     feedback,
-    activity: timeline(feedback, history, linked.entries),
+    activity: timeline(feedback, history, [...linked.entries, ...outreachEntries(feedback.trackerIssue, notifications)]),
     conversations: reports.map((r) => r.conversation).filter((c) => c.length > 0),
     followers,
     merged: linked.merged,

@@ -598,6 +598,8 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.claimNotification("f", "a@b.c", "delivered", 9_999, 100)).toBe(false);
       await store.releaseNotification("f", "b@b.c", "delivered");
       expect(await store.claimNotification("f", "b@b.c", "delivered", 1, 100)).toBe(true);
+      // Only confirmed notifications were sent.
+      expect(await store.listNotifications("f")).toEqual([{ email: "a@b.c", key: "delivered", sentAt: 1_210 }]);
     });
 
     test("findUser reads a person by id, with the name when there is one", async () => {

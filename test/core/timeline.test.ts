@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { timeline } from "../../core/feedback/timeline.ts";
+import { outreachEntries, timeline } from "../../core/feedback/timeline.ts";
 
 const at = (minute: number) => Date.UTC(2026, 10, 23, 9, minute);
 const iso = (minute: number) => new Date(at(minute)).toISOString();
@@ -32,5 +32,22 @@ describe("a feedback's timeline", () => {
     const comment = { author: "Bob", at: iso(7), text: "Looking" };
     const entries = timeline({ status: "triage", reportList: [], comments: [comment] }, []);
     assert.deepEqual(entries, [{ kind: "comment", at: iso(7), comment }]);
+  });
+});
+
+describe("a feedback's outreach in its timeline", () => {
+  test("the tracker issue at its last sync, and one line per kind of notice with how many followers were told", () => {
+    const entries = outreachEntries({ key: "#12", status: "closed", url: "https://github.test/acme/app/issues/12", syncedAt: iso(20) }, [
+      { key: "delivered", sentAt: at(30) },
+      { key: "delivered", sentAt: at(31) },
+    ]);
+    assert.deepEqual(entries, [
+      { kind: "tracker", at: iso(20), key: "#12", status: "closed", url: "https://github.test/acme/app/issues/12" },
+      { kind: "notified", at: iso(31), key: "delivered", count: 2 },
+    ]);
+  });
+
+  test("a tracker never synced and nobody told add nothing", () => {
+    assert.deepEqual(outreachEntries({ key: "#3", status: "open" }, []), []);
   });
 });

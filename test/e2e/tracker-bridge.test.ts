@@ -48,7 +48,13 @@ test("a bridge opens the issue and follows status changes, every request signed"
     await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message: "Bridge probe: invoices print twice" })
   ).body.ticketId;
   const linked = await post(`${server.url}/v1/feedbacks/${key}/tracker`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` });
-  expect(linked.body.trackerIssue).toEqual({ key: "OPS-7", provider: "bridge", status: "todo", url: "https://tracker.test/OPS-7" });
+  expect(linked.body.trackerIssue).toEqual({
+    key: "OPS-7",
+    provider: "bridge",
+    status: "todo",
+    url: "https://tracker.test/OPS-7",
+    syncedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+  });
   await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered", comment: "Released" });
   await waitFor(
     "the status to reach the bridge",

@@ -72,6 +72,7 @@ describe("the linked GitHub issue", () => {
       provider: "github",
       status: "open",
       url: "https://github.test/acme/shop/issues/1",
+      syncedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(github.issues.get(1)).toMatchObject({ title: "Coupons are applied twice at checkout", labels: ["retour:triage"] });
     const listed = await get(`${server.url}/v1/feedbacks?query=coupons`, admin());

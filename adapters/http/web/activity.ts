@@ -40,6 +40,12 @@ function entry(w: Words, language: Language, e: TimelineEntry, reportAction: (re
     }
     case "split":
       return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, e.by, null)} · ${when}</p></li>`;
+    case "tracker": {
+      const issue = e.url ? html`<a href="${e.url}" rel="noreferrer">${e.key}</a>` : e.key;
+      return html`<li class="outreach"><p>${w.trackerSynced} ${issue} (${e.status}) · ${when}</p></li>`;
+    }
+    case "notified":
+      return html`<li class="outreach"><p>${e.count === 1 ? w.notifiedOne : `${e.count} ${w.notifiedMany}`} · ${when}</p></li>`;
   }
 }
 

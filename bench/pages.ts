@@ -1,0 +1,69 @@
+// Server time of the inbox's pages and the grouping and trends reads at N feedbacks; appended to bench/RESULTS.md.
+//   bun bench/pages.ts [--feedbacks 100000] [--requests 300]
+import { appendFileSync, mkdtempSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { percentile, ROOT, seed, signIn, start } from "./serve.ts";
+
+const { values } = parseArgs({ options: { feedbacks: { type: "string", default: "100000" }, requests: { type: "string", default: "300" } } });
+const FEEDBACKS = Number(values.feedbacks);
+const REQUESTS = Number(values.requests);
+
+console.error(`pages: seeding ${FEEDBACKS} feedbacks, indexed for grouping`);
+const dataDir = mkdtempSync(join(tmpdir(), "retour-pages-"));
+const info = await seed(dataDir, FEEDBACKS, { grouping: true });
+const server = await start(["apps/server/main.ts"], { DATA_DIR: dataDir, RATE_LIMIT_API_PER_MINUTE: "1000000000" });
+const origin = `http://127.0.0.1:${server.port}`;
+const cookie = await signIn(origin, info.users.member);
+const bearer = `Bearer ${info.tokens.admin}`;
+// Keys spread over the seeded range (DEMO-1 and a few more come from the demo itself).
+const key = (i: number) => `DEMO-${1 + ((i * 7919) % FEEDBACKS)}`;
+
+/** Sequential requests (so latency is not queueing), the first tenth warming caches; p50 and p99 in ms. */
+async function measure(path: (i: number) => string, headers: Record<string, string>): Promise<{ p50: number; p99: number }> {
+  const timings: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const t = performance.now();
+    const res = await fetch(`${origin}${path(i)}`, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path(i)} answered ${res.status}`);
+    if (i >= REQUESTS / 10) timings.push(performance.now() - t);
+  }
+  timings.sort((a, b) => a - b);
+  return { p50: percentile(timings, 50), p99: percentile(timings, 99) };
+}
+
+const INBOX = ["/inbox", "/inbox?status=all", "/inbox?status=all&sort=reports", "/inbox?query=checkout", "/inbox?kind=idea&status=all"];
+const cases = [
+  { name: "Inbox page with counts per status (5 views)", target: 50, run: () => measure((i) => INBOX[i % INBOX.length]!, { cookie }) },
+  { name: "Feedback page (with its similar feedbacks)", target: 50, run: () => measure((i) => `/inbox/${key(i)}`, { cookie }) },
+  { name: "Possible duplicates page", target: 50, run: () => measure(() => "/duplicates", { cookie }) },
+  { name: "Trends page, 30 and 90 days", target: 100, run: () => measure((i) => `/trends?days=${i % 2 ? 90 : 30}`, { cookie }) },
+  {
+    name: "GET /v1/apps/{id}/trends?days=90",
+    target: 100,
+    run: () => measure(() => `/v1/apps/${info.appId}/trends?days=90`, { authorization: bearer }),
+  },
+  { name: "GET /v1/feedbacks/{key}/similar", target: 50, run: () => measure((i) => `/v1/feedbacks/${key(i)}/similar`, { authorization: bearer }) },
+];
+const rows: string[] = [];
+for (const c of cases) {
+  console.error(`  ${c.name}`);
+  const { p50, p99 } = await c.run();
+  rows.push(`| ${c.name} | p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms | p99 < ${c.target} ms ${p99 < c.target ? "✅" : "❌"} |`);
+}
+server.proc.kill();
+
+const lines = [
+  `## ${new Date().toISOString().slice(0, 10)} — pages at ${FEEDBACKS.toLocaleString("en")} feedbacks, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Bun ${Bun.version}`,
+  "",
+  `Command: \`bun bench/pages.ts --feedbacks ${FEEDBACKS} --requests ${REQUESTS}\` (sequential requests on loopback, signed in through the form; the first tenth warms caches)`,
+  "",
+  "| Measure | Result | Target |",
+  "|---|---|---|",
+  ...rows,
+  "",
+];
+console.log(lines.join("\n"));
+appendFileSync(join(ROOT, "bench/RESULTS.md"), `${lines.join("\n")}\n`);
