@@ -222,10 +222,11 @@ export interface CatalogStore {
 
 export interface TrendStore {
   /**
-   * The reports an app received in [from, to), counted per bucket of `bucketMs` (epoch-aligned),
-   * kind of their feedback and its feature. Reports of feedbacks merged into another count for it.
+   * The reports an app received in [from, to) (whole UTC days), counted per day, kind of their
+   * feedback and its feature. A report counts for the feedback that holds it now. Its cost follows
+   * the days asked for, not the reports stored.
    */
-  countReports(orgId: string, appId: string, from: number, to: number, bucketMs: number): Promise<ReportCount[]>;
+  countReportsByDay(orgId: string, appId: string, from: number, to: number): Promise<ReportCount[]>;
 }
 
 export interface AccessStore {

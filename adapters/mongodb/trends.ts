@@ -2,10 +2,13 @@ import type { ReportCount } from "../../core/trends/trends.ts";
 import type { TrendStore } from "../../core/store.ts";
 import type { Database } from "./database.ts";
 
+const DAY_MS = 86_400_000;
+
 /** Reports counted by time, for trends; a report counts for the feedback that holds it now. */
 export function trendStore(data: Database): TrendStore {
   return {
-    async countReports(orgId, appId, from, to, bucketMs) {
+    // Counted on demand: the cost follows the reports of the period (SQLite keeps counters instead).
+    async countReportsByDay(orgId, appId, from, to) {
       const groups = await data
         .collection("reports")
         .aggregate([
@@ -14,7 +17,7 @@ export function trendStore(data: Database): TrendStore {
           { $unwind: "$feedback" },
           {
             $group: {
-              _id: { day: { $subtract: ["$at", { $mod: ["$at", bucketMs] }] }, kind: "$feedback.kind", featureId: "$feedback.featureId" },
+              _id: { day: { $subtract: ["$at", { $mod: ["$at", DAY_MS] }] }, kind: "$feedback.kind", featureId: "$feedback.featureId" },
               n: { $sum: 1 },
             },
           },

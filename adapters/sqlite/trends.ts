@@ -2,19 +2,18 @@ import type { Database } from "bun:sqlite";
 import type { Kind } from "../../core/schemas/feedback.ts";
 import type { TrendStore } from "../../core/store.ts";
 
-/** Reports counted by time, for trends; a report counts for the feedback that holds it now. */
+const DAY_MS = 86_400_000;
+
+/** Reports counted per day, read from the counters the triggers of `report_days` keep (see migrations). */
 export function trendStore(db: Database): TrendStore {
   return {
-    async countReports(orgId, appId, from, to, bucketMs) {
+    async countReportsByDay(orgId, appId, from, to) {
       return db
-        .query<{ day: number; kind: Kind; feature_id: string | null; n: number }, [number, number, string, string, number, number]>(
-          `SELECT (r.at / ?) * ? AS day, f.kind, f.feature_id, count(*) AS n
-           FROM reports r JOIN feedbacks f ON f.id = r.feedback_id
-           WHERE r.app_id = ? AND r.org_id = ? AND r.at >= ? AND r.at < ?
-           GROUP BY day, f.kind, f.feature_id`,
+        .query<{ day: number; kind: Kind; feature_id: string; n: number }, [string, string, number, number]>(
+          "SELECT day, kind, feature_id, n FROM report_days WHERE app_id = ? AND org_id = ? AND day >= ? AND day < ? AND n > 0",
         )
-        .all(bucketMs, bucketMs, appId, orgId, from, to)
-        .map((r) => ({ day: r.day, kind: r.kind, featureId: r.feature_id, count: r.n }));
+        .all(appId, orgId, Math.floor(from / DAY_MS), Math.ceil(to / DAY_MS))
+        .map((r) => ({ day: r.day * DAY_MS, kind: r.kind, featureId: r.feature_id || null, count: r.n }));
     },
   };
 }

@@ -4,9 +4,9 @@ import type { Grant } from "../model.ts";
 import type { Trends, TrendsQuery } from "../schemas/trends.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
-import { DAY_MS, periodOf, trendsOf } from "./trends.ts";
+import { periodOf, trendsOf } from "./trends.ts";
 
-export type TrendsDeps = Pick<Services, "clock"> & { readonly store: Pick<Store, "findApp" | "listFeatures" | "countReports"> };
+export type TrendsDeps = Pick<Services, "clock"> & { readonly store: Pick<Store, "findApp" | "listFeatures" | "countReportsByDay"> };
 
 /** GET /v1/apps/{id}/trends: reports per day by kind and by feature over 30 or 90 days, and the features growing fastest this week. */
 export async function appTrends(services: TrendsDeps, grant: Grant, appId: string, query: TrendsQuery): Promise<Result<Trends>> {
@@ -16,7 +16,7 @@ export async function appTrends(services: TrendsDeps, grant: Grant, appId: strin
   if (!(await store.findApp(grant.orgId, appId))) return fail("not_found");
   const period = periodOf(services.clock(), Number(query.days ?? "30"));
   const [counts, features] = await Promise.all([
-    store.countReports(grant.orgId, appId, period.from, period.to, DAY_MS),
+    store.countReportsByDay(grant.orgId, appId, period.from, period.to),
     store.listFeatures(grant.orgId, appId),
   ]);
   return ok(trendsOf(appId, period.starts, counts, features));

@@ -495,7 +495,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.applySplit({ ...planned.value, id: "again" }, [])).toBeNull();
     });
 
-    test("countReports counts an app's reports per time bucket, kind and feature; a merged report counts for the feedback that holds it", async () => {
+    test("countReportsByDay counts an app's reports per day, kind and feature; a report counts for the feedback that holds it, through triage, merges, unmerges and splits", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const other = await seed(store);
@@ -506,11 +506,30 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       await record(store, org, "too late", 3 * DAY);
       await record(store, other, "another app", DAY + 1);
       await store.setTriage(org.orgId, a.id, { featureId: "feature-a" });
-      expect((await merge(store, b, a, 2 * DAY + 2)).ok).toBe(true);
-      const counts = await store.countReports(org.orgId, org.appId, DAY, 3 * DAY, DAY);
-      const sorted = [...counts].sort((x, y) => x.day - y.day || String(x.featureId).localeCompare(String(y.featureId)));
-      expect(sorted).toEqual([
+      const counted = async () =>
+        [...(await store.countReportsByDay(org.orgId, org.appId, DAY, 3 * DAY))].sort(
+          (x, y) => x.day - y.day || String(x.featureId).localeCompare(String(y.featureId)),
+        );
+      expect(await counted()).toEqual([
+        { day: DAY, kind: "problem", featureId: "feature-a", count: 1 },
+        { day: DAY, kind: "problem", featureId: null, count: 1 },
+        { day: 2 * DAY, kind: "problem", featureId: null, count: 1 },
+      ]);
+      const merged = await merge(store, b, a, 2 * DAY + 2);
+      if (!merged.ok) throw new Error(merged.code);
+      expect(await counted()).toEqual([
         { day: DAY, kind: "problem", featureId: "feature-a", count: 2 },
+        { day: 2 * DAY, kind: "problem", featureId: null, count: 1 },
+      ]);
+      // The feature's change follows every report the feedback holds.
+      await store.setTriage(org.orgId, a.id, { featureId: "feature-b" });
+      expect((await counted())[0]).toEqual({ day: DAY, kind: "problem", featureId: "feature-b", count: 2 });
+      const undo = planUnmerge(merged.value, (await store.findFeedback(org.orgId, a.id))!, 2 * DAY + 3, null);
+      if (!undo.ok) throw new Error(undo.code);
+      expect(await store.applyUnmerge(undo.value, [])).toBe(true);
+      expect(await counted()).toEqual([
+        { day: DAY, kind: "problem", featureId: "feature-b", count: 1 },
+        { day: DAY, kind: "problem", featureId: null, count: 1 },
         { day: 2 * DAY, kind: "problem", featureId: null, count: 1 },
       ]);
     });
