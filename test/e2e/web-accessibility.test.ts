@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { post, startServer, type TestServer } from "../support/server.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
 const present = existsSync(CHROMIUM);
 if (!present) console.warn(`accessibility tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package; .ci/run does)`);
 
@@ -15,12 +17,23 @@ let page: Page;
 let tracking: string;
 let key: string;
 
-/** Every main page at both widths: no serious or critical axe-core violation, and nothing scrolls sideways on a phone. */
-async function check(path: string, on: Page = page) {
+/**
+ * Every main page at both widths: no serious or critical axe-core violation, and nothing scrolls
+ * sideways on a phone. Each is saved as a screenshot to look at.
+ */
+async function check(
+  path: string,
+  on: Page = page,
+  name = path
+    .replace(/^https?:\/\/[^/]+/, "")
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "") || "home",
+) {
   const found: unknown[] = [];
   for (const width of [1280, 390]) {
     await on.setViewportSize({ width, height: 900 });
     await on.goto(path.startsWith("http") ? path : `${server.url}${path}`);
+    await on.screenshot({ path: join(SCREENSHOTS, `page-${name}-${width}.png`), fullPage: true });
     const violations = await seriousViolations(on);
     const sideways = await scrollsSideways(on);
     if (violations.length > 0 || sideways) found.push({ path, width, violations, sideways });
@@ -30,6 +43,7 @@ async function check(path: string, on: Page = page) {
 
 describe.skipIf(!present)("accessibility of every main page, in Chromium with axe-core", () => {
   beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
     server = await startServer();
     const created = await post(`${server.url}/v1/reports`, {
       publicKey: server.demo.publicKey,
@@ -42,7 +56,7 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
     page = await (await browser.newContext()).newPage();
     await page.goto(`${server.url}/login?next=/inbox`);
-    expect(await check(page.url())).toEqual([]);
+    expect(await check(page.url(), page, "sign-in")).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel("E-mail").fill(server.demo.users.admin.email);
     await page.getByLabel("Password").fill(server.demo.users.admin.password);
@@ -64,7 +78,8 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
 
   test("the inbox, a feedback, possible duplicates and trends", async () => {
     const found = [];
-    for (const path of ["/inbox", `/inbox/${key}`, "/duplicates", "/trends"]) found.push(...(await check(path)));
+    for (const path of ["/inbox", "/duplicates", "/trends"]) found.push(...(await check(path)));
+    found.push(...(await check(`/inbox/${key}`, page, "feedback")));
     expect(found).toEqual([]);
   }, 60_000);
 
@@ -78,6 +93,6 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
 
   test("the reporter's tracking page", async () => {
     const visitor = await (await browser.newContext()).newPage();
-    expect(await check(tracking, visitor)).toEqual([]);
+    expect(await check(tracking, visitor, "tracking")).toEqual([]);
   }, 60_000);
 });

@@ -28,7 +28,7 @@ import type { Visitor } from "../web/visitor.ts";
 import { validator } from "../validate.ts";
 import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
 import { activityTimeline } from "../web/activity.ts";
-import { capturedContext } from "../web/captured-context.ts";
+import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
@@ -174,6 +174,7 @@ ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
 ${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
 ${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
+${diagnosticOf(w, feedback.fullContext)}
 ${capturedContext(w, lang, feedback.fullContext, `/inbox/${encodeURIComponent(feedback.key)}/replay`)}
 ${activityTimeline(w, lang, opened.value.activity, (report) =>
   canUpdate && feedback.reports > 1

@@ -17,6 +17,22 @@ interface Captured {
   readonly replay?: Link;
 }
 
+interface Diagnosed {
+  readonly diagnostic?: { readonly where?: string; readonly probableCause?: string; readonly suggestedAction?: string };
+}
+
+/** The assistant's first reading of a problem (with the full-context add-on): where, probable cause, what to do first. */
+export function diagnosticOf(w: Words, fullContext: Record<string, unknown> | null): Html | "" {
+  const d = (fullContext as Diagnosed | null)?.diagnostic;
+  if (!d) return "";
+  const rows = [
+    d.where && html`<dt>${w.where}</dt><dd>${d.where}</dd>`,
+    d.probableCause && html`<dt>${w.probableCause}</dt><dd>${d.probableCause}</dd>`,
+    d.suggestedAction && html`<dt>${w.suggestedAction}</dt><dd>${d.suggestedAction}</dd>`,
+  ].filter(Boolean);
+  return rows.length > 0 ? html`<h2>${w.diagnostic}</h2><dl>${rows}</dl>` : "";
+}
+
 /** The part of a signed link the page's own origin serves (the links are absolute, to the base address). */
 const local = (link: Link): string => {
   const url = new URL(link.url);
