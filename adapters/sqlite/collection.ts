@@ -5,7 +5,7 @@ import { channelCache } from "./channel-cache.ts";
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { indexDocument } from "./search.ts";
-import { nextKey } from "./keys.ts";
+import { insertFeedback } from "./new-feedback.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Collection: what a channel key opens, and a report recorded as a new feedback with its effects. */
@@ -26,11 +26,7 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     const earlier = answer && findAnswer(db, answer.scope, answer.key, answer.now);
     if (earlier) return { state: "answered", answer: earlier };
     if (!consumeQuota(f.orgId, input.quota.month, input.quota.limit)) return { state: "quota_exceeded" };
-    const key = nextKey(db, f.orgId);
-    db.query(
-      `INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, observed, expected, reports, created_at, last_activity_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(f.id, f.orgId, f.appId, key, f.title, f.kind, f.status, f.observed ?? null, f.expected ?? null, f.reports, f.createdAt, f.lastActivityAt);
+    const key = insertFeedback(db, f);
     const r = input.report;
     db.query(
       `INSERT INTO reports (id, feedback_id, org_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)

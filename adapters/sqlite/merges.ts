@@ -3,7 +3,7 @@ import type { DomainEvent } from "../../core/feedback/events.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
-import { nextKey } from "./keys.ts";
+import { insertFeedback } from "./new-feedback.ts";
 import { indexDocument } from "./search.ts";
 import type { MergeStore } from "../../core/store.ts";
 import { insertEvent } from "./outbox.ts";
@@ -158,11 +158,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
   const split = (s: SplitRecord, events: readonly DomainEvent[]): FeedbackRecord | null => {
     if (unfolded(s.feedbackId, s.orgId)?.reports !== s.expectedReports) return null;
     const f = s.newFeedback;
-    const key = nextKey(db, f.orgId);
-    db.query(
-      `INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, observed, expected, reports, created_at, last_activity_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(f.id, f.orgId, f.appId, key, f.title, f.kind, f.status, f.observed ?? null, f.expected ?? null, f.reports, f.createdAt, f.lastActivityAt);
+    const key = insertFeedback(db, f);
     const report = db
       .query<{ body: string }, [string, string, string]>("UPDATE reports SET feedback_id = ? WHERE id = ? AND feedback_id = ? RETURNING body")
       .get(f.id, s.reportId, s.feedbackId);

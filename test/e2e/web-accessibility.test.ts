@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { chromiumPresent, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { post, startServer, type TestServer } from "../support/server.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
-const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
-const present = existsSync(CHROMIUM);
-if (!present) console.warn(`accessibility tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package; .ci/run does)`);
+const present = chromiumPresent("accessibility tests");
 
 let server: TestServer;
 let browser: Browser;
@@ -43,7 +39,6 @@ async function check(
 
 describe.skipIf(!present)("accessibility of every main page, in Chromium with axe-core", () => {
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     server = await startServer();
     const created = await post(`${server.url}/v1/reports`, {
       publicKey: server.demo.publicKey,
@@ -53,15 +48,10 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
     });
     key = created.body.ticketId;
     tracking = created.body.statusUrl;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-    page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.url}/login?next=/inbox`);
-    expect(await check(page.url(), page, "sign-in")).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByLabel("E-mail").fill(server.demo.users.admin.email);
-    await page.getByLabel("Password").fill(server.demo.users.admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/inbox$/);
+    browser = await launchChromium();
+    const visitor = await (await browser.newContext()).newPage();
+    expect(await check(`${server.url}/login?next=/inbox`, visitor, "sign-in")).toEqual([]);
+    page = await signedInPage(browser, server.url, server.demo.users.admin);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { chromiumPresent, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
 import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
-const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
-const present = existsSync(CHROMIUM);
-if (!present) console.warn(`grouping review tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package; .ci/run does)`);
+const present = chromiumPresent("grouping review tests");
 
 let server: TestServer;
 let browser: Browser;
@@ -46,7 +42,6 @@ const screenshot = async (name: string) => {
 
 describe.skipIf(!present)("grouping reviewed and trends read in the browser, in Chromium", () => {
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     receiver.start();
     server = await startServer({ WEBHOOKS_ALLOW_PRIVATE: "true" });
     const hook = await post(
@@ -55,13 +50,8 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
       { authorization: `Bearer ${server.demo.tokens.admin}` },
     );
     receiver.secrets = [hook.body.secret];
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${server.url}/inbox`);
-    await page.getByLabel("E-mail").fill(server.demo.users.admin.email);
-    await page.getByLabel("Password").fill(server.demo.users.admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/inbox$/);
+    browser = await launchChromium();
+    page = await signedInPage(browser, server.url, server.demo.users.admin);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
 import { distinctText } from "../support/distinct.ts";
 import { connectAgent } from "../support/mcp-client.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
-const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
-const present = existsSync(CHROMIUM);
-if (!present) console.warn(`web application tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package; .ci/run does)`);
+const present = chromiumPresent("web application tests");
 
 let server: TestServer;
 let browser: Browser;
@@ -47,10 +43,9 @@ const screenshot = (page: Page, name: string) => page.screenshot({ path: join(SC
 
 describe.skipIf(!present)("the web application, in Chromium", () => {
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     receiver.start();
     server = await startServer({ WEBHOOKS_ALLOW_PRIVATE: "true" });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
     reports.problem = await report("problem", `${distinctText(1)} The export button crashes the whole app.`);
     reports.idea = await report("idea", `${distinctText(2)} Please add a dark theme for night work.`);
     reports.french = await report("problem", `${distinctText(3)} Le bouton de paiement ne fonctionne pas sur mon téléphone et je ne peux pas payer.`);

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
 import { buildWidget } from "../../apps/widget/build.ts";
 import { get, startServer, type TestServer } from "../support/server.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
-const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
-const present = existsSync(CHROMIUM);
-if (!present) console.warn(`widget browser tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package; .ci/run does)`);
+const present = chromiumPresent("widget browser tests");
 
 /** Strings a page holds that must never leave it. */
 const SECRETS = ["hunter2-Secret", "ann.private@example.test", "hidden-token-4242", "Card 4970 1234 5678 9012"];
@@ -63,12 +59,11 @@ let cspSite: ReturnType<typeof Bun.serve>;
 
 describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     server = await startServer();
     [site, cspSite, elsewhere] = [serveSite(false), serveSite(true), serveSite(false)];
     const appId = (await server.cli("app", "list", "DEMO")).trim().split(/\s+/)[0]!;
     await server.cli("app", "browser", "DEMO", appId, "--origins", `${site.url.origin},${cspSite.url.origin}`, "--replay", "on");
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

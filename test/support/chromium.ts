@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium, which .ci/run installs; browser tests are skipped (with a warning) where it is missing. */
+export const CHROMIUM = "/usr/bin/chromium";
+/** Headless, and quiet on this machine's closed network. */
+export const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+export const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
+
+/** Whether the browser tests can run here; says why not when they cannot. */
+export function chromiumPresent(what: string): boolean {
+  const present = existsSync(CHROMIUM);
+  if (!present) console.warn(`${what} skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package; .ci/run does)`);
+  else mkdirSync(SCREENSHOTS, { recursive: true });
+  return present;
+}
+
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+
+/** A page of a fresh context, signed in through the real form, on the inbox. */
+export async function signedInPage(browser: Browser, origin: string, user: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(`${origin}/login?next=/inbox`);
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/inbox$/);
+  return page;
+}
