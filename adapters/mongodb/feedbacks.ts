@@ -31,6 +31,7 @@ const SEVERITY_RANK_EXPRESSION = {
   $switch: {
     branches: Object.entries(SEVERITY_RANK)
       .filter(([severity]) => severity !== "none")
+      // biome-ignore lint/suspicious/noThenProperty: MongoDB's $switch names a branch's result "then".
       .map(([severity, rank]) => ({ case: { $eq: ["$severity", severity] }, then: rank })),
     default: SEVERITY_RANK.none,
   },
