@@ -187,4 +187,22 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
       expect([width, await scrollsSideways(page)]).toEqual([width, false]);
     }
   }, 60_000);
+
+  test("keyboard triage: j and k move through the inbox, Enter opens the feedback, s goes to its status, Escape leaves the search field", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/inbox?status=all`);
+    const keys = await page.locator("table.cards tbody tr td:first-child a").allTextContents();
+    expect(keys.length).toBeGreaterThan(2);
+    // The search field has the focus at first: the keys are its text until Escape.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await page.keyboard.press("k");
+    await expect(page.locator("tr.current td:first-child a").textContent()).resolves.toBe(keys[1]);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`/inbox/${keys[1]}$`));
+    await page.keyboard.press("s");
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("new-status");
+  });
 });

@@ -64,6 +64,7 @@ export const EN = {
     score: "score",
     possibleDuplicates: "Possible duplicates",
     sortBy: "Sort by",
+    keyboardHint: "Keyboard: j and k move through the list, Enter opens, s changes a feedback's status (Escape leaves the search field).",
     orders: { activity: "Last activity", reports: "Most reports", severity: "Severity" },
     trends: "Trends",
     period: "Period",

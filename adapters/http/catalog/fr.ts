@@ -63,6 +63,7 @@ export const FR: Catalog = {
     score: "score",
     possibleDuplicates: "Doublons possibles",
     sortBy: "Trier par",
+    keyboardHint: "Clavier : j et k parcourent la liste, Entrée ouvre, s change le statut d'un retour (Échap quitte le champ de recherche).",
     orders: { activity: "Dernière activité", reports: "Plus de signalements", severity: "Gravité" },
     trends: "Tendances",
     period: "Période",

@@ -30,6 +30,7 @@ import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
 import { activityTimeline } from "../web/activity.ts";
 import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
+import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 
@@ -132,7 +133,8 @@ ${
   const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
     page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
   }</p>`;
-  return appPage(visitor, "/inbox", w.inbox, html`<h1>${w.inbox}</h1>${tabs}${filters}${table}${paging}`);
+  const keys = page.data.length > 0 ? html`<p class="muted keys">${w.keyboardHint}</p>` : "";
+  return appPage(visitor, "/inbox", w.inbox, html`<h1>${w.inbox}</h1>${tabs}${filters}${table}${paging}${keys}`, 200, [KEYBOARD_SCRIPT_PATH]);
 }
 
 async function feedbackPage(
@@ -196,7 +198,7 @@ ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<u
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
 ${groupingPanel(visitor, feedback, similar, merged, canUpdate)}
 </aside></div>`;
-  return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200);
+  return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200, canUpdate ? [KEYBOARD_SCRIPT_PATH] : []);
 }
 
 /** The replay of a feedback, played by the first-party player module, the only script this application serves to its pages. */
@@ -218,6 +220,11 @@ async function replayPage(services: Services, visitor: Visitor, key: string, wid
 export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScripts>) {
   const feedbackPath = (key: string) => `/inbox/${encodeURIComponent(key)}`;
   return new Elysia({ name: "routes/inbox" })
+    .get(
+      KEYBOARD_SCRIPT_PATH,
+      () => new Response(KEYBOARD_SCRIPT, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" } }),
+      { detail: { hide: true } },
+    )
     .get("/", ({ request, cookie }) => asMember(services, { request, cookie }, () => redirect("/inbox")), { detail: { hide: true } })
     .get("/inbox", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => inboxPage(services, visitor, request)), {
       detail: { hide: true },

@@ -1,0 +1,33 @@
+/** Where the keyboard triage script is served; the inbox and feedback pages load it (CSP `script-src 'self'`). */
+export const KEYBOARD_SCRIPT_PATH = "/app/keyboard.js";
+
+/**
+ * Keyboard triage, a progressive enhancement (the pages work without it): in the inbox `j` and
+ * `k` move through the feedbacks and Enter opens one; on a feedback page `s` goes to its status.
+ * Escape leaves a text field, so the keys work again. First-party, no dependency.
+ */
+export const KEYBOARD_SCRIPT = `(() => {
+  const typing = (target) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  const rows = [...document.querySelectorAll("table.cards tbody tr")];
+  let current = -1;
+  const move = (step) => {
+    if (rows.length === 0) return;
+    rows[current]?.classList.remove("current");
+    current = Math.max(0, Math.min(rows.length - 1, current + step));
+    rows[current].classList.add("current");
+    rows[current].querySelector("a")?.focus();
+  };
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
+    if (typing(event.target)) {
+      if (event.key === "Escape") event.target.blur();
+      return;
+    }
+    if (event.key === "j") move(1);
+    else if (event.key === "k") move(-1);
+    else if (event.key === "s" && document.getElementById("new-status")) document.getElementById("new-status").focus();
+    else return;
+    event.preventDefault();
+  });
+})();
+`;
