@@ -335,7 +335,7 @@ export interface GroupingStore {
 export interface MergeStore {
   /**
    * Writes a planned merge: moves its reports, adds its followers to the target, sets the target's
-   * counts, folds the source, records the merge (and the pair as decided) with its events. False,
+   * counts, folds the source, records the merge with its events. False,
    * with nothing written, when either feedback is folded or its report count changed since.
    */
   applyMerge(merge: MergeRecord, events: readonly DomainEvent[]): Promise<boolean>;

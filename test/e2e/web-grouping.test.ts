@@ -199,7 +199,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.keyboard.press("j");
     await page.keyboard.press("j");
     await page.keyboard.press("k");
-    await expect(page.locator("tr.current td:first-child a").textContent()).resolves.toBe(keys[1]);
+    await expect(page.locator("tr.current td:first-child a").textContent()).resolves.toBe(keys[1]!);
     await page.keyboard.press("Enter");
     await page.waitForURL(new RegExp(`/inbox/${keys[1]}$`));
     await page.keyboard.press("s");
