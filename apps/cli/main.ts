@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
 import { COMMANDS, USAGE, UsageError } from "./commands.ts";
-import { migrate } from "./migrate.ts";
 
 function parse() {
   try {
@@ -75,6 +74,8 @@ try {
 /** The copy between stores opens both itself, so it runs without the usual services. */
 async function runMigrate(): Promise<never> {
   try {
+    // The MongoDB driver is loaded only by the command that needs it.
+    const { migrate } = await import("./migrate.ts");
     await migrate(loadConfig(process.env), values as { from?: string; to?: string }, (line) => console.log(line));
     process.exit(0);
   } catch (error) {

@@ -10,7 +10,6 @@ import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
 import { createSmtpNotifier } from "../../adapters/smtp/notifier.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { MongoUnavailable, openMongoStore } from "../../adapters/mongodb/store.ts";
 import type { Store } from "../../core/store.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
 import { systemIds } from "../../adapters/system/ids.ts";
@@ -33,6 +32,8 @@ function openaiOptions(config: Config, logger: Logger) {
 /** The embedded SQLite file, or the MongoDB deployment shared by several processes. */
 async function openStore(config: Config, role: Role): Promise<Store> {
   if (config.store === "sqlite") return createSqliteStore(join(config.dataDir, "retour.sqlite"), { backgroundCheckpoints: role === "server" });
+  // Loaded only when asked for: the driver costs every process (servers, CLI commands) about 0.1 s of start-up.
+  const { MongoUnavailable, openMongoStore } = await import("../../adapters/mongodb/store.ts");
   try {
     return await openMongoStore(config.mongodbUri!);
   } catch (error) {
