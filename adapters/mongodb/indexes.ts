@@ -50,6 +50,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["notifications", { feedbackId: 1, sentAt: 1 }],
   ["merges", { orgId: 1, sourceId: 1, at: -1 }],
   ["merges", { orgId: 1, targetId: 1, at: 1 }],
+  ["splits", { orgId: 1, feedbackId: 1, at: 1 }],
   ["suggestions", { orgId: 1, dismissedAt: 1, score: -1, feedbackId: -1 }],
   ["suggestions", { orgId: 1, similarId: 1 }],
   ["suggestions", { orgId: 1, feedbackId: 1 }],
