@@ -21,8 +21,25 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly des
   severity: { on: SEVERITY_RANK_SQL, descending: false },
 };
 
-/** Builds the WHERE clause of a list query; every filter is a bound parameter. */
-function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder = "activity") {
+/**
+ * Up to this many documents matching a search, the feedbacks are read from the matches and sorted
+ * (cost follows the matches); past it, the list index is walked in order and each row tested against
+ * the matches (cost follows the rows walked, few when the words are common). SQLite's own choice
+ * walked the index for rare words too: a search for one key read every feedback.
+ */
+const FEW_MATCHES = 1_000;
+
+/** The documents of feedbacks that match the words (a folded feedback's documents answer for its survivor). */
+const MATCHING_FEEDBACKS = "SELECT d.feedback_id FROM search_docs d WHERE d.rowid IN (SELECT rowid FROM search WHERE search MATCH ?)";
+
+/** Builds the WHERE clause of a list query; every filter is a bound parameter. `words: "from"` leaves the words to the FROM clause. */
+function listConditions(
+  orgId: string,
+  filter: FeedbackFilter,
+  after: ListPosition | null,
+  order: FeedbackOrder = "activity",
+  words: "where" | "from" = "where",
+) {
   const where = ["f.org_id = ?", "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
   const equal = (column: string, value: string | undefined) => {
@@ -34,8 +51,8 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
   equal("severity", filter.severity);
   equal("app_id", filter.appId);
   equal("feature_id", filter.featureId);
-  if (filter.words?.length) {
-    where.push("f.id IN (SELECT d.feedback_id FROM search_docs d WHERE d.rowid IN (SELECT rowid FROM search WHERE search MATCH ?))");
+  if (filter.words?.length && words === "where") {
+    where.push(`f.id IN (${MATCHING_FEEDBACKS})`);
     params.push(matchExpression(filter.words));
   }
   if (after) {
@@ -67,15 +84,32 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     return true;
   };
 
+  /**
+   * Where a filtered read takes its feedbacks from: the matches of its words, when they are few
+   * (CROSS JOIN keeps them the outer loop), else the whole table, the words tested in WHERE.
+   */
+  const source = (filter: FeedbackFilter): { from: string; params: SQLQueryBindings[]; words: "where" | "from" } => {
+    if (!filter.words?.length) return { from: "feedbacks f", params: [], words: "where" };
+    const match = matchExpression(filter.words);
+    const found = db
+      .query<{ n: number }, [string, number]>("SELECT count(*) AS n FROM (SELECT rowid FROM search WHERE search MATCH ? LIMIT ?)")
+      .get(match, FEW_MATCHES + 1)!.n;
+    if (found > FEW_MATCHES) return { from: "feedbacks f", params: [], words: "where" };
+    // CROSS JOIN fixes the loops' order: the full-text matches first, then each one's document, then its feedback.
+    const matches = "SELECT DISTINCT d.feedback_id AS id FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid WHERE search MATCH ?";
+    return { from: `(${matches}) m CROSS JOIN feedbacks f ON f.id = m.id`, params: [match], words: "from" };
+  };
+
   return {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const { where, params } = listConditions(orgId, filter, after, order);
+      const from = source(filter);
+      const { where, params } = listConditions(orgId, filter, after, order, from.words);
       const { on, descending } = ORDERS[order];
       return db
         .query<FeedbackRow, SQLQueryBindings[]>(
-          `SELECT f.* FROM feedbacks f WHERE ${where} ORDER BY ${on} ${descending ? "DESC" : "ASC"}, f.id DESC LIMIT ?`,
+          `SELECT f.* FROM ${from.from} WHERE ${where} ORDER BY ${on} ${descending ? "DESC" : "ASC"}, f.id DESC LIMIT ?`,
         )
-        .all(...params, limit)
+        .all(...from.params, ...params, limit)
         .map(toFeedback);
     },
 
@@ -114,10 +148,12 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     },
 
     async countByStatus(orgId, filter = {}) {
-      const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null);
+      const all = { ...filter, statuses: STATUSES };
+      const from = source(all);
+      const { where, params } = listConditions(orgId, all, null, "activity", from.words);
       const rows = db
-        .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`)
-        .all(...params);
+        .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM ${from.from} WHERE ${where} GROUP BY f.status`)
+        .all(...from.params, ...params);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
 

@@ -88,3 +88,67 @@ describe("sqlite checkpointer", () => {
     await checkpointer.stop();
   });
 });
+
+describe("sqlite search plans", () => {
+  /** An organization with `count` feedbacks, all saying "common" and every seventh also "rarest", one second apart. */
+  async function searchable(count: number) {
+    const store = createSqliteStore(join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite"));
+    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    await Promise.all(
+      Array.from({ length: count }, (_, i) => {
+        const message = `common probe ${i % 7 === 0 ? "rarest" : "plain"} ${i}`;
+        const id = `fb-${String(i).padStart(5, "0")}`;
+        const at = 1_000 + i;
+        return store.recordFeedback({
+          feedback: {
+            id,
+            orgId: "org",
+            appId: "app",
+            title: message,
+            kind: "problem",
+            status: "triage",
+            reports: 1,
+            createdAt: at,
+            lastActivityAt: at,
+          },
+          report: {
+            id: `r-${id}`,
+            feedbackId: id,
+            orgId: "org",
+            appId: "app",
+            source: "api",
+            report: { kind: "problem", message, author: {} },
+            language: "en",
+            conversation: [],
+            statusId: `s-${id}`,
+            at,
+          },
+          statusTokenHash: "h",
+          event: { id: `e-${id}`, type: "feedback.created", orgId: "org", feedbackId: id, createdAt: at },
+          attachments: [],
+          jobs: [],
+          quota: { month: "2026-11", limit: null },
+        });
+      }),
+    );
+    return store;
+  }
+
+  test("a word in over a thousand feedbacks (the list index walked) and in a hundred (the matches read) give the same order, pages and counts", async () => {
+    const store = await searchable(1_050);
+    const triage = { statuses: ["triage" as const] };
+    const page = await store.listFeedbacks("org", { ...triage, words: ["common"] }, null, 5);
+    expect(page.map((f) => f.lastActivityAt)).toEqual([2_049, 2_048, 2_047, 2_046, 2_045]);
+    const next = await store.listFeedbacks("org", { ...triage, words: ["common"] }, { value: 2_045, id: page.at(-1)!.id }, 2);
+    expect(next.map((f) => f.lastActivityAt)).toEqual([2_044, 2_043]);
+    const rare = await store.listFeedbacks("org", { ...triage, words: ["rarest"] }, null, 3);
+    expect(rare.map((f) => f.lastActivityAt)).toEqual([2_043, 2_036, 2_029]);
+    const rarePage = await store.listFeedbacks("org", { ...triage, words: ["rarest"] }, { value: 2_036, id: rare[1]!.id }, 1);
+    expect(rarePage.map((f) => f.lastActivityAt)).toEqual([2_029]);
+    expect(await store.countByStatus("org", { words: ["common"] })).toEqual({ triage: 1_050 });
+    expect(await store.countByStatus("org", { words: ["rarest"] })).toEqual({ triage: 150 });
+    expect(await store.countByStatus("org", { words: ["absent"] })).toEqual({});
+    await store.close();
+  });
+});
