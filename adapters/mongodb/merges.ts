@@ -1,4 +1,5 @@
 import type { ClientSession } from "mongodb";
+import { newerFirst } from "../../core/grouping/suggestions.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { MergeStore } from "../../core/store.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
@@ -157,7 +158,7 @@ export async function dismiss(
   by: string | null,
   session?: ClientSession,
 ): Promise<void> {
-  const [feedbackId, similarId] = a > b ? [a, b] : [b, a];
+  const [feedbackId, similarId] = newerFirst(a, b);
   await data
     .collection("suggestions")
     .updateOne(

@@ -1,4 +1,4 @@
-import type { Suggestion } from "../../core/grouping/suggestions.ts";
+import { newerFirst, type Suggestion } from "../../core/grouping/suggestions.ts";
 import type { SuggestionStore } from "../../core/store.ts";
 import { compoundId, type Database, plain } from "./database.ts";
 import { UNFOLDED } from "./feedbacks.ts";
@@ -13,7 +13,7 @@ export function suggestionStore(data: Database): SuggestionStore {
   return {
     async saveSuggestions(list) {
       for (const s of list) {
-        const [feedbackId, similarId] = s.feedbackId > s.similarId ? [s.feedbackId, s.similarId] : [s.similarId, s.feedbackId];
+        const [feedbackId, similarId] = newerFirst(s.feedbackId, s.similarId);
         // A decided pair keeps its decision: the filter misses it and the upsert's duplicate key is ignored.
         await suggestions()
           .updateOne(

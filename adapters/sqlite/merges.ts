@@ -1,5 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { DomainEvent } from "../../core/feedback/events.ts";
+import { newerFirst } from "../../core/grouping/suggestions.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
@@ -226,7 +227,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
 
 /** Remembers that two feedbacks are not duplicates (the newer first, as grouping suggests them). */
 export function dismiss(db: Database, orgId: string, appId: string, a: string, b: string, at: number, by: string | null): void {
-  const [newer, older] = a > b ? [a, b] : [b, a];
+  const [newer, older] = newerFirst(a, b);
   db.query(
     `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at, dismissed_at, dismissed_by)
      VALUES (?, ?, ?, ?, 0, '[]', ?, ?, ?)

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { Suggestion } from "../../core/grouping/suggestions.ts";
+import { newerFirst, type Suggestion } from "../../core/grouping/suggestions.ts";
 import type { SuggestionStore } from "../../core/store.ts";
 import { dismiss } from "./merges.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -24,14 +24,14 @@ const toSuggestion = (r: SuggestionRow): Suggestion => ({
   at: r.at,
 });
 
-/** Suggested pairs, kept newer first (ids are time-ordered), so a pair has one row whoever found it. */
+/** Suggested pairs, one row a pair (newerFirst), decisions kept on it. */
 export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStore {
   return {
     async saveSuggestions(suggestions) {
       if (suggestions.length === 0) return;
       await batch.run(() => {
         for (const s of suggestions) {
-          const [newer, older] = s.feedbackId > s.similarId ? [s.feedbackId, s.similarId] : [s.similarId, s.feedbackId];
+          const [newer, older] = newerFirst(s.feedbackId, s.similarId);
           db.query(
             `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at) VALUES (?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (feedback_id, similar_id) DO UPDATE SET score = excluded.score, matched = excluded.matched, at = excluded.at

@@ -81,8 +81,9 @@ export function linkEntries(
 
 /**
  * What happened to a feedback, in order: its reports, each status change (with who and why when
- * a comment came with it), comments, and its merges and splits (`links`, from linkEntries). A status event names the status it left; the one it
- * reached is the next event's previous status, or the current one.
+ * a comment came with it), comments, and the entries in `links` (linkEntries, outreachEntries).
+ * A status event names the status it left; the one it reached is the next event's previous
+ * status, or the current one.
  */
 export function timeline(
   feedback: Pick<Feedback, "status" | "reportList" | "comments">,

@@ -16,6 +16,12 @@ export interface Suggestion {
   readonly at: number;
 }
 
+/**
+ * A pair of feedbacks as stores key it, the newer first (ids are time-ordered), so that a pair has
+ * one suggestion or decision whichever of the two found the other.
+ */
+export const newerFirst = (a: string, b: string): readonly [newer: string, older: string] => (a > b ? [a, b] : [b, a]);
+
 /** What grouping does with the matches of a new feedback. */
 export interface GroupingDecision {
   /** The duplicate to merge with, when the mode lets grouping decide alone. */

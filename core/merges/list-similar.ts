@@ -2,35 +2,41 @@ import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "../grouping/compare.ts";
-import type { FeedbackRecord, Grant } from "../model.ts";
-import type { SimilarList } from "../schemas/merges.ts";
+import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
+import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
 import type { Store } from "../store.ts";
 import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 
 export type SimilarDeps = FindDeps & CompareDeps & SummariesDeps & { readonly store: Pick<Store, "findFeedback" | "listReports" | "dismissedWith"> };
 
 /**
- * GET /v1/feedbacks/{key}/similar: the open feedbacks of its app that may tell the same thing,
+ * The open feedbacks of its app that a feedback (with its reports, already read) may duplicate,
  * most alike first, with their score and the words that matched; pairs a person dismissed are left out.
  */
+export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord, reports: readonly ReportRecord[]): Promise<SimilarFeedback[]> {
+  const { store, grouper } = services;
+  const text = groupingText(feedback, reports);
+  const [{ matches }, dismissed] = await Promise.all([
+    compareFeedback(services, feedback, text, grouper.keys(text)),
+    store.dismissedWith(feedback.orgId, feedback.id),
+  ]);
+  const found = await Promise.all(
+    matches.filter((m) => !dismissed.has(m.id)).map(async (match) => ({ match, record: await store.findFeedback(feedback.orgId, match.id) })),
+  );
+  const alike = found.filter((f): f is { match: (typeof f)["match"]; record: FeedbackRecord } => f.record !== null);
+  const shown = await summaries(
+    services,
+    feedback.orgId,
+    alike.map((a) => a.record),
+  );
+  return alike.map(({ match }, i) => ({ feedback: shown[i]!, score: match.score, sure: match.same, matched: [...match.matched] }));
+}
+
+/** GET /v1/feedbacks/{key}/similar. */
 export async function listSimilar(services: SimilarDeps, grant: Grant, keyOrId: string): Promise<Result<SimilarList>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
-  const { store, grouper } = services;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return fail("not_found");
-  const text = groupingText(feedback, await store.listReports(feedback.id));
-  const [{ matches }, dismissed] = await Promise.all([
-    compareFeedback(services, feedback, text, grouper.keys(text)),
-    store.dismissedWith(grant.orgId, feedback.id),
-  ]);
-  const open = matches.filter((m) => !dismissed.has(m.id));
-  const found = await Promise.all(open.map((m) => store.findFeedback(grant.orgId, m.id)));
-  const alike = open.filter((_, i) => found[i]);
-  const shown = await summaries(
-    services,
-    grant.orgId,
-    found.filter((f): f is FeedbackRecord => f !== null),
-  );
-  return ok({ data: shown.map((feedback, i) => ({ feedback, score: alike[i]!.score, sure: alike[i]!.same, matched: [...alike[i]!.matched] })) });
+  return ok({ data: await similarTo(services, feedback, await services.store.listReports(feedback.id)) });
 }

@@ -28,14 +28,13 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
   const { store } = services;
   const suggestions = await store.listSuggestions(grant.orgId, appId, SUGGESTIONS_SHOWN);
   const pairs = await Promise.all(
-    suggestions.map(
-      async (s: Suggestion) => [await store.findFeedback(grant.orgId, s.feedbackId), await store.findFeedback(grant.orgId, s.similarId)] as const,
-    ),
+    suggestions.map(async (s) => ({
+      s,
+      a: await store.findFeedback(grant.orgId, s.feedbackId),
+      b: await store.findFeedback(grant.orgId, s.similarId),
+    })),
   );
-  const complete = suggestions.flatMap((s, i) => {
-    const [a, b] = pairs[i]!;
-    return a && b ? [{ s, a, b }] : [];
-  });
+  const complete = pairs.filter((p): p is { s: Suggestion; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null);
   const shown = await summaries(
     services,
     grant.orgId,

@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "../feedback/timeline.ts";
-import { listSimilar, type SimilarDeps } from "../merges/list-similar.ts";
+import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { SimilarFeedback } from "../schemas/merges.ts";
@@ -68,13 +68,13 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   const record = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!record) return fail("not_found");
   const { store } = services;
-  const [feedback, reports, followers, history, linked, similar, notifications] = await Promise.all([
+  const reports = await store.listReports(record.id);
+  const [feedback, followers, history, linked, similar, notifications] = await Promise.all([
     presentFeedback(services, record),
-    store.listReports(record.id),
     store.listFollowers(record.id),
     store.statusHistory(record.id),
     links(services, grant.orgId, record.id),
-    listSimilar(services, grant, record.id),
+    similarTo(services, record, reports),
     store.listNotifications(record.id),
   ]);
   return ok({
@@ -83,7 +83,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
     conversations: reports.map((r) => r.conversation).filter((c) => c.length > 0),
     followers,
     merged: linked.merged,
-    similar: similar.ok ? similar.value.data.slice(0, SIMILAR_SHOWN) : [],
+    similar: similar.slice(0, SIMILAR_SHOWN),
     canUpdate: authorize(grant, "feedbacks.update").ok,
   });
 }
