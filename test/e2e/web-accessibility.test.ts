@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { post, startServer, type TestServer } from "../support/server.ts";
 
@@ -53,6 +53,7 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
     expect(await check(`${server.url}/login?next=/inbox`, visitor, "sign-in")).toEqual([]);
     page = await signedInPage(browser, server.url, server.demo.users.admin);
   });
+  afterEach(() => closeContexts(browser, page));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
 import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
@@ -53,6 +53,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     browser = await launchChromium();
     page = await signedInPage(browser, server.url, server.demo.users.admin);
   });
+  afterEach(() => closeContexts(browser, page));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -64,7 +65,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.getByRole("radio", { name: /^Review:/ }).check();
     await page.getByRole("button", { name: "Save" }).last().click();
     await page.waitForURL(/\/settings\/apps$/);
-    await expect(page.getByRole("radio", { name: /^Review:/ }).isChecked()).resolves.toBe(true);
+    expect(await page.getByRole("radio", { name: /^Review:/ }).isChecked()).toBe(true);
   });
 
   test("likely duplicates wait in Possible duplicates; one is accepted (merged), another dismissed, and neither comes back", async () => {
@@ -85,11 +86,11 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await screenshot("possible-duplicates");
     await page.getByRole("button", { name: `Merge ${newer} into ${older}` }).click();
     expect(await outcome()).toBe("merged");
-    await expect(page.getByRole("status").textContent()).resolves.toContain("Merged.");
+    expect(await page.getByRole("status").textContent()).toContain("Merged.");
     const pair = page.locator("ul.pairs > li", { hasText: other });
     await pair.getByRole("button", { name: "Not duplicates" }).click();
     expect(await outcome()).toBe("dismissed");
-    await expect(page.getByRole("status").textContent()).resolves.toContain("will not be suggested again");
+    expect(await page.getByRole("status").textContent()).toContain("will not be suggested again");
     expect(await page.locator("ul.pairs > li").count()).toBe(0);
     expect(await read(newer)).toMatchObject({ key: older, reports: 2 });
     expected.push(["feedback.merged", older, newer]);
@@ -133,7 +134,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.goto(`${server.url}/inbox/${holder}`);
     await page.locator(".timeline li.report", { hasText: "The onboarding video" }).getByRole("button", { name: "Split out" }).click();
     await page.waitForURL(/done=split$/);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("The onboarding video never starts on Firefox");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("The onboarding video never starts on Firefox");
     const created = new URL(page.url()).pathname.split("/").at(-1)!;
     expect(created).not.toBe(stray);
     expect(await followersOf(created)).toEqual(["stray@example.com"]);
@@ -170,9 +171,9 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
   }, 60_000);
   test("the trends page draws reports per day by kind and by feature as SVG with text alternatives, at 1280 and 390 px", async () => {
     await page.goto(`${server.url}/trends`);
-    await expect(page.getByRole("heading", { name: "Trends", level: 1 }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("heading", { name: "Trends", level: 1 }).isVisible()).toBe(true);
     const chart = page.getByRole("img", { name: /Reports per day/ });
-    await expect(chart.isVisible()).resolves.toBe(true);
+    expect(await chart.isVisible()).toBe(true);
     expect(await page.locator("figure.chart svg g title").first().textContent()).toMatch(/^\d{4}-\d\d-\d\d: \d+ Problem/);
     await page.getByText("Figures per day").click();
     expect(await page.locator("details table tbody tr").count()).toBe(30);
@@ -199,10 +200,10 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.keyboard.press("j");
     await page.keyboard.press("j");
     await page.keyboard.press("k");
-    await expect(page.locator("tr.current td:first-child a").textContent()).resolves.toBe(keys[1]!);
+    expect(await page.locator("tr.current td:first-child a").textContent()).toBe(keys[1]!);
     await page.keyboard.press("Enter");
     await page.waitForURL(new RegExp(`/inbox/${keys[1]}$`));
     await page.keyboard.press("s");
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("new-status");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("new-status");
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
 import { distinctText } from "../support/distinct.ts";
 import { connectAgent } from "../support/mcp-client.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
@@ -50,6 +50,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     reports.idea = await report("idea", `${distinctText(2)} Please add a dark theme for night work.`);
     reports.french = await report("problem", `${distinctText(3)} Le bouton de paiement ne fonctionne pas sur mon téléphone et je ne peux pas payer.`);
   });
+  afterEach(() => closeContexts(browser));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -58,10 +59,10 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
 
   test("signing in leads to the inbox, which lists the organization's feedbacks with counts per status", async () => {
     const page = await signedIn("admin");
-    await expect(page.getByRole("heading", { name: "Inbox" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: reports.problem.ticketId, exact: true }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "Triage (3)" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "Closed (0)" }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("heading", { name: "Inbox" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: reports.problem.ticketId, exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Triage (3)" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Closed (0)" }).isVisible()).toBe(true);
     await screenshot(page, "inbox");
   });
 
@@ -86,7 +87,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     await page.getByLabel("Kind").selectOption("idea");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/kind=idea/);
-    await expect(page.getByRole("link", { name: reports.idea.ticketId, exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("link", { name: reports.idea.ticketId, exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: reports.problem.ticketId, exact: true }).count()).toBe(0);
     const shared = await (await browser.newContext()).newPage();
     const again = await signedInAt(shared, page.url());
@@ -98,7 +99,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     await page.getByLabel("Search").fill("dark theme");
     await page.getByLabel("Search").press("Enter");
     await page.waitForURL(/query=dark/);
-    await expect(page.getByRole("link", { name: reports.idea.ticketId, exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("link", { name: reports.idea.ticketId, exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: reports.problem.ticketId, exact: true }).count()).toBe(0);
   });
 
@@ -112,12 +113,12 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     const page = await signedIn("member");
     await page.getByRole("link", { name: reports.problem.ticketId, exact: true }).click();
     await page.waitForURL(new RegExp(`/inbox/${reports.problem.ticketId}$`));
-    await expect(page.getByText("The export button crashes the whole app.").first().isVisible()).resolves.toBe(true);
+    expect(await page.getByText("The export button crashes the whole app.").first().isVisible()).toBe(true);
     await page.getByLabel("Status", { exact: true }).selectOption("prioritized");
     await page.getByLabel(/^Comment/).fill("Planned for the next release.");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Status saved.").waitFor();
-    await expect(page.getByText("Planned for the next release.").isVisible()).resolves.toBe(true);
+    expect(await page.getByText("Planned for the next release.").isVisible()).toBe(true);
     await screenshot(page, "feedback");
 
     const api = await get(`${server.url}/v1/feedbacks/${reports.problem.ticketId}`, server.demo.tokens.admin);
@@ -136,7 +137,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     await page.getByRole("button", { name: "Follow" }).click();
     // The form posts and the page comes back: wait for it before looking (isVisible does not wait).
     await page.getByRole("button", { name: "Unfollow" }).waitFor();
-    await expect(page.getByRole("listitem").filter({ hasText: server.demo.users.member.email }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("listitem").filter({ hasText: server.demo.users.member.email }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Unfollow" }).click();
     await page.getByText("Nobody follows this feedback.").waitFor();
   });
@@ -144,7 +145,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
   test("a Reader sees the feedback page but no way to change it", async () => {
     const page = await signedIn("reader");
     await page.goto(`${server.url}/inbox/${reports.idea.ticketId}`);
-    await expect(page.getByText("As a Reader you can read everything here and change nothing.").isVisible()).resolves.toBe(true);
+    expect(await page.getByText("As a Reader you can read everything here and change nothing.").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Save" }).count()).toBe(0);
   });
 
@@ -213,7 +214,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     const page = await (await browser.newContext()).newPage();
     const response = await page.goto(reports.french.statusUrl);
     expect(response!.status()).toBe(200);
-    await expect(page.getByText("Statut :").isVisible()).resolves.toBe(true);
+    expect(await page.getByText("Statut :").isVisible()).toBe(true);
     await screenshot(page, "tracking");
     const wrong = await page.goto(reports.french.statusUrl.replace(/t=.*/, "t=wrong"));
     expect(wrong!.status()).toBe(404);

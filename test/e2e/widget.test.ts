@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
 import { buildWidget } from "../../apps/widget/build.ts";
 import { get, startServer, type TestServer } from "../support/server.ts";
 
@@ -65,6 +65,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await server.cli("app", "browser", "DEMO", appId, "--origins", `${site.url.origin},${cspSite.url.origin}`, "--replay", "on");
     browser = await launchChromium();
   });
+  afterEach(() => closeContexts(browser));
   afterAll(async () => {
     await browser?.close();
     for (const s of [site, cspSite, elsewhere]) s?.stop(true);
