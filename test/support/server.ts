@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -76,6 +76,34 @@ async function launch(env: Record<string, string>): Promise<Launched> {
   throw new Error(`server did not start: ${seen}${told}`);
 }
 
+/**
+ * Makes the demo organization in `dataDir` and returns what `cli demo --json` told. The command
+ * migrates a new store and hashes three passwords; within one `npm test` run (RETOUR_TEST_RUN,
+ * which the script sets) it runs once per environment, and later servers start from a copy.
+ */
+async function seedDemo(dataDir: string, env: Record<string, string>): Promise<DemoInfo> {
+  const run = process.env.RETOUR_TEST_RUN;
+  if (!run) return JSON.parse(await runCli(env, ["demo", "--json"])) as DemoInfo;
+  const { DATA_DIR: _, TEST_CLOCK_FILE: __, ...settings } = env;
+  const key = new Bun.CryptoHasher("sha256")
+    .update(JSON.stringify(Object.entries(settings).sort()))
+    .digest("hex")
+    .slice(0, 16);
+  const template = join(tmpdir(), `retour-demo-${run}-${key}`);
+  const told = join(template, "demo.json");
+  if (!existsSync(told)) {
+    const fresh = mkdtempSync(join(tmpdir(), "retour-demo-"));
+    writeFileSync(join(fresh, "demo.json"), await runCli({ ...env, DATA_DIR: fresh }, ["demo", "--json"]));
+    try {
+      renameSync(fresh, template);
+    } catch {
+      // Another test file made the same template first: it is as good.
+    }
+  }
+  cpSync(template, dataDir, { recursive: true, filter: (source) => source !== told });
+  return JSON.parse(readFileSync(told, "utf8")) as DemoInfo;
+}
+
 /** Starts the real server on a free port with a fresh data directory and the demo organization. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "retour-test-"));
@@ -90,7 +118,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     RATE_LIMIT_REGISTRATIONS_PER_HOUR: "100000",
     ...extraEnv,
   };
-  const demo = JSON.parse(await runCli(env, ["demo", "--json"])) as DemoInfo;
+  const demo = await seedDemo(dataDir, env);
   let { proc, port, messages } = await launch(env);
   let offset = 0;
   const server: TestServer = {
