@@ -12,6 +12,9 @@ export async function touchCatalog(data: Database): Promise<void> {
   await data.collection("meta").updateOne({ _id: VERSION_ID }, { $inc: { n: 1 } }, { upsert: true });
 }
 
+/** Channels remembered at most; past it the cache starts again (a server rarely serves more). */
+const CACHE_SIZE = 1_000;
+
 /**
  * What channel keys open, cached: one read of the version instead of three (channel, then app and
  * organization). Each entry keeps the version read before its lookup, and only serves a request
@@ -37,6 +40,7 @@ export function channelCache(data: Database) {
         app: fromDocument<ChannelContext["app"]>(app),
         organization: organizationOf(organization),
       };
+      if (cached.size >= CACHE_SIZE) cached.clear();
       cached.set(key, { version, context });
       return context;
     },

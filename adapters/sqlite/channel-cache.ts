@@ -2,6 +2,9 @@ import type { Database } from "bun:sqlite";
 import type { ChannelContext } from "../../core/store.ts";
 import { type AppRow, type ChannelRow, type OrganizationRow, toApp, toChannel, toOrganization } from "./rows.ts";
 
+/** Channels remembered at most; past it the cache starts again (a server rarely serves more). */
+const CACHE_SIZE = 1_000;
+
 /**
  * What channel keys open, cached: every report reads it, and three lookups cost about five times
  * the one-row read that tells whether the catalog changed since (triggers move `catalog_version`
@@ -13,7 +16,7 @@ export function channelCache(db: Database) {
   return {
     get(key: string): ChannelContext | null {
       const current = db.query<{ n: number }, []>("SELECT n FROM catalog_version").get()!.n;
-      if (current !== version) {
+      if (current !== version || cached.size >= CACHE_SIZE) {
         cached.clear();
         version = current;
       }

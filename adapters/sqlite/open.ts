@@ -44,8 +44,9 @@ export function openDatabase(path: string, options: { backgroundCheckpoints?: bo
   // Several server processes may share the file: wait for the writer instead of failing.
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA foreign_keys = ON");
-  // A page cache that holds the hot indexes (64 MB), and temporary structures in memory.
-  db.exec("PRAGMA cache_size = -65536");
+  // A 16 MB page cache: the operating system's file cache holds the rest. At a million feedbacks
+  // searches and pages took the same time as with 64 MB, and the server's resident memory is 48 MB less.
+  db.exec("PRAGMA cache_size = -16384");
   db.exec("PRAGMA temp_store = MEMORY");
   if (options.backgroundCheckpoints) db.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   migrate(db);
