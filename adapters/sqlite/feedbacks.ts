@@ -63,6 +63,28 @@ function listConditions(
   return { where: where.join(" AND "), params };
 }
 
+/** The counts per status that triggers keep (feedback_counts), for the filters other than words. */
+function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Partial<Record<Status, number>> {
+  const where = ["org_id = ?"];
+  const params: SQLQueryBindings[] = [orgId];
+  for (const [column, value] of [
+    ["kind", filter.kind],
+    ["severity", filter.severity],
+    ["app_id", filter.appId],
+    ["feature_id", filter.featureId],
+  ] as const) {
+    if (value === undefined) continue;
+    where.push(`${column} = ?`);
+    params.push(value);
+  }
+  const rows = db
+    .query<{ status: Status; n: number }, SQLQueryBindings[]>(
+      `SELECT status, sum(n) AS n FROM feedback_counts WHERE ${where.join(" AND ")} GROUP BY status HAVING sum(n) > 0`,
+    )
+    .all(...params);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
 /** Feedbacks as the inbox reads them, and their status changes. */
 export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   const applyChange = (c: Parameters<FeedbackStore["applyStatusChange"]>[0]): boolean => {
@@ -148,6 +170,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     },
 
     async countByStatus(orgId, filter = {}) {
+      if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       const all = { ...filter, statuses: STATUSES };
       const from = source(all);
       const { where, params } = listConditions(orgId, all, null, "activity", from.words);

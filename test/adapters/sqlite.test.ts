@@ -152,3 +152,64 @@ describe("sqlite search plans", () => {
     await store.close();
   });
 });
+
+describe("sqlite inbox counters", () => {
+  const counted = (db: Database) =>
+    db
+      .query<{ k: string; n: number }, []>(
+        "SELECT org_id || '/' || app_id || '/' || kind || '/' || severity || '/' || feature_id || '/' || status AS k, n FROM feedback_counts WHERE n > 0 ORDER BY k",
+      )
+      .all();
+  const recount = (db: Database) =>
+    db
+      .query<{ k: string; n: number }, []>(
+        `SELECT org_id || '/' || app_id || '/' || kind || '/' || coalesce(severity, '') || '/' || coalesce(feature_id, '') || '/' || status AS k, count(*) AS n
+         FROM feedbacks WHERE merged_into IS NULL GROUP BY k ORDER BY k`,
+      )
+      .all();
+  const insert = (db: Database, id: string, fields: { app?: string; kind?: string; status?: string; merged?: string } = {}) =>
+    db
+      .query(
+        "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at, merged_into) VALUES (?, 'org', ?, ?, 't', ?, ?, 1, 1, 1, ?)",
+      )
+      .run(id, fields.app ?? "app", `K-${id}`, fields.kind ?? "problem", fields.status ?? "triage", fields.merged ?? null);
+
+  test("the counts per status that triggers keep equal a count of the feedbacks after every kind of write", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    await createSqliteStore(path).close();
+    const db = new Database(path);
+    for (let i = 0; i < 12; i++) insert(db, `f${i}`, { app: i % 2 ? "app" : "other", kind: i % 3 ? "problem" : "idea" });
+    insert(db, "folded", { merged: "f1" });
+    const writes = [
+      "UPDATE feedbacks SET status = 'prioritized' WHERE id IN ('f1', 'f2', 'f3')",
+      "UPDATE feedbacks SET severity = 'P1' WHERE id IN ('f2', 'f4')",
+      "UPDATE feedbacks SET feature_id = 'feat' WHERE id = 'f2'",
+      "UPDATE feedbacks SET kind = 'idea', app_id = 'other' WHERE id = 'f5'",
+      "UPDATE feedbacks SET merged_into = 'f1' WHERE id = 'f3'",
+      "UPDATE feedbacks SET merged_into = NULL, status = 'fixed' WHERE id = 'folded'",
+      "UPDATE feedbacks SET last_activity_at = 9, reports = 3 WHERE id = 'f6'",
+      "DELETE FROM feedbacks WHERE id IN ('f7', 'f3')",
+    ];
+    expect(counted(db)).toEqual(recount(db));
+    for (const write of writes) {
+      db.exec(write);
+      expect({ write, counts: counted(db) }).toEqual({ write, counts: recount(db) });
+    }
+    db.close();
+  });
+
+  test("a store made before the counters gets them from the feedbacks it holds", async () => {
+    const { MIGRATIONS } = await import("../../adapters/sqlite/migrations.ts");
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const old = new Database(path);
+    for (const migration of MIGRATIONS.slice(0, -1)) old.exec(migration);
+    old.exec(`PRAGMA user_version = ${MIGRATIONS.length - 1}`);
+    for (let i = 0; i < 5; i++) insert(old, `f${i}`, { status: i < 2 ? "fixed" : "triage" });
+    insert(old, "folded", { merged: "f0" });
+    old.close();
+    const store = createSqliteStore(path);
+    expect(await store.countByStatus("org")).toEqual({ fixed: 2, triage: 3 });
+    expect(await store.countByStatus("org", { appId: "elsewhere" })).toEqual({});
+    await store.close();
+  });
+});
