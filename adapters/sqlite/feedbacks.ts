@@ -107,16 +107,20 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   /**
-   * Where a filtered read takes its feedbacks from: the matches of its words, when they are few
-   * (CROSS JOIN keeps them the outer loop), else the whole table, the words tested in WHERE.
+   * Where a filtered read takes its feedbacks from: the matches of its words, when they are few or
+   * the plan says so (CROSS JOIN keeps them the outer loop), else the whole table, the words tested in WHERE.
    */
-  const source = (filter: FeedbackFilter): { from: string; params: SQLQueryBindings[]; words: "where" | "from" } => {
+  const source = (
+    filter: FeedbackFilter,
+    plan: "by matches" | "any" = "any",
+  ): { from: string; params: SQLQueryBindings[]; words: "where" | "from" } => {
     if (!filter.words?.length) return { from: "feedbacks f", params: [], words: "where" };
     const match = matchExpression(filter.words);
-    const found = db
-      .query<{ n: number }, [string, number]>("SELECT count(*) AS n FROM (SELECT rowid FROM search WHERE search MATCH ? LIMIT ?)")
-      .get(match, FEW_MATCHES + 1)!.n;
-    if (found > FEW_MATCHES) return { from: "feedbacks f", params: [], words: "where" };
+    const many = () =>
+      db
+        .query<{ n: number }, [string, number]>("SELECT count(*) AS n FROM (SELECT rowid FROM search WHERE search MATCH ? LIMIT ?)")
+        .get(match, FEW_MATCHES + 1)!.n > FEW_MATCHES;
+    if (plan === "any" && many()) return { from: "feedbacks f", params: [], words: "where" };
     // CROSS JOIN fixes the loops' order: the full-text matches first, then each one's document, then its feedback.
     const matches = "SELECT DISTINCT d.feedback_id AS id FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid WHERE search MATCH ?";
     return { from: `(${matches}) m CROSS JOIN feedbacks f ON f.id = m.id`, params: [match], words: "from" };
@@ -172,7 +176,8 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     async countByStatus(orgId, filter = {}) {
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       const all = { ...filter, statuses: STATUSES };
-      const from = source(all);
+      // A count reads every match whatever their number: from the matches it reads nothing else.
+      const from = source(all, "by matches");
       const { where, params } = listConditions(orgId, all, null, "activity", from.words);
       const rows = db
         .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM ${from.from} WHERE ${where} GROUP BY f.status`)

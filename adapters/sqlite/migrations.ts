@@ -332,4 +332,8 @@ export const MIGRATIONS: readonly string[] = [
         AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
   END;
   `,
+  `
+  -- A feedback's status history reads its events: at a million events the page scanned them all.
+  CREATE INDEX events_by_feedback ON events (feedback_id);
+  `,
 ];
