@@ -22,24 +22,26 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly des
 };
 
 /**
- * Up to this many documents matching a search, the feedbacks are read from the matches and sorted
- * (cost follows the matches); past it, the list index is walked in order and each row tested against
- * the matches (cost follows the rows walked, few when the words are common). SQLite's own choice
- * walked the index for rare words too: a search for one key read every feedback.
+ * A search first puts its matching documents in the connection's `hits` table (one full-text
+ * read), then takes the cheaper of two plans. Read from the matches: each match's feedback is
+ * read, then all are sorted (cost follows the matches). Walk the list: the list index is walked in
+ * order and each feedback looked up in the hits (about limit × feedbacks ÷ matches rows, few when
+ * the words are common). Reading a feedback from a match costs about five rows of the walk
+ * (measured at a million), so the first wins below √(limit × feedbacks ÷ 5) matches. An order
+ * without an index of its own (severity) always reads from the matches.
  */
-const FEW_MATCHES = 1_000;
+const MATCH_COST_IN_ROWS = 5;
+const WALKABLE: ReadonlySet<FeedbackOrder> = new Set(["activity", "reports"]);
 
-/** The documents of feedbacks that match the words (a folded feedback's documents answer for its survivor). */
-const MATCHING_FEEDBACKS = "SELECT d.feedback_id FROM search_docs d WHERE d.rowid IN (SELECT rowid FROM search WHERE search MATCH ?)";
+/** Whether a feedback holds a hit (a folded feedback's documents answer for its survivor). */
+const HOLDS_A_HIT = "EXISTS (SELECT 1 FROM search_docs d CROSS JOIN temp.hits h ON h.doc = d.rowid WHERE d.feedback_id = f.id)";
 
-/** Builds the WHERE clause of a list query; every filter is a bound parameter. `words: "from"` leaves the words to the FROM clause. */
-function listConditions(
-  orgId: string,
-  filter: FeedbackFilter,
-  after: ListPosition | null,
-  order: FeedbackOrder = "activity",
-  words: "where" | "from" = "where",
-) {
+/** The feedbacks that hold a hit; CROSS JOIN keeps the hits the outer loop. */
+const FROM_HITS =
+  "(SELECT DISTINCT d.feedback_id AS id FROM temp.hits h CROSS JOIN search_docs d ON d.rowid = h.doc) m CROSS JOIN feedbacks f ON f.id = m.id";
+
+/** Builds the WHERE clause of a list query; every filter is a bound parameter. `hits`: a search's condition, if any. */
+function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, hits: string | null) {
   const where = ["f.org_id = ?", "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
   const equal = (column: string, value: string | undefined) => {
@@ -51,10 +53,7 @@ function listConditions(
   equal("severity", filter.severity);
   equal("app_id", filter.appId);
   equal("feature_id", filter.featureId);
-  if (filter.words?.length && words === "where") {
-    where.push(`f.id IN (${MATCHING_FEEDBACKS})`);
-    params.push(matchExpression(filter.words));
-  }
+  if (hits) where.push(hits);
   if (after) {
     const { on, descending } = ORDERS[order];
     where.push(`(${on} ${descending ? "<" : ">"} ? OR (${on} = ? AND f.id < ?))`);
@@ -106,36 +105,29 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     return true;
   };
 
-  /**
-   * Where a filtered read takes its feedbacks from: the matches of its words, when they are few or
-   * the plan says so (CROSS JOIN keeps them the outer loop), else the whole table, the words tested in WHERE.
-   */
-  const source = (
-    filter: FeedbackFilter,
-    plan: "by matches" | "any" = "any",
-  ): { from: string; params: SQLQueryBindings[]; words: "where" | "from" } => {
-    if (!filter.words?.length) return { from: "feedbacks f", params: [], words: "where" };
-    const match = matchExpression(filter.words);
-    const many = () =>
-      db
-        .query<{ n: number }, [string, number]>("SELECT count(*) AS n FROM (SELECT rowid FROM search WHERE search MATCH ? LIMIT ?)")
-        .get(match, FEW_MATCHES + 1)!.n > FEW_MATCHES;
-    if (plan === "any" && many()) return { from: "feedbacks f", params: [], words: "where" };
-    // CROSS JOIN fixes the loops' order: the full-text matches first, then each one's document, then its feedback.
-    const matches = "SELECT DISTINCT d.feedback_id AS id FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid WHERE search MATCH ?";
-    return { from: `(${matches}) m CROSS JOIN feedbacks f ON f.id = m.id`, params: [match], words: "from" };
+  db.exec("CREATE TEMP TABLE IF NOT EXISTS hits (doc INTEGER PRIMARY KEY)");
+  /** Where a read takes its feedbacks from, and the condition its words add (see WALKABLE). */
+  const source = (orgId: string, filter: FeedbackFilter, order: FeedbackOrder, limit: number | null) => {
+    if (!filter.words?.length) return { from: "feedbacks f", hits: null };
+    db.query("DELETE FROM temp.hits").run();
+    db.query("INSERT INTO temp.hits (doc) SELECT rowid FROM search WHERE search MATCH ?").run(matchExpression(filter.words));
+    if (limit === null || !WALKABLE.has(order)) return { from: FROM_HITS, hits: null };
+    const matches = db.query<{ n: number }, []>("SELECT count(*) AS n FROM temp.hits").get()!.n;
+    const counts = countedByStatus(db, orgId, filter);
+    const listed = filter.statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+    return MATCH_COST_IN_ROWS * matches ** 2 < limit * listed ? { from: FROM_HITS, hits: null } : { from: "feedbacks f", hits: HOLDS_A_HIT };
   };
 
   return {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const from = source(filter);
-      const { where, params } = listConditions(orgId, filter, after, order, from.words);
+      const from = source(orgId, filter, order, limit);
+      const { where, params } = listConditions(orgId, filter, after, order, from.hits);
       const { on, descending } = ORDERS[order];
       return db
         .query<FeedbackRow, SQLQueryBindings[]>(
           `SELECT f.* FROM ${from.from} WHERE ${where} ORDER BY ${on} ${descending ? "DESC" : "ASC"}, f.id DESC LIMIT ?`,
         )
-        .all(...from.params, ...params, limit)
+        .all(...params, limit)
         .map(toFeedback);
     },
 
@@ -177,11 +169,11 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       const all = { ...filter, statuses: STATUSES };
       // A count reads every match whatever their number: from the matches it reads nothing else.
-      const from = source(all, "by matches");
-      const { where, params } = listConditions(orgId, all, null, "activity", from.words);
+      const from = source(orgId, all, "activity", null);
+      const { where, params } = listConditions(orgId, all, null, "activity", from.hits);
       const rows = db
         .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM ${from.from} WHERE ${where} GROUP BY f.status`)
-        .all(...from.params, ...params);
+        .all(...params);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
 
