@@ -4,6 +4,10 @@ import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { positionOf } from "../../core/feedback/order.ts";
+import type { FeedbackRecord } from "../../core/model.ts";
+import { FEEDBACK_ORDERS, STATUSES } from "../../core/schemas/feedback.ts";
+import type { FeedbackFilter, ListPosition } from "../../core/store.ts";
 import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
 import { eventually } from "../support/receiver.ts";
@@ -149,6 +153,101 @@ describe("sqlite search plans", () => {
     expect(await store.countByStatus("org", { words: ["common"] })).toEqual({ triage: 1_050 });
     expect(await store.countByStatus("org", { words: ["rarest"] })).toEqual({ triage: 21 });
     expect(await store.countByStatus("org", { words: ["absent"] })).toEqual({});
+    await store.close();
+  });
+});
+
+describe("sqlite search plans, every filter and order", () => {
+  const SEVERITIES = ["P0", "P1", undefined] as const;
+  /** 400 feedbacks: "probe" in all, "alpha" in one in two, "beta" in one in thirteen, "gamma" in one in ninety-seven. */
+  async function varied() {
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const store = createSqliteStore(path);
+    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    for (const app of ["app", "app2"]) await store.createApp({ id: app, orgId: "org", name: app, kind: "web" });
+    const records: FeedbackRecord[] = [];
+    for (let i = 0; i < 400; i++) {
+      const words = ["probe", i % 2 ? "" : "alpha", i % 13 ? "" : "beta", i % 97 ? "" : "gamma"].filter(Boolean).join(" ");
+      const id = `fb-${String(i).padStart(4, "0")}`;
+      const at = 1_000 + ((i * 37) % 400);
+      const feedback: FeedbackRecord = {
+        id,
+        orgId: "org",
+        appId: i % 5 ? "app" : "app2",
+        key: `ORG-${i + 1}`,
+        title: `${words} ${i}`,
+        kind: i % 3 ? "problem" : "idea",
+        status: i % 4 ? "triage" : "prioritized",
+        reports: 1 + (i % 6),
+        createdAt: at,
+        lastActivityAt: at,
+      };
+      const severity = SEVERITIES[i % 3];
+      records.push(severity ? { ...feedback, severity } : feedback);
+      await store.recordFeedback({
+        feedback,
+        report: {
+          id: `r-${id}`,
+          feedbackId: id,
+          orgId: "org",
+          appId: feedback.appId,
+          source: "api",
+          report: { kind: feedback.kind, message: feedback.title, author: {} },
+          language: "en",
+          conversation: [],
+          statusId: `s-${id}`,
+          at,
+        },
+        statusTokenHash: "h",
+        event: { id: `e-${id}`, type: "feedback.created", orgId: "org", feedbackId: id, createdAt: at },
+        attachments: [],
+        jobs: [],
+        quota: { month: "2026-11", limit: null },
+      });
+    }
+    // Severity comes later than the report, from the assistant or a person: as a second connection would write it.
+    const db = new Database(path);
+    for (const f of records) if (f.severity) db.query("UPDATE feedbacks SET severity = ? WHERE id = ?").run(f.severity, f.id);
+    db.close();
+    return { store, records };
+  }
+
+  test("both plans give every page of every query, filter and order as a plain filter and sort of the feedbacks would", async () => {
+    const { store, records } = await varied();
+    const all = { statuses: STATUSES };
+    const filters: FeedbackFilter[] = [
+      all,
+      { ...all, kind: "idea" },
+      { ...all, appId: "app2" },
+      { ...all, severity: "P1" },
+      { statuses: ["prioritized"] },
+    ];
+    const searches = [["probe"], ["alpha"], ["beta"], ["gamma"], ["alpha", "beta"], ["absent"]];
+    for (const order of FEEDBACK_ORDERS) {
+      const sorted = [...records].sort((a, b) => {
+        const [x, y] = [positionOf(a, order), positionOf(b, order)];
+        const byValue = order === "severity" ? x.value - y.value : y.value - x.value;
+        return byValue || (a.id < b.id ? 1 : -1);
+      });
+      for (const filter of filters) {
+        for (const words of searches) {
+          const expected = sorted
+            .filter((f) => filter.statuses.includes(f.status) && (!filter.kind || f.kind === filter.kind))
+            .filter((f) => (!filter.appId || f.appId === filter.appId) && (!filter.severity || f.severity === filter.severity))
+            .filter((f) => words.every((w) => f.title.split(" ").includes(w)))
+            .map((f) => f.id);
+          const read: string[] = [];
+          let after: ListPosition | null = null;
+          for (let page = 0; page < 100; page++) {
+            const rows = await store.listFeedbacks("org", { ...filter, words }, after, 9, order);
+            read.push(...rows.map((f) => f.id));
+            if (rows.length < 9) break;
+            after = positionOf(rows.at(-1)!, order);
+          }
+          expect({ order, filter, words, ids: read }).toEqual({ order, filter, words, ids: expected });
+        }
+      }
+    }
     await store.close();
   });
 });
