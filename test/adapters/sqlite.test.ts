@@ -93,6 +93,31 @@ describe("sqlite checkpointer", () => {
   });
 });
 
+/** Records a feedback with one report, its title, as collection would. */
+function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback: Omit<FeedbackRecord, "key">) {
+  const { id, orgId, appId, kind, title: message, createdAt: at } = feedback;
+  return store.recordFeedback({
+    feedback,
+    report: {
+      id: `r-${id}`,
+      feedbackId: id,
+      orgId,
+      appId,
+      source: "api",
+      report: { kind, message, author: {} },
+      language: "en",
+      conversation: [],
+      statusId: `s-${id}`,
+      at,
+    },
+    statusTokenHash: "h",
+    event: { id: `e-${id}`, type: "feedback.created", orgId, feedbackId: id, createdAt: at },
+    attachments: [],
+    jobs: [],
+    quota: { month: "2026-11", limit: null },
+  });
+}
+
 describe("sqlite search plans", () => {
   /** An organization with `count` feedbacks, all saying "common" and every fiftieth also "rarest", one second apart. */
   async function searchable(count: number) {
@@ -104,35 +129,16 @@ describe("sqlite search plans", () => {
         const message = `common probe ${i % 50 === 0 ? "rarest" : "plain"} ${i}`;
         const id = `fb-${String(i).padStart(5, "0")}`;
         const at = 1_000 + i;
-        return store.recordFeedback({
-          feedback: {
-            id,
-            orgId: "org",
-            appId: "app",
-            title: message,
-            kind: "problem",
-            status: "triage",
-            reports: 1,
-            createdAt: at,
-            lastActivityAt: at,
-          },
-          report: {
-            id: `r-${id}`,
-            feedbackId: id,
-            orgId: "org",
-            appId: "app",
-            source: "api",
-            report: { kind: "problem", message, author: {} },
-            language: "en",
-            conversation: [],
-            statusId: `s-${id}`,
-            at,
-          },
-          statusTokenHash: "h",
-          event: { id: `e-${id}`, type: "feedback.created", orgId: "org", feedbackId: id, createdAt: at },
-          attachments: [],
-          jobs: [],
-          quota: { month: "2026-11", limit: null },
+        return recordWithReport(store, {
+          id,
+          orgId: "org",
+          appId: "app",
+          title: message,
+          kind: "problem",
+          status: "triage",
+          reports: 1,
+          createdAt: at,
+          lastActivityAt: at,
         });
       }),
     );
@@ -184,26 +190,7 @@ describe("sqlite search plans, every filter and order", () => {
       };
       const severity = SEVERITIES[i % 3];
       records.push(severity ? { ...feedback, severity } : feedback);
-      await store.recordFeedback({
-        feedback,
-        report: {
-          id: `r-${id}`,
-          feedbackId: id,
-          orgId: "org",
-          appId: feedback.appId,
-          source: "api",
-          report: { kind: feedback.kind, message: feedback.title, author: {} },
-          language: "en",
-          conversation: [],
-          statusId: `s-${id}`,
-          at,
-        },
-        statusTokenHash: "h",
-        event: { id: `e-${id}`, type: "feedback.created", orgId: "org", feedbackId: id, createdAt: at },
-        attachments: [],
-        jobs: [],
-        quota: { month: "2026-11", limit: null },
-      });
+      await recordWithReport(store, feedback);
     }
     // Severity comes later than the report, from the assistant or a person: as a second connection would write it.
     const db = new Database(path);
