@@ -1,6 +1,5 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { authenticate } from "../../core/access.ts";
 import { authorize, OPERATIONS } from "../../core/authorization.ts";
 import { type ErrorBody, type Failure, fail } from "../../core/errors.ts";
@@ -11,6 +10,19 @@ import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
 import { checkArguments, INSTRUCTIONS, type Tool, TOOLS } from "./tools.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+const importSdk = async () => {
+  const [server, transport, types] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  return { ...server, ...transport, ...types };
+};
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+let sdk: Promise<Sdk> | null = null;
+/** The MCP SDK, loaded with the first MCP request: a server that has not served one started about 75 ms sooner. */
+const loadSdk = (): Promise<Sdk> => (sdk ??= importSdk());
 
 /** JSON Schema without TypeBox's symbols and ids, as MCP clients expect. */
 const plain = (schema: unknown) => {
@@ -26,7 +38,8 @@ export interface Refusals {
   readonly refuse: (request: Request, failure: Failure, headers?: Record<string, string>) => Response;
 }
 
-function mcpServer(services: Services, grant: Grant, refusals: Refusals): Server {
+function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusals): Server {
+  const { Server, CallToolRequestSchema, ListToolsRequestSchema } = sdk;
   const toolError = (failure: Failure): CallToolResult => ({
     isError: true,
     content: [{ type: "text", text: JSON.stringify(refusals.describe(failure)) }],
@@ -178,8 +191,9 @@ export function createMcpHandler(
         "www-authenticate": `Bearer error="insufficient_scope", scope="${[...grant.scopes, ...missing].join(" ")}", resource_metadata="${metadata}"`,
       });
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = mcpServer(services, grant, refusals);
+    const sdk = await loadSdk();
+    const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = mcpServer(sdk, services, grant, refusals);
     await server.connect(transport);
     try {
       return await transport.handleRequest(request, {
