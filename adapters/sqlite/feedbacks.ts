@@ -40,19 +40,25 @@ const HOLDS_A_HIT = "EXISTS (SELECT 1 FROM search_docs d CROSS JOIN temp.hits h 
 const FROM_HITS =
   "(SELECT DISTINCT d.feedback_id AS id FROM temp.hits h CROSS JOIN search_docs d ON d.rowid = h.doc) m CROSS JOIN feedbacks f ON f.id = m.id";
 
+/** The filters that are an equality on a column of feedbacks (and of feedback_counts), those given. */
+function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: string, value: string]> {
+  const pairs: Array<[string, string | undefined]> = [
+    ["kind", filter.kind],
+    ["severity", filter.severity],
+    ["app_id", filter.appId],
+    ["feature_id", filter.featureId],
+  ];
+  return pairs.filter((pair): pair is [string, string] => pair[1] !== undefined);
+}
+
 /** Builds the WHERE clause of a list query; every filter is a bound parameter. `hits`: a search's condition, if any. */
 function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, hits: string | null) {
   const where = ["f.org_id = ?", "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
-  const equal = (column: string, value: string | undefined) => {
-    if (value === undefined) return;
+  for (const [column, value] of equalities(filter)) {
     where.push(`f.${column} = ?`);
     params.push(value);
-  };
-  equal("kind", filter.kind);
-  equal("severity", filter.severity);
-  equal("app_id", filter.appId);
-  equal("feature_id", filter.featureId);
+  }
   if (hits) where.push(hits);
   if (after) {
     const { on, descending } = ORDERS[order];
@@ -66,13 +72,7 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
 function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Partial<Record<Status, number>> {
   const where = ["org_id = ?"];
   const params: SQLQueryBindings[] = [orgId];
-  for (const [column, value] of [
-    ["kind", filter.kind],
-    ["severity", filter.severity],
-    ["app_id", filter.appId],
-    ["feature_id", filter.featureId],
-  ] as const) {
-    if (value === undefined) continue;
+  for (const [column, value] of equalities(filter)) {
     where.push(`${column} = ?`);
     params.push(value);
   }
@@ -110,9 +110,8 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   const source = (orgId: string, filter: FeedbackFilter, order: FeedbackOrder, limit: number | null) => {
     if (!filter.words?.length) return { from: "feedbacks f", hits: null };
     db.query("DELETE FROM temp.hits").run();
-    db.query("INSERT INTO temp.hits (doc) SELECT rowid FROM search WHERE search MATCH ?").run(matchExpression(filter.words));
+    const matches = db.query("INSERT INTO temp.hits (doc) SELECT rowid FROM search WHERE search MATCH ?").run(matchExpression(filter.words)).changes;
     if (limit === null || !WALKABLE.has(order)) return { from: FROM_HITS, hits: null };
-    const matches = db.query<{ n: number }, []>("SELECT count(*) AS n FROM temp.hits").get()!.n;
     const counts = countedByStatus(db, orgId, filter);
     const listed = filter.statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
     return MATCH_COST_IN_ROWS * matches ** 2 < limit * listed ? { from: FROM_HITS, hits: null } : { from: "feedbacks f", hits: HOLDS_A_HIT };
