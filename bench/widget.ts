@@ -38,7 +38,7 @@ const host = Bun.serve({
     });
   },
 });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium-headless-shell", args: ["--no-sandbox", "--disable-gpu"] });
 
 /** Main-thread time of a page view: all tasks, and the part spent running scripts. */
 async function mainThread(withWidget: boolean): Promise<{ task: number; script: number }> {
