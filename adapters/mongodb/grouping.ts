@@ -1,7 +1,7 @@
 import type { GroupingStore } from "../../core/store.ts";
 import { compoundId, type Database, isDuplicateKey } from "./database.ts";
 import { UNFOLDED } from "./feedbacks.ts";
-import { searchTerms } from "./search-terms.ts";
+import { foldedWords } from "../../core/feedback/search-words.ts";
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(data: Database): GroupingStore {
@@ -88,7 +88,7 @@ export function groupingStore(data: Database): GroupingStore {
       const set = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
       if (Object.keys(set).length === 0) return;
       // A new title is searchable too.
-      const words = t.title ? { $addToSet: { words: { $each: searchTerms(t.title) } } } : {};
+      const words = t.title ? { $addToSet: { words: { $each: foldedWords(t.title) } } } : {};
       await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set, ...words });
     },
   };

@@ -4,7 +4,7 @@ import { insertAttachment } from "./attachments.ts";
 import { channelCache } from "./channel-cache.ts";
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
-import { indexDocument } from "./search.ts";
+import { indexNewFeedback } from "./search.ts";
 import { insertFeedback } from "./new-feedback.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -44,8 +44,8 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
       input.statusTokenHash,
       r.at,
     );
-    // One document per feedback at creation: its key, title and first report.
-    indexDocument(db, f.id, `${key} ${f.title}\n${r.report.message}`);
+    // A feedback is found by its key, title and reports.
+    indexNewFeedback(db, f.id, `${key} ${f.title}\n${r.report.message}`);
     if (input.follower) {
       const w = input.follower;
       db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) VALUES (?, ?, ?, ?, ?)").run(

@@ -43,9 +43,8 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   },
   agents: { from: "SELECT rowid AS _rowid, * FROM grants", key: (r) => [String(r.id)], words: ["scopes"] },
   feedbacks: {
-    // The words a feedback is found by: its search documents, as the FTS index holds them.
-    from: `SELECT f.rowid AS _rowid, f.*, (SELECT group_concat(s.body, ' ') FROM search_docs d JOIN search s ON s.rowid = d.rowid
-             WHERE d.feedback_id = f.id) AS search_text FROM feedbacks f`,
+    // The words a feedback is found by, as the search keeps them.
+    from: "SELECT f.rowid AS _rowid, f.*, (SELECT words FROM feedback_words w WHERE w.feedback_id = f.id) AS search_text FROM feedbacks f",
     key: (r) => [String(r.id)],
     json: ["tracker", "diagnostic"],
   },
@@ -65,7 +64,6 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)] },
   attachments: { from: "SELECT rowid AS _rowid, * FROM attachments", key: (r) => [String(r.id)] },
   merges: {
-    // Search documents are this store's own; a target store re-points its search words from the reports.
     from: "SELECT rowid AS _rowid, id, org_id, app_id, source_id, target_id, by, score, at, report_ids, added_followers, target_before, target_after, undone_at, undone_by FROM merges",
     key: (r) => [String(r.id)],
     json: ["report_ids", "added_followers", "target_before", "target_after"],

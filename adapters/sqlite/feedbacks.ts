@@ -2,10 +2,10 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store.ts";
 import type { EventType } from "../../core/feedback/events.ts";
-import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
+import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { placeholders, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
-import { matchExpression } from "./search.ts";
+import { DOC_EPOCH, DOC_TIES, matchQuery } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Severity as lists sort it, from the core's ranks: P0 first, none last. */
@@ -22,23 +22,28 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly des
 };
 
 /**
- * A search first puts its matching documents in the connection's `hits` table (one full-text
- * read), then takes the cheaper of two plans. Read from the matches: each match's feedback is
- * read, then all are sorted (cost follows the matches). Walk the list: the list index is walked in
- * order and each feedback looked up in the hits (about limit × feedbacks ÷ matches rows, few when
- * the words are common). Reading a feedback from a match costs about five rows of the walk
- * (measured at a million), so the first wins below √(limit × feedbacks ÷ 5) matches. An order
- * without an index of its own (severity) always reads from the matches.
+ * A search in the order of last activity reads the full-text matches in rowid order, which is that
+ * order (search.ts): its cost follows the page, not the number of matches. The other orders first
+ * put the matching documents in the connection's `hits` table, then take the cheaper of two plans.
+ * Read from the matches: each match's feedback is read, then all are sorted (cost follows the
+ * matches). Walk the list: the order's index is walked and each feedback looked up in the hits
+ * (about limit × feedbacks ÷ matches rows, few when the words are common). Reading a feedback from
+ * a match costs about five rows of the walk (measured at a million), so the first wins below
+ * √(limit × feedbacks ÷ 5) matches. Severity has no index of its own and always reads the matches.
  */
 const MATCH_COST_IN_ROWS = 5;
-const WALKABLE: ReadonlySet<FeedbackOrder> = new Set(["activity", "reports"]);
 
-/** Whether a feedback holds a hit (a folded feedback's documents answer for its survivor). */
-const HOLDS_A_HIT = "EXISTS (SELECT 1 FROM search_docs d CROSS JOIN temp.hits h ON h.doc = d.rowid WHERE d.feedback_id = f.id)";
+/** Whether a feedback holds a hit. */
+const HOLDS_A_HIT = "EXISTS (SELECT 1 FROM feedback_words w CROSS JOIN temp.hits h ON h.doc = w.doc WHERE w.feedback_id = f.id)";
 
 /** The feedbacks that hold a hit; CROSS JOIN keeps the hits the outer loop. */
-const FROM_HITS =
-  "(SELECT DISTINCT d.feedback_id AS id FROM temp.hits h CROSS JOIN search_docs d ON d.rowid = h.doc) m CROSS JOIN feedbacks f ON f.id = m.id";
+const FROM_HITS = "temp.hits h CROSS JOIN feedback_words w ON w.doc = h.doc CROSS JOIN feedbacks f ON f.id = w.feedback_id";
+
+/** The feedbacks a full-text match names, read in rowid order (last activity) when the query orders by it. */
+const FROM_MATCHES = "feedback_search s CROSS JOIN feedback_words w ON w.doc = s.rowid CROSS JOIN feedbacks f ON f.id = w.feedback_id";
+
+/** The SQL of the first doc of the millisecond given as a parameter. */
+const FIRST_DOC = `((? - ${DOC_EPOCH}) * ${DOC_TIES})`;
 
 /** The filters that are an equality on a column of feedbacks (and of feedback_counts), those given. */
 function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: string, value: string]> {
@@ -105,13 +110,43 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     return true;
   };
 
+  /**
+   * A page of a search in the order of last activity. Feedbacks last active in the same millisecond
+   * come in rowid order, not by id: one row more than the page shows whether the page's last
+   * millisecond goes on; if it does, the page is completed with the rest of it and sorted, so it is
+   * exact.
+   */
+  const searchByActivity = (match: string, after: ListPosition | null, limit: number) => {
+    const read = (range: string, params: SQLQueryBindings[], count: number | null) =>
+      db
+        .query<FeedbackRow, SQLQueryBindings[]>(
+          `SELECT f.* FROM ${FROM_MATCHES} WHERE feedback_search MATCH ? ${range}
+           ${after ? "AND (f.last_activity_at < ? OR (f.last_activity_at = ? AND f.id < ?))" : ""}
+           ORDER BY s.rowid DESC ${count === null ? "" : "LIMIT ?"}`,
+        )
+        .all(match, ...params, ...(after ? [after.value, after.value, after.id] : []), ...(count === null ? [] : [count]));
+    const rows = read(after ? `AND s.rowid < ${FIRST_DOC}` : "", after ? [after.value + 1] : [], limit + 1);
+    const last = rows[limit - 1]?.last_activity_at;
+    if (last !== undefined && rows[limit]?.last_activity_at === last) {
+      const ties = read(`AND s.rowid >= ${FIRST_DOC} AND s.rowid < ${FIRST_DOC}`, [last, last + 1], null);
+      rows.splice(
+        rows.findIndex((r) => r.last_activity_at === last),
+        rows.length,
+        ...ties,
+      );
+    }
+    return rows
+      .sort((a, b) => b.last_activity_at - a.last_activity_at || (a.id < b.id ? 1 : -1))
+      .slice(0, limit)
+      .map(toFeedback);
+  };
+
   db.exec("CREATE TEMP TABLE IF NOT EXISTS hits (doc INTEGER PRIMARY KEY)");
-  /** Where a read takes its feedbacks from, and the condition its words add (see WALKABLE). */
-  const source = (orgId: string, filter: FeedbackFilter, order: FeedbackOrder, limit: number | null) => {
-    if (!filter.words?.length) return { from: "feedbacks f", hits: null };
+  /** Where a search in another order takes its feedbacks from, and the condition its words add. */
+  const source = (orgId: string, filter: FeedbackFilter, match: string, order: FeedbackOrder, limit: number) => {
     db.query("DELETE FROM temp.hits").run();
-    const matches = db.query("INSERT INTO temp.hits (doc) SELECT rowid FROM search WHERE search MATCH ?").run(matchExpression(filter.words)).changes;
-    if (limit === null || !WALKABLE.has(order)) return { from: FROM_HITS, hits: null };
+    const matches = db.query("INSERT INTO temp.hits (doc) SELECT rowid FROM feedback_search WHERE feedback_search MATCH ?").run(match).changes;
+    if (order === "severity") return { from: FROM_HITS, hits: null };
     const counts = countedByStatus(db, orgId, filter);
     const listed = filter.statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
     return MATCH_COST_IN_ROWS * matches ** 2 < limit * listed ? { from: FROM_HITS, hits: null } : { from: "feedbacks f", hits: HOLDS_A_HIT };
@@ -119,7 +154,10 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
   return {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const from = source(orgId, filter, order, limit);
+      const match = filter.words?.length ? matchQuery(db, orgId, filter) : undefined;
+      if (match === null) return [];
+      if (match !== undefined && order === "activity") return searchByActivity(match, after, limit);
+      const from = match === undefined ? { from: "feedbacks f", hits: null } : source(orgId, filter, match, order, limit);
       const { where, params } = listConditions(orgId, filter, after, order, from.hits);
       const { on, descending } = ORDERS[order];
       return db
@@ -166,14 +204,16 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
     async countByStatus(orgId, filter = {}) {
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
-      const all = { ...filter, statuses: STATUSES };
-      // A count reads every match whatever their number: from the matches it reads nothing else.
-      const from = source(orgId, all, "activity", null);
-      const { where, params } = listConditions(orgId, all, null, "activity", from.hits);
-      const rows = db
-        .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM ${from.from} WHERE ${where} GROUP BY f.status`)
-        .all(...params);
-      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+      // One count of full-text matches per status that has feedbacks at all (the counters say which):
+      // a word's postings are per status, so no feedback row is read.
+      const count = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM feedback_search WHERE feedback_search MATCH ?");
+      const counts: Array<[string, number]> = [];
+      for (const status of Object.keys(countedByStatus(db, orgId, filter))) {
+        const match = matchQuery(db, orgId, { ...filter, statuses: [status] });
+        if (match === null) return {};
+        counts.push([status, count.get(match)!.n]);
+      }
+      return Object.fromEntries(counts.filter(([, n]) => n > 0));
     },
 
     async applyStatusChange(change) {

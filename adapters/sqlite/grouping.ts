@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { GroupingStore } from "../../core/store.ts";
 import { placeholders } from "./rows.ts";
-import { indexDocument } from "./search.ts";
+import { addWords } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
@@ -80,7 +80,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           orgId,
         );
         // A new title is searchable too.
-        if (t.title) indexDocument(db, feedbackId, t.title);
+        if (t.title) addWords(db, feedbackId, t.title);
       });
     },
   };

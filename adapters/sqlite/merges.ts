@@ -1,11 +1,11 @@
-import type { Database, SQLQueryBindings } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import type { DomainEvent } from "../../core/feedback/events.ts";
 import { newerFirst } from "../../core/grouping/suggestions.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { insertFeedback } from "./new-feedback.ts";
-import { indexDocument } from "./search.ts";
+import { addWords, indexNewFeedback, rewriteWords } from "./search.ts";
 import type { MergeStore } from "../../core/store.ts";
 import { insertEvent } from "./outbox.ts";
 import { placeholders } from "./rows.ts";
@@ -24,7 +24,6 @@ interface MergeRow {
   added_followers: string;
   target_before: string;
   target_after: string;
-  search_rowids: string;
   undone_at: number | null;
   undone_by: string | null;
 }
@@ -101,14 +100,12 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       m.targetId,
     );
     db.query("UPDATE feedbacks SET merged_into = ? WHERE id = ?").run(m.targetId, m.sourceId);
-    // The target answers searches for the source's words; the documents moved are kept to move back.
-    const rowids = db
-      .query<{ rowid: number }, [string, string]>("UPDATE search_docs SET feedback_id = ? WHERE feedback_id = ? RETURNING rowid")
-      .all(m.targetId, m.sourceId)
-      .map((r) => r.rowid);
+    // The target answers searches for the source's words too.
+    const words = db.query<{ words: string }, [string]>("SELECT words FROM feedback_words WHERE feedback_id = ?").get(m.sourceId);
+    if (words) addWords(db, m.targetId, words.words);
     db.query(
-      `INSERT INTO merges (id, org_id, app_id, source_id, target_id, by, score, at, report_ids, added_followers, target_before, target_after, search_rowids)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO merges (id, org_id, app_id, source_id, target_id, by, score, at, report_ids, added_followers, target_before, target_after)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       m.id,
       m.orgId,
@@ -122,7 +119,6 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       JSON.stringify(m.addedFollowers),
       JSON.stringify(m.targetBefore),
       JSON.stringify(m.targetAfter),
-      JSON.stringify(rowids),
     );
     for (const event of events) insertEvent(db, event);
     return true;
@@ -142,14 +138,8 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     for (const email of m.addedFollowers) db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(m.targetId, email);
     db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(u.target.reports, u.target.lastActivityAt, m.targetId);
     db.query("UPDATE feedbacks SET merged_into = NULL WHERE id = ?").run(m.sourceId);
-    const rowids = JSON.parse(row.search_rowids) as number[];
-    for (let i = 0; i < rowids.length; i += 500) {
-      const chunk = rowids.slice(i, i + 500);
-      db.query(`UPDATE search_docs SET feedback_id = ? WHERE rowid IN (${placeholders(chunk.length)})`).run(
-        m.sourceId,
-        ...(chunk as SQLQueryBindings[]),
-      );
-    }
+    // The target is found again by its own words only: its key, title and the reports it keeps.
+    rewriteWords(db, m.targetId);
     db.query("UPDATE merges SET undone_at = ?, undone_by = ? WHERE id = ?").run(u.at, u.by, m.id);
     dismiss(db, m.orgId, m.appId, m.sourceId, m.targetId, u.at, u.by);
     for (const event of events) insertEvent(db, event);
@@ -164,7 +154,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       .query<{ body: string }, [string, string, string]>("UPDATE reports SET feedback_id = ? WHERE id = ? AND feedback_id = ? RETURNING body")
       .get(f.id, s.reportId, s.feedbackId);
     if (!report) throw new Error(`split ${s.id}: the report left the feedback`);
-    indexDocument(db, f.id, `${key} ${f.title}\n${(JSON.parse(report.body) as { message: string }).message}`);
+    indexNewFeedback(db, f.id, `${key} ${f.title}\n${(JSON.parse(report.body) as { message: string }).message}`);
     if (s.follower) {
       db.query(
         "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ? AND email = ?",
@@ -175,6 +165,8 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       s.remaining.lastActivityAt,
       s.feedbackId,
     );
+    // The feedback left behind is no longer found by the words of the report split off.
+    rewriteWords(db, s.feedbackId);
     db.query(
       `INSERT INTO splits (id, org_id, app_id, feedback_id, report_id, new_feedback, follower, by, at, expected_reports, remaining)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

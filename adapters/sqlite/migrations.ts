@@ -1,8 +1,19 @@
+import type { Database } from "bun:sqlite";
+import { documentSql, newDoc } from "./search.ts";
+import { foldedWords } from "../../core/feedback/search-words.ts";
 /**
  * Schema migrations, applied in order at start; `PRAGMA user_version` records how far a database
  * has come. Append only: a released migration is never edited.
  */
-export const MIGRATIONS: readonly string[] = [
+/** A migration is SQL, or a function when it needs JavaScript (words are folded here, not in SQL). */
+export type Migration = string | ((db: Database) => void);
+
+export const applyMigration = (db: Database, migration: Migration): void => {
+  if (typeof migration === "string") db.exec(migration);
+  else migration(db);
+};
+
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);
 
@@ -336,4 +347,59 @@ export const MIGRATIONS: readonly string[] = [
   -- A feedback's status history reads its events: at a million events the page scanned them all.
   CREATE INDEX events_by_feedback ON events (feedback_id);
   `,
+  searchInActivityOrder,
 ];
+
+/**
+ * Search reads one document per feedback in the order of last activity (see search.ts), in place
+ * of one document per report in insertion order: a common word's first page no longer reads all
+ * its matches. The words of each feedback come from its documents as they were.
+ */
+function searchInActivityOrder(db: Database): void {
+  const document = `coalesce((SELECT ${documentSql("new.words")} FROM feedbacks f WHERE f.id = new.feedback_id), '')`;
+  db.exec(`
+    -- Tokens split at spaces only: the words are folded already, and a prefixed word is one token.
+    CREATE VIRTUAL TABLE feedback_search USING fts5 (
+      body, content = '', contentless_delete = 1, detail = 'none',
+      tokenize = "unicode61 remove_diacritics 0 categories 'L* N* M* P* S* Co Cn Cs Cf'"
+    );
+    CREATE TABLE feedback_words (doc INTEGER PRIMARY KEY, feedback_id TEXT NOT NULL UNIQUE, words TEXT NOT NULL);
+    CREATE TABLE search_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
+    CREATE TRIGGER feedback_words_indexed AFTER INSERT ON feedback_words BEGIN
+      INSERT INTO feedback_search (rowid, body) VALUES (new.doc, ${document});
+    END;
+    CREATE TRIGGER feedback_words_reindexed AFTER UPDATE ON feedback_words BEGIN
+      DELETE FROM feedback_search WHERE rowid = old.doc;
+      INSERT INTO feedback_search (rowid, body) VALUES (new.doc, ${document});
+    END;
+    CREATE TRIGGER feedback_words_unindexed AFTER DELETE ON feedback_words BEGIN
+      DELETE FROM feedback_search WHERE rowid = old.doc;
+    END;
+    CREATE TRIGGER feedback_search_moved AFTER UPDATE OF last_activity_at ON feedbacks
+      WHEN new.last_activity_at IS NOT old.last_activity_at BEGIN
+      UPDATE feedback_words SET doc = ${newDoc("new.last_activity_at")} WHERE feedback_id = new.id;
+    END;
+    CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_id, app_id, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+      UPDATE feedback_words SET doc = doc WHERE feedback_id = new.id;
+    END;
+    CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
+      DELETE FROM feedback_words WHERE feedback_id = old.id;
+    END;
+  `);
+  const insert = db.query(`INSERT INTO feedback_words (doc, feedback_id, words) VALUES (${newDoc("?1")}, ?2, ?3)`);
+  const remember = db.query("INSERT OR IGNORE INTO search_vocabulary (word) VALUES (?)");
+  const feedbacks = db.query<{ id: string; at: number; text: string }, []>(
+    `SELECT f.id, f.last_activity_at AS at, f.key || ' ' || f.title || ' ' || coalesce((SELECT group_concat(s.body, ' ')
+       FROM search_docs d JOIN search s ON s.rowid = d.rowid WHERE d.feedback_id = f.id), '') AS text FROM feedbacks f`,
+  );
+  for (const f of feedbacks.iterate()) {
+    const words = foldedWords(f.text);
+    insert.run(f.at, f.id, words.join(" "));
+    for (const word of words) remember.run(word);
+  }
+  db.exec(`
+    DROP TABLE search;
+    DROP TABLE search_docs;
+    ALTER TABLE merges DROP COLUMN search_rowids;
+  `);
+}

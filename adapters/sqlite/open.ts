@@ -1,5 +1,5 @@
 import { Database, type SQLQueryBindings, type Statement } from "bun:sqlite";
-import { MIGRATIONS } from "./migrations.ts";
+import { applyMigration, MIGRATIONS } from "./migrations.ts";
 
 /** Prepared statements kept per connection: every distinct statement the adapter runs, with room to spare. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -58,7 +58,7 @@ function migrate(db: Database): void {
     // Inside an immediate transaction, so two processes starting together migrate once.
     const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
     for (let version = current; version < MIGRATIONS.length; version++) {
-      db.exec(MIGRATIONS[version]!);
+      applyMigration(db, MIGRATIONS[version]!);
       db.exec(`PRAGMA user_version = ${version + 1}`);
     }
   }).immediate();

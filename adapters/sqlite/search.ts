@@ -1,12 +1,112 @@
 import type { Database } from "bun:sqlite";
+import { foldedWords } from "../../core/feedback/search-words.ts";
+import type { FeedbackFilter } from "../../core/store.ts";
 
-/** Keeps the full-text index: each document belongs to a feedback through search_docs. */
+/**
+ * Full-text search keeps one document per feedback in `feedback_search` (FTS5, contentless, no
+ * positions). Its rowid is the feedback's `doc`, which sorts as its last activity does:
+ * (last_activity_at − 2020-01-01) × 2²² plus a tiebreak, so matches read in rowid order descending
+ * come in the list's order, and a page stops after its rows however many feedbacks match.
+ *
+ * The document holds the feedback's words (`feedback_words`: its key, titles and reports, folded),
+ * each prefixed with its organization and status: a word's postings are those of one organization
+ * and status, so neither is a second list to intersect, and a count per status reads one list per
+ * word. Kind, severity, app and feature are tokens of their own. A folded feedback's document is
+ * empty. Triggers (migrations.ts) rewrite the document whenever the feedback row or its words change.
+ */
 
-export function indexDocument(db: Database, feedbackId: string, text: string): void {
-  // FTS5 tables do not support RETURNING; the statement's own rowid is exact inside the transaction.
-  const rowid = db.query("INSERT INTO search (body) VALUES (?)").run(text).lastInsertRowid;
-  db.query("INSERT INTO search_docs (rowid, feedback_id, kind) VALUES (?, ?, 'feedback')").run(rowid, feedbackId);
+/** Where the activity part of a doc starts: docs stay positive until 2089. */
+export const DOC_EPOCH = 1_577_836_800_000;
+/** Room for feedbacks last active in the same millisecond. */
+export const DOC_TIES = 4_194_304;
+
+/** The SQL for a new doc for a feedback last active at `at` (an SQL expression): the next free one in its millisecond. */
+export const newDoc = (at: string) =>
+  `coalesce((SELECT max(doc) + 1 FROM feedback_words WHERE doc BETWEEN (${at} - ${DOC_EPOCH}) * ${DOC_TIES} AND (${at} - ${DOC_EPOCH}) * ${DOC_TIES} + ${DOC_TIES - 1}), (${at} - ${DOC_EPOCH}) * ${DOC_TIES})`;
+
+/**
+ * Prefixes and tokens start with a private-use character, never in a word (letters and digits),
+ * and carry values in hexadecimal, as the SQL of the triggers writes them with hex().
+ */
+const PRIVATE = "\uE000";
+const hex = (value: string) => Buffer.from(value, "utf8").toString("hex").toUpperCase();
+const scope = (orgId: string, status: string) => `${PRIVATE}${hex(orgId)}.${hex(status)}.`;
+const token = (letter: string, value: string) => `"${PRIVATE}${letter}${hex(value)}"`;
+
+/** The SQL of the document of feedback row `f` with words `words` (an SQL expression). */
+export const documentSql = (words: string): string => {
+  const scoped = `char(57344) || hex(f.org_id) || '.' || hex(f.status) || '.'`;
+  const tokens = [
+    ["k", "f.kind"],
+    ["v", "coalesce(f.severity, '')"],
+    ["a", "f.app_id"],
+    ["f", "coalesce(f.feature_id, '')"],
+  ].map(([letter, column]) => `' ' || char(57344) || '${letter}' || hex(${column})`);
+  return `CASE WHEN f.merged_into IS NULL AND ${words} <> '' THEN ${scoped} || replace(${words}, ' ', ' ' || ${scoped}) || ${tokens.join(" || ")} ELSE '' END`;
+};
+
+/** Beyond this many words starting with a search word, FTS5 reads its prefix (all postings at once). */
+const MAX_EXPANSION = 32;
+
+/**
+ * The FTS5 query of a search in an organization: each search word, as a prefix, in one of the
+ * statuses, and a token per other filter given. Null when a word starts no word at all.
+ */
+export function matchQuery(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses"> & { statuses: readonly string[] }): string | null {
+  const parts: string[] = [];
+  const scopes = filter.statuses.map((status) => scope(orgId, status));
+  const vocabulary = db.query<{ word: string }, [string, string, number]>("SELECT word FROM search_vocabulary WHERE word >= ? AND word < ? LIMIT ?");
+  for (const word of new Set((filter.words ?? []).flatMap(foldedWords))) {
+    const known = vocabulary.all(word, `${word}\u{10FFFF}`, MAX_EXPANSION + 1).map((r) => r.word);
+    if (known.length === 0) return null;
+    // Whole words are read lazily in rowid order; a prefix makes FTS5 merge all its postings first.
+    const terms = known.length > MAX_EXPANSION ? scopes.map((s) => `"${s}${word}"*`) : scopes.flatMap((s) => known.map((w) => `"${s}${w}"`));
+    parts.push(`(${terms.join(" OR ")})`);
+  }
+  if (filter.kind) parts.push(token("k", filter.kind));
+  if (filter.severity) parts.push(token("v", filter.severity));
+  if (filter.appId) parts.push(token("a", filter.appId));
+  if (filter.featureId) parts.push(token("f", filter.featureId));
+  return parts.join(" AND ");
 }
 
-/** An FTS5 query that matches every word as a prefix; quoting makes any user text safe. */
-export const matchExpression = (words: readonly string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(" ");
+/** Makes a new feedback's words those of its first text (its key, title and report): its document is written. */
+export function indexNewFeedback(db: Database, feedbackId: string, text: string): void {
+  const words = foldedWords(text);
+  db.query(
+    `INSERT INTO feedback_words (doc, feedback_id, words) SELECT ${newDoc("f.last_activity_at")}, f.id, ?2 FROM feedbacks f WHERE f.id = ?1`,
+  ).run(feedbackId, words.join(" "));
+  remember(db, words);
+}
+
+/** Adds the words of a text to those a feedback is found by. */
+export function addWords(db: Database, feedbackId: string, text: string): void {
+  const existing = db.query<{ words: string }, [string]>("SELECT words FROM feedback_words WHERE feedback_id = ?").get(feedbackId);
+  if (!existing) {
+    indexNewFeedback(db, feedbackId, text);
+    return;
+  }
+  const known = new Set(existing.words.split(" "));
+  const added = foldedWords(text).filter((w) => !known.has(w));
+  if (added.length === 0) return;
+  db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run([...known, ...added].join(" "), feedbackId);
+  remember(db, added);
+}
+
+/** Makes a feedback's words those of its key, title and the reports it holds now (after an unmerge or a split). */
+export function rewriteWords(db: Database, feedbackId: string): void {
+  const f = db.query<{ key: string; title: string }, [string]>("SELECT key, title FROM feedbacks WHERE id = ?").get(feedbackId);
+  if (!f) return;
+  const messages = db
+    .query<{ body: string }, [string]>("SELECT body FROM reports WHERE feedback_id = ?")
+    .all(feedbackId)
+    .map((r) => (JSON.parse(r.body) as { message: string }).message);
+  const words = foldedWords(`${f.key} ${f.title}\n${messages.join("\n")}`);
+  db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run(words.join(" "), feedbackId);
+  remember(db, words);
+}
+
+/** Keeps the words in the vocabulary a search word is expanded from, in one statement. */
+function remember(db: Database, words: readonly string[]): void {
+  if (words.length) db.query("INSERT OR IGNORE INTO search_vocabulary (word) SELECT value FROM json_each(?)").run(JSON.stringify(words));
+}

@@ -174,8 +174,10 @@ describe("sqlite search plans, every filter and order", () => {
     const records: FeedbackRecord[] = [];
     for (let i = 0; i < 400; i++) {
       const words = ["probe", i % 2 ? "" : "alpha", i % 13 ? "" : "beta", i % 97 ? "" : "gamma"].filter(Boolean).join(" ");
-      const id = `fb-${String(i).padStart(4, "0")}`;
-      const at = 1_000 + ((i * 37) % 400);
+      // Ids in another order than the writes: ties of last activity are broken by id, not by arrival.
+      const id = `fb-${String((i * 151) % 400).padStart(4, "0")}`;
+      // About three feedbacks per millisecond of last activity, so ties fall across pages.
+      const at = 1_000 + ((i * 37) % 150);
       const feedback: FeedbackRecord = {
         id,
         orgId: "org",
@@ -239,6 +241,43 @@ describe("sqlite search plans, every filter and order", () => {
   });
 });
 
+describe("sqlite search migration", () => {
+  test("a store made with one search document per report finds the same feedbacks by the same words once migrated", async () => {
+    const { applyMigration, MIGRATIONS } = await import("../../adapters/sqlite/migrations.ts");
+    const before = MIGRATIONS.findIndex((m) => typeof m === "function" && m.name === "searchInActivityOrder");
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const old = new Database(path);
+    for (const migration of MIGRATIONS.slice(0, before)) applyMigration(old, migration);
+    old.exec(`PRAGMA user_version = ${before}`);
+    const feedback = old.query(
+      "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at, merged_into) VALUES (?, 'org', 'app', ?, ?, 'problem', 'triage', 1, 1, ?, ?)",
+    );
+    const document = (feedbackId: string, text: string) => {
+      const rowid = old.query("INSERT INTO search (body) VALUES (?)").run(text).lastInsertRowid;
+      old.query("INSERT INTO search_docs (rowid, feedback_id, kind) VALUES (?, ?, 'feedback')").run(rowid, feedbackId);
+    };
+    feedback.run("a", "ORG-1", "Checkout fails", 10, null);
+    document("a", "ORG-1 Checkout fails\nThe payment page stays blank on Safari");
+    feedback.run("b", "ORG-2", "Dark mode", 20, null);
+    document("b", "ORG-2 Dark mode\nPlease add a dark mode");
+    // A folded feedback's documents answer for its survivor.
+    feedback.run("c", "ORG-3", "Café crashes", 30, "a");
+    document("a", "ORG-3 Café crashes\nThe app crashes at the café");
+    old.close();
+    const store = createSqliteStore(path);
+    const found = async (...words: string[]) => (await store.listFeedbacks("org", { statuses: STATUSES, words }, null, 10)).map((f) => f.id);
+    expect(await found("safari")).toEqual(["a"]);
+    expect(await found("cafe", "payment")).toEqual(["a"]);
+    expect(await found("dark")).toEqual(["b"]);
+    expect(await found("org")).toEqual(["b", "a"]);
+    expect(await found("nothing")).toEqual([]);
+    expect(await store.countByStatus("org", { words: ["crash"] })).toEqual({ triage: 1 });
+    await store.close();
+    const tables = new Database(path).query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE name IN ('search', 'search_docs')").all();
+    expect(tables).toEqual([]);
+  });
+});
+
 describe("sqlite inbox counters", () => {
   const counted = (db: Database) =>
     db
@@ -285,11 +324,12 @@ describe("sqlite inbox counters", () => {
   });
 
   test("a store made before the counters gets them from the feedbacks it holds", async () => {
-    const { MIGRATIONS } = await import("../../adapters/sqlite/migrations.ts");
+    const { applyMigration, MIGRATIONS } = await import("../../adapters/sqlite/migrations.ts");
+    const counters = MIGRATIONS.findIndex((m) => typeof m === "string" && m.includes("CREATE TABLE feedback_counts"));
     const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
     const old = new Database(path);
-    for (const migration of MIGRATIONS.slice(0, -1)) old.exec(migration);
-    old.exec(`PRAGMA user_version = ${MIGRATIONS.length - 1}`);
+    for (const migration of MIGRATIONS.slice(0, counters)) applyMigration(old, migration);
+    old.exec(`PRAGMA user_version = ${counters}`);
     for (let i = 0; i < 5; i++) insert(old, `f${i}`, { status: i < 2 ? "fixed" : "triage" });
     insert(old, "folded", { merged: "f0" });
     old.close();

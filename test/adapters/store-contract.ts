@@ -488,7 +488,8 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await store.listReports(created!.id)).map((r) => r.id)).toEqual([moved.id]);
       expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 1, lastActivityAt: 1 });
       expect((await store.listFollowers(created!.id)).map((f) => [f.email, f.language])).toEqual([["ann@x.io", "fr"]]);
-      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["subject"] }, null, 10)).map((f) => f.id)).toContain(created!.id);
+      // Only the new feedback is found by the words of the report split off.
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["subject"] }, null, 10)).map((f) => f.id)).toEqual([created!.id]);
       expect(await store.listSplits(org.orgId, target.id)).toEqual([planned.value]);
       expect(await store.dismissedWith(org.orgId, target.id)).toEqual(new Set([created!.id]));
       // Planned on two reports, the feedback holds one now: the same split again writes nothing.
