@@ -6,7 +6,7 @@ import type { SplitRecord } from "../../core/merges/split.ts";
 import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { UNFOLDED } from "./feedbacks.ts";
 import { insertEvent } from "./outbox.ts";
-import { foldedWords } from "../../core/feedback/search-words.ts";
+import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
   ...fromDocument<Omit<MergeRecord, "by" | "score" | "undone">>(rest as Document),
@@ -27,7 +27,7 @@ export function mergeStore(data: Database): MergeStore {
       .collection("reports")
       .find({ feedbackId: feedback._id }, { session, projection: { report: 1 } })
       .toArray();
-    return foldedWords([`${feedback.key} ${feedback.title}`, ...kept.map((r) => String(r.report?.message ?? ""))].join("\n"));
+    return withWords([], foldedWords([`${feedback.key} ${feedback.title}`, ...kept.map((r) => String(r.report?.message ?? ""))].join("\n")));
   };
 
   return {
@@ -91,10 +91,12 @@ export function mergeStore(data: Database): MergeStore {
               { upsert: true, session },
             );
         }
-        const words = (await feedbacks().findOne({ _id: m.sourceId }, { session, projection: { words: 1 } }))?.words ?? [];
+        const stored = async (id: string): Promise<string[]> =>
+          (await feedbacks().findOne({ _id: id }, { session, projection: { words: 1 } }))?.words ?? [];
+        const words = withWords(await stored(m.targetId), await stored(m.sourceId));
         await feedbacks().updateOne(
           { _id: m.targetId },
-          { $set: { reports: m.targetAfter.reports, lastActivityAt: m.targetAfter.lastActivityAt }, $addToSet: { words: { $each: words } } },
+          { $set: { reports: m.targetAfter.reports, lastActivityAt: m.targetAfter.lastActivityAt, words } },
           { session },
         );
         await feedbacks().updateOne({ _id: m.sourceId }, { $set: { mergedInto: m.targetId } }, { session });

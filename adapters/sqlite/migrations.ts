@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { documentSql, newDoc } from "./search.ts";
-import { foldedWords } from "../../core/feedback/search-words.ts";
+import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
 /**
  * Schema migrations, applied in order at start; `PRAGMA user_version` records how far a database
  * has come. Append only: a released migration is never edited.
@@ -393,7 +393,7 @@ function searchInActivityOrder(db: Database): void {
        FROM search_docs d JOIN search s ON s.rowid = d.rowid WHERE d.feedback_id = f.id), '') AS text FROM feedbacks f`,
   );
   for (const f of feedbacks.iterate()) {
-    const words = foldedWords(f.text);
+    const words = withWords([], foldedWords(f.text));
     insert.run(f.at, f.id, words.join(" "));
     for (const word of words) remember.run(word);
   }

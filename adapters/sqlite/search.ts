@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { foldedWords } from "../../core/feedback/search-words.ts";
+import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
 
 /**
@@ -72,25 +72,25 @@ export function matchQuery(db: Database, orgId: string, filter: Omit<FeedbackFil
 
 /** Makes a new feedback's words those of its first text (its key, title and report): its document is written. */
 export function indexNewFeedback(db: Database, feedbackId: string, text: string): void {
-  const words = foldedWords(text);
+  const words = withWords([], foldedWords(text));
   db.query(
     `INSERT INTO feedback_words (doc, feedback_id, words) SELECT ${newDoc("f.last_activity_at")}, f.id, ?2 FROM feedbacks f WHERE f.id = ?1`,
   ).run(feedbackId, words.join(" "));
   remember(db, words);
 }
 
-/** Adds the words of a text to those a feedback is found by. */
+/** Adds the words of a text to those a feedback is found by (up to MAX_FEEDBACK_WORDS). */
 export function addWords(db: Database, feedbackId: string, text: string): void {
   const existing = db.query<{ words: string }, [string]>("SELECT words FROM feedback_words WHERE feedback_id = ?").get(feedbackId);
   if (!existing) {
     indexNewFeedback(db, feedbackId, text);
     return;
   }
-  const known = new Set(existing.words.split(" "));
-  const added = foldedWords(text).filter((w) => !known.has(w));
-  if (added.length === 0) return;
-  db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run([...known, ...added].join(" "), feedbackId);
-  remember(db, added);
+  const known = existing.words.split(" ");
+  const words = withWords(known, foldedWords(text));
+  if (words.length === known.length) return;
+  db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run(words.join(" "), feedbackId);
+  remember(db, words.slice(known.length));
 }
 
 /** Makes a feedback's words those of its key, title and the reports it holds now (after an unmerge or a split). */
@@ -98,10 +98,10 @@ export function rewriteWords(db: Database, feedbackId: string): void {
   const f = db.query<{ key: string; title: string }, [string]>("SELECT key, title FROM feedbacks WHERE id = ?").get(feedbackId);
   if (!f) return;
   const messages = db
-    .query<{ body: string }, [string]>("SELECT body FROM reports WHERE feedback_id = ?")
+    .query<{ body: string }, [string]>("SELECT body FROM reports WHERE feedback_id = ? ORDER BY at, id")
     .all(feedbackId)
     .map((r) => (JSON.parse(r.body) as { message: string }).message);
-  const words = foldedWords(`${f.key} ${f.title}\n${messages.join("\n")}`);
+  const words = withWords([], foldedWords(`${f.key} ${f.title}\n${messages.join("\n")}`));
   db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run(words.join(" "), feedbackId);
   remember(db, words);
 }

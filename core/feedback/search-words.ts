@@ -13,3 +13,15 @@ export function foldedWords(text: string): string[] {
 }
 
 const fold = (text: string): string => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+
+/**
+ * A feedback is found by at most this many words: those of its key, title and first reports. A
+ * feedback that thousands of reports join would otherwise gain words with each of them, and the
+ * store rewrites a feedback's search document whenever it changes.
+ */
+export const MAX_FEEDBACK_WORDS = 1_000;
+
+/** A feedback's words with those of a new text: the union, up to MAX_FEEDBACK_WORDS. */
+export function withWords(words: readonly string[], added: readonly string[]): string[] {
+  return [...new Set([...words, ...added])].slice(0, MAX_FEEDBACK_WORDS);
+}

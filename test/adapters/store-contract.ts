@@ -4,6 +4,7 @@ import type { FeedbackRecord } from "../../core/model.ts";
 import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
 import { positionOf } from "../../core/feedback/order.ts";
 import { fold } from "../../core/merges/fold.ts";
+import { MAX_FEEDBACK_WORDS } from "../../core/feedback/search-words.ts";
 import { planMerge, planUnmerge, unmergedEvent } from "../../core/merges/merge.ts";
 import { planSplit, splitEvent } from "../../core/merges/split.ts";
 import { accountsContract } from "./store-contract-accounts.ts";
@@ -402,6 +403,21 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.listMerges(org.orgId, target.id)).toEqual([merged.value]);
       // A folded feedback merges no more.
       expect(await store.applyMerge({ ...merged.value, id: "again" }, [])).toBe(false);
+    });
+
+    test("a feedback is found by its first MAX_FEEDBACK_WORDS words: a merge adds the source's words up to there", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const words = Array.from({ length: MAX_FEEDBACK_WORDS - 2 }, (_, i) => `w${i}`).join(" ");
+      // The key (its prefix and number) fills the last two places; the title is the report's text.
+      const target = (await record(store, org, words, 1))!;
+      const source = (await record(store, org, "source lateword", 5))!;
+      expect((await merge(store, source, target, 6)).ok).toBe(true);
+      const found = async (word: string) =>
+        (await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: [word] }, null, 10)).map((f) => f.id);
+      expect(await found("w997")).toEqual([target.id]);
+      expect(await found("source")).toEqual([]);
+      expect(await found("lateword")).toEqual([]);
     });
 
     test("a merge planned on stale counts writes nothing", async () => {

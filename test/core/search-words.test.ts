@@ -1,0 +1,21 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { foldedWords, MAX_FEEDBACK_WORDS, searchWords, withWords } from "../../core/feedback/search-words.ts";
+
+describe("the words a feedback is found by", () => {
+  test("a search text gives its letters and digits, lower-cased, at most 32 words", () => {
+    assert.deepEqual(searchWords("DEMO-12 crashes, on Safari!"), ["demo", "12", "crashes", "on", "safari"]);
+    assert.equal(searchWords("w ".repeat(40)).length, 32);
+  });
+
+  test("a text's words are folded: lower case, accents removed, each once", () => {
+    assert.deepEqual(foldedWords("Le téléphone PLANTE, le Téléphone plante."), ["le", "telephone", "plante"]);
+  });
+
+  test("a feedback gains a new text's words it lacks, in order, up to MAX_FEEDBACK_WORDS", () => {
+    assert.deepEqual(withWords(["checkout", "safari"], ["safari", "blank"]), ["checkout", "safari", "blank"]);
+    const many = Array.from({ length: MAX_FEEDBACK_WORDS }, (_, i) => `w${i}`);
+    assert.deepEqual(withWords(many, ["late"]), many);
+    assert.equal(withWords([], [...many, "late"]).length, MAX_FEEDBACK_WORDS);
+  });
+});
