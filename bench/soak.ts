@@ -1,15 +1,19 @@
 // Resident memory under a steady load: 32 connections of ingest (each report distinct, so grouping
 // works too) and 4 of reads (the list and a search), for N minutes; the server's RSS is sampled every
 // 5 s and summed up per minute, then once more after the load. Appended to bench/RESULTS.md.
-//   bun bench/soak.ts [--minutes 10]
+// Then, once the background work the load queued has run (grouping, at most --drain-minutes), the
+// server's RSS once more: it gives its caches back after 10 s without work.
+//   bun bench/soak.ts [--minutes 10] [--drain-minutes 15]
+import { Database } from "bun:sqlite";
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BUN, ROOT, start } from "./serve.ts";
 
-const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" } } });
+const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" }, "drain-minutes": { type: "string", default: "15" } } });
 const MINUTES = Number(values.minutes);
+const DRAIN_MINUTES = Number(values["drain-minutes"]);
 const SAMPLE_MS = 5_000;
 
 if (!Bun.which("wrk")) {
@@ -78,6 +82,20 @@ while (Date.now() - started < MINUTES * 60_000) {
 const [ingested, read] = await Promise.all([ingest, reads]);
 await Bun.sleep(30_000);
 const after = rssOf(server.proc.pid);
+/** Jobs still queued: the grouping of what the load sent. */
+const queue = new Database(join(dataDir, "retour.sqlite"), { readonly: true });
+const queued = () => queue.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n;
+const drainStarted = Date.now();
+while (queued() > 0 && Date.now() - drainStarted < DRAIN_MINUTES * 60_000) {
+  console.error(`  draining: ${queued()} jobs queued, RSS ${Math.round(rssOf(server.proc.pid))} MB`);
+  await Bun.sleep(10_000);
+}
+const left = queued();
+const drainSeconds = Math.round((Date.now() - drainStarted) / 1000);
+queue.close();
+// The server gives its caches back after 10 s without work.
+await Bun.sleep(15_000);
+const drained = rssOf(server.proc.pid);
 server.proc.kill();
 await server.proc.exited;
 
@@ -96,6 +114,9 @@ const lines = [
   `| RSS, highest per minute | ${perMinute.map((mb) => Math.round(mb)).join(", ")} MB |`,
   `| growth after the first minute | ${Math.round(later - firstMinute)} MB |`,
   `| RSS 30 s after the load | ${Math.round(after)} MB |`,
+  left === 0
+    ? `| RSS once the queued work has run (${drainSeconds} s later) and 15 s more | ${Math.round(drained)} MB |`
+    : `| RSS after ${DRAIN_MINUTES} min of draining, ${left.toLocaleString("en")} jobs still queued | ${Math.round(drained)} MB |`,
   "",
 ];
 console.log(lines.join("\n"));

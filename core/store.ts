@@ -519,5 +519,7 @@ export type Store = RateLimitStore &
     purgeExpired(now: number): Promise<void>;
     /** True when the database answers. */
     ping(): Promise<boolean>;
+    /** Gives back the memory that caches grew to under load (the server calls it once work has stopped). */
+    releaseMemory(): Promise<void>;
     close(): Promise<void>;
   };

@@ -63,6 +63,8 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     async ping() {
       return (await db.command({ ping: 1 })).ok === 1;
     },
+    // The driver keeps no cache of its own beyond the JavaScript heap, which the server collects.
+    async releaseMemory() {},
     async close() {
       await client.close();
     },

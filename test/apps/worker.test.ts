@@ -1,0 +1,46 @@
+import { describe, expect, test } from "bun:test";
+import { createLogger } from "../../adapters/logging/logger.ts";
+import { startWorker } from "../../apps/server/worker.ts";
+import { inProcess } from "../support/in-process.ts";
+import { waitFor } from "../support/wait.ts";
+
+describe("the server's background worker", () => {
+  test("once the jobs have run and the queue has stayed empty a while, the store gives back its caches, once", async () => {
+    const app = await inProcess();
+    let released = 0;
+    let polls = 0;
+    const store = app.services.store;
+    const services = {
+      ...app.services,
+      store: Object.assign(Object.create(store), {
+        releaseMemory: async () => {
+          released++;
+        },
+        claimJob: (...args: Parameters<typeof store.claimJob>) => {
+          polls++;
+          return store.claimJob(...args);
+        },
+      }),
+    };
+    const worker = startWorker(services, createLogger("silent", false), { quietMs: 300 });
+    const sent = await app.request("POST", "/v1/reports", {
+      body: { publicKey: app.demo.publicKey, kind: "problem", message: "The export button does nothing" },
+    });
+    expect(sent.status).toBe(201);
+    await waitFor(
+      "the memory to be released",
+      () => released,
+      (n) => n === 1,
+    );
+    // Several more idle polls, well past another quiet period: no second release without new work.
+    const seen = polls;
+    await waitFor(
+      "three more idle polls",
+      () => polls,
+      (n) => n >= seen + 3,
+    );
+    expect(released).toBe(1);
+    await worker.stop();
+    app.close();
+  });
+});
