@@ -5,7 +5,7 @@ import type { EventType } from "../../core/feedback/events.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { placeholders, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
-import { DOC_EPOCH, DOC_TIES, matchQuery } from "./search.ts";
+import { firstDocSql, matchQuery } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Severity as lists sort it, from the core's ranks: P0 first, none last. */
@@ -43,7 +43,7 @@ const FROM_HITS = "temp.hits h CROSS JOIN feedback_words w ON w.doc = h.doc CROS
 const FROM_MATCHES = "feedback_search s CROSS JOIN feedback_words w ON w.doc = s.rowid CROSS JOIN feedbacks f ON f.id = w.feedback_id";
 
 /** The SQL of the first doc of the millisecond given as a parameter. */
-const FIRST_DOC = `((? - ${DOC_EPOCH}) * ${DOC_TIES})`;
+const FIRST_DOC = firstDocSql("?");
 
 /** The filters that are an equality on a column of feedbacks (and of feedback_counts), those given. */
 function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: string, value: string]> {

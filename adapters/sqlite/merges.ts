@@ -94,15 +94,15 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
         "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ? AND email = ?",
       ).run(m.targetId, m.sourceId, email);
     }
+    // The target answers searches for the source's words too; its document is rewritten once, at its new activity.
+    const words = db.query<{ words: string }, [string]>("SELECT words FROM feedback_words WHERE feedback_id = ?").get(m.sourceId);
+    if (words) addWords(db, m.targetId, words.words, m.targetAfter.lastActivityAt);
     db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(
       m.targetAfter.reports,
       m.targetAfter.lastActivityAt,
       m.targetId,
     );
     db.query("UPDATE feedbacks SET merged_into = ? WHERE id = ?").run(m.targetId, m.sourceId);
-    // The target answers searches for the source's words too.
-    const words = db.query<{ words: string }, [string]>("SELECT words FROM feedback_words WHERE feedback_id = ?").get(m.sourceId);
-    if (words) addWords(db, m.targetId, words.words);
     db.query(
       `INSERT INTO merges (id, org_id, app_id, source_id, target_id, by, score, at, report_ids, added_followers, target_before, target_after)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

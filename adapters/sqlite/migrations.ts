@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { documentSql, newDoc } from "./search.ts";
+import { DOC_TIES, documentSql, firstDocSql, newDoc } from "./search.ts";
 import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
 /**
  * Schema migrations, applied in order at start; `PRAGMA user_version` records how far a database
@@ -375,9 +375,11 @@ function searchInActivityOrder(db: Database): void {
     CREATE TRIGGER feedback_words_unindexed AFTER DELETE ON feedback_words BEGIN
       DELETE FROM feedback_search WHERE rowid = old.doc;
     END;
+    -- A doc already in the new millisecond (a merge writes words and doc in one statement) stays.
     CREATE TRIGGER feedback_search_moved AFTER UPDATE OF last_activity_at ON feedbacks
       WHEN new.last_activity_at IS NOT old.last_activity_at BEGIN
-      UPDATE feedback_words SET doc = ${newDoc("new.last_activity_at")} WHERE feedback_id = new.id;
+      UPDATE feedback_words SET doc = ${newDoc("new.last_activity_at")}
+        WHERE feedback_id = new.id AND doc NOT BETWEEN ${firstDocSql("new.last_activity_at")} AND ${firstDocSql("new.last_activity_at")} + ${DOC_TIES - 1};
     END;
     CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_id, app_id, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
       UPDATE feedback_words SET doc = doc WHERE feedback_id = new.id;

@@ -20,9 +20,12 @@ export const DOC_EPOCH = 1_577_836_800_000;
 /** Room for feedbacks last active in the same millisecond. */
 export const DOC_TIES = 4_194_304;
 
+/** The SQL of the first doc of the millisecond `at` (an SQL expression). */
+export const firstDocSql = (at: string) => `((${at} - ${DOC_EPOCH}) * ${DOC_TIES})`;
+
 /** The SQL for a new doc for a feedback last active at `at` (an SQL expression): the next free one in its millisecond. */
 export const newDoc = (at: string) =>
-  `coalesce((SELECT max(doc) + 1 FROM feedback_words WHERE doc BETWEEN (${at} - ${DOC_EPOCH}) * ${DOC_TIES} AND (${at} - ${DOC_EPOCH}) * ${DOC_TIES} + ${DOC_TIES - 1}), (${at} - ${DOC_EPOCH}) * ${DOC_TIES})`;
+  `coalesce((SELECT max(doc) + 1 FROM feedback_words WHERE doc BETWEEN ${firstDocSql(at)} AND ${firstDocSql(at)} + ${DOC_TIES - 1}), ${firstDocSql(at)})`;
 
 /**
  * Prefixes and tokens start with a private-use character, never in a word (letters and digits),
@@ -79,8 +82,12 @@ export function indexNewFeedback(db: Database, feedbackId: string, text: string)
   remember(db, words);
 }
 
-/** Adds the words of a text to those a feedback is found by (up to MAX_FEEDBACK_WORDS). */
-export function addWords(db: Database, feedbackId: string, text: string): void {
+/**
+ * Adds the words of a text to those a feedback is found by (up to MAX_FEEDBACK_WORDS). `activeAt`:
+ * the feedback's last activity about to be written, so that its document is rewritten once, not
+ * once for the words and once more when the activity moves it.
+ */
+export function addWords(db: Database, feedbackId: string, text: string, activeAt?: number): void {
   const existing = db.query<{ words: string }, [string]>("SELECT words FROM feedback_words WHERE feedback_id = ?").get(feedbackId);
   if (!existing) {
     indexNewFeedback(db, feedbackId, text);
@@ -89,7 +96,8 @@ export function addWords(db: Database, feedbackId: string, text: string): void {
   const known = existing.words.split(" ");
   const words = withWords(known, foldedWords(text));
   if (words.length === known.length) return;
-  db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run(words.join(" "), feedbackId);
+  if (activeAt === undefined) db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run(words.join(" "), feedbackId);
+  else db.query(`UPDATE feedback_words SET words = ?1, doc = ${newDoc("?2")} WHERE feedback_id = ?3`).run(words.join(" "), activeAt, feedbackId);
   remember(db, words.slice(known.length));
 }
 
