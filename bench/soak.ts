@@ -104,7 +104,7 @@ const later = Math.max(...perMinute.slice(1));
 const lines = [
   `## ${new Date().toISOString().slice(0, 10)} — resident memory under a ${MINUTES}-minute load, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Bun ${Bun.version}`,
   "",
-  `Command: \`bun bench/soak.ts --minutes ${MINUTES}\` (wrk: 32 connections of POST /v1/reports, each report distinct, and 4 of list and search reads)`,
+  `Command: \`bun bench/soak.ts --minutes ${MINUTES} --drain-minutes ${DRAIN_MINUTES}\` (wrk: 32 connections of POST /v1/reports, each report distinct, and 4 of list and search reads)`,
   "",
   "| Measure | Result |",
   "|---|---|",
@@ -112,7 +112,7 @@ const lines = [
   `| reads | ${Math.round(read.rps)} req/s, ${read.failed} failed |`,
   `| RSS idle | ${Math.round(idle)} MB |`,
   `| RSS, highest per minute | ${perMinute.map((mb) => Math.round(mb)).join(", ")} MB |`,
-  `| growth after the first minute | ${Math.round(later - firstMinute)} MB |`,
+  `| growth after the first minute | ${perMinute.length > 1 ? `${Math.round(later - firstMinute)} MB` : "— (one minute)"} |`,
   `| RSS 30 s after the load | ${Math.round(after)} MB |`,
   left === 0
     ? `| RSS once the queued work has run (${drainSeconds} s later) and 15 s more | ${Math.round(drained)} MB |`
