@@ -3,7 +3,7 @@ import { compoundId, type Database, isDuplicateKey, toDocument } from "./databas
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { channelCache } from "./channel-cache.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
-import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
+import { feedbackWords } from "../../core/feedback/search-words.ts";
 
 /** Thrown inside a transaction to abort it when the month's quota is used up. */
 class QuotaReached extends Error {}
@@ -39,7 +39,7 @@ export function collectionStore(data: Database): CollectionStore {
       const r = input.report;
       await data
         .collection("feedbacks")
-        .insertOne({ ...toDocument({ ...f, key }), words: withWords([], foldedWords(`${key} ${f.title}\n${r.report.message}`)) }, { session });
+        .insertOne({ ...toDocument({ ...f, key }), words: feedbackWords(`${key} ${f.title}\n${r.report.message}`) }, { session });
       await data.collection("reports").insertOne({ ...toDocument(r), statusTokenHash: input.statusTokenHash }, { session });
       if (input.follower) {
         const { feedbackId, email, ...rest } = input.follower;

@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation } from "mongodb";
 import type { MigrationCheckpoint, PortableRecord, PortableSet, PortableTarget } from "../../core/portable.ts";
 import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
-import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
+import { feedbackWords } from "../../core/feedback/search-words.ts";
 
 const CHECKPOINT_ID = "migration";
 /** The sets that say what a channel key opens: copying into them invalidates the servers' channel caches. */
@@ -16,7 +16,7 @@ function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, 
       // The core's optional fields are absent here, never null; search words come from the indexed text.
       const { searchText, ...rest } = fields;
       const present = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null));
-      return { ...present, words: withWords([], foldedWords(String(searchText ?? `${fields.key} ${fields.title}`))) };
+      return { ...present, words: feedbackWords(String(searchText ?? `${fields.key} ${fields.title}`)) };
     }
     case "qualifications":
       return withExpiry({ ...(fields.data as Record<string, unknown>), expiresAt: fields.expiresAt });

@@ -6,7 +6,7 @@ import type { SplitRecord } from "../../core/merges/split.ts";
 import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { UNFOLDED } from "./feedbacks.ts";
 import { insertEvent } from "./outbox.ts";
-import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
+import { feedbackWords, withWords } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
   ...fromDocument<Omit<MergeRecord, "by" | "score" | "undone">>(rest as Document),
@@ -27,7 +27,7 @@ export function mergeStore(data: Database): MergeStore {
       .collection("reports")
       .find({ feedbackId: feedback._id }, { session, projection: { report: 1 } })
       .toArray();
-    return withWords([], foldedWords([`${feedback.key} ${feedback.title}`, ...kept.map((r) => String(r.report?.message ?? ""))].join("\n")));
+    return feedbackWords([`${feedback.key} ${feedback.title}`, ...kept.map((r) => String(r.report?.message ?? ""))].join("\n"));
   };
 
   return {
@@ -45,7 +45,10 @@ export function mergeStore(data: Database): MergeStore {
           .collection("reports")
           .findOneAndUpdate({ _id: s.reportId, feedbackId: s.feedbackId }, { $set: { feedbackId: f.id } }, { session, returnDocument: "after" });
         if (!moved) throw new Error(`split ${s.id}: the report left the feedback`);
-        await feedbacks().insertOne({ ...toDocument({ ...f, key }), words: foldedWords(`${key} ${f.title}\n${moved.report.message}`) }, { session });
+        await feedbacks().insertOne(
+          { ...toDocument({ ...f, key }), words: feedbackWords(`${key} ${f.title}\n${moved.report.message}`) },
+          { session },
+        );
         const follower = s.follower && (await data.collection("followers").findOne({ _id: compoundId(s.feedbackId, s.follower) }, { session }));
         if (follower) {
           const { _id, ...rest } = follower;

@@ -1,6 +1,5 @@
+// Each feedback keeps the words it is found by in `words`; a multikey index answers prefix matches.
 import { foldedWords } from "../../core/feedback/search-words.ts";
-
-/** Each feedback keeps the words it is found by in `words`; a multikey index answers prefix matches. */
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -5,7 +5,7 @@ import type { EventType } from "../../core/feedback/events.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { placeholders, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
-import { firstDocSql, matchQuery } from "./search.ts";
+import { expandWords, firstDocSql, matchQuery } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Severity as lists sort it, from the core's ranks: P0 first, none last. */
@@ -154,8 +154,9 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
   return {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const match = filter.words?.length ? matchQuery(db, orgId, filter) : undefined;
-      if (match === null) return [];
+      const words = filter.words?.length ? expandWords(db, filter.words) : undefined;
+      if (words === null) return [];
+      const match = words && matchQuery(orgId, filter, words);
       if (match !== undefined && order === "activity") return searchByActivity(match, after, limit);
       const from = match === undefined ? { from: "feedbacks f", hits: null } : source(orgId, filter, match, order, limit);
       const { where, params } = listConditions(orgId, filter, after, order, from.hits);
@@ -206,13 +207,12 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       // One count of full-text matches per status that has feedbacks at all (the counters say which):
       // a word's postings are per status, so no feedback row is read.
+      const words = expandWords(db, filter.words);
+      if (words === null) return {};
       const count = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM feedback_search WHERE feedback_search MATCH ?");
-      const counts: Array<[string, number]> = [];
-      for (const status of Object.keys(countedByStatus(db, orgId, filter))) {
-        const match = matchQuery(db, orgId, { ...filter, statuses: [status] });
-        if (match === null) return {};
-        counts.push([status, count.get(match)!.n]);
-      }
+      const counts = Object.keys(countedByStatus(db, orgId, filter)).map(
+        (status) => [status, count.get(matchQuery(orgId, { ...filter, statuses: [status] }, words))!.n] as const,
+      );
       return Object.fromEntries(counts.filter(([, n]) => n > 0));
     },
 

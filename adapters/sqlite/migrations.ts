@@ -1,10 +1,8 @@
+// Schema migrations, applied in order at start; `PRAGMA user_version` records how far a database
+// has come. Append only: a released migration is never edited.
 import type { Database } from "bun:sqlite";
-import { DOC_TIES, documentSql, firstDocSql, newDoc } from "./search.ts";
-import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
-/**
- * Schema migrations, applied in order at start; `PRAGMA user_version` records how far a database
- * has come. Append only: a released migration is never edited.
- */
+import { DOC_TIES, documentSql, firstDocSql, indexNewFeedback, newDoc } from "./search.ts";
+
 /** A migration is SQL, or a function when it needs JavaScript (words are folded here, not in SQL). */
 export type Migration = string | ((db: Database) => void);
 
@@ -388,17 +386,11 @@ function searchInActivityOrder(db: Database): void {
       DELETE FROM feedback_words WHERE feedback_id = old.id;
     END;
   `);
-  const insert = db.query(`INSERT INTO feedback_words (doc, feedback_id, words) VALUES (${newDoc("?1")}, ?2, ?3)`);
-  const remember = db.query("INSERT OR IGNORE INTO search_vocabulary (word) VALUES (?)");
-  const feedbacks = db.query<{ id: string; at: number; text: string }, []>(
-    `SELECT f.id, f.last_activity_at AS at, f.key || ' ' || f.title || ' ' || coalesce((SELECT group_concat(s.body, ' ')
+  const feedbacks = db.query<{ id: string; text: string }, []>(
+    `SELECT f.id, f.key || ' ' || f.title || ' ' || coalesce((SELECT group_concat(s.body, ' ')
        FROM search_docs d JOIN search s ON s.rowid = d.rowid WHERE d.feedback_id = f.id), '') AS text FROM feedbacks f`,
   );
-  for (const f of feedbacks.iterate()) {
-    const words = withWords([], foldedWords(f.text));
-    insert.run(f.at, f.id, words.join(" "));
-    for (const word of words) remember.run(word);
-  }
+  for (const f of feedbacks.iterate()) indexNewFeedback(db, f.id, f.text);
   db.exec(`
     DROP TABLE search;
     DROP TABLE search_docs;

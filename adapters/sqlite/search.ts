@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
+import { feedbackWords, foldedWords, withWords } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
 
 /**
@@ -36,46 +36,57 @@ const hex = (value: string) => Buffer.from(value, "utf8").toString("hex").toUppe
 const scope = (orgId: string, status: string) => `${PRIVATE}${hex(orgId)}.${hex(status)}.`;
 const token = (letter: string, value: string) => `"${PRIVATE}${letter}${hex(value)}"`;
 
+/** The filters that are tokens of their own: the token's letter, the filter, the column of feedback row `f`. */
+const FILTER_TOKENS = [
+  ["k", "kind", "f.kind"],
+  ["v", "severity", "coalesce(f.severity, '')"],
+  ["a", "appId", "f.app_id"],
+  ["f", "featureId", "coalesce(f.feature_id, '')"],
+] as const;
+
 /** The SQL of the document of feedback row `f` with words `words` (an SQL expression). */
 export const documentSql = (words: string): string => {
   const scoped = `char(57344) || hex(f.org_id) || '.' || hex(f.status) || '.'`;
-  const tokens = [
-    ["k", "f.kind"],
-    ["v", "coalesce(f.severity, '')"],
-    ["a", "f.app_id"],
-    ["f", "coalesce(f.feature_id, '')"],
-  ].map(([letter, column]) => `' ' || char(57344) || '${letter}' || hex(${column})`);
+  const tokens = FILTER_TOKENS.map(([letter, , column]) => `' ' || char(57344) || '${letter}' || hex(${column})`);
   return `CASE WHEN f.merged_into IS NULL AND ${words} <> '' THEN ${scoped} || replace(${words}, ' ', ' ' || ${scoped}) || ${tokens.join(" || ")} ELSE '' END`;
 };
 
 /** Beyond this many words starting with a search word, FTS5 reads its prefix (all postings at once). */
 const MAX_EXPANSION = 32;
 
-/**
- * The FTS5 query of a search in an organization: each search word, as a prefix, in one of the
- * statuses, and a token per other filter given. Null when a word starts no word at all.
- */
-export function matchQuery(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses"> & { statuses: readonly string[] }): string | null {
-  const parts: string[] = [];
-  const scopes = filter.statuses.map((status) => scope(orgId, status));
+/** A search word as the vocabulary expands it: the words that start with it, or, past MAX_EXPANSION, the prefix itself. */
+export type ExpandedWord = { readonly words: readonly string[] } | { readonly prefix: string };
+
+/** The search words, folded and expanded; null when one starts no word at all (nothing can match). */
+export function expandWords(db: Database, words: readonly string[]): ExpandedWord[] | null {
   const vocabulary = db.query<{ word: string }, [string, string, number]>("SELECT word FROM search_vocabulary WHERE word >= ? AND word < ? LIMIT ?");
-  for (const word of new Set((filter.words ?? []).flatMap(foldedWords))) {
+  const expanded: ExpandedWord[] = [];
+  for (const word of new Set(words.flatMap(foldedWords))) {
     const known = vocabulary.all(word, `${word}\u{10FFFF}`, MAX_EXPANSION + 1).map((r) => r.word);
     if (known.length === 0) return null;
-    // Whole words are read lazily in rowid order; a prefix makes FTS5 merge all its postings first.
-    const terms = known.length > MAX_EXPANSION ? scopes.map((s) => `"${s}${word}"*`) : scopes.flatMap((s) => known.map((w) => `"${s}${w}"`));
-    parts.push(`(${terms.join(" OR ")})`);
+    expanded.push(known.length > MAX_EXPANSION ? { prefix: word } : { words: known });
   }
-  if (filter.kind) parts.push(token("k", filter.kind));
-  if (filter.severity) parts.push(token("v", filter.severity));
-  if (filter.appId) parts.push(token("a", filter.appId));
-  if (filter.featureId) parts.push(token("f", filter.featureId));
-  return parts.join(" AND ");
+  return expanded;
+}
+
+/** The FTS5 query of a search in an organization: each word in one of the statuses, and a token per other filter given. */
+export function matchQuery(
+  orgId: string,
+  filter: Omit<FeedbackFilter, "statuses" | "words"> & { statuses: readonly string[] },
+  words: readonly ExpandedWord[],
+): string {
+  const scopes = filter.statuses.map((status) => scope(orgId, status));
+  // Whole words are read lazily in rowid order; a prefix makes FTS5 merge all its postings first.
+  const parts = words.map((w) =>
+    "prefix" in w ? scopes.map((s) => `"${s}${w.prefix}"*`) : scopes.flatMap((s) => w.words.map((known) => `"${s}${known}"`)),
+  );
+  const filters = FILTER_TOKENS.flatMap(([letter, field]) => (filter[field] ? [token(letter, filter[field])] : []));
+  return [...parts.map((terms) => `(${terms.join(" OR ")})`), ...filters].join(" AND ");
 }
 
 /** Makes a new feedback's words those of its first text (its key, title and report): its document is written. */
 export function indexNewFeedback(db: Database, feedbackId: string, text: string): void {
-  const words = withWords([], foldedWords(text));
+  const words = feedbackWords(text);
   db.query(
     `INSERT INTO feedback_words (doc, feedback_id, words) SELECT ${newDoc("f.last_activity_at")}, f.id, ?2 FROM feedbacks f WHERE f.id = ?1`,
   ).run(feedbackId, words.join(" "));
@@ -109,7 +120,7 @@ export function rewriteWords(db: Database, feedbackId: string): void {
     .query<{ body: string }, [string]>("SELECT body FROM reports WHERE feedback_id = ? ORDER BY at, id")
     .all(feedbackId)
     .map((r) => (JSON.parse(r.body) as { message: string }).message);
-  const words = withWords([], foldedWords(`${f.key} ${f.title}\n${messages.join("\n")}`));
+  const words = feedbackWords(`${f.key} ${f.title}\n${messages.join("\n")}`);
   db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run(words.join(" "), feedbackId);
   remember(db, words);
 }

@@ -25,3 +25,6 @@ export const MAX_FEEDBACK_WORDS = 1_000;
 export function withWords(words: readonly string[], added: readonly string[]): string[] {
   return [...new Set([...words, ...added])].slice(0, MAX_FEEDBACK_WORDS);
 }
+
+/** The words a feedback with this text (key, titles, reports) is found by, up to MAX_FEEDBACK_WORDS. */
+export const feedbackWords = (text: string): string[] => withWords([], foldedWords(text));
