@@ -3,6 +3,7 @@ import { compoundId, type Database, isDuplicateKey, toDocument } from "./databas
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { channelCache } from "./channel-cache.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
+import { remember } from "./search-terms.ts";
 import { feedbackWords } from "../../core/feedback/search-words.ts";
 
 /** Thrown inside a transaction to abort it when the month's quota is used up. */
@@ -39,7 +40,10 @@ export function collectionStore(data: Database): CollectionStore {
       const r = input.report;
       await data
         .collection("feedbacks")
-        .insertOne({ ...toDocument({ ...f, key }), words: feedbackWords(`${key} ${f.title}\n${r.report.message}`) }, { session });
+        .insertOne(
+          { ...toDocument({ ...f, key }), words: await remember(data, feedbackWords(`${key} ${f.title}\n${r.report.message}`), session) },
+          { session },
+        );
       await data.collection("reports").insertOne({ ...toDocument(r), statusTokenHash: input.statusTokenHash }, { session });
       if (input.follower) {
         const { feedbackId, email, ...rest } = input.follower;

@@ -2,10 +2,11 @@ import type { ClientSession, Collection, Db, MongoClient } from "mongodb";
 import type { PortableSet } from "../../core/portable.ts";
 
 /**
- * The collections of the store: one per portable set (the layout `cli migrate` copies into), and
- * the rate counters, which live one minute and are not copied. Documents keep the core's field names.
+ * The collections of the store: one per portable set (the layout `cli migrate` copies into), the
+ * rate counters, which live one minute and are not copied, and the search vocabulary, which the
+ * copied feedbacks write again. Documents keep the core's field names.
  */
-export type CollectionName = PortableSet | "rate_counters";
+export type CollectionName = PortableSet | "rate_counters" | "search_vocabulary";
 
 /** Every document has a string `_id`: the record's own id, or a compound of the fields it is unique on. */
 export interface Document {

@@ -5,15 +5,20 @@ import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store.ts";
 import { type Database, type Document, fromDocument, isDuplicateKey } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
-import { wordsFilter } from "./search-terms.ts";
+import { expandWords, wordsFilter } from "./search-terms.ts";
 /** Feedbacks not folded into another. */
 export const UNFOLDED = { mergedInto: { $exists: false } };
 
 export const toFeedback = (document: Document): FeedbackRecord => fromDocument<FeedbackRecord>(document, ["words"]);
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
 
-/** The filter of a list query: every index of the store starts with orgId and ends with the sort keys of an order. */
-function listFilter(orgId: string, filter: FeedbackFilter): Filter<Document> {
+/**
+ * The filter of a list query: every index of the store starts with orgId and ends with the sort
+ * keys of an order. Null when a search word starts no stored word: nothing matches.
+ */
+async function listFilter(data: Database, orgId: string, filter: FeedbackFilter): Promise<Filter<Document> | null> {
+  const words = filter.words?.length ? await expandWords(data, filter.words) : [];
+  if (!words) return null;
   return {
     orgId,
     ...UNFOLDED,
@@ -22,7 +27,7 @@ function listFilter(orgId: string, filter: FeedbackFilter): Filter<Document> {
     ...(filter.severity && { severity: filter.severity }),
     ...(filter.appId && { appId: filter.appId }),
     ...(filter.featureId && { featureId: filter.featureId }),
-    ...(filter.words?.length && wordsFilter(filter.words)),
+    ...(words.length > 0 && wordsFilter(words)),
   };
 }
 
@@ -44,10 +49,11 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly des
   severity: { on: "rank", descending: false },
 };
 
-/** The rows strictly after a keyset position. */
+/** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */
 const afterFilter = (order: FeedbackOrder, after: ListPosition): Filter<Document> => {
   const { on, descending } = ORDERS[order];
-  return { $or: [{ [on]: { [descending ? "$lt" : "$gt"]: after.value } }, { [on]: after.value, _id: { $lt: after.id } }] };
+  const [from, past] = descending ? ["$lte", "$lt"] : ["$gte", "$gt"];
+  return { [on]: { [from]: after.value }, $or: [{ [on]: { [past]: after.value } }, { _id: { $lt: after.id } }] };
 };
 
 /** Feedbacks as the inbox reads them, and their status changes. */
@@ -81,10 +87,12 @@ export function feedbackStore(data: Database): FeedbackStore {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
       const { on, descending } = ORDERS[order];
       const sort = { [on]: descending ? -1 : 1, _id: -1 } as const;
+      const match = await listFilter(data, orgId, filter);
+      if (!match) return [];
       // Severity is ranked in the pipeline: a stored severity string does not sort P0 first and none last.
       const found = await feedbacks()
         .aggregate<Document>([
-          { $match: listFilter(orgId, filter) },
+          { $match: match },
           ...(order === "severity" ? [{ $addFields: { rank: SEVERITY_RANK_EXPRESSION } }] : []),
           ...(after ? [{ $match: afterFilter(order, after) }] : []),
           { $sort: sort },
@@ -123,11 +131,10 @@ export function feedbackStore(data: Database): FeedbackStore {
     },
 
     async countByStatus(orgId, filter = {}) {
+      const match = await listFilter(data, orgId, { ...filter, statuses: STATUSES });
+      if (!match) return {};
       const counts = await feedbacks()
-        .aggregate<{ _id: Status; n: number }>([
-          { $match: listFilter(orgId, { ...filter, statuses: STATUSES }) },
-          { $group: { _id: "$status", n: { $sum: 1 } } },
-        ])
+        .aggregate<{ _id: Status; n: number }>([{ $match: match }, { $group: { _id: "$status", n: { $sum: 1 } } }])
         .toArray();
       return Object.fromEntries(counts.map((c) => [c._id, c.n]));
     },

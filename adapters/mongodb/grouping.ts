@@ -1,7 +1,8 @@
 import type { GroupingStore } from "../../core/store.ts";
 import { compoundId, type Database, isDuplicateKey } from "./database.ts";
 import { UNFOLDED } from "./feedbacks.ts";
-import { foldedWords } from "../../core/feedback/search-words.ts";
+import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
+import { remember } from "./search-terms.ts";
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(data: Database): GroupingStore {
@@ -85,11 +86,14 @@ export function groupingStore(data: Database): GroupingStore {
     },
 
     async setTriage(orgId, feedbackId, t) {
-      const set = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
+      const set: Record<string, unknown> = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
       if (Object.keys(set).length === 0) return;
-      // A new title is searchable too.
-      const words = t.title ? { $addToSet: { words: { $each: foldedWords(t.title) } } } : {};
-      await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set, ...words });
+      if (t.title) {
+        // A new title is searchable too, within the feedback's cap of words.
+        const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { projection: { words: 1 } });
+        set.words = await remember(data, withWords(stored?.words ?? [], foldedWords(t.title)));
+      }
+      await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set });
     },
   };
 }

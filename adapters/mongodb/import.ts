@@ -3,6 +3,7 @@ import type { MigrationCheckpoint, PortableRecord, PortableSet, PortableTarget }
 import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
 import { feedbackWords } from "../../core/feedback/search-words.ts";
+import { remember } from "./search-terms.ts";
 
 const CHECKPOINT_ID = "migration";
 /** The sets that say what a channel key opens: copying into them invalidates the servers' channel caches. */
@@ -37,11 +38,12 @@ function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, 
 export function mongoTarget(data: Database): PortableTarget {
   return {
     async write(batch) {
-      const operations: AnyBulkWriteOperation<Document>[] = batch.records.map((record) => {
-        const _id = compoundId(...record.key);
-        return { replaceOne: { filter: { _id }, replacement: { ...toStored(batch.set, record), _id }, upsert: true } };
-      });
-      if (operations.length === 0) return;
+      const documents = batch.records.map((record): Document => ({ ...toStored(batch.set, record), _id: compoundId(...record.key) }));
+      if (documents.length === 0) return;
+      if (batch.set === "feedbacks") await remember(data, [...new Set(documents.flatMap((d) => d.words as string[]))]);
+      const operations = documents.map(
+        (d): AnyBulkWriteOperation<Document> => ({ replaceOne: { filter: { _id: d._id }, replacement: d, upsert: true } }),
+      );
       await data.collection(batch.set).bulkWrite(operations, { ordered: false });
       if (CATALOG_SETS.has(batch.set)) await touchCatalog(data);
     },

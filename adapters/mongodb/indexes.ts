@@ -28,7 +28,8 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["feedbacks", { orgId: 1, featureId: 1, status: 1, ...recent }],
   ["feedbacks", { orgId: 1, kind: 1, status: 1, ...recent }],
   ["feedbacks", { orgId: 1, severity: 1, status: 1, ...recent }],
-  ["feedbacks", { orgId: 1, words: 1 }],
+  // Each (word, status) run is in list order: a search merges the runs and stops after a page.
+  ["feedbacks", { orgId: 1, words: 1, status: 1, ...recent }],
   ["feedbacks", { orgId: 1, "tracker.key": 1 }, { sparse: true }],
   ["reports", { feedbackId: 1, at: 1 }],
   ["reports", { statusId: 1 }, { unique: true }],
@@ -56,7 +57,21 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["suggestions", { orgId: 1, feedbackId: 1 }],
 ];
 
-/** Creates the indexes; creating an existing index is a no-op, so every process does it at start. */
+/** Indexes that earlier versions created and none of today's queries uses. */
+const RETIRED: ReadonlyArray<readonly [CollectionName, string]> = [["feedbacks", "orgId_1_words_1"]];
+
+/** MongoDB's codes for a collection or an index that does not exist: nothing to drop. */
+const ABSENT = new Set([26, 27]);
+
+/** Creates the indexes and drops the retired; both are no-ops when done, so every process does them at start. */
 export async function ensureIndexes(data: Database): Promise<void> {
   for (const [name, spec, options] of INDEXES) await data.collection(name).createIndex(spec, options ?? {});
+  for (const [name, index] of RETIRED) {
+    await data
+      .collection(name)
+      .dropIndex(index)
+      .catch((error: { code?: number }) => {
+        if (!ABSENT.has(error.code ?? 0)) throw error;
+      });
+  }
 }

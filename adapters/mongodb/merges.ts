@@ -6,6 +6,7 @@ import type { SplitRecord } from "../../core/merges/split.ts";
 import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { UNFOLDED } from "./feedbacks.ts";
 import { insertEvent } from "./outbox.ts";
+import { remember } from "./search-terms.ts";
 import { feedbackWords, withWords } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
@@ -27,7 +28,8 @@ export function mergeStore(data: Database): MergeStore {
       .collection("reports")
       .find({ feedbackId: feedback._id }, { session, projection: { report: 1 } })
       .toArray();
-    return feedbackWords([`${feedback.key} ${feedback.title}`, ...kept.map((r) => String(r.report?.message ?? ""))].join("\n"));
+    const text = [`${feedback.key} ${feedback.title}`, ...kept.map((r) => String(r.report?.message ?? ""))].join("\n");
+    return remember(data, feedbackWords(text), session);
   };
 
   return {
@@ -46,7 +48,7 @@ export function mergeStore(data: Database): MergeStore {
           .findOneAndUpdate({ _id: s.reportId, feedbackId: s.feedbackId }, { $set: { feedbackId: f.id } }, { session, returnDocument: "after" });
         if (!moved) throw new Error(`split ${s.id}: the report left the feedback`);
         await feedbacks().insertOne(
-          { ...toDocument({ ...f, key }), words: feedbackWords(`${key} ${f.title}\n${moved.report.message}`) },
+          { ...toDocument({ ...f, key }), words: await remember(data, feedbackWords(`${key} ${f.title}\n${moved.report.message}`), session) },
           { session },
         );
         const follower = s.follower && (await data.collection("followers").findOne({ _id: compoundId(s.feedbackId, s.follower) }, { session }));

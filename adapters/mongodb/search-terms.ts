@@ -1,9 +1,54 @@
-// Each feedback keeps the words it is found by in `words`; a multikey index answers prefix matches.
-import { foldedWords } from "../../core/feedback/search-words.ts";
+// Each feedback keeps the words it is found by in `words`, and `search_vocabulary` every word
+// stored. A search word is expanded through the vocabulary into the whole words it starts, so the
+// index on (orgId, words, status, lastActivityAt) answers each of them in the order of the list:
+// MongoDB merges those sorted runs and stops after a page, however common the word.
+import type { ClientSession } from "mongodb";
+import { type ExpandedWord, expandedWord, MAX_EXPANSION, searchedWords } from "../../core/feedback/search-words.ts";
+import type { Database } from "./database.ts";
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Every word must start some word of the feedback (an anchored regex uses the index). */
-export const wordsFilter = (words: readonly string[]) => ({
-  $and: words.flatMap((w) => foldedWords(w)).map((w) => ({ words: { $regex: `^${escapeRegExp(w)}` } })),
+/**
+ * A feedback's words, once the vocabulary knows them: every write of `words` goes through here, in
+ * the session of that write. Known words are not written again: concurrent reports share most of
+ * their words, and writing the same vocabulary document in two transactions makes one retry.
+ */
+export async function remember(data: Database, words: string[], session?: ClientSession): Promise<string[]> {
+  if (words.length === 0) return words;
+  const vocabulary = data.collection("search_vocabulary");
+  const known = await vocabulary.find({ _id: { $in: [...words] } }, { session, projection: { _id: 1 } }).toArray();
+  const seen = new Set(known.map((d) => d._id));
+  const added = words.filter((w) => !seen.has(w));
+  if (added.length > 0) {
+    await vocabulary.bulkWrite(
+      added.map((_id) => ({ replaceOne: { filter: { _id }, replacement: {}, upsert: true } })),
+      { ordered: false, session },
+    );
+  }
+  return words;
+}
+
+/** The search words, folded and expanded through the vocabulary; null when one starts no stored word (nothing matches). */
+export async function expandWords(data: Database, words: readonly string[]): Promise<ExpandedWord[] | null> {
+  const vocabulary = data.collection("search_vocabulary");
+  const expanded: ExpandedWord[] = [];
+  for (const word of searchedWords(words)) {
+    const starting = await vocabulary
+      .find({ _id: { $gte: word, $lt: `${word}\u{10FFFF}` } }, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
+      .limit(MAX_EXPANSION + 1)
+      .toArray();
+    const known = expandedWord(
+      word,
+      starting.map((d) => d._id),
+    );
+    if (!known) return null;
+    expanded.push(known);
+  }
+  return expanded;
+}
+
+/** Every search word must be one of its expansions (or, past MAX_EXPANSION, start some word of the feedback). */
+export const wordsFilter = (words: readonly ExpandedWord[]) => ({
+  $and: words.map((w) => ("prefix" in w ? { words: { $regex: `^${escapeRegExp(w.prefix)}` } } : { words: { $in: [...w.words] } })),
 });

@@ -1,5 +1,13 @@
 import type { Database } from "bun:sqlite";
-import { feedbackWords, foldedWords, withWords } from "../../core/feedback/search-words.ts";
+import {
+  type ExpandedWord,
+  expandedWord,
+  feedbackWords,
+  foldedWords,
+  MAX_EXPANSION,
+  searchedWords,
+  withWords,
+} from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
 
 /**
@@ -51,20 +59,17 @@ export const documentSql = (words: string): string => {
   return `CASE WHEN f.merged_into IS NULL AND ${words} <> '' THEN ${scoped} || replace(${words}, ' ', ' ' || ${scoped}) || ${tokens.join(" || ")} ELSE '' END`;
 };
 
-/** Beyond this many words starting with a search word, FTS5 reads its prefix (all postings at once). */
-const MAX_EXPANSION = 32;
-
-/** A search word as the vocabulary expands it: the words that start with it, or, past MAX_EXPANSION, the prefix itself. */
-export type ExpandedWord = { readonly words: readonly string[] } | { readonly prefix: string };
-
-/** The search words, folded and expanded; null when one starts no word at all (nothing can match). */
+/** The search words, folded and expanded through the vocabulary; null when one starts no word at all (nothing can match). */
 export function expandWords(db: Database, words: readonly string[]): ExpandedWord[] | null {
   const vocabulary = db.query<{ word: string }, [string, string, number]>("SELECT word FROM search_vocabulary WHERE word >= ? AND word < ? LIMIT ?");
   const expanded: ExpandedWord[] = [];
-  for (const word of new Set(words.flatMap(foldedWords))) {
-    const known = vocabulary.all(word, `${word}\u{10FFFF}`, MAX_EXPANSION + 1).map((r) => r.word);
-    if (known.length === 0) return null;
-    expanded.push(known.length > MAX_EXPANSION ? { prefix: word } : { words: known });
+  for (const word of searchedWords(words)) {
+    const known = expandedWord(
+      word,
+      vocabulary.all(word, `${word}\u{10FFFF}`, MAX_EXPANSION + 1).map((r) => r.word),
+    );
+    if (!known) return null;
+    expanded.push(known);
   }
   return expanded;
 }

@@ -28,3 +28,21 @@ export function withWords(words: readonly string[], added: readonly string[]): s
 
 /** The words a feedback with this text (key, titles, reports) is found by, up to MAX_FEEDBACK_WORDS. */
 export const feedbackWords = (text: string): string[] => withWords([], foldedWords(text));
+
+/**
+ * Beyond this many known words starting with a search word, a store matches the prefix itself:
+ * whole words are read in the order of last activity and stop after a page, a prefix is not.
+ */
+export const MAX_EXPANSION = 32;
+
+/** A search word as a store's vocabulary expands it: the whole words that start with it, or, past MAX_EXPANSION, the prefix. */
+export type ExpandedWord = { readonly words: readonly string[] } | { readonly prefix: string };
+
+/** The words of a search as stores look them up: folded, each once. */
+export const searchedWords = (words: readonly string[]): string[] => [...new Set(words.flatMap(foldedWords))];
+
+/** `known`: up to MAX_EXPANSION + 1 words of the vocabulary that start with `word`; null when none does (nothing matches). */
+export function expandedWord(word: string, known: readonly string[]): ExpandedWord | null {
+  if (known.length === 0) return null;
+  return known.length > MAX_EXPANSION ? { prefix: word } : { words: known.slice() };
+}

@@ -4,6 +4,7 @@ import { database } from "../../adapters/mongodb/database.ts";
 import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
 import { createMongoStore } from "../../adapters/mongodb/store.ts";
 import type { Store } from "../../core/store.ts";
+import { STATUSES } from "../../core/schemas/feedback.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { storeContract } from "./store-contract.ts";
 
@@ -61,5 +62,32 @@ if (uri) {
   channelKeys("mongodb channel keys", async () => {
     const db = await freshDatabase();
     return [createMongoStore(client, db), createMongoStore(client, db)];
+  });
+
+  test("mongodb: a search for a word in every feedback reads about a page of them, in list order from the index", async () => {
+    const db = await freshDatabase();
+    const store = createMongoStore(client, db);
+    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    const feedbacks = Array.from({ length: 2_000 }, (_, i) => ({
+      _id: `fb-${i}`,
+      orgId: "org",
+      appId: "app",
+      key: `ORG-${i + 1}`,
+      title: `common ${i}`,
+      kind: "problem",
+      status: i % 2 ? "triage" : "prioritized",
+      reports: 1,
+      createdAt: i,
+      lastActivityAt: i,
+      words: ["org", String(i + 1), "common", String(i)],
+    }));
+    await db.collection<{ _id: string }>("feedbacks").insertMany(feedbacks);
+    const vocabulary = new Set(feedbacks.flatMap((f) => f.words));
+    await db.collection<{ _id: string }>("search_vocabulary").insertMany([...vocabulary].map((_id) => ({ _id })));
+    const examined = async () => (await db.admin().serverStatus()).metrics.queryExecutor.scannedObjects as number;
+    const before = await examined();
+    const page = await store.listFeedbacks("org", { statuses: STATUSES, words: ["common"] }, null, 20);
+    expect(page.map((f) => f.lastActivityAt)).toEqual(Array.from({ length: 20 }, (_, i) => 1_999 - i));
+    expect((await examined()) - before).toBeLessThan(300);
   });
 }

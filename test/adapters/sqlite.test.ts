@@ -4,13 +4,13 @@ import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { positionOf } from "../../core/feedback/order.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { FEEDBACK_ORDERS, STATUSES } from "../../core/schemas/feedback.ts";
-import type { FeedbackFilter, ListPosition } from "../../core/store.ts";
+import type { FeedbackFilter } from "../../core/store.ts";
 import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
 import { eventually } from "../support/receiver.ts";
+import { everyPage, plainly } from "../support/search-pages.ts";
 
 storeContract("sqlite", async () => createSqliteStore(join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite")));
 
@@ -213,27 +213,10 @@ describe("sqlite search plans, every filter and order", () => {
     ];
     const searches = [["probe"], ["alpha"], ["beta"], ["gamma"], ["alpha", "beta"], ["absent"]];
     for (const order of FEEDBACK_ORDERS) {
-      const sorted = [...records].sort((a, b) => {
-        const [x, y] = [positionOf(a, order), positionOf(b, order)];
-        const byValue = order === "severity" ? x.value - y.value : y.value - x.value;
-        return byValue || (a.id < b.id ? 1 : -1);
-      });
       for (const filter of filters) {
         for (const words of searches) {
-          const expected = sorted
-            .filter((f) => filter.statuses.includes(f.status) && (!filter.kind || f.kind === filter.kind))
-            .filter((f) => (!filter.appId || f.appId === filter.appId) && (!filter.severity || f.severity === filter.severity))
-            .filter((f) => words.every((w) => f.title.split(" ").includes(w)))
-            .map((f) => f.id);
-          const read: string[] = [];
-          let after: ListPosition | null = null;
-          for (let page = 0; page < 100; page++) {
-            const rows = await store.listFeedbacks("org", { ...filter, words }, after, 9, order);
-            read.push(...rows.map((f) => f.id));
-            if (rows.length < 9) break;
-            after = positionOf(rows.at(-1)!, order);
-          }
-          expect({ order, filter, words, ids: read }).toEqual({ order, filter, words, ids: expected });
+          const ids = await everyPage(store, "org", { ...filter, words }, order, 9);
+          expect({ order, filter, words, ids }).toEqual({ order, filter, words, ids: plainly(records, { ...filter, words }, order) });
         }
       }
     }

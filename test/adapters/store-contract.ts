@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import type { NewFeedback, QualificationSession, Store } from "../../core/store.ts";
+import type { FeedbackFilter, NewFeedback, QualificationSession, Store } from "../../core/store.ts";
+import { FEEDBACK_ORDERS, STATUSES } from "../../core/schemas/feedback.ts";
+import { everyPage, plainly } from "../support/search-pages.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
 import { positionOf } from "../../core/feedback/order.ts";
 import { fold } from "../../core/merges/fold.ts";
-import { MAX_FEEDBACK_WORDS } from "../../core/feedback/search-words.ts";
+import { MAX_EXPANSION, MAX_FEEDBACK_WORDS } from "../../core/feedback/search-words.ts";
 import { planMerge, planUnmerge, unmergedEvent } from "../../core/merges/merge.ts";
 import { planSplit, splitEvent } from "../../core/merges/split.ts";
 import { accountsContract } from "./store-contract-accounts.ts";
@@ -39,8 +41,13 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
     return recorded.state === "recorded" ? recorded.feedback : null;
   }
 
-  function newFeedback(org: { orgId: string; appId: string }, message: string, at: number, limit: number | null = null): NewFeedback {
-    const feedbackId = id("fb");
+  function newFeedback(
+    org: { orgId: string; appId: string },
+    message: string,
+    at: number,
+    limit: number | null = null,
+    feedbackId = id("fb"),
+  ): NewFeedback {
     return {
       feedback: {
         id: feedbackId,
@@ -165,6 +172,67 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       const found = await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["checko", "safari"] }, null, 10);
       expect(found.map((f) => f.orgId)).toEqual([org.orgId]);
       expect(await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["firefox"] }, null, 10)).toEqual([]);
+    });
+
+    test("a search reads every page, in each order and with each filter, as a plain filter and sort of the feedbacks would", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const otherApp = id("app");
+      await store.createApp({ id: otherApp, orgId: org.orgId, name: "Other", kind: "web" });
+      const records: FeedbackRecord[] = [];
+      for (let i = 0; i < 60; i++) {
+        const title = [i % 2 ? "probe" : "probe alpha", i % 7 ? "" : "beta", String(i)].filter(Boolean).join(" ");
+        // Ids in another order than the writes, and three feedbacks per millisecond: ties fall across pages.
+        const input = newFeedback({ ...org, appId: i % 5 ? org.appId : otherApp }, title, 1_000 + ((i * 7) % 20), null, `fb-${(i * 37) % 60}`);
+        const kind = i % 3 ? "problem" : "idea";
+        const feedback = { ...input.feedback, kind, status: i % 4 ? "triage" : "prioritized", reports: 1 + (i % 4) } as const;
+        const recorded = await store.recordFeedback({ ...input, feedback, report: { ...input.report, report: { ...input.report.report, kind } } });
+        if (recorded.state !== "recorded") throw new Error(recorded.state);
+        const severity = (["P1", "P0", undefined] as const)[i % 3];
+        if (severity) await store.setTriage(org.orgId, feedback.id, { severity });
+        records.push({ ...recorded.feedback, ...(severity && { severity }) });
+      }
+      const all = { statuses: STATUSES };
+      const filters: FeedbackFilter[] = [
+        all,
+        { ...all, kind: "idea" },
+        { ...all, appId: otherApp },
+        { ...all, severity: "P1" },
+        { statuses: ["prioritized"] },
+      ];
+      for (const order of FEEDBACK_ORDERS) {
+        for (const filter of filters) {
+          for (const words of [["probe"], ["alpha"], ["beta"], ["alpha", "beta"], ["absent"]]) {
+            const ids = await everyPage(store, org.orgId, { ...filter, words }, order, 4);
+            expect({ order, filter, words, ids }).toEqual({ order, filter, words, ids: plainly(records, { ...filter, words }, order) });
+          }
+        }
+      }
+    });
+
+    test("a search word matches every word it starts, past MAX_EXPANSION of them as below", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made: FeedbackRecord[] = [];
+      for (let i = 0; i < MAX_EXPANSION + 8; i++) made.push((await record(store, org, `Widget w${i}x renders late`, 100 + i))!);
+      const found = async (word: string) => (await store.listFeedbacks(org.orgId, { statuses: STATUSES, words: [word] }, null, 100)).map((f) => f.id);
+      expect(await found("w")).toEqual(made.map((f) => f.id).reverse());
+      expect(await found("w1")).toEqual(
+        made
+          .filter((f) => / w1\d*x /.test(f.title))
+          .map((f) => f.id)
+          .reverse(),
+      );
+      expect(await found("w1x")).toEqual([made[1]!.id]);
+      expect(await store.countByStatus(org.orgId, { words: ["w"] })).toEqual({ triage: MAX_EXPANSION + 8 });
+    });
+
+    test("a title set by triage finds its feedback", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "it does not work", 1))!;
+      await store.setTriage(org.orgId, f.id, { title: "Checkout rejects Maestro cards" });
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["maestro"] }, null, 10)).map((x) => x.id)).toEqual([f.id]);
     });
 
     test("applyStatusChange is a compare-and-set on the current status", async () => {

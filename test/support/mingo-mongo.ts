@@ -58,6 +58,11 @@ class FakeCollection {
     return Object.keys(spec).join("_");
   }
 
+  /** The stand-in keeps no indexes but unique ones: any other is absent, as MongoDB answers with code 27. */
+  async dropIndex(name: string) {
+    throw Object.assign(new Error(`index not found with name [${name}]`), { code: 27 });
+  }
+
   private checkUnique(doc: Doc, except?: Doc) {
     for (const fields of this.uniques) {
       if (fields.some((f) => doc[f] === undefined)) continue;

@@ -1,0 +1,37 @@
+// What a list query should answer, computed the plain way, and every page a store answers for it:
+// the store's plans must agree with a filter and a sort of all the feedbacks, across cursors.
+import { positionOf } from "../../core/feedback/order.ts";
+import type { FeedbackRecord } from "../../core/model.ts";
+import type { FeedbackFilter, FeedbackOrder, ListPosition, Store } from "../../core/store.ts";
+
+/** The ids a list query keeps, in its order (ties by id, descending); a search word matches a whole word of the title. */
+export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilter, order: FeedbackOrder): string[] {
+  const kept = records.filter(
+    (f) =>
+      filter.statuses.includes(f.status) &&
+      (!filter.kind || f.kind === filter.kind) &&
+      (!filter.appId || f.appId === filter.appId) &&
+      (!filter.severity || f.severity === filter.severity) &&
+      (filter.words ?? []).every((w) => f.title.split(" ").includes(w)),
+  );
+  return kept
+    .sort((a, b) => {
+      const [x, y] = [positionOf(a, order), positionOf(b, order)];
+      const byValue = order === "severity" ? x.value - y.value : y.value - x.value;
+      return byValue || (a.id < b.id ? 1 : -1);
+    })
+    .map((f) => f.id);
+}
+
+/** The ids of every page of a list query, `size` at a time, each page after the last one's position. */
+export async function everyPage(store: Store, orgId: string, filter: FeedbackFilter, order: FeedbackOrder, size: number): Promise<string[]> {
+  const read: string[] = [];
+  let after: ListPosition | null = null;
+  for (let page = 0; page < 1_000; page++) {
+    const rows = await store.listFeedbacks(orgId, filter, after, size, order);
+    read.push(...rows.map((f) => f.id));
+    if (rows.length < size) return read;
+    after = positionOf(rows.at(-1)!, order);
+  }
+  throw new Error("more than 1,000 pages");
+}
