@@ -47,23 +47,27 @@ export interface PortableRecord {
   readonly fields: Readonly<Record<string, unknown>>;
 }
 
+/** Where a read of a set resumes, opaque to all but its source; a set's first read starts at START. */
+export type PortablePosition = string;
+export const START: PortablePosition = "";
+
 export interface PortableBatch {
   readonly set: PortableSet;
   readonly records: readonly PortableRecord[];
   /** Where the next batch of the set starts. */
-  readonly position: number;
+  readonly position: PortablePosition;
 }
 
 export interface PortableSource {
   count(set: PortableSet): Promise<number>;
   /** Up to `size` records of the set after `position`, in a stable order. */
-  read(set: PortableSet, position: number, size: number): Promise<PortableBatch>;
+  read(set: PortableSet, position: PortablePosition, size: number): Promise<PortableBatch>;
 }
 
 /** How far a copy went: the set being copied and the position reached in it. */
 export interface MigrationCheckpoint {
   readonly set: PortableSet;
-  readonly position: number;
+  readonly position: PortablePosition;
   readonly done: boolean;
 }
 

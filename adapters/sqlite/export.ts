@@ -1,11 +1,18 @@
-import { Database } from "bun:sqlite";
-import type { PortableRecord, PortableSet, PortableSource } from "../../core/portable.ts";
+import type { Database, SQLQueryBindings } from "bun:sqlite";
+import { type PortablePosition, type PortableRecord, type PortableSet, type PortableSource, START } from "../../core/portable.ts";
+import { placeholders } from "./rows.ts";
+import { openDatabase } from "./open.ts";
 
-type Row = Record<string, unknown> & { _rowid: number };
+type Row = Record<string, unknown>;
 
 interface SetSpec {
-  /** The SELECT that lists the set; it must expose `_rowid` for stable, resumable order. */
+  /**
+   * The SELECT that lists the set. Columns named with a leading `_` are its order, not fields: a
+   * unique `_rowid`, or for a table without rowids the columns of its primary key (`order`).
+   */
   readonly from: string;
+  /** The order of a set read by its primary key; a position is then those columns' values. */
+  readonly order?: readonly string[];
   readonly key: (row: Row) => string[];
   /** Columns holding JSON text. */
   readonly json?: readonly string[];
@@ -58,8 +65,17 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   deliveries: { from: "SELECT rowid AS _rowid, * FROM deliveries", key: (r) => [String(r.event_id), String(r.webhook_id)] },
   idempotency: { from: "SELECT rowid AS _rowid, * FROM idempotency", key: (r) => [String(r.scope), String(r.key)], json: ["response"] },
   qualifications: { from: "SELECT rowid AS _rowid, * FROM qualifications", key: (r) => [String(r.id)], json: ["data"] },
-  grouping_docs: { from: "SELECT rowid AS _rowid, * FROM grouping_docs", key: (r) => [String(r.feedback_id)], json: ["vector"] },
-  grouping_keys: { from: "SELECT rowid AS _rowid, * FROM grouping_keys", key: (r) => [String(r.app_id), String(r.key), String(r.feedback_id)] },
+  grouping_docs: {
+    from: "SELECT n AS _rowid, feedback_id, app_id, text, vector FROM grouping_docs",
+    key: (r) => [String(r.feedback_id)],
+    json: ["vector"],
+  },
+  grouping_keys: {
+    from: `SELECT p.app AS _app, p.key AS _key, p.doc AS _doc, a.app_id, p.key, d.feedback_id
+      FROM grouping_postings p JOIN grouping_apps a ON a.n = p.app JOIN grouping_docs d ON d.n = p.doc`,
+    order: ["_app", "_key", "_doc"],
+    key: (r) => [String(r.app_id), String(r.key), String(r.feedback_id)],
+  },
   grouping_df: { from: "SELECT rowid AS _rowid, * FROM grouping_df", key: (r) => [String(r.app_id), String(r.key)] },
   app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)] },
   attachments: { from: "SELECT rowid AS _rowid, * FROM attachments", key: (r) => [String(r.id)] },
@@ -79,7 +95,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
 function toRecord(spec: SetSpec, row: Row): PortableRecord {
   const fields: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
-    if (column === "_rowid") continue;
+    if (column.startsWith("_")) continue;
     const name = spec.rename?.[column] ?? camel(column);
     if (value === null) fields[name] = null;
     else if (spec.json?.includes(column)) fields[name] = JSON.parse(String(value));
@@ -90,17 +106,36 @@ function toRecord(spec: SetSpec, row: Row): PortableRecord {
   return { key: spec.key(row), fields };
 }
 
-/** Reads an embedded store's file as portable records, table by table in rowid order. */
+/** The next batch of a set after a position, and the position after it. */
+function readBatch(db: Database, spec: SetSpec, position: PortablePosition, size: number): { rows: Row[]; position: PortablePosition } {
+  if (!spec.order) {
+    const rows = db
+      .query<Row, [number, number]>(`SELECT * FROM (${spec.from}) WHERE _rowid > ? ORDER BY _rowid LIMIT ?`)
+      .all(Number(position || 0), size);
+    return { rows, position: rows.length > 0 ? String(rows.at(-1)!._rowid) : position };
+  }
+  const columns = spec.order.join(", ");
+  const after = position === START ? [] : (JSON.parse(position) as SQLQueryBindings[]);
+  const where = after.length > 0 ? `WHERE (${columns}) > (${placeholders(after.length)})` : "";
+  const rows = db.query<Row, SQLQueryBindings[]>(`SELECT * FROM (${spec.from}) ${where} ORDER BY ${columns} LIMIT ?`).all(...after, size);
+  const last = rows.at(-1);
+  return { rows, position: last ? JSON.stringify(spec.order.map((column) => last[column])) : position };
+}
+
+/**
+ * Reads an embedded store's file as portable records, table by table in a stable order. The file
+ * is brought to the current schema first, as a server starting on it would.
+ */
 export function sqliteSource(path: string): PortableSource & { close(): void } {
-  const db = new Database(path, { readonly: true });
+  const db = openDatabase(path);
   return {
     async count(set) {
       return db.query<{ n: number }, []>(`SELECT count(*) AS n FROM (${SETS[set].from})`).get()!.n;
     },
     async read(set, position, size) {
       const spec = SETS[set];
-      const rows = db.query<Row, [number, number]>(`SELECT * FROM (${spec.from}) WHERE _rowid > ? ORDER BY _rowid LIMIT ?`).all(position, size);
-      return { set, records: rows.map((row) => toRecord(spec, row)), position: rows.at(-1)?._rowid ?? position };
+      const batch = readBatch(db, spec, position, size);
+      return { set, records: batch.rows.map((row) => toRecord(spec, row)), position: batch.position };
     },
     close: () => db.close(),
   };

@@ -20,24 +20,26 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
 
     async groupingCandidates(query) {
       if (query.keys.length === 0 || query.statuses.length === 0) return [];
-      // The most recent postings of each key (ids are time-ordered): bounded work per feedback.
+      const app = db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(query.appId);
+      if (!app) return [];
+      // The most recent postings of each key (documents are numbered as they come): bounded work per feedback.
       const postings = query.keys
-        .map(() => "SELECT feedback_id FROM (SELECT feedback_id FROM grouping_keys WHERE app_id = ? AND key = ? ORDER BY feedback_id DESC LIMIT ?)")
+        .map(() => "SELECT doc FROM (SELECT doc FROM grouping_postings WHERE app = ? AND key = ? ORDER BY doc DESC LIMIT ?)")
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
       const rows = db
         .query<{ id: string; text: string; vector: string | null }, SQLQueryBindings[]>(
           `SELECT f.id, d.text, d.vector
-           FROM (SELECT feedback_id, count(*) AS shared FROM (${postings}) GROUP BY feedback_id ORDER BY shared DESC, feedback_id DESC LIMIT ?) p
-           JOIN grouping_docs d ON d.feedback_id = p.feedback_id
-           JOIN feedbacks source ON source.id = p.feedback_id
+           FROM (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc ORDER BY shared DESC, doc DESC LIMIT ?) p
+           JOIN grouping_docs d ON d.n = p.doc
+           JOIN feedbacks source ON source.id = d.feedback_id
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
            WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
              AND f.id <> ?
-           ORDER BY p.shared DESC, p.feedback_id DESC LIMIT ?`,
+           ORDER BY p.shared DESC, p.doc DESC LIMIT ?`,
         )
         .all(
-          ...query.keys.flatMap((key) => [query.appId, key, query.postingsPerKey]),
+          ...query.keys.flatMap((key) => [app.n, key, query.postingsPerKey]),
           query.limit * 2,
           query.orgId,
           ...query.statuses,
@@ -49,16 +51,17 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
 
     async indexForGrouping(appId, feedbackId, keys, text, vector) {
       await batch.run(() => {
-        db.query("INSERT OR REPLACE INTO grouping_docs (feedback_id, app_id, text, vector) VALUES (?, ?, ?, ?)").run(
-          feedbackId,
-          appId,
-          text,
-          vector ? JSON.stringify(vector) : null,
-        );
+        // An upsert, not a replace: the document keeps its number, which its postings hold.
+        const doc = db
+          .query<{ n: number }, [string, string, string, string | null]>(
+            `INSERT INTO grouping_docs (feedback_id, app_id, text, vector) VALUES (?, ?, ?, ?)
+             ON CONFLICT (feedback_id) DO UPDATE SET app_id = excluded.app_id, text = excluded.text, vector = excluded.vector RETURNING n`,
+          )
+          .get(feedbackId, appId, text, vector ? JSON.stringify(vector) : null)!.n;
+        db.query("INSERT OR IGNORE INTO grouping_apps (app_id) VALUES (?)").run(appId);
+        const app = db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(appId)!.n;
         for (const key of new Set(keys)) {
-          const added = db
-            .query("INSERT OR IGNORE INTO grouping_keys (app_id, key, feedback_id) VALUES (?, ?, ?)")
-            .run(appId, key, feedbackId).changes;
+          const added = db.query("INSERT OR IGNORE INTO grouping_postings (app, key, doc) VALUES (?, ?, ?)").run(app, key, doc).changes;
           if (added) db.query("INSERT INTO grouping_df (app_id, key, n) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1").run(appId, key);
         }
       });

@@ -1,4 +1,4 @@
-import { type MigrationCheckpoint, PORTABLE_SETS, type PortableSet, type PortableSource, type PortableTarget } from "../portable.ts";
+import { type MigrationCheckpoint, PORTABLE_SETS, type PortableSet, type PortableSource, type PortableTarget, START } from "../portable.ts";
 
 const BATCH_SIZE = 1_000;
 
@@ -22,7 +22,7 @@ export async function migrateStore(
   const startAt = saved ? PORTABLE_SETS.indexOf(saved.set) : 0;
   for (const set of PORTABLE_SETS.slice(startAt)) {
     const total = await source.count(set);
-    let position = saved && set === saved.set ? saved.position : 0;
+    let position = saved && set === saved.set ? saved.position : START;
     let copied = 0;
     for (;;) {
       const batch = await source.read(set, position, BATCH_SIZE);
@@ -35,6 +35,6 @@ export async function migrateStore(
     }
     if (copied === 0) onProgress({ set, copied, total });
   }
-  await target.saveCheckpoint({ set: PORTABLE_SETS.at(-1)!, position: 0, done: true });
+  await target.saveCheckpoint({ set: PORTABLE_SETS.at(-1)!, position: START, done: true });
   return { resumed: saved !== null, alreadyDone: false };
 }

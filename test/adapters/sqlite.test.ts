@@ -4,6 +4,8 @@ import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { sqliteSource } from "../../adapters/sqlite/export.ts";
+import { START } from "../../core/portable.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { FEEDBACK_ORDERS, STATUSES } from "../../core/schemas/feedback.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
@@ -320,5 +322,68 @@ describe("sqlite inbox counters", () => {
     expect(await store.countByStatus("org")).toEqual({ fixed: 2, triage: 3 });
     expect(await store.countByStatus("org", { appId: "elsewhere" })).toEqual({});
     await store.close();
+  });
+});
+
+describe("sqlite grouping postings migration", () => {
+  test("a store whose postings named apps and feedbacks by id offers the same candidates, most recent first, and exports the same postings once migrated", async () => {
+    const { applyMigration, MIGRATIONS } = await import("../../adapters/sqlite/migrations.ts");
+    const before = MIGRATIONS.findIndex((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_postings"));
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const old = new Database(path);
+    for (const migration of MIGRATIONS.slice(0, before)) applyMigration(old, migration);
+    old.exec(`PRAGMA user_version = ${before}`);
+    const feedback = old.query(
+      "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES (?, 'org', ?, ?, ?, 'problem', 'triage', 1, 1, 1)",
+    );
+    const posted = (id: string, app: string, keys: string[]) => {
+      feedback.run(id, app, `ORG-${id}`, `about ${id}`);
+      old.query("INSERT INTO grouping_docs (feedback_id, app_id, text, vector) VALUES (?, ?, ?, NULL)").run(id, app, `text of ${id}`);
+      for (const key of keys) old.query("INSERT INTO grouping_keys (app_id, key, feedback_id) VALUES (?, ?, ?)").run(app, key, id);
+    };
+    // Written in another order than their ids: the postings were read by id, most recent first.
+    posted("fb-3", "app", ["w:export", "w:pdf"]);
+    posted("fb-1", "app", ["w:export", "w:pdf"]);
+    posted("fb-2", "app", ["w:export"]);
+    posted("fb-9", "other", ["w:export", "w:pdf"]);
+    feedback.run("fb-4", "app", "ORG-fb-4", "about fb-4");
+    old.close();
+    const store = createSqliteStore(path);
+    const candidates = (postingsPerKey: number) =>
+      store.groupingCandidates({
+        orgId: "org",
+        appId: "app",
+        keys: ["w:export", "w:pdf"],
+        postingsPerKey,
+        statuses: ["triage"],
+        exclude: "none",
+        limit: 10,
+      });
+    expect((await candidates(10)).map((c) => c.id)).toEqual(["fb-3", "fb-1", "fb-2"]);
+    expect(await candidates(1)).toEqual([{ id: "fb-3", text: "text of fb-3" }]);
+    await store.indexForGrouping("app", "fb-4", ["w:pdf"], "text of fb-4");
+    expect((await candidates(1)).map((c) => c.id)).toEqual(["fb-4", "fb-3"]);
+    await store.close();
+    const source = sqliteSource(path);
+    const exported = [];
+    for (let position = START; ; ) {
+      const batch = await source.read("grouping_keys", position, 2);
+      if (batch.records.length === 0) break;
+      exported.push(...batch.records.map((r) => r.key.join(" ")));
+      position = batch.position;
+    }
+    source.close();
+    expect(exported.sort()).toEqual(
+      [
+        "app w:export fb-1",
+        "app w:export fb-2",
+        "app w:export fb-3",
+        "app w:pdf fb-1",
+        "app w:pdf fb-3",
+        "app w:pdf fb-4",
+        "other w:export fb-9",
+        "other w:pdf fb-9",
+      ].sort(),
+    );
   });
 });
