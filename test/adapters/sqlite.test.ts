@@ -4,6 +4,7 @@ import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { applyMigration, MIGRATIONS, type Migration } from "../../adapters/sqlite/migrations.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { START } from "../../core/portable.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
@@ -120,6 +121,16 @@ function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback:
   });
 }
 
+/** A store file as a version before `migration` left it: every migration up to that one applied. */
+function storeBefore(migration: (m: Migration) => boolean): { path: string; old: Database } {
+  const before = MIGRATIONS.findIndex(migration);
+  const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+  const old = new Database(path);
+  for (const m of MIGRATIONS.slice(0, before)) applyMigration(old, m);
+  old.exec(`PRAGMA user_version = ${before}`);
+  return { path, old };
+}
+
 describe("sqlite search plans", () => {
   /** An organization with `count` feedbacks, all saying "common" and every fiftieth also "rarest", one second apart. */
   async function searchable(count: number) {
@@ -228,12 +239,7 @@ describe("sqlite search plans, every filter and order", () => {
 
 describe("sqlite search migration", () => {
   test("a store made with one search document per report finds the same feedbacks by the same words once migrated", async () => {
-    const { applyMigration, MIGRATIONS } = await import("../../adapters/sqlite/migrations.ts");
-    const before = MIGRATIONS.findIndex((m) => typeof m === "function" && m.name === "searchInActivityOrder");
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
-    const old = new Database(path);
-    for (const migration of MIGRATIONS.slice(0, before)) applyMigration(old, migration);
-    old.exec(`PRAGMA user_version = ${before}`);
+    const { path, old } = storeBefore((m) => typeof m === "function" && m.name === "searchInActivityOrder");
     const feedback = old.query(
       "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at, merged_into) VALUES (?, 'org', 'app', ?, ?, 'problem', 'triage', 1, 1, ?, ?)",
     );
@@ -309,12 +315,7 @@ describe("sqlite inbox counters", () => {
   });
 
   test("a store made before the counters gets them from the feedbacks it holds", async () => {
-    const { applyMigration, MIGRATIONS } = await import("../../adapters/sqlite/migrations.ts");
-    const counters = MIGRATIONS.findIndex((m) => typeof m === "string" && m.includes("CREATE TABLE feedback_counts"));
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
-    const old = new Database(path);
-    for (const migration of MIGRATIONS.slice(0, counters)) applyMigration(old, migration);
-    old.exec(`PRAGMA user_version = ${counters}`);
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE feedback_counts"));
     for (let i = 0; i < 5; i++) insert(old, `f${i}`, { status: i < 2 ? "fixed" : "triage" });
     insert(old, "folded", { merged: "f0" });
     old.close();
@@ -327,12 +328,7 @@ describe("sqlite inbox counters", () => {
 
 describe("sqlite grouping postings migration", () => {
   test("a store whose postings named apps and feedbacks by id offers the same candidates, most recent first, and exports the same postings once migrated", async () => {
-    const { applyMigration, MIGRATIONS } = await import("../../adapters/sqlite/migrations.ts");
-    const before = MIGRATIONS.findIndex((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_postings"));
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
-    const old = new Database(path);
-    for (const migration of MIGRATIONS.slice(0, before)) applyMigration(old, migration);
-    old.exec(`PRAGMA user_version = ${before}`);
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_postings"));
     const feedback = old.query(
       "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES (?, 'org', ?, ?, ?, 'problem', 'triage', 1, 1, 1)",
     );
