@@ -88,12 +88,19 @@ export function groupingStore(data: Database): GroupingStore {
     async setTriage(orgId, feedbackId, t) {
       const set: Record<string, unknown> = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
       if (Object.keys(set).length === 0) return;
-      if (t.title) {
-        // A new title is searchable too, within the feedback's cap of words.
-        const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { projection: { words: 1 } });
-        set.words = await remember(data, withWords(stored?.words ?? [], foldedWords(t.title)));
+      if (!t.title) {
+        await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set });
+        return;
       }
-      await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set });
+      // A new title is searchable too, within the feedback's cap of words. Set only over the words
+      // read: a merge into this feedback may add its source's words meanwhile.
+      for (;;) {
+        const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { projection: { words: 1 } });
+        if (!stored) return;
+        const words = await remember(data, withWords(stored.words, foldedWords(t.title)));
+        const written = await feedbacks().updateOne({ _id: feedbackId, orgId, words: stored.words }, { $set: { ...set, words } });
+        if (written.matchedCount === 1) return;
+      }
     },
   };
 }
