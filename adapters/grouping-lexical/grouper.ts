@@ -16,16 +16,16 @@ import {
 const MATCHED_WORDS = 6;
 
 /**
- * Analysed texts kept in memory (a cache: nothing is lost when it is cold). About 1.2 KB each with
- * their trigrams, so 5 MB; 20,000 held 25 MB for little more hits, since a report's candidates are
- * the recent feedbacks of its subject.
+ * Analysed texts kept in memory (a cache: nothing is lost when it is cold). About 1.6 KB each with
+ * their trigrams, so 6.5 MB; 20,000 held 25 MB for little more hits, since a report's candidates
+ * are the recent feedbacks of its subject.
  */
 const CACHE_SIZE = 4_000;
 
 /** Document frequencies over the candidates and the new text: the app's own vocabulary decides what is rare. */
 function statsOf(documents: readonly TermCounts[]): TermStats {
   const frequency = new Map<string, number>();
-  for (const document of documents) for (const term of Object.keys(document)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  for (const document of documents) for (const term of document.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   return { documents: documents.length, frequency: (term) => frequency.get(term) ?? 0 };
 }
 
@@ -56,14 +56,14 @@ export function createLexicalGrouper(): Grouper {
       const stats = statsOf([mine, ...theirs]);
       const reference = weigh(mine, stats);
       // A feedback answers with its most similar report (single linkage); its reports together decide what it is about.
-      const feedbacks = new Map<string, { score: number; closest: Weighted | null; terms: TermCounts }>();
+      const feedbacks = new Map<string, { score: number; closest: Weighted | null; terms: Set<string> }>();
       theirs.forEach((counts, i) => {
         const id = candidates[i]!.id;
-        const feedback = feedbacks.get(id) ?? { score: 0, closest: null, terms: {} };
+        const feedback = feedbacks.get(id) ?? { score: 0, closest: null, terms: new Set<string>() };
         const weighted = weigh(counts, stats);
         const score = cosine(reference, weighted);
         if (score >= feedback.score) Object.assign(feedback, { score, closest: weighted });
-        for (const term of Object.keys(counts)) feedback.terms[term] = 1;
+        for (const term of counts.terms) feedback.terms.add(term);
         feedbacks.set(id, feedback);
       });
       const matches: GroupingMatch[] = [];

@@ -31,11 +31,11 @@ export interface Weighted {
 export function weigh(counts: TermCounts, stats: TermStats): Weighted {
   const vector = new Map<string, number>();
   let squares = 0;
-  for (const [term, count] of Object.entries(counts)) {
-    const weight = kindWeight(term) * (1 + Math.log(count)) * idf(stats, term);
+  counts.terms.forEach((term, i) => {
+    const weight = kindWeight(term) * (1 + Math.log(counts.counts[i]!)) * idf(stats, term);
     vector.set(term, weight);
     squares += weight * weight;
-  }
+  });
   return { vector, norm: Math.sqrt(squares) };
 }
 
@@ -48,7 +48,7 @@ export function cosine(a: Weighted, b: Weighted): number {
   return dot / (a.norm * b.norm);
 }
 
-const termsOfKind = (counts: TermCounts, kind: string): string[] => Object.keys(counts).filter((term) => term.startsWith(`${kind}:`));
+const termsOfKind = (terms: Iterable<string>, kind: string): string[] => [...terms].filter((term) => term.startsWith(`${kind}:`));
 
 /**
  * Whether a report may be on the subject of a feedback, whatever their similarity: they must
@@ -56,10 +56,10 @@ const termsOfKind = (counts: TermCounts, kind: string): string[] => Object.keys(
  * agree on one symptom ("no results" and "slow" are two subjects of one search page).
  * `feedback` holds the terms of all its reports.
  */
-export function mayShareSubject(report: TermCounts, feedback: TermCounts): boolean {
-  if (!termsOfKind(report, TermKind.subject).some((term) => term in feedback)) return false;
-  const symptoms = termsOfKind(report, TermKind.symptom);
-  return symptoms.length === 0 || termsOfKind(feedback, TermKind.symptom).length === 0 || symptoms.some((term) => term in feedback);
+export function mayShareSubject(report: TermCounts, feedback: ReadonlySet<string>): boolean {
+  if (!termsOfKind(report.terms, TermKind.subject).some((term) => feedback.has(term))) return false;
+  const symptoms = termsOfKind(report.terms, TermKind.symptom);
+  return symptoms.length === 0 || termsOfKind(feedback, TermKind.symptom).length === 0 || symptoms.some((term) => feedback.has(term));
 }
 
 /**

@@ -97,7 +97,15 @@ const MARKUP = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>|<\/?[a-z][^<>]*>/gi;
  */
 export const hasWords = (text: string): boolean => words(text.replace(MARKUP, " ")).length > 0;
 
-export type TermCounts = Record<string, number>;
+/**
+ * A text's terms, each once, and how often each occurs (`counts[i]` for `terms[i]`). Two arrays,
+ * because the grouper caches thousands: 1.6 KB a text, against 3.8 KB as a Map and 2.9 KB as an
+ * object keyed by terms, which also made JSC a new hidden class for about every new word.
+ */
+export interface TermCounts {
+  readonly terms: readonly string[];
+  readonly counts: Uint32Array;
+}
 
 /** What a term says about a report's subject; its prefix in TermCounts. */
 export const TermKind = {
@@ -119,17 +127,15 @@ const kindOf = (word: string): string => (GENERIC.has(word) ? TermKind.generic :
  * meet (a concept's own name has no spelling variants).
  */
 export function terms(text: string): TermCounts {
-  const counts: TermCounts = {};
-  const add = (term: string) => {
-    counts[term] = (counts[term] ?? 0) + 1;
-  };
+  const counts = new Map<string, number>();
+  const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
   for (const word of words(text)) {
     add(`${kindOf(word)}:${word}`);
     if (CONCEPT_NAMES.has(word)) continue;
     const padded = ` ${word} `;
     for (let i = 0; i + 3 <= padded.length; i++) add(`${TermKind.trigram}:${padded.slice(i, i + 3)}`);
   }
-  return counts;
+  return { terms: [...counts.keys()], counts: Uint32Array.from(counts.values()) };
 }
 
 /** The keys under which a text is indexed for grouping: its folded, stemmed words. */

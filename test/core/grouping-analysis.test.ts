@@ -36,12 +36,12 @@ describe("text analysis for grouping", () => {
   });
 
   test("terms sort words by what they say: subject, symptom, generic; trigrams only for unknown words", () => {
-    const t = terms("Invoice export button fails, zorglub");
-    assert.ok("w:invoice" in t);
-    assert.ok("s:fail" in t);
-    assert.ok("g:button" in t);
-    assert.ok("c:zor" in t);
-    assert.ok(!("c:inv" in t));
+    const t = terms("Invoice export button fails, zorglub").terms;
+    assert.ok(t.includes("w:invoice"));
+    assert.ok(t.includes("s:fail"));
+    assert.ok(t.includes("g:button"));
+    assert.ok(t.includes("c:zor"));
+    assert.ok(!t.includes("c:inv"));
   });
 });
 
