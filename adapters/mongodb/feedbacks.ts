@@ -5,7 +5,8 @@ import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store.ts";
 import { type Database, type Document, fromDocument, isDuplicateKey } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
-import { expandWords, wordsFilter } from "./search-terms.ts";
+import { vocabulary, wordsFilter } from "./search-terms.ts";
+import { expandWords } from "../../core/feedback/search-words.ts";
 /** Feedbacks not folded into another. */
 export const UNFOLDED = { mergedInto: { $exists: false } };
 
@@ -17,7 +18,7 @@ const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord
  * keys of an order. Null when a search word starts no stored word: nothing matches.
  */
 async function listFilter(data: Database, orgId: string, filter: FeedbackFilter): Promise<Filter<Document> | null> {
-  const words = filter.words?.length ? await expandWords(data, filter.words) : [];
+  const words = filter.words?.length ? await expandWords(filter.words, vocabulary(data)) : [];
   if (!words) return null;
   return {
     orgId,

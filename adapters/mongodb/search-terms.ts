@@ -3,7 +3,7 @@
 // index on (orgId, words, status, lastActivityAt) answers each of them in the order of the list:
 // MongoDB merges those sorted runs and stops after a page, however common the word.
 import type { ClientSession } from "mongodb";
-import { type ExpandedWord, expandedWord, MAX_EXPANSION, searchedWords } from "../../core/feedback/search-words.ts";
+import type { ExpandedWord, VocabularyLookup } from "../../core/feedback/search-words.ts";
 import type { Database } from "./database.ts";
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -16,7 +16,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 export async function remember(data: Database, words: string[], session?: ClientSession): Promise<string[]> {
   if (words.length === 0) return words;
   const vocabulary = data.collection("search_vocabulary");
-  const known = await vocabulary.find({ _id: { $in: [...words] } }, { session, projection: { _id: 1 } }).toArray();
+  const known = await vocabulary.find({ _id: { $in: words } }, { session, projection: { _id: 1 } }).toArray();
   const seen = new Set(known.map((d) => d._id));
   const added = words.filter((w) => !seen.has(w));
   if (added.length > 0) {
@@ -28,25 +28,18 @@ export async function remember(data: Database, words: string[], session?: Client
   return words;
 }
 
-/** The search words, folded and expanded through the vocabulary; null when one starts no stored word (nothing matches). */
-export async function expandWords(data: Database, words: readonly string[]): Promise<ExpandedWord[] | null> {
-  const vocabulary = data.collection("search_vocabulary");
-  const expanded: ExpandedWord[] = [];
-  for (const word of searchedWords(words)) {
-    const starting = await vocabulary
+/** The vocabulary of the store's searches, for the core's expansion of search words. */
+export const vocabulary =
+  (data: Database): VocabularyLookup =>
+  async (word, limit) => {
+    const starting = await data
+      .collection("search_vocabulary")
       .find({ _id: { $gte: word, $lt: `${word}\u{10FFFF}` } }, { projection: { _id: 1 } })
       .sort({ _id: 1 })
-      .limit(MAX_EXPANSION + 1)
+      .limit(limit)
       .toArray();
-    const known = expandedWord(
-      word,
-      starting.map((d) => d._id),
-    );
-    if (!known) return null;
-    expanded.push(known);
-  }
-  return expanded;
-}
+    return starting.map((d) => d._id);
+  };
 
 /** Every search word must be one of its expansions (or, past MAX_EXPANSION, start some word of the feedback). */
 export const wordsFilter = (words: readonly ExpandedWord[]) => ({

@@ -5,7 +5,8 @@ import type { EventType } from "../../core/feedback/events.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { placeholders, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
-import { expandWords, firstDocSql, matchQuery } from "./search.ts";
+import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
+import { expandWords } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Severity as lists sort it, from the core's ranks: P0 first, none last. */
@@ -154,7 +155,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
   return {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const words = filter.words?.length ? expandWords(db, filter.words) : undefined;
+      const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
       if (words === null) return [];
       const match = words && matchQuery(orgId, filter, words);
       if (match !== undefined && order === "activity") return searchByActivity(match, after, limit);
@@ -207,7 +208,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       // One count of full-text matches per status that has feedbacks at all (the counters say which):
       // a word's postings are per status, so no feedback row is read.
-      const words = expandWords(db, filter.words);
+      const words = await expandWords(filter.words, vocabulary(db));
       if (words === null) return {};
       const count = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM feedback_search WHERE feedback_search MATCH ?");
       const counts = Object.keys(countedByStatus(db, orgId, filter)).map(

@@ -6,6 +6,8 @@ import type { WriteBatch } from "./write-batch.ts";
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
+  /** The app's number in the postings, if it has any. */
+  const appNumber = (appId: string) => db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(appId)?.n;
   return {
     async keyFrequencies(appId, keys) {
       const unique = [...new Set(keys)];
@@ -20,8 +22,8 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
 
     async groupingCandidates(query) {
       if (query.keys.length === 0 || query.statuses.length === 0) return [];
-      const app = db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(query.appId);
-      if (!app) return [];
+      const app = appNumber(query.appId);
+      if (app === undefined) return [];
       // The most recent postings of each key (documents are numbered as they come): bounded work per feedback.
       const postings = query.keys
         .map(() => "SELECT doc FROM (SELECT doc FROM grouping_postings WHERE app = ? AND key = ? ORDER BY doc DESC LIMIT ?)")
@@ -39,7 +41,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
            ORDER BY p.shared DESC, p.doc DESC LIMIT ?`,
         )
         .all(
-          ...query.keys.flatMap((key) => [app.n, key, query.postingsPerKey]),
+          ...query.keys.flatMap((key) => [app, key, query.postingsPerKey]),
           query.limit * 2,
           query.orgId,
           ...query.statuses,
@@ -58,8 +60,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
              ON CONFLICT (feedback_id) DO UPDATE SET app_id = excluded.app_id, text = excluded.text, vector = excluded.vector RETURNING n`,
           )
           .get(feedbackId, appId, text, vector ? JSON.stringify(vector) : null)!.n;
-        db.query("INSERT OR IGNORE INTO grouping_apps (app_id) VALUES (?)").run(appId);
-        const app = db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(appId)!.n;
+        const app = appNumber(appId) ?? db.query<{ n: number }, [string]>("INSERT INTO grouping_apps (app_id) VALUES (?) RETURNING n").get(appId)!.n;
         for (const key of new Set(keys)) {
           const added = db.query("INSERT OR IGNORE INTO grouping_postings (app, key, doc) VALUES (?, ?, ?)").run(app, key, doc).changes;
           if (added) db.query("INSERT INTO grouping_df (app_id, key, n) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1").run(appId, key);

@@ -1,13 +1,5 @@
 import type { Database } from "bun:sqlite";
-import {
-  type ExpandedWord,
-  expandedWord,
-  feedbackWords,
-  foldedWords,
-  MAX_EXPANSION,
-  searchedWords,
-  withWords,
-} from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, feedbackWords, foldedWords, type VocabularyLookup, withWords } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
 
 /**
@@ -59,20 +51,14 @@ export const documentSql = (words: string): string => {
   return `CASE WHEN f.merged_into IS NULL AND ${words} <> '' THEN ${scoped} || replace(${words}, ' ', ' ' || ${scoped}) || ${tokens.join(" || ")} ELSE '' END`;
 };
 
-/** The search words, folded and expanded through the vocabulary; null when one starts no word at all (nothing can match). */
-export function expandWords(db: Database, words: readonly string[]): ExpandedWord[] | null {
-  const vocabulary = db.query<{ word: string }, [string, string, number]>("SELECT word FROM search_vocabulary WHERE word >= ? AND word < ? LIMIT ?");
-  const expanded: ExpandedWord[] = [];
-  for (const word of searchedWords(words)) {
-    const known = expandedWord(
-      word,
-      vocabulary.all(word, `${word}\u{10FFFF}`, MAX_EXPANSION + 1).map((r) => r.word),
-    );
-    if (!known) return null;
-    expanded.push(known);
-  }
-  return expanded;
-}
+/** The vocabulary of the store's searches, for the core's expansion of search words. */
+export const vocabulary =
+  (db: Database): VocabularyLookup =>
+  (word, limit) =>
+    db
+      .query<{ word: string }, [string, string, number]>("SELECT word FROM search_vocabulary WHERE word >= ? AND word < ? LIMIT ?")
+      .all(word, `${word}\u{10FFFF}`, limit)
+      .map((r) => r.word);
 
 /** The FTS5 query of a search in an organization: each word in one of the statuses, and a token per other filter given. */
 export function matchQuery(

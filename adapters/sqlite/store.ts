@@ -59,7 +59,7 @@ export function createSqliteStore(path: string, options: { backgroundCheckpoints
       db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
     },
     async releaseMemory() {
-      // The page cache grows to its 16 MB under load and keeps it; this hands it back.
+      // The page cache grows to its size under load and keeps it; this hands it back.
       db.exec("PRAGMA shrink_memory");
     },
     async ping() {

@@ -38,11 +38,20 @@ export const MAX_EXPANSION = 32;
 /** A search word as a store's vocabulary expands it: the whole words that start with it, or, past MAX_EXPANSION, the prefix. */
 export type ExpandedWord = { readonly words: readonly string[] } | { readonly prefix: string };
 
-/** The words of a search as stores look them up: folded, each once. */
-export const searchedWords = (words: readonly string[]): string[] => [...new Set(words.flatMap(foldedWords))];
+/** A store's vocabulary: up to `limit` of the words it holds that start with `word`, in order. */
+export type VocabularyLookup = (word: string, limit: number) => Promise<readonly string[]> | readonly string[];
 
-/** `known`: up to MAX_EXPANSION + 1 words of the vocabulary that start with `word`; null when none does (nothing matches). */
-export function expandedWord(word: string, known: readonly string[]): ExpandedWord | null {
-  if (known.length === 0) return null;
-  return known.length > MAX_EXPANSION ? { prefix: word } : { words: known.slice() };
+/**
+ * The words of a search, folded, each once, and expanded through the store's vocabulary: the
+ * whole words that start with each, or past MAX_EXPANSION the prefix. Null when a word starts no
+ * word of the vocabulary: nothing can match, and nothing need be read.
+ */
+export async function expandWords(words: readonly string[], startingWith: VocabularyLookup): Promise<ExpandedWord[] | null> {
+  const expanded: ExpandedWord[] = [];
+  for (const word of new Set(words.flatMap(foldedWords))) {
+    const known = await startingWith(word, MAX_EXPANSION + 1);
+    if (known.length === 0) return null;
+    expanded.push(known.length > MAX_EXPANSION ? { prefix: word } : { words: known });
+  }
+  return expanded;
 }

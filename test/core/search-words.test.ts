@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { foldedWords, MAX_FEEDBACK_WORDS, searchWords, withWords } from "../../core/feedback/search-words.ts";
+import { expandWords, foldedWords, MAX_EXPANSION, MAX_FEEDBACK_WORDS, searchWords, withWords } from "../../core/feedback/search-words.ts";
 
 describe("the words a feedback is found by", () => {
   test("a search text gives its letters and digits, lower-cased, at most 32 words", () => {
@@ -17,5 +17,22 @@ describe("the words a feedback is found by", () => {
     const many = Array.from({ length: MAX_FEEDBACK_WORDS }, (_, i) => `w${i}`);
     assert.deepEqual(withWords(many, ["late"]), many);
     assert.equal(withWords([], [...many, "late"]).length, MAX_FEEDBACK_WORDS);
+  });
+});
+
+describe("the expansion of a search's words", () => {
+  const vocabulary = ["checkout", "checkouts", "telephone", ...Array.from({ length: MAX_EXPANSION + 1 }, (_, i) => `w${i}`)].sort();
+  const startingWith = (word: string, limit: number) => vocabulary.filter((w) => w.startsWith(word)).slice(0, limit);
+
+  test("each word, folded and once, becomes the words of the vocabulary it starts", async () => {
+    assert.deepEqual(await expandWords(["Check", "TÉLÉ", "check"], startingWith), [{ words: ["checkout", "checkouts"] }, { words: ["telephone"] }]);
+  });
+
+  test("past MAX_EXPANSION words, the word is matched as a prefix", async () => {
+    assert.deepEqual(await expandWords(["w"], startingWith), [{ prefix: "w" }]);
+  });
+
+  test("a word that starts none of the vocabulary's words means nothing can match", async () => {
+    assert.equal(await expandWords(["checkout", "firefox"], startingWith), null);
   });
 });
