@@ -131,6 +131,46 @@ function storeBefore(migration: (m: Migration) => boolean): { path: string; old:
   return { path, old };
 }
 
+describe("sqlite storage", () => {
+  test("the list indexes keep their pages full as feedbacks arrive in the order of their activity", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const store = createSqliteStore(path);
+    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    for (let i = 0; i < 2_000; i++) {
+      const at = 1_000 + i;
+      const id = `fb-${String(i).padStart(5, "0")}`;
+      await recordWithReport(store, {
+        id,
+        orgId: "org",
+        appId: "app",
+        title: `report ${i}`,
+        kind: "problem",
+        status: "triage",
+        reports: 1,
+        createdAt: at,
+        lastActivityAt: at,
+      });
+    }
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    const fill = db
+      .query<{ name: string; fill: number }, []>(
+        "SELECT name, round(1.0 - 1.0 * sum(unused) / sum(pgsize), 2) AS fill FROM dbstat WHERE name LIKE 'feedbacks\\_%' ESCAPE '\\' AND name NOT LIKE 'feedbacks_by_feature' AND name NOT LIKE 'feedbacks_by_severity' AND name NOT LIKE 'feedbacks_by_tracker' GROUP BY name",
+      )
+      .all();
+    db.close();
+    expect(fill.map((f) => f.name).sort()).toEqual([
+      "feedbacks_by_app",
+      "feedbacks_by_kind",
+      "feedbacks_by_reports",
+      "feedbacks_by_status",
+      "feedbacks_recent",
+    ]);
+    for (const index of fill) expect({ ...index, full: index.fill >= 0.75 }).toEqual({ ...index, full: true });
+  });
+});
+
 describe("sqlite search plans", () => {
   /** An organization with `count` feedbacks, all saying "common" and every fiftieth also "rarest", one second apart. */
   async function searchable(count: number) {
