@@ -21,6 +21,8 @@ interface SetSpec {
   readonly booleans?: readonly string[];
   /** Column renames, where the core's field name is not the column's in camelCase. */
   readonly rename?: Readonly<Record<string, string>>;
+  /** Columns computed from others for an index, not fields. */
+  readonly computed?: readonly string[];
 }
 
 const camel = (column: string): string => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -54,6 +56,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     from: "SELECT f.rowid AS _rowid, f.*, (SELECT words FROM feedback_words w WHERE w.feedback_id = f.id) AS search_text FROM feedbacks f",
     key: (r) => [String(r.id)],
     json: ["tracker", "diagnostic"],
+    computed: ["urgency"],
   },
   reports: { from: "SELECT rowid AS _rowid, * FROM reports", key: (r) => [String(r.id)], json: ["body", "conversation"], rename: { body: "report" } },
   comments: { from: "SELECT rowid AS _rowid, * FROM comments", key: (r) => [String(r.id)] },
@@ -95,7 +98,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
 function toRecord(spec: SetSpec, row: Row): PortableRecord {
   const fields: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
-    if (column.startsWith("_")) continue;
+    if (column.startsWith("_") || spec.computed?.includes(column)) continue;
     const name = spec.rename?.[column] ?? camel(column);
     if (value === null) fields[name] = null;
     else if (spec.json?.includes(column)) fields[name] = JSON.parse(String(value));

@@ -9,17 +9,15 @@ import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
 import { expandWords } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
-/** Severity as lists sort it, from the core's ranks: P0 first, none last. */
-const SEVERITY_RANK_SQL = `CASE f.severity ${Object.entries(SEVERITY_RANK)
-  .filter(([severity]) => severity !== "none")
-  .map(([severity, rank]) => `WHEN '${severity}' THEN ${rank}`)
-  .join(" ")} ELSE ${SEVERITY_RANK.none} END`;
-
-/** What each order sorts on, and which way: every order breaks ties by id desc. */
-const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly descending: boolean }>> = {
-  activity: { on: "f.last_activity_at", descending: true },
-  reports: { on: "f.reports", descending: true },
-  severity: { on: SEVERITY_RANK_SQL, descending: false },
+/**
+ * What each order sorts on, descending, and that value as a list position holds it; every order
+ * breaks ties by id desc and is read backwards from an ascending index. Severity is sorted on
+ * `urgency` (migrations.ts), which grows as the rank falls: P0 first, none last.
+ */
+const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly value: (position: number) => number }>> = {
+  activity: { on: "f.last_activity_at", value: (at) => at },
+  reports: { on: "f.reports", value: (reports) => reports },
+  severity: { on: "f.urgency", value: (rank) => SEVERITY_RANK.none - rank },
 };
 
 /**
@@ -30,7 +28,7 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly des
  * matches). Walk the list: the order's index is walked and each feedback looked up in the hits
  * (about limit × feedbacks ÷ matches rows, few when the words are common). Reading a feedback from
  * a match costs about five rows of the walk (measured at a million), so the first wins below
- * √(limit × feedbacks ÷ 5) matches. Severity has no index of its own and always reads the matches.
+ * √(limit × feedbacks ÷ 5) matches.
  */
 const MATCH_COST_IN_ROWS = 5;
 
@@ -57,7 +55,28 @@ function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: st
   return pairs.filter((pair): pair is [string, string] => pair[1] !== undefined);
 }
 
-/** Builds the WHERE clause of a list query; every filter is a bound parameter. `hits`: a search's condition, if any. */
+/** Where a list reads its feedbacks from, and the condition a search adds, if any. */
+interface ListSource {
+  readonly from: string;
+  readonly hits: string | null;
+}
+
+const FEEDBACKS: ListSource = { from: "feedbacks f", hits: null };
+
+/** The query of a page of a list; every filter is a bound parameter. */
+export function listQuery(
+  orgId: string,
+  filter: FeedbackFilter,
+  after: ListPosition | null,
+  limit: number,
+  order: FeedbackOrder,
+  source = FEEDBACKS,
+) {
+  const { where, params } = listConditions(orgId, filter, after, order, source.hits);
+  const sql = `SELECT f.* FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order].on} DESC, f.id DESC LIMIT ?`;
+  return { sql, params: [...params, limit] };
+}
+
 function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, hits: string | null) {
   const where = ["f.org_id = ?", "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
@@ -67,9 +86,11 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
   }
   if (hits) where.push(hits);
   if (after) {
-    const { on, descending } = ORDERS[order];
-    where.push(`(${on} ${descending ? "<" : ">"} ? OR (${on} = ? AND f.id < ?))`);
-    params.push(after.value, after.value, after.id);
+    const { on, value } = ORDERS[order];
+    // A row value bounds the index range; written as an OR, it did not, and a page deep in a list of a
+    // million started at the top of the index and took a second.
+    where.push(`(${on}, f.id) < (?, ?)`);
+    params.push(value(after.value), after.id);
   }
   return { where: where.join(" AND "), params };
 }
@@ -144,10 +165,9 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
   db.exec("CREATE TEMP TABLE IF NOT EXISTS hits (doc INTEGER PRIMARY KEY)");
   /** Where a search in another order takes its feedbacks from, and the condition its words add. */
-  const source = (orgId: string, filter: FeedbackFilter, match: string, order: FeedbackOrder, limit: number) => {
+  const source = (orgId: string, filter: FeedbackFilter, match: string, limit: number): ListSource => {
     db.query("DELETE FROM temp.hits").run();
     const matches = db.query("INSERT INTO temp.hits (doc) SELECT rowid FROM feedback_search WHERE feedback_search MATCH ?").run(match).changes;
-    if (order === "severity") return { from: FROM_HITS, hits: null };
     const counts = countedByStatus(db, orgId, filter);
     const listed = filter.statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
     return MATCH_COST_IN_ROWS * matches ** 2 < limit * listed ? { from: FROM_HITS, hits: null } : { from: "feedbacks f", hits: HOLDS_A_HIT };
@@ -159,14 +179,11 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       if (words === null) return [];
       const match = words && matchQuery(orgId, filter, words);
       if (match !== undefined && order === "activity") return searchByActivity(match, after, limit);
-      const from = match === undefined ? { from: "feedbacks f", hits: null } : source(orgId, filter, match, order, limit);
-      const { where, params } = listConditions(orgId, filter, after, order, from.hits);
-      const { on, descending } = ORDERS[order];
+      const from = match === undefined ? FEEDBACKS : source(orgId, filter, match, limit);
+      const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
       return db
-        .query<FeedbackRow, SQLQueryBindings[]>(
-          `SELECT f.* FROM ${from.from} WHERE ${where} ORDER BY ${on} ${descending ? "DESC" : "ASC"}, f.id DESC LIMIT ?`,
-        )
-        .all(...params, limit)
+        .query<FeedbackRow, SQLQueryBindings[]>(sql)
+        .all(...params)
         .map(toFeedback);
     },
 

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
+import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { listQuery } from "../../adapters/sqlite/feedbacks.ts";
 import { applyMigration, MIGRATIONS, type Migration } from "../../adapters/sqlite/migrations.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { START } from "../../core/portable.ts";
@@ -165,9 +166,40 @@ describe("sqlite storage", () => {
       "feedbacks_by_kind",
       "feedbacks_by_reports",
       "feedbacks_by_status",
+      "feedbacks_by_urgency",
       "feedbacks_recent",
     ]);
     for (const index of fill) expect({ ...index, full: index.fill >= 0.75 }).toEqual({ ...index, full: true });
+  });
+});
+
+describe("sqlite list plans", () => {
+  test("every order and filter of a list is read from an index, backwards, from the page's position, without sorting", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    await createSqliteStore(path).close();
+    const db = new Database(path, { readonly: true });
+    const filters: FeedbackFilter[] = [
+      { statuses: STATUSES },
+      { statuses: ["triage"] },
+      { statuses: ["triage"], appId: "app" },
+      { statuses: STATUSES, kind: "idea" },
+      { statuses: ["fixed"], severity: "P1" },
+      { statuses: STATUSES, featureId: "feature" },
+    ];
+    const plans = FEEDBACK_ORDERS.flatMap((order) =>
+      filters.flatMap((filter) =>
+        [null, { value: 1, id: "fb" }].map((after) => {
+          const { sql, params } = listQuery("org", filter, after, 21, order);
+          const plan = db.query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
+          return { order, filter, after, plan: plan.map((step) => step.detail).join("; ") };
+        }),
+      ),
+    );
+    db.close();
+    for (const { plan, ...list } of plans) {
+      const read = { sorts: /TEMP B-TREE/.test(plan), indexed: /USING INDEX/.test(plan), fromPosition: /\)<\(\?,\?\)/.test(plan) };
+      expect({ ...list, ...read }).toEqual({ ...list, sorts: false, indexed: true, fromPosition: list.after !== null });
+    }
   });
 });
 
