@@ -6,6 +6,8 @@ import type { Logger } from "../../adapters/logging/logger.ts";
 
 /** Deliveries wait on the network: several go at once. */
 const DELIVERY_CONCURRENCY = 8;
+/** Jobs at once: their writes share commits (write-batch.ts), and a job waiting on a tracker or mail server does not hold up grouping. */
+const JOB_CONCURRENCY = 4;
 const IDLE_POLL_MS = 200;
 /**
  * After this long without a job, the server hands back what the last burst of work made its caches
@@ -20,7 +22,7 @@ const QUIET_MS = 10_000;
 export function startWorker(services: Services, logger: Logger, options: { quietMs?: number } = {}) {
   const quietMs = options.quietMs ?? QUIET_MS;
   let stopping = false;
-  let wake: (() => void) | null = null;
+  const sleepers = new Set<() => void>();
   const run = runServiceJob(services);
 
   let lastWork: number | null = null;
@@ -31,7 +33,7 @@ export function startWorker(services: Services, logger: Logger, options: { quiet
     Bun.gc(true);
   };
 
-  const loop = (async () => {
+  const jobLoop = async () => {
     while (!stopping) {
       const ran = await runNextJob(services, run).catch((error) => {
         logger.error({ err: error }, "job queue unavailable");
@@ -44,11 +46,16 @@ export function startWorker(services: Services, logger: Logger, options: { quiet
       }
       await releaseMemoryWhenQuiet();
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, IDLE_POLL_MS);
+        const wake = () => {
+          sleepers.delete(wake);
+          resolve();
+        };
+        sleepers.add(wake);
+        setTimeout(wake, IDLE_POLL_MS);
       });
     }
-  })();
+  };
+  const jobLoops = Array.from({ length: JOB_CONCURRENCY }, jobLoop);
 
   const deliveryLoop = async () => {
     while (!stopping) {
@@ -75,8 +82,8 @@ export function startWorker(services: Services, logger: Logger, options: { quiet
     /** Lets the current jobs and deliveries finish, then stops. */
     async stop(): Promise<void> {
       stopping = true;
-      wake?.();
-      await Promise.all([loop, ...deliveryLoops]);
+      for (const wake of sleepers) wake();
+      await Promise.all([...jobLoops, ...deliveryLoops]);
     },
   };
 }

@@ -43,4 +43,52 @@ describe("the server's background worker", () => {
     await worker.stop();
     app.close();
   });
+
+  test("a job waiting on a slow service (an assistant, a tracker, a mail server) does not hold up the jobs behind it", async () => {
+    const app = await inProcess();
+    const assistant = app.services.assistant;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const done: string[] = [];
+    const store = app.services.store;
+    const services = {
+      ...app.services,
+      assistant: Object.assign(Object.create(assistant), {
+        triage: async (...args: Parameters<typeof assistant.triage>) => {
+          if (args[0].message.includes("slow")) await held;
+          return assistant.triage(...args);
+        },
+      }),
+      store: Object.assign(Object.create(store), {
+        completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
+          await store.completeJob(job);
+          done.push(job.request.feedbackId);
+        },
+      }),
+    };
+    const send = async (message: string) => {
+      const sent = await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "problem", message } });
+      expect(sent.status).toBe(201);
+      return (await store.findFeedback(app.demo.orgId, sent.body.ticketId))!.id;
+    };
+    const slow = await send("The slow export button does nothing");
+    const quick = await send("Prices show in the wrong currency");
+    const worker = startWorker(services, createLogger("silent", false));
+    await waitFor(
+      "the job behind the held one to be done",
+      () => done,
+      (ids) => ids.includes(quick),
+    );
+    expect(done).not.toContain(slow);
+    release();
+    await waitFor(
+      "the held job to be done once released",
+      () => done,
+      (ids) => ids.includes(slow),
+    );
+    await worker.stop();
+    app.close();
+  });
 });
