@@ -4,6 +4,7 @@ import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { channelCache } from "./channel-cache.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
+import { feedbackDocument } from "./feedbacks.ts";
 import { feedbackWords } from "../../core/feedback/search-words.ts";
 
 /** Thrown inside a transaction to abort it when the month's quota is used up. */
@@ -40,10 +41,9 @@ export function collectionStore(data: Database): CollectionStore {
       const r = input.report;
       await data
         .collection("feedbacks")
-        .insertOne(
-          { ...toDocument({ ...f, key }), words: await remember(data, feedbackWords(`${key} ${f.title}\n${r.report.message}`), session) },
-          { session },
-        );
+        .insertOne(feedbackDocument({ ...f, key }, await remember(data, feedbackWords(`${key} ${f.title}\n${r.report.message}`), session)), {
+          session,
+        });
       await data.collection("reports").insertOne({ ...toDocument(r), statusTokenHash: input.statusTokenHash }, { session });
       if (input.follower) {
         const { feedbackId, email, ...rest } = input.follower;

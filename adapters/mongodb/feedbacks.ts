@@ -1,16 +1,16 @@
 import type { Filter } from "mongodb";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
-import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
+import { type Severity, STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store.ts";
-import { type Database, type Document, fromDocument, isDuplicateKey } from "./database.ts";
+import { type Database, type Document, fromDocument, isDuplicateKey, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
 import { expandWords } from "../../core/feedback/search-words.ts";
 /** Feedbacks not folded into another. */
 export const UNFOLDED = { mergedInto: { $exists: false } };
 
-export const toFeedback = (document: Document): FeedbackRecord => fromDocument<FeedbackRecord>(document, ["words"]);
+export const toFeedback = (document: Document): FeedbackRecord => fromDocument<FeedbackRecord>(document, ["words", "urgency"]);
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
 
 /**
@@ -32,29 +32,30 @@ async function listFilter(data: Database, orgId: string, filter: FeedbackFilter)
   };
 }
 
-/** Severity as lists sort it, from the core's ranks: P0 first, none last. */
-const SEVERITY_RANK_EXPRESSION = {
-  $switch: {
-    branches: Object.entries(SEVERITY_RANK)
-      .filter(([severity]) => severity !== "none")
-      // biome-ignore lint/suspicious/noThenProperty: MongoDB's $switch names a branch's result "then".
-      .map(([severity, rank]) => ({ case: { $eq: ["$severity", severity] }, then: rank })),
-    default: SEVERITY_RANK.none,
-  },
-};
+/**
+ * Severity as lists sort it, stored with each feedback (`urgency`) so that an index gives the order:
+ * it grows as the rank falls (P0 4, none 0), and the severity order is urgency descending.
+ */
+export const urgencyOf = (severity: Severity | undefined): number => SEVERITY_RANK.none - SEVERITY_RANK[severity ?? "none"];
 
-/** What each order sorts on (a stored field, or `rank` computed in the pipeline), and which way; ties by _id desc. */
-const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly descending: boolean }>> = {
-  activity: { on: "lastActivityAt", descending: true },
-  reports: { on: "reports", descending: true },
-  severity: { on: "rank", descending: false },
+/** A feedback as stored: its fields, its urgency, and the words it is found by. */
+export const feedbackDocument = (feedback: FeedbackRecord, words: readonly string[]): Document => ({
+  ...toDocument(feedback),
+  urgency: urgencyOf(feedback.severity),
+  words,
+});
+
+/** What each order sorts on, descending, and that value as a list position holds it; ties by _id desc. */
+const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly value: (position: number) => number }>> = {
+  activity: { on: "lastActivityAt", value: (at) => at },
+  reports: { on: "reports", value: (reports) => reports },
+  severity: { on: "urgency", value: (rank) => SEVERITY_RANK.none - rank },
 };
 
 /** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */
 const afterFilter = (order: FeedbackOrder, after: ListPosition): Filter<Document> => {
-  const { on, descending } = ORDERS[order];
-  const [from, past] = descending ? ["$lte", "$lt"] : ["$gte", "$gt"];
-  return { [on]: { [from]: after.value }, $or: [{ [on]: { [past]: after.value } }, { _id: { $lt: after.id } }] };
+  const { on, value } = ORDERS[order];
+  return { [on]: { $lte: value(after.value) }, $or: [{ [on]: { $lt: value(after.value) } }, { _id: { $lt: after.id } }] };
 };
 
 /** Feedbacks as the inbox reads them, and their status changes. */
@@ -86,21 +87,14 @@ export function feedbackStore(data: Database): FeedbackStore {
 
   return {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const { on, descending } = ORDERS[order];
-      const sort = { [on]: descending ? -1 : 1, _id: -1 } as const;
       const match = await listFilter(data, orgId, filter);
       if (!match) return [];
-      // Severity is ranked in the pipeline: a stored severity string does not sort P0 first and none last.
       const found = await feedbacks()
-        .aggregate<Document>([
-          { $match: match },
-          ...(order === "severity" ? [{ $addFields: { rank: SEVERITY_RANK_EXPRESSION } }] : []),
-          ...(after ? [{ $match: afterFilter(order, after) }] : []),
-          { $sort: sort },
-          { $limit: limit },
-        ])
+        .find({ ...match, ...(after && afterFilter(order, after)) })
+        .sort({ [ORDERS[order].on]: -1, _id: -1 })
+        .limit(limit)
         .toArray();
-      return found.map(({ rank: _, ...f }) => toFeedback(f as Document));
+      return found.map(toFeedback);
     },
 
     async findFeedback(orgId, keyOrId) {

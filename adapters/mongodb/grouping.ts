@@ -1,6 +1,6 @@
 import type { GroupingStore } from "../../core/store.ts";
 import { compoundId, type Database, isDuplicateKey } from "./database.ts";
-import { UNFOLDED } from "./feedbacks.ts";
+import { UNFOLDED, urgencyOf } from "./feedbacks.ts";
 import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
 
@@ -87,6 +87,7 @@ export function groupingStore(data: Database): GroupingStore {
 
     async setTriage(orgId, feedbackId, t) {
       const set: Record<string, unknown> = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
+      if (t.severity) set.urgency = urgencyOf(t.severity);
       if (Object.keys(set).length === 0) return;
       if (!t.title) {
         await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set });

@@ -4,6 +4,8 @@ import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
 import { feedbackWords } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
+import { urgencyOf } from "./feedbacks.ts";
+import type { Severity } from "../../core/schemas/feedback.ts";
 
 const CHECKPOINT_ID = "migration";
 /** The sets that say what a channel key opens: copying into them invalidates the servers' channel caches. */
@@ -17,7 +19,8 @@ function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, 
       // The core's optional fields are absent here, never null; search words come from the indexed text.
       const { searchText, ...rest } = fields;
       const present = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null));
-      return { ...present, words: feedbackWords(String(searchText ?? `${fields.key} ${fields.title}`)) };
+      const severity = (present.severity ?? undefined) as Severity | undefined;
+      return { ...present, urgency: urgencyOf(severity), words: feedbackWords(String(searchText ?? `${fields.key} ${fields.title}`)) };
     }
     case "qualifications":
       return withExpiry({ ...(fields.data as Record<string, unknown>), expiresAt: fields.expiresAt });

@@ -35,6 +35,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["reports", { statusId: 1 }, { unique: true }],
   ["reports", { appId: 1, at: 1 }],
   ["feedbacks", { orgId: 1, reports: -1, _id: -1 }],
+  ["feedbacks", { orgId: 1, urgency: -1, _id: -1 }],
   ["comments", { feedbackId: 1, at: 1 }],
   ["followers", { feedbackId: 1 }],
   ["events", { feedbackId: 1, createdAt: 1 }],

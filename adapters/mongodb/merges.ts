@@ -3,8 +3,8 @@ import { newerFirst } from "../../core/grouping/suggestions.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { MergeStore } from "../../core/store.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
-import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
-import { UNFOLDED } from "./feedbacks.ts";
+import { compoundId, type Database, type Document, fromDocument } from "./database.ts";
+import { feedbackDocument, UNFOLDED } from "./feedbacks.ts";
 import { insertEvent } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
 import { feedbackWords, withWords } from "../../core/feedback/search-words.ts";
@@ -48,7 +48,7 @@ export function mergeStore(data: Database): MergeStore {
           .findOneAndUpdate({ _id: s.reportId, feedbackId: s.feedbackId }, { $set: { feedbackId: f.id } }, { session, returnDocument: "after" });
         if (!moved) throw new Error(`split ${s.id}: the report left the feedback`);
         await feedbacks().insertOne(
-          { ...toDocument({ ...f, key }), words: await remember(data, feedbackWords(`${key} ${f.title}\n${moved.report.message}`), session) },
+          feedbackDocument({ ...f, key }, await remember(data, feedbackWords(`${key} ${f.title}\n${moved.report.message}`), session)),
           { session },
         );
         const follower = s.follower && (await data.collection("followers").findOne({ _id: compoundId(s.feedbackId, s.follower) }, { session }));

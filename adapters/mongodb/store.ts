@@ -18,6 +18,7 @@ import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { ensureIndexes } from "./indexes.ts";
+import { upgradeDocuments } from "./upgrades.ts";
 import { jobQueue } from "./jobs.ts";
 import { oauthStore } from "./oauth.ts";
 import { trackerStore } from "./trackers.ts";
@@ -85,6 +86,7 @@ export async function openMongoDatabase(uri: string): Promise<{ client: MongoCli
     await db.command({ ping: 1 });
     const data = database(client, db);
     await ensureIndexes(data);
+    await upgradeDocuments(data);
     return { client, db, data };
   } catch (error) {
     await client.close().catch(() => undefined);

@@ -3,6 +3,8 @@ import { MongoClient } from "mongodb";
 import { database } from "../../adapters/mongodb/database.ts";
 import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
 import { createMongoStore } from "../../adapters/mongodb/store.ts";
+import { urgencyOf } from "../../adapters/mongodb/feedbacks.ts";
+import { upgradeDocuments } from "../../adapters/mongodb/upgrades.ts";
 import type { Store } from "../../core/store.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
@@ -35,6 +37,32 @@ storeContract("mongodb adapter on the mingo stand-in", async () => {
 channelKeys("mongodb channel keys on the mingo stand-in", async () => {
   const { client, db } = mingoDatabase();
   return [createMongoStore(client, db), createMongoStore(client, db)];
+});
+
+test("feedbacks stored before the severity order had its index are sorted by severity once the store has started", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  const severities = ["P2", undefined, "P0", "P3", undefined, "P1"] as const;
+  await data.collection("feedbacks").insertMany(
+    severities.map((severity, i) => ({
+      _id: `fb-${i}`,
+      orgId: "org",
+      appId: "app",
+      key: `ORG-${i + 1}`,
+      title: `feedback ${i}`,
+      kind: "problem",
+      status: "triage",
+      reports: 1,
+      createdAt: i,
+      lastActivityAt: i,
+      words: [],
+      ...(severity && { severity }),
+    })),
+  );
+  await upgradeDocuments(data);
+  const store = createMongoStore(client, db);
+  const page = await store.listFeedbacks("org", { statuses: STATUSES }, null, 10, "severity");
+  expect(page.map((f) => f.id)).toEqual(["fb-2", "fb-5", "fb-0", "fb-3", "fb-4", "fb-1"]);
 });
 
 // With a real server (a replica set, for transactions): MONGODB_URI=mongodb://localhost:27017/?replicaSet=rs0 npm test
@@ -89,5 +117,37 @@ if (uri) {
     const page = await store.listFeedbacks("org", { statuses: STATUSES, words: ["common"] }, null, 20);
     expect(page.map((f) => f.lastActivityAt)).toEqual(Array.from({ length: 20 }, (_, i) => 1_999 - i));
     expect((await examined()) - before).toBeLessThan(300);
+  });
+
+  test("mongodb: a page in severity order, and the page after it, read about a page of feedbacks from the index", async () => {
+    const db = await freshDatabase();
+    const store = createMongoStore(client, db);
+    const severities = ["P0", "P1", "P2", "P3", undefined] as const;
+    const feedbacks = Array.from({ length: 2_000 }, (_, i) => {
+      const severity = severities[i % 5];
+      return {
+        _id: `fb-${String(i).padStart(4, "0")}`,
+        orgId: "org",
+        appId: "app",
+        key: `ORG-${i + 1}`,
+        title: `feedback ${i}`,
+        kind: "problem",
+        status: "triage",
+        reports: 1,
+        createdAt: i,
+        lastActivityAt: i,
+        words: [],
+        urgency: urgencyOf(severity),
+        ...(severity && { severity }),
+      };
+    });
+    await db.collection<{ _id: string }>("feedbacks").insertMany(feedbacks);
+    const examined = async () => (await db.admin().serverStatus()).metrics.queryExecutor.scannedObjects as number;
+    const before = await examined();
+    const page = await store.listFeedbacks("org", { statuses: STATUSES }, null, 20, "severity");
+    expect(page.map((f) => f.id)).toEqual(Array.from({ length: 20 }, (_, i) => `fb-${String(1_995 - 5 * i).padStart(4, "0")}`));
+    const next = await store.listFeedbacks("org", { statuses: STATUSES }, { value: 0, id: page.at(-1)!.id }, 20, "severity");
+    expect(next[0]!.id).toBe("fb-1895");
+    expect((await examined()) - before).toBeLessThan(200);
   });
 }
