@@ -123,9 +123,11 @@ test("with ASSISTANT=openai, grouping uses embeddings kept with each feedback", 
   await settled();
   expect((await get(`${server.url}/v1/feedbacks/${second}`, server.demo.tokens.admin)).body.key).toBe(first);
   expect((await get(`${server.url}/v1/feedbacks/${other}`, server.demo.tokens.admin)).body.key).toBe(other);
-  // The first feedback's vector came from the store: the second report's call embedded only itself.
+  // The first feedback's vector came from the store: no later call embedded its text again. (The two
+  // new reports' jobs may run at once, each then embedding the other's text, whose vector is not kept yet.)
   const calls = fake.requests.filter((r) => r.path.endsWith("/embeddings")).slice(embeddingsBefore);
-  expect(calls[0]!.body.input).toHaveLength(1);
-  expect(calls[0]!.body.input[0]).toContain("Since yesterday the login page refuses me");
+  const embedded = calls.flatMap((call) => call.body.input as string[]);
+  expect(embedded.some((text) => text.includes("Since yesterday the login page refuses me"))).toBe(true);
+  expect(embedded.filter((text) => text.includes("Login fails with a valid password"))).toEqual([]);
   db.close();
 });
