@@ -6,7 +6,7 @@ import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { placeholders, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
 import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
-import { expandWords } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, expandWords } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /**
@@ -22,18 +22,33 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly val
 
 /**
  * A search in the order of last activity reads the full-text matches in rowid order, which is that
- * order (search.ts): its cost follows the page, not the number of matches. The other orders first
- * put the matching documents in the connection's `hits` table, then take the cheaper of two plans.
- * Read from the matches: each match's feedback is read, then all are sorted (cost follows the
- * matches). Walk the list: the order's index is walked and each feedback looked up in the hits
- * (about limit × feedbacks ÷ matches rows, few when the words are common). Reading a feedback from
- * a match costs about five rows of the walk (measured at a million), so the first wins below
- * √(limit × feedbacks ÷ 5) matches.
+ * order (search.ts): its cost follows the page, not the number of matches. The other orders take
+ * the cheaper of two plans. Read from the matches: the matches go to the connection's `hits`
+ * table, each one's feedback is read, then all are sorted (cost follows the matches). Walk the
+ * list: the order's index is walked and each feedback's words tested (about limit × feedbacks ÷
+ * matches rows, few when the words are common). Reading a feedback from a match costs about five
+ * rows of the walk (measured at a million), so the first wins below √(limit × feedbacks ÷ 5)
+ * matches; the matches are read up to one more than that, so a common word is never read whole.
  */
 const MATCH_COST_IN_ROWS = 5;
 
-/** Whether a feedback holds a hit. */
-const HOLDS_A_HIT = "EXISTS (SELECT 1 FROM feedback_words w CROSS JOIN temp.hits h ON h.doc = w.doc WHERE w.feedback_id = f.id)";
+/**
+ * Whether a feedback's words hold every search word (one of its expansions, or a word starting
+ * with its prefix), as its full-text document would match: the document is those words, each a
+ * token, split at spaces.
+ */
+function holdsWords(words: readonly ExpandedWord[]): SearchCondition {
+  const params: string[] = [];
+  const tests = words.map((w) => {
+    if ("prefix" in w) {
+      params.push(` ${w.prefix}`);
+      return "instr(' ' || w.words, ?) > 0";
+    }
+    params.push(...w.words.map((known) => ` ${known} `));
+    return `(${w.words.map(() => "instr(' ' || w.words || ' ', ?) > 0").join(" OR ")})`;
+  });
+  return { sql: `EXISTS (SELECT 1 FROM feedback_words w WHERE w.feedback_id = f.id AND ${tests.join(" AND ")})`, params };
+}
 
 /** The feedbacks that hold a hit; CROSS JOIN keeps the hits the outer loop. */
 const FROM_HITS = "temp.hits h CROSS JOIN feedback_words w ON w.doc = h.doc CROSS JOIN feedbacks f ON f.id = w.feedback_id";
@@ -55,13 +70,19 @@ function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: st
   return pairs.filter((pair): pair is [string, string] => pair[1] !== undefined);
 }
 
+/** A condition of a list query, and its parameters. */
+interface SearchCondition {
+  readonly sql: string;
+  readonly params: readonly SQLQueryBindings[];
+}
+
 /** Where a list reads its feedbacks from, and the condition a search adds, if any. */
 interface ListSource {
   readonly from: string;
-  readonly hits: string | null;
+  readonly words: SearchCondition | null;
 }
 
-const FEEDBACKS: ListSource = { from: "feedbacks f", hits: null };
+const FEEDBACKS: ListSource = { from: "feedbacks f", words: null };
 
 /** The query of a page of a list; every filter is a bound parameter. */
 export function listQuery(
@@ -72,19 +93,22 @@ export function listQuery(
   order: FeedbackOrder,
   source = FEEDBACKS,
 ) {
-  const { where, params } = listConditions(orgId, filter, after, order, source.hits);
+  const { where, params } = listConditions(orgId, filter, after, order, source.words);
   const sql = `SELECT f.* FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order].on} DESC, f.id DESC LIMIT ?`;
   return { sql, params: [...params, limit] };
 }
 
-function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, hits: string | null) {
+function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, words: SearchCondition | null) {
   const where = ["f.org_id = ?", "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
   for (const [column, value] of equalities(filter)) {
     where.push(`f.${column} = ?`);
     params.push(value);
   }
-  if (hits) where.push(hits);
+  if (words) {
+    where.push(words.sql);
+    params.push(...words.params);
+  }
   if (after) {
     const { on, value } = ORDERS[order];
     // A row value bounds the index range; written as an OR, it did not, and a page deep in a list of a
@@ -165,12 +189,15 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
   db.exec("CREATE TEMP TABLE IF NOT EXISTS hits (doc INTEGER PRIMARY KEY)");
   /** Where a search in another order takes its feedbacks from, and the condition its words add. */
-  const source = (orgId: string, filter: FeedbackFilter, match: string, limit: number): ListSource => {
-    db.query("DELETE FROM temp.hits").run();
-    const matches = db.query("INSERT INTO temp.hits (doc) SELECT rowid FROM feedback_search WHERE feedback_search MATCH ?").run(match).changes;
+  const source = (orgId: string, filter: FeedbackFilter, words: readonly ExpandedWord[], match: string, limit: number): ListSource => {
     const counts = countedByStatus(db, orgId, filter);
     const listed = filter.statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
-    return MATCH_COST_IN_ROWS * matches ** 2 < limit * listed ? { from: FROM_HITS, hits: null } : { from: "feedbacks f", hits: HOLDS_A_HIT };
+    const readable = Math.floor(Math.sqrt((limit * listed) / MATCH_COST_IN_ROWS));
+    db.query("DELETE FROM temp.hits").run();
+    const matches = db
+      .query("INSERT INTO temp.hits (doc) SELECT rowid FROM feedback_search WHERE feedback_search MATCH ? LIMIT ?")
+      .run(match, readable + 1).changes;
+    return matches <= readable ? { from: FROM_HITS, words: null } : { from: "feedbacks f", words: holdsWords(words) };
   };
 
   return {
@@ -179,7 +206,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       if (words === null) return [];
       const match = words && matchQuery(orgId, filter, words);
       if (match !== undefined && order === "activity") return searchByActivity(match, after, limit);
-      const from = match === undefined ? FEEDBACKS : source(orgId, filter, match, limit);
+      const from = words === undefined || match === undefined ? FEEDBACKS : source(orgId, filter, words, match, limit);
       const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
       return db
         .query<FeedbackRow, SQLQueryBindings[]>(sql)

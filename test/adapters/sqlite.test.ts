@@ -296,7 +296,8 @@ describe("sqlite search plans, every filter and order", () => {
       { ...all, severity: "P1" },
       { statuses: ["prioritized"] },
     ];
-    const searches = [["probe"], ["alpha"], ["beta"], ["gamma"], ["alpha", "beta"], ["absent"]];
+    // "1" and "2" start more words than a search expands (the numbers of titles and keys): their prefix is tested.
+    const searches = [["probe"], ["alpha"], ["beta"], ["gamma"], ["alpha", "beta"], ["absent"], ["1"], ["alpha", "2"]];
     for (const order of FEEDBACK_ORDERS) {
       for (const filter of filters) {
         for (const words of searches) {

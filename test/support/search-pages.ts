@@ -4,7 +4,10 @@ import { positionOf } from "../../core/feedback/order.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import type { FeedbackFilter, FeedbackOrder, ListPosition, Store } from "../../core/store.ts";
 
-/** The ids a list query keeps, in its order (ties by id, descending); a search word matches a whole word of the title. */
+/** The words of a feedback's key and title, as a search folds them (the titles of these tests are lower case already). */
+const wordsOf = (f: FeedbackRecord): string[] => `${f.key.toLowerCase()} ${f.title}`.split(/[\s-]+/);
+
+/** The ids a list query keeps, in its order (ties by id, descending); a search word is the start of a word of the key or title. */
 export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilter, order: FeedbackOrder): string[] {
   const kept = records.filter(
     (f) =>
@@ -12,7 +15,7 @@ export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilt
       (!filter.kind || f.kind === filter.kind) &&
       (!filter.appId || f.appId === filter.appId) &&
       (!filter.severity || f.severity === filter.severity) &&
-      (filter.words ?? []).every((w) => f.title.split(" ").includes(w)),
+      (filter.words ?? []).every((w) => wordsOf(f).some((word) => word.startsWith(w))),
   );
   return kept
     .sort((a, b) => {
