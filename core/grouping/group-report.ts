@@ -77,11 +77,32 @@ export async function groupReport(services: GroupReportDeps, job: JobRequest): P
       at: now,
     })),
   );
-  const duplicate = decision.merge && (await store.findFeedback(feedback.orgId, decision.merge.id));
-  if (duplicate) {
-    const { source, target } = foldDirection(feedback, duplicate);
-    await fold(services, source, target, null, decision.merge!.score);
-  } else if (vector) {
-    await store.indexForGrouping(feedback.appId, feedback.id, keys, text, vector);
+  const folded = decision.merge !== null && (await foldDuplicate(services, feedback, decision.merge));
+  if (!folded && vector) await store.indexForGrouping(feedback.appId, feedback.id, keys, text, vector);
+}
+
+/** Folds are rarely chained: a feedback folded into one that was itself folded, at most this deep. */
+const MAX_HOPS = 3;
+
+/**
+ * Folds a feedback and its sure duplicate, the newer into the older. Jobs run at once, so either
+ * may have been folded since they were compared: a duplicate folded meanwhile answers through the
+ * feedback it went into; a feedback folded meanwhile is left to its survivor. Whether it folded.
+ */
+async function foldDuplicate(services: GroupReportDeps, feedback: FeedbackRecord, match: { readonly id: string; readonly score: number }) {
+  let duplicateId = match.id;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    const [self, duplicate] = await Promise.all([
+      services.store.findFeedback(feedback.orgId, feedback.id),
+      services.store.findFeedback(feedback.orgId, duplicateId),
+    ]);
+    if (!self || self.mergedInto || !duplicate || duplicate.id === self.id) return false;
+    if (duplicate.mergedInto) {
+      duplicateId = duplicate.mergedInto;
+      continue;
+    }
+    const { source, target } = foldDirection(self, duplicate);
+    if ((await fold(services, source, target, null, match.score)).ok) return true;
   }
+  return false;
 }

@@ -31,11 +31,15 @@ export interface GroupingDecision {
 
 /**
  * Decides from the grouper's matches (best first): a pair a person dismissed is left out; in
- * `auto` mode the best sure match is merged and the others suggested; in `review` every match is
- * suggested.
+ * `auto` mode the oldest sure match is merged and the others suggested; in `review` every match is
+ * suggested. The oldest, not the closest: the jobs of a burst of duplicates run at once and see
+ * each other, and each closest to a sibling, they would fold in small groups; towards the oldest
+ * they all fold into one feedback.
  */
 export function decideGrouping(mode: GroupingMode, matches: readonly GroupingMatch[], dismissed: ReadonlySet<string>): GroupingDecision {
   const open = matches.filter((m) => !dismissed.has(m.id));
-  const merge = mode === "auto" ? (open.find((m) => m.same) ?? null) : null;
+  const sure = mode === "auto" ? open.filter((m) => m.same) : [];
+  // Ids are time-ordered: the smallest is the oldest.
+  const merge = sure.reduce<GroupingMatch | null>((oldest, m) => (oldest === null || m.id < oldest.id ? m : oldest), null);
   return { merge, suggest: open.filter((m) => m !== merge) };
 }

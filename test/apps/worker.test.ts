@@ -91,4 +91,34 @@ describe("the server's background worker", () => {
     await worker.stop();
     app.close();
   });
+
+  test("a burst of reports of one subject, grouped by jobs running at once, ends as one feedback", async () => {
+    const app = await inProcess();
+    const store = app.services.store;
+    let completed = 0;
+    const services = {
+      ...app.services,
+      store: Object.assign(Object.create(store), {
+        completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
+          await store.completeJob(job);
+          completed++;
+        },
+      }),
+    };
+    const burst = 12;
+    for (let i = 0; i < burst; i++) {
+      const body = { publicKey: app.demo.publicKey, kind: "problem", message: "The invoice total ignores the discount code" };
+      expect((await app.request("POST", "/v1/reports", { body })).status).toBe(201);
+    }
+    const worker = startWorker(services, createLogger("silent", false));
+    await waitFor(
+      "every grouping job to be done",
+      () => completed,
+      (n) => n === burst,
+    );
+    await worker.stop();
+    const open = await store.listFeedbacks(app.demo.orgId, { statuses: ["triage"], words: ["discount"] }, null, 20);
+    expect(open.map((f) => f.reports)).toEqual([burst]);
+    app.close();
+  });
 });

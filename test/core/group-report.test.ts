@@ -27,9 +27,16 @@ const report = (feedbackId: string, message: string): ReportRecord => ({
 /** The grouping job's store, grouper and assistant in memory; the grouper answers with `matches`. */
 function setUp(
   matches: GroupingMatch[],
-  options: { mode?: "auto" | "review"; dismissed?: string[]; feedback?: Partial<FeedbackRecord>; message?: string } = {},
+  options: {
+    mode?: "auto" | "review";
+    dismissed?: string[];
+    feedback?: Partial<FeedbackRecord>;
+    message?: string;
+    /** Feedbacks as other jobs left them meanwhile. */
+    meanwhile?: FeedbackRecord[];
+  } = {},
 ) {
-  const feedbacks = new Map([older, { ...newer, ...options.feedback }].map((f) => [f.id, f]));
+  const feedbacks = new Map([older, { ...newer, ...options.feedback }, ...(options.meanwhile ?? [])].map((f) => [f.id, f]));
   const merges: Array<{ merge: MergeRecord; events: readonly DomainEvent[] }> = [];
   const suggestions: Suggestion[] = [];
   const indexed: string[] = [];
@@ -79,6 +86,16 @@ describe("the grouping job", () => {
     assert.deepEqual(
       run.suggestions.map((s) => [s.feedbackId, s.similarId, s.score, s.matched]),
       [[newer.id, "fb-9", 0.25, ["export"]]],
+    );
+  });
+
+  test("a sure duplicate folded meanwhile into another feedback: the new feedback is folded into that one", async () => {
+    const oldest = feedbackRecord({ id: "fb-0", key: "ACME-0", createdAt: NOW - 20_000 });
+    const run = setUp([sure], { meanwhile: [oldest, { ...older, mergedInto: oldest.id }] });
+    await groupReport(run.deps, job);
+    assert.deepEqual(
+      run.merges.map(({ merge }) => [merge.sourceId, merge.targetId]),
+      [[newer.id, oldest.id]],
     );
   });
 

@@ -126,7 +126,16 @@ describe("decideGrouping", () => {
     { id: "maybe", score: 0.3, same: false, matched: ["export"] },
   ];
 
-  test("auto merges the best sure match and suggests the rest; review only suggests", () => {
+  test("auto merges the oldest sure match (ids are time-ordered) and suggests the rest", () => {
+    const sure = [
+      { id: "fb-5", score: 0.9, same: true, matched: ["export"] },
+      { id: "fb-2", score: 0.6, same: true, matched: ["export"] },
+      { id: "fb-1", score: 0.3, same: false, matched: ["export"] },
+    ];
+    assert.deepEqual(decideGrouping("auto", sure, new Set()), { merge: sure[1], suggest: [sure[0], sure[2]] });
+  });
+
+  test("auto merges the sure match and suggests the rest; review only suggests", () => {
     assert.deepEqual(decideGrouping("auto", matches, new Set()), { merge: matches[0], suggest: [matches[1]] });
     assert.deepEqual(decideGrouping("review", matches, new Set()), { merge: null, suggest: matches });
   });
