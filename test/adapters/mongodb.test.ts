@@ -39,26 +39,27 @@ channelKeys("mongodb channel keys on the mingo stand-in", async () => {
   return [createMongoStore(client, db), createMongoStore(client, db)];
 });
 
+/** A feedback document as a store before the severity order's index wrote it: the i-th, active at i. */
+const storedFeedback = (id: string, i: number, severity: string | undefined) => ({
+  _id: id,
+  orgId: "org",
+  appId: "app",
+  key: `ORG-${i + 1}`,
+  title: `feedback ${i}`,
+  kind: "problem",
+  status: "triage",
+  reports: 1,
+  createdAt: i,
+  lastActivityAt: i,
+  words: [],
+  ...(severity && { severity }),
+});
+
 test("feedbacks stored before the severity order had its index are sorted by severity once the store has started", async () => {
   const { client, db } = mingoDatabase();
   const data = database(client, db);
   const severities = ["P2", undefined, "P0", "P3", undefined, "P1"] as const;
-  await data.collection("feedbacks").insertMany(
-    severities.map((severity, i) => ({
-      _id: `fb-${i}`,
-      orgId: "org",
-      appId: "app",
-      key: `ORG-${i + 1}`,
-      title: `feedback ${i}`,
-      kind: "problem",
-      status: "triage",
-      reports: 1,
-      createdAt: i,
-      lastActivityAt: i,
-      words: [],
-      ...(severity && { severity }),
-    })),
-  );
+  await data.collection("feedbacks").insertMany(severities.map((severity, i) => storedFeedback(`fb-${i}`, i, severity)));
   await upgradeDocuments(data);
   const store = createMongoStore(client, db);
   const page = await store.listFeedbacks("org", { statuses: STATUSES }, null, 10, "severity");
@@ -125,21 +126,7 @@ if (uri) {
     const severities = ["P0", "P1", "P2", "P3", undefined] as const;
     const feedbacks = Array.from({ length: 2_000 }, (_, i) => {
       const severity = severities[i % 5];
-      return {
-        _id: `fb-${String(i).padStart(4, "0")}`,
-        orgId: "org",
-        appId: "app",
-        key: `ORG-${i + 1}`,
-        title: `feedback ${i}`,
-        kind: "problem",
-        status: "triage",
-        reports: 1,
-        createdAt: i,
-        lastActivityAt: i,
-        words: [],
-        urgency: urgencyOf(severity),
-        ...(severity && { severity }),
-      };
+      return { ...storedFeedback(`fb-${String(i).padStart(4, "0")}`, i, severity), urgency: urgencyOf(severity) };
     });
     await db.collection<{ _id: string }>("feedbacks").insertMany(feedbacks);
     const examined = async () => (await db.admin().serverStatus()).metrics.queryExecutor.scannedObjects as number;
