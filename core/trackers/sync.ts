@@ -15,19 +15,30 @@ export type TrackerStatusDeps = ChangeStatusDeps & {
   readonly store: Pick<Store, "findAppTrackersByProject" | "findFeedbackByTracker" | "setFeedbackTracker">;
 };
 
-/** The sync job: the linked issue takes the feedback's current status (and the comment that came with it). */
+/** A sync reads the status again after each update of the issue, at most this many times. */
+const MAX_FOLLOWS = 3;
+
+/**
+ * The sync job: the linked issue takes the feedback's current status (and the comment that came
+ * with it). Jobs run at once, so the sync of an older change may reach the tracker after a newer
+ * one's: each sync reads the status again once the issue is updated, and sends it again if it moved.
+ */
 export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<void> {
-  const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
-  if (!feedback?.tracker) return;
-  const appTracker = await services.store.findAppTracker(feedback.orgId, feedback.appId);
-  const tracker = appTracker && services.trackers[appTracker.provider];
-  if (!appTracker || !tracker) return;
-  const comment = (await services.store.listComments(feedback.id)).at(-1);
-  const link = await tracker.follow(await openSettings(services, appTracker), feedback.tracker, {
-    status: feedback.status,
-    ...(comment?.statusTo === feedback.status && { comment: comment.text }),
-  });
-  await services.store.setFeedbackTracker(feedback.orgId, feedback.id, { ...link, syncedAt: services.clock() });
+  let sent: Status | null = null;
+  for (let follow = 0; follow < MAX_FOLLOWS; follow++) {
+    const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
+    if (!feedback?.tracker || feedback.status === sent) return;
+    const appTracker = await services.store.findAppTracker(feedback.orgId, feedback.appId);
+    const tracker = appTracker && services.trackers[appTracker.provider];
+    if (!appTracker || !tracker) return;
+    const comment = (await services.store.listComments(feedback.id)).at(-1);
+    const link = await tracker.follow(await openSettings(services, appTracker), feedback.tracker, {
+      status: feedback.status,
+      ...(comment?.statusTo === feedback.status && { comment: comment.text }),
+    });
+    await services.store.setFeedbackTracker(feedback.orgId, feedback.id, { ...link, syncedAt: services.clock() });
+    sent = feedback.status;
+  }
 }
 
 /**
