@@ -12,6 +12,7 @@ import tuning from "../test/fixtures/grouping.json";
 import development from "../test/fixtures/grouping-development.json";
 import holdout from "../test/fixtures/grouping-holdout.json";
 import { createLexicalGrouper } from "../adapters/grouping-lexical/grouper.ts";
+import { decideGrouping } from "../core/grouping/suggestions.ts";
 
 interface Labelled {
   readonly group: string;
@@ -39,9 +40,12 @@ async function group(reports: readonly Labelled[]): Promise<{ cluster: Map<numbe
     // As the service does: every report of a feedback is a candidate text for it (single linkage).
     const candidates = feedbacks.flatMap((f) => f.members.map((m) => ({ id: f.id, text: reports[m]!.text })));
     const { matches } = await grouper.compare(reports[i]!.text, candidates);
-    const found = feedbacks.find((f) => f.id === matches.find((m) => m.same)?.id);
+    // Ids in the order of creation, as the service's are: the report's would be the next.
+    const id = `f${String(feedbacks.length).padStart(6, "0")}`;
+    const merge = decideGrouping("auto", matches, new Set(), id).merge;
+    const found = feedbacks.find((f) => f.id === merge?.id);
     if (found) found.members.push(i);
-    else feedbacks.push({ id: `f${feedbacks.length}`, members: [i] });
+    else feedbacks.push({ id, members: [i] });
   }
   const cluster = new Map<number, string>();
   for (const f of feedbacks) for (const m of f.members) cluster.set(m, f.id);

@@ -64,7 +64,7 @@ export async function groupReport(services: GroupReportDeps, job: JobRequest): P
     store.findApp(feedback.orgId, feedback.appId),
     store.dismissedWith(feedback.orgId, feedback.id),
   ]);
-  const decision = decideGrouping(app?.groupingMode ?? "auto", matches, dismissed);
+  const decision = decideGrouping(app?.groupingMode ?? "auto", matches, dismissed, feedback.id);
   const now = clock();
   await store.saveSuggestions(
     decision.suggest.map((m) => ({

@@ -30,16 +30,22 @@ export interface GroupingDecision {
 }
 
 /**
- * Decides from the grouper's matches (best first): a pair a person dismissed is left out; in
- * `auto` mode the oldest sure match is merged and the others suggested; in `review` every match is
- * suggested. The oldest, not the closest: the jobs of a burst of duplicates run at once and see
- * each other, and each closest to a sibling, they would fold in small groups; towards the oldest
- * they all fold into one feedback.
+ * Decides for feedback `feedbackId` from the grouper's matches (best first): a pair a person
+ * dismissed is left out; in `auto` mode the best sure match is merged and the others suggested; in
+ * `review` every match is suggested. A sure match older than the feedback comes before a newer one,
+ * however close: the jobs of a burst of duplicates run at once and see each other, and merged each
+ * with its closest sibling they would fold in small groups beside the feedback they all duplicate.
+ * Towards the older, every fold goes down to it. (One job at a time sees only older feedbacks.)
  */
-export function decideGrouping(mode: GroupingMode, matches: readonly GroupingMatch[], dismissed: ReadonlySet<string>): GroupingDecision {
+export function decideGrouping(
+  mode: GroupingMode,
+  matches: readonly GroupingMatch[],
+  dismissed: ReadonlySet<string>,
+  feedbackId: string,
+): GroupingDecision {
   const open = matches.filter((m) => !dismissed.has(m.id));
   const sure = mode === "auto" ? open.filter((m) => m.same) : [];
-  // Ids are time-ordered: the smallest is the oldest.
-  const merge = sure.reduce<GroupingMatch | null>((oldest, m) => (oldest === null || m.id < oldest.id ? m : oldest), null);
+  // Ids are time-ordered: a smaller one is older.
+  const merge = sure.find((m) => m.id < feedbackId) ?? sure[0] ?? null;
   return { merge, suggest: open.filter((m) => m !== merge) };
 }

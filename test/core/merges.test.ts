@@ -126,22 +126,24 @@ describe("decideGrouping", () => {
     { id: "maybe", score: 0.3, same: false, matched: ["export"] },
   ];
 
-  test("auto merges the oldest sure match (ids are time-ordered) and suggests the rest", () => {
+  test("auto merges the best sure match older than the feedback (ids are time-ordered), before a closer newer one", () => {
     const sure = [
-      { id: "fb-5", score: 0.9, same: true, matched: ["export"] },
+      { id: "fb-8", score: 0.9, same: true, matched: ["export"] },
+      { id: "fb-3", score: 0.7, same: true, matched: ["export"] },
       { id: "fb-2", score: 0.6, same: true, matched: ["export"] },
       { id: "fb-1", score: 0.3, same: false, matched: ["export"] },
     ];
-    assert.deepEqual(decideGrouping("auto", sure, new Set()), { merge: sure[1], suggest: [sure[0], sure[2]] });
+    assert.deepEqual(decideGrouping("auto", sure, new Set(), "fb-5"), { merge: sure[1], suggest: [sure[0], sure[2], sure[3]] });
+    assert.deepEqual(decideGrouping("auto", sure.slice(0, 1), new Set(), "fb-5").merge, sure[0]);
   });
 
-  test("auto merges the sure match and suggests the rest; review only suggests", () => {
-    assert.deepEqual(decideGrouping("auto", matches, new Set()), { merge: matches[0], suggest: [matches[1]] });
-    assert.deepEqual(decideGrouping("review", matches, new Set()), { merge: null, suggest: matches });
+  test("auto merges the best sure match and suggests the rest; review only suggests", () => {
+    assert.deepEqual(decideGrouping("auto", matches, new Set(), "fb-9"), { merge: matches[0], suggest: [matches[1]] });
+    assert.deepEqual(decideGrouping("review", matches, new Set(), "fb-9"), { merge: null, suggest: matches });
   });
 
   test("a pair a person dismissed is neither merged nor suggested", () => {
-    assert.deepEqual(decideGrouping("auto", matches, new Set(["sure"])), { merge: null, suggest: [matches[1]] });
+    assert.deepEqual(decideGrouping("auto", matches, new Set(["sure"]), "fb-9"), { merge: null, suggest: [matches[1]] });
   });
 });
 
