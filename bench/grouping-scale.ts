@@ -1,8 +1,7 @@
 // Grouping throughput as feedbacks pile up: reports grouped per second (triage, candidate lookup,
 // comparison, fold or index) with 1,000, 10,000 and 100,000 feedbacks stored in one app.
 //   bun bench/grouping-scale.ts [--record]
-import { appendFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../adapters/logging/logger.ts";
 import { loadConfig } from "../apps/runtime/config.ts";
@@ -11,17 +10,14 @@ import { createServices } from "../apps/runtime/services.ts";
 import { recordFeedback, type Submitted } from "../core/use-cases/record-feedback.ts";
 import { runJob } from "../core/use-cases/run-job.ts";
 import { reportText } from "./corpus.ts";
+import { scratchDir } from "./scratch.ts";
 
 const SIZES = [1_000, 10_000, 100_000];
 const MEASURED = 500;
 const rows: string[] = [];
 const perReport: number[] = [];
 for (const size of SIZES) {
-  const services = await createServices(
-    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "retour-bench-group-")) }),
-    createLogger("silent", false),
-    "http://localhost",
-  );
+  const services = await createServices(loadConfig({ DATA_DIR: scratchDir("bench-group") }), createLogger("silent", false), "http://localhost");
   const info = await demo(services);
   const context = (await services.store.findChannelByKey(info.publicKey))!;
   const ticket = (submitted: Submitted): string => (submitted.outcome.kind === "recorded" ? submitted.outcome.body.ticketId : "");

@@ -1,17 +1,18 @@
 // Server time of the inbox's pages and the grouping and trends reads at N feedbacks; appended to bench/RESULTS.md.
 //   bun bench/pages.ts [--feedbacks 100000] [--requests 300]
-import { appendFileSync, mkdtempSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { appendFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, ROOT, seed, signIn, start } from "./serve.ts";
+import { scratchDir } from "./scratch.ts";
 
 const { values } = parseArgs({ options: { feedbacks: { type: "string", default: "100000" }, requests: { type: "string", default: "300" } } });
 const FEEDBACKS = Number(values.feedbacks);
 const REQUESTS = Number(values.requests);
 
 console.error(`pages: seeding ${FEEDBACKS} feedbacks, indexed for grouping`);
-const dataDir = mkdtempSync(join(tmpdir(), "retour-pages-"));
+const dataDir = scratchDir("pages");
 const info = await seed(dataDir, FEEDBACKS, { grouping: true });
 const server = await start(["apps/server/main.ts"], { DATA_DIR: dataDir, RATE_LIMIT_API_PER_MINUTE: "1000000000" });
 const origin = `http://127.0.0.1:${server.port}`;

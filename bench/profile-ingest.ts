@@ -2,9 +2,6 @@
 // wrk, so the figure is the service's own work (validation, use case, SQLite), free of load noise.
 //   bun bench/profile-ingest.ts [--reports 20000] [--lanes 32] [--worker]
 //   bun --cpu-prof --cpu-prof-dir=/tmp/profile bench/profile-ingest.ts    # where the time goes
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Elysia } from "elysia";
 import { createHttpApp } from "../adapters/http/app.ts";
@@ -13,13 +10,14 @@ import { loadConfig } from "../apps/runtime/config.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { createServices } from "../apps/runtime/services.ts";
 import { startWorker } from "../apps/server/worker.ts";
+import { scratchDir } from "./scratch.ts";
 
 const { values } = parseArgs({
   options: { reports: { type: "string", default: "20000" }, lanes: { type: "string", default: "32" }, worker: { type: "boolean", default: false } },
 });
 const REPORTS = Number(values.reports);
 const LANES = Number(values.lanes);
-const dataDir = mkdtempSync(join(tmpdir(), "retour-profile-"));
+const dataDir = scratchDir("profile");
 const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_REPORTS_PER_MINUTE: "1000000000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const logger = createLogger(config.logLevel, false);
 const services = await createServices(config, logger, "http://localhost:3000", "server");

@@ -1,10 +1,11 @@
 // Benchmarks of the foundation, in one run on loopback; results are appended to bench/RESULTS.md.
 //   bun bench/run.ts [--seconds 10] [--feedbacks 100000]
-import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { appendFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BUN, percentile, ROOT, seed, signIn, start } from "./serve.ts";
+import { scratchDir } from "./scratch.ts";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "10" }, feedbacks: { type: "string", default: "100000" } } });
 const SECONDS = Number(values.seconds);
@@ -17,7 +18,7 @@ if (!Bun.which("wrk")) {
 
 /** Runs wrk with one thread and 32 connections, POSTing the body; returns requests/s and p99 in ms. */
 async function wrk(url: string, body: string): Promise<{ rps: number; p99: number }> {
-  const dir = mkdtempSync(join(tmpdir(), "retour-wrk-"));
+  const dir = scratchDir("wrk");
   const script = join(dir, "post.lua");
   writeFileSync(script, `wrk.method = "POST"\nwrk.headers["content-type"] = "application/json"\nwrk.body = ${JSON.stringify(body)}\n`);
   const run = Bun.spawn(["wrk", "-t1", "-c32", `-d${SECONDS}s`, "--latency", "-s", script, url], { stdout: "pipe", stderr: "inherit" });
@@ -38,7 +39,7 @@ const bare = await start(["bench/bare.ts"], {});
 const bareResult = await wrk(`http://127.0.0.1:${bare.port}/v1/reports`, report("pk"));
 bare.proc.kill();
 
-const ingestDir = mkdtempSync(join(tmpdir(), "retour-bench-"));
+const ingestDir = scratchDir("bench");
 const env = { DATA_DIR: ingestDir, RATE_LIMIT_REPORTS_PER_MINUTE: "1000000000" };
 const demoCli = Bun.spawn([BUN, "apps/cli/main.ts", "demo", "--json"], { env: { ...process.env, ...env }, cwd: ROOT, stdout: "pipe" });
 const demo = JSON.parse(await new Response(demoCli.stdout).text());
@@ -49,7 +50,7 @@ await retour.proc.exited;
 
 // 2. Text search with N feedbacks stored: sequential requests, so latency is not queueing.
 console.error(`search: seeding ${FEEDBACKS} feedbacks`);
-const searchDir = mkdtempSync(join(tmpdir(), "retour-bench-"));
+const searchDir = scratchDir("bench");
 const seedInfo = await seed(searchDir, FEEDBACKS);
 const search = await start(["apps/server/main.ts"], { DATA_DIR: searchDir, RATE_LIMIT_API_PER_MINUTE: "1000000000" });
 const QUERIES = [

@@ -1,11 +1,12 @@
 // Search and list at growing sizes: the 9 queries at 1 connection and 32, the list at 32, resident
 // memory idle, under load and after, and bytes on disk per feedback; appended to bench/RESULTS.md.
 //   bun bench/search.ts [--sizes 10000,100000] [--seconds 10]   (add 1000000 for a million)
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, ROOT, seed, start } from "./serve.ts";
+import { scratchDir } from "./scratch.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "10000,100000" }, seconds: { type: "string", default: "10" } } });
 const SIZES = values.sizes.split(",").map(Number);
@@ -33,7 +34,7 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 
 /** wrk at 32 connections over the paths in turn; requests/s, p50 and p99 in ms. */
 async function load(origin: string, token: string, paths: readonly string[]) {
-  const script = join(mkdtempSync(join(tmpdir(), "retour-wrk-")), "paths.lua");
+  const script = join(scratchDir("wrk"), "paths.lua");
   writeFileSync(
     script,
     `local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1], { ["authorization"] = "Bearer ${token}" })\nend\n`,
@@ -53,7 +54,7 @@ const search = (q: string) => `/v1/feedbacks?status=all&limit=20&query=${encodeU
 const rows: string[] = [];
 for (const size of SIZES) {
   console.error(`search: seeding ${size} feedbacks`);
-  const dataDir = mkdtempSync(join(tmpdir(), "retour-search-"));
+  const dataDir = scratchDir("search");
   const info = await seed(dataDir, size);
   const server = await start(["apps/server/main.ts"], { DATA_DIR: dataDir, RATE_LIMIT_API_PER_MINUTE: "1000000000" });
   const origin = `http://127.0.0.1:${server.port}`;

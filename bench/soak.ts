@@ -5,11 +5,12 @@
 // server's RSS once more: it gives its caches back after 10 s without work.
 //   bun bench/soak.ts [--minutes 10] [--drain-minutes 15]
 import { Database } from "bun:sqlite";
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BUN, ROOT, start } from "./serve.ts";
+import { scratchDir } from "./scratch.ts";
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" }, "drain-minutes": { type: "string", default: "15" } } });
 const MINUTES = Number(values.minutes);
@@ -24,7 +25,7 @@ if (!Bun.which("wrk")) {
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 
 function wrk(origin: string, connections: number, lua: string) {
-  const script = join(mkdtempSync(join(tmpdir(), "retour-wrk-")), "load.lua");
+  const script = join(scratchDir("wrk"), "load.lua");
   writeFileSync(script, lua);
   const run = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${MINUTES * 60}s`, "-s", script, origin], { stdout: "pipe", stderr: "inherit" });
   return new Response(run.stdout).text().then((out) => {
@@ -33,7 +34,7 @@ function wrk(origin: string, connections: number, lua: string) {
   });
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "retour-soak-"));
+const dataDir = scratchDir("soak");
 const env = { DATA_DIR: dataDir, RATE_LIMIT_REPORTS_PER_MINUTE: "1000000000", RATE_LIMIT_API_PER_MINUTE: "1000000000" };
 const demoCli = Bun.spawn([BUN, "apps/cli/main.ts", "demo", "--json"], { env: { ...process.env, ...env }, cwd: ROOT, stdout: "pipe" });
 const demo = JSON.parse(await new Response(demoCli.stdout).text());

@@ -2,17 +2,17 @@
 // each, indexed for grouping as the job would); appended to bench/RESULTS.md.
 //   bun bench/storage.ts [--feedbacks 100000]
 import { Database } from "bun:sqlite";
-import { appendFileSync, mkdtempSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT, seed } from "./serve.ts";
+import { scratchDir } from "./scratch.ts";
 
 const { values } = parseArgs({ options: { feedbacks: { type: "string", default: "100000" } } });
 const FEEDBACKS = Number(values.feedbacks);
 
 console.error(`storage: seeding ${FEEDBACKS} feedbacks, indexed for grouping`);
-const dataDir = mkdtempSync(join(tmpdir(), "retour-storage-"));
+const dataDir = scratchDir("storage");
 await seed(dataDir, FEEDBACKS, { grouping: true });
 const file = join(dataDir, "retour.sqlite");
 const db = new Database(file);

@@ -2,8 +2,8 @@
 // worker, and the cost of looking for due deliveries as stored ones pile up.
 //   bun bench/webhooks.ts [--events 3000]
 import { Database } from "bun:sqlite";
-import { appendFileSync, mkdtempSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { appendFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createLogger } from "../adapters/logging/logger.ts";
@@ -11,6 +11,7 @@ import { loadConfig } from "../apps/runtime/config.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { createServices } from "../apps/runtime/services.ts";
 import { createWebhook } from "../core/webhooks/manage.ts";
+import { scratchDir } from "./scratch.ts";
 
 const { values } = parseArgs({ options: { events: { type: "string", default: "3000" } } });
 const EVENTS = Number(values.events);
@@ -27,7 +28,7 @@ const receiver = Bun.serve({
 });
 
 // 1. Throughput: N events queued for one webhook, then the server's worker delivers them.
-const dataDir = mkdtempSync(join(tmpdir(), "retour-bench-hooks-"));
+const dataDir = scratchDir("bench-hooks");
 const env = { DATA_DIR: dataDir, WEBHOOKS_ALLOW_PRIVATE: "true" };
 const services = await createServices(loadConfig(env), createLogger("silent", false), "http://localhost");
 const info = await demo(services);

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Database, type SQLQueryBindings } from "bun:sqlite";
-import { mkdtempSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { listQuery } from "../../adapters/sqlite/feedbacks.ts";
@@ -15,12 +14,13 @@ import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
 import { eventually } from "../support/receiver.ts";
 import { everyPage, plainly } from "../support/search-pages.ts";
+import { scratchDir } from "../support/scratch.ts";
 
-storeContract("sqlite", async () => createSqliteStore(join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite")));
+storeContract("sqlite", async () => createSqliteStore(join(scratchDir("store"), "store.sqlite")));
 
 describe("sqlite channel keys", () => {
   async function seeded() {
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const path = join(scratchDir("store"), "store.sqlite");
     const store = createSqliteStore(path);
     await store.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
     await store.createApp({ id: "app-1", orgId: "org-1", name: "App", kind: "web" });
@@ -60,7 +60,7 @@ describe("sqlite channel keys", () => {
 
 describe("sqlite checkpoints", () => {
   test("a server's store copies committed pages into the database file on a thread of its own", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const path = join(scratchDir("store"), "store.sqlite");
     const store = createSqliteStore(path, { backgroundCheckpoints: true });
     // Another connection commits about 8 MB without ever checkpointing: only the store's thread can move it into the file.
     const writer = new Database(path);
@@ -83,7 +83,7 @@ describe("sqlite checkpoints", () => {
 
 describe("sqlite checkpointer", () => {
   test("reports its failure once, and still stops", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "not-a-database.sqlite");
+    const path = join(scratchDir("store"), "not-a-database.sqlite");
     writeFileSync(path, "this is not a database file, whatever its name says".repeat(100));
     let failures = 0;
     const checkpointer = startCheckpointer(path, () => failures++);
@@ -125,7 +125,7 @@ function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback:
 /** A store file as a version before `migration` left it: every migration up to that one applied. */
 function storeBefore(migration: (m: Migration) => boolean): { path: string; old: Database } {
   const before = MIGRATIONS.findIndex(migration);
-  const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+  const path = join(scratchDir("store"), "store.sqlite");
   const old = new Database(path);
   for (const m of MIGRATIONS.slice(0, before)) applyMigration(old, m);
   old.exec(`PRAGMA user_version = ${before}`);
@@ -134,7 +134,7 @@ function storeBefore(migration: (m: Migration) => boolean): { path: string; old:
 
 describe("sqlite storage", () => {
   test("the list indexes keep their pages full as feedbacks arrive in the order of their activity", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const path = join(scratchDir("store"), "store.sqlite");
     const store = createSqliteStore(path);
     await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
     await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
@@ -175,7 +175,7 @@ describe("sqlite storage", () => {
 
 describe("sqlite list plans", () => {
   test("every order and filter of a list is read from an index, backwards, from the page's position, without sorting", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const path = join(scratchDir("store"), "store.sqlite");
     await createSqliteStore(path).close();
     const db = new Database(path, { readonly: true });
     const filters: FeedbackFilter[] = [
@@ -206,7 +206,7 @@ describe("sqlite list plans", () => {
 describe("sqlite search plans", () => {
   /** An organization with `count` feedbacks, all saying "common" and every fiftieth also "rarest", one second apart. */
   async function searchable(count: number) {
-    const store = createSqliteStore(join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite"));
+    const store = createSqliteStore(join(scratchDir("store"), "store.sqlite"));
     await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
     await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
     await Promise.all(
@@ -252,7 +252,7 @@ describe("sqlite search plans, every filter and order", () => {
   const SEVERITIES = ["P0", "P1", undefined] as const;
   /** 400 feedbacks: "probe" in all, "alpha" in one in two, "beta" in one in thirteen, "gamma" in one in ninety-seven. */
   async function varied() {
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const path = join(scratchDir("store"), "store.sqlite");
     const store = createSqliteStore(path);
     await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
     for (const app of ["app", "app2"]) await store.createApp({ id: app, orgId: "org", name: app, kind: "web" });
@@ -364,7 +364,7 @@ describe("sqlite inbox counters", () => {
       .run(id, fields.app ?? "app", `K-${id}`, fields.kind ?? "problem", fields.status ?? "triage", fields.merged ?? null);
 
   test("the counts per status that triggers keep equal a count of the feedbacks after every kind of write", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "retour-store-")), "store.sqlite");
+    const path = join(scratchDir("store"), "store.sqlite");
     await createSqliteStore(path).close();
     const db = new Database(path);
     for (let i = 0; i < 12; i++) insert(db, `f${i}`, { app: i % 2 ? "app" : "other", kind: i % 3 ? "problem" : "idea" });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { scratchDir } from "../support/scratch.ts";
 
 let server: TestServer;
 let free: { token: string; key: string };
@@ -49,7 +49,7 @@ describe("full context by plan", () => {
         url: "https://shop.example/pay",
       })
     ).body.ticketId;
-    const dir = mkdtempSync(join(tmpdir(), "retour-attach-"));
+    const dir = scratchDir("attach");
     writeFileSync(join(dir, "shot.png"), PNG);
     writeFileSync(join(dir, "replay.json"), JSON.stringify({ events: [1, 2, 3] }));
     expect(await server.cli("attach", "DEMO", key, join(dir, "shot.png"))).toContain("screenshot attached (11 bytes, image/png)");
@@ -84,7 +84,7 @@ describe("full context by plan", () => {
   test("a signed link is refused once changed, and once expired (15 minutes)", async () => {
     const key = (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message: "Blurry product photos" })).body
       .ticketId;
-    const dir = mkdtempSync(join(tmpdir(), "retour-attach-"));
+    const dir = scratchDir("attach");
     writeFileSync(join(dir, "shot.png"), PNG);
     await server.cli("attach", "DEMO", key, join(dir, "shot.png"));
     const url: string = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.fullContext.screenshot.url;

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { scratchDir } from "../support/scratch.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 
@@ -10,7 +9,7 @@ async function startWith(entry: string[], uri: string) {
   const started = Date.now();
   const proc = Bun.spawn([process.execPath, ...entry], {
     cwd: ROOT,
-    env: { ...process.env, STORE: "mongodb", MONGODB_URI: uri, PORT: "0", DATA_DIR: mkdtempSync(join(tmpdir(), "retour-mongo-")) },
+    env: { ...process.env, STORE: "mongodb", MONGODB_URI: uri, PORT: "0", DATA_DIR: scratchDir("mongo") },
     stdout: "pipe",
     stderr: "pipe",
   });

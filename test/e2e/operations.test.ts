@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { validate } from "@readme/openapi-parser";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { get, startServer, type TestServer } from "../support/server.ts";
+import { scratchDir } from "../support/scratch.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -138,7 +137,7 @@ describe("operations", () => {
   });
 
   test("the first start creates the demo organization and prints a curl command that works as printed", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "retour-first-"));
+    const dataDir = scratchDir("first");
     const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" },
       stdout: "pipe",

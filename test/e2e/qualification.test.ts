@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { scratchDir } from "../support/scratch.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,7 +160,7 @@ describe("qualification", () => {
   });
 
   test("the help center is imported with the CLI from Markdown and JSON files, replacing the previous one", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "retour-help-"));
+    const dir = scratchDir("help");
     writeFileSync(
       join(dir, "refunds.md"),
       "---\ntitle: Ask for a refund\nurl: https://help.example/refunds\n---\nOpen Orders, pick the order and choose Ask for a refund. Refunds reach your card within five days.\n",

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { scratchDir } from "../support/scratch.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 
@@ -43,7 +43,7 @@ const shape = (line: string) =>
 let server: Subprocess<"ignore", "pipe", "pipe">;
 let port = "";
 let banner = "";
-const dataDir = mkdtempSync(join(tmpdir(), "retour-readme-"));
+const dataDir = scratchDir("readme");
 const env = { ...process.env, DATA_DIR: dataDir };
 
 beforeAll(async () => {

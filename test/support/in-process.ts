@@ -1,7 +1,4 @@
 import { buildWidget } from "../../apps/widget/build.ts";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
@@ -9,6 +6,7 @@ import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
 import type { Services } from "../../core/services.ts";
 import { runJob } from "../../core/use-cases/run-job.ts";
+import { scratchDir } from "./scratch.ts";
 
 export interface Reply {
   readonly status: number;
@@ -40,7 +38,7 @@ export interface InProcessOptions {
 /** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
 export async function inProcess(options: InProcessOptions = {}): Promise<InProcess> {
   const real = await createServices(
-    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "retour-http-")), ...options.env }),
+    loadConfig({ DATA_DIR: scratchDir("http"), ...options.env }),
     createLogger("silent", false),
     "http://localhost:3000",
   );

@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import type { DemoInfo } from "../../apps/runtime/demo.ts";
+import { scratchDir } from "./scratch.ts";
 
 export type { DemoInfo };
 
@@ -76,6 +77,23 @@ async function launch(env: Record<string, string>): Promise<Launched> {
   throw new Error(`server did not start: ${seen}${told}`);
 }
 
+/** A run cannot remove its demo templates as it ends (its files run in several processes): the next run removes them once this old. */
+const TEMPLATE_LIFETIME_MS = 60 * 60 * 1000;
+let templatesPruned = false;
+
+function removeOldTemplates(run: string): void {
+  templatesPruned = true;
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith("retour-demo-") || name.startsWith(`retour-demo-${run}-`)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > TEMPLATE_LIFETIME_MS) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by another test process.
+    }
+  }
+}
+
 /**
  * Makes the demo organization in `dataDir` and returns what `cli demo --json` told. The command
  * migrates a new store and hashes three passwords; within one `npm test` run (RETOUR_TEST_RUN,
@@ -84,6 +102,7 @@ async function launch(env: Record<string, string>): Promise<Launched> {
 async function seedDemo(dataDir: string, env: Record<string, string>): Promise<DemoInfo> {
   const run = process.env.RETOUR_TEST_RUN;
   if (!run) return JSON.parse(await runCli(env, ["demo", "--json"])) as DemoInfo;
+  if (!templatesPruned) removeOldTemplates(run);
   const { DATA_DIR: _, TEST_CLOCK_FILE: __, ...settings } = env;
   const key = new Bun.CryptoHasher("sha256")
     .update(JSON.stringify(Object.entries(settings).sort()))
@@ -92,7 +111,7 @@ async function seedDemo(dataDir: string, env: Record<string, string>): Promise<D
   const template = join(tmpdir(), `retour-demo-${run}-${key}`);
   const told = join(template, "demo.json");
   if (!existsSync(told)) {
-    const fresh = mkdtempSync(join(tmpdir(), "retour-demo-"));
+    const fresh = scratchDir("demo");
     writeFileSync(join(fresh, "demo.json"), await runCli({ ...env, DATA_DIR: fresh }, ["demo", "--json"]));
     try {
       renameSync(fresh, template);
@@ -106,7 +125,7 @@ async function seedDemo(dataDir: string, env: Record<string, string>): Promise<D
 
 /** Starts the real server on a free port with a fresh data directory and the demo organization. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "retour-test-"));
+  const dataDir = scratchDir("test");
   const clockFile = join(dataDir, "clock-offset");
   writeFileSync(clockFile, "0");
   const env: Record<string, string> = {

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createHttpApp } from "../../../adapters/http/app.ts";
 import { createLocalAssistant } from "../../../adapters/assistant-local/assistant.ts";
 import type { Assistant } from "../../../core/ports.ts";
@@ -10,6 +7,7 @@ import { demo } from "../../../apps/runtime/demo.ts";
 import { loadConfig } from "../../../apps/runtime/config.ts";
 import { createServices } from "../../../apps/runtime/services.ts";
 import { createLogger } from "../../../adapters/logging/logger.ts";
+import { scratchDir } from "../../support/scratch.ts";
 
 /** An assistant whose qualification is switched off at will, as when a provider stops answering. */
 const local = createLocalAssistant();
@@ -20,11 +18,7 @@ let services: Services;
 let app: ReturnType<typeof createHttpApp>;
 let publicKey: string;
 beforeAll(async () => {
-  const real = await createServices(
-    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "retour-http-")) }),
-    createLogger("silent", false),
-    "http://retour.test",
-  );
+  const real = await createServices(loadConfig({ DATA_DIR: scratchDir("http") }), createLogger("silent", false), "http://retour.test");
   services = { ...real, assistant: flaky };
   app = createHttpApp(services, {
     reportsPerMinute: 1000,
