@@ -189,14 +189,14 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
   db.exec("CREATE TEMP TABLE IF NOT EXISTS hits (doc INTEGER PRIMARY KEY)");
   /** Where a search in another order takes its feedbacks from, and the condition its words add. */
-  const source = (orgId: string, filter: FeedbackFilter, words: readonly ExpandedWord[], match: string, limit: number): ListSource => {
+  const source = (orgId: string, filter: FeedbackFilter, words: readonly ExpandedWord[], limit: number): ListSource => {
     const counts = countedByStatus(db, orgId, filter);
     const listed = filter.statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
     const readable = Math.floor(Math.sqrt((limit * listed) / MATCH_COST_IN_ROWS));
     db.query("DELETE FROM temp.hits").run();
     const matches = db
       .query("INSERT INTO temp.hits (doc) SELECT rowid FROM feedback_search WHERE feedback_search MATCH ? LIMIT ?")
-      .run(match, readable + 1).changes;
+      .run(matchQuery(orgId, filter, words), readable + 1).changes;
     return matches <= readable ? { from: FROM_HITS, words: null } : { from: "feedbacks f", words: holdsWords(words) };
   };
 
@@ -204,9 +204,8 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
       const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
       if (words === null) return [];
-      const match = words && matchQuery(orgId, filter, words);
-      if (match !== undefined && order === "activity") return searchByActivity(match, after, limit);
-      const from = words === undefined || match === undefined ? FEEDBACKS : source(orgId, filter, words, match, limit);
+      if (words !== undefined && order === "activity") return searchByActivity(matchQuery(orgId, filter, words), after, limit);
+      const from = words === undefined ? FEEDBACKS : source(orgId, filter, words, limit);
       const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
       return db
         .query<FeedbackRow, SQLQueryBindings[]>(sql)

@@ -7,6 +7,7 @@ import type { Assistant } from "../ports.ts";
 import type { Store } from "../store.ts";
 import { hasWords } from "./analyze.ts";
 import { foldDirection } from "./candidates.ts";
+import { resolveFeedback } from "../use-cases/get-feedback.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "./compare.ts";
 import { decideGrouping } from "./suggestions.ts";
 
@@ -81,8 +82,8 @@ export async function groupReport(services: GroupReportDeps, job: JobRequest): P
   if (!folded && vector) await store.indexForGrouping(feedback.appId, feedback.id, keys, text, vector);
 }
 
-/** Folds are rarely chained: a feedback folded into one that was itself folded, at most this deep. */
-const MAX_HOPS = 3;
+/** A fold that finds one side folded meanwhile reads both again, at most this many times. */
+const MAX_ATTEMPTS = 3;
 
 /**
  * Folds a feedback and its sure duplicate, the newer into the older. Jobs run at once, so either
@@ -90,17 +91,12 @@ const MAX_HOPS = 3;
  * feedback it went into; a feedback folded meanwhile is left to its survivor. Whether it folded.
  */
 async function foldDuplicate(services: GroupReportDeps, feedback: FeedbackRecord, match: { readonly id: string; readonly score: number }) {
-  let duplicateId = match.id;
-  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const [self, duplicate] = await Promise.all([
       services.store.findFeedback(feedback.orgId, feedback.id),
-      services.store.findFeedback(feedback.orgId, duplicateId),
+      resolveFeedback(services, feedback.orgId, match.id),
     ]);
     if (!self || self.mergedInto || !duplicate || duplicate.id === self.id) return false;
-    if (duplicate.mergedInto) {
-      duplicateId = duplicate.mergedInto;
-      continue;
-    }
     const { source, target } = foldDirection(self, duplicate);
     if ((await fold(services, source, target, null, match.score)).ok) return true;
   }
