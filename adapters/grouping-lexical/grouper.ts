@@ -16,11 +16,27 @@ import {
 const MATCHED_WORDS = 6;
 
 /**
- * Analysed texts kept in memory (a cache: nothing is lost when it is cold). About 1.6 KB each with
- * their trigrams, so 6.5 MB; 20,000 held 25 MB for little more hits, since a report's candidates
- * are the recent feedbacks of its subject.
+ * Analysed texts kept in memory (a cache: nothing is lost when it is cold), about 560 bytes each
+ * packed, so 2.2 MB. A report's candidates are the recent feedbacks of its subject: in the grouping
+ * benchmark 4,000 missed as often as 20,000, and 1,000 missed 13 % more.
  */
 const CACHE_SIZE = 4_000;
+
+/** Terms never hold it: words are letters and digits, trigrams add spaces. */
+const SEPARATOR = "\n";
+
+/**
+ * An analysed text as the cache keeps it: its terms in one string. A string per term took 1.3 KB
+ * a text instead of 560 bytes, and under a steady load of reports the server's resident memory
+ * was 12 MB higher.
+ */
+interface Packed {
+  readonly terms: string;
+  readonly counts: Uint32Array;
+}
+
+const pack = ({ terms, counts }: TermCounts): Packed => ({ terms: terms.join(SEPARATOR), counts });
+const unpack = ({ terms, counts }: Packed): TermCounts => ({ terms: terms === "" ? [] : terms.split(SEPARATOR), counts });
 
 /** Document frequencies over the candidates and the new text: the app's own vocabulary decides what is rare. */
 function statsOf(documents: readonly TermCounts[]): TermStats {
@@ -37,12 +53,12 @@ function statsOf(documents: readonly TermCounts[]): TermStats {
  */
 export function createLexicalGrouper(): Grouper {
   // Candidates come back report after report: their analysis is kept, least recently used out first.
-  const analysed = new Map<string, TermCounts>();
+  const analysed = new Map<string, Packed>();
   const termsOf = (text: string): TermCounts => {
-    let counts = analysed.get(text);
-    if (counts) analysed.delete(text);
-    else counts = terms(text);
-    analysed.set(text, counts);
+    const cached = analysed.get(text);
+    if (cached) analysed.delete(text);
+    const counts = cached ? unpack(cached) : terms(text);
+    analysed.set(text, cached ?? pack(counts));
     if (analysed.size > CACHE_SIZE) analysed.delete(analysed.keys().next().value!);
     return counts;
   };

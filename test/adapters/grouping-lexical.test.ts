@@ -62,6 +62,16 @@ describe("lexical grouper", () => {
     expect(matches.map((m) => m.id)).not.toContain("csv");
   });
 
+  test("texts analysed before compare as they did the first time", async () => {
+    const fresh = createLexicalGrouper();
+    // Repeated words, a text with no words at all, and one seen as the report and as a candidate.
+    const candidates = [...open, { id: "symbols", text: "?!" }, { id: "again", text: "login login, the login button again" }];
+    const first = await fresh.compare("The login button does nothing when I click it", candidates);
+    const again = await fresh.compare("The login button does nothing when I click it", candidates);
+    expect(first.matches.length).toBeGreaterThan(1);
+    expect(again).toEqual(first);
+  });
+
   test("with no open feedback there is nothing to join", async () => {
     expect(await duplicateOf("anything", [])).toBeNull();
   });
