@@ -2,15 +2,13 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Services } from "../../core/services.ts";
 import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
-import { createOpenAIAssistant } from "../../adapters/openai/assistant.ts";
 import type { Usage } from "../../adapters/openai/client.ts";
-import { createEmbeddingGrouper } from "../../adapters/openai/grouper.ts";
 import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts";
 import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
-import { createSmtpNotifier } from "../../adapters/smtp/notifier.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import type { Store } from "../../core/store.ts";
+import type { Assistant, Grouper, Notifier } from "../../core/ports.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
 import { systemIds } from "../../adapters/system/ids.ts";
 import { sha256Digest } from "../../adapters/system/digest.ts";
@@ -42,6 +40,34 @@ async function openStore(config: Config, role: Role): Promise<Store> {
   }
 }
 
+/**
+ * The OpenAI assistant and grouper, or the offline ones. The OpenAI client is loaded only when
+ * asked for, as the SMTP client below: together they are about 25 MB of a server's resident memory.
+ */
+async function assistance(config: Config, logger: Logger): Promise<{ assistant: Assistant; grouper: Grouper }> {
+  if (config.assistant !== "openai") return { assistant: createLocalAssistant(), grouper: createLexicalGrouper() };
+  const [{ createOpenAIAssistant }, { createEmbeddingGrouper }] = await Promise.all([
+    import("../../adapters/openai/assistant.ts"),
+    import("../../adapters/openai/grouper.ts"),
+  ]);
+  return {
+    assistant: createOpenAIAssistant(openaiOptions(config, logger)),
+    grouper: createEmbeddingGrouper({
+      ...openaiOptions(config, logger),
+      model: config.openai.embeddingModel,
+      threshold: config.openai.groupingThreshold,
+      suggestionThreshold: Math.min(config.openai.suggestionThreshold, config.openai.groupingThreshold),
+    }),
+  };
+}
+
+/** E-mail through SMTP_URL, or the log. */
+async function notifier(config: Config, logger: Logger, baseUrl: string): Promise<Notifier> {
+  if (!config.smtp) return createLogNotifier(logger);
+  const { createSmtpNotifier } = await import("../../adapters/smtp/notifier.ts");
+  return createSmtpNotifier({ ...config.smtp, messageIdDomain: new URL(baseUrl).hostname });
+}
+
 /** A long-running server, or a short command of the CLI. */
 export type Role = "server" | "cli";
 
@@ -56,17 +82,8 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
     ids: systemIds,
     digest: sha256Digest,
-    assistant: config.assistant === "openai" ? createOpenAIAssistant(openaiOptions(config, logger)) : createLocalAssistant(),
-    grouper:
-      config.assistant === "openai"
-        ? createEmbeddingGrouper({
-            ...openaiOptions(config, logger),
-            model: config.openai.embeddingModel,
-            threshold: config.openai.groupingThreshold,
-            suggestionThreshold: Math.min(config.openai.suggestionThreshold, config.openai.groupingThreshold),
-          })
-        : createLexicalGrouper(),
-    notifier: config.smtp ? createSmtpNotifier({ ...config.smtp, messageIdDomain: new URL(baseUrl).hostname }) : createLogNotifier(logger),
+    ...(await assistance(config, logger)),
+    notifier: await notifier(config, logger, baseUrl),
     passwords: argon2Hasher,
     secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     trackers: { github: createGithubTracker(), bridge: createBridgeTracker() },
