@@ -31,13 +31,10 @@ export function adminStore(db: Database): AdminStore {
 
   return {
     async createOrganization(org) {
-      db.query("INSERT INTO organizations (id, name, key_prefix, plan, quota_override) VALUES (?, ?, ?, ?, ?)").run(
-        org.id,
-        org.name,
-        org.keyPrefix,
-        org.plan,
-        org.quotaOverride,
-      );
+      db.query(
+        `INSERT INTO organizations (id, name, key_prefix, plan, quota_override, number)
+         VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(number), 0) + 1 FROM organizations))`,
+      ).run(org.id, org.name, org.keyPrefix, org.plan, org.quotaOverride);
     },
     async findOrganization(idOrPrefix) {
       const row = db

@@ -21,7 +21,7 @@ export function catalogStore(db: Database): CatalogStore {
       const rows = db
         .query<FeatureRow & { open_feedbacks: number }, SQLQueryBindings[]>(
           `SELECT ft.*, (SELECT count(*) FROM feedbacks f
-             WHERE f.org_id = ft.org_id AND f.feature_id = ft.id AND f.merged_into IS NULL
+             WHERE f.org_number = (SELECT number FROM organizations WHERE id = ft.org_id) AND f.feature_id = ft.id AND f.merged_into IS NULL
                AND f.status IN (${placeholders(OPEN_STATUSES.length)})) AS open_feedbacks
            FROM features ft WHERE ft.org_id = ? AND ft.app_id = ? ORDER BY ft.path`,
         )

@@ -21,7 +21,7 @@ interface SetSpec {
   readonly booleans?: readonly string[];
   /** Column renames, where the core's field name is not the column's in camelCase. */
   readonly rename?: Readonly<Record<string, string>>;
-  /** Columns computed from others for an index, not fields. */
+  /** Columns the store derives from others for its indexes, not fields. */
   readonly computed?: readonly string[];
 }
 
@@ -33,6 +33,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   organizations: {
     from: "SELECT rowid AS _rowid, o.*, (SELECT count(*) FROM webhooks w WHERE w.org_id = o.id) AS webhook_count FROM organizations o",
     key: (r) => [String(r.id)],
+    computed: ["number"],
   },
   quota: { from: "SELECT rowid AS _rowid, * FROM quota_usage", key: (r) => [String(r.org_id), String(r.month)] },
   apps: { from: "SELECT rowid AS _rowid, * FROM apps", key: (r) => [String(r.id)], json: ["browser"] },
@@ -56,7 +57,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     from: "SELECT f.rowid AS _rowid, f.*, (SELECT words FROM feedback_words w WHERE w.feedback_id = f.id) AS search_text FROM feedbacks f",
     key: (r) => [String(r.id)],
     json: ["tracker", "diagnostic"],
-    computed: ["urgency"],
+    computed: ["urgency", "org_number"],
   },
   reports: { from: "SELECT rowid AS _rowid, * FROM reports", key: (r) => [String(r.id)], json: ["body", "conversation"], rename: { body: "report" } },
   comments: { from: "SELECT rowid AS _rowid, * FROM comments", key: (r) => [String(r.id)] },

@@ -59,6 +59,9 @@ const FROM_MATCHES = "feedback_search s CROSS JOIN feedback_words w ON w.doc = s
 /** The SQL of the first doc of the millisecond given as a parameter. */
 const FIRST_DOC = firstDocSql("?");
 
+/** The number of the organization whose id is the parameter: the inbox's indexes begin with it. */
+const ORG_NUMBER = "(SELECT number FROM organizations WHERE id = ?)";
+
 /** The filters that are an equality on a column of feedbacks (and of feedback_counts), those given. */
 function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: string, value: string]> {
   const pairs: Array<[string, string | undefined]> = [
@@ -99,7 +102,7 @@ export function listQuery(
 }
 
 function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, words: SearchCondition | null) {
-  const where = ["f.org_id = ?", "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
+  const where = [`f.org_number = ${ORG_NUMBER}`, "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
   for (const [column, value] of equalities(filter)) {
     where.push(`f.${column} = ?`);

@@ -399,6 +399,40 @@ describe("sqlite inbox counters", () => {
   });
 });
 
+describe("sqlite organization numbers migration", () => {
+  test("a store made before organizations were numbered lists each organization's own feedbacks once migrated, and numbers new ones after", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("ADD COLUMN org_number"));
+    for (const org of ["a", "b"])
+      old.query("INSERT INTO organizations (id, name, key_prefix, plan) VALUES (?, ?, ?, 'enterprise')").run(org, org, org);
+    const feedbacks: Array<[id: string, org: string, activity: number]> = [
+      ["a1", "a", 1],
+      ["b1", "b", 2],
+      ["a2", "a", 3],
+    ];
+    for (const [id, org, activity] of feedbacks)
+      old
+        .query(
+          "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES (?, ?, 'app', ?, 't', 'problem', 'triage', 1, ?, ?)",
+        )
+        .run(id, org, `K-${id}`, activity, activity);
+    old.close();
+    const store = createSqliteStore(path);
+    const listed = async (org: string) => (await store.listFeedbacks(org, { statuses: STATUSES }, null, 10)).map((f) => f.id);
+    expect(await listed("a")).toEqual(["a2", "a1"]);
+    expect(await listed("b")).toEqual(["b1"]);
+    await store.createOrganization({ id: "c", name: "C", keyPrefix: "C", plan: "enterprise", quotaOverride: null });
+    expect(await listed("c")).toEqual([]);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.query("SELECT id, number FROM organizations ORDER BY number").all()).toEqual([
+      { id: "a", number: 1 },
+      { id: "b", number: 2 },
+      { id: "c", number: 3 },
+    ]);
+    db.close();
+  });
+});
+
 describe("sqlite grouping postings migration", () => {
   test("a store whose postings named apps and feedbacks by id offers the same candidates, most recent first, and exports the same postings once migrated", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_postings"));
