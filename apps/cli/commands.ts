@@ -448,5 +448,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   webhook list <org>                             with the last delivery of each
   webhook delete|test|rotate <org> <webhookId>
   migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable
+  compact                                        gives the embedded store's free pages back to the disk (VACUUM);
+                                                 stop the servers first: writes wait until it is done
 
 <org> is an organization id or its key prefix (e.g. DEMO).`;

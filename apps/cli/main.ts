@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { createLogger } from "../../adapters/logging/logger.ts";
-import { ConfigError, loadConfig } from "../runtime/config.ts";
+import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
 import { COMMANDS, USAGE, UsageError } from "./commands.ts";
@@ -49,7 +49,10 @@ function parse() {
 
 const { values, positionals } = parse();
 const [group, verb, ...rest] = positionals;
-if (group === "migrate" && !values.help) await runMigrate();
+// The copy between stores and the compaction open the store themselves, without the usual services;
+// each is loaded only by its command (the copy loads the MongoDB driver).
+if (group === "migrate" && !values.help) await runAlone(async () => (await import("./migrate.ts")).migrate);
+if (group === "compact" && !values.help) await runAlone(async () => (await import("./compact.ts")).compact);
 const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
 const command = COMMANDS[name];
 if (values.help || !command) {
@@ -71,12 +74,13 @@ try {
   throw error;
 }
 
-/** The copy between stores opens both itself, so it runs without the usual services. */
-async function runMigrate(): Promise<never> {
+type AloneCommand = (config: Config, options: { from?: string; to?: string }, out: (line: string) => void) => Promise<void>;
+
+/** Runs a command that opens the store itself, then exits. */
+async function runAlone(load: () => Promise<AloneCommand>): Promise<never> {
   try {
-    // The MongoDB driver is loaded only by the command that needs it.
-    const { migrate } = await import("./migrate.ts");
-    await migrate(loadConfig(process.env), values as { from?: string; to?: string }, (line) => console.log(line));
+    const command = await load();
+    await command(loadConfig(process.env), values as { from?: string; to?: string }, (line) => console.log(line));
     process.exit(0);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {

@@ -1,0 +1,55 @@
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { scratchDir } from "../support/scratch.ts";
+
+const CLI = join(import.meta.dir, "../../apps/cli/main.ts");
+
+async function cli(env: Record<string, string>, ...args: string[]) {
+  const proc = Bun.spawn([process.execPath, CLI, ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { out, err, code };
+}
+
+describe("retour compact", () => {
+  test("gives the store's free pages back to the disk and keeps what it holds", async () => {
+    const dataDir = scratchDir("compact");
+    const file = join(dataDir, "retour.sqlite");
+    const store = createSqliteStore(file);
+    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    await store.close();
+    // 8 MB written, then dropped: pages SQLite keeps for reuse.
+    const db = new Database(file);
+    db.exec(
+      "CREATE TABLE scratch (b BLOB); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO scratch SELECT randomblob(4000) FROM n;",
+    );
+    db.exec("DROP TABLE scratch; PRAGMA wal_checkpoint(TRUNCATE)");
+    db.close();
+    const before = statSync(file).size;
+    expect(before).toBeGreaterThan(8_000_000);
+
+    const { out, code } = await cli({ DATA_DIR: dataDir }, "compact");
+    expect(code).toBe(0);
+    expect(out).toMatch(/^compacting .*retour\.sqlite \([\d.,]+ MB\)/);
+    expect(out).toMatch(/compacted: [\d.,]+ MB → [\d.,]+ MB/);
+    expect(statSync(file).size).toBeLessThan(before - 8_000_000);
+    const reopened = createSqliteStore(file);
+    expect(await reopened.findOrganization("ORG")).toMatchObject({ id: "org", name: "Org" });
+    await reopened.close();
+  });
+
+  test("on MongoDB it says that the deployment compacts its own files", async () => {
+    const { err, code } = await cli({ DATA_DIR: scratchDir("compact"), STORE: "mongodb", MONGODB_URI: "mongodb://127.0.0.1:1/retour" }, "compact");
+    expect(code).toBe(2);
+    expect(err).toContain("retour: compact rewrites the embedded store's file; MongoDB compacts its own");
+  });
+
+  test("with no store in DATA_DIR it names the file it looked for", async () => {
+    const dataDir = scratchDir("compact");
+    const { err, code } = await cli({ DATA_DIR: dataDir }, "compact");
+    expect(code).toBe(2);
+    expect(err).toContain(`no embedded store at ${join(dataDir, "retour.sqlite")}`);
+  });
+});
