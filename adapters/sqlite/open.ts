@@ -32,6 +32,9 @@ class Connection extends Database {
  */
 const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
+/** The file's schema is newer than this release's: opening it would write rows it does not know. */
+export class StoreTooNew extends Error {}
+
 /**
  * Opens (creating if needed) a database file in WAL mode and brings its schema up to date.
  * `backgroundCheckpoints`: a checkpointer thread runs (see checkpoint.ts), so commits leave it the work.
@@ -58,6 +61,11 @@ function migrate(db: Database): void {
   db.transaction(() => {
     // Inside an immediate transaction, so two processes starting together migrate once.
     const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
+    // An older release would write rows without what later migrations added (an organization's number, …).
+    if (current > MIGRATIONS.length)
+      throw new StoreTooNew(
+        `the store at ${db.filename} was upgraded by a newer release of Retour (schema ${current}, this release knows ${MIGRATIONS.length}): run that release`,
+      );
     for (let version = current; version < MIGRATIONS.length; version++) {
       applyMigration(db, MIGRATIONS[version]!);
       db.exec(`PRAGMA user_version = ${version + 1}`);

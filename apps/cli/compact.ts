@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { compactDatabase } from "../../adapters/sqlite/compact.ts";
 import type { Config } from "../runtime/config.ts";
+import { openingSqlite } from "../runtime/services.ts";
 import { UsageError } from "./commands.ts";
 
 const megabytes = (bytes: number): string => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
@@ -13,6 +14,6 @@ export async function compact(config: Config, _options: unknown, out: (line: str
   if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
   // VACUUM reports no progress: say up front what to expect (about 10 s a GB here).
   out(`compacting ${file} (${megabytes(statSync(file).size)}); writes wait until it is done, about 10 s a GB`);
-  const { before, after } = compactDatabase(file);
+  const { before, after } = openingSqlite(() => compactDatabase(file));
   out(`compacted: ${megabytes(before)} → ${megabytes(after)}`);
 }

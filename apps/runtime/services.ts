@@ -7,6 +7,7 @@ import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts
 import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
+import { StoreTooNew } from "../../adapters/sqlite/open.ts";
 import type { Store } from "../../core/store.ts";
 import type { Assistant, Grouper, Notifier } from "../../core/ports.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
@@ -27,9 +28,20 @@ function openaiOptions(config: Config, logger: Logger) {
   return { ...config.openai, maxRetries: 2, onUsage: (usage: Usage) => logger.info({ assistant: usage }, "assistant call") };
 }
 
+/** Opens the embedded store's file: one a newer release upgraded is a configuration error, told in one line. */
+export function openingSqlite<T>(open: () => T): T {
+  try {
+    return open();
+  } catch (error) {
+    if (error instanceof StoreTooNew) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 /** The embedded SQLite file, or the MongoDB deployment shared by several processes. */
 async function openStore(config: Config, role: Role): Promise<Store> {
-  if (config.store === "sqlite") return createSqliteStore(join(config.dataDir, "retour.sqlite"), { backgroundCheckpoints: role === "server" });
+  if (config.store === "sqlite")
+    return openingSqlite(() => createSqliteStore(join(config.dataDir, "retour.sqlite"), { backgroundCheckpoints: role === "server" }));
   // Loaded only when asked for: the driver costs every process (servers, CLI commands) about 0.1 s of start-up.
   const { MongoUnavailable, openMongoStore } = await import("../../adapters/mongodb/store.ts");
   try {

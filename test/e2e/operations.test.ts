@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { validate } from "@readme/openapi-parser";
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { get, startServer, type TestServer } from "../support/server.ts";
 import { scratchDir } from "../support/scratch.ts";
@@ -123,6 +124,25 @@ describe("operations", () => {
       expect(code).toBe(2);
       expect(stderr).toContain(name!);
     }
+  });
+
+  test("a store upgraded by a newer release stops the start with a message saying so, and is left as it was", async () => {
+    const dataDir = scratchDir("newer");
+    const file = join(dataDir, "retour.sqlite");
+    const newer = new Database(file);
+    newer.exec("PRAGMA user_version = 100000");
+    newer.close();
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: "0" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`retour: the store at ${file} was upgraded by a newer release of Retour (schema 100000`);
+    const after = new Database(file, { readonly: true });
+    expect(after.query("SELECT count(*) AS n FROM sqlite_schema").get()).toEqual({ n: 0 });
+    after.close();
   });
 
   test("after SIGTERM and a new start on the same data directory, recorded feedbacks are still there", async () => {
