@@ -35,11 +35,15 @@ const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 /** The file's schema is newer than this release's: opening it would write rows it does not know. */
 export class StoreTooNew extends Error {}
 
-/**
- * Opens (creating if needed) a database file in WAL mode and brings its schema up to date.
- * `backgroundCheckpoints`: a checkpointer thread runs (see checkpoint.ts), so commits leave it the work.
- */
-export function openDatabase(path: string, options: { backgroundCheckpoints?: boolean } = {}): Database {
+export interface OpenOptions {
+  /** A checkpointer thread runs (see checkpoint.ts), so commits leave it the work. */
+  readonly backgroundCheckpoints?: boolean;
+  /** Told before an existing store's schema is upgraded: at a million feedbacks, a migration can take seconds. */
+  readonly onUpgrade?: (schema: { from: number; to: number }) => void;
+}
+
+/** Opens (creating if needed) a database file in WAL mode and brings its schema up to date. */
+export function openDatabase(path: string, options: OpenOptions = {}): Database {
   const db = new Connection(path, { create: true, strict: true });
   db.exec("PRAGMA journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash; only a power loss can lose the last commits.
@@ -53,11 +57,11 @@ export function openDatabase(path: string, options: { backgroundCheckpoints?: bo
   db.exec("PRAGMA cache_size = -4096");
   db.exec("PRAGMA temp_store = MEMORY");
   if (options.backgroundCheckpoints) db.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
-  migrate(db);
+  migrate(db, options.onUpgrade);
   return db;
 }
 
-function migrate(db: Database): void {
+function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
   db.transaction(() => {
     // Inside an immediate transaction, so two processes starting together migrate once.
     const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
@@ -66,6 +70,7 @@ function migrate(db: Database): void {
       throw new StoreTooNew(
         `the store at ${db.filename} was upgraded by a newer release of Retour (schema ${current}, this release knows ${MIGRATIONS.length}): run that release`,
       );
+    if (current > 0 && current < MIGRATIONS.length) onUpgrade?.({ from: current, to: MIGRATIONS.length });
     for (let version = current; version < MIGRATIONS.length; version++) {
       applyMigration(db, MIGRATIONS[version]!);
       db.exec(`PRAGMA user_version = ${version + 1}`);

@@ -19,7 +19,7 @@ import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { jobQueue } from "./jobs.ts";
-import { openDatabase } from "./open.ts";
+import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
 
@@ -27,7 +27,7 @@ import { createWriteBatch } from "./write-batch.ts";
  * The embedded store: one SQLite file, shared safely by several processes on one machine.
  * `backgroundCheckpoints` (for servers): WAL checkpoints run on a thread of their own.
  */
-export function createSqliteStore(path: string, options: { backgroundCheckpoints?: boolean } = {}): Store {
+export function createSqliteStore(path: string, options: OpenOptions = {}): Store {
   const db = openDatabase(path, options);
   // Should the checkpointer fail, commits checkpoint again as SQLite does by default (every 1,000 pages).
   const checkpointer = options.backgroundCheckpoints ? startCheckpointer(path, () => db.exec("PRAGMA wal_autocheckpoint = 1000")) : null;

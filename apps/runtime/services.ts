@@ -39,9 +39,14 @@ export function openingSqlite<T>(open: () => T): T {
 }
 
 /** The embedded SQLite file, or the MongoDB deployment shared by several processes. */
-async function openStore(config: Config, role: Role): Promise<Store> {
+async function openStore(config: Config, role: Role, logger: Logger): Promise<Store> {
   if (config.store === "sqlite")
-    return openingSqlite(() => createSqliteStore(join(config.dataDir, "retour.sqlite"), { backgroundCheckpoints: role === "server" }));
+    return openingSqlite(() =>
+      createSqliteStore(join(config.dataDir, "retour.sqlite"), {
+        backgroundCheckpoints: role === "server",
+        onUpgrade: (schema) => logger.info({ schema }, "upgrading the store's schema; on a large store this takes a while, once"),
+      }),
+    );
   // Loaded only when asked for: the driver costs every process (servers, CLI commands) about 0.1 s of start-up.
   const { MongoUnavailable, openMongoStore } = await import("../../adapters/mongodb/store.ts");
   try {
@@ -90,7 +95,7 @@ export const closeServices = (services: Services): Promise<void> => services.sto
 export async function createServices(config: Config, logger: Logger, baseUrl: string, role: Role = "cli"): Promise<Services> {
   mkdirSync(config.dataDir, { recursive: true });
   return {
-    store: await openStore(config, role),
+    store: await openStore(config, role, logger),
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
     ids: systemIds,
     digest: sha256Digest,

@@ -123,13 +123,13 @@ function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback:
 }
 
 /** A store file as a version before `migration` left it: every migration up to that one applied. */
-function storeBefore(migration: (m: Migration) => boolean): { path: string; old: Database } {
+function storeBefore(migration: (m: Migration) => boolean): { path: string; old: Database; version: number } {
   const before = MIGRATIONS.findIndex(migration);
   const path = join(scratchDir("store"), "store.sqlite");
   const old = new Database(path);
   for (const m of MIGRATIONS.slice(0, before)) applyMigration(old, m);
   old.exec(`PRAGMA user_version = ${before}`);
-  return { path, old };
+  return { path, old, version: before };
 }
 
 describe("sqlite storage", () => {
@@ -396,6 +396,19 @@ describe("sqlite inbox counters", () => {
     expect(await store.countByStatus("org")).toEqual({ fixed: 2, triage: 3 });
     expect(await store.countByStatus("org", { appId: "elsewhere" })).toEqual({});
     await store.close();
+  });
+});
+
+describe("sqlite schema upgrades", () => {
+  test("an existing store is announced once, before its schema is upgraded; a new or current one is not", async () => {
+    const upgrades: Array<{ from: number; to: number }> = [];
+    const onUpgrade = (schema: { from: number; to: number }) => upgrades.push(schema);
+    const { path, old, version } = storeBefore((m) => typeof m === "string" && m.includes("ADD COLUMN org_number"));
+    old.close();
+    await createSqliteStore(path, { onUpgrade }).close();
+    await createSqliteStore(path, { onUpgrade }).close();
+    await createSqliteStore(join(scratchDir("store"), "new.sqlite"), { onUpgrade }).close();
+    expect(upgrades).toEqual([{ from: version, to: MIGRATIONS.length }]);
   });
 });
 
