@@ -3,7 +3,7 @@ import type { MergeRecord, Unmerge } from "./merges/merge.ts";
 import type { SplitRecord } from "./merges/split.ts";
 import type { ReportCount } from "./trends/trends.ts";
 import type { GroupingMode, Suggestion } from "./grouping/suggestions.ts";
-import type { DomainEvent, EventType, JobRequest } from "./feedback/events.ts";
+import type { DomainEvent, JobRequest, StatusChange } from "./feedback/events.ts";
 import type { Language } from "./errors.ts";
 import type {
   Agent,
@@ -198,8 +198,8 @@ export interface FeedbackStore {
   listReports(feedbackId: string): Promise<ReportRecord[]>;
   /** A report by its tracking id, with the hash of its tracking token. */
   findReportByStatusId(statusId: string): Promise<{ report: ReportRecord; tokenHash: string } | null>;
-  /** When the feedback was created and each time its status changed, oldest first. */
-  statusHistory(feedbackId: string): Promise<Array<{ type: EventType; previousStatus: Status | null; at: number }>>;
+  /** Each time the feedback's status changed, oldest first, with the status it left. */
+  statusChanges(feedbackId: string): Promise<StatusChange[]>;
   /** The comments of a feedback, oldest first, each with the status change it came with. */
   listComments(feedbackId: string): Promise<StatusComment[]>;
   /** How many feedbacks of the organization (folded ones left out) that pass the filter have each status. */

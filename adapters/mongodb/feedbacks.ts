@@ -111,13 +111,9 @@ export function feedbackStore(data: Database): FeedbackStore {
       return found ? { report: toReport(found), tokenHash: found.statusTokenHash } : null;
     },
 
-    async statusHistory(feedbackId) {
-      const events = await data
-        .collection("events")
-        .find({ feedbackId, type: { $in: ["feedback.created", "feedback.status_changed"] } })
-        .sort({ createdAt: 1, _id: 1 })
-        .toArray();
-      return events.map((e) => ({ type: e.type, previousStatus: e.previousStatus ?? null, at: e.createdAt }));
+    async statusChanges(feedbackId) {
+      const events = await data.collection("events").find({ feedbackId, type: "feedback.status_changed" }).sort({ createdAt: 1, _id: 1 }).toArray();
+      return events.map((e) => ({ previousStatus: e.previousStatus, at: e.createdAt }));
     },
 
     async listComments(feedbackId) {

@@ -1,10 +1,23 @@
 import type { ClientSession } from "mongodb";
 import type { DomainEvent, JobRequest } from "../../core/feedback/events.ts";
-import { subscribersOf } from "../../core/webhooks/fan-out.ts";
+import { keptInOutbox, subscribersOf } from "../../core/webhooks/fan-out.ts";
 import { compoundId, type Database } from "./database.ts";
 
-/** Writes an event to the outbox and one pending delivery per subscribed webhook, in the caller's transaction. */
+/**
+ * Writes an event to the outbox and one pending delivery per subscribed webhook, in the caller's
+ * transaction; an event that the outbox does not keep (keptInOutbox) is not written.
+ */
 export async function insertEvent(data: Database, event: DomainEvent, session: ClientSession): Promise<void> {
+  // At most a handful per organization: all are read, and core says which subscribe.
+  const webhooks = await data
+    .collection("webhooks")
+    .find({ orgId: event.orgId }, { session, projection: { _id: 1, events: 1 } })
+    .toArray();
+  const subscribers = subscribersOf(
+    event,
+    webhooks.map((w) => ({ id: String(w._id), events: w.events as string[] })),
+  );
+  if (!keptInOutbox(event, subscribers)) return;
   await data.collection("events").insertOne(
     {
       _id: event.id,
@@ -16,15 +29,6 @@ export async function insertEvent(data: Database, event: DomainEvent, session: C
       createdAt: event.createdAt,
     },
     { session },
-  );
-  // At most a handful per organization: all are read, and core says which subscribe.
-  const webhooks = await data
-    .collection("webhooks")
-    .find({ orgId: event.orgId }, { session, projection: { _id: 1, events: 1 } })
-    .toArray();
-  const subscribers = subscribersOf(
-    event,
-    webhooks.map((w) => ({ id: String(w._id), events: w.events as string[] })),
   );
   if (subscribers.length === 0) return;
   await data.collection("deliveries").insertMany(

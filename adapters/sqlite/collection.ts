@@ -6,6 +6,7 @@ import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { indexNewFeedback } from "./search.ts";
 import { insertFeedback } from "./new-feedback.ts";
+import { tokenHashValue } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Collection: what a channel key opens, and a report recorded as a new feedback with its effects. */
@@ -41,7 +42,7 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
       r.language,
       JSON.stringify(r.conversation),
       r.statusId,
-      input.statusTokenHash,
+      tokenHashValue(input.statusTokenHash),
       r.at,
     );
     // A feedback is found by its key, title and reports.

@@ -1,6 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { type PortablePosition, type PortableRecord, type PortableSet, type PortableSource, START } from "../../core/portable.ts";
-import { placeholders } from "./rows.ts";
+import { placeholders, TOKEN_HASH_HEX } from "./rows.ts";
 import { openDatabase } from "./open.ts";
 
 type Row = Record<string, unknown>;
@@ -59,7 +59,13 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     json: ["tracker", "diagnostic"],
     computed: ["urgency", "org_number"],
   },
-  reports: { from: "SELECT rowid AS _rowid, * FROM reports", key: (r) => [String(r.id)], json: ["body", "conversation"], rename: { body: "report" } },
+  reports: {
+    from: `SELECT rowid AS _rowid, id, feedback_id, org_id, app_id, source, body, language, conversation, status_id,
+      ${TOKEN_HASH_HEX} AS status_token_hash, at FROM reports`,
+    key: (r) => [String(r.id)],
+    json: ["body", "conversation"],
+    rename: { body: "report" },
+  },
   comments: { from: "SELECT rowid AS _rowid, * FROM comments", key: (r) => [String(r.id)] },
   followers: { from: "SELECT rowid AS _rowid, * FROM followers", key: (r) => [String(r.feedback_id), String(r.email)] },
   notifications: { from: "SELECT rowid AS _rowid, * FROM notifications", key: (r) => [String(r.feedback_id), String(r.email), String(r.key)] },

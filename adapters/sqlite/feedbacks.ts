@@ -1,10 +1,9 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store.ts";
-import type { EventType } from "../../core/feedback/events.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
-import { placeholders, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
+import { placeholders, TOKEN_HASH_HEX, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
 import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
 import { type ExpandedWord, expandWords } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -228,17 +227,19 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     },
 
     async findReportByStatusId(statusId) {
-      const row = db.query<ReportRow & { status_token_hash: string }, [string]>("SELECT * FROM reports WHERE status_id = ?").get(statusId);
-      return row ? { report: toReport(row), tokenHash: row.status_token_hash } : null;
+      const row = db
+        .query<ReportRow & { token_hash: string }, [string]>(`SELECT *, ${TOKEN_HASH_HEX} AS token_hash FROM reports WHERE status_id = ?`)
+        .get(statusId);
+      return row ? { report: toReport(row), tokenHash: row.token_hash } : null;
     },
 
-    async statusHistory(feedbackId) {
+    async statusChanges(feedbackId) {
       return db
-        .query<{ type: EventType; previous_status: Status | null; created_at: number }, [string]>(
-          "SELECT type, previous_status, created_at FROM events WHERE feedback_id = ? AND type IN ('feedback.created', 'feedback.status_changed') ORDER BY created_at, rowid",
+        .query<{ previous_status: Status; created_at: number }, [string]>(
+          "SELECT previous_status, created_at FROM events WHERE feedback_id = ? AND type = 'feedback.status_changed' ORDER BY created_at, rowid",
         )
         .all(feedbackId)
-        .map((e) => ({ type: e.type, previousStatus: e.previous_status, at: e.created_at }));
+        .map((e) => ({ previousStatus: e.previous_status, at: e.created_at }));
     },
 
     async listComments(feedbackId) {

@@ -420,6 +420,13 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX feedbacks_by_reports ON feedbacks (org_number, reports, id) WHERE merged_into IS NULL;
   CREATE INDEX feedbacks_by_urgency ON feedbacks (org_number, urgency, id) WHERE merged_into IS NULL;
   `,
+  `
+  -- The outbox keeps an event only while a webhook is to receive it, and status changes as the
+  -- history (keptInOutbox): the others, a feedback.created for every report above all, go. Events
+  -- are delivered from deliveries, so the index of events not yet dispatched was never read.
+  DELETE FROM events WHERE type <> 'feedback.status_changed' AND id NOT IN (SELECT event_id FROM deliveries);
+  DROP INDEX events_pending;
+  `,
 ];
 
 /**

@@ -152,4 +152,11 @@ export const toReport = (r: ReportRow): ReportRecord => ({
 });
 
 /** `?, ?, …` for a list of n bound parameters. */
+/**
+ * A report's tracking-token hash is stored as bytes when it is hex (a SHA-256 takes 32 bytes, not
+ * 64 characters), as given otherwise; TOKEN_HASH_HEX reads it back as given.
+ */
+export const tokenHashValue = (hash: string): Uint8Array | string => (/^(?:[0-9a-f]{2})+$/.test(hash) ? Buffer.from(hash, "hex") : hash);
+export const TOKEN_HASH_HEX = "CASE typeof(status_token_hash) WHEN 'blob' THEN lower(hex(status_token_hash)) ELSE status_token_hash END";
+
 export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");

@@ -20,6 +20,12 @@ export type DomainEvent = EventDraft & {
   readonly createdAt: number;
 };
 
+/** A status change as the feedback's history keeps it: the status it left, and when. */
+export interface StatusChange {
+  readonly previousStatus: Status;
+  readonly at: number;
+}
+
 /** Background work a state change asks for; queued in the same transaction. */
 export interface JobRequest {
   readonly kind: "group_report" | "notify_followers" | "sync_tracker";

@@ -1,4 +1,4 @@
-import type { EventType } from "./events.ts";
+import type { StatusChange } from "./events.ts";
 import type { MergeRecord } from "../merges/merge.ts";
 import type { SplitRecord } from "../merges/split.ts";
 import type { CommentEntry, Feedback, ReportEntry } from "../schemas/feedback.ts";
@@ -87,14 +87,13 @@ export function linkEntries(
  */
 export function timeline(
   feedback: Pick<Feedback, "status" | "reportList" | "comments">,
-  history: ReadonlyArray<{ readonly type: EventType; readonly previousStatus: Status | null; readonly at: number }>,
+  changes: readonly StatusChange[],
   links: readonly TimelineEntry[] = [],
 ): TimelineEntry[] {
-  const changes = history.filter((e) => e.type === "feedback.status_changed" && e.previousStatus !== null);
   const statuses = changes.map((e, i): TimelineEntry => {
     const to = changes[i + 1]?.previousStatus ?? feedback.status;
     const comment = feedback.comments.find((c) => c.at === iso(e.at) && c.statusChange?.to === to);
-    return { kind: "status", at: iso(e.at), from: e.previousStatus!, to, ...(comment && { comment }) };
+    return { kind: "status", at: iso(e.at), from: e.previousStatus, to, ...(comment && { comment }) };
   });
   const told = new Set(statuses.flatMap((s) => (s.kind === "status" && s.comment ? [s.comment] : [])));
   const comments = feedback.comments.filter((c) => !told.has(c)).map((comment): TimelineEntry => ({ kind: "comment", at: comment.at, comment }));

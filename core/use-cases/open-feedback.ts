@@ -26,7 +26,7 @@ export type OpenDeps = PresentDeps &
   SimilarDeps & {
     readonly store: Pick<
       Store,
-      "listReports" | "listFollowers" | "statusHistory" | "listMerges" | "listSplits" | "findFeedback" | "findUser" | "listNotifications"
+      "listReports" | "listFollowers" | "statusChanges" | "listMerges" | "listSplits" | "findFeedback" | "findUser" | "listNotifications"
     >;
   };
 
@@ -72,7 +72,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   const [feedback, followers, history, linked, similar, notifications] = await Promise.all([
     presentFeedback(services, record),
     store.listFollowers(record.id),
-    store.statusHistory(record.id),
+    store.statusChanges(record.id),
     links(services, grant.orgId, record.id),
     similarTo(services, record, reports),
     store.listNotifications(record.id),

@@ -5,7 +5,7 @@ import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
 
-export type TrackDeps = FindDeps & Pick<Services, "digest"> & { readonly store: Pick<Store, "findReportByStatusId" | "statusHistory" | "findApp"> };
+export type TrackDeps = FindDeps & Pick<Services, "digest"> & { readonly store: Pick<Store, "findReportByStatusId" | "statusChanges" | "findApp"> };
 
 /** What the reporter's tracking page shows, and nothing else. */
 export interface Tracking {
@@ -24,9 +24,8 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
   if (!found || !timingSafeEqual(found.tokenHash, services.digest(token))) return null;
   const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
   if (!feedback) return null;
-  const [history, app] = await Promise.all([services.store.statusHistory(feedback.id), services.store.findApp(feedback.orgId, feedback.appId)]);
-  const changes = history.filter((e) => e.type === "feedback.status_changed");
-  // An event names the status left; the status reached is the next one's previous status, or the current one.
+  const [changes, app] = await Promise.all([services.store.statusChanges(feedback.id), services.store.findApp(feedback.orgId, feedback.appId)]);
+  // A change names the status left; the status reached is the next one's previous status, or the current one.
   const steps = changes.map((e, i) => ({ status: changes[i + 1]?.previousStatus ?? feedback.status, at: e.at }));
   return {
     title: feedback.title,

@@ -60,7 +60,7 @@ async function readings(store: Store) {
     reports: await Promise.all(feedbacks.map((f) => store.listReports(f.id))),
     comments: await Promise.all(feedbacks.map((f) => store.listComments(f.id))),
     followers: await Promise.all(feedbacks.map((f) => store.listFollowers(f.id))),
-    history: await Promise.all(feedbacks.map((f) => store.statusHistory(f.id))),
+    history: await Promise.all(feedbacks.map((f) => store.statusChanges(f.id))),
     counts: await store.countByStatus(org.id),
     apps: await store.listApps(org.id),
     channels: await store.listChannels(org.id),

@@ -98,7 +98,7 @@ describe("sqlite checkpointer", () => {
 });
 
 /** Records a feedback with one report, its title, as collection would. */
-function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback: Omit<FeedbackRecord, "key">) {
+function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback: Omit<FeedbackRecord, "key">, statusTokenHash = "h") {
   const { id, orgId, appId, kind, title: message, createdAt: at } = feedback;
   return store.recordFeedback({
     feedback,
@@ -114,7 +114,7 @@ function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback:
       statusId: `s-${id}`,
       at,
     },
-    statusTokenHash: "h",
+    statusTokenHash,
     event: { id: `e-${id}`, type: "feedback.created", orgId, feedbackId: id, createdAt: at },
     attachments: [],
     jobs: [],
@@ -501,5 +501,49 @@ describe("sqlite grouping postings migration", () => {
         "other w:pdf fb-9",
       ].sort(),
     );
+  });
+});
+
+describe("sqlite reports on disk", () => {
+  const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+
+  test("a tracking token's SHA-256 is kept as its 32 bytes and found as the hex the core compares; one kept as text before is found too", async () => {
+    const path = join(scratchDir("store"), "store.sqlite");
+    const store = createSqliteStore(path);
+    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    const feedback = { orgId: "org", appId: "app", kind: "problem", status: "triage", reports: 1, createdAt: 1, lastActivityAt: 1 } as const;
+    await recordWithReport(store, { ...feedback, id: "new", title: "kept as bytes" }, sha256("new"));
+    await recordWithReport(store, { ...feedback, id: "old", title: "kept as text" }, sha256("old"));
+    const db = new Database(path);
+    db.query("UPDATE reports SET status_token_hash = ? WHERE id = 'r-old'").run(sha256("old"));
+    expect(db.query("SELECT id, typeof(status_token_hash) AS type, length(status_token_hash) AS length FROM reports ORDER BY id").all()).toEqual([
+      { id: "r-new", type: "blob", length: 32 },
+      { id: "r-old", type: "text", length: 64 },
+    ]);
+    db.close();
+    expect((await store.findReportByStatusId("s-new"))?.tokenHash).toBe(sha256("new"));
+    expect((await store.findReportByStatusId("s-old"))?.tokenHash).toBe(sha256("old"));
+    await store.close();
+  });
+});
+
+describe("sqlite outbox migration", () => {
+  test("a store made before the outbox kept only what is read keeps its status changes and the events still to deliver", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("DROP INDEX events_pending"));
+    const event = old.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, created_at) VALUES (?, 'org', 'fb', ?, ?, ?)");
+    event.run("created", "feedback.created", null, 1);
+    event.run("created-for-a-hook", "feedback.created", null, 2);
+    event.run("changed", "feedback.status_changed", "triage", 3);
+    event.run("shipped", "feedback.shipped", "fixed", 4);
+    old.query("INSERT INTO deliveries (webhook_id, event_id, run_at) VALUES ('hook', 'created-for-a-hook', 2)").run();
+    old.close();
+    const store = createSqliteStore(path);
+    expect(await store.statusChanges("fb")).toEqual([{ previousStatus: "triage", at: 3 }]);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.query("SELECT id FROM events ORDER BY created_at").all()).toEqual([{ id: "created-for-a-hook" }, { id: "changed" }]);
+    expect(db.query("SELECT name FROM sqlite_master WHERE name = 'events_pending'").all()).toEqual([]);
+    db.close();
   });
 });

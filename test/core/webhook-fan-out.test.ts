@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { subscribersOf } from "../../core/webhooks/fan-out.ts";
+import { keptInOutbox, subscribersOf } from "../../core/webhooks/fan-out.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
 
 const event = { id: "e1", orgId: "org", feedbackId: "f1", type: "feedback.status_changed", previousStatus: "triage", createdAt: 1 } as DomainEvent;
@@ -17,5 +17,23 @@ describe("webhook fan-out", () => {
 
   test("an organization without webhooks has no deliveries", () => {
     assert.deepEqual(subscribersOf(event, []), []);
+  });
+});
+
+describe("what the outbox keeps", () => {
+  const created = { id: "e2", orgId: "org", feedbackId: "f1", type: "feedback.created", createdAt: 1 } as DomainEvent;
+
+  test("an event a webhook is to receive", () => {
+    assert.equal(keptInOutbox(created, ["hook"]), true);
+  });
+
+  test("a status change, as the feedback's history, even when no webhook subscribes", () => {
+    assert.equal(keptInOutbox(event, []), true);
+  });
+
+  test("no other event that no webhook subscribes to", () => {
+    assert.equal(keptInOutbox(created, []), false);
+    const shipped = { ...created, type: "feedback.shipped", previousStatus: "fixed" } as DomainEvent;
+    assert.equal(keptInOutbox(shipped, []), false);
   });
 });
