@@ -21,6 +21,7 @@ async function record(i: number): Promise<void> {
   const message = reportText(i);
   const at = t0 + i * 1000;
   const feedbackId = systemIds.id();
+  const reportId = systemIds.id(); // tracked by its own id, as the service's reports are
   await store.recordFeedback({
     feedback: {
       id: feedbackId,
@@ -34,7 +35,7 @@ async function record(i: number): Promise<void> {
       lastActivityAt: at,
     },
     report: {
-      id: systemIds.id(),
+      id: reportId,
       feedbackId,
       orgId: org.id,
       appId: info.appId,
@@ -42,7 +43,7 @@ async function record(i: number): Promise<void> {
       report: { kind: "problem", message, author: {} },
       language: "en",
       conversation: [],
-      statusId: systemIds.id(),
+      statusId: reportId,
       at,
     },
     // A hash as real reports store it (64 hex characters), so that bytes per feedback are a real report's.

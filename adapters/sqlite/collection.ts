@@ -30,18 +30,18 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     const key = insertFeedback(db, f);
     const r = input.report;
     db.query(
-      `INSERT INTO reports (id, feedback_id, org_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO reports (id, feedback_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       r.id,
       r.feedbackId,
-      r.orgId,
       r.appId,
       r.source,
       JSON.stringify(r.report),
       r.language,
       JSON.stringify(r.conversation),
-      r.statusId,
+      // A report tracked by its own id keeps no second one.
+      r.statusId === r.id ? null : r.statusId,
       tokenHashValue(input.statusTokenHash),
       r.at,
     );

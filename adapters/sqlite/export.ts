@@ -60,8 +60,9 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     computed: ["urgency", "org_number"],
   },
   reports: {
-    from: `SELECT rowid AS _rowid, id, feedback_id, org_id, app_id, source, body, language, conversation, status_id,
-      ${TOKEN_HASH_HEX} AS status_token_hash, at FROM reports`,
+    from: `SELECT r.rowid AS _rowid, r.id, r.feedback_id, f.org_id, r.app_id, r.source, r.body, r.language, r.conversation,
+      coalesce(r.status_id, r.id) AS status_id, ${TOKEN_HASH_HEX} AS status_token_hash, r.at
+      FROM reports r JOIN feedbacks f ON f.id = r.feedback_id`,
     key: (r) => [String(r.id)],
     json: ["body", "conversation"],
     rename: { body: "report" },

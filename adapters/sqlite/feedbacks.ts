@@ -3,7 +3,7 @@ import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
-import { placeholders, TOKEN_HASH_HEX, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
+import { placeholders, REPORT_COLUMNS, TOKEN_HASH_HEX, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
 import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
 import { type ExpandedWord, expandWords } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -223,12 +223,21 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     },
 
     async listReports(feedbackId) {
-      return db.query<ReportRow, [string]>("SELECT * FROM reports WHERE feedback_id = ? ORDER BY at, id").all(feedbackId).map(toReport);
+      return db
+        .query<ReportRow, [string]>(
+          `SELECT ${REPORT_COLUMNS} FROM reports r JOIN feedbacks f ON f.id = r.feedback_id WHERE r.feedback_id = ? ORDER BY r.at, r.id`,
+        )
+        .all(feedbackId)
+        .map(toReport);
     },
 
     async findReportByStatusId(statusId) {
       const row = db
-        .query<ReportRow & { token_hash: string }, [string]>(`SELECT *, ${TOKEN_HASH_HEX} AS token_hash FROM reports WHERE status_id = ?`)
+        .query<ReportRow & { token_hash: string }, [string]>(
+          // A report's own id tracks it (status_id null), or for reports stored before migration 24 its status_id.
+          `SELECT ${REPORT_COLUMNS}, ${TOKEN_HASH_HEX} AS token_hash FROM reports r JOIN feedbacks f ON f.id = r.feedback_id
+           WHERE r.status_id = ?1 OR (r.id = ?1 AND r.status_id IS NULL)`,
+        )
         .get(statusId);
       return row ? { report: toReport(row), tokenHash: row.token_hash } : null;
     },

@@ -427,6 +427,38 @@ export const MIGRATIONS: readonly Migration[] = [
   DELETE FROM events WHERE type <> 'feedback.status_changed' AND id NOT IN (SELECT event_id FROM deliveries);
   DROP INDEX events_pending;
   `,
+  `
+  -- Reports without the organization's id, which their feedback holds, and tracked by their own id:
+  -- status_id is kept only for reports stored before, whose tracking links name another one. That
+  -- is 75 bytes a report (two ids, and an index of tracking ids). The table is copied whole, as
+  -- SQLite drops a UNIQUE column no other way; legacy renaming leaves alone the triggers of other
+  -- tables that read reports, which name it already.
+  PRAGMA legacy_alter_table = ON;
+  CREATE TABLE reports_copied (
+    id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, app_id TEXT NOT NULL, source TEXT NOT NULL, body TEXT NOT NULL,
+    language TEXT NOT NULL, conversation TEXT NOT NULL, status_id TEXT, status_token_hash NOT NULL, at INTEGER NOT NULL
+  );
+  INSERT INTO reports_copied (id, feedback_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)
+    SELECT id, feedback_id, app_id, source, body, language, conversation, nullif(status_id, id), status_token_hash, at
+    FROM reports ORDER BY rowid;
+  DROP TABLE reports;
+  ALTER TABLE reports_copied RENAME TO reports;
+  PRAGMA legacy_alter_table = OFF;
+  CREATE INDEX reports_by_feedback ON reports (feedback_id, at);
+  CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
+  CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN
+    INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+      SELECT new.app_id, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), f.org_id, 1 FROM feedbacks f WHERE f.id = new.feedback_id
+      ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER reports_moved_counted AFTER UPDATE OF feedback_id ON reports WHEN old.feedback_id <> new.feedback_id BEGIN
+    UPDATE report_days SET n = n - 1
+      WHERE (app_id, day, kind, feature_id) = (SELECT old.app_id, old.at / 86400000, f.kind, coalesce(f.feature_id, '') FROM feedbacks f WHERE f.id = old.feedback_id);
+    INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+      SELECT new.app_id, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), f.org_id, 1 FROM feedbacks f WHERE f.id = new.feedback_id
+      ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
+  END;
+  `,
 ];
 
 /**

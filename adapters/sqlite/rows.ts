@@ -126,6 +126,7 @@ export function toFeedback(r: FeedbackRow): FeedbackRecord {
   };
 }
 
+/** A report's row, with its feedback's organization (REPORT_COLUMNS). */
 export interface ReportRow {
   id: string;
   feedback_id: string;
@@ -135,9 +136,12 @@ export interface ReportRow {
   body: string;
   language: string;
   conversation: string;
-  status_id: string;
+  /** Null when the tracking id is the report's own id, as it is for every report since migration 24. */
+  status_id: string | null;
   at: number;
 }
+/** A report's columns and its organization, which its feedback holds: `FROM reports r JOIN feedbacks f ON f.id = r.feedback_id`. */
+export const REPORT_COLUMNS = "r.id, r.feedback_id, f.org_id, r.app_id, r.source, r.body, r.language, r.conversation, r.status_id, r.at";
 export const toReport = (r: ReportRow): ReportRecord => ({
   id: r.id,
   feedbackId: r.feedback_id,
@@ -147,11 +151,10 @@ export const toReport = (r: ReportRow): ReportRecord => ({
   report: JSON.parse(r.body),
   language: r.language as ReportRecord["language"],
   conversation: JSON.parse(r.conversation),
-  statusId: r.status_id,
+  statusId: r.status_id ?? r.id,
   at: r.at,
 });
 
-/** `?, ?, …` for a list of n bound parameters. */
 /**
  * A report's tracking-token hash is stored as bytes when it is hex (a SHA-256 takes 32 bytes, not
  * 64 characters), as given otherwise; TOKEN_HASH_HEX reads it back as given.
@@ -159,4 +162,5 @@ export const toReport = (r: ReportRow): ReportRecord => ({
 export const tokenHashValue = (hash: string): Uint8Array | string => (/^(?:[0-9a-f]{2})+$/.test(hash) ? Buffer.from(hash, "hex") : hash);
 export const TOKEN_HASH_HEX = "CASE typeof(status_token_hash) WHEN 'blob' THEN lower(hex(status_token_hash)) ELSE status_token_hash END";
 
+/** `?, ?, …` for a list of n bound parameters. */
 export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");

@@ -57,7 +57,9 @@ export async function recordFeedback(
   const { context, source, report, language, conversation, qualificationId } = recording;
   const now = clock();
   const feedbackId = ids.id();
-  const statusId = ids.id();
+  // A report is tracked by its own id: the token, not the id, is what opens the tracking page.
+  const reportId = ids.id();
+  const statusId = reportId;
   const statusToken = ids.secret();
   const feedback: Omit<FeedbackRecord, "key"> = {
     id: feedbackId,
@@ -86,7 +88,7 @@ export async function recordFeedback(
   const stored = await store.recordFeedback({
     feedback,
     report: {
-      id: ids.id(),
+      id: reportId,
       feedbackId,
       orgId: feedback.orgId,
       appId: feedback.appId,

@@ -547,3 +547,71 @@ describe("sqlite outbox migration", () => {
     db.close();
   });
 });
+
+describe("sqlite reports migration", () => {
+  test("reports copied without their organization are still tracked by the ids their links name, and counted by day", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE reports_copied"));
+    old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 2)").run();
+    old
+      .query(
+        "INSERT INTO feedbacks (id, org_id, org_number, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES ('fb', 'org', 1, 'app', 'ORG-1', 't', 'problem', 'triage', 1, 1, 1)",
+      )
+      .run();
+    old
+      .query(
+        `INSERT INTO reports (id, feedback_id, org_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)
+         VALUES ('r-old', 'fb', 'org', 'app', 'api', '{"kind":"problem","message":"m","author":{}}', 'en', '[]', 's-old', 'hash', 1)`,
+      )
+      .run();
+    old.close();
+    const store = createSqliteStore(path);
+    expect(await store.findReportByStatusId("s-old")).toMatchObject({ report: { id: "r-old", orgId: "org", statusId: "s-old" }, tokenHash: "hash" });
+    expect(await store.findReportByStatusId("r-old")).toBeNull();
+    await recordWithReport(store, {
+      id: "fb-new",
+      orgId: "org",
+      appId: "app",
+      title: "new",
+      kind: "problem",
+      status: "triage",
+      reports: 1,
+      createdAt: 2,
+      lastActivityAt: 2,
+    });
+    expect((await store.listReports("fb-new")).map((r) => [r.orgId, r.statusId])).toEqual([["org", "s-fb-new"]]);
+    expect(await store.countReportsByDay("org", "app", 0, 86_400_000)).toEqual([{ day: 0, kind: "problem", featureId: null, count: 2 }]);
+    await store.close();
+  });
+
+  test("a report tracked by its own id keeps no second id, and is found by it", async () => {
+    const path = join(scratchDir("store"), "store.sqlite");
+    const store = createSqliteStore(path);
+    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    await store.recordFeedback({
+      feedback: { id: "fb", orgId: "org", appId: "app", title: "t", kind: "problem", status: "triage", reports: 1, createdAt: 1, lastActivityAt: 1 },
+      report: {
+        id: "r",
+        feedbackId: "fb",
+        orgId: "org",
+        appId: "app",
+        source: "api",
+        report: { kind: "problem", message: "m", author: {} },
+        language: "en",
+        conversation: [],
+        statusId: "r",
+        at: 1,
+      },
+      statusTokenHash: "h",
+      event: { id: "e", type: "feedback.created", orgId: "org", feedbackId: "fb", createdAt: 1 },
+      attachments: [],
+      jobs: [],
+      quota: { month: "2026-11", limit: null },
+    });
+    expect(await store.findReportByStatusId("r")).toMatchObject({ report: { id: "r", statusId: "r", orgId: "org" }, tokenHash: "h" });
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.query("SELECT status_id FROM reports").all()).toEqual([{ status_id: null }]);
+    db.close();
+  });
+});

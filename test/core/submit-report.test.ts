@@ -83,6 +83,14 @@ describe("submitReport", () => {
     assert.equal(recorded[0]?.statusTokenHash, `sha256(${body?.statusToken})`);
   });
 
+  test("a report is tracked by its own id: the token, not the id, opens the tracking page", async () => {
+    const { deps, recorded } = fakeCollection();
+    const submitted = await submitReport(deps, report, undefined);
+    const body = submitted.ok && submitted.value.outcome.kind === "recorded" ? submitted.value.outcome.body : null;
+    assert.equal(body?.statusId, recorded[0]?.report.id);
+    assert.equal(recorded[0]?.report.statusId, recorded[0]?.report.id);
+  });
+
   test("the month's quota used up: quota_exceeded, to retry when the next month begins", async () => {
     const { deps } = fakeCollection({ quotaLeft: false });
     const refused = await submitReport(deps, report, undefined);
