@@ -77,7 +77,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   idempotency: { from: "SELECT rowid AS _rowid, * FROM idempotency", key: (r) => [String(r.scope), String(r.key)], json: ["response"] },
   qualifications: { from: "SELECT rowid AS _rowid, * FROM qualifications", key: (r) => [String(r.id)], json: ["data"] },
   grouping_docs: {
-    from: "SELECT n AS _rowid, feedback_id, app_id, text, vector FROM grouping_docs",
+    from: "SELECT d.n AS _rowid, d.feedback_id, f.app_id, d.text, d.vector FROM grouping_docs d JOIN feedbacks f ON f.id = d.feedback_id",
     key: (r) => [String(r.feedback_id)],
     json: ["vector"],
   },

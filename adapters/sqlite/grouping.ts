@@ -55,11 +55,11 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       await batch.run(() => {
         // An upsert, not a replace: the document keeps its number, which its postings hold.
         const doc = db
-          .query<{ n: number }, [string, string, string, string | null]>(
-            `INSERT INTO grouping_docs (feedback_id, app_id, text, vector) VALUES (?, ?, ?, ?)
-             ON CONFLICT (feedback_id) DO UPDATE SET app_id = excluded.app_id, text = excluded.text, vector = excluded.vector RETURNING n`,
+          .query<{ n: number }, [string, string, string | null]>(
+            `INSERT INTO grouping_docs (feedback_id, text, vector) VALUES (?, ?, ?)
+             ON CONFLICT (feedback_id) DO UPDATE SET text = excluded.text, vector = excluded.vector RETURNING n`,
           )
-          .get(feedbackId, appId, text, vector ? JSON.stringify(vector) : null)!.n;
+          .get(feedbackId, text, vector ? JSON.stringify(vector) : null)!.n;
         const app = appNumber(appId) ?? db.query<{ n: number }, [string]>("INSERT INTO grouping_apps (app_id) VALUES (?) RETURNING n").get(appId)!.n;
         for (const key of new Set(keys)) {
           const added = db.query("INSERT OR IGNORE INTO grouping_postings (app, key, doc) VALUES (?, ?, ?)").run(app, key, doc).changes;

@@ -459,6 +459,10 @@ export const MIGRATIONS: readonly Migration[] = [
       ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
   END;
   `,
+  `
+  -- A grouping document's app is its feedback's: 21 bytes a feedback.
+  ALTER TABLE grouping_docs DROP COLUMN app_id;
+  `,
 ];
 
 /**
