@@ -54,10 +54,10 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   agents: { from: "SELECT rowid AS _rowid, * FROM grants", key: (r) => [String(r.id)], words: ["scopes"] },
   feedbacks: {
     // The words a feedback is found by, as the search keeps them.
-    from: "SELECT f.rowid AS _rowid, f.*, (SELECT words FROM feedback_words w WHERE w.feedback_id = f.id) AS search_text FROM feedbacks f",
+    from: "SELECT f.rowid AS _rowid, f.*, (SELECT words FROM feedback_words w WHERE w.feedback_ref = f.ref) AS search_text FROM feedbacks f",
     key: (r) => [String(r.id)],
     json: ["tracker", "diagnostic"],
-    computed: ["urgency", "org_number"],
+    computed: ["urgency", "org_number", "ref"],
   },
   reports: {
     from: `SELECT r.rowid AS _rowid, r.id, r.feedback_id, f.org_id, r.app_id, r.source, r.body, r.language, r.conversation,
@@ -77,13 +77,13 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   idempotency: { from: "SELECT rowid AS _rowid, * FROM idempotency", key: (r) => [String(r.scope), String(r.key)], json: ["response"] },
   qualifications: { from: "SELECT rowid AS _rowid, * FROM qualifications", key: (r) => [String(r.id)], json: ["data"] },
   grouping_docs: {
-    from: "SELECT d.n AS _rowid, d.feedback_id, f.app_id, d.text, d.vector FROM grouping_docs d JOIN feedbacks f ON f.id = d.feedback_id",
+    from: "SELECT d.n AS _rowid, f.id AS feedback_id, f.app_id, d.text, d.vector FROM grouping_docs d JOIN feedbacks f ON f.ref = d.feedback_ref",
     key: (r) => [String(r.feedback_id)],
     json: ["vector"],
   },
   grouping_keys: {
-    from: `SELECT p.app AS _app, p.key AS _key, p.doc AS _doc, a.app_id, p.key, d.feedback_id
-      FROM grouping_postings p JOIN grouping_apps a ON a.n = p.app JOIN grouping_docs d ON d.n = p.doc`,
+    from: `SELECT p.app AS _app, p.key AS _key, p.doc AS _doc, a.app_id, p.key, f.id AS feedback_id
+      FROM grouping_postings p JOIN grouping_apps a ON a.n = p.app JOIN grouping_docs d ON d.n = p.doc JOIN feedbacks f ON f.ref = d.feedback_ref`,
     order: ["_app", "_key", "_doc"],
     key: (r) => [String(r.app_id), String(r.key), String(r.feedback_id)],
   },

@@ -46,14 +46,14 @@ function holdsWords(words: readonly ExpandedWord[]): SearchCondition {
     params.push(...w.words.map((known) => ` ${known} `));
     return `(${w.words.map(() => "instr(' ' || w.words || ' ', ?) > 0").join(" OR ")})`;
   });
-  return { sql: `EXISTS (SELECT 1 FROM feedback_words w WHERE w.feedback_id = f.id AND ${tests.join(" AND ")})`, params };
+  return { sql: `EXISTS (SELECT 1 FROM feedback_words w WHERE w.feedback_ref = f.ref AND ${tests.join(" AND ")})`, params };
 }
 
 /** The feedbacks that hold a hit; CROSS JOIN keeps the hits the outer loop. */
-const FROM_HITS = "temp.hits h CROSS JOIN feedback_words w ON w.doc = h.doc CROSS JOIN feedbacks f ON f.id = w.feedback_id";
+const FROM_HITS = "temp.hits h CROSS JOIN feedback_words w ON w.doc = h.doc CROSS JOIN feedbacks f ON f.ref = w.feedback_ref";
 
 /** The feedbacks a full-text match names, read in rowid order (last activity) when the query orders by it. */
-const FROM_MATCHES = "feedback_search s CROSS JOIN feedback_words w ON w.doc = s.rowid CROSS JOIN feedbacks f ON f.id = w.feedback_id";
+const FROM_MATCHES = "feedback_search s CROSS JOIN feedback_words w ON w.doc = s.rowid CROSS JOIN feedbacks f ON f.ref = w.feedback_ref";
 
 /** The SQL of the first doc of the millisecond given as a parameter. */
 const FIRST_DOC = firstDocSql("?");

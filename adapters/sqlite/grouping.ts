@@ -1,6 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { GroupingStore } from "../../core/store.ts";
-import { placeholders } from "./rows.ts";
+import { placeholders, refOf } from "./rows.ts";
 import { addWords } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -34,7 +34,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           `SELECT f.id, d.text, d.vector
            FROM (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc ORDER BY shared DESC, doc DESC LIMIT ?) p
            JOIN grouping_docs d ON d.n = p.doc
-           JOIN feedbacks source ON source.id = d.feedback_id
+           JOIN feedbacks source ON source.ref = d.feedback_ref
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
            WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
              AND f.id <> ?
@@ -56,8 +56,8 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         // An upsert, not a replace: the document keeps its number, which its postings hold.
         const doc = db
           .query<{ n: number }, [string, string, string | null]>(
-            `INSERT INTO grouping_docs (feedback_id, text, vector) VALUES (?, ?, ?)
-             ON CONFLICT (feedback_id) DO UPDATE SET text = excluded.text, vector = excluded.vector RETURNING n`,
+            `INSERT INTO grouping_docs (feedback_ref, text, vector) VALUES (${refOf("?")}, ?, ?)
+             ON CONFLICT (feedback_ref) DO UPDATE SET text = excluded.text, vector = excluded.vector RETURNING n`,
           )
           .get(feedbackId, text, vector ? JSON.stringify(vector) : null)!.n;
         const app = appNumber(appId) ?? db.query<{ n: number }, [string]>("INSERT INTO grouping_apps (app_id) VALUES (?) RETURNING n").get(appId)!.n;

@@ -8,7 +8,7 @@ import { insertFeedback } from "./new-feedback.ts";
 import { addWords, indexNewFeedback, rewriteWords } from "./search.ts";
 import type { MergeStore } from "../../core/store.ts";
 import { insertEvent } from "./outbox.ts";
-import { placeholders } from "./rows.ts";
+import { placeholders, refOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface MergeRow {
@@ -95,7 +95,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       ).run(m.targetId, m.sourceId, email);
     }
     // The target answers searches for the source's words too; its document is rewritten once, at its new activity.
-    const words = db.query<{ words: string }, [string]>("SELECT words FROM feedback_words WHERE feedback_id = ?").get(m.sourceId);
+    const words = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(m.sourceId);
     if (words) addWords(db, m.targetId, words.words, m.targetAfter.lastActivityAt);
     db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(
       m.targetAfter.reports,

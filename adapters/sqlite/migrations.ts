@@ -1,7 +1,8 @@
 // Schema migrations, applied in order at start; `PRAGMA user_version` records how far a database
 // has come. Append only: a released migration is never edited.
 import type { Database } from "bun:sqlite";
-import { DOC_TIES, documentSql, firstDocSql, indexNewFeedback, newDoc } from "./search.ts";
+import { feedbackWords } from "../../core/feedback/search-words.ts";
+import { DOC_TIES, documentSql, firstDocSql, newDoc } from "./search.ts";
 
 /** A migration is SQL, or a function when it needs JavaScript (words are folded here, not in SQL). */
 export type Migration = string | ((db: Database) => void);
@@ -463,7 +464,60 @@ export const MIGRATIONS: readonly Migration[] = [
   -- A grouping document's app is its feedback's: 21 bytes a feedback.
   ALTER TABLE grouping_docs DROP COLUMN app_id;
   `,
+  feedbackRefs,
 ];
+
+/**
+ * Feedbacks get a small integer, `ref`, that the search words and the grouping documents hold in
+ * place of the feedback's id: the id took its 21 bytes and again in each table's unique index (80
+ * bytes a feedback, measured). A column of its own rather than the rowid, which VACUUM may
+ * renumber. Both tables are copied whole, their numbers kept: the full-text index and the grouping
+ * postings name them. Dropping a table fires no trigger, so the full-text index is left as it is.
+ */
+function feedbackRefs(db: Database): void {
+  const document = `coalesce((SELECT ${documentSql("new.words")} FROM feedbacks f WHERE f.ref = new.feedback_ref), '')`;
+  db.exec(`
+    ALTER TABLE feedbacks ADD COLUMN ref INTEGER;
+    UPDATE feedbacks SET ref = rowid;
+    CREATE UNIQUE INDEX feedbacks_by_ref ON feedbacks (ref);
+
+    DROP TRIGGER feedback_search_moved;
+    DROP TRIGGER feedback_search_refiltered;
+    DROP TRIGGER feedback_search_removed;
+    CREATE TABLE feedback_words_copied (doc INTEGER PRIMARY KEY, feedback_ref INTEGER NOT NULL UNIQUE, words TEXT NOT NULL);
+    INSERT INTO feedback_words_copied (doc, feedback_ref, words)
+      SELECT w.doc, f.ref, w.words FROM feedback_words w JOIN feedbacks f ON f.id = w.feedback_id ORDER BY w.doc;
+    DROP TABLE feedback_words;
+    ALTER TABLE feedback_words_copied RENAME TO feedback_words;
+    CREATE TRIGGER feedback_words_indexed AFTER INSERT ON feedback_words BEGIN
+      INSERT INTO feedback_search (rowid, body) VALUES (new.doc, ${document});
+    END;
+    CREATE TRIGGER feedback_words_reindexed AFTER UPDATE ON feedback_words BEGIN
+      DELETE FROM feedback_search WHERE rowid = old.doc;
+      INSERT INTO feedback_search (rowid, body) VALUES (new.doc, ${document});
+    END;
+    CREATE TRIGGER feedback_words_unindexed AFTER DELETE ON feedback_words BEGIN
+      DELETE FROM feedback_search WHERE rowid = old.doc;
+    END;
+    CREATE TRIGGER feedback_search_moved AFTER UPDATE OF last_activity_at ON feedbacks
+      WHEN new.last_activity_at IS NOT old.last_activity_at BEGIN
+      UPDATE feedback_words SET doc = ${newDoc("new.last_activity_at")}
+        WHERE feedback_ref = new.ref AND doc NOT BETWEEN ${firstDocSql("new.last_activity_at")} AND ${firstDocSql("new.last_activity_at")} + ${DOC_TIES - 1};
+    END;
+    CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_id, app_id, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+      UPDATE feedback_words SET doc = doc WHERE feedback_ref = new.ref;
+    END;
+    CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
+      DELETE FROM feedback_words WHERE feedback_ref = old.ref;
+    END;
+
+    CREATE TABLE grouping_docs_copied (n INTEGER PRIMARY KEY, feedback_ref INTEGER NOT NULL UNIQUE, text TEXT NOT NULL, vector TEXT);
+    INSERT INTO grouping_docs_copied (n, feedback_ref, text, vector)
+      SELECT d.n, f.ref, d.text, d.vector FROM grouping_docs d JOIN feedbacks f ON f.id = d.feedback_id ORDER BY d.n;
+    DROP TABLE grouping_docs;
+    ALTER TABLE grouping_docs_copied RENAME TO grouping_docs;
+  `);
+}
 
 /**
  * Search reads one document per feedback in the order of last activity (see search.ts), in place
@@ -507,7 +561,16 @@ function searchInActivityOrder(db: Database): void {
     `SELECT f.id, f.key || ' ' || f.title || ' ' || coalesce((SELECT group_concat(s.body, ' ')
        FROM search_docs d JOIN search s ON s.rowid = d.rowid WHERE d.feedback_id = f.id), '') AS text FROM feedbacks f`,
   );
-  for (const f of feedbacks.iterate()) indexNewFeedback(db, f.id, f.text);
+  // Written here as that release did, the feedbacks named by id (feedbackRefs numbers them later).
+  const insert = db.query(
+    `INSERT INTO feedback_words (doc, feedback_id, words) SELECT ${newDoc("f.last_activity_at")}, f.id, ?2 FROM feedbacks f WHERE f.id = ?1`,
+  );
+  const remember = db.query("INSERT OR IGNORE INTO search_vocabulary (word) SELECT value FROM json_each(?)");
+  for (const f of feedbacks.iterate()) {
+    const words = feedbackWords(f.text);
+    insert.run(f.id, words.join(" "));
+    if (words.length) remember.run(JSON.stringify(words));
+  }
   db.exec(`
     DROP TABLE search;
     DROP TABLE search_docs;

@@ -162,5 +162,11 @@ export const toReport = (r: ReportRow): ReportRecord => ({
 export const tokenHashValue = (hash: string): Uint8Array | string => (/^(?:[0-9a-f]{2})+$/.test(hash) ? Buffer.from(hash, "hex") : hash);
 export const TOKEN_HASH_HEX = "CASE typeof(status_token_hash) WHEN 'blob' THEN lower(hex(status_token_hash)) ELSE status_token_hash END";
 
+/**
+ * The store's number of the feedback whose id is the SQL expression `id` (a parameter): tables that
+ * name a feedback by it rather than by its id (search words, grouping documents) take less room.
+ */
+export const refOf = (id: string): string => `(SELECT ref FROM feedbacks WHERE id = ${id})`;
+
 /** `?, ?, …` for a list of n bound parameters. */
 export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");

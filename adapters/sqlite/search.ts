@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { type ExpandedWord, feedbackWords, foldedWords, type VocabularyLookup, withWords } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
+import { refOf } from "./rows.ts";
 
 /**
  * Full-text search keeps one document per feedback in `feedback_search` (FTS5, contentless, no
@@ -79,7 +80,7 @@ export function matchQuery(
 export function indexNewFeedback(db: Database, feedbackId: string, text: string): void {
   const words = feedbackWords(text);
   db.query(
-    `INSERT INTO feedback_words (doc, feedback_id, words) SELECT ${newDoc("f.last_activity_at")}, f.id, ?2 FROM feedbacks f WHERE f.id = ?1`,
+    `INSERT INTO feedback_words (doc, feedback_ref, words) SELECT ${newDoc("f.last_activity_at")}, f.ref, ?2 FROM feedbacks f WHERE f.id = ?1`,
   ).run(feedbackId, words.join(" "));
   remember(db, words);
 }
@@ -90,7 +91,7 @@ export function indexNewFeedback(db: Database, feedbackId: string, text: string)
  * once for the words and once more when the activity moves it.
  */
 export function addWords(db: Database, feedbackId: string, text: string, activeAt?: number): void {
-  const existing = db.query<{ words: string }, [string]>("SELECT words FROM feedback_words WHERE feedback_id = ?").get(feedbackId);
+  const existing = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(feedbackId);
   if (!existing) {
     indexNewFeedback(db, feedbackId, text);
     return;
@@ -98,8 +99,13 @@ export function addWords(db: Database, feedbackId: string, text: string, activeA
   const known = existing.words.split(" ");
   const words = withWords(known, foldedWords(text));
   if (words.length === known.length) return;
-  if (activeAt === undefined) db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run(words.join(" "), feedbackId);
-  else db.query(`UPDATE feedback_words SET words = ?1, doc = ${newDoc("?2")} WHERE feedback_id = ?3`).run(words.join(" "), activeAt, feedbackId);
+  if (activeAt === undefined) db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
+  else
+    db.query(`UPDATE feedback_words SET words = ?1, doc = ${newDoc("?2")} WHERE feedback_ref = ${refOf("?3")}`).run(
+      words.join(" "),
+      activeAt,
+      feedbackId,
+    );
   remember(db, words.slice(known.length));
 }
 
@@ -112,7 +118,7 @@ export function rewriteWords(db: Database, feedbackId: string): void {
     .all(feedbackId)
     .map((r) => (JSON.parse(r.body) as { message: string }).message);
   const words = feedbackWords(`${f.key} ${f.title}\n${messages.join("\n")}`);
-  db.query("UPDATE feedback_words SET words = ? WHERE feedback_id = ?").run(words.join(" "), feedbackId);
+  db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
   remember(db, words);
 }
 

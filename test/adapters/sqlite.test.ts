@@ -4,11 +4,12 @@ import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { listQuery } from "../../adapters/sqlite/feedbacks.ts";
+import { newDoc } from "../../adapters/sqlite/search.ts";
 import { applyMigration, MIGRATIONS, type Migration } from "../../adapters/sqlite/migrations.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { START } from "../../core/portable.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
-import { FEEDBACK_ORDERS, STATUSES } from "../../core/schemas/feedback.ts";
+import { FEEDBACK_ORDERS, STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
 import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
@@ -157,7 +158,7 @@ describe("sqlite storage", () => {
     const db = new Database(path, { readonly: true });
     const fill = db
       .query<{ name: string; fill: number }, []>(
-        "SELECT name, round(1.0 - 1.0 * sum(unused) / sum(pgsize), 2) AS fill FROM dbstat WHERE name LIKE 'feedbacks\\_%' ESCAPE '\\' AND name NOT LIKE 'feedbacks_by_feature' AND name NOT LIKE 'feedbacks_by_severity' AND name NOT LIKE 'feedbacks_by_tracker' GROUP BY name",
+        "SELECT name, round(1.0 - 1.0 * sum(unused) / sum(pgsize), 2) AS fill FROM dbstat WHERE name LIKE 'feedbacks\\_%' ESCAPE '\\' AND name NOT LIKE 'feedbacks_by_feature' AND name NOT LIKE 'feedbacks_by_severity' AND name NOT LIKE 'feedbacks_by_tracker' AND name NOT LIKE 'feedbacks_by_ref' GROUP BY name",
       )
       .all();
     db.close();
@@ -613,5 +614,68 @@ describe("sqlite reports migration", () => {
     const db = new Database(path, { readonly: true });
     expect(db.query("SELECT status_id FROM reports").all()).toEqual([{ status_id: null }]);
     db.close();
+  });
+});
+
+describe("sqlite feedback numbers migration", () => {
+  test("search words and grouping documents named by feedback id before are found, moved and refiltered by number once migrated", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "function" && m.name === "feedbackRefs");
+    old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 3)").run();
+    const feedback = old.query(
+      "INSERT INTO feedbacks (id, org_id, org_number, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES (?, 'org', 1, 'app', ?, ?, 'problem', 'triage', 1, ?, ?)",
+    );
+    const words = old.query(
+      `INSERT INTO feedback_words (doc, feedback_id, words) SELECT ${newDoc("f.last_activity_at")}, f.id, ? FROM feedbacks f WHERE f.id = ?`,
+    );
+    feedback.run("a", "ORG-1", "Checkout fails", 10, 10);
+    words.run("org 1 checkout fails", "a");
+    feedback.run("b", "ORG-2", "Dark mode", 20, 20);
+    words.run("org 2 dark mode", "b");
+    old.query("INSERT INTO search_vocabulary (word) VALUES ('checkout'), ('dark'), ('org')").run();
+    old.query("INSERT INTO grouping_apps (app_id) VALUES ('app')").run();
+    old.query("INSERT INTO grouping_docs (n, feedback_id, text) VALUES (1, 'a', 'checkout fails')").run();
+    old.query("INSERT INTO grouping_postings (app, key, doc) VALUES (1, 'w:checkout', 1)").run();
+    old.close();
+
+    const store = createSqliteStore(path);
+    const found = async (statuses: readonly Status[], ...words: string[]) =>
+      (await store.listFeedbacks("org", { statuses, words }, null, 10)).map((f) => f.id);
+    expect(await found(STATUSES, "org")).toEqual(["b", "a"]);
+    const db = new Database(path);
+    db.query("UPDATE feedbacks SET status = 'prioritized', last_activity_at = 30 WHERE id = 'a'").run();
+    db.close();
+    expect(await found(["prioritized"], "checkout")).toEqual(["a"]);
+    expect(await found(["triage"], "checkout")).toEqual([]);
+    expect(await found(STATUSES, "org")).toEqual(["a", "b"]);
+    const candidates = await store.groupingCandidates({
+      orgId: "org",
+      appId: "app",
+      keys: ["w:checkout"],
+      postingsPerKey: 10,
+      statuses: ["prioritized"],
+      exclude: "none",
+      limit: 5,
+    });
+    expect(candidates).toEqual([{ id: "a", text: "checkout fails" }]);
+    await recordWithReport(store, {
+      id: "c",
+      orgId: "org",
+      appId: "app",
+      title: "Checkout again",
+      kind: "problem",
+      status: "triage",
+      reports: 1,
+      createdAt: 40,
+      lastActivityAt: 40,
+    });
+    expect(await found(STATUSES, "checkout")).toEqual(["c", "a"]);
+    await store.close();
+    const after = new Database(path, { readonly: true });
+    expect(after.query("SELECT id, ref FROM feedbacks ORDER BY ref").all()).toEqual([
+      { id: "a", ref: 1 },
+      { id: "b", ref: 2 },
+      { id: "c", ref: 3 },
+    ]);
+    after.close();
   });
 });
