@@ -6,7 +6,7 @@ import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { indexNewFeedback } from "./search.ts";
 import { insertFeedback } from "./new-feedback.ts";
-import { tokenHashValue } from "./rows.ts";
+import { refOf, tokenHashValue } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Collection: what a channel key opens, and a report recorded as a new feedback with its effects. */
@@ -30,8 +30,8 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     const key = insertFeedback(db, f);
     const r = input.report;
     db.query(
-      `INSERT INTO reports (id, feedback_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO reports (id, feedback_ref, app_id, source, body, language, conversation, status_id, status_token_hash, at)
+       VALUES (?, ${refOf("?")}, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       r.id,
       r.feedbackId,

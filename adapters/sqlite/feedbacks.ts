@@ -225,7 +225,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     async listReports(feedbackId) {
       return db
         .query<ReportRow, [string]>(
-          `SELECT ${REPORT_COLUMNS} FROM reports r JOIN feedbacks f ON f.id = r.feedback_id WHERE r.feedback_id = ? ORDER BY r.at, r.id`,
+          `SELECT ${REPORT_COLUMNS} FROM feedbacks f JOIN reports r ON r.feedback_ref = f.ref WHERE f.id = ? ORDER BY r.at, r.id`,
         )
         .all(feedbackId)
         .map(toReport);
@@ -235,7 +235,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       const row = db
         .query<ReportRow & { token_hash: string }, [string]>(
           // A report's own id tracks it (status_id null), or for reports stored before migration 24 its status_id.
-          `SELECT ${REPORT_COLUMNS}, ${TOKEN_HASH_HEX} AS token_hash FROM reports r JOIN feedbacks f ON f.id = r.feedback_id
+          `SELECT ${REPORT_COLUMNS}, ${TOKEN_HASH_HEX} AS token_hash FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref
            WHERE r.status_id = ?1 OR (r.id = ?1 AND r.status_id IS NULL)`,
         )
         .get(statusId);

@@ -85,7 +85,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     if (source?.reports !== m.reportIds.length || target?.reports !== m.targetBefore.reports) return false;
     const moved = m.reportIds.length
       ? db
-          .query(`UPDATE reports SET feedback_id = ? WHERE feedback_id = ? AND id IN (${placeholders(m.reportIds.length)})`)
+          .query(`UPDATE reports SET feedback_ref = ${refOf("?")} WHERE feedback_ref = ${refOf("?")} AND id IN (${placeholders(m.reportIds.length)})`)
           .run(m.targetId, m.sourceId, ...m.reportIds).changes
       : 0;
     if (moved !== m.reportIds.length) throw new Error(`merge ${m.id}: the source holds other reports than planned`);
@@ -131,7 +131,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     if (!row || source?.merged_into !== m.targetId || unfolded(m.targetId, m.orgId)?.reports !== u.expectedReports) return false;
     const moved = m.reportIds.length
       ? db
-          .query(`UPDATE reports SET feedback_id = ? WHERE feedback_id = ? AND id IN (${placeholders(m.reportIds.length)})`)
+          .query(`UPDATE reports SET feedback_ref = ${refOf("?")} WHERE feedback_ref = ${refOf("?")} AND id IN (${placeholders(m.reportIds.length)})`)
           .run(m.sourceId, m.targetId, ...m.reportIds).changes
       : 0;
     if (moved !== m.reportIds.length) throw new Error(`unmerge of ${m.id}: the target no longer holds the merged reports`);
@@ -151,7 +151,9 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     const f = s.newFeedback;
     const key = insertFeedback(db, f);
     const report = db
-      .query<{ body: string }, [string, string, string]>("UPDATE reports SET feedback_id = ? WHERE id = ? AND feedback_id = ? RETURNING body")
+      .query<{ body: string }, [string, string, string]>(
+        `UPDATE reports SET feedback_ref = ${refOf("?")} WHERE id = ? AND feedback_ref = ${refOf("?")} RETURNING body`,
+      )
       .get(f.id, s.reportId, s.feedbackId);
     if (!report) throw new Error(`split ${s.id}: the report left the feedback`);
     indexNewFeedback(db, f.id, `${key} ${f.title}\n${(JSON.parse(report.body) as { message: string }).message}`);

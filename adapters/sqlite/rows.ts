@@ -126,7 +126,7 @@ export function toFeedback(r: FeedbackRow): FeedbackRecord {
   };
 }
 
-/** A report's row, with its feedback's organization (REPORT_COLUMNS). */
+/** A report's row, with its feedback's id and organization (REPORT_COLUMNS). */
 export interface ReportRow {
   id: string;
   feedback_id: string;
@@ -140,8 +140,8 @@ export interface ReportRow {
   status_id: string | null;
   at: number;
 }
-/** A report's columns and its organization, which its feedback holds: `FROM reports r JOIN feedbacks f ON f.id = r.feedback_id`. */
-export const REPORT_COLUMNS = "r.id, r.feedback_id, f.org_id, r.app_id, r.source, r.body, r.language, r.conversation, r.status_id, r.at";
+/** A report's columns, with its feedback's id and organization: `FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref`. */
+export const REPORT_COLUMNS = "r.id, f.id AS feedback_id, f.org_id, r.app_id, r.source, r.body, r.language, r.conversation, r.status_id, r.at";
 export const toReport = (r: ReportRow): ReportRecord => ({
   id: r.id,
   feedbackId: r.feedback_id,
@@ -164,7 +164,7 @@ export const TOKEN_HASH_HEX = "CASE typeof(status_token_hash) WHEN 'blob' THEN l
 
 /**
  * The store's number of the feedback whose id is the SQL expression `id` (a parameter): tables that
- * name a feedback by it rather than by its id (search words, grouping documents) take less room.
+ * name a feedback by it rather than by its id (reports, search words, grouping documents) take less room.
  */
 export const refOf = (id: string): string => `(SELECT ref FROM feedbacks WHERE id = ${id})`;
 

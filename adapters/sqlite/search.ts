@@ -114,7 +114,7 @@ export function rewriteWords(db: Database, feedbackId: string): void {
   const f = db.query<{ key: string; title: string }, [string]>("SELECT key, title FROM feedbacks WHERE id = ?").get(feedbackId);
   if (!f) return;
   const messages = db
-    .query<{ body: string }, [string]>("SELECT body FROM reports WHERE feedback_id = ? ORDER BY at, id")
+    .query<{ body: string }, [string]>(`SELECT body FROM reports WHERE feedback_ref = ${refOf("?")} ORDER BY at, id`)
     .all(feedbackId)
     .map((r) => (JSON.parse(r.body) as { message: string }).message);
   const words = feedbackWords(`${f.key} ${f.title}\n${messages.join("\n")}`);

@@ -550,7 +550,7 @@ describe("sqlite outbox migration", () => {
 });
 
 describe("sqlite reports migration", () => {
-  test("reports copied without their organization are still tracked by the ids their links name, and counted by day", async () => {
+  test("reports copied without their organization, then named by feedback number, are still tracked by the ids their links name, and counted by day and feature", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE reports_copied"));
     old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 2)").run();
     old
@@ -581,6 +581,12 @@ describe("sqlite reports migration", () => {
     });
     expect((await store.listReports("fb-new")).map((r) => [r.orgId, r.statusId])).toEqual([["org", "s-fb-new"]]);
     expect(await store.countReportsByDay("org", "app", 0, 86_400_000)).toEqual([{ day: 0, kind: "problem", featureId: null, count: 2 }]);
+    // The trigger that moves a feedback's reports to its new feature reads them by the feedback's number.
+    await store.setTriage("org", "fb", { featureId: "feature" });
+    expect(await store.countReportsByDay("org", "app", 0, 86_400_000)).toEqual([
+      { day: 0, kind: "problem", featureId: null, count: 1 },
+      { day: 0, kind: "problem", featureId: "feature", count: 1 },
+    ]);
     await store.close();
   });
 
