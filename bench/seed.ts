@@ -6,6 +6,9 @@ import { loadConfig } from "../apps/runtime/config.ts";
 import { createServices } from "../apps/runtime/services.ts";
 import { createLogger } from "../adapters/logging/logger.ts";
 import { reportText } from "./corpus.ts";
+import { reportGroupingText } from "../core/grouping/compare.ts";
+import { initialTitle } from "../core/report/title.ts";
+import type { NormalizedReport } from "../core/report/normalize.ts";
 
 const [dataDir, countText, flag] = process.argv.slice(2);
 const grouping = flag === "--grouping";
@@ -19,6 +22,7 @@ const t0 = Date.now() - count * 1000;
 /** Records feedback number i (its text, kind, status and time follow from i). */
 async function record(i: number): Promise<void> {
   const message = reportText(i);
+  const report: NormalizedReport = { kind: "problem", message, author: {} };
   const at = t0 + i * 1000;
   const feedbackId = systemIds.id();
   const reportId = systemIds.id(); // tracked by its own id, as the service's reports are
@@ -27,7 +31,7 @@ async function record(i: number): Promise<void> {
       id: feedbackId,
       orgId: org.id,
       appId: info.appId,
-      title: message,
+      title: initialTitle(report),
       kind: i % 3 ? "problem" : "idea",
       status: i % 7 ? "triage" : "delivered",
       reports: 1,
@@ -40,7 +44,7 @@ async function record(i: number): Promise<void> {
       orgId: org.id,
       appId: info.appId,
       source: "api",
-      report: { kind: "problem", message, author: {} },
+      report,
       language: "en",
       conversation: [],
       statusId: reportId,
@@ -53,7 +57,9 @@ async function record(i: number): Promise<void> {
     jobs: [],
     quota: { month: "seed", limit: null },
   });
-  if (grouping) await store.indexForGrouping(info.appId, feedbackId, services.grouper.keys(message), message);
+  // The text the grouping job indexes a new feedback by: its title, then its report.
+  const text = reportGroupingText(report);
+  if (grouping) await store.indexForGrouping(info.appId, feedbackId, services.grouper.keys(text), text);
 }
 
 // Many writes in flight at once share the store's group commits: a commit per feedback would take minutes at a million.

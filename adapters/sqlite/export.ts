@@ -1,5 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { type PortablePosition, type PortableRecord, type PortableSet, type PortableSource, START } from "../../core/portable.ts";
+import { documentText } from "./grouping.ts";
 import { placeholders, TOKEN_HASH_HEX } from "./rows.ts";
 import { openDatabase } from "./open.ts";
 
@@ -23,6 +24,8 @@ interface SetSpec {
   readonly rename?: Readonly<Record<string, string>>;
   /** Columns the store derives from others for its indexes, not fields. */
   readonly computed?: readonly string[];
+  /** Fields the store keeps by reference, read back from the row. */
+  readonly derive?: (row: Row) => Record<string, unknown>;
 }
 
 const camel = (column: string): string => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -77,7 +80,9 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   idempotency: { from: "SELECT rowid AS _rowid, * FROM idempotency", key: (r) => [String(r.scope), String(r.key)], json: ["response"] },
   qualifications: { from: "SELECT rowid AS _rowid, * FROM qualifications", key: (r) => [String(r.id)], json: ["data"] },
   grouping_docs: {
-    from: "SELECT d.n AS _rowid, f.id AS feedback_id, f.app_id, d.text, d.vector FROM grouping_docs d JOIN feedbacks f ON f.ref = d.feedback_ref",
+    from: `SELECT d.n AS _rowid, f.id AS feedback_id, f.app_id, d.text, d.vector, r.body AS _report
+      FROM grouping_docs d JOIN feedbacks f ON f.ref = d.feedback_ref LEFT JOIN reports r ON r.id = d.report_id`,
+    derive: (r) => ({ text: documentText({ text: String(r.text), report: r._report === null ? null : String(r._report) }) }),
     key: (r) => [String(r.feedback_id)],
     json: ["vector"],
   },
@@ -114,7 +119,7 @@ function toRecord(spec: SetSpec, row: Row): PortableRecord {
     else if (spec.booleans?.includes(column)) fields[name] = value === 1;
     else fields[name] = value;
   }
-  return { key: spec.key(row), fields };
+  return { key: spec.key(row), fields: { ...fields, ...spec.derive?.(row) } };
 }
 
 /** The next batch of a set after a position, and the position after it. */

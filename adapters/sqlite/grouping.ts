@@ -1,12 +1,27 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { GroupingStore } from "../../core/store.ts";
 import { placeholders, refOf } from "./rows.ts";
+import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { addWords } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
+
+/** A grouping document's text: its own, or that of the report it names (an empty text then). */
+export const documentText = (d: { text: string; report: string | null }): string =>
+  d.report === null ? d.text : reportGroupingText(JSON.parse(d.report));
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
   /** The app's number in the postings, if it has any. */
+  /**
+   * The feedback's first report when `text` is that report's grouping text (reportGroupingText):
+   * the document then names the report instead of copying what it says.
+   */
+  const reportOfText = (feedbackId: string, text: string): string | null => {
+    const first = db
+      .query<{ id: string; body: string }, [string]>(`SELECT id, body FROM reports WHERE feedback_ref = ${refOf("?")} ORDER BY at, id LIMIT 1`)
+      .get(feedbackId);
+    return first && reportGroupingText(JSON.parse(first.body)) === text ? first.id : null;
+  };
   const appNumber = (appId: string) => db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(appId)?.n;
   return {
     async keyFrequencies(appId, keys) {
@@ -30,10 +45,11 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
       const rows = db
-        .query<{ id: string; text: string; vector: string | null }, SQLQueryBindings[]>(
-          `SELECT f.id, d.text, d.vector
+        .query<{ id: string; text: string; report: string | null; vector: string | null }, SQLQueryBindings[]>(
+          `SELECT f.id, d.text, r.body AS report, d.vector
            FROM (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc ORDER BY shared DESC, doc DESC LIMIT ?) p
            JOIN grouping_docs d ON d.n = p.doc
+           LEFT JOIN reports r ON r.id = d.report_id
            JOIN feedbacks source ON source.ref = d.feedback_ref
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
            WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
@@ -48,18 +64,19 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           query.exclude,
           query.limit,
         );
-      return rows.map((r) => ({ id: r.id, text: r.text, ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) }));
+      return rows.map((r) => ({ id: r.id, text: documentText(r), ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) }));
     },
 
     async indexForGrouping(appId, feedbackId, keys, text, vector) {
       await batch.run(() => {
+        const reportId = reportOfText(feedbackId, text);
         // An upsert, not a replace: the document keeps its number, which its postings hold.
         const doc = db
-          .query<{ n: number }, [string, string, string | null]>(
-            `INSERT INTO grouping_docs (feedback_ref, text, vector) VALUES (${refOf("?")}, ?, ?)
-             ON CONFLICT (feedback_ref) DO UPDATE SET text = excluded.text, vector = excluded.vector RETURNING n`,
+          .query<{ n: number }, [string, string, string | null, string | null]>(
+            `INSERT INTO grouping_docs (feedback_ref, text, report_id, vector) VALUES (${refOf("?")}, ?, ?, ?)
+             ON CONFLICT (feedback_ref) DO UPDATE SET text = excluded.text, report_id = excluded.report_id, vector = excluded.vector RETURNING n`,
           )
-          .get(feedbackId, text, vector ? JSON.stringify(vector) : null)!.n;
+          .get(feedbackId, reportId ? "" : text, reportId, vector ? JSON.stringify(vector) : null)!.n;
         const app = appNumber(appId) ?? db.query<{ n: number }, [string]>("INSERT INTO grouping_apps (app_id) VALUES (?) RETURNING n").get(appId)!.n;
         for (const key of new Set(keys)) {
           const added = db.query("INSERT OR IGNORE INTO grouping_postings (app, key, doc) VALUES (?, ?, ?)").run(app, key, doc).changes;

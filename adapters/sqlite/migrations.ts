@@ -504,6 +504,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
   END;
   `,
+  `
+  -- A grouping document whose text is its feedback's first report as the job reads it (nearly
+  -- all) names that report and keeps an empty text: the report holds the words already. Documents
+  -- stored before keep their text.
+  ALTER TABLE grouping_docs ADD COLUMN report_id TEXT;
+  `,
 ];
 
 /**

@@ -1,4 +1,6 @@
 import type { FeedbackRecord, ReportRecord } from "../model.ts";
+import type { NormalizedReport } from "../report/normalize.ts";
+import { initialTitle } from "../report/title.ts";
 import type { Grouper, GroupingMatch } from "../ports.ts";
 import type { Store } from "../store.ts";
 import { candidateQuery } from "./candidates.ts";
@@ -12,6 +14,12 @@ export type CompareDeps = {
 /** The text a feedback is grouped by: its title and every report it holds. */
 export const groupingText = (feedback: Pick<FeedbackRecord, "title">, reports: readonly ReportRecord[]): string =>
   [feedback.title, ...reports.map((r) => r.report.message)].join("\n");
+
+/**
+ * The text a new feedback made of one report is grouped by (groupingText, before anything changed
+ * its title): a store may keep a reference to the report instead of this text.
+ */
+export const reportGroupingText = (report: NormalizedReport): string => [initialTitle(report), report.message].join("\n");
 
 /**
  * The open feedbacks of its app that a feedback may duplicate, best first, read from the postings

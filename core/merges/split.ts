@@ -2,7 +2,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { DomainEvent } from "../feedback/events.ts";
 import { INITIAL_STATUS } from "../feedback/status.ts";
 import type { FeedbackRecord, ReportRecord } from "../model.ts";
-import { titleFromMessage } from "../report/title.ts";
+import { initialTitle } from "../report/title.ts";
 import type { FeedbackCounts } from "./merge.ts";
 
 /**
@@ -57,7 +57,7 @@ export function planSplit(input: SplitInput): Result<SplitRecord> {
       id: input.newFeedbackId,
       orgId: feedback.orgId,
       appId: feedback.appId,
-      title: report.report.title ?? titleFromMessage(report.report.message),
+      title: initialTitle(report.report),
       kind: report.report.kind,
       status: INITIAL_STATUS,
       ...(report.report.observed && { observed: report.report.observed }),

@@ -13,3 +13,7 @@ export function titleFromMessage(message: string): string {
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > 40 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
+
+/** A new feedback's title: the one its report gives, or the one drawn from its message. */
+export const initialTitle = (report: { readonly title?: string; readonly message: string }): string =>
+  report.title ?? titleFromMessage(report.message);

@@ -4,7 +4,7 @@ import { INITIAL_STATUS } from "../feedback/status.ts";
 import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
 import type { FeedbackRecord, ReportOutcome, ReportSource, Turn } from "../model.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
-import { titleFromMessage } from "../report/title.ts";
+import { initialTitle } from "../report/title.ts";
 import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext, IdempotentWrite, Store, StoredAnswer } from "../store.ts";
@@ -66,7 +66,7 @@ export async function recordFeedback(
     orgId: context.organization.id,
     appId: context.app.id,
     // The plain title now; the background job asks the assistant for a better one.
-    title: report.title ?? titleFromMessage(report.message),
+    title: initialTitle(report),
     kind: report.kind,
     status: INITIAL_STATUS,
     ...(report.observed && { observed: report.observed }),

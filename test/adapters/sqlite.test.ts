@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { listQuery } from "../../adapters/sqlite/feedbacks.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
+import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { applyMigration, MIGRATIONS, type Migration } from "../../adapters/sqlite/migrations.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { START } from "../../core/portable.ts";
@@ -683,5 +684,49 @@ describe("sqlite feedback numbers migration", () => {
       { id: "c", ref: 3 },
     ]);
     after.close();
+  });
+});
+
+describe("sqlite grouping documents", () => {
+  test("a document whose text is its feedback's report, as the job reads it, names the report instead of a copy; candidates and the export read the same text", async () => {
+    const path = join(scratchDir("store"), "store.sqlite");
+    const store = createSqliteStore(path);
+    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    const message = "Export to PDF cuts the last page. It happens on every invoice.";
+    const feedback = { orgId: "org", appId: "app", kind: "problem", status: "triage", reports: 1, createdAt: 1, lastActivityAt: 1 } as const;
+    await recordWithReport(store, { ...feedback, id: "referenced", title: message });
+    await recordWithReport(store, { ...feedback, id: "copied", title: message });
+    const reportText = reportGroupingText({ kind: "problem", message, author: {} });
+    expect(reportText).toBe(`Export to PDF cuts the last page\n${message}`);
+    await store.indexForGrouping("app", "referenced", ["w:pdf"], reportText);
+    await store.indexForGrouping("app", "copied", ["w:pdf"], "a text of its own");
+    const db = new Database(path, { readonly: true });
+    expect(db.query("SELECT f.id, d.text, d.report_id FROM grouping_docs d JOIN feedbacks f ON f.ref = d.feedback_ref ORDER BY f.id").all()).toEqual([
+      { id: "copied", text: "a text of its own", report_id: null },
+      { id: "referenced", text: "", report_id: "r-referenced" },
+    ]);
+    db.close();
+    const candidates = await store.groupingCandidates({
+      orgId: "org",
+      appId: "app",
+      keys: ["w:pdf"],
+      postingsPerKey: 10,
+      statuses: ["triage"],
+      exclude: "none",
+      limit: 5,
+    });
+    expect(candidates.map((c) => [c.id, c.text]).sort()).toEqual([
+      ["copied", "a text of its own"],
+      ["referenced", reportText],
+    ]);
+    await store.close();
+    const source = sqliteSource(path);
+    const exported = (await source.read("grouping_docs", START, 10)).records.map((r) => [r.key[0], r.fields.text]);
+    source.close();
+    expect(exported.sort()).toEqual([
+      ["copied", "a text of its own"],
+      ["referenced", reportText],
+    ]);
   });
 });
