@@ -30,12 +30,11 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     const key = insertFeedback(db, f);
     const r = input.report;
     db.query(
-      `INSERT INTO reports (id, feedback_ref, app_id, source, body, language, conversation, status_id, status_token_hash, at)
-       VALUES (?, ${refOf("?")}, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO reports (id, feedback_ref, source, body, language, conversation, status_id, status_token_hash, at)
+       VALUES (?, ${refOf("?")}, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       r.id,
       r.feedbackId,
-      r.appId,
       r.source,
       JSON.stringify(r.report),
       r.language,

@@ -63,7 +63,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     computed: ["urgency", "org_number", "ref"],
   },
   reports: {
-    from: `SELECT r.rowid AS _rowid, r.id, f.id AS feedback_id, f.org_id, r.app_id, r.source, r.body, r.language, r.conversation,
+    from: `SELECT r.rowid AS _rowid, r.id, f.id AS feedback_id, f.org_id, f.app_id, r.source, r.body, r.language, r.conversation,
       coalesce(r.status_id, r.id) AS status_id, ${TOKEN_HASH_HEX} AS status_token_hash, r.at
       FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref`,
     key: (r) => [String(r.id)],

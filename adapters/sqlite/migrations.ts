@@ -428,54 +428,23 @@ export const MIGRATIONS: readonly Migration[] = [
   DELETE FROM events WHERE type <> 'feedback.status_changed' AND id NOT IN (SELECT event_id FROM deliveries);
   DROP INDEX events_pending;
   `,
-  `
-  -- Reports without the organization's id, which their feedback holds, and tracked by their own id:
-  -- status_id is kept only for reports stored before, whose tracking links name another one. That
-  -- is 75 bytes a report (two ids, and an index of tracking ids). The table is copied whole, as
-  -- SQLite drops a UNIQUE column no other way; legacy renaming leaves alone the triggers of other
-  -- tables that read reports, which name it already.
-  PRAGMA legacy_alter_table = ON;
-  CREATE TABLE reports_copied (
-    id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, app_id TEXT NOT NULL, source TEXT NOT NULL, body TEXT NOT NULL,
-    language TEXT NOT NULL, conversation TEXT NOT NULL, status_id TEXT, status_token_hash NOT NULL, at INTEGER NOT NULL
-  );
-  INSERT INTO reports_copied (id, feedback_id, app_id, source, body, language, conversation, status_id, status_token_hash, at)
-    SELECT id, feedback_id, app_id, source, body, language, conversation, nullif(status_id, id), status_token_hash, at
-    FROM reports ORDER BY rowid;
-  DROP TABLE reports;
-  ALTER TABLE reports_copied RENAME TO reports;
-  PRAGMA legacy_alter_table = OFF;
-  CREATE INDEX reports_by_feedback ON reports (feedback_id, at);
-  CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
-  CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN
-    INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
-      SELECT new.app_id, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), f.org_id, 1 FROM feedbacks f WHERE f.id = new.feedback_id
-      ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
-  END;
-  CREATE TRIGGER reports_moved_counted AFTER UPDATE OF feedback_id ON reports WHEN old.feedback_id <> new.feedback_id BEGIN
-    UPDATE report_days SET n = n - 1
-      WHERE (app_id, day, kind, feature_id) = (SELECT old.app_id, old.at / 86400000, f.kind, coalesce(f.feature_id, '') FROM feedbacks f WHERE f.id = old.feedback_id);
-    INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
-      SELECT new.app_id, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), f.org_id, 1 FROM feedbacks f WHERE f.id = new.feedback_id
-      ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
-  END;
-  `,
-  `
-  -- A grouping document's app is its feedback's: 21 bytes a feedback.
-  ALTER TABLE grouping_docs DROP COLUMN app_id;
-  `,
   feedbackRefs,
   `
-  -- Reports name their feedback by its number too (34 bytes a report, in the row and its index).
-  -- Copied whole as before; the trigger of feedbacks that counts their reports is written again.
+  -- Reports copied whole, in one pass (SQLite drops a UNIQUE column no other way), 137 bytes
+  -- lighter a report: they name their feedback by its number (ref) rather than its id, and leave
+  -- out the organization's and the app's ids, which their feedback holds (a merge stays within an
+  -- app); a report is tracked by its own id, so status_id is kept only for reports stored before,
+  -- whose tracking links name another one, under a partial index. Legacy renaming leaves alone the
+  -- triggers of other tables that read reports; the one that counts a feedback's reports by
+  -- feature is written again.
   PRAGMA legacy_alter_table = ON;
   DROP TRIGGER feedback_feature_counted;
   CREATE TABLE reports_copied (
-    id TEXT PRIMARY KEY, feedback_ref INTEGER NOT NULL, app_id TEXT NOT NULL, source TEXT NOT NULL, body TEXT NOT NULL,
+    id TEXT PRIMARY KEY, feedback_ref INTEGER NOT NULL, source TEXT NOT NULL, body TEXT NOT NULL,
     language TEXT NOT NULL, conversation TEXT NOT NULL, status_id TEXT, status_token_hash NOT NULL, at INTEGER NOT NULL
   );
-  INSERT INTO reports_copied (id, feedback_ref, app_id, source, body, language, conversation, status_id, status_token_hash, at)
-    SELECT r.id, f.ref, r.app_id, r.source, r.body, r.language, r.conversation, r.status_id, r.status_token_hash, r.at
+  INSERT INTO reports_copied (id, feedback_ref, source, body, language, conversation, status_id, status_token_hash, at)
+    SELECT r.id, f.ref, r.source, r.body, r.language, r.conversation, nullif(r.status_id, r.id), r.status_token_hash, r.at
     FROM reports r JOIN feedbacks f ON f.id = r.feedback_id ORDER BY r.rowid;
   DROP TABLE reports;
   ALTER TABLE reports_copied RENAME TO reports;
@@ -484,14 +453,14 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
   CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN
     INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
-      SELECT new.app_id, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), f.org_id, 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
+      SELECT f.app_id, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), f.org_id, 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
       ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
   END;
   CREATE TRIGGER reports_moved_counted AFTER UPDATE OF feedback_ref ON reports WHEN old.feedback_ref <> new.feedback_ref BEGIN
     UPDATE report_days SET n = n - 1
-      WHERE (app_id, day, kind, feature_id) = (SELECT old.app_id, old.at / 86400000, f.kind, coalesce(f.feature_id, '') FROM feedbacks f WHERE f.ref = old.feedback_ref);
+      WHERE (app_id, day, kind, feature_id) = (SELECT f.app_id, old.at / 86400000, f.kind, coalesce(f.feature_id, '') FROM feedbacks f WHERE f.ref = old.feedback_ref);
     INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
-      SELECT new.app_id, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), f.org_id, 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
+      SELECT f.app_id, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), f.org_id, 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
       ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
   END;
   CREATE TRIGGER feedback_feature_counted AFTER UPDATE OF feature_id ON feedbacks WHEN old.feature_id IS NOT new.feature_id BEGIN
@@ -504,19 +473,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
   END;
   `,
-  `
-  -- A grouping document whose text is its feedback's first report as the job reads it (nearly
-  -- all) names that report and keeps an empty text: the report holds the words already. Documents
-  -- stored before keep their text.
-  ALTER TABLE grouping_docs ADD COLUMN report_id TEXT;
-  `,
 ];
 
 /**
- * Feedbacks get a small integer, `ref`, that the search words and the grouping documents hold in
- * place of the feedback's id: the id took its 21 bytes and again in each table's unique index (80
- * bytes a feedback, measured). A column of its own rather than the rowid, which VACUUM may
- * renumber. Both tables are copied whole, their numbers kept: the full-text index and the grouping
+ * Feedbacks get a small integer, `ref`, that the search words, the grouping documents (and the
+ * reports, next) hold in place of the feedback's id: the id took its 21 bytes and again in each
+ * table's unique index. A column of its own rather than the rowid, which VACUUM may renumber. Both tables are copied whole, their numbers kept: the full-text index and the grouping
  * postings name them. Dropping a table fires no trigger, so the full-text index is left as it is.
  */
 function feedbackRefs(db: Database): void {
@@ -556,7 +518,10 @@ function feedbackRefs(db: Database): void {
       DELETE FROM feedback_words WHERE feedback_ref = old.ref;
     END;
 
-    CREATE TABLE grouping_docs_copied (n INTEGER PRIMARY KEY, feedback_ref INTEGER NOT NULL UNIQUE, text TEXT NOT NULL, vector TEXT);
+    -- Without the app's id (its feedback's). A document whose text is its feedback's first report as
+    -- the grouping job reads it names that report and keeps an empty text (grouping.ts); documents
+    -- copied here keep theirs.
+    CREATE TABLE grouping_docs_copied (n INTEGER PRIMARY KEY, feedback_ref INTEGER NOT NULL UNIQUE, text TEXT NOT NULL, vector TEXT, report_id TEXT);
     INSERT INTO grouping_docs_copied (n, feedback_ref, text, vector)
       SELECT d.n, f.ref, d.text, d.vector FROM grouping_docs d JOIN feedbacks f ON f.id = d.feedback_id ORDER BY d.n;
     DROP TABLE grouping_docs;

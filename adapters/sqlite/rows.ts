@@ -126,7 +126,7 @@ export function toFeedback(r: FeedbackRow): FeedbackRecord {
   };
 }
 
-/** A report's row, with its feedback's id and organization (REPORT_COLUMNS). */
+/** A report's row, with its feedback's id, organization and app (REPORT_COLUMNS). */
 export interface ReportRow {
   id: string;
   feedback_id: string;
@@ -140,8 +140,8 @@ export interface ReportRow {
   status_id: string | null;
   at: number;
 }
-/** A report's columns, with its feedback's id and organization: `FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref`. */
-export const REPORT_COLUMNS = "r.id, f.id AS feedback_id, f.org_id, r.app_id, r.source, r.body, r.language, r.conversation, r.status_id, r.at";
+/** A report's columns, with its feedback's id, organization and app: `FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref`. */
+export const REPORT_COLUMNS = "r.id, f.id AS feedback_id, f.org_id, f.app_id, r.source, r.body, r.language, r.conversation, r.status_id, r.at";
 export const toReport = (r: ReportRow): ReportRecord => ({
   id: r.id,
   feedbackId: r.feedback_id,

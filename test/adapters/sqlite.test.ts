@@ -551,12 +551,12 @@ describe("sqlite outbox migration", () => {
 });
 
 describe("sqlite reports migration", () => {
-  test("reports copied without their organization, then named by feedback number, are still tracked by the ids their links name, and counted by day and feature", async () => {
+  test("reports copied without their organization and app, named by their feedback's number, are still tracked by the ids their links name, and counted by day and feature", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE reports_copied"));
     old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 2)").run();
     old
       .query(
-        "INSERT INTO feedbacks (id, org_id, org_number, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES ('fb', 'org', 1, 'app', 'ORG-1', 't', 'problem', 'triage', 1, 1, 1)",
+        "INSERT INTO feedbacks (id, org_id, org_number, app_id, key, title, kind, status, reports, created_at, last_activity_at, ref) VALUES ('fb', 'org', 1, 'app', 'ORG-1', 't', 'problem', 'triage', 1, 1, 1, 1)",
       )
       .run();
     old
@@ -567,7 +567,10 @@ describe("sqlite reports migration", () => {
       .run();
     old.close();
     const store = createSqliteStore(path);
-    expect(await store.findReportByStatusId("s-old")).toMatchObject({ report: { id: "r-old", orgId: "org", statusId: "s-old" }, tokenHash: "hash" });
+    expect(await store.findReportByStatusId("s-old")).toMatchObject({
+      report: { id: "r-old", feedbackId: "fb", orgId: "org", appId: "app", statusId: "s-old" },
+      tokenHash: "hash",
+    });
     expect(await store.findReportByStatusId("r-old")).toBeNull();
     await recordWithReport(store, {
       id: "fb-new",
@@ -640,7 +643,7 @@ describe("sqlite feedback numbers migration", () => {
     words.run("org 2 dark mode", "b");
     old.query("INSERT INTO search_vocabulary (word) VALUES ('checkout'), ('dark'), ('org')").run();
     old.query("INSERT INTO grouping_apps (app_id) VALUES ('app')").run();
-    old.query("INSERT INTO grouping_docs (n, feedback_id, text) VALUES (1, 'a', 'checkout fails')").run();
+    old.query("INSERT INTO grouping_docs (n, feedback_id, app_id, text) VALUES (1, 'a', 'app', 'checkout fails')").run();
     old.query("INSERT INTO grouping_postings (app, key, doc) VALUES (1, 'w:checkout', 1)").run();
     old.close();
 
