@@ -234,7 +234,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     async findReportByStatusId(statusId) {
       const row = db
         .query<ReportRow & { token_hash: string }, [string]>(
-          // A report's own id tracks it (status_id null), or for reports stored before migration 24 its status_id.
+          // A report's own id tracks it (status_id null), or for one stored before reports were tracked so, its status_id.
           `SELECT ${REPORT_COLUMNS}, ${TOKEN_HASH_HEX} AS token_hash FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref
            WHERE r.status_id = ?1 OR (r.id = ?1 AND r.status_id IS NULL)`,
         )

@@ -11,7 +11,6 @@ export const documentText = (d: { text: string; report: string | null }): string
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
-  /** The app's number in the postings, if it has any. */
   /**
    * The feedback's first report when `text` is that report's grouping text (reportGroupingText):
    * the document then names the report instead of copying what it says.
@@ -22,6 +21,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       .get(feedbackId);
     return first && reportGroupingText(JSON.parse(first.body)) === text ? first.id : null;
   };
+  /** The app's number in the postings, if it has any. */
   const appNumber = (appId: string) => db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(appId)?.n;
   return {
     async keyFrequencies(appId, keys) {

@@ -136,7 +136,7 @@ export interface ReportRow {
   body: string;
   language: string;
   conversation: string;
-  /** Null when the tracking id is the report's own id, as it is for every report since migration 24. */
+  /** Null when the tracking id is the report's own id, as it is for every report stored by this release and later. */
   status_id: string | null;
   at: number;
 }
