@@ -100,6 +100,15 @@ describe("sqlite checkpointer", () => {
 });
 
 /** Records a feedback with one report, its title, as collection would. */
+/** A new store file holding organization "org" (key prefix ORG) and its app "app". */
+async function storeWithApp() {
+  const path = join(scratchDir("store"), "store.sqlite");
+  const store = createSqliteStore(path);
+  await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+  await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+  return { path, store };
+}
+
 function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback: Omit<FeedbackRecord, "key">, statusTokenHash = "h") {
   const { id, orgId, appId, kind, title: message, createdAt: at } = feedback;
   return store.recordFeedback({
@@ -136,10 +145,7 @@ function storeBefore(migration: (m: Migration) => boolean): { path: string; old:
 
 describe("sqlite storage", () => {
   test("the list indexes keep their pages full as feedbacks arrive in the order of their activity", async () => {
-    const path = join(scratchDir("store"), "store.sqlite");
-    const store = createSqliteStore(path);
-    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
-    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    const { path, store } = await storeWithApp();
     for (let i = 0; i < 2_000; i++) {
       const at = 1_000 + i;
       const id = `fb-${String(i).padStart(5, "0")}`;
@@ -208,9 +214,7 @@ describe("sqlite list plans", () => {
 describe("sqlite search plans", () => {
   /** An organization with `count` feedbacks, all saying "common" and every fiftieth also "rarest", one second apart. */
   async function searchable(count: number) {
-    const store = createSqliteStore(join(scratchDir("store"), "store.sqlite"));
-    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
-    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    const { store } = await storeWithApp();
     await Promise.all(
       Array.from({ length: count }, (_, i) => {
         const message = `common probe ${i % 50 === 0 ? "rarest" : "plain"} ${i}`;
@@ -510,10 +514,7 @@ describe("sqlite reports on disk", () => {
   const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
 
   test("a tracking token's SHA-256 is kept as its 32 bytes and found as the hex the core compares; one kept as text before is found too", async () => {
-    const path = join(scratchDir("store"), "store.sqlite");
-    const store = createSqliteStore(path);
-    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
-    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    const { path, store } = await storeWithApp();
     const feedback = { orgId: "org", appId: "app", kind: "problem", status: "triage", reports: 1, createdAt: 1, lastActivityAt: 1 } as const;
     await recordWithReport(store, { ...feedback, id: "new", title: "kept as bytes" }, sha256("new"));
     await recordWithReport(store, { ...feedback, id: "old", title: "kept as text" }, sha256("old"));
@@ -595,10 +596,7 @@ describe("sqlite reports migration", () => {
   });
 
   test("a report tracked by its own id keeps no second id, and is found by it", async () => {
-    const path = join(scratchDir("store"), "store.sqlite");
-    const store = createSqliteStore(path);
-    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
-    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    const { path, store } = await storeWithApp();
     await store.recordFeedback({
       feedback: { id: "fb", orgId: "org", appId: "app", title: "t", kind: "problem", status: "triage", reports: 1, createdAt: 1, lastActivityAt: 1 },
       report: {
@@ -692,10 +690,7 @@ describe("sqlite feedback numbers migration", () => {
 
 describe("sqlite grouping documents", () => {
   test("a document whose text is its feedback's report, as the job reads it, names the report instead of a copy; candidates and the export read the same text", async () => {
-    const path = join(scratchDir("store"), "store.sqlite");
-    const store = createSqliteStore(path);
-    await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
-    await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+    const { path, store } = await storeWithApp();
     const message = "Export to PDF cuts the last page. It happens on every invoice.";
     const feedback = { orgId: "org", appId: "app", kind: "problem", status: "triage", reports: 1, createdAt: 1, lastActivityAt: 1 } as const;
     await recordWithReport(store, { ...feedback, id: "referenced", title: message });
