@@ -92,7 +92,11 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     order: ["_app", "_key", "_doc"],
     key: (r) => [String(r.app_id), String(r.key), String(r.feedback_id)],
   },
-  grouping_df: { from: "SELECT rowid AS _rowid, * FROM grouping_df", key: (r) => [String(r.app_id), String(r.key)] },
+  grouping_df: {
+    from: "SELECT d.app AS _app, d.key AS _key, a.app_id, d.key, d.n FROM grouping_df d JOIN grouping_apps a ON a.n = d.app",
+    order: ["_app", "_key"],
+    key: (r) => [String(r.app_id), String(r.key)],
+  },
   app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)] },
   attachments: { from: "SELECT rowid AS _rowid, * FROM attachments", key: (r) => [String(r.id)] },
   merges: {

@@ -29,7 +29,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       if (unique.length === 0) return new Map();
       const rows = db
         .query<{ key: string; n: number }, SQLQueryBindings[]>(
-          `SELECT key, n FROM grouping_df WHERE app_id = ? AND key IN (${placeholders(unique.length)})`,
+          `SELECT key, n FROM grouping_df WHERE app = (SELECT n FROM grouping_apps WHERE app_id = ?) AND key IN (${placeholders(unique.length)})`,
         )
         .all(appId, ...unique);
       return new Map(rows.map((r) => [r.key, r.n]));
@@ -80,7 +80,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         const app = appNumber(appId) ?? db.query<{ n: number }, [string]>("INSERT INTO grouping_apps (app_id) VALUES (?) RETURNING n").get(appId)!.n;
         for (const key of new Set(keys)) {
           const added = db.query("INSERT OR IGNORE INTO grouping_postings (app, key, doc) VALUES (?, ?, ?)").run(app, key, doc).changes;
-          if (added) db.query("INSERT INTO grouping_df (app_id, key, n) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1").run(appId, key);
+          if (added) db.query("INSERT INTO grouping_df (app, key, n) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1").run(app, key);
         }
       });
     },

@@ -728,3 +728,35 @@ describe("sqlite grouping documents", () => {
     ]);
   });
 });
+
+describe("sqlite key frequencies migration", () => {
+  test("key frequencies kept by app id before are read and exported the same once kept by the app's number", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_df_copied"));
+    old.query("INSERT INTO grouping_apps (n, app_id) VALUES (1, 'app'), (2, 'other')").run();
+    old.query("INSERT INTO grouping_df (app_id, key, n) VALUES ('app', 'w:pdf', 3), ('app', 'w:export', 1), ('other', 'w:pdf', 7)").run();
+    old
+      .query(
+        "INSERT INTO feedbacks (id, org_id, org_number, app_id, key, title, kind, status, reports, created_at, last_activity_at, ref) VALUES ('fb', 'org', 1, 'other', 'ORG-1', 't', 'problem', 'triage', 1, 1, 1, 1)",
+      )
+      .run();
+    old.close();
+    const store = createSqliteStore(path);
+    expect(await store.keyFrequencies("app", ["w:pdf", "w:export", "w:none"])).toEqual(
+      new Map([
+        ["w:pdf", 3],
+        ["w:export", 1],
+      ]),
+    );
+    await store.indexForGrouping("other", "fb", ["w:pdf"], "text");
+    expect(await store.keyFrequencies("other", ["w:pdf"])).toEqual(new Map([["w:pdf", 8]]));
+    await store.close();
+    const source = sqliteSource(path);
+    const exported = (await source.read("grouping_df", START, 10)).records.map((r) => [...r.key, r.fields.n]);
+    source.close();
+    expect(exported.sort()).toEqual([
+      ["app", "w:export", 1],
+      ["app", "w:pdf", 3],
+      ["other", "w:pdf", 8],
+    ]);
+  });
+});
