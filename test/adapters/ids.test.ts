@@ -30,6 +30,11 @@ describe("identifiers", () => {
     expect(early < late).toBe(true);
   });
 
+  test("sort after the UUIDv7s a store holds from before, made earlier", () => {
+    const before = Bun.randomUUIDv7(Date.now() - 1);
+    expect(before < systemIds.id()).toBe(true);
+  });
+
   test("secrets carry at least 128 bits, base64url", () => {
     const secret = systemIds.secret();
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
