@@ -53,14 +53,10 @@ export function adminStore(db: Database): AdminStore {
       return db.query("UPDATE organizations SET plan = ?, quota_override = ? WHERE id = ?").run(plan, quotaOverride, orgId).changes === 1;
     },
     async createApp(app) {
-      db.query("INSERT INTO apps (id, org_id, name, kind, description, version) VALUES (?, ?, ?, ?, ?, ?)").run(
-        app.id,
-        app.orgId,
-        app.name,
-        app.kind,
-        app.description ?? null,
-        app.version ?? null,
-      );
+      db.query(
+        `INSERT INTO apps (id, org_id, name, kind, description, version, number)
+         VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(number), 0) + 1 FROM apps))`,
+      ).run(app.id, app.orgId, app.name, app.kind, app.description ?? null, app.version ?? null);
     },
     async setGroupingMode(orgId, appId, mode) {
       return db.query("UPDATE apps SET grouping_mode = ? WHERE org_id = ? AND id = ?").run(mode, orgId, appId).changes === 1;

@@ -39,7 +39,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     computed: ["number"],
   },
   quota: { from: "SELECT rowid AS _rowid, * FROM quota_usage", key: (r) => [String(r.org_id), String(r.month)] },
-  apps: { from: "SELECT rowid AS _rowid, * FROM apps", key: (r) => [String(r.id)], json: ["browser"] },
+  apps: { from: "SELECT rowid AS _rowid, * FROM apps", key: (r) => [String(r.id)], json: ["browser"], computed: ["number"] },
   channels: { from: "SELECT rowid AS _rowid, * FROM channels", key: (r) => [String(r.id)], booleans: ["active"] },
   features: { from: "SELECT rowid AS _rowid, * FROM features", key: (r) => [String(r.id)], json: ["cues", "code"] },
   help_articles: { from: "SELECT rowid AS _rowid, * FROM help_articles", key: (r) => [String(r.id)] },
@@ -60,7 +60,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     from: "SELECT f.rowid AS _rowid, f.*, (SELECT words FROM feedback_words w WHERE w.feedback_ref = f.ref) AS search_text FROM feedbacks f",
     key: (r) => [String(r.id)],
     json: ["tracker", "diagnostic"],
-    computed: ["urgency", "org_number", "ref"],
+    computed: ["urgency", "org_number", "app_number", "ref"],
   },
   reports: {
     from: `SELECT r.rowid AS _rowid, r.id, f.id AS feedback_id, f.org_id, f.app_id, r.source, r.body, r.language, r.conversation,

@@ -60,6 +60,8 @@ const FIRST_DOC = firstDocSql("?");
 
 /** The number of the organization whose id is the parameter: the inbox's indexes begin with it. */
 const ORG_NUMBER = "(SELECT number FROM organizations WHERE id = ?)";
+/** The number of the app whose id is the parameter: the inbox's index by app holds it. */
+const APP_NUMBER = "(SELECT number FROM apps WHERE id = ?)";
 
 /** The filters that are an equality on a column of feedbacks (and of feedback_counts), those given. */
 function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: string, value: string]> {
@@ -104,7 +106,7 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
   const where = [`f.org_number = ${ORG_NUMBER}`, "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
   for (const [column, value] of equalities(filter)) {
-    where.push(`f.${column} = ?`);
+    where.push(column === "app_id" ? `f.app_number = ${APP_NUMBER}` : `f.${column} = ?`);
     params.push(value);
   }
   if (words) {

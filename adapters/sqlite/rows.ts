@@ -26,8 +26,9 @@ export const toOrganization = (r: OrganizationRow): Organization => ({
 });
 
 export type AppRow = Nullable<Pick<AppRecord, "description" | "version">> &
-  Pick<AppRecord, "id" | "name" | "kind"> & { org_id: string; browser: string | null; grouping_mode: GroupingMode | null };
-export const toApp = ({ org_id, browser, grouping_mode, ...r }: AppRow): AppRecord => ({
+  Pick<AppRecord, "id" | "name" | "kind"> & { org_id: string; browser: string | null; grouping_mode: GroupingMode | null; number: number };
+/** The app's number is the store's own (the inbox's index by app holds it), not a field. */
+export const toApp = ({ org_id, browser, grouping_mode, number: _, ...r }: AppRow): AppRecord => ({
   ...present(r),
   orgId: org_id,
   ...(browser !== null && { browser: JSON.parse(browser) }),

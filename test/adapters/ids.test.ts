@@ -31,7 +31,7 @@ describe("identifiers", () => {
   });
 
   test("sort after the UUIDv7s a store holds from before, made earlier", () => {
-    const before = Bun.randomUUIDv7(Date.now() - 1);
+    const before = Bun.randomUUIDv7("hex", Date.now() - 1);
     expect(before < systemIds.id()).toBe(true);
   });
 

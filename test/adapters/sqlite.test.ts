@@ -760,3 +760,50 @@ describe("sqlite key frequencies migration", () => {
     ]);
   });
 });
+
+describe("sqlite app numbers migration", () => {
+  test("a store made before apps were numbered lists each app's own feedbacks once migrated, and numbers new apps after", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("ADD COLUMN app_number"));
+    old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 4)").run();
+    for (const app of ["a", "b"]) old.query("INSERT INTO apps (id, org_id, name, kind) VALUES (?, 'org', ?, 'web')").run(app, app);
+    const feedbacks: Array<[id: string, app: string, activity: number]> = [
+      ["a1", "a", 1],
+      ["b1", "b", 2],
+      ["a2", "a", 3],
+    ];
+    for (const [id, app, activity] of feedbacks)
+      old
+        .query(
+          "INSERT INTO feedbacks (id, org_id, org_number, app_id, key, title, kind, status, reports, created_at, last_activity_at, ref) VALUES (?, 'org', 1, ?, ?, 't', 'problem', 'triage', 1, ?, ?, ?)",
+        )
+        .run(id, app, `ORG-${id}`, activity, activity, activity);
+    old.close();
+    const store = createSqliteStore(path);
+    const listed = async (appId: string) => (await store.listFeedbacks("org", { statuses: STATUSES, appId }, null, 10)).map((f) => f.id);
+    expect(await listed("a")).toEqual(["a2", "a1"]);
+    expect(await listed("b")).toEqual(["b1"]);
+    await store.createApp({ id: "c", orgId: "org", name: "C", kind: "web" });
+    expect(await listed("c")).toEqual([]);
+    await recordWithReport(store, {
+      id: "c1",
+      orgId: "org",
+      appId: "c",
+      title: "t",
+      kind: "problem",
+      status: "triage",
+      reports: 1,
+      createdAt: 4,
+      lastActivityAt: 4,
+    });
+    expect(await listed("c")).toEqual(["c1"]);
+    expect((await store.listApps("org")).map((a) => Object.keys(a).includes("number"))).toEqual([false, false, false]);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.query("SELECT id, number FROM apps ORDER BY number").all()).toEqual([
+      { id: "a", number: 1 },
+      { id: "b", number: 2 },
+      { id: "c", number: 3 },
+    ]);
+    db.close();
+  });
+});
