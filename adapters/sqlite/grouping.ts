@@ -26,12 +26,13 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
   return {
     async keyFrequencies(appId, keys) {
       const unique = [...new Set(keys)];
-      if (unique.length === 0) return new Map();
+      const app = appNumber(appId);
+      if (unique.length === 0 || app === undefined) return new Map();
       const rows = db
         .query<{ key: string; n: number }, SQLQueryBindings[]>(
-          `SELECT key, n FROM grouping_df WHERE app = (SELECT n FROM grouping_apps WHERE app_id = ?) AND key IN (${placeholders(unique.length)})`,
+          `SELECT key, n FROM grouping_df WHERE app = ? AND key IN (${placeholders(unique.length)})`,
         )
-        .all(appId, ...unique);
+        .all(app, ...unique);
       return new Map(rows.map((r) => [r.key, r.n]));
     },
 

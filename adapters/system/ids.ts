@@ -31,12 +31,13 @@ export function orderedIds(now: () => number): () => string {
       time = at;
       high = randomInt(HALF);
       low = randomInt(HALF);
-      prefix = base62(time, 8) + base62(high, 6);
-    } else if (++low === HALF) {
+    } else if (++low < HALF) {
+      return prefix + base62(low, 6);
+    } else {
       low = 0;
       if (++high === HALF) [time, high] = [time + 1, 0];
-      prefix = base62(time, 8) + base62(high, 6);
     }
+    prefix = base62(time, 8) + base62(high, 6);
     return prefix + base62(low, 6);
   };
 }
