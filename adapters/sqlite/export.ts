@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { type PortablePosition, type PortableRecord, type PortableSet, type PortableSource, START } from "../../core/portable.ts";
 import { documentText } from "./grouping.ts";
-import { placeholders, TOKEN_HASH_HEX } from "./rows.ts";
+import { appIdOf, FEEDBACK_COLUMNS, orgIdOf, placeholders, TOKEN_HASH_HEX } from "./rows.ts";
 import { openDatabase } from "./open.ts";
 
 type Row = Record<string, unknown>;
@@ -57,13 +57,13 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   agents: { from: "SELECT rowid AS _rowid, * FROM grants", key: (r) => [String(r.id)], words: ["scopes"] },
   feedbacks: {
     // The words a feedback is found by, as the search keeps them.
-    from: "SELECT f.rowid AS _rowid, f.*, (SELECT words FROM feedback_words w WHERE w.feedback_ref = f.ref) AS search_text FROM feedbacks f",
+    from: `SELECT f.ref AS _rowid, ${FEEDBACK_COLUMNS}, (SELECT words FROM feedback_words w WHERE w.feedback_ref = f.ref) AS search_text FROM feedbacks f`,
     key: (r) => [String(r.id)],
     json: ["tracker", "diagnostic"],
     computed: ["urgency", "org_number", "app_number", "ref"],
   },
   reports: {
-    from: `SELECT r.rowid AS _rowid, r.id, f.id AS feedback_id, f.org_id, f.app_id, r.source, r.body, r.language, r.conversation,
+    from: `SELECT r.rowid AS _rowid, r.id, f.id AS feedback_id, ${orgIdOf("f.org_number")} AS org_id, ${appIdOf("f.app_number")} AS app_id, r.source, r.body, r.language, r.conversation,
       coalesce(r.status_id, r.id) AS status_id, ${TOKEN_HASH_HEX} AS status_token_hash, r.at
       FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref`,
     key: (r) => [String(r.id)],
@@ -80,7 +80,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   idempotency: { from: "SELECT rowid AS _rowid, * FROM idempotency", key: (r) => [String(r.scope), String(r.key)], json: ["response"] },
   qualifications: { from: "SELECT rowid AS _rowid, * FROM qualifications", key: (r) => [String(r.id)], json: ["data"] },
   grouping_docs: {
-    from: `SELECT d.n AS _rowid, f.id AS feedback_id, f.app_id, d.text, d.vector, r.body AS _report
+    from: `SELECT d.n AS _rowid, f.id AS feedback_id, ${appIdOf("f.app_number")} AS app_id, d.text, d.vector, r.body AS _report
       FROM grouping_docs d JOIN feedbacks f ON f.ref = d.feedback_ref LEFT JOIN reports r ON r.id = d.report_id`,
     derive: (r) => ({ text: documentText({ text: String(r.text), report: r._report === null ? null : String(r._report) }) }),
     key: (r) => [String(r.feedback_id)],

@@ -3,7 +3,18 @@ import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
-import { placeholders, REPORT_COLUMNS, TOKEN_HASH_HEX, toFeedback, toReport, type FeedbackRow, type ReportRow } from "./rows.ts";
+import {
+  appNumberOf,
+  FEEDBACK_COLUMNS,
+  orgNumberOf,
+  placeholders,
+  REPORT_COLUMNS,
+  TOKEN_HASH_HEX,
+  toFeedback,
+  toReport,
+  type FeedbackRow,
+  type ReportRow,
+} from "./rows.ts";
 import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
 import { type ExpandedWord, expandWords } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -58,11 +69,6 @@ const FROM_MATCHES = "feedback_search s CROSS JOIN feedback_words w ON w.doc = s
 /** The SQL of the first doc of the millisecond given as a parameter. */
 const FIRST_DOC = firstDocSql("?");
 
-/** The number of the organization whose id is the parameter: the inbox's indexes begin with it. */
-const ORG_NUMBER = "(SELECT number FROM organizations WHERE id = ?)";
-/** The number of the app whose id is the parameter: the inbox's index by app holds it. */
-const APP_NUMBER = "(SELECT number FROM apps WHERE id = ?)";
-
 /** The filters that are an equality on a column of feedbacks (and of feedback_counts), those given. */
 function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: string, value: string]> {
   const pairs: Array<[string, string | undefined]> = [
@@ -98,15 +104,15 @@ export function listQuery(
   source = FEEDBACKS,
 ) {
   const { where, params } = listConditions(orgId, filter, after, order, source.words);
-  const sql = `SELECT f.* FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order].on} DESC, f.id DESC LIMIT ?`;
+  const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order].on} DESC, f.id DESC LIMIT ?`;
   return { sql, params: [...params, limit] };
 }
 
 function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, words: SearchCondition | null) {
-  const where = [`f.org_number = ${ORG_NUMBER}`, "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
+  const where = [`f.org_number = ${orgNumberOf("?")}`, "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
   for (const [column, value] of equalities(filter)) {
-    where.push(column === "app_id" ? `f.app_number = ${APP_NUMBER}` : `f.${column} = ?`);
+    where.push(column === "app_id" ? `f.app_number = ${appNumberOf("?")}` : `f.${column} = ?`);
     params.push(value);
   }
   if (words) {
@@ -142,7 +148,9 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
 /** Feedbacks as the inbox reads them, and their status changes. */
 export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   const applyChange = (c: Parameters<FeedbackStore["applyStatusChange"]>[0]): boolean => {
-    const changed = db.query("UPDATE feedbacks SET status = ? WHERE id = ? AND org_id = ? AND status = ?").run(c.to, c.feedbackId, c.orgId, c.from);
+    const changed = db
+      .query(`UPDATE feedbacks SET status = ? WHERE id = ? AND org_number = ${orgNumberOf("?")} AND status = ?`)
+      .run(c.to, c.feedbackId, c.orgId, c.from);
     if (changed.changes !== 1) return false;
     if (c.comment) {
       db.query("INSERT INTO comments (id, feedback_id, user_id, text, status_from, status_to, at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
@@ -170,7 +178,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     const read = (range: string, params: SQLQueryBindings[], count: number | null) =>
       db
         .query<FeedbackRow, SQLQueryBindings[]>(
-          `SELECT f.* FROM ${FROM_MATCHES} WHERE feedback_search MATCH ? ${range}
+          `SELECT ${FEEDBACK_COLUMNS} FROM ${FROM_MATCHES} WHERE feedback_search MATCH ? ${range}
            ${after ? "AND (f.last_activity_at < ? OR (f.last_activity_at = ? AND f.id < ?))" : ""}
            ORDER BY s.rowid DESC ${count === null ? "" : "LIMIT ?"}`,
         )
@@ -219,7 +227,9 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
     async findFeedback(orgId, keyOrId) {
       const row = db
-        .query<FeedbackRow, [string, string, string]>("SELECT * FROM feedbacks WHERE org_id = ? AND (key = ? OR id = ?)")
+        .query<FeedbackRow, [string, string, string]>(
+          `SELECT ${FEEDBACK_COLUMNS} FROM feedbacks f WHERE f.org_number = ${orgNumberOf("?")} AND (f.key = ? OR f.id = ?)`,
+        )
         .get(orgId, keyOrId, keyOrId);
       return row ? toFeedback(row) : null;
     },

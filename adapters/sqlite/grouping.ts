@@ -1,6 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { GroupingStore } from "../../core/store.ts";
-import { placeholders, refOf } from "./rows.ts";
+import { orgNumberOf, placeholders, refOf } from "./rows.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { addWords } from "./search.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -53,7 +53,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
            LEFT JOIN reports r ON r.id = d.report_id
            JOIN feedbacks source ON source.ref = d.feedback_ref
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
-           WHERE f.org_id = ? AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
+           WHERE f.org_number = ${orgNumberOf("?")} AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
              AND f.id <> ?
            ORDER BY p.shared DESC, p.doc DESC LIMIT ?`,
         )
@@ -90,7 +90,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       await batch.run(() => {
         db.query(
           `UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature),
-             title = coalesce(?, title), diagnostic = coalesce(?, diagnostic), summary = coalesce(?, summary) WHERE id = ? AND org_id = ?`,
+             title = coalesce(?, title), diagnostic = coalesce(?, diagnostic), summary = coalesce(?, summary) WHERE id = ? AND org_number = ${orgNumberOf("?")}`,
         ).run(
           t.featureId ?? null,
           t.severity ?? null,

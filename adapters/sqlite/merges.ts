@@ -8,7 +8,7 @@ import { insertFeedback } from "./new-feedback.ts";
 import { addWords, indexNewFeedback, rewriteWords } from "./search.ts";
 import type { MergeStore } from "../../core/store.ts";
 import { insertEvent } from "./outbox.ts";
-import { placeholders, refOf } from "./rows.ts";
+import { orgNumberOf, placeholders, refOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface MergeRow {
@@ -76,7 +76,9 @@ const toSplit = (r: SplitRow): SplitRecord => ({
 export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
   const unfolded = (id: string, orgId: string) =>
     db
-      .query<{ reports: number }, [string, string]>("SELECT reports FROM feedbacks WHERE id = ? AND org_id = ? AND merged_into IS NULL")
+      .query<{ reports: number }, [string, string]>(
+        `SELECT reports FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
+      )
       .get(id, orgId);
 
   const merge = (m: MergeRecord, events: Parameters<MergeStore["applyMerge"]>[1]): boolean => {

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { FeedbackRecord } from "../../core/model.ts";
+import { appNumberOf } from "./rows.ts";
 
 /**
  * Takes the organization's next feedback key (DEMO-42), inside a write transaction, never given
@@ -20,22 +21,8 @@ function nextKey(db: Database, orgId: string): { key: string; orgNumber: number 
 export function insertFeedback(db: Database, f: Omit<FeedbackRecord, "key">): string {
   const { key, orgNumber } = nextKey(db, f.orgId);
   db.query(
-    `INSERT INTO feedbacks (id, org_id, org_number, app_id, app_number, key, title, kind, status, observed, expected, reports, created_at, last_activity_at, ref)
-     VALUES (?1, ?2, ?3, ?4, (SELECT number FROM apps WHERE id = ?4), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, (SELECT coalesce(max(ref), 0) + 1 FROM feedbacks))`,
-  ).run(
-    f.id,
-    f.orgId,
-    orgNumber,
-    f.appId,
-    key,
-    f.title,
-    f.kind,
-    f.status,
-    f.observed ?? null,
-    f.expected ?? null,
-    f.reports,
-    f.createdAt,
-    f.lastActivityAt,
-  );
+    `INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, observed, expected, reports, created_at, last_activity_at)
+     VALUES (?, ?, ${appNumberOf("?")}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(f.id, orgNumber, f.appId, key, f.title, f.kind, f.status, f.observed ?? null, f.expected ?? null, f.reports, f.createdAt, f.lastActivityAt);
   return key;
 }

@@ -10,6 +10,18 @@ function present<T extends object>(row: T): { [K in keyof T]: Exclude<T[K], null
   return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null)) as never;
 }
 
+/**
+ * A feedback row names its organization and app by their numbers (migration 28), never given
+ * twice: these SQL expressions go from an id to its number and back.
+ */
+export const orgNumberOf = (id: string): string => `(SELECT number FROM organizations WHERE id = ${id})`;
+export const appNumberOf = (id: string): string => `(SELECT number FROM apps WHERE id = ${id})`;
+export const orgIdOf = (number: string): string => `(SELECT id FROM organizations WHERE number = ${number})`;
+export const appIdOf = (number: string): string => `(SELECT id FROM apps WHERE number = ${number})`;
+
+/** The columns of feedback row `f` as FeedbackRow reads them, its organization's and app's ids with them. */
+export const FEEDBACK_COLUMNS = `f.*, ${orgIdOf("f.org_number")} AS org_id, ${appIdOf("f.app_number")} AS app_id`;
+
 export interface OrganizationRow {
   id: string;
   name: string;
@@ -142,7 +154,7 @@ export interface ReportRow {
   at: number;
 }
 /** A report's columns, with its feedback's id, organization and app: `FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref`. */
-export const REPORT_COLUMNS = "r.id, f.id AS feedback_id, f.org_id, f.app_id, r.source, r.body, r.language, r.conversation, r.status_id, r.at";
+export const REPORT_COLUMNS = `r.id, f.id AS feedback_id, ${orgIdOf("f.org_number")} AS org_id, ${appIdOf("f.app_number")} AS app_id, r.source, r.body, r.language, r.conversation, r.status_id, r.at`;
 export const toReport = (r: ReportRow): ReportRecord => ({
   id: r.id,
   feedbackId: r.feedback_id,

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { type ExpandedWord, feedbackWords, foldedWords, type VocabularyLookup, withWords } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
-import { refOf } from "./rows.ts";
+import { appIdOf, orgIdOf, refOf } from "./rows.ts";
 
 /**
  * Full-text search keeps one document per feedback in `feedback_search` (FTS5, contentless, no
@@ -41,13 +41,13 @@ const token = (letter: string, value: string) => `"${PRIVATE}${letter}${hex(valu
 const FILTER_TOKENS = [
   ["k", "kind", "f.kind"],
   ["v", "severity", "coalesce(f.severity, '')"],
-  ["a", "appId", "f.app_id"],
+  ["a", "appId", appIdOf("f.app_number")],
   ["f", "featureId", "coalesce(f.feature_id, '')"],
 ] as const;
 
 /** The SQL of the document of feedback row `f` with words `words` (an SQL expression). */
 export const documentSql = (words: string): string => {
-  const scoped = `char(57344) || hex(f.org_id) || '.' || hex(f.status) || '.'`;
+  const scoped = `char(57344) || hex(${orgIdOf("f.org_number")}) || '.' || hex(f.status) || '.'`;
   const tokens = FILTER_TOKENS.map(([letter, , column]) => `' ' || char(57344) || '${letter}' || hex(${column})`);
   return `CASE WHEN f.merged_into IS NULL AND ${words} <> '' THEN ${scoped} || replace(${words}, ' ', ' ' || ${scoped}) || ${tokens.join(" || ")} ELSE '' END`;
 };

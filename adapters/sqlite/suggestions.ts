@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { newerFirst, type Suggestion } from "../../core/grouping/suggestions.ts";
 import type { SuggestionStore } from "../../core/store.ts";
 import { dismiss } from "./merges.ts";
+import { appIdOf, orgNumberOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface SuggestionRow {
@@ -56,7 +57,11 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
 
     async dismissPair(orgId, feedbackId, similarId, at, by) {
       await batch.run(() => {
-        const app = db.query<{ app_id: string }, [string, string]>("SELECT app_id FROM feedbacks WHERE id = ? AND org_id = ?").get(feedbackId, orgId);
+        const app = db
+          .query<{ app_id: string }, [string, string]>(
+            `SELECT ${appIdOf("app_number")} AS app_id FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")}`,
+          )
+          .get(feedbackId, orgId);
         if (app) dismiss(db, orgId, app.app_id, feedbackId, similarId, at, by);
       });
     },

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { AppTracker, TrackerStore } from "../../core/store.ts";
-import { toFeedback, type FeedbackRow } from "./rows.ts";
+import { FEEDBACK_COLUMNS, orgNumberOf, toFeedback, type FeedbackRow } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface Row {
@@ -32,12 +32,14 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
       return db.query<Row, [string, string]>("SELECT * FROM app_trackers WHERE provider = ? AND project = ?").all(provider, project).map(toTracker);
     },
     async setFeedbackTracker(orgId, feedbackId, link) {
-      await batch.run(() => db.query("UPDATE feedbacks SET tracker = ? WHERE id = ? AND org_id = ?").run(JSON.stringify(link), feedbackId, orgId));
+      await batch.run(() =>
+        db.query(`UPDATE feedbacks SET tracker = ? WHERE id = ? AND org_number = ${orgNumberOf("?")}`).run(JSON.stringify(link), feedbackId, orgId),
+      );
     },
     async findFeedbackByTracker(orgId, key) {
       const row = db
         .query<FeedbackRow, [string, string]>(
-          "SELECT * FROM feedbacks WHERE org_id = ? AND tracker IS NOT NULL AND json_extract(tracker, '$.key') = ? AND merged_into IS NULL",
+          `SELECT ${FEEDBACK_COLUMNS} FROM feedbacks f WHERE f.org_number = ${orgNumberOf("?")} AND f.tracker IS NOT NULL AND json_extract(f.tracker, '$.key') = ? AND f.merged_into IS NULL`,
         )
         .get(orgId, key);
       return row ? toFeedback(row) : null;

@@ -143,6 +143,23 @@ function storeBefore(migration: (m: Migration) => boolean): { path: string; old:
   return { path, old, version: before };
 }
 
+/**
+ * Organizations and apps in a store, as a real one holds those its feedbacks name, numbered when
+ * its schema numbers them: the apps belong to the first organization.
+ */
+function catalog(db: Database, orgs: readonly string[], apps: readonly string[]): void {
+  const numbered = (table: string) => db.query(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = 'number'`).get() !== null;
+  const next = (table: string) => (numbered(table) ? `(SELECT count(*) + 1 FROM ${table})` : "NULL");
+  const insertOrg = numbered("organizations")
+    ? `INSERT INTO organizations (id, name, key_prefix, plan, number) VALUES (?1, ?1, ?1, 'enterprise', ${next("organizations")})`
+    : "INSERT INTO organizations (id, name, key_prefix, plan) VALUES (?1, ?1, ?1, 'enterprise')";
+  for (const org of orgs) db.query(insertOrg).run(org);
+  const insertApp = numbered("apps")
+    ? `INSERT INTO apps (id, org_id, name, kind, number) VALUES (?1, ?2, ?1, 'web', ${next("apps")})`
+    : "INSERT INTO apps (id, org_id, name, kind) VALUES (?1, ?2, ?1, 'web')";
+  for (const app of apps) db.query(insertApp).run(app, orgs[0] ?? "org");
+}
+
 describe("sqlite storage", () => {
   test("the list indexes keep their pages full as feedbacks arrive in the order of their activity", async () => {
     const { path, store } = await storeWithApp();
@@ -182,7 +199,7 @@ describe("sqlite storage", () => {
 });
 
 describe("sqlite list plans", () => {
-  test("every order and filter of a list is read from an index, backwards, from the page's position, without sorting", async () => {
+  test("every order and filter of a list is read from an index, backwards, from the page's position, sorting at most the feedbacks last active in one millisecond", async () => {
     const path = join(scratchDir("store"), "store.sqlite");
     await createSqliteStore(path).close();
     const db = new Database(path, { readonly: true });
@@ -205,8 +222,15 @@ describe("sqlite list plans", () => {
     );
     db.close();
     for (const { plan, ...list } of plans) {
-      const read = { sorts: /TEMP B-TREE/.test(plan), indexed: /USING INDEX/.test(plan), fromPosition: /\)<\(\?,\?\)/.test(plan) };
-      expect({ ...list, ...read }).toEqual({ ...list, sorts: false, indexed: true, fromPosition: list.after !== null });
+      // The indexes in order of activity end at the millisecond: its ties are sorted by id as they are read.
+      const read = {
+        sortsAll: /TEMP B-TREE FOR ORDER BY/.test(plan),
+        sortsTies: /TEMP B-TREE FOR LAST TERM OF ORDER BY/.test(plan),
+        indexed: /USING INDEX/.test(plan),
+        fromPosition: /\)<\(\?,\?\)|last_activity_at<\?/.test(plan),
+      };
+      const expected = { sortsAll: false, sortsTies: list.order === "activity", indexed: true, fromPosition: list.after !== null };
+      expect({ ...list, ...read }).toEqual({ ...list, ...expected });
     }
   });
 });
@@ -319,6 +343,7 @@ describe("sqlite search plans, every filter and order", () => {
 describe("sqlite search migration", () => {
   test("a store made with one search document per report finds the same feedbacks by the same words once migrated", async () => {
     const { path, old } = storeBefore((m) => typeof m === "function" && m.name === "searchInActivityOrder");
+    catalog(old, ["org"], ["app"]);
     const feedback = old.query(
       "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at, merged_into) VALUES (?, 'org', 'app', ?, ?, 'problem', 'triage', 1, 1, ?, ?)",
     );
@@ -358,14 +383,25 @@ describe("sqlite inbox counters", () => {
   const recount = (db: Database) =>
     db
       .query<{ k: string; n: number }, []>(
-        `SELECT org_id || '/' || app_id || '/' || kind || '/' || coalesce(severity, '') || '/' || coalesce(feature_id, '') || '/' || status AS k, count(*) AS n
-         FROM feedbacks WHERE merged_into IS NULL GROUP BY k ORDER BY k`,
+        `SELECT o.id || '/' || a.id || '/' || f.kind || '/' || coalesce(f.severity, '') || '/' || coalesce(f.feature_id, '') || '/' || f.status AS k, count(*) AS n
+         FROM feedbacks f JOIN organizations o ON o.number = f.org_number JOIN apps a ON a.number = f.app_number
+         WHERE f.merged_into IS NULL GROUP BY k ORDER BY k`,
       )
       .all();
-  const insert = (db: Database, id: string, fields: { app?: string; kind?: string; status?: string; merged?: string } = {}) =>
+  type Fields = { app?: string; kind?: string; status?: string; merged?: string };
+  /** A feedback of organization "org" written in a store made before feedbacks held numbers. */
+  const insert = (db: Database, id: string, fields: Fields = {}) =>
     db
       .query(
         "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at, merged_into) VALUES (?, 'org', ?, ?, 't', ?, ?, 1, 1, 1, ?)",
+      )
+      .run(id, fields.app ?? "app", `K-${id}`, fields.kind ?? "problem", fields.status ?? "triage", fields.merged ?? null);
+  /** The same, in a store of today, whose feedbacks name their organization and app by number. */
+  const insertNumbered = (db: Database, id: string, fields: Fields = {}) =>
+    db
+      .query(
+        `INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at, merged_into)
+         VALUES (?, (SELECT number FROM organizations WHERE id = 'org'), (SELECT number FROM apps WHERE id = ?), ?, 't', ?, ?, 1, 1, 1, ?)`,
       )
       .run(id, fields.app ?? "app", `K-${id}`, fields.kind ?? "problem", fields.status ?? "triage", fields.merged ?? null);
 
@@ -373,13 +409,14 @@ describe("sqlite inbox counters", () => {
     const path = join(scratchDir("store"), "store.sqlite");
     await createSqliteStore(path).close();
     const db = new Database(path);
-    for (let i = 0; i < 12; i++) insert(db, `f${i}`, { app: i % 2 ? "app" : "other", kind: i % 3 ? "problem" : "idea" });
-    insert(db, "folded", { merged: "f1" });
+    catalog(db, ["org"], ["app", "other"]);
+    for (let i = 0; i < 12; i++) insertNumbered(db, `f${i}`, { app: i % 2 ? "app" : "other", kind: i % 3 ? "problem" : "idea" });
+    insertNumbered(db, "folded", { merged: "f1" });
     const writes = [
       "UPDATE feedbacks SET status = 'prioritized' WHERE id IN ('f1', 'f2', 'f3')",
       "UPDATE feedbacks SET severity = 'P1' WHERE id IN ('f2', 'f4')",
       "UPDATE feedbacks SET feature_id = 'feat' WHERE id = 'f2'",
-      "UPDATE feedbacks SET kind = 'idea', app_id = 'other' WHERE id = 'f5'",
+      "UPDATE feedbacks SET kind = 'idea', app_number = (SELECT number FROM apps WHERE id = 'other') WHERE id = 'f5'",
       "UPDATE feedbacks SET merged_into = 'f1' WHERE id = 'f3'",
       "UPDATE feedbacks SET merged_into = NULL, status = 'fixed' WHERE id = 'folded'",
       "UPDATE feedbacks SET last_activity_at = 9, reports = 3 WHERE id = 'f6'",
@@ -395,6 +432,7 @@ describe("sqlite inbox counters", () => {
 
   test("a store made before the counters gets them from the feedbacks it holds", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE feedback_counts"));
+    catalog(old, ["org"], ["app"]);
     for (let i = 0; i < 5; i++) insert(old, `f${i}`, { status: i < 2 ? "fixed" : "triage" });
     insert(old, "folded", { merged: "f0" });
     old.close();
@@ -421,8 +459,7 @@ describe("sqlite schema upgrades", () => {
 describe("sqlite organization numbers migration", () => {
   test("a store made before organizations were numbered lists each organization's own feedbacks once migrated, and numbers new ones after", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("ADD COLUMN org_number"));
-    for (const org of ["a", "b"])
-      old.query("INSERT INTO organizations (id, name, key_prefix, plan) VALUES (?, ?, ?, 'enterprise')").run(org, org, org);
+    catalog(old, ["a", "b"], ["app"]);
     const feedbacks: Array<[id: string, org: string, activity: number]> = [
       ["a1", "a", 1],
       ["b1", "b", 2],
@@ -455,6 +492,7 @@ describe("sqlite organization numbers migration", () => {
 describe("sqlite grouping postings migration", () => {
   test("a store whose postings named apps and feedbacks by id offers the same candidates, most recent first, and exports the same postings once migrated", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_postings"));
+    catalog(old, ["org"], ["app", "other"]);
     const feedback = old.query(
       "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES (?, 'org', ?, ?, ?, 'problem', 'triage', 1, 1, 1)",
     );
@@ -555,6 +593,7 @@ describe("sqlite reports migration", () => {
   test("reports copied without their organization and app, named by their feedback's number, are still tracked by the ids their links name, and counted by day and feature", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE reports_copied"));
     old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 2)").run();
+    catalog(old, [], ["app"]);
     old
       .query(
         "INSERT INTO feedbacks (id, org_id, org_number, app_id, key, title, kind, status, reports, created_at, last_activity_at, ref) VALUES ('fb', 'org', 1, 'app', 'ORG-1', 't', 'problem', 'triage', 1, 1, 1, 1)",
@@ -629,6 +668,7 @@ describe("sqlite feedback numbers migration", () => {
   test("search words and grouping documents named by feedback id before are found, moved and refiltered by number once migrated", async () => {
     const { path, old } = storeBefore((m) => typeof m === "function" && m.name === "feedbackRefs");
     old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 3)").run();
+    catalog(old, [], ["app"]);
     const feedback = old.query(
       "INSERT INTO feedbacks (id, org_id, org_number, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES (?, 'org', 1, 'app', ?, ?, 'problem', 'triage', 1, ?, ?)",
     );
@@ -732,6 +772,7 @@ describe("sqlite grouping documents", () => {
 describe("sqlite key frequencies migration", () => {
   test("key frequencies kept by app id before are read and exported the same once kept by the app's number", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_df_copied"));
+    catalog(old, ["org"], ["app", "other"]);
     old.query("INSERT INTO grouping_apps (n, app_id) VALUES (1, 'app'), (2, 'other')").run();
     old.query("INSERT INTO grouping_df (app_id, key, n) VALUES ('app', 'w:pdf', 3), ('app', 'w:export', 1), ('other', 'w:pdf', 7)").run();
     old
@@ -805,5 +846,81 @@ describe("sqlite app numbers migration", () => {
       { id: "c", number: 3 },
     ]);
     db.close();
+  });
+});
+
+describe("sqlite feedbacks by numbers migration", () => {
+  test("feedbacks that held their organization's and app's ids are listed, found, searched, counted and exported the same once they hold numbers", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "function" && m.name === "feedbacksByNumbers");
+    catalog(old, ["org", "other-org"], ["app", "other-app"]);
+    old.exec("UPDATE organizations SET next_seq = 3");
+    const feedback = old.query(
+      `INSERT INTO feedbacks (id, org_id, org_number, app_id, app_number, key, title, kind, status, reports, created_at, last_activity_at, ref, tracker)
+       VALUES (?1, ?2, (SELECT number FROM organizations WHERE id = ?2), ?3, (SELECT number FROM apps WHERE id = ?3), ?4, ?5, 'problem', 'triage', 1, ?6, ?6, ?7, ?8)`,
+    );
+    const words = old.query(
+      `INSERT INTO feedback_words (doc, feedback_ref, words) SELECT ${newDoc("f.last_activity_at")}, f.ref, ? FROM feedbacks f WHERE f.id = ?`,
+    );
+    const report = old.query(
+      `INSERT INTO reports (id, feedback_ref, source, body, language, conversation, status_token_hash, at)
+       VALUES (?, (SELECT ref FROM feedbacks WHERE id = ?), 'api', '{"kind":"problem","message":"m","author":{}}', 'en', '[]', 'hash', ?)`,
+    );
+    // Two organizations with the same keys: a key is unique within its organization.
+    feedback.run("a", "org", "app", "ORG-1", "Checkout fails", 86_400_000, 1, null);
+    feedback.run("b", "org", "other-app", "ORG-2", "Dark mode", 2 * 86_400_000, 2, JSON.stringify({ provider: "github", key: "ISSUE-7", url: "u" }));
+    feedback.run("c", "other-org", "other-app", "ORG-1", "Checkout elsewhere", 3 * 86_400_000, 3, null);
+    const texts: Array<[id: string, words: string]> = [
+      ["a", "org 1 checkout fails"],
+      ["b", "org 2 dark mode"],
+      ["c", "org 1 checkout elsewhere"],
+    ];
+    for (const [id, text] of texts) words.run(text, id);
+    old.exec("INSERT INTO search_vocabulary (word) VALUES ('checkout'), ('dark'), ('elsewhere'), ('fails'), ('mode'), ('org')");
+    for (const id of ["a", "b", "c"]) report.run(`r-${id}`, id, 86_400_000);
+    old.close();
+
+    const store = createSqliteStore(path);
+    const ids = (rows: readonly FeedbackRecord[]) => rows.map((f) => f.id);
+    expect(ids(await store.listFeedbacks("org", { statuses: STATUSES }, null, 10))).toEqual(["b", "a"]);
+    expect(ids(await store.listFeedbacks("org", { statuses: STATUSES, appId: "other-app" }, null, 10))).toEqual(["b"]);
+    expect(await store.findFeedback("org", "ORG-1")).toMatchObject({ id: "a", orgId: "org", appId: "app" });
+    expect(await store.findFeedback("other-org", "ORG-1")).toMatchObject({ id: "c", orgId: "other-org", appId: "other-app" });
+    expect((await store.findFeedbackByTracker("org", "ISSUE-7"))?.id).toBe("b");
+    expect(ids(await store.listFeedbacks("org", { statuses: STATUSES, words: ["checkout"] }, null, 10))).toEqual(["a"]);
+    // A status change rewrites the document, now from the numbers: found under its new status, counted there.
+    const change = { orgId: "org", feedbackId: "a", from: "triage", to: "fixed", at: 4, events: [], jobs: [] } as const;
+    expect(await store.applyStatusChange(change)).toBe(true);
+    expect(ids(await store.listFeedbacks("org", { statuses: ["fixed"], words: ["checkout"], appId: "app" }, null, 10))).toEqual(["a"]);
+    expect(await store.countByStatus("org")).toEqual({ fixed: 1, triage: 1 });
+    expect(await store.countByStatus("org", { words: ["checkout"] })).toEqual({ fixed: 1 });
+    await recordWithReport(store, {
+      id: "d",
+      orgId: "org",
+      appId: "app",
+      title: "t",
+      kind: "idea",
+      status: "triage",
+      reports: 1,
+      createdAt: 86_400_000,
+      lastActivityAt: 5 * 86_400_000,
+    });
+    expect(await store.findFeedback("org", "org-3")).toMatchObject({ id: "d", orgId: "org", appId: "app" });
+    const days = await store.countReportsByDay("org", "app", 0, 10 * 86_400_000);
+    expect(days.map((d) => [d.kind, d.count]).sort()).toEqual([
+      ["idea", 1],
+      ["problem", 1],
+    ]);
+    await store.close();
+
+    const source = sqliteSource(path);
+    const exported = (await source.read("feedbacks", START, 10)).records.map((r) => r.fields);
+    source.close();
+    expect(exported.map((f) => [f.id, f.orgId, f.appId, f.key])).toEqual([
+      ["a", "org", "app", "ORG-1"],
+      ["b", "org", "other-app", "ORG-2"],
+      ["c", "other-org", "other-app", "ORG-1"],
+      ["d", "org", "app", "org-3"],
+    ]);
+    expect(exported.every((f) => !("orgNumber" in f || "appNumber" in f || "ref" in f))).toBe(true);
   });
 });
