@@ -80,21 +80,20 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   idempotency: { from: "SELECT rowid AS _rowid, * FROM idempotency", key: (r) => [String(r.scope), String(r.key)], json: ["response"] },
   qualifications: { from: "SELECT rowid AS _rowid, * FROM qualifications", key: (r) => [String(r.id)], json: ["data"] },
   grouping_docs: {
-    from: `SELECT d.n AS _rowid, f.id AS feedback_id, ${appIdOf("f.app_number")} AS app_id, d.text, d.vector, r.body AS _report
+    from: `SELECT d.feedback_ref AS _rowid, f.id AS feedback_id, ${appIdOf("f.app_number")} AS app_id, d.text, d.vector, r.body AS _report
       FROM grouping_docs d JOIN feedbacks f ON f.ref = d.feedback_ref LEFT JOIN reports r ON r.id = d.report_id`,
     derive: (r) => ({ text: documentText({ text: String(r.text), report: r._report === null ? null : String(r._report) }) }),
     key: (r) => [String(r.feedback_id)],
     json: ["vector"],
   },
   grouping_keys: {
-    from: `SELECT p.app AS _app, p.key AS _key, p.doc AS _doc, a.app_id, p.key, f.id AS feedback_id
-      FROM grouping_postings p JOIN grouping_apps a ON a.n = p.app JOIN grouping_docs d ON d.n = p.doc JOIN feedbacks f ON f.ref = d.feedback_ref`,
-    order: ["_app", "_key", "_doc"],
+    from: `SELECT p.term AS _term, p.doc AS _doc, a.app_id, t.key, f.id AS feedback_id
+      FROM grouping_postings p JOIN grouping_terms t ON t.n = p.term JOIN grouping_apps a ON a.n = t.app JOIN feedbacks f ON f.ref = p.doc`,
+    order: ["_term", "_doc"],
     key: (r) => [String(r.app_id), String(r.key), String(r.feedback_id)],
   },
   grouping_df: {
-    from: "SELECT d.app AS _app, d.key AS _key, a.app_id, d.key, d.n FROM grouping_df d JOIN grouping_apps a ON a.n = d.app",
-    order: ["_app", "_key"],
+    from: "SELECT t.n AS _rowid, a.app_id, t.key, t.df AS n FROM grouping_terms t JOIN grouping_apps a ON a.n = t.app",
     key: (r) => [String(r.app_id), String(r.key)],
   },
   app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)] },

@@ -23,6 +23,10 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
   };
   /** The app's number in the postings, if it has any. */
   const appNumber = (appId: string) => db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(appId)?.n;
+  /** The number of an app's key, which its postings hold, given on its first posting. */
+  const termNumber = (app: number, key: string): number =>
+    db.query<{ n: number }, [number, string]>("SELECT n FROM grouping_terms WHERE app = ? AND key = ?").get(app, key)?.n ??
+    db.query<{ n: number }, [number, string]>("INSERT INTO grouping_terms (app, key, df) VALUES (?, ?, 0) RETURNING n").get(app, key)!.n;
   return {
     async keyFrequencies(appId, keys) {
       const unique = [...new Set(keys)];
@@ -30,7 +34,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       if (unique.length === 0 || app === undefined) return new Map();
       const rows = db
         .query<{ key: string; n: number }, SQLQueryBindings[]>(
-          `SELECT key, n FROM grouping_df WHERE app = ? AND key IN (${placeholders(unique.length)})`,
+          `SELECT key, df AS n FROM grouping_terms WHERE app = ? AND key IN (${placeholders(unique.length)})`,
         )
         .all(app, ...unique);
       return new Map(rows.map((r) => [r.key, r.n]));
@@ -40,16 +44,19 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       if (query.keys.length === 0 || query.statuses.length === 0) return [];
       const app = appNumber(query.appId);
       if (app === undefined) return [];
-      // The most recent postings of each key (documents are numbered as they come): bounded work per feedback.
+      // The most recent postings of each key (documents are numbered by their feedback, as feedbacks come): bounded work per feedback.
       const postings = query.keys
-        .map(() => "SELECT doc FROM (SELECT doc FROM grouping_postings WHERE app = ? AND key = ? ORDER BY doc DESC LIMIT ?)")
+        .map(
+          () =>
+            "SELECT doc FROM (SELECT doc FROM grouping_postings WHERE term = (SELECT n FROM grouping_terms WHERE app = ? AND key = ?) ORDER BY doc DESC LIMIT ?)",
+        )
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
       const rows = db
         .query<{ id: string; text: string; report: string | null; vector: string | null }, SQLQueryBindings[]>(
           `SELECT f.id, d.text, r.body AS report, d.vector
            FROM (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc ORDER BY shared DESC, doc DESC LIMIT ?) p
-           JOIN grouping_docs d ON d.n = p.doc
+           JOIN grouping_docs d ON d.feedback_ref = p.doc
            LEFT JOIN reports r ON r.id = d.report_id
            JOIN feedbacks source ON source.ref = d.feedback_ref
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
@@ -71,17 +78,19 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
     async indexForGrouping(appId, feedbackId, keys, text, vector) {
       await batch.run(() => {
         const reportId = reportOfText(feedbackId, text);
-        // An upsert, not a replace: the document keeps its number, which its postings hold.
+        // An upsert: the document is numbered by its feedback, which its postings hold.
         const doc = db
-          .query<{ n: number }, [string, string, string | null, string | null]>(
+          .query<{ doc: number }, [string, string, string | null, string | null]>(
             `INSERT INTO grouping_docs (feedback_ref, text, report_id, vector) VALUES (${refOf("?")}, ?, ?, ?)
-             ON CONFLICT (feedback_ref) DO UPDATE SET text = excluded.text, report_id = excluded.report_id, vector = excluded.vector RETURNING n`,
+             ON CONFLICT (feedback_ref) DO UPDATE SET text = excluded.text, report_id = excluded.report_id, vector = excluded.vector
+             RETURNING feedback_ref AS doc`,
           )
-          .get(feedbackId, reportId ? "" : text, reportId, vector ? JSON.stringify(vector) : null)!.n;
+          .get(feedbackId, reportId ? "" : text, reportId, vector ? JSON.stringify(vector) : null)!.doc;
         const app = appNumber(appId) ?? db.query<{ n: number }, [string]>("INSERT INTO grouping_apps (app_id) VALUES (?) RETURNING n").get(appId)!.n;
         for (const key of new Set(keys)) {
-          const added = db.query("INSERT OR IGNORE INTO grouping_postings (app, key, doc) VALUES (?, ?, ?)").run(app, key, doc).changes;
-          if (added) db.query("INSERT INTO grouping_df (app, key, n) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1").run(app, key);
+          const term = termNumber(app, key);
+          const added = db.query("INSERT OR IGNORE INTO grouping_postings (term, doc) VALUES (?, ?)").run(term, doc).changes;
+          if (added) db.query("UPDATE grouping_terms SET df = df + 1 WHERE n = ?").run(term);
         }
       });
     },

@@ -497,16 +497,23 @@ describe("sqlite grouping postings migration", () => {
       "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES (?, 'org', ?, ?, ?, 'problem', 'triage', 1, 1, 1)",
     );
     const posted = (id: string, app: string, keys: string[]) => {
-      feedback.run(id, app, `ORG-${id}`, `about ${id}`);
       old.query("INSERT INTO grouping_docs (feedback_id, app_id, text, vector) VALUES (?, ?, ?, NULL)").run(id, app, `text of ${id}`);
       for (const key of keys) old.query("INSERT INTO grouping_keys (app_id, key, feedback_id) VALUES (?, ?, ?)").run(app, key, id);
     };
-    // Written in another order than their ids: the postings were read by id, most recent first.
+    // Feedbacks are written in the order of their ids, as they come; their postings in another
+    // order: the postings were read by id, most recent first, and are since by feedback.
+    const arrivals: Array<[id: string, app: string]> = [
+      ["fb-1", "app"],
+      ["fb-2", "app"],
+      ["fb-3", "app"],
+      ["fb-9", "other"],
+      ["fb-4", "app"],
+    ];
+    for (const [id, app] of arrivals) feedback.run(id, app, `ORG-${id}`, `about ${id}`);
     posted("fb-3", "app", ["w:export", "w:pdf"]);
     posted("fb-1", "app", ["w:export", "w:pdf"]);
     posted("fb-2", "app", ["w:export"]);
     posted("fb-9", "other", ["w:export", "w:pdf"]);
-    feedback.run("fb-4", "app", "ORG-fb-4", "about fb-4");
     old.close();
     const store = createSqliteStore(path);
     const candidates = (postingsPerKey: number) =>
@@ -922,5 +929,86 @@ describe("sqlite feedbacks by numbers migration", () => {
       ["d", "org", "app", "org-3"],
     ]);
     expect(exported.every((f) => !("orgNumber" in f || "appNumber" in f || "ref" in f))).toBe(true);
+  });
+});
+
+describe("sqlite grouping terms migration", () => {
+  test("postings that held their key's text and their document's own number give the same candidates, frequencies and export once they hold numbers", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_terms"));
+    catalog(old, ["org"], ["app", "other"]);
+    const feedback = old.query(
+      `INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at)
+       VALUES (?1, 1, (SELECT number FROM apps WHERE id = ?2), ?1, ?1, 'problem', 'triage', 1, 1, 1)`,
+    );
+    const arrivals: Array<[id: string, app: string]> = [
+      ["fb-1", "app"],
+      ["fb-2", "app"],
+      ["fb-3", "app"],
+      ["fb-9", "other"],
+    ];
+    for (const [id, app] of arrivals) feedback.run(id, app);
+    old.exec("INSERT INTO grouping_apps (n, app_id) VALUES (1, 'app'), (2, 'other')");
+    // Documents numbered as they were indexed, in another order than their feedbacks came.
+    const posted = (doc: number, id: string, app: number, keys: string[]) => {
+      old.query("INSERT INTO grouping_docs (n, feedback_ref, text) SELECT ?, ref, ? FROM feedbacks WHERE id = ?").run(doc, `text of ${id}`, id);
+      for (const key of keys) {
+        old.query("INSERT INTO grouping_postings (app, key, doc) VALUES (?, ?, ?)").run(app, key, doc);
+        old.query("INSERT INTO grouping_df (app, key, n) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1").run(app, key);
+      }
+    };
+    posted(1, "fb-3", 1, ["w:export", "w:pdf"]);
+    posted(2, "fb-1", 1, ["w:export", "w:pdf"]);
+    posted(3, "fb-2", 1, ["w:export"]);
+    posted(4, "fb-9", 2, ["w:export", "w:pdf"]);
+    old.close();
+
+    const store = createSqliteStore(path);
+    const candidates = (postingsPerKey: number) =>
+      store.groupingCandidates({
+        orgId: "org",
+        appId: "app",
+        keys: ["w:export", "w:pdf"],
+        postingsPerKey,
+        statuses: ["triage"],
+        exclude: "none",
+        limit: 10,
+      });
+    // Most recent first is now the feedbacks' order: fb-3 came after fb-1.
+    expect((await candidates(10)).map((c) => c.id)).toEqual(["fb-3", "fb-1", "fb-2"]);
+    expect(await candidates(1)).toEqual([{ id: "fb-3", text: "text of fb-3" }]);
+    expect(await store.keyFrequencies("app", ["w:export", "w:pdf", "w:none"])).toEqual(
+      new Map([
+        ["w:export", 3],
+        ["w:pdf", 2],
+      ]),
+    );
+    await store.indexForGrouping("app", "fb-2", ["w:pdf", "w:new"], "text of fb-2");
+    expect(await store.keyFrequencies("app", ["w:pdf", "w:new"])).toEqual(
+      new Map([
+        ["w:pdf", 3],
+        ["w:new", 1],
+      ]),
+    );
+    expect(await store.keyFrequencies("other", ["w:pdf"])).toEqual(new Map([["w:pdf", 1]]));
+    await store.close();
+
+    const source = sqliteSource(path);
+    const postings = (await source.read("grouping_keys", START, 20)).records.map((r) => r.key.join(" "));
+    const frequencies = (await source.read("grouping_df", START, 20)).records.map((r) => `${r.key.join(" ")} ${r.fields.n}`);
+    source.close();
+    expect(postings.sort()).toEqual(
+      [
+        "app w:export fb-1",
+        "app w:export fb-2",
+        "app w:export fb-3",
+        "app w:new fb-2",
+        "app w:pdf fb-1",
+        "app w:pdf fb-2",
+        "app w:pdf fb-3",
+        "other w:export fb-9",
+        "other w:pdf fb-9",
+      ].sort(),
+    );
+    expect(frequencies.sort()).toEqual(["app w:export 3", "app w:new 1", "app w:pdf 3", "other w:export 1", "other w:pdf 1"]);
   });
 });
