@@ -5,6 +5,7 @@ import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
 import type { FeedbackRecord, ReportOutcome, ReportSource, Turn } from "../model.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
 import { initialTitle } from "../report/title.ts";
+import { trackingTokenHash } from "../report/tracking-token.ts";
 import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext, IdempotentWrite, Store, StoredAnswer } from "../store.ts";
@@ -99,7 +100,7 @@ export async function recordFeedback(
       statusId,
       at: now,
     },
-    statusTokenHash: services.digest(statusToken),
+    statusTokenHash: trackingTokenHash(services.digest, statusToken),
     ...(report.author.email && {
       follower: {
         feedbackId,

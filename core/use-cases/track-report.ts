@@ -1,5 +1,5 @@
-import { timingSafeEqual } from "../encoding.ts";
 import type { Language } from "../errors.ts";
+import { isTrackingToken } from "../report/tracking-token.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
@@ -21,7 +21,7 @@ export interface Tracking {
 /** The tracking page's data, if the token is the report's; null otherwise (unknown and wrong look the same). */
 export async function trackReport(services: TrackDeps, statusId: string, token: string): Promise<Tracking | null> {
   const found = await services.store.findReportByStatusId(statusId);
-  if (!found || !timingSafeEqual(found.tokenHash, services.digest(token))) return null;
+  if (!found || !isTrackingToken(services.digest, token, found.tokenHash)) return null;
   const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
   if (!feedback) return null;
   const [changes, app] = await Promise.all([services.store.statusChanges(feedback.id), services.store.findApp(feedback.orgId, feedback.appId)]);

@@ -6,6 +6,7 @@ import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { listQuery } from "../../adapters/sqlite/feedbacks.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
+import { isTrackingToken, trackingTokenHash } from "../../core/report/tracking-token.ts";
 import { applyMigration, MIGRATIONS, type Migration } from "../../adapters/sqlite/migrations.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { START } from "../../core/portable.ts";
@@ -557,22 +558,54 @@ describe("sqlite grouping postings migration", () => {
 
 describe("sqlite reports on disk", () => {
   const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+  const kept = (token: string) => trackingTokenHash(sha256, token);
 
-  test("a tracking token's SHA-256 is kept as its 32 bytes and found as the hex the core compares; one kept as text before is found too", async () => {
+  test("a tracking token's kept hash is stored as its 16 bytes and found as the hex the core compares; one kept as text before is found too", async () => {
     const { path, store } = await storeWithApp();
     const feedback = { orgId: "org", appId: "app", kind: "problem", status: "triage", reports: 1, createdAt: 1, lastActivityAt: 1 } as const;
-    await recordWithReport(store, { ...feedback, id: "new", title: "kept as bytes" }, sha256("new"));
-    await recordWithReport(store, { ...feedback, id: "old", title: "kept as text" }, sha256("old"));
+    await recordWithReport(store, { ...feedback, id: "new", title: "kept as bytes" }, kept("new"));
+    await recordWithReport(store, { ...feedback, id: "old", title: "kept as text" }, kept("old"));
     const db = new Database(path);
-    db.query("UPDATE reports SET status_token_hash = ? WHERE id = 'r-old'").run(sha256("old"));
+    db.query("UPDATE reports SET status_token_hash = ? WHERE id = 'r-old'").run(kept("old"));
     expect(db.query("SELECT id, typeof(status_token_hash) AS type, length(status_token_hash) AS length FROM reports ORDER BY id").all()).toEqual([
-      { id: "r-new", type: "blob", length: 32 },
-      { id: "r-old", type: "text", length: 64 },
+      { id: "r-new", type: "blob", length: 16 },
+      { id: "r-old", type: "text", length: 32 },
     ]);
     db.close();
-    expect((await store.findReportByStatusId("s-new"))?.tokenHash).toBe(sha256("new"));
-    expect((await store.findReportByStatusId("s-old"))?.tokenHash).toBe(sha256("old"));
+    expect((await store.findReportByStatusId("s-new"))?.tokenHash).toBe(kept("new"));
+    expect((await store.findReportByStatusId("s-old"))?.tokenHash).toBe(kept("old"));
     await store.close();
+  });
+
+  test("whole SHA-256 hashes stored before, as bytes or as text, are cut to the 128 bits kept, which their tokens still match", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("UPDATE reports SET status_token_hash = substr"));
+    catalog(old, ["org"], ["app"]);
+    old.exec(
+      "INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at) VALUES ('fb', 1, 1, 'ORG-1', 't', 'problem', 'triage', 2, 1, 1)",
+    );
+    const report = old.query(
+      `INSERT INTO reports (id, feedback_ref, source, body, language, conversation, status_token_hash, at)
+       VALUES (?, 1, 'api', '{"kind":"problem","message":"m","author":{}}', 'en', '[]', ?, 1)`,
+    );
+    report.run("bytes", Buffer.from(sha256("bytes"), "hex"));
+    report.run("text", sha256("text"));
+    old.close();
+    const store = createSqliteStore(path);
+    for (const token of ["bytes", "text"]) {
+      const found = await store.findReportByStatusId(token);
+      expect({ token, kept: found?.tokenHash, matches: isTrackingToken(sha256, token, found?.tokenHash ?? "") }).toEqual({
+        token,
+        kept: kept(token),
+        matches: true,
+      });
+    }
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.query("SELECT id, typeof(status_token_hash) AS type, length(status_token_hash) AS length FROM reports ORDER BY id").all()).toEqual([
+      { id: "bytes", type: "blob", length: 16 },
+      { id: "text", type: "text", length: 32 },
+    ]);
+    db.close();
   });
 });
 
