@@ -8,6 +8,7 @@ import { createLogger } from "../adapters/logging/logger.ts";
 import { reportText } from "./corpus.ts";
 import { reportGroupingText } from "../core/grouping/compare.ts";
 import { initialTitle } from "../core/report/title.ts";
+import { trackingTokenHash } from "../core/report/tracking-token.ts";
 import type { NormalizedReport } from "../core/report/normalize.ts";
 
 const [dataDir, countText, flag] = process.argv.slice(2);
@@ -50,8 +51,8 @@ async function record(i: number): Promise<void> {
       statusId: reportId,
       at,
     },
-    // A hash as real reports store it (64 hex characters), so that bytes per feedback are a real report's.
-    statusTokenHash: services.digest(String(i)),
+    // A hash as real reports store it (trackingTokenHash), so that bytes per feedback are a real report's.
+    statusTokenHash: trackingTokenHash(services.digest, String(i)),
     event: { id: systemIds.id(), type: "feedback.created", orgId: org.id, feedbackId, createdAt: at },
     attachments: [],
     jobs: [],
