@@ -87,6 +87,7 @@ export const toFeature = (r: FeatureRow): FeatureRecord => ({
   ...(r.code && { code: JSON.parse(r.code) }),
 });
 
+/** A feedback's row as FEEDBACK_COLUMNS reads it, with its organization's and app's ids. */
 export interface FeedbackRow {
   id: string;
   org_id: string;

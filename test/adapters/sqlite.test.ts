@@ -3,7 +3,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { listQuery } from "../../adapters/sqlite/feedbacks.ts";
+import { FEEDBACK_BY_KEY_OR_ID, listQuery } from "../../adapters/sqlite/feedbacks.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { isTrackingToken, trackingTokenHash } from "../../core/report/tracking-token.ts";
@@ -233,6 +233,23 @@ describe("sqlite list plans", () => {
       const expected = { sortsAll: false, sortsTies: list.order === "activity", indexed: true, fromPosition: list.after !== null };
       expect({ ...list, ...read }).toEqual({ ...list, ...expected });
     }
+  });
+});
+
+describe("sqlite lookup plans", () => {
+  test("a feedback is found by its key or its id through an index, never by reading every feedback", async () => {
+    const path = join(scratchDir("store"), "store.sqlite");
+    await createSqliteStore(path).close();
+    const db = new Database(path, { readonly: true });
+    const plan = db
+      .query<{ detail: string }, [string, string]>(`EXPLAIN QUERY PLAN ${FEEDBACK_BY_KEY_OR_ID}`)
+      .all("org", "ORG-1")
+      .map((step) => step.detail);
+    db.close();
+    expect(plan.filter((step) => / f\b/.test(step))).toEqual([
+      "SEARCH f USING INDEX sqlite_autoindex_feedbacks_2 (org_number=? AND key=?)",
+      "SEARCH f USING INDEX sqlite_autoindex_feedbacks_1 (id=?)",
+    ]);
   });
 });
 
