@@ -507,6 +507,18 @@ describe("sqlite organization numbers migration", () => {
   });
 });
 
+/** The grouping candidates in app "app" of organization "org" for the keys w:export and w:pdf. */
+const exportOrPdf = (store: ReturnType<typeof createSqliteStore>, postingsPerKey: number) =>
+  store.groupingCandidates({
+    orgId: "org",
+    appId: "app",
+    keys: ["w:export", "w:pdf"],
+    postingsPerKey,
+    statuses: ["triage"],
+    exclude: "none",
+    limit: 10,
+  });
+
 describe("sqlite grouping postings migration", () => {
   test("a store whose postings named apps and feedbacks by id offers the same candidates, most recent first, and exports the same postings once migrated", async () => {
     const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_postings"));
@@ -534,16 +546,7 @@ describe("sqlite grouping postings migration", () => {
     posted("fb-9", "other", ["w:export", "w:pdf"]);
     old.close();
     const store = createSqliteStore(path);
-    const candidates = (postingsPerKey: number) =>
-      store.groupingCandidates({
-        orgId: "org",
-        appId: "app",
-        keys: ["w:export", "w:pdf"],
-        postingsPerKey,
-        statuses: ["triage"],
-        exclude: "none",
-        limit: 10,
-      });
+    const candidates = (postingsPerKey: number) => exportOrPdf(store, postingsPerKey);
     expect((await candidates(10)).map((c) => c.id)).toEqual(["fb-3", "fb-1", "fb-2"]);
     expect(await candidates(1)).toEqual([{ id: "fb-3", text: "text of fb-3" }]);
     await store.indexForGrouping("app", "fb-4", ["w:pdf"], "text of fb-4");
@@ -1013,16 +1016,7 @@ describe("sqlite grouping terms migration", () => {
     old.close();
 
     const store = createSqliteStore(path);
-    const candidates = (postingsPerKey: number) =>
-      store.groupingCandidates({
-        orgId: "org",
-        appId: "app",
-        keys: ["w:export", "w:pdf"],
-        postingsPerKey,
-        statuses: ["triage"],
-        exclude: "none",
-        limit: 10,
-      });
+    const candidates = (postingsPerKey: number) => exportOrPdf(store, postingsPerKey);
     // Most recent first is now the feedbacks' order: fb-3 came after fb-1.
     expect((await candidates(10)).map((c) => c.id)).toEqual(["fb-3", "fb-1", "fb-2"]);
     expect(await candidates(1)).toEqual([{ id: "fb-3", text: "text of fb-3" }]);
