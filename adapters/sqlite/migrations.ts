@@ -527,7 +527,7 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
- * Feedbacks copied whole, in one pass, lighter by about 160 bytes each:
+ * Feedbacks copied whole, in one pass, lighter by about 180 bytes each with their indexes (measured):
  * - `ref` becomes the rowid (INTEGER PRIMARY KEY, which VACUUM keeps), so it needs no index of its own;
  * - the organization and the app are held by their numbers alone, and the key is unique by the
  *   organization's number: their ids took 21 bytes each, and again in the key's index;
