@@ -87,13 +87,13 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     json: ["vector"],
   },
   grouping_keys: {
-    from: `SELECT p.term AS _term, p.doc AS _doc, a.app_id, t.key, f.id AS feedback_id
-      FROM grouping_postings p JOIN grouping_terms t ON t.n = p.term JOIN grouping_apps a ON a.n = t.app JOIN feedbacks f ON f.ref = p.doc`,
+    from: `SELECT p.term AS _term, p.doc AS _doc, ${appIdOf("t.app")} AS app_id, t.key, f.id AS feedback_id
+      FROM grouping_postings p JOIN grouping_terms t ON t.n = p.term JOIN feedbacks f ON f.ref = p.doc`,
     order: ["_term", "_doc"],
     key: (r) => [String(r.app_id), String(r.key), String(r.feedback_id)],
   },
   grouping_df: {
-    from: "SELECT t.n AS _rowid, a.app_id, t.key, t.df AS n FROM grouping_terms t JOIN grouping_apps a ON a.n = t.app",
+    from: `SELECT t.n AS _rowid, ${appIdOf("t.app")} AS app_id, t.key, t.df AS n FROM grouping_terms t`,
     key: (r) => [String(r.app_id), String(r.key)],
   },
   app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)] },

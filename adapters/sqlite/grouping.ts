@@ -21,8 +21,8 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       .get(feedbackId);
     return first && reportGroupingText(JSON.parse(first.body)) === text ? first.id : null;
   };
-  /** The app's number in the postings, if it has any. */
-  const appNumber = (appId: string) => db.query<{ n: number }, [string]>("SELECT n FROM grouping_apps WHERE app_id = ?").get(appId)?.n;
+  /** The app's number, which its keys hold. */
+  const appNumber = (appId: string) => db.query<{ number: number }, [string]>("SELECT number FROM apps WHERE id = ?").get(appId)?.number;
   /** The number of an app's key, which its postings hold, given on its first posting. */
   const termNumber = (app: number, key: string): number =>
     db.query<{ n: number }, [number, string]>("SELECT n FROM grouping_terms WHERE app = ? AND key = ?").get(app, key)?.n ??
@@ -86,7 +86,8 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
              RETURNING feedback_ref AS doc`,
           )
           .get(feedbackId, reportId ? "" : text, reportId, vector ? JSON.stringify(vector) : null)!.doc;
-        const app = appNumber(appId) ?? db.query<{ n: number }, [string]>("INSERT INTO grouping_apps (app_id) VALUES (?) RETURNING n").get(appId)!.n;
+        const app = appNumber(appId);
+        if (app === undefined) throw new Error(`grouping: app ${appId} is not in the store`);
         for (const key of new Set(keys)) {
           const term = termNumber(app, key);
           const added = db.query("INSERT OR IGNORE INTO grouping_postings (term, doc) VALUES (?, ?)").run(term, doc).changes;
