@@ -1,29 +1,41 @@
-// Grouping evaluation: pairwise precision, recall and F1 of the offline grouper on the labelled
-// sets in test/fixtures/, replayed in a fixed arrival order through the Grouper port, as the
-// background job calls it (candidates: every report of the open feedbacks).
-//   bun bench/grouping.ts [--record]
-// grouping.json is the set the grouper was tuned on, and the one the targets apply to;
-// grouping-development.json was written as held-out sets and then used to extend the lexicon;
-// grouping-holdout.json was written after all work on the grouper and is never used to tune it,
-// so its figures tell how far the grouper generalizes.
-import { appendFileSync } from "node:fs";
-import { join } from "node:path";
-import tuning from "../test/fixtures/grouping.json";
-import development from "../test/fixtures/grouping-development.json";
-import holdout from "../test/fixtures/grouping-holdout.json";
-import { createLexicalGrouper } from "../adapters/grouping-lexical/grouper.ts";
-import { decideGrouping } from "../core/grouping/suggestions.ts";
+// Grouping quality, replayed through the same path as the service: each report is recorded in one
+// app in the default `auto` mode, then its grouping job runs from the store's queue (triage,
+// candidate lookup on the real SQLite index, comparison, decision, fold); right after it, the
+// feedback's `/similar` list is read as the inbox reads it.
+//   bun bench/grouping.ts [--set FILE …] [--record]
+// A set is `[{id?, group, title?, text, at?}]` (or `{reports: […]}`), in arrival order; reports with
+// the same group are duplicates. Without --set: the team's own three sets in test/fixtures/
+// (grouping.json was tuned on; grouping-holdout.json was never used to tune).
+// Measures: automatic merges right and wrong (right when the report joins a feedback whose first
+// report is of its group) and their precision; the share of true pairs whose later report was
+// merged with its earlier mate or offered it among the first five of /similar; pairwise precision
+// and recall of the final feedbacks.
+import { appendFileSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { createLogger } from "../adapters/logging/logger.ts";
+import { loadConfig } from "../apps/runtime/config.ts";
+import { demo } from "../apps/runtime/demo.ts";
+import { createServices } from "../apps/runtime/services.ts";
+import { similarTo } from "../core/merges/list-similar.ts";
+import { recordFeedback } from "../core/use-cases/record-feedback.ts";
+import { resolveFeedback } from "../core/use-cases/get-feedback.ts";
+import { runJob } from "../core/use-cases/run-job.ts";
+import { scratchDir } from "./scratch.ts";
 
 interface Labelled {
   readonly group: string;
+  readonly title?: string;
   readonly text: string;
 }
 
-/** A fixed arrival order: Fisher–Yates driven by a seeded linear congruential generator. */
-function shuffled(count: number, seed: number): number[] {
-  const order = Array.from({ length: count }, (_, i) => i);
+/** How many of /similar's first entries count as offered, as the inbox shows them. */
+const OFFERED = 5;
+
+/** A fixed arrival order for the team's sets, which carry no dates: Fisher–Yates driven by a seeded LCG. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const order = [...items];
   let state = seed;
-  for (let i = count - 1; i > 0; i--) {
+  for (let i = order.length - 1; i > 0; i--) {
     state = (state * 1103515245 + 12345) % 2 ** 31;
     const j = state % (i + 1);
     [order[i], order[j]] = [order[j]!, order[i]!];
@@ -31,77 +43,130 @@ function shuffled(count: number, seed: number): number[] {
   return order;
 }
 
-/** Replays the reports through a fresh grouper; returns each report's feedback. */
-async function group(reports: readonly Labelled[]): Promise<{ cluster: Map<number, string>; feedbacks: number; msPerReport: number }> {
-  const grouper = createLexicalGrouper();
-  const feedbacks: Array<{ id: string; members: number[] }> = [];
-  const started = performance.now();
-  for (const i of shuffled(reports.length, 7)) {
-    // As the service does: every report of a feedback is a candidate text for it (single linkage).
-    const candidates = feedbacks.flatMap((f) => f.members.map((m) => ({ id: f.id, text: reports[m]!.text })));
-    const { matches } = await grouper.compare(reports[i]!.text, candidates);
-    // Ids in the order of creation, as the service's are: the report's would be the next.
-    const id = `f${String(feedbacks.length).padStart(6, "0")}`;
-    const merge = decideGrouping("auto", matches, new Set(), id).merge;
-    const found = feedbacks.find((f) => f.id === merge?.id);
-    if (found) found.members.push(i);
-    else feedbacks.push({ id, members: [i] });
-  }
-  const cluster = new Map<number, string>();
-  for (const f of feedbacks) for (const m of f.members) cluster.set(m, f.id);
-  return { cluster, feedbacks: feedbacks.length, msPerReport: (performance.now() - started) / reports.length };
+interface Outcome {
+  readonly reports: number;
+  readonly truePairs: number;
+  readonly right: number;
+  readonly wrong: number;
+  readonly mergedOrOffered: number;
+  readonly precision: number;
+  readonly recall: number;
+  readonly feedbacks: number;
+  readonly msPerReport: number;
 }
 
-async function evaluate(reports: readonly Labelled[]) {
-  const { cluster, feedbacks, msPerReport } = await group(reports);
+async function replay(reports: readonly Labelled[]): Promise<Outcome> {
+  const services = await createServices(loadConfig({ DATA_DIR: scratchDir("bench-grouping") }), createLogger("silent", false), "http://localhost");
+  const info = await demo(services);
+  const context = (await services.store.findChannelByKey(info.publicKey))!;
+  const home: string[] = []; // the feedback each report was recorded in
+  const current = async (i: number) => (await resolveFeedback(services, info.orgId, home[i]!))!.id;
+  let right = 0;
+  let wrong = 0;
+  let mergedOrOffered = 0;
+  let truePairs = 0;
+  let grouping = 0;
+  for (const [i, report] of reports.entries()) {
+    const recorded = await recordFeedback(services, {
+      context,
+      source: "api",
+      report: { kind: "problem", message: report.text, ...(report.title && { title: report.title }), author: {} },
+      language: "en",
+      conversation: [],
+    });
+    if (!recorded.ok || recorded.value.outcome.kind !== "recorded") throw new Error(`report ${i} was not recorded`);
+    home.push((await services.store.findFeedback(info.orgId, recorded.value.outcome.body.ticketId))!.id);
+    const started = performance.now();
+    for (
+      let job = await services.store.claimJob(Date.now() + 60_000, 60_000, "bench");
+      job;
+      job = await services.store.claimJob(Date.now() + 60_000, 60_000, "bench")
+    ) {
+      if (job.request.kind === "group_report") await runJob(services, job.request);
+      await services.store.completeJob(job);
+    }
+    grouping += performance.now() - started;
+    const now = await current(i);
+    const mates = reports.slice(0, i).flatMap((earlier, j) => (earlier.group === report.group ? [j] : []));
+    if (now !== home[i]) {
+      // Folded into an older feedback: right when that feedback's first report is of this group.
+      const first = home.indexOf(now);
+      if (reports[first]?.group === report.group) right++;
+      else wrong++;
+    }
+    const feedback = (await services.store.findFeedback(info.orgId, now))!;
+    const offered = new Set(
+      now === home[i]
+        ? (await similarTo(services, feedback, await services.store.listReports(feedback.id))).slice(0, OFFERED).map((s) => s.feedback.id)
+        : [],
+    );
+    for (const mate of mates) {
+      truePairs++;
+      const there = await current(mate);
+      if (there === now || offered.has(there)) mergedOrOffered++;
+    }
+  }
+  const final = await Promise.all(reports.map((_, i) => current(i)));
   let tp = 0;
   let fp = 0;
   let fn = 0;
   for (let a = 0; a < reports.length; a++) {
     for (let b = a + 1; b < reports.length; b++) {
       const same = reports[a]!.group === reports[b]!.group;
-      const together = cluster.get(a) === cluster.get(b);
+      const together = final[a] === final[b];
       if (same && together) tp++;
       else if (together) fp++;
       else if (same) fn++;
     }
   }
-  const precision = tp / (tp + fp);
-  const recall = tp / (tp + fn);
+  await services.store.close();
   return {
-    precision,
-    recall,
-    f1: (2 * precision * recall) / (precision + recall),
-    feedbacks,
-    subjects: new Set(reports.map((r) => r.group)).size,
-    msPerReport,
+    reports: reports.length,
+    truePairs,
+    right,
+    wrong,
+    mergedOrOffered,
+    precision: tp + fp === 0 ? 1 : tp / (tp + fp),
+    recall: tp + fn === 0 ? 1 : tp / (tp + fn),
+    feedbacks: new Set(final).size,
+    msPerReport: grouping / reports.length,
   };
 }
 
-const sets = [
-  { name: "Tuning set", reports: tuning.reports },
-  { name: "Development set", reports: development.reports },
-  { name: "Held-out set", reports: holdout.reports },
-];
-// One after the other, so that each time per report is its own.
-const results: Array<Awaited<ReturnType<typeof evaluate>>> = [];
-for (const set of sets) results.push(await evaluate(set.reports));
-const mark = (ok: boolean) => (ok ? "✅" : "❌");
-const row = (measure: string, cell: (r: Awaited<ReturnType<typeof evaluate>>, i: number) => string, target = "") =>
-  `| ${measure} | ${results.map(cell).join(" | ")} | ${target} |`;
+function readSet(file: string): Labelled[] {
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as Labelled[] | { reports: Labelled[] };
+  return Array.isArray(parsed) ? parsed : parsed.reports;
+}
+
+const args = process.argv.slice(2);
+const files = args.flatMap((arg, i) => (args[i - 1] === "--set" ? [arg] : []));
+const fixtures = join(import.meta.dir, "../test/fixtures");
+const sets =
+  files.length > 0
+    ? files.map((file) => ({ name: basename(file), reports: readSet(file) }))
+    : ["grouping.json", "grouping-development.json", "grouping-holdout.json"].map((name) => ({
+        name,
+        reports: shuffled(readSet(join(fixtures, name)), 7),
+      }));
+
+const rows: string[] = [];
+for (const set of sets) {
+  const r = await replay(set.reports);
+  const automatic = r.right + r.wrong === 0 ? 1 : r.right / (r.right + r.wrong);
+  rows.push(
+    `| ${set.name} | ${r.reports} | ${r.truePairs} | ${r.right} / ${r.wrong} | ${automatic.toFixed(2)} | ${(r.mergedOrOffered / Math.max(1, r.truePairs)).toFixed(2)} | ${r.precision.toFixed(3)} | ${r.recall.toFixed(3)} | ${r.feedbacks} | ${r.msPerReport.toFixed(2)} ms |`,
+  );
+  console.error(`  ${set.name}: done`);
+}
 const lines = [
-  `## ${new Date().toISOString().slice(0, 10)} — offline grouping quality, Bun ${Bun.version}`,
+  `## ${new Date().toISOString().slice(0, 10)} — grouping quality through the service's path, Bun ${Bun.version}`,
   "",
-  "Command: `bun bench/grouping.ts` (English and French, fixed arrival order; the targets apply to the tuning set)",
+  `Command: \`bun bench/grouping.ts${files.map((f) => ` --set ${f}`).join("")}\` (each report recorded, then its grouping job run from the queue on a real SQLite store, default \`auto\` mode)`,
   "",
-  `| Measure | ${sets.map((set, i) => `${set.name} (${set.reports.length} reports, ${results[i]!.subjects} subjects)`).join(" | ")} | Target |`,
-  `|---|${sets.map(() => "---|").join("")}---|`,
-  row("Pairwise precision", (r, i) => `${r.precision.toFixed(3)}${i === 0 ? ` ${mark(r.precision >= 0.95)}` : ""}`, "≥ 0.95"),
-  row("Pairwise recall", (r) => r.recall.toFixed(3)),
-  row("F1", (r, i) => `${r.f1.toFixed(3)}${i === 0 ? ` ${mark(r.f1 >= 0.85)}` : ""}`, "≥ 0.85"),
-  row("Feedbacks formed", (r) => `${r.feedbacks} (ideal: ${r.subjects})`),
-  row("Time per report (candidates scanned linearly)", (r) => `${r.msPerReport.toFixed(2)} ms`),
+  `| Set | Reports | True pairs | Automatic merges right / wrong | Automatic precision | Pairs merged or offered (first ${OFFERED} of /similar) | Pairwise precision | Pairwise recall | Feedbacks | Grouping job per report |`,
+  "|---|---|---|---|---|---|---|---|---|---|",
+  ...rows,
   "",
 ];
-if (process.argv.includes("--record")) appendFileSync(join(import.meta.dir, "RESULTS.md"), `${lines.join("\n")}\n`);
+if (args.includes("--record")) appendFileSync(join(import.meta.dir, "RESULTS.md"), `${lines.join("\n")}\n`);
 console.log(lines.join("\n"));
