@@ -2,7 +2,7 @@
 // app in the default `auto` mode, then its grouping job runs from the store's queue (triage,
 // candidate lookup on the real SQLite index, comparison, decision, fold); right after it, the
 // feedback's `/similar` list is read as the inbox reads it.
-//   bun bench/grouping.ts [--set FILE …] [--record]
+//   bun bench/grouping.ts [--set FILE …] [--explain] [--record]
 // A set is `[{id?, group, title?, text, at?}]` (or `{reports: […]}`), in arrival order; reports with
 // the same group are duplicates. Without --set: the team's own three sets in test/fixtures/
 // (grouping.json was tuned on; grouping-holdout.json was never used to tune).
@@ -60,6 +60,7 @@ async function replay(reports: readonly Labelled[]): Promise<Outcome> {
   const info = await demo(services);
   const context = (await services.store.findChannelByKey(info.publicKey))!;
   const home: string[] = []; // the feedback each report was recorded in
+  const titleOf = (i: number) => (reports[i]!.title ?? reports[i]!.text).slice(0, 80);
   const current = async (i: number) => (await resolveFeedback(services, info.orgId, home[i]!))!.id;
   let right = 0;
   let wrong = 0;
@@ -92,7 +93,10 @@ async function replay(reports: readonly Labelled[]): Promise<Outcome> {
       // Folded into an older feedback: right when that feedback's first report is of this group.
       const first = home.indexOf(now);
       if (reports[first]?.group === report.group) right++;
-      else wrong++;
+      else {
+        wrong++;
+        if (explain) console.error(`  wrong merge: ${titleOf(i)}  →  ${titleOf(first)}`);
+      }
     }
     const feedback = (await services.store.findFeedback(info.orgId, now))!;
     const offered = new Set(
@@ -104,6 +108,7 @@ async function replay(reports: readonly Labelled[]): Promise<Outcome> {
       truePairs++;
       const there = await current(mate);
       if (there === now || offered.has(there)) mergedOrOffered++;
+      else if (explain) console.error(`  not offered: ${titleOf(i)}  ↔  ${titleOf(mate)}`);
     }
   }
   const final = await Promise.all(reports.map((_, i) => current(i)));
@@ -139,6 +144,8 @@ function readSet(file: string): Labelled[] {
 }
 
 const args = process.argv.slice(2);
+/** --explain: each wrong automatic merge and each true pair neither merged nor offered, on stderr. */
+const explain = args.includes("--explain");
 const files = args.flatMap((arg, i) => (args[i - 1] === "--set" ? [arg] : []));
 const fixtures = join(import.meta.dir, "../test/fixtures");
 const sets =

@@ -68,6 +68,12 @@ export interface Assistant {
 export interface GroupingCandidate {
   readonly id: string;
   readonly text: string;
+  /**
+   * Whether the text is the feedback's own (the report it began with), not that of a feedback
+   * merged into it. A report is a sure duplicate only of a feedback's own text: compared with
+   * everything merged in, a feedback would grow through one report after another (chaining).
+   */
+  readonly own: boolean;
   /** The vector the grouper described this feedback with when it was indexed, if it uses vectors. */
   readonly vector?: readonly number[];
 }

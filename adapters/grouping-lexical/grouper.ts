@@ -1,6 +1,7 @@
 import type { Grouper } from "../../core/ports.ts";
 import { groupingKeys, terms, type TermCounts } from "../../core/grouping/analyze.ts";
 import type { GroupingMatch } from "../../core/ports.ts";
+import { titleOf, titlesAgree } from "../../core/grouping/titles-agree.ts";
 import {
   cosine,
   mayShareSubject,
@@ -38,6 +39,14 @@ interface Packed {
 const pack = ({ terms, counts }: TermCounts): Packed => ({ terms: terms.join(SEPARATOR), counts });
 const unpack = ({ terms, counts }: Packed): TermCounts => ({ terms: terms === "" ? [] : terms.split(SEPARATOR), counts });
 
+/**
+ * A report is a sure duplicate of a feedback's own text when the texts are alike, may share a
+ * subject, and their titles agree (titlesAgree): on real reports, similarity alone merges
+ * unrelated reports that share a template or differ by the one word that is their subject.
+ */
+const sureDuplicate = (text: string, mine: TermCounts, other: string, theirs: TermCounts, score: number): boolean =>
+  score >= SAME_SUBJECT_THRESHOLD && mayShareSubject(mine, new Set(theirs.terms)) && titlesAgree(titleOf(text), titleOf(other));
+
 /** Document frequencies over the candidates and the new text: the app's own vocabulary decides what is rare. */
 function statsOf(documents: readonly TermCounts[]): TermStats {
   const frequency = new Map<string, number>();
@@ -47,9 +56,9 @@ function statsOf(documents: readonly TermCounts[]): TermStats {
 
 /**
  * The offline grouper: TF-IDF cosine over folded, stemmed English and French words, a bilingual
- * lexicon of feedback vocabulary, and character trigrams. A feedback above the threshold that may
- * share the report's subject (mayShareSubject) is a sure duplicate; one above the suggestion
- * threshold is worth a person's look.
+ * lexicon of feedback vocabulary, and character trigrams, over the texts' subject words
+ * (subjectText). A sure duplicate is decided against a feedback's own text (sureDuplicate); any
+ * feedback above the suggestion threshold is worth a person's look.
  */
 export function createLexicalGrouper(): Grouper {
   // Candidates come back report after report: their analysis is kept, least recently used out first.
@@ -71,21 +80,21 @@ export function createLexicalGrouper(): Grouper {
       const theirs = candidates.map((c) => termsOf(c.text));
       const stats = statsOf([mine, ...theirs]);
       const reference = weigh(mine, stats);
-      // A feedback answers with its most similar report (single linkage); its reports together decide what it is about.
-      const feedbacks = new Map<string, { score: number; closest: Weighted | null; terms: Set<string> }>();
+      // A feedback ranks by its most similar text (single linkage), but is a sure duplicate only of
+      // its own: compared with what was merged into it, a feedback would grow report by report.
+      const feedbacks = new Map<string, { score: number; closest: Weighted | null; same: boolean }>();
       theirs.forEach((counts, i) => {
-        const id = candidates[i]!.id;
-        const feedback = feedbacks.get(id) ?? { score: 0, closest: null, terms: new Set<string>() };
+        const candidate = candidates[i]!;
+        const feedback = feedbacks.get(candidate.id) ?? { score: 0, closest: null, same: false };
         const weighted = weigh(counts, stats);
         const score = cosine(reference, weighted);
         if (score >= feedback.score) Object.assign(feedback, { score, closest: weighted });
-        for (const term of counts.terms) feedback.terms.add(term);
-        feedbacks.set(id, feedback);
+        if (candidate.own) feedback.same = sureDuplicate(text, mine, candidate.text, counts, score);
+        feedbacks.set(candidate.id, feedback);
       });
       const matches: GroupingMatch[] = [];
-      for (const [id, { score, closest, terms: known }] of feedbacks) {
+      for (const [id, { score, closest, same }] of feedbacks) {
         if (score < SUGGESTION_THRESHOLD || !closest) continue;
-        const same = score >= SAME_SUBJECT_THRESHOLD && mayShareSubject(mine, known);
         matches.push({ id, score: Math.round(score * 1000) / 1000, same, matched: sharedWords(reference, closest, MATCHED_WORDS) });
       }
       // Sure duplicates first, then by score: the best sure one is the one to merge with.

@@ -18,6 +18,7 @@ const KIND_WEIGHT: Readonly<Record<string, number>> = {
   [TermKind.symptom]: 1,
   [TermKind.generic]: 0.5,
   [TermKind.trigram]: 0.25,
+  [TermKind.title]: 1,
 };
 
 const kindWeight = (term: string): number => KIND_WEIGHT[term.slice(0, term.indexOf(":"))] ?? 1;
@@ -54,7 +55,7 @@ const termsOfKind = (terms: Iterable<string>, kind: string): string[] => [...ter
  * Whether a report may be on the subject of a feedback, whatever their similarity: they must
  * name at least one thing in common ("login", "invoice"), and when both say how it goes wrong,
  * agree on one symptom ("no results" and "slow" are two subjects of one search page).
- * `feedback` holds the terms of all its reports.
+ * `feedback` holds the terms of the feedback's own text.
  */
 export function mayShareSubject(report: TermCounts, feedback: ReadonlySet<string>): boolean {
   if (!termsOfKind(report.terms, TermKind.subject).some((term) => feedback.has(term))) return false;
@@ -69,7 +70,7 @@ export function mayShareSubject(report: TermCounts, feedback: ReadonlySet<string
 export const SAME_SUBJECT_THRESHOLD = 0.35;
 
 /** From this similarity on, two texts are worth a person's look (a suggestion), even when they are not sure duplicates. */
-export const SUGGESTION_THRESHOLD = 0.2;
+export const SUGGESTION_THRESHOLD = 0.15;
 
 /** The shared terms that weigh most in the similarity of two weighted texts, as words (trigrams left out). */
 export function sharedWords(a: Weighted, b: Weighted, count: number): string[] {

@@ -61,7 +61,16 @@ export function groupingStore(data: Database): GroupingStore {
       );
       return chosen.flatMap(([id]) => {
         const doc = docs.get(id);
-        return doc ? [{ id: answeringFor.get(id)!, text: doc.text as string, ...(doc.vector && { vector: doc.vector as number[] }) }] : [];
+        return doc
+          ? [
+              {
+                id: answeringFor.get(id)!,
+                text: doc.text as string,
+                own: answeringFor.get(id) === id,
+                ...(doc.vector && { vector: doc.vector as number[] }),
+              },
+            ]
+          : [];
       });
     },
 

@@ -1,4 +1,6 @@
 import { groupingKeys } from "../../core/grouping/analyze.ts";
+import { subjectText } from "../../core/grouping/subject-text.ts";
+import { titleOf, titlesAgree } from "../../core/grouping/titles-agree.ts";
 import type { Grouper } from "../../core/ports.ts";
 import { createClient, type ClientOptions, type Usage } from "./client.ts";
 
@@ -25,7 +27,8 @@ function cosine(a: readonly number[], b: readonly number[]): number {
 
 /**
  * Grouping by embeddings: candidates come from the lexical index, their vectors from the store
- * (kept when each was indexed); only texts without a vector are embedded, in one call.
+ * (kept when each was indexed); only texts without a vector are embedded, in one call. What is
+ * embedded is a text's subject (subjectText), as the lexical grouper scores it.
  */
 export function createEmbeddingGrouper(options: EmbeddingGrouperOptions): Grouper {
   const client = createClient(options);
@@ -35,7 +38,10 @@ export function createEmbeddingGrouper(options: EmbeddingGrouperOptions): Groupe
     async compare(text, candidates) {
       const missing = candidates.filter((c) => !c.vector);
       const started = performance.now();
-      const response = await client.embeddings.create({ model: options.model, input: [text, ...missing.map((c) => c.text)] });
+      const response = await client.embeddings.create({
+        model: options.model,
+        input: [subjectText(text), ...missing.map((c) => subjectText(c.text))],
+      });
       options.onUsage({
         purpose: "embed",
         prompt: "-",
@@ -48,15 +54,20 @@ export function createEmbeddingGrouper(options: EmbeddingGrouperOptions): Groupe
       const mine = vectors[0];
       if (!mine || vectors.length !== missing.length + 1) throw new Error("embeddings: the provider did not embed every text");
       const fresh = new Map(missing.map((c, i) => [c.id, vectors[i + 1]!]));
-      // A feedback answers with its closest text (single linkage).
-      const best = new Map<string, number>();
+      // A feedback ranks by its closest text (single linkage), but is a sure duplicate only of its
+      // own text, under the lexical grouper's rule: close enough, and titles that agree.
+      const best = new Map<string, { score: number; same: boolean }>();
       for (const candidate of candidates) {
         const score = cosine(mine, candidate.vector ?? fresh.get(candidate.id)!);
-        if (score >= options.suggestionThreshold && score > (best.get(candidate.id) ?? -1)) best.set(candidate.id, score);
+        const feedback = best.get(candidate.id) ?? { score: -1, same: false };
+        if (score > feedback.score) feedback.score = score;
+        if (candidate.own) feedback.same = score >= options.threshold && titlesAgree(titleOf(text), titleOf(candidate.text));
+        best.set(candidate.id, feedback);
       }
       const matches = [...best]
-        .map(([id, score]) => ({ id, score: Math.round(score * 1000) / 1000, same: score >= options.threshold, matched: [] }))
-        .sort((a, b) => b.score - a.score);
+        .filter(([, { score }]) => score >= options.suggestionThreshold)
+        .map(([id, { score, same }]) => ({ id, score: Math.round(score * 1000) / 1000, same, matched: [] }))
+        .sort((a, b) => Number(b.same) - Number(a.same) || b.score - a.score);
       return { matches, vector: mine };
     },
   };

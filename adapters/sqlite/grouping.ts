@@ -53,8 +53,8 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
       const rows = db
-        .query<{ id: string; text: string; report: string | null; vector: string | null }, SQLQueryBindings[]>(
-          `SELECT f.id, d.text, r.body AS report, d.vector
+        .query<{ id: string; text: string; report: string | null; vector: string | null; own: number }, SQLQueryBindings[]>(
+          `SELECT f.id, d.text, r.body AS report, d.vector, source.id = f.id AS own
            FROM (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc ORDER BY shared DESC, doc DESC LIMIT ?) p
            JOIN grouping_docs d ON d.feedback_ref = p.doc
            LEFT JOIN reports r ON r.id = d.report_id
@@ -72,7 +72,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           query.exclude,
           query.limit,
         );
-      return rows.map((r) => ({ id: r.id, text: documentText(r), ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) }));
+      return rows.map((r) => ({ id: r.id, text: documentText(r), own: r.own === 1, ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) }));
     },
 
     async indexForGrouping(appId, feedbackId, keys, text, vector) {

@@ -5,6 +5,7 @@
  * meaning to one concept.
  */
 import { CONCEPTS, GENERIC, PHRASES, STOP_WORDS, SYMPTOMS } from "./lexicon.ts";
+import { subjectText } from "./subject-text.ts";
 
 /** Suffixes stripped, longest first; a stem keeps at least four letters. */
 const SUFFIXES = [
@@ -117,19 +118,24 @@ export const TermKind = {
   generic: "g",
   /** A character trigram of a word the lexicon does not know: "c:" */
   trigram: "c",
+  /** A word of the text's title (its first line), counted again: "t:" */
+  title: "t",
 } as const;
 
 const kindOf = (word: string): string => (GENERIC.has(word) ? TermKind.generic : SYMPTOMS.has(word) ? TermKind.symptom : TermKind.subject);
 
 /**
- * The terms of a text with their counts: its words and concepts, each under its kind, and the
+ * The terms of a text's subject (subjectText) with their counts: its words and concepts, each under its kind, and the
  * character trigrams of the words the lexicon does not know, so that typos and compounds still
  * meet (a concept's own name has no spelling variants).
  */
 export function terms(text: string): TermCounts {
   const counts = new Map<string, number>();
   const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
-  for (const word of words(text)) {
+  // The title (the first line) names the subject: its words count again, as terms of their own.
+  const titleEnd = text.indexOf("\n");
+  if (titleEnd > 0) for (const word of new Set(words(subjectText(text.slice(0, titleEnd))))) add(`${TermKind.title}:${word}`);
+  for (const word of words(subjectText(text))) {
     add(`${kindOf(word)}:${word}`);
     if (CONCEPT_NAMES.has(word)) continue;
     const padded = ` ${word} `;
@@ -138,5 +144,5 @@ export function terms(text: string): TermCounts {
   return { terms: [...counts.keys()], counts: Uint32Array.from(counts.values()) };
 }
 
-/** The keys under which a text is indexed for grouping: its folded, stemmed words. */
-export const groupingKeys = (text: string): string[] => [...new Set(words(text))].map((w) => `w:${w}`);
+/** The keys under which a text is indexed for grouping: the folded, stemmed words of its subject text. */
+export const groupingKeys = (text: string): string[] => [...new Set(words(subjectText(text)))].map((w) => `w:${w}`);

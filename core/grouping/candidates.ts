@@ -41,10 +41,12 @@ interface NewFeedback extends Dated {
 
 /**
  * The candidate query of a new feedback, given how many feedbacks of the app carry each of its
- * keys; null when none of its keys was ever indexed (nothing can share them).
+ * keys, itself included; null when no other feedback carries any of them.
  */
 export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<string, number>): CandidateQuery | null {
+  // The feedback is indexed before it looks: a key it alone carries is the rarest and finds nothing.
   const rarest = [...frequencies]
+    .filter(([, count]) => count > 1)
     .sort(([, a], [, b]) => a - b)
     .slice(0, RAREST_KEYS)
     .map(([key]) => key);

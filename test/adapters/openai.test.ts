@@ -139,18 +139,28 @@ describe("embedding grouper, through the official SDK", () => {
   test("embeds the new text and the candidates without a kept vector, in one call, and returns the new vector", async () => {
     const before = fake.requests.length;
     const found = await grouper().compare("Export to PDF is blank", [
-      { id: "kept", text: "Login is broken", vector: [0, 1, 0, 0, 0.0625] },
-      { id: "fresh", text: "The export never finishes" },
+      { id: "kept", text: "Login is broken", own: true, vector: [0, 1, 0, 0, 0.0625] },
+      { id: "fresh", text: "The export to PDF is blank", own: true },
     ]);
     expect(found.matches.map((m) => [m.id, m.same])).toEqual([["fresh", true]]);
     expect(found.vector).toEqual([1, 0, 0, 0, 0.0625]);
     const calls = fake.requests.slice(before);
     expect(calls.map((c) => c.path)).toEqual(["/v1/embeddings"]);
-    expect(calls[0]!.body).toMatchObject({ model: "embed-model", input: ["Export to PDF is blank", "The export never finishes"] });
+    expect(calls[0]!.body).toMatchObject({ model: "embed-model", input: ["Export to PDF is blank", "The export to PDF is blank"] });
     expect(usage.at(-1)).toMatchObject({ purpose: "embed", promptTokens: 16 });
   });
 
+  test("a close text whose title names another subject is offered, not merged", async () => {
+    const found = await grouper().compare("Export to PDF is blank", [{ id: "other", text: "The export never finishes", own: true }]);
+    expect(found.matches.map((m) => [m.id, m.same])).toEqual([["other", false]]);
+  });
+
+  test("a text merged into a feedback ranks it but is never a sure duplicate: no chaining", async () => {
+    const found = await grouper().compare("Export to PDF is blank", [{ id: "grown", text: "Export to PDF is blank", own: false }]);
+    expect(found.matches.map((m) => [m.id, m.same])).toEqual([["grown", false]]);
+  });
+
   test("below the suggestion threshold, nothing matches", async () => {
-    expect((await grouper().compare("Search finds nothing", [{ id: "x", text: "Payment declined" }])).matches).toEqual([]);
+    expect((await grouper().compare("Search finds nothing", [{ id: "x", text: "Payment declined", own: true }])).matches).toEqual([]);
   });
 });

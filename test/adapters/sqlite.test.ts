@@ -548,7 +548,7 @@ describe("sqlite grouping postings migration", () => {
     const store = createSqliteStore(path);
     const candidates = (postingsPerKey: number) => exportOrPdf(store, postingsPerKey);
     expect((await candidates(10)).map((c) => c.id)).toEqual(["fb-3", "fb-1", "fb-2"]);
-    expect(await candidates(1)).toEqual([{ id: "fb-3", text: "text of fb-3" }]);
+    expect(await candidates(1)).toEqual([{ id: "fb-3", text: "text of fb-3", own: true }]);
     await store.indexForGrouping("app", "fb-4", ["w:pdf"], "text of fb-4");
     expect((await candidates(1)).map((c) => c.id)).toEqual(["fb-4", "fb-3"]);
     await store.close();
@@ -764,7 +764,7 @@ describe("sqlite feedback numbers migration", () => {
       exclude: "none",
       limit: 5,
     });
-    expect(candidates).toEqual([{ id: "a", text: "checkout fails" }]);
+    expect(candidates).toEqual([{ id: "a", text: "checkout fails", own: true }]);
     await recordWithReport(store, {
       id: "c",
       orgId: "org",
@@ -1019,7 +1019,7 @@ describe("sqlite grouping terms migration", () => {
     const candidates = (postingsPerKey: number) => exportOrPdf(store, postingsPerKey);
     // Most recent first is now the feedbacks' order: fb-3 came after fb-1.
     expect((await candidates(10)).map((c) => c.id)).toEqual(["fb-3", "fb-1", "fb-2"]);
-    expect(await candidates(1)).toEqual([{ id: "fb-3", text: "text of fb-3" }]);
+    expect(await candidates(1)).toEqual([{ id: "fb-3", text: "text of fb-3", own: true }]);
     expect(await store.keyFrequencies("app", ["w:export", "w:pdf", "w:none"])).toEqual(
       new Map([
         ["w:export", 3],

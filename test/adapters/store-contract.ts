@@ -406,13 +406,13 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       // Open feedbacks of the app other than the one looking, older or newer; not the dismissed one, not another app's.
       expect((await candidates(["w:export", "w:pdf"], older.id)).map((c) => c.id)).toEqual([newer.id]);
       const found = await candidates(["w:export", "w:pdf"], newer.id);
-      expect(found).toEqual([{ id: older.id, text: "text of older", vector: [0.5, 0.5] }]);
-      // Folded into the older feedback, the newer one's text answers for it.
+      expect(found).toEqual([{ id: older.id, text: "text of older", own: true, vector: [0.5, 0.5] }]);
+      // Folded into the older feedback, the newer one's text answers for it, as a text not its own.
       expect((await merge(store, newer, older, 10)).ok).toBe(true);
       const linked = await candidates(["w:export"], "someone-else");
-      expect(linked.map((c) => [c.id, c.text]).sort()).toEqual([
-        [older.id, "text of newer"],
-        [older.id, "text of older"],
+      expect(linked.map((c) => [c.id, c.text, c.own]).sort()).toEqual([
+        [older.id, "text of newer", false],
+        [older.id, "text of older", true],
       ]);
       expect(await candidates(["w:unknown"], "someone-else")).toEqual([]);
     });

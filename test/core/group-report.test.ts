@@ -58,7 +58,7 @@ function setUp(
       setTriage: async () => undefined,
       indexForGrouping: async (_appId: string, id: string) => void indexed.push(id),
       keyFrequencies: async () => new Map([["w:export", 2]]),
-      groupingCandidates: async () => [{ id: older.id, text: "Exporting to PDF shows a blank page" }],
+      groupingCandidates: async () => [{ id: older.id, text: "Exporting to PDF shows a blank page", own: true }],
       dismissedWith: async () => new Set(options.dismissed ?? []),
       saveSuggestions: async (list: readonly Suggestion[]) => void suggestions.push(...list),
       listFollowers: async () => [],

@@ -21,7 +21,7 @@ describe("grouping candidates", () => {
   });
 
   test("only open feedbacks of the same app, other than the new one, are candidates", () => {
-    const query = candidateQuery(feedback, new Map([["w:pdf", 1]]));
+    const query = candidateQuery(feedback, new Map([["w:pdf", 2]]));
     assert.equal(query?.orgId, "org");
     assert.equal(query?.appId, "app");
     assert.equal(query?.exclude, "f9");
@@ -31,6 +31,20 @@ describe("grouping candidates", () => {
 
   test("a feedback none of whose keys was ever indexed has no candidates", () => {
     assert.equal(candidateQuery(feedback, new Map()), null);
+  });
+
+  test("a key only the new feedback carries is not looked up: indexed before it looks, it would find nothing else", () => {
+    assert.equal(candidateQuery(feedback, new Map([["w:zorglub", 1]])), null);
+    assert.deepEqual(
+      candidateQuery(
+        feedback,
+        new Map([
+          ["w:zorglub", 1],
+          ["w:pdf", 3],
+        ]),
+      )?.keys,
+      ["w:pdf"],
+    );
   });
 
   test("of two duplicates, the newer is folded into the older, whichever job found the pair; ids break ties", () => {

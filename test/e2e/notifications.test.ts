@@ -70,7 +70,7 @@ describe("follower notifications by e-mail", () => {
   test("on delivered, each follower gets exactly one message, in their language, with an unsubscribe link", async () => {
     const key = await report("The invoice export to PDF gives a blank page", "ann@example.com", "Ann");
     await settle();
-    await report("L'export PDF de la facture donne une page blanche", "bea@example.fr");
+    await report("Export de la facture en PDF : page blanche", "bea@example.fr");
     await settle();
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
     await settle();

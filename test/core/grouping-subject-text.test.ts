@@ -1,0 +1,99 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { words } from "../../core/grouping/analyze.ts";
+import {
+  subjectText,
+  withoutStackFrames,
+  withoutTemplate,
+  withoutUrls,
+  withoutUserAgents,
+  withoutVersionsAndIds,
+  withShortNames,
+} from "../../core/grouping/subject-text.ts";
+import { titleIdentifiers, titleOf, titlesAgree } from "../../core/grouping/titles-agree.ts";
+
+const squeeze = (text: string) => text.replace(/\s+/g, " ").trim();
+
+describe("the subject text grouping reads", () => {
+  test("a user agent is browser detail, never a subject", () => {
+    const text = "User Agent: Mozilla/5.0 (X11; Linux x86_64; rv:68.0) Gecko/20100101 Firefox/68.0 SeaMonkey/2.53.11\nTabs flicker";
+    assert.equal(squeeze(withoutUserAgents(text)), "User Agent: Tabs flicker");
+    assert.equal(squeeze(withoutUserAgents("Sent with Chrome/120.0 Safari/537.36 on a Mac")), "Sent with on a Mac");
+  });
+
+  test("a link keeps the words of its host and path, without scheme, query, fragment or ids", () => {
+    assert.equal(
+      squeeze(withoutUrls("See https://github.com/Azure/azure-storage-java/pull/546?tab=files#x now")),
+      "See github Azure azure-storage-java now",
+    );
+    assert.equal(squeeze(withoutUrls("https://www.reverb.com/ is broken")), "reverb is broken");
+  });
+
+  test("stack frames and the stamps and levels of log lines go; the exception stays", () => {
+    const trace =
+      "Caused by: java.lang.ClassNotFoundException: DataSource\n    at org.apache.Foo.bar(Foo.java:360)\n    at java.base/Loader.load(Unknown Source)";
+    assert.equal(squeeze(withoutStackFrames(trace)), "Caused by: java.lang.ClassNotFoundException: DataSource");
+    assert.equal(squeeze(withoutStackFrames("2020-01-03 11:02:00,123 ERROR upload failed")), "upload failed");
+    assert.equal(squeeze(withoutStackFrames('File "app.py", line 3, in main\nKeyError: user')), "KeyError: user");
+  });
+
+  test("a qualified name keeps only its last part", () => {
+    assert.equal(withShortNames("in org.apache.hadoop.fs.s3a.S3AFileSystem today"), "in S3AFileSystem today");
+  });
+
+  test("versions, build ids, hashes, UUIDs and long numbers go; short numbers stay", () => {
+    const text =
+      "SeaMonkey 2.53.11b1 build 20230917164801 commit 9f86d081884c on v1.2.3 id 123e4567-e89b-12d3-a456-426614174000 Netty 4.1.45.Final error 404";
+    assert.equal(squeeze(withoutVersionsAndIds(text)), "SeaMonkey build commit on id Netty error 404");
+  });
+
+  test("the headings and environment lines of a bug template go; what they introduce stays", () => {
+    const text =
+      "**Steps to reproduce:**\nOpen the menu\n**Operating System**: Windows 10 Pro\nRésultat attendu : le menu s'ouvre\n{code:java}x(){code}\n> **Description**: Menu is empty";
+    assert.equal(squeeze(withoutTemplate(text)), "Open the menu le menu s'ouvre x() Menu is empty");
+  });
+
+  test("two reports of one subject from two browsers and releases read alike", () => {
+    const a =
+      "Tabs flicker\nUser Agent: Mozilla/5.0 (Windows NT 10.0; rv:91.0) Gecko/20100101 Firefox/91.0\nSteps to reproduce:\nOpen two tabs in 2.53.17";
+    const b =
+      "Tabs flicker\nUser Agent: Mozilla/5.0 (X11; Linux x86_64; rv:68.0) Gecko/20100101 Firefox/68.0\nSteps to reproduce:\nOpen two tabs in 2.53.9";
+    assert.deepEqual(words(subjectText(a)), words(subjectText(b)));
+  });
+});
+
+describe("when two titles name one subject", () => {
+  test("a title is a grouping text's first line", () => {
+    assert.equal(titleOf("Dark mode\nPlease add a dark theme."), "Dark mode");
+    assert.equal(titleOf("Dark mode"), "Dark mode");
+  });
+
+  test("a title that adds at most two words to the other agrees with it", () => {
+    assert.ok(titlesAgree("Setup pre-commit CI for Windows", "Setup pre-commit CI for Windows 10"));
+    assert.ok(titlesAgree("Use spotbugs instead of findbugs", "Use spotbugs-maven-plugin instead of findbugs-maven-plugin"));
+    assert.ok(!titlesAgree("Menu is missing", "Design is broken, many items and the menu are missing"));
+  });
+
+  test("titles that each say one thing the other does not disagree", () => {
+    assert.ok(!titlesAgree("implement non-guava Precondition checkState", "implement non-guava Precondition checkArgument"));
+    assert.ok(!titlesAgree("Pictures no longer shown on tumblr", "Pictures no longer shown on IMGUR"));
+  });
+
+  test("titles naming other versions, tickets, sites or tags disagree, however alike their words", () => {
+    assert.ok(!titlesAgree("Upgrade ant to 1.10.13", "Upgrade ant to 1.10.9"));
+    assert.ok(!titlesAgree("Backport HADOOP-18427 to branch-3.3", "Backport HADOOP-17612 to branch-3.3"));
+    assert.ok(!titlesAgree("www.kpn.com - Blank page", "www.itprotoday.com - Blank page"));
+    assert.ok(!titlesAgree("Handle release package related issues", "[thirdparty] Handle release package related issues"));
+    assert.ok(!titlesAgree("SeaMonkey link failure with system icu 76.1", "SeaMonkey link failure with system icu"));
+    assert.ok(titlesAgree("Upgrade kafka to 3.4.0", "Upgrade Kafka to 3.4"));
+  });
+
+  test("identifiers of a title: versions without their trailing zeros, long numbers, hosts without www, tags", () => {
+    assert.deepEqual([...titleIdentifiers("[macOS] Update www.Example.com to 3.4.0 for 20230917")].sort(), [
+      "hexample.com",
+      "n20230917",
+      "tmacos",
+      "v3.4",
+    ]);
+  });
+});
