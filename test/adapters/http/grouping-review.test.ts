@@ -105,6 +105,63 @@ describe("grouping that people review and undo", () => {
     expect((await write(`/v1/feedbacks/${holder}/reports/${only}/split`, undefined, http.demo.tokens.reader)).body.code).toBe("forbidden");
   });
 
+  describe("an unmerge or split that would break the merge invariants answers 409 with why, never 500", () => {
+    /** A merged into B by hand; the id of each one's report in B. */
+    async function mergedPair(a: string, b: string) {
+      expect((await write(`/v1/feedbacks/${a}/merge`, { into: b })).status).toBe(200);
+      const list = (await read(b)).body.reportList as Array<{ id: string; text: string }>;
+      return { own: list.find((r) => r.text.startsWith("B:"))!.id, brought: list.find((r) => r.text.startsWith("A:"))!.id };
+    }
+
+    test("merge A into B, split B's own report out, unmerge A: 409 cannot_unmerge, and B keeps A's report", async () => {
+      const b = await report("B: Receipts are emailed twice after a refund");
+      const a = await report("A: The refund e-mail arrives two times");
+      const { own, brought } = await mergedPair(a, b);
+      expect((await write(`/v1/feedbacks/${b}/reports/${own}/split`)).status).toBe(201);
+      const refused = await write(`/v1/feedbacks/${a}/unmerge`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        code: "cannot_unmerge",
+        error: `${b} holds only the reports that ${a} brought, its own having been split off since: unmerging would leave ${b} empty. Leave ${a} merged.`,
+      });
+      const holder = (await read(b)).body;
+      expect(holder).toMatchObject({ key: b, reports: 1 });
+      expect(holder.reportList.map((r: { id: string }) => r.id)).toEqual([brought]);
+    });
+
+    test("merge A into B, split A's report out of B, unmerge A: 409 cannot_unmerge, in English and in French", async () => {
+      const b = await report("B: The barcode scanner beeps but adds nothing");
+      const a = await report("A: Scanning a barcode beeps, the basket stays empty");
+      const { own, brought } = await mergedPair(a, b);
+      const split = await write(`/v1/feedbacks/${b}/reports/${brought}/split`);
+      expect(split.status).toBe(201);
+      const refused = await write(`/v1/feedbacks/${a}/unmerge`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        code: "cannot_unmerge",
+        error: `A report that ${a} brought into ${b} has been split off since: unmerging would not give it back. Merge its feedback back into ${b} first, or leave ${a} merged.`,
+      });
+      const french = await http.request("POST", `/v1/feedbacks/${a}/unmerge`, {
+        token: http.demo.tokens.member,
+        headers: { "accept-language": "fr" },
+      });
+      expect(french.status).toBe(409);
+      expect(french.body.error).toBe(
+        `Un signalement que ${a} a apporté à ${b} en a été séparé depuis : défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${b}, ou laissez ${a} fusionné.`,
+      );
+      expect((await read(b)).body.reportList.map((r: { id: string }) => r.id)).toEqual([own]);
+      expect((await read(split.body.key)).body.reportList.map((r: { id: string }) => r.id)).toEqual([brought]);
+    });
+
+    test("splitting a feedback's only report: 409 cannot_split, saying it is the only one", async () => {
+      const alone = await report("The help centre search finds nothing in French");
+      const only = (await read(alone)).body.reportList[0].id;
+      const refused = await write(`/v1/feedbacks/${alone}/reports/${only}/split`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ code: "cannot_split", error: `This report is the only one of ${alone}: it has a feedback of its own already.` });
+    });
+  });
+
   test("in review mode nothing is merged alone: likely duplicates wait as suggestions, and GET …/similar shows them scored", async () => {
     await setMode("review");
     try {
