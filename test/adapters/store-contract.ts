@@ -6,6 +6,7 @@ import type { FeedbackRecord } from "../../core/model.ts";
 import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
 import { positionOf } from "../../core/feedback/order.ts";
 import { operatorGrant } from "../../core/authorization.ts";
+import type { DomainEvent } from "../../core/feedback/events.ts";
 import { fold } from "../../core/merges/fold.ts";
 import { mergeFeedbacks } from "../../core/merges/merge-feedbacks.ts";
 import { splitReport } from "../../core/merges/split-report.ts";
@@ -527,6 +528,63 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await store.findFeedback(org.orgId, third.id))?.mergedInto).toBeUndefined();
       expect((await store.listReports(third.id)).length).toBe(1);
       expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 2 });
+    });
+
+    test("a merge, unmerge or split that crashes before it commits writes nothing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      /** Read last, as the write's final step: an event whose reading throws stands for a crash there. */
+      const crash = Object.defineProperty({ type: "feedback.merged", id: id("e"), feedbackId: target.id, createdAt: 6 }, "orgId", {
+        get: () => {
+          throw new Error("crash");
+        },
+      }) as DomainEvent;
+      const state = async () => ({
+        source: await store.findFeedback(org.orgId, source.id),
+        target: await store.findFeedback(org.orgId, target.id),
+        reports: [(await store.listReports(source.id)).length, (await store.listReports(target.id)).length],
+        merges: await store.listMerges(org.orgId, target.id),
+      });
+      const planned = planMerge({
+        id: id("m"),
+        source,
+        target,
+        sourceReportIds: (await store.listReports(source.id)).map((r) => r.id),
+        sourceFollowers: [],
+        targetFollowers: [],
+        by: null,
+        score: null,
+        at: 6,
+      });
+      if (!planned.ok) throw new Error(planned.code);
+      const before = await state();
+      await expect(store.applyMerge(planned.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(before);
+
+      expect(await store.applyMerge(planned.value, [])).toBe(true);
+      const merged = await state();
+      const undo = await planUndo(store, org.orgId, planned.value, 7, null);
+      if (!undo.ok) throw new Error(undo.code);
+      await expect(store.applyUnmerge(undo.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(merged);
+
+      const reports = await store.listReports(target.id);
+      const split = planSplit({
+        id: id("split"),
+        newFeedbackId: id("fb"),
+        feedback: merged.target!,
+        reports,
+        reportId: reports[1]!.id,
+        followers: [],
+        by: "u",
+        at: 8,
+      });
+      if (!split.ok) throw new Error(split.code);
+      await expect(store.applySplit(split.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(merged);
+      expect(await store.findFeedback(org.orgId, split.value.newFeedback.id)).toBeNull();
     });
 
     test("an unmerge restores the source exactly: reports, followers, status, search, and the target's counts; the pair is dismissed", async () => {
