@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import type { MergeRefusal } from "./merges/refusal.ts";
 import type { FieldProblem } from "./schemas/field-problem.ts";
 
 export const ErrorBody = Type.Object(
@@ -67,6 +68,8 @@ export interface Failure {
   readonly retryAfter?: number;
   /** For a refused request: the field at fault, named in the message. */
   readonly problem?: FieldProblem;
+  /** For a refused unmerge or split: why, naming the feedbacks (the message says it instead of the code's). */
+  readonly refusal?: MergeRefusal;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | Failure;

@@ -1,5 +1,5 @@
 import { type ErrorCode, type Failure, fail } from "../../core/errors.ts";
-import { errorBody } from "./catalog/text.ts";
+import { failureBody } from "./catalog/text.ts";
 import { STATUS_OF } from "./error-status.ts";
 import { negotiateLanguage } from "./language.ts";
 
@@ -8,10 +8,10 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 }
 
-/** `{error, code}` in the request's language, with the status of the code and, for a refused field, its name. */
+/** `{error, code}` in the request's language, with the status of the code and, for a refused field, its name (for a refused unmerge or split, why). */
 export function failureResponse(request: Request, failure: Failure, headers: Record<string, string> = {}): Response {
   const language = negotiateLanguage(request.headers.get("accept-language"));
-  return json(errorBody(failure.code, language, failure.problem), STATUS_OF[failure.code], {
+  return json(failureBody(failure, language), STATUS_OF[failure.code], {
     ...(failure.retryAfter !== undefined && { "retry-after": String(failure.retryAfter) }),
     ...(language === "fr" && { "content-language": "fr" }),
     ...headers,

@@ -22,6 +22,15 @@ export function mergeStore(data: Database): MergeStore {
   const reportCount = async (id: string, orgId: string, session: ClientSession) =>
     (await feedbacks().findOne({ _id: id, orgId, ...UNFOLDED }, { session, projection: { reports: 1 } }))?.reports as number | undefined;
 
+  /** How many of these reports the feedback holds: a plan whose reports moved since writes nothing. */
+  const holding = async (feedbackId: string, reportIds: readonly string[], session: ClientSession) =>
+    (
+      await data
+        .collection("reports")
+        .find({ _id: { $in: [...reportIds] }, feedbackId }, { session, projection: { _id: 1 } })
+        .toArray()
+    ).length;
+
   /** The words a feedback is found by, from its key, title and the reports it holds now. */
   const wordsOf = async (feedback: Document, session: ClientSession) => {
     const kept = await data
@@ -36,7 +45,7 @@ export function mergeStore(data: Database): MergeStore {
     applySplit: (s, events) =>
       data.transaction(async (session) => {
         const current = await feedbacks().findOne({ _id: s.feedbackId, orgId: s.orgId, ...UNFOLDED }, { session });
-        if (current?.reports !== s.expectedReports) return null;
+        if (current?.reports !== s.expectedReports || (await holding(s.feedbackId, [s.reportId], session)) !== 1) return null;
         const f = s.newFeedback;
         const org = await data
           .collection("organizations")
@@ -79,10 +88,10 @@ export function mergeStore(data: Database): MergeStore {
       data.transaction(async (session) => {
         const [source, target] = await Promise.all([reportCount(m.sourceId, m.orgId, session), reportCount(m.targetId, m.orgId, session)]);
         if (source !== m.reportIds.length || target !== m.targetBefore.reports) return false;
-        const moved = await data
+        if ((await holding(m.sourceId, m.reportIds, session)) !== m.reportIds.length) return false;
+        await data
           .collection("reports")
           .updateMany({ _id: { $in: [...m.reportIds] }, feedbackId: m.sourceId }, { $set: { feedbackId: m.targetId } }, { session });
-        if (moved.modifiedCount !== m.reportIds.length) throw new Error(`merge ${m.id}: the source holds other reports than planned`);
         const added = await data
           .collection("followers")
           .find({ feedbackId: m.sourceId, email: { $in: [...m.addedFollowers] } }, { session })
@@ -120,10 +129,10 @@ export function mergeStore(data: Database): MergeStore {
           feedbacks().findOne({ _id: m.targetId, orgId: m.orgId, ...UNFOLDED }, { session }),
         ]);
         if (!standing || source?.mergedInto !== m.targetId || target?.reports !== u.expectedReports) return false;
-        const moved = await data
+        if ((await holding(m.targetId, m.reportIds, session)) !== m.reportIds.length) return false;
+        await data
           .collection("reports")
           .updateMany({ _id: { $in: [...m.reportIds] }, feedbackId: m.targetId }, { $set: { feedbackId: m.sourceId } }, { session });
-        if (moved.modifiedCount !== m.reportIds.length) throw new Error(`unmerge of ${m.id}: the target no longer holds the merged reports`);
         await data.collection("followers").deleteMany({ feedbackId: m.targetId, email: { $in: [...m.addedFollowers] } }, { session });
         // The target is found again by its own words only: its key, title and the reports it keeps.
         await feedbacks().updateOne(

@@ -81,16 +81,26 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       )
       .get(id, orgId);
 
+  /** How many of these reports the feedback holds: a plan whose reports moved since writes nothing. */
+  const holding = (feedbackId: string, reportIds: readonly string[]) =>
+    reportIds.length
+      ? (db
+          .query<{ n: number }, string[]>(
+            `SELECT count(*) AS n FROM reports WHERE feedback_ref = ${refOf("?")} AND id IN (${placeholders(reportIds.length)})`,
+          )
+          .get(feedbackId, ...reportIds)?.n ?? 0)
+      : 0;
+
   const merge = (m: MergeRecord, events: Parameters<MergeStore["applyMerge"]>[1]): boolean => {
     const source = unfolded(m.sourceId, m.orgId);
     const target = unfolded(m.targetId, m.orgId);
     if (source?.reports !== m.reportIds.length || target?.reports !== m.targetBefore.reports) return false;
-    const moved = m.reportIds.length
-      ? db
-          .query(`UPDATE reports SET feedback_ref = ${refOf("?")} WHERE feedback_ref = ${refOf("?")} AND id IN (${placeholders(m.reportIds.length)})`)
-          .run(m.targetId, m.sourceId, ...m.reportIds).changes
-      : 0;
-    if (moved !== m.reportIds.length) throw new Error(`merge ${m.id}: the source holds other reports than planned`);
+    if (holding(m.sourceId, m.reportIds) !== m.reportIds.length) return false;
+    if (m.reportIds.length) {
+      db.query(
+        `UPDATE reports SET feedback_ref = ${refOf("?")} WHERE feedback_ref = ${refOf("?")} AND id IN (${placeholders(m.reportIds.length)})`,
+      ).run(m.targetId, m.sourceId, ...m.reportIds);
+    }
     for (const email of m.addedFollowers) {
       db.query(
         "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ? AND email = ?",
@@ -131,12 +141,12 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     const row = db.query<MergeRow, [string]>("SELECT * FROM merges WHERE id = ? AND undone_at IS NULL").get(m.id);
     const source = db.query<{ merged_into: string | null }, [string]>("SELECT merged_into FROM feedbacks WHERE id = ?").get(m.sourceId);
     if (!row || source?.merged_into !== m.targetId || unfolded(m.targetId, m.orgId)?.reports !== u.expectedReports) return false;
-    const moved = m.reportIds.length
-      ? db
-          .query(`UPDATE reports SET feedback_ref = ${refOf("?")} WHERE feedback_ref = ${refOf("?")} AND id IN (${placeholders(m.reportIds.length)})`)
-          .run(m.sourceId, m.targetId, ...m.reportIds).changes
-      : 0;
-    if (moved !== m.reportIds.length) throw new Error(`unmerge of ${m.id}: the target no longer holds the merged reports`);
+    if (holding(m.targetId, m.reportIds) !== m.reportIds.length) return false;
+    if (m.reportIds.length) {
+      db.query(
+        `UPDATE reports SET feedback_ref = ${refOf("?")} WHERE feedback_ref = ${refOf("?")} AND id IN (${placeholders(m.reportIds.length)})`,
+      ).run(m.sourceId, m.targetId, ...m.reportIds);
+    }
     for (const email of m.addedFollowers) db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(m.targetId, email);
     db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(u.target.reports, u.target.lastActivityAt, m.targetId);
     db.query("UPDATE feedbacks SET merged_into = NULL WHERE id = ?").run(m.sourceId);
@@ -149,7 +159,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
   };
 
   const split = (s: SplitRecord, events: readonly DomainEvent[]): FeedbackRecord | null => {
-    if (unfolded(s.feedbackId, s.orgId)?.reports !== s.expectedReports) return null;
+    if (unfolded(s.feedbackId, s.orgId)?.reports !== s.expectedReports || holding(s.feedbackId, [s.reportId]) !== 1) return null;
     const f = s.newFeedback;
     const key = insertFeedback(db, f);
     const report = db

@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { DomainEvent } from "../feedback/events.ts";
 import type { FeedbackRecord } from "../model.ts";
+import { refuse } from "./refusal.ts";
 
 /**
  * A merge folds one feedback (the source) into another of the same app (the target), which then
@@ -85,12 +86,32 @@ export function planMerge(input: MergeInput): Result<MergeRecord> {
   });
 }
 
+/** What an unmerge reads before it writes: the feedback it names, the one it was merged into, and the reports that one holds now. */
+export interface UnmergeInput {
+  readonly merge: MergeRecord;
+  readonly source: Pick<FeedbackRecord, "key">;
+  readonly target: Feedback & Pick<FeedbackRecord, "key">;
+  readonly targetReportIds: readonly string[];
+  readonly at: number;
+  readonly by: string | null;
+}
+
 /**
  * Plans the undoing of a standing merge. The target must answer for itself (undo a later merge of
- * it first); it keeps activity it had since the merge, and otherwise gets its former last activity back.
+ * it first), still hold every report the merge brought (none split off since), and keep at least
+ * one report of its own; otherwise the unmerge is refused, saying why, before anything is written.
+ * The target keeps activity it had since the merge, and otherwise gets its former last activity back.
  */
-export function planUnmerge(merge: MergeRecord, target: Feedback, at: number, by: string | null): Result<Unmerge> {
-  if (merge.undone || target.id !== merge.targetId || target.mergedInto) return fail("cannot_unmerge");
+export function planUnmerge(input: UnmergeInput): Result<Unmerge> {
+  const { merge, source, target, at, by } = input;
+  if (merge.undone) return refuse("cannot_unmerge", { reason: "not_merged", feedback: source.key });
+  if (target.id !== merge.targetId) return fail("cannot_unmerge");
+  if (target.mergedInto) return refuse("cannot_unmerge", { reason: "target_merged", feedback: source.key, target: target.key });
+  const held = new Set(input.targetReportIds);
+  const left = merge.reportIds.filter((id) => !held.has(id)).length;
+  if (left > 0) return refuse("cannot_unmerge", { reason: "reports_left", feedback: source.key, target: target.key, count: left });
+  const kept = input.targetReportIds.length - merge.reportIds.length;
+  if (kept < 1) return refuse("cannot_unmerge", { reason: "target_emptied", feedback: source.key, target: target.key });
   const activeSince = target.lastActivityAt > merge.targetAfter.lastActivityAt;
   return ok({
     merge,
@@ -98,7 +119,7 @@ export function planUnmerge(merge: MergeRecord, target: Feedback, at: number, by
     by,
     expectedReports: target.reports,
     target: {
-      reports: target.reports - merge.reportIds.length,
+      reports: kept,
       lastActivityAt: activeSince ? target.lastActivityAt : merge.targetBefore.lastActivityAt,
     },
   });

@@ -4,6 +4,7 @@ import { INITIAL_STATUS } from "../feedback/status.ts";
 import type { FeedbackRecord, ReportRecord } from "../model.ts";
 import { initialTitle } from "../report/title.ts";
 import type { FeedbackCounts } from "./merge.ts";
+import { refuse } from "./refusal.ts";
 
 /**
  * One report taken out of a feedback into a new feedback of its own: grouping put it with the
@@ -44,7 +45,8 @@ export function planSplit(input: SplitInput): Result<SplitRecord> {
   const { feedback, reports } = input;
   const report = reports.find((r) => r.id === input.reportId);
   if (!report) return fail("not_found");
-  if (reports.length < 2 || feedback.mergedInto) return fail("cannot_split");
+  if (feedback.mergedInto) return fail("cannot_split");
+  if (reports.length < 2) return refuse("cannot_split", { reason: "only_report", feedback: feedback.key });
   const others = reports.filter((r) => r !== report);
   const email = report.report.author.email;
   return ok({

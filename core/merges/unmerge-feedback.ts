@@ -6,10 +6,11 @@ import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 import { type FindDeps, type PresentDeps, presentFeedback } from "../use-cases/get-feedback.ts";
 import { planUnmerge, unmergedEvent } from "./merge.ts";
+import { refuse } from "./refusal.ts";
 
 export type UnmergeDeps = FindDeps &
   PresentDeps &
-  Pick<Services, "clock" | "ids"> & { readonly store: Pick<Store, "findFeedback" | "findMerge" | "applyUnmerge"> };
+  Pick<Services, "clock" | "ids"> & { readonly store: Pick<Store, "findFeedback" | "findMerge" | "listReports" | "applyUnmerge"> };
 
 /** An unmerge plans on what it read; a concurrent report or merge makes it plan again. */
 const MAX_ATTEMPTS = 5;
@@ -17,7 +18,8 @@ const MAX_ATTEMPTS = 5;
 /**
  * POST /v1/feedbacks/{key}/unmerge: undoes the merge that folded this feedback. It gets back its
  * reports, and answers for itself with its own status, followers and tracker link; the followers
- * the merge added leave the other; and the pair is never merged or suggested again.
+ * the merge added leave the other; and the pair is never merged or suggested again. An unmerge
+ * that would leave a report out of every visible feedback, or a feedback empty, is refused.
  */
 export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
@@ -27,9 +29,10 @@ export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOr
     const source = await store.findFeedback(grant.orgId, keyOrId);
     if (!source) return fail("not_found");
     const merge = source.mergedInto ? await store.findMerge(grant.orgId, source.id) : null;
-    const target = merge && (await store.findFeedback(grant.orgId, merge.targetId));
-    if (!merge || !target) return fail("cannot_unmerge");
-    const planned = planUnmerge(merge, target, clock(), grant.userId);
+    if (!merge) return refuse("cannot_unmerge", { reason: "not_merged", feedback: source.key });
+    const [target, held] = await Promise.all([store.findFeedback(grant.orgId, merge.targetId), store.listReports(merge.targetId)]);
+    if (!target) return fail("cannot_unmerge");
+    const planned = planUnmerge({ merge, source, target, targetReportIds: held.map((r) => r.id), at: clock(), by: grant.userId });
     if (!planned.ok) return planned;
     if (await store.applyUnmerge(planned.value, [unmergedEvent(planned.value, ids.id())])) {
       const { mergedInto: _, ...restored } = source;

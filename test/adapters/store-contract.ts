@@ -5,9 +5,14 @@ import { everyPage, plainly } from "../support/search-pages.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
 import { positionOf } from "../../core/feedback/order.ts";
+import { operatorGrant } from "../../core/authorization.ts";
+import type { DomainEvent } from "../../core/feedback/events.ts";
 import { fold } from "../../core/merges/fold.ts";
+import { mergeFeedbacks } from "../../core/merges/merge-feedbacks.ts";
+import { splitReport } from "../../core/merges/split-report.ts";
+import { unmergeFeedback } from "../../core/merges/unmerge-feedback.ts";
 import { MAX_EXPANSION, MAX_FEEDBACK_WORDS } from "../../core/feedback/search-words.ts";
-import { planMerge, planUnmerge, unmergedEvent } from "../../core/merges/merge.ts";
+import { type MergeRecord, planMerge, planUnmerge, unmergedEvent } from "../../core/merges/merge.ts";
 import { planSplit, splitEvent } from "../../core/merges/split.ts";
 import { accountsContract } from "./store-contract-accounts.ts";
 
@@ -83,6 +88,17 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
   /** Merges through the core's one fold, at a given time. */
   const merge = (store: Store, source: FeedbackRecord, target: FeedbackRecord, at: number, by: string | null = null) =>
     fold({ store, clock: () => at, ids: { id: () => id("m"), secret: () => "s" } }, source, target, by, null);
+
+  /** Plans the undoing of a merge on what the store holds now, as the core's unmerge reads it. */
+  const planUndo = async (store: Store, orgId: string, merged: MergeRecord, at: number, by: string | null) =>
+    planUnmerge({
+      merge: merged,
+      source: (await store.findFeedback(orgId, merged.sourceId))!,
+      target: (await store.findFeedback(orgId, merged.targetId))!,
+      targetReportIds: (await store.listReports(merged.targetId)).map((r) => r.id),
+      at,
+      by,
+    });
 
   function qualificationSession(sessionId: string, expiresAt: number): QualificationSession {
     return {
@@ -514,6 +530,63 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 2 });
     });
 
+    test("a merge, unmerge or split that crashes before it commits writes nothing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      /** Read last, as the write's final step: an event whose reading throws stands for a crash there. */
+      const crash = Object.defineProperty({ type: "feedback.merged", id: id("e"), feedbackId: target.id, createdAt: 6 }, "orgId", {
+        get: () => {
+          throw new Error("crash");
+        },
+      }) as DomainEvent;
+      const state = async () => ({
+        source: await store.findFeedback(org.orgId, source.id),
+        target: await store.findFeedback(org.orgId, target.id),
+        reports: [(await store.listReports(source.id)).length, (await store.listReports(target.id)).length],
+        merges: await store.listMerges(org.orgId, target.id),
+      });
+      const planned = planMerge({
+        id: id("m"),
+        source,
+        target,
+        sourceReportIds: (await store.listReports(source.id)).map((r) => r.id),
+        sourceFollowers: [],
+        targetFollowers: [],
+        by: null,
+        score: null,
+        at: 6,
+      });
+      if (!planned.ok) throw new Error(planned.code);
+      const before = await state();
+      await expect(store.applyMerge(planned.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(before);
+
+      expect(await store.applyMerge(planned.value, [])).toBe(true);
+      const merged = await state();
+      const undo = await planUndo(store, org.orgId, planned.value, 7, null);
+      if (!undo.ok) throw new Error(undo.code);
+      await expect(store.applyUnmerge(undo.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(merged);
+
+      const reports = await store.listReports(target.id);
+      const split = planSplit({
+        id: id("split"),
+        newFeedbackId: id("fb"),
+        feedback: merged.target!,
+        reports,
+        reportId: reports[1]!.id,
+        followers: [],
+        by: "u",
+        at: 8,
+      });
+      if (!split.ok) throw new Error(split.code);
+      await expect(store.applySplit(split.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(merged);
+      expect(await store.findFeedback(org.orgId, split.value.newFeedback.id)).toBeNull();
+    });
+
     test("an unmerge restores the source exactly: reports, followers, status, search, and the target's counts; the pair is dismissed", async () => {
       const store = await makeStore();
       const org = await seed(store);
@@ -524,7 +597,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       await store.addFollower({ feedbackId: target.id, email: "target@x.io", language: "en" });
       const merged = await merge(store, (await store.findFeedback(org.orgId, source.id))!, target, 6);
       if (!merged.ok) throw new Error(merged.code);
-      const planned = planUnmerge(merged.value, (await store.findFeedback(org.orgId, target.id))!, 8, "user-2");
+      const planned = await planUndo(store, org.orgId, merged.value, 8, "user-2");
       if (!planned.ok) throw new Error(planned.code);
       expect(await store.applyUnmerge(planned.value, [unmergedEvent(planned.value, id("e"))])).toBe(true);
       const restored = (await store.findFeedback(org.orgId, source.id))!;
@@ -580,6 +653,74 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.applySplit({ ...planned.value, id: "again" }, [])).toBeNull();
     });
 
+    describe("an unmerge that would break the merge invariants is refused before anything is written", () => {
+      /** A merges into B through the core's use case; the reports of each, by message. */
+      async function mergedPair(store: Store) {
+        const org = await seed(store);
+        const services = { store, clock: () => 20, ids: { id: () => id("x"), secret: () => "s" }, baseUrl: "http://localhost" };
+        const grant = operatorGrant(org.orgId);
+        const b = (await record(store, org, "b own report", 1))!;
+        const a = (await record(store, org, "a report", 2))!;
+        expect((await mergeFeedbacks(services, grant, a.key, b.key)).ok).toBe(true);
+        const reportOf = async (message: string) => (await store.listReports(b.id)).find((r) => r.report.message === message)!.id;
+        return { org, services, grant, a, b, own: await reportOf("b own report"), brought: await reportOf("a report") };
+      }
+
+      const holders = async (store: Store, orgId: string, ...ids: string[]) =>
+        Promise.all(
+          ids.map(async (fid) => ({ feedback: await store.findFeedback(orgId, fid), reports: (await store.listReports(fid)).map((r) => r.id) })),
+        );
+
+      test("merge A into B, split B's own report out, unmerge A: refused, B would be left empty; B keeps A's report", async () => {
+        const store = await makeStore();
+        const { org, services, grant, a, b, own, brought } = await mergedPair(store);
+        expect((await splitReport(services, grant, b.key, own)).ok).toBe(true);
+        expect(await unmergeFeedback(services, grant, a.key)).toEqual({
+          ok: false,
+          code: "cannot_unmerge",
+          refusal: { reason: "target_emptied", feedback: a.key, target: b.key },
+        });
+        const [holder, folded] = await holders(store, org.orgId, b.id, a.id);
+        expect(holder).toMatchObject({ feedback: { reports: 1 }, reports: [brought] });
+        expect(holder!.feedback!.mergedInto).toBeUndefined();
+        expect(folded).toMatchObject({ feedback: { mergedInto: b.id }, reports: [] });
+        expect(await store.findMerge(org.orgId, a.id)).not.toBeNull();
+      });
+
+      test("merge A into B, split A's report out of B, unmerge A: refused, the report it brought left B; nothing moves", async () => {
+        const store = await makeStore();
+        const { org, services, grant, a, b, own, brought } = await mergedPair(store);
+        const split = await splitReport(services, grant, b.key, brought);
+        if (!split.ok) throw new Error(split.code);
+        expect(await unmergeFeedback(services, grant, a.key)).toEqual({
+          ok: false,
+          code: "cannot_unmerge",
+          refusal: { reason: "reports_left", feedback: a.key, target: b.key, count: 1 },
+        });
+        const [holder, alone] = await holders(store, org.orgId, b.id, split.value.id);
+        expect(holder).toMatchObject({ feedback: { reports: 1 }, reports: [own] });
+        expect(alone).toMatchObject({ feedback: { reports: 1 }, reports: [brought] });
+        // Merged back into B, the report is there again: A unmerges with it.
+        expect((await mergeFeedbacks(services, grant, split.value.key, b.key)).ok).toBe(true);
+        expect(await unmergeFeedback(services, grant, a.key)).toMatchObject({ ok: true, value: { key: a.key, reports: 1 } });
+        expect((await store.listReports(a.id)).map((r) => r.id)).toEqual([brought]);
+      });
+
+      test("an unmerge planned before a split of a report it would move writes nothing", async () => {
+        const store = await makeStore();
+        const { org, services, grant, b, brought } = await mergedPair(store);
+        const stale = await planUndo(store, org.orgId, (await store.listMerges(org.orgId, b.id))[0]!, 21, null);
+        if (!stale.ok) throw new Error(stale.code);
+        expect((await splitReport(services, grant, b.key, brought)).ok).toBe(true);
+        // A report arrives at B meanwhile, so its count is as planned again: the reports it holds still decide.
+        const other = (await record(store, org, "another", 22))!;
+        expect((await mergeFeedbacks(services, grant, other.key, b.key)).ok).toBe(true);
+        const count = (await store.findFeedback(org.orgId, b.id))!.reports;
+        expect(await store.applyUnmerge({ ...stale.value, expectedReports: count }, [])).toBe(false);
+        expect((await store.findFeedback(org.orgId, b.id))!.reports).toBe(count);
+      });
+    });
+
     test("countReportsByDay counts an app's reports per day, kind and feature; a report counts for the feedback that holds it, through triage, merges, unmerges and splits", async () => {
       const store = await makeStore();
       const org = await seed(store);
@@ -609,7 +750,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       // The feature's change follows every report the feedback holds.
       await store.setTriage(org.orgId, a.id, { featureId: "feature-b" });
       expect((await counted())[0]).toEqual({ day: DAY, kind: "problem", featureId: "feature-b", count: 2 });
-      const undo = planUnmerge(merged.value, (await store.findFeedback(org.orgId, a.id))!, 2 * DAY + 3, null);
+      const undo = await planUndo(store, org.orgId, merged.value, 2 * DAY + 3, null);
       if (!undo.ok) throw new Error(undo.code);
       expect(await store.applyUnmerge(undo.value, [])).toBe(true);
       expect(await counted()).toEqual([

@@ -61,23 +61,51 @@ describe("planMerge", () => {
 });
 
 describe("planUnmerge", () => {
+  /** Plans the undoing of `merged()` on the target as it is now, holding these reports. */
+  const undo = (fields: Partial<typeof target>, held: string[], m = merged()) =>
+    planUnmerge({ merge: m, source, target: { ...target, ...fields }, targetReportIds: held, at: NOW + 1, by: "user-2" });
+
   test("gives the target back its former counts when nothing happened to it since", () => {
-    const undo = planUnmerge(merged(), { ...target, reports: 3, lastActivityAt: NOW - 2_000 }, NOW + 1, "user-2");
-    assert.ok(undo.ok);
-    assert.deepEqual(undo.value.target, { reports: 2, lastActivityAt: NOW - 5_000 });
-    assert.equal(undo.value.expectedReports, 3);
+    const planned = undo({ reports: 3, lastActivityAt: NOW - 2_000 }, ["r-1", "r-2", "r-3"]);
+    assert.ok(planned.ok);
+    assert.deepEqual(planned.value.target, { reports: 2, lastActivityAt: NOW - 5_000 });
+    assert.equal(planned.value.expectedReports, 3);
   });
 
   test("keeps the target's activity since the merge", () => {
-    const undo = planUnmerge(merged(), { ...target, reports: 4, lastActivityAt: NOW + 500 }, NOW + 1, "user-2");
-    assert.ok(undo.ok);
-    assert.deepEqual(undo.value.target, { reports: 3, lastActivityAt: NOW + 500 });
+    const planned = undo({ reports: 4, lastActivityAt: NOW + 500 }, ["r-1", "r-2", "r-3", "r-4"]);
+    assert.ok(planned.ok);
+    assert.deepEqual(planned.value.target, { reports: 3, lastActivityAt: NOW + 500 });
   });
 
-  test("refuses a merge undone already, and a target merged since", () => {
-    const m = merged();
-    assert.deepEqual(planUnmerge({ ...m, undone: { at: NOW, by: null } }, target, NOW, null), { ok: false, code: "cannot_unmerge" });
-    assert.deepEqual(planUnmerge(m, { ...target, mergedInto: "fb-9" }, NOW, null), { ok: false, code: "cannot_unmerge" });
+  test("refuses a merge undone already, and a target merged since, saying why", () => {
+    const held = ["r-1", "r-2", "r-3"];
+    assert.deepEqual(undo({ reports: 3 }, held, { ...merged(), undone: { at: NOW, by: null } }), {
+      ok: false,
+      code: "cannot_unmerge",
+      refusal: { reason: "not_merged", feedback: "ACME-2" },
+    });
+    assert.deepEqual(undo({ reports: 3, mergedInto: "fb-9" }, held), {
+      ok: false,
+      code: "cannot_unmerge",
+      refusal: { reason: "target_merged", feedback: "ACME-2", target: "ACME-1" },
+    });
+  });
+
+  test("refuses when a report the merge brought has been split off the target since: the unmerge could not give it back", () => {
+    assert.deepEqual(undo({ reports: 2 }, ["r-1", "r-2"]), {
+      ok: false,
+      code: "cannot_unmerge",
+      refusal: { reason: "reports_left", feedback: "ACME-2", target: "ACME-1", count: 1 },
+    });
+  });
+
+  test("refuses when the target's own reports have all been split off since: the unmerge would leave it empty", () => {
+    assert.deepEqual(undo({ reports: 1 }, ["r-3"]), {
+      ok: false,
+      code: "cannot_unmerge",
+      refusal: { reason: "target_emptied", feedback: "ACME-2", target: "ACME-1" },
+    });
   });
 });
 
@@ -112,10 +140,10 @@ describe("planSplit", () => {
     assert.deepEqual(split.value.remaining, { reports: 1, lastActivityAt: NOW - 9_000 });
   });
 
-  test("refuses the only report (cannot_split) and a report of another feedback (not_found)", () => {
+  test("refuses the only report (cannot_split, saying so) and a report of another feedback (not_found)", () => {
     const plan = (reportId: string, list: ReportRecord[]) =>
       planSplit({ id: "s", newFeedbackId: "fb-9", feedback: target, reports: list, reportId, followers: [], by: "u", at: NOW });
-    assert.deepEqual(plan("r-1", [reports[0]!]), { ok: false, code: "cannot_split" });
+    assert.deepEqual(plan("r-1", [reports[0]!]), { ok: false, code: "cannot_split", refusal: { reason: "only_report", feedback: "ACME-1" } });
     assert.deepEqual(plan("r-7", reports), { ok: false, code: "not_found" });
   });
 });

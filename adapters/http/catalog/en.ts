@@ -313,6 +313,19 @@ export const EN = {
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     internal_error: "Something went wrong on our side. It has been logged.",
   },
+  /** Why an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
+  refusals: {
+    not_merged: (feedback: string) => `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
+    target_merged: (feedback: string, target: string) =>
+      `${target}, which ${feedback} was merged into, has been merged into another feedback since: unmerge ${target} first.`,
+    reports_left: (feedback: string, target: string, count: number) =>
+      count === 1
+        ? `A report that ${feedback} brought into ${target} has been split off since: unmerging would not give it back. Merge its feedback back into ${target} first, or leave ${feedback} merged.`
+        : `${count} reports that ${feedback} brought into ${target} have been split off since: unmerging would not give them back. Merge their feedbacks back into ${target} first, or leave ${feedback} merged.`,
+    target_emptied: (feedback: string, target: string) =>
+      `${target} holds only the reports that ${feedback} brought, its own having been split off since: unmerging would leave ${target} empty. Leave ${feedback} merged.`,
+    only_report: (feedback: string) => `This report is the only one of ${feedback}: it has a feedback of its own already.`,
+  },
   /** The sentence naming a refused field: "limit: expected an integer from 1 to 100." */
   problems: {
     body: "body",

@@ -313,6 +313,18 @@ export const FR: Catalog = {
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
   },
+  refusals: {
+    not_merged: (feedback: string) => `${feedback} n'est fusionné dans aucun autre retour : il n'y a rien à défusionner.`,
+    target_merged: (feedback: string, target: string) =>
+      `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour : défusionnez d'abord ${target}.`,
+    reports_left: (feedback: string, target: string, count: number) =>
+      count === 1
+        ? `Un signalement que ${feedback} a apporté à ${target} en a été séparé depuis : défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${target}, ou laissez ${feedback} fusionné.`
+        : `${count} signalements que ${feedback} a apportés à ${target} en ont été séparés depuis : défusionner ne les rendrait pas. Fusionnez d'abord leurs retours dans ${target}, ou laissez ${feedback} fusionné.`,
+    target_emptied: (feedback: string, target: string) =>
+      `${target} ne contient plus que les signalements apportés par ${feedback}, les siens en ayant été séparés depuis : défusionner laisserait ${target} vide. Laissez ${feedback} fusionné.`,
+    only_report: (feedback: string) => `Ce signalement est le seul de ${feedback} : il a déjà son propre retour.`,
+  },
   problems: {
     body: "corps",
     says: (field: string, why: string) => `${field} : ${why}.`,

@@ -1,5 +1,6 @@
 import { Kind, type TSchema } from "@sinclair/typebox";
-import type { ErrorBody, ErrorCode, Language } from "../../../core/errors.ts";
+import type { ErrorBody, ErrorCode, Failure, Language } from "../../../core/errors.ts";
+import type { MergeRefusal } from "../../../core/merges/refusal.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { type Catalog, EN } from "./en.ts";
 import { FR } from "./fr.ts";
@@ -47,3 +48,22 @@ export function errorBody(code: ErrorCode, language: Language, problem?: FieldPr
   const message = textFor(language).errors[code];
   return { error: problem ? `${message} ${describeProblem(problem, language)}` : message, code };
 }
+
+/** Why an unmerge or a split was refused, in a language, naming the feedbacks. */
+export function describeRefusal(refusal: MergeRefusal, language: Language): string {
+  const words = textFor(language).refusals;
+  switch (refusal.reason) {
+    case "not_merged":
+    case "only_report":
+      return words[refusal.reason](refusal.feedback);
+    case "target_merged":
+    case "target_emptied":
+      return words[refusal.reason](refusal.feedback, refusal.target);
+    case "reports_left":
+      return words.reports_left(refusal.feedback, refusal.target, refusal.count);
+  }
+}
+
+/** A failure's `{error, code}` body: why it was refused when the core said, else the code's message naming the refused field. */
+export const failureBody = (failure: Failure, language: Language): ErrorBody =>
+  failure.refusal ? { error: describeRefusal(failure.refusal, language), code: failure.code } : errorBody(failure.code, language, failure.problem);

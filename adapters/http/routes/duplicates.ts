@@ -7,7 +7,7 @@ import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { listApps } from "../../../core/use-cases/list-catalog.ts";
 import { html, redirect } from "../html.ts";
-import { type Done, dismissButton, groupingNotice, likeness, mergeButton } from "../web/grouping-panel.ts";
+import { type Done, dismissButton, groupingNotice, likeness, mergeButton, setFailure } from "../web/grouping-panel.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
@@ -20,9 +20,9 @@ function localNext(next: string, fallback: string): string {
 /** Back to `next`, saying what was done or what went wrong (post-redirect-get: a reload repeats nothing). */
 function back(next: string, result: Result<unknown>, done: Done): Response {
   const url = new URL(next, "http://local");
-  url.searchParams.delete("done");
-  url.searchParams.delete("error");
-  url.searchParams.set(result.ok ? "done" : "error", result.ok ? done : result.code);
+  for (const name of ["done", "error", "reason", "feedback", "target", "count"]) url.searchParams.delete(name);
+  if (result.ok) url.searchParams.set("done", done);
+  else setFailure(url.searchParams, result);
   return redirect(url.pathname + url.search);
 }
 

@@ -5,18 +5,42 @@ import { type Html, html } from "../html.ts";
 import { hidden } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
 import { type Words, wordsFor } from "./words.ts";
-import { ERROR_CODES, type ErrorCode } from "../../../core/errors.ts";
-import { textFor } from "../catalog/text.ts";
+import { ERROR_CODES, type ErrorCode, type Failure } from "../../../core/errors.ts";
+import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal.ts";
+import { describeRefusal, textFor } from "../catalog/text.ts";
 
 /** What a grouping action reports back to the page it returns to. */
 export const DONE = ["merged", "unmerged", "dismissed", "split"] as const;
 export type Done = (typeof DONE)[number];
 
+/** Writes what went wrong into the address a grouping action returns to: the code and, for a refused unmerge or split, why. */
+export function setFailure(params: URLSearchParams, failure: Failure): void {
+  params.set("error", failure.code);
+  if (!failure.refusal) return;
+  for (const [name, value] of Object.entries(failure.refusal)) params.set(name, String(value));
+}
+
+const FEEDBACK_KEY = /^[A-Z][A-Z0-9]*-\d+$/;
+
+/** Why an unmerge or a split was refused, read back from the address; null when it does not read as one. */
+function refusalOf(params: URLSearchParams): MergeRefusal | null {
+  const reason = REFUSAL_REASONS.find((r) => r === params.get("reason"));
+  const feedback = params.get("feedback") ?? "";
+  const target = params.get("target") ?? "";
+  const count = Number(params.get("count"));
+  if (!reason || !FEEDBACK_KEY.test(feedback)) return null;
+  if (reason === "not_merged" || reason === "only_report") return { reason, feedback };
+  if (!FEEDBACK_KEY.test(target)) return null;
+  if (reason === "reports_left") return Number.isInteger(count) && count > 0 ? { reason, feedback, target, count } : null;
+  return { reason, feedback, target };
+}
+
 /** The notice a page shows after a grouping action, read from its address. */
 export function groupingNotice(w: Words, language: Visitor["language"], params: URLSearchParams): Html | "" {
   const done = DONE.find((d) => d === params.get("done"));
   const error = ERROR_CODES.find((c) => c === params.get("error")) as ErrorCode | undefined;
-  if (error) return html`<p class="error" role="alert">${textFor(language).errors[error]}</p>`;
+  const refusal = refusalOf(params);
+  if (error) return html`<p class="error" role="alert">${refusal ? describeRefusal(refusal, language) : textFor(language).errors[error]}</p>`;
   if (!done) return "";
   const said: Record<Done, string> = { merged: w.mergedNotice, unmerged: w.unmergedNotice, dismissed: w.dismissedNotice, split: w.splitNotice };
   return html`<p class="notice" role="status">${said[done]}</p>`;

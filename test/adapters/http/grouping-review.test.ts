@@ -22,6 +22,30 @@ const write = (path: string, body?: unknown, token = http.demo.tokens.member) =>
 const similar = (key: string) => http.request("GET", `/v1/feedbacks/${key}/similar`, { token: http.demo.tokens.reader });
 const setMode = (mode: "auto" | "review") => setGroupingMode(http.services, operatorGrant(http.demo.orgId), http.demo.appId, mode);
 
+/** A person signed in to the web pages, with their cookies: GET a page, POST a form (with its CSRF token). */
+async function signIn(user: { email: string; password: string }) {
+  const jar = new Map<string, string>();
+  const send = async (method: string, path: string, form?: Record<string, string>) => {
+    const response = await http.request(method, path, {
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        origin: "http://localhost:3000",
+        ...(form && { "content-type": "application/x-www-form-urlencoded" }),
+      },
+      ...(form && { raw: new URLSearchParams({ csrf: jar.get("retour_csrf") ?? "", ...form }).toString() }),
+    });
+    for (const set of response.headers.getSetCookie()) {
+      const [pair = ""] = set.split(";");
+      const at = pair.indexOf("=");
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  await send("GET", "/login");
+  expect((await send("POST", "/login", { email: user.email, password: user.password, next: "/inbox" })).status).toBe(303);
+  return { get: (path: string) => send("GET", path), post: (path: string, form: Record<string, string>) => send("POST", path, form) };
+}
+
 describe("grouping that people review and undo", () => {
   test("in auto mode a sure duplicate is merged; unmerge restores it with its report and follower, and the pair is not grouped again", async () => {
     const first = await report("The tax receipt button does nothing when I click it", "first@example.com");
@@ -103,6 +127,83 @@ describe("grouping that people review and undo", () => {
     expect((await write(`/v1/feedbacks/${holder}/reports/${only}/split`)).body.code).toBe("cannot_split");
     expect((await write(`/v1/feedbacks/${holder}/reports/no-such-report/split`)).status).toBe(404);
     expect((await write(`/v1/feedbacks/${holder}/reports/${only}/split`, undefined, http.demo.tokens.reader)).body.code).toBe("forbidden");
+  });
+
+  describe("an unmerge or split that would break the merge invariants answers 409 with why, never 500", () => {
+    /** A merged into B by hand; the id of each one's report in B. */
+    async function mergedPair(a: string, b: string) {
+      expect((await write(`/v1/feedbacks/${a}/merge`, { into: b })).status).toBe(200);
+      const list = (await read(b)).body.reportList as Array<{ id: string; text: string }>;
+      return { own: list.find((r) => r.text.startsWith("B:"))!.id, brought: list.find((r) => r.text.startsWith("A:"))!.id };
+    }
+
+    test("merge A into B, split B's own report out, unmerge A: 409 cannot_unmerge, and B keeps A's report", async () => {
+      const b = await report("B: Receipts are emailed twice after a refund");
+      const a = await report("A: The refund e-mail arrives two times");
+      const { own, brought } = await mergedPair(a, b);
+      expect((await write(`/v1/feedbacks/${b}/reports/${own}/split`)).status).toBe(201);
+      const refused = await write(`/v1/feedbacks/${a}/unmerge`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        code: "cannot_unmerge",
+        error: `${b} holds only the reports that ${a} brought, its own having been split off since: unmerging would leave ${b} empty. Leave ${a} merged.`,
+      });
+      const holder = (await read(b)).body;
+      expect(holder).toMatchObject({ key: b, reports: 1 });
+      expect(holder.reportList.map((r: { id: string }) => r.id)).toEqual([brought]);
+    });
+
+    test("merge A into B, split A's report out of B, unmerge A: 409 cannot_unmerge, in English and in French", async () => {
+      const b = await report("B: The barcode scanner beeps but adds nothing");
+      const a = await report("A: Scanning a barcode beeps, the basket stays empty");
+      const { own, brought } = await mergedPair(a, b);
+      const split = await write(`/v1/feedbacks/${b}/reports/${brought}/split`);
+      expect(split.status).toBe(201);
+      const refused = await write(`/v1/feedbacks/${a}/unmerge`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        code: "cannot_unmerge",
+        error: `A report that ${a} brought into ${b} has been split off since: unmerging would not give it back. Merge its feedback back into ${b} first, or leave ${a} merged.`,
+      });
+      const french = await http.request("POST", `/v1/feedbacks/${a}/unmerge`, {
+        token: http.demo.tokens.member,
+        headers: { "accept-language": "fr" },
+      });
+      expect(french.status).toBe(409);
+      expect(french.body.error).toBe(
+        `Un signalement que ${a} a apporté à ${b} en a été séparé depuis : défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${b}, ou laissez ${a} fusionné.`,
+      );
+      expect((await read(b)).body.reportList.map((r: { id: string }) => r.id)).toEqual([own]);
+      expect((await read(split.body.key)).body.reportList.map((r: { id: string }) => r.id)).toEqual([brought]);
+    });
+
+    test("in the inbox, the refused unmerge returns to the page with the message saying why, not a 500", async () => {
+      const b = await report("B: Push notifications arrive an hour late");
+      const a = await report("A: Notifications come one hour after the event");
+      const { brought } = await mergedPair(a, b);
+      expect((await write(`/v1/feedbacks/${b}/reports/${brought}/split`)).status).toBe(201);
+      const browser = await signIn(http.demo.users.member);
+      const posted = await browser.post(`/inbox/${a}/unmerge`, { next: `/inbox/${b}` });
+      expect(posted.status).toBe(303);
+      const back = posted.headers.get("location")!;
+      expect(back.startsWith(`/inbox/${b}?`)).toBe(true);
+      const shown = await browser.get(back);
+      expect(shown.status).toBe(200);
+      expect(shown.body).toContain(
+        `<p class="error" role="alert">A report that ${a} brought into ${b} has been split off since: unmerging would not give it back. Merge its feedback back into ${b} first, or leave ${a} merged.</p>`,
+      );
+      // An address that does not name feedbacks by their keys gets the code's own message.
+      const forged = await browser.get(`/inbox/${b}?error=cannot_unmerge&reason=target_emptied&feedback=Pay+now&target=${b}`);
+      expect(forged.body).toContain(`<p class="error" role="alert">This feedback is not merged into another`);
+    });
+
+    test("splitting a feedback's only report: 409 cannot_split, saying it is the only one", async () => {
+      const alone = await report("The help centre search finds nothing in French");
+      const only = (await read(alone)).body.reportList[0].id;
+      const refused = await write(`/v1/feedbacks/${alone}/reports/${only}/split`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ code: "cannot_split", error: `This report is the only one of ${alone}: it has a feedback of its own already.` });
+    });
   });
 
   test("in review mode nothing is merged alone: likely duplicates wait as suggestions, and GET …/similar shows them scored", async () => {

@@ -1,0 +1,29 @@
+import type { ErrorCode, Failure } from "../errors.ts";
+
+/**
+ * Why an unmerge or a split is refused, decided by the core before anything is written, so that
+ * every report stays in exactly one visible feedback and no visible feedback is left empty. The
+ * keys name the feedbacks in the message: `feedback` is the one the request names.
+ */
+export type MergeRefusal =
+  /** The feedback is not merged into another (or that merge was undone already). */
+  | { readonly reason: "not_merged"; readonly feedback: string }
+  /** The feedback it was merged into has been merged into a third since. */
+  | { readonly reason: "target_merged"; readonly feedback: string; readonly target: string }
+  /** Reports the merge brought have left the target since (split off): an unmerge cannot give them back. */
+  | { readonly reason: "reports_left"; readonly feedback: string; readonly target: string; readonly count: number }
+  /** The target holds only the reports the merge brought: an unmerge would leave it empty. */
+  | { readonly reason: "target_emptied"; readonly feedback: string; readonly target: string }
+  /** The report is the feedback's only one: split off, it would leave the feedback empty. */
+  | { readonly reason: "only_report"; readonly feedback: string };
+
+export const REFUSAL_REASONS = [
+  "not_merged",
+  "target_merged",
+  "reports_left",
+  "target_emptied",
+  "only_report",
+] as const satisfies readonly MergeRefusal["reason"][];
+
+/** A refused unmerge or split, with why. */
+export const refuse = (code: Extract<ErrorCode, "cannot_unmerge" | "cannot_split">, refusal: MergeRefusal): Failure => ({ ok: false, code, refusal });
