@@ -122,6 +122,19 @@ describe("each report keeps its own captured context", () => {
   });
 });
 
+test("on the free plan a report's context is null, as the feedback's fullContext", async () => {
+  const free = await inProcess();
+  try {
+    const sent = await free.request("POST", "/v1/reports", { body: { publicKey: free.demo.publicKey, kind: "problem", message: "Search is slow" } });
+    await free.services.store.setPlan(free.demo.orgId, "free", null);
+    const feedback = (await free.request("GET", `/v1/feedbacks/${sent.body.ticketId}`, { token: free.demo.tokens.reader })).body;
+    const reply = await free.request("GET", `/v1/feedbacks/${feedback.key}/reports/${feedback.reportList[0].id}`, { token: free.demo.tokens.reader });
+    expect([feedback.fullContext, reply.status, reply.body.context]).toEqual([null, 200, null]);
+  } finally {
+    free.close();
+  }
+});
+
 describe("GET /v1/feedbacks/{key}/reports/{reportId} refusals", () => {
   test("401 without a token, 403 insufficient_scope without feedbacks:read", async () => {
     const key = await widgetReport("Checkout total is wrong", 1024, 3);
