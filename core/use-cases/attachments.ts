@@ -46,7 +46,7 @@ export async function attachmentLinks(services: LinkDeps, reportIds: readonly st
   const expiresAt = services.clock() + SIGNED_LINK_TTL_MS;
   const links = new Map<string, ReportLinks>();
   for (const [reportId, carried] of latest) {
-    const signed: Partial<Record<Attachment["kind"], { url: string; expiresAt: string }>> = {};
+    const signed: ReportLinks = {};
     for (const [kind, a] of carried)
       signed[kind] = { url: await attachmentLink(services.baseUrl, secret, a.id, expiresAt), expiresAt: new Date(expiresAt).toISOString() };
     links.set(reportId, signed);
