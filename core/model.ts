@@ -238,11 +238,14 @@ export interface Webhook {
 
 export const ATTACHMENT_KINDS = ["screenshot", "replay"] as const;
 
-/** A file kept with a feedback (its bytes live in file storage). */
+/** A file a report carries (its bytes live in file storage); it goes wherever its report goes. */
 export interface Attachment {
   readonly id: string;
   readonly orgId: string;
+  /** The feedback it arrived with (its report may have moved since). */
   readonly feedbackId: string;
+  /** The report that carries it: the widget's report that sent it, or the one an operator attached it to. */
+  readonly reportId: string;
   readonly kind: (typeof ATTACHMENT_KINDS)[number];
   readonly storageKey: string;
   readonly contentType: string;

@@ -125,7 +125,7 @@ export interface NewFeedback {
   readonly event: DomainEvent;
   readonly jobs: readonly JobRequest[];
   readonly quota: { readonly month: string; readonly limit: number | null };
-  /** Files the reporter sent with the report (already in file storage), linked to the feedback with it. */
+  /** Files the reporter sent with the report (already in file storage), linked to the report in the same write. */
   readonly attachments: readonly Attachment[];
   /** The qualification session the report ends, closed in the same transaction. */
   readonly qualificationId?: string;
@@ -491,7 +491,8 @@ export interface TrackerStore {
 
 export interface AttachmentStore {
   addAttachment(attachment: Attachment): Promise<void>;
-  listAttachments(feedbackId: string): Promise<Attachment[]>;
+  /** The files these reports carry, oldest first. */
+  listAttachments(reportIds: readonly string[]): Promise<Attachment[]>;
   findAttachment(attachmentId: string): Promise<Attachment | null>;
 }
 

@@ -2,7 +2,7 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia, ValidationError } from "elysia";
 import { ErrorBody } from "../../core/errors.ts";
 import { AppList, FeatureList, Feature, App } from "../../core/schemas/catalog.ts";
-import { Feedback, FeedbackPage, FeedbackSummary, StatusChange } from "../../core/schemas/feedback.ts";
+import { Feedback, FeedbackPage, FeedbackSummary, Report, StatusChange } from "../../core/schemas/feedback.ts";
 import { MergeRequest, SimilarFeedback, SimilarList } from "../../core/schemas/merges.ts";
 import { Trends } from "../../core/schemas/trends.ts";
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
@@ -64,6 +64,7 @@ const COMPONENTS = [
   QualificationAnswer,
   FeedbackSummary,
   Feedback,
+  Report,
   FeedbackPage,
   StatusChange,
   MergeRequest,

@@ -74,10 +74,11 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--s1) var(--s4)}dt
 .with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;gap:var(--s6)}.with-aside aside h2:first-child{margin-top:var(--s4)}
 @media (max-width:48rem){.with-aside{grid-template-columns:1fr}.with-aside aside{order:-1}}
 .timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}
-.timeline li{position:relative;padding:0 0 var(--s3) var(--s4)}.timeline li::before{content:"";position:absolute;left:-7px;top:.45rem;width:12px;height:12px;border-radius:50%;background:var(--bg);border:2px solid var(--muted)}
+.timeline>li{position:relative;padding:0 0 var(--s3) var(--s4)}.timeline>li::before{content:"";position:absolute;left:-7px;top:.45rem;width:12px;height:12px;border-radius:50%;background:var(--bg);border:2px solid var(--muted)}
 .timeline li.change::before{border-color:var(--link)}.timeline p{margin:0 0 var(--s1)}
 figure{margin:var(--s4) 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:var(--radius)}
 .log{padding-left:1.25rem}.log code{white-space:pre-wrap;overflow-wrap:anywhere}
+.captured .screenshot{max-height:20rem;width:auto}.captured h3{font-size:var(--t-sm)}.conversation blockquote{margin:var(--s1) 0 var(--s2);padding-left:var(--s3);border-left:3px solid var(--line)}
 .replay{border:1px solid var(--line);border-radius:var(--radius);overflow:auto;margin-top:var(--s2)}.replay iframe{border:0}
 ul.plain{list-style:none;padding:0;margin:0}ul.plain>li{padding:var(--s2) 0;border-bottom:1px solid var(--line)}ul.plain p{margin:var(--s1) 0}
 .chip{display:inline-block;padding:0 var(--s2);margin:0 var(--s1) var(--s1) 0;border-radius:999px;background:var(--panel);border:1px solid var(--line);font-size:var(--t-sm);color:var(--fg)}

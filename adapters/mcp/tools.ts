@@ -89,7 +89,7 @@ export const TOOLS: readonly Tool[] = [
     name: "get_feedback",
     title: "Read a feedback",
     description:
-      "Reads one feedback by its key (for example DEMO-42): summary, observed and expected behaviour, every report, the linked tracker issue. With the full-context add-on it also gives the debugging context (fullContext: feature and code files, qualification conversation, page, and more); without the add-on fullContext is null and the context is absent.",
+      "Reads one feedback by its key (for example DEMO-42): summary, observed and expected behaviour, every report, the linked tracker issue. With the full-context add-on it also gives the debugging context (fullContext: feature and code files, qualification conversation, then page, browser, console and network errors, screenshot and replay, all from one report, the latest that has any, named by fullContext.reportId); without the add-on fullContext is null and the context is absent.",
     operation: "feedbacks.read",
     input: KeyOnly,
     output: Feedback,

@@ -7,8 +7,13 @@ export function attachmentStore(data: Database): AttachmentStore {
     async addAttachment(a) {
       await data.collection("attachments").insertOne(toDocument(a));
     },
-    async listAttachments(feedbackId) {
-      return (await data.collection("attachments").find({ feedbackId }).sort({ createdAt: 1 }).toArray()).map((a) => fromDocument<Attachment>(a));
+    async listAttachments(reportIds) {
+      const found = await data
+        .collection("attachments")
+        .find({ reportId: { $in: [...reportIds] } })
+        .sort({ createdAt: 1, _id: 1 })
+        .toArray();
+      return found.map((a) => fromDocument<Attachment>(a));
     },
     async findAttachment(id) {
       const found = await data.collection("attachments").findOne({ _id: id });

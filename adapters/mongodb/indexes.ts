@@ -48,7 +48,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["qualifications", { expiresAtDate: 1 }, ttl],
   ["grouping_keys", { appId: 1, key: 1, feedbackId: -1 }],
   ["app_trackers", { provider: 1, project: 1 }],
-  ["attachments", { feedbackId: 1, createdAt: 1 }],
+  ["attachments", { reportId: 1, createdAt: 1 }],
   ["notifications", { feedbackId: 1, sentAt: 1 }],
   ["merges", { orgId: 1, sourceId: 1, at: -1 }],
   ["merges", { orgId: 1, targetId: 1, at: 1 }],

@@ -20,4 +20,42 @@ export async function upgradeDocuments(data: Database): Promise<void> {
     await feedbacks.updateMany({ urgency: { $exists: false } }, { $set: { urgency: urgencyOf(undefined) } });
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "urgency" } }, { upsert: true });
   }
+  if (!done.has("attachment-reports")) {
+    await carryAttachments(data);
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "attachment-reports" } }, { upsert: true });
+  }
+}
+
+/**
+ * Attachments stored before they followed their report through merges, unmerges and splits: a file
+ * the widget sent goes with the report whose body names it; a file an operator attached, with the
+ * latest report of its feedback or, for a feedback grouped into another, of that other one.
+ */
+async function carryAttachments(data: Database): Promise<void> {
+  const attachments = data.collection("attachments");
+  const orphans = await attachments.find({ reportId: { $exists: false } }, { projection: { feedbackId: 1 } }).toArray();
+  if (orphans.length === 0) return;
+  const carriers = new Map<string, string>();
+  const withFiles = await data
+    .collection("reports")
+    .find({ "report.files": { $exists: true } }, { projection: { "report.files.id": 1 } })
+    .toArray();
+  for (const r of withFiles) for (const f of r.report.files as Array<{ id: string }>) carriers.set(f.id, r._id);
+  const latestReport = async (feedbackId: string | undefined): Promise<string | undefined> =>
+    feedbackId === undefined
+      ? undefined
+      : (
+          await data
+            .collection("reports")
+            .find({ feedbackId }, { projection: { _id: 1 } })
+            .sort({ at: -1, _id: -1 })
+            .limit(1)
+            .toArray()
+        )[0]?._id;
+  const foldedInto = async (feedbackId: string): Promise<string | undefined> =>
+    (await data.collection("feedbacks").findOne({ _id: feedbackId }, { projection: { mergedInto: 1 } }))?.mergedInto;
+  for (const a of orphans) {
+    const reportId = carriers.get(a._id) ?? (await latestReport(a.feedbackId)) ?? (await latestReport(await foldedInto(a.feedbackId)));
+    if (reportId !== undefined) await attachments.updateOne({ _id: a._id }, { $set: { reportId } });
+  }
 }

@@ -1,12 +1,14 @@
 import type { Database } from "bun:sqlite";
 import type { Attachment } from "../../core/model.ts";
 import type { AttachmentStore } from "../../core/store.ts";
+import { placeholders } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface Row {
   id: string;
   org_id: string;
   feedback_id: string;
+  report_id: string;
   kind: Attachment["kind"];
   storage_key: string;
   content_type: string;
@@ -17,23 +19,18 @@ const toAttachment = (r: Row): Attachment => ({
   id: r.id,
   orgId: r.org_id,
   feedbackId: r.feedback_id,
+  reportId: r.report_id,
   kind: r.kind,
   storageKey: r.storage_key,
   contentType: r.content_type,
   createdAt: r.created_at,
 });
 
-/** Inside a write: links a stored file to its feedback. */
+/** Inside a write: links a stored file to the report that carries it. */
 export const insertAttachment = (db: Database, a: Attachment): void => {
-  db.query("INSERT INTO attachments (id, org_id, feedback_id, kind, storage_key, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
-    a.id,
-    a.orgId,
-    a.feedbackId,
-    a.kind,
-    a.storageKey,
-    a.contentType,
-    a.createdAt,
-  );
+  db.query(
+    "INSERT INTO attachments (id, org_id, feedback_id, report_id, kind, storage_key, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  ).run(a.id, a.orgId, a.feedbackId, a.reportId, a.kind, a.storageKey, a.contentType, a.createdAt);
 };
 
 export function attachmentStore(db: Database, batch: WriteBatch): AttachmentStore {
@@ -41,8 +38,11 @@ export function attachmentStore(db: Database, batch: WriteBatch): AttachmentStor
     async addAttachment(a) {
       await batch.run(() => insertAttachment(db, a));
     },
-    async listAttachments(feedbackId) {
-      return db.query<Row, [string]>("SELECT * FROM attachments WHERE feedback_id = ? ORDER BY created_at").all(feedbackId).map(toAttachment);
+    async listAttachments(reportIds) {
+      return db
+        .query<Row, string[]>(`SELECT * FROM attachments WHERE report_id IN (${placeholders(reportIds.length)}) ORDER BY created_at, rowid`)
+        .all(...reportIds)
+        .map(toAttachment);
     },
     async findAttachment(id) {
       const row = db.query<Row, [string]>("SELECT * FROM attachments WHERE id = ?").get(id);

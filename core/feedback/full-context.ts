@@ -1,10 +1,19 @@
-import type { Diagnostic, FeatureRecord, ReportRecord } from "../model.ts";
+import type { Attachment, Diagnostic, FeatureRecord, ReportRecord } from "../model.ts";
 
 const iso = (at: number): string => new Date(at).toISOString();
 
-/** What the widget captured with the latest report that carries a capture, times as ISO 8601. */
-function captured(reports: readonly ReportRecord[]): Record<string, unknown> {
-  const context = reports.findLast((r) => r.report.context)?.report.context;
+/** A signed link to an attachment, valid until `expiresAt` (ISO 8601). */
+export interface SignedLink {
+  readonly url: string;
+  readonly expiresAt: string;
+}
+
+/** The signed links to the files one report carries: its latest screenshot and replay. */
+export type ReportLinks = Partial<Record<Attachment["kind"], SignedLink>>;
+
+/** What the widget captured with one report, times as ISO 8601. */
+function captured(report: ReportRecord): Record<string, unknown> {
+  const context = report.report.context;
   if (!context) return {};
   const { console, network, breadcrumbs, ...rest } = context;
   return {
@@ -16,17 +25,43 @@ function captured(reports: readonly ReportRecord[]): Record<string, unknown> {
 }
 
 /**
- * The add-on's debugging context from what the service holds. A member with no data is left
- * out. The widget's capture (page, browser, system, screen, console, network, breadcrumbs and the
- * host page's metadata) comes from the latest report that has one.
+ * What one report carried, as `fullContext` members (page, browser, system, screen, console,
+ * network, breadcrumbs, metadata, screenshot, replay), from that report alone: its address when
+ * the widget named no page, its capture, and its files. A member with no data is left out.
+ */
+function browserMembers(report: ReportRecord, links: ReportLinks): Record<string, unknown> {
+  return {
+    ...(report.report.url && { page: { url: report.report.url } }),
+    ...captured(report),
+    ...links,
+  };
+}
+
+/** The `fullContext` members of one report alone: its qualification conversation and what it carried. */
+export function reportContext(report: ReportRecord, links: ReportLinks): Record<string, unknown> {
+  return {
+    ...(report.conversation.length > 0 && {
+      qualification: report.conversation.map((t) => ({ role: t.role, text: t.text, at: iso(t.at) })),
+    }),
+    ...browserMembers(report, links),
+  };
+}
+
+/**
+ * The add-on's debugging context of a feedback from what the service holds. A member with no data
+ * is left out. The browser members all come from one report, the latest that has any, named by
+ * `reportId`, so that the page, the screen, the errors and the screenshot tell one story.
  */
 export function fullContext(
   reports: readonly ReportRecord[],
+  links: ReadonlyMap<string, ReportLinks>,
   feature: FeatureRecord | undefined,
   diagnostic: Diagnostic | undefined,
 ): Record<string, unknown> {
   const conversation = reports.flatMap((r) => r.conversation);
-  const url = reports.find((r) => r.report.url)?.report.url;
+  const browser = reports
+    .map((r) => ({ reportId: r.id, members: browserMembers(r, links.get(r.id) ?? {}) }))
+    .findLast((r) => Object.keys(r.members).length > 0);
   return {
     ...(diagnostic && { diagnostic }),
     ...(feature && {
@@ -40,7 +75,6 @@ export function fullContext(
     ...(conversation.length > 0 && {
       qualification: conversation.map((t) => ({ role: t.role, text: t.text, at: iso(t.at) })),
     }),
-    ...(url && { page: { url } }),
-    ...captured(reports),
+    ...(browser && { ...browser.members, reportId: browser.reportId }),
   };
 }

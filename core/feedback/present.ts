@@ -1,5 +1,5 @@
 import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
-import type { CommentEntry, Feedback, FeedbackSummary, ReportEntry } from "../schemas/feedback.ts";
+import type { CommentEntry, Feedback, FeedbackSummary, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { StatusComment } from "../store.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -45,6 +45,9 @@ function reportEntry(r: ReportRecord): ReportEntry {
   const author = r.report.author.name ?? r.report.author.email ?? r.report.author.id;
   return { id: r.id, source: r.source, ...(author && { author }), at: iso(r.at), text: r.report.message };
 }
+
+/** One report as shown, with its own context (null without the add-on). */
+export const toReport = (r: ReportRecord, context: Record<string, unknown> | null): Report => ({ ...reportEntry(r), context });
 
 /** A comment as shown, with its author's name (or e-mail) when the person is known. */
 export function commentEntry(comment: StatusComment, author: { email: string; name?: string } | null): CommentEntry {

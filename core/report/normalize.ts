@@ -20,7 +20,7 @@ export interface NormalizedReport {
   readonly files?: readonly ReportFile[];
 }
 
-/** A file sent with a report, kept in file storage until the report is recorded and links it to its feedback. */
+/** A file sent with a report, kept in file storage until the report is recorded and carries it. */
 export interface ReportFile {
   readonly id: string;
   readonly kind: Attachment["kind"];

@@ -36,14 +36,30 @@ export const FeedbackSummary = Type.Object(
 );
 export type FeedbackSummary = Static<typeof FeedbackSummary>;
 
-export const ReportEntry = Type.Object({
-  id: Type.String({ description: "The report's identifier, to split it out into a feedback of its own." }),
+const reportFields = {
+  id: Type.String({ description: "The report's identifier, to read it with its own context or split it out into a feedback of its own." }),
   source: Type.String({ description: "Channel kind, for example api or form." }),
   author: Type.Optional(Type.String()),
   at: Type.String({ format: "date-time" }),
   text: Type.String(),
-});
+};
+
+export const ReportEntry = Type.Object(reportFields);
 export type ReportEntry = Static<typeof ReportEntry>;
+
+/** Context members, with the add-on, or null without it. */
+const Context = (description: string) => Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description });
+
+export const Report = Type.Object(
+  {
+    ...reportFields,
+    context: Context(
+      "What this report alone carried, as fullContext members (qualification, page, browser, system, screen, console, network, breadcrumbs, metadata, screenshot, replay), with the add-on; null without it.",
+    ),
+  },
+  { $id: "Report" },
+);
+export type Report = Static<typeof Report>;
 
 export const CommentEntry = Type.Object({
   author: Type.Optional(Type.String({ description: "Name, or else e-mail, of the person who wrote it." })),
@@ -76,9 +92,9 @@ export const Feedback = Type.Object(
     mergedInto: Type.Optional(
       Type.String({ description: "Present when the key asked for was grouped into another feedback: the key of that one, which is shown." }),
     ),
-    fullContext: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
-      description: "Full debugging context with the add-on (Growth and Enterprise plans); null without it.",
-    }),
+    fullContext: Context(
+      "Full debugging context with the add-on (Growth and Enterprise plans); null without it. Its browser members (page, browser, system, screen, console, network, breadcrumbs, metadata, screenshot, replay) all come from one report, the latest that has any, named by reportId.",
+    ),
   },
   { $id: "Feedback" },
 );

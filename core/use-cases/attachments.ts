@@ -1,27 +1,30 @@
 import { attachmentLink, SIGNED_LINK_TTL_MS, validAttachmentLink } from "../feedback/attachment-links.ts";
+import type { ReportLinks } from "../feedback/full-context.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Attachment } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
 
-/** What signing a feedback's attachment links reads. */
+/** What signing the links to reports' attachments reads. */
 export type LinkDeps = Pick<Services, "baseUrl" | "clock"> & { readonly store: Pick<Store, "listAttachments" | "serviceSecret"> };
 
-/** Keeps a file with a feedback (a screenshot or a session replay). */
+/** Keeps a file (a screenshot or a session replay) with a feedback's latest report, which carries it from then on. */
 export async function attach(
-  services: FindDeps & Pick<Services, "ids" | "clock" | "files"> & { readonly store: Pick<Store, "addAttachment"> },
+  services: FindDeps & Pick<Services, "ids" | "clock" | "files"> & { readonly store: Pick<Store, "addAttachment" | "listReports"> },
   orgId: string,
   feedbackKey: string,
   file: { kind: Attachment["kind"]; bytes: Uint8Array; contentType: string },
 ): Promise<Result<Attachment>> {
   const feedback = await resolveFeedback(services, orgId, feedbackKey);
-  if (!feedback) return fail("not_found");
+  const report = feedback && (await services.store.listReports(feedback.id)).at(-1);
+  if (!feedback || !report) return fail("not_found");
   const id = services.ids.id();
   const attachment: Attachment = {
     id,
     orgId,
     feedbackId: feedback.id,
+    reportId: report.id,
     kind: file.kind,
     storageKey: `${orgId}/${feedback.id}/${id}`,
     contentType: file.contentType,
@@ -32,15 +35,22 @@ export async function attach(
   return ok(attachment);
 }
 
-/** The latest screenshot and replay of a feedback, as links that expire in 15 minutes. */
-export async function attachmentLinks(services: LinkDeps, feedbackId: string): Promise<Record<string, { url: string; expiresAt: string }>> {
-  const latest = new Map<string, Attachment>();
-  for (const a of await services.store.listAttachments(feedbackId)) latest.set(a.kind, a);
+/** Each report's latest screenshot and replay, as links that expire in 15 minutes; a report with no file has no entry. */
+export async function attachmentLinks(services: LinkDeps, reportIds: readonly string[]): Promise<Map<string, ReportLinks>> {
+  const latest = new Map<string, Map<Attachment["kind"], Attachment>>();
+  for (const a of reportIds.length > 0 ? await services.store.listAttachments(reportIds) : []) {
+    const carried = latest.get(a.reportId) ?? new Map<Attachment["kind"], Attachment>();
+    latest.set(a.reportId, carried.set(a.kind, a));
+  }
   const secret = await services.store.serviceSecret();
   const expiresAt = services.clock() + SIGNED_LINK_TTL_MS;
-  const links: Record<string, { url: string; expiresAt: string }> = {};
-  for (const [kind, a] of latest)
-    links[kind] = { url: await attachmentLink(services.baseUrl, secret, a.id, expiresAt), expiresAt: new Date(expiresAt).toISOString() };
+  const links = new Map<string, ReportLinks>();
+  for (const [reportId, carried] of latest) {
+    const signed: ReportLinks = {};
+    for (const [kind, a] of carried)
+      signed[kind] = { url: await attachmentLink(services.baseUrl, secret, a.id, expiresAt), expiresAt: new Date(expiresAt).toISOString() };
+    links.set(reportId, signed);
+  }
   return links;
 }
 

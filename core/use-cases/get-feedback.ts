@@ -1,11 +1,11 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { fullContext } from "../feedback/full-context.ts";
-import { commentEntry, toFeedback } from "../feedback/present.ts";
+import { fullContext, reportContext } from "../feedback/full-context.ts";
+import { commentEntry, toFeedback, toReport } from "../feedback/present.ts";
 import { hasFullContext } from "../limits.ts";
 import { attachmentLinks } from "./attachments.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
-import type { CommentEntry, Feedback } from "../schemas/feedback.ts";
+import type { CommentEntry, Feedback, Report } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 import type { LinkDeps } from "./attachments.ts";
@@ -38,7 +38,14 @@ async function commentsOf(services: PresentDeps, feedbackId: string): Promise<Co
   return comments.map((c) => commentEntry(c, authors.get(c.userId) ?? null));
 }
 
-export async function presentFeedback(services: PresentDeps, feedback: FeedbackRecord): Promise<Feedback> {
+/** A feedback as shown, and each of its reports, oldest first, with that report's own context. */
+export interface PresentedFeedback {
+  readonly feedback: Feedback;
+  readonly reports: readonly Report[];
+}
+
+/** A feedback and its reports as shown; with the add-on, each report's context and the feedback's fullContext, read from one set of links. */
+export async function presentWithReports(services: PresentDeps, feedback: FeedbackRecord): Promise<PresentedFeedback> {
   const { store } = services;
   const [app, feature, reports, organization, comments, followers] = await Promise.all([
     store.findApp(feedback.orgId, feedback.appId),
@@ -48,12 +55,23 @@ export async function presentFeedback(services: PresentDeps, feedback: FeedbackR
     commentsOf(services, feedback.id),
     store.countFollowers([feedback.id]),
   ]);
-  const context =
+  const links =
     organization && hasFullContext(organization.plan)
-      ? { ...fullContext(reports, feature ?? undefined, feedback.diagnostic), ...(await attachmentLinks(services, feedback.id)) }
+      ? await attachmentLinks(
+          services,
+          reports.map((r) => r.id),
+        )
       : null;
+  const context = links && fullContext(reports, links, feature ?? undefined, feedback.diagnostic);
   const related = { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl, followers: followers.get(feedback.id) ?? 0 };
-  return toFeedback(feedback, related, reports, comments, context);
+  return {
+    feedback: toFeedback(feedback, related, reports, comments, context),
+    reports: reports.map((r) => toReport(r, links && reportContext(r, links.get(r.id) ?? {}))),
+  };
+}
+
+export async function presentFeedback(services: PresentDeps, feedback: FeedbackRecord): Promise<Feedback> {
+  return (await presentWithReports(services, feedback)).feedback;
 }
 
 /** GET /v1/feedbacks/{key}. A key grouped into another feedback answers with that one, and says so in mergedInto. */

@@ -3,16 +3,25 @@ import { fail, ok, type Result } from "../errors.ts";
 import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "../feedback/timeline.ts";
 import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
-import type { Feedback } from "../schemas/feedback.ts";
+import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { SimilarFeedback } from "../schemas/merges.ts";
 import type { Store } from "../store.ts";
-import { type PresentDeps, presentFeedback, resolveFeedback } from "./get-feedback.ts";
+import { type PresentDeps, presentWithReports, resolveFeedback } from "./get-feedback.ts";
 
-/** A feedback as the inbox shows it: the feedback, its activity, its qualification conversations and who follows it. */
+/** A report's qualification conversation, with the report it qualified. */
+export interface ReportConversation {
+  readonly report: ReportEntry;
+  readonly turns: readonly Turn[];
+}
+
+/** A feedback as the inbox shows it: the feedback, its reports with their own context, its activity, its qualification conversations and who follows it. */
 export interface FeedbackThread {
   readonly feedback: Feedback;
+  /** Its reports, oldest first, each with what it alone carried (null without the add-on). */
+  readonly reports: readonly Report[];
   readonly activity: readonly TimelineEntry[];
-  readonly conversations: ReadonlyArray<readonly Turn[]>;
+  /** One conversation per report that had one, oldest report first. */
+  readonly conversations: readonly ReportConversation[];
   readonly followers: readonly Follower[];
   /** The feedbacks merged into this one, whose merge can be undone. */
   readonly merged: readonly LinkedFeedback[];
@@ -69,8 +78,8 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   if (!record) return fail("not_found");
   const { store } = services;
   const reports = await store.listReports(record.id);
-  const [feedback, followers, history, linked, similar, notifications] = await Promise.all([
-    presentFeedback(services, record),
+  const [{ feedback, reports: shown }, followers, history, linked, similar, notifications] = await Promise.all([
+    presentWithReports(services, record),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
     links(services, grant.orgId, record.id),
@@ -80,7 +89,11 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   return ok({
     feedback,
     activity: timeline(feedback, history, [...linked.entries, ...outreachEntries(feedback.trackerIssue, notifications)]),
-    conversations: reports.map((r) => r.conversation).filter((c) => c.length > 0),
+    reports: shown,
+    conversations: reports.flatMap((r) => {
+      const report = r.conversation.length > 0 && shown.find((s) => s.id === r.id);
+      return report ? [{ report, turns: r.conversation }] : [];
+    }),
     followers,
     merged: linked.merged,
     similar: similar.slice(0, SIMILAR_SHOWN),

@@ -112,7 +112,7 @@ export async function recordFeedback(
     }),
     event: { id: ids.id(), type: "feedback.created", orgId: feedback.orgId, feedbackId, createdAt: now },
     jobs,
-    attachments: (report.files ?? []).map((f) => ({ ...f, orgId: feedback.orgId, feedbackId, createdAt: now })),
+    attachments: (report.files ?? []).map((f) => ({ ...f, orgId: feedback.orgId, feedbackId, reportId, createdAt: now })),
     quota: { month: month.month, limit: monthlyQuota(context.organization.plan, context.organization.quotaOverride) },
     ...(qualificationId && { qualificationId }),
     ...(idempotency && { answer: { ...idempotency, respond: (ticketId: string) => answer(response(ticketId)) } }),

@@ -66,6 +66,38 @@ test("feedbacks stored before the severity order had its index are sorted by sev
   expect(page.map((f) => f.id)).toEqual(["fb-2", "fb-5", "fb-0", "fb-3", "fb-4", "fb-1"]);
 });
 
+test("attachments stored before they followed their report are carried by it once the store has started", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  const report = (id: string, feedbackId: string, at: number, files?: string[]) => ({
+    _id: id,
+    feedbackId,
+    at,
+    report: { kind: "problem", message: id, author: {}, ...(files && { files: files.map((f) => ({ id: f, kind: "screenshot" })) }) },
+  });
+  await data
+    .collection("feedbacks")
+    .insertMany([storedFeedback("fb", 0, undefined), { ...storedFeedback("folded", 1, undefined), mergedInto: "fb" }]);
+  // The widget's report moved to fb by a merge; the operator attached files to fb and to the folded feedback.
+  await data.collection("reports").insertMany([report("r-widget", "fb", 1, ["att-widget"]), report("r-first", "fb", 0), report("r-latest", "fb", 2)]);
+  const attachment = (id: string, feedbackId: string) => ({
+    _id: id,
+    orgId: "org",
+    feedbackId,
+    kind: "screenshot",
+    storageKey: id,
+    contentType: "image/png",
+    createdAt: 0,
+  });
+  await data
+    .collection("attachments")
+    .insertMany([attachment("att-widget", "folded"), attachment("att-cli", "fb"), attachment("att-folded", "folded")]);
+  await upgradeDocuments(data);
+  const store = createMongoStore(client, db);
+  expect((await store.listAttachments(["r-widget"])).map((a) => a.id)).toEqual(["att-widget"]);
+  expect((await store.listAttachments(["r-latest"])).map((a) => a.id).sort()).toEqual(["att-cli", "att-folded"]);
+});
+
 // With a real server (a replica set, for transactions): MONGODB_URI=mongodb://localhost:27017/?replicaSet=rs0 npm test
 const uri = process.env.MONGODB_URI;
 if (uri) {

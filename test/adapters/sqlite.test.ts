@@ -1056,3 +1056,37 @@ describe("sqlite grouping terms migration", () => {
     expect(frequencies.sort()).toEqual(["app w:export 3", "app w:new 1", "app w:pdf 3", "other w:export 1", "other w:pdf 1"]);
   });
 });
+
+describe("sqlite attachments by report migration", () => {
+  test("attachments stored before they followed their report are carried by the report that sent them, or else their feedback's latest", async () => {
+    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("ALTER TABLE attachments ADD COLUMN report_id"));
+    catalog(old, ["org"], ["app"]);
+    const feedback = old.query(
+      `INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at, merged_into)
+       VALUES (?1, 1, 1, ?1, ?1, 'problem', 'triage', 0, 1, 1, ?2)`,
+    );
+    feedback.run("fb", null);
+    feedback.run("folded", "fb");
+    const report = old.query(
+      `INSERT INTO reports (id, feedback_ref, source, body, language, conversation, status_token_hash, at)
+       VALUES (?1, (SELECT ref FROM feedbacks WHERE id = ?2), 'widget', ?3, 'en', '[]', 'hash', ?4)`,
+    );
+    // The widget's report moved to fb by a merge; the operator attached files to fb and to the folded feedback.
+    const files = JSON.stringify({ kind: "problem", message: "m", author: {}, files: [{ id: "att-widget", kind: "screenshot" }] });
+    report.run("r-widget", "fb", files, 1);
+    report.run("r-first", "fb", JSON.stringify({ kind: "problem", message: "m", author: {} }), 0);
+    report.run("r-latest", "fb", JSON.stringify({ kind: "problem", message: "m", author: {} }), 2);
+    const attachment = old.query(
+      "INSERT INTO attachments (id, org_id, feedback_id, kind, storage_key, content_type, created_at) VALUES (?1, 'org', ?2, 'screenshot', ?1, 'image/png', ?3)",
+    );
+    attachment.run("att-widget", "folded", 1);
+    attachment.run("att-cli", "fb", 2);
+    attachment.run("att-folded", "folded", 3);
+    old.close();
+    const store = createSqliteStore(path);
+    expect((await store.listAttachments(["r-widget"])).map((a) => a.id)).toEqual(["att-widget"]);
+    expect((await store.listAttachments(["r-latest"])).map((a) => a.id)).toEqual(["att-cli", "att-folded"]);
+    expect(await store.findAttachment("att-cli")).toMatchObject({ feedbackId: "fb", reportId: "r-latest" });
+    await store.close();
+  });
+});

@@ -321,12 +321,24 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.statusChanges(feedbackId)).toEqual([]);
     });
 
-    test("attachments are listed per feedback and found by id", async () => {
+    test("attachments are listed by the reports that carry them, oldest first, and found by id", async () => {
       const store = await makeStore();
-      const a = { id: id("att"), orgId: "o", feedbackId: "f", kind: "screenshot" as const, storageKey: "k", contentType: "image/png", createdAt: 1 };
-      await store.addAttachment(a);
-      expect(await store.listAttachments("f")).toEqual([a]);
-      expect(await store.findAttachment(a.id)).toEqual(a);
+      const file = (report: string, createdAt: number) => ({
+        id: id("att"),
+        orgId: "o",
+        feedbackId: "f",
+        reportId: report,
+        kind: "screenshot" as const,
+        storageKey: "k",
+        contentType: "image/png",
+        createdAt,
+      });
+      const [later, earlier, other] = [file("r1", 2), file("r2", 1), file("r3", 3)];
+      for (const a of [later, earlier, other]) await store.addAttachment(a);
+      expect(await store.listAttachments(["r1", "r2"])).toEqual([earlier, later]);
+      expect(await store.listAttachments(["r3"])).toEqual([other]);
+      expect(await store.listAttachments(["none"])).toEqual([]);
+      expect(await store.findAttachment(later.id)).toEqual(later);
     });
 
     test("the service secret is created once and read back the same", async () => {

@@ -136,7 +136,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).length).toBe(1);
     });
 
-    test("recordFeedback links the reporter's files to the new feedback in the same write", async () => {
+    test("recordFeedback links the reporter's files to the new report in the same write", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const input = newFeedback(org, "with a screenshot", 1);
@@ -144,16 +144,20 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
         id: id("att"),
         orgId: org.orgId,
         feedbackId: input.feedback.id,
+        reportId: input.report.id,
         kind: "screenshot" as const,
         storageKey: "k",
         contentType: "image/png",
         createdAt: 1,
       };
       await store.recordFeedback({ ...input, attachments: [file] });
-      expect(await store.listAttachments(input.feedback.id)).toEqual([file]);
+      expect(await store.listAttachments([input.report.id])).toEqual([file]);
       const refused = newFeedback(org, "over quota", 2, 1);
-      await store.recordFeedback({ ...refused, attachments: [{ ...file, id: id("att"), feedbackId: refused.feedback.id }] });
-      expect(await store.listAttachments(refused.feedback.id)).toEqual([]);
+      await store.recordFeedback({
+        ...refused,
+        attachments: [{ ...file, id: id("att"), feedbackId: refused.feedback.id, reportId: refused.report.id }],
+      });
+      expect(await store.listAttachments([refused.report.id])).toEqual([]);
     });
 
     test("setBrowserCollection replaces an app's browser settings, seen by the channel keys that open it", async () => {

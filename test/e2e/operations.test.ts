@@ -32,6 +32,7 @@ describe("GET /openapi.json", () => {
       "/v1/feedbacks/{key}",
       "/v1/feedbacks/{key}/followers",
       "/v1/feedbacks/{key}/merge",
+      "/v1/feedbacks/{key}/reports/{reportId}",
       "/v1/feedbacks/{key}/reports/{reportId}/split",
       "/v1/feedbacks/{key}/similar",
       "/v1/feedbacks/{key}/tracker",

@@ -78,11 +78,10 @@ class FakeCollection {
     return cursor.all() as Doc[];
   }
 
+  /** The fields a projection keeps, dotted paths into embedded documents and arrays included. */
   private project(doc: Doc, projection?: Doc): Doc {
     if (!projection) return clone(doc);
-    const out: Doc = { _id: doc._id };
-    for (const [k, v] of Object.entries(projection)) if (v && k in doc) out[k] = clone(doc[k]);
-    return out;
+    return find([clone(doc)], {}, projection).all()[0] as Doc;
   }
 
   async insertOne(doc: Doc) {

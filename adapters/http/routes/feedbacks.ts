@@ -3,11 +3,12 @@ import { Type } from "@sinclair/typebox";
 import { linkTracker } from "../../../core/trackers/link.ts";
 import { setFollowing } from "../../../core/use-cases/follow.ts";
 import { invalid, ok, type Result } from "../../../core/errors.ts";
-import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange } from "../../../core/schemas/feedback.ts";
+import { Feedback, FeedbackListQuery, FeedbackPage, Report, StatusChange } from "../../../core/schemas/feedback.ts";
 import { AppList, FeatureList } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
 import { changeStatus } from "../../../core/use-cases/change-status.ts";
 import { getFeedback } from "../../../core/use-cases/get-feedback.ts";
+import { getReport } from "../../../core/use-cases/get-report.ts";
 import { listApps, listFeatures } from "../../../core/use-cases/list-catalog.ts";
 import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
 import { appTrends } from "../../../core/trends/app-trends.ts";
@@ -95,6 +96,23 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           tags: ["Feedbacks"],
           path: { key: "The readable key or the identifier." },
           responses: { 200: { description: "The feedback.", schema: Feedback } },
+          errors: [...AUTH_ERRORS, "not_found"],
+          bearer: READ,
+        }),
+      },
+    )
+    .get(
+      "/v1/feedbacks/:key/reports/:reportId",
+      async ({ request, params, grant }) => reply(request, await getReport(services, grant, params.key, params.reportId)),
+      {
+        operation: "feedbacks.read",
+        detail: operation({
+          summary: "Read a report of a feedback",
+          description:
+            "One report of the feedback with, with the add-on, what it alone carried: its qualification conversation, page, browser, system, screen, console, network errors, breadcrumbs, metadata, and signed links to its screenshot and replay. Beyond the specification.",
+          tags: ["Feedbacks"],
+          path: { key: "The readable key or the identifier.", reportId: "The report's id, as reportList gives it." },
+          responses: { 200: { description: "The report with its own context.", schema: Report } },
           errors: [...AUTH_ERRORS, "not_found"],
           bearer: READ,
         }),

@@ -13,6 +13,7 @@ import {
   QUERY_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   StatusChange,
+  type ReportEntry,
 } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { changeStatus } from "../../../core/use-cases/change-status.ts";
@@ -147,7 +148,7 @@ async function feedbackPage(
   const lang = visitor.language;
   const opened = await openFeedback(services, visitor.grant, key);
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
-  const { feedback, conversations, followers, canUpdate, similar, merged } = opened.value;
+  const { feedback, reports, conversations, followers, canUpdate, similar, merged } = opened.value;
   if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}`);
   const following = followers.some((f) => f.email === visitor.email);
   const tracker = feedback.trackerIssue;
@@ -161,10 +162,21 @@ async function feedbackPage(
   const conversation =
     conversations.length > 0
       ? html`<h2>${w.conversation}</h2>${conversations.map(
-          (turns) =>
-            html`<ol>${turns.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol>`,
+          ({ report, turns }) =>
+            html`<section class="conversation"><h3><a href="#report-${report.id}">${w.reportVia} ${report.source} · ${report.author ?? w.anonymous} · ${formatTime(lang, Date.parse(report.at))}</a></h3>
+<blockquote>${report.text}</blockquote>
+<ol>${turns.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol></section>`,
         )}`
       : "";
+  const contexts = new Map(reports.map((r) => [r.id, r.context]));
+  const contextOf = (report: ReportEntry) =>
+    capturedContext(
+      w,
+      lang,
+      contexts.get(report.id) ?? null,
+      `/inbox/${encodeURIComponent(feedback.key)}/reports/${encodeURIComponent(report.id)}/replay`,
+      feedback.fullContext?.reportId === report.id,
+    );
 
   const body = html`<p><a href="/inbox">← ${w.back}</a></p>
 <h1>${feedback.title}</h1>
@@ -177,11 +189,16 @@ ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
 ${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
 ${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
 ${diagnosticOf(w, feedback.fullContext)}
-${capturedContext(w, lang, feedback.fullContext, `/inbox/${encodeURIComponent(feedback.key)}/replay`)}
-${activityTimeline(w, lang, opened.value.activity, (report) =>
-  canUpdate && feedback.reports > 1
-    ? postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/reports/${encodeURIComponent(report.id)}/split`, w.splitOut)
-    : "",
+${activityTimeline(
+  w,
+  lang,
+  opened.value.activity,
+  (report) =>
+    html`${contextOf(report)}${
+      canUpdate && feedback.reports > 1
+        ? postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/reports/${encodeURIComponent(report.id)}/split`, w.splitOut)
+        : ""
+    }`,
 )}
 ${conversation}
 </div><aside aria-label="${w.changeStatus}">
@@ -201,11 +218,18 @@ ${groupingPanel(visitor, feedback, similar, merged, canUpdate)}
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200, canUpdate ? [KEYBOARD_SCRIPT_PATH] : []);
 }
 
-/** The replay of a feedback, played by the first-party player module, the only script this application serves to its pages. */
-async function replayPage(services: Services, visitor: Visitor, key: string, widget: (() => Promise<WidgetScripts>) | undefined): Promise<Response> {
+/** The replay a report of a feedback carried, played by the first-party player module, the only script this application serves to its pages. */
+async function replayPage(
+  services: Services,
+  visitor: Visitor,
+  key: string,
+  reportId: string,
+  widget: (() => Promise<WidgetScripts>) | undefined,
+): Promise<Response> {
   const w = wordsFor(visitor.language);
   const opened = await openFeedback(services, visitor.grant, key);
-  const replay = opened.ok ? (opened.value.feedback.fullContext?.replay as { url: string } | undefined) : undefined;
+  const context = opened.ok ? opened.value.reports.find((r) => r.id === reportId)?.context : undefined;
+  const replay = context?.replay as { url: string } | undefined;
   if (!opened.ok || !replay || !widget)
     return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
   const { feedback } = opened.value;
@@ -241,8 +265,9 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
       { detail: { hide: true } },
     )
     .get(
-      "/inbox/:key/replay",
-      ({ request, params, cookie }) => asMember(services, { request, cookie }, (visitor) => replayPage(services, visitor, params.key, widget)),
+      "/inbox/:key/reports/:reportId/replay",
+      ({ request, params, cookie }) =>
+        asMember(services, { request, cookie }, (visitor) => replayPage(services, visitor, params.key, params.reportId, widget)),
       { detail: { hide: true } },
     )
     .post(

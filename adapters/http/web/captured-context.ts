@@ -39,17 +39,32 @@ const local = (link: Link): string => {
   return url.pathname + url.search;
 };
 
-/** What the widget captured, on the feedback page: the screenshot inline, a link to the replay, then the page's errors and steps. */
-export function capturedContext(w: Words, lang: Language, fullContext: Record<string, unknown> | null, replayPage: string): Html {
-  const c = (fullContext ?? {}) as Captured;
+/** A one-line reminder of what a report captured, for its folded context: the browser and the viewport. */
+function gist(c: Captured): string {
+  return [
+    c.browser && `${c.browser.name} ${c.browser.version}`,
+    c.screen && `${c.screen.viewportWidth} × ${c.screen.viewportHeight}`,
+    c.page && !c.browser && !c.screen && c.page.url,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/**
+ * What one report captured, shown with that report on the feedback page: the page, browser and
+ * screen, the screenshot inline, a link to the replay, then the page's errors and steps. Folded
+ * unless `open` (the report the feedback's context comes from); nothing when it captured nothing.
+ */
+export function capturedContext(w: Words, lang: Language, context: Record<string, unknown> | null, replayPage: string, open: boolean): Html | "" {
+  const c = (context ?? {}) as Captured;
   const facts = [
     c.page && html`<dt>${w.page}</dt><dd>${c.page.title ? `${c.page.title} — ` : ""}${c.page.url}</dd>`,
     c.browser &&
       html`<dt>${w.browser}</dt><dd>${c.browser.name} ${c.browser.version}${c.system ? ` · ${c.system.os}${c.system.mobile ? " (mobile)" : ""}` : ""}${c.browser.language ? ` · ${c.browser.language}` : ""}</dd>`,
     c.screen && html`<dt>${w.screen}</dt><dd>${c.screen.viewportWidth} × ${c.screen.viewportHeight} @${c.screen.pixelRatio}x</dd>`,
   ].filter(Boolean);
-  if (facts.length === 0 && !c.screenshot && !c.replay && !c.console && !c.network) return html``;
-  return html`<h2>${w.context}</h2>
+  if (facts.length === 0 && !c.screenshot && !c.replay && !c.console && !c.network && !c.breadcrumbs) return "";
+  return html`<details class="captured"${open ? html` open` : ""}><summary>${w.context}${gist(c) ? html` <span class="muted">· ${gist(c)}</span>` : ""}</summary>
 ${facts.length > 0 ? html`<dl>${facts}</dl>` : ""}
 ${c.screenshot ? html`<figure><a href="${local(c.screenshot)}"><img class="screenshot" src="${local(c.screenshot)}" alt="${w.screenshotAlt}"></a></figure>` : ""}
 ${c.replay ? html`<p><a href="${replayPage}">${w.playReplay}</a></p>` : ""}
@@ -67,5 +82,5 @@ ${
   c.breadcrumbs?.length
     ? html`<h3>${w.breadcrumbs}</h3><ol class="log">${c.breadcrumbs.map((b) => html`<li><span class="muted">${formatTime(lang, Date.parse(b.at))}</span> ${b.label}</li>`)}</ol>`
     : ""
-}`;
+}</details>`;
 }
