@@ -49,7 +49,7 @@ button.secondary{background:transparent;color:var(--fg);border-color:var(--line)
 .error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 .muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:var(--s2);border-bottom:1px solid var(--line);vertical-align:top}
-th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.title,td code{overflow-wrap:anywhere}.nowrap{white-space:nowrap}.num{text-align:right}
+th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.title,td code{overflow-wrap:anywhere}td.title{min-width:16rem}.nowrap{white-space:nowrap}.num{text-align:right}
 .scroll{overflow-x:auto}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
 header{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);align-items:center;padding:var(--s2) var(--s4);border-bottom:1px solid var(--line);font-size:var(--t-sm)}
