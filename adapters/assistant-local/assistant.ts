@@ -37,8 +37,10 @@ function known(report: NormalizedReport, answers: Readonly<Record<string, string
 
 /** The report, completed with what the qualification learnt; a chosen feature is named, not given by id. */
 function completed(report: NormalizedReport, facts: Partial<Record<Need["id"], string>>, features: readonly FeatureRecord[]): NormalizedReport {
-  const where = facts.where && !report.url && /^https?:\/\//i.test(facts.where) ? { url: facts.where } : {};
-  const place = facts.where && !where.url ? (features.find((f) => f.id === facts.where)?.name ?? facts.where) : undefined;
+  // The report's own address is kept as its page, not repeated in its text.
+  const learnt = facts.where === report.url ? undefined : facts.where;
+  const where = learnt && !report.url && /^https?:\/\//i.test(learnt) ? { url: learnt } : {};
+  const place = learnt && !where.url ? (features.find((f) => f.id === learnt)?.name ?? learnt) : undefined;
   const extra = [facts.need, place].filter(Boolean);
   return {
     ...report,

@@ -8,7 +8,7 @@ import type { QualificationQuestion } from "../../core/schemas/qualification.ts"
 export const MESSAGES = {
   drop: {
     en: "This does not look like feedback about the app, so nothing was recorded.",
-    fr: "Ce message ne semble pas concerner l'application : rien n'a été enregistré.",
+    fr: "Ce message ne semble pas concerner l'application\u202f: rien n'a été enregistré.",
   },
   restart: {
     en: "It sounds like a different subject. Please send it as a new report.",
@@ -23,20 +23,20 @@ export interface Need {
 }
 
 export const NEEDS: Readonly<Record<Need["id"], Need>> = {
-  observed: { id: "observed", question: { en: "What happened exactly?", fr: "Que s'est-il passé exactement ?" } },
-  expected: { id: "expected", question: { en: "What did you expect to happen instead?", fr: "Qu'attendiez-vous à la place ?" } },
+  observed: { id: "observed", question: { en: "What happened exactly?", fr: "Que s'est-il passé exactement\u202f?" } },
+  expected: { id: "expected", question: { en: "What did you expect to happen instead?", fr: "Qu'attendiez-vous à la place\u202f?" } },
   where: {
     id: "where",
     question: {
       en: "Where in the app did this happen (page, screen or address)?",
-      fr: "Où cela s'est-il produit dans l'application (page, écran ou adresse) ?",
+      fr: "Où cela s'est-il produit dans l'application (page, écran ou adresse)\u202f?",
     },
   },
   need: {
     id: "need",
     question: {
       en: "What would this let you do that you cannot do today?",
-      fr: "Que pourriez-vous faire grâce à cela que vous ne pouvez pas faire aujourd'hui ?",
+      fr: "Que pourriez-vous faire grâce à cela que vous ne pouvez pas faire aujourd'hui\u202f?",
     },
   },
 };
@@ -69,7 +69,7 @@ const IMPACT_LABELS: Record<Language, string[]> = {
 /** How much the problem hinders the person, on a scale of 1 to 5. */
 export const impactQuestion = (language: Language): QualificationQuestion => ({
   id: "impact",
-  prompt: language === "fr" ? "À quel point cela vous gêne-t-il ?" : "How much does this get in your way?",
+  prompt: language === "fr" ? "À quel point cela vous gêne-t-il\u202f?" : "How much does this get in your way?",
   mode: "scale",
   choices: IMPACT_LABELS[language].map((label, i) => ({ id: String(i + 1), label })),
 });
@@ -77,7 +77,7 @@ export const impactQuestion = (language: Language): QualificationQuestion => ({
 /** Which parts of the app an idea touches: several features, or free text. */
 export const touchesQuestion = (language: Language, features: readonly FeatureRecord[]): QualificationQuestion => ({
   id: "touches",
-  prompt: language === "fr" ? "Quelles parties de l'application cela concernerait-il ?" : "Which parts of the app would this touch?",
+  prompt: language === "fr" ? "Quelles parties de l'application cela concernerait-il\u202f?" : "Which parts of the app would this touch?",
   mode: "multi",
   choices: features.slice(0, MAX_FEATURE_CHOICES).map((f) => ({ id: f.id, label: f.name })),
   allowTextFallback: true,
@@ -86,7 +86,7 @@ export const touchesQuestion = (language: Language, features: readonly FeatureRe
 /** After a help-center answer: was it enough? */
 export const helpedQuestion = (language: Language): QualificationQuestion => ({
   id: "helped",
-  prompt: language === "fr" ? "Cela répond-il à votre question ?" : "Does this answer your question?",
+  prompt: language === "fr" ? "Cela répond-il à votre question\u202f?" : "Does this answer your question?",
   mode: "yes_no",
   choices: [
     { id: "yes", label: language === "fr" ? "Oui" : "Yes" },

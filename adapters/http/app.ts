@@ -33,6 +33,7 @@ import { duplicateRoutes } from "./routes/duplicates.ts";
 import { trendRoutes } from "./routes/trends.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
+import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
 export interface HttpOptions {
@@ -155,5 +156,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(duplicateRoutes(services))
     .use(trendRoutes(services))
     .use(settingsRoutes(services))
-    .use(settingsAccessRoutes(services));
+    .use(settingsAccessRoutes(services))
+    .use(faviconRoutes());
 }

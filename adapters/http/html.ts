@@ -35,22 +35,26 @@ const STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5
 @media (prefers-color-scheme:dark){:root{--bg:#0f172a;--fg:#f1f5f9;--muted:#94a3b8;--line:#334155;--panel:#1e293b;--link:#93c5fd;
 --accent:#e2e8f0;--accent-fg:#0f172a;--danger:#fca5a5;--ok-bg:#052e2b;--ok:#6ee7b7;--bad-bg:#3f1d1d}}
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:var(--fg);background:var(--bg)}
-main{max-width:40rem;margin:var(--s6) auto;padding:0 var(--s4)}body.wide main{max-width:76rem}
+main{max-width:40rem;margin:var(--s6) auto;padding:0 var(--s4);overflow-wrap:break-word}body.wide main{max-width:76rem}
 h1{font-size:var(--t-xl);line-height:1.25;margin:var(--s4) 0}h2{font-size:var(--t-lg);margin:var(--s6) 0 var(--s2)}h3{font-size:1rem;margin:var(--s4) 0 var(--s2)}
 label{display:block;margin:var(--s3) 0 var(--s1);font-weight:600}
-input,select,textarea{font:inherit;color:inherit;background:var(--bg);padding:var(--s2);width:100%;box-sizing:border-box;border:1px solid var(--muted);border-radius:6px}
+input,select,textarea{font:inherit;color:inherit}
+input:not([type=checkbox],[type=radio]),select,textarea{background:var(--bg);padding:var(--s2);width:100%;box-sizing:border-box;border:1px solid var(--muted);border-radius:6px}
+main input:not([type=checkbox],[type=radio]),main select{height:2.625rem}
+input[type=checkbox],input[type=radio]{flex:none;width:1.125rem;height:1.125rem;margin:.1875rem 0 0;accent-color:var(--link)}
+label:where(:has(>input[type=checkbox],>input[type=radio])){display:flex;gap:var(--s2);align-items:flex-start;font-weight:400;margin:var(--s2) 0}
 textarea{min-height:6rem}
 button{font:inherit;font-weight:600;padding:var(--s2) var(--s4);margin:var(--s4) var(--s2) 0 0;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);cursor:pointer}
 button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}button.danger{background:transparent;color:var(--danger);border-color:currentColor}
 .error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 .muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:var(--s2);border-bottom:1px solid var(--line);vertical-align:top}
-th{font-size:var(--t-sm);color:var(--muted);font-weight:600}.nowrap{white-space:nowrap}.num{text-align:right}
+th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.title,td code{overflow-wrap:anywhere}td.title{min-width:16rem}.nowrap{white-space:nowrap}.num{text-align:right}
 .scroll{overflow-x:auto}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
 header{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);align-items:center;padding:var(--s2) var(--s4);border-bottom:1px solid var(--line);font-size:var(--t-sm)}
-header form{display:inline}header button{margin:0;padding:var(--s1) var(--s3)}header .org{font-weight:700;font-size:1rem}header nav{margin-right:auto}
-.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:0 var(--s4);align-items:end;margin-bottom:var(--s4)}
+header form{display:inline}header button{margin:0;padding:var(--s1) var(--s3)}header select{width:auto;max-width:16rem;padding:var(--s1) var(--s2)}@media (max-width:90rem){header:has(select) .wide-only{display:none}}header .org{font-weight:700;font-size:1rem}header nav{margin-right:auto}
+.filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}
 .tabs{display:flex;flex-wrap:wrap;gap:var(--s1) var(--s4);padding:0;margin:var(--s2) 0;list-style:none}.tabs [aria-current]{font-weight:700;color:var(--fg)}
 .inline{display:inline}.inline button{margin:var(--s1) var(--s1) 0 0;padding:var(--s1) var(--s3)}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
@@ -61,18 +65,21 @@ pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);pad
 .sev-P1{color:#fdba74}.sev-P2{color:#fde047}}
 .kind::before{content:attr(data-icon);margin-right:var(--s1)}
 .empty{padding:var(--s6);text-align:center;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted)}
+.first-report{text-align:left;color:var(--fg)}.first-report h2{margin-top:0}.first-report li{margin-bottom:var(--s3)}
+pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:var(--s3);border-radius:var(--radius);font-size:var(--t-sm);margin:var(--s2) 0}
 @media (max-width:40rem){.wide-only{display:none}
 table.cards thead{display:none}table.cards tr{display:block;border:1px solid var(--line);border-radius:var(--radius);margin-bottom:var(--s3);padding:var(--s2)}
-table.cards td{display:block;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left}
+table.cards td{display:block;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}
+table.cards td:not([data-label]),table.cards td[data-label=""]{padding-left:var(--s1)}
 table.cards td[data-label]::before{content:attr(data-label);position:absolute;left:var(--s1);width:7rem;color:var(--muted);font-size:var(--t-sm)}
 table.cards td.title{padding-left:var(--s1)}
 table.cards td.title{font-weight:600;font-size:1.05rem}}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--s1) var(--s4)}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-.narrow{max-width:36rem}fieldset{border:0;padding:0;margin:0 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1)}
-.choice{display:inline-flex;gap:.35rem;align-items:center;margin:0 var(--s4) .35rem 0;font-weight:400}
+.narrow{max-width:36rem}fieldset{border:0;padding:0;margin:0 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
+.choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;gap:var(--s6)}.with-aside aside h2:first-child{margin-top:var(--s4)}
-@media (max-width:48rem){.with-aside{grid-template-columns:1fr}.with-aside aside{order:-1}}
+@media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr)}.with-aside aside{order:-1}}
 .timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}
 .timeline>li{position:relative;padding:0 0 var(--s3) var(--s4)}.timeline>li::before{content:"";position:absolute;left:-7px;top:.45rem;width:12px;height:12px;border-radius:50%;background:var(--bg);border:2px solid var(--muted)}
 .timeline li.change::before{border-color:var(--link)}.timeline p{margin:0 0 var(--s1)}

@@ -6,7 +6,8 @@ import { pageLanguage } from "./words.ts";
 
 /**
  * The tag a site embeds: `<script src="{base}/widget.js" data-key="widget_…" async>`. It draws a
- * launcher, starts the capture of errors and clicks, and defines `window.Retour`. Nothing else
+ * launcher, starts the capture of errors and clicks, and defines `window.Retour` (replaying the
+ * calls the snippet's stub queued before it ran). Nothing else
  * loads until the person opens the widget, except the replay recorder where the app keeps one.
  * The rest comes as hashed modules from `{base}/widget/`, named at build time.
  */
@@ -25,9 +26,17 @@ interface RetourApi {
   destroy(): void;
 }
 
+/**
+ * What the embed snippet's stub leaves on `window.Retour` until the loader runs: the calls made
+ * so far, in order, as `[method, arguments]`. The loader replays them on the real API.
+ */
+interface Stub extends Partial<RetourApi> {
+  q: [keyof RetourApi, ArrayLike<unknown>][];
+}
+
 declare global {
   interface Window {
-    Retour?: RetourApi;
+    Retour?: RetourApi | Stub;
   }
 }
 
@@ -37,6 +46,7 @@ box-shadow:0 4px 14px rgb(0 0 0/.25);cursor:pointer}.launcher:hover{background:#
 .launcher[hidden]{display:none}@media (prefers-color-scheme:dark){.launcher{background:#6366f1}.launcher:hover{background:#818cf8}}`;
 
 function start(script: HTMLScriptElement): void {
+  const queued = window.Retour && "q" in window.Retour ? window.Retour.q : [];
   const key = script.dataset.key ?? "";
   const base = new URL(script.src).origin;
   const chunk = (name: string) => `${base}/widget/${name}`;
@@ -88,7 +98,7 @@ function start(script: HTMLScriptElement): void {
   };
   launcher.addEventListener("click", () => open());
 
-  window.Retour = {
+  const api: RetourApi = {
     open,
     close: () => void panel?.then((p) => p.close()),
     identify: (person) => void Object.assign(user, person),
@@ -106,10 +116,13 @@ function start(script: HTMLScriptElement): void {
       delete window.Retour;
     },
   };
+  window.Retour = api;
+  for (const [name, args] of queued) (api[name] as (...values: unknown[]) => unknown)?.(...Array.from(args));
 }
 
+// Runs once: where window.Retour is already the real API, a second tag does nothing.
 const script = document.currentScript;
-if (script instanceof HTMLScriptElement && !window.Retour) {
+if (script instanceof HTMLScriptElement && (!window.Retour || "q" in window.Retour)) {
   if (document.body) start(script);
   else addEventListener("DOMContentLoaded", () => start(script), { once: true });
 }

@@ -7,15 +7,15 @@ export function deliveredMessage(
 ): { subject: string; text: string } {
   if (language === "fr") {
     return {
-      subject: `Livré : ${input.title}`,
+      subject: `Livré\u202f: ${input.title}`,
       text: [
         `Bonjour${input.name ? ` ${input.name}` : ""},`,
         "",
-        `Ce que vous aviez signalé est maintenant livré : « ${input.title} » (${input.feedbackKey}).`,
+        `Ce que vous aviez signalé est maintenant livré\u202f: «\u202f${input.title}\u202f» (${input.feedbackKey}).`,
         "Merci de nous avoir aidés à améliorer l'application.",
-        ...(input.trackingUrl ? ["", `Suivre votre signalement : ${input.trackingUrl}`] : []),
+        ...(input.trackingUrl ? ["", `Suivre votre signalement\u202f: ${input.trackingUrl}`] : []),
         "",
-        `Ne plus recevoir de nouvelles de ce signalement : ${input.unsubscribeUrl}`,
+        `Ne plus recevoir de nouvelles de ce signalement\u202f: ${input.unsubscribeUrl}`,
       ].join("\n"),
     };
   }

@@ -35,7 +35,7 @@ test("in the reporter's language", async () => {
   });
   const body = await (await fetch(created.body.statusUrl)).text();
   expect(body).toContain('lang="fr"');
-  expect(body).toContain('Statut : <span class="badge status-triage">');
+  expect(body).toContain('Statut\u202f: <span class="badge status-triage">');
   expect(body).toContain("L&#39;équipe l&#39;a reçu et va l&#39;examiner bientôt.");
   // Status names are the inbox's, in every language.
   expect(body).toContain("À trier");

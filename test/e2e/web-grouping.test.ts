@@ -189,20 +189,27 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     }
   }, 60_000);
 
-  test("keyboard triage: j and k move through the inbox, Enter opens the feedback, s goes to its status, Escape leaves the search field", async () => {
+  test("keyboard triage works on arrival: / goes to the search field and Escape leaves it; j and k move through the inbox, Enter opens the feedback, s goes to its status", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/inbox?status=all`);
     const keys = await page.locator("table.cards tbody tr td:first-child a").allTextContents();
     expect(keys.length).toBeGreaterThan(2);
-    // The search field has the focus at first: the keys are its text until Escape.
-    await page.keyboard.press("Escape");
+    // No field has the focus on arrival: the keys act at once.
     await page.keyboard.press("j");
     await page.keyboard.press("j");
     await page.keyboard.press("j");
     await page.keyboard.press("k");
     expect(await page.locator("tr.current td:first-child a").textContent()).toBe(keys[1]!);
+    await page.keyboard.press("/");
+    expect(await page.evaluate(() => [document.activeElement?.id, (document.getElementById("query") as HTMLInputElement).value])).toEqual([
+      "query",
+      "",
+    ]);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("j");
+    expect(await page.locator("tr.current td:first-child a").textContent()).toBe(keys[2]!);
     await page.keyboard.press("Enter");
-    await page.waitForURL(new RegExp(`/inbox/${keys[1]}$`));
+    await page.waitForURL(new RegExp(`/inbox/${keys[2]}$`));
     await page.keyboard.press("s");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("new-status");
   });

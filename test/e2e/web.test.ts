@@ -214,7 +214,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     const page = await (await browser.newContext()).newPage();
     const response = await page.goto(reports.french.statusUrl);
     expect(response!.status()).toBe(200);
-    expect(await page.getByText("Statut :").isVisible()).toBe(true);
+    expect(await page.getByText("Statut\u202f:").isVisible()).toBe(true);
     await screenshot(page, "tracking");
     const wrong = await page.goto(reports.french.statusUrl.replace(/t=.*/, "t=wrong"));
     expect(wrong!.status()).toBe(404);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
@@ -38,6 +39,13 @@ const CHECKOUT = `<h1>Checkout</h1><button type="button">Pay now</button>
 <input type="hidden" name="token" value="hidden-token-4242">
 <p data-retour-mask>Card 4970 1234 5678 9012</p>`;
 
+/** The README's embed snippet, as a reader copies it. */
+const README_SNIPPET = (() => {
+  const readme = readFileSync(join(import.meta.dir, "..", "..", "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Collecting from the browser"));
+  return /```html\n([\s\S]*?)```/.exec(section)![1]!;
+})();
+
 function serveSite(strictCsp: boolean) {
   return Bun.serve({
     port: 0,
@@ -47,6 +55,16 @@ function serveSite(strictCsp: boolean) {
       if (pathname === "/site.css") return new Response(SITE_CSS, { headers: { "content-type": "text/css" } });
       if (pathname === "/site.js") return new Response(SITE_JS, { headers: { "content-type": "text/javascript" } });
       if (pathname === "/api/pay") return new Response("no", { status: 500 });
+      if (pathname === "/pasted") {
+        // The snippet as the README gives it, with this server's address and the demo's widget key in place of its placeholders.
+        const pasted = README_SNIPPET.replace("http://localhost:3000", server.url).replace("widget_…", server.demo.widgetKey);
+        return new Response(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pasted</title></head><body><h1>Plans</h1>${pasted}</body></html>`,
+          {
+            headers: { "content-type": "text/html; charset=utf-8" },
+          },
+        );
+      }
       const csp = `default-src 'self'; script-src 'self' ${server.url}; connect-src 'self' ${server.url}; style-src 'self'; img-src 'self' data: blob:`;
       return new Response(page("Checkout", CHECKOUT), {
         headers: { "content-type": "text/html; charset=utf-8", ...(strictCsp && { "content-security-policy": csp }) },
@@ -258,6 +276,23 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.evaluate(() => (window as unknown as { Retour: { destroy(): void } }).Retour.destroy());
     expect(await tab.evaluate(() => ["Retour" in window, document.querySelectorAll("[data-retour-widget]").length])).toEqual([false, 0]);
     await context.close();
+  });
+
+  test("the README's snippet pasted verbatim: its calls, made before the async loader ran, are replayed and travel with the report", async () => {
+    expect(README_SNIPPET).toContain('src="http://localhost:3000/widget.js" data-key="widget_…" async');
+    const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    const errors: string[] = [];
+    const logged: string[] = [];
+    tab.on("pageerror", (error) => errors.push(error.message));
+    tab.on("console", (m) => m.type() === "log" && logged.push(m.text()));
+    await tab.goto(`${site.url.origin}/pasted`);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    expect(await tab.getByLabel(/Your e-mail/).count()).toBe(0);
+    await sendAndQualify(tab, "The plans page shows last year's prices after the pasted snippet loads.");
+    const feedback = await feedbackAbout("prices");
+    expect(logged).toContain(feedback.key);
+    expect([feedback.reportList[0].author, feedback.fullContext.metadata]).toEqual(["Ann", { plan: "pro", build: "2.4.1" }]);
+    expect(errors).toEqual([]);
   });
 
   test("the hosted form works with JavaScript disabled, on a phone and on a desktop", async () => {

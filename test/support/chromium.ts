@@ -3,23 +3,29 @@ import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 /**
- * Debian's Chromium headless shell, which .ci/run installs; browser tests are skipped (with a
- * warning) where it is missing. The shell is Chromium's engine without the browser around it, as
- * Playwright runs headless by default: the same pages cost a third of the CPU of `chromium --headless`.
+ * Debian's Chromium headless shell, which .ci/run installs. Where it is missing, browser tests are
+ * skipped (with a warning), except in CI, where a missing browser fails the run. The shell is
+ * Chromium's engine without the browser around it, as Playwright runs headless by default: the
+ * same pages cost a third of the CPU of `chromium --headless`.
  */
 export const CHROMIUM = "/usr/bin/chromium-headless-shell";
 /** Quiet on this machine's closed network. */
 export const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 export const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
 
-/** Whether the browser tests can run here; says why not when they cannot. */
-export function chromiumPresent(what: string): boolean {
-  const present = existsSync(CHROMIUM);
-  if (!present)
-    console.warn(
-      `${what} skipped: no Chromium at ${CHROMIUM} (bash test/install-chromium.sh installs Debian's chromium-headless-shell; .ci/run does)`,
-    );
-  else mkdirSync(SCREENSHOTS, { recursive: true });
+/**
+ * Whether the browser tests can run here; says why not when they cannot. Under `CI` (set by CI
+ * services) a missing browser is an error: a green run there must have run the browser tests.
+ */
+export function chromiumPresent(what: string, where: { path?: string; env?: Record<string, string | undefined> } = {}): boolean {
+  const { path = CHROMIUM, env = process.env } = where;
+  const present = existsSync(path);
+  if (present) mkdirSync(SCREENSHOTS, { recursive: true });
+  else {
+    const why = `no Chromium at ${path} (bash test/install-chromium.sh installs Debian's chromium-headless-shell; .ci/run does)`;
+    if (env.CI && env.CI !== "false") throw new Error(`${what} cannot run in CI: ${why}`);
+    console.warn(`${what} skipped: ${why}`);
+  }
   return present;
 }
 

@@ -68,8 +68,10 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
     const listed = await listAgents(services, visitor.grant);
     const agents = listed.ok ? listed.value : [];
     const rows = agents.map(
-      (a) => html`<tr><td>${a.clientName}</td><td>${admin ? a.email : ""}</td><td>${describeScopes(a, visitor.language)}</td>
-<td>${formatTime(visitor.language, a.lastUsedAt)}</td>
+      (
+        a,
+      ) => html`<tr><td data-label="${w.application}">${a.clientName}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : html`<td></td>`}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
+<td data-label="${w.lastUsed}">${formatTime(visitor.language, a.lastUsedAt)}</td>
 <td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove)}</td></tr>`,
     );
     return settingsPage(
@@ -79,7 +81,7 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
       html`<p class="muted">${w.removeAgentHint}</p>${
         agents.length === 0
           ? html`<p class="muted">${w.noAgents}</p>`
-          : html`<div class="scroll"><table><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+          : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );
   }

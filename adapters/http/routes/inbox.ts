@@ -22,6 +22,8 @@ import { countFeedbacks } from "../../../core/use-cases/count-feedbacks.ts";
 import { listApps, listFeatures } from "../../../core/use-cases/list-catalog.ts";
 import { openFeedback } from "../../../core/use-cases/open-feedback.ts";
 import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
+import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
+import { firstReport } from "../web/first-report.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton } from "../web/settings-page.ts";
@@ -106,7 +108,7 @@ async function inboxPage(services: Services, visitor: Visitor, request: Request)
   )}</ul></nav>`;
 
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">
-<div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}" autofocus></div>
+<div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}"></div>
 <div><label for="status">${w.status}</label><select id="status" name="status">${STATUS_FILTERS.map((f) => html`<option value="${f}"${f === selectedStatus ? html` selected` : ""}>${label(f)}</option>`)}</select></div>
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.any)}</select></div>
@@ -127,8 +129,12 @@ ${
 <td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 <td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="nowrap" data-label="${w.lastActivity}">${formatTime(visitor.language, Date.parse(f.lastActivityAt))}</td></tr>`,
   );
-  const table =
-    page.data.length === 0
+  const filtered = Object.keys(query).some((name) => name !== "status" && name !== "sort");
+  const none = page.data.length === 0 && !filtered && STATUSES.every((s) => !counts[s]);
+  const setup = none ? await listAppSetup(services, visitor.grant) : null;
+  const table = setup
+    ? firstReport(w, services.baseUrl, setup.ok ? setup.value : [])
+    : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
       : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${

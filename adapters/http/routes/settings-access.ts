@@ -44,7 +44,7 @@ async function membersPage(services: Services, visitor: Visitor, notice: Notice 
   const members = listed.ok ? listed.value : [];
   const admin = isAdmin(visitor);
   const rows = members.map(
-    (m) => html`<tr><td>${m.email}</td><td>${valueName(visitor.language, m.role)}</td>
+    (m) => html`<tr><td data-label="${w.email}">${m.email}</td><td data-label="${w.role}">${valueName(visitor.language, m.role)}</td>
 <td>${admin && m.userId !== visitor.grant.userId ? postButton(visitor, "/settings/members/remove", w.remove, hidden("user", m.userId)) : ""}</td></tr>`,
   );
   const form = admin
@@ -57,7 +57,7 @@ async function membersPage(services: Services, visitor: Visitor, notice: Notice 
     visitor,
     "/settings/members",
     w.members,
-    html`${noticeHtml(notice)}<div class="scroll"><table><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
+    html`${noticeHtml(notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
     notice.status,
   );
 }
@@ -68,21 +68,23 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
   const listed = await listTokens(services, visitor.grant, "own");
   const tokens = listed.ok ? listed.value : [];
   const rows = tokens.map(
-    (t) => html`<tr><td>${t.label}</td><td>${t.scopes.join(" ")}</td><td>${t.expiresAt ? formatTime(lang, t.expiresAt) : w.never}</td>
-<td>${t.lastUsedAt ? formatTime(lang, t.lastUsedAt) : w.never}</td><td>${postButton(visitor, `/settings/tokens/${t.id}/revoke`, w.revoke)}</td></tr>`,
+    (
+      t,
+    ) => html`<tr><td data-label="${w.label}">${t.label}</td><td data-label="${w.scopes}">${t.scopes.join(" ")}</td><td data-label="${w.expires}">${t.expiresAt ? formatTime(lang, t.expiresAt) : w.never}</td>
+<td data-label="${w.lastUsed}">${t.lastUsedAt ? formatTime(lang, t.lastUsedAt) : w.never}</td><td>${postButton(visitor, `/settings/tokens/${t.id}/revoke`, w.revoke)}</td></tr>`,
   );
   const scopes = ROLE_SCOPES[visitor.membership.role];
   const form = html`<h2>${w.createToken}</h2><form method="post" action="/settings/tokens"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="token-label">${w.label}</label><input id="token-label" name="label" required maxlength="${TOKEN_LABEL_MAX_LENGTH}">
 <fieldset><legend>${w.scopes}</legend>${scopes.map(
-    (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes" checked style="width:auto"> ${s}</label>`,
+    (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes" checked> ${s}</label>`,
   )}</fieldset>
 <button type="submit">${w.create}</button></form>`;
   return settingsPage(
     visitor,
     "/settings/tokens",
     w.tokens,
-    html`${noticeHtml(notice)}<div class="scroll"><table><thead><tr><th scope="col">${w.label}</th><th scope="col">${w.scopes}</th><th scope="col">${w.expires}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
+    html`${noticeHtml(notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.label}</th><th scope="col">${w.scopes}</th><th scope="col">${w.expires}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
     notice.status,
   );
 }
@@ -95,7 +97,7 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
   const rows = data.map((hook) => {
     const last = hook.lastDelivery;
     const result = last ? `${formatTime(visitor.language, Date.parse(last.at))} — ${last.status ?? last.error} (${last.durationMs} ms)` : w.never;
-    return html`<tr><td><code>${hook.url}</code></td><td>${hook.events.join(", ")}</td><td>${result}</td>
+    return html`<tr><td data-label="URL"><code>${hook.url}</code></td><td data-label="${w.events}">${hook.events.join(", ")}</td><td data-label="${w.lastDelivery}">${result}</td>
 <td>${postButton(visitor, `/settings/webhooks/${hook.id}/test`, w.sendTest)}${postButton(visitor, `/settings/webhooks/${hook.id}/rotate`, w.rotate)}${postButton(visitor, `/settings/webhooks/${hook.id}/delete`, w.delete)}</td></tr>`;
   });
   const form =
@@ -103,7 +105,7 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
       ? html`<h2>${w.createWebhook}</h2><form method="post" action="/settings/webhooks"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="webhook-url">URL</label><input id="webhook-url" name="url" type="url" required maxlength="2000" placeholder="https://">
 <fieldset><legend>${w.events}</legend>${EVENT_TYPES.map(
-          (e) => html`<label><input type="checkbox" name="event.${e}" value="yes" checked style="width:auto"> ${e}</label>`,
+          (e) => html`<label><input type="checkbox" name="event.${e}" value="yes" checked> ${e}</label>`,
         )}</fieldset>
 <button type="submit">${w.create}</button></form>`
       : html`<p class="muted">${textFor(visitor.language).errors.webhook_limit_reached}</p>`;
@@ -111,7 +113,11 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
     visitor,
     "/settings/webhooks",
     w.webhooks,
-    html`${noticeHtml(notice)}<div class="scroll"><table><thead><tr><th scope="col">URL</th><th scope="col">${w.events}</th><th scope="col">${w.lastDelivery}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
+    html`${noticeHtml(notice)}${
+      data.length === 0
+        ? html`<p class="empty">${w.noWebhooks}</p>`
+        : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">URL</th><th scope="col">${w.events}</th><th scope="col">${w.lastDelivery}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    }${form}`,
     notice.status,
   );
 }

@@ -54,11 +54,13 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
   const listed = await listAppSetup(services, visitor.grant);
   const sections = (listed.ok ? listed.value : []).map(({ app, channels, features, helpArticles }) => {
     const channelRows = channels.map(
-      (c) => html`<tr><td>${c.kind}</td><td>${c.key ? html`<code>${c.key}</code>` : "••••"}</td><td>${c.active ? w.active : w.disabled}</td>
+      (
+        c,
+      ) => html`<tr><td data-label="${w.kind}">${c.kind}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : "••••"}</td><td data-label="${w.status}">${c.active ? w.active : w.disabled}</td>
 <td>${admin ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, hidden("active", c.active ? "no" : "yes")) : ""}</td></tr>`,
     );
     return html`<section aria-labelledby="app-${app.id}"><h2 id="app-${app.id}">${app.name} <span class="muted">(${app.kind})</span></h2>
-<h3>${w.channels}</h3><div class="scroll"><table><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${channelRows}</tbody></table></div>
+<h3>${w.channels}</h3><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${channelRows}</tbody></table></div>
 ${
   admin
     ? html`<form method="post" action="/settings/apps/${app.id}/channels"><input type="hidden" name="csrf" value="${visitor.csrf}">
@@ -94,7 +96,7 @@ function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
 <label for="origins-${app.id}">${w.allowedOrigins}</label><p class="muted" id="origins-hint-${app.id}">${w.originsHint}</p>
 <textarea id="origins-${app.id}" name="origins" aria-describedby="origins-hint-${app.id}" spellcheck="false">${origins.join("\n")}</textarea>
 <label for="params-${app.id}">${w.keptQueryParams}</label><input id="params-${app.id}" name="queryParams" value="${queryParams.join(", ")}">
-<label class="inline"><input type="checkbox" name="replay" value="on"${replay ? html` checked` : ""}> ${w.recordReplay}</label>
+<label><input type="checkbox" name="replay" value="on"${replay ? html` checked` : ""}> ${w.recordReplay}</label>
 <button type="submit" class="secondary">${w.save}</button></form>`;
 }
 

@@ -3,8 +3,9 @@ export const KEYBOARD_SCRIPT_PATH = "/app/keyboard.js";
 
 /**
  * Keyboard triage, a progressive enhancement (the pages work without it): in the inbox `j` and
- * `k` move through the feedbacks and Enter opens one; on a feedback page `s` goes to its status.
- * Escape leaves a text field, so the keys work again. First-party, no dependency.
+ * `k` move through the feedbacks, Enter opens one and `/` goes to the search field; on a feedback
+ * page `s` goes to its status. No field has the focus on arrival, so the keys work at once;
+ * Escape leaves a text field, so they work again. First-party, no dependency.
  */
 export const KEYBOARD_SCRIPT = `(() => {
   const typing = (target) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
@@ -26,6 +27,7 @@ export const KEYBOARD_SCRIPT = `(() => {
     if (event.key === "j") move(1);
     else if (event.key === "k") move(-1);
     else if (event.key === "s" && document.getElementById("new-status")) document.getElementById("new-status").focus();
+    else if (event.key === "/" && document.getElementById("query")) document.getElementById("query").focus();
     else return;
     event.preventDefault();
   });

@@ -19,7 +19,7 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
   const header = html`<a class="skip" href="#main">${w.skip}</a><header>
 ${
   visitor.memberships.length > 1
-    ? html`<form method="get" action="/inbox"><label class="inline" for="org">${w.organization}</label>
+    ? html`<form method="get" action="/inbox"><label class="visually-hidden" for="org">${w.organization}</label>
 <select id="org" name="org">${visitor.memberships.map((m) => html`<option value="${m.orgId}"${m.orgId === visitor.membership.orgId ? html` selected` : ""}>${m.orgName}</option>`)}</select>
 <button type="submit" class="secondary">${w.switchOrganization}</button></form>`
     : html`<span class="org">${visitor.membership.orgName}</span>`

@@ -3,6 +3,9 @@ import { ERROR_CODES } from "../../../core/errors.ts";
 import { EN } from "../../../adapters/http/catalog/en.ts";
 import { FR } from "../../../adapters/http/catalog/fr.ts";
 import { STATUS_OF } from "../../../adapters/http/error-status.ts";
+import { helpedQuestion, impactQuestion, MESSAGES, NEEDS, textQuestion, touchesQuestion } from "../../../adapters/assistant-local/rules.ts";
+import { WORDS } from "../../../apps/widget/words.ts";
+import { deliveredMessage } from "../../../core/notify/delivered-message.ts";
 
 /** Every path to a text in a catalog: `web.inbox`, `errors.not_found`, `problems.says`. */
 const keys = (catalog: object, prefix = ""): string[] =>
@@ -50,5 +53,52 @@ describe("the HTTP adapter's catalog", () => {
       forbidden: 403,
     };
     for (const [code, status] of Object.entries(spec)) expect(STATUS_OF[code as keyof typeof STATUS_OF], code).toBe(status);
+  });
+});
+
+/** Every text of a catalog, functions called with sample values: `[path, text]`. */
+const texts = (catalog: object, prefix = ""): [string, string][] =>
+  Object.entries(catalog).flatMap(([key, value]): [string, string][] => {
+    if (typeof value === "function") return [[`${prefix}${key}`, String(value("x", "y"))]];
+    if (typeof value === "object" && value !== null) return texts(value, `${prefix}${key}.`);
+    return [[`${prefix}${key}`, String(value)]];
+  });
+
+/** French punctuation not preceded by a narrow no-break space; URLs and an HTTP header written as code are not prose. */
+const spacingFaults = (catalog: object): [string, string][] =>
+  texts(catalog).filter(([, text]) => /(^|[^\u202f])[?!:;]/.test(text.replace(/\b[a-z]+:\/\/\S*|\bContent-Type: /g, "")));
+
+describe("French typography: a narrow no-break space (U+202F), never a plain space, before ? ! : and ;", () => {
+  test("in every text of the web pages, the hosted form and the error messages", () => {
+    expect(spacingFaults(FR)).toEqual([]);
+  });
+
+  test("in the widget", () => {
+    expect(spacingFaults(WORDS.fr)).toEqual([]);
+  });
+
+  test("in the offline assistant's questions and messages", () => {
+    const asked = [
+      ...Object.values(NEEDS).map((need) => textQuestion(need, "fr")),
+      impactQuestion("fr"),
+      touchesQuestion("fr", []),
+      helpedQuestion("fr"),
+    ];
+    expect(spacingFaults({ asked: asked.map((q) => q.prompt), drop: MESSAGES.drop.fr, restart: MESSAGES.restart.fr })).toEqual([]);
+  });
+
+  test("in the e-mail telling a follower their report was delivered", () => {
+    const mail = deliveredMessage("fr", {
+      name: "Ann",
+      title: "Export",
+      feedbackKey: "DEMO-1",
+      trackingUrl: "https://x.test/s/1",
+      unsubscribeUrl: "https://x.test/u/1",
+    });
+    expect(spacingFaults(mail)).toEqual([]);
+  });
+
+  test("the check itself finds a plain space, or none, before a French colon or question mark", () => {
+    expect(spacingFaults({ a: "Statut : ouvert", b: "Vraiment?", c: "Statut\u202f: ouvert" }).map(([path]) => path)).toEqual(["a", "b"]);
   });
 });

@@ -154,6 +154,23 @@ describe("POST /v1/widget/reports/{id}/answers", () => {
     expect(next.headers.get("access-control-allow-origin")).toBe(ALLOWED);
   });
 
+  test("a qualified widget report's text is what the person wrote and answered, without the page's address (that is in its context)", async () => {
+    const page = "http://localhost:5173/checkout";
+    let step = await fromPage(
+      ALLOWED,
+      widgetReport({ message: "The pay button does nothing", url: page, qualify: true, context: { page: { url: page } } }),
+    );
+    for (let turn = 0; turn < 6 && step.status === 200; turn++) {
+      const question = step.body.questions[0];
+      const answer = question.choices ? { choiceIds: [question.choices[0].id] } : { text: "Nothing happens when I press it, every time." };
+      step = await fromPage(ALLOWED, { publicKey: http.demo.widgetKey, ...answer }, `/v1/widget/reports/${step.body.id}/answers`);
+    }
+    expect(step.status).toBe(201);
+    const feedback = (await http.request("GET", `/v1/feedbacks/${step.body.ticketId}`, { token: http.demo.tokens.admin })).body;
+    expect(feedback.reportList.map((r: { text: string }) => r.text)).toEqual(["The pay button does nothing"]);
+    expect(feedback.fullContext.page.url).toBe(page);
+  });
+
   test("a widget's qualification is not found on the servers' /v1/reports/{id}/answers", async () => {
     const id = await askedFromWidget();
     const answer = { publicKey: http.demo.widgetKey, text: "The pay button does nothing" };

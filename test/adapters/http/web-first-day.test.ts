@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SESSION_COOKIE } from "../../../adapters/http/cookies.ts";
+import { startSession } from "../../../core/sessions/start-session.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+/** The web application on a fresh demo organization: no feedback, no webhook, no token yet. */
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+/** A page of the application, as the demo person with the role sees it. */
+async function pageAs(role: "admin" | "reader", path: string): Promise<string> {
+  const user = await http.services.store.findUserByEmail(http.demo.users[role].email);
+  const { secret } = await startSession(http.services, user!.id);
+  const reply = await http.request("GET", path, { headers: { cookie: `${SESSION_COOKIE}=${secret}` } });
+  expect(reply.status).toBe(200);
+  return reply.body as string;
+}
+
+describe("an organization's first day in the web application", () => {
+  test("GET /favicon.ico is the service's icon", async () => {
+    const reply = await http.request("GET", "/favicon.ico");
+    expect([reply.status, reply.headers.get("content-type")]).toEqual([200, "image/x-icon"]);
+    // An ICO file starts with a reserved zero and type 1 (icon), both 16-bit little-endian.
+    expect([...(reply.body as string).slice(0, 4)].map((c) => c.charCodeAt(0))).toEqual([0, 0, 1, 0]);
+  });
+
+  test("an inbox with no feedback yet says how to send the first report, with the app's API key, widget key and form link", async () => {
+    const inbox = await pageAs("admin", "/inbox");
+    expect(inbox).toContain("No feedback yet");
+    expect(inbox).not.toContain("No feedback matches these filters.");
+    expect(inbox).toContain(`curl -X POST http://localhost:3000/v1/reports`);
+    expect(inbox).toContain(http.demo.publicKey);
+    expect(inbox).toContain(`data-key="${http.demo.widgetKey}"`);
+    expect(inbox).toContain(`http://localhost:3000/f/${http.demo.formKey}`);
+  });
+
+  test("a Reader's empty inbox shows no key, and says an Admin finds them in the settings", async () => {
+    const inbox = await pageAs("reader", "/inbox");
+    expect(inbox).toContain("No feedback yet");
+    for (const key of [http.demo.publicKey, http.demo.widgetKey, http.demo.formKey]) expect(inbox).not.toContain(key);
+    expect(inbox).toContain("keys in Settings → Apps.");
+  });
+
+  test("filters that match nothing still say so, with a way to reset them", async () => {
+    const inbox = await pageAs("admin", "/inbox?kind=idea");
+    expect(inbox).toContain("No feedback matches these filters.");
+    expect(inbox).not.toContain("No feedback yet");
+  });
+
+  test("webhooks with none yet say so, and what one does, instead of a table of headers alone", async () => {
+    const webhooks = await pageAs("admin", "/settings/webhooks");
+    expect(webhooks).toContain("No webhook yet.");
+    expect(webhooks.includes("<table")).toBe(false);
+  });
+});
