@@ -96,7 +96,7 @@ Then read it with the admin token:
 
   curl -s ${baseUrl}/v1/feedbacks -H 'authorization: Bearer ${info.tokens.admin}'
 
-More keys and tokens: npm run cli -- demo --json
+More keys and tokens (fresh ones, which replace these): npm run cli -- demo --json
 `);
 }
 
