@@ -422,8 +422,9 @@ async function setChannel(services: Services, inv: Invocation, out: Out, active:
 
 export const USAGE = `usage: retour <command> [arguments] [--options]
 
-  demo [--json]                                  create or find the demo organization; mints fresh tokens and
-                                                 resets the demo passwords, printing both
+  demo [--json]                                  create or find the demo organization; mints fresh tokens (the
+                                                 earlier demo tokens stop working) and resets the demo passwords,
+                                                 printing both
   org create <name> [--prefix P] [--plan free|growth|enterprise]
   org list
   org plan <org> <plan> [--quota N]              change plan; --quota overrides the monthly quota
