@@ -10,7 +10,8 @@ const CLI = join(ROOT, "apps/cli/main.ts");
 
 /**
  * The command as a person without root's rights runs it: root writes through any permission, so a
- * test run as root drops to `nobody` to meet a read-only directory as everyone else does.
+ * test run as root drops to `nobody` (setpriv, util-linux) to meet a read-only directory as everyone
+ * else does. `nobody` then reads the checkout, as it can in a checkout others may read.
  */
 const unprivileged = (command: string[]): string[] =>
   process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ...command] : command;
