@@ -34,16 +34,18 @@ const plain = (schema: unknown) => {
 export interface Refusals {
   /** The body of a refused tool call (English: agents read it). */
   readonly describe: (failure: Failure) => ErrorBody;
+  /** The same for a call refused for its arguments, in a tool's words (argument, not request body). */
+  readonly describeArguments: (failure: Failure) => ErrorBody;
   /** A refused HTTP request, with the status of its code. */
   readonly refuse: (request: Request, failure: Failure, headers?: Record<string, string>) => Response;
 }
 
 function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusals): Server {
   const { Server, CallToolRequestSchema, ListToolsRequestSchema } = sdk;
-  const toolError = (failure: Failure): CallToolResult => ({
-    isError: true,
-    content: [{ type: "text", text: JSON.stringify(refusals.describe(failure)) }],
-  });
+  const toolError = (failure: Failure, tool?: Tool): CallToolResult => {
+    const body = failure.code === tool?.invalidInput ? refusals.describeArguments(failure) : refusals.describe(failure);
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
+  };
   const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   // A tool the person's role can never allow is not shown; one the token lacks but the role allows is, so the client can ask for it.
   const mayUse = (tool: Tool) => OPERATIONS[tool.operation].roles.includes(grant.role);
@@ -65,9 +67,9 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     if (!allowed.ok) return toolError(allowed);
     const args = request.params.arguments ?? {};
     const refused = checkArguments(tool, args);
-    if (refused) return toolError(refused);
+    if (refused) return toolError(refused, tool);
     const result = await tool.run(services, grant, args);
-    if (!result.ok) return toolError(result);
+    if (!result.ok) return toolError(result, tool);
     const value = result.value as Record<string, unknown>;
     const notes = [
       tool.name === "get_feedback" && value.mergedInto
@@ -77,7 +79,8 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
         ? "The full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans)."
         : "",
     ].filter(Boolean);
-    const text = [JSON.stringify(value), ...notes].join("\n\n");
+    // The notes first: a model reads the start of a long text, and get_feedback's JSON runs to kilobytes.
+    const text = [...notes, JSON.stringify(value)].join("\n\n");
     return { content: [{ type: "text", text }], structuredContent: value };
   });
   return server;

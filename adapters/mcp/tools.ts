@@ -133,7 +133,7 @@ export const TOOLS: readonly Tool[] = [
     name: "create_report",
     title: "Send a report",
     description:
-      "Sends a report about an app (problem, idea or praise). The service attaches it to a feature and groups it with an existing feedback on the same subject. It counts in the monthly feedback quota. Give name and email when you relay a person: they are then informed of the follow-up; without them the report is in your person's name.",
+      "Sends a report about an app (problem, idea or praise); appId may be left out when the organization has only one app. The service attaches it to a feature and groups it with an existing feedback on the same subject. It counts in the monthly feedback quota. Give name and email when you relay a person: they are then informed of the follow-up; without them the report is in your person's name.",
     operation: "reports.create",
     input: AgentReport,
     output: ReportResponse,

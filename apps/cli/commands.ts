@@ -335,6 +335,12 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       }),
     );
     out(`user ${created.id} ${created.email}`);
+    // Without a password the person could not sign in: they get one, shown once, as `user password` gives.
+    if (password === undefined) {
+      const { generated } = orFail(await setPassword(services, created.id));
+      out(`password, shown once:\n${generated}`);
+    }
+    out(`sign in at ${services.baseUrl}/login`);
   },
 
   async "user password"(services, inv, out) {
@@ -416,8 +422,9 @@ async function setChannel(services: Services, inv: Invocation, out: Out, active:
 
 export const USAGE = `usage: retour <command> [arguments] [--options]
 
-  demo [--json]                                  create or find the demo organization; mints fresh tokens and
-                                                 resets the demo passwords, printing both
+  demo [--json]                                  create or find the demo organization; mints fresh tokens (the
+                                                 earlier demo tokens stop working) and resets the demo passwords,
+                                                 printing both
   org create <name> [--prefix P] [--plan free|growth|enterprise]
   org list
   org plan <org> <plan> [--quota N]              change plan; --quota overrides the monthly quota
@@ -436,6 +443,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
   attach <org> <feedbackKey> <file> [--kind screenshot|replay]   keep a file in the feedback's full context
   user create <email> [--name N] [--password P]
+                                                 prints where to sign in, and a new password when none is given
   user password <email> [--password P]           reset a password (a new one is printed when none is given)
   member add <org> <email> <admin|member|reader>  (also changes the role of a member)
   member role <org> <email> <admin|member|reader>

@@ -15,6 +15,8 @@ import { findOrganization } from "../../core/organizations/find-organization.ts"
 import type { FeatureDefinition } from "../../core/schemas/catalog.ts";
 import type { Services } from "../../core/services.ts";
 import { issueToken } from "../../core/tokens/issue-token.ts";
+import { listTokens } from "../../core/tokens/list-tokens.ts";
+import { revokeToken } from "../../core/tokens/revoke-token.ts";
 import { createUser } from "../../core/use-cases/create-user.ts";
 import { setPassword } from "../../core/use-cases/set-password.ts";
 
@@ -66,6 +68,10 @@ const HELP = [
 
 const USERS: Readonly<Record<"admin" | "member" | "reader", Role>> = { admin: "admin", member: "member", reader: "reader" };
 
+/** The label of each token the demo mints: how a later call finds the ones it replaces. */
+const TOKEN_LABELS = { admin: "demo admin", member: "demo member", reader: "demo reader", readOnly: "demo read-only" } as const;
+const DEMO_LABELS: readonly string[] = Object.values(TOKEN_LABELS);
+
 export interface DemoInfo {
   orgId: string;
   appId: string;
@@ -108,13 +114,18 @@ async function ensureOrganization(services: Services): Promise<{ orgId: string; 
   return { orgId, created: true };
 }
 
-/** The demo organization with fresh tokens; creates it on first use. */
+/** The demo organization with fresh tokens, which replace those of earlier calls; creates it on first use. */
 export async function demo(services: Services): Promise<DemoInfo & { created: boolean }> {
   const { orgId, created } = await ensureOrganization(services);
   const grant = operatorGrant(orgId);
   const [{ app, channels }] = surely(await listAppSetup(services, grant)) as [AppSetup];
   const key = (kind: string, active: boolean) => channels.find((c) => c.kind === kind && c.active === active)?.key ?? "";
   const members = surely(await listMembers(services, grant));
+  // Each call replaces the tokens the earlier ones printed, so runs never pile up live tokens.
+  const earlier = surely(await listTokens(services, grant, "organization")).filter(
+    (t) => !t.revoked && DEMO_LABELS.includes(t.label) && t.holder.endsWith("@demo.test"),
+  );
+  for (const token of earlier) surely(await revokeToken(services, grant, token.id));
   const mint = async (role: keyof typeof USERS, scopes: readonly Scope[], label: string) =>
     surely(await issueToken(services, grant, { email: `${role}@demo.test`, scopes, label, days: DEMO_TOKEN_DAYS })).token;
   // Fresh passwords at each call, so the printed ones are always the ones that work.
@@ -134,10 +145,10 @@ export async function demo(services: Services): Promise<DemoInfo & { created: bo
     inactiveKey: key("api", false),
     featureId: FEATURES[0]!.id,
     tokens: {
-      admin: await mint("admin", ROLE_SCOPES.admin, "demo admin"),
-      member: await mint("member", ROLE_SCOPES.member, "demo member"),
-      reader: await mint("reader", ROLE_SCOPES.reader, "demo reader"),
-      readOnly: await mint("admin", ["feedbacks:read"], "demo read-only"),
+      admin: await mint("admin", ROLE_SCOPES.admin, TOKEN_LABELS.admin),
+      member: await mint("member", ROLE_SCOPES.member, TOKEN_LABELS.member),
+      reader: await mint("reader", ROLE_SCOPES.reader, TOKEN_LABELS.reader),
+      readOnly: await mint("admin", ["feedbacks:read"], TOKEN_LABELS.readOnly),
     },
     users,
   };

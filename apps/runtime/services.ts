@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Services } from "../../core/services.ts";
 import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
@@ -91,9 +91,29 @@ export type Role = "server" | "cli";
 /** Closes what the composition root opened: the store's connections and files. */
 export const closeServices = (services: Services): Promise<void> => services.store.close();
 
+/**
+ * Makes DATA_DIR if it is missing and checks that this process may write there (the store, the
+ * secret key and the attachments live in it): a directory it cannot use is one line naming DATA_DIR.
+ */
+export function useDataDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const problem =
+      code === "EACCES" || code === "EPERM" || code === "EROFS"
+        ? "is not writable by this process"
+        : code === "EEXIST" || code === "ENOTDIR"
+          ? "is not a directory"
+          : `cannot be made (${message})`;
+    throw new ConfigError(`DATA_DIR ${dir} ${problem}: set DATA_DIR to a directory this process may write to`);
+  }
+}
+
 /** Assembles the services from the configuration: the one place adapters are chosen. */
 export async function createServices(config: Config, logger: Logger, baseUrl: string, role: Role = "cli"): Promise<Services> {
-  mkdirSync(config.dataDir, { recursive: true });
+  useDataDir(config.dataDir);
   return {
     store: await openStore(config, role, logger),
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,

@@ -2,7 +2,7 @@ import { buildWidget } from "../widget/build.ts";
 import type { Elysia } from "elysia";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { serve } from "../../adapters/http/serve.ts";
-import { failureBody } from "../../adapters/http/catalog/text.ts";
+import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
 import { failureResponse } from "../../adapters/http/reply.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
@@ -69,7 +69,11 @@ app = createHttpApp(services, {
   mcp: createMcpHandler(
     services,
     { apiPerMinute: config.apiPerMinute, reportsPerMinute: config.reportsPerMinute },
-    { describe: (failure) => failureBody(failure, "en"), refuse: failureResponse },
+    {
+      describe: (failure) => failureBody(failure, "en"),
+      describeArguments: (failure) => argumentsBody(failure.code, "en", failure.problem),
+      refuse: failureResponse,
+    },
   ),
   integrations: { github: createGithubWebhookHandler(services, failureResponse), bridge: createBridgeWebhookHandler(services, failureResponse) },
 }) as unknown as Elysia;
@@ -96,7 +100,7 @@ Then read it with the admin token:
 
   curl -s ${baseUrl}/v1/feedbacks -H 'authorization: Bearer ${info.tokens.admin}'
 
-More keys and tokens: npm run cli -- demo --json
+More keys and tokens (fresh ones, which replace these): npm run cli -- demo --json
 `);
 }
 

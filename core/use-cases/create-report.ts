@@ -1,8 +1,8 @@
 import { authorize } from "../authorization.ts";
 import { Type, type Static } from "@sinclair/typebox";
 import { normalizeEmail } from "../email.ts";
-import { fail, ok, type Result } from "../errors.ts";
-import type { Grant } from "../model.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
+import type { AppRecord, Grant } from "../model.ts";
 import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
 import { KindSchema } from "../schemas/feedback.ts";
 import { reportMessage, type ReportResponse } from "../schemas/report.ts";
@@ -11,12 +11,14 @@ import { detectLanguage } from "../report/language.ts";
 import { type RecordDeps, recordFeedback } from "./record-feedback.ts";
 
 /** What an agent's report reads and writes. */
-export type CreateReportDeps = RecordDeps & { readonly store: Pick<Store, "findApp" | "findOrganization" | "findUser"> };
+export type CreateReportDeps = RecordDeps & { readonly store: Pick<Store, "findApp" | "listApps" | "findOrganization" | "findUser"> };
 
 /** A report an agent sends, possibly relaying a person who is then informed of the follow-up. Unknown fields are refused. */
 export const AgentReport = Type.Object(
   {
-    appId: Type.String({ minLength: 1, description: "The app the report is about (see list_apps)." }),
+    appId: Type.Optional(
+      Type.String({ minLength: 1, description: "The app the report is about (see list_apps). Optional when the organization has only one app." }),
+    ),
     kind: KindSchema,
     message: reportMessage("What the person said, in their words."),
     title: Type.Optional(Type.String({ description: "A short title; written by the service when absent." })),
@@ -30,6 +32,13 @@ export const AgentReport = Type.Object(
 );
 export type AgentReport = Static<typeof AgentReport>;
 
+/** The app a report is about: the one it names, or else the organization's only app. */
+async function reportedApp(store: CreateReportDeps["store"], orgId: string, appId: string | undefined): Promise<Result<AppRecord | null>> {
+  if (appId !== undefined) return ok(await store.findApp(orgId, appId));
+  const apps = await store.listApps(orgId);
+  return apps.length === 1 ? ok(apps[0]!) : invalid("invalid_ingest", { field: "appId", reason: "missing" });
+}
+
 /**
  * create_report: records a report in the organization's app; it counts in the monthly quota. Its
  * author is the relayed person when one is named, else the person the agent acts for.
@@ -37,11 +46,13 @@ export type AgentReport = Static<typeof AgentReport>;
 export async function createReport(services: CreateReportDeps, grant: Grant, input: AgentReport): Promise<Result<ReportResponse>> {
   const allowed = authorize(grant, "reports.create");
   if (!allowed.ok) return allowed;
-  const [app, organization, person] = await Promise.all([
-    services.store.findApp(grant.orgId, input.appId),
+  const [found, organization, person] = await Promise.all([
+    reportedApp(services.store, grant.orgId, input.appId),
     services.store.findOrganization(grant.orgId),
     services.store.findUser(grant.userId),
   ]);
+  if (!found.ok) return found;
+  const app = found.value;
   if (!app || !organization) return fail("not_found");
   const email = input.email && normalizeEmail(input.email);
   const relayed = Boolean(input.name?.trim() || email);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { database } from "../../adapters/mongodb/database.ts";
 import { mongoTarget } from "../../adapters/mongodb/import.ts";
@@ -13,6 +14,7 @@ import { type MigrationProgress, migrateStore } from "../../core/use-cases/migra
 import { connectAgent } from "../support/mcp-client.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { patch, post, startServer, type TestServer } from "../support/server.ts";
+import { jobsDone } from "../support/wait.ts";
 
 let server: TestServer;
 let file: string;
@@ -37,9 +39,12 @@ beforeAll(async () => {
     { authorization: `Bearer ${server.demo.tokens.admin}` },
   );
   await connectAgent(server.url, server.demo.users.member);
-  await Bun.sleep(500);
-  await server.stop();
   file = join(server.dataDir, "retour.sqlite");
+  // The background work the reports and the status change queued has run: the copy holds no job half done.
+  const db = new Database(file, { readonly: true });
+  await jobsDone(db);
+  db.close();
+  await server.stop();
 });
 
 async function freshTarget() {

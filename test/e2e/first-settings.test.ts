@@ -52,7 +52,43 @@ describe("cli demo", () => {
   });
 });
 
+describe("cli demo, run again", () => {
+  const demoJson = async () => JSON.parse(await server.cli("demo", "--json")) as typeof server.demo;
+  const liveDemoTokens = async () =>
+    (await server.cli("token", "list", "DEMO")).split("\n").filter((line) => / active .*demo (admin|member|reader|read-only)$/.test(line));
+
+  test("each run replaces the tokens the run before printed: those stop working, the new ones work", async () => {
+    const before = await demoJson();
+    const after = await demoJson();
+    for (const role of ["admin", "member", "reader", "readOnly"] as const) {
+      expect((await fetch(`${server.url}/v1/apps`, { headers: { authorization: `Bearer ${before.tokens[role]}` } })).status).toBe(401);
+      expect((await fetch(`${server.url}/v1/apps`, { headers: { authorization: `Bearer ${after.tokens[role]}` } })).status).toBe(200);
+    }
+  });
+
+  test("after two runs the organization holds four live demo tokens, not eight", async () => {
+    await demoJson();
+    await demoJson();
+    expect(await liveDemoTokens()).toHaveLength(4);
+  });
+});
+
 describe("cli users", () => {
+  test("user create without --password prints a password once, and the person signs in with it", async () => {
+    const out = await server.cli("user", "create", "zoe@acme.test", "--name", "Zoé");
+    const [, password] = /password, shown once:\n(\S+)\n/.exec(out) ?? [];
+    expect(password).toBeDefined();
+    expect(out).toContain(`sign in at ${server.url}/login`);
+    const signedIn = await signIn(new FormBrowser(server.url), "zoe@acme.test", password!, "/inbox");
+    expect(signedIn.status).toBe(303);
+  });
+
+  test("user create with --password says where to sign in and prints no password", async () => {
+    const out = await server.cli("user", "create", "yann@acme.test", "--password", "a chosen password");
+    expect(out).toContain(`sign in at ${server.url}/login`);
+    expect(out).not.toContain("shown once");
+  });
+
   test("user create keeps the e-mail in lower case, refuses a short password and a taken e-mail", async () => {
     expect(await cliFails("user", "create", "Short@Example.com", "--password", "short")).toContain("at least 10 characters");
     expect(await server.cli("user", "create", "  New.Person@Example.COM", "--password", "a long enough one")).toContain("new.person@example.com");

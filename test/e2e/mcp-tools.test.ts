@@ -60,13 +60,13 @@ describe("MCP tools a model uses well", () => {
     });
     expect(errorOf(refused)).toEqual({
       code: "invalid_ingest",
-      error: "A field of the report is missing or invalid. reporterName: not a known field.",
+      error: "An argument is missing or invalid. reporterName: not a known argument.",
     });
   });
 
   test("a kind that is not one of the three is refused, naming them", async () => {
     const refused = await member.callTool({ name: "create_report", arguments: { appId: server.demo.appId, kind: "bug", message: "Bulk edit" } });
-    expect(errorOf(refused).error).toBe("A field of the report is missing or invalid. kind: expected one of problem, idea, praise.");
+    expect(errorOf(refused).error).toBe("An argument is missing or invalid. kind: expected one of problem, idea, praise.");
   });
 
   test("a report sent by an agent without a relayed person carries the agent's person's name as author", async () => {
@@ -94,9 +94,39 @@ describe("MCP tools a model uses well", () => {
 
   test("an invalid filter says which argument and why", async () => {
     const refused = await member.callTool({ name: "list_feedbacks", arguments: { limit: 1.5 } });
-    expect(errorOf(refused)).toEqual({ code: "invalid_query", error: "A filter is unknown or invalid. limit: expected an integer from 1 to 100." });
-    const body = await member.callTool({ name: "update_feedback_status", arguments: { key: "DEMO-1", status: "done" } });
-    expect(errorOf(body).error).toStartWith("The request body is invalid. status: expected one of triage, prioritized");
+    expect(errorOf(refused)).toEqual({
+      code: "invalid_query",
+      error: "An argument is missing or invalid. limit: expected an integer from 1 to 100.",
+    });
+  });
+
+  test("tool errors speak of arguments, never of a request body", async () => {
+    const refused = await member.callTool({ name: "update_feedback_status", arguments: { key: "DEMO-1", status: "done" } });
+    expect(errorOf(refused)).toEqual({
+      code: "invalid_body",
+      error: "An argument is missing or invalid. status: expected one of triage, prioritized, in_development, fixed, delivered, dismissed.",
+    });
+    expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: "DEMO-1" } })).error).toBe(
+      "An argument is missing or invalid. into: required.",
+    );
+  });
+});
+
+describe("create_report picks the app when there is no choice", () => {
+  test("without appId, in an organization with one app, the report is about that app", async () => {
+    const created = (await member.callTool({
+      name: "create_report",
+      arguments: { kind: "idea", message: "Export the invoices as a spreadsheet" },
+    })) as any;
+    expect(created.isError ?? false).toBe(false);
+    const feedback = (await get(`${server.url}/v1/feedbacks/${created.structuredContent.ticketId}`, server.demo.tokens.member)).body;
+    expect(feedback.app.id).toBe(server.demo.appId);
+  });
+
+  test("without appId, in an organization with two apps, the call is refused naming appId", async () => {
+    await server.cli("app", "create", "DEMO", "Second app");
+    const refused = await member.callTool({ name: "create_report", arguments: { kind: "idea", message: "Dark mode for the invoices" } });
+    expect(errorOf(refused)).toEqual({ code: "invalid_ingest", error: "An argument is missing or invalid. appId: required." });
   });
 });
 
@@ -146,6 +176,14 @@ describe("grouping through MCP, with the official client", () => {
     expect(errorOf(await member.callTool({ name: "unmerge_feedback", arguments: { key: folded } })).code).toBe("cannot_unmerge");
     expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: folded, into: folded } })).code).toBe("cannot_merge");
     expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: folded } })).code).toBe("invalid_body");
+  });
+
+  test("get_feedback of a merged key says so in the first line of its text, before the JSON", async () => {
+    const kept = await report("Invoices in euros round the VAT the wrong way");
+    const folded = await report("Receipts in pounds lose the last digit of the total");
+    await member.callTool({ name: "merge_feedbacks", arguments: { key: folded, into: kept } });
+    const read = (await member.callTool({ name: "get_feedback", arguments: { key: folded } })) as any;
+    expect(read.content[0].text.split("\n")[0]).toBe(`${folded} was grouped into ${kept}, which is shown here.`);
   });
 
   test("a Reader's agent calling merge_feedbacks gets forbidden, and nothing is merged", async () => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
 import { distinctText } from "../support/distinct.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
 import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
 
 /**
  * Two server processes on one store, each running its own job and delivery workers, behave as one
@@ -9,12 +12,38 @@ import { get, post, startServer, type TestServer } from "../support/server.ts";
  */
 const BUDGET = 30;
 const mongodbUri = process.env.MONGODB_URI;
-const STORES: ReadonlyArray<readonly [string, Record<string, string>]> = [
-  ["SQLite (WAL)", {}],
-  ...(mongodbUri ? [["MongoDB", { STORE: "mongodb", MONGODB_URI: withDatabase(mongodbUri, `retour_processes_${Date.now()}`) }] as const] : []),
+
+/** Counts the webhook deliveries still to be made (pending, or leased to a worker), read from the store itself. */
+type PendingDeliveries = (server: TestServer) => Promise<number>;
+
+const sqlitePending: PendingDeliveries = async (server) => {
+  const db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
+  try {
+    return (db.query("SELECT count(*) AS n FROM deliveries WHERE state = 'pending'").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+
+const mongodbPending =
+  (uri: string): PendingDeliveries =>
+  async () => {
+    const { MongoClient } = await import("mongodb");
+    const client = await MongoClient.connect(uri);
+    try {
+      return await client.db().collection("deliveries").countDocuments({ state: "pending" });
+    } finally {
+      await client.close();
+    }
+  };
+
+const mongodbTest = mongodbUri && withDatabase(mongodbUri, `retour_processes_${Date.now()}`);
+const STORES: ReadonlyArray<readonly [string, Record<string, string>, PendingDeliveries]> = [
+  ["SQLite (WAL)", {}, sqlitePending],
+  ...(mongodbTest ? [["MongoDB", { STORE: "mongodb", MONGODB_URI: mongodbTest }, mongodbPending(mongodbTest)] as const] : []),
 ];
 
-for (const [label, storeEnv] of STORES) {
+for (const [label, storeEnv, pendingDeliveries] of STORES) {
   let one: TestServer;
   let two: { url: string; stop(): Promise<void> };
   const receiver = new Receiver();
@@ -83,6 +112,7 @@ for (const [label, storeEnv] of STORES) {
       const first = await report(one.url, "Exporting the monthly statement to PDF crashes the app");
       const second = await report(two.url, "The app crashes when exporting the monthly statement to PDF");
       const folded = await waitFor(
+        `${second.body.ticketId} to be folded into ${first.body.ticketId}`,
         async () => (await get(`${two.url}/v1/feedbacks/${second.body.ticketId}`, one.demo.tokens.admin)).body,
         (f) => f.key === first.body.ticketId,
       );
@@ -96,7 +126,13 @@ for (const [label, storeEnv] of STORES) {
       for (let i = 0; i < 12; i++) tickets.push((await report(i % 2 ? one.url : two.url, distinctText(i))).body.ticketId);
       const keys = () => receiver.of("feedback.created").map((r) => r.body.data.feedback.key);
       await eventually(keys, (k) => tickets.every((t) => k.includes(t)), 15_000);
-      await Bun.sleep(1_500);
+      // Once no delivery is left to make, no process can send again: what arrived is all that ever will.
+      await waitFor(
+        "every delivery to be made",
+        () => pendingDeliveries(one),
+        (n) => n === 0,
+        15_000,
+      );
       // This test's events only: moving the test clock to a fresh minute can outrun the lease of an
       // earlier test's delivery still in flight, which is then rightly attempted again.
       const ids = receiver
@@ -125,13 +161,4 @@ function withDatabase(uri: string, name: string): string {
   const url = new URL(uri);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await Bun.sleep(100);
-  }
 }

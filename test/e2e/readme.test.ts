@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { scratchDir } from "../support/scratch.ts";
@@ -12,20 +12,27 @@ interface Step {
   readonly expected: readonly string[];
 }
 
-/** The walk-through's shell block: commands, prose comments, and `# {…}` lines showing what the command above prints. */
-function walkThrough(): Step[] {
+/**
+ * The first shell block of a README section: commands, prose comments, and the lines showing what
+ * a command prints — the comments right under a command, or under another such line.
+ */
+function shellBlock(heading: string): Step[] {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("## A walk through the API"));
+  const section = readme.slice(readme.indexOf(heading));
   const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
   const steps: Step[] = [];
   let command: string[] = [];
+  let above: "command" | "shown" | "other" = "other";
   for (const line of block.split("\n")) {
-    const shown = /^# ([{[].*)$/.exec(line);
-    if (shown) {
+    if (line.startsWith("# ") && above !== "other") {
       if (command.length > 0) steps.push({ command: command.join("\n"), expected: [] });
       command = [];
-      (steps.at(-1)!.expected as string[]).push(shown[1]!);
-    } else if (!line.startsWith("#") && line.trim()) command.push(line);
+      (steps.at(-1)!.expected as string[]).push(line.slice(2));
+      above = "shown";
+    } else if (!line.startsWith("#") && line.trim()) {
+      command.push(line);
+      above = "command";
+    } else above = "other";
   }
   if (command.length > 0) steps.push({ command: command.join("\n"), expected: [] });
   return steps;
@@ -72,9 +79,12 @@ test("the start message's curl command sends the first report, DEMO-1", () => {
   expect(sent.stdout.toString()).toMatch(shape('{"ok":true,"ticketId":"DEMO-1","merged":false,"statusId":"…","statusToken":"…","statusUrl":"…"}'));
 });
 
-test("the README's walk-through, run as written, prints what the README shows", () => {
-  const steps = walkThrough();
-  expect(steps.filter((s) => s.expected.length > 0).length).toBeGreaterThanOrEqual(10);
+test("the README's walk-through, then its review of a duplicate, run as written, print what the README shows", () => {
+  const walk = shellBlock("## A walk through the API");
+  const review = shellBlock("## Grouping you can review and undo");
+  expect(walk.filter((s) => s.expected.length > 0).length).toBeGreaterThanOrEqual(10);
+  expect(review.filter((s) => s.expected.length > 0).length).toBeGreaterThanOrEqual(5);
+  const steps = [...walk, ...review];
   const local = (text: string) => text.replaceAll("localhost:3000", `localhost:${port}`);
   const script = steps.map((s, i) => `${local(s.command)}\necho; echo "<<<STEP ${i}>>>"`).join("\n");
   const run = Bun.spawnSync(["bash", "-c", `set -e\n${script}`], { cwd: ROOT, env });
@@ -86,4 +96,16 @@ test("the README's walk-through, run as written, prints what the README shows", 
     expect({ command: step.command, printed: printed.length }).toEqual({ command: step.command, printed: step.expected.length });
     for (const [j, line] of step.expected.entries()) expect(printed[j]!).toMatch(shape(local(line)));
   });
+});
+
+test("every file of the repository the README names exists (a path with a folder, a Markdown file, a link)", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const named = [
+    ...[...readme.matchAll(/`([\w.-]+(?:\/[\w.-]+)*\.(?:ts|md|json|sh|toml))`/g)]
+      .map((m) => m[1]!)
+      .filter((p) => p.includes("/") || p.endsWith(".md")),
+    ...[...readme.matchAll(/\]\(([^)#:]+)\)/g)].map((m) => m[1]!).filter((p) => !p.startsWith("/")),
+  ];
+  expect(named).toContain("docs/SPEC.md");
+  expect(named.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
 });

@@ -356,6 +356,12 @@ export const EN = {
     atMost: (max: number) => ` of at most ${max} characters`,
     visible: " with at least one visible character",
   },
+  /** A tool call refused for its arguments, as a model reads it: arguments, not a request body. */
+  toolArguments: {
+    invalid: "An argument is missing or invalid.",
+    unknown: "not a known argument",
+    arguments: "arguments",
+  },
 } as const;
 
 /** Strings widened from their English literals, so that another language can fill the same shape. */

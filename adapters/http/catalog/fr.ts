@@ -356,4 +356,9 @@ export const FR: Catalog = {
     atMost: (max: number) => ` d'au plus ${max} caractères`,
     visible: " avec au moins un caractère visible",
   },
+  toolArguments: {
+    invalid: "Un argument manque ou n'est pas valide.",
+    unknown: "argument inconnu",
+    arguments: "arguments",
+  },
 };

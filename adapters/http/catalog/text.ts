@@ -36,11 +36,22 @@ function expectation(schema: TSchema, words: Phrases): string {
   }
 }
 
-/** The sentence that follows an error's message: "limit: expected an integer from 1 to 100." */
-export function describeProblem(problem: FieldProblem, language: Language): string {
-  const words = textFor(language).problems;
+function sentence(problem: FieldProblem, words: Phrases): string {
   const why = problem.reason === "expected" ? words.expected(expectation(problem.schema, words)) : words[problem.reason];
   return words.says(problem.field || words.body, why);
+}
+
+/** The sentence that follows an error's message: "limit: expected an integer from 1 to 100." */
+export const describeProblem = (problem: FieldProblem, language: Language): string => sentence(problem, textFor(language).problems);
+
+/**
+ * The `{error, code}` body of a tool call refused for its arguments: the code of its REST twin,
+ * said in a tool's words ("An argument is missing or invalid. kind: expected one of …").
+ */
+export function argumentsBody(code: ErrorCode, language: Language, problem?: FieldProblem): ErrorBody {
+  const { problems, toolArguments } = textFor(language);
+  const words: Phrases = { ...problems, body: toolArguments.arguments, unknown: toolArguments.unknown };
+  return { error: problem ? `${toolArguments.invalid} ${sentence(problem, words)}` : toolArguments.invalid, code };
 }
 
 /** The `{error, code}` body, in a language, naming the refused field when there is one. */

@@ -1,0 +1,109 @@
+import { describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { scratchDir } from "../support/scratch.ts";
+import { waitFor } from "../support/wait.ts";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const SERVER = join(ROOT, "apps/server/main.ts");
+const CLI = join(ROOT, "apps/cli/main.ts");
+
+/**
+ * The command as a person without root's rights runs it: root writes through any permission, so a
+ * test run as root drops to `nobody` (setpriv, util-linux) to meet a read-only directory as everyone
+ * else does. `nobody` then reads the checkout, as it can in a checkout others may read.
+ */
+const unprivileged = (command: string[]): string[] =>
+  process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ...command] : command;
+
+async function run(command: string[], env: Record<string, string>) {
+  const proc = Bun.spawn(command, { env: { ...process.env, PORT: "0", ...env }, stdout: "pipe", stderr: "pipe" });
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  return { code, stderr: stderr.trim() };
+}
+
+describe("a DATA_DIR the process cannot use", () => {
+  const readOnly = () => {
+    const parent = scratchDir("data-dir");
+    chmodSync(parent, 0o755);
+    const dir = join(parent, "read-only");
+    mkdirSync(dir, { mode: 0o555 });
+    return dir;
+  };
+
+  test("a read-only DATA_DIR stops the server with one line naming DATA_DIR and the path, exit code 2", async () => {
+    const dir = readOnly();
+    expect(await run(unprivileged([process.execPath, SERVER]), { DATA_DIR: dir })).toEqual({
+      code: 2,
+      stderr: `retour: DATA_DIR ${dir} is not writable by this process: set DATA_DIR to a directory this process may write to`,
+    });
+  });
+
+  test("the CLI says the same of a read-only DATA_DIR, exit code 2", async () => {
+    const dir = readOnly();
+    expect(await run(unprivileged([process.execPath, CLI, "org", "list"]), { DATA_DIR: dir })).toEqual({
+      code: 2,
+      stderr: `retour: DATA_DIR ${dir} is not writable by this process: set DATA_DIR to a directory this process may write to`,
+    });
+  });
+
+  test("a DATA_DIR that is a file stops the server with one line naming DATA_DIR, exit code 2", async () => {
+    const file = join(scratchDir("data-dir"), "a-file");
+    writeFileSync(file, "");
+    expect(await run([process.execPath, SERVER], { DATA_DIR: file })).toEqual({
+      code: 2,
+      stderr: `retour: DATA_DIR ${file} is not a directory: set DATA_DIR to a directory this process may write to`,
+    });
+  });
+});
+
+describe("npm start under a process manager", () => {
+  test("SIGTERM sent to the npm process stops the server: its port closes and npm exits", async () => {
+    const npm = Bun.spawn(["npm", "start"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: scratchDir("npm-start"), PORT: "0" },
+      stdout: "pipe",
+      stderr: "ignore",
+      // Its own process group, so that whatever npm leaves behind can be ended with it.
+      detached: true,
+    });
+    let seen = "";
+    void (async () => {
+      for await (const chunk of npm.stdout) seen += new TextDecoder().decode(chunk);
+    })();
+    try {
+      const port = await waitFor(
+        "the server to listen",
+        () => /"port":(\d+)[^\n]*retour listening/.exec(seen)?.[1],
+        (found) => found !== undefined,
+        20_000,
+      );
+      const health = `http://localhost:${port}/health`;
+      expect((await fetch(health)).status).toBe(200);
+
+      npm.kill("SIGTERM");
+      await waitFor(
+        "npm to exit",
+        () => npm.exitCode ?? npm.signalCode,
+        (ended) => ended !== null,
+        10_000,
+      );
+      await waitFor(
+        "the server's port to close",
+        () =>
+          fetch(health).then(
+            () => "open",
+            () => "closed",
+          ),
+        (state) => state === "closed",
+        10_000,
+      );
+    } finally {
+      try {
+        process.kill(-npm.pid, "SIGKILL");
+      } catch {
+        // The group has ended: nothing is left.
+      }
+    }
+  });
+});
