@@ -140,10 +140,22 @@ describe("submitReport from a browser", () => {
     assert.equal(recorded[0]?.report.source, "widget");
   });
 
-  test("an API key sent from a browser is channel_mismatch: the browser door takes widget keys only", async () => {
+  test("an API key sent from a browser is channel_mismatch: the browser door takes widget keys only, and the refusal says so", async () => {
     const { deps } = fakeCollection();
-    assert.deepEqual(await submitReport(deps, report, undefined, fromShop), { ok: false, code: "channel_mismatch" });
-    assert.deepEqual(await submitReport(deps, widgetReport, undefined, SERVER), { ok: false, code: "channel_mismatch" });
+    assert.deepEqual(await submitReport(deps, report, undefined, fromShop), {
+      ok: false,
+      code: "channel_mismatch",
+      problem: { field: "publicKey", reason: "widget_key_only" },
+    });
+  });
+
+  test("a widget key sent by a server is channel_mismatch, and the refusal says a widget key works only from the widget", async () => {
+    const { deps } = fakeCollection();
+    assert.deepEqual(await submitReport(deps, widgetReport, undefined, SERVER), {
+      ok: false,
+      code: "channel_mismatch",
+      problem: { field: "publicKey", reason: "server_key_only" },
+    });
   });
 
   test("the context is kept as the app allows: query values dropped but for listed parameters, requests without their query", async () => {

@@ -65,6 +65,24 @@ describe("POST /v1/widget/reports", () => {
     expect([fromServer.status, fromServer.body.code]).toEqual([403, "channel_mismatch"]);
   });
 
+  test("an API or form key on a widget endpoint is refused in that endpoint's words: a widget key is expected here", async () => {
+    for (const publicKey of [http.demo.publicKey, http.demo.formKey]) {
+      const reply = await fromPage(ALLOWED, widgetReport({ publicKey }));
+      expect([reply.status, reply.body.code]).toEqual([403, "channel_mismatch"]);
+      expect(reply.body.error).toContain("publicKey: a widget key is expected here");
+      expect(reply.body.error).not.toContain("neither an API channel key nor a form key");
+    }
+    const config = await http.request("GET", `/v1/widget/config?key=${http.demo.publicKey}`, { headers: { origin: ALLOWED } });
+    expect([config.status, config.body.code]).toEqual([403, "channel_mismatch"]);
+    expect(config.body.error).toContain("key: a widget key is expected here");
+  });
+
+  test("a widget key on /v1/reports is refused in that endpoint's words: a widget key works only from the widget", async () => {
+    const reply = await http.request("POST", "/v1/reports", { body: widgetReport() });
+    expect([reply.status, reply.body.code]).toEqual([403, "channel_mismatch"]);
+    expect(reply.body.error).toContain("publicKey: a widget key works only from the widget");
+  });
+
   test("an unknown key is 404 unknown_app; a body that is not a report is 400 invalid_ingest; all readable by the page", async () => {
     const unknown = await fromPage(ALLOWED, widgetReport({ publicKey: "widget_nope" }));
     expect([unknown.status, unknown.body.code, unknown.headers.get("access-control-allow-origin")]).toEqual([404, "unknown_app", ALLOWED]);
