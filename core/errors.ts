@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   "no_tracker",
   "invalid_webhook",
   "webhook_limit_reached",
+  "invalid_feature_map",
   "weak_password",
   "user_exists",
   "last_admin",

@@ -31,6 +31,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   invalid_link: 403,
   no_tracker: 409,
   invalid_webhook: 400,
+  invalid_feature_map: 400,
   webhook_limit_reached: 409,
   weak_password: 400,
   user_exists: 409,

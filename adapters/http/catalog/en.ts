@@ -301,6 +301,8 @@ export const EN = {
     invalid_webhook:
       "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged and feedback.unmerged.",
     webhook_limit_reached: "An organization may have at most 5 webhooks.",
+    invalid_feature_map:
+      "The feature map is refused whole: an app has at most 2000 features, each with at most 50 cues and an id of its own (a feature without an id takes one from its path).",
     weak_password: "A password must be at least 10 characters long.",
     user_exists: "A person with this e-mail address exists.",
     last_admin: "An organization needs at least one Admin: make another member Admin first.",

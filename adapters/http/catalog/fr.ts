@@ -299,6 +299,8 @@ export const FR: Catalog = {
     invalid_webhook:
       "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged et feedback.unmerged.",
     webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks.",
+    invalid_feature_map:
+      "La carte des fonctionnalités est refusée en entier : une app a au plus 2000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",
     weak_password: "Un mot de passe doit comporter au moins 10 caractères.",
     user_exists: "Une personne a déjà cette adresse e-mail.",
     last_admin: "Une organisation a besoin d'au moins un Admin : nommez d'abord un autre membre Admin.",
