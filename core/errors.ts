@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   "message_too_long",
   "method_not_allowed",
   "payload_too_large",
+  "replay_too_large",
   "idempotency_key_reused",
   "rate_limited",
   "quota_exceeded",

@@ -24,6 +24,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   message_too_long: 413,
   method_not_allowed: 405,
   payload_too_large: 413,
+  replay_too_large: 413,
   idempotency_key_reused: 422,
   rate_limited: 429,
   quota_exceeded: 429,

@@ -128,7 +128,33 @@ describe("submitReport", () => {
 describe("submitReport from a browser", () => {
   const fromShop = { via: "browser", origin: SHOP } as const;
   const PNG = btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10));
-  const GZIP = btoa(String.fromCharCode(0x1f, 0x8b, 8, 0));
+  /** `[]`, gzip-compressed: an empty replay. */
+  const GZIP = btoa(
+    String.fromCharCode(
+      0x1f,
+      0x8b,
+      0x08,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x02,
+      0x03,
+      0x8b,
+      0x8e,
+      0x05,
+      0x00,
+      0x29,
+      0xbb,
+      0x4c,
+      0x0d,
+      0x02,
+      0x00,
+      0x00,
+      0x00,
+    ),
+  );
   const widgetReport = { ...report, publicKey: "widget_key" };
 
   test("a widget key is accepted only from an origin the app allows: origin_not_allowed otherwise, and without an Origin", async () => {
@@ -188,6 +214,16 @@ describe("submitReport from a browser", () => {
       ],
     );
     assert.deepEqual([...(stored.get(linked[0]!.storageKey) ?? [])].slice(0, 4), [0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  test("a replay that expands past 50 MB once decompressed is replay_too_large; nothing is stored", async () => {
+    const { deps, recorded, stored } = fakeCollection({ plan: "growth" });
+    const zeros = new Blob([new Uint8Array(50 * 1024 * 1024 + 1)]).stream().pipeThrough(new CompressionStream("gzip"));
+    const bomb = new Uint8Array(await new Response(zeros).arrayBuffer());
+    const data = btoa(Array.from(bomb, (b) => String.fromCharCode(b)).join(""));
+    const attachments = [{ kind: "replay" as const, contentType: "application/gzip" as const, data }];
+    assert.deepEqual(await submitReport(deps, { ...widgetReport, attachments }, undefined, fromShop), { ok: false, code: "replay_too_large" });
+    assert.equal(recorded.length + stored.size, 0);
   });
 
   test("a replay is dropped where the plan does not show full context", async () => {

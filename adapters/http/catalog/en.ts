@@ -292,6 +292,8 @@ export const EN = {
     method_not_allowed: "This address does not answer to this method; the Allow header lists those it answers to.",
     payload_too_large:
       "The request body, or a file it carries, is larger than allowed (256 KB for a report; 2 MB for a screenshot and 5 MB for a replay from the widget).",
+    replay_too_large:
+      "The replay expands to more than 50 MB once decompressed, more than a player can hold: it is refused. Send the report without it, or with a shorter recording.",
     idempotency_key_reused: "This idempotency key was already used with another body.",
     rate_limited: "Too many requests. Try again later.",
     quota_exceeded: "The monthly feedback quota of the plan is used up.",

@@ -290,6 +290,8 @@ export const FR: Catalog = {
     method_not_allowed: "Cette adresse ne répond pas à cette méthode ; l'en-tête Allow liste celles auxquelles elle répond.",
     payload_too_large:
       "Le corps de la requête, ou un fichier qu'il porte, dépasse la taille permise (256 Ko pour un signalement ; 2 Mo pour une capture d'écran et 5 Mo pour un replay depuis le widget).",
+    replay_too_large:
+      "Le replay dépasse 50 Mo une fois décompressé, plus qu'un lecteur ne peut en tenir : il est refusé. Envoyez le signalement sans lui, ou avec un enregistrement plus court.",
     idempotency_key_reused: "Cette clé d'idempotence a déjà servi pour un autre corps.",
     rate_limited: "Trop de requêtes. Réessayez plus tard.",
     quota_exceeded: "Le quota mensuel de retours du forfait est épuisé.",

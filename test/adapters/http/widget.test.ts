@@ -105,6 +105,31 @@ describe("POST /v1/widget/reports", () => {
     }
   });
 
+  test("a small replay that expands past 50 MB is 413 replay_too_large, readable by the page, and records nothing", async () => {
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const message = "Replay bomb: the page froze after checkout";
+    const reply = await fromPage(
+      ALLOWED,
+      widgetReport({ message, attachments: [{ kind: "replay", contentType: "application/gzip", data: bomb.toString("base64") }] }),
+    );
+    expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([413, "replay_too_large", ALLOWED]);
+    expect(reply.body.error).toContain("50 MB");
+    const listed = await http.request("GET", `/v1/feedbacks?query=${encodeURIComponent("Replay bomb")}&status=all`, {
+      token: http.demo.tokens.admin,
+    });
+    expect(listed.body.data).toEqual([]);
+  });
+
+  test("a replay that is not whole gzip is 400 invalid_ingest", async () => {
+    const cut = gzipSync(JSON.stringify([{ type: 4, timestamp: 1 }])).subarray(0, 12);
+    const reply = await fromPage(
+      ALLOWED,
+      widgetReport({ attachments: [{ kind: "replay", contentType: "application/gzip", data: cut.toString("base64") }] }),
+    );
+    expect([reply.status, reply.body.code]).toEqual([400, "invalid_ingest"]);
+  });
+
   test("a second budget per widget key: past it, 429 rate_limited with Retry-After, readable by the page", async () => {
     const body = { ...widgetReport(), publicKey: limited.demo.widgetKey };
     for (let i = 0; i < 2; i++) expect((await fromPage(ALLOWED, body, undefined, limited)).status).toBe(201);
