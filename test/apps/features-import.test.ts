@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { COMMANDS, UsageError } from "../../apps/cli/commands.ts";
+import { FormBrowser, signIn } from "../support/browser.ts";
 import { inProcess, type InProcess } from "../support/in-process.ts";
 import { scratchDir } from "../support/scratch.ts";
 
@@ -54,5 +55,24 @@ describe("cli features import: the feature map is bounded, and refused whole pas
       { id: "pay", name: "Pay again", path: "checkout/again" },
     ];
     expect(await importFile(map)).toEndWith("features.1.id: given more than once.");
+  });
+});
+
+describe("the settings page's feature map import: the same bounds, said on the page", () => {
+  test("20,000 features are refused whole with 400 and the reason on the page; the app keeps its map", async () => {
+    const before = await featureCount();
+    const admin = new FormBrowser("http://localhost:3000", {}, http.handle);
+    await signIn(admin, http.demo.users.admin.email, http.demo.users.admin.password, "/settings/apps");
+    const page = await (await admin.fetch("/settings/apps")).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const many = Array.from({ length: 20_000 }, (_, i) => ({ name: `Feature ${i}`, path: `area/${i}` }));
+    const res = await admin.fetch(`/settings/apps/${http.demo.appId}/features`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+      body: new URLSearchParams({ csrf, json: JSON.stringify(many) }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("The feature map is refused whole: an app has at most 2000 features");
+    expect(await featureCount()).toBe(before);
   });
 });
