@@ -60,13 +60,10 @@ export function asMemberPosting(
 ): Promise<Response> {
   const field = formFields(web.body);
   return asMember(services, web, async (visitor) => {
-    const refusal = !postedFromOwnSite(web.request, new URL(services.baseUrl).origin)
-      ? textFor(visitor.language).form.otherSite
-      : (await csrfValid(services, web.cookie, field("csrf")))
-        ? null
-        : wordsFor(visitor.language).formExpired;
-    if (refusal)
-      return appPage(visitor, "/inbox", refusal, html`<h1>${refusal}</h1><p><a href="/inbox">${wordsFor(visitor.language).back}</a></p>`, 403);
+    const refused = (why: string) =>
+      appPage(visitor, "/inbox", why, html`<h1>${why}</h1><p><a href="/inbox">${wordsFor(visitor.language).back}</a></p>`, 403);
+    if (!postedFromOwnSite(web.request, new URL(services.baseUrl).origin)) return refused(textFor(visitor.language).form.otherSite);
+    if (!(await csrfValid(services, web.cookie, field("csrf")))) return refused(wordsFor(visitor.language).formExpired);
     return handler(visitor, field);
   });
 }
