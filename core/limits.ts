@@ -38,3 +38,10 @@ export function quotaMonth(now: number): QuotaMonth {
 
 /** The full-context add-on comes with these plans. */
 export const hasFullContext = (plan: Plan): boolean => plan !== "free";
+
+/**
+ * Bounds of an app's feature map: every report reads the whole map to attach a feature, so a map
+ * past these would make each report slow and heavy. An import past them is refused whole.
+ */
+export const MAX_FEATURES_PER_APP = 2000;
+export const MAX_CUES_PER_FEATURE = 50;

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "../../core/encoding.ts";
+import { hmacSha256, timingSafeEqual, toBase64Url } from "../../core/encoding.ts";
 import type { Services } from "../../core/services.ts";
 import { endSession } from "../../core/sessions/end-session.ts";
 import { resumeSession, type SignedIn } from "../../core/sessions/resume-session.ts";
@@ -9,7 +9,7 @@ export const isSecure = (services: Pick<Services, "baseUrl">): boolean => servic
 
 /** The person signed in on this browser, with their organizations, if any. */
 export async function signedInUser(services: Services, jar: CookieJar): Promise<SignedIn | null> {
-  const session = readCookie(jar, SESSION_COOKIE);
+  const session = readCookie(jar, SESSION_COOKIE, isSecure(services));
   return session ? resumeSession(services, session) : null;
 }
 
@@ -20,24 +20,36 @@ export async function openSession(services: Services, jar: CookieJar, userId: st
 }
 
 export async function closeSession(services: Services, jar: CookieJar): Promise<void> {
-  const session = readCookie(jar, SESSION_COOKIE);
+  const session = readCookie(jar, SESSION_COOKIE, isSecure(services));
   if (session) await endSession(services, session);
   writeCookie(jar, SESSION_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
 }
 
+/** The CSRF token of a session: a MAC of its secret, so only the holder of the session cookie knows it, and it is worth nothing in another session. */
+const sessionToken = async (sessionSecret: string): Promise<string> => toBase64Url(await hmacSha256(sessionSecret, "retour web form"));
+
 /**
- * CSRF protection by double submit: a random token in an HttpOnly cookie, repeated in a hidden
- * field of every form. A cross-site form can send the cookie but cannot read it to fill the field.
+ * The token every form repeats in a hidden field. With a session, it is bound to it: derived from
+ * the session's secret, which a page on another site (or a sibling host that plants cookies) can
+ * neither read nor choose. Before sign-in (the sign-in form), a random token in an HttpOnly cookie,
+ * repeated in the field (double submit); the Origin check guards that form too.
  */
-export function csrfToken(services: Services, jar: CookieJar): string {
-  const existing = readCookie(jar, CSRF_COOKIE);
+export async function csrfToken(services: Services, jar: CookieJar): Promise<string> {
+  const secure = isSecure(services);
+  const session = readCookie(jar, SESSION_COOKIE, secure);
+  if (session) return sessionToken(session);
+  const existing = readCookie(jar, CSRF_COOKIE, secure);
   if (existing && existing.length >= 32) return existing;
   const token = services.ids.secret();
-  writeCookie(jar, CSRF_COOKIE, token, { secure: isSecure(services) });
+  writeCookie(jar, CSRF_COOKIE, token, { secure });
   return token;
 }
 
-export function csrfValid(jar: CookieJar, submitted: unknown): boolean {
-  const cookie = readCookie(jar, CSRF_COOKIE);
-  return typeof submitted === "string" && !!cookie && timingSafeEqual(cookie, submitted);
+/** Whether a submitted token is the one of this browser's session (or, before sign-in, of its pre-session cookie). */
+export async function csrfValid(services: Services, jar: CookieJar, submitted: unknown): Promise<boolean> {
+  if (typeof submitted !== "string") return false;
+  const secure = isSecure(services);
+  const session = readCookie(jar, SESSION_COOKIE, secure);
+  const expected = session ? await sessionToken(session) : readCookie(jar, CSRF_COOKIE, secure);
+  return !!expected && timingSafeEqual(expected, submitted);
 }

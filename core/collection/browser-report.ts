@@ -8,6 +8,8 @@ import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../s
 
 export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
 export const REPLAY_MAX_BYTES = 5 * 1024 * 1024;
+/** What a replay may expand to once decompressed: what the player would have to hold and parse. */
+export const REPLAY_EXPANDED_MAX_BYTES = 50 * 1024 * 1024;
 const MAX_BYTES: Readonly<Record<WidgetAttachment["kind"], number>> = { screenshot: SCREENSHOT_MAX_BYTES, replay: REPLAY_MAX_BYTES };
 
 /** The size base64 text decodes to, without decoding it. */
@@ -21,11 +23,33 @@ const SIGNATURES: Readonly<Record<string, readonly number[]>> = {
   "application/gzip": [0x1f, 0x8b],
 };
 
-function decode(data: string): Uint8Array | null {
+function decode(data: string): Uint8Array<ArrayBuffer> | null {
   try {
     return Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether gzip bytes expand to at most `max` bytes: decompressed as a stream and counted, stopped as
+ * soon as the count passes `max`, so a small file that would expand to gigabytes costs no more than
+ * `max` to refuse. Bytes that are not gzip are "broken".
+ */
+async function expandsWithin(bytes: Uint8Array<ArrayBuffer>, max: number): Promise<"within" | "over" | "broken"> {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  let size = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      size += chunk.value.byteLength;
+      if (size > max) {
+        await reader.cancel();
+        return "over";
+      }
+    }
+    return "within";
+  } catch {
+    return "broken";
   }
 }
 
@@ -63,6 +87,10 @@ export async function browserReport(
     const bytes = decode(attachment.data);
     const signature = SIGNATURES[attachment.contentType]!;
     if (!bytes || !signature.every((b, i) => bytes[i] === b)) return fail("invalid_ingest");
+    if (attachment.kind === "replay") {
+      const expanded = await expandsWithin(bytes, REPLAY_EXPANDED_MAX_BYTES);
+      if (expanded !== "within") return fail(expanded === "over" ? "replay_too_large" : "invalid_ingest");
+    }
     const id = deps.ids.id();
     const storageKey = `${channel.organization.id}/uploads/${id}`;
     await deps.files.put(storageKey, bytes);

@@ -6,7 +6,7 @@ import { type ChannelDeps, openChannel, type Sender } from "../use-cases/submit-
 
 /** The settings of a widget key, for a page on an origin its app allows. */
 export async function widgetSettings(deps: ChannelDeps, key: string, sender: Sender): Promise<Result<WidgetSettings>> {
-  const channel = await openChannel(deps, key, sender);
+  const channel = await openChannel(deps, key, sender, "key");
   if (!channel.ok) return channel;
   const { app, organization } = channel.value;
   return ok({ replay: browserCollection(app).replay && hasFullContext(organization.plan) });

@@ -28,6 +28,13 @@ export interface ClientRegistration {
 const SUPPORTED_GRANTS = ["authorization_code", "refresh_token"];
 
 /**
+ * Characters that reorder or hide text (bidirectional controls such as U+202E, and other control
+ * characters): in a client name they would make the consent screen show a name other than the one
+ * registered.
+ */
+const SPOOFING = /[\p{Bidi_Control}\p{Cc}]/u;
+
+/**
  * Registers a public client (PKCE, no secret). Confidential methods asked for are replaced by
  * "none", as RFC 7591 allows; the answer says what was registered.
  */
@@ -41,6 +48,8 @@ export async function registerClient(
   if (metadata.grant_types?.some((g) => !SUPPORTED_GRANTS.includes(g))) {
     return { ok: false, error: oauthError("invalid_client_metadata", "grant_types may only be authorization_code and refresh_token") };
   }
+  if (metadata.client_name !== undefined && SPOOFING.test(metadata.client_name))
+    return { ok: false, error: oauthError("invalid_client_metadata", "client_name may not contain bidirectional or other control characters") };
   if (metadata.response_types?.some((r) => r !== "code"))
     return { ok: false, error: oauthError("invalid_client_metadata", "response_types may only be code") };
   const now = deps.clock();

@@ -1,9 +1,16 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Value, ValueErrorType } from "@sinclair/typebox/value";
 
+/**
+ * Why a value of the right shape is still refused: a webhook address that is not https, not on an
+ * allowed port, private or that does not resolve; a channel key sent to a door that does not take
+ * its kind (a browser's endpoint takes widget keys only, a server's endpoint never does).
+ */
+export type Refusal = "not_url" | "not_https" | "credentials" | "port" | "private_address" | "unresolvable" | "widget_key_only" | "server_key_only";
+
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =
-  | { readonly field: string; readonly reason: "unknown" | "missing" | "repeated" }
+  | { readonly field: string; readonly reason: "unknown" | "missing" | "repeated" | Refusal }
   | { readonly field: string; readonly reason: "expected"; readonly schema: TSchema };
 
 /** Names a field the way a client wrote it: `user.email`, not the pointer `/user/email`. */

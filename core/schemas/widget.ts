@@ -70,7 +70,10 @@ export const WidgetAttachment = Type.Union(
     Type.Object({ kind: Type.Literal("screenshot"), contentType: literals(SCREENSHOT_TYPES), data: Type.String({ contentEncoding: "base64" }) }),
     Type.Object({ kind: Type.Literal("replay"), contentType: Type.Literal(REPLAY_TYPE), data: Type.String({ contentEncoding: "base64" }) }),
   ],
-  { $id: "WidgetAttachment", description: "A screenshot (up to 2 MB) or a gzip-compressed replay (up to 5 MB), base64-encoded." },
+  {
+    $id: "WidgetAttachment",
+    description: "A screenshot (up to 2 MB) or a gzip-compressed replay (up to 5 MB, expanding to at most 50 MB), base64-encoded.",
+  },
 );
 export type WidgetAttachment = Static<typeof WidgetAttachment>;
 

@@ -1,4 +1,4 @@
-import { type Failure, fail, ok, type Result } from "../errors.ts";
+import { type Failure, fail, invalid, ok, type Result } from "../errors.ts";
 import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
 import type { ReportOutcome } from "../model.ts";
 import { assistantTurns, awaitsAnswer, QUALIFICATION_TTL_MS, stepFor } from "../qualification/machine.ts";
@@ -46,11 +46,15 @@ const CHANNELS_OF: Readonly<Record<Sender["via"], readonly ReportSource[]>> = { 
 /** Whether this sender may send on a channel of this kind. */
 export const sendsOn = (sender: Sender, kind: ReportSource): boolean => CHANNELS_OF[sender.via].includes(kind);
 
-/** Resolves a channel key to a channel that may receive reports from this sender. */
-export async function openChannel(services: ChannelDeps, key: string, sender: Sender = SERVER): Promise<Result<ChannelContext>> {
+/**
+ * Resolves a channel key to a channel that may receive reports from this sender. A key of the wrong
+ * kind is refused in the words of the door it came to: `field` names where the request carried it.
+ */
+export async function openChannel(services: ChannelDeps, key: string, sender: Sender = SERVER, field = "publicKey"): Promise<Result<ChannelContext>> {
   const context = await services.store.findChannelByKey(key);
   if (!context) return fail("unknown_app");
-  if (!sendsOn(sender, context.channel.kind)) return fail("channel_mismatch");
+  if (!sendsOn(sender, context.channel.kind))
+    return invalid("channel_mismatch", { field, reason: sender.via === "browser" ? "widget_key_only" : "server_key_only" });
   if (sender.via === "browser" && !originAllowed(context.app, sender.origin)) return fail("origin_not_allowed");
   if (!context.channel.active) return fail("channel_inactive");
   return ok(context);

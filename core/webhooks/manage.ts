@@ -1,11 +1,11 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { DeliveryResult, Grant, Webhook } from "../model.ts";
 import type { WebhookTransport } from "../ports.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookCreate, type WebhookView, type WebhookWithSecret } from "./schemas.ts";
-import { checkResolved, checkWebhookUrl } from "./target.ts";
+import { checkResolved, checkWebhookUrl, type TargetProblem } from "./target.ts";
 
 export interface WebhookDeps {
   readonly transport: WebhookTransport;
@@ -35,18 +35,19 @@ export type ManageDeps = Pick<Services, "ids" | "secrets" | "clock"> & {
 
 const newSecret = (services: ManageDeps) => `whsec_${services.ids.secret()}`;
 
-/** The address must be https and public, as written and as resolved now. */
-async function checkTarget(deps: WebhookDeps, text: string): Promise<boolean> {
+/** The address must be https and public, as written and as resolved now; a refusal names the condition that failed. */
+async function checkTarget(deps: WebhookDeps, text: string): Promise<TargetProblem | null> {
   const target = checkWebhookUrl(text, deps.allowPrivate);
-  if (!target.ok) return false;
+  if (!target.ok) return target.problem;
   const addresses = await deps.transport.resolve(target.url.hostname.replace(/^\[|\]$/g, "")).catch(() => []);
-  return checkResolved(addresses, deps.allowPrivate) === null;
+  return checkResolved(addresses, deps.allowPrivate);
 }
 
 export async function createWebhook(services: ManageDeps, deps: WebhookDeps, grant: Grant, input: WebhookCreate): Promise<Result<WebhookWithSecret>> {
   const allowed = authorize(grant, "webhooks.manage");
   if (!allowed.ok) return allowed;
-  if (!(await checkTarget(deps, input.url))) return fail("invalid_webhook");
+  const problem = await checkTarget(deps, input.url);
+  if (problem) return invalid("invalid_webhook", { field: "url", reason: problem });
   const secret = newSecret(services);
   const webhook: Webhook = {
     id: services.ids.id(),

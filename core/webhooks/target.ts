@@ -1,6 +1,8 @@
+import type { Refusal } from "../schemas/field-problem.ts";
 import { isIpLiteral, isPublicAddress } from "./address.ts";
 
-export type TargetProblem = "not_url" | "not_https" | "credentials" | "port" | "private_address" | "unresolvable";
+/** Why an address is not a webhook target; the refusal names it. */
+export type TargetProblem = Extract<Refusal, "not_url" | "not_https" | "credentials" | "port" | "private_address" | "unresolvable">;
 
 /** HTTPS ports a webhook may use: a public host's other services (SSH, mail, databases) are not targets. */
 const WEBHOOK_PORTS = ["", "443", "8443"];

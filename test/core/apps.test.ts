@@ -54,6 +54,52 @@ describe("apps and channels", () => {
     );
   });
 
+  test("a feature map of more than 2000 features is refused whole (invalid_feature_map naming features), and the map stays as it was", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const app = await createApp(org.deps, admin, { name: "Shop", kind: "web" });
+    assert.ok(app.ok);
+    await importFeatures(org.deps, admin, app.value.id, [{ name: "Checkout", path: "checkout" }]);
+    const many = Array.from({ length: 2001 }, (_, i) => ({ name: `Feature ${i}`, path: `area/${i}` }));
+    const refused = await importFeatures(org.deps, admin, app.value.id, many);
+    assert.equal(!refused.ok && `${refused.code}:${refused.problem?.field}`, "invalid_feature_map:features");
+    assert.equal((org.features.get(app.value.id) as unknown[]).length, 1);
+    assert.equal((await importFeatures(org.deps, admin, app.value.id, many.slice(0, 2000))).ok, true);
+  });
+
+  test("a feature with more than 50 cues is refused whole: invalid_feature_map naming that feature's cues", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const app = await createApp(org.deps, admin, { name: "Shop", kind: "web" });
+    assert.ok(app.ok);
+    const cues = (n: number) => Array.from({ length: n }, (_, i) => `cue ${i}`);
+    const map = [
+      { name: "Cart", path: "cart", cues: cues(50) },
+      { name: "Checkout", path: "checkout", cues: cues(51) },
+    ];
+    const refused = await importFeatures(org.deps, admin, app.value.id, map);
+    assert.equal(!refused.ok && `${refused.code}:${refused.problem?.field}`, "invalid_feature_map:features.1.cues");
+    assert.equal(org.features.get(app.value.id), undefined);
+  });
+
+  test("two features with one id are refused, not silently made one: given ids, or ids taken from one path", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const app = await createApp(org.deps, admin, { name: "Shop", kind: "web" });
+    assert.ok(app.ok);
+    const given = await importFeatures(org.deps, admin, app.value.id, [
+      { id: "pay", name: "Pay", path: "checkout/pay" },
+      { id: "pay", name: "Pay again", path: "checkout/pay-again" },
+    ]);
+    assert.deepEqual(!given.ok && given.problem, { field: "features.1.id", reason: "repeated" });
+    const fromPath = await importFeatures(org.deps, admin, app.value.id, [
+      { name: "Pay", path: "checkout/pay" },
+      { name: "Pay, twice", path: "checkout/pay" },
+    ]);
+    assert.deepEqual(!fromPath.ok && fromPath.problem, { field: "features.1.path", reason: "repeated" });
+    assert.equal(org.features.get(app.value.id), undefined);
+  });
+
   test("the settings show channel keys only to those who manage the organization", async () => {
     const org = fakeOrganization();
     const admin = org.person("root@acme.test", "admin");

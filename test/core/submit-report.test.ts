@@ -128,7 +128,33 @@ describe("submitReport", () => {
 describe("submitReport from a browser", () => {
   const fromShop = { via: "browser", origin: SHOP } as const;
   const PNG = btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10));
-  const GZIP = btoa(String.fromCharCode(0x1f, 0x8b, 8, 0));
+  /** `[]`, gzip-compressed: an empty replay. */
+  const GZIP = btoa(
+    String.fromCharCode(
+      0x1f,
+      0x8b,
+      0x08,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x02,
+      0x03,
+      0x8b,
+      0x8e,
+      0x05,
+      0x00,
+      0x29,
+      0xbb,
+      0x4c,
+      0x0d,
+      0x02,
+      0x00,
+      0x00,
+      0x00,
+    ),
+  );
   const widgetReport = { ...report, publicKey: "widget_key" };
 
   test("a widget key is accepted only from an origin the app allows: origin_not_allowed otherwise, and without an Origin", async () => {
@@ -140,10 +166,22 @@ describe("submitReport from a browser", () => {
     assert.equal(recorded[0]?.report.source, "widget");
   });
 
-  test("an API key sent from a browser is channel_mismatch: the browser door takes widget keys only", async () => {
+  test("an API key sent from a browser is channel_mismatch: the browser door takes widget keys only, and the refusal says so", async () => {
     const { deps } = fakeCollection();
-    assert.deepEqual(await submitReport(deps, report, undefined, fromShop), { ok: false, code: "channel_mismatch" });
-    assert.deepEqual(await submitReport(deps, widgetReport, undefined, SERVER), { ok: false, code: "channel_mismatch" });
+    assert.deepEqual(await submitReport(deps, report, undefined, fromShop), {
+      ok: false,
+      code: "channel_mismatch",
+      problem: { field: "publicKey", reason: "widget_key_only" },
+    });
+  });
+
+  test("a widget key sent by a server is channel_mismatch, and the refusal says a widget key works only from the widget", async () => {
+    const { deps } = fakeCollection();
+    assert.deepEqual(await submitReport(deps, widgetReport, undefined, SERVER), {
+      ok: false,
+      code: "channel_mismatch",
+      problem: { field: "publicKey", reason: "server_key_only" },
+    });
   });
 
   test("the context is kept as the app allows: query values dropped but for listed parameters, requests without their query", async () => {
@@ -176,6 +214,16 @@ describe("submitReport from a browser", () => {
       ],
     );
     assert.deepEqual([...(stored.get(linked[0]!.storageKey) ?? [])].slice(0, 4), [0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  test("a replay that expands past 50 MB once decompressed is replay_too_large; nothing is stored", async () => {
+    const { deps, recorded, stored } = fakeCollection({ plan: "growth" });
+    const zeros = new Blob([new Uint8Array(50 * 1024 * 1024 + 1)]).stream().pipeThrough(new CompressionStream("gzip"));
+    const bomb = new Uint8Array(await new Response(zeros).arrayBuffer());
+    const data = btoa(Array.from(bomb, (b) => String.fromCharCode(b)).join(""));
+    const attachments = [{ kind: "replay" as const, contentType: "application/gzip" as const, data }];
+    assert.deepEqual(await submitReport(deps, { ...widgetReport, attachments }, undefined, fromShop), { ok: false, code: "replay_too_large" });
+    assert.equal(recorded.length + stored.size, 0);
   });
 
   test("a replay is dropped where the plan does not show full context", async () => {

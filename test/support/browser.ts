@@ -5,10 +5,14 @@
 export class FormBrowser {
   private readonly cookies = new Map<string, string>();
 
-  /** `headers` go with every request (for example the X-Forwarded-For a proxy would add). */
+  /**
+   * `headers` go with every request (for example the X-Forwarded-For a proxy would add); `send`
+   * carries a request to the service (a socket by default, or an in-process application's handle).
+   */
   constructor(
     private readonly origin: string,
     private readonly headers: Record<string, string> = {},
+    private readonly send: (request: Request) => Promise<Response> = fetch,
   ) {}
 
   /** The Cookie header this browser sends. */
@@ -16,11 +20,16 @@ export class FormBrowser {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
+  /** Sets a cookie as another host of the same site could (a sibling's `Domain=` cookie). */
+  plant(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader());
-    const response = await fetch(new URL(url, this.origin), { ...init, headers, redirect: "manual" });
+    const response = await this.send(new Request(new URL(url, this.origin), { ...init, headers, redirect: "manual" }));
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, ...value] = pair!.split("=");
@@ -29,14 +38,18 @@ export class FormBrowser {
     return response;
   }
 
-  /** Submits the form of the page, with its hidden inputs plus the given fields. */
-  submit(pageHtml: string, fields: Record<string, string>, action?: string): Promise<Response> {
+  /** Submits the form of the page, with its hidden inputs plus the given fields (and `headers`, such as the Origin a browser sends). */
+  submit(pageHtml: string, fields: Record<string, string>, action?: string, headers: Record<string, string> = {}): Promise<Response> {
     const form = /<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(pageHtml);
     if (!form) throw new Error(`no form in page: ${pageHtml.slice(0, 300)}`);
     const body = new URLSearchParams();
     for (const [, name, value] of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) body.set(name!, decode(value!));
     for (const [k, v] of Object.entries(fields)) body.set(k, v);
-    return this.fetch(action ?? decode(form[1]!), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    return this.fetch(action ?? decode(form[1]!), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body,
+    });
   }
 }
 

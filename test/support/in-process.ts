@@ -20,6 +20,8 @@ export interface InProcess {
   /** Sends one request to the HTTP application without a socket; a JSON body is encoded. */
   /** `body` is sent as JSON; `raw` as it is, with the content type the headers give. */
   request(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<Reply>;
+  /** Hands one request, as it is, to the HTTP application (for a FormBrowser without a socket). */
+  handle(request: Request): Promise<Response>;
   /** Runs the queued background jobs (grouping, triage, notifications) until the queue is empty; returns how many ran. */
   runJobs(): Promise<number>;
   close(): void;
@@ -76,6 +78,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
         body: text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
       };
     },
+    handle: (request) => app.handle(request),
     async runJobs() {
       let ran = 0;
       for (let job = await claim(); job; job = await claim()) {

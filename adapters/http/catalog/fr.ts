@@ -291,7 +291,7 @@ export const FR: Catalog = {
     invalid_token: "Le jeton d'accès est inconnu, expiré ou révoqué.",
     insufficient_scope: "Le jeton d'accès n'a pas la portée requise.",
     forbidden: "Votre rôle ne permet pas cette modification.",
-    channel_mismatch: "Cette clé n'est ni celle d'un canal API ni celle d'un formulaire.",
+    channel_mismatch: "Le canal de cette clé ne prend pas de requêtes à cette adresse.",
     channel_inactive: "Ce canal est désactivé.",
     origin_not_allowed: "L'origine de cette page ne figure pas dans la liste des origines autorisées de l'app.",
     unknown_app: "Aucune application n'a cette clé.",
@@ -302,6 +302,8 @@ export const FR: Catalog = {
     method_not_allowed: "Cette adresse ne répond pas à cette méthode\u202f; l'en-tête Allow liste celles auxquelles elle répond.",
     payload_too_large:
       "Le corps de la requête, ou un fichier qu'il porte, dépasse la taille permise (256 Ko pour un signalement\u202f; 2 Mo pour une capture d'écran et 5 Mo pour un enregistrement de session depuis le widget).",
+    replay_too_large:
+      "L'enregistrement de session dépasse 50 Mo une fois décompressé, plus qu'un lecteur ne peut en tenir\u202f: il est refusé. Envoyez le signalement sans lui, ou avec un enregistrement plus court.",
     idempotency_key_reused: "Cette clé d'idempotence a déjà servi pour un autre corps.",
     rate_limited: "Trop de requêtes. Réessayez plus tard.",
     quota_exceeded: "Le quota mensuel de retours du forfait est épuisé.",
@@ -311,6 +313,8 @@ export const FR: Catalog = {
     invalid_webhook:
       "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged et feedback.unmerged.",
     webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks.",
+    invalid_feature_map:
+      "La carte des fonctionnalités est refusée en entier\u202f: une app a au plus 2000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",
     weak_password: "Un mot de passe doit comporter au moins 10 caractères.",
     user_exists: "Une personne a déjà cette adresse e-mail.",
     last_admin: "Une organisation a besoin d'au moins un Admin\u202f: nommez d'abord un autre membre Admin.",
@@ -326,16 +330,16 @@ export const FR: Catalog = {
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
   },
   refusals: {
-    not_merged: (feedback: string) => `${feedback} n'est fusionné dans aucun autre retour : il n'y a rien à défusionner.`,
+    not_merged: (feedback: string) => `${feedback} n'est fusionné dans aucun autre retour\u202f: il n'y a rien à défusionner.`,
     target_merged: (feedback: string, target: string) =>
-      `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour : défusionnez d'abord ${target}.`,
+      `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour\u202f: défusionnez d'abord ${target}.`,
     reports_left: (feedback: string, target: string, count: number) =>
       count === 1
-        ? `Un signalement que ${feedback} a apporté à ${target} en a été séparé depuis : défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${target}, ou laissez ${feedback} fusionné.`
-        : `${count} signalements que ${feedback} a apportés à ${target} en ont été séparés depuis : défusionner ne les rendrait pas. Fusionnez d'abord leurs retours dans ${target}, ou laissez ${feedback} fusionné.`,
+        ? `Un signalement que ${feedback} a apporté à ${target} en a été séparé depuis\u202f: défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${target}, ou laissez ${feedback} fusionné.`
+        : `${count} signalements que ${feedback} a apportés à ${target} en ont été séparés depuis\u202f: défusionner ne les rendrait pas. Fusionnez d'abord leurs retours dans ${target}, ou laissez ${feedback} fusionné.`,
     target_emptied: (feedback: string, target: string) =>
-      `${target} ne contient plus que les signalements apportés par ${feedback}, les siens en ayant été séparés depuis : défusionner laisserait ${target} vide. Laissez ${feedback} fusionné.`,
-    only_report: (feedback: string) => `Ce signalement est le seul de ${feedback} : il a déjà son propre retour.`,
+      `${target} ne contient plus que les signalements apportés par ${feedback}, les siens en ayant été séparés depuis\u202f: défusionner laisserait ${target} vide. Laissez ${feedback} fusionné.`,
+    only_report: (feedback: string) => `Ce signalement est le seul de ${feedback}\u202f: il a déjà son propre retour.`,
   },
   problems: {
     body: "corps",
@@ -343,6 +347,15 @@ export const FR: Catalog = {
     unknown: "champ inconnu",
     missing: "obligatoire",
     repeated: "donné plusieurs fois",
+    not_url: "pas une adresse absolue (https://hôte/chemin)",
+    not_https: "pas en https (http n'est permis qu'en développement, avec WEBHOOKS_ALLOW_PRIVATE)",
+    credentials: "porte un nom d'utilisateur ou un mot de passe",
+    port: "sur un autre port que 443 et 8443",
+    private_address: "une adresse de bouclage, privée, lien-local ou autrement non publique, ou un nom d'hôte qui se résout en une telle adresse",
+    unresolvable: "le nom d'hôte ne se résout en aucune adresse (une machine sans réseau n'en résout aucun)",
+    widget_key_only: "une clé de widget est attendue ici\u202f; les clés de canal API et de formulaire vont à POST /v1/reports",
+    server_key_only:
+      "une clé de widget ne sert que depuis le widget (POST /v1/widget/reports)\u202f; cette adresse prend une clé de canal API ou de formulaire",
     expected: (what: string) => `${what} attendu`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,
     integer: "un entier",
@@ -350,6 +363,7 @@ export const FR: Catalog = {
     range: (min: number, max: number) => ` de ${min} à ${max}`,
     boolean: "true ou false",
     list: "une liste",
+    atMostItems: (max: number) => ` d'au plus ${max} éléments`,
     object: "un objet",
     text: "un texte",
     nonEmpty: "un texte non vide",

@@ -23,7 +23,7 @@ function expectation(schema: TSchema, words: Phrases): string {
     case "boolean":
       return words.boolean;
     case "array":
-      return words.list;
+      return typeof schema.maxItems === "number" ? words.list + words.atMostItems(schema.maxItems) : words.list;
     case "object":
       return words.object;
     case "string": {

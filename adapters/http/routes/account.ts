@@ -9,6 +9,7 @@ import type { AgentView } from "../../../core/store.ts";
 import { clientAddress } from "../connection.ts";
 import type { WebRequest } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
+import { postedFromOwnSite } from "../same-origin.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
@@ -36,20 +37,23 @@ const describeScopes = (agent: AgentView, language: Language): string =>
 
 /** Sign-in pages and the Agents settings page. */
 export function accountRoutes(services: Services) {
-  function loginPage(
+  const ownOrigin = new URL(services.baseUrl).origin;
+
+  async function loginPage(
     web: WebRequest,
     next: string,
-    error?: keyof Pick<Words, "wrongPassword" | "tooManyAttempts" | "formExpired">,
+    error?: keyof Pick<Words, "wrongPassword" | "tooManyAttempts" | "formExpired"> | "otherSite",
     status = 200,
     retryAfter?: number,
-  ): Response {
-    const csrf = csrfToken(services, web.cookie);
-    const language = pageLanguage(web);
+  ): Promise<Response> {
+    const csrf = await csrfToken(services, web.cookie);
+    const language = pageLanguage(services, web);
     const w = wordsFor(language);
+    const said = error === "otherSite" ? textFor(language).form.otherSite : error && w[error];
     const response = page(
       w.signIn,
       html`<h1>${w.signInTitle}</h1>
-${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
+${said ? html`<p class="error" role="alert">${said}</p>` : ""}
 <form method="post" action="/login">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
 <label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
@@ -96,7 +100,8 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
         const web = { request, cookie };
         const form = (body ?? {}) as Record<string, unknown>;
         const next = safeNext(form.next);
-        if (!csrfValid(cookie, form.csrf)) return loginPage(web, next, "formExpired", 403);
+        if (!postedFromOwnSite(request, ownOrigin)) return loginPage(web, next, "otherSite", 403);
+        if (!(await csrfValid(services, cookie, form.csrf))) return loginPage(web, next, "formExpired", 403);
         const result = await login(services, {
           email: String(form.email ?? ""),
           password: String(form.password ?? ""),
@@ -113,8 +118,9 @@ ${error ? html`<p class="error" role="alert">${w[error]}</p>` : ""}
     )
     .post(
       "/logout",
-      async ({ body, cookie }) => {
-        if (!csrfValid(cookie, (body as Record<string, unknown> | undefined)?.csrf)) return redirect("/login");
+      async ({ request, body, cookie }) => {
+        if (!postedFromOwnSite(request, ownOrigin) || !(await csrfValid(services, cookie, (body as Record<string, unknown> | undefined)?.csrf)))
+          return redirect("/login");
         await closeSession(services, cookie);
         return redirect("/login");
       },

@@ -14,6 +14,7 @@ import { addressBudget } from "../collection.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, page } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
+import { postedFromOwnSite } from "../same-origin.ts";
 
 type Words = ReturnType<typeof textFor>["form"];
 type Fields = Record<string, string | string[] | undefined>;
@@ -115,13 +116,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
 
   /** Refuses posts from other sites, and past the address's budget; null lets the post through. */
   async function guard(request: Request, key: string, language: Language): Promise<Response | null> {
-    // Pages here send no referrer, and then browsers post `Origin: null`: Sec-Fetch-Site says where it came from.
-    const sent = request.headers.get("origin");
-    const origin = sent === "null" ? null : sent;
-    const site = request.headers.get("sec-fetch-site");
-    // The page's own origin: the configured address, or the one the browser reached (before BASE_URL is set).
-    const own = origin === ownOrigin || origin === new URL(request.url).origin;
-    if ((origin !== null && !own) || (origin === null && site !== null && site !== "same-origin" && site !== "none")) {
+    if (!postedFromOwnSite(request, ownOrigin)) {
       const w = textFor(language).form;
       return formPage(language, w.otherSite, html`<h1>${w.otherSite}</h1>`, 403);
     }

@@ -16,6 +16,7 @@ import { clientAddress } from "../connection.ts";
 import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
 import { REGISTRATION_WINDOW_MS } from "../../../core/oauth/lifetimes.ts";
 import type { WebRequest } from "../cookies.ts";
+import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfToken, csrfValid, signedInUser } from "../web-session.ts";
 
 const clientMetadata = TypeCompiler.Compile(ClientMetadata);
@@ -49,7 +50,7 @@ export function oauthRoutes(services: Services, registrationsPerHour: number) {
   async function consentPage({ request, cookie }: WebRequest, authorization: AuthorizationRequest, user: SignedIn): Promise<Response> {
     const memberships = user.memberships;
     if (memberships.length === 0) return errorPage("You are not a member of any organization.", 403);
-    const csrf = csrfToken(services, cookie);
+    const csrf = await csrfToken(services, cookie);
     const hidden = AUTHORIZE_PARAMS.map((name) => {
       const value = name === "scope" ? authorization.scopes.join(" ") : new URL(request.url).searchParams.get(name);
       return value === null ? "" : html`<input type="hidden" name="${name}" value="${value}">`;
@@ -170,11 +171,13 @@ ${
     )
     .post(
       "/oauth/authorize",
-      async ({ body, cookie }) => {
+      async ({ request, body, cookie }) => {
         const form = stringFields(body);
+        if (!postedFromOwnSite(request, new URL(services.baseUrl).origin)) return errorPage("This form can only be sent from its own page.", 403);
         const user = await signedInUser(services, cookie);
         if (!user) return errorPage("Your session has ended. Start the connection again from the application.", 401);
-        if (!csrfValid(cookie, form.csrf)) return errorPage("This form has expired. Start the connection again from the application.", 403);
+        if (!(await csrfValid(services, cookie, form.csrf)))
+          return errorPage("This form has expired. Start the connection again from the application.", 403);
         // The hidden fields come back from the browser: check the whole request again.
         const checked = await checkAuthorizationRequest(services, form);
         if (checked.kind === "refuse") return errorPage(checked.error.error_description);

@@ -1,6 +1,6 @@
 import { flash, takeFlash } from "../web/flash.ts";
 import { Elysia } from "elysia";
-import { textFor } from "../catalog/text.ts";
+import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
 import { ROLE_SCOPES, ROLES } from "../../../core/model.ts";
@@ -216,7 +216,10 @@ export function settingsAccessRoutes(services: Services) {
           if (events.length === 0) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 });
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: field("url").trim(), events });
           if (!created.ok)
-            return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
+            return webhooksPage(services, visitor, {
+              error: errorBody(created.code, visitor.language, created.problem).error,
+              status: STATUS_OF[created.code],
+            });
           await flash(services, cookie, { label: wordsFor(visitor.language).secretOnce, value: created.value.secret });
           return redirect("/settings/webhooks");
         }),

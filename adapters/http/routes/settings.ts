@@ -5,7 +5,7 @@ import { fail, type Result } from "../../../core/errors.ts";
 import { readPlan } from "../../../core/organizations/read-plan.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { CHANNEL_KINDS } from "../../../core/model.ts";
-import { textFor } from "../catalog/text.ts";
+import { errorBody, textFor } from "../catalog/text.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
@@ -122,7 +122,12 @@ export function settingsRoutes(services: Services) {
   const afterChange = (visitor: Visitor, result: Result<unknown>, what?: string): Promise<Response> | Response => {
     if (result.ok) return redirect("/settings/apps");
     const words = textFor(visitor.language);
-    const error = result.code === "forbidden" ? words.web.adminsOnly : result.code === "invalid_body" && what ? what : words.errors[result.code];
+    const error =
+      result.code === "forbidden"
+        ? words.web.adminsOnly
+        : result.code === "invalid_body" && what
+          ? what
+          : errorBody(result.code, visitor.language, result.problem).error;
     return appsPage(services, visitor, { error, status: STATUS_OF[result.code] });
   };
   /** An import file that cannot be read: said to those who may import, forbidden to the others. */

@@ -141,6 +141,7 @@ export function widgetRoutes(services: Services, limits: { reportsPerMinute: num
             "unknown_app",
             "idempotency_in_progress",
             "message_too_long",
+            "replay_too_large",
             "idempotency_key_reused",
             "quota_exceeded",
             "qualification_failed",

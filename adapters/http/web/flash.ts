@@ -23,7 +23,7 @@ export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar
 
 /** The secret kept for this page, once: reading it removes it. One that cannot be opened reads as none. */
 export async function takeFlash(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<Flash | undefined> {
-  const sealed = readCookie(jar, FLASH_COOKIE);
+  const sealed = readCookie(jar, FLASH_COOKIE, isSecure(services));
   if (!sealed) return undefined;
   writeCookie(jar, FLASH_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
   try {

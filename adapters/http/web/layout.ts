@@ -1,6 +1,8 @@
 import type { Services } from "../../../core/services.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
+import { textFor } from "../catalog/text.ts";
+import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfValid } from "../web-session.ts";
 import { type Visitor, visit } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
@@ -47,18 +49,21 @@ export async function asMember(services: Services, web: WebRequest, handler: (vi
   return handler(visited);
 }
 
-/** Runs a form handler for a signed-in member, once the form's CSRF token is checked. */
+/**
+ * Runs a form handler for a signed-in member, once the post is known to come from this site's own
+ * pages (Origin, or Sec-Fetch-Site) and to carry the CSRF token of this member's session.
+ */
 export function asMemberPosting(
   services: Services,
   web: WebRequest & { readonly body: unknown },
   handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response> | Response,
 ): Promise<Response> {
   const field = formFields(web.body);
-  return asMember(services, web, (visitor) => {
-    if (!csrfValid(web.cookie, field("csrf"))) {
-      const w = wordsFor(visitor.language);
-      return appPage(visitor, "/inbox", w.formExpired, html`<h1>${w.formExpired}</h1><p><a href="/inbox">${w.back}</a></p>`, 403);
-    }
+  return asMember(services, web, async (visitor) => {
+    const refused = (why: string) =>
+      appPage(visitor, "/inbox", why, html`<h1>${why}</h1><p><a href="/inbox">${wordsFor(visitor.language).back}</a></p>`, 403);
+    if (!postedFromOwnSite(web.request, new URL(services.baseUrl).origin)) return refused(textFor(visitor.language).form.otherSite);
+    if (!(await csrfValid(services, web.cookie, field("csrf")))) return refused(wordsFor(visitor.language).formExpired);
     return handler(visitor, field);
   });
 }

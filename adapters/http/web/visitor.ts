@@ -26,8 +26,8 @@ export type Visit =
   | ({ readonly state: "member" } & Visitor);
 
 /** The language of the pages: the visitor's choice when made, else Accept-Language. */
-export function pageLanguage({ request, cookie }: WebRequest): Language {
-  const chosen = readCookie(cookie, LANGUAGE_COOKIE);
+export function pageLanguage(services: Pick<Services, "baseUrl">, { request, cookie }: WebRequest): Language {
+  const chosen = readCookie(cookie, LANGUAGE_COOKIE, isSecure(services));
   return chosen === "fr" || chosen === "en" ? chosen : negotiateLanguage(request.headers.get("accept-language"));
 }
 
@@ -39,14 +39,14 @@ export const chooseLanguage = (services: Services, jar: CookieJar, language: Lan
 export async function visit(services: Services, web: WebRequest): Promise<Visit> {
   const { request, cookie } = web;
   const user = await signedInUser(services, cookie);
-  const language = pageLanguage(web);
+  const language = pageLanguage(services, web);
   if (!user) return { state: "anonymous" };
   const memberships = user.memberships;
-  const remembered = readCookie(cookie, ORG_COOKIE);
+  const remembered = readCookie(cookie, ORG_COOKIE, isSecure(services));
   const asked = new URL(request.url).searchParams.get("org") ?? remembered;
   const membership = memberships.find((m) => m.orgId === asked) ?? memberships[0];
   if (!membership) return { state: "no_organization", language };
-  const csrf = csrfToken(services, cookie);
+  const csrf = await csrfToken(services, cookie);
   if (membership.orgId !== remembered) writeCookie(cookie, ORG_COOKIE, membership.orgId, { secure: isSecure(services) });
   return {
     state: "member",

@@ -65,6 +65,24 @@ describe("POST /v1/widget/reports", () => {
     expect([fromServer.status, fromServer.body.code]).toEqual([403, "channel_mismatch"]);
   });
 
+  test("an API or form key on a widget endpoint is refused in that endpoint's words: a widget key is expected here", async () => {
+    for (const publicKey of [http.demo.publicKey, http.demo.formKey]) {
+      const reply = await fromPage(ALLOWED, widgetReport({ publicKey }));
+      expect([reply.status, reply.body.code]).toEqual([403, "channel_mismatch"]);
+      expect(reply.body.error).toContain("publicKey: a widget key is expected here");
+      expect(reply.body.error).not.toContain("neither an API channel key nor a form key");
+    }
+    const config = await http.request("GET", `/v1/widget/config?key=${http.demo.publicKey}`, { headers: { origin: ALLOWED } });
+    expect([config.status, config.body.code]).toEqual([403, "channel_mismatch"]);
+    expect(config.body.error).toContain("key: a widget key is expected here");
+  });
+
+  test("a widget key on /v1/reports is refused in that endpoint's words: a widget key works only from the widget", async () => {
+    const reply = await http.request("POST", "/v1/reports", { body: widgetReport() });
+    expect([reply.status, reply.body.code]).toEqual([403, "channel_mismatch"]);
+    expect(reply.body.error).toContain("publicKey: a widget key works only from the widget");
+  });
+
   test("an unknown key is 404 unknown_app; a body that is not a report is 400 invalid_ingest; all readable by the page", async () => {
     const unknown = await fromPage(ALLOWED, widgetReport({ publicKey: "widget_nope" }));
     expect([unknown.status, unknown.body.code, unknown.headers.get("access-control-allow-origin")]).toEqual([404, "unknown_app", ALLOWED]);
@@ -85,6 +103,31 @@ describe("POST /v1/widget/reports", () => {
       const reply = await fromPage(ALLOWED, widgetReport({ attachments: [attachment] }));
       expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([413, "payload_too_large", ALLOWED]);
     }
+  });
+
+  test("a small replay that expands past 50 MB is 413 replay_too_large, readable by the page, and records nothing", async () => {
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const message = "Replay bomb: the page froze after checkout";
+    const reply = await fromPage(
+      ALLOWED,
+      widgetReport({ message, attachments: [{ kind: "replay", contentType: "application/gzip", data: bomb.toString("base64") }] }),
+    );
+    expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([413, "replay_too_large", ALLOWED]);
+    expect(reply.body.error).toContain("50 MB");
+    const listed = await http.request("GET", `/v1/feedbacks?query=${encodeURIComponent("Replay bomb")}&status=all`, {
+      token: http.demo.tokens.admin,
+    });
+    expect(listed.body.data).toEqual([]);
+  });
+
+  test("a replay that is not whole gzip is 400 invalid_ingest", async () => {
+    const cut = gzipSync(JSON.stringify([{ type: 4, timestamp: 1 }])).subarray(0, 12);
+    const reply = await fromPage(
+      ALLOWED,
+      widgetReport({ attachments: [{ kind: "replay", contentType: "application/gzip", data: cut.toString("base64") }] }),
+    );
+    expect([reply.status, reply.body.code]).toEqual([400, "invalid_ingest"]);
   });
 
   test("a second budget per widget key: past it, 429 rate_limited with Retry-After, readable by the page", async () => {
