@@ -22,7 +22,7 @@ import { scratchDir } from "../support/scratch.ts";
  * grouping's merges, unmerges and splits — some of them crashing in the middle of their write —
  * and after every step every report is in exactly one visible feedback, no visible feedback holds
  * zero reports, its count is the length of its report list, and no operation throws (a refusal is
- * a value). The seed is printed on failure; MERGE_SEED=… replays it.
+ * a value). The seed is printed on failure; MERGE_SEED=… replays it, or explores another sequence.
  */
 
 const STEPS = 120;
@@ -206,7 +206,8 @@ async function run(makeStore: () => Promise<Store>, seed: number): Promise<void>
   }
 }
 
-const seed = Number(process.env.MERGE_SEED) || Math.floor(Math.random() * 2 ** 31);
+// A fixed seed by default, so that CI is repeatable; MERGE_SEED=… explores another sequence.
+const seed = Number(process.env.MERGE_SEED) || 20_261_125;
 
 describe("merge invariants hold after any sequence of merges, unmerges, splits and grouping, and after a crash in the middle of one", () => {
   test(`on SQLite, on a file (seed ${seed})`, async () => {
