@@ -41,13 +41,15 @@ interface NewFeedback extends Dated {
 
 /**
  * The candidate query of a new feedback, given how many feedbacks of the app carry each of its
- * keys, itself included; null when no other feedback carries any of them.
+ * keys (itself included, once indexed); null when none of its keys was ever indexed.
  */
 export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<string, number>): CandidateQuery | null {
-  // The feedback is indexed before it looks: a key it alone carries is the rarest and finds nothing.
+  // A feedback is indexed before its job looks: a key it alone carries would be the rarest and find
+  // nothing. Keys carried once come last, for a feedback read before its job indexed it.
+  const once = (count: number) => (count > 1 ? 0 : 1);
   const rarest = [...frequencies]
-    .filter(([, count]) => count > 1)
-    .sort(([, a], [, b]) => a - b)
+    .filter(([, count]) => count > 0)
+    .sort(([, a], [, b]) => once(a) - once(b) || a - b)
     .slice(0, RAREST_KEYS)
     .map(([key]) => key);
   if (rarest.length === 0) return null;

@@ -21,7 +21,7 @@ describe("grouping candidates", () => {
   });
 
   test("only open feedbacks of the same app, other than the new one, are candidates", () => {
-    const query = candidateQuery(feedback, new Map([["w:pdf", 2]]));
+    const query = candidateQuery(feedback, new Map([["w:pdf", 1]]));
     assert.equal(query?.orgId, "org");
     assert.equal(query?.appId, "app");
     assert.equal(query?.exclude, "f9");
@@ -33,18 +33,11 @@ describe("grouping candidates", () => {
     assert.equal(candidateQuery(feedback, new Map()), null);
   });
 
-  test("a key only the new feedback carries is not looked up: indexed before it looks, it would find nothing else", () => {
-    assert.equal(candidateQuery(feedback, new Map([["w:zorglub", 1]])), null);
-    assert.deepEqual(
-      candidateQuery(
-        feedback,
-        new Map([
-          ["w:zorglub", 1],
-          ["w:pdf", 3],
-        ]),
-      )?.keys,
-      ["w:pdf"],
-    );
+  test("keys carried by others come before a key carried once, which the feedback itself may be all that carries", () => {
+    const keys = (entries: Array<[string, number]>) => candidateQuery(feedback, new Map(entries))?.keys;
+    assert.deepEqual(keys([["w:zorglub", 1], ["w:pdf", 3], ["w:a", 2], ["w:b", 9], ["w:c", 4]]), ["w:a", "w:pdf", "w:c", "w:b"]);
+    // Read before its job indexed it, a feedback still finds the one other that carries its words.
+    assert.deepEqual(keys([["w:zorglub", 1], ["w:pdf", 3]]), ["w:pdf", "w:zorglub"]);
   });
 
   test("of two duplicates, the newer is folded into the older, whichever job found the pair; ids break ties", () => {

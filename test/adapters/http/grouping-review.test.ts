@@ -25,6 +25,8 @@ const setMode = (mode: "auto" | "review") => setGroupingMode(http.services, oper
 /** A person signed in to the web pages, with their cookies: GET a page, POST a form (with its CSRF token). */
 async function signIn(user: { email: string; password: string }) {
   const jar = new Map<string, string>();
+  // The sign-in form takes the cookie's token; once signed in, forms carry the session's, read from a page.
+  let csrf = () => jar.get("retour_csrf") ?? "";
   const send = async (method: string, path: string, form?: Record<string, string>) => {
     const response = await http.request(method, path, {
       headers: {
@@ -32,7 +34,7 @@ async function signIn(user: { email: string; password: string }) {
         origin: "http://localhost:3000",
         ...(form && { "content-type": "application/x-www-form-urlencoded" }),
       },
-      ...(form && { raw: new URLSearchParams({ csrf: jar.get("retour_csrf") ?? "", ...form }).toString() }),
+      ...(form && { raw: new URLSearchParams({ csrf: csrf(), ...form }).toString() }),
     });
     for (const set of response.headers.getSetCookie()) {
       const [pair = ""] = set.split(";");
@@ -43,6 +45,8 @@ async function signIn(user: { email: string; password: string }) {
   };
   await send("GET", "/login");
   expect((await send("POST", "/login", { email: user.email, password: user.password, next: "/inbox" })).status).toBe(303);
+  const token = /name="csrf" value="([^"]+)"/.exec((await send("GET", "/inbox")).body)![1]!;
+  csrf = () => token;
   return { get: (path: string) => send("GET", path), post: (path: string, form: Record<string, string>) => send("POST", path, form) };
 }
 
@@ -171,7 +175,7 @@ describe("grouping that people review and undo", () => {
       });
       expect(french.status).toBe(409);
       expect(french.body.error).toBe(
-        `Un signalement que ${a} a apporté à ${b} en a été séparé depuis : défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${b}, ou laissez ${a} fusionné.`,
+        `Un signalement que ${a} a apporté à ${b} en a été séparé depuis\u202f: défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${b}, ou laissez ${a} fusionné.`,
       );
       expect((await read(b)).body.reportList.map((r: { id: string }) => r.id)).toEqual([own]);
       expect((await read(split.body.key)).body.reportList.map((r: { id: string }) => r.id)).toEqual([brought]);

@@ -48,7 +48,7 @@ describe("POST /v1/webhooks says which condition of the address failed (code inv
 
   test("the condition is said in French to a French client", async () => {
     const res = await create("https://nobody.public.test/x", "fr");
-    expect(res.body.error).toContain("url : le nom d'hôte ne se résout en aucune adresse");
+    expect(res.body.error).toContain("url\u202f: le nom d'hôte ne se résout en aucune adresse");
   });
 
   test("a public https address on an allowed port is created", async () => {
