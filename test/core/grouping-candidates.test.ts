@@ -35,9 +35,24 @@ describe("grouping candidates", () => {
 
   test("keys carried by others come before a key carried once, which the feedback itself may be all that carries", () => {
     const keys = (entries: Array<[string, number]>) => candidateQuery(feedback, new Map(entries))?.keys;
-    assert.deepEqual(keys([["w:zorglub", 1], ["w:pdf", 3], ["w:a", 2], ["w:b", 9], ["w:c", 4]]), ["w:a", "w:pdf", "w:c", "w:b"]);
+    assert.deepEqual(
+      keys([
+        ["w:zorglub", 1],
+        ["w:pdf", 3],
+        ["w:a", 2],
+        ["w:b", 9],
+        ["w:c", 4],
+      ]),
+      ["w:a", "w:pdf", "w:c", "w:b"],
+    );
     // Read before its job indexed it, a feedback still finds the one other that carries its words.
-    assert.deepEqual(keys([["w:zorglub", 1], ["w:pdf", 3]]), ["w:pdf", "w:zorglub"]);
+    assert.deepEqual(
+      keys([
+        ["w:zorglub", 1],
+        ["w:pdf", 3],
+      ]),
+      ["w:pdf", "w:zorglub"],
+    );
   });
 
   test("of two duplicates, the newer is folded into the older, whichever job found the pair; ids break ties", () => {
