@@ -91,14 +91,21 @@ export type Role = "server" | "cli";
 /** Closes what the composition root opened: the store's connections and files. */
 export const closeServices = (services: Services): Promise<void> => services.store.close();
 
+/** The file system calls useDataDir makes. */
+interface DataDirCalls {
+  mkdirSync(path: string, options: { recursive: true }): unknown;
+  accessSync(path: string, mode: number): void;
+}
+
 /**
  * Makes DATA_DIR if it is missing and checks that this process may write there (the store, the
  * secret key and the attachments live in it): a directory it cannot use is one line naming DATA_DIR.
+ * `fs` is given by tests, since root may write where no one else may.
  */
-export function useDataDir(dir: string): void {
+export function useDataDir(dir: string, fs: DataDirCalls = { mkdirSync, accessSync }): void {
   try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
     const problem =

@@ -1,20 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ConfigError } from "../../apps/runtime/config.ts";
+import { useDataDir } from "../../apps/runtime/services.ts";
 import { scratchDir } from "../support/scratch.ts";
 import { waitFor } from "../support/wait.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const SERVER = join(ROOT, "apps/server/main.ts");
 const CLI = join(ROOT, "apps/cli/main.ts");
-
-/**
- * The command as a person without root's rights runs it: root writes through any permission, so a
- * test run as root drops to `nobody` (setpriv, util-linux) to meet a read-only directory as everyone
- * else does. `nobody` then reads the checkout, as it can in a checkout others may read.
- */
-const unprivileged = (command: string[]): string[] =>
-  process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ...command] : command;
 
 async function run(command: string[], env: Record<string, string>) {
   const proc = Bun.spawn(command, { env: { ...process.env, PORT: "0", ...env }, stdout: "pipe", stderr: "pipe" });
@@ -23,27 +17,29 @@ async function run(command: string[], env: Record<string, string>) {
 }
 
 describe("a DATA_DIR the process cannot use", () => {
-  const readOnly = () => {
-    const parent = scratchDir("data-dir");
-    chmodSync(parent, 0o755);
-    const dir = join(parent, "read-only");
-    mkdirSync(dir, { mode: 0o555 });
-    return dir;
-  };
-
-  test("a read-only DATA_DIR stops the server with one line naming DATA_DIR and the path, exit code 2", async () => {
-    const dir = readOnly();
-    expect(await run(unprivileged([process.execPath, SERVER]), { DATA_DIR: dir })).toEqual({
-      code: 2,
-      stderr: `retour: DATA_DIR ${dir} is not writable by this process: set DATA_DIR to a directory this process may write to`,
-    });
+  // Root writes through any permission, and tests and CI run as root: a directory this process may
+  // not write to is met through the file system calls useDataDir makes, failing as the kernel does.
+  const refusing = (code: string) => ({
+    mkdirSync: () => undefined,
+    accessSync: () => {
+      throw Object.assign(new Error(`${code}: permission denied`), { code });
+    },
   });
 
-  test("the CLI says the same of a read-only DATA_DIR, exit code 2", async () => {
-    const dir = readOnly();
-    expect(await run(unprivileged([process.execPath, CLI, "org", "list"]), { DATA_DIR: dir })).toEqual({
+  test("a DATA_DIR this process may not write to is one line naming DATA_DIR and the path", () => {
+    for (const code of ["EACCES", "EPERM", "EROFS"]) {
+      expect(() => useDataDir("/srv/retour", refusing(code))).toThrow(
+        new ConfigError("DATA_DIR /srv/retour is not writable by this process: set DATA_DIR to a directory this process may write to"),
+      );
+    }
+  });
+
+  test("a DATA_DIR refused by the file system stops the CLI with that line, exit code 2", async () => {
+    const file = join(scratchDir("data-dir"), "a-file");
+    writeFileSync(file, "");
+    expect(await run([process.execPath, CLI, "org", "list"], { DATA_DIR: join(file, "below") })).toEqual({
       code: 2,
-      stderr: `retour: DATA_DIR ${dir} is not writable by this process: set DATA_DIR to a directory this process may write to`,
+      stderr: `retour: DATA_DIR ${join(file, "below")} is not a directory: set DATA_DIR to a directory this process may write to`,
     });
   });
 
