@@ -26,7 +26,7 @@ export function schemaSql(db: Database): string {
     .sort((a, b) => a.tbl_name.localeCompare(b.tbl_name) || KINDS.indexOf(a.type) - KINDS.indexOf(b.type) || a.name.localeCompare(b.name));
   return [
     "-- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,",
-    '-- it changes with a new migration (README, "Adding a migration").',
+    '-- it changes with a new migration (README, "The SQLite schema and adding a migration").',
     `PRAGMA user_version = ${version};`,
     ...objects.map((o) => `${o.type === "table" ? "\n" : ""}${o.sql.trim()};`),
     "",

@@ -1,6 +1,6 @@
 // Schema migrations, one file each in migrations/, applied in the order of their numbers at start;
 // `PRAGMA user_version` records how far a database has come, as the number of the last one applied.
-// Append only: a released migration is never edited (README, "Adding a migration").
+// Append only: a released migration is never edited (README, "The SQLite schema and adding a migration").
 import type { Database } from "bun:sqlite";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

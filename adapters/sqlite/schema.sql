@@ -1,5 +1,5 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
--- it changes with a new migration (README, "Adding a migration").
+-- it changes with a new migration (README, "The SQLite schema and adding a migration").
 PRAGMA user_version = 31;
 
 CREATE TABLE app_trackers (app_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, settings_sealed TEXT NOT NULL, project TEXT NOT NULL);

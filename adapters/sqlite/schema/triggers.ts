@@ -1,7 +1,7 @@
 // The triggers of the current schema, each defined once: the migration that last created one
 // imports it from here (migrations/NNN-*.ts), and earlier migrations keep the text they ran then.
 // A trigger changes by a new migration that drops it and creates it from here, the migration that
-// created it before taking in the text it had (see README, "Adding a migration").
+// created it before taking in the text it had (see README, "The SQLite schema and adding a migration").
 import { appIdOf, orgIdOf } from "../rows.ts";
 import { DOC_TIES, documentSql, firstDocSql, newDoc } from "../search.ts";
 
