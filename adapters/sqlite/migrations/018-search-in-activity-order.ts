@@ -44,7 +44,7 @@ export default function searchInActivityOrder(db: Database): void {
     `SELECT f.id, f.key || ' ' || f.title || ' ' || coalesce((SELECT group_concat(s.body, ' ')
        FROM search_docs d JOIN search s ON s.rowid = d.rowid WHERE d.feedback_id = f.id), '') AS text FROM feedbacks f`,
   );
-  // Written here as that release did, the feedbacks named by id (feedbackRefs numbers them later).
+  // Written here as that release did, the feedbacks named by id (migration 24 numbers them later).
   const insert = db.query(
     `INSERT INTO feedback_words (doc, feedback_id, words) SELECT ${newDoc("f.last_activity_at")}, f.id, ?2 FROM feedbacks f WHERE f.id = ?1`,
   );

@@ -6,8 +6,9 @@ import { documentWithIdsSql } from "./018-search-in-activity-order.ts";
 /**
  * Feedbacks get a small integer, `ref`, that the search words, the grouping documents (and the
  * reports, next) hold in place of the feedback's id: the id took its 21 bytes and again in each
- * table's unique index. A column of its own rather than the rowid, which VACUUM may renumber. Both tables are copied
- * whole, their numbers kept: the full-text index and the grouping postings name them. Dropping a table fires no trigger, so the full-text index is left as it is.
+ * table's unique index. A column of its own rather than the rowid, which VACUUM may renumber. Both
+ * tables are copied whole, their numbers kept: the full-text index and the grouping postings name
+ * them. Dropping a table fires no trigger, so the full-text index is left as it is.
  */
 export default function feedbackRefs(db: Database): void {
   const document = `coalesce((SELECT ${documentWithIdsSql("new.words")} FROM feedbacks f WHERE f.ref = new.feedback_ref), '')`;
