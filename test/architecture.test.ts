@@ -62,4 +62,13 @@ describe("the architecture", () => {
     );
     expect(statuses).toEqual([]);
   });
+
+  // A connection's TEMP tables are its scratch space, not the store's schema.
+  test("the SQLite schema changes only in migrations (adapters/sqlite/migrations/, with the triggers of schema/)", () => {
+    const ddl = /\b(CREATE\s+(UNIQUE\s+|VIRTUAL\s+)?(TABLE|INDEX|TRIGGER|VIEW)|ALTER\s+TABLE|DROP\s+(TABLE|INDEX|TRIGGER|VIEW))\b/;
+    const outside = [...sources("adapters"), ...sources("apps")]
+      .filter((file) => !file.startsWith("adapters/sqlite/migrations/") && !file.startsWith("adapters/sqlite/schema/"))
+      .filter((file) => ddl.test(read(file)));
+    expect(outside).toEqual([]);
+  });
 });

@@ -22,7 +22,7 @@ import type { WriteBatch } from "./write-batch.ts";
 /**
  * What each order sorts on, descending, and that value as a list position holds it; every order
  * breaks ties by id desc and is read backwards from an ascending index. Severity is sorted on
- * `urgency` (migrations.ts), which grows as the rank falls: P0 first, none last.
+ * `urgency` (migrations/021-urgency.sql), which grows as the rank falls: P0 first, none last.
  */
 const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly value: (position: number) => number }>> = {
   activity: { on: "f.last_activity_at", value: (at) => at },

@@ -71,9 +71,10 @@ function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
         `the store at ${db.filename} was upgraded by a newer release of Retour (schema ${current}, this release knows ${MIGRATIONS.length}): run that release`,
       );
     if (current > 0 && current < MIGRATIONS.length) onUpgrade?.({ from: current, to: MIGRATIONS.length });
-    for (let version = current; version < MIGRATIONS.length; version++) {
-      applyMigration(db, MIGRATIONS[version]!);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
+    // Numbered 1 to the last without a gap (test/adapters/sqlite-schema.test.ts): those after the store's version.
+    for (const migration of MIGRATIONS.slice(current)) {
+      applyMigration(db, migration);
+      db.exec(`PRAGMA user_version = ${migration.number}`);
     }
   }).immediate();
 }

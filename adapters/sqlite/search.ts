@@ -13,7 +13,7 @@ import { appIdOf, orgIdOf, refOf } from "./rows.ts";
  * each prefixed with its organization and status: a word's postings are those of one organization
  * and status, so neither is a second list to intersect, and a count per status reads one list per
  * word. Kind, severity, app and feature are tokens of their own. A folded feedback's document is
- * empty. Triggers (migrations.ts) rewrite the document whenever the feedback row or its words change.
+ * empty. Triggers (schema/triggers.ts) rewrite the document whenever the feedback row or its words change.
  */
 
 /** Where the activity part of a doc starts: docs stay positive until 2089. */

@@ -4,7 +4,7 @@ import type { TrendStore } from "../../core/store.ts";
 
 const DAY_MS = 86_400_000;
 
-/** Reports counted per day, read from the counters the triggers of `report_days` keep (see migrations). */
+/** Reports counted per day, read from the counters the triggers of `report_days` keep (schema/triggers.ts). */
 export function trendStore(db: Database): TrendStore {
   return {
     async countReportsByDay(orgId, appId, from, to) {

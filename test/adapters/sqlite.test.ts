@@ -7,7 +7,7 @@ import { FEEDBACK_BY_KEY_OR_ID, listQuery } from "../../adapters/sqlite/feedback
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { isTrackingToken, trackingTokenHash } from "../../core/report/tracking-token.ts";
-import { applyMigration, MIGRATIONS, type Migration } from "../../adapters/sqlite/migrations.ts";
+import { applyMigration, MIGRATIONS } from "../../adapters/sqlite/migrations.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { START } from "../../core/portable.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
@@ -134,9 +134,10 @@ function recordWithReport(store: ReturnType<typeof createSqliteStore>, feedback:
   });
 }
 
-/** A store file as a version before `migration` left it: every migration up to that one applied. */
-function storeBefore(migration: (m: Migration) => boolean): { path: string; old: Database; version: number } {
-  const before = MIGRATIONS.findIndex(migration);
+/** A store file as a version before migration `name` left it: every migration up to that one applied. */
+function storeBefore(name: string): { path: string; old: Database; version: number } {
+  const before = MIGRATIONS.findIndex((m) => m.name === name);
+  if (before < 0) throw new Error(`no migration named ${name}`);
   const path = join(scratchDir("store"), "store.sqlite");
   const old = new Database(path);
   for (const m of MIGRATIONS.slice(0, before)) applyMigration(old, m);
@@ -360,7 +361,7 @@ describe("sqlite search plans, every filter and order", () => {
 
 describe("sqlite search migration", () => {
   test("a store made with one search document per report finds the same feedbacks by the same words once migrated", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "function" && m.name === "searchInActivityOrder");
+    const { path, old } = storeBefore("search-in-activity-order");
     catalog(old, ["org"], ["app"]);
     const feedback = old.query(
       "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at, merged_into) VALUES (?, 'org', 'app', ?, ?, 'problem', 'triage', 1, 1, ?, ?)",
@@ -449,7 +450,7 @@ describe("sqlite inbox counters", () => {
   });
 
   test("a store made before the counters gets them from the feedbacks it holds", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE feedback_counts"));
+    const { path, old } = storeBefore("feedback-counts");
     catalog(old, ["org"], ["app"]);
     for (let i = 0; i < 5; i++) insert(old, `f${i}`, { status: i < 2 ? "fixed" : "triage" });
     insert(old, "folded", { merged: "f0" });
@@ -465,7 +466,7 @@ describe("sqlite schema upgrades", () => {
   test("an existing store is announced once, before its schema is upgraded; a new or current one is not", async () => {
     const upgrades: Array<{ from: number; to: number }> = [];
     const onUpgrade = (schema: { from: number; to: number }) => upgrades.push(schema);
-    const { path, old, version } = storeBefore((m) => typeof m === "string" && m.includes("ADD COLUMN org_number"));
+    const { path, old, version } = storeBefore("organization-numbers");
     old.close();
     await createSqliteStore(path, { onUpgrade }).close();
     await createSqliteStore(path, { onUpgrade }).close();
@@ -476,7 +477,7 @@ describe("sqlite schema upgrades", () => {
 
 describe("sqlite organization numbers migration", () => {
   test("a store made before organizations were numbered lists each organization's own feedbacks once migrated, and numbers new ones after", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("ADD COLUMN org_number"));
+    const { path, old } = storeBefore("organization-numbers");
     catalog(old, ["a", "b"], ["app"]);
     const feedbacks: Array<[id: string, org: string, activity: number]> = [
       ["a1", "a", 1],
@@ -521,7 +522,7 @@ const exportOrPdf = (store: ReturnType<typeof createSqliteStore>, postingsPerKey
 
 describe("sqlite grouping postings migration", () => {
   test("a store whose postings named apps and feedbacks by id offers the same candidates, most recent first, and exports the same postings once migrated", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_postings"));
+    const { path, old } = storeBefore("grouping-postings-by-number");
     catalog(old, ["org"], ["app", "other"]);
     const feedback = old.query(
       "INSERT INTO feedbacks (id, org_id, app_id, key, title, kind, status, reports, created_at, last_activity_at) VALUES (?, 'org', ?, ?, ?, 'problem', 'triage', 1, 1, 1)",
@@ -598,7 +599,7 @@ describe("sqlite reports on disk", () => {
   });
 
   test("whole SHA-256 hashes stored before, as bytes or as text, are cut to the 128 bits kept, which their tokens still match", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("UPDATE reports SET status_token_hash = substr"));
+    const { path, old } = storeBefore("tracking-hashes-128-bits");
     catalog(old, ["org"], ["app"]);
     old.exec(
       "INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at) VALUES ('fb', 1, 1, 'ORG-1', 't', 'problem', 'triage', 2, 1, 1)",
@@ -631,7 +632,7 @@ describe("sqlite reports on disk", () => {
 
 describe("sqlite outbox migration", () => {
   test("a store made before the outbox kept only what is read keeps its status changes and the events still to deliver", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("DROP INDEX events_pending"));
+    const { path, old } = storeBefore("outbox-trimmed");
     const event = old.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, created_at) VALUES (?, 'org', 'fb', ?, ?, ?)");
     event.run("created", "feedback.created", null, 1);
     event.run("created-for-a-hook", "feedback.created", null, 2);
@@ -651,7 +652,7 @@ describe("sqlite outbox migration", () => {
 
 describe("sqlite reports migration", () => {
   test("reports copied without their organization and app, named by their feedback's number, are still tracked by the ids their links name, and counted by day and feature", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE reports_copied"));
+    const { path, old } = storeBefore("reports-by-feedback-ref");
     old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 2)").run();
     catalog(old, [], ["app"]);
     old
@@ -726,7 +727,7 @@ describe("sqlite reports migration", () => {
 
 describe("sqlite feedback numbers migration", () => {
   test("search words and grouping documents named by feedback id before are found, moved and refiltered by number once migrated", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "function" && m.name === "feedbackRefs");
+    const { path, old } = storeBefore("feedback-refs");
     old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 3)").run();
     catalog(old, [], ["app"]);
     const feedback = old.query(
@@ -831,7 +832,7 @@ describe("sqlite grouping documents", () => {
 
 describe("sqlite key frequencies migration", () => {
   test("key frequencies kept by app id before are read and exported the same once kept by the app's number", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_df_copied"));
+    const { path, old } = storeBefore("grouping-df-by-app-number");
     catalog(old, ["org"], ["app", "other"]);
     old.query("INSERT INTO grouping_apps (n, app_id) VALUES (1, 'app'), (2, 'other')").run();
     old.query("INSERT INTO grouping_df (app_id, key, n) VALUES ('app', 'w:pdf', 3), ('app', 'w:export', 1), ('other', 'w:pdf', 7)").run();
@@ -864,7 +865,7 @@ describe("sqlite key frequencies migration", () => {
 
 describe("sqlite app numbers migration", () => {
   test("a store made before apps were numbered lists each app's own feedbacks once migrated, and numbers new apps after", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("ADD COLUMN app_number"));
+    const { path, old } = storeBefore("app-numbers");
     old.query("INSERT INTO organizations (id, name, key_prefix, plan, number, next_seq) VALUES ('org', 'Org', 'ORG', 'enterprise', 1, 4)").run();
     for (const app of ["a", "b"]) old.query("INSERT INTO apps (id, org_id, name, kind) VALUES (?, 'org', ?, 'web')").run(app, app);
     const feedbacks: Array<[id: string, app: string, activity: number]> = [
@@ -911,7 +912,7 @@ describe("sqlite app numbers migration", () => {
 
 describe("sqlite feedbacks by numbers migration", () => {
   test("feedbacks that held their organization's and app's ids are listed, found, searched, counted and exported the same once they hold numbers", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "function" && m.name === "feedbacksByNumbers");
+    const { path, old } = storeBefore("feedbacks-by-numbers");
     catalog(old, ["org", "other-org"], ["app", "other-app"]);
     old.exec("UPDATE organizations SET next_seq = 3");
     const feedback = old.query(
@@ -987,7 +988,7 @@ describe("sqlite feedbacks by numbers migration", () => {
 
 describe("sqlite grouping terms migration", () => {
   test("postings that held their key's text and their document's own number give the same candidates, frequencies and export once they hold numbers", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("CREATE TABLE grouping_terms"));
+    const { path, old } = storeBefore("grouping-terms");
     catalog(old, ["org"], ["app", "other"]);
     const feedback = old.query(
       `INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at)
@@ -1059,7 +1060,7 @@ describe("sqlite grouping terms migration", () => {
 
 describe("sqlite attachments by report migration", () => {
   test("attachments stored before they followed their report are carried by the report that sent them, or else their feedback's latest", async () => {
-    const { path, old } = storeBefore((m) => typeof m === "string" && m.includes("ALTER TABLE attachments ADD COLUMN report_id"));
+    const { path, old } = storeBefore("attachments-by-report");
     catalog(old, ["org"], ["app"]);
     const feedback = old.query(
       `INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at, merged_into)

@@ -1,0 +1,1 @@
+ALTER TABLE grouping_docs ADD COLUMN vector TEXT;

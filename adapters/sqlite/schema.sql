@@ -1,0 +1,289 @@
+-- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
+-- it changes with a new migration (README, "The SQLite schema and adding a migration").
+PRAGMA user_version = 31;
+
+CREATE TABLE app_trackers (app_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, settings_sealed TEXT NOT NULL, project TEXT NOT NULL);
+CREATE INDEX app_trackers_by_project ON app_trackers (provider, project);
+
+CREATE TABLE apps (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
+  description TEXT, version TEXT
+, browser TEXT, grouping_mode TEXT, number INTEGER);
+CREATE UNIQUE INDEX apps_by_number ON apps (number);
+CREATE INDEX apps_by_org ON apps (org_id, name);
+CREATE TRIGGER apps_delete_moves_catalog AFTER DELETE ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER apps_insert_moves_catalog AFTER INSERT ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER apps_update_moves_catalog AFTER UPDATE ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+
+CREATE TABLE attachments (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, feedback_id TEXT NOT NULL, kind TEXT NOT NULL,
+  storage_key TEXT NOT NULL, content_type TEXT NOT NULL, created_at INTEGER NOT NULL
+, report_id TEXT);
+CREATE INDEX attachments_by_report ON attachments (report_id, created_at);
+
+CREATE TABLE auth_codes (
+  code_hash TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
+  redirect_uri TEXT NOT NULL, code_challenge TEXT NOT NULL, scopes TEXT NOT NULL, resource TEXT NOT NULL,
+  expires_at INTEGER NOT NULL, used_at INTEGER, grant_id TEXT
+);
+
+CREATE TABLE catalog_version (n INTEGER NOT NULL);
+
+CREATE TABLE channels (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, kind TEXT NOT NULL,
+  key TEXT NOT NULL UNIQUE, active INTEGER NOT NULL
+);
+CREATE INDEX channels_by_app ON channels (org_id, app_id);
+CREATE TRIGGER channels_delete_moves_catalog AFTER DELETE ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER channels_insert_moves_catalog AFTER INSERT ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER channels_update_moves_catalog AFTER UPDATE ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+
+CREATE TABLE comments (
+  id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, user_id TEXT NOT NULL, text TEXT NOT NULL,
+  status_from TEXT NOT NULL, status_to TEXT NOT NULL, at INTEGER NOT NULL
+);
+CREATE INDEX comments_by_feedback ON comments (feedback_id, at);
+
+CREATE TABLE deliveries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, webhook_id TEXT NOT NULL, event_id TEXT NOT NULL,
+  attempt INTEGER NOT NULL DEFAULT 0, run_at INTEGER NOT NULL, lease_token TEXT,
+  state TEXT NOT NULL DEFAULT 'pending'
+);
+CREATE INDEX deliveries_by_webhook ON deliveries (webhook_id);
+CREATE INDEX deliveries_due ON deliveries (run_at) WHERE state = 'pending';
+
+CREATE TABLE events (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, feedback_id TEXT NOT NULL, type TEXT NOT NULL,
+  previous_status TEXT, created_at INTEGER NOT NULL, dispatched_at INTEGER
+, related_id TEXT);
+CREATE INDEX events_by_feedback ON events (feedback_id);
+
+CREATE TABLE features (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL,
+  kind TEXT, severity_floor TEXT, cues TEXT, code TEXT
+);
+CREATE INDEX features_by_app ON features (org_id, app_id, path);
+
+CREATE TABLE feedback_counts (
+  org_id TEXT NOT NULL, app_id TEXT NOT NULL, kind TEXT NOT NULL, severity TEXT NOT NULL, feature_id TEXT NOT NULL, status TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (org_id, app_id, kind, severity, feature_id, status)
+) WITHOUT ROWID;
+
+CREATE VIRTUAL TABLE feedback_search USING fts5 (
+      body, content = '', contentless_delete = 1, detail = 'none',
+      tokenize = "unicode61 remove_diacritics 0 categories 'L* N* M* P* S* Co Cn Cs Cf'"
+    );
+
+CREATE TABLE "feedback_words" (doc INTEGER PRIMARY KEY, feedback_ref INTEGER NOT NULL UNIQUE, words TEXT NOT NULL);
+CREATE TRIGGER feedback_words_indexed AFTER INSERT ON feedback_words BEGIN
+  INSERT INTO feedback_search (rowid, body) VALUES (new.doc, coalesce((SELECT CASE WHEN f.merged_into IS NULL AND new.words <> '' THEN char(57344) || hex((SELECT id FROM organizations WHERE number = f.org_number)) || '.' || hex(f.status) || '.' || replace(new.words, ' ', ' ' || char(57344) || hex((SELECT id FROM organizations WHERE number = f.org_number)) || '.' || hex(f.status) || '.') || ' ' || char(57344) || 'k' || hex(f.kind) || ' ' || char(57344) || 'v' || hex(coalesce(f.severity, '')) || ' ' || char(57344) || 'a' || hex((SELECT id FROM apps WHERE number = f.app_number)) || ' ' || char(57344) || 'f' || hex(coalesce(f.feature_id, '')) ELSE '' END FROM feedbacks f WHERE f.ref = new.feedback_ref), ''));
+END;
+CREATE TRIGGER feedback_words_reindexed AFTER UPDATE ON feedback_words BEGIN
+  DELETE FROM feedback_search WHERE rowid = old.doc;
+  INSERT INTO feedback_search (rowid, body) VALUES (new.doc, coalesce((SELECT CASE WHEN f.merged_into IS NULL AND new.words <> '' THEN char(57344) || hex((SELECT id FROM organizations WHERE number = f.org_number)) || '.' || hex(f.status) || '.' || replace(new.words, ' ', ' ' || char(57344) || hex((SELECT id FROM organizations WHERE number = f.org_number)) || '.' || hex(f.status) || '.') || ' ' || char(57344) || 'k' || hex(f.kind) || ' ' || char(57344) || 'v' || hex(coalesce(f.severity, '')) || ' ' || char(57344) || 'a' || hex((SELECT id FROM apps WHERE number = f.app_number)) || ' ' || char(57344) || 'f' || hex(coalesce(f.feature_id, '')) ELSE '' END FROM feedbacks f WHERE f.ref = new.feedback_ref), ''));
+END;
+CREATE TRIGGER feedback_words_unindexed AFTER DELETE ON feedback_words BEGIN
+  DELETE FROM feedback_search WHERE rowid = old.doc;
+END;
+
+CREATE TABLE "feedbacks" (
+  ref INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, org_number INTEGER NOT NULL, app_number INTEGER NOT NULL, key TEXT NOT NULL,
+  title TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL, severity TEXT, feature_id TEXT,
+  nature TEXT, summary TEXT, observed TEXT, expected TEXT, due_at INTEGER, owner TEXT, tracker TEXT,
+  reports INTEGER NOT NULL, created_at INTEGER NOT NULL, last_activity_at INTEGER NOT NULL, merged_into TEXT, diagnostic TEXT,
+  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL,
+  UNIQUE (org_number, key)
+);
+CREATE INDEX feedbacks_by_app ON feedbacks (org_number, app_number, status, last_activity_at) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_feature ON feedbacks (org_number, feature_id, status, last_activity_at)
+  WHERE merged_into IS NULL AND feature_id IS NOT NULL;
+CREATE INDEX feedbacks_by_kind ON feedbacks (org_number, kind, status, last_activity_at) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_reports ON feedbacks (org_number, reports, id) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_severity ON feedbacks (org_number, severity, status, last_activity_at)
+  WHERE merged_into IS NULL AND severity IS NOT NULL;
+CREATE INDEX feedbacks_by_status ON feedbacks (org_number, status, last_activity_at) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_tracker ON feedbacks (org_number, json_extract(tracker, '$.key')) WHERE tracker IS NOT NULL;
+CREATE INDEX feedbacks_by_urgency ON feedbacks (org_number, urgency, id) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_recent ON feedbacks (org_number, last_activity_at) WHERE merged_into IS NULL;
+CREATE TRIGGER feedback_counted AFTER INSERT ON feedbacks WHEN new.merged_into IS NULL BEGIN
+  INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
+    VALUES ((SELECT id FROM organizations WHERE number = new.org_number), (SELECT id FROM apps WHERE number = new.app_number), new.kind, coalesce(new.severity, ''), coalesce(new.feature_id, ''), new.status, 1)
+    ON CONFLICT (org_id, app_id, kind, severity, feature_id, status) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER feedback_feature_counted AFTER UPDATE OF feature_id ON feedbacks WHEN old.feature_id IS NOT new.feature_id BEGIN
+  UPDATE report_days SET n = n - (SELECT count(*) FROM reports r WHERE r.feedback_ref = new.ref AND r.at / 86400000 = report_days.day)
+    WHERE app_id = (SELECT id FROM apps WHERE number = new.app_number) AND kind = new.kind AND feature_id = coalesce(old.feature_id, '')
+      AND day IN (SELECT r.at / 86400000 FROM reports r WHERE r.feedback_ref = new.ref);
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT (SELECT id FROM apps WHERE number = new.app_number), r.at / 86400000, new.kind, coalesce(new.feature_id, ''), (SELECT id FROM organizations WHERE number = new.org_number), count(*) FROM reports r WHERE r.feedback_ref = new.ref
+    GROUP BY r.at / 86400000
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER feedback_recounted AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+  UPDATE feedback_counts SET n = n - 1
+    WHERE old.merged_into IS NULL AND org_id = (SELECT id FROM organizations WHERE number = old.org_number) AND app_id = (SELECT id FROM apps WHERE number = old.app_number) AND kind = old.kind
+      AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
+  INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
+    SELECT (SELECT id FROM organizations WHERE number = new.org_number), (SELECT id FROM apps WHERE number = new.app_number), new.kind, coalesce(new.severity, ''), coalesce(new.feature_id, ''), new.status, 1 WHERE new.merged_into IS NULL
+    ON CONFLICT (org_id, app_id, kind, severity, feature_id, status) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER feedback_search_moved AFTER UPDATE OF last_activity_at ON feedbacks
+  WHEN new.last_activity_at IS NOT old.last_activity_at BEGIN
+  UPDATE feedback_words SET doc = coalesce((SELECT max(doc) + 1 FROM feedback_words WHERE doc BETWEEN ((new.last_activity_at - 1577836800000) * 4194304) AND ((new.last_activity_at - 1577836800000) * 4194304) + 4194303), ((new.last_activity_at - 1577836800000) * 4194304))
+    WHERE feedback_ref = new.ref AND doc NOT BETWEEN ((new.last_activity_at - 1577836800000) * 4194304) AND ((new.last_activity_at - 1577836800000) * 4194304) + 4194303;
+END;
+CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+  UPDATE feedback_words SET doc = doc WHERE feedback_ref = new.ref;
+END;
+CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
+  DELETE FROM feedback_words WHERE feedback_ref = old.ref;
+END;
+CREATE TRIGGER feedback_uncounted AFTER DELETE ON feedbacks WHEN old.merged_into IS NULL BEGIN
+  UPDATE feedback_counts SET n = n - 1
+    WHERE org_id = (SELECT id FROM organizations WHERE number = old.org_number) AND app_id = (SELECT id FROM apps WHERE number = old.app_number) AND kind = old.kind
+      AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
+END;
+
+CREATE TABLE followers (
+  feedback_id TEXT NOT NULL, email TEXT NOT NULL, name TEXT, language TEXT NOT NULL, tracking_sealed TEXT,
+  PRIMARY KEY (feedback_id, email)
+);
+
+CREATE TABLE grants (
+  id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
+  scopes TEXT NOT NULL, resource TEXT NOT NULL, created_at INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL, revoked_at INTEGER
+);
+CREATE INDEX grants_by_org ON grants (org_id, user_id);
+
+CREATE TABLE "grouping_docs" (feedback_ref INTEGER PRIMARY KEY, text TEXT NOT NULL, vector TEXT, report_id TEXT);
+
+CREATE TABLE "grouping_postings" (term INTEGER NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (term, doc)) WITHOUT ROWID;
+
+CREATE TABLE grouping_terms (n INTEGER PRIMARY KEY, app INTEGER NOT NULL, key TEXT NOT NULL, df INTEGER NOT NULL, UNIQUE (app, key));
+
+CREATE TABLE help_articles (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL, body TEXT NOT NULL
+);
+CREATE INDEX help_articles_by_app ON help_articles (org_id, app_id);
+
+CREATE TABLE "idempotency" (
+  scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, response TEXT NOT NULL, expires_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX idempotency_expiry ON idempotency (expires_at);
+
+CREATE TABLE jobs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, org_id TEXT NOT NULL, feedback_id TEXT NOT NULL,
+  run_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, lease_token TEXT, lease_until INTEGER,
+  last_error TEXT
+);
+CREATE INDEX jobs_due ON jobs (run_at);
+
+CREATE TABLE memberships (
+  org_id TEXT NOT NULL, user_id TEXT NOT NULL, role TEXT NOT NULL,
+  PRIMARY KEY (org_id, user_id)
+);
+
+CREATE TABLE merges (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, source_id TEXT NOT NULL, target_id TEXT NOT NULL,
+  by TEXT, score REAL, at INTEGER NOT NULL, report_ids TEXT NOT NULL, added_followers TEXT NOT NULL,
+  target_before TEXT NOT NULL, target_after TEXT NOT NULL, undone_at INTEGER, undone_by TEXT
+);
+CREATE INDEX merges_by_source ON merges (source_id, at);
+CREATE INDEX merges_by_target ON merges (target_id, at);
+
+CREATE TABLE notifications (
+  feedback_id TEXT NOT NULL, email TEXT NOT NULL, key TEXT NOT NULL, at INTEGER NOT NULL, sent_at INTEGER,
+  PRIMARY KEY (feedback_id, email, key)
+);
+
+CREATE TABLE oauth_clients (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, redirect_uris TEXT NOT NULL, created_at INTEGER NOT NULL
+);
+
+CREATE TABLE organizations (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  key_prefix TEXT NOT NULL UNIQUE,
+  plan TEXT NOT NULL,
+  quota_override INTEGER,
+  next_seq INTEGER NOT NULL DEFAULT 1
+, number INTEGER);
+CREATE UNIQUE INDEX organizations_by_number ON organizations (number);
+CREATE TRIGGER organizations_delete_moves_catalog AFTER DELETE ON organizations BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER organizations_update_moves_catalog AFTER UPDATE OF name, key_prefix, plan, quota_override ON organizations
+  BEGIN UPDATE catalog_version SET n = n + 1; END;
+
+CREATE TABLE qualifications (id TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE INDEX qualifications_expiry ON qualifications (expires_at);
+
+CREATE TABLE quota_usage (org_id TEXT NOT NULL, month TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (org_id, month));
+
+CREATE TABLE rate_counters (bucket TEXT PRIMARY KEY, count INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+CREATE INDEX rate_counters_expiry ON rate_counters (expires_at);
+
+CREATE TABLE report_days (
+  app_id TEXT NOT NULL, day INTEGER NOT NULL, kind TEXT NOT NULL, feature_id TEXT NOT NULL, org_id TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (app_id, day, kind, feature_id)
+) WITHOUT ROWID;
+
+CREATE TABLE "reports" (
+  id TEXT PRIMARY KEY, feedback_ref INTEGER NOT NULL, source TEXT NOT NULL, body TEXT NOT NULL,
+  language TEXT NOT NULL, conversation TEXT NOT NULL, status_id TEXT, status_token_hash NOT NULL, at INTEGER NOT NULL
+);
+CREATE INDEX reports_by_feedback ON reports (feedback_ref, at);
+CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
+CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT (SELECT id FROM apps WHERE number = f.app_number), new.at / 86400000, f.kind, coalesce(f.feature_id, ''), (SELECT id FROM organizations WHERE number = f.org_number), 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER reports_moved_counted AFTER UPDATE OF feedback_ref ON reports WHEN old.feedback_ref <> new.feedback_ref BEGIN
+  UPDATE report_days SET n = n - 1
+    WHERE (app_id, day, kind, feature_id) = (SELECT (SELECT id FROM apps WHERE number = f.app_number), old.at / 86400000, f.kind, coalesce(f.feature_id, '') FROM feedbacks f WHERE f.ref = old.feedback_ref);
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT (SELECT id FROM apps WHERE number = f.app_number), new.at / 86400000, f.kind, coalesce(f.feature_id, ''), (SELECT id FROM organizations WHERE number = f.org_number), 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
+END;
+
+CREATE TABLE search_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
+
+CREATE TABLE sessions (
+  id_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL
+);
+CREATE INDEX sessions_by_user ON sessions (user_id);
+
+CREATE TABLE settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+
+CREATE TABLE splits (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, feedback_id TEXT NOT NULL, report_id TEXT NOT NULL,
+  new_feedback TEXT NOT NULL, follower TEXT, by TEXT NOT NULL, at INTEGER NOT NULL, expected_reports INTEGER NOT NULL, remaining TEXT NOT NULL
+);
+CREATE INDEX splits_by_feedback ON splits (feedback_id, at);
+
+CREATE TABLE suggestions (
+  org_id TEXT NOT NULL, app_id TEXT NOT NULL, feedback_id TEXT NOT NULL, similar_id TEXT NOT NULL,
+  score REAL NOT NULL, matched TEXT NOT NULL, at INTEGER NOT NULL, dismissed_at INTEGER, dismissed_by TEXT,
+  PRIMARY KEY (feedback_id, similar_id)
+);
+CREATE INDEX suggestions_by_similar ON suggestions (similar_id);
+CREATE INDEX suggestions_open ON suggestions (org_id, score DESC) WHERE dismissed_at IS NULL;
+
+CREATE TABLE tokens (
+  id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE, org_id TEXT NOT NULL, user_id TEXT NOT NULL,
+  scopes TEXT NOT NULL, label TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER,
+  last_used_at INTEGER, revoked_at INTEGER
+, kind TEXT NOT NULL DEFAULT 'personal', grant_id TEXT, resource TEXT, used_at INTEGER);
+CREATE INDEX tokens_by_grant ON tokens (grant_id);
+CREATE INDEX tokens_by_org ON tokens (org_id, created_at);
+
+CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, password_hash TEXT);
+
+CREATE TABLE webhooks (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, url TEXT NOT NULL, events TEXT NOT NULL,
+  secret_sealed TEXT NOT NULL, previous_secret_sealed TEXT, previous_expires_at INTEGER,
+  created_at INTEGER NOT NULL, last_delivery TEXT
+);
+CREATE INDEX webhooks_by_org ON webhooks (org_id, created_at);

@@ -1,0 +1,121 @@
+// The triggers of the current schema, each defined once: the migration that last created one
+// imports it from here (migrations/NNN-*.ts), and earlier migrations keep the text they ran then.
+// A trigger changes by a new migration that drops it and creates it from here, the migration that
+// created it before taking in the text it had (see README, "The SQLite schema and adding a migration").
+import { appIdOf, orgIdOf } from "../rows.ts";
+import { DOC_TIES, documentSql, firstDocSql, newDoc } from "../search.ts";
+
+const org = (row: string) => orgIdOf(`${row}.org_number`);
+const app = (row: string) => appIdOf(`${row}.app_number`);
+
+/**
+ * Servers cache what a channel key opens (channel, app, organization); any change to those rows,
+ * by any connection, moves catalog_version, and a cache that sees it move starts again. An
+ * organization's next key number is not part of it. Created by migration 12.
+ */
+export const CATALOG_VERSION_TRIGGERS = `
+CREATE TRIGGER channels_insert_moves_catalog AFTER INSERT ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER channels_update_moves_catalog AFTER UPDATE ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER channels_delete_moves_catalog AFTER DELETE ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER apps_insert_moves_catalog AFTER INSERT ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER apps_update_moves_catalog AFTER UPDATE ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER apps_delete_moves_catalog AFTER DELETE ON apps BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER organizations_update_moves_catalog AFTER UPDATE OF name, key_prefix, plan, quota_override ON organizations
+  BEGIN UPDATE catalog_version SET n = n + 1; END;
+CREATE TRIGGER organizations_delete_moves_catalog AFTER DELETE ON organizations BEGIN UPDATE catalog_version SET n = n + 1; END;
+`;
+
+/**
+ * The inbox's counts per status (feedback_counts): one row per organization, app, kind, severity,
+ * feature and status, moved by every write of a feedback. Folded feedbacks are not counted, as the
+ * inbox does not show them. Created by migration 28.
+ */
+export const FEEDBACK_COUNT_TRIGGERS = `
+CREATE TRIGGER feedback_counted AFTER INSERT ON feedbacks WHEN new.merged_into IS NULL BEGIN
+  INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
+    VALUES (${org("new")}, ${app("new")}, new.kind, coalesce(new.severity, ''), coalesce(new.feature_id, ''), new.status, 1)
+    ON CONFLICT (org_id, app_id, kind, severity, feature_id, status) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER feedback_recounted AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+  UPDATE feedback_counts SET n = n - 1
+    WHERE old.merged_into IS NULL AND org_id = ${org("old")} AND app_id = ${app("old")} AND kind = old.kind
+      AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
+  INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
+    SELECT ${org("new")}, ${app("new")}, new.kind, coalesce(new.severity, ''), coalesce(new.feature_id, ''), new.status, 1 WHERE new.merged_into IS NULL
+    ON CONFLICT (org_id, app_id, kind, severity, feature_id, status) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER feedback_uncounted AFTER DELETE ON feedbacks WHEN old.merged_into IS NULL BEGIN
+  UPDATE feedback_counts SET n = n - 1
+    WHERE org_id = ${org("old")} AND app_id = ${app("old")} AND kind = old.kind
+      AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
+END;
+`;
+
+/**
+ * Trends (report_days): reports per app, UTC day, kind and feature of the feedback that holds them,
+ * moved by every write that adds a report, moves one (merge, unmerge, split) or gives a feedback its
+ * feature, so a trend reads a few rows per day whatever the number of reports. Created by migration 28.
+ */
+export const REPORT_DAY_TRIGGERS = `
+CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT ${app("f")}, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), ${org("f")}, 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER reports_moved_counted AFTER UPDATE OF feedback_ref ON reports WHEN old.feedback_ref <> new.feedback_ref BEGIN
+  UPDATE report_days SET n = n - 1
+    WHERE (app_id, day, kind, feature_id) = (SELECT ${app("f")}, old.at / 86400000, f.kind, coalesce(f.feature_id, '') FROM feedbacks f WHERE f.ref = old.feedback_ref);
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT ${app("f")}, new.at / 86400000, f.kind, coalesce(f.feature_id, ''), ${org("f")}, 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER feedback_feature_counted AFTER UPDATE OF feature_id ON feedbacks WHEN old.feature_id IS NOT new.feature_id BEGIN
+  UPDATE report_days SET n = n - (SELECT count(*) FROM reports r WHERE r.feedback_ref = new.ref AND r.at / 86400000 = report_days.day)
+    WHERE app_id = ${app("new")} AND kind = new.kind AND feature_id = coalesce(old.feature_id, '')
+      AND day IN (SELECT r.at / 86400000 FROM reports r WHERE r.feedback_ref = new.ref);
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT ${app("new")}, r.at / 86400000, new.kind, coalesce(new.feature_id, ''), ${org("new")}, count(*) FROM reports r WHERE r.feedback_ref = new.ref
+    GROUP BY r.at / 86400000
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
+END;
+`;
+
+/** A feedback's search document (search.ts's documentSql), from its words and its row. */
+const document = `coalesce((SELECT ${documentSql("new.words")} FROM feedbacks f WHERE f.ref = new.feedback_ref), '')`;
+
+/** feedback_search holds the document of each row of feedback_words, written again when the row changes. Created by migration 28. */
+export const SEARCH_DOCUMENT_WRITTEN = `
+CREATE TRIGGER feedback_words_indexed AFTER INSERT ON feedback_words BEGIN
+  INSERT INTO feedback_search (rowid, body) VALUES (new.doc, ${document});
+END;
+CREATE TRIGGER feedback_words_reindexed AFTER UPDATE ON feedback_words BEGIN
+  DELETE FROM feedback_search WHERE rowid = old.doc;
+  INSERT INTO feedback_search (rowid, body) VALUES (new.doc, ${document});
+END;
+`;
+
+/** A feedback's document goes with its row of feedback_words. Created by migration 24. */
+export const SEARCH_DOCUMENT_DELETED = `
+CREATE TRIGGER feedback_words_unindexed AFTER DELETE ON feedback_words BEGIN
+  DELETE FROM feedback_search WHERE rowid = old.doc;
+END;
+`;
+
+/**
+ * A feedback's words follow its row: a new doc when its last activity moves (a doc already in the
+ * new millisecond, as a merge writes words and doc in one statement, stays), the document written
+ * again when a filter it carries changes, the words gone with the feedback. Created by migration 28.
+ */
+export const SEARCH_WORDS_FOLLOW_FEEDBACK = `
+CREATE TRIGGER feedback_search_moved AFTER UPDATE OF last_activity_at ON feedbacks
+  WHEN new.last_activity_at IS NOT old.last_activity_at BEGIN
+  UPDATE feedback_words SET doc = ${newDoc("new.last_activity_at")}
+    WHERE feedback_ref = new.ref AND doc NOT BETWEEN ${firstDocSql("new.last_activity_at")} AND ${firstDocSql("new.last_activity_at")} + ${DOC_TIES - 1};
+END;
+CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+  UPDATE feedback_words SET doc = doc WHERE feedback_ref = new.ref;
+END;
+CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
+  DELETE FROM feedback_words WHERE feedback_ref = old.ref;
+END;
+`;
