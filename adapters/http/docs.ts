@@ -18,7 +18,6 @@ export interface OperationDoc {
   readonly headers?: Readonly<Record<string, string>>;
   readonly responses: Readonly<Record<number, { readonly description: string; readonly schema?: TSchema }>>;
   readonly errors: readonly ErrorCode[];
-  readonly bearer?: readonly string[];
 }
 
 /** Every route that reads a JSON body may refuse it for its size or its declared type. */
@@ -53,7 +52,6 @@ export function operation(doc: OperationDoc): DocumentDecoration {
       ...queryParams,
     ],
     ...(doc.body && { requestBody: { required: true, content: jsonContent(doc.body) } }),
-    ...(doc.bearer && { security: [{ bearer: [...doc.bearer] }] }),
     responses: {
       ...Object.fromEntries(
         Object.entries(doc.responses).map(([status, r]) => [

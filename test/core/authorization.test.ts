@@ -73,4 +73,3 @@ describe("authorization: the query pages and tool lists read", () => {
     );
   });
 });
-

@@ -50,4 +50,3 @@ export function unconfirmed(
 }
 
 export const hidden = (name: string, value: string): Html => html`<input type="hidden" name="${name}" value="${value}">`;
-
