@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "./errors.ts";
-import { type Grant, ROLE_SCOPES, ROLES, type Role, SCOPES, type Scope } from "./model.ts";
+import { type Grant, ROLES, type Role, SCOPES, type Scope } from "./model.ts";
 
 /**
  * Everything a person (or their token, agent or browser session) may ask of an organization, and
@@ -28,6 +28,19 @@ interface Rule {
 
 export type Operation = keyof typeof TABLE;
 export const OPERATIONS: Readonly<Record<Operation, Rule>> = TABLE;
+
+const scopesOf = (role: Role): readonly Scope[] =>
+  SCOPES.filter((scope) => Object.values(OPERATIONS).some((rule) => rule.scope === scope && rule.roles.includes(role)));
+/**
+ * What each role may hold, read from the table: the scopes of the operations it allows. A token's
+ * effective scopes are its own, cut down to its holder's current role. Everyone may manage agents:
+ * their own, or the organization's for an Admin.
+ */
+export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
+  admin: scopesOf("admin"),
+  member: scopesOf("member"),
+  reader: scopesOf("reader"),
+};
 
 /** Whether a role allows the operation, whoever holds it: for rules about members, such as an organization keeping someone who may manage it. */
 export const roleAllows = (role: Role, operation: Operation): boolean => OPERATIONS[operation].roles.includes(role);

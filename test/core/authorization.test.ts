@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { authorize, can, OPERATIONS, type Operation, operatorGrant, personOf, roleAllows } from "../../core/authorization.ts";
-import { type Grant, type Role, ROLE_SCOPES, SCOPES } from "../../core/model.ts";
+import { authorize, can, OPERATIONS, type Operation, operatorGrant, personOf, ROLE_SCOPES, roleAllows } from "../../core/authorization.ts";
+import { type Grant, type Role, SCOPES } from "../../core/model.ts";
 import { tokenGrant as grant } from "./fake-organization.ts";
 
 /**
@@ -64,6 +64,14 @@ describe("authorization: the query pages and tool lists read", () => {
   test("a token's person is judged by their role alone: a Reader's read-only token still may not be given a change", () => {
     assert.equal(can(personOf(grant("member", [])), "feedbacks.update"), true);
     assert.equal(can(personOf(grant("reader", ["feedbacks:read"])), "feedbacks.update"), false);
+  });
+
+  test("what each role may hold comes from the table: an Admin every scope, a Member all but webhooks, a Reader reading and their agents", () => {
+    assert.deepEqual(ROLE_SCOPES, {
+      admin: SCOPES,
+      member: ["feedbacks:read", "reports:write", "feedbacks:write", "agents:manage"],
+      reader: ["feedbacks:read", "agents:manage"],
+    });
   });
 
   test("roleAllows reads the roles of the table, whoever holds them: only an Admin may manage the organization", () => {
