@@ -3,7 +3,10 @@ import type { DocumentDecoration } from "elysia";
 import type { ErrorCode } from "../../core/errors.ts";
 import { STATUS_OF } from "./error-status.ts";
 
-/** OpenAPI operation objects built from the core's schemas and error catalogue. */
+/**
+ * OpenAPI operation objects built from the core's schemas and error catalogue. A Bearer route's
+ * security is not written here: the route's `operation` gives it, from the authorization table (bearer.ts).
+ */
 
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${schema.$id}` });
 const jsonContent = (schema: TSchema) => ({ "application/json": { schema: schema.$id ? ref(schema) : schema } });
