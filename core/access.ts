@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from "./errors.ts";
-import { ROLE_SCOPES, type Grant, type Role, type Scope } from "./model.ts";
+import { ROLE_SCOPES } from "./authorization.ts";
+import type { Grant, Role, Scope } from "./model.ts";
 import type { Clock, Digest } from "./ports.ts";
 import type { AccessStore } from "./store.ts";
 import { AGENT_IDLE_MS } from "./oauth/lifetimes.ts";

@@ -29,11 +29,39 @@ interface Rule {
 export type Operation = keyof typeof TABLE;
 export const OPERATIONS: Readonly<Record<Operation, Rule>> = TABLE;
 
-/** Role first: a Reader is refused a change outright (forbidden); then the token must hold the scope. */
-export function authorize(grant: Grant, operation: Operation): Result<Grant> {
+const scopesOf = (role: Role): readonly Scope[] =>
+  SCOPES.filter((scope) => Object.values(OPERATIONS).some((rule) => rule.scope === scope && rule.roles.includes(role)));
+/**
+ * What each role may hold, read from the table: the scopes of the operations it allows. A token's
+ * effective scopes are its own, cut down to its holder's current role. Everyone may manage agents:
+ * their own, or the organization's for an Admin.
+ */
+export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
+  admin: scopesOf("admin"),
+  member: scopesOf("member"),
+  reader: scopesOf("reader"),
+};
+
+/** Whether a role allows the operation, whoever holds it: for rules about members, such as an organization keeping someone who may manage it. */
+export const roleAllows = (role: Role, operation: Operation): boolean => OPERATIONS[operation].roles.includes(role);
+
+/** The grant with every scope its person's role may hold: what the person could allow a token or an agent. */
+export const personOf = (grant: Grant): Grant => ({ ...grant, scopes: ROLE_SCOPES[grant.role] });
+
+/** Why the grant may not perform the operation, or null when it may. Role first, then the token's scope. */
+function refusal(grant: Grant, operation: Operation): "forbidden" | "insufficient_scope" | null {
+  if (!roleAllows(grant.role, operation)) return "forbidden";
   const rule = OPERATIONS[operation];
-  if (!rule.roles.includes(grant.role)) return fail("forbidden");
-  return rule.scope === null || grant.scopes.includes(rule.scope) ? ok(grant) : fail("insufficient_scope");
+  return rule.scope === null || grant.scopes.includes(rule.scope) ? null : "insufficient_scope";
+}
+
+/** Whether the grant may perform the operation: what a page shows or hides, never a role compared by hand. */
+export const can = (grant: Grant, operation: Operation): boolean => refusal(grant, operation) === null;
+
+/** What a use case asks before it acts: a Reader is refused a change outright (forbidden); then the token must hold the scope. */
+export function authorize(grant: Grant, operation: Operation): Result<Grant> {
+  const refused = refusal(grant, operation);
+  return refused === null ? ok(grant) : fail(refused);
 }
 
 /** The operator at the command line: the machine's owner, acting in an organization as its Admin. */

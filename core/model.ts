@@ -17,16 +17,6 @@ export type Role = (typeof ROLES)[number];
 export const SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write", "webhooks:manage", "agents:manage"] as const;
 export type Scope = (typeof SCOPES)[number];
 
-/**
- * What each role may hold. A token's effective scopes are its own, cut down to its holder's current
- * role. Everyone may manage agents: their own, or the organization's for an Admin.
- */
-export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
-  admin: SCOPES,
-  member: ["feedbacks:read", "reports:write", "feedbacks:write", "agents:manage"],
-  reader: ["feedbacks:read", "agents:manage"],
-};
-
 export interface Organization {
   readonly id: string;
   readonly name: string;

@@ -51,6 +51,29 @@ describe("the architecture", () => {
     expect(callers).toEqual([]);
   });
 
+  // A conversation turn's role (user, assistant) or a process's (server, worker) is not a member's.
+  test("who may do what is read from the authorization table: no member role is compared by hand outside core/authorization.ts", () => {
+    const byHand = [...sources("core"), ...sources("adapters"), ...sources("apps")]
+      .filter((file) => file !== "core/authorization.ts")
+      .flatMap((file) =>
+        read(file)
+          .split("\n")
+          .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+          .filter(({ line }) =>
+            /\brole\b\s*[!=]==?\s*"(admin|member|reader)"|"(admin|member|reader)"\s*[!=]==?\s*[\w.?!]*\brole\b|\.roles\.includes\(/.test(line),
+          )
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(byHand).toEqual([]);
+  });
+
+  test("use cases authorize, edges do not again: routes, MCP, the CLI and the server only ask can(grant, op)", () => {
+    const edges = [...sources("adapters"), ...sources("apps")].filter((file) =>
+      /^import \{[^}]*\bauthorize\b[^}]*\} from "[^"]*core\/authorization\.ts";/m.test(read(file)),
+    );
+    expect(edges).toEqual([]);
+  });
+
   // A webhook receiver's answer (`status: number`) is data the core keeps; a status the service answers with is not.
   test("core/ says no HTTP status: the HTTP adapter maps error codes to statuses", () => {
     const statuses = sources("core").flatMap((file) =>

@@ -3,7 +3,10 @@ import type { DocumentDecoration } from "elysia";
 import type { ErrorCode } from "../../core/errors.ts";
 import { STATUS_OF } from "./error-status.ts";
 
-/** OpenAPI operation objects built from the core's schemas and error catalogue. */
+/**
+ * OpenAPI operation objects built from the core's schemas and error catalogue. A Bearer route's
+ * security is not written here: the route's `operation` gives it, from the authorization table (bearer.ts).
+ */
 
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${schema.$id}` });
 const jsonContent = (schema: TSchema) => ({ "application/json": { schema: schema.$id ? ref(schema) : schema } });
@@ -18,7 +21,6 @@ export interface OperationDoc {
   readonly headers?: Readonly<Record<string, string>>;
   readonly responses: Readonly<Record<number, { readonly description: string; readonly schema?: TSchema }>>;
   readonly errors: readonly ErrorCode[];
-  readonly bearer?: readonly string[];
 }
 
 /** Every route that reads a JSON body may refuse it for its size or its declared type. */
@@ -53,7 +55,6 @@ export function operation(doc: OperationDoc): DocumentDecoration {
       ...queryParams,
     ],
     ...(doc.body && { requestBody: { required: true, content: jsonContent(doc.body) } }),
-    ...(doc.bearer && { security: [{ bearer: [...doc.bearer] }] }),
     responses: {
       ...Object.fromEntries(
         Object.entries(doc.responses).map(([status, r]) => [

@@ -1,9 +1,9 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { authenticate } from "../../core/access.ts";
-import { authorize, OPERATIONS } from "../../core/authorization.ts";
+import { can, OPERATIONS, personOf } from "../../core/authorization.ts";
 import { type ErrorBody, type Failure, fail } from "../../core/errors.ts";
-import type { Grant } from "../../core/model.ts";
+import type { Grant, Scope } from "../../core/model.ts";
 import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
@@ -40,7 +40,11 @@ export interface Refusals {
   readonly refuse: (request: Request, failure: Failure, headers?: Record<string, string>) => Response;
 }
 
-function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusals): Server {
+/**
+ * The server for one request. Its tools authorize in their use cases; a call refused for a scope the
+ * token lacks (though the role allows it) leaves that scope in `lacking`, for the HTTP answer to ask for.
+ */
+function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusals, lacking: Set<Scope>): Server {
   const { Server, CallToolRequestSchema, ListToolsRequestSchema } = sdk;
   const toolError = (failure: Failure, tool?: Tool): CallToolResult => {
     const body = failure.code === tool?.invalidInput ? refusals.describeArguments(failure) : refusals.describe(failure);
@@ -48,9 +52,9 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
   };
   const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   // A tool the person's role can never allow is not shown; one the token lacks but the role allows is, so the client can ask for it.
-  const mayUse = (tool: Tool) => OPERATIONS[tool.operation].roles.includes(grant.role);
+  const person = personOf(grant);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.filter(mayUse).map((t) => ({
+    tools: TOOLS.filter((t) => can(person, t.operation)).map((t) => ({
       name: t.name,
       title: t.title,
       description: t.description,
@@ -62,13 +66,12 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) return toolError(fail("not_found"));
-    if (!mayUse(tool)) return toolError(fail("forbidden"));
-    const allowed = authorize(grant, tool.operation);
-    if (!allowed.ok) return toolError(allowed);
     const args = request.params.arguments ?? {};
     const refused = checkArguments(tool, args);
     if (refused) return toolError(refused, tool);
     const result = await tool.run(services, grant, args);
+    const scope = OPERATIONS[tool.operation].scope;
+    if (!result.ok && result.code === "insufficient_scope" && scope) lacking.add(scope);
     if (!result.ok) return toolError(result, tool);
     const value = result.value as Record<string, unknown>;
     const notes = [
@@ -102,19 +105,6 @@ function foreignRequest(request: Request, resources: Resources): string | null {
   // Loopback names stay allowed: a reverse proxy on the same machine often forwards its upstream's.
   if (hostname === base.hostname || LOOPBACK_HOSTS.has(hostname)) return null;
   return `Host ${host} is not this server's address, ${resources.service}, which BASE_URL sets. Point the client at ${resources.mcp}, or set BASE_URL to the address clients use.`;
-}
-
-/** Scopes that a tools/call in the body needs and the token lacks, though the role would allow them. */
-function missingScopes(body: unknown, grant: Grant): string[] {
-  const calls = (Array.isArray(body) ? body : [body]).filter((m) => (m as { method?: unknown })?.method === "tools/call");
-  const lacking = calls
-    .map((m) => TOOLS.find((t) => t.name === (m as { params?: { name?: unknown } }).params?.name)?.operation)
-    .filter((o) => o !== undefined)
-    .filter((o) => {
-      const allowed = authorize(grant, o);
-      return !allowed.ok && allowed.code === "insufficient_scope";
-    });
-  return [...new Set(lacking.map((o) => OPERATIONS[o].scope ?? ""))].filter(Boolean);
 }
 
 /** A tools/call whose arguments are not an object: JSON-RPC's invalid params, before the SDK's own schema turns it into an internal error. */
@@ -187,21 +177,20 @@ export function createMcpHandler(
     if (invalid.length > 0) {
       return new Response(JSON.stringify(Array.isArray(body) ? invalid : invalid[0]), { headers: { "content-type": "application/json" } });
     }
-    const missing = missingScopes(body, grant);
-    if (missing.length > 0) {
-      // The person could allow this: ask the client to authorize again with the scope (RFC 6750 §3.1).
-      return refusals.refuse(request, fail("insufficient_scope"), {
-        "www-authenticate": `Bearer error="insufficient_scope", scope="${[...grant.scopes, ...missing].join(" ")}", resource_metadata="${metadata}"`,
-      });
-    }
     const sdk = await loadSdk();
     const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = mcpServer(sdk, services, grant, refusals);
+    const lacking = new Set<Scope>();
+    const server = mcpServer(sdk, services, grant, refusals, lacking);
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, {
+      const answer = await transport.handleRequest(request, {
         parsedBody: body,
         authInfo: { token: "", clientId: grant.agentId ?? "personal", scopes: [...grant.scopes] },
+      });
+      if (lacking.size === 0) return answer;
+      // The person could allow this: ask the client to authorize again with the scope (RFC 6750 §3.1).
+      return refusals.refuse(request, fail("insufficient_scope"), {
+        "www-authenticate": `Bearer error="insufficient_scope", scope="${[...grant.scopes, ...lacking].join(" ")}", resource_metadata="${metadata}"`,
       });
     } finally {
       void server.close();

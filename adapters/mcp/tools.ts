@@ -24,7 +24,10 @@ export interface Tool {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  /** What it does, in the authorization table: reading, updating feedbacks or sending reports. */
+  /**
+   * What it does, in the authorization table: reading, updating feedbacks or sending reports. The
+   * tool is listed to those whose role allows it; its use case authorizes each call.
+   */
   readonly operation: Operation;
   readonly input: TSchema;
   readonly output: TSchema;

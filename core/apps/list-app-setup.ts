@@ -1,4 +1,4 @@
-import { authorize } from "../authorization.ts";
+import { authorize, can } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { AppRecord, Channel, FeatureRecord, Grant } from "../model.ts";
 import type { AdminStore, CatalogStore, HelpCenterStore } from "../store.ts";
@@ -21,7 +21,7 @@ export async function listAppSetup(
 ): Promise<Result<AppSetup[]>> {
   const allowed = authorize(grant, "organization.read");
   if (!allowed.ok) return allowed;
-  const showKeys = authorize(grant, "organization.manage").ok;
+  const showKeys = can(grant, "organization.manage");
   const [apps, channels] = await Promise.all([deps.store.listApps(grant.orgId), deps.store.listChannels(grant.orgId)]);
   const setups = await Promise.all(
     apps

@@ -1,4 +1,4 @@
-import { authorize } from "../authorization.ts";
+import { authorize, roleAllows } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant, Role } from "../model.ts";
@@ -19,7 +19,7 @@ export async function setMemberRole(
   if (!allowed.ok) return allowed;
   const user = await deps.store.findUserByEmail(normalizeEmail(email));
   if (!user) return fail("not_found");
-  if (role !== "admin" && (await isLastAdmin(deps.store, grant.orgId, user.id))) return fail("last_admin");
+  if (!roleAllows(role, "organization.manage") && (await isLastAdmin(deps.store, grant.orgId, user.id))) return fail("last_admin");
   await deps.store.setMembership(grant.orgId, user.id, role);
   return ok({ userId: user.id, email: user.email });
 }

@@ -1,4 +1,5 @@
-import { ROLE_SCOPES, type Role, type Scope } from "../model.ts";
+import { ROLE_SCOPES } from "../authorization.ts";
+import type { Role, Scope } from "../model.ts";
 
 /** What an agent may be allowed to do: reading, sending reports, updating feedbacks. */
 export const AGENT_SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write"] as const satisfies readonly Scope[];

@@ -1,4 +1,4 @@
-import { authorize } from "../authorization.ts";
+import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock } from "../ports.ts";
@@ -14,9 +14,7 @@ export async function revokeToken(
   if (!allowed.ok) return allowed;
   const token = (await deps.store.listTokens(grant.orgId)).find((t) => t.id === tokenId && !t.revoked);
   if (!token) return fail("not_found");
-  if (token.userId !== grant.userId) {
-    const manages = authorize(grant, "organization.manage");
-    if (!manages.ok) return fail("not_found");
-  }
+  // Another's token is revoked only by those who manage the organization; to the others it does not exist.
+  if (token.userId !== grant.userId && !can(grant, "organization.manage")) return fail("not_found");
   return (await deps.store.revokeToken(grant.orgId, tokenId, deps.clock())) ? ok(undefined) : fail("not_found");
 }

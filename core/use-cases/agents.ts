@@ -1,4 +1,4 @@
-import { authorize } from "../authorization.ts";
+import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock } from "../ports.ts";
@@ -10,14 +10,14 @@ type Deps = { store: Pick<OAuthStore, "listAgents" | "revokeAgent">; clock: Cloc
 export async function listAgents(deps: Deps, grant: Grant): Promise<Result<AgentView[]>> {
   const allowed = authorize(grant, "agents.manage");
   if (!allowed.ok) return allowed;
-  return ok(await deps.store.listAgents(grant.orgId, grant.role === "admin" ? null : grant.userId));
+  return ok(await deps.store.listAgents(grant.orgId, can(grant, "organization.manage") ? null : grant.userId));
 }
 
 /** Removes an agent at once: its tokens stop working on the next call. An Admin may remove any. */
 export async function removeAgent(deps: Deps, grant: Grant, agentId: string): Promise<Result<void>> {
   const allowed = authorize(grant, "agents.manage");
   if (!allowed.ok) return allowed;
-  return (await deps.store.revokeAgent(grant.orgId, agentId, grant.role === "admin" ? null : grant.userId, deps.clock()))
+  return (await deps.store.revokeAgent(grant.orgId, agentId, can(grant, "organization.manage") ? null : grant.userId, deps.clock()))
     ? ok(undefined)
     : fail("not_found");
 }

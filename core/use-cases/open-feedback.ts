@@ -1,4 +1,4 @@
-import { authorize } from "../authorization.ts";
+import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "../feedback/timeline.ts";
 import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
@@ -97,6 +97,6 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
     followers,
     merged: linked.merged,
     similar: similar.slice(0, SIMILAR_SHOWN),
-    canUpdate: authorize(grant, "feedbacks.update").ok,
+    canUpdate: can(grant, "feedbacks.update"),
   });
 }

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { authorize, type Operation, operatorGrant } from "../../core/authorization.ts";
-import { type Grant, type Role, ROLE_SCOPES, SCOPES } from "../../core/model.ts";
+import { authorize, can, OPERATIONS, type Operation, operatorGrant, personOf, ROLE_SCOPES, roleAllows } from "../../core/authorization.ts";
+import { type Grant, type Role, SCOPES } from "../../core/model.ts";
 import { tokenGrant as grant } from "./fake-organization.ts";
 
 /**
@@ -40,5 +40,44 @@ describe("authorization: role × scope × operation", () => {
 
   test("the operator at the command line may do everything in an organization", () => {
     for (const [operation] of TABLE) assert.equal(answer(operatorGrant("o"), operation), "ok", operation);
+  });
+});
+
+describe("authorization: the query pages and tool lists read", () => {
+  test("can answers yes exactly where authorize lets the operation through", () => {
+    for (const [operation] of TABLE) {
+      for (const role of ["admin", "member", "reader"] as const) {
+        for (const scopes of [ROLE_SCOPES[role], [], SCOPES]) {
+          const g = grant(role, scopes);
+          assert.equal(can(g, operation), authorize(g, operation).ok, `${operation} by a ${role} holding ${scopes.join(" ")}`);
+        }
+      }
+    }
+  });
+
+  test("a person may allow every operation their role allows: each role an operation admits may hold its scope", () => {
+    for (const [operation, rule] of Object.entries(OPERATIONS) as Array<[Operation, (typeof OPERATIONS)[Operation]]>) {
+      for (const role of rule.roles) assert.ok(can(personOf(grant(role, [])), operation), `${operation} by a ${role}`);
+    }
+  });
+
+  test("a token's person is judged by their role alone: a Reader's read-only token still may not be given a change", () => {
+    assert.equal(can(personOf(grant("member", [])), "feedbacks.update"), true);
+    assert.equal(can(personOf(grant("reader", ["feedbacks:read"])), "feedbacks.update"), false);
+  });
+
+  test("what each role may hold comes from the table: an Admin every scope, a Member all but webhooks, a Reader reading and their agents", () => {
+    assert.deepEqual(ROLE_SCOPES, {
+      admin: SCOPES,
+      member: ["feedbacks:read", "reports:write", "feedbacks:write", "agents:manage"],
+      reader: ["feedbacks:read", "agents:manage"],
+    });
+  });
+
+  test("roleAllows reads the roles of the table, whoever holds them: only an Admin may manage the organization", () => {
+    assert.deepEqual(
+      (["admin", "member", "reader"] as const).filter((role) => roleAllows(role, "organization.manage")),
+      ["admin"],
+    );
   });
 });

@@ -150,6 +150,11 @@ describe("tools/list shows only what the token's person may do", () => {
     expect((await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.member)).body.data.length).toBe(before);
   });
 
+  test("a Reader's agent calling with arguments that cannot be read is told so first, as REST reads a body before it authorizes", async () => {
+    const refused = await reader.callTool({ name: "update_feedback_status", arguments: { key: "DEMO-1", status: "done" } });
+    expect(errorOf(refused).code).toBe("invalid_body");
+  });
+
   test("a Member's agent sees every tool", async () => {
     const { tools } = await member.listTools();
     expect(tools.map((t) => t.name)).toContain("create_report");

@@ -374,6 +374,18 @@ describe("agents and membership", () => {
     expect(tokens.scope).toBe("feedbacks:read");
   });
 
+  test("an agent connected without Update still sees update_feedback_status when its person's role allows it, so that it can ask for Update", async () => {
+    const { tokens } = await connect(server.demo.users.member, { scope: "feedbacks:read" });
+    const res = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    const names = ((await res.json()) as any).result.tools.map((t: { name: string }) => t.name);
+    expect(names).toContain("update_feedback_status");
+    expect(names).toContain("create_report");
+  });
+
   test("an agent connected without Update gets 403 insufficient_scope with the scope when it calls update_feedback_status", async () => {
     const { tokens } = await connect(server.demo.users.member, { scope: "feedbacks:read" });
     const res = await fetch(`${server.url}/mcp`, {

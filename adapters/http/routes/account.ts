@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { listAgents, removeAgent } from "../../../core/use-cases/agents.ts";
 import { login } from "../../../core/use-cases/login.ts";
@@ -68,7 +69,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
 
   async function agentsPage(visitor: Visitor): Promise<Response> {
     const w = wordsFor(visitor.language);
-    const admin = visitor.membership.role === "admin";
+    const admin = can(visitor.grant, "organization.manage");
     const listed = await listAgents(services, visitor.grant);
     const agents = listed.ok ? listed.value : [];
     const rows = agents.map(

@@ -4,7 +4,7 @@ import type { Services } from "../../../core/services.ts";
 import { listAgents, removeAgent } from "../../../core/use-cases/agents.ts";
 import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
-import { failureResponse, json } from "../reply.ts";
+import { json } from "../reply.ts";
 
 const AgentSchema = Type.Object(
   {
@@ -25,9 +25,9 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
     .use(bearer(services, apiPerMinute))
     .get(
       "/v1/agents",
-      async ({ request, grant }) => {
+      async ({ grant, refuse }) => {
         const agents = await listAgents(services, grant);
-        if (!agents.ok) return failureResponse(request, agents);
+        if (!agents.ok) return refuse(agents);
         return json({
           data: agents.value.map((a) => ({
             id: a.id,
@@ -48,15 +48,14 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
           tags: ["Agents"],
           responses: { 200: { description: "The agents.", schema: AgentList } },
           errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"],
-          bearer: ["agents:manage"],
         }),
       },
     )
     .delete(
       "/v1/agents/:id",
-      async ({ request, params, grant }) => {
+      async ({ params, grant, refuse }) => {
         const removed = await removeAgent(services, grant, params.id);
-        return removed.ok ? new Response(null, { status: 204 }) : failureResponse(request, removed);
+        return removed.ok ? new Response(null, { status: 204 }) : refuse(removed);
       },
       {
         operation: "agents.manage",
@@ -68,7 +67,6 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
           path: { id: "Agent id." },
           responses: { 204: { description: "The agent was removed." } },
           errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited", "not_found"],
-          bearer: ["agents:manage"],
         }),
       },
     );

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { can } from "../../../core/authorization.ts";
 import type { Result } from "../../../core/errors.ts";
 import { mergeFeedbacks } from "../../../core/merges/merge-feedbacks.ts";
 import { splitReport } from "../../../core/merges/split-report.ts";
@@ -34,7 +35,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   const [listed, apps] = await Promise.all([listSuggestions(services, visitor.grant, appId), listApps(services, visitor.grant)]);
   const suggestions = listed.ok ? listed.value : [];
   const here = appId ? `/duplicates?appId=${encodeURIComponent(appId)}` : "/duplicates";
-  const canUpdate = visitor.membership.role !== "reader";
+  const canUpdate = can(visitor.grant, "feedbacks.update");
   const appFilter = html`<form method="get" action="/duplicates" class="filters" aria-label="${w.filters}">
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.any}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 <div><button type="submit" class="secondary">${w.apply}</button></div></form>`;

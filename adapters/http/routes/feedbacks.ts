@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { Type } from "@sinclair/typebox";
 import { linkTracker } from "../../../core/trackers/link.ts";
 import { setFollowing } from "../../../core/use-cases/follow.ts";
-import { invalid, ok, type Result } from "../../../core/errors.ts";
+import { type Failure, invalid, ok, type Result } from "../../../core/errors.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, Report, StatusChange } from "../../../core/schemas/feedback.ts";
 import { AppList, FeatureList } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
@@ -16,7 +16,7 @@ import { Trends, TrendsQuery } from "../../../core/schemas/trends.ts";
 import { bearer } from "../bearer.ts";
 import { jsonBody, jsonBodies } from "../json-body.ts";
 import { operation } from "../docs.ts";
-import { failureResponse, json } from "../reply.ts";
+import { json } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const TrackerLinkRequest = Type.Object(
@@ -34,9 +34,7 @@ const followDoc = (summary: string, description: string) =>
     path: { key: "The readable key or the identifier." },
     responses: { 200: { description: "Whether the person now follows it.", schema: Following } },
     errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited", "not_found"],
-    bearer: ["feedbacks:read"],
   });
-const READ: readonly string[] = ["feedbacks:read"];
 const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 
 /** Query parameters as an object; a repeated one is refused (which value was meant is anyone's guess). */
@@ -49,22 +47,23 @@ function singleValued(params: URLSearchParams): Result<Record<string, string>> {
   return ok(query);
 }
 
+/** The value as JSON, or the refusal with its challenge. */
+const reply = <T>(refuse: (failure: Failure) => Response, result: Result<T>): Response => (result.ok ? json(result.value) : refuse(result));
+
 /** Reading and writing routes: Bearer token, scopes, and a budget per token. */
 export function feedbackRoutes(services: Services, apiPerMinute: number) {
-  const reply = <T>(request: Request, result: Result<T>): Response => (result.ok ? json(result.value) : failureResponse(request, result));
-
   return new Elysia({ name: "routes/feedbacks" })
     .use(bearer(services, apiPerMinute))
     .use(jsonBodies)
     .get(
       "/v1/feedbacks",
-      async ({ request, grant }) => {
+      async ({ request, grant, refuse }) => {
         // Read from the address, not Elysia's query: a repeated parameter is refused, and numbers are read exactly.
         const query = singleValued(new URL(request.url).searchParams);
-        if (!query.ok) return failureResponse(request, query);
+        if (!query.ok) return refuse(query);
         const converted = listQuery.fromQuery(query.value);
-        if (!listQuery.check(converted)) return failureResponse(request, listQuery.refuse("invalid_query", converted));
-        return reply(request, await listFeedbacks(services, grant, converted));
+        if (!listQuery.check(converted)) return refuse(listQuery.refuse("invalid_query", converted));
+        return reply(refuse, await listFeedbacks(services, grant, converted));
       },
       {
         operation: "feedbacks.read",
@@ -75,15 +74,14 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           query: FeedbackListQuery,
           responses: { 200: { description: "One page of feedbacks.", schema: FeedbackPage } },
           errors: ["invalid_query", "invalid_cursor", ...AUTH_ERRORS],
-          bearer: READ,
         }),
       },
     )
     .get(
       "/v1/feedbacks/:key",
-      async ({ request, params, grant }) => {
+      async ({ params, grant, refuse }) => {
         const found = await getFeedback(services, grant, params.key);
-        if (!found.ok) return failureResponse(request, found);
+        if (!found.ok) return refuse(found);
         // A key folded into another feedback answers with the survivor, and says which one it is.
         const { mergedInto } = found.value;
         return json(found.value, 200, mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(mergedInto)}` } : {});
@@ -97,13 +95,12 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           path: { key: "The readable key or the identifier." },
           responses: { 200: { description: "The feedback.", schema: Feedback } },
           errors: [...AUTH_ERRORS, "not_found"],
-          bearer: READ,
         }),
       },
     )
     .get(
       "/v1/feedbacks/:key/reports/:reportId",
-      async ({ request, params, grant }) => reply(request, await getReport(services, grant, params.key, params.reportId)),
+      async ({ params, grant, refuse }) => reply(refuse, await getReport(services, grant, params.key, params.reportId)),
       {
         operation: "feedbacks.read",
         detail: operation({
@@ -114,11 +111,10 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           path: { key: "The readable key or the identifier.", reportId: "The report's id, as reportList gives it." },
           responses: { 200: { description: "The report with its own context.", schema: Report } },
           errors: [...AUTH_ERRORS, "not_found"],
-          bearer: READ,
         }),
       },
     )
-    .patch("/v1/feedbacks/:key", async ({ request, params, grant, body }) => reply(request, await changeStatus(services, grant, params.key, body)), {
+    .patch("/v1/feedbacks/:key", async ({ params, grant, body, refuse }) => reply(refuse, await changeStatus(services, grant, params.key, body)), {
       operation: "feedbacks.update",
       ...jsonBody(StatusChange, "invalid_body"),
       detail: operation({
@@ -129,12 +125,11 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         body: StatusChange,
         responses: { 200: { description: "The updated feedback.", schema: Feedback } },
         errors: ["invalid_json", "invalid_body", "payload_too_large", ...AUTH_ERRORS, "forbidden", "not_found"],
-        bearer: ["feedbacks:write"],
       }),
     })
     .post(
       "/v1/feedbacks/:key/tracker",
-      async ({ request, params, grant, body }) => reply(request, await linkTracker(services, grant, params.key, body.issue)),
+      async ({ params, grant, body, refuse }) => reply(refuse, await linkTracker(services, grant, params.key, body.issue)),
       {
         operation: "feedbacks.update",
         ...jsonBody(TrackerLinkRequest, "invalid_body"),
@@ -146,43 +141,37 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           body: TrackerLinkRequest,
           responses: { 200: { description: "The feedback, with its trackerIssue.", schema: Feedback } },
           errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found", "no_tracker"],
-          bearer: ["feedbacks:write"],
         }),
       },
     )
-    .post(
-      "/v1/feedbacks/:key/followers",
-      async ({ request, params, grant }) => reply(request, await setFollowing(services, grant, params.key, true)),
-      {
-        operation: "feedbacks.read",
-        detail: followDoc(
-          "Follow a feedback",
-          "The token's person follows the feedback and is told by e-mail when it is delivered. Beyond the specification.",
-        ),
-      },
-    )
+    .post("/v1/feedbacks/:key/followers", async ({ params, grant, refuse }) => reply(refuse, await setFollowing(services, grant, params.key, true)), {
+      operation: "feedbacks.read",
+      detail: followDoc(
+        "Follow a feedback",
+        "The token's person follows the feedback and is told by e-mail when it is delivered. Beyond the specification.",
+      ),
+    })
     .delete(
       "/v1/feedbacks/:key/followers",
-      async ({ request, params, grant }) => reply(request, await setFollowing(services, grant, params.key, false)),
+      async ({ params, grant, refuse }) => reply(refuse, await setFollowing(services, grant, params.key, false)),
       { operation: "feedbacks.read", detail: followDoc("Stop following a feedback", "Beyond the specification.") },
     )
-    .get("/v1/apps", async ({ request, grant }) => reply(request, await listApps(services, grant)), {
+    .get("/v1/apps", async ({ grant, refuse }) => reply(refuse, await listApps(services, grant)), {
       operation: "feedbacks.read",
       detail: operation({
         summary: "List apps",
         tags: ["Apps"],
         responses: { 200: { description: "The apps of the organization.", schema: AppList } },
         errors: [...AUTH_ERRORS],
-        bearer: READ,
       }),
     })
     .get(
       "/v1/apps/:id/trends",
-      async ({ request, params, grant }) => {
+      async ({ request, params, grant, refuse }) => {
         const query = singleValued(new URL(request.url).searchParams);
-        if (!query.ok) return failureResponse(request, query);
-        if (!trendsQuery.check(query.value)) return failureResponse(request, trendsQuery.refuse("invalid_query", query.value));
-        return reply(request, await appTrends(services, grant, params.id, query.value));
+        if (!query.ok) return refuse(query);
+        if (!trendsQuery.check(query.value)) return refuse(trendsQuery.refuse("invalid_query", query.value));
+        return reply(refuse, await appTrends(services, grant, params.id, query.value));
       },
       {
         operation: "feedbacks.read",
@@ -195,11 +184,10 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           query: TrendsQuery,
           responses: { 200: { description: "The app's trends.", schema: Trends } },
           errors: ["invalid_query", ...AUTH_ERRORS, "not_found"],
-          bearer: READ,
         }),
       },
     )
-    .get("/v1/apps/:id/features", async ({ request, params, grant }) => reply(request, await listFeatures(services, grant, params.id)), {
+    .get("/v1/apps/:id/features", async ({ params, grant, refuse }) => reply(refuse, await listFeatures(services, grant, params.id)), {
       operation: "feedbacks.read",
       detail: operation({
         summary: "Feature map of an app",
@@ -208,7 +196,6 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         path: { id: "App id." },
         responses: { 200: { description: "The features.", schema: FeatureList } },
         errors: [...AUTH_ERRORS, "not_found"],
-        bearer: READ,
       }),
     });
 }

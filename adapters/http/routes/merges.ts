@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { Result } from "../../../core/errors.ts";
+import type { Failure, Result } from "../../../core/errors.ts";
 import { listSimilar } from "../../../core/merges/list-similar.ts";
 import { mergeFeedbacks } from "../../../core/merges/merge-feedbacks.ts";
 import { splitReport } from "../../../core/merges/split-report.ts";
@@ -10,19 +10,20 @@ import type { Services } from "../../../core/services.ts";
 import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
-import { failureResponse, json } from "../reply.ts";
+import { json } from "../reply.ts";
 
 const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 const KEY = { key: "The readable key or the identifier." };
 
+/** The value as JSON, or the refusal with its challenge. */
+const reply = <T>(refuse: (failure: Failure) => Response, result: Result<T>): Response => (result.ok ? json(result.value) : refuse(result));
+
 /** Grouping reviewed by people: feedbacks alike, merging two by hand, undoing a merge, splitting a report out. */
 export function mergeRoutes(services: Services, apiPerMinute: number) {
-  const reply = <T>(request: Request, result: Result<T>): Response => (result.ok ? json(result.value) : failureResponse(request, result));
-
   return new Elysia({ name: "routes/merges" })
     .use(bearer(services, apiPerMinute))
     .use(jsonBodies)
-    .get("/v1/feedbacks/:key/similar", async ({ request, params, grant }) => reply(request, await listSimilar(services, grant, params.key)), {
+    .get("/v1/feedbacks/:key/similar", async ({ params, grant, refuse }) => reply(refuse, await listSimilar(services, grant, params.key)), {
       operation: "feedbacks.read",
       detail: operation({
         summary: "Feedbacks similar to one",
@@ -32,12 +33,11 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
         path: KEY,
         responses: { 200: { description: "The similar feedbacks.", schema: SimilarList } },
         errors: [...AUTH_ERRORS, "not_found"],
-        bearer: ["feedbacks:read"],
       }),
     })
     .post(
       "/v1/feedbacks/:key/merge",
-      async ({ request, params, grant, body }) => reply(request, await mergeFeedbacks(services, grant, params.key, body.into)),
+      async ({ params, grant, body, refuse }) => reply(refuse, await mergeFeedbacks(services, grant, params.key, body.into)),
       {
         operation: "feedbacks.update",
         ...jsonBody(MergeRequest, "invalid_body"),
@@ -50,11 +50,10 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
           body: MergeRequest,
           responses: { 200: { description: "The feedback that now holds both.", schema: Feedback } },
           errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found", "cannot_merge"],
-          bearer: ["feedbacks:write"],
         }),
       },
     )
-    .post("/v1/feedbacks/:key/unmerge", async ({ request, params, grant }) => reply(request, await unmergeFeedback(services, grant, params.key)), {
+    .post("/v1/feedbacks/:key/unmerge", async ({ params, grant, refuse }) => reply(refuse, await unmergeFeedback(services, grant, params.key)), {
       operation: "feedbacks.update",
       detail: operation({
         summary: "Undo the merge of a feedback",
@@ -64,14 +63,13 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
         path: KEY,
         responses: { 200: { description: "The restored feedback.", schema: Feedback } },
         errors: [...AUTH_ERRORS, "forbidden", "not_found", "cannot_unmerge"],
-        bearer: ["feedbacks:write"],
       }),
     })
     .post(
       "/v1/feedbacks/:key/reports/:reportId/split",
-      async ({ request, params, grant }) => {
+      async ({ params, grant, refuse }) => {
         const split = await splitReport(services, grant, params.key, params.reportId);
-        return split.ok ? json(split.value, 201) : failureResponse(request, split);
+        return split.ok ? json(split.value, 201) : refuse(split);
       },
       {
         operation: "feedbacks.update",
@@ -83,7 +81,6 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
           path: { ...KEY, reportId: "The report's id, from the feedback's reports." },
           responses: { 201: { description: "The new feedback.", schema: Feedback } },
           errors: [...AUTH_ERRORS, "forbidden", "not_found", "cannot_split"],
-          bearer: ["feedbacks:write"],
         }),
       },
     );

@@ -2,8 +2,9 @@ import { flash, takeFlash } from "../web/flash.ts";
 import { Elysia } from "elysia";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
+import { can, type Operation, ROLE_SCOPES } from "../../../core/authorization.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
-import { ROLE_SCOPES, ROLES } from "../../../core/model.ts";
+import { ROLES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
 import { fail } from "../../../core/errors.ts";
 import { listMembers } from "../../../core/members/list-members.ts";
@@ -18,7 +19,7 @@ import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts
 import { type Html, html, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, isAdmin, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { hidden, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 
@@ -42,7 +43,7 @@ async function membersPage(services: Services, visitor: Visitor, notice: Notice 
   const w = wordsFor(visitor.language);
   const listed = await listMembers(services, visitor.grant);
   const members = listed.ok ? listed.value : [];
-  const admin = isAdmin(visitor);
+  const admin = can(visitor.grant, "organization.manage");
   const rows = members.map(
     (m) => html`<tr><td data-label="${w.email}">${m.email}</td><td data-label="${w.role}">${valueName(visitor.language, m.role)}</td>
 <td>${admin && m.userId !== visitor.grant.userId ? postButton(visitor, "/settings/members/remove", w.remove, hidden("user", m.userId)) : ""}</td></tr>`,
@@ -91,7 +92,7 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
 
 async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language);
-  if (!isAdmin(visitor)) return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${w.adminsOnly}</p>`, 403);
+  if (!can(visitor.grant, "webhooks.manage")) return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${w.adminsOnly}</p>`, 403);
   const listed = await listWebhooks(services, visitor.grant);
   const data = listed.ok ? listed.value.data : [];
   const rows = data.map((hook) => {
@@ -124,13 +125,15 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
 
 /** Settings: members and roles, personal access tokens, webhooks. */
 export function settingsAccessRoutes(services: Services) {
+  /** A change only those whom the operation allows may post (Admins); the others see the page again, refused. */
   const adminPosting = (
+    operation: Operation,
     web: WebRequest & { readonly body: unknown },
     page: (visitor: Visitor, notice: Notice) => Promise<Response>,
     handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response>,
   ) =>
     asMemberPosting(services, web, (visitor, field) =>
-      isAdmin(visitor) ? handler(visitor, field) : page(visitor, { error: wordsFor(visitor.language).adminsOnly, status: 403 }),
+      can(visitor.grant, operation) ? handler(visitor, field) : page(visitor, { error: wordsFor(visitor.language).adminsOnly, status: 403 }),
     );
   const members = (visitor: Visitor, notice: Notice) => membersPage(services, visitor, notice);
   const webhooks = (visitor: Visitor, notice: Notice) => webhooksPage(services, visitor, notice);
@@ -142,7 +145,7 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/members",
       ({ request, body, cookie }) =>
-        adminPosting({ request, cookie, body }, members, async (visitor, field) => {
+        adminPosting("organization.manage", { request, cookie, body }, members, async (visitor, field) => {
           const role = ROLES.find((r) => r === field("role"));
           const set = role ? await setMemberRole(services, visitor.grant, field("email"), role) : fail("invalid_body");
           if (!set.ok) {
@@ -159,7 +162,7 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/members/remove",
       ({ request, body, cookie }) =>
-        adminPosting({ request, cookie, body }, members, async (visitor, field) => {
+        adminPosting("organization.manage", { request, cookie, body }, members, async (visitor, field) => {
           const w = wordsFor(visitor.language);
           const ask = { action: "/settings/members/remove", question: w.confirmRemoveMember, label: w.remove, back: "/settings/members" };
           const asking = unconfirmed(visitor, field, { ...ask, fields: hidden("user", field("user")) });
@@ -211,7 +214,7 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks",
       ({ request, body, cookie }) =>
-        adminPosting({ request, cookie, body }, webhooks, async (visitor, field) => {
+        adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor, field) => {
           const events = EVENT_TYPES.filter((e) => field(`event.${e}`) === "yes");
           if (events.length === 0) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 });
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: field("url").trim(), events });
@@ -228,7 +231,7 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks/:id/test",
       ({ request, body, params, cookie }) =>
-        adminPosting({ request, cookie, body }, webhooks, async (visitor) => {
+        adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor) => {
           const tested = await testWebhook(services, services.webhooks, visitor.grant, params.id);
           if (!tested.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[tested.code], status: STATUS_OF[tested.code] });
@@ -247,7 +250,7 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks/:id/rotate",
       ({ request, body, params, cookie }) =>
-        adminPosting({ request, cookie, body }, webhooks, async (visitor) => {
+        adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor) => {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
           if (!rotated.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[rotated.code], status: STATUS_OF[rotated.code] });
@@ -259,7 +262,7 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks/:id/delete",
       ({ request, body, params, cookie }) =>
-        adminPosting({ request, cookie, body }, webhooks, async (visitor, field) => {
+        adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor, field) => {
           const w = wordsFor(visitor.language);
           const ask = {
             action: `/settings/webhooks/${params.id}/delete`,

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { ArticleFile, FeatureFile, parseFile } from "../../../core/catalog-files.ts";
-import { authorize } from "../../../core/authorization.ts";
+import { can } from "../../../core/authorization.ts";
 import { fail, type Result } from "../../../core/errors.ts";
 import { readPlan } from "../../../core/organizations/read-plan.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -21,7 +21,7 @@ import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, isAdmin, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { hidden, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 
@@ -50,7 +50,7 @@ async function planPage(services: Services, visitor: Visitor): Promise<Response>
 
 async function appsPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language);
-  const admin = isAdmin(visitor);
+  const admin = can(visitor.grant, "organization.manage");
   const listed = await listAppSetup(services, visitor.grant);
   const sections = (listed.ok ? listed.value : []).map(({ app, channels, features, helpArticles }) => {
     const channelRows = channels.map(
@@ -132,7 +132,7 @@ export function settingsRoutes(services: Services) {
   };
   /** An import file that cannot be read: said to those who may import, forbidden to the others. */
   const unreadable = (visitor: Visitor, why: string) =>
-    afterChange(visitor, authorize(visitor.grant, "organization.manage").ok ? fail("invalid_body") : fail("forbidden"), why);
+    afterChange(visitor, can(visitor.grant, "organization.manage") ? fail("invalid_body") : fail("forbidden"), why);
 
   return new Elysia({ name: "routes/settings" })
     .get("/settings", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => planPage(services, visitor)), {

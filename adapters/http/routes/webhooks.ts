@@ -6,9 +6,8 @@ import { DeliveryResultView, WebhookCreate, WebhookList, WebhookWithSecret } fro
 import { bearer } from "../bearer.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
 import { operation } from "../docs.ts";
-import { failureResponse, json } from "../reply.ts";
+import { json } from "../reply.ts";
 
-const MANAGE = ["webhooks:manage"];
 const AUTH = ["unauthorized", "invalid_token", "insufficient_scope", "forbidden", "rate_limited"] as const;
 
 /** Webhook management for Admins (scope webhooks:manage, which agents cannot hold). Beyond the specification. */
@@ -21,9 +20,9 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
     .use(jsonBodies)
     .get(
       "/v1/webhooks",
-      async ({ request, grant }) => {
+      async ({ grant, refuse }) => {
         const listed = await listWebhooks(services, grant);
-        return listed.ok ? json(listed.value) : failureResponse(request, listed);
+        return listed.ok ? json(listed.value) : refuse(listed);
       },
       {
         operation: "webhooks.manage",
@@ -33,15 +32,14 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           tags: ["Webhooks"],
           responses: { 200: { description: "The webhooks.", schema: WebhookList } },
           errors: [...AUTH],
-          bearer: MANAGE,
         }),
       },
     )
     .post(
       "/v1/webhooks",
-      async ({ request, grant, body }) => {
+      async ({ grant, body, refuse }) => {
         const created = await createWebhook(services, deps, grant, body);
-        return created.ok ? json(created.value, 201) : failureResponse(request, created);
+        return created.ok ? json(created.value, 201) : refuse(created);
       },
       {
         operation: "webhooks.manage",
@@ -53,15 +51,14 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           body: WebhookCreate,
           responses: { 201: { description: "The webhook, with its secret.", schema: WebhookWithSecret } },
           errors: ["invalid_json", "invalid_webhook", "webhook_limit_reached", ...AUTH],
-          bearer: MANAGE,
         }),
       },
     )
     .delete(
       "/v1/webhooks/:id",
-      async ({ request, params, grant }) => {
+      async ({ params, grant, refuse }) => {
         const deleted = await deleteWebhook(services, grant, params.id);
-        return deleted.ok ? new Response(null, { status: 204 }) : failureResponse(request, deleted);
+        return deleted.ok ? new Response(null, { status: 204 }) : refuse(deleted);
       },
       {
         operation: "webhooks.manage",
@@ -71,15 +68,14 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           path,
           responses: { 204: { description: "Deleted; its pending deliveries are dropped." } },
           errors: [...AUTH, "not_found"],
-          bearer: MANAGE,
         }),
       },
     )
     .post(
       "/v1/webhooks/:id/test",
-      async ({ request, params, grant }) => {
+      async ({ params, grant, refuse }) => {
         const tested = await testWebhook(services, deps, grant, params.id);
-        if (!tested.ok) return failureResponse(request, tested);
+        if (!tested.ok) return refuse(tested);
         const { result } = tested.value;
         return json({ at: new Date(result.at).toISOString(), status: result.status, error: result.error, durationMs: result.durationMs });
       },
@@ -92,15 +88,14 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           path,
           responses: { 200: { description: "How the delivery went.", schema: DeliveryResultView } },
           errors: [...AUTH, "not_found"],
-          bearer: MANAGE,
         }),
       },
     )
     .post(
       "/v1/webhooks/:id/rotate-secret",
-      async ({ request, params, grant }) => {
+      async ({ params, grant, refuse }) => {
         const rotated = await rotateWebhookSecret(services, grant, params.id);
-        return rotated.ok ? json(rotated.value) : failureResponse(request, rotated);
+        return rotated.ok ? json(rotated.value) : refuse(rotated);
       },
       {
         operation: "webhooks.manage",
@@ -112,7 +107,6 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           path,
           responses: { 200: { description: "The webhook, with its new secret.", schema: WebhookWithSecret } },
           errors: [...AUTH, "not_found"],
-          bearer: MANAGE,
         }),
       },
     );

@@ -50,5 +50,3 @@ export function unconfirmed(
 }
 
 export const hidden = (name: string, value: string): Html => html`<input type="hidden" name="${name}" value="${value}">`;
-
-export const isAdmin = (visitor: Visitor): boolean => visitor.membership.role === "admin";

@@ -1,5 +1,6 @@
 import type { Language } from "../../../core/errors.ts";
-import { type Grant, ROLE_SCOPES } from "../../../core/model.ts";
+import { ROLE_SCOPES } from "../../../core/authorization.ts";
+import type { Grant } from "../../../core/model.ts";
 import type { Membership } from "../../../core/sessions/resume-session.ts";
 import type { Services } from "../../../core/services.ts";
 import { type CookieJar, readCookie, type WebRequest, writeCookie } from "../cookies.ts";

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { SCOPES, type Scope } from "../../../core/model.ts";
+import { issueToken } from "../../../core/tokens/issue-token.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+/** A body each route accepts, so that what answers is the authorization, not the body check. */
+const BODIES: Record<string, unknown> = {
+  "patch /v1/feedbacks/{key}": { status: "fixed" },
+  "post /v1/feedbacks/{key}/tracker": {},
+  "post /v1/feedbacks/{key}/merge": { into: "DEMO-2" },
+  "post /v1/webhooks": { url: "https://example.com/hook", events: ["feedback.created"] },
+};
+
+test("each route's security in /openapi.json is the scope its use case asks for: a token without it is refused with it", async () => {
+  const doc = (await http.request("GET", "/openapi.json")).body;
+  const routes = Object.entries(doc.paths as Record<string, Record<string, { security?: Array<{ bearer: string[] }> }>>).flatMap(([path, methods]) =>
+    Object.entries(methods).flatMap(([method, o]) => (o.security ? [{ path, method, scopes: o.security[0]!.bearer }] : [])),
+  );
+  expect(routes.length).toBeGreaterThan(15);
+  for (const { path, method, scopes } of routes) {
+    expect({ path, method, scopes: scopes.length }).toEqual({ path, method, scopes: 1 });
+    const lacking = scopes[0] as Scope;
+    const issued = await issueToken(http.services, operatorGrant(http.demo.orgId), {
+      email: "admin@demo.test",
+      scopes: SCOPES.filter((s) => s !== lacking),
+      label: `without ${lacking}`,
+    });
+    if (!issued.ok) throw new Error(issued.code);
+    const address = path.replace("{key}", "DEMO-1").replace(/\{\w+\}/g, "x");
+    const body = BODIES[`${method} ${path}`];
+    const refused = await http.request(method.toUpperCase(), address, { token: issued.value.token, ...(body !== undefined && { body }) });
+    expect({
+      route: `${method} ${path}`,
+      status: refused.status,
+      code: refused.body.code,
+      challenge: refused.headers.get("www-authenticate"),
+    }).toEqual({
+      route: `${method} ${path}`,
+      status: 403,
+      code: "insufficient_scope",
+      challenge: `Bearer realm="retour", error="insufficient_scope", scope="${lacking}"`,
+    });
+  }
+});
