@@ -16,6 +16,19 @@ const importsOf = (file: string) => [...read(file).matchAll(/^import[^;]*? from 
 /** The two store adapters implement the ports; the composition root opens and closes the store. */
 const STORE_OWNERS = ["adapters/sqlite/", "adapters/mongodb/", "apps/runtime/services.ts"];
 
+/** The lines of these files that match a pattern, comments aside, as `file:line: text`. */
+const linesMatching = (files: readonly string[], pattern: RegExp) =>
+  files.flatMap((file) =>
+    read(file)
+      .split("\n")
+      .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+      .filter(({ line }) => pattern.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+      .map(({ at, line }) => `${at}: ${line.trim()}`),
+  );
+
+/** Everything outside core; the SQLite migrations are fixed history, and keep the rules as they were written then. */
+const OUTSIDE_CORE = [...sources("adapters"), ...sources("apps")].filter((file) => file !== "adapters/sqlite/migrations.ts");
+
 describe("the architecture", () => {
   test("core/ imports only TypeBox and itself", () => {
     const outside = sources("core").flatMap((file) =>
@@ -61,5 +74,25 @@ describe("the architecture", () => {
         .map(({ at, line }) => `${at}: ${line.trim()}`),
     );
     expect(statuses).toEqual([]);
+  });
+});
+
+describe("each rule is written once, in core: no store or adapter writes it again", () => {
+  test("a feedback's key (PREFIX-n) is core's feedbackKey", () => {
+    expect(linesMatching(OUTSIDE_CORE, /\$\{[^}]*prefix[^}]*\}-\$\{/i)).toEqual([]);
+  });
+
+  test("the text a feedback is found by (key, title, messages) is core's ownWords", () => {
+    expect(linesMatching(OUTSIDE_CORE, /\$\{[\w.]*key\} \$\{[\w.]*title\}/)).toEqual([]);
+  });
+
+  test("a pair is dismissed as core's dismissal says (an unmerged or split pair, a person's decision)", () => {
+    const stores = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")];
+    const written = linesMatching(stores, /\bdismiss\(/).filter(
+      (line) => !/function dismiss\(|dismiss\(\w+, dismissal(Of|AfterUnmerge|AfterSplit)\(/.test(line),
+    );
+    expect(written).toEqual([]);
+    // The decision is kept on one suggestion row a pair: only `dismiss` writes it.
+    expect(linesMatching(stores, /dismissed_at = excluded|dismissedAt: at/).length).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { ownWords } from "../../core/feedback/search-words.ts";
 import type { ChannelContext, CollectionStore, NewFeedback, RecordedFeedback } from "../../core/store.ts";
 import { insertAttachment } from "./attachments.ts";
 import { channelCache } from "./channel-cache.ts";
@@ -45,7 +46,7 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
       r.at,
     );
     // A feedback is found by its key, title and reports.
-    indexNewFeedback(db, f.id, `${key} ${f.title}\n${r.report.message}`);
+    indexNewFeedback(db, f.id, ownWords({ key, title: f.title }, [r.report.message]));
     if (input.follower) {
       const w = input.follower;
       db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) VALUES (?, ?, ?, ?, ?)").run(

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { type ExpandedWord, feedbackWords, foldedWords, type VocabularyLookup, withWords } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, feedbackWords, foldedWords, ownWords, type VocabularyLookup, withWords } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
 import { appIdOf, orgIdOf, refOf } from "./rows.ts";
 
@@ -76,9 +76,8 @@ export function matchQuery(
   return [...parts.map((terms) => `(${terms.join(" OR ")})`), ...filters].join(" AND ");
 }
 
-/** Makes a new feedback's words those of its first text (its key, title and report): its document is written. */
-export function indexNewFeedback(db: Database, feedbackId: string, text: string): void {
-  const words = feedbackWords(text);
+/** Makes a new feedback's words these (those of its key, title and report): its document is written. */
+export function indexNewFeedback(db: Database, feedbackId: string, words: readonly string[]): void {
   db.query(
     `INSERT INTO feedback_words (doc, feedback_ref, words) SELECT ${newDoc("f.last_activity_at")}, f.ref, ?2 FROM feedbacks f WHERE f.id = ?1`,
   ).run(feedbackId, words.join(" "));
@@ -93,7 +92,7 @@ export function indexNewFeedback(db: Database, feedbackId: string, text: string)
 export function addWords(db: Database, feedbackId: string, text: string, activeAt?: number): void {
   const existing = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(feedbackId);
   if (!existing) {
-    indexNewFeedback(db, feedbackId, text);
+    indexNewFeedback(db, feedbackId, feedbackWords(text));
     return;
   }
   const known = existing.words.split(" ");
@@ -117,7 +116,7 @@ export function rewriteWords(db: Database, feedbackId: string): void {
     .query<{ body: string }, [string]>(`SELECT body FROM reports WHERE feedback_ref = ${refOf("?")} ORDER BY at, id`)
     .all(feedbackId)
     .map((r) => (JSON.parse(r.body) as { message: string }).message);
-  const words = feedbackWords(`${f.key} ${f.title}\n${messages.join("\n")}`);
+  const words = ownWords(f, messages);
   db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
   remember(db, words);
 }

@@ -30,6 +30,13 @@ export function withWords(words: readonly string[], added: readonly string[]): s
 export const feedbackWords = (text: string): string[] => withWords([], foldedWords(text));
 
 /**
+ * The words a feedback is found by from its own text: its key and title, then the messages of the
+ * reports it holds, oldest first (a new feedback's one report; those left after an unmerge or a split).
+ */
+export const ownWords = (feedback: { readonly key: string; readonly title: string }, messages: readonly string[]): string[] =>
+  feedbackWords(`${feedback.key} ${feedback.title}\n${messages.join("\n")}`);
+
+/**
  * Beyond this many known words starting with a search word, a store matches the prefix itself:
  * whole words are read in the order of last activity and stop after a page, a prefix is not.
  */
