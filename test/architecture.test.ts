@@ -86,6 +86,10 @@ describe("each rule is written once, in core: no store or adapter writes it agai
     expect(linesMatching(OUTSIDE_CORE, /\$\{[\w.]*key\} \$\{[\w.]*title\}/)).toEqual([]);
   });
 
+  test("whether a month's quota takes one more feedback is core's quotaAllows", () => {
+    expect(linesMatching(OUTSIDE_CORE, /\bused\s*(>=|<=|>|<)\s*\w*limit|\blimit\s*(>=|<=|>|<)\s*\w*used/i)).toEqual([]);
+  });
+
   test("a pair is dismissed as core's dismissal says (an unmerged or split pair, a person's decision)", () => {
     const stores = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")];
     const written = linesMatching(stores, /\bdismiss\(/).filter(

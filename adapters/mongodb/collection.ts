@@ -20,7 +20,9 @@ export function collectionStore(data: Database): CollectionStore {
       const earlier = answer && (await findAnswer(data, answer.scope, answer.key, answer.now, session));
       if (earlier) return { state: "answered", answer: earlier };
       const { limit, month } = input.quota;
-      // One document per organization and month; the conditional increment is the quota check.
+      // One document per organization and month; the conditional increment is the quota check: the filter
+      // is core's quotaAllows (`used < limit`, none when unlimited) written as a query, so that two
+      // concurrent reports cannot both take the last unit.
       try {
         await data
           .collection("quota")

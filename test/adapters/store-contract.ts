@@ -15,6 +15,7 @@ import { MAX_EXPANSION, MAX_FEEDBACK_WORDS } from "../../core/feedback/search-wo
 import { type MergeRecord, planMerge, planUnmerge, unmergedEvent } from "../../core/merges/merge.ts";
 import { planSplit, splitEvent } from "../../core/merges/split.ts";
 import { accountsContract } from "./store-contract-accounts.ts";
+import { quotaAllows } from "../../core/limits.ts";
 
 /**
  * The behaviour every store adapter must have, on plain data. Each adapter's test file calls
@@ -134,6 +135,15 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await record(store, org, "one", 1, 1)).not.toBeNull();
       expect(await record(store, org, "two", 2, 1)).toBeNull();
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).length).toBe(1);
+    });
+
+    test("recordFeedback counts reports while the month's quota allows one more, as core's quotaAllows says", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const recorded: boolean[] = [];
+      for (let i = 0; i < 4; i++) recorded.push((await record(store, org, `report ${i}`, i + 1, 3)) !== null);
+      expect(recorded).toEqual([0, 1, 2, 3].map((used) => quotaAllows(used, 3)));
+      expect(await store.quotaUsed(org.orgId, "2026-11")).toBe(3);
     });
 
     test("recordFeedback links the reporter's files to the new report in the same write", async () => {
