@@ -90,6 +90,12 @@ describe("each rule is written once, in core: no store or adapter writes it agai
     expect(linesMatching(OUTSIDE_CORE, /\bused\s*(>=|<=|>|<)\s*\w*limit|\blimit\s*(>=|<=|>|<)\s*\w*used/i)).toEqual([]);
   });
 
+  test("a refresh token's fate (reused, revoked, expired, idle) is core's judgeRefreshToken; an idle agent, core's activeSince", () => {
+    const stores = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")];
+    expect(linesMatching(OUTSIDE_CORE, /-\s*idleMs\b/)).toEqual([]);
+    expect(linesMatching(stores, /\bif\s*\(.*(used_at|usedAt)\s*!==\s*null/)).toEqual([]);
+  });
+
   test("a pair is dismissed as core's dismissal says (an unmerged or split pair, a person's decision)", () => {
     const stores = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")];
     const written = linesMatching(stores, /\bdismiss\(/).filter(
