@@ -3,7 +3,7 @@ import type { FeedbackFilter, NewFeedback, QualificationSession, Store } from ".
 import { FEEDBACK_ORDERS, STATUSES } from "../../core/schemas/feedback.ts";
 import { everyPage, plainly } from "../support/search-pages.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
-import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
+import { CANDIDATE_STATUSES, rankCandidates } from "../../core/grouping/candidates.ts";
 import { positionOf } from "../../core/feedback/order.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
@@ -445,6 +445,28 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
         [older.id, "text of older", true],
       ]);
       expect(await candidates(["w:unknown"], "someone-else")).toEqual([]);
+    });
+
+    test("grouping candidates come in core's rankCandidates order: most keys shared, the newest first among equals", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const carried: [FeedbackRecord, string[]][] = [];
+      for (const [i, keys] of [["w:a", "w:b", "w:c"], ["w:a"], ["w:a", "w:b"], ["w:b", "w:c"], ["w:a"]].entries()) {
+        const f = (await record(store, org, `feedback ${i}`, i + 1))!;
+        await store.indexForGrouping(org.appId, f.id, keys, `text ${i}`);
+        carried.push([f, keys]);
+      }
+      const keys = ["w:a", "w:b", "w:c"];
+      const query = { orgId: org.orgId, appId: org.appId, keys, postingsPerKey: 200, statuses: CANDIDATE_STATUSES, exclude: "none", limit: 10 };
+      const postings = keys.map((key) =>
+        carried
+          .filter(([, k]) => k.includes(key))
+          .map(([f]) => f.id)
+          .reverse(),
+      );
+      const found = (await store.groupingCandidates(query)).map((c) => c.id);
+      expect(found).toEqual(rankCandidates(postings, query));
+      expect(found).toEqual([0, 3, 2, 4, 1].map((i) => carried[i]![0].id));
     });
 
     test("rate counters count per bucket", async () => {
