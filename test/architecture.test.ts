@@ -96,6 +96,11 @@ describe("each rule is written once, in core: no store or adapter writes it agai
     expect(linesMatching(stores, /\bif\s*\(.*(used_at|usedAt)\s*!==\s*null/)).toEqual([]);
   });
 
+  test("grouping candidates are ranked by core's rankCandidates, a report's matches linked by core's linkMatches", () => {
+    // Counting the keys a feedback shares, ranking matches by their closest text: core's, which a store or grouper calls.
+    expect(linesMatching(OUTSIDE_CORE, /\bshared\.set\(|Number\(b\.same\) - Number\(a\.same\)|Math\.round\(score \* 1000\)/)).toEqual([]);
+  });
+
   test("a pair is dismissed as core's dismissal says (an unmerged or split pair, a person's decision)", () => {
     const stores = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")];
     const written = linesMatching(stores, /\bdismiss\(/).filter(
