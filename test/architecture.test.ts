@@ -86,6 +86,10 @@ describe("each rule is written once, in core: no store or adapter writes it agai
     expect(linesMatching(OUTSIDE_CORE, /\$\{[\w.]*key\} \$\{[\w.]*title\}/)).toEqual([]);
   });
 
+  test("the words a fold carries and a new title adds are core's wordsAfterFold and wordsWithTitle", () => {
+    expect(linesMatching(OUTSIDE_CORE, /\bwithWords\(/)).toEqual([]);
+  });
+
   test("whether a month's quota takes one more feedback is core's quotaAllows", () => {
     expect(linesMatching(OUTSIDE_CORE, /\bused\s*(>=|<=|>|<)\s*\w*limit|\blimit\s*(>=|<=|>|<)\s*\w*used/i)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { rankCandidates } from "../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../core/store.ts";
 import { compoundId, type Database, isDuplicateKey } from "./database.ts";
 import { UNFOLDED, urgencyOf } from "./feedbacks.ts";
-import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
+import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
@@ -107,7 +107,7 @@ export function groupingStore(data: Database): GroupingStore {
       for (;;) {
         const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { projection: { words: 1 } });
         if (!stored) return;
-        const words = await remember(data, withWords(stored.words, foldedWords(t.title)));
+        const words = await remember(data, wordsWithTitle(stored.words, t.title));
         const written = await feedbacks().updateOne({ _id: feedbackId, orgId, words: stored.words }, { $set: { ...set, words } });
         if (written.matchedCount === 1) return;
       }

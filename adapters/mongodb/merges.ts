@@ -7,7 +7,7 @@ import { compoundId, type Database, type Document, fromDocument } from "./databa
 import { feedbackDocument, takeKey, UNFOLDED } from "./feedbacks.ts";
 import { insertEvent } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
-import { ownWords, withWords } from "../../core/feedback/search-words.ts";
+import { ownWords, wordsAfterFold } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
   ...fromDocument<Omit<MergeRecord, "by" | "score" | "undone">>(rest as Document),
@@ -109,7 +109,7 @@ export function mergeStore(data: Database): MergeStore {
         }
         const stored = async (id: string): Promise<string[]> =>
           (await feedbacks().findOne({ _id: id }, { session, projection: { words: 1 } }))?.words ?? [];
-        const words = withWords(await stored(m.targetId), await stored(m.sourceId));
+        const words = wordsAfterFold(await stored(m.targetId), await stored(m.sourceId));
         await feedbacks().updateOne(
           { _id: m.targetId },
           { $set: { reports: m.targetAfter.reports, lastActivityAt: m.targetAfter.lastActivityAt, words } },

@@ -4,6 +4,7 @@ import { orgNumberOf, placeholders, refOf } from "./rows.ts";
 import { rankedCount } from "../../core/grouping/candidates.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { addWords } from "./search.ts";
+import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** A grouping document's text: its own, or that of the report it names (an empty text then). */
@@ -114,7 +115,8 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           orgId,
         );
         // A new title is searchable too.
-        if (t.title) addWords(db, feedbackId, t.title);
+        const { title } = t;
+        if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
       });
     },
   };

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { DomainEvent } from "../../core/feedback/events.ts";
-import { ownWords } from "../../core/feedback/search-words.ts";
+import { ownWords, wordsAfterFold } from "../../core/feedback/search-words.ts";
 import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge } from "../../core/merges/dismissal.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
@@ -109,7 +109,10 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     }
     // The target answers searches for the source's words too; its document is rewritten once, at its new activity.
     const words = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(m.sourceId);
-    if (words) addWords(db, m.targetId, words.words, m.targetAfter.lastActivityAt);
+    if (words) {
+      const carried = words.words ? words.words.split(" ") : [];
+      addWords(db, m.targetId, (known) => wordsAfterFold(known, carried), m.targetAfter.lastActivityAt);
+    }
     db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(
       m.targetAfter.reports,
       m.targetAfter.lastActivityAt,

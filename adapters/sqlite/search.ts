@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { type ExpandedWord, feedbackWords, foldedWords, ownWords, type VocabularyLookup, withWords } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, ownWords, type VocabularyLookup } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
 import { appIdOf, orgIdOf, refOf } from "./rows.ts";
 
@@ -85,18 +85,19 @@ export function indexNewFeedback(db: Database, feedbackId: string, words: readon
 }
 
 /**
- * Adds the words of a text to those a feedback is found by (up to MAX_FEEDBACK_WORDS). `activeAt`:
- * the feedback's last activity about to be written, so that its document is rewritten once, not
- * once for the words and once more when the activity moves it.
+ * Adds words to those a feedback is found by: `grow` gives its words from those it has (core's
+ * wordsWithTitle, wordsAfterFold), and none is written when it adds none. `activeAt`: the feedback's
+ * last activity about to be written, so that its document is rewritten once, not once for the
+ * words and once more when the activity moves it.
  */
-export function addWords(db: Database, feedbackId: string, text: string, activeAt?: number): void {
+export function addWords(db: Database, feedbackId: string, grow: (known: readonly string[]) => string[], activeAt?: number): void {
   const existing = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(feedbackId);
   if (!existing) {
-    indexNewFeedback(db, feedbackId, feedbackWords(text));
+    indexNewFeedback(db, feedbackId, grow([]));
     return;
   }
   const known = existing.words.split(" ");
-  const words = withWords(known, foldedWords(text));
+  const words = grow(known);
   if (words.length === known.length) return;
   if (activeAt === undefined) db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
   else

@@ -26,6 +26,15 @@ export function withWords(words: readonly string[], added: readonly string[]): s
   return [...new Set([...words, ...added])].slice(0, MAX_FEEDBACK_WORDS);
 }
 
+/**
+ * The words a fold's target is found by: its own, then those of the feedback folded into it that it
+ * lacks (up to MAX_FEEDBACK_WORDS). An unmerge gives it back its ownWords.
+ */
+export const wordsAfterFold = (target: readonly string[], source: readonly string[]): string[] => withWords(target, source);
+
+/** The words a feedback is found by once it has a new title: its own, then the title's it lacks (up to MAX_FEEDBACK_WORDS). */
+export const wordsWithTitle = (words: readonly string[], title: string): string[] => withWords(words, foldedWords(title));
+
 /** The words a feedback with this text (key, titles, reports) is found by, up to MAX_FEEDBACK_WORDS. */
 export const feedbackWords = (text: string): string[] => withWords([], foldedWords(text));
 
