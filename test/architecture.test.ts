@@ -105,6 +105,14 @@ describe("each rule is written once, in core: no store or adapter writes it agai
     expect(linesMatching(OUTSIDE_CORE, /\bshared\.set\(|Number\(b\.same\) - Number\(a\.same\)|Math\.round\(score \* 1000\)/)).toEqual([]);
   });
 
+  test("rate limits are counted by core's limiter alone: the sliding limiter, and the failure budget of sign-ins beside it", () => {
+    const limiter = ["core/limits.ts", "core/store.ts", "core/use-cases/check-rate-limit.ts"];
+    const elsewhere = [...sources("core"), ...OUTSIDE_CORE].filter(
+      (file) => !limiter.includes(file) && !STORE_OWNERS.some((owner) => file.startsWith(owner)),
+    );
+    expect(linesMatching(elsewhere, /\b(rateWindow|hitRateLimit|rateCount)\(/)).toEqual([]);
+  });
+
   test("a pair is dismissed as core's dismissal says (an unmerged or split pair, a person's decision)", () => {
     const stores = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")];
     const written = linesMatching(stores, /\bdismiss\(/).filter(
