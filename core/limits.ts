@@ -23,6 +23,12 @@ const PLAN_QUOTA: Readonly<Record<Plan, number | null>> = { free: 100, growth: 1
 
 export const monthlyQuota = (plan: Plan, override: number | null): number | null => override ?? PLAN_QUOTA[plan];
 
+/**
+ * Whether a month's quota takes one more feedback: while fewer than its limit were counted (null is
+ * unlimited). A store counts a feedback only when it does, in the write that records it.
+ */
+export const quotaAllows = (used: number, limit: number | null): boolean => limit === null || used < limit;
+
 export interface QuotaMonth {
   /** `YYYY-MM`, UTC. */
   readonly month: string;

@@ -16,6 +16,19 @@ const importsOf = (file: string) => [...read(file).matchAll(/^import[^;]*? from 
 /** The two store adapters implement the ports; the composition root opens and closes the store. */
 const STORE_OWNERS = ["adapters/sqlite/", "adapters/mongodb/", "apps/runtime/services.ts"];
 
+/** The lines of these files that match a pattern, comments aside, as `file:line: text`. */
+const linesMatching = (files: readonly string[], pattern: RegExp) =>
+  files.flatMap((file) =>
+    read(file)
+      .split("\n")
+      .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+      .filter(({ line }) => pattern.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+      .map(({ at, line }) => `${at}: ${line.trim()}`),
+  );
+
+/** Everything outside core; the SQLite migrations are fixed history, and keep the rules as they were written then. */
+const OUTSIDE_CORE = [...sources("adapters"), ...sources("apps")].filter((file) => file !== "adapters/sqlite/migrations.ts");
+
 describe("the architecture", () => {
   test("core/ imports only TypeBox and itself", () => {
     const outside = sources("core").flatMap((file) =>
@@ -93,5 +106,52 @@ describe("the architecture", () => {
       .filter((file) => !file.startsWith("adapters/sqlite/migrations/") && !file.startsWith("adapters/sqlite/schema/"))
       .filter((file) => ddl.test(read(file)));
     expect(outside).toEqual([]);
+  });
+});
+
+describe("each rule is written once, in core: no store or adapter writes it again", () => {
+  test("a feedback's key (PREFIX-n) is core's feedbackKey", () => {
+    expect(linesMatching(OUTSIDE_CORE, /\$\{[^}]*prefix[^}]*\}-\$\{/i)).toEqual([]);
+  });
+
+  test("the text a feedback is found by (key, title, messages) is core's ownWords", () => {
+    expect(linesMatching(OUTSIDE_CORE, /\$\{[\w.]*key\} \$\{[\w.]*title\}/)).toEqual([]);
+  });
+
+  test("the words a fold carries and a new title adds are core's wordsAfterFold and wordsWithTitle", () => {
+    expect(linesMatching(OUTSIDE_CORE, /\bwithWords\(/)).toEqual([]);
+  });
+
+  test("whether a month's quota takes one more feedback is core's quotaAllows", () => {
+    expect(linesMatching(OUTSIDE_CORE, /\bused\s*(>=|<=|>|<)\s*\w*limit|\blimit\s*(>=|<=|>|<)\s*\w*used/i)).toEqual([]);
+  });
+
+  test("a refresh token's fate (reused, revoked, expired, idle) is core's judgeRefreshToken; an idle agent, core's activeSince", () => {
+    const stores = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")];
+    expect(linesMatching(OUTSIDE_CORE, /-\s*idleMs\b/)).toEqual([]);
+    expect(linesMatching(stores, /\bif\s*\(.*(used_at|usedAt)\s*!==\s*null/)).toEqual([]);
+  });
+
+  test("grouping candidates are ranked by core's rankCandidates, a report's matches linked by core's linkMatches", () => {
+    // Counting the keys a feedback shares, ranking matches by their closest text: core's, which a store or grouper calls.
+    expect(linesMatching(OUTSIDE_CORE, /\bshared\.set\(|Number\(b\.same\) - Number\(a\.same\)|Math\.round\(score \* 1000\)/)).toEqual([]);
+  });
+
+  test("rate limits are counted by core's limiter alone: the sliding limiter, and the failure budget of sign-ins beside it", () => {
+    const limiter = ["core/limits.ts", "core/store.ts", "core/use-cases/check-rate-limit.ts"];
+    const elsewhere = [...sources("core"), ...OUTSIDE_CORE].filter(
+      (file) => !limiter.includes(file) && !STORE_OWNERS.some((owner) => file.startsWith(owner)),
+    );
+    expect(linesMatching(elsewhere, /\b(rateWindow|hitRateLimit|rateCount)\(/)).toEqual([]);
+  });
+
+  test("a pair is dismissed as core's dismissal says (an unmerged or split pair, a person's decision)", () => {
+    const stores = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")];
+    const written = linesMatching(stores, /\bdismiss\(/).filter(
+      (line) => !/function dismiss\(|dismiss\(\w+, dismissal(Of|AfterUnmerge|AfterSplit)\(/.test(line),
+    );
+    expect(written).toEqual([]);
+    // The decision is kept on one suggestion row a pair: only `dismiss` writes it.
+    expect(linesMatching(stores, /dismissed_at = excluded|dismissedAt: at/).length).toBe(2);
   });
 });

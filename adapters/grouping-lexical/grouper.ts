@@ -1,6 +1,6 @@
 import type { Grouper } from "../../core/ports.ts";
 import { groupingKeys, terms, type TermCounts } from "../../core/grouping/analyze.ts";
-import type { GroupingMatch } from "../../core/ports.ts";
+import { linkMatches } from "../../core/grouping/linkage.ts";
 import { titleOf, titlesAgree } from "../../core/grouping/titles-agree.ts";
 import {
   cosine,
@@ -80,25 +80,19 @@ export function createLexicalGrouper(): Grouper {
       const theirs = candidates.map((c) => termsOf(c.text));
       const stats = statsOf([mine, ...theirs]);
       const reference = weigh(mine, stats);
-      // A feedback ranks by its most similar text (single linkage), but is a sure duplicate only of
-      // its own: compared with what was merged into it, a feedback would grow report by report.
-      const feedbacks = new Map<string, { score: number; closest: Weighted | null; same: boolean }>();
-      theirs.forEach((counts, i) => {
+      // Single linkage (core's linkMatches): a feedback ranks by its most similar text, a sure duplicate of its own only.
+      const compared = theirs.map((counts, i) => {
         const candidate = candidates[i]!;
-        const feedback = feedbacks.get(candidate.id) ?? { score: 0, closest: null, same: false };
         const weighted = weigh(counts, stats);
         const score = cosine(reference, weighted);
-        if (score >= feedback.score) Object.assign(feedback, { score, closest: weighted });
-        if (candidate.own) feedback.same = sureDuplicate(text, mine, candidate.text, counts, score);
-        feedbacks.set(candidate.id, feedback);
+        return {
+          id: candidate.id,
+          score,
+          closest: weighted,
+          ...(candidate.own && { same: sureDuplicate(text, mine, candidate.text, counts, score) }),
+        };
       });
-      const matches: GroupingMatch[] = [];
-      for (const [id, { score, closest, same }] of feedbacks) {
-        if (score < SUGGESTION_THRESHOLD || !closest) continue;
-        matches.push({ id, score: Math.round(score * 1000) / 1000, same, matched: sharedWords(reference, closest, MATCHED_WORDS) });
-      }
-      // Sure duplicates first, then by score: the best sure one is the one to merge with.
-      return { matches: matches.sort((a, b) => Number(b.same) - Number(a.same) || b.score - a.score) };
+      return { matches: linkMatches(compared, SUGGESTION_THRESHOLD, (closest: Weighted) => sharedWords(reference, closest, MATCHED_WORDS)) };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { activeSince } from "../../core/oauth/refresh.ts";
 import type { AccessStore } from "../../core/store.ts";
 import { compoundId, type Database } from "./database.ts";
 
@@ -18,7 +19,7 @@ export function accessStore(data: Database): AccessStore {
       const membership = await data.collection("memberships").findOne({ _id: compoundId(token.orgId, token.userId) });
       if (!membership) return null;
       const agent = token.agentId
-        ? await data.collection("agents").findOne({ _id: token.agentId, revokedAt: null, lastUsedAt: { $gt: now - idleMs } })
+        ? await data.collection("agents").findOne({ _id: token.agentId, revokedAt: null, lastUsedAt: { $gt: activeSince(now, idleMs) } })
         : null;
       if (token.agentId && !agent) return null;
       const stale = (at: number | null | undefined) => (at ?? 0) < now - LAST_USE_PRECISION_MS;

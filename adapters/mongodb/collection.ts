@@ -4,8 +4,8 @@ import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { channelCache } from "./channel-cache.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
-import { feedbackDocument } from "./feedbacks.ts";
-import { feedbackWords } from "../../core/feedback/search-words.ts";
+import { feedbackDocument, takeKey } from "./feedbacks.ts";
+import { ownWords } from "../../core/feedback/search-words.ts";
 
 /** Thrown inside a transaction to abort it when the month's quota is used up. */
 class QuotaReached extends Error {}
@@ -20,7 +20,9 @@ export function collectionStore(data: Database): CollectionStore {
       const earlier = answer && (await findAnswer(data, answer.scope, answer.key, answer.now, session));
       if (earlier) return { state: "answered", answer: earlier };
       const { limit, month } = input.quota;
-      // One document per organization and month; the conditional increment is the quota check.
+      // One document per organization and month; the conditional increment is the quota check: the filter
+      // is core's quotaAllows (`used < limit`, none when unlimited) written as a query, so that two
+      // concurrent reports cannot both take the last unit.
       try {
         await data
           .collection("quota")
@@ -33,15 +35,11 @@ export function collectionStore(data: Database): CollectionStore {
         if (isDuplicateKey(error)) throw new QuotaReached();
         throw error;
       }
-      const org = await data
-        .collection("organizations")
-        .findOneAndUpdate({ _id: f.orgId }, { $inc: { nextSeq: 1 } }, { session, returnDocument: "before" });
-      if (!org) throw new Error(`no organization ${f.orgId}`);
-      const key = `${org.keyPrefix}-${org.nextSeq}`;
+      const key = await takeKey(data, f.orgId, session);
       const r = input.report;
       await data
         .collection("feedbacks")
-        .insertOne(feedbackDocument({ ...f, key }, await remember(data, feedbackWords(`${key} ${f.title}\n${r.report.message}`), session)), {
+        .insertOne(feedbackDocument({ ...f, key }, await remember(data, ownWords({ key, title: f.title }, [r.report.message]), session)), {
           session,
         });
       await data.collection("reports").insertOne({ ...toDocument(r), statusTokenHash: input.statusTokenHash }, { session });

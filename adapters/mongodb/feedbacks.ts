@@ -1,4 +1,5 @@
-import type { Filter } from "mongodb";
+import type { ClientSession, Filter } from "mongodb";
+import { feedbackKey } from "../../core/feedback/key.ts";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
 import { type Severity, STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
@@ -37,6 +38,15 @@ async function listFilter(data: Database, orgId: string, filter: FeedbackFilter)
  * it grows as the rank falls (P0 4, none 0), and the severity order is urgency descending.
  */
 export const urgencyOf = (severity: Severity | undefined): number => SEVERITY_RANK.none - SEVERITY_RANK[severity ?? "none"];
+
+/** Takes the organization's next feedback key (DEMO-42), inside a transaction, never given twice. */
+export async function takeKey(data: Database, orgId: string, session: ClientSession): Promise<string> {
+  const org = await data
+    .collection("organizations")
+    .findOneAndUpdate({ _id: orgId }, { $inc: { nextSeq: 1 } }, { session, returnDocument: "before" });
+  if (!org) throw new Error(`no organization ${orgId}`);
+  return feedbackKey(org.keyPrefix, org.nextSeq);
+}
 
 /** A feedback as stored: its fields, its urgency, and the words it is found by. */
 export const feedbackDocument = (feedback: FeedbackRecord, words: readonly string[]): Document => ({

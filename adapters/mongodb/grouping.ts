@@ -1,7 +1,8 @@
+import { rankCandidates } from "../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../core/store.ts";
 import { compoundId, type Database, isDuplicateKey } from "./database.ts";
 import { UNFOLDED, urgencyOf } from "./feedbacks.ts";
-import { foldedWords, withWords } from "../../core/feedback/search-words.ts";
+import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
@@ -21,21 +22,20 @@ export function groupingStore(data: Database): GroupingStore {
 
     async groupingCandidates({ orgId, appId, keys, postingsPerKey, statuses, exclude, limit }) {
       // The most recent postings of each key (ids are time-ordered): bounded work per report.
-      const shared = new Map<string, number>();
+      const postings: string[][] = [];
       for (const key of keys) {
-        const postings = await data
+        const found = await data
           .collection("grouping_keys")
           .find({ appId, key }, { projection: { feedbackId: 1 } })
           .sort({ feedbackId: -1 })
           .limit(postingsPerKey)
           .toArray();
-        for (const p of postings) shared.set(p.feedbackId, (shared.get(p.feedbackId) ?? 0) + 1);
+        postings.push(found.map((p) => p.feedbackId as string));
       }
-      const byShared = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0);
-      const best = [...shared].sort(byShared).slice(0, limit * 2);
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
+      const best = rankCandidates(postings, { limit });
       const posted = await feedbacks()
-        .find({ _id: { $in: best.map(([id]) => id) }, orgId }, { projection: { _id: 1, mergedInto: 1 } })
+        .find({ _id: { $in: best }, orgId }, { projection: { _id: 1, mergedInto: 1 } })
         .toArray();
       const answeringFor = new Map(posted.map((f) => [f._id, (f.mergedInto as string | undefined) ?? f._id]));
       const eligible = await feedbacks()
@@ -50,16 +50,16 @@ export function groupingStore(data: Database): GroupingStore {
         )
         .toArray();
       const open = new Set(eligible.map((f) => f._id));
-      const chosen = best.filter(([id]) => open.has(answeringFor.get(id) ?? "")).slice(0, limit);
+      const chosen = best.filter((id) => open.has(answeringFor.get(id) ?? "")).slice(0, limit);
       const docs = new Map(
         (
           await data
             .collection("grouping_docs")
-            .find({ _id: { $in: chosen.map(([id]) => id) } })
+            .find({ _id: { $in: chosen } })
             .toArray()
         ).map((d) => [d._id, d]),
       );
-      return chosen.flatMap(([id]) => {
+      return chosen.flatMap((id) => {
         const doc = docs.get(id);
         return doc
           ? [
@@ -107,7 +107,7 @@ export function groupingStore(data: Database): GroupingStore {
       for (;;) {
         const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { projection: { words: 1 } });
         if (!stored) return;
-        const words = await remember(data, withWords(stored.words, foldedWords(t.title)));
+        const words = await remember(data, wordsWithTitle(stored.words, t.title));
         const written = await feedbacks().updateOne({ _id: feedbackId, orgId, words: stored.words }, { $set: { ...set, words } });
         if (written.matchedCount === 1) return;
       }

@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation } from "mongodb";
 import type { MigrationCheckpoint, PortableRecord, PortableSet, PortableTarget } from "../../core/portable.ts";
 import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
-import { feedbackWords } from "../../core/feedback/search-words.ts";
+import { feedbackWords, ownWords } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
 import { urgencyOf } from "./feedbacks.ts";
 import type { Severity } from "../../core/schemas/feedback.ts";
@@ -20,7 +20,11 @@ function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, 
       const { searchText, ...rest } = fields;
       const present = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null));
       const severity = (present.severity ?? undefined) as Severity | undefined;
-      return { ...present, urgency: urgencyOf(severity), words: feedbackWords(String(searchText ?? `${fields.key} ${fields.title}`)) };
+      const words =
+        searchText === undefined || searchText === null
+          ? ownWords({ key: String(fields.key), title: String(fields.title) }, [])
+          : feedbackWords(String(searchText));
+      return { ...present, urgency: urgencyOf(severity), words };
     }
     case "qualifications":
       return withExpiry({ ...(fields.data as Record<string, unknown>), expiresAt: fields.expiresAt });

@@ -1,13 +1,13 @@
 import type { ClientSession } from "mongodb";
-import { newerFirst } from "../../core/grouping/suggestions.ts";
+import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge } from "../../core/merges/dismissal.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { MergeStore } from "../../core/store.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import { compoundId, type Database, type Document, fromDocument } from "./database.ts";
-import { feedbackDocument, UNFOLDED } from "./feedbacks.ts";
+import { feedbackDocument, takeKey, UNFOLDED } from "./feedbacks.ts";
 import { insertEvent } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
-import { feedbackWords, withWords } from "../../core/feedback/search-words.ts";
+import { ownWords, wordsAfterFold } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
   ...fromDocument<Omit<MergeRecord, "by" | "score" | "undone">>(rest as Document),
@@ -37,8 +37,14 @@ export function mergeStore(data: Database): MergeStore {
       .collection("reports")
       .find({ feedbackId: feedback._id }, { session, projection: { report: 1 } })
       .toArray();
-    const text = [`${feedback.key} ${feedback.title}`, ...kept.map((r) => String(r.report?.message ?? ""))].join("\n");
-    return remember(data, feedbackWords(text), session);
+    return remember(
+      data,
+      ownWords(
+        { key: String(feedback.key), title: String(feedback.title) },
+        kept.map((r) => String(r.report?.message ?? "")),
+      ),
+      session,
+    );
   };
 
   return {
@@ -47,17 +53,13 @@ export function mergeStore(data: Database): MergeStore {
         const current = await feedbacks().findOne({ _id: s.feedbackId, orgId: s.orgId, ...UNFOLDED }, { session });
         if (current?.reports !== s.expectedReports || (await holding(s.feedbackId, [s.reportId], session)) !== 1) return null;
         const f = s.newFeedback;
-        const org = await data
-          .collection("organizations")
-          .findOneAndUpdate({ _id: f.orgId }, { $inc: { nextSeq: 1 } }, { session, returnDocument: "before" });
-        if (!org) throw new Error(`no organization ${f.orgId}`);
-        const key = `${org.keyPrefix}-${org.nextSeq}`;
+        const key = await takeKey(data, f.orgId, session);
         const moved = await data
           .collection("reports")
           .findOneAndUpdate({ _id: s.reportId, feedbackId: s.feedbackId }, { $set: { feedbackId: f.id } }, { session, returnDocument: "after" });
         if (!moved) throw new Error(`split ${s.id}: the report left the feedback`);
         await feedbacks().insertOne(
-          feedbackDocument({ ...f, key }, await remember(data, feedbackWords(`${key} ${f.title}\n${moved.report.message}`), session)),
+          feedbackDocument({ ...f, key }, await remember(data, ownWords({ key, title: f.title }, [moved.report.message]), session)),
           { session },
         );
         const follower = s.follower && (await data.collection("followers").findOne({ _id: compoundId(s.feedbackId, s.follower) }, { session }));
@@ -74,7 +76,7 @@ export function mergeStore(data: Database): MergeStore {
         );
         const { id, ...fields } = s;
         await data.collection("splits").insertOne({ _id: id, ...fields, newFeedback: { ...f } }, { session });
-        await dismiss(data, s.orgId, s.appId, f.id, s.feedbackId, s.at, s.by, session);
+        await dismiss(data, dismissalAfterSplit(s), session);
         for (const event of events) await insertEvent(data, event, session);
         return { ...f, key };
       }),
@@ -107,7 +109,7 @@ export function mergeStore(data: Database): MergeStore {
         }
         const stored = async (id: string): Promise<string[]> =>
           (await feedbacks().findOne({ _id: id }, { session, projection: { words: 1 } }))?.words ?? [];
-        const words = withWords(await stored(m.targetId), await stored(m.sourceId));
+        const words = wordsAfterFold(await stored(m.targetId), await stored(m.sourceId));
         await feedbacks().updateOne(
           { _id: m.targetId },
           { $set: { reports: m.targetAfter.reports, lastActivityAt: m.targetAfter.lastActivityAt, words } },
@@ -142,7 +144,7 @@ export function mergeStore(data: Database): MergeStore {
         );
         await feedbacks().updateOne({ _id: m.sourceId }, { $unset: { mergedInto: "" } }, { session });
         await data.collection("merges").updateOne({ _id: m.id }, { $set: { undoneAt: u.at, undoneBy: u.by } }, { session });
-        await dismiss(data, m.orgId, m.appId, m.sourceId, m.targetId, u.at, u.by, session);
+        await dismiss(data, dismissalAfterUnmerge(u), session);
         for (const event of events) await insertEvent(data, event, session);
         return true;
       }),
@@ -163,18 +165,9 @@ export function mergeStore(data: Database): MergeStore {
   };
 }
 
-/** Remembers that two feedbacks are not duplicates, under the pair's one id (the newer first). */
-export async function dismiss(
-  data: Database,
-  orgId: string,
-  appId: string,
-  a: string,
-  b: string,
-  at: number,
-  by: string | null,
-  session?: ClientSession,
-): Promise<void> {
-  const [feedbackId, similarId] = newerFirst(a, b);
+/** Keeps a decision that two feedbacks are not duplicates, on the pair's suggestion (its one id). */
+export async function dismiss(data: Database, d: Dismissal, session?: ClientSession): Promise<void> {
+  const { orgId, appId, feedbackId, similarId, at, by } = d;
   await data
     .collection("suggestions")
     .updateOne(

@@ -1,5 +1,6 @@
 import type { ClientSession } from "mongodb";
 import type { Agent, AgentToken, AuthCode } from "../../core/model.ts";
+import { judgeRefreshToken } from "../../core/oauth/refresh.ts";
 import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store.ts";
 import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
 
@@ -86,19 +87,27 @@ export function oauthStore(data: Database): OAuthStore {
     async rotateRefreshToken(tokenHash, clientId, now, idleMs, next): Promise<RefreshOutcome> {
       const token = await tokens().findOne({ tokenHash, kind: "refresh" });
       const agent = token && (await agents().findOne({ _id: token.agentId, clientId }));
-      if (!token || !agent || agent.revokedAt !== null) return { state: "invalid" };
-      if (token.usedAt !== null) {
-        // A refresh token presented twice was stolen or replayed: end the whole agent.
-        await revokeAgentNow(String(agent._id), now);
-        return { state: "reused" };
-      }
-      if (token.revokedAt !== null || token.expiresAt <= now || agent.lastUsedAt <= now - idleMs) return { state: "invalid" };
+      if (!token || !agent) return { state: "invalid" };
+      const verdict = judgeRefreshToken(
+        {
+          agentRevoked: agent.revokedAt !== null,
+          used: token.usedAt !== null,
+          revoked: token.revokedAt !== null,
+          expiresAt: token.expiresAt,
+          agentLastUsedAt: agent.lastUsedAt,
+        },
+        now,
+        idleMs,
+      );
+      if (verdict === "reused") await revokeAgentNow(String(agent._id), now);
+      if (verdict !== "current") return { state: verdict };
       if (!(await data.collection("memberships").findOne({ _id: compoundId(agent.orgId, agent.userId) }))) return { state: "invalid" };
       const rotated = { ...toAgent(agent), lastUsedAt: now };
       const issued = next(rotated);
       if (!issued) return { state: "declined" };
       return data.transaction(async (session): Promise<RefreshOutcome> => {
-        // The conditional update is the single use: of two concurrent rotations, one finds it used.
+        // The conditional update is the single use: of two concurrent rotations, one finds it used,
+        // and a token used before is judged `reused` (core's judgeRefreshToken): the agent is revoked.
         const used = await tokens().updateOne({ _id: token._id, usedAt: null }, { $set: { usedAt: now } }, { session });
         if (used.modifiedCount !== 1) {
           await revokeAgentNow(String(agent._id), now, session);

@@ -1,4 +1,5 @@
 import { newerFirst, type Suggestion } from "../../core/grouping/suggestions.ts";
+import { dismissalOf } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store.ts";
 import { compoundId, type Database, plain } from "./database.ts";
 import { UNFOLDED } from "./feedbacks.ts";
@@ -50,7 +51,7 @@ export function suggestionStore(data: Database): SuggestionStore {
 
     async dismissPair(orgId, feedbackId, similarId, at, by) {
       const feedback = await data.collection("feedbacks").findOne({ _id: feedbackId, orgId }, { projection: { appId: 1 } });
-      if (feedback) await dismiss(data, orgId, feedback.appId, feedbackId, similarId, at, by);
+      if (feedback) await dismiss(data, dismissalOf({ orgId, appId: feedback.appId }, feedbackId, similarId, at, by));
     },
 
     async dismissedWith(orgId, feedbackId) {

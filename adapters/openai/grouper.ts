@@ -1,4 +1,5 @@
 import { groupingKeys } from "../../core/grouping/analyze.ts";
+import { linkMatches } from "../../core/grouping/linkage.ts";
 import { subjectText } from "../../core/grouping/subject-text.ts";
 import { titleOf, titlesAgree } from "../../core/grouping/titles-agree.ts";
 import type { Grouper } from "../../core/ports.ts";
@@ -54,21 +55,18 @@ export function createEmbeddingGrouper(options: EmbeddingGrouperOptions): Groupe
       const mine = vectors[0];
       if (!mine || vectors.length !== missing.length + 1) throw new Error("embeddings: the provider did not embed every text");
       const fresh = new Map(missing.map((c, i) => [c.id, vectors[i + 1]!]));
-      // A feedback ranks by its closest text (single linkage), but is a sure duplicate only of its
-      // own text, under the lexical grouper's rule: close enough, and titles that agree.
-      const best = new Map<string, { score: number; same: boolean }>();
-      for (const candidate of candidates) {
+      // Single linkage (core's linkMatches): a feedback ranks by its closest text, but is a sure
+      // duplicate only of its own text, under the lexical grouper's rule: close enough, and titles that agree.
+      const compared = candidates.map((candidate) => {
         const score = cosine(mine, candidate.vector ?? fresh.get(candidate.id)!);
-        const feedback = best.get(candidate.id) ?? { score: -1, same: false };
-        if (score > feedback.score) feedback.score = score;
-        if (candidate.own) feedback.same = score >= options.threshold && titlesAgree(titleOf(text), titleOf(candidate.text));
-        best.set(candidate.id, feedback);
-      }
-      const matches = [...best]
-        .filter(([, { score }]) => score >= options.suggestionThreshold)
-        .map(([id, { score, same }]) => ({ id, score: Math.round(score * 1000) / 1000, same, matched: [] }))
-        .sort((a, b) => Number(b.same) - Number(a.same) || b.score - a.score);
-      return { matches, vector: mine };
+        return {
+          id: candidate.id,
+          score,
+          closest: null,
+          ...(candidate.own && { same: score >= options.threshold && titlesAgree(titleOf(text), titleOf(candidate.text)) }),
+        };
+      });
+      return { matches: linkMatches(compared, options.suggestionThreshold, () => []), vector: mine };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Role, Scope } from "../../core/model.ts";
+import { activeSince } from "../../core/oauth/refresh.ts";
 import type { AccessStore } from "../../core/store.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -32,7 +33,7 @@ export function accessStore(db: Database, batch: WriteBatch): AccessStore {
              AND (t.expires_at IS NULL OR t.expires_at > ?)
              AND (t.grant_id IS NULL OR (g.revoked_at IS NULL AND g.last_used_at > ?))`,
         )
-        .get(hash, now, now - idleMs);
+        .get(hash, now, activeSince(now, idleMs));
       if (!row) return null;
       if ((row.last_used_at ?? 0) < now - LAST_USE_PRECISION_MS || (row.grant_id && (row.agent_last_used_at ?? 0) < now - LAST_USE_PRECISION_MS)) {
         await batch.run(() => {

@@ -1,4 +1,6 @@
 import type { Database } from "bun:sqlite";
+import { ownWords } from "../../core/feedback/search-words.ts";
+import { quotaAllows } from "../../core/limits.ts";
 import type { ChannelContext, CollectionStore, NewFeedback, RecordedFeedback } from "../../core/store.ts";
 import { insertAttachment } from "./attachments.ts";
 import { channelCache } from "./channel-cache.ts";
@@ -15,7 +17,7 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
   const consumeQuota = (orgId: string, month: string, limit: number | null): boolean => {
     const used =
       db.query<{ used: number }, [string, string]>("SELECT used FROM quota_usage WHERE org_id = ? AND month = ?").get(orgId, month)?.used ?? 0;
-    if (limit !== null && used >= limit) return false;
+    if (!quotaAllows(used, limit)) return false;
     db.query("INSERT INTO quota_usage (org_id, month, used) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET used = used + 1").run(orgId, month);
     return true;
   };
@@ -45,7 +47,7 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
       r.at,
     );
     // A feedback is found by its key, title and reports.
-    indexNewFeedback(db, f.id, `${key} ${f.title}\n${r.report.message}`);
+    indexNewFeedback(db, f.id, ownWords({ key, title: f.title }, [r.report.message]));
     if (input.follower) {
       const w = input.follower;
       db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) VALUES (?, ?, ?, ?, ?)").run(

@@ -1,8 +1,10 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { GroupingStore } from "../../core/store.ts";
 import { orgNumberOf, placeholders, refOf } from "./rows.ts";
+import { rankedCount } from "../../core/grouping/candidates.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { addWords } from "./search.ts";
+import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** A grouping document's text: its own, or that of the report it names (an empty text then). */
@@ -52,6 +54,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         )
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
+      // The ranking is core's rankCandidates written in SQL: most keys shared, newest (highest doc) first among equals.
       const rows = db
         .query<{ id: string; text: string; report: string | null; vector: string | null; own: number }, SQLQueryBindings[]>(
           `SELECT f.id, d.text, r.body AS report, d.vector, source.id = f.id AS own
@@ -66,7 +69,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         )
         .all(
           ...query.keys.flatMap((key) => [app, key, query.postingsPerKey]),
-          query.limit * 2,
+          rankedCount(query),
           query.orgId,
           ...query.statuses,
           query.exclude,
@@ -112,7 +115,8 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           orgId,
         );
         // A new title is searchable too.
-        if (t.title) addWords(db, feedbackId, t.title);
+        const { title } = t;
+        if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
       });
     },
   };

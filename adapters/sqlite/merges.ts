@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { DomainEvent } from "../../core/feedback/events.ts";
-import { newerFirst } from "../../core/grouping/suggestions.ts";
+import { ownWords, wordsAfterFold } from "../../core/feedback/search-words.ts";
+import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge } from "../../core/merges/dismissal.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
@@ -108,7 +109,10 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     }
     // The target answers searches for the source's words too; its document is rewritten once, at its new activity.
     const words = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(m.sourceId);
-    if (words) addWords(db, m.targetId, words.words, m.targetAfter.lastActivityAt);
+    if (words) {
+      const carried = words.words ? words.words.split(" ") : [];
+      addWords(db, m.targetId, (known) => wordsAfterFold(known, carried), m.targetAfter.lastActivityAt);
+    }
     db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(
       m.targetAfter.reports,
       m.targetAfter.lastActivityAt,
@@ -153,7 +157,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     // The target is found again by its own words only: its key, title and the reports it keeps.
     rewriteWords(db, m.targetId);
     db.query("UPDATE merges SET undone_at = ?, undone_by = ? WHERE id = ?").run(u.at, u.by, m.id);
-    dismiss(db, m.orgId, m.appId, m.sourceId, m.targetId, u.at, u.by);
+    dismiss(db, dismissalAfterUnmerge(u));
     for (const event of events) insertEvent(db, event);
     return true;
   };
@@ -168,7 +172,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       )
       .get(f.id, s.reportId, s.feedbackId);
     if (!report) throw new Error(`split ${s.id}: the report left the feedback`);
-    indexNewFeedback(db, f.id, `${key} ${f.title}\n${(JSON.parse(report.body) as { message: string }).message}`);
+    indexNewFeedback(db, f.id, ownWords({ key, title: f.title }, [(JSON.parse(report.body) as { message: string }).message]));
     if (s.follower) {
       db.query(
         "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ? AND email = ?",
@@ -197,7 +201,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       s.expectedReports,
       JSON.stringify(s.remaining),
     );
-    dismiss(db, s.orgId, s.appId, f.id, s.feedbackId, s.at, s.by);
+    dismiss(db, dismissalAfterSplit(s));
     for (const event of events) insertEvent(db, event);
     return { ...f, key };
   };
@@ -231,12 +235,11 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
   };
 }
 
-/** Remembers that two feedbacks are not duplicates (the newer first, as grouping suggests them). */
-export function dismiss(db: Database, orgId: string, appId: string, a: string, b: string, at: number, by: string | null): void {
-  const [newer, older] = newerFirst(a, b);
+/** Keeps a decision that two feedbacks are not duplicates, on the pair's suggestion. */
+export function dismiss(db: Database, d: Dismissal): void {
   db.query(
     `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at, dismissed_at, dismissed_by)
      VALUES (?, ?, ?, ?, 0, '[]', ?, ?, ?)
      ON CONFLICT (feedback_id, similar_id) DO UPDATE SET dismissed_at = excluded.dismissed_at, dismissed_by = excluded.dismissed_by`,
-  ).run(orgId, appId, newer, older, at, at, by);
+  ).run(d.orgId, d.appId, d.feedbackId, d.similarId, d.at, d.at, d.by);
 }

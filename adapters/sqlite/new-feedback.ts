@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { feedbackKey } from "../../core/feedback/key.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { appNumberOf } from "./rows.ts";
 
@@ -14,7 +15,7 @@ function nextKey(db: Database, orgId: string): { key: string; orgNumber: number 
       "SELECT key_prefix, next_seq - 1 AS seq, number FROM organizations WHERE id = ?",
     )
     .get(orgId)!;
-  return { key: `${org.key_prefix}-${org.seq}`, orgNumber: org.number };
+  return { key: feedbackKey(org.key_prefix, org.seq), orgNumber: org.number };
 }
 
 /** Inserts a new feedback under the organization's next key, inside a write transaction; returns the key. */

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Agent, AgentToken, AuthCode, Scope } from "../../core/model.ts";
+import { judgeRefreshToken } from "../../core/oauth/refresh.ts";
 import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -140,13 +141,20 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
              WHERE t.token_hash = ? AND t.kind = 'refresh' AND g.client_id = ?`,
           )
           .get(tokenHash, clientId);
-        if (!row || row.grant_revoked !== null) return { state: "invalid" };
-        if (row.used_at !== null) {
-          // A refresh token presented twice was stolen or replayed: end the whole agent.
-          revokeAgentNow(row.id, now);
-          return { state: "reused" };
-        }
-        if (row.token_revoked !== null || row.expires_at <= now || row.last_used_at <= now - idleMs) return { state: "invalid" };
+        if (!row) return { state: "invalid" };
+        const verdict = judgeRefreshToken(
+          {
+            agentRevoked: row.grant_revoked !== null,
+            used: row.used_at !== null,
+            revoked: row.token_revoked !== null,
+            expiresAt: row.expires_at,
+            agentLastUsedAt: row.last_used_at,
+          },
+          now,
+          idleMs,
+        );
+        if (verdict === "reused") revokeAgentNow(row.id, now);
+        if (verdict !== "current") return { state: verdict };
         const member = db.query("SELECT 1 FROM memberships WHERE org_id = ? AND user_id = ?").get(row.org_id, row.user_id);
         if (!member) return { state: "invalid" };
         const agent = { ...toAgent(row), lastUsedAt: now };

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { type ExpandedWord, feedbackWords, foldedWords, type VocabularyLookup, withWords } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, ownWords, type VocabularyLookup } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store.ts";
 import { appIdOf, orgIdOf, refOf } from "./rows.ts";
 
@@ -76,9 +76,8 @@ export function matchQuery(
   return [...parts.map((terms) => `(${terms.join(" OR ")})`), ...filters].join(" AND ");
 }
 
-/** Makes a new feedback's words those of its first text (its key, title and report): its document is written. */
-export function indexNewFeedback(db: Database, feedbackId: string, text: string): void {
-  const words = feedbackWords(text);
+/** Makes a new feedback's words these (those of its key, title and report): its document is written. */
+export function indexNewFeedback(db: Database, feedbackId: string, words: readonly string[]): void {
   db.query(
     `INSERT INTO feedback_words (doc, feedback_ref, words) SELECT ${newDoc("f.last_activity_at")}, f.ref, ?2 FROM feedbacks f WHERE f.id = ?1`,
   ).run(feedbackId, words.join(" "));
@@ -86,18 +85,19 @@ export function indexNewFeedback(db: Database, feedbackId: string, text: string)
 }
 
 /**
- * Adds the words of a text to those a feedback is found by (up to MAX_FEEDBACK_WORDS). `activeAt`:
- * the feedback's last activity about to be written, so that its document is rewritten once, not
- * once for the words and once more when the activity moves it.
+ * Adds words to those a feedback is found by: `grow` gives its words from those it has (core's
+ * wordsWithTitle, wordsAfterFold), and none is written when it adds none. `activeAt`: the feedback's
+ * last activity about to be written, so that its document is rewritten once, not once for the
+ * words and once more when the activity moves it.
  */
-export function addWords(db: Database, feedbackId: string, text: string, activeAt?: number): void {
+export function addWords(db: Database, feedbackId: string, grow: (known: readonly string[]) => string[], activeAt?: number): void {
   const existing = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(feedbackId);
   if (!existing) {
-    indexNewFeedback(db, feedbackId, text);
+    indexNewFeedback(db, feedbackId, grow([]));
     return;
   }
   const known = existing.words.split(" ");
-  const words = withWords(known, foldedWords(text));
+  const words = grow(known);
   if (words.length === known.length) return;
   if (activeAt === undefined) db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
   else
@@ -117,7 +117,7 @@ export function rewriteWords(db: Database, feedbackId: string): void {
     .query<{ body: string }, [string]>(`SELECT body FROM reports WHERE feedback_ref = ${refOf("?")} ORDER BY at, id`)
     .all(feedbackId)
     .map((r) => (JSON.parse(r.body) as { message: string }).message);
-  const words = feedbackWords(`${f.key} ${f.title}\n${messages.join("\n")}`);
+  const words = ownWords(f, messages);
   db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
   remember(db, words);
 }

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { newerFirst, type Suggestion } from "../../core/grouping/suggestions.ts";
+import { dismissalOf } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store.ts";
 import { dismiss } from "./merges.ts";
 import { appIdOf, orgNumberOf } from "./rows.ts";
@@ -62,7 +63,7 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
             `SELECT ${appIdOf("app_number")} AS app_id FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")}`,
           )
           .get(feedbackId, orgId);
-        if (app) dismiss(db, orgId, app.app_id, feedbackId, similarId, at, by);
+        if (app) dismiss(db, dismissalOf({ orgId, appId: app.app_id }, feedbackId, similarId, at, by));
       });
     },
 

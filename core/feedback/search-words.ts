@@ -26,8 +26,24 @@ export function withWords(words: readonly string[], added: readonly string[]): s
   return [...new Set([...words, ...added])].slice(0, MAX_FEEDBACK_WORDS);
 }
 
+/**
+ * The words a fold's target is found by: its own, then those of the feedback folded into it that it
+ * lacks (up to MAX_FEEDBACK_WORDS). An unmerge gives it back its ownWords.
+ */
+export const wordsAfterFold = (target: readonly string[], source: readonly string[]): string[] => withWords(target, source);
+
+/** The words a feedback is found by once it has a new title: its own, then the title's it lacks (up to MAX_FEEDBACK_WORDS). */
+export const wordsWithTitle = (words: readonly string[], title: string): string[] => withWords(words, foldedWords(title));
+
 /** The words a feedback with this text (key, titles, reports) is found by, up to MAX_FEEDBACK_WORDS. */
 export const feedbackWords = (text: string): string[] => withWords([], foldedWords(text));
+
+/**
+ * The words a feedback is found by from its own text: its key and title, then the messages of the
+ * reports it holds, oldest first (a new feedback's one report; those left after an unmerge or a split).
+ */
+export const ownWords = (feedback: { readonly key: string; readonly title: string }, messages: readonly string[]): string[] =>
+  feedbackWords(`${feedback.key} ${feedback.title}\n${messages.join("\n")}`);
 
 /**
  * Beyond this many known words starting with a search word, a store matches the prefix itself:

@@ -64,6 +64,27 @@ export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<s
   };
 }
 
+/**
+ * How many feedbacks the postings rank for a query: twice its limit, as some of the best may have
+ * closed or been folded since they were indexed, and only these few are read from the store's rows.
+ */
+export const rankedCount = (query: Pick<CandidateQuery, "limit">): number => query.limit * 2;
+
+/**
+ * The feedbacks the postings of a query's keys point to, best first: those that share the most of
+ * the keys, the newest first among equals (ids are time-ordered), up to rankedCount. `postings`
+ * holds each key's most recent postings. The SQLite store ranks the same way in SQL (its
+ * documents are numbered as feedbacks come), and the store contract holds both stores to this order.
+ */
+export function rankCandidates(postings: readonly (readonly string[])[], query: Pick<CandidateQuery, "limit">): string[] {
+  const shared = new Map<string, number>();
+  for (const ids of postings) for (const id of ids) shared.set(id, (shared.get(id) ?? 0) + 1);
+  return [...shared]
+    .sort(([a, n], [b, m]) => m - n || (a < b ? 1 : a > b ? -1 : 0))
+    .slice(0, rankedCount(query))
+    .map(([id]) => id);
+}
+
 /** Of two duplicates, which is folded into which: the newer into the older (ids break ties, as they are time-ordered). */
 export function foldDirection<T extends Dated>(a: T, b: T): { readonly source: T; readonly target: T } {
   const aFirst = a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);

@@ -1,12 +1,11 @@
 import { normalizeEmail } from "../email.ts";
-import { fail, ok, type Result } from "../errors.ts";
-import { rateWindow, secondsUntil } from "../limits.ts";
+import { ok, type Result } from "../errors.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 
 /** What signing in reads and counts. */
 export type LoginDeps = Pick<Services, "clock" | "passwords"> & { readonly store: Pick<Store, "rateCount" | "hitRateLimit" | "findCredentials"> };
-import { checkRateLimit } from "./check-rate-limit.ts";
+import { checkRateLimit, failureBudget } from "./check-rate-limit.ts";
 
 const MINUTE = 60_000;
 
@@ -31,21 +30,16 @@ export async function login(
   const email = normalizeEmail(input.email);
   const perAddress = await checkRateLimit(services.store, services.clock, `login-ip:${input.clientAddress}`, LOGIN_ATTEMPTS_PER_ADDRESS);
   if (!perAddress.ok) return perAddress;
-  const now = services.clock();
-  const tiers = LOGIN_PAIR_TIERS.map((tier) => ({
-    ...tier,
-    window: rateWindow(`login:${input.clientAddress}:${email}:${tier.windowMs}`, now, tier.windowMs),
-  }));
-  for (const tier of tiers) {
-    if ((await services.store.rateCount(tier.window.bucket)) >= tier.attempts) return fail("rate_limited", secondsUntil(tier.window.endsAt, now));
-  }
+  const failures = failureBudget(services.store, `login:${input.clientAddress}:${email}`, LOGIN_PAIR_TIERS, services.clock());
+  const allowed = await failures.check();
+  if (!allowed.ok) return allowed;
   const credentials = await services.store.findCredentials(email);
   // Verify against a dummy hash when the account is unknown, so timing does not reveal accounts.
   const hasher = services.passwords;
   dummyHash ??= hasher.hash("no account has this password");
   const valid = await hasher.verify(input.password, credentials?.passwordHash ?? (await dummyHash)).catch(() => false);
   if (credentials?.passwordHash && valid) return ok({ userId: credentials.userId });
-  for (const tier of tiers) await services.store.hitRateLimit(tier.window.bucket, tier.window.endsAt);
+  await failures.fail();
   return { ok: false, code: "bad_credentials" };
 }
 

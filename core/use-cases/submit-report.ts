@@ -1,5 +1,5 @@
 import { type Failure, fail, invalid, ok, type Result } from "../errors.ts";
-import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
+import { monthlyQuota, quotaAllows, quotaMonth, secondsUntil } from "../limits.ts";
 import type { ReportOutcome } from "../model.ts";
 import { assistantTurns, awaitsAnswer, QUALIFICATION_TTL_MS, stepFor } from "../qualification/machine.ts";
 import { nestsWithin } from "../report/depth.ts";
@@ -112,7 +112,7 @@ async function quotaUsedUp(services: SubmitDeps, context: ChannelContext, now: n
   if (limit === null) return null;
   const month = quotaMonth(now);
   const used = await services.store.quotaUsed(context.organization.id, month.month);
-  return used >= limit ? fail("quota_exceeded", secondsUntil(month.endsAt, now)) : null;
+  return quotaAllows(used, limit) ? null : fail("quota_exceeded", secondsUntil(month.endsAt, now));
 }
 
 async function process(

@@ -3,7 +3,7 @@ import type { FeedbackFilter, NewFeedback, QualificationSession, Store } from ".
 import { FEEDBACK_ORDERS, STATUSES } from "../../core/schemas/feedback.ts";
 import { everyPage, plainly } from "../support/search-pages.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
-import { CANDIDATE_STATUSES } from "../../core/grouping/candidates.ts";
+import { CANDIDATE_STATUSES, rankCandidates } from "../../core/grouping/candidates.ts";
 import { positionOf } from "../../core/feedback/order.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
@@ -15,6 +15,7 @@ import { MAX_EXPANSION, MAX_FEEDBACK_WORDS } from "../../core/feedback/search-wo
 import { type MergeRecord, planMerge, planUnmerge, unmergedEvent } from "../../core/merges/merge.ts";
 import { planSplit, splitEvent } from "../../core/merges/split.ts";
 import { accountsContract } from "./store-contract-accounts.ts";
+import { quotaAllows } from "../../core/limits.ts";
 
 /**
  * The behaviour every store adapter must have, on plain data. Each adapter's test file calls
@@ -134,6 +135,15 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await record(store, org, "one", 1, 1)).not.toBeNull();
       expect(await record(store, org, "two", 2, 1)).toBeNull();
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).length).toBe(1);
+    });
+
+    test("recordFeedback counts reports while the month's quota allows one more, as core's quotaAllows says", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const recorded: boolean[] = [];
+      for (let i = 0; i < 4; i++) recorded.push((await record(store, org, `report ${i}`, i + 1, 3)) !== null);
+      expect(recorded).toEqual([0, 1, 2, 3].map((used) => quotaAllows(used, 3)));
+      expect(await store.quotaUsed(org.orgId, "2026-11")).toBe(3);
     });
 
     test("recordFeedback links the reporter's files to the new report in the same write", async () => {
@@ -435,6 +445,28 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
         [older.id, "text of older", true],
       ]);
       expect(await candidates(["w:unknown"], "someone-else")).toEqual([]);
+    });
+
+    test("grouping candidates come in core's rankCandidates order: most keys shared, the newest first among equals", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const carried: [FeedbackRecord, string[]][] = [];
+      for (const [i, keys] of [["w:a", "w:b", "w:c"], ["w:a"], ["w:a", "w:b"], ["w:b", "w:c"], ["w:a"]].entries()) {
+        const f = (await record(store, org, `feedback ${i}`, i + 1))!;
+        await store.indexForGrouping(org.appId, f.id, keys, `text ${i}`);
+        carried.push([f, keys]);
+      }
+      const keys = ["w:a", "w:b", "w:c"];
+      const query = { orgId: org.orgId, appId: org.appId, keys, postingsPerKey: 200, statuses: CANDIDATE_STATUSES, exclude: "none", limit: 10 };
+      const postings = keys.map((key) =>
+        carried
+          .filter(([, k]) => k.includes(key))
+          .map(([f]) => f.id)
+          .reverse(),
+      );
+      const found = (await store.groupingCandidates(query)).map((c) => c.id);
+      expect(found).toEqual(rankCandidates(postings, query));
+      expect(found).toEqual([0, 3, 2, 4, 1].map((i) => carried[i]![0].id));
     });
 
     test("rate counters count per bucket", async () => {

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { CANDIDATE_STATUSES, candidateQuery, foldDirection, POSTINGS_PER_KEY, RAREST_KEYS } from "../../core/grouping/candidates.ts";
+import { CANDIDATE_STATUSES, candidateQuery, foldDirection, POSTINGS_PER_KEY, RAREST_KEYS, rankCandidates } from "../../core/grouping/candidates.ts";
 
 const feedback = { orgId: "org", appId: "app", createdAt: 100, id: "f9" };
 
@@ -62,5 +62,22 @@ describe("grouping candidates", () => {
     assert.deepEqual(foldDirection(newer, older), { source: newer, target: older });
     const twin = { createdAt: 1, id: "c" };
     assert.deepEqual(foldDirection(twin, older), { source: twin, target: older });
+  });
+});
+
+describe("the ranking of candidates on their postings", () => {
+  // Each key's most recent postings, newest first (ids are time-ordered).
+  const postings = [
+    ["f5", "f3", "f2", "f1"],
+    ["f4", "f3", "f1"],
+    ["f4", "f1"],
+  ];
+
+  test("those sharing the most keys come first, the newest first among equals", () => {
+    assert.deepEqual(rankCandidates(postings, { limit: 10 }), ["f1", "f4", "f3", "f5", "f2"]);
+  });
+
+  test("twice the limit are ranked: some of the best may have closed since they were indexed", () => {
+    assert.deepEqual(rankCandidates(postings, { limit: 2 }), ["f1", "f4", "f3", "f5"]);
   });
 });

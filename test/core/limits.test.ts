@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { hasFullContext, monthlyQuota, quotaMonth, rateWindow, secondsUntil } from "../../core/limits.ts";
+import { hasFullContext, monthlyQuota, quotaAllows, quotaMonth, rateWindow, secondsUntil } from "../../core/limits.ts";
 
 describe("rate-limit arithmetic", () => {
   test("one bucket per subject and minute; Retry-After counts whole seconds to the window's end, at least 1", () => {
@@ -20,6 +20,11 @@ describe("quota arithmetic", () => {
     assert.equal(monthlyQuota("growth", null), 10_000);
     assert.equal(monthlyQuota("enterprise", null), null);
     assert.equal(monthlyQuota("enterprise", 5), 5);
+  });
+
+  test("a month's quota takes one more feedback while fewer than its limit were counted; an unlimited one always does", () => {
+    assert.deepEqual([quotaAllows(0, 2), quotaAllows(1, 2), quotaAllows(2, 2), quotaAllows(3, 2)], [true, true, false, false]);
+    assert.equal(quotaAllows(1_000_000, null), true);
   });
 
   test("calendar months in UTC, ending at the next month's first instant", () => {

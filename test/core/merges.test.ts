@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { decideGrouping } from "../../core/grouping/suggestions.ts";
+import { dismissalAfterSplit, dismissalAfterUnmerge, dismissalOf } from "../../core/merges/dismissal.ts";
 import { fold } from "../../core/merges/fold.ts";
 import { type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
 import { planSplit } from "../../core/merges/split.ts";
@@ -145,6 +146,41 @@ describe("planSplit", () => {
       planSplit({ id: "s", newFeedbackId: "fb-9", feedback: target, reports: list, reportId, followers: [], by: "u", at: NOW });
     assert.deepEqual(plan("r-1", [reports[0]!]), { ok: false, code: "cannot_split", refusal: { reason: "only_report", feedback: "ACME-1" } });
     assert.deepEqual(plan("r-7", reports), { ok: false, code: "not_found" });
+  });
+});
+
+describe("the pairs a person separated", () => {
+  test("a dismissal keeps the pair newer first, whichever way it was named", () => {
+    const expected = { orgId: "org", appId: "app", feedbackId: "fb-2", similarId: "fb-1", at: NOW, by: "u" };
+    assert.deepEqual(dismissalOf({ orgId: "org", appId: "app" }, "fb-1", "fb-2", NOW, "u"), expected);
+    assert.deepEqual(dismissalOf({ orgId: "org", appId: "app" }, "fb-2", "fb-1", NOW, "u"), expected);
+  });
+
+  test("an unmerged pair is dismissed, by whoever undid the merge, when they did", () => {
+    const planned = planUnmerge({
+      merge: merged(),
+      source,
+      target: { ...target, reports: 3 },
+      targetReportIds: ["r-1", "r-2", "r-3"],
+      at: NOW + 1,
+      by: "user-2",
+    });
+    assert.ok(planned.ok);
+    assert.deepEqual(dismissalAfterUnmerge(planned.value), {
+      orgId: "org",
+      appId: "app",
+      feedbackId: "fb-2",
+      similarId: "fb-1",
+      at: NOW + 1,
+      by: "user-2",
+    });
+  });
+
+  test("a split pair is dismissed: the new feedback and the one its report left", () => {
+    const reports = [report("r-1", NOW - 9_000), report("r-2", NOW - 5_000)];
+    const split = planSplit({ id: "s", newFeedbackId: "fb-9", feedback: target, reports, reportId: "r-2", followers: [], by: "u", at: NOW });
+    assert.ok(split.ok);
+    assert.deepEqual(dismissalAfterSplit(split.value), { orgId: "org", appId: "app", feedbackId: "fb-9", similarId: "fb-1", at: NOW, by: "u" });
   });
 });
 

@@ -1,6 +1,16 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { expandWords, foldedWords, MAX_EXPANSION, MAX_FEEDBACK_WORDS, searchWords, withWords } from "../../core/feedback/search-words.ts";
+import {
+  expandWords,
+  foldedWords,
+  MAX_EXPANSION,
+  MAX_FEEDBACK_WORDS,
+  ownWords,
+  searchWords,
+  withWords,
+  wordsAfterFold,
+  wordsWithTitle,
+} from "../../core/feedback/search-words.ts";
 
 describe("the words a feedback is found by", () => {
   test("a search text gives its letters and digits, lower-cased, at most 32 words", () => {
@@ -17,6 +27,30 @@ describe("the words a feedback is found by", () => {
     const many = Array.from({ length: MAX_FEEDBACK_WORDS }, (_, i) => `w${i}`);
     assert.deepEqual(withWords(many, ["late"]), many);
     assert.equal(withWords([], [...many, "late"]).length, MAX_FEEDBACK_WORDS);
+  });
+
+  test("a fold's target is found by its own words, then those of the feedback folded into it", () => {
+    assert.deepEqual(wordsAfterFold(["demo", "1", "export"], ["demo", "2", "pdf", "export"]), ["demo", "1", "export", "2", "pdf"]);
+    const many = Array.from({ length: MAX_FEEDBACK_WORDS }, (_, i) => `w${i}`);
+    assert.deepEqual(wordsAfterFold(many, ["late"]), many);
+  });
+
+  test("a feedback given a new title is found by its words too, folded", () => {
+    assert.deepEqual(wordsWithTitle(["demo", "1"], "Écran BLANC"), ["demo", "1", "ecran", "blanc"]);
+  });
+
+  test("a feedback is found by its key, its title and the messages of its reports, in that order", () => {
+    assert.deepEqual(ownWords({ key: "DEMO-7", title: "Checkout blank" }, ["Blank page on Safari", "Paiement bloqué"]), [
+      "demo",
+      "7",
+      "checkout",
+      "blank",
+      "page",
+      "on",
+      "safari",
+      "paiement",
+      "bloque",
+    ]);
   });
 });
 
