@@ -26,6 +26,7 @@ const app = createHttpApp(services, {
   widgetKeyPerMinute: config.reportsPerMinute,
   apiPerMinute: config.apiPerMinute,
   registrationsPerHour: config.registrationsPerHour,
+  clientAddress: () => "127.0.0.1",
   onUnexpected: (e) => console.error(e),
 }) as unknown as Elysia;
 const info = await demo(services);

@@ -10,7 +10,6 @@ import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
 import { BrowserContext, WidgetAttachment, WidgetReportRequest, WidgetSettings } from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/use-cases/check-health.ts";
-import { clientAddress } from "./connection.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { strip } from "./docs.ts";
 import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
@@ -43,6 +42,8 @@ export interface HttpOptions {
   readonly apiPerMinute: number;
   /** Dynamic client registrations per client address and hour. */
   readonly registrationsPerHour: number;
+  /** The address of a request's client, as the server saw it (hono's getConnInfo): each address has its own budgets. */
+  readonly clientAddress: (request: Request) => string;
   /** Called with errors that are bugs, for the log. */
   readonly onUnexpected: (error: unknown, request: Request) => void;
   /** The MCP server, mounted at /mcp; it reads its own body, and counts create_report in the client address's budget. */
@@ -103,10 +104,12 @@ function openapiDocument() {
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
 export function createHttpApp(services: Services, options: HttpOptions) {
   const mcp = options.mcp;
+  // Reports, the hosted form and the widget share one budget per client address.
+  const collection = { perMinute: options.reportsPerMinute, clientAddress: options.clientAddress };
   // Bodies are checked as they are sent: normalizing would drop unknown fields the schemas refuse.
   const app = new Elysia({ normalize: false });
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
-  if (mcp) app.all("/mcp", ({ request }) => mcp(request, clientAddress(request)), { parse: "none", detail: { hide: true } });
+  if (mcp) app.all("/mcp", ({ request }) => mcp(request, options.clientAddress(request)), { parse: "none", detail: { hide: true } });
   // Raw bodies: a tracker's signature is computed over the exact bytes it sent.
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
@@ -140,15 +143,15 @@ export function createHttpApp(services: Services, options: HttpOptions) {
       const up = await checkHealth(services);
       return new Response(JSON.stringify({ ok: up }), { status: up ? 200 : 503, headers: { "content-type": "application/json" } });
     })
-    .use(reportRoutes(services, options.reportsPerMinute))
-    .use(widgetRoutes(services, options))
-    .use(hostedFormRoutes(services, options.reportsPerMinute))
+    .use(reportRoutes(services, collection))
+    .use(widgetRoutes(services, { budget: collection, widgetKeyPerMinute: options.widgetKeyPerMinute }))
+    .use(hostedFormRoutes(services, collection))
     .use(feedbackRoutes(services, options.apiPerMinute))
     .use(mergeRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
     .use(webhookRoutes(services, options.apiPerMinute))
-    .use(oauthRoutes(services, options.registrationsPerHour))
-    .use(accountRoutes(services))
+    .use(oauthRoutes(services, options.registrationsPerHour, options.clientAddress))
+    .use(accountRoutes(services, options.clientAddress))
     .use(unsubscribeRoutes(services))
     .use(attachmentRoutes(services))
     .use(trackingRoutes(services))

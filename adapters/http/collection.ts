@@ -4,7 +4,6 @@ import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
 import type { Submitted } from "../../core/use-cases/record-feedback.ts";
 import { readJsonBody } from "./body.ts";
-import { clientAddress } from "./connection.ts";
 import { headerText } from "./header-text.ts";
 import { HttpFailure, json } from "./reply.ts";
 
@@ -20,15 +19,21 @@ export const replayed = (submitted: Submitted): Record<string, string> => (submi
 export const outcomeResponse = (outcome: ReportOutcome, headers: Record<string, string>): Response =>
   json(outcome.body, outcome.kind === "recorded" ? 201 : 200, headers);
 
-/** Counts a request in the collection budget of its address, which every collection route shares; the refusal past it. */
-export async function addressBudget(services: Services, request: Request, perMinute: number): Promise<Failure | null> {
-  const limited = await checkRateLimit(services.store, services.clock, `reports:${clientAddress(request)}`, perMinute);
+/** The budget every collection route shares: so many requests a minute from one client address. */
+export interface AddressBudget {
+  readonly perMinute: number;
+  readonly clientAddress: (request: Request) => string;
+}
+
+/** Counts a request in the collection budget of its address; the refusal past it. */
+export async function addressBudget(services: Services, request: Request, budget: AddressBudget): Promise<Failure | null> {
+  const limited = await checkRateLimit(services.store, services.clock, `reports:${budget.clientAddress(request)}`, budget.perMinute);
   return limited.ok ? null : limited;
 }
 
 /** Counts a request in its address's collection budget, before its body is read, then reads the body. Throws the refusal. */
-export async function admitReport(services: Services, request: Request, perMinute: number): Promise<unknown> {
-  const refused = await addressBudget(services, request, perMinute);
+export async function admitReport(services: Services, request: Request, budget: AddressBudget): Promise<unknown> {
+  const refused = await addressBudget(services, request, budget);
   if (refused) throw new HttpFailure(refused.code, refused.retryAfter);
   return readJsonBody(request);
 }

@@ -1,14 +1,4 @@
 /**
- * What the socket knows about a request, filled in by the server before the app sees it.
- * Keyed by the Request object itself, so nothing is copied on the hot path.
- */
-const clientAddresses = new WeakMap<Request, string>();
-
-export const setClientAddress = (request: Request, address: string): void => void clientAddresses.set(request, address);
-
-export const clientAddress = (request: Request): string => clientAddresses.get(request) ?? "unknown";
-
-/**
  * The client's address: the socket's, or, behind `trustedHops` proxies, the X-Forwarded-For
  * entry those proxies appended (entries further left are client-supplied and cannot be trusted).
  */

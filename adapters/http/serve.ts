@@ -1,4 +1,4 @@
-import { resolveClientAddress, setClientAddress } from "./connection.ts";
+import { resolveClientAddress } from "./connection.ts";
 import { capBody } from "./body.ts";
 import { errorResponse, HttpFailure } from "./reply.ts";
 
@@ -32,11 +32,11 @@ async function admit(request: Request, url: URL | null): Promise<Request | Respo
 }
 
 /**
- * Serves an app on Bun, in production mode (errors never show source): records the client
- * address, gives each request an id, and logs one line per request (method, path without query,
+ * Serves an app on Bun, in production mode (errors never show source): hands each request to
+ * `handle` with its client's address, gives each request an id, and logs one line per request (method, path without query,
  * status, duration; never headers or bodies).
  */
-export function serve(handle: (request: Request) => Promise<Response> | Response, options: ServeOptions) {
+export function serve(handle: (request: Request, clientAddress: string) => Promise<Response> | Response, options: ServeOptions) {
   let requestCount = 0;
   return Bun.serve({
     port: options.port,
@@ -55,8 +55,7 @@ export function serve(handle: (request: Request) => Promise<Response> | Response
       let response: Response;
       if (request instanceof Response) response = request;
       else {
-        setClientAddress(request, resolveClientAddress(socket, request.headers.get("x-forwarded-for"), options.trustedProxyHops));
-        response = await handle(request);
+        response = await handle(request, resolveClientAddress(socket, request.headers.get("x-forwarded-for"), options.trustedProxyHops));
       }
       response.headers.set("x-request-id", id);
       const path = url?.pathname ?? incoming.url.split("?")[0];

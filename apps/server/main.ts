@@ -37,7 +37,7 @@ const config = configure();
 const logger = createLogger(config.logLevel, process.stdout.isTTY === true);
 
 /** Listens on PORT; a port another process holds is one clear line, as for the other settings. */
-function listen(handle: (request: Request) => Response | Promise<Response>): ReturnType<typeof serve> {
+function listen(handle: (request: Request, clientAddress: string) => Response | Promise<Response>): ReturnType<typeof serve> {
   try {
     return serve(handle, { port: config.port, trustedProxyHops: config.trustedProxyHops, logger: requestLogger(logger) });
   } catch (error) {
@@ -49,7 +49,12 @@ function listen(handle: (request: Request) => Response | Promise<Response>): Ret
 
 // Listen first, so that the default base address carries the port actually bound (PORT=0 picks one).
 let app: Elysia | undefined;
-const server = listen((request) => app!.handle(request));
+// Elysia hands a route the request alone: the address the server saw travels beside it.
+const clients = new WeakMap<Request, string>();
+const server = listen((request, clientAddress) => {
+  clients.set(request, clientAddress);
+  return app!.handle(request);
+});
 const baseUrl = config.baseUrl ?? `http://localhost:${server.port}`;
 let services: Services;
 try {
@@ -64,6 +69,7 @@ app = createHttpApp(services, {
   widgetKeyPerMinute: config.widgetKeyPerMinute,
   apiPerMinute: config.apiPerMinute,
   registrationsPerHour: config.registrationsPerHour,
+  clientAddress: (request) => clients.get(request)!,
   widget: buildWidget,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   mcp: createMcpHandler(

@@ -50,6 +50,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     widgetKeyPerMinute: options.widgetKeyPerMinute ?? 100_000,
     apiPerMinute: options.apiPerMinute ?? 100_000,
     registrationsPerHour: 100_000,
+    clientAddress: (request) => request.headers.get("x-test-client-address") ?? "192.0.2.1",
     widget: buildWidget,
     onUnexpected: (e) => console.error(e),
   });

@@ -7,7 +7,6 @@ import { AGENT_SCOPES } from "../../../core/oauth/permissions.ts";
 import type { Language } from "../../../core/errors.ts";
 import { textFor } from "../catalog/text.ts";
 import type { AgentView } from "../../../core/store.ts";
-import { clientAddress } from "../connection.ts";
 import type { WebRequest } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
@@ -37,7 +36,7 @@ const describeScopes = (agent: AgentView, language: Language): string =>
     .join(", ");
 
 /** Sign-in pages and the Agents settings page. */
-export function accountRoutes(services: Services) {
+export function accountRoutes(services: Services, clientAddress: (request: Request) => string) {
   const ownOrigin = new URL(services.baseUrl).origin;
 
   async function loginPage(

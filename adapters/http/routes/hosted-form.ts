@@ -10,7 +10,7 @@ import { answerQualification } from "../../../core/use-cases/answer-qualificatio
 import type { Submitted } from "../../../core/use-cases/record-feedback.ts";
 import { submitReport } from "../../../core/use-cases/submit-report.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
-import { addressBudget } from "../collection.ts";
+import { type AddressBudget, addressBudget } from "../collection.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, page } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
@@ -46,7 +46,7 @@ function question(q: QualificationQuestion, w: Words): Html {
  * collection budget of the client's address, a honeypot field that people never see (a filled one
  * is thanked and dropped), and a same-origin check on what is posted.
  */
-export function hostedFormRoutes(services: Services, reportsPerMinute: number) {
+export function hostedFormRoutes(services: Services, budget: AddressBudget) {
   const ownOrigin = new URL(services.baseUrl).origin;
 
   const formPage = (language: Language, title: string, body: Html, status = 200) =>
@@ -120,7 +120,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
       const w = textFor(language).form;
       return formPage(language, w.otherSite, html`<h1>${w.otherSite}</h1>`, 403);
     }
-    const limited = await addressBudget(services, request, reportsPerMinute);
+    const limited = await addressBudget(services, request, budget);
     return limited && failurePage(key, "", language, limited, {});
   }
 

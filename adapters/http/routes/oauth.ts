@@ -12,7 +12,6 @@ import { exchangeToken } from "../../../core/oauth/token.ts";
 import type { Services } from "../../../core/services.ts";
 import { html, page, redirect } from "../html.ts";
 import { failureResponse, json } from "../reply.ts";
-import { clientAddress } from "../connection.ts";
 import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
 import { REGISTRATION_WINDOW_MS } from "../../../core/oauth/lifetimes.ts";
 import type { WebRequest } from "../cookies.ts";
@@ -37,7 +36,7 @@ const stringFields = (value: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 /** The OAuth 2.0 authorization server: metadata, registration, authorization with consent, tokens, revocation. */
-export function oauthRoutes(services: Services, registrationsPerHour: number) {
+export function oauthRoutes(services: Services, registrationsPerHour: number, clientAddress: (request: Request) => string) {
   const resources = resourcesOf(services.baseUrl, services.addressAliases);
   /** The address the client used, when it is one of the service's own: the metadata then names that one. */
   const baseOf = (request: Request) => addressFor(resources, new URL(request.url).origin);

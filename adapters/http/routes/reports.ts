@@ -6,7 +6,7 @@ import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qu
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
 import { submitReport } from "../../../core/use-cases/submit-report.ts";
-import { admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
+import { type AddressBudget, admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
 import { failureResponse } from "../reply.ts";
 import { validator } from "../validate.ts";
@@ -17,8 +17,8 @@ const answerBody = validator(QualificationAnswer);
 const DEPRECATED_ALIAS = { deprecation: "true", link: '</v1/reports>; rel="successor-version"' };
 
 /** Collection routes: authenticated by the channel key in the body, limited per client address. */
-export function reportRoutes(services: Services, reportsPerMinute: number) {
-  const admit = (request: Request) => admitReport(services, request, reportsPerMinute);
+export function reportRoutes(services: Services, budget: AddressBudget) {
+  const admit = (request: Request) => admitReport(services, request, budget);
 
   async function postReport(request: Request, extraHeaders: Record<string, string>): Promise<Response> {
     const body = await admit(request);

@@ -12,7 +12,7 @@ import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
 import type { Submitted } from "../../../core/use-cases/record-feedback.ts";
 import { type Sender, submitReport } from "../../../core/use-cases/submit-report.ts";
 import type { Failure, Result } from "../../../core/errors.ts";
-import { admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
+import { type AddressBudget, admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
 import { errorResponse, failureResponse, HttpFailure, json } from "../reply.ts";
 import { validator } from "../validate.ts";
@@ -41,13 +41,13 @@ const grant = (origin: string): Record<string, string> => ({
  * A preflight cannot tell which app it is for (it has no body), so it grants any web origin;
  * the request itself is then answered without a grant unless its app allows the origin.
  */
-export function widgetRoutes(services: Services, limits: { reportsPerMinute: number; widgetKeyPerMinute: number }) {
+export function widgetRoutes(services: Services, limits: { budget: AddressBudget; widgetKeyPerMinute: number }) {
   async function collect(request: Request, submit: (body: unknown, sender: Sender) => Promise<Result<Submitted>>): Promise<Response> {
     const origin = exactOrigin(request.headers.get("origin") ?? "");
     if (!origin) return errorResponse(request, "origin_not_allowed");
     const headers = grant(origin);
     try {
-      const body = await admitReport(services, request, limits.reportsPerMinute);
+      const body = await admitReport(services, request, limits.budget);
       const result = await submit(body, { via: "browser", origin });
       if (!result.ok) return failureResponse(request, result, result.code === "origin_not_allowed" ? {} : headers);
       return outcomeResponse(result.value.outcome, { ...headers, ...replayed(result.value) });

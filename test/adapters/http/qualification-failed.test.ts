@@ -25,6 +25,7 @@ beforeAll(async () => {
     widgetKeyPerMinute: 1000,
     apiPerMinute: 1000,
     registrationsPerHour: 20,
+    clientAddress: () => "192.0.2.1",
     onUnexpected: (e) => console.error(e),
   });
   publicKey = (await demo(services)).publicKey;

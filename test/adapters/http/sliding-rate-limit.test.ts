@@ -38,3 +38,15 @@ test("Retry-After says when one more request passes, as the last window slides",
   now += wait;
   expect(await burst(1)).toBe(1);
 });
+
+test("each client address has its own budget, as the server tells the app who is asking", async () => {
+  now = now - (now % MINUTE) + 20 * MINUTE;
+  expect(await burst(LIMIT)).toBe(LIMIT);
+  const from = (address: string) =>
+    http.request("POST", "/v1/reports", {
+      body: { publicKey: "pk_nobody", kind: "idea", message: "m" },
+      headers: { "x-test-client-address": address },
+    });
+  expect((await from("192.0.2.1")).status).toBe(429);
+  expect((await from("198.51.100.7")).status).toBe(404);
+});
