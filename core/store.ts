@@ -2,7 +2,7 @@ import type { CandidateQuery } from "./grouping/candidates.ts";
 import type { MergeRecord, Unmerge } from "./merges/merge.ts";
 import type { SplitRecord } from "./merges/split.ts";
 import type { ReportCount } from "./trends/trends.ts";
-import type { GroupingMode, Suggestion } from "./grouping/suggestions.ts";
+import type { GroupingMode, Suggestion } from "./grouping/decision.ts";
 import type { DomainEvent, JobRequest, StatusChange } from "./feedback/events.ts";
 import type { Language } from "./errors.ts";
 import type {
@@ -367,7 +367,7 @@ export interface MergeStore {
 export interface SuggestionStore {
   /** Keeps suggestions; a pair already suggested gets the new score, a decided pair is left alone. */
   saveSuggestions(suggestions: readonly Suggestion[]): Promise<void>;
-  /** Undecided suggestions of the organization (or one app), both feedbacks unfolded, best score first. */
+  /** Undecided suggestions of the organization (or one app), both feedbacks visible (not merged), best score first. */
   listSuggestions(orgId: string, appId: string | null, limit: number): Promise<Suggestion[]>;
   /** Records a person's decision that two feedbacks are not duplicates (suggested or not). */
   dismissPair(orgId: string, feedbackId: string, similarId: string, at: number, by: string): Promise<void>;

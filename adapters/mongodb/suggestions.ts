@@ -1,4 +1,4 @@
-import { newerFirst, type Suggestion } from "../../core/grouping/suggestions.ts";
+import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store.ts";
 import { compoundId, type Database, plain } from "./database.ts";

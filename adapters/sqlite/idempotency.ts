@@ -25,7 +25,7 @@ export function insertAnswer(db: Database, write: IdempotentWrite, response: Rep
 }
 
 /** Runs `write` with an answer stored alongside, unless a live answer is already stored under its key. */
-export const answering = (
+export const writeWithAnswer = (
   db: Database,
   batch: WriteBatch,
   answer: (IdempotentWrite & { readonly response: ReportOutcome }) | undefined,
@@ -44,6 +44,6 @@ export function idempotencyStore(db: Database, batch: WriteBatch): IdempotencySt
   return {
     findAnswer: async (scope, key, now) => findAnswer(db, scope, key, now),
 
-    saveAnswer: (write, response) => answering(db, batch, { ...write, response }, () => {}),
+    saveAnswer: (write, response) => writeWithAnswer(db, batch, { ...write, response }, () => {}),
   };
 }

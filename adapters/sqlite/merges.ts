@@ -75,7 +75,7 @@ const toSplit = (r: SplitRow): SplitRecord => ({
 
 /** Merges, their undoing and splits, each one transaction with its events. */
 export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
-  const unfolded = (id: string, orgId: string) =>
+  const visibleFeedback = (id: string, orgId: string) =>
     db
       .query<{ reports: number }, [string, string]>(
         `SELECT reports FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
@@ -93,8 +93,8 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       : 0;
 
   const merge = (m: MergeRecord, events: Parameters<MergeStore["applyMerge"]>[1]): boolean => {
-    const source = unfolded(m.sourceId, m.orgId);
-    const target = unfolded(m.targetId, m.orgId);
+    const source = visibleFeedback(m.sourceId, m.orgId);
+    const target = visibleFeedback(m.targetId, m.orgId);
     if (source?.reports !== m.reportIds.length || target?.reports !== m.targetBefore.reports) return false;
     if (holding(m.sourceId, m.reportIds) !== m.reportIds.length) return false;
     if (m.reportIds.length) {
@@ -144,7 +144,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     const m = u.merge;
     const row = db.query<MergeRow, [string]>("SELECT * FROM merges WHERE id = ? AND undone_at IS NULL").get(m.id);
     const source = db.query<{ merged_into: string | null }, [string]>("SELECT merged_into FROM feedbacks WHERE id = ?").get(m.sourceId);
-    if (!row || source?.merged_into !== m.targetId || unfolded(m.targetId, m.orgId)?.reports !== u.expectedReports) return false;
+    if (!row || source?.merged_into !== m.targetId || visibleFeedback(m.targetId, m.orgId)?.reports !== u.expectedReports) return false;
     if (holding(m.targetId, m.reportIds) !== m.reportIds.length) return false;
     if (m.reportIds.length) {
       db.query(
@@ -163,7 +163,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
   };
 
   const split = (s: SplitRecord, events: readonly DomainEvent[]): FeedbackRecord | null => {
-    if (unfolded(s.feedbackId, s.orgId)?.reports !== s.expectedReports || holding(s.feedbackId, [s.reportId]) !== 1) return null;
+    if (visibleFeedback(s.feedbackId, s.orgId)?.reports !== s.expectedReports || holding(s.feedbackId, [s.reportId]) !== 1) return null;
     const f = s.newFeedback;
     const key = insertFeedback(db, f);
     const report = db

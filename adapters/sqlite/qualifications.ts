@@ -1,13 +1,13 @@
 import type { Database } from "bun:sqlite";
 import type { QualificationSession, QualificationStore } from "../../core/store.ts";
-import { answering } from "./idempotency.ts";
+import { writeWithAnswer } from "./idempotency.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Qualifications in progress, each until it expires or ends in a feedback. */
 export function qualificationStore(db: Database, batch: WriteBatch): QualificationStore {
   return {
     saveQualification: (session, answer) =>
-      answering(db, batch, answer, () =>
+      writeWithAnswer(db, batch, answer, () =>
         db
           .query(
             "INSERT INTO qualifications (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",

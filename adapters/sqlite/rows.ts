@@ -1,5 +1,5 @@
 import type { AppRecord, Channel, FeatureRecord, FeedbackRecord, Organization, ReportRecord } from "../../core/model.ts";
-import type { GroupingMode } from "../../core/grouping/suggestions.ts";
+import type { GroupingMode } from "../../core/grouping/decision.ts";
 
 /** Row shapes as SQLite returns them, and their mapping to the core's records. */
 

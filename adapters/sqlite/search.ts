@@ -81,7 +81,7 @@ export function indexNewFeedback(db: Database, feedbackId: string, words: readon
   db.query(
     `INSERT INTO feedback_words (doc, feedback_ref, words) SELECT ${newDoc("f.last_activity_at")}, f.ref, ?2 FROM feedbacks f WHERE f.id = ?1`,
   ).run(feedbackId, words.join(" "));
-  remember(db, words);
+  addToVocabulary(db, words);
 }
 
 /**
@@ -106,7 +106,7 @@ export function addWords(db: Database, feedbackId: string, grow: (known: readonl
       activeAt,
       feedbackId,
     );
-  remember(db, words.slice(known.length));
+  addToVocabulary(db, words.slice(known.length));
 }
 
 /** Makes a feedback's words those of its key, title and the reports it holds now (after an unmerge or a split). */
@@ -119,10 +119,10 @@ export function rewriteWords(db: Database, feedbackId: string): void {
     .map((r) => (JSON.parse(r.body) as { message: string }).message);
   const words = ownWords(f, messages);
   db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
-  remember(db, words);
+  addToVocabulary(db, words);
 }
 
 /** Keeps the words in the vocabulary a search word is expanded from, in one statement. */
-function remember(db: Database, words: readonly string[]): void {
+function addToVocabulary(db: Database, words: readonly string[]): void {
   if (words.length) db.query("INSERT OR IGNORE INTO search_vocabulary (word) SELECT value FROM json_each(?)").run(JSON.stringify(words));
 }

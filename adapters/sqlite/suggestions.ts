@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { newerFirst, type Suggestion } from "../../core/grouping/suggestions.ts";
+import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store.ts";
 import { dismiss } from "./merges.ts";

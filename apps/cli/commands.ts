@@ -17,7 +17,7 @@ import { addChannel } from "../../core/apps/add-channel.ts";
 import { browserCollection } from "../../core/apps/browser-collection.ts";
 import { setBrowserCollection } from "../../core/apps/set-browser-collection.ts";
 import { setGroupingMode } from "../../core/apps/set-grouping-mode.ts";
-import { GROUPING_MODES } from "../../core/grouping/suggestions.ts";
+import { GROUPING_MODES } from "../../core/grouping/decision.ts";
 import { createApp } from "../../core/apps/create-app.ts";
 import { importFeatures } from "../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../core/apps/import-help-articles.ts";

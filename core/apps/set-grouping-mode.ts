@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "../errors.ts";
-import type { GroupingMode } from "../grouping/suggestions.ts";
+import type { GroupingMode } from "../grouping/decision.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { AdminStore, CatalogStore } from "../store.ts";
 import { managedApp } from "./managed-app.ts";

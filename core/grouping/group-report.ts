@@ -9,7 +9,7 @@ import { hasWords } from "./analyze.ts";
 import { foldDirection } from "./candidates.ts";
 import { resolveFeedback } from "../use-cases/get-feedback.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "./compare.ts";
-import { decideGrouping } from "./suggestions.ts";
+import { decideGrouping } from "./decision.ts";
 
 /** What the grouping job reads and writes. */
 export type GroupReportDeps = FoldDeps &

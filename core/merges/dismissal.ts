@@ -1,4 +1,4 @@
-import { newerFirst } from "../grouping/suggestions.ts";
+import { newerFirst } from "../grouping/decision.ts";
 import type { Unmerge } from "./merge.ts";
 import type { SplitRecord } from "./split.ts";
 

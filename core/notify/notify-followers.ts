@@ -3,7 +3,7 @@ import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 import { deliveredMessage } from "./delivered-message.ts";
-import { unsubscribeUrl } from "./unsubscribe.ts";
+import { unsubscribeUrl } from "./unsubscribe-link.ts";
 
 /** What telling followers reads and writes. */
 export type NotifyDeps = FindDeps &

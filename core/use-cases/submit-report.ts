@@ -79,7 +79,7 @@ export async function submitReport(
   if (unfit) return unfit;
   const channel = await openChannel(services, request.publicKey, sender);
   if (!channel.ok) return channel;
-  if (idempotencyKey === undefined) return process(services, channel.value, request, sender);
+  if (idempotencyKey === undefined) return submitOnChannel(services, channel.value, request, sender);
 
   const now = services.clock();
   const scope = channel.value.channel.key;
@@ -91,7 +91,7 @@ export async function submitReport(
   if (entered === "in_progress") return fail("idempotency_in_progress");
   if (entered === "reused") return fail("idempotency_key_reused");
   try {
-    return await process(services, channel.value, request, sender, {
+    return await submitOnChannel(services, channel.value, request, sender, {
       scope,
       key: idempotencyKey,
       fingerprint,
@@ -115,7 +115,7 @@ async function quotaUsedUp(services: SubmitDeps, context: ChannelContext, now: n
   return quotaAllows(used, limit) ? null : fail("quota_exceeded", secondsUntil(month.endsAt, now));
 }
 
-async function process(
+async function submitOnChannel(
   services: SubmitDeps,
   context: ChannelContext,
   request: ReportRequest | WidgetReportRequest,

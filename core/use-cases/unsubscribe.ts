@@ -1,5 +1,5 @@
 import { normalizeEmail } from "../email.ts";
-import { validUnsubscribe } from "../notify/unsubscribe.ts";
+import { validUnsubscribe } from "../notify/unsubscribe-link.ts";
 import type { Store } from "../store.ts";
 
 export type UnsubscribeDeps = { readonly store: Pick<Store, "serviceSecret" | "removeFollower"> };

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { DomainEvent } from "../../core/feedback/events.ts";
 import { groupReport } from "../../core/grouping/group-report.ts";
-import type { Suggestion } from "../../core/grouping/suggestions.ts";
+import type { Suggestion } from "../../core/grouping/decision.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
 import type { GroupingMatch } from "../../core/ports.ts";

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { decideGrouping } from "../../core/grouping/suggestions.ts";
+import { decideGrouping } from "../../core/grouping/decision.ts";
 import { dismissalAfterSplit, dismissalAfterUnmerge, dismissalOf } from "../../core/merges/dismissal.ts";
 import { fold } from "../../core/merges/fold.ts";
 import { type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";

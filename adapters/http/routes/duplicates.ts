@@ -3,7 +3,7 @@ import { can } from "../../../core/authorization.ts";
 import type { Result } from "../../../core/errors.ts";
 import { mergeFeedbacks } from "../../../core/merges/merge-feedbacks.ts";
 import { splitReport } from "../../../core/merges/split-report.ts";
-import { dismissSuggestion, listSuggestions } from "../../../core/merges/suggestions.ts";
+import { dismissSuggestion, listSuggestions } from "../../../core/merges/list-suggestions.ts";
 import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { listApps } from "../../../core/use-cases/list-catalog.ts";

@@ -13,7 +13,7 @@ import { browserCollection } from "../../../core/apps/browser-collection.ts";
 import type { AppRecord } from "../../../core/model.ts";
 import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
 import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
-import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/suggestions.ts";
+import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/decision.ts";
 import { APP_NAME_MAX_LENGTH, createApp } from "../../../core/apps/create-app.ts";
 import { importFeatures } from "../../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../../core/apps/import-help-articles.ts";

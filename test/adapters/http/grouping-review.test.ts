@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
 import { operatorGrant } from "../../../core/authorization.ts";
-import { listSuggestions } from "../../../core/merges/suggestions.ts";
+import { listSuggestions } from "../../../core/merges/list-suggestions.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;

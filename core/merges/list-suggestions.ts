@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
-import type { Suggestion } from "../grouping/suggestions.ts";
+import type { Suggestion } from "../grouping/decision.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
