@@ -15,7 +15,7 @@ interface Row {
   last_used_at: number | null;
   role: string;
   resource: string | null;
-  grant_id: string | null;
+  agent_id: string | null;
   agent_last_used_at: number | null;
 }
 
@@ -25,20 +25,20 @@ export function accessStore(db: Database, batch: WriteBatch): AccessStore {
       // A token counts only while its holder is a member, and, for an agent's token, while the agent lives.
       const row = db
         .query<Row, [string, number, number]>(
-          `SELECT t.id, t.org_id, t.user_id, t.scopes, t.last_used_at, m.role, t.resource, t.grant_id, g.last_used_at AS agent_last_used_at
+          `SELECT t.id, t.org_id, t.user_id, t.scopes, t.last_used_at, m.role, t.resource, t.agent_id, g.last_used_at AS agent_last_used_at
            FROM tokens t
            JOIN memberships m ON m.org_id = t.org_id AND m.user_id = t.user_id
-           LEFT JOIN grants g ON g.id = t.grant_id
+           LEFT JOIN agents g ON g.id = t.agent_id
            WHERE t.token_hash = ? AND t.kind IN ('personal', 'access') AND t.revoked_at IS NULL
              AND (t.expires_at IS NULL OR t.expires_at > ?)
-             AND (t.grant_id IS NULL OR (g.revoked_at IS NULL AND g.last_used_at > ?))`,
+             AND (t.agent_id IS NULL OR (g.revoked_at IS NULL AND g.last_used_at > ?))`,
         )
         .get(hash, now, activeSince(now, idleMs));
       if (!row) return null;
-      if ((row.last_used_at ?? 0) < now - LAST_USE_PRECISION_MS || (row.grant_id && (row.agent_last_used_at ?? 0) < now - LAST_USE_PRECISION_MS)) {
+      if ((row.last_used_at ?? 0) < now - LAST_USE_PRECISION_MS || (row.agent_id && (row.agent_last_used_at ?? 0) < now - LAST_USE_PRECISION_MS)) {
         await batch.run(() => {
           db.query("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(now, row.id);
-          if (row.grant_id) db.query("UPDATE grants SET last_used_at = ? WHERE id = ?").run(now, row.grant_id);
+          if (row.agent_id) db.query("UPDATE agents SET last_used_at = ? WHERE id = ?").run(now, row.agent_id);
         });
       }
       return {
@@ -48,7 +48,7 @@ export function accessStore(db: Database, batch: WriteBatch): AccessStore {
         role: row.role as Role,
         scopes: row.scopes.split(" ").filter(Boolean) as Scope[],
         resource: row.resource,
-        agentId: row.grant_id,
+        agentId: row.agent_id,
       };
     },
   };

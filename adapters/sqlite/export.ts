@@ -46,15 +46,15 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   users: { from: "SELECT rowid AS _rowid, * FROM users", key: (r) => [String(r.id)] },
   memberships: { from: "SELECT rowid AS _rowid, * FROM memberships", key: (r) => [String(r.org_id), String(r.user_id)] },
   sessions: { from: "SELECT rowid AS _rowid, * FROM sessions", key: (r) => [String(r.id_hash)] },
-  tokens: { from: "SELECT rowid AS _rowid, * FROM tokens", key: (r) => [String(r.id)], words: ["scopes"], rename: { grant_id: "agentId" } },
+  tokens: { from: "SELECT rowid AS _rowid, * FROM tokens", key: (r) => [String(r.id)], words: ["scopes"], rename: { agent_id: "agentId" } },
   oauth_clients: { from: "SELECT rowid AS _rowid, * FROM oauth_clients", key: (r) => [String(r.id)], json: ["redirect_uris"] },
   auth_codes: {
     from: "SELECT rowid AS _rowid, * FROM auth_codes",
     key: (r) => [String(r.code_hash)],
     words: ["scopes"],
-    rename: { grant_id: "agentId" },
+    rename: { agent_id: "agentId" },
   },
-  agents: { from: "SELECT rowid AS _rowid, * FROM grants", key: (r) => [String(r.id)], words: ["scopes"] },
+  agents: { from: "SELECT rowid AS _rowid, * FROM agents", key: (r) => [String(r.id)], words: ["scopes"] },
   feedbacks: {
     // The words a feedback is found by, as the search keeps them.
     from: `SELECT f.ref AS _rowid, ${FEEDBACK_COLUMNS}, (SELECT words FROM feedback_words w WHERE w.feedback_ref = f.ref) AS search_text FROM feedbacks f`,

@@ -32,14 +32,14 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
   const insertToken = (t: AgentToken) =>
     db
       .query(
-        `INSERT INTO tokens (id, token_hash, org_id, user_id, scopes, label, created_at, expires_at, kind, grant_id, resource)
+        `INSERT INTO tokens (id, token_hash, org_id, user_id, scopes, label, created_at, expires_at, kind, agent_id, resource)
          VALUES (?, ?, ?, ?, ?, 'agent', ?, ?, ?, ?, ?)`,
       )
       .run(t.id, t.tokenHash, t.orgId, t.userId, t.scopes.join(" "), t.createdAt, t.expiresAt, t.kind, t.agentId, t.resource);
 
   const revokeAgentNow = (agentId: string, at: number) => {
-    db.query("UPDATE grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(at, agentId);
-    db.query("UPDATE tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL").run(at, agentId);
+    db.query("UPDATE agents SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(at, agentId);
+    db.query("UPDATE tokens SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL").run(at, agentId);
   };
 
   return {
@@ -56,7 +56,7 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
         db
           .query(
             `DELETE FROM oauth_clients WHERE created_at < ?
-               AND NOT EXISTS (SELECT 1 FROM grants WHERE grants.client_id = oauth_clients.id)
+               AND NOT EXISTS (SELECT 1 FROM agents WHERE agents.client_id = oauth_clients.id)
                AND NOT EXISTS (SELECT 1 FROM auth_codes WHERE auth_codes.client_id = oauth_clients.id)`,
           )
           .run(createdBefore),
@@ -96,7 +96,7 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
               resource: string;
               expires_at: number;
               used_at: number | null;
-              grant_id: string | null;
+              agent_id: string | null;
             },
             [string]
           >("SELECT * FROM auth_codes WHERE code_hash = ?")
@@ -113,17 +113,17 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
           resource: row.resource,
           expiresAt: row.expires_at,
         };
-        return { code, previousAgentId: row.grant_id, alreadyUsed: row.used_at !== null };
+        return { code, previousAgentId: row.agent_id, alreadyUsed: row.used_at !== null };
       }
     },
 
     createAgent: (agent, codeHash, tokens, now) =>
       batch.run(() => {
         // The conditional update is the single use: of two concurrent exchanges, one finds it used.
-        const used = db.query("UPDATE auth_codes SET used_at = ?, grant_id = ? WHERE code_hash = ? AND used_at IS NULL").run(now, agent.id, codeHash);
+        const used = db.query("UPDATE auth_codes SET used_at = ?, agent_id = ? WHERE code_hash = ? AND used_at IS NULL").run(now, agent.id, codeHash);
         if (used.changes !== 1) return false;
         db.query(
-          "INSERT INTO grants (id, client_id, user_id, org_id, scopes, resource, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO agents (id, client_id, user_id, org_id, scopes, resource, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         ).run(agent.id, agent.clientId, agent.userId, agent.orgId, agent.scopes.join(" "), agent.resource, agent.createdAt, agent.lastUsedAt);
         for (const t of tokens) insertToken(t);
         return true;
@@ -133,18 +133,18 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
       batch.run((): RefreshOutcome => {
         const row = db
           .query<
-            AgentRow & { token_id: string; used_at: number | null; expires_at: number; token_revoked: number | null; grant_revoked: number | null },
+            AgentRow & { token_id: string; used_at: number | null; expires_at: number; token_revoked: number | null; agent_revoked: number | null },
             [string, string]
           >(
-            `SELECT g.*, t.id AS token_id, t.used_at, t.expires_at, t.revoked_at AS token_revoked, g.revoked_at AS grant_revoked
-             FROM tokens t JOIN grants g ON g.id = t.grant_id
+            `SELECT g.*, t.id AS token_id, t.used_at, t.expires_at, t.revoked_at AS token_revoked, g.revoked_at AS agent_revoked
+             FROM tokens t JOIN agents g ON g.id = t.agent_id
              WHERE t.token_hash = ? AND t.kind = 'refresh' AND g.client_id = ?`,
           )
           .get(tokenHash, clientId);
         if (!row) return { state: "invalid" };
         const verdict = judgeRefreshToken(
           {
-            agentRevoked: row.grant_revoked !== null,
+            agentRevoked: row.agent_revoked !== null,
             used: row.used_at !== null,
             revoked: row.token_revoked !== null,
             expiresAt: row.expires_at,
@@ -161,7 +161,7 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
         const issued = next(agent);
         if (!issued) return { state: "declined" };
         db.query("UPDATE tokens SET used_at = ? WHERE id = ?").run(now, row.token_id);
-        db.query("UPDATE grants SET last_used_at = ? WHERE id = ?").run(now, row.id);
+        db.query("UPDATE agents SET last_used_at = ? WHERE id = ?").run(now, row.id);
         for (const t of issued) insertToken(t);
         return { state: "rotated", agent };
       }),
@@ -172,7 +172,7 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
           db
             .query(
               `UPDATE tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL
-                 AND grant_id IN (SELECT id FROM grants WHERE client_id = ?)`,
+                 AND agent_id IN (SELECT id FROM agents WHERE client_id = ?)`,
             )
             .run(at, tokenHash, clientId).changes === 1,
       ),
@@ -180,7 +180,7 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
     async listAgents(orgId, userId) {
       const rows = db
         .query<AgentRow & { client_name: string; email: string }, [string, string | null, string | null]>(
-          `SELECT g.*, c.name AS client_name, u.email FROM grants g
+          `SELECT g.*, c.name AS client_name, u.email FROM agents g
            JOIN oauth_clients c ON c.id = g.client_id JOIN users u ON u.id = g.user_id
            WHERE g.org_id = ? AND g.revoked_at IS NULL AND (? IS NULL OR g.user_id = ?)
            ORDER BY g.last_used_at DESC`,
@@ -193,7 +193,7 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
       batch.run(() => {
         const owned = db
           .query<{ id: string }, [string, string, string | null, string | null]>(
-            "SELECT id FROM grants WHERE id = ? AND org_id = ? AND revoked_at IS NULL AND (? IS NULL OR user_id = ?)",
+            "SELECT id FROM agents WHERE id = ? AND org_id = ? AND revoked_at IS NULL AND (? IS NULL OR user_id = ?)",
           )
           .get(agentId, orgId, userId, userId);
         if (!owned) return false;

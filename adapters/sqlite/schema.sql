@@ -1,6 +1,13 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 31;
+PRAGMA user_version = 32;
+
+CREATE TABLE "agents" (
+  id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
+  scopes TEXT NOT NULL, resource TEXT NOT NULL, created_at INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL, revoked_at INTEGER
+);
+CREATE INDEX agents_by_org ON agents (org_id, user_id);
 
 CREATE TABLE app_trackers (app_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, settings_sealed TEXT NOT NULL, project TEXT NOT NULL);
 CREATE INDEX app_trackers_by_project ON app_trackers (provider, project);
@@ -24,7 +31,7 @@ CREATE INDEX attachments_by_report ON attachments (report_id, created_at);
 CREATE TABLE auth_codes (
   code_hash TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
   redirect_uri TEXT NOT NULL, code_challenge TEXT NOT NULL, scopes TEXT NOT NULL, resource TEXT NOT NULL,
-  expires_at INTEGER NOT NULL, used_at INTEGER, grant_id TEXT
+  expires_at INTEGER NOT NULL, used_at INTEGER, agent_id TEXT
 );
 
 CREATE TABLE catalog_version (n INTEGER NOT NULL);
@@ -150,13 +157,6 @@ CREATE TABLE followers (
   PRIMARY KEY (feedback_id, email)
 );
 
-CREATE TABLE grants (
-  id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
-  scopes TEXT NOT NULL, resource TEXT NOT NULL, created_at INTEGER NOT NULL,
-  last_used_at INTEGER NOT NULL, revoked_at INTEGER
-);
-CREATE INDEX grants_by_org ON grants (org_id, user_id);
-
 CREATE TABLE "grouping_docs" (feedback_ref INTEGER PRIMARY KEY, text TEXT NOT NULL, vector TEXT, report_id TEXT);
 
 CREATE TABLE "grouping_postings" (term INTEGER NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (term, doc)) WITHOUT ROWID;
@@ -275,8 +275,8 @@ CREATE TABLE tokens (
   id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE, org_id TEXT NOT NULL, user_id TEXT NOT NULL,
   scopes TEXT NOT NULL, label TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER,
   last_used_at INTEGER, revoked_at INTEGER
-, kind TEXT NOT NULL DEFAULT 'personal', grant_id TEXT, resource TEXT, used_at INTEGER);
-CREATE INDEX tokens_by_grant ON tokens (grant_id);
+, kind TEXT NOT NULL DEFAULT 'personal', agent_id TEXT, resource TEXT, used_at INTEGER);
+CREATE INDEX tokens_by_agent ON tokens (agent_id);
 CREATE INDEX tokens_by_org ON tokens (org_id, created_at);
 
 CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, password_hash TEXT);
