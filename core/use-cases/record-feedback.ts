@@ -5,6 +5,7 @@ import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
 import type { FeedbackRecord, ReportOutcome, ReportSource, Turn } from "../model.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
 import { initialTitle } from "../report/title.ts";
+import { reportResponse, statusUrl } from "../report/report-response.ts";
 import { trackingTokenHash } from "../report/tracking-token.ts";
 import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
@@ -40,9 +41,6 @@ export const qualified =
   (id: string) =>
   (body: ReportResponse): ReportOutcome => ({ kind: "recorded", body: { ...body, id, status: "ready" } });
 
-export const statusUrl = (baseUrl: string, statusId: string, token: string): string =>
-  `${baseUrl}/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}`;
-
 /**
  * Turns a report into a new feedback: the feedback, its first report, the reporter as follower,
  * the `feedback.created` event, the grouping job, the quota use and the idempotent answer are
@@ -58,9 +56,7 @@ export async function recordFeedback(
   const { context, source, report, language, conversation, qualificationId } = recording;
   const now = clock();
   const feedbackId = ids.id();
-  // A report is tracked by its own id: the token, not the id, is what opens the tracking page.
   const reportId = ids.id();
-  const statusId = reportId;
   const statusToken = ids.secret();
   const feedback: Omit<FeedbackRecord, "key"> = {
     id: feedbackId,
@@ -76,14 +72,7 @@ export async function recordFeedback(
     createdAt: now,
     lastActivityAt: now,
   };
-  const response = (ticketId: string): ReportResponse => ({
-    ok: true,
-    ticketId,
-    merged: false,
-    statusId,
-    statusToken,
-    statusUrl: statusUrl(services.baseUrl, statusId, statusToken),
-  });
+  const response = (key: string): ReportResponse => reportResponse(services.baseUrl, key, reportId, statusToken);
   const month = quotaMonth(now);
   const jobs: JobRequest[] = [{ kind: "group_report", orgId: context.organization.id, feedbackId }];
   const stored = await store.recordFeedback({
@@ -97,7 +86,7 @@ export async function recordFeedback(
       report,
       language,
       conversation,
-      statusId,
+      statusId: reportId,
       at: now,
     },
     statusTokenHash: trackingTokenHash(services.digest, statusToken),
@@ -107,7 +96,7 @@ export async function recordFeedback(
         email: report.author.email,
         language,
         ...(report.author.name && { name: report.author.name }),
-        trackingSealed: await services.secrets.seal(statusUrl(services.baseUrl, statusId, statusToken)),
+        trackingSealed: await services.secrets.seal(statusUrl(services.baseUrl, reportId, statusToken)),
       },
     }),
     event: { id: ids.id(), type: "feedback.created", orgId: feedback.orgId, feedbackId, createdAt: now },
@@ -115,7 +104,7 @@ export async function recordFeedback(
     attachments: (report.files ?? []).map((f) => ({ ...f, orgId: feedback.orgId, feedbackId, reportId, createdAt: now })),
     quota: { month: month.month, limit: monthlyQuota(context.organization.plan, context.organization.quotaOverride) },
     ...(qualificationId && { qualificationId }),
-    ...(idempotency && { answer: { ...idempotency, respond: (ticketId: string) => answer(response(ticketId)) } }),
+    ...(idempotency && { answer: { ...idempotency, respond: (key: string) => answer(response(key)) } }),
   });
   if (stored.state === "quota_exceeded") return fail("quota_exceeded", secondsUntil(month.endsAt, now));
   if (stored.state === "answered") return replay(stored.answer, idempotency!.fingerprint);
