@@ -1,5 +1,5 @@
 // Grouping throughput as feedbacks pile up: reports grouped per second (triage, candidate lookup,
-// comparison, fold or index) with 1,000, 10,000 and 100,000 feedbacks stored in one app.
+// comparison, merge or index) with 1,000, 10,000 and 100,000 feedbacks stored in one app.
 //   bun bench/grouping-scale.ts [--record]
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";

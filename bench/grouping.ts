@@ -1,6 +1,6 @@
 // Grouping quality, replayed through the same path as the service: each report is recorded in one
 // app in the default `auto` mode, then its grouping job runs from the store's queue (triage,
-// candidate lookup on the real SQLite index, comparison, decision, fold); right after it, the
+// candidate lookup on the real SQLite index, comparison, decision, merge); right after it, the
 // feedback's `/similar` list is read as the inbox reads it.
 //   bun bench/grouping.ts [--set FILE …] [--explain] [--record]
 // A set is `[{id?, group, title?, text, at?}]` (or `{reports: […]}`), in arrival order; reports with
@@ -90,7 +90,7 @@ async function replay(reports: readonly Labelled[]): Promise<Outcome> {
     const now = await current(i);
     const mates = reports.slice(0, i).flatMap((earlier, j) => (earlier.group === report.group ? [j] : []));
     if (now !== home[i]) {
-      // Folded into an older feedback: right when that feedback's first report is of this group.
+      // Merged into an older feedback: right when that feedback's first report is of this group.
       const first = home.indexOf(now);
       if (reports[first]?.group === report.group) right++;
       else {

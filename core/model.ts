@@ -105,7 +105,7 @@ export interface FeedbackRecord {
   readonly reports: number;
   readonly createdAt: number;
   readonly lastActivityAt: number;
-  /** Set when grouping folded this feedback into another one, which now answers for it. */
+  /** Set when grouping merged this feedback into another one, which now answers for it. */
   readonly mergedInto?: string;
 }
 

@@ -188,7 +188,7 @@ export interface StatusComment {
 
 export interface FeedbackStore {
   /**
-   * One page in the order asked, strictly after `after`; folded feedbacks are left out. `activity`:
+   * One page in the order asked, strictly after `after`; merged feedbacks are left out. `activity`:
    * lastActivityAt desc; `reports`: reports desc; `severity`: severity rank asc (SEVERITY_RANK: P0
    * first, none last); ties by id desc.
    */
@@ -202,7 +202,7 @@ export interface FeedbackStore {
   statusChanges(feedbackId: string): Promise<StatusChange[]>;
   /** The comments of a feedback, oldest first, each with the status change it came with. */
   listComments(feedbackId: string): Promise<StatusComment[]>;
-  /** How many feedbacks of the organization (folded ones left out) that pass the filter have each status. */
+  /** How many feedbacks of the organization (merged ones left out) that pass the filter have each status. */
   countByStatus(orgId: string, filter?: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>>;
   /**
    * Writes a status change with its comment, events and jobs in one transaction, if the
@@ -313,8 +313,8 @@ export interface GroupingStore {
   /** How many feedbacks of the app carry each of the keys; a key never indexed is absent. */
   keyFrequencies(appId: string, keys: readonly string[]): Promise<Map<string, number>>;
   /**
-   * The feedbacks the query names, each with the text it was indexed with. A folded feedback's
-   * text answers for the feedback it was folded into, so a new one is compared with every report
+   * The feedbacks the query names, each with the text it was indexed with. A merged feedback's
+   * text answers for the feedback it was merged into, so a new one is compared with every report
    * of a group, not only its first (single linkage).
    */
   groupingCandidates(query: CandidateQuery): Promise<GroupingCandidate[]>;
@@ -335,8 +335,8 @@ export interface GroupingStore {
 export interface MergeStore {
   /**
    * Writes a planned merge: moves its reports, adds its followers to the target, sets the target's
-   * counts, folds the source, records the merge with its events. False,
-   * with nothing written, when either feedback is folded or its report count changed since.
+   * counts, merges the source, records the merge with its events. False,
+   * with nothing written, when either feedback is merged or its report count changed since.
    */
   applyMerge(merge: MergeRecord, events: readonly DomainEvent[]): Promise<boolean>;
   /**
@@ -345,7 +345,7 @@ export interface MergeStore {
    * is remembered as dismissed. False, with nothing written, when the merge was undone or the target changed since.
    */
   applyUnmerge(unmerge: Unmerge, events: readonly DomainEvent[]): Promise<boolean>;
-  /** The standing merge that folded this feedback, if any. */
+  /** The standing merge that merged this feedback, if any. */
   findMerge(orgId: string, sourceId: string): Promise<MergeRecord | null>;
   /** The merges into or out of a feedback, undone ones too, oldest first. */
   listMerges(orgId: string, feedbackId: string): Promise<MergeRecord[]>;
@@ -353,7 +353,7 @@ export interface MergeStore {
    * Writes a planned split: the new feedback gets the organization's next key, the report moves to
    * it (with its follower), the feedback it left gets the planned counts, the pair is remembered as
    * dismissed, and the events commit with it. Null, with nothing written, when the feedback is
-   * folded or its report count changed since.
+   * merged or its report count changed since.
    */
   applySplit(split: SplitRecord, events: readonly DomainEvent[]): Promise<FeedbackRecord | null>;
   /** The reports split out of a feedback, oldest first. */

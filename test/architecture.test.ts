@@ -118,7 +118,7 @@ describe("each rule is written once, in core: no store or adapter writes it agai
     expect(linesMatching(OUTSIDE_CORE, /\$\{[\w.]*key\} \$\{[\w.]*title\}/)).toEqual([]);
   });
 
-  test("the words a fold carries and a new title adds are core's wordsAfterFold and wordsWithTitle", () => {
+  test("the words a merge carries and a new title adds are core's wordsAfterMerge and wordsWithTitle", () => {
     expect(linesMatching(OUTSIDE_CORE, /\bwithWords\(/)).toEqual([]);
   });
 

@@ -55,7 +55,7 @@ function statsOf(documents: readonly TermCounts[]): TermStats {
 }
 
 /**
- * The offline grouper: TF-IDF cosine over folded, stemmed English and French words, a bilingual
+ * The offline grouper: TF-IDF cosine over case-folded, stemmed English and French words, a bilingual
  * lexicon of feedback vocabulary, and character trigrams, over the texts' subject words
  * (subjectText). A sure duplicate is decided against a feedback's own text (sureDuplicate); any
  * feedback above the suggestion threshold is worth a person's look.

@@ -164,7 +164,7 @@ export const TOOLS: readonly Tool[] = [
       "Merges a feedback (key) into another of the same app (into): its reports and followers join it, and its key then answers with it. Reversible with unmerge_feedback.",
     operation: "feedbacks.update",
     input: Type.Object(
-      { key: Type.String({ minLength: 1, description: "The feedback to fold, by key or id." }), into: MergeRequest.properties.into },
+      { key: Type.String({ minLength: 1, description: "The feedback to merge, by key or id." }), into: MergeRequest.properties.into },
       noOther,
     ),
     output: Feedback,

@@ -2,7 +2,7 @@ import { statusesOf } from "../../core/feedback/status.ts";
 import type { FeatureRecord } from "../../core/model.ts";
 import type { CatalogStore } from "../../core/store.ts";
 import { type Database, fromDocument } from "./database.ts";
-import { UNFOLDED } from "./feedbacks.ts";
+import { NOT_MERGED } from "./feedbacks.ts";
 
 const OPEN_STATUSES = statusesOf("open");
 
@@ -25,7 +25,7 @@ export function catalogStore(data: Database): CatalogStore {
       );
       const counts = await feedbacks()
         .aggregate<{ _id: string; n: number }>([
-          { $match: { orgId, featureId: { $in: features.map((f) => f.id) }, status: { $in: [...OPEN_STATUSES] }, ...UNFOLDED } },
+          { $match: { orgId, featureId: { $in: features.map((f) => f.id) }, status: { $in: [...OPEN_STATUSES] }, ...NOT_MERGED } },
           { $group: { _id: "$featureId", n: { $sum: 1 } } },
         ])
         .toArray();

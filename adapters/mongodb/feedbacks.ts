@@ -8,8 +8,8 @@ import { type Database, type Document, fromDocument, isDuplicateKey, toDocument 
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
 import { expandWords } from "../../core/feedback/search-words.ts";
-/** Feedbacks not folded into another. */
-export const UNFOLDED = { mergedInto: { $exists: false } };
+/** Feedbacks not merged into another. */
+export const NOT_MERGED = { mergedInto: { $exists: false } };
 
 export const toFeedback = (document: Document): FeedbackRecord => fromDocument<FeedbackRecord>(document, ["words", "urgency"]);
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
@@ -23,7 +23,7 @@ async function listFilter(data: Database, orgId: string, filter: FeedbackFilter)
   if (!words) return null;
   return {
     orgId,
-    ...UNFOLDED,
+    ...NOT_MERGED,
     status: { $in: [...filter.statuses] },
     ...(filter.kind && { kind: filter.kind }),
     ...(filter.severity && { severity: filter.severity }),

@@ -1,7 +1,7 @@
 import { rankCandidates } from "../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../core/store.ts";
 import { compoundId, type Database, isDuplicateKey } from "./database.ts";
-import { UNFOLDED, urgencyOf } from "./feedbacks.ts";
+import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
 
@@ -43,7 +43,7 @@ export function groupingStore(data: Database): GroupingStore {
           {
             _id: { $in: [...new Set(answeringFor.values())], $ne: exclude },
             orgId,
-            ...UNFOLDED,
+            ...NOT_MERGED,
             status: { $in: [...statuses] },
           },
           { projection: { _id: 1 } },

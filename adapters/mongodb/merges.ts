@@ -4,10 +4,10 @@ import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { MergeStore } from "../../core/store.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import { compoundId, type Database, type Document, fromDocument } from "./database.ts";
-import { feedbackDocument, takeKey, UNFOLDED } from "./feedbacks.ts";
+import { feedbackDocument, takeKey, NOT_MERGED } from "./feedbacks.ts";
 import { insertEvent } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
-import { ownWords, wordsAfterFold } from "../../core/feedback/search-words.ts";
+import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
   ...fromDocument<Omit<MergeRecord, "by" | "score" | "undone">>(rest as Document),
@@ -20,7 +20,7 @@ const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRec
 export function mergeStore(data: Database): MergeStore {
   const feedbacks = () => data.collection("feedbacks");
   const reportCount = async (id: string, orgId: string, session: ClientSession) =>
-    (await feedbacks().findOne({ _id: id, orgId, ...UNFOLDED }, { session, projection: { reports: 1 } }))?.reports as number | undefined;
+    (await feedbacks().findOne({ _id: id, orgId, ...NOT_MERGED }, { session, projection: { reports: 1 } }))?.reports as number | undefined;
 
   /** How many of these reports the feedback holds: a plan whose reports moved since writes nothing. */
   const holding = async (feedbackId: string, reportIds: readonly string[], session: ClientSession) =>
@@ -50,7 +50,7 @@ export function mergeStore(data: Database): MergeStore {
   return {
     applySplit: (s, events) =>
       data.transaction(async (session) => {
-        const current = await feedbacks().findOne({ _id: s.feedbackId, orgId: s.orgId, ...UNFOLDED }, { session });
+        const current = await feedbacks().findOne({ _id: s.feedbackId, orgId: s.orgId, ...NOT_MERGED }, { session });
         if (current?.reports !== s.expectedReports || (await holding(s.feedbackId, [s.reportId], session)) !== 1) return null;
         const f = s.newFeedback;
         const key = await takeKey(data, f.orgId, session);
@@ -109,7 +109,7 @@ export function mergeStore(data: Database): MergeStore {
         }
         const stored = async (id: string): Promise<string[]> =>
           (await feedbacks().findOne({ _id: id }, { session, projection: { words: 1 } }))?.words ?? [];
-        const words = wordsAfterFold(await stored(m.targetId), await stored(m.sourceId));
+        const words = wordsAfterMerge(await stored(m.targetId), await stored(m.sourceId));
         await feedbacks().updateOne(
           { _id: m.targetId },
           { $set: { reports: m.targetAfter.reports, lastActivityAt: m.targetAfter.lastActivityAt, words } },
@@ -128,7 +128,7 @@ export function mergeStore(data: Database): MergeStore {
         const [standing, source, target] = await Promise.all([
           data.collection("merges").findOne({ _id: m.id, undoneAt: null }, { session }),
           feedbacks().findOne({ _id: m.sourceId }, { session, projection: { mergedInto: 1 } }),
-          feedbacks().findOne({ _id: m.targetId, orgId: m.orgId, ...UNFOLDED }, { session }),
+          feedbacks().findOne({ _id: m.targetId, orgId: m.orgId, ...NOT_MERGED }, { session }),
         ]);
         if (!standing || source?.mergedInto !== m.targetId || target?.reports !== u.expectedReports) return false;
         if ((await holding(m.targetId, m.reportIds, session)) !== m.reportIds.length) return false;

@@ -2,7 +2,7 @@ import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store.ts";
 import { compoundId, type Database, plain } from "./database.ts";
-import { UNFOLDED } from "./feedbacks.ts";
+import { NOT_MERGED } from "./feedbacks.ts";
 import { dismiss } from "./merges.ts";
 
 /** How many more suggestions than asked are read, to make up for those whose feedbacks were merged since. */
@@ -39,7 +39,7 @@ export function suggestionStore(data: Database): SuggestionStore {
         (
           await data
             .collection("feedbacks")
-            .find({ _id: { $in: ids }, ...UNFOLDED }, { projection: { _id: 1 } })
+            .find({ _id: { $in: ids }, ...NOT_MERGED }, { projection: { _id: 1 } })
             .toArray()
         ).map((f) => f._id),
       );

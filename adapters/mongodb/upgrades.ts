@@ -52,10 +52,10 @@ async function carryAttachments(data: Database): Promise<void> {
             .limit(1)
             .toArray()
         )[0]?._id;
-  const foldedInto = async (feedbackId: string): Promise<string | undefined> =>
+  const mergedTarget = async (feedbackId: string): Promise<string | undefined> =>
     (await data.collection("feedbacks").findOne({ _id: feedbackId }, { projection: { mergedInto: 1 } }))?.mergedInto;
   for (const a of orphans) {
-    const reportId = carriers.get(a._id) ?? (await latestReport(a.feedbackId)) ?? (await latestReport(await foldedInto(a.feedbackId)));
+    const reportId = carriers.get(a._id) ?? (await latestReport(a.feedbackId)) ?? (await latestReport(await mergedTarget(a.feedbackId)));
     if (reportId !== undefined) await attachments.updateOne({ _id: a._id }, { $set: { reportId } });
   }
 }

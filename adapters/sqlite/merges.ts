@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { DomainEvent } from "../../core/feedback/events.ts";
-import { ownWords, wordsAfterFold } from "../../core/feedback/search-words.ts";
+import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge } from "../../core/merges/dismissal.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
@@ -111,7 +111,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     const words = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(m.sourceId);
     if (words) {
       const carried = words.words ? words.words.split(" ") : [];
-      addWords(db, m.targetId, (known) => wordsAfterFold(known, carried), m.targetAfter.lastActivityAt);
+      addWords(db, m.targetId, (known) => wordsAfterMerge(known, carried), m.targetAfter.lastActivityAt);
     }
     db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(
       m.targetAfter.reports,

@@ -5,7 +5,7 @@ import type { Database } from "bun:sqlite";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** What a migration runs: SQL, or a function when it needs JavaScript (words are folded there, not in SQL). */
+/** What a migration runs: SQL, or a function when it needs JavaScript (words are case-folded there, not in SQL). */
 export type MigrationStep = string | ((db: Database) => void);
 
 export interface Migration {

@@ -9,10 +9,10 @@ import { appIdOf, orgIdOf, refOf } from "./rows.ts";
  * (last_activity_at − 2020-01-01) × 2²² plus a tiebreak, so matches read in rowid order descending
  * come in the list's order, and a page stops after its rows however many feedbacks match.
  *
- * The document holds the feedback's words (`feedback_words`: its key, titles and reports, folded),
+ * The document holds the feedback's words (`feedback_words`: its key, titles and reports, case-folded),
  * each prefixed with its organization and status: a word's postings are those of one organization
  * and status, so neither is a second list to intersect, and a count per status reads one list per
- * word. Kind, severity, app and feature are tokens of their own. A folded feedback's document is
+ * word. Kind, severity, app and feature are tokens of their own. A merged feedback's document is
  * empty. Triggers (schema/triggers.ts) rewrite the document whenever the feedback row or its words change.
  */
 
@@ -86,7 +86,7 @@ export function indexNewFeedback(db: Database, feedbackId: string, words: readon
 
 /**
  * Adds words to those a feedback is found by: `grow` gives its words from those it has (core's
- * wordsWithTitle, wordsAfterFold), and none is written when it adds none. `activeAt`: the feedback's
+ * wordsWithTitle, wordsAfterMerge), and none is written when it adds none. `activeAt`: the feedback's
  * last activity about to be written, so that its document is rewritten once, not once for the
  * words and once more when the activity moves it.
  */

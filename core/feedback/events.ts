@@ -8,7 +8,7 @@ export type EventDraft =
   | { readonly type: "feedback.created" }
   | { readonly type: "feedback.status_changed" | "feedback.shipped"; readonly previousStatus: Status }
   /**
-   * `feedback.merged` is about the feedback that absorbed another (`relatedId`, the one folded
+   * `feedback.merged` is about the feedback that absorbed another (`relatedId`, the one merged
    * into it); `feedback.unmerged` about the one restored (`relatedId`, the one it left).
    */
   | { readonly type: "feedback.merged" | "feedback.unmerged"; readonly relatedId: string };

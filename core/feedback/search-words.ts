@@ -30,7 +30,7 @@ export function withWords(words: readonly string[], added: readonly string[]): s
  * The words a fold's target is found by: its own, then those of the feedback folded into it that it
  * lacks (up to MAX_FEEDBACK_WORDS). An unmerge gives it back its ownWords.
  */
-export const wordsAfterFold = (target: readonly string[], source: readonly string[]): string[] => withWords(target, source);
+export const wordsAfterMerge = (target: readonly string[], source: readonly string[]): string[] => withWords(target, source);
 
 /** The words a feedback is found by once it has a new title: its own, then the title's it lacks (up to MAX_FEEDBACK_WORDS). */
 export const wordsWithTitle = (words: readonly string[], title: string): string[] => withWords(words, foldedWords(title));

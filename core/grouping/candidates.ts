@@ -11,9 +11,9 @@ export const CANDIDATES = 25;
 export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
 
 /**
- * Which feedbacks a new one is compared with: the others of its app, open and not folded, that
+ * Which feedbacks a new one is compared with: the others of its app, open and not merged, that
  * share the most of its rarest keys (the newest first among equals). Older and newer alike: jobs
- * run in any order on any process, and of two duplicates the newer is folded into the older
+ * run in any order on any process, and of two duplicates the newer is merged into the older
  * whichever job finds the pair. A store answers from its postings, so the cost follows those keys,
  * not the number of feedbacks.
  */
@@ -66,7 +66,7 @@ export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<s
 
 /**
  * How many feedbacks the postings rank for a query: twice its limit, as some of the best may have
- * closed or been folded since they were indexed, and only these few are read from the store's rows.
+ * closed or been merged since they were indexed, and only these few are read from the store's rows.
  */
 export const rankedCount = (query: Pick<CandidateQuery, "limit">): number => query.limit * 2;
 
@@ -85,8 +85,8 @@ export function rankCandidates(postings: readonly (readonly string[])[], query: 
     .map(([id]) => id);
 }
 
-/** Of two duplicates, which is folded into which: the newer into the older (ids break ties, as they are time-ordered). */
-export function foldDirection<T extends Dated>(a: T, b: T): { readonly source: T; readonly target: T } {
+/** Of two duplicates, which is merged into which: the newer into the older (ids break ties, as they are time-ordered). */
+export function mergeDirection<T extends Dated>(a: T, b: T): { readonly source: T; readonly target: T } {
   const aFirst = a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
   return aFirst ? { source: b, target: a } : { source: a, target: b };
 }

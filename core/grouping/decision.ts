@@ -34,8 +34,8 @@ export interface GroupingDecision {
  * dismissed is left out; in `auto` mode the best sure match is merged and the others suggested; in
  * `review` every match is suggested. A sure match older than the feedback comes before a newer one,
  * however close: the jobs of a burst of duplicates run at once and see each other, and merged each
- * with its closest sibling they would fold in small groups beside the feedback they all duplicate.
- * Towards the older, every fold goes down to it. (One job at a time sees only older feedbacks.)
+ * with its closest sibling they would merge in small groups beside the feedback they all duplicate.
+ * Towards the older, every merge goes down to it. (One job at a time sees only older feedbacks.)
  */
 export function decideGrouping(
   mode: GroupingMode,

@@ -1,18 +1,18 @@
 import type { JobRequest } from "../feedback/events.ts";
 import { withFloor } from "../feedback/severity.ts";
 import { isOpen } from "../feedback/status.ts";
-import { fold, type FoldDeps } from "../merges/fold.ts";
+import { mergeInto, type MergeIntoDeps } from "../merges/merge-into.ts";
 import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import type { Assistant } from "../ports.ts";
 import type { Store } from "../store.ts";
 import { hasWords } from "./analyze.ts";
-import { foldDirection } from "./candidates.ts";
+import { mergeDirection } from "./candidates.ts";
 import { resolveFeedback } from "../use-cases/get-feedback.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "./compare.ts";
 import { decideGrouping } from "./decision.ts";
 
 /** What the grouping job reads and writes. */
-export type GroupReportDeps = FoldDeps &
+export type GroupReportDeps = MergeIntoDeps &
   CompareDeps & {
     readonly assistant: Assistant;
     readonly store: Pick<
@@ -78,27 +78,27 @@ export async function groupReport(services: GroupReportDeps, job: JobRequest): P
       at: now,
     })),
   );
-  const folded = decision.merge !== null && (await foldDuplicate(services, feedback, decision.merge));
-  if (!folded && vector) await store.indexForGrouping(feedback.appId, feedback.id, keys, text, vector);
+  const merged = decision.merge !== null && (await mergeDuplicate(services, feedback, decision.merge));
+  if (!merged && vector) await store.indexForGrouping(feedback.appId, feedback.id, keys, text, vector);
 }
 
-/** A fold that finds one side folded meanwhile reads both again, at most this many times. */
+/** A merge that finds one side merged meanwhile reads both again, at most this many times. */
 const MAX_ATTEMPTS = 3;
 
 /**
- * Folds a feedback and its sure duplicate, the newer into the older. Jobs run at once, so either
- * may have been folded since they were compared: a duplicate folded meanwhile answers through the
- * feedback it went into; a feedback folded meanwhile is left to its survivor. Whether it folded.
+ * Merges a feedback and its sure duplicate, the newer into the older. Jobs run at once, so either
+ * may have been merged since they were compared: a duplicate merged meanwhile answers through the
+ * feedback it went into; a feedback merged meanwhile is left to its survivor. Whether it merged.
  */
-async function foldDuplicate(services: GroupReportDeps, feedback: FeedbackRecord, match: { readonly id: string; readonly score: number }) {
+async function mergeDuplicate(services: GroupReportDeps, feedback: FeedbackRecord, match: { readonly id: string; readonly score: number }) {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const [self, duplicate] = await Promise.all([
       services.store.findFeedback(feedback.orgId, feedback.id),
       resolveFeedback(services, feedback.orgId, match.id),
     ]);
     if (!self || self.mergedInto || !duplicate || duplicate.id === self.id) return false;
-    const { source, target } = foldDirection(self, duplicate);
-    if ((await fold(services, source, target, null, match.score)).ok) return true;
+    const { source, target } = mergeDirection(self, duplicate);
+    if ((await mergeInto(services, source, target, null, match.score)).ok) return true;
   }
   return false;
 }

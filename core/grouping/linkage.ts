@@ -2,10 +2,10 @@ import type { GroupingMatch } from "../ports.ts";
 
 /** A candidate text compared with a new report's, by a grouper. */
 export interface TextComparison<Closest> {
-  /** The feedback the text answers for: its own, or one folded into it. */
+  /** The feedback the text answers for: its own, or one merged into it. */
   readonly id: string;
   readonly score: number;
-  /** For a feedback's own text, whether the new report is a sure duplicate of it; absent for a text folded into it. */
+  /** For a feedback's own text, whether the new report is a sure duplicate of it; absent for a text merged into it. */
   readonly same?: boolean;
   /** What the matched words of the feedback are drawn from, should this text be its closest. */
   readonly closest: Closest;

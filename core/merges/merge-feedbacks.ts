@@ -3,12 +3,12 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
-import { fold, type FoldDeps } from "./fold.ts";
+import { mergeInto, type MergeIntoDeps } from "./merge-into.ts";
 
-export type MergeDeps = FoldDeps & FindDeps & PresentDeps;
+export type MergeDeps = MergeIntoDeps & FindDeps & PresentDeps;
 
 /**
- * POST /v1/feedbacks/{key}/merge: a person folds one feedback into another of the same app (the
+ * POST /v1/feedbacks/{key}/merge: a person merges one feedback into another of the same app (the
  * one `into` names, or the feedback it was merged into since). Answers with the feedback that now
  * holds both.
  */
@@ -20,7 +20,7 @@ export async function mergeFeedbacks(services: MergeDeps, grant: Grant, keyOrId:
     resolveFeedback(services, grant.orgId, intoKeyOrId),
   ]);
   if (!source || !target) return fail("not_found");
-  const merged = await fold(services, source, target, grant.userId, null);
+  const merged = await mergeInto(services, source, target, grant.userId, null);
   if (!merged.ok) return merged;
   const survivor = await services.store.findFeedback(grant.orgId, target.id);
   return survivor ? ok(await presentFeedback(services, survivor)) : fail("not_found");

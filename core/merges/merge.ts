@@ -4,7 +4,7 @@ import type { FeedbackRecord } from "../model.ts";
 import { refuse } from "./refusal.ts";
 
 /**
- * A merge folds one feedback (the source) into another of the same app (the target), which then
+ * A merge merges one feedback (the source) into another of the same app (the target), which then
  * answers for it. It is a link, never a deletion: the record says exactly what moved, so an
  * unmerge gives the source back its reports and leaves the target as it was.
  */
@@ -62,7 +62,7 @@ export interface MergeInput {
 
 /**
  * Plans a merge: what moves (every report, the followers the target lacks) and the target's new
- * counts. Two feedbacks merge when they are distinct, of one app, and neither is folded already.
+ * counts. Two feedbacks merge when they are distinct, of one app, and neither is merged already.
  */
 export function planMerge(input: MergeInput): Result<MergeRecord> {
   const { source, target } = input;

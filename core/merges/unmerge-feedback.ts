@@ -16,7 +16,7 @@ export type UnmergeDeps = FindDeps &
 const MAX_ATTEMPTS = 5;
 
 /**
- * POST /v1/feedbacks/{key}/unmerge: undoes the merge that folded this feedback. It gets back its
+ * POST /v1/feedbacks/{key}/unmerge: undoes the merge that merged this feedback. It gets back its
  * reports, and answers for itself with its own status, followers and tracker link; the followers
  * the merge added leave the other; and the pair is never merged or suggested again. An unmerge
  * that would leave a report out of every visible feedback, or a feedback empty, is refused.

@@ -22,7 +22,7 @@ export type PresentDeps = LinkDeps &
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */
 const MAX_FOLDS = 16;
 
-/** Finds a feedback by key or id; a folded one answers with the feedback it was folded into. */
+/** Finds a feedback by key or id; a merged one answers with the feedback it was merged into. */
 export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
   let found = await services.store.findFeedback(orgId, keyOrId);
   for (let i = 0; found?.mergedInto && i < MAX_FOLDS; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
@@ -81,6 +81,6 @@ export async function getFeedback(services: FindDeps & PresentDeps, grant: Grant
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return fail("not_found");
   const shown = await presentFeedback(services, feedback);
-  const folded = feedback.key !== keyOrId && feedback.id !== keyOrId;
-  return ok(folded ? { ...shown, mergedInto: feedback.key } : shown);
+  const mergedAway = feedback.key !== keyOrId && feedback.id !== keyOrId;
+  return ok(mergedAway ? { ...shown, mergedInto: feedback.key } : shown);
 }

@@ -8,7 +8,7 @@ export interface StoredEvent {
   readonly feedbackId: string;
   readonly type: EventType;
   readonly previousStatus: Status | null;
-  /** For a merge, the feedback folded in; for an unmerge, the feedback left. */
+  /** For a merge, the feedback merged in; for an unmerge, the feedback left. */
   readonly relatedId: string | null;
   readonly createdAt: number;
 }
@@ -21,7 +21,7 @@ export interface RelatedFeedback {
 
 /**
  * The JSON body of a delivery: the same event id at every retry; the feedback as it is now. A
- * merge names the feedback folded in (`merged`), an unmerge the one it was separated from (`unmergedFrom`).
+ * merge names the feedback merged in (`merged`), an unmerge the one it was separated from (`unmergedFrom`).
  */
 export function eventBody(event: StoredEvent, feedback: FeedbackSummary, related: RelatedFeedback | null = null): string {
   return JSON.stringify({

@@ -7,7 +7,7 @@ import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { Result } from "../../core/errors.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
-import { fold } from "../../core/merges/fold.ts";
+import { mergeInto } from "../../core/merges/merge-into.ts";
 import { mergeFeedbacks } from "../../core/merges/merge-feedbacks.ts";
 import { splitReport } from "../../core/merges/split-report.ts";
 import { unmergeFeedback } from "../../core/merges/unmerge-feedback.ts";
@@ -136,7 +136,7 @@ async function run(makeStore: () => Promise<Store>, seed: number): Promise<void>
     }
     if (roll < 0.5) {
       const [source, target] = await Promise.all([base.findFeedback(orgId, a), base.findFeedback(orgId, b)]);
-      return doing(`grouping folds ${source?.key} into ${target?.key}`, () => fold(services, source!, target!, null, 0.9));
+      return doing(`grouping folds ${source?.key} into ${target?.key}`, () => mergeInto(services, source!, target!, null, 0.9));
     }
     if (roll < 0.75) {
       // Mostly a feedback merged into another; now and then one that is not.

@@ -78,7 +78,7 @@ test("attachments stored before they followed their report are carried by it onc
   await data
     .collection("feedbacks")
     .insertMany([storedFeedback("fb", 0, undefined), { ...storedFeedback("folded", 1, undefined), mergedInto: "fb" }]);
-  // The widget's report moved to fb by a merge; the operator attached files to fb and to the folded feedback.
+  // The widget's report moved to fb by a merge; the operator attached files to fb and to the merged feedback.
   await data.collection("reports").insertMany([report("r-widget", "fb", 1, ["att-widget"]), report("r-first", "fb", 0), report("r-latest", "fb", 2)]);
   const attachment = (id: string, feedbackId: string) => ({
     _id: id,

@@ -374,7 +374,7 @@ describe("sqlite search migration", () => {
     document("a", "ORG-1 Checkout fails\nThe payment page stays blank on Safari");
     feedback.run("b", "ORG-2", "Dark mode", 20, null);
     document("b", "ORG-2 Dark mode\nPlease add a dark mode");
-    // A folded feedback's documents answer for its survivor.
+    // A merged feedback's documents answer for its survivor.
     feedback.run("c", "ORG-3", "Café crashes", 30, "a");
     document("a", "ORG-3 Café crashes\nThe app crashes at the café");
     old.close();
@@ -1072,7 +1072,7 @@ describe("sqlite attachments by report migration", () => {
       `INSERT INTO reports (id, feedback_ref, source, body, language, conversation, status_token_hash, at)
        VALUES (?1, (SELECT ref FROM feedbacks WHERE id = ?2), 'widget', ?3, 'en', '[]', 'hash', ?4)`,
     );
-    // The widget's report moved to fb by a merge; the operator attached files to fb and to the folded feedback.
+    // The widget's report moved to fb by a merge; the operator attached files to fb and to the merged feedback.
     const files = JSON.stringify({ kind: "problem", message: "m", author: {}, files: [{ id: "att-widget", kind: "screenshot" }] });
     report.run("r-widget", "fb", files, 1);
     report.run("r-first", "fb", JSON.stringify({ kind: "problem", message: "m", author: {} }), 0);

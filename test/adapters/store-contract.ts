@@ -7,7 +7,7 @@ import { CANDIDATE_STATUSES, rankCandidates } from "../../core/grouping/candidat
 import { positionOf } from "../../core/feedback/order.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
-import { fold } from "../../core/merges/fold.ts";
+import { mergeInto } from "../../core/merges/merge-into.ts";
 import { mergeFeedbacks } from "../../core/merges/merge-feedbacks.ts";
 import { splitReport } from "../../core/merges/split-report.ts";
 import { unmergeFeedback } from "../../core/merges/unmerge-feedback.ts";
@@ -86,9 +86,9 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
     };
   }
 
-  /** Merges through the core's one fold, at a given time. */
+  /** Merges through the core's one merge, at a given time. */
   const merge = (store: Store, source: FeedbackRecord, target: FeedbackRecord, at: number, by: string | null = null) =>
-    fold({ store, clock: () => at, ids: { id: () => id("m"), secret: () => "s" } }, source, target, by, null);
+    mergeInto({ store, clock: () => at, ids: { id: () => id("m"), secret: () => "s" } }, source, target, by, null);
 
   /** Plans the undoing of a merge on what the store holds now, as the core's unmerge reads it. */
   const planUndo = async (store: Store, orgId: string, merged: MergeRecord, at: number, by: string | null) =>
@@ -275,7 +275,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await store.findFeedback(org.orgId, f.id))?.status).toBe("delivered");
     });
 
-    test("listComments returns a feedback's comments oldest first with their status changes; countByStatus counts unfolded feedbacks", async () => {
+    test("listComments returns a feedback's comments oldest first with their status changes; countByStatus counts not merged feedbacks", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const f = (await record(store, org, "commented", 1))!;
@@ -400,7 +400,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect(await store.findQualification("q5", 6)).toBeNull();
     });
 
-    test("grouping candidates: older, open feedbacks of the same app and organization sharing the keys; a folded feedback's text answers for its survivor", async () => {
+    test("grouping candidates: older, open feedbacks of the same app and organization sharing the keys; a merged feedback's text answers for its survivor", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const other = await seed(store);
@@ -437,7 +437,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await candidates(["w:export", "w:pdf"], older.id)).map((c) => c.id)).toEqual([newer.id]);
       const found = await candidates(["w:export", "w:pdf"], newer.id);
       expect(found).toEqual([{ id: older.id, text: "text of older", own: true, vector: [0.5, 0.5] }]);
-      // Folded into the older feedback, the newer one's text answers for it, as a text not its own.
+      // Merged into the older feedback, the newer one's text answers for it, as a text not its own.
       expect((await merge(store, newer, older, 10)).ok).toBe(true);
       const linked = await candidates(["w:export"], "someone-else");
       expect(linked.map((c) => [c.id, c.text, c.own]).sort()).toEqual([
@@ -521,7 +521,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["source"] }, null, 10)).map((f) => f.id)).toEqual([target.id]);
       expect(await store.findMerge(org.orgId, source.id)).toEqual(merged.value);
       expect(await store.listMerges(org.orgId, target.id)).toEqual([merged.value]);
-      // A folded feedback merges no more.
+      // A merged feedback merges no more.
       expect(await store.applyMerge({ ...merged.value, id: "again" }, [])).toBe(false);
     });
 
@@ -796,7 +796,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>) {
       ]);
     });
 
-    test("suggestions: one per pair whoever found it, best first, without folded feedbacks or dismissed pairs", async () => {
+    test("suggestions: one per pair whoever found it, best first, without merged feedbacks or dismissed pairs", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const a = (await record(store, org, "a", 1))!;

@@ -89,7 +89,7 @@ describe("the grouping job", () => {
     );
   });
 
-  test("a sure duplicate folded meanwhile into another feedback: the new feedback is folded into that one", async () => {
+  test("a sure duplicate merged meanwhile into another feedback: the new feedback is merged into that one", async () => {
     const oldest = feedbackRecord({ id: "fb-0", key: "ACME-0", createdAt: NOW - 20_000 });
     const run = setUp([sure], { meanwhile: [oldest, { ...older, mergedInto: oldest.id }] });
     await groupReport(run.deps, job);
@@ -116,7 +116,7 @@ describe("the grouping job", () => {
     assert.deepEqual([run.merges, run.suggestions, run.indexed], [[], [], [newer.id]]);
   });
 
-  test("a feedback that is folded or closed is left alone; one of symbols only is not indexed", async () => {
+  test("a feedback that is merged or closed is left alone; one of symbols only is not indexed", async () => {
     for (const feedback of [{ mergedInto: older.id }, { status: "dismissed" as const }]) {
       const run = setUp([sure], { feedback });
       await groupReport(run.deps, job);

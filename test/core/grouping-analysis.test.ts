@@ -6,13 +6,13 @@ import { CONCEPTS } from "../../core/grouping/lexicon.ts";
 const sorted = (text: string) => words(text).sort();
 
 describe("text analysis for grouping", () => {
-  test("folds case and accents, drops stop words, stems English and French", () => {
+  test("merges case and accents, drops stop words, stems English and French", () => {
     assert.deepEqual(words("The app crashes"), words("app crashed"));
     assert.deepEqual(words("Le téléchargement échoue"), words("le telechargement echoue"));
     assert.deepEqual(words("the and of le la les"), []);
   });
 
-  test("the bilingual lexicon folds words of one meaning to one concept", () => {
+  test("the bilingual lexicon merges words of one meaning to one concept", () => {
     assert.deepEqual(words("connexion"), words("login"));
     assert.deepEqual(words("facture"), words("invoices"));
     assert.deepEqual(words("l'application plante"), words("the app crashes"));

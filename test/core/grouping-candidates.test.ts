@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { CANDIDATE_STATUSES, candidateQuery, foldDirection, POSTINGS_PER_KEY, RAREST_KEYS, rankCandidates } from "../../core/grouping/candidates.ts";
+import { CANDIDATE_STATUSES, candidateQuery, mergeDirection, POSTINGS_PER_KEY, RAREST_KEYS, rankCandidates } from "../../core/grouping/candidates.ts";
 
 const feedback = { orgId: "org", appId: "app", createdAt: 100, id: "f9" };
 
@@ -55,13 +55,13 @@ describe("grouping candidates", () => {
     );
   });
 
-  test("of two duplicates, the newer is folded into the older, whichever job found the pair; ids break ties", () => {
+  test("of two duplicates, the newer is merged into the older, whichever job found the pair; ids break ties", () => {
     const older = { createdAt: 1, id: "b" };
     const newer = { createdAt: 2, id: "a" };
-    assert.deepEqual(foldDirection(older, newer), { source: newer, target: older });
-    assert.deepEqual(foldDirection(newer, older), { source: newer, target: older });
+    assert.deepEqual(mergeDirection(older, newer), { source: newer, target: older });
+    assert.deepEqual(mergeDirection(newer, older), { source: newer, target: older });
     const twin = { createdAt: 1, id: "c" };
-    assert.deepEqual(foldDirection(twin, older), { source: twin, target: older });
+    assert.deepEqual(mergeDirection(twin, older), { source: twin, target: older });
   });
 });
 

@@ -5,7 +5,7 @@ import { linkMatches } from "../../core/grouping/linkage.ts";
 const words = (closest: string) => [closest];
 
 describe("single linkage of a report's matches", () => {
-  test("a feedback scores as its most similar text, its own or one folded into it", () => {
+  test("a feedback scores as its most similar text, its own or one merged into it", () => {
     const matches = linkMatches(
       [
         { id: "f1", score: 0.4, same: false, closest: "own" },
@@ -17,7 +17,7 @@ describe("single linkage of a report's matches", () => {
     assert.deepEqual(matches, [{ id: "f1", score: 0.7, same: false, matched: ["folded"] }]);
   });
 
-  test("a feedback is a sure duplicate only of its own text, however close a text folded into it", () => {
+  test("a feedback is a sure duplicate only of its own text, however close a text merged into it", () => {
     const matches = linkMatches(
       [
         { id: "f1", score: 0.95, closest: "folded" },

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { decideGrouping } from "../../core/grouping/decision.ts";
 import { dismissalAfterSplit, dismissalAfterUnmerge, dismissalOf } from "../../core/merges/dismissal.ts";
-import { fold } from "../../core/merges/fold.ts";
+import { mergeInto } from "../../core/merges/merge-into.ts";
 import { type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
 import { planSplit } from "../../core/merges/split.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
@@ -51,7 +51,7 @@ describe("planMerge", () => {
     assert.equal(m.undone, null);
   });
 
-  test("refuses the same feedback, two apps, and a feedback folded already", () => {
+  test("refuses the same feedback, two apps, and a feedback merged already", () => {
     const plan = (s: typeof source, t: typeof target) =>
       planMerge({ id: "m", source: s, target: t, sourceReportIds: [], sourceFollowers: [], targetFollowers: [], by: null, score: null, at: NOW });
     assert.deepEqual(plan(target, target), { ok: false, code: "cannot_merge" });
@@ -211,8 +211,8 @@ describe("decideGrouping", () => {
   });
 });
 
-describe("fold", () => {
-  /** The store methods a fold names, over two feedbacks; `stale` makes the first write find changed counts. */
+describe("merge", () => {
+  /** The store methods a merge names, over two feedbacks; `stale` makes the first write find changed counts. */
   function fakeMergeStore(stale: boolean) {
     const written: Array<{ merge: MergeRecord; events: readonly DomainEvent[] }> = [];
     let refusals = stale ? 1 : 0;
@@ -237,7 +237,7 @@ describe("fold", () => {
 
   test("writes the merge with its feedback.merged event about the feedback that answers", async () => {
     const fake = fakeMergeStore(false);
-    const done = await fold(fake.deps, source, target, null, 0.42);
+    const done = await mergeInto(fake.deps, source, target, null, 0.42);
     assert.ok(done.ok);
     const [write] = fake.written;
     assert.equal(write?.merge.score, 0.42);
@@ -249,7 +249,7 @@ describe("fold", () => {
 
   test("a write refused on changed counts is planned again from a fresh read", async () => {
     const fake = fakeMergeStore(true);
-    assert.ok((await fold(fake.deps, source, target, "user-1", null)).ok);
+    assert.ok((await mergeInto(fake.deps, source, target, "user-1", null)).ok);
     assert.equal(fake.written.length, 1);
   });
 });

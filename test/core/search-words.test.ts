@@ -8,7 +8,7 @@ import {
   ownWords,
   searchWords,
   withWords,
-  wordsAfterFold,
+  wordsAfterMerge,
   wordsWithTitle,
 } from "../../core/feedback/search-words.ts";
 
@@ -30,9 +30,9 @@ describe("the words a feedback is found by", () => {
   });
 
   test("a fold's target is found by its own words, then those of the feedback folded into it", () => {
-    assert.deepEqual(wordsAfterFold(["demo", "1", "export"], ["demo", "2", "pdf", "export"]), ["demo", "1", "export", "2", "pdf"]);
+    assert.deepEqual(wordsAfterMerge(["demo", "1", "export"], ["demo", "2", "pdf", "export"]), ["demo", "1", "export", "2", "pdf"]);
     const many = Array.from({ length: MAX_FEEDBACK_WORDS }, (_, i) => `w${i}`);
-    assert.deepEqual(wordsAfterFold(many, ["late"]), many);
+    assert.deepEqual(wordsAfterMerge(many, ["late"]), many);
   });
 
   test("a feedback given a new title is found by its words too, folded", () => {

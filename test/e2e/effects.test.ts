@@ -77,7 +77,7 @@ describe("followers", () => {
 });
 
 describe("grouping in the background", () => {
-  test("a report on the same subject is folded into the older feedback; its ticketId keeps answering with the survivor", async () => {
+  test("a report on the same subject is merged into the older feedback; its ticketId keeps answering with the survivor", async () => {
     const first = await report("Exporting the yearly report to Excel crashes the app");
     const second = await report("The app crashes when exporting the yearly report to Excel", { user: { email: "second@example.com" } });
     const survivor = await waitFor(

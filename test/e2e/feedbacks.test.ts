@@ -150,7 +150,7 @@ describe("GET /v1/feedbacks", () => {
     expect(await keysFor("&status=triage")).not.toContain(key);
   });
 
-  test("query searches key, title and report text, as word prefixes, accents folded", async () => {
+  test("query searches key, title and report text, as word prefixes, accents merged", async () => {
     const key = await createReport("Le téléchargement du relevé échoue", { title: "Relevé bancaire" });
     const find = async (q: string) =>
       (await get(`${server.url}/v1/feedbacks?query=${encodeURIComponent(q)}`, admin())).body.data.map((f: any) => f.key);

@@ -169,26 +169,26 @@ describe("grouping through MCP, with the official client", () => {
 
   test("list_similar_feedbacks, merge_feedbacks and unmerge_feedback answer as their REST twins", async () => {
     const kept = await report("The gift card balance shows zero after a top-up on Android");
-    const folded = await report("Offline maps do not download over a metered connection");
+    const mergedAway = await report("Offline maps do not download over a metered connection");
     const similar = (await member.callTool({ name: "list_similar_feedbacks", arguments: { key: kept } })) as any;
     expect(similar.isError ?? false).toBe(false);
     expect(similar.structuredContent).toEqual((await get(`${server.url}/v1/feedbacks/${kept}/similar`, server.demo.tokens.member)).body);
-    const merged = (await member.callTool({ name: "merge_feedbacks", arguments: { key: folded, into: kept } })) as any;
+    const merged = (await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway, into: kept } })) as any;
     expect(merged.structuredContent).toMatchObject({ key: kept, reports: 2 });
-    expect((await get(`${server.url}/v1/feedbacks/${folded}`, server.demo.tokens.member)).body.mergedInto).toBe(kept);
-    const unmerged = (await member.callTool({ name: "unmerge_feedback", arguments: { key: folded } })) as any;
-    expect(unmerged.structuredContent).toMatchObject({ key: folded, reports: 1 });
-    expect(errorOf(await member.callTool({ name: "unmerge_feedback", arguments: { key: folded } })).code).toBe("cannot_unmerge");
-    expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: folded, into: folded } })).code).toBe("cannot_merge");
-    expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: folded } })).code).toBe("invalid_body");
+    expect((await get(`${server.url}/v1/feedbacks/${mergedAway}`, server.demo.tokens.member)).body.mergedInto).toBe(kept);
+    const unmerged = (await member.callTool({ name: "unmerge_feedback", arguments: { key: mergedAway } })) as any;
+    expect(unmerged.structuredContent).toMatchObject({ key: mergedAway, reports: 1 });
+    expect(errorOf(await member.callTool({ name: "unmerge_feedback", arguments: { key: mergedAway } })).code).toBe("cannot_unmerge");
+    expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway, into: mergedAway } })).code).toBe("cannot_merge");
+    expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway } })).code).toBe("invalid_body");
   });
 
   test("get_feedback of a merged key says so in the first line of its text, before the JSON", async () => {
     const kept = await report("Invoices in euros round the VAT the wrong way");
-    const folded = await report("Receipts in pounds lose the last digit of the total");
-    await member.callTool({ name: "merge_feedbacks", arguments: { key: folded, into: kept } });
-    const read = (await member.callTool({ name: "get_feedback", arguments: { key: folded } })) as any;
-    expect(read.content[0].text.split("\n")[0]).toBe(`${folded} was grouped into ${kept}, which is shown here.`);
+    const mergedAway = await report("Receipts in pounds lose the last digit of the total");
+    await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway, into: kept } });
+    const read = (await member.callTool({ name: "get_feedback", arguments: { key: mergedAway } })) as any;
+    expect(read.content[0].text.split("\n")[0]).toBe(`${mergedAway} was grouped into ${kept}, which is shown here.`);
   });
 
   test("a Reader's agent calling merge_feedbacks gets forbidden, and nothing is merged", async () => {

@@ -47,7 +47,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
 
-/** A mail's headers (unfolded) and its text (quoted-printable undone). */
+/** A mail's headers (not merged) and its text (quoted-printable undone). */
 function parse(raw: string): { headers: string; text: string } {
   const split = raw.indexOf("\r\n\r\n");
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");

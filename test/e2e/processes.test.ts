@@ -107,22 +107,22 @@ for (const [label, storeEnv, pendingDeliveries] of STORES) {
       expect([200, 201]).toContain(answered.status);
     });
 
-    test("a report grouped with an older one is folded once, whichever process runs the job", async () => {
+    test("a report grouped with an older one is merged once, whichever process runs the job", async () => {
       one.startFreshMinute();
       const first = await report(one.url, "Exporting the monthly statement to PDF crashes the app");
       const second = await report(two.url, "The app crashes when exporting the monthly statement to PDF");
-      const folded = await waitFor(
-        `${second.body.ticketId} to be folded into ${first.body.ticketId}`,
+      const mergedAway = await waitFor(
+        `${second.body.ticketId} to be merged into ${first.body.ticketId}`,
         async () => (await get(`${two.url}/v1/feedbacks/${second.body.ticketId}`, one.demo.tokens.admin)).body,
         (f) => f.key === first.body.ticketId,
       );
-      expect([folded.reports, folded.reportList.length]).toEqual([2, 2]);
+      expect([mergedAway.reports, mergedAway.reportList.length]).toEqual([2, 2]);
     });
 
     test("every event is delivered once to the webhook, though both processes run delivery workers", async () => {
       one.startFreshMinute();
       const tickets: string[] = [];
-      // One subject each: grouping must not fold them, or an event would name the feedback that absorbed its own.
+      // One subject each: grouping must not merge them, or an event would name the feedback that absorbed its own.
       for (let i = 0; i < 12; i++) tickets.push((await report(i % 2 ? one.url : two.url, distinctText(i))).body.ticketId);
       const keys = () => receiver.of("feedback.created").map((r) => r.body.data.feedback.key);
       await eventually(keys, (k) => tickets.every((t) => k.includes(t)), 15_000);

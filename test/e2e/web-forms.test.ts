@@ -103,7 +103,7 @@ describe("web pages", () => {
     expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
   });
 
-  test("a folded feedback's page redirects to the surviving feedback", async () => {
+  test("a merged feedback's page redirects to the surviving feedback", async () => {
     const first = await report("Exporting the quarterly ledger to Excel crashes the app");
     const second = await report("The app crashes when exporting the quarterly ledger to Excel");
     const browser = await as("member");

@@ -90,7 +90,7 @@ describe.skipIf(!present)("each report's context on the feedback page, in Chromi
 
     await page.goto(`${server.url}/inbox/${key}`);
     const ofReport = (id: string) => page.locator(`li#report-${id}`);
-    // The report the feedback's context comes from is unfolded; the other one is folded, with its gist.
+    // The report the feedback's context comes from is not merged; the other one is merged, with its gist.
     expect(await ofReport(narrow).locator("details.captured").getAttribute("open")).toBe("");
     expect(await ofReport(wide).locator("details.captured").getAttribute("open")).toBeNull();
     expect(await ofReport(wide).locator("summary").textContent()).toContain("Chrome 131 · 1280 × 700");

@@ -34,7 +34,7 @@ async function createHook(url = receiver.url, events = ["feedback.created", "fee
   const res = await post(`${server.url}/v1/webhooks`, { url, events }, { authorization: `Bearer ${admin()}` });
   return res;
 }
-// One subject per probe: the background grouping must not fold them together.
+// One subject per probe: the background grouping must not merge them together.
 const PROBES = Array.from({ length: 6 }, (_, i) => distinctText(i));
 const report = async (message: string) =>
   (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
@@ -193,19 +193,19 @@ describe("signed webhooks, end to end", () => {
       { authorization: `Bearer ${admin()}` },
     );
     receiver.secrets = [...receiver.secrets, hook.body.secret];
-    const [kept, folded] = [await report(distinctText(6)), await report(distinctText(7))];
+    const [kept, mergedAway] = [await report(distinctText(6)), await report(distinctText(7))];
     const member = { authorization: `Bearer ${server.demo.tokens.member}` };
-    expect((await post(`${server.url}/v1/feedbacks/${folded}/merge`, { into: kept }, member)).status).toBe(200);
-    expect((await post(`${server.url}/v1/feedbacks/${folded}/unmerge`, {}, member)).status).toBe(200);
+    expect((await post(`${server.url}/v1/feedbacks/${mergedAway}/merge`, { into: kept }, member)).status).toBe(200);
+    expect((await post(`${server.url}/v1/feedbacks/${mergedAway}/unmerge`, {}, member)).status).toBe(200);
     const merges = await eventually(
-      () => receiver.received.filter((r) => r.target === "/hooks?only=merges" && [kept, folded].includes(r.body.data?.feedback?.key)),
+      () => receiver.received.filter((r) => r.target === "/hooks?only=merges" && [kept, mergedAway].includes(r.body.data?.feedback?.key)),
       (r) => r.length >= 2,
     );
     await deliveriesDone();
     const merged = merges.find((r) => r.body.type === "feedback.merged")!;
     const unmerged = merges.find((r) => r.body.type === "feedback.unmerged")!;
-    expect(merged.body.data).toMatchObject({ feedback: { key: kept, reports: 1 }, merged: { key: folded } });
-    expect(unmerged.body.data).toMatchObject({ feedback: { key: folded, reports: 1 }, unmergedFrom: { key: kept } });
+    expect(merged.body.data).toMatchObject({ feedback: { key: kept, reports: 1 }, merged: { key: mergedAway } });
+    expect(unmerged.body.data).toMatchObject({ feedback: { key: mergedAway, reports: 1 }, unmergedFrom: { key: kept } });
     for (const r of [merged, unmerged]) {
       expect(r.validFor).toEqual([hook.body.secret]);
       expect(r.headers["service-event"]).toBe(r.body.type);

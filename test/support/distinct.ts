@@ -13,7 +13,7 @@ const PLACES =
 
 /**
  * A report text that shares no word with the others of the same series: for tests that need
- * several separate feedbacks, which the background grouping must not fold together.
+ * several separate feedbacks, which the background grouping must not merge together.
  */
 export function distinctText(i: number): string {
   if (i >= SUBJECTS.length) throw new Error(`distinctText: at most ${SUBJECTS.length} texts`);

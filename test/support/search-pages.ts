@@ -4,7 +4,7 @@ import { positionOf } from "../../core/feedback/order.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import type { FeedbackFilter, FeedbackOrder, ListPosition, Store } from "../../core/store.ts";
 
-/** The words of a feedback's key and title, as a search folds them (the titles of these tests are lower case already). */
+/** The words of a feedback's key and title, as a search merges them (the titles of these tests are lower case already). */
 const wordsOf = (f: FeedbackRecord): string[] => `${f.key.toLowerCase()} ${f.title}`.split(/[\s-]+/);
 
 /** The ids a list query keeps, in its order (ties by id, descending); a search word is the start of a word of the key or title. */

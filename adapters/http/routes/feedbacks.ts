@@ -82,7 +82,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
       async ({ params, grant, refuse }) => {
         const found = await getFeedback(services, grant, params.key);
         if (!found.ok) return refuse(found);
-        // A key folded into another feedback answers with the survivor, and says which one it is.
+        // A key merged into another feedback answers with the survivor, and says which one it is.
         const { mergedInto } = found.value;
         return json(found.value, 200, mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(mergedInto)}` } : {});
       },

@@ -39,7 +39,7 @@ const local = (link: Link): string => {
   return url.pathname + url.search;
 };
 
-/** A one-line reminder of what a report captured, for its folded context: the browser and the viewport. */
+/** A one-line reminder of what a report captured, for its collapsed context: the browser and the viewport. */
 function gist(c: Captured): string {
   return [
     c.browser && `${c.browser.name} ${c.browser.version}`,
@@ -52,7 +52,7 @@ function gist(c: Captured): string {
 
 /**
  * What one report captured, shown with that report on the feedback page: the page, browser and
- * screen, the screenshot inline, a link to the replay, then the page's errors and steps. Folded
+ * screen, the screenshot inline, a link to the replay, then the page's errors and steps. Collapsed
  * unless `open` (the report the feedback's context comes from); nothing when it captured nothing.
  */
 export function capturedContext(w: Words, lang: Language, context: Record<string, unknown> | null, replayPage: string, open: boolean): Html | "" {

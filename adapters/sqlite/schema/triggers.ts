@@ -27,7 +27,7 @@ CREATE TRIGGER organizations_delete_moves_catalog AFTER DELETE ON organizations 
 
 /**
  * The inbox's counts per status (feedback_counts): one row per organization, app, kind, severity,
- * feature and status, moved by every write of a feedback. Folded feedbacks are not counted, as the
+ * feature and status, moved by every write of a feedback. Merged feedbacks are not counted, as the
  * inbox does not show them. Created by migration 28.
  */
 export const FEEDBACK_COUNT_TRIGGERS = `

@@ -70,7 +70,7 @@ describe("grouping that people review and undo", () => {
     expect((await write(`/v1/feedbacks/${second}/unmerge`)).body.code).toBe("cannot_unmerge");
   });
 
-  test("POST …/merge merges two feedbacks by hand; the folded key then answers with the one that holds both", async () => {
+  test("POST …/merge merges two feedbacks by hand; the merged key then answers with the one that holds both", async () => {
     const target = await report("Dark mode resets after every restart of the desktop app");
     const source = await report("Shipping labels print upside down on the Zebra printer");
     const merged = await write(`/v1/feedbacks/${source}/merge`, { into: target });
@@ -82,7 +82,7 @@ describe("grouping that people review and undo", () => {
     expect((await read(target)).body.reports).toBe(1);
   });
 
-  test("merge refusals: the same feedback, a folded one, unknown keys, a bad body, a Reader, a token without feedbacks:write", async () => {
+  test("merge refusals: the same feedback, a merged one, unknown keys, a bad body, a Reader, a token without feedbacks:write", async () => {
     const a = await report("Calendar sync skips events created on mobile");
     const b = await report("Password strength meter shows red for long passphrases");
     expect((await write(`/v1/feedbacks/${a}/merge`, { into: a })).status).toBe(409);
@@ -95,7 +95,7 @@ describe("grouping that people review and undo", () => {
     expect((await write(`/v1/feedbacks/${a}/merge`, { into: b }, http.demo.tokens.readOnly)).body.code).toBe("insufficient_scope");
     expect((await http.request("POST", `/v1/feedbacks/${a}/merge`, { body: { into: b } })).status).toBe(401);
     expect((await write(`/v1/feedbacks/${a}/merge`, { into: b })).status).toBe(200);
-    // Folded now: it merges no more, and a merge into it lands in the one it was merged into.
+    // Merged now: it merges no more, and a merge into it lands in the one it was merged into.
     expect((await write(`/v1/feedbacks/${a}/merge`, { into: b })).body.code).toBe("cannot_merge");
     expect((await write(`/v1/feedbacks/${a}/unmerge`, undefined, http.demo.tokens.reader)).body.code).toBe("forbidden");
     expect((await write(`/v1/feedbacks/${b}/unmerge`)).body.code).toBe("cannot_unmerge");

@@ -40,7 +40,7 @@ describe("what was written can be read back", () => {
     expect((await read(ticketId)).body.comments).toEqual([]);
   });
 
-  test("a read of a folded key says which feedback it was merged into", async () => {
+  test("a read of a merged key says which feedback it was merged into", async () => {
     const first = await report("The checkout button does nothing on Safari");
     await http.runJobs();
     const second = await report("On Safari the checkout button does nothing when I click it");

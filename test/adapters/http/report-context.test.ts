@@ -115,7 +115,7 @@ describe("each report keeps its own captured context", () => {
     expect([kept.body.fullContext.reportId, await screenshotMark(kept.body.fullContext)]).toEqual([wide, 1]);
   });
 
-  test("a folded key reads the report in the feedback that holds it", async () => {
+  test("a merged key reads the report in the feedback that holds it", async () => {
     const { narrow, narrowKey } = await grouped();
     const reply = await read(`/v1/feedbacks/${narrowKey}/reports/${narrow}`);
     expect([reply.status, reply.body.id, reply.body.context.screen.width]).toEqual([200, narrow, 390]);

@@ -4,8 +4,8 @@ import type { FeedbackRecord } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 
-/** What folding one feedback into another reads and writes. */
-export type FoldDeps = Pick<Services, "clock" | "ids"> & {
+/** What merging one feedback into another reads and writes. */
+export type MergeIntoDeps = Pick<Services, "clock" | "ids"> & {
   readonly store: Pick<Store, "findFeedback" | "listReports" | "listFollowers" | "applyMerge">;
 };
 
@@ -13,12 +13,12 @@ export type FoldDeps = Pick<Services, "clock" | "ids"> & {
 const MAX_ATTEMPTS = 5;
 
 /**
- * Folds `source` into `target`, both of one app: every report moves, the followers the target
+ * Merges `source` into `target`, both of one app: every report moves, the followers the target
  * lacks are added, the counts follow, and `feedback.merged` commits with it. Grouping (`by` null,
  * with its score) and people (`by` their id) merge through here alike.
  */
-export async function fold(
-  services: FoldDeps,
+export async function mergeInto(
+  services: MergeIntoDeps,
   source: FeedbackRecord,
   target: FeedbackRecord,
   by: string | null,
