@@ -16,6 +16,7 @@ import type { Store } from "../../core/store.ts";
 import { getFeedback } from "../../core/use-cases/get-feedback.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { scratchDir } from "../support/scratch.ts";
+import { seededRandom } from "../support/random.ts";
 
 /**
  * DESIGN §5, merge invariants, as a property: random sequences of new reports, merges by hand,
@@ -29,20 +30,6 @@ const STEPS = 120;
 /** Reports arrive until this many feedbacks exist (splits add more): enough to nest merges, few enough to check each step. */
 const MAX_FEEDBACKS = 10;
 const REFUSALS = new Set(["cannot_merge", "cannot_unmerge", "cannot_split", "not_found"]);
-
-/** mulberry32: a small seeded generator, so that a failing sequence can be replayed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
-  return { next, pick };
-}
 
 /** An event whose reading throws: written last in a merge, unmerge or split, it stands for a crash in the middle of the write. */
 const crash = (): DomainEvent =>
@@ -65,7 +52,7 @@ function crashing(store: Store, armed: () => boolean): Store {
 }
 
 async function run(makeStore: () => Promise<Store>, seed: number): Promise<void> {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const base = await makeStore();
   let armed = false;
   const store = crashing(base, () => armed);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
+import { seededRandom } from "../support/random.ts";
 
 /**
  * A few thousand malformed requests, from a seeded generator, over every route of /openapi.json,
@@ -25,20 +26,6 @@ beforeAll(async () => {
   expect(cookie).toContain("retour_session=");
 });
 afterAll(() => server.stop());
-
-/** Mulberry32: small, fast, and the same sequence for the same seed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, pick };
-}
 
 const STRINGS = [
   "",
@@ -66,14 +53,14 @@ const STRINGS = [
 /** What a client can put in a header at all (fetch refuses control characters and wide characters). */
 const HEADER_STRINGS = STRINGS.filter((s) => /^[\x20-\x7e]*$/.test(s));
 
-function value(rng: ReturnType<typeof generator>, depth = 0): unknown {
-  const kind = rng.pick(["string", "number", "bool", "null", "array", "object", "object", "deep"] as const);
-  if (depth > 3 && (kind === "array" || kind === "object")) return rng.pick(STRINGS);
+function value(rng: ReturnType<typeof seededRandom>, depth = 0): unknown {
+  const kind = rng.one(["string", "number", "bool", "null", "array", "object", "object", "deep"] as const);
+  if (depth > 3 && (kind === "array" || kind === "object")) return rng.one(STRINGS);
   switch (kind) {
     case "string":
-      return rng.pick(STRINGS);
+      return rng.one(STRINGS);
     case "number":
-      return rng.pick([0, -1, 1.5, 2 ** 53, -(2 ** 60), 1e308]);
+      return rng.one([0, -1, 1.5, 2 ** 53, -(2 ** 60), 1e308]);
     case "bool":
       return rng.next() < 0.5;
     case "null":
@@ -84,13 +71,13 @@ function value(rng: ReturnType<typeof generator>, depth = 0): unknown {
       return JSON.parse(`${"[".repeat(200)}${"]".repeat(200)}`);
     default: {
       const keys = ["publicKey", "kind", "message", "status", "comment", "url", "events", "text", "choices", "qualify", "user", "issue", "into", "x"];
-      return Object.fromEntries(Array.from({ length: 1 + Math.floor(rng.next() * 5) }, () => [rng.pick(keys), value(rng, depth + 1)]));
+      return Object.fromEntries(Array.from({ length: 1 + Math.floor(rng.next() * 5) }, () => [rng.one(keys), value(rng, depth + 1)]));
     }
   }
 }
 
 /** A body that looks like what the route expects, with one field broken, or something else entirely. */
-function body(rng: ReturnType<typeof generator>): string {
+function body(rng: ReturnType<typeof seededRandom>): string {
   const valid = {
     publicKey: server.demo.publicKey,
     kind: "problem",
@@ -100,13 +87,13 @@ function body(rng: ReturnType<typeof generator>): string {
     events: ["feedback.created"],
   };
   const roll = rng.next();
-  if (roll < 0.15) return rng.pick(["", "{", "[", "null", "42", '"x"', "{}", "[]", "\u0000", '{"a":}', "true"]);
-  if (roll < 0.55) return JSON.stringify({ ...valid, [rng.pick(Object.keys(valid))]: value(rng) });
+  if (roll < 0.15) return rng.one(["", "{", "[", "null", "42", '"x"', "{}", "[]", "\u0000", '{"a":}', "true"]);
+  if (roll < 0.55) return JSON.stringify({ ...valid, [rng.one(Object.keys(valid))]: value(rng) });
   return JSON.stringify(value(rng));
 }
 
-function fill(path: string, rng: ReturnType<typeof generator>): string {
-  return path.replace(/\{[^}]+\}|:[a-zA-Z]+/g, () => encodeURIComponent(rng.pick([...STRINGS, "DEMO-1", server.demo.appId])));
+function fill(path: string, rng: ReturnType<typeof seededRandom>): string {
+  return path.replace(/\{[^}]+\}|:[a-zA-Z]+/g, () => encodeURIComponent(rng.one([...STRINGS, "DEMO-1", server.demo.appId])));
 }
 
 interface Target {
@@ -160,7 +147,7 @@ const WEB: readonly Target[] = [
   { method: "DELETE", path: "/mcp" },
 ];
 
-function formBody(rng: ReturnType<typeof generator>): string {
+function formBody(rng: ReturnType<typeof seededRandom>): string {
   const fields = [
     "csrf",
     "email",
@@ -181,20 +168,20 @@ function formBody(rng: ReturnType<typeof generator>): string {
   ];
   const form = new URLSearchParams();
   if (rng.next() < 0.7) form.set("csrf", csrf);
-  for (let i = 0; i < 1 + rng.next() * 5; i++) form.append(rng.pick(fields), String(rng.pick(STRINGS)));
+  for (let i = 0; i < 1 + rng.next() * 5; i++) form.append(rng.one(fields), String(rng.one(STRINGS)));
   return form.toString();
 }
 
-function mcpBody(rng: ReturnType<typeof generator>): string {
-  const method = rng.pick(["tools/call", "tools/list", "initialize", "ping", "resources/list", "x", ""]);
-  const params = rng.pick([
+function mcpBody(rng: ReturnType<typeof seededRandom>): string {
+  const method = rng.one(["tools/call", "tools/list", "initialize", "ping", "resources/list", "x", ""]);
+  const params = rng.one([
     undefined,
     null,
     "x",
     [],
-    { name: rng.pick(["list_feedbacks", "get_feedback", "create_report", "nope"]), arguments: value(rng) },
+    { name: rng.one(["list_feedbacks", "get_feedback", "create_report", "nope"]), arguments: value(rng) },
   ]);
-  return JSON.stringify(rng.next() < 0.2 ? value(rng) : { jsonrpc: rng.pick(["2.0", "1.0", 2]), id: rng.pick([1, "a", null, {}]), method, params });
+  return JSON.stringify(rng.next() < 0.2 ? value(rng) : { jsonrpc: rng.one(["2.0", "1.0", 2]), id: rng.one([1, "a", null, {}]), method, params });
 }
 
 test("thousands of malformed requests: no 5xx anywhere, and {error, code} on every /v1 error", async () => {
@@ -204,7 +191,7 @@ test("thousands of malformed requests: no 5xx anywhere, and {error, code} on eve
   );
   expect(documented.length).toBeGreaterThan(15);
   const targets = [...documented, ...WEB];
-  const rng = generator(SEED);
+  const rng = seededRandom(SEED);
   const requests: Array<{ method: string; url: string; init: RequestInit }> = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of targets) {
@@ -212,23 +199,23 @@ test("thousands of malformed requests: no 5xx anywhere, and {error, code} on eve
         const path = fill(target.path, rng);
         const query =
           rng.next() < 0.5
-            ? `?${rng.pick(["limit", "cursor", "status", "kind", "query", "appId", "next", "to", "t", "f"])}=${encodeURIComponent(String(rng.pick(STRINGS)))}`
+            ? `?${rng.one(["limit", "cursor", "status", "kind", "query", "appId", "next", "to", "t", "f"])}=${encodeURIComponent(String(rng.one(STRINGS)))}`
             : "";
         const headers: Record<string, string> = {};
-        const auth = rng.pick(["none", "admin", "reader", "garbage"]);
+        const auth = rng.one(["none", "admin", "reader", "garbage"]);
         if (auth === "admin") headers.authorization = `Bearer ${server.demo.tokens.admin}`;
         if (auth === "reader") headers.authorization = `Bearer ${server.demo.tokens.reader}`;
-        if (auth === "garbage") headers.authorization = rng.pick(["Bearer", "Bearer \u00e9", "Basic abc", `Bearer ${"x".repeat(3000)}`]);
-        if (rng.next() < 0.5) headers.cookie = rng.next() < 0.8 ? cookie : rng.pick(["retour_session=%E0%A4%A", "retour_csrf=%", "=", ";;;"]);
-        if (rng.next() < 0.3) headers["accept-language"] = rng.pick(["fr", "*", "zz-ZZ;q=abc", ""]);
-        if (rng.next() < 0.2) headers.origin = rng.pick(["null", "https://evil.test", "not a url", server.url]);
-        if (rng.next() < 0.2) headers["idempotency-key"] = rng.pick(HEADER_STRINGS);
+        if (auth === "garbage") headers.authorization = rng.one(["Bearer", "Bearer \u00e9", "Basic abc", `Bearer ${"x".repeat(3000)}`]);
+        if (rng.next() < 0.5) headers.cookie = rng.next() < 0.8 ? cookie : rng.one(["retour_session=%E0%A4%A", "retour_csrf=%", "=", ";;;"]);
+        if (rng.next() < 0.3) headers["accept-language"] = rng.one(["fr", "*", "zz-ZZ;q=abc", ""]);
+        if (rng.next() < 0.2) headers.origin = rng.one(["null", "https://evil.test", "not a url", server.url]);
+        if (rng.next() < 0.2) headers["idempotency-key"] = rng.one(HEADER_STRINGS);
         let payload: string | undefined;
         if (target.method !== "GET" && target.method !== "DELETE") {
           const isForm =
             !target.path.startsWith("/v1") && target.path !== "/mcp" && !target.path.startsWith("/integrations") && target.path !== "/oauth/register";
           payload = target.path === "/mcp" ? mcpBody(rng) : isForm && rng.next() < 0.8 ? formBody(rng) : body(rng);
-          headers["content-type"] = rng.pick(
+          headers["content-type"] = rng.one(
             isForm
               ? ["application/x-www-form-urlencoded", "application/json", "multipart/form-data; boundary=x", "text/plain"]
               : ["application/json", "application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded"],
