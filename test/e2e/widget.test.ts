@@ -299,17 +299,19 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(feedback.reportList.map((r: { text: string }) => r.text)).toEqual(["The receipt download link opens an empty tab on the billing page."]);
   });
 
-  test("a draft is kept when the person closes the panel before sending", async () => {
+  test("a draft is kept when the person closes the panel before sending, and after a reload", async () => {
     const tab = await hostPage(site.url);
     await tab.getByRole("button", { name: "Feedback" }).click();
     await tab.getByLabel("An idea").check();
     await tab.getByLabel("Your message").fill("Half a thought about the wishlist");
     await tab.keyboard.press("Escape");
     await tab.getByRole("button", { name: "Feedback" }).click();
-    expect([await tab.getByLabel("Your message").inputValue(), await tab.getByLabel("An idea").isChecked()]).toEqual([
-      "Half a thought about the wishlist",
-      true,
-    ]);
+    const draft = async () => [await tab.getByLabel("Your message").inputValue(), await tab.getByLabel("An idea").isChecked()];
+    expect(await draft()).toEqual(["Half a thought about the wishlist", true]);
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").waitFor();
+    expect(await draft()).toEqual(["Half a thought about the wishlist", true]);
   });
 
   test("Retour.open() called before the loader ran opens the form once the app's settings are known, with the replay checkbox", async () => {
