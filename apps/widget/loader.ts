@@ -5,9 +5,9 @@ import { sheet } from "./style-sheet.ts";
 import { pageLanguage } from "./words.ts";
 
 /**
- * The tag a site embeds: `<script src="{base}/widget.js" data-key="widget_…" async>`. It draws a
- * launcher, starts the capture of errors and clicks, and defines `window.Retour` (replaying the
- * calls the snippet's stub queued before it ran). Nothing else
+ * The tag a site embeds: `<script src="{base}/widget.js" data-key="widget_…" async>`. It starts
+ * the capture of errors and clicks, defines `window.Retour` (replaying the calls the snippet's stub
+ * queued before it ran), and draws a launcher once the app's settings say this page may send. Nothing else
  * loads until the person opens the widget, except the replay recorder where the app keeps one.
  * The rest comes as hashed modules from `{base}/widget/`, named at build time.
  */
