@@ -5,9 +5,9 @@ import { sheet } from "./style-sheet.ts";
 import { pageLanguage } from "./words.ts";
 
 /**
- * The tag a site embeds: `<script src="{base}/widget.js" data-key="widget_…" async>`. It draws a
- * launcher, starts the capture of errors and clicks, and defines `window.Retour` (replaying the
- * calls the snippet's stub queued before it ran). Nothing else
+ * The tag a site embeds: `<script src="{base}/widget.js" data-key="widget_…" async>`. It starts
+ * the capture of errors and clicks, defines `window.Retour` (replaying the calls the snippet's stub
+ * queued before it ran), and draws a launcher once the app's settings say this page may send. Nothing else
  * loads until the person opens the widget, except the replay recorder where the app keeps one.
  * The rest comes as hashed modules from `{base}/widget/`, named at build time.
  */
@@ -68,34 +68,51 @@ function start(script: HTMLScriptElement): void {
   launcher.setAttribute("aria-haspopup", "dialog");
   shadow.adoptedStyleSheets = [sheet(LAUNCHER_CSS)];
   shadow.append(launcher);
-  /** Draws the launcher; done when the page is idle, or at once when the page opens the widget first. */
-  const attach = () => host.isConnected || document.body.append(host);
-
   let recorder: Promise<Recorder | null> = Promise.resolve(null);
+  /**
+   * The app's settings, asked once. A refusal (an origin the app does not list, a key of no app)
+   * means no report could ever be sent from here: the launcher is never drawn, and the console
+   * says why, once. Where the service cannot be reached, the launcher is drawn all the same.
+   */
+  let ready: Promise<boolean> | undefined;
   const configure = () =>
-    fetch(`${base}/v1/widget/config?key=${encodeURIComponent(key)}`)
-      .then((r) => (r.ok ? r.json() : { replay: false }))
-      .then((config: { replay: boolean }) => {
+    (ready ??= fetch(`${base}/v1/widget/config?key=${encodeURIComponent(key)}`).then(
+      async (r) => {
+        const config: { replay?: boolean; code?: string; error?: string } = await r.json().catch(() => ({}));
+        if (r.status === 403 || r.status === 404) {
+          const origin = location.origin;
+          console.warn(
+            config.code === "origin_not_allowed"
+              ? `Retour: the widget is not shown, as ${origin} is not one of the origins its app allows. Add it in Settings → Apps, or: npm run cli -- app browser <org> <appId> --origins <the app's origins>,${origin}`
+              : `Retour: the widget is not shown: ${config.error ?? r.status} (key ${key})`,
+          );
+          return false;
+        }
         if (config.replay) recorder = import(chunk(REPLAY_CHUNK)).then((m: typeof import("./replay.ts")) => m.startRecorder());
-      })
-      .catch(() => undefined);
+        return true;
+      },
+      () => true,
+    ));
+  /** Draws the launcher once the app's settings are known; asked when the page is idle, or at once when the page opens the widget first. */
+  const attach = () =>
+    configure().then((shown) => {
+      if (shown && !host.isConnected) document.body.append(host);
+      return shown;
+    });
   // Only the capture must start at once; the rest waits for the page to be idle, off its own start.
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
-  idle(
-    () => {
-      attach();
-      void configure();
-    },
-    { timeout: 2000 },
-  );
+  idle(() => void attach(), { timeout: 2000 });
 
   let panel: Promise<Panel> | null = null;
   const panelHost: PanelHost = { shadow, base, key, capture, user, metadata, emit, launcher, recorder: () => recorder };
-  const open = (options: Parameters<RetourApi["open"]>[0] = {}) => {
-    attach();
-    panel ??= import(chunk(PANEL_CHUNK)).then((m: typeof import("./panel.ts")) => m.createPanel(panelHost));
-    panel.then((p) => p.open(options)).catch((error) => emit("error", error));
-  };
+  const open = (options: Parameters<RetourApi["open"]>[0] = {}) =>
+    void attach()
+      .then((shown) => {
+        if (!shown) return;
+        panel ??= import(chunk(PANEL_CHUNK)).then((m: typeof import("./panel.ts")) => m.createPanel(panelHost));
+        return panel.then((p) => p.open(options));
+      })
+      .catch((error) => emit("error", error));
   launcher.addEventListener("click", () => open());
 
   const api: RetourApi = {

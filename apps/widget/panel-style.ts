@@ -30,6 +30,7 @@ button:disabled{opacity:.6;cursor:progress}
 .actions{display:flex;justify-content:flex-end;gap:8px;padding-bottom:4px}
 .row{display:flex;gap:8px;margin-top:6px}
 .hint{margin:0;color:var(--muted);font-size:12.5px}
+.notice{margin:0;padding:8px 10px;border-radius:8px;background:var(--field);border-left:3px solid var(--accent);font-weight:600}
 .message{margin:8px 0}
 .shot{display:block;width:100%;height:auto;border:1px solid var(--line);border-radius:8px;cursor:crosshair;touch-action:none}
 .status{margin:0;padding:4px 16px 14px;min-height:1em;color:var(--muted);font-size:13px}

@@ -76,6 +76,31 @@ function pageContext(capture: Capture, metadata: Record<string, string | number 
   };
 }
 
+/** A report waiting on the assistant's questions: what was sent, the step shown, and the key that makes "Send as it is" happen once. */
+interface Pending {
+  readonly key: string;
+  readonly report: WidgetReportRequest;
+  readonly step: QualificationStep;
+}
+
+interface Saved {
+  readonly draft?: { kind: string; message: string };
+  readonly pending?: Pending;
+}
+
+const STORAGE_KEY = "retour:draft";
+
+function recall(): Saved {
+  try {
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as Saved;
+  } catch {
+    return {};
+  }
+}
+
+/** An idempotency key; crypto.randomUUID is missing on pages served over plain http. */
+const randomKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 /** The widget's dialog: the report form, the assistant's questions one step at a time, and the tracking link. */
 export function createPanel(host: PanelHost): Panel {
   const lang = pageLanguage();
@@ -102,12 +127,17 @@ export function createPanel(host: PanelHost): Panel {
   });
 
   let screenshot: Blob | null = null;
-  let pendingId: string | null = null;
+  /** What the dialog shows: the form (a draft), the assistant's questions (a report not sent yet), or an end. */
+  let view: "form" | "pending" | "ended" = "ended";
+  /** The tab's draft and pending report, kept across a close, a reload and the site's other pages. */
+  let saved: Saved = recall();
+  /** Brings the form shown up to date when the page opens the widget again: what the site knows, and its pre-fill where the person wrote nothing. */
+  let refresh: Panel["open"] = () => undefined;
 
-  async function post(path: string, payload: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  async function post(path: string, payload: unknown, idempotencyKey?: string): Promise<{ status: number; body: Record<string, unknown> }> {
     const response = await fetch(`${host.base}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", "accept-language": lang },
+      headers: { "content-type": "application/json", "accept-language": lang, ...(idempotencyKey && { "idempotency-key": idempotencyKey }) },
       body: JSON.stringify(payload),
     });
     return { status: response.status, body: await response.json() };
@@ -126,22 +156,29 @@ export function createPanel(host: PanelHost): Panel {
       return;
     }
     const step = reply.body as unknown as QualificationStep;
-    pendingId = step.id;
     if (step.status === "ask" || step.status === "answer") {
+      if (saved.pending) keep({ pending: { ...saved.pending, step } });
       askStep(step);
       return;
     }
+    // Ended without recording. Starting again starts from what the person wrote.
+    const written = saved.pending?.report;
+    keep({});
+    view = "ended";
+    const restart = step.status === "restart" && written ? { kind: written.kind, message: written.message } : {};
     body.replaceChildren(
       h("p", { class: "message" }, step.message ?? ""),
       h(
         "div",
         { class: "actions" },
-        h("button", { type: "button", class: "primary", onclick: () => form() }, step.status === "restart" ? w.restart : w.again),
+        h("button", { type: "button", class: "primary", onclick: () => form(restart) }, step.status === "restart" ? w.restart : w.again),
       ),
     );
   }
 
   function done(result: ReportResponse): void {
+    keep({});
+    view = "ended";
     host.emit("sent", { ticketId: result.ticketId, statusUrl: result.statusUrl });
     body.replaceChildren(
       h("p", { class: "message" }, w.thanks),
@@ -165,17 +202,35 @@ export function createPanel(host: PanelHost): Panel {
     );
   }
 
+  /** Records the pending report as it is, without more questions; its key makes a second press the same report. */
+  async function sendAsItIs(button: HTMLButtonElement): Promise<void> {
+    const { report, key } = saved.pending!;
+    button.disabled = true;
+    status.textContent = w.sending;
+    try {
+      show(await post("/v1/widget/reports", { ...report, qualify: false }, key));
+    } catch (error) {
+      status.textContent = w.failed;
+      host.emit("error", error);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
   function askStep(step: QualificationStep): void {
+    view = "pending";
     const questions = step.questions ?? [];
+    const asIs: HTMLButtonElement = h("button", { type: "button", class: "secondary", onclick: () => void sendAsItIs(asIs) }, w.sendAsIs);
     const formEl = h(
       "form",
       {},
+      h("p", { class: "notice", role: "note" }, w.notSent),
       step.status === "answer" && step.message ? h("p", { class: "message" }, step.message) : null,
       step.status === "answer" && step.source
         ? h("p", {}, h("a", { href: step.source.url, target: "_blank", rel: "noopener" }, step.source.title || w.source))
         : null,
       ...questions.map(questionField),
-      h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, w.next)),
+      h("div", { class: "actions" }, asIs, h("button", { type: "submit", class: "primary" }, w.next)),
     );
     formEl.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -188,7 +243,7 @@ export function createPanel(host: PanelHost): Panel {
       status.textContent = w.sending;
       try {
         show(
-          await post(`/v1/widget/reports/${encodeURIComponent(pendingId ?? step.id)}/answers`, {
+          await post(`/v1/widget/reports/${encodeURIComponent(step.id)}/answers`, {
             publicKey: host.key,
             ...(text && { text }),
             ...(choiceIds.length > 0 && { choiceIds }),
@@ -275,7 +330,7 @@ export function createPanel(host: PanelHost): Panel {
 
   async function form(prefill: { kind?: string; message?: string } = {}): Promise<void> {
     screenshot = null;
-    pendingId = null;
+    view = "form";
     const recorder = await host.recorder();
     const slot = h("div", { class: "screenshot" });
     slot.append(shotButton(slot));
@@ -287,6 +342,7 @@ export function createPanel(host: PanelHost): Panel {
         h("span", {}, w[k]),
       ),
     );
+    const hint = h("p", { class: "hint" }, willSend());
     const message = h("textarea", { name: "message", rows: 5, required: true, maxlength: 10000, placeholder: w.messageHint });
     message.value = prefill.message ?? "";
     const formEl = h(
@@ -299,9 +355,16 @@ export function createPanel(host: PanelHost): Panel {
         : h("label", { class: "field" }, h("span", {}, w.email), h("input", { type: "email", name: "email", autocomplete: "email" })),
       slot,
       recorder ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "replay", checked: true }), h("span", {}, w.replay)) : null,
-      h("p", { class: "hint" }, w.willSend),
+      hint,
       h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, w.send)),
     );
+    refresh = (options) => {
+      hint.textContent = willSend();
+      for (const radio of formEl.querySelectorAll<HTMLInputElement>("input[name=kind]")) if (radio.value === options.kind) radio.checked = true;
+      if (options.message && !message.value.trim()) message.value = options.message;
+    };
+    const draft = () => ({ kind: String(new FormData(formEl).get("kind") ?? "problem"), message: message.value });
+    formEl.addEventListener("input", () => keep({ draft: draft() }));
     formEl.addEventListener("submit", async (event) => {
       event.preventDefault();
       const data = new FormData(formEl);
@@ -329,7 +392,9 @@ export function createPanel(host: PanelHost): Panel {
           context: pageContext(host.capture, host.metadata),
           ...(attachments.length > 0 && { attachments }),
         };
-        show(await post("/v1/widget/reports", report));
+        const reply = await post("/v1/widget/reports", report);
+        if (reply.status === 200) keep({ pending: { key: randomKey(), report, step: reply.body as unknown as QualificationStep } });
+        show(reply);
       } catch (error) {
         status.textContent = w.failed;
         host.emit("error", error);
@@ -349,13 +414,39 @@ export function createPanel(host: PanelHost): Panel {
     host.emit("close");
   }
 
+  /** What the form tells will travel with the report, with what the site adds of its own. */
+  function willSend(): string {
+    const { id, name, email } = host.user;
+    const who = [name, email].filter(Boolean).join(", ") || id;
+    const keys = Object.keys(host.metadata).join(", ");
+    return w.willSend + (who ? w.willSendPerson.replace("{who}", who) : "") + (keys ? w.willSendDetails.replace("{keys}", keys) : "");
+  }
+
+  /** Keeps the draft or pending report for the page's life, and in the tab's session storage where it fits. */
+  function keep(next: Saved): void {
+    saved = next;
+    for (const value of [next, next.pending && { pending: { ...next.pending, report: { ...next.pending.report, attachments: undefined } } }]) {
+      if (!value) return;
+      try {
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(value));
+        return;
+      } catch {
+        // Full, or refused: a report without its screenshot, or memory alone.
+      }
+    }
+  }
+
   return {
     open(options) {
       if (!dialog.hidden) return;
       dialog.hidden = false;
       host.launcher.hidden = true;
       host.emit("open");
-      void form(options);
+      // A draft or a report waiting on questions is shown as it was left; only an ended one starts afresh.
+      if (view === "form") return refresh(options);
+      if (view === "pending") return;
+      if (saved.pending) return askStep(saved.pending.step);
+      void form(options.kind || options.message ? options : (saved.draft ?? {}));
     },
     close,
   };

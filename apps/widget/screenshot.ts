@@ -21,6 +21,18 @@ function blank(el: HTMLElement): void {
 }
 
 /**
+ * What the browser paints behind the page: the first opaque background of body and html (the
+ * root's propagates to the canvas), else white. Transparent pixels would turn black in a JPEG.
+ */
+function pageBackground(): string {
+  for (const el of [document.body, document.documentElement]) {
+    const color = getComputedStyle(el).backgroundColor;
+    if (color && color !== "transparent" && !/^rgba\(.*,\s*0\)$/.test(color)) return color;
+  }
+  return "#fff";
+}
+
+/**
  * The visible page, drawn from the DOM (no screen-sharing prompt, so it works on phones). The
  * copy it is drawn from has every field, password and `[data-retour-mask]` element emptied and
  * blocked out before anything is drawn; the widget is left out. `inspect` sees that copy, as SVG.
@@ -31,7 +43,7 @@ export async function takeScreenshot(inspect?: (svg: string) => void): Promise<B
     width: innerWidth,
     height: innerHeight,
     scale: Math.min(devicePixelRatio, 2),
-    backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
+    backgroundColor: pageBackground(),
     style: { transform: `translate(${-scrollX}px, ${-scrollY}px)` },
     filter: (node) => !(node instanceof Element && node.hasAttribute("data-retour-widget")),
     onCloneNode: (clone) => {

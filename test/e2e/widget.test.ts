@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
@@ -55,11 +55,13 @@ function serveSite(strictCsp: boolean) {
       if (pathname === "/site.css") return new Response(SITE_CSS, { headers: { "content-type": "text/css" } });
       if (pathname === "/site.js") return new Response(SITE_JS, { headers: { "content-type": "text/javascript" } });
       if (pathname === "/api/pay") return new Response("no", { status: 500 });
-      if (pathname === "/pasted") {
-        // The snippet as the README gives it, with this server's address and the demo's widget key in place of its placeholders.
+      if (pathname === "/pasted" || pathname === "/opens") {
+        // The snippet as the README gives it, with this server's address and the demo's widget key in place of its placeholders;
+        // /opens opens the widget at once, from the page's own script, before the loader has run.
         const pasted = README_SNIPPET.replace("http://localhost:3000", server.url).replace("widget_…", server.demo.widgetKey);
+        const opens = pathname === "/opens" ? `<script>Retour.open({ kind: "idea", message: "Keep my basket between visits." })</script>` : "";
         return new Response(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pasted</title></head><body><h1>Plans</h1>${pasted}</body></html>`,
+          `<!doctype html><html lang="${new URL(request.url).searchParams.get("lang") ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Pasted</title></head><body><h1>Plans</h1>${pasted}${opens}</body></html>`,
           {
             headers: { "content-type": "text/html; charset=utf-8" },
           },
@@ -231,7 +233,8 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   });
 
   test("a page on an origin outside the allow-list is refused: the browser gets no grant to read the answer", async () => {
-    const tab = await hostPage(elsewhere.url);
+    const tab = await (await browser.newContext()).newPage();
+    await tab.goto(`${elsewhere.url.origin}/checkout`);
     const outcome = await tab.evaluate(
       async ([url, key]) => {
         try {
@@ -250,6 +253,122 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(outcome).toBe("refused: TypeError");
     const found = await get(`${server.url}/v1/feedbacks?status=all&query=foreign`, server.demo.tokens.admin);
     expect(found.body.data).toEqual([]);
+  });
+
+  test("on an origin the app does not allow, no launcher is drawn and the console warns once, naming the origin and how to allow it", async () => {
+    const tab = await (await browser.newContext()).newPage();
+    const warnings: string[] = [];
+    tab.on("console", (m) => m.text().startsWith("Retour:") && warnings.push(`${m.type()} ${m.text()}`));
+    const warned = tab.waitForEvent("console", { predicate: (m) => m.text().startsWith("Retour:"), timeout: 10_000 });
+    await tab.goto(`${elsewhere.url.origin}/checkout`);
+    await warned;
+    // Opening it from the page's script draws nothing either, and says nothing more.
+    await tab.evaluate(() => (window as unknown as { Retour: { open(): void } }).Retour.open());
+    await tab.waitForTimeout(300);
+    await tab.screenshot({ path: join(SCREENSHOTS, "widget-foreign-origin-1280.png") });
+    expect(await tab.locator("[data-retour-widget]").count()).toBe(0);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toStartWith("warning Retour:");
+    for (const part of [elsewhere.url.origin, "Settings → Apps", "npm run cli -- app browser"]) expect(warnings[0]).toContain(part);
+  });
+
+  test("a report waiting on the assistant's questions says it is not sent yet, survives closing the panel and a reload, and 'Send as it is' records it once", async () => {
+    const tab = await hostPage(site.url, 390);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("The receipt download link opens an empty tab on the billing page.");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    const notSent = tab.getByText("Not sent yet.");
+    await notSent.waitFor({ timeout: 10_000 });
+    await tab.screenshot({ path: join(SCREENSHOTS, "widget-pending-390.png") });
+    await tab.setViewportSize({ width: 1280, height: 860 });
+    await tab.screenshot({ path: join(SCREENSHOTS, "widget-pending-1280.png") });
+    await tab.getByRole("button", { name: "Close" }).click();
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await notSent.waitFor({ timeout: 5000 });
+    expect(await tab.getByRole("button", { name: "Continue" }).isVisible()).toBe(true);
+
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await notSent.waitFor({ timeout: 5000 });
+    await tab.getByRole("button", { name: "Send as it is" }).dblclick();
+    await tab.getByRole("link", { name: "Follow its progress" }).waitFor();
+    await tab.screenshot({ path: join(SCREENSHOTS, "widget-sent-as-it-is-390.png") });
+    const found = await get(`${server.url}/v1/feedbacks?status=all&query=receipt`, server.demo.tokens.admin);
+    expect(found.body.data).toHaveLength(1);
+    const feedback = await feedbackAbout("receipt");
+    expect(feedback.reportList.map((r: { text: string }) => r.text)).toEqual(["The receipt download link opens an empty tab on the billing page."]);
+  });
+
+  test("a draft is kept when the person closes the panel before sending, and after a reload", async () => {
+    const tab = await hostPage(site.url);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("An idea").check();
+    await tab.getByLabel("Your message").fill("Half a thought about the wishlist");
+    await tab.keyboard.press("Escape");
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    const draft = async () => [await tab.getByLabel("Your message").inputValue(), await tab.getByLabel("An idea").isChecked()];
+    expect(await draft()).toEqual(["Half a thought about the wishlist", true]);
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").waitFor();
+    expect(await draft()).toEqual(["Half a thought about the wishlist", true]);
+  });
+
+  test("Retour.open() called before the loader ran opens the form once the app's settings are known, with the replay checkbox", async () => {
+    const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await tab.goto(`${site.url.origin}/opens`);
+    await tab.getByLabel("Your message").waitFor({ timeout: 10_000 });
+    // The form is drawn whole at once: the checkbox is there now or never.
+    expect(await tab.getByLabel(/replay of the last minute/).count()).toBe(1);
+    expect(await tab.getByLabel(/replay of the last minute/).isChecked()).toBe(true);
+    expect([await tab.getByLabel("An idea").isChecked(), await tab.getByLabel("Your message").inputValue()]).toEqual([
+      true,
+      "Keep my basket between visits.",
+    ]);
+  });
+
+  test("the form says, in English and French, that the name and e-mail the site gave, and its metadata, travel with the report", async () => {
+    const lines = {
+      en: "Will be sent: this page's address, browser, recent errors and failed requests, your name and e-mail as this site knows them (Ann, ann@example.com), and the details this site adds (plan, build)",
+      fr: "Sera envoyé\u202f: l'adresse de cette page, le navigateur, les erreurs récentes et les requêtes échouées, vos nom et e-mail tels que ce site les connaît (Ann, ann@example.com) et les détails que ce site ajoute (plan, build)",
+    };
+    for (const [lang, launcher] of [
+      ["en", "Feedback"],
+      ["fr", "Avis"],
+    ] as const)
+      for (const width of [1280, 390]) {
+        const tab = await (await browser.newContext({ viewport: { width, height: 860 } })).newPage();
+        await tab.goto(`${site.url.origin}/pasted?lang=${lang}`);
+        await tab.getByRole("button", { name: launcher }).click();
+        const line = tab.getByText(/^(Will be sent|Sera envoyé)/);
+        await line.waitFor({ timeout: 10_000 });
+        expect(await line.textContent()).toBe(lines[lang]);
+        await tab.screenshot({ path: join(SCREENSHOTS, `widget-will-send-${lang}-${width}.png`) });
+      }
+  });
+
+  test("a screenshot of a page with no background of its own is white where the page is blank, as the browser shows it", async () => {
+    const { names } = await buildWidget();
+    for (const width of [1280, 390]) {
+      const tab = await (await browser.newContext({ viewport: { width, height: 860 } })).newPage();
+      await tab.goto(`${site.url.origin}/pasted`);
+      await tab.getByRole("button", { name: "Feedback" }).waitFor();
+      const shot = await tab.evaluate(async (module) => {
+        const { takeScreenshot } = await import(module);
+        const blob: Blob = await takeScreenshot();
+        const image = await createImageBitmap(blob);
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const paint = canvas.getContext("2d")!;
+        paint.drawImage(image, 0, 0);
+        // Below the heading, where the page draws nothing.
+        const blank = [...paint.getImageData(Math.floor(image.width / 2), image.height - 10, 1, 1).data.slice(0, 3)];
+        // The decoded JPEG, as PNG, to be looked at.
+        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: "image/png" })).arrayBuffer());
+        return { blank, png: Array.from(bytes, (b) => String.fromCharCode(b)).join("") };
+      }, `${server.url}/widget/${names.screenshot}`);
+      writeFileSync(join(SCREENSHOTS, `widget-captured-plain-${width}.png`), Buffer.from(shot.png, "latin1"));
+      for (const channel of shot.blank) expect(channel).toBeGreaterThan(245);
+    }
   });
 
   test("window.Retour: identify and metadata travel with the report, open() pre-fills it, on('sent') tells the ticket, destroy() removes it all", async () => {

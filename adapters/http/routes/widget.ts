@@ -25,9 +25,9 @@ const REQUEST_HEADERS = "content-type, idempotency-key, accept-language";
 const EXPOSED_HEADERS = "idempotent-replayed, retry-after, content-language";
 
 /**
- * The CORS grant of an answer to `origin`. Every answer but `origin_not_allowed` carries it: the
- * others say nothing about an app that the page could not learn by sending, and the widget must
- * read them (a rate limit, a bad field) to tell the person.
+ * The CORS grant of an answer to `origin`. Every answer but a report's `origin_not_allowed`
+ * carries it: the others say nothing about an app that the page could not learn by sending, and
+ * the widget must read them (a rate limit, a bad field) to tell the person.
  */
 const grant = (origin: string): Record<string, string> => ({
   "access-control-allow-origin": origin,
@@ -88,7 +88,9 @@ export function widgetRoutes(services: Services, limits: { budget: AddressBudget
       async ({ request, query }) => {
         const origin = exactOrigin(request.headers.get("origin") ?? "");
         const settings = await widgetSettings(services, query.key ?? "", { via: "browser", origin });
-        if (!settings.ok) return failureResponse(request, settings, origin && settings.code !== "origin_not_allowed" ? grant(origin) : {});
+        // Every refusal here is readable, origin_not_allowed too: it tells the loader to draw no
+        // launcher and the page's developer why (anyone can learn it without a browser; no report is taken).
+        if (!settings.ok) return failureResponse(request, settings, origin ? grant(origin) : {});
         // Cached a short while by the browser: a page view does not cost a request each time.
         return json(settings.value, 200, { ...grant(origin!), "cache-control": "private, max-age=300" });
       },

@@ -4,6 +4,28 @@ import { type Html, html } from "../html.ts";
 import type { Words } from "./words.ts";
 
 /**
+ * The README's embed snippet (section "Collecting from the browser"), for this service and widget
+ * key: the queue that stands for `window.Retour` until the async loader runs, the loader, and the
+ * optional calls. A test holds the two equal.
+ */
+export const embedSnippet = (baseUrl: string, widgetKey: string): string => `<script>
+  // A queue for calls made before the loader has run (it is async): the loader replays them.
+  window.Retour = window.Retour || { q: [] };
+  ["open", "close", "identify", "metadata", "on", "destroy"].forEach(function (name) {
+    Retour[name] = Retour[name] || function () { Retour.q.push([name, arguments]); };
+  });
+</script>
+<script src="${baseUrl}/widget.js" data-key="${widgetKey}" async></script>
+<script>
+  // Optional:
+  Retour.identify({ id: "u_42", email: "ann@example.com", name: "Ann" });
+  Retour.metadata({ plan: "pro", build: "2.4.1" });
+  Retour.on("sent", ({ ticketId, statusUrl }) => console.log(ticketId));
+  // Retour.open({ kind: "idea", message: "…" }), Retour.close(), Retour.destroy()
+</script>
+`;
+
+/**
  * The inbox of an organization that has no feedback yet: how to send the first report, through
  * each channel of its first app, with that channel's key (shown to those who may see keys).
  */
@@ -16,8 +38,7 @@ export function firstReport(w: Words, baseUrl: string, apps: readonly AppSetup[]
   const ways = [
     api &&
       html`<li>${w.firstReport.api}<pre class="command"><code>curl -X POST ${baseUrl}/v1/reports -H 'content-type: application/json' -d '${report}'</code></pre></li>`,
-    widget &&
-      html`<li>${w.firstReport.widget}<pre class="command"><code>&lt;script src="${baseUrl}/widget.js" data-key="${widget}" async&gt;&lt;/script&gt;</code></pre></li>`,
+    widget && html`<li>${w.firstReport.widget}<pre class="command"><code>${embedSnippet(baseUrl, widget)}</code></pre></li>`,
     form && html`<li>${w.firstReport.form} <a href="${baseUrl}/f/${encodeURIComponent(form)}">${baseUrl}/f/${form}</a></li>`,
   ].filter(Boolean);
   const unseen = setup.channels.some((c) => c.active && c.key === null);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { SESSION_COOKIE } from "../../../adapters/http/cookies.ts";
 import { startSession } from "../../../core/sessions/start-session.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
@@ -33,8 +35,18 @@ describe("an organization's first day in the web application", () => {
     expect(inbox).not.toContain("No feedback matches these filters.");
     expect(inbox).toContain(`curl -X POST http://localhost:3000/v1/reports`);
     expect(inbox).toContain(http.demo.publicKey);
-    expect(inbox).toContain(`data-key="${http.demo.widgetKey}"`);
+    expect(inbox).toContain(`data-key=&quot;${http.demo.widgetKey}&quot;`);
     expect(inbox).toContain(`http://localhost:3000/f/${http.demo.formKey}`);
+  });
+
+  test("the empty inbox's widget snippet is the README's, with the app's widget key and this service's address in place", async () => {
+    const readme = readFileSync(join(import.meta.dir, "..", "..", "..", "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Collecting from the browser"));
+    const snippet = /```html\n([\s\S]*?)```/.exec(section)![1]!;
+    const inbox = await pageAs("admin", "/inbox");
+    const shown = /<pre class="command"><code>(&lt;script&gt;[\s\S]*?)<\/code><\/pre>/.exec(inbox)![1]!;
+    const unescaped = shown.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
+    expect(unescaped).toBe(snippet.replace("widget_…", http.demo.widgetKey));
   });
 
   test("a Reader's empty inbox shows no key, and says an Admin finds them in the settings", async () => {

@@ -228,8 +228,13 @@ describe("GET /v1/widget/config", () => {
     expect([reply.status, reply.body, reply.headers.get("access-control-allow-origin")]).toEqual([200, { replay: true }, ALLOWED]);
   });
 
-  test("refuses a foreign page with 403 origin_not_allowed and no CORS grant", async () => {
+  test("refuses a foreign page with 403 origin_not_allowed, which that page may read so the loader draws no launcher", async () => {
     const reply = await http.request("GET", `/v1/widget/config?key=${http.demo.widgetKey}`, { headers: { origin: FOREIGN } });
+    expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", FOREIGN]);
+  });
+
+  test("refuses a request without an origin with 403 origin_not_allowed and no CORS grant", async () => {
+    const reply = await http.request("GET", `/v1/widget/config?key=${http.demo.widgetKey}`);
     expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", null]);
   });
 });
