@@ -206,6 +206,8 @@ export const EN = {
     person: "Person",
     can: "Can",
     noOrganization: "You are not a member of any organization yet.",
+    noOrganizationNext:
+      "Ask an Admin of your organization to add you in Settings → Members, then reload this page. Whoever runs this server can add you from the command line:",
     signInTitle: "Sign in to Retour",
     signIn: "Sign in",
     password: "Password",

@@ -207,6 +207,8 @@ export const FR: Catalog = {
     person: "Personne",
     can: "Peut",
     noOrganization: "Vous n'êtes encore membre d'aucune organisation.",
+    noOrganizationNext:
+      "Demandez à un Admin de votre organisation de vous ajouter dans Réglages → Membres, puis rechargez cette page. La personne qui gère ce serveur peut vous ajouter en ligne de commande\u202f:",
     signInTitle: "Connexion à Retour",
     signIn: "Se connecter",
     password: "Mot de passe",
