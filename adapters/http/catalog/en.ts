@@ -329,8 +329,13 @@ export const EN = {
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     internal_error: "Something went wrong on our side. It has been logged.",
   },
-  /** Why an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
+  /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
+    unknown_feedback: (feedback: string) => `No feedback ${feedback} in this organization.`,
+    same_feedback: (feedback: string) => `A feedback cannot be merged into itself: ${feedback} was named twice. Give the key of another feedback.`,
+    other_app: (feedback: string, target: string) => `${feedback} and ${target} belong to different apps: only feedbacks of one app can be merged.`,
+    already_merged: (feedback: string) =>
+      `${feedback} is merged into another feedback already: merge into the feedback that holds it, or unmerge ${feedback} first.`,
     not_merged: (feedback: string) => `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, which ${feedback} was merged into, has been merged into another feedback since: unmerge ${target} first.`,

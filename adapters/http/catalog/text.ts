@@ -60,13 +60,17 @@ export function errorBody(code: ErrorCode, language: Language, problem?: FieldPr
   return { error: problem ? `${message} ${describeProblem(problem, language)}` : message, code };
 }
 
-/** Why an unmerge or a split was refused, in a language, naming the feedbacks. */
+/** Why a merge, an unmerge or a split was refused, in a language, naming the feedbacks. */
 export function describeRefusal(refusal: MergeRefusal, language: Language): string {
   const words = textFor(language).refusals;
   switch (refusal.reason) {
+    case "unknown_feedback":
+    case "same_feedback":
+    case "already_merged":
     case "not_merged":
     case "only_report":
       return words[refusal.reason](refusal.feedback);
+    case "other_app":
     case "target_merged":
     case "target_emptied":
       return words[refusal.reason](refusal.feedback, refusal.target);

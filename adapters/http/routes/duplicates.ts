@@ -17,12 +17,18 @@ function localNext(next: string, fallback: string): string {
   return /^\/(duplicates|inbox\/[^/?#]+)(\?[^#]*)?$/.test(next) ? next : fallback;
 }
 
-/** Back to `next`, saying what was done or what went wrong (post-redirect-get: a reload repeats nothing). */
-function back(next: string, result: Result<unknown>, done: Done): Response {
+/**
+ * Back to `next`, saying what was done or what went wrong (post-redirect-get: a reload repeats
+ * nothing); after a refusal, `typed` is what the person typed, to find in the field again.
+ */
+function back(next: string, result: Result<unknown>, done: Done, typed = ""): Response {
   const url = new URL(next, "http://local");
-  for (const name of ["done", "error", "reason", "feedback", "target", "count"]) url.searchParams.delete(name);
+  for (const name of ["done", "error", "reason", "feedback", "target", "count", "into"]) url.searchParams.delete(name);
   if (result.ok) url.searchParams.set("done", done);
-  else setFailure(url.searchParams, result);
+  else {
+    setFailure(url.searchParams, result);
+    if (typed) url.searchParams.set("into", typed);
+  }
   return redirect(url.pathname + url.search);
 }
 
@@ -71,7 +77,7 @@ export function duplicateRoutes(services: Services) {
           // Merged from its own page, a feedback's page is now the one that holds both.
           const source = `/inbox/${encodeURIComponent(field("source").trim())}`;
           const next = localNext(field("next"), "/duplicates");
-          return back(merged.ok && next === source ? `/inbox/${encodeURIComponent(merged.value.key)}` : next, merged, "merged");
+          return back(merged.ok && next === source ? `/inbox/${encodeURIComponent(merged.value.key)}` : next, merged, "merged", field("into").trim());
         }),
       { detail: { hide: true } },
     )

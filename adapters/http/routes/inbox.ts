@@ -219,7 +219,7 @@ ${conversation}
 <h2>${w.followers}</h2>
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
-${groupingPanel(visitor, feedback, similar, merged, canUpdate)}
+${groupingPanel(visitor, feedback, similar, merged, canUpdate, notice?.params?.get("into") ?? "")}
 </aside></div>`;
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200, canUpdate ? [KEYBOARD_SCRIPT_PATH] : []);
 }

@@ -13,7 +13,7 @@ import { describeRefusal, textFor } from "../catalog/text.ts";
 export const DONE = ["merged", "unmerged", "dismissed", "split"] as const;
 export type Done = (typeof DONE)[number];
 
-/** Writes what went wrong into the address a grouping action returns to: the code and, for a refused unmerge or split, why. */
+/** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
 export function setFailure(params: URLSearchParams, failure: Failure): void {
   params.set("error", failure.code);
   if (!failure.refusal) return;
@@ -21,15 +21,19 @@ export function setFailure(params: URLSearchParams, failure: Failure): void {
 }
 
 const FEEDBACK_KEY = /^[A-Z][A-Z0-9]*-\d+$/;
+/** The longest key a person may type in the merge field. */
+const TYPED_MAX = 100;
 
-/** Why an unmerge or a split was refused, read back from the address; null when it does not read as one. */
+/** Why a merge, an unmerge or a split was refused, read back from the address; null when it does not read as one. */
 function refusalOf(params: URLSearchParams): MergeRefusal | null {
   const reason = REFUSAL_REASONS.find((r) => r === params.get("reason"));
   const feedback = params.get("feedback") ?? "";
   const target = params.get("target") ?? "";
   const count = Number(params.get("count"));
+  // An unknown key is shown as it was typed (escaped), whatever it looks like.
+  if (reason === "unknown_feedback") return feedback && feedback.length <= TYPED_MAX ? { reason, feedback } : null;
   if (!reason || !FEEDBACK_KEY.test(feedback)) return null;
-  if (reason === "not_merged" || reason === "only_report") return { reason, feedback };
+  if (reason === "not_merged" || reason === "only_report" || reason === "same_feedback" || reason === "already_merged") return { reason, feedback };
   if (!FEEDBACK_KEY.test(target)) return null;
   if (reason === "reports_left") return Number.isInteger(count) && count > 0 ? { reason, feedback, target, count } : null;
   return { reason, feedback, target };
@@ -81,7 +85,8 @@ const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`<a
 
 /**
  * The grouping side of a feedback page: the feedbacks alike (merge into this one, or not
- * duplicates), those merged here (unmerge), and merging this one into another by key.
+ * duplicates), those merged here (unmerge), and merging this one into another by key (`typed`:
+ * the key typed in a merge that was refused, kept in the field).
  */
 export function groupingPanel(
   visitor: Visitor,
@@ -89,6 +94,7 @@ export function groupingPanel(
   similar: readonly SimilarFeedback[],
   merged: readonly LinkedFeedback[],
   canUpdate: boolean,
+  typed = "",
 ): Html {
   const w = wordsFor(visitor.language);
   const here = `/inbox/${encodeURIComponent(feedback.key)}`;
@@ -114,7 +120,7 @@ export function groupingPanel(
         )}</ul>`;
   const mergeInto = canUpdate
     ? html`<form method="post" action="/duplicates/merge"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("source", feedback.key)}${hidden("next", here)}
-<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="100" aria-describedby="merge-into-hint" autocomplete="off">
+<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="${TYPED_MAX}" value="${typed.slice(0, TYPED_MAX)}" aria-describedby="merge-into-hint" autocomplete="off">
 <p class="muted" id="merge-into-hint">${w.mergeIntoHint}</p><button type="submit" class="secondary">${w.merge}</button></form>`
     : "";
   return html`<h2>${w.similarFeedbacks}</h2>${alike}${mergedHere}${mergeInto}`;
