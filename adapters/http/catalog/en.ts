@@ -24,6 +24,8 @@ export const EN = {
     apply: "Apply",
     reset: "Reset",
     any: "Any",
+    /** "Any" for a filter whose name is feminine in French (severity, app, feature). */
+    anyFeminine: "Any",
     open: "Open",
     closed: "Closed",
     all: "All",
@@ -116,6 +118,8 @@ export const EN = {
     groupingAuto: "Automatic: sure duplicates are merged, likely ones wait in Possible duplicates",
     groupingReview: "Review: nothing is merged without a person; every likely duplicate waits in Possible duplicates",
     reportVia: "Report via",
+    /** Where a report came from, after "Report via". */
+    sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent" },
     screenshotAlt: "Screenshot sent with the report (fields and marked areas blocked out)",
     openScreenshot: "Open the screenshot",
     playReplay: "Play the replay",
@@ -346,6 +350,17 @@ export const EN = {
     target_emptied: (feedback: string, target: string) =>
       `${target} holds only the reports that ${feedback} brought, its own having been split off since: unmerging would leave ${target} empty. Leave ${feedback} merged.`,
     only_report: (feedback: string) => `This report is the only one of ${feedback}: it has a feedback of its own already.`,
+  },
+  /** A webhook address refused: the condition that failed and what was given, said before the rule. */
+  addressRefused: {
+    not_url: (given: string) => `The address must be absolute (https://host/path): "${given}" was given.`,
+    not_https: (given: string) =>
+      `The address must use https: ${given} was given (http is allowed in development only, with WEBHOOKS_ALLOW_PRIVATE).`,
+    credentials: () => "The address must not carry a user name or a password.",
+    port: (given: string) => `The address must use port 443 or 8443: port ${given} was given.`,
+    private_address: (host: string, resolved?: string) =>
+      `The address must be public: ${resolved ? `${host} resolves to ${resolved}, which is` : `${host} is`} a loopback, private, link-local or otherwise non-public address (allowed in development only, with WEBHOOKS_ALLOW_PRIVATE).`,
+    unresolvable: (host: string) => `The host name must resolve to an address: ${host} resolves to none (a machine without network resolves none).`,
   },
   /** The sentence naming a refused field: "limit: expected an integer from 1 to 100." */
   problems: {

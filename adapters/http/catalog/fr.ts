@@ -23,6 +23,7 @@ export const FR: Catalog = {
     apply: "Appliquer",
     reset: "Réinitialiser",
     any: "Tous",
+    anyFeminine: "Toutes",
     open: "Ouverts",
     closed: "Fermés",
     all: "Tous les statuts",
@@ -116,6 +117,7 @@ export const FR: Catalog = {
     groupingAuto: "Automatique\u202f: les doublons sûrs sont fusionnés, les probables attendent dans Doublons possibles",
     groupingReview: "Revue\u202f: rien n'est fusionné sans une personne\u202f; chaque doublon probable attend dans Doublons possibles",
     reportVia: "Signalement via",
+    sources: { api: "l'API", form: "le formulaire hébergé", widget: "le widget", agent: "un agent" },
     screenshotAlt: "Capture d'écran envoyée avec le signalement (champs et zones marquées masqués)",
     openScreenshot: "Ouvrir la capture d'écran",
     playReplay: "Lire l'enregistrement",
@@ -224,7 +226,7 @@ export const FR: Catalog = {
     dismissed: "Écarté",
     problem: "Problème",
     idea: "Idée",
-    praise: "Éloge",
+    praise: "Compliment",
     admin: "Administrateur",
     member: "Membre",
     reader: "Lecteur",
@@ -350,6 +352,17 @@ export const FR: Catalog = {
       `${target} ne contient plus que les signalements apportés par ${feedback}, les siens en ayant été séparés depuis\u202f: défusionner laisserait ${target} vide. Laissez ${feedback} fusionné.`,
     only_report: (feedback: string) => `Ce signalement est le seul de ${feedback}\u202f: il a déjà son propre retour.`,
   },
+  addressRefused: {
+    not_url: (given: string) => `L'adresse doit être absolue (https://hôte/chemin)\u202f: «\u202f${given}\u202f» a été donnée.`,
+    not_https: (given: string) =>
+      `L'adresse doit être en https\u202f: ${given} a été donnée (http n'est permis qu'en développement, avec WEBHOOKS_ALLOW_PRIVATE).`,
+    credentials: () => "L'adresse ne doit porter ni nom d'utilisateur ni mot de passe.",
+    port: (given: string) => `L'adresse doit utiliser le port 443 ou 8443\u202f: le port ${given} a été donné.`,
+    private_address: (host: string, resolved?: string) =>
+      `L'adresse doit être publique\u202f: ${resolved ? `${host} se résout en ${resolved}, qui est` : `${host} est`} une adresse de bouclage, privée, lien-local ou autrement non publique (permise seulement en développement, avec WEBHOOKS_ALLOW_PRIVATE).`,
+    unresolvable: (host: string) =>
+      `Le nom d'hôte doit se résoudre en une adresse\u202f: ${host} ne se résout en aucune (une machine sans réseau n'en résout aucune).`,
+  },
   problems: {
     body: "corps",
     says: (field: string, why: string) => `${field}\u202f: ${why}.`,
@@ -361,7 +374,7 @@ export const FR: Catalog = {
     credentials: "porte un nom d'utilisateur ou un mot de passe",
     port: "sur un autre port que 443 et 8443",
     private_address: "une adresse de bouclage, privée, lien-local ou autrement non publique, ou un nom d'hôte qui se résout en une telle adresse",
-    unresolvable: "le nom d'hôte ne se résout en aucune adresse (une machine sans réseau n'en résout aucun)",
+    unresolvable: "le nom d'hôte ne se résout en aucune adresse (une machine sans réseau n'en résout aucune)",
     widget_key_only: "une clé de widget est attendue ici\u202f; les clés de canal API et de formulaire vont à POST /v1/reports",
     server_key_only:
       "une clé de widget ne sert que depuis le widget (POST /v1/widget/reports)\u202f; cette adresse prend une clé de canal API ou de formulaire",
