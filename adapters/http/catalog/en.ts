@@ -101,6 +101,7 @@ export const EN = {
     sureDuplicate: "sure duplicate",
     matchedWords: "Matched words",
     mergeHere: "Merge into this one",
+    mergeThisInto: "Merge this one into",
     mergeNewer: "Merge",
     notDuplicate: "Not duplicates",
     mergedFeedbacks: "Merged here",

@@ -100,6 +100,7 @@ export const FR: Catalog = {
     sureDuplicate: "doublon sûr",
     matchedWords: "Mots en commun",
     mergeHere: "Fusionner dans celui-ci",
+    mergeThisInto: "Fusionner celui-ci dans",
     mergeNewer: "Fusionner",
     notDuplicate: "Pas des doublons",
     mergedFeedbacks: "Fusionnés ici",

@@ -7,7 +7,7 @@ import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { listApps } from "../../../core/use-cases/list-catalog.ts";
 import { html, redirect } from "../html.ts";
-import { type Done, dismissButton, groupingNotice, likeness, mergeButton, setFailure } from "../web/grouping-panel.ts";
+import { type Done, dismissButton, groupingNotice, likeness, mergeButton, newerIntoOlder, setFailure } from "../web/grouping-panel.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
@@ -46,14 +46,15 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
 <div><button type="submit" class="secondary">${w.apply}</button></div></form>`;
   const side = (f: (typeof suggestions)[number]["feedback"]) =>
     html`<p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
+  // Merged newer into older, as grouping folds and as a feedback's page offers.
+  const mergeNewer = (s: (typeof suggestions)[number]) => {
+    const { newer, older } = newerIntoOlder(s.feedback, s.similar);
+    return mergeButton(visitor, newer.key, older.key, here, `${w.mergeNewer} ${newer.key} ${w.into} ${older.key}`, "primary");
+  };
   const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
 ${likeness(visitor, s.score, s.matched)}
-${
-  canUpdate
-    ? html`${mergeButton(visitor, s.feedback.key, s.similar.key, here, `${w.mergeNewer} ${s.feedback.key} ${w.into} ${s.similar.key}`, "primary")}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}`
-    : ""
-}</li>`;
+${canUpdate ? html`${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}` : ""}</li>`;
   const list = suggestions.length === 0 ? html`<p class="empty">${w.noSuggestions}</p>` : html`<ul class="plain pairs">${suggestions.map(pair)}</ul>`;
   return appPage(
     visitor,

@@ -81,16 +81,27 @@ export function likeness(visitor: Visitor, score: number, matched: readonly stri
   }</p>`;
 }
 
+/**
+ * Which of two feedbacks folds into which: the newer into the older, as grouping folds a new
+ * report's feedback into the one that was there first (the lower key when both came at once).
+ */
+export function newerIntoOlder<F extends Pick<FeedbackSummary, "key" | "createdAt">>(a: F, b: F): { readonly newer: F; readonly older: F } {
+  const order = Date.parse(a.createdAt) - Date.parse(b.createdAt) || keyNumber(a.key) - keyNumber(b.key);
+  return order > 0 ? { newer: a, older: b } : { newer: b, older: a };
+}
+
+const keyNumber = (key: string): number => Number(key.slice(key.lastIndexOf("-") + 1));
+
 const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title}`;
 
 /**
- * The grouping side of a feedback page: the feedbacks alike (merge into this one, or not
- * duplicates), those merged here (unmerge), and merging this one into another by key (`typed`:
+ * The grouping side of a feedback page: the feedbacks alike (merged newer into older, as on the
+ * Possible duplicates page, or not duplicates), those merged here (unmerge), and merging this one into another by key (`typed`:
  * the key typed in a merge that was refused, kept in the field).
  */
 export function groupingPanel(
   visitor: Visitor,
-  feedback: Pick<FeedbackSummary, "key">,
+  feedback: Pick<FeedbackSummary, "key" | "createdAt">,
   similar: readonly SimilarFeedback[],
   merged: readonly LinkedFeedback[],
   canUpdate: boolean,
@@ -105,7 +116,11 @@ export function groupingPanel(
           (s) =>
             html`<li>${keyAndTitle(s.feedback)}${likeness(visitor, s.score, s.matched, s.sure)}${
               canUpdate
-                ? html`${mergeButton(visitor, s.feedback.key, feedback.key, here, w.mergeHere)}${dismissButton(visitor, feedback.key, s.feedback.key, here)}`
+                ? html`${
+                    newerIntoOlder(s.feedback, feedback).newer === s.feedback
+                      ? mergeButton(visitor, s.feedback.key, feedback.key, here, w.mergeHere)
+                      : mergeButton(visitor, feedback.key, s.feedback.key, here, `${w.mergeThisInto} ${s.feedback.key}`)
+                  }${dismissButton(visitor, feedback.key, s.feedback.key, here)}`
                 : ""
             }</li>`,
         )}</ul>`;
