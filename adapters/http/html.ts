@@ -69,10 +69,11 @@ pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);pad
 pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:var(--s3);border-radius:var(--radius);font-size:var(--t-sm);margin:var(--s2) 0}
 @media (max-width:40rem){.wide-only{display:none}
 table.cards thead{display:none}table.cards tr{display:block;border:1px solid var(--line);border-radius:var(--radius);margin-bottom:var(--s3);padding:var(--s2)}
-table.cards td{display:block;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}
+table.cards td{display:flow-root;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}
 table.cards td:not([data-label]),table.cards td[data-label=""]{padding-left:var(--s1)}
-table.cards td[data-label]::before{content:attr(data-label);position:absolute;left:var(--s1);width:7rem;color:var(--muted);font-size:var(--t-sm)}
+table.cards td[data-label]::before{content:attr(data-label);float:left;width:7rem;margin-left:-7.25rem;color:var(--muted);font-size:var(--t-sm);overflow-wrap:normal}
 table.cards td.title{padding-left:var(--s1)}
+table.figures td,table.figures th{padding:var(--s2) var(--s1)}
 table.cards td.title{font-weight:600;font-size:1.05rem}}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--s1) var(--s4)}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .narrow{max-width:36rem}fieldset{border:0;padding:0;margin:var(--s4) 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
