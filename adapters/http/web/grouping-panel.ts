@@ -1,4 +1,5 @@
 import type { LinkedFeedback } from "../../../core/feedback/timeline.ts";
+import { foldDirection } from "../../../core/grouping/candidates.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import { type Html, html } from "../html.ts";
@@ -81,16 +82,12 @@ export function likeness(visitor: Visitor, score: number, matched: readonly stri
   }</p>`;
 }
 
-/**
- * Which of two feedbacks folds into which: the newer into the older, as grouping folds a new
- * report's feedback into the one that was there first (the lower key when both came at once).
- */
-export function newerIntoOlder<F extends Pick<FeedbackSummary, "key" | "createdAt">>(a: F, b: F): { readonly newer: F; readonly older: F } {
-  const order = Date.parse(a.createdAt) - Date.parse(b.createdAt) || keyNumber(a.key) - keyNumber(b.key);
-  return order > 0 ? { newer: a, older: b } : { newer: b, older: a };
+/** Which of two feedbacks a person merges into which: the newer into the older, by grouping's own rule. */
+export function newerIntoOlder<F extends Pick<FeedbackSummary, "id" | "createdAt">>(a: F, b: F): { readonly newer: F; readonly older: F } {
+  const dated = (feedback: F) => ({ id: feedback.id, createdAt: Date.parse(feedback.createdAt), feedback });
+  const { source, target } = foldDirection(dated(a), dated(b));
+  return { newer: source.feedback, older: target.feedback };
 }
-
-const keyNumber = (key: string): number => Number(key.slice(key.lastIndexOf("-") + 1));
 
 const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title}`;
 
@@ -101,7 +98,7 @@ const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`<a
  */
 export function groupingPanel(
   visitor: Visitor,
-  feedback: Pick<FeedbackSummary, "key" | "createdAt">,
+  feedback: Pick<FeedbackSummary, "id" | "key" | "createdAt">,
   similar: readonly SimilarFeedback[],
   merged: readonly LinkedFeedback[],
   canUpdate: boolean,
