@@ -245,6 +245,8 @@ export interface AccountStore {
   /** The session's person, if the session is live. */
   findSession(idHash: string, now: number): Promise<{ userId: string; email: string } | null>;
   deleteSession(idHash: string): Promise<void>;
+  /** Ends every session of a person (their password changed). */
+  deleteUserSessions(userId: string): Promise<void>;
   listMemberships(userId: string): Promise<Array<{ orgId: string; orgName: string; role: Role }>>;
 }
 

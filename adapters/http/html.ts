@@ -54,7 +54,7 @@ th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.title,td code{ove
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
 header{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);align-items:center;padding:var(--s2) var(--s4);border-bottom:1px solid var(--line);font-size:var(--t-sm)}
 header form{display:inline}header button{margin:0;padding:var(--s1) var(--s3)}header select{width:auto;max-width:16rem;padding:var(--s1) var(--s2)}@media (max-width:90rem){header:has(select) .wide-only{display:none}}header .org{font-weight:700;font-size:1rem}header nav{margin-right:auto}
-.filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}
+.filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}
 .tabs{display:flex;flex-wrap:wrap;gap:var(--s1) var(--s4);padding:0;margin:var(--s2) 0;list-style:none}.tabs [aria-current]{font-weight:700;color:var(--fg)}
 .inline{display:inline}.inline button{margin:var(--s1) var(--s1) 0 0;padding:var(--s1) var(--s3)}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
@@ -69,13 +69,14 @@ pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);pad
 pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:var(--s3);border-radius:var(--radius);font-size:var(--t-sm);margin:var(--s2) 0}
 @media (max-width:40rem){.wide-only{display:none}
 table.cards thead{display:none}table.cards tr{display:block;border:1px solid var(--line);border-radius:var(--radius);margin-bottom:var(--s3);padding:var(--s2)}
-table.cards td{display:block;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}
+table.cards td{display:flow-root;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}
 table.cards td:not([data-label]),table.cards td[data-label=""]{padding-left:var(--s1)}
-table.cards td[data-label]::before{content:attr(data-label);position:absolute;left:var(--s1);width:7rem;color:var(--muted);font-size:var(--t-sm)}
+table.cards td[data-label]::before{content:attr(data-label);float:left;width:7rem;margin-left:-7.25rem;color:var(--muted);font-size:var(--t-sm);overflow-wrap:normal}
 table.cards td.title{padding-left:var(--s1)}
+table.figures td,table.figures th{padding:var(--s2) var(--s1)}
 table.cards td.title{font-weight:600;font-size:1.05rem}}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--s1) var(--s4)}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-.narrow{max-width:36rem}fieldset{border:0;padding:0;margin:0 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
+.narrow{max-width:36rem}fieldset{border:0;padding:0;margin:var(--s4) 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
 .choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;gap:var(--s6)}.with-aside aside h2:first-child{margin-top:var(--s4)}

@@ -22,6 +22,9 @@ export function accountStore(data: Database): AccountStore {
     async deleteSession(idHash) {
       await data.collection("sessions").deleteOne({ _id: idHash });
     },
+    async deleteUserSessions(userId) {
+      await data.collection("sessions").deleteMany({ userId });
+    },
     async listMemberships(userId) {
       const memberships = await data.collection("memberships").find({ userId }).toArray();
       const orgs = await data

@@ -29,6 +29,9 @@ export function accountStore(db: Database, batch: WriteBatch): AccountStore {
     async deleteSession(idHash) {
       await batch.run(() => db.query("DELETE FROM sessions WHERE id_hash = ?").run(idHash));
     },
+    async deleteUserSessions(userId) {
+      await batch.run(() => db.query("DELETE FROM sessions WHERE user_id = ?").run(userId));
+    },
     async listMemberships(userId) {
       return db
         .query<{ orgId: string; orgName: string; role: Role }, [string]>(

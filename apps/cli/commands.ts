@@ -327,6 +327,12 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "user create"(services, inv, out) {
     const name = option(inv, "name");
     const password = option(inv, "password");
+    const orgName = option(inv, "org");
+    const roleName = option(inv, "role");
+    if ((orgName === undefined) !== (roleName === undefined)) throw new UsageError("give --org and --role together");
+    // Checked before the person is made, so a mistake in either leaves no account behind.
+    const org = orgName === undefined ? null : await organization(services, orgName);
+    const role = roleName === undefined ? null : pick(roleName, ROLES, "--role");
     const created = orFail(
       await createUser(services, {
         email: option(inv, "email") ?? arg(inv, 0, "email"),
@@ -335,6 +341,13 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       }),
     );
     out(`user ${created.id} ${created.email}`);
+    if (org && role) {
+      orFail(await setMemberRole(services, operator(org), created.email, role));
+      out(`${created.email} is ${role} of ${org.keyPrefix}`);
+    } else {
+      // Signed in without an organization, the person would find nothing to do: say what comes next.
+      out(`${created.email} belongs to no organization yet; an Admin adds them with:\n  member add <org> ${created.email} <admin|member|reader>`);
+    }
     // Without a password the person could not sign in: they get one, shown once, as `user password` gives.
     if (password === undefined) {
       const { generated } = orFail(await setPassword(services, created.id));
@@ -442,9 +455,11 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   tracker set <org> <appId> bridge --project NAME --url U [--webhook-secret S]   any other tracker, through a bridge
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
   attach <org> <feedbackKey> <file> [--kind screenshot|replay]   keep a file in the feedback's full context
-  user create <email> [--name N] [--password P]
-                                                 prints where to sign in, and a new password when none is given
-  user password <email> [--password P]           reset a password (a new one is printed when none is given)
+  user create <email> [--name N] [--password P] [--org <org> --role admin|member|reader]
+                                                 prints where to sign in, and a new password when none is given;
+                                                 with --org and --role, the person joins that organization
+  user password <email> [--password P]           reset a password (a new one is printed when none is given);
+                                                 the person's browsers are signed out
   member add <org> <email> <admin|member|reader>  (also changes the role of a member)
   member role <org> <email> <admin|member|reader>
   member list <org>

@@ -37,6 +37,8 @@ function parse() {
             "origins",
             "replay",
             "query-params",
+            "org",
+            "role",
           ].map((o) => [o, { type: "string" as const }]),
         ),
       },

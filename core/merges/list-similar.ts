@@ -1,6 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
+import { asWritten } from "../grouping/as-written.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "../grouping/compare.ts";
 import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
 import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
@@ -11,7 +12,8 @@ export type SimilarDeps = FindDeps & CompareDeps & SummariesDeps & { readonly st
 
 /**
  * The open feedbacks of its app that a feedback (with its reports, already read) may duplicate,
- * most alike first, with their score and the words that matched; pairs a person dismissed are left out.
+ * most alike first, with their score and the words that matched (as the reports wrote them); pairs
+ * a person dismissed are left out.
  */
 export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord, reports: readonly ReportRecord[]): Promise<SimilarFeedback[]> {
   const { store, grouper } = services;
@@ -24,12 +26,20 @@ export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord,
     matches.filter((m) => !dismissed.has(m.id)).map(async (match) => ({ match, record: await store.findFeedback(feedback.orgId, match.id) })),
   );
   const alike = found.filter((f): f is { match: (typeof f)["match"]; record: FeedbackRecord } => f.record !== null);
-  const shown = await summaries(
-    services,
-    feedback.orgId,
-    alike.map((a) => a.record),
-  );
-  return alike.map(({ match }, i) => ({ feedback: shown[i]!, score: match.score, sure: match.same, matched: [...match.matched] }));
+  const [shown, theirTexts] = await Promise.all([
+    summaries(
+      services,
+      feedback.orgId,
+      alike.map((a) => a.record),
+    ),
+    Promise.all(alike.map(async ({ record }) => groupingText(record, await store.listReports(record.id)))),
+  ]);
+  return alike.map(({ match }, i) => ({
+    feedback: shown[i]!,
+    score: match.score,
+    sure: match.same,
+    matched: asWritten(match.matched, [text, theirTexts[i]!]),
+  }));
 }
 
 /** GET /v1/feedbacks/{key}/similar. */

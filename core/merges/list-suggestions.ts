@@ -1,6 +1,8 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
+import { asWritten } from "../grouping/as-written.ts";
+import { groupingText } from "../grouping/compare.ts";
 import type { Suggestion } from "../grouping/decision.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
@@ -8,7 +10,7 @@ import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 
-/** A suggestion as people review it: both feedbacks, how alike, and the words that matched. */
+/** A suggestion as people review it: both feedbacks, how alike, and the words that matched, as the reports wrote them. */
 export interface SuggestionView {
   readonly feedback: FeedbackSummary;
   readonly similar: FeedbackSummary;
@@ -16,7 +18,7 @@ export interface SuggestionView {
   readonly matched: readonly string[];
 }
 
-export type SuggestionsDeps = SummariesDeps & { readonly store: Pick<Store, "listSuggestions" | "findFeedback"> };
+export type SuggestionsDeps = SummariesDeps & { readonly store: Pick<Store, "listSuggestions" | "findFeedback" | "listReports"> };
 
 /** How many suggestions the review queue shows at once. */
 export const SUGGESTIONS_SHOWN = 50;
@@ -35,12 +37,19 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
     })),
   );
   const complete = pairs.filter((p): p is { s: Suggestion; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null);
-  const shown = await summaries(
-    services,
-    grant.orgId,
-    complete.flatMap(({ a, b }): FeedbackRecord[] => [a, b]),
+  const records = complete.flatMap(({ a, b }): FeedbackRecord[] => [a, b]);
+  const [shown, texts] = await Promise.all([
+    summaries(services, grant.orgId, records),
+    Promise.all(records.map(async (r) => groupingText(r, await store.listReports(r.id)))),
+  ]);
+  return ok(
+    complete.map(({ s }, i) => ({
+      feedback: shown[2 * i]!,
+      similar: shown[2 * i + 1]!,
+      score: s.score,
+      matched: asWritten(s.matched, [texts[2 * i]!, texts[2 * i + 1]!]),
+    })),
   );
-  return ok(complete.map(({ s }, i) => ({ feedback: shown[2 * i]!, similar: shown[2 * i + 1]!, score: s.score, matched: s.matched })));
 }
 
 export type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<Store, "dismissPair"> };

@@ -45,7 +45,7 @@ export interface Unmerge {
   readonly target: FeedbackCounts;
 }
 
-type Feedback = Pick<FeedbackRecord, "id" | "orgId" | "appId" | "reports" | "lastActivityAt" | "mergedInto">;
+type Feedback = Pick<FeedbackRecord, "id" | "key" | "orgId" | "appId" | "reports" | "lastActivityAt" | "mergedInto">;
 
 /** The feedbacks and people a merge reads before it writes. */
 export interface MergeInput {
@@ -62,12 +62,16 @@ export interface MergeInput {
 
 /**
  * Plans a merge: what moves (every report, the followers the target lacks) and the target's new
- * counts. Two feedbacks merge when they are distinct, of one app, and neither is merged already.
+ * counts. Two feedbacks merge when they are distinct, of one app, and neither is merged already;
+ * a refusal says which of these failed, naming the feedbacks by key.
  */
 export function planMerge(input: MergeInput): Result<MergeRecord> {
   const { source, target } = input;
-  if (source.id === target.id || source.appId !== target.appId || source.orgId !== target.orgId) return fail("cannot_merge");
-  if (source.mergedInto || target.mergedInto) return fail("cannot_merge");
+  if (source.id === target.id) return refuse("cannot_merge", { reason: "same_feedback", feedback: source.key });
+  if (source.appId !== target.appId || source.orgId !== target.orgId)
+    return refuse("cannot_merge", { reason: "other_app", feedback: source.key, target: target.key });
+  const alreadyMerged = source.mergedInto ? source : target.mergedInto ? target : null;
+  if (alreadyMerged) return refuse("cannot_merge", { reason: "already_merged", feedback: alreadyMerged.key });
   const known = new Set(input.targetFollowers);
   return ok({
     id: input.id,

@@ -1,11 +1,19 @@
 import type { ErrorCode, Failure } from "../errors.ts";
 
 /**
- * Why an unmerge or a split is refused, decided by the core before anything is written, so that
- * every report stays in exactly one visible feedback and no visible feedback is left empty. The
- * keys name the feedbacks in the message: `feedback` is the one the request names.
+ * Why a merge, an unmerge or a split is refused, decided by the core before anything is written,
+ * so that every report stays in exactly one visible feedback and no visible feedback is left
+ * empty. The keys name the feedbacks in the message: `feedback` is the one the request names.
  */
 export type MergeRefusal =
+  /** No feedback of the organization has this key (as it was typed, in upper case). */
+  | { readonly reason: "unknown_feedback"; readonly feedback: string }
+  /** A feedback named twice: merged into itself. */
+  | { readonly reason: "same_feedback"; readonly feedback: string }
+  /** The two feedbacks belong to different apps. */
+  | { readonly reason: "other_app"; readonly feedback: string; readonly target: string }
+  /** The feedback is merged into another already. */
+  | { readonly reason: "already_merged"; readonly feedback: string }
   /** The feedback is not merged into another (or that merge was undone already). */
   | { readonly reason: "not_merged"; readonly feedback: string }
   /** The feedback it was merged into has been merged into a third since. */
@@ -18,6 +26,10 @@ export type MergeRefusal =
   | { readonly reason: "only_report"; readonly feedback: string };
 
 export const REFUSAL_REASONS = [
+  "unknown_feedback",
+  "same_feedback",
+  "other_app",
+  "already_merged",
   "not_merged",
   "target_merged",
   "reports_left",
@@ -25,5 +37,12 @@ export const REFUSAL_REASONS = [
   "only_report",
 ] as const satisfies readonly MergeRefusal["reason"][];
 
-/** A refused unmerge or split, with why. */
-export const refuse = (code: Extract<ErrorCode, "cannot_unmerge" | "cannot_split">, refusal: MergeRefusal): Failure => ({ ok: false, code, refusal });
+/** A refused merge, unmerge or split (or a feedback not found), with why. */
+export const refuse = (
+  code: Extract<ErrorCode, "not_found" | "cannot_merge" | "cannot_unmerge" | "cannot_split">,
+  refusal: MergeRefusal,
+): Failure => ({
+  ok: false,
+  code,
+  refusal,
+});

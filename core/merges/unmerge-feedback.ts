@@ -4,7 +4,7 @@ import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
-import { type FindDeps, type PresentDeps, presentFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, findByKeyOrId, type PresentDeps, presentFeedback } from "../use-cases/get-feedback.ts";
 import { planUnmerge, unmergedEvent } from "./merge.ts";
 import { refuse } from "./refusal.ts";
 
@@ -26,7 +26,7 @@ export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOr
   if (!allowed.ok) return allowed;
   const { store, clock, ids } = services;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const source = await store.findFeedback(grant.orgId, keyOrId);
+    const source = await findByKeyOrId(services, grant.orgId, keyOrId);
     if (!source) return fail("not_found");
     const merge = source.mergedInto ? await store.findMerge(grant.orgId, source.id) : null;
     if (!merge) return refuse("cannot_unmerge", { reason: "not_merged", feedback: source.key });

@@ -10,7 +10,15 @@ export type Refusal = "not_url" | "not_https" | "credentials" | "port" | "privat
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =
-  | { readonly field: string; readonly reason: "unknown" | "missing" | "repeated" | Refusal }
+  | { readonly field: string; readonly reason: "unknown" | "missing" | "repeated" }
+  | {
+      readonly field: string;
+      readonly reason: Refusal;
+      /** What was given and refused, said first in the message: the address, its port, its host. */
+      readonly given?: string;
+      /** For a host name refused for what it resolves to: the address it resolved to. */
+      readonly resolved?: string;
+    }
   | { readonly field: string; readonly reason: "expected"; readonly schema: TSchema };
 
 /** Names a field the way a client wrote it: `user.email`, not the pointer `/user/email`. */

@@ -5,7 +5,7 @@ import type { Store } from "../store.ts";
 import { type PasswordDeps, setPassword, strongEnough } from "./set-password.ts";
 
 export interface CreateUserDeps extends PasswordDeps {
-  readonly store: Pick<Store, "findUserByEmail" | "createUser" | "setPassword">;
+  readonly store: Pick<Store, "findUserByEmail" | "createUser" | "setPassword" | "deleteUserSessions">;
   readonly ids: Pick<Ids, "id" | "secret">;
 }
 

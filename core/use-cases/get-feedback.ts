@@ -22,9 +22,30 @@ export type PresentDeps = LinkDeps &
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */
 const MAX_FOLDS = 16;
 
-/** Finds a feedback by key or id; a merged one answers with the feedback it was merged into. */
+const FEEDBACK_KEY = /^[A-Za-z][A-Za-z0-9]*-\d+$/;
+
+/**
+ * What a person typed to name a feedback, as keys are made: a key in any case (demo-4, Demo-4) is
+ * the key in upper case; anything else is kept as it is.
+ */
+export function lookupKey(keyOrId: string): string {
+  const typed = keyOrId.trim();
+  return FEEDBACK_KEY.test(typed) ? typed.toUpperCase() : keyOrId;
+}
+
+/**
+ * Finds a feedback by id, or by key in any case: the text as given first (an identifier is
+ * matched exactly), then as a key in upper case.
+ */
+export async function findByKeyOrId(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
+  const found = await services.store.findFeedback(orgId, keyOrId);
+  const key = lookupKey(keyOrId);
+  return found ?? (key === keyOrId ? null : services.store.findFeedback(orgId, key));
+}
+
+/** Finds a feedback by key (in any case) or id; a merged one answers with the feedback it was merged into. */
 export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
-  let found = await services.store.findFeedback(orgId, keyOrId);
+  let found = await findByKeyOrId(services, orgId, keyOrId);
   for (let i = 0; found?.mergedInto && i < MAX_FOLDS; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
   return found?.mergedInto ? null : found;
 }
@@ -81,6 +102,6 @@ export async function getFeedback(services: FindDeps & PresentDeps, grant: Grant
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return fail("not_found");
   const shown = await presentFeedback(services, feedback);
-  const mergedAway = feedback.key !== keyOrId && feedback.id !== keyOrId;
+  const mergedAway = feedback.key !== lookupKey(keyOrId) && feedback.id !== keyOrId;
   return ok(mergedAway ? { ...shown, mergedInto: feedback.key } : shown);
 }

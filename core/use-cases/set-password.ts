@@ -8,18 +8,20 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const strongEnough = (password: string): boolean => codePoints(password) >= PASSWORD_MIN_LENGTH;
 
 export interface PasswordDeps {
-  readonly store: Pick<AccountStore, "setPassword">;
+  readonly store: Pick<AccountStore, "setPassword" | "deleteUserSessions">;
   readonly passwords: Pick<PasswordHasher, "hash">;
   readonly ids: Pick<Ids, "secret">;
 }
 
 /**
- * Sets a person's password: the one given, at least 10 characters, or a new random one. Returns
+ * Sets a person's password: the one given, at least 10 characters, or a new random one, and ends
+ * the person's web sessions: a browser signed in with the former password is signed out. Returns
  * the password when it was made here, to be shown once.
  */
 export async function setPassword(deps: PasswordDeps, userId: string, given?: string): Promise<Result<{ readonly generated: string | null }>> {
   if (given !== undefined && !strongEnough(given)) return fail("weak_password");
   const password = given ?? deps.ids.secret().slice(0, 20);
   await deps.store.setPassword(userId, await deps.passwords.hash(password));
+  await deps.store.deleteUserSessions(userId);
   return ok({ generated: given === undefined ? password : null });
 }

@@ -5,6 +5,8 @@ import type { WebhookTransport } from "../ports.ts";
 import type { Services } from "../services.ts";
 import type { Store } from "../store.ts";
 import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookCreate, type WebhookView, type WebhookWithSecret } from "./schemas.ts";
+import type { FieldProblem } from "../schemas/field-problem.ts";
+import { isPublicAddress } from "./address.ts";
 import { checkResolved, checkWebhookUrl, type TargetProblem } from "./target.ts";
 
 export interface WebhookDeps {
@@ -35,19 +37,42 @@ export type ManageDeps = Pick<Services, "ids" | "secrets" | "clock"> & {
 
 const newSecret = (services: ManageDeps) => `whsec_${services.ids.secret()}`;
 
-/** The address must be https and public, as written and as resolved now; a refusal names the condition that failed. */
-async function checkTarget(deps: WebhookDeps, text: string): Promise<TargetProblem | null> {
+/**
+ * The address must be https and public, as written and as resolved now; a refusal names the
+ * condition that failed and what was refused (never the credentials an address carries).
+ */
+async function checkTarget(deps: WebhookDeps, text: string): Promise<FieldProblem | null> {
   const target = checkWebhookUrl(text, deps.allowPrivate);
-  if (!target.ok) return target.problem;
-  const addresses = await deps.transport.resolve(target.url.hostname.replace(/^\[|\]$/g, "")).catch(() => []);
-  return checkResolved(addresses, deps.allowPrivate);
+  if (!target.ok) return { field: "url", reason: target.problem, ...givenFor(target.problem, text) };
+  const host = target.url.hostname.replace(/^\[|\]$/g, "");
+  const addresses = await deps.transport.resolve(host).catch(() => []);
+  const problem = checkResolved(addresses, deps.allowPrivate);
+  if (!problem) return null;
+  const resolved = addresses.find((a) => !isPublicAddress(a));
+  return { field: "url", reason: problem, given: host, ...(resolved !== undefined && { resolved }) };
+}
+
+/** What a refusal of the address as written names: the address, its port or its host; never its credentials. */
+function givenFor(problem: TargetProblem, text: string): { given?: string } {
+  switch (problem) {
+    case "not_url":
+    case "not_https":
+      return { given: text };
+    case "port":
+      return { given: new URL(text).port };
+    case "private_address":
+    case "unresolvable":
+      return { given: new URL(text).hostname };
+    case "credentials":
+      return {};
+  }
 }
 
 export async function createWebhook(services: ManageDeps, deps: WebhookDeps, grant: Grant, input: WebhookCreate): Promise<Result<WebhookWithSecret>> {
   const allowed = authorize(grant, "webhooks.manage");
   if (!allowed.ok) return allowed;
   const problem = await checkTarget(deps, input.url);
-  if (problem) return invalid("invalid_webhook", { field: "url", reason: problem });
+  if (problem) return invalid("invalid_webhook", problem);
   const secret = newSecret(services);
   const webhook: Webhook = {
     id: services.ids.id(),

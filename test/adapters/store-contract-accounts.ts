@@ -123,6 +123,20 @@ export function accountsContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.listMemberships(userId)).toEqual([]);
     });
 
+    test("a person's sessions end together, and no one else's", async () => {
+      const store = await makeStore();
+      const { orgId } = await org(store);
+      const ann = await person(store, orgId);
+      const bob = await person(store, orgId);
+      await store.createSession("ann-laptop", ann.userId, 0, 100);
+      await store.createSession("ann-phone", ann.userId, 0, 100);
+      await store.createSession("bob-laptop", bob.userId, 0, 100);
+      await store.deleteUserSessions(ann.userId);
+      expect(await store.findSession("ann-laptop", 50)).toBeNull();
+      expect(await store.findSession("ann-phone", 50)).toBeNull();
+      expect(await store.findSession("bob-laptop", 50)).toEqual({ userId: bob.userId, email: bob.email });
+    });
+
     test("personal tokens are listed and revoked once", async () => {
       const store = await makeStore();
       const { orgId } = await org(store);

@@ -7,15 +7,23 @@ import { setPassword } from "../../core/use-cases/set-password.ts";
 function fakes() {
   const users = new Map<string, { id: string; email: string; name?: string }>();
   const hashes = new Map<string, string>();
+  const sessions = new Map<string, string>([
+    ["session-of-u1", "u1"],
+    ["session-of-u2", "u2"],
+  ]);
   let next = 0;
   return {
     users,
     hashes,
+    sessions,
     deps: {
       store: {
         findUserByEmail: async (email: string) => [...users.values()].find((u) => u.email === email) ?? null,
         createUser: async (user: { id: string; email: string; name?: string }) => void users.set(user.id, user),
         setPassword: async (userId: string, hash: string) => void hashes.set(userId, hash),
+        deleteUserSessions: async (userId: string) => {
+          for (const [id, owner] of sessions) if (owner === userId) sessions.delete(id);
+        },
       },
       passwords: { hash: async (password: string) => `hashed:${password}` },
       ids: { id: () => `u${++next}`, secret: () => "generated-secret-0123456789abcdef" },
@@ -57,5 +65,17 @@ describe("setPassword", () => {
     const set = await setPassword(deps, "u1");
     assert.deepEqual(set, { ok: true, value: { generated: "generated-secret-012" } });
     assert.equal(hashes.get("u1"), "hashed:generated-secret-012");
+  });
+
+  test("ends the person's web sessions, and no one else's: a browser signed in before the change is signed out", async () => {
+    const { deps, sessions } = fakes();
+    await setPassword(deps, "u1", "a new password");
+    assert.deepEqual([...sessions.keys()], ["session-of-u2"]);
+  });
+
+  test("a refused password ends no session", async () => {
+    const { deps, sessions } = fakes();
+    await setPassword(deps, "u1", "short");
+    assert.equal(sessions.size, 2);
   });
 });

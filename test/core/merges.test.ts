@@ -51,13 +51,14 @@ describe("planMerge", () => {
     assert.equal(m.undone, null);
   });
 
-  test("refuses the same feedback, two apps, and a feedback merged already", () => {
+  test("refuses the same feedback, two apps, and a feedback merged already, saying which and naming the feedbacks", () => {
     const plan = (s: typeof source, t: typeof target) =>
       planMerge({ id: "m", source: s, target: t, sourceReportIds: [], sourceFollowers: [], targetFollowers: [], by: null, score: null, at: NOW });
-    assert.deepEqual(plan(target, target), { ok: false, code: "cannot_merge" });
-    assert.deepEqual(plan({ ...source, appId: "other" }, target), { ok: false, code: "cannot_merge" });
-    assert.deepEqual(plan({ ...source, mergedInto: "fb-9" }, target), { ok: false, code: "cannot_merge" });
-    assert.deepEqual(plan(source, { ...target, mergedInto: "fb-9" }), { ok: false, code: "cannot_merge" });
+    const refused = (refusal: object) => ({ ok: false, code: "cannot_merge", refusal });
+    assert.deepEqual(plan(target, target), refused({ reason: "same_feedback", feedback: "ACME-1" }));
+    assert.deepEqual(plan({ ...source, appId: "other" }, target), refused({ reason: "other_app", feedback: "ACME-2", target: "ACME-1" }));
+    assert.deepEqual(plan({ ...source, mergedInto: "fb-9" }, target), refused({ reason: "already_merged", feedback: "ACME-2" }));
+    assert.deepEqual(plan(source, { ...target, mergedInto: "fb-9" }), refused({ reason: "already_merged", feedback: "ACME-1" }));
   });
 });
 

@@ -213,4 +213,21 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.keyboard.press("s");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("new-status");
   });
+
+  test("on the inbox, s on the row reached opens that feedback at its status; Escape leaves the search field keeping what was typed", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/inbox?status=all`);
+    const keys = await page.locator("table.cards tbody tr td:first-child a").allTextContents();
+    await page.keyboard.press("/");
+    await page.keyboard.type("barcode");
+    await page.keyboard.press("Escape");
+    expect(
+      await page.evaluate(() => [document.activeElement === document.body, (document.getElementById("query") as HTMLInputElement).value]),
+    ).toEqual([true, "barcode"]);
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await page.keyboard.press("s");
+    await page.waitForURL(new RegExp(`/inbox/${keys[1]}#new-status$`));
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("new-status");
+  });
 });

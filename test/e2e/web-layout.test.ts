@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
-import { patch, post, startServer, type TestServer } from "../support/server.ts";
+import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
 
 const present = chromiumPresent("web layout tests");
 
@@ -142,6 +143,52 @@ describe.skipIf(!present)("the web application's layout, in Chromium at 1280 and
     await page.goto(`${server.url}/settings/tokens`);
     await shot("layout-settings-tokens-390");
     expect(found).toEqual([]);
+  });
+
+  test("/trends in French at 390 px scrolls sideways nowhere, the features growing this week included", async () => {
+    for (const message of ["Search finds nothing for umbrellas", "The search box finds no results in French", "Searching by name finds nothing"]) {
+      expect((await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).status).toBe(201);
+    }
+    await waitFor(
+      "a feature growing this week",
+      async () => (await get(`${server.url}/v1/apps/${server.demo.appId}/trends`, server.demo.tokens.admin)).body.growing?.length ?? 0,
+      (n) => n > 0,
+      20_000,
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/language?to=fr&next=%2Ftrends`);
+    await page.getByRole("heading", { name: "En hausse cette semaine" }).waitFor();
+    const scrolls = await sideways(page);
+    await shot("layout-trends-fr-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot("layout-trends-fr-1280");
+    await page.goto(`${server.url}/language?to=en&next=%2Ftrends`);
+    expect(scrolls).toEqual([]);
+  }, 60_000);
+
+  test("the Events and Scopes headings stand apart from the field above them; the app filter of Possible duplicates keeps a field's width", async () => {
+    const gaps: Record<string, number> = {};
+    for (const [path, field] of [
+      ["/settings/webhooks", "#webhook-url"],
+      ["/settings/tokens", "#token-label"],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      gaps[path] = await page.evaluate(
+        (selector) =>
+          Math.round(
+            document.querySelector("main legend")!.getBoundingClientRect().top - document.querySelector(selector)!.getBoundingClientRect().bottom,
+          ),
+        field,
+      );
+    }
+    await page.goto(`${server.url}/settings/tokens`);
+    await shot("layout-settings-tokens-1280");
+    await page.goto(`${server.url}/duplicates`);
+    const filter = await page.getByLabel("App").evaluate((select) => Math.round(select.getBoundingClientRect().width));
+    await shot("layout-duplicates-1280");
+    expect(gaps["/settings/webhooks"]).toBeGreaterThanOrEqual(12);
+    expect(gaps["/settings/tokens"]).toBeGreaterThanOrEqual(12);
+    expect(filter).toBeLessThanOrEqual(400);
   });
 
   test("at 1280 px the header, with its organization switcher, holds on one row in English and in French; the French sort is not cut", async () => {

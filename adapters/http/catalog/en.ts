@@ -24,6 +24,8 @@ export const EN = {
     apply: "Apply",
     reset: "Reset",
     any: "Any",
+    /** "Any" for a filter whose name is feminine in French (severity, app, feature). */
+    anyFeminine: "Any",
     open: "Open",
     closed: "Closed",
     all: "All",
@@ -99,6 +101,7 @@ export const EN = {
     sureDuplicate: "sure duplicate",
     matchedWords: "Matched words",
     mergeHere: "Merge into this one",
+    mergeThisInto: "Merge this one into",
     mergeNewer: "Merge",
     notDuplicate: "Not duplicates",
     mergedFeedbacks: "Merged here",
@@ -116,6 +119,8 @@ export const EN = {
     groupingAuto: "Automatic: sure duplicates are merged, likely ones wait in Possible duplicates",
     groupingReview: "Review: nothing is merged without a person; every likely duplicate waits in Possible duplicates",
     reportVia: "Report via",
+    /** Where a report came from, after "Report via". */
+    sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent" },
     screenshotAlt: "Screenshot sent with the report (fields and marked areas blocked out)",
     openScreenshot: "Open the screenshot",
     playReplay: "Play the replay",
@@ -206,6 +211,8 @@ export const EN = {
     person: "Person",
     can: "Can",
     noOrganization: "You are not a member of any organization yet.",
+    noOrganizationNext:
+      "Ask an Admin of your organization to add you in Settings → Members, then reload this page. Whoever runs this server can add you from the command line:",
     signInTitle: "Sign in to Retour",
     signIn: "Sign in",
     password: "Password",
@@ -327,8 +334,13 @@ export const EN = {
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     internal_error: "Something went wrong on our side. It has been logged.",
   },
-  /** Why an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
+  /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
+    unknown_feedback: (feedback: string) => `No feedback ${feedback} in this organization.`,
+    same_feedback: (feedback: string) => `A feedback cannot be merged into itself: ${feedback} was named twice. Give the key of another feedback.`,
+    other_app: (feedback: string, target: string) => `${feedback} and ${target} belong to different apps: only feedbacks of one app can be merged.`,
+    already_merged: (feedback: string) =>
+      `${feedback} is merged into another feedback already: merge into the feedback that holds it, or unmerge ${feedback} first.`,
     not_merged: (feedback: string) => `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, which ${feedback} was merged into, has been merged into another feedback since: unmerge ${target} first.`,
@@ -339,6 +351,17 @@ export const EN = {
     target_emptied: (feedback: string, target: string) =>
       `${target} holds only the reports that ${feedback} brought, its own having been split off since: unmerging would leave ${target} empty. Leave ${feedback} merged.`,
     only_report: (feedback: string) => `This report is the only one of ${feedback}: it has a feedback of its own already.`,
+  },
+  /** A webhook address refused: the condition that failed and what was given, said before the rule. */
+  addressRefused: {
+    not_url: (given: string) => `The address must be absolute (https://host/path): "${given}" was given.`,
+    not_https: (given: string) =>
+      `The address must use https: ${given} was given (http is allowed in development only, with WEBHOOKS_ALLOW_PRIVATE).`,
+    credentials: () => "The address must not carry a user name or a password.",
+    port: (given: string) => `The address must use port 443 or 8443: port ${given} was given.`,
+    private_address: (host: string, resolved?: string) =>
+      `The address must be public: ${resolved ? `${host} resolves to ${resolved}, which is` : `${host} is`} a loopback, private, link-local or otherwise non-public address (allowed in development only, with WEBHOOKS_ALLOW_PRIVATE).`,
+    unresolvable: (host: string) => `The host name must resolve to an address: ${host} resolves to none (a machine without network resolves none).`,
   },
   /** The sentence naming a refused field: "limit: expected an integer from 1 to 100." */
   problems: {

@@ -23,6 +23,7 @@ export const FR: Catalog = {
     apply: "Appliquer",
     reset: "Réinitialiser",
     any: "Tous",
+    anyFeminine: "Toutes",
     open: "Ouverts",
     closed: "Fermés",
     all: "Tous les statuts",
@@ -99,6 +100,7 @@ export const FR: Catalog = {
     sureDuplicate: "doublon sûr",
     matchedWords: "Mots en commun",
     mergeHere: "Fusionner dans celui-ci",
+    mergeThisInto: "Fusionner celui-ci dans",
     mergeNewer: "Fusionner",
     notDuplicate: "Pas des doublons",
     mergedFeedbacks: "Fusionnés ici",
@@ -116,6 +118,7 @@ export const FR: Catalog = {
     groupingAuto: "Automatique\u202f: les doublons sûrs sont fusionnés, les probables attendent dans Doublons possibles",
     groupingReview: "Revue\u202f: rien n'est fusionné sans une personne\u202f; chaque doublon probable attend dans Doublons possibles",
     reportVia: "Signalement via",
+    sources: { api: "l'API", form: "le formulaire hébergé", widget: "le widget", agent: "un agent" },
     screenshotAlt: "Capture d'écran envoyée avec le signalement (champs et zones marquées masqués)",
     openScreenshot: "Ouvrir la capture d'écran",
     playReplay: "Lire l'enregistrement",
@@ -207,6 +210,8 @@ export const FR: Catalog = {
     person: "Personne",
     can: "Peut",
     noOrganization: "Vous n'êtes encore membre d'aucune organisation.",
+    noOrganizationNext:
+      "Demandez à un Admin de votre organisation de vous ajouter dans Réglages → Membres, puis rechargez cette page. La personne qui gère ce serveur peut vous ajouter en ligne de commande\u202f:",
     signInTitle: "Connexion à Retour",
     signIn: "Se connecter",
     password: "Mot de passe",
@@ -222,7 +227,7 @@ export const FR: Catalog = {
     dismissed: "Écarté",
     problem: "Problème",
     idea: "Idée",
-    praise: "Éloge",
+    praise: "Compliment",
     admin: "Administrateur",
     member: "Membre",
     reader: "Lecteur",
@@ -330,6 +335,13 @@ export const FR: Catalog = {
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
   },
   refusals: {
+    unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
+    same_feedback: (feedback: string) =>
+      `Un retour ne peut pas être fusionné dans lui-même\u202f: ${feedback} a été donné deux fois. Donnez la clé d'un autre retour.`,
+    other_app: (feedback: string, target: string) =>
+      `${feedback} et ${target} appartiennent à des applications différentes\u202f: seuls les retours d'une même application peuvent être fusionnés.`,
+    already_merged: (feedback: string) =>
+      `${feedback} est déjà fusionné dans un autre retour\u202f: fusionnez dans le retour qui le contient, ou défusionnez d'abord ${feedback}.`,
     not_merged: (feedback: string) => `${feedback} n'est fusionné dans aucun autre retour\u202f: il n'y a rien à défusionner.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour\u202f: défusionnez d'abord ${target}.`,
@@ -340,6 +352,17 @@ export const FR: Catalog = {
     target_emptied: (feedback: string, target: string) =>
       `${target} ne contient plus que les signalements apportés par ${feedback}, les siens en ayant été séparés depuis\u202f: défusionner laisserait ${target} vide. Laissez ${feedback} fusionné.`,
     only_report: (feedback: string) => `Ce signalement est le seul de ${feedback}\u202f: il a déjà son propre retour.`,
+  },
+  addressRefused: {
+    not_url: (given: string) => `L'adresse doit être absolue (https://hôte/chemin)\u202f: «\u202f${given}\u202f» a été donnée.`,
+    not_https: (given: string) =>
+      `L'adresse doit être en https\u202f: ${given} a été donnée (http n'est permis qu'en développement, avec WEBHOOKS_ALLOW_PRIVATE).`,
+    credentials: () => "L'adresse ne doit porter ni nom d'utilisateur ni mot de passe.",
+    port: (given: string) => `L'adresse doit utiliser le port 443 ou 8443\u202f: le port ${given} a été donné.`,
+    private_address: (host: string, resolved?: string) =>
+      `L'adresse doit être publique\u202f: ${resolved ? `${host} se résout en ${resolved}, qui est` : `${host} est`} une adresse de bouclage, privée, lien-local ou autrement non publique (permise seulement en développement, avec WEBHOOKS_ALLOW_PRIVATE).`,
+    unresolvable: (host: string) =>
+      `Le nom d'hôte doit se résoudre en une adresse\u202f: ${host} ne se résout en aucune (une machine sans réseau n'en résout aucune).`,
   },
   problems: {
     body: "corps",
@@ -352,7 +375,7 @@ export const FR: Catalog = {
     credentials: "porte un nom d'utilisateur ou un mot de passe",
     port: "sur un autre port que 443 et 8443",
     private_address: "une adresse de bouclage, privée, lien-local ou autrement non publique, ou un nom d'hôte qui se résout en une telle adresse",
-    unresolvable: "le nom d'hôte ne se résout en aucune adresse (une machine sans réseau n'en résout aucun)",
+    unresolvable: "le nom d'hôte ne se résout en aucune adresse (une machine sans réseau n'en résout aucune)",
     widget_key_only: "une clé de widget est attendue ici\u202f; les clés de canal API et de formulaire vont à POST /v1/reports",
     server_key_only:
       "une clé de widget ne sert que depuis le widget (POST /v1/widget/reports)\u202f; cette adresse prend une clé de canal API ou de formulaire",

@@ -54,19 +54,33 @@ export function argumentsBody(code: ErrorCode, language: Language, problem?: Fie
   return { error: problem ? `${toolArguments.invalid} ${sentence(problem, words)}` : toolArguments.invalid, code };
 }
 
-/** The `{error, code}` body, in a language, naming the refused field when there is one. */
+/**
+ * The `{error, code}` body, in a language, naming the refused field when there is one. A refused
+ * webhook address says first which condition failed and what was given, then the rule.
+ */
 export function errorBody(code: ErrorCode, language: Language, problem?: FieldProblem): ErrorBody {
-  const message = textFor(language).errors[code];
-  return { error: problem ? `${message} ${describeProblem(problem, language)}` : message, code };
+  const catalog = textFor(language);
+  const message = catalog.errors[code];
+  if (!problem) return { error: message, code };
+  if (code === "invalid_webhook" && problem.reason in catalog.addressRefused) {
+    const refused = problem as Extract<FieldProblem, { given?: string }>;
+    const said = catalog.addressRefused[refused.reason as keyof Catalog["addressRefused"]](refused.given ?? "", refused.resolved);
+    return { error: `${said} ${message}`, code };
+  }
+  return { error: `${message} ${describeProblem(problem, language)}`, code };
 }
 
-/** Why an unmerge or a split was refused, in a language, naming the feedbacks. */
+/** Why a merge, an unmerge or a split was refused, in a language, naming the feedbacks. */
 export function describeRefusal(refusal: MergeRefusal, language: Language): string {
   const words = textFor(language).refusals;
   switch (refusal.reason) {
+    case "unknown_feedback":
+    case "same_feedback":
+    case "already_merged":
     case "not_merged":
     case "only_report":
       return words[refusal.reason](refusal.feedback);
+    case "other_app":
     case "target_merged":
     case "target_emptied":
       return words[refusal.reason](refusal.feedback, refusal.target);

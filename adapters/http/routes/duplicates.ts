@@ -8,7 +8,7 @@ import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { listApps } from "../../../core/use-cases/list-catalog.ts";
 import { html, redirect } from "../html.ts";
-import { type Done, dismissButton, groupingNotice, likeness, mergeButton, setFailure } from "../web/grouping-panel.ts";
+import { type Done, dismissButton, groupingNotice, likeness, mergeButton, newerIntoOlder, setFailure } from "../web/grouping-panel.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
@@ -18,12 +18,18 @@ function localNext(next: string, fallback: string): string {
   return /^\/(duplicates|inbox\/[^/?#]+)(\?[^#]*)?$/.test(next) ? next : fallback;
 }
 
-/** Back to `next`, saying what was done or what went wrong (post-redirect-get: a reload repeats nothing). */
-function back(next: string, result: Result<unknown>, done: Done): Response {
+/**
+ * Back to `next`, saying what was done or what went wrong (post-redirect-get: a reload repeats
+ * nothing); after a refusal, `typed` is what the person typed, to find in the field again.
+ */
+function back(next: string, result: Result<unknown>, done: Done, typed = ""): Response {
   const url = new URL(next, "http://local");
-  for (const name of ["done", "error", "reason", "feedback", "target", "count"]) url.searchParams.delete(name);
+  for (const name of ["done", "error", "reason", "feedback", "target", "count", "into"]) url.searchParams.delete(name);
   if (result.ok) url.searchParams.set("done", done);
-  else setFailure(url.searchParams, result);
+  else {
+    setFailure(url.searchParams, result);
+    if (typed) url.searchParams.set("into", typed);
+  }
   return redirect(url.pathname + url.search);
 }
 
@@ -36,19 +42,20 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   const suggestions = listed.ok ? listed.value : [];
   const here = appId ? `/duplicates?appId=${encodeURIComponent(appId)}` : "/duplicates";
   const canUpdate = can(visitor.grant, "feedbacks.update");
-  const appFilter = html`<form method="get" action="/duplicates" class="filters" aria-label="${w.filters}">
-<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.any}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+  const appFilter = html`<form method="get" action="/duplicates" class="filters single" aria-label="${w.filters}">
+<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 <div><button type="submit" class="secondary">${w.apply}</button></div></form>`;
   const side = (f: (typeof suggestions)[number]["feedback"]) =>
     html`<p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
+  // Merged newer into older, as grouping folds and as a feedback's page offers.
+  const mergeNewer = (s: (typeof suggestions)[number]) => {
+    const { newer, older } = newerIntoOlder(s.feedback, s.similar);
+    return mergeButton(visitor, newer.key, older.key, here, `${w.mergeNewer} ${newer.key} ${w.into} ${older.key}`, "primary");
+  };
   const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
 ${likeness(visitor, s.score, s.matched)}
-${
-  canUpdate
-    ? html`${mergeButton(visitor, s.feedback.key, s.similar.key, here, `${w.mergeNewer} ${s.feedback.key} ${w.into} ${s.similar.key}`, "primary")}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}`
-    : ""
-}</li>`;
+${canUpdate ? html`${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}` : ""}</li>`;
   const list = suggestions.length === 0 ? html`<p class="empty">${w.noSuggestions}</p>` : html`<ul class="plain pairs">${suggestions.map(pair)}</ul>`;
   return appPage(
     visitor,
@@ -72,7 +79,7 @@ export function duplicateRoutes(services: Services) {
           // Merged from its own page, a feedback's page is now the one that holds both.
           const source = `/inbox/${encodeURIComponent(field("source").trim())}`;
           const next = localNext(field("next"), "/duplicates");
-          return back(merged.ok && next === source ? `/inbox/${encodeURIComponent(merged.value.key)}` : next, merged, "merged");
+          return back(merged.ok && next === source ? `/inbox/${encodeURIComponent(merged.value.key)}` : next, merged, "merged", field("into").trim());
         }),
       { detail: { hide: true } },
     )

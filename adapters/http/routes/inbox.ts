@@ -35,7 +35,7 @@ import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
-import { formatTime, valueName, wordsFor } from "../web/words.ts";
+import { formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
 
 const statusForm = validator(StatusChange);
 
@@ -111,11 +111,11 @@ async function inboxPage(services: Services, visitor: Visitor, request: Request)
 <div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}"></div>
 <div><label for="status">${w.status}</label><select id="status" name="status">${STATUS_FILTERS.map((f) => html`<option value="${f}"${f === selectedStatus ? html` selected` : ""}>${label(f)}</option>`)}</select></div>
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
-<div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.any)}</select></div>
-<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.any}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+<div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.anyFeminine)}</select></div>
+<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 ${
   features.length > 0
-    ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.any}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
+    ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
     : ""
 }
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
@@ -169,7 +169,7 @@ async function feedbackPage(
     conversations.length > 0
       ? html`<h2>${w.conversation}</h2>${conversations.map(
           ({ report, turns }) =>
-            html`<section class="conversation"><h3><a href="#report-${report.id}">${w.reportVia} ${report.source} · ${report.author ?? w.anonymous} · ${formatTime(lang, Date.parse(report.at))}</a></h3>
+            html`<section class="conversation"><h3><a href="#report-${report.id}">${w.reportVia} ${sourceName(lang, report.source)} · ${report.author ?? w.anonymous} · ${formatTime(lang, Date.parse(report.at))}</a></h3>
 <blockquote>${report.text}</blockquote>
 <ol>${turns.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol></section>`,
         )}`
@@ -219,7 +219,7 @@ ${conversation}
 <h2>${w.followers}</h2>
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
-${groupingPanel(visitor, feedback, similar, merged, canUpdate)}
+${groupingPanel(visitor, feedback, similar, merged, canUpdate, notice?.params?.get("into") ?? "")}
 </aside></div>`;
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200, canUpdate ? [KEYBOARD_SCRIPT_PATH] : []);
 }

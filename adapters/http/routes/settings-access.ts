@@ -63,6 +63,9 @@ async function membersPage(services: Services, visitor: Visitor, notice: Notice 
   );
 }
 
+/** The scope a new personal token has unless more are ticked: reading, the least a token does. */
+const DEFAULT_TOKEN_SCOPE = "feedbacks:read";
+
 async function tokensPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language);
   const lang = visitor.language;
@@ -78,7 +81,7 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
   const form = html`<h2>${w.createToken}</h2><form method="post" action="/settings/tokens"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="token-label">${w.label}</label><input id="token-label" name="label" required maxlength="${TOKEN_LABEL_MAX_LENGTH}">
 <fieldset><legend>${w.scopes}</legend>${scopes.map(
-    (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes" checked> ${s}</label>`,
+    (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes"${s === DEFAULT_TOKEN_SCOPE ? html` checked` : ""}> ${s}</label>`,
   )}</fieldset>
 <button type="submit">${w.create}</button></form>`;
   return settingsPage(
@@ -90,7 +93,13 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
   );
 }
 
-async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
+/** What an Admin typed in the webhook form: given back with a refusal, so nothing is typed twice. */
+interface WebhookDraft {
+  readonly url: string;
+  readonly events: readonly string[];
+}
+
+async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}, draft?: WebhookDraft): Promise<Response> {
   const w = wordsFor(visitor.language);
   if (!can(visitor.grant, "webhooks.manage")) return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${w.adminsOnly}</p>`, 403);
   const listed = await listWebhooks(services, visitor.grant);
@@ -104,9 +113,10 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
   const form =
     data.length < MAX_WEBHOOKS_PER_ORGANIZATION
       ? html`<h2>${w.createWebhook}</h2><form method="post" action="/settings/webhooks"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="webhook-url">URL</label><input id="webhook-url" name="url" type="url" required maxlength="2000" placeholder="https://">
+<label for="webhook-url">URL</label><input id="webhook-url" name="url" type="url" required maxlength="2000" placeholder="https://" value="${draft?.url ?? ""}">
 <fieldset><legend>${w.events}</legend>${EVENT_TYPES.map(
-          (e) => html`<label><input type="checkbox" name="event.${e}" value="yes" checked> ${e}</label>`,
+          (e) =>
+            html`<label><input type="checkbox" name="event.${e}" value="yes"${!draft || draft.events.includes(e) ? html` checked` : ""}> ${e}</label>`,
         )}</fieldset>
 <button type="submit">${w.create}</button></form>`
       : html`<p class="muted">${textFor(visitor.language).errors.webhook_limit_reached}</p>`;
@@ -216,13 +226,17 @@ export function settingsAccessRoutes(services: Services) {
       ({ request, body, cookie }) =>
         adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor, field) => {
           const events = EVENT_TYPES.filter((e) => field(`event.${e}`) === "yes");
-          if (events.length === 0) return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 });
-          const created = await createWebhook(services, services.webhooks, visitor.grant, { url: field("url").trim(), events });
+          const draft = { url: field("url").trim(), events };
+          if (events.length === 0)
+            return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 }, draft);
+          const created = await createWebhook(services, services.webhooks, visitor.grant, { url: draft.url, events });
           if (!created.ok)
-            return webhooksPage(services, visitor, {
-              error: errorBody(created.code, visitor.language, created.problem).error,
-              status: STATUS_OF[created.code],
-            });
+            return webhooksPage(
+              services,
+              visitor,
+              { error: errorBody(created.code, visitor.language, created.problem).error, status: STATUS_OF[created.code] },
+              draft,
+            );
           await flash(services, cookie, { label: wordsFor(visitor.language).secretOnce, value: created.value.secret });
           return redirect("/settings/webhooks");
         }),

@@ -48,9 +48,12 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
   const growing =
     t.growing.length === 0
       ? html`<p class="muted">${w.growingNone}</p>`
-      : html`<table><thead><tr><th scope="col">${w.feature}</th><th scope="col" class="num">${w.thisWeek}</th><th scope="col" class="num">${w.lastWeek}</th><th scope="col" class="num">${w.change}</th></tr></thead>
-<tbody>${t.growing.map((g) => html`<tr><td>${g.feature.path}</td><td class="num">${g.thisWeek}</td><td class="num">${g.lastWeek}</td><td class="num">+${g.thisWeek - g.lastWeek}</td></tr>`)}</tbody></table>`;
-  const figures = html`<details><summary>${w.figures}</summary><div class="scroll"><table><thead><tr><th scope="col">${w.date}</th>${KINDS.map((k) => html`<th scope="col" class="num">${valueName(lang, k)}</th>`)}</tr></thead>
+      : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.feature}</th><th scope="col" class="num">${w.thisWeek}</th><th scope="col" class="num">${w.lastWeek}</th><th scope="col" class="num">${w.change}</th></tr></thead>
+<tbody>${t.growing.map(
+          (g) =>
+            html`<tr><td class="title">${g.feature.path}</td><td class="num" data-label="${w.thisWeek}">${g.thisWeek}</td><td class="num" data-label="${w.lastWeek}">${g.lastWeek}</td><td class="num" data-label="${w.change}">+${g.thisWeek - g.lastWeek}</td></tr>`,
+        )}</tbody></table></div>`;
+  const figures = html`<details><summary>${w.figures}</summary><div class="scroll"><table class="figures"><thead><tr><th scope="col">${w.date}</th>${KINDS.map((k) => html`<th scope="col" class="num">${valueName(lang, k)}</th>`)}</tr></thead>
 <tbody>${t.dates.map((date, i) => html`<tr><td class="nowrap">${date}</td>${KINDS.map((k) => html`<td class="num">${t.byKind[k][i]}</td>`)}</tr>`).reverse()}</tbody></table></div></details>`;
   return appPage(
     visitor,

@@ -3,7 +3,7 @@ import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timel
 import type { ReportEntry } from "../../../core/schemas/feedback.ts";
 import { type Html, html } from "../html.ts";
 import { statusBadge } from "./badges.ts";
-import { formatTime, type Words } from "./words.ts";
+import { formatTime, sourceName, type Words } from "./words.ts";
 
 const linkTo = (other: LinkedFeedback): Html =>
   html`<a href="/inbox/${encodeURIComponent(other.key)}">${other.key}</a> <span class="muted">${other.title}</span>`;
@@ -19,7 +19,7 @@ function entry(w: Words, language: Language, e: TimelineEntry, reportAction: (re
   const when = html`<time datetime="${e.at}" class="muted">${formatTime(language, Date.parse(e.at))}</time>`;
   switch (e.kind) {
     case "report":
-      return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${e.report.source} · ${e.report.author ?? w.anonymous} · ${when}</p><p>${e.report.text}</p>${reportAction(e.report)}</li>`;
+      return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}</p><p>${e.report.text}</p>${reportAction(e.report)}</li>`;
     case "status": {
       const who = e.comment?.author ? html` · ${e.comment.author}` : "";
       return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;

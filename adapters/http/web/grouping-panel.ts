@@ -1,4 +1,5 @@
 import type { LinkedFeedback } from "../../../core/feedback/timeline.ts";
+import { mergeDirection } from "../../../core/grouping/candidates.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import { type Html, html } from "../html.ts";
@@ -13,7 +14,7 @@ import { describeRefusal, textFor } from "../catalog/text.ts";
 export const DONE = ["merged", "unmerged", "dismissed", "split"] as const;
 export type Done = (typeof DONE)[number];
 
-/** Writes what went wrong into the address a grouping action returns to: the code and, for a refused unmerge or split, why. */
+/** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
 export function setFailure(params: URLSearchParams, failure: Failure): void {
   params.set("error", failure.code);
   if (!failure.refusal) return;
@@ -21,15 +22,19 @@ export function setFailure(params: URLSearchParams, failure: Failure): void {
 }
 
 const FEEDBACK_KEY = /^[A-Z][A-Z0-9]*-\d+$/;
+/** The longest key a person may type in the merge field. */
+const TYPED_MAX = 100;
 
-/** Why an unmerge or a split was refused, read back from the address; null when it does not read as one. */
+/** Why a merge, an unmerge or a split was refused, read back from the address; null when it does not read as one. */
 function refusalOf(params: URLSearchParams): MergeRefusal | null {
   const reason = REFUSAL_REASONS.find((r) => r === params.get("reason"));
   const feedback = params.get("feedback") ?? "";
   const target = params.get("target") ?? "";
   const count = Number(params.get("count"));
+  // An unknown key is shown as it was typed (escaped), whatever it looks like.
+  if (reason === "unknown_feedback") return feedback && feedback.length <= TYPED_MAX ? { reason, feedback } : null;
   if (!reason || !FEEDBACK_KEY.test(feedback)) return null;
-  if (reason === "not_merged" || reason === "only_report") return { reason, feedback };
+  if (reason === "not_merged" || reason === "only_report" || reason === "same_feedback" || reason === "already_merged") return { reason, feedback };
   if (!FEEDBACK_KEY.test(target)) return null;
   if (reason === "reports_left") return Number.isInteger(count) && count > 0 ? { reason, feedback, target, count } : null;
   return { reason, feedback, target };
@@ -77,18 +82,27 @@ export function likeness(visitor: Visitor, score: number, matched: readonly stri
   }</p>`;
 }
 
+/** Which of two feedbacks a person merges into which: the newer into the older, by grouping's own rule. */
+export function newerIntoOlder<F extends Pick<FeedbackSummary, "id" | "createdAt">>(a: F, b: F): { readonly newer: F; readonly older: F } {
+  const dated = (feedback: F) => ({ id: feedback.id, createdAt: Date.parse(feedback.createdAt), feedback });
+  const { source, target } = mergeDirection(dated(a), dated(b));
+  return { newer: source.feedback, older: target.feedback };
+}
+
 const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title}`;
 
 /**
- * The grouping side of a feedback page: the feedbacks alike (merge into this one, or not
- * duplicates), those merged here (unmerge), and merging this one into another by key.
+ * The grouping side of a feedback page: the feedbacks alike (merged newer into older, as on the
+ * Possible duplicates page, or not duplicates), those merged here (unmerge), and merging this one into another by key (`typed`:
+ * the key typed in a merge that was refused, kept in the field).
  */
 export function groupingPanel(
   visitor: Visitor,
-  feedback: Pick<FeedbackSummary, "key">,
+  feedback: Pick<FeedbackSummary, "id" | "key" | "createdAt">,
   similar: readonly SimilarFeedback[],
   merged: readonly LinkedFeedback[],
   canUpdate: boolean,
+  typed = "",
 ): Html {
   const w = wordsFor(visitor.language);
   const here = `/inbox/${encodeURIComponent(feedback.key)}`;
@@ -99,7 +113,11 @@ export function groupingPanel(
           (s) =>
             html`<li>${keyAndTitle(s.feedback)}${likeness(visitor, s.score, s.matched, s.sure)}${
               canUpdate
-                ? html`${mergeButton(visitor, s.feedback.key, feedback.key, here, w.mergeHere)}${dismissButton(visitor, feedback.key, s.feedback.key, here)}`
+                ? html`${
+                    newerIntoOlder(s.feedback, feedback).newer === s.feedback
+                      ? mergeButton(visitor, s.feedback.key, feedback.key, here, w.mergeHere)
+                      : mergeButton(visitor, feedback.key, s.feedback.key, here, `${w.mergeThisInto} ${s.feedback.key}`)
+                  }${dismissButton(visitor, feedback.key, s.feedback.key, here)}`
                 : ""
             }</li>`,
         )}</ul>`;
@@ -114,7 +132,7 @@ export function groupingPanel(
         )}</ul>`;
   const mergeInto = canUpdate
     ? html`<form method="post" action="/duplicates/merge"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("source", feedback.key)}${hidden("next", here)}
-<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="100" aria-describedby="merge-into-hint" autocomplete="off">
+<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="${TYPED_MAX}" value="${typed.slice(0, TYPED_MAX)}" aria-describedby="merge-into-hint" autocomplete="off">
 <p class="muted" id="merge-into-hint">${w.mergeIntoHint}</p><button type="submit" class="secondary">${w.merge}</button></form>`
     : "";
   return html`<h2>${w.similarFeedbacks}</h2>${alike}${mergedHere}${mergeInto}`;

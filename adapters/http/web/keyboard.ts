@@ -3,9 +3,10 @@ export const KEYBOARD_SCRIPT_PATH = "/app/keyboard.js";
 
 /**
  * Keyboard triage, a progressive enhancement (the pages work without it): in the inbox `j` and
- * `k` move through the feedbacks, Enter opens one and `/` goes to the search field; on a feedback
- * page `s` goes to its status. No field has the focus on arrival, so the keys work at once;
- * Escape leaves a text field, so they work again. First-party, no dependency.
+ * `k` move through the feedbacks, Enter opens one, `s` opens the focused one at its status and
+ * `/` goes to the search field; on a feedback page `s` goes to its status. No field has the focus
+ * on arrival, so the keys work at once; Escape leaves a text field, keeping what was typed (a
+ * search field would clear itself), so they work again. First-party, no dependency.
  */
 export const KEYBOARD_SCRIPT = `(() => {
   const typing = (target) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
@@ -18,15 +19,24 @@ export const KEYBOARD_SCRIPT = `(() => {
     rows[current].classList.add("current");
     rows[current].querySelector("a")?.focus();
   };
+  const status = document.getElementById("new-status");
+  // Opened with s from the inbox: the status is where the person meant to go.
+  if (status && location.hash === "#new-status") status.focus();
+  /** The feedback row the person is on: the one holding the focus, else the one j and k reached. */
+  const focusedRow = () => document.activeElement?.closest("table.cards tbody tr") ?? rows[current];
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
     if (typing(event.target)) {
-      if (event.key === "Escape") event.target.blur();
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.target.blur();
       return;
     }
+    const row = focusedRow();
     if (event.key === "j") move(1);
     else if (event.key === "k") move(-1);
-    else if (event.key === "s" && document.getElementById("new-status")) document.getElementById("new-status").focus();
+    else if (event.key === "s" && status) status.focus();
+    else if (event.key === "s" && row?.querySelector("a")) location.assign(row.querySelector("a").href + "#new-status");
     else if (event.key === "/" && document.getElementById("query")) document.getElementById("query").focus();
     else return;
     event.preventDefault();

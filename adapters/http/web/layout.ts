@@ -44,7 +44,14 @@ export async function asMember(services: Services, web: WebRequest, handler: (vi
   }
   if (visited.state === "no_organization") {
     const w = wordsFor(visited.language);
-    return page(w.inbox, html`<h1>Retour</h1><p>${w.noOrganization}</p>`, { language: visited.language, status: 403 });
+    return page(
+      w.inbox,
+      html`<h1>Retour</h1><p>${w.noOrganization}</p><p>${w.noOrganizationNext}</p>
+<pre><code>npm run cli -- member add &lt;org&gt; ${visited.email} member</code></pre>
+<p class="muted">${w.signedInAs} ${visited.email}</p>
+<form method="post" action="/logout"><input type="hidden" name="csrf" value="${visited.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form>`,
+      { language: visited.language, status: 403 },
+    );
   }
   return handler(visited);
 }

@@ -23,7 +23,7 @@ export interface Visitor {
 
 export type Visit =
   | { readonly state: "anonymous" }
-  | { readonly state: "no_organization"; readonly language: Language }
+  | { readonly state: "no_organization"; readonly language: Language; readonly email: string; readonly csrf: string }
   | ({ readonly state: "member" } & Visitor);
 
 /** The language of the pages: the visitor's choice when made, else Accept-Language. */
@@ -46,7 +46,7 @@ export async function visit(services: Services, web: WebRequest): Promise<Visit>
   const remembered = readCookie(cookie, ORG_COOKIE, isSecure(services));
   const asked = new URL(request.url).searchParams.get("org") ?? remembered;
   const membership = memberships.find((m) => m.orgId === asked) ?? memberships[0];
-  if (!membership) return { state: "no_organization", language };
+  if (!membership) return { state: "no_organization", language, email: user.email, csrf: await csrfToken(services, cookie) };
   const csrf = await csrfToken(services, cookie);
   if (membership.orgId !== remembered) writeCookie(cookie, ORG_COOKIE, membership.orgId, { secure: isSecure(services) });
   return {

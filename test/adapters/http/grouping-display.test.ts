@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { listSuggestions } from "../../../core/merges/list-suggestions.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+let browser: FormBrowser;
+/** Two likely duplicates waiting for review: the older feedback, and the newer one. */
+let older: string;
+let newer: string;
+
+const report = async (message: string): Promise<string> =>
+  (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message } })).body.ticketId;
+
+beforeAll(async () => {
+  http = await inProcess();
+  await setGroupingMode(http.services, operatorGrant(http.demo.orgId), http.demo.appId, "review");
+  older = await report("Signing in with Google shows a blank page after the consent screen");
+  newer = await report("After the Google consent screen, signing in shows a blank page");
+  await http.runJobs();
+  browser = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
+  await signIn(browser, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+});
+afterAll(() => http.close());
+
+/** The merge buttons of a page: [source, into] of each. */
+const mergeButtons = (page: string) =>
+  [...page.matchAll(/action="\/duplicates\/merge"[^>]*>[\s\S]*?name="source" value="([^"]+)"[\s\S]*?name="into" value="([^"]+)"/g)].map((m) => [
+    m[1],
+    m[2],
+  ]);
+
+describe("matched words are shown as the reports wrote them", () => {
+  test("GET …/similar and the review queue say « Google », never the stem « googl »", async () => {
+    const alike = (await http.request("GET", `/v1/feedbacks/${newer}/similar`, { token: http.demo.tokens.reader })).body.data;
+    expect(alike[0].feedback.key).toBe(older);
+    expect(alike[0].matched).toContain("Google");
+    expect(alike[0].matched).not.toContain("googl");
+    const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
+    if (!queue.ok) throw new Error(queue.code);
+    expect(queue.value[0]!.matched).toContain("Google");
+    const page = await (await browser.fetch("/duplicates")).text();
+    expect(page).toContain('<span class="chip">Google</span>');
+    expect(page).not.toContain(">googl<");
+  });
+});
+
+describe("both pages offer one direction of merge: newer into older, as grouping folds", () => {
+  test("Possible duplicates merges the newer into the older", async () => {
+    expect(mergeButtons(await (await browser.fetch("/duplicates")).text())).toEqual([[newer, older]]);
+  });
+
+  test("the newer feedback's page offers to merge this one into the older", async () => {
+    const page = await (await browser.fetch(`/inbox/${newer}`)).text();
+    expect(mergeButtons(page)[0]).toEqual([newer, older]);
+    expect(page).toContain(`Merge this one into ${older}</button>`);
+  });
+
+  test("the older feedback's page offers to merge the newer into this one", async () => {
+    const page = await (await browser.fetch(`/inbox/${older}`)).text();
+    expect(mergeButtons(page)[0]).toEqual([newer, older]);
+    expect(page).toContain("Merge into this one</button>");
+  });
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { addChannel } from "../../../core/apps/add-channel.ts";
+import { createApp } from "../../../core/apps/create-app.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+const report = async (message: string, publicKey = http.demo.publicKey): Promise<string> =>
+  (await http.request("POST", "/v1/reports", { body: { publicKey, kind: "problem", message } })).body.ticketId;
+const merge = (key: string, into: string) => http.request("POST", `/v1/feedbacks/${key}/merge`, { body: { into }, token: http.demo.tokens.admin });
+
+describe("POST /v1/feedbacks/{key}/merge says which condition failed, with the code unchanged", () => {
+  test("the same feedback twice: 409 cannot_merge naming it", async () => {
+    const key = await report("The export button greys out after one click");
+    const refused = await merge(key, key);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: "cannot_merge",
+      error: `A feedback cannot be merged into itself: ${key} was named twice. Give the key of another feedback.`,
+    });
+  });
+
+  test("two apps: 409 cannot_merge naming both", async () => {
+    const grant = operatorGrant(http.demo.orgId);
+    const other = await createApp(http.services, grant, { name: "Back office", kind: "web" });
+    if (!other.ok) throw new Error(other.code);
+    const channel = await addChannel(http.services, grant, other.value.id, "api");
+    if (!channel.ok) throw new Error(channel.code);
+    const mine = await report("Invoices show last month's total");
+    const theirs = await report("Invoices show the total of the month before", channel.value.key);
+    const refused = await merge(mine, theirs);
+    expect([refused.status, refused.body.code]).toEqual([409, "cannot_merge"]);
+    expect(refused.body.error).toBe(`${mine} and ${theirs} belong to different apps: only feedbacks of one app can be merged.`);
+  });
+
+  test("a feedback merged already: 409 cannot_merge naming it", async () => {
+    const [a, b, c] = [await report("Avatars upload sideways"), await report("The map zooms out on its own"), await report("Sound plays twice")];
+    expect((await merge(a, b)).status).toBe(200);
+    const refused = await merge(a, c);
+    expect([refused.status, refused.body.code]).toEqual([409, "cannot_merge"]);
+    expect(refused.body.error).toBe(`${a} is merged into another feedback already: merge into the feedback that holds it, or unmerge ${a} first.`);
+  });
+
+  test("an unknown key: 404 not_found naming the key, in English and in French", async () => {
+    const key = await report("The calendar forgets the time zone");
+    const refused = await merge(key, "demo-999");
+    expect([refused.status, refused.body]).toEqual([404, { code: "not_found", error: "No feedback DEMO-999 in this organization." }]);
+    const french = await http.request("POST", `/v1/feedbacks/${key}/merge`, {
+      body: { into: "DEMO-999" },
+      token: http.demo.tokens.admin,
+      headers: { "accept-language": "fr" },
+    });
+    expect(french.body.error).toBe("Aucun retour DEMO-999 dans cette organisation.");
+  });
+});
+
+describe("keys are matched whatever their case", () => {
+  test("demo-4 and DEMO-4 name one feedback: read, and merged into", async () => {
+    const target = await report("Search finds nothing with accents");
+    const source = await report("Searching with accents returns no result");
+    const read = await http.request("GET", `/v1/feedbacks/${target.toLowerCase()}`, { token: http.demo.tokens.admin });
+    expect([read.status, read.body.key, read.body.mergedInto]).toEqual([200, target, undefined]);
+    const merged = await merge(source.toLowerCase(), target.toLowerCase());
+    expect([merged.status, merged.body.key, merged.body.reports]).toEqual([200, target, 2]);
+  });
+
+  test("the web page of demo-4 is the page of DEMO-4", async () => {
+    const key = await report("Dark mode flickers on start");
+    const b = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
+    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const page = await b.fetch(`/inbox/${key.toLowerCase()}`);
+    expect([page.status, page.headers.get("location")]).toEqual([303, `/inbox/${key}`]);
+  });
+});
+
+describe("merging by key on a feedback's page", () => {
+  test("an unknown key is named in the refusal, and stays in the field", async () => {
+    const key = await report("Push notifications arrive twice");
+    const b = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
+    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const page = await (await b.fetch(`/inbox/${key}`)).text();
+    const form = /<form method="post" action="\/duplicates\/merge">[\s\S]*?<\/form>/.exec(page)![0];
+    const refused = await b.submit(form, { into: "demo-999" }, undefined, { origin: "http://localhost:3000" });
+    const back = refused.headers.get("location")!;
+    expect(back).toStartWith(`/inbox/${key}?`);
+    const shown = await (await b.fetch(back)).text();
+    expect(shown).toContain("No feedback DEMO-999 in this organization.");
+    expect(shown).toContain('name="into" required maxlength="100" value="demo-999"');
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+const ORIGIN = "http://localhost:3000";
+
+let http: InProcess;
+let admin: FormBrowser;
+beforeAll(async () => {
+  http = await inProcess();
+  admin = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
+  await signIn(admin, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+});
+afterAll(() => http.close());
+
+const page = async (path: string, language = "en") => (await admin.fetch(path, { headers: { "accept-language": language } })).text();
+/** The `<select>` of a page whose id is given, as HTML. */
+const select = (html: string, id: string) => new RegExp(`<select id="${id}"[\\s\\S]*?</select>`).exec(html)?.[0] ?? "";
+
+describe("Settings → Webhooks keeps what was typed when the address is refused", () => {
+  test("the typed address and the chosen events come back with the refusal, which says first what failed", async () => {
+    const form = /<form method="post" action="\/settings\/webhooks">[\s\S]*?<\/form>/.exec(await page("/settings/webhooks"))![0];
+    const refused = await admin.submit(
+      form,
+      { url: "http://hooks.example.com/retour", "event.feedback.created": "yes", "event.feedback.merged": "yes" },
+      undefined,
+      { origin: ORIGIN },
+    );
+    const shown = await refused.text();
+    expect(refused.status).toBe(400);
+    expect(shown).toContain("The address must use https: http://hooks.example.com/retour was given");
+    expect(shown).toContain('value="http://hooks.example.com/retour"');
+    const ticked = [...shown.matchAll(/name="event\.([\w.]+)" value="yes"( checked)?/g)].filter((m) => m[2]).map((m) => m[1]);
+    expect(ticked).toEqual(["feedback.created", "feedback.merged"]);
+  });
+});
+
+describe("French wording", () => {
+  test("the severity, app and feature filters say « Toutes », the kind filter « Tous »", async () => {
+    const inbox = await page("/inbox", "fr");
+    expect(select(inbox, "severity")).toContain('<option value="">Toutes</option>');
+    expect(select(inbox, "app")).toContain('<option value="">Toutes</option>');
+    expect(select(inbox, "kind")).toContain('<option value="">Tous</option>');
+    expect(select(await page("/duplicates", "fr"), "app")).toContain('<option value="">Toutes</option>');
+  });
+
+  test("praise is « Compliment » in the hosted form, as « Un compliment » in the widget", async () => {
+    const form = await (await http.handle(new Request(`${ORIGIN}/f/${http.demo.formKey}`, { headers: { "accept-language": "fr" } }))).text();
+    expect(form).toContain('value="praise"> Compliment</label>');
+    expect(form).not.toContain("Éloge");
+  });
+});
+
+describe("design polish", () => {
+  test("a new personal token has only feedbacks:read ticked", async () => {
+    const tokens = await page("/settings/tokens");
+    const ticked = [...tokens.matchAll(/name="scope\.([\w:]+)" value="yes"( checked)?/g)].filter((m) => m[2]).map((m) => m[1]);
+    expect(ticked).toEqual(["feedbacks:read"]);
+    expect(tokens).toContain('name="scope.webhooks:manage"');
+  });
+
+  test("a report's source is said as people say it: « Report via API · anonymous »", async () => {
+    const sent = await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "idea", message: "Export to CSV please" },
+    });
+    const thread = await page(`/inbox/${sent.body.ticketId}`);
+    expect(thread).toContain("Report via API · anonymous");
+    expect(await page(`/inbox/${sent.body.ticketId}`, "fr")).toContain("Signalement via l&#39;API · anonyme");
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { asWritten } from "../../core/grouping/as-written.ts";
+
+describe("matched words as the reports wrote them", () => {
+  test("each stem becomes the first word of either text that folds to it", () => {
+    const texts = ["Google sign-in crashes on the checkout page", "Paying with Google crashed the app"];
+    assert.deepEqual(asWritten(["googl", "crash", "checkout"], texts), ["Google", "crashes", "checkout"]);
+  });
+
+  test("a word found only in the second text is taken from it, accents and case kept", () => {
+    assert.deepEqual(asWritten(["paraplu", "roug"], ["The umbrella is gone", "Les Parapluies rouges disparaissent"]), ["Parapluies", "rouges"]);
+  });
+
+  test("a concept no single word folds to, and a term of neither text, stay as they are", () => {
+    assert.deepEqual(asWritten(["unresponsive", "zzz"], ["The button does nothing"]), ["unresponsive", "zzz"]);
+  });
+});
