@@ -3,7 +3,7 @@ import { feedbackKey } from "../../core/feedback/key.ts";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
 import { type Severity, STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
-import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store/feedbacks.ts";
 import { type Database, type Document, fromDocument, isDuplicateKey, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";

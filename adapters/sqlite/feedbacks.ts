@@ -1,6 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
-import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import {

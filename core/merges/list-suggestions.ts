@@ -5,7 +5,8 @@ import type { Suggestion } from "../grouping/decision.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { SuggestionStore } from "../store/suggestions.ts";
 import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 
 /** A suggestion as people review it: both feedbacks, how alike, and the words that matched. */
@@ -16,7 +17,7 @@ export interface SuggestionView {
   readonly matched: readonly string[];
 }
 
-export type SuggestionsDeps = SummariesDeps & { readonly store: Pick<Store, "listSuggestions" | "findFeedback"> };
+export type SuggestionsDeps = SummariesDeps & { readonly store: Pick<SuggestionStore, "listSuggestions"> & Pick<FeedbackStore, "findFeedback"> };
 
 /** How many suggestions the review queue shows at once. */
 export const SUGGESTIONS_SHOWN = 50;
@@ -43,7 +44,7 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
   return ok(complete.map(({ s }, i) => ({ feedback: shown[2 * i]!, similar: shown[2 * i + 1]!, score: s.score, matched: s.matched })));
 }
 
-export type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<Store, "dismissPair"> };
+export type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<SuggestionStore, "dismissPair"> };
 
 /** A person decides two feedbacks are not duplicates: the pair is neither suggested nor merged by grouping again. */
 export async function dismissSuggestion(services: DismissDeps, grant: Grant, keyOrId: string, similarKeyOrId: string): Promise<Result<void>> {

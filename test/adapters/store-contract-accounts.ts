@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AgentToken, Webhook } from "../../core/model.ts";
-import type { NewFeedback, Store } from "../../core/store.ts";
+import type { Store } from "../../core/services.ts";
+import type { NewFeedback } from "../../core/store/collection.ts";
 
 /**
  * The store contract, part two: organizations and people, agents, webhooks and their deliveries,

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import type { FeedbackFilter, NewFeedback, QualificationSession, Store } from "../../core/store.ts";
+import type { Store } from "../../core/services.ts";
+import type { NewFeedback } from "../../core/store/collection.ts";
+import type { FeedbackFilter } from "../../core/store/feedbacks.ts";
+import type { QualificationSession } from "../../core/store/qualifications.ts";
 import { FEEDBACK_ORDERS, STATUSES } from "../../core/schemas/feedback.ts";
 import { everyPage, plainly } from "../support/search-pages.ts";
 import type { FeedbackRecord } from "../../core/model.ts";

@@ -1,0 +1,10 @@
+import type { Grant } from "../model.ts";
+
+export interface AccessStore {
+  /**
+   * The grant behind an access or personal token hash, with the holder's current role; null if
+   * unknown, expired or revoked, if the person left the organization, or if the token's agent was
+   * removed or unused for `idleMs`. Records the use.
+   */
+  authenticate(tokenHash: string, now: number, idleMs: number): Promise<Grant | null>;
+}

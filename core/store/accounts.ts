@@ -1,0 +1,11 @@
+import type { Role } from "../model.ts";
+
+export interface AccountStore {
+  findCredentials(email: string): Promise<{ userId: string; passwordHash: string | null } | null>;
+  setPassword(userId: string, passwordHash: string): Promise<void>;
+  createSession(idHash: string, userId: string, createdAt: number, expiresAt: number): Promise<void>;
+  /** The session's person, if the session is live. */
+  findSession(idHash: string, now: number): Promise<{ userId: string; email: string } | null>;
+  deleteSession(idHash: string): Promise<void>;
+  listMemberships(userId: string): Promise<Array<{ orgId: string; orgName: string; role: Role }>>;
+}

@@ -1,0 +1,8 @@
+import type { Attachment } from "../model.ts";
+
+export interface AttachmentStore {
+  addAttachment(attachment: Attachment): Promise<void>;
+  /** The files these reports carry, oldest first. */
+  listAttachments(reportIds: readonly string[]): Promise<Attachment[]>;
+  findAttachment(attachmentId: string): Promise<Attachment | null>;
+}

@@ -1,0 +1,15 @@
+import type { JobRequest } from "../feedback/events.ts";
+
+export interface Job {
+  readonly id: string;
+  readonly request: JobRequest;
+  readonly attempts: number;
+  /** Proves the lease: completing or retrying with a stale lease does nothing. */
+  readonly leaseToken: string;
+}
+
+export interface JobQueue {
+  claimJob(now: number, leaseMs: number, leaseToken: string): Promise<Job | null>;
+  completeJob(job: Job): Promise<void>;
+  retryJob(job: Job, runAt: number, error: string): Promise<void>;
+}
