@@ -17,6 +17,7 @@ import type { OAuthStore } from "./store/oauth.ts";
 import type { OrganizationStore } from "./store/organizations.ts";
 import type { QualificationStore } from "./store/qualifications.ts";
 import type { RateLimitStore } from "./store/rate-limits.ts";
+import type { ServiceSecretStore } from "./store/service-secret.ts";
 import type { SuggestionStore } from "./store/suggestions.ts";
 import type { TokenStore } from "./store/tokens.ts";
 import type { TrackerStore } from "./store/trackers.ts";
@@ -57,6 +58,7 @@ export type Store = RateLimitStore &
   AppSetupStore &
   UserStore &
   TokenStore &
+  ServiceSecretStore &
   StoreUpkeep;
 
 /** What the use cases run on, assembled once by the composition root. */

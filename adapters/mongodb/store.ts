@@ -6,6 +6,7 @@ import { organizationStore } from "./organizations.ts";
 import { appSetupStore } from "./app-setup.ts";
 import { userStore } from "./users.ts";
 import { tokenStore } from "./tokens.ts";
+import { serviceSecretStore } from "./service-secret.ts";
 import { attachmentStore } from "./attachments.ts";
 import { collectionStore } from "./collection.ts";
 import { type Database, database } from "./database.ts";
@@ -61,6 +62,7 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...appSetupStore(data),
     ...userStore(data),
     ...tokenStore(data),
+    ...serviceSecretStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

@@ -10,6 +10,7 @@ import { organizationStore } from "./organizations.ts";
 import { appSetupStore } from "./app-setup.ts";
 import { userStore } from "./users.ts";
 import { tokenStore } from "./tokens.ts";
+import { serviceSecretStore } from "./service-secret.ts";
 import { collectionStore } from "./collection.ts";
 import { rateLimitStore } from "./rate-limits.ts";
 import { idempotencyStore } from "./idempotency.ts";
@@ -59,6 +60,7 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...appSetupStore(db),
     ...userStore(db),
     ...tokenStore(db),
+    ...serviceSecretStore(db),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);

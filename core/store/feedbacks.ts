@@ -63,6 +63,4 @@ export interface FeedbackStore {
    * feedback still has status `from`; false otherwise (a concurrent change won).
    */
   applyStatusChange(change: StatusChangeRecord): Promise<boolean>;
-  /** A secret shared by every process, for cursors and signed links. Created on first use. */
-  serviceSecret(): Promise<Uint8Array>;
 }

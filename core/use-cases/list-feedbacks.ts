@@ -11,6 +11,7 @@ import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackFilter, FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
+import type { ServiceSecretStore } from "../store/service-secret.ts";
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -51,7 +52,8 @@ async function exactKeyMatch(services: ListDeps, orgId: string, query: FeedbackL
 
 /** What listing reads. */
 export type ListDeps = SummariesDeps & {
-  readonly store: Pick<FeedbackStore, "serviceSecret" | "listFeedbacks" | "findFeedback"> &
+  readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
+    Pick<FeedbackStore, "listFeedbacks" | "findFeedback"> &
     Pick<CatalogStore, "listApps" | "findFeature"> &
     Pick<FollowerStore, "countFollowers">;
 };

@@ -1,9 +1,9 @@
 import { normalizeEmail } from "../email.ts";
 import { validUnsubscribe } from "../notify/unsubscribe-link.ts";
-import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
+import type { ServiceSecretStore } from "../store/service-secret.ts";
 
-export type UnsubscribeDeps = { readonly store: Pick<FeedbackStore, "serviceSecret"> & Pick<FollowerStore, "removeFollower"> };
+export type UnsubscribeDeps = { readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<FollowerStore, "removeFollower"> };
 
 export interface UnsubscribeLink {
   readonly feedbackId: string;

@@ -17,6 +17,7 @@ import { followersContract } from "./store-contract/followers.ts";
 import { trendsContract } from "./store-contract/trends.ts";
 import { jobsContract } from "./store-contract/jobs.ts";
 import { webhooksContract } from "./store-contract/webhooks.ts";
+import { serviceSecretContract } from "./store-contract/service-secret.ts";
 import { trackersContract } from "./store-contract/trackers.ts";
 import { attachmentsContract } from "./store-contract/attachments.ts";
 
@@ -41,6 +42,7 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   webhooksContract,
   trackersContract,
   attachmentsContract,
+  serviceSecretContract,
 ];
 
 /**

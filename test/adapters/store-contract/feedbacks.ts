@@ -8,7 +8,7 @@ import { MAX_EXPANSION } from "../../../core/feedback/search-words.ts";
 import type { Store } from "../../../core/services.ts";
 import { contractKit } from "./kit.ts";
 
-/** Feedbacks: lists, searches and counts, status changes with their comments, the service secret. */
+/** Feedbacks: lists, searches and counts, status changes with their comments. */
 export function feedbacksContract(makeStore: () => Promise<Store>) {
   const { id, seed, record, newFeedback, merge } = contractKit();
 
@@ -170,14 +170,6 @@ export function feedbacksContract(makeStore: () => Promise<Store>) {
       // Unsorted ids break ties: among equals, the newer (larger id) first.
       expect(await all("reports")).toEqual(["sorted 0", "sorted 3", "sorted 2"]);
       expect(await all("severity")).toEqual(["sorted 2", "sorted 3", "sorted 0"]);
-    });
-
-    test("the service secret is created once and read back the same", async () => {
-      const store = await makeStore();
-      const first = await store.serviceSecret();
-      expect(first.length).toBe(32);
-      expect(await store.serviceSecret()).toEqual(first);
-      expect(await store.ping()).toBe(true);
     });
   });
 }
