@@ -1,5 +1,6 @@
 import type { Grant } from "../model.ts";
 
+/** Who a request authenticates as: the grant behind a token. */
 export interface AccessStore {
   /**
    * The grant behind an access or personal token hash, with the holder's current role; null if

@@ -1,5 +1,6 @@
 import type { Role } from "../model.ts";
 
+/** A person's sign-in: password, sessions, and the organizations they may open. */
 export interface AccountStore {
   findCredentials(email: string): Promise<{ userId: string; passwordHash: string | null } | null>;
   setPassword(userId: string, passwordHash: string): Promise<void>;

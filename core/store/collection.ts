@@ -30,6 +30,7 @@ export type RecordedFeedback =
   /** A live answer was already stored under the idempotency key; nothing was written. */
   | { readonly state: "answered"; readonly answer: StoredAnswer };
 
+/** Where reports come in: the channel a key opens, and the report recorded as a new feedback. */
 export interface CollectionStore {
   findChannelByKey(key: string): Promise<ChannelContext | null>;
   /**

@@ -40,6 +40,7 @@ export interface StatusComment {
   readonly at: number;
 }
 
+/** Feedbacks as the team reads and moves them: lists, reports, history, counts, status changes. */
 export interface FeedbackStore {
   /**
    * One page in the order asked, strictly after `after`; merged feedbacks are left out. `activity`:

@@ -1,5 +1,6 @@
 import type { Follower } from "../model.ts";
 
+/** Who follows a feedback, and the notifications each was sent, claimed once. */
 export interface FollowerStore {
   listFollowers(feedbackId: string): Promise<Follower[]>;
   /** How many people follow each of these feedbacks; a feedback nobody follows is absent. */

@@ -3,6 +3,7 @@ import type { Diagnostic } from "../model.ts";
 import type { GroupingCandidate } from "../ports.ts";
 import type { Severity } from "../schemas/feedback.ts";
 
+/** What grouping reads and writes: the keys feedbacks are indexed under, their candidates, the assistant's triage. */
 export interface GroupingStore {
   /** How many feedbacks of the app carry each of the keys; a key never indexed is absent. */
   keyFrequencies(appId: string, keys: readonly string[]): Promise<Map<string, number>>;

@@ -19,6 +19,7 @@ export interface StoredAnswer {
   readonly response: ReportOutcome;
 }
 
+/** Answers kept under idempotency keys, so a repeated request gets the first answer. */
 export interface IdempotencyStore {
   /** The answer stored under a key, if it is still live at `now`. */
   findAnswer(scope: string, key: string, now: number): Promise<StoredAnswer | null>;

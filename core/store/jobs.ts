@@ -8,6 +8,7 @@ export interface Job {
   readonly leaseToken: string;
 }
 
+/** The durable queue of background work, leased to one worker at a time. */
 export interface JobQueue {
   claimJob(now: number, leaseMs: number, leaseToken: string): Promise<Job | null>;
   completeJob(job: Job): Promise<void>;

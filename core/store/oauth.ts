@@ -12,6 +12,7 @@ export interface AgentView extends Agent {
   readonly email: string;
 }
 
+/** OAuth: registered clients, authorization codes, agents and their tokens. */
 export interface OAuthStore {
   createClient(client: OAuthClient): Promise<void>;
   /** Deletes clients registered before `createdBefore` that no one ever authorized (no agent, no code). */

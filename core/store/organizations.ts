@@ -1,7 +1,7 @@
 import type { Plan } from "../limits.ts";
 import type { Organization } from "../model.ts";
 
-/** Organizations and their plans: the operator's CLI, the demo set-up and the quota check. */
+/** Organizations, their plans, and how much of its quota each month has used. */
 export interface OrganizationStore {
   createOrganization(org: Organization): Promise<void>;
   findOrganization(idOrPrefix: string): Promise<Organization | null>;

@@ -20,6 +20,7 @@ export interface QualificationSession {
   readonly expiresAt: number;
 }
 
+/** Qualification sessions: a report waiting for the answers to its questions. */
 export interface QualificationStore {
   /**
    * Saves a session. With an answer to store, both commit together, unless a live answer is already

@@ -1,3 +1,4 @@
+/** Rate counters, shared by every process (the limiter that reads them is core/limits.ts). */
 export interface RateLimitStore {
   /** Counts one hit in a window's bucket and returns the count so far. */
   hitRateLimit(bucket: string, expiresAt: number): Promise<number>;

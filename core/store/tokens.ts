@@ -1,6 +1,6 @@
 import type { Scope } from "../model.ts";
 
-/** Personal access tokens an Admin issues for a member (CLI and demo set-up). */
+/** Personal access tokens: issued for a member, listed, revoked. */
 export interface TokenStore {
   createToken(token: {
     id: string;

@@ -7,6 +7,7 @@ export interface AppTracker {
   readonly settingsSealed: string;
 }
 
+/** Issue trackers: each app's tracker, and the issue each feedback is linked to. */
 export interface TrackerStore {
   setAppTracker(tracker: AppTracker & { readonly project: string }): Promise<void>;
   findAppTracker(orgId: string, appId: string): Promise<AppTracker | null>;

@@ -1,5 +1,6 @@
 import type { ReportCount } from "../trends/trends.ts";
 
+/** What the trends page counts. */
 export interface TrendStore {
   /**
    * The reports an app received in [from, to) (whole UTC days), counted per day, kind of their

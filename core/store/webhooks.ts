@@ -12,6 +12,7 @@ export interface ClaimedDelivery {
 
 export type DeliveryNext = { readonly state: "done" } | { readonly state: "retry"; readonly runAt: number } | { readonly state: "abandoned" };
 
+/** Webhooks, and the queue of their deliveries. */
 export interface WebhookStore {
   /** Creates a webhook unless the organization already has `limit` of them; false then. */
   createWebhook(webhook: Webhook, limit: number): Promise<boolean>;
