@@ -2,7 +2,7 @@ import { fail, ok, type Result } from "./errors.ts";
 import { ROLE_SCOPES } from "./authorization.ts";
 import type { Grant, Role, Scope } from "./model.ts";
 import type { Clock, Digest } from "./ports.ts";
-import type { AccessStore } from "./store.ts";
+import type { AccessStore } from "./store/access.ts";
 import { AGENT_IDLE_MS } from "./oauth/lifetimes.ts";
 import { audienceAccepts, type Resources } from "./oauth/resources.ts";
 

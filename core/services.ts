@@ -1,7 +1,65 @@
 import type { Assistant, Clock, Digest, FileStorage, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox } from "./ports.ts";
 import type { InFlight } from "./report/in-flight.ts";
-import type { Store } from "./store.ts";
+import type { AccessStore } from "./store/access.ts";
+import type { AccountStore } from "./store/accounts.ts";
+import type { AppSetupStore } from "./store/app-setup.ts";
+import type { AttachmentStore } from "./store/attachments.ts";
+import type { CatalogStore } from "./store/catalog.ts";
+import type { CollectionStore } from "./store/collection.ts";
+import type { FeedbackStore } from "./store/feedbacks.ts";
+import type { FollowerStore } from "./store/followers.ts";
+import type { GroupingStore } from "./store/grouping.ts";
+import type { HelpCenterStore } from "./store/help-center.ts";
+import type { IdempotencyStore } from "./store/idempotency.ts";
+import type { JobQueue } from "./store/jobs.ts";
+import type { MergeStore } from "./store/merges.ts";
+import type { OAuthStore } from "./store/oauth.ts";
+import type { OrganizationStore } from "./store/organizations.ts";
+import type { QualificationStore } from "./store/qualifications.ts";
+import type { RateLimitStore } from "./store/rate-limits.ts";
+import type { ServiceSecretStore } from "./store/service-secret.ts";
+import type { SuggestionStore } from "./store/suggestions.ts";
+import type { TokenStore } from "./store/tokens.ts";
+import type { TrackerStore } from "./store/trackers.ts";
+import type { TrendStore } from "./store/trends.ts";
+import type { StoreUpkeep } from "./store/upkeep.ts";
+import type { UserStore } from "./store/users.ts";
+import type { WebhookStore } from "./store/webhooks.ts";
 import type { WebhookDeps } from "./webhooks/manage.ts";
+
+/**
+ * Every store role the service runs on, as one store adapter (SQLite, MongoDB) assembles them.
+ * Each role is a port of its own (core/store/): exactly the operations the use cases call, on
+ * plain data, each atomic on its own, so several processes sharing one database behave as one
+ * service. Stores keep no rules: e-mail addresses arrive normalized (`normalizeEmail`), limits and
+ * candidates are computed by the use cases, and a store only reads and writes them atomically.
+ * Use cases name the roles they use (`Pick<FeedbackStore, "findFeedback">`), never this whole.
+ */
+export type Store = RateLimitStore &
+  IdempotencyStore &
+  QualificationStore &
+  HelpCenterStore &
+  CollectionStore &
+  FeedbackStore &
+  CatalogStore &
+  TrendStore &
+  AccessStore &
+  JobQueue &
+  GroupingStore &
+  MergeStore &
+  SuggestionStore &
+  FollowerStore &
+  AccountStore &
+  OAuthStore &
+  WebhookStore &
+  TrackerStore &
+  AttachmentStore &
+  OrganizationStore &
+  AppSetupStore &
+  UserStore &
+  TokenStore &
+  ServiceSecretStore &
+  StoreUpkeep;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

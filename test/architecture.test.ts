@@ -109,6 +109,62 @@ describe("the architecture", () => {
   });
 });
 
+/** A screen of methods: a store port longer than this holds more than one role. */
+const SCREEN_OF_METHODS = 15;
+
+/** Where the whole store is assembled from its roles: the core's Services, the two store adapters, the apps. */
+const STORE_ASSEMBLERS = ["core/services.ts", "adapters/sqlite/store.ts", "adapters/mongodb/store.ts", "apps/"];
+
+/** The interfaces a file declares that have methods (ports, not records), with how many methods each has. */
+const portsIn = (file: string) =>
+  [...read(file).matchAll(/^export interface (\w+)[^{]*\{\n([\s\S]*?)^\}/gm)]
+    .map((m) => ({ name: m[1]!, methods: [...m[2]!.matchAll(/^ {2}\w+\??\(/gm)].length }))
+    .filter((port) => port.methods > 0);
+
+describe("store ports: one role per file, the whole store named only where it is assembled", () => {
+  test("each file of core/store/ declares one store role, of at most a screen of methods", () => {
+    const files = sources("core/store");
+    expect(files.length).toBeGreaterThan(0);
+    const misfits = files.flatMap((file) => {
+      const ports = portsIn(file);
+      if (ports.length !== 1) return [`${file}: ${ports.length} ports (${ports.map((p) => p.name).join(", ")})`];
+      return ports.filter((port) => port.methods > SCREEN_OF_METHODS).map((port) => `${file}: ${port.name} has ${port.methods} methods`);
+    });
+    expect(misfits).toEqual([]);
+  });
+
+  test("store roles live only in core/store/: no other core file declares a store port", () => {
+    const elsewhere = sources("core")
+      .filter((file) => !file.startsWith("core/store/"))
+      .flatMap((file) =>
+        portsIn(file)
+          .filter((port) => /Store$/.test(port.name))
+          .map((port) => `${file}: ${port.name}`),
+      );
+    expect(elsewhere).toEqual([]);
+  });
+
+  test("use cases, routes and tools name the store roles they use; only the composition names the whole Store", () => {
+    const namers = [...sources("core"), ...sources("adapters"), ...sources("apps")].filter(
+      (file) => !STORE_ASSEMBLERS.some((assembler) => file.startsWith(assembler)),
+    );
+    expect(linesMatching(namers, /\bStore\b/)).toEqual([]);
+  });
+
+  test("each piece of a store adapter declares the role port it implements", () => {
+    const pieces = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")].filter(
+      (file) => !file.endsWith("/store.ts") && /^export function \w+(Store|Queue)\(/m.test(read(file)),
+    );
+    expect(pieces.length).toBeGreaterThan(0);
+    const undeclared = pieces.filter((file) => {
+      const roles = [...read(file).matchAll(/^export function \w+(?:Store|Queue)\([^)]*\): (\w+) \{/gm)].map((m) => m[1]!);
+      const fromPorts = read(file).match(/^import type \{[^}]*\} from "[^"]*\/core\/store\/[\w-]+\.ts";/gm) ?? [];
+      return roles.length === 0 || !roles.every((role) => fromPorts.some((line) => new RegExp(`\\b${role}\\b`).test(line)));
+    });
+    expect(undeclared).toEqual([]);
+  });
+});
+
 describe("each rule is written once, in core: no store or adapter writes it again", () => {
   test("a feedback's key (PREFIX-n) is core's feedbackKey", () => {
     expect(linesMatching(OUTSIDE_CORE, /\$\{[^}]*prefix[^}]*\}-\$\{/i)).toEqual([]);
@@ -138,7 +194,7 @@ describe("each rule is written once, in core: no store or adapter writes it agai
   });
 
   test("rate limits are counted by core's limiter alone: the sliding limiter, and the failure budget of sign-ins beside it", () => {
-    const limiter = ["core/limits.ts", "core/store.ts", "core/use-cases/check-rate-limit.ts"];
+    const limiter = ["core/limits.ts", "core/store/rate-limits.ts", "core/use-cases/check-rate-limit.ts"];
     const elsewhere = [...sources("core"), ...OUTSIDE_CORE].filter(
       (file) => !limiter.includes(file) && !STORE_OWNERS.some((owner) => file.startsWith(owner)),
     );

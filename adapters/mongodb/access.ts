@@ -1,5 +1,5 @@
 import { activeSince } from "../../core/oauth/refresh.ts";
-import type { AccessStore } from "../../core/store.ts";
+import type { AccessStore } from "../../core/store/access.ts";
 import { compoundId, type Database } from "./database.ts";
 
 /** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */

@@ -1,5 +1,5 @@
 import type { Role } from "../../core/model.ts";
-import type { AccountStore } from "../../core/store.ts";
+import type { AccountStore } from "../../core/store/accounts.ts";
 import { type Database, expiryDate } from "./database.ts";
 
 export function accountStore(data: Database): AccountStore {

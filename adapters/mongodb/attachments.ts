@@ -1,5 +1,5 @@
 import type { Attachment } from "../../core/model.ts";
-import type { AttachmentStore } from "../../core/store.ts";
+import type { AttachmentStore } from "../../core/store/attachments.ts";
 import { type Database, fromDocument, toDocument } from "./database.ts";
 
 export function attachmentStore(data: Database): AttachmentStore {

@@ -1,6 +1,6 @@
 import { statusesOf } from "../../core/feedback/status.ts";
 import type { FeatureRecord } from "../../core/model.ts";
-import type { CatalogStore } from "../../core/store.ts";
+import type { CatalogStore } from "../../core/store/catalog.ts";
 import { type Database, fromDocument } from "./database.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
 

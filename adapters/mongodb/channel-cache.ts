@@ -1,4 +1,4 @@
-import type { ChannelContext } from "../../core/store.ts";
+import type { ChannelContext } from "../../core/store/collection.ts";
 import { type Database, fromDocument } from "./database.ts";
 import { organizationOf } from "./organization.ts";
 

@@ -1,4 +1,4 @@
-import type { CollectionStore, NewFeedback, RecordedFeedback } from "../../core/store.ts";
+import type { CollectionStore, NewFeedback, RecordedFeedback } from "../../core/store/collection.ts";
 import { compoundId, type Database, isDuplicateKey, toDocument } from "./database.ts";
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { channelCache } from "./channel-cache.ts";

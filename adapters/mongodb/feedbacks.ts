@@ -3,8 +3,8 @@ import { feedbackKey } from "../../core/feedback/key.ts";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
 import { type Severity, STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
-import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store.ts";
-import { type Database, type Document, fromDocument, isDuplicateKey, toDocument } from "./database.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store/feedbacks.ts";
+import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
 import { expandWords } from "../../core/feedback/search-words.ts";
@@ -141,18 +141,5 @@ export function feedbackStore(data: Database): FeedbackStore {
     },
 
     applyStatusChange: applyChange,
-
-    async serviceSecret() {
-      // Two processes may race here; the first upsert wins and both read it back.
-      await data
-        .collection("meta")
-        .updateOne({ _id: "service_secret" }, { $setOnInsert: { value: crypto.getRandomValues(new Uint8Array(32)) } }, { upsert: true })
-        .catch((error) => {
-          if (!isDuplicateKey(error)) throw error;
-        });
-      const stored = (await data.collection("meta").findOne({ _id: "service_secret" }))!.value;
-      // The driver reads binary data back as a BSON Binary.
-      return new Uint8Array(stored instanceof Uint8Array ? stored : stored.buffer);
-    },
   };
 }

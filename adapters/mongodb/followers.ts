@@ -1,5 +1,5 @@
 import type { Follower } from "../../core/model.ts";
-import type { FollowerStore } from "../../core/store.ts";
+import type { FollowerStore } from "../../core/store/followers.ts";
 import { compoundId, type Database, isDuplicateKey, plain } from "./database.ts";
 
 /** Who follows a feedback, and which notifications each was sent (claimed, then confirmed). */

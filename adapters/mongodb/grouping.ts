@@ -1,5 +1,5 @@
 import { rankCandidates } from "../../core/grouping/candidates.ts";
-import type { GroupingStore } from "../../core/store.ts";
+import type { GroupingStore } from "../../core/store/grouping.ts";
 import { compoundId, type Database, isDuplicateKey } from "./database.ts";
 import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";

@@ -1,5 +1,5 @@
 import type { HelpArticle } from "../../core/model.ts";
-import type { HelpCenterStore } from "../../core/store.ts";
+import type { HelpCenterStore } from "../../core/store/help-center.ts";
 import { type Database, fromDocument } from "./database.ts";
 
 export function helpCenterStore(data: Database): HelpCenterStore {

@@ -1,6 +1,6 @@
 import type { ClientSession } from "mongodb";
 import type { ReportOutcome } from "../../core/model.ts";
-import type { IdempotencyStore, IdempotentWrite, StoredAnswer } from "../../core/store.ts";
+import type { IdempotencyStore, IdempotentWrite, StoredAnswer } from "../../core/store/idempotency.ts";
 import { compoundId, type Database, expiryDate } from "./database.ts";
 
 type AnswerWrite = IdempotentWrite & { readonly response: ReportOutcome };

@@ -1,4 +1,4 @@
-import type { JobQueue } from "../../core/store.ts";
+import type { JobQueue } from "../../core/store/jobs.ts";
 import type { Database } from "./database.ts";
 
 export function jobQueue(data: Database): JobQueue {

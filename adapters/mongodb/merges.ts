@@ -1,7 +1,7 @@
 import type { ClientSession } from "mongodb";
 import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge } from "../../core/merges/dismissal.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
-import type { MergeStore } from "../../core/store.ts";
+import type { MergeStore } from "../../core/store/merges.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import { compoundId, type Database, type Document, fromDocument } from "./database.ts";
 import { feedbackDocument, takeKey, NOT_MERGED } from "./feedbacks.ts";

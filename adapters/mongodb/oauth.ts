@@ -1,7 +1,7 @@
 import type { ClientSession } from "mongodb";
 import type { Agent, AgentToken, AuthCode } from "../../core/model.ts";
 import { judgeRefreshToken } from "../../core/oauth/refresh.ts";
-import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store.ts";
+import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store/oauth.ts";
 import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
 
 const toAgent = (d: Document): Agent => fromDocument<Agent>(d, ["revokedAt"]);

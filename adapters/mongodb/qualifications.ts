@@ -1,4 +1,4 @@
-import type { QualificationSession, QualificationStore } from "../../core/store.ts";
+import type { QualificationSession, QualificationStore } from "../../core/store/qualifications.ts";
 import { type Database, expiryDate, fromDocument, toDocument } from "./database.ts";
 import { answering } from "./idempotency.ts";
 

@@ -1,4 +1,4 @@
-import type { RateLimitStore } from "../../core/store.ts";
+import type { RateLimitStore } from "../../core/store/rate-limits.ts";
 import { type Database, expiryDate, isDuplicateKey } from "./database.ts";
 
 /** Hits per rate-limit bucket; a bucket names its window, and expires once the window has passed. */

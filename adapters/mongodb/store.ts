@@ -1,8 +1,12 @@
 import { type Db, MongoClient } from "mongodb";
-import type { Store } from "../../core/store.ts";
+import type { Store } from "../../core/services.ts";
 import { accessStore } from "./access.ts";
 import { accountStore } from "./accounts.ts";
-import { adminStore } from "./admin.ts";
+import { organizationStore } from "./organizations.ts";
+import { appSetupStore } from "./app-setup.ts";
+import { userStore } from "./users.ts";
+import { tokenStore } from "./tokens.ts";
+import { serviceSecretStore } from "./service-secret.ts";
 import { attachmentStore } from "./attachments.ts";
 import { collectionStore } from "./collection.ts";
 import { type Database, database } from "./database.ts";
@@ -54,7 +58,11 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...trackerStore(data),
     ...attachmentStore(data),
     ...jobQueue(data),
-    ...adminStore(data),
+    ...organizationStore(data),
+    ...appSetupStore(data),
+    ...userStore(data),
+    ...tokenStore(data),
+    ...serviceSecretStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

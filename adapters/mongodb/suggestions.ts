@@ -1,6 +1,6 @@
 import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf } from "../../core/merges/dismissal.ts";
-import type { SuggestionStore } from "../../core/store.ts";
+import type { SuggestionStore } from "../../core/store/suggestions.ts";
 import { compoundId, type Database, plain } from "./database.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
 import { dismiss } from "./merges.ts";

@@ -1,4 +1,4 @@
-import type { AppTracker, TrackerStore } from "../../core/store.ts";
+import type { AppTracker, TrackerStore } from "../../core/store/trackers.ts";
 import type { Database, Document } from "./database.ts";
 import { toFeedback } from "./feedbacks.ts";
 

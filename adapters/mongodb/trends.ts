@@ -1,5 +1,5 @@
 import type { ReportCount } from "../../core/trends/trends.ts";
-import type { TrendStore } from "../../core/store.ts";
+import type { TrendStore } from "../../core/store/trends.ts";
 import type { Database } from "./database.ts";
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import type { DeliveryResult, Webhook } from "../../core/model.ts";
-import type { WebhookStore } from "../../core/store.ts";
+import type { WebhookStore } from "../../core/store/webhooks.ts";
 import type { StoredEvent } from "../../core/webhooks/event-body.ts";
 import type { Database, Document } from "./database.ts";
 

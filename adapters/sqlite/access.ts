@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Role, Scope } from "../../core/model.ts";
 import { activeSince } from "../../core/oauth/refresh.ts";
-import type { AccessStore } from "../../core/store.ts";
+import type { AccessStore } from "../../core/store/access.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Role } from "../../core/model.ts";
-import type { AccountStore } from "../../core/store.ts";
+import type { AccountStore } from "../../core/store/accounts.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 export function accountStore(db: Database, batch: WriteBatch): AccountStore {

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Attachment } from "../../core/model.ts";
-import type { AttachmentStore } from "../../core/store.ts";
+import type { AttachmentStore } from "../../core/store/attachments.ts";
 import { placeholders } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 

@@ -1,6 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { statusesOf } from "../../core/feedback/status.ts";
-import type { CatalogStore } from "../../core/store.ts";
+import type { CatalogStore } from "../../core/store/catalog.ts";
 import { placeholders, toApp, toFeature, type AppRow, type FeatureRow } from "./rows.ts";
 
 const OPEN_STATUSES = statusesOf("open");

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { ChannelContext } from "../../core/store.ts";
+import type { ChannelContext } from "../../core/store/collection.ts";
 import { type AppRow, type ChannelRow, type OrganizationRow, toApp, toChannel, toOrganization } from "./rows.ts";
 
 /** Channels remembered at most; past it the cache starts again (a server rarely serves more). */

@@ -1,6 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
-import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import {
@@ -290,14 +290,6 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
     async applyStatusChange(change) {
       return batch.run(() => applyChange(change));
-    },
-
-    async serviceSecret() {
-      const existing = db.query<{ value: Uint8Array }, []>("SELECT value FROM settings WHERE name = 'cursor_secret'").get();
-      if (existing) return new Uint8Array(existing.value);
-      // Two processes may race here; the first insert wins and both read it back.
-      db.query("INSERT OR IGNORE INTO settings (name, value) VALUES ('cursor_secret', ?)").run(crypto.getRandomValues(new Uint8Array(32)));
-      return new Uint8Array(db.query<{ value: Uint8Array }, []>("SELECT value FROM settings WHERE name = 'cursor_secret'").get()!.value);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Follower } from "../../core/model.ts";
-import type { FollowerStore } from "../../core/store.ts";
+import type { FollowerStore } from "../../core/store/followers.ts";
 import { placeholders } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 

@@ -1,5 +1,5 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
-import type { GroupingStore } from "../../core/store.ts";
+import type { GroupingStore } from "../../core/store/grouping.ts";
 import { orgNumberOf, placeholders, refOf } from "./rows.ts";
 import { rankedCount } from "../../core/grouping/candidates.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";

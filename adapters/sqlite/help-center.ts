@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { HelpArticle } from "../../core/model.ts";
-import type { HelpCenterStore } from "../../core/store.ts";
+import type { HelpCenterStore } from "../../core/store/help-center.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 export function helpCenterStore(db: Database, batch: WriteBatch): HelpCenterStore {

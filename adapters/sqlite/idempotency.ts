@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { ReportOutcome } from "../../core/model.ts";
-import type { IdempotencyStore, IdempotentWrite, StoredAnswer } from "../../core/store.ts";
+import type { IdempotencyStore, IdempotentWrite, StoredAnswer } from "../../core/store/idempotency.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** The live answer stored under a key, if any; read inside the write transaction by those who write one. */

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { JobRequest } from "../../core/feedback/events.ts";
-import type { Job, JobQueue } from "../../core/store.ts";
+import type { Job, JobQueue } from "../../core/store/jobs.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface JobRow {

@@ -7,7 +7,7 @@ import type { SplitRecord } from "../../core/merges/split.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { insertFeedback } from "./new-feedback.ts";
 import { addWords, indexNewFeedback, rewriteWords } from "./search.ts";
-import type { MergeStore } from "../../core/store.ts";
+import type { MergeStore } from "../../core/store/merges.ts";
 import { insertEvent } from "./outbox.ts";
 import { orgNumberOf, placeholders, refOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Agent, AgentToken, AuthCode, Scope } from "../../core/model.ts";
 import { judgeRefreshToken } from "../../core/oauth/refresh.ts";
-import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store.ts";
+import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store/oauth.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface AgentRow {

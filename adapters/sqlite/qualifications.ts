@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { QualificationSession, QualificationStore } from "../../core/store.ts";
+import type { QualificationSession, QualificationStore } from "../../core/store/qualifications.ts";
 import { writeWithAnswer } from "./idempotency.ts";
 import type { WriteBatch } from "./write-batch.ts";
 

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { RateLimitStore } from "../../core/store.ts";
+import type { RateLimitStore } from "../../core/store/rate-limits.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Hits per rate-limit bucket; a bucket names its window, and is purged once the window has passed. */

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { type ExpandedWord, ownWords, type VocabularyLookup } from "../../core/feedback/search-words.ts";
-import type { FeedbackFilter } from "../../core/store.ts";
+import type { FeedbackFilter } from "../../core/store/feedbacks.ts";
 import { appIdOf, orgIdOf, refOf } from "./rows.ts";
 
 /**

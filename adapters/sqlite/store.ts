@@ -1,4 +1,4 @@
-import type { Store } from "../../core/store.ts";
+import type { Store } from "../../core/services.ts";
 import { accessStore } from "./access.ts";
 import { accountStore } from "./accounts.ts";
 import { oauthStore } from "./oauth.ts";
@@ -6,7 +6,11 @@ import { webhookStore } from "./webhooks.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { trackerStore } from "./trackers.ts";
 import { attachmentStore } from "./attachments.ts";
-import { adminStore } from "./admin.ts";
+import { organizationStore } from "./organizations.ts";
+import { appSetupStore } from "./app-setup.ts";
+import { userStore } from "./users.ts";
+import { tokenStore } from "./tokens.ts";
+import { serviceSecretStore } from "./service-secret.ts";
 import { collectionStore } from "./collection.ts";
 import { rateLimitStore } from "./rate-limits.ts";
 import { idempotencyStore } from "./idempotency.ts";
@@ -52,7 +56,11 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...trackerStore(db, batch),
     ...attachmentStore(db, batch),
     ...jobQueue(db, batch),
-    ...adminStore(db),
+    ...organizationStore(db),
+    ...appSetupStore(db),
+    ...userStore(db),
+    ...tokenStore(db),
+    ...serviceSecretStore(db),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);

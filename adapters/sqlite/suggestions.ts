@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf } from "../../core/merges/dismissal.ts";
-import type { SuggestionStore } from "../../core/store.ts";
+import type { SuggestionStore } from "../../core/store/suggestions.ts";
 import { dismiss } from "./merges.ts";
 import { appIdOf, orgNumberOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";

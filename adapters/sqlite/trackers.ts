@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { AppTracker, TrackerStore } from "../../core/store.ts";
+import type { AppTracker, TrackerStore } from "../../core/store/trackers.ts";
 import { FEEDBACK_COLUMNS, orgNumberOf, toFeedback, type FeedbackRow } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 

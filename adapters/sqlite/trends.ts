@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Kind } from "../../core/schemas/feedback.ts";
-import type { TrendStore } from "../../core/store.ts";
+import type { TrendStore } from "../../core/store/trends.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { DeliveryResult, Webhook } from "../../core/model.ts";
-import type { WebhookStore } from "../../core/store.ts";
+import type { WebhookStore } from "../../core/store/webhooks.ts";
 import type { StoredEvent } from "../../core/webhooks/event-body.ts";
 import type { WriteBatch } from "./write-batch.ts";
 

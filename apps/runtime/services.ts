@@ -8,7 +8,7 @@ import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { StoreTooNew } from "../../adapters/sqlite/open.ts";
-import type { Store } from "../../core/store.ts";
+import type { Store } from "../../core/services.ts";
 import type { Assistant, Grouper, Notifier } from "../../core/ports.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
 import { systemIds } from "../../adapters/system/ids.ts";

@@ -2,11 +2,12 @@ import { ok, type Result } from "../errors.ts";
 import { managedApp } from "./managed-app.ts";
 import type { Channel, ChannelKind, Grant } from "../model.ts";
 import type { Ids } from "../ports.ts";
-import type { AdminStore, CatalogStore } from "../store.ts";
+import type { AppSetupStore } from "../store/app-setup.ts";
+import type { CatalogStore } from "../store/catalog.ts";
 
 /** A new, active channel of an app; its key is what a customer's server, form or widget sends reports with. */
 export async function addChannel(
-  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AdminStore, "createChannel">; ids: Pick<Ids, "id" | "secret"> },
+  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AppSetupStore, "createChannel">; ids: Pick<Ids, "id" | "secret"> },
   grant: Grant,
   appId: string,
   kind: ChannelKind,

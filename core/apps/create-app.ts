@@ -4,13 +4,13 @@ import type { AppRecord, Grant } from "../model.ts";
 import type { Ids } from "../ports.ts";
 import type { App } from "../schemas/catalog.ts";
 import { codePoints, Text } from "../schemas/text.ts";
-import type { AdminStore } from "../store.ts";
+import type { AppSetupStore } from "../store/app-setup.ts";
 
 export const APP_NAME_MAX_LENGTH = 100;
 
 /** Adds an app to the grant's organization; its channels are added next. */
 export async function createApp(
-  deps: { store: Pick<AdminStore, "createApp">; ids: Pick<Ids, "id"> },
+  deps: { store: Pick<AppSetupStore, "createApp">; ids: Pick<Ids, "id"> },
   grant: Grant,
   input: { readonly name: string; readonly kind: App["kind"]; readonly description?: string },
 ): Promise<Result<AppRecord>> {

@@ -5,7 +5,8 @@ import { MAX_CUES_PER_FEATURE, MAX_FEATURES_PER_APP } from "../limits.ts";
 import type { FieldProblem } from "../schemas/field-problem.ts";
 import { managedApp } from "./managed-app.ts";
 import type { AppRecord, Grant } from "../model.ts";
-import type { AdminStore, CatalogStore } from "../store.ts";
+import type { AppSetupStore } from "../store/app-setup.ts";
+import type { CatalogStore } from "../store/catalog.ts";
 
 type FeatureDefinitions = ReadonlyArray<FeatureFile[number]>;
 
@@ -32,7 +33,7 @@ export function featureMapProblem(appId: string, features: FeatureDefinitions): 
 
 /** Replaces an app's feature map, or refuses it whole when it is unfit; a feature without an id gets a stable one from its path. */
 export async function importFeatures(
-  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AdminStore, "replaceFeatures"> },
+  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AppSetupStore, "replaceFeatures"> },
   grant: Grant,
   appId: string,
   features: FeatureDefinitions,

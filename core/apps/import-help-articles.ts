@@ -3,7 +3,8 @@ import { ok, type Result } from "../errors.ts";
 import { managedApp } from "./managed-app.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { Ids } from "../ports.ts";
-import type { CatalogStore, HelpCenterStore } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { HelpCenterStore } from "../store/help-center.ts";
 
 /** Replaces an app's help-center articles, which the assistant answers general questions from. */
 export async function importHelpArticles(

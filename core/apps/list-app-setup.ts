@@ -1,7 +1,9 @@
 import { authorize, can } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { AppRecord, Channel, FeatureRecord, Grant } from "../model.ts";
-import type { AdminStore, CatalogStore, HelpCenterStore } from "../store.ts";
+import type { AppSetupStore } from "../store/app-setup.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { HelpCenterStore } from "../store/help-center.ts";
 
 /** A channel as the settings show it: its key only to those who manage the organization. */
 export type ChannelView = Omit<Channel, "key"> & { readonly key: string | null };
@@ -15,7 +17,7 @@ export interface AppSetup {
 
 /** The organization's apps with their channels, feature maps and help centers, as the settings show them. */
 export async function listAppSetup(
-  deps: { store: Pick<CatalogStore, "listApps" | "listFeatures"> & Pick<AdminStore, "listChannels"> & Pick<HelpCenterStore, "listHelpArticles"> },
+  deps: { store: Pick<CatalogStore, "listApps" | "listFeatures"> & Pick<AppSetupStore, "listChannels"> & Pick<HelpCenterStore, "listHelpArticles"> },
   grant: Grant,
   appId?: string,
 ): Promise<Result<AppSetup[]>> {

@@ -1,7 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { AppRecord, BrowserCollection, Grant } from "../model.ts";
-import type { AdminStore, CatalogStore } from "../store.ts";
+import type { AppSetupStore } from "../store/app-setup.ts";
+import type { CatalogStore } from "../store/catalog.ts";
 import { browserCollection, exactOrigin } from "./browser-collection.ts";
 import { managedApp } from "./managed-app.ts";
 
@@ -17,7 +18,7 @@ const PARAM = /^[\w.[\]-]{1,100}$/;
  * repeated entries are kept once.
  */
 export async function setBrowserCollection(
-  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AdminStore, "setBrowserCollection"> },
+  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AppSetupStore, "setBrowserCollection"> },
   grant: Grant,
   appId: string,
   changes: Partial<BrowserCollection>,

@@ -1,11 +1,11 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
-import type { AdminStore } from "../store.ts";
+import type { AppSetupStore } from "../store/app-setup.ts";
 
 /** Enables or disables a channel, named by its id or key; a disabled channel's reports are refused with channel_inactive. */
 export async function setChannelActive(
-  deps: { store: Pick<AdminStore, "setChannelActive"> },
+  deps: { store: Pick<AppSetupStore, "setChannelActive"> },
   grant: Grant,
   channelIdOrKey: string,
   active: boolean,

@@ -1,12 +1,13 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { GroupingMode } from "../grouping/decision.ts";
 import type { AppRecord, Grant } from "../model.ts";
-import type { AdminStore, CatalogStore } from "../store.ts";
+import type { AppSetupStore } from "../store/app-setup.ts";
+import type { CatalogStore } from "../store/catalog.ts";
 import { managedApp } from "./managed-app.ts";
 
 /** Whether grouping merges an app's sure duplicates on its own (`auto`) or leaves every merge to a person (`review`). */
 export async function setGroupingMode(
-  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AdminStore, "setGroupingMode"> },
+  deps: { store: Pick<CatalogStore, "findApp"> & Pick<AppSetupStore, "setGroupingMode"> },
   grant: Grant,
   appId: string,
   mode: GroupingMode,

@@ -2,7 +2,7 @@ import { bareAddress, browserCollection, keptAddress } from "../apps/browser-col
 import { type Failure, fail, ok, type Result } from "../errors.ts";
 import { hasFullContext } from "../limits.ts";
 import type { Services } from "../services.ts";
-import type { ChannelContext } from "../store.ts";
+import type { ChannelContext } from "../store/collection.ts";
 import type { NormalizedReport, ReportFile } from "../report/normalize.ts";
 import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../schemas/widget.ts";
 

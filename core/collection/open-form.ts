@@ -1,5 +1,5 @@
 import { fail, type Result } from "../errors.ts";
-import type { ChannelContext } from "../store.ts";
+import type { ChannelContext } from "../store/collection.ts";
 import { type ChannelDeps, openChannel } from "../use-cases/submit-report.ts";
 
 /** The hosted form of a form channel: found only while the channel is active. */

@@ -1,6 +1,6 @@
 import { fromBase64Url, hmacSha256, timingSafeEqual, toBase64Url } from "../encoding.ts";
 
-import type { ListPosition } from "../store.ts";
+import type { ListPosition } from "../store/feedbacks.ts";
 
 /**
  * Cursors are opaque and tamper-evident: `<payload>.<mac>`, base64url. The payload binds the

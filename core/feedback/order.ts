@@ -1,6 +1,6 @@
 import type { FeedbackRecord } from "../model.ts";
 import type { Severity } from "../schemas/feedback.ts";
-import type { FeedbackOrder, ListPosition } from "../store.ts";
+import type { FeedbackOrder, ListPosition } from "../store/feedbacks.ts";
 
 /** Severity as a list sorts it: P0 first, a feedback without severity last. */
 export const SEVERITY_RANK: Readonly<Record<Severity | "none", number>> = { P0: 0, P1: 1, P2: 2, P3: 3, none: 4 };

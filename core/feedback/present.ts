@@ -1,6 +1,6 @@
 import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import type { CommentEntry, Feedback, FeedbackSummary, Report, ReportEntry } from "../schemas/feedback.ts";
-import type { StatusComment } from "../store.ts";
+import type { StatusComment } from "../store/feedbacks.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

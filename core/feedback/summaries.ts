@@ -1,10 +1,14 @@
 import type { FeatureRecord, FeedbackRecord } from "../model.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
-import type { Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { FollowerStore } from "../store/followers.ts";
 import { toSummary } from "./present.ts";
 
 /** What summarizing feedbacks reads: their apps and features, each once. */
-export type SummariesDeps = { readonly baseUrl: string; readonly store: Pick<Store, "listApps" | "findFeature" | "countFollowers"> };
+export type SummariesDeps = {
+  readonly baseUrl: string;
+  readonly store: Pick<CatalogStore, "listApps" | "findFeature"> & Pick<FollowerStore, "countFollowers">;
+};
 
 /** Feedbacks as lists show them, with their app's name and feature's path. */
 export async function summaries(services: SummariesDeps, orgId: string, feedbacks: readonly FeedbackRecord[]): Promise<FeedbackSummary[]> {

@@ -2,13 +2,13 @@ import type { FeedbackRecord, ReportRecord } from "../model.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
 import { initialTitle } from "../report/title.ts";
 import type { Grouper, GroupingMatch } from "../ports.ts";
-import type { Store } from "../store.ts";
+import type { GroupingStore } from "../store/grouping.ts";
 import { candidateQuery } from "./candidates.ts";
 
 /** What comparing a feedback with the others of its app reads. */
 export type CompareDeps = {
   readonly grouper: Grouper;
-  readonly store: Pick<Store, "keyFrequencies" | "groupingCandidates">;
+  readonly store: Pick<GroupingStore, "keyFrequencies" | "groupingCandidates">;
 };
 
 /** The text a feedback is grouped by: its title and every report it holds. */

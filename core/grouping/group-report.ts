@@ -4,7 +4,10 @@ import { isOpen } from "../feedback/status.ts";
 import { mergeInto, type MergeIntoDeps } from "../merges/merge-into.ts";
 import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import type { Assistant } from "../ports.ts";
-import type { Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { GroupingStore } from "../store/grouping.ts";
+import type { SuggestionStore } from "../store/suggestions.ts";
 import { hasWords } from "./analyze.ts";
 import { mergeDirection } from "./candidates.ts";
 import { resolveFeedback } from "../use-cases/get-feedback.ts";
@@ -15,10 +18,10 @@ import { decideGrouping } from "./decision.ts";
 export type GroupReportDeps = MergeIntoDeps &
   CompareDeps & {
     readonly assistant: Assistant;
-    readonly store: Pick<
-      Store,
-      "findFeedback" | "findApp" | "listReports" | "listFeatures" | "setTriage" | "indexForGrouping" | "dismissedWith" | "saveSuggestions"
-    >;
+    readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> &
+      Pick<CatalogStore, "findApp" | "listFeatures"> &
+      Pick<GroupingStore, "setTriage" | "indexForGrouping"> &
+      Pick<SuggestionStore, "dismissedWith" | "saveSuggestions">;
   };
 
 /**

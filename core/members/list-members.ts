@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { Grant, Role } from "../model.ts";
-import type { AdminStore } from "../store.ts";
+import type { UserStore } from "../store/users.ts";
 
 export interface Member {
   readonly userId: string;
@@ -10,7 +10,7 @@ export interface Member {
 }
 
 /** The members of the grant's organization and their roles. */
-export async function listMembers(deps: { store: Pick<AdminStore, "listMembers"> }, grant: Grant): Promise<Result<Member[]>> {
+export async function listMembers(deps: { store: Pick<UserStore, "listMembers"> }, grant: Grant): Promise<Result<Member[]>> {
   const allowed = authorize(grant, "organization.read");
   return allowed.ok ? ok(await deps.store.listMembers(grant.orgId)) : allowed;
 }

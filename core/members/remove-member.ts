@@ -1,12 +1,12 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
-import type { AdminStore } from "../store.ts";
+import type { UserStore } from "../store/users.ts";
 import { isLastAdmin } from "./last-admin.ts";
 
 /** Removes a person from the grant's organization, which keeps an Admin; their tokens and agents stop working at once. */
 export async function removeMember(
-  deps: { store: Pick<AdminStore, "listMembers" | "removeMembership"> },
+  deps: { store: Pick<UserStore, "listMembers" | "removeMembership"> },
   grant: Grant,
   userId: string,
 ): Promise<Result<void>> {

@@ -2,7 +2,7 @@ import { authorize, roleAllows } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant, Role } from "../model.ts";
-import type { AdminStore } from "../store.ts";
+import type { UserStore } from "../store/users.ts";
 import { isLastAdmin } from "./last-admin.ts";
 
 /**
@@ -10,7 +10,7 @@ import { isLastAdmin } from "./last-admin.ts";
  * not a member; an organization keeps an Admin.
  */
 export async function setMemberRole(
-  deps: { store: Pick<AdminStore, "findUserByEmail" | "listMembers" | "setMembership"> },
+  deps: { store: Pick<UserStore, "findUserByEmail" | "listMembers" | "setMembership"> },
   grant: Grant,
   email: string,
   role: Role,

@@ -5,10 +5,13 @@ import { asWritten } from "../grouping/as-written.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "../grouping/compare.ts";
 import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
 import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { SuggestionStore } from "../store/suggestions.ts";
 import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 
-export type SimilarDeps = FindDeps & CompareDeps & SummariesDeps & { readonly store: Pick<Store, "findFeedback" | "listReports" | "dismissedWith"> };
+export type SimilarDeps = FindDeps &
+  CompareDeps &
+  SummariesDeps & { readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<SuggestionStore, "dismissedWith"> };
 
 /**
  * The open feedbacks of its app that a feedback (with its reports, already read) may duplicate,

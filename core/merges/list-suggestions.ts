@@ -7,7 +7,8 @@ import type { Suggestion } from "../grouping/decision.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { SuggestionStore } from "../store/suggestions.ts";
 import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 
 /** A suggestion as people review it: both feedbacks, how alike, and the words that matched, as the reports wrote them. */
@@ -18,7 +19,9 @@ export interface SuggestionView {
   readonly matched: readonly string[];
 }
 
-export type SuggestionsDeps = SummariesDeps & { readonly store: Pick<Store, "listSuggestions" | "findFeedback" | "listReports"> };
+export type SuggestionsDeps = SummariesDeps & {
+  readonly store: Pick<SuggestionStore, "listSuggestions"> & Pick<FeedbackStore, "findFeedback" | "listReports">;
+};
 
 /** How many suggestions the review queue shows at once. */
 export const SUGGESTIONS_SHOWN = 50;
@@ -52,7 +55,7 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
   );
 }
 
-export type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<Store, "dismissPair"> };
+export type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<SuggestionStore, "dismissPair"> };
 
 /** A person decides two feedbacks are not duplicates: the pair is neither suggested nor merged by grouping again. */
 export async function dismissSuggestion(services: DismissDeps, grant: Grant, keyOrId: string, similarKeyOrId: string): Promise<Result<void>> {

@@ -2,11 +2,13 @@ import { fail, type Result } from "../errors.ts";
 import { type MergeRecord, mergedEvent, planMerge } from "./merge.ts";
 import type { FeedbackRecord } from "../model.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { MergeStore } from "../store/merges.ts";
 
 /** What merging one feedback into another reads and writes. */
 export type MergeIntoDeps = Pick<Services, "clock" | "ids"> & {
-  readonly store: Pick<Store, "findFeedback" | "listReports" | "listFollowers" | "applyMerge">;
+  readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<FollowerStore, "listFollowers"> & Pick<MergeStore, "applyMerge">;
 };
 
 /** A merge plans on what it read; a concurrent write makes it plan again, and a few rereads settle it. */

@@ -3,13 +3,17 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { MergeStore } from "../store/merges.ts";
 import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
 import { planSplit, splitEvent } from "./split.ts";
 
 export type SplitDeps = FindDeps &
   PresentDeps &
-  Pick<Services, "clock" | "ids"> & { readonly store: Pick<Store, "listReports" | "listFollowers" | "applySplit"> };
+  Pick<Services, "clock" | "ids"> & {
+    readonly store: Pick<FeedbackStore, "listReports"> & Pick<FollowerStore, "listFollowers"> & Pick<MergeStore, "applySplit">;
+  };
 
 /** A split plans on what it read; a concurrent report or merge makes it plan again. */
 const MAX_ATTEMPTS = 5;

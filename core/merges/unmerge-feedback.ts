@@ -3,14 +3,17 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { MergeStore } from "../store/merges.ts";
 import { type FindDeps, findByKeyOrId, type PresentDeps, presentFeedback } from "../use-cases/get-feedback.ts";
 import { planUnmerge, unmergedEvent } from "./merge.ts";
 import { refuse } from "./refusal.ts";
 
 export type UnmergeDeps = FindDeps &
   PresentDeps &
-  Pick<Services, "clock" | "ids"> & { readonly store: Pick<Store, "findFeedback" | "findMerge" | "listReports" | "applyUnmerge"> };
+  Pick<Services, "clock" | "ids"> & {
+    readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<MergeStore, "findMerge" | "applyUnmerge">;
+  };
 
 /** An unmerge plans on what it read; a concurrent report or merge makes it plan again. */
 const MAX_ATTEMPTS = 5;

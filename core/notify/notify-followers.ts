@@ -1,14 +1,16 @@
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { FollowerStore } from "../store/followers.ts";
 import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 import { deliveredMessage } from "./delivered-message.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
+import type { ServiceSecretStore } from "../store/service-secret.ts";
 
 /** What telling followers reads and writes. */
 export type NotifyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
-    readonly store: Pick<Store, "serviceSecret" | "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
+    readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /** The notification key of "your feedback was delivered". */

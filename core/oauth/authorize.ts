@@ -1,10 +1,10 @@
 import type { OAuthClient, Role } from "../model.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { OAuthStore } from "../store/oauth.ts";
 
 /** What the authorization endpoint reads and writes: the client, the code, and this service's addresses. */
 export type AuthorizeDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
-  readonly store: Pick<Store, "findClient" | "createAuthCode">;
+  readonly store: Pick<OAuthStore, "findClient" | "createAuthCode">;
 };
 import { oauthError, type OAuthError } from "./errors.ts";
 import { AUTH_CODE_TTL_MS } from "./lifetimes.ts";

@@ -2,7 +2,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { oauthError, type OAuthError } from "./errors.ts";
 import { isAllowedRedirectUri } from "./redirect-uri.ts";
 import type { Clock, Ids } from "../ports.ts";
-import type { OAuthStore } from "../store.ts";
+import type { OAuthStore } from "../store/oauth.ts";
 
 /** RFC 7591 client metadata, as far as this server reads it; other members are ignored. */
 export const ClientMetadata = Type.Object({

@@ -1,10 +1,10 @@
 import type { Agent, AgentToken } from "../model.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { OAuthStore } from "../store/oauth.ts";
 
 /** What the token endpoint reads and writes. */
 export type TokenDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
-  readonly store: Pick<Store, "findClient" | "findAuthCode" | "createAgent" | "revokeAgent" | "rotateRefreshToken">;
+  readonly store: Pick<OAuthStore, "findClient" | "findAuthCode" | "createAgent" | "revokeAgent" | "rotateRefreshToken">;
 };
 import { oauthError, type OAuthError } from "./errors.ts";
 import { ACCESS_TOKEN_TTL_MS, AGENT_IDLE_MS, REFRESH_TOKEN_TTL_MS } from "./lifetimes.ts";

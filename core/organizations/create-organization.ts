@@ -3,7 +3,7 @@ import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Plan } from "../limits.ts";
 import type { Organization } from "../model.ts";
 import type { Ids } from "../ports.ts";
-import type { AdminStore } from "../store.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
 
 /** Feedback keys start with the prefix (`DEMO-12`): short, upper case, one per organization. */
 const KEY_PREFIX = /^[A-Z][A-Z0-9]{0,11}$/;
@@ -17,7 +17,7 @@ export const prefixFrom = (name: string): string =>
 
 /** Creates an organization (an operator's act: no one is a member yet). */
 export async function createOrganization(
-  deps: { store: Pick<AdminStore, "findOrganization" | "createOrganization">; ids: Pick<Ids, "id"> },
+  deps: { store: Pick<OrganizationStore, "findOrganization" | "createOrganization">; ids: Pick<Ids, "id"> },
   input: { readonly name: string; readonly keyPrefix?: string; readonly plan: Plan },
 ): Promise<Result<Organization>> {
   const name = input.name.trim();

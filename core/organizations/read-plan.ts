@@ -3,7 +3,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import { monthlyQuota, quotaMonth } from "../limits.ts";
 import type { Grant, Organization } from "../model.ts";
 import type { Clock } from "../ports.ts";
-import type { AdminStore } from "../store.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
 
 export interface PlanUse {
   readonly organization: Organization;
@@ -16,7 +16,7 @@ export interface PlanUse {
 
 /** The organization's plan and how much of this month's quota is used. */
 export async function readPlan(
-  deps: { store: Pick<AdminStore, "findOrganization" | "quotaUsed">; clock: Clock },
+  deps: { store: Pick<OrganizationStore, "findOrganization" | "quotaUsed">; clock: Clock },
   grant: Grant,
 ): Promise<Result<PlanUse>> {
   const allowed = authorize(grant, "organization.read");

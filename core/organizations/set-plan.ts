@@ -1,10 +1,10 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { Plan } from "../limits.ts";
-import type { AdminStore } from "../store.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
 
 /** Changes an organization's plan; a quota given overrides the plan's monthly quota (an operator's act). */
 export async function setPlan(
-  deps: { store: Pick<AdminStore, "setPlan"> },
+  deps: { store: Pick<OrganizationStore, "setPlan"> },
   orgId: string,
   plan: Plan,
   quotaOverride: number | null,

@@ -1,7 +1,7 @@
 import { fail, ok, type Language, type Result } from "../errors.ts";
 import type { Turn } from "../model.ts";
 import type { AssistantStep } from "../ports.ts";
-import type { QualificationSession } from "../store.ts";
+import type { QualificationSession } from "../store/qualifications.ts";
 import type { QualificationAnswer, QualificationQuestion, QualificationStep } from "../schemas/qualification.ts";
 
 /** A qualification id stays valid this long after the last answer. */

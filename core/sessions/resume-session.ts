@@ -1,6 +1,6 @@
 import type { Role } from "../model.ts";
 import type { Clock, Digest } from "../ports.ts";
-import type { AccountStore } from "../store.ts";
+import type { AccountStore } from "../store/accounts.ts";
 
 export interface Membership {
   readonly orgId: string;

@@ -1,5 +1,5 @@
 import type { Clock, Digest, Ids } from "../ports.ts";
-import type { AccountStore } from "../store.ts";
+import type { AccountStore } from "../store/accounts.ts";
 import { SESSION_TTL_MS } from "../oauth/lifetimes.ts";
 
 export interface StartedSession {

@@ -6,7 +6,8 @@ import { ROLE_SCOPES } from "../authorization.ts";
 import type { Grant, Scope } from "../model.ts";
 import type { Clock, Digest, Ids } from "../ports.ts";
 import { codePoints, Text } from "../schemas/text.ts";
-import type { AdminStore } from "../store.ts";
+import type { TokenStore } from "../store/tokens.ts";
+import type { UserStore } from "../store/users.ts";
 
 /** Prefix that lets secret scanners recognise a leaked token. */
 export const TOKEN_PREFIX = "rtr_";
@@ -33,7 +34,7 @@ export interface IssuedToken {
 }
 
 type Deps = {
-  store: Pick<AdminStore, "findUserByEmail" | "listMembers" | "createToken">;
+  store: Pick<UserStore, "findUserByEmail" | "listMembers"> & Pick<TokenStore, "createToken">;
   ids: Pick<Ids, "id" | "secret">;
   clock: Clock;
   digest: Digest;

@@ -1,7 +1,8 @@
 import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { Grant, Scope } from "../model.ts";
-import type { AdminStore } from "../store.ts";
+import type { TokenStore } from "../store/tokens.ts";
+import type { UserStore } from "../store/users.ts";
 
 export interface TokenView {
   readonly id: string;
@@ -21,7 +22,7 @@ export interface TokenView {
  * for it, every token of the organization, revoked ones included.
  */
 export async function listTokens(
-  deps: { store: Pick<AdminStore, "listTokens" | "listMembers"> },
+  deps: { store: Pick<TokenStore, "listTokens"> & Pick<UserStore, "listMembers"> },
   grant: Grant,
   whose: "own" | "organization",
 ): Promise<Result<TokenView[]>> {

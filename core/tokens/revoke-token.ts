@@ -2,11 +2,11 @@ import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock } from "../ports.ts";
-import type { AdminStore } from "../store.ts";
+import type { TokenStore } from "../store/tokens.ts";
 
 /** Revokes a personal access token at once: one's own, or any of the organization's for those who manage it. */
 export async function revokeToken(
-  deps: { store: Pick<AdminStore, "listTokens" | "revokeToken">; clock: Clock },
+  deps: { store: Pick<TokenStore, "listTokens" | "revokeToken">; clock: Clock },
   grant: Grant,
   tokenId: string,
 ): Promise<Result<void>> {

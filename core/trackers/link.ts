@@ -4,7 +4,7 @@ import { feedbackUrl } from "../feedback/present.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { TrackerStore } from "../store/trackers.ts";
 import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 
@@ -12,7 +12,7 @@ import { openSettings, type SettingsDeps } from "./settings.ts";
 export type LinkTrackerDeps = FindDeps &
   PresentDeps &
   SettingsDeps &
-  Pick<Services, "trackers" | "clock"> & { readonly store: Pick<Store, "findAppTracker" | "setFeedbackTracker"> };
+  Pick<Services, "trackers" | "clock"> & { readonly store: Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker"> };
 
 /** Links a feedback to an existing issue of its app's tracker, or opens a new one. */
 export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {

@@ -3,7 +3,8 @@ import { ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { TrackerSettings } from "../ports.ts";
 import type { Services } from "../services.ts";
-import type { AppTracker, CatalogStore, TrackerStore } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { AppTracker, TrackerStore } from "../store/trackers.ts";
 
 /** Tracker settings are sealed at rest; opening them needs only the service's secret box. */
 export type SettingsDeps = Pick<Services, "secrets">;

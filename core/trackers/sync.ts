@@ -3,16 +3,19 @@ import { resolveFeedback } from "../use-cases/get-feedback.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 
 /** What the sync job reads and writes. */
 export type SyncDeps = SettingsDeps &
-  Pick<Services, "trackers" | "clock"> & { readonly store: Pick<Store, "findFeedback" | "findAppTracker" | "listComments" | "setFeedbackTracker"> };
+  Pick<Services, "trackers" | "clock"> & {
+    readonly store: Pick<FeedbackStore, "findFeedback" | "listComments"> & Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker">;
+  };
 
 /** What a tracker's status reaching its feedbacks reads and writes. */
 export type TrackerStatusDeps = ChangeStatusDeps & {
-  readonly store: Pick<Store, "findAppTrackersByProject" | "findFeedbackByTracker" | "setFeedbackTracker">;
+  readonly store: Pick<TrackerStore, "findAppTrackersByProject" | "findFeedbackByTracker" | "setFeedbackTracker">;
 };
 
 /** A sync reads the status again after each update of the issue, at most this many times. */

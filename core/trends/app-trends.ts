@@ -3,10 +3,13 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Trends, TrendsQuery } from "../schemas/trends.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { TrendStore } from "../store/trends.ts";
 import { periodOf, trendsOf } from "./trends.ts";
 
-export type TrendsDeps = Pick<Services, "clock"> & { readonly store: Pick<Store, "findApp" | "listFeatures" | "countReportsByDay"> };
+export type TrendsDeps = Pick<Services, "clock"> & {
+  readonly store: Pick<CatalogStore, "findApp" | "listFeatures"> & Pick<TrendStore, "countReportsByDay">;
+};
 
 /** GET /v1/apps/{id}/trends: reports per day by kind and by feature over 30 or 90 days, and the features growing fastest this week. */
 export async function appTrends(services: TrendsDeps, grant: Grant, appId: string, query: TrendsQuery): Promise<Result<Trends>> {

@@ -2,7 +2,7 @@ import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock } from "../ports.ts";
-import type { AgentView, OAuthStore } from "../store.ts";
+import type { AgentView, OAuthStore } from "../store/oauth.ts";
 
 type Deps = { store: Pick<OAuthStore, "listAgents" | "revokeAgent">; clock: Clock };
 

@@ -14,7 +14,11 @@ import {
 import { requestFingerprint } from "../report/fingerprint.ts";
 import type { QualificationAnswer } from "../schemas/qualification.ts";
 import type { Services } from "../services.ts";
-import type { IdempotentWrite, QualificationSession, Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { CollectionStore } from "../store/collection.ts";
+import type { HelpCenterStore } from "../store/help-center.ts";
+import type { IdempotencyStore, IdempotentWrite } from "../store/idempotency.ts";
+import type { QualificationSession, QualificationStore } from "../store/qualifications.ts";
 import { askAssistant } from "./ask-assistant.ts";
 import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
 import { IDEMPOTENCY_WINDOW_MS, openChannel, SERVER, type Sender, sendsOn, validIdempotencyKey } from "./submit-report.ts";
@@ -28,17 +32,11 @@ const ENDING = "";
 /** What answering a qualification reads and writes. */
 export type AnswerDeps = RecordDeps &
   Pick<Services, "assistant" | "inFlight"> & {
-    readonly store: Pick<
-      Store,
-      | "findChannelByKey"
-      | "findAnswer"
-      | "saveAnswer"
-      | "findQualification"
-      | "saveQualification"
-      | "endQualification"
-      | "listHelpArticles"
-      | "listFeatures"
-    >;
+    readonly store: Pick<CollectionStore, "findChannelByKey"> &
+      Pick<IdempotencyStore, "findAnswer" | "saveAnswer"> &
+      Pick<QualificationStore, "findQualification" | "saveQualification" | "endQualification"> &
+      Pick<HelpCenterStore, "listHelpArticles"> &
+      Pick<CatalogStore, "listFeatures">;
   };
 
 /**

@@ -3,15 +3,20 @@ import type { ReportLinks } from "../feedback/full-context.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Attachment } from "../model.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { AttachmentStore } from "../store/attachments.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
 import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
+import type { ServiceSecretStore } from "../store/service-secret.ts";
 
 /** What signing the links to reports' attachments reads. */
-export type LinkDeps = Pick<Services, "baseUrl" | "clock"> & { readonly store: Pick<Store, "listAttachments" | "serviceSecret"> };
+export type LinkDeps = Pick<Services, "baseUrl" | "clock"> & {
+  readonly store: Pick<AttachmentStore, "listAttachments"> & Pick<ServiceSecretStore, "serviceSecret">;
+};
 
 /** Keeps a file (a screenshot or a session replay) with a feedback's latest report, which carries it from then on. */
 export async function attach(
-  services: FindDeps & Pick<Services, "ids" | "clock" | "files"> & { readonly store: Pick<Store, "addAttachment" | "listReports"> },
+  services: FindDeps &
+    Pick<Services, "ids" | "clock" | "files"> & { readonly store: Pick<AttachmentStore, "addAttachment"> & Pick<FeedbackStore, "listReports"> },
   orgId: string,
   feedbackKey: string,
   file: { kind: Attachment["kind"]; bytes: Uint8Array; contentType: string },
@@ -56,7 +61,9 @@ export async function attachmentLinks(services: LinkDeps, reportIds: readonly st
 
 /** Opens an attachment from a signed link; a changed or expired link opens nothing. */
 export async function openAttachment(
-  services: Pick<Services, "clock" | "files"> & { readonly store: Pick<Store, "serviceSecret" | "findAttachment"> },
+  services: Pick<Services, "clock" | "files"> & {
+    readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<AttachmentStore, "findAttachment">;
+  },
   attachmentId: string,
   expiresAt: number,
   sig: string,

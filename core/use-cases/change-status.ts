@@ -4,11 +4,13 @@ import { transition } from "../feedback/status.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback, StatusChange } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
 import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "./get-feedback.ts";
 
 /** What a status change reads and writes. */
-export type ChangeStatusDeps = FindDeps & PresentDeps & Pick<Services, "clock" | "ids"> & { readonly store: Pick<Store, "applyStatusChange"> };
+export type ChangeStatusDeps = FindDeps &
+  PresentDeps &
+  Pick<Services, "clock" | "ids"> & { readonly store: Pick<FeedbackStore, "applyStatusChange"> };
 
 /** A concurrent change makes the compare-and-set fail; a few rereads always settle it. */
 const MAX_ATTEMPTS = 5;

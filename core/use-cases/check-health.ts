@@ -1,4 +1,4 @@
-import type { Store } from "../store.ts";
+import type { StoreUpkeep } from "../store/upkeep.ts";
 
 /** Whether the service can serve: its database answers. */
-export const checkHealth = (deps: { store: Pick<Store, "ping"> }): Promise<boolean> => deps.store.ping().catch(() => false);
+export const checkHealth = (deps: { store: Pick<StoreUpkeep, "ping"> }): Promise<boolean> => deps.store.ping().catch(() => false);

@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { RATE_WINDOW_MS, rateWindow, secondsUntil } from "../limits.ts";
 import type { Clock } from "../ports.ts";
-import type { RateLimitStore } from "../store.ts";
+import type { RateLimitStore } from "../store/rate-limits.ts";
 
 /**
  * Counts a request against its subject's budget over the last window (a minute by default).

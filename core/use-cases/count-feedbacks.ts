@@ -2,7 +2,7 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { FeedbackListQuery, Status } from "../schemas/feedback.ts";
-import type { FeedbackStore } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
 import { feedbackFilter } from "./list-feedbacks.ts";
 
 /**

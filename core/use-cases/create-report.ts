@@ -6,12 +6,16 @@ import type { AppRecord, Grant } from "../model.ts";
 import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
 import { KindSchema } from "../schemas/feedback.ts";
 import { reportMessage, type ReportResponse } from "../schemas/report.ts";
-import type { Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
+import type { UserStore } from "../store/users.ts";
 import { detectLanguage } from "../report/language.ts";
 import { type RecordDeps, recordFeedback } from "./record-feedback.ts";
 
 /** What an agent's report reads and writes. */
-export type CreateReportDeps = RecordDeps & { readonly store: Pick<Store, "findApp" | "listApps" | "findOrganization" | "findUser"> };
+export type CreateReportDeps = RecordDeps & {
+  readonly store: Pick<CatalogStore, "findApp" | "listApps"> & Pick<OrganizationStore, "findOrganization"> & Pick<UserStore, "findUser">;
+};
 
 /** A report an agent sends, possibly relaying a person who is then informed of the follow-up. Unknown fields are refused. */
 export const AgentReport = Type.Object(

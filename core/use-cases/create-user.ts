@@ -1,11 +1,12 @@
 import { normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Ids } from "../ports.ts";
-import type { Store } from "../store.ts";
+import type { AccountStore } from "../store/accounts.ts";
+import type { UserStore } from "../store/users.ts";
 import { type PasswordDeps, setPassword, strongEnough } from "./set-password.ts";
 
 export interface CreateUserDeps extends PasswordDeps {
-  readonly store: Pick<Store, "findUserByEmail" | "createUser" | "setPassword" | "deleteUserSessions">;
+  readonly store: Pick<UserStore, "findUserByEmail" | "createUser"> & Pick<AccountStore, "setPassword" | "deleteUserSessions">;
   readonly ids: Pick<Ids, "id" | "secret">;
 }
 

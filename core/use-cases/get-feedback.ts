@@ -7,16 +7,24 @@ import { attachmentLinks } from "./attachments.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { CommentEntry, Feedback, Report } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
+import type { UserStore } from "../store/users.ts";
 import type { LinkDeps } from "./attachments.ts";
 
 /** What finding a feedback by key or id reads. */
-export type FindDeps = { readonly store: Pick<Store, "findFeedback"> };
+export type FindDeps = { readonly store: Pick<FeedbackStore, "findFeedback"> };
 
 /** What showing a feedback reads: its app, feature, reports, comments and, with the add-on, its attachments. */
 export type PresentDeps = LinkDeps &
   Pick<Services, "baseUrl"> & {
-    readonly store: Pick<Store, "findApp" | "findFeature" | "listReports" | "findOrganization" | "listComments" | "findUser" | "countFollowers">;
+    readonly store: Pick<CatalogStore, "findApp" | "findFeature"> &
+      Pick<FeedbackStore, "listReports" | "listComments"> &
+      Pick<OrganizationStore, "findOrganization"> &
+      Pick<UserStore, "findUser"> &
+      Pick<FollowerStore, "countFollowers">;
   };
 
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */

@@ -5,11 +5,12 @@ import { toReport } from "../feedback/present.ts";
 import { hasFullContext } from "../limits.ts";
 import type { Grant } from "../model.ts";
 import type { Report } from "../schemas/feedback.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
 import { attachmentLinks, type LinkDeps } from "./attachments.ts";
 import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
 
-export type ReportDeps = FindDeps & LinkDeps & { readonly store: Pick<Store, "listReports" | "findOrganization"> };
+export type ReportDeps = FindDeps & LinkDeps & { readonly store: Pick<FeedbackStore, "listReports"> & Pick<OrganizationStore, "findOrganization"> };
 
 /**
  * GET /v1/feedbacks/{key}/reports/{reportId}: one report of a feedback with what it alone carried.

@@ -2,10 +2,10 @@ import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { AppRecord, FeatureRecord, Grant } from "../model.ts";
 import type { App, Feature } from "../schemas/catalog.ts";
-import type { Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
 
 /** What reading the catalog reads. */
-export type CatalogDeps = { readonly store: Pick<Store, "listApps" | "findApp" | "listFeatures" | "findFeature"> };
+export type CatalogDeps = { readonly store: Pick<CatalogStore, "listApps" | "findApp" | "listFeatures" | "findFeature"> };
 
 const toApp = ({ orgId: _, browser: __, ...app }: AppRecord): App => app;
 

@@ -8,7 +8,10 @@ import { searchWords } from "../feedback/search-words.ts";
 import { statusesOf } from "../feedback/status.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
-import type { FeedbackFilter, Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { FeedbackFilter, FeedbackStore } from "../store/feedbacks.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { ServiceSecretStore } from "../store/service-secret.ts";
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -49,7 +52,10 @@ async function exactKeyMatch(services: ListDeps, orgId: string, query: FeedbackL
 
 /** What listing reads. */
 export type ListDeps = SummariesDeps & {
-  readonly store: Pick<Store, "serviceSecret" | "listFeedbacks" | "findFeedback" | "listApps" | "findFeature" | "countFollowers">;
+  readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
+    Pick<FeedbackStore, "listFeedbacks" | "findFeedback"> &
+    Pick<CatalogStore, "listApps" | "findFeature"> &
+    Pick<FollowerStore, "countFollowers">;
 };
 
 /**

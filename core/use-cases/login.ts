@@ -1,10 +1,13 @@
 import { normalizeEmail } from "../email.ts";
 import { ok, type Result } from "../errors.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { AccountStore } from "../store/accounts.ts";
+import type { RateLimitStore } from "../store/rate-limits.ts";
 
 /** What signing in reads and counts. */
-export type LoginDeps = Pick<Services, "clock" | "passwords"> & { readonly store: Pick<Store, "rateCount" | "hitRateLimit" | "findCredentials"> };
+export type LoginDeps = Pick<Services, "clock" | "passwords"> & {
+  readonly store: Pick<RateLimitStore, "rateCount" | "hitRateLimit"> & Pick<AccountStore, "findCredentials">;
+};
 import { checkRateLimit, failureBudget } from "./check-rate-limit.ts";
 
 const MINUTE = 60_000;

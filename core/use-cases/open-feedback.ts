@@ -5,7 +5,10 @@ import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { SimilarFeedback } from "../schemas/merges.ts";
-import type { Store } from "../store.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { MergeStore } from "../store/merges.ts";
+import type { UserStore } from "../store/users.ts";
 import { type PresentDeps, presentWithReports, resolveFeedback } from "./get-feedback.ts";
 
 /** A report's qualification conversation, with the report it qualified. */
@@ -33,10 +36,10 @@ export interface FeedbackThread {
 
 export type OpenDeps = PresentDeps &
   SimilarDeps & {
-    readonly store: Pick<
-      Store,
-      "listReports" | "listFollowers" | "statusChanges" | "listMerges" | "listSplits" | "findFeedback" | "findUser" | "listNotifications"
-    >;
+    readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedback"> &
+      Pick<FollowerStore, "listFollowers" | "listNotifications"> &
+      Pick<MergeStore, "listMerges" | "listSplits"> &
+      Pick<UserStore, "findUser">;
   };
 
 /** How many similar feedbacks the page offers to merge. */

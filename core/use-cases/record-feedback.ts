@@ -9,10 +9,13 @@ import { reportResponse, statusUrl } from "../report/report-response.ts";
 import { trackingTokenHash } from "../report/tracking-token.ts";
 import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
-import type { ChannelContext, IdempotentWrite, Store, StoredAnswer } from "../store.ts";
+import type { ChannelContext, CollectionStore } from "../store/collection.ts";
+import type { IdempotentWrite, StoredAnswer } from "../store/idempotency.ts";
 
 /** What recording a feedback needs: one atomic write, ids, the time, and the tracking link's sealing. */
-export type RecordDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & { readonly store: Pick<Store, "recordFeedback"> };
+export type RecordDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
+  readonly store: Pick<CollectionStore, "recordFeedback">;
+};
 
 export interface Recording {
   readonly context: Pick<ChannelContext, "app" | "organization">;

@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { Ids, PasswordHasher } from "../ports.ts";
 import { codePoints } from "../schemas/text.ts";
-import type { AccountStore } from "../store.ts";
+import type { AccountStore } from "../store/accounts.ts";
 
 export const PASSWORD_MIN_LENGTH = 10;
 

@@ -9,7 +9,12 @@ import type { ReportRequest } from "../schemas/report.ts";
 import { codePoints } from "../schemas/text.ts";
 import type { Services } from "../services.ts";
 import { detectLanguage } from "../report/language.ts";
-import type { ChannelContext, IdempotentWrite, Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { ChannelContext, CollectionStore } from "../store/collection.ts";
+import type { HelpCenterStore } from "../store/help-center.ts";
+import type { IdempotencyStore, IdempotentWrite } from "../store/idempotency.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
+import type { QualificationStore } from "../store/qualifications.ts";
 import { originAllowed } from "../apps/browser-collection.ts";
 import { browserReport, checkAttachments } from "../collection/browser-report.ts";
 import type { ReportSource } from "../model.ts";
@@ -18,13 +23,17 @@ import { askAssistant } from "./ask-assistant.ts";
 import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
 
 /** What opening a channel reads. */
-export type ChannelDeps = { readonly store: Pick<Store, "findChannelByKey"> };
+export type ChannelDeps = { readonly store: Pick<CollectionStore, "findChannelByKey"> };
 
 /** What submitting a report needs, beyond recording it: the channel, idempotency, the quota, and the assistant for qualification. */
 export type SubmitDeps = RecordDeps &
   ChannelDeps &
   Pick<Services, "inFlight" | "assistant" | "files"> & {
-    readonly store: Pick<Store, "findAnswer" | "quotaUsed" | "listHelpArticles" | "listFeatures" | "saveQualification" | "saveAnswer">;
+    readonly store: Pick<IdempotencyStore, "findAnswer" | "saveAnswer"> &
+      Pick<OrganizationStore, "quotaUsed"> &
+      Pick<HelpCenterStore, "listHelpArticles"> &
+      Pick<CatalogStore, "listFeatures"> &
+      Pick<QualificationStore, "saveQualification">;
   };
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;

@@ -2,10 +2,12 @@ import type { Language } from "../errors.ts";
 import { isTrackingToken } from "../report/tracking-token.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
 import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
 
-export type TrackDeps = FindDeps & Pick<Services, "digest"> & { readonly store: Pick<Store, "findReportByStatusId" | "statusChanges" | "findApp"> };
+export type TrackDeps = FindDeps &
+  Pick<Services, "digest"> & { readonly store: Pick<FeedbackStore, "findReportByStatusId" | "statusChanges"> & Pick<CatalogStore, "findApp"> };
 
 /** What the reporter's tracking page shows, and nothing else. */
 export interface Tracking {

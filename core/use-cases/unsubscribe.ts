@@ -1,8 +1,9 @@
 import { normalizeEmail } from "../email.ts";
 import { validUnsubscribe } from "../notify/unsubscribe-link.ts";
-import type { Store } from "../store.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { ServiceSecretStore } from "../store/service-secret.ts";
 
-export type UnsubscribeDeps = { readonly store: Pick<Store, "serviceSecret" | "removeFollower"> };
+export type UnsubscribeDeps = { readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<FollowerStore, "removeFollower"> };
 
 export interface UnsubscribeLink {
   readonly feedbackId: string;

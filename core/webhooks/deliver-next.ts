@@ -1,4 +1,4 @@
-import type { ClaimedDelivery, DeliveryNext, Store } from "../store.ts";
+import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
 import { type DeliverDeps, deliver } from "./deliver.ts";
 import type { WebhookDeps } from "./manage.ts";
 
@@ -7,7 +7,7 @@ export const DELIVERY_LEASE_MS = 30_000;
 
 /** Takes the next due delivery from the durable queue and sends it; null when none is due. */
 export async function deliverNext(
-  services: DeliverDeps & { readonly store: Pick<Store, "claimDelivery"> },
+  services: DeliverDeps & { readonly store: Pick<WebhookStore, "claimDelivery"> },
   deps: WebhookDeps,
 ): Promise<{ readonly delivery: ClaimedDelivery; readonly next: Promise<DeliveryNext> } | null> {
   const delivery = await services.store.claimDelivery(services.clock(), DELIVERY_LEASE_MS, services.ids.secret());

@@ -1,7 +1,9 @@
 import { toSummary } from "../feedback/present.ts";
 import type { DeliveryResult, Webhook } from "../model.ts";
 import type { Services } from "../services.ts";
-import type { ClaimedDelivery, DeliveryNext, Store } from "../store.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
 import { signatureHeader } from "../webhook-signature.ts";
 import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 import { eventBody } from "./event-body.ts";
@@ -13,7 +15,10 @@ export const USER_AGENT = "Retour-Webhooks/1";
 /** What signing and sending an event needs. */
 export type SendDeps = Pick<Services, "clock" | "ids" | "baseUrl" | "secrets">;
 /** What delivering a claimed event reads and records. */
-export type DeliverDeps = SendDeps & FindDeps & { readonly store: Pick<Store, "findApp" | "findFeature" | "finishDelivery" | "countFollowers"> };
+export type DeliverDeps = SendDeps &
+  FindDeps & {
+    readonly store: Pick<CatalogStore, "findApp" | "findFeature"> & Pick<WebhookStore, "finishDelivery"> & Pick<FollowerStore, "countFollowers">;
+  };
 
 /** The secrets that sign now: the former one during a rotation's overlap, then the current one. */
 async function signingSecrets(services: SendDeps, webhook: Webhook, now: number): Promise<string[]> {

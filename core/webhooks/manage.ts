@@ -3,7 +3,7 @@ import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { DeliveryResult, Grant, Webhook } from "../model.ts";
 import type { WebhookTransport } from "../ports.ts";
 import type { Services } from "../services.ts";
-import type { Store } from "../store.ts";
+import type { WebhookStore } from "../store/webhooks.ts";
 import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookCreate, type WebhookView, type WebhookWithSecret } from "./schemas.ts";
 import type { FieldProblem } from "../schemas/field-problem.ts";
 import { isPublicAddress } from "./address.ts";
@@ -32,7 +32,7 @@ export const webhookView = (w: Webhook): WebhookView => ({
 
 /** What managing webhooks reads and writes. */
 export type ManageDeps = Pick<Services, "ids" | "secrets" | "clock"> & {
-  readonly store: Pick<Store, "createWebhook" | "listWebhooks" | "deleteWebhook" | "findWebhook" | "rotateWebhookSecret">;
+  readonly store: Pick<WebhookStore, "createWebhook" | "listWebhooks" | "deleteWebhook" | "findWebhook" | "rotateWebhookSecret">;
 };
 
 const newSecret = (services: ManageDeps) => `whsec_${services.ids.secret()}`;

@@ -1,13 +1,13 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { DeliveryResult, Grant } from "../model.ts";
-import type { Store } from "../store.ts";
+import type { WebhookStore } from "../store/webhooks.ts";
 import { type SendDeps, send } from "./deliver.ts";
 import type { WebhookDeps } from "./manage.ts";
 
 /** A test event to one webhook, sent now: type `webhook.test`, signed like any other, its result kept as the last delivery. */
 export async function testWebhook(
-  services: SendDeps & { readonly store: Pick<Store, "findWebhook" | "recordDeliveryResult"> },
+  services: SendDeps & { readonly store: Pick<WebhookStore, "findWebhook" | "recordDeliveryResult"> },
   deps: WebhookDeps,
   grant: Grant,
   webhookId: string,

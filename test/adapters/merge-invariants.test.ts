@@ -12,7 +12,7 @@ import { mergeFeedbacks } from "../../core/merges/merge-feedbacks.ts";
 import { splitReport } from "../../core/merges/split-report.ts";
 import { unmergeFeedback } from "../../core/merges/unmerge-feedback.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
-import type { Store } from "../../core/store.ts";
+import type { Store } from "../../core/services.ts";
 import { getFeedback } from "../../core/use-cases/get-feedback.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { scratchDir } from "../support/scratch.ts";

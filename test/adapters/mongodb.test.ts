@@ -5,7 +5,7 @@ import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
 import { createMongoStore } from "../../adapters/mongodb/store.ts";
 import { urgencyOf } from "../../adapters/mongodb/feedbacks.ts";
 import { upgradeDocuments } from "../../adapters/mongodb/upgrades.ts";
-import type { Store } from "../../core/store.ts";
+import type { Store } from "../../core/services.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { storeContract } from "./store-contract.ts";

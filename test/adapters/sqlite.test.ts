@@ -12,7 +12,7 @@ import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { START } from "../../core/portable.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { FEEDBACK_ORDERS, STATUSES, type Status } from "../../core/schemas/feedback.ts";
-import type { FeedbackFilter } from "../../core/store.ts";
+import type { FeedbackFilter } from "../../core/store/feedbacks.ts";
 import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
 import { eventually } from "../support/receiver.ts";

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { DeliveryResult, Webhook } from "../../core/model.ts";
-import type { ClaimedDelivery, DeliveryNext } from "../../core/store.ts";
+import type { ClaimedDelivery, DeliveryNext } from "../../core/store/webhooks.ts";
 import { verifySignature } from "../../core/webhook-signature.ts";
 import { deliver } from "../../core/webhooks/deliver.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";

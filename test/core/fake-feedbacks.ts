@@ -1,5 +1,5 @@
 import type { FeedbackRecord } from "../../core/model.ts";
-import type { StatusChangeRecord } from "../../core/store.ts";
+import type { StatusChangeRecord } from "../../core/store/feedbacks.ts";
 import { NOW } from "./fake-organization.ts";
 
 /** A feedback of the fake organization's app, as the store holds it. */

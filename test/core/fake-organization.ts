@@ -1,11 +1,11 @@
 import type { AppRecord, Channel, Grant, Organization, Role, Scope } from "../../core/model.ts";
-import type { AdminStore } from "../../core/store.ts";
+import type { TokenStore } from "../../core/store/tokens.ts";
 
 /** A frozen clock: 2026-11-23T12:00:00Z. */
 export const NOW = Date.UTC(2026, 10, 23, 12);
 
 /** A token as listed, with the digest it is found by. */
-type TokenRow = Awaited<ReturnType<AdminStore["listTokens"]>>[number] & { tokenHash: string };
+type TokenRow = Awaited<ReturnType<TokenStore["listTokens"]>>[number] & { tokenHash: string };
 
 /** A token's grant: a person with a role, holding some scopes. */
 export const tokenGrant = (role: Role, scopes: readonly Scope[]): Grant => ({

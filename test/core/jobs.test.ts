@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { backoff, JOB_LEASE_MS, runNextJob } from "../../core/jobs/run-next-job.ts";
-import type { Job } from "../../core/store.ts";
+import type { Job } from "../../core/store/jobs.ts";
 import { NOW } from "./fake-organization.ts";
 
 /** A queue of one job, recording what the use case does with it. */

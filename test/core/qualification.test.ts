@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { helpWasEnough, isMissingAnswer, QUALIFICATION_TTL_MS, readAnswer, stepFor, withAnswer } from "../../core/qualification/machine.ts";
 import type { QualificationStep } from "../../core/schemas/qualification.ts";
-import type { QualificationSession } from "../../core/store.ts";
+import type { QualificationSession } from "../../core/store/qualifications.ts";
 
 const choiceStep: QualificationStep = {
   id: "q1",

@@ -2,7 +2,8 @@
 // the store's plans must agree with a filter and a sort of all the feedbacks, across cursors.
 import { positionOf } from "../../core/feedback/order.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
-import type { FeedbackFilter, FeedbackOrder, ListPosition, Store } from "../../core/store.ts";
+import type { Store } from "../../core/services.ts";
+import type { FeedbackFilter, FeedbackOrder, ListPosition } from "../../core/store/feedbacks.ts";
 
 /** The words of a feedback's key and title, as a search merges them (the titles of these tests are lower case already). */
 const wordsOf = (f: FeedbackRecord): string[] => `${f.key.toLowerCase()} ${f.title}`.split(/[\s-]+/);

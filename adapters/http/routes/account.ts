@@ -6,7 +6,7 @@ import { login } from "../../../core/use-cases/login.ts";
 import { AGENT_SCOPES } from "../../../core/oauth/permissions.ts";
 import type { Language } from "../../../core/errors.ts";
 import { textFor } from "../catalog/text.ts";
-import type { AgentView } from "../../../core/store.ts";
+import type { AgentView } from "../../../core/store/oauth.ts";
 import type { WebRequest } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
 import { postedFromOwnSite } from "../same-origin.ts";

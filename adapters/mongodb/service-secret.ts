@@ -1,0 +1,19 @@
+import type { ServiceSecretStore } from "../../core/store/service-secret.ts";
+import { type Database, isDuplicateKey } from "./database.ts";
+
+export function serviceSecretStore(data: Database): ServiceSecretStore {
+  return {
+    async serviceSecret() {
+      // Two processes may race here; the first upsert wins and both read it back.
+      await data
+        .collection("meta")
+        .updateOne({ _id: "service_secret" }, { $setOnInsert: { value: crypto.getRandomValues(new Uint8Array(32)) } }, { upsert: true })
+        .catch((error) => {
+          if (!isDuplicateKey(error)) throw error;
+        });
+      const stored = (await data.collection("meta").findOne({ _id: "service_secret" }))!.value;
+      // The driver reads binary data back as a BSON Binary.
+      return new Uint8Array(stored instanceof Uint8Array ? stored : stored.buffer);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Database } from "bun:sqlite";
+import type { UserStore } from "../../core/store/users.ts";
+import type { Role } from "../../core/model.ts";
+
+export function userStore(db: Database): UserStore {
+  return {
+    async createUser(user) {
+      db.query("INSERT INTO users (id, email, name) VALUES (?, ?, ?)").run(user.id, user.email, user.name ?? null);
+    },
+    async findUserByEmail(email) {
+      const row = db
+        .query<{ id: string; email: string; name: string | null }, [string]>("SELECT id, email, name FROM users WHERE email = ?")
+        .get(email);
+      return row ? { id: row.id, email: row.email, ...(row.name && { name: row.name }) } : null;
+    },
+    async findUser(id) {
+      const row = db.query<{ id: string; email: string; name: string | null }, [string]>("SELECT id, email, name FROM users WHERE id = ?").get(id);
+      return row ? { id: row.id, email: row.email, ...(row.name && { name: row.name }) } : null;
+    },
+    async setMembership(orgId, userId, role) {
+      db.query("INSERT INTO memberships (org_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET role = excluded.role").run(
+        orgId,
+        userId,
+        role,
+      );
+    },
+    async removeMembership(orgId, userId) {
+      return db.query("DELETE FROM memberships WHERE org_id = ? AND user_id = ?").run(orgId, userId).changes === 1;
+    },
+    async listMembers(orgId) {
+      return db
+        .query<{ user_id: string; email: string; role: Role }, [string]>(
+          "SELECT m.user_id, u.email, m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.email",
+        )
+        .all(orgId)
+        .map((r) => ({ userId: r.user_id, email: r.email, role: r.role }));
+    },
+  };
+}

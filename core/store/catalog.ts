@@ -1,0 +1,9 @@
+import type { AppRecord, FeatureRecord } from "../model.ts";
+
+/** What an organization's apps and feature maps are, as the inbox and the reports read them. */
+export interface CatalogStore {
+  listApps(orgId: string): Promise<AppRecord[]>;
+  findApp(orgId: string, appId: string): Promise<AppRecord | null>;
+  listFeatures(orgId: string, appId: string): Promise<Array<FeatureRecord & { readonly openFeedbacks: number }>>;
+  findFeature(orgId: string, featureId: string): Promise<FeatureRecord | null>;
+}

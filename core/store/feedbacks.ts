@@ -1,0 +1,67 @@
+import type { DomainEvent, JobRequest, StatusChange } from "../feedback/events.ts";
+import type { FeedbackRecord, ReportRecord } from "../model.ts";
+import type { FEEDBACK_ORDERS, Kind, Severity, Status } from "../schemas/feedback.ts";
+
+export interface FeedbackFilter {
+  readonly statuses: readonly Status[];
+  readonly kind?: Kind;
+  readonly severity?: Severity;
+  readonly appId?: string;
+  readonly featureId?: string;
+  /** Words to find (all of them, as prefixes) in key, title, summary and reports. */
+  readonly words?: readonly string[];
+}
+
+/** The orders a list can take. */
+export type FeedbackOrder = (typeof FEEDBACK_ORDERS)[number];
+
+/** Keyset position in a list: the last row's sort value in the list's order (see positionOf) and its id. */
+export interface ListPosition {
+  readonly value: number;
+  readonly id: string;
+}
+
+export interface StatusChangeRecord {
+  readonly orgId: string;
+  readonly feedbackId: string;
+  readonly from: Status;
+  readonly to: Status;
+  readonly comment?: { readonly id: string; readonly text: string; readonly authorUserId: string };
+  readonly at: number;
+  readonly events: readonly DomainEvent[];
+  readonly jobs: readonly JobRequest[];
+}
+
+export interface StatusComment {
+  readonly text: string;
+  readonly userId: string;
+  readonly statusFrom: Status;
+  readonly statusTo: Status;
+  readonly at: number;
+}
+
+/** Feedbacks as the team reads and moves them: lists, reports, history, counts, status changes. */
+export interface FeedbackStore {
+  /**
+   * One page in the order asked, strictly after `after`; merged feedbacks are left out. `activity`:
+   * lastActivityAt desc; `reports`: reports desc; `severity`: severity rank asc (SEVERITY_RANK: P0
+   * first, none last); ties by id desc.
+   */
+  listFeedbacks(orgId: string, filter: FeedbackFilter, after: ListPosition | null, limit: number, order?: FeedbackOrder): Promise<FeedbackRecord[]>;
+  /** By key or id, within the organization. */
+  findFeedback(orgId: string, keyOrId: string): Promise<FeedbackRecord | null>;
+  listReports(feedbackId: string): Promise<ReportRecord[]>;
+  /** A report by its tracking id, with the hash of its tracking token. */
+  findReportByStatusId(statusId: string): Promise<{ report: ReportRecord; tokenHash: string } | null>;
+  /** Each time the feedback's status changed, oldest first, with the status it left. */
+  statusChanges(feedbackId: string): Promise<StatusChange[]>;
+  /** The comments of a feedback, oldest first, each with the status change it came with. */
+  listComments(feedbackId: string): Promise<StatusComment[]>;
+  /** How many feedbacks of the organization (merged ones left out) that pass the filter have each status. */
+  countByStatus(orgId: string, filter?: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>>;
+  /**
+   * Writes a status change with its comment, events and jobs in one transaction, if the
+   * feedback still has status `from`; false otherwise (a concurrent change won).
+   */
+  applyStatusChange(change: StatusChangeRecord): Promise<boolean>;
+}

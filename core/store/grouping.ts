@@ -1,0 +1,24 @@
+import type { CandidateQuery } from "../grouping/candidates.ts";
+import type { Diagnostic } from "../model.ts";
+import type { GroupingCandidate } from "../ports.ts";
+import type { Severity } from "../schemas/feedback.ts";
+
+/** What grouping reads and writes: the keys feedbacks are indexed under, their candidates, the assistant's triage. */
+export interface GroupingStore {
+  /** How many feedbacks of the app carry each of the keys; a key never indexed is absent. */
+  keyFrequencies(appId: string, keys: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * The feedbacks the query names, each with the text it was indexed with. A merged feedback's
+   * text answers for the feedback it was merged into, so a new one is compared with every report
+   * of a group, not only its first (single linkage).
+   */
+  groupingCandidates(query: CandidateQuery): Promise<GroupingCandidate[]>;
+  /** Indexes a feedback for grouping under its keys. */
+  indexForGrouping(appId: string, feedbackId: string, keys: readonly string[], text: string, vector?: readonly number[]): Promise<void>;
+  /** Records the assistant's triage of a feedback. */
+  setTriage(
+    orgId: string,
+    feedbackId: string,
+    triage: { featureId?: string; severity?: Severity; nature?: string; title?: string; diagnostic?: Diagnostic; summary?: string },
+  ): Promise<void>;
+}

@@ -1,0 +1,7 @@
+import type { HelpArticle } from "../model.ts";
+
+/** An app's help articles, offered before a report is sent. */
+export interface HelpCenterStore {
+  replaceHelpArticles(orgId: string, appId: string, articles: readonly HelpArticle[]): Promise<void>;
+  listHelpArticles(orgId: string, appId: string): Promise<HelpArticle[]>;
+}

@@ -1,0 +1,16 @@
+import type { JobRequest } from "../feedback/events.ts";
+
+export interface Job {
+  readonly id: string;
+  readonly request: JobRequest;
+  readonly attempts: number;
+  /** Proves the lease: completing or retrying with a stale lease does nothing. */
+  readonly leaseToken: string;
+}
+
+/** The durable queue of background work, leased to one worker at a time. */
+export interface JobQueue {
+  claimJob(now: number, leaseMs: number, leaseToken: string): Promise<Job | null>;
+  completeJob(job: Job): Promise<void>;
+  retryJob(job: Job, runAt: number, error: string): Promise<void>;
+}

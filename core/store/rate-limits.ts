@@ -1,0 +1,7 @@
+/** Rate counters, shared by every process (the limiter that reads them is core/limits.ts). */
+export interface RateLimitStore {
+  /** Counts one hit in a window's bucket and returns the count so far. */
+  hitRateLimit(bucket: string, expiresAt: number): Promise<number>;
+  /** The hits counted so far in a bucket (0 for none), without counting one. */
+  rateCount(bucket: string): Promise<number>;
+}

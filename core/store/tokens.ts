@@ -1,0 +1,28 @@
+import type { Scope } from "../model.ts";
+
+/** Personal access tokens: issued for a member, listed, revoked. */
+export interface TokenStore {
+  createToken(token: {
+    id: string;
+    tokenHash: string;
+    orgId: string;
+    userId: string;
+    scopes: readonly Scope[];
+    label: string;
+    createdAt: number;
+    expiresAt: number | null;
+  }): Promise<void>;
+  listTokens(orgId: string): Promise<
+    Array<{
+      id: string;
+      userId: string;
+      label: string;
+      scopes: Scope[];
+      createdAt: number;
+      expiresAt: number | null;
+      lastUsedAt: number | null;
+      revoked: boolean;
+    }>
+  >;
+  revokeToken(orgId: string, tokenId: string, at: number): Promise<boolean>;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Access: the grant behind a token, with its holder's current role. */
+export function accessContract(makeStore: () => Promise<Store>) {
+  const { seed } = contractKit();
+
+  describe("access", () => {
+    test("authenticate returns the current role and refuses revoked, expired and former members' tokens", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await store.createUser({ id: "u1", email: "u1@x.io" });
+      await store.setMembership(org.orgId, "u1", "member");
+      await store.createToken({
+        id: "t1",
+        tokenHash: "h1",
+        orgId: org.orgId,
+        userId: "u1",
+        scopes: ["feedbacks:read"],
+        label: "l",
+        createdAt: 0,
+        expiresAt: 100,
+      });
+      expect(await store.authenticate("h1", 50, 1_000)).toMatchObject({ role: "member", scopes: ["feedbacks:read"] });
+      expect(await store.authenticate("h1", 100, 1_000)).toBeNull();
+      await store.setMembership(org.orgId, "u1", "reader");
+      expect((await store.authenticate("h1", 10, 1_000))?.role).toBe("reader");
+      await store.removeMembership(org.orgId, "u1");
+      expect(await store.authenticate("h1", 10, 1_000)).toBeNull();
+      await store.setMembership(org.orgId, "u1", "member");
+      await store.revokeToken(org.orgId, "t1", 20);
+      expect(await store.authenticate("h1", 30, 1_000)).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,175 @@
+import { describe, expect, test } from "bun:test";
+import type { FeedbackFilter } from "../../../core/store/feedbacks.ts";
+import { FEEDBACK_ORDERS, STATUSES } from "../../../core/schemas/feedback.ts";
+import { everyPage, plainly } from "../../support/search-pages.ts";
+import type { FeedbackRecord } from "../../../core/model.ts";
+import { positionOf } from "../../../core/feedback/order.ts";
+import { MAX_EXPANSION } from "../../../core/feedback/search-words.ts";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Feedbacks: lists, searches and counts, status changes with their comments. */
+export function feedbacksContract(makeStore: () => Promise<Store>) {
+  const { id, seed, record, newFeedback, merge } = contractKit();
+
+  describe("feedbacks", () => {
+    test("listFeedbacks orders by last activity then id, descending, and pages strictly after a position", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      for (let i = 0; i < 5; i++) await record(store, org, `item ${i}`, i < 2 ? 100 : 100 + i);
+      const all = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10);
+      expect(all.map((f) => f.title)).toEqual(["item 4", "item 3", "item 2", "item 1", "item 0"]);
+      const after = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, { value: all[3]!.lastActivityAt, id: all[3]!.id }, 10);
+      expect(after.map((f) => f.title)).toEqual(["item 0"]);
+    });
+
+    test("listFeedbacks finds words as prefixes in titles and reports, within the organization only", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      await record(store, org, "Checkout crashes on Safari", 1);
+      await record(store, other, "Checkout crashes on Safari", 1);
+      const found = await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["checko", "safari"] }, null, 10);
+      expect(found.map((f) => f.orgId)).toEqual([org.orgId]);
+      expect(await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["firefox"] }, null, 10)).toEqual([]);
+    });
+
+    test("a list and a search read every page, in each order and with each filter, as a plain filter and sort of the feedbacks would", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const otherApp = id("app");
+      await store.createApp({ id: otherApp, orgId: org.orgId, name: "Other", kind: "web" });
+      const records: FeedbackRecord[] = [];
+      for (let i = 0; i < 60; i++) {
+        const title = [i % 2 ? "probe" : "probe alpha", i % 7 ? "" : "beta", String(i)].filter(Boolean).join(" ");
+        // Ids in another order than the writes, and three feedbacks per millisecond: ties fall across pages.
+        const input = newFeedback({ ...org, appId: i % 5 ? org.appId : otherApp }, title, 1_000 + ((i * 7) % 20), null, `fb-${(i * 37) % 60}`);
+        const kind = i % 3 ? "problem" : "idea";
+        const feedback = { ...input.feedback, kind, status: i % 4 ? "triage" : "prioritized", reports: 1 + (i % 4) } as const;
+        const recorded = await store.recordFeedback({ ...input, feedback, report: { ...input.report, report: { ...input.report.report, kind } } });
+        if (recorded.state !== "recorded") throw new Error(recorded.state);
+        const severity = (["P1", "P0", undefined] as const)[i % 3];
+        if (severity) await store.setTriage(org.orgId, feedback.id, { severity });
+        records.push({ ...recorded.feedback, ...(severity && { severity }) });
+      }
+      const all = { statuses: STATUSES };
+      const filters: FeedbackFilter[] = [
+        all,
+        { ...all, kind: "idea" },
+        { ...all, appId: otherApp },
+        { ...all, severity: "P1" },
+        { statuses: ["prioritized"] },
+      ];
+      for (const order of FEEDBACK_ORDERS) {
+        for (const filter of filters) {
+          for (const words of [undefined, ["probe"], ["alpha"], ["beta"], ["alpha", "beta"], ["absent"]]) {
+            const ids = await everyPage(store, org.orgId, { ...filter, words }, order, 4);
+            expect({ order, filter, words, ids }).toEqual({ order, filter, words, ids: plainly(records, { ...filter, words }, order) });
+          }
+        }
+      }
+    });
+
+    test("a search word matches every word it starts, past MAX_EXPANSION of them as below", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made: FeedbackRecord[] = [];
+      for (let i = 0; i < MAX_EXPANSION + 8; i++) made.push((await record(store, org, `Widget w${i}x renders late`, 100 + i))!);
+      const found = async (word: string) => (await store.listFeedbacks(org.orgId, { statuses: STATUSES, words: [word] }, null, 100)).map((f) => f.id);
+      expect(await found("w")).toEqual(made.map((f) => f.id).reverse());
+      expect(await found("w1")).toEqual(
+        made
+          .filter((f) => / w1\d*x /.test(f.title))
+          .map((f) => f.id)
+          .reverse(),
+      );
+      expect(await found("w1x")).toEqual([made[1]!.id]);
+      expect(await store.countByStatus(org.orgId, { words: ["w"] })).toEqual({ triage: MAX_EXPANSION + 8 });
+    });
+
+    test("applyStatusChange is a compare-and-set on the current status", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "cas", 1))!;
+      const change = { orgId: org.orgId, feedbackId: f.id, from: "triage" as const, to: "delivered" as const, at: 2, events: [], jobs: [] };
+      expect(await store.applyStatusChange(change)).toBe(true);
+      expect(await store.applyStatusChange(change)).toBe(false);
+      expect((await store.findFeedback(org.orgId, f.id))?.status).toBe("delivered");
+    });
+
+    test("listComments returns a feedback's comments oldest first with their status changes; countByStatus counts not merged feedbacks", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "commented", 1))!;
+      await record(store, org, "other", 2);
+      const comment = (text: string) => ({ id: id("c"), authorUserId: "u1", text });
+      await store.applyStatusChange({
+        orgId: org.orgId,
+        feedbackId: f.id,
+        from: "triage",
+        to: "fixed",
+        at: 3,
+        comment: comment("on it"),
+        events: [],
+        jobs: [],
+      });
+      await store.applyStatusChange({
+        orgId: org.orgId,
+        feedbackId: f.id,
+        from: "fixed",
+        to: "dismissed",
+        at: 4,
+        comment: comment("duplicate"),
+        events: [],
+        jobs: [],
+      });
+      expect(await store.listComments(f.id)).toEqual([
+        { text: "on it", userId: "u1", statusFrom: "triage", statusTo: "fixed", at: 3 },
+        { text: "duplicate", userId: "u1", statusFrom: "fixed", statusTo: "dismissed", at: 4 },
+      ]);
+      expect(await store.countByStatus(org.orgId)).toEqual({ triage: 1, dismissed: 1 });
+    });
+
+    test("countByStatus counts only the feedbacks the other filters keep: words, kind, app", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const exported = (await record(store, org, "Export to PDF is blank", 1))!;
+      await record(store, org, "Export to CSV is slow", 2);
+      await record(store, org, "Search is slow", 3);
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: exported.id, from: "triage", to: "fixed", at: 4, events: [], jobs: [] });
+      expect(await store.countByStatus(org.orgId, { words: ["export"] })).toEqual({ triage: 1, fixed: 1 });
+      expect(await store.countByStatus(org.orgId, { words: ["slow"], kind: "problem" })).toEqual({ triage: 2 });
+      expect(await store.countByStatus(org.orgId, { kind: "idea" })).toEqual({});
+      expect(await store.countByStatus(org.orgId, { appId: "another-app" })).toEqual({});
+    });
+
+    test("listFeedbacks sorts by reports (most first) and by severity (P0 first, none last), ties by id desc, and pages by keyset in each order", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made = [];
+      for (const [i, severity] of (["P2", undefined, "P0", "P2", "P3", undefined] as const).entries()) {
+        const f = (await record(store, org, `sorted ${i}`, 100 + i))!;
+        if (severity) await store.setTriage(org.orgId, f.id, { severity });
+        made.push(f);
+      }
+      // Two merges: made[0] holds three reports, made[3] two.
+      expect((await merge(store, made[1]!, made[0]!, 200)).ok).toBe(true);
+      expect((await merge(store, made[5]!, made[0]!, 201)).ok).toBe(true);
+      expect((await merge(store, made[4]!, made[3]!, 202)).ok).toBe(true);
+      const all = async (order: "reports" | "severity") => {
+        const seen: string[] = [];
+        let after: { value: number; id: string } | null = null;
+        for (;;) {
+          const page = await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, after, 1, order);
+          if (page.length === 0) return seen;
+          const last: FeedbackRecord = page[0]!;
+          seen.push(last.title);
+          after = positionOf(last, order);
+        }
+      };
+      // Unsorted ids break ties: among equals, the newer (larger id) first.
+      expect(await all("reports")).toEqual(["sorted 0", "sorted 3", "sorted 2"]);
+      expect(await all("severity")).toEqual(["sorted 2", "sorted 3", "sorted 0"]);
+    });
+  });
+}

@@ -1,0 +1,35 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+
+/** Followers and the notifications sent to them. */
+export function followersContract(makeStore: () => Promise<Store>) {
+  describe("followers", () => {
+    test("countFollowers counts the people following each feedback asked for", async () => {
+      const store = await makeStore();
+      await store.addFollower({ feedbackId: "f1", email: "a@x.io", language: "en" });
+      await store.addFollower({ feedbackId: "f1", email: "b@x.io", language: "en" });
+      await store.addFollower({ feedbackId: "f2", email: "a@x.io", language: "en" });
+      await store.addFollower({ feedbackId: "f3", email: "a@x.io", language: "en" });
+      expect(await store.countFollowers(["f1", "f2", "none"])).toEqual(
+        new Map([
+          ["f1", 2],
+          ["f2", 1],
+        ]),
+      );
+      expect(await store.countFollowers([])).toEqual(new Map());
+    });
+
+    test("a notification is claimed once; an unconfirmed claim is taken over after its lease, a confirmed one never", async () => {
+      const store = await makeStore();
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_000, 100)).toBe(true);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_050, 100)).toBe(false);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_200, 100)).toBe(true);
+      await store.confirmNotification("f", "a@b.c", "delivered", 1_210);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 9_999, 100)).toBe(false);
+      await store.releaseNotification("f", "b@b.c", "delivered");
+      expect(await store.claimNotification("f", "b@b.c", "delivered", 1, 100)).toBe(true);
+      // Only confirmed notifications were sent.
+      expect(await store.listNotifications("f")).toEqual([{ email: "a@b.c", key: "delivered", sentAt: 1_210 }]);
+    });
+  });
+}

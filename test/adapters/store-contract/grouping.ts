@@ -1,0 +1,89 @@
+import { describe, expect, test } from "bun:test";
+import type { FeedbackRecord } from "../../../core/model.ts";
+import { CANDIDATE_STATUSES, rankCandidates } from "../../../core/grouping/candidates.ts";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Grouping: the candidates a new feedback is compared with, and the triage that titles it. */
+export function groupingContract(makeStore: () => Promise<Store>) {
+  const { seed, record, merge } = contractKit();
+
+  describe("grouping", () => {
+    test("a title set by triage finds its feedback", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "it does not work", 1))!;
+      await store.setTriage(org.orgId, f.id, { title: "Checkout rejects Maestro cards" });
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["maestro"] }, null, 10)).map((x) => x.id)).toEqual([f.id]);
+    });
+
+    test("grouping candidates: older, open feedbacks of the same app and organization sharing the keys; a merged feedback's text answers for its survivor", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const older = (await record(store, org, "older", 1))!;
+      const closed = (await record(store, org, "closed", 2))!;
+      const elsewhere = (await record(store, other, "elsewhere", 3))!;
+      const newer = (await record(store, org, "newer", 9))!;
+      for (const [f, app] of [
+        [older, org.appId],
+        [closed, org.appId],
+        [elsewhere, other.appId],
+        [newer, org.appId],
+      ] as const) {
+        await store.indexForGrouping(app, f.id, ["w:export", "w:pdf"], `text of ${f.title}`, f === older ? [0.5, 0.5] : undefined);
+      }
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: closed.id, from: "triage", to: "dismissed", at: 3, events: [], jobs: [] });
+      const candidates = (keys: string[], exclude: string) =>
+        store.groupingCandidates({
+          orgId: org.orgId,
+          appId: org.appId,
+          keys,
+          postingsPerKey: 200,
+          statuses: CANDIDATE_STATUSES,
+          exclude,
+          limit: 10,
+        });
+      expect(await store.keyFrequencies(org.appId, ["w:export", "w:pdf", "w:never-indexed"])).toEqual(
+        new Map([
+          ["w:export", 3],
+          ["w:pdf", 3],
+        ]),
+      );
+      // Open feedbacks of the app other than the one looking, older or newer; not the dismissed one, not another app's.
+      expect((await candidates(["w:export", "w:pdf"], older.id)).map((c) => c.id)).toEqual([newer.id]);
+      const found = await candidates(["w:export", "w:pdf"], newer.id);
+      expect(found).toEqual([{ id: older.id, text: "text of older", own: true, vector: [0.5, 0.5] }]);
+      // Merged into the older feedback, the newer one's text answers for it, as a text not its own.
+      expect((await merge(store, newer, older, 10)).ok).toBe(true);
+      const linked = await candidates(["w:export"], "someone-else");
+      expect(linked.map((c) => [c.id, c.text, c.own]).sort()).toEqual([
+        [older.id, "text of newer", false],
+        [older.id, "text of older", true],
+      ]);
+      expect(await candidates(["w:unknown"], "someone-else")).toEqual([]);
+    });
+
+    test("grouping candidates come in core's rankCandidates order: most keys shared, the newest first among equals", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const carried: [FeedbackRecord, string[]][] = [];
+      for (const [i, keys] of [["w:a", "w:b", "w:c"], ["w:a"], ["w:a", "w:b"], ["w:b", "w:c"], ["w:a"]].entries()) {
+        const f = (await record(store, org, `feedback ${i}`, i + 1))!;
+        await store.indexForGrouping(org.appId, f.id, keys, `text ${i}`);
+        carried.push([f, keys]);
+      }
+      const keys = ["w:a", "w:b", "w:c"];
+      const query = { orgId: org.orgId, appId: org.appId, keys, postingsPerKey: 200, statuses: CANDIDATE_STATUSES, exclude: "none", limit: 10 };
+      const postings = keys.map((key) =>
+        carried
+          .filter(([, k]) => k.includes(key))
+          .map(([f]) => f.id)
+          .reverse(),
+      );
+      const found = (await store.groupingCandidates(query)).map((c) => c.id);
+      expect(found).toEqual(rankCandidates(postings, query));
+      expect(found).toEqual([0, 3, 2, 4, 1].map((i) => carried[i]![0].id));
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** The job queue: leases, retries. */
+export function jobsContract(makeStore: () => Promise<Store>) {
+  const { seed, record } = contractKit();
+
+  describe("job queue", () => {
+    test("claimJob leases a due job to one worker; an expired lease frees it; a stale lease cannot complete it", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await record(store, org, "job", 1);
+      const first = (await store.claimJob(10, 1_000, "lease-a"))!;
+      expect(first.request.kind).toBe("group_report");
+      expect(await store.claimJob(10, 1_000, "lease-b")).toBeNull();
+      const again = (await store.claimJob(1_011, 1_000, "lease-c"))!;
+      expect(again.id).toBe(first.id);
+      expect(again.attempts).toBe(2);
+      await store.completeJob(first);
+      expect(await store.claimJob(3_000, 1_000, "lease-d")).not.toBeNull();
+    });
+
+    test("retryJob puts a job back for later", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await record(store, org, "retry", 1);
+      const job = (await store.claimJob(10, 1_000, "l1"))!;
+      await store.retryJob(job, 500, "boom");
+      expect(await store.claimJob(499, 1_000, "l2")).toBeNull();
+      expect((await store.claimJob(500, 1_000, "l3"))?.id).toBe(job.id);
+    });
+  });
+}

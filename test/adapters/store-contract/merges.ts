@@ -1,0 +1,277 @@
+import { describe, expect, test } from "bun:test";
+import { operatorGrant } from "../../../core/authorization.ts";
+import type { DomainEvent } from "../../../core/feedback/events.ts";
+import { mergeFeedbacks } from "../../../core/merges/merge-feedbacks.ts";
+import { splitReport } from "../../../core/merges/split-report.ts";
+import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
+import { MAX_FEEDBACK_WORDS } from "../../../core/feedback/search-words.ts";
+import { planMerge, unmergedEvent } from "../../../core/merges/merge.ts";
+import { planSplit, splitEvent } from "../../../core/merges/split.ts";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Merges, unmerges and splits: links that move reports, followers and counts, or write nothing. */
+export function mergesContract(makeStore: () => Promise<Store>) {
+  const { id, seed, record, merge, planUndo } = contractKit();
+
+  describe("merges", () => {
+    test("a merge moves reports, adds the followers the target lacks, keeps the latest activity, hides the source, and commits its event", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      await store.addFollower({ feedbackId: target.id, email: "both@x.io", language: "en" });
+      await store.addFollower({ feedbackId: source.id, email: "both@x.io", language: "fr" });
+      await store.addFollower({ feedbackId: source.id, email: "only-source@x.io", name: "Sam", language: "fr" });
+      const merged = await merge(store, source, target, 6, "user-1");
+      if (!merged.ok) throw new Error(merged.code);
+      expect(merged.value).toMatchObject({ sourceId: source.id, targetId: target.id, by: "user-1", addedFollowers: ["only-source@x.io"] });
+      expect((await store.listReports(target.id)).length).toBe(2);
+      expect(await store.findFeedback(org.orgId, source.id)).toMatchObject({ mergedInto: target.id });
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"] }, null, 10)).map((f) => f.id)).toEqual([target.id]);
+      expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 2, lastActivityAt: 5 });
+      expect((await store.listFollowers(target.id)).map((f) => [f.email, f.language]).sort()).toEqual([
+        ["both@x.io", "en"],
+        ["only-source@x.io", "fr"],
+      ]);
+      // The target answers a search for the source's words.
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["source"] }, null, 10)).map((f) => f.id)).toEqual([target.id]);
+      expect(await store.findMerge(org.orgId, source.id)).toEqual(merged.value);
+      expect(await store.listMerges(org.orgId, target.id)).toEqual([merged.value]);
+      // A merged feedback merges no more.
+      expect(await store.applyMerge({ ...merged.value, id: "again" }, [])).toBe(false);
+    });
+
+    test("a feedback is found by its first MAX_FEEDBACK_WORDS words: a merge adds the source's words up to there", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const words = Array.from({ length: MAX_FEEDBACK_WORDS - 2 }, (_, i) => `w${i}`).join(" ");
+      // The key (its prefix and number) fills the last two places; the title is the report's text.
+      const target = (await record(store, org, words, 1))!;
+      const source = (await record(store, org, "source lateword", 5))!;
+      expect((await merge(store, source, target, 6)).ok).toBe(true);
+      const found = async (word: string) =>
+        (await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: [word] }, null, 10)).map((f) => f.id);
+      expect(await found("w997")).toEqual([target.id]);
+      expect(await found("source")).toEqual([]);
+      expect(await found("lateword")).toEqual([]);
+    });
+
+    test("a merge planned on stale counts writes nothing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      const third = (await record(store, org, "third", 7))!;
+      // Planned while the target held one report; another merge gives it two before this one writes.
+      const stale = planMerge({
+        id: "stale",
+        source: third,
+        target,
+        sourceReportIds: (await store.listReports(third.id)).map((r) => r.id),
+        sourceFollowers: [],
+        targetFollowers: [],
+        by: null,
+        score: null,
+        at: 8,
+      });
+      if (!stale.ok) throw new Error(stale.code);
+      expect((await merge(store, source, target, 6)).ok).toBe(true);
+      expect(await store.applyMerge(stale.value, [])).toBe(false);
+      expect((await store.findFeedback(org.orgId, third.id))?.mergedInto).toBeUndefined();
+      expect((await store.listReports(third.id)).length).toBe(1);
+      expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 2 });
+    });
+
+    test("a merge, unmerge or split that crashes before it commits writes nothing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      /** Read last, as the write's final step: an event whose reading throws stands for a crash there. */
+      const crash = Object.defineProperty({ type: "feedback.merged", id: id("e"), feedbackId: target.id, createdAt: 6 }, "orgId", {
+        get: () => {
+          throw new Error("crash");
+        },
+      }) as DomainEvent;
+      const state = async () => ({
+        source: await store.findFeedback(org.orgId, source.id),
+        target: await store.findFeedback(org.orgId, target.id),
+        reports: [(await store.listReports(source.id)).length, (await store.listReports(target.id)).length],
+        merges: await store.listMerges(org.orgId, target.id),
+      });
+      const planned = planMerge({
+        id: id("m"),
+        source,
+        target,
+        sourceReportIds: (await store.listReports(source.id)).map((r) => r.id),
+        sourceFollowers: [],
+        targetFollowers: [],
+        by: null,
+        score: null,
+        at: 6,
+      });
+      if (!planned.ok) throw new Error(planned.code);
+      const before = await state();
+      await expect(store.applyMerge(planned.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(before);
+
+      expect(await store.applyMerge(planned.value, [])).toBe(true);
+      const merged = await state();
+      const undo = await planUndo(store, org.orgId, planned.value, 7, null);
+      if (!undo.ok) throw new Error(undo.code);
+      await expect(store.applyUnmerge(undo.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(merged);
+
+      const reports = await store.listReports(target.id);
+      const split = planSplit({
+        id: id("split"),
+        newFeedbackId: id("fb"),
+        feedback: merged.target!,
+        reports,
+        reportId: reports[1]!.id,
+        followers: [],
+        by: "u",
+        at: 8,
+      });
+      if (!split.ok) throw new Error(split.code);
+      await expect(store.applySplit(split.value, [crash])).rejects.toThrow("crash");
+      expect(await state()).toEqual(merged);
+      expect(await store.findFeedback(org.orgId, split.value.newFeedback.id)).toBeNull();
+    });
+
+    test("an unmerge restores the source exactly: reports, followers, status, search, and the target's counts; the pair is dismissed", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const source = (await record(store, org, "source", 5))!;
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: source.id, from: "triage", to: "prioritized", at: 5, events: [], jobs: [] });
+      await store.addFollower({ feedbackId: source.id, email: "only-source@x.io", language: "fr" });
+      await store.addFollower({ feedbackId: target.id, email: "target@x.io", language: "en" });
+      const merged = await merge(store, (await store.findFeedback(org.orgId, source.id))!, target, 6);
+      if (!merged.ok) throw new Error(merged.code);
+      const planned = await planUndo(store, org.orgId, merged.value, 8, "user-2");
+      if (!planned.ok) throw new Error(planned.code);
+      expect(await store.applyUnmerge(planned.value, [unmergedEvent(planned.value, id("e"))])).toBe(true);
+      const restored = (await store.findFeedback(org.orgId, source.id))!;
+      expect(restored.mergedInto).toBeUndefined();
+      expect(restored).toMatchObject({ status: "prioritized", reports: 1, lastActivityAt: 5 });
+      expect((await store.listReports(source.id)).map((r) => r.report.message)).toEqual(["source"]);
+      expect((await store.listReports(target.id)).map((r) => r.report.message)).toEqual(["target"]);
+      expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 1, lastActivityAt: 1 });
+      expect((await store.listFollowers(source.id)).map((f) => f.email)).toEqual(["only-source@x.io"]);
+      expect((await store.listFollowers(target.id)).map((f) => f.email)).toEqual(["target@x.io"]);
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["prioritized"], words: ["source"] }, null, 10)).map((f) => f.id)).toEqual([
+        source.id,
+      ]);
+      expect(await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["source"] }, null, 10)).toEqual([]);
+      expect(await store.findMerge(org.orgId, source.id)).toBeNull();
+      expect((await store.listMerges(org.orgId, source.id))[0]?.undone).toEqual({ at: 8, by: "user-2" });
+      expect(await store.dismissedWith(org.orgId, target.id)).toEqual(new Set([source.id]));
+      // Undone once: the same unmerge again writes nothing.
+      expect(await store.applyUnmerge(planned.value, [])).toBe(false);
+    });
+
+    test("a split gives one report a new feedback with the next key and its follower; the feedback it leaves keeps the rest; the pair is dismissed", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const other = (await record(store, org, "other subject", 5))!;
+      await store.addFollower({ feedbackId: other.id, email: "ann@x.io", language: "fr" });
+      expect((await merge(store, other, target, 6)).ok).toBe(true);
+      const holder = (await store.findFeedback(org.orgId, target.id))!;
+      const reports = await store.listReports(target.id);
+      const moved = reports.find((r) => r.report.message === "other subject")!;
+      const planned = planSplit({
+        id: id("split"),
+        newFeedbackId: id("fb"),
+        feedback: holder,
+        reports: reports.map((r) => (r.id === moved.id ? { ...r, report: { ...r.report, author: { email: "ann@x.io" } } } : r)),
+        reportId: moved.id,
+        followers: ["ann@x.io"],
+        by: "user-1",
+        at: 9,
+      });
+      if (!planned.ok) throw new Error(planned.code);
+      const created = await store.applySplit(planned.value, [splitEvent(planned.value, id("e"))]);
+      expect(created).toMatchObject({ key: `${org.prefix}-3`, title: "other subject", status: "triage", reports: 1, lastActivityAt: 5 });
+      expect((await store.listReports(created!.id)).map((r) => r.id)).toEqual([moved.id]);
+      expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 1, lastActivityAt: 1 });
+      expect((await store.listFollowers(created!.id)).map((f) => [f.email, f.language])).toEqual([["ann@x.io", "fr"]]);
+      // Only the new feedback is found by the words of the report split off.
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["subject"] }, null, 10)).map((f) => f.id)).toEqual([created!.id]);
+      expect(await store.listSplits(org.orgId, target.id)).toEqual([planned.value]);
+      expect(await store.dismissedWith(org.orgId, target.id)).toEqual(new Set([created!.id]));
+      // Planned on two reports, the feedback holds one now: the same split again writes nothing.
+      expect(await store.applySplit({ ...planned.value, id: "again" }, [])).toBeNull();
+    });
+
+    describe("an unmerge that would break the merge invariants is refused before anything is written", () => {
+      /** A merges into B through the core's use case; the reports of each, by message. */
+      async function mergedPair(store: Store) {
+        const org = await seed(store);
+        const services = { store, clock: () => 20, ids: { id: () => id("x"), secret: () => "s" }, baseUrl: "http://localhost" };
+        const grant = operatorGrant(org.orgId);
+        const b = (await record(store, org, "b own report", 1))!;
+        const a = (await record(store, org, "a report", 2))!;
+        expect((await mergeFeedbacks(services, grant, a.key, b.key)).ok).toBe(true);
+        const reportOf = async (message: string) => (await store.listReports(b.id)).find((r) => r.report.message === message)!.id;
+        return { org, services, grant, a, b, own: await reportOf("b own report"), brought: await reportOf("a report") };
+      }
+
+      const holders = async (store: Store, orgId: string, ...ids: string[]) =>
+        Promise.all(
+          ids.map(async (fid) => ({ feedback: await store.findFeedback(orgId, fid), reports: (await store.listReports(fid)).map((r) => r.id) })),
+        );
+
+      test("merge A into B, split B's own report out, unmerge A: refused, B would be left empty; B keeps A's report", async () => {
+        const store = await makeStore();
+        const { org, services, grant, a, b, own, brought } = await mergedPair(store);
+        expect((await splitReport(services, grant, b.key, own)).ok).toBe(true);
+        expect(await unmergeFeedback(services, grant, a.key)).toEqual({
+          ok: false,
+          code: "cannot_unmerge",
+          refusal: { reason: "target_emptied", feedback: a.key, target: b.key },
+        });
+        const [holder, folded] = await holders(store, org.orgId, b.id, a.id);
+        expect(holder).toMatchObject({ feedback: { reports: 1 }, reports: [brought] });
+        expect(holder!.feedback!.mergedInto).toBeUndefined();
+        expect(folded).toMatchObject({ feedback: { mergedInto: b.id }, reports: [] });
+        expect(await store.findMerge(org.orgId, a.id)).not.toBeNull();
+      });
+
+      test("merge A into B, split A's report out of B, unmerge A: refused, the report it brought left B; nothing moves", async () => {
+        const store = await makeStore();
+        const { org, services, grant, a, b, own, brought } = await mergedPair(store);
+        const split = await splitReport(services, grant, b.key, brought);
+        if (!split.ok) throw new Error(split.code);
+        expect(await unmergeFeedback(services, grant, a.key)).toEqual({
+          ok: false,
+          code: "cannot_unmerge",
+          refusal: { reason: "reports_left", feedback: a.key, target: b.key, count: 1 },
+        });
+        const [holder, alone] = await holders(store, org.orgId, b.id, split.value.id);
+        expect(holder).toMatchObject({ feedback: { reports: 1 }, reports: [own] });
+        expect(alone).toMatchObject({ feedback: { reports: 1 }, reports: [brought] });
+        // Merged back into B, the report is there again: A unmerges with it.
+        expect((await mergeFeedbacks(services, grant, split.value.key, b.key)).ok).toBe(true);
+        expect(await unmergeFeedback(services, grant, a.key)).toMatchObject({ ok: true, value: { key: a.key, reports: 1 } });
+        expect((await store.listReports(a.id)).map((r) => r.id)).toEqual([brought]);
+      });
+
+      test("an unmerge planned before a split of a report it would move writes nothing", async () => {
+        const store = await makeStore();
+        const { org, services, grant, b, brought } = await mergedPair(store);
+        const stale = await planUndo(store, org.orgId, (await store.listMerges(org.orgId, b.id))[0]!, 21, null);
+        if (!stale.ok) throw new Error(stale.code);
+        expect((await splitReport(services, grant, b.key, brought)).ok).toBe(true);
+        // A report arrives at B meanwhile, so its count is as planned again: the reports it holds still decide.
+        const other = (await record(store, org, "another", 22))!;
+        expect((await mergeFeedbacks(services, grant, other.key, b.key)).ok).toBe(true);
+        const count = (await store.findFeedback(org.orgId, b.id))!.reports;
+        expect(await store.applyUnmerge({ ...stale.value, expectedReports: count }, [])).toBe(false);
+        expect((await store.findFeedback(org.orgId, b.id))!.reports).toBe(count);
+      });
+    });
+  });
+}

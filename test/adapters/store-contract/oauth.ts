@@ -1,0 +1,108 @@
+import { describe, expect, test } from "bun:test";
+import type { AgentToken } from "../../../core/model.ts";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** OAuth: clients, codes, agents and their tokens. */
+export function oauthContract(makeStore: () => Promise<Store>) {
+  const { id, freeOrg, person } = contractKit();
+
+  describe("oauth", () => {
+    describe("agents", () => {
+      async function agentSetUp(store: Store) {
+        const { orgId } = await freeOrg(store);
+        const { userId } = await person(store, orgId);
+        await store.createClient({ id: "client-1", name: "Claude", redirectUris: ["https://c/cb"], createdAt: 0 });
+        const code = {
+          codeHash: id("code"),
+          clientId: "client-1",
+          userId,
+          orgId,
+          redirectUri: "https://c/cb",
+          codeChallenge: "x",
+          scopes: ["feedbacks:read" as const],
+          resource: "https://r/mcp",
+          expiresAt: 100,
+        };
+        await store.createAuthCode(code);
+        const agentId = id("agent");
+        const token = (kind: "access" | "refresh", hash: string): AgentToken => ({
+          id: id("tok"),
+          tokenHash: hash,
+          kind,
+          agentId,
+          orgId,
+          userId,
+          scopes: ["feedbacks:read"],
+          resource: "https://r/mcp",
+          createdAt: 1,
+          expiresAt: 10_000,
+        });
+        const agent = {
+          id: agentId,
+          clientId: "client-1",
+          userId,
+          orgId,
+          scopes: ["feedbacks:read" as const],
+          resource: "https://r/mcp",
+          createdAt: 5,
+          lastUsedAt: 5,
+        };
+        return { orgId, userId, code, agent, agentId, token };
+      }
+
+      test("an authorization code is used once, by the agent it creates; read again, it names that agent", async () => {
+        const store = await makeStore();
+        const { code, agent, agentId, orgId, token } = await agentSetUp(store);
+        expect(await store.findClient("client-1")).toEqual({ id: "client-1", name: "Claude", redirectUris: ["https://c/cb"], createdAt: 0 });
+        // Reading consumes nothing.
+        expect(await store.findAuthCode(code.codeHash)).toEqual({ code, previousAgentId: null, alreadyUsed: false });
+        expect(await store.findAuthCode(code.codeHash)).toEqual({ code, previousAgentId: null, alreadyUsed: false });
+        expect(await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")], 5)).toBe(true);
+        expect(await store.createAgent({ ...agent, id: "second" }, code.codeHash, [token("access", "a9")], 6)).toBe(false);
+        expect(await store.findAuthCode(code.codeHash)).toEqual({ code, previousAgentId: agentId, alreadyUsed: true });
+        expect(await store.findAuthCode("unknown")).toBeNull();
+        expect(await store.authenticate("a9", 6, 1_000)).toBeNull();
+        expect(await store.authenticate("a1", 6, 1_000)).toMatchObject({ agentId, resource: "https://r/mcp" });
+        expect((await store.listAgents(orgId, null)).map((a) => [a.id, a.clientName])).toEqual([[agentId, "Claude"]]);
+      });
+
+      test("clients no one ever authorized are deleted after a while; a client with a code or an agent stays", async () => {
+        const store = await makeStore();
+        await agentSetUp(store); // client-1, with a code
+        await store.createClient({ id: "idle", name: "Idle", redirectUris: ["https://i/cb"], createdAt: 0 });
+        await store.createClient({ id: "recent", name: "Recent", redirectUris: ["https://r/cb"], createdAt: 50 });
+        await store.deleteUnusedClients(10);
+        expect(await store.findClient("idle")).toBeNull();
+        expect(await store.findClient("recent")).not.toBeNull();
+        expect(await store.findClient("client-1")).not.toBeNull();
+      });
+
+      test("a refresh token rotates once; presented again, it ends the whole agent", async () => {
+        const store = await makeStore();
+        const { code, agent, agentId, orgId, userId, token } = await agentSetUp(store);
+        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")], 5);
+        // Declined, the token stays unused.
+        expect(await store.rotateRefreshToken("r1", "client-1", 9, 1_000, () => null)).toEqual({ state: "declined" });
+        const rotated = await store.rotateRefreshToken("r1", "client-1", 10, 1_000, () => [token("access", "a2"), token("refresh", "r2")]);
+        expect(rotated).toMatchObject({ state: "rotated", agent: { id: agentId, lastUsedAt: 10 } });
+        expect(await store.rotateRefreshToken("r1", "other-client", 11, 1_000, () => [])).toEqual({ state: "invalid" });
+        expect(await store.rotateRefreshToken("r1", "client-1", 11, 1_000, () => [])).toEqual({ state: "reused" });
+        expect(await store.authenticate("a2", 12, 1_000)).toBeNull();
+        expect(await store.listAgents(orgId, userId)).toEqual([]);
+      });
+
+      test("an agent is removed by its person or an Admin, and a client revokes its own token", async () => {
+        const store = await makeStore();
+        const { code, agent, agentId, orgId, token } = await agentSetUp(store);
+        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("access", "a3")], 5);
+        expect(await store.revokeTokenOfClient("a3", "other-client", 6)).toBe(false);
+        expect(await store.revokeTokenOfClient("a3", "client-1", 6)).toBe(true);
+        expect(await store.authenticate("a3", 7, 1_000)).toBeNull();
+        expect(await store.revokeAgent(orgId, agentId, "someone-else", 8)).toBe(false);
+        expect(await store.revokeAgent(orgId, agentId, null, 8)).toBe(true);
+        expect(await store.authenticate("a1", 9, 1_000)).toBeNull();
+      });
+    });
+  });
+}

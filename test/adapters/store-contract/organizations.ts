@@ -1,0 +1,28 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Organizations and their plans, and the quota a month has used. */
+export function organizationsContract(makeStore: () => Promise<Store>) {
+  const { seed, record, freeOrg } = contractKit();
+
+  describe("organizations", () => {
+    test("quotaUsed counts the month's recorded feedbacks of one organization", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await record(store, org, "one", 1);
+      await record(store, org, "two", 2);
+      expect([await store.quotaUsed(org.orgId, "2026-11"), await store.quotaUsed(org.orgId, "2026-10")]).toEqual([2, 0]);
+    });
+
+    test("organizations are found by id or key prefix, listed by name, and keep their plan", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      expect(await store.setPlan(orgId, "growth", 500)).toBe(true);
+      const found = await store.findOrganization(orgId);
+      expect(found).toMatchObject({ id: orgId, plan: "growth", quotaOverride: 500 });
+      expect((await store.findOrganization(found!.keyPrefix))?.id).toBe(orgId);
+      expect((await store.listOrganizations()).map((o) => o.id)).toContain(orgId);
+    });
+  });
+}

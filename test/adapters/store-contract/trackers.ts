@@ -1,0 +1,37 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Issue trackers: an app's tracker, and the feedback an issue is linked to. */
+export function trackersContract(makeStore: () => Promise<Store>) {
+  const { id, ideaFeedback, freeOrg } = contractKit();
+
+  describe("trackers", () => {
+    test("trackers: an app's tracker, found by project; a feedback found by its issue key", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      await store.setAppTracker({ orgId, appId, provider: "github", settingsSealed: "s", project: "acme/app" });
+      expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "github", settingsSealed: "s" });
+      expect((await store.findAppTrackersByProject("github", "acme/app")).map((t) => t.appId)).toEqual([appId]);
+      const channel = id("pk");
+      await store.createChannel({ id: id("ch"), orgId, appId, kind: "api", key: channel, active: true });
+      const feedbackId = id("fb");
+      await store.recordFeedback({
+        ...ideaFeedback(orgId, appId, feedbackId, 1, "status-1"),
+        statusTokenHash: "token-hash",
+        follower: { feedbackId, email: "ann@x.io", language: "fr" },
+      });
+      await store.setFeedbackTracker(orgId, feedbackId, { key: "acme/app#7", provider: "github", status: "open" });
+      expect((await store.findFeedbackByTracker(orgId, "acme/app#7"))?.id).toBe(feedbackId);
+      expect(await store.findReportByStatusId("status-1")).toMatchObject({ report: { feedbackId }, tokenHash: "token-hash" });
+      expect(await store.listFollowers(feedbackId)).toEqual([{ feedbackId, email: "ann@x.io", language: "fr" }]);
+      await store.addFollower({ feedbackId, email: "bob@x.io", name: "Bob", language: "en" });
+      expect(await store.removeFollower(feedbackId, "ann@x.io")).toBe(true);
+      expect(await store.listFollowers(feedbackId)).toEqual([{ feedbackId, email: "bob@x.io", name: "Bob", language: "en" }]);
+      await store.setTriage(orgId, feedbackId, { severity: "P2", title: "Payment page freezes" });
+      expect(await store.findFeedback(orgId, feedbackId)).toMatchObject({ severity: "P2", title: "Payment page freezes" });
+      expect((await store.listFeedbacks(orgId, { statuses: ["triage"], words: ["freez"] }, null, 5)).map((f) => f.id)).toEqual([feedbackId]);
+      expect(await store.statusChanges(feedbackId)).toEqual([]);
+    });
+  });
+}
