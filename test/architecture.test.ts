@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { EN } from "../adapters/http/catalog/en.ts";
 
 const ROOT = join(import.meta.dir, "..");
 
@@ -209,5 +210,43 @@ describe("each rule is written once, in core: no store or adapter writes it agai
     expect(written).toEqual([]);
     // The decision is kept on one suggestion row a pair: only `dismiss` writes it.
     expect(linesMatching(stores, /dismissed_at = excluded|dismissedAt: at/).length).toBe(2);
+  });
+});
+
+/** The sections of the web catalog each page or component reads, besides the common words: each section is one module's. */
+const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
+  "adapters/http/web/layout.ts": ["layout"],
+  "adapters/http/web/settings-page.ts": ["settings"],
+  "adapters/http/web/activity.ts": ["activity"],
+  "adapters/http/web/captured-context.ts": ["context"],
+  "adapters/http/web/grouping-panel.ts": ["grouping"],
+  "adapters/http/web/first-report.ts": ["firstReport"],
+  "adapters/http/routes/inbox.ts": ["inbox", "feedback"],
+  "adapters/http/routes/duplicates.ts": ["duplicates"],
+  "adapters/http/routes/trends.ts": ["trends"],
+  "adapters/http/routes/settings.ts": ["plan", "apps"],
+  "adapters/http/routes/settings-access.ts": ["members", "tokens", "webhooks"],
+  "adapters/http/routes/account.ts": ["signIn", "agents"],
+};
+
+describe("the web catalog: each page reads its own words", () => {
+  test("each page or component names, in wordsFor, only its own section of the web catalog or the common words", () => {
+    const strays = OUTSIDE_CORE.flatMap((file) =>
+      [...read(file).matchAll(/\bwordsFor\(([^()]*)\)/g)]
+        .map((call) => /^[^,]+,\s*"(\w+)"$/.exec(call[1]!.trim())?.[1] ?? call[0])
+        .filter((section) => section !== "common" && !CATALOG_SECTIONS[file]?.includes(section))
+        .map((section) => `${file} → ${section}`),
+    );
+    expect(strays).toEqual([]);
+  });
+
+  test("every section of the web catalog but the common words belongs to one page or component", () => {
+    const sections = Object.keys(EN.web).filter((section) => section !== "common");
+    expect(Object.values(CATALOG_SECTIONS).flat().sort()).toEqual(sections.sort());
+  });
+
+  test("the web catalog is read through wordsFor alone", () => {
+    const reading = OUTSIDE_CORE.filter((file) => file !== "adapters/http/web/words.ts" && !file.startsWith("adapters/http/catalog/"));
+    expect(linesMatching(reading, /(\btextFor\([^)]*\)|\bEN|\bFR)\.web\b|\{[^}]*\bweb\b[^}]*\}\s*=\s*textFor\(/)).toEqual([]);
   });
 });

@@ -42,14 +42,14 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
   async function loginPage(
     web: WebRequest,
     next: string,
-    error?: keyof Pick<Words, "wrongPassword" | "tooManyAttempts" | "formExpired"> | "otherSite",
+    error?: keyof Pick<Words<"signIn">, "wrongPassword" | "tooManyAttempts" | "formExpired" | "otherSite">,
     status = 200,
     retryAfter?: number,
   ): Promise<Response> {
     const csrf = await csrfToken(services, web.cookie);
     const language = pageLanguage(services, web);
-    const w = wordsFor(language);
-    const said = error === "otherSite" ? textFor(language).form.otherSite : error && w[error];
+    const w = wordsFor(language, "signIn");
+    const said = error && w[error];
     const response = page(
       w.signIn,
       html`<h1>${w.signInTitle}</h1>
@@ -67,7 +67,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
   }
 
   async function agentsPage(visitor: Visitor): Promise<Response> {
-    const w = wordsFor(visitor.language);
+    const w = wordsFor(visitor.language, "agents");
     const admin = can(visitor.grant, "organization.manage");
     const listed = await listAgents(services, visitor.grant);
     const agents = listed.ok ? listed.value : [];
@@ -140,7 +140,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       "/settings/agents/:id/remove",
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const w = wordsFor(visitor.language);
+          const w = wordsFor(visitor.language, "agents");
           const ask = { action: `/settings/agents/${params.id}/remove`, question: w.confirmRemoveAgent, label: w.remove, back: "/settings/agents" };
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;

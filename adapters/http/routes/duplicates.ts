@@ -35,7 +35,7 @@ function back(next: string, result: Result<unknown>, done: Done, typed = ""): Re
 
 /** The "Possible duplicates" queue: each pair with how alike it is, to merge or to dismiss. */
 async function duplicatesPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "duplicates");
   const params = new URL(request.url).searchParams;
   const appId = params.get("appId") || null;
   const [listed, apps] = await Promise.all([listSuggestions(services, visitor.grant, appId), listApps(services, visitor.grant)]);
@@ -61,7 +61,7 @@ ${canUpdate ? html`${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.si
     visitor,
     "/duplicates",
     w.possibleDuplicates,
-    html`<h1>${w.possibleDuplicates}</h1><p class="muted">${w.duplicatesIntro}</p>${groupingNotice(w, visitor.language, params)}${appFilter}${list}`,
+    html`<h1>${w.possibleDuplicates}</h1><p class="muted">${w.duplicatesIntro}</p>${groupingNotice(visitor.language, params)}${appFilter}${list}`,
   );
 }
 

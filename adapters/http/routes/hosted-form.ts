@@ -15,6 +15,7 @@ import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, page } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
+import { wordsFor } from "../web/words.ts";
 
 type Words = ReturnType<typeof textFor>["form"];
 type Fields = Record<string, string | string[] | undefined>;
@@ -117,8 +118,8 @@ ${(step.questions ?? []).map((q) => question(q, w))}
   /** Refuses posts from other sites, and past the address's budget; null lets the post through. */
   async function guard(request: Request, key: string, language: Language): Promise<Response | null> {
     if (!postedFromOwnSite(request, ownOrigin)) {
-      const w = textFor(language).form;
-      return formPage(language, w.otherSite, html`<h1>${w.otherSite}</h1>`, 403);
+      const refused = wordsFor(language, "common").otherSite;
+      return formPage(language, refused, html`<h1>${refused}</h1>`, 403);
     }
     const limited = await addressBudget(services, request, budget);
     return limited && failurePage(key, "", language, limited, {});

@@ -86,7 +86,7 @@ const options = (values: readonly string[], selected: string | undefined, label:
   html`<option value="">${anyLabel}</option>${values.map((v) => html`<option value="${v}"${v === selected ? html` selected` : ""}>${label(v)}</option>`)}`;
 
 async function inboxPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "inbox");
   const query = inboxQuery(new URL(request.url).searchParams);
   const [listed, counted, apps, listedFeatures] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
@@ -133,7 +133,7 @@ ${
   const none = page.data.length === 0 && !filtered && STATUSES.every((s) => !counts[s]);
   const setup = none ? await listAppSetup(services, visitor.grant) : null;
   const table = setup
-    ? firstReport(w, services.baseUrl, setup.ok ? setup.value : [])
+    ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [])
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
       : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -150,7 +150,7 @@ async function feedbackPage(
   key: string,
   notice?: { error?: string; status?: number; saved?: boolean; params?: URLSearchParams },
 ): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "feedback");
   const lang = visitor.language;
   const opened = await openFeedback(services, visitor.grant, key);
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
@@ -177,7 +177,6 @@ async function feedbackPage(
   const contexts = new Map(reports.map((r) => [r.id, r.context]));
   const contextOf = (report: ReportEntry) =>
     capturedContext(
-      w,
       lang,
       contexts.get(report.id) ?? null,
       `/inbox/${encodeURIComponent(feedback.key)}/reports/${encodeURIComponent(report.id)}/replay`,
@@ -188,15 +187,14 @@ async function feedbackPage(
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
-${notice?.params ? groupingNotice(w, lang, notice.params) : ""}
+${notice?.params ? groupingNotice(lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 <div class="with-aside"><div>
 ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
 ${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
 ${feedback.expected ? html`<h2>${w.expected}</h2><p>${feedback.expected}</p>` : ""}
-${diagnosticOf(w, feedback.fullContext)}
+${diagnosticOf(lang, feedback.fullContext)}
 ${activityTimeline(
-  w,
   lang,
   opened.value.activity,
   (report) =>
@@ -232,7 +230,7 @@ async function replayPage(
   reportId: string,
   widget: (() => Promise<WidgetScripts>) | undefined,
 ): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "feedback");
   const opened = await openFeedback(services, visitor.grant, key);
   const context = opened.ok ? opened.value.reports.find((r) => r.id === reportId)?.context : undefined;
   const replay = context?.replay as { url: string } | undefined;

@@ -40,7 +40,7 @@ function noticeHtml(notice: Notice): Html {
 }
 
 async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "members");
   const listed = await listMembers(services, visitor.grant);
   const members = listed.ok ? listed.value : [];
   const admin = can(visitor.grant, "organization.manage");
@@ -67,7 +67,7 @@ async function membersPage(services: Services, visitor: Visitor, notice: Notice 
 const DEFAULT_TOKEN_SCOPE = "feedbacks:read";
 
 async function tokensPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "tokens");
   const lang = visitor.language;
   const listed = await listTokens(services, visitor.grant, "own");
   const tokens = listed.ok ? listed.value : [];
@@ -100,7 +100,7 @@ interface WebhookDraft {
 }
 
 async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}, draft?: WebhookDraft): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "webhooks");
   if (!can(visitor.grant, "webhooks.manage")) return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${w.adminsOnly}</p>`, 403);
   const listed = await listWebhooks(services, visitor.grant);
   const data = listed.ok ? listed.value.data : [];
@@ -143,7 +143,9 @@ export function settingsAccessRoutes(services: Services) {
     handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response>,
   ) =>
     asMemberPosting(services, web, (visitor, field) =>
-      can(visitor.grant, operation) ? handler(visitor, field) : page(visitor, { error: wordsFor(visitor.language).adminsOnly, status: 403 }),
+      can(visitor.grant, operation)
+        ? handler(visitor, field)
+        : page(visitor, { error: wordsFor(visitor.language, "common").adminsOnly, status: 403 }),
     );
   const members = (visitor: Visitor, notice: Notice) => membersPage(services, visitor, notice);
   const webhooks = (visitor: Visitor, notice: Notice) => webhooksPage(services, visitor, notice);
@@ -173,7 +175,7 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/members/remove",
       ({ request, body, cookie }) =>
         adminPosting("organization.manage", { request, cookie, body }, members, async (visitor, field) => {
-          const w = wordsFor(visitor.language);
+          const w = wordsFor(visitor.language, "members");
           const ask = { action: "/settings/members/remove", question: w.confirmRemoveMember, label: w.remove, back: "/settings/members" };
           const asking = unconfirmed(visitor, field, { ...ask, fields: hidden("user", field("user")) });
           if (asking) return asking;
@@ -193,7 +195,7 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/tokens",
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const w = wordsFor(visitor.language);
+          const w = wordsFor(visitor.language, "tokens");
           const scopes = ROLE_SCOPES[visitor.membership.role].filter((s) => field(`scope.${s}`) === "yes");
           const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
           if (!issued.ok) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: STATUS_OF[issued.code] });
@@ -206,7 +208,7 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/tokens/:id/revoke",
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const w = wordsFor(visitor.language);
+          const w = wordsFor(visitor.language, "tokens");
           const ask = { action: `/settings/tokens/${params.id}/revoke`, question: w.confirmRevokeToken, label: w.revoke, back: "/settings/tokens" };
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;
@@ -237,7 +239,7 @@ export function settingsAccessRoutes(services: Services) {
               { error: errorBody(created.code, visitor.language, created.problem).error, status: STATUS_OF[created.code] },
               draft,
             );
-          await flash(services, cookie, { label: wordsFor(visitor.language).secretOnce, value: created.value.secret });
+          await flash(services, cookie, { label: wordsFor(visitor.language, "webhooks").secretOnce, value: created.value.secret });
           return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },
@@ -250,7 +252,7 @@ export function settingsAccessRoutes(services: Services) {
           if (!tested.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[tested.code], status: STATUS_OF[tested.code] });
           const { url, result } = tested.value;
-          const w = wordsFor(visitor.language);
+          const w = wordsFor(visitor.language, "webhooks");
           const took = `(${result.durationMs} ms)`;
           if (result.status !== null && result.status >= 200 && result.status < 300) {
             return webhooksPage(services, visitor, { info: `${w.testDelivered} — ${url}: ${result.status} ${took}` });
@@ -268,7 +270,7 @@ export function settingsAccessRoutes(services: Services) {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
           if (!rotated.ok)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[rotated.code], status: STATUS_OF[rotated.code] });
-          await flash(services, cookie, { label: wordsFor(visitor.language).secretOnce, value: rotated.value.secret });
+          await flash(services, cookie, { label: wordsFor(visitor.language, "webhooks").secretOnce, value: rotated.value.secret });
           return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },
@@ -277,7 +279,7 @@ export function settingsAccessRoutes(services: Services) {
       "/settings/webhooks/:id/delete",
       ({ request, body, params, cookie }) =>
         adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor, field) => {
-          const w = wordsFor(visitor.language);
+          const w = wordsFor(visitor.language, "webhooks");
           const ask = {
             action: `/settings/webhooks/${params.id}/delete`,
             question: w.confirmDeleteWebhook,

@@ -28,7 +28,7 @@ import { wordsFor } from "../web/words.ts";
 type Notice = { readonly error?: string; readonly status?: number };
 
 async function planPage(services: Services, visitor: Visitor): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "plan");
   const read = await readPlan(services, visitor.grant);
   if (!read.ok)
     return settingsPage(
@@ -49,7 +49,7 @@ async function planPage(services: Services, visitor: Visitor): Promise<Response>
 }
 
 async function appsPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "apps");
   const admin = can(visitor.grant, "organization.manage");
   const listed = await listAppSetup(services, visitor.grant);
   const sections = (listed.ok ? listed.value : []).map(({ app, channels, features, helpArticles }) => {
@@ -89,7 +89,7 @@ ${admin ? importForm(visitor, `/settings/apps/${app.id}/help`, `help-${app.id}`,
 
 /** Where the app's widget may send from, and what it keeps; Admins change it, the others read it. */
 function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "apps");
   const { origins, replay, queryParams } = browserCollection(app);
   if (!admin) return html`<h3>${w.browserCollection}</h3><p>${w.allowedOrigins}: ${origins.join(", ") || "—"}</p>`;
   return html`<h3>${w.browserCollection}</h3><form method="post" action="/settings/apps/${app.id}/browser"><input type="hidden" name="csrf" value="${visitor.csrf}">
@@ -102,7 +102,7 @@ function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
 
 /** Whether grouping merges the app's sure duplicates alone or leaves them to a person; Admins change it. */
 function groupingForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "apps");
   const mode = app.groupingMode ?? "auto";
   const label = (m: GroupingMode) => (m === "auto" ? w.groupingAuto : w.groupingReview);
   if (!admin) return html`<h3>${w.grouping}</h3><p>${label(mode)}</p>`;
@@ -121,10 +121,9 @@ export function settingsRoutes(services: Services) {
   /** After an Admin's change: back to the page, or the page again with what went wrong (a 403 for others). */
   const afterChange = (visitor: Visitor, result: Result<unknown>, what?: string): Promise<Response> | Response => {
     if (result.ok) return redirect("/settings/apps");
-    const words = textFor(visitor.language);
     const error =
       result.code === "forbidden"
-        ? words.web.adminsOnly
+        ? wordsFor(visitor.language, "apps").adminsOnly
         : result.code === "invalid_body" && what
           ? what
           : errorBody(result.code, visitor.language, result.problem).error;
@@ -145,7 +144,7 @@ export function settingsRoutes(services: Services) {
       "/settings/apps",
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const w = wordsFor(visitor.language);
+          const w = wordsFor(visitor.language, "apps");
           const kind = APP_KINDS.find((k) => k === field("kind"));
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
           return afterChange(visitor, created, `${w.name} / ${w.kind}`);
@@ -158,7 +157,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
           const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
-          return afterChange(visitor, added, wordsFor(visitor.language).kind);
+          return afterChange(visitor, added, wordsFor(visitor.language, "apps").kind);
         }),
       { detail: { hide: true } },
     )
@@ -174,7 +173,7 @@ export function settingsRoutes(services: Services) {
           return afterChange(
             visitor,
             await setBrowserCollection(services, visitor.grant, params.id, changes),
-            wordsFor(visitor.language).originsHint,
+            wordsFor(visitor.language, "apps").originsHint,
           );
         }),
       { detail: { hide: true } },
@@ -185,7 +184,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const mode = GROUPING_MODES.find((m) => m === field("mode"));
           const set = mode ? await setGroupingMode(services, visitor.grant, params.id, mode) : fail("invalid_body");
-          return afterChange(visitor, set, wordsFor(visitor.language).grouping);
+          return afterChange(visitor, set, wordsFor(visitor.language, "apps").grouping);
         }),
       { detail: { hide: true } },
     )
@@ -194,7 +193,7 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const active = field("active") === "yes";
-          const w = wordsFor(visitor.language);
+          const w = wordsFor(visitor.language, "apps");
           const ask = {
             action: `/settings/channels/${params.id}/active`,
             question: w.confirmDisableChannel,
@@ -212,7 +211,7 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const parsed = parseFile(FeatureFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language).featureMap}: ${parsed.error}`);
+          if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language, "apps").featureMap}: ${parsed.error}`);
           return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, parsed.value));
         }),
       { detail: { hide: true } },
@@ -222,7 +221,7 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const parsed = parseFile(ArticleFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language).helpCenter}: ${parsed.error}`);
+          if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language, "apps").helpCenter}: ${parsed.error}`);
           return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, parsed.value));
         }),
       { detail: { hide: true } },

@@ -18,7 +18,7 @@ const fill = (text: string, values: Record<string, number>): string => text.repl
 
 /** An app's trends: reports per day by kind, by feature, and the features growing this week, all readable without JavaScript. */
 async function trendsPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "trends");
   const lang = visitor.language;
   const params = new URL(request.url).searchParams;
   const listed = await listApps(services, visitor.grant);

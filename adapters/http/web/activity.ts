@@ -3,19 +3,19 @@ import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timel
 import type { ReportEntry } from "../../../core/schemas/feedback.ts";
 import { type Html, html } from "../html.ts";
 import { statusBadge } from "./badges.ts";
-import { formatTime, sourceName, type Words } from "./words.ts";
+import { formatTime, sourceName, type Words, wordsFor } from "./words.ts";
 
 const linkTo = (other: LinkedFeedback): Html =>
   html`<a href="/inbox/${encodeURIComponent(other.key)}">${other.key}</a> <span class="muted">${other.title}</span>`;
 
 /** Who merged, unmerged or split: a person, or grouping (with its score). */
-function byWhom(w: Words, by: string | null, score: number | null): Html {
+function byWhom(w: Words<"activity">, by: string | null, score: number | null): Html {
   if (by !== null) return html` · ${by}`;
   return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${score.toFixed(2)})`}`;
 }
 
 /** One entry of the activity: who or what, when, and the text that came with it. */
-function entry(w: Words, language: Language, e: TimelineEntry, reportAction: (report: ReportEntry) => Html | ""): Html {
+function entry(w: Words<"activity">, language: Language, e: TimelineEntry, reportAction: (report: ReportEntry) => Html | ""): Html {
   const when = html`<time datetime="${e.at}" class="muted">${formatTime(language, Date.parse(e.at))}</time>`;
   switch (e.kind) {
     case "report":
@@ -53,9 +53,11 @@ function entry(w: Words, language: Language, e: TimelineEntry, reportAction: (re
  * A feedback's activity, oldest first: reports, status changes with who and why, comments, merges
  * and splits. `reportAction` adds a control under each report (splitting it out), or nothing.
  */
-export const activityTimeline = (
-  w: Words,
+export function activityTimeline(
   language: Language,
   entries: readonly TimelineEntry[],
   reportAction: (report: ReportEntry) => Html | "" = () => "",
-): Html => html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, reportAction))}</ol>`;
+): Html {
+  const w = wordsFor(language, "activity");
+  return html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, reportAction))}</ol>`;
+}

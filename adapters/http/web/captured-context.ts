@@ -1,6 +1,6 @@
 import type { Language } from "../../../core/errors.ts";
 import { type Html, html } from "../html.ts";
-import { formatTime, type Words } from "./words.ts";
+import { formatTime, wordsFor } from "./words.ts";
 
 interface Link {
   readonly url: string;
@@ -22,9 +22,10 @@ interface Diagnosed {
 }
 
 /** The assistant's first reading of a problem (with the full-context add-on): where, probable cause, what to do first. */
-export function diagnosticOf(w: Words, fullContext: Record<string, unknown> | null): Html | "" {
+export function diagnosticOf(language: Language, fullContext: Record<string, unknown> | null): Html | "" {
   const d = (fullContext as Diagnosed | null)?.diagnostic;
   if (!d) return "";
+  const w = wordsFor(language, "context");
   const rows = [
     d.where && html`<dt>${w.where}</dt><dd>${d.where}</dd>`,
     d.probableCause && html`<dt>${w.probableCause}</dt><dd>${d.probableCause}</dd>`,
@@ -55,7 +56,8 @@ function gist(c: Captured): string {
  * screen, the screenshot inline, a link to the replay, then the page's errors and steps. Collapsed
  * unless `open` (the report the feedback's context comes from); nothing when it captured nothing.
  */
-export function capturedContext(w: Words, lang: Language, context: Record<string, unknown> | null, replayPage: string, open: boolean): Html | "" {
+export function capturedContext(lang: Language, context: Record<string, unknown> | null, replayPage: string, open: boolean): Html | "" {
+  const w = wordsFor(lang, "context");
   const c = (context ?? {}) as Captured;
   const facts = [
     c.page && html`<dt>${w.page}</dt><dd>${c.page.title ? `${c.page.title} — ` : ""}${c.page.url}</dd>`,

@@ -1,7 +1,8 @@
 import type { AppSetup } from "../../../core/apps/list-app-setup.ts";
 import type { ChannelKind } from "../../../core/model.ts";
 import { type Html, html } from "../html.ts";
-import type { Words } from "./words.ts";
+import type { Language } from "../../../core/errors.ts";
+import { wordsFor } from "./words.ts";
 
 /**
  * The README's embed snippet (section "Collecting from the browser"), for this service and widget
@@ -29,19 +30,20 @@ export const embedSnippet = (baseUrl: string, widgetKey: string): string => `<sc
  * The inbox of an organization that has no feedback yet: how to send the first report, through
  * each channel of its first app, with that channel's key (shown to those who may see keys).
  */
-export function firstReport(w: Words, baseUrl: string, apps: readonly AppSetup[]): Html {
+export function firstReport(language: Language, baseUrl: string, apps: readonly AppSetup[]): Html {
+  const w = wordsFor(language, "firstReport");
   const setup = apps.find((a) => a.channels.some((c) => c.active)) ?? apps[0];
-  if (!setup) return html`<div class="empty"><h2>${w.firstReport.title}</h2><p>${w.noApps}</p></div>`;
+  if (!setup) return html`<div class="empty"><h2>${w.title}</h2><p>${w.noApps}</p></div>`;
   const key = (kind: ChannelKind) => setup.channels.find((c) => c.kind === kind && c.active)?.key;
   const [api, widget, form] = [key("api"), key("widget"), key("form")];
-  const report = JSON.stringify({ publicKey: api, kind: "problem", message: w.firstReport.sample });
+  const report = JSON.stringify({ publicKey: api, kind: "problem", message: w.sample });
   const ways = [
     api &&
-      html`<li>${w.firstReport.api}<pre class="command"><code>curl -X POST ${baseUrl}/v1/reports -H 'content-type: application/json' -d '${report}'</code></pre></li>`,
-    widget && html`<li>${w.firstReport.widget}<pre class="command"><code>${embedSnippet(baseUrl, widget)}</code></pre></li>`,
-    form && html`<li>${w.firstReport.form} <a href="${baseUrl}/f/${encodeURIComponent(form)}">${baseUrl}/f/${form}</a></li>`,
+      html`<li>${w.api}<pre class="command"><code>curl -X POST ${baseUrl}/v1/reports -H 'content-type: application/json' -d '${report}'</code></pre></li>`,
+    widget && html`<li>${w.widget}<pre class="command"><code>${embedSnippet(baseUrl, widget)}</code></pre></li>`,
+    form && html`<li>${w.form} <a href="${baseUrl}/f/${encodeURIComponent(form)}">${baseUrl}/f/${form}</a></li>`,
   ].filter(Boolean);
   const unseen = setup.channels.some((c) => c.active && c.key === null);
-  return html`<div class="empty first-report"><h2>${w.firstReport.title}</h2><p>${w.firstReport.intro.replace("{app}", setup.app.name)}</p>
-${ways.length > 0 ? html`<ol>${ways}</ol>` : ""}${unseen ? html`<p>${w.firstReport.keys}</p>` : ""}</div>`;
+  return html`<div class="empty first-report"><h2>${w.title}</h2><p>${w.intro.replace("{app}", setup.app.name)}</p>
+${ways.length > 0 ? html`<ol>${ways}</ol>` : ""}${unseen ? html`<p>${w.keys}</p>` : ""}</div>`;
 }

@@ -5,7 +5,7 @@ import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import { type Html, html } from "../html.ts";
 import { hidden } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
-import { type Words, wordsFor } from "./words.ts";
+import { wordsFor } from "./words.ts";
 import { ERROR_CODES, type ErrorCode, type Failure } from "../../../core/errors.ts";
 import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal.ts";
 import { describeRefusal, textFor } from "../catalog/text.ts";
@@ -41,12 +41,13 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
 }
 
 /** The notice a page shows after a grouping action, read from its address. */
-export function groupingNotice(w: Words, language: Visitor["language"], params: URLSearchParams): Html | "" {
+export function groupingNotice(language: Visitor["language"], params: URLSearchParams): Html | "" {
   const done = DONE.find((d) => d === params.get("done"));
   const error = ERROR_CODES.find((c) => c === params.get("error")) as ErrorCode | undefined;
   const refusal = refusalOf(params);
   if (error) return html`<p class="error" role="alert">${refusal ? describeRefusal(refusal, language) : textFor(language).errors[error]}</p>`;
   if (!done) return "";
+  const w = wordsFor(language, "grouping");
   const said: Record<Done, string> = { merged: w.mergedNotice, unmerged: w.unmergedNotice, dismissed: w.dismissedNotice, split: w.splitNotice };
   return html`<p class="notice" role="status">${said[done]}</p>`;
 }
@@ -71,12 +72,12 @@ export const dismissButton = (visitor: Visitor, feedback: string, similar: strin
     visitor,
     "/duplicates/dismiss",
     html`${hidden("feedback", feedback)}${hidden("similar", similar)}${hidden("next", next)}`,
-    wordsFor(visitor.language).notDuplicate,
+    wordsFor(visitor.language, "grouping").notDuplicate,
   );
 
 /** The words two feedbacks share, and how alike grouping found them. */
 export function likeness(visitor: Visitor, score: number, matched: readonly string[], sure = false): Html {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "grouping");
   return html`<p class="muted">${w.score} ${score.toFixed(2)}${sure ? html` · <strong>${w.sureDuplicate}</strong>` : ""}${
     matched.length > 0 ? html` · ${w.matchedWords}: ${matched.map((m) => html`<span class="chip">${m}</span>`)}` : ""
   }</p>`;
@@ -104,7 +105,7 @@ export function groupingPanel(
   canUpdate: boolean,
   typed = "",
 ): Html {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "grouping");
   const here = `/inbox/${encodeURIComponent(feedback.key)}`;
   const alike =
     similar.length === 0

@@ -1,7 +1,6 @@
 import type { Services } from "../../../core/services.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
-import { textFor } from "../catalog/text.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfValid } from "../web-session.ts";
 import { type Visitor, visit } from "./visitor.ts";
@@ -9,7 +8,7 @@ import { wordsFor } from "./words.ts";
 
 /** A page of the signed-in application: the header (organization, navigation, language, sign out) and the body. */
 export function appPage(visitor: Visitor, path: string, title: string, body: Html, status = 200, scripts: readonly string[] = []): Response {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "layout");
   const nav = [
     { href: "/inbox", label: w.inbox },
     { href: "/duplicates", label: w.possibleDuplicates },
@@ -43,7 +42,7 @@ export async function asMember(services: Services, web: WebRequest, handler: (vi
     return redirect(`/login?next=${encodeURIComponent(request.method === "GET" ? url.pathname + url.search : "/inbox")}`);
   }
   if (visited.state === "no_organization") {
-    const w = wordsFor(visited.language);
+    const w = wordsFor(visited.language, "layout");
     return page(
       w.inbox,
       html`<h1>Retour</h1><p>${w.noOrganization}</p><p>${w.noOrganizationNext}</p>
@@ -68,9 +67,9 @@ export function asMemberPosting(
   const field = formFields(web.body);
   return asMember(services, web, async (visitor) => {
     const refused = (why: string) =>
-      appPage(visitor, "/inbox", why, html`<h1>${why}</h1><p><a href="/inbox">${wordsFor(visitor.language).back}</a></p>`, 403);
-    if (!postedFromOwnSite(web.request, new URL(services.baseUrl).origin)) return refused(textFor(visitor.language).form.otherSite);
-    if (!(await csrfValid(services, web.cookie, field("csrf")))) return refused(wordsFor(visitor.language).formExpired);
+      appPage(visitor, "/inbox", why, html`<h1>${why}</h1><p><a href="/inbox">${wordsFor(visitor.language, "layout").back}</a></p>`, 403);
+    if (!postedFromOwnSite(web.request, new URL(services.baseUrl).origin)) return refused(wordsFor(visitor.language, "layout").otherSite);
+    if (!(await csrfValid(services, web.cookie, field("csrf")))) return refused(wordsFor(visitor.language, "layout").formExpired);
     return handler(visitor, field);
   });
 }

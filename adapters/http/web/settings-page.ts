@@ -5,7 +5,7 @@ import { wordsFor } from "./words.ts";
 
 /** A settings page: the settings sections, then the page's own content. */
 export function settingsPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "settings");
   const sections = [
     { href: "/settings", label: w.plan },
     { href: "/settings/apps", label: w.apps },
@@ -39,7 +39,7 @@ export function unconfirmed(
   ask: { readonly action: string; readonly question: string; readonly label: string; readonly back: string; readonly fields?: Html },
 ): Response | null {
   if (field("confirm") === "yes") return null;
-  const w = wordsFor(visitor.language);
+  const w = wordsFor(visitor.language, "settings");
   return appPage(
     visitor,
     ask.back,

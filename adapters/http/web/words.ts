@@ -2,17 +2,24 @@ import type { Language } from "../../../core/errors.ts";
 import type { Catalog } from "../catalog/en.ts";
 import { textFor } from "../catalog/text.ts";
 
-export type Words = Catalog["web"];
+/** A page's or a component's own section of the web catalog; `common` holds the words several of them share. */
+export type Section = keyof Catalog["web"];
+/** The words a section reads: its own, and the common ones. */
+export type Words<S extends Section> = Catalog["web"]["common"] & Catalog["web"][S];
 export type ValueName = keyof Catalog["values"];
 
-export const wordsFor = (language: Language): Words => textFor(language).web;
+/** The words of one page or component, in a language: its own section and the common words (no section repeats a common word). */
+export function wordsFor<S extends Section>(language: Language, section: S): Words<S> {
+  const { web } = textFor(language);
+  return { ...web.common, ...web[section] };
+}
 
 /** The display name of a status, kind or role. */
 export const valueName = (language: Language, value: ValueName): string => textFor(language).values[value];
 
 /** Where a report came from, as people say it ("API", "widget"); an unknown source as it is stored. */
 export function sourceName(language: Language, source: string): string {
-  const names: Readonly<Record<string, string>> = wordsFor(language).sources;
+  const names: Readonly<Record<string, string>> = wordsFor(language, "common").sources;
   return names[source] ?? source;
 }
 

@@ -7,7 +7,7 @@ import { helpedQuestion, impactQuestion, MESSAGES, NEEDS, textQuestion, touchesQ
 import { WORDS } from "../../../apps/widget/words.ts";
 import { deliveredMessage } from "../../../core/notify/delivered-message.ts";
 
-/** Every path to a text in a catalog: `web.inbox`, `errors.not_found`, `problems.says`. */
+/** Every path to a text in a catalog: `web.inbox.search`, `errors.not_found`, `problems.says`. */
 const keys = (catalog: object, prefix = ""): string[] =>
   Object.entries(catalog).flatMap(([key, value]) =>
     typeof value === "object" && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
@@ -16,6 +16,16 @@ const keys = (catalog: object, prefix = ""): string[] =>
 describe("the HTTP adapter's catalog", () => {
   test("every text exists in English and in French", () => {
     expect(keys(FR).sort()).toEqual(keys(EN).sort());
+  });
+
+  test("no section of the web catalog repeats a common word: a page finds each of its words in one place", () => {
+    const { common, ...sections } = EN.web;
+    const repeated = Object.entries(sections).flatMap(([section, words]) =>
+      Object.keys(words)
+        .filter((key) => key in common)
+        .map((key) => `web.${section}.${key}`),
+    );
+    expect(repeated).toEqual([]);
   });
 
   test("every error code has a message in both languages, and they differ", () => {
