@@ -6,7 +6,7 @@ import { type ErrorBody, type Failure, fail } from "../../core/errors.ts";
 import type { Grant, Scope } from "../../core/model.ts";
 import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
-import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
+import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
 import { checkArguments, INSTRUCTIONS, type Tool, TOOLS } from "./tools.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

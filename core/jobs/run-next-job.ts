@@ -1,6 +1,6 @@
 import type { Clock, Ids } from "../ports.ts";
 import type { Job, JobQueue } from "../store/jobs.ts";
-import { type RunJobDeps, runJob } from "../use-cases/run-job.ts";
+import { type RunJobDeps, runJob } from "./run-job.ts";
 
 /** A job's lease: a worker that dies holding it lets another take the job up once it runs out. */
 export const JOB_LEASE_MS = 60_000;

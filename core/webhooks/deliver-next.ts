@@ -1,6 +1,6 @@
 import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
 import { type DeliverDeps, deliver } from "./deliver.ts";
-import type { WebhookDeps } from "./manage.ts";
+import type { WebhookDeps } from "./webhook-deps.ts";
 
 /** A delivery's lease outlasts its 10-second timeout with room to record the result. */
 export const DELIVERY_LEASE_MS = 30_000;

@@ -5,7 +5,7 @@ import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
 import type { Services } from "../../core/services.ts";
-import { runJob } from "../../core/use-cases/run-job.ts";
+import { runJob } from "../../core/jobs/run-job.ts";
 import { scratchDir } from "./scratch.ts";
 
 export interface Reply {

@@ -1,6 +1,6 @@
 import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "../feedback/timeline.ts";
+import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "./timeline.ts";
 import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
@@ -9,7 +9,8 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { UserStore } from "../store/users.ts";
-import { type PresentDeps, presentWithReports, resolveFeedback } from "./get-feedback.ts";
+import { type PresentDeps, presentWithReports } from "./present-feedback.ts";
+import { resolveFeedback } from "./find-feedback.ts";
 
 /** A report's qualification conversation, with the report it qualified. */
 export interface ReportConversation {

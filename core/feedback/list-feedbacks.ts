@@ -1,11 +1,11 @@
 import { authorize } from "../authorization.ts";
 import { canonicalJson } from "../report/fingerprint.ts";
-import { decodeCursor, encodeCursor } from "../feedback/cursor.ts";
-import { positionOf, top } from "../feedback/order.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { positionOf, top } from "./order.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
-import { searchWords } from "../feedback/search-words.ts";
-import { statusesOf } from "../feedback/status.ts";
+import { type SummariesDeps, summaries } from "./summaries.ts";
+import { searchWords } from "./search-words.ts";
+import { statusesOf } from "./status.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";

@@ -8,7 +8,8 @@ import type { RateLimitStore } from "../store/rate-limits.ts";
 export type LoginDeps = Pick<Services, "clock" | "passwords"> & {
   readonly store: Pick<RateLimitStore, "rateCount" | "hitRateLimit"> & Pick<AccountStore, "findCredentials">;
 };
-import { checkRateLimit, failureBudget } from "./check-rate-limit.ts";
+import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
+import { failureBudget } from "../rate-limits/failure-budget.ts";
 
 const MINUTE = 60_000;
 
