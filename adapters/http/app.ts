@@ -35,7 +35,7 @@ import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
-export interface HttpOptions {
+interface HttpOptions {
   readonly reportsPerMinute: number;
   /** Reports per widget key and minute, from all addresses together. */
   readonly widgetKeyPerMinute: number;

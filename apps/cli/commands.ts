@@ -46,7 +46,7 @@ import { linkTracker } from "../../core/trackers/link.ts";
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
 
-export interface Invocation {
+interface Invocation {
   readonly args: readonly string[];
   readonly options: Readonly<Record<string, string | boolean | undefined>>;
 }

@@ -22,7 +22,7 @@ import { askAssistant } from "../qualification/ask-assistant.ts";
 import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "../report/record-feedback.ts";
 
 /** What submitting a report needs, beyond recording it: the channel, idempotency, the quota, and the assistant for qualification. */
-export type SubmitDeps = RecordDeps &
+type SubmitDeps = RecordDeps &
   ChannelDeps &
   Pick<Services, "inFlight" | "assistant" | "files"> & {
     readonly store: Pick<IdempotencyStore, "findAnswer" | "saveAnswer"> &

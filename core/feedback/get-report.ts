@@ -10,7 +10,7 @@ import type { OrganizationStore } from "../store/organizations.ts";
 import { attachmentLinks, type LinkDeps } from "../attachments/report-links.ts";
 import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
 
-export type ReportDeps = FindDeps & LinkDeps & { readonly store: Pick<FeedbackStore, "listReports"> & Pick<OrganizationStore, "findOrganization"> };
+type ReportDeps = FindDeps & LinkDeps & { readonly store: Pick<FeedbackStore, "listReports"> & Pick<OrganizationStore, "findOrganization"> };
 
 /**
  * GET /v1/feedbacks/{key}/reports/{reportId}: one report of a feedback with what it alone carried.

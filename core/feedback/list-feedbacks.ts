@@ -13,7 +13,7 @@ import type { FeedbackFilter, FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 /** The filters of a list query as the store reads them. */
 export function feedbackFilter(query: FeedbackListQuery): FeedbackFilter {
@@ -51,7 +51,7 @@ async function exactKeyMatch(services: ListDeps, orgId: string, query: FeedbackL
 }
 
 /** What listing reads. */
-export type ListDeps = SummariesDeps & {
+type ListDeps = SummariesDeps & {
   readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
     Pick<FeedbackStore, "listFeedbacks" | "findFeedback"> &
     Pick<CatalogStore, "listApps" | "findFeature"> &

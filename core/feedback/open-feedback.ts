@@ -13,13 +13,13 @@ import { type PresentDeps, presentWithReports } from "./present-feedback.ts";
 import { resolveFeedback } from "./find-feedback.ts";
 
 /** A report's qualification conversation, with the report it qualified. */
-export interface ReportConversation {
+interface ReportConversation {
   readonly report: ReportEntry;
   readonly turns: readonly Turn[];
 }
 
 /** A feedback as the inbox shows it: the feedback, its reports with their own context, its activity, its qualification conversations and who follows it. */
-export interface FeedbackThread {
+interface FeedbackThread {
   readonly feedback: Feedback;
   /** Its reports, oldest first, each with what it alone carried (null without the add-on). */
   readonly reports: readonly Report[];
@@ -35,7 +35,7 @@ export interface FeedbackThread {
   readonly canUpdate: boolean;
 }
 
-export type OpenDeps = PresentDeps &
+type OpenDeps = PresentDeps &
   SimilarDeps & {
     readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedback"> &
       Pick<FollowerStore, "listFollowers" | "listNotifications"> &

@@ -31,7 +31,7 @@ async function commentsOf(services: PresentDeps, feedbackId: string): Promise<Co
 }
 
 /** A feedback as shown, and each of its reports, oldest first, with that report's own context. */
-export interface PresentedFeedback {
+interface PresentedFeedback {
   readonly feedback: Feedback;
   readonly reports: readonly Report[];
 }

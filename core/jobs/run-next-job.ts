@@ -9,7 +9,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /** Retry delays grow with the square of the attempts: 5 s, 20 s, 45 s, … up to an hour. */
 export const backoff = (attempts: number): number => Math.min(MAX_BACKOFF_MS, attempts * attempts * 5_000);
 
-export type JobRun =
+type JobRun =
   | { readonly state: "idle" }
   | { readonly state: "done"; readonly job: Job }
   | { readonly state: "retry"; readonly job: Job; readonly error: unknown };

@@ -5,7 +5,7 @@ import type { Grant } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { SuggestionStore } from "../store/suggestions.ts";
 
-export type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<SuggestionStore, "dismissPair"> };
+type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<SuggestionStore, "dismissPair"> };
 
 /** A person decides two feedbacks are not duplicates: the pair is neither suggested nor merged by grouping again. */
 export async function dismissSuggestion(services: DismissDeps, grant: Grant, keyOrId: string, similarKeyOrId: string): Promise<Result<void>> {

@@ -10,19 +10,19 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { SuggestionStore } from "../store/suggestions.ts";
 
 /** A suggestion as people review it: both feedbacks, how alike, and the words that matched, as the reports wrote them. */
-export interface SuggestionView {
+interface SuggestionView {
   readonly feedback: FeedbackSummary;
   readonly similar: FeedbackSummary;
   readonly score: number;
   readonly matched: readonly string[];
 }
 
-export type SuggestionsDeps = SummariesDeps & {
+type SuggestionsDeps = SummariesDeps & {
   readonly store: Pick<SuggestionStore, "listSuggestions"> & Pick<FeedbackStore, "findFeedback" | "listReports">;
 };
 
 /** How many suggestions the review queue shows at once. */
-export const SUGGESTIONS_SHOWN = 50;
+const SUGGESTIONS_SHOWN = 50;
 
 /** The "Possible duplicates" queue: undecided suggestions of the organization (or one app), most alike first. */
 export async function listSuggestions(services: SuggestionsDeps, grant: Grant, appId: string | null): Promise<Result<SuggestionView[]>> {

@@ -7,7 +7,7 @@ import { type FindDeps, findByKeyOrId, lookupKey, resolveFeedback } from "../fee
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { mergeInto, type MergeIntoDeps } from "./merge-into.ts";
 
-export type MergeDeps = MergeIntoDeps & FindDeps & PresentDeps;
+type MergeDeps = MergeIntoDeps & FindDeps & PresentDeps;
 
 /**
  * POST /v1/feedbacks/{key}/merge: a person merges one feedback into another of the same app (the

@@ -10,7 +10,7 @@ import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { planSplit, splitEvent } from "./split.ts";
 
-export type SplitDeps = FindDeps &
+type SplitDeps = FindDeps &
   PresentDeps &
   Pick<Services, "clock" | "ids"> & {
     readonly store: Pick<FeedbackStore, "listReports"> & Pick<FollowerStore, "listFollowers"> & Pick<MergeStore, "applySplit">;

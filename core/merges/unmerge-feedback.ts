@@ -10,7 +10,7 @@ import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.
 import { planUnmerge, unmergedEvent } from "./merge.ts";
 import { refuse } from "./refusal.ts";
 
-export type UnmergeDeps = FindDeps &
+type UnmergeDeps = FindDeps &
   PresentDeps &
   Pick<Services, "clock" | "ids"> & {
     readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<MergeStore, "findMerge" | "applyUnmerge">;

@@ -3,7 +3,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { checkUnsubscribeLink, type UnsubscribeLink } from "./check-unsubscribe-link.ts";
 
-export type UnsubscribeDeps = { readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<FollowerStore, "removeFollower"> };
+type UnsubscribeDeps = { readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<FollowerStore, "removeFollower"> };
 
 /** Stops a follower's notifications for one feedback. Doing it twice is harmless. */
 export async function unsubscribe(services: UnsubscribeDeps, link: UnsubscribeLink): Promise<"unsubscribed" | "invalid"> {

@@ -31,7 +31,7 @@ import { openChannel, SERVER, type Sender, sendsOn } from "../collection/open-ch
 const ENDING = "";
 
 /** What answering a qualification reads and writes. */
-export type AnswerDeps = RecordDeps &
+type AnswerDeps = RecordDeps &
   Pick<Services, "assistant" | "inFlight"> & {
     readonly store: Pick<CollectionStore, "findChannelByKey"> &
       Pick<IdempotencyStore, "findAnswer" | "saveAnswer"> &

@@ -3,7 +3,7 @@ import { rateWindow, secondsUntil } from "../limits.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 
 /** A budget of failures: `attempts` in a fixed window of `windowMs`. */
-export interface FailureTier {
+interface FailureTier {
   readonly attempts: number;
   readonly windowMs: number;
 }

@@ -13,7 +13,7 @@ import { detectLanguage } from "./language.ts";
 import { type RecordDeps, recordFeedback } from "./record-feedback.ts";
 
 /** What an agent's report reads and writes. */
-export type CreateReportDeps = RecordDeps & {
+type CreateReportDeps = RecordDeps & {
   readonly store: Pick<CatalogStore, "findApp" | "listApps"> & Pick<OrganizationStore, "findOrganization"> & Pick<UserStore, "findUser">;
 };
 

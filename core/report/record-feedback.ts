@@ -17,7 +17,7 @@ export type RecordDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" |
   readonly store: Pick<CollectionStore, "recordFeedback">;
 };
 
-export interface Recording {
+interface Recording {
   readonly context: Pick<ChannelContext, "app" | "organization">;
   readonly source: ReportSource;
   readonly report: NormalizedReport;

@@ -10,7 +10,7 @@ import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.
 import { openSettings, type SettingsDeps } from "./settings.ts";
 
 /** What linking a tracker issue reads and writes. */
-export type LinkTrackerDeps = FindDeps &
+type LinkTrackerDeps = FindDeps &
   PresentDeps &
   SettingsDeps &
   Pick<Services, "trackers" | "clock"> & { readonly store: Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker"> };

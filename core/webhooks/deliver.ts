@@ -10,7 +10,7 @@ import { eventBody } from "./event-body.ts";
 import type { WebhookDeps } from "./webhook-deps.ts";
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from "./schedule.ts";
 
-export const USER_AGENT = "Retour-Webhooks/1";
+const USER_AGENT = "Retour-Webhooks/1";
 
 /** What signing and sending an event needs. */
 export type SendDeps = Pick<Services, "clock" | "ids" | "baseUrl" | "secrets">;

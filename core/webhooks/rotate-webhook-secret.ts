@@ -8,7 +8,7 @@ import type { WebhookWithSecret } from "./schemas.ts";
 import { webhookView } from "./webhook-view.ts";
 
 /** After a rotation, the former secret keeps signing for this long. */
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
+const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
 
 /** A new secret, shown once; the former one stays valid for 24 hours and both signatures are sent meanwhile. */
 export async function rotateWebhookSecret(

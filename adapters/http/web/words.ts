@@ -3,7 +3,7 @@ import type { Catalog } from "../catalog/en.ts";
 import { textFor } from "../catalog/text.ts";
 
 export type Words = Catalog["web"];
-export type ValueName = keyof Catalog["values"];
+type ValueName = keyof Catalog["values"];
 
 export const wordsFor = (language: Language): Words => textFor(language).web;
 
