@@ -7,8 +7,8 @@ import { createLogger } from "../adapters/logging/logger.ts";
 import { loadConfig } from "../apps/runtime/config.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { createServices } from "../apps/runtime/services.ts";
-import { recordFeedback, type Submitted } from "../core/use-cases/record-feedback.ts";
-import { runJob } from "../core/use-cases/run-job.ts";
+import { recordFeedback, type Submitted } from "../core/report/record-feedback.ts";
+import { runJob } from "../core/jobs/run-job.ts";
 import { reportText } from "./corpus.ts";
 import { scratchDir } from "./scratch.ts";
 

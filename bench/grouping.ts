@@ -17,9 +17,9 @@ import { loadConfig } from "../apps/runtime/config.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { createServices } from "../apps/runtime/services.ts";
 import { similarTo } from "../core/merges/list-similar.ts";
-import { recordFeedback } from "../core/use-cases/record-feedback.ts";
-import { resolveFeedback } from "../core/use-cases/get-feedback.ts";
-import { runJob } from "../core/use-cases/run-job.ts";
+import { recordFeedback } from "../core/report/record-feedback.ts";
+import { resolveFeedback } from "../core/feedback/find-feedback.ts";
+import { runJob } from "../core/jobs/run-job.ts";
 import { scratchDir } from "./scratch.ts";
 
 interface Labelled {

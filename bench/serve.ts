@@ -5,7 +5,7 @@ import type { Subprocess } from "bun";
 export const ROOT = join(import.meta.dir, "..");
 export const BUN = process.execPath;
 
-export function freePort(): number {
+function freePort(): number {
   const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
   const { port } = probe;
   probe.stop(true);

@@ -10,7 +10,7 @@ import { createLogger } from "../adapters/logging/logger.ts";
 import { loadConfig } from "../apps/runtime/config.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { createServices } from "../apps/runtime/services.ts";
-import { createWebhook } from "../core/webhooks/manage.ts";
+import { createWebhook } from "../core/webhooks/create-webhook.ts";
 import { scratchDir } from "./scratch.ts";
 
 const { values } = parseArgs({ options: { events: { type: "string", default: "3000" } } });
@@ -38,7 +38,7 @@ const hook = await createWebhook(services, services.webhooks, grant, {
   events: ["feedback.created"],
 });
 if (!hook.ok) throw new Error(hook.code);
-const { recordFeedback } = await import("../core/use-cases/record-feedback.ts");
+const { recordFeedback } = await import("../core/report/record-feedback.ts");
 const context = (await services.store.findChannelByKey(info.publicKey))!;
 await Promise.all(
   Array.from({ length: EVENTS }, (_, i) =>

@@ -10,7 +10,7 @@ import { audienceAccepts, type Resources } from "./oauth/resources.ts";
 export const effectiveScopes = (scopes: readonly Scope[], role: Role): Scope[] => scopes.filter((s) => ROLE_SCOPES[role].includes(s));
 
 /** Where a token is presented: the REST API or the MCP server of this service. */
-export interface Audience {
+interface Audience {
   readonly resources: Resources;
   readonly where: "rest" | "mcp";
 }

@@ -1,7 +1,7 @@
 /** Counting windows (a minute unless said otherwise): fixed counters, cheap to keep in any store, over which the limit slides. */
 export const RATE_WINDOW_MS = 60_000;
 
-export interface RateWindow {
+interface RateWindow {
   /** Identifies the counter for this subject and minute. */
   readonly bucket: string;
   readonly endsAt: number;
@@ -29,7 +29,7 @@ export const monthlyQuota = (plan: Plan, override: number | null): number | null
  */
 export const quotaAllows = (used: number, limit: number | null): boolean => limit === null || used < limit;
 
-export interface QuotaMonth {
+interface QuotaMonth {
   /** `YYYY-MM`, UTC. */
   readonly month: string;
   readonly endsAt: number;

@@ -51,7 +51,7 @@ export interface PortableRecord {
 export type PortablePosition = string;
 export const START: PortablePosition = "";
 
-export interface PortableBatch {
+interface PortableBatch {
   readonly set: PortableSet;
   readonly records: readonly PortableRecord[];
   /** Where the next batch of the set starts. */

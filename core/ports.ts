@@ -101,7 +101,7 @@ export interface Grouper {
 }
 
 /** A message to a person (an e-mail, for the SMTP adapter). */
-export interface OutgoingMessage {
+interface OutgoingMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;

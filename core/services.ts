@@ -25,7 +25,7 @@ import type { TrendStore } from "./store/trends.ts";
 import type { StoreUpkeep } from "./store/upkeep.ts";
 import type { UserStore } from "./store/users.ts";
 import type { WebhookStore } from "./store/webhooks.ts";
-import type { WebhookDeps } from "./webhooks/manage.ts";
+import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
  * Every store role the service runs on, as one store adapter (SQLite, MongoDB) assembles them.

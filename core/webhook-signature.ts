@@ -10,9 +10,9 @@ export async function signatureHeader(secrets: readonly string[], timestamp: num
   return [`t=${timestamp}`, ...digests.map((d) => `v1=${d}`)].join(",");
 }
 
-export const REPLAY_TOLERANCE_SECONDS = 300;
+const REPLAY_TOLERANCE_SECONDS = 300;
 
-export type SignatureCheck = "valid" | "malformed" | "mismatch" | "too_old";
+type SignatureCheck = "valid" | "malformed" | "mismatch" | "too_old";
 
 /** Receiver side: any `v1` entry matching the secret in constant time, and a fresh timestamp. */
 export async function verifySignature(

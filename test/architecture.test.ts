@@ -116,6 +116,71 @@ const SCREEN_OF_METHODS = 15;
 /** Where the whole store is assembled from its roles: the core's Services, the two store adapters, the apps. */
 const STORE_ASSEMBLERS = ["core/services.ts", "adapters/sqlite/store.ts", "adapters/mongodb/store.ts", "apps/"];
 
+/** The functions a file exports that act for someone: those taking a Grant. */
+const operationsIn = (file: string) =>
+  [...read(file).matchAll(/^export (?:async )?function (\w+)\(([^)]*)\)/gm)].filter((m) => /\bGrant\b/.test(m[2]!)).map((m) => m[1]!);
+
+describe("use cases: each in the folder of its domain, one operation per file", () => {
+  test("there is no core/use-cases/ folder: a use case lives in its domain's folder (core/feedback/change-status.ts)", () => {
+    expect(sources("core").filter((file) => file.startsWith("core/use-cases/"))).toEqual([]);
+  });
+
+  test("a file of core/ exports at most one operation done for someone (a function taking a Grant)", () => {
+    const crowded = sources("core")
+      .map((file) => ({ file, operations: operationsIn(file) }))
+      .filter(({ operations }) => operations.length > 1)
+      .map(({ file, operations }) => `${file}: ${operations.join(", ")}`);
+    expect(crowded).toEqual([]);
+  });
+});
+
+describe("exports: a module exports only what another file imports", () => {
+  test("every export of core/ and adapters/ is imported by another file (tests count)", () => {
+    const taken = importedNames(["core", "adapters", "apps", "test", "bench"].flatMap(sources));
+    const unused = [...sources("core"), ...sources("adapters")].flatMap((file) =>
+      exportsOf(file)
+        .filter((name) => !taken.get(file)?.has(name) && !taken.get(file)?.has("*"))
+        .map((name) => `${file}: ${name}`),
+    );
+    expect(unused).toEqual([]);
+  });
+});
+
+/** The names a file exports, declared with `export` (the SQLite migrations' default exports are loaded by path). */
+const exportsOf = (file: string) =>
+  [...read(file).matchAll(/^export (?:async )?(?:function |const |let |type |interface |class |enum )(\w+)/gm)].map((m) => m[1]!);
+
+/** What each file is asked for by the others: imports, re-exports and dynamic imports, `*` for a whole module. */
+function importedNames(files: readonly string[]): Map<string, Set<string>> {
+  const taken = new Map<string, Set<string>>();
+  const take = (from: string, spec: string, names: readonly string[]) => {
+    if (!spec.startsWith(".")) return;
+    const target = join(from, "..", spec);
+    const set = taken.get(target) ?? taken.set(target, new Set()).get(target)!;
+    for (const name of names) set.add(name);
+  };
+  const listed = (list: string) =>
+    list
+      .split(",")
+      .map((name) =>
+        name
+          .trim()
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      )
+      .filter(Boolean);
+  for (const file of files) {
+    const text = read(file);
+    for (const m of text.matchAll(/^(?:import|export)(?:\s+type)?\s*(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+\w+|\*)?\s*from\s*"([^"]+)"/gm))
+      take(file, m[3]!, [...(m[1] ? ["default"] : []), ...(m[2] !== undefined ? listed(m[2]) : m[0].includes("*") ? ["*"] : [])]);
+    for (const m of text.matchAll(/const \{([^}]*)\} = await import\("([^"]+)"\)/g)) take(file, m[2]!, listed(m[1]!));
+    for (const m of text.matchAll(/\(await import\("([^"]+)"\)\)\.(\w+)/g)) take(file, m[1]!, [m[2]!]);
+    for (const m of text.matchAll(/typeof import\("([^"]+)"\)/g)) take(file, m[1]!, ["*"]);
+  }
+  return taken;
+}
+
 /** The interfaces a file declares that have methods (ports, not records), with how many methods each has. */
 const portsIn = (file: string) =>
   [...read(file).matchAll(/^export interface (\w+)[^{]*\{\n([\s\S]*?)^\}/gm)]
@@ -195,7 +260,7 @@ describe("each rule is written once, in core: no store or adapter writes it agai
   });
 
   test("rate limits are counted by core's limiter alone: the sliding limiter, and the failure budget of sign-ins beside it", () => {
-    const limiter = ["core/limits.ts", "core/store/rate-limits.ts", "core/use-cases/check-rate-limit.ts"];
+    const limiter = ["core/limits.ts", "core/store/rate-limits.ts", "core/rate-limits/check-rate-limit.ts", "core/rate-limits/failure-budget.ts"];
     const elsewhere = [...sources("core"), ...OUTSIDE_CORE].filter(
       (file) => !limiter.includes(file) && !STORE_OWNERS.some((owner) => file.startsWith(owner)),
     );

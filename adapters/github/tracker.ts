@@ -4,7 +4,7 @@ import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 
 /** Labels that carry the feedback's status on the issue. */
-export const LABEL_PREFIX = "retour:";
+const LABEL_PREFIX = "retour:";
 const CLOSING: readonly Status[] = ["delivered", "dismissed"];
 
 /**

@@ -7,7 +7,7 @@ export interface TermStats {
 }
 
 /** Smoothed inverse document frequency. */
-export const idf = (stats: TermStats, term: string): number => Math.log((1 + stats.documents) / (1 + stats.frequency(term))) + 1;
+const idf = (stats: TermStats, term: string): number => Math.log((1 + stats.documents) / (1 + stats.frequency(term))) + 1;
 
 /**
  * How much a term of each kind counts. Trigrams only bridge spelling variants and generic words

@@ -9,7 +9,7 @@ import { QualificationAnswer, QualificationQuestion, QualificationStep } from ".
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
 import { BrowserContext, WidgetAttachment, WidgetReportRequest, WidgetSettings } from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
-import { checkHealth } from "../../core/use-cases/check-health.ts";
+import { checkHealth } from "../../core/upkeep/check-health.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { strip } from "./docs.ts";
 import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
@@ -35,7 +35,7 @@ import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
-export interface HttpOptions {
+interface HttpOptions {
   readonly reportsPerMinute: number;
   /** Reports per widget key and minute, from all addresses together. */
   readonly widgetKeyPerMinute: number;

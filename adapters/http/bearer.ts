@@ -5,7 +5,7 @@ import type { Failure } from "../../core/errors.ts";
 import type { Scope } from "../../core/model.ts";
 import { resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
-import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
+import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
 import { failureResponse } from "./reply.ts";
 
 /** RFC 6750: a refused Bearer request says what it lacked. */

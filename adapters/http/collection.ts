@@ -1,8 +1,8 @@
 import type { Failure } from "../../core/errors.ts";
 import type { ReportOutcome } from "../../core/model.ts";
 import type { Services } from "../../core/services.ts";
-import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
-import type { Submitted } from "../../core/use-cases/record-feedback.ts";
+import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
+import type { Submitted } from "../../core/report/record-feedback.ts";
 import { readJsonBody } from "./body.ts";
 import { headerText } from "./header-text.ts";
 import { HttpFailure, json } from "./reply.ts";

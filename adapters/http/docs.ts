@@ -11,7 +11,7 @@ import { STATUS_OF } from "./error-status.ts";
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${schema.$id}` });
 const jsonContent = (schema: TSchema) => ({ "application/json": { schema: schema.$id ? ref(schema) : schema } });
 
-export interface OperationDoc {
+interface OperationDoc {
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];

@@ -10,7 +10,7 @@ export class Html {
   }
 }
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function render(value: unknown): string {
   if (value instanceof Html) return value.value;

@@ -3,11 +3,11 @@ import { capBody } from "./body.ts";
 import { errorResponse, HttpFailure } from "./reply.ts";
 
 /** What serving needs of a logger (pino's shape). */
-export interface RequestLog {
+interface RequestLog {
   info(fields: Record<string, unknown>, message: string): void;
 }
 
-export interface ServeOptions {
+interface ServeOptions {
   readonly port: number;
   readonly hostname?: string;
   readonly trustedProxyHops: number;

@@ -3,7 +3,7 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type ErrorCode, type Failure, fail, invalid } from "../../core/errors.ts";
 import { firstProblem } from "../../core/schemas/field-problem.ts";
 
-export interface Validator<T extends TSchema> {
+interface Validator<T extends TSchema> {
   check(value: unknown): value is Static<T>;
   /** For query strings: reads exact numeric and boolean text as the schema's types, before checking. */
   fromQuery(query: Record<string, string>): Record<string, unknown>;

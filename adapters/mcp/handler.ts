@@ -6,7 +6,7 @@ import { type ErrorBody, type Failure, fail } from "../../core/errors.ts";
 import type { Grant, Scope } from "../../core/model.ts";
 import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
-import { checkRateLimit } from "../../core/use-cases/check-rate-limit.ts";
+import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
 import { checkArguments, INSTRUCTIONS, type Tool, TOOLS } from "./tools.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -31,7 +31,7 @@ const plain = (schema: unknown) => {
 };
 
 /** How refusals are said: the HTTP adapter's `{error, code}` bodies and statuses, given by the composition root. */
-export interface Refusals {
+interface Refusals {
   /** The body of a refused tool call (English: agents read it). */
   readonly describe: (failure: Failure) => ErrorBody;
   /** The same for a call refused for its arguments, in a tool's words (argument, not request body). */
@@ -122,7 +122,7 @@ const jsonRpcError = (status: number, message: string, headers: Record<string, s
     headers: { "content-type": "application/json", ...headers },
   });
 
-export interface McpLimits {
+interface McpLimits {
   /** The token's API budget, shared with its REST calls. */
   readonly apiPerMinute: number;
   /** The collection budget of a client address, in which create_report also counts. */

@@ -5,7 +5,7 @@ import type { Assistant, AssistantStep, QualificationContext } from "../../core/
 import { fill, PROMPTS } from "./prompts.ts";
 import { Decision, TitleAnswer, TriageAnswer } from "./schemas.ts";
 
-export interface OpenAIOptions extends ClientOptions {
+interface OpenAIOptions extends ClientOptions {
   readonly model: string;
   readonly onUsage: (usage: Usage) => void;
 }

@@ -5,7 +5,7 @@ import { titleOf, titlesAgree } from "../../core/grouping/titles-agree.ts";
 import type { Grouper } from "../../core/ports.ts";
 import { createClient, type ClientOptions, type Usage } from "./client.ts";
 
-export interface EmbeddingGrouperOptions extends ClientOptions {
+interface EmbeddingGrouperOptions extends ClientOptions {
   readonly model: string;
   /** Cosine similarity from which two texts are the same subject. */
   readonly threshold: number;

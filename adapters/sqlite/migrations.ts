@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** What a migration runs: SQL, or a function when it needs JavaScript (words are case-folded there, not in SQL). */
-export type MigrationStep = string | ((db: Database) => void);
+type MigrationStep = string | ((db: Database) => void);
 
-export interface Migration {
+interface Migration {
   /** From its file's name: the user_version of a store it was the last applied to. */
   readonly number: number;
   /** Its file's name without number and extension, e.g. "feedback-counts". */

@@ -17,7 +17,7 @@ import { appIdOf, orgIdOf, refOf } from "./rows.ts";
  */
 
 /** Where the activity part of a doc starts: docs stay positive until 2089. */
-export const DOC_EPOCH = 1_577_836_800_000;
+const DOC_EPOCH = 1_577_836_800_000;
 /** Room for feedbacks last active in the same millisecond. */
 export const DOC_TIES = 4_194_304;
 

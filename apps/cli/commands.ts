@@ -6,7 +6,10 @@ import { operatorGrant } from "../../core/authorization.ts";
 import type { Failure, Result } from "../../core/errors.ts";
 import { EVENT_TYPES } from "../../core/feedback/events.ts";
 import { testWebhook } from "../../core/webhooks/test-webhook.ts";
-import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../core/webhooks/manage.ts";
+import { createWebhook } from "../../core/webhooks/create-webhook.ts";
+import { deleteWebhook } from "../../core/webhooks/delete-webhook.ts";
+import { listWebhooks } from "../../core/webhooks/list-webhooks.ts";
+import { rotateWebhookSecret } from "../../core/webhooks/rotate-webhook-secret.ts";
 import { APP_KINDS } from "../../core/schemas/catalog.ts";
 import { FeatureFile, parseFile } from "../../core/catalog-files.ts";
 import type { Services } from "../../core/services.ts";
@@ -31,19 +34,19 @@ import { listMembers } from "../../core/members/list-members.ts";
 import { removeMember } from "../../core/members/remove-member.ts";
 import { setMemberRole } from "../../core/members/set-member-role.ts";
 import { findUserByEmail } from "../../core/users/find-user.ts";
-import { listApps } from "../../core/use-cases/list-catalog.ts";
+import { listApps } from "../../core/catalog/list-apps.ts";
 import { demo } from "../runtime/demo.ts";
-import { createUser } from "../../core/use-cases/create-user.ts";
-import { setPassword } from "../../core/use-cases/set-password.ts";
+import { createUser } from "../../core/users/create-user.ts";
+import { setPassword } from "../../core/users/set-password.ts";
 import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
-import { attach } from "../../core/use-cases/attachments.ts";
+import { attach } from "../../core/attachments/attach.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
 
-export interface Invocation {
+interface Invocation {
   readonly args: readonly string[];
   readonly options: Readonly<Record<string, string | boolean | undefined>>;
 }

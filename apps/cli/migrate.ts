@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { mongoTarget } from "../../adapters/mongodb/import.ts";
 import { MongoUnavailable, openMongoDatabase } from "../../adapters/mongodb/store.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
-import { migrateStore } from "../../core/use-cases/migrate-store.ts";
+import { migrateStore } from "../../core/upkeep/migrate-store.ts";
 import type { Config } from "../runtime/config.ts";
 import { ConfigError } from "../runtime/config.ts";
 import { UsageError } from "./commands.ts";

@@ -18,8 +18,8 @@ import type { Services } from "../../core/services.ts";
 import { issueToken } from "../../core/tokens/issue-token.ts";
 import { listTokens } from "../../core/tokens/list-tokens.ts";
 import { revokeToken } from "../../core/tokens/revoke-token.ts";
-import { createUser } from "../../core/use-cases/create-user.ts";
-import { setPassword } from "../../core/use-cases/set-password.ts";
+import { createUser } from "../../core/users/create-user.ts";
+import { setPassword } from "../../core/users/set-password.ts";
 
 const DEMO_PREFIX = "DEMO";
 const DEMO_TOKEN_DAYS = 30;

@@ -86,7 +86,7 @@ async function notifier(config: Config, logger: Logger, baseUrl: string): Promis
 }
 
 /** A long-running server, or a short command of the CLI. */
-export type Role = "server" | "cli";
+type Role = "server" | "cli";
 
 /** Closes what the composition root opened: the store's connections and files. */
 export const closeServices = (services: Services): Promise<void> => services.store.close();
@@ -147,7 +147,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
  * Without BASE_URL the service answers as http://localhost:PORT; a client may as well use the
  * other loopback names of the machine, which are then the same resource.
  */
-export function loopbackAliases(baseUrl: string): string[] {
+function loopbackAliases(baseUrl: string): string[] {
   const { port } = new URL(baseUrl);
   return ["127.0.0.1", "[::1]"].map((host) => `http://${host}${port ? `:${port}` : ""}`);
 }

@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
 import { recordAddress } from "../runtime/address.ts";
 import { demo } from "../runtime/demo.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
-import { purgeExpired } from "../../core/use-cases/purge-expired.ts";
+import { purgeExpired } from "../../core/upkeep/purge-expired.ts";
 import { listOrganizations } from "../../core/organizations/list-organizations.ts";
 import { startWorker } from "./worker.ts";
 

@@ -1,7 +1,7 @@
 import type { Services } from "../../core/services.ts";
 import { runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
 import { deliverNext } from "../../core/webhooks/deliver-next.ts";
-import { releaseMemory } from "../../core/use-cases/release-memory.ts";
+import { releaseMemory } from "../../core/upkeep/release-memory.ts";
 import type { Logger } from "../../adapters/logging/logger.ts";
 
 /** Deliveries wait on the network: several go at once. */

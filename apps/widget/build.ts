@@ -1,7 +1,7 @@
 import { join } from "node:path";
 
 /** The widget as served: the loader at /widget.js, and modules by their hashed names under /widget/. */
-export interface WidgetAssets {
+interface WidgetAssets {
   readonly loader: string;
   readonly modules: ReadonlyMap<string, string>;
   /** The hashed names of the modules the loader and the panel load, for budgets and tests. */

@@ -4,19 +4,19 @@
  * afterwards), each in a ring of 50. Never typed text, request bodies or headers, or query values.
  */
 
-export interface ConsoleEntry {
+interface ConsoleEntry {
   level: "error" | "warn";
   message: string;
   at: number;
 }
-export interface NetworkEntry {
+interface NetworkEntry {
   method: string;
   url: string;
   status: number;
   durationMs: number;
   at: number;
 }
-export interface Breadcrumb {
+interface Breadcrumb {
   kind: "navigation" | "click";
   label: string;
   at: number;

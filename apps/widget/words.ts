@@ -76,7 +76,7 @@ const FR: typeof EN = {
 };
 
 export type Words = typeof EN;
-export type Lang = "en" | "fr";
+type Lang = "en" | "fr";
 
 export const WORDS: Readonly<Record<Lang, Words>> = { en: EN, fr: FR };
 

@@ -1,7 +1,7 @@
 import type { AppRecord, BrowserCollection } from "../model.ts";
 
 /** An app nobody has set up for browsers: no origin may send, no replay, no query values kept. */
-export const CLOSED_TO_BROWSERS: BrowserCollection = { origins: [], replay: false, queryParams: [] };
+const CLOSED_TO_BROWSERS: BrowserCollection = { origins: [], replay: false, queryParams: [] };
 
 export const browserCollection = (app: AppRecord): BrowserCollection => app.browser ?? CLOSED_TO_BROWSERS;
 

@@ -17,7 +17,7 @@ const featureId = (appId: string, feature: FeatureFile[number]): string => featu
  * What makes a feature map unfit, or null: more than 2000 features, a feature with more than 50
  * cues, or two features with one id (given, or taken from the path), which would silently become one.
  */
-export function featureMapProblem(appId: string, features: FeatureDefinitions): FieldProblem | null {
+function featureMapProblem(appId: string, features: FeatureDefinitions): FieldProblem | null {
   if (features.length > MAX_FEATURES_PER_APP)
     return { field: "features", reason: "expected", schema: Type.Array(Type.Object({}), { maxItems: MAX_FEATURES_PER_APP }) };
   const seen = new Set<string>();

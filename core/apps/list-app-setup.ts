@@ -6,7 +6,7 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { HelpCenterStore } from "../store/help-center.ts";
 
 /** A channel as the settings show it: its key only to those who manage the organization. */
-export type ChannelView = Omit<Channel, "key"> & { readonly key: string | null };
+type ChannelView = Omit<Channel, "key"> & { readonly key: string | null };
 
 export interface AppSetup {
   readonly app: AppRecord;

@@ -6,8 +6,8 @@ import type { CatalogStore } from "../store/catalog.ts";
 import { browserCollection, exactOrigin } from "./browser-collection.ts";
 import { managedApp } from "./managed-app.ts";
 
-export const MAX_ORIGINS = 20;
-export const MAX_QUERY_PARAMS = 20;
+const MAX_ORIGINS = 20;
+const MAX_QUERY_PARAMS = 20;
 
 const ORIGIN_SCHEMA = Type.String({ description: "An exact origin such as https://app.example.com or http://localhost:5173." });
 const PARAM = /^[\w.[\]-]{1,100}$/;

@@ -6,10 +6,10 @@ import type { ChannelContext } from "../store/collection.ts";
 import type { NormalizedReport, ReportFile } from "../report/normalize.ts";
 import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../schemas/widget.ts";
 
-export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
-export const REPLAY_MAX_BYTES = 5 * 1024 * 1024;
+const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
+const REPLAY_MAX_BYTES = 5 * 1024 * 1024;
 /** What a replay may expand to once decompressed: what the player would have to hold and parse. */
-export const REPLAY_EXPANDED_MAX_BYTES = 50 * 1024 * 1024;
+const REPLAY_EXPANDED_MAX_BYTES = 50 * 1024 * 1024;
 const MAX_BYTES: Readonly<Record<WidgetAttachment["kind"], number>> = { screenshot: SCREENSHOT_MAX_BYTES, replay: REPLAY_MAX_BYTES };
 
 /** The size base64 text decodes to, without decoding it. */

@@ -1,6 +1,6 @@
 import { fail, type Result } from "../errors.ts";
 import type { ChannelContext } from "../store/collection.ts";
-import { type ChannelDeps, openChannel } from "../use-cases/submit-report.ts";
+import { type ChannelDeps, openChannel } from "./open-channel.ts";
 
 /** The hosted form of a form channel: found only while the channel is active. */
 export async function openForm(deps: ChannelDeps, key: string): Promise<Result<ChannelContext>> {

@@ -3,7 +3,7 @@ import type { Attachment, Diagnostic, FeatureRecord, ReportRecord } from "../mod
 const iso = (at: number): string => new Date(at).toISOString();
 
 /** A signed link to an attachment, valid until `expiresAt` (ISO 8601). */
-export interface SignedLink {
+interface SignedLink {
   readonly url: string;
   readonly expiresAt: string;
 }

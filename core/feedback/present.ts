@@ -7,7 +7,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 export const feedbackUrl = (baseUrl: string, key: string): string => `${baseUrl}/inbox/${encodeURIComponent(key)}`;
 
 /** The parts of a summary that live outside the feedback record. */
-export interface Related {
+interface Related {
   readonly app: Pick<AppRecord, "id" | "name"> | undefined;
   readonly feature: Pick<FeatureRecord, "id" | "path"> | undefined;
   readonly baseUrl: string;

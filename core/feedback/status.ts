@@ -16,7 +16,7 @@ export function statusesOf(filter: StatusFilter): readonly Status[] {
   return [filter];
 }
 
-export interface Transition {
+interface Transition {
   readonly changed: boolean;
   readonly events: readonly EventDraft[];
   readonly jobs: readonly JobRequest[];

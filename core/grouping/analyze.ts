@@ -46,7 +46,7 @@ const SUFFIXES = [
   "e",
 ];
 
-export function stem(word: string): string {
+function stem(word: string): string {
   for (const suffix of SUFFIXES) {
     if (word.length - suffix.length >= 4 && word.endsWith(suffix)) return word.slice(0, -suffix.length);
   }

@@ -6,7 +6,7 @@ export const RAREST_KEYS = 4;
 /** Postings read per key: the most recent feedbacks are the likeliest duplicates, and the cost stays flat. */
 export const POSTINGS_PER_KEY = 200;
 /** How many of the most similar-looking feedbacks the grouper compares a new one with. */
-export const CANDIDATES = 25;
+const CANDIDATES = 25;
 /** A feedback can absorb a new one while it is open: a closed subject that comes back is news. */
 export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
 

@@ -23,7 +23,7 @@ export interface Suggestion {
 export const newerFirst = (a: string, b: string): readonly [newer: string, older: string] => (a > b ? [a, b] : [b, a]);
 
 /** What grouping does with the matches of a new feedback. */
-export interface GroupingDecision {
+interface GroupingDecision {
   /** The duplicate to merge with, when the mode lets grouping decide alone. */
   readonly merge: GroupingMatch | null;
   readonly suggest: readonly GroupingMatch[];

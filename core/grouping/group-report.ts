@@ -10,7 +10,7 @@ import type { GroupingStore } from "../store/grouping.ts";
 import type { SuggestionStore } from "../store/suggestions.ts";
 import { hasWords } from "./analyze.ts";
 import { mergeDirection } from "./candidates.ts";
-import { resolveFeedback } from "../use-cases/get-feedback.ts";
+import { resolveFeedback } from "../feedback/find-feedback.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "./compare.ts";
 import { decideGrouping } from "./decision.ts";
 

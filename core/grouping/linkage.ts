@@ -1,7 +1,7 @@
 import type { GroupingMatch } from "../ports.ts";
 
 /** A candidate text compared with a new report's, by a grouper. */
-export interface TextComparison<Closest> {
+interface TextComparison<Closest> {
   /** The feedback the text answers for: its own, or one merged into it. */
   readonly id: string;
   readonly score: number;

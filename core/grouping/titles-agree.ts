@@ -10,7 +10,7 @@ import { words } from "./analyze.ts";
 import { subjectText } from "./subject-text.ts";
 
 /** The words a longer title may add to a shorter one it contains: "Setup CI for Windows" and "… for Windows 10". */
-export const MAX_EXTRA_TITLE_WORDS = 2;
+const MAX_EXTRA_TITLE_WORDS = 2;
 
 /** The title of a grouping text: its first line (groupingText puts it there). */
 export const titleOf = (text: string): string => text.slice(0, (text.indexOf("\n") + 1 || text.length + 1) - 1);

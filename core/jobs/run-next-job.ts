@@ -1,6 +1,6 @@
 import type { Clock, Ids } from "../ports.ts";
 import type { Job, JobQueue } from "../store/jobs.ts";
-import { type RunJobDeps, runJob } from "../use-cases/run-job.ts";
+import { type RunJobDeps, runJob } from "./run-job.ts";
 
 /** A job's lease: a worker that dies holding it lets another take the job up once it runs out. */
 export const JOB_LEASE_MS = 60_000;
@@ -9,7 +9,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /** Retry delays grow with the square of the attempts: 5 s, 20 s, 45 s, … up to an hour. */
 export const backoff = (attempts: number): number => Math.min(MAX_BACKOFF_MS, attempts * attempts * 5_000);
 
-export type JobRun =
+type JobRun =
   | { readonly state: "idle" }
   | { readonly state: "done"; readonly job: Job }
   | { readonly state: "retry"; readonly job: Job; readonly error: unknown };

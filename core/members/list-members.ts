@@ -3,7 +3,7 @@ import { ok, type Result } from "../errors.ts";
 import type { Grant, Role } from "../model.ts";
 import type { UserStore } from "../store/users.ts";
 
-export interface Member {
+interface Member {
   readonly userId: string;
   readonly email: string;
   readonly role: Role;

@@ -7,7 +7,7 @@ import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
 import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { SuggestionStore } from "../store/suggestions.ts";
-import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 
 export type SimilarDeps = FindDeps &
   CompareDeps &

@@ -1,30 +1,28 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
 import { groupingText } from "../grouping/compare.ts";
 import type { Suggestion } from "../grouping/decision.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
-import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { SuggestionStore } from "../store/suggestions.ts";
-import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
 
 /** A suggestion as people review it: both feedbacks, how alike, and the words that matched, as the reports wrote them. */
-export interface SuggestionView {
+interface SuggestionView {
   readonly feedback: FeedbackSummary;
   readonly similar: FeedbackSummary;
   readonly score: number;
   readonly matched: readonly string[];
 }
 
-export type SuggestionsDeps = SummariesDeps & {
+type SuggestionsDeps = SummariesDeps & {
   readonly store: Pick<SuggestionStore, "listSuggestions"> & Pick<FeedbackStore, "findFeedback" | "listReports">;
 };
 
 /** How many suggestions the review queue shows at once. */
-export const SUGGESTIONS_SHOWN = 50;
+const SUGGESTIONS_SHOWN = 50;
 
 /** The "Possible duplicates" queue: undecided suggestions of the organization (or one app), most alike first. */
 export async function listSuggestions(services: SuggestionsDeps, grant: Grant, appId: string | null): Promise<Result<SuggestionView[]>> {
@@ -53,16 +51,4 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
       matched: asWritten(s.matched, [texts[2 * i]!, texts[2 * i + 1]!]),
     })),
   );
-}
-
-export type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<SuggestionStore, "dismissPair"> };
-
-/** A person decides two feedbacks are not duplicates: the pair is neither suggested nor merged by grouping again. */
-export async function dismissSuggestion(services: DismissDeps, grant: Grant, keyOrId: string, similarKeyOrId: string): Promise<Result<void>> {
-  const allowed = authorize(grant, "feedbacks.update");
-  if (!allowed.ok) return allowed;
-  const [a, b] = await Promise.all([resolveFeedback(services, grant.orgId, keyOrId), resolveFeedback(services, grant.orgId, similarKeyOrId)]);
-  if (!a || !b) return fail("not_found");
-  await services.store.dismissPair(grant.orgId, a.id, b.id, services.clock(), grant.userId);
-  return ok(undefined);
 }

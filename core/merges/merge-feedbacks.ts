@@ -3,10 +3,11 @@ import { fail, ok, type Result } from "../errors.ts";
 import { refuse } from "./refusal.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
-import { type FindDeps, findByKeyOrId, lookupKey, type PresentDeps, presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, findByKeyOrId, lookupKey, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { mergeInto, type MergeIntoDeps } from "./merge-into.ts";
 
-export type MergeDeps = MergeIntoDeps & FindDeps & PresentDeps;
+type MergeDeps = MergeIntoDeps & FindDeps & PresentDeps;
 
 /**
  * POST /v1/feedbacks/{key}/merge: a person merges one feedback into another of the same app (the

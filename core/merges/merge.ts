@@ -48,7 +48,7 @@ export interface Unmerge {
 type Feedback = Pick<FeedbackRecord, "id" | "key" | "orgId" | "appId" | "reports" | "lastActivityAt" | "mergedInto">;
 
 /** The feedbacks and people a merge reads before it writes. */
-export interface MergeInput {
+interface MergeInput {
   readonly id: string;
   readonly source: Feedback;
   readonly target: Feedback;
@@ -91,7 +91,7 @@ export function planMerge(input: MergeInput): Result<MergeRecord> {
 }
 
 /** What an unmerge reads before it writes: the feedback it names, the one it was merged into, and the reports that one holds now. */
-export interface UnmergeInput {
+interface UnmergeInput {
   readonly merge: MergeRecord;
   readonly source: Pick<FeedbackRecord, "key">;
   readonly target: Feedback & Pick<FeedbackRecord, "key">;

@@ -6,10 +6,11 @@ import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
-import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { planSplit, splitEvent } from "./split.ts";
 
-export type SplitDeps = FindDeps &
+type SplitDeps = FindDeps &
   PresentDeps &
   Pick<Services, "clock" | "ids"> & {
     readonly store: Pick<FeedbackStore, "listReports"> & Pick<FollowerStore, "listFollowers"> & Pick<MergeStore, "applySplit">;

@@ -29,7 +29,7 @@ export interface SplitRecord {
   readonly remaining: FeedbackCounts;
 }
 
-export interface SplitInput {
+interface SplitInput {
   readonly id: string;
   readonly newFeedbackId: string;
   readonly feedback: FeedbackRecord;

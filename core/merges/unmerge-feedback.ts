@@ -5,11 +5,12 @@ import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
-import { type FindDeps, findByKeyOrId, type PresentDeps, presentFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
+import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { planUnmerge, unmergedEvent } from "./merge.ts";
 import { refuse } from "./refusal.ts";
 
-export type UnmergeDeps = FindDeps &
+type UnmergeDeps = FindDeps &
   PresentDeps &
   Pick<Services, "clock" | "ids"> & {
     readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<MergeStore, "findMerge" | "applyUnmerge">;

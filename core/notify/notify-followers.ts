@@ -1,7 +1,7 @@
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
-import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { deliveredMessage } from "./delivered-message.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";

@@ -3,7 +3,7 @@ import type { Services } from "../services.ts";
 import type { OAuthStore } from "../store/oauth.ts";
 
 /** What the authorization endpoint reads and writes: the client, the code, and this service's addresses. */
-export type AuthorizeDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
+type AuthorizeDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
   readonly store: Pick<OAuthStore, "findClient" | "createAuthCode">;
 };
 import { oauthError, type OAuthError } from "./errors.ts";
@@ -22,7 +22,7 @@ export interface AuthorizationRequest {
   readonly resource: string;
 }
 
-export type AuthorizationCheck =
+type AuthorizationCheck =
   /** Client or redirect URI cannot be trusted: show the error, never redirect. */
   | { readonly kind: "refuse"; readonly error: OAuthError }
   /** The client is known: send the error back to its redirect URI. */
@@ -30,7 +30,7 @@ export type AuthorizationCheck =
   | { readonly kind: "ok"; readonly request: AuthorizationRequest };
 
 /** The redirect URI with the given parameters (and state) added to its query. */
-export function redirectWith(redirectUri: string, params: Record<string, string>, state: string | undefined): string {
+function redirectWith(redirectUri: string, params: Record<string, string>, state: string | undefined): string {
   const url = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   if (state !== undefined) url.searchParams.set("state", state);

@@ -1,5 +1,5 @@
 /** OAuth 2.0 error codes, as RFC 6749, RFC 7591 and RFC 8707 spell them. */
-export type OAuthErrorCode =
+type OAuthErrorCode =
   | "invalid_request"
   | "invalid_client"
   | "invalid_grant"

@@ -5,7 +5,7 @@
 export const activeSince = (now: number, idleMs: number): number => now - idleMs;
 
 /** What a store read of a refresh token presented, and of its agent, before it writes. */
-export interface PresentedRefreshToken {
+interface PresentedRefreshToken {
   readonly agentRevoked: boolean;
   readonly used: boolean;
   readonly revoked: boolean;

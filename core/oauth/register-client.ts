@@ -15,7 +15,7 @@ export const ClientMetadata = Type.Object({
 });
 export type ClientMetadata = Static<typeof ClientMetadata>;
 
-export interface ClientRegistration {
+interface ClientRegistration {
   client_id: string;
   client_id_issued_at: number;
   client_name: string;

@@ -3,7 +3,7 @@ import type { Services } from "../services.ts";
 import type { OAuthStore } from "../store/oauth.ts";
 
 /** What the token endpoint reads and writes. */
-export type TokenDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
+type TokenDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
   readonly store: Pick<OAuthStore, "findClient" | "findAuthCode" | "createAgent" | "revokeAgent" | "rotateRefreshToken">;
 };
 import { oauthError, type OAuthError } from "./errors.ts";
@@ -11,7 +11,7 @@ import { ACCESS_TOKEN_TTL_MS, AGENT_IDLE_MS, REFRESH_TOKEN_TTL_MS } from "./life
 import { verifyPkce } from "./pkce.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";
 
-export interface TokenResponse {
+interface TokenResponse {
   access_token: string;
   token_type: "Bearer";
   expires_in: number;
@@ -19,7 +19,7 @@ export interface TokenResponse {
   scope: string;
 }
 
-export type TokenResult = { ok: true; value: TokenResponse } | { ok: false; error: OAuthError };
+type TokenResult = { ok: true; value: TokenResponse } | { ok: false; error: OAuthError };
 
 const failure = (error: OAuthError): TokenResult => ({ ok: false, error });
 

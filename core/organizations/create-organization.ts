@@ -9,7 +9,7 @@ import type { OrganizationStore } from "../store/organizations.ts";
 const KEY_PREFIX = /^[A-Z][A-Z0-9]{0,11}$/;
 
 /** The prefix made from a name when none is given: its first six letters. */
-export const prefixFrom = (name: string): string =>
+const prefixFrom = (name: string): string =>
   name
     .replace(/[^A-Za-z]/g, "")
     .slice(0, 6)

@@ -5,7 +5,7 @@ import type { Grant, Organization } from "../model.ts";
 import type { Clock } from "../ports.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 
-export interface PlanUse {
+interface PlanUse {
   readonly organization: Organization;
   /** The calendar month (UTC) being counted, `2026-11`. */
   readonly month: string;

@@ -8,9 +8,9 @@ import type { QualificationAnswer, QualificationQuestion, QualificationStep } fr
 export const QUALIFICATION_TTL_MS = 15 * 60_000;
 
 /** Id of the question that follows a help-center answer: was it enough? */
-export const HELPED_QUESTION_ID = "helped";
+const HELPED_QUESTION_ID = "helped";
 
-export interface ReadAnswer {
+interface ReadAnswer {
   /** The answer as the conversation records it: choice labels, or the free text. */
   readonly text: string;
   /** The question it answers. */

@@ -1,5 +1,5 @@
 /** How deeply a request body may nest arrays and objects; real reports use three or four levels. */
-export const MAX_NESTING = 32;
+const MAX_NESTING = 32;
 
 /**
  * Whether a parsed JSON value nests no deeper than `max`. Iterative, so that a hostile body

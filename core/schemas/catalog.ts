@@ -3,7 +3,7 @@ import { literals } from "./literals.ts";
 import { SeveritySchema } from "./feedback.ts";
 
 export const APP_KINDS = ["web", "ios", "android", "desktop", "api", "other"] as const;
-export const FEATURE_KINDS = ["area", "page", "flow", "component", "api"] as const;
+const FEATURE_KINDS = ["area", "page", "flow", "component", "api"] as const;
 
 export const App = Type.Object(
   {

@@ -69,7 +69,7 @@ export const CommentEntry = Type.Object({
 });
 export type CommentEntry = Static<typeof CommentEntry>;
 
-export const TrackerIssue = Type.Object({
+const TrackerIssue = Type.Object({
   key: Type.String(),
   provider: Type.String(),
   status: Type.String(),

@@ -1,8 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
 
-export const QuestionMode = literals(["text", "single", "yes_no", "scale", "multi"] as const);
-export type QuestionMode = Static<typeof QuestionMode>;
+const QuestionMode = literals(["text", "single", "yes_no", "scale", "multi"] as const);
 
 export const Choice = Type.Object({ id: Type.String(), label: Type.String() });
 export type Choice = Static<typeof Choice>;
@@ -19,8 +18,7 @@ export const QualificationQuestion = Type.Object(
 );
 export type QualificationQuestion = Static<typeof QualificationQuestion>;
 
-export const StepStatus = literals(["ask", "answer", "drop", "restart", "resolved"] as const);
-export type StepStatus = Static<typeof StepStatus>;
+const StepStatus = literals(["ask", "answer", "drop", "restart", "resolved"] as const);
 
 export const QualificationStep = Type.Object(
   {

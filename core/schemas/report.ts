@@ -3,7 +3,7 @@ import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 
 /** Kinds a client may send: the three real ones plus the compatibility aliases. */
-export const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
+const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 

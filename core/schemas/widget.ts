@@ -7,9 +7,9 @@ import { Text } from "./text.ts";
 const At = Type.Integer({ minimum: 0, description: "When, in epoch milliseconds (the browser's clock)." });
 const Address = Text({ maxLength: 2048 });
 
-export const MAX_CONSOLE_ENTRIES = 50;
-export const MAX_NETWORK_ENTRIES = 50;
-export const MAX_BREADCRUMBS = 50;
+const MAX_CONSOLE_ENTRIES = 50;
+const MAX_NETWORK_ENTRIES = 50;
+const MAX_BREADCRUMBS = 50;
 
 /**
  * What the widget captured around a report. Never typed text, request bodies or headers: the
@@ -61,9 +61,9 @@ export const BrowserContext = Type.Object(
 );
 export type BrowserContext = Static<typeof BrowserContext>;
 
-export const SCREENSHOT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+const SCREENSHOT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 /** A replay is the JSON array of recorded events, gzip-compressed by the browser. */
-export const REPLAY_TYPE = "application/gzip";
+const REPLAY_TYPE = "application/gzip";
 
 export const WidgetAttachment = Type.Union(
   [

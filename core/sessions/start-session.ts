@@ -2,7 +2,7 @@ import type { Clock, Digest, Ids } from "../ports.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import { SESSION_TTL_MS } from "../oauth/lifetimes.ts";
 
-export interface StartedSession {
+interface StartedSession {
   /** The secret the browser keeps; only its digest is stored. */
   readonly secret: string;
   readonly lifetimeMs: number;

@@ -12,11 +12,11 @@ import type { UserStore } from "../store/users.ts";
 /** Prefix that lets secret scanners recognise a leaked token. */
 export const TOKEN_PREFIX = "rtr_";
 /** A personal token lives 90 days unless asked otherwise. */
-export const TOKEN_DAYS = 90;
+const TOKEN_DAYS = 90;
 export const TOKEN_LABEL_MAX_LENGTH = 100;
 const DAY_MS = 86_400_000;
 
-export interface TokenRequest {
+interface TokenRequest {
   /** Whose token: by default the grant's own person; another member's only for those who manage the organization. */
   readonly email?: string;
   /** By default, every scope the holder's role allows. */
@@ -26,7 +26,7 @@ export interface TokenRequest {
   readonly days?: number;
 }
 
-export interface IssuedToken {
+interface IssuedToken {
   readonly id: string;
   /** The clear token, returned once: only its digest is kept. */
   readonly token: string;

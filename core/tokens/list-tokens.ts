@@ -4,7 +4,7 @@ import type { Grant, Scope } from "../model.ts";
 import type { TokenStore } from "../store/tokens.ts";
 import type { UserStore } from "../store/users.ts";
 
-export interface TokenView {
+interface TokenView {
   readonly id: string;
   readonly userId: string;
   /** The holder's e-mail, or their id when they have left. */

@@ -5,11 +5,12 @@ import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { TrackerStore } from "../store/trackers.ts";
-import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 
 /** What linking a tracker issue reads and writes. */
-export type LinkTrackerDeps = FindDeps &
+type LinkTrackerDeps = FindDeps &
   PresentDeps &
   SettingsDeps &
   Pick<Services, "trackers" | "clock"> & { readonly store: Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker"> };

@@ -11,7 +11,7 @@ export interface TrackerChange {
   readonly issueStatus?: string;
 }
 
-export interface TrackerEvent {
+interface TrackerEvent {
   readonly provider: string;
   /** The project the event names, read before it is trusted; "" when it names none. */
   readonly project: string;

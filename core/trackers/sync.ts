@@ -1,5 +1,5 @@
-import { type ChangeStatusDeps, changeStatus } from "../use-cases/change-status.ts";
-import { resolveFeedback } from "../use-cases/get-feedback.ts";
+import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
+import { resolveFeedback } from "../feedback/find-feedback.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";

@@ -7,7 +7,7 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { TrendStore } from "../store/trends.ts";
 import { periodOf, trendsOf } from "./trends.ts";
 
-export type TrendsDeps = Pick<Services, "clock"> & {
+type TrendsDeps = Pick<Services, "clock"> & {
   readonly store: Pick<CatalogStore, "findApp" | "listFeatures"> & Pick<TrendStore, "countReportsByDay">;
 };
 

@@ -1,9 +1,9 @@
 import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
 import { type DeliverDeps, deliver } from "./deliver.ts";
-import type { WebhookDeps } from "./manage.ts";
+import type { WebhookDeps } from "./webhook-deps.ts";
 
 /** A delivery's lease outlasts its 10-second timeout with room to record the result. */
-export const DELIVERY_LEASE_MS = 30_000;
+const DELIVERY_LEASE_MS = 30_000;
 
 /** Takes the next due delivery from the durable queue and sends it; null when none is due. */
 export async function deliverNext(

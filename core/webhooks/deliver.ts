@@ -5,12 +5,12 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
 import { signatureHeader } from "../webhook-signature.ts";
-import { type FindDeps, resolveFeedback } from "../use-cases/get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { eventBody } from "./event-body.ts";
-import type { WebhookDeps } from "./manage.ts";
+import type { WebhookDeps } from "./webhook-deps.ts";
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from "./schedule.ts";
 
-export const USER_AGENT = "Retour-Webhooks/1";
+const USER_AGENT = "Retour-Webhooks/1";
 
 /** What signing and sending an event needs. */
 export type SendDeps = Pick<Services, "clock" | "ids" | "baseUrl" | "secrets">;

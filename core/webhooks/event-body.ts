@@ -14,7 +14,7 @@ export interface StoredEvent {
 }
 
 /** The other feedback of a merge or an unmerge, as a delivery names it. */
-export interface RelatedFeedback {
+interface RelatedFeedback {
   readonly id: string;
   readonly key: string;
 }

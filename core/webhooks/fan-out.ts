@@ -1,7 +1,7 @@
 import type { DomainEvent } from "../feedback/events.ts";
 
 /** What fan-out needs to know of a webhook. */
-export interface Subscription {
+interface Subscription {
   readonly id: string;
   readonly events: readonly string[];
 }

@@ -3,7 +3,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { DeliveryResult, Grant } from "../model.ts";
 import type { WebhookStore } from "../store/webhooks.ts";
 import { type SendDeps, send } from "./deliver.ts";
-import type { WebhookDeps } from "./manage.ts";
+import type { WebhookDeps } from "./webhook-deps.ts";
 
 /** A test event to one webhook, sent now: type `webhook.test`, signed like any other, its result kept as the last delivery. */
 export async function testWebhook(

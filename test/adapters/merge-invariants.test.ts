@@ -13,7 +13,7 @@ import { splitReport } from "../../core/merges/split-report.ts";
 import { unmergeFeedback } from "../../core/merges/unmerge-feedback.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
 import type { Store } from "../../core/services.ts";
-import { getFeedback } from "../../core/use-cases/get-feedback.ts";
+import { getFeedback } from "../../core/feedback/get-feedback.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { scratchDir } from "../support/scratch.ts";
 import { seededRandom } from "../support/random.ts";

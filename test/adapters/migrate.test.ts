@@ -10,7 +10,7 @@ import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { sha256Digest } from "../../adapters/system/digest.ts";
 import type { PortableTarget } from "../../core/portable.ts";
 import type { Store } from "../../core/services.ts";
-import { type MigrationProgress, migrateStore } from "../../core/use-cases/migrate-store.ts";
+import { type MigrationProgress, migrateStore } from "../../core/upkeep/migrate-store.ts";
 import { connectAgent } from "../support/mcp-client.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { patch, post, startServer, type TestServer } from "../support/server.ts";

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createUser } from "../../core/use-cases/create-user.ts";
-import { setPassword } from "../../core/use-cases/set-password.ts";
+import { createUser } from "../../core/users/create-user.ts";
+import { setPassword } from "../../core/users/set-password.ts";
 
 /** A store of people in memory, and a hasher that marks what it hashed. */
 function fakes() {

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { changeStatus } from "../../core/use-cases/change-status.ts";
+import { changeStatus } from "../../core/feedback/change-status.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
 import { NOW, tokenGrant } from "./fake-organization.ts";
 

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { AppRecord } from "../../core/model.ts";
 import type { NewFeedback, RecordedFeedback } from "../../core/store/collection.ts";
-import { createReport } from "../../core/use-cases/create-report.ts";
+import { createReport } from "../../core/report/create-report.ts";
 import { NOW, tokenGrant } from "./fake-organization.ts";
 
 const organization = { id: "o", name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null };

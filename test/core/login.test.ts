@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { login } from "../../core/use-cases/login.ts";
+import { login } from "../../core/sessions/login.ts";
 
 const MINUTE = 60_000;
 /** The start of a day: a minute, a quarter of an hour and a day all start here. */

@@ -5,10 +5,10 @@ import { monthlyQuota } from "../../core/limits.ts";
 import { createInFlight } from "../../core/report/in-flight.ts";
 import type { NewFeedback, RecordedFeedback } from "../../core/store/collection.ts";
 import type { StoredAnswer } from "../../core/store/idempotency.ts";
-import { submitReport } from "../../core/use-cases/submit-report.ts";
+import { submitReport } from "../../core/collection/submit-report.ts";
 import { NOW } from "./fake-organization.ts";
 import type { Plan } from "../../core/limits.ts";
-import { SERVER } from "../../core/use-cases/submit-report.ts";
+import { SERVER } from "../../core/collection/open-channel.ts";
 
 const organization = { id: "org", name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null };
 const SHOP = "https://shop.acme.test";

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 /** axe-core, the standard accessibility rules engine, as it ships. */
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-export interface Violation {
+interface Violation {
   readonly id: string;
   readonly impact: string;
   readonly targets: readonly string[];

@@ -8,9 +8,9 @@ import { type Browser, chromium, type Page } from "playwright-core";
  * Chromium's engine without the browser around it, as Playwright runs headless by default: the
  * same pages cost a third of the CPU of `chromium --headless`.
  */
-export const CHROMIUM = "/usr/bin/chromium-headless-shell";
+const CHROMIUM = "/usr/bin/chromium-headless-shell";
 /** Quiet on this machine's closed network. */
-export const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 export const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
 
 /**

@@ -1,5 +1,5 @@
 /** A local server that emulates the GitHub Issues endpoints Retour uses, as Octokit calls them. */
-export interface FakeIssue {
+interface FakeIssue {
   number: number;
   title: string;
   body: string;

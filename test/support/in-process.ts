@@ -5,10 +5,10 @@ import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
 import type { Services } from "../../core/services.ts";
-import { runJob } from "../../core/use-cases/run-job.ts";
+import { runJob } from "../../core/jobs/run-job.ts";
 import { scratchDir } from "./scratch.ts";
 
-export interface Reply {
+interface Reply {
   readonly status: number;
   readonly headers: Headers;
   readonly body: any;
@@ -27,7 +27,7 @@ export interface InProcess {
   close(): void;
 }
 
-export interface InProcessOptions {
+interface InProcessOptions {
   readonly env?: Record<string, string>;
   /** Replaces parts of the real services, e.g. a clock the test moves. */
   readonly with?: Partial<Services>;

@@ -7,7 +7,7 @@ import { FormBrowser } from "./browser.ts";
 export const REDIRECT_URI = "http://127.0.0.1:9/callback";
 
 /** An OAuthClientProvider that keeps everything in memory and records where it was sent to authorize. */
-export class MemoryOAuthProvider implements OAuthClientProvider {
+class MemoryOAuthProvider implements OAuthClientProvider {
   client?: OAuthClientInformationMixed;
   saved?: OAuthTokens;
   verifier = "";

@@ -1,7 +1,7 @@
 import { waitFor } from "./wait.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export interface Received {
+interface Received {
   /** Path and query the delivery was sent to. */
   readonly target: string;
   readonly headers: Record<string, string>;

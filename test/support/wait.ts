@@ -13,7 +13,7 @@ export async function waitFor<T>(what: string, probe: () => T | Promise<T>, ok: 
 }
 
 /** The SQLite file of a test server, read-only, as a test reads what the background work did. */
-export interface ReadOnlyDatabase {
+interface ReadOnlyDatabase {
   query(sql: string): { get(): unknown };
 }
 

@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
-import { listAgents, removeAgent } from "../../../core/use-cases/agents.ts";
-import { login } from "../../../core/use-cases/login.ts";
+import { listAgents } from "../../../core/oauth/list-agents.ts";
+import { removeAgent } from "../../../core/oauth/remove-agent.ts";
+import { login } from "../../../core/sessions/login.ts";
 import { AGENT_SCOPES } from "../../../core/oauth/permissions.ts";
 import type { Language } from "../../../core/errors.ts";
 import { textFor } from "../catalog/text.ts";

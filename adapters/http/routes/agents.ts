@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import { Type } from "@sinclair/typebox";
 import type { Services } from "../../../core/services.ts";
-import { listAgents, removeAgent } from "../../../core/use-cases/agents.ts";
+import { listAgents } from "../../../core/oauth/list-agents.ts";
+import { removeAgent } from "../../../core/oauth/remove-agent.ts";
 import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
 import { json } from "../reply.ts";

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
-import { openAttachment } from "../../../core/use-cases/attachments.ts";
+import { openAttachment } from "../../../core/attachments/open-attachment.ts";
 import { failureResponse } from "../reply.ts";
 
 /** Attachments by signed link: the link is the credential, and it expires after 15 minutes. */

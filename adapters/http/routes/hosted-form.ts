@@ -6,9 +6,9 @@ import type { QualificationQuestion, QualificationStep } from "../../../core/sch
 import { ReportRequest, type ReportResponse } from "../../../core/schemas/report.ts";
 import { validator } from "../validate.ts";
 import type { Services } from "../../../core/services.ts";
-import { answerQualification } from "../../../core/use-cases/answer-qualification.ts";
-import type { Submitted } from "../../../core/use-cases/record-feedback.ts";
-import { submitReport } from "../../../core/use-cases/submit-report.ts";
+import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
+import type { Submitted } from "../../../core/report/record-feedback.ts";
+import { submitReport } from "../../../core/collection/submit-report.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { type AddressBudget, addressBudget } from "../collection.ts";
 import { STATUS_OF } from "../error-status.ts";

@@ -16,12 +16,13 @@ import {
   type ReportEntry,
 } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
-import { changeStatus } from "../../../core/use-cases/change-status.ts";
-import { setFollowing } from "../../../core/use-cases/follow.ts";
-import { countFeedbacks } from "../../../core/use-cases/count-feedbacks.ts";
-import { listApps, listFeatures } from "../../../core/use-cases/list-catalog.ts";
-import { openFeedback } from "../../../core/use-cases/open-feedback.ts";
-import { listFeedbacks } from "../../../core/use-cases/list-feedbacks.ts";
+import { changeStatus } from "../../../core/feedback/change-status.ts";
+import { setFollowing } from "../../../core/notify/set-following.ts";
+import { countFeedbacks } from "../../../core/feedback/count-feedbacks.ts";
+import { listApps } from "../../../core/catalog/list-apps.ts";
+import { listFeatures } from "../../../core/catalog/list-features.ts";
+import { openFeedback } from "../../../core/feedback/open-feedback.ts";
+import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { firstReport } from "../web/first-report.ts";
 import { type Html, html, redirect } from "../html.ts";

@@ -12,7 +12,7 @@ import { exchangeToken } from "../../../core/oauth/token.ts";
 import type { Services } from "../../../core/services.ts";
 import { html, page, redirect } from "../html.ts";
 import { failureResponse, json } from "../reply.ts";
-import { checkRateLimit } from "../../../core/use-cases/check-rate-limit.ts";
+import { checkRateLimit } from "../../../core/rate-limits/check-rate-limit.ts";
 import { REGISTRATION_WINDOW_MS } from "../../../core/oauth/lifetimes.ts";
 import type { WebRequest } from "../cookies.ts";
 import { postedFromOwnSite } from "../same-origin.ts";

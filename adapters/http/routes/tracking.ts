@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
-import { trackReport } from "../../../core/use-cases/track-report.ts";
+import { trackReport } from "../../../core/report/track-report.ts";
 import type { Status } from "../../../core/schemas/feedback.ts";
 import { html, page } from "../html.ts";
 import { textFor } from "../catalog/text.ts";

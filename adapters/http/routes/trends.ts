@@ -3,7 +3,7 @@ import { KINDS } from "../../../core/schemas/feedback.ts";
 import { TREND_PERIODS } from "../../../core/schemas/trends.ts";
 import type { Services } from "../../../core/services.ts";
 import { appTrends } from "../../../core/trends/app-trends.ts";
-import { listApps } from "../../../core/use-cases/list-catalog.ts";
+import { listApps } from "../../../core/catalog/list-apps.ts";
 import { textFor } from "../catalog/text.ts";
 import { html } from "../html.ts";
 import { horizontalBars, stackedBars } from "../web/charts.ts";

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
-import { checkUnsubscribeLink, unsubscribe, type UnsubscribeLink } from "../../../core/use-cases/unsubscribe.ts";
+import { checkUnsubscribeLink, type UnsubscribeLink } from "../../../core/notify/check-unsubscribe-link.ts";
+import { unsubscribe } from "../../../core/notify/unsubscribe.ts";
 import { negotiateLanguage } from "../language.ts";
 import { html, page } from "../html.ts";
 import { textFor } from "../catalog/text.ts";

@@ -1,7 +1,10 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
 import { testWebhook } from "../../../core/webhooks/test-webhook.ts";
-import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "../../../core/webhooks/manage.ts";
+import { createWebhook } from "../../../core/webhooks/create-webhook.ts";
+import { deleteWebhook } from "../../../core/webhooks/delete-webhook.ts";
+import { listWebhooks } from "../../../core/webhooks/list-webhooks.ts";
+import { rotateWebhookSecret } from "../../../core/webhooks/rotate-webhook-secret.ts";
 import { DeliveryResultView, WebhookCreate, WebhookList, WebhookWithSecret } from "../../../core/webhooks/schemas.ts";
 import { bearer } from "../bearer.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";

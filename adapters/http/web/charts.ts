@@ -1,7 +1,7 @@
 import { type Html, html } from "../html.ts";
 
 /** One stacked series: its name (for the legend and the bar titles), its CSS class, and one value per bar. */
-export interface Series {
+interface Series {
   readonly name: string;
   readonly className: string;
   readonly values: readonly number[];

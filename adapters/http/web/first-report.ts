@@ -9,7 +9,7 @@ import { wordsFor } from "./words.ts";
  * key: the queue that stands for `window.Retour` until the async loader runs, the loader, and the
  * optional calls. A test holds the two equal.
  */
-export const embedSnippet = (baseUrl: string, widgetKey: string): string => `<script>
+const embedSnippet = (baseUrl: string, widgetKey: string): string => `<script>
   // A queue for calls made before the loader has run (it is async): the loader replays them.
   window.Retour = window.Retour || { q: [] };
   ["open", "close", "identify", "metadata", "on", "destroy"].forEach(function (name) {

@@ -6,7 +6,7 @@ const FLASH_COOKIE = "retour_flash";
 const FLASH_SECONDS = 60;
 
 /** A secret shown once, on the page a form's POST redirects to. */
-export interface Flash {
+interface Flash {
   readonly label: string;
   readonly value: string;
 }

@@ -11,7 +11,7 @@ import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal
 import { describeRefusal, textFor } from "../catalog/text.ts";
 
 /** What a grouping action reports back to the page it returns to. */
-export const DONE = ["merged", "unmerged", "dismissed", "split"] as const;
+const DONE = ["merged", "unmerged", "dismissed", "split"] as const;
 export type Done = (typeof DONE)[number];
 
 /** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */

@@ -75,7 +75,7 @@ export function asMemberPosting(
 }
 
 /** The fields of a submitted form, as strings. */
-export function formFields(body: unknown): (name: string) => string {
+function formFields(body: unknown): (name: string) => string {
   const form = (body ?? {}) as Record<string, unknown>;
   return (name) => (typeof form[name] === "string" ? (form[name] as string) : "");
 }

@@ -21,7 +21,7 @@ export interface Visitor {
   readonly csrf: string;
 }
 
-export type Visit =
+type Visit =
   | { readonly state: "anonymous" }
   | { readonly state: "no_organization"; readonly language: Language; readonly email: string; readonly csrf: string }
   | ({ readonly state: "member" } & Visitor);

@@ -3,10 +3,10 @@ import type { Catalog } from "../catalog/en.ts";
 import { textFor } from "../catalog/text.ts";
 
 /** A page's or a component's own section of the web catalog; `common` holds the words several of them share. */
-export type Section = keyof Catalog["web"];
+type Section = keyof Catalog["web"];
 /** The words a section reads: its own, and the common ones. */
 export type Words<S extends Section> = Catalog["web"]["common"] & Catalog["web"][S];
-export type ValueName = keyof Catalog["values"];
+type ValueName = keyof Catalog["values"];
 
 /** The words of one page or component, in a language: its own section and the common words (no section repeats a common word). */
 export function wordsFor<S extends Section>(language: Language, section: S): Words<S> {

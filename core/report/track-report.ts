@@ -1,16 +1,16 @@
 import type { Language } from "../errors.ts";
-import { isTrackingToken } from "../report/tracking-token.ts";
+import { isTrackingToken } from "./tracking-token.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
-import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 
-export type TrackDeps = FindDeps &
+type TrackDeps = FindDeps &
   Pick<Services, "digest"> & { readonly store: Pick<FeedbackStore, "findReportByStatusId" | "statusChanges"> & Pick<CatalogStore, "findApp"> };
 
 /** What the reporter's tracking page shows, and nothing else. */
-export interface Tracking {
+interface Tracking {
   readonly title: string;
   /** The app the report is about, as its team named it. */
   readonly appName: string;

@@ -3,17 +3,17 @@ import { Type, type Static } from "@sinclair/typebox";
 import { normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
-import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
+import { isEmailShaped, type NormalizedReport } from "./normalize.ts";
 import { KindSchema } from "../schemas/feedback.ts";
 import { reportMessage, type ReportResponse } from "../schemas/report.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { UserStore } from "../store/users.ts";
-import { detectLanguage } from "../report/language.ts";
+import { detectLanguage } from "./language.ts";
 import { type RecordDeps, recordFeedback } from "./record-feedback.ts";
 
 /** What an agent's report reads and writes. */
-export type CreateReportDeps = RecordDeps & {
+type CreateReportDeps = RecordDeps & {
   readonly store: Pick<CatalogStore, "findApp" | "listApps"> & Pick<OrganizationStore, "findOrganization"> & Pick<UserStore, "findUser">;
 };
 

@@ -1,11 +1,12 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { transition } from "../feedback/status.ts";
+import { transition } from "./status.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback, StatusChange } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
-import { type FindDeps, type PresentDeps, presentFeedback, resolveFeedback } from "./get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
+import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 
 /** What a status change reads and writes. */
 export type ChangeStatusDeps = FindDeps &

@@ -1,11 +1,11 @@
 import { authorize } from "../authorization.ts";
 import { canonicalJson } from "../report/fingerprint.ts";
-import { decodeCursor, encodeCursor } from "../feedback/cursor.ts";
-import { positionOf, top } from "../feedback/order.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { positionOf, top } from "./order.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
-import { searchWords } from "../feedback/search-words.ts";
-import { statusesOf } from "../feedback/status.ts";
+import { type SummariesDeps, summaries } from "./summaries.ts";
+import { searchWords } from "./search-words.ts";
+import { statusesOf } from "./status.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -13,7 +13,7 @@ import type { FeedbackFilter, FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 /** The filters of a list query as the store reads them. */
 export function feedbackFilter(query: FeedbackListQuery): FeedbackFilter {
@@ -51,7 +51,7 @@ async function exactKeyMatch(services: ListDeps, orgId: string, query: FeedbackL
 }
 
 /** What listing reads. */
-export type ListDeps = SummariesDeps & {
+type ListDeps = SummariesDeps & {
   readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
     Pick<FeedbackStore, "listFeedbacks" | "findFeedback"> &
     Pick<CatalogStore, "listApps" | "findFeature"> &

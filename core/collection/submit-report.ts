@@ -1,4 +1,4 @@
-import { type Failure, fail, invalid, ok, type Result } from "../errors.ts";
+import { type Failure, fail, ok, type Result } from "../errors.ts";
 import { monthlyQuota, quotaAllows, quotaMonth, secondsUntil } from "../limits.ts";
 import type { ReportOutcome } from "../model.ts";
 import { assistantTurns, awaitsAnswer, QUALIFICATION_TTL_MS, stepFor } from "../qualification/machine.ts";
@@ -10,23 +10,19 @@ import { codePoints } from "../schemas/text.ts";
 import type { Services } from "../services.ts";
 import { detectLanguage } from "../report/language.ts";
 import type { CatalogStore } from "../store/catalog.ts";
-import type { ChannelContext, CollectionStore } from "../store/collection.ts";
+import type { ChannelContext } from "../store/collection.ts";
 import type { HelpCenterStore } from "../store/help-center.ts";
 import type { IdempotencyStore, IdempotentWrite } from "../store/idempotency.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { QualificationStore } from "../store/qualifications.ts";
-import { originAllowed } from "../apps/browser-collection.ts";
-import { browserReport, checkAttachments } from "../collection/browser-report.ts";
-import type { ReportSource } from "../model.ts";
+import { browserReport, checkAttachments } from "./browser-report.ts";
 import type { WidgetReportRequest } from "../schemas/widget.ts";
-import { askAssistant } from "./ask-assistant.ts";
-import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
-
-/** What opening a channel reads. */
-export type ChannelDeps = { readonly store: Pick<CollectionStore, "findChannelByKey"> };
+import { type ChannelDeps, openChannel, type Sender, SERVER } from "./open-channel.ts";
+import { askAssistant } from "../qualification/ask-assistant.ts";
+import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "../report/record-feedback.ts";
 
 /** What submitting a report needs, beyond recording it: the channel, idempotency, the quota, and the assistant for qualification. */
-export type SubmitDeps = RecordDeps &
+type SubmitDeps = RecordDeps &
   ChannelDeps &
   Pick<Services, "inFlight" | "assistant" | "files"> & {
     readonly store: Pick<IdempotencyStore, "findAnswer" | "saveAnswer"> &
@@ -41,33 +37,6 @@ const IDEMPOTENCY_KEY_MAX = 255;
 
 /** 1 to 255 characters, counted as people count them (an emoji is one). */
 export const validIdempotencyKey = (key: string): boolean => key.length > 0 && codePoints(key) <= IDEMPOTENCY_KEY_MAX;
-
-/**
- * Who sends a report: a server (on an api or form channel), or a page in a browser (on a widget
- * channel, from an origin the app allows). Anyone who knows a key can send with it, so the widget's
- * keys only work where the browser vouches for the page's origin.
- */
-export type Sender = { readonly via: "server" } | { readonly via: "browser"; readonly origin: string | null };
-export const SERVER: Sender = { via: "server" };
-
-const CHANNELS_OF: Readonly<Record<Sender["via"], readonly ReportSource[]>> = { server: ["api", "form"], browser: ["widget"] };
-
-/** Whether this sender may send on a channel of this kind. */
-export const sendsOn = (sender: Sender, kind: ReportSource): boolean => CHANNELS_OF[sender.via].includes(kind);
-
-/**
- * Resolves a channel key to a channel that may receive reports from this sender. A key of the wrong
- * kind is refused in the words of the door it came to: `field` names where the request carried it.
- */
-export async function openChannel(services: ChannelDeps, key: string, sender: Sender = SERVER, field = "publicKey"): Promise<Result<ChannelContext>> {
-  const context = await services.store.findChannelByKey(key);
-  if (!context) return fail("unknown_app");
-  if (!sendsOn(sender, context.channel.kind))
-    return invalid("channel_mismatch", { field, reason: sender.via === "browser" ? "widget_key_only" : "server_key_only" });
-  if (sender.via === "browser" && !originAllowed(context.app, sender.origin)) return fail("origin_not_allowed");
-  if (!context.channel.active) return fail("channel_inactive");
-  return ok(context);
-}
 
 /**
  * POST /v1/reports: records a report at once, or starts its qualification. With an idempotency

@@ -1,10 +1,6 @@
-import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
-import { fullContext, reportContext } from "../feedback/full-context.ts";
-import { commentEntry, toFeedback, toReport } from "../feedback/present.ts";
+import { attachmentLinks, type LinkDeps } from "../attachments/report-links.ts";
 import { hasFullContext } from "../limits.ts";
-import { attachmentLinks } from "./attachments.ts";
-import type { FeedbackRecord, Grant } from "../model.ts";
+import type { FeedbackRecord } from "../model.ts";
 import type { CommentEntry, Feedback, Report } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -12,10 +8,8 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { UserStore } from "../store/users.ts";
-import type { LinkDeps } from "./attachments.ts";
-
-/** What finding a feedback by key or id reads. */
-export type FindDeps = { readonly store: Pick<FeedbackStore, "findFeedback"> };
+import { fullContext, reportContext } from "./full-context.ts";
+import { commentEntry, toFeedback, toReport } from "./present.ts";
 
 /** What showing a feedback reads: its app, feature, reports, comments and, with the add-on, its attachments. */
 export type PresentDeps = LinkDeps &
@@ -27,37 +21,6 @@ export type PresentDeps = LinkDeps &
       Pick<FollowerStore, "countFollowers">;
   };
 
-/** Grouping chains are short; the bound only guards against a corrupted cycle. */
-const MAX_FOLDS = 16;
-
-const FEEDBACK_KEY = /^[A-Za-z][A-Za-z0-9]*-\d+$/;
-
-/**
- * What a person typed to name a feedback, as keys are made: a key in any case (demo-4, Demo-4) is
- * the key in upper case; anything else is kept as it is.
- */
-export function lookupKey(keyOrId: string): string {
-  const typed = keyOrId.trim();
-  return FEEDBACK_KEY.test(typed) ? typed.toUpperCase() : keyOrId;
-}
-
-/**
- * Finds a feedback by id, or by key in any case: the text as given first (an identifier is
- * matched exactly), then as a key in upper case.
- */
-export async function findByKeyOrId(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
-  const found = await services.store.findFeedback(orgId, keyOrId);
-  const key = lookupKey(keyOrId);
-  return found ?? (key === keyOrId ? null : services.store.findFeedback(orgId, key));
-}
-
-/** Finds a feedback by key (in any case) or id; a merged one answers with the feedback it was merged into. */
-export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
-  let found = await findByKeyOrId(services, orgId, keyOrId);
-  for (let i = 0; found?.mergedInto && i < MAX_FOLDS; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
-  return found?.mergedInto ? null : found;
-}
-
 /** The comments of a feedback, each with its author's name. */
 async function commentsOf(services: PresentDeps, feedbackId: string): Promise<CommentEntry[]> {
   const comments = await services.store.listComments(feedbackId);
@@ -68,7 +31,7 @@ async function commentsOf(services: PresentDeps, feedbackId: string): Promise<Co
 }
 
 /** A feedback as shown, and each of its reports, oldest first, with that report's own context. */
-export interface PresentedFeedback {
+interface PresentedFeedback {
   readonly feedback: Feedback;
   readonly reports: readonly Report[];
 }
@@ -101,15 +64,4 @@ export async function presentWithReports(services: PresentDeps, feedback: Feedba
 
 export async function presentFeedback(services: PresentDeps, feedback: FeedbackRecord): Promise<Feedback> {
   return (await presentWithReports(services, feedback)).feedback;
-}
-
-/** GET /v1/feedbacks/{key}. A key grouped into another feedback answers with that one, and says so in mergedInto. */
-export async function getFeedback(services: FindDeps & PresentDeps, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
-  const allowed = authorize(grant, "feedbacks.read");
-  if (!allowed.ok) return allowed;
-  const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
-  const shown = await presentFeedback(services, feedback);
-  const mergedAway = feedback.key !== lookupKey(keyOrId) && feedback.id !== keyOrId;
-  return ok(mergedAway ? { ...shown, mergedInto: feedback.key } : shown);
 }

@@ -10,7 +10,7 @@ import {
   resolvedStep,
   stepFor,
   withAnswer,
-} from "../qualification/machine.ts";
+} from "./machine.ts";
 import { requestFingerprint } from "../report/fingerprint.ts";
 import type { QualificationAnswer } from "../schemas/qualification.ts";
 import type { Services } from "../services.ts";
@@ -20,8 +20,9 @@ import type { HelpCenterStore } from "../store/help-center.ts";
 import type { IdempotencyStore, IdempotentWrite } from "../store/idempotency.ts";
 import type { QualificationSession, QualificationStore } from "../store/qualifications.ts";
 import { askAssistant } from "./ask-assistant.ts";
-import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "./record-feedback.ts";
-import { IDEMPOTENCY_WINDOW_MS, openChannel, SERVER, type Sender, sendsOn, validIdempotencyKey } from "./submit-report.ts";
+import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "../report/record-feedback.ts";
+import { IDEMPOTENCY_WINDOW_MS, validIdempotencyKey } from "../collection/submit-report.ts";
+import { openChannel, SERVER, type Sender, sendsOn } from "../collection/open-channel.ts";
 
 /**
  * The key under which the answer that ended a qualification is kept. Clients' keys have at least
@@ -30,7 +31,7 @@ import { IDEMPOTENCY_WINDOW_MS, openChannel, SERVER, type Sender, sendsOn, valid
 const ENDING = "";
 
 /** What answering a qualification reads and writes. */
-export type AnswerDeps = RecordDeps &
+type AnswerDeps = RecordDeps &
   Pick<Services, "assistant" | "inFlight"> & {
     readonly store: Pick<CollectionStore, "findChannelByKey"> &
       Pick<IdempotencyStore, "findAnswer" | "saveAnswer"> &

@@ -1,16 +1,16 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { reportContext } from "../feedback/full-context.ts";
-import { toReport } from "../feedback/present.ts";
+import { reportContext } from "./full-context.ts";
+import { toReport } from "./present.ts";
 import { hasFullContext } from "../limits.ts";
 import type { Grant } from "../model.ts";
 import type { Report } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
-import { attachmentLinks, type LinkDeps } from "./attachments.ts";
-import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
+import { attachmentLinks, type LinkDeps } from "../attachments/report-links.ts";
+import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
 
-export type ReportDeps = FindDeps & LinkDeps & { readonly store: Pick<FeedbackStore, "listReports"> & Pick<OrganizationStore, "findOrganization"> };
+type ReportDeps = FindDeps & LinkDeps & { readonly store: Pick<FeedbackStore, "listReports"> & Pick<OrganizationStore, "findOrganization"> };
 
 /**
  * GET /v1/feedbacks/{key}/reports/{reportId}: one report of a feedback with what it alone carried.

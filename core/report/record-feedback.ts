@@ -3,10 +3,10 @@ import type { JobRequest } from "../feedback/events.ts";
 import { INITIAL_STATUS } from "../feedback/status.ts";
 import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
 import type { FeedbackRecord, ReportOutcome, ReportSource, Turn } from "../model.ts";
-import type { NormalizedReport } from "../report/normalize.ts";
-import { initialTitle } from "../report/title.ts";
-import { reportResponse, statusUrl } from "../report/report-response.ts";
-import { trackingTokenHash } from "../report/tracking-token.ts";
+import type { NormalizedReport } from "./normalize.ts";
+import { initialTitle } from "./title.ts";
+import { reportResponse, statusUrl } from "./report-response.ts";
+import { trackingTokenHash } from "./tracking-token.ts";
 import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext, CollectionStore } from "../store/collection.ts";
@@ -17,7 +17,7 @@ export type RecordDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" |
   readonly store: Pick<CollectionStore, "recordFeedback">;
 };
 
-export interface Recording {
+interface Recording {
   readonly context: Pick<ChannelContext, "app" | "organization">;
   readonly source: ReportSource;
   readonly report: NormalizedReport;

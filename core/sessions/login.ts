@@ -5,10 +5,11 @@ import type { AccountStore } from "../store/accounts.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 
 /** What signing in reads and counts. */
-export type LoginDeps = Pick<Services, "clock" | "passwords"> & {
+type LoginDeps = Pick<Services, "clock" | "passwords"> & {
   readonly store: Pick<RateLimitStore, "rateCount" | "hitRateLimit"> & Pick<AccountStore, "findCredentials">;
 };
-import { checkRateLimit, failureBudget } from "./check-rate-limit.ts";
+import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
+import { failureBudget } from "../rate-limits/failure-budget.ts";
 
 const MINUTE = 60_000;
 
@@ -17,13 +18,13 @@ const MINUTE = 60_000;
  * failures (a minute, then a quarter of an hour, then a day), kept per pair so that someone
  * guessing from elsewhere never locks the real person out.
  */
-export const LOGIN_PAIR_TIERS = [
+const LOGIN_PAIR_TIERS = [
   { attempts: 5, windowMs: MINUTE },
   { attempts: 10, windowMs: 15 * MINUTE },
   { attempts: 20, windowMs: 24 * 60 * MINUTE },
 ] as const;
 /** Attempts per client address each minute, whatever the e-mail. */
-export const LOGIN_ATTEMPTS_PER_ADDRESS = 30;
+const LOGIN_ATTEMPTS_PER_ADDRESS = 30;
 
 /** Checks an e-mail and password, throttled per address and per e-mail and address, in constant work for unknown e-mails. */
 export async function login(

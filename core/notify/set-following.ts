@@ -4,9 +4,9 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { UserStore } from "../store/users.ts";
-import { type FindDeps, resolveFeedback } from "./get-feedback.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 
-export type FollowDeps = FindDeps & { readonly store: Pick<UserStore, "listMembers"> & Pick<FollowerStore, "addFollower" | "removeFollower"> };
+type FollowDeps = FindDeps & { readonly store: Pick<UserStore, "listMembers"> & Pick<FollowerStore, "addFollower" | "removeFollower"> };
 
 /** The person behind a grant follows a feedback (or stops), with their own e-mail address. */
 export async function setFollowing(services: FollowDeps, grant: Grant, keyOrId: string, following: boolean): Promise<Result<{ following: boolean }>> {

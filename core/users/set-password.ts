@@ -3,7 +3,7 @@ import type { Ids, PasswordHasher } from "../ports.ts";
 import { codePoints } from "../schemas/text.ts";
 import type { AccountStore } from "../store/accounts.ts";
 
-export const PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_MIN_LENGTH = 10;
 
 export const strongEnough = (password: string): boolean => codePoints(password) >= PASSWORD_MIN_LENGTH;
 

@@ -5,7 +5,7 @@ import type { AccountStore } from "../store/accounts.ts";
 import type { UserStore } from "../store/users.ts";
 import { type PasswordDeps, setPassword, strongEnough } from "./set-password.ts";
 
-export interface CreateUserDeps extends PasswordDeps {
+interface CreateUserDeps extends PasswordDeps {
   readonly store: Pick<UserStore, "findUserByEmail" | "createUser"> & Pick<AccountStore, "setPassword" | "deleteUserSessions">;
   readonly ids: Pick<Ids, "id" | "secret">;
 }

@@ -1,6 +1,6 @@
 import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "../feedback/timeline.ts";
+import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "./timeline.ts";
 import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
@@ -9,16 +9,17 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { UserStore } from "../store/users.ts";
-import { type PresentDeps, presentWithReports, resolveFeedback } from "./get-feedback.ts";
+import { type PresentDeps, presentWithReports } from "./present-feedback.ts";
+import { resolveFeedback } from "./find-feedback.ts";
 
 /** A report's qualification conversation, with the report it qualified. */
-export interface ReportConversation {
+interface ReportConversation {
   readonly report: ReportEntry;
   readonly turns: readonly Turn[];
 }
 
 /** A feedback as the inbox shows it: the feedback, its reports with their own context, its activity, its qualification conversations and who follows it. */
-export interface FeedbackThread {
+interface FeedbackThread {
   readonly feedback: Feedback;
   /** Its reports, oldest first, each with what it alone carried (null without the add-on). */
   readonly reports: readonly Report[];
@@ -34,7 +35,7 @@ export interface FeedbackThread {
   readonly canUpdate: boolean;
 }
 
-export type OpenDeps = PresentDeps &
+type OpenDeps = PresentDeps &
   SimilarDeps & {
     readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedback"> &
       Pick<FollowerStore, "listFollowers" | "listNotifications"> &

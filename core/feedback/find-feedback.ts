@@ -1,0 +1,36 @@
+import type { FeedbackRecord } from "../model.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+
+/** What finding a feedback by key or id reads. */
+export type FindDeps = { readonly store: Pick<FeedbackStore, "findFeedback"> };
+
+/** Grouping chains are short; the bound only guards against a corrupted cycle. */
+const MAX_FOLDS = 16;
+
+const FEEDBACK_KEY = /^[A-Za-z][A-Za-z0-9]*-\d+$/;
+
+/**
+ * What a person typed to name a feedback, as keys are made: a key in any case (demo-4, Demo-4) is
+ * the key in upper case; anything else is kept as it is.
+ */
+export function lookupKey(keyOrId: string): string {
+  const typed = keyOrId.trim();
+  return FEEDBACK_KEY.test(typed) ? typed.toUpperCase() : keyOrId;
+}
+
+/**
+ * Finds a feedback by id, or by key in any case: the text as given first (an identifier is
+ * matched exactly), then as a key in upper case.
+ */
+export async function findByKeyOrId(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
+  const found = await services.store.findFeedback(orgId, keyOrId);
+  const key = lookupKey(keyOrId);
+  return found ?? (key === keyOrId ? null : services.store.findFeedback(orgId, key));
+}
+
+/** Finds a feedback by key (in any case) or id; a merged one answers with the feedback it was merged into. */
+export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
+  let found = await findByKeyOrId(services, orgId, keyOrId);
+  for (let i = 0; found?.mergedInto && i < MAX_FOLDS; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
+  return found?.mergedInto ? null : found;
+}

@@ -1,0 +1,18 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import type { Grant } from "../model.ts";
+import type { Services } from "../services.ts";
+import type { SuggestionStore } from "../store/suggestions.ts";
+
+type DismissDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<SuggestionStore, "dismissPair"> };
+
+/** A person decides two feedbacks are not duplicates: the pair is neither suggested nor merged by grouping again. */
+export async function dismissSuggestion(services: DismissDeps, grant: Grant, keyOrId: string, similarKeyOrId: string): Promise<Result<void>> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
+  const [a, b] = await Promise.all([resolveFeedback(services, grant.orgId, keyOrId), resolveFeedback(services, grant.orgId, similarKeyOrId)]);
+  if (!a || !b) return fail("not_found");
+  await services.store.dismissPair(grant.orgId, a.id, b.id, services.clock(), grant.userId);
+  return ok(undefined);
+}
