@@ -1,6 +1,9 @@
 import { buildWidget } from "../../apps/widget/build.ts";
 import { createHttpApp } from "../../adapters/http/app.ts";
+import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
+import { failureResponse } from "../../adapters/http/reply.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
+import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
@@ -35,6 +38,7 @@ export interface InProcessOptions {
   readonly reportsPerMinute?: number;
   readonly apiPerMinute?: number;
   readonly widgetKeyPerMinute?: number;
+  readonly registrationsPerHour?: number;
 }
 
 /** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
@@ -45,14 +49,20 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     "http://localhost:3000",
   );
   const services: Services = { ...real, ...options.with };
+  const budgets = { reportsPerMinute: options.reportsPerMinute ?? 100_000, apiPerMinute: options.apiPerMinute ?? 100_000 };
   const app = createHttpApp(services, {
-    reportsPerMinute: options.reportsPerMinute ?? 100_000,
+    ...budgets,
     widgetKeyPerMinute: options.widgetKeyPerMinute ?? 100_000,
-    apiPerMinute: options.apiPerMinute ?? 100_000,
-    registrationsPerHour: 100_000,
+    registrationsPerHour: options.registrationsPerHour ?? 100_000,
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "192.0.2.1",
     widget: buildWidget,
     onUnexpected: (e) => console.error(e),
+    // The MCP endpoint as the server mounts it, so its refusals and budgets are tested without a socket.
+    mcp: createMcpHandler(services, budgets, {
+      describe: (failure) => failureBody(failure, "en"),
+      describeArguments: (failure) => argumentsBody(failure.code, "en", failure.problem),
+      refuse: failureResponse,
+    }),
   });
   const info = await demo(services);
   const claim = () => services.store.claimJob(services.clock(), 60_000, "test");
