@@ -1,4 +1,5 @@
 import { buildWidget } from "../../apps/widget/build.ts";
+import { COMMANDS } from "../../apps/cli/commands.ts";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
 import { failureResponse } from "../../adapters/http/reply.ts";
@@ -25,6 +26,8 @@ export interface InProcess {
   request(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<Reply>;
   /** Hands one request, as it is, to the HTTP application (for a FormBrowser without a socket). */
   handle(request: Request): Promise<Response>;
+  /** Runs an operator command of the CLI (`org create OTHER …`) on the same services and returns what it printed. */
+  cli(...words: string[]): Promise<string>;
   /** Runs the queued background jobs (grouping, triage, notifications) until the queue is empty; returns how many ran. */
   runJobs(): Promise<number>;
   close(): void;
@@ -90,6 +93,26 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
       };
     },
     handle: (request) => app.handle(request),
+    async cli(...words) {
+      // As the CLI reads its command line: --json and --help stand alone, every other option takes a value.
+      const positionals: string[] = [];
+      const options: Record<string, string | boolean> = {};
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i]!;
+        if (!word.startsWith("--")) positionals.push(word);
+        else if (word === "--json" || word === "--help") options[word.slice(2)] = true;
+        else options[word.slice(2)] = words[++i]!;
+      }
+      const [group, verb, ...rest] = positionals;
+      const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
+      const command = COMMANDS[name];
+      if (!command) throw new Error(`no CLI command ${name}`);
+      let printed = "";
+      await command(services, { args: name === group ? positionals.slice(1) : rest, options }, (line) => {
+        printed += `${line}\n`;
+      });
+      return printed;
+    },
     async runJobs() {
       let ran = 0;
       for (let job = await claim(); job; job = await claim()) {
