@@ -68,12 +68,19 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     }),
   });
   const info = await demo(services);
+  // A request that came over a socket carries its Host (the MCP endpoint checks it against its own address).
+  const send = (request: Request): Promise<Response> => {
+    if (request.headers.has("host")) return app.handle(request);
+    const headers = new Headers(request.headers);
+    headers.set("host", new URL(request.url).host);
+    return app.handle(new Request(request, { headers }));
+  };
   const claim = () => services.store.claimJob(services.clock(), 60_000, "test");
   return {
     services,
     demo: info,
     async request(method, path, { body, raw, token, headers = {} } = {}) {
-      const response = await app.handle(
+      const response = await send(
         new Request(`http://localhost:3000${path}`, {
           method,
           headers: {
@@ -92,7 +99,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
         body: text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
       };
     },
-    handle: (request) => app.handle(request),
+    handle: send,
     async cli(...words) {
       // As the CLI reads its command line: --json and --help stand alone, every other option takes a value.
       const positionals: string[] = [];

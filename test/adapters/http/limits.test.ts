@@ -146,7 +146,6 @@ describe("MCP within the same budgets", () => {
     http.handle(
       new Request("http://localhost:3000/mcp", {
         method: "POST",
-        // A socket's request carries its Host, which the MCP endpoint checks against its own address.
         headers: {
           host: "localhost:3000",
           authorization: `Bearer ${token}`,
