@@ -18,9 +18,20 @@ export interface Reply {
   readonly body: any;
 }
 
+/** The address the in-process application answers as (its base URL, and the Host of its requests). */
+const ORIGIN = "http://localhost:3000";
+
 export interface InProcess {
   readonly services: Services;
   readonly demo: DemoInfo;
+  /** The service's own address, as a real server's `url`: absolute links it writes lead back to it. */
+  readonly url: string;
+  /** `fetch` for this application: an absolute URL of its address, without a socket. */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
+  /** Moves the application's clock forward (unless the test gave its own clock). */
+  advanceClock(ms: number): void;
+  /** Moves the clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
+  startFreshMinute(): void;
   /** Sends one request to the HTTP application without a socket; a JSON body is encoded. */
   /** `body` is sent as JSON; `raw` as it is, with the content type the headers give. */
   request(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<Reply>;
@@ -46,12 +57,9 @@ export interface InProcessOptions {
 
 /** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
 export async function inProcess(options: InProcessOptions = {}): Promise<InProcess> {
-  const real = await createServices(
-    loadConfig({ DATA_DIR: scratchDir("http"), ...options.env }),
-    createLogger("silent", false),
-    "http://localhost:3000",
-  );
-  const services: Services = { ...real, ...options.with };
+  const real = await createServices(loadConfig({ DATA_DIR: scratchDir("http"), ...options.env }), createLogger("silent", false), ORIGIN);
+  let offset = 0;
+  const services: Services = { ...real, clock: () => Date.now() + offset, ...options.with };
   const budgets = { reportsPerMinute: options.reportsPerMinute ?? 100_000, apiPerMinute: options.apiPerMinute ?? 100_000 };
   const app = createHttpApp(services, {
     ...budgets,
@@ -81,7 +89,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     demo: info,
     async request(method, path, { body, raw, token, headers = {} } = {}) {
       const response = await send(
-        new Request(`http://localhost:3000${path}`, {
+        new Request(`${ORIGIN}${path}`, {
           method,
           headers: {
             ...(body !== undefined && { "content-type": "application/json" }),
@@ -100,6 +108,14 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
       };
     },
     handle: send,
+    url: ORIGIN,
+    fetch: (url, init) => send(new Request(url, init)),
+    advanceClock(ms) {
+      offset += ms;
+    },
+    startFreshMinute() {
+      offset += 60_000 - (services.clock() % 60_000) + 200;
+    },
     async cli(...words) {
       // As the CLI reads its command line: --json and --help stand alone, every other option takes a value.
       const positionals: string[] = [];
@@ -130,5 +146,22 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
       return ran;
     },
     close: () => services.store.close(),
+  };
+}
+
+/** The JSON helpers of test/support/server.ts (same arguments, same answers), sent to an in-process application. */
+export function jsonClient(app: () => InProcess) {
+  const call = async (url: string, init: RequestInit) => {
+    const response = await app().fetch(url, init);
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  };
+  const encode = (body: unknown) => (typeof body === "string" ? body : JSON.stringify(body));
+  const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  return {
+    get: (url: string, token?: string, headers: Record<string, string> = {}) => call(url, { headers: { ...bearer(token), ...headers } }),
+    post: (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      call(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: encode(body) }),
+    patch: (url: string, token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+      call(url, { method: "PATCH", headers: { "content-type": "application/json", ...bearer(token), ...headers }, body: encode(body) }),
   };
 }

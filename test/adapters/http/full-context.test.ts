@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
 import { scratchDir } from "../../support/scratch.ts";
 
-let http: InProcess;
-let offset = 0;
+let server: InProcess;
 let free: { token: string; key: string };
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 beforeAll(async () => {
-  http = await inProcess({ with: { clock: () => Date.now() + offset } });
+  server = await inProcess();
   await server.cli("org", "create", "Freebie", "--prefix", "FREE", "--plan", "free");
   const appId = (await server.cli("app", "create", "FREE", "Free app")).trim().split(" ")[1]!;
   const channel = (await server.cli("channel", "create", "FREE", appId)).trim();
@@ -22,28 +21,9 @@ beforeAll(async () => {
   ).body.ticketId;
   free = { token, key };
 });
-afterAll(() => http.close());
-
-/** The service as the tests address it: its own address, the demo organization, the CLI and the clock. */
-const server = {
-  url: "http://localhost:3000",
-  get demo() {
-    return http.demo;
-  },
-  cli: (...words: string[]) => http.cli(...words),
-  advanceClock(ms: number) {
-    offset += ms;
-  },
-};
-const send = (url: string, init?: RequestInit) => http.handle(new Request(url, init));
-const get = async (url: string, token: string) => {
-  const response = await send(url, { headers: { authorization: `Bearer ${token}` } });
-  return { body: (await response.json()) as any };
-};
-const post = async (url: string, body: unknown) => {
-  const response = await send(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { body: (await response.json()) as any };
-};
+afterAll(() => server.close());
+const { get, post } = jsonClient(() => server);
+const send = (url: string, init?: RequestInit) => server.fetch(url, init);
 
 async function mcpGetFeedback(token: string, key: string) {
   const res = await send(`${server.url}/mcp`, {
@@ -77,7 +57,7 @@ describe("full context by plan", () => {
     expect(await server.cli("attach", "DEMO", key, join(dir, "shot.png"))).toContain("screenshot attached (11 bytes, image/png)");
     await server.cli("attach", "DEMO", key, join(dir, "replay.json"), "--kind", "replay");
     // The triage job places the report on its feature and writes the diagnostic.
-    await http.runJobs();
+    await server.runJobs();
     const context = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.fullContext;
     expect(context.page).toEqual({ url: "https://shop.example/pay" });
     expect(context.diagnostic).toEqual({

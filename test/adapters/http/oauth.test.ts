@@ -1,35 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
 import { FormBrowser, signIn } from "../../support/browser.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
 
-let http: InProcess;
-let offset = 0;
+let server: InProcess;
 beforeAll(async () => {
-  http = await inProcess({ with: { clock: () => Date.now() + offset } });
+  server = await inProcess();
 });
-afterAll(() => http.close());
-
-/** The service as the tests address it: its own address, the demo organization, the CLI and the clock. */
-const server = {
-  url: "http://localhost:3000",
-  get demo() {
-    return http.demo;
-  },
-  cli: (...words: string[]) => http.cli(...words),
-  advanceClock(ms: number) {
-    offset += ms;
-  },
-  startFreshMinute() {
-    const now = Date.now() + offset;
-    offset += 60_000 - (now % 60_000) + 200;
-  },
-};
-const send = (url: string, init?: RequestInit) => http.handle(new Request(url, init));
-const get = async (url: string, token?: string) => {
-  const response = await send(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
-};
+afterAll(() => server.close());
+const { get } = jsonClient(() => server);
+const send = (url: string, init?: RequestInit) => server.fetch(url, init);
 
 const REDIRECT = "http://127.0.0.1:9/cb";
 const base64url = (b: Buffer) => b.toString("base64url");
@@ -64,7 +44,7 @@ async function authorizeCode(person: { email: string; password: string }, extra:
   const client = (await register()).body;
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash("sha256").update(verifier).digest());
-  const browser = new FormBrowser(server.url, {}, http.handle);
+  const browser = new FormBrowser(server.url, {}, server.handle);
   await signIn(browser, person.email, person.password);
   const consent = await (
     await browser.fetch(authorizeUrl(client.client_id, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))
@@ -143,7 +123,7 @@ describe("dynamic client registration (RFC 7591)", () => {
 describe("authorization requests", () => {
   test("without a session, the person is sent to the login page and back", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url, {}, http.handle);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     const res = await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toStartWith("/login?next=%2Foauth%2Fauthorize");
@@ -151,7 +131,7 @@ describe("authorization requests", () => {
 
   test("PKCE is mandatory: a missing challenge and the plain method are refused, back to the client with state", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url, {}, http.handle);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     for (const params of [{}, { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, { code_challenge: "a".repeat(43) }]) {
       const res = await browser.fetch(authorizeUrl(client.client_id, params));
       const location = new URL(res.headers.get("location")!);
@@ -163,7 +143,7 @@ describe("authorization requests", () => {
 
   test("an unregistered redirect URI is never redirected to", async () => {
     const client = (await register()).body;
-    const res = await new FormBrowser(server.url, {}, http.handle).fetch(
+    const res = await new FormBrowser(server.url, {}, server.handle).fetch(
       authorizeUrl(client.client_id, { redirect_uri: "https://evil.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
     expect(res.status).toBe(400);
@@ -173,7 +153,7 @@ describe("authorization requests", () => {
 
   test("another resource than this service's is invalid_target", async () => {
     const client = (await register()).body;
-    const res = await new FormBrowser(server.url, {}, http.handle).fetch(
+    const res = await new FormBrowser(server.url, {}, server.handle).fetch(
       authorizeUrl(client.client_id, { resource: "https://other.example/mcp", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
     expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
@@ -181,7 +161,7 @@ describe("authorization requests", () => {
 
   test("the consent page cannot be framed and its form is protected against CSRF", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url, {}, http.handle);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
     const res = await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
     expect(res.headers.get("x-frame-options")).toBe("DENY");
@@ -193,7 +173,7 @@ describe("authorization requests", () => {
 
   test("deny sends access_denied back with the state unchanged", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url, {}, http.handle);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
     const page = await (
       await browser.fetch(authorizeUrl(client.client_id, { state: "keep/this=1", code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
@@ -374,7 +354,7 @@ describe("agents and membership", () => {
       .split(/\s+/)[0]!;
     const client = (await register()).body;
     const verifier = base64url(randomBytes(32));
-    const browser = new FormBrowser(server.url, {}, http.handle);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     await signIn(browser, "both@demo.test", "both-password-1");
     const consent = await (
       await browser.fetch(
@@ -428,7 +408,7 @@ describe("agents and membership", () => {
 
 describe("sign-in", () => {
   test("the session cookie is HttpOnly and SameSite=Lax", async () => {
-    const browser = new FormBrowser(server.url, {}, http.handle);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     const page = await (await browser.fetch("/login")).text();
     const res = await browser.submit(page, { email: server.demo.users.admin.email, password: server.demo.users.admin.password });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("retour_session="))!;
@@ -447,7 +427,7 @@ describe("sign-in", () => {
   });
 
   test("failed logins are throttled: five a minute for one e-mail from one address", async () => {
-    const browser = new FormBrowser(server.url, {}, http.handle);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     server.startFreshMinute();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
