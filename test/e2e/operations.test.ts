@@ -108,23 +108,16 @@ describe("operations", () => {
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "not_found" });
   });
 
+  // Each wrong value is refused by name in test/apps/config.test.ts; here, what a start does with one.
   test("a wrong configuration value stops the start with a message naming the variable", async () => {
-    for (const [name, value] of [
-      ["PORT", "eighty"],
-      ["STORE", "postgres"],
-      ["RATE_LIMIT_REPORTS_PER_MINUTE", "-1"],
-      ["BASE_URL", "not a url"],
-      ["WEBHOOK_RETRY_SCHEDULE", "soon"],
-    ]) {
-      const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
-        env: { ...process.env, DATA_DIR: server.dataDir, [name!]: value! },
-        stdout: "pipe",
-        stderr: "pipe",
-      });
-      const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
-      expect(code).toBe(2);
-      expect(stderr).toContain(name!);
-    }
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
+      env: { ...process.env, DATA_DIR: server.dataDir, PORT: "eighty" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("PORT");
   });
 
   test("a store upgraded by a newer release stops the start with a message saying so, and is left as it was", async () => {

@@ -1,6 +1,10 @@
 import { buildWidget } from "../../apps/widget/build.ts";
+import { COMMANDS } from "../../apps/cli/commands.ts";
 import { createHttpApp } from "../../adapters/http/app.ts";
+import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
+import { failureResponse } from "../../adapters/http/reply.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
+import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
@@ -14,14 +18,27 @@ interface Reply {
   readonly body: any;
 }
 
+/** The address the in-process application answers as (its base URL, and the Host of its requests). */
+const ORIGIN = "http://localhost:3000";
+
 export interface InProcess {
   readonly services: Services;
   readonly demo: DemoInfo;
+  /** The service's own address, as a real server's `url`: absolute links it writes lead back to it. */
+  readonly url: string;
+  /** `fetch` for this application: an absolute URL of its address, without a socket. */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
+  /** Moves the application's clock forward (unless the test gave its own clock). */
+  advanceClock(ms: number): void;
+  /** Moves the clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
+  startFreshMinute(): void;
   /** Sends one request to the HTTP application without a socket; a JSON body is encoded. */
   /** `body` is sent as JSON; `raw` as it is, with the content type the headers give. */
   request(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<Reply>;
   /** Hands one request, as it is, to the HTTP application (for a FormBrowser without a socket). */
   handle(request: Request): Promise<Response>;
+  /** Runs an operator command of the CLI (`org create OTHER …`) on the same services and returns what it printed. */
+  cli(...words: string[]): Promise<string>;
   /** Runs the queued background jobs (grouping, triage, notifications) until the queue is empty; returns how many ran. */
   runJobs(): Promise<number>;
   close(): void;
@@ -35,33 +52,44 @@ interface InProcessOptions {
   readonly reportsPerMinute?: number;
   readonly apiPerMinute?: number;
   readonly widgetKeyPerMinute?: number;
+  readonly registrationsPerHour?: number;
 }
 
 /** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
 export async function inProcess(options: InProcessOptions = {}): Promise<InProcess> {
-  const real = await createServices(
-    loadConfig({ DATA_DIR: scratchDir("http"), ...options.env }),
-    createLogger("silent", false),
-    "http://localhost:3000",
-  );
-  const services: Services = { ...real, ...options.with };
+  const real = await createServices(loadConfig({ DATA_DIR: scratchDir("http"), ...options.env }), createLogger("silent", false), ORIGIN);
+  let offset = 0;
+  const services: Services = { ...real, clock: () => Date.now() + offset, ...options.with };
+  const budgets = { reportsPerMinute: options.reportsPerMinute ?? 100_000, apiPerMinute: options.apiPerMinute ?? 100_000 };
   const app = createHttpApp(services, {
-    reportsPerMinute: options.reportsPerMinute ?? 100_000,
+    ...budgets,
     widgetKeyPerMinute: options.widgetKeyPerMinute ?? 100_000,
-    apiPerMinute: options.apiPerMinute ?? 100_000,
-    registrationsPerHour: 100_000,
+    registrationsPerHour: options.registrationsPerHour ?? 100_000,
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "192.0.2.1",
     widget: buildWidget,
     onUnexpected: (e) => console.error(e),
+    // The MCP endpoint as the server mounts it, so its refusals and budgets are tested without a socket.
+    mcp: createMcpHandler(services, budgets, {
+      describe: (failure) => failureBody(failure, "en"),
+      describeArguments: (failure) => argumentsBody(failure.code, "en", failure.problem),
+      refuse: failureResponse,
+    }),
   });
   const info = await demo(services);
+  // A request that came over a socket carries its Host (the MCP endpoint checks it against its own address).
+  const send = (request: Request): Promise<Response> => {
+    if (request.headers.has("host")) return app.handle(request);
+    const headers = new Headers(request.headers);
+    headers.set("host", new URL(request.url).host);
+    return app.handle(new Request(request, { headers }));
+  };
   const claim = () => services.store.claimJob(services.clock(), 60_000, "test");
   return {
     services,
     demo: info,
     async request(method, path, { body, raw, token, headers = {} } = {}) {
-      const response = await app.handle(
-        new Request(`http://localhost:3000${path}`, {
+      const response = await send(
+        new Request(`${ORIGIN}${path}`, {
           method,
           headers: {
             ...(body !== undefined && { "content-type": "application/json" }),
@@ -79,7 +107,35 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
         body: text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
       };
     },
-    handle: (request) => app.handle(request),
+    handle: send,
+    url: ORIGIN,
+    fetch: (url, init) => send(new Request(url, init)),
+    advanceClock(ms) {
+      offset += ms;
+    },
+    startFreshMinute() {
+      offset += 60_000 - (services.clock() % 60_000) + 200;
+    },
+    async cli(...words) {
+      // As the CLI reads its command line: --json and --help stand alone, every other option takes a value.
+      const positionals: string[] = [];
+      const options: Record<string, string | boolean> = {};
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i]!;
+        if (!word.startsWith("--")) positionals.push(word);
+        else if (word === "--json" || word === "--help") options[word.slice(2)] = true;
+        else options[word.slice(2)] = words[++i]!;
+      }
+      const [group, verb, ...rest] = positionals;
+      const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
+      const command = COMMANDS[name];
+      if (!command) throw new Error(`no CLI command ${name}`);
+      let printed = "";
+      await command(services, { args: name === group ? positionals.slice(1) : rest, options }, (line) => {
+        printed += `${line}\n`;
+      });
+      return printed;
+    },
     async runJobs() {
       let ran = 0;
       for (let job = await claim(); job; job = await claim()) {
@@ -90,5 +146,22 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
       return ran;
     },
     close: () => services.store.close(),
+  };
+}
+
+/** The JSON helpers of test/support/server.ts (same arguments, same answers), sent to an in-process application. */
+export function jsonClient(app: () => InProcess) {
+  const call = async (url: string, init: RequestInit) => {
+    const response = await app().fetch(url, init);
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  };
+  const encode = (body: unknown) => (typeof body === "string" ? body : JSON.stringify(body));
+  const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  return {
+    get: (url: string, token?: string, headers: Record<string, string> = {}) => call(url, { headers: { ...bearer(token), ...headers } }),
+    post: (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      call(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: encode(body) }),
+    patch: (url: string, token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+      call(url, { method: "PATCH", headers: { "content-type": "application/json", ...bearer(token), ...headers }, body: encode(body) }),
   };
 }

@@ -1,75 +1,81 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { distinctText } from "../support/distinct.ts";
-import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { distinctText } from "../../support/distinct.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
 
-let server: TestServer;
+let http: InProcess;
+let offset = 0;
 let other: { token: string; key: string; appId: string };
 
 beforeAll(async () => {
-  server = await startServer();
+  http = await inProcess({ with: { clock: () => Date.now() + offset } });
   // A second organization, to prove that nothing crosses tenants.
-  await server.cli("org", "create", "Other", "--prefix", "OTHER", "--plan", "free");
-  const appId = (await server.cli("app", "create", "OTHER", "Other app")).trim().split(" ")[1]!;
-  const key = (await server.cli("channel", "create", "OTHER", appId, "--kind", "api")).trim();
-  await server.cli("user", "create", "owner@other.test");
-  await server.cli("member", "add", "OTHER", "owner@other.test", "admin");
-  const { token } = JSON.parse(await server.cli("token", "create", "OTHER", "owner@other.test", "--json"));
+  await http.cli("org", "create", "Other", "--prefix", "OTHER", "--plan", "free");
+  const appId = (await http.cli("app", "create", "OTHER", "Other app")).trim().split(" ")[1]!;
+  const key = (await http.cli("channel", "create", "OTHER", appId, "--kind", "api")).trim();
+  await http.cli("user", "create", "owner@other.test");
+  await http.cli("member", "add", "OTHER", "owner@other.test", "admin");
+  const { token } = JSON.parse(await http.cli("token", "create", "OTHER", "owner@other.test", "--json"));
   other = { token, key, appId };
 });
-afterAll(() => server.stop());
+afterAll(() => http.close());
 
-const admin = () => server.demo.tokens.admin;
+const get = (path: string, token?: string, headers: Record<string, string> = {}) => http.request("GET", path, { token, headers });
+const post = (path: string, body: unknown) => http.request("POST", path, { body });
+const patch = (path: string, token: string | undefined, body: unknown) =>
+  http.request("PATCH", path, { token, ...(typeof body === "string" ? { raw: body, headers: { "content-type": "application/json" } } : { body }) });
+
+const admin = () => http.demo.tokens.admin;
 async function createReport(message: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, ...extra });
+  const res = await post(`/v1/reports`, { publicKey: http.demo.publicKey, kind: "problem", message, ...extra });
   expect(res.status).toBe(201);
   return res.body.ticketId;
 }
 
 describe("authentication", () => {
   test("401 unauthorized: token absent", async () => {
-    const res = await get(`${server.url}/v1/feedbacks`);
+    const res = await get(`/v1/feedbacks`);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe("unauthorized");
     expect(res.headers.get("www-authenticate")).toStartWith("Bearer");
   });
 
   test("401 invalid_token: unknown, or revoked", async () => {
-    expect((await get(`${server.url}/v1/feedbacks`, "rtr_unknown")).body.code).toBe("invalid_token");
-    const { id, token } = JSON.parse(await server.cli("token", "create", "DEMO", "member@demo.test", "--json"));
-    expect((await get(`${server.url}/v1/apps`, token)).status).toBe(200);
-    await server.cli("token", "revoke", "DEMO", id);
-    const res = await get(`${server.url}/v1/apps`, token);
+    expect((await get(`/v1/feedbacks`, "rtr_unknown")).body.code).toBe("invalid_token");
+    const { id, token } = JSON.parse(await http.cli("token", "create", "DEMO", "member@demo.test", "--json"));
+    expect((await get(`/v1/apps`, token)).status).toBe(200);
+    await http.cli("token", "revoke", "DEMO", id);
+    const res = await get(`/v1/apps`, token);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe("invalid_token");
   });
 
   test("401 invalid_token: expired", async () => {
-    const { token } = JSON.parse(await server.cli("token", "create", "DEMO", "member@demo.test", "--days", "1", "--json"));
-    expect((await get(`${server.url}/v1/apps`, token)).status).toBe(200);
-    server.advanceClock(86_400_000 + 1_000);
-    expect((await get(`${server.url}/v1/apps`, token)).body.code).toBe("invalid_token");
+    const { token } = JSON.parse(await http.cli("token", "create", "DEMO", "member@demo.test", "--days", "1", "--json"));
+    expect((await get(`/v1/apps`, token)).status).toBe(200);
+    offset += 86_400_000 + 1_000;
+    expect((await get(`/v1/apps`, token)).body.code).toBe("invalid_token");
   });
 
   test("401 invalid_token: the person left the organization", async () => {
-    await server.cli("user", "create", "leaver@demo.test");
-    await server.cli("member", "add", "DEMO", "leaver@demo.test", "member");
-    const { token } = JSON.parse(await server.cli("token", "create", "DEMO", "leaver@demo.test", "--json"));
-    expect((await get(`${server.url}/v1/apps`, token)).status).toBe(200);
-    await server.cli("member", "remove", "DEMO", "leaver@demo.test");
-    expect((await get(`${server.url}/v1/apps`, token)).body.code).toBe("invalid_token");
+    await http.cli("user", "create", "leaver@demo.test");
+    await http.cli("member", "add", "DEMO", "leaver@demo.test", "member");
+    const { token } = JSON.parse(await http.cli("token", "create", "DEMO", "leaver@demo.test", "--json"));
+    expect((await get(`/v1/apps`, token)).status).toBe(200);
+    await http.cli("member", "remove", "DEMO", "leaver@demo.test");
+    expect((await get(`/v1/apps`, token)).body.code).toBe("invalid_token");
   });
 
   test("403 insufficient_scope: token lacks feedbacks:read on every GET", async () => {
-    const { token } = JSON.parse(await server.cli("token", "create", "DEMO", "admin@demo.test", "--scopes", "reports:write", "--json"));
-    for (const path of ["/v1/feedbacks", "/v1/feedbacks/DEMO-1", "/v1/apps", `/v1/apps/${server.demo.appId}/features`]) {
-      const res = await get(`${server.url}${path}`, token);
+    const { token } = JSON.parse(await http.cli("token", "create", "DEMO", "admin@demo.test", "--scopes", "reports:write", "--json"));
+    for (const path of ["/v1/feedbacks", "/v1/feedbacks/DEMO-1", "/v1/apps", `/v1/apps/${http.demo.appId}/features`]) {
+      const res = await get(`${path}`, token);
       expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 403, code: "insufficient_scope" });
     }
   });
 
   test("403 insufficient_scope: token lacks feedbacks:write on PATCH", async () => {
     const key = await createReport("Scope test about notifications badge");
-    const res = await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.readOnly, { status: "prioritized" });
+    const res = await patch(`/v1/feedbacks/${key}`, http.demo.tokens.readOnly, { status: "prioritized" });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("insufficient_scope");
     expect(res.headers.get("www-authenticate")).toContain('scope="feedbacks:write"');
@@ -77,33 +83,33 @@ describe("authentication", () => {
 
   test("403 forbidden: the Reader role cannot modify", async () => {
     const key = await createReport("Reader test about the avatar upload");
-    const res = await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.reader, { status: "prioritized" });
+    const res = await patch(`/v1/feedbacks/${key}`, http.demo.tokens.reader, { status: "prioritized" });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("forbidden");
   });
 
   test("a role change takes effect at once: a Member demoted to Reader is forbidden", async () => {
-    await server.cli("user", "create", "demoted@demo.test");
-    await server.cli("member", "add", "DEMO", "demoted@demo.test", "member");
-    const { token } = JSON.parse(await server.cli("token", "create", "DEMO", "demoted@demo.test", "--json"));
+    await http.cli("user", "create", "demoted@demo.test");
+    await http.cli("member", "add", "DEMO", "demoted@demo.test", "member");
+    const { token } = JSON.parse(await http.cli("token", "create", "DEMO", "demoted@demo.test", "--json"));
     const key = await createReport("Role change test about the export");
-    expect((await patch(`${server.url}/v1/feedbacks/${key}`, token, { status: "prioritized" })).status).toBe(200);
-    await server.cli("member", "add", "DEMO", "demoted@demo.test", "reader");
-    expect((await patch(`${server.url}/v1/feedbacks/${key}`, token, { status: "fixed" })).body.code).toBe("forbidden");
+    expect((await patch(`/v1/feedbacks/${key}`, token, { status: "prioritized" })).status).toBe(200);
+    await http.cli("member", "add", "DEMO", "demoted@demo.test", "reader");
+    expect((await patch(`/v1/feedbacks/${key}`, token, { status: "fixed" })).body.code).toBe("forbidden");
   });
 });
 
 describe("tenant isolation", () => {
   test("another organization's token never sees, reads or changes these feedbacks, apps or features", async () => {
     const key = await createReport("Tenant isolation probe about the billing page");
-    const list = await get(`${server.url}/v1/feedbacks?status=all`, other.token);
+    const list = await get(`/v1/feedbacks?status=all`, other.token);
     expect(list.body.data.map((f: any) => f.key)).not.toContain(key);
-    expect((await get(`${server.url}/v1/feedbacks/${key}`, other.token)).status).toBe(404);
-    const changed = await patch(`${server.url}/v1/feedbacks/${key}`, other.token, { status: "dismissed" });
+    expect((await get(`/v1/feedbacks/${key}`, other.token)).status).toBe(404);
+    const changed = await patch(`/v1/feedbacks/${key}`, other.token, { status: "dismissed" });
     expect({ status: changed.status, code: changed.body.code }).toEqual({ status: 404, code: "not_found" });
-    expect((await get(`${server.url}/v1/apps`, other.token)).body.data.map((a: any) => a.id)).toEqual([other.appId]);
-    expect((await get(`${server.url}/v1/apps/${server.demo.appId}/features`, other.token)).status).toBe(404);
-    expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("triage");
+    expect((await get(`/v1/apps`, other.token)).body.data.map((a: any) => a.id)).toEqual([other.appId]);
+    expect((await get(`/v1/apps/${http.demo.appId}/features`, other.token)).status).toBe(404);
+    expect((await get(`/v1/feedbacks/${key}`, admin())).body.status).toBe("triage");
   });
 });
 
@@ -116,10 +122,7 @@ describe("GET /v1/feedbacks", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await get(
-        `${server.url}/v1/feedbacks?query=${tag}&kind=problem&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-        admin(),
-      );
+      const res = await get(`/v1/feedbacks?query=${tag}&kind=problem&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, admin());
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...res.body.data.map((f: any) => f.key));
@@ -133,16 +136,15 @@ describe("GET /v1/feedbacks", () => {
 
   test("limit defaults to 20", async () => {
     for (let i = 0; i < 21; i++) await createReport(distinctText(i));
-    const res = await get(`${server.url}/v1/feedbacks?status=all`, admin());
+    const res = await get(`/v1/feedbacks?status=all`, admin());
     expect(res.body.data.length).toBe(20);
     expect(typeof res.body.nextCursor).toBe("string");
   });
 
   test("status filters: open (default), closed, all, and a single status", async () => {
     const key = await createReport("Status filter probe about the onboarding tour");
-    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "dismissed", comment: "won't fix" });
-    const keysFor = async (q: string) =>
-      (await get(`${server.url}/v1/feedbacks?query=onboarding%20tour${q}`, admin())).body.data.map((f: any) => f.key);
+    await patch(`/v1/feedbacks/${key}`, admin(), { status: "dismissed", comment: "won't fix" });
+    const keysFor = async (q: string) => (await get(`/v1/feedbacks?query=onboarding%20tour${q}`, admin())).body.data.map((f: any) => f.key);
     expect(await keysFor("")).not.toContain(key);
     expect(await keysFor("&status=closed")).toContain(key);
     expect(await keysFor("&status=all")).toContain(key);
@@ -152,8 +154,7 @@ describe("GET /v1/feedbacks", () => {
 
   test("query searches key, title and report text, as word prefixes, accents merged", async () => {
     const key = await createReport("Le téléchargement du relevé échoue", { title: "Relevé bancaire" });
-    const find = async (q: string) =>
-      (await get(`${server.url}/v1/feedbacks?query=${encodeURIComponent(q)}`, admin())).body.data.map((f: any) => f.key);
+    const find = async (q: string) => (await get(`/v1/feedbacks?query=${encodeURIComponent(q)}`, admin())).body.data.map((f: any) => f.key);
     expect(await find("telechargement")).toContain(key);
     expect(await find("releve banc")).toContain(key);
     expect(await find(key)).toEqual([key]);
@@ -161,40 +162,36 @@ describe("GET /v1/feedbacks", () => {
 
   test("appId and featureId filters", async () => {
     const key = await createReport("App filter probe about the sidebar");
-    expect((await get(`${server.url}/v1/feedbacks?appId=${server.demo.appId}&query=sidebar`, admin())).body.data.map((f: any) => f.key)).toContain(
-      key,
-    );
-    expect((await get(`${server.url}/v1/feedbacks?appId=nope&query=sidebar`, admin())).body.data).toEqual([]);
-    expect((await get(`${server.url}/v1/feedbacks?featureId=${server.demo.featureId}&query=sidebar`, admin())).body.data).toEqual([]);
+    expect((await get(`/v1/feedbacks?appId=${http.demo.appId}&query=sidebar`, admin())).body.data.map((f: any) => f.key)).toContain(key);
+    expect((await get(`/v1/feedbacks?appId=nope&query=sidebar`, admin())).body.data).toEqual([]);
+    expect((await get(`/v1/feedbacks?featureId=${http.demo.featureId}&query=sidebar`, admin())).body.data).toEqual([]);
   });
 
   test("400 invalid_query: unknown filter or invalid value", async () => {
     for (const q of ["status=opened", "kind=bug", "severity=P5", "limit=0", "limit=101", "limit=ten", "colour=red", `query=${"q".repeat(201)}`]) {
-      const res = await get(`${server.url}/v1/feedbacks?${q}`, admin());
+      const res = await get(`/v1/feedbacks?${q}`, admin());
       expect({ q, status: res.status, code: res.body.code }).toEqual({ q, status: 400, code: "invalid_query" });
     }
-    expect((await get(`${server.url}/v1/feedbacks?query=${"q".repeat(200)}&limit=100&limit=1`, admin())).status).toBe(400);
-    expect((await get(`${server.url}/v1/feedbacks?query=${"q".repeat(200)}&limit=100`, admin())).status).toBe(200);
+    expect((await get(`/v1/feedbacks?query=${"q".repeat(200)}&limit=100&limit=1`, admin())).status).toBe(400);
+    expect((await get(`/v1/feedbacks?query=${"q".repeat(200)}&limit=100`, admin())).status).toBe(200);
   });
 
   test("400 invalid_cursor: unreadable, tampered, or used with other filters", async () => {
     for (let i = 0; i < 3; i++) await createReport(`legend ${distinctText(i + 10)}`);
-    const first = await get(`${server.url}/v1/feedbacks?query=legend&limit=1`, admin());
+    const first = await get(`/v1/feedbacks?query=legend&limit=1`, admin());
     const cursor: string = first.body.nextCursor;
     const [payload, mac] = cursor.split(".");
     const tampered = `${payload!.slice(0, -2)}${payload!.endsWith("A") ? "B" : "A"}${payload!.slice(-1)}.${mac}`;
     for (const bad of ["garbage", tampered, `${payload}.${mac!.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`]) {
-      const res = await get(`${server.url}/v1/feedbacks?query=legend&limit=1&cursor=${encodeURIComponent(bad)}`, admin());
+      const res = await get(`/v1/feedbacks?query=legend&limit=1&cursor=${encodeURIComponent(bad)}`, admin());
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: "invalid_cursor" });
     }
-    expect((await get(`${server.url}/v1/feedbacks?query=other&limit=1&cursor=${encodeURIComponent(cursor)}`, admin())).body.code).toBe(
-      "invalid_cursor",
-    );
-    expect((await get(`${server.url}/v1/feedbacks?query=legend&limit=1&cursor=${encodeURIComponent(cursor)}`, admin())).status).toBe(200);
+    expect((await get(`/v1/feedbacks?query=other&limit=1&cursor=${encodeURIComponent(cursor)}`, admin())).body.code).toBe("invalid_cursor");
+    expect((await get(`/v1/feedbacks?query=legend&limit=1&cursor=${encodeURIComponent(cursor)}`, admin())).status).toBe(200);
   });
 
   test("French error messages with Accept-Language: fr", async () => {
-    const res = await get(`${server.url}/v1/feedbacks`, undefined, { "accept-language": "fr" });
+    const res = await get(`/v1/feedbacks`, undefined, { "accept-language": "fr" });
     expect(res.body).toEqual({ error: "Un jeton d'accès est requis.", code: "unauthorized" });
   });
 });
@@ -202,24 +199,24 @@ describe("GET /v1/feedbacks", () => {
 describe("GET /v1/feedbacks/{key}", () => {
   test("reads by key or by id, with its reports and the full context on the enterprise plan", async () => {
     const key = await createReport("Reading probe about the map zoom", { url: "https://app.example/map", user: { name: "Zoe" } });
-    const byKey = await get(`${server.url}/v1/feedbacks/${key}`, admin());
+    const byKey = await get(`/v1/feedbacks/${key}`, admin());
     expect(byKey.status).toBe(200);
     expect(byKey.body.reportList).toEqual([
       { id: expect.any(String), source: "api", author: "Zoe", at: byKey.body.createdAt, text: "Reading probe about the map zoom" },
     ]);
     // The triage job may have added its diagnostic by now; the page is the report's own.
     expect(byKey.body.fullContext).toMatchObject({ page: { url: "https://app.example/map" } });
-    expect(byKey.body.url).toBe(`${server.url.replace("127.0.0.1", "localhost")}/inbox/${key}`);
-    expect((await get(`${server.url}/v1/feedbacks/${byKey.body.id}`, admin())).body.key).toBe(key);
+    expect(byKey.body.url).toBe(`http://localhost:3000/inbox/${key}`);
+    expect((await get(`/v1/feedbacks/${byKey.body.id}`, admin())).body.key).toBe(key);
   });
 
   test("fullContext is null without the add-on (free plan)", async () => {
-    const res = await post(`${server.url}/v1/reports`, { publicKey: other.key, kind: "idea", message: "Free plan probe about exports" });
-    expect((await get(`${server.url}/v1/feedbacks/${res.body.ticketId}`, other.token)).body.fullContext).toBeNull();
+    const res = await post(`/v1/reports`, { publicKey: other.key, kind: "idea", message: "Free plan probe about exports" });
+    expect((await get(`/v1/feedbacks/${res.body.ticketId}`, other.token)).body.fullContext).toBeNull();
   });
 
   test("404 not_found: no feedback with this key in the organization", async () => {
-    const res = await get(`${server.url}/v1/feedbacks/DEMO-999999`, admin());
+    const res = await get(`/v1/feedbacks/DEMO-999999`, admin());
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "not_found" });
   });
 });
@@ -227,15 +224,15 @@ describe("GET /v1/feedbacks/{key}", () => {
 describe("PATCH /v1/feedbacks/{key}", () => {
   test("changes the status and returns the updated feedback", async () => {
     const key = await createReport("Patch probe about the keyboard shortcuts");
-    const res = await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.member, { status: "in_development", comment: "PR #12" });
+    const res = await patch(`/v1/feedbacks/${key}`, http.demo.tokens.member, { status: "in_development", comment: "PR #12" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ key, status: "in_development" });
-    expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("in_development");
+    expect((await get(`/v1/feedbacks/${key}`, admin())).body.status).toBe("in_development");
   });
 
   test("400 invalid_json and invalid_body; comment at most 5000 characters", async () => {
     const key = await createReport("Patch validation probe about tags");
-    const url = `${server.url}/v1/feedbacks/${key}`;
+    const url = `/v1/feedbacks/${key}`;
     expect((await patch(url, admin(), "{oops")).body.code).toBe("invalid_json");
     for (const body of [{}, { status: "done" }, { status: "fixed", comment: "c".repeat(5001) }, { status: "fixed", comment: 3 }]) {
       const res = await patch(url, admin(), body);
@@ -245,32 +242,32 @@ describe("PATCH /v1/feedbacks/{key}", () => {
   });
 
   test("the body is read before the token: an unauthenticated PATCH is 401 with a good body, 400 with an unreadable one", async () => {
-    expect((await patch(`${server.url}/v1/feedbacks/DEMO-1`, undefined, { status: "fixed" })).body.code).toBe("unauthorized");
-    expect((await patch(`${server.url}/v1/feedbacks/DEMO-1`, undefined, "{oops")).body.code).toBe("invalid_json");
+    expect((await patch(`/v1/feedbacks/DEMO-1`, undefined, { status: "fixed" })).body.code).toBe("unauthorized");
+    expect((await patch(`/v1/feedbacks/DEMO-1`, undefined, "{oops")).body.code).toBe("invalid_json");
   });
 
   test("404 not_found", async () => {
-    expect((await patch(`${server.url}/v1/feedbacks/NOPE-1`, admin(), { status: "fixed" })).body.code).toBe("not_found");
+    expect((await patch(`/v1/feedbacks/NOPE-1`, admin(), { status: "fixed" })).body.code).toBe("not_found");
   });
 });
 
 describe("apps and features", () => {
   test("GET /v1/apps lists the organization's apps", async () => {
-    const res = await get(`${server.url}/v1/apps`, admin());
-    expect(res.body.data).toEqual([{ id: server.demo.appId, name: "Demo app", kind: "web", description: "The app the demo reports are about." }]);
+    const res = await get(`/v1/apps`, admin());
+    expect(res.body.data).toEqual([{ id: http.demo.appId, name: "Demo app", kind: "web", description: "The app the demo reports are about." }]);
   });
 
   test("GET /v1/apps/{id}/features gives the flat map with open feedbacks per feature", async () => {
-    const res = await get(`${server.url}/v1/apps/${server.demo.appId}/features`, admin());
+    const res = await get(`/v1/apps/${http.demo.appId}/features`, admin());
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThanOrEqual(3);
-    const checkout = res.body.data.find((f: any) => f.id === server.demo.featureId);
+    const checkout = res.body.data.find((f: any) => f.id === http.demo.featureId);
     expect(checkout).toMatchObject({ name: "Checkout", path: "checkout", kind: "flow", severityFloor: "P1", openFeedbacks: 0 });
     expect(checkout.code).toEqual([{ path: "src/checkout/flow.ts" }]);
   });
 
   test("404 not_found: unknown app", async () => {
-    const res = await get(`${server.url}/v1/apps/nope/features`, admin());
+    const res = await get(`/v1/apps/nope/features`, admin());
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "not_found" });
   });
 });

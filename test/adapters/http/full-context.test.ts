@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
-import { scratchDir } from "../support/scratch.ts";
+import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
+import { scratchDir } from "../../support/scratch.ts";
 
-let server: TestServer;
+let server: InProcess;
 let free: { token: string; key: string };
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await inProcess();
   await server.cli("org", "create", "Freebie", "--prefix", "FREE", "--plan", "free");
   const appId = (await server.cli("app", "create", "FREE", "Free app")).trim().split(" ")[1]!;
   const channel = (await server.cli("channel", "create", "FREE", appId)).trim();
@@ -21,10 +21,12 @@ beforeAll(async () => {
   ).body.ticketId;
   free = { token, key };
 });
-afterAll(() => server.stop());
+afterAll(() => server.close());
+const { get, post } = jsonClient(() => server);
+const send = (url: string, init?: RequestInit) => server.fetch(url, init);
 
 async function mcpGetFeedback(token: string, key: string) {
-  const res = await fetch(`${server.url}/mcp`, {
+  const res = await send(`${server.url}/mcp`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_feedback", arguments: { key } } }),
@@ -54,12 +56,9 @@ describe("full context by plan", () => {
     writeFileSync(join(dir, "replay.json"), JSON.stringify({ events: [1, 2, 3] }));
     expect(await server.cli("attach", "DEMO", key, join(dir, "shot.png"))).toContain("screenshot attached (11 bytes, image/png)");
     await server.cli("attach", "DEMO", key, join(dir, "replay.json"), "--kind", "replay");
-    let context: any;
-    for (let i = 0; i < 50; i++) {
-      context = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.fullContext;
-      if (context.feature) break;
-      await Bun.sleep(50);
-    }
+    // The triage job places the report on its feature and writes the diagnostic.
+    await server.runJobs();
+    const context = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.fullContext;
     expect(context.page).toEqual({ url: "https://shop.example/pay" });
     expect(context.diagnostic).toEqual({
       where: "checkout/payment · https://shop.example/pay",
@@ -72,11 +71,11 @@ describe("full context by plan", () => {
       code: [{ path: "src/checkout/payment.ts", symbol: "charge" }],
     });
     expect(Date.parse(context.screenshot.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
-    const shot = await fetch(context.screenshot.url);
+    const shot = await send(context.screenshot.url);
     expect(shot.status).toBe(200);
     expect(shot.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await shot.arrayBuffer())).toEqual(PNG);
-    expect(await (await fetch(context.replay.url)).json()).toEqual({ events: [1, 2, 3] });
+    expect(await (await send(context.replay.url)).json()).toEqual({ events: [1, 2, 3] });
     const mcp = await mcpGetFeedback(server.demo.tokens.admin, key);
     expect(mcp.structuredContent.fullContext.feature.path).toBe("checkout/payment");
   });
@@ -89,11 +88,11 @@ describe("full context by plan", () => {
     await server.cli("attach", "DEMO", key, join(dir, "shot.png"));
     const url: string = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.fullContext.screenshot.url;
     const tampered = url.replace(/exp=(\d+)/, (_, exp) => `exp=${Number(exp) + 60_000}`);
-    const refused = await fetch(tampered);
+    const refused = await send(tampered);
     expect([refused.status, ((await refused.json()) as any).code]).toEqual([403, "invalid_link"]);
-    expect((await fetch(url)).status).toBe(200);
+    expect((await send(url)).status).toBe(200);
     server.advanceClock(15 * 60_000 + 1_000);
-    const expired = await fetch(url);
+    const expired = await send(url);
     expect([expired.status, ((await expired.json()) as any).code]).toEqual([403, "invalid_link"]);
   });
 });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FormBrowser, signIn } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
 
-let server: TestServer;
+let server: InProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await inProcess();
 });
-afterAll(() => server.stop());
+afterAll(() => server.close());
 
 const ADMIN = "admin@demo.test";
 const roles = async () => (await server.cli("member", "list", "DEMO")).trim();
@@ -18,7 +18,7 @@ const cliFails = (...args: string[]) =>
 
 describe("an organization keeps an Admin", () => {
   test("the web: the last Admin demoting themselves is refused with a clear message, and stays Admin", async () => {
-    const browser = new FormBrowser(server.url);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     await signIn(browser, server.demo.users.admin.email, server.demo.users.admin.password, "/settings/members");
     const page = await (await browser.fetch("/settings/members")).text();
     const form = /<form method="post" action="\/settings\/members"[^>]*>[\s\S]*?<\/form>/.exec(page)![0];
@@ -47,7 +47,7 @@ describe("cli demo", () => {
     const out = await server.cli("demo");
     expect(out).toContain(`Sign in at ${server.url}/login with the new passwords:`);
     const password = new RegExp(`${ADMIN}  (\\S+)`).exec(out)![1]!;
-    const signedIn = await signIn(new FormBrowser(server.url), ADMIN, password, "/inbox");
+    const signedIn = await signIn(new FormBrowser(server.url, {}, server.handle), ADMIN, password, "/inbox");
     expect(signedIn.headers.get("location")).toBe("/inbox");
   });
 });
@@ -61,8 +61,8 @@ describe("cli demo, run again", () => {
     const before = await demoJson();
     const after = await demoJson();
     for (const role of ["admin", "member", "reader", "readOnly"] as const) {
-      expect((await fetch(`${server.url}/v1/apps`, { headers: { authorization: `Bearer ${before.tokens[role]}` } })).status).toBe(401);
-      expect((await fetch(`${server.url}/v1/apps`, { headers: { authorization: `Bearer ${after.tokens[role]}` } })).status).toBe(200);
+      expect((await server.fetch(`${server.url}/v1/apps`, { headers: { authorization: `Bearer ${before.tokens[role]}` } })).status).toBe(401);
+      expect((await server.fetch(`${server.url}/v1/apps`, { headers: { authorization: `Bearer ${after.tokens[role]}` } })).status).toBe(200);
     }
   });
 
@@ -79,7 +79,7 @@ describe("cli users", () => {
     const [, password] = /password, shown once:\n(\S+)\n/.exec(out) ?? [];
     expect(password).toBeDefined();
     expect(out).toContain(`sign in at ${server.url}/login`);
-    const signedIn = await signIn(new FormBrowser(server.url), "zoe@acme.test", password!, "/inbox");
+    const signedIn = await signIn(new FormBrowser(server.url, {}, server.handle), "zoe@acme.test", password!, "/inbox");
     expect(signedIn.status).toBe(303);
   });
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { patch, post, startServer, type TestServer } from "../support/server.ts";
+import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
 
-let server: TestServer;
+let server: InProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await inProcess();
 });
-afterAll(() => server.stop());
+afterAll(() => server.close());
+const { post, patch } = jsonClient(() => server);
 
 test("the statusUrl of a report opens a public page with the app's name, its title, its status explained and the dates of status changes", async () => {
   const created = await post(`${server.url}/v1/reports`, {
@@ -15,7 +16,7 @@ test("the statusUrl of a report opens a public page with the app's name, its tit
   });
   await patch(`${server.url}/v1/feedbacks/${created.body.ticketId}`, server.demo.tokens.admin, { status: "in_development" });
   await patch(`${server.url}/v1/feedbacks/${created.body.ticketId}`, server.demo.tokens.admin, { status: "delivered" });
-  const res = await fetch(created.body.statusUrl);
+  const res = await server.fetch(created.body.statusUrl);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   const body = await res.text();
@@ -33,7 +34,7 @@ test("in the reporter's language", async () => {
     kind: "problem",
     message: "Le bouton de paiement ne fonctionne pas quand je clique",
   });
-  const body = await (await fetch(created.body.statusUrl)).text();
+  const body = await (await server.fetch(created.body.statusUrl)).text();
   expect(body).toContain('lang="fr"');
   expect(body).toContain('Statut\u202f: <span class="badge status-triage">');
   expect(body).toContain("L&#39;équipe l&#39;a reçu et va l&#39;examiner bientôt.");
@@ -43,9 +44,9 @@ test("in the reporter's language", async () => {
 
 test("a wrong token is a 404 that reveals nothing", async () => {
   const created = await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "idea", message: "Saved carts shared by link" });
-  const wrong = await fetch(created.body.statusUrl.replace(/t=[^&]+/, "t=wrong"));
+  const wrong = await server.fetch(created.body.statusUrl.replace(/t=[^&]+/, "t=wrong"));
   expect(wrong.status).toBe(404);
-  const unknown = await fetch(`${server.url}/s/unknown?t=x`);
+  const unknown = await server.fetch(`${server.url}/s/unknown?t=x`);
   expect(unknown.status).toBe(404);
   expect(await wrong.text()).toBe(await unknown.text());
 });

@@ -1,19 +1,23 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
-import { jobsDone, waitFor } from "../support/wait.ts";
+import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
+import { scratchDir } from "../../support/scratch.ts";
 
-let server: TestServer;
+let server: InProcess;
 let db: Database;
 beforeAll(async () => {
-  server = await startServer();
-  db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
+  const dataDir = scratchDir("effects");
+  server = await inProcess({ env: { DATA_DIR: dataDir } });
+  db = new Database(join(dataDir, "retour.sqlite"), { readonly: true });
 });
-afterAll(async () => {
+afterAll(() => {
   db.close();
-  await server.stop();
+  server.close();
 });
+const { get, patch, post } = jsonClient(() => server);
+/** The background jobs (grouping, triage, notifications) run to the end, as the worker would run them. */
+const jobsDone = () => server.runJobs();
 
 const report = async (message: string, extra: Record<string, unknown> = {}) =>
   (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, ...extra })).body.ticketId as string;
@@ -68,10 +72,11 @@ describe("followers", () => {
     const id = await idOf(key);
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
     const notified = () => db.query<{ email: string }, [string]>("SELECT email FROM notifications WHERE feedback_id = ?").all(id);
-    expect(await waitFor("the follower e-mail", notified, (rows) => rows.length > 0)).toEqual([{ email: "reporter@example.com" }]);
+    await jobsDone();
+    expect(notified()).toEqual([{ email: "reporter@example.com" }]);
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "fixed" });
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
-    await jobsDone(db);
+    await jobsDone();
     expect(notified()).toEqual([{ email: "reporter@example.com" }]);
   });
 });
@@ -80,11 +85,8 @@ describe("grouping in the background", () => {
   test("a report on the same subject is merged into the older feedback; its ticketId keeps answering with the survivor", async () => {
     const first = await report("Exporting the yearly report to Excel crashes the app");
     const second = await report("The app crashes when exporting the yearly report to Excel", { user: { email: "second@example.com" } });
-    const survivor = await waitFor(
-      "the second report to be grouped into the first",
-      () => get(`${server.url}/v1/feedbacks/${second}`, server.demo.tokens.admin),
-      (r) => r.body.key === first,
-    );
+    await jobsDone();
+    const survivor = await get(`${server.url}/v1/feedbacks/${second}`, server.demo.tokens.admin);
     expect(survivor.body).toMatchObject({ key: first, reports: 2 });
     expect(survivor.body.reportList.map((r: any) => r.text)).toEqual([
       "Exporting the yearly report to Excel crashes the app",
@@ -99,7 +101,7 @@ describe("grouping in the background", () => {
   test("different subjects stay apart", async () => {
     const a = await report("The calendar shows the wrong week number");
     const b = await report("Password reset e-mails never arrive");
-    await jobsDone(db);
+    await jobsDone();
     expect((await get(`${server.url}/v1/feedbacks/${b}`, server.demo.tokens.admin)).body.key).toBe(b);
     expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.key).toBe(a);
   });
@@ -112,14 +114,14 @@ describe("grouping in the background", () => {
     const a = await report("Dark mode toggle resets after every login");
     const b = (await post(`${server.url}/v1/reports`, { publicKey: key, kind: "problem", message: "Dark mode toggle resets after every login" })).body
       .ticketId;
-    await jobsDone(db);
+    await jobsDone();
     expect((await get(`${server.url}/v1/feedbacks/${b}`, server.demo.tokens.admin)).body.key).toBe(b);
     expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.admin)).body.reports).toBe(1);
   });
 });
 
 describe("triage in the background", () => {
-  const settled = () => jobsDone(db);
+  const settled = () => jobsDone();
 
   test("a report is attached to the feature its words point to, and never graded below the feature's floor", async () => {
     const key = await report("My card payment is refused at the last step");

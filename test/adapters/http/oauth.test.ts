@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
-import { FormBrowser, signIn } from "../support/browser.ts";
-import { get, startServer, type TestServer } from "../support/server.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
 
-let server: TestServer;
+let server: InProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await inProcess();
 });
-afterAll(() => server.stop());
+afterAll(() => server.close());
+const { get } = jsonClient(() => server);
+const send = (url: string, init?: RequestInit) => server.fetch(url, init);
 
 const REDIRECT = "http://127.0.0.1:9/cb";
 const base64url = (b: Buffer) => b.toString("base64url");
 
 async function register(redirectUris = [REDIRECT]) {
-  const res = await fetch(`${server.url}/oauth/register`, {
+  const res = await send(`${server.url}/oauth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ client_name: "Rule Tester", redirect_uris: redirectUris }),
@@ -22,7 +24,7 @@ async function register(redirectUris = [REDIRECT]) {
 }
 
 async function tokenRequest(form: Record<string, string>) {
-  const res = await fetch(`${server.url}/oauth/token`, {
+  const res = await send(`${server.url}/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
@@ -42,7 +44,7 @@ async function authorizeCode(person: { email: string; password: string }, extra:
   const client = (await register()).body;
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash("sha256").update(verifier).digest());
-  const browser = new FormBrowser(server.url);
+  const browser = new FormBrowser(server.url, {}, server.handle);
   await signIn(browser, person.email, person.password);
   const consent = await (
     await browser.fetch(authorizeUrl(client.client_id, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))
@@ -67,7 +69,7 @@ async function connect(person: { email: string; password: string }, extra: Recor
 
 const mcpStatus = async (accessToken: string) =>
   (
-    await fetch(`${server.url}/mcp`, {
+    await send(`${server.url}/mcp`, {
       method: "POST",
       headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
@@ -113,7 +115,7 @@ describe("dynamic client registration (RFC 7591)", () => {
 
   test("refuses http on a non-loopback host, and a missing redirect_uris", async () => {
     expect((await register(["http://agent.example/cb"])).body.error).toBe("invalid_redirect_uri");
-    const res = await fetch(`${server.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await send(`${server.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(((await res.json()) as any).error).toBe("invalid_client_metadata");
   });
 });
@@ -121,7 +123,7 @@ describe("dynamic client registration (RFC 7591)", () => {
 describe("authorization requests", () => {
   test("without a session, the person is sent to the login page and back", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     const res = await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toStartWith("/login?next=%2Foauth%2Fauthorize");
@@ -129,7 +131,7 @@ describe("authorization requests", () => {
 
   test("PKCE is mandatory: a missing challenge and the plain method are refused, back to the client with state", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     for (const params of [{}, { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, { code_challenge: "a".repeat(43) }]) {
       const res = await browser.fetch(authorizeUrl(client.client_id, params));
       const location = new URL(res.headers.get("location")!);
@@ -141,7 +143,7 @@ describe("authorization requests", () => {
 
   test("an unregistered redirect URI is never redirected to", async () => {
     const client = (await register()).body;
-    const res = await new FormBrowser(server.url).fetch(
+    const res = await new FormBrowser(server.url, {}, server.handle).fetch(
       authorizeUrl(client.client_id, { redirect_uri: "https://evil.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
     expect(res.status).toBe(400);
@@ -151,7 +153,7 @@ describe("authorization requests", () => {
 
   test("another resource than this service's is invalid_target", async () => {
     const client = (await register()).body;
-    const res = await new FormBrowser(server.url).fetch(
+    const res = await new FormBrowser(server.url, {}, server.handle).fetch(
       authorizeUrl(client.client_id, { resource: "https://other.example/mcp", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
     expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
@@ -159,7 +161,7 @@ describe("authorization requests", () => {
 
   test("the consent page cannot be framed and its form is protected against CSRF", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
     const res = await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
     expect(res.headers.get("x-frame-options")).toBe("DENY");
@@ -171,7 +173,7 @@ describe("authorization requests", () => {
 
   test("deny sends access_denied back with the state unchanged", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
     const page = await (
       await browser.fetch(authorizeUrl(client.client_id, { state: "keep/this=1", code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
@@ -297,7 +299,7 @@ describe("agents and membership", () => {
     const list = await get(`${server.url}/v1/agents`, server.demo.tokens.admin);
     const agent = list.body.data.find((a: any) => a.person === "member@demo.test");
     expect(agent).toBeDefined();
-    const removed = await fetch(`${server.url}/v1/agents/${agent.id}`, {
+    const removed = await send(`${server.url}/v1/agents/${agent.id}`, {
       method: "DELETE",
       headers: { authorization: `Bearer ${server.demo.tokens.admin}` },
     });
@@ -308,7 +310,7 @@ describe("agents and membership", () => {
   test("a member cannot remove another person's agent", async () => {
     await connect(server.demo.users.admin);
     const adminAgent = (await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.find((a: any) => a.person === "admin@demo.test");
-    const res = await fetch(`${server.url}/v1/agents/${adminAgent.id}`, {
+    const res = await send(`${server.url}/v1/agents/${adminAgent.id}`, {
       method: "DELETE",
       headers: { authorization: `Bearer ${server.demo.tokens.member}` },
     });
@@ -332,7 +334,7 @@ describe("agents and membership", () => {
     const { tokens } = await connect({ email: "shifting@demo.test", password: "shifting-password" });
     expect(tokens.scope).toBe("feedbacks:read reports:write feedbacks:write");
     await server.cli("member", "role", "DEMO", "shifting@demo.test", "reader");
-    const res = await fetch(`${server.url}/v1/feedbacks/DEMO-1`, {
+    const res = await send(`${server.url}/v1/feedbacks/DEMO-1`, {
       method: "PATCH",
       headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json" },
       body: JSON.stringify({ status: "fixed" }),
@@ -352,7 +354,7 @@ describe("agents and membership", () => {
       .split(/\s+/)[0]!;
     const client = (await register()).body;
     const verifier = base64url(randomBytes(32));
-    const browser = new FormBrowser(server.url);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     await signIn(browser, "both@demo.test", "both-password-1");
     const consent = await (
       await browser.fetch(
@@ -376,7 +378,7 @@ describe("agents and membership", () => {
 
   test("an agent connected without Update still sees update_feedback_status when its person's role allows it, so that it can ask for Update", async () => {
     const { tokens } = await connect(server.demo.users.member, { scope: "feedbacks:read" });
-    const res = await fetch(`${server.url}/mcp`, {
+    const res = await send(`${server.url}/mcp`, {
       method: "POST",
       headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
@@ -388,7 +390,7 @@ describe("agents and membership", () => {
 
   test("an agent connected without Update gets 403 insufficient_scope with the scope when it calls update_feedback_status", async () => {
     const { tokens } = await connect(server.demo.users.member, { scope: "feedbacks:read" });
-    const res = await fetch(`${server.url}/mcp`, {
+    const res = await send(`${server.url}/mcp`, {
       method: "POST",
       headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({
@@ -406,7 +408,7 @@ describe("agents and membership", () => {
 
 describe("sign-in", () => {
   test("the session cookie is HttpOnly and SameSite=Lax", async () => {
-    const browser = new FormBrowser(server.url);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     const page = await (await browser.fetch("/login")).text();
     const res = await browser.submit(page, { email: server.demo.users.admin.email, password: server.demo.users.admin.password });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("retour_session="))!;
@@ -415,7 +417,7 @@ describe("sign-in", () => {
   });
 
   test("a login form without its CSRF token is refused", async () => {
-    const res = await fetch(`${server.url}/login`, {
+    const res = await send(`${server.url}/login`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email: server.demo.users.admin.email, password: server.demo.users.admin.password }),
@@ -425,7 +427,7 @@ describe("sign-in", () => {
   });
 
   test("failed logins are throttled: five a minute for one e-mail from one address", async () => {
-    const browser = new FormBrowser(server.url);
+    const browser = new FormBrowser(server.url, {}, server.handle);
     server.startFreshMinute();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
-import { scratchDir } from "../support/scratch.ts";
+import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
+import { scratchDir } from "../../support/scratch.ts";
 
-let server: TestServer;
+let server: InProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await inProcess();
 });
-afterAll(() => server.stop());
+afterAll(() => server.close());
+const { get, post } = jsonClient(() => server);
 
 const start = (message: string, extra: Record<string, unknown> = {}) =>
   post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, qualify: true, ...extra });

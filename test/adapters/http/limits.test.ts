@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { loadConfig } from "../../../apps/runtime/config.ts";
+import { FormBrowser } from "../../support/browser.ts";
+import { distinctText } from "../../support/distinct.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+/** The budgets a server has when no RATE_LIMIT_* setting is given. */
+const defaults = loadConfig({});
+let now = Date.UTC(2026, 10, 2, 9, 17, 23);
+const clock = () => now;
+/** Moves the clock to just after the start of a window, so a test of a budget never straddles two. */
+const startFreshWindow = (ms: number) => {
+  now = now - (now % ms) + ms + 200;
+};
+const startFreshMinute = () => startFreshWindow(60_000);
+
+describe("rate limits (defaults)", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess({
+      with: { clock },
+      reportsPerMinute: defaults.reportsPerMinute,
+      apiPerMinute: defaults.apiPerMinute,
+      registrationsPerHour: defaults.registrationsPerHour,
+    });
+  });
+  afterAll(() => http.close());
+  const post = (path: string, body: unknown) => http.request("POST", path, { body });
+
+  test("429 rate_limited after 120 requests per minute from one address, shared by /v1/reports, /v1/ingest and answers, with Retry-After", async () => {
+    const body = { publicKey: "pk_nobody", kind: "problem", message: "m" };
+    startFreshMinute();
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) statuses.push((await post(`/v1/${i % 2 ? "ingest" : "reports"}`, body)).status);
+    expect(statuses.every((s) => s === 404)).toBe(true);
+    const limited = await post("/v1/reports/any/answers", { publicKey: "pk", text: "x" });
+    expect({ status: limited.status, code: limited.body.code }).toEqual({ status: 429, code: "rate_limited" });
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    // The window slides: the burst weighs on into the next minute, so the wait may pass its start.
+    expect(retryAfter).toBeLessThanOrEqual(120);
+    // Refused requests count too: a few more keep the burst above the budget a minute on.
+    for (let i = 0; i < 5; i++) await post("/v1/reports", body);
+    // The window slides: a minute on, the burst still weighs almost whole; a minute after that, it is gone.
+    now += 60_000;
+    expect((await post("/v1/reports", body)).status).toBe(429);
+    now += 60_000;
+    expect((await post("/v1/reports", body)).status).toBe(404);
+  });
+
+  test("read routes have their own budget per token: the 600th call of a minute passes, the 601st is 429", async () => {
+    const statuses: number[] = [];
+    startFreshMinute();
+    for (let i = 0; i < 601; i++) statuses.push((await http.request("GET", "/v1/apps", { token: http.demo.tokens.reader })).status);
+    expect(statuses.slice(0, 600).every((s) => s === 200)).toBe(true);
+    expect(statuses[600]).toBe(429);
+    expect((await http.request("GET", "/v1/apps", { token: http.demo.tokens.member })).status).toBe(200);
+  });
+
+  test("POST /oauth/register: 20 registrations an hour per address, then 429 with Retry-After", async () => {
+    const register = () => post("/oauth/register", { client_name: "Many", redirect_uris: ["http://127.0.0.1:9/cb"] });
+    startFreshWindow(60 * 60_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await register()).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const refused = await register();
+    expect([refused.status, refused.body.code]).toEqual([429, "rate_limited"]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    now += 2 * 60 * 60_000;
+    expect((await register()).status).toBe(201);
+  });
+});
+
+describe("sign-in throttling", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess({ with: { clock } });
+  });
+  afterAll(() => http.close());
+
+  const attempt = async (address: string, password: string) => {
+    const browser = new FormBrowser("http://localhost:3000", { "x-test-client-address": address }, http.handle);
+    const page = await (await browser.fetch("/login")).text();
+    return browser.submit(page, { email: http.demo.users.member.email, password });
+  };
+
+  test("guessing one e-mail's password from one address is slowed, with Retry-After; the person elsewhere still signs in", async () => {
+    startFreshMinute();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt("198.51.100.7", "wrong password")).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const limited = await attempt("198.51.100.7", http.demo.users.member.password);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await attempt("198.51.100.8", http.demo.users.member.password)).status).toBe(303);
+  });
+
+  test("the delay grows: after ten attempts in a quarter of an hour, the next minute does not open the door", async () => {
+    const address = "198.51.100.9";
+    startFreshWindow(15 * 60_000);
+    for (let i = 0; i < 5; i++) expect((await attempt(address, "wrong")).status).toBe(401);
+    now += 60_000;
+    for (let i = 0; i < 5; i++) expect((await attempt(address, "wrong")).status).toBe(401);
+    now += 60_000;
+    const refused = await attempt(address, http.demo.users.member.password);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60);
+  });
+});
+
+describe("monthly quota", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess({ with: { clock } });
+    await http.services.store.setPlan(http.demo.orgId, "free", 2);
+  });
+  afterAll(() => http.close());
+
+  test("429 quota_exceeded once the month's quota is used, with Retry-After to the next month; the report is not recorded", async () => {
+    const body = (n: number) => ({ publicKey: http.demo.publicKey, kind: "idea", message: `quota ${distinctText(n)}` });
+    const report = (n: number, headers: Record<string, string> = {}) => http.request("POST", "/v1/reports", { body: body(n), headers });
+    expect((await report(1)).status).toBe(201);
+    expect((await report(2)).status).toBe(201);
+    const over = await report(3, { "idempotency-key": "quota-3" });
+    expect({ status: over.status, code: over.body.code }).toEqual({ status: 429, code: "quota_exceeded" });
+    const today = new Date(now);
+    const nextMonth = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1);
+    expect(Math.abs(Number(over.headers.get("retry-after")) - (nextMonth - now) / 1000)).toBeLessThan(3600 * 24 * 2);
+    const listed = await http.request("GET", "/v1/feedbacks?query=quota", { token: http.demo.tokens.admin });
+    expect(listed.body.data.length).toBe(2);
+    // A refused request does not hold its idempotency key: once there is room again, the retry records.
+    await http.services.store.setPlan(http.demo.orgId, "free", 3);
+    expect((await report(3, { "idempotency-key": "quota-3" })).status).toBe(201);
+  });
+});
+
+describe("MCP within the same budgets", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess({ with: { clock }, reportsPerMinute: 5, apiPerMinute: 10 });
+  });
+  afterAll(() => http.close());
+
+  const mcp = (token: string, method: string, params: unknown = {}) =>
+    http.handle(
+      new Request("http://localhost:3000/mcp", {
+        method: "POST",
+        headers: {
+          host: "localhost:3000",
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      }),
+    );
+  const unknownKeyReport = () => http.request("POST", "/v1/reports", { body: { publicKey: "pk_nobody", kind: "idea", message: "m" } });
+
+  test("MCP calls share the token's API budget with its REST calls", async () => {
+    const token = http.demo.tokens.member;
+    startFreshMinute();
+    for (let i = 0; i < 6; i++) expect((await http.request("GET", "/v1/apps", { token })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await mcp(token, "tools/list")).status).toBe(200);
+    const over = await mcp(token, "tools/list");
+    expect([over.status, (await over.json()).code]).toEqual([429, "rate_limited"]);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await http.request("GET", "/v1/apps", { token })).status).toBe(429);
+  });
+
+  test("create_report also counts in the collection budget of the client address", async () => {
+    const token = http.demo.tokens.admin;
+    const report = () => mcp(token, "tools/call", { name: "create_report", arguments: { appId: http.demo.appId, kind: "idea", message: "budget" } });
+    startFreshMinute();
+    for (let i = 0; i < 3; i++) expect((await unknownKeyReport()).status).toBe(404);
+    for (let i = 0; i < 2; i++) expect((await report()).status).toBe(200);
+    const over = await report();
+    expect([over.status, (await over.json()).code]).toEqual([429, "rate_limited"]);
+    expect((await unknownKeyReport()).status).toBe(429);
+    // Reads over MCP do not spend the collection budget.
+    expect((await mcp(token, "tools/list")).status).toBe(200);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { hostname } from "node:os";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+// Deliveries to a real receiver are tested end to end (test/e2e/webhooks.test.ts); these are the routes' rules.
+describe("webhook management", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
+  });
+  afterAll(() => http.close());
+
+  const RECEIVER = "http://127.0.0.1:9/hooks";
+  const admin = () => http.demo.tokens.admin;
+  const createHook = (url = RECEIVER, events = ["feedback.created", "feedback.status_changed", "feedback.shipped"]) =>
+    http.request("POST", "/v1/webhooks", { body: { url, events }, token: admin() });
+
+  test("at most 5 webhooks per organization: 409 webhook_limit_reached", async () => {
+    const existing = (await http.request("GET", "/v1/webhooks", { token: admin() })).body.data.length;
+    for (let i = existing; i < 5; i++) expect((await createHook(`${RECEIVER}?n=${i}`)).status).toBe(201);
+    const sixth = await createHook(`${RECEIVER}?n=6`);
+    expect([sixth.status, sixth.body.code]).toEqual([409, "webhook_limit_reached"]);
+  });
+
+  test("a webhook is deleted, and then 404", async () => {
+    const id = (await http.request("GET", "/v1/webhooks", { token: admin() })).body.data.at(-1).id;
+    expect((await http.request("DELETE", `/v1/webhooks/${id}`, { token: admin() })).status).toBe(204);
+    expect((await http.request("DELETE", `/v1/webhooks/${id}`, { token: admin() })).status).toBe(404);
+  });
+
+  test("unknown events are invalid_webhook", async () => {
+    const res = await createHook(RECEIVER, ["feedback.deleted"]);
+    expect([res.status, res.body.code]).toEqual([400, "invalid_webhook"]);
+  });
+
+  test("reserved to Admins: a Member is forbidden, whatever their token holds", async () => {
+    const res = await http.request("GET", "/v1/webhooks", { token: http.demo.tokens.member });
+    expect([res.status, res.body.code]).toEqual([403, "forbidden"]);
+  });
+});
+
+describe("webhook addresses when private addresses are not allowed", () => {
+  let strict: InProcess;
+  beforeAll(async () => {
+    strict = await inProcess();
+  });
+  afterAll(() => strict.close());
+
+  test("every refused class is refused when saved: 400 invalid_webhook", async () => {
+    const refused = [
+      "http://hooks.example.com/x",
+      "https://127.0.0.1/x",
+      "https://localhost/x",
+      `https://${hostname()}/x`,
+      "https://10.0.0.8/x",
+      "https://172.20.1.1/x",
+      "https://192.168.0.10/x",
+      "https://169.254.169.254/latest",
+      "https://100.64.1.1/x",
+      "https://224.0.0.251/x",
+      "https://[::1]/x",
+      "https://[fd00::1]/x",
+      "https://[fe80::1]/x",
+      "https://[::ffff:127.0.0.1]/x",
+    ];
+    for (const url of refused) {
+      const res = await strict.request("POST", "/v1/webhooks", { body: { url, events: ["feedback.created"] }, token: strict.demo.tokens.admin });
+      expect({ url, status: res.status, code: res.body.code }).toEqual({ url, status: 400, code: "invalid_webhook" });
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
+
+// That the server stops with status 2 and prints the message is tested on a real start (test/e2e/operations.test.ts).
+test("a wrong configuration value is refused with a message naming the variable", () => {
+  for (const [name, value] of [
+    ["PORT", "eighty"],
+    ["STORE", "postgres"],
+    ["RATE_LIMIT_REPORTS_PER_MINUTE", "-1"],
+    ["BASE_URL", "not a url"],
+    ["WEBHOOK_RETRY_SCHEDULE", "soon"],
+  ] as const) {
+    let refused: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      refused = error;
+    }
+    expect({ name, refused: refused instanceof ConfigError }).toEqual({ name, refused: true });
+    expect((refused as ConfigError).message).toContain(name);
+  }
+});
