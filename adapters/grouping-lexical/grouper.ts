@@ -1,7 +1,7 @@
 import type { Grouper } from "../../core/ports.ts";
 import { groupingKeys, terms, type TermCounts } from "../../core/grouping/analyze.ts";
 import { linkMatches } from "../../core/grouping/linkage.ts";
-import { titleOf, titlesAgree } from "../../core/grouping/titles-agree.ts";
+import { factsAgree, type TitleFacts, titleFacts, titleOf } from "../../core/grouping/titles-agree.ts";
 import {
   cosine,
   mayShareSubject,
@@ -44,8 +44,8 @@ const unpack = ({ terms, counts }: Packed): TermCounts => ({ terms: terms === ""
  * subject, and their titles agree (titlesAgree): on real reports, similarity alone merges
  * unrelated reports that share a template or differ by the one word that is their subject.
  */
-const sureDuplicate = (text: string, mine: TermCounts, other: string, theirs: TermCounts, score: number): boolean =>
-  score >= SAME_SUBJECT_THRESHOLD && mayShareSubject(mine, new Set(theirs.terms)) && titlesAgree(titleOf(text), titleOf(other));
+const sureDuplicate = (mine: TermCounts, myTitle: () => TitleFacts, theirs: TermCounts, theirTitle: () => TitleFacts, score: number): boolean =>
+  score >= SAME_SUBJECT_THRESHOLD && mayShareSubject(mine, new Set(theirs.terms)) && factsAgree(myTitle(), theirTitle());
 
 /** Document frequencies over the candidates and the new text: the app's own vocabulary decides what is rare. */
 function statsOf(documents: readonly TermCounts[]): TermStats {
@@ -71,6 +71,16 @@ export function createLexicalGrouper(): Grouper {
     if (analysed.size > CACHE_SIZE) analysed.delete(analysed.keys().next().value!);
     return counts;
   };
+  // Titles of the candidates a sure duplicate is decided against, read once each (least recently used out first).
+  const titles = new Map<string, TitleFacts>();
+  const titleFactsOf = (text: string): TitleFacts => {
+    const title = titleOf(text);
+    const facts = titles.get(title) ?? titleFacts(title);
+    titles.delete(title);
+    titles.set(title, facts);
+    if (titles.size > CACHE_SIZE) titles.delete(titles.keys().next().value!);
+    return facts;
+  };
   return {
     keys: groupingKeys,
 
@@ -80,6 +90,8 @@ export function createLexicalGrouper(): Grouper {
       const theirs = candidates.map((c) => termsOf(c.text));
       const stats = statsOf([mine, ...theirs]);
       const reference = weigh(mine, stats);
+      let myTitle: TitleFacts | undefined;
+      const mineFacts = () => (myTitle ??= titleFacts(titleOf(text)));
       // Single linkage (core's linkMatches): a feedback ranks by its most similar text, a sure duplicate of its own only.
       const compared = theirs.map((counts, i) => {
         const candidate = candidates[i]!;
@@ -89,7 +101,7 @@ export function createLexicalGrouper(): Grouper {
           id: candidate.id,
           score,
           closest: weighted,
-          ...(candidate.own && { same: sureDuplicate(text, mine, candidate.text, counts, score) }),
+          ...(candidate.own && { same: sureDuplicate(mine, mineFacts, counts, () => titleFactsOf(candidate.text), score) }),
         };
       });
       return { matches: linkMatches(compared, SUGGESTION_THRESHOLD, (closest: Weighted) => sharedWords(reference, closest, MATCHED_WORDS)) };

@@ -35,17 +35,26 @@ export function titleIdentifiers(title: string): Set<string> {
   return found;
 }
 
-/** Whether two titles name the same versions, tickets, sites and tags: one that names a release the other does not is about that release. */
-function sameIdentifiers(a: string, b: string): boolean {
-  const [mine, theirs] = [titleIdentifiers(a), titleIdentifiers(b)];
-  return mine.size === theirs.size && [...mine].every((x) => theirs.has(x));
+/** What deciding whether two titles agree reads of each: its words and its identifiers, read once. */
+export interface TitleFacts {
+  readonly words: ReadonlySet<string>;
+  readonly identifiers: ReadonlySet<string>;
 }
 
-/** Whether two titles name one subject: the words of one all in the other, which adds at most a few, and the same identifiers. */
-export function titlesAgree(a: string, b: string): boolean {
-  const [mine, theirs] = [new Set(words(subjectText(a))), new Set(words(subjectText(b)))];
-  if (mine.size === 0 || theirs.size === 0) return false;
-  const shared = [...mine].filter((word) => theirs.has(word)).length;
-  const [shorter, longer] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
-  return shared === shorter.size && longer.size - shared <= MAX_EXTRA_TITLE_WORDS && sameIdentifiers(a, b);
+export const titleFacts = (title: string): TitleFacts => ({ words: new Set(words(subjectText(title))), identifiers: titleIdentifiers(title) });
+
+/**
+ * Whether two titles name one subject: the words of one all in the other, which adds at most a few,
+ * and the same versions, tickets, sites and tags (a title that names a release the other does not
+ * is about that release).
+ */
+export function factsAgree(a: TitleFacts, b: TitleFacts): boolean {
+  if (a.words.size === 0 || b.words.size === 0 || a.identifiers.size !== b.identifiers.size) return false;
+  for (const id of a.identifiers) if (!b.identifiers.has(id)) return false;
+  const [shorter, longer] = a.words.size <= b.words.size ? [a.words, b.words] : [b.words, a.words];
+  for (const word of shorter) if (!longer.has(word)) return false;
+  return longer.size - shorter.size <= MAX_EXTRA_TITLE_WORDS;
 }
+
+/** titlesAgree of two titles read as they are. */
+export const titlesAgree = (a: string, b: string): boolean => factsAgree(titleFacts(a), titleFacts(b));
