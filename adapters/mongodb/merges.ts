@@ -5,7 +5,7 @@ import type { MergeStore } from "../../core/store/merges.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import { compoundId, type Database, type Document, fromDocument } from "./database.ts";
 import { feedbackDocument, takeKey, NOT_MERGED } from "./feedbacks.ts";
-import { insertEvent } from "./outbox.ts";
+import { insertEvent, insertJobs } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
 import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 
@@ -48,7 +48,7 @@ export function mergeStore(data: Database): MergeStore {
   };
 
   return {
-    applySplit: (s, events) =>
+    applySplit: (s, events, jobs) =>
       data.transaction(async (session) => {
         const current = await feedbacks().findOne({ _id: s.feedbackId, orgId: s.orgId, ...NOT_MERGED }, { session });
         if (current?.reports !== s.expectedReports || (await holding(s.feedbackId, [s.reportId], session)) !== 1) return null;
@@ -78,6 +78,7 @@ export function mergeStore(data: Database): MergeStore {
         await data.collection("splits").insertOne({ _id: id, ...fields, newFeedback: { ...f } }, { session });
         await dismiss(data, dismissalAfterSplit(s), session);
         for (const event of events) await insertEvent(data, event, session);
+        await insertJobs(data, jobs, s.at, session);
         return { ...f, key };
       }),
 

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { DomainEvent } from "../../core/feedback/events.ts";
+import type { DomainEvent, JobRequest } from "../../core/feedback/events.ts";
 import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge } from "../../core/merges/dismissal.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
@@ -8,7 +8,7 @@ import type { FeedbackRecord } from "../../core/model.ts";
 import { insertFeedback } from "./new-feedback.ts";
 import { addWords, indexNewFeedback, rewriteWords } from "./search.ts";
 import type { MergeStore } from "../../core/store/merges.ts";
-import { insertEvent } from "./outbox.ts";
+import { insertEvent, insertJob } from "./outbox.ts";
 import { orgNumberOf, placeholders, refOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -162,7 +162,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     return true;
   };
 
-  const split = (s: SplitRecord, events: readonly DomainEvent[]): FeedbackRecord | null => {
+  const split = (s: SplitRecord, events: readonly DomainEvent[], jobs: readonly JobRequest[]): FeedbackRecord | null => {
     if (visibleFeedback(s.feedbackId, s.orgId)?.reports !== s.expectedReports || holding(s.feedbackId, [s.reportId]) !== 1) return null;
     const f = s.newFeedback;
     const key = insertFeedback(db, f);
@@ -203,11 +203,12 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     );
     dismiss(db, dismissalAfterSplit(s));
     for (const event of events) insertEvent(db, event);
+    for (const job of jobs) insertJob(db, job, s.at);
     return { ...f, key };
   };
 
   return {
-    applySplit: (s, events) => batch.run(() => split(s, events)),
+    applySplit: (s, events, jobs) => batch.run(() => split(s, events, jobs)),
 
     async listSplits(orgId, feedbackId) {
       return db

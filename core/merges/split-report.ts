@@ -8,7 +8,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
-import { planSplit, splitEvent } from "./split.ts";
+import { planSplit, splitEvent, splitJob } from "./split.ts";
 
 type SplitDeps = FindDeps &
   PresentDeps &
@@ -42,7 +42,7 @@ export async function splitReport(services: SplitDeps, grant: Grant, keyOrId: st
       at: clock(),
     });
     if (!planned.ok) return planned;
-    const created = await store.applySplit(planned.value, [splitEvent(planned.value, ids.id())]);
+    const created = await store.applySplit(planned.value, [splitEvent(planned.value, ids.id())], [splitJob(planned.value)]);
     if (created) return ok(await presentFeedback(services, created));
   }
   throw new Error(`split of ${reportId} out of ${keyOrId} kept changing under ${MAX_ATTEMPTS} attempts`);

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "../errors.ts";
-import type { DomainEvent } from "../feedback/events.ts";
+import type { DomainEvent, JobRequest } from "../feedback/events.ts";
 import { INITIAL_STATUS } from "../feedback/status.ts";
 import type { FeedbackRecord, ReportRecord } from "../model.ts";
 import { initialTitle } from "../report/title.ts";
@@ -65,7 +65,12 @@ export function planSplit(input: SplitInput): Result<SplitRecord> {
       ...(report.report.observed && { observed: report.report.observed }),
       ...(report.report.expected && { expected: report.report.expected }),
       reports: 1,
-      createdAt: input.at,
+      // The list orders by last activity, which is the last report received: the new feedback's is
+      // its report's time, as the feedback it left recounts its own from the reports it keeps. It
+      // is dated from that report too, never from the split, so it is never created after its
+      // last activity and sits among the feedbacks by when its subject was reported, not above
+      // or below them by when someone tidied up (the split's time stays on the split record).
+      createdAt: report.at,
       lastActivityAt: report.at,
     },
     follower: email && input.followers.includes(email) ? email : null,
@@ -84,3 +89,9 @@ export const splitEvent = (split: SplitRecord, id: string): DomainEvent => ({
   feedbackId: split.newFeedback.id,
   createdAt: split.at,
 });
+
+/**
+ * The new feedback is triaged and compared like a new one: the grouping job commits with the split
+ * (it grades it and attaches it to a feature, as none of that follows the report out).
+ */
+export const splitJob = (split: SplitRecord): JobRequest => ({ kind: "group_report", orgId: split.orgId, feedbackId: split.newFeedback.id });

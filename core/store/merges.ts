@@ -1,4 +1,4 @@
-import type { DomainEvent } from "../feedback/events.ts";
+import type { DomainEvent, JobRequest } from "../feedback/events.ts";
 import type { MergeRecord, Unmerge } from "../merges/merge.ts";
 import type { SplitRecord } from "../merges/split.ts";
 import type { FeedbackRecord } from "../model.ts";
@@ -27,10 +27,10 @@ export interface MergeStore {
   /**
    * Writes a planned split: the new feedback gets the organization's next key, the report moves to
    * it (with its follower), the feedback it left gets the planned counts, the pair is remembered as
-   * dismissed, and the events commit with it. Null, with nothing written, when the feedback is
+   * dismissed, and the events and jobs commit with it. Null, with nothing written, when the feedback is
    * merged or its report count changed since.
    */
-  applySplit(split: SplitRecord, events: readonly DomainEvent[]): Promise<FeedbackRecord | null>;
+  applySplit(split: SplitRecord, events: readonly DomainEvent[], jobs: readonly JobRequest[]): Promise<FeedbackRecord | null>;
   /** The reports split out of a feedback, oldest first. */
   listSplits(orgId: string, feedbackId: string): Promise<SplitRecord[]>;
 }

@@ -4,7 +4,7 @@ import { decideGrouping } from "../../core/grouping/decision.ts";
 import { dismissalAfterSplit, dismissalAfterUnmerge, dismissalOf } from "../../core/merges/dismissal.ts";
 import { mergeInto } from "../../core/merges/merge-into.ts";
 import { type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
-import { planSplit } from "../../core/merges/split.ts";
+import { planSplit, splitJob } from "../../core/merges/split.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
 import type { ReportRecord } from "../../core/model.ts";
 import { feedbackRecord } from "./fake-feedbacks.ts";
@@ -135,11 +135,24 @@ describe("planSplit", () => {
       status: "triage",
       observed: "blank",
       reports: 1,
-      createdAt: NOW,
+      createdAt: NOW - 5_000,
       lastActivityAt: NOW - 5_000,
     });
     assert.equal(split.value.follower, "ann@x.io");
     assert.deepEqual(split.value.remaining, { reports: 1, lastActivityAt: NOW - 9_000 });
+  });
+
+  test("the new feedback is dated from its report, never from the split: it is not created after its last activity", () => {
+    const split = planSplit({ id: "s", newFeedbackId: "fb-9", feedback: target, reports, reportId: "r-2", followers: [], by: "u", at: NOW });
+    assert.ok(split.ok);
+    assert.equal(split.value.newFeedback.createdAt, NOW - 5_000);
+    assert.equal(split.value.newFeedback.lastActivityAt, NOW - 5_000);
+  });
+
+  test("the new feedback is triaged and grouped like a new one: the split queues its group_report job", () => {
+    const split = planSplit({ id: "s", newFeedbackId: "fb-9", feedback: target, reports, reportId: "r-2", followers: [], by: "u", at: NOW });
+    assert.ok(split.ok);
+    assert.deepEqual(splitJob(split.value), { kind: "group_report", orgId: "org", feedbackId: "fb-9" });
   });
 
   test("refuses the only report (cannot_split, saying so) and a report of another feedback (not_found)", () => {

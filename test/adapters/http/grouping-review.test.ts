@@ -133,6 +133,21 @@ describe("grouping that people review and undo", () => {
     expect((await write(`/v1/feedbacks/${holder}/reports/${only}/split`, undefined, http.demo.tokens.reader)).body.code).toBe("forbidden");
   });
 
+  test("a split-out feedback is triaged like a new one and dated from its report, so it lists where its report puts it", async () => {
+    const b = await report("B: The checkout page takes a minute to load on mobile");
+    const a = await report("A: Exporting the sales report crashes the dashboard");
+    expect((await write(`/v1/feedbacks/${a}/merge`, { into: b })).status).toBe(200);
+    const moved = ((await read(b)).body.reportList as Array<{ id: string; text: string }>).find((r) => r.text.startsWith("A:"))!;
+    const split = await write(`/v1/feedbacks/${b}/reports/${moved.id}/split`);
+    expect(split.status).toBe(201);
+    expect(Date.parse(split.body.createdAt)).toBeLessThanOrEqual(Date.parse(split.body.lastActivityAt));
+    expect(split.body.severity).toBeUndefined();
+    await http.runJobs();
+    const triaged = (await read(split.body.key)).body;
+    expect(triaged.severity).toBeDefined();
+    expect(triaged.key).toBe(split.body.key);
+  });
+
   describe("an unmerge or split that would break the merge invariants answers 409 with why, never 500", () => {
     /** A merged into B by hand; the id of each one's report in B. */
     async function mergedPair(a: string, b: string) {

@@ -6,7 +6,7 @@ import { splitReport } from "../../../core/merges/split-report.ts";
 import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
 import { MAX_FEEDBACK_WORDS } from "../../../core/feedback/search-words.ts";
 import { planMerge, unmergedEvent } from "../../../core/merges/merge.ts";
-import { planSplit, splitEvent } from "../../../core/merges/split.ts";
+import { planSplit, splitEvent, splitJob } from "../../../core/merges/split.ts";
 import type { Store } from "../../../core/services.ts";
 import { contractKit } from "./kit.ts";
 
@@ -135,7 +135,7 @@ export function mergesContract(makeStore: () => Promise<Store>) {
         at: 8,
       });
       if (!split.ok) throw new Error(split.code);
-      await expect(store.applySplit(split.value, [crash])).rejects.toThrow("crash");
+      await expect(store.applySplit(split.value, [crash], [splitJob(split.value)])).rejects.toThrow("crash");
       expect(await state()).toEqual(merged);
       expect(await store.findFeedback(org.orgId, split.value.newFeedback.id)).toBeNull();
     });
@@ -193,7 +193,7 @@ export function mergesContract(makeStore: () => Promise<Store>) {
         at: 9,
       });
       if (!planned.ok) throw new Error(planned.code);
-      const created = await store.applySplit(planned.value, [splitEvent(planned.value, id("e"))]);
+      const created = await store.applySplit(planned.value, [splitEvent(planned.value, id("e"))], [splitJob(planned.value)]);
       expect(created).toMatchObject({ key: `${org.prefix}-3`, title: "other subject", status: "triage", reports: 1, lastActivityAt: 5 });
       expect((await store.listReports(created!.id)).map((r) => r.id)).toEqual([moved.id]);
       expect(await store.findFeedback(org.orgId, target.id)).toMatchObject({ reports: 1, lastActivityAt: 1 });
@@ -203,7 +203,33 @@ export function mergesContract(makeStore: () => Promise<Store>) {
       expect(await store.listSplits(org.orgId, target.id)).toEqual([planned.value]);
       expect(await store.dismissedWith(org.orgId, target.id)).toEqual(new Set([created!.id]));
       // Planned on two reports, the feedback holds one now: the same split again writes nothing.
-      expect(await store.applySplit({ ...planned.value, id: "again" }, [])).toBeNull();
+      expect(await store.applySplit({ ...planned.value, id: "again" }, [], [])).toBeNull();
+    });
+
+    test("a split queues the new feedback's grouping job with it, so it is triaged like a new one", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = (await record(store, org, "target", 1))!;
+      const other = (await record(store, org, "other subject", 5))!;
+      expect((await merge(store, other, target, 6)).ok).toBe(true);
+      const reports = await store.listReports(target.id);
+      const planned = planSplit({
+        id: id("split"),
+        newFeedbackId: id("fb"),
+        feedback: (await store.findFeedback(org.orgId, target.id))!,
+        reports,
+        reportId: reports.find((r) => r.report.message === "other subject")!.id,
+        followers: [],
+        by: "user-1",
+        at: 9,
+      });
+      if (!planned.ok) throw new Error(planned.code);
+      const created = (await store.applySplit(planned.value, [], [splitJob(planned.value)]))!;
+      const queued: string[] = [];
+      for (let job = await store.claimJob(100, 1_000, id("lease")); job; job = await store.claimJob(100, 1_000, id("lease"))) {
+        if (job.request.kind === "group_report") queued.push(job.request.feedbackId);
+      }
+      expect(queued).toContain(created.id);
     });
 
     describe("an unmerge that would break the merge invariants is refused before anything is written", () => {
