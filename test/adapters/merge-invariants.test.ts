@@ -46,7 +46,8 @@ function crashing(store: Store, armed: () => boolean): Store {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver);
       if (typeof name !== "string" || !writes.has(name)) return value;
-      return (plan: unknown, events: readonly DomainEvent[]) => value.call(target, plan, armed() ? [...events, crash()] : events);
+      return (plan: unknown, events: readonly DomainEvent[], ...rest: unknown[]) =>
+        value.call(target, plan, armed() ? [...events, crash()] : events, ...rest);
     },
   });
 }
