@@ -82,6 +82,17 @@ export function mergeStore(data: Database): MergeStore {
         return { ...f, key };
       }),
 
+    async holdersOf(orgId, reportIds) {
+      const reports = await data
+        .collection("reports")
+        .find({ _id: { $in: [...reportIds] } }, { projection: { feedbackId: 1 } })
+        .toArray();
+      const found = await feedbacks()
+        .find({ _id: { $in: [...new Set(reports.map((r) => r.feedbackId as string))] }, orgId }, { projection: { key: 1 } })
+        .toArray();
+      return found.map((f) => f.key as string).sort();
+    },
+
     async listSplits(orgId, feedbackId) {
       const found = await data.collection("splits").find({ orgId, feedbackId }).sort({ at: 1, _id: 1 }).toArray();
       return found.map((s) => ({ ...fromDocument<SplitRecord>(s, ["follower"]), follower: s.follower ?? null }));

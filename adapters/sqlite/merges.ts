@@ -210,6 +210,17 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
   return {
     applySplit: (s, events, jobs) => batch.run(() => split(s, events, jobs)),
 
+    async holdersOf(orgId, reportIds) {
+      if (reportIds.length === 0) return [];
+      return db
+        .query<{ key: string }, string[]>(
+          `SELECT DISTINCT f.key FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref
+           WHERE f.org_number = ${orgNumberOf("?")} AND r.id IN (${placeholders(reportIds.length)}) ORDER BY f.key`,
+        )
+        .all(orgId, ...reportIds)
+        .map((r) => r.key);
+    },
+
     async listSplits(orgId, feedbackId) {
       return db
         .query<SplitRow, [string, string]>("SELECT * FROM splits WHERE org_id = ? AND feedback_id = ? ORDER BY at, rowid")

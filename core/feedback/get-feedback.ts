@@ -2,16 +2,40 @@ import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
-import { type FindDeps, lookupKey, resolveFeedback } from "./find-feedback.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { MergeStore } from "../store/merges.ts";
+import { type FindDeps, findByKeyOrId, lookupKey, resolveFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 
-/** GET /v1/feedbacks/{key}. A key grouped into another feedback answers with that one, and says so in mergedInto. */
-export async function getFeedback(services: FindDeps & PresentDeps, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
+type GetDeps = FindDeps &
+  PresentDeps & {
+    readonly store: Pick<FeedbackStore, "listReports"> & Pick<MergeStore, "findMerge" | "holdersOf">;
+  };
+
+/**
+ * GET /v1/feedbacks/{key}. A key grouped into another feedback answers with that one, and says so in
+ * mergedInto. The merge stands even when reports it brought have left that feedback since (split
+ * off, or taken back by another unmerge): the answer then names, in reportsMovedTo, the feedbacks
+ * holding them now, so that it never passes for the one holding them.
+ */
+export async function getFeedback(services: GetDeps, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return fail("not_found");
   const shown = await presentFeedback(services, feedback);
   const mergedAway = feedback.key !== lookupKey(keyOrId) && feedback.id !== keyOrId;
-  return ok(mergedAway ? { ...shown, mergedInto: feedback.key } : shown);
+  if (!mergedAway) return ok(shown);
+  const moved = await movedAway(services, grant.orgId, keyOrId, feedback.id);
+  return ok({ ...shown, mergedInto: feedback.key, ...(moved.length > 0 && { reportsMovedTo: moved }) });
+}
+
+/** The keys of the feedbacks holding the reports a merged key's merge brought that `shownId` no longer holds. */
+async function movedAway(services: GetDeps, orgId: string, keyOrId: string, shownId: string): Promise<string[]> {
+  const asked = await findByKeyOrId(services, orgId, keyOrId);
+  const merge = asked && (await services.store.findMerge(orgId, asked.id));
+  if (!merge) return [];
+  const held = new Set((await services.store.listReports(shownId)).map((r) => r.id));
+  const gone = merge.reportIds.filter((id) => !held.has(id));
+  return gone.length > 0 ? services.store.holdersOf(orgId, gone) : [];
 }

@@ -8,6 +8,8 @@ import type { SimilarFeedback } from "../schemas/merges.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
+import type { MergeRefusal } from "../merges/refusal.ts";
+import { type UnmergeReadDeps, unmergeRefusal } from "../merges/unmerge-feedback.ts";
 import type { UserStore } from "../store/users.ts";
 import { type PresentDeps, presentWithReports } from "./present-feedback.ts";
 import { resolveFeedback } from "./find-feedback.ts";
@@ -27,16 +29,22 @@ interface FeedbackThread {
   /** One conversation per report that had one, oldest report first. */
   readonly conversations: readonly ReportConversation[];
   readonly followers: readonly Follower[];
-  /** The feedbacks merged into this one, whose merge can be undone. */
-  readonly merged: readonly LinkedFeedback[];
+  /** The feedbacks merged into this one (standing merges), each with why its unmerge would be refused now, if it would. */
+  readonly merged: readonly MergedHere[];
   /** Open feedbacks of the same app that may tell the same thing, most alike first. */
   readonly similar: readonly SimilarFeedback[];
   /** Whether the person asking may change its status, merge and split it. */
   readonly canUpdate: boolean;
 }
 
+/** A feedback merged into the one shown; `unmergeRefused` is null when the merge can be undone, else why not (the same refusal an unmerge would get). */
+export interface MergedHere extends LinkedFeedback {
+  readonly unmergeRefused: MergeRefusal | null;
+}
+
 type OpenDeps = PresentDeps &
-  SimilarDeps & {
+  SimilarDeps &
+  UnmergeReadDeps & {
     readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedback"> &
       Pick<FollowerStore, "listFollowers" | "listNotifications"> &
       Pick<MergeStore, "listMerges" | "listSplits"> &
@@ -47,7 +55,7 @@ type OpenDeps = PresentDeps &
 const SIMILAR_SHOWN = 5;
 
 /** Names the other feedbacks of its merges and splits, and the people who made them. */
-async function links(services: OpenDeps, orgId: string, feedbackId: string): Promise<{ entries: TimelineEntry[]; merged: LinkedFeedback[] }> {
+async function links(services: OpenDeps, orgId: string, feedbackId: string): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
   const { store } = services;
   const [merges, splits] = await Promise.all([store.listMerges(orgId, feedbackId), store.listSplits(orgId, feedbackId)]);
   const ids = new Set([...merges.flatMap((m) => [m.sourceId, m.targetId]), ...splits.map((s) => s.newFeedback.id)]);
@@ -61,7 +69,14 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
   ]);
   const named = new Map(feedbacks.flatMap((f) => (f ? [[f.id, { key: f.key, title: f.title }] as const] : [])));
   const names = new Map(users.flatMap((u) => (u ? [[u.id, u.name ?? u.email] as const] : [])));
-  const standing = merges.filter((m) => m.targetId === feedbackId && !m.undone).flatMap((m) => named.get(m.sourceId) ?? []);
+  const standing = await Promise.all(
+    merges
+      .filter((m) => m.targetId === feedbackId && !m.undone)
+      .flatMap((m) => {
+        const source = named.get(m.sourceId);
+        return source ? [unmergeRefusal(services, m, source).then((unmergeRefused) => ({ ...source, unmergeRefused }))] : [];
+      }),
+  );
   return {
     entries: linkEntries(
       feedbackId,

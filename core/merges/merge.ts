@@ -90,19 +90,25 @@ export function planMerge(input: MergeInput): Result<MergeRecord> {
   });
 }
 
-/** What an unmerge reads before it writes: the feedback it names, the one it was merged into, and the reports that one holds now. */
+/**
+ * What an unmerge reads before it writes: the feedback it names, the one it was merged into, the
+ * reports that one holds now, and the keys of the feedbacks holding the merge's others.
+ */
 interface UnmergeInput {
   readonly merge: MergeRecord;
   readonly source: Pick<FeedbackRecord, "key">;
   readonly target: Feedback & Pick<FeedbackRecord, "key">;
   readonly targetReportIds: readonly string[];
+  /** Where the reports the merge brought and the target no longer holds are now (their feedbacks' keys). */
+  readonly holders: readonly string[];
   readonly at: number;
   readonly by: string | null;
 }
 
 /**
  * Plans the undoing of a standing merge. The target must answer for itself (undo a later merge of
- * it first), still hold every report the merge brought (none split off since), and keep at least
+ * it first), still hold every report the merge brought (none split off or taken back since: the
+ * refusal names the feedbacks holding them now), and keep at least
  * one report of its own; otherwise the unmerge is refused, saying why, before anything is written.
  * The target keeps activity it had since the merge, and otherwise gets its former last activity back.
  */
@@ -113,7 +119,8 @@ export function planUnmerge(input: UnmergeInput): Result<Unmerge> {
   if (target.mergedInto) return refuse("cannot_unmerge", { reason: "target_merged", feedback: source.key, target: target.key });
   const held = new Set(input.targetReportIds);
   const left = merge.reportIds.filter((id) => !held.has(id)).length;
-  if (left > 0) return refuse("cannot_unmerge", { reason: "reports_left", feedback: source.key, target: target.key, count: left });
+  if (left > 0)
+    return refuse("cannot_unmerge", { reason: "reports_left", feedback: source.key, target: target.key, count: left, holders: input.holders });
   const kept = input.targetReportIds.length - merge.reportIds.length;
   if (kept < 1) return refuse("cannot_unmerge", { reason: "target_emptied", feedback: source.key, target: target.key });
   const activeSince = target.lastActivityAt > merge.targetAfter.lastActivityAt;

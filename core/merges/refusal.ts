@@ -18,8 +18,18 @@ export type MergeRefusal =
   | { readonly reason: "not_merged"; readonly feedback: string }
   /** The feedback it was merged into has been merged into a third since. */
   | { readonly reason: "target_merged"; readonly feedback: string; readonly target: string }
-  /** Reports the merge brought have left the target since (split off): an unmerge cannot give them back. */
-  | { readonly reason: "reports_left"; readonly feedback: string; readonly target: string; readonly count: number }
+  /**
+   * Reports the merge brought have left the target since (split off, or taken back by the unmerge of
+   * another merge that had brought them too): an unmerge cannot give them back. `holders` are the
+   * keys of the feedbacks that hold them now.
+   */
+  | {
+      readonly reason: "reports_left";
+      readonly feedback: string;
+      readonly target: string;
+      readonly count: number;
+      readonly holders: readonly string[];
+    }
   /** The target holds only the reports the merge brought: an unmerge would leave it empty. */
   | { readonly reason: "target_emptied"; readonly feedback: string; readonly target: string }
   /** The report is the feedback's only one: split off, it would leave the feedback empty. */

@@ -1,20 +1,60 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import type { Grant } from "../model.ts";
+import type { FeedbackRecord, Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
 import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
-import { planUnmerge, unmergedEvent } from "./merge.ts";
-import { refuse } from "./refusal.ts";
+import { type MergeRecord, planUnmerge, type Unmerge, unmergedEvent } from "./merge.ts";
+import { type MergeRefusal, refuse } from "./refusal.ts";
+
+/** What planning an unmerge reads: the merge's target, the reports it holds, and where the others are. */
+export type UnmergeReadDeps = {
+  readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<MergeStore, "holdersOf">;
+};
 
 type UnmergeDeps = FindDeps &
   PresentDeps &
+  UnmergeReadDeps &
   Pick<Services, "clock" | "ids"> & {
-    readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<MergeStore, "findMerge" | "applyUnmerge">;
+    readonly store: Pick<MergeStore, "findMerge" | "applyUnmerge">;
   };
+
+/**
+ * Plans the undoing of a standing merge on what the store holds now. When reports the merge brought
+ * have left its target, the refusal names the feedbacks holding them now.
+ */
+export async function planUnmergeNow(
+  services: UnmergeReadDeps,
+  merge: MergeRecord,
+  source: Pick<FeedbackRecord, "key">,
+  at: number,
+  by: string | null,
+): Promise<Result<Unmerge>> {
+  const { store } = services;
+  const [target, held] = await Promise.all([store.findFeedback(merge.orgId, merge.targetId), store.listReports(merge.targetId)]);
+  if (!target) return fail("cannot_unmerge");
+  const heldIds = held.map((r) => r.id);
+  const kept = new Set(heldIds);
+  const gone = merge.reportIds.filter((id) => !kept.has(id));
+  const holders = gone.length > 0 ? await store.holdersOf(merge.orgId, gone) : [];
+  return planUnmerge({ merge, source, target, targetReportIds: heldIds, holders, at, by });
+}
+
+/**
+ * Why the undoing of a standing merge would be refused now, or null when it can be undone: the
+ * feedback page offers Unmerge only then, and otherwise says why (asked of the same plan).
+ */
+export async function unmergeRefusal(
+  services: UnmergeReadDeps,
+  merge: MergeRecord,
+  source: Pick<FeedbackRecord, "key">,
+): Promise<MergeRefusal | null> {
+  const planned = await planUnmergeNow(services, merge, source, merge.at, null);
+  return planned.ok ? null : (planned.refusal ?? { reason: "not_merged", feedback: source.key });
+}
 
 /** An unmerge plans on what it read; a concurrent report or merge makes it plan again. */
 const MAX_ATTEMPTS = 5;
@@ -34,9 +74,7 @@ export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOr
     if (!source) return fail("not_found");
     const merge = source.mergedInto ? await store.findMerge(grant.orgId, source.id) : null;
     if (!merge) return refuse("cannot_unmerge", { reason: "not_merged", feedback: source.key });
-    const [target, held] = await Promise.all([store.findFeedback(grant.orgId, merge.targetId), store.listReports(merge.targetId)]);
-    if (!target) return fail("cannot_unmerge");
-    const planned = planUnmerge({ merge, source, target, targetReportIds: held.map((r) => r.id), at: clock(), by: grant.userId });
+    const planned = await planUnmergeNow(services, merge, source, clock(), grant.userId);
     if (!planned.ok) return planned;
     if (await store.applyUnmerge(planned.value, [unmergedEvent(planned.value, ids.id())])) {
       const { mergedInto: _, ...restored } = source;

@@ -92,6 +92,12 @@ export const Feedback = Type.Object(
     mergedInto: Type.Optional(
       Type.String({ description: "Present when the key asked for was grouped into another feedback: the key of that one, which is shown." }),
     ),
+    reportsMovedTo: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          "Present with mergedInto when reports that the merge of the key asked for brought have left the feedback shown since (split off, or taken back by another unmerge): the keys of the feedbacks holding them now.",
+      }),
+    ),
     fullContext: Context(
       "Full debugging context with the add-on (Growth and Enterprise plans); null without it. Its browser members (page, browser, system, screen, console, network, breadcrumbs, metadata, screenshot, replay) all come from one report, the latest that has any, named by reportId.",
     ),

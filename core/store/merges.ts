@@ -31,6 +31,8 @@ export interface MergeStore {
    * merged or its report count changed since.
    */
   applySplit(split: SplitRecord, events: readonly DomainEvent[], jobs: readonly JobRequest[]): Promise<FeedbackRecord | null>;
+  /** The keys of the feedbacks of the organization that hold these reports now, each once, in key order. */
+  holdersOf(orgId: string, reportIds: readonly string[]): Promise<string[]>;
   /** The reports split out of a feedback, oldest first. */
   listSplits(orgId: string, feedbackId: string): Promise<SplitRecord[]>;
 }

@@ -64,8 +64,8 @@ describe("planMerge", () => {
 
 describe("planUnmerge", () => {
   /** Plans the undoing of `merged()` on the target as it is now, holding these reports. */
-  const undo = (fields: Partial<typeof target>, held: string[], m = merged()) =>
-    planUnmerge({ merge: m, source, target: { ...target, ...fields }, targetReportIds: held, at: NOW + 1, by: "user-2" });
+  const undo = (fields: Partial<typeof target>, held: string[], m = merged(), holders: string[] = []) =>
+    planUnmerge({ merge: m, source, target: { ...target, ...fields }, targetReportIds: held, holders, at: NOW + 1, by: "user-2" });
 
   test("gives the target back its former counts when nothing happened to it since", () => {
     const planned = undo({ reports: 3, lastActivityAt: NOW - 2_000 }, ["r-1", "r-2", "r-3"]);
@@ -94,11 +94,11 @@ describe("planUnmerge", () => {
     });
   });
 
-  test("refuses when a report the merge brought has been split off the target since: the unmerge could not give it back", () => {
-    assert.deepEqual(undo({ reports: 2 }, ["r-1", "r-2"]), {
+  test("refuses when a report the merge brought has left the target since, naming the feedback that holds it now", () => {
+    assert.deepEqual(undo({ reports: 2 }, ["r-1", "r-2"], merged(), ["ACME-5"]), {
       ok: false,
       code: "cannot_unmerge",
-      refusal: { reason: "reports_left", feedback: "ACME-2", target: "ACME-1", count: 1 },
+      refusal: { reason: "reports_left", feedback: "ACME-2", target: "ACME-1", count: 1, holders: ["ACME-5"] },
     });
   });
 
@@ -176,6 +176,7 @@ describe("the pairs a person separated", () => {
       source,
       target: { ...target, reports: 3 },
       targetReportIds: ["r-1", "r-2", "r-3"],
+      holders: [],
       at: NOW + 1,
       by: "user-2",
     });

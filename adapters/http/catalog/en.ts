@@ -395,10 +395,16 @@ export const EN = {
     not_merged: (feedback: string) => `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, which ${feedback} was merged into, has been merged into another feedback since: unmerge ${target} first.`,
-    reports_left: (feedback: string, target: string, count: number) =>
-      count === 1
-        ? `A report that ${feedback} brought into ${target} has been split off since: unmerging would not give it back. Merge its feedback back into ${target} first, or leave ${feedback} merged.`
-        : `${count} reports that ${feedback} brought into ${target} have been split off since: unmerging would not give them back. Merge their feedbacks back into ${target} first, or leave ${feedback} merged.`,
+    reports_left: (feedback: string, target: string, count: number, holders: readonly string[]) => {
+      const now = holders.join(", ");
+      const where = (one: boolean) => (now ? `${one ? "is" : "are"} now in ${now}` : `${one ? "has" : "have"} left ${target} since`);
+      const back = now
+        ? `Merge ${now} back into ${target} first`
+        : `Merge ${count === 1 ? "its feedback" : "their feedbacks"} back into ${target} first`;
+      return count === 1
+        ? `A report that ${feedback} brought into ${target} ${where(true)}: unmerging would not give it back. ${back}, or leave ${feedback} merged.`
+        : `${count} reports that ${feedback} brought into ${target} ${where(false)}: unmerging would not give them back. ${back}, or leave ${feedback} merged.`;
+    },
     target_emptied: (feedback: string, target: string) =>
       `${target} holds only the reports that ${feedback} brought, its own having been split off since: unmerging would leave ${target} empty. Leave ${feedback} merged.`,
     only_report: (feedback: string) => `This report is the only one of ${feedback}: it has a feedback of its own already.`,

@@ -377,10 +377,15 @@ export const FR: Catalog = {
     not_merged: (feedback: string) => `${feedback} n'est fusionné dans aucun autre retour\u202f: il n'y a rien à défusionner.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour\u202f: défusionnez d'abord ${target}.`,
-    reports_left: (feedback: string, target: string, count: number) =>
-      count === 1
-        ? `Un signalement que ${feedback} a apporté à ${target} en a été séparé depuis\u202f: défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${target}, ou laissez ${feedback} fusionné.`
-        : `${count} signalements que ${feedback} a apportés à ${target} en ont été séparés depuis\u202f: défusionner ne les rendrait pas. Fusionnez d'abord leurs retours dans ${target}, ou laissez ${feedback} fusionné.`,
+    reports_left: (feedback: string, target: string, count: number, holders: readonly string[]) => {
+      const now = holders.join(", ");
+      const back = now
+        ? `Fusionnez d'abord ${now} dans ${target}`
+        : `Fusionnez d'abord ${count === 1 ? "son retour" : "leurs retours"} dans ${target}`;
+      return count === 1
+        ? `Un signalement que ${feedback} a apporté à ${target} ${now ? `est maintenant dans ${now}` : "en est parti depuis"}\u202f: défusionner ne le rendrait pas. ${back}, ou laissez ${feedback} fusionné.`
+        : `${count} signalements que ${feedback} a apportés à ${target} ${now ? `sont maintenant dans ${now}` : "en sont partis depuis"}\u202f: défusionner ne les rendrait pas. ${back}, ou laissez ${feedback} fusionné.`;
+    },
     target_emptied: (feedback: string, target: string) =>
       `${target} ne contient plus que les signalements apportés par ${feedback}, les siens en ayant été séparés depuis\u202f: défusionner laisserait ${target} vide. Laissez ${feedback} fusionné.`,
     only_report: (feedback: string) => `Ce signalement est le seul de ${feedback}\u202f: il a déjà son propre retour.`,

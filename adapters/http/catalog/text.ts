@@ -85,7 +85,7 @@ export function describeRefusal(refusal: MergeRefusal, language: Language): stri
     case "target_emptied":
       return words[refusal.reason](refusal.feedback, refusal.target);
     case "reports_left":
-      return words.reports_left(refusal.feedback, refusal.target, refusal.count);
+      return words.reports_left(refusal.feedback, refusal.target, refusal.count, refusal.holders);
   }
 }
 

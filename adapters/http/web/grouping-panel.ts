@@ -1,4 +1,4 @@
-import type { LinkedFeedback } from "../../../core/feedback/timeline.ts";
+import type { MergedHere } from "../../../core/feedback/open-feedback.ts";
 import { mergeDirection } from "../../../core/grouping/candidates.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
@@ -36,7 +36,10 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
   if (!reason || !FEEDBACK_KEY.test(feedback)) return null;
   if (reason === "not_merged" || reason === "only_report" || reason === "same_feedback" || reason === "already_merged") return { reason, feedback };
   if (!FEEDBACK_KEY.test(target)) return null;
-  if (reason === "reports_left") return Number.isInteger(count) && count > 0 ? { reason, feedback, target, count } : null;
+  if (reason === "reports_left") {
+    const holders = (params.get("holders") ?? "").split(",").filter(Boolean);
+    return Number.isInteger(count) && count > 0 && holders.every((h) => FEEDBACK_KEY.test(h)) ? { reason, feedback, target, count, holders } : null;
+  }
   return { reason, feedback, target };
 }
 
@@ -101,7 +104,7 @@ export function groupingPanel(
   visitor: Visitor,
   feedback: Pick<FeedbackSummary, "id" | "key" | "createdAt">,
   similar: readonly SimilarFeedback[],
-  merged: readonly LinkedFeedback[],
+  merged: readonly MergedHere[],
   canUpdate: boolean,
   typed = "",
 ): Html {
@@ -128,7 +131,11 @@ export function groupingPanel(
       : html`<h2>${w.mergedFeedbacks}</h2><ul class="plain">${merged.map(
           (m) =>
             html`<li>${keyAndTitle(m)}${
-              canUpdate ? html` ${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), w.unmerge)}` : ""
+              m.unmergeRefused
+                ? html` <span class="muted">${describeRefusal(m.unmergeRefused, visitor.language)}</span>`
+                : canUpdate
+                  ? html` ${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), w.unmerge)}`
+                  : ""
             }</li>`,
         )}</ul>`;
   const mergeInto = canUpdate

@@ -182,7 +182,7 @@ describe("grouping that people review and undo", () => {
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({
         code: "cannot_unmerge",
-        error: `A report that ${a} brought into ${b} has been split off since: unmerging would not give it back. Merge its feedback back into ${b} first, or leave ${a} merged.`,
+        error: `A report that ${a} brought into ${b} is now in ${split.body.key}: unmerging would not give it back. Merge ${split.body.key} back into ${b} first, or leave ${a} merged.`,
       });
       const french = await http.request("POST", `/v1/feedbacks/${a}/unmerge`, {
         token: http.demo.tokens.member,
@@ -190,7 +190,7 @@ describe("grouping that people review and undo", () => {
       });
       expect(french.status).toBe(409);
       expect(french.body.error).toBe(
-        `Un signalement que ${a} a apporté à ${b} en a été séparé depuis\u202f: défusionner ne le rendrait pas. Fusionnez d'abord son retour dans ${b}, ou laissez ${a} fusionné.`,
+        `Un signalement que ${a} a apporté à ${b} est maintenant dans ${split.body.key}\u202f: défusionner ne le rendrait pas. Fusionnez d'abord ${split.body.key} dans ${b}, ou laissez ${a} fusionné.`,
       );
       expect((await read(b)).body.reportList.map((r: { id: string }) => r.id)).toEqual([own]);
       expect((await read(split.body.key)).body.reportList.map((r: { id: string }) => r.id)).toEqual([brought]);
@@ -200,7 +200,8 @@ describe("grouping that people review and undo", () => {
       const b = await report("B: Push notifications arrive an hour late");
       const a = await report("A: Notifications come one hour after the event");
       const { brought } = await mergedPair(a, b);
-      expect((await write(`/v1/feedbacks/${b}/reports/${brought}/split`)).status).toBe(201);
+      const split = await write(`/v1/feedbacks/${b}/reports/${brought}/split`);
+      expect(split.status).toBe(201);
       const browser = await signIn(http.demo.users.member);
       const posted = await browser.post(`/inbox/${a}/unmerge`, { next: `/inbox/${b}` });
       expect(posted.status).toBe(303);
@@ -209,11 +210,46 @@ describe("grouping that people review and undo", () => {
       const shown = await browser.get(back);
       expect(shown.status).toBe(200);
       expect(shown.body).toContain(
-        `<p class="error" role="alert">A report that ${a} brought into ${b} has been split off since: unmerging would not give it back. Merge its feedback back into ${b} first, or leave ${a} merged.</p>`,
+        `<p class="error" role="alert">A report that ${a} brought into ${b} is now in ${split.body.key}: unmerging would not give it back. Merge ${split.body.key} back into ${b} first, or leave ${a} merged.</p>`,
       );
       // An address that does not name feedbacks by their keys gets the code's own message.
       const forged = await browser.get(`/inbox/${b}?error=cannot_unmerge&reason=target_emptied&feedback=Pay+now&target=${b}`);
       expect(forged.body).toContain(`<p class="error" role="alert">This feedback is not merged into another`);
+    });
+
+    test("merge A into B, split A's report out of B: B's page offers no Unmerge for A and says where its report is; GET A names that feedback", async () => {
+      const b = await report("B: The invoice total ignores the discount code");
+      const a = await report("A: Discount codes are not taken off the invoice");
+      const { brought } = await mergedPair(a, b);
+      const split = await write(`/v1/feedbacks/${b}/reports/${brought}/split`);
+      expect(split.status).toBe(201);
+      const page = (await (await signIn(http.demo.users.member)).get(`/inbox/${b}`)).body as string;
+      expect(page).not.toContain(`action="/inbox/${a}/unmerge"`);
+      expect(page).toContain(
+        `<span class="muted">A report that ${a} brought into ${b} is now in ${split.body.key}: unmerging would not give it back. Merge ${split.body.key} back into ${b} first, or leave ${a} merged.</span>`,
+      );
+      const asked = await read(a);
+      expect(asked.body).toMatchObject({ key: b, mergedInto: b, reportsMovedTo: [split.body.key] });
+      // Merged back, the report is in B again: the page offers Unmerge, and GET A no longer points elsewhere.
+      expect((await write(`/v1/feedbacks/${split.body.key}/merge`, { into: b })).status).toBe(200);
+      expect((await (await signIn(http.demo.users.member)).get(`/inbox/${b}`)).body).toContain(`action="/inbox/${a}/unmerge"`);
+      expect((await read(a)).body.reportsMovedTo).toBeUndefined();
+    });
+
+    test("split A's report out of B into C, merge C into B, unmerge A: C's unmerge is refused, naming A, which took the report back", async () => {
+      const b = await report("B: Search results vanish when I press back");
+      const a = await report("A: Going back empties the search results");
+      const { brought } = await mergedPair(a, b);
+      const c = (await write(`/v1/feedbacks/${b}/reports/${brought}/split`)).body.key as string;
+      expect((await write(`/v1/feedbacks/${c}/merge`, { into: b })).status).toBe(200);
+      expect((await write(`/v1/feedbacks/${a}/unmerge`)).status).toBe(200);
+      expect((await write(`/v1/feedbacks/${c}/unmerge`)).body).toEqual({
+        code: "cannot_unmerge",
+        error: `A report that ${c} brought into ${b} is now in ${a}: unmerging would not give it back. Merge ${a} back into ${b} first, or leave ${c} merged.`,
+      });
+      const page = (await (await signIn(http.demo.users.member)).get(`/inbox/${b}`)).body as string;
+      expect(page).not.toContain(`action="/inbox/${c}/unmerge"`);
+      expect(page).toContain(`is now in ${a}: unmerging would not give it back.`);
     });
 
     test("splitting a feedback's only report: 409 cannot_split, saying it is the only one", async () => {

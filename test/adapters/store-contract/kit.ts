@@ -3,7 +3,8 @@ import type { Store } from "../../../core/services.ts";
 import type { NewFeedback } from "../../../core/store/collection.ts";
 import type { QualificationSession } from "../../../core/store/qualifications.ts";
 import { mergeInto } from "../../../core/merges/merge-into.ts";
-import { type MergeRecord, planUnmerge } from "../../../core/merges/merge.ts";
+import type { MergeRecord } from "../../../core/merges/merge.ts";
+import { planUnmergeNow } from "../../../core/merges/unmerge-feedback.ts";
 
 /**
  * What the store contract's suites build their cases from: fresh ids, seeded organizations and
@@ -81,14 +82,7 @@ export function contractKit() {
 
   /** Plans the undoing of a merge on what the store holds now, as the core's unmerge reads it. */
   const planUndo = async (store: Store, orgId: string, merged: MergeRecord, at: number, by: string | null) =>
-    planUnmerge({
-      merge: merged,
-      source: (await store.findFeedback(orgId, merged.sourceId))!,
-      target: (await store.findFeedback(orgId, merged.targetId))!,
-      targetReportIds: (await store.listReports(merged.targetId)).map((r) => r.id),
-      at,
-      by,
-    });
+    planUnmergeNow({ store }, merged, (await store.findFeedback(orgId, merged.sourceId))!, at, by);
 
   function qualificationSession(sessionId: string, expiresAt: number): QualificationSession {
     return {

@@ -274,7 +274,7 @@ export function mergesContract(makeStore: () => Promise<Store>) {
         expect(await unmergeFeedback(services, grant, a.key)).toEqual({
           ok: false,
           code: "cannot_unmerge",
-          refusal: { reason: "reports_left", feedback: a.key, target: b.key, count: 1 },
+          refusal: { reason: "reports_left", feedback: a.key, target: b.key, count: 1, holders: [split.value.key] },
         });
         const [holder, alone] = await holders(store, org.orgId, b.id, split.value.id);
         expect(holder).toMatchObject({ feedback: { reports: 1 }, reports: [own] });
@@ -283,6 +283,21 @@ export function mergesContract(makeStore: () => Promise<Store>) {
         expect((await mergeFeedbacks(services, grant, split.value.key, b.key)).ok).toBe(true);
         expect(await unmergeFeedback(services, grant, a.key)).toMatchObject({ ok: true, value: { key: a.key, reports: 1 } });
         expect((await store.listReports(a.id)).map((r) => r.id)).toEqual([brought]);
+      });
+
+      test("split A's report out of B into C, merge C into B, unmerge A: C's unmerge is refused, naming A, which took the report back", async () => {
+        const store = await makeStore();
+        const { org, services, grant, a, b, brought } = await mergedPair(store);
+        const split = await splitReport(services, grant, b.key, brought);
+        if (!split.ok) throw new Error(split.code);
+        expect((await mergeFeedbacks(services, grant, split.value.key, b.key)).ok).toBe(true);
+        expect((await unmergeFeedback(services, grant, a.key)).ok).toBe(true);
+        expect(await unmergeFeedback(services, grant, split.value.key)).toEqual({
+          ok: false,
+          code: "cannot_unmerge",
+          refusal: { reason: "reports_left", feedback: split.value.key, target: b.key, count: 1, holders: [a.key] },
+        });
+        expect(await store.holdersOf(org.orgId, [brought])).toEqual([a.key]);
       });
 
       test("an unmerge planned before a split of a report it would move writes nothing", async () => {
