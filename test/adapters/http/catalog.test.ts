@@ -69,7 +69,7 @@ describe("the HTTP adapter's catalog", () => {
 /** Every text of a catalog, functions called with sample values: `[path, text]`. */
 const texts = (catalog: object, prefix = ""): [string, string][] =>
   Object.entries(catalog).flatMap(([key, value]): [string, string][] => {
-    if (typeof value === "function") return [[`${prefix}${key}`, String(value("x", "y"))]];
+    if (typeof value === "function") return [[`${prefix}${key}`, String(value("x", "y", 2, ["z"]))]];
     if (typeof value === "object" && value !== null) return texts(value, `${prefix}${key}.`);
     return [[`${prefix}${key}`, String(value)]];
   });
