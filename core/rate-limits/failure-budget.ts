@@ -1,30 +1,38 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { rateWindow, secondsUntil } from "../limits.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
+import { slidingFit } from "./sliding-window.ts";
 
-/** A budget of failures: `attempts` in a fixed window of `windowMs`. */
+/** A budget of failures: `attempts` in any window of `windowMs`. */
 interface FailureTier {
   readonly attempts: number;
   readonly windowMs: number;
 }
 
 /**
- * Failures (of a sign-in) counted per tier in fixed windows, beside the sliding limiter: only a
- * failure counts, after the fact, so a person who gets it right costs nothing, and a tier spent in
- * its window refuses until that window ends. `check` says whether a next attempt may run; `fail`
- * counts a failed one in every tier.
+ * Failures (of a sign-in) counted per tier in sliding windows, as the rate limiter counts requests
+ * (slidingFit): only a failure counts, after the fact, so a person who gets it right costs nothing,
+ * and a spent tier refuses until its older failures weigh little enough. `check` says whether a
+ * next attempt may run; `fail` counts a failed one in every tier.
  */
 export function failureBudget(store: RateLimitStore, subject: string, tiers: readonly FailureTier[], now: number) {
-  const windows = tiers.map((tier) => ({ ...tier, window: rateWindow(`${subject}:${tier.windowMs}`, now, tier.windowMs) }));
+  const windows = tiers.map((tier) => ({
+    ...tier,
+    current: rateWindow(`${subject}:${tier.windowMs}`, now, tier.windowMs),
+    previous: rateWindow(`${subject}:${tier.windowMs}`, now - tier.windowMs, tier.windowMs),
+  }));
   return {
     async check(): Promise<Result<void>> {
       for (const tier of windows) {
-        if ((await store.rateCount(tier.window.bucket)) >= tier.attempts) return fail("rate_limited", secondsUntil(tier.window.endsAt, now));
+        const [counted, before] = await Promise.all([store.rateCount(tier.current.bucket), store.rateCount(tier.previous.bucket)]);
+        const fit = slidingFit({ limit: tier.attempts, counted, before, pending: 1, now, endsAt: tier.current.endsAt, windowMs: tier.windowMs });
+        if (!fit.fits) return fail("rate_limited", secondsUntil(fit.freeAt, now));
       }
       return ok(undefined);
     },
     async fail(): Promise<void> {
-      for (const tier of windows) await store.hitRateLimit(tier.window.bucket, tier.window.endsAt);
+      // Read again as "previous" during the next window, a counter lives one window more.
+      for (const tier of windows) await store.hitRateLimit(tier.current.bucket, tier.current.endsAt + tier.windowMs);
     },
   };
 }

@@ -30,11 +30,23 @@ function signIn() {
 }
 
 describe("sign-in throttling", () => {
-  test("five failed sign-ins of one e-mail from one address in a minute: the next is refused until the minute ends, the right password too", async () => {
+  test("five failed sign-ins of one e-mail from one address in a minute: the next is refused, the right password too, until they weigh less than five in the last minute", async () => {
     const { attempt, advance } = signIn();
     for (let i = 0; i < 5; i++) assert.deepEqual(await attempt("wrong"), { ok: false, code: "bad_credentials" });
     advance(20_000);
-    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 40 });
+    // The window slides: the five failures of minute 0 weigh under four from 72 s on (5 × 48/60 = 4).
+    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 52 });
+    advance(52_000);
+    assert.deepEqual(await attempt("right"), { ok: true, value: { userId: "u1" } });
+  });
+
+  test("a fixed window's boundary does not double the budget: five failures just before it refuse the attempts just after", async () => {
+    const { attempt, advance } = signIn();
+    advance(MINUTE - 1_000);
+    for (let i = 0; i < 5; i++) await attempt("wrong");
+    advance(2_000);
+    assert.equal((await attempt("wrong")).ok, false);
+    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 11 });
   });
 
   test("a successful sign-in counts no failure", async () => {
@@ -50,12 +62,13 @@ describe("sign-in throttling", () => {
     assert.deepEqual(await attempt("right", "198.51.100.8"), { ok: true, value: { userId: "u1" } });
   });
 
-  test("the delay grows: ten failures in a quarter of an hour refuse until it ends, though the minute has passed", async () => {
+  test("the delay grows: ten failures in a quarter of an hour refuse long after the minute's budget is whole again", async () => {
     const { attempt, advance } = signIn();
     for (let i = 0; i < 5; i++) await attempt("wrong");
-    advance(MINUTE);
+    advance(2 * MINUTE);
     for (let i = 0; i < 5; i++) assert.deepEqual(await attempt("wrong"), { ok: false, code: "bad_credentials" });
-    advance(MINUTE);
-    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 13 * 60 });
+    advance(2 * MINUTE);
+    // Ten failures in the quarter hour 0–15 min weigh under nine from 16.5 min on (10 × 13.5/15 = 9).
+    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 12.5 * 60 });
   });
 });
