@@ -3,9 +3,10 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SCHEMA_FILE, schemaSql } from "../../adapters/sqlite/dump-schema.ts";
-import { applyMigration, MIGRATION_FILE, MIGRATIONS, MIGRATIONS_DIRECTORY } from "../../adapters/sqlite/migrations.ts";
+import { MIGRATION_FILE, MIGRATIONS, MIGRATIONS_DIRECTORY } from "../../adapters/sqlite/migrations.ts";
 import { openDatabase } from "../../adapters/sqlite/open.ts";
 import { scratchDir } from "../support/scratch.ts";
+import { storeBytesOfVersion } from "../support/sqlite-versions.ts";
 
 /** The schema with each run of spaces and line breaks as one space: stores made by earlier releases indented their SQL otherwise. */
 const folded = (schema: string) => schema.replace(/\s+/g, " ");
@@ -128,13 +129,11 @@ function seed(db: Database): void {
   }
 }
 
-/** A store file of version `version`, as a release that ran only the first `version` migrations left it, with some data. */
+/** A store file of version `version`, with some data. */
 function storeOfVersion(version: number): string {
-  const db = new Database(":memory:");
-  for (const migration of MIGRATIONS.slice(0, version)) applyMigration(db, migration);
+  const db = Database.deserialize(storeBytesOfVersion(version));
   db.exec(`PRAGMA user_version = ${version}`);
   seed(db);
-  // Made in memory and written at once: a file would sync each migration's statements.
   const path = join(scratchDir("schema"), "store.sqlite");
   writeFileSync(path, db.serialize());
   db.close();

@@ -7,7 +7,7 @@ import { FEEDBACK_BY_KEY_OR_ID, listQuery } from "../../adapters/sqlite/feedback
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { isTrackingToken, trackingTokenHash } from "../../core/report/tracking-token.ts";
-import { applyMigration, MIGRATIONS } from "../../adapters/sqlite/migrations.ts";
+import { MIGRATIONS } from "../../adapters/sqlite/migrations.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { START } from "../../core/portable.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
@@ -18,6 +18,7 @@ import { storeContract } from "./store-contract.ts";
 import { eventually } from "../support/receiver.ts";
 import { everyPage, plainly } from "../support/search-pages.ts";
 import { scratchDir } from "../support/scratch.ts";
+import { storeBytesOfVersion } from "../support/sqlite-versions.ts";
 
 storeContract("sqlite", async () => createSqliteStore(join(scratchDir("store"), "store.sqlite")));
 
@@ -139,8 +140,8 @@ function storeBefore(name: string): { path: string; old: Database; version: numb
   const before = MIGRATIONS.findIndex((m) => m.name === name);
   if (before < 0) throw new Error(`no migration named ${name}`);
   const path = join(scratchDir("store"), "store.sqlite");
+  if (before > 0) writeFileSync(path, storeBytesOfVersion(before));
   const old = new Database(path);
-  for (const m of MIGRATIONS.slice(0, before)) applyMigration(old, m);
   old.exec(`PRAGMA user_version = ${before}`);
   return { path, old, version: before };
 }
