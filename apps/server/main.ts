@@ -16,6 +16,7 @@ import { closeServices, createServices } from "../runtime/services.ts";
 import { purgeExpired } from "../../core/upkeep/purge-expired.ts";
 import { listOrganizations } from "../../core/organizations/list-organizations.ts";
 import { startWorker } from "./worker.ts";
+import { firstStartMessage, startMessage } from "./start-message.ts";
 
 const HOUSEKEEPING_MS = 60_000;
 
@@ -95,33 +96,7 @@ logger.info({ port: server.port, baseUrl, store: config.store, assistant: config
 console.error(startMessage(baseUrl, services.addressAliases));
 
 if (firstStart) {
-  const info = await demo(services);
-  console.error(`Demo organization created. Sign in to the web app as ${info.users.admin.email} with the password ${info.users.admin.password}
-(all demo accounts and passwords: npm run cli -- demo). Send a first report:
-
-  curl -s -X POST ${baseUrl}/v1/reports -H 'content-type: application/json' \\
-    -d '{"publicKey":"${info.publicKey}","kind":"problem","message":"The checkout button does nothing on Safari"}'
-
-Then read it with the admin token:
-
-  curl -s ${baseUrl}/v1/feedbacks -H 'authorization: Bearer ${info.tokens.admin}'
-
-More keys and tokens (fresh ones, which replace these): npm run cli -- demo --json
-`);
-}
-
-/** Where people and agents find the service, and which addresses count as its own. */
-function startMessage(address: string, aliases: readonly string[]): string {
-  const also =
-    aliases.length > 0
-      ? `It also answers as ${aliases.join(" and ")} (BASE_URL is not set; set it to the address people use).`
-      : "Only this address is its own (BASE_URL).";
-  return `
-Retour is running at ${address}. ${also}
-  Web app:  ${address}/login
-  MCP:      ${address}/mcp (agents sign in with OAuth)
-  API docs: ${address}/openapi.json
-`;
+  console.error(firstStartMessage(baseUrl, await demo(services)));
 }
 
 async function shutdown(signal: string): Promise<void> {

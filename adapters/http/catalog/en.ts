@@ -40,6 +40,8 @@ export const EN = {
       noApps: "No app yet: an Admin creates one in the settings.",
       reportVia: "Report via",
       anonymous: "anonymous",
+      /** Said where a feedback has no severity (an idea or praise, or not yet qualified). */
+      noSeverity: "No severity",
       score: "score",
       formExpired: "This form has expired. Please try again.",
       otherSite: "This form can only be sent from its own page.",
@@ -115,6 +117,10 @@ export const EN = {
       trackerSynced: "Tracker issue in line:",
       notifiedOne: "1 follower was told it was delivered",
       notifiedMany: "followers were told it was delivered",
+      /** The control that unfolds the rest of a long report. */
+      wholeReport: "Show the whole report",
+      /** Between a report's position and the number of reports: "2 of 3". */
+      of: "of",
     },
     /** What a report captured in the browser, and the assistant's diagnostic. */
     context: {

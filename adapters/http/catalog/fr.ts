@@ -37,6 +37,7 @@ export const FR: Catalog = {
       noApps: "Aucune application\u202f: un Admin en crée une dans les réglages.",
       reportVia: "Signalement via",
       anonymous: "anonyme",
+      noSeverity: "Sans gravité",
       score: "score",
       formExpired: "Ce formulaire a expiré. Veuillez réessayer.",
       otherSite: "Ce formulaire ne peut être envoyé que depuis sa propre page.",
@@ -106,6 +107,8 @@ export const FR: Catalog = {
       trackerSynced: "Ticket du suivi aligné\u202f:",
       notifiedOne: "1 abonné a été prévenu de la livraison",
       notifiedMany: "abonnés ont été prévenus de la livraison",
+      wholeReport: "Afficher tout le signalement",
+      of: "sur",
     },
     context: {
       context: "Contexte du navigateur",

@@ -31,7 +31,7 @@ import { hidden, postButton } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { validator } from "../validate.ts";
 import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
-import { activityTimeline } from "../web/activity.ts";
+import { activityTimeline, reportText } from "../web/activity.ts";
 import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
@@ -127,7 +127,7 @@ ${
     (
       f,
     ) => html`<tr><td class="nowrap" data-label="${w.key}"><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
-<td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
+<td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 <td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="nowrap" data-label="${w.lastActivity}">${formatTime(visitor.language, Date.parse(f.lastActivityAt))}</td></tr>`,
   );
   const filtered = Object.keys(query).some((name) => name !== "status" && name !== "sort");
@@ -171,7 +171,7 @@ async function feedbackPage(
       ? html`<h2>${w.conversation}</h2>${conversations.map(
           ({ report, turns }) =>
             html`<section class="conversation"><h3><a href="#report-${report.id}">${w.reportVia} ${sourceName(lang, report.source)} · ${report.author ?? w.anonymous} · ${formatTime(lang, Date.parse(report.at))}</a></h3>
-<blockquote>${report.text}</blockquote>
+<blockquote>${reportText(lang, report.text)}</blockquote>
 <ol>${turns.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)}): ${t.text}</li>`)}</ol></section>`,
         )}`
       : "";
@@ -186,7 +186,7 @@ async function feedbackPage(
 
   const body = html`<p><a href="/inbox">← ${w.back}</a></p>
 <h1>${feedback.title}</h1>
-<p>${statusBadge(lang, feedback.status)} ${severityBadge(feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}</span></p>
+<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.params ? groupingNotice(lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}

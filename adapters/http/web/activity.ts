@@ -14,12 +14,40 @@ function byWhom(w: Words<"activity">, by: string | null, score: number | null): 
   return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${score.toFixed(2)})`}`;
 }
 
+/** A report longer than this many characters shows its start, the whole text folded below it. */
+const FOLD_BEYOND = 1_500;
+const SHOWN = 1_200;
+
+/** A report's text; a long one shows its first 1,200 characters or so (cut between words) and the whole text in a `<details>`. */
+export function reportText(language: Language, text: string): Html {
+  const characters = Array.from(text);
+  if (characters.length <= FOLD_BEYOND) return html`<p>${text}</p>`;
+  const start = characters.slice(0, SHOWN).join("");
+  const space = start.search(/\s\S*$/);
+  const shown = space > SHOWN - 200 ? start.slice(0, space) : start;
+  return html`<p>${shown}…</p><details class="whole-report"><summary>${wordsFor(language, "activity").wholeReport}</summary><p>${text}</p></details>`;
+}
+
+/** Where a report stands among the feedback's reports, so that two alike headings differ: "2 of 3"; nothing when it is the only one. */
+interface Position {
+  readonly number: number;
+  readonly of: number;
+}
+
 /** One entry of the activity: who or what, when, and the text that came with it. */
-function entry(w: Words<"activity">, language: Language, e: TimelineEntry, reportAction: (report: ReportEntry) => Html | ""): Html {
+function entry(
+  w: Words<"activity">,
+  language: Language,
+  e: TimelineEntry,
+  reportAction: (report: ReportEntry) => Html | "",
+  position: Position,
+): Html {
   const when = html`<time datetime="${e.at}" class="muted">${formatTime(language, Date.parse(e.at))}</time>`;
   switch (e.kind) {
-    case "report":
-      return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}</p><p>${e.report.text}</p>${reportAction(e.report)}</li>`;
+    case "report": {
+      const among = position.of > 1 ? html` · ${position.number} ${w.of} ${position.of}` : "";
+      return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}${among}</p>${reportText(language, e.report.text)}${reportAction(e.report)}</li>`;
+    }
     case "status": {
       const who = e.comment?.author ? html` · ${e.comment.author}` : "";
       return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
@@ -59,5 +87,7 @@ export function activityTimeline(
   reportAction: (report: ReportEntry) => Html | "" = () => "",
 ): Html {
   const w = wordsFor(language, "activity");
-  return html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, reportAction))}</ol>`;
+  const reports: readonly TimelineEntry[] = entries.filter((e) => e.kind === "report");
+  const position = (e: TimelineEntry): Position => ({ number: reports.indexOf(e) + 1, of: reports.length });
+  return html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, reportAction, position(e)))}</ol>`;
 }

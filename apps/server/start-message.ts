@@ -1,0 +1,31 @@
+import type { DemoInfo } from "../runtime/demo.ts";
+
+/** Where people and agents find the service, and which addresses count as its own. */
+export function startMessage(address: string, aliases: readonly string[]): string {
+  const also =
+    aliases.length > 0
+      ? `It also answers as ${aliases.join(" and ")} (BASE_URL is not set; set it to the address people use).`
+      : "Only this address is its own (BASE_URL).";
+  return `
+Retour is running at ${address}. ${also}
+  Web app:  ${address}/login
+  MCP:      ${address}/mcp (agents sign in with OAuth)
+  API docs: ${address}/openapi.json
+`;
+}
+
+/** What the first start tells: how to sign in, send a first report and read it; the demo command gives fresh secrets, which replace these. */
+export function firstStartMessage(baseUrl: string, info: DemoInfo): string {
+  return `Demo organization created. Sign in to the web app as ${info.users.admin.email} with the password ${info.users.admin.password}
+(every demo account with fresh passwords, which replace these: npm run cli -- demo). Send a first report:
+
+  curl -s -X POST ${baseUrl}/v1/reports -H 'content-type: application/json' \\
+    -d '{"publicKey":"${info.publicKey}","kind":"problem","message":"The checkout button does nothing on Safari"}'
+
+Then read it with the admin token:
+
+  curl -s ${baseUrl}/v1/feedbacks -H 'authorization: Bearer ${info.tokens.admin}'
+
+More keys and tokens (fresh ones, which replace these): npm run cli -- demo --json
+`;
+}

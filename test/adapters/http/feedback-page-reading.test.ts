@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+let admin: FormBrowser;
+beforeAll(async () => {
+  http = await inProcess();
+  admin = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
+  await signIn(admin, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+});
+afterAll(() => http.close());
+
+const page = async (path: string, language = "en") => (await admin.fetch(path, { headers: { "accept-language": language } })).text();
+const send = async (kind: string, message: string): Promise<string> =>
+  (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind, message } })).body.ticketId;
+/** The activity's report entries of a page, as HTML. */
+const reportEntries = (html: string) => [...html.matchAll(/<li class="report"[\s\S]*?<\/li>/g)].map((m) => m[0]);
+
+describe("a long report is folded on the feedback page", () => {
+  /** About 10,000 characters of plain words. */
+  const long = Array.from({ length: 1_200 }, (_, i) => `step${i}`).join(" ");
+
+  test("its first 1,200 characters or so are shown, and the whole text is behind « Show the whole report »", async () => {
+    const key = await send("problem", long);
+    const [entry] = reportEntries(await page(`/inbox/${key}`));
+    const [shown, folded] = entry!.split('<details class="whole-report">');
+    expect(folded).toStartWith(`<summary>Show the whole report</summary><p>${long}</p></details>`);
+    const visible = /<p>(step0 [^<]*)…<\/p>/.exec(shown!)?.[1] ?? "";
+    expect(long.startsWith(visible)).toBe(true);
+    expect(visible.length).toBeGreaterThan(1_000);
+    expect(visible.length).toBeLessThanOrEqual(1_200);
+    expect(await page(`/inbox/${key}`, "fr")).toContain("<summary>Afficher tout le signalement</summary>");
+  });
+
+  test("a short report is shown whole, with nothing folded", async () => {
+    const key = await send("problem", "The export button does nothing");
+    const [entry] = reportEntries(await page(`/inbox/${key}`));
+    expect(entry).toContain("<p>The export button does nothing</p>");
+    expect(entry).not.toContain("<details");
+  });
+});
+
+test("two reports alike in source, author and minute have headings that differ by their position: 1 of 2, 2 of 2", async () => {
+  const first = await send("problem", "The invoice PDF is blank when downloaded");
+  const second = await send("problem", "Calendar sync drops events created on mobile");
+  const merged = await http.request("POST", `/v1/feedbacks/${second}/merge`, { body: { into: first }, token: http.demo.tokens.admin });
+  expect(merged.status).toBe(200);
+  const headings = reportEntries(await page(`/inbox/${first}`)).map((entry) => /<p>([\s\S]*?)<\/p>/.exec(entry)![1]!);
+  expect(headings).toHaveLength(2);
+  expect(headings[0]).toEndWith("· 1 of 2");
+  expect(headings[1]).toEndWith("· 2 of 2");
+  expect(reportEntries(await page(`/inbox/${first}`, "fr"))[1]).toContain("· 2 sur 2</p>");
+});
+
+test("a feedback with no severity says « No severity » beside its status and in the inbox, never a lone dash", async () => {
+  const key = await send("idea", "Let us pin a favourite dashboard");
+  const feedback = await page(`/inbox/${key}`);
+  expect(feedback).toContain('<span class="badge status-triage">Triage</span> <span class="muted">No severity</span>');
+  expect(await page(`/inbox/${key}`, "fr")).toContain('<span class="muted">Sans gravité</span>');
+  const row = new RegExp(`<tr><td[^>]*><a href="/inbox/${key}">[\\s\\S]*?</tr>`).exec(await page("/inbox"))![0];
+  expect(row).toContain('<td data-label="Severity"><span class="muted">No severity</span></td>');
+  expect(row).not.toContain("—");
+});

@@ -1,0 +1,26 @@
+import { expect, test } from "bun:test";
+import type { DemoInfo } from "../../apps/runtime/demo.ts";
+import { firstStartMessage } from "../../apps/server/start-message.ts";
+
+const info: DemoInfo = {
+  orgId: "org_1",
+  appId: "app_1",
+  publicKey: "pk_demo",
+  formKey: "fk_demo",
+  widgetKey: "wk_demo",
+  inactiveKey: "pk_inactive",
+  featureId: "feat_1",
+  tokens: { admin: "rt_admin", member: "rt_member", reader: "rt_reader", readOnly: "rt_read_only" },
+  users: {
+    admin: { email: "admin@demo.example", password: "first-password" },
+    member: { email: "member@demo.example", password: "p2" },
+    reader: { email: "reader@demo.example", password: "p3" },
+  },
+};
+
+test("the first start names the admin's password, and says the demo command prints fresh passwords that replace it", () => {
+  const message = firstStartMessage("http://localhost:3000", info);
+  expect(message).toContain("Sign in to the web app as admin@demo.example with the password first-password");
+  expect(message).toContain("(every demo account with fresh passwords, which replace these: npm run cli -- demo)");
+  expect(message).toContain("More keys and tokens (fresh ones, which replace these): npm run cli -- demo --json");
+});
