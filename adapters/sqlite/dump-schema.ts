@@ -1,12 +1,9 @@
 // Writes schema.sql, the schema a fresh store has once every migration ran: `bun adapters/sqlite/dump-schema.ts`.
 // test/adapters/sqlite-schema.test.ts checks that a fresh store, and a store of each earlier version
 // once upgraded, have that schema.
-import type { Database } from "bun:sqlite";
+import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { openDatabase } from "./open.ts";
-
-export const SCHEMA_FILE = join(import.meta.dir, "schema.sql");
+import { applyMigration, MIGRATIONS, SCHEMA_FILE } from "./migrations.ts";
 
 const KINDS = ["table", "index", "trigger", "view"];
 
@@ -33,9 +30,37 @@ export function schemaSql(db: Database): string {
   ].join("\n");
 }
 
+/** What schema.sql holds: the schema, then the rows of the tables (a new store's are the few that migrations seed). */
+export function storeSql(db: Database): string {
+  return [schemaSql(db), ...rowsSql(db)].join("\n");
+}
+
+/** An empty database brought to the last version by every migration, one after the other. */
+export function migratedDatabase(): Database {
+  const db = new Database(":memory:", { strict: true });
+  for (const migration of MIGRATIONS) applyMigration(db, migration);
+  db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+  return db;
+}
+
+/** An INSERT per row of the ordinary tables, by table then row; values are integers, reals, text or NULL here. */
+function rowsSql(db: Database): string[] {
+  const tables = db
+    .query<{ name: string }, []>("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all();
+  const quote = (value: unknown) => (value === null ? "NULL" : typeof value === "string" ? `'${value.replaceAll("'", "''")}'` : String(value));
+  const inserts = tables.flatMap(({ name }) =>
+    db
+      .query<Record<string, unknown>, []>(`SELECT * FROM "${name}"`)
+      .all()
+      .map((row) => `INSERT INTO "${name}" (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(quote).join(", ")});`),
+  );
+  return inserts.length ? [...inserts, ""] : [];
+}
+
 if (import.meta.main) {
-  const db = openDatabase(":memory:");
-  writeFileSync(SCHEMA_FILE, schemaSql(db));
+  const db = migratedDatabase();
+  writeFileSync(SCHEMA_FILE, storeSql(db));
   db.close();
   console.log(`wrote ${SCHEMA_FILE}`);
 }

@@ -19,6 +19,13 @@ interface Migration {
 export const MIGRATIONS_DIRECTORY = join(import.meta.dir, "migrations");
 
 /**
+ * The schema (and seeded rows) that every migration gives an empty database, dumped by
+ * dump-schema.ts. A new store starts from it in one step rather than replaying the history
+ * (test/adapters/sqlite-schema.test.ts holds the two equal).
+ */
+export const SCHEMA_FILE = join(import.meta.dir, "schema.sql");
+
+/**
  * A migration's file: `NNN-name.sql`, or `NNN-name.ts` whose default export is the SQL (made with
  * the live triggers of schema/) or a function.
  */

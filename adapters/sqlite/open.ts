@@ -1,5 +1,6 @@
 import { Database, type SQLQueryBindings, type Statement } from "bun:sqlite";
-import { applyMigration, MIGRATIONS } from "./migrations.ts";
+import { readFileSync } from "node:fs";
+import { applyMigration, MIGRATIONS, SCHEMA_FILE } from "./migrations.ts";
 
 /** Prepared statements kept per connection: every distinct statement the adapter runs, with room to spare. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -70,6 +71,11 @@ function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
       throw new StoreTooNew(
         `the store at ${db.filename} was upgraded by a newer release of Retour (schema ${current}, this release knows ${MIGRATIONS.length}): run that release`,
       );
+    if (current === 0 && isEmpty(db)) {
+      // A new store: the last schema at once (a fifth of the time of 30-odd migrations, which a test suite feels).
+      db.exec(readFileSync(SCHEMA_FILE, "utf8"));
+      return;
+    }
     if (current > 0 && current < MIGRATIONS.length) onUpgrade?.({ from: current, to: MIGRATIONS.length });
     // Numbered 1 to the last without a gap (test/adapters/sqlite-schema.test.ts): those after the store's version.
     for (const migration of MIGRATIONS.slice(current)) {
@@ -77,4 +83,8 @@ function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
       db.exec(`PRAGMA user_version = ${migration.number}`);
     }
   }).immediate();
+}
+
+function isEmpty(db: Database): boolean {
+  return db.query<{ n: number }, []>("SELECT count(*) AS n FROM sqlite_master").get()!.n === 0;
 }

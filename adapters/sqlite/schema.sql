@@ -287,3 +287,5 @@ CREATE TABLE webhooks (
   created_at INTEGER NOT NULL, last_delivery TEXT
 );
 CREATE INDEX webhooks_by_org ON webhooks (org_id, created_at);
+
+INSERT INTO "catalog_version" (n) VALUES (0);

@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SCHEMA_FILE, schemaSql } from "../../adapters/sqlite/dump-schema.ts";
-import { MIGRATION_FILE, MIGRATIONS, MIGRATIONS_DIRECTORY } from "../../adapters/sqlite/migrations.ts";
+import { migratedDatabase, schemaSql, storeSql } from "../../adapters/sqlite/dump-schema.ts";
+import { MIGRATION_FILE, MIGRATIONS, MIGRATIONS_DIRECTORY, SCHEMA_FILE } from "../../adapters/sqlite/migrations.ts";
 import { openDatabase } from "../../adapters/sqlite/open.ts";
 import { scratchDir } from "../support/scratch.ts";
 import { storeBytesOfVersion } from "../support/sqlite-versions.ts";
@@ -140,9 +140,10 @@ function storeOfVersion(version: number): string {
   return path;
 }
 
-const fresh = openDatabase(":memory:");
-const freshSchema = schemaSql(fresh);
-fresh.close();
+const migrated = migratedDatabase();
+const freshSchema = schemaSql(migrated);
+const freshStore = storeSql(migrated);
+migrated.close();
 
 describe("sqlite schema", () => {
   test("the migrations are the files of migrations/, numbered 1 to the last without a gap, each by its file's name", () => {
@@ -152,9 +153,19 @@ describe("sqlite schema", () => {
     expect(MIGRATIONS.map((m) => `${String(m.number).padStart(3, "0")}-${m.name}`)).toEqual(files.map((file) => file.replace(/\.(sql|ts)$/, "")));
   });
 
-  test("a fresh store has the schema of schema.sql, at the version of the last migration", () => {
-    expect(freshSchema).toBe(readFileSync(SCHEMA_FILE, "utf8"));
-    expect(freshSchema).toContain(`PRAGMA user_version = ${MIGRATIONS.length};`);
+  test("every migration, one after the other from an empty database, gives the schema and rows of schema.sql, at the version of the last", () => {
+    expect(freshStore).toBe(readFileSync(SCHEMA_FILE, "utf8"));
+    expect(freshStore).toContain(`PRAGMA user_version = ${MIGRATIONS.length};`);
+  });
+
+  test("a new store starts from schema.sql and is the store every migration makes", () => {
+    const path = join(scratchDir("schema"), "new.sqlite");
+    const db = openDatabase(path);
+    try {
+      expect(storeSql(db)).toBe(freshStore);
+    } finally {
+      db.close();
+    }
   });
 
   // Every version was the last of a commit that landed (git log -- adapters/sqlite/migrations.ts).
