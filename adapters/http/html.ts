@@ -29,13 +29,13 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
  * contrast in light and dark), badges for status, severity and kind, tables that become cards
  * below 640 px, and three kinds of button. Pages stay usable without it.
  */
-const STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#d1d5db;--panel:#f9fafb;--link:#1d4ed8;
---accent:#111827;--accent-fg:#fff;--danger:#b91c1c;--ok-bg:#ecfdf5;--ok:#065f46;--bad-bg:#fef2f2;
+const STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#e5e7eb;--panel:#f8fafc;--link:#1d4ed8;
+--accent:#4338ca;--accent-fg:#fff;--accent-soft:#eef2ff;--accent-text:#3730a3;--danger:#b91c1c;--ok-bg:#ecfdf5;--ok:#065f46;--bad-bg:#fef2f2;
 --s1:.25rem;--s2:.5rem;--s3:.75rem;--s4:1rem;--s6:1.5rem;--radius:8px;--t-sm:.875rem;--t-lg:1.25rem;--t-xl:1.625rem}
-@media (prefers-color-scheme:dark){:root{--bg:#0f172a;--fg:#f1f5f9;--muted:#94a3b8;--line:#334155;--panel:#1e293b;--link:#93c5fd;
---accent:#e2e8f0;--accent-fg:#0f172a;--danger:#fca5a5;--ok-bg:#052e2b;--ok:#6ee7b7;--bad-bg:#3f1d1d}}
+@media (prefers-color-scheme:dark){:root{--bg:#0f172a;--fg:#f1f5f9;--muted:#94a3b8;--line:#1e293b;--panel:#131c31;--link:#93c5fd;
+--accent:#a5b4fc;--accent-fg:#0f172a;--accent-soft:#1e1b4b;--accent-text:#c7d2fe;--danger:#fca5a5;--ok-bg:#052e2b;--ok:#6ee7b7;--bad-bg:#3f1d1d}}
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:var(--fg);background:var(--bg)}
-main{max-width:40rem;margin:var(--s6) auto;padding:0 var(--s4);overflow-wrap:break-word}body.wide main{max-width:76rem}
+main{max-width:40rem;margin:var(--s6) auto;padding:0 var(--s4);overflow-wrap:break-word}
 h1{font-size:var(--t-xl);line-height:1.25;margin:var(--s4) 0}h2{font-size:var(--t-lg);margin:var(--s6) 0 var(--s2)}h3{font-size:1rem;margin:var(--s4) 0 var(--s2)}
 label{display:block;margin:var(--s3) 0 var(--s1);font-weight:600}
 input,select,textarea{font:inherit;color:inherit}
@@ -45,17 +45,32 @@ input[type=checkbox],input[type=radio]{flex:none;width:1.125rem;height:1.125rem;
 label:where(:has(>input[type=checkbox],>input[type=radio])){display:flex;gap:var(--s2);align-items:flex-start;font-weight:400;margin:var(--s2) 0}
 textarea{min-height:6rem}
 button{font:inherit;font-weight:600;padding:var(--s2) var(--s4);margin:var(--s4) var(--s2) 0 0;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);cursor:pointer}
-button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}button.danger{background:transparent;color:var(--danger);border-color:currentColor}
+button:hover{filter:brightness(1.1)}button.secondary{background:var(--bg);color:var(--fg);border-color:var(--muted)}button.secondary:hover{background:var(--panel);filter:none}button.danger{background:transparent;color:var(--danger);border-color:currentColor}
 .error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 .muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
-table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:var(--s2);border-bottom:1px solid var(--line);vertical-align:top}
-th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.title,td code{overflow-wrap:anywhere}td.title{min-width:16rem}.nowrap{white-space:nowrap}.num{text-align:right}
+table{border-collapse:collapse;width:100%;font-size:.9375rem}td,th{text-align:left;padding:var(--s2) .375rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.title,td code{overflow-wrap:anywhere}td.title{min-width:14rem}.nowrap{white-space:nowrap}.num{text-align:right}
 .scroll{overflow-x:auto}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
-header{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);align-items:center;padding:var(--s2) var(--s4);border-bottom:1px solid var(--line);font-size:var(--t-sm)}
-header form{display:inline}header button{margin:0;padding:var(--s1) var(--s3)}header select{width:auto;max-width:16rem;padding:var(--s1) var(--s2)}@media (max-width:90rem){header:has(select) .wide-only{display:none}}header .org{font-weight:700;font-size:1rem}header nav{margin-right:auto}
+body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100vh;background:linear-gradient(to right,var(--panel) 14rem,var(--line) 14rem 14.0625rem,var(--bg) 0)}body.wide main{max-width:76rem;width:100%;box-sizing:border-box;margin:var(--s4) 0;padding:0 var(--s6)}
+.app-bar{position:sticky;top:0;height:100vh;box-sizing:border-box;display:flex;flex-direction:column;gap:var(--s4);padding:var(--s4) var(--s3);background:var(--panel);border-right:1px solid var(--line);font-size:var(--t-sm);overflow-y:auto}
+.app-bar .org{display:block;font-weight:700;font-size:1rem;padding:0 var(--s2)}.app-bar form{display:inline}.app-bar button{margin:0;padding:var(--s1) var(--s3)}
+.org-switch{display:flex!important;gap:var(--s1)}.app-bar select{width:auto;min-width:0;max-width:100%;height:auto;padding:var(--s1) var(--s2)}
+.nav{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:2px}
+.nav a{display:flex;align-items:center;gap:var(--s2);padding:var(--s2);border-radius:6px;color:var(--fg);text-decoration:none;font-weight:500}
+.nav a:hover{background:var(--line)}.nav a[aria-current]{background:var(--accent-soft);color:var(--accent-text);font-weight:700}
+.icon{fill:none;stroke:currentColor;stroke-width:1.5;stroke-linecap:round;stroke-linejoin:round;flex:none}
+.account{margin-top:auto;display:flex;flex-direction:column;align-items:flex-start;gap:var(--s2);padding:0 var(--s2);overflow-wrap:anywhere}
+@media (max-width:64rem){body.wide{display:block;background:var(--bg)}body.wide main{margin:var(--s4) auto;padding:0 var(--s4)}
+.app-bar{position:static;height:auto;flex-direction:row;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s4);padding:var(--s2) var(--s4);border-right:0;border-bottom:1px solid var(--line)}
+.org-line{margin-right:auto;min-width:0}.app-bar .org{padding:0}.account{margin:0;flex-direction:row;align-items:center;gap:var(--s3);padding:0}
+.app-bar nav{order:3;flex:1 0 100%;overflow-x:auto}.nav{flex-direction:row;gap:var(--s1)}.nav a{white-space:nowrap;padding:var(--s1) var(--s3)}}
+@media (max-width:48rem){.who{display:none}}
 .filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}
-.tabs{display:flex;flex-wrap:wrap;gap:var(--s1) var(--s4);padding:0;margin:var(--s2) 0;list-style:none}.tabs [aria-current]{font-weight:700;color:var(--fg)}
+.tabs{display:flex;flex-wrap:wrap;gap:var(--s1);padding:0 0 var(--s2);margin:var(--s2) 0 var(--s4);list-style:none;border-bottom:1px solid var(--line)}
+.tabs a{display:inline-block;padding:var(--s1) var(--s3);border-radius:999px;text-decoration:none;color:var(--muted);font-weight:500}.tabs a:hover{background:var(--panel);color:var(--fg)}
+.tabs [aria-current]{background:var(--accent-soft);color:var(--accent-text);font-weight:700}
+table a{text-decoration:none}table a:hover{text-decoration:underline}td.title a{color:var(--fg);font-weight:600}
 .inline{display:inline}.inline button{margin:var(--s1) var(--s1) 0 0;padding:var(--s1) var(--s3)}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
 .badge{display:inline-block;padding:0 var(--s2);border-radius:999px;font-size:var(--t-sm);font-weight:600;white-space:nowrap;border:1px solid currentColor}
@@ -67,7 +82,7 @@ pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);pad
 .empty{padding:var(--s6);text-align:center;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted)}
 .first-report{text-align:left;color:var(--fg)}.first-report h2{margin-top:0}.first-report li{margin-bottom:var(--s3)}
 pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:var(--s3);border-radius:var(--radius);font-size:var(--t-sm);margin:var(--s2) 0}
-@media (max-width:40rem){.wide-only{display:none}
+@media (max-width:40rem){
 table.cards thead{display:none}table.cards tr{display:block;border:1px solid var(--line);border-radius:var(--radius);margin-bottom:var(--s3);padding:var(--s2)}
 table.cards td{display:flow-root;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}
 table.cards td:not([data-label]),table.cards td[data-label=""]{padding-left:var(--s1)}

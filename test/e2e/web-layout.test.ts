@@ -53,13 +53,22 @@ const apartFromLabels = (on: Page) =>
       }),
   );
 
-/** The rows the header's items sit on (items laid out in the flow, the tabs of its navigation counted one by one). */
-const headerRows = (on: Page) =>
+/** Where the application's bar sits beside the page, how its navigation's links stack, and whether anything in it is cut. */
+const sideBar = (on: Page) =>
   on.evaluate(() => {
-    const items = [...document.querySelectorAll("header > *, header nav li")].filter(
-      (e) => getComputedStyle(e).position === "static" && e.tagName !== "NAV" && (e as HTMLElement).offsetParent !== null,
+    const bar = document.querySelector("header.app-bar")!.getBoundingClientRect();
+    const main = document.querySelector("main")!.getBoundingClientRect();
+    const links = [...document.querySelectorAll("header nav a")];
+    const cut = [...document.querySelectorAll("header.app-bar *")].filter(
+      (e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === "visible",
     );
-    return new Set(items.map((e) => Math.round(e.getBoundingClientRect().top / 16))).size;
+    return {
+      left: Math.round(bar.left),
+      beside: bar.right <= main.left,
+      links: links.length,
+      rows: new Set(links.map((a) => Math.round(a.getBoundingClientRect().top))).size,
+      cut: cut.map((e) => e.tagName),
+    };
   });
 
 describe.skipIf(!present)("the web application's layout, in Chromium at 1280 and 390 px", () => {
@@ -191,16 +200,17 @@ describe.skipIf(!present)("the web application's layout, in Chromium at 1280 and
     expect(filter).toBeLessThanOrEqual(400);
   });
 
-  test("at 1280 px the header, with its organization switcher, holds on one row in English and in French; the French sort is not cut", async () => {
+  test("at 1280 px the navigation is a side bar beside the page, one link under the other, with the organization switcher, in English and in French; the French sort is not cut", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/inbox`);
     expect(await page.getByLabel("Organization").isVisible()).toBe(true);
     await shot("layout-header-1280");
-    expect(await headerRows(page)).toBe(1);
+    const english = await sideBar(page);
+    expect(english).toEqual({ left: 0, beside: true, links: english.links, rows: english.links, cut: [] });
     await page.getByRole("link", { name: "Français" }).click();
     await page.getByRole("heading", { name: "Boîte de réception" }).waitFor();
     await shot("layout-header-fr-1280");
-    const rows = await headerRows(page);
+    const french = await sideBar(page);
     const sort = await page.getByLabel("Trier par").evaluate((select: HTMLSelectElement) => {
       const style = getComputedStyle(select);
       const context = document.createElement("canvas").getContext("2d")!;
@@ -212,6 +222,9 @@ describe.skipIf(!present)("the web application's layout, in Chromium at 1280 and
     });
     await page.getByRole("link", { name: "English" }).click();
     await page.getByRole("heading", { name: "Inbox" }).waitFor();
-    expect([rows, sort]).toEqual([1, { text: "Dernier signalement", fits: true }]);
+    expect([french, sort]).toEqual([
+      { ...english, cut: [] },
+      { text: "Dernier signalement", fits: true },
+    ]);
   });
 });

@@ -108,9 +108,10 @@ async function inboxPage(services: Services, visitor: Visitor, request: Request)
       html`<li><a href="${inboxHref(query, { status: f === "open" ? undefined : f, cursor: undefined })}"${f === selectedStatus ? html` aria-current="page"` : ""}>${label(f)} (${count(f)})</a></li>`,
   )}</ul></nav>`;
 
+  // The tabs above choose the status; the form keeps the one chosen.
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">
 <div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}"></div>
-<div><label for="status">${w.status}</label><select id="status" name="status">${STATUS_FILTERS.map((f) => html`<option value="${f}"${f === selectedStatus ? html` selected` : ""}>${label(f)}</option>`)}</select></div>
+${query.status ? html`<input type="hidden" name="status" value="${query.status}">` : ""}
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.anyFeminine)}</select></div>
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>

@@ -6,29 +6,47 @@ import { csrfValid } from "../web-session.ts";
 import { type Visitor, visit } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
 
-/** A page of the signed-in application: the header (organization, navigation, language, sign out) and the body. */
+/** The navigation's icons: 16-pixel strokes drawn in the text's colour, for the eye only (each link says its name). */
+const ICONS: Readonly<Record<string, string>> = {
+  inbox: "M2 9h3.5l1 2h3l1-2H14M2 9l2-6h8l2 6v4H2z",
+  duplicates: "M5 5h8v8H5zM3 11V3h8",
+  trends: "M2 13h12M3 10l3-3 3 2 4-5",
+  settings: "M8 5.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zM8 1v2M8 13v2M1 8h2M13 8h2M3 3l1.5 1.5M11.5 11.5 13 13M3 13l1.5-1.5M11.5 4.5 13 3",
+  agents: "M4 6h8v7H4zM8 3v3M6 9h0M10 9h0M6 11h4",
+};
+
+const icon = (name: string) =>
+  html`<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="${ICONS[name] ?? ""}"/></svg>`;
+
+/**
+ * A page of the signed-in application: a side bar on wide screens (the organization, the
+ * navigation with icons, then the language and the account at its foot), a bar over the page on
+ * narrow ones whose navigation scrolls sideways; no script needed for either.
+ */
 export function appPage(visitor: Visitor, path: string, title: string, body: Html, status = 200, scripts: readonly string[] = []): Response {
   const w = wordsFor(visitor.language, "layout");
   const nav = [
-    { href: "/inbox", label: w.inbox },
-    { href: "/duplicates", label: w.possibleDuplicates },
-    { href: "/trends", label: w.trends },
-    { href: "/settings", label: w.settings },
-    { href: "/settings/agents", label: w.agents },
+    { href: "/inbox", label: w.inbox, icon: "inbox" },
+    { href: "/duplicates", label: w.possibleDuplicates, icon: "duplicates" },
+    { href: "/trends", label: w.trends, icon: "trends" },
+    { href: "/settings", label: w.settings, icon: "settings" },
+    { href: "/settings/agents", label: w.agents, icon: "agents" },
   ];
   const current = (href: string) => (href === "/settings" ? path.startsWith("/settings") && path !== "/settings/agents" : path.startsWith(href));
-  const header = html`<a class="skip" href="#main">${w.skip}</a><header>
-${
-  visitor.memberships.length > 1
-    ? html`<form method="get" action="/inbox"><label class="visually-hidden" for="org">${w.organization}</label>
+  const header = html`<a class="skip" href="#main">${w.skip}</a><header class="app-bar">
+<div class="org-line">${
+    visitor.memberships.length > 1
+      ? html`<form method="get" action="/inbox" class="org-switch"><label class="visually-hidden" for="org">${w.organization}</label>
 <select id="org" name="org">${visitor.memberships.map((m) => html`<option value="${m.orgId}"${m.orgId === visitor.membership.orgId ? html` selected` : ""}>${m.orgName}</option>`)}</select>
 <button type="submit" class="secondary">${w.switchOrganization}</button></form>`
-    : html`<span class="org">${visitor.membership.orgName}</span>`
-}
-<nav aria-label="Retour"><ul class="tabs">${nav.map((n) => html`<li><a href="${n.href}"${current(n.href) ? html` aria-current="page"` : ""}>${n.label}</a></li>`)}</ul></nav>
-<a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(path)}" lang="${w.languageCode}">${w.language}</a>
-<span class="muted wide-only">${w.signedInAs} ${visitor.email}</span>
-<form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form>
+      : html`<span class="org">${visitor.membership.orgName}</span>`
+  }</div>
+<nav aria-label="Retour"><ul class="nav">${nav.map(
+    (n) => html`<li><a href="${n.href}"${current(n.href) ? html` aria-current="page"` : ""}>${icon(n.icon)}<span>${n.label}</span></a></li>`,
+  )}</ul></nav>
+<div class="account"><a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(path)}" lang="${w.languageCode}">${w.language}</a>
+<span class="muted who">${w.signedInAs} ${visitor.email}</span>
+<form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form></div>
 </header>`;
   return page(title, body, { status, language: visitor.language, header, scripts });
 }
