@@ -46,7 +46,9 @@ export function migratedDatabase(): Database {
 /** An INSERT per row of the ordinary tables, by table then row; values are integers, reals, text or NULL here. */
 function rowsSql(db: Database): string[] {
   const tables = db
-    .query<{ name: string }, []>("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .query<{ name: string }, []>(
+      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all();
   const quote = (value: unknown) => (value === null ? "NULL" : typeof value === "string" ? `'${value.replaceAll("'", "''")}'` : String(value));
   const inserts = tables.flatMap(({ name }) =>

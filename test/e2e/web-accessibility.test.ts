@@ -76,8 +76,28 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
 
   test("each settings page", async () => {
     const found = [];
-    for (const path of ["/settings", "/settings/apps", "/settings/members", "/settings/webhooks", "/settings/tokens", "/settings/agents"]) {
-      found.push(...(await check(path)));
+    const app = `/settings/apps/${server.demo.appId}`;
+    for (const path of [
+      "/settings",
+      "/settings/apps",
+      `${app}/channels`,
+      `${app}/widget`,
+      `${app}/features`,
+      "/settings/members",
+      "/settings/webhooks",
+      "/settings/tokens",
+      "/settings/agents",
+    ]) {
+      found.push(
+        ...(await check(
+          path,
+          page,
+          path
+            .replace(app, "/settings/app")
+            .replace(/[^a-z0-9]+/gi, "-")
+            .slice(1),
+        )),
+      );
     }
     expect(found).toEqual([]);
   }, 60_000);

@@ -127,23 +127,24 @@ describe("web pages", () => {
     await admin.submit(formOf(page, "/settings/apps"), { name: "Web shop", kind: "web" });
     page = await (await admin.fetch("/settings/apps")).text();
     const appId = /<h2 id="app-([^"]+)">Web shop/.exec(page)![1]!;
-    await admin.submit(formOf(page, `/settings/apps/${appId}/channels`), { kind: "api" });
-    page = await (await admin.fetch("/settings/apps")).text();
-    const section = page.slice(page.indexOf(`id="app-${appId}"`));
-    const key = /<code>(pk_[^<]+)<\/code>/.exec(section)![1]!;
+    page = await (await admin.fetch(`/settings/apps/${appId}/channels`)).text();
+    const added = await admin.submit(formOf(page, `/settings/apps/${appId}/channels`), { kind: "api" });
+    expect(added.headers.get("location")).toBe(`/settings/apps/${appId}/channels`);
+    page = await (await admin.fetch(`/settings/apps/${appId}/channels`)).text();
+    const key = /<code>(pk_[^<]+)<\/code>/.exec(page)![1]!;
     const res = await post(`${server.url}/v1/reports`, { publicKey: key, kind: "idea", message: distinctText(14) });
     expect(res.status).toBe(201);
   });
 
   test("an Admin sets where the app's widget may send from; a page on that origin is then answered, a malformed origin refused", async () => {
     const admin = await as("admin");
-    let page = await (await admin.fetch("/settings/apps")).text();
-    const appId = /<h2 id="app-([^"]+)">Demo app/.exec(page)![1]!;
+    const appId = /<h2 id="app-([^"]+)">Demo app/.exec(await (await admin.fetch("/settings/apps")).text())![1]!;
+    let page = await (await admin.fetch(`/settings/apps/${appId}/widget`)).text();
     await admin.submit(formOf(page, `/settings/apps/${appId}/browser`), {
       origins: "https://shop.example\nhttp://localhost:5173",
       queryParams: "tab",
     });
-    page = await (await admin.fetch("/settings/apps")).text();
+    page = await (await admin.fetch(`/settings/apps/${appId}/widget`)).text();
     expect(page).toContain("https://shop.example\nhttp://localhost:5173</textarea>");
     const report = { publicKey: server.demo.widgetKey, kind: "idea", message: distinctText(15) };
     const res = await post(`${server.url}/v1/widget/reports`, report, { origin: "https://shop.example" });

@@ -62,9 +62,11 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
 
   test("an Admin puts the app in review mode in the settings", async () => {
     await page.goto(`${server.url}/settings/apps`);
+    await page.getByRole("link", { name: "Open its settings (Demo app)" }).click();
+    await page.getByRole("link", { name: "Grouping" }).click();
     await page.getByRole("radio", { name: /^Review:/ }).check();
-    await page.getByRole("button", { name: "Save" }).last().click();
-    await page.waitForURL(/\/settings\/apps$/);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/settings\/apps\/[^/]+\/grouping$/);
     expect(await page.getByRole("radio", { name: /^Review:/ }).isChecked()).toBe(true);
   });
 

@@ -112,13 +112,21 @@ describe.skipIf(!present)("the web application's layout, in Chromium at 1280 and
     const found: unknown[] = [];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of ["/settings/apps", "/settings/tokens", "/settings/webhooks", `/f/${server.demo.formKey}`]) {
+      for (const path of [
+        `/settings/apps/${server.demo.appId}/widget`,
+        `/settings/apps/${server.demo.appId}/features`,
+        "/settings/tokens",
+        "/settings/webhooks",
+        `/f/${server.demo.formKey}`,
+      ]) {
         await page.goto(`${server.url}${path}`);
         const apart = await apartFromLabels(page);
         if (apart.length > 0) found.push({ path, width, apart });
       }
       await page.goto(`${server.url}/settings/apps`);
       await shot(`layout-settings-apps-${width}`);
+      await page.goto(`${server.url}/settings/apps/${server.demo.appId}/features`);
+      await shot(`layout-settings-features-${width}`);
     }
     expect(found).toEqual([]);
   });
@@ -144,7 +152,18 @@ describe.skipIf(!present)("the web application's layout, in Chromium at 1280 and
   test("no settings page scrolls sideways on a phone, its tables included", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const found: unknown[] = [];
-    for (const path of ["/settings", "/settings/apps", "/settings/members", "/settings/webhooks", "/settings/tokens", "/settings/agents"]) {
+    const app = `/settings/apps/${server.demo.appId}`;
+    for (const path of [
+      "/settings",
+      "/settings/apps",
+      `${app}/channels`,
+      `${app}/widget`,
+      `${app}/features`,
+      "/settings/members",
+      "/settings/webhooks",
+      "/settings/tokens",
+      "/settings/agents",
+    ]) {
       await page.goto(`${server.url}${path}`);
       const scrolls = await sideways(page);
       if (scrolls.length > 0) found.push({ path, scrolls });

@@ -1,23 +1,25 @@
 import { Elysia } from "elysia";
 import { ArticleFile, FeatureFile, parseFile } from "../../../core/catalog-files.ts";
 import { can } from "../../../core/authorization.ts";
-import { fail, type Result } from "../../../core/errors.ts";
+import { type Failure, fail, type Result } from "../../../core/errors.ts";
 import { readPlan } from "../../../core/organizations/read-plan.ts";
 import { STATUS_OF } from "../error-status.ts";
-import { CHANNEL_KINDS } from "../../../core/model.ts";
-import { errorBody, textFor } from "../catalog/text.ts";
+import { type AppRecord, CHANNEL_KINDS, type FeatureRecord } from "../../../core/model.ts";
+import { browserCollection } from "../../../core/apps/browser-collection.ts";
+import { MAX_FEATURES_PER_APP } from "../../../core/limits.ts";
+import { SEVERITIES } from "../../../core/schemas/feedback.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
+import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/decision.ts";
+import { errorBody, textFor } from "../catalog/text.ts";
 import type { Services } from "../../../core/services.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
-import { browserCollection } from "../../../core/apps/browser-collection.ts";
-import type { AppRecord } from "../../../core/model.ts";
 import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
 import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
-import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/decision.ts";
 import { APP_NAME_MAX_LENGTH, createApp } from "../../../core/apps/create-app.ts";
 import { importFeatures } from "../../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../../core/apps/import-help-articles.ts";
-import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
+import { type AppSetup, listAppSetup } from "../../../core/apps/list-app-setup.ts";
+import { Value } from "@sinclair/typebox/value";
 import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
@@ -26,6 +28,184 @@ import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 
 type Notice = { readonly error?: string; readonly status?: number };
+
+/** The sections of one app's settings, each a page of its own. */
+const APP_SECTIONS = ["channels", "widget", "grouping", "features", "help"] as const;
+type AppSection = (typeof APP_SECTIONS)[number];
+
+const sectionPath = (appId: string, section: AppSection) => `/settings/apps/${encodeURIComponent(appId)}/${section}`;
+
+/** The apps, each summed up with a link to its settings, and the form that creates one. */
+async function appsPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
+  const w = wordsFor(visitor.language, "apps");
+  const admin = can(visitor.grant, "organization.manage");
+  const listed = await listAppSetup(services, visitor.grant);
+  const cards = (listed.ok ? listed.value : []).map(({ app, channels, features, helpArticles }) => {
+    const { origins } = browserCollection(app);
+    const mode = app.groupingMode ?? "auto";
+    return html`<section class="card" aria-labelledby="app-${app.id}"><h2 id="app-${app.id}">${app.name} <span class="muted">(${app.kind})</span></h2>
+<dl><dt>${w.channels}</dt><dd>${channels.filter((c) => c.active).length} ${w.channelsActive} / ${channels.length}</dd>
+<dt>${w.allowedOrigins}</dt><dd>${origins.length > 0 ? origins.length : w.noOrigins}</dd>
+<dt>${w.grouping}</dt><dd>${mode === "auto" ? w.groupingAuto : w.groupingReview}</dd>
+<dt>${w.featureCount}</dt><dd>${features.length}</dd><dt>${w.articleCount}</dt><dd>${helpArticles}</dd></dl>
+<p><a class="button" href="${sectionPath(app.id, "channels")}">${w.openSettings}<span class="visually-hidden"> (${app.name})</span></a></p></section>`;
+  });
+  const createForm = admin
+    ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="app-name">${w.name}</label><input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}">
+<label for="app-kind">${w.kind}</label><select id="app-kind" name="kind">${APP_KINDS.map((k) => html`<option>${k}</option>`)}</select>
+<button type="submit">${w.create}</button></form>`
+    : html`<p class="muted">${w.adminsOnly}</p>`;
+  const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
+  return settingsPage(visitor, "/settings/apps", w.apps, html`${error}<div class="cards-grid">${cards}</div>${createForm}`, notice.status);
+}
+
+/** One section of an app's settings: the way back to all apps, the app's sections as tabs, then the section. */
+async function appSectionPage(services: Services, visitor: Visitor, appId: string, section: AppSection, notice: Notice = {}): Promise<Response> {
+  const w = wordsFor(visitor.language, "apps");
+  const listed = await listAppSetup(services, visitor.grant, appId);
+  const setup = listed.ok ? listed.value[0] : undefined;
+  if (!setup) return notFoundPage(visitor, listed.ok ? "not_found" : listed.code);
+  const admin = can(visitor.grant, "organization.manage");
+  const titles: Record<AppSection, string> = {
+    channels: w.channels,
+    widget: w.browserCollection,
+    grouping: w.grouping,
+    features: w.featureMap,
+    help: w.helpCenter,
+  };
+  const tabs = html`<nav aria-label="${w.appSettings}"><ul class="tabs">${APP_SECTIONS.map(
+    (s) => html`<li><a href="${sectionPath(appId, s)}"${s === section ? html` aria-current="page"` : ""}>${titles[s]}</a></li>`,
+  )}</ul></nav>`;
+  const bodies: Record<AppSection, () => Html> = {
+    channels: () => channelsSection(visitor, setup, admin),
+    widget: () => browserForm(visitor, setup.app, admin),
+    grouping: () => groupingForm(visitor, setup.app, admin),
+    features: () => featuresSection(visitor, setup, admin),
+    help: () =>
+      html`<p>${w.articleCount}: ${setup.helpArticles}</p>${admin ? importForm(visitor, `/settings/apps/${appId}/help`, `help-${appId}`, w.importHelp, w.import) : ""}`,
+  };
+  const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
+  return settingsPage(
+    visitor,
+    "/settings/apps",
+    `${setup.app.name}`,
+    html`<p><a href="/settings/apps">← ${w.allApps}</a></p>${tabs}<h2>${titles[section]}</h2>${error}${bodies[section]()}`,
+    notice.status,
+  );
+}
+
+function notFoundPage(visitor: Visitor, code: Failure["code"]): Response {
+  return settingsPage(
+    visitor,
+    "/settings/apps",
+    textFor(visitor.language).errors[code],
+    html`<p><a href="/settings/apps">← ${wordsFor(visitor.language, "apps").allApps}</a></p>`,
+    STATUS_OF[code],
+  );
+}
+
+/** The app's channels with their keys (to Admins), each to disable or enable, and the form that adds one. */
+function channelsSection(visitor: Visitor, { app, channels }: AppSetup, admin: boolean): Html {
+  const w = wordsFor(visitor.language, "apps");
+  const rows = channels.map(
+    (
+      c,
+    ) => html`<tr><td data-label="${w.kind}">${c.kind}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : "••••"}</td><td data-label="${w.status}">${c.active ? w.active : w.disabled}</td>
+<td>${admin ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, html`${hidden("active", c.active ? "no" : "yes")}${hidden("app", app.id)}`) : ""}</td></tr>`,
+  );
+  return html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>
+${
+  admin
+    ? html`<form method="post" action="/settings/apps/${app.id}/channels"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="channel-kind-${app.id}">${w.createChannel}</label><select id="channel-kind-${app.id}" name="kind">${CHANNEL_KINDS.map((k) => html`<option>${k}</option>`)}</select>
+<button type="submit" class="secondary">${w.create}</button></form>`
+    : ""
+}`;
+}
+
+/** Rows for new features under the existing ones. */
+const NEW_FEATURE_ROWS = 3;
+
+/** The feature map as a table to edit in place (path, name, minimum severity, cues), and the JSON import that replaces it whole. */
+function featuresSection(visitor: Visitor, { app, features }: AppSetup, admin: boolean): Html {
+  const w = wordsFor(visitor.language, "apps");
+  if (!admin)
+    return html`<ul>${features.map((f) => html`<li><code>${f.path}</code> — ${f.name}${f.severityFloor ? ` (≥ ${f.severityFloor})` : ""}</li>`)}</ul>`;
+  const rows = [...features, ...Array.from({ length: NEW_FEATURE_ROWS }, () => undefined)].map((f, i) => {
+    const label = f ? `${w.featureRow} ${f.path}` : `${w.newFeature} ${i - features.length + 1}`;
+    return html`<tr><td data-label="${w.path}">${f ? hidden(`id-${i}`, f.id) : ""}<input name="path-${i}" value="${f?.path ?? ""}" aria-label="${label}: ${w.path}" spellcheck="false"></td>
+<td data-label="${w.name}"><input name="name-${i}" value="${f?.name ?? ""}" aria-label="${label}: ${w.name}"></td>
+<td data-label="${w.minimumSeverity}"><select name="floor-${i}" aria-label="${label}: ${w.minimumSeverity}"><option value="">${w.noFloor}</option>${SEVERITIES.map(
+      (s) => html`<option${s === f?.severityFloor ? html` selected` : ""}>${s}</option>`,
+    )}</select></td>
+<td data-label="${w.cues}"><input name="cues-${i}" value="${(f?.cues ?? []).join(", ")}" aria-label="${label}: ${w.cues}"></td>
+<td>${f ? html`<label class="choice"><input type="checkbox" name="remove-${i}" value="on"> ${w.remove}<span class="visually-hidden"> ${f.path}</span></label>` : ""}</td></tr>`;
+  });
+  return html`<p class="muted">${w.featuresHint}</p><form method="post" action="/settings/apps/${app.id}/features/table"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("rows", String(rows.length))}
+<div class="scroll"><table class="cards edit"><thead><tr><th scope="col">${w.path}</th><th scope="col">${w.name}</th><th scope="col">${w.minimumSeverity}</th><th scope="col">${w.cues}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>
+<button type="submit">${w.saveFeatures}</button></form>
+${importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import)}`;
+}
+
+/**
+ * The feature map a posted table describes: its rows that are not empty nor removed, each keeping
+ * what the table does not show (kind, code files) from the feature it edits.
+ */
+function featuresFromTable(field: (name: string) => string, existing: readonly FeatureRecord[]): FeatureFile {
+  const rows = Math.min(Number(field("rows")) || 0, MAX_FEATURES_PER_APP + NEW_FEATURE_ROWS);
+  const byId = new Map(existing.map((f) => [f.id, f]));
+  const features: FeatureFile = [];
+  for (let i = 0; i < rows; i++) {
+    const path = field(`path-${i}`).trim();
+    const name = field(`name-${i}`).trim();
+    if (field(`remove-${i}`) === "on" || (!path && !name)) continue;
+    const before = byId.get(field(`id-${i}`));
+    const floor = SEVERITIES.find((s) => s === field(`floor-${i}`));
+    const cues = field(`cues-${i}`)
+      .split(",")
+      .map((c) => c.trim())
+      .filter(Boolean);
+    features.push({
+      ...(before && { id: before.id, ...(before.kind && { kind: before.kind }), ...(before.code && { code: [...before.code] }) }),
+      path,
+      name,
+      ...(floor && { severityFloor: floor }),
+      ...(cues.length > 0 && { cues }),
+    });
+  }
+  return features;
+}
+
+/** Where the app's widget may send from, and what it keeps; Admins change it, the others read it. */
+function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
+  const w = wordsFor(visitor.language, "apps");
+  const { origins, replay, queryParams } = browserCollection(app);
+  if (!admin) return html`<p>${w.allowedOrigins}: ${origins.join(", ") || "—"}</p>`;
+  return html`<form method="post" action="/settings/apps/${app.id}/browser"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="origins-${app.id}">${w.allowedOrigins}</label><p class="muted" id="origins-hint-${app.id}">${w.originsHint}</p>
+<textarea id="origins-${app.id}" name="origins" aria-describedby="origins-hint-${app.id}" spellcheck="false">${origins.join("\n")}</textarea>
+<label for="params-${app.id}">${w.keptQueryParams}</label><input id="params-${app.id}" name="queryParams" value="${queryParams.join(", ")}">
+<label><input type="checkbox" name="replay" value="on"${replay ? html` checked` : ""}> ${w.recordReplay}</label>
+<button type="submit" class="secondary">${w.save}</button></form>`;
+}
+
+/** Whether grouping merges the app's sure duplicates alone or leaves them to a person; Admins change it. */
+function groupingForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
+  const w = wordsFor(visitor.language, "apps");
+  const mode = app.groupingMode ?? "auto";
+  const label = (m: GroupingMode) => (m === "auto" ? w.groupingAuto : w.groupingReview);
+  if (!admin) return html`<p>${label(mode)}</p>`;
+  return html`<form method="post" action="/settings/apps/${app.id}/grouping"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<fieldset><legend class="visually-hidden">${w.grouping}</legend>${GROUPING_MODES.map(
+    (m) => html`<label class="choice"><input type="radio" name="mode" value="${m}"${m === mode ? html` checked` : ""}> ${label(m)}</label><br>`,
+  )}</fieldset><button type="submit" class="secondary">${w.save}</button></form>`;
+}
+
+/** The JSON import that replaces a whole map or help center, folded away until someone opens it. */
+const importForm = (visitor: Visitor, action: string, id: string, label: string, button: string): Html =>
+  html`<details><summary>${label}</summary><form method="post" action="${action}"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="${id}" class="visually-hidden">${label}</label><textarea id="${id}" name="json" required spellcheck="false"></textarea><button type="submit" class="secondary">${button}</button></form></details>`;
 
 async function planPage(services: Services, visitor: Visitor): Promise<Response> {
   const w = wordsFor(visitor.language, "plan");
@@ -48,90 +228,26 @@ async function planPage(services: Services, visitor: Visitor): Promise<Response>
   );
 }
 
-async function appsPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
-  const w = wordsFor(visitor.language, "apps");
-  const admin = can(visitor.grant, "organization.manage");
-  const listed = await listAppSetup(services, visitor.grant);
-  const sections = (listed.ok ? listed.value : []).map(({ app, channels, features, helpArticles }) => {
-    const channelRows = channels.map(
-      (
-        c,
-      ) => html`<tr><td data-label="${w.kind}">${c.kind}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : "••••"}</td><td data-label="${w.status}">${c.active ? w.active : w.disabled}</td>
-<td>${admin ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, hidden("active", c.active ? "no" : "yes")) : ""}</td></tr>`,
-    );
-    return html`<section aria-labelledby="app-${app.id}"><h2 id="app-${app.id}">${app.name} <span class="muted">(${app.kind})</span></h2>
-<h3>${w.channels}</h3><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${channelRows}</tbody></table></div>
-${
-  admin
-    ? html`<form method="post" action="/settings/apps/${app.id}/channels"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="channel-kind-${app.id}">${w.createChannel}</label><select id="channel-kind-${app.id}" name="kind">${CHANNEL_KINDS.map((k) => html`<option>${k}</option>`)}</select>
-<button type="submit" class="secondary">${w.create}</button></form>`
-    : ""
-}
-${browserForm(visitor, app, admin)}
-${groupingForm(visitor, app, admin)}
-<h3>${w.featureMap}</h3>
-<ul>${features.map((f) => html`<li><code>${f.path}</code> — ${f.name}${f.severityFloor ? ` (≥ ${f.severityFloor})` : ""}</li>`)}</ul>
-${admin ? importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import) : ""}
-<h3>${w.helpCenter}</h3><p>${helpArticles} ${w.articles}</p>
-${admin ? importForm(visitor, `/settings/apps/${app.id}/help`, `help-${app.id}`, w.importHelp, w.import) : ""}
-</section>`;
-  });
-  const createForm = admin
-    ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="app-name">${w.name}</label><input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}">
-<label for="app-kind">${w.kind}</label><select id="app-kind" name="kind">${APP_KINDS.map((k) => html`<option>${k}</option>`)}</select>
-<button type="submit">${w.create}</button></form>`
-    : html`<p class="muted">${w.adminsOnly}</p>`;
-  const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
-  return settingsPage(visitor, "/settings/apps", w.apps, html`${error}${sections}${createForm}`, notice.status);
-}
-
-/** Where the app's widget may send from, and what it keeps; Admins change it, the others read it. */
-function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
-  const w = wordsFor(visitor.language, "apps");
-  const { origins, replay, queryParams } = browserCollection(app);
-  if (!admin) return html`<h3>${w.browserCollection}</h3><p>${w.allowedOrigins}: ${origins.join(", ") || "—"}</p>`;
-  return html`<h3>${w.browserCollection}</h3><form method="post" action="/settings/apps/${app.id}/browser"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="origins-${app.id}">${w.allowedOrigins}</label><p class="muted" id="origins-hint-${app.id}">${w.originsHint}</p>
-<textarea id="origins-${app.id}" name="origins" aria-describedby="origins-hint-${app.id}" spellcheck="false">${origins.join("\n")}</textarea>
-<label for="params-${app.id}">${w.keptQueryParams}</label><input id="params-${app.id}" name="queryParams" value="${queryParams.join(", ")}">
-<label><input type="checkbox" name="replay" value="on"${replay ? html` checked` : ""}> ${w.recordReplay}</label>
-<button type="submit" class="secondary">${w.save}</button></form>`;
-}
-
-/** Whether grouping merges the app's sure duplicates alone or leaves them to a person; Admins change it. */
-function groupingForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
-  const w = wordsFor(visitor.language, "apps");
-  const mode = app.groupingMode ?? "auto";
-  const label = (m: GroupingMode) => (m === "auto" ? w.groupingAuto : w.groupingReview);
-  if (!admin) return html`<h3>${w.grouping}</h3><p>${label(mode)}</p>`;
-  return html`<h3>${w.grouping}</h3><form method="post" action="/settings/apps/${app.id}/grouping"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<fieldset><legend class="visually-hidden">${w.grouping}</legend>${GROUPING_MODES.map(
-    (m) => html`<label class="choice"><input type="radio" name="mode" value="${m}"${m === mode ? html` checked` : ""}> ${label(m)}</label><br>`,
-  )}</fieldset><button type="submit" class="secondary">${w.save}</button></form>`;
-}
-
-const importForm = (visitor: Visitor, action: string, id: string, label: string, button: string): Html =>
-  html`<form method="post" action="${action}"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="${id}">${label}</label><textarea id="${id}" name="json" required spellcheck="false"></textarea><button type="submit" class="secondary">${button}</button></form>`;
-
 /** Settings: the plan and this month's quota, and the apps with their channels, feature maps and help centers. */
 export function settingsRoutes(services: Services) {
-  /** After an Admin's change: back to the page, or the page again with what went wrong (a 403 for others). */
-  const afterChange = (visitor: Visitor, result: Result<unknown>, what?: string): Promise<Response> | Response => {
-    if (result.ok) return redirect("/settings/apps");
+  /**
+   * After an Admin's change: back to the page it was made on (an app's section, or the list of
+   * apps), or that page again with what went wrong (a 403 for others).
+   */
+  const afterChange = (visitor: Visitor, result: Result<unknown>, on: { appId: string; section: AppSection } | null, what?: string) => {
+    if (result.ok) return redirect(on ? sectionPath(on.appId, on.section) : "/settings/apps");
     const error =
       result.code === "forbidden"
         ? wordsFor(visitor.language, "apps").adminsOnly
         : result.code === "invalid_body" && what
           ? what
           : errorBody(result.code, visitor.language, result.problem).error;
-    return appsPage(services, visitor, { error, status: STATUS_OF[result.code] });
+    const notice = { error, status: STATUS_OF[result.code] };
+    return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, notice);
   };
   /** An import file that cannot be read: said to those who may import, forbidden to the others. */
-  const unreadable = (visitor: Visitor, why: string) =>
-    afterChange(visitor, can(visitor.grant, "organization.manage") ? fail("invalid_body") : fail("forbidden"), why);
+  const unreadable = (visitor: Visitor, on: { appId: string; section: AppSection }, why: string) =>
+    afterChange(visitor, can(visitor.grant, "organization.manage") ? fail("invalid_body") : fail("forbidden"), on, why);
 
   return new Elysia({ name: "routes/settings" })
     .get("/settings", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => planPage(services, visitor)), {
@@ -140,6 +256,16 @@ export function settingsRoutes(services: Services) {
     .get("/settings/apps", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => appsPage(services, visitor)), {
       detail: { hide: true },
     })
+    .get("/settings/apps/:id", ({ params }) => redirect(sectionPath(params.id, "channels")), { detail: { hide: true } })
+    .get(
+      "/settings/apps/:id/:section",
+      ({ request, cookie, params }) =>
+        asMember(services, { request, cookie }, (visitor) => {
+          const section = APP_SECTIONS.find((s) => s === params.section);
+          return section ? appSectionPage(services, visitor, params.id, section) : notFoundPage(visitor, "not_found");
+        }),
+      { detail: { hide: true } },
+    )
     .post(
       "/settings/apps",
       ({ request, body, cookie }) =>
@@ -147,7 +273,7 @@ export function settingsRoutes(services: Services) {
           const w = wordsFor(visitor.language, "apps");
           const kind = APP_KINDS.find((k) => k === field("kind"));
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
-          return afterChange(visitor, created, `${w.name} / ${w.kind}`);
+          return afterChange(visitor, created, null, `${w.name} / ${w.kind}`);
         }),
       { detail: { hide: true } },
     )
@@ -157,7 +283,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
           const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
-          return afterChange(visitor, added, wordsFor(visitor.language, "apps").kind);
+          return afterChange(visitor, added, { appId: params.id, section: "channels" }, wordsFor(visitor.language, "apps").kind);
         }),
       { detail: { hide: true } },
     )
@@ -173,6 +299,7 @@ export function settingsRoutes(services: Services) {
           return afterChange(
             visitor,
             await setBrowserCollection(services, visitor.grant, params.id, changes),
+            { appId: params.id, section: "widget" },
             wordsFor(visitor.language, "apps").originsHint,
           );
         }),
@@ -184,7 +311,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const mode = GROUPING_MODES.find((m) => m === field("mode"));
           const set = mode ? await setGroupingMode(services, visitor.grant, params.id, mode) : fail("invalid_body");
-          return afterChange(visitor, set, wordsFor(visitor.language, "apps").grouping);
+          return afterChange(visitor, set, { appId: params.id, section: "grouping" }, wordsFor(visitor.language, "apps").grouping);
         }),
       { detail: { hide: true } },
     )
@@ -194,15 +321,19 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const active = field("active") === "yes";
           const w = wordsFor(visitor.language, "apps");
+          // The form names its app, to come back to its channels; without it, to the list of apps.
+          const on = field("app") ? { appId: field("app"), section: "channels" as const } : null;
           const ask = {
             action: `/settings/channels/${params.id}/active`,
             question: w.confirmDisableChannel,
             label: w.disable,
-            back: "/settings/apps",
+            back: on ? sectionPath(on.appId, on.section) : "/settings/apps",
           };
           // Enabling harms nothing: only disabling asks first.
-          const asking = active ? null : unconfirmed(visitor, field, { ...ask, fields: hidden("active", "no") });
-          return asking ?? afterChange(visitor, await setChannelActive(services, visitor.grant, params.id, active));
+          const asking = active
+            ? null
+            : unconfirmed(visitor, field, { ...ask, fields: html`${hidden("active", "no")}${on ? hidden("app", on.appId) : ""}` });
+          return asking ?? afterChange(visitor, await setChannelActive(services, visitor.grant, params.id, active), on);
         }),
       { detail: { hide: true } },
     )
@@ -210,9 +341,23 @@ export function settingsRoutes(services: Services) {
       "/settings/apps/:id/features",
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const on = { appId: params.id, section: "features" as const };
           const parsed = parseFile(FeatureFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language, "apps").featureMap}: ${parsed.error}`);
-          return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, parsed.value));
+          if ("error" in parsed) return unreadable(visitor, on, `${wordsFor(visitor.language, "apps").featureMap}: ${parsed.error}`);
+          return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, parsed.value), on);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/apps/:id/features/table",
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const on = { appId: params.id, section: "features" as const };
+          const listed = await listAppSetup(services, visitor.grant, params.id);
+          const features = featuresFromTable(field, listed.ok ? (listed.value[0]?.features ?? []) : []);
+          const problem = [...Value.Errors(FeatureFile, features)][0];
+          if (problem) return unreadable(visitor, on, `${wordsFor(visitor.language, "apps").featureMap}: ${problem.path} ${problem.message}`);
+          return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, features), on);
         }),
       { detail: { hide: true } },
     )
@@ -220,9 +365,10 @@ export function settingsRoutes(services: Services) {
       "/settings/apps/:id/help",
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const on = { appId: params.id, section: "help" as const };
           const parsed = parseFile(ArticleFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, `${wordsFor(visitor.language, "apps").helpCenter}: ${parsed.error}`);
-          return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, parsed.value));
+          if ("error" in parsed) return unreadable(visitor, on, `${wordsFor(visitor.language, "apps").helpCenter}: ${parsed.error}`);
+          return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, parsed.value), on);
         }),
       { detail: { hide: true } },
     );

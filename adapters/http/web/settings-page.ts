@@ -3,7 +3,7 @@ import { appPage } from "./layout.ts";
 import type { Visitor } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
 
-/** A settings page: the settings sections, then the page's own content. */
+/** A settings page: the settings sections (a column beside the page on wide screens, tabs above it on phones), then the page's own content. */
 export function settingsPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
   const w = wordsFor(visitor.language, "settings");
   const sections = [
@@ -18,9 +18,9 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     visitor,
     path,
     title,
-    html`<nav aria-label="${w.settings}"><ul class="tabs">${sections.map(
+    html`<div class="settings"><nav aria-label="${w.settings}"><ul class="tabs">${sections.map(
       (s) => html`<li><a href="${s.href}"${s.href === path ? html` aria-current="page"` : ""}>${s.label}</a></li>`,
-    )}</ul></nav><h1>${title}</h1>${body}`,
+    )}</ul></nav><div><h1>${title}</h1>${body}</div></div>`,
     status,
   );
 }

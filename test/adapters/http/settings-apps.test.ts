@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+async function as(role: "admin" | "member"): Promise<FormBrowser> {
+  const browser = new FormBrowser(http.url, { origin: http.url }, http.handle);
+  await signIn(browser, http.demo.users[role].email, http.demo.users[role].password, "/settings/apps");
+  return browser;
+}
+
+const features = async () =>
+  (await http.request("GET", `/v1/apps/${http.demo.appId}/features`, { token: http.demo.tokens.admin })).body.data as {
+    path: string;
+    name: string;
+    severityFloor?: string;
+    cues?: string[];
+    code?: unknown[];
+  }[];
+
+/** The form of a page that posts to `action`, alone, so the browser submits that one. */
+const formOf = (page: string, action: string) => page.slice(page.indexOf(`<form method="post" action="${action}"`));
+
+describe("an app's settings, one page per section", () => {
+  test("the apps page sums up each app and links to its settings; each section is a page of its own, its tab marked current", async () => {
+    const admin = await as("admin");
+    const list = await (await admin.fetch("/settings/apps")).text();
+    expect(list).toContain(`href="/settings/apps/${http.demo.appId}/channels"`);
+    expect(list).not.toContain("<textarea");
+    for (const section of ["channels", "widget", "grouping", "features", "help"]) {
+      const res = await admin.fetch(`/settings/apps/${http.demo.appId}/${section}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(`<a href="/settings/apps/${http.demo.appId}/${section}" aria-current="page">`);
+    }
+  });
+
+  test("an unknown app or section is a 404 page", async () => {
+    const admin = await as("admin");
+    expect((await admin.fetch("/settings/apps/no-such-app/channels")).status).toBe(404);
+    expect((await admin.fetch(`/settings/apps/${http.demo.appId}/nothing`)).status).toBe(404);
+  });
+
+  test("the feature map is edited in place: a row changed, one removed, one added, and what the table does not show (code files) kept", async () => {
+    const admin = await as("admin");
+    const before = await features();
+    const page = await (await admin.fetch(`/settings/apps/${http.demo.appId}/features`)).text();
+    const rowOf = (path: string) => before.findIndex((f) => f.path === path);
+    const payment = rowOf("checkout/payment");
+    const search = rowOf("search");
+    const added = before.length; // the first empty row
+    const res = await admin.submit(formOf(page, `/settings/apps/${http.demo.appId}/features/table`), {
+      ...Object.fromEntries(
+        before.flatMap((f, i) => [
+          [`path-${i}`, f.path],
+          [`name-${i}`, f.name],
+          [`cues-${i}`, (f.cues ?? []).join(", ")],
+        ]),
+      ),
+      [`name-${payment}`]: "Payment step",
+      [`floor-${payment}`]: "P1",
+      [`remove-${search}`]: "on",
+      [`path-${added}`]: "account/export",
+      [`name-${added}`]: "Data export",
+      [`cues-${added}`]: "export, csv",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/settings/apps/${http.demo.appId}/features`);
+    const after = await features();
+    expect(after.map((f) => f.path).sort()).toEqual([...before.map((f) => f.path).filter((p) => p !== "search"), "account/export"].sort());
+    expect(after.find((f) => f.path === "checkout/payment")).toMatchObject({
+      name: "Payment step",
+      severityFloor: "P1",
+      code: before[payment]!.code,
+    });
+    expect(after.find((f) => f.path === "account/export")).toMatchObject({ name: "Data export", cues: ["export", "csv"] });
+  });
+
+  test("a row with a path and no name is refused with 400 and the reason on the page; the map is unchanged", async () => {
+    const admin = await as("admin");
+    const before = await features();
+    const page = await (await admin.fetch(`/settings/apps/${http.demo.appId}/features`)).text();
+    const res = await admin.submit(formOf(page, `/settings/apps/${http.demo.appId}/features/table`), {
+      ...Object.fromEntries(
+        before.flatMap((f, i) => [
+          [`path-${i}`, f.path],
+          [`name-${i}`, f.name],
+        ]),
+      ),
+      [`path-${before.length}`]: "orphan/path",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/Feature map: \/\d+\/name/);
+    expect(await features()).toEqual(before);
+  });
+
+  test("a Member reads each section and is offered no form", async () => {
+    const member = await as("member");
+    for (const section of ["channels", "widget", "grouping", "features", "help"]) {
+      const page = await (await member.fetch(`/settings/apps/${http.demo.appId}/${section}`)).text();
+      expect(page).not.toContain(`action="/settings/apps/${http.demo.appId}`);
+    }
+  });
+});
