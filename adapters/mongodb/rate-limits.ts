@@ -3,10 +3,11 @@ import { type Database, expiryDate, isDuplicateKey } from "./database.ts";
 
 /** Hits per rate-limit bucket; a bucket names its window, and expires once the window has passed. */
 export function rateLimitStore(data: Database): RateLimitStore {
+  const rateCount = async (bucket: string) => ((await data.collection("rate_counters").findOne({ _id: bucket }))?.count as number | undefined) ?? 0;
   return {
-    async rateCount(bucket) {
-      return ((await data.collection("rate_counters").findOne({ _id: bucket }))?.count as number | undefined) ?? 0;
-    },
+    rateCount,
+    // Read each time: a round trip to MongoDB is cheap next to the report it guards.
+    endedCount: rateCount,
 
     async hitRateLimit(bucket, expiresAt) {
       const update = { $inc: { count: 1 }, $setOnInsert: { expiresAt, expiresAtDate: expiryDate(expiresAt) } };

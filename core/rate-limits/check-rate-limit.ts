@@ -21,7 +21,7 @@ export async function checkRateLimit(
   const current = rateWindow(subject, now, windowMs);
   const previous = rateWindow(subject, now - windowMs, windowMs);
   // The current counter is read again as "previous" during the next window, so it lives one more.
-  const [count, before] = await Promise.all([store.hitRateLimit(current.bucket, current.endsAt + windowMs), store.rateCount(previous.bucket)]);
+  const [count, before] = await Promise.all([store.hitRateLimit(current.bucket, current.endsAt + windowMs), store.endedCount(previous.bucket)]);
   const fit = slidingFit({ limit, counted: count, before, pending: 0, now, endsAt: current.endsAt, windowMs });
   return fit.fits ? ok(undefined) : fail("rate_limited", secondsUntil(fit.freeAt, now));
 }

@@ -24,7 +24,7 @@ export function failureBudget(store: RateLimitStore, subject: string, tiers: rea
   return {
     async check(): Promise<Result<void>> {
       for (const tier of windows) {
-        const [counted, before] = await Promise.all([store.rateCount(tier.current.bucket), store.rateCount(tier.previous.bucket)]);
+        const [counted, before] = await Promise.all([store.rateCount(tier.current.bucket), store.endedCount(tier.previous.bucket)]);
         const fit = slidingFit({ limit: tier.attempts, counted, before, pending: 1, now, endsAt: tier.current.endsAt, windowMs: tier.windowMs });
         if (!fit.fits) return fail("rate_limited", secondsUntil(fit.freeAt, now));
       }

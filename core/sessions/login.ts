@@ -6,7 +6,7 @@ import type { RateLimitStore } from "../store/rate-limits.ts";
 
 /** What signing in reads and counts. */
 type LoginDeps = Pick<Services, "clock" | "passwords"> & {
-  readonly store: Pick<RateLimitStore, "rateCount" | "hitRateLimit"> & Pick<AccountStore, "findCredentials">;
+  readonly store: Pick<RateLimitStore, "rateCount" | "endedCount" | "hitRateLimit"> & Pick<AccountStore, "findCredentials">;
 };
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import { failureBudget } from "../rate-limits/failure-budget.ts";

@@ -4,4 +4,9 @@ export interface RateLimitStore {
   hitRateLimit(bucket: string, expiresAt: number): Promise<number>;
   /** The hits counted so far in a bucket (0 for none), without counting one. */
   rateCount(bucket: string): Promise<number>;
+  /**
+   * The hits of a window that has ended (0 for none). They no longer change, so a store may answer
+   * from memory once it has read them: the limiter asks for them with every request.
+   */
+  endedCount(bucket: string): Promise<number>;
 }

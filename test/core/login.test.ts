@@ -18,6 +18,7 @@ function signIn() {
         return counters.get(bucket)!;
       },
       rateCount: async (bucket: string) => counters.get(bucket) ?? 0,
+      endedCount: async (bucket: string) => counters.get(bucket) ?? 0,
       findCredentials: async (email: string) => (email === "ann@x.io" ? { userId: "u1", passwordHash: "hashed:right" } : null),
     },
   };
