@@ -1,0 +1,27 @@
+import { authorize } from "../authorization.ts";
+import { ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { TrackerStore } from "../store/trackers.ts";
+import { openSettings, type SettingsDeps } from "./settings.ts";
+import type { StatusMapping } from "./status-mapping.ts";
+
+/** An app's tracker as the settings show it: never its token nor its webhook secret. */
+export interface TrackerView {
+  readonly provider: string;
+  readonly project: string;
+  readonly statuses: StatusMapping;
+}
+
+/** The tracker an app's feedbacks follow, if any, for the members of its organization. */
+export async function describeTracker(
+  services: SettingsDeps & { readonly store: Pick<TrackerStore, "findAppTracker"> },
+  grant: Grant,
+  appId: string,
+): Promise<Result<TrackerView | null>> {
+  const allowed = authorize(grant, "organization.read");
+  if (!allowed.ok) return allowed;
+  const tracker = await services.store.findAppTracker(grant.orgId, appId);
+  if (!tracker) return ok(null);
+  const settings = await openSettings(services, tracker);
+  return ok({ provider: tracker.provider, project: settings.project, statuses: settings.statuses ?? {} });
+}
