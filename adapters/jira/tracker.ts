@@ -5,10 +5,10 @@ import type { Status } from "../../core/schemas/feedback.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
 /** The issue type opened when the settings name none: every Jira Cloud software and work-management project has it. */
-export const DEFAULT_ISSUE_TYPE = "Task";
+const DEFAULT_ISSUE_TYPE = "Task";
 
 /** Jira's status categories, as kinds: To Do, In Progress, Done. */
-export function kindOfJiraCategory(key: string | undefined): StateKind | null {
+function kindOfJiraCategory(key: string | undefined): StateKind | null {
   if (key === "new") return "unstarted";
   if (key === "indeterminate") return "started";
   if (key === "done") return "completed";

@@ -6,8 +6,7 @@ import { STATUSES, type Status } from "../schemas/feedback.ts";
  * Where a workflow state stands, in the words Linear gives its state types; Jira's status
  * categories fold into them (To Do → unstarted, In Progress → started, Done → completed).
  */
-export const STATE_KINDS = ["backlog", "unstarted", "started", "completed", "canceled"] as const;
-export type StateKind = (typeof STATE_KINDS)[number];
+export type StateKind = "backlog" | "unstarted" | "started" | "completed" | "canceled";
 
 /** One workflow state of a tracker: its name, as the team sees it, and its kind. */
 export interface TrackerState {

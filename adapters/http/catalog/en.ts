@@ -276,6 +276,18 @@ export const EN = {
       wrongPassword: "Wrong e-mail or password.",
       tooManyAttempts: "Too many attempts. Wait a minute and try again.",
     },
+    /** Settings: the issue tracker an app's feedbacks follow, and the state each status goes to. */
+    trackers: {
+      tracker: "Issue tracker",
+      noTracker: "None. An operator connects GitHub, Linear or Jira with the CLI: npm run cli -- tracker set …",
+      projectOf: { github: "repository", bridge: "project", linear: "team", jira: "project" },
+      webhookAddress: "Its webhook address",
+      statusMapping: "State for each status",
+      statusMappingHint:
+        "The name of the state each status moves the issue to; when the team moves the issue to that state, the feedback takes the status. Leave blank for the default.",
+      stateKinds: { backlog: "backlog", unstarted: "not started", started: "started", completed: "completed", canceled: "canceled" },
+      defaultState: (kind: string, orKind?: string) => `Default: the first “${kind}”${orKind ? ` or “${orKind}”` : ""} state`,
+    },
   },
   /** Display names of statuses, kinds and roles. */
   values: {

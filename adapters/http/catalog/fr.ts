@@ -253,6 +253,18 @@ export const FR: Catalog = {
       wrongPassword: "E-mail ou mot de passe incorrect.",
       tooManyAttempts: "Trop de tentatives. Attendez une minute et réessayez.",
     },
+    trackers: {
+      tracker: "Gestionnaire de tickets",
+      noTracker: "Aucun. Un opérateur connecte GitHub, Linear ou Jira avec la CLI\u202f: npm run cli -- tracker set …",
+      projectOf: { github: "dépôt", bridge: "projet", linear: "équipe", jira: "projet" },
+      webhookAddress: "Adresse de son webhook",
+      statusMapping: "État pour chaque statut",
+      statusMappingHint:
+        "Le nom de l'état où chaque statut place le ticket\u202f; quand l'équipe place le ticket dans cet état, le retour prend ce statut. Laissez vide pour l'état par défaut.",
+      stateKinds: { backlog: "backlog", unstarted: "non commencé", started: "commencé", completed: "terminé", canceled: "annulé" },
+      defaultState: (kind: string, orKind?: string) =>
+        `Par défaut\u202f: le premier état «\u202f${kind}\u202f»${orKind ? ` ou «\u202f${orKind}\u202f»` : ""}`,
+    },
   },
   values: {
     triage: "À trier",

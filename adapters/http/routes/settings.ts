@@ -24,6 +24,10 @@ import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
+import { STATUSES } from "../../../core/schemas/feedback.ts";
+import { describeTracker } from "../../../core/trackers/describe-tracker.ts";
+import { setTrackerStatuses } from "../../../core/trackers/set-tracker-statuses.ts";
+import { trackerSection } from "../web/tracker-section.ts";
 
 type Notice = { readonly error?: string; readonly status?: number };
 
@@ -52,7 +56,7 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
   const w = wordsFor(visitor.language, "apps");
   const admin = can(visitor.grant, "organization.manage");
   const listed = await listAppSetup(services, visitor.grant);
-  const sections = (listed.ok ? listed.value : []).map(({ app, channels, features, helpArticles }) => {
+  const sections = (listed.ok ? listed.value : []).map(async ({ app, channels, features, helpArticles }) => {
     const channelRows = channels.map(
       (
         c,
@@ -75,6 +79,7 @@ ${groupingForm(visitor, app, admin)}
 ${admin ? importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import) : ""}
 <h3>${w.helpCenter}</h3><p>${helpArticles} ${w.articles}</p>
 ${admin ? importForm(visitor, `/settings/apps/${app.id}/help`, `help-${app.id}`, w.importHelp, w.import) : ""}
+${await appTracker(services, visitor, app, admin)}
 </section>`;
   });
   const createForm = admin
@@ -84,7 +89,13 @@ ${admin ? importForm(visitor, `/settings/apps/${app.id}/help`, `help-${app.id}`,
 <button type="submit">${w.create}</button></form>`
     : html`<p class="muted">${w.adminsOnly}</p>`;
   const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
-  return settingsPage(visitor, "/settings/apps", w.apps, html`${error}${sections}${createForm}`, notice.status);
+  return settingsPage(visitor, "/settings/apps", w.apps, html`${error}${await Promise.all(sections)}${createForm}`, notice.status);
+}
+
+/** The app's issue tracker, and its status mapping for those who manage the organization. */
+async function appTracker(services: Services, visitor: Visitor, app: AppRecord, admin: boolean): Promise<Html | string> {
+  const described = await describeTracker(services, visitor.grant, app.id);
+  return described.ok ? trackerSection(visitor, app, described.value, services.baseUrl, admin) : "";
 }
 
 /** Where the app's widget may send from, and what it keeps; Admins change it, the others read it. */
@@ -185,6 +196,15 @@ export function settingsRoutes(services: Services) {
           const mode = GROUPING_MODES.find((m) => m === field("mode"));
           const set = mode ? await setGroupingMode(services, visitor.grant, params.id, mode) : fail("invalid_body");
           return afterChange(visitor, set, wordsFor(visitor.language, "apps").grouping);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/apps/:id/tracker/statuses",
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const entries = Object.fromEntries(STATUSES.map((status) => [status, field(`state.${status}`)]));
+          return afterChange(visitor, await setTrackerStatuses(services, visitor.grant, params.id, entries));
         }),
       { detail: { hide: true } },
     )

@@ -1,0 +1,37 @@
+import type { AppRecord } from "../../../core/model.ts";
+import { STATUSES } from "../../../core/schemas/feedback.ts";
+import type { TrackerView } from "../../../core/trackers/describe-tracker.ts";
+import { DEFAULT_KINDS, STATE_NAME_MAX_LENGTH } from "../../../core/trackers/status-mapping.ts";
+import { type Html, html } from "../html.ts";
+import type { Visitor } from "./visitor.ts";
+import { valueName, wordsFor } from "./words.ts";
+
+const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bridge: "Bridge", linear: "Linear", jira: "Jira" };
+/** The trackers whose issues move between named workflow states, which each app maps its statuses to. */
+const MAPPED = ["linear", "jira"];
+
+/**
+ * An app's issue tracker in the settings: which one, its webhook address, and, for Linear and Jira,
+ * the state each status goes to (Admins change it; blank takes the default, said in the placeholder).
+ */
+export function trackerSection(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, baseUrl: string, admin: boolean): Html {
+  const w = wordsFor(visitor.language, "trackers");
+  if (!tracker) return html`<h3>${w.tracker}</h3><p class="muted">${w.noTracker}</p>`;
+  const about = html`<p>${PROVIDER_NAMES[tracker.provider] ?? tracker.provider}, ${w.projectOf[tracker.provider as keyof typeof w.projectOf] ?? w.projectOf.bridge} <code>${tracker.project}</code></p>
+<p>${w.webhookAddress}: <code>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>`;
+  if (!MAPPED.includes(tracker.provider)) return html`<h3>${w.tracker}</h3>${about}`;
+  const fallback = (status: (typeof STATUSES)[number]) => {
+    const [kind, orKind] = DEFAULT_KINDS[status].map((k) => w.stateKinds[k]);
+    return w.defaultState(kind!, orKind);
+  };
+  if (!admin)
+    return html`<h3>${w.tracker}</h3>${about}<h4>${w.statusMapping}</h4><dl>${STATUSES.map(
+      (status) => html`<dt>${valueName(visitor.language, status)}</dt><dd>${tracker.statuses[status] ?? fallback(status)}</dd>`,
+    )}</dl>`;
+  return html`<h3>${w.tracker}</h3>${about}<form method="post" action="/settings/apps/${app.id}/tracker/statuses"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<fieldset><legend>${w.statusMapping}</legend><p class="muted">${w.statusMappingHint}</p>${STATUSES.map((status) => {
+    const id = `state-${app.id}-${status}`;
+    return html`<label for="${id}">${valueName(visitor.language, status)}</label><p class="muted" id="${id}-default">${fallback(status)}</p>
+<input id="${id}" name="state.${status}" value="${tracker.statuses[status] ?? ""}" maxlength="${STATE_NAME_MAX_LENGTH}" aria-describedby="${id}-default">`;
+  })}</fieldset><button type="submit" class="secondary">${w.save}</button></form>`;
+}
