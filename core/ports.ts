@@ -148,6 +148,8 @@ export interface TrackerSettings {
 
 /** An issue tracker. Failures reject; the sync job is then retried, so an outage delays and loses nothing. */
 export interface IssueTracker {
+  /** Whether its issues move between named workflow states, which each app maps its statuses to (`settings.statuses`). */
+  readonly mapsStatuses: boolean;
   open(settings: TrackerSettings, issue: { title: string; body: string; status: Status }): Promise<TrackerLink>;
   /** An existing issue, by its number or key; null when it does not exist. */
   find(settings: TrackerSettings, issue: string): Promise<TrackerLink | null>;

@@ -82,6 +82,7 @@ async function moveTo(jira: Version3Client, settings: TrackerSettings, key: stri
  */
 export function createJiraTracker(): IssueTracker {
   return {
+    mapsStatuses: true,
     async open(settings, issue) {
       const jira = clientFor(settings);
       const created = await jira.issues.createIssue({

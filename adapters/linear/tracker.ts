@@ -53,6 +53,7 @@ const notFound = (error: unknown): boolean => error instanceof LinearError && er
  */
 export function createLinearTracker(): IssueTracker {
   return {
+    mapsStatuses: true,
     async open(settings, issue) {
       const linear = clientFor(settings);
       const team = (await linear.teams({ filter: { key: { eq: settings.project } } })).nodes[0];

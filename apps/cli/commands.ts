@@ -291,7 +291,16 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const provider = pick(arg(inv, 2, "provider"), TRACKER_PROVIDERS, "<provider>");
     const webhookSecret = option(inv, "webhook-secret") ?? services.ids.secret();
     // Nothing here calls the tracker: an unreachable one only delays the syncs, which the job queue retries.
-    const app = orFail(await configureTracker(services, operator(org), appId, provider, trackerSettings(provider, inv, webhookSecret)), noApp);
+    const app = orFail(
+      await configureTracker(
+        services,
+        operator(org),
+        appId,
+        provider,
+        trackerSettings(provider, inv, webhookSecret, services.trackers[provider]?.mapsStatuses ?? false),
+      ),
+      noApp,
+    );
     out(`${app.name} now tracks issues with ${provider}`);
     out(`Its webhook: ${services.baseUrl}/integrations/${provider}/webhook, secret:\n${webhookSecret}`);
   },
@@ -300,10 +309,9 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const appId = arg(inv, 1, "appId");
     const pairs = inv.args.slice(2);
-    const mapping =
-      pairs.length > 0
-        ? orFail(await setTrackerStatuses(services, operator(org), appId, statusPairs(pairs)), noApp)
-        : trackedBy(orFail(await describeTracker(services, operator(org), appId))).statuses;
+    const tracker = trackedBy(orFail(await describeTracker(services, operator(org), appId)));
+    if (!tracker.mapsStatuses) throw new UsageError(NOT_MAPPED);
+    const mapping = pairs.length > 0 ? orFail(await setTrackerStatuses(services, operator(org), appId, statusPairs(pairs)), noApp) : tracker.statuses;
     for (const status of STATUSES) {
       const chosen = mapping[status];
       out(`${status} → ${chosen ?? `(default: the first ${DEFAULT_KINDS[status].join(" or ")} state)`}`);
@@ -441,6 +449,7 @@ async function setChannel(services: Services, inv: Invocation, out: Out, active:
 }
 
 const TRACKER_PROVIDERS = ["github", "bridge", "linear", "jira"] as const;
+const NOT_MAPPED = "a status mapping is for Linear and Jira states: GitHub issues carry a retour:<status> label, and a bridge the status itself";
 
 const trackedBy = <T>(tracker: T | null): T => {
   if (!tracker) throw new UsageError("this app has no tracker yet (tracker set …)");
@@ -459,10 +468,16 @@ function statusPairs(pairs: readonly string[]): Record<string, string> {
 }
 
 /** The settings one provider needs, from the command line, checked before anything is stored. */
-function trackerSettings(provider: (typeof TRACKER_PROVIDERS)[number], inv: Invocation, webhookSecret: string): TrackerSettings {
+function trackerSettings(
+  provider: (typeof TRACKER_PROVIDERS)[number],
+  inv: Invocation,
+  webhookSecret: string,
+  mapsStatuses: boolean,
+): TrackerSettings {
   const apiUrl = option(inv, "api-url");
   if (apiUrl && !/^https?:\/\//.test(apiUrl)) throw new UsageError("--api-url must be an http(s) address");
   const given = option(inv, "statuses");
+  if (given !== undefined && !mapsStatuses) throw new UsageError(NOT_MAPPED);
   const statuses = given === undefined ? undefined : orFail(readStatusMapping(statusPairs(given.split(",").filter((p) => p.trim()))));
   const token = option(inv, "token");
   if (provider === "bridge") {

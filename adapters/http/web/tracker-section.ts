@@ -7,8 +7,6 @@ import type { Visitor } from "./visitor.ts";
 import { valueName, wordsFor } from "./words.ts";
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bridge: "Bridge", linear: "Linear", jira: "Jira" };
-/** The trackers whose issues move between named workflow states, which each app maps its statuses to. */
-const MAPPED = ["linear", "jira"];
 
 /**
  * An app's issue tracker in the settings: which one, its webhook address, and, for Linear and Jira,
@@ -19,7 +17,7 @@ export function trackerSection(visitor: Visitor, app: AppRecord, tracker: Tracke
   if (!tracker) return html`<h3>${w.tracker}</h3><p class="muted">${w.noTracker}</p>`;
   const about = html`<p>${PROVIDER_NAMES[tracker.provider] ?? tracker.provider}, ${w.projectOf[tracker.provider as keyof typeof w.projectOf] ?? w.projectOf.bridge} <code>${tracker.project}</code></p>
 <p>${w.webhookAddress}: <code>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>`;
-  if (!MAPPED.includes(tracker.provider)) return html`<h3>${w.tracker}</h3>${about}`;
+  if (!tracker.mapsStatuses) return html`<h3>${w.tracker}</h3>${about}`;
   const fallback = (status: (typeof STATUSES)[number]) => {
     const [kind, orKind] = DEFAULT_KINDS[status].map((k) => w.stateKinds[k]);
     return w.defaultState(kind!, orKind);
