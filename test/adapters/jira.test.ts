@@ -145,6 +145,53 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
     expect((await feedback(key)).status).toBe("dismissed");
   });
 
+  test("linking with a token Jira refuses answers 502 tracker_unavailable and links nothing", async () => {
+    const other = await report("Order history is empty on the first visit");
+    await server.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      server.demo.appId,
+      "jira",
+      "--site",
+      "acme",
+      "--project",
+      "SHOP",
+      "--email",
+      jira.email,
+      "--token",
+      "revoked",
+      "--webhook-secret",
+      SECRET,
+      "--api-url",
+      jira.url,
+    );
+    const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    await server.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      server.demo.appId,
+      "jira",
+      "--site",
+      "acme",
+      "--project",
+      "SHOP",
+      "--email",
+      jira.email,
+      "--token",
+      jira.token,
+      "--webhook-secret",
+      SECRET,
+      "--api-url",
+      jira.url,
+      "--statuses",
+      "dismissed=Won't Do",
+    );
+    expect([res.status, res.body.code]).toEqual([502, "tracker_unavailable"]);
+    expect((await feedback(other)).trackerIssue).toBeUndefined();
+  });
+
   test("an existing issue of the project can be linked with the CLI; another project's key is not found", async () => {
     const other = await report("Gift wrap option disappears at checkout");
     jira.add("Gift wrap missing", "In Progress");

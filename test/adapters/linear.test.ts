@@ -142,6 +142,15 @@ describe("an app tracking its feedbacks in Linear", () => {
     expect((await feedback(key)).status).toBe("dismissed");
   });
 
+  test("linking while Linear is unreachable answers 502 tracker_unavailable and links nothing", async () => {
+    const other = await report("Dark mode forgets itself after sign-out");
+    linear.down = true;
+    const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    linear.down = false;
+    expect([res.status, res.body.code]).toEqual([502, "tracker_unavailable"]);
+    expect((await feedback(other)).trackerIssue).toBeUndefined();
+  });
+
   test("an existing issue of the team can be linked with the CLI; another team's key is not found", async () => {
     const other = await report("Exported CSV drops the currency column");
     linear.add("Currency column missing from CSV export", "Todo");

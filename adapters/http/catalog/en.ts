@@ -401,6 +401,7 @@ export const EN = {
     missing_host: "The request has no Host header.",
     invalid_signature: "The signature of this request does not match.",
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
+    tracker_unavailable: "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment.",
     internal_error: "Something went wrong on our side. It has been logged.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */

@@ -379,6 +379,8 @@ export const FR: Catalog = {
     missing_host: "La requête n'a pas d'en-tête Host.",
     invalid_signature: "La signature de cette requête ne correspond pas.",
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",
+    tracker_unavailable:
+      "Le gestionnaire de tickets de l'application est injoignable, ou a refusé la demande (vérifiez son jeton). Réessayez dans un instant.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
   },
   refusals: {
