@@ -52,3 +52,30 @@ describe("tracker set checks each tracker's settings before storing anything", (
     );
   });
 });
+
+describe("tracker set again", () => {
+  test("for the same tracker (a new token, the secret Linear chose) keeps the status mapping; for another tracker drops it", async () => {
+    const linear = ["tracker", "set", "DEMO", server.demo.appId, "linear", "--team", "ENG", "--token", "lin_api_x"];
+    await server.cli(...linear, "--statuses", "fixed=In Review");
+    await server.cli(...linear, "--webhook-secret", "chosen-by-linear");
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("fixed → In Review\n");
+    await server.cli(...linear, "--statuses", "fixed=QA");
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("fixed → QA\n");
+    await server.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      server.demo.appId,
+      "jira",
+      "--site",
+      "acme",
+      "--project",
+      "SHOP",
+      "--email",
+      "o@acme.test",
+      "--token",
+      "t",
+    );
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("fixed → (default: the first completed state)\n");
+  });
+});
