@@ -139,10 +139,10 @@ export class FakeLinear {
 
   private async handle(request: Request): Promise<Response> {
     if (this.down) return new Response("Service unavailable", { status: 503 });
+    if (new URL(request.url).pathname !== "/graphql" || request.method !== "POST") return new Response("Not found", { status: 404 });
     const { query, variables = {} } = (await request.json()) as { query: string; variables?: any };
     const field = /^\s*(?:query|mutation)\b[^{]*\{\s*(\w+)/.exec(query)?.[1] ?? "";
     this.calls.push(field);
-    if (new URL(request.url).pathname !== "/graphql") return new Response("Not found", { status: 404 });
     if (request.headers.get("authorization") !== this.token)
       return Response.json(
         {
