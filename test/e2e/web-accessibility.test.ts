@@ -41,7 +41,21 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
   beforeAll(async () => {
     server = await startServer();
     // The apps settings then show the issue tracker's status mapping form too.
-    await server.cli("tracker", "set", "DEMO", server.demo.appId, "jira", "--site", "acme", "--project", "SHOP", "--email", "ops@acme.test", "--token", "t");
+    await server.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      server.demo.appId,
+      "jira",
+      "--site",
+      "acme",
+      "--project",
+      "SHOP",
+      "--email",
+      "ops@acme.test",
+      "--token",
+      "t",
+    );
     const created = await post(`${server.url}/v1/reports`, {
       publicKey: server.demo.publicKey,
       kind: "problem",
