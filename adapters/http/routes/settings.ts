@@ -25,7 +25,6 @@ import { hidden, postButton, settingsPage, unconfirmed } from "../web/settings-p
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
-import { describeTracker } from "../../../core/trackers/describe-tracker.ts";
 import { setTrackerStatuses } from "../../../core/trackers/set-tracker-statuses.ts";
 import { trackerSection } from "../web/tracker-section.ts";
 
@@ -79,7 +78,7 @@ ${groupingForm(visitor, app, admin)}
 ${admin ? importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import) : ""}
 <h3>${w.helpCenter}</h3><p>${helpArticles} ${w.articles}</p>
 ${admin ? importForm(visitor, `/settings/apps/${app.id}/help`, `help-${app.id}`, w.importHelp, w.import) : ""}
-${await appTracker(services, visitor, app, admin)}
+${await trackerSection(services, visitor, app, admin)}
 </section>`;
   });
   const createForm = admin
@@ -90,12 +89,6 @@ ${await appTracker(services, visitor, app, admin)}
     : html`<p class="muted">${w.adminsOnly}</p>`;
   const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
   return settingsPage(visitor, "/settings/apps", w.apps, html`${error}${await Promise.all(sections)}${createForm}`, notice.status);
-}
-
-/** The app's issue tracker, and its status mapping for those who manage the organization. */
-async function appTracker(services: Services, visitor: Visitor, app: AppRecord, admin: boolean): Promise<Html | string> {
-  const described = await describeTracker(services, visitor.grant, app.id);
-  return described.ok ? trackerSection(visitor, app, described.value, services.baseUrl, admin) : "";
 }
 
 /** Where the app's widget may send from, and what it keeps; Admins change it, the others read it. */

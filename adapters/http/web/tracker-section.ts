@@ -1,6 +1,7 @@
 import type { AppRecord } from "../../../core/model.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
-import type { TrackerView } from "../../../core/trackers/describe-tracker.ts";
+import type { Services } from "../../../core/services.ts";
+import { describeTracker, type TrackerView } from "../../../core/trackers/describe-tracker.ts";
 import { DEFAULT_KINDS, STATE_NAME_MAX_LENGTH } from "../../../core/trackers/status-mapping.ts";
 import { type Html, html } from "../html.ts";
 import type { Visitor } from "./visitor.ts";
@@ -12,7 +13,12 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bri
  * An app's issue tracker in the settings: which one, its webhook address, and, for Linear and Jira,
  * the state each status goes to (Admins change it; blank takes the default, said in the placeholder).
  */
-export function trackerSection(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, baseUrl: string, admin: boolean): Html {
+export async function trackerSection(services: Services, visitor: Visitor, app: AppRecord, admin: boolean): Promise<Html> {
+  const described = await describeTracker(services, visitor.grant, app.id);
+  return described.ok ? trackerHtml(visitor, app, described.value, services.baseUrl, admin) : html``;
+}
+
+function trackerHtml(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, baseUrl: string, admin: boolean): Html {
   const w = wordsFor(visitor.language, "trackers");
   if (!tracker) return html`<h3>${w.tracker}</h3><p class="muted">${w.noTracker}</p>`;
   const about = html`<p>${PROVIDER_NAMES[tracker.provider] ?? tracker.provider}, ${w.projectOf[tracker.provider as keyof typeof w.projectOf] ?? w.projectOf.bridge} <code>${tracker.project}</code></p>
