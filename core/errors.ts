@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   "missing_host",
   "invalid_signature",
   "unsupported_media_type",
+  "tracker_unavailable",
   "internal_error",
 ] as const;
 

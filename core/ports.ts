@@ -3,6 +3,7 @@ import type { Diagnostic, FeatureRecord, HelpArticle, TrackerLink, Turn } from "
 import type { NATURES, Severity, Status } from "./schemas/feedback.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { QualificationQuestion } from "./schemas/qualification.ts";
+import type { StatusMapping } from "./trackers/status-mapping.ts";
 
 /** Time is an input: production reads the system clock, tests move a fixed epoch forward. */
 export type Clock = () => number;
@@ -137,10 +138,18 @@ export interface TrackerSettings {
   readonly webhookSecret: string;
   /** API address, for GitHub Enterprise or a test server. */
   readonly apiUrl?: string;
+  /** Jira Cloud: the site issues live on (acme.atlassian.net), the account the token belongs to, the type of the issues opened. */
+  readonly site?: string;
+  readonly email?: string;
+  readonly issueType?: string;
+  /** Linear and Jira: the workflow state each status goes to, by name; a status left out takes the default. */
+  readonly statuses?: StatusMapping;
 }
 
 /** An issue tracker. Failures reject; the sync job is then retried, so an outage delays and loses nothing. */
 export interface IssueTracker {
+  /** Whether its issues move between named workflow states, which each app maps its statuses to (`settings.statuses`). */
+  readonly mapsStatuses: boolean;
   open(settings: TrackerSettings, issue: { title: string; body: string; status: Status }): Promise<TrackerLink>;
   /** An existing issue, by its number or key; null when it does not exist. */
   find(settings: TrackerSettings, issue: string): Promise<TrackerLink | null>;

@@ -35,6 +35,7 @@ const numberOf = (key: string): number => Number(key.split("#").at(-1));
 /** GitHub Issues through the official Octokit request client. */
 export function createGithubTracker(): IssueTracker {
   return {
+    mapsStatuses: false,
     async open(settings, issue) {
       const { data } = await client(settings)("POST /repos/{owner}/{repo}/issues", {
         ...repository(settings),

@@ -44,5 +44,6 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   missing_host: 400,
   invalid_signature: 401,
   unsupported_media_type: 415,
+  tracker_unavailable: 502,
   internal_error: 500,
 };

@@ -44,6 +44,7 @@ export function createBridgeTracker(): IssueTracker {
   });
 
   return {
+    mapsStatuses: false,
     async open(settings, issue) {
       const opened = await call(settings, { type: "issue.open", feedback: issue });
       if (!opened) throw new Error("tracker bridge could not open the issue");

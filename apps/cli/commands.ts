@@ -13,6 +13,8 @@ import { rotateWebhookSecret } from "../../core/webhooks/rotate-webhook-secret.t
 import { APP_KINDS } from "../../core/schemas/catalog.ts";
 import { FeatureFile, parseFile } from "../../core/catalog-files.ts";
 import type { Services } from "../../core/services.ts";
+import type { TrackerSettings } from "../../core/ports.ts";
+import { STATUSES } from "../../core/schemas/feedback.ts";
 import { issueToken } from "../../core/tokens/issue-token.ts";
 import { listTokens } from "../../core/tokens/list-tokens.ts";
 import { revokeToken } from "../../core/tokens/revoke-token.ts";
@@ -42,6 +44,9 @@ import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
 import { attach } from "../../core/attachments/attach.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
+import { setTrackerStatuses } from "../../core/trackers/set-tracker-statuses.ts";
+import { describeTracker } from "../../core/trackers/describe-tracker.ts";
+import { DEFAULT_KINDS, readStatusMapping } from "../../core/trackers/status-mapping.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -283,27 +288,34 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "tracker set"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const appId = arg(inv, 1, "appId");
-    const provider = pick(arg(inv, 2, "provider"), ["github", "bridge"] as const, "<provider>");
+    const provider = pick(arg(inv, 2, "provider"), TRACKER_PROVIDERS, "<provider>");
     const webhookSecret = option(inv, "webhook-secret") ?? services.ids.secret();
-    let app: { name: string };
-    if (provider === "github") {
-      const project = option(inv, "repo") ?? "";
-      if (!/^[\w.-]+\/[\w.-]+$/.test(project)) throw new UsageError("--repo must be owner/repository");
-      const token = option(inv, "token");
-      if (!token) throw new UsageError("--token is required (a GitHub token that can write issues)");
-      const apiUrl = option(inv, "api-url");
-      app = orFail(
-        await configureTracker(services, operator(org), appId, provider, { project, token, webhookSecret, ...(apiUrl && { apiUrl }) }),
-        noApp,
-      );
-    } else {
-      const project = option(inv, "project");
-      const apiUrl = option(inv, "url");
-      if (!project || !apiUrl || !/^https?:\/\//.test(apiUrl)) throw new UsageError("a bridge needs --project NAME and --url https://…");
-      app = orFail(await configureTracker(services, operator(org), appId, provider, { project, token: "", webhookSecret, apiUrl }), noApp);
-    }
+    // Nothing here calls the tracker: an unreachable one only delays the syncs, which the job queue retries.
+    const app = orFail(
+      await configureTracker(
+        services,
+        operator(org),
+        appId,
+        provider,
+        trackerSettings(provider, inv, webhookSecret, services.trackers[provider]?.mapsStatuses ?? false),
+      ),
+      noApp,
+    );
     out(`${app.name} now tracks issues with ${provider}`);
     out(`Its webhook: ${services.baseUrl}/integrations/${provider}/webhook, secret:\n${webhookSecret}`);
+  },
+
+  async "tracker statuses"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const appId = arg(inv, 1, "appId");
+    const pairs = inv.args.slice(2);
+    const tracker = trackedBy(orFail(await describeTracker(services, operator(org), appId)));
+    if (!tracker.mapsStatuses) throw new UsageError(NOT_MAPPED);
+    const mapping = pairs.length > 0 ? orFail(await setTrackerStatuses(services, operator(org), appId, statusPairs(pairs)), noApp) : tracker.statuses;
+    for (const status of STATUSES) {
+      const chosen = mapping[status];
+      out(`${status} → ${chosen ?? `(default: the first ${DEFAULT_KINDS[status].join(" or ")} state)`}`);
+    }
   },
 
   async "tracker link"(services, inv, out) {
@@ -436,6 +448,81 @@ async function setChannel(services: Services, inv: Invocation, out: Out, active:
   out(`channel ${which} ${active ? "enabled" : "disabled"}`);
 }
 
+const TRACKER_PROVIDERS = ["github", "bridge", "linear", "jira"] as const;
+const NOT_MAPPED = "a status mapping is for Linear and Jira states: GitHub issues carry a retour:<status> label, and a bridge the status itself";
+
+const trackedBy = <T>(tracker: T | null): T => {
+  if (!tracker) throw new UsageError("this app has no tracker yet (tracker set …)");
+  return tracker;
+};
+
+/** `status=State name` pairs, as the command line writes a status mapping. */
+function statusPairs(pairs: readonly string[]): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf("=");
+    if (at <= 0) throw new UsageError(`${pair} is not status=State (e.g. in_development="In Progress")`);
+    entries[pair.slice(0, at).trim()] = pair.slice(at + 1);
+  }
+  return entries;
+}
+
+/** The settings one provider needs, from the command line, checked before anything is stored. */
+function trackerSettings(
+  provider: (typeof TRACKER_PROVIDERS)[number],
+  inv: Invocation,
+  webhookSecret: string,
+  mapsStatuses: boolean,
+): TrackerSettings {
+  const apiUrl = option(inv, "api-url");
+  if (apiUrl && !/^https?:\/\//.test(apiUrl)) throw new UsageError("--api-url must be an http(s) address");
+  const given = option(inv, "statuses");
+  if (given !== undefined && !mapsStatuses) throw new UsageError(NOT_MAPPED);
+  const statuses = given === undefined ? undefined : orFail(readStatusMapping(statusPairs(given.split(",").filter((p) => p.trim()))));
+  const token = option(inv, "token");
+  if (provider === "bridge") {
+    const project = option(inv, "project");
+    const url = option(inv, "url");
+    if (!project || !url || !/^https?:\/\//.test(url)) throw new UsageError("a bridge needs --project NAME and --url https://…");
+    return { project, token: "", webhookSecret, apiUrl: url };
+  }
+  if (!token) throw new UsageError(`--token is required (${TOKEN_HINTS[provider]})`);
+  const common = { token, webhookSecret, ...(apiUrl && { apiUrl }), ...(statuses && { statuses }) };
+  if (provider === "github") {
+    const project = option(inv, "repo") ?? "";
+    if (!/^[\w.-]+\/[\w.-]+$/.test(project)) throw new UsageError("--repo must be owner/repository");
+    return { project, ...common };
+  }
+  if (provider === "linear") {
+    const team = option(inv, "team") ?? "";
+    if (!/^[A-Za-z0-9]+$/.test(team)) throw new UsageError("--team must be the team's key, as ENG in ENG-12");
+    return { project: team.toUpperCase(), ...common };
+  }
+  const site = (option(inv, "site") ?? "")
+    .replace(/^https?:\/\//, "")
+    .replace(/\/+$/, "")
+    .toLowerCase();
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(site)) throw new UsageError("--site must be the Jira Cloud site, as acme or acme.atlassian.net");
+  const project = option(inv, "project") ?? "";
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(project)) throw new UsageError("--project must be the Jira project's key, as SHOP in SHOP-12");
+  const email = option(inv, "email") ?? "";
+  if (!email.includes("@")) throw new UsageError("--email must be the e-mail of the Atlassian account the token belongs to");
+  const issueType = option(inv, "issue-type");
+  return {
+    project: project.toUpperCase(),
+    site: site.includes(".") ? site : `${site}.atlassian.net`,
+    email,
+    ...(issueType && { issueType }),
+    ...common,
+  };
+}
+
+const TOKEN_HINTS = {
+  github: "a GitHub token that can write issues",
+  linear: "a Linear API key, lin_api_…",
+  jira: "an Atlassian API token of the --email account",
+} as const;
+
 export const USAGE = `usage: retour <command> [arguments] [--options]
 
   demo [--json]                                  create or find the demo organization; mints fresh tokens (the
@@ -456,6 +543,12 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   help import <org> <appId> <files…>             replace the help center from Markdown or JSON files
   tracker set <org> <appId> github --repo owner/name --token T [--webhook-secret S] [--api-url U]
   tracker set <org> <appId> bridge --project NAME --url U [--webhook-secret S]   any other tracker, through a bridge
+  tracker set <org> <appId> linear --team KEY --token K [--statuses S] [--webhook-secret S] [--api-url U]
+  tracker set <org> <appId> jira --site S --project KEY --email E --token K [--issue-type Task] [--statuses S]
+                                                 [--webhook-secret S] [--api-url U]
+                                                 prints the webhook address and secret; the tracker is not called
+  tracker statuses <org> <appId> [status=State …]   the Linear or Jira state each status goes to (replaces the
+                                                 mapping; with none, prints it); --statuses takes the same, comma-separated
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
   attach <org> <feedbackKey> <file> [--kind screenshot|replay]   keep a file in the feedback's full context
   user create <email> [--name N] [--password P] [--org <org> --role admin|member|reader]

@@ -18,6 +18,8 @@ import { createSecretBox } from "../../adapters/system/secret-box.ts";
 import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
 import { createBridgeTracker } from "../../adapters/tracker-bridge/tracker.ts";
+import { createLinearTracker } from "../../adapters/linear/tracker.ts";
+import { createJiraTracker } from "../../adapters/jira/tracker.ts";
 import { createDiskStorage } from "../../adapters/disk/files.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { createInFlight } from "../../core/report/in-flight.ts";
@@ -130,7 +132,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     notifier: await notifier(config, logger, baseUrl),
     passwords: argon2Hasher,
     secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
-    trackers: { github: createGithubTracker(), bridge: createBridgeTracker() },
+    trackers: { github: createGithubTracker(), bridge: createBridgeTracker(), linear: createLinearTracker(), jira: createJiraTracker() },
     files: createDiskStorage(join(config.dataDir, "attachments")),
     webhooks: {
       transport: createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate }),

@@ -7,6 +7,8 @@ import { failureResponse } from "../../adapters/http/reply.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
 import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
+import { createLinearWebhookHandler } from "../../adapters/linear/webhook.ts";
+import { createJiraWebhookHandler } from "../../adapters/jira/webhook.ts";
 import { createLogger, requestLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
@@ -82,7 +84,12 @@ app = createHttpApp(services, {
       refuse: failureResponse,
     },
   ),
-  integrations: { github: createGithubWebhookHandler(services, failureResponse), bridge: createBridgeWebhookHandler(services, failureResponse) },
+  integrations: {
+    github: createGithubWebhookHandler(services, failureResponse),
+    bridge: createBridgeWebhookHandler(services, failureResponse),
+    linear: createLinearWebhookHandler(services, failureResponse),
+    jira: createJiraWebhookHandler(services, failureResponse),
+  },
 }) as unknown as Elysia;
 
 const firstStart = (await listOrganizations(services)).length === 0;

@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { feedbackUrl } from "../feedback/present.ts";
-import type { Grant } from "../model.ts";
+import type { Grant, TrackerLink } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { TrackerStore } from "../store/trackers.ts";
@@ -25,15 +25,21 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
   const tracker = appTracker && services.trackers[appTracker.provider];
   if (!appTracker || !tracker) return fail("no_tracker");
   const settings = await openSettings(services, appTracker);
-  const link = issue
-    ? await tracker.find(settings, issue)
-    : await tracker.open(settings, {
-        title: feedback.title,
-        body: [feedback.summary ?? feedback.observed, `Feedback ${feedback.key}: ${feedbackUrl(services.baseUrl, feedback.key)}`]
-          .filter(Boolean)
-          .join("\n\n"),
-        status: feedback.status,
-      });
+  let link: TrackerLink | null;
+  try {
+    link = issue
+      ? await tracker.find(settings, issue)
+      : await tracker.open(settings, {
+          title: feedback.title,
+          body: [feedback.summary ?? feedback.observed, `Feedback ${feedback.key}: ${feedbackUrl(services.baseUrl, feedback.key)}`]
+            .filter(Boolean)
+            .join("\n\n"),
+          status: feedback.status,
+        });
+  } catch {
+    // Linking is asked now, not queued: an outage or a refused token is said to the person, who may try again.
+    return fail("tracker_unavailable");
+  }
   if (!link) return fail("not_found");
   const linked = { ...link, syncedAt: services.clock() };
   await services.store.setFeedbackTracker(grant.orgId, feedback.id, linked);

@@ -5,7 +5,9 @@ import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { TrackerStore } from "../store/trackers.ts";
+import type { SignedTracker, TrackerChange } from "./receive-tracker-event.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
+import { statusForState } from "./status-mapping.ts";
 
 /** What the sync job reads and writes. */
 export type SyncDeps = SettingsDeps &
@@ -45,33 +47,39 @@ export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<
 }
 
 /**
- * A status the tracker set on an issue: every feedback linked to it moves, through the same use
- * case as REST (so the same events go out), marked as coming from the tracker so nothing echoes back.
- * The issue's own state (`open`, `closed`), when the tracker tells it, is kept on the link.
+ * A status the tracker set on an issue: every feedback linked to it, in the apps whose webhook signed
+ * the event, moves through the same use case as REST (so the same events go out), marked as coming
+ * from the tracker so nothing echoes back. A workflow state becomes a status through the app's
+ * mapping, and moves nothing when the feedback's status already fits it. The issue's own state,
+ * when the tracker tells it, is kept on the link.
  */
 export async function applyTrackerStatus(
   services: TrackerStatusDeps,
-  input: { provider: string; project: string; issueKey: string; status: Status; issueStatus?: string },
+  provider: string,
+  signed: readonly SignedTracker[],
+  change: TrackerChange,
 ): Promise<number> {
   let moved = 0;
-  for (const appTracker of await services.store.findAppTrackersByProject(input.provider, input.project)) {
-    const feedback = await services.store.findFeedbackByTracker(appTracker.orgId, input.issueKey);
-    if (!feedback) continue;
+  for (const { tracker: appTracker, settings } of signed) {
+    const feedback = await services.store.findFeedbackByTracker(appTracker.orgId, change.issueKey);
+    // Keys are the tracker's own (ENG-12): the same key from another provider is another issue.
+    if (!feedback || feedback.tracker?.provider !== provider) continue;
+    const status = "status" in change ? change.status : statusForState(settings.statuses ?? {}, change.state, feedback.status);
     const grant = {
       tokenId: "tracker",
       orgId: appTracker.orgId,
-      userId: `tracker:${input.provider}`,
+      userId: `tracker:${provider}`,
       role: "admin" as const,
       scopes: ["feedbacks:write" as const],
       resource: null,
       agentId: null,
     };
-    const result = await changeStatus(services, grant, feedback.id, { status: input.status }, { fromTracker: true });
-    if (result.ok) moved++;
-    if (input.issueStatus && feedback.tracker && feedback.tracker.status !== input.issueStatus) {
+    const result = status && (await changeStatus(services, grant, feedback.id, { status }, { fromTracker: true }));
+    if (result?.ok) moved++;
+    if (change.issueStatus && feedback.tracker && feedback.tracker.status !== change.issueStatus) {
       await services.store.setFeedbackTracker(appTracker.orgId, feedback.id, {
         ...feedback.tracker,
-        status: input.issueStatus,
+        status: change.issueStatus,
         syncedAt: services.clock(),
       });
     }

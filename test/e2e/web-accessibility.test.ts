@@ -40,6 +40,22 @@ async function check(
 describe.skipIf(!present)("accessibility of every main page, in Chromium with axe-core", () => {
   beforeAll(async () => {
     server = await startServer();
+    // The apps settings then show the issue tracker's status mapping form too.
+    await server.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      server.demo.appId,
+      "jira",
+      "--site",
+      "acme",
+      "--project",
+      "SHOP",
+      "--email",
+      "ops@acme.test",
+      "--token",
+      "t",
+    );
     const created = await post(`${server.url}/v1/reports`, {
       publicKey: server.demo.publicKey,
       kind: "problem",

@@ -5,6 +5,10 @@ import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts"
 import { failureResponse } from "../../adapters/http/reply.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
+import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
+import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
+import { createLinearWebhookHandler } from "../../adapters/linear/webhook.ts";
+import { createJiraWebhookHandler } from "../../adapters/jira/webhook.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
@@ -85,6 +89,13 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
       describeArguments: (failure) => argumentsBody(failure.code, "en", failure.problem),
       refuse: failureResponse,
     }),
+    // The trackers' incoming webhooks, as the server mounts them.
+    integrations: {
+      github: createGithubWebhookHandler(services, failureResponse),
+      bridge: createBridgeWebhookHandler(services, failureResponse),
+      linear: createLinearWebhookHandler(services, failureResponse),
+      jira: createJiraWebhookHandler(services, failureResponse),
+    },
   });
   const info = await demo(services);
   // A request that came over a socket carries its Host (the MCP endpoint checks it against its own address).

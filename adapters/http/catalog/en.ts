@@ -231,6 +231,7 @@ export const EN = {
       openSettings: "Open its settings",
       channelsActive: "active",
       noOrigins: "none yet: the widget is refused everywhere",
+      issueTracker: "Issue tracker",
       featureCount: "Features",
       articleCount: "Help articles",
       path: "Path",
@@ -289,6 +290,18 @@ export const EN = {
       password: "Password",
       wrongPassword: "Wrong e-mail or password.",
       tooManyAttempts: "Too many attempts. Wait a minute and try again.",
+    },
+    /** Settings: the issue tracker an app's feedbacks follow, and the state each status goes to. */
+    trackers: {
+      tracker: "Issue tracker",
+      noTracker: "None. An operator connects GitHub, Linear or Jira with the CLI: npm run cli -- tracker set …",
+      projectOf: { github: "repository", bridge: "project", linear: "team", jira: "project" },
+      webhookAddress: "Its webhook address",
+      statusMapping: "State for each status",
+      statusMappingHint:
+        "The name of the state each status moves the issue to; when the team moves the issue to that state, the feedback takes the status. Leave blank for the default.",
+      stateKinds: { backlog: "backlog", unstarted: "not started", started: "started", completed: "completed", canceled: "canceled" },
+      defaultState: (kind: string, orKind?: string) => `Default: the first “${kind}”${orKind ? ` or “${orKind}”` : ""} state`,
     },
   },
   /** Display names of statuses, kinds and roles. */
@@ -403,6 +416,7 @@ export const EN = {
     missing_host: "The request has no Host header.",
     invalid_signature: "The signature of this request does not match.",
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
+    tracker_unavailable: "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment.",
     internal_error: "Something went wrong on our side. It has been logged.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */

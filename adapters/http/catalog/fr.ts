@@ -212,6 +212,7 @@ export const FR: Catalog = {
       openSettings: "Ouvrir ses réglages",
       channelsActive: "actifs",
       noOrigins: "aucune pour l'instant : le widget est refusé partout",
+      issueTracker: "Gestionnaire de tickets",
       featureCount: "Fonctionnalités",
       articleCount: "Articles d'aide",
       path: "Chemin",
@@ -267,6 +268,18 @@ export const FR: Catalog = {
       password: "Mot de passe",
       wrongPassword: "E-mail ou mot de passe incorrect.",
       tooManyAttempts: "Trop de tentatives. Attendez une minute et réessayez.",
+    },
+    trackers: {
+      tracker: "Gestionnaire de tickets",
+      noTracker: "Aucun. Un opérateur connecte GitHub, Linear ou Jira avec la CLI\u202f: npm run cli -- tracker set …",
+      projectOf: { github: "dépôt", bridge: "projet", linear: "équipe", jira: "projet" },
+      webhookAddress: "Adresse de son webhook",
+      statusMapping: "État pour chaque statut",
+      statusMappingHint:
+        "Le nom de l'état où chaque statut place le ticket\u202f; quand l'équipe place le ticket dans cet état, le retour prend ce statut. Laissez vide pour l'état par défaut.",
+      stateKinds: { backlog: "backlog", unstarted: "non commencé", started: "commencé", completed: "terminé", canceled: "annulé" },
+      defaultState: (kind: string, orKind?: string) =>
+        `Par défaut\u202f: le premier état «\u202f${kind}\u202f»${orKind ? ` ou «\u202f${orKind}\u202f»` : ""}`,
     },
   },
   values: {
@@ -382,6 +395,8 @@ export const FR: Catalog = {
     missing_host: "La requête n'a pas d'en-tête Host.",
     invalid_signature: "La signature de cette requête ne correspond pas.",
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",
+    tracker_unavailable:
+      "Le gestionnaire de tickets de l'application est injoignable, ou a refusé la demande (vérifiez son jeton). Réessayez dans un instant.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
   },
   refusals: {

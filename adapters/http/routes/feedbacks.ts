@@ -141,7 +141,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           path: { key: "The readable key or the identifier." },
           body: TrackerLinkRequest,
           responses: { 200: { description: "The feedback, with its trackerIssue.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found", "no_tracker"],
+          errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found", "no_tracker", "tracker_unavailable"],
         }),
       },
     )

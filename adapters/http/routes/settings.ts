@@ -26,11 +26,14 @@ import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
+import { STATUSES } from "../../../core/schemas/feedback.ts";
+import { setTrackerStatuses } from "../../../core/trackers/set-tracker-statuses.ts";
+import { trackerSection } from "../web/tracker-section.ts";
 
 type Notice = { readonly error?: string; readonly status?: number };
 
 /** The sections of one app's settings, each a page of its own. */
-const APP_SECTIONS = ["channels", "widget", "grouping", "features", "help"] as const;
+const APP_SECTIONS = ["channels", "widget", "grouping", "features", "help", "tracker"] as const;
 type AppSection = (typeof APP_SECTIONS)[number];
 
 const sectionPath = (appId: string, section: AppSection) => `/settings/apps/${encodeURIComponent(appId)}/${section}`;
@@ -73,24 +76,26 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     grouping: w.grouping,
     features: w.featureMap,
     help: w.helpCenter,
+    tracker: w.issueTracker,
   };
   const tabs = html`<nav aria-label="${w.appSettings}"><ul class="tabs">${APP_SECTIONS.map(
     (s) => html`<li><a href="${sectionPath(appId, s)}"${s === section ? html` aria-current="page"` : ""}>${titles[s]}</a></li>`,
   )}</ul></nav>`;
-  const bodies: Record<AppSection, () => Html> = {
+  const bodies: Record<AppSection, () => Html | Promise<Html>> = {
     channels: () => channelsSection(visitor, setup, admin),
     widget: () => browserForm(visitor, setup.app, admin),
     grouping: () => groupingForm(visitor, setup.app, admin),
     features: () => featuresSection(visitor, setup, admin),
     help: () =>
       html`<p>${w.articleCount}: ${setup.helpArticles}</p>${admin ? importForm(visitor, `/settings/apps/${appId}/help`, `help-${appId}`, w.importHelp, w.import) : ""}`,
+    tracker: () => trackerSection(services, visitor, setup.app, admin),
   };
   const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
   return settingsPage(
     visitor,
     "/settings/apps",
     `${setup.app.name}`,
-    html`<p><a href="/settings/apps">← ${w.allApps}</a></p>${tabs}<h2>${titles[section]}</h2>${error}${bodies[section]()}`,
+    html`<p><a href="/settings/apps">← ${w.allApps}</a></p>${tabs}<h2>${titles[section]}</h2>${error}${await bodies[section]()}`,
     notice.status,
   );
 }
@@ -312,6 +317,18 @@ export function settingsRoutes(services: Services) {
           const mode = GROUPING_MODES.find((m) => m === field("mode"));
           const set = mode ? await setGroupingMode(services, visitor.grant, params.id, mode) : fail("invalid_body");
           return afterChange(visitor, set, { appId: params.id, section: "grouping" }, wordsFor(visitor.language, "apps").grouping);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/apps/:id/tracker/statuses",
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const entries = Object.fromEntries(STATUSES.map((status) => [status, field(`state.${status}`)]));
+          return afterChange(visitor, await setTrackerStatuses(services, visitor.grant, params.id, entries), {
+            appId: params.id,
+            section: "tracker",
+          });
         }),
       { detail: { hide: true } },
     )

@@ -1,0 +1,117 @@
+import { HttpException, Version3Client } from "jira.js";
+import type { TrackerLink } from "../../core/model.ts";
+import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import type { Status } from "../../core/schemas/feedback.ts";
+import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
+
+/** The issue type opened when the settings name none: every Jira Cloud software and work-management project has it. */
+const DEFAULT_ISSUE_TYPE = "Task";
+
+/** Jira's status categories, as kinds: To Do, In Progress, Done. */
+function kindOfJiraCategory(key: string | undefined): StateKind | null {
+  if (key === "new") return "unstarted";
+  if (key === "indeterminate") return "started";
+  if (key === "done") return "completed";
+  return null;
+}
+
+/** A status as Jira describes it (an issue's, or a transition's target), as a state. */
+export function jiraState(status: { name?: string; statusCategory?: { key?: string } } | undefined): TrackerState | null {
+  const kind = kindOfJiraCategory(status?.statusCategory?.key);
+  return status?.name && kind ? { name: status.name, kind } : null;
+}
+
+/** The official client for Jira Cloud's REST API v3, with basic authentication (account e-mail and API token). */
+function clientFor(settings: TrackerSettings): Version3Client {
+  if (!settings.email) throw new Error("a Jira tracker needs the e-mail of the account its token belongs to");
+  return new Version3Client({
+    host: settings.apiUrl ?? `https://${settings.site}`,
+    authentication: { basic: { email: settings.email, apiToken: settings.token } },
+  });
+}
+
+/** Plain text in the Atlassian Document Format REST v3 requires: one paragraph per block of lines. */
+function document(text: string) {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => ({ type: "paragraph" as const, content: [{ type: "text" as const, text: block }] }));
+  return { type: "doc" as const, version: 1 as const, content: paragraphs };
+}
+
+const linkOf = (settings: TrackerSettings, key: string, status: string): TrackerLink => ({
+  key,
+  provider: "jira",
+  status,
+  url: `https://${settings.site}/browse/${key}`,
+});
+
+/** An issue key of this project (SHOP-12). */
+const isProjectIssue = (settings: TrackerSettings, key: string): boolean => {
+  const match = /^([A-Za-z][A-Za-z0-9_]*)-\d+$/.exec(key.trim());
+  return match?.[1]?.toUpperCase() === settings.project.toUpperCase();
+};
+
+/**
+ * Moves an issue to the state the mapping gives a status, through the transition that leads there
+ * (Jira moves issues only along their workflow). Returns the issue's status name afterwards.
+ */
+async function moveTo(jira: Version3Client, settings: TrackerSettings, key: string, status: Status): Promise<string> {
+  const [issue, { transitions = [] }] = await Promise.all([
+    jira.issues.getIssue({ issueIdOrKey: key, fields: ["status"] }),
+    jira.issues.getTransitions({ issueIdOrKey: key }),
+  ]);
+  const current = jiraState(issue.fields.status);
+  const reachable = transitions.flatMap((transition) => {
+    const state = jiraState(transition.to);
+    return state && transition.id ? [{ ...state, transition: transition.id }] : [];
+  });
+  const states = current ? [{ ...current, transition: null }, ...reachable] : reachable;
+  const target = stateForStatus(settings.statuses ?? {}, status, states);
+  if (target?.transition && target.name !== current?.name) {
+    await jira.issues.doTransition({ issueIdOrKey: key, transition: { id: target.transition } });
+    return target.name;
+  }
+  return current?.name ?? "";
+}
+
+/**
+ * Jira Cloud issues through the official `jira.js` client: an issue opened in the app's project,
+ * moved along its workflow to the state the app's status mapping gives each status, with the comment.
+ */
+export function createJiraTracker(): IssueTracker {
+  return {
+    mapsStatuses: true,
+    async open(settings, issue) {
+      const jira = clientFor(settings);
+      const created = await jira.issues.createIssue({
+        fields: {
+          project: { key: settings.project },
+          issuetype: { name: settings.issueType ?? DEFAULT_ISSUE_TYPE },
+          summary: issue.title,
+          description: document(issue.body),
+        },
+      });
+      return linkOf(settings, created.key, await moveTo(jira, settings, created.key, issue.status));
+    },
+
+    async find(settings, key) {
+      if (!isProjectIssue(settings, key)) return null;
+      try {
+        const issue = await clientFor(settings).issues.getIssue({ issueIdOrKey: key.trim().toUpperCase(), fields: ["status"] });
+        return linkOf(settings, issue.key, issue.fields.status?.name ?? "");
+      } catch (error) {
+        if (error instanceof HttpException && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    async follow(settings, link, change) {
+      const jira = clientFor(settings);
+      const status = await moveTo(jira, settings, link.key, change.status);
+      if (change.comment) await jira.issueComments.addComment({ issueIdOrKey: link.key, comment: document(change.comment) });
+      return linkOf(settings, link.key, status);
+    },
+  };
+}

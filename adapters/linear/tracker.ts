@@ -1,0 +1,95 @@
+import { LinearClient, LinearError, LinearErrorType } from "@linear/sdk";
+import type { TrackerLink } from "../../core/model.ts";
+import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
+
+/** A workflow state of the team, with the id Linear moves issues by. */
+interface LinearState extends TrackerState {
+  readonly id: string;
+}
+
+/** Linear's state types, as kinds; its `triage` inbox counts as the backlog. */
+export function kindOfLinearState(type: string): StateKind | null {
+  if (type === "triage" || type === "backlog") return "backlog";
+  if (type === "unstarted" || type === "started" || type === "completed" || type === "canceled") return type;
+  return null;
+}
+
+/** The official client, with the API key and address of one tracker (a local server in tests). */
+const clientFor = (settings: TrackerSettings) => new LinearClient({ apiKey: settings.token, ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
+
+/** The team's workflow states, in the order Linear shows them. */
+async function teamStates(linear: LinearClient, settings: TrackerSettings): Promise<LinearState[]> {
+  const { nodes } = await linear.workflowStates({ filter: { team: { key: { eq: settings.project } } }, first: 100 });
+  return [...nodes]
+    .sort((a, b) => a.position - b.position)
+    .flatMap((state) => {
+      const kind = kindOfLinearState(state.type);
+      return kind ? [{ id: state.id, name: state.name, kind }] : [];
+    });
+}
+
+const linkOf = (issue: { identifier: string; url: string }, state: string): TrackerLink => ({
+  key: issue.identifier,
+  provider: "linear",
+  status: state,
+  url: issue.url,
+});
+
+const stateName = (states: readonly LinearState[], id: string | undefined): string => states.find((s) => s.id === id)?.name ?? "";
+
+/** An issue key of this team (ENG-12): the team key, a dash, a number. */
+const isTeamIssue = (settings: TrackerSettings, key: string): boolean => {
+  const match = /^([A-Za-z0-9]+)-\d+$/.exec(key.trim());
+  return match?.[1]?.toUpperCase() === settings.project.toUpperCase();
+};
+
+/** Linear answers a key it does not know with an input error. */
+const notFound = (error: unknown): boolean => error instanceof LinearError && error.type === LinearErrorType.InvalidInput;
+
+/**
+ * Linear issues through the official SDK: an issue opened in the app's team, in the workflow state
+ * the app's status mapping gives its feedback's status; each status change moves it and adds the comment.
+ */
+export function createLinearTracker(): IssueTracker {
+  return {
+    mapsStatuses: true,
+    async open(settings, issue) {
+      const linear = clientFor(settings);
+      const team = (await linear.teams({ filter: { key: { eq: settings.project } } })).nodes[0];
+      if (!team) throw new Error(`Linear has no team with the key ${settings.project}`);
+      const states = await teamStates(linear, settings);
+      const target = stateForStatus(settings.statuses ?? {}, issue.status, states);
+      const created = await linear.createIssue({
+        teamId: team.id,
+        title: issue.title,
+        description: issue.body,
+        ...(target && { stateId: target.id }),
+      });
+      const opened = await created.issue;
+      if (!opened) throw new Error("Linear opened no issue");
+      return linkOf(opened, target?.name ?? stateName(states, opened.stateId));
+    },
+
+    async find(settings, key) {
+      if (!isTeamIssue(settings, key)) return null;
+      const linear = clientFor(settings);
+      try {
+        const issue = await linear.issue(key.trim().toUpperCase());
+        return linkOf(issue, stateName(await teamStates(linear, settings), issue.stateId));
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async follow(settings, link, change) {
+      const linear = clientFor(settings);
+      const [issue, states] = await Promise.all([linear.issue(link.key), teamStates(linear, settings)]);
+      const target = stateForStatus(settings.statuses ?? {}, change.status, states);
+      if (target && target.id !== issue.stateId) await linear.updateIssue(issue.id, { stateId: target.id });
+      if (change.comment) await linear.createComment({ issueId: issue.id, body: change.comment });
+      return linkOf(issue, target?.name ?? stateName(states, issue.stateId));
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { authorize } from "../authorization.ts";
+import { ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { Services } from "../services.ts";
+import type { TrackerStore } from "../store/trackers.ts";
+import { openSettings, type SettingsDeps } from "./settings.ts";
+import type { StatusMapping } from "./status-mapping.ts";
+
+/** An app's tracker as the settings show it: never its token nor its webhook secret. */
+export interface TrackerView {
+  readonly provider: string;
+  readonly project: string;
+  /** Whether the tracker moves issues between named states, which `statuses` maps each status to. */
+  readonly mapsStatuses: boolean;
+  readonly statuses: StatusMapping;
+}
+
+/** The tracker an app's feedbacks follow, if any, for the members of its organization. */
+export async function describeTracker(
+  services: SettingsDeps & Pick<Services, "trackers"> & { readonly store: Pick<TrackerStore, "findAppTracker"> },
+  grant: Grant,
+  appId: string,
+): Promise<Result<TrackerView | null>> {
+  const allowed = authorize(grant, "organization.read");
+  if (!allowed.ok) return allowed;
+  const tracker = await services.store.findAppTracker(grant.orgId, appId);
+  if (!tracker) return ok(null);
+  const settings = await openSettings(services, tracker);
+  return ok({
+    provider: tracker.provider,
+    project: settings.project,
+    mapsStatuses: services.trackers[tracker.provider]?.mapsStatuses ?? false,
+    statuses: settings.statuses ?? {},
+  });
+}

@@ -1,0 +1,32 @@
+import { managedApp } from "../apps/managed-app.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { TrackerStore } from "../store/trackers.ts";
+import { openSettings, type SettingsDeps } from "./settings.ts";
+import { readStatusMapping, type StatusMapping } from "./status-mapping.ts";
+
+/**
+ * Replaces the workflow state each status of an app's feedbacks goes to in its tracker (Linear,
+ * Jira), by state name; a status left blank takes the default. The rest of the settings is kept.
+ */
+export async function setTrackerStatuses(
+  services: SettingsDeps & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setAppTracker"> },
+  grant: Grant,
+  appId: string,
+  entries: Readonly<Record<string, string>>,
+): Promise<Result<StatusMapping>> {
+  const managed = await managedApp(services, grant, appId);
+  if (!managed.ok) return managed;
+  const tracker = await services.store.findAppTracker(grant.orgId, appId);
+  if (!tracker) return fail("no_tracker");
+  const mapping = readStatusMapping(entries);
+  if (!mapping.ok) return mapping;
+  const { statuses: _, ...settings } = await openSettings(services, tracker);
+  await services.store.setAppTracker({
+    ...tracker,
+    project: settings.project,
+    settingsSealed: await services.secrets.seal(JSON.stringify({ ...settings, statuses: mapping.value })),
+  });
+  return ok(mapping.value);
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let server: InProcess;
+beforeAll(async () => {
+  server = await inProcess();
+  // Nothing calls Linear here: the settings page only reads and writes the app's settings.
+  await server.cli(
+    "tracker",
+    "set",
+    "DEMO",
+    server.demo.appId,
+    "linear",
+    "--team",
+    "ENG",
+    "--token",
+    "lin_api_x",
+    "--api-url",
+    "http://127.0.0.1:9/graphql",
+  );
+});
+afterAll(() => server.close());
+
+const browserOf = async (who: "admin" | "member") => {
+  const browser = new FormBrowser(server.url, {}, server.handle);
+  await signIn(browser, server.demo.users[who].email, server.demo.users[who].password, "/settings/apps");
+  return browser;
+};
+const trackerPage = (appId = server.demo.appId) => `/settings/apps/${appId}/tracker`;
+const statusesForm = (page: string) =>
+  /<form method="post" action="\/settings\/apps\/[^/]+\/tracker\/statuses"[^>]*>[\s\S]*?<\/form>/.exec(page)?.[0];
+
+describe("the issue tracker in the apps settings", () => {
+  test("shows the app's tracker, its webhook address, and the default state of each status", async () => {
+    const page = await (await (await browserOf("admin")).fetch(trackerPage())).text();
+    expect(page).toContain("<h2>Issue tracker</h2>");
+    expect(page).toContain("Linear, team <code>ENG</code>");
+    expect(page).toContain(`Its webhook address: <code>${server.url}/integrations/linear/webhook</code>`);
+    expect(page).toMatch(
+      /<label for="(state-[^"]+-triage)">Triage<\/label><p class="muted" id="\1-default">Default: the first “backlog” or “not started” state<\/p>/,
+    );
+    expect(page).toMatch(
+      /<label for="(state-[^"]+-dismissed)">Dismissed<\/label><p class="muted" id="\1-default">Default: the first “canceled” or “completed” state<\/p>/,
+    );
+  });
+
+  test("an Admin sets the state of some statuses; blank ones keep the default; the CLI reads the same mapping", async () => {
+    const browser = await browserOf("admin");
+    const form = statusesForm(await (await browser.fetch(trackerPage())).text())!;
+    const saved = await browser.submit(form, { "state.fixed": "In Review", "state.dismissed": "  Won't Do " });
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, trackerPage()]);
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toBe(
+      [
+        "triage → (default: the first backlog or unstarted state)",
+        "prioritized → (default: the first unstarted state)",
+        "in_development → (default: the first started state)",
+        "fixed → In Review",
+        "delivered → (default: the first completed state)",
+        "dismissed → Won't Do",
+        "",
+      ].join("\n"),
+    );
+    expect(statusesForm(await (await browser.fetch(trackerPage())).text())).toContain('name="state.fixed" value="In Review"');
+  });
+
+  test("a name longer than 100 characters is refused, naming the status", async () => {
+    const browser = await browserOf("admin");
+    const form = statusesForm(await (await browser.fetch(trackerPage())).text())!;
+    const refused = await browser.submit(form, { "state.fixed": "x".repeat(101) });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("fixed");
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("fixed → In Review\n");
+  });
+
+  test("a member reads the mapping, without a form to change it", async () => {
+    const page = await (await (await browserOf("member")).fetch(trackerPage())).text();
+    expect(statusesForm(page)).toBeUndefined();
+    expect(page).toContain("<dt>Fixed</dt><dd>In Review</dd>");
+  });
+
+  test("an app without a tracker says how an operator connects one", async () => {
+    const created = await server.cli("app", "create", "DEMO", "Untracked app");
+    const appId = /^app (\S+)/m.exec(created)![1]!;
+    const page = await (await (await browserOf("admin")).fetch(trackerPage(appId))).text();
+    expect(page).toContain("None. An operator connects GitHub, Linear or Jira with the CLI: npm run cli -- tracker set …");
+  });
+});

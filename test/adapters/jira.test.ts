@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
+import { adfText, FakeJira } from "../support/fake-jira.ts";
+import { inProcess, type InProcess, jsonClient } from "../support/in-process.ts";
+
+const SECRET = "jira-webhook-secret";
+const jira = new FakeJira();
+let server: InProcess;
+let printed: string;
+beforeAll(async () => {
+  jira.start();
+  server = await inProcess();
+  printed = await server.cli(
+    "tracker",
+    "set",
+    "DEMO",
+    server.demo.appId,
+    "jira",
+    "--site",
+    "acme",
+    "--project",
+    "shop",
+    "--email",
+    jira.email,
+    "--token",
+    jira.token,
+    "--webhook-secret",
+    SECRET,
+    "--api-url",
+    jira.url,
+  );
+});
+afterAll(() => {
+  server.close();
+  jira.stop();
+});
+const { get, post, patch } = jsonClient(() => server);
+const admin = () => server.demo.tokens.admin;
+const feedback = async (key: string) => (await get(`${server.url}/v1/feedbacks/${key}`, admin())).body;
+const report = async (message: string) => {
+  const key = (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
+  await server.runJobs();
+  return key;
+};
+/** Runs the due jobs as the server's worker does (a failure puts the job back, later), and says how each went. */
+const drainJobs = async () => {
+  const outcomes: string[] = [];
+  const run = runServiceJob(server.services);
+  for (let ran = await runNextJob(server.services, run); ran.state !== "idle"; ran = await runNextJob(server.services, run)) outcomes.push(ran.state);
+  return outcomes;
+};
+const hook = (raw: string, signature: string) =>
+  server.request("POST", "/integrations/jira/webhook", { raw, headers: { "content-type": "application/json", "x-hub-signature": signature } });
+
+describe("an app tracking its feedbacks in Jira Cloud", () => {
+  let key: string;
+
+  test("tracker set stores the settings, the API token sealed, and prints the webhook address and secret without calling Jira", async () => {
+    expect(printed).toContain(`Its webhook: ${server.url}/integrations/jira/webhook, secret:\n${SECRET}`);
+    expect(jira.calls).toEqual([]);
+    const stored = await server.services.store.findAppTracker(server.demo.orgId, server.demo.appId);
+    expect(stored?.provider).toBe("jira");
+    expect(stored?.settingsSealed).not.toContain(jira.token);
+  });
+
+  test("linking a feedback opens a Task in the project, its description in Atlassian Document Format, linked on the site", async () => {
+    key = await report("Promo codes are case sensitive");
+    const linked = await post(`${server.url}/v1/feedbacks/${key}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    expect(linked.status).toBe(200);
+    expect(linked.body.trackerIssue).toEqual({
+      key: "SHOP-1",
+      provider: "jira",
+      status: "To Do",
+      url: "https://acme.atlassian.net/browse/SHOP-1",
+      syncedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const issue = jira.issues.get("SHOP-1")!;
+    expect([issue.summary, issue.issueType]).toEqual(["Promo codes are case sensitive", "Task"]);
+    expect(adfText(issue.description)).toContain(`Feedback ${key}: ${server.url}/inbox/${key}`);
+  });
+
+  test("the issue follows the feedback's status along its workflow, with the comment that came with it", async () => {
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "in_development", comment: "Fix in PR #91" });
+    await server.runJobs();
+    const issue = jira.issues.get("SHOP-1")!;
+    expect([issue.status.name, issue.comments]).toEqual(["In Progress", ["Fix in PR #91"]]);
+    expect(jira.calls).toContain("POST /rest/api/3/issue/SHOP-1/transitions");
+    expect((await feedback(key)).trackerIssue.status).toBe("In Progress");
+  });
+
+  test("the status mapping set with the CLI decides the status", async () => {
+    const mapping = await server.cli("tracker", "statuses", "DEMO", server.demo.appId, "dismissed=Won't Do");
+    expect(mapping).toContain("dismissed → Won't Do\n");
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "dismissed" });
+    await server.runJobs();
+    expect(jira.issues.get("SHOP-1")!.status.name).toBe("Won't Do");
+  });
+
+  test("while Jira is unreachable the sync waits in the job queue, and is retried until it gets through", async () => {
+    jira.down = true;
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "prioritized" });
+    expect(await drainJobs()).toEqual(["retry"]);
+    expect(jira.issues.get("SHOP-1")!.status.name).toBe("Won't Do");
+    jira.down = false;
+    expect(await drainJobs()).toEqual([]);
+    server.advanceClock(10_000);
+    expect(await drainJobs()).toEqual(["done"]);
+    expect(jira.issues.get("SHOP-1")!.status.name).toBe("To Do");
+  });
+
+  test("moving the issue in Jira moves the feedback, and nothing echoes back", async () => {
+    const calls = jira.calls.length;
+    const moved = jira.move("SHOP-1", "Done", SECRET);
+    const res = await hook(moved.raw, moved.signature);
+    expect([res.status, res.body]).toEqual([202, { moved: 1 }]);
+    const read = await feedback(key);
+    expect([read.status, read.trackerIssue.status]).toEqual(["delivered", "Done"]);
+    // Delivering notifies the followers; no sync goes back to Jira.
+    await server.runJobs();
+    expect(jira.calls.length).toBe(calls);
+  });
+
+  test("a status the mapping names moves the feedback to its status", async () => {
+    const moved = jira.move("SHOP-1", "Won't Do", SECRET);
+    expect((await hook(moved.raw, moved.signature)).body).toEqual({ moved: 1 });
+    expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("an edit that leaves the status alone moves nothing", async () => {
+    const raw = JSON.stringify({
+      ...JSON.parse(jira.move("SHOP-1", "In Progress", SECRET).raw),
+      changelog: { id: "1", items: [{ field: "summary" }] },
+    });
+    const res = await hook(raw, `sha256=${new Bun.CryptoHasher("sha256", SECRET).update(raw).digest("hex")}`);
+    expect([res.status, res.body]).toEqual([202, { moved: 0 }]);
+    expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("a forged signature is refused with 401 invalid_signature and moves nothing", async () => {
+    const moved = jira.move("SHOP-1", "In Progress", "not-the-secret");
+    const res = await hook(moved.raw, moved.signature);
+    expect([res.status, res.body.code]).toEqual([401, "invalid_signature"]);
+    const unsigned = await hook(moved.raw, "");
+    expect([unsigned.status, unsigned.body.code]).toEqual([401, "invalid_signature"]);
+    expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("linking with a token Jira refuses answers 502 tracker_unavailable and links nothing", async () => {
+    const other = await report("Order history is empty on the first visit");
+    await server.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      server.demo.appId,
+      "jira",
+      "--site",
+      "acme",
+      "--project",
+      "SHOP",
+      "--email",
+      jira.email,
+      "--token",
+      "revoked",
+      "--webhook-secret",
+      SECRET,
+      "--api-url",
+      jira.url,
+    );
+    const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    await server.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      server.demo.appId,
+      "jira",
+      "--site",
+      "acme",
+      "--project",
+      "SHOP",
+      "--email",
+      jira.email,
+      "--token",
+      jira.token,
+      "--webhook-secret",
+      SECRET,
+      "--api-url",
+      jira.url,
+      "--statuses",
+      "dismissed=Won't Do",
+    );
+    expect([res.status, res.body.code]).toEqual([502, "tracker_unavailable"]);
+    expect((await feedback(other)).trackerIssue).toBeUndefined();
+  });
+
+  test("an existing issue of the project can be linked with the CLI; another project's key is not found", async () => {
+    const other = await report("Gift wrap option disappears at checkout");
+    jira.add("Gift wrap missing", "In Progress");
+    expect(await server.cli("tracker", "link", "DEMO", other, "shop-2")).toContain("SHOP-2 https://acme.atlassian.net/browse/SHOP-2");
+    expect((await feedback(other)).trackerIssue).toMatchObject({ key: "SHOP-2", provider: "jira", status: "In Progress" });
+    const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: "OPS-2" }, { authorization: `Bearer ${admin()}` });
+    expect([res.status, res.body.code]).toEqual([404, "not_found"]);
+  });
+});

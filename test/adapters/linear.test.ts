@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
+import { FakeLinear } from "../support/fake-linear.ts";
+import { inProcess, type InProcess, jsonClient } from "../support/in-process.ts";
+
+const SECRET = "linear-webhook-secret";
+const linear = new FakeLinear();
+let server: InProcess;
+let printed: string;
+beforeAll(async () => {
+  linear.start();
+  server = await inProcess();
+  printed = await server.cli(
+    "tracker",
+    "set",
+    "DEMO",
+    server.demo.appId,
+    "linear",
+    "--team",
+    "eng",
+    "--token",
+    linear.token,
+    "--webhook-secret",
+    SECRET,
+    "--api-url",
+    linear.url,
+  );
+});
+afterAll(() => {
+  server.close();
+  linear.stop();
+});
+const { get, post, patch } = jsonClient(() => server);
+const admin = () => server.demo.tokens.admin;
+const feedback = async (key: string) => (await get(`${server.url}/v1/feedbacks/${key}`, admin())).body;
+const report = async (message: string) => {
+  const key = (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
+  await server.runJobs();
+  return key;
+};
+/** Runs the due jobs as the server's worker does (a failure puts the job back, later), and says how each went. */
+const drainJobs = async () => {
+  const outcomes: string[] = [];
+  const run = runServiceJob(server.services);
+  for (let ran = await runNextJob(server.services, run); ran.state !== "idle"; ran = await runNextJob(server.services, run)) outcomes.push(ran.state);
+  return outcomes;
+};
+const hook = (raw: string, signature: string) =>
+  server.request("POST", "/integrations/linear/webhook", { raw, headers: { "content-type": "application/json", "linear-signature": signature } });
+
+describe("an app tracking its feedbacks in Linear", () => {
+  let key: string;
+
+  test("tracker set stores the settings, the API key sealed, and prints the webhook address and secret without calling Linear", async () => {
+    expect(printed).toContain(`Its webhook: ${server.url}/integrations/linear/webhook, secret:\n${SECRET}`);
+    expect(linear.calls).toEqual([]);
+    const stored = await server.services.store.findAppTracker(server.demo.orgId, server.demo.appId);
+    expect(stored?.provider).toBe("linear");
+    expect(stored?.settingsSealed).not.toContain(linear.token);
+  });
+
+  test("linking a feedback opens an issue in the team, in the state its status maps to", async () => {
+    key = await report("Invoices are rounded to the wrong cent");
+    const linked = await post(`${server.url}/v1/feedbacks/${key}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    expect(linked.status).toBe(200);
+    expect(linked.body.trackerIssue).toEqual({
+      key: "ENG-1",
+      provider: "linear",
+      status: "Backlog",
+      url: "https://linear.app/acme/issue/ENG-1",
+      syncedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(linear.issues.get("ENG-1")).toMatchObject({ title: "Invoices are rounded to the wrong cent" });
+    expect(linear.issues.get("ENG-1")?.description).toContain(`Feedback ${key}: ${server.url}/inbox/${key}`);
+  });
+
+  test("the issue follows the feedback's status, with the comment that came with it", async () => {
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "in_development", comment: "Fix in PR #88" });
+    await server.runJobs();
+    expect([linear.stateOf("ENG-1"), linear.issues.get("ENG-1")?.comments]).toEqual(["In Progress", ["Fix in PR #88"]]);
+    expect((await feedback(key)).trackerIssue.status).toBe("In Progress");
+  });
+
+  test("the status mapping set with the CLI decides the state", async () => {
+    const mapping = await server.cli("tracker", "statuses", "DEMO", server.demo.appId, "fixed=In Review");
+    expect(mapping).toContain("fixed → In Review\n");
+    expect(mapping).toContain("delivered → (default: the first completed state)\n");
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "fixed" });
+    await server.runJobs();
+    expect(linear.stateOf("ENG-1")).toBe("In Review");
+  });
+
+  test("while Linear is unreachable the sync waits in the job queue, and is retried until it gets through", async () => {
+    linear.down = true;
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "delivered" });
+    // Delivering also notifies the followers: that job is done, the sync is put back.
+    expect((await drainJobs()).sort()).toEqual(["done", "retry"]);
+    expect(linear.stateOf("ENG-1")).toBe("In Review");
+    linear.down = false;
+    expect(await drainJobs()).toEqual([]);
+    server.advanceClock(10_000);
+    expect(await drainJobs()).toEqual(["done"]);
+    expect(linear.stateOf("ENG-1")).toBe("Done");
+  });
+
+  test("moving the issue in Linear moves the feedback, through the mapping, and nothing echoes back", async () => {
+    const calls = linear.calls.length;
+    const moved = linear.move("ENG-1", "In Review", SECRET, server.services.clock());
+    const res = await hook(moved.raw, moved.signature);
+    expect([res.status, res.body]).toEqual([202, { moved: 1 }]);
+    const read = await feedback(key);
+    expect([read.status, read.trackerIssue.status]).toEqual(["fixed", "In Review"]);
+    expect(await server.runJobs()).toBe(0);
+    expect(linear.calls.length).toBe(calls);
+  });
+
+  test("by default a state's kind decides: a canceled issue dismisses its feedback", async () => {
+    const moved = linear.move("ENG-1", "Canceled", SECRET, server.services.clock());
+    expect((await hook(moved.raw, moved.signature)).body).toEqual({ moved: 1 });
+    expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("an edit that leaves the state alone moves nothing", async () => {
+    const event = JSON.parse(linear.move("ENG-1", "In Progress", SECRET, server.services.clock()).raw);
+    const raw = JSON.stringify({ ...event, updatedFrom: { title: "Old title", updatedAt: event.createdAt } });
+    const res = await hook(raw, new Bun.CryptoHasher("sha256", SECRET).update(raw).digest("hex"));
+    expect([res.status, res.body]).toEqual([202, { moved: 0 }]);
+    expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("a forged signature is refused with 401 invalid_signature and moves nothing", async () => {
+    const moved = linear.move("ENG-1", "In Progress", "not-the-secret", server.services.clock());
+    const res = await hook(moved.raw, moved.signature);
+    expect([res.status, res.body.code]).toEqual([401, "invalid_signature"]);
+    expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("a delivery sent more than a minute ago is refused as Linear documents, even well signed", async () => {
+    const moved = linear.move("ENG-1", "In Progress", SECRET, server.services.clock() - 61_000);
+    const res = await hook(moved.raw, moved.signature);
+    expect([res.status, res.body.code]).toEqual([401, "invalid_signature"]);
+    expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("linking while Linear is unreachable answers 502 tracker_unavailable and links nothing", async () => {
+    const other = await report("Dark mode forgets itself after sign-out");
+    linear.down = true;
+    const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    linear.down = false;
+    expect([res.status, res.body.code]).toEqual([502, "tracker_unavailable"]);
+    expect((await feedback(other)).trackerIssue).toBeUndefined();
+  });
+
+  test("an existing issue of the team can be linked with the CLI; another team's key is not found", async () => {
+    const other = await report("Exported CSV drops the currency column");
+    linear.add("Currency column missing from CSV export", "Todo");
+    expect(await server.cli("tracker", "link", "DEMO", other, "eng-2")).toContain("ENG-2 https://linear.app/acme/issue/ENG-2");
+    expect((await feedback(other)).trackerIssue).toMatchObject({ key: "ENG-2", provider: "linear", status: "Todo" });
+    const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: "OPS-2" }, { authorization: `Bearer ${admin()}` });
+    expect([res.status, res.body.code]).toEqual([404, "not_found"]);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { STATUSES } from "../../core/schemas/feedback.ts";
+import { readStatusMapping, stateForStatus, statusForState, type TrackerState } from "../../core/trackers/status-mapping.ts";
+
+/** Linear's default workflow, in its order. */
+const LINEAR: TrackerState[] = [
+  { name: "Backlog", kind: "backlog" },
+  { name: "Todo", kind: "unstarted" },
+  { name: "In Progress", kind: "started" },
+  { name: "In Review", kind: "started" },
+  { name: "Done", kind: "completed" },
+  { name: "Canceled", kind: "canceled" },
+];
+/** Jira's simplified workflow: three statuses, no backlog nor canceled category. */
+const JIRA: TrackerState[] = [
+  { name: "To Do", kind: "unstarted" },
+  { name: "In Progress", kind: "started" },
+  { name: "Done", kind: "completed" },
+];
+const state = (name: string, states = LINEAR) => states.find((s) => s.name === name)!;
+
+describe("the state an issue takes for a status", () => {
+  test("by default, on Linear's workflow: Backlog, Todo, In Progress, Done, Done, Canceled", () => {
+    assert.deepEqual(
+      STATUSES.map((status) => stateForStatus({}, status, LINEAR)?.name),
+      ["Backlog", "Todo", "In Progress", "Done", "Done", "Canceled"],
+    );
+  });
+
+  test("by default, on Jira's workflow, a status whose kind is missing takes the next one: To Do for triage, Done for dismissed", () => {
+    assert.deepEqual(
+      STATUSES.map((status) => stateForStatus({}, status, JIRA)?.name),
+      ["To Do", "To Do", "In Progress", "Done", "Done", "Done"],
+    );
+  });
+
+  test("the state the app's mapping names, whatever its case", () => {
+    assert.equal(stateForStatus({ fixed: "in review" }, "fixed", LINEAR)?.name, "In Review");
+  });
+
+  test("a named state the workflow does not have leaves the issue where it is", () => {
+    assert.equal(stateForStatus({ fixed: "QA" }, "fixed", LINEAR), null);
+  });
+});
+
+describe("the status a feedback takes when its issue moves", () => {
+  test("by the kind of the state: backlog to triage, started to in_development, completed to delivered, canceled to dismissed", () => {
+    assert.deepEqual(
+      (
+        [
+          ["Backlog", "fixed"],
+          ["Todo", "fixed"],
+          ["In Review", "fixed"],
+          ["Done", "in_development"],
+          ["Canceled", "fixed"],
+        ] as const
+      ).map(([name, from]) => statusForState({}, state(name), from)),
+      ["triage", "prioritized", "in_development", "delivered", "dismissed"],
+    );
+  });
+
+  test("a triage feedback stays in triage while its issue is not started, unless the mapping gives triage a state", () => {
+    assert.equal(statusForState({}, state("Todo"), "triage"), null);
+    assert.equal(statusForState({ triage: "Backlog" }, state("Todo"), "triage"), "prioritized");
+  });
+
+  test("nothing, when the feedback's status already fits the state (the echo of our own update)", () => {
+    assert.equal(statusForState({}, state("Done"), "fixed"), null);
+    assert.equal(statusForState({}, state("Done", JIRA), "dismissed"), null);
+    assert.equal(statusForState({ fixed: "In Review" }, state("In Review"), "fixed"), null);
+  });
+
+  test("the status the mapping names the state for, even when another status fits its kind", () => {
+    assert.equal(statusForState({ fixed: "In Review" }, state("In Review"), "in_development"), "fixed");
+    assert.equal(statusForState({ fixed: "In Review" }, state("In Progress"), "fixed"), "in_development");
+  });
+
+  test("a state named for several statuses gives the one its kind suggests", () => {
+    assert.equal(statusForState({ fixed: "Done", delivered: "Done" }, state("Done"), "in_development"), "delivered");
+    assert.equal(statusForState({ triage: "Todo", prioritized: "Todo" }, state("Todo"), "in_development"), "prioritized");
+  });
+
+  test("a state named for no status does not take a status that has a state of its own", () => {
+    assert.equal(statusForState({ delivered: "Released" }, state("Done"), "in_development"), null);
+  });
+});
+
+describe("a mapping as people write it", () => {
+  test("names are trimmed and blanks take the default", () => {
+    assert.deepEqual(readStatusMapping({ fixed: "  In Review ", triage: " " }), { ok: true, value: { fixed: "In Review" } });
+  });
+
+  test("an unknown status is refused, naming it", () => {
+    assert.deepEqual(readStatusMapping({ shipped: "Done" }), { ok: false, code: "invalid_body", problem: { field: "shipped", reason: "unknown" } });
+  });
+
+  test("a name over 100 characters is refused", () => {
+    const read = readStatusMapping({ fixed: "x".repeat(101) });
+    assert.equal(read.ok || [read.code, read.problem?.field].join(" "), "invalid_body fixed");
+  });
+});

@@ -1,0 +1,177 @@
+import { createHmac } from "node:crypto";
+
+/**
+ * A local server that answers the Jira Cloud REST v3 calls `jira.js` makes for Retour (create an
+ * issue, read it, list and do its transitions, comment) in the shapes Atlassian documents, for one
+ * project, SHOP, with the simplified workflow (To Do, In Progress, Done; any status to any other).
+ */
+interface FakeStatus {
+  id: string;
+  name: string;
+  category: "new" | "indeterminate" | "done";
+  /** The transition that leads to it. */
+  transition: string;
+}
+
+interface FakeIssue {
+  id: string;
+  key: string;
+  summary: string;
+  description: unknown;
+  issueType: string;
+  status: FakeStatus;
+  /** Comments as plain text, read back from their Atlassian Document Format bodies. */
+  comments: string[];
+}
+
+const CATEGORY_NAMES = { new: "To Do", indeterminate: "In Progress", done: "Done" } as const;
+
+/** The text of an Atlassian document, its paragraphs separated by blank lines. */
+export const adfText = (doc: any): string =>
+  (doc?.content ?? []).map((block: any) => (block.content ?? []).map((node: any) => node.text ?? "").join("")).join("\n\n");
+
+export class FakeJira {
+  readonly email = "ops@acme.test";
+  readonly token = "jira-api-token";
+  readonly statuses: FakeStatus[] = [
+    { id: "10000", name: "To Do", category: "new", transition: "11" },
+    { id: "10001", name: "In Progress", category: "indeterminate", transition: "21" },
+    { id: "10002", name: "Done", category: "done", transition: "31" },
+    { id: "10003", name: "Won't Do", category: "done", transition: "41" },
+  ];
+  readonly issues = new Map<string, FakeIssue>();
+  /** `METHOD path` of each request received, in order. */
+  readonly calls: string[] = [];
+  /** While true, every request answers 503, as during an outage. */
+  down = false;
+  private server: ReturnType<typeof Bun.serve> | null = null;
+
+  start(): this {
+    this.server = Bun.serve({ port: 0, fetch: (request) => this.handle(request) });
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.server!.port}`;
+  }
+
+  stop(): void {
+    this.server?.stop(true);
+  }
+
+  add(summary: string, statusName = "To Do"): FakeIssue {
+    const number = this.issues.size + 1;
+    const issue: FakeIssue = {
+      id: String(10_000 + number),
+      key: `SHOP-${number}`,
+      summary,
+      description: null,
+      issueType: "Task",
+      status: this.statusNamed(statusName),
+      comments: [],
+    };
+    this.issues.set(issue.key, issue);
+    return issue;
+  }
+
+  /**
+   * A person moves an issue to another status in Jira: the issue changes, and the body of the
+   * `jira:issue_updated` event Jira sends (with its changelog) is returned with its `X-Hub-Signature`.
+   */
+  move(key: string, statusName: string, secret: string): { raw: string; signature: string } {
+    const issue = this.issues.get(key)!;
+    const from = issue.status;
+    issue.status = this.statusNamed(statusName);
+    const raw = JSON.stringify({
+      timestamp: Date.now(),
+      webhookEvent: "jira:issue_updated",
+      issue_event_type_name: "issue_generic",
+      user: { accountId: "5b10a2844c20165700ede21g", displayName: "Ada" },
+      issue: this.issueJson(issue),
+      changelog: {
+        id: "10100",
+        items: [
+          {
+            field: "status",
+            fieldtype: "jira",
+            fieldId: "status",
+            from: from.id,
+            fromString: from.name,
+            to: issue.status.id,
+            toString: issue.status.name,
+          },
+        ],
+      },
+    });
+    return { raw, signature: `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}` };
+  }
+
+  private statusNamed(name: string): FakeStatus {
+    const status = this.statuses.find((s) => s.name === name);
+    if (!status) throw new Error(`no status ${name}`);
+    return status;
+  }
+
+  private statusJson(status: FakeStatus) {
+    return {
+      self: `${this.url}/rest/api/3/status/${status.id}`,
+      id: status.id,
+      name: status.name,
+      statusCategory: { id: { new: 2, indeterminate: 4, done: 3 }[status.category], key: status.category, name: CATEGORY_NAMES[status.category] },
+    };
+  }
+
+  private issueJson(issue: FakeIssue) {
+    return {
+      id: issue.id,
+      key: issue.key,
+      self: `${this.url}/rest/api/3/issue/${issue.id}`,
+      fields: {
+        summary: issue.summary,
+        status: this.statusJson(issue.status),
+        project: { id: "10000", key: "SHOP", name: "Shop" },
+        issuetype: { name: issue.issueType },
+      },
+    };
+  }
+
+  private async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    this.calls.push(`${request.method} ${url.pathname}`);
+    if (this.down) return new Response("Service unavailable", { status: 503 });
+    if (request.headers.get("authorization") !== `Basic ${btoa(`${this.email}:${this.token}`)}`)
+      return new Response("Client must be authenticated to access this resource.", { status: 401 });
+    const body = request.method === "POST" ? ((await request.json()) as any) : null;
+    const missing = () =>
+      Response.json({ errorMessages: ["Issue does not exist or you do not have permission to see it."], errors: {} }, { status: 404 });
+    if (url.pathname === "/rest/api/3/issue" && request.method === "POST") {
+      if (body.fields?.project?.key !== "SHOP")
+        return Response.json({ errorMessages: [], errors: { project: "Specify a valid project ID or key" } }, { status: 400 });
+      const issue = this.add(body.fields.summary);
+      issue.description = body.fields.description;
+      issue.issueType = body.fields.issuetype?.name;
+      return Response.json({ id: issue.id, key: issue.key, self: `${this.url}/rest/api/3/issue/${issue.id}` }, { status: 201 });
+    }
+    const match = /^\/rest\/api\/3\/issue\/([^/]+)(\/transitions|\/comment)?$/.exec(url.pathname);
+    const issue = match && (this.issues.get(match[1]!) ?? [...this.issues.values()].find((i) => i.id === match[1]));
+    if (!issue) return missing();
+    if (!match[2] && request.method === "GET") return Response.json(this.issueJson(issue));
+    if (match[2] === "/transitions" && request.method === "GET")
+      return Response.json({
+        transitions: this.statuses
+          .filter((s) => s !== issue.status)
+          .map((s) => ({ id: s.transition, name: s.name, to: this.statusJson(s), hasScreen: false, isGlobal: true })),
+      });
+    if (match[2] === "/transitions" && request.method === "POST") {
+      const target = this.statuses.find((s) => s.transition === body.transition?.id && s !== issue.status);
+      if (!target) return Response.json({ errorMessages: ["Transition id is not valid for this issue."], errors: {} }, { status: 400 });
+      issue.status = target;
+      return new Response(null, { status: 204 });
+    }
+    if (match[2] === "/comment" && request.method === "POST") {
+      issue.comments.push(adfText(body.body));
+      return Response.json({ id: String(issue.comments.length), body: body.body }, { status: 201 });
+    }
+    return Response.json({ errorMessages: ["Not found"], errors: {} }, { status: 404 });
+  }
+}

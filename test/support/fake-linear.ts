@@ -1,0 +1,201 @@
+import { createHmac } from "node:crypto";
+
+/**
+ * A local server that answers the GraphQL operations `@linear/sdk` sends for Retour (teams,
+ * workflowStates, issue, issueCreate, issueUpdate, commentCreate) in the shapes Linear documents,
+ * for one team, ENG, with Linear's default workflow.
+ */
+interface FakeState {
+  id: string;
+  name: string;
+  type: string;
+  position: number;
+}
+
+interface FakeIssue {
+  id: string;
+  identifier: string;
+  title: string;
+  description: string;
+  stateId: string;
+  comments: string[];
+}
+
+const TEAM = { id: "team-eng", key: "ENG", name: "Engineering" };
+const PAGE = { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null };
+
+export class FakeLinear {
+  readonly token = "lin_api_test";
+  readonly states: FakeState[] = [
+    { id: "st-backlog", name: "Backlog", type: "backlog", position: 0 },
+    { id: "st-todo", name: "Todo", type: "unstarted", position: 1 },
+    { id: "st-progress", name: "In Progress", type: "started", position: 2 },
+    { id: "st-review", name: "In Review", type: "started", position: 3 },
+    { id: "st-done", name: "Done", type: "completed", position: 4 },
+    { id: "st-canceled", name: "Canceled", type: "canceled", position: 5 },
+  ];
+  readonly issues = new Map<string, FakeIssue>();
+  /** The root field of each operation received, in order. */
+  readonly calls: string[] = [];
+  /** While true, every request answers 503, as during an outage. */
+  down = false;
+  private server: ReturnType<typeof Bun.serve> | null = null;
+
+  start(): this {
+    this.server = Bun.serve({ port: 0, fetch: (request) => this.handle(request) });
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.server!.port}/graphql`;
+  }
+
+  stop(): void {
+    this.server?.stop(true);
+  }
+
+  add(title: string, stateName = "Todo"): FakeIssue {
+    const number = this.issues.size + 1;
+    const issue: FakeIssue = {
+      id: `issue-${number}`,
+      identifier: `ENG-${number}`,
+      title,
+      description: "",
+      stateId: this.stateNamed(stateName).id,
+      comments: [],
+    };
+    this.issues.set(issue.identifier, issue);
+    return issue;
+  }
+
+  stateOf(identifier: string): string {
+    return this.states.find((s) => s.id === this.issues.get(identifier)?.stateId)?.name ?? "";
+  }
+
+  /**
+   * A person moves an issue to another state in Linear: the issue changes and the body of the
+   * webhook Linear sends (an Issue `update` with `updatedFrom.stateId`) is returned with its signature.
+   */
+  move(identifier: string, stateName: string, secret: string, sentAt = Date.now()): { raw: string; signature: string } {
+    const issue = this.issues.get(identifier)!;
+    const from = issue.stateId;
+    const state = this.stateNamed(stateName);
+    issue.stateId = state.id;
+    const raw = JSON.stringify({
+      action: "update",
+      actor: { id: "user-1", name: "Ada", type: "user" },
+      createdAt: new Date(sentAt).toISOString(),
+      data: {
+        id: issue.id,
+        identifier: issue.identifier,
+        title: issue.title,
+        stateId: state.id,
+        state: { id: state.id, name: state.name, type: state.type, color: "#5e6ad2" },
+        teamId: TEAM.id,
+        team: TEAM,
+        url: this.issueUrl(issue),
+      },
+      updatedFrom: { stateId: from, updatedAt: new Date(sentAt - 1000).toISOString() },
+      url: this.issueUrl(issue),
+      type: "Issue",
+      organizationId: "org-acme",
+      webhookTimestamp: sentAt,
+      webhookId: "webhook-1",
+    });
+    return { raw, signature: createHmac("sha256", secret).update(raw).digest("hex") };
+  }
+
+  private stateNamed(name: string): FakeState {
+    const state = this.states.find((s) => s.name === name);
+    if (!state) throw new Error(`no state ${name}`);
+    return state;
+  }
+
+  private issueUrl = (issue: FakeIssue) => `https://linear.app/acme/issue/${issue.identifier}`;
+
+  private issueData(issue: FakeIssue) {
+    return {
+      __typename: "Issue",
+      id: issue.id,
+      identifier: issue.identifier,
+      number: Number(issue.identifier.split("-")[1]),
+      title: issue.title,
+      description: issue.description,
+      url: this.issueUrl(issue),
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      state: { id: issue.stateId },
+      team: { id: TEAM.id },
+      // Non-null in Linear's schema: the SDK's Issue model reads them.
+      reactions: [],
+      labelIds: [],
+      sharedAccess: { isShared: false, sharedWithCount: 0, viewerHasOnlySharedAccess: false, disallowedIssueFields: [], sharedWithUsers: [] },
+    };
+  }
+
+  private find(id: string): FakeIssue | undefined {
+    return this.issues.get(id) ?? [...this.issues.values()].find((issue) => issue.id === id);
+  }
+
+  private async handle(request: Request): Promise<Response> {
+    if (this.down) return new Response("Service unavailable", { status: 503 });
+    if (new URL(request.url).pathname !== "/graphql" || request.method !== "POST") return new Response("Not found", { status: 404 });
+    const { query, variables = {} } = (await request.json()) as { query: string; variables?: any };
+    const field = /^\s*(?:query|mutation)\b[^{]*\{\s*(\w+)/.exec(query)?.[1] ?? "";
+    this.calls.push(field);
+    if (request.headers.get("authorization") !== this.token)
+      return Response.json(
+        {
+          data: null,
+          errors: [{ message: "Authentication required, not authenticated", extensions: { type: "authentication error", userError: true } }],
+        },
+        { status: 400 },
+      );
+    const data = (value: unknown) => Response.json({ data: { [field]: value } });
+    const notFound = () =>
+      Response.json({
+        data: null,
+        errors: [
+          {
+            message: "Entity not found: Issue",
+            path: [field],
+            extensions: { type: "invalid input", code: "INPUT_ERROR", userError: true, userPresentableMessage: "Could not find referenced Issue." },
+          },
+        ],
+      });
+    switch (field) {
+      case "teams":
+        return data({ nodes: variables.filter?.key?.eq === TEAM.key ? [{ __typename: "Team", ...TEAM }] : [], pageInfo: PAGE });
+      case "workflowStates": {
+        const own = variables.filter?.team?.key?.eq === TEAM.key;
+        return data({ nodes: own ? this.states.map((s) => ({ __typename: "WorkflowState", ...s, team: { id: TEAM.id } })) : [], pageInfo: PAGE });
+      }
+      case "issue": {
+        const issue = this.find(variables.id);
+        return issue ? data(this.issueData(issue)) : notFound();
+      }
+      case "issueCreate": {
+        const issue = this.add(variables.input.title, this.states.find((s) => s.id === variables.input.stateId)?.name ?? "Backlog");
+        issue.description = variables.input.description ?? "";
+        return data({ __typename: "IssuePayload", lastSyncId: 1, success: true, issue: { id: issue.id } });
+      }
+      case "issueUpdate": {
+        const issue = this.find(variables.id);
+        if (!issue) return notFound();
+        if (variables.input.stateId) issue.stateId = variables.input.stateId;
+        return data({ __typename: "IssuePayload", lastSyncId: 2, success: true, issue: { id: issue.id } });
+      }
+      case "commentCreate": {
+        const issue = this.find(variables.input.issueId);
+        if (!issue) return notFound();
+        issue.comments.push(variables.input.body);
+        return data({ __typename: "CommentPayload", lastSyncId: 3, success: true, comment: { id: `comment-${issue.comments.length}` } });
+      }
+      default:
+        return Response.json(
+          { data: null, errors: [{ message: `Cannot query field "${field}"`, extensions: { type: "graphql error" } }] },
+          { status: 400 },
+        );
+    }
+  }
+}
