@@ -390,6 +390,7 @@ export const EN = {
     invalid_signature: "The signature of this request does not match.",
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     internal_error: "Something went wrong on our side. It has been logged.",
+    changelog_published: "This changelog entry is published: it cannot be deleted, published again, or ship other feedbacks.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
@@ -441,6 +442,7 @@ export const EN = {
     unresolvable: "the host name does not resolve to any address (a machine without network resolves none)",
     widget_key_only: "a widget key is expected here; API channel keys and form keys go to POST /v1/reports",
     server_key_only: "a widget key works only from the widget (POST /v1/widget/reports); this endpoint takes an API channel key or a form key",
+    unknown_feedback: "a key that names no feedback of this organization",
     expected: (what: string) => `expected ${what}`,
     oneOf: (values: string) => `one of ${values}`,
     integer: "an integer",

@@ -368,6 +368,7 @@ export const FR: Catalog = {
     invalid_signature: "La signature de cette requête ne correspond pas.",
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
+    changelog_published: "Cette entrée du journal des nouveautés est publiée\u202f: elle ne peut être ni supprimée, ni publiée à nouveau, ni livrer d'autres retours.",
   },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
@@ -419,6 +420,7 @@ export const FR: Catalog = {
     widget_key_only: "une clé de widget est attendue ici\u202f; les clés de canal API et de formulaire vont à POST /v1/reports",
     server_key_only:
       "une clé de widget ne sert que depuis le widget (POST /v1/widget/reports)\u202f; cette adresse prend une clé de canal API ou de formulaire",
+    unknown_feedback: "une clé qui ne désigne aucun retour de cette organisation",
     expected: (what: string) => `${what} attendu`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,
     integer: "un entier",
