@@ -34,6 +34,8 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
+import { ChangelogCreate, ChangelogEntry, ChangelogList, ChangelogPatch } from "../../core/schemas/changelog.ts";
+import { changelogRoutes } from "./routes/changelog.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -83,6 +85,10 @@ const COMPONENTS = [
   WebhookWithSecret,
   WebhookList,
   ErrorBody,
+  ChangelogEntry,
+  ChangelogList,
+  ChangelogCreate,
+  ChangelogPatch,
 ];
 
 function openapiDocument() {
@@ -160,5 +166,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(trendRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
-    .use(faviconRoutes());
+    .use(faviconRoutes())
+    .use(changelogRoutes(services, options.apiPerMinute));
 }

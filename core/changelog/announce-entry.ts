@@ -68,7 +68,7 @@ export function recipientsOf(followed: ReadonlyArray<{ readonly feedback: Feedba
 export async function announceEntry(services: AnnounceDeps, job: JobRequest): Promise<void> {
   const { store, notifier, clock } = services;
   const entry = await store.findEntry(job.orgId, job.feedbackId);
-  if (!entry || entry.status !== "published") return;
+  if (entry?.status !== "published") return;
   const feedbacks = await entryFeedbacks(services, entry.orgId, entry.feedbackIds);
   const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await store.listFollowers(feedback.id) })));
   const secret = await store.serviceSecret();

@@ -12,13 +12,13 @@ import { presentEntry } from "./present-entry.ts";
 export type CreateEntryDeps = FindDeps & Pick<Services, "clock" | "ids"> & { readonly store: Pick<ChangelogStore, "createEntry"> };
 
 /** The draft an entry starts as, its feedbacks checked; nothing is stored. */
-export async function draftEntry(services: CreateEntryDeps, grant: Grant, input: ChangelogCreate): Promise<Result<ChangelogEntryRecord>> {
-  const feedbacks = await linkedFeedbacks(services, grant.orgId, input.feedbacks ?? []);
+export async function draftEntry(services: CreateEntryDeps, orgId: string, input: ChangelogCreate): Promise<Result<ChangelogEntryRecord>> {
+  const feedbacks = await linkedFeedbacks(services, orgId, input.feedbacks ?? []);
   if (!feedbacks.ok) return feedbacks;
   const now = services.clock();
   return ok({
     id: services.ids.id(),
-    orgId: grant.orgId,
+    orgId,
     title: input.title.trim(),
     body: input.body ?? "",
     status: "draft",
@@ -32,7 +32,7 @@ export async function draftEntry(services: CreateEntryDeps, grant: Grant, input:
 export async function createEntry(services: CreateEntryDeps, grant: Grant, input: ChangelogCreate): Promise<Result<ChangelogEntry>> {
   const allowed = authorize(grant, "changelog.manage");
   if (!allowed.ok) return allowed;
-  const draft = await draftEntry(services, grant, input);
+  const draft = await draftEntry(services, grant.orgId, input);
   if (!draft.ok) return draft;
   await services.store.createEntry(draft.value);
   return ok(await presentEntry(services, draft.value));

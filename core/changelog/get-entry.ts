@@ -1,11 +1,11 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
-import type { ChangelogEntry, ChangelogList } from "../schemas/changelog.ts";
+import type { ChangelogEntry } from "../schemas/changelog.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 import { type PresentEntryDeps, presentEntry } from "./present-entry.ts";
 
-type ReadDeps = PresentEntryDeps & { readonly store: Pick<ChangelogStore, "findEntry" | "listEntries"> };
+type ReadDeps = PresentEntryDeps & { readonly store: Pick<ChangelogStore, "findEntry"> };
 
 /** GET /v1/changelog/{id}: one entry, draft or published. */
 export async function getEntry(services: ReadDeps, grant: Grant, entryId: string): Promise<Result<ChangelogEntry>> {
@@ -13,12 +13,4 @@ export async function getEntry(services: ReadDeps, grant: Grant, entryId: string
   if (!allowed.ok) return allowed;
   const entry = await services.store.findEntry(grant.orgId, entryId);
   return entry ? ok(await presentEntry(services, entry)) : fail("not_found");
-}
-
-/** GET /v1/changelog: the team's view, drafts first, then what was published, newest first. */
-export async function listEntries(services: ReadDeps, grant: Grant): Promise<Result<ChangelogList>> {
-  const allowed = authorize(grant, "changelog.manage");
-  if (!allowed.ok) return allowed;
-  const entries = await services.store.listEntries(grant.orgId, { drafts: true });
-  return ok({ data: await Promise.all(entries.map((e) => presentEntry(services, e))) });
 }

@@ -10,7 +10,7 @@ import { presentEntry } from "./present-entry.ts";
 import { publication } from "./publication.ts";
 import { revisedEntry, type UpdateEntryDeps } from "./update-entry.ts";
 
-export type PublishDeps = CreateEntryDeps & UpdateEntryDeps & { readonly store: Pick<ChangelogStore, "publishEntry"> };
+type PublishDeps = CreateEntryDeps & UpdateEntryDeps & { readonly store: Pick<ChangelogStore, "publishEntry"> };
 
 /** A feedback moved by someone else between the read and the commit: a few rereads settle it. */
 const MAX_ATTEMPTS = 5;
@@ -30,22 +30,17 @@ async function publish(services: PublishDeps, entry: ChangelogEntryRecord, creat
   throw new Error(`the feedbacks of changelog entry ${entry.id} kept changing under ${MAX_ATTEMPTS} attempts`);
 }
 
-/** POST /v1/changelog/{id}/publish. */
-export async function publishEntry(services: PublishDeps, grant: Grant, entryId: string): Promise<Result<ChangelogEntry>> {
-  return publishChangelogEntry(services, grant, { id: entryId });
-}
-
 /**
- * MCP publish_changelog_entry: a draft published (first changed by the fields given), or a new
- * entry written and published in the same commit.
+ * POST /v1/changelog/{id}/publish (`{id}` alone) and MCP publish_changelog_entry: a draft
+ * published (first changed by the fields given), or a new entry written and published in the same commit.
  */
-export async function publishChangelogEntry(services: PublishDeps, grant: Grant, input: PublishChangelogEntry): Promise<Result<ChangelogEntry>> {
+export async function publishEntry(services: PublishDeps, grant: Grant, input: PublishChangelogEntry): Promise<Result<ChangelogEntry>> {
   const allowed = authorize(grant, "changelog.manage");
   if (!allowed.ok) return allowed;
   const { id, ...changes } = input;
   if (id === undefined) {
     if (changes.title === undefined) return invalid("invalid_body", { field: "title", reason: "missing" });
-    const draft = await draftEntry(services, grant, { ...changes, title: changes.title });
+    const draft = await draftEntry(services, grant.orgId, { ...changes, title: changes.title });
     return draft.ok ? publish(services, draft.value, true) : draft;
   }
   const entry = await services.store.findEntry(grant.orgId, id);

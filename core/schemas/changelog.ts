@@ -3,12 +3,12 @@ import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 
 /** A changelog entry's body: Markdown, at most this many code points. */
-export const CHANGELOG_BODY_MAX_LENGTH = 20_000;
-export const CHANGELOG_TITLE_MAX_LENGTH = 200;
+const CHANGELOG_BODY_MAX_LENGTH = 20_000;
+const CHANGELOG_TITLE_MAX_LENGTH = 200;
 /** How many feedbacks one entry may ship. */
-export const CHANGELOG_FEEDBACKS_MAX = 100;
+const CHANGELOG_FEEDBACKS_MAX = 100;
 
-export const CHANGELOG_STATUSES = ["draft", "published"] as const;
+const CHANGELOG_STATUSES = ["draft", "published"] as const;
 export type ChangelogStatus = (typeof CHANGELOG_STATUSES)[number];
 
 const title = Text({ minLength: 1, maxLength: CHANGELOG_TITLE_MAX_LENGTH, description: "What shipped, in a line." });

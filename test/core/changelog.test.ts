@@ -6,7 +6,7 @@ import { deleteEntry } from "../../core/changelog/delete-entry.ts";
 import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
 import { entryMessage } from "../../core/changelog/entry-message.ts";
 import { publication } from "../../core/changelog/publication.ts";
-import { publishChangelogEntry, publishEntry } from "../../core/changelog/publish-entry.ts";
+import { publishEntry } from "../../core/changelog/publish-entry.ts";
 import { updateEntry } from "../../core/changelog/update-entry.ts";
 import type { Follower } from "../../core/model.ts";
 import type { ChangelogPublication } from "../../core/store/changelog.ts";
@@ -102,24 +102,24 @@ describe("publishing a changelog entry", () => {
     assert.ok(created.ok);
     assert.deepEqual(created.value.feedbacks, ["ACME-1", "ACME-2"]);
     assert.equal(created.value.title, "PDF export fixed");
-    const published = await publishEntry(fake.deps, member, created.value.id);
+    const published = await publishEntry(fake.deps, member, { id: created.value.id });
     assert.ok(published.ok);
     assert.equal(published.value.status, "published");
     assert.equal(published.value.publishedAt, new Date(NOW).toISOString());
     assert.equal(fake.published.length, 1);
     assert.equal(fake.feedbacks.get("fb-1")?.status, "delivered");
-    const again = await publishEntry(fake.deps, member, created.value.id);
+    const again = await publishEntry(fake.deps, member, { id: created.value.id });
     assert.deepEqual(again, { ok: false, code: "changelog_published" });
   });
 
   test("publish_changelog_entry writes and publishes a new entry in the same commit", async () => {
     const fake = fakeChangelog(pdf);
-    const published = await publishChangelogEntry(fake.deps, member, { title: "PDF export", feedbacks: ["ACME-1"] });
+    const published = await publishEntry(fake.deps, member, { title: "PDF export", feedbacks: ["ACME-1"] });
     assert.ok(published.ok);
     assert.equal(fake.published.length, 1);
     assert.equal(fake.published[0]!.created, true);
     assert.equal(fake.entries.size, 1);
-    const untitled = await publishChangelogEntry(fake.deps, member, { body: "no title" });
+    const untitled = await publishEntry(fake.deps, member, { body: "no title" });
     assert.equal(!untitled.ok && untitled.code, "invalid_body");
   });
 
@@ -137,7 +137,7 @@ describe("publishing a changelog entry", () => {
       }
       return publish(p);
     };
-    const published = await publishEntry(fake.deps, member, created.value.id);
+    const published = await publishEntry(fake.deps, member, { id: created.value.id });
     assert.ok(published.ok);
     assert.deepEqual(fake.published[0]!.changes, [{ feedbackId: "fb-1", from: "in_development", to: "delivered" }]);
   });
@@ -162,7 +162,7 @@ describe("changelog entries", () => {
     assert.ok(draft.ok);
     assert.deepEqual(await deleteEntry(fake.deps, member, draft.value.id), { ok: true, value: { deleted: true } });
     assert.deepEqual(await deleteEntry(fake.deps, member, draft.value.id), { ok: false, code: "not_found" });
-    const shipped = await publishChangelogEntry(fake.deps, member, { title: "shipped", feedbacks: ["ACME-1"] });
+    const shipped = await publishEntry(fake.deps, member, { title: "shipped", feedbacks: ["ACME-1"] });
     assert.ok(shipped.ok);
     assert.deepEqual(await deleteEntry(fake.deps, member, shipped.value.id), { ok: false, code: "changelog_published" });
     assert.deepEqual(await updateEntry(fake.deps, member, shipped.value.id, { feedbacks: ["ACME-2"] }), { ok: false, code: "changelog_published" });
@@ -195,7 +195,7 @@ describe("the announcement", () => {
 
   test("sends one message per person, in their language, with an unsubscribe link per feedback they follow; running again sends nothing", async () => {
     const fake = fakeChangelog(pdf, sync);
-    const shipped = await publishChangelogEntry(fake.deps, member, {
+    const shipped = await publishEntry(fake.deps, member, {
       title: "Exports and sync",
       body: "**Faster** now.",
       feedbacks: ["ACME-1", "ACME-3"],
