@@ -160,7 +160,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(accountRoutes(services, options.clientAddress))
     .use(unsubscribeRoutes(services))
     .use(attachmentRoutes(services))
-    .use(trackingRoutes(services))
+    .use(trackingRoutes(services, options.clientAddress))
     .use(inboxRoutes(services, widget))
     .use(duplicateRoutes(services))
     .use(trendRoutes(services))

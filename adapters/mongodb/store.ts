@@ -28,6 +28,7 @@ import { oauthStore } from "./oauth.ts";
 import { trackerStore } from "./trackers.ts";
 import { webhookStore } from "./webhooks.ts";
 import { changelogStore } from "./changelog.ts";
+import { commentStore } from "./comments.ts";
 
 /** How long a start waits for the server before giving up with a message. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -65,6 +66,7 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...tokenStore(data),
     ...serviceSecretStore(data),
     ...changelogStore(data),
+    ...commentStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

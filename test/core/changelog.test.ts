@@ -203,7 +203,7 @@ describe("the announcement", () => {
     assert.ok(shipped.ok);
     const followers = [follower("fb-1", "ann@x.io", { name: "Ann" }), follower("fb-3", "ann@x.io"), follower("fb-3", "bea@x.io", { language: "fr" })];
     const claims = new Set<string>();
-    const sent: Array<{ to: string; subject: string; text: string; unsubscribeUrl: string }> = [];
+    const sent: Array<{ to: string; subject: string; text: string; unsubscribeUrl?: string }> = [];
     const deps = {
       ...fake.deps,
       notifier: { send: async (m: (typeof sent)[number]) => void sent.push(m) },

@@ -302,6 +302,16 @@ export const FR: Catalog = {
       dismissed: "L'équipe a décidé de ne pas y donner suite cette fois.",
     },
     history: "Ce qui s'est passé",
+    conversation: "Messages",
+    noMessages: "Aucun message pour l'instant.",
+    you: "Vous",
+    answer: "Ajouter un message pour l'équipe",
+    answerHint: "L'équipe le lit avec votre signalement. 5000 caractères au plus.",
+    honeypot: "Laissez ce champ vide",
+    send: "Envoyer",
+    sent: "Envoyé\u202f: l'équipe lira votre message.",
+    empty: "Écrivez un message avant d'envoyer.",
+    tooMany: "Trop de messages depuis votre adresse\u202f: réessayez dans un moment.",
   },
   unsubscribe: {
     title: "Désabonnement",
@@ -368,7 +378,8 @@ export const FR: Catalog = {
     invalid_signature: "La signature de cette requête ne correspond pas.",
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
-    changelog_published: "Cette entrée du journal des nouveautés est publiée\u202f: elle ne peut être ni supprimée, ni publiée à nouveau, ni livrer d'autres retours.",
+    changelog_published:
+      "Cette entrée du journal des nouveautés est publiée\u202f: elle ne peut être ni supprimée, ni publiée à nouveau, ni livrer d'autres retours.",
   },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
