@@ -292,6 +292,8 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/routes/settings.ts": ["plan", "apps"],
   "adapters/http/routes/settings-access.ts": ["members", "tokens", "webhooks"],
   "adapters/http/routes/account.ts": ["signIn", "agents"],
+  "adapters/http/web/public-changelog.ts": ["publicChangelog"],
+  "adapters/http/routes/changelog-page.ts": ["changelog"],
 };
 
 describe("the web catalog: each page reads its own words", () => {

@@ -36,6 +36,8 @@ import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 import { ChangelogCreate, ChangelogEntry, ChangelogList, ChangelogPatch } from "../../core/schemas/changelog.ts";
 import { changelogRoutes } from "./routes/changelog.ts";
+import { publicChangelogRoutes } from "./routes/public-changelog.ts";
+import { changelogPageRoutes } from "./routes/changelog-page.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -167,5 +169,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
     .use(faviconRoutes())
-    .use(changelogRoutes(services, options.apiPerMinute));
+    .use(changelogRoutes(services, options.apiPerMinute))
+    .use(publicChangelogRoutes(services))
+    .use(changelogPageRoutes(services));
 }

@@ -1,3 +1,4 @@
+import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
@@ -11,6 +12,7 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
   const w = wordsFor(visitor.language, "layout");
   const nav = [
     { href: "/inbox", label: w.inbox },
+    ...(can(visitor.grant, "changelog.manage") ? [{ href: "/changelog", label: w.changelog }] : []),
     { href: "/duplicates", label: w.possibleDuplicates },
     { href: "/trends", label: w.trends },
     { href: "/settings", label: w.settings },
