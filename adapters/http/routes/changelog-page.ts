@@ -70,8 +70,8 @@ async function listPage(services: Services, visitor: Visitor, request: Request):
     html`<h1>${w.changelog}</h1><p class="muted">${w.intro}</p>
 ${notice === "deleted" ? html`<p class="notice" role="status">${w.deleted}</p>` : ""}
 <p><a href="/changelog/new">${w.newEntry}</a>${address ? html` · <a href="${address}">${w.publicPage}</a>` : ""}</p>
-<h2>${w.drafts}</h2>${drafts.length === 0 ? html`<p class="muted">${w.none}</p>` : html`<ul class="plain">${drafts.map(row)}</ul>`}
-<h2>${w.published}</h2>${published.length === 0 ? html`<p class="muted">${w.none}</p>` : html`<ul class="plain">${published.map(row)}</ul>`}`,
+<h2>${w.drafts}</h2>${drafts.length === 0 ? html`<p class="muted">${w.noDrafts}</p>` : html`<ul class="plain">${drafts.map(row)}</ul>`}
+<h2>${w.published}</h2>${published.length === 0 ? html`<p class="muted">${w.noPublished}</p>` : html`<ul class="plain">${published.map(row)}</ul>`}`,
   );
 }
 
@@ -116,16 +116,16 @@ ${editing.error ? html`<p class="error" role="alert">${editing.error}</p>` : ""}
 <label for="title">${w.entryTitle}</label><input id="title" name="title" required maxlength="200" value="${editing.title}">
 <label for="body">${w.body}</label><textarea id="body" name="body" rows="12" maxlength="20000" aria-describedby="body-hint">${editing.body}</textarea>
 <p class="muted" id="body-hint">${w.bodyHint}</p>
-<p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary">${w.preview}</button></p>
-<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map(feedbackItem)}</ul>`}
+<p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
+${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
+<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(feedbackItem)}</ul>`}
 <label for="keys">${w.keys}</label><input id="keys" name="keys" value="${editing.keys ?? ""}" aria-describedby="keys-hint" autocomplete="off">
 <p class="muted" id="keys-hint">${w.keysHint}</p>
 <label for="query">${w.find}</label><div class="search-row"><input id="query" name="query" type="search" value="${editing.query ?? ""}" maxlength="200"><button type="submit" name="action" value="search" class="secondary">${w.search}</button></div>
-${found && found.length > 0 ? html`<h3>${w.found}</h3><ul class="plain">${found.map(foundItem)}</ul>` : ""}
+${found && found.length > 0 ? html`<h3>${w.found}</h3><ul class="plain linked">${found.map(foundItem)}</ul>` : ""}
 <h2>${w.publish}</h2><p class="muted">${w.publishWarning}</p>
 <p class="actions"><button type="submit" name="action" value="publish">${w.publish}</button>${editing.id ? html`<button type="submit" name="action" value="delete" class="danger">${w.deleteDraft}</button>` : ""}</p>
-</form>
-${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h2>${editing.title}</h2><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}`,
+</form>`,
     status,
   );
 }
