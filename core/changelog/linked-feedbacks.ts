@@ -17,10 +17,8 @@ export async function linkedFeedbacks(services: FindDeps, orgId: string, keys: r
   return ok(found);
 }
 
-/** The feedbacks an entry names now, by id; those deleted since are left out. */
+/** The feedbacks an entry names now, by id (a merged one standing for the one that holds it, each once); any gone since is left out. */
 export async function entryFeedbacks(services: FindDeps, orgId: string, ids: readonly string[]): Promise<FeedbackRecord[]> {
-  const found = await linkedFeedbacks(services, orgId, ids);
-  if (found.ok) return found.value;
   const each = await Promise.all(ids.map((id) => resolveFeedback(services, orgId, id)));
   return each.filter((f, i): f is FeedbackRecord => f !== null && each.findIndex((g) => g?.id === f.id) === i);
 }

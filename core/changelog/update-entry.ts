@@ -45,7 +45,8 @@ export async function updateEntry(services: UpdateEntryDeps, grant: Grant, entry
   if (!entry) return fail("not_found");
   const revised = await revisedEntry(services, entry, patch);
   if (!revised.ok) return revised;
-  // Published between the read and the write: the feedbacks it ships are settled; ask again.
-  if (!(await services.store.updateEntry(revised.value))) return fail(entry.status === "draft" ? "changelog_published" : "not_found");
+  // Published (or deleted) between the read and the write: say which.
+  if (!(await services.store.updateEntry(revised.value)))
+    return fail((await services.store.findEntry(grant.orgId, entryId)) ? "changelog_published" : "not_found");
   return ok(await presentEntry(services, revised.value));
 }

@@ -54,19 +54,19 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
         .getByLabel("Text")
         .fill("The **Pay** button answers at once.\n\n- faster\n- [details](https://example.com/notes)\n\n<script>alert(1)</script>");
       await page.getByRole("button", { name: "Preview" }).click();
-      expect(await page.locator(".preview strong").innerText()).toBe("Pay");
-      expect(await page.locator(".preview").innerText()).toContain("<script>alert(1)</script>");
+      expect(await page.locator(".preview strong").textContent()).toBe("Pay");
+      expect(await page.locator(".preview").textContent()).toContain("<script>alert(1)</script>");
       expect(await look(page, "changelog-editor-preview", width)).toEqual(fine("changelog-editor-preview", width));
 
       await page.getByLabel("Find feedbacks").fill("checkout button");
       await page.getByRole("button", { name: "Search" }).click();
       await page.getByRole("button", { name: `Link ${key}` }).click();
-      expect(await page.getByRole("status").innerText()).toBe("Draft saved.");
+      expect(await page.getByRole("status").textContent()).toBe("Draft saved.");
       await page.getByRole("button", { name: `Unlink ${key}` }).waitFor();
       expect(await look(page, "changelog-editor-draft", width)).toEqual(fine("changelog-editor-draft", width));
 
       await page.getByRole("button", { name: "Publish", exact: true }).click();
-      expect(await page.getByRole("status").innerText()).toBe("Published: the followers of its feedbacks are being told.");
+      expect(await page.getByRole("status").textContent()).toBe("Published: the followers of its feedbacks are being told.");
       expect(await look(page, "changelog-published", width)).toEqual(fine("changelog-published", width));
 
       await page.goto(`${server.url}/changelog`);
@@ -85,8 +85,8 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
       expect(await look(reporter, "tracking-answer-empty", width)).toEqual(fine("tracking-answer-empty", width));
       await reporter.getByLabel("Add a message for the team").fill(`It also happens on my phone (${width}).\nSafari 18.`);
       await reporter.getByRole("button", { name: "Send" }).click();
-      expect(await reporter.getByRole("status").innerText()).toBe("Sent: the team will read your message.");
-      expect(await reporter.locator(".message").last().innerText()).toBe(`It also happens on my phone (${width}).\nSafari 18.`);
+      expect(await reporter.getByRole("status").textContent()).toBe("Sent: the team will read your message.");
+      expect(await reporter.locator(".message").last().textContent()).toBe(`It also happens on my phone (${width}).\nSafari 18.`);
       expect(await look(reporter, "tracking-answer-sent", width)).toEqual(fine("tracking-answer-sent", width));
     });
   }

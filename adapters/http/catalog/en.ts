@@ -109,6 +109,7 @@ export const EN = {
     /** A feedback's activity: reports, comments, merges and splits, the tracker, the followers told. */
     activity: {
       activity: "Activity",
+      fromReporter: "the reporter, from their tracking page",
       byGrouping: "by grouping",
       mergedHere: "merged into this feedback",
       mergedInto: "Merged into",

@@ -99,6 +99,7 @@ export const FR: Catalog = {
     },
     activity: {
       activity: "Activité",
+      fromReporter: "la personne qui l'a signalé, depuis sa page de suivi",
       byGrouping: "par le regroupement",
       mergedHere: "fusionné dans ce retour",
       mergedInto: "Fusionné dans",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FormBrowser } from "../../support/browser.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 /** The reporter answers from their tracking page, over HTTP, without JavaScript: a plain form post. */
@@ -37,6 +37,9 @@ describe("the tracking page's answer", () => {
     const feedback = (await http.request("GET", `/v1/feedbacks/${ticketId}`, { token: http.demo.tokens.admin })).body;
     expect(feedback.comments.at(-1)).toMatchObject({ author: "Ann", text: "It happens with landscape pages only.\nThanks!", byReporter: true });
     expect(feedback.comments.at(-1).statusChange).toBeUndefined();
+    const team = new FormBrowser(http.url, {}, http.handle);
+    await signIn(team, http.demo.users.admin.email, http.demo.users.admin.password, `/inbox/${ticketId}`);
+    expect(await (await team.fetch(`/inbox/${ticketId}`)).text()).toContain("Ann (the reporter, from their tracking page) · ");
     mails.length = 0;
     await http.runJobs();
     const told = mails.filter((m) => m.subject.startsWith(`Reply on ${ticketId}`));
