@@ -18,6 +18,8 @@ const TABLE = {
   "organization.read": { roles: ROLES, scope: null },
   /** Apps, channels, feature maps, help centers, members, plan: settings no token scope reaches. */
   "organization.manage": { roles: ["admin"], scope: null },
+  /** Changelog entries, drafts included: written, published and deleted by those who change feedbacks. */
+  "changelog.manage": { roles: ["admin", "member"], scope: "feedbacks:write" },
 } as const satisfies Record<string, Rule>;
 
 interface Rule {

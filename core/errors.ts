@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   "unsupported_media_type",
   "tracker_unavailable",
   "internal_error",
+  "changelog_published",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -293,6 +293,8 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/routes/settings-access.ts": ["members", "tokens", "webhooks"],
   "adapters/http/routes/account.ts": ["signIn", "agents"],
   "adapters/http/web/tracker-section.ts": ["trackers"],
+  "adapters/http/web/public-changelog.ts": ["publicChangelog"],
+  "adapters/http/routes/changelog-page.ts": ["changelog"],
 };
 
 describe("the web catalog: each page reads its own words", () => {

@@ -34,6 +34,10 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
+import { ChangelogCreate, ChangelogEntry, ChangelogList, ChangelogPatch } from "../../core/schemas/changelog.ts";
+import { changelogRoutes } from "./routes/changelog.ts";
+import { publicChangelogRoutes } from "./routes/public-changelog.ts";
+import { changelogPageRoutes } from "./routes/changelog-page.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -83,6 +87,10 @@ const COMPONENTS = [
   WebhookWithSecret,
   WebhookList,
   ErrorBody,
+  ChangelogEntry,
+  ChangelogList,
+  ChangelogCreate,
+  ChangelogPatch,
 ];
 
 function openapiDocument() {
@@ -154,11 +162,14 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(accountRoutes(services, options.clientAddress))
     .use(unsubscribeRoutes(services))
     .use(attachmentRoutes(services))
-    .use(trackingRoutes(services))
+    .use(trackingRoutes(services, options.clientAddress))
     .use(inboxRoutes(services, widget))
     .use(duplicateRoutes(services))
     .use(trendRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
-    .use(faviconRoutes());
+    .use(faviconRoutes())
+    .use(changelogRoutes(services, options.apiPerMinute))
+    .use(publicChangelogRoutes(services))
+    .use(changelogPageRoutes(services));
 }

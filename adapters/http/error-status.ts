@@ -46,4 +46,5 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   unsupported_media_type: 415,
   tracker_unavailable: 502,
   internal_error: 500,
+  changelog_published: 409,
 };

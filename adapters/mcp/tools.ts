@@ -20,6 +20,10 @@ import { listSimilar } from "../../core/merges/list-similar.ts";
 import { mergeFeedbacks } from "../../core/merges/merge-feedbacks.ts";
 import { unmergeFeedback } from "../../core/merges/unmerge-feedback.ts";
 import { MergeRequest, SimilarList } from "../../core/schemas/merges.ts";
+import { ChangelogEntry, PublishChangelogEntry } from "../../core/schemas/changelog.ts";
+import { publishEntry } from "../../core/changelog/publish-entry.ts";
+import { AddComment } from "../../core/schemas/comment.ts";
+import { addComment } from "../../core/conversation/add-comment.ts";
 
 /** One MCP tool: its schemas come from the core, its work from the same use cases as REST. */
 export interface Tool {
@@ -51,6 +55,7 @@ Start with list_apps, then list_feedbacks (filters: status, kind, severity, appI
 update_feedback_status moves a feedback through triage, prioritized, in_development, fixed and delivered (or dismissed); delivered tells its followers. Put the pull request, or the reason for dismissed, in comment.
 Grouping merges reports on one subject in the background; list_similar_feedbacks shows likely duplicates, merge_feedbacks merges two by hand and unmerge_feedback undoes a merge.
 create_report records what a person told you, in their words; give their name and email when you relay someone, so they hear of the follow-up.
+When a fix you merged ships, publish_changelog_entry writes what shipped (Markdown) with the keys it ships: they move to delivered and their followers get one e-mail each. add_comment notes something on a feedback (public: its reporters see it too).
 You see only the tools your person's role allows.`;
 
 export const TOOLS: readonly Tool[] = [
@@ -186,6 +191,31 @@ export const TOOLS: readonly Tool[] = [
     invalidInput: "invalid_body",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: (services, grant, args: { key: string }) => unmergeFeedback(services, grant, args.key),
+  },
+  {
+    name: "publish_changelog_entry",
+    title: "Publish a changelog entry",
+    description:
+      "Publishes what shipped: either a new entry (title, Markdown body of at most 20000 characters, feedbacks: the keys it ships) written and published at once, or an existing draft (id), first changed by the fields given. In one commit its feedbacks move to delivered, and every person following any of them gets one e-mail about the entry, in their language.",
+    operation: "changelog.manage",
+    input: PublishChangelogEntry,
+    output: ChangelogEntry,
+    invalidInput: "invalid_body",
+    // It e-mails followers and moves feedbacks; a second call with the same id is refused (changelog_published).
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    run: (services, grant, args) => publishEntry(services, grant, args),
+  },
+  {
+    name: "add_comment",
+    title: "Comment on a feedback",
+    description:
+      "Adds a comment (at most 5000 characters) to a feedback without changing its status: visibility internal (the default) keeps it for the team; public also shows it to the feedback's reporters.",
+    operation: "feedbacks.update",
+    input: AddComment,
+    output: Feedback,
+    invalidInput: "invalid_body",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    run: (services, grant, args) => addComment(services, grant, args),
   },
 ];
 

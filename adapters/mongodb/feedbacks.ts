@@ -128,7 +128,15 @@ export function feedbackStore(data: Database): FeedbackStore {
 
     async listComments(feedbackId) {
       const comments = await data.collection("comments").find({ feedbackId }).sort({ at: 1, _id: 1 }).toArray();
-      return comments.map((c) => ({ text: c.text, userId: c.userId, statusFrom: c.statusFrom, statusTo: c.statusTo, at: c.at }));
+      return comments.map((c) => ({
+        text: c.text,
+        userId: c.userId,
+        ...(typeof c.reportId === "string" && { reportId: c.reportId }),
+        ...(c.visibility === "public" && { visibility: "public" as const }),
+        statusFrom: c.statusFrom,
+        statusTo: c.statusTo,
+        at: c.at,
+      }));
     },
 
     async countByStatus(orgId, filter = {}) {

@@ -37,6 +37,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["feedbacks", { orgId: 1, reports: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, urgency: -1, _id: -1 }],
   ["comments", { feedbackId: 1, at: 1 }],
+  ["changelog_entries", { orgId: 1, status: 1, publishedAt: -1, createdAt: -1 }],
   ["followers", { feedbackId: 1 }],
   ["events", { feedbackId: 1, createdAt: 1 }],
   ["jobs", { runAt: 1, leaseUntil: 1 }],

@@ -27,6 +27,8 @@ import { jobQueue } from "./jobs.ts";
 import { oauthStore } from "./oauth.ts";
 import { trackerStore } from "./trackers.ts";
 import { webhookStore } from "./webhooks.ts";
+import { changelogStore } from "./changelog.ts";
+import { commentStore } from "./comments.ts";
 
 /** How long a start waits for the server before giving up with a message. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -63,6 +65,8 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...userStore(data),
     ...tokenStore(data),
     ...serviceSecretStore(data),
+    ...changelogStore(data),
+    ...commentStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

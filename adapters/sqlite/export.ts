@@ -109,6 +109,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     key: (r) => [String(r.feedback_id), String(r.similar_id)],
     json: ["matched"],
   },
+  changelog_entries: { from: "SELECT rowid AS _rowid, * FROM changelog_entries", key: (r) => [String(r.id)], json: ["feedback_ids"] },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

@@ -268,11 +268,20 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
     async listComments(feedbackId) {
       return db
-        .query<{ text: string; user_id: string; status_from: Status; status_to: Status; at: number }, [string]>(
-          "SELECT text, user_id, status_from, status_to, at FROM comments WHERE feedback_id = ? ORDER BY at, rowid",
-        )
+        .query<
+          { text: string; user_id: string; report_id: string | null; visibility: string; status_from: Status; status_to: Status; at: number },
+          [string]
+        >("SELECT text, user_id, report_id, visibility, status_from, status_to, at FROM comments WHERE feedback_id = ? ORDER BY at, rowid")
         .all(feedbackId)
-        .map((c) => ({ text: c.text, userId: c.user_id, statusFrom: c.status_from, statusTo: c.status_to, at: c.at }));
+        .map((c) => ({
+          text: c.text,
+          userId: c.user_id,
+          ...(c.report_id !== null && { reportId: c.report_id }),
+          ...(c.visibility === "public" && { visibility: "public" as const }),
+          statusFrom: c.status_from,
+          statusTo: c.status_to,
+          at: c.at,
+        }));
     },
 
     async countByStatus(orgId, filter = {}) {

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 32;
+PRAGMA user_version = 33;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -36,6 +36,12 @@ CREATE TABLE auth_codes (
 
 CREATE TABLE catalog_version (n INTEGER NOT NULL);
 
+CREATE TABLE changelog_entries (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL, status TEXT NOT NULL,
+  published_at INTEGER, feedback_ids TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
+CREATE INDEX changelog_by_org ON changelog_entries (org_id, status, published_at, created_at);
+
 CREATE TABLE channels (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, kind TEXT NOT NULL,
   key TEXT NOT NULL UNIQUE, active INTEGER NOT NULL
@@ -48,7 +54,7 @@ CREATE TRIGGER channels_update_moves_catalog AFTER UPDATE ON channels BEGIN UPDA
 CREATE TABLE comments (
   id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, user_id TEXT NOT NULL, text TEXT NOT NULL,
   status_from TEXT NOT NULL, status_to TEXT NOT NULL, at INTEGER NOT NULL
-);
+, report_id TEXT, visibility TEXT NOT NULL DEFAULT 'internal');
 CREATE INDEX comments_by_feedback ON comments (feedback_id, at);
 
 CREATE TABLE deliveries (

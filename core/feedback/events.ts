@@ -1,6 +1,13 @@
 import type { Status } from "../schemas/feedback.ts";
 
-export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped", "feedback.merged", "feedback.unmerged"] as const;
+export const EVENT_TYPES = [
+  "feedback.created",
+  "feedback.status_changed",
+  "feedback.shipped",
+  "feedback.merged",
+  "feedback.unmerged",
+  "changelog.published",
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A domain event before it gets its identity; the use case stamps id and time. */
@@ -11,11 +18,14 @@ export type EventDraft =
    * `feedback.merged` is about the feedback that absorbed another (`relatedId`, the one merged
    * into it); `feedback.unmerged` about the one restored (`relatedId`, the one it left).
    */
-  | { readonly type: "feedback.merged" | "feedback.unmerged"; readonly relatedId: string };
+  | { readonly type: "feedback.merged" | "feedback.unmerged"; readonly relatedId: string }
+  /** A changelog entry was published; its `feedbackId` is the entry's id (the event's subject). */
+  | { readonly type: "changelog.published" };
 
 export type DomainEvent = EventDraft & {
   readonly id: string;
   readonly orgId: string;
+  /** What the event is about: a feedback, or for `changelog.published` the entry. */
   readonly feedbackId: string;
   readonly createdAt: number;
 };
@@ -26,9 +36,12 @@ export interface StatusChange {
   readonly at: number;
 }
 
-/** Background work a state change asks for; queued in the same transaction. */
+/**
+ * Background work a state change asks for; queued in the same transaction. `feedbackId` names
+ * what the job is about: for `announce_changelog`, the entry's id.
+ */
 export interface JobRequest {
-  readonly kind: "group_report" | "notify_followers" | "sync_tracker";
+  readonly kind: "group_report" | "notify_followers" | "sync_tracker" | "announce_changelog" | "notify_answer";
   readonly orgId: string;
   readonly feedbackId: string;
 }

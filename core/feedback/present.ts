@@ -49,13 +49,15 @@ function reportEntry(r: ReportRecord): ReportEntry {
 /** One report as shown, with its own context (null without the add-on). */
 export const toReport = (r: ReportRecord, context: Record<string, unknown> | null): Report => ({ ...reportEntry(r), context });
 
-/** A comment as shown, with its author's name (or e-mail) when the person is known. */
-export function commentEntry(comment: StatusComment, author: { email: string; name?: string } | null): CommentEntry {
+/** A comment as shown, with its author's name (or e-mail) when the person is known; a reporter's answer says so. */
+export function commentEntry(comment: StatusComment, author: { email?: string; name?: string } | null): CommentEntry {
+  const named = author?.name ?? author?.email;
   return {
-    ...(author && { author: author.name ?? author.email }),
+    ...(named && { author: named }),
     at: iso(comment.at),
     ...(comment.statusFrom !== comment.statusTo && { statusChange: { from: comment.statusFrom, to: comment.statusTo } }),
     text: comment.text,
+    ...(comment.reportId !== undefined && { byReporter: true }),
   };
 }
 

@@ -5,9 +5,12 @@ import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { shownOnTrackingPage } from "../conversation/shown-on-tracking-page.ts";
 
 type TrackDeps = FindDeps &
-  Pick<Services, "digest"> & { readonly store: Pick<FeedbackStore, "findReportByStatusId" | "statusChanges"> & Pick<CatalogStore, "findApp"> };
+  Pick<Services, "digest"> & {
+    readonly store: Pick<FeedbackStore, "findReportByStatusId" | "statusChanges" | "listComments"> & Pick<CatalogStore, "findApp">;
+  };
 
 /** What the reporter's tracking page shows, and nothing else. */
 interface Tracking {
@@ -18,6 +21,8 @@ interface Tracking {
   readonly language: Language;
   /** When the report was received, then each status the feedback took, with its date. */
   readonly steps: ReadonlyArray<{ readonly status: Status | "received"; readonly at: number }>;
+  /** The comments the page may show (shownOnTrackingPage), oldest first; `mine` for the reporter's own. */
+  readonly comments: ReadonlyArray<{ readonly text: string; readonly at: number; readonly mine: boolean }>;
 }
 
 /** The tracking page's data, if the token is the report's; null otherwise (unknown and wrong look the same). */
@@ -26,7 +31,12 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
   if (!found || !isTrackingToken(services.digest, token, found.tokenHash)) return null;
   const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
   if (!feedback) return null;
-  const [changes, app] = await Promise.all([services.store.statusChanges(feedback.id), services.store.findApp(feedback.orgId, feedback.appId)]);
+  const [changes, app, comments] = await Promise.all([
+    services.store.statusChanges(feedback.id),
+    services.store.findApp(feedback.orgId, feedback.appId),
+    services.store.listComments(feedback.id),
+  ]);
+  const reportId = found.report.id;
   // A change names the status left; the status reached is the next one's previous status, or the current one.
   const steps = changes.map((e, i) => ({ status: changes[i + 1]?.previousStatus ?? feedback.status, at: e.at }));
   return {
@@ -35,5 +45,6 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
     status: feedback.status,
     language: found.report.language,
     steps: [{ status: "received", at: found.report.at }, ...steps],
+    comments: comments.filter((c) => shownOnTrackingPage(c, reportId)).map((c) => ({ text: c.text, at: c.at, mine: c.reportId === reportId })),
   };
 }

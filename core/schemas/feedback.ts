@@ -66,6 +66,7 @@ export const CommentEntry = Type.Object({
   at: Type.String({ format: "date-time" }),
   statusChange: Type.Optional(Type.Object({ from: StatusSchema, to: StatusSchema }, { description: "The change it came with, if any." })),
   text: Type.String(),
+  byReporter: Type.Optional(Type.Boolean({ description: "Present (true) when a reporter wrote it, answering from their tracking page." })),
 });
 export type CommentEntry = Static<typeof CommentEntry>;
 

@@ -6,7 +6,16 @@ import { Value, ValueErrorType } from "@sinclair/typebox/value";
  * allowed port, private or that does not resolve; a channel key sent to a door that does not take
  * its kind (a browser's endpoint takes widget keys only, a server's endpoint never does).
  */
-export type Refusal = "not_url" | "not_https" | "credentials" | "port" | "private_address" | "unresolvable" | "widget_key_only" | "server_key_only";
+export type Refusal =
+  | "not_url"
+  | "not_https"
+  | "credentials"
+  | "port"
+  | "private_address"
+  | "unresolvable"
+  | "widget_key_only"
+  | "server_key_only"
+  | "unknown_feedback";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

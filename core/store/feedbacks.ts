@@ -1,6 +1,7 @@
 import type { DomainEvent, JobRequest, StatusChange } from "../feedback/events.ts";
 import type { FeedbackRecord, ReportRecord } from "../model.ts";
 import type { FEEDBACK_ORDERS, Kind, Severity, Status } from "../schemas/feedback.ts";
+import type { CommentVisibility } from "../schemas/comment.ts";
 
 export interface FeedbackFilter {
   readonly statuses: readonly Status[];
@@ -34,7 +35,12 @@ export interface StatusChangeRecord {
 
 export interface StatusComment {
   readonly text: string;
+  /** The team member who wrote it; empty when the reporter did (`reportId`). */
   readonly userId: string;
+  /** Set when the reporter wrote it, from their tracking page: the report they track. */
+  readonly reportId?: string;
+  /** Who may read it; absent for the team's internal notes (every comment before visibility existed). */
+  readonly visibility?: CommentVisibility;
   readonly statusFrom: Status;
   readonly statusTo: Status;
   readonly at: number;

@@ -6,7 +6,9 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
 import { signatureHeader } from "../webhook-signature.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
-import { eventBody } from "./event-body.ts";
+import { entryEventBody, eventBody } from "./event-body.ts";
+import type { ChangelogStore } from "../store/changelog.ts";
+import { presentEntry } from "../changelog/present-entry.ts";
 import type { WebhookDeps } from "./webhook-deps.ts";
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from "./schedule.ts";
 
@@ -17,7 +19,10 @@ export type SendDeps = Pick<Services, "clock" | "ids" | "baseUrl" | "secrets">;
 /** What delivering a claimed event reads and records. */
 export type DeliverDeps = SendDeps &
   FindDeps & {
-    readonly store: Pick<CatalogStore, "findApp" | "findFeature"> & Pick<WebhookStore, "finishDelivery"> & Pick<FollowerStore, "countFollowers">;
+    readonly store: Pick<CatalogStore, "findApp" | "findFeature"> &
+      Pick<WebhookStore, "finishDelivery"> &
+      Pick<FollowerStore, "countFollowers"> &
+      Pick<ChangelogStore, "findEntry">;
   };
 
 /** The secrets that sign now: the former one during a rotation's overlap, then the current one. */
@@ -46,12 +51,22 @@ export async function send(services: SendDeps, deps: WebhookDeps, webhook: Webho
   return { at: started, status: outcome.status, error: ok ? null : `HTTP ${outcome.status}`, durationMs };
 }
 
+/** The body of a `changelog.published` delivery, null when the entry no longer exists. */
+async function entryBody(services: DeliverDeps, delivery: ClaimedDelivery): Promise<string | null> {
+  const entry = await services.store.findEntry(delivery.event.orgId, delivery.event.feedbackId);
+  return entry && entryEventBody(delivery.event, await presentEntry(services, entry));
+}
+
 /** Delivers a claimed event to its webhook and schedules what comes next: done, a retry, or abandonment. */
 export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery: ClaimedDelivery): Promise<DeliveryNext> {
-  const feedback = await resolveFeedback(services, delivery.event.orgId, delivery.event.feedbackId);
+  const aboutEntry = delivery.event.type === "changelog.published";
+  const body = aboutEntry ? await entryBody(services, delivery) : null;
+  const feedback = aboutEntry ? null : await resolveFeedback(services, delivery.event.orgId, delivery.event.feedbackId);
   let result: DeliveryResult;
-  if (!feedback) {
-    result = { at: services.clock(), status: null, error: "feedback no longer exists", durationMs: 0 };
+  if (body) {
+    result = await send(services, deps, delivery.webhook, delivery.event.type, body);
+  } else if (!feedback) {
+    result = { at: services.clock(), status: null, error: `${aboutEntry ? "changelog entry" : "feedback"} no longer exists`, durationMs: 0 };
   } else {
     const [app, feature, followers] = await Promise.all([
       services.store.findApp(feedback.orgId, feedback.appId),
@@ -69,7 +84,7 @@ export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery
     result = await send(services, deps, delivery.webhook, delivery.event.type, eventBody(delivery.event, summary, related));
   }
   const delivered = result.status !== null && result.status >= 200 && result.status < 300;
-  const retryAt = delivered || !feedback ? null : nextAttemptAt(delivery.attempt, services.clock(), deps.retrySchedule);
+  const retryAt = delivered || !(feedback || body) ? null : nextAttemptAt(delivery.attempt, services.clock(), deps.retrySchedule);
   const next: DeliveryNext = delivered ? { state: "done" } : retryAt === null ? { state: "abandoned" } : { state: "retry", runAt: retryAt };
   await services.store.finishDelivery(delivery, next, result);
   return next;

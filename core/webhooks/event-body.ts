@@ -1,6 +1,7 @@
 import type { Status } from "../schemas/feedback.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
 import type { EventType } from "../feedback/events.ts";
+import type { ChangelogEntry } from "../schemas/changelog.ts";
 
 export interface StoredEvent {
   readonly id: string;
@@ -35,4 +36,9 @@ export function eventBody(event: StoredEvent, feedback: FeedbackSummary, related
       ...(related && event.type === "feedback.unmerged" && { unmergedFrom: related }),
     },
   });
+}
+
+/** The JSON body of a `changelog.published` delivery: the entry as it is now, its feedbacks by key. */
+export function entryEventBody(event: StoredEvent, entry: ChangelogEntry): string {
+  return JSON.stringify({ id: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString(), data: { entry } });
 }

@@ -1,3 +1,4 @@
+import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { DeliveryResult, Webhook } from "../../core/model.ts";
@@ -41,6 +42,20 @@ function setUp(answer: { status: number } | { error: string }) {
     store: {
       ...fake.deps.store,
       finishDelivery: async (_d: ClaimedDelivery, next: DeliveryNext, result: DeliveryResult) => void finished.push({ next, result }),
+      findEntry: async (orgId: string, id: string): Promise<ChangelogEntryRecord | null> =>
+        orgId === "org" && id === "entry-1"
+          ? {
+              id,
+              orgId,
+              title: "PDF export",
+              body: "Fixed.",
+              status: "published",
+              publishedAt: NOW - 2000,
+              feedbackIds: ["fb-1"],
+              createdAt: NOW - 9000,
+              updatedAt: NOW - 2000,
+            }
+          : null,
     },
   };
   const webhooks = {
@@ -92,6 +107,27 @@ describe("deliver", () => {
     assert.equal(await verifySignature("whsec_former", signature, sent[0]!.body, at), "valid");
     assert.equal(await verifySignature("whsec_current", signature, sent[0]!.body, at), "valid");
     assert.equal(signature.split(",").filter((p) => p.startsWith("v1=")).length, 2);
+  });
+
+  test("changelog.published carries the entry as it is now, its feedbacks by key", async () => {
+    const { deps, webhooks, sent } = setUp({ status: 200 });
+    const event = {
+      id: "ev-2",
+      orgId: "org",
+      feedbackId: "entry-1",
+      type: "changelog.published" as const,
+      previousStatus: null,
+      relatedId: null,
+      createdAt: NOW - 1000,
+    };
+    assert.deepEqual(await deliver(deps, webhooks, { ...claimed(1), event }), { state: "done" });
+    const body = JSON.parse(sent[0]!.body);
+    assert.equal(body.type, "changelog.published");
+    assert.deepEqual(
+      [body.data.entry.id, body.data.entry.title, body.data.entry.status, body.data.entry.feedbacks],
+      ["entry-1", "PDF export", "published", ["ACME-1"]],
+    );
+    assert.equal(sent[0]!.headers["service-event"], "changelog.published");
   });
 
   test("an event whose feedback no longer exists is abandoned without sending", async () => {

@@ -198,3 +198,39 @@ describe("grouping through MCP, with the official client", () => {
     expect((await get(`${server.url}/v1/feedbacks/${a}`, server.demo.tokens.member)).body.key).toBe(a);
   });
 });
+
+describe("closing the loop through MCP, with the official client", () => {
+  const report = async (message: string) =>
+    (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId as string;
+
+  test("publish_changelog_entry writes and publishes an entry in one call, its feedbacks delivered; a draft is published by id", async () => {
+    const key = await report("The CSV export drops the header row");
+    const published = (await member.callTool({
+      name: "publish_changelog_entry",
+      arguments: { title: "CSV exports keep their header", body: "Fixed in **2.4**.", feedbacks: [key] },
+    })) as any;
+    expect(published.isError ?? false).toBe(false);
+    expect(published.structuredContent).toMatchObject({ title: "CSV exports keep their header", status: "published", feedbacks: [key] });
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.member)).body.status).toBe("delivered");
+    const draft = await post(`${server.url}/v1/changelog`, { title: "Draft" }, { authorization: `Bearer ${server.demo.tokens.member}` });
+    const byId = (await member.callTool({ name: "publish_changelog_entry", arguments: { id: draft.body.id, body: "Now with words." } })) as any;
+    expect(byId.structuredContent).toMatchObject({ id: draft.body.id, status: "published", body: "Now with words." });
+    expect(errorOf(await member.callTool({ name: "publish_changelog_entry", arguments: { id: draft.body.id } })).code).toBe("changelog_published");
+    expect(errorOf(await member.callTool({ name: "publish_changelog_entry", arguments: { feedbacks: [key] } })).code).toBe("invalid_body");
+  });
+
+  test("add_comment adds a comment without changing the status; a Reader's agent is not offered either tool", async () => {
+    const key = await report("Search results flicker while typing");
+    const commented = (await member.callTool({
+      name: "add_comment",
+      arguments: { key, text: "Reproduced on Safari 18.", visibility: "public" },
+    })) as any;
+    expect(commented.isError ?? false).toBe(false);
+    expect(commented.structuredContent.status).toBe("triage");
+    expect(commented.structuredContent.comments.at(-1)).toMatchObject({ text: "Reproduced on Safari 18." });
+    expect(errorOf(await member.callTool({ name: "add_comment", arguments: { key, text: "x", visibility: "everyone" } })).code).toBe("invalid_body");
+    const names = (await reader.listTools()).tools.map((t) => t.name);
+    expect(names).not.toContain("add_comment");
+    expect(names).not.toContain("publish_changelog_entry");
+  });
+});

@@ -24,6 +24,7 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
 
     const { tools } = await client!.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
+      "add_comment",
       "create_report",
       "get_feature",
       "get_feedback",
@@ -32,6 +33,7 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
       "list_feedbacks",
       "list_similar_feedbacks",
       "merge_feedbacks",
+      "publish_changelog_entry",
       "unmerge_feedback",
       "update_feedback_status",
     ]);

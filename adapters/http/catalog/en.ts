@@ -7,6 +7,7 @@ export const EN = {
     /** Words several pages say alike: the pages' names, the fields and buttons they share. */
     common: {
       inbox: "Inbox",
+      changelog: "Changelog",
       possibleDuplicates: "Possible duplicates",
       trends: "Trends",
       settings: "Settings",
@@ -108,6 +109,7 @@ export const EN = {
     /** A feedback's activity: reports, comments, merges and splits, the tracker, the followers told. */
     activity: {
       activity: "Activity",
+      fromReporter: "the reporter, from their tracking page",
       byGrouping: "by grouping",
       mergedHere: "merged into this feedback",
       mergedInto: "Merged into",
@@ -303,6 +305,46 @@ export const EN = {
       stateKinds: { backlog: "backlog", unstarted: "not started", started: "started", completed: "completed", canceled: "canceled" },
       defaultState: (kind: string, orKind?: string) => `Default: the first “${kind}”${orKind ? ` or “${orKind}”` : ""} state`,
     },
+    /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
+    changelog: {
+      intro: "Tell the people who asked what shipped. Publishing moves the linked feedbacks to Delivered and e-mails each of their followers once.",
+      newEntry: "New entry",
+      drafts: "Drafts",
+      published: "Published",
+      noDrafts: "No draft.",
+      noPublished: "Nothing published yet.",
+      draft: "Draft",
+      entryTitle: "Title",
+      body: "Text",
+      bodyHint: "Markdown: **bold**, _italic_, lists, links (http, https, mailto). HTML is shown as text.",
+      linked: "Feedbacks it ships",
+      noLinked: "No feedback linked yet.",
+      keys: "Add feedbacks by key",
+      keysHint: "Keys separated by spaces or commas, e.g. DEMO-4 DEMO-7.",
+      find: "Find feedbacks",
+      search: "Search",
+      found: "Found",
+      link: "Link",
+      unlink: "Unlink",
+      saveDraft: "Save draft",
+      preview: "Preview",
+      previewTitle: "Preview",
+      publish: "Publish",
+      publishWarning: "Publishing moves the linked feedbacks to Delivered and e-mails their followers. It cannot be undone.",
+      deleteDraft: "Delete draft",
+      saved: "Draft saved.",
+      publishedNotice: "Published: the followers of its feedbacks are being told.",
+      deleted: "Draft deleted.",
+      publicPage: "Public changelog",
+      edit: "Edit",
+      allEntries: "All entries",
+    },
+    /** The public changelog at /p/{slug}/changelog. */
+    publicChangelog: {
+      title: "What's new",
+      empty: "Nothing published yet.",
+      feed: "Follow with a feed reader (Atom)",
+    },
   },
   /** Display names of statuses, kinds and roles. */
   values: {
@@ -354,6 +396,16 @@ export const EN = {
       dismissed: "The team decided not to act on it this time.",
     },
     history: "What happened",
+    conversation: "Messages",
+    noMessages: "No message yet.",
+    you: "You",
+    answer: "Add a message for the team",
+    answerHint: "The team reads it with your report. At most 5000 characters.",
+    honeypot: "Leave this field empty",
+    send: "Send",
+    sent: "Sent: the team will read your message.",
+    empty: "Write a message before sending.",
+    tooMany: "Too many messages from your address: try again in a while.",
   },
   unsubscribe: {
     title: "Unsubscribe",
@@ -418,6 +470,7 @@ export const EN = {
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     tracker_unavailable: "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment.",
     internal_error: "Something went wrong on our side. It has been logged.",
+    changelog_published: "This changelog entry is published: it cannot be deleted, published again, or ship other feedbacks.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
@@ -469,6 +522,7 @@ export const EN = {
     unresolvable: "the host name does not resolve to any address (a machine without network resolves none)",
     widget_key_only: "a widget key is expected here; API channel keys and form keys go to POST /v1/reports",
     server_key_only: "a widget key works only from the widget (POST /v1/widget/reports); this endpoint takes an API channel key or a form key",
+    unknown_feedback: "a key that names no feedback of this organization",
     expected: (what: string) => `expected ${what}`,
     oneOf: (values: string) => `one of ${values}`,
     integer: "an integer",

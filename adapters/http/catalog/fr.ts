@@ -5,6 +5,7 @@ export const FR: Catalog = {
   web: {
     common: {
       inbox: "Boîte de réception",
+      changelog: "Nouveautés",
       possibleDuplicates: "Doublons possibles",
       trends: "Tendances",
       settings: "Réglages",
@@ -98,6 +99,7 @@ export const FR: Catalog = {
     },
     activity: {
       activity: "Activité",
+      fromReporter: "la personne qui l'a signalé, depuis sa page de suivi",
       byGrouping: "par le regroupement",
       mergedHere: "fusionné dans ce retour",
       mergedInto: "Fusionné dans",
@@ -281,6 +283,47 @@ export const FR: Catalog = {
       defaultState: (kind: string, orKind?: string) =>
         `Par défaut\u202f: le premier état «\u202f${kind}\u202f»${orKind ? ` ou «\u202f${orKind}\u202f»` : ""}`,
     },
+    /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
+    changelog: {
+      intro:
+        "Dites à ceux qui l'ont demandé ce qui est livré. Publier passe les retours liés à Livré et écrit une fois à chacune des personnes qui les suivent.",
+      newEntry: "Nouvelle entrée",
+      drafts: "Brouillons",
+      published: "Publiées",
+      noDrafts: "Aucun brouillon.",
+      noPublished: "Rien de publié pour l'instant.",
+      draft: "Brouillon",
+      entryTitle: "Titre",
+      body: "Texte",
+      bodyHint: "Markdown\u202f: **gras**, _italique_, listes, liens (http, https, mailto). Le HTML est affiché comme du texte.",
+      linked: "Retours livrés",
+      noLinked: "Aucun retour lié pour l'instant.",
+      keys: "Ajouter des retours par clé",
+      keysHint: "Clés séparées par des espaces ou des virgules, par ex. DEMO-4 DEMO-7.",
+      find: "Chercher des retours",
+      search: "Chercher",
+      found: "Trouvés",
+      link: "Lier",
+      unlink: "Délier",
+      saveDraft: "Enregistrer le brouillon",
+      preview: "Aperçu",
+      previewTitle: "Aperçu",
+      publish: "Publier",
+      publishWarning: "Publier passe les retours liés à Livré et écrit à leurs abonnés. C'est définitif.",
+      deleteDraft: "Supprimer le brouillon",
+      saved: "Brouillon enregistré.",
+      publishedNotice: "Publiée\u202f: les personnes qui suivent ses retours sont prévenues.",
+      deleted: "Brouillon supprimé.",
+      publicPage: "Journal public",
+      edit: "Modifier",
+      allEntries: "Toutes les entrées",
+    },
+    /** The public changelog at /p/{slug}/changelog. */
+    publicChangelog: {
+      title: "Nouveautés",
+      empty: "Rien de publié pour l'instant.",
+      feed: "Suivre avec un lecteur de flux (Atom)",
+    },
   },
   values: {
     triage: "À trier",
@@ -330,6 +373,16 @@ export const FR: Catalog = {
       dismissed: "L'équipe a décidé de ne pas y donner suite cette fois.",
     },
     history: "Ce qui s'est passé",
+    conversation: "Messages",
+    noMessages: "Aucun message pour l'instant.",
+    you: "Vous",
+    answer: "Ajouter un message pour l'équipe",
+    answerHint: "L'équipe le lit avec votre signalement. 5000 caractères au plus.",
+    honeypot: "Laissez ce champ vide",
+    send: "Envoyer",
+    sent: "Envoyé\u202f: l'équipe lira votre message.",
+    empty: "Écrivez un message avant d'envoyer.",
+    tooMany: "Trop de messages depuis votre adresse\u202f: réessayez dans un moment.",
   },
   unsubscribe: {
     title: "Désabonnement",
@@ -398,6 +451,8 @@ export const FR: Catalog = {
     tracker_unavailable:
       "Le gestionnaire de tickets de l'application est injoignable, ou a refusé la demande (vérifiez son jeton). Réessayez dans un instant.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
+    changelog_published:
+      "Cette entrée du journal des nouveautés est publiée\u202f: elle ne peut être ni supprimée, ni publiée à nouveau, ni livrer d'autres retours.",
   },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
@@ -449,6 +504,7 @@ export const FR: Catalog = {
     widget_key_only: "une clé de widget est attendue ici\u202f; les clés de canal API et de formulaire vont à POST /v1/reports",
     server_key_only:
       "une clé de widget ne sert que depuis le widget (POST /v1/widget/reports)\u202f; cette adresse prend une clé de canal API ou de formulaire",
+    unknown_feedback: "une clé qui ne désigne aucun retour de cette organisation",
     expected: (what: string) => `${what} attendu`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,
     integer: "un entier",

@@ -1,38 +1,132 @@
 import { Elysia } from "elysia";
-import type { Services } from "../../../core/services.ts";
+import { answerAsReporter } from "../../../core/conversation/answer-as-reporter.ts";
+import type { Language } from "../../../core/errors.ts";
+import { checkRateLimit } from "../../../core/rate-limits/check-rate-limit.ts";
 import { trackReport } from "../../../core/report/track-report.ts";
 import type { Status } from "../../../core/schemas/feedback.ts";
-import { html, page } from "../html.ts";
-import { textFor } from "../catalog/text.ts";
+import type { Services } from "../../../core/services.ts";
+import { failureBody, textFor } from "../catalog/text.ts";
+import type { CookieJar } from "../cookies.ts";
+import { html, page, redirect } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
-import { valueName } from "../web/words.ts";
+import { postedFromOwnSite } from "../same-origin.ts";
+import { csrfToken, csrfValid } from "../web-session.ts";
+import { valueName, wordsFor } from "../web/words.ts";
 
-/** The reporter's tracking page: public, shows the title, the status and the dates of its changes. */
-export function trackingRoutes(services: Services) {
-  return new Elysia({ name: "routes/tracking" }).get(
-    "/s/:statusId",
-    async ({ request, params }) => {
-      const tracking = await trackReport(services, params.statusId, new URL(request.url).searchParams.get("t") ?? "");
-      if (!tracking) {
-        const language = negotiateLanguage(request.headers.get("accept-language"));
-        return page(textFor(language).tracking.notFound, html`<h1>${textFor(language).tracking.notFound}</h1>`, { status: 404, language });
-      }
-      const words = textFor(tracking.language).tracking;
-      // Status names are the inbox's: one word per status, in each language, on every page.
-      const named = (status: Status | "received") => (status === "received" ? words.received : valueName(tracking.language, status));
-      const date = (at: number) => new Intl.DateTimeFormat(tracking.language, { dateStyle: "long", timeZone: "UTC" }).format(at);
-      const response = page(
-        words.title,
-        html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>
+type Tracking = NonNullable<Awaited<ReturnType<typeof trackReport>>>;
+
+/** Answers a reporter may send from one address: so many an hour, whatever the reports. */
+const ANSWERS_PER_HOUR = 10;
+const HOUR_MS = 3_600_000;
+
+/** What the answer form shows besides the page: a notice once sent, or why the text was refused. */
+interface FormState {
+  readonly csrf: string;
+  readonly sent?: boolean;
+  readonly error?: string;
+  readonly draft?: string;
+}
+
+/** The page's words when the report is not known yet: the browser's language. */
+const browserLanguage = (request: Request): Language => negotiateLanguage(request.headers.get("accept-language"));
+
+const notFound = (language: Language) =>
+  page(textFor(language).tracking.notFound, html`<h1>${textFor(language).tracking.notFound}</h1>`, { status: 404, language });
+
+/** The reporter's tracking page: the title, the status and its history, the messages, and a form to answer. */
+function trackingPage(statusId: string, token: string, tracking: Tracking, form: FormState, status = 200): Response {
+  const language = tracking.language;
+  const words = textFor(language).tracking;
+  // Status names are the inbox's: one word per status, in each language, on every page.
+  const named = (s: Status | "received") => (s === "received" ? words.received : valueName(language, s));
+  const date = (at: number) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(at);
+  const time = (at: number) => html`<time datetime="${new Date(at).toISOString()}">${date(at)}</time>`;
+  return page(
+    words.title,
+    html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>
 <p>${words.status} <span class="badge status-${tracking.status}">${named(tracking.status)}</span></p>
 <p>${words.meaning[tracking.status]}</p>
 <h2>${words.history}</h2>
-<ol class="timeline">${tracking.steps.map((s) => html`<li><p>${named(s.status)} — <time datetime="${new Date(s.at).toISOString()}">${date(s.at)}</time></p></li>`)}</ol>`,
-        { language: tracking.language },
-      );
-      response.headers.set("referrer-policy", "no-referrer");
-      return response;
-    },
-    { detail: { hide: true } },
+<ol class="timeline">${tracking.steps.map((s) => html`<li><p>${named(s.status)} — ${time(s.at)}</p></li>`)}</ol>
+<h2 id="messages">${words.conversation}</h2>
+${
+  tracking.comments.length === 0
+    ? html`<p class="muted">${words.noMessages}</p>`
+    : html`<ul class="plain messages">${tracking.comments.map(
+        (c) => html`<li><p class="muted">${c.mine ? words.you : tracking.appName} — ${time(c.at)}</p><p class="message">${c.text}</p></li>`,
+      )}</ul>`
+}
+${form.sent ? html`<p class="notice" role="status">${words.sent}</p>` : ""}
+<form method="post" action="/s/${encodeURIComponent(statusId)}/answer">
+<input type="hidden" name="t" value="${token}"><input type="hidden" name="csrf" value="${form.csrf}">
+${form.error ? html`<p class="error" role="alert" id="answer-error">${form.error}</p>` : ""}
+<label for="answer">${words.answer}</label>
+<textarea id="answer" name="text" rows="4" maxlength="5000" required aria-describedby="answer-hint${form.error ? " answer-error" : ""}">${form.draft ?? ""}</textarea>
+<p class="muted" id="answer-hint">${words.answerHint}</p>
+<div class="trap" aria-hidden="true"><label for="website">${words.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
+<button type="submit">${words.send}</button>
+</form>`,
+    { language, status },
   );
+}
+
+/** A form's fields, as strings. */
+const fieldsOf = (body: unknown) => {
+  const form = (body ?? {}) as Record<string, unknown>;
+  return (name: string): string => (typeof form[name] === "string" ? (form[name] as string) : "");
+};
+
+/**
+ * The reporter's tracking page, public: the title, the status and the dates of its changes, the
+ * messages it may show (shownOnTrackingPage) and a form to answer, which works without JavaScript.
+ * An answer is checked for its origin, its CSRF token (the browser's pre-session cookie, or its
+ * session) and a honeypot, and counted in its address's budget (429 with Retry-After past it).
+ */
+export function trackingRoutes(services: Services, clientAddress: (request: Request) => string) {
+  const ownOrigin = new URL(services.baseUrl).origin;
+
+  async function answered(request: Request, cookie: CookieJar, statusId: string, body: unknown): Promise<Response> {
+    const field = fieldsOf(body);
+    const language = browserLanguage(request);
+    if (!postedFromOwnSite(request, ownOrigin)) {
+      const refused = wordsFor(language, "common").otherSite;
+      return page(refused, html`<h1>${refused}</h1>`, { status: 403, language });
+    }
+    const limited = await checkRateLimit(services.store, services.clock, `answers:${clientAddress(request)}`, ANSWERS_PER_HOUR, HOUR_MS);
+    if (!limited.ok) {
+      const words = textFor(language).tracking;
+      const response = page(words.tooMany, html`<h1>${words.tooMany}</h1>`, { status: 429, language });
+      response.headers.set("retry-after", String(limited.retryAfter ?? 60));
+      return response;
+    }
+    const token = field("t");
+    const tracking = await trackReport(services, statusId, token);
+    if (!tracking) return notFound(language);
+    const csrf = await csrfToken(services, cookie);
+    if (!(await csrfValid(services, cookie, field("csrf")))) {
+      return trackingPage(statusId, token, tracking, { csrf, error: wordsFor(tracking.language, "common").formExpired, draft: field("text") }, 403);
+    }
+    const back = `/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}&sent=1#messages`;
+    // A robot fills every field; a person never sees this one. Thanked, and dropped.
+    if (field("website")) return redirect(back);
+    const sent = await answerAsReporter(services, statusId, token, field("text"));
+    if (sent.ok) return redirect(back);
+    if (sent.code !== "invalid_body") return notFound(language);
+    const error = field("text").trim() ? failureBody(sent, tracking.language).error : textFor(tracking.language).tracking.empty;
+    return trackingPage(statusId, token, tracking, { csrf, error, draft: field("text") }, 400);
+  }
+
+  return new Elysia({ name: "routes/tracking" })
+    .get(
+      "/s/:statusId",
+      async ({ request, params, cookie }) => {
+        const url = new URL(request.url);
+        const token = url.searchParams.get("t") ?? "";
+        const tracking = await trackReport(services, params.statusId, token);
+        if (!tracking) return notFound(browserLanguage(request));
+        return trackingPage(params.statusId, token, tracking, { csrf: await csrfToken(services, cookie), sent: url.searchParams.has("sent") });
+      },
+      { detail: { hide: true } },
+    )
+    .post("/s/:statusId/answer", ({ request, params, body, cookie }) => answered(request, cookie, params.statusId, body), { detail: { hide: true } });
 }

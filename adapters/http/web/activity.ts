@@ -52,8 +52,10 @@ function entry(
       const who = e.comment?.author ? html` · ${e.comment.author}` : "";
       return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
     }
-    case "comment":
-      return html`<li class="comment"><p>${e.comment.author ?? w.anonymous} · ${when}</p><p>${e.comment.text}</p></li>`;
+    case "comment": {
+      const reporter = e.comment.byReporter ? html` (${w.fromReporter})` : "";
+      return html`<li class="comment"><p>${e.comment.author ?? w.anonymous}${reporter} · ${when}</p><p>${e.comment.text}</p></li>`;
+    }
     case "merge":
     case "unmerge": {
       const what =

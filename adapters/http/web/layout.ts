@@ -1,3 +1,4 @@
+import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
@@ -11,6 +12,7 @@ const ICONS: Readonly<Record<string, string>> = {
   inbox: "M2 9h3.5l1 2h3l1-2H14M2 9l2-6h8l2 6v4H2z",
   duplicates: "M5 5h8v8H5zM3 11V3h8",
   trends: "M2 13h12M3 10l3-3 3 2 4-5",
+  changelog: "M3 2h7l3 3v9H3zM5.5 7h5M5.5 9.5h5M5.5 12h3",
   settings: "M8 5.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zM8 1v2M8 13v2M1 8h2M13 8h2M3 3l1.5 1.5M11.5 11.5 13 13M3 13l1.5-1.5M11.5 4.5 13 3",
   agents: "M4 6h8v7H4zM8 3v3M6 9h0M10 9h0M6 11h4",
 };
@@ -27,6 +29,7 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
   const w = wordsFor(visitor.language, "layout");
   const nav = [
     { href: "/inbox", label: w.inbox, icon: "inbox" },
+    ...(can(visitor.grant, "changelog.manage") ? [{ href: "/changelog", label: w.changelog, icon: "changelog" }] : []),
     { href: "/duplicates", label: w.possibleDuplicates, icon: "duplicates" },
     { href: "/trends", label: w.trends, icon: "trends" },
     { href: "/settings", label: w.settings, icon: "settings" },

@@ -1,0 +1,245 @@
+import { Elysia } from "elysia";
+import { can } from "../../../core/authorization.ts";
+import { createEntry } from "../../../core/changelog/create-entry.ts";
+import { deleteEntry } from "../../../core/changelog/delete-entry.ts";
+import { getEntry } from "../../../core/changelog/get-entry.ts";
+import { listEntries } from "../../../core/changelog/list-entries.ts";
+import { changelogSlug } from "../../../core/changelog/public-changelog.ts";
+import { publishEntry } from "../../../core/changelog/publish-entry.ts";
+import { updateEntry } from "../../../core/changelog/update-entry.ts";
+import type { Failure } from "../../../core/errors.ts";
+import { getFeedback } from "../../../core/feedback/get-feedback.ts";
+import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
+import { ChangelogCreate, type ChangelogEntry } from "../../../core/schemas/changelog.ts";
+import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
+import type { Services } from "../../../core/services.ts";
+import { failureBody } from "../catalog/text.ts";
+import { html, redirect } from "../html.ts";
+import { validator } from "../validate.ts";
+import { statusBadge } from "../web/badges.ts";
+import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
+import { renderMarkdown } from "../web/markdown.ts";
+import type { Visitor } from "../web/visitor.ts";
+import { formatTime, wordsFor } from "../web/words.ts";
+
+/** What the editor shows: the entry as typed (saved or not), and what the last action asked to see. */
+interface Editing {
+  readonly id?: string;
+  readonly title: string;
+  readonly body: string;
+  readonly feedbacks: readonly string[];
+  readonly keys?: string;
+  readonly query?: string;
+  readonly found?: readonly FeedbackSummary[];
+  readonly preview?: boolean;
+  readonly error?: string;
+}
+
+const NOTICES = ["saved", "published", "deleted"] as const;
+/** The form's entry is checked as the REST API checks its body. */
+const entryBody = validator(ChangelogCreate);
+
+/** The keys a person typed, split at spaces and commas. */
+const typedKeys = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
+
+/** The page of a refusal a person can act on: what the core said, in their language. */
+const said = (visitor: Visitor, failure: Failure): string => failureBody(failure, visitor.language).error;
+
+/** The address of the organization's public changelog. */
+async function publicAddress(services: Services, visitor: Visitor): Promise<string | null> {
+  const slug = await changelogSlug(services, visitor.membership.orgId);
+  return slug && `/p/${slug}/changelog`;
+}
+
+/** The list: drafts, then published entries, newest first, and the way to a new one. */
+async function listPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
+  const w = wordsFor(visitor.language, "changelog");
+  const listed = await listEntries(services, visitor.grant);
+  if (!listed.ok) return appPage(visitor, "/changelog", w.changelog, html`<h1>${w.changelog}</h1><p class="error">${said(visitor, listed)}</p>`, 403);
+  const done = new URL(request.url).searchParams.get("done");
+  const notice = NOTICES.find((n) => n === done);
+  const row = (e: ChangelogEntry) => html`<li><p><a href="/changelog/${encodeURIComponent(e.id)}">${e.title}</a></p>
+<p class="muted">${e.status === "draft" ? w.draft : html`${w.published} ${formatTime(visitor.language, Date.parse(e.publishedAt!))}`} · ${e.feedbacks.length === 0 ? w.noLinked : e.feedbacks.join(", ")}</p></li>`;
+  const drafts = listed.value.data.filter((e) => e.status === "draft");
+  const published = listed.value.data.filter((e) => e.status === "published");
+  const address = await publicAddress(services, visitor);
+  return appPage(
+    visitor,
+    "/changelog",
+    w.changelog,
+    html`<h1>${w.changelog}</h1><p class="muted">${w.intro}</p>
+${notice === "deleted" ? html`<p class="notice" role="status">${w.deleted}</p>` : ""}
+<p><a href="/changelog/new">${w.newEntry}</a>${address ? html` · <a href="${address}">${w.publicPage}</a>` : ""}</p>
+<h2>${w.drafts}</h2>${drafts.length === 0 ? html`<p class="muted">${w.noDrafts}</p>` : html`<ul class="plain">${drafts.map(row)}</ul>`}
+<h2>${w.published}</h2>${published.length === 0 ? html`<p class="muted">${w.noPublished}</p>` : html`<ul class="plain">${published.map(row)}</ul>`}`,
+  );
+}
+
+/** The feedbacks of an entry, each with its title and status, read as the person may read them. */
+async function linkedSummaries(
+  services: Services,
+  visitor: Visitor,
+  keys: readonly string[],
+): Promise<Array<{ key: string; title: string; status?: FeedbackSummary["status"] }>> {
+  return Promise.all(
+    keys.map(async (key) => {
+      const found = await getFeedback(services, visitor.grant, key);
+      return found.ok ? { key: found.value.key, title: found.value.title, status: found.value.status } : { key, title: "" };
+    }),
+  );
+}
+
+/**
+ * The editor of a draft (or of a new entry): title, Markdown text, feedbacks linked by key or found
+ * by a search, preview, publish. "Save draft" is the form's first button: Enter in a field saves.
+ */
+async function editorPage(services: Services, visitor: Visitor, editing: Editing, notice: string | null = null, status = 200): Promise<Response> {
+  const w = wordsFor(visitor.language, "changelog");
+  const linked = await linkedSummaries(services, visitor, editing.feedbacks);
+  const action = editing.id ? `/changelog/${encodeURIComponent(editing.id)}` : "/changelog";
+  const title = editing.title || w.newEntry;
+  const feedbackItem = (f: { key: string; title: string; status?: FeedbackSummary["status"] }) =>
+    html`<li><input type="hidden" name="feedbacks" value="${f.key}"><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}
+<button type="submit" name="unlink" value="${f.key}" class="secondary" aria-label="${w.unlink} ${f.key}">${w.unlink}</button></p></li>`;
+  const foundItem = (f: FeedbackSummary) =>
+    html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${statusBadge(visitor.language, f.status)}
+<button type="submit" name="link" value="${f.key}" class="secondary" aria-label="${w.link} ${f.key}">${w.link}</button></p></li>`;
+  const found = editing.found?.filter((f) => !linked.some((l) => l.key === f.key));
+  return appPage(
+    visitor,
+    "/changelog",
+    title,
+    html`<p><a href="/changelog">${w.allEntries}</a></p><h1>${title}</h1>
+${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
+${editing.error ? html`<p class="error" role="alert">${editing.error}</p>` : ""}
+<form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="title">${w.entryTitle}</label><input id="title" name="title" required maxlength="200" value="${editing.title}">
+<label for="body">${w.body}</label><textarea id="body" name="body" rows="12" maxlength="20000" aria-describedby="body-hint">${editing.body}</textarea>
+<p class="muted" id="body-hint">${w.bodyHint}</p>
+<p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
+${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
+<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(feedbackItem)}</ul>`}
+<label for="keys">${w.keys}</label><input id="keys" name="keys" value="${editing.keys ?? ""}" aria-describedby="keys-hint" autocomplete="off">
+<p class="muted" id="keys-hint">${w.keysHint}</p>
+<label for="query">${w.find}</label><div class="search-row"><input id="query" name="query" type="search" value="${editing.query ?? ""}" maxlength="200"><button type="submit" name="action" value="search" class="secondary">${w.search}</button></div>
+${found && found.length > 0 ? html`<h3>${w.found}</h3><ul class="plain linked">${found.map(foundItem)}</ul>` : ""}
+<h2>${w.publish}</h2><p class="muted">${w.publishWarning}</p>
+<p class="actions"><button type="submit" name="action" value="publish">${w.publish}</button>${editing.id ? html`<button type="submit" name="action" value="delete" class="danger">${w.deleteDraft}</button>` : ""}</p>
+</form>`,
+    status,
+  );
+}
+
+/** A published entry: what was sent, as the public page shows it, and the feedbacks it shipped. */
+async function publishedPage(services: Services, visitor: Visitor, entry: ChangelogEntry, notice: string | null): Promise<Response> {
+  const w = wordsFor(visitor.language, "changelog");
+  const linked = await linkedSummaries(services, visitor, entry.feedbacks);
+  const address = await publicAddress(services, visitor);
+  return appPage(
+    visitor,
+    "/changelog",
+    entry.title,
+    html`<p><a href="/changelog">${w.allEntries}</a>${address ? html` · <a href="${address}">${w.publicPage}</a>` : ""}</p><h1>${entry.title}</h1>
+${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
+<p class="muted">${w.published} ${formatTime(visitor.language, Date.parse(entry.publishedAt!))}</p>
+<article class="entry"><div class="markdown">${renderMarkdown(entry.body)}</div></article>
+<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}</p></li>`)}</ul>`}`,
+  );
+}
+
+/** What the posted form says: the entry as typed, its feedbacks after the link or unlink asked. */
+function typed(field: (name: string) => string, all: (name: string) => string[]): Editing & { action: string } {
+  const unlink = field("unlink");
+  const link = field("link");
+  const feedbacks = [...all("feedbacks"), ...typedKeys(field("keys")), ...(link ? [link] : [])].filter((k) => k !== unlink);
+  return {
+    title: field("title"),
+    body: field("body"),
+    feedbacks: [...new Set(feedbacks.map((k) => k.toUpperCase()))],
+    query: field("query"),
+    action: link || unlink ? "save" : field("action") || "save",
+  };
+}
+
+/** The inbox's Changelog: entries listed, written, previewed, linked to feedbacks, published and deleted; no JavaScript needed. */
+export function changelogPageRoutes(services: Services) {
+  /** Handles the editor's form: search and preview show the entry as typed; save, publish and delete act. */
+  async function posted(visitor: Visitor, field: (name: string) => string, all: (name: string) => string[], id: string | null): Promise<Response> {
+    const w = wordsFor(visitor.language, "changelog");
+    const { action, ...editing } = typed(field, all);
+    const here = { ...editing, ...(id && { id }) };
+    if (action === "search") {
+      const query = editing.query?.trim();
+      const found = query ? await listFeedbacks(services, visitor.grant, { query, status: "all", limit: 10 }) : null;
+      return editorPage(services, visitor, { ...here, found: found?.ok ? found.value.data : [] });
+    }
+    if (action === "preview") return editorPage(services, visitor, { ...here, preview: true });
+    if (action === "delete" && id) {
+      const deleted = await deleteEntry(services, visitor.grant, id);
+      return deleted.ok ? redirect("/changelog?done=deleted") : editorPage(services, visitor, { ...here, error: said(visitor, deleted) }, null, 409);
+    }
+    const input = { title: editing.title, body: editing.body, feedbacks: [...editing.feedbacks] };
+    if (!entryBody.check(input))
+      return editorPage(services, visitor, { ...here, error: said(visitor, entryBody.refuse("invalid_body", input)) }, null, 400);
+    const saved = id ? await updateEntry(services, visitor.grant, id, input) : await createEntry(services, visitor.grant, input);
+    if (!saved.ok) return editorPage(services, visitor, { ...here, keys: field("keys"), error: said(visitor, saved) }, null, 400);
+    const entryId = saved.value.id;
+    if (action !== "publish") return redirect(`/changelog/${encodeURIComponent(entryId)}?done=saved`);
+    const published = await publishEntry(services, visitor.grant, { id: entryId });
+    return published.ok
+      ? redirect(`/changelog/${encodeURIComponent(entryId)}?done=published`)
+      : editorPage(services, visitor, { ...here, id: entryId, error: said(visitor, published) }, w.saved, 409);
+  }
+
+  /** The fields of a form, each as a list (a repeated field gives several). */
+  const listsOf = (body: unknown) => (name: string) => {
+    const value = ((body ?? {}) as Record<string, unknown>)[name];
+    return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
+  };
+
+  return new Elysia({ name: "routes/changelog-page" })
+    .get("/changelog", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => listPage(services, visitor, request)), {
+      detail: { hide: true },
+    })
+    .get(
+      "/changelog/new",
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, (visitor) =>
+          can(visitor.grant, "changelog.manage")
+            ? editorPage(services, visitor, { title: "", body: "", feedbacks: [] })
+            : listPage(services, visitor, request),
+        ),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/changelog/:id",
+      ({ request, params, cookie }) =>
+        asMember(services, { request, cookie }, async (visitor) => {
+          const found = await getEntry(services, visitor.grant, params.id);
+          if (!found.ok) return found.code === "not_found" ? redirect("/changelog") : listPage(services, visitor, request);
+          const w = wordsFor(visitor.language, "changelog");
+          const done = new URL(request.url).searchParams.get("done");
+          const entry = found.value;
+          if (entry.status === "published") return publishedPage(services, visitor, entry, done === "published" ? w.publishedNotice : null);
+          return editorPage(
+            services,
+            visitor,
+            { id: entry.id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks },
+            done === "saved" ? w.saved : null,
+          );
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/changelog",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, (visitor, field) => posted(visitor, field, listsOf(body), null)),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/changelog/:id",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, (visitor, field) => posted(visitor, field, listsOf(body), params.id)),
+      { detail: { hide: true } },
+    );
+}

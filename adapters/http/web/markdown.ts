@@ -1,0 +1,22 @@
+import MarkdownIt from "markdown-it";
+import { Html } from "../html.ts";
+
+/** The schemes a link may use; anything else (javascript:, data:, vbscript:, file:, relative paths) stays text. */
+const ALLOWED_LINK = /^(?:https?:\/\/|mailto:)/i;
+
+/**
+ * Markdown as the changelog renders it, with markdown-it: raw HTML is shown as text (`html: false`),
+ * links and bare addresses become links only for http, https and mailto, images are not rendered
+ * (a page's CSP would block other sites' images anyway), and every link leaves without a referrer.
+ */
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+markdown.disable("image");
+// Checked on the address as markdown-it decoded and normalized it: entities and escapes cannot hide a scheme.
+markdown.validateLink = (url: string): boolean => ALLOWED_LINK.test(url.trim());
+markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
+  tokens[index]!.attrSet("rel", "nofollow noopener noreferrer");
+  return self.renderToken(tokens, index, options);
+};
+
+/** A changelog body rendered to HTML, safe to put in a page. */
+export const renderMarkdown = (text: string): Html => new Html(markdown.render(text));

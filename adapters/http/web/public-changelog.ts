@@ -1,0 +1,37 @@
+import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
+import type { Language } from "../../../core/errors.ts";
+import { html, page } from "../html.ts";
+import { renderMarkdown } from "./markdown.ts";
+import { wordsFor } from "./words.ts";
+
+/** What the public changelog page shows: the organization's published entries, newest first. */
+interface PublicChangelog {
+  readonly organizationName: string;
+  readonly feedPath: string;
+  readonly entries: readonly ChangelogEntryRecord[];
+  readonly language: Language;
+}
+
+/** The Atom feed's title: the page's, with the organization's name (feeds are read in many languages; it says it in English). */
+export const changelogFeedTitle = (organizationName: string): string => `${wordsFor("en", "publicChangelog").title} · ${organizationName}`;
+
+/** The public changelog page: each entry's title, date and Markdown body, and the Atom feed's address. */
+export function publicChangelogPage({ organizationName, feedPath, entries, language }: PublicChangelog): Response {
+  const w = wordsFor(language, "publicChangelog");
+  const date = (at: number) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(at);
+  return page(
+    `${w.title} · ${organizationName}`,
+    html`<p class="muted">${organizationName}</p><h1>${w.title}</h1>
+<p><a href="${feedPath}" type="application/atom+xml">${w.feed}</a></p>
+${
+  entries.length === 0
+    ? html`<p class="empty">${w.empty}</p>`
+    : entries.map(
+        (e) => html`<article class="entry" id="entry-${e.id}"><h2>${e.title}</h2>
+<p class="muted"><time datetime="${new Date(e.publishedAt ?? e.updatedAt).toISOString()}">${date(e.publishedAt ?? e.updatedAt)}</time></p>
+<div class="markdown">${renderMarkdown(e.body)}</div></article>`,
+      )
+}`,
+    { language },
+  );
+}

@@ -1,0 +1,105 @@
+import type { Language } from "../errors.ts";
+import type { JobRequest } from "../feedback/events.ts";
+import type { FindDeps } from "../feedback/find-feedback.ts";
+import type { FeedbackRecord, Follower } from "../model.ts";
+import { unsubscribeUrl } from "../notify/unsubscribe-link.ts";
+import type { Services } from "../services.ts";
+import type { ChangelogStore } from "../store/changelog.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { ServiceSecretStore } from "../store/service-secret.ts";
+import { entryMessage } from "./entry-message.ts";
+import { entryFeedbacks } from "./linked-feedbacks.ts";
+
+export type AnnounceDeps = FindDeps &
+  Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
+    readonly store: Pick<ChangelogStore, "findEntry"> &
+      Pick<ServiceSecretStore, "serviceSecret"> &
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
+  };
+
+/** The notification key of an entry's announcement, claimed under the entry's id. */
+const ANNOUNCED = "changelog";
+/** What the announcement stands for on each feedback it covers: their "delivered" message. */
+const DELIVERED = "delivered";
+/** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
+const NOTIFY_LEASE_MS = 5 * 60_000;
+
+/** One person to tell, and every feedback of the entry they follow. */
+interface Recipient {
+  readonly email: string;
+  readonly name?: string;
+  readonly language: Language;
+  readonly trackingSealed?: string;
+  readonly feedbacks: FeedbackRecord[];
+}
+
+/**
+ * The people to tell, each once: the followers of any of the feedbacks (voters follow what they
+ * vote for), with every feedback of the entry they follow. Their name, language and tracking link
+ * are those of the first they follow that has one.
+ */
+export function recipientsOf(followed: ReadonlyArray<{ readonly feedback: FeedbackRecord; readonly followers: readonly Follower[] }>): Recipient[] {
+  const byEmail = new Map<string, Recipient>();
+  for (const { feedback, followers } of followed) {
+    for (const f of followers) {
+      const known = byEmail.get(f.email);
+      if (!known) {
+        byEmail.set(f.email, {
+          email: f.email,
+          language: f.language,
+          ...(f.name && { name: f.name }),
+          ...(f.trackingSealed && { trackingSealed: f.trackingSealed }),
+          feedbacks: [feedback],
+        });
+        continue;
+      }
+      known.feedbacks.push(feedback);
+      if (!known.trackingSealed && f.trackingSealed) byEmail.set(f.email, { ...known, trackingSealed: f.trackingSealed });
+    }
+  }
+  return [...byEmail.values()];
+}
+
+/**
+ * Tells each follower of the entry's feedbacks, once, that it is published: one message per
+ * person, whatever the number of its feedbacks they follow. That message stands for the
+ * "delivered" one of each of those feedbacks, which is recorded as sent and never sent apart.
+ */
+export async function announceEntry(services: AnnounceDeps, job: JobRequest): Promise<void> {
+  const { store, notifier, clock } = services;
+  const entry = await store.findEntry(job.orgId, job.feedbackId);
+  if (entry?.status !== "published") return;
+  const feedbacks = await entryFeedbacks(services, entry.orgId, entry.feedbackIds);
+  const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await store.listFollowers(feedback.id) })));
+  const secret = await store.serviceSecret();
+  for (const person of recipientsOf(followed)) {
+    if (!(await store.claimNotification(entry.id, person.email, ANNOUNCED, clock(), NOTIFY_LEASE_MS))) continue;
+    const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
+    const trackingUrl = person.trackingSealed ? await services.secrets.open(person.trackingSealed) : undefined;
+    const words = entryMessage(person.language, {
+      ...(person.name && { name: person.name }),
+      ...(trackingUrl && { trackingUrl }),
+      title: entry.title,
+      body: entry.body,
+      followed: person.feedbacks.map((f, i) => ({ key: f.key, title: f.title, unsubscribeUrl: links[i]! })),
+    });
+    try {
+      await notifier.send({
+        to: person.email,
+        ...words,
+        unsubscribeUrl: links[0]!,
+        messageId: `${ANNOUNCED}.${entry.id}.${encodeURIComponent(person.email)}`,
+      });
+    } catch (error) {
+      // Not handed over: the claim is given back and the job retried, so nobody is left out.
+      await store.releaseNotification(entry.id, person.email, ANNOUNCED);
+      throw error;
+    }
+    const at = clock();
+    await store.confirmNotification(entry.id, person.email, ANNOUNCED, at);
+    for (const f of person.feedbacks) {
+      if (await store.claimNotification(f.id, person.email, DELIVERED, at, NOTIFY_LEASE_MS))
+        await store.confirmNotification(f.id, person.email, DELIVERED, at);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { FeedbackRecord } from "../model.ts";
+import type { ChangelogEntryRecord } from "./entry.ts";
+import type { Ids } from "../ports.ts";
+import type { ChangelogPublication } from "../store/changelog.ts";
+import type { JobRequest } from "../feedback/events.ts";
+import { transition } from "../feedback/status.ts";
+
+/**
+ * What publishing an entry writes, in one commit. Each linked feedback not yet `delivered` moves
+ * there with the events of any status change (`feedback.status_changed`, `feedback.shipped`) and
+ * its tracker issue follows; but the per-feedback "delivered" notification is left out: the
+ * entry's one announcement (`announce_changelog`) tells every follower of any of its feedbacks
+ * once. The entry's own event, `changelog.published`, goes to the webhooks that subscribe to it.
+ */
+export function publication(
+  draft: ChangelogEntryRecord,
+  created: boolean,
+  feedbacks: readonly FeedbackRecord[],
+  at: number,
+  ids: Pick<Ids, "id">,
+): ChangelogPublication {
+  const entry: ChangelogEntryRecord = { ...draft, status: "published", publishedAt: at, updatedAt: at };
+  const stamp = { orgId: entry.orgId, createdAt: at };
+  const changes: Array<ChangelogPublication["changes"][number]> = [];
+  const events: Array<ChangelogPublication["events"][number]> = [];
+  const jobs: JobRequest[] = [];
+  for (const feedback of feedbacks) {
+    const step = transition(feedback, feedback.status, "delivered");
+    if (!step.changed) continue;
+    changes.push({ feedbackId: feedback.id, from: feedback.status, to: "delivered" });
+    events.push(...step.events.map((e) => ({ ...e, ...stamp, id: ids.id(), feedbackId: feedback.id })));
+    jobs.push(...step.jobs.filter((job) => job.kind !== "notify_followers"));
+    if (feedback.tracker) jobs.push({ kind: "sync_tracker", orgId: entry.orgId, feedbackId: feedback.id });
+  }
+  events.push({ type: "changelog.published", ...stamp, id: ids.id(), feedbackId: entry.id });
+  jobs.push({ kind: "announce_changelog", orgId: entry.orgId, feedbackId: entry.id });
+  return { entry, created, changes, events, jobs };
+}

@@ -1,0 +1,61 @@
+import { roleAllows } from "../authorization.ts";
+import type { JobRequest } from "../feedback/events.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { feedbackUrl } from "../feedback/present.ts";
+import type { Services } from "../services.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { UserStore } from "../store/users.ts";
+import { answerMessage } from "./answer-message.ts";
+
+export type NotifyAnswerDeps = FindDeps &
+  Pick<Services, "notifier" | "clock" | "baseUrl"> & {
+    readonly store: Pick<FeedbackStore, "listComments" | "listReports"> &
+      Pick<UserStore, "listMembers"> &
+      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
+  };
+
+/** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
+const NOTIFY_LEASE_MS = 5 * 60_000;
+
+/**
+ * Who hears of a reporter's answer: the feedback's owner; with none, the team's address, which is
+ * its Admins (those who may manage the organization).
+ */
+async function teamAddresses(services: NotifyAnswerDeps, orgId: string, owner: string | undefined): Promise<string[]> {
+  if (owner) return [owner];
+  const members = await services.store.listMembers(orgId);
+  return members.filter((m) => roleAllows(m.role, "organization.manage")).map((m) => m.email);
+}
+
+/** Tells the team, once per answer and person, what a reporter answered from their tracking page. */
+export async function notifyAnswer(services: NotifyAnswerDeps, job: JobRequest): Promise<void> {
+  const { store, notifier, clock } = services;
+  const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
+  if (!feedback) return;
+  const answers = (await store.listComments(feedback.id)).filter((c) => c.reportId !== undefined);
+  if (answers.length === 0) return;
+  const [reports, recipients] = await Promise.all([store.listReports(feedback.id), teamAddresses(services, feedback.orgId, feedback.owner)]);
+  for (const answer of answers) {
+    const key = `answer.${answer.reportId}.${answer.at}`;
+    const author = reports.find((r) => r.id === answer.reportId)?.report.author;
+    const reporter = author?.name ?? author?.email;
+    const words = answerMessage({
+      ...(reporter && { reporter }),
+      key: feedback.key,
+      title: feedback.title,
+      text: answer.text,
+      feedbackUrl: feedbackUrl(services.baseUrl, feedback.key),
+    });
+    for (const email of recipients) {
+      if (!(await store.claimNotification(feedback.id, email, key, clock(), NOTIFY_LEASE_MS))) continue;
+      try {
+        await notifier.send({ to: email, ...words, messageId: `${key}.${feedback.id}.${encodeURIComponent(email)}` });
+      } catch (error) {
+        await store.releaseNotification(feedback.id, email, key);
+        throw error;
+      }
+      await store.confirmNotification(feedback.id, email, key, clock());
+    }
+  }
+}

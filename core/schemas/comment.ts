@@ -1,0 +1,24 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { COMMENT_MAX_LENGTH } from "./feedback.ts";
+import { literals } from "./literals.ts";
+import { Text } from "./text.ts";
+
+/** `internal`: the team only. `public`: also the feedback's reporters (their tracking pages). */
+const COMMENT_VISIBILITIES = ["internal", "public"] as const;
+export type CommentVisibility = (typeof COMMENT_VISIBILITIES)[number];
+
+/** A comment's text: at most 5000 characters, not blank. */
+export const CommentText = Text({ minLength: 1, maxLength: COMMENT_MAX_LENGTH, pattern: "\\S", description: "At most 5000 characters." });
+
+export const AddComment = Type.Object(
+  {
+    key: Type.String({ minLength: 1, description: "The feedback's key or id." }),
+    text: CommentText,
+    visibility: Type.Optional({
+      ...literals(COMMENT_VISIBILITIES),
+      description: "internal (default): the team only; public: also on the reporters' tracking pages.",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type AddComment = Static<typeof AddComment>;

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+/** The inbox's Changelog page, used as a browser without JavaScript uses it: links, forms, redirects. */
+describe("the inbox's Changelog page", () => {
+  let http: InProcess;
+  let browser: FormBrowser;
+  const keys: string[] = [];
+  beforeAll(async () => {
+    http = await inProcess();
+    for (const message of ["Invoice totals round the VAT down", "Receipts miss the shop's address"]) {
+      keys.push((await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message } })).body.ticketId);
+    }
+    await http.runJobs();
+    browser = new FormBrowser(http.url, {}, http.handle);
+    await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/changelog");
+  });
+  afterAll(() => http.close());
+
+  /** Posts the editor's form as a browser would: its hidden fields, then the fields given (a list repeats the field). */
+  async function post(path: string, page: string, fields: Record<string, string | string[]>) {
+    const form = /<form method="post" action="[^"]*" class="editor">([\s\S]*?)<\/form>/.exec(page)?.[1] ?? page;
+    const body = new URLSearchParams();
+    body.set("csrf", /name="csrf" value="([^"]+)"/.exec(page)![1]!);
+    for (const [, value] of form.matchAll(/<input type="hidden" name="feedbacks" value="([^"]*)">/g)) body.append("feedbacks", value!);
+    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+    return browser.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+  }
+  const get = async (path: string) => (await browser.fetch(path)).text();
+
+  test("the nav leads to the Changelog; a preview renders the Markdown on the server without saving anything", async () => {
+    expect(await get("/inbox")).toMatch(/<a href="\/changelog"><svg [^>]*>.*?<\/svg><span>Changelog<\/span><\/a>/);
+    const editor = await get("/changelog/new");
+    const previewed = await post("/changelog", editor, { title: "Invoices", body: "**Rounded** right\n\n<script>x</script>", action: "preview" });
+    expect(previewed.status).toBe(200);
+    const page = await previewed.text();
+    expect(page).toContain("<strong>Rounded</strong> right");
+    expect(page).toContain("&lt;script&gt;x&lt;/script&gt;");
+    expect(page).toContain('value="Invoices"');
+    expect((await http.request("GET", "/v1/changelog", { token: http.demo.tokens.member })).body.data).toEqual([]);
+  });
+
+  test("a draft is saved with feedbacks typed by key, found by a search and linked, one unlinked; then published", async () => {
+    const saved = await post("/changelog", await get("/changelog/new"), {
+      title: "Invoices and receipts",
+      body: "Both fixed.",
+      keys: keys[0]!.toLowerCase(),
+      action: "save",
+    });
+    expect(saved.status).toBe(303);
+    let page = await get(saved.headers.get("location")!);
+    expect(page).toContain("Draft saved.");
+    const at = saved.headers.get("location")!.replace(/\?.*/, "");
+    expect(page).toContain(`<input type="hidden" name="feedbacks" value="${keys[0]}">`);
+    const searched = await (
+      await post(at, page, { title: "Invoices and receipts", body: "Both fixed.", query: "receipts address", action: "search" })
+    ).text();
+    expect(searched).toContain(`name="link" value="${keys[1]}"`);
+    expect((await post(at, searched, { title: "Invoices and receipts", body: "Both fixed.", link: keys[1]! })).status).toBe(303);
+    page = await get(at);
+    expect(page).toContain(`<input type="hidden" name="feedbacks" value="${keys[1]}">`);
+    expect((await post(at, page, { title: "Invoices and receipts", body: "Both fixed.", unlink: keys[0]! })).status).toBe(303);
+    page = await get(at);
+    expect(page).not.toContain(`<input type="hidden" name="feedbacks" value="${keys[0]}">`);
+    const published = await post(at, page, { title: "Invoices and receipts", body: "Both **fixed**.", action: "publish" });
+    expect(published.headers.get("location")).toContain("done=published");
+    const shown = await get(published.headers.get("location")!);
+    expect(shown).toContain("Published: the followers of its feedbacks are being told.");
+    expect(shown).toContain("<strong>fixed</strong>");
+    expect((await http.request("GET", `/v1/feedbacks/${keys[1]}`, { token: http.demo.tokens.member })).body.status).toBe("delivered");
+    expect((await http.request("GET", `/v1/feedbacks/${keys[0]}`, { token: http.demo.tokens.member })).body.status).toBe("triage");
+    expect(await get("/changelog")).toContain('href="/p/demo/changelog"');
+  });
+
+  test("an unknown key keeps what was typed and says which field is wrong; a draft is deleted", async () => {
+    const refused = await post("/changelog", await get("/changelog/new"), { title: "Typo", body: "Keep me", keys: "DEMO-99999", action: "save" });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain('role="alert"');
+    expect(page).toContain("Keep me");
+    const saved = await post("/changelog", await get("/changelog/new"), { title: "To delete", action: "save" });
+    const at = saved.headers.get("location")!.replace(/\?.*/, "");
+    const deleted = await post(at, await get(at), { title: "To delete", action: "delete" });
+    expect(deleted.headers.get("location")).toBe("/changelog?done=deleted");
+    expect(await get("/changelog")).not.toContain("To delete");
+  });
+
+  test("a Reader is not offered the Changelog and is refused it", async () => {
+    const reader = new FormBrowser(http.url, {}, http.handle);
+    await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
+    expect(await (await reader.fetch("/inbox")).text()).not.toContain('href="/changelog"');
+    expect((await reader.fetch("/changelog")).status).toBe(403);
+  });
+});

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import Parser from "rss-parser";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+describe("the public changelog and its Atom feed", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess();
+    const write = (title: string, body: string) => http.request("POST", "/v1/changelog", { token: http.demo.tokens.member, body: { title, body } });
+    const first = await write("Exports to PDF fixed", "The **last page** is back. See [notes](https://example.com/notes).");
+    await http.request("POST", `/v1/changelog/${first.body.id}/publish`, { token: http.demo.tokens.member });
+    http.advanceClock(60_000);
+    const second = await write("Dark theme & <more>", "Now with *contrast*.\n\n<script>alert(1)</script>");
+    await http.request("POST", `/v1/changelog/${second.body.id}/publish`, { token: http.demo.tokens.member });
+    await write("Secret draft", "Not yet");
+  });
+  afterAll(() => http.close());
+
+  test("the page lists the published entries, newest first, their Markdown rendered; drafts never", async () => {
+    const res = await http.fetch(`${http.url}/p/demo/changelog`);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const titles = [...page.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    expect(titles).toEqual(["Dark theme &amp; &lt;more&gt;", "Exports to PDF fixed"]);
+    expect(page).toContain("<strong>last page</strong>");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(page).not.toContain("Secret draft");
+    expect(page).toContain('href="/p/demo/changelog.atom"');
+  });
+
+  test("the Atom feed parses with a feed library: titles, links, dates and content", async () => {
+    const res = await http.fetch(`${http.url}/p/demo/changelog.atom`);
+    expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    const feed = await new Parser().parseString(await res.text());
+    expect(feed.title).toContain("What's new");
+    expect(feed.link).toBe(`${http.url}/p/demo/changelog`);
+    expect(feed.items.map((i) => i.title)).toEqual(["Dark theme & <more>", "Exports to PDF fixed"]);
+    for (const item of feed.items) {
+      expect(item.link).toMatch(new RegExp(`^${http.url}/p/demo/changelog#entry-`));
+      expect(Number.isNaN(Date.parse(item.isoDate!))).toBe(false);
+    }
+    expect(Date.parse(feed.items[0]!.isoDate!)).toBeGreaterThan(Date.parse(feed.items[1]!.isoDate!));
+    expect(feed.items[1]!.content).toContain("<strong>last page</strong>");
+    expect(feed.items[1]!.content).toContain('<a href="https://example.com/notes"');
+    expect(feed.items[0]!.content).not.toContain("<script>");
+    expect(feed.items.some((i) => i.title === "Secret draft")).toBe(false);
+  });
+
+  test("an address that names no organization is 404, page and feed", async () => {
+    expect((await http.fetch(`${http.url}/p/nobody/changelog`)).status).toBe(404);
+    expect((await http.fetch(`${http.url}/p/nobody/changelog.atom`)).status).toBe(404);
+    expect((await http.fetch(`${http.url}/p/DEMO/changelog`)).status).toBe(404);
+  });
+});

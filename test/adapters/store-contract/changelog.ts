@@ -1,0 +1,114 @@
+import { describe, expect, test } from "bun:test";
+import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
+import { publication } from "../../../core/changelog/publication.ts";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Changelog entries, and publishing one with the feedbacks it ships in one transaction. */
+export function changelogContract(makeStore: () => Promise<Store>) {
+  const { id, seed, record, webhook } = contractKit();
+
+  const draft = (orgId: string, fields: Partial<ChangelogEntryRecord> = {}): ChangelogEntryRecord => ({
+    id: id("entry"),
+    orgId,
+    title: "PDF export",
+    body: "**Fixed**",
+    status: "draft",
+    feedbackIds: [],
+    createdAt: 100,
+    updatedAt: 100,
+    ...fields,
+  });
+
+  /** The kinds of the jobs due, each completed as it is read. */
+  async function drainJobs(store: Store): Promise<string[]> {
+    const kinds: string[] = [];
+    for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) {
+      kinds.push(`${job.request.kind} ${job.request.feedbackId}`);
+      await store.completeJob(job);
+    }
+    return kinds;
+  }
+
+  describe("changelog", () => {
+    test("entries are found in their organization only; the team's list has drafts first, then published ones newest first", async () => {
+      const store = await makeStore();
+      const { orgId } = await seed(store);
+      const old = draft(orgId, { status: "published", publishedAt: 200 });
+      const recent = draft(orgId, { status: "published", publishedAt: 300 });
+      const pending = draft(orgId, { createdAt: 50, feedbackIds: ["a", "b"] });
+      for (const e of [old, pending, recent]) await store.createEntry(e);
+      expect(await store.findEntry(orgId, pending.id)).toEqual(pending);
+      expect(await store.findEntry("other-org", pending.id)).toBeNull();
+      expect((await store.listEntries(orgId, { drafts: true })).map((e) => e.id)).toEqual([pending.id, recent.id, old.id]);
+      expect((await store.listEntries(orgId, { drafts: false })).map((e) => e.id)).toEqual([recent.id, old.id]);
+      expect(await store.findEntry(orgId, old.id)).toEqual(old);
+    });
+
+    test("updateEntry writes while the status is the one read; deleteDraft deletes drafts only", async () => {
+      const store = await makeStore();
+      const { orgId } = await seed(store);
+      const entry = draft(orgId);
+      await store.createEntry(entry);
+      expect(await store.updateEntry({ ...entry, title: "Renamed", feedbackIds: ["x"], updatedAt: 150 })).toBe(true);
+      expect(await store.findEntry(orgId, entry.id)).toEqual({ ...entry, title: "Renamed", feedbackIds: ["x"], updatedAt: 150 });
+      expect(await store.updateEntry({ ...entry, status: "published", publishedAt: 1 })).toBe(false);
+      const shipped = draft(orgId, { status: "published", publishedAt: 160 });
+      await store.createEntry(shipped);
+      expect(await store.deleteDraft(orgId, shipped.id)).toBe("published");
+      expect(await store.deleteDraft(orgId, entry.id)).toBe("deleted");
+      expect(await store.deleteDraft(orgId, entry.id)).toBe("not_found");
+      expect(await store.findEntry(orgId, shipped.id)).not.toBeNull();
+    });
+
+    test("publishEntry writes the entry, its feedbacks' statuses, their events and its jobs together", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const hook = webhook(org.orgId, ["changelog.published"]);
+      await store.createWebhook(hook, 5);
+      const a = (await record(store, org, "first", 10))!;
+      const b = (await record(store, org, "second", 11))!;
+      await drainJobs(store);
+      const entry = draft(org.orgId, { feedbackIds: [a.id, b.id] });
+      await store.createEntry(entry);
+      let n = 0;
+      const p = publication(entry, false, [a, b], 500, { id: () => id(`ev${++n}`) });
+      expect(await store.publishEntry(p)).toBe(true);
+      expect(await store.findEntry(org.orgId, entry.id)).toEqual({ ...entry, status: "published", publishedAt: 500, updatedAt: 500 });
+      expect((await store.findFeedback(org.orgId, a.id))?.status).toBe("delivered");
+      expect((await store.findFeedback(org.orgId, b.id))?.status).toBe("delivered");
+      expect(await store.statusChanges(a.id)).toEqual([{ previousStatus: "triage", at: 500 }]);
+      expect(await drainJobs(store)).toEqual([`announce_changelog ${entry.id}`]);
+      const delivery = await store.claimDelivery(1e12, 1_000, "lease");
+      expect([delivery?.event.type, delivery?.event.feedbackId, delivery?.webhook.id]).toEqual(["changelog.published", entry.id, hook.id]);
+      // Published already: a second publication writes nothing.
+      expect(await store.publishEntry(publication(entry, false, [], 600, { id: () => id("ev") }))).toBe(false);
+    });
+
+    test("a feedback whose status changed meanwhile undoes the whole publication", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "first", 10))!;
+      const b = (await record(store, org, "second", 11))!;
+      await drainJobs(store);
+      const entry = draft(org.orgId, { feedbackIds: [a.id, b.id] });
+      await store.createEntry(entry);
+      const stale = publication(entry, false, [a, { ...b, status: "fixed" }], 500, { id: () => id("ev") });
+      expect(await store.publishEntry(stale)).toBe(false);
+      expect((await store.findEntry(org.orgId, entry.id))?.status).toBe("draft");
+      expect((await store.findFeedback(org.orgId, a.id))?.status).toBe("triage");
+      expect(await store.statusChanges(a.id)).toEqual([]);
+      expect(await drainJobs(store)).toEqual([]);
+    });
+
+    test("a new entry is inserted published by publishEntry, once", async () => {
+      const store = await makeStore();
+      const { orgId } = await seed(store);
+      const entry = draft(orgId);
+      const p = publication(entry, true, [], 700, { id: () => id("ev") });
+      expect(await store.publishEntry(p)).toBe(true);
+      expect((await store.findEntry(orgId, entry.id))?.publishedAt).toBe(700);
+      expect(await store.publishEntry(p)).toBe(false);
+    });
+  });
+}

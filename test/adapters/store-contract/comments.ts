@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Comments apart from status changes: a team member's, a reporter's answer. */
+export function commentsContract(makeStore: () => Promise<Store>) {
+  const { id, seed, record } = contractKit();
+
+  describe("comments", () => {
+    test("addComment stores a team comment or a reporter's answer with its visibility, and queues its jobs with it", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "commented", 1))!;
+      for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) await store.completeJob(job);
+      const base = { orgId: org.orgId, feedbackId: f.id, status: "triage" as const };
+      await store.addComment({ ...base, id: id("c"), text: "Team note", at: 5, author: { userId: "u1" }, visibility: "internal", jobs: [] });
+      await store.addComment({
+        ...base,
+        id: id("c"),
+        text: "Reporter's answer",
+        at: 6,
+        author: { reportId: "r-9" },
+        visibility: "public",
+        jobs: [{ kind: "notify_answer", orgId: org.orgId, feedbackId: f.id }],
+      });
+      expect(await store.listComments(f.id)).toEqual([
+        { text: "Team note", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 5 },
+        { text: "Reporter's answer", userId: "", reportId: "r-9", visibility: "public", statusFrom: "triage", statusTo: "triage", at: 6 },
+      ]);
+      const job = await store.claimJob(1e12, 1_000, "l");
+      expect(job?.request).toEqual({ kind: "notify_answer", orgId: org.orgId, feedbackId: f.id });
+    });
+  });
+}

@@ -1,0 +1,242 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { announceEntry, recipientsOf } from "../../core/changelog/announce-entry.ts";
+import { createEntry } from "../../core/changelog/create-entry.ts";
+import { deleteEntry } from "../../core/changelog/delete-entry.ts";
+import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
+import { entryMessage } from "../../core/changelog/entry-message.ts";
+import { publication } from "../../core/changelog/publication.ts";
+import { publishEntry } from "../../core/changelog/publish-entry.ts";
+import { updateEntry } from "../../core/changelog/update-entry.ts";
+import type { Follower } from "../../core/model.ts";
+import type { ChangelogPublication } from "../../core/store/changelog.ts";
+import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { NOW, tokenGrant } from "./fake-organization.ts";
+
+const member = { ...tokenGrant("member", ["feedbacks:read", "feedbacks:write"]), orgId: "org" };
+const reader = { ...tokenGrant("reader", ["feedbacks:read"]), orgId: "org" };
+
+const pdf = feedbackRecord({ id: "fb-1", key: "ACME-1", status: "fixed", title: "Export to PDF gives a blank page" });
+const dark = feedbackRecord({ id: "fb-2", key: "ACME-2", status: "delivered", title: "Dark mode" });
+const sync = feedbackRecord({
+  id: "fb-3",
+  key: "ACME-3",
+  status: "triage",
+  title: "Calendar sync",
+  tracker: { key: "acme/web#7", provider: "github", status: "open" },
+});
+
+/** Feedbacks and changelog entries in memory; publishing is compare-and-set on the draft and on each feedback's status. */
+function fakeChangelog(...feedbacks: ReturnType<typeof feedbackRecord>[]) {
+  const fake = fakeFeedbacks(...feedbacks);
+  const entries = new Map<string, ChangelogEntryRecord>();
+  const published: ChangelogPublication[] = [];
+  const store = {
+    ...fake.deps.store,
+    createEntry: async (e: ChangelogEntryRecord) => void entries.set(e.id, e),
+    findEntry: async (orgId: string, id: string) => (entries.get(id)?.orgId === orgId ? entries.get(id)! : null),
+    listEntries: async () => [...entries.values()],
+    updateEntry: async (e: ChangelogEntryRecord) => {
+      if (entries.get(e.id)?.status !== e.status) return false;
+      entries.set(e.id, e);
+      return true;
+    },
+    deleteDraft: async (_orgId: string, id: string) => {
+      const e = entries.get(id);
+      if (!e) return "not_found" as const;
+      if (e.status === "published") return "published" as const;
+      entries.delete(id);
+      return "deleted" as const;
+    },
+    publishEntry: async (p: ChangelogPublication) => {
+      if (p.created ? entries.has(p.entry.id) : entries.get(p.entry.id)?.status !== "draft") return false;
+      if (!p.changes.every((c) => fake.feedbacks.get(c.feedbackId)?.status === c.from)) return false;
+      for (const c of p.changes) fake.feedbacks.set(c.feedbackId, { ...fake.feedbacks.get(c.feedbackId)!, status: c.to });
+      entries.set(p.entry.id, p.entry);
+      published.push(p);
+      return true;
+    },
+  };
+  return { ...fake, entries, published, deps: { ...fake.deps, store } };
+}
+
+describe("publishing a changelog entry", () => {
+  test("moves each linked feedback not yet delivered to delivered, with the events of any status change, and leaves the delivered one alone", () => {
+    const entry = {
+      id: "e-1",
+      orgId: "org",
+      title: "PDF export",
+      body: "",
+      status: "draft" as const,
+      feedbackIds: ["fb-1", "fb-2"],
+      createdAt: NOW,
+      updatedAt: NOW,
+    };
+    let n = 0;
+    const p = publication(entry, false, [pdf, dark], NOW, { id: () => `ev-${++n}` });
+    assert.deepEqual(p.changes, [{ feedbackId: "fb-1", from: "fixed", to: "delivered" }]);
+    assert.deepEqual(
+      p.events.map((e) => [e.type, e.feedbackId]),
+      [
+        ["feedback.status_changed", "fb-1"],
+        ["feedback.shipped", "fb-1"],
+        ["changelog.published", "e-1"],
+      ],
+    );
+    assert.equal(p.entry.status, "published");
+    assert.equal(p.entry.publishedAt, NOW);
+  });
+
+  test("queues one announcement for the entry instead of a delivered notification per feedback; a tracker issue still follows", () => {
+    const entry = { id: "e-1", orgId: "org", title: "t", body: "", status: "draft" as const, feedbackIds: [], createdAt: NOW, updatedAt: NOW };
+    const p = publication(entry, false, [pdf, sync], NOW, { id: () => "ev" });
+    assert.deepEqual(p.jobs, [
+      { kind: "sync_tracker", orgId: "org", feedbackId: "fb-3" },
+      { kind: "announce_changelog", orgId: "org", feedbackId: "e-1" },
+    ]);
+  });
+
+  test("POST /v1/changelog/{id}/publish publishes a draft in one store call; publishing it again is changelog_published", async () => {
+    const fake = fakeChangelog(pdf, dark);
+    const created = await createEntry(fake.deps, member, { title: " PDF export fixed ", body: "It works.", feedbacks: ["acme-1", "ACME-2"] });
+    assert.ok(created.ok);
+    assert.deepEqual(created.value.feedbacks, ["ACME-1", "ACME-2"]);
+    assert.equal(created.value.title, "PDF export fixed");
+    const published = await publishEntry(fake.deps, member, { id: created.value.id });
+    assert.ok(published.ok);
+    assert.equal(published.value.status, "published");
+    assert.equal(published.value.publishedAt, new Date(NOW).toISOString());
+    assert.equal(fake.published.length, 1);
+    assert.equal(fake.feedbacks.get("fb-1")?.status, "delivered");
+    const again = await publishEntry(fake.deps, member, { id: created.value.id });
+    assert.deepEqual(again, { ok: false, code: "changelog_published" });
+  });
+
+  test("publish_changelog_entry writes and publishes a new entry in the same commit", async () => {
+    const fake = fakeChangelog(pdf);
+    const published = await publishEntry(fake.deps, member, { title: "PDF export", feedbacks: ["ACME-1"] });
+    assert.ok(published.ok);
+    assert.equal(fake.published.length, 1);
+    assert.equal(fake.published[0]!.created, true);
+    assert.equal(fake.entries.size, 1);
+    const untitled = await publishEntry(fake.deps, member, { body: "no title" });
+    assert.equal(!untitled.ok && untitled.code, "invalid_body");
+  });
+
+  test("a feedback changed by someone else between the read and the commit is read again, and the entry still published once", async () => {
+    const fake = fakeChangelog(pdf);
+    const created = await createEntry(fake.deps, member, { title: "PDF", feedbacks: ["ACME-1"] });
+    assert.ok(created.ok);
+    const publish = fake.deps.store.publishEntry;
+    let first = true;
+    fake.deps.store.publishEntry = async (p) => {
+      if (first) {
+        first = false;
+        fake.feedbacks.set("fb-1", { ...fake.feedbacks.get("fb-1")!, status: "in_development" });
+        return false;
+      }
+      return publish(p);
+    };
+    const published = await publishEntry(fake.deps, member, { id: created.value.id });
+    assert.ok(published.ok);
+    assert.deepEqual(fake.published[0]!.changes, [{ feedbackId: "fb-1", from: "in_development", to: "delivered" }]);
+  });
+});
+
+describe("changelog entries", () => {
+  test("a Reader may neither write nor read the team's changelog (forbidden)", async () => {
+    const fake = fakeChangelog(pdf);
+    assert.deepEqual(await createEntry(fake.deps, reader, { title: "x" }), { ok: false, code: "forbidden" });
+    assert.deepEqual(await deleteEntry(fake.deps, reader, "e"), { ok: false, code: "forbidden" });
+  });
+
+  test("an unknown feedback key refuses the entry, naming the field", async () => {
+    const fake = fakeChangelog(pdf);
+    const refused = await createEntry(fake.deps, member, { title: "x", feedbacks: ["ACME-1", "ACME-99"] });
+    assert.deepEqual(refused, { ok: false, code: "invalid_body", problem: { field: "feedbacks", reason: "unknown_feedback", given: "ACME-99" } });
+  });
+
+  test("a draft is deleted; a published entry never is (changelog_published), nor does it ship other feedbacks", async () => {
+    const fake = fakeChangelog(pdf, dark);
+    const draft = await createEntry(fake.deps, member, { title: "draft" });
+    assert.ok(draft.ok);
+    assert.deepEqual(await deleteEntry(fake.deps, member, draft.value.id), { ok: true, value: { deleted: true } });
+    assert.deepEqual(await deleteEntry(fake.deps, member, draft.value.id), { ok: false, code: "not_found" });
+    const shipped = await publishEntry(fake.deps, member, { title: "shipped", feedbacks: ["ACME-1"] });
+    assert.ok(shipped.ok);
+    assert.deepEqual(await deleteEntry(fake.deps, member, shipped.value.id), { ok: false, code: "changelog_published" });
+    assert.deepEqual(await updateEntry(fake.deps, member, shipped.value.id, { feedbacks: ["ACME-2"] }), { ok: false, code: "changelog_published" });
+    const corrected = await updateEntry(fake.deps, member, shipped.value.id, { title: "Shipped, spelled right" });
+    assert.equal(corrected.ok && corrected.value.title, "Shipped, spelled right");
+  });
+});
+
+describe("the announcement", () => {
+  const follower = (feedbackId: string, email: string, fields: Partial<Follower> = {}): Follower => ({
+    feedbackId,
+    email,
+    language: "en",
+    ...fields,
+  });
+
+  test("names each person once, with every feedback of the entry they follow", () => {
+    const people = recipientsOf([
+      { feedback: pdf, followers: [follower("fb-1", "ann@x.io", { name: "Ann" }), follower("fb-1", "bea@x.io", { language: "fr" })] },
+      { feedback: sync, followers: [follower("fb-3", "ann@x.io", { trackingSealed: "sealed:https://t" })] },
+    ]);
+    assert.deepEqual(
+      people.map((p) => [p.email, p.name, p.language, p.trackingSealed, p.feedbacks.map((f) => f.key)]),
+      [
+        ["ann@x.io", "Ann", "en", "sealed:https://t", ["ACME-1", "ACME-3"]],
+        ["bea@x.io", undefined, "fr", undefined, ["ACME-1"]],
+      ],
+    );
+  });
+
+  test("sends one message per person, in their language, with an unsubscribe link per feedback they follow; running again sends nothing", async () => {
+    const fake = fakeChangelog(pdf, sync);
+    const shipped = await publishEntry(fake.deps, member, {
+      title: "Exports and sync",
+      body: "**Faster** now.",
+      feedbacks: ["ACME-1", "ACME-3"],
+    });
+    assert.ok(shipped.ok);
+    const followers = [follower("fb-1", "ann@x.io", { name: "Ann" }), follower("fb-3", "ann@x.io"), follower("fb-3", "bea@x.io", { language: "fr" })];
+    const claims = new Set<string>();
+    const sent: Array<{ to: string; subject: string; text: string; unsubscribeUrl?: string }> = [];
+    const deps = {
+      ...fake.deps,
+      notifier: { send: async (m: (typeof sent)[number]) => void sent.push(m) },
+      secrets: { seal: async (t: string) => t, open: async (t: string) => t },
+      store: {
+        ...fake.deps.store,
+        listFollowers: async (feedbackId: string) => followers.filter((f) => f.feedbackId === feedbackId),
+        claimNotification: async (feedbackId: string, email: string, key: string) =>
+          !claims.has(`${feedbackId} ${email} ${key}`) && Boolean(claims.add(`${feedbackId} ${email} ${key}`)),
+        confirmNotification: async () => {},
+        releaseNotification: async () => {},
+      },
+    };
+    const job = { kind: "announce_changelog" as const, orgId: "org", feedbackId: shipped.value.id };
+    await announceEntry(deps, job);
+    await announceEntry(deps, job);
+    assert.deepEqual(
+      sent.map((m) => [m.to, m.subject]),
+      [
+        ["ann@x.io", "New: Exports and sync"],
+        ["bea@x.io", "Nouveauté\u202f: Exports and sync"],
+      ],
+    );
+    assert.match(sent[0]!.text, /^Hello Ann,/);
+    assert.match(sent[0]!.text, /\*\*Faster\*\* now\./);
+    assert.equal(sent[0]!.text.match(/Stop receiving news about ACME-\d: https:\/\/retour\.test\/unsubscribe\?/g)?.length, 2);
+    // The announcement stands for the delivered message of each feedback it covers.
+    assert.ok(claims.has("fb-1 ann@x.io delivered") && claims.has("fb-3 ann@x.io delivered") && claims.has("fb-3 bea@x.io delivered"));
+  });
+
+  test("the French message puts a narrow no-break space before its colons", () => {
+    const words = entryMessage("fr", { title: "Export", body: "", followed: [{ key: "ACME-1", title: "PDF", unsubscribeUrl: "https://u" }] });
+    assert.equal(words.subject, "Nouveauté\u202f: Export");
+    assert.ok(!/ :/.test(words.text));
+  });
+});

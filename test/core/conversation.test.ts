@@ -1,0 +1,139 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { addComment } from "../../core/conversation/add-comment.ts";
+import { answerAsReporter } from "../../core/conversation/answer-as-reporter.ts";
+import { notifyAnswer } from "../../core/conversation/notify-answer.ts";
+import { shownOnTrackingPage } from "../../core/conversation/shown-on-tracking-page.ts";
+import type { ReportRecord } from "../../core/model.ts";
+import type { CommentRecord } from "../../core/store/comments.ts";
+import type { StatusComment } from "../../core/store/feedbacks.ts";
+import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { NOW, tokenGrant } from "./fake-organization.ts";
+
+const member = { ...tokenGrant("member", ["feedbacks:read", "feedbacks:write"]), orgId: "org" };
+const reader = { ...tokenGrant("reader", ["feedbacks:read"]), orgId: "org" };
+
+const report: ReportRecord = {
+  id: "r-1",
+  feedbackId: "fb-1",
+  orgId: "org",
+  appId: "app",
+  source: "api",
+  report: { kind: "problem", message: "m", author: { name: "Ann", email: "ann@x.io" } },
+  language: "en",
+  conversation: [],
+  statusId: "s-1",
+  at: NOW,
+};
+
+/** Feedbacks with their comments, and the people of the organization; a reporter's comment is stored as the store would list it. */
+function fakeConversation(owner?: string) {
+  const fake = fakeFeedbacks(feedbackRecord({ ...(owner && { owner }) }));
+  const comments: StatusComment[] = [];
+  const added: CommentRecord[] = [];
+  const mails: Array<{ to: string; subject: string }> = [];
+  const claims = new Set<string>();
+  const deps = {
+    ...fake.deps,
+    // A hash as long as the kept one: the text, padded.
+    digest: (text: string) => text.padEnd(64, "0"),
+    notifier: { send: async (m: { to: string; subject: string }) => void mails.push(m) },
+    store: {
+      ...fake.deps.store,
+      findReportByStatusId: async (statusId: string) => (statusId === "s-1" ? { report, tokenHash: "token".padEnd(64, "0") } : null),
+      addComment: async (c: CommentRecord) => {
+        added.push(c);
+        comments.push({
+          text: c.text,
+          userId: "userId" in c.author ? c.author.userId : "",
+          ...("reportId" in c.author && { reportId: c.author.reportId }),
+          ...(c.visibility === "public" && { visibility: "public" as const }),
+          statusFrom: c.status,
+          statusTo: c.status,
+          at: c.at,
+        });
+      },
+      listComments: async () => comments,
+      listReports: async () => [report],
+      listMembers: async () => [
+        { userId: "u-admin", email: "admin@x.io", role: "admin" as const },
+        { userId: "u-member", email: "member@x.io", role: "member" as const },
+      ],
+      claimNotification: async (feedbackId: string, email: string, key: string) =>
+        !claims.has(`${feedbackId} ${email} ${key}`) && Boolean(claims.add(`${feedbackId} ${email} ${key}`)),
+      confirmNotification: async () => {},
+      releaseNotification: async () => {},
+    },
+  };
+  return { deps, added, mails };
+}
+
+describe("the reporter's answer", () => {
+  test("is a public comment by their report, with the feedback's status unchanged, and queues the team's notice with it", async () => {
+    const fake = fakeConversation();
+    const answered = await answerAsReporter(fake.deps, "s-1", "token", "  Landscape pages only  ");
+    assert.ok(answered.ok);
+    assert.deepEqual(
+      fake.added.map((c) => [c.text, c.author, c.visibility, c.status, c.jobs]),
+      [["Landscape pages only", { reportId: "r-1" }, "public", "triage", [{ kind: "notify_answer", orgId: "org", feedbackId: "fb-1" }]]],
+    );
+  });
+
+  test("a wrong tracking token is not_found; a blank text is invalid_body", async () => {
+    const fake = fakeConversation();
+    assert.deepEqual(await answerAsReporter(fake.deps, "s-1", "wrong", "hello"), { ok: false, code: "not_found" });
+    assert.equal((await answerAsReporter(fake.deps, "s-1", "token", " \n ")).ok, false);
+    assert.equal(fake.added.length, 0);
+  });
+
+  test("tells the feedback's owner when it has one, else its Admins, once per answer", async () => {
+    const owned = fakeConversation("member@x.io");
+    await answerAsReporter(owned.deps, "s-1", "token", "hello");
+    const job = { kind: "notify_answer" as const, orgId: "org", feedbackId: "fb-1" };
+    await notifyAnswer(owned.deps, job);
+    await notifyAnswer(owned.deps, job);
+    assert.deepEqual(
+      owned.mails.map((m) => [m.to, m.subject]),
+      [["member@x.io", "Reply on ACME-1: Export to PDF gives a blank page"]],
+    );
+    const unowned = fakeConversation();
+    await answerAsReporter(unowned.deps, "s-1", "token", "hello");
+    await notifyAnswer(unowned.deps, job);
+    assert.deepEqual(
+      unowned.mails.map((m) => m.to),
+      ["admin@x.io"],
+    );
+  });
+
+  test("the tracking page shows the reporter's own answers, and no one else's comments", () => {
+    const comment = (fields: Partial<StatusComment>): StatusComment => ({
+      text: "t",
+      userId: "",
+      statusFrom: "triage",
+      statusTo: "triage",
+      at: NOW,
+      ...fields,
+    });
+    assert.equal(shownOnTrackingPage(comment({ reportId: "r-1", visibility: "public" }), "r-1"), true);
+    assert.equal(shownOnTrackingPage(comment({ reportId: "r-2", visibility: "public" }), "r-1"), false);
+    assert.equal(shownOnTrackingPage(comment({ userId: "u" }), "r-1"), false);
+  });
+});
+
+describe("add_comment", () => {
+  test("adds a team comment, internal unless said public, without changing the status; a Reader is forbidden", async () => {
+    const fake = fakeConversation();
+    const added = await addComment(fake.deps, member, { key: "ACME-1", text: " Shipping Friday ", visibility: "public" });
+    assert.ok(added.ok);
+    await addComment(fake.deps, member, { key: "ACME-1", text: "Note" });
+    assert.deepEqual(
+      fake.added.map((c) => [c.text, c.author, c.visibility, c.status]),
+      [
+        ["Shipping Friday", { userId: "u" }, "public", "triage"],
+        ["Note", { userId: "u" }, "internal", "triage"],
+      ],
+    );
+    assert.deepEqual(await addComment(fake.deps, reader, { key: "ACME-1", text: "x" }), { ok: false, code: "forbidden" });
+    assert.deepEqual(await addComment(fake.deps, member, { key: "ACME-9", text: "x" }), { ok: false, code: "not_found" });
+  });
+});
