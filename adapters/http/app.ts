@@ -52,6 +52,8 @@ interface HttpOptions {
   readonly widget?: () => Promise<WidgetScripts>;
   /** Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook. */
   readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
+  /** Slack's request URLs, by name (commands, interactions, events), mounted at /integrations/slack/{name}. */
+  readonly slack?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
 }
 
 const COMPONENTS = [
@@ -113,6 +115,9 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   // Raw bodies: a tracker's signature is computed over the exact bytes it sent.
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
+  }
+  for (const [name, handle] of Object.entries(options.slack ?? {})) {
+    app.post(`/integrations/slack/${name}`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }
   // Built once, on the first request that needs it.
   const build = options.widget;

@@ -17,6 +17,7 @@ import { argon2Hasher } from "../../adapters/system/password.ts";
 import { createSecretBox } from "../../adapters/system/secret-box.ts";
 import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
+import { createSlackApi } from "../../adapters/slack/web-api.ts";
 import { createBridgeTracker } from "../../adapters/tracker-bridge/tracker.ts";
 import { createDiskStorage } from "../../adapters/disk/files.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
@@ -131,6 +132,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     passwords: argon2Hasher,
     secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     trackers: { github: createGithubTracker(), bridge: createBridgeTracker() },
+    slack: createSlackApi(config.slackApiUrl),
     files: createDiskStorage(join(config.dataDir, "attachments")),
     webhooks: {
       transport: createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate }),

@@ -6,6 +6,7 @@ import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts"
 import { failureResponse } from "../../adapters/http/reply.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
+import { createSlackHandlers } from "../../adapters/slack/requests.ts";
 import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
 import { createLogger, requestLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
@@ -83,6 +84,7 @@ app = createHttpApp(services, {
     },
   ),
   integrations: { github: createGithubWebhookHandler(services, failureResponse), bridge: createBridgeWebhookHandler(services, failureResponse) },
+  slack: createSlackHandlers(services, failureResponse),
 }) as unknown as Elysia;
 
 const firstStart = (await listOrganizations(services)).length === 0;

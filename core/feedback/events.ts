@@ -28,7 +28,10 @@ export interface StatusChange {
 
 /** Background work a state change asks for; queued in the same transaction. */
 export interface JobRequest {
-  readonly kind: "group_report" | "notify_followers" | "sync_tracker";
+  readonly kind: "group_report" | "notify_followers" | "sync_tracker" | "slack_report" | "slack_notice";
   readonly orgId: string;
+  /** The feedback the job is about; empty for a report from Slack, which has none yet. */
   readonly feedbackId: string;
+  /** What the job needs that no record holds, as JSON: the Slack request a report comes from, the status a notice tells. */
+  readonly detail?: string;
 }

@@ -1,0 +1,46 @@
+import { LogLevel, WebClient } from "@slack/web-api";
+import type { SlackAccess, SlackApi, SlackMessage } from "../../core/ports.ts";
+
+/** A Slack call waits this long at most; the job is then retried later. */
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Slack's Web API through its official client. The client retries nothing: a failed call fails the
+ * job, which the durable queue retries with its own backoff, so an outage delays and loses nothing.
+ */
+export function createSlackApi(defaultApiUrl: string): SlackApi {
+  const client = (access: SlackAccess) =>
+    new WebClient(access.botToken, {
+      slackApiUrl: access.apiUrl ? access.apiUrl.replace(/\/?$/, "/") : defaultApiUrl,
+      retryConfig: { retries: 0 },
+      timeout: TIMEOUT_MS,
+      logLevel: LogLevel.ERROR,
+    });
+  return {
+    async userInfo(access, userId) {
+      const { user } = await client(access).users.info({ user: userId });
+      const name = user?.profile?.real_name || user?.real_name || user?.profile?.display_name || user?.name;
+      return { ...(name && { name }), ...(user?.profile?.email && { email: user.profile.email }) };
+    },
+    async permalink(access, channel, ts) {
+      const { permalink } = await client(access).chat.getPermalink({ channel, message_ts: ts });
+      if (!permalink) throw new Error("chat.getPermalink answered without a permalink");
+      return permalink;
+    },
+    async openView(access, triggerId, view) {
+      await client(access).views.open({ trigger_id: triggerId, view: view as never });
+    },
+    async postMessage(access, channel, message) {
+      await client(access).chat.postMessage({ channel, text: message.text, ...(message.blocks && { blocks: message.blocks as never }) });
+    },
+    async respond(responseUrl, message: SlackMessage) {
+      const answer = await fetch(responseUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ response_type: "ephemeral", ...message }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!answer.ok) throw new Error(`Slack's response_url answered ${answer.status}`);
+    },
+  };
+}
