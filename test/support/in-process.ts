@@ -5,6 +5,7 @@ import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts"
 import { failureResponse } from "../../adapters/http/reply.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
+import { createSlackHandlers } from "../../adapters/slack/requests.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
@@ -74,6 +75,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
       describeArguments: (failure) => argumentsBody(failure.code, "en", failure.problem),
       refuse: failureResponse,
     }),
+    slack: createSlackHandlers(services, failureResponse),
   });
   const info = await demo(services);
   // A request that came over a socket carries its Host (the MCP endpoint checks it against its own address).
