@@ -292,6 +292,7 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/routes/settings.ts": ["plan", "apps"],
   "adapters/http/routes/settings-access.ts": ["members", "tokens", "webhooks"],
   "adapters/http/routes/account.ts": ["signIn", "agents"],
+  "adapters/http/routes/settings-slack.ts": ["slackSettings"],
 };
 
 describe("the web catalog: each page reads its own words", () => {

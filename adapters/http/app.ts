@@ -32,6 +32,7 @@ import { duplicateRoutes } from "./routes/duplicates.ts";
 import { trendRoutes } from "./routes/trends.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
+import { settingsSlackRoutes } from "./routes/settings-slack.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
@@ -165,5 +166,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(trendRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
+    .use(settingsSlackRoutes(services))
     .use(faviconRoutes());
 }

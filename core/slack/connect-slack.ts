@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { SlackAccess } from "../ports.ts";
 import type { Kind, Severity } from "../schemas/feedback.ts";
@@ -25,17 +25,29 @@ interface SlackSetup extends SlackSecrets {
 /** Slack secrets are sealed at rest; opening them needs only the service's secret box. */
 export type SlackSecretDeps = Pick<Services, "secrets">;
 
-/** Connects (or reconnects) an organization's Slack app; the secrets are sealed before they are stored. */
+/**
+ * Connects (or reconnects) an organization's Slack app; the secrets are sealed before they are
+ * stored. A secret left blank keeps the one stored (a form never shows them again), so the first
+ * connection needs both.
+ */
 export async function connectSlack(
-  services: SlackSecretDeps & { readonly store: Pick<CatalogStore, "findApp"> & Pick<SlackStore, "setSlackConnection"> },
+  services: SlackSecretDeps & {
+    readonly store: Pick<CatalogStore, "findApp"> & Pick<SlackStore, "setSlackConnection" | "findSlackConnection">;
+  },
   grant: Grant,
   setup: SlackSetup,
 ): Promise<Result<SlackConnection>> {
   const allowed = authorize(grant, "organization.manage");
   if (!allowed.ok) return allowed;
-  if (!setup.signingSecret.trim() || !setup.botToken.trim()) return fail("invalid_body");
+  const current = await services.store.findSlackConnection(grant.orgId);
+  const kept = current ? await openSlackSecrets(services, current) : null;
+  const secrets: SlackSecrets = {
+    signingSecret: setup.signingSecret.trim() || kept?.signingSecret || "",
+    botToken: setup.botToken.trim() || kept?.botToken || "",
+  };
+  if (!secrets.signingSecret || !secrets.botToken)
+    return invalid("invalid_body", { field: secrets.signingSecret ? "botToken" : "signingSecret", reason: "missing" });
   if (setup.appId && !(await services.store.findApp(grant.orgId, setup.appId))) return fail("not_found");
-  const secrets: SlackSecrets = { signingSecret: setup.signingSecret.trim(), botToken: setup.botToken.trim() };
   const connection: SlackConnection = {
     orgId: grant.orgId,
     secretsSealed: await services.secrets.seal(JSON.stringify(secrets)),
