@@ -39,7 +39,10 @@ describe("the Slack settings page", () => {
     const stored = (await server.services.store.findSlackConnection(server.demo.orgId))!;
     expect(stored).toMatchObject({ appId: server.demo.appId, channel: "C0FEED", kinds: ["idea"], minSeverity: "P1" });
     expect(stored.secretsSealed).not.toContain("xoxb-bot-token-456");
-    expect(JSON.parse(await server.services.secrets.open(stored.secretsSealed))).toEqual({ signingSecret: "signing-secret-123", botToken: "xoxb-bot-token-456" });
+    expect(JSON.parse(await server.services.secrets.open(stored.secretsSealed))).toEqual({
+      signingSecret: "signing-secret-123",
+      botToken: "xoxb-bot-token-456",
+    });
   });
 
   test("saved again with the secrets left blank, the settings change and the secrets stay", async () => {
