@@ -50,11 +50,11 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
     w.slack,
     html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}
 <p>${connection ? w.connected : w.notConnected}</p>
-<h2>${w.requestUrls}</h2><dl>
-<dt>${w.slashCommand}</dt><dd><code>${requestUrls.commands}</code></dd>
-<dt>${w.interactivity}</dt><dd><code>${requestUrls.interactions}</code></dd>
-<dt>${w.eventsUrl}</dt><dd><code>${requestUrls.events}</code></dd></dl>
-${form}${connection ? postButton(visitor, `${PATH}/disconnect`, w.disconnect) : ""}`,
+<h2>${w.requestUrls}</h2>
+<p>${w.slashCommand}</p><pre class="command">${requestUrls.commands}</pre>
+<p>${w.interactivity}</p><pre class="command">${requestUrls.interactions}</pre>
+<p>${w.eventsUrl}</p><pre class="command">${requestUrls.events}</pre>
+${form}${connection ? html`<p>${postButton(visitor, `${PATH}/disconnect`, w.disconnect)}</p>` : ""}`,
     notice.status,
   );
 }
