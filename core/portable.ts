@@ -39,6 +39,8 @@ export const PORTABLE_SETS = [
   "merges",
   "splits",
   "suggestions",
+  "slack_connections",
+  "slack_events",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

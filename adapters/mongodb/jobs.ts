@@ -17,7 +17,7 @@ export function jobQueue(data: Database): JobQueue {
         { sort: { runAt: 1, _id: 1 }, returnDocument: "after" },
       );
       if (!job) return null;
-      const request = { kind: job.kind, orgId: job.orgId, feedbackId: job.feedbackId, ...(job.detail !== undefined && { detail: job.detail }) };
+      const request = { kind: job.kind, orgId: job.orgId, feedbackId: job.feedbackId, ...(typeof job.detail === "string" && { detail: job.detail }) };
       return { id: String(job._id), request, attempts: job.attempts, leaseToken };
     },
 
