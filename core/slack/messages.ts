@@ -92,7 +92,7 @@ export function feedbackNotice(feedback: FeedbackRecord, url: string, news: { re
   const headline = news.status ? `${feedback.key} is now ${STATUS_WORDS[news.status]}` : `New ${feedback.kind}: ${feedback.key}`;
   const severity = feedback.severity ?? "No severity";
   return {
-    text: `${headline}: ${feedback.title}`,
+    text: escaped(`${headline}: ${feedback.title}`),
     blocks: [
       { type: "section", text: { type: "mrkdwn", text: `*<${url}|${feedback.key}>* ${escaped(feedback.title)}` } },
       {

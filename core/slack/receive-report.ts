@@ -5,7 +5,7 @@ import type { JobQueue } from "../store/jobs.ts";
 import type { SlackConnection } from "../store/slack.ts";
 import { type SlackSecretDeps, slackAccess } from "./connect-slack.ts";
 import { appPicker } from "./messages.ts";
-import type { SlackReportRequest } from "./slack-request.ts";
+import { kindAndMessage, type SlackReportRequest } from "./slack-request.ts";
 
 /** What receiving a report from Slack reads and calls. */
 type ReceiveSlackReportDeps = SlackSecretDeps &
@@ -32,7 +32,7 @@ export async function receiveSlackReport(
   connection: SlackConnection,
   request: SlackReportRequest,
 ): Promise<SlackReceipt> {
-  if (!request.text.trim()) return "no_text";
+  if (!kindAndMessage(request.text).message) return "no_text";
   const apps = await services.store.listApps(connection.orgId);
   const app = targetApp(apps, connection, request.appId);
   if (!app) return "no_app";

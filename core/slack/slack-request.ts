@@ -22,12 +22,31 @@ export interface SlackReportRequest {
  */
 export const slackIdempotencyKey = (request: SlackReportRequest): string => `slack:${request.channel}:${request.ts ?? request.triggerId}`;
 
+/**
+ * A Slack message as a person reads it: Slack's markup of links, mentions and channels
+ * (`<https://x|label>`, `<@U123>`, `<#C123|general>`, `<!here>`) in words, its three escapes undone.
+ */
+export function plainText(text: string): string {
+  return text
+    .replace(/<([^<>|]+)(?:\|([^<>]*))?>/g, (_, target: string, label: string | undefined) => {
+      if (target.startsWith("@")) return label ? `@${label.replace(/^@/, "")}` : target;
+      if (target.startsWith("#")) return `#${label || target.slice(1)}`;
+      if (target.startsWith("!")) return label || `@${target.slice(1).split("^")[0]}`;
+      if (target.startsWith("mailto:")) return label || target.slice("mailto:".length);
+      return label && label !== target ? `${label} (${target})` : target;
+    })
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
 const KIND_PREFIX = /^(problem|bug|idea|praise)\s*:\s*/i;
 const KIND_OF: Readonly<Record<string, Kind>> = { problem: "problem", bug: "problem", idea: "idea", praise: "praise" };
 
-/** `/retour idea: …` says its kind; without a prefix a report from Slack is a problem. */
+/** `/retour idea: …` says its kind; without a prefix a report from Slack is a problem. The message is in plain text. */
 export function kindAndMessage(text: string): { kind: Kind; message: string } {
-  const prefix = KIND_PREFIX.exec(text.trim());
-  if (!prefix) return { kind: "problem", message: text.trim() };
-  return { kind: KIND_OF[prefix[1]!.toLowerCase()]!, message: text.trim().slice(prefix[0].length).trim() };
+  const plain = plainText(text).trim();
+  const prefix = KIND_PREFIX.exec(plain);
+  if (!prefix) return { kind: "problem", message: plain };
+  return { kind: KIND_OF[prefix[1]!.toLowerCase()]!, message: plain.slice(prefix[0].length).trim() };
 }

@@ -92,6 +92,15 @@ describe("reports from Slack", () => {
     assert.deepEqual(kindAndMessage("the export fails: blank page"), { kind: "problem", message: "the export fails: blank page" });
   });
 
+  test("Slack's markup becomes the words a person reads: links, mentions, channels, escapes", () => {
+    assert.equal(
+      kindAndMessage("<@U123> says <https://shop.test/cart|the cart> &amp; <https://shop.test> fail &lt;3 times&gt; in <#C9|support>, cc <!here>")
+        .message,
+      "@U123 says the cart (https://shop.test/cart) & https://shop.test fail <3 times> in #support, cc @here",
+    );
+    assert.deepEqual(kindAndMessage("praise: <@U1|ann> fixed it"), { kind: "praise", message: "@ann fixed it" });
+  });
+
   test("the dialog asking which app carries the request back, with the app picked", () => {
     const apps = [
       { id: "a1", orgId: "org", name: "Web", kind: "web" as const },
@@ -114,7 +123,7 @@ describe("notices to Slack", () => {
   test("a notice names the feedback's key as a link, its title, its severity, and what happened", () => {
     const feedback = feedbackRecord({ title: "Export <fails> & more", severity: "P1" });
     const created = feedbackNotice(feedback, "https://retour.test/inbox/ACME-1", {});
-    assert.equal(created.text, "New problem: ACME-1: Export <fails> & more");
+    assert.equal(created.text, "New problem: ACME-1: Export &lt;fails&gt; &amp; more");
     assert.deepEqual(created.blocks?.[0], {
       type: "section",
       text: { type: "mrkdwn", text: "*<https://retour.test/inbox/ACME-1|ACME-1>* Export &lt;fails&gt; &amp; more" },

@@ -145,6 +145,17 @@ describe("reports from Slack", () => {
     expect((await app.services.store.listFollowers(feedback.id)).map((f) => f.email)).toEqual(["ann@acme.test"]);
   });
 
+  test("/retour with nothing to report is answered how to use it, and queues nothing", async () => {
+    for (const text of ["", "  idea:  "]) {
+      const answer = await fromSlack("commands", command(text));
+      expect(answer.body).toEqual({
+        response_type: "ephemeral",
+        text: "Write what to report after the command: /retour The export button does nothing",
+      });
+    }
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+  });
+
   test("the Send to Retour shortcut on one message twice gives one report; the second answer names the same feedback", async () => {
     const message = { ts: "1712345678.000100", text: "Customer says invoices PDF shows the wrong VAT number", user: "U-BOB" };
     await fromSlack("interactions", shortcut(message));
