@@ -82,7 +82,7 @@ export function createSlackHandlers(services: Services, refuse: Refuse): Readonl
       if (!slackRequest) return received();
       const receipt = await receiveSlackReport(services, connection, slackRequest);
       // A shortcut is answered only through its response_url; losing this refusal costs nothing (the person may send again).
-      if (receipt === "no_text" || receipt === "no_app")
+      if (receipt !== "queued" && receipt !== "picking")
         void services.slack.respond(slackRequest.responseUrl, RECEIPT_MESSAGES[receipt]).catch(() => undefined);
       return received();
     }),

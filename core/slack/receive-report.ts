@@ -1,4 +1,6 @@
 import type { AppRecord } from "../model.ts";
+import { MESSAGE_MAX_LENGTH } from "../schemas/report.ts";
+import { codePoints } from "../schemas/text.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { JobQueue } from "../store/jobs.ts";
@@ -12,7 +14,7 @@ type ReceiveSlackReportDeps = SlackSecretDeps &
   Pick<Services, "clock" | "slack"> & { readonly store: Pick<CatalogStore, "listApps"> & Pick<JobQueue, "queueJob"> };
 
 /** What Slack is answered at once: the report is on its way, the dialog to pick its app is open, or there is nothing to send it to. */
-type SlackReceipt = "queued" | "picking" | "no_text" | "no_app";
+type SlackReceipt = "queued" | "picking" | "no_text" | "too_long" | "no_app";
 
 /** The app a report goes to: the one picked, else the organization's default, else its only app. */
 function targetApp(apps: readonly AppRecord[], connection: SlackConnection, picked: string | undefined): AppRecord | "pick" | null {
@@ -32,7 +34,9 @@ export async function receiveSlackReport(
   connection: SlackConnection,
   request: SlackReportRequest,
 ): Promise<SlackReceipt> {
-  if (!kindAndMessage(request.text).message) return "no_text";
+  const { message } = kindAndMessage(request.text);
+  if (!message) return "no_text";
+  if (codePoints(message) > MESSAGE_MAX_LENGTH) return "too_long";
   const apps = await services.store.listApps(connection.orgId);
   const app = targetApp(apps, connection, request.appId);
   if (!app) return "no_app";

@@ -3,6 +3,7 @@ import { runNextJob, runServiceJob } from "../../../core/jobs/run-next-job.ts";
 import { slackSignature } from "../../../core/slack/signature.ts";
 import { FakeSlack } from "../../support/fake-slack.ts";
 import { type InProcess, inProcess } from "../../support/in-process.ts";
+import { waitFor } from "../../support/wait.ts";
 
 const SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
 const TOKEN = "xoxb-test-token";
@@ -145,14 +146,28 @@ describe("reports from Slack", () => {
     expect((await app.services.store.listFollowers(feedback.id)).map((f) => f.email)).toEqual(["ann@acme.test"]);
   });
 
-  test("/retour with nothing to report is answered how to use it, and queues nothing", async () => {
+  test("/retour with nothing to report, or more than a report holds, is answered why, and queues nothing", async () => {
     for (const text of ["", "  idea:  "]) {
       const answer = await fromSlack("commands", command(text));
       expect(answer.body).toEqual({
         response_type: "ephemeral",
-        text: "Write what to report after the command: /retour The export button does nothing",
+        text: "Nothing to report: write it after the command (/retour The export button does nothing), or send a message that has text.",
       });
     }
+    const long = await fromSlack("commands", command("é".repeat(10_001)));
+    expect(long.body.text).toBe("Retour takes reports of up to 10,000 characters: this one is longer.");
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+  });
+
+  test("the shortcut on a message without text is answered why through its response_url, and queues nothing", async () => {
+    const answer = await fromSlack("interactions", shortcut({ ts: "1712345678.000900", text: "", user: "U-BOB" }));
+    expect(answer.status).toBe(200);
+    const [told] = await waitFor(
+      "the refusal through response_url",
+      () => slack.responses,
+      (r) => r.length === 1,
+    );
+    expect(told!.body.text).toStartWith("Nothing to report");
     expect(await work()).toEqual({ done: 0, retried: 0 });
   });
 
