@@ -15,14 +15,14 @@ function metadataOf(request: SlackReportRequest): string {
   const whole = JSON.stringify(request);
   if (whole.length <= METADATA_MAX) return whole;
   // Each character takes its escaped length in JSON: the text keeps as many as the room left holds.
-  let room = METADATA_MAX - JSON.stringify({ ...request, text: "" }).length;
+  let room = METADATA_MAX - JSON.stringify({ ...request, text: "", cut: true }).length;
   let kept = "";
   for (const character of request.text) {
     room -= JSON.stringify(character).length - 2;
     if (room < 0) break;
     kept += character;
   }
-  return JSON.stringify({ ...request, text: kept });
+  return JSON.stringify({ ...request, text: kept, cut: true });
 }
 
 /** The dialog asking which app a report is about (views.open). */
@@ -64,8 +64,10 @@ export function pickedRequest(view: { private_metadata?: unknown; state?: unknow
 const ephemeral = (text: string): SlackMessage => ({ text });
 
 /** The answer once the report is recorded (or was already, for a message sent twice). */
-export const recordedMessage = (key: string, url: string, replayed: boolean): SlackMessage =>
-  ephemeral(replayed ? `Already in Retour as ${key}: ${url}` : `Sent to Retour as ${key}: ${url}`);
+export const recordedMessage = (key: string, url: string, replayed: boolean, cut = false): SlackMessage =>
+  ephemeral(
+    `${replayed ? "Already in Retour" : "Sent to Retour"} as ${key}: ${url}${cut ? " (the message was too long for the dialog: its beginning was kept)" : ""}`,
+  );
 
 export const RECEIPT_MESSAGES = {
   queued: ephemeral("Sending to Retour…"),

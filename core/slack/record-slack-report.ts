@@ -67,6 +67,6 @@ export async function recordSlackReport(services: SlackReportDeps, job: JobReque
   if (outcome.kind !== "recorded") throw new Error(`report from Slack answered ${outcome.kind}`);
   await services.slack.respond(
     request.responseUrl,
-    recordedMessage(outcome.body.ticketId, feedbackUrl(services.baseUrl, outcome.body.ticketId), replayed),
+    recordedMessage(outcome.body.ticketId, feedbackUrl(services.baseUrl, outcome.body.ticketId), replayed, request.cut),
   );
 }

@@ -14,6 +14,8 @@ export interface SlackReportRequest {
   readonly responseUrl: string;
   /** The app picked in the dialog, when the organization has several and no default. */
   readonly appId?: string;
+  /** Set when the text was cut to pass through the dialog (Slack keeps 3,000 characters of its metadata). */
+  readonly cut?: true;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { checkSlackSignature, slackSignature } from "../../core/slack/signature.ts";
 import { channelFollows } from "../../core/slack/notices.ts";
-import { appPicker, feedbackNotice, pickedRequest } from "../../core/slack/messages.ts";
+import { appPicker, feedbackNotice, pickedRequest, recordedMessage } from "../../core/slack/messages.ts";
 import { kindAndMessage, slackIdempotencyKey, type SlackReportRequest } from "../../core/slack/slack-request.ts";
 import type { SlackConnection } from "../../core/store/slack.ts";
 import { feedbackRecord } from "./fake-feedbacks.ts";
@@ -112,10 +112,17 @@ describe("reports from Slack", () => {
     assert.equal(pickedRequest({ private_metadata: view.private_metadata, state: { values: {} } }), null);
   });
 
-  test("a very long message still fits the dialog's 3,000 characters of metadata, cut at its end", () => {
+  test("a very long message still fits the dialog's 3,000 characters of metadata, cut at its end, and the answer says so", () => {
     const view = appPicker([], { ...shortcut, text: 'é"'.repeat(4_000) }) as { private_metadata: string };
     assert.ok(view.private_metadata.length <= 3_000);
-    assert.ok((JSON.parse(view.private_metadata) as SlackReportRequest).text.startsWith('é"é"'));
+    const carried = JSON.parse(view.private_metadata) as SlackReportRequest;
+    assert.ok(carried.text.startsWith('é"é"'));
+    assert.equal(carried.cut, true);
+    assert.equal(
+      recordedMessage("ACME-7", "https://retour.test/inbox/ACME-7", false, carried.cut).text,
+      "Sent to Retour as ACME-7: https://retour.test/inbox/ACME-7 (the message was too long for the dialog: its beginning was kept)",
+    );
+    assert.equal((JSON.parse((appPicker([], shortcut) as { private_metadata: string }).private_metadata) as SlackReportRequest).cut, undefined);
   });
 });
 
