@@ -5,6 +5,7 @@ import { IDEMPOTENCY_WINDOW_MS } from "../collection/submit-report.ts";
 import { type RecordDeps, recordFeedback } from "../report/record-feedback.ts";
 import { detectLanguage } from "../report/language.ts";
 import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
+import type { SlackMessage } from "../ports.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
@@ -29,6 +30,10 @@ export type SlackReportDeps = RecordDeps &
  */
 export async function recordSlackReport(services: SlackReportDeps, job: JobRequest): Promise<void> {
   const request = JSON.parse(job.detail ?? "{}") as SlackReportRequest & { appId: string };
+  // The person is answered while Slack takes answers; an expired response_url is no reason to try again.
+  const answer = async (message: SlackMessage) => {
+    await services.slack.respond(request.responseUrl, message);
+  };
   const connection = await services.store.findSlackConnection(job.orgId);
   if (!connection) return;
   const [organization, app, access] = await Promise.all([
@@ -36,7 +41,7 @@ export async function recordSlackReport(services: SlackReportDeps, job: JobReque
     services.store.findApp(job.orgId, request.appId),
     slackAccess(services, connection),
   ]);
-  if (!organization || !app) return services.slack.respond(request.responseUrl, RECEIPT_MESSAGES.no_app);
+  if (!organization || !app) return answer(RECEIPT_MESSAGES.no_app);
   const [person, permalink] = await Promise.all([
     services.slack.userInfo(access, request.userId),
     request.ts ? services.slack.permalink(access, request.channel, request.ts) : undefined,
@@ -60,13 +65,10 @@ export async function recordSlackReport(services: SlackReportDeps, job: JobReque
     { scope: `slack:${job.orgId}`, key, fingerprint: key, now, expiresAt: now + IDEMPOTENCY_WINDOW_MS },
   );
   if (!recorded.ok) {
-    if (recorded.code === "quota_exceeded") return services.slack.respond(request.responseUrl, quotaMessage);
+    if (recorded.code === "quota_exceeded") return answer(quotaMessage);
     throw new Error(`report from Slack refused: ${recorded.code}`);
   }
   const { outcome, replayed } = recorded.value;
   if (outcome.kind !== "recorded") throw new Error(`report from Slack answered ${outcome.kind}`);
-  await services.slack.respond(
-    request.responseUrl,
-    recordedMessage(outcome.body.ticketId, feedbackUrl(services.baseUrl, outcome.body.ticketId), replayed, request.cut),
-  );
+  await answer(recordedMessage(outcome.body.ticketId, feedbackUrl(services.baseUrl, outcome.body.ticketId), replayed, request.cut));
 }

@@ -20,6 +20,10 @@ export class FakeSlack {
   /** What was posted to response_url addresses, by path. */
   readonly responses: { path: string; body: Record<string, any> }[] = [];
   readonly people = new Map<string, SlackPerson>();
+  /** Channels the app cannot see: chat.getPermalink answers channel_not_found there. */
+  readonly hiddenChannels = new Set<string>();
+  /** response_url paths Slack no longer takes (they live 30 minutes): answered 404, as Slack does. */
+  readonly expiredResponses = new Set<string>();
   /** While true, every Web API call answers 503, as during an outage. */
   down = false;
   private server: ReturnType<typeof Bun.serve> | null = null;
@@ -51,6 +55,7 @@ export class FakeSlack {
   private async handle(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (path.startsWith("/respond/")) {
+      if (this.expiredResponses.has(path)) return new Response("expired_url", { status: 404 });
       this.responses.push({ path, body: (await request.json()) as Record<string, any> });
       return new Response("ok");
     }
@@ -73,6 +78,7 @@ export class FakeSlack {
       });
     }
     if (method === "chat.getPermalink") {
+      if (this.hiddenChannels.has(args.channel)) return Response.json({ ok: false, error: "channel_not_found" });
       return Response.json({
         ok: true,
         channel: args.channel,

@@ -190,6 +190,27 @@ describe("reports from Slack", () => {
     expect(read.body.context.page).toEqual({ url: "https://acme.slack.com/archives/C-SUPPORT/p1712345678000100" });
   });
 
+  test("a message Slack does not show the app (its author unknown, its channel hidden) is recorded with what is known", async () => {
+    slack.hiddenChannels.add("C-PRIVATE");
+    const body = shortcut({ ts: "1712345678.000300", text: "The mobile menu overlaps the logo", user: "U-GONE" }).replace("C-SUPPORT", "C-PRIVATE");
+    await fromSlack("interactions", body);
+    expect(await work()).toMatchObject({ retried: 0 });
+    const key = /as (DEMO-\d+)/.exec(slack.responses[0]!.body.text)![1]!;
+    const { report } = await reportOf(key);
+    expect(report.report.author).toEqual({ id: "slack:U-GONE" });
+    expect(report.report.url).toBeUndefined();
+  });
+
+  test("an answer Slack no longer takes (an expired response_url) does not hold the report back, nor is tried again", async () => {
+    const body = shortcut({ ts: "1712345678.000400", text: "Search ignores accents in customer names", user: "U-ANN" });
+    slack.expiredResponses.add(`/respond/shortcut-${sequence}`);
+    await fromSlack("interactions", body);
+    expect(await work()).toMatchObject({ retried: 0 });
+    expect(slack.responses).toEqual([]);
+    const feedbacks = await app.services.store.listFeedbacks(orgId, { statuses: ["triage"], words: ["accent"] }, null, 5);
+    expect(feedbacks.map((f) => f.title)).toEqual(["Search ignores accents in customer names"]);
+  });
+
   test("with several apps and no default, a dialog (views.open) asks which; the report goes to the app picked", async () => {
     await app.cli("org", "create", "Pick Co", "--prefix", "PICK", "--plan", "growth");
     const org = (await app.services.store.findOrganization("PICK"))!;
