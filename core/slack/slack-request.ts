@@ -28,7 +28,7 @@ export const slackIdempotencyKey = (request: SlackReportRequest): string => `sla
  * A Slack message as a person reads it: Slack's markup of links, mentions and channels
  * (`<https://x|label>`, `<@U123>`, `<#C123|general>`, `<!here>`) in words, its three escapes undone.
  */
-export function plainText(text: string): string {
+function plainText(text: string): string {
   return text
     .replace(/<([^<>|]+)(?:\|([^<>]*))?>/g, (_, target: string, label: string | undefined) => {
       if (target.startsWith("@")) return label ? `@${label.replace(/^@/, "")}` : target;
