@@ -3,6 +3,8 @@ import type { SlackAccess, SlackApi, SlackMessage } from "../../core/ports.ts";
 
 /** A Slack call waits this long at most; the job is then retried later. */
 const TIMEOUT_MS = 10_000;
+/** views.open answers a request Slack waits 3 seconds for, with a trigger that lives as long: it may not wait longer. */
+const VIEW_TIMEOUT_MS = 2_500;
 
 /** Slack's answer that what was asked for does not exist, or is not visible to the app: asking again will not change it. */
 const absent = (error: unknown, codes: readonly string[]): boolean => error instanceof WebAPIPlatformError && codes.includes(error.data.error);
@@ -12,11 +14,11 @@ const absent = (error: unknown, codes: readonly string[]): boolean => error inst
  * job, which the durable queue retries with its own backoff, so an outage delays and loses nothing.
  */
 export function createSlackApi(defaultApiUrl: string): SlackApi {
-  const client = (access: SlackAccess) =>
+  const client = (access: SlackAccess, timeout = TIMEOUT_MS) =>
     new WebClient(access.botToken, {
       slackApiUrl: access.apiUrl ? access.apiUrl.replace(/\/?$/, "/") : defaultApiUrl,
       retryConfig: { retries: 0 },
-      timeout: TIMEOUT_MS,
+      timeout,
       logLevel: LogLevel.ERROR,
     });
   return {
@@ -40,7 +42,7 @@ export function createSlackApi(defaultApiUrl: string): SlackApi {
       }
     },
     async openView(access, triggerId, view) {
-      await client(access).views.open({ trigger_id: triggerId, view: view as never });
+      await client(access, VIEW_TIMEOUT_MS).views.open({ trigger_id: triggerId, view: view as never });
     },
     async postMessage(access, channel, message) {
       await client(access).chat.postMessage({ channel, text: message.text, ...(message.blocks && { blocks: message.blocks as never }) });

@@ -73,6 +73,7 @@ export const RECEIPT_MESSAGES = {
   queued: ephemeral("Sending to Retour…"),
   no_text: ephemeral("Nothing to report: write it after the command (/retour The export button does nothing), or send a message that has text."),
   too_long: ephemeral("Retour takes reports of up to 10,000 characters: this one is longer."),
+  no_dialog: ephemeral("Slack did not open the dialog to pick the app: try again in a moment."),
   no_app: ephemeral("Retour has no app to send this to: ask an Admin to create one, or to set the Slack app's default."),
 } as const;
 

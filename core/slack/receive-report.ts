@@ -14,7 +14,7 @@ type ReceiveSlackReportDeps = SlackSecretDeps &
   Pick<Services, "clock" | "slack"> & { readonly store: Pick<CatalogStore, "listApps"> & Pick<JobQueue, "queueJob"> };
 
 /** What Slack is answered at once: the report is on its way, the dialog to pick its app is open, or there is nothing to send it to. */
-type SlackReceipt = "queued" | "picking" | "no_text" | "too_long" | "no_app";
+type SlackReceipt = "queued" | "picking" | "no_text" | "too_long" | "no_app" | "no_dialog";
 
 /** The app a report goes to: the one picked, else the organization's default, else its only app. */
 function targetApp(apps: readonly AppRecord[], connection: SlackConnection, picked: string | undefined): AppRecord | "pick" | null {
@@ -41,8 +41,12 @@ export async function receiveSlackReport(
   const app = targetApp(apps, connection, request.appId);
   if (!app) return "no_app";
   if (app === "pick") {
-    await services.slack.openView(await slackAccess(services, connection), request.triggerId, appPicker(apps, request));
-    return "picking";
+    // The trigger lives three seconds: a dialog Slack did not open now will not open later.
+    const opened = await services.slack.openView(await slackAccess(services, connection), request.triggerId, appPicker(apps, request)).then(
+      () => true,
+      () => false,
+    );
+    return opened ? "picking" : "no_dialog";
   }
   await services.store.queueJob(
     { kind: "slack_report", orgId: connection.orgId, feedbackId: "", detail: JSON.stringify({ ...request, appId: app.id }) },

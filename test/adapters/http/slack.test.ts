@@ -211,7 +211,7 @@ describe("reports from Slack", () => {
     expect(feedbacks.map((f) => f.title)).toEqual(["Search ignores accents in customer names"]);
   });
 
-  test("with several apps and no default, a dialog (views.open) asks which; the report goes to the app picked", async () => {
+  test("with several apps and no default, a dialog (views.open) asks which; the report goes to the app picked; a dialog Slack does not open is said at once", async () => {
     await app.cli("org", "create", "Pick Co", "--prefix", "PICK", "--plan", "growth");
     const org = (await app.services.store.findOrganization("PICK"))!;
     await app.cli("app", "create", "PICK", "Web");
@@ -236,6 +236,12 @@ describe("reports from Slack", () => {
     await work();
     const key = /as (PICK-\d+)/.exec(slack.responses[0]!.body.text)![1]!;
     expect((await app.services.store.findFeedback(org.id, key))?.appId).toBe(ios.id);
+
+    // Slack down: the dialog cannot open within the trigger's three seconds, and the person is told so at once.
+    slack.down = true;
+    const refused = await fromSlack("commands", command("The iOS widget shows yesterday's weather"), { org: org.id });
+    expect(refused.body).toEqual({ response_type: "ephemeral", text: "Slack did not open the dialog to pick the app: try again in a moment." });
+    expect(await work()).toEqual({ done: 0, retried: 0 });
   });
 });
 
