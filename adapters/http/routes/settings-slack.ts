@@ -27,9 +27,11 @@ async function slackPage(services: Services, visitor: Visitor, notice: Notice = 
   const listed = await listApps(services, visitor.grant);
   const apps = listed.ok ? listed.value.data : [];
   const selected = (on: boolean) => (on ? html` selected` : "");
+  // Connected, a secret left blank keeps the one saved (and the hint says so); the first time, both are needed.
+  const secretAttributes = connection ? html` aria-describedby="slack-keep"` : html` required`;
   const form = html`<form method="post" action="${PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="slack-signing-secret">${w.signingSecret}</label><input id="slack-signing-secret" name="signingSecret" type="password" autocomplete="off"${connection ? "" : html` required`} aria-describedby="slack-keep">
-<label for="slack-bot-token">${w.botToken}</label><input id="slack-bot-token" name="botToken" type="password" autocomplete="off"${connection ? "" : html` required`} aria-describedby="slack-keep">
+<label for="slack-signing-secret">${w.signingSecret}</label><input id="slack-signing-secret" name="signingSecret" type="password" autocomplete="off"${secretAttributes}>
+<label for="slack-bot-token">${w.botToken}</label><input id="slack-bot-token" name="botToken" type="password" autocomplete="off"${secretAttributes}>
 ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
 <label for="slack-app">${w.defaultApp}</label><select id="slack-app" name="appId"><option value="">${w.askEachTime}</option>${apps.map(
     (a) => html`<option value="${a.id}"${selected(connection?.appId === a.id)}>${a.name}</option>`,

@@ -17,6 +17,15 @@ async function signedIn(role: "admin" | "member") {
 }
 
 describe("the Slack settings page", () => {
+  test("a first connection without both secrets is refused, naming the one missing, and nothing is stored", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    const refused = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: " " });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The request body is invalid. botToken: required.");
+    expect(await server.services.store.findSlackConnection(server.demo.orgId)).toBeNull();
+  });
+
   test("an Admin connects Slack: the request URLs name the organization, the secrets are sealed at rest and never shown again", async () => {
     const browser = await signedIn("admin");
     const page = await (await browser.fetch("/settings/slack")).text();
