@@ -115,8 +115,8 @@ export interface Turn {
   readonly at: number;
 }
 
-/** Where a report came from: a channel, or an agent over MCP. */
-export type ReportSource = ChannelKind | "agent";
+/** Where a report came from: a channel, an agent over MCP, or Slack. */
+export type ReportSource = ChannelKind | "agent" | "slack";
 
 export interface ReportRecord {
   readonly id: string;

@@ -40,6 +40,8 @@ export const PORTABLE_SETS = [
   "splits",
   "suggestions",
   "changelog_entries",
+  "slack_connections",
+  "slack_events",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

@@ -175,3 +175,32 @@ export interface WebhookTransport {
     timeoutMs: number;
   }): Promise<{ status: number } | { error: string }>;
 }
+
+/** How the service reaches an organization's Slack workspace: its bot token, and the Web API's address for a test server. */
+export interface SlackAccess {
+  readonly botToken: string;
+  readonly apiUrl?: string;
+}
+
+/** A Slack message: the text notifications show, and its Block Kit blocks. */
+export interface SlackMessage {
+  readonly text: string;
+  readonly blocks?: readonly Readonly<Record<string, unknown>>[];
+}
+
+/** Slack's Web API (and the response_url of a command or shortcut). Failures reject; the job is then retried. */
+export interface SlackApi {
+  /** users.info: the person's name, and e-mail when the workspace shares it; nothing when Slack does not show the person. */
+  userInfo(access: SlackAccess, userId: string): Promise<{ readonly name?: string; readonly email?: string }>;
+  /** chat.getPermalink; null when Slack does not show the app that message. */
+  permalink(access: SlackAccess, channel: string, ts: string): Promise<string | null>;
+  /** views.open, with the trigger of the command or shortcut (valid three seconds). */
+  openView(access: SlackAccess, triggerId: string, view: Readonly<Record<string, unknown>>): Promise<void>;
+  /** chat.postMessage */
+  postMessage(access: SlackAccess, channel: string, message: SlackMessage): Promise<void>;
+  /**
+   * An ephemeral answer to the person who sent a command or shortcut, through its response_url;
+   * `expired` when Slack no longer takes it (it lives 30 minutes, for 5 answers).
+   */
+  respond(responseUrl: string, message: SlackMessage): Promise<"sent" | "expired">;
+}

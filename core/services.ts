@@ -1,4 +1,4 @@
-import type { Assistant, Clock, Digest, FileStorage, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox } from "./ports.ts";
+import type { Assistant, Clock, Digest, FileStorage, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox, SlackApi } from "./ports.ts";
 import type { InFlight } from "./report/in-flight.ts";
 import type { AccessStore } from "./store/access.ts";
 import type { AccountStore } from "./store/accounts.ts";
@@ -18,6 +18,7 @@ import type { OrganizationStore } from "./store/organizations.ts";
 import type { QualificationStore } from "./store/qualifications.ts";
 import type { RateLimitStore } from "./store/rate-limits.ts";
 import type { ServiceSecretStore } from "./store/service-secret.ts";
+import type { SlackStore } from "./store/slack.ts";
 import type { SuggestionStore } from "./store/suggestions.ts";
 import type { TokenStore } from "./store/tokens.ts";
 import type { TrackerStore } from "./store/trackers.ts";
@@ -63,7 +64,8 @@ export type Store = RateLimitStore &
   ServiceSecretStore &
   StoreUpkeep &
   ChangelogStore &
-  CommentStore;
+  CommentStore &
+  SlackStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {
@@ -82,6 +84,8 @@ export interface Services {
   readonly files: FileStorage;
   /** Idempotent requests this process is running. */
   readonly inFlight: InFlight;
+  /** Slack's Web API, for the organizations that connected a Slack app. */
+  readonly slack: SlackApi;
   /** Public address of the service, without a trailing slash. */
   readonly baseUrl: string;
   /** Other origins that reach this same service (its loopback names when BASE_URL is not set). */

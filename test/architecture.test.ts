@@ -295,6 +295,7 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/web/tracker-section.ts": ["trackers"],
   "adapters/http/web/public-changelog.ts": ["publicChangelog"],
   "adapters/http/routes/changelog-page.ts": ["changelog"],
+  "adapters/http/routes/settings-slack.ts": ["slackSettings"],
 };
 
 describe("the web catalog: each page reads its own words", () => {

@@ -32,6 +32,7 @@ import { duplicateRoutes } from "./routes/duplicates.ts";
 import { trendRoutes } from "./routes/trends.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
+import { settingsSlackRoutes } from "./routes/settings-slack.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 import { ChangelogCreate, ChangelogEntry, ChangelogList, ChangelogPatch } from "../../core/schemas/changelog.ts";
@@ -56,6 +57,8 @@ interface HttpOptions {
   readonly widget?: () => Promise<WidgetScripts>;
   /** Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook. */
   readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
+  /** Slack's request URLs, by name (commands, interactions, events), mounted at /integrations/slack/{name}. */
+  readonly slack?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
 }
 
 const COMPONENTS = [
@@ -122,6 +125,9 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }
+  for (const [name, handle] of Object.entries(options.slack ?? {})) {
+    app.post(`/integrations/slack/${name}`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
+  }
   // Built once, on the first request that needs it.
   const build = options.widget;
   let built: Promise<WidgetScripts> | undefined;
@@ -171,5 +177,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(faviconRoutes())
     .use(changelogRoutes(services, options.apiPerMinute))
     .use(publicChangelogRoutes(services))
-    .use(changelogPageRoutes(services));
+    .use(changelogPageRoutes(services))
+    .use(settingsSlackRoutes(services));
 }

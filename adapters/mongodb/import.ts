@@ -35,6 +35,7 @@ function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, 
     case "sessions":
     case "tokens":
     case "idempotency":
+    case "slack_events":
       return withExpiry(fields);
     default:
       return fields;

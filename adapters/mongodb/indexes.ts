@@ -47,6 +47,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["idempotency", { expiresAtDate: 1 }, ttl],
   ["rate_counters", { expiresAtDate: 1 }, ttl],
   ["qualifications", { expiresAtDate: 1 }, ttl],
+  ["slack_events", { expiresAtDate: 1 }, ttl],
   ["grouping_keys", { appId: 1, key: 1, feedbackId: -1 }],
   ["app_trackers", { provider: 1, project: 1 }],
   ["attachments", { reportId: 1, createdAt: 1 }],

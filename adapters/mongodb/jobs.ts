@@ -1,9 +1,14 @@
 import type { JobQueue } from "../../core/store/jobs.ts";
 import type { Database } from "./database.ts";
+import { insertJobs } from "./outbox.ts";
 
 export function jobQueue(data: Database): JobQueue {
   const jobs = () => data.collection("jobs");
   return {
+    async queueJob(request, runAt) {
+      await insertJobs(data, [request], runAt);
+    },
+
     async claimJob(now, leaseMs, leaseToken) {
       // One findOneAndUpdate: the due job is picked and leased atomically, so two workers never share it.
       const job = await jobs().findOneAndUpdate(
@@ -12,7 +17,8 @@ export function jobQueue(data: Database): JobQueue {
         { sort: { runAt: 1, _id: 1 }, returnDocument: "after" },
       );
       if (!job) return null;
-      return { id: String(job._id), request: { kind: job.kind, orgId: job.orgId, feedbackId: job.feedbackId }, attempts: job.attempts, leaseToken };
+      const request = { kind: job.kind, orgId: job.orgId, feedbackId: job.feedbackId, ...(typeof job.detail === "string" && { detail: job.detail }) };
+      return { id: String(job._id), request, attempts: job.attempts, leaseToken };
     },
 
     async completeJob(job) {

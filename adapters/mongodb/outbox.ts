@@ -45,8 +45,8 @@ export async function insertEvent(data: Database, event: DomainEvent, session: C
   );
 }
 
-/** Queues jobs in the caller's transaction; a job is due at `runAt` and free while unleased. */
-export async function insertJobs(data: Database, jobs: readonly JobRequest[], runAt: number, session: ClientSession): Promise<void> {
+/** Queues jobs in the caller's transaction (or alone, without one); a job is due at `runAt` and free while unleased. */
+export async function insertJobs(data: Database, jobs: readonly JobRequest[], runAt: number, session?: ClientSession): Promise<void> {
   if (jobs.length === 0) return;
   await data.collection("jobs").insertMany(
     jobs.map((job) => ({
@@ -54,6 +54,7 @@ export async function insertJobs(data: Database, jobs: readonly JobRequest[], ru
       kind: job.kind,
       orgId: job.orgId,
       feedbackId: job.feedbackId,
+      ...(job.detail !== undefined && { detail: job.detail }),
       runAt,
       leaseUntil: 0,
       leaseToken: null,

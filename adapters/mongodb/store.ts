@@ -24,6 +24,7 @@ import { helpCenterStore } from "./help-center.ts";
 import { ensureIndexes } from "./indexes.ts";
 import { upgradeDocuments } from "./upgrades.ts";
 import { jobQueue } from "./jobs.ts";
+import { slackStore } from "./slack.ts";
 import { oauthStore } from "./oauth.ts";
 import { trackerStore } from "./trackers.ts";
 import { webhookStore } from "./webhooks.ts";
@@ -67,10 +68,13 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...serviceSecretStore(data),
     ...changelogStore(data),
     ...commentStore(data),
+    ...slackStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(
-        ["rate_counters", "idempotency", "qualifications"].map((name) => data.collection(name as "idempotency").deleteMany(expired(now))),
+        ["rate_counters", "idempotency", "qualifications", "slack_events"].map((name) =>
+          data.collection(name as "idempotency").deleteMany(expired(now)),
+        ),
       );
     },
     async ping() {

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { JobRequest } from "../../core/feedback/events.ts";
 import type { Job, JobQueue } from "../../core/store/jobs.ts";
+import { insertJob } from "./outbox.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface JobRow {
@@ -8,11 +9,16 @@ interface JobRow {
   kind: JobRequest["kind"];
   org_id: string;
   feedback_id: string;
+  detail: string | null;
   attempts: number;
 }
 
 export function jobQueue(db: Database, batch: WriteBatch): JobQueue {
   return {
+    async queueJob(request, runAt) {
+      await batch.run(() => insertJob(db, request, runAt));
+    },
+
     async claimJob(now, leaseMs, leaseToken) {
       // One statement: the due job is picked and leased atomically, so two workers never share it.
       // A read first: an idle poll must not take the write lock (several workers poll, in several processes).
@@ -22,12 +28,13 @@ export function jobQueue(db: Database, batch: WriteBatch): JobQueue {
           .query<JobRow, [string, number, number, number]>(
             `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1
            WHERE id = (SELECT id FROM jobs WHERE run_at <= ? AND (lease_until IS NULL OR lease_until <= ?) ORDER BY run_at, id LIMIT 1)
-           RETURNING id, kind, org_id, feedback_id, attempts`,
+           RETURNING id, kind, org_id, feedback_id, detail, attempts`,
           )
           .get(leaseToken, now + leaseMs, now, now),
       );
       if (!row) return null;
-      return { id: String(row.id), request: { kind: row.kind, orgId: row.org_id, feedbackId: row.feedback_id }, attempts: row.attempts, leaseToken };
+      const request = { kind: row.kind, orgId: row.org_id, feedbackId: row.feedback_id, ...(row.detail !== null && { detail: row.detail }) };
+      return { id: String(row.id), request, attempts: row.attempts, leaseToken };
     },
 
     async completeJob(job: Job) {

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 33;
+PRAGMA user_version = 34;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -184,7 +184,7 @@ CREATE TABLE jobs (
   id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, org_id TEXT NOT NULL, feedback_id TEXT NOT NULL,
   run_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, lease_token TEXT, lease_until INTEGER,
   last_error TEXT
-);
+, detail TEXT);
 CREATE INDEX jobs_due ON jobs (run_at);
 
 CREATE TABLE memberships (
@@ -262,6 +262,17 @@ CREATE TABLE sessions (
 CREATE INDEX sessions_by_user ON sessions (user_id);
 
 CREATE TABLE settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+
+CREATE TABLE slack_connections (
+  org_id TEXT PRIMARY KEY, secrets_sealed TEXT NOT NULL, app_id TEXT, channel TEXT, kinds TEXT NOT NULL,
+  min_severity TEXT, api_url TEXT
+);
+
+CREATE TABLE slack_events (
+  org_id TEXT NOT NULL, event_id TEXT NOT NULL, expires_at INTEGER NOT NULL,
+  PRIMARY KEY (org_id, event_id)
+) WITHOUT ROWID;
+CREATE INDEX slack_events_expiry ON slack_events (expires_at);
 
 CREATE TABLE splits (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, feedback_id TEXT NOT NULL, report_id TEXT NOT NULL,

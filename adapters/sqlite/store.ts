@@ -25,6 +25,7 @@ import { followerStore } from "./followers.ts";
 import { jobQueue } from "./jobs.ts";
 import { changelogStore } from "./changelog.ts";
 import { commentStore } from "./comments.ts";
+import { slackStore } from "./slack.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
@@ -65,10 +66,12 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...serviceSecretStore(db),
     ...changelogStore(db, batch),
     ...commentStore(db, batch),
+    ...slackStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM slack_events WHERE expires_at <= ?").run(now);
     },
     async releaseMemory() {
       // The page cache grows to its size under load and keeps it; this hands it back.

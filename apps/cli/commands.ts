@@ -42,6 +42,9 @@ import { createUser } from "../../core/users/create-user.ts";
 import { setPassword } from "../../core/users/set-password.ts";
 import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
+import { connectSlack } from "../../core/slack/connect-slack.ts";
+import { slackRequestUrls } from "../../core/slack/request-urls.ts";
+import { KINDS, SEVERITIES } from "../../core/schemas/feedback.ts";
 import { attach } from "../../core/attachments/attach.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
 import { setTrackerStatuses } from "../../core/trackers/set-tracker-statuses.ts";
@@ -324,6 +327,40 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     out(`${linked.key} ↔ ${linked.trackerIssue?.key} ${linked.trackerIssue?.url ?? ""}`.trim());
   },
 
+  async "slack set"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const signingSecret = option(inv, "signing-secret");
+    const botToken = option(inv, "bot-token");
+    if (!signingSecret || !botToken)
+      throw new UsageError("--signing-secret and --bot-token are required (the Slack app's Basic Information and OAuth pages)");
+    const apiUrl = option(inv, "api-url");
+    if (apiUrl !== undefined && !/^https?:\/\//.test(apiUrl)) throw new UsageError("--api-url must be an http(s) address");
+    const kinds =
+      option(inv, "kinds")
+        ?.split(",")
+        .map((k) => pick(k.trim(), KINDS, "each of --kinds")) ?? [];
+    const minSeverity = option(inv, "min-severity");
+    const connected = orFail(
+      await connectSlack(services, operator(org), {
+        signingSecret,
+        botToken,
+        kinds,
+        ...(option(inv, "app") && { appId: option(inv, "app") }),
+        ...(option(inv, "channel") && { channel: option(inv, "channel") }),
+        ...(minSeverity && { minSeverity: pick(minSeverity, SEVERITIES, "--min-severity") }),
+        ...(apiUrl && { apiUrl }),
+      }),
+      noApp,
+    );
+    const urls = slackRequestUrls(services.baseUrl, org.id);
+    out(`Slack connected to ${org.keyPrefix}; reports go to ${connected.appId ?? "the only app (or the one picked in a dialog)"}`);
+    out(connected.channel ? `notices go to ${connected.channel}` : "no channel: nothing is posted to Slack (add --channel C)");
+    out(`Request URLs for the Slack app (manifest in the README):`);
+    out(`  slash command /retour  ${urls.commands}`);
+    out(`  interactivity          ${urls.interactions}`);
+    out(`  events                 ${urls.events}`);
+  },
+
   async attach(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const file = arg(inv, 2, "file");
@@ -550,6 +587,9 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   tracker statuses <org> <appId> [status=State …]   the Linear or Jira state each status goes to (replaces the
                                                  mapping; with none, prints it); --statuses takes the same, comma-separated
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
+  slack set <org> --signing-secret S --bot-token T [--app <appId>] [--channel C]
+            [--kinds problem,idea,praise] [--min-severity P0|P1|P2|P3] [--api-url U]
+                                                 connect the organization's Slack app; prints its request URLs
   attach <org> <feedbackKey> <file> [--kind screenshot|replay]   keep a file in the feedback's full context
   user create <email> [--name N] [--password P] [--org <org> --role admin|member|reader]
                                                  prints where to sign in, and a new password when none is given;

@@ -34,6 +34,8 @@ export interface Config {
   readonly secretKey: string | undefined;
   /** Test only: a file holding a clock offset in milliseconds. */
   readonly testClockFile: string | undefined;
+  /** Slack's Web API, ending in a slash; a test points it at a local server. An organization's `--api-url` wins. */
+  readonly slackApiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +100,15 @@ function schedule(env: Env, name: string): number[] | undefined {
   });
 }
 
+function slackApiUrl(env: Env): string {
+  const raw = env.SLACK_API_URL;
+  if (!raw) return "https://slack.com/api/";
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+    throw new ConfigError(`SLACK_API_URL must be an absolute http(s) address, got "${raw}"`);
+  }
+  return raw.endsWith("/") ? raw : `${raw}/`;
+}
+
 function baseUrl(env: Env): string | undefined {
   const raw = env.BASE_URL;
   if (!raw) return undefined;
@@ -150,5 +161,6 @@ export function loadConfig(env: Env): Config {
     smtp: smtp(env),
     secretKey: env.SECRET_KEY || undefined,
     testClockFile: env.TEST_CLOCK_FILE || undefined,
+    slackApiUrl: slackApiUrl(env),
   };
 }

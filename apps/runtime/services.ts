@@ -17,6 +17,7 @@ import { argon2Hasher } from "../../adapters/system/password.ts";
 import { createSecretBox } from "../../adapters/system/secret-box.ts";
 import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
+import { createSlackApi } from "../../adapters/slack/web-api.ts";
 import { createBridgeTracker } from "../../adapters/tracker-bridge/tracker.ts";
 import { createLinearTracker } from "../../adapters/linear/tracker.ts";
 import { createJiraTracker } from "../../adapters/jira/tracker.ts";
@@ -133,6 +134,7 @@ export async function createServices(config: Config, logger: Logger, baseUrl: st
     passwords: argon2Hasher,
     secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     trackers: { github: createGithubTracker(), bridge: createBridgeTracker(), linear: createLinearTracker(), jira: createJiraTracker() },
+    slack: createSlackApi(config.slackApiUrl),
     files: createDiskStorage(join(config.dataDir, "attachments")),
     webhooks: {
       transport: createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate }),

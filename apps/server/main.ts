@@ -6,6 +6,7 @@ import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts"
 import { failureResponse } from "../../adapters/http/reply.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
+import { createSlackHandlers } from "../../adapters/slack/requests.ts";
 import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
 import { createLinearWebhookHandler } from "../../adapters/linear/webhook.ts";
 import { createJiraWebhookHandler } from "../../adapters/jira/webhook.ts";
@@ -90,6 +91,7 @@ app = createHttpApp(services, {
     linear: createLinearWebhookHandler(services, failureResponse),
     jira: createJiraWebhookHandler(services, failureResponse),
   },
+  slack: createSlackHandlers(services, failureResponse),
 }) as unknown as Elysia;
 
 const firstStart = (await listOrganizations(services)).length === 0;

@@ -5,13 +5,15 @@ import type { Grant } from "../model.ts";
 import type { Feedback, StatusChange } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { SlackStore } from "../store/slack.ts";
+import { statusNoticeJobs } from "../slack/notices.ts";
 import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 
 /** What a status change reads and writes. */
 export type ChangeStatusDeps = FindDeps &
   PresentDeps &
-  Pick<Services, "clock" | "ids"> & { readonly store: Pick<FeedbackStore, "applyStatusChange"> };
+  Pick<Services, "clock" | "ids"> & { readonly store: Pick<FeedbackStore, "applyStatusChange"> & Pick<SlackStore, "findSlackConnection"> };
 
 /** A concurrent change makes the compare-and-set fail; a few rereads always settle it. */
 const MAX_ATTEMPTS = 5;
@@ -37,6 +39,8 @@ export async function changeStatus(
     const step = transition(feedback, feedback.status, change.status);
     const comment = change.comment?.trim();
     if (!step.changed && !comment) return ok(await presentFeedback(services, feedback));
+    // The organization's Slack channel hears of the change when it follows the feedback.
+    const notices = step.changed ? await statusNoticeJobs(services, feedback, change.status) : [];
     const applied = await store.applyStatusChange({
       orgId: grant.orgId,
       feedbackId: feedback.id,
@@ -46,10 +50,12 @@ export async function changeStatus(
       at: now,
       events: step.events.map((e) => ({ ...e, id: ids.id(), orgId: grant.orgId, feedbackId: feedback.id, createdAt: now })),
       // The linked issue follows, unless the change came from it (no echo back).
-      jobs:
-        step.changed && feedback.tracker && !options.fromTracker
-          ? [...step.jobs, { kind: "sync_tracker", orgId: grant.orgId, feedbackId: feedback.id }]
-          : step.jobs,
+      jobs: [
+        ...(step.changed && feedback.tracker && !options.fromTracker
+          ? [...step.jobs, { kind: "sync_tracker" as const, orgId: grant.orgId, feedbackId: feedback.id }]
+          : step.jobs),
+        ...notices,
+      ],
     });
     if (applied) return ok(await presentFeedback(services, { ...feedback, status: change.status }));
   }

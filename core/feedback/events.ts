@@ -41,7 +41,10 @@ export interface StatusChange {
  * what the job is about: for `announce_changelog`, the entry's id.
  */
 export interface JobRequest {
-  readonly kind: "group_report" | "notify_followers" | "sync_tracker" | "announce_changelog" | "notify_answer";
+  readonly kind: "group_report" | "notify_followers" | "sync_tracker" | "announce_changelog" | "notify_answer" | "slack_report" | "slack_notice";
   readonly orgId: string;
+  /** The feedback the job is about; empty for a report from Slack, which has none yet. */
   readonly feedbackId: string;
+  /** What the job needs that no record holds, as JSON: the Slack request a report comes from, the status a notice tells. */
+  readonly detail?: string;
 }

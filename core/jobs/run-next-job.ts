@@ -19,7 +19,7 @@ type JobRun =
  * later with a growing delay. Two workers never hold the same job.
  */
 export async function runNextJob(
-  deps: { store: JobQueue; clock: Clock; ids: Pick<Ids, "secret"> },
+  deps: { store: Pick<JobQueue, "claimJob" | "completeJob" | "retryJob">; clock: Clock; ids: Pick<Ids, "secret"> },
   run: (job: Job) => Promise<void>,
 ): Promise<JobRun> {
   const job = await deps.store.claimJob(deps.clock(), JOB_LEASE_MS, deps.ids.secret());

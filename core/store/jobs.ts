@@ -10,6 +10,8 @@ export interface Job {
 
 /** The durable queue of background work, leased to one worker at a time. */
 export interface JobQueue {
+  /** Queues one job on its own, due at `runAt` (jobs that follow a state change are queued with it instead). */
+  queueJob(request: JobRequest, runAt: number): Promise<void>;
   claimJob(now: number, leaseMs: number, leaseToken: string): Promise<Job | null>;
   completeJob(job: Job): Promise<void>;
   retryJob(job: Job, runAt: number, error: string): Promise<void>;

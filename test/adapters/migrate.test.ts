@@ -39,12 +39,17 @@ beforeAll(async () => {
     { authorization: `Bearer ${server.demo.tokens.admin}` },
   );
   await connectAgent(server.url, server.demo.users.member);
+  await server.cli("slack", "set", "DEMO", "--signing-secret", "s3cr3t", "--bot-token", "xoxb-1", "--channel", "C0FEED", "--kinds", "idea");
   file = join(server.dataDir, "retour.sqlite");
   // The background work the reports and the status change queued has run: the copy holds no job half done.
   const db = new Database(file, { readonly: true });
   await jobsDone(db);
   db.close();
   await server.stop();
+  // An Events API delivery already handled: its retry is dropped after the copy too.
+  const original = createSqliteStore(file);
+  await original.recordSlackEvent(server.demo.orgId, "Ev-HANDLED", Date.now() + 3_600_000);
+  await original.close();
 });
 
 async function freshTarget() {
@@ -73,6 +78,7 @@ async function readings(store: Store) {
     tokens: await store.listTokens(org.id),
     webhooks: await store.listWebhooks(org.id),
     agents: await store.listAgents(org.id, null),
+    slack: await store.findSlackConnection(org.id),
     secret: await store.serviceSecret(),
     grant: await store.authenticate(sha256Digest(server.demo.tokens.admin), 0, 1),
   };
@@ -93,6 +99,8 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
       2, 1, 1, 1, 1,
     ]);
     expect(copied.grant?.role).toBe("admin");
+    expect(copied.slack).toMatchObject({ channel: "C0FEED", kinds: ["idea"] });
+    expect(await store.recordSlackEvent(copied.org.id, "Ev-HANDLED", Date.now() + 3_600_000)).toBe(false);
     expect(progress.find((p) => p.set === "feedbacks")).toEqual({ set: "feedbacks", copied: 2, total: 2 });
     const org = (await store.findOrganization("DEMO"))!;
     const next = await store.recordFeedback({

@@ -22,6 +22,7 @@ import { trackersContract } from "./store-contract/trackers.ts";
 import { attachmentsContract } from "./store-contract/attachments.ts";
 import { changelogContract } from "./store-contract/changelog.ts";
 import { commentsContract } from "./store-contract/comments.ts";
+import { slackContract } from "./store-contract/slack.ts";
 
 /** One suite per store role (test/adapters/store-contract/), as lucia's testAdapter: every store adapter runs them all. */
 const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> = [
@@ -47,6 +48,7 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   serviceSecretContract,
   changelogContract,
   commentsContract,
+  slackContract,
 ];
 
 /**

@@ -9,6 +9,7 @@ test("a wrong configuration value is refused with a message naming the variable"
     ["RATE_LIMIT_REPORTS_PER_MINUTE", "-1"],
     ["BASE_URL", "not a url"],
     ["WEBHOOK_RETRY_SCHEDULE", "soon"],
+    ["SLACK_API_URL", "slack.com/api"],
   ] as const) {
     let refused: unknown;
     try {
@@ -19,4 +20,9 @@ test("a wrong configuration value is refused with a message naming the variable"
     expect({ name, refused: refused instanceof ConfigError }).toEqual({ name, refused: true });
     expect((refused as ConfigError).message).toContain(name);
   }
+});
+
+test("SLACK_API_URL defaults to Slack's Web API, and any address given ends in a slash, as the client joins method names to it", () => {
+  expect(loadConfig({}).slackApiUrl).toBe("https://slack.com/api/");
+  expect(loadConfig({ SLACK_API_URL: "http://127.0.0.1:9999/api" }).slackApiUrl).toBe("http://127.0.0.1:9999/api/");
 });

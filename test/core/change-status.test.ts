@@ -42,6 +42,20 @@ describe("changeStatus", () => {
     );
   });
 
+  test("the organization's Slack channel hears of a change to a feedback it follows, in the same write", async () => {
+    const fake = fakeFeedbacks(feedbackRecord({ severity: "P1" }));
+    fake.connectSlack({ orgId: "org", secretsSealed: "sealed", channel: "C1", kinds: ["problem"], minSeverity: "P2" });
+    await changeStatus(fake.deps, member, "ACME-1", { status: "fixed" });
+    assert.deepEqual(fake.changes[0]?.jobs, [{ kind: "slack_notice", orgId: "org", feedbackId: "fb-1", detail: '{"status":"fixed"}' }]);
+  });
+
+  test("a channel that does not follow the feedback (its kind, a lower severity) hears nothing of its change", async () => {
+    const fake = fakeFeedbacks(feedbackRecord({ severity: "P3" }));
+    fake.connectSlack({ orgId: "org", secretsSealed: "sealed", channel: "C1", kinds: [], minSeverity: "P2" });
+    await changeStatus(fake.deps, member, "ACME-1", { status: "fixed" });
+    assert.deepEqual(fake.changes[0]?.jobs, []);
+  });
+
   test("the same status without a comment writes nothing", async () => {
     const fake = fakeFeedbacks(feedbackRecord());
     const unchanged = await changeStatus(fake.deps, member, "ACME-1", { status: "triage" });

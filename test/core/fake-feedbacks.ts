@@ -1,5 +1,6 @@
 import type { FeedbackRecord } from "../../core/model.ts";
 import type { StatusChangeRecord } from "../../core/store/feedbacks.ts";
+import type { SlackConnection } from "../../core/store/slack.ts";
 import { NOW } from "./fake-organization.ts";
 
 /** A feedback of the fake organization's app, as the store holds it. */
@@ -24,6 +25,8 @@ export const feedbackRecord = (fields: Partial<FeedbackRecord> = {}): FeedbackRe
  */
 export function fakeFeedbacks(...records: FeedbackRecord[]) {
   const feedbacks = new Map(records.map((f) => [f.id, f]));
+  /** The organization's Slack app; none unless a test connects one. */
+  let slack: SlackConnection | null = null;
   const changes: StatusChangeRecord[] = [];
   let interference: FeedbackRecord["status"] | null = null;
   let next = 0;
@@ -51,10 +54,14 @@ export function fakeFeedbacks(...records: FeedbackRecord[]) {
     listAttachments: async () => [],
     countFollowers: async () => new Map<string, number>(),
     serviceSecret: async () => new Uint8Array(32),
+    findSlackConnection: async () => slack,
   };
   return {
     feedbacks,
     changes,
+    connectSlack: (connection: SlackConnection) => {
+      slack = connection;
+    },
     interfere: (status: FeedbackRecord["status"]) => {
       interference = status;
     },

@@ -103,6 +103,7 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
       "/settings/webhooks",
       "/settings/tokens",
       "/settings/agents",
+      "/settings/slack",
     ]) {
       found.push(
         ...(await check(

@@ -67,6 +67,7 @@ describe("web pages", () => {
       ["/settings/members", "/settings/members"],
       ["/settings/tokens", "/settings/tokens"],
       ["/settings/webhooks", "/settings/webhooks"],
+      ["/settings/slack", "/settings/slack"],
     ] as const) {
       const page = await (await browser.fetch(path)).text();
       const forged = formOf(page, action).replace(/name="csrf" value="[^"]*"/, 'name="csrf" value="forged"');

@@ -9,6 +9,7 @@ import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
 import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
 import { createLinearWebhookHandler } from "../../adapters/linear/webhook.ts";
 import { createJiraWebhookHandler } from "../../adapters/jira/webhook.ts";
+import { createSlackHandlers } from "../../adapters/slack/requests.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
@@ -96,6 +97,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
       linear: createLinearWebhookHandler(services, failureResponse),
       jira: createJiraWebhookHandler(services, failureResponse),
     },
+    slack: createSlackHandlers(services, failureResponse),
   });
   const info = await demo(services);
   // A request that came over a socket carries its Host (the MCP endpoint checks it against its own address).

@@ -16,6 +16,7 @@ export const EN = {
       apps: "Apps and channels",
       members: "Members",
       webhooks: "Webhooks",
+      slack: "Slack",
       tokens: "Access tokens",
       organization: "Organization",
       status: "Status",
@@ -47,7 +48,7 @@ export const EN = {
       formExpired: "This form has expired. Please try again.",
       otherSite: "This form can only be sent from its own page.",
       /** Where a report came from, after "Report via". */
-      sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent" },
+      sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent", slack: "Slack" },
     },
     /** The header of every signed-in page, and the page of a person in no organization. */
     layout: {
@@ -275,6 +276,28 @@ export const EN = {
       testRefused: "The test was not accepted",
       testUnreachable: "no answer (the address could not be reached, or did not answer in time)",
       confirmDeleteWebhook: "Delete this webhook? Deliveries to it stop at once.",
+    },
+    /** Settings: the organization's Slack app. */
+    slackSettings: {
+      connected: "Connected. Slack's requests are checked with its signing secret; the secrets are kept sealed and never shown again.",
+      notConnected: "Not connected. Create the Slack app from the manifest in the README, then paste its two secrets here.",
+      requestUrls: "Request URLs for the Slack app",
+      slashCommand: "Slash command /retour",
+      interactivity: "Interactivity (the Send to Retour shortcut)",
+      eventsUrl: "Events",
+      signingSecret: "Signing secret",
+      botToken: "Bot token (xoxb-…)",
+      keepSecret: "Leave blank to keep the one saved.",
+      defaultApp: "App reports from Slack go to",
+      askEachTime: "The only app, or ask in a dialog",
+      channel: "Channel for notices (its ID, such as C0123456789)",
+      channelHint: "New feedbacks and status changes are posted there (invite the app to it). Blank: nothing is posted.",
+      kinds: "Kinds posted (none checked: all)",
+      minSeverity: "Least severity posted",
+      anySeverity: "Any, graded or not",
+      disconnect: "Disconnect Slack",
+      confirmDisconnect: "Disconnect Slack? Its requests are refused at once, and nothing more is posted.",
+      saved: "Slack settings saved.",
     },
     /** Settings: the agents connected with OAuth. */
     agents: {

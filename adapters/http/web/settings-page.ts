@@ -11,6 +11,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     { href: "/settings/apps", label: w.apps },
     { href: "/settings/members", label: w.members },
     { href: "/settings/webhooks", label: w.webhooks },
+    { href: "/settings/slack", label: w.slack },
     { href: "/settings/tokens", label: w.tokens },
     { href: "/settings/agents", label: w.agents },
   ];

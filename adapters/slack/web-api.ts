@@ -1,0 +1,63 @@
+import { LogLevel, WebAPIPlatformError, WebClient } from "@slack/web-api";
+import type { SlackAccess, SlackApi, SlackMessage } from "../../core/ports.ts";
+
+/** A Slack call waits this long at most; the job is then retried later. */
+const TIMEOUT_MS = 10_000;
+/** views.open answers a request Slack waits 3 seconds for, with a trigger that lives as long: it may not wait longer. */
+const VIEW_TIMEOUT_MS = 2_500;
+
+/** Slack's answer that what was asked for does not exist, or is not visible to the app: asking again will not change it. */
+const absent = (error: unknown, codes: readonly string[]): boolean => error instanceof WebAPIPlatformError && codes.includes(error.data.error);
+
+/**
+ * Slack's Web API through its official client. The client retries nothing: a failed call fails the
+ * job, which the durable queue retries with its own backoff, so an outage delays and loses nothing.
+ */
+export function createSlackApi(defaultApiUrl: string): SlackApi {
+  const client = (access: SlackAccess, timeout = TIMEOUT_MS) =>
+    new WebClient(access.botToken, {
+      slackApiUrl: access.apiUrl ? access.apiUrl.replace(/\/?$/, "/") : defaultApiUrl,
+      retryConfig: { retries: 0 },
+      timeout,
+      logLevel: LogLevel.ERROR,
+    });
+  return {
+    async userInfo(access, userId) {
+      const found = await client(access)
+        .users.info({ user: userId })
+        .catch((error: unknown) => {
+          if (absent(error, ["user_not_found", "user_not_visible"])) return { user: undefined };
+          throw error;
+        });
+      const user = found.user;
+      const name = user?.profile?.real_name || user?.real_name || user?.profile?.display_name || user?.name;
+      return { ...(name && { name }), ...(user?.profile?.email && { email: user.profile.email }) };
+    },
+    async permalink(access, channel, ts) {
+      try {
+        return (await client(access).chat.getPermalink({ channel, message_ts: ts })).permalink ?? null;
+      } catch (error) {
+        if (absent(error, ["channel_not_found", "message_not_found"])) return null;
+        throw error;
+      }
+    },
+    async openView(access, triggerId, view) {
+      await client(access, VIEW_TIMEOUT_MS).views.open({ trigger_id: triggerId, view: view as never });
+    },
+    async postMessage(access, channel, message) {
+      await client(access).chat.postMessage({ channel, text: message.text, ...(message.blocks && { blocks: message.blocks as never }) });
+    },
+    async respond(responseUrl, message: SlackMessage) {
+      const answer = await fetch(responseUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ response_type: "ephemeral", ...message }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      // A refusal (4xx, such as an expired address) will not change: the answer is dropped; anything else is tried again.
+      if (answer.status >= 400 && answer.status < 500) return "expired";
+      if (!answer.ok) throw new Error(`Slack's response_url answered ${answer.status}`);
+      return "sent";
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { authorize } from "../authorization.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { SlackAccess } from "../ports.ts";
+import type { Kind, Severity } from "../schemas/feedback.ts";
+import type { Services } from "../services.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { SlackConnection, SlackStore } from "../store/slack.ts";
+
+/** The two secrets of a Slack app: one signs Slack's requests to us, the other calls its Web API. */
+interface SlackSecrets {
+  readonly signingSecret: string;
+  readonly botToken: string;
+}
+
+/** What an Admin sets: the secrets, and where reports go and notices are posted. */
+interface SlackSetup extends SlackSecrets {
+  readonly appId?: string;
+  readonly channel?: string;
+  readonly kinds?: readonly Kind[];
+  readonly minSeverity?: Severity;
+  readonly apiUrl?: string;
+}
+
+/** Slack secrets are sealed at rest; opening them needs only the service's secret box. */
+export type SlackSecretDeps = Pick<Services, "secrets">;
+
+/**
+ * Connects (or reconnects) an organization's Slack app; the secrets are sealed before they are
+ * stored. A secret left blank keeps the one stored (a form never shows them again), so the first
+ * connection needs both.
+ */
+export async function connectSlack(
+  services: SlackSecretDeps & {
+    readonly store: Pick<CatalogStore, "findApp"> & Pick<SlackStore, "setSlackConnection" | "findSlackConnection">;
+  },
+  grant: Grant,
+  setup: SlackSetup,
+): Promise<Result<SlackConnection>> {
+  const allowed = authorize(grant, "organization.manage");
+  if (!allowed.ok) return allowed;
+  const current = await services.store.findSlackConnection(grant.orgId);
+  const kept = current ? await openSlackSecrets(services, current) : null;
+  const secrets: SlackSecrets = {
+    signingSecret: setup.signingSecret.trim() || kept?.signingSecret || "",
+    botToken: setup.botToken.trim() || kept?.botToken || "",
+  };
+  if (!secrets.signingSecret || !secrets.botToken)
+    return invalid("invalid_body", { field: secrets.signingSecret ? "botToken" : "signingSecret", reason: "missing" });
+  if (setup.appId && !(await services.store.findApp(grant.orgId, setup.appId))) return fail("not_found");
+  const connection: SlackConnection = {
+    orgId: grant.orgId,
+    secretsSealed: await services.secrets.seal(JSON.stringify(secrets)),
+    kinds: setup.kinds ?? [],
+    ...(setup.appId && { appId: setup.appId }),
+    ...(setup.channel?.trim() && { channel: setup.channel.trim() }),
+    ...(setup.minSeverity && { minSeverity: setup.minSeverity }),
+    ...(setup.apiUrl && { apiUrl: setup.apiUrl }),
+  };
+  await services.store.setSlackConnection(connection);
+  return ok(connection);
+}
+
+export const openSlackSecrets = async (services: SlackSecretDeps, connection: SlackConnection): Promise<SlackSecrets> =>
+  JSON.parse(await services.secrets.open(connection.secretsSealed)) as SlackSecrets;
+
+/** What the Web API is called with for this organization. */
+export async function slackAccess(services: SlackSecretDeps, connection: SlackConnection): Promise<SlackAccess> {
+  const { botToken } = await openSlackSecrets(services, connection);
+  return { botToken, ...(connection.apiUrl && { apiUrl: connection.apiUrl }) };
+}

@@ -1,0 +1,30 @@
+import type { Kind, Severity } from "../schemas/feedback.ts";
+
+/** An organization's Slack app, as the store keeps it: the secrets sealed, the rest in the clear. */
+export interface SlackConnection {
+  readonly orgId: string;
+  /** The signing secret and the bot token, sealed (see core/slack/connect-slack.ts). */
+  readonly secretsSealed: string;
+  /** The app reports from Slack go to; absent when the organization has one app, or picks in a dialog. */
+  readonly appId?: string;
+  /** The channel new feedbacks and status changes are posted to; absent: none is. */
+  readonly channel?: string;
+  /** The kinds of new feedback the channel hears of (all when empty). */
+  readonly kinds: readonly Kind[];
+  /** The least grave severity the channel hears of; absent: every feedback, graded or not. */
+  readonly minSeverity?: Severity;
+  /** The Web API's address, for a test server; absent: the service's default (SLACK_API_URL or Slack's). */
+  readonly apiUrl?: string;
+}
+
+/** Each organization's Slack app, and the Events API deliveries already handled. */
+export interface SlackStore {
+  setSlackConnection(connection: SlackConnection): Promise<void>;
+  findSlackConnection(orgId: string): Promise<SlackConnection | null>;
+  removeSlackConnection(orgId: string): Promise<void>;
+  /**
+   * Records an Events API delivery by its `event_id`, kept until `expiresAt` (then purgeExpired
+   * forgets it); false when it was recorded already: Slack's retry of a delivery.
+   */
+  recordSlackEvent(orgId: string, eventId: string, expiresAt: number): Promise<boolean>;
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { type InProcess, inProcess } from "../../support/in-process.ts";
+
+let server: InProcess;
+beforeAll(async () => {
+  server = await inProcess();
+});
+afterAll(() => server.close());
+
+const slackForm = (page: string) => /<form method="post" action="\/settings\/slack"[^>]*>[\s\S]*?<\/form>/.exec(page)![0];
+
+async function signedIn(role: "admin" | "member") {
+  const browser = new FormBrowser(server.url, {}, server.handle);
+  await signIn(browser, server.demo.users[role].email, server.demo.users[role].password, "/settings/slack");
+  return browser;
+}
+
+describe("the Slack settings page", () => {
+  test("a first connection without both secrets is refused, naming the one missing, and nothing is stored", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    const refused = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: " " });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The request body is invalid. botToken: required.");
+    expect(await server.services.store.findSlackConnection(server.demo.orgId)).toBeNull();
+  });
+
+  test("an Admin connects Slack: the request URLs name the organization, the secrets are sealed at rest and never shown again", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    expect(page).toContain("Not connected.");
+    expect(page).toContain(`${server.url}/integrations/slack/commands?org=${server.demo.orgId}`);
+    expect(page).toContain(`${server.url}/integrations/slack/interactions?org=${server.demo.orgId}`);
+    expect(page).toContain(`${server.url}/integrations/slack/events?org=${server.demo.orgId}`);
+    const saved = await browser.submit(slackForm(page), {
+      signingSecret: "signing-secret-123",
+      botToken: "xoxb-bot-token-456",
+      appId: server.demo.appId,
+      channel: " C0FEED ",
+      "kind.idea": "yes",
+      minSeverity: "P1",
+    });
+    const shown = await saved.text();
+    expect(shown).toContain("Slack settings saved.");
+    expect(shown).not.toContain("signing-secret-123");
+    expect(shown).not.toContain("xoxb-bot-token-456");
+    const stored = (await server.services.store.findSlackConnection(server.demo.orgId))!;
+    expect(stored).toMatchObject({ appId: server.demo.appId, channel: "C0FEED", kinds: ["idea"], minSeverity: "P1" });
+    expect(stored.secretsSealed).not.toContain("xoxb-bot-token-456");
+    expect(JSON.parse(await server.services.secrets.open(stored.secretsSealed))).toEqual({
+      signingSecret: "signing-secret-123",
+      botToken: "xoxb-bot-token-456",
+    });
+  });
+
+  test("saved again with the secrets left blank, the settings change and the secrets stay", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    expect(page).toContain("Leave blank to keep the one saved.");
+    await browser.submit(slackForm(page), { signingSecret: "", botToken: "", appId: "", channel: "C0OTHER", minSeverity: "" });
+    const stored = (await server.services.store.findSlackConnection(server.demo.orgId))!;
+    expect(stored).toMatchObject({ channel: "C0OTHER", kinds: [] });
+    expect(stored.appId).toBeUndefined();
+    expect(JSON.parse(await server.services.secrets.open(stored.secretsSealed)).botToken).toBe("xoxb-bot-token-456");
+  });
+
+  test("a Member is told that only Admins may change it", async () => {
+    const browser = await signedIn("member");
+    const page = await browser.fetch("/settings/slack");
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain("Only Admins can change this.");
+  });
+
+  test("disconnecting asks once more, then forgets the Slack app", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    const disconnect = /<form method="post" action="\/settings\/slack\/disconnect"[^>]*>[\s\S]*?<\/form>/.exec(page)![0];
+    const asked = await (await browser.submit(disconnect, {})).text();
+    expect(asked).toContain("Disconnect Slack? Its requests are refused at once");
+    expect(await server.services.store.findSlackConnection(server.demo.orgId)).not.toBeNull();
+    expect((await browser.submit(asked.slice(asked.indexOf("<main")), {})).status).toBe(303);
+    expect(await server.services.store.findSlackConnection(server.demo.orgId)).toBeNull();
+  });
+});

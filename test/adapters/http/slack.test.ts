@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { runNextJob, runServiceJob } from "../../../core/jobs/run-next-job.ts";
+import { slackSignature } from "../../../core/slack/signature.ts";
+import { FakeSlack } from "../../support/fake-slack.ts";
+import { type InProcess, inProcess } from "../../support/in-process.ts";
+import { waitFor } from "../../support/wait.ts";
+
+const SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
+const TOKEN = "xoxb-test-token";
+
+let slack: FakeSlack;
+let app: InProcess;
+let orgId: string;
+let sequence = 0;
+
+/** What Slack sends: a body signed with the app's signing secret over `v0:{timestamp}:{body}`, now unless told otherwise. */
+async function fromSlack(name: string, body: string, options: { secret?: string; at?: number; org?: string } = {}) {
+  const timestamp = String(Math.floor((options.at ?? app.services.clock()) / 1000));
+  const signature = await slackSignature(options.secret ?? SECRET, timestamp, body);
+  return app.request("POST", `/integrations/slack/${name}?org=${options.org ?? orgId}`, {
+    raw: body,
+    headers: {
+      "content-type": name === "events" ? "application/json" : "application/x-www-form-urlencoded",
+      "x-slack-request-timestamp": timestamp,
+      "x-slack-signature": signature,
+    },
+  });
+}
+
+const command = (text: string, fields: Record<string, string> = {}) =>
+  new URLSearchParams({
+    token: "legacy-verification-token",
+    team_id: "T1",
+    channel_id: "C-SUPPORT",
+    user_id: "U-ANN",
+    user_name: "ann",
+    command: "/retour",
+    text,
+    response_url: slack.responseUrl(`command-${++sequence}`),
+    trigger_id: `trigger-${sequence}`,
+    ...fields,
+  }).toString();
+
+/** The "Send to Retour" message shortcut on a message, as Slack posts it to the interactivity URL. */
+const shortcut = (message: { ts: string; text: string; user: string }) =>
+  new URLSearchParams({
+    payload: JSON.stringify({
+      type: "message_action",
+      callback_id: "send_to_retour",
+      trigger_id: `trigger-${++sequence}`,
+      response_url: slack.responseUrl(`shortcut-${sequence}`),
+      team: { id: "T1" },
+      channel: { id: "C-SUPPORT", name: "support" },
+      user: { id: "U-ANN", name: "ann" },
+      message_ts: message.ts,
+      message: { type: "message", ...message },
+    }),
+  }).toString();
+
+async function reportOf(key: string) {
+  const feedback = (await app.services.store.findFeedback(orgId, key))!;
+  const [report] = await app.services.store.listReports(feedback.id);
+  return { feedback, report: report! };
+}
+
+/** Runs the due jobs as the worker does: a failing job is put back for later, with its backoff. */
+async function work(): Promise<{ done: number; retried: number }> {
+  const counts = { done: 0, retried: 0 };
+  for (;;) {
+    const run = await runNextJob(app.services, runServiceJob(app.services));
+    if (run.state === "idle") return counts;
+    if (run.state === "done") counts.done++;
+    else counts.retried++;
+  }
+}
+
+beforeAll(async () => {
+  slack = new FakeSlack().start();
+  slack.people.set("U-ANN", { name: "ann", realName: "Ann Lee", email: "Ann@Acme.test" });
+  slack.people.set("U-BOB", { name: "bob", realName: "Bob Stone" });
+  app = await inProcess({ env: { SLACK_API_URL: slack.apiUrl } });
+  orgId = app.demo.orgId;
+  // The demo's own feedbacks are graded before Slack is connected: the channel hears only of what follows.
+  await app.runJobs();
+  await app.cli("slack", "set", orgId, "--signing-secret", SECRET, "--bot-token", TOKEN, "--app", app.demo.appId, "--channel", "C-FEED");
+});
+afterAll(() => {
+  app.close();
+  slack.stop();
+});
+beforeEach(() => {
+  slack.calls.length = 0;
+  slack.responses.length = 0;
+  slack.down = false;
+});
+
+describe("requests from Slack", () => {
+  test("a request signed as Slack signs it, with a fresh timestamp, is accepted", async () => {
+    const answer = await fromSlack("commands", command("The export button does nothing"));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ response_type: "ephemeral", text: "Sending to Retour…" });
+    await work();
+  });
+
+  test("a forged signature, another secret, a stale or future timestamp, an unknown organization: 401 invalid_signature, before anything is parsed", async () => {
+    const garbage = "{not json, not a form";
+    const now = app.services.clock();
+    for (const name of ["commands", "interactions", "events"]) {
+      for (const options of [{ secret: "another-secret" }, { at: now - 301_000 }, { at: now + 301_000 }, { org: "org-that-does-not-exist" }]) {
+        const refused = await fromSlack(name, garbage, options);
+        expect({ name, options, status: refused.status, code: refused.body.code }).toEqual({ name, options, status: 401, code: "invalid_signature" });
+      }
+      const unsigned = await app.request("POST", `/integrations/slack/${name}?org=${orgId}`, { raw: garbage });
+      expect(unsigned.status).toBe(401);
+    }
+    const tampered = command("Hello");
+    const timestamp = String(Math.floor(now / 1000));
+    const forged = await app.request("POST", `/integrations/slack/commands?org=${orgId}`, {
+      raw: tampered.replace("Hello", "Goodbye"),
+      headers: { "x-slack-request-timestamp": timestamp, "x-slack-signature": await slackSignature(SECRET, timestamp, tampered) },
+    });
+    expect(forged.body.code).toBe("invalid_signature");
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+  });
+});
+
+describe("reports from Slack", () => {
+  test("/retour <text>: a report with source slack, its author from users.info (who then follows), and the feedback's key and link through response_url", async () => {
+    await fromSlack("commands", command("idea: a dark mode for the weekly digest e-mails"));
+    // Answered at once: Slack's own calls wait in the job queue.
+    expect(slack.calls).toEqual([]);
+    expect(slack.responses).toEqual([]);
+    await work();
+    expect(slack.callsOf("users.info")).toEqual([{ user: "U-ANN" }]);
+    const [answer] = slack.responses;
+    expect(answer!.body.response_type).toBe("ephemeral");
+    const [, key, link] = /^Sent to Retour as (DEMO-\d+): (\S+)$/.exec(answer!.body.text)!;
+    expect(link).toBe(`${app.url}/inbox/${key}`);
+    const { feedback, report } = await reportOf(key!);
+    expect(feedback.kind).toBe("idea");
+    expect(report.source).toBe("slack");
+    expect(report.report).toMatchObject({
+      message: "a dark mode for the weekly digest e-mails",
+      author: { id: "slack:U-ANN", name: "Ann Lee", email: "ann@acme.test" },
+    });
+    expect((await app.services.store.listFollowers(feedback.id)).map((f) => f.email)).toEqual(["ann@acme.test"]);
+  });
+
+  test("/retour with nothing to report, or more than a report holds, is answered why, and queues nothing", async () => {
+    for (const text of ["", "  idea:  "]) {
+      const answer = await fromSlack("commands", command(text));
+      expect(answer.body).toEqual({
+        response_type: "ephemeral",
+        text: "Nothing to report: write it after the command (/retour The export button does nothing), or send a message that has text.",
+      });
+    }
+    const long = await fromSlack("commands", command("é".repeat(10_001)));
+    expect(long.body.text).toBe("Retour takes reports of up to 10,000 characters: this one is longer.");
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+  });
+
+  test("the shortcut on a message without text is answered why through its response_url, and queues nothing", async () => {
+    const answer = await fromSlack("interactions", shortcut({ ts: "1712345678.000900", text: "", user: "U-BOB" }));
+    expect(answer.status).toBe(200);
+    const [told] = await waitFor(
+      "the refusal through response_url",
+      () => slack.responses,
+      (r) => r.length === 1,
+    );
+    expect(told!.body.text).toStartWith("Nothing to report");
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+  });
+
+  test("the Send to Retour shortcut on one message twice gives one report; the second answer names the same feedback", async () => {
+    const message = { ts: "1712345678.000100", text: "Customer says invoices PDF shows the wrong VAT number", user: "U-BOB" };
+    await fromSlack("interactions", shortcut(message));
+    await fromSlack("interactions", shortcut(message));
+    await work();
+    const texts = slack.responses.map((r) => r.body.text as string);
+    const key = /as (DEMO-\d+)/.exec(texts[0]!)![1]!;
+    expect(texts.toSorted()).toEqual([`Already in Retour as ${key}: ${app.url}/inbox/${key}`, `Sent to Retour as ${key}: ${app.url}/inbox/${key}`]);
+    const { feedback, report } = await reportOf(key);
+    expect(feedback.reports).toBe(1);
+    // Bob's workspace shares no e-mail: his name only, and no one follows.
+    expect(report.report.author).toEqual({ id: "slack:U-BOB", name: "Bob Stone" });
+    expect(await app.services.store.listFollowers(feedback.id)).toEqual([]);
+    expect(slack.callsOf("chat.getPermalink")[0]).toEqual({ channel: "C-SUPPORT", message_ts: "1712345678.000100" });
+    const read = await app.request("GET", `/v1/feedbacks/${key}/reports/${report.id}`, { token: app.demo.tokens.admin });
+    expect(read.body.source).toBe("slack");
+    expect(read.body.context.page).toEqual({ url: "https://acme.slack.com/archives/C-SUPPORT/p1712345678000100" });
+  });
+
+  test("a message Slack does not show the app (its author unknown, its channel hidden) is recorded with what is known", async () => {
+    slack.hiddenChannels.add("C-PRIVATE");
+    const body = shortcut({ ts: "1712345678.000300", text: "The mobile menu overlaps the logo", user: "U-GONE" }).replace("C-SUPPORT", "C-PRIVATE");
+    await fromSlack("interactions", body);
+    expect(await work()).toMatchObject({ retried: 0 });
+    const key = /as (DEMO-\d+)/.exec(slack.responses[0]!.body.text)![1]!;
+    const { report } = await reportOf(key);
+    expect(report.report.author).toEqual({ id: "slack:U-GONE" });
+    expect(report.report.url).toBeUndefined();
+  });
+
+  test("an answer Slack no longer takes (an expired response_url) does not hold the report back, nor is tried again", async () => {
+    const body = shortcut({ ts: "1712345678.000400", text: "Search ignores accents in customer names", user: "U-ANN" });
+    slack.expiredResponses.add(`/respond/shortcut-${sequence}`);
+    await fromSlack("interactions", body);
+    expect(await work()).toMatchObject({ retried: 0 });
+    expect(slack.responses).toEqual([]);
+    const feedbacks = await app.services.store.listFeedbacks(orgId, { statuses: ["triage"], words: ["accent"] }, null, 5);
+    expect(feedbacks.map((f) => f.title)).toEqual(["Search ignores accents in customer names"]);
+  });
+
+  test("with several apps and no default, a dialog (views.open) asks which; the report goes to the app picked; a dialog Slack does not open is said at once", async () => {
+    await app.cli("org", "create", "Pick Co", "--prefix", "PICK", "--plan", "growth");
+    const org = (await app.services.store.findOrganization("PICK"))!;
+    await app.cli("app", "create", "PICK", "Web");
+    await app.cli("app", "create", "PICK", "iOS");
+    const apps = await app.services.store.listApps(org.id);
+    await app.cli("slack", "set", "PICK", "--signing-secret", SECRET, "--bot-token", TOKEN);
+    const answer = await fromSlack("commands", command("The iOS app logs me out every morning"), { org: org.id });
+    expect(answer.status).toBe(200);
+    const [opened] = slack.callsOf("views.open");
+    const view = JSON.parse(opened!.view);
+    expect(opened!.trigger_id).toBe(`trigger-${sequence}`);
+    expect(view.blocks[0].element.options.map((o: any) => o.text.text).toSorted()).toEqual(["Web", "iOS"]);
+    const ios = apps.find((a) => a.name === "iOS")!;
+    const submission = new URLSearchParams({
+      payload: JSON.stringify({
+        type: "view_submission",
+        user: { id: "U-ANN" },
+        view: { ...view, state: { values: { app: { app: { type: "static_select", selected_option: { value: ios.id } } } } } },
+      }),
+    }).toString();
+    expect((await fromSlack("interactions", submission, { org: org.id })).status).toBe(200);
+    await work();
+    const key = /as (PICK-\d+)/.exec(slack.responses[0]!.body.text)![1]!;
+    expect((await app.services.store.findFeedback(org.id, key))?.appId).toBe(ios.id);
+
+    // Slack down: the dialog cannot open within the trigger's three seconds, and the person is told so at once.
+    slack.down = true;
+    const refused = await fromSlack("commands", command("The iOS widget shows yesterday's weather"), { org: org.id });
+    expect(refused.body).toEqual({ response_type: "ephemeral", text: "Slack did not open the dialog to pick the app: try again in a moment." });
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+  });
+});
+
+describe("the Events API", () => {
+  test("url_verification is answered with its challenge", async () => {
+    const answer = await fromSlack(
+      "events",
+      JSON.stringify({ token: "t", challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P", type: "url_verification" }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" });
+  });
+
+  test("a delivery Slack retries (same event_id) is dropped: app_uninstalled disconnects once, not again after a reconnection", async () => {
+    await app.cli("org", "create", "Gone Co", "--prefix", "GONE");
+    const gone = (await app.services.store.findOrganization("GONE"))!;
+    const connect = () => app.cli("slack", "set", "GONE", "--signing-secret", SECRET, "--bot-token", TOKEN);
+    await connect();
+    const event = JSON.stringify({
+      type: "event_callback",
+      team_id: "T1",
+      event_id: "Ev-UNINSTALL",
+      event_time: 1,
+      event: { type: "app_uninstalled" },
+    });
+    expect((await fromSlack("events", event, { org: gone.id })).status).toBe(200);
+    expect(await app.services.store.findSlackConnection(gone.id)).toBeNull();
+    await connect();
+    expect((await fromSlack("events", event, { org: gone.id })).status).toBe(200);
+    expect(await app.services.store.findSlackConnection(gone.id)).not.toBeNull();
+  });
+});
+
+describe("notices to Slack", () => {
+  test("a new feedback, then its status change, reach the channel as Block Kit messages through chat.postMessage", async () => {
+    const sent = await app.request("POST", "/v1/reports", {
+      body: {
+        publicKey: app.demo.publicKey,
+        kind: "problem",
+        message: "Checkout crashes when the basket holds forty items",
+        title: "Checkout crashes with 40 items",
+      },
+    });
+    const key = sent.body.ticketId;
+    await work();
+    const [created] = slack.callsOf("chat.postMessage");
+    expect(created!.channel).toBe("C-FEED");
+    expect(created!.text).toBe(`New problem: ${key}: Checkout crashes with 40 items`);
+    const blocks = JSON.stringify(JSON.parse(created!.blocks));
+    expect(blocks).toContain(`<${app.url}/inbox/${key}|${key}>`);
+    expect(blocks).toContain("Severity:");
+    expect(slack.calls.find((c) => c.method === "chat.postMessage")?.token).toBe(`Bearer ${TOKEN}`);
+
+    await app.request("PATCH", `/v1/feedbacks/${key}`, { token: app.demo.tokens.admin, body: { status: "in_development" } });
+    await work();
+    const moved = slack.callsOf("chat.postMessage")[1]!;
+    expect(moved.text).toBe(`${key} is now In development: Checkout crashes with 40 items`);
+    expect(JSON.parse(moved.blocks)[1].elements[0].text).toBe("Status: In development");
+  });
+
+  test("a Slack outage delays the notice and loses nothing: it is posted once Slack answers again", async () => {
+    slack.down = true;
+    await app.request("PATCH", `/v1/feedbacks/DEMO-1`, { token: app.demo.tokens.admin, body: { status: "prioritized" } });
+    expect(await work()).toEqual({ done: 0, retried: 1 });
+    slack.down = false;
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+    app.advanceClock(5_000);
+    expect(await work()).toEqual({ done: 1, retried: 0 });
+    const posted = slack.callsOf("chat.postMessage");
+    expect(posted.length).toBe(2);
+    expect(posted[1]!.text).toStartWith("DEMO-1 is now Prioritized");
+  });
+});
