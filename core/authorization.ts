@@ -18,6 +18,8 @@ const TABLE = {
   "organization.read": { roles: ROLES, scope: null },
   /** Apps, channels, feature maps, help centers, members, plan: settings no token scope reaches. */
   "organization.manage": { roles: ["admin"], scope: null },
+  /** Invitations to join the organization, from the settings or the API (`members:manage`, never an agent's). */
+  "members.invite": { roles: ["admin"], scope: "members:manage" },
 } as const satisfies Record<string, Rule>;
 
 interface Rule {

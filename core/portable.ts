@@ -39,6 +39,11 @@ export const PORTABLE_SETS = [
   "merges",
   "splits",
   "suggestions",
+  "invitations",
+  "password_resets",
+  "saved_views",
+  "team_settings",
+  "digest_runs",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

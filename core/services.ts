@@ -25,6 +25,10 @@ import type { TrendStore } from "./store/trends.ts";
 import type { StoreUpkeep } from "./store/upkeep.ts";
 import type { UserStore } from "./store/users.ts";
 import type { WebhookStore } from "./store/webhooks.ts";
+import type { InvitationStore } from "./store/invitations.ts";
+import type { PasswordResetStore } from "./store/password-resets.ts";
+import type { SavedViewStore } from "./store/saved-views.ts";
+import type { TeamStore } from "./store/team.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -59,7 +63,11 @@ export type Store = RateLimitStore &
   UserStore &
   TokenStore &
   ServiceSecretStore &
-  StoreUpkeep;
+  StoreUpkeep &
+  InvitationStore &
+  PasswordResetStore &
+  SavedViewStore &
+  TeamStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

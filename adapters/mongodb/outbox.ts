@@ -54,6 +54,7 @@ export async function insertJobs(data: Database, jobs: readonly JobRequest[], ru
       kind: job.kind,
       orgId: job.orgId,
       feedbackId: job.feedbackId,
+      subject: job.subject ?? null,
       runAt,
       leaseUntil: 0,
       leaseToken: null,

@@ -27,6 +27,10 @@ import { jobQueue } from "./jobs.ts";
 import { oauthStore } from "./oauth.ts";
 import { trackerStore } from "./trackers.ts";
 import { webhookStore } from "./webhooks.ts";
+import { invitationStore } from "./invitations.ts";
+import { passwordResetStore } from "./password-resets.ts";
+import { savedViewStore } from "./saved-views.ts";
+import { teamStore } from "./team.ts";
 
 /** How long a start waits for the server before giving up with a message. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -63,6 +67,10 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...userStore(data),
     ...tokenStore(data),
     ...serviceSecretStore(data),
+    ...invitationStore(data),
+    ...passwordResetStore(data),
+    ...savedViewStore(data),
+    ...teamStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

@@ -8,6 +8,7 @@ interface JobRow {
   kind: JobRequest["kind"];
   org_id: string;
   feedback_id: string;
+  subject: string | null;
   attempts: number;
 }
 
@@ -22,12 +23,13 @@ export function jobQueue(db: Database, batch: WriteBatch): JobQueue {
           .query<JobRow, [string, number, number, number]>(
             `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1
            WHERE id = (SELECT id FROM jobs WHERE run_at <= ? AND (lease_until IS NULL OR lease_until <= ?) ORDER BY run_at, id LIMIT 1)
-           RETURNING id, kind, org_id, feedback_id, attempts`,
+           RETURNING id, kind, org_id, feedback_id, subject, attempts`,
           )
           .get(leaseToken, now + leaseMs, now, now),
       );
       if (!row) return null;
-      return { id: String(row.id), request: { kind: row.kind, orgId: row.org_id, feedbackId: row.feedback_id }, attempts: row.attempts, leaseToken };
+      const request = { kind: row.kind, orgId: row.org_id, feedbackId: row.feedback_id, ...(row.subject !== null && { subject: row.subject }) };
+      return { id: String(row.id), request, attempts: row.attempts, leaseToken };
     },
 
     async completeJob(job: Job) {

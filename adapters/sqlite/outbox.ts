@@ -29,5 +29,11 @@ export function insertEvent(db: Database, e: DomainEvent): void {
 }
 
 export function insertJob(db: Database, job: JobRequest, runAt: number): void {
-  db.query("INSERT INTO jobs (kind, org_id, feedback_id, run_at) VALUES (?, ?, ?, ?)").run(job.kind, job.orgId, job.feedbackId, runAt);
+  db.query("INSERT INTO jobs (kind, org_id, feedback_id, subject, run_at) VALUES (?, ?, ?, ?, ?)").run(
+    job.kind,
+    job.orgId,
+    job.feedbackId,
+    job.subject ?? null,
+    runAt,
+  );
 }

@@ -23,6 +23,10 @@ import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { jobQueue } from "./jobs.ts";
+import { invitationStore } from "./invitations.ts";
+import { passwordResetStore } from "./password-resets.ts";
+import { savedViewStore } from "./saved-views.ts";
+import { teamStore } from "./team.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
@@ -61,6 +65,10 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...userStore(db),
     ...tokenStore(db),
     ...serviceSecretStore(db),
+    ...invitationStore(db, batch),
+    ...passwordResetStore(db, batch),
+    ...savedViewStore(db, batch),
+    ...teamStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);

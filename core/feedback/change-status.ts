@@ -7,6 +7,7 @@ import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
+import { mentionJobs } from "../team/mentions.ts";
 
 /** What a status change reads and writes. */
 export type ChangeStatusDeps = FindDeps &
@@ -46,10 +47,13 @@ export async function changeStatus(
       at: now,
       events: step.events.map((e) => ({ ...e, id: ids.id(), orgId: grant.orgId, feedbackId: feedback.id, createdAt: now })),
       // The linked issue follows, unless the change came from it (no echo back).
-      jobs:
-        step.changed && feedback.tracker && !options.fromTracker
-          ? [...step.jobs, { kind: "sync_tracker", orgId: grant.orgId, feedbackId: feedback.id }]
-          : step.jobs,
+      jobs: [
+        ...(step.changed && feedback.tracker && !options.fromTracker
+          ? [...step.jobs, { kind: "sync_tracker", orgId: grant.orgId, feedbackId: feedback.id } as const]
+          : step.jobs),
+        // Members the comment mentions are told, from the queue.
+        ...mentionJobs(grant.orgId, feedback.id, comment),
+      ],
     });
     if (applied) return ok(await presentFeedback(services, { ...feedback, status: change.status }));
   }

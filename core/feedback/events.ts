@@ -28,7 +28,19 @@ export interface StatusChange {
 
 /** Background work a state change asks for; queued in the same transaction. */
 export interface JobRequest {
-  readonly kind: "group_report" | "notify_followers" | "sync_tracker";
+  readonly kind:
+    | "group_report"
+    | "notify_followers"
+    | "sync_tracker"
+    | "notify_mentions"
+    | "notify_assignee"
+    | "send_invitation"
+    | "send_password_reset"
+    | "send_digest";
+  /** The organization the job works in; empty for a job about a person alone (a password reset). */
   readonly orgId: string;
+  /** The feedback the job is about; empty for a job about people (an invitation, a reset, a digest). */
   readonly feedbackId: string;
+  /** What else the job is about: the invitation or reset to send, the day of a digest, the assignment to tell. */
+  readonly subject?: string;
 }

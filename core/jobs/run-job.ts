@@ -1,14 +1,41 @@
 import type { JobRequest } from "../feedback/events.ts";
 import { type GroupReportDeps, groupReport } from "../grouping/group-report.ts";
 import { type NotifyDeps, notifyFollowers } from "../notify/notify-followers.ts";
+import { type NotifyAssigneeDeps, notifyAssignee } from "../team/notify-assignee.ts";
+import { type NotifyMentionsDeps, notifyMentions } from "../team/notify-mentions.ts";
+import { type SendDigestDeps, sendDigest } from "../team/send-digest.ts";
+import { type SendInvitationDeps, sendInvitation } from "../team/send-invitation.ts";
+import { type SendResetDeps, sendPasswordReset } from "../team/send-password-reset.ts";
 import { type SyncDeps, syncTracker } from "../trackers/sync.ts";
 
 /** What the background jobs read and write, all kinds together. */
-export type RunJobDeps = GroupReportDeps & NotifyDeps & SyncDeps;
+export type RunJobDeps = GroupReportDeps &
+  NotifyDeps &
+  SyncDeps &
+  NotifyMentionsDeps &
+  NotifyAssigneeDeps &
+  SendInvitationDeps &
+  SendResetDeps &
+  SendDigestDeps;
 
 /** Runs one background job; throws to have it retried later. */
 export function runJob(services: RunJobDeps, job: JobRequest): Promise<void> {
-  if (job.kind === "group_report") return groupReport(services, job);
-  if (job.kind === "sync_tracker") return syncTracker(services, job);
-  return notifyFollowers(services, job);
+  switch (job.kind) {
+    case "group_report":
+      return groupReport(services, job);
+    case "sync_tracker":
+      return syncTracker(services, job);
+    case "notify_followers":
+      return notifyFollowers(services, job);
+    case "notify_mentions":
+      return notifyMentions(services, job);
+    case "notify_assignee":
+      return notifyAssignee(services, job);
+    case "send_invitation":
+      return sendInvitation(services, job);
+    case "send_password_reset":
+      return sendPasswordReset(services, job);
+    case "send_digest":
+      return sendDigest(services, job);
+  }
 }

@@ -390,6 +390,7 @@ export const EN = {
     invalid_signature: "The signature of this request does not match.",
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     internal_error: "Something went wrong on our side. It has been logged.",
+    already_member: "This person is already a member of the organization.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {

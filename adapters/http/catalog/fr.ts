@@ -368,6 +368,7 @@ export const FR: Catalog = {
     invalid_signature: "La signature de cette requête ne correspond pas.",
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
+    already_member: "Cette personne est déjà membre de l'organisation.",
   },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
