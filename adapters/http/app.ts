@@ -34,6 +34,11 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
+import { Invitation, InvitationCreate, InvitationList, InvitationWithLink } from "../../core/team/schemas.ts";
+import { invitationRoutes } from "./routes/invitations.ts";
+import { passwordResetRoutes } from "./routes/password-reset.ts";
+import { joinRoutes } from "./routes/join.ts";
+import { teamSettingsRoutes } from "./routes/team-settings.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -82,6 +87,10 @@ const COMPONENTS = [
   WebhookView,
   WebhookWithSecret,
   WebhookList,
+  InvitationCreate,
+  Invitation,
+  InvitationWithLink,
+  InvitationList,
   ErrorBody,
 ];
 
@@ -160,5 +169,9 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(trendRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
-    .use(faviconRoutes());
+    .use(faviconRoutes())
+    .use(invitationRoutes(services, options.apiPerMinute))
+    .use(passwordResetRoutes(services, options.clientAddress))
+    .use(joinRoutes(services, options.clientAddress))
+    .use(teamSettingsRoutes(services));
 }

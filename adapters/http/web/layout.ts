@@ -27,7 +27,7 @@ ${
 }
 <nav aria-label="Retour"><ul class="tabs">${nav.map((n) => html`<li><a href="${n.href}"${current(n.href) ? html` aria-current="page"` : ""}>${n.label}</a></li>`)}</ul></nav>
 <a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(path)}" lang="${w.languageCode}">${w.language}</a>
-<span class="muted wide-only">${w.signedInAs} ${visitor.email}</span>
+<span class="muted wide-only">${w.signedInAs} <a href="/account"${path === "/account" ? html` aria-current="page"` : ""}>${visitor.email}</a></span>
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form>
 </header>`;
   return page(title, body, { status, language: visitor.language, header, scripts });
