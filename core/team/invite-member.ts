@@ -9,14 +9,14 @@ import type { UserStore } from "../store/users.ts";
 import { type InvitationView, invitationView } from "./invitation-view.ts";
 
 /** How long an invitation link opens. */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
-export type InviteDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
+type InviteDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
   readonly store: Pick<InvitationStore, "createInvitation"> & Pick<UserStore, "findUserByEmail" | "listMembers">;
 };
 
 /** The page an invitation link opens. */
-export const invitationUrl = (baseUrl: string, token: string): string => `${baseUrl}/invitation?t=${encodeURIComponent(token)}`;
+const invitationUrl = (baseUrl: string, token: string): string => `${baseUrl}/invitation?t=${encodeURIComponent(token)}`;
 
 /**
  * An Admin invites a person by e-mail with a role: a single-use link, valid 7 days, whose token is

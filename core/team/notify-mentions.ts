@@ -16,7 +16,7 @@ export type NotifyMentionsDeps = FindDeps &
   };
 
 /** Comments older than this are not read again for mentions: a mention is news for a day. */
-export const MENTION_WINDOW_MS = 24 * 60 * 60_000;
+const MENTION_WINDOW_MS = 24 * 60 * 60_000;
 
 /**
  * Tells each member mentioned in the feedback's recent comments, once per comment, in their

@@ -7,19 +7,21 @@ import type { RateLimitStore } from "../store/rate-limits.ts";
 import type { UserStore } from "../store/users.ts";
 
 /** How long a reset link opens. */
-export const RESET_TTL_MS = 30 * 60_000;
+const RESET_TTL_MS = 30 * 60_000;
 const HOUR = 60 * 60_000;
 /** Reset requests one client address may make in an hour, whatever the e-mail. */
-export const RESETS_PER_ADDRESS = 10;
+const RESETS_PER_ADDRESS = 10;
 /** Reset links one e-mail address may be sent in an hour, from anywhere: no one floods a mailbox. */
-export const RESETS_PER_EMAIL = 3;
+const RESETS_PER_EMAIL = 3;
 
 type RequestResetDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
-  readonly store: Pick<PasswordResetStore, "createPasswordReset"> & Pick<UserStore, "findUserByEmail"> & Pick<RateLimitStore, "rateCount" | "hitRateLimit">;
+  readonly store: Pick<PasswordResetStore, "createPasswordReset"> &
+    Pick<UserStore, "findUserByEmail"> &
+    Pick<RateLimitStore, "rateCount" | "hitRateLimit">;
 };
 
 /** The page a reset link opens. */
-export const resetUrl = (baseUrl: string, token: string): string => `${baseUrl}/reset-password?t=${encodeURIComponent(token)}`;
+const resetUrl = (baseUrl: string, token: string): string => `${baseUrl}/reset-password?t=${encodeURIComponent(token)}`;
 
 /**
  * "Forgot password": when the e-mail is a person's, a single-use link valid 30 minutes is made and

@@ -140,7 +140,7 @@ export interface DigestLine {
   readonly count?: number;
 }
 
-export interface DigestContent {
+interface DigestContent {
   readonly orgName: string;
   /** How many feedbacks were created in the 24 hours (the list may show fewer). */
   readonly createdCount: number;

@@ -7,7 +7,7 @@ import type { SavedView, SavedViewStore } from "../store/saved-views.ts";
 
 export const VIEW_NAME_MAX_LENGTH = 60;
 /** The views one person keeps in one organization. */
-export const MAX_VIEWS = 30;
+const MAX_VIEWS = 30;
 const QUERY_MAX_LENGTH = 1_000;
 
 /** A person names the inbox list they are looking at (its query string) and keeps it in their side bar. */

@@ -275,10 +275,10 @@ export const EN = {
       password: "Password",
       wrongPassword: "Wrong e-mail or password.",
       tooManyAttempts: "Too many attempts. Wait a minute and try again.",
+      forgotPassword: "Forgot your password?",
     },
-    /** "Forgot password" on the sign-in page, and the page a reset link opens. */
+    /** "Forgot password", and the page a reset link opens. */
     password: {
-      forgot: "Forgot your password?",
       forgotTitle: "Reset your password",
       forgotHint: "Give the e-mail address you sign in with: we send it a link to choose a new password.",
       sendLink: "Send the link",
@@ -311,6 +311,10 @@ export const EN = {
       unknown: "This invitation link does not work",
       unknownHint: "Check that the whole link was copied, or ask an Admin for a new one.",
       goToSignIn: "Go to sign in",
+      password: "Password",
+      wrongPassword: "Wrong password.",
+      tooManyAttempts: "Too many attempts. Wait a minute and try again.",
+      weakPassword: "The password must be at least 10 characters long.",
     },
     /** Invitations, on the members settings page. */
     invitations: {
@@ -321,6 +325,11 @@ export const EN = {
       noPending: "No pending invitation.",
       expires: "Expires",
       expiredLabel: "expired",
+      revoke: "Revoke",
+      role: "Role",
+    },
+    /** What inviting and revoking answer. */
+    inviting: {
       revoke: "Revoke",
       confirmRevoke: "Revoke this invitation? Its link will no longer work.",
       linkOnce: "Invitation sent. Its link, shown this once, to hand over another way if need be:",

@@ -252,9 +252,9 @@ export const FR: Catalog = {
       password: "Mot de passe",
       wrongPassword: "E-mail ou mot de passe incorrect.",
       tooManyAttempts: "Trop de tentatives. Attendez une minute et réessayez.",
+      forgotPassword: "Mot de passe oublié\u202f?",
     },
     password: {
-      forgot: "Mot de passe oublié\u202f?",
       forgotTitle: "Réinitialiser votre mot de passe",
       forgotHint: "Indiquez l'adresse e-mail avec laquelle vous vous connectez\u202f: nous y envoyons un lien pour choisir un nouveau mot de passe.",
       sendLink: "Envoyer le lien",
@@ -286,6 +286,10 @@ export const FR: Catalog = {
       unknown: "Ce lien d'invitation ne fonctionne pas",
       unknownHint: "Vérifiez que le lien a été copié en entier, ou demandez-en un nouveau à un Admin.",
       goToSignIn: "Aller à la connexion",
+      password: "Mot de passe",
+      wrongPassword: "Mot de passe incorrect.",
+      tooManyAttempts: "Trop de tentatives. Attendez une minute et réessayez.",
+      weakPassword: "Le mot de passe doit compter au moins 10 caractères.",
     },
     invitations: {
       invite: "Inviter par e-mail",
@@ -295,6 +299,10 @@ export const FR: Catalog = {
       noPending: "Aucune invitation en attente.",
       expires: "Expire le",
       expiredLabel: "expirée",
+      revoke: "Révoquer",
+      role: "Rôle",
+    },
+    inviting: {
       revoke: "Révoquer",
       confirmRevoke: "Révoquer cette invitation\u202f? Son lien ne fonctionnera plus.",
       linkOnce: "Invitation envoyée. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:",

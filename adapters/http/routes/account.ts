@@ -61,7 +61,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
 <label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${w.signIn}</button>
 </form>
-<p><a href="/forgot-password">${wordsFor(language, "password").forgot}</a></p>`,
+<p><a href="/forgot-password">${w.forgotPassword}</a></p>`,
       { status, language },
     );
     if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));

@@ -104,7 +104,7 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
           (v) =>
             html`<li><a href="${v.query ? `/inbox?${v.query}` : "/inbox"}"${v.query === current ? html` aria-current="page"` : ""}>${v.name}</a> ${postButton(visitor, `/inbox/views/${encodeURIComponent(v.id)}/delete`, w.deleteView)}</li>`,
         )}</ul>`;
-  return html`<aside aria-label="${w.savedViews}"><h2>${w.savedViews}</h2>${list}
+  return html`<aside class="views-bar" aria-label="${w.savedViews}"><h2>${w.savedViews}</h2>${list}
 ${error ? html`<p class="error" role="alert">${error}</p>` : ""}<form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
 <label for="view-name">${w.viewName}</label><input id="view-name" name="name" required maxlength="${VIEW_NAME_MAX_LENGTH}">
 <button type="submit" class="secondary">${w.saveView}</button></form></aside>`;

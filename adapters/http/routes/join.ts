@@ -29,14 +29,13 @@ export function joinRoutes(services: Services, clientAddress: (request: Request)
       });
     }
     const { invitation, orgName, existingAccount } = opened;
-    const signIn = wordsFor(language, "signIn");
     const csrf = await csrfToken(services, web.cookie);
     const fields = existingAccount
       ? html`<p>${w.existingAccountHint}</p>
-<label for="password">${signIn.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required autofocus>`
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required autofocus>`
       : html`<p>${w.newAccountHint}</p>
 <label for="name">${w.yourName}</label><input id="name" name="name" autocomplete="name" required maxlength="${NAME_MAX_LENGTH}" autofocus>
-<label for="password">${signIn.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required>`;
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required>`;
     return page(
       `${w.joinTitle} ${orgName}`,
       html`<h1>${w.joinTitle} ${orgName}</h1>
@@ -75,14 +74,14 @@ ${fields}
         });
         if (!accepted.ok) {
           if (accepted.code === "link") return joinPage(web, token, { state: accepted.state });
-          const signIn = wordsFor(language, "signIn");
+          const w = wordsFor(language, "join");
           const [error, status] =
             accepted.code === "bad_credentials"
-              ? [signIn.wrongPassword, 401]
+              ? [w.wrongPassword, 401]
               : accepted.code === "rate_limited"
-                ? [signIn.tooManyAttempts, 429]
+                ? [w.tooManyAttempts, 429]
                 : accepted.code === "weak_password"
-                  ? [wordsFor(language, "password").weakPassword, 400]
+                  ? [w.weakPassword, 400]
                   : [textFor(language).errors[accepted.code], 400];
           return joinPage(web, token, await openInvitation(services, token), error, status);
         }

@@ -67,7 +67,7 @@ export function teamSettingsRoutes(services: Services) {
           if (!invited.ok)
             return membersPage(services, visitor, { error: `${errors[invited.code]} (${field("email")})`, status: STATUS_OF[invited.code] });
           await flash(services, cookie, {
-            label: `${wordsFor(visitor.language, "invitations").linkOnce} ${invited.value.invitation.email}`,
+            label: `${wordsFor(visitor.language, "inviting").linkOnce} ${invited.value.invitation.email}`,
             value: invited.value.url,
           });
           return redirect("/settings/members");
@@ -78,7 +78,7 @@ export function teamSettingsRoutes(services: Services) {
       "/settings/invitations/:id/revoke",
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const w = wordsFor(visitor.language, "invitations");
+          const w = wordsFor(visitor.language, "inviting");
           const action = `/settings/invitations/${encodeURIComponent(params.id)}/revoke`;
           const asking = unconfirmed(visitor, field, { action, question: w.confirmRevoke, label: w.revoke, back: "/settings/members" });
           if (asking) return asking;

@@ -11,22 +11,21 @@ import { formatTime, valueName, wordsFor } from "./words.ts";
 export async function invitationsPanel(services: Services, visitor: Visitor): Promise<Html> {
   if (!can(visitor.grant, "members.invite")) return html``;
   const w = wordsFor(visitor.language, "invitations");
-  const { role } = wordsFor(visitor.language, "members");
   const listed = await listInvitations(services, visitor.grant);
   const pending = listed.ok ? listed.value : [];
   const rows = pending.map(
-    (i) => html`<tr><td data-label="${w.email}">${i.email}</td><td data-label="${role}">${valueName(visitor.language, i.role)}</td>
+    (i) => html`<tr><td data-label="${w.email}">${i.email}</td><td data-label="${w.role}">${valueName(visitor.language, i.role)}</td>
 <td data-label="${w.expires}">${formatTime(visitor.language, Date.parse(i.expiresAt))}${i.expired ? html` <span class="muted">(${w.expiredLabel})</span>` : ""}</td>
 <td>${postButton(visitor, `/settings/invitations/${encodeURIComponent(i.id)}/revoke`, w.revoke)}</td></tr>`,
   );
   return html`<h2>${w.invite}</h2><p class="muted">${w.inviteHint}</p>
 <form method="post" action="/settings/invitations"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="invite-email">${w.email}</label><input id="invite-email" name="email" type="email" required maxlength="254">
-<label for="invite-role">${role}</label><select id="invite-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === "member" ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
+<label for="invite-role">${w.role}</label><select id="invite-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === "member" ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
 <button type="submit">${w.sendInvitation}</button></form>
 <h2>${w.pending}</h2>${
     pending.length === 0
       ? html`<p class="muted">${w.noPending}</p>`
-      : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${role}</th><th scope="col">${w.expires}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+      : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col">${w.expires}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
   }`;
 }

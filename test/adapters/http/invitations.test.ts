@@ -110,7 +110,7 @@ describe("invitations from the members page, by e-mail", () => {
     expect(page).not.toContain('name="name"');
     const wrong = await b.submit(page, { password: "not the password" });
     expect(wrong.status).toBe(401);
-    expect(await wrong.text()).toContain("Wrong e-mail or password.");
+    expect(await wrong.text()).toContain("Wrong password.");
     expect((await b.submit(page, { password: "known person password" })).status).toBe(303);
     expect((await b.fetch("/inbox")).status).toBe(200);
     expect(await http.cli("member", "list", "DEMO")).toContain("known@example.com  reader");
