@@ -102,8 +102,10 @@ ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid
 .hbar-label{overflow-wrap:anywhere}.hbars svg{width:100%;height:1rem;display:block}.bar{fill:var(--link)}.kind-problem{fill:#b91c1c}.kind-idea{fill:#1d4ed8}.kind-praise{fill:#047857}
 @media (prefers-color-scheme:dark){.kind-problem{fill:#f87171}.kind-idea{fill:#93c5fd}.kind-praise{fill:#6ee7b7}}
 .legend{display:inline-flex;align-items:center;gap:var(--s1);margin-right:var(--s4)}details{margin:var(--s2) 0}summary{cursor:pointer;color:var(--link)}
-ul.views{list-style:none;padding:0;margin:0}ul.views>li{display:flex;justify-content:space-between;align-items:baseline;gap:var(--s2);border-bottom:1px solid var(--line)}
-ul.views [aria-current]{font-weight:700;color:var(--fg)}@media (max-width:48rem){.with-aside aside.views-bar{order:1}}`;
+.inbox-layout{display:grid;grid-template-columns:10rem minmax(0,1fr);gap:var(--s4)}.views-bar h2{font-size:1rem;margin-top:var(--s4)}
+ul.views{list-style:none;padding:0;margin:0}ul.views>li{display:flex;justify-content:space-between;align-items:baseline;gap:var(--s2);border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+ul.views [aria-current]{font-weight:700;color:var(--fg)}.views-bar p,.views-bar summary{font-size:var(--t-sm)}
+@media (max-width:64rem){.inbox-layout{grid-template-columns:minmax(0,1fr)}.inbox-layout .views-bar{order:1}}`;
 
 /**
  * A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to.

@@ -16,6 +16,7 @@ export const EN = {
       members: "Members",
       webhooks: "Webhooks",
       tokens: "Access tokens",
+      account: "Your account",
       organization: "Organization",
       status: "Status",
       kind: "Kind",
@@ -336,7 +337,6 @@ export const EN = {
     },
     /** The account page: the e-mails a person receives. */
     account: {
-      account: "Your account",
       notifications: "E-mail notifications",
       notificationsHint: "You receive an e-mail when a feedback is assigned to you, and when someone mentions you in a comment (@name).",
       digest: "Send me a daily digest: new feedbacks, new P0 and P1, the most voted this week",

@@ -14,6 +14,7 @@ export const FR: Catalog = {
       members: "Membres",
       webhooks: "Webhooks",
       tokens: "Jetons d'accès",
+      account: "Votre compte",
       organization: "Organisation",
       status: "Statut",
       kind: "Type",
@@ -308,7 +309,6 @@ export const FR: Catalog = {
       linkOnce: "Invitation envoyée. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:",
     },
     account: {
-      account: "Votre compte",
       notifications: "Notifications par e-mail",
       notificationsHint: "Vous recevez un e-mail quand un retour vous est attribué, et quand quelqu'un vous mentionne dans un commentaire (@nom).",
       digest: "M'envoyer un résumé quotidien\u202f: nouveaux retours, nouveaux P0 et P1, les plus votés de la semaine",

@@ -105,9 +105,9 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
             html`<li><a href="${v.query ? `/inbox?${v.query}` : "/inbox"}"${v.query === current ? html` aria-current="page"` : ""}>${v.name}</a> ${postButton(visitor, `/inbox/views/${encodeURIComponent(v.id)}/delete`, w.deleteView)}</li>`,
         )}</ul>`;
   return html`<aside class="views-bar" aria-label="${w.savedViews}"><h2>${w.savedViews}</h2>${list}
-${error ? html`<p class="error" role="alert">${error}</p>` : ""}<form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
+${error ? html`<p class="error" role="alert">${error}</p>` : ""}<details${error ? html` open` : ""}><summary>${w.saveView}</summary><form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
 <label for="view-name">${w.viewName}</label><input id="view-name" name="name" required maxlength="${VIEW_NAME_MAX_LENGTH}">
-<button type="submit" class="secondary">${w.saveView}</button></form></aside>`;
+<button type="submit" class="secondary">${w.saveView}</button></form></details></aside>`;
 }
 
 async function inboxPage(services: Services, visitor: Visitor, url: URL, notice: { error?: string; status?: number } = {}): Promise<Response> {
@@ -173,7 +173,7 @@ ${
     visitor,
     "/inbox",
     w.inbox,
-    html`<h1>${w.inbox}</h1><div class="with-aside"><div>${tabs}${filters}${table}${paging}${keys}</div>${side}</div>`,
+    html`<h1>${w.inbox}</h1><div class="inbox-layout">${side}<div>${tabs}${filters}${table}${paging}${keys}</div></div>`,
     notice.status ?? 200,
     [KEYBOARD_SCRIPT_PATH],
   );

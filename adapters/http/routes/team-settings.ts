@@ -8,8 +8,8 @@ import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { html, redirect } from "../html.ts";
 import { flash } from "../web/flash.ts";
-import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
-import { unconfirmed } from "../web/settings-page.ts";
+import { asMember, asMemberPosting } from "../web/layout.ts";
+import { settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 import { membersPage } from "./settings-access.ts";
@@ -19,17 +19,17 @@ async function accountPage(services: Services, visitor: Visitor, saved: boolean)
   const settings = await readTeamSettings(services, visitor.grant.userId, visitor.language);
   const language = (code: "en" | "fr", name: string) =>
     html`<option value="${code}"${settings.language === code ? html` selected` : ""}>${name}</option>`;
-  return appPage(
+  return settingsPage(
     visitor,
     "/account",
     w.account,
-    html`<h1>${w.account}</h1><p class="muted">${visitor.email}</p>
+    html`<div class="narrow"><p class="muted">${visitor.email}</p>
 ${saved ? html`<p class="notice" role="status">${w.saved}</p>` : ""}
 <h2>${w.notifications}</h2><p>${w.notificationsHint}</p>
 <form method="post" action="/account"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label><input type="checkbox" name="digest" value="yes"${settings.digest ? html` checked` : ""}> ${w.digest}</label>
 <label for="mail-language">${w.mailLanguage}</label><select id="mail-language" name="language">${language("en", "English")}${language("fr", "Français")}</select>
-<button type="submit">${w.save}</button></form>`,
+<button type="submit">${w.save}</button></form></div>`,
   );
 }
 
