@@ -23,10 +23,7 @@ export function invitationStore(data: Database): InvitationStore {
       return found ? fromStored(found) : null;
     },
     async listPendingInvitations(orgId) {
-      const found = await invitations()
-        .find({ orgId, usedAt: null, revokedAt: null })
-        .sort({ createdAt: -1, _id: -1 })
-        .toArray();
+      const found = await invitations().find({ orgId, usedAt: null, revokedAt: null }).sort({ createdAt: -1, _id: -1 }).toArray();
       return found.map(fromStored);
     },
     async revokeInvitation(orgId, id, at) {
@@ -34,7 +31,8 @@ export function invitationStore(data: Database): InvitationStore {
     },
     async useInvitation(id, at) {
       return (
-        (await invitations().updateOne({ _id: id, usedAt: null, revokedAt: null, expiresAt: { $gt: at } }, { $set: { usedAt: at } })).modifiedCount === 1
+        (await invitations().updateOne({ _id: id, usedAt: null, revokedAt: null, expiresAt: { $gt: at } }, { $set: { usedAt: at } }))
+          .modifiedCount === 1
       );
     },
   };

@@ -12,7 +12,12 @@ export function jobQueue(data: Database): JobQueue {
         { sort: { runAt: 1, _id: 1 }, returnDocument: "after" },
       );
       if (!job) return null;
-      const request = { kind: job.kind, orgId: job.orgId, feedbackId: job.feedbackId, ...(typeof job.subject === "string" && { subject: job.subject }) };
+      const request = {
+        kind: job.kind,
+        orgId: job.orgId,
+        feedbackId: job.feedbackId,
+        ...(typeof job.subject === "string" && { subject: job.subject }),
+      };
       return { id: String(job._id), request, attempts: job.attempts, leaseToken };
     },
 

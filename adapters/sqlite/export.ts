@@ -113,7 +113,11 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   password_resets: { from: "SELECT rowid AS _rowid, * FROM password_resets", key: (r) => [String(r.id)] },
   saved_views: { from: "SELECT rowid AS _rowid, * FROM saved_views", key: (r) => [String(r.id)] },
   team_settings: { from: "SELECT rowid AS _rowid, * FROM team_settings", key: (r) => [String(r.user_id)], booleans: ["digest"] },
-  digest_runs: { from: "SELECT org_id AS _org, day AS _day, org_id, day FROM digest_runs", order: ["_org", "_day"], key: (r) => [String(r.org_id), String(r.day)] },
+  digest_runs: {
+    from: "SELECT org_id AS _org, day AS _day, org_id, day FROM digest_runs",
+    order: ["_org", "_day"],
+    key: (r) => [String(r.org_id), String(r.day)],
+  },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

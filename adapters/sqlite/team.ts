@@ -42,7 +42,9 @@ export function teamStore(db: Database, batch: WriteBatch): TeamStore {
     async saveTeamSettings(userId, settings) {
       await batch.run(() =>
         db
-          .query("INSERT INTO team_settings (user_id, digest, language) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET digest = excluded.digest, language = excluded.language")
+          .query(
+            "INSERT INTO team_settings (user_id, digest, language) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET digest = excluded.digest, language = excluded.language",
+          )
           .run(userId, settings.digest ? 1 : 0, settings.language),
       );
     },

@@ -15,7 +15,9 @@ export type OpenedInvitation =
   | { readonly state: "expired" | "used" | "revoked" | "unknown" };
 
 export type OpenInvitationDeps = {
-  readonly store: Pick<InvitationStore, "findInvitationByToken"> & Pick<OrganizationStore, "findOrganization"> & Pick<AccountStore, "findCredentials">;
+  readonly store: Pick<InvitationStore, "findInvitationByToken"> &
+    Pick<OrganizationStore, "findOrganization"> &
+    Pick<AccountStore, "findCredentials">;
   readonly clock: Clock;
   readonly digest: Digest;
 };

@@ -13,7 +13,10 @@ export const digestDay = (at: number): string => new Date(at).toISOString().slic
  * then, and every server may: the store queues a day's digest of an organization once. Returns
  * how many were queued by this call.
  */
-export async function queueDigests(deps: { store: Pick<OrganizationStore, "listOrganizations"> & Pick<TeamStore, "queueDigest">; clock: Clock }): Promise<number> {
+export async function queueDigests(deps: {
+  store: Pick<OrganizationStore, "listOrganizations"> & Pick<TeamStore, "queueDigest">;
+  clock: Clock;
+}): Promise<number> {
   const now = deps.clock();
   if (new Date(now).getUTCHours() < DIGEST_HOUR_UTC) return 0;
   const day = digestDay(now);

@@ -33,7 +33,9 @@ function fakeTeam() {
       const u = [...users.values()].find((x) => x.email === email);
       return u ? { userId: u.id, passwordHash: u.passwordHash } : null;
     },
-    setPassword: async (userId: string, hash: string) => void (users.get(userId)!.passwordHash = hash),
+    setPassword: async (userId: string, hash: string) => {
+      users.get(userId)!.passwordHash = hash;
+    },
     deleteUserSessions: async (userId: string) => void sessions.delete(userId),
     findOrganization: async (id: string) =>
       id === "org" ? { id, name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null } : null,
@@ -83,7 +85,10 @@ function fakeTeam() {
     sessions.add(id);
     return { tokenId: "web", orgId: "org", userId: id, role: role ?? "reader", scopes: ["members:manage"], resource: null, agentId: null };
   };
-  return { deps, users, members, invitations, resets, jobs, sessions, person, advance: (ms: number) => (now += ms) };
+  const advance = (ms: number) => {
+    now += ms;
+  };
+  return { deps, users, members, invitations, resets, jobs, sessions, person, advance };
 }
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("t")!;
