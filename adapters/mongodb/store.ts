@@ -74,7 +74,9 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(
-        ["rate_counters", "idempotency", "qualifications"].map((name) => data.collection(name as "idempotency").deleteMany(expired(now))),
+        ["rate_counters", "idempotency", "qualifications", "password_resets"].map((name) =>
+          data.collection(name as "idempotency").deleteMany(expired(now)),
+        ),
       );
     },
     async ping() {

@@ -73,6 +73,7 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM password_resets WHERE expires_at <= ?").run(now);
     },
     async releaseMemory() {
       // The page cache grows to its size under load and keeps it; this hands it back.

@@ -93,6 +93,19 @@ export function teamContract(makeStore: () => Promise<Store>) {
       expect(await store.usePasswordReset(late.id, late.expiresAt)).toBe(false);
     });
 
+    test("purgeExpired deletes the reset links past their time, and only those", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      const early = reset(userId, 10);
+      const later = reset(userId, 2_000);
+      await store.createPasswordReset(early, job("send_password_reset", early.id));
+      await store.createPasswordReset(later, job("send_password_reset", later.id));
+      await store.purgeExpired(early.expiresAt);
+      expect(await store.findPasswordReset(early.id)).toBeNull();
+      expect(await store.findPasswordReset(later.id)).toEqual(later);
+    });
+
     test("saved views are each person's own, per organization, oldest first, deleted only by their person", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
