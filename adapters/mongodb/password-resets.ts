@@ -2,8 +2,8 @@ import type { PasswordReset, PasswordResetStore } from "../../core/store/passwor
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertJobs } from "./outbox.ts";
 
-/** Used is null until it happens (a copied record carries it as null too). */
-const fromStored = (d: Document): PasswordReset => ({ ...fromDocument<PasswordReset>(d), usedAt: d.usedAt ?? null });
+/** Used is null until it happens, and a decoy has no person (a copied record carries them as null too). */
+const fromStored = (d: Document): PasswordReset => ({ ...fromDocument<PasswordReset>(d), userId: d.userId ?? null, usedAt: d.usedAt ?? null });
 
 export function passwordResetStore(data: Database): PasswordResetStore {
   const resets = () => data.collection("password_resets");

@@ -5,7 +5,7 @@ import type { WriteBatch } from "./write-batch.ts";
 
 interface ResetRow {
   id: string;
-  user_id: string;
+  user_id: string | null;
   token_hash: string;
   link_sealed: string;
   language: PasswordReset["language"];

@@ -226,7 +226,7 @@ CREATE TRIGGER organizations_update_moves_catalog AFTER UPDATE OF name, key_pref
   BEGIN UPDATE catalog_version SET n = n + 1; END;
 
 CREATE TABLE password_resets (
-  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, link_sealed TEXT NOT NULL,
+  id TEXT PRIMARY KEY, user_id TEXT, token_hash TEXT NOT NULL UNIQUE, link_sealed TEXT NOT NULL,
   language TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, used_at INTEGER
 );
 

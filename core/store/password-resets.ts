@@ -3,7 +3,11 @@ import type { JobRequest } from "../feedback/events.ts";
 /** A password reset link, as the store keeps it: the token only as its digest. */
 export interface PasswordReset {
   readonly id: string;
-  readonly userId: string;
+  /**
+   * The person, or null for the decoy made when nobody has the address: written and queued the
+   * same way, so the answer takes the same time, it opens nothing and mails nothing.
+   */
+  readonly userId: string | null;
   readonly tokenHash: string;
   /** The link, sealed (SecretBox), for the job that mails it. */
   readonly linkSealed: string;

@@ -24,10 +24,11 @@ type RequestResetDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | 
 const resetUrl = (baseUrl: string, token: string): string => `${baseUrl}/reset-password?t=${encodeURIComponent(token)}`;
 
 /**
- * "Forgot password": when the e-mail is a person's, a single-use link valid 30 minutes is made and
- * its job queued to mail it. The answer is the same whether or not the address is known, and takes
- * the same kind of time (nothing is mailed while the request waits); only the sliding limits, per
- * client address and per e-mail, can refuse.
+ * "Forgot password": a single-use link valid 30 minutes is made and its job queued to mail it.
+ * The answer is the same whether or not the address is known, and takes the same time: for an
+ * unknown address a decoy is written and queued the same way (it opens nothing and mails nothing),
+ * and nothing is mailed while the request waits. Only the sliding limits, per client address and
+ * per e-mail, can refuse.
  */
 export async function requestPasswordReset(
   deps: RequestResetDeps,
@@ -39,14 +40,13 @@ export async function requestPasswordReset(
   const perEmail = await checkRateLimit(deps.store, deps.clock, `reset-email:${email}`, RESETS_PER_EMAIL, HOUR);
   if (!perEmail.ok) return perEmail;
   const user = await deps.store.findUserByEmail(email);
-  if (!user) return ok(undefined);
   const token = deps.ids.secret();
   const now = deps.clock();
   const id = deps.ids.id();
   await deps.store.createPasswordReset(
     {
       id,
-      userId: user.id,
+      userId: user?.id ?? null,
       tokenHash: deps.digest(token),
       linkSealed: await deps.secrets.seal(resetUrl(deps.baseUrl, token)),
       language: input.language,

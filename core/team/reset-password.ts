@@ -5,11 +5,14 @@ import { type PasswordDeps, setPassword, strongEnough } from "../users/set-passw
 
 type LinkDeps = { readonly store: Pick<PasswordResetStore, "findPasswordResetByToken">; readonly clock: Clock; readonly digest: Digest };
 
-/** Whether a reset link still opens: unused and within its 30 minutes. */
-export async function resetLinkOpens(deps: LinkDeps, token: string): Promise<boolean> {
+/** The reset a link's token opens: a person's (not a decoy's), unused and within its 30 minutes; null otherwise. */
+async function liveReset(deps: LinkDeps, token: string): Promise<{ readonly id: string; readonly userId: string } | null> {
   const reset = token ? await deps.store.findPasswordResetByToken(deps.digest(token)) : null;
-  return !!reset && reset.usedAt === null && reset.expiresAt > deps.clock();
+  return reset?.userId && reset.usedAt === null && reset.expiresAt > deps.clock() ? { id: reset.id, userId: reset.userId } : null;
 }
+
+/** Whether a reset link still opens. */
+export const resetLinkOpens = async (deps: LinkDeps, token: string): Promise<boolean> => (await liveReset(deps, token)) !== null;
 
 /**
  * Sets a new password through a reset link, once: the link is used, the password set, and every
@@ -20,8 +23,8 @@ export async function resetPassword(
   deps: LinkDeps & PasswordDeps & { readonly store: Pick<PasswordResetStore, "findPasswordResetByToken" | "usePasswordReset"> },
   input: { readonly token: string; readonly password: string },
 ): Promise<Result<{ readonly userId: string }> | { readonly ok: false; readonly code: "link" }> {
-  const reset = input.token ? await deps.store.findPasswordResetByToken(deps.digest(input.token)) : null;
-  if (!reset || reset.usedAt !== null || reset.expiresAt <= deps.clock()) return { ok: false, code: "link" };
+  const reset = await liveReset(deps, input.token);
+  if (!reset) return { ok: false, code: "link" };
   if (!strongEnough(input.password)) return fail("weak_password");
   if (!(await deps.store.usePasswordReset(reset.id, deps.clock()))) return { ok: false, code: "link" };
   await setPassword(deps, reset.userId, input.password);

@@ -11,7 +11,7 @@ export type SendResetDeps = Pick<Services, "notifier" | "secrets" | "clock"> & {
 /** Mails a reset link (the job its request queued); one used or expired meanwhile is not sent. */
 export async function sendPasswordReset(deps: SendResetDeps, job: JobRequest): Promise<void> {
   const reset = job.subject ? await deps.store.findPasswordReset(job.subject) : null;
-  if (!reset || reset.usedAt !== null || reset.expiresAt <= deps.clock()) return;
+  if (!reset?.userId || reset.usedAt !== null || reset.expiresAt <= deps.clock()) return;
   const user = await deps.store.findUser(reset.userId);
   if (!user) return;
   const words = passwordResetMessage(reset.language, { url: await deps.secrets.open(reset.linkSealed) });

@@ -188,14 +188,19 @@ describe("forgot password", () => {
     requestPasswordReset(team.deps, { email, clientAddress, language: "en" });
   const linkOf = (team: ReturnType<typeof fakeTeam>) => [...team.resets.values()].at(-1)!.linkSealed.slice(7, -1);
 
-  test("a known and an unknown address get the same answer; only the known one gets a link, valid 30 minutes", async () => {
+  test("a known and an unknown address get the same answer by the same writes: a link valid 30 minutes, or a decoy that opens nothing", async () => {
     const team = fakeTeam();
-    team.person("ann@acme.test", "member", "the old password");
+    const ann = team.person("ann@acme.test", "member", "the old password");
     assert.deepEqual(await ask(team, " ANN@acme.test "), await ask(team, "nobody@acme.test"));
-    assert.equal(team.resets.size, 1);
-    const [reset] = team.resets.values();
-    assert.equal(reset!.expiresAt - reset!.createdAt, 30 * 60_000);
-    assert.deepEqual(team.jobs, [{ kind: "send_password_reset", orgId: "", feedbackId: "", subject: reset!.id }]);
+    const [real, decoy] = team.resets.values();
+    assert.equal(real!.userId, ann.userId);
+    assert.equal(real!.expiresAt - real!.createdAt, 30 * 60_000);
+    assert.equal(decoy!.userId, null);
+    assert.deepEqual(
+      team.jobs,
+      [real!, decoy!].map((r) => ({ kind: "send_password_reset", orgId: "", feedbackId: "", subject: r.id })),
+    );
+    assert.deepEqual(await resetPassword(team.deps, { token: tokenOf(linkOf(team)), password: "a new password" }), { ok: false, code: "link" });
   });
 
   test("the link sets a password once and ends the person's sessions; a late one is refused", async () => {

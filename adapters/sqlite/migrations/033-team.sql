@@ -8,7 +8,7 @@ CREATE TABLE invitations (
 );
 CREATE INDEX invitations_pending ON invitations (org_id, created_at) WHERE used_at IS NULL AND revoked_at IS NULL;
 CREATE TABLE password_resets (
-  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, link_sealed TEXT NOT NULL,
+  id TEXT PRIMARY KEY, user_id TEXT, token_hash TEXT NOT NULL UNIQUE, link_sealed TEXT NOT NULL,
   language TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, used_at INTEGER
 );
 CREATE TABLE saved_views (

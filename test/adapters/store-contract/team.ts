@@ -93,7 +93,7 @@ export function teamContract(makeStore: () => Promise<Store>) {
       expect(await store.usePasswordReset(late.id, late.expiresAt)).toBe(false);
     });
 
-    test("purgeExpired deletes the reset links past their time, and only those", async () => {
+    test("a decoy reset has no person; purgeExpired deletes the reset links past their time, and only those", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
       const { userId } = await person(store, orgId);
@@ -101,6 +101,9 @@ export function teamContract(makeStore: () => Promise<Store>) {
       const later = reset(userId, 2_000);
       await store.createPasswordReset(early, job("send_password_reset", early.id));
       await store.createPasswordReset(later, job("send_password_reset", later.id));
+      const decoy = { ...reset(userId, 10), userId: null };
+      await store.createPasswordReset(decoy, job("send_password_reset", decoy.id));
+      expect(await store.findPasswordResetByToken(decoy.tokenHash)).toEqual(decoy);
       await store.purgeExpired(early.expiresAt);
       expect(await store.findPasswordReset(early.id)).toBeNull();
       expect(await store.findPasswordReset(later.id)).toEqual(later);
