@@ -20,6 +20,8 @@ const TABLE = {
   "organization.manage": { roles: ["admin"], scope: null },
   /** Changelog entries, drafts included: written, published and deleted by those who change feedbacks. */
   "changelog.manage": { roles: ["admin", "member"], scope: "feedbacks:write" },
+  /** Invitations to join the organization, from the settings or the API (`members:manage`, never an agent's). */
+  "members.invite": { roles: ["admin"], scope: "members:manage" },
 } as const satisfies Record<string, Rule>;
 
 interface Rule {

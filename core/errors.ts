@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   "tracker_unavailable",
   "internal_error",
   "changelog_published",
+  "already_member",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,8 +13,8 @@ import type { ReportResponse } from "./schemas/report.ts";
 export const ROLES = ["admin", "member", "reader"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** `webhooks:manage` and `agents:manage` are never granted to agents (see PERMISSIONS): an agent cannot manage agents. */
-export const SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write", "webhooks:manage", "agents:manage"] as const;
+/** `webhooks:manage`, `agents:manage` and `members:manage` are never granted to agents (see PERMISSIONS): an agent cannot manage agents. */
+export const SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write", "webhooks:manage", "agents:manage", "members:manage"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface Organization {

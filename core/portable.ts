@@ -42,6 +42,11 @@ export const PORTABLE_SETS = [
   "changelog_entries",
   "slack_connections",
   "slack_events",
+  "invitations",
+  "password_resets",
+  "saved_views",
+  "team_settings",
+  "digest_runs",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

@@ -28,6 +28,10 @@ import type { UserStore } from "./store/users.ts";
 import type { WebhookStore } from "./store/webhooks.ts";
 import type { ChangelogStore } from "./store/changelog.ts";
 import type { CommentStore } from "./store/comments.ts";
+import type { InvitationStore } from "./store/invitations.ts";
+import type { PasswordResetStore } from "./store/password-resets.ts";
+import type { SavedViewStore } from "./store/saved-views.ts";
+import type { TeamStore } from "./store/team.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -65,7 +69,11 @@ export type Store = RateLimitStore &
   StoreUpkeep &
   ChangelogStore &
   CommentStore &
-  SlackStore;
+  SlackStore &
+  InvitationStore &
+  PasswordResetStore &
+  SavedViewStore &
+  TeamStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

@@ -286,7 +286,7 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/web/captured-context.ts": ["context"],
   "adapters/http/web/grouping-panel.ts": ["grouping"],
   "adapters/http/web/first-report.ts": ["firstReport"],
-  "adapters/http/routes/inbox.ts": ["inbox", "feedback"],
+  "adapters/http/routes/inbox.ts": ["inbox", "feedback", "views"],
   "adapters/http/routes/duplicates.ts": ["duplicates"],
   "adapters/http/routes/trends.ts": ["trends"],
   "adapters/http/routes/settings.ts": ["plan", "apps"],
@@ -296,6 +296,11 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/web/public-changelog.ts": ["publicChangelog"],
   "adapters/http/routes/changelog-page.ts": ["changelog"],
   "adapters/http/routes/settings-slack.ts": ["slackSettings"],
+  "adapters/http/routes/password-reset.ts": ["password"],
+  "adapters/http/routes/join.ts": ["join"],
+  "adapters/http/routes/team-settings.ts": ["account", "inviting"],
+  "adapters/http/web/invitations-panel.ts": ["invitations"],
+  "adapters/http/web/relative-time.ts": ["time"],
 };
 
 describe("the web catalog: each page reads its own words", () => {

@@ -39,6 +39,11 @@ import { ChangelogCreate, ChangelogEntry, ChangelogList, ChangelogPatch } from "
 import { changelogRoutes } from "./routes/changelog.ts";
 import { publicChangelogRoutes } from "./routes/public-changelog.ts";
 import { changelogPageRoutes } from "./routes/changelog-page.ts";
+import { Invitation, InvitationCreate, InvitationList, InvitationWithLink } from "../../core/team/schemas.ts";
+import { invitationRoutes } from "./routes/invitations.ts";
+import { passwordResetRoutes } from "./routes/password-reset.ts";
+import { joinRoutes } from "./routes/join.ts";
+import { teamSettingsRoutes } from "./routes/team-settings.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -89,6 +94,10 @@ const COMPONENTS = [
   WebhookView,
   WebhookWithSecret,
   WebhookList,
+  InvitationCreate,
+  Invitation,
+  InvitationWithLink,
+  InvitationList,
   ErrorBody,
   ChangelogEntry,
   ChangelogList,
@@ -178,5 +187,9 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(changelogRoutes(services, options.apiPerMinute))
     .use(publicChangelogRoutes(services))
     .use(changelogPageRoutes(services))
-    .use(settingsSlackRoutes(services));
+    .use(settingsSlackRoutes(services))
+    .use(invitationRoutes(services, options.apiPerMinute))
+    .use(passwordResetRoutes(services, options.clientAddress))
+    .use(joinRoutes(services, options.clientAddress))
+    .use(teamSettingsRoutes(services));
 }

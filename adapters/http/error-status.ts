@@ -47,4 +47,5 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   tracker_unavailable: 502,
   internal_error: 500,
   changelog_published: 409,
+  already_member: 409,
 };

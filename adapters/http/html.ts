@@ -125,7 +125,11 @@ ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid
 .message{white-space:pre-wrap;margin-top:0}.search-row{display:flex;gap:var(--s2)}.search-row button{margin:0;flex:none}
 .actions button{margin-top:var(--s2)}.editor{max-width:48rem}.preview{border:1px solid var(--line);border-radius:var(--radius);padding:0 var(--s4);margin:var(--s4) 0}
 .linked button{margin:var(--s1) 0 0;padding:var(--s1) var(--s3)}.preview .entry{border:0}.entry{border-bottom:1px solid var(--line);padding-bottom:var(--s4)}
-.markdown pre{overflow-x:auto;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}.markdown blockquote{margin:var(--s2) 0;padding-left:var(--s3);border-left:3px solid var(--line)}.legend{display:inline-flex;align-items:center;gap:var(--s1);margin-right:var(--s4)}details{margin:var(--s2) 0}summary{cursor:pointer;color:var(--link)}`;
+.markdown pre{overflow-x:auto;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}.markdown blockquote{margin:var(--s2) 0;padding-left:var(--s3);border-left:3px solid var(--line)}.legend{display:inline-flex;align-items:center;gap:var(--s1);margin-right:var(--s4)}details{margin:var(--s2) 0}summary{cursor:pointer;color:var(--link)}
+.inbox-layout{display:grid;grid-template-columns:10rem minmax(0,1fr);gap:var(--s4)}.views-bar h2{font-size:1rem;margin-top:var(--s4)}
+ul.views{list-style:none;padding:0;margin:0}ul.views>li{display:flex;justify-content:space-between;align-items:baseline;gap:var(--s2);border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+ul.views [aria-current]{font-weight:700;color:var(--fg)}.views-bar p,.views-bar summary{font-size:var(--t-sm)}
+@media (max-width:64rem){.inbox-layout{grid-template-columns:minmax(0,1fr)}.inbox-layout .views-bar{order:1}}`;
 
 /**
  * A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to.

@@ -30,6 +30,10 @@ import { trackerStore } from "./trackers.ts";
 import { webhookStore } from "./webhooks.ts";
 import { changelogStore } from "./changelog.ts";
 import { commentStore } from "./comments.ts";
+import { invitationStore } from "./invitations.ts";
+import { passwordResetStore } from "./password-resets.ts";
+import { savedViewStore } from "./saved-views.ts";
+import { teamStore } from "./team.ts";
 
 /** How long a start waits for the server before giving up with a message. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -69,10 +73,14 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...changelogStore(data),
     ...commentStore(data),
     ...slackStore(data),
+    ...invitationStore(data),
+    ...passwordResetStore(data),
+    ...savedViewStore(data),
+    ...teamStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(
-        ["rate_counters", "idempotency", "qualifications", "slack_events"].map((name) =>
+        ["rate_counters", "idempotency", "qualifications", "slack_events", "password_resets"].map((name) =>
           data.collection(name as "idempotency").deleteMany(expired(now)),
         ),
       );

@@ -116,6 +116,15 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     json: ["matched"],
   },
   changelog_entries: { from: "SELECT rowid AS _rowid, * FROM changelog_entries", key: (r) => [String(r.id)], json: ["feedback_ids"] },
+  invitations: { from: "SELECT rowid AS _rowid, * FROM invitations", key: (r) => [String(r.id)] },
+  password_resets: { from: "SELECT rowid AS _rowid, * FROM password_resets", key: (r) => [String(r.id)] },
+  saved_views: { from: "SELECT rowid AS _rowid, * FROM saved_views", key: (r) => [String(r.id)] },
+  team_settings: { from: "SELECT rowid AS _rowid, * FROM team_settings", key: (r) => [String(r.user_id)], booleans: ["digest"] },
+  digest_runs: {
+    from: "SELECT org_id AS _org, day AS _day, org_id, day FROM digest_runs",
+    order: ["_org", "_day"],
+    key: (r) => [String(r.org_id), String(r.day)],
+  },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 34;
+PRAGMA user_version = 35;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -64,6 +64,8 @@ CREATE TABLE deliveries (
 );
 CREATE INDEX deliveries_by_webhook ON deliveries (webhook_id);
 CREATE INDEX deliveries_due ON deliveries (run_at) WHERE state = 'pending';
+
+CREATE TABLE digest_runs (org_id TEXT NOT NULL, day TEXT NOT NULL, PRIMARY KEY (org_id, day)) WITHOUT ROWID;
 
 CREATE TABLE events (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, feedback_id TEXT NOT NULL, type TEXT NOT NULL,
@@ -180,6 +182,13 @@ CREATE TABLE "idempotency" (
 );
 CREATE INDEX idempotency_expiry ON idempotency (expires_at);
 
+CREATE TABLE invitations (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, email TEXT NOT NULL, role TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE, link_sealed TEXT NOT NULL, language TEXT NOT NULL, invited_by TEXT NOT NULL,
+  created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, used_at INTEGER, revoked_at INTEGER
+);
+CREATE INDEX invitations_pending ON invitations (org_id, created_at) WHERE used_at IS NULL AND revoked_at IS NULL;
+
 CREATE TABLE jobs (
   id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, org_id TEXT NOT NULL, feedback_id TEXT NOT NULL,
   run_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, lease_token TEXT, lease_until INTEGER,
@@ -222,6 +231,11 @@ CREATE TRIGGER organizations_delete_moves_catalog AFTER DELETE ON organizations 
 CREATE TRIGGER organizations_update_moves_catalog AFTER UPDATE OF name, key_prefix, plan, quota_override ON organizations
   BEGIN UPDATE catalog_version SET n = n + 1; END;
 
+CREATE TABLE password_resets (
+  id TEXT PRIMARY KEY, user_id TEXT, token_hash TEXT NOT NULL UNIQUE, link_sealed TEXT NOT NULL,
+  language TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, used_at INTEGER
+);
+
 CREATE TABLE qualifications (id TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE INDEX qualifications_expiry ON qualifications (expires_at);
 
@@ -253,6 +267,12 @@ CREATE TRIGGER reports_moved_counted AFTER UPDATE OF feedback_ref ON reports WHE
     SELECT (SELECT id FROM apps WHERE number = f.app_number), new.at / 86400000, f.kind, coalesce(f.feature_id, ''), (SELECT id FROM organizations WHERE number = f.org_number), 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
     ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + 1;
 END;
+
+CREATE TABLE saved_views (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, user_id TEXT NOT NULL, name TEXT NOT NULL, query TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX saved_views_by_person ON saved_views (org_id, user_id, created_at);
 
 CREATE TABLE search_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
 
@@ -287,6 +307,8 @@ CREATE TABLE suggestions (
 );
 CREATE INDEX suggestions_by_similar ON suggestions (similar_id);
 CREATE INDEX suggestions_open ON suggestions (org_id, score DESC) WHERE dismissed_at IS NULL;
+
+CREATE TABLE team_settings (user_id TEXT PRIMARY KEY, digest INTEGER NOT NULL, language TEXT NOT NULL);
 
 CREATE TABLE tokens (
   id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE, org_id TEXT NOT NULL, user_id TEXT NOT NULL,

@@ -26,6 +26,10 @@ import { jobQueue } from "./jobs.ts";
 import { changelogStore } from "./changelog.ts";
 import { commentStore } from "./comments.ts";
 import { slackStore } from "./slack.ts";
+import { invitationStore } from "./invitations.ts";
+import { passwordResetStore } from "./password-resets.ts";
+import { savedViewStore } from "./saved-views.ts";
+import { teamStore } from "./team.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
@@ -67,11 +71,16 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...changelogStore(db, batch),
     ...commentStore(db, batch),
     ...slackStore(db, batch),
+    ...invitationStore(db, batch),
+    ...passwordResetStore(db, batch),
+    ...savedViewStore(db, batch),
+    ...teamStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM slack_events WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM password_resets WHERE expires_at <= ?").run(now);
     },
     async releaseMemory() {
       // The page cache grows to its size under load and keeps it; this hands it back.

@@ -35,6 +35,7 @@ import { setPlan } from "../../core/organizations/set-plan.ts";
 import { listMembers } from "../../core/members/list-members.ts";
 import { removeMember } from "../../core/members/remove-member.ts";
 import { setMemberRole } from "../../core/members/set-member-role.ts";
+import { inviteMember } from "../../core/team/invite-member.ts";
 import { findUserByEmail } from "../../core/users/find-user.ts";
 import { listApps } from "../../core/catalog/list-apps.ts";
 import { demo } from "../runtime/demo.ts";
@@ -422,6 +423,13 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     out(`${member.email} is ${role} of ${org.keyPrefix}`);
   },
 
+  async invite(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const role: Role = pick(option(inv, "role"), ROLES, "--role");
+    const invited = orFail(await inviteMember(services, operator(org), { email: arg(inv, 1, "email"), role, language: "en" }));
+    out(`${invited.invitation.email} is invited as ${role} of ${org.keyPrefix}; the link is mailed, and works once, for 7 days:\n${invited.url}`);
+  },
+
   async "member role"(services, inv, out) {
     await COMMANDS["member add"]!(services, inv, out);
   },
@@ -600,6 +608,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   member role <org> <email> <admin|member|reader>
   member list <org>
   member remove <org> <email>
+  invite <org> <email> --role admin|member|reader  mails a link (single use, 7 days) to choose a name and password
+                                                 and join; prints it too
   token create <org> <email> [--scopes a,b] [--days N (0: never expires)] [--label L] [--json]
   token list <org>
   token revoke <org> <tokenId>

@@ -2,6 +2,7 @@ import type { Services } from "../../core/services.ts";
 import { runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
 import { deliverNext } from "../../core/webhooks/deliver-next.ts";
 import { releaseMemory } from "../../core/upkeep/release-memory.ts";
+import { queueDigests } from "../../core/team/queue-digests.ts";
 import type { Logger } from "../../adapters/logging/logger.ts";
 
 /** Deliveries wait on the network: several go at once. */
@@ -14,6 +15,8 @@ const IDLE_POLL_MS = 200;
  * and heap grow to: resident memory returns near idle after load (about 30 MB measured).
  */
 const QUIET_MS = 10_000;
+/** How often the worker looks whether the day's digests are due (each is queued once a day, by one server). */
+const DIGEST_CHECK_MS = 5 * 60_000;
 
 /**
  * Runs background jobs and webhook deliveries from their durable queues. Each is leased, so a
@@ -78,12 +81,29 @@ export function startWorker(services: Services, logger: Logger, options: { quiet
   };
   const deliveryLoops = Array.from({ length: DELIVERY_CONCURRENCY }, deliveryLoop);
 
+  const digestLoop = async () => {
+    while (!stopping) {
+      await queueDigests(services).catch((error) => logger.error({ err: error }, "daily digests not queued; will try again"));
+      await new Promise<void>((resolve) => {
+        // Cleared when woken: a stopping worker leaves no timer behind.
+        const timer = setTimeout(() => wake(), DIGEST_CHECK_MS);
+        const wake = () => {
+          clearTimeout(timer);
+          sleepers.delete(wake);
+          resolve();
+        };
+        sleepers.add(wake);
+      });
+    }
+  };
+  const digests = digestLoop();
+
   return {
     /** Lets the current jobs and deliveries finish, then stops. */
     async stop(): Promise<void> {
       stopping = true;
       for (const wake of sleepers) wake();
-      await Promise.all([...jobLoops, ...deliveryLoops]);
+      await Promise.all([...jobLoops, ...deliveryLoops, digests]);
     },
   };
 }

@@ -9,6 +9,7 @@ import type { SlackStore } from "../store/slack.ts";
 import { statusNoticeJobs } from "../slack/notices.ts";
 import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
+import { mentionJobs } from "../team/mentions.ts";
 
 /** What a status change reads and writes. */
 export type ChangeStatusDeps = FindDeps &
@@ -55,6 +56,8 @@ export async function changeStatus(
           ? [...step.jobs, { kind: "sync_tracker" as const, orgId: grant.orgId, feedbackId: feedback.id }]
           : step.jobs),
         ...notices,
+        // Members the comment mentions are told, from the queue.
+        ...mentionJobs(grant.orgId, feedback.id, comment),
       ],
     });
     if (applied) return ok(await presentFeedback(services, { ...feedback, status: change.status }));

@@ -41,10 +41,27 @@ export interface StatusChange {
  * what the job is about: for `announce_changelog`, the entry's id.
  */
 export interface JobRequest {
-  readonly kind: "group_report" | "notify_followers" | "sync_tracker" | "announce_changelog" | "notify_answer" | "slack_report" | "slack_notice";
+  readonly kind:
+    | "group_report"
+    | "notify_followers"
+    | "sync_tracker"
+    | "announce_changelog"
+    | "notify_answer"
+    | "slack_report"
+    | "slack_notice"
+    | "notify_mentions"
+    | "notify_assignee"
+    | "send_invitation"
+    | "send_password_reset"
+    | "send_digest";
+  /** The organization the job works in; empty for a job about a person alone (a password reset). */
   readonly orgId: string;
-  /** The feedback the job is about; empty for a report from Slack, which has none yet. */
+  /** The feedback the job is about; empty for a job about people (an invitation, a reset, a digest) or a report from Slack, which has none yet. */
   readonly feedbackId: string;
-  /** What the job needs that no record holds, as JSON: the Slack request a report comes from, the status a notice tells. */
+  /**
+   * What else the job is about, that no record of its feedback holds: the Slack request a report
+   * comes from (JSON), the status a notice tells, the invitation or reset to send, the day of a
+   * digest, the assignment to tell.
+   */
   readonly detail?: string;
 }

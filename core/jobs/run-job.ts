@@ -3,6 +3,11 @@ import { type GroupReportDeps, groupReport } from "../grouping/group-report.ts";
 import { type NotifyDeps, notifyFollowers } from "../notify/notify-followers.ts";
 import { type AnnounceDeps as SlackAnnounceDeps, announceNewFeedback, postSlackNotice, type SlackNoticeDeps } from "../slack/notices.ts";
 import { recordSlackReport, type SlackReportDeps } from "../slack/record-slack-report.ts";
+import { type NotifyAssigneeDeps, notifyAssignee } from "../team/notify-assignee.ts";
+import { type NotifyMentionsDeps, notifyMentions } from "../team/notify-mentions.ts";
+import { type SendDigestDeps, sendDigest } from "../team/send-digest.ts";
+import { type SendInvitationDeps, sendInvitation } from "../team/send-invitation.ts";
+import { type SendResetDeps, sendPasswordReset } from "../team/send-password-reset.ts";
 import { type SyncDeps, syncTracker } from "../trackers/sync.ts";
 import { type AnnounceDeps, announceEntry } from "../changelog/announce-entry.ts";
 import { type NotifyAnswerDeps, notifyAnswer } from "../conversation/notify-answer.ts";
@@ -15,19 +20,41 @@ export type RunJobDeps = GroupReportDeps &
   NotifyAnswerDeps &
   SlackAnnounceDeps &
   SlackNoticeDeps &
-  SlackReportDeps;
+  SlackReportDeps &
+  NotifyMentionsDeps &
+  NotifyAssigneeDeps &
+  SendInvitationDeps &
+  SendResetDeps &
+  SendDigestDeps;
 
 /** Runs one background job; throws to have it retried later. */
 export async function runJob(services: RunJobDeps, job: JobRequest): Promise<void> {
-  if (job.kind === "group_report") {
-    await groupReport(services, job);
-    // Graded now: the Slack channel hears of the new feedback if it follows it.
-    return announceNewFeedback(services, job);
+  switch (job.kind) {
+    case "group_report":
+      await groupReport(services, job);
+      // Graded now: the Slack channel hears of the new feedback if it follows it.
+      return announceNewFeedback(services, job);
+    case "sync_tracker":
+      return syncTracker(services, job);
+    case "notify_followers":
+      return notifyFollowers(services, job);
+    case "announce_changelog":
+      return announceEntry(services, job);
+    case "notify_answer":
+      return notifyAnswer(services, job);
+    case "slack_report":
+      return recordSlackReport(services, job);
+    case "slack_notice":
+      return postSlackNotice(services, job);
+    case "notify_mentions":
+      return notifyMentions(services, job);
+    case "notify_assignee":
+      return notifyAssignee(services, job);
+    case "send_invitation":
+      return sendInvitation(services, job);
+    case "send_password_reset":
+      return sendPasswordReset(services, job);
+    case "send_digest":
+      return sendDigest(services, job);
   }
-  if (job.kind === "sync_tracker") return syncTracker(services, job);
-  if (job.kind === "announce_changelog") return announceEntry(services, job);
-  if (job.kind === "notify_answer") return notifyAnswer(services, job);
-  if (job.kind === "slack_report") return recordSlackReport(services, job);
-  if (job.kind === "slack_notice") return postSlackNotice(services, job);
-  return notifyFollowers(services, job);
 }

@@ -1,6 +1,6 @@
 /** What keeps the store itself running: expiry, health, memory and shutdown. */
 export interface StoreUpkeep {
-  /** Deletes expired rate counters, idempotency records and qualification sessions. */
+  /** Deletes expired rate counters, idempotency records, qualification sessions and password reset links. */
   purgeExpired(now: number): Promise<void>;
   /** True when the database answers. */
   ping(): Promise<boolean>;

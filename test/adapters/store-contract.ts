@@ -23,6 +23,7 @@ import { attachmentsContract } from "./store-contract/attachments.ts";
 import { changelogContract } from "./store-contract/changelog.ts";
 import { commentsContract } from "./store-contract/comments.ts";
 import { slackContract } from "./store-contract/slack.ts";
+import { teamContract } from "./store-contract/team.ts";
 
 /** One suite per store role (test/adapters/store-contract/), as lucia's testAdapter: every store adapter runs them all. */
 const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> = [
@@ -49,6 +50,7 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   changelogContract,
   commentsContract,
   slackContract,
+  teamContract,
 ];
 
 /**

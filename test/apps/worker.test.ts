@@ -101,7 +101,8 @@ describe("the server's background worker", () => {
       store: Object.assign(Object.create(store), {
         completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
           await store.completeJob(job);
-          completed++;
+          // The worker also queues the day's digests: only the grouping jobs are counted.
+          if (job.request.kind === "group_report") completed++;
         },
       }),
     };
@@ -119,6 +120,30 @@ describe("the server's background worker", () => {
     await worker.stop();
     const open = await store.listFeedbacks(app.demo.orgId, { statuses: ["triage"], words: ["discount"] }, null, 20);
     expect(open.map((f) => f.reports)).toEqual([burst]);
+    app.close();
+  });
+
+  test("from 07:00 UTC the worker queues each organization's digest of the day, and its job runs", async () => {
+    const app = await inProcess({ with: { clock: () => Date.UTC(2026, 10, 25, 8, 0) } });
+    const store = app.services.store;
+    const digests: string[] = [];
+    const services = {
+      ...app.services,
+      store: Object.assign(Object.create(store), {
+        completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
+          await store.completeJob(job);
+          if (job.request.kind === "send_digest") digests.push(`${job.request.orgId} ${job.request.detail}`);
+        },
+      }),
+    };
+    const worker = startWorker(services, createLogger("silent", false));
+    await waitFor(
+      "the demo organization's digest job to run",
+      () => digests.length,
+      (n) => n >= 1,
+    );
+    await worker.stop();
+    expect(digests).toEqual([`${app.demo.orgId} 2026-11-25`]);
     app.close();
   });
 });

@@ -38,6 +38,8 @@ describe("GET /openapi.json", () => {
       "/v1/feedbacks/{key}/tracker",
       "/v1/feedbacks/{key}/unmerge",
       "/v1/ingest",
+      "/v1/invitations",
+      "/v1/invitations/{id}",
       "/v1/reports",
       "/v1/reports/{id}/answers",
       "/v1/webhooks",

@@ -119,6 +119,21 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
     expect(found).toEqual([]);
   }, 60_000);
 
+  test("the team's own pages: the account page, forgot password, an invitation link, a link that no longer works", async () => {
+    const invited = await fetch(`${server.url}/v1/invitations`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.demo.tokens.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ email: "new.person@example.com", role: "member" }),
+    });
+    const { url } = (await invited.json()) as { url: string };
+    const found = [...(await check("/account"))];
+    const visitor = await (await browser.newContext()).newPage();
+    found.push(...(await check("/forgot-password", visitor)));
+    found.push(...(await check(url, visitor, "invitation")));
+    found.push(...(await check("/reset-password?t=used", visitor, "reset-link-gone")));
+    expect(found).toEqual([]);
+  }, 60_000);
+
   test("the reporter's tracking page", async () => {
     const visitor = await (await browser.newContext()).newPage();
     expect(await check(tracking, visitor, "tracking")).toEqual([]);

@@ -18,6 +18,7 @@ export const EN = {
       webhooks: "Webhooks",
       slack: "Slack",
       tokens: "Access tokens",
+      account: "Your account",
       organization: "Organization",
       status: "Status",
       kind: "Kind",
@@ -315,6 +316,85 @@ export const EN = {
       password: "Password",
       wrongPassword: "Wrong e-mail or password.",
       tooManyAttempts: "Too many attempts. Wait a minute and try again.",
+      forgotPassword: "Forgot your password?",
+    },
+    /** "Forgot password", and the page a reset link opens. */
+    password: {
+      forgotTitle: "Reset your password",
+      forgotHint: "Give the e-mail address you sign in with: we send it a link to choose a new password.",
+      sendLink: "Send the link",
+      sent: "If an account uses this address, a link to choose a new password is on its way. It works once, for 30 minutes.",
+      tooManyRequests: "Too many requests. Wait a while and try again.",
+      resetTitle: "Choose a new password",
+      newPassword: "New password",
+      passwordHint: "At least 10 characters. Your other sessions end.",
+      setPassword: "Set the password",
+      weakPassword: "The password must be at least 10 characters long.",
+      linkInvalid: "This link no longer works",
+      linkInvalidHint: "It was used already, or its 30 minutes are over. Ask for a new one.",
+      askAgain: "Ask for a new link",
+      backToSignIn: "Back to sign in",
+    },
+    /** The page an invitation link opens. */
+    join: {
+      joinTitle: "Join",
+      invitedAs: "You are invited as",
+      yourName: "Your name",
+      newAccountHint: "Choose your name and a password (at least 10 characters).",
+      existingAccountHint: "You already have a Retour account: give its password to join.",
+      joinButton: "Join the organization",
+      expired: "This invitation has expired",
+      expiredHint: "An invitation works for 7 days. Ask an Admin for a new one.",
+      used: "This invitation was used already",
+      usedHint: "Sign in with the account it made.",
+      revoked: "This invitation was revoked",
+      revokedHint: "Ask an Admin whether you should join.",
+      unknown: "This invitation link does not work",
+      unknownHint: "Check that the whole link was copied, or ask an Admin for a new one.",
+      goToSignIn: "Go to sign in",
+      password: "Password",
+      wrongPassword: "Wrong password.",
+      tooManyAttempts: "Too many attempts. Wait a minute and try again.",
+      weakPassword: "The password must be at least 10 characters long.",
+    },
+    /** Invitations, on the members settings page. */
+    invitations: {
+      invite: "Invite by e-mail",
+      inviteHint: "They receive a link, valid 7 days, to choose their name and password.",
+      sendInvitation: "Send the invitation",
+      pending: "Pending invitations",
+      noPending: "No pending invitation.",
+      expires: "Expires",
+      expiredLabel: "expired",
+      revoke: "Revoke",
+      role: "Role",
+    },
+    /** What inviting and revoking answer. */
+    inviting: {
+      revoke: "Revoke",
+      confirmRevoke: "Revoke this invitation? Its link will no longer work.",
+      linkOnce: "Invitation sent. Its link, shown this once, to hand over another way if need be:",
+    },
+    /** The account page: the e-mails a person receives. */
+    account: {
+      notifications: "E-mail notifications",
+      notificationsHint: "You receive an e-mail when a feedback is assigned to you, and when someone mentions you in a comment (@name).",
+      digest: "Send me a daily digest: new feedbacks, new P0 and P1, the most voted this week",
+      mailLanguage: "Language of the e-mails",
+      saved: "Saved.",
+    },
+    /** Saved views, in the inbox's side bar. */
+    views: {
+      savedViews: "Saved views",
+      noViews: "No saved view yet: filter the list, then save it here.",
+      viewName: "Name of this view",
+      saveView: "Save this view",
+      deleteView: "Delete",
+      confirmDeleteView: "Delete this saved view?",
+    },
+    /** Times said relative to now, the exact time on hover. */
+    time: {
+      justNow: "just now",
     },
     /** Settings: the issue tracker an app's feedbacks follow, and the state each status goes to. */
     trackers: {
@@ -494,6 +574,7 @@ export const EN = {
     tracker_unavailable: "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment.",
     internal_error: "Something went wrong on our side. It has been logged.",
     changelog_published: "This changelog entry is published: it cannot be deleted, published again, or ship other feedbacks.",
+    already_member: "This person is already a member of the organization.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {

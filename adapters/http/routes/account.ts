@@ -60,7 +60,8 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
 <label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
 <label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${w.signIn}</button>
-</form>`,
+</form>
+<p><a href="/forgot-password">${w.forgotPassword}</a></p>`,
       { status, language },
     );
     if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));

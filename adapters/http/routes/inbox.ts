@@ -27,7 +27,11 @@ import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { firstReport } from "../web/first-report.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, postButton } from "../web/settings-page.ts";
+import { hidden, postButton, unconfirmed } from "../web/settings-page.ts";
+import type { SavedView } from "../../../core/store/saved-views.ts";
+import { saveView, VIEW_NAME_MAX_LENGTH } from "../../../core/views/save-view.ts";
+import { listViews } from "../../../core/views/list-views.ts";
+import { deleteView } from "../../../core/views/delete-view.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { validator } from "../validate.ts";
 import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
@@ -37,6 +41,7 @@ import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
+import { timeAgo } from "../web/relative-time.ts";
 
 const statusForm = validator(StatusChange);
 
@@ -86,14 +91,35 @@ function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | 
 const options = (values: readonly string[], selected: string | undefined, label: (v: string) => string, anyLabel: string): Html =>
   html`<option value="">${anyLabel}</option>${values.map((v) => html`<option value="${v}"${v === selected ? html` selected` : ""}>${label(v)}</option>`)}`;
 
-async function inboxPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
+/** The query string of a list (no page position): what a saved view keeps, and the address it opens. */
+const viewQuery = (query: FeedbackListQuery): string => new URL(inboxHref(query, { cursor: undefined }), "http://retour.invalid").search.slice(1);
+
+/** The side bar of saved views: the person's own, the one on screen marked, and a form to save the list on screen. */
+function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: string, error?: string): Html {
+  const w = wordsFor(visitor.language, "views");
+  const list =
+    views.length === 0
+      ? html`<p class="muted">${w.noViews}</p>`
+      : html`<ul class="views">${views.map(
+          (v) =>
+            html`<li><a href="${v.query ? `/inbox?${v.query}` : "/inbox"}"${v.query === current ? html` aria-current="page"` : ""}>${v.name}</a> ${postButton(visitor, `/inbox/views/${encodeURIComponent(v.id)}/delete`, w.deleteView)}</li>`,
+        )}</ul>`;
+  return html`<aside class="views-bar" aria-label="${w.savedViews}"><h2>${w.savedViews}</h2>${list}
+${error ? html`<p class="error" role="alert">${error}</p>` : ""}<details${error ? html` open` : ""}><summary>${w.saveView}</summary><form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
+<label for="view-name">${w.viewName}</label><input id="view-name" name="name" required maxlength="${VIEW_NAME_MAX_LENGTH}">
+<button type="submit" class="secondary">${w.saveView}</button></form></details></aside>`;
+}
+
+async function inboxPage(services: Services, visitor: Visitor, url: URL, notice: { error?: string; status?: number } = {}): Promise<Response> {
   const w = wordsFor(visitor.language, "inbox");
-  const query = inboxQuery(new URL(request.url).searchParams);
-  const [listed, counted, apps, listedFeatures] = await Promise.all([
+  const now = services.clock();
+  const query = inboxQuery(url.searchParams);
+  const [listed, counted, apps, listedFeatures, views] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
     countFeedbacks(services, visitor.grant, query),
     listApps(services, visitor.grant),
     query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
+    listViews(services, visitor.grant),
   ]);
   const features = listedFeatures?.ok ? listedFeatures.value.data : [];
   const counts = counted.ok ? counted.value : {};
@@ -129,7 +155,7 @@ ${
       f,
     ) => html`<tr><td class="nowrap" data-label="${w.key}"><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
 <td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
-<td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="nowrap" data-label="${w.lastActivity}">${formatTime(visitor.language, Date.parse(f.lastActivityAt))}</td></tr>`,
+<td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
   const filtered = Object.keys(query).some((name) => name !== "status" && name !== "sort");
   const none = page.data.length === 0 && !filtered && STATUSES.every((s) => !counts[s]);
@@ -143,7 +169,15 @@ ${
     page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
   }</p>`;
   const keys = page.data.length > 0 ? html`<p class="muted keys">${w.keyboardHint}</p>` : "";
-  return appPage(visitor, "/inbox", w.inbox, html`<h1>${w.inbox}</h1>${tabs}${filters}${table}${paging}${keys}`, 200, [KEYBOARD_SCRIPT_PATH]);
+  const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
+  return appPage(
+    visitor,
+    "/inbox",
+    w.inbox,
+    html`<h1>${w.inbox}</h1><div class="inbox-layout">${side}<div>${tabs}${filters}${table}${paging}${keys}</div></div>`,
+    notice.status ?? 200,
+    [KEYBOARD_SCRIPT_PATH],
+  );
 }
 
 async function feedbackPage(
@@ -213,7 +247,7 @@ ${conversation}
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>
 <dt>${w.feature}</dt><dd>${feedback.feature?.path ?? "—"}</dd>
 <dt>${w.reports}</dt><dd>${feedback.reports}</dd>
-<dt>${w.lastActivity}</dt><dd>${formatTime(lang, Date.parse(feedback.lastActivityAt))}</dd>
+<dt>${w.lastActivity}</dt><dd>${timeAgo(lang, Date.parse(feedback.lastActivityAt), services.clock())}</dd>
 <dt>${w.tracker}</dt><dd>${tracker ? (tracker.url ? html`<a href="${tracker.url}" rel="noreferrer">${tracker.key}</a> (${tracker.status})` : html`${tracker.key} (${tracker.status})`) : "—"}</dd>
 </dl>
 <h2>${w.followers}</h2>
@@ -256,9 +290,47 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
       { detail: { hide: true } },
     )
     .get("/", ({ request, cookie }) => asMember(services, { request, cookie }, () => redirect("/inbox")), { detail: { hide: true } })
-    .get("/inbox", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => inboxPage(services, visitor, request)), {
-      detail: { hide: true },
-    })
+    .get(
+      "/inbox",
+      ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => inboxPage(services, visitor, new URL(request.url))),
+      {
+        detail: { hide: true },
+      },
+    )
+    .post(
+      "/inbox/views",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const query = viewQuery(inboxQuery(new URLSearchParams(field("query"))));
+          const saved = await saveView(services, visitor.grant, { name: field("name"), query });
+          const address = query ? `/inbox?${query}` : "/inbox";
+          if (!saved.ok)
+            return inboxPage(services, visitor, new URL(address, services.baseUrl), {
+              error: textFor(visitor.language).errors[saved.code],
+              status: STATUS_OF[saved.code],
+            });
+          return redirect(address);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/views/:id/delete",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const w = wordsFor(visitor.language, "views");
+          const ask = {
+            action: `/inbox/views/${encodeURIComponent(params.id)}/delete`,
+            question: w.confirmDeleteView,
+            label: w.deleteView,
+            back: "/inbox",
+          };
+          const asking = unconfirmed(visitor, field, ask);
+          if (asking) return asking;
+          await deleteView(services, visitor.grant, params.id);
+          return redirect("/inbox");
+        }),
+      { detail: { hide: true } },
+    )
     .get(
       "/inbox/:key",
       ({ request, params, cookie }) =>

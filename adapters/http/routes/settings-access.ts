@@ -25,6 +25,7 @@ import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
+import { invitationsPanel } from "../web/invitations-panel.ts";
 
 /** What a page says once above its content: an error, or a secret shown this one time. */
 type Notice = {
@@ -42,7 +43,7 @@ function noticeHtml(notice: Notice): Html {
   }`;
 }
 
-async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
+export async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language, "members");
   const listed = await listMembers(services, visitor.grant);
   const members = listed.ok ? listed.value : [];
@@ -61,7 +62,7 @@ async function membersPage(services: Services, visitor: Visitor, notice: Notice 
     visitor,
     "/settings/members",
     w.members,
-    html`${noticeHtml(notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
+    html`${noticeHtml(notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}${await invitationsPanel(services, visitor)}`,
     notice.status,
   );
 }
@@ -154,9 +155,12 @@ export function settingsAccessRoutes(services: Services) {
   const webhooks = (visitor: Visitor, notice: Notice) => webhooksPage(services, visitor, notice);
 
   return new Elysia({ name: "routes/settings-access" })
-    .get("/settings/members", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => membersPage(services, visitor)), {
-      detail: { hide: true },
-    })
+    .get(
+      "/settings/members",
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, async (visitor) => membersPage(services, visitor, { secret: await takeFlash(services, cookie) })),
+      { detail: { hide: true } },
+    )
     .post(
       "/settings/members",
       ({ request, body, cookie }) =>

@@ -48,7 +48,7 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
     (n) => html`<li><a href="${n.href}"${current(n.href) ? html` aria-current="page"` : ""}>${icon(n.icon)}<span>${n.label}</span></a></li>`,
   )}</ul></nav>
 <div class="account"><a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(path)}" lang="${w.languageCode}">${w.language}</a>
-<span class="muted who">${w.signedInAs} ${visitor.email}</span>
+<span class="muted who">${w.signedInAs} <a href="/account"${path === "/account" ? html` aria-current="page"` : ""}>${visitor.email}</a></span>
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form></div>
 </header>`;
   return page(title, body, { status, language: visitor.language, header, scripts });

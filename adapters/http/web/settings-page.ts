@@ -14,6 +14,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     { href: "/settings/slack", label: w.slack },
     { href: "/settings/tokens", label: w.tokens },
     { href: "/settings/agents", label: w.agents },
+    { href: "/account", label: w.account },
   ];
   return appPage(
     visitor,

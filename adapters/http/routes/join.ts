@@ -1,0 +1,93 @@
+import { Elysia } from "elysia";
+import type { Services } from "../../../core/services.ts";
+import { acceptInvitation, NAME_MAX_LENGTH } from "../../../core/team/accept-invitation.ts";
+import { type OpenedInvitation, openInvitation } from "../../../core/team/open-invitation.ts";
+import { textFor } from "../catalog/text.ts";
+import type { WebRequest } from "../cookies.ts";
+import { html, page, redirect } from "../html.ts";
+import { csrfToken, openSession } from "../web-session.ts";
+import { formText, publicFormRefusal } from "../web/public-form.ts";
+import { pageLanguage } from "../web/visitor.ts";
+import { valueName, wordsFor } from "../web/words.ts";
+
+/** The page an invitation link opens: the person chooses a name and a password (or gives theirs) and lands in the organization, signed in. */
+export function joinRoutes(services: Services, clientAddress: (request: Request) => string) {
+  async function joinPage(web: WebRequest, token: string, opened: OpenedInvitation, error?: string, status = 200): Promise<Response> {
+    const language = pageLanguage(services, web);
+    const w = wordsFor(language, "join");
+    if (opened.state !== "open") {
+      const said: Record<typeof opened.state, readonly [string, string]> = {
+        expired: [w.expired, w.expiredHint],
+        used: [w.used, w.usedHint],
+        revoked: [w.revoked, w.revokedHint],
+        unknown: [w.unknown, w.unknownHint],
+      };
+      const [title, hint] = said[opened.state];
+      return page(title, html`<h1>${title}</h1><p>${hint}</p><p><a href="/login">${w.goToSignIn}</a></p>`, {
+        language,
+        status: opened.state === "unknown" ? 404 : 410,
+      });
+    }
+    const { invitation, orgName, existingAccount } = opened;
+    const csrf = await csrfToken(services, web.cookie);
+    const fields = existingAccount
+      ? html`<p>${w.existingAccountHint}</p>
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required autofocus>`
+      : html`<p>${w.newAccountHint}</p>
+<label for="name">${w.yourName}</label><input id="name" name="name" autocomplete="name" required maxlength="${NAME_MAX_LENGTH}" autofocus>
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required>`;
+    return page(
+      `${w.joinTitle} ${orgName}`,
+      html`<h1>${w.joinTitle} ${orgName}</h1>
+<p>${w.invitedAs} <strong>${valueName(language, invitation.role)}</strong> · ${invitation.email}</p>
+${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+<form method="post" action="/invitation"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="t" value="${token}">
+${fields}
+<button type="submit">${w.joinButton}</button></form>`,
+      { language, status },
+    );
+  }
+
+  return new Elysia({ name: "routes/join" })
+    .get(
+      "/invitation",
+      async ({ request, cookie }) => {
+        const token = new URL(request.url).searchParams.get("t") ?? "";
+        return joinPage({ request, cookie }, token, await openInvitation(services, token));
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/invitation",
+      async ({ request, body, cookie }) => {
+        const web = { request, cookie };
+        const field = formText(body);
+        const token = field("t");
+        const language = pageLanguage(services, web);
+        const refused = await publicFormRefusal(services, web, field("csrf"));
+        if (refused) return joinPage(web, token, await openInvitation(services, token), wordsFor(language, "common")[refused], 403);
+        const accepted = await acceptInvitation(services, {
+          token,
+          name: field("name"),
+          password: field("password"),
+          clientAddress: clientAddress(request),
+        });
+        if (!accepted.ok) {
+          if (accepted.code === "link") return joinPage(web, token, { state: accepted.state });
+          const w = wordsFor(language, "join");
+          const [error, status] =
+            accepted.code === "bad_credentials"
+              ? [w.wrongPassword, 401]
+              : accepted.code === "rate_limited"
+                ? [w.tooManyAttempts, 429]
+                : accepted.code === "weak_password"
+                  ? [w.weakPassword, 400]
+                  : [textFor(language).errors[accepted.code], 400];
+          return joinPage(web, token, await openInvitation(services, token), error, status);
+        }
+        await openSession(services, cookie, accepted.value.userId);
+        return redirect(`/inbox?org=${encodeURIComponent(accepted.value.orgId)}`);
+      },
+      { detail: { hide: true } },
+    );
+}

@@ -1,0 +1,106 @@
+import { Elysia } from "elysia";
+import type { Services } from "../../../core/services.ts";
+import { requestPasswordReset } from "../../../core/team/request-password-reset.ts";
+import { resetLinkOpens, resetPassword } from "../../../core/team/reset-password.ts";
+import type { WebRequest } from "../cookies.ts";
+import { type Html, html, page, redirect } from "../html.ts";
+import { csrfToken, openSession } from "../web-session.ts";
+import { formText, publicFormRefusal } from "../web/public-form.ts";
+import { pageLanguage } from "../web/visitor.ts";
+import { wordsFor } from "../web/words.ts";
+
+/** "Forgot password" and the page a reset link opens: usable before sign-in, without JavaScript. */
+export function passwordResetRoutes(services: Services, clientAddress: (request: Request) => string) {
+  const words = (web: WebRequest) => wordsFor(pageLanguage(services, web), "password");
+  const show = (web: WebRequest, title: string, body: Html, status = 200, headers: Record<string, string> = {}) => {
+    const response = page(title, body, { status, language: pageLanguage(services, web) });
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  };
+
+  async function forgotPage(web: WebRequest, notice: { said?: string; error?: string } = {}, status = 200, headers: Record<string, string> = {}) {
+    const w = words(web);
+    const csrf = await csrfToken(services, web.cookie);
+    return show(
+      web,
+      w.forgotTitle,
+      html`<h1>${w.forgotTitle}</h1>
+${notice.said ? html`<p class="notice" role="status">${notice.said}</p>` : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+<p>${w.forgotHint}</p>
+<form method="post" action="/forgot-password"><input type="hidden" name="csrf" value="${csrf}">
+<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
+<button type="submit">${w.sendLink}</button></form>
+<p><a href="/login">${w.backToSignIn}</a></p>`,
+      status,
+      headers,
+    );
+  }
+
+  async function resetPage(web: WebRequest, token: string, error?: string, status = 200) {
+    const w = words(web);
+    const csrf = await csrfToken(services, web.cookie);
+    return show(
+      web,
+      w.resetTitle,
+      html`<h1>${w.resetTitle}</h1>${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+<form method="post" action="/reset-password"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="t" value="${token}">
+<label for="password">${w.newPassword}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required autofocus aria-describedby="password-hint">
+<p class="muted" id="password-hint">${w.passwordHint}</p>
+<button type="submit">${w.setPassword}</button></form>`,
+      status,
+    );
+  }
+
+  const linkGone = (web: WebRequest) => {
+    const w = words(web);
+    return show(
+      web,
+      w.linkInvalid,
+      html`<h1>${w.linkInvalid}</h1><p>${w.linkInvalidHint}</p><p><a href="/forgot-password">${w.askAgain}</a> · <a href="/login">${w.backToSignIn}</a></p>`,
+      410,
+    );
+  };
+
+  return new Elysia({ name: "routes/password-reset" })
+    .get("/forgot-password", ({ request, cookie }) => forgotPage({ request, cookie }), { detail: { hide: true } })
+    .post(
+      "/forgot-password",
+      async ({ request, body, cookie }) => {
+        const web = { request, cookie };
+        const field = formText(body);
+        const refused = await publicFormRefusal(services, web, field("csrf"));
+        if (refused) return forgotPage(web, { error: wordsFor(pageLanguage(services, web), "common")[refused] }, 403);
+        const asked = await requestPasswordReset(services, {
+          email: field("email"),
+          clientAddress: clientAddress(request),
+          language: pageLanguage(services, web),
+        });
+        if (!asked.ok) return forgotPage(web, { error: words(web).tooManyRequests }, 429, { "retry-after": String(asked.retryAfter ?? 60) });
+        // The same answer whether or not an account has this address.
+        return forgotPage(web, { said: words(web).sent });
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/reset-password",
+      async ({ request, cookie }) => {
+        const token = new URL(request.url).searchParams.get("t") ?? "";
+        return (await resetLinkOpens(services, token)) ? resetPage({ request, cookie }, token) : linkGone({ request, cookie });
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/reset-password",
+      async ({ request, body, cookie }) => {
+        const web = { request, cookie };
+        const field = formText(body);
+        const refused = await publicFormRefusal(services, web, field("csrf"));
+        if (refused) return resetPage(web, field("t"), wordsFor(pageLanguage(services, web), "common")[refused], 403);
+        const reset = await resetPassword(services, { token: field("t"), password: field("password") });
+        if (!reset.ok) return reset.code === "link" ? linkGone(web) : resetPage(web, field("t"), words(web).weakPassword, 400);
+        await openSession(services, cookie, reset.value.userId);
+        return redirect("/inbox");
+      },
+      { detail: { hide: true } },
+    );
+}

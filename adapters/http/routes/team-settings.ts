@@ -1,0 +1,92 @@
+import { Elysia } from "elysia";
+import { can } from "../../../core/authorization.ts";
+import type { Services } from "../../../core/services.ts";
+import { inviteMember } from "../../../core/team/invite-member.ts";
+import { revokeInvitation } from "../../../core/team/revoke-invitation.ts";
+import { readTeamSettings, saveTeamSettings } from "../../../core/team/team-settings.ts";
+import { textFor } from "../catalog/text.ts";
+import { STATUS_OF } from "../error-status.ts";
+import { html, redirect } from "../html.ts";
+import { flash } from "../web/flash.ts";
+import { asMember, asMemberPosting } from "../web/layout.ts";
+import { settingsPage, unconfirmed } from "../web/settings-page.ts";
+import type { Visitor } from "../web/visitor.ts";
+import { wordsFor } from "../web/words.ts";
+import { membersPage } from "./settings-access.ts";
+
+async function accountPage(services: Services, visitor: Visitor, saved: boolean): Promise<Response> {
+  const w = wordsFor(visitor.language, "account");
+  const settings = await readTeamSettings(services, visitor.grant.userId, visitor.language);
+  const language = (code: "en" | "fr", name: string) =>
+    html`<option value="${code}"${settings.language === code ? html` selected` : ""}>${name}</option>`;
+  return settingsPage(
+    visitor,
+    "/account",
+    w.account,
+    html`<div class="narrow"><p class="muted">${visitor.email}</p>
+${saved ? html`<p class="notice" role="status">${w.saved}</p>` : ""}
+<h2>${w.notifications}</h2><p>${w.notificationsHint}</p>
+<form method="post" action="/account"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label><input type="checkbox" name="digest" value="yes"${settings.digest ? html` checked` : ""}> ${w.digest}</label>
+<label for="mail-language">${w.mailLanguage}</label><select id="mail-language" name="language">${language("en", "English")}${language("fr", "Français")}</select>
+<button type="submit">${w.save}</button></form></div>`,
+  );
+}
+
+/** A person's account page (the e-mails they receive), and the invitations of the members settings page. */
+export function teamSettingsRoutes(services: Services) {
+  return new Elysia({ name: "routes/team-settings" })
+    .get(
+      "/account",
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, (visitor) => accountPage(services, visitor, new URL(request.url).searchParams.has("saved"))),
+      {
+        detail: { hide: true },
+      },
+    )
+    .post(
+      "/account",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          await saveTeamSettings(services, visitor.grant.userId, {
+            digest: field("digest") === "yes",
+            language: field("language") === "fr" ? "fr" : "en",
+          });
+          return redirect("/account?saved");
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/invitations",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const errors = textFor(visitor.language).errors;
+          if (!can(visitor.grant, "members.invite"))
+            return membersPage(services, visitor, { error: wordsFor(visitor.language, "common").adminsOnly, status: 403 });
+          const invited = await inviteMember(services, visitor.grant, { email: field("email"), role: field("role"), language: visitor.language });
+          if (!invited.ok)
+            return membersPage(services, visitor, { error: `${errors[invited.code]} (${field("email")})`, status: STATUS_OF[invited.code] });
+          await flash(services, cookie, {
+            label: `${wordsFor(visitor.language, "inviting").linkOnce} ${invited.value.invitation.email}`,
+            value: invited.value.url,
+          });
+          return redirect("/settings/members");
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/invitations/:id/revoke",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const w = wordsFor(visitor.language, "inviting");
+          const action = `/settings/invitations/${encodeURIComponent(params.id)}/revoke`;
+          const asking = unconfirmed(visitor, field, { action, question: w.confirmRevoke, label: w.revoke, back: "/settings/members" });
+          if (asking) return asking;
+          const revoked = await revokeInvitation(services, visitor.grant, params.id);
+          if (!revoked.ok)
+            return membersPage(services, visitor, { error: textFor(visitor.language).errors[revoked.code], status: STATUS_OF[revoked.code] });
+          return redirect("/settings/members");
+        }),
+      { detail: { hide: true } },
+    );
+}

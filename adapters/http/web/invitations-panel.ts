@@ -1,0 +1,31 @@
+import { can } from "../../../core/authorization.ts";
+import { ROLES } from "../../../core/model.ts";
+import type { Services } from "../../../core/services.ts";
+import { listInvitations } from "../../../core/team/list-invitations.ts";
+import { type Html, html } from "../html.ts";
+import { postButton } from "./settings-page.ts";
+import type { Visitor } from "./visitor.ts";
+import { formatTime, valueName, wordsFor } from "./words.ts";
+
+/** On the members page, for Admins: the form that invites by e-mail, and the pending invitations, each revocable. */
+export async function invitationsPanel(services: Services, visitor: Visitor): Promise<Html> {
+  if (!can(visitor.grant, "members.invite")) return html``;
+  const w = wordsFor(visitor.language, "invitations");
+  const listed = await listInvitations(services, visitor.grant);
+  const pending = listed.ok ? listed.value : [];
+  const rows = pending.map(
+    (i) => html`<tr><td data-label="${w.email}">${i.email}</td><td data-label="${w.role}">${valueName(visitor.language, i.role)}</td>
+<td data-label="${w.expires}">${formatTime(visitor.language, Date.parse(i.expiresAt))}${i.expired ? html` <span class="muted">(${w.expiredLabel})</span>` : ""}</td>
+<td>${postButton(visitor, `/settings/invitations/${encodeURIComponent(i.id)}/revoke`, w.revoke)}</td></tr>`,
+  );
+  return html`<h2>${w.invite}</h2><p class="muted">${w.inviteHint}</p>
+<form method="post" action="/settings/invitations"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="invite-email">${w.email}</label><input id="invite-email" name="email" type="email" required maxlength="254">
+<label for="invite-role">${w.role}</label><select id="invite-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === "member" ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
+<button type="submit">${w.sendInvitation}</button></form>
+<h2>${w.pending}</h2>${
+    pending.length === 0
+      ? html`<p class="muted">${w.noPending}</p>`
+      : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col">${w.expires}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+  }`;
+}

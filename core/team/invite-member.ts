@@ -1,0 +1,57 @@
+import { authorize } from "../authorization.ts";
+import { normalizeEmail } from "../email.ts";
+import { fail, type Language, ok, type Result } from "../errors.ts";
+import { type Grant, ROLES, type Role } from "../model.ts";
+import { isEmailShaped } from "../report/normalize.ts";
+import type { Services } from "../services.ts";
+import type { InvitationStore } from "../store/invitations.ts";
+import type { UserStore } from "../store/users.ts";
+import { type InvitationView, invitationView } from "./invitation-view.ts";
+
+/** How long an invitation link opens. */
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
+type InviteDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
+  readonly store: Pick<InvitationStore, "createInvitation"> & Pick<UserStore, "findUserByEmail" | "listMembers">;
+};
+
+/** The page an invitation link opens. */
+const invitationUrl = (baseUrl: string, token: string): string => `${baseUrl}/invitation?t=${encodeURIComponent(token)}`;
+
+/**
+ * An Admin invites a person by e-mail with a role: a single-use link, valid 7 days, whose token is
+ * stored as its digest; the job queued with it mails the link. The link is also returned, once,
+ * for the Admin to hand over another way.
+ */
+export async function inviteMember(
+  deps: InviteDeps,
+  grant: Grant,
+  input: { readonly email: string; readonly role: string; readonly language: Language },
+): Promise<Result<{ readonly invitation: InvitationView; readonly url: string }>> {
+  const allowed = authorize(grant, "members.invite");
+  if (!allowed.ok) return allowed;
+  const email = normalizeEmail(input.email);
+  const role = ROLES.find((r): r is Role => r === input.role);
+  if (!isEmailShaped(email) || !role) return fail("invalid_body");
+  const user = await deps.store.findUserByEmail(email);
+  if (user && (await deps.store.listMembers(grant.orgId)).some((m) => m.userId === user.id)) return fail("already_member");
+  const token = deps.ids.secret();
+  const url = invitationUrl(deps.baseUrl, token);
+  const now = deps.clock();
+  const invitation = {
+    id: deps.ids.id(),
+    orgId: grant.orgId,
+    email,
+    role,
+    tokenHash: deps.digest(token),
+    linkSealed: await deps.secrets.seal(url),
+    language: input.language,
+    invitedBy: grant.userId,
+    createdAt: now,
+    expiresAt: now + INVITATION_TTL_MS,
+    usedAt: null,
+    revokedAt: null,
+  };
+  await deps.store.createInvitation(invitation, { kind: "send_invitation", orgId: grant.orgId, feedbackId: "", detail: invitation.id });
+  return ok({ invitation: invitationView(invitation, now), url });
+}

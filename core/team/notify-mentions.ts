@@ -1,0 +1,52 @@
+import type { JobRequest } from "../feedback/events.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import type { Services } from "../services.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { TeamStore } from "../store/team.ts";
+import { resolveMentions } from "./mentions.ts";
+import { teamMail } from "./team-mail.ts";
+import { mentionMessage } from "./team-messages.ts";
+
+export type NotifyMentionsDeps = FindDeps &
+  Pick<Services, "notifier" | "clock" | "baseUrl"> & {
+    readonly store: Pick<FeedbackStore, "listComments"> &
+      Pick<TeamStore, "listTeam"> &
+      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
+  };
+
+/** Comments older than this are not read again for mentions: a mention is news for a day. */
+const MENTION_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * Tells each member mentioned in the feedback's recent comments, once per comment, in their
+ * language; the author is not told of their own mention.
+ */
+export async function notifyMentions(deps: NotifyMentionsDeps, job: JobRequest): Promise<void> {
+  const feedback = await resolveFeedback(deps, job.orgId, job.feedbackId);
+  if (!feedback) return;
+  const since = deps.clock() - MENTION_WINDOW_MS;
+  const comments = (await deps.store.listComments(job.feedbackId)).filter((c) => c.at >= since);
+  if (comments.length === 0) return;
+  const team = await deps.store.listTeam(job.orgId);
+  for (const comment of comments) {
+    const author = team.find((m) => m.userId === comment.userId);
+    for (const member of resolveMentions(comment.text, team)) {
+      if (member.userId === comment.userId) continue;
+      await teamMail(deps, {
+        subjectId: job.feedbackId,
+        key: `mention.${comment.at}.${comment.userId}`,
+        to: member,
+        words: (settingsUrl) =>
+          mentionMessage(member.language, {
+            author: author ? (author.name ?? author.email) : "—",
+            comment: comment.text,
+            key: feedback.key,
+            title: feedback.title,
+            url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,
+            settingsUrl,
+          }),
+      });
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { Clock, Digest } from "../ports.ts";
+import type { AccountStore } from "../store/accounts.ts";
+import type { Invitation, InvitationStore } from "../store/invitations.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
+
+/** What an invitation link opens: the invitation, or why it no longer does. */
+export type OpenedInvitation =
+  | {
+      readonly state: "open";
+      readonly invitation: Invitation;
+      readonly orgName: string;
+      /** The person already has an account with a password: they prove it is theirs instead of making one. */
+      readonly existingAccount: boolean;
+    }
+  | { readonly state: "expired" | "used" | "revoked" | "unknown" };
+
+export type OpenInvitationDeps = {
+  readonly store: Pick<InvitationStore, "findInvitationByToken"> &
+    Pick<OrganizationStore, "findOrganization"> &
+    Pick<AccountStore, "findCredentials">;
+  readonly clock: Clock;
+  readonly digest: Digest;
+};
+
+/** Reads an invitation link's token. */
+export async function openInvitation(deps: OpenInvitationDeps, token: string): Promise<OpenedInvitation> {
+  const invitation = token ? await deps.store.findInvitationByToken(deps.digest(token)) : null;
+  if (!invitation) return { state: "unknown" };
+  if (invitation.revokedAt !== null) return { state: "revoked" };
+  if (invitation.usedAt !== null) return { state: "used" };
+  if (invitation.expiresAt <= deps.clock()) return { state: "expired" };
+  const org = await deps.store.findOrganization(invitation.orgId);
+  if (!org) return { state: "unknown" };
+  const credentials = await deps.store.findCredentials(invitation.email);
+  return { state: "open", invitation, orgName: org.name, existingAccount: !!credentials?.passwordHash };
+}

@@ -1,0 +1,177 @@
+import type { Language } from "../errors.ts";
+import type { Role } from "../model.ts";
+
+/** The words of the mail the service sends to the team's own people, in their language. */
+interface Message {
+  readonly subject: string;
+  readonly text: string;
+}
+
+const ROLE_NAMES: Readonly<Record<Language, Readonly<Record<Role, string>>>> = {
+  en: { admin: "Admin", member: "Member", reader: "Reader" },
+  fr: { admin: "Administrateur", member: "Membre", reader: "Lecteur" },
+};
+
+export function invitationMessage(language: Language, input: { orgName: string; role: Role; url: string; inviter?: string }): Message {
+  const role = ROLE_NAMES[language][input.role];
+  if (language === "fr") {
+    return {
+      subject: `Invitation à rejoindre ${input.orgName} sur Retour`,
+      text: [
+        "Bonjour,",
+        "",
+        `${input.inviter ?? "Un Admin"} vous invite à rejoindre ${input.orgName} sur Retour (rôle\u202f: ${role}).`,
+        "Choisissez votre nom et votre mot de passe ici (le lien sert une fois, pendant 7 jours)\u202f:",
+        input.url,
+        "",
+        "Si vous n'attendiez pas cette invitation, ignorez ce message.",
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: `Join ${input.orgName} on Retour`,
+    text: [
+      "Hello,",
+      "",
+      `${input.inviter ?? "An Admin"} invites you to join ${input.orgName} on Retour (role: ${role}).`,
+      "Choose your name and password here (the link works once, for 7 days):",
+      input.url,
+      "",
+      "If you did not expect this invitation, ignore this message.",
+    ].join("\n"),
+  };
+}
+
+export function passwordResetMessage(language: Language, input: { url: string }): Message {
+  if (language === "fr") {
+    return {
+      subject: "Choisir un nouveau mot de passe Retour",
+      text: [
+        "Bonjour,",
+        "",
+        "Pour choisir un nouveau mot de passe, ouvrez ce lien (il sert une fois, pendant 30 minutes)\u202f:",
+        input.url,
+        "",
+        "Si vous n'avez rien demandé, ignorez ce message\u202f: votre mot de passe ne change pas.",
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: "Choose a new Retour password",
+    text: [
+      "Hello,",
+      "",
+      "To choose a new password, open this link (it works once, for 30 minutes):",
+      input.url,
+      "",
+      "If you did not ask for this, ignore this message: your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
+interface AboutFeedback {
+  readonly key: string;
+  readonly title: string;
+  readonly url: string;
+  /** The account page, where the person changes what they receive. */
+  readonly settingsUrl: string;
+}
+
+export function mentionMessage(language: Language, input: AboutFeedback & { author: string; comment: string }): Message {
+  if (language === "fr") {
+    return {
+      subject: `${input.author} vous a mentionné sur ${input.key}\u202f: ${input.title}`,
+      text: [
+        `${input.author} vous a mentionné dans un commentaire sur ${input.key} («\u202f${input.title}\u202f»)\u202f:`,
+        "",
+        ...input.comment.split("\n").map((line) => `> ${line}`),
+        "",
+        `Ouvrir le retour\u202f: ${input.url}`,
+        "",
+        `Vos notifications\u202f: ${input.settingsUrl}`,
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: `${input.author} mentioned you on ${input.key}: ${input.title}`,
+    text: [
+      `${input.author} mentioned you in a comment on ${input.key} ("${input.title}"):`,
+      "",
+      ...input.comment.split("\n").map((line) => `> ${line}`),
+      "",
+      `Open the feedback: ${input.url}`,
+      "",
+      `Your notifications: ${input.settingsUrl}`,
+    ].join("\n"),
+  };
+}
+
+export function assignedMessage(language: Language, input: AboutFeedback & { by?: string }): Message {
+  if (language === "fr") {
+    return {
+      subject: `${input.key} vous est attribué\u202f: ${input.title}`,
+      text: [
+        `${input.by ?? "Quelqu'un de l'équipe"} vous a attribué ${input.key} («\u202f${input.title}\u202f»).`,
+        "",
+        `Ouvrir le retour\u202f: ${input.url}`,
+        "",
+        `Vos notifications\u202f: ${input.settingsUrl}`,
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: `${input.key} is assigned to you: ${input.title}`,
+    text: [
+      `${input.by ?? "Someone on the team"} assigned ${input.key} ("${input.title}") to you.`,
+      "",
+      `Open the feedback: ${input.url}`,
+      "",
+      `Your notifications: ${input.settingsUrl}`,
+    ].join("\n"),
+  };
+}
+
+/** A feedback as a digest lists it. */
+export interface DigestLine {
+  readonly key: string;
+  readonly title: string;
+  readonly url: string;
+  /** The number beside it in "most voted" (votes, or reports where votes are not counted). */
+  readonly count?: number;
+}
+
+interface DigestContent {
+  readonly orgName: string;
+  /** How many feedbacks were created in the 24 hours (the list may show fewer). */
+  readonly createdCount: number;
+  readonly created: readonly DigestLine[];
+  readonly urgent: readonly DigestLine[];
+  readonly top: readonly DigestLine[];
+  /** Whether `top` counts votes (else reports). */
+  readonly topByVotes: boolean;
+  readonly settingsUrl: string;
+}
+
+export function digestMessage(language: Language, digest: DigestContent): Message {
+  const fr = language === "fr";
+  const line = (l: DigestLine) => `- ${l.key} ${l.title}${l.count === undefined ? "" : ` (${l.count})`}\n  ${l.url}`;
+  const section = (title: string, lines: readonly DigestLine[], none: string) => [title, ...(lines.length > 0 ? lines.map(line) : [none]), ""];
+  const n = digest.createdCount;
+  const subject = fr
+    ? `Retour, le résumé du jour de ${digest.orgName}\u202f: ${n} nouveau${n > 1 ? "x" : ""} retour${n > 1 ? "s" : ""}`
+    : `Retour daily digest for ${digest.orgName}: ${n} new feedback${n === 1 ? "" : "s"}`;
+  const text = fr
+    ? [
+        ...section("Nouveaux retours (24 h)\u202f:", digest.created, "Aucun."),
+        ...section("Nouveaux P0 et P1\u202f:", digest.urgent, "Aucun."),
+        ...section(digest.topByVotes ? "Les plus votés cette semaine\u202f:" : "Les plus signalés cette semaine\u202f:", digest.top, "Aucun."),
+        `Ne plus recevoir ce résumé\u202f: ${digest.settingsUrl}`,
+      ]
+    : [
+        ...section("New feedbacks (24 h):", digest.created, "None."),
+        ...section("New P0 and P1:", digest.urgent, "None."),
+        ...section(digest.topByVotes ? "Most voted this week:" : "Most reported this week:", digest.top, "None."),
+        `Stop receiving this digest: ${digest.settingsUrl}`,
+      ];
+  return { subject, text: text.join("\n") };
+}

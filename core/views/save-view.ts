@@ -1,0 +1,27 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { Clock, Ids } from "../ports.ts";
+import { codePoints } from "../schemas/text.ts";
+import type { SavedView, SavedViewStore } from "../store/saved-views.ts";
+
+export const VIEW_NAME_MAX_LENGTH = 60;
+/** The views one person keeps in one organization. */
+const MAX_VIEWS = 30;
+const QUERY_MAX_LENGTH = 1_000;
+
+/** A person names the inbox list they are looking at (its query string) and keeps it in their side bar. */
+export async function saveView(
+  deps: { store: Pick<SavedViewStore, "saveView" | "listViews">; clock: Clock; ids: Pick<Ids, "id"> },
+  grant: Grant,
+  input: { readonly name: string; readonly query: string },
+): Promise<Result<SavedView>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
+  const name = input.name.trim();
+  if (!name || codePoints(name) > VIEW_NAME_MAX_LENGTH || input.query.length > QUERY_MAX_LENGTH) return fail("invalid_body");
+  if ((await deps.store.listViews(grant.orgId, grant.userId)).length >= MAX_VIEWS) return fail("invalid_body");
+  const view = { id: deps.ids.id(), orgId: grant.orgId, userId: grant.userId, name, query: input.query, createdAt: deps.clock() };
+  await deps.store.saveView(view);
+  return ok(view);
+}

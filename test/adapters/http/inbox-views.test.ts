@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ago } from "../../../adapters/http/web/relative-time.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { distinctText } from "../../support/distinct.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+async function as(role: "admin" | "member", headers: Record<string, string> = {}): Promise<FormBrowser> {
+  const b = new FormBrowser("http://localhost:3000", headers, http.handle);
+  await signIn(b, http.demo.users[role].email, http.demo.users[role].password, "/inbox");
+  return b;
+}
+/** The inbox's side bar of saved views. */
+const sideBar = (page: string) => /<aside class="views-bar" aria-label="Saved views">[\s\S]*?<\/aside>/.exec(page)?.[0] ?? "";
+/** The side bar's form that saves the list on screen, as a browser submits it (its own hidden fields). */
+const saveForm = (page: string) => /<form method="post" action="\/inbox\/views">[\s\S]*?<\/form>/.exec(page)![0];
+
+describe("saved views", () => {
+  test("a person saves the list on screen under a name; it is in their side bar, marked while shown, and opens the same list", async () => {
+    const b = await as("admin");
+    const list = await (await b.fetch("/inbox?status=closed&kind=idea&cursor=abc")).text();
+    expect(sideBar(list)).toContain("No saved view yet");
+    const saved = await b.submit(saveForm(list), { name: "Closed ideas" });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/inbox?status=closed&kind=idea");
+    const shown = sideBar(await (await b.fetch("/inbox?status=closed&kind=idea")).text());
+    expect(shown).toContain('<a href="/inbox?status=closed&amp;kind=idea" aria-current="page">Closed ideas</a>');
+    const elsewhere = sideBar(await (await b.fetch("/inbox")).text());
+    expect(elsewhere).toContain('<a href="/inbox?status=closed&amp;kind=idea">Closed ideas</a>');
+  });
+
+  test("views are each person's own", async () => {
+    const admin = await as("admin");
+    expect((await admin.submit(saveForm(await (await admin.fetch("/inbox?severity=P0")).text()), { name: "Fires" })).status).toBe(303);
+    expect(sideBar(await (await admin.fetch("/inbox")).text())).toContain("Fires");
+    const member = await as("member");
+    expect(sideBar(await (await member.fetch("/inbox")).text())).not.toContain("Fires");
+  });
+
+  test("a view without a name is refused and nothing is saved", async () => {
+    const b = await as("member");
+    const refused = await b.submit(saveForm(await (await b.fetch("/inbox?kind=praise")).text()), { name: "   " });
+    expect(refused.status).toBe(400);
+    expect(sideBar(await refused.text())).toContain('role="alert"');
+    expect(sideBar(await (await b.fetch("/inbox")).text())).toContain("No saved view yet");
+  });
+
+  test("a view is deleted from the side bar, once confirmed", async () => {
+    const b = await as("member");
+    await b.submit(saveForm(await (await b.fetch("/inbox?status=all")).text()), { name: "Everything" });
+    const page = sideBar(await (await b.fetch("/inbox")).text());
+    const action = /action="(\/inbox\/views\/[^"]+\/delete)"/.exec(page)![1]!;
+    const inbox = await (await b.fetch("/inbox")).text();
+    const asked = await b.submit(inbox, {}, action);
+    expect(await asked.text()).toContain("Delete this saved view?");
+    expect((await b.submit(inbox, { confirm: "yes" }, action)).status).toBe(303);
+    expect(sideBar(await (await b.fetch("/inbox")).text())).not.toContain("Everything");
+  });
+});
+
+describe("relative times", () => {
+  test("the inbox says how long ago the last report came, with the exact time in the time element", async () => {
+    const sent = await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message: distinctText(7) } });
+    const key = sent.body.ticketId as string;
+    const b = await as("admin");
+    const row = (page: string) => new RegExp(`<tr><td[^>]*><a href="/inbox/${key}">[\\s\\S]*?</tr>`).exec(page)![0];
+    const now = await (await b.fetch("/inbox")).text();
+    expect(row(now)).toMatch(/<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z" title="\d+ \w+ \d{4}, \d\d:\d\d UTC">just now<\/time>/);
+    http.advanceClock(2 * 60_000 + 1_000);
+    expect(row(await (await b.fetch("/inbox")).text())).toContain(">2 minutes ago</time>");
+    const french = await as("admin", { "accept-language": "fr" });
+    expect(row(await (await french.fetch("/inbox")).text())).toMatch(/>il y a 2\smin<\/time>/);
+    expect(await (await b.fetch(`/inbox/${key}`)).text()).toContain(">2 minutes ago</time>");
+  });
+
+  test("minutes, then hours, then days, then past a week the date itself", () => {
+    const at = Date.UTC(2026, 10, 20, 9, 30);
+    const later = (ms: number) => ago("en", at, at + ms);
+    expect(later(30_000)).toBe("just now");
+    expect(later(59 * 60_000)).toBe("59 minutes ago");
+    expect(later(3 * 60 * 60_000)).toBe("3 hours ago");
+    expect(later(30 * 60 * 60_000)).toBe("yesterday");
+    expect(later(3 * 24 * 60 * 60_000)).toBe("3 days ago");
+    expect(later(8 * 24 * 60 * 60_000)).toBe("20 Nov 2026, 09:30 UTC");
+    expect(ago("fr", at, at + 3 * 60 * 60_000)).toMatch(/^il y a 3\sh$/);
+    expect(ago("fr", at, at + 10_000)).toBe("à l'instant");
+  });
+});

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { linkIn, startMailbox } from "../../support/mailbox.ts";
+
+let http: InProcess;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  http = await inProcess({ env: { SMTP_URL: mailbox.url, SMTP_FROM: "Retour <team@retour.test>" } });
+});
+afterAll(async () => {
+  http.close();
+  await mailbox.close();
+});
+
+const browser = () => new FormBrowser("http://localhost:3000", {}, http.handle);
+async function admin(): Promise<FormBrowser> {
+  const b = browser();
+  await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+  return b;
+}
+const invite = (email: string, role = "member", token = http.demo.tokens.admin, headers: Record<string, string> = {}) =>
+  http.request("POST", "/v1/invitations", { body: { email, role }, token, headers });
+/** The path and query of a link of this service, as a browser of it opens it. */
+const pathOf = (url: string) => url.slice("http://localhost:3000".length);
+
+describe("invitations from the members page, by e-mail", () => {
+  test("an Admin invites by e-mail; the mailed link lets the person choose a name and a password and lands them in the organization, signed in", async () => {
+    const b = await admin();
+    const members = await (await b.fetch("/settings/members")).text();
+    expect(members).toContain("Invite by e-mail");
+    const sent = await b.submit(members, { email: "Nadia@Example.com", role: "member" }, "/settings/invitations");
+    expect(sent.status).toBe(303);
+    const shown = await (await b.fetch("/settings/members")).text();
+    expect(shown).toContain("Pending invitations");
+    expect(shown).toContain("nadia@example.com");
+    expect(shown).toContain("Its link, shown this once");
+
+    expect(await http.runJobs()).toBe(1);
+    const [mail] = mailbox.to("nadia@example.com");
+    expect(mail!.headers).toContain("Subject: Join Demo");
+    expect(mail!.headers).not.toContain("List-Unsubscribe");
+    expect(mail!.text).toContain("invites you to join Demo on Retour (role: Member)");
+    const link = linkIn(mail!, "/invitation");
+
+    const nadia = browser();
+    const joinPage = await (await nadia.fetch(pathOf(link))).text();
+    expect(joinPage).toContain("<h1>Join Demo</h1>");
+    expect(joinPage).toContain("nadia@example.com");
+    const joined = await nadia.submit(joinPage, { name: "Nadia Ortiz", password: "a long enough password" });
+    expect(joined.status).toBe(303);
+    expect(joined.headers.get("location")).toBe(`/inbox?org=${encodeURIComponent(http.demo.orgId)}`);
+    const inbox = await nadia.fetch("/inbox");
+    expect(inbox.status).toBe(200);
+    expect(await inbox.text()).toContain("Signed in as");
+    const listed = await (await b.fetch("/settings/members")).text();
+    expect(listed).toContain('<td data-label="E-mail">nadia@example.com</td>');
+    expect(listed).not.toContain("Pending invitations</h2><div");
+
+    // The same password signs in later.
+    await signIn(browser(), "nadia@example.com", "a long enough password", "/inbox");
+  });
+
+  test("the link works once: opened again, it says it was used", async () => {
+    const { url } = (await invite("once@example.com")).body;
+    const first = browser();
+    const page = await (await first.fetch(pathOf(url))).text();
+    expect((await first.submit(page, { name: "Once", password: "a long enough password" })).status).toBe(303);
+    const again = await browser().fetch(pathOf(url));
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain("This invitation was used already");
+  });
+
+  test("a link past its 7 days, a revoked one and a made-up one each say so on a page of their own", async () => {
+    const late = (await invite("late@example.com")).body;
+    const revoked = (await invite("revoked@example.com")).body;
+    expect((await http.request("DELETE", `/v1/invitations/${revoked.id}`, { token: http.demo.tokens.admin })).status).toBe(204);
+    const revokedPage = await browser().fetch(pathOf(revoked.url));
+    expect(revokedPage.status).toBe(410);
+    expect(await revokedPage.text()).toContain("This invitation was revoked");
+    const unknown = await browser().fetch("/invitation?t=made-up");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("This invitation link does not work");
+
+    http.advanceClock(7 * 24 * 60 * 60_000 + 1);
+    const expired = await browser().fetch(pathOf(late.url));
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain("This invitation has expired");
+    const listed = (await http.request("GET", "/v1/invitations", { token: http.demo.tokens.admin })).body.data;
+    expect(listed.find((i: { email: string }) => i.email === "late@example.com")).toMatchObject({ expired: true });
+    expect(listed.find((i: { email: string }) => i.email === "revoked@example.com")).toBeUndefined();
+  });
+
+  test("an expired invitation's mail is not sent when its job runs late", async () => {
+    await http.runJobs();
+    const before = mailbox.mails.length;
+    await invite("slow@example.com");
+    http.advanceClock(7 * 24 * 60 * 60_000 + 1);
+    await http.runJobs();
+    expect(mailbox.mails.length).toBe(before);
+  });
+
+  test("a person who already has an account gives its password and joins; a wrong one is refused", async () => {
+    await http.cli("user", "create", "known@example.com", "--password", "known person password");
+    const { url } = (await invite("known@example.com", "reader")).body;
+    const b = browser();
+    const page = await (await b.fetch(pathOf(url))).text();
+    expect(page).toContain("You already have a Retour account");
+    expect(page).not.toContain('name="name"');
+    const wrong = await b.submit(page, { password: "not the password" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Wrong password.");
+    expect((await b.submit(page, { password: "known person password" })).status).toBe(303);
+    expect((await b.fetch("/inbox")).status).toBe(200);
+    expect(await http.cli("member", "list", "DEMO")).toContain("known@example.com  reader");
+  });
+
+  test("a name and a password of 10 characters are asked of a new person; the link still works after a refusal", async () => {
+    const { url } = (await invite("weak@example.com")).body;
+    const b = browser();
+    const page = await (await b.fetch(pathOf(url))).text();
+    const weak = await b.submit(page, { name: "Weak", password: "short" });
+    expect(weak.status).toBe(400);
+    expect(await weak.text()).toContain("at least 10 characters");
+    const nameless = await b.submit(page, { name: "  ", password: "a long enough password" });
+    expect(nameless.status).toBe(400);
+    expect((await b.submit(page, { name: "Strong", password: "a long enough password" })).status).toBe(303);
+  });
+
+  test("the invitation form refuses a post from another site", async () => {
+    const { url } = (await invite("csrf@example.com")).body;
+    const b = browser();
+    const page = await (await b.fetch(pathOf(url))).text();
+    const forged = await b.submit(page, { name: "X", password: "a long enough password" }, undefined, { origin: "https://evil.example" });
+    expect(forged.status).toBe(403);
+    expect((await browser().fetch(pathOf(url))).status).toBe(200);
+  });
+});
+
+describe("the invitations API", () => {
+  test("POST /v1/invitations answers the invitation with its link once, and mails it in the request's language", async () => {
+    const created = await invite("api@example.com", "reader", http.demo.tokens.admin, { "accept-language": "fr" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email: "api@example.com", role: "reader", expired: false });
+    expect(created.body.url).toMatch(/^http:\/\/localhost:3000\/invitation\?t=/);
+    expect(Date.parse(created.body.expiresAt) - Date.parse(created.body.createdAt)).toBe(7 * 24 * 60 * 60_000);
+    await http.runJobs();
+    const [mail] = mailbox.to("api@example.com");
+    expect(mail!.headers).toContain("Subject: Invitation à rejoindre Demo sur Retour");
+    expect(mail!.text).toContain("(rôle\u202f: Lecteur)");
+    expect(linkIn(mail!, "/invitation")).toBe(created.body.url);
+    const listed = await http.request("GET", "/v1/invitations", { token: http.demo.tokens.admin });
+    expect(listed.status).toBe(200);
+    const entry = listed.body.data.find((i: { id: string }) => i.id === created.body.id);
+    expect(entry).toEqual({
+      id: created.body.id,
+      email: "api@example.com",
+      role: "reader",
+      createdAt: created.body.createdAt,
+      expiresAt: created.body.expiresAt,
+      expired: false,
+    });
+    expect(JSON.stringify(listed.body)).not.toContain(new URL(created.body.url).searchParams.get("t")!);
+  });
+
+  test("the link's token is kept only as its digest", async () => {
+    const { url } = (await invite("digest@example.com")).body;
+    const token = new URL(url).searchParams.get("t")!;
+    expect(await http.services.store.findInvitationByToken(token)).toBeNull();
+    expect((await http.services.store.findInvitationByToken(http.services.digest(token)))?.email).toBe("digest@example.com");
+  });
+
+  test("a Member is forbidden, a token without members:manage lacks the scope, a bad body and an existing member are refused", async () => {
+    expect((await invite("x@example.com", "member", http.demo.tokens.member)).body.code).toBe("forbidden");
+    const readOnly = await invite("x@example.com", "member", http.demo.tokens.readOnly);
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.code).toBe("insufficient_scope");
+    expect(readOnly.headers.get("www-authenticate")).toContain('scope="members:manage"');
+    expect((await invite("not an e-mail")).body.code).toBe("invalid_body");
+    expect((await invite("x@example.com", "owner")).body.code).toBe("invalid_body");
+    const member = await invite(http.demo.users.member.email);
+    expect(member.status).toBe(409);
+    expect(member.body.code).toBe("already_member");
+    expect((await http.request("GET", "/v1/invitations", { token: http.demo.tokens.member })).status).toBe(403);
+    expect((await http.request("DELETE", "/v1/invitations/nope", { token: http.demo.tokens.admin })).body.code).toBe("not_found");
+  });
+
+  test("the routes are described in /openapi.json", async () => {
+    const { body } = await http.request("GET", "/openapi.json");
+    expect(Object.keys(body.paths["/v1/invitations"])).toEqual(["get", "post"]);
+    expect(body.paths["/v1/invitations/{id}"].delete).toBeDefined();
+  });
+});
+
+describe("cli invite", () => {
+  test("invites as the operator and prints the link, which opens the page to join", async () => {
+    const out = await http.cli("invite", "DEMO", "cli@example.com", "--role", "member");
+    expect(out).toContain("cli@example.com is invited as member of DEMO; the link is mailed, and works once, for 7 days:");
+    const url = /(http:\/\/localhost:3000\/invitation\?t=\S+)/.exec(out)![1]!;
+    expect(await (await browser().fetch(pathOf(url))).text()).toContain("<h1>Join Demo</h1>");
+  });
+});

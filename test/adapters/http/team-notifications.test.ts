@@ -1,0 +1,166 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { runJob } from "../../../core/jobs/run-job.ts";
+import { assignmentJob } from "../../../core/team/notify-assignee.ts";
+import { queueDigests } from "../../../core/team/queue-digests.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { distinctText } from "../../support/distinct.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { startMailbox } from "../../support/mailbox.ts";
+import { scratchDir } from "../../support/scratch.ts";
+
+let http: InProcess;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let db: Database;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  const dataDir = scratchDir("team-notifications");
+  http = await inProcess({ env: { SMTP_URL: mailbox.url, DATA_DIR: dataDir } });
+  db = new Database(join(dataDir, "retour.sqlite"));
+  await http.cli("user", "create", "lena@example.com", "--name", "Lena Park", "--password", "lena's password", "--org", "DEMO", "--role", "member");
+});
+afterAll(async () => {
+  db.close();
+  http.close();
+  await mailbox.close();
+});
+
+const ADMIN = "admin@demo.test";
+let seed = 0;
+async function feedback(): Promise<{ key: string; id: string }> {
+  const sent = await http.request("POST", "/v1/reports", {
+    body: { publicKey: http.demo.publicKey, kind: "problem", message: distinctText(seed++) },
+  });
+  const key = sent.body.ticketId as string;
+  const read = await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin });
+  return { key: read.body.key, id: read.body.id };
+}
+const comment = (key: string, text: string, token = http.demo.tokens.member) =>
+  http.request("PATCH", `/v1/feedbacks/${key}`, { token, body: { status: "prioritized", comment: text } });
+async function as(email: string, password: string): Promise<FormBrowser> {
+  const b = new FormBrowser("http://localhost:3000", {}, http.handle);
+  await signIn(b, email, password, "/inbox");
+  return b;
+}
+async function chooseOnAccountPage(b: FormBrowser, fields: Record<string, string>): Promise<Response> {
+  const page = await (await b.fetch("/account")).text();
+  return b.submit(page, fields, "/account");
+}
+
+describe("the account page", () => {
+  test("a person chooses the daily digest and the language of their e-mails; the header leads there", async () => {
+    const b = await as(ADMIN, http.demo.users.admin.password);
+    const inbox = await (await b.fetch("/inbox")).text();
+    expect(inbox).toContain('<a href="/account">admin@demo.test</a>');
+    const page = await (await b.fetch("/account")).text();
+    expect(page).toContain("E-mail notifications");
+    expect(page).toContain('<input type="checkbox" name="digest" value="yes">');
+    const saved = await chooseOnAccountPage(b, { digest: "yes", language: "fr" });
+    expect(saved.status).toBe(303);
+    const again = await (await b.fetch("/account?saved")).text();
+    expect(again).toContain("Saved.");
+    expect(again).toContain('<input type="checkbox" name="digest" value="yes" checked>');
+    expect(again).toContain('<option value="fr" selected>Français</option>');
+  });
+});
+
+describe("mentions in comments", () => {
+  test("a member mentioned with @ in a comment gets one e-mail, in the language they chose, with the comment and the link", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    const before = mailbox.to(ADMIN).length;
+    await comment(key, "@admin can you look at this one? It blocks the release.");
+    await http.runJobs();
+    const mails = mailbox.to(ADMIN).slice(before);
+    expect(mails.length).toBe(1);
+    expect(mails[0]!.headers).toContain(`Subject: Demo member vous a mentionné sur ${key}`);
+    expect(mails[0]!.text).toContain("> @admin can you look at this one? It blocks the release.");
+    expect(mails[0]!.text).toContain(`http://localhost:3000/inbox/${key}`);
+    expect(mails[0]!.headers).toContain("List-Unsubscribe: <http://localhost:3000/account>");
+    // A later comment that mentions nobody sends nothing more.
+    await comment(key, "Moved to the next sprint.");
+    await http.runJobs();
+    expect(mailbox.to(ADMIN).length).toBe(before + 1);
+  });
+
+  test("a mention names a member by name or first name; an e-mail address in a sentence, an unknown name and the author are not told", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    await comment(key, "@LenaPark and @member: write to admin@demo.test or @nobody.", http.demo.tokens.member);
+    await http.runJobs();
+    const lena = mailbox.to("lena@example.com");
+    expect(lena.length).toBe(1);
+    expect(lena[0]!.headers).toContain(`Subject: Demo member mentioned you on ${key}`);
+    expect(mailbox.to("member@demo.test").length).toBe(0);
+    await comment(key, "Thanks @lena!", http.demo.tokens.admin);
+    await http.runJobs();
+    expect(mailbox.to("lena@example.com").length).toBe(2);
+    expect(mailbox.to("lena@example.com")[1]!.headers).toContain("Subject: Demo admin mentioned you on");
+  });
+
+  test("a mention made in the inbox's status form is told the same way", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    const b = await as("member@demo.test", http.demo.users.member.password);
+    const page = await (await b.fetch(`/inbox/${key}`)).text();
+    const before = mailbox.to("lena@example.com").length;
+    const sent = await b.submit(page, { status: "fixed", comment: "@lena.park the fix is in review" }, `/inbox/${key}/status`);
+    expect(sent.status).toBe(303);
+    await http.runJobs();
+    expect(mailbox.to("lena@example.com").length).toBe(before + 1);
+  });
+});
+
+describe("assignment", () => {
+  test("the owner of a feedback is told once that it was assigned to them, by whom; one who assigns themselves is not", async () => {
+    const { key, id } = await feedback();
+    await http.runJobs();
+    db.query("UPDATE feedbacks SET owner = ? WHERE id = ?").run("lena@example.com", id);
+    const admin = (await http.services.store.findUserByEmail(ADMIN))!;
+    const lena = (await http.services.store.findUserByEmail("lena@example.com"))!;
+    const before = mailbox.to("lena@example.com").length;
+    const job = assignmentJob(http.demo.orgId, id, admin.id, http.services.clock());
+    await runJob(http.services, job);
+    await runJob(http.services, job);
+    const told = mailbox.to("lena@example.com").slice(before);
+    expect(told.length).toBe(1);
+    expect(told[0]!.headers).toContain(`Subject: ${key} is assigned to you:`);
+    expect(told[0]!.text).toContain(`Demo admin assigned ${key}`);
+    await runJob(http.services, assignmentJob(http.demo.orgId, id, lena.id, http.services.clock() + 1));
+    expect(mailbox.to("lena@example.com").length).toBe(before + 1);
+  });
+});
+
+describe("the daily digest", () => {
+  test("from 07:00 UTC, each person who asked gets one digest a day of the new feedbacks, the new P0 and P1 and the week's most reported", async () => {
+    const hour = new Date(http.services.clock()).getUTCHours();
+    if (hour < 7) http.advanceClock((7 - hour) * 60 * 60_000);
+    const urgent = await feedback();
+    const plain = await feedback();
+    await http.runJobs();
+    db.query("UPDATE feedbacks SET severity = 'P1' WHERE id = ?").run(urgent.id);
+    const adminBefore = mailbox.to(ADMIN).length;
+    expect(await queueDigests(http.services)).toBeGreaterThanOrEqual(1);
+    expect(await queueDigests(http.services)).toBe(0);
+    await http.runJobs();
+    const digests = mailbox.to(ADMIN).slice(adminBefore);
+    expect(digests.length).toBe(1);
+    // The admin chose French on the account page.
+    expect(digests[0]!.headers).toMatch(/Subject: Retour, le résumé du jour de Demo\u202f: \d+ nouveaux retours/);
+    const text = digests[0]!.text;
+    expect(text).toContain(`- ${plain.key} `);
+    const urgentSection = text.slice(text.indexOf("Nouveaux P0 et P1"), text.indexOf("Les plus signalés cette semaine"));
+    expect(urgentSection).toContain(`- ${urgent.key} `);
+    expect(urgentSection).not.toContain(`- ${plain.key} `);
+    expect(text).toContain("Ne plus recevoir ce résumé\u202f: http://localhost:3000/account");
+    expect(mailbox.to("member@demo.test").length).toBe(0);
+    expect(mailbox.to("lena@example.com").filter((m) => m.headers.includes("digest")).length).toBe(0);
+
+    // The next day, with nothing new, nothing is sent.
+    http.advanceClock(24 * 60 * 60_000);
+    expect(await queueDigests(http.services)).toBeGreaterThanOrEqual(1);
+    await http.runJobs();
+    expect(mailbox.to(ADMIN).length).toBe(adminBefore + 1);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { JobRequest } from "../../core/feedback/events.ts";
+import type { Organization } from "../../core/model.ts";
+import { mentionedWords, mentionJobs, resolveMentions } from "../../core/team/mentions.ts";
+import { DIGEST_HOUR_UTC, digestDay, queueDigests } from "../../core/team/queue-digests.ts";
+
+const team = [
+  { userId: "u-ann", email: "ann.lee@acme.test", name: "Ann Lee" },
+  { userId: "u-anna", email: "anna@acme.test", name: "Anna Berg" },
+  { userId: "u-bob", email: "bob@acme.test" },
+  { userId: "u-bea", email: "bea@acme.test", name: "Béatrice Roy" },
+];
+const named = (text: string) => resolveMentions(text, team).map((m) => m.userId);
+
+describe("mentions", () => {
+  test("a mention is @ at the start or after a space or punctuation, never inside an e-mail address; the sentence's end is not part of it", () => {
+    assert.deepEqual(mentionedWords("@Bob, look (@ann.lee). Mail bob@acme.test, cc @anna@acme.test!"), ["bob", "ann.lee", "anna@acme.test"]);
+    assert.deepEqual(mentionedWords("no mention here: a@b.c"), []);
+  });
+
+  test("a member is named by e-mail, e-mail local part, name without spaces, or first name when one member alone has it", () => {
+    assert.deepEqual(named("@anna@acme.test"), ["u-anna"]);
+    assert.deepEqual(named("@ann.lee"), ["u-ann"]);
+    assert.deepEqual(named("@bob"), ["u-bob"]);
+    assert.deepEqual(named("@AnnLee and @annaberg"), ["u-ann", "u-anna"]);
+    assert.deepEqual(named("@béatrice"), ["u-bea"]);
+  });
+
+  test("a word that names nobody, or that two members share, mentions nobody; a member named twice is told once", () => {
+    assert.deepEqual(named("@carol"), []);
+    assert.deepEqual(named("@ann"), ["u-ann"]);
+    const twoAnns = [...team, { userId: "u-ann-smith", email: "asmith@acme.test", name: "Ann Smith" }];
+    assert.deepEqual(resolveMentions("@ann", twoAnns), []);
+    assert.deepEqual(named("@bob and again @Bob"), ["u-bob"]);
+  });
+
+  test("a comment that mentions someone asks for the mentions job; one that does not asks for nothing", () => {
+    assert.deepEqual(mentionJobs("org", "fb", "ping @bob"), [{ kind: "notify_mentions", orgId: "org", feedbackId: "fb" }]);
+    assert.deepEqual(mentionJobs("org", "fb", "write to bob@acme.test"), []);
+    assert.deepEqual(mentionJobs("org", "fb", undefined), []);
+  });
+});
+
+describe("daily digests", () => {
+  const orgs = [{ id: "o1" }, { id: "o2" }] as Organization[];
+  function fakeStore() {
+    const queued = new Map<string, JobRequest>();
+    return {
+      queued,
+      store: {
+        listOrganizations: async () => orgs,
+        queueDigest: async (orgId: string, day: string, job: JobRequest) => {
+          if (queued.has(`${orgId} ${day}`)) return false;
+          queued.set(`${orgId} ${day}`, job);
+          return true;
+        },
+      },
+    };
+  }
+
+  test(`nothing is queued before ${DIGEST_HOUR_UTC}:00 UTC; from then, each organization's digest of the day once`, async () => {
+    const { store, queued } = fakeStore();
+    const early = Date.UTC(2026, 10, 25, DIGEST_HOUR_UTC - 1, 59);
+    assert.equal(await queueDigests({ store, clock: () => early }), 0);
+    const due = Date.UTC(2026, 10, 25, DIGEST_HOUR_UTC, 0);
+    assert.equal(await queueDigests({ store, clock: () => due }), 2);
+    assert.equal(await queueDigests({ store, clock: () => due + 60_000 }), 0);
+    assert.deepEqual(queued.get("o1 2026-11-25"), { kind: "send_digest", orgId: "o1", feedbackId: "", detail: "2026-11-25" });
+    assert.equal(digestDay(Date.UTC(2026, 10, 25, 23, 59)), "2026-11-25");
+  });
+});
