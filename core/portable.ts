@@ -39,6 +39,7 @@ export const PORTABLE_SETS = [
   "merges",
   "splits",
   "suggestions",
+  "votes",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

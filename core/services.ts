@@ -25,6 +25,7 @@ import type { TrendStore } from "./store/trends.ts";
 import type { StoreUpkeep } from "./store/upkeep.ts";
 import type { UserStore } from "./store/users.ts";
 import type { WebhookStore } from "./store/webhooks.ts";
+import type { VoteStore } from "./store/votes.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -59,7 +60,8 @@ export type Store = RateLimitStore &
   UserStore &
   TokenStore &
   ServiceSecretStore &
-  StoreUpkeep;
+  StoreUpkeep &
+  VoteStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

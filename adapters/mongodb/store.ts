@@ -20,6 +20,7 @@ import { mergeStore } from "./merges.ts";
 import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
+import { voteStore } from "./votes.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { ensureIndexes } from "./indexes.ts";
 import { upgradeDocuments } from "./upgrades.ts";
@@ -63,6 +64,7 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...userStore(data),
     ...tokenStore(data),
     ...serviceSecretStore(data),
+    ...voteStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

@@ -1,11 +1,13 @@
 import type { Status } from "../schemas/feedback.ts";
 
-export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped", "feedback.merged", "feedback.unmerged"] as const;
+export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped", "feedback.merged", "feedback.unmerged", "feedback.voted"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A domain event before it gets its identity; the use case stamps id and time. */
 export type EventDraft =
   | { readonly type: "feedback.created" }
+  /** A person's vote was counted (cast on the portal, or relayed by the team). */
+  | { readonly type: "feedback.voted" }
   | { readonly type: "feedback.status_changed" | "feedback.shipped"; readonly previousStatus: Status }
   /**
    * `feedback.merged` is about the feedback that absorbed another (`relatedId`, the one merged
