@@ -34,6 +34,8 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
+import { VoteRequest, VoterList } from "../../core/schemas/votes.ts";
+import { voteRoutes } from "./routes/votes.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -83,6 +85,8 @@ const COMPONENTS = [
   WebhookWithSecret,
   WebhookList,
   ErrorBody,
+  VoteRequest,
+  VoterList,
 ];
 
 function openapiDocument() {
@@ -160,5 +164,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(trendRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
-    .use(faviconRoutes());
+    .use(faviconRoutes())
+    .use(voteRoutes(services, options.apiPerMinute));
 }
