@@ -24,6 +24,7 @@ export const EN = {
       key: "Key",
       reports: "Reports",
       followers: "Followers",
+      votes: "Votes",
       lastActivity: "Last report",
       email: "E-mail",
       filters: "Filters",

@@ -22,6 +22,7 @@ export const FR: Catalog = {
       key: "Clé",
       reports: "Signalements",
       followers: "Abonnés",
+      votes: "Votes",
       lastActivity: "Dernier signalement",
       email: "E-mail",
       filters: "Filtres",

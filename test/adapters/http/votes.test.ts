@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 import { scratchDir } from "../../support/scratch.ts";
 
@@ -139,6 +140,53 @@ describe("lists sort by votes, and feedback.voted reaches the webhooks that subs
     expect(listed.every((f) => Number.isInteger(f.votes))).toBe(true);
     expect(listed.map((f) => f.votes)).toEqual([...listed.map((f) => f.votes)].sort((x, y) => y - x));
     expect(listed.findIndex((f) => f.key === many)).toBeLessThan(listed.findIndex((f) => f.key === few));
+  });
+
+  test("sort=votes pages with its cursor in that order, each feedback once", async () => {
+    const keys: string[] = [];
+    let page = await http.request("GET", "/v1/feedbacks?sort=votes&status=all&limit=2", { token: tokens().reader });
+    for (;;) {
+      keys.push(...page.body.data.map((f: { key: string }) => f.key));
+      if (!page.body.nextCursor) break;
+      page = await http.request("GET", `/v1/feedbacks?sort=votes&status=all&limit=2&cursor=${encodeURIComponent(page.body.nextCursor)}`, {
+        token: tokens().reader,
+      });
+    }
+    const all = (await http.request("GET", "/v1/feedbacks?sort=votes&status=all&limit=100", { token: tokens().reader })).body.data;
+    expect(keys).toEqual(all.map((f: { key: string }) => f.key));
+  });
+
+  test("the inbox shows a Votes column, sorts by votes, and a feedback's page says its votes", async () => {
+    const key = await report("The inbox sorts by votes");
+    for (const email of Array.from({ length: 9 }, (_, i) => `inbox-${i}@c.example`)) await relay(key, { email });
+    const b = new FormBrowser(http.url, {}, (r) => http.handle(r));
+    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const inbox = await (await b.fetch("/inbox?sort=votes&status=all")).text();
+    expect(inbox).toContain('<th scope="col" class="num">Votes</th>');
+    expect(inbox).toContain('<option value="votes" selected>Most votes</option>');
+    const firstRow = /<tbody><tr>([\s\S]*?)<\/tr>/.exec(inbox)![1]!;
+    expect(firstRow).toContain(key);
+    expect(firstRow).toContain('<td class="num" data-label="Votes">9</td>');
+    const page = await (await b.fetch(`/inbox/${key}`)).text();
+    expect(page).toContain("<dt>Votes</dt><dd>9</dd>");
+  });
+
+  test("over MCP, list_feedbacks sorts by votes and get_feedback shows them", async () => {
+    const key = await report("MCP sees the votes");
+    await relay(key, { email: "mcp@customer.example" });
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const res = await http.fetch(`${http.url}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens().reader}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+      });
+      return ((await res.json()) as { result: { isError?: boolean; structuredContent: any } }).result;
+    };
+    const listed = await call("list_feedbacks", { sort: "votes", status: "all", limit: 100 });
+    const votes = listed.structuredContent.data.map((f: { votes: number }) => f.votes);
+    expect(listed.isError).toBeFalsy();
+    expect(votes).toEqual([...votes].sort((x: number, y: number) => y - x));
+    expect((await call("get_feedback", { key })).structuredContent.votes).toBe(1);
   });
 
   test("a counted vote sends feedback.voted to the webhooks subscribed to it, and to no other", async () => {
