@@ -107,8 +107,8 @@ interface OutgoingMessage {
   readonly text: string;
   /** Stable for one notification, so a message sent twice after a crash is recognised as one. */
   readonly messageId: string;
-  /** One-click unsubscribe (RFC 8058). */
-  readonly unsubscribeUrl: string;
+  /** One-click unsubscribe (RFC 8058); absent for a message a person asked for (a sign-in link). */
+  readonly unsubscribeUrl?: string;
 }
 
 /** Sends notifications to people; rejects when the message could not be handed over. */

@@ -26,6 +26,7 @@ import type { StoreUpkeep } from "./store/upkeep.ts";
 import type { UserStore } from "./store/users.ts";
 import type { WebhookStore } from "./store/webhooks.ts";
 import type { VoteStore } from "./store/votes.ts";
+import type { PortalPeopleStore } from "./store/portal-people.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -61,7 +62,8 @@ export type Store = RateLimitStore &
   TokenStore &
   ServiceSecretStore &
   StoreUpkeep &
-  VoteStore;
+  VoteStore &
+  PortalPeopleStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

@@ -40,6 +40,8 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   // The feedbacks merged into one, whose voters it counts.
   ["feedbacks", { mergedInto: 1 }, { sparse: true }],
   ["votes", { feedbackId: 1, at: 1 }],
+  ["portal_links", { expiresAtDate: 1 }, ttl],
+  ["portal_sessions", { expiresAtDate: 1 }, ttl],
   ["comments", { feedbackId: 1, at: 1 }],
   ["followers", { feedbackId: 1 }],
   ["events", { feedbackId: 1, createdAt: 1 }],

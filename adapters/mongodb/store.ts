@@ -21,6 +21,7 @@ import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { voteStore } from "./votes.ts";
+import { portalPeopleStore } from "./portal-people.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { ensureIndexes } from "./indexes.ts";
 import { upgradeDocuments } from "./upgrades.ts";
@@ -65,10 +66,13 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...tokenStore(data),
     ...serviceSecretStore(data),
     ...voteStore(data),
+    ...portalPeopleStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(
-        ["rate_counters", "idempotency", "qualifications"].map((name) => data.collection(name as "idempotency").deleteMany(expired(now))),
+        ["rate_counters", "idempotency", "qualifications", "portal_links", "portal_sessions"].map((name) =>
+          data.collection(name as "idempotency").deleteMany(expired(now)),
+        ),
       );
     },
     async ping() {

@@ -12,8 +12,10 @@ export function createSmtpNotifier(options: { url: string; from: string; message
         subject: message.subject,
         text: message.text,
         messageId: `<${message.messageId}@${options.messageIdDomain}>`,
-        list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
-        headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        ...(message.unsubscribeUrl && {
+          list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        }),
       });
     },
   };

@@ -23,6 +23,7 @@ import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { voteStore } from "./votes.ts";
+import { portalPeopleStore } from "./portal-people.ts";
 import { jobQueue } from "./jobs.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
@@ -63,10 +64,13 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...tokenStore(db),
     ...serviceSecretStore(db),
     ...voteStore(db, batch),
+    ...portalPeopleStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM portal_links WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM portal_sessions WHERE expires_at <= ?").run(now);
     },
     async releaseMemory() {
       // The page cache grows to its size under load and keeps it; this hands it back.

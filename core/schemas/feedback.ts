@@ -141,7 +141,10 @@ export const FeedbackListQuery = Type.Object(
     sort: Type.Optional(
       Type.Union(
         FEEDBACK_ORDERS.map((o) => Type.Literal(o)),
-        { description: "activity (default): last activity first; reports: most reports first; severity: P0 first, none last; votes: most votes first." },
+        {
+          description:
+            "activity (default): last activity first; reports: most reports first; severity: P0 first, none last; votes: most votes first.",
+        },
       ),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),

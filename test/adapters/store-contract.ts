@@ -21,6 +21,7 @@ import { serviceSecretContract } from "./store-contract/service-secret.ts";
 import { trackersContract } from "./store-contract/trackers.ts";
 import { attachmentsContract } from "./store-contract/attachments.ts";
 import { votesContract } from "./store-contract/votes.ts";
+import { portalPeopleContract } from "./store-contract/portal-people.ts";
 
 /** One suite per store role (test/adapters/store-contract/), as lucia's testAdapter: every store adapter runs them all. */
 const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> = [
@@ -45,6 +46,7 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   attachmentsContract,
   serviceSecretContract,
   votesContract,
+  portalPeopleContract,
 ];
 
 /**
