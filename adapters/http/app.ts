@@ -36,6 +36,7 @@ import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 import { VoteRequest, VoterList } from "../../core/schemas/votes.ts";
 import { voteRoutes } from "./routes/votes.ts";
+import { type PortalPeopleOptions, portalPeopleRoutes } from "./routes/portal-people.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -54,6 +55,8 @@ interface HttpOptions {
   readonly widget?: () => Promise<WidgetScripts>;
   /** Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook. */
   readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
+  /** The portals' people (sign-in, single sign-on, votes) at /p/{slug}/…: how a slug names a portal, and how SSO tokens are read. */
+  readonly portals?: Omit<PortalPeopleOptions, "clientAddress">;
 }
 
 const COMPONENTS = [
@@ -104,6 +107,10 @@ function openapiDocument() {
     },
   } as Parameters<typeof openapi>[0]);
 }
+
+/** Until the portals' settings are given, no slug names a portal, and no token signs anyone in. */
+const NO_PORTAL: PortalPeopleOptions["lookup"] = async () => null;
+const NO_SSO: PortalPeopleOptions["verifySso"] = async () => null;
 
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
 export function createHttpApp(services: Services, options: HttpOptions) {
@@ -165,5 +172,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
     .use(faviconRoutes())
-    .use(voteRoutes(services, options.apiPerMinute));
+    .use(voteRoutes(services, options.apiPerMinute))
+    .use(portalPeopleRoutes(services, { lookup: NO_PORTAL, verifySso: NO_SSO, ...options.portals, clientAddress: options.clientAddress }));
 }

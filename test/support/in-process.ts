@@ -53,6 +53,8 @@ interface InProcessOptions {
   readonly apiPerMinute?: number;
   readonly widgetKeyPerMinute?: number;
   readonly registrationsPerHour?: number;
+  /** The portals' people routes: which slugs name a portal (a fixture until the portal's settings land), and how SSO tokens are read. */
+  readonly portals?: Parameters<typeof createHttpApp>[1]["portals"];
 }
 
 /** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
@@ -68,6 +70,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "192.0.2.1",
     widget: buildWidget,
     onUnexpected: (e) => console.error(e),
+    ...(options.portals && { portals: options.portals }),
     // The MCP endpoint as the server mounts it, so its refusals and budgets are tested without a socket.
     mcp: createMcpHandler(services, budgets, {
       describe: (failure) => failureBody(failure, "en"),

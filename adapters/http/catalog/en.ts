@@ -463,6 +463,27 @@ export const EN = {
     unknown: "not a known argument",
     arguments: "arguments",
   },
+  /** The portal's sign-in, sign-out and vote, for the people who use the apps. */
+  portalPeople: {
+    signIn: "Sign in",
+    intro: "Sign in to vote and to follow what you asked for. We send a link to your e-mail address; no password.",
+    email: "E-mail address",
+    send: "Send me a link",
+    honeypot: "Leave this field empty",
+    sent: "Check your e-mail",
+    sentText: "If this address can sign in, a sign-in link is on its way. It works once, within 15 minutes.",
+    back: "Back to the board",
+    invalidEmail: "Enter an e-mail address, such as ana@example.com.",
+    confirm: "Continue",
+    confirmText: "Sign in with the link from your e-mail:",
+    invalidLink: "This sign-in link is invalid, used or expired. Ask for a new one.",
+    askAgain: "Ask for a new link",
+    signedInAs: "Signed in as",
+    signOut: "Sign out",
+    otherSite: "This form can only be sent from its own page. Go back, reload the page and send it again.",
+    tooMany: "Too many attempts. Wait a little and try again.",
+    notFound: "There is no portal at this address.",
+  },
 } as const;
 
 /** Strings widened from their English literals, so that another language can fill the same shape. */
