@@ -31,7 +31,7 @@ export type SsoVerifier = (token: string, secret: string, now: number) => Promis
 /** A sign-in link lives 15 minutes and opens one session. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 /** A portal session lives 30 days. */
-export const PORTAL_SESSION_TTL_MS = 30 * 24 * 3_600_000;
+const PORTAL_SESSION_TTL_MS = 30 * 24 * 3_600_000;
 
 /** A portal session just opened: the secret the browser keeps (only its digest is stored). */
 export interface OpenedSession {

@@ -4,11 +4,12 @@ import type { Clock, Digest, Ids, Notifier } from "../ports.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import { isEmailShaped } from "../report/normalize.ts";
 import type { PortalPeopleStore } from "../store/portal-people.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import { type PortalEntry, SIGN_IN_LINK_TTL_MS, signInMessage } from "./portal.ts";
 
-export type LinkDeps = {
-  readonly store: Pick<PortalPeopleStore, "saveSignInLink"> & RateLimitStore;
+type LinkDeps = {
+  readonly store: Pick<PortalPeopleStore, "saveSignInLink"> & RateLimitStore & Pick<OrganizationStore, "findOrganization">;
   readonly clock: Clock;
   readonly ids: Pick<Ids, "secret">;
   readonly digest: Digest;
@@ -18,12 +19,12 @@ export type LinkDeps = {
 
 const HOUR_MS = 3_600_000;
 /** Sign-in links one client address may ask for per hour, whatever the addresses typed. */
-export const LINKS_PER_ADDRESS_PER_HOUR = 20;
+const LINKS_PER_ADDRESS_PER_HOUR = 20;
 /** Sign-in links one e-mail address may receive per hour: a mailbox is never flooded. */
 export const LINKS_PER_EMAIL_PER_HOUR = 5;
 
 /** Where a sign-in link leads: a page that opens the session when the person confirms (never on a mere GET). */
-export const signInLinkUrl = (baseUrl: string, slug: string, token: string): string =>
+const signInLinkUrl = (baseUrl: string, slug: string, token: string): string =>
   `${baseUrl}/p/${encodeURIComponent(slug)}/sign-in/link?token=${encodeURIComponent(token)}`;
 
 /**
@@ -35,7 +36,7 @@ export const signInLinkUrl = (baseUrl: string, slug: string, token: string): str
 export async function requestSignInLink(
   services: LinkDeps,
   portal: PortalEntry,
-  request: { readonly email: string; readonly language: Language; readonly address: string; readonly portalName: string },
+  request: { readonly email: string; readonly language: Language; readonly address: string },
 ): Promise<Result<void>> {
   const { store, clock, ids, digest, notifier } = services;
   if (!portal.enabled) return fail("not_found");
@@ -47,7 +48,9 @@ export async function requestSignInLink(
   if (!byEmail.ok) return byEmail;
   const token = ids.secret();
   await store.saveSignInLink(digest(token), { orgId: portal.orgId, email, expiresAt: clock() + SIGN_IN_LINK_TTL_MS });
-  const words = signInMessage(request.language, { portal: request.portalName, link: signInLinkUrl(services.baseUrl, portal.slug, token) });
+  // The message names the portal by its organization, as the person knows it.
+  const portalName = (await store.findOrganization(portal.orgId))?.name ?? portal.slug;
+  const words = signInMessage(request.language, { portal: portalName, link: signInLinkUrl(services.baseUrl, portal.slug, token) });
   await notifier.send({ to: email, ...words, messageId: `portal-sign-in.${digest(token).slice(0, 32)}` });
   return ok(undefined);
 }

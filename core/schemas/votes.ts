@@ -2,7 +2,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { Text } from "./text.ts";
 
 /** The e-mail shape votes accept: one @, no spaces, a dot in the domain (as reports' authors). */
-export const VOTER_EMAIL_PATTERN = "^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$";
+const VOTER_EMAIL_PATTERN = "^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$";
 export const VOTER_NAME_MAX_LENGTH = 200;
 
 export const VoteRequest = Type.Object(
@@ -19,7 +19,7 @@ export const VoteRequest = Type.Object(
 );
 export type VoteRequest = Static<typeof VoteRequest>;
 
-export const VoterEntry = Type.Object({
+const VoterEntry = Type.Object({
   email: Type.String(),
   name: Type.Optional(Type.String()),
   votedAt: Type.String({ format: "date-time", description: "When the person first voted (for this feedback or one merged into it)." }),

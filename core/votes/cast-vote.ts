@@ -9,7 +9,7 @@ import { takesVotes, type Voter, votedEvent } from "./vote.ts";
 export type CastDeps = FindDeps & Pick<Services, "clock" | "ids"> & { readonly store: Pick<VoteStore, "castVote"> & RateLimitStore };
 
 /** What casting a vote did: whether it was counted now (false: the person's vote was counted already), and the feedback's votes. */
-export interface Cast {
+interface Cast {
   readonly feedbackKey: string;
   readonly counted: boolean;
 }

@@ -9,7 +9,7 @@ import type { PortalPerson } from "../../core/store/portal-people.ts";
 import { NOW } from "./fake-organization.ts";
 
 const PORTAL: PortalEntry = { orgId: "org", slug: "acme", enabled: true, ssoSecret: "s3cret" };
-const ask = { email: " Ana@X.io ", language: "en" as const, address: "192.0.2.1", portalName: "Acme" };
+const ask = { email: " Ana@X.io ", language: "en" as const, address: "192.0.2.1" };
 
 /** Links, sessions and rate counters in memory, the messages sent, and a clock the test moves. */
 function fakePortal() {
@@ -43,6 +43,8 @@ function fakePortal() {
       return counters.get(bucket)!;
     },
     rateCount: async (bucket: string) => counters.get(bucket) ?? 0,
+    findOrganization: async (id: string) =>
+      id === "org" ? { id, name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null } : null,
   };
   return {
     sent,

@@ -141,13 +141,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const sent = shell(language, w.sent, html`<h1>${w.sent}</h1><p>${w.sentText}</p><p><a href="${board(portal.slug)}">${w.back}</a></p>`);
           // A robot fills every field; a person never sees this one. Answered as anyone, and nothing is sent.
           if (one(fields.website)) return sent;
-          const organization = await services.store.findOrganization(portal.orgId);
-          const asked = await requestSignInLink(services, portal, {
-            email: one(fields.email),
-            language,
-            address: options.clientAddress(request),
-            portalName: organization?.name ?? portal.slug,
-          });
+          const asked = await requestSignInLink(services, portal, { email: one(fields.email), language, address: options.clientAddress(request) });
           if (asked.ok) return sent;
           if (asked.code === "invalid_body")
             return signInPage(language, portal.slug, await portalCsrfToken(services, cookie), null, w.invalidEmail, 400);
