@@ -10,6 +10,8 @@ import type { FeedbackRecord } from "../model.ts";
  *
  * A feedback counts the people who voted for it or for any feedback merged into it (standing
  * merges, however deep), each person once: that is its `votes`, and `voters` lists those people.
+ * A split moves no vote: people vote for a feedback as they see it, not for one of its reports; the
+ * new feedback starts with none, and its reporter, who follows it, may vote there.
  */
 export interface VoteRecord {
   readonly feedbackId: string;
