@@ -43,6 +43,8 @@ function fakePortal() {
       return counters.get(bucket)!;
     },
     rateCount: async (bucket: string) => counters.get(bucket) ?? 0,
+    // An ended window's count, as a limiter may ask for it: the same counter here.
+    endedCount: async (bucket: string) => counters.get(bucket) ?? 0,
     findOrganization: async (id: string) =>
       id === "org" ? { id, name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null } : null,
   };

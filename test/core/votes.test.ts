@@ -53,6 +53,8 @@ function fakeVotes(...records: FeedbackRecord[]) {
       return counters.get(bucket)!;
     },
     rateCount: async (bucket: string) => counters.get(bucket) ?? 0,
+    // An ended window's count, as a limiter may ask for it: the same counter here.
+    endedCount: async (bucket: string) => counters.get(bucket) ?? 0,
   };
   return {
     ...fake,
