@@ -67,19 +67,17 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
 
   function failurePage(language: Language, slug: string, failure: Failure): Response {
     const w = textFor(language).portalPeople;
-    const message =
+    const [title, message] =
       failure.code === "rate_limited"
-        ? w.tooMany
+        ? [w.tooManyTitle, w.tooMany]
         : failure.code === "invalid_link"
-          ? w.invalidLink
-          : failure.code === "invalid_body"
-            ? w.invalidEmail
-            : errorBody(failure.code, language).error;
+          ? [w.linkTitle, w.invalidLink]
+          : [errorBody(failure.code, language).error, null];
     const again = failure.code === "invalid_link" ? html`<p><a href="${board(slug)}/sign-in">${w.askAgain}</a></p>` : "";
     const response = shell(
       language,
-      message,
-      html`<h1>${message}</h1>${again}<p><a href="${board(slug)}">${w.back}</a></p>`,
+      title,
+      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}<p><a href="${board(slug)}">${w.back}</a></p>`,
       STATUS_OF[failure.code],
     );
     if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
@@ -109,10 +107,10 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
   }
 
   /** A post from another site, or without this browser's token, changes nothing. */
-  async function refused(request: Request, cookie: CookieJar, fields: Fields, language: Language): Promise<Response | null> {
+  async function refused(request: Request, cookie: CookieJar, fields: Fields, language: Language, slug: string): Promise<Response | null> {
     if (postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, cookie, fields.csrf))) return null;
     const w = textFor(language).portalPeople;
-    return shell(language, w.otherSite, html`<h1>${w.otherSite}</h1>`, 403);
+    return shell(language, w.formRefused, html`<h1>${w.formRefused}</h1><p>${w.otherSite}</p><p><a href="${board(slug)}">${w.back}</a></p>`, 403);
   }
 
   return (
@@ -135,7 +133,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language);
+          const stop = await refused(request, cookie, fields, language, portal.slug);
           if (stop) return stop;
           const w = textFor(language).portalPeople;
           const sent = shell(language, w.sent, html`<h1>${w.sent}</h1><p>${w.sentText}</p><p><a href="${board(portal.slug)}">${w.back}</a></p>`);
@@ -177,7 +175,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language);
+          const stop = await refused(request, cookie, fields, language, portal.slug);
           if (stop) return stop;
           const opened = await openLinkSession(services, portal, one(fields.token));
           if (!opened.ok) return failurePage(language, portal.slug, opened);
@@ -205,7 +203,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
-          const stop = await refused(request, cookie, fieldsOf(body), language);
+          const stop = await refused(request, cookie, fieldsOf(body), language, portal.slug);
           if (stop) return stop;
           await closePortalSession(services, cookie);
           return redirect(board(portal.slug));
@@ -221,7 +219,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language);
+          const stop = await refused(request, cookie, fields, language, portal.slug);
           if (stop) return stop;
           const back = `${board(portal.slug)}/${encodeURIComponent(params.key)}`;
           const person = await portalPerson(services, portal, cookie);
