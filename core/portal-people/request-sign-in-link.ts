@@ -24,8 +24,8 @@ const LINKS_PER_ADDRESS_PER_HOUR = 20;
 export const LINKS_PER_EMAIL_PER_HOUR = 5;
 
 /** Where a sign-in link leads: a page that opens the session when the person confirms (never on a mere GET). */
-const signInLinkUrl = (baseUrl: string, slug: string, token: string): string =>
-  `${baseUrl}/p/${encodeURIComponent(slug)}/sign-in/link?token=${encodeURIComponent(token)}`;
+const signInLinkUrl = (baseUrl: string, slug: string, token: string, next: string | undefined): string =>
+  `${baseUrl}/p/${encodeURIComponent(slug)}/sign-in/link?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`;
 
 /**
  * A person asks to sign in to a portal by e-mail: a one-time link, valid 15 minutes, is sent to the
@@ -36,7 +36,8 @@ const signInLinkUrl = (baseUrl: string, slug: string, token: string): string =>
 export async function requestSignInLink(
   services: LinkDeps,
   portal: PortalEntry,
-  request: { readonly email: string; readonly language: Language; readonly address: string },
+  /** `next`: the page of the portal the person goes back to once signed in (the adapter keeps it within the portal). */
+  request: { readonly email: string; readonly language: Language; readonly address: string; readonly next?: string },
 ): Promise<Result<void>> {
   const { store, clock, ids, digest, notifier } = services;
   if (!portal.enabled) return fail("not_found");
@@ -50,7 +51,7 @@ export async function requestSignInLink(
   await store.saveSignInLink(digest(token), { orgId: portal.orgId, email, expiresAt: clock() + SIGN_IN_LINK_TTL_MS });
   // The message names the portal by its organization, as the person knows it.
   const portalName = (await store.findOrganization(portal.orgId))?.name ?? portal.slug;
-  const words = signInMessage(request.language, { portal: portalName, link: signInLinkUrl(services.baseUrl, portal.slug, token) });
+  const words = signInMessage(request.language, { portal: portalName, link: signInLinkUrl(services.baseUrl, portal.slug, token, request.next) });
   await notifier.send({ to: email, ...words, messageId: `portal-sign-in.${digest(token).slice(0, 32)}` });
   return ok(undefined);
 }

@@ -84,7 +84,8 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     return response;
   }
 
-  function signInPage(language: Language, slug: string, csrf: string, signedInAs: string | null, problem: string | null = null, status = 200) {
+  function signInPage(language: Language, slug: string, page: { csrf: string; next: string; signedInAs?: string; problem?: string }, status = 200) {
+    const { csrf, next, signedInAs, problem } = page;
     const w = textFor(language).portalPeople;
     const action = `${board(slug)}/sign-in`;
     const signOut = signedInAs
@@ -97,7 +98,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       html`<h1>${w.signIn}</h1>${signOut}<p>${w.intro}</p>
 ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>` : ""}
 <form method="post" action="${action}">
-<input type="hidden" name="csrf" value="${csrf}">
+<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
 <label for="email">${w.email}</label><input id="email" type="email" name="email" required maxlength="254" autocomplete="email"${problem ? html` aria-invalid="true" aria-describedby="email-problem"` : ""}>
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <p><button type="submit">${w.send}</button></p></form>
@@ -117,12 +118,17 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
     new Elysia({ name: "routes/portal-people" })
       .get(
         "/p/:slug/sign-in",
-        async ({ request, params, cookie }) => {
+        async ({ request, params, cookie, query }) => {
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
           const person = await portalPerson(services, portal, cookie);
-          return signInPage(language, portal.slug, await portalCsrfToken(services, cookie), person?.email ?? null);
+          const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
+          return signInPage(language, portal.slug, {
+            csrf: await portalCsrfToken(services, cookie),
+            next,
+            ...(person && { signedInAs: person.email }),
+          });
         },
         { detail: { hide: true } },
       )
@@ -139,10 +145,16 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const sent = shell(language, w.sent, html`<h1>${w.sent}</h1><p>${w.sentText}</p><p><a href="${board(portal.slug)}">${w.back}</a></p>`);
           // A robot fills every field; a person never sees this one. Answered as anyone, and nothing is sent.
           if (one(fields.website)) return sent;
-          const asked = await requestSignInLink(services, portal, { email: one(fields.email), language, address: options.clientAddress(request) });
+          const next = nextPage(portal.slug, one(fields.next));
+          const asked = await requestSignInLink(services, portal, {
+            email: one(fields.email),
+            language,
+            address: options.clientAddress(request),
+            ...(next !== board(portal.slug) && { next }),
+          });
           if (asked.ok) return sent;
           if (asked.code === "invalid_body")
-            return signInPage(language, portal.slug, await portalCsrfToken(services, cookie), null, w.invalidEmail, 400);
+            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, cookie), next, problem: w.invalidEmail }, 400);
           return failurePage(language, portal.slug, asked);
         },
         { detail: { hide: true } },
@@ -156,12 +168,13 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const w = textFor(language).portalPeople;
           // Opening the page signs no one in: mail scanners follow links, and the link works once.
           const token = typeof query.token === "string" ? query.token : "";
+          const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
           const response = shell(
             language,
             w.signIn,
             html`<h1>${w.signIn}</h1><p>${w.confirmText}</p>
 <form method="post" action="${board(portal.slug)}/sign-in/link">
-<input type="hidden" name="csrf" value="${await portalCsrfToken(services, cookie)}"><input type="hidden" name="token" value="${token}">
+<input type="hidden" name="csrf" value="${await portalCsrfToken(services, cookie)}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="next" value="${next}">
 <p><button type="submit">${w.confirm}</button></p></form>`,
           );
           return response;
@@ -180,7 +193,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const opened = await openLinkSession(services, portal, one(fields.token));
           if (!opened.ok) return failurePage(language, portal.slug, opened);
           keepPortalSession(services, cookie, opened.value);
-          return redirect(board(portal.slug));
+          return redirect(nextPage(portal.slug, one(fields.next)));
         },
         { detail: { hide: true } },
       )

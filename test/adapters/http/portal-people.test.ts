@@ -263,6 +263,20 @@ describe("voting on the portal", () => {
     expect(await votesOf(key)).toBe(0);
   });
 
+  test("sent to sign in from a vote, a person signs in by e-mail and comes back to the feedback's page", async () => {
+    const key = await report("Come back after signing in");
+    const b = browser();
+    const sentAway = (await vote(b, key)).headers.get("location")!;
+    const signInPage = await text(await b.fetch(sentAway));
+    expect(signInPage).toContain(`<input type="hidden" name="next" value="/p/demo/${key}">`);
+    expect((await b.submit(signInPage, { email: "returning@customer.example" })).status).toBe(200);
+    const link = /(http:\/\/localhost:3000\/p\/demo\/sign-in\/link\?\S+)/.exec(mailsTo("returning@customer.example").at(-1)!.text)![1]!;
+    const opened = await b.submit(await text(await b.fetch(link)), {});
+    expect([opened.status, opened.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
+    expect((await vote(b, key)).headers.get("location")).toBe(`/p/demo/${key}`);
+    expect(await votesOf(key)).toBe(1);
+  });
+
   test("a delivered feedback takes no vote: 409 and the page says why", async () => {
     const key = await report("Delivered already");
     await http.request("PATCH", `/v1/feedbacks/${key}`, { body: { status: "delivered" }, token: http.demo.tokens.member });
