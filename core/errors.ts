@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   "internal_error",
   "changelog_published",
   "already_member",
+  "cannot_vote",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -107,6 +107,8 @@ export interface FeedbackRecord {
   readonly lastActivityAt: number;
   /** Set when grouping merged this feedback into another one, which now answers for it. */
   readonly mergedInto?: string;
+  /** The people who voted for it or for a feedback merged into it, each once (core/votes/vote.ts); absent for none. */
+  readonly votes?: number;
 }
 
 export interface Turn {

@@ -47,6 +47,7 @@ export const PORTABLE_SETS = [
   "saved_views",
   "team_settings",
   "digest_runs",
+  "votes",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

@@ -32,6 +32,8 @@ import type { InvitationStore } from "./store/invitations.ts";
 import type { PasswordResetStore } from "./store/password-resets.ts";
 import type { SavedViewStore } from "./store/saved-views.ts";
 import type { TeamStore } from "./store/team.ts";
+import type { VoteStore } from "./store/votes.ts";
+import type { PortalPeopleStore } from "./store/portal-people.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -73,7 +75,9 @@ export type Store = RateLimitStore &
   InvitationStore &
   PasswordResetStore &
   SavedViewStore &
-  TeamStore;
+  TeamStore &
+  VoteStore &
+  PortalPeopleStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

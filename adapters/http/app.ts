@@ -44,6 +44,9 @@ import { invitationRoutes } from "./routes/invitations.ts";
 import { passwordResetRoutes } from "./routes/password-reset.ts";
 import { joinRoutes } from "./routes/join.ts";
 import { teamSettingsRoutes } from "./routes/team-settings.ts";
+import { VoteRequest, VoterList } from "../../core/schemas/votes.ts";
+import { voteRoutes } from "./routes/votes.ts";
+import { type PortalPeopleOptions, portalPeopleRoutes } from "./routes/portal-people.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -64,6 +67,8 @@ interface HttpOptions {
   readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
   /** Slack's request URLs, by name (commands, interactions, events), mounted at /integrations/slack/{name}. */
   readonly slack?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
+  /** The portals' people (sign-in, single sign-on, votes) at /p/{slug}/…: how a slug names a portal, and how SSO tokens are read. */
+  readonly portals?: Omit<PortalPeopleOptions, "clientAddress">;
 }
 
 const COMPONENTS = [
@@ -103,6 +108,8 @@ const COMPONENTS = [
   ChangelogList,
   ChangelogCreate,
   ChangelogPatch,
+  VoteRequest,
+  VoterList,
 ];
 
 function openapiDocument() {
@@ -120,6 +127,10 @@ function openapiDocument() {
     },
   } as Parameters<typeof openapi>[0]);
 }
+
+/** Until the portals' settings are given, no slug names a portal, and no token signs anyone in. */
+const NO_PORTAL: PortalPeopleOptions["lookup"] = async () => null;
+const NO_SSO: PortalPeopleOptions["verifySso"] = async () => null;
 
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
 export function createHttpApp(services: Services, options: HttpOptions) {
@@ -191,5 +202,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(invitationRoutes(services, options.apiPerMinute))
     .use(passwordResetRoutes(services, options.clientAddress))
     .use(joinRoutes(services, options.clientAddress))
-    .use(teamSettingsRoutes(services));
+    .use(teamSettingsRoutes(services))
+    .use(voteRoutes(services, options.apiPerMinute))
+    .use(portalPeopleRoutes(services, { lookup: NO_PORTAL, verifySso: NO_SSO, ...options.portals, clientAddress: options.clientAddress }));
 }

@@ -48,4 +48,5 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   internal_error: 500,
   changelog_published: 409,
   already_member: 409,
+  cannot_vote: 409,
 };

@@ -11,7 +11,9 @@ import { expandWords } from "../../core/feedback/search-words.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
 
-export const toFeedback = (document: Document): FeedbackRecord => fromDocument<FeedbackRecord>(document, ["words", "urgency"]);
+/** A feedback as the core reads it: its votes are stored for every feedback (the list sorts on them) and absent from the record at 0. */
+export const toFeedback = (document: Document): FeedbackRecord =>
+  fromDocument<FeedbackRecord>(document, document.votes ? ["words", "urgency"] : ["words", "urgency", "votes"]);
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
 
 /**
@@ -52,6 +54,7 @@ export async function takeKey(data: Database, orgId: string, session: ClientSess
 export const feedbackDocument = (feedback: FeedbackRecord, words: readonly string[]): Document => ({
   ...toDocument(feedback),
   urgency: urgencyOf(feedback.severity),
+  votes: feedback.votes ?? 0,
   words,
 });
 
@@ -60,6 +63,7 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly val
   activity: { on: "lastActivityAt", value: (at) => at },
   reports: { on: "reports", value: (reports) => reports },
   severity: { on: "urgency", value: (rank) => SEVERITY_RANK.none - rank },
+  votes: { on: "votes", value: (votes) => votes },
 };
 
 /** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */

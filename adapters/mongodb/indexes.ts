@@ -36,6 +36,12 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["reports", { appId: 1, at: 1 }],
   ["feedbacks", { orgId: 1, reports: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, urgency: -1, _id: -1 }],
+  ["feedbacks", { orgId: 1, votes: -1, _id: -1 }],
+  // The feedbacks merged into one, whose voters it counts.
+  ["feedbacks", { mergedInto: 1 }, { sparse: true }],
+  ["votes", { feedbackId: 1, at: 1 }],
+  ["portal_links", { expiresAtDate: 1 }, ttl],
+  ["portal_sessions", { expiresAtDate: 1 }, ttl],
   ["comments", { feedbackId: 1, at: 1 }],
   ["changelog_entries", { orgId: 1, status: 1, publishedAt: -1, createdAt: -1 }],
   ["followers", { feedbackId: 1 }],

@@ -6,6 +6,7 @@ import type { SplitRecord } from "../../core/merges/split.ts";
 import { compoundId, type Database, type Document, fromDocument } from "./database.ts";
 import { feedbackDocument, takeKey, NOT_MERGED } from "./feedbacks.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
+import { recountVotes } from "./votes.ts";
 import { remember } from "./search-terms.ts";
 import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 
@@ -128,6 +129,8 @@ export function mergeStore(data: Database): MergeStore {
           { session },
         );
         await feedbacks().updateOne({ _id: m.sourceId }, { $set: { mergedInto: m.targetId } }, { session });
+        // The target now counts the source's voters too, each person once.
+        await recountVotes(data, m.targetId, session);
         const { id, undone: _, ...fields } = m;
         await data.collection("merges").insertOne({ _id: id, ...fields, undoneAt: null, undoneBy: null }, { session });
         for (const event of events) await insertEvent(data, event, session);
@@ -155,6 +158,9 @@ export function mergeStore(data: Database): MergeStore {
           { session },
         );
         await feedbacks().updateOne({ _id: m.sourceId }, { $unset: { mergedInto: "" } }, { session });
+        // Each counts its own voters again: the votes never moved, so both are as they were.
+        await recountVotes(data, m.targetId, session);
+        await recountVotes(data, m.sourceId, session);
         await data.collection("merges").updateOne({ _id: m.id }, { $set: { undoneAt: u.at, undoneBy: u.by } }, { session });
         await dismiss(data, dismissalAfterUnmerge(u), session);
         for (const event of events) await insertEvent(data, event, session);

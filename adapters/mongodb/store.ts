@@ -20,6 +20,8 @@ import { mergeStore } from "./merges.ts";
 import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
+import { voteStore } from "./votes.ts";
+import { portalPeopleStore } from "./portal-people.ts";
 import { helpCenterStore } from "./help-center.ts";
 import { ensureIndexes } from "./indexes.ts";
 import { upgradeDocuments } from "./upgrades.ts";
@@ -77,10 +79,12 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...passwordResetStore(data),
     ...savedViewStore(data),
     ...teamStore(data),
+    ...voteStore(data),
+    ...portalPeopleStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(
-        ["rate_counters", "idempotency", "qualifications", "slack_events", "password_resets"].map((name) =>
+        ["rate_counters", "idempotency", "qualifications", "slack_events", "password_resets", "portal_links", "portal_sessions"].map((name) =>
           data.collection(name as "idempotency").deleteMany(expired(now)),
         ),
       );

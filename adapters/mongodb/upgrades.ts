@@ -20,6 +20,11 @@ export async function upgradeDocuments(data: Database): Promise<void> {
     await feedbacks.updateMany({ urgency: { $exists: false } }, { $set: { urgency: urgencyOf(undefined) } });
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "urgency" } }, { upsert: true });
   }
+  if (!done.has("votes")) {
+    // Feedbacks stored before votes: none, which the votes order needs written to sort them.
+    await data.collection("feedbacks").updateMany({ votes: { $exists: false } }, { $set: { votes: 0 } });
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "votes" } }, { upsert: true });
+  }
   if (!done.has("attachment-reports")) {
     await carryAttachments(data);
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "attachment-reports" } }, { upsert: true });

@@ -72,6 +72,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
   },
   comments: { from: "SELECT rowid AS _rowid, * FROM comments", key: (r) => [String(r.id)] },
   followers: { from: "SELECT rowid AS _rowid, * FROM followers", key: (r) => [String(r.feedback_id), String(r.email)] },
+  votes: { from: "SELECT rowid AS _rowid, * FROM votes", key: (r) => [String(r.feedback_id), String(r.email)] },
   notifications: { from: "SELECT rowid AS _rowid, * FROM notifications", key: (r) => [String(r.feedback_id), String(r.email), String(r.key)] },
   events: { from: "SELECT rowid AS _rowid, * FROM events", key: (r) => [String(r.id)] },
   jobs: { from: "SELECT rowid AS _rowid, * FROM jobs", key: (r) => [String(r.id)] },

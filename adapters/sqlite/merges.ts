@@ -10,6 +10,7 @@ import { addWords, indexNewFeedback, rewriteWords } from "./search.ts";
 import type { MergeStore } from "../../core/store/merges.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { orgNumberOf, placeholders, refOf } from "./rows.ts";
+import { recountVotes } from "./votes.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface MergeRow {
@@ -119,6 +120,8 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       m.targetId,
     );
     db.query("UPDATE feedbacks SET merged_into = ? WHERE id = ?").run(m.targetId, m.sourceId);
+    // The target now counts the source's voters too, each person once.
+    recountVotes(db, m.targetId);
     db.query(
       `INSERT INTO merges (id, org_id, app_id, source_id, target_id, by, score, at, report_ids, added_followers, target_before, target_after)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -154,6 +157,9 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     for (const email of m.addedFollowers) db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(m.targetId, email);
     db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ? WHERE id = ?").run(u.target.reports, u.target.lastActivityAt, m.targetId);
     db.query("UPDATE feedbacks SET merged_into = NULL WHERE id = ?").run(m.sourceId);
+    // Each counts its own voters again: the votes never moved, so both are as they were.
+    recountVotes(db, m.targetId);
+    recountVotes(db, m.sourceId);
     // The target is found again by its own words only: its key, title and the reports it keeps.
     rewriteWords(db, m.targetId);
     db.query("UPDATE merges SET undone_at = ?, undone_by = ? WHERE id = ?").run(u.at, u.by, m.id);

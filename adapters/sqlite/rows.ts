@@ -110,6 +110,7 @@ export interface FeedbackRow {
   created_at: number;
   last_activity_at: number;
   merged_into: string | null;
+  votes: number;
 }
 export function toFeedback(r: FeedbackRow): FeedbackRecord {
   const optional = present({
@@ -135,6 +136,7 @@ export function toFeedback(r: FeedbackRow): FeedbackRecord {
     ...(r.tracker && { tracker: JSON.parse(r.tracker) }),
     ...(r.diagnostic && { diagnostic: JSON.parse(r.diagnostic) }),
     reports: r.reports,
+    ...(r.votes > 0 && { votes: r.votes }),
     createdAt: r.created_at,
     lastActivityAt: r.last_activity_at,
   };

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 35;
+PRAGMA user_version = 36;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -107,19 +107,21 @@ CREATE TABLE "feedbacks" (
   title TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL, severity TEXT, feature_id TEXT,
   nature TEXT, summary TEXT, observed TEXT, expected TEXT, due_at INTEGER, owner TEXT, tracker TEXT,
   reports INTEGER NOT NULL, created_at INTEGER NOT NULL, last_activity_at INTEGER NOT NULL, merged_into TEXT, diagnostic TEXT,
-  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL,
+  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL, votes INTEGER NOT NULL DEFAULT 0,
   UNIQUE (org_number, key)
 );
 CREATE INDEX feedbacks_by_app ON feedbacks (org_number, app_number, status, last_activity_at) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_feature ON feedbacks (org_number, feature_id, status, last_activity_at)
   WHERE merged_into IS NULL AND feature_id IS NOT NULL;
 CREATE INDEX feedbacks_by_kind ON feedbacks (org_number, kind, status, last_activity_at) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_merged_into ON feedbacks (merged_into) WHERE merged_into IS NOT NULL;
 CREATE INDEX feedbacks_by_reports ON feedbacks (org_number, reports, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_severity ON feedbacks (org_number, severity, status, last_activity_at)
   WHERE merged_into IS NULL AND severity IS NOT NULL;
 CREATE INDEX feedbacks_by_status ON feedbacks (org_number, status, last_activity_at) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_tracker ON feedbacks (org_number, json_extract(tracker, '$.key')) WHERE tracker IS NOT NULL;
 CREATE INDEX feedbacks_by_urgency ON feedbacks (org_number, urgency, id) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_votes ON feedbacks (org_number, votes, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_recent ON feedbacks (org_number, last_activity_at) WHERE merged_into IS NULL;
 CREATE TRIGGER feedback_counted AFTER INSERT ON feedbacks WHEN new.merged_into IS NULL BEGIN
   INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
@@ -236,6 +238,12 @@ CREATE TABLE password_resets (
   language TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, used_at INTEGER
 );
 
+CREATE TABLE portal_links (token_hash TEXT PRIMARY KEY, org_id TEXT NOT NULL, email TEXT NOT NULL, expires_at INTEGER NOT NULL);
+
+CREATE TABLE portal_sessions (
+  id_hash TEXT PRIMARY KEY, org_id TEXT NOT NULL, email TEXT NOT NULL, name TEXT, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL
+);
+
 CREATE TABLE qualifications (id TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE INDEX qualifications_expiry ON qualifications (expires_at);
 
@@ -319,6 +327,11 @@ CREATE INDEX tokens_by_agent ON tokens (agent_id);
 CREATE INDEX tokens_by_org ON tokens (org_id, created_at);
 
 CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, password_hash TEXT);
+
+CREATE TABLE votes (
+  feedback_id TEXT NOT NULL, email TEXT NOT NULL, name TEXT, at INTEGER NOT NULL,
+  PRIMARY KEY (feedback_id, email)
+);
 
 CREATE TABLE webhooks (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, url TEXT NOT NULL, events TEXT NOT NULL,

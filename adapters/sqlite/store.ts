@@ -22,6 +22,8 @@ import { mergeStore } from "./merges.ts";
 import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
+import { voteStore } from "./votes.ts";
+import { portalPeopleStore } from "./portal-people.ts";
 import { jobQueue } from "./jobs.ts";
 import { changelogStore } from "./changelog.ts";
 import { commentStore } from "./comments.ts";
@@ -75,12 +77,16 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...passwordResetStore(db, batch),
     ...savedViewStore(db, batch),
     ...teamStore(db, batch),
+    ...voteStore(db, batch),
+    ...portalPeopleStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM slack_events WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM password_resets WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM portal_links WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM portal_sessions WHERE expires_at <= ?").run(now);
     },
     async releaseMemory() {
       // The page cache grows to its size under load and keeps it; this hands it back.

@@ -7,12 +7,15 @@ export const EVENT_TYPES = [
   "feedback.merged",
   "feedback.unmerged",
   "changelog.published",
+  "feedback.voted",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A domain event before it gets its identity; the use case stamps id and time. */
 export type EventDraft =
   | { readonly type: "feedback.created" }
+  /** A person's vote was counted (cast on the portal, or relayed by the team). */
+  | { readonly type: "feedback.voted" }
   | { readonly type: "feedback.status_changed" | "feedback.shipped"; readonly previousStatus: Status }
   /**
    * `feedback.merged` is about the feedback that absorbed another (`relatedId`, the one merged

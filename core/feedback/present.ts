@@ -30,6 +30,7 @@ function commonFields(f: FeedbackRecord, related: Related) {
     createdAt: iso(f.createdAt),
     lastActivityAt: iso(f.lastActivityAt),
     url: feedbackUrl(related.baseUrl, f.key),
+    votes: f.votes ?? 0,
   };
 }
 

@@ -28,6 +28,7 @@ const summaryFields = {
   createdAt: Type.String({ format: "date-time" }),
   lastActivityAt: Type.String({ format: "date-time", description: "Last report received." }),
   url: Type.String({ description: "The feedback in the service's web application." }),
+  votes: Type.Integer({ description: "How many people voted for it (or for a feedback merged into it), each counted once." }),
 };
 
 export const FeedbackSummary = Type.Object(
@@ -127,8 +128,8 @@ export type StatusChange = Static<typeof StatusChange>;
 export const STATUS_FILTERS = ["open", "closed", "all", ...STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const QUERY_MAX_LENGTH = 200;
-/** List orders: most recent activity (the default), most reports, most severe (P0 first, none last). */
-export const FEEDBACK_ORDERS = ["activity", "reports", "severity"] as const;
+/** List orders: most recent activity (the default), most reports, most severe (P0 first, none last), most votes. */
+export const FEEDBACK_ORDERS = ["activity", "reports", "severity", "votes"] as const;
 
 export const FeedbackListQuery = Type.Object(
   {
@@ -141,7 +142,10 @@ export const FeedbackListQuery = Type.Object(
     sort: Type.Optional(
       Type.Union(
         FEEDBACK_ORDERS.map((o) => Type.Literal(o)),
-        { description: "activity (default): last activity first; reports: most reports first; severity: P0 first, none last." },
+        {
+          description:
+            "activity (default): last activity first; reports: most reports first; severity: P0 first, none last; votes: most votes first.",
+        },
       ),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),

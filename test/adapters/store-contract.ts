@@ -24,6 +24,8 @@ import { changelogContract } from "./store-contract/changelog.ts";
 import { commentsContract } from "./store-contract/comments.ts";
 import { slackContract } from "./store-contract/slack.ts";
 import { teamContract } from "./store-contract/team.ts";
+import { votesContract } from "./store-contract/votes.ts";
+import { portalPeopleContract } from "./store-contract/portal-people.ts";
 
 /** One suite per store role (test/adapters/store-contract/), as lucia's testAdapter: every store adapter runs them all. */
 const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> = [
@@ -51,6 +53,8 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   commentsContract,
   slackContract,
   teamContract,
+  votesContract,
+  portalPeopleContract,
 ];
 
 /**

@@ -58,6 +58,8 @@ interface InProcessOptions {
   readonly apiPerMinute?: number;
   readonly widgetKeyPerMinute?: number;
   readonly registrationsPerHour?: number;
+  /** The portals' people routes: which slugs name a portal (a fixture until the portal's settings land), and how SSO tokens are read. */
+  readonly portals?: Parameters<typeof createHttpApp>[1]["portals"];
 }
 
 /**
@@ -84,6 +86,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "192.0.2.1",
     widget: buildWidget,
     onUnexpected: (e) => console.error(e),
+    ...(options.portals && { portals: options.portals }),
     // The MCP endpoint as the server mounts it, so its refusals and budgets are tested without a socket.
     mcp: createMcpHandler(services, budgets, {
       describe: (failure) => failureBody(failure, "en"),

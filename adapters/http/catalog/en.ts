@@ -27,6 +27,7 @@ export const EN = {
       key: "Key",
       reports: "Reports",
       followers: "Followers",
+      votes: "Votes",
       lastActivity: "Last report",
       email: "E-mail",
       filters: "Filters",
@@ -76,7 +77,7 @@ export const EN = {
       closed: "Closed",
       all: "All",
       sortBy: "Sort by",
-      orders: { activity: "Last report", reports: "Most reports", severity: "Severity" },
+      orders: { activity: "Last report", reports: "Most reports", severity: "Severity", votes: "Most votes" },
       reset: "Reset",
       nothing: "No feedback matches these filters.",
       title: "Title",
@@ -557,7 +558,7 @@ export const EN = {
     invalid_link: "This link is invalid or has expired.",
     no_tracker: "This app has no issue tracker. An operator sets one with the CLI.",
     invalid_webhook:
-      "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged and feedback.unmerged.",
+      "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged and feedback.voted.",
     webhook_limit_reached: "An organization may have at most 5 webhooks.",
     invalid_feature_map:
       "The feature map is refused whole: an app has at most 2000 features, each with at most 50 cues and an id of its own (a feature without an id takes one from its path).",
@@ -575,6 +576,7 @@ export const EN = {
     internal_error: "Something went wrong on our side. It has been logged.",
     changelog_published: "This changelog entry is published: it cannot be deleted, published again, or ship other feedbacks.",
     already_member: "This person is already a member of the organization.",
+    cannot_vote: "This feedback takes no votes: it is delivered or dismissed.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
@@ -646,6 +648,30 @@ export const EN = {
     invalid: "An argument is missing or invalid.",
     unknown: "not a known argument",
     arguments: "arguments",
+  },
+  /** The portal's sign-in, sign-out and vote, for the people who use the apps. */
+  portalPeople: {
+    signIn: "Sign in",
+    intro: "Sign in to vote and to follow what you asked for. We send a link to your e-mail address; no password.",
+    email: "E-mail address",
+    send: "Send me a link",
+    honeypot: "Leave this field empty",
+    sent: "Check your e-mail",
+    sentText: "If this address can sign in, a sign-in link is on its way. It works once, within 15 minutes.",
+    back: "Back to the board",
+    invalidEmail: "Enter an e-mail address, such as ana@example.com.",
+    confirm: "Continue",
+    confirmText: "Sign in with the link from your e-mail:",
+    linkTitle: "This link does not work",
+    invalidLink: "This sign-in link is invalid, used or expired. Ask for a new one.",
+    askAgain: "Ask for a new link",
+    signedInAs: "Signed in as",
+    signOut: "Sign out",
+    formRefused: "This form could not be sent",
+    otherSite: "This form can only be sent from its own page. Go back, reload the page and send it again.",
+    tooManyTitle: "Too many attempts",
+    tooMany: "Too many attempts. Wait a little and try again.",
+    notFound: "There is no portal at this address.",
   },
 } as const;
 

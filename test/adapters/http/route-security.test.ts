@@ -19,6 +19,7 @@ const BODIES: Record<string, unknown> = {
   "post /v1/changelog": { title: "Shipped" },
   "patch /v1/changelog/{id}": { title: "Shipped" },
   "post /v1/invitations": { email: "new@example.com", role: "member" },
+  "post /v1/feedbacks/{key}/votes": { email: "ana@customer.example" },
 };
 
 test("each route's security in /openapi.json is the scope its use case asks for: a token without it is refused with it", async () => {

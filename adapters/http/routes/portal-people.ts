@@ -1,0 +1,251 @@
+import { Elysia } from "elysia";
+import type { Failure, Language } from "../../../core/errors.ts";
+import { openLinkSession } from "../../../core/portal-people/open-link-session.ts";
+import { openSsoSession } from "../../../core/portal-people/open-sso-session.ts";
+import type { PortalEntry, PortalLookup, SsoVerifier } from "../../../core/portal-people/portal.ts";
+import { requestSignInLink } from "../../../core/portal-people/request-sign-in-link.ts";
+import type { Services } from "../../../core/services.ts";
+import { castVote } from "../../../core/votes/cast-vote.ts";
+import { withdrawVote } from "../../../core/votes/withdraw-vote.ts";
+import { errorBody, textFor } from "../catalog/text.ts";
+import type { CookieJar } from "../cookies.ts";
+import { STATUS_OF } from "../error-status.ts";
+import { type Html, html, page, redirect } from "../html.ts";
+import { negotiateLanguage } from "../language.ts";
+import { closePortalSession, keepPortalSession, portalCsrfToken, portalCsrfValid, portalPerson } from "../portal-session.ts";
+import { postedFromOwnSite } from "../same-origin.ts";
+
+export interface PortalPeopleOptions {
+  /** The portal a slug names, with its organization and SSO secret (the portal's settings own them). */
+  readonly lookup: PortalLookup;
+  /** Reads single sign-on tokens (adapters/portal-sso). */
+  readonly verifySso: SsoVerifier;
+  /** The client's address, as the server saw it: sign-in links and votes are limited per address. */
+  readonly clientAddress: (request: Request) => string;
+}
+
+type Fields = Record<string, string | string[] | undefined>;
+
+const one = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? "") : (value ?? "")).trim();
+const fieldsOf = (body: unknown): Fields => (body && typeof body === "object" ? (body as Fields) : {});
+
+/** The page's language: `?lang=` when given, else the browser's. */
+const languageOf = (request: Request): Language => {
+  const asked = new URL(request.url).searchParams.get("lang");
+  return asked === "fr" || asked === "en" ? asked : negotiateLanguage(request.headers.get("accept-language"));
+};
+
+const board = (slug: string): string => `/p/${encodeURIComponent(slug)}`;
+
+/** Where to go after signing in: a page of the same portal only (never another site, nor another portal). */
+function nextPage(slug: string, asked: string): string {
+  const home = board(slug);
+  return asked === home || (asked.startsWith(`${home}/`) && /^\/p\/[^/?#\\]+(\/[A-Za-z0-9_-]+)?$/.test(asked)) ? asked : home;
+}
+
+/**
+ * The portal's people (DESIGN §6): signing in by a one-time e-mail link or the customer's single
+ * sign-on, signing out, and voting from a feedback's page, all server-rendered forms that work
+ * without JavaScript. Every post checks its origin and the portal's own CSRF token; the sign-in
+ * form has a honeypot; its answer never says whether an address is known.
+ */
+export function portalPeopleRoutes(services: Services, options: PortalPeopleOptions) {
+  const ownOrigin = new URL(services.baseUrl).origin;
+
+  const shell = (language: Language, title: string, body: Html, status = 200): Response =>
+    page(title, html`<div class="narrow">${body}</div>`, { language, status });
+
+  const portalOf = async (slug: string): Promise<PortalEntry | null> => {
+    const portal = await options.lookup(slug);
+    return portal?.enabled ? portal : null;
+  };
+
+  const notFound = (language: Language) => {
+    const w = textFor(language).portalPeople;
+    return shell(language, w.notFound, html`<h1>${w.notFound}</h1>`, 404);
+  };
+
+  function failurePage(language: Language, slug: string, failure: Failure): Response {
+    const w = textFor(language).portalPeople;
+    const [title, message] =
+      failure.code === "rate_limited"
+        ? [w.tooManyTitle, w.tooMany]
+        : failure.code === "invalid_link"
+          ? [w.linkTitle, w.invalidLink]
+          : [errorBody(failure.code, language).error, null];
+    const again = failure.code === "invalid_link" ? html`<p><a href="${board(slug)}/sign-in">${w.askAgain}</a></p>` : "";
+    const response = shell(
+      language,
+      title,
+      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}<p><a href="${board(slug)}">${w.back}</a></p>`,
+      STATUS_OF[failure.code],
+    );
+    if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
+    return response;
+  }
+
+  function signInPage(language: Language, slug: string, page: { csrf: string; next: string; signedInAs?: string; problem?: string }, status = 200) {
+    const { csrf, next, signedInAs, problem } = page;
+    const w = textFor(language).portalPeople;
+    const action = `${board(slug)}/sign-in`;
+    const signOut = signedInAs
+      ? html`<p>${w.signedInAs} <strong>${signedInAs}</strong></p>
+<form method="post" action="${board(slug)}/sign-out"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
+      : "";
+    return shell(
+      language,
+      w.signIn,
+      html`<h1>${w.signIn}</h1>${signOut}<p>${w.intro}</p>
+${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>` : ""}
+<form method="post" action="${action}">
+<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
+<label for="email">${w.email}</label><input id="email" type="email" name="email" required maxlength="254" autocomplete="email"${problem ? html` aria-invalid="true" aria-describedby="email-problem"` : ""}>
+<div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
+<p><button type="submit">${w.send}</button></p></form>
+<p><a href="${board(slug)}">${w.back}</a></p>`,
+      status,
+    );
+  }
+
+  /** A post from another site, or without this browser's token, changes nothing. */
+  async function refused(request: Request, cookie: CookieJar, fields: Fields, language: Language, slug: string): Promise<Response | null> {
+    if (postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, cookie, fields.csrf))) return null;
+    const w = textFor(language).portalPeople;
+    return shell(language, w.formRefused, html`<h1>${w.formRefused}</h1><p>${w.otherSite}</p><p><a href="${board(slug)}">${w.back}</a></p>`, 403);
+  }
+
+  return (
+    new Elysia({ name: "routes/portal-people" })
+      .get(
+        "/p/:slug/sign-in",
+        async ({ request, params, cookie, query }) => {
+          const language = languageOf(request);
+          const portal = await portalOf(params.slug);
+          if (!portal) return notFound(language);
+          const person = await portalPerson(services, portal, cookie);
+          const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
+          return signInPage(language, portal.slug, {
+            csrf: await portalCsrfToken(services, cookie),
+            next,
+            ...(person && { signedInAs: person.email }),
+          });
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        "/p/:slug/sign-in",
+        async ({ request, params, cookie, body }) => {
+          const language = languageOf(request);
+          const portal = await portalOf(params.slug);
+          if (!portal) return notFound(language);
+          const fields = fieldsOf(body);
+          const stop = await refused(request, cookie, fields, language, portal.slug);
+          if (stop) return stop;
+          const w = textFor(language).portalPeople;
+          const sent = shell(language, w.sent, html`<h1>${w.sent}</h1><p>${w.sentText}</p><p><a href="${board(portal.slug)}">${w.back}</a></p>`);
+          // A robot fills every field; a person never sees this one. Answered as anyone, and nothing is sent.
+          if (one(fields.website)) return sent;
+          const next = nextPage(portal.slug, one(fields.next));
+          const asked = await requestSignInLink(services, portal, {
+            email: one(fields.email),
+            language,
+            address: options.clientAddress(request),
+            ...(next !== board(portal.slug) && { next }),
+          });
+          if (asked.ok) return sent;
+          if (asked.code === "invalid_body")
+            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, cookie), next, problem: w.invalidEmail }, 400);
+          return failurePage(language, portal.slug, asked);
+        },
+        { detail: { hide: true } },
+      )
+      .get(
+        "/p/:slug/sign-in/link",
+        async ({ request, params, cookie, query }) => {
+          const language = languageOf(request);
+          const portal = await portalOf(params.slug);
+          if (!portal) return notFound(language);
+          const w = textFor(language).portalPeople;
+          // Opening the page signs no one in: mail scanners follow links, and the link works once.
+          const token = typeof query.token === "string" ? query.token : "";
+          const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
+          const response = shell(
+            language,
+            w.signIn,
+            html`<h1>${w.signIn}</h1><p>${w.confirmText}</p>
+<form method="post" action="${board(portal.slug)}/sign-in/link">
+<input type="hidden" name="csrf" value="${await portalCsrfToken(services, cookie)}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="next" value="${next}">
+<p><button type="submit">${w.confirm}</button></p></form>`,
+          );
+          return response;
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        "/p/:slug/sign-in/link",
+        async ({ request, params, cookie, body }) => {
+          const language = languageOf(request);
+          const portal = await portalOf(params.slug);
+          if (!portal) return notFound(language);
+          const fields = fieldsOf(body);
+          const stop = await refused(request, cookie, fields, language, portal.slug);
+          if (stop) return stop;
+          const opened = await openLinkSession(services, portal, one(fields.token));
+          if (!opened.ok) return failurePage(language, portal.slug, opened);
+          keepPortalSession(services, cookie, opened.value);
+          return redirect(nextPage(portal.slug, one(fields.next)));
+        },
+        { detail: { hide: true } },
+      )
+      .get(
+        "/p/:slug/sso",
+        async ({ request, params, cookie, query }) => {
+          const language = languageOf(request);
+          const portal = await portalOf(params.slug);
+          if (!portal) return notFound(language);
+          const opened = await openSsoSession(services, options.verifySso, portal, typeof query.token === "string" ? query.token : "");
+          if (!opened.ok) return failurePage(language, portal.slug, opened);
+          keepPortalSession(services, cookie, opened.value);
+          return redirect(nextPage(portal.slug, typeof query.next === "string" ? query.next : ""));
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        "/p/:slug/sign-out",
+        async ({ request, params, cookie, body }) => {
+          const language = languageOf(request);
+          const portal = await portalOf(params.slug);
+          if (!portal) return notFound(language);
+          const stop = await refused(request, cookie, fieldsOf(body), language, portal.slug);
+          if (stop) return stop;
+          await closePortalSession(services, cookie);
+          return redirect(board(portal.slug));
+        },
+        { detail: { hide: true } },
+      )
+      // The vote form of a feedback's page (rendered by that page) posts `csrf` (portalCsrfToken), `vote`
+      // (`cast`, or `withdraw`) and the honeypot `website`; it answers by sending the browser back to the page.
+      .post(
+        "/p/:slug/:key/vote",
+        async ({ request, params, cookie, body }) => {
+          const language = languageOf(request);
+          const portal = await portalOf(params.slug);
+          if (!portal) return notFound(language);
+          const fields = fieldsOf(body);
+          const stop = await refused(request, cookie, fields, language, portal.slug);
+          if (stop) return stop;
+          const back = `${board(portal.slug)}/${encodeURIComponent(params.key)}`;
+          const person = await portalPerson(services, portal, cookie);
+          if (!person) return redirect(`${board(portal.slug)}/sign-in?next=${encodeURIComponent(back)}`);
+          // A robot fills every field; a person never sees this one. Sent back, and nothing counted.
+          if (one(fields.website)) return redirect(back);
+          const voted =
+            one(fields.vote) === "withdraw"
+              ? await withdrawVote(services, person, params.key)
+              : await castVote(services, { ...person, language }, params.key, options.clientAddress(request));
+          return voted.ok ? redirect(back) : failurePage(language, portal.slug, voted);
+        },
+        { detail: { hide: true } },
+      )
+  );
+}

@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SignJWT } from "jose";
+import { SMTPServer } from "smtp-server";
+import { verifySsoToken } from "../../../adapters/portal-sso/verify-token.ts";
+import type { PortalEntry } from "../../../core/portal-people/portal.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+/** The mails the local SMTP server received, by recipient, their text with quoted-printable undone. */
+const mails: Array<{ to: string; text: string }> = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = "";
+    stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+    stream.on("end", () => {
+      const body = raw.slice(raw.indexOf("\r\n\r\n") + 4).replace(/=\r?\n/g, "");
+      const text = Buffer.from(
+        body.replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
+      for (const to of session.envelope.rcptTo) mails.push({ to: to.address, text });
+      callback();
+    });
+  },
+});
+const mailsTo = (to: string) => mails.filter((m) => m.to === to);
+
+const SSO_SECRET = "a-portal-sso-secret-of-the-customer-0123456789";
+/** The portals a slug names, as the portal's settings will: a fixture until they land. */
+let orgId = "";
+const PORTALS: Record<string, () => PortalEntry> = {
+  demo: () => ({ orgId, slug: "demo", enabled: true, ssoSecret: SSO_SECRET }),
+  nosso: () => ({ orgId, slug: "nosso", enabled: true, ssoSecret: null }),
+  off: () => ({ orgId, slug: "off", enabled: false, ssoSecret: SSO_SECRET }),
+};
+
+let http: InProcess;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  http = await inProcess({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Retour <portal@retour.test>" },
+    portals: { lookup: async (slug) => PORTALS[slug]?.() ?? null, verifySso: verifySsoToken },
+  });
+  orgId = http.demo.orgId;
+});
+afterAll(async () => {
+  http.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+/** A browser of a person on the portal, from its own client address. */
+let address = 0;
+const browser = () => new FormBrowser(http.url, { "x-test-client-address": `198.51.100.${++address}` }, (r) => http.handle(r));
+const text = async (response: Response) => response.text();
+
+/** Asks for a sign-in link and returns the one the mail brought. */
+async function linkFor(b: FormBrowser, email: string): Promise<string> {
+  const before = mailsTo(email).length;
+  const sent = await b.submit(await text(await b.fetch("/p/demo/sign-in")), { email });
+  expect(sent.status).toBe(200);
+  // The request answers once the SMTP server has taken the mail.
+  expect(mailsTo(email).length).toBe(before + 1);
+  const mail = mailsTo(email).at(-1)!.text;
+  return /(http:\/\/localhost:3000\/p\/demo\/sign-in\/link\?token=\S+)/.exec(mail)![1]!;
+}
+
+/** Signs a person in by e-mail link, as they would: the link's page, then Continue. */
+async function signedIn(email: string): Promise<FormBrowser> {
+  const b = browser();
+  const link = await linkFor(b, email);
+  const opened = await b.submit(await text(await b.fetch(link)), {});
+  expect([opened.status, opened.headers.get("location")]).toEqual([303, "/p/demo"]);
+  return b;
+}
+
+const report = async (message: string): Promise<string> =>
+  (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId;
+const votesOf = async (key: string) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.votes;
+/** Posts the vote form of a feedback's page, as the page renders it. */
+async function vote(b: FormBrowser, key: string, choice: "cast" | "withdraw" = "cast", extra: Record<string, string> = {}) {
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await text(await b.fetch("/p/demo/sign-in")))![1]!;
+  return b.fetch(`/p/demo/${key}/vote`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrf, vote: choice, website: "", ...extra }),
+  });
+}
+
+describe("signing in to a portal by an e-mail link", () => {
+  test("the sign-in page has the e-mail field, a CSRF token and a honeypot; an unknown or closed portal is 404", async () => {
+    const page = await text(await browser().fetch("/p/demo/sign-in"));
+    expect(page).toContain('<input id="email" type="email" name="email"');
+    expect(page).toMatch(/<input type="hidden" name="csrf" value="[^"]{32,}">/);
+    expect(page).toContain('<div class="trap" aria-hidden="true"><label for="website">Leave this field empty</label>');
+    expect((await browser().fetch("/p/nowhere/sign-in")).status).toBe(404);
+    expect((await browser().fetch("/p/off/sign-in")).status).toBe(404);
+  });
+
+  test("the link arrives by e-mail; opening it signs no one in until the person continues; then a portal session opens", async () => {
+    const b = browser();
+    const link = await linkFor(b, "ana@customer.example");
+    const mail = mailsTo("ana@customer.example").at(-1)!.text;
+    expect(mail).toContain("open this link within 15 minutes (it works once)");
+    const confirm = await text(await b.fetch(link));
+    expect(confirm).toContain("Sign in with the link from your e-mail:");
+    expect(await text(await b.fetch("/p/demo/sign-in"))).not.toContain("Signed in as");
+    const opened = await b.submit(confirm, {});
+    expect([opened.status, opened.headers.get("location")]).toEqual([303, "/p/demo"]);
+    expect(await text(await b.fetch("/p/demo/sign-in"))).toContain("Signed in as <strong>ana@customer.example</strong>");
+  });
+
+  test("a link works once: used again it is 403 invalid_link, and asks for a new one", async () => {
+    const b = browser();
+    const link = await linkFor(b, "once@customer.example");
+    expect((await b.submit(await text(await b.fetch(link)), {})).status).toBe(303);
+    const again = await b.submit(await text(await b.fetch(link)), {});
+    expect(again.status).toBe(403);
+    expect(await text(again)).toContain("This sign-in link is invalid, used or expired. Ask for a new one.");
+  });
+
+  test("a link is valid 15 minutes: after that it opens nothing", async () => {
+    const b = browser();
+    const confirm = await text(await b.fetch(await linkFor(b, "slow@customer.example")));
+    http.advanceClock(15 * 60_000 + 1_000);
+    expect((await b.submit(confirm, {})).status).toBe(403);
+    expect(await text(await b.fetch("/p/demo/sign-in"))).not.toContain("Signed in as");
+  });
+
+  test("the answer never says whether an address is known; a filled honeypot is answered alike and sends nothing", async () => {
+    await signedIn("known@customer.example");
+    const answer = async (email: string, extra: Record<string, string> = {}) => {
+      const b = browser();
+      const sent = await b.submit(await text(await b.fetch("/p/demo/sign-in")), { email, ...extra });
+      return [sent.status, await text(sent)];
+    };
+    const known = await answer("known@customer.example");
+    expect(await answer("never-seen@customer.example")).toEqual(known);
+    expect(known[1]).toContain("If this address can sign in, a sign-in link is on its way.");
+    expect(await answer("robot@customer.example", { website: "https://spam.example" })).toEqual(known);
+    expect(mailsTo("never-seen@customer.example").length).toBe(1);
+    expect(mailsTo("robot@customer.example")).toEqual([]);
+  });
+
+  test("text that is not an e-mail address is 400 and the form says so", async () => {
+    const b = browser();
+    const refused = await b.submit(await text(await b.fetch("/p/demo/sign-in")), { email: "not an address" });
+    expect(refused.status).toBe(400);
+    expect(await text(refused)).toContain("Enter an e-mail address, such as ana@example.com.");
+  });
+
+  test("links are limited per e-mail address (5 an hour) and per client address (20 an hour): 429 with Retry-After", async () => {
+    const b = browser();
+    const ask = async (who: FormBrowser, email: string) => who.submit(await text(await who.fetch("/p/demo/sign-in")), { email });
+    for (let i = 0; i < 5; i++) expect((await ask(browser(), "flood@customer.example")).status).toBe(200);
+    const perEmail = await ask(browser(), "flood@customer.example");
+    expect(perEmail.status).toBe(429);
+    expect(Number(perEmail.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await text(perEmail)).toContain("Too many attempts.");
+    for (let i = 0; i < 20; i++) expect((await ask(b, `spray-${i}@customer.example`)).status).toBe(200);
+    const perAddress = await ask(b, "spray-last@customer.example");
+    expect([perAddress.status, Number(perAddress.headers.get("retry-after")) > 0]).toEqual([429, true]);
+  });
+
+  test("a post without the page's CSRF token, or from another site, is 403 and sends nothing", async () => {
+    const b = browser();
+    const page = await text(await b.fetch("/p/demo/sign-in"));
+    const forged = await b.submit(page.replace(/name="csrf" value="[^"]+"/, 'name="csrf" value="forged"'), { email: "csrf@customer.example" });
+    expect(forged.status).toBe(403);
+    const foreign = await b.submit(page, { email: "csrf@customer.example" }, undefined, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(mailsTo("csrf@customer.example")).toEqual([]);
+  });
+});
+
+describe("signing in to a portal through the customer's single sign-on", () => {
+  /** A token as the customer's server signs it, expiring in 5 minutes by the service's clock (or at `exp`, in seconds). */
+  const token = (claims: Record<string, unknown>, secret = SSO_SECRET, exp = Math.floor(http.services.clock() / 1000) + 300) =>
+    new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+
+  test("a token signed with the portal's secret opens a portal session with the person's name and e-mail, then goes to `next` on the portal", async () => {
+    const b = browser();
+    const signed = await token({ sub: "user-42", email: "Sso@Customer.example", name: "Sam Soe" });
+    const opened = await b.fetch(`/p/demo/sso?token=${signed}&next=${encodeURIComponent("/p/demo/DEMO-1")}`);
+    expect([opened.status, opened.headers.get("location")]).toEqual([303, "/p/demo/DEMO-1"]);
+    expect(await text(await b.fetch("/p/demo/sign-in"))).toContain("Signed in as <strong>sso@customer.example</strong>");
+  });
+
+  test("`next` leads only within the portal: another site or another portal goes to the board", async () => {
+    for (const next of ["https://evil.example/", "//evil.example", "/p/other", "/inbox", "/p/demo/../../inbox"]) {
+      const opened = await browser().fetch(
+        `/p/demo/sso?token=${await token({ sub: "u", email: "n@customer.example" })}&next=${encodeURIComponent(next)}`,
+      );
+      expect({ next, location: opened.headers.get("location") }).toEqual({ next, location: "/p/demo" });
+    }
+  });
+
+  test("a forged, expired, unsigned or incomplete token is 403 and opens nothing; so is any token on a portal without a secret", async () => {
+    const none = `${Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url")}.${Buffer.from(JSON.stringify({ sub: "u", email: "x@customer.example", exp: 9_999_999_999 })).toString("base64url")}.`;
+    const refusedTokens = {
+      forged: await token({ sub: "u", email: "x@customer.example" }, "another-secret-that-is-not-the-portal-one"),
+      expired: await token({ sub: "u", email: "x@customer.example" }, SSO_SECRET, Math.floor(http.services.clock() / 1000) - 1),
+      unsigned: none,
+      noEmail: await token({ sub: "u" }),
+      noSub: await token({ email: "x@customer.example" }),
+      badEmail: await token({ sub: "u", email: "not an address" }),
+      garbage: "not.a.token",
+    };
+    for (const [name, t] of Object.entries(refusedTokens)) {
+      const b = browser();
+      const refused = await b.fetch(`/p/demo/sso?token=${encodeURIComponent(t)}`);
+      expect({ name, status: refused.status }).toEqual({ name, status: 403 });
+      expect(await text(await b.fetch("/p/demo/sign-in"))).not.toContain("Signed in as");
+    }
+    expect((await browser().fetch(`/p/nosso/sso?token=${await token({ sub: "u", email: "x@customer.example" })}`)).status).toBe(403);
+  });
+});
+
+describe("portal sessions are the portal's only", () => {
+  test("a portal session never opens the team's inbox, and a team session is no portal session", async () => {
+    const person = await signedIn(http.demo.users.admin.email);
+    const inbox = await person.fetch("/inbox");
+    expect([inbox.status, inbox.headers.get("location")?.startsWith("/login")]).toEqual([303, true]);
+    const member = browser();
+    await signIn(member, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    expect(await text(await member.fetch("/p/demo/sign-in"))).not.toContain("Signed in as");
+  });
+
+  test("signing out ends the session on the server: the old cookie signs no one in", async () => {
+    const b = await signedIn("leaving@customer.example");
+    const cookie = b.cookieHeader();
+    const page = await text(await b.fetch("/p/demo/sign-in"));
+    const form = /<form method="post" action="\/p\/demo\/sign-out">[\s\S]*?<\/form>/.exec(page)![0];
+    expect((await b.submit(form, {})).headers.get("location")).toBe("/p/demo");
+    const replayed = await http.handle(new Request(`${http.url}/p/demo/sign-in`, { headers: { cookie } }));
+    expect(await replayed.text()).not.toContain("Signed in as");
+  });
+});
+
+describe("voting on the portal", () => {
+  test("a signed-in person votes once: the form sends them back to the page, the feedback counts one vote, and they follow it", async () => {
+    const key = await report("Export my data as CSV from the portal");
+    const b = await signedIn("voter@customer.example");
+    const followers = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.followers;
+    const voted = await vote(b, key);
+    expect([voted.status, voted.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
+    expect((await vote(b, key)).status).toBe(303);
+    expect(await votesOf(key)).toBe(1);
+    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.followers).toBe(followers + 1);
+    const listed = await http.request("GET", `/v1/feedbacks/${key}/voters`, { token: http.demo.tokens.reader });
+    expect(listed.body.data.map((v: { email: string }) => v.email)).toEqual(["voter@customer.example"]);
+  });
+
+  test("a person withdraws their vote", async () => {
+    const key = await report("Withdraw a vote from the portal");
+    const b = await signedIn("changes-mind@customer.example");
+    await vote(b, key);
+    expect(await votesOf(key)).toBe(1);
+    expect((await vote(b, key, "withdraw")).headers.get("location")).toBe(`/p/demo/${key}`);
+    expect(await votesOf(key)).toBe(0);
+  });
+
+  test("sent to sign in from a vote, a person signs in by e-mail and comes back to the feedback's page", async () => {
+    const key = await report("Come back after signing in");
+    const b = browser();
+    const sentAway = (await vote(b, key)).headers.get("location")!;
+    const signInPage = await text(await b.fetch(sentAway));
+    expect(signInPage).toContain(`<input type="hidden" name="next" value="/p/demo/${key}">`);
+    expect((await b.submit(signInPage, { email: "returning@customer.example" })).status).toBe(200);
+    const link = /(http:\/\/localhost:3000\/p\/demo\/sign-in\/link\?\S+)/.exec(mailsTo("returning@customer.example").at(-1)!.text)![1]!;
+    const opened = await b.submit(await text(await b.fetch(link)), {});
+    expect([opened.status, opened.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
+    expect((await vote(b, key)).headers.get("location")).toBe(`/p/demo/${key}`);
+    expect(await votesOf(key)).toBe(1);
+  });
+
+  test("a delivered feedback takes no vote: 409 and the page says why", async () => {
+    const key = await report("Delivered already");
+    await http.request("PATCH", `/v1/feedbacks/${key}`, { body: { status: "delivered" }, token: http.demo.tokens.member });
+    const refused = await vote(await signedIn("late@customer.example"), key);
+    expect(refused.status).toBe(409);
+    expect(await text(refused)).toContain("This feedback takes no votes: it is delivered or dismissed.");
+    expect(await votesOf(key)).toBe(0);
+  });
+
+  test("someone not signed in is sent to sign in, and comes back to the page; a filled honeypot counts nothing", async () => {
+    const key = await report("Vote without signing in");
+    const anonymous = await vote(browser(), key);
+    expect([anonymous.status, anonymous.headers.get("location")]).toEqual([303, `/p/demo/sign-in?next=${encodeURIComponent(`/p/demo/${key}`)}`]);
+    expect((await vote(await signedIn("robot-voter@customer.example"), key, "cast", { website: "x" })).status).toBe(303);
+    expect(await votesOf(key)).toBe(0);
+  });
+
+  test("a vote without the session's CSRF token, or from another site, is 403 and counts nothing", async () => {
+    const key = await report("CSRF on the vote");
+    const b = await signedIn("csrf-voter@customer.example");
+    const forged = await b.fetch(`/p/demo/${key}/vote`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf: "forged", vote: "cast" }),
+    });
+    expect(forged.status).toBe(403);
+    expect((await vote(b, key, "cast", {})).status).toBe(303);
+    const other = await b.fetch(`/p/demo/${key}/vote`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ csrf: "x", vote: "withdraw" }),
+    });
+    expect(other.status).toBe(403);
+    expect(await votesOf(key)).toBe(1);
+  });
+
+  test("votes are limited per person (10 a minute): the 11th is 429 with Retry-After", async () => {
+    http.startFreshMinute();
+    const b = await signedIn("eager-voter@customer.example");
+    for (let i = 0; i < 10; i++) expect((await vote(b, await report(`Portal idea ${i}`))).status).toBe(303);
+    const refused = await vote(b, await report("Portal idea too many"));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("votes are limited per client address (30 a minute), whoever signed in: 429 with Retry-After", async () => {
+    http.startFreshMinute();
+    const key = await report("One address, many people");
+    const sharedAddress = { "x-test-client-address": "203.0.113.77" };
+    let last: Response | null = null;
+    for (let i = 0; i < 31; i++) {
+      const person = await signedIn(`crowd-${i}@customer.example`);
+      const shared = new FormBrowser(http.url, sharedAddress, (r) => http.handle(r));
+      shared.plant(
+        ...(person
+          .cookieHeader()
+          .split("; ")
+          .map((c) => c.split("="))
+          .find(([name]) => name === "retour_portal") as [string, string]),
+      );
+      last = await vote(shared, key);
+      if (i < 30) expect(last.status).toBe(303);
+    }
+    expect([last!.status, Number(last!.headers.get("retry-after")) > 0]).toEqual([429, true]);
+    expect(await votesOf(key)).toBe(30);
+  });
+});
