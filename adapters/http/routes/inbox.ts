@@ -94,7 +94,7 @@ const options = (values: readonly string[], selected: string | undefined, label:
 /** The query string of a list (no page position): what a saved view keeps, and the address it opens. */
 const viewQuery = (query: FeedbackListQuery): string => new URL(inboxHref(query, { cursor: undefined }), "http://retour.invalid").search.slice(1);
 
-/** The side bar of saved views: the person's own, the one on screen marked, and a form to save the list on screen. */
+/** The saved views: the person's own as chips above the list, the one on screen marked, and a form to save the list on screen. */
 function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: string, error?: string): Html {
   const w = wordsFor(visitor.language, "views");
   const list =
@@ -104,10 +104,10 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
           (v) =>
             html`<li><a href="${v.query ? `/inbox?${v.query}` : "/inbox"}"${v.query === current ? html` aria-current="page"` : ""}>${v.name}</a> ${postButton(visitor, `/inbox/views/${encodeURIComponent(v.id)}/delete`, w.deleteView)}</li>`,
         )}</ul>`;
-  return html`<aside class="views-bar" aria-label="${w.savedViews}"><h2>${w.savedViews}</h2>${list}
-${error ? html`<p class="error" role="alert">${error}</p>` : ""}<details${error ? html` open` : ""}><summary>${w.saveView}</summary><form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
+  return html`<section class="views-row" aria-labelledby="views-title"><h2 id="views-title">${w.savedViews}</h2>${list}
+<details${error ? html` open` : ""}><summary>${w.saveView}</summary>${error ? html`<p class="error" role="alert">${error}</p>` : ""}<form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
 <label for="view-name">${w.viewName}</label><input id="view-name" name="name" required maxlength="${VIEW_NAME_MAX_LENGTH}">
-<button type="submit" class="secondary">${w.saveView}</button></form></details></aside>`;
+<button type="submit" class="secondary">${w.saveView}</button></form></details></section>`;
 }
 
 async function inboxPage(services: Services, visitor: Visitor, url: URL, notice: { error?: string; status?: number } = {}): Promise<Response> {
@@ -170,14 +170,9 @@ ${
   }</p>`;
   const keys = page.data.length > 0 ? html`<p class="muted keys">${w.keyboardHint}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
-  return appPage(
-    visitor,
-    "/inbox",
-    w.inbox,
-    html`<h1>${w.inbox}</h1><div class="inbox-layout">${side}<div>${tabs}${filters}${table}${paging}${keys}</div></div>`,
-    notice.status ?? 200,
-    [KEYBOARD_SCRIPT_PATH],
-  );
+  return appPage(visitor, "/inbox", w.inbox, html`<h1>${w.inbox}</h1>${side}${tabs}${filters}${table}${paging}${keys}`, notice.status ?? 200, [
+    KEYBOARD_SCRIPT_PATH,
+  ]);
 }
 
 async function feedbackPage(

@@ -16,7 +16,7 @@ async function as(role: "admin" | "member", headers: Record<string, string> = {}
   return b;
 }
 /** The inbox's side bar of saved views. */
-const sideBar = (page: string) => /<aside class="views-bar" aria-label="Saved views">[\s\S]*?<\/aside>/.exec(page)?.[0] ?? "";
+const sideBar = (page: string) => /<section class="views-row" aria-labelledby="views-title">[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
 /** The side bar's form that saves the list on screen, as a browser submits it (its own hidden fields). */
 const saveForm = (page: string) => /<form method="post" action="\/inbox\/views">[\s\S]*?<\/form>/.exec(page)![0];
 
