@@ -18,6 +18,8 @@ const TABLE = {
   "organization.read": { roles: ROLES, scope: null },
   /** Apps, channels, feature maps, help centers, members, plan: settings no token scope reaches. */
   "organization.manage": { roles: ["admin"], scope: null },
+  /** The public portal's settings and its SSO secret. */
+  "portal.manage": { roles: ["admin"], scope: "feedbacks:write" },
 } as const satisfies Record<string, Rule>;
 
 interface Rule {

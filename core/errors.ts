@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   "invalid_signature",
   "unsupported_media_type",
   "internal_error",
+  "slug_taken",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -25,6 +25,9 @@ import type { TrendStore } from "./store/trends.ts";
 import type { StoreUpkeep } from "./store/upkeep.ts";
 import type { UserStore } from "./store/users.ts";
 import type { WebhookStore } from "./store/webhooks.ts";
+import type { PortalStore } from "./store/portals.ts";
+import type { PublicationStore } from "./store/publications.ts";
+import type { CommentStore } from "./store/comments.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -59,7 +62,10 @@ export type Store = RateLimitStore &
   UserStore &
   TokenStore &
   ServiceSecretStore &
-  StoreUpkeep;
+  StoreUpkeep &
+  PortalStore &
+  PublicationStore &
+  CommentStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

@@ -56,6 +56,8 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["suggestions", { orgId: 1, dismissedAt: 1, score: -1, feedbackId: -1 }],
   ["suggestions", { orgId: 1, similarId: 1 }],
   ["suggestions", { orgId: 1, feedbackId: 1 }],
+  ["portals", { slug: 1 }, { unique: true }],
+  ["publications", { orgId: 1, publishedAt: 1 }],
   // Only its _id, but asking for it creates the collection at start: new feedbacks' transactions
   // write to it, and a collection is created inside a transaction only from MongoDB 4.4 on.
   ["search_vocabulary", { _id: 1 }],

@@ -7,6 +7,7 @@ import { appSetupStore } from "./app-setup.ts";
 import { userStore } from "./users.ts";
 import { tokenStore } from "./tokens.ts";
 import { serviceSecretStore } from "./service-secret.ts";
+import { portalStore } from "./portal.ts";
 import { attachmentStore } from "./attachments.ts";
 import { collectionStore } from "./collection.ts";
 import { type Database, database } from "./database.ts";
@@ -63,6 +64,7 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...userStore(data),
     ...tokenStore(data),
     ...serviceSecretStore(data),
+    ...portalStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 32;
+PRAGMA user_version = 33;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -48,7 +48,7 @@ CREATE TRIGGER channels_update_moves_catalog AFTER UPDATE ON channels BEGIN UPDA
 CREATE TABLE comments (
   id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, user_id TEXT NOT NULL, text TEXT NOT NULL,
   status_from TEXT NOT NULL, status_to TEXT NOT NULL, at INTEGER NOT NULL
-);
+, visibility TEXT NOT NULL DEFAULT 'internal');
 CREATE INDEX comments_by_feedback ON comments (feedback_id, at);
 
 CREATE TABLE deliveries (
@@ -215,6 +215,16 @@ CREATE UNIQUE INDEX organizations_by_number ON organizations (number);
 CREATE TRIGGER organizations_delete_moves_catalog AFTER DELETE ON organizations BEGIN UPDATE catalog_version SET n = n + 1; END;
 CREATE TRIGGER organizations_update_moves_catalog AFTER UPDATE OF name, key_prefix, plan, quota_override ON organizations
   BEGIN UPDATE catalog_version SET n = n + 1; END;
+
+CREATE TABLE portals (
+  org_id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, enabled INTEGER NOT NULL, title TEXT NOT NULL, posting TEXT NOT NULL,
+  indexing INTEGER NOT NULL, status_labels TEXT NOT NULL, brand_color TEXT, sso_secret_sealed TEXT
+);
+
+CREATE TABLE publications (
+  feedback_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, title TEXT NOT NULL, description TEXT, published_at INTEGER NOT NULL, words TEXT NOT NULL
+);
+CREATE INDEX publications_by_org ON publications (org_id, published_at);
 
 CREATE TABLE qualifications (id TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE INDEX qualifications_expiry ON qualifications (expires_at);

@@ -23,6 +23,7 @@ import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { jobQueue } from "./jobs.ts";
+import { portalStore } from "./portal.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
@@ -61,6 +62,7 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...userStore(db),
     ...tokenStore(db),
     ...serviceSecretStore(db),
+    ...portalStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);

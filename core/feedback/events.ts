@@ -1,6 +1,6 @@
 import type { Status } from "../schemas/feedback.ts";
 
-export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped", "feedback.merged", "feedback.unmerged"] as const;
+export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped", "feedback.merged", "feedback.unmerged", "comment.created"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A domain event before it gets its identity; the use case stamps id and time. */
@@ -11,7 +11,9 @@ export type EventDraft =
    * `feedback.merged` is about the feedback that absorbed another (`relatedId`, the one merged
    * into it); `feedback.unmerged` about the one restored (`relatedId`, the one it left).
    */
-  | { readonly type: "feedback.merged" | "feedback.unmerged"; readonly relatedId: string };
+  | { readonly type: "feedback.merged" | "feedback.unmerged"; readonly relatedId: string }
+  /** `comment.created` is sent for public comments only; `relatedId` is the comment. */
+  | { readonly type: "comment.created"; readonly relatedId: string };
 
 export type DomainEvent = EventDraft & {
   readonly id: string;

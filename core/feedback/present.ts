@@ -1,6 +1,7 @@
 import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import type { CommentEntry, Feedback, FeedbackSummary, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { StatusComment } from "../store/feedbacks.ts";
+import type { Publication } from "../store/publications.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -13,6 +14,8 @@ interface Related {
   readonly baseUrl: string;
   /** How many people follow the feedback. */
   readonly followers: number;
+  /** What the team published of it on the portal, if it did. */
+  readonly publication: Pick<Publication, "title" | "description"> | undefined;
 }
 
 function commonFields(f: FeedbackRecord, related: Related) {
@@ -30,6 +33,9 @@ function commonFields(f: FeedbackRecord, related: Related) {
     createdAt: iso(f.createdAt),
     lastActivityAt: iso(f.lastActivityAt),
     url: feedbackUrl(related.baseUrl, f.key),
+    published: related.publication !== undefined,
+    ...(related.publication && { publicTitle: related.publication.title }),
+    ...(related.publication?.description && { publicDescription: related.publication.description }),
   };
 }
 
@@ -56,6 +62,7 @@ export function commentEntry(comment: StatusComment, author: { email: string; na
     at: iso(comment.at),
     ...(comment.statusFrom !== comment.statusTo && { statusChange: { from: comment.statusFrom, to: comment.statusTo } }),
     text: comment.text,
+    visibility: comment.visibility,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DomainEvent, JobRequest, StatusChange } from "../feedback/events.ts";
 import type { FeedbackRecord, ReportRecord } from "../model.ts";
 import type { FEEDBACK_ORDERS, Kind, Severity, Status } from "../schemas/feedback.ts";
+import type { Visibility } from "../schemas/portal.ts";
 
 export interface FeedbackFilter {
   readonly statuses: readonly Status[];
@@ -10,6 +11,10 @@ export interface FeedbackFilter {
   readonly featureId?: string;
   /** Words to find (all of them, as prefixes) in key, title, summary and reports. */
   readonly words?: readonly string[];
+  /** Only feedbacks published on the portal (true), or only those not published (false). */
+  readonly published?: boolean;
+  /** Only feedbacks holding a report from this source (a channel kind, `agent`, `portal`). */
+  readonly source?: string;
 }
 
 /** The orders a list can take. */
@@ -33,11 +38,14 @@ export interface StatusChangeRecord {
 }
 
 export interface StatusComment {
+  readonly id: string;
   readonly text: string;
   readonly userId: string;
   readonly statusFrom: Status;
   readonly statusTo: Status;
   readonly at: number;
+  /** Comments given with a status change are internal; one written on its own says. */
+  readonly visibility: Visibility;
 }
 
 /** Feedbacks as the team reads and moves them: lists, reports, history, counts, status changes. */
@@ -55,7 +63,7 @@ export interface FeedbackStore {
   findReportByStatusId(statusId: string): Promise<{ report: ReportRecord; tokenHash: string } | null>;
   /** Each time the feedback's status changed, oldest first, with the status it left. */
   statusChanges(feedbackId: string): Promise<StatusChange[]>;
-  /** The comments of a feedback, oldest first, each with the status change it came with. */
+  /** The comments of a feedback, oldest first, each with the status change it came with (from = to for one written on its own). */
   listComments(feedbackId: string): Promise<StatusComment[]>;
   /** How many feedbacks of the organization (merged ones left out) that pass the filter have each status. */
   countByStatus(orgId: string, filter?: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>>;

@@ -40,6 +40,7 @@ function setUp(answer: { status: number } | { error: string }) {
     secrets: { seal: async (text: string) => `sealed:${text}`, open: async (sealed: string) => sealed.replace(/^sealed:/, "") },
     store: {
       ...fake.deps.store,
+      findComment: async () => null,
       finishDelivery: async (_d: ClaimedDelivery, next: DeliveryNext, result: DeliveryResult) => void finished.push({ next, result }),
     },
   };

@@ -50,6 +50,7 @@ export function fakeFeedbacks(...records: FeedbackRecord[]) {
     findUser: async () => null,
     listAttachments: async () => [],
     countFollowers: async () => new Map<string, number>(),
+    findPublications: async () => new Map(),
     serviceSecret: async () => new Uint8Array(32),
   };
   return {

@@ -375,7 +375,7 @@ export const EN = {
     invalid_link: "This link is invalid or has expired.",
     no_tracker: "This app has no issue tracker. An operator sets one with the CLI.",
     invalid_webhook:
-      "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged and feedback.unmerged.",
+      "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged and comment.created.",
     webhook_limit_reached: "An organization may have at most 5 webhooks.",
     invalid_feature_map:
       "The feature map is refused whole: an app has at most 2000 features, each with at most 50 cues and an id of its own (a feature without an id takes one from its path).",
@@ -390,6 +390,7 @@ export const EN = {
     invalid_signature: "The signature of this request does not match.",
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     internal_error: "Something went wrong on our side. It has been logged.",
+    slug_taken: "Another portal already has this address (slug). Choose another one.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
