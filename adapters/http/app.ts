@@ -34,6 +34,19 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
+import { portalRoutes } from "./routes/portal.ts";
+import { portalPublicRoutes } from "./routes/portal-public.ts";
+import { portalPageRoutes } from "./routes/portal-pages.ts";
+import {
+  CommentRequest,
+  Portal,
+  PortalUpdate,
+  PublicFeedback,
+  PublicFeedbackPage,
+  PublicFeedbackSummary,
+  PublishRequest,
+  SsoSecret,
+} from "../../core/schemas/portal.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -83,6 +96,14 @@ const COMPONENTS = [
   WebhookWithSecret,
   WebhookList,
   ErrorBody,
+  Portal,
+  PortalUpdate,
+  SsoSecret,
+  PublishRequest,
+  CommentRequest,
+  PublicFeedbackSummary,
+  PublicFeedback,
+  PublicFeedbackPage,
 ];
 
 function openapiDocument() {
@@ -160,5 +181,8 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(trendRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
-    .use(faviconRoutes());
+    .use(faviconRoutes())
+    .use(portalPublicRoutes(services))
+    .use(portalRoutes(services, options.apiPerMinute))
+    .use(portalPageRoutes(services));
 }

@@ -1,0 +1,126 @@
+import { Elysia } from "elysia";
+import type { Language } from "../../../core/errors.ts";
+import { lookupKey } from "../../../core/feedback/find-feedback.ts";
+import { openPortal } from "../../../core/portal/open-portal.ts";
+import { portalUrl } from "../../../core/portal/portal-settings.ts";
+import { getPublicFeedback } from "../../../core/portal/public-feedback.ts";
+import { listPublicFeedbacks } from "../../../core/portal/public-feedbacks.ts";
+import { portalRoadmap } from "../../../core/portal/roadmap.ts";
+import { sitemapEntries } from "../../../core/portal/sitemap.ts";
+import type { Services } from "../../../core/services.ts";
+import type { PortalRecord } from "../../../core/store/portals.ts";
+import { html } from "../html.ts";
+import { negotiateLanguage } from "../language.ts";
+import { boardBody, boardQuery } from "../portal/board.ts";
+import { publicResponse } from "../portal/cache.ts";
+import { pageHeaders, portalDocument } from "../portal/document.ts";
+import { feedbackBody } from "../portal/feedback-page.ts";
+import { roadmapBody } from "../portal/roadmap-page.ts";
+import { robotsTxt, sitemapXml } from "../portal/search-engines.ts";
+import { portalWords } from "../portal/words.ts";
+
+/** The reader's language: `?lang=` when a link chose one, else Accept-Language. */
+function languageOf(request: Request): Language {
+  const chosen = new URL(request.url).searchParams.get("lang");
+  return chosen === "fr" || chosen === "en" ? chosen : negotiateLanguage(request.headers.get("accept-language"));
+}
+
+/**
+ * The portal's pages, for anyone: the board, a feedback, the roadmap, and what search engines
+ * read. Server-rendered, no script, cacheable (strong ETag, 304). A portal that is off, and any
+ * feedback not published, is a plain 404 that says nothing of what exists.
+ */
+export function portalPageRoutes(services: Services) {
+  const { digest, baseUrl } = services;
+  const notFound = (portal: PortalRecord | null, language: Language): Response => {
+    const w = portalWords(language);
+    if (!portal) {
+      return new Response(html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`.value, {
+        status: 404,
+        headers: { ...pageHeaders(null), "cache-control": "no-store" },
+      });
+    }
+    const home = portalUrl(baseUrl, portal.slug);
+    const body = html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p><p><a href="/p/${encodeURIComponent(portal.slug)}">${w.goToBoard}</a></p>`;
+    const page = portalDocument({ portal, language, baseUrl, title: w.notFoundTitle, description: w.notFound, canonical: home, current: null, body });
+    return new Response(page, { status: 404, headers: { ...pageHeaders(portal), "cache-control": "no-store" } });
+  };
+  const send = (request: Request, portal: PortalRecord, page: string) => publicResponse(digest, request, page, pageHeaders(portal));
+
+  return new Elysia({ name: "routes/portal-pages" })
+    .get(
+      "/p/:slug",
+      async ({ request, params }) => {
+        const language = languageOf(request);
+        const query = boardQuery(new URL(request.url).searchParams);
+        let listed = await listPublicFeedbacks(services, params.slug, query, language);
+        // A cursor from another filter (an edited address) starts again at the first page.
+        if (!listed.ok && listed.code === "invalid_cursor") listed = await listPublicFeedbacks(services, params.slug, { ...query, cursor: undefined }, language);
+        if (!listed.ok) return notFound(null, language);
+        const { portal, page } = listed.value;
+        const apps = await services.store.listApps(portal.orgId);
+        const w = portalWords(language);
+        const body = boardBody({ portal, language, query, page, apps: apps.map((a) => ({ id: a.id, name: a.name })) });
+        const home = portalUrl(baseUrl, portal.slug);
+        return send(request, portal, portalDocument({ portal, language, baseUrl, title: portal.title, description: w.boardIntro, canonical: home, current: "board", body }));
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/p/:slug/roadmap",
+      async ({ request, params }) => {
+        const language = languageOf(request);
+        const roadmap = await portalRoadmap(services, params.slug, language);
+        if (!roadmap.ok) return notFound(null, language);
+        const { portal, columns } = roadmap.value;
+        const w = portalWords(language);
+        const canonical = `${portalUrl(baseUrl, portal.slug)}/roadmap`;
+        const body = roadmapBody(portal, language, columns);
+        return send(request, portal, portalDocument({ portal, language, baseUrl, title: w.roadmap, description: w.roadmapIntro, canonical, current: "roadmap", body }));
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/p/:slug/sitemap.xml",
+      async ({ request, params }) => {
+        const listed = await sitemapEntries(services, params.slug);
+        if (!listed.ok) return notFound(null, languageOf(request));
+        const home = portalUrl(baseUrl, listed.value.portal.slug);
+        return publicResponse(digest, request, sitemapXml(home, listed.value.entries), {
+          "content-type": "application/xml; charset=utf-8",
+          "x-content-type-options": "nosniff",
+        });
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/p/:slug/robots.txt",
+      async ({ request, params }) => {
+        const portal = await openPortal(services, params.slug);
+        if (!portal) return notFound(null, languageOf(request));
+        const path = `/p/${encodeURIComponent(portal.slug)}`;
+        return publicResponse(digest, request, robotsTxt(portal, path, portalUrl(baseUrl, portal.slug)), {
+          "content-type": "text/plain; charset=utf-8",
+          "x-content-type-options": "nosniff",
+        });
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/p/:slug/:key",
+      async ({ request, params }) => {
+        const language = languageOf(request);
+        const found = await getPublicFeedback(services, params.slug, params.key, language);
+        if (!found.ok) return notFound(await openPortal(services, params.slug), language);
+        const { portal, feedback } = found.value;
+        // A key merged into another published feedback, or typed in another case, goes to that feedback's own address.
+        if (feedback.key !== lookupKey(params.key) || params.slug !== portal.slug) {
+          return new Response(null, { status: 301, headers: { location: `/p/${encodeURIComponent(portal.slug)}/${encodeURIComponent(feedback.key)}`, ...pageHeaders(portal) } });
+        }
+        const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
+        const body = feedbackBody({ portal, language, feedback });
+        return send(request, portal, portalDocument({ portal, language, baseUrl, title: feedback.publicTitle, description, canonical: feedback.url, current: "board", body }));
+      },
+      { detail: { hide: true } },
+    );
+}
