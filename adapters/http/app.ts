@@ -37,6 +37,8 @@ import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../.
 import { portalRoutes } from "./routes/portal.ts";
 import { portalPublicRoutes } from "./routes/portal-public.ts";
 import { portalPageRoutes } from "./routes/portal-pages.ts";
+import { inboxPortalRoutes } from "./routes/inbox-portal.ts";
+import { settingsPortalRoutes } from "./routes/settings-portal.ts";
 import {
   CommentRequest,
   Portal,
@@ -184,5 +186,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(faviconRoutes())
     .use(portalPublicRoutes(services))
     .use(portalRoutes(services, options.apiPerMinute))
-    .use(portalPageRoutes(services));
+    .use(portalPageRoutes(services))
+    .use(inboxPortalRoutes(services))
+    .use(settingsPortalRoutes(services));
 }

@@ -2,6 +2,8 @@ import { type Html, html } from "../html.ts";
 import { appPage } from "./layout.ts";
 import type { Visitor } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
+import { portalTeamWords } from "./portal-words.ts";
+import { can } from "../../../core/authorization.ts";
 
 /** A settings page: the settings sections, then the page's own content. */
 export function settingsPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
@@ -13,6 +15,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     { href: "/settings/webhooks", label: w.webhooks },
     { href: "/settings/tokens", label: w.tokens },
     { href: "/settings/agents", label: w.agents },
+    ...(can(visitor.grant, "portal.manage") ? [{ href: "/settings/portal", label: portalTeamWords(visitor.language).settingsTab }] : []),
   ];
   return appPage(
     visitor,
