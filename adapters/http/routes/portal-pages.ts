@@ -1,6 +1,5 @@
 import { Elysia } from "elysia";
 import type { Language } from "../../../core/errors.ts";
-import { lookupKey } from "../../../core/feedback/find-feedback.ts";
 import { openPortal } from "../../../core/portal/open-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import { getPublicFeedback } from "../../../core/portal/public-feedback.ts";
@@ -113,8 +112,8 @@ export function portalPageRoutes(services: Services) {
         const found = await getPublicFeedback(services, params.slug, params.key, language);
         if (!found.ok) return notFound(await openPortal(services, params.slug), language);
         const { portal, feedback } = found.value;
-        // A key merged into another published feedback, or typed in another case, goes to that feedback's own address.
-        if (feedback.key !== lookupKey(params.key) || params.slug !== portal.slug) {
+        // A key merged into another published feedback, an id, or a key or slug typed in another case, goes to the feedback's own address.
+        if (feedback.key !== params.key || params.slug !== portal.slug) {
           return new Response(null, { status: 301, headers: { location: `/p/${encodeURIComponent(portal.slug)}/${encodeURIComponent(feedback.key)}`, ...pageHeaders(portal) } });
         }
         const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
