@@ -8,7 +8,7 @@ import { type Database, type Document, fromDocument, toDocument } from "./databa
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
 import { expandWords } from "../../core/feedback/search-words.ts";
-import { feedbackIdsFilter } from "./portal.ts";
+import { feedbackIdsFilter } from "./publications.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
 

@@ -7,7 +7,9 @@ import { appSetupStore } from "./app-setup.ts";
 import { userStore } from "./users.ts";
 import { tokenStore } from "./tokens.ts";
 import { serviceSecretStore } from "./service-secret.ts";
-import { portalStore } from "./portal.ts";
+import { portalStore } from "./portals.ts";
+import { publicationStore } from "./publications.ts";
+import { commentStore } from "./comments.ts";
 import { attachmentStore } from "./attachments.ts";
 import { collectionStore } from "./collection.ts";
 import { type Database, database } from "./database.ts";
@@ -65,6 +67,8 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...tokenStore(data),
     ...serviceSecretStore(data),
     ...portalStore(data),
+    ...publicationStore(data),
+    ...commentStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

@@ -303,7 +303,9 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
         if (words === null) return {};
         const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", words ? holdsWords(words) : null);
         const rows = db
-          .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`)
+          .query<{ status: Status; n: number }, SQLQueryBindings[]>(
+            `SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`,
+          )
           .all(...params);
         return Object.fromEntries(rows.map((r) => [r.status, r.n]));
       }

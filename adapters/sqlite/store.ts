@@ -23,7 +23,9 @@ import { suggestionStore } from "./suggestions.ts";
 import { trendStore } from "./trends.ts";
 import { followerStore } from "./followers.ts";
 import { jobQueue } from "./jobs.ts";
-import { portalStore } from "./portal.ts";
+import { portalStore } from "./portals.ts";
+import { publicationStore } from "./publications.ts";
+import { commentStore } from "./comments.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
@@ -63,6 +65,8 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...tokenStore(db),
     ...serviceSecretStore(db),
     ...portalStore(db, batch),
+    ...publicationStore(db, batch),
+    ...commentStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);

@@ -193,7 +193,8 @@ const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "portal set"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const asked = portalUpdate(inv);
-    if (!portalUpdateCheck.check(asked)) throw new UsageError(errorBody("invalid_body", "en", portalUpdateCheck.refuse("invalid_body", asked).problem).error);
+    if (!portalUpdateCheck.check(asked))
+      throw new UsageError(errorBody("invalid_body", "en", portalUpdateCheck.refuse("invalid_body", asked).problem).error);
     out(JSON.stringify(orFail(await setPortal(services, operator(org), asked)), null, 2));
   },
   async "portal enable"(services, inv, out) {

@@ -1,6 +1,13 @@
 import type { Status } from "../schemas/feedback.ts";
 
-export const EVENT_TYPES = ["feedback.created", "feedback.status_changed", "feedback.shipped", "feedback.merged", "feedback.unmerged", "comment.created"] as const;
+export const EVENT_TYPES = [
+  "feedback.created",
+  "feedback.status_changed",
+  "feedback.shipped",
+  "feedback.merged",
+  "feedback.unmerged",
+  "comment.created",
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A domain event before it gets its identity; the use case stamps id and time. */

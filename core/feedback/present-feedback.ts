@@ -58,7 +58,11 @@ export async function presentWithReports(services: PresentDeps, feedback: Feedba
         )
       : null;
   const context = links && fullContext(reports, links, feature ?? undefined, feedback.diagnostic);
-  const related = { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl, followers: followers.get(feedback.id) ?? 0,
+  const related = {
+    app: app ?? undefined,
+    feature: feature ?? undefined,
+    baseUrl: services.baseUrl,
+    followers: followers.get(feedback.id) ?? 0,
     publication: publications.get(feedback.id),
   };
   return {

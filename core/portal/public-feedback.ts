@@ -11,7 +11,7 @@ import { type OpenPortalDeps, openPortal } from "./open-portal.ts";
 import { NO_VOTES } from "./public-feedbacks.ts";
 import { publicComments, toPublicFeedback } from "./public-view.ts";
 
-export type PublicFeedbackDeps = OpenPortalDeps &
+type PublicFeedbackDeps = OpenPortalDeps &
   FindDeps &
   Pick<Services, "baseUrl"> & {
     readonly store: Pick<PublicationStore, "findPublications"> &

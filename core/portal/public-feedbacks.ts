@@ -27,7 +27,7 @@ export type PublicListDeps = OpenPortalDeps &
   };
 
 /** The filters of a public query as the store reads them; words fold as the publication's words do. */
-export function publicFilter(query: PublicListQuery): PublicFilter {
+function publicFilter(query: PublicListQuery): PublicFilter {
   const words = query.query ? searchWords(query.query.normalize("NFD").replace(/\p{M}/gu, "")) : [];
   return {
     statuses: statusesOf(query.status ?? "open"),
@@ -45,14 +45,21 @@ export function publicPosition({ feedback }: PublishedFeedback, order: PortalSor
 
 /**
  * GET /v1/portal/{slug}/feedbacks and the board: one page of published feedbacks, public fields
- * only, paged by cursor. No authentication; a portal that is off is not found.
+ * only, paged by cursor, with the organization's apps to filter by. No authentication; a portal
+ * that is off is not found.
  */
 export async function listPublicFeedbacks(
   services: PublicListDeps,
   slug: string,
   query: PublicListQuery,
   language: Language,
-): Promise<Result<{ readonly portal: PortalRecord; readonly page: PublicFeedbackPage }>> {
+): Promise<
+  Result<{
+    readonly portal: PortalRecord;
+    readonly page: PublicFeedbackPage;
+    readonly apps: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+  }>
+> {
   const portal = await openPortal(services, slug);
   if (!portal) return fail("not_found");
   const { store } = services;
@@ -75,5 +82,5 @@ export async function listPublicFeedbacks(
   );
   const last = shown.at(-1);
   const nextCursor = rows.length > limit && last ? await encodeCursor(secret, publicPosition(last, order), filterKey) : null;
-  return ok({ portal, page: { data, nextCursor } });
+  return ok({ portal, page: { data, nextCursor }, apps: apps.map((a) => ({ id: a.id, name: a.name })) });
 }

@@ -10,7 +10,7 @@ import { statusLabel } from "./status-labels.ts";
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** What a public view is made of besides the published feedback: the portal, the reader's language, the app, the votes. */
-export interface PublicContext {
+interface PublicContext {
   readonly portal: PortalRecord;
   readonly language: Language;
   readonly baseUrl: string;
@@ -18,7 +18,7 @@ export interface PublicContext {
   readonly votes: number;
 }
 
-export const publicFeedbackUrl = (baseUrl: string, slug: string, key: string): string => `${portalUrl(baseUrl, slug)}/${encodeURIComponent(key)}`;
+const publicFeedbackUrl = (baseUrl: string, slug: string, key: string): string => `${portalUrl(baseUrl, slug)}/${encodeURIComponent(key)}`;
 
 /**
  * A published feedback as the public sees it, built field by field from what the team published

@@ -3,7 +3,7 @@ import type { OrganizationStore } from "../store/organizations.ts";
 import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import { defaultPortal } from "./portal-settings.ts";
 
-export type ReadPortalDeps = { readonly store: Pick<PortalStore, "findPortal"> & Pick<OrganizationStore, "findOrganization"> };
+type ReadPortalDeps = { readonly store: Pick<PortalStore, "findPortal"> & Pick<OrganizationStore, "findOrganization"> };
 
 /** The organization's portal as stored, or the default one; null for an organization that does not exist. */
 export async function readPortal(services: ReadPortalDeps, orgId: string): Promise<PortalRecord | null> {

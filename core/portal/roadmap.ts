@@ -8,9 +8,9 @@ import { type PublicListDeps, listPublicFeedbacks } from "./public-feedbacks.ts"
 import { statusLabel } from "./status-labels.ts";
 
 /** The roadmap's columns, in order. */
-export const ROADMAP_STATUSES = ["prioritized", "in_development", "fixed", "delivered"] as const satisfies readonly Status[];
+const ROADMAP_STATUSES = ["prioritized", "in_development", "fixed", "delivered"] as const satisfies readonly Status[];
 /** Delivered feedbacks stay on the roadmap this long after their delivery. */
-export const DELIVERED_SHOWN_MS = 90 * 24 * 60 * 60 * 1000;
+const DELIVERED_SHOWN_MS = 90 * 24 * 60 * 60 * 1000;
 /** At most this many cards per column, most reported first. */
 const PER_COLUMN = 50;
 

@@ -7,7 +7,7 @@ import { type OpenPortalDeps, openPortal } from "./open-portal.ts";
 import { publicPosition } from "./public-feedbacks.ts";
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org). */
-export const SITEMAP_MAX = 50_000;
+const SITEMAP_MAX = 50_000;
 const BATCH = 500;
 
 /** `/p/{slug}/sitemap.xml`: the keys of the portal's published feedbacks, newest first, with when each last changed. */

@@ -94,7 +94,9 @@ export const Feedback = Type.Object(
     owner: Type.Optional(Type.String({ description: "E-mail of the owner." })),
     trackerIssue: Type.Optional(TrackerIssue),
     reportList: Type.Array(ReportEntry),
-    comments: Type.Array(CommentEntry, { description: "Comments, given with status changes or on their own (REST, MCP or the inbox), oldest first." }),
+    comments: Type.Array(CommentEntry, {
+      description: "Comments, given with status changes or on their own (REST, MCP or the inbox), oldest first.",
+    }),
     mergedInto: Type.Optional(
       Type.String({ description: "Present when the key asked for was grouped into another feedback: the key of that one, which is shown." }),
     ),
@@ -145,7 +147,11 @@ export const FeedbackListQuery = Type.Object(
     query: Type.Optional(Text({ minLength: 1, maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
     published: Type.Optional(Type.Boolean({ description: "true: only feedbacks published on the portal; false: only those not published." })),
     source: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 20, description: "Only feedbacks holding a report from this source (api, form, widget, agent, portal)." }),
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description: "Only feedbacks holding a report from this source (api, form, widget, agent, portal).",
+      }),
     ),
     sort: Type.Optional(
       Type.Union(

@@ -11,10 +11,10 @@ export type PostingMode = (typeof POSTING_MODES)[number];
 export const PORTAL_SORTS = ["top", "new", "trending"] as const;
 export type PortalSort = (typeof PORTAL_SORTS)[number];
 
-export const VISIBILITIES = ["internal", "public"] as const;
+const VISIBILITIES = ["internal", "public"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
-export const SLUG_PATTERN = "^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$";
+const SLUG_PATTERN = "^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$";
 export const PORTAL_TITLE_MAX_LENGTH = 80;
 export const STATUS_LABEL_MAX_LENGTH = 40;
 export const PUBLIC_TITLE_MAX_LENGTH = 200;
@@ -22,7 +22,10 @@ export const PUBLIC_DESCRIPTION_MAX_LENGTH = 5000;
 
 const StatusLabels = Type.Partial(
   Type.Object(Object.fromEntries(STATUSES.map((s) => [s, Text({ minLength: 1, maxLength: STATUS_LABEL_MAX_LENGTH })]))),
-  { description: "Public label of each status, replacing the default one (Under review, Planned, In progress, Fixed, Complete, Closed) in every language." },
+  {
+    description:
+      "Public label of each status, replacing the default one (Under review, Planned, In progress, Fixed, Complete, Closed) in every language.",
+  },
 );
 
 export const Portal = Type.Object(
@@ -123,7 +126,9 @@ export const PUBLIC_QUERY_MAX_LENGTH = 200;
 
 export const PublicListQuery = Type.Object(
   {
-    query: Type.Optional(Text({ minLength: 1, maxLength: PUBLIC_QUERY_MAX_LENGTH, description: "Words searched in the public title and description." })),
+    query: Type.Optional(
+      Text({ minLength: 1, maxLength: PUBLIC_QUERY_MAX_LENGTH, description: "Words searched in the public title and description." }),
+    ),
     appId: Type.Optional(Type.String({ minLength: 1 })),
     kind: Type.Optional(literals(KINDS)),
     status: Type.Optional(literals(STATUS_FILTERS)),

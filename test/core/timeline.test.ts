@@ -14,7 +14,9 @@ describe("a feedback's timeline", () => {
           { id: "r1", source: "widget", at: iso(0), text: "Pay does nothing" },
           { id: "r2", source: "api", at: iso(5), text: "Same here" },
         ],
-        comments: [{ author: "Ann", at: iso(10), statusChange: { from: "prioritized", to: "fixed" }, text: "Fixed in 2.4.1", visibility: "internal" as const }],
+        comments: [
+          { author: "Ann", at: iso(10), statusChange: { from: "prioritized", to: "fixed" }, text: "Fixed in 2.4.1", visibility: "internal" as const },
+        ],
       },
       [
         { previousStatus: "triage", at: at(3) },

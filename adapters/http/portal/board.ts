@@ -1,6 +1,12 @@
 import type { Language } from "../../../core/errors.ts";
 import { KINDS, STATUS_FILTERS, STATUSES } from "../../../core/schemas/feedback.ts";
-import { PORTAL_SORTS, PUBLIC_QUERY_MAX_LENGTH, type PublicFeedbackPage, type PublicFeedbackSummary, type PublicListQuery } from "../../../core/schemas/portal.ts";
+import {
+  PORTAL_SORTS,
+  PUBLIC_QUERY_MAX_LENGTH,
+  type PublicFeedbackPage,
+  type PublicFeedbackSummary,
+  type PublicListQuery,
+} from "../../../core/schemas/portal.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { statusLabel } from "../../../core/portal/status-labels.ts";
 import { type Html, html } from "../html.ts";
@@ -48,7 +54,7 @@ const hiddenFields = (fields: Record<string, string | undefined>): Html =>
     .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}`;
 
 /** A published feedback as a row of a list: its votes, status, title, a line of its description, and what it is about. */
-export function postRow(item: PublicFeedbackSummary, w: PortalWords, home: string): Html {
+function postRow(item: PublicFeedbackSummary, w: PortalWords, home: string): Html {
   return html`<li>
 <div class="votes"><strong>${item.votes}</strong><span>${w.votes(item.votes)}</span></div>
 <div class="post"><span class="status st-${item.status}">${item.statusLabel}</span>
@@ -58,7 +64,7 @@ ${item.publicDescription ? html`<p class="excerpt">${item.publicDescription}</p>
 </li>`;
 }
 
-export interface BoardView {
+interface BoardView {
   readonly portal: PortalRecord;
   readonly language: Language;
   readonly query: PublicListQuery;
@@ -76,9 +82,11 @@ export function boardBody(v: BoardView): Html {
   const sort = query.sort ?? "top";
   const status = query.status ?? "open";
   const filtered = Boolean(query.kind || query.appId || query.query || (query.status && query.status !== "open"));
-  const option = (value: string, label: string, selected: boolean) => html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
+  const option = (value: string, label: string, selected: boolean) =>
+    html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
   const sorts = html`<nav aria-label="${w.sortBy}"><ul class="sorts">${PORTAL_SORTS.map(
-    (s) => html`<li><a href="${boardHref(home, query, { sort: s === "top" ? undefined : s })}"${s === sort ? html` aria-current="true"` : ""}>${w.sorts[s]}</a></li>`,
+    (s) =>
+      html`<li><a href="${boardHref(home, query, { sort: s === "top" ? undefined : s })}"${s === sort ? html` aria-current="true"` : ""}>${w.sorts[s]}</a></li>`,
   )}</ul></nav>`;
   const search = html`<form class="search" role="search" method="get" action="${home}">
 ${hiddenFields({ sort: query.sort, status: query.status, kind: query.kind, appId: query.appId })}
@@ -94,7 +102,9 @@ ${v.apps.length > 1 ? html`<div><label for="f-app">${w.app}</label><select id="f
     v.page.data.length > 0
       ? html`<ul class="posts">${v.page.data.map((item) => postRow(item, w, home))}</ul>`
       : html`<p class="empty">${filtered ? w.noneMatch : w.noneFound}</p>`;
-  const pager = v.page.nextCursor ? html`<p class="pager"><a href="${boardHref(home, query, { cursor: v.page.nextCursor })}" rel="next">${w.more}</a></p>` : "";
+  const pager = v.page.nextCursor
+    ? html`<p class="pager"><a href="${boardHref(home, query, { cursor: v.page.nextCursor })}" rel="next">${w.more}</a></p>`
+    : "";
   return html`<h1>${w.board}</h1><p class="intro">${w.boardIntro}</p>
 ${v.post ?? ""}
 <div class="layout"><section aria-label="${w.board}"><div class="controls">${sorts}${search}</div>${list}${pager}</section>

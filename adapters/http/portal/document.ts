@@ -97,7 +97,7 @@ footer nav a{margin-right:var(--s3)}
 @media (max-width:30rem){h1{font-size:1.5rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
 ul.posts>li{gap:var(--s3);padding:var(--s3)}.votes{width:3rem;min-height:3rem}form.search{max-width:none}}`;
 
-export interface PortalDocument {
+interface PortalDocument {
   readonly portal: PortalRecord;
   readonly language: Language;
   readonly baseUrl: string;
@@ -151,7 +151,8 @@ ${portal.indexing ? "" : html`<meta name="robots" content="noindex">`}
 export function pageHeaders(portal: Pick<PortalRecord, "indexing"> | null): Record<string, string> {
   return {
     "content-type": "text/html; charset=utf-8",
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "content-security-policy":
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",

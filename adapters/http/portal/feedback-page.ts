@@ -7,7 +7,7 @@ import { portalWords } from "./words.ts";
 const date = (language: Language, iso: string): string =>
   new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 
-export interface FeedbackView {
+interface FeedbackView {
   readonly portal: PortalRecord;
   readonly language: Language;
   readonly feedback: PublicFeedback;
@@ -22,9 +22,7 @@ export function feedbackBody(v: FeedbackView): Html {
   const w = portalWords(v.language);
   const f = v.feedback;
   const home = `/p/${encodeURIComponent(v.portal.slug)}`;
-  const votes =
-    v.vote ??
-    html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
+  const votes = v.vote ?? html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
   return html`<a class="back" href="${home}">← ${w.backTo} ${w.board.toLowerCase()}</a>
 <article class="card">${votes}<div class="post">
 <span class="status st-${f.status}">${f.statusLabel}</span>

@@ -10,7 +10,9 @@ export function roadmapBody(portal: PortalRecord, language: Language, columns: r
   const home = `/p/${encodeURIComponent(portal.slug)}`;
   return html`<h1>${w.roadmap}</h1><p class="intro">${w.roadmapIntro}</p>
 <div class="columns">${columns.map(
-    (c) => html`<section class="column" aria-labelledby="col-${c.status}"><h2 id="col-${c.status}"><span class="status st-${c.status}">${c.label}</span><span class="chip">${w.count(c.feedbacks.length)}</span></h2>
+    (
+      c,
+    ) => html`<section class="column" aria-labelledby="col-${c.status}"><h2 id="col-${c.status}"><span class="status st-${c.status}">${c.label}</span><span class="chip">${w.count(c.feedbacks.length)}</span></h2>
 ${c.status === "delivered" ? html`<p class="note">${w.deliveredNote}</p>` : ""}
 ${
   c.feedbacks.length > 0

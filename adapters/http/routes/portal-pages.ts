@@ -34,10 +34,14 @@ export function portalPageRoutes(services: Services) {
   const notFound = (portal: PortalRecord | null, language: Language): Response => {
     const w = portalWords(language);
     if (!portal) {
-      return new Response(html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`.value, {
-        status: 404,
-        headers: { ...pageHeaders(null), "cache-control": "no-store" },
-      });
+      return new Response(
+        html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`
+          .value,
+        {
+          status: 404,
+          headers: { ...pageHeaders(null), "cache-control": "no-store" },
+        },
+      );
     }
     const home = portalUrl(baseUrl, portal.slug);
     const body = html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p><p><a href="/p/${encodeURIComponent(portal.slug)}">${w.goToBoard}</a></p>`;
@@ -54,14 +58,18 @@ export function portalPageRoutes(services: Services) {
         const query = boardQuery(new URL(request.url).searchParams);
         let listed = await listPublicFeedbacks(services, params.slug, query, language);
         // A cursor from another filter (an edited address) starts again at the first page.
-        if (!listed.ok && listed.code === "invalid_cursor") listed = await listPublicFeedbacks(services, params.slug, { ...query, cursor: undefined }, language);
+        if (!listed.ok && listed.code === "invalid_cursor")
+          listed = await listPublicFeedbacks(services, params.slug, { ...query, cursor: undefined }, language);
         if (!listed.ok) return notFound(null, language);
-        const { portal, page } = listed.value;
-        const apps = await services.store.listApps(portal.orgId);
+        const { portal, page, apps } = listed.value;
         const w = portalWords(language);
-        const body = boardBody({ portal, language, query, page, apps: apps.map((a) => ({ id: a.id, name: a.name })) });
+        const body = boardBody({ portal, language, query, page, apps });
         const home = portalUrl(baseUrl, portal.slug);
-        return send(request, portal, portalDocument({ portal, language, baseUrl, title: portal.title, description: w.boardIntro, canonical: home, current: "board", body }));
+        return send(
+          request,
+          portal,
+          portalDocument({ portal, language, baseUrl, title: portal.title, description: w.boardIntro, canonical: home, current: "board", body }),
+        );
       },
       { detail: { hide: true } },
     )
@@ -75,7 +83,11 @@ export function portalPageRoutes(services: Services) {
         const w = portalWords(language);
         const canonical = `${portalUrl(baseUrl, portal.slug)}/roadmap`;
         const body = roadmapBody(portal, language, columns);
-        return send(request, portal, portalDocument({ portal, language, baseUrl, title: w.roadmap, description: w.roadmapIntro, canonical, current: "roadmap", body }));
+        return send(
+          request,
+          portal,
+          portalDocument({ portal, language, baseUrl, title: w.roadmap, description: w.roadmapIntro, canonical, current: "roadmap", body }),
+        );
       },
       { detail: { hide: true } },
     )
@@ -114,11 +126,18 @@ export function portalPageRoutes(services: Services) {
         const { portal, feedback } = found.value;
         // A key merged into another published feedback, an id, or a key or slug typed in another case, goes to the feedback's own address.
         if (feedback.key !== params.key || params.slug !== portal.slug) {
-          return new Response(null, { status: 301, headers: { location: `/p/${encodeURIComponent(portal.slug)}/${encodeURIComponent(feedback.key)}`, ...pageHeaders(portal) } });
+          return new Response(null, {
+            status: 301,
+            headers: { location: `/p/${encodeURIComponent(portal.slug)}/${encodeURIComponent(feedback.key)}`, ...pageHeaders(portal) },
+          });
         }
         const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
         const body = feedbackBody({ portal, language, feedback });
-        return send(request, portal, portalDocument({ portal, language, baseUrl, title: feedback.publicTitle, description, canonical: feedback.url, current: "board", body }));
+        return send(
+          request,
+          portal,
+          portalDocument({ portal, language, baseUrl, title: feedback.publicTitle, description, canonical: feedback.url, current: "board", body }),
+        );
       },
       { detail: { hide: true } },
     );

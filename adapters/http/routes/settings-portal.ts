@@ -52,7 +52,8 @@ function form(visitor: Visitor, portal: Portal): Html {
 async function portalPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = portalTeamWords(visitor.language);
   const read = await getPortal(services, visitor.grant);
-  if (!read.ok) return settingsPage(visitor, PATH, w.portal, html`<p class="error">${textFor(visitor.language).errors[read.code]}</p>`, STATUS_OF[read.code]);
+  if (!read.ok)
+    return settingsPage(visitor, PATH, w.portal, html`<p class="error">${textFor(visitor.language).errors[read.code]}</p>`, STATUS_OF[read.code]);
   const portal = read.value;
   const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro}</p>
 ${notice.secret ? html`<p class="notice" role="status">${w.ssoShown}</p><pre class="secret">${notice.secret}</pre>` : html`<p class="muted">${portal.ssoSecretSet ? w.ssoSet : w.ssoNone}</p>`}
@@ -77,7 +78,9 @@ export function settingsPortalRoutes(services: Services) {
       PATH,
       ({ request, cookie }) =>
         asMember(services, { request, cookie }, (visitor) =>
-          can(visitor.grant, "portal.manage") ? portalPage(services, visitor, { saved: new URL(request.url).searchParams.has("saved") }) : redirect("/settings"),
+          can(visitor.grant, "portal.manage")
+            ? portalPage(services, visitor, { saved: new URL(request.url).searchParams.has("saved") })
+            : redirect("/settings"),
         ),
       { detail: { hide: true } },
     )

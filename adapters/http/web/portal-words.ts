@@ -23,7 +23,8 @@ const EN = {
   toReview: "To review",
   toReviewHint: "Posted on the portal, not yet published.",
   settingsTab: "Portal",
-  settingsIntro: "A public page where the people who use your apps see what others asked, and follow it to the roadmap. Only feedbacks you publish appear.",
+  settingsIntro:
+    "A public page where the people who use your apps see what others asked, and follow it to the roadmap. Only feedbacks you publish appear.",
   enabled: "Portal on",
   slug: "Address",
   slugHint: "Lower-case letters, digits and hyphens.",
@@ -94,5 +95,5 @@ const FR: typeof EN = {
   openPortal: "Ouvrir le portail",
 };
 
-export type PortalTeamWords = typeof EN;
+type PortalTeamWords = typeof EN;
 export const portalTeamWords = (language: Language): PortalTeamWords => (language === "fr" ? FR : EN);

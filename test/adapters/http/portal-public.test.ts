@@ -22,7 +22,9 @@ beforeAll(async () => {
   http = await inProcess();
   dark = await published("Dark mode", { description: "A darker theme for night work." });
   pdf = await published("Export to PDF", { kind: "problem", message: "PDF export gives a blank page, zanzibar" });
-  const res = await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Never published", title: "Secret roadmap item" } });
+  const res = await http.request("POST", "/v1/reports", {
+    body: { publicKey: http.demo.publicKey, kind: "idea", message: "Never published", title: "Secret roadmap item" },
+  });
   hidden = res.body.ticketId;
 });
 afterAll(() => http.close());
@@ -98,7 +100,9 @@ describe("public JSON", () => {
 
   test("top puts most reported first (until votes exist), new the newest, trending the most recently active; pages follow by cursor", async () => {
     // Two reports: the feedback of the second is merged into the first.
-    const res = await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message: "PDF blank again", title: "PDF blank" } });
+    const res = await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "problem", message: "PDF blank again", title: "PDF blank" },
+    });
     expect((await call("POST", `/v1/feedbacks/${res.body.ticketId}/merge`, { into: pdf })).status).toBe(200);
     const order = async (sort: string) => (await anonymous(`/v1/portal/demo/feedbacks?sort=${sort}`)).body.data.map((f: { key: string }) => f.key);
     expect(await order("top")).toEqual([pdf, dark]);
@@ -175,7 +179,9 @@ describe("anonymous pages", () => {
   test("a key in lower case, or merged into a published feedback, goes to the feedback's own address", async () => {
     const lower = await anonymous(`/p/demo/${dark.toLowerCase()}`);
     expect([lower.status, lower.headers.get("location")]).toEqual([301, `/p/demo/${dark}`]);
-    const res = await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Night theme", title: "Night theme" } });
+    const res = await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "idea", message: "Night theme", title: "Night theme" },
+    });
     const night = res.body.ticketId;
     await call("POST", `/v1/feedbacks/${night}/publish`, {});
     await call("POST", `/v1/feedbacks/${night}/merge`, { into: dark });

@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(() => http.close());
 
 const tokens = () => http.demo.tokens;
-const call = (method: string, path: string, token: string | undefined, body?: unknown) => http.request(method, path, { token, ...(body !== undefined && { body }) });
+const call = (method: string, path: string, token: string | undefined, body?: unknown) =>
+  http.request(method, path, { token, ...(body !== undefined && { body }) });
 
 async function newFeedback(title: string, message = `${title}, as a person wrote it`): Promise<string> {
   const res = await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message, title } });
@@ -91,11 +92,15 @@ describe("portal settings", () => {
   test("the CLI shows, sets, turns on and off the portal and prints a new SSO secret once", async () => {
     expect(JSON.parse(await http.cli("portal", "show", "OTHER"))).toMatchObject({ slug: "acme", enabled: false });
     expect(await http.cli("portal", "enable", "OTHER")).toBe(`portal on: ${http.url}/p/acme\n`);
-    const set = JSON.parse(await http.cli("portal", "set", "OTHER", "--title", "Other board", "--indexing", "on", "--labels", "triage=New,delivered=Shipped"));
+    const set = JSON.parse(
+      await http.cli("portal", "set", "OTHER", "--title", "Other board", "--indexing", "on", "--labels", "triage=New,delivered=Shipped"),
+    );
     expect(set).toMatchObject({ title: "Other board", indexing: true, statusLabels: { triage: "New", delivered: "Shipped" } });
     expect(await http.cli("portal", "disable", "OTHER")).toBe("portal off\n");
     expect(await http.cli("portal", "sso-secret", "OTHER")).toMatch(/shown once.*\npsso_/);
-    expect(await http.cli("portal", "set", "OTHER", "--posting", "maybe").catch((e: Error) => e.message)).toContain("--posting must be one of off, review, open");
+    expect(await http.cli("portal", "set", "OTHER", "--posting", "maybe").catch((e: Error) => e.message)).toContain(
+      "--posting must be one of off, review, open",
+    );
   });
 });
 
@@ -141,7 +146,8 @@ describe("publishing", () => {
     const shown = await newFeedback("Filter by tag");
     const hidden = await newFeedback("Filter by owner");
     await call("POST", `/v1/feedbacks/${shown}/publish`, tokens().admin, {});
-    const keys = async (q: string) => (await call("GET", `/v1/feedbacks?limit=100&${q}`, tokens().reader)).body.data.map((f: { key: string }) => f.key);
+    const keys = async (q: string) =>
+      (await call("GET", `/v1/feedbacks?limit=100&${q}`, tokens().reader)).body.data.map((f: { key: string }) => f.key);
     expect(await keys("published=true")).toContain(shown);
     expect(await keys("published=true")).not.toContain(hidden);
     expect(await keys("published=false")).toContain(hidden);
@@ -161,7 +167,13 @@ describe("comments", () => {
     expect(internal.status).toBe(200);
     const res = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, { text: "  Planned for May.  ", visibility: "public" });
     expect(res.status).toBe(200);
-    expect(res.body.comments.map((c: { text: string; visibility: string; statusChange?: unknown }) => [c.text, c.visibility, c.statusChange !== undefined])).toEqual([
+    expect(
+      res.body.comments.map((c: { text: string; visibility: string; statusChange?: unknown }) => [
+        c.text,
+        c.visibility,
+        c.statusChange !== undefined,
+      ]),
+    ).toEqual([
       ["Next sprint", "internal", true],
       ["Ask Ann first", "internal", false],
       ["Planned for May.", "public", false],
@@ -170,7 +182,7 @@ describe("comments", () => {
 
   test("a comment holds at most 5000 characters, counted in code points: 5000 pass, 5001 are 400 invalid_body", async () => {
     const key = await newFeedback("Long comment");
-    const ok = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, { text: "é".repeat(4999) + "😀", visibility: "public" });
+    const ok = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, { text: `${"é".repeat(4999)}😀`, visibility: "public" });
     expect(ok.status).toBe(200);
     const refused = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, { text: "x".repeat(5001), visibility: "public" });
     expect([refused.status, refused.body.code]).toEqual([400, "invalid_body"]);
@@ -179,10 +191,17 @@ describe("comments", () => {
 
   test("a comment needs a text and a known visibility; a Reader may not comment", async () => {
     const key = await newFeedback("Empty comment");
-    for (const body of [{ text: "", visibility: "public" }, { text: "  ", visibility: "public" }, { text: "hi", visibility: "secret" }, { text: "hi" }]) {
+    for (const body of [
+      { text: "", visibility: "public" },
+      { text: "  ", visibility: "public" },
+      { text: "hi", visibility: "secret" },
+      { text: "hi" },
+    ]) {
       const res = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, body);
       expect([JSON.stringify(body), res.status, res.body.code]).toEqual([JSON.stringify(body), 400, "invalid_body"]);
     }
-    expect((await call("POST", `/v1/feedbacks/${key}/comments`, tokens().reader, { text: "hi", visibility: "internal" })).body.code).toBe("forbidden");
+    expect((await call("POST", `/v1/feedbacks/${key}/comments`, tokens().reader, { text: "hi", visibility: "internal" })).body.code).toBe(
+      "forbidden",
+    );
   });
 });

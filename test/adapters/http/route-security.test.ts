@@ -16,6 +16,9 @@ const BODIES: Record<string, unknown> = {
   "post /v1/feedbacks/{key}/tracker": {},
   "post /v1/feedbacks/{key}/merge": { into: "DEMO-2" },
   "post /v1/webhooks": { url: "https://example.com/hook", events: ["feedback.created"] },
+  "put /v1/portal": {},
+  "post /v1/feedbacks/{key}/publish": {},
+  "post /v1/feedbacks/{key}/comments": { text: "A comment", visibility: "internal" },
 };
 
 test("each route's security in /openapi.json is the scope its use case asks for: a token without it is refused with it", async () => {
