@@ -65,7 +65,7 @@ export async function listPublicFeedbacks(
   const { store } = services;
   const filter = publicFilter(query);
   const order = query.sort ?? "top";
-  const filterKey = canonicalJson({ portal: portal.orgId, filter, order });
+  const filterKey = canonicalJson({ portal: portal.slug, filter, order });
   const secret = await store.serviceSecret();
   const after = query.cursor ? await decodeCursor(secret, query.cursor, filterKey) : null;
   if (query.cursor && !after) return fail("invalid_cursor");
