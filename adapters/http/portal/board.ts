@@ -97,7 +97,7 @@ ${hiddenFields({ sort: query.sort, query: query.query })}<div class="fields">
 ${v.apps.length > 1 ? html`<div><label for="f-app">${w.app}</label><select id="f-app" name="appId">${option("", w.anyApp, !query.appId)}${v.apps.map((a) => option(a.id, a.name, a.id === query.appId))}</select></div>` : ""}
 <div><label for="f-kind">${w.kind}</label><select id="f-kind" name="kind">${option("", w.anyKind, !query.kind)}${KINDS.map((k) => option(k, w.kinds[k], k === query.kind))}</select></div>
 <div><label for="f-status">${w.status}</label><select id="f-status" name="status">${option("open", w.open, status === "open")}${STATUSES.map((s) => option(s, statusLabel(v.portal, s, v.language), s === status))}${option("all", w.all, status === "all")}</select></div>
-</div><button type="submit">${w.apply}</button>${filtered ? html`<a class="clear" href="${home}">${w.clear}</a>` : ""}</form>`;
+<button type="submit">${w.apply}</button></div>${filtered ? html`<a class="clear" href="${home}">${w.clear}</a>` : ""}</form>`;
   const list =
     v.page.data.length > 0
       ? html`<ul class="posts">${v.page.data.map((item) => postRow(item, w, home))}</ul>`

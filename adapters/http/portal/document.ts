@@ -27,7 +27,7 @@ const onBrand = (hex: string): string => ((luminance(hex) + 0.05) / 0.05 > 1.05 
 const STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#e5e7eb;--panel:#f9fafb;--link:#1d4ed8;--radius:10px;
 --s1:.25rem;--s2:.5rem;--s3:.75rem;--s4:1rem;--s6:1.5rem;--s8:2rem;--t-sm:.875rem;--t-xs:.8125rem}
 @media (prefers-color-scheme:dark){:root{--bg:#0b1120;--fg:#f1f5f9;--muted:#a3b1c6;--line:#1f2a3d;--panel:#111a2e;--link:#93c5fd}}
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+*{box-sizing:border-box}body{min-height:100vh;display:flex;flex-direction:column;margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 a{color:var(--link)}:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2);z-index:2}
 .wrap{max-width:72rem;margin:0 auto;padding:0 var(--s4)}
@@ -39,7 +39,7 @@ a{color:var(--link)}:focus-visible{outline:3px solid var(--brand);outline-offset
 .tabs{display:flex;gap:var(--s4);margin:0;padding:0;list-style:none;overflow-x:auto}
 .tabs a{display:block;padding:var(--s2) 0;color:var(--muted);text-decoration:none;font-weight:600;border-bottom:3px solid transparent;white-space:nowrap}
 .tabs a[aria-current]{color:var(--fg);border-bottom-color:var(--brand)}
-main{padding:var(--s6) 0 var(--s8)}h1{font-size:1.75rem;line-height:1.2;margin:0 0 var(--s2)}h2{font-size:1.125rem;margin:0 0 var(--s3)}
+main{flex:1;padding:var(--s6) 0 var(--s8)}h1{font-size:1.75rem;line-height:1.2;margin:0 0 var(--s2)}h2{font-size:1.125rem;margin:0 0 var(--s3)}
 .intro{color:var(--muted);margin:0 0 var(--s6)}
 .layout{display:grid;grid-template-columns:minmax(0,1fr) 16rem;gap:var(--s8);align-items:start}
 .controls{display:flex;flex-wrap:wrap;gap:var(--s3);align-items:center;justify-content:space-between;margin-bottom:var(--s4)}
@@ -57,7 +57,7 @@ label{display:block;font-weight:600;font-size:var(--t-sm);margin:var(--s3) 0 var
 .filters button{width:100%;margin-top:var(--s4)}.filters .clear{display:block;margin-top:var(--s3);font-size:var(--t-sm)}
 ul.posts{list-style:none;margin:0;padding:0;border:1px solid var(--line);border-radius:var(--radius)}
 ul.posts>li{display:flex;gap:var(--s4);padding:var(--s4);border-top:1px solid var(--line)}ul.posts>li:first-child{border-top:0}
-.votes{flex:none;display:flex;flex-direction:column;align-items:center;justify-content:center;width:3.5rem;min-height:3.5rem;border:1px solid var(--line);border-radius:8px;line-height:1.1}
+.votes{position:relative;flex:none;align-self:flex-start;display:flex;flex-direction:column;align-items:center;justify-content:center;width:3.5rem;min-height:3.5rem;border:1px solid var(--line);border-radius:8px;line-height:1.1}
 .votes strong{font-size:1.125rem}.votes span{font-size:var(--t-xs);color:var(--muted)}
 .post{min-width:0;flex:1}.post h3{font-size:1rem;margin:var(--s1) 0;line-height:1.35;overflow-wrap:anywhere}.post h3 a{color:var(--fg);text-decoration:none}.post h3 a:hover{text-decoration:underline}
 .excerpt{margin:0 0 var(--s1);color:var(--muted);font-size:var(--t-sm);display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;overflow-wrap:anywhere}
@@ -68,7 +68,7 @@ ul.posts>li{display:flex;gap:var(--s4);padding:var(--s4);border-top:1px solid va
 @media (prefers-color-scheme:dark){.st-triage{color:#c4b5fd}.st-prioritized{color:#93c5fd}.st-in_development{color:#fcd34d}.st-fixed{color:#5eead4}.st-delivered{color:#6ee7b7}.st-dismissed{color:#a3b1c6}}
 .empty{padding:var(--s8) var(--s4);text-align:center;color:var(--muted);border:1px dashed var(--line);border-radius:var(--radius)}
 .pager{margin-top:var(--s4);text-align:center}
-.back{display:inline-block;margin-bottom:var(--s4);font-size:var(--t-sm)}
+.reading{max-width:48rem}.back{display:inline-block;margin-bottom:var(--s4);font-size:var(--t-sm)}
 .card{display:flex;gap:var(--s4);border:1px solid var(--line);border-radius:var(--radius);padding:var(--s6)}
 .card .votes{width:4rem;min-height:4rem}.card h1{font-size:1.5rem;margin:var(--s2) 0 var(--s3);overflow-wrap:anywhere}
 .description{white-space:pre-wrap;overflow-wrap:anywhere;margin:0 0 var(--s4)}
@@ -90,9 +90,9 @@ ul.posts>li{display:flex;gap:var(--s4);padding:var(--s4);border-top:1px solid va
 footer{border-top:1px solid var(--line);font-size:var(--t-sm);color:var(--muted)}footer .wrap{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);justify-content:space-between;padding:var(--s4)}
 footer nav a{margin-right:var(--s3)}
 @media (max-width:56rem){.layout{grid-template-columns:minmax(0,1fr);gap:var(--s4)}.layout aside{order:-1}
-.filters{padding:var(--s3)}.filters h2{display:none}.filters .fields{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:0 var(--s2)}
-.filters label{margin-top:0}.filters button{margin-top:var(--s3)}
-.columns{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;gap:var(--s3);padding-bottom:var(--s2);margin:0 calc(-1*var(--s4));padding-left:var(--s4);padding-right:var(--s4)}
+.filters{padding:var(--s3)}.filters h2{display:none}.filters .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(7.5rem,1fr));gap:0 var(--s2);align-items:end}
+.filters label{margin-top:0}.filters button{margin-top:0}
+.columns{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:0 var(--s4);gap:var(--s3);padding-bottom:var(--s2);margin:0 calc(-1*var(--s4));padding-left:var(--s4);padding-right:var(--s4)}
 .column{flex:0 0 85%;scroll-snap-align:start}}
 @media (max-width:30rem){h1{font-size:1.5rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
 ul.posts>li{gap:var(--s3);padding:var(--s3)}.votes{width:3rem;min-height:3rem}form.search{max-width:none}}`;

@@ -23,7 +23,7 @@ export function feedbackBody(v: FeedbackView): Html {
   const f = v.feedback;
   const home = `/p/${encodeURIComponent(v.portal.slug)}`;
   const votes = v.vote ?? html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
-  return html`<a class="back" href="${home}">← ${w.backTo} ${w.board.toLowerCase()}</a>
+  return html`<div class="reading"><a class="back" href="${home}">← ${w.backTo} ${w.board.toLowerCase()}</a>
 <article class="card">${votes}<div class="post">
 <span class="status st-${f.status}">${f.statusLabel}</span>
 <h1>${f.publicTitle}</h1>
@@ -39,5 +39,5 @@ ${
       )}</ol>`
     : html`<p class="meta">${w.noComments}</p>`
 }
-${v.commentForm ?? ""}</section>`;
+${v.commentForm ?? ""}</section></div>`;
 }
