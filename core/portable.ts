@@ -39,6 +39,8 @@ export const PORTABLE_SETS = [
   "merges",
   "splits",
   "suggestions",
+  "portals",
+  "publications",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

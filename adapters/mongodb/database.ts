@@ -6,7 +6,7 @@ import type { PortableSet } from "../../core/portable.ts";
  * rate counters, which live one minute and are not copied, and the search vocabulary, which the
  * copied feedbacks write again. Documents keep the core's field names.
  */
-export type CollectionName = PortableSet | "rate_counters" | "search_vocabulary" | "portals" | "publications";
+export type CollectionName = PortableSet | "rate_counters" | "search_vocabulary";
 
 /** Every document has a string `_id`: the record's own id, or a compound of the fields it is unique on. */
 export interface Document {

@@ -109,6 +109,13 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     key: (r) => [String(r.feedback_id), String(r.similar_id)],
     json: ["matched"],
   },
+  portals: {
+    from: "SELECT rowid AS _rowid, * FROM portals",
+    key: (r) => [String(r.org_id)],
+    json: ["status_labels"],
+    booleans: ["enabled", "indexing"],
+  },
+  publications: { from: "SELECT rowid AS _rowid, * FROM publications", key: (r) => [String(r.feedback_id)] },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {
