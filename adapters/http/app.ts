@@ -35,6 +35,7 @@ import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 import { portalRoutes } from "./routes/portal.ts";
+import { renderCache } from "./portal/render-cache.ts";
 import { portalPublicRoutes } from "./routes/portal-public.ts";
 import { portalPageRoutes } from "./routes/portal-pages.ts";
 import { inboxPortalRoutes } from "./routes/inbox-portal.ts";
@@ -67,6 +68,8 @@ interface HttpOptions {
   readonly widget?: () => Promise<WidgetScripts>;
   /** Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook. */
   readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
+  /** How long this process keeps an anonymous portal answer for all its readers (render-cache.ts); 0 or absent: not kept. */
+  readonly portalCacheMs?: number;
 }
 
 const COMPONENTS = [
@@ -137,6 +140,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }
+  const portalCache = renderCache(options.portalCacheMs ?? 0, services.clock);
   // Built once, on the first request that needs it.
   const build = options.widget;
   let built: Promise<WidgetScripts> | undefined;
@@ -184,9 +188,9 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
     .use(faviconRoutes())
-    .use(portalPublicRoutes(services))
+    .use(portalPublicRoutes(services, portalCache))
     .use(portalRoutes(services, options.apiPerMinute))
-    .use(portalPageRoutes(services))
+    .use(portalPageRoutes(services, portalCache))
     .use(inboxPortalRoutes(services))
     .use(settingsPortalRoutes(services));
 }

@@ -50,6 +50,12 @@ export function publicationStore(db: Database, batch: WriteBatch): PublicationSt
       return new Map(rows.map((r) => [r.feedback_id, toPublication(r)]));
     },
 
+    /**
+     * The organization's publications drive the query (CROSS JOIN keeps them the outer loop), each
+     * joined to its feedback by id and the matches sorted: left to itself, SQLite walked the
+     * feedbacks' order index and probed publications for each, reading every feedback of the
+     * organization when few are published. The cost follows the published feedbacks.
+     */
     async listPublished(orgId, filter, after, limit, order) {
       const on = ORDER_COLUMNS[order];
       const where = [
@@ -78,7 +84,7 @@ export function publicationStore(db: Database, batch: WriteBatch): PublicationSt
       const rows = db
         .query<FeedbackRow & { p_title: string; p_description: string | null; p_published_at: number; p_words: string }, SQLQueryBindings[]>(
           `SELECT ${FEEDBACK_COLUMNS}, p.title AS p_title, p.description AS p_description, p.published_at AS p_published_at, p.words AS p_words
-           FROM publications p JOIN feedbacks f ON f.id = p.feedback_id
+           FROM publications p CROSS JOIN feedbacks f ON f.id = p.feedback_id
            WHERE ${where.join(" AND ")} ORDER BY ${on} DESC, f.id DESC LIMIT ?`,
         )
         .all(...params, limit);

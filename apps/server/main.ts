@@ -72,6 +72,8 @@ app = createHttpApp(services, {
   registrationsPerHour: config.registrationsPerHour,
   clientAddress: (request) => clients.get(request)!,
   widget: buildWidget,
+  // A spike of anonymous readers of one portal page renders it once a second per process.
+  portalCacheMs: 1000,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   mcp: createMcpHandler(
     services,

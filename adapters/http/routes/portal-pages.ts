@@ -11,7 +11,8 @@ import type { PortalRecord } from "../../../core/store/portals.ts";
 import { html } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
 import { boardBody, boardQuery } from "../portal/board.ts";
-import { publicResponse } from "../portal/cache.ts";
+import { publicAnswer, respond } from "../portal/cache.ts";
+import type { Rendered, renderCache } from "../portal/render-cache.ts";
 import { pageHeaders, portalDocument } from "../portal/document.ts";
 import { feedbackBody } from "../portal/feedback-page.ts";
 import { roadmapBody } from "../portal/roadmap-page.ts";
@@ -29,116 +30,113 @@ function languageOf(request: Request): Language {
  * read. Server-rendered, no script, cacheable (strong ETag, 304). A portal that is off, and any
  * feedback not published, is a plain 404 that says nothing of what exists.
  */
-export function portalPageRoutes(services: Services) {
+export function portalPageRoutes(services: Services, cached: ReturnType<typeof renderCache>) {
   const { digest, baseUrl } = services;
-  const notFound = (portal: PortalRecord | null, language: Language): Response => {
+  const notFound = (portal: PortalRecord | null, language: Language): Rendered => {
     const w = portalWords(language);
     if (!portal) {
-      return new Response(
-        html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`
-          .value,
-        {
-          status: 404,
-          headers: { ...pageHeaders(null), "cache-control": "no-store" },
-        },
-      );
+      const page = html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`;
+      return { status: 404, body: page.value, headers: { ...pageHeaders(null), "cache-control": "no-store" } };
     }
     const home = portalUrl(baseUrl, portal.slug);
     const body = html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p><p><a href="/p/${encodeURIComponent(portal.slug)}">${w.goToBoard}</a></p>`;
     const page = portalDocument({ portal, language, baseUrl, title: w.notFoundTitle, description: w.notFound, canonical: home, current: null, body });
-    return new Response(page, { status: 404, headers: { ...pageHeaders(portal), "cache-control": "no-store" } });
+    return { status: 404, body: page, headers: { ...pageHeaders(portal), "cache-control": "no-store" } };
   };
-  const send = (request: Request, portal: PortalRecord, page: string) => publicResponse(digest, request, page, pageHeaders(portal));
+  const send = (portal: PortalRecord, page: string) => publicAnswer(digest, page, pageHeaders(portal));
+  /** Renders once per moment for all readers of the address in the language (render-cache.ts), then answers this request (304 when it holds the bytes). */
+  const answer = async (request: Request, render: (language: Language) => Promise<Rendered>) => {
+    const language = languageOf(request);
+    const url = new URL(request.url);
+    return respond(request, await cached(`${language} ${url.pathname}${url.search}`, () => render(language)));
+  };
 
   return new Elysia({ name: "routes/portal-pages" })
     .get(
       "/p/:slug",
-      async ({ request, params }) => {
-        const language = languageOf(request);
-        const query = boardQuery(new URL(request.url).searchParams);
-        let listed = await listPublicFeedbacks(services, params.slug, query, language);
-        // A cursor from another filter (an edited address) starts again at the first page.
-        if (!listed.ok && listed.code === "invalid_cursor")
-          listed = await listPublicFeedbacks(services, params.slug, { ...query, cursor: undefined }, language);
-        if (!listed.ok) return notFound(null, language);
-        const { portal, page, apps } = listed.value;
-        const w = portalWords(language);
-        const body = boardBody({ portal, language, query, page, apps });
-        const home = portalUrl(baseUrl, portal.slug);
-        return send(
-          request,
-          portal,
-          portalDocument({ portal, language, baseUrl, title: portal.title, description: w.boardIntro, canonical: home, current: "board", body }),
-        );
-      },
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const query = boardQuery(new URL(request.url).searchParams);
+          let listed = await listPublicFeedbacks(services, params.slug, query, language);
+          // A cursor from another filter (an edited address) starts again at the first page.
+          if (!listed.ok && listed.code === "invalid_cursor")
+            listed = await listPublicFeedbacks(services, params.slug, { ...query, cursor: undefined }, language);
+          if (!listed.ok) return notFound(null, language);
+          const { portal, page, apps } = listed.value;
+          const w = portalWords(language);
+          const body = boardBody({ portal, language, query, page, apps });
+          const home = portalUrl(baseUrl, portal.slug);
+          return send(
+            portal,
+            portalDocument({ portal, language, baseUrl, title: portal.title, description: w.boardIntro, canonical: home, current: "board", body }),
+          );
+        }),
       { detail: { hide: true } },
     )
     .get(
       "/p/:slug/roadmap",
-      async ({ request, params }) => {
-        const language = languageOf(request);
-        const roadmap = await portalRoadmap(services, params.slug, language);
-        if (!roadmap.ok) return notFound(null, language);
-        const { portal, columns } = roadmap.value;
-        const w = portalWords(language);
-        const canonical = `${portalUrl(baseUrl, portal.slug)}/roadmap`;
-        const body = roadmapBody(portal, language, columns);
-        return send(
-          request,
-          portal,
-          portalDocument({ portal, language, baseUrl, title: w.roadmap, description: w.roadmapIntro, canonical, current: "roadmap", body }),
-        );
-      },
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const roadmap = await portalRoadmap(services, params.slug, language);
+          if (!roadmap.ok) return notFound(null, language);
+          const { portal, columns } = roadmap.value;
+          const w = portalWords(language);
+          const canonical = `${portalUrl(baseUrl, portal.slug)}/roadmap`;
+          const body = roadmapBody(portal, language, columns);
+          return send(
+            portal,
+            portalDocument({ portal, language, baseUrl, title: w.roadmap, description: w.roadmapIntro, canonical, current: "roadmap", body }),
+          );
+        }),
       { detail: { hide: true } },
     )
     .get(
       "/p/:slug/sitemap.xml",
-      async ({ request, params }) => {
-        const listed = await sitemapEntries(services, params.slug);
-        if (!listed.ok) return notFound(null, languageOf(request));
-        const home = portalUrl(baseUrl, listed.value.portal.slug);
-        return publicResponse(digest, request, sitemapXml(home, listed.value.entries), {
-          "content-type": "application/xml; charset=utf-8",
-          "x-content-type-options": "nosniff",
-        });
-      },
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const listed = await sitemapEntries(services, params.slug);
+          if (!listed.ok) return notFound(null, language);
+          const home = portalUrl(baseUrl, listed.value.portal.slug);
+          return publicAnswer(digest, sitemapXml(home, listed.value.entries), {
+            "content-type": "application/xml; charset=utf-8",
+            "x-content-type-options": "nosniff",
+          });
+        }),
       { detail: { hide: true } },
     )
     .get(
       "/p/:slug/robots.txt",
-      async ({ request, params }) => {
-        const portal = await openPortal(services, params.slug);
-        if (!portal) return notFound(null, languageOf(request));
-        const path = `/p/${encodeURIComponent(portal.slug)}`;
-        return publicResponse(digest, request, robotsTxt(portal, path, portalUrl(baseUrl, portal.slug)), {
-          "content-type": "text/plain; charset=utf-8",
-          "x-content-type-options": "nosniff",
-        });
-      },
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const portal = await openPortal(services, params.slug);
+          if (!portal) return notFound(null, language);
+          const path = `/p/${encodeURIComponent(portal.slug)}`;
+          return publicAnswer(digest, robotsTxt(portal, path, portalUrl(baseUrl, portal.slug)), {
+            "content-type": "text/plain; charset=utf-8",
+            "x-content-type-options": "nosniff",
+          });
+        }),
       { detail: { hide: true } },
     )
     .get(
       "/p/:slug/:key",
-      async ({ request, params }) => {
-        const language = languageOf(request);
-        const found = await getPublicFeedback(services, params.slug, params.key, language);
-        if (!found.ok) return notFound(await openPortal(services, params.slug), language);
-        const { portal, feedback } = found.value;
-        // A key merged into another published feedback, an id, or a key or slug typed in another case, goes to the feedback's own address.
-        if (feedback.key !== params.key || params.slug !== portal.slug) {
-          return new Response(null, {
-            status: 301,
-            headers: { location: `/p/${encodeURIComponent(portal.slug)}/${encodeURIComponent(feedback.key)}`, ...pageHeaders(portal) },
-          });
-        }
-        const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
-        const body = feedbackBody({ portal, language, feedback });
-        return send(
-          request,
-          portal,
-          portalDocument({ portal, language, baseUrl, title: feedback.publicTitle, description, canonical: feedback.url, current: "board", body }),
-        );
-      },
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const found = await getPublicFeedback(services, params.slug, params.key, language);
+          if (!found.ok) return notFound(await openPortal(services, params.slug), language);
+          const { portal, feedback } = found.value;
+          // A key merged into another published feedback, an id, or a key or slug typed in another case, goes to the feedback's own address.
+          if (feedback.key !== params.key || params.slug !== portal.slug) {
+            const location = `/p/${encodeURIComponent(portal.slug)}/${encodeURIComponent(feedback.key)}`;
+            return { status: 301, body: "", headers: { location, ...pageHeaders(portal), "cache-control": "no-store" } };
+          }
+          const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
+          const body = feedbackBody({ portal, language, feedback });
+          return send(
+            portal,
+            portalDocument({ portal, language, baseUrl, title: feedback.publicTitle, description, canonical: feedback.url, current: "board", body }),
+          );
+        }),
       { detail: { hide: true } },
     );
 }

@@ -5,7 +5,8 @@ import { PublicFeedback, PublicFeedbackPage, PublicListQuery } from "../../../co
 import type { Services } from "../../../core/services.ts";
 import { operation } from "../docs.ts";
 import { negotiateLanguage } from "../language.ts";
-import { publicResponse } from "../portal/cache.ts";
+import { privateAnswer, publicAnswer, respond } from "../portal/cache.ts";
+import type { renderCache } from "../portal/render-cache.ts";
 import { failureResponse } from "../reply.ts";
 import { validator } from "../validate.ts";
 
@@ -22,17 +23,26 @@ const queryOf = (request: Request): Record<string, string> => Object.fromEntries
  * The public JSON, for customers who build their own page: no authentication, public fields only,
  * cacheable as the portal's pages are. A portal that is off and a feedback not published are not found.
  */
-export function portalPublicRoutes(services: Services) {
+export function portalPublicRoutes(services: Services, cached: ReturnType<typeof renderCache>) {
+  const answer = async (request: Request, render: (language: "en" | "fr") => Promise<Response | string>) => {
+    const language = negotiateLanguage(request.headers.get("accept-language"));
+    const url = new URL(request.url);
+    const rendered = await cached(`${language} ${url.pathname}${url.search}`, async () => {
+      const body = await render(language);
+      return typeof body === "string" ? publicAnswer(services.digest, body, JSON_HEADERS) : privateAnswer(body);
+    });
+    return respond(request, rendered);
+  };
   return new Elysia({ name: "routes/portal-public" })
     .get(
       "/v1/portal/:slug/feedbacks",
-      async ({ request, params }) => {
-        const query = listQuery.fromQuery(queryOf(request));
-        if (!listQuery.check(query)) return failureResponse(request, listQuery.refuse("invalid_query", query));
-        const listed = await listPublicFeedbacks(services, params.slug, query, negotiateLanguage(request.headers.get("accept-language")));
-        if (!listed.ok) return failureResponse(request, listed);
-        return publicResponse(services.digest, request, JSON.stringify(listed.value.page), JSON_HEADERS);
-      },
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const query = listQuery.fromQuery(queryOf(request));
+          if (!listQuery.check(query)) return failureResponse(request, listQuery.refuse("invalid_query", query));
+          const listed = await listPublicFeedbacks(services, params.slug, query, language);
+          return listed.ok ? JSON.stringify(listed.value.page) : failureResponse(request, listed);
+        }),
       {
         detail: operation({
           summary: "Published feedbacks of a portal",
@@ -48,11 +58,11 @@ export function portalPublicRoutes(services: Services) {
     )
     .get(
       "/v1/portal/:slug/feedbacks/:key",
-      async ({ request, params }) => {
-        const found = await getPublicFeedback(services, params.slug, params.key, negotiateLanguage(request.headers.get("accept-language")));
-        if (!found.ok) return failureResponse(request, found);
-        return publicResponse(services.digest, request, JSON.stringify(found.value.feedback), JSON_HEADERS);
-      },
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const found = await getPublicFeedback(services, params.slug, params.key, language);
+          return found.ok ? JSON.stringify(found.value.feedback) : failureResponse(request, found);
+        }),
       {
         detail: operation({
           summary: "A published feedback of a portal",
