@@ -72,8 +72,7 @@ app = createHttpApp(services, {
   registrationsPerHour: config.registrationsPerHour,
   clientAddress: (request) => clients.get(request)!,
   widget: buildWidget,
-  // A spike of anonymous readers of one portal page renders it once a second per process.
-  portalCacheMs: 1000,
+  portalCacheMs: config.portalCacheMs,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   mcp: createMcpHandler(
     services,

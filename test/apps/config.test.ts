@@ -9,6 +9,7 @@ test("a wrong configuration value is refused with a message naming the variable"
     ["RATE_LIMIT_REPORTS_PER_MINUTE", "-1"],
     ["BASE_URL", "not a url"],
     ["WEBHOOK_RETRY_SCHEDULE", "soon"],
+    ["PORTAL_CACHE_MS", "60000"],
   ] as const) {
     let refused: unknown;
     try {
