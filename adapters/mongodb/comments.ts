@@ -40,5 +40,16 @@ export function commentStore(data: Database): CommentStore {
         at: c.at,
       };
     },
+
+    async countPublicComments(feedbackIds) {
+      if (feedbackIds.length === 0) return new Map();
+      const found = await data
+        .collection("comments")
+        .find({ feedbackId: { $in: [...feedbackIds] }, visibility: "public" }, { projection: { feedbackId: 1 } })
+        .toArray();
+      const counts = new Map<string, number>();
+      for (const c of found) counts.set(c.feedbackId, (counts.get(c.feedbackId) ?? 0) + 1);
+      return counts;
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { CommentStore } from "../../core/store/comments.ts";
 import { insertEvent } from "./outbox.ts";
+import { placeholders } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Comments written on their own, with the events they send. */
@@ -33,6 +34,16 @@ export function commentStore(db: Database, batch: WriteBatch): CommentStore {
       return row
         ? { id: row.id, orgId: row.org_id, feedbackId: row.feedback_id, userId: row.user_id, text: row.text, visibility: row.visibility, at: row.at }
         : null;
+    },
+
+    async countPublicComments(feedbackIds) {
+      if (feedbackIds.length === 0) return new Map();
+      const rows = db
+        .query<{ feedback_id: string; n: number }, string[]>(
+          `SELECT feedback_id, count(*) AS n FROM comments WHERE feedback_id IN (${placeholders(feedbackIds.length)}) AND visibility = 'public' GROUP BY feedback_id`,
+        )
+        .all(...feedbackIds);
+      return new Map(rows.map((r) => [r.feedback_id, r.n]));
     },
   };
 }

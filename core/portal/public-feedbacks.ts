@@ -6,7 +6,8 @@ import { canonicalJson } from "../report/fingerprint.ts";
 import type { PortalSort, PublicFeedbackPage, PublicListQuery } from "../schemas/portal.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
-import type { FeedbackStore, ListPosition } from "../store/feedbacks.ts";
+import type { CommentStore } from "../store/comments.ts";
+import type { ListPosition } from "../store/feedbacks.ts";
 import type { PortalRecord } from "../store/portals.ts";
 import type { PublicationStore, PublicFilter, PublishedFeedback } from "../store/publications.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
@@ -22,7 +23,7 @@ export type PublicListDeps = OpenPortalDeps &
   Pick<Services, "baseUrl"> & {
     readonly store: Pick<PublicationStore, "listPublished"> &
       Pick<CatalogStore, "listApps"> &
-      Pick<FeedbackStore, "listComments"> &
+      Pick<CommentStore, "countPublicComments"> &
       Pick<ServiceSecretStore, "serviceSecret">;
   };
 
@@ -72,13 +73,14 @@ export async function listPublicFeedbacks(
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await store.listPublished(portal.orgId, filter, after, limit + 1, order);
   const shown = rows.slice(0, limit);
-  const [apps, comments] = await Promise.all([
-    store.listApps(portal.orgId),
-    Promise.all(shown.map(async (p) => (await store.listComments(p.feedback.id)).filter((c) => c.visibility === "public").length)),
-  ]);
+  const [apps, comments] = await Promise.all([store.listApps(portal.orgId), store.countPublicComments(shown.map((p) => p.feedback.id))]);
   const appsById = new Map(apps.map((a) => [a.id, a]));
-  const data = shown.map((p, i) =>
-    toPublicSummary(p, { portal, language, baseUrl: services.baseUrl, app: appsById.get(p.feedback.appId), votes: NO_VOTES }, comments[i] ?? 0),
+  const data = shown.map((p) =>
+    toPublicSummary(
+      p,
+      { portal, language, baseUrl: services.baseUrl, app: appsById.get(p.feedback.appId), votes: NO_VOTES },
+      comments.get(p.feedback.id) ?? 0,
+    ),
   );
   const last = shown.at(-1);
   const nextCursor = rows.length > limit && last ? await encodeCursor(secret, publicPosition(last, order), filterKey) : null;

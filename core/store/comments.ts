@@ -17,4 +17,6 @@ export interface CommentStore {
   /** Adds the comment (kept with the status the feedback has, `status`) and its events in one transaction. */
   addComment(comment: CommentRecord, status: Status, events: readonly DomainEvent[]): Promise<void>;
   findComment(commentId: string): Promise<CommentRecord | null>;
+  /** How many public comments each of these feedbacks has; a feedback with none is absent. */
+  countPublicComments(feedbackIds: readonly string[]): Promise<Map<string, number>>;
 }

@@ -177,4 +177,4 @@ test("no report text, reporter, context, attachment, internal comment, owner or 
   await call("POST", `/v1/feedbacks/${keys[3]}/unpublish`);
   const last = await check("after an unpublish");
   expect([...last.values()].join("\n")).not.toContain("Offline mode");
-});
+}, 60_000);

@@ -157,6 +157,8 @@ export function portalContract(makeStore: () => Promise<Store>) {
         { id: shown.id, text: "reply", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 3, visibility: "public" },
       ]);
       expect(await store.findComment(shown.id)).toEqual(shown);
+      expect(await store.countPublicComments([f.id, "none"])).toEqual(new Map([[f.id, 1]]));
+      expect(await store.countPublicComments([])).toEqual(new Map());
       expect(await store.findComment("none")).toBeNull();
       const claimed = await store.claimDelivery(10, 60_000, "lease");
       expect(claimed?.event).toMatchObject({ id: event.id, type: "comment.created", relatedId: shown.id, feedbackId: f.id });
