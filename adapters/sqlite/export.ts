@@ -115,7 +115,10 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     json: ["status_labels"],
     booleans: ["enabled", "indexing"],
   },
-  publications: { from: "SELECT rowid AS _rowid, * FROM publications", key: (r) => [String(r.feedback_id)] },
+  publications: {
+    from: "SELECT rowid AS _rowid, feedback_id, org_id, title, description, published_at, words FROM publications",
+    key: (r) => [String(r.feedback_id)],
+  },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

@@ -97,9 +97,12 @@ export function portalContract(makeStore: () => Promise<Store>) {
       expect(c).not.toBeNull();
       const [first] = await store.listPublished(org.orgId, { statuses: statusesOf("open") }, null, 1, "new");
       expect(first?.publication).toEqual(publication(d!, "night theme"));
-      // Merged into another feedback, a published one leaves the lists.
+      // Merged into another feedback, a published one leaves the lists; a status change moves it between them.
       await merge(store, d!, a!, 10);
       expect(await keys({})).toEqual([b!.id, a!.id]);
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: b!.id, from: "triage", to: "delivered", at: 11, events: [], jobs: [] });
+      expect(await keys({})).toEqual([a!.id]);
+      expect(await keys({ statuses: ["delivered"] })).toEqual([b!.id]);
     });
 
     test("listPublished orders top by reports, new by creation, trending by last activity, ties by id desc, and pages after a position", async () => {
