@@ -76,7 +76,15 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
 
   test("each settings page", async () => {
     const found = [];
-    for (const path of ["/settings", "/settings/apps", "/settings/members", "/settings/webhooks", "/settings/tokens", "/settings/agents"]) {
+    for (const path of [
+      "/settings",
+      "/settings/apps",
+      "/settings/members",
+      "/settings/webhooks",
+      "/settings/tokens",
+      "/settings/agents",
+      "/settings/portal",
+    ]) {
       found.push(...(await check(path)));
     }
     expect(found).toEqual([]);

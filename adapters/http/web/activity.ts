@@ -2,6 +2,7 @@ import type { Language } from "../../../core/errors.ts";
 import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
 import type { ReportEntry } from "../../../core/schemas/feedback.ts";
 import { type Html, html } from "../html.ts";
+import { portalTeamWords } from "./portal-words.ts";
 import { statusBadge } from "./badges.ts";
 import { formatTime, sourceName, type Words, wordsFor } from "./words.ts";
 
@@ -53,7 +54,7 @@ function entry(
       return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
     }
     case "comment":
-      return html`<li class="comment"><p>${e.comment.author ?? w.anonymous} · ${when}</p><p>${e.comment.text}</p></li>`;
+      return html`<li class="comment"><p>${e.comment.author ?? w.anonymous} · ${when}${e.comment.visibility === "public" ? html` · <span class="badge">${portalTeamWords(language).publicReply}</span>` : ""}</p><p>${e.comment.text}</p></li>`;
     case "merge":
     case "unmerge": {
       const what =

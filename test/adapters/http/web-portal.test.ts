@@ -63,6 +63,9 @@ describe("the portal in the team's web application", () => {
       ["Ask Ann", "internal"],
       ["Planned", "public"],
     ]);
+    const shown = await (await member.fetch(`/inbox/${key}`)).text();
+    expect(shown.match(/<span class="badge">Public<\/span>/g)?.length).toBe(1);
+    expect(shown).toMatch(/Ask Ann<\/p>/);
     const long = await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "x".repeat(5001) }, undefined, { origin: OWN });
     expect(long.headers.get("location")).toBe(`/inbox/${key}?portalError=invalid_body`);
     expect(await (await member.fetch(long.headers.get("location")!)).text()).toContain("The request body is invalid.");
