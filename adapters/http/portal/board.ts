@@ -10,6 +10,7 @@ import {
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { statusLabel } from "../../../core/portal/status-labels.ts";
 import { type Html, html } from "../html.ts";
+import type { PortalLinks } from "./links.ts";
 import { type PortalWords, portalWords } from "./words.ts";
 
 /** The board's filters held in the address with the public JSON's names; unknown values are ignored, as in the inbox. */
@@ -34,8 +35,8 @@ export function boardQuery(params: URLSearchParams): PublicListQuery {
 }
 
 /** The board's address with some of its filters changed; a new filter starts again at the first page. */
-function boardHref(home: string, query: PublicListQuery, changes: Partial<Record<keyof PublicListQuery, string | undefined>>): string {
-  const merged: Record<string, string | undefined> = {
+function boardHref(links: PortalLinks, query: PublicListQuery, changes: Partial<Record<keyof PublicListQuery, string | undefined>>): string {
+  return links.board({
     sort: query.sort,
     status: query.status,
     kind: query.kind,
@@ -43,9 +44,7 @@ function boardHref(home: string, query: PublicListQuery, changes: Partial<Record
     query: query.query,
     cursor: undefined,
     ...changes,
-  };
-  const params = new URLSearchParams(Object.entries(merged).filter((e): e is [string, string] => Boolean(e[1])));
-  return params.size > 0 ? `${home}?${params}` : home;
+  });
 }
 
 const hiddenFields = (fields: Record<string, string | undefined>): Html =>
@@ -54,11 +53,11 @@ const hiddenFields = (fields: Record<string, string | undefined>): Html =>
     .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}`;
 
 /** A published feedback as a row of a list: its votes, status, title, a line of its description, and what it is about. */
-function postRow(item: PublicFeedbackSummary, w: PortalWords, home: string): Html {
+function postRow(item: PublicFeedbackSummary, w: PortalWords, links: PortalLinks): Html {
   return html`<li>
 <div class="votes"><strong>${item.votes}</strong><span>${w.votes(item.votes)}</span></div>
 <div class="post"><span class="status st-${item.status}">${item.statusLabel}</span>
-<h3><a href="${home}/${encodeURIComponent(item.key)}">${item.publicTitle}</a></h3>
+<h3><a href="${links.feedback(item.key)}">${item.publicTitle}</a></h3>
 ${item.publicDescription ? html`<p class="excerpt">${item.publicDescription}</p>` : ""}
 <p class="meta"><span>${w.kinds[item.kind]}</span>${item.app.name ? html`<span>${item.app.name}</span>` : ""}${item.commentCount > 0 ? html`<span>${w.comments(item.commentCount)}</span>` : ""}</p></div>
 </li>`;
@@ -67,6 +66,7 @@ ${item.publicDescription ? html`<p class="excerpt">${item.publicDescription}</p>
 interface BoardView {
   readonly portal: PortalRecord;
   readonly language: Language;
+  readonly links: PortalLinks;
   readonly query: PublicListQuery;
   readonly page: PublicFeedbackPage;
   readonly apps: ReadonlyArray<{ readonly id: string; readonly name: string }>;
@@ -78,7 +78,7 @@ interface BoardView {
 export function boardBody(v: BoardView): Html {
   const w = portalWords(v.language);
   const { query } = v;
-  const home = `/p/${encodeURIComponent(v.portal.slug)}`;
+  const { links } = v;
   const sort = query.sort ?? "top";
   const status = query.status ?? "open";
   const filtered = Boolean(query.kind || query.appId || query.query || (query.status && query.status !== "open"));
@@ -86,24 +86,24 @@ export function boardBody(v: BoardView): Html {
     html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
   const sorts = html`<nav aria-label="${w.sortBy}"><ul class="sorts">${PORTAL_SORTS.map(
     (s) =>
-      html`<li><a href="${boardHref(home, query, { sort: s === "top" ? undefined : s })}"${s === sort ? html` aria-current="true"` : ""}>${w.sorts[s]}</a></li>`,
+      html`<li><a href="${boardHref(links, query, { sort: s === "top" ? undefined : s })}"${s === sort ? html` aria-current="true"` : ""}>${w.sorts[s]}</a></li>`,
   )}</ul></nav>`;
-  const search = html`<form class="search" role="search" method="get" action="${home}">
-${hiddenFields({ sort: query.sort, status: query.status, kind: query.kind, appId: query.appId })}
+  const search = html`<form class="search" role="search" method="get" action="${links.home}">
+${hiddenFields({ sort: query.sort, status: query.status, kind: query.kind, appId: query.appId })}${links.languageField()}
 <label class="visually-hidden" for="q">${w.search}</label><input id="q" name="query" type="search" maxlength="${PUBLIC_QUERY_MAX_LENGTH}" value="${query.query ?? ""}" placeholder="${w.searchPlaceholder}">
 <button type="submit">${w.search}</button></form>`;
-  const filters = html`<form class="filters" method="get" action="${home}" aria-label="${w.filters}"><h2>${w.filters}</h2>
-${hiddenFields({ sort: query.sort, query: query.query })}<div class="fields">
+  const filters = html`<form class="filters" method="get" action="${links.home}" aria-label="${w.filters}"><h2>${w.filters}</h2>
+${hiddenFields({ sort: query.sort, query: query.query })}${links.languageField()}<div class="fields">
 ${v.apps.length > 1 ? html`<div><label for="f-app">${w.app}</label><select id="f-app" name="appId">${option("", w.anyApp, !query.appId)}${v.apps.map((a) => option(a.id, a.name, a.id === query.appId))}</select></div>` : ""}
 <div><label for="f-kind">${w.kind}</label><select id="f-kind" name="kind">${option("", w.anyKind, !query.kind)}${KINDS.map((k) => option(k, w.kinds[k], k === query.kind))}</select></div>
 <div><label for="f-status">${w.status}</label><select id="f-status" name="status">${option("open", w.open, status === "open")}${STATUSES.map((s) => option(s, statusLabel(v.portal, s, v.language), s === status))}${option("all", w.all, status === "all")}</select></div>
-<button type="submit">${w.apply}</button></div>${filtered ? html`<a class="clear" href="${home}">${w.clear}</a>` : ""}</form>`;
+<button type="submit">${w.apply}</button></div>${filtered ? html`<a class="clear" href="${links.board()}">${w.clear}</a>` : ""}</form>`;
   const list =
     v.page.data.length > 0
-      ? html`<ul class="posts">${v.page.data.map((item) => postRow(item, w, home))}</ul>`
+      ? html`<ul class="posts">${v.page.data.map((item) => postRow(item, w, links))}</ul>`
       : html`<p class="empty">${filtered ? w.noneMatch : w.noneFound}</p>`;
   const pager = v.page.nextCursor
-    ? html`<p class="pager"><a href="${boardHref(home, query, { cursor: v.page.nextCursor })}" rel="next">${w.more}</a></p>`
+    ? html`<p class="pager"><a href="${boardHref(links, query, { cursor: v.page.nextCursor })}" rel="next">${w.more}</a></p>`
     : "";
   return html`<h1>${w.board}</h1><p class="intro">${w.boardIntro}</p>
 ${v.post ?? ""}

@@ -1,6 +1,7 @@
 import type { Language } from "../../../core/errors.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { Html, html } from "../html.ts";
+import type { PortalLinks } from "./links.ts";
 import { portalWords } from "./words.ts";
 
 /** The accent when the team has chosen none. */
@@ -108,6 +109,9 @@ interface PortalDocument {
   /** The page's own address, without query: the canonical link. */
   readonly canonical: string;
   readonly current: "board" | "roadmap" | null;
+  readonly links: PortalLinks;
+  /** The page's address as asked, to switch its language without leaving it. */
+  readonly here: URL;
   readonly body: Html;
   /** Slot for the portal's sign-in: a "Sign in" link, or the signed-in person's name and sign-out. Empty on anonymous pages. */
   readonly account?: Html;
@@ -121,7 +125,7 @@ export function portalDocument(d: PortalDocument): string {
   const w = portalWords(d.language);
   const { portal } = d;
   const brand = portal.brandColor && /^#[0-9a-f]{6}$/i.test(portal.brandColor) ? portal.brandColor : DEFAULT_BRAND;
-  const home = `/p/${encodeURIComponent(portal.slug)}`;
+  const { links } = d;
   const tab = (name: "board" | "roadmap", href: string, label: string) =>
     html`<li><a href="${href}"${d.current === name ? html` aria-current="page"` : ""}>${label}</a></li>`;
   const other: Language = d.language === "fr" ? "en" : "fr";
@@ -138,13 +142,20 @@ ${portal.indexing ? "" : html`<meta name="robots" content="noindex">`}
 <style>${new Html(`:root{--brand:${brand};--on-brand:${onBrand(brand)}}${STYLE}`)}</style></head>
 <body><a class="skip" href="#main">${w.skip}</a>
 <header class="top"><div class="wrap">
-<div class="brandbar"><a class="brand" href="${home}"><span class="tile" aria-hidden="true">${Array.from(portal.title.trim())[0]?.toUpperCase() ?? "R"}</span><span>${portal.title}</span></a>
+<div class="brandbar"><a class="brand" href="${links.board()}"><span class="tile" aria-hidden="true">${Array.from(portal.title.trim())[0]?.toUpperCase() ?? "R"}</span><span>${portal.title}</span></a>
 <div class="account">${d.account ?? ""}</div></div>
-<nav aria-label="${portal.title}"><ul class="tabs">${tab("board", home, w.board)}${tab("roadmap", `${home}/roadmap`, w.roadmap)}</ul></nav>
+<nav aria-label="${portal.title}"><ul class="tabs">${tab("board", links.board(), w.board)}${tab("roadmap", links.roadmap(), w.roadmap)}</ul></nav>
 </div></header>
 <main id="main"><div class="wrap">${d.body}</div></main>
-<footer><div class="wrap"><nav aria-label="${w.language}"><a href="?lang=${other}" hreflang="${other}" lang="${other}">${other === "fr" ? "Français" : "English"}</a></nav><span>${w.poweredBy}</span></div></footer>
+<footer><div class="wrap"><nav aria-label="${w.language}"><a href="${switchTo(d.here, other)}" hreflang="${other}" lang="${other}">${other === "fr" ? "Français" : "English"}</a></nav><span>${w.poweredBy}</span></div></footer>
 </body></html>`.value;
+}
+
+/** The same page in another language: its address with `lang` set. */
+function switchTo(here: URL, language: Language): string {
+  const params = new URLSearchParams(here.searchParams);
+  params.set("lang", language);
+  return `${here.pathname}?${params}`;
 }
 
 /** The headers of every portal page: the inbox's strict CSP (no script at all), and noindex unless the team allows indexing. */

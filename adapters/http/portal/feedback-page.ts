@@ -2,6 +2,7 @@ import type { Language } from "../../../core/errors.ts";
 import type { PublicFeedback } from "../../../core/schemas/portal.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { type Html, html } from "../html.ts";
+import type { PortalLinks } from "./links.ts";
 import { portalWords } from "./words.ts";
 
 const date = (language: Language, iso: string): string =>
@@ -11,6 +12,7 @@ interface FeedbackView {
   readonly portal: PortalRecord;
   readonly language: Language;
   readonly feedback: PublicFeedback;
+  readonly links: PortalLinks;
   /** Slot for voting: the vote (or withdraw) button, a POST form, in place of the plain count. */
   readonly vote?: Html;
   /** Slot for commenting: the signed-in person's comment form, or the invitation to sign in, under the comments. */
@@ -21,9 +23,8 @@ interface FeedbackView {
 export function feedbackBody(v: FeedbackView): Html {
   const w = portalWords(v.language);
   const f = v.feedback;
-  const home = `/p/${encodeURIComponent(v.portal.slug)}`;
   const votes = v.vote ?? html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
-  return html`<div class="reading"><a class="back" href="${home}">← ${w.backTo} ${w.board.toLowerCase()}</a>
+  return html`<div class="reading"><a class="back" href="${v.links.board()}">← ${w.backTo} ${w.board.toLowerCase()}</a>
 <article class="card">${votes}<div class="post">
 <span class="status st-${f.status}">${f.statusLabel}</span>
 <h1>${f.publicTitle}</h1>

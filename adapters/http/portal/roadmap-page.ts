@@ -1,13 +1,12 @@
 import type { Language } from "../../../core/errors.ts";
 import type { RoadmapColumn } from "../../../core/portal/roadmap.ts";
-import type { PortalRecord } from "../../../core/store/portals.ts";
 import { type Html, html } from "../html.ts";
+import type { PortalLinks } from "./links.ts";
 import { portalWords } from "./words.ts";
 
 /** The roadmap: a column per status, each card with its votes and title; delivered ones of the last 90 days only. */
-export function roadmapBody(portal: PortalRecord, language: Language, columns: readonly RoadmapColumn[]): Html {
+export function roadmapBody(language: Language, links: PortalLinks, columns: readonly RoadmapColumn[]): Html {
   const w = portalWords(language);
-  const home = `/p/${encodeURIComponent(portal.slug)}`;
   return html`<h1>${w.roadmap}</h1><p class="intro">${w.roadmapIntro}</p>
 <div class="columns">${columns.map(
     (
@@ -18,7 +17,7 @@ ${
   c.feedbacks.length > 0
     ? html`<ul>${c.feedbacks.map(
         (f) =>
-          html`<li><div class="votes"><strong>${f.votes}</strong><span class="visually-hidden">${w.votes(f.votes)}</span></div><div><h3><a href="${home}/${encodeURIComponent(f.key)}">${f.publicTitle}</a></h3><p class="meta"><span>${w.kinds[f.kind]}</span>${f.app.name ? html`<span>${f.app.name}</span>` : ""}</p></div></li>`,
+          html`<li><div class="votes"><strong>${f.votes}</strong><span class="visually-hidden">${w.votes(f.votes)}</span></div><div><h3><a href="${links.feedback(f.key)}">${f.publicTitle}</a></h3><p class="meta"><span>${w.kinds[f.kind]}</span>${f.app.name ? html`<span>${f.app.name}</span>` : ""}</p></div></li>`,
       )}</ul>`
     : html`<p class="none">${w.columnEmpty}</p>`
 }</section>`,

@@ -17,13 +17,17 @@ import { pageHeaders, portalDocument } from "../portal/document.ts";
 import { feedbackBody } from "../portal/feedback-page.ts";
 import { roadmapBody } from "../portal/roadmap-page.ts";
 import { robotsTxt, sitemapXml } from "../portal/search-engines.ts";
+import { portalLinks } from "../portal/links.ts";
 import { portalWords } from "../portal/words.ts";
 
-/** The reader's language: `?lang=` when a link chose one, else Accept-Language. */
-function languageOf(request: Request): Language {
+/** The language the reader chose with the switch (`?lang=`), if any. */
+function chosenLanguage(request: Request): Language | null {
   const chosen = new URL(request.url).searchParams.get("lang");
-  return chosen === "fr" || chosen === "en" ? chosen : negotiateLanguage(request.headers.get("accept-language"));
+  return chosen === "fr" || chosen === "en" ? chosen : null;
 }
+
+/** The reader's language: the one chosen, else Accept-Language. */
+const languageOf = (request: Request): Language => chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
 
 /**
  * The portal's pages, for anyone: the board, a feedback, the roadmap, and what search engines
@@ -32,15 +36,27 @@ function languageOf(request: Request): Language {
  */
 export function portalPageRoutes(services: Services, cached: ReturnType<typeof renderCache>) {
   const { digest, baseUrl } = services;
-  const notFound = (portal: PortalRecord | null, language: Language): Rendered => {
+  const notFound = (portal: PortalRecord | null, language: Language, request: Request): Rendered => {
     const w = portalWords(language);
     if (!portal) {
       const page = html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`;
       return { status: 404, body: page.value, headers: { ...pageHeaders(null), "cache-control": "no-store" } };
     }
     const home = portalUrl(baseUrl, portal.slug);
-    const body = html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p><p><a href="/p/${encodeURIComponent(portal.slug)}">${w.goToBoard}</a></p>`;
-    const page = portalDocument({ portal, language, baseUrl, title: w.notFoundTitle, description: w.notFound, canonical: home, current: null, body });
+    const links = portalLinks(portal.slug, chosenLanguage(request));
+    const body = html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p><p><a href="${links.board()}">${w.goToBoard}</a></p>`;
+    const page = portalDocument({
+      portal,
+      language,
+      baseUrl,
+      title: w.notFoundTitle,
+      description: w.notFound,
+      canonical: home,
+      current: null,
+      links,
+      here: new URL(request.url),
+      body,
+    });
     return { status: 404, body: page, headers: { ...pageHeaders(portal), "cache-control": "no-store" } };
   };
   const send = (portal: PortalRecord, page: string) => publicAnswer(digest, page, pageHeaders(portal));
@@ -61,14 +77,26 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
           // A cursor from another filter (an edited address) starts again at the first page.
           if (!listed.ok && listed.code === "invalid_cursor")
             listed = await listPublicFeedbacks(services, params.slug, { ...query, cursor: undefined }, language);
-          if (!listed.ok) return notFound(null, language);
+          if (!listed.ok) return notFound(null, language, request);
           const { portal, page, apps } = listed.value;
           const w = portalWords(language);
-          const body = boardBody({ portal, language, query, page, apps });
+          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const body = boardBody({ portal, language, links, query, page, apps });
           const home = portalUrl(baseUrl, portal.slug);
           return send(
             portal,
-            portalDocument({ portal, language, baseUrl, title: portal.title, description: w.boardIntro, canonical: home, current: "board", body }),
+            portalDocument({
+              portal,
+              language,
+              baseUrl,
+              title: portal.title,
+              description: w.boardIntro,
+              canonical: home,
+              current: "board",
+              links,
+              here: new URL(request.url),
+              body,
+            }),
           );
         }),
       { detail: { hide: true } },
@@ -78,14 +106,26 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
       ({ request, params }) =>
         answer(request, async (language) => {
           const roadmap = await portalRoadmap(services, params.slug, language);
-          if (!roadmap.ok) return notFound(null, language);
+          if (!roadmap.ok) return notFound(null, language, request);
           const { portal, columns } = roadmap.value;
           const w = portalWords(language);
           const canonical = `${portalUrl(baseUrl, portal.slug)}/roadmap`;
-          const body = roadmapBody(portal, language, columns);
+          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const body = roadmapBody(language, links, columns);
           return send(
             portal,
-            portalDocument({ portal, language, baseUrl, title: w.roadmap, description: w.roadmapIntro, canonical, current: "roadmap", body }),
+            portalDocument({
+              portal,
+              language,
+              baseUrl,
+              title: w.roadmap,
+              description: w.roadmapIntro,
+              canonical,
+              current: "roadmap",
+              links,
+              here: new URL(request.url),
+              body,
+            }),
           );
         }),
       { detail: { hide: true } },
@@ -95,7 +135,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
       ({ request, params }) =>
         answer(request, async (language) => {
           const listed = await sitemapEntries(services, params.slug);
-          if (!listed.ok) return notFound(null, language);
+          if (!listed.ok) return notFound(null, language, request);
           const home = portalUrl(baseUrl, listed.value.portal.slug);
           return publicAnswer(digest, sitemapXml(home, listed.value.entries), {
             "content-type": "application/xml; charset=utf-8",
@@ -109,7 +149,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
       ({ request, params }) =>
         answer(request, async (language) => {
           const portal = await openPortal(services, params.slug);
-          if (!portal) return notFound(null, language);
+          if (!portal) return notFound(null, language, request);
           const path = `/p/${encodeURIComponent(portal.slug)}`;
           return publicAnswer(digest, robotsTxt(portal, path, portalUrl(baseUrl, portal.slug)), {
             "content-type": "text/plain; charset=utf-8",
@@ -123,18 +163,30 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
       ({ request, params }) =>
         answer(request, async (language) => {
           const found = await getPublicFeedback(services, params.slug, params.key, language);
-          if (!found.ok) return notFound(await openPortal(services, params.slug), language);
+          if (!found.ok) return notFound(await openPortal(services, params.slug), language, request);
           const { portal, feedback } = found.value;
           // A key merged into another published feedback, an id, or a key or slug typed in another case, goes to the feedback's own address.
           if (feedback.key !== params.key || params.slug !== portal.slug) {
-            const location = `/p/${encodeURIComponent(portal.slug)}/${encodeURIComponent(feedback.key)}`;
+            const location = portalLinks(portal.slug, chosenLanguage(request)).feedback(feedback.key);
             return { status: 301, body: "", headers: { location, ...pageHeaders(portal), "cache-control": "no-store" } };
           }
           const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
-          const body = feedbackBody({ portal, language, feedback });
+          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const body = feedbackBody({ portal, language, links, feedback });
           return send(
             portal,
-            portalDocument({ portal, language, baseUrl, title: feedback.publicTitle, description, canonical: feedback.url, current: "board", body }),
+            portalDocument({
+              portal,
+              language,
+              baseUrl,
+              title: feedback.publicTitle,
+              description,
+              canonical: feedback.url,
+              current: "board",
+              links,
+              here: new URL(request.url),
+              body,
+            }),
           );
         }),
       { detail: { hide: true } },

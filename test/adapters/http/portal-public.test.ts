@@ -161,6 +161,13 @@ describe("anonymous pages", () => {
     expect(fr.body).toContain('<html lang="fr">');
     expect(fr.body).toContain("Idées et problèmes");
     expect((await anonymous("/p/demo", { "accept-language": "fr-FR" })).body).toContain("Feuille de route");
+    // The language chosen with the switch holds from page to page: links and forms carry it; the switch keeps the filters.
+    expect(fr.body).toContain(`href="/p/demo/${dark}?lang=fr"`);
+    expect(fr.body).toContain('href="/p/demo/roadmap?lang=fr"');
+    expect(fr.body).toContain('<input type="hidden" name="lang" value="fr">');
+    const filtered = await anonymous("/p/demo?kind=problem&lang=fr");
+    expect(filtered.body).toContain('href="/p/demo?kind=problem&amp;lang=en" hreflang="en"');
+    expect((await anonymous("/p/demo")).body).toContain(`href="/p/demo/${dark}"`);
   });
 
   test("a feedback's page shows its public description and public comments only; a key not published is the board's 404", async () => {
