@@ -2,14 +2,16 @@ import type { Services } from "../services.ts";
 import type { PortalStore } from "../store/portals.ts";
 
 /**
- * The SSO secret of the portal at `slug`, opened, to verify a customer's HS256 token; null when the
- * portal does not exist, is off, or has no secret yet.
+ * The portal at `slug` as its sign-in needs it: its organization, whether it is on, and its SSO
+ * secret opened (null until an Admin creates one), to verify a customer's HS256 token. Null when
+ * no portal has the slug. The shape of the portal people's `PortalLookup` answer.
  */
-export async function portalSsoSecret(
+export async function portalEntry(
   services: Pick<Services, "secrets"> & { readonly store: Pick<PortalStore, "findPortalBySlug"> },
   slug: string,
-): Promise<{ readonly orgId: string; readonly secret: string } | null> {
-  const portal = await services.store.findPortalBySlug(slug);
-  if (!portal?.enabled || portal.ssoSecretSealed === null) return null;
-  return { orgId: portal.orgId, secret: await services.secrets.open(portal.ssoSecretSealed) };
+): Promise<{ readonly orgId: string; readonly slug: string; readonly enabled: boolean; readonly ssoSecret: string | null } | null> {
+  const portal = await services.store.findPortalBySlug(slug.toLowerCase());
+  if (!portal) return null;
+  const ssoSecret = portal.ssoSecretSealed === null ? null : await services.secrets.open(portal.ssoSecretSealed);
+  return { orgId: portal.orgId, slug: portal.slug, enabled: portal.enabled, ssoSecret };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { portalSsoSecret } from "../../../core/portal/sso-secret.ts";
+import { portalEntry } from "../../../core/portal/sso-secret.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -83,10 +83,11 @@ describe("portal settings", () => {
     expect(JSON.stringify(settings.body)).not.toContain(first.body.secret);
     const stored = await http.services.store.findPortal(http.demo.orgId);
     expect(stored?.ssoSecretSealed).not.toContain(first.body.secret);
-    expect(await portalSsoSecret(http.services, "demo")).toEqual({ orgId: http.demo.orgId, secret: first.body.secret });
+    expect(await portalEntry(http.services, "demo")).toEqual({ orgId: http.demo.orgId, slug: "demo", enabled: true, ssoSecret: first.body.secret });
     const second = await call("POST", "/v1/portal/sso-secret", tokens().admin);
     expect(second.body.secret).not.toBe(first.body.secret);
-    expect((await portalSsoSecret(http.services, "demo"))?.secret).toBe(second.body.secret);
+    expect((await portalEntry(http.services, "demo"))?.ssoSecret).toBe(second.body.secret);
+    expect(await portalEntry(http.services, "nowhere")).toBeNull();
   });
 
   test("the CLI shows, sets, turns on and off the portal and prints a new SSO secret once", async () => {
