@@ -22,6 +22,8 @@ const TABLE = {
   "changelog.manage": { roles: ["admin", "member"], scope: "feedbacks:write" },
   /** Invitations to join the organization, from the settings or the API (`members:manage`, never an agent's). */
   "members.invite": { roles: ["admin"], scope: "members:manage" },
+  /** The public portal's settings and its SSO secret. */
+  "portal.manage": { roles: ["admin"], scope: "feedbacks:write" },
 } as const satisfies Record<string, Rule>;
 
 interface Rule {

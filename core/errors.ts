@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   "changelog_published",
   "already_member",
   "cannot_vote",
+  "slug_taken",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -48,6 +48,8 @@ export const PORTABLE_SETS = [
   "team_settings",
   "digest_runs",
   "votes",
+  "portals",
+  "publications",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

@@ -34,6 +34,8 @@ import type { SavedViewStore } from "./store/saved-views.ts";
 import type { TeamStore } from "./store/team.ts";
 import type { VoteStore } from "./store/votes.ts";
 import type { PortalPeopleStore } from "./store/portal-people.ts";
+import type { PortalStore } from "./store/portals.ts";
+import type { PublicationStore } from "./store/publications.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -77,7 +79,9 @@ export type Store = RateLimitStore &
   SavedViewStore &
   TeamStore &
   VoteStore &
-  PortalPeopleStore;
+  PortalPeopleStore &
+  PortalStore &
+  PublicationStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

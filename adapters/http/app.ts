@@ -47,6 +47,23 @@ import { teamSettingsRoutes } from "./routes/team-settings.ts";
 import { VoteRequest, VoterList } from "../../core/schemas/votes.ts";
 import { voteRoutes } from "./routes/votes.ts";
 import { type PortalPeopleOptions, portalPeopleRoutes } from "./routes/portal-people.ts";
+import { portalRoutes } from "./routes/portal.ts";
+import { portalEntry } from "../../core/portal/sso-secret.ts";
+import { renderCache } from "./portal/render-cache.ts";
+import { portalPublicRoutes } from "./routes/portal-public.ts";
+import { portalPageRoutes } from "./routes/portal-pages.ts";
+import { inboxPortalRoutes } from "./routes/inbox-portal.ts";
+import { settingsPortalRoutes } from "./routes/settings-portal.ts";
+import {
+  CommentRequest,
+  Portal,
+  PortalUpdate,
+  PublicFeedback,
+  PublicFeedbackPage,
+  PublicFeedbackSummary,
+  PublishRequest,
+  SsoSecret,
+} from "../../core/schemas/portal.ts";
 
 interface HttpOptions {
   readonly reportsPerMinute: number;
@@ -67,8 +84,10 @@ interface HttpOptions {
   readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
   /** Slack's request URLs, by name (commands, interactions, events), mounted at /integrations/slack/{name}. */
   readonly slack?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
-  /** The portals' people (sign-in, single sign-on, votes) at /p/{slug}/…: how a slug names a portal, and how SSO tokens are read. */
-  readonly portals?: Omit<PortalPeopleOptions, "clientAddress">;
+  /** The portals' people (sign-in, single sign-on, votes) at /p/{slug}/…: how SSO tokens are read, and (for tests) which slugs name a portal. */
+  readonly portals?: Partial<Omit<PortalPeopleOptions, "clientAddress">>;
+  /** How long this process keeps an anonymous portal answer for all its readers (render-cache.ts); 0 or absent: not kept. */
+  readonly portalCacheMs?: number;
 }
 
 const COMPONENTS = [
@@ -110,6 +129,14 @@ const COMPONENTS = [
   ChangelogPatch,
   VoteRequest,
   VoterList,
+  Portal,
+  PortalUpdate,
+  SsoSecret,
+  PublishRequest,
+  CommentRequest,
+  PublicFeedbackSummary,
+  PublicFeedback,
+  PublicFeedbackPage,
 ];
 
 function openapiDocument() {
@@ -128,8 +155,7 @@ function openapiDocument() {
   } as Parameters<typeof openapi>[0]);
 }
 
-/** Until the portals' settings are given, no slug names a portal, and no token signs anyone in. */
-const NO_PORTAL: PortalPeopleOptions["lookup"] = async () => null;
+/** Until a reader of SSO tokens is given, no token signs anyone in. */
 const NO_SSO: PortalPeopleOptions["verifySso"] = async () => null;
 
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
@@ -148,6 +174,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   for (const [name, handle] of Object.entries(options.slack ?? {})) {
     app.post(`/integrations/slack/${name}`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
   }
+  const portalCache = renderCache(options.portalCacheMs ?? 0, services.clock);
   // Built once, on the first request that needs it.
   const build = options.widget;
   let built: Promise<WidgetScripts> | undefined;
@@ -204,5 +231,17 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(joinRoutes(services, options.clientAddress))
     .use(teamSettingsRoutes(services))
     .use(voteRoutes(services, options.apiPerMinute))
-    .use(portalPeopleRoutes(services, { lookup: NO_PORTAL, verifySso: NO_SSO, ...options.portals, clientAddress: options.clientAddress }));
+    .use(
+      portalPeopleRoutes(services, {
+        lookup: (slug) => portalEntry(services, slug),
+        verifySso: NO_SSO,
+        ...options.portals,
+        clientAddress: options.clientAddress,
+      }),
+    )
+    .use(portalPublicRoutes(services, portalCache))
+    .use(portalRoutes(services, options.apiPerMinute))
+    .use(portalPageRoutes(services, portalCache))
+    .use(inboxPortalRoutes(services))
+    .use(settingsPortalRoutes(services));
 }

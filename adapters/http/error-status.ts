@@ -49,4 +49,5 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   changelog_published: 409,
   already_member: 409,
   cannot_vote: 409,
+  slug_taken: 409,
 };

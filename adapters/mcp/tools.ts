@@ -23,7 +23,7 @@ import { MergeRequest, SimilarList } from "../../core/schemas/merges.ts";
 import { ChangelogEntry, PublishChangelogEntry } from "../../core/schemas/changelog.ts";
 import { publishEntry } from "../../core/changelog/publish-entry.ts";
 import { AddComment } from "../../core/schemas/comment.ts";
-import { addComment } from "../../core/conversation/add-comment.ts";
+import { addComment } from "../../core/feedback/add-comment.ts";
 
 /** One MCP tool: its schemas come from the core, its work from the same use cases as REST. */
 export interface Tool {
@@ -215,7 +215,7 @@ export const TOOLS: readonly Tool[] = [
     output: Feedback,
     invalidInput: "invalid_body",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    run: (services, grant, args) => addComment(services, grant, args),
+    run: (services, grant, args) => addComment(services, grant, args.key, args),
   },
 ];
 

@@ -1,8 +1,8 @@
 import type { CommentStore } from "../../core/store/comments.ts";
-import type { Database } from "./database.ts";
-import { insertJobs } from "./outbox.ts";
+import { type Database, plain } from "./database.ts";
+import { insertEvent, insertJobs } from "./outbox.ts";
 
-/** Comments apart from status changes, with the jobs they ask for, in one transaction. */
+/** Comments apart from status changes, with the events they send and the jobs they ask for, in one transaction. */
 export function commentStore(data: Database): CommentStore {
   return {
     async addComment(c) {
@@ -11,6 +11,7 @@ export function commentStore(data: Database): CommentStore {
           {
             _id: c.id,
             feedbackId: c.feedbackId,
+            orgId: c.orgId,
             userId: "userId" in c.author ? c.author.userId : "",
             ...("reportId" in c.author && { reportId: c.author.reportId }),
             visibility: c.visibility,
@@ -21,8 +22,35 @@ export function commentStore(data: Database): CommentStore {
           },
           { session },
         );
+        for (const event of c.events) await insertEvent(data, event, session);
         await insertJobs(data, c.jobs, c.at, session);
       });
+    },
+
+    async findComment(commentId) {
+      const found = await data.collection("comments").findOne({ _id: commentId });
+      if (!found) return null;
+      const feedback = found.orgId ? null : await data.collection("feedbacks").findOne({ _id: found.feedbackId }, { projection: { orgId: 1 } });
+      const c = plain<{ feedbackId: string; orgId?: string; text: string; at: number; visibility?: "internal" | "public" }>(found);
+      return {
+        id: found._id,
+        orgId: c.orgId ?? feedback?.orgId,
+        feedbackId: c.feedbackId,
+        text: c.text,
+        visibility: c.visibility ?? "internal",
+        at: c.at,
+      };
+    },
+
+    async countPublicComments(feedbackIds) {
+      if (feedbackIds.length === 0) return new Map();
+      const found = await data
+        .collection("comments")
+        .find({ feedbackId: { $in: [...feedbackIds] }, visibility: "public" }, { projection: { feedbackId: 1 } })
+        .toArray();
+      const counts = new Map<string, number>();
+      for (const c of found) counts.set(c.feedbackId, (counts.get(c.feedbackId) ?? 0) + 1);
+      return counts;
     },
   };
 }

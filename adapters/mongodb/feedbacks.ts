@@ -8,6 +8,7 @@ import { type Database, type Document, fromDocument, toDocument } from "./databa
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
 import { expandWords } from "../../core/feedback/search-words.ts";
+import { feedbackIdsFilter } from "./publications.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
 
@@ -23,9 +24,11 @@ const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord
 async function listFilter(data: Database, orgId: string, filter: FeedbackFilter): Promise<Filter<Document> | null> {
   const words = filter.words?.length ? await expandWords(filter.words, vocabulary(data)) : [];
   if (!words) return null;
+  const ids = await feedbackIdsFilter(data, orgId, filter);
   return {
     orgId,
     ...NOT_MERGED,
+    ...ids,
     status: { $in: [...filter.statuses] },
     ...(filter.kind && { kind: filter.kind }),
     ...(filter.severity && { severity: filter.severity }),
@@ -133,13 +136,15 @@ export function feedbackStore(data: Database): FeedbackStore {
     async listComments(feedbackId) {
       const comments = await data.collection("comments").find({ feedbackId }).sort({ at: 1, _id: 1 }).toArray();
       return comments.map((c) => ({
+        id: c._id,
         text: c.text,
         userId: c.userId,
         ...(typeof c.reportId === "string" && { reportId: c.reportId }),
-        ...(c.visibility === "public" && { visibility: "public" as const }),
         statusFrom: c.statusFrom,
         statusTo: c.statusTo,
         at: c.at,
+        // Comments written before the portal carry no visibility: they are internal.
+        visibility: c.visibility ?? "internal",
       }));
     },
 

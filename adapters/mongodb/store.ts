@@ -7,6 +7,9 @@ import { appSetupStore } from "./app-setup.ts";
 import { userStore } from "./users.ts";
 import { tokenStore } from "./tokens.ts";
 import { serviceSecretStore } from "./service-secret.ts";
+import { portalStore } from "./portals.ts";
+import { publicationStore } from "./publications.ts";
+import { commentStore } from "./comments.ts";
 import { attachmentStore } from "./attachments.ts";
 import { collectionStore } from "./collection.ts";
 import { type Database, database } from "./database.ts";
@@ -31,7 +34,6 @@ import { oauthStore } from "./oauth.ts";
 import { trackerStore } from "./trackers.ts";
 import { webhookStore } from "./webhooks.ts";
 import { changelogStore } from "./changelog.ts";
-import { commentStore } from "./comments.ts";
 import { invitationStore } from "./invitations.ts";
 import { passwordResetStore } from "./password-resets.ts";
 import { savedViewStore } from "./saved-views.ts";
@@ -81,6 +83,8 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...teamStore(data),
     ...voteStore(data),
     ...portalPeopleStore(data),
+    ...portalStore(data),
+    ...publicationStore(data),
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(

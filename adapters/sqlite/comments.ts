@@ -1,9 +1,10 @@
 import type { Database } from "bun:sqlite";
 import type { CommentStore } from "../../core/store/comments.ts";
-import { insertJob } from "./outbox.ts";
+import { insertEvent, insertJob } from "./outbox.ts";
+import { placeholders } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
-/** Comments apart from status changes, with the jobs they ask for, in one transaction. */
+/** Comments apart from status changes, with the events they send and the jobs they ask for, in one transaction. */
 export function commentStore(db: Database, batch: WriteBatch): CommentStore {
   return {
     async addComment(c) {
@@ -21,8 +22,29 @@ export function commentStore(db: Database, batch: WriteBatch): CommentStore {
           c.status,
           c.at,
         );
+        for (const event of c.events) insertEvent(db, event);
         for (const job of c.jobs) insertJob(db, job, c.at);
       });
+    },
+
+    async findComment(commentId) {
+      const row = db
+        .query<{ id: string; feedback_id: string; org_id: string; text: string; visibility: "internal" | "public"; at: number }, [string]>(
+          `SELECT c.id, c.feedback_id, (SELECT o.id FROM organizations o WHERE o.number = f.org_number) AS org_id, c.text, c.visibility, c.at
+           FROM comments c JOIN feedbacks f ON f.id = c.feedback_id WHERE c.id = ?`,
+        )
+        .get(commentId);
+      return row ? { id: row.id, orgId: row.org_id, feedbackId: row.feedback_id, text: row.text, visibility: row.visibility, at: row.at } : null;
+    },
+
+    async countPublicComments(feedbackIds) {
+      if (feedbackIds.length === 0) return new Map();
+      const rows = db
+        .query<{ feedback_id: string; n: number }, string[]>(
+          `SELECT feedback_id, count(*) AS n FROM comments WHERE feedback_id IN (${placeholders(feedbackIds.length)}) AND visibility = 'public' GROUP BY feedback_id`,
+        )
+        .all(...feedbackIds);
+      return new Map(rows.map((r) => [r.feedback_id, r.n]));
     },
   };
 }

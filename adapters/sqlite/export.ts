@@ -126,6 +126,16 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     order: ["_org", "_day"],
     key: (r) => [String(r.org_id), String(r.day)],
   },
+  portals: {
+    from: "SELECT rowid AS _rowid, * FROM portals",
+    key: (r) => [String(r.org_id)],
+    json: ["status_labels"],
+    booleans: ["enabled", "indexing"],
+  },
+  publications: {
+    from: "SELECT rowid AS _rowid, feedback_id, org_id, title, description, published_at, words FROM publications",
+    key: (r) => [String(r.feedback_id)],
+  },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

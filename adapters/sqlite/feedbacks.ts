@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
-import type { Status } from "../../core/schemas/feedback.ts";
+import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import {
   appNumberOf,
@@ -127,6 +127,11 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     where.push(words.sql);
     params.push(...words.params);
   }
+  if (filter.published !== undefined) where.push(`${filter.published ? "" : "NOT "}EXISTS (SELECT 1 FROM publications p WHERE p.feedback_id = f.id)`);
+  if (filter.source !== undefined) {
+    where.push("EXISTS (SELECT 1 FROM reports r WHERE r.feedback_ref = f.ref AND r.source = ?)");
+    params.push(filter.source);
+  }
   if (after) {
     const { on, value } = ORDERS[order];
     // A row value bounds the index range; written as an OR, it did not, and a page deep in a list of a
@@ -136,6 +141,12 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
   }
   return { where: where.join(" AND "), params };
 }
+
+/**
+ * Whether a filter asks what neither the counters nor the full-text documents hold (published on
+ * the portal, a report's source): such a list reads the feedbacks themselves.
+ */
+const readsBeyondCounts = (filter: Omit<FeedbackFilter, "statuses">): boolean => filter.published !== undefined || filter.source !== undefined;
 
 /** The counts per status that triggers keep (feedback_counts), for the filters other than words. */
 function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Partial<Record<Status, number>> {
@@ -224,7 +235,9 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
       const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
       if (words === null) return [];
-      if (words !== undefined && order === "activity") return searchByActivity(matchQuery(orgId, filter, words), after, limit);
+      if (words !== undefined && order === "activity" && !readsBeyondCounts(filter)) {
+        return searchByActivity(matchQuery(orgId, filter, words), after, limit);
+      }
       const from = words === undefined ? FEEDBACKS : source(orgId, filter, words, limit);
       const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
       return db
@@ -270,22 +283,43 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     async listComments(feedbackId) {
       return db
         .query<
-          { text: string; user_id: string; report_id: string | null; visibility: string; status_from: Status; status_to: Status; at: number },
+          {
+            id: string;
+            text: string;
+            user_id: string;
+            report_id: string | null;
+            visibility: "internal" | "public";
+            status_from: Status;
+            status_to: Status;
+            at: number;
+          },
           [string]
-        >("SELECT text, user_id, report_id, visibility, status_from, status_to, at FROM comments WHERE feedback_id = ? ORDER BY at, rowid")
+        >("SELECT id, text, user_id, report_id, visibility, status_from, status_to, at FROM comments WHERE feedback_id = ? ORDER BY at, rowid")
         .all(feedbackId)
         .map((c) => ({
+          id: c.id,
           text: c.text,
           userId: c.user_id,
           ...(c.report_id !== null && { reportId: c.report_id }),
-          ...(c.visibility === "public" && { visibility: "public" as const }),
           statusFrom: c.status_from,
           statusTo: c.status_to,
           at: c.at,
+          visibility: c.visibility,
         }));
     },
 
     async countByStatus(orgId, filter = {}) {
+      if (readsBeyondCounts(filter)) {
+        const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+        if (words === null) return {};
+        const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", words ? holdsWords(words) : null);
+        const rows = db
+          .query<{ status: Status; n: number }, SQLQueryBindings[]>(
+            `SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`,
+          )
+          .all(...params);
+        return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+      }
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       // One count of full-text matches per status that has feedbacks at all (the counters say which):
       // a word's postings are per status, so no feedback row is read.

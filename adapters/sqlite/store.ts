@@ -32,6 +32,8 @@ import { invitationStore } from "./invitations.ts";
 import { passwordResetStore } from "./password-resets.ts";
 import { savedViewStore } from "./saved-views.ts";
 import { teamStore } from "./team.ts";
+import { portalStore } from "./portals.ts";
+import { publicationStore } from "./publications.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
@@ -79,6 +81,8 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...teamStore(db, batch),
     ...voteStore(db, batch),
     ...portalPeopleStore(db, batch),
+    ...portalStore(db, batch),
+    ...publicationStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);

@@ -51,6 +51,13 @@ import { linkTracker } from "../../core/trackers/link.ts";
 import { setTrackerStatuses } from "../../core/trackers/set-tracker-statuses.ts";
 import { describeTracker } from "../../core/trackers/describe-tracker.ts";
 import { DEFAULT_KINDS, readStatusMapping } from "../../core/trackers/status-mapping.ts";
+import { getPortal } from "../../core/portal/get-portal.ts";
+import { setPortal } from "../../core/portal/set-portal.ts";
+import { rotateSsoSecret } from "../../core/portal/rotate-sso-secret.ts";
+import { publishFeedback } from "../../core/portal/publish-feedback.ts";
+import { unpublishFeedback } from "../../core/portal/unpublish-feedback.ts";
+import { POSTING_MODES, PortalUpdate } from "../../core/schemas/portal.ts";
+import { validator } from "../../adapters/http/validate.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -149,6 +156,84 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
     const rotated = await rotateWebhookSecret(services, operator(org), arg(inv, 1, "webhookId"));
     if (!rotated.ok) throw new UsageError("no such webhook");
     out(`new signing secret, shown once (the former one stays valid 24 hours):\n${rotated.value.secret}`);
+  },
+};
+
+const portalUpdateCheck = validator(PortalUpdate);
+
+/** `portal set`'s options: only those given change. */
+function portalUpdate(inv: Invocation): PortalUpdate {
+  const onOff = (name: string) => {
+    const value = option(inv, name);
+    return value === undefined ? undefined : pick(value, ["on", "off"], `--${name}`) === "on";
+  };
+  const indexing = onOff("indexing");
+  const slug = option(inv, "slug");
+  const title = option(inv, "title");
+  const posting = option(inv, "posting");
+  const brand = option(inv, "brand-color");
+  const labels = option(inv, "labels");
+  return {
+    ...(slug !== undefined && { slug }),
+    ...(title !== undefined && { title }),
+    ...(posting !== undefined && { posting: pick(posting, POSTING_MODES, "--posting") }),
+    ...(indexing !== undefined && { indexing }),
+    ...(brand !== undefined && { brandColor: brand === "none" ? null : brand }),
+    ...(labels !== undefined && {
+      statusLabels: Object.fromEntries(
+        labels
+          .split(",")
+          .filter(Boolean)
+          .map((pair) => {
+            const [status = "", ...label] = pair.split("=");
+            return [pick(status.trim(), STATUSES, "each status of --labels"), label.join("=").trim()];
+          }),
+      ),
+    }),
+  };
+}
+
+const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out: Out) => Promise<void>> = {
+  async "portal show"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    out(JSON.stringify(orFail(await getPortal(services, operator(org))), null, 2));
+  },
+  async "portal set"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const asked = portalUpdate(inv);
+    if (!portalUpdateCheck.check(asked))
+      throw new UsageError(errorBody("invalid_body", "en", portalUpdateCheck.refuse("invalid_body", asked).problem).error);
+    out(JSON.stringify(orFail(await setPortal(services, operator(org), asked)), null, 2));
+  },
+  async "portal enable"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    out(`portal on: ${orFail(await setPortal(services, operator(org), { enabled: true })).url}`);
+  },
+  async "portal disable"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    orFail(await setPortal(services, operator(org), { enabled: false }));
+    out("portal off");
+  },
+  async "portal sso-secret"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const { secret } = orFail(await rotateSsoSecret(services, operator(org)));
+    out(`SSO secret, shown once (tokens signed with the former one are refused from now on):\n${secret}`);
+  },
+  async "portal publish"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const title = option(inv, "title");
+    const description = option(inv, "description");
+    const published = orFail(
+      await publishFeedback(services, operator(org), arg(inv, 1, "feedbackKey"), {
+        ...(title !== undefined && { title }),
+        ...(description !== undefined && { description }),
+      }),
+    );
+    out(`${published.key} published as "${published.publicTitle}"`);
+  },
+  async "portal unpublish"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    out(`${orFail(await unpublishFeedback(services, operator(org), arg(inv, 1, "feedbackKey"))).key} unpublished`);
   },
 };
 
@@ -484,6 +569,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   },
 
   ...WEBHOOK_COMMANDS,
+  ...PORTAL_COMMANDS,
 };
 
 async function setChannel(services: Services, inv: Invocation, out: Out, active: boolean): Promise<void> {
@@ -616,6 +702,13 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   webhook create <org> <url> [--events a,b]      prints the signing secret once
   webhook list <org>                             with the last delivery of each
   webhook delete|test|rotate <org> <webhookId>
+  portal show <org>                              the public portal's settings
+  portal set <org> [--slug S] [--title T] [--posting off|review|open] [--indexing on|off]
+             [--brand-color #rrggbb|none] [--labels status=Label,…]
+  portal enable|disable <org>                    turn the public portal on or off
+  portal sso-secret <org>                        create or rotate the SSO secret; prints it once
+  portal publish <org> <feedbackKey> [--title T] [--description D]
+  portal unpublish <org> <feedbackKey>
   migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable
   compact                                        gives the embedded store's free pages back to the disk (VACUUM);
                                                  stop the servers first: writes wait until it is done

@@ -26,6 +26,8 @@ export interface Config {
   readonly widgetKeyPerMinute: number;
   readonly registrationsPerHour: number;
   readonly apiPerMinute: number;
+  /** How long each process keeps an anonymous portal page or public JSON for all its readers; 0: not kept. */
+  readonly portalCacheMs: number;
   readonly webhooksAllowPrivate: boolean;
   readonly webhookRetrySchedule: readonly number[] | undefined;
   /** Sends notifications by e-mail when set, e.g. smtps://user:password@mail.example.com. */
@@ -156,6 +158,7 @@ export function loadConfig(env: Env): Config {
     widgetKeyPerMinute: integer(env, "RATE_LIMIT_WIDGET_KEY_PER_MINUTE", 600, 1, 1_000_000_000),
     registrationsPerHour: integer(env, "RATE_LIMIT_REGISTRATIONS_PER_HOUR", REGISTRATIONS_PER_HOUR, 1, 1_000_000_000),
     apiPerMinute: integer(env, "RATE_LIMIT_API_PER_MINUTE", 600, 1, 1_000_000_000),
+    portalCacheMs: integer(env, "PORTAL_CACHE_MS", 1000, 0, 30_000),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
     webhookRetrySchedule: schedule(env, "WEBHOOK_RETRY_SCHEDULE"),
     smtp: smtp(env),

@@ -1,6 +1,7 @@
 import { buildWidget } from "../widget/build.ts";
 import type { Elysia } from "elysia";
 import { createHttpApp } from "../../adapters/http/app.ts";
+import { verifySsoToken } from "../../adapters/portal-sso/verify-token.ts";
 import { serve } from "../../adapters/http/serve.ts";
 import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
 import { failureResponse } from "../../adapters/http/reply.ts";
@@ -75,6 +76,8 @@ app = createHttpApp(services, {
   registrationsPerHour: config.registrationsPerHour,
   clientAddress: (request) => clients.get(request)!,
   widget: buildWidget,
+  portalCacheMs: config.portalCacheMs,
+  portals: { verifySso: verifySsoToken },
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   mcp: createMcpHandler(
     services,

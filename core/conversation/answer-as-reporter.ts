@@ -1,3 +1,4 @@
+import { commentCreated } from "../feedback/add-comment.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import { resolveFeedback, type FindDeps } from "../feedback/find-feedback.ts";
 import { isTrackingToken } from "../report/tracking-token.ts";
@@ -29,15 +30,17 @@ export async function answerAsReporter(
   const problem = firstProblem(CommentText, written);
   if (problem) return invalid("invalid_body", { ...problem, field: "text" });
   const commentId = services.ids.id();
+  const at = services.clock();
   await services.store.addComment({
     id: commentId,
     orgId: feedback.orgId,
     feedbackId: feedback.id,
     text: written,
-    at: services.clock(),
+    at,
     status: feedback.status,
     author: { reportId: found.report.id },
     visibility: "public",
+    events: [commentCreated(services.ids.id(), commentId, feedback, at)],
     jobs: [{ kind: "notify_answer", orgId: feedback.orgId, feedbackId: feedback.id }],
   });
   return ok({ commentId });

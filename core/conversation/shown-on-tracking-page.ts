@@ -1,8 +1,8 @@
 import type { StatusComment } from "../store/feedbacks.ts";
 
 /**
- * Which comments a reporter's tracking page shows: the one rule, for the page and its tests. Until
- * comments carry their visibility everywhere, only the reporter's own answers; once they do, every
- * public comment (`comment.visibility === "public"`), the reporter's answers being public ones.
+ * Which comments a reporter's tracking page shows: the team's public replies, and this reporter's
+ * own answers (themselves public). Another reporter's answer stays off it: it would name them.
  */
-export const shownOnTrackingPage = (comment: StatusComment, reportId: string): boolean => comment.reportId === reportId;
+export const shownOnTrackingPage = (comment: StatusComment, reportId: string): boolean =>
+  comment.visibility === "public" && (comment.reportId === undefined || comment.reportId === reportId);

@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   "feedback.unmerged",
   "changelog.published",
   "feedback.voted",
+  "comment.created",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -23,7 +24,9 @@ export type EventDraft =
    */
   | { readonly type: "feedback.merged" | "feedback.unmerged"; readonly relatedId: string }
   /** A changelog entry was published; its `feedbackId` is the entry's id (the event's subject). */
-  | { readonly type: "changelog.published" };
+  | { readonly type: "changelog.published" }
+  /** `comment.created` is sent for public comments only; `relatedId` is the comment. */
+  | { readonly type: "comment.created"; readonly relatedId: string };
 
 export type DomainEvent = EventDraft & {
   readonly id: string;

@@ -25,19 +25,23 @@ export function feedbackFilter(query: FeedbackListQuery): FeedbackFilter {
     ...(query.appId && { appId: query.appId }),
     ...(query.featureId && { featureId: query.featureId }),
     ...(words.length > 0 && { words }),
+    ...(query.published !== undefined && { published: query.published }),
+    ...(query.source && { source: query.source }),
   };
 }
 
 /** A search text that is a feedback key (DEMO-12). */
 const KEY = /^\s*([A-Za-z][A-Za-z0-9]*-\d+)\s*$/;
 
-/** Whether a feedback passes the filters other than the words. */
+/** Whether a feedback passes the filters other than the words; the published and source filters only the store reads, so a key is not pinned under them. */
 const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
   filter.statuses.includes(f.status) &&
   (!filter.kind || f.kind === filter.kind) &&
   (!filter.severity || f.severity === filter.severity) &&
   (!filter.appId || f.appId === filter.appId) &&
-  (!filter.featureId || f.featureId === filter.featureId);
+  (!filter.featureId || f.featureId === filter.featureId) &&
+  filter.published === undefined &&
+  filter.source === undefined;
 
 /**
  * The feedback a search for its exact key names, when it passes the other filters: it comes first

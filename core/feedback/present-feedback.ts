@@ -6,6 +6,7 @@ import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
+import type { PublicationStore } from "../store/publications.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { UserStore } from "../store/users.ts";
 import { fullContext, reportContext } from "./full-context.ts";
@@ -18,7 +19,8 @@ export type PresentDeps = LinkDeps &
       Pick<FeedbackStore, "listReports" | "listComments"> &
       Pick<OrganizationStore, "findOrganization"> &
       Pick<UserStore, "findUser"> &
-      Pick<FollowerStore, "countFollowers">;
+      Pick<FollowerStore, "countFollowers"> &
+      Pick<PublicationStore, "findPublications">;
   };
 
 /** The comments of a feedback, each with its author's name: a team member's, or for a reporter's answer, the one their report gives. */
@@ -42,13 +44,14 @@ interface PresentedFeedback {
 /** A feedback and its reports as shown; with the add-on, each report's context and the feedback's fullContext, read from one set of links. */
 export async function presentWithReports(services: PresentDeps, feedback: FeedbackRecord): Promise<PresentedFeedback> {
   const { store } = services;
-  const [app, feature, reports, organization, comments, followers] = await Promise.all([
+  const [app, feature, reports, organization, comments, followers, publications] = await Promise.all([
     store.findApp(feedback.orgId, feedback.appId),
     feedback.featureId ? store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
     store.listReports(feedback.id),
     store.findOrganization(feedback.orgId),
     commentsOf(services, feedback.id),
     store.countFollowers([feedback.id]),
+    store.findPublications([feedback.id]),
   ]);
   const links =
     organization && hasFullContext(organization.plan)
@@ -58,7 +61,13 @@ export async function presentWithReports(services: PresentDeps, feedback: Feedba
         )
       : null;
   const context = links && fullContext(reports, links, feature ?? undefined, feedback.diagnostic);
-  const related = { app: app ?? undefined, feature: feature ?? undefined, baseUrl: services.baseUrl, followers: followers.get(feedback.id) ?? 0 };
+  const related = {
+    app: app ?? undefined,
+    feature: feature ?? undefined,
+    baseUrl: services.baseUrl,
+    followers: followers.get(feedback.id) ?? 0,
+    publication: publications.get(feedback.id),
+  };
   return {
     feedback: toFeedback(feedback, related, reports, comments, context),
     reports: reports.map((r) => toReport(r, links && reportContext(r, links.get(r.id) ?? {}))),

@@ -1,6 +1,7 @@
 import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import type { CommentEntry, Feedback, FeedbackSummary, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { StatusComment } from "../store/feedbacks.ts";
+import type { Publication } from "../store/publications.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -13,6 +14,8 @@ interface Related {
   readonly baseUrl: string;
   /** How many people follow the feedback. */
   readonly followers: number;
+  /** What the team published of it on the portal, if it did. */
+  readonly publication: Pick<Publication, "title" | "description"> | undefined;
 }
 
 function commonFields(f: FeedbackRecord, related: Related) {
@@ -31,6 +34,9 @@ function commonFields(f: FeedbackRecord, related: Related) {
     lastActivityAt: iso(f.lastActivityAt),
     url: feedbackUrl(related.baseUrl, f.key),
     votes: f.votes ?? 0,
+    published: related.publication !== undefined,
+    ...(related.publication && { publicTitle: related.publication.title }),
+    ...(related.publication?.description && { publicDescription: related.publication.description }),
   };
 }
 
@@ -59,6 +65,7 @@ export function commentEntry(comment: StatusComment, author: { email?: string; n
     ...(comment.statusFrom !== comment.statusTo && { statusChange: { from: comment.statusFrom, to: comment.statusTo } }),
     text: comment.text,
     ...(comment.reportId !== undefined && { byReporter: true }),
+    visibility: comment.visibility,
   };
 }
 

@@ -2,18 +2,20 @@ import type { FeatureRecord, FeedbackRecord } from "../model.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FollowerStore } from "../store/followers.ts";
+import type { PublicationStore } from "../store/publications.ts";
 import { toSummary } from "./present.ts";
 
 /** What summarizing feedbacks reads: their apps and features, each once. */
 export type SummariesDeps = {
   readonly baseUrl: string;
-  readonly store: Pick<CatalogStore, "listApps" | "findFeature"> & Pick<FollowerStore, "countFollowers">;
+  readonly store: Pick<CatalogStore, "listApps" | "findFeature"> & Pick<FollowerStore, "countFollowers"> & Pick<PublicationStore, "findPublications">;
 };
 
 /** Feedbacks as lists show them, with their app's name and feature's path. */
 export async function summaries(services: SummariesDeps, orgId: string, feedbacks: readonly FeedbackRecord[]): Promise<FeedbackSummary[]> {
   const { store } = services;
-  const [listed, followers] = await Promise.all([store.listApps(orgId), store.countFollowers(feedbacks.map((f) => f.id))]);
+  const ids = feedbacks.map((f) => f.id);
+  const [listed, followers, publications] = await Promise.all([store.listApps(orgId), store.countFollowers(ids), store.findPublications(ids)]);
   const apps = new Map(listed.map((a) => [a.id, a]));
   const features = new Map<string, FeatureRecord | null>();
   for (const id of new Set(feedbacks.map((f) => f.featureId).filter((x): x is string => Boolean(x)))) {
@@ -25,6 +27,7 @@ export async function summaries(services: SummariesDeps, orgId: string, feedback
       feature: (f.featureId && features.get(f.featureId)) || undefined,
       baseUrl: services.baseUrl,
       followers: followers.get(f.id) ?? 0,
+      publication: publications.get(f.id),
     }),
   );
 }

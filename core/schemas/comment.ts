@@ -4,7 +4,7 @@ import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 
 /** `internal`: the team only. `public`: also the feedback's reporters (their tracking pages). */
-const COMMENT_VISIBILITIES = ["internal", "public"] as const;
+export const COMMENT_VISIBILITIES = ["internal", "public"] as const;
 export type CommentVisibility = (typeof COMMENT_VISIBILITIES)[number];
 
 /** A comment's text: at most 5000 characters, not blank. */

@@ -29,6 +29,9 @@ const summaryFields = {
   lastActivityAt: Type.String({ format: "date-time", description: "Last report received." }),
   url: Type.String({ description: "The feedback in the service's web application." }),
   votes: Type.Integer({ description: "How many people voted for it (or for a feedback merged into it), each counted once." }),
+  published: Type.Boolean({ description: "Whether the team published it on the portal." }),
+  publicTitle: Type.Optional(Type.String({ description: "Its title on the portal, when published." })),
+  publicDescription: Type.Optional(Type.String({ description: "Its description on the portal, when published with one." })),
 };
 
 export const FeedbackSummary = Type.Object(
@@ -68,6 +71,10 @@ export const CommentEntry = Type.Object({
   statusChange: Type.Optional(Type.Object({ from: StatusSchema, to: StatusSchema }, { description: "The change it came with, if any." })),
   text: Type.String(),
   byReporter: Type.Optional(Type.Boolean({ description: "Present (true) when a reporter wrote it, answering from their tracking page." })),
+  visibility: Type.Union([Type.Literal("internal"), Type.Literal("public")], {
+    description:
+      "internal: the team only (every comment before the portal); public: also on the portal when the feedback is published, and on its reporters' tracking pages.",
+  }),
 });
 export type CommentEntry = Static<typeof CommentEntry>;
 
@@ -90,7 +97,9 @@ export const Feedback = Type.Object(
     owner: Type.Optional(Type.String({ description: "E-mail of the owner." })),
     trackerIssue: Type.Optional(TrackerIssue),
     reportList: Type.Array(ReportEntry),
-    comments: Type.Array(CommentEntry, { description: "Comments given with status changes (REST, MCP or the inbox), oldest first." }),
+    comments: Type.Array(CommentEntry, {
+      description: "Comments, given with status changes or on their own (REST, MCP or the inbox), oldest first.",
+    }),
     mergedInto: Type.Optional(
       Type.String({ description: "Present when the key asked for was grouped into another feedback: the key of that one, which is shown." }),
     ),
@@ -139,6 +148,14 @@ export const FeedbackListQuery = Type.Object(
     appId: Type.Optional(Type.String({ minLength: 1 })),
     featureId: Type.Optional(Type.String({ minLength: 1 })),
     query: Type.Optional(Text({ minLength: 1, maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
+    published: Type.Optional(Type.Boolean({ description: "true: only feedbacks published on the portal; false: only those not published." })),
+    source: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description: "Only feedbacks holding a report from this source (api, form, widget, agent, portal).",
+      }),
+    ),
     sort: Type.Optional(
       Type.Union(
         FEEDBACK_ORDERS.map((o) => Type.Literal(o)),

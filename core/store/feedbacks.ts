@@ -11,6 +11,10 @@ export interface FeedbackFilter {
   readonly featureId?: string;
   /** Words to find (all of them, as prefixes) in key, title, summary and reports. */
   readonly words?: readonly string[];
+  /** Only feedbacks published on the portal (true), or only those not published (false). */
+  readonly published?: boolean;
+  /** Only feedbacks holding a report from this source (a channel kind, `agent`, `portal`). */
+  readonly source?: string;
 }
 
 /** The orders a list can take. */
@@ -34,16 +38,17 @@ export interface StatusChangeRecord {
 }
 
 export interface StatusComment {
+  readonly id: string;
   readonly text: string;
   /** The team member who wrote it; empty when the reporter did (`reportId`). */
   readonly userId: string;
   /** Set when the reporter wrote it, from their tracking page: the report they track. */
   readonly reportId?: string;
-  /** Who may read it; absent for the team's internal notes (every comment before visibility existed). */
-  readonly visibility?: CommentVisibility;
   readonly statusFrom: Status;
   readonly statusTo: Status;
   readonly at: number;
+  /** Who may read it: the team only (internal; every comment before visibility existed, and those given with a status change) or also the public. */
+  readonly visibility: CommentVisibility;
 }
 
 /** Feedbacks as the team reads and moves them: lists, reports, history, counts, status changes. */
@@ -61,7 +66,7 @@ export interface FeedbackStore {
   findReportByStatusId(statusId: string): Promise<{ report: ReportRecord; tokenHash: string } | null>;
   /** Each time the feedback's status changed, oldest first, with the status it left. */
   statusChanges(feedbackId: string): Promise<StatusChange[]>;
-  /** The comments of a feedback, oldest first, each with the status change it came with. */
+  /** The comments of a feedback, oldest first, each with the status change it came with (from = to for one written on its own). */
   listComments(feedbackId: string): Promise<StatusComment[]>;
   /** How many feedbacks of the organization (merged ones left out) that pass the filter have each status. */
   countByStatus(orgId: string, filter?: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>>;

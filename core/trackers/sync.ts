@@ -36,7 +36,8 @@ export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<
     const appTracker = await services.store.findAppTracker(feedback.orgId, feedback.appId);
     const tracker = appTracker && services.trackers[appTracker.provider];
     if (!appTracker || !tracker) return;
-    const comment = (await services.store.listComments(feedback.id)).at(-1);
+    // The comment that came with the change: a note written on its own, internal or public, never goes to the tracker.
+    const comment = (await services.store.listComments(feedback.id)).filter((c) => c.statusFrom !== c.statusTo).at(-1);
     const link = await tracker.follow(await openSettings(services, appTracker), feedback.tracker, {
       status: feedback.status,
       ...(comment?.statusTo === feedback.status && { comment: comment.text }),

@@ -3,6 +3,8 @@ import type { DeliveryResult, Webhook } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FollowerStore } from "../store/followers.ts";
+import type { CommentStore } from "../store/comments.ts";
+import type { PublicationStore } from "../store/publications.ts";
 import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
 import { signatureHeader } from "../webhook-signature.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
@@ -22,7 +24,9 @@ export type DeliverDeps = SendDeps &
     readonly store: Pick<CatalogStore, "findApp" | "findFeature"> &
       Pick<WebhookStore, "finishDelivery"> &
       Pick<FollowerStore, "countFollowers"> &
-      Pick<ChangelogStore, "findEntry">;
+      Pick<ChangelogStore, "findEntry"> &
+      Pick<PublicationStore, "findPublications"> &
+      Pick<CommentStore, "findComment">;
   };
 
 /** The secrets that sign now: the former one during a rotation's overlap, then the current one. */
@@ -68,20 +72,24 @@ export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery
   } else if (!feedback) {
     result = { at: services.clock(), status: null, error: `${aboutEntry ? "changelog entry" : "feedback"} no longer exists`, durationMs: 0 };
   } else {
-    const [app, feature, followers] = await Promise.all([
+    const [app, feature, followers, publications] = await Promise.all([
       services.store.findApp(feedback.orgId, feedback.appId),
       feedback.featureId ? services.store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
       services.store.countFollowers([feedback.id]),
+      services.store.findPublications([feedback.id]),
     ]);
     const summary = toSummary(feedback, {
       app: app ?? undefined,
       feature: feature ?? undefined,
       baseUrl: services.baseUrl,
       followers: followers.get(feedback.id) ?? 0,
+      publication: publications.get(feedback.id),
     });
-    const other = delivery.event.relatedId ? await services.store.findFeedback(feedback.orgId, delivery.event.relatedId) : null;
+    const { type, relatedId } = delivery.event;
+    const comment = type === "comment.created" && relatedId ? await services.store.findComment(relatedId) : null;
+    const other = type !== "comment.created" && relatedId ? await services.store.findFeedback(feedback.orgId, relatedId) : null;
     const related = other && { id: other.id, key: other.key };
-    result = await send(services, deps, delivery.webhook, delivery.event.type, eventBody(delivery.event, summary, related));
+    result = await send(services, deps, delivery.webhook, type, eventBody(delivery.event, summary, related, comment));
   }
   const delivered = result.status !== null && result.status >= 200 && result.status < 300;
   const retryAt = delivered || !(feedback || body) ? null : nextAttemptAt(delivery.attempt, services.clock(), deps.retrySchedule);

@@ -33,6 +33,16 @@ beforeAll(async () => {
     keys.push(res.body.ticketId);
   }
   await patch(`${server.url}/v1/feedbacks/${keys[0]}`, server.demo.tokens.admin, { status: "prioritized", comment: "Next sprint" });
+  // The public portal: on, with an SSO secret, one feedback published with a public comment.
+  const admin = { authorization: `Bearer ${server.demo.tokens.admin}` };
+  await fetch(`${server.url}/v1/portal`, {
+    method: "PUT",
+    headers: { ...admin, "content-type": "application/json" },
+    body: JSON.stringify({ enabled: true, statusLabels: { prioritized: "Next up" } }),
+  });
+  await post(`${server.url}/v1/portal/sso-secret`, {}, admin);
+  await post(`${server.url}/v1/feedbacks/${keys[0]}/publish`, { description: "For everyone" }, admin);
+  await post(`${server.url}/v1/feedbacks/${keys[0]}/comments`, { text: "Planned", visibility: "public" }, admin);
   await post(
     `${server.url}/v1/webhooks`,
     { url: "http://127.0.0.1:9/retour", events: ["feedback.created"] },
@@ -81,6 +91,9 @@ async function readings(store: Store) {
     slack: await store.findSlackConnection(org.id),
     secret: await store.serviceSecret(),
     grant: await store.authenticate(sha256Digest(server.demo.tokens.admin), 0, 1),
+    portal: await store.findPortal(org.id),
+    publications: await store.findPublications(feedbacks.map((f) => f.id)),
+    published: await store.listPublished(org.id, { statuses: ["triage", "prioritized"], words: ["everyone"] }, null, 50, "top"),
   };
 }
 
@@ -96,7 +109,13 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
     expect(copied).toEqual(await readings(original));
     await original.close();
     expect([copied.feedbacks.length, copied.found.length, copied.comments.flat().length, copied.webhooks.length, copied.agents.length]).toEqual([
-      2, 1, 1, 1, 1,
+      2, 1, 2, 1, 1,
+    ]);
+    expect([copied.portal?.enabled, copied.portal?.statusLabels, copied.portal?.ssoSecretSealed !== null, copied.published.length]).toEqual([
+      true,
+      { prioritized: "Next up" },
+      true,
+      1,
     ]);
     expect(copied.grant?.role).toBe("admin");
     expect(copied.slack).toMatchObject({ channel: "C0FEED", kinds: ["idea"] });

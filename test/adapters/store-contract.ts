@@ -26,6 +26,7 @@ import { slackContract } from "./store-contract/slack.ts";
 import { teamContract } from "./store-contract/team.ts";
 import { votesContract } from "./store-contract/votes.ts";
 import { portalPeopleContract } from "./store-contract/portal-people.ts";
+import { portalContract } from "./store-contract/portal.ts";
 
 /** One suite per store role (test/adapters/store-contract/), as lucia's testAdapter: every store adapter runs them all. */
 const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> = [
@@ -55,6 +56,7 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   teamContract,
   votesContract,
   portalPeopleContract,
+  portalContract,
 ];
 
 /**

@@ -10,6 +10,7 @@ test("a wrong configuration value is refused with a message naming the variable"
     ["BASE_URL", "not a url"],
     ["WEBHOOK_RETRY_SCHEDULE", "soon"],
     ["SLACK_API_URL", "slack.com/api"],
+    ["PORTAL_CACHE_MS", "60000"],
   ] as const) {
     let refused: unknown;
     try {

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { addComment } from "../../core/conversation/add-comment.ts";
+import { addComment } from "../../core/feedback/add-comment.ts";
 import { answerAsReporter } from "../../core/conversation/answer-as-reporter.ts";
 import { notifyAnswer } from "../../core/conversation/notify-answer.ts";
 import { shownOnTrackingPage } from "../../core/conversation/shown-on-tracking-page.ts";
@@ -44,10 +44,11 @@ function fakeConversation(owner?: string) {
       addComment: async (c: CommentRecord) => {
         added.push(c);
         comments.push({
+          id: c.id,
           text: c.text,
           userId: "userId" in c.author ? c.author.userId : "",
           ...("reportId" in c.author && { reportId: c.author.reportId }),
-          ...(c.visibility === "public" && { visibility: "public" as const }),
+          visibility: c.visibility,
           statusFrom: c.status,
           statusTo: c.status,
           at: c.at,
@@ -105,8 +106,10 @@ describe("the reporter's answer", () => {
     );
   });
 
-  test("the tracking page shows the reporter's own answers, and no one else's comments", () => {
+  test("the tracking page shows the team's public replies and the reporter's own answers, never an internal note or another reporter's answer", () => {
     const comment = (fields: Partial<StatusComment>): StatusComment => ({
+      id: "c",
+      visibility: "internal",
       text: "t",
       userId: "",
       statusFrom: "triage",
@@ -117,15 +120,16 @@ describe("the reporter's answer", () => {
     assert.equal(shownOnTrackingPage(comment({ reportId: "r-1", visibility: "public" }), "r-1"), true);
     assert.equal(shownOnTrackingPage(comment({ reportId: "r-2", visibility: "public" }), "r-1"), false);
     assert.equal(shownOnTrackingPage(comment({ userId: "u" }), "r-1"), false);
+    assert.equal(shownOnTrackingPage(comment({ userId: "u", visibility: "public" }), "r-1"), true);
   });
 });
 
 describe("add_comment", () => {
   test("adds a team comment, internal unless said public, without changing the status; a Reader is forbidden", async () => {
     const fake = fakeConversation();
-    const added = await addComment(fake.deps, member, { key: "ACME-1", text: " Shipping Friday ", visibility: "public" });
+    const added = await addComment(fake.deps, member, "ACME-1", { text: " Shipping Friday ", visibility: "public" });
     assert.ok(added.ok);
-    await addComment(fake.deps, member, { key: "ACME-1", text: "Note" });
+    await addComment(fake.deps, member, "ACME-1", { text: "Note" });
     assert.deepEqual(
       fake.added.map((c) => [c.text, c.author, c.visibility, c.status]),
       [
@@ -133,7 +137,7 @@ describe("add_comment", () => {
         ["Note", { userId: "u" }, "internal", "triage"],
       ],
     );
-    assert.deepEqual(await addComment(fake.deps, reader, { key: "ACME-1", text: "x" }), { ok: false, code: "forbidden" });
-    assert.deepEqual(await addComment(fake.deps, member, { key: "ACME-9", text: "x" }), { ok: false, code: "not_found" });
+    assert.deepEqual(await addComment(fake.deps, reader, "ACME-1", { text: "x" }), { ok: false, code: "forbidden" });
+    assert.deepEqual(await addComment(fake.deps, member, "ACME-9", { text: "x" }), { ok: false, code: "not_found" });
   });
 });

@@ -41,6 +41,10 @@ function setUp(answer: { status: number } | { error: string }) {
     secrets: { seal: async (text: string) => `sealed:${text}`, open: async (sealed: string) => sealed.replace(/^sealed:/, "") },
     store: {
       ...fake.deps.store,
+      findComment: async (id: string) =>
+        id === "c-1"
+          ? { id, orgId: "org", feedbackId: "fb-1", userId: "u", text: "Fixed in 2.4", visibility: "public" as const, at: NOW - 1000 }
+          : null,
       finishDelivery: async (_d: ClaimedDelivery, next: DeliveryNext, result: DeliveryResult) => void finished.push({ next, result }),
       findEntry: async (orgId: string, id: string): Promise<ChangelogEntryRecord | null> =>
         orgId === "org" && id === "entry-1"
@@ -83,6 +87,17 @@ describe("deliver", () => {
     assert.equal(request!.headers["service-event"], "feedback.status_changed");
     assert.equal(await verifySignature("whsec_current", request!.headers["service-signature"]!, request!.body, Math.floor(NOW / 1000)), "valid");
     assert.deepEqual(finished[0]?.result, { at: NOW, status: 204, error: null, durationMs: 0 });
+  });
+
+  test("comment.created carries the public comment with the feedback", async () => {
+    const { deps, webhooks, sent } = setUp({ status: 200 });
+    const delivery = claimed(1, webhook({ events: ["comment.created"] }));
+    await deliver(deps, webhooks, { ...delivery, event: { ...delivery.event, type: "comment.created", previousStatus: null, relatedId: "c-1" } });
+    const body = JSON.parse(sent[0]!.body);
+    assert.equal(body.type, "comment.created");
+    assert.equal(body.data.feedback.key, "ACME-1");
+    assert.deepEqual(body.data.comment, { id: "c-1", text: "Fixed in 2.4", visibility: "public", at: new Date(NOW - 1000).toISOString() });
+    assert.equal(body.data.previousStatus, undefined);
   });
 
   test("a failure is retried on the schedule after the failed attempt, then abandoned", async () => {

@@ -53,6 +53,7 @@ export function fakeFeedbacks(...records: FeedbackRecord[]) {
     findUser: async () => null,
     listAttachments: async () => [],
     countFollowers: async () => new Map<string, number>(),
+    findPublications: async () => new Map(),
     serviceSecret: async () => new Uint8Array(32),
     findSlackConnection: async () => slack,
   };

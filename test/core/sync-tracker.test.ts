@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type { FeedbackRecord, TrackerLink } from "../../core/model.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { syncTracker } from "../../core/trackers/sync.ts";
+import type { StatusComment } from "../../core/store/feedbacks.ts";
 import { feedbackRecord } from "./fake-feedbacks.ts";
 import { NOW } from "./fake-organization.ts";
 
@@ -10,16 +11,18 @@ const link: TrackerLink = { key: "acme/web#7", provider: "github", status: "open
 const job = { kind: "sync_tracker" as const, orgId: "org", feedbackId: "fb-1" };
 
 /** A feedback linked to an issue; `duringFollow` runs while the tracker is being called, as a concurrent change would. */
-function setUp(status: Status, duringFollow: (follows: number) => Status | null = () => null) {
+function setUp(status: Status, duringFollow: (follows: number) => Status | null = () => null, comments: readonly StatusComment[] = []) {
   let feedback: FeedbackRecord = feedbackRecord({ status, tracker: link });
   const sent: Status[] = [];
+  const said: Array<string | undefined> = [];
   const deps = {
     clock: () => NOW,
     secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
     trackers: {
       github: {
-        follow: async (_settings: unknown, current: TrackerLink, change: { status: Status }) => {
+        follow: async (_settings: unknown, current: TrackerLink, change: { status: Status; comment?: string }) => {
           sent.push(change.status);
+          said.push(change.comment);
           const moved = duringFollow(sent.length);
           if (moved) feedback = { ...feedback, status: moved };
           return current;
@@ -29,11 +32,11 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
     store: {
       findFeedback: async () => feedback,
       findAppTracker: async () => ({ orgId: "org", appId: "app", provider: "github", settingsSealed: '{"project":"acme/web"}' }),
-      listComments: async () => [],
+      listComments: async () => comments,
       setFeedbackTracker: async () => undefined,
     },
   };
-  return { deps: deps as unknown as Parameters<typeof syncTracker>[0], sent };
+  return { deps: deps as unknown as Parameters<typeof syncTracker>[0], sent, said };
 }
 
 describe("the tracker sync job", () => {
@@ -54,5 +57,20 @@ describe("the tracker sync job", () => {
     const run = setUp("prioritized", (follows) => statuses[follows - 1] ?? null);
     await syncTracker(run.deps, job);
     assert.deepEqual(run.sent, ["prioritized", "in_development", "fixed"]);
+  });
+
+  test("the issue gets the comment that came with the change, never a note written on its own after it", async () => {
+    const comment = (text: string, from: Status, to: Status, visibility: "internal" | "public" = "internal"): StatusComment => ({
+      id: text,
+      text,
+      userId: "u",
+      statusFrom: from,
+      statusTo: to,
+      at: NOW,
+      visibility,
+    });
+    const run = setUp("fixed", () => null, [comment("Fixed in #9", "prioritized", "fixed"), comment("Ask Ann, she pays us", "fixed", "fixed")]);
+    await syncTracker(run.deps, job);
+    assert.deepEqual(run.said, ["Fixed in #9"]);
   });
 });

@@ -14,7 +14,9 @@ describe("a feedback's timeline", () => {
           { id: "r1", source: "widget", at: iso(0), text: "Pay does nothing" },
           { id: "r2", source: "api", at: iso(5), text: "Same here" },
         ],
-        comments: [{ author: "Ann", at: iso(10), statusChange: { from: "prioritized", to: "fixed" }, text: "Fixed in 2.4.1" }],
+        comments: [
+          { author: "Ann", at: iso(10), statusChange: { from: "prioritized", to: "fixed" }, text: "Fixed in 2.4.1", visibility: "internal" as const },
+        ],
       },
       [
         { previousStatus: "triage", at: at(3) },
@@ -28,7 +30,7 @@ describe("a feedback's timeline", () => {
   });
 
   test("a comment that came with no change of the history stands on its own line", () => {
-    const comment = { author: "Bob", at: iso(7), text: "Looking" };
+    const comment = { author: "Bob", at: iso(7), text: "Looking", visibility: "internal" as const };
     const entries = timeline({ status: "triage", reportList: [], comments: [comment] }, []);
     assert.deepEqual(entries, [{ kind: "comment", at: iso(7), comment }]);
   });

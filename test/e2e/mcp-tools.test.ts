@@ -88,6 +88,7 @@ describe("MCP tools a model uses well", () => {
         at: read.structuredContent.comments[0].at,
         statusChange: { from: "triage", to: "fixed" },
         text: "PR https://github.com/acme/app/pull/9",
+        visibility: "internal",
       },
     ]);
   });

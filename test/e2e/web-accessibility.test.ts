@@ -104,6 +104,7 @@ describe.skipIf(!present)("accessibility of every main page, in Chromium with ax
       "/settings/tokens",
       "/settings/agents",
       "/settings/slack",
+      "/settings/portal",
     ]) {
       found.push(
         ...(await check(

@@ -1,6 +1,7 @@
 import { buildWidget } from "../../apps/widget/build.ts";
 import { COMMANDS } from "../../apps/cli/commands.ts";
 import { createHttpApp } from "../../adapters/http/app.ts";
+import { verifySsoToken } from "../../adapters/portal-sso/verify-token.ts";
 import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
 import { failureResponse } from "../../adapters/http/reply.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
@@ -58,7 +59,7 @@ interface InProcessOptions {
   readonly apiPerMinute?: number;
   readonly widgetKeyPerMinute?: number;
   readonly registrationsPerHour?: number;
-  /** The portals' people routes: which slugs name a portal (a fixture until the portal's settings land), and how SSO tokens are read. */
+  /** The portals' people routes: which slugs name a portal (the portal's settings unless a test gives its own), and how SSO tokens are read. */
   readonly portals?: Parameters<typeof createHttpApp>[1]["portals"];
 }
 
@@ -86,7 +87,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "192.0.2.1",
     widget: buildWidget,
     onUnexpected: (e) => console.error(e),
-    ...(options.portals && { portals: options.portals }),
+    portals: { verifySso: verifySsoToken, ...options.portals },
     // The MCP endpoint as the server mounts it, so its refusals and budgets are tested without a socket.
     mcp: createMcpHandler(services, budgets, {
       describe: (failure) => failureBody(failure, "en"),

@@ -558,7 +558,7 @@ export const EN = {
     invalid_link: "This link is invalid or has expired.",
     no_tracker: "This app has no issue tracker. An operator sets one with the CLI.",
     invalid_webhook:
-      "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged and feedback.voted.",
+      "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, feedback.voted and comment.created.",
     webhook_limit_reached: "An organization may have at most 5 webhooks.",
     invalid_feature_map:
       "The feature map is refused whole: an app has at most 2000 features, each with at most 50 cues and an id of its own (a feature without an id takes one from its path).",
@@ -577,6 +577,7 @@ export const EN = {
     changelog_published: "This changelog entry is published: it cannot be deleted, published again, or ship other feedbacks.",
     already_member: "This person is already a member of the organization.",
     cannot_vote: "This feedback takes no votes: it is delivered or dismissed.",
+    slug_taken: "Another portal already has this address (slug). Choose another one.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {

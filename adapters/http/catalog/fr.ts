@@ -529,7 +529,7 @@ export const FR: Catalog = {
     invalid_link: "Ce lien est invalide ou a expiré.",
     no_tracker: "Cette application n'a pas de gestionnaire de tickets. Un opérateur en configure un avec la CLI.",
     invalid_webhook:
-      "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged et feedback.voted.",
+      "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, feedback.voted et comment.created.",
     webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks.",
     invalid_feature_map:
       "La carte des fonctionnalités est refusée en entier\u202f: une app a au plus 2000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",
@@ -552,6 +552,7 @@ export const FR: Catalog = {
       "Cette entrée du journal des nouveautés est publiée\u202f: elle ne peut être ni supprimée, ni publiée à nouveau, ni livrer d'autres retours.",
     already_member: "Cette personne est déjà membre de l'organisation.",
     cannot_vote: "Ce retour ne prend plus de votes\u202f: il est livré ou écarté.",
+    slug_taken: "Un autre portail a déjà cette adresse (slug). Choisissez-en une autre.",
   },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,

@@ -42,6 +42,10 @@ import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
 import { timeAgo } from "../web/relative-time.ts";
+import { commentForm, portalNotice, portalPanel } from "../web/portal-panel.ts";
+import { portalTeamWords } from "../web/portal-words.ts";
+import { readPortal } from "../../../core/portal/read-portal.ts";
+import { portalUrl } from "../../../core/portal/portal-settings.ts";
 
 const statusForm = validator(StatusChange);
 
@@ -61,7 +65,11 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const featureId = appId && text("featureId");
   const cursor = text("cursor");
   const sort = one("sort", FEEDBACK_ORDERS);
+  const published = one("published", ["true", "false"]);
+  const source = text("source");
   return {
+    ...(published && { published: published === "true" }),
+    ...(source && { source }),
     ...(sort && sort !== "activity" && { sort }),
     ...(status && { status }),
     ...(kind && { kind }),
@@ -82,6 +90,8 @@ function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | 
     featureId: query.featureId,
     query: query.query,
     sort: query.sort,
+    published: query.published === undefined ? undefined : String(query.published),
+    source: query.source,
     ...changes,
   };
   const params = new URLSearchParams(Object.entries(merged).filter((e): e is [string, string] => Boolean(e[1])));
@@ -129,13 +139,15 @@ async function inboxPage(services: Services, visitor: Visitor, url: URL, notice:
     filter === "open" ? w.open : filter === "closed" ? w.closed : filter === "all" ? w.all : valueName(visitor.language, filter as Status);
   const selectedStatus = query.status ?? "open";
 
+  const reviewing = query.published === false && query.source === "portal";
   const tabs = html`<nav aria-label="${w.status}"><ul class="tabs">${STATUS_FILTERS.map(
     (f) =>
       html`<li><a href="${inboxHref(query, { status: f === "open" ? undefined : f, cursor: undefined })}"${f === selectedStatus ? html` aria-current="page"` : ""}>${label(f)} (${count(f)})</a></li>`,
-  )}</ul></nav>`;
+  )}<li><a href="/inbox?published=false&amp;source=portal" title="${portalTeamWords(visitor.language).toReviewHint}"${reviewing ? html` aria-current="page"` : ""}>${portalTeamWords(visitor.language).toReview}</a></li></ul></nav>`;
 
   // The tabs above choose the status; the form keeps the one chosen.
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">
+${query.published === undefined ? "" : hidden("published", String(query.published))}${query.source ? hidden("source", query.source) : ""}
 <div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}"></div>
 ${query.status ? html`<input type="hidden" name="status" value="${query.status}">` : ""}
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
@@ -187,6 +199,7 @@ async function feedbackPage(
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
   const { feedback, reports, conversations, followers, canUpdate, similar, merged } = opened.value;
   if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}`);
+  const portal = await readPortal(services, visitor.grant.orgId);
   const following = followers.some((f) => f.email === visitor.email);
   const tracker = feedback.trackerIssue;
 
@@ -219,6 +232,7 @@ async function feedbackPage(
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.params ? groupingNotice(lang, notice.params) : ""}
+${notice?.params ? portalNotice(lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 <div class="with-aside"><div>
 ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
@@ -236,6 +250,7 @@ ${activityTimeline(
     }`,
 )}
 ${conversation}
+${canUpdate ? commentForm(visitor, feedback) : ""}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
 <dl>
@@ -249,6 +264,7 @@ ${conversation}
 <h2>${w.followers}</h2>
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
+${portalPanel(visitor, feedback, portal?.enabled ? portalUrl(services.baseUrl, portal.slug) : null, canUpdate)}
 ${groupingPanel(visitor, feedback, similar, merged, canUpdate, notice?.params?.get("into") ?? "")}
 </aside></div>`;
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200, canUpdate ? [KEYBOARD_SCRIPT_PATH] : []);

@@ -2,6 +2,7 @@ import type { Language } from "../../../core/errors.ts";
 import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
 import type { ReportEntry } from "../../../core/schemas/feedback.ts";
 import { type Html, html } from "../html.ts";
+import { portalTeamWords } from "./portal-words.ts";
 import { statusBadge } from "./badges.ts";
 import { formatTime, sourceName, type Words, wordsFor } from "./words.ts";
 
@@ -54,7 +55,8 @@ function entry(
     }
     case "comment": {
       const reporter = e.comment.byReporter ? html` (${w.fromReporter})` : "";
-      return html`<li class="comment"><p>${e.comment.author ?? w.anonymous}${reporter} · ${when}</p><p>${e.comment.text}</p></li>`;
+      const badge = e.comment.visibility === "public" ? html` · <span class="badge">${portalTeamWords(language).publicReply}</span>` : "";
+      return html`<li class="comment"><p>${e.comment.author ?? w.anonymous}${reporter} · ${when}${badge}</p><p>${e.comment.text}</p></li>`;
     }
     case "merge":
     case "unmerge": {

@@ -2,6 +2,8 @@ import { type Html, html } from "../html.ts";
 import { appPage } from "./layout.ts";
 import type { Visitor } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
+import { portalTeamWords } from "./portal-words.ts";
+import { can } from "../../../core/authorization.ts";
 
 /** A settings page: the settings sections (a column beside the page on wide screens, tabs above it on phones), then the page's own content. */
 export function settingsPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
@@ -15,6 +17,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     { href: "/settings/tokens", label: w.tokens },
     { href: "/settings/agents", label: w.agents },
     { href: "/account", label: w.account },
+    ...(can(visitor.grant, "portal.manage") ? [{ href: "/settings/portal", label: portalTeamWords(visitor.language).settingsTab }] : []),
   ];
   return appPage(
     visitor,

@@ -15,7 +15,7 @@ let down = false;
 const flaky: Assistant = { ...local, qualify: (context) => (down ? Promise.reject(new Error("provider timeout")) : local.qualify(context)) };
 
 let services: Services;
-let app: ReturnType<typeof createHttpApp>;
+let app: { handle(request: Request): Promise<Response> };
 let publicKey: string;
 beforeAll(async () => {
   const real = await createServices(loadConfig({ DATA_DIR: scratchDir("http") }), createLogger("silent", false), "http://retour.test");

@@ -12,7 +12,7 @@ const report = async (message: string) =>
 const read = (key: string) => http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader });
 
 describe("what was written can be read back", () => {
-  test("GET /v1/feedbacks/{key} returns the comments given with status changes: author, at, status change, text", async () => {
+  test("GET /v1/feedbacks/{key} returns the comments given with status changes: author, at, status change, text, and internal visibility", async () => {
     const { ticketId } = await report("The calendar export misses recurring events");
     const patched = await http.request("PATCH", `/v1/feedbacks/${ticketId}`, {
       token: http.demo.tokens.member,
@@ -30,8 +30,9 @@ describe("what was written can be read back", () => {
         at: expect.any(String),
         statusChange: { from: "triage", to: "in_development" },
         text: "Fix in https://github.com/acme/app/pull/7",
+        visibility: "internal",
       },
-      { author: "Demo admin", at: expect.any(String), text: "Reviewed" },
+      { author: "Demo admin", at: expect.any(String), text: "Reviewed", visibility: "internal" },
     ]);
   });
 

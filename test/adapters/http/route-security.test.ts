@@ -20,6 +20,9 @@ const BODIES: Record<string, unknown> = {
   "patch /v1/changelog/{id}": { title: "Shipped" },
   "post /v1/invitations": { email: "new@example.com", role: "member" },
   "post /v1/feedbacks/{key}/votes": { email: "ana@customer.example" },
+  "put /v1/portal": {},
+  "post /v1/feedbacks/{key}/publish": {},
+  "post /v1/feedbacks/{key}/comments": { text: "A comment", visibility: "internal" },
 };
 
 test("each route's security in /openapi.json is the scope its use case asks for: a token without it is refused with it", async () => {

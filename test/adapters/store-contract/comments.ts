@@ -13,7 +13,16 @@ export function commentsContract(makeStore: () => Promise<Store>) {
       const f = (await record(store, org, "commented", 1))!;
       for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) await store.completeJob(job);
       const base = { orgId: org.orgId, feedbackId: f.id, status: "triage" as const };
-      await store.addComment({ ...base, id: id("c"), text: "Team note", at: 5, author: { userId: "u1" }, visibility: "internal", jobs: [] });
+      await store.addComment({
+        ...base,
+        id: id("c"),
+        text: "Team note",
+        at: 5,
+        author: { userId: "u1" },
+        visibility: "internal",
+        events: [],
+        jobs: [],
+      });
       await store.addComment({
         ...base,
         id: id("c"),
@@ -21,11 +30,21 @@ export function commentsContract(makeStore: () => Promise<Store>) {
         at: 6,
         author: { reportId: "r-9" },
         visibility: "public",
+        events: [],
         jobs: [{ kind: "notify_answer", orgId: org.orgId, feedbackId: f.id }],
       });
       expect(await store.listComments(f.id)).toEqual([
-        { text: "Team note", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 5 },
-        { text: "Reporter's answer", userId: "", reportId: "r-9", visibility: "public", statusFrom: "triage", statusTo: "triage", at: 6 },
+        { id: expect.any(String), text: "Team note", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 5, visibility: "internal" },
+        {
+          id: expect.any(String),
+          text: "Reporter's answer",
+          userId: "",
+          reportId: "r-9",
+          visibility: "public",
+          statusFrom: "triage",
+          statusTo: "triage",
+          at: 6,
+        },
       ]);
       const job = await store.claimJob(1e12, 1_000, "l");
       expect(job?.request).toEqual({ kind: "notify_answer", orgId: org.orgId, feedbackId: f.id });

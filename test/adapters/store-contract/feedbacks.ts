@@ -102,7 +102,8 @@ export function feedbacksContract(makeStore: () => Promise<Store>) {
       const org = await seed(store);
       const f = (await record(store, org, "commented", 1))!;
       await record(store, org, "other", 2);
-      const comment = (text: string) => ({ id: id("c"), authorUserId: "u1", text });
+      const ids: [string, string] = [id("c"), id("c")];
+      const comment = (text: string) => ({ id: ids[text === "on it" ? 0 : 1], authorUserId: "u1", text });
       await store.applyStatusChange({
         orgId: org.orgId,
         feedbackId: f.id,
@@ -124,8 +125,8 @@ export function feedbacksContract(makeStore: () => Promise<Store>) {
         jobs: [],
       });
       expect(await store.listComments(f.id)).toEqual([
-        { text: "on it", userId: "u1", statusFrom: "triage", statusTo: "fixed", at: 3 },
-        { text: "duplicate", userId: "u1", statusFrom: "fixed", statusTo: "dismissed", at: 4 },
+        { id: ids[0], text: "on it", userId: "u1", statusFrom: "triage", statusTo: "fixed", at: 3, visibility: "internal" },
+        { id: ids[1], text: "duplicate", userId: "u1", statusFrom: "fixed", statusTo: "dismissed", at: 4, visibility: "internal" },
       ]);
       expect(await store.countByStatus(org.orgId)).toEqual({ triage: 1, dismissed: 1 });
     });

@@ -1,0 +1,36 @@
+import type { Digest } from "../../../core/ports.ts";
+import type { Rendered } from "./render-cache.ts";
+
+/** How long a shared cache may serve an anonymous portal page or public JSON, and serve it stale while it fetches a new one. */
+const PUBLIC_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
+
+/** Whether an If-None-Match header names this entity tag (or is `*`). */
+function matches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag;
+  });
+}
+
+/**
+ * An anonymous portal answer, cacheable by anyone: a strong ETag (the SHA-256 of the exact bytes),
+ * `Cache-Control: public, max-age=30, stale-while-revalidate=300`; it varies with the reader's language.
+ */
+export function publicAnswer(digest: Digest, body: string, headers: Record<string, string>): Rendered {
+  return { status: 200, body, headers: { ...headers, etag: `"${digest(body)}"`, "cache-control": PUBLIC_CACHE_CONTROL, vary: "Accept-Language" } };
+}
+
+/** An answer that is not to be kept anywhere (a 404, a refusal). */
+export async function privateAnswer(response: Response): Promise<Rendered> {
+  return { status: response.status, body: await response.text(), headers: { ...Object.fromEntries(response.headers), "cache-control": "no-store" } };
+}
+
+/** The answer to this request: 304 without a body when the client already holds these bytes (If-None-Match). */
+export function respond(request: Request, answer: Rendered): Response {
+  const etag = answer.headers.etag;
+  if (answer.status === 200 && etag && matches(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers: { etag, "cache-control": answer.headers["cache-control"]!, vary: answer.headers.vary! } });
+  }
+  return new Response(answer.status === 304 ? null : answer.body, { status: answer.status, headers: answer.headers });
+}

@@ -1,0 +1,44 @@
+import type { Language } from "../../../core/errors.ts";
+import type { PublicFeedback } from "../../../core/schemas/portal.ts";
+import type { PortalRecord } from "../../../core/store/portals.ts";
+import { type Html, html } from "../html.ts";
+import type { PortalLinks } from "./links.ts";
+import { portalWords } from "./words.ts";
+
+const date = (language: Language, iso: string): string =>
+  new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+
+interface FeedbackView {
+  readonly portal: PortalRecord;
+  readonly language: Language;
+  readonly feedback: PublicFeedback;
+  readonly links: PortalLinks;
+  /** Slot for voting: the vote (or withdraw) button, a POST form, in place of the plain count. */
+  readonly vote?: Html;
+  /** Slot for commenting: the signed-in person's comment form, or the invitation to sign in, under the comments. */
+  readonly commentForm?: Html;
+}
+
+/** A published feedback's page: its votes, status, public title and description, and its public comments, oldest first. */
+export function feedbackBody(v: FeedbackView): Html {
+  const w = portalWords(v.language);
+  const f = v.feedback;
+  const votes = v.vote ?? html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
+  return html`<div class="reading"><a class="back" href="${v.links.board()}">← ${w.backTo} ${w.board.toLowerCase()}</a>
+<article class="card">${votes}<div class="post">
+<span class="status st-${f.status}">${f.statusLabel}</span>
+<h1>${f.publicTitle}</h1>
+${f.publicDescription ? html`<p class="description">${f.publicDescription}</p>` : ""}
+<p class="meta"><span>${w.kinds[f.kind]}</span>${f.app.name ? html`<span>${f.app.name}</span>` : ""}<span>${w.posted} <time datetime="${f.createdAt}">${date(v.language, f.createdAt)}</time></span></p>
+</div></article>
+<section class="comments" aria-labelledby="comments-title"><h2 id="comments-title">${w.commentsTitle(f.comments.length)}</h2>
+${
+  f.comments.length > 0
+    ? html`<ol>${f.comments.map(
+        (c) =>
+          html`<li><span class="who">${c.author ?? v.portal.title}</span><span class="badge">${w.team}</span><time class="when" datetime="${c.at}">${date(v.language, c.at)}</time><p>${c.text}</p></li>`,
+      )}</ol>`
+    : html`<p class="meta">${w.noComments}</p>`
+}
+${v.commentForm ?? ""}</section></div>`;
+}

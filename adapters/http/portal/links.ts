@@ -1,0 +1,26 @@
+import type { Language } from "../../../core/errors.ts";
+import { type Html, html } from "../html.ts";
+
+/**
+ * The addresses a portal page links to. A language the reader chose with the switch (`?lang=`)
+ * goes along on every link and form, so that it holds from page to page; a page in the browser's
+ * language says nothing, so its links stay the canonical ones.
+ */
+export function portalLinks(slug: string, chosen: Language | null) {
+  const home = `/p/${encodeURIComponent(slug)}`;
+  const withLanguage = (path: string, params: Record<string, string | undefined> = {}): string => {
+    const all: Record<string, string | undefined> = { ...params, lang: chosen ?? undefined };
+    const query = new URLSearchParams(Object.entries(all).filter((e): e is [string, string] => Boolean(e[1])));
+    return query.size > 0 ? `${path}?${query}` : path;
+  };
+  return {
+    home,
+    board: (params: Record<string, string | undefined> = {}) => withLanguage(home, params),
+    roadmap: () => withLanguage(`${home}/roadmap`),
+    feedback: (key: string) => withLanguage(`${home}/${encodeURIComponent(key)}`),
+    /** The hidden field a GET form of the page carries for the chosen language. */
+    languageField: (): Html | string => (chosen ? html`<input type="hidden" name="lang" value="${chosen}">` : ""),
+  };
+}
+
+export type PortalLinks = ReturnType<typeof portalLinks>;

@@ -1,0 +1,93 @@
+import type { Language } from "../../../core/errors.ts";
+import type { Kind } from "../../../core/schemas/feedback.ts";
+import type { PortalSort } from "../../../core/schemas/portal.ts";
+
+/**
+ * The words of the portal's pages, in each language: people who use the apps read these, not the
+ * team. French puts a narrow no-break space (U+202F) before ? ! : ; and inside « ».
+ */
+const EN = {
+  skip: "Skip to content",
+  board: "Ideas & problems",
+  roadmap: "Roadmap",
+  boardIntro: "What people asked for, and where it stands. Vote for what matters to you.",
+  roadmapIntro: "What is planned, in progress and recently delivered.",
+  sorts: { top: "Top", new: "New", trending: "Trending" } satisfies Record<PortalSort, string>,
+  sortBy: "Sort by",
+  search: "Search",
+  searchPlaceholder: "Search ideas and problems",
+  filters: "Filters",
+  app: "App",
+  kind: "Type",
+  status: "Status",
+  anyApp: "All apps",
+  anyKind: "All types",
+  open: "Open",
+  all: "All",
+  apply: "Apply",
+  clear: "Clear filters",
+  kinds: { problem: "Problem", idea: "Idea", praise: "Praise" } satisfies Record<Kind, string>,
+  votes: (n: number) => (n === 1 ? "vote" : "votes"),
+  comments: (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`,
+  noneFound: "Nothing here yet.",
+  noneMatch: "Nothing matches these filters.",
+  more: "More",
+  backTo: "Back to",
+  posted: "Posted",
+  commentsTitle: (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`,
+  noComments: "No comments yet.",
+  team: "Team",
+  columnEmpty: "Nothing here yet.",
+  deliveredNote: "Delivered in the last 90 days.",
+  language: "Language",
+  poweredBy: "Feedback by Retour",
+  notFoundTitle: "Not found",
+  notFound: "This page does not exist, or is not public.",
+  goToBoard: "See all ideas and problems",
+  count: (n: number) => `${n} ${n === 1 ? "item" : "items"}`,
+};
+
+const FR: typeof EN = {
+  skip: "Aller au contenu",
+  board: "Idées et problèmes",
+  roadmap: "Feuille de route",
+  boardIntro: "Ce que les gens ont demandé, et où cela en est. Votez pour ce qui compte pour vous.",
+  roadmapIntro: "Ce qui est prévu, en cours et livré récemment.",
+  sorts: { top: "Les plus votés", new: "Nouveaux", trending: "Tendance" },
+  sortBy: "Trier par",
+  search: "Rechercher",
+  searchPlaceholder: "Rechercher des idées et des problèmes",
+  filters: "Filtres",
+  app: "Application",
+  kind: "Type",
+  status: "Statut",
+  anyApp: "Toutes les applications",
+  anyKind: "Tous les types",
+  open: "Ouverts",
+  all: "Tous",
+  apply: "Appliquer",
+  clear: "Effacer les filtres",
+  kinds: { problem: "Problème", idea: "Idée", praise: "Compliment" },
+  votes: (n: number) => (n <= 1 ? "vote" : "votes"),
+  comments: (n: number) => `${n} ${n <= 1 ? "commentaire" : "commentaires"}`,
+  noneFound: "Rien pour l'instant.",
+  noneMatch: "Rien ne correspond à ces filtres.",
+  more: "Suite",
+  backTo: "Retour à",
+  posted: "Publié le",
+  commentsTitle: (n: number) => `${n} ${n <= 1 ? "commentaire" : "commentaires"}`,
+  noComments: "Pas encore de commentaire.",
+  team: "Équipe",
+  columnEmpty: "Rien pour l'instant.",
+  deliveredNote: "Livré ces 90 derniers jours.",
+  language: "Langue",
+  poweredBy: "Retours avec Retour",
+  notFoundTitle: "Introuvable",
+  notFound: "Cette page n'existe pas, ou n'est pas publique.",
+  goToBoard: "Voir toutes les idées et tous les problèmes",
+  count: (n: number) => `${n} ${n <= 1 ? "élément" : "éléments"}`,
+};
+
+export type PortalWords = typeof EN;
+
+export const portalWords = (language: Language): PortalWords => (language === "fr" ? FR : EN);

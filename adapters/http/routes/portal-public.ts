@@ -1,0 +1,78 @@
+import { Elysia } from "elysia";
+import { getPublicFeedback } from "../../../core/portal/public-feedback.ts";
+import { listPublicFeedbacks } from "../../../core/portal/public-feedbacks.ts";
+import { PublicFeedback, PublicFeedbackPage, PublicListQuery } from "../../../core/schemas/portal.ts";
+import type { Services } from "../../../core/services.ts";
+import { operation } from "../docs.ts";
+import { negotiateLanguage } from "../language.ts";
+import { privateAnswer, publicAnswer, respond } from "../portal/cache.ts";
+import type { renderCache } from "../portal/render-cache.ts";
+import { failureResponse } from "../reply.ts";
+import { validator } from "../validate.ts";
+
+const listQuery = validator(PublicListQuery);
+const SLUG = { slug: "The portal's slug." };
+
+/** Public data, read by any page: any origin may read it, with no credentials. */
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" };
+
+/** Query parameters as an object, the last of a repeated one winning (nothing is at stake in a public read). */
+const queryOf = (request: Request): Record<string, string> => Object.fromEntries(new URL(request.url).searchParams);
+
+/**
+ * The public JSON, for customers who build their own page: no authentication, public fields only,
+ * cacheable as the portal's pages are. A portal that is off and a feedback not published are not found.
+ */
+export function portalPublicRoutes(services: Services, cached: ReturnType<typeof renderCache>) {
+  const answer = async (request: Request, render: (language: "en" | "fr") => Promise<Response | string>) => {
+    const language = negotiateLanguage(request.headers.get("accept-language"));
+    const url = new URL(request.url);
+    const rendered = await cached(`${language} ${url.pathname}${url.search}`, async () => {
+      const body = await render(language);
+      return typeof body === "string" ? publicAnswer(services.digest, body, JSON_HEADERS) : privateAnswer(body);
+    });
+    return respond(request, rendered);
+  };
+  return new Elysia({ name: "routes/portal-public" })
+    .get(
+      "/v1/portal/:slug/feedbacks",
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const query = listQuery.fromQuery(queryOf(request));
+          if (!listQuery.check(query)) return failureResponse(request, listQuery.refuse("invalid_query", query));
+          const listed = await listPublicFeedbacks(services, params.slug, query, language);
+          return listed.ok ? JSON.stringify(listed.value.page) : failureResponse(request, listed);
+        }),
+      {
+        detail: operation({
+          summary: "Published feedbacks of a portal",
+          description:
+            "No authentication. Public fields only, paged by cursor; open statuses by default. `top` orders by votes (until votes exist, by reports), `new` by creation, `trending` by last activity. Cacheable: strong ETag, 304 on If-None-Match.",
+          tags: ["Portal"],
+          path: SLUG,
+          query: PublicListQuery,
+          responses: { 200: { description: "One page of published feedbacks.", schema: PublicFeedbackPage } },
+          errors: ["invalid_query", "invalid_cursor", "not_found"],
+        }),
+      },
+    )
+    .get(
+      "/v1/portal/:slug/feedbacks/:key",
+      ({ request, params }) =>
+        answer(request, async (language) => {
+          const found = await getPublicFeedback(services, params.slug, params.key, language);
+          return found.ok ? JSON.stringify(found.value.feedback) : failureResponse(request, found);
+        }),
+      {
+        detail: operation({
+          summary: "A published feedback of a portal",
+          description:
+            "No authentication. Public fields and public comments only; a key merged into a published feedback answers with that one. Not found when the portal is off or the feedback is not published.",
+          tags: ["Portal"],
+          path: { ...SLUG, key: "The feedback's key." },
+          responses: { 200: { description: "The published feedback.", schema: PublicFeedback } },
+          errors: ["not_found"],
+        }),
+      },
+    );
+}

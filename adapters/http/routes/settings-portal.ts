@@ -1,0 +1,117 @@
+import { Elysia } from "elysia";
+import { can } from "../../../core/authorization.ts";
+import type { Failure } from "../../../core/errors.ts";
+import { getPortal } from "../../../core/portal/get-portal.ts";
+import { rotateSsoSecret } from "../../../core/portal/rotate-sso-secret.ts";
+import { setPortal } from "../../../core/portal/set-portal.ts";
+import { DEFAULT_STATUS_LABELS } from "../../../core/portal/status-labels.ts";
+import { STATUSES } from "../../../core/schemas/feedback.ts";
+import { PORTAL_TITLE_MAX_LENGTH, POSTING_MODES, type Portal, PortalUpdate, STATUS_LABEL_MAX_LENGTH } from "../../../core/schemas/portal.ts";
+import type { Services } from "../../../core/services.ts";
+import { errorBody, textFor } from "../catalog/text.ts";
+import { STATUS_OF } from "../error-status.ts";
+import { type Html, html, redirect } from "../html.ts";
+import { validator } from "../validate.ts";
+import { asMember, asMemberPosting } from "../web/layout.ts";
+import { portalTeamWords } from "../web/portal-words.ts";
+import { postButton, settingsPage } from "../web/settings-page.ts";
+import type { Visitor } from "../web/visitor.ts";
+
+const update = validator(PortalUpdate);
+const PATH = "/settings/portal";
+
+interface Notice {
+  readonly saved?: boolean;
+  readonly error?: string;
+  readonly status?: number;
+  readonly secret?: string;
+}
+
+function form(visitor: Visitor, portal: Portal): Html {
+  const w = portalTeamWords(visitor.language);
+  const defaults = DEFAULT_STATUS_LABELS[visitor.language];
+  const checked = (on: boolean) => (on ? html` checked` : "");
+  return html`<form method="post" action="${PATH}" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label><input type="checkbox" name="enabled" value="yes"${checked(portal.enabled)}> ${w.enabled}</label>
+<label for="portal-slug">${w.slug}</label><input id="portal-slug" name="slug" value="${portal.slug}" required maxlength="40" pattern="[a-z0-9](?:[a-z0-9\\-]{0,38}[a-z0-9])?" aria-describedby="portal-slug-hint">
+<p class="muted" id="portal-slug-hint">${portal.url.slice(0, portal.url.length - portal.slug.length)}… — ${w.slugHint}</p>
+<label for="portal-title">${w.title}</label><input id="portal-title" name="title" value="${portal.title}" required maxlength="${PORTAL_TITLE_MAX_LENGTH}">
+<fieldset><legend>${w.posting}</legend>${POSTING_MODES.map(
+    (m) => html`<label class="choice"><input type="radio" name="posting" value="${m}"${checked(portal.posting === m)}> ${w.postingModes[m]}</label>`,
+  )}</fieldset>
+<label><input type="checkbox" name="indexing" value="yes"${checked(portal.indexing)}> ${w.indexing}</label>
+<label for="portal-brand">${w.brandColor}</label><input id="portal-brand" name="brandColor" value="${portal.brandColor ?? ""}" maxlength="7" placeholder="#4f46e5" aria-describedby="portal-brand-hint">
+<p class="muted" id="portal-brand-hint">${w.brandColorHint}</p>
+<fieldset><legend>${w.statusLabels}</legend><p class="muted">${w.statusLabelHint}</p>${STATUSES.map(
+    (s) =>
+      html`<label for="label-${s}">${defaults[s]}</label><input id="label-${s}" name="label-${s}" value="${portal.statusLabels[s] ?? ""}" maxlength="${STATUS_LABEL_MAX_LENGTH}" placeholder="${defaults[s]}">`,
+  )}</fieldset>
+<button type="submit">${w.save}</button></form>`;
+}
+
+async function portalPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
+  const w = portalTeamWords(visitor.language);
+  const read = await getPortal(services, visitor.grant);
+  if (!read.ok)
+    return settingsPage(visitor, PATH, w.portal, html`<p class="error">${textFor(visitor.language).errors[read.code]}</p>`, STATUS_OF[read.code]);
+  const portal = read.value;
+  const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro}</p>
+${notice.secret ? html`<p class="notice" role="status">${w.ssoShown}</p><pre class="secret">${notice.secret}</pre>` : html`<p class="muted">${portal.ssoSecretSet ? w.ssoSet : w.ssoNone}</p>`}
+${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : w.ssoCreate)}`;
+  return settingsPage(
+    visitor,
+    PATH,
+    w.portal,
+    html`<p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
+${notice.saved ? html`<p class="notice" role="status">${w.saved}</p>` : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+${form(visitor, portal)}${sso}`,
+    notice.status ?? 200,
+  );
+}
+
+/** The portal's settings page (Admin): turning it on, its address, title, posting, indexing, colour, labels, and the SSO secret. */
+export function settingsPortalRoutes(services: Services) {
+  const refused = (visitor: Visitor, failure: Failure) =>
+    portalPage(services, visitor, { error: errorBody(failure.code, visitor.language, failure.problem).error, status: STATUS_OF[failure.code] });
+  return new Elysia({ name: "routes/settings-portal" })
+    .get(
+      PATH,
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, (visitor) =>
+          can(visitor.grant, "portal.manage")
+            ? portalPage(services, visitor, { saved: new URL(request.url).searchParams.has("saved") })
+            : redirect("/settings"),
+        ),
+      { detail: { hide: true } },
+    )
+    .post(
+      PATH,
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const brandColor = field("brandColor").trim();
+          const asked = {
+            enabled: field("enabled") === "yes",
+            slug: field("slug").trim().toLowerCase(),
+            title: field("title"),
+            posting: field("posting") || "review",
+            indexing: field("indexing") === "yes",
+            brandColor: brandColor || null,
+            statusLabels: Object.fromEntries(STATUSES.map((s) => [s, field(`label-${s}`).trim()]).filter(([, label]) => label)),
+          };
+          if (!update.check(asked)) return refused(visitor, update.refuse("invalid_body", asked));
+          const saved = await setPortal(services, visitor.grant, asked);
+          return saved.ok ? redirect(`${PATH}?saved`) : refused(visitor, saved);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      `${PATH}/sso-secret`,
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor) => {
+          const rotated = await rotateSsoSecret(services, visitor.grant);
+          // The secret is shown on the page that answers the POST, once; nothing keeps it in an address.
+          return rotated.ok ? portalPage(services, visitor, { secret: rotated.value.secret }) : refused(visitor, rotated);
+        }),
+      { detail: { hide: true } },
+    );
+}

@@ -1,0 +1,50 @@
+import type { Language } from "../../../core/errors.ts";
+import type { Feedback } from "../../../core/schemas/feedback.ts";
+import { COMMENT_TEXT_MAX_LENGTH, PUBLIC_DESCRIPTION_MAX_LENGTH, PUBLIC_TITLE_MAX_LENGTH } from "../../../core/schemas/portal.ts";
+import { textFor } from "../catalog/text.ts";
+import { type Html, html } from "../html.ts";
+import { portalTeamWords } from "./portal-words.ts";
+import type { Visitor } from "./visitor.ts";
+
+const csrf = (visitor: Visitor) => html`<input type="hidden" name="csrf" value="${visitor.csrf}">`;
+
+/** What a portal action on the feedback page did, or why it was refused, from the address it returned to. */
+export function portalNotice(language: Language, params: URLSearchParams): Html | string {
+  const w = portalTeamWords(language);
+  const done = params.get("portal");
+  if (done && w.done[done]) return html`<p class="notice" role="status">${w.done[done]}</p>`;
+  const error = params.get("portalError") as keyof ReturnType<typeof textFor>["errors"] | null;
+  const message = error && textFor(language).errors[error];
+  return message ? html`<p class="error" role="alert">${message}</p>` : "";
+}
+
+/**
+ * The feedback's place on the portal, in the feedback page's side bar: whether it is published
+ * (and where), the public title and description to publish it with, and unpublishing.
+ */
+export function portalPanel(visitor: Visitor, feedback: Feedback, portalUrl: string | null, canUpdate: boolean): Html {
+  const w = portalTeamWords(visitor.language);
+  const path = `/inbox/${encodeURIComponent(feedback.key)}`;
+  const state = feedback.published
+    ? html`<p>${w.published}${portalUrl ? html` <a href="${portalUrl}/${encodeURIComponent(feedback.key)}">${w.viewPublic}</a>` : ""}</p>${portalUrl ? "" : html`<p class="muted">${w.portalOff}</p>`}`
+    : html`<p class="muted">${w.notPublished}</p>`;
+  if (!canUpdate) return html`<h2>${w.portal}</h2>${state}`;
+  return html`<h2>${w.portal}</h2>${state}
+<form method="post" action="${path}/publish">${csrf(visitor)}
+<label for="public-title">${w.publicTitle}</label><input id="public-title" name="title" maxlength="${PUBLIC_TITLE_MAX_LENGTH}" value="${feedback.publicTitle ?? feedback.title}">
+<label for="public-description">${w.publicDescription}</label><textarea id="public-description" name="description" maxlength="${PUBLIC_DESCRIPTION_MAX_LENGTH}" aria-describedby="public-description-hint">${feedback.publicDescription ?? ""}</textarea>
+<p class="muted" id="public-description-hint">${w.publicDescriptionHint}</p>
+<button type="submit">${feedback.published ? w.update : w.publish}</button></form>
+${feedback.published ? html`<form method="post" action="${path}/unpublish" class="inline">${csrf(visitor)}<button type="submit" class="secondary">${w.unpublish}</button></form>` : ""}`;
+}
+
+/** A comment on its own, internal (the default) or public, under the feedback's activity. */
+export function commentForm(visitor: Visitor, feedback: Pick<Feedback, "key">): Html {
+  const w = portalTeamWords(visitor.language);
+  return html`<h2>${w.addComment}</h2><form method="post" action="/inbox/${encodeURIComponent(feedback.key)}/comment">${csrf(visitor)}
+<label for="new-comment">${w.comment}</label><textarea id="new-comment" name="text" maxlength="${COMMENT_TEXT_MAX_LENGTH}" required></textarea>
+<fieldset><legend>${w.visibility}</legend>
+<label class="choice"><input type="radio" name="visibility" value="internal" checked> ${w.internal}</label>
+<label class="choice"><input type="radio" name="visibility" value="public"> ${w.public}</label></fieldset>
+<button type="submit">${w.send}</button></form>`;
+}

@@ -1,0 +1,44 @@
+import type { PortalRecord, PortalStore } from "../../core/store/portals.ts";
+import { type Database, type Document, isDuplicateKey } from "./database.ts";
+
+const toPortal = (d: Document): PortalRecord => ({
+  orgId: d._id,
+  enabled: d.enabled,
+  slug: d.slug,
+  title: d.title,
+  posting: d.posting,
+  indexing: d.indexing,
+  statusLabels: d.statusLabels ?? {},
+  brandColor: d.brandColor ?? null,
+  ssoSecretSealed: d.ssoSecretSealed ?? null,
+});
+
+/** The organizations' portals, one each, their slugs unique (a unique index). */
+export function portalStore(data: Database): PortalStore {
+  const portals = () => data.collection("portals");
+  return {
+    async findPortal(orgId) {
+      const found = await portals().findOne({ _id: orgId });
+      return found ? toPortal(found) : null;
+    },
+
+    async findPortalBySlug(slug) {
+      const found = await portals().findOne({ slug });
+      return found ? toPortal(found) : null;
+    },
+
+    async savePortal(p) {
+      const taken = await portals().findOne({ slug: p.slug });
+      if (taken && taken._id !== p.orgId) return false;
+      const { orgId, ...fields } = p;
+      try {
+        await portals().replaceOne({ _id: orgId }, fields, { upsert: true });
+        return true;
+      } catch (error) {
+        // The unique index on slug: another organization took it since the read.
+        if (isDuplicateKey(error)) return false;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { Filter } from "mongodb";
+import type { PortalSort } from "../../core/schemas/portal.ts";
+import type { FeedbackFilter, ListPosition } from "../../core/store/feedbacks.ts";
+import type { Publication, PublicationStore } from "../../core/store/publications.ts";
+import type { Database, Document } from "./database.ts";
+import { NOT_MERGED, toFeedback } from "./feedbacks.ts";
+
+/** The field each public order sorts on, descending; ties by _id desc. */
+const ORDER_FIELDS: Readonly<Record<PortalSort, string>> = { top: "reports", new: "createdAt", trending: "lastActivityAt" };
+
+const toPublication = (d: Document): Publication => ({
+  feedbackId: d._id,
+  orgId: d.orgId,
+  title: d.title,
+  description: d.description ?? null,
+  publishedAt: d.publishedAt,
+  words: d.words,
+});
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The part of an inbox list filter that reads beyond the feedback documents: published on the
+ * portal, or holding a report from a source. Null when neither is asked.
+ */
+export async function feedbackIdsFilter(
+  data: Database,
+  orgId: string,
+  filter: Pick<FeedbackFilter, "published" | "source">,
+): Promise<Filter<Document> | null> {
+  if (filter.published === undefined && filter.source === undefined) return null;
+  const published =
+    filter.published === undefined
+      ? null
+      : new Set(
+          (
+            await data
+              .collection("publications")
+              .find({ orgId }, { projection: { _id: 1 } })
+              .toArray()
+          ).map((p) => p._id),
+        );
+  if (filter.source === undefined) return { _id: filter.published ? { $in: [...published!] } : { $nin: [...published!] } };
+  const reports = await data
+    .collection("reports")
+    .find({ orgId, source: filter.source }, { projection: { feedbackId: 1 } })
+    .toArray();
+  const ids = [...new Set(reports.map((r) => r.feedbackId as string))].filter((id) => published === null || published.has(id) === filter.published);
+  return { _id: { $in: ids } };
+}
+
+/** The feedbacks published on the portal, and the public lists of them. */
+export function publicationStore(data: Database): PublicationStore {
+  const publications = () => data.collection("publications");
+  return {
+    async publish(p) {
+      const { feedbackId, ...fields } = p;
+      await publications().updateOne(
+        { _id: feedbackId },
+        {
+          $set: { orgId: fields.orgId, title: fields.title, description: fields.description, words: fields.words },
+          $setOnInsert: { publishedAt: fields.publishedAt },
+        },
+        { upsert: true },
+      );
+    },
+
+    async unpublish(orgId, feedbackId) {
+      return (await publications().deleteOne({ _id: feedbackId, orgId })).deletedCount === 1;
+    },
+
+    async findPublications(feedbackIds) {
+      if (feedbackIds.length === 0) return new Map();
+      const found = await publications()
+        .find({ _id: { $in: [...feedbackIds] } })
+        .toArray();
+      return new Map(found.map((d) => [d._id, toPublication(d)]));
+    },
+
+    async listPublished(orgId, filter, after, limit, order) {
+      const words = (filter.words ?? []).map((w) => ({ words: { $regex: `(^| )${escapeRegExp(w)}` } }));
+      const published = await publications()
+        .find({ orgId, ...(words.length > 0 && { $and: words }) })
+        .toArray();
+      const byId = new Map(published.map((d) => [d._id, toPublication(d)]));
+      const on = ORDER_FIELDS[order];
+      const found = await data
+        .collection("feedbacks")
+        .find({
+          orgId,
+          ...NOT_MERGED,
+          _id: { $in: [...byId.keys()] },
+          status: { $in: [...filter.statuses] },
+          ...(filter.kind && { kind: filter.kind }),
+          ...(filter.appId && { appId: filter.appId }),
+          ...(after && afterPosition(on, after)),
+        })
+        .sort({ [on]: -1, _id: -1 })
+        .limit(limit)
+        .toArray();
+      return found.map((d) => ({ feedback: toFeedback(d), publication: byId.get(d._id)! }));
+    },
+  };
+}
+
+/** The rows strictly after a keyset position, in an order on `on` desc, _id desc. */
+const afterPosition = (on: string, after: ListPosition): Filter<Document> => ({
+  [on]: { $lte: after.value },
+  $or: [{ [on]: { $lt: after.value } }, { _id: { $lt: after.id } }],
+});

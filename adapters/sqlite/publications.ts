@@ -1,0 +1,95 @@
+import type { Database, SQLQueryBindings } from "bun:sqlite";
+import type { PortalSort } from "../../core/schemas/portal.ts";
+import type { Publication, PublicationStore } from "../../core/store/publications.ts";
+import { appIdOf, FEEDBACK_COLUMNS, type FeedbackRow, placeholders, toFeedback } from "./rows.ts";
+import type { WriteBatch } from "./write-batch.ts";
+
+interface PublicationRow {
+  feedback_id: string;
+  org_id: string;
+  title: string;
+  description: string | null;
+  published_at: number;
+  words: string;
+}
+
+const toPublication = (r: PublicationRow): Publication => ({
+  feedbackId: r.feedback_id,
+  orgId: r.org_id,
+  title: r.title,
+  description: r.description,
+  publishedAt: r.published_at,
+  words: r.words,
+});
+
+/** The column of publications each public order sorts on, descending (an index each, migrations/033-portal.sql); ties by id desc. */
+const ORDER_COLUMNS: Readonly<Record<PortalSort, string>> = { top: "p.reports", new: "p.created_at", trending: "p.last_activity_at" };
+
+/** The feedbacks published on the portal, and the public lists of them. */
+export function publicationStore(db: Database, batch: WriteBatch): PublicationStore {
+  return {
+    async publish(p) {
+      await batch.run(() =>
+        db
+          .query(
+            `INSERT INTO publications (feedback_id, org_id, title, description, published_at, words,
+               status, kind, app_id, reports, created_at, last_activity_at, listed)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, f.status, f.kind, ${appIdOf("f.app_number")}, f.reports, f.created_at, f.last_activity_at, f.merged_into IS NULL
+             FROM feedbacks f WHERE f.id = ?1
+             ON CONFLICT (feedback_id) DO UPDATE SET title = excluded.title, description = excluded.description, words = excluded.words`,
+          )
+          .run(p.feedbackId, p.orgId, p.title, p.description, p.publishedAt, p.words),
+      );
+    },
+
+    unpublish: (orgId, feedbackId) =>
+      batch.run(() => db.query("DELETE FROM publications WHERE org_id = ? AND feedback_id = ?").run(orgId, feedbackId).changes === 1),
+
+    async findPublications(feedbackIds) {
+      if (feedbackIds.length === 0) return new Map();
+      const rows = db
+        .query<PublicationRow, string[]>(`SELECT * FROM publications WHERE feedback_id IN (${placeholders(feedbackIds.length)})`)
+        .all(...feedbackIds);
+      return new Map(rows.map((r) => [r.feedback_id, toPublication(r)]));
+    },
+
+    /**
+     * A page is read from the order's index of publications (organization, listed, sort value, id),
+     * its filters tested on each publication's own copy of the feedback's status, kind and app, and
+     * only the page's feedbacks are read: the cost follows the page, not the feedbacks published.
+     */
+    async listPublished(orgId, filter, after, limit, order) {
+      const on = ORDER_COLUMNS[order];
+      const where = ["p.org_id = ?", "p.listed = 1", `p.status IN (${placeholders(filter.statuses.length)})`];
+      const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
+      if (filter.kind) {
+        where.push("p.kind = ?");
+        params.push(filter.kind);
+      }
+      if (filter.appId) {
+        where.push("p.app_id = ?");
+        params.push(filter.appId);
+      }
+      for (const word of filter.words ?? []) {
+        where.push("instr(' ' || p.words, ?) > 0");
+        params.push(` ${word}`);
+      }
+      if (after) {
+        where.push(`(${on}, p.feedback_id) < (?, ?)`);
+        params.push(after.value, after.id);
+      }
+      const rows = db
+        .query<FeedbackRow & { p_title: string; p_description: string | null; p_published_at: number; p_words: string }, SQLQueryBindings[]>(
+          `SELECT ${FEEDBACK_COLUMNS}, p.title AS p_title, p.description AS p_description, p.published_at AS p_published_at, p.words AS p_words
+           FROM (SELECT * FROM publications p WHERE ${where.join(" AND ")} ORDER BY ${on} DESC, p.feedback_id DESC LIMIT ?) p
+           CROSS JOIN feedbacks f ON f.id = p.feedback_id
+           ORDER BY ${on} DESC, p.feedback_id DESC`,
+        )
+        .all(...params, limit);
+      return rows.map((r) => ({
+        feedback: toFeedback(r),
+        publication: { feedbackId: r.id, orgId, title: r.p_title, description: r.p_description, publishedAt: r.p_published_at, words: r.p_words },
+      }));
+    },
+  };
+}

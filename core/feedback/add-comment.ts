@@ -1,0 +1,55 @@
+import { authorize } from "../authorization.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
+import type { FeedbackRecord, Grant } from "../model.ts";
+import type { CommentVisibility } from "../schemas/comment.ts";
+import type { Feedback } from "../schemas/feedback.ts";
+import type { Services } from "../services.ts";
+import type { CommentStore } from "../store/comments.ts";
+import type { DomainEvent } from "./events.ts";
+import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
+import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
+
+/** `comment.created`: sent for a public comment, with it (`relatedId`). */
+export const commentCreated = (id: string, commentId: string, feedback: Pick<FeedbackRecord, "id" | "orgId">, at: number): DomainEvent => ({
+  type: "comment.created",
+  relatedId: commentId,
+  id,
+  orgId: feedback.orgId,
+  feedbackId: feedback.id,
+  createdAt: at,
+});
+
+/**
+ * A team member's comment on its own (POST /v1/feedbacks/{key}/comments, the inbox, MCP add_comment):
+ * internal (the team only) or public (on the portal once the feedback is published, and on its
+ * reporters' tracking pages). A public one sends `comment.created`, with it, in one transaction.
+ */
+export async function addComment(
+  services: FindDeps & PresentDeps & Pick<Services, "clock" | "ids"> & { readonly store: Pick<CommentStore, "addComment"> },
+  grant: Grant,
+  keyOrId: string,
+  request: { readonly text: string; readonly visibility?: CommentVisibility },
+): Promise<Result<Feedback>> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
+  const text = request.text.trim();
+  if (!text) return invalid("invalid_body", { field: "text", reason: "missing" });
+  const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
+  if (!feedback) return fail("not_found");
+  const at = services.clock();
+  const id = services.ids.id();
+  const visibility = request.visibility ?? "internal";
+  await services.store.addComment({
+    id,
+    orgId: grant.orgId,
+    feedbackId: feedback.id,
+    text,
+    at,
+    status: feedback.status,
+    author: { userId: grant.userId },
+    visibility,
+    events: visibility === "public" ? [commentCreated(services.ids.id(), id, feedback, at)] : [],
+    jobs: [],
+  });
+  return ok(await presentFeedback(services, feedback));
+}

@@ -1,0 +1,31 @@
+import type { Organization } from "../model.ts";
+import type { Portal } from "../schemas/portal.ts";
+import type { PortalRecord } from "../store/portals.ts";
+
+/** The portal an organization has before an Admin sets it: off, its slug the key prefix in lower case, posts reviewed, not indexed. */
+export const defaultPortal = (organization: Pick<Organization, "id" | "name" | "keyPrefix">): PortalRecord => ({
+  orgId: organization.id,
+  enabled: false,
+  slug: organization.keyPrefix.toLowerCase(),
+  title: organization.name,
+  posting: "review",
+  indexing: false,
+  statusLabels: {},
+  brandColor: null,
+  ssoSecretSealed: null,
+});
+
+export const portalUrl = (baseUrl: string, slug: string): string => `${baseUrl}/p/${encodeURIComponent(slug)}`;
+
+/** The settings as an Admin reads them: never the SSO secret, only whether there is one. */
+export const portalView = (portal: PortalRecord, baseUrl: string): Portal => ({
+  enabled: portal.enabled,
+  slug: portal.slug,
+  title: portal.title,
+  posting: portal.posting,
+  indexing: portal.indexing,
+  statusLabels: { ...portal.statusLabels },
+  brandColor: portal.brandColor,
+  ssoSecretSet: portal.ssoSecretSealed !== null,
+  url: portalUrl(baseUrl, portal.slug),
+});

@@ -1,0 +1,41 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Grant } from "../model.ts";
+import type { Portal, PortalUpdate } from "../schemas/portal.ts";
+import type { Status } from "../schemas/feedback.ts";
+import type { PortalStore } from "../store/portals.ts";
+import { portalView } from "./portal-settings.ts";
+import { type PortalAdminDeps, readPortal } from "./read-portal.ts";
+
+/** PUT /v1/portal: changes the fields sent (Admin); a slug another portal holds is refused (`slug_taken`). */
+export async function setPortal(
+  services: PortalAdminDeps & { readonly store: Pick<PortalStore, "savePortal"> },
+  grant: Grant,
+  update: PortalUpdate,
+): Promise<Result<Portal>> {
+  const allowed = authorize(grant, "portal.manage");
+  if (!allowed.ok) return allowed;
+  const current = await readPortal(services, grant.orgId);
+  if (!current) return fail("not_found");
+  const labels = update.statusLabels as Partial<Record<Status, string>> | undefined;
+  const next = {
+    ...current,
+    ...(update.enabled !== undefined && { enabled: update.enabled }),
+    ...(update.slug !== undefined && { slug: update.slug }),
+    ...(update.title !== undefined && { title: update.title.trim() || current.title }),
+    ...(update.posting !== undefined && { posting: update.posting }),
+    ...(update.indexing !== undefined && { indexing: update.indexing }),
+    ...(labels !== undefined && { statusLabels: trimmedLabels(labels) }),
+    ...(update.brandColor !== undefined && { brandColor: update.brandColor?.toLowerCase() ?? null }),
+  };
+  if (!(await services.store.savePortal(next))) return fail("slug_taken");
+  return ok(portalView(next, services.baseUrl));
+}
+
+/** The labels the team named, trimmed; a blank one goes back to the default. */
+const trimmedLabels = (labels: Partial<Record<Status, string>>): Partial<Record<Status, string>> =>
+  Object.fromEntries(
+    Object.entries(labels)
+      .map(([status, label]) => [status, label?.trim()] as const)
+      .filter(([, label]) => Boolean(label)),
+  );

@@ -1,0 +1,17 @@
+import type { Services } from "../services.ts";
+import type { PortalStore } from "../store/portals.ts";
+
+/**
+ * The portal at `slug` as its sign-in needs it: its organization, whether it is on, and its SSO
+ * secret opened (null until an Admin creates one), to verify a customer's HS256 token. Null when
+ * no portal has the slug. The shape of the portal people's `PortalLookup` answer.
+ */
+export async function portalEntry(
+  services: Pick<Services, "secrets"> & { readonly store: Pick<PortalStore, "findPortalBySlug"> },
+  slug: string,
+): Promise<{ readonly orgId: string; readonly slug: string; readonly enabled: boolean; readonly ssoSecret: string | null } | null> {
+  const portal = await services.store.findPortalBySlug(slug.toLowerCase());
+  if (!portal) return null;
+  const ssoSecret = portal.ssoSecretSealed === null ? null : await services.secrets.open(portal.ssoSecretSealed);
+  return { orgId: portal.orgId, slug: portal.slug, enabled: portal.enabled, ssoSecret };
+}

@@ -1,0 +1,25 @@
+import type { PostingMode } from "../schemas/portal.ts";
+import type { Status } from "../schemas/feedback.ts";
+
+/** An organization's public portal, as stored once an Admin has set it. */
+export interface PortalRecord {
+  readonly orgId: string;
+  readonly enabled: boolean;
+  /** Unique among portals; the address is {base_url}/p/{slug}. */
+  readonly slug: string;
+  readonly title: string;
+  readonly posting: PostingMode;
+  readonly indexing: boolean;
+  readonly statusLabels: Readonly<Partial<Record<Status, string>>>;
+  readonly brandColor: string | null;
+  /** The secret that signs single sign-on tokens, sealed with the service's key; null until created. */
+  readonly ssoSecretSealed: string | null;
+}
+
+/** The portals of organizations, one each. */
+export interface PortalStore {
+  findPortal(orgId: string): Promise<PortalRecord | null>;
+  findPortalBySlug(slug: string): Promise<PortalRecord | null>;
+  /** Creates or replaces the organization's portal; false when another organization's portal holds the slug. */
+  savePortal(portal: PortalRecord): Promise<boolean>;
+}

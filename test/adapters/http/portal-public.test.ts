@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+const admin = () => http.demo.tokens.admin;
+const call = (method: string, path: string, body?: unknown) => http.request(method, path, { token: admin(), ...(body !== undefined && { body }) });
+const anonymous = (path: string, headers: Record<string, string> = {}) => http.request("GET", path, { headers });
+
+async function published(title: string, options: { kind?: string; description?: string; message?: string } = {}): Promise<string> {
+  const res = await http.request("POST", "/v1/reports", {
+    body: { publicKey: http.demo.publicKey, kind: options.kind ?? "idea", message: options.message ?? `${title}, please`, title },
+  });
+  const key = res.body.ticketId as string;
+  expect((await call("POST", `/v1/feedbacks/${key}/publish`, options.description ? { description: options.description } : {})).status).toBe(200);
+  return key;
+}
+
+let dark: string;
+let pdf: string;
+let hidden: string;
+beforeAll(async () => {
+  http = await inProcess();
+  dark = await published("Dark mode", { description: "A darker theme for night work." });
+  pdf = await published("Export to PDF", { kind: "problem", message: "PDF export gives a blank page, zanzibar" });
+  const res = await http.request("POST", "/v1/reports", {
+    body: { publicKey: http.demo.publicKey, kind: "idea", message: "Never published", title: "Secret roadmap item" },
+  });
+  hidden = res.body.ticketId;
+});
+afterAll(() => http.close());
+
+describe("a portal that is off", () => {
+  test("every public page and JSON answers 404 not_found, published feedbacks or not", async () => {
+    for (const path of ["/v1/portal/demo/feedbacks", `/v1/portal/demo/feedbacks/${dark}`]) {
+      const res = await anonymous(path);
+      expect([path, res.status, res.body.code]).toEqual([path, 404, "not_found"]);
+    }
+    for (const path of ["/p/demo", `/p/demo/${dark}`, "/p/demo/roadmap", "/p/demo/sitemap.xml", "/p/demo/robots.txt"]) {
+      const res = await anonymous(path);
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(res.body).not.toContain("Dark mode");
+    }
+    expect((await call("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
+  });
+});
+
+describe("public JSON", () => {
+  test("a published feedback shows public fields only, with its status's public label and its public comments", async () => {
+    await call("POST", `/v1/feedbacks/${dark}/comments`, { text: "Internal: ask design", visibility: "internal" });
+    await call("POST", `/v1/feedbacks/${dark}/comments`, { text: "Planned for May.", visibility: "public" });
+    const res = await anonymous(`/v1/portal/demo/feedbacks/${dark}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const { createdAt, comments, app, ...rest } = res.body;
+    expect(rest).toEqual({
+      key: dark,
+      publicTitle: "Dark mode",
+      publicDescription: "A darker theme for night work.",
+      kind: "idea",
+      status: "triage",
+      statusLabel: "Under review",
+      votes: 0,
+      url: `${http.url}/p/demo/${dark}`,
+    });
+    expect(Object.keys(app).sort()).toEqual(["id", "name"]);
+    expect(Date.parse(createdAt)).toBeGreaterThan(0);
+    expect(comments).toEqual([{ author: "Demo admin", at: expect.any(String), text: "Planned for May." }]);
+  });
+
+  test("a key not published answers exactly as a key that does not exist: 404 not_found", async () => {
+    const unpublished = await anonymous(`/v1/portal/demo/feedbacks/${hidden}`);
+    const unknown = await anonymous("/v1/portal/demo/feedbacks/DEMO-99999");
+    expect([unpublished.status, unpublished.body]).toEqual([unknown.status, unknown.body]);
+    expect(unpublished.body.code).toBe("not_found");
+    expect((await anonymous("/v1/portal/nope/feedbacks")).status).toBe(404);
+  });
+
+  test("the list holds published feedbacks only, filtered by kind, app and status, and searched in public words alone", async () => {
+    const keys = async (q: string) => (await anonymous(`/v1/portal/demo/feedbacks${q}`)).body.data.map((f: { key: string }) => f.key);
+    expect((await keys("")).sort()).toEqual([dark, pdf].sort());
+    expect(await keys("?kind=problem")).toEqual([pdf]);
+    expect((await keys(`?appId=${http.demo.appId}`)).sort()).toEqual([dark, pdf].sort());
+    expect(await keys("?appId=other")).toEqual([]);
+    expect(await keys("?query=darker")).toEqual([dark]);
+    expect(await keys("?query=theme%20night")).toEqual([dark]);
+    // A word of a report only: the public search never reads reports.
+    expect(await keys("?query=zanzibar")).toEqual([]);
+    expect(await keys("?query=secret")).toEqual([]);
+    expect(await keys("?status=delivered")).toEqual([]);
+    expect((await anonymous("/v1/portal/demo/feedbacks?sort=best")).body.code).toBe("invalid_query");
+  });
+
+  test("status labels follow the reader's language and the team's own labels", async () => {
+    const fr = await anonymous(`/v1/portal/demo/feedbacks/${dark}`, { "accept-language": "fr" });
+    expect(fr.body.statusLabel).toBe("À l'étude");
+    await call("PUT", "/v1/portal", { statusLabels: { triage: "Being read" } });
+    expect((await anonymous(`/v1/portal/demo/feedbacks/${dark}`, { "accept-language": "fr" })).body.statusLabel).toBe("Being read");
+    await call("PUT", "/v1/portal", { statusLabels: {} });
+  });
+
+  test("top puts most reported first (until votes exist), new the newest, trending the most recently active; pages follow by cursor", async () => {
+    // Two reports: the feedback of the second is merged into the first.
+    const res = await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "problem", message: "PDF blank again", title: "PDF blank" },
+    });
+    expect((await call("POST", `/v1/feedbacks/${res.body.ticketId}/merge`, { into: pdf })).status).toBe(200);
+    const order = async (sort: string) => (await anonymous(`/v1/portal/demo/feedbacks?sort=${sort}`)).body.data.map((f: { key: string }) => f.key);
+    expect(await order("top")).toEqual([pdf, dark]);
+    expect(await order("new")).toEqual([pdf, dark]);
+    expect(await order("trending")).toEqual([pdf, dark]);
+    const first = await anonymous("/v1/portal/demo/feedbacks?sort=top&limit=1");
+    expect(first.body.data.map((f: { key: string }) => f.key)).toEqual([pdf]);
+    const second = await anonymous(`/v1/portal/demo/feedbacks?sort=top&limit=1&cursor=${first.body.nextCursor}`);
+    expect([second.body.data.map((f: { key: string }) => f.key), second.body.nextCursor]).toEqual([[dark], null]);
+    const replayed = await anonymous(`/v1/portal/demo/feedbacks?sort=new&limit=1&cursor=${first.body.nextCursor}`);
+    expect(replayed.body.code).toBe("invalid_cursor");
+  });
+
+  test("a strong ETag and public caching; If-None-Match answers 304 without a body; a change makes a new ETag", async () => {
+    const res = await anonymous("/v1/portal/demo/feedbacks");
+    const etag = res.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
+    const again = await anonymous("/v1/portal/demo/feedbacks", { "if-none-match": etag });
+    expect([again.status, again.body, again.headers.get("etag")]).toEqual([304, "", etag]);
+    await call("POST", `/v1/feedbacks/${dark}/publish`, { description: "A darker theme, for night work." });
+    const changed = await anonymous("/v1/portal/demo/feedbacks", { "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+});
+
+describe("anonymous pages", () => {
+  test("the board lists published feedbacks, escaped, under the strict CSP, cacheable, and says noindex while indexing is off", async () => {
+    const script = await published(`<script>alert("x")</script> Fast search`);
+    const res = await anonymous("/p/demo");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("content-security-policy")).toStartWith("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers.get("content-security-policy")).not.toContain("script-src");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex");
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).toContain(`<link rel="canonical" href="${http.url}/p/demo">`);
+    expect(res.body).toContain('<meta property="og:title"');
+    expect(res.body).toContain("Dark mode");
+    expect(res.body).toContain(`href="/p/demo/${script}"`);
+    expect(res.body).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Fast search");
+    expect(res.body).not.toContain("<script");
+    expect(res.body).not.toContain("Secret roadmap item");
+    const cached = await anonymous("/p/demo", { "if-none-match": res.headers.get("etag")! });
+    expect(cached.status).toBe(304);
+  });
+
+  test("the board sorts, filters and searches from its address, and speaks French with ?lang=fr or Accept-Language", async () => {
+    const problems = await anonymous("/p/demo?kind=problem&sort=new");
+    expect(problems.body).toContain("Export to PDF");
+    expect(problems.body).not.toContain("Dark mode");
+    expect((await anonymous("/p/demo?query=zanzibar")).body).toContain("Nothing matches these filters.");
+    const fr = await anonymous("/p/demo?lang=fr");
+    expect(fr.body).toContain('<html lang="fr">');
+    expect(fr.body).toContain("Idées et problèmes");
+    expect((await anonymous("/p/demo", { "accept-language": "fr-FR" })).body).toContain("Feuille de route");
+    // The language chosen with the switch holds from page to page: links and forms carry it; the switch keeps the filters.
+    expect(fr.body).toContain(`href="/p/demo/${dark}?lang=fr"`);
+    expect(fr.body).toContain('href="/p/demo/roadmap?lang=fr"');
+    expect(fr.body).toContain('<input type="hidden" name="lang" value="fr">');
+    const filtered = await anonymous("/p/demo?kind=problem&lang=fr");
+    expect(filtered.body).toContain('href="/p/demo?kind=problem&amp;lang=en" hreflang="en"');
+    expect((await anonymous("/p/demo")).body).toContain(`href="/p/demo/${dark}"`);
+  });
+
+  test("a feedback's page shows its public description and public comments only; a key not published is the board's 404", async () => {
+    const res = await anonymous(`/p/demo/${dark}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("A darker theme, for night work.");
+    expect(res.body).toContain("Planned for May.");
+    expect(res.body).not.toContain("Internal: ask design");
+    expect(res.body).toContain(`<link rel="canonical" href="${http.url}/p/demo/${dark}">`);
+    const missing = await anonymous(`/p/demo/${hidden}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).not.toContain("Secret roadmap item");
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("a key in lower case, or merged into a published feedback, goes to the feedback's own address", async () => {
+    const lower = await anonymous(`/p/demo/${dark.toLowerCase()}`);
+    expect([lower.status, lower.headers.get("location")]).toEqual([301, `/p/demo/${dark}`]);
+    const res = await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "idea", message: "Night theme", title: "Night theme" },
+    });
+    const night = res.body.ticketId;
+    await call("POST", `/v1/feedbacks/${night}/publish`, {});
+    await call("POST", `/v1/feedbacks/${night}/merge`, { into: dark });
+    const merged = await anonymous(`/p/demo/${night}`);
+    expect([merged.status, merged.headers.get("location")]).toEqual([301, `/p/demo/${dark}`]);
+    expect((await anonymous("/v1/portal/demo/feedbacks")).body.data.map((f: { key: string }) => f.key)).not.toContain(night);
+    await call("POST", `/v1/feedbacks/${night}/unmerge`);
+    expect((await anonymous(`/p/demo/${night}`)).status).toBe(200);
+  });
+
+  test("the sitemap lists the board, the roadmap and each published feedback; robots.txt disallows all until indexing is on", async () => {
+    const sitemap = await anonymous("/p/demo/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(sitemap.body).toContain(`<loc>${http.url}/p/demo/${dark}</loc>`);
+    expect(sitemap.body).toContain(`<loc>${http.url}/p/demo/roadmap</loc>`);
+    expect(sitemap.body).not.toContain(`/p/demo/${hidden}<`);
+    expect((await anonymous("/p/demo/robots.txt")).body).toBe("User-agent: *\nDisallow: /\n");
+    await call("PUT", "/v1/portal", { indexing: true });
+    expect((await anonymous("/p/demo/robots.txt")).body).toBe(`User-agent: *\nAllow: /p/demo\nSitemap: ${http.url}/p/demo/sitemap.xml\n`);
+    const board = await anonymous("/p/demo");
+    expect(board.body).not.toContain("noindex");
+    expect(board.headers.get("x-robots-tag")).toBeNull();
+    await call("PUT", "/v1/portal", { indexing: false });
+  });
+
+  test("the brand colour and title lead every page", async () => {
+    await call("PUT", "/v1/portal", { title: "Acme ideas", brandColor: "#fde047" });
+    const res = await anonymous("/p/demo/roadmap");
+    expect(res.body).toContain("--brand:#fde047;--on-brand:#111827");
+    expect(res.body).toContain("<title>Roadmap · Acme ideas</title>");
+  });
+  // Last: it moves the clock 91 days on, past the demo tokens' lifetime.
+  test("the roadmap shows published feedbacks in columns prioritized, in development, fixed, and delivered in the last 90 days", async () => {
+    const planned = await published("Calendar sync");
+    const shipped = await published("Faster login");
+    await call("PATCH", `/v1/feedbacks/${planned}`, { status: "prioritized" });
+    await call("PATCH", `/v1/feedbacks/${shipped}`, { status: "delivered" });
+    const res = await anonymous("/p/demo/roadmap");
+    expect(res.status).toBe(200);
+    for (const label of ["Planned", "In progress", "Fixed", "Complete"]) expect(res.body).toContain(label);
+    expect(res.body).toContain("Calendar sync");
+    expect(res.body).toContain("Faster login");
+    expect(res.body).not.toContain("Dark mode");
+    http.advanceClock(91 * 24 * 3_600_000);
+    const later = await anonymous("/p/demo/roadmap");
+    expect(later.body).toContain("Calendar sync");
+    expect(later.body).not.toContain("Faster login");
+  });
+});

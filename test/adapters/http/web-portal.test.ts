@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+const OWN = "http://localhost:3000";
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+async function as(role: "admin" | "member" | "reader"): Promise<FormBrowser> {
+  const browser = new FormBrowser(OWN, {}, http.handle);
+  await signIn(browser, http.demo.users[role].email, http.demo.users[role].password, "/inbox");
+  return browser;
+}
+
+/** The form of the page that posts to `action`, as the page has it. */
+function formTo(page: string, action: string): string {
+  const form = new RegExp(`<form method="post" action="${action.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}"[^>]*>[\\s\\S]*?</form>`).exec(page);
+  if (!form) throw new Error(`no form to ${action}`);
+  return form[0];
+}
+
+async function newFeedback(title: string): Promise<string> {
+  const res = await http.request("POST", "/v1/reports", {
+    body: { publicKey: http.demo.publicKey, kind: "idea", title, message: `${title}, please` },
+  });
+  return res.body.ticketId;
+}
+
+describe("the portal in the team's web application", () => {
+  test("a Member publishes a feedback from its page with a public title and description, then unpublishes it", async () => {
+    const key = await newFeedback("Dark mode");
+    const member = await as("member");
+    const page = await (await member.fetch(`/inbox/${key}`)).text();
+    expect(page).toContain("Not public. Nothing of a feedback is public until you publish it.");
+    const published = await member.submit(
+      formTo(page, `/inbox/${key}/publish`),
+      { title: "A dark theme", description: "For night work." },
+      undefined,
+      { origin: OWN },
+    );
+    expect([published.status, published.headers.get("location")]).toEqual([303, `/inbox/${key}?portal=published`]);
+    const after = await (await member.fetch(`/inbox/${key}?portal=published`)).text();
+    expect(after).toContain("Published on the portal.");
+    const read = await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin });
+    expect(read.body).toMatchObject({ published: true, publicTitle: "A dark theme", publicDescription: "For night work." });
+    const unpublished = await member.submit(formTo(after, `/inbox/${key}/unpublish`), {}, undefined, { origin: OWN });
+    expect(unpublished.headers.get("location")).toBe(`/inbox/${key}?portal=unpublished`);
+    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin })).body.published).toBe(false);
+  });
+
+  test("a comment from the feedback page is internal unless public is chosen; too long a one is refused with its reason", async () => {
+    const key = await newFeedback("Bulk edit");
+    const member = await as("member");
+    const page = await (await member.fetch(`/inbox/${key}`)).text();
+    await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Ask Ann" }, undefined, { origin: OWN });
+    const done = await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Planned", visibility: "public" }, undefined, { origin: OWN });
+    expect(done.headers.get("location")).toBe(`/inbox/${key}?portal=commented`);
+    const comments = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin })).body.comments;
+    expect(comments.map((c: { text: string; visibility: string }) => [c.text, c.visibility])).toEqual([
+      ["Ask Ann", "internal"],
+      ["Planned", "public"],
+    ]);
+    const shown = await (await member.fetch(`/inbox/${key}`)).text();
+    expect(shown.match(/<span class="badge">Public<\/span>/g)?.length).toBe(1);
+    expect(shown).toMatch(/Ask Ann<\/p>/);
+    const long = await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "x".repeat(5001) }, undefined, { origin: OWN });
+    expect(long.headers.get("location")).toBe(`/inbox/${key}?portalError=invalid_body`);
+    expect(await (await member.fetch(long.headers.get("location")!)).text()).toContain("The request body is invalid.");
+  });
+
+  test("a Reader sees whether a feedback is public, and no form to change it", async () => {
+    const key = await newFeedback("Offline mode");
+    const page = await (await (await as("reader")).fetch(`/inbox/${key}`)).text();
+    expect(page).toContain("Not public.");
+    expect(page).not.toContain(`/inbox/${key}/publish`);
+    expect(page).not.toContain(`/inbox/${key}/comment"`);
+  });
+
+  test("the inbox links to the To review queue: portal posts not yet published", async () => {
+    const page = await (await (await as("member")).fetch("/inbox")).text();
+    expect(page).toContain('href="/inbox?published=false&amp;source=portal"');
+    const queue = await (await (await as("member")).fetch("/inbox?published=false&source=portal")).text();
+    expect(queue).toContain('aria-current="page">To review');
+    expect(queue).toContain('<input type="hidden" name="published" value="false">');
+  });
+
+  test("an Admin turns the portal on in Settings → Portal and gets the SSO secret shown once; a Member has no such page", async () => {
+    const admin = await as("admin");
+    const page = await (await admin.fetch("/settings/portal")).text();
+    expect(page).toContain("Public portal");
+    const saved = await admin.submit(
+      formTo(page, "/settings/portal"),
+      { enabled: "yes", slug: "acme", title: "Acme ideas", posting: "open", "label-prioritized": "Next up" },
+      undefined,
+      { origin: OWN },
+    );
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, "/settings/portal?saved"]);
+    const portal = (await http.request("GET", "/v1/portal", { token: http.demo.tokens.admin })).body;
+    expect(portal).toMatchObject({
+      enabled: true,
+      slug: "acme",
+      title: "Acme ideas",
+      posting: "open",
+      indexing: false,
+      statusLabels: { prioritized: "Next up" },
+    });
+    const refused = await admin.submit(formTo(page, "/settings/portal"), { slug: "Not A Slug", title: "x" }, undefined, { origin: OWN });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("slug");
+    const secretPage = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
+    expect(secretPage.status).toBe(200);
+    expect(await secretPage.text()).toMatch(/<pre class="secret">psso_[\w-]+<\/pre>/);
+    expect(await (await admin.fetch("/settings/portal")).text()).not.toContain("psso_");
+    const member = await (await as("member")).fetch("/settings/portal");
+    expect([member.status, member.headers.get("location")]).toEqual([303, "/settings"]);
+  });
+});

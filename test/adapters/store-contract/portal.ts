@@ -1,0 +1,171 @@
+import { describe, expect, test } from "bun:test";
+import type { FeedbackRecord } from "../../../core/model.ts";
+import { statusesOf } from "../../../core/feedback/status.ts";
+import type { Store } from "../../../core/services.ts";
+import type { PortalRecord } from "../../../core/store/portals.ts";
+import type { Publication } from "../../../core/store/publications.ts";
+import { contractKit } from "./kit.ts";
+
+const portal = (orgId: string, slug: string, fields: Partial<PortalRecord> = {}): PortalRecord => ({
+  orgId,
+  enabled: true,
+  slug,
+  title: "Board",
+  posting: "review",
+  indexing: false,
+  statusLabels: {},
+  brandColor: null,
+  ssoSecretSealed: null,
+  ...fields,
+});
+
+const publication = (f: FeedbackRecord, words: string, at = 1): Publication => ({
+  feedbackId: f.id,
+  orgId: f.orgId,
+  title: `public ${f.title}`,
+  description: null,
+  publishedAt: at,
+  words,
+});
+
+/** The portal's settings, its published feedbacks, and comments written on their own. */
+export function portalContract(makeStore: () => Promise<Store>) {
+  const { id, seed, record, merge, webhook } = contractKit();
+
+  describe("portals", () => {
+    test("a portal is found by its organization and by its slug, and a slug belongs to one organization", async () => {
+      const store = await makeStore();
+      const a = await seed(store);
+      const b = await seed(store);
+      expect(await store.findPortal(a.orgId)).toBeNull();
+      expect(
+        await store.savePortal(portal(a.orgId, "acme", { statusLabels: { triage: "New" }, brandColor: "#123456", ssoSecretSealed: "sealed" })),
+      ).toBe(true);
+      expect(await store.findPortal(a.orgId)).toEqual(
+        portal(a.orgId, "acme", { statusLabels: { triage: "New" }, brandColor: "#123456", ssoSecretSealed: "sealed" }),
+      );
+      expect((await store.findPortalBySlug("acme"))?.orgId).toBe(a.orgId);
+      expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(false);
+      expect(await store.findPortal(b.orgId)).toBeNull();
+      // Its owner renames it; the former slug is free again.
+      expect(await store.savePortal(portal(a.orgId, "acme-2", { enabled: false }))).toBe(true);
+      expect(await store.findPortalBySlug("acme")).toBeNull();
+      expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(true);
+      expect((await store.findPortal(a.orgId))?.enabled).toBe(false);
+    });
+  });
+
+  describe("publications", () => {
+    test("publish, republish with new words, find, unpublish", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "dark mode", 1))!;
+      await store.publish(publication(f, "dark mode"));
+      await store.publish({ ...publication(f, "night theme"), title: "Night theme", description: "For late work" });
+      expect(await store.findPublications([f.id, "none"])).toEqual(
+        new Map([[f.id, { ...publication(f, "night theme"), title: "Night theme", description: "For late work" }]]),
+      );
+      expect(await store.unpublish(org.orgId, f.id)).toBe(true);
+      expect(await store.unpublish(org.orgId, f.id)).toBe(false);
+      expect(await store.findPublications([f.id])).toEqual(new Map());
+    });
+
+    test("listPublished holds the organization's published feedbacks, not merged, filtered by status, kind, app and word prefixes", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const [a, b, c, d] = await Promise.all([
+        record(store, org, "dark mode", 1),
+        record(store, org, "pdf export", 2),
+        record(store, org, "never published", 3),
+        record(store, org, "night theme", 4),
+      ]);
+      const foreign = (await record(store, other, "dark mode", 5))!;
+      await store.publish(publication(a!, "dark mode theme"));
+      await store.publish(publication(b!, "pdf export blank"));
+      await store.publish(publication(d!, "night theme"));
+      await store.publish(publication(foreign, "dark mode"));
+      const keys = async (filter: Partial<Parameters<Store["listPublished"]>[1]>) =>
+        (await store.listPublished(org.orgId, { statuses: statusesOf("open"), ...filter }, null, 10, "new")).map((p) => p.feedback.id);
+      expect(await keys({})).toEqual([d!.id, b!.id, a!.id]);
+      expect(await keys({ words: ["the"] })).toEqual([d!.id, a!.id]);
+      expect(await keys({ words: ["dark", "them"] })).toEqual([a!.id]);
+      expect(await keys({ words: ["ark"] })).toEqual([]);
+      expect(await keys({ kind: "idea" })).toEqual([]);
+      expect(await keys({ appId: org.appId })).toEqual([d!.id, b!.id, a!.id]);
+      expect(await keys({ statuses: ["delivered"] })).toEqual([]);
+      expect(c).not.toBeNull();
+      const [first] = await store.listPublished(org.orgId, { statuses: statusesOf("open") }, null, 1, "new");
+      expect(first?.publication).toEqual(publication(d!, "night theme"));
+      // Merged into another feedback, a published one leaves the lists; a status change moves it between them.
+      await merge(store, d!, a!, 10);
+      expect(await keys({})).toEqual([b!.id, a!.id]);
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: b!.id, from: "triage", to: "delivered", at: 11, events: [], jobs: [] });
+      expect(await keys({})).toEqual([a!.id]);
+      expect(await keys({ statuses: ["delivered"] })).toEqual([b!.id]);
+    });
+
+    test("listPublished orders top by reports, new by creation, trending by last activity, ties by id desc, and pages after a position", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "alpha", 1))!;
+      const b = (await record(store, org, "beta", 2))!;
+      const c = (await record(store, org, "gamma", 2))!;
+      const extra = (await record(store, org, "alpha again", 3))!;
+      await merge(store, extra, a, 4);
+      for (const f of [a, b, c]) await store.publish(publication(f, f.title));
+      const ids = async (order: "top" | "new" | "trending", after: { value: number; id: string } | null = null) =>
+        (await store.listPublished(org.orgId, { statuses: statusesOf("all") }, after, 10, order)).map((p) => p.feedback.id);
+      const [bc1, bc2] = (b.id > c.id ? [b.id, c.id] : [c.id, b.id]) as [string, string];
+      expect(await ids("top")).toEqual([a.id, bc1, bc2]);
+      expect(await ids("new")).toEqual([bc1, bc2, a.id]);
+      expect(await ids("trending")).toEqual([a.id, bc1, bc2]);
+      expect(await ids("new", { value: 2, id: bc1 })).toEqual([bc2, a.id]);
+      expect(await ids("top", { value: 2, id: a.id })).toEqual([bc1, bc2]);
+    });
+
+    test("the team's lists filter on being published and on a report's source; counts per status follow", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "one", 1))!;
+      const b = (await record(store, org, "two", 2))!;
+      await store.publish(publication(a, "one"));
+      const list = async (filter: { published?: boolean; source?: string; words?: string[] }) =>
+        (await store.listFeedbacks(org.orgId, { statuses: statusesOf("open"), ...filter }, null, 10)).map((f) => f.id);
+      expect(await list({ published: true })).toEqual([a.id]);
+      expect(await list({ published: false })).toEqual([b.id]);
+      expect(await list({ published: false, words: ["two"] })).toEqual([b.id]);
+      expect(await list({ published: false, words: ["one"] })).toEqual([]);
+      expect(await list({ source: "api" })).toEqual([b.id, a.id]);
+      expect(await list({ source: "portal" })).toEqual([]);
+      expect(await list({ source: "api", published: false })).toEqual([b.id]);
+      expect(await store.countByStatus(org.orgId, { published: true })).toEqual({ triage: 1 });
+      expect(await store.countByStatus(org.orgId, { source: "portal" })).toEqual({});
+    });
+  });
+
+  describe("comments", () => {
+    test("a comment written on its own keeps its visibility and the feedback's status; a public one's event reaches the webhooks subscribed", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "commented", 1))!;
+      await store.createWebhook(webhook(org.orgId, ["comment.created"]), 5);
+      const stored = { id: id("c"), orgId: org.orgId, feedbackId: f.id, text: "note", visibility: "internal" as const, at: 2 };
+      const internal = { ...stored, status: "triage" as const, author: { userId: "u1" }, events: [], jobs: [] };
+      const shown = { ...stored, id: id("c"), text: "reply", visibility: "public" as const, at: 3 };
+      await store.addComment(internal);
+      const event = { id: id("e"), type: "comment.created" as const, relatedId: shown.id, orgId: org.orgId, feedbackId: f.id, createdAt: 3 };
+      await store.addComment({ ...internal, ...shown, events: [event] });
+      expect(await store.listComments(f.id)).toEqual([
+        { id: stored.id, text: "note", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 2, visibility: "internal" },
+        { id: shown.id, text: "reply", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 3, visibility: "public" },
+      ]);
+      expect(await store.findComment(shown.id)).toEqual(shown);
+      expect(await store.countPublicComments([f.id, "none"])).toEqual(new Map([[f.id, 1]]));
+      expect(await store.countPublicComments([])).toEqual(new Map());
+      expect(await store.findComment("none")).toBeNull();
+      const claimed = await store.claimDelivery(10, 60_000, "lease");
+      expect(claimed?.event).toMatchObject({ id: event.id, type: "comment.created", relatedId: shown.id, feedbackId: f.id });
+    });
+  });
+}

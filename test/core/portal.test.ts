@@ -1,0 +1,169 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { addComment } from "../../core/feedback/add-comment.ts";
+import type { DomainEvent } from "../../core/feedback/events.ts";
+import { getPortal } from "../../core/portal/get-portal.ts";
+import { publicComments, toPublicFeedback } from "../../core/portal/public-view.ts";
+import { publishFeedback } from "../../core/portal/publish-feedback.ts";
+import { setPortal } from "../../core/portal/set-portal.ts";
+import { statusLabel } from "../../core/portal/status-labels.ts";
+import type { CommentRecord } from "../../core/store/comments.ts";
+import type { PortalRecord } from "../../core/store/portals.ts";
+import type { Publication } from "../../core/store/publications.ts";
+import { eventBody } from "../../core/webhooks/event-body.ts";
+import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { tokenGrant } from "./fake-organization.ts";
+
+const admin = { ...tokenGrant("admin", ["feedbacks:read", "feedbacks:write"]), orgId: "org" };
+const member = { ...admin, role: "member" as const };
+const reader = { ...admin, role: "reader" as const };
+
+/** The fake feedbacks, with a portal and publications kept in memory. */
+function portalFake(options: { slugTaken?: boolean } = {}) {
+  const fake = fakeFeedbacks(
+    feedbackRecord({ severity: "P1", owner: "owner@acme.test", summary: "Ann Lee reports blank PDFs", observed: "blank", expected: "a PDF" }),
+  );
+  const portals = new Map<string, PortalRecord>();
+  const publications = new Map<string, Publication>();
+  const comments: Array<{ comment: CommentRecord; events: readonly DomainEvent[] }> = [];
+  const store = {
+    ...fake.deps.store,
+    findPortal: async (orgId: string) => portals.get(orgId) ?? null,
+    savePortal: async (p: PortalRecord) => {
+      if (options.slugTaken) return false;
+      portals.set(p.orgId, p);
+      return true;
+    },
+    publish: async (p: Publication) => void publications.set(p.feedbackId, p),
+    findPublications: async (ids: readonly string[]) =>
+      new Map(ids.flatMap((id) => (publications.has(id) ? [[id, publications.get(id)!] as const] : []))),
+    addComment: async (comment: CommentRecord) => void comments.push({ comment, events: comment.events }),
+  };
+  return { ...fake, portals, publications, comments, deps: { ...fake.deps, store } };
+}
+
+describe("portal settings", () => {
+  test("before an Admin sets it, the portal is off, at the key prefix in lower case, with posts reviewed and no indexing", async () => {
+    const fake = portalFake();
+    const read = await getPortal(fake.deps, admin);
+    assert.deepEqual(read.ok && read.value, {
+      enabled: false,
+      slug: "acme",
+      title: "Acme",
+      posting: "review",
+      indexing: false,
+      statusLabels: {},
+      brandColor: null,
+      ssoSecretSet: false,
+      url: "https://retour.test/p/acme",
+    });
+  });
+
+  test("only an Admin changes it; blank labels go back to the default; a slug taken elsewhere is slug_taken", async () => {
+    const fake = portalFake();
+    assert.deepEqual(await setPortal(fake.deps, member, { enabled: true }), { ok: false, code: "forbidden" });
+    const set = await setPortal(fake.deps, admin, { enabled: true, statusLabels: { triage: "  New  ", fixed: " " }, brandColor: "#ABCDEF" });
+    assert.equal(set.ok, true);
+    assert.deepEqual(fake.portals.get("org")?.statusLabels, { triage: "New" });
+    assert.equal(fake.portals.get("org")?.brandColor, "#abcdef");
+    assert.deepEqual(await setPortal(portalFake({ slugTaken: true }).deps, admin, { slug: "taken" }), { ok: false, code: "slug_taken" });
+  });
+
+  test("a status's public label is the team's, else the default in the reader's language", () => {
+    const portal = { statusLabels: { prioritized: "Next up" } };
+    assert.equal(statusLabel(portal, "prioritized", "fr"), "Next up");
+    assert.equal(statusLabel(portal, "in_development", "en"), "In progress");
+    assert.equal(statusLabel(portal, "delivered", "fr"), "Livré");
+    assert.equal(statusLabel(portal, "triage", "fr"), "À l'étude");
+  });
+});
+
+describe("publishing", () => {
+  test("a Reader may not publish", async () => {
+    assert.deepEqual(await publishFeedback(portalFake().deps, reader, "ACME-1", {}), { ok: false, code: "forbidden" });
+  });
+
+  test("the public title is the title unless given; the public words are those of the key, public title and description alone", async () => {
+    const fake = portalFake();
+    await publishFeedback(fake.deps, member, "ACME-1", { description: "Exports come out blank." });
+    const first = fake.publications.get("fb-1")!;
+    assert.equal(first.title, "Export to PDF gives a blank page");
+    assert.equal(first.words, "acme 1 export to pdf gives a blank page exports come out");
+    await publishFeedback(fake.deps, member, "ACME-1", { title: "Blank PDF exports" });
+    const second = fake.publications.get("fb-1")!;
+    assert.deepEqual([second.title, second.description, second.publishedAt], ["Blank PDF exports", "Exports come out blank.", first.publishedAt]);
+    assert.doesNotMatch(second.words, /ann|lee|owner/);
+  });
+});
+
+describe("comments", () => {
+  test("a public comment sends comment.created with it; an internal one sends nothing", async () => {
+    const fake = portalFake();
+    await addComment(fake.deps, member, "ACME-1", { text: " Shipping Monday ", visibility: "public" });
+    await addComment(fake.deps, member, "ACME-1", { text: "ask Ann", visibility: "internal" });
+    const [shown, internal] = fake.comments;
+    assert.equal(shown?.comment.text, "Shipping Monday");
+    assert.deepEqual(
+      shown?.events.map((e) => [e.type, "relatedId" in e && e.relatedId]),
+      [["comment.created", shown?.comment.id]],
+    );
+    assert.deepEqual(internal?.events, []);
+    assert.deepEqual(await addComment(fake.deps, reader, "ACME-1", { text: "x", visibility: "public" }), { ok: false, code: "forbidden" });
+  });
+
+  test("comment.created's body carries the comment's text, visibility and time", () => {
+    const body = JSON.parse(
+      eventBody(
+        { id: "e1", orgId: "org", feedbackId: "fb-1", type: "comment.created", previousStatus: null, relatedId: "c1", createdAt: 0 },
+        { key: "ACME-1" } as never,
+        null,
+        { id: "c1", text: "Shipping Monday", visibility: "public", at: 0 },
+      ),
+    );
+    assert.deepEqual(body.data.comment, { id: "c1", text: "Shipping Monday", visibility: "public", at: "1970-01-01T00:00:00.000Z" });
+  });
+});
+
+describe("the public view", () => {
+  test("is built from public fields alone: no severity, owner, summary, report or internal comment reaches it", () => {
+    const feedback = feedbackRecord({ severity: "P0", owner: "owner@acme.test", summary: "Ann Lee's summary", observed: "seen", expected: "hoped" });
+    const publication: Publication = { feedbackId: feedback.id, orgId: "org", title: "Blank PDFs", description: null, publishedAt: 1, words: "" };
+    const portal: PortalRecord = {
+      orgId: "org",
+      enabled: true,
+      slug: "acme",
+      title: "Acme",
+      posting: "review",
+      indexing: false,
+      statusLabels: {},
+      brandColor: null,
+      ssoSecretSealed: "sealed",
+    };
+    const comments = publicComments(
+      [
+        { id: "c1", text: "internal note", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 1, visibility: "internal" },
+        { id: "c2", text: "public reply", userId: "u2", statusFrom: "triage", statusTo: "triage", at: 2, visibility: "public" },
+      ],
+      new Map([["u2", undefined]]),
+    );
+    const shown = toPublicFeedback(
+      { feedback, publication },
+      { portal, language: "en", baseUrl: "https://r.test", app: { id: "app", name: "Acme web" }, votes: 0 },
+      comments,
+    );
+    assert.deepEqual(Object.keys(shown).sort(), [
+      "app",
+      "comments",
+      "createdAt",
+      "key",
+      "kind",
+      "publicTitle",
+      "status",
+      "statusLabel",
+      "url",
+      "votes",
+    ]);
+    assert.deepEqual(shown.comments, [{ at: "1970-01-01T00:00:00.002Z", text: "public reply" }]);
+    assert.doesNotMatch(JSON.stringify(shown), /P0|owner@acme|Ann Lee|seen|hoped|sealed|internal note|Export to PDF/);
+  });
+});

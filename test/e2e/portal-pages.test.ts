@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { patch, post, startServer, type TestServer } from "../support/server.ts";
+
+const present = chromiumPresent("portal page tests");
+
+let server: TestServer;
+let browser: Browser;
+let dark: string;
+
+const IDEAS: ReadonlyArray<{ title: string; kind: string; description?: string; status?: string; comment?: string }> = [
+  {
+    title: "Dark mode for the whole app",
+    kind: "idea",
+    description: "A darker theme for people who work at night, with the same contrast as the light one.",
+    comment: "We are looking at it for the spring release.",
+  },
+  {
+    title: "Export invoices to PDF gives a blank page on Safari",
+    kind: "problem",
+    description: "The PDF export comes out blank on Safari 17 and later.",
+    status: "in_development",
+  },
+  {
+    title: "Calendar sync with Google and Outlook",
+    kind: "idea",
+    description: "Two-way sync of due dates, so that a change in the calendar shows here.",
+    status: "prioritized",
+  },
+  { title: "Keyboard shortcuts for the list", kind: "idea", status: "prioritized" },
+  { title: "Faster sign-in with a magic link", kind: "idea", description: "Sign in from an e-mail link, without a password.", status: "delivered" },
+  { title: "Search finds words inside attachments", kind: "idea", status: "fixed" },
+  { title: "The new dashboard is a pleasure to use", kind: "praise" },
+];
+
+/** A page at 1280 and 390 px, in light and dark: no serious axe violation, nothing scrolls sideways; each saved as a screenshot. */
+async function check(page: Page, path: string, name: string) {
+  const found: unknown[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response?.status()).toBe(200);
+      await page.screenshot({ path: join(SCREENSHOTS, `portal-${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`), fullPage: true });
+      const violations = await seriousViolations(page);
+      const sideways = await scrollsSideways(page);
+      if (violations.length > 0 || sideways) found.push({ path, width, scheme, violations, sideways });
+    }
+  }
+  return found;
+}
+
+describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () => {
+  beforeAll(async () => {
+    server = await startServer();
+    const token = server.demo.tokens.admin;
+    expect(
+      (
+        await fetch(`${server.url}/v1/portal`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ enabled: true, title: "Acme Books feedback" }),
+        })
+      ).status,
+    ).toBe(200);
+    for (const idea of IDEAS) {
+      const created = await post(`${server.url}/v1/reports`, {
+        publicKey: server.demo.publicKey,
+        kind: idea.kind,
+        title: idea.title,
+        message: `${idea.title}, as Ann Lee <ann@example.com> wrote it`,
+      });
+      const key = created.body.ticketId as string;
+      dark ??= key;
+      await post(`${server.url}/v1/feedbacks/${key}/publish`, idea.description ? { description: idea.description } : {}, {
+        authorization: `Bearer ${token}`,
+      });
+      if (idea.status) await patch(`${server.url}/v1/feedbacks/${key}`, token, { status: idea.status });
+      if (idea.comment)
+        await post(`${server.url}/v1/feedbacks/${key}/comments`, { text: idea.comment, visibility: "public" }, { authorization: `Bearer ${token}` });
+    }
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test("the board, a feedback and the roadmap: no serious violation, nothing sideways, at 1280 and 390 px, light and dark", async () => {
+    const page = await (await browser.newContext()).newPage();
+    const found = [
+      ...(await check(page, "/p/demo", "board")),
+      ...(await check(page, `/p/demo/${dark}`, "feedback")),
+      ...(await check(page, "/p/demo/roadmap", "roadmap")),
+    ];
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  test("without JavaScript, the board's filters and sort work from the form and the tabs", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/p/demo`);
+    await page.selectOption("#f-kind", "problem");
+    await page.click(".filters button[type=submit]");
+    expect(new URL(page.url()).searchParams.get("kind")).toBe("problem");
+    expect(await page.locator("ul.posts > li").count()).toBe(1);
+    await page.click("text=New");
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("new");
+    await page.fill("#q", "calendar");
+    await page.press("#q", "Enter");
+    expect(await page.locator("ul.posts h3").allTextContents()).toEqual([]);
+    await page.goto(`${server.url}/p/demo?query=calendar`);
+    expect(await page.locator("ul.posts h3").allTextContents()).toEqual(["Calendar sync with Google and Outlook"]);
+    await context.close();
+  }, 60_000);
+});
