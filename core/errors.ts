@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   "invalid_signature",
   "unsupported_media_type",
   "internal_error",
+  "unknown_owner",
+  "unknown_feature",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,8 +13,11 @@ import type { ReportResponse } from "./schemas/report.ts";
 export const ROLES = ["admin", "member", "reader"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** `webhooks:manage` and `agents:manage` are never granted to agents (see PERMISSIONS): an agent cannot manage agents. */
-export const SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write", "webhooks:manage", "agents:manage"] as const;
+/**
+ * `webhooks:manage`, `agents:manage` and `apikeys:manage` are never granted to agents (see
+ * PERMISSIONS) nor to API keys: an agent cannot manage agents, a key cannot make keys.
+ */
+export const SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write", "webhooks:manage", "agents:manage", "apikeys:manage"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface Organization {
@@ -100,6 +103,8 @@ export interface FeedbackRecord {
   readonly expected?: string;
   readonly dueAt?: number;
   readonly owner?: string;
+  /** Its tags' names, as the organization spells them. */
+  readonly tags?: readonly string[];
   readonly tracker?: TrackerLink;
   readonly diagnostic?: Diagnostic;
   readonly reports: number;
@@ -151,6 +156,8 @@ export interface Grant {
   readonly resource: string | null;
   /** The agent (OAuth authorization) the token belongs to; null for personal access tokens. */
   readonly agentId: string | null;
+  /** Set when an organization API key was presented: it acts as the organization, never as a person. */
+  readonly apiKey?: { readonly id: string; readonly name: string };
 }
 
 export interface OAuthClient {

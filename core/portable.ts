@@ -39,6 +39,8 @@ export const PORTABLE_SETS = [
   "merges",
   "splits",
   "suggestions",
+  "tags",
+  "api_keys",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

@@ -25,6 +25,8 @@ import type { TrendStore } from "./store/trends.ts";
 import type { StoreUpkeep } from "./store/upkeep.ts";
 import type { UserStore } from "./store/users.ts";
 import type { WebhookStore } from "./store/webhooks.ts";
+import type { TriageStore } from "./store/triage.ts";
+import type { ApiKeyStore } from "./store/api-keys.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -59,7 +61,9 @@ export type Store = RateLimitStore &
   UserStore &
   TokenStore &
   ServiceSecretStore &
-  StoreUpkeep;
+  StoreUpkeep &
+  TriageStore &
+  ApiKeyStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

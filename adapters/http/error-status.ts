@@ -45,4 +45,6 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   invalid_signature: 401,
   unsupported_media_type: 415,
   internal_error: 500,
+  unknown_owner: 400,
+  unknown_feature: 400,
 };

@@ -29,6 +29,8 @@ async function listFilter(data: Database, orgId: string, filter: FeedbackFilter)
     ...(filter.severity && { severity: filter.severity }),
     ...(filter.appId && { appId: filter.appId }),
     ...(filter.featureId && { featureId: filter.featureId }),
+    ...(filter.owner !== undefined && { owner: filter.owner ?? { $exists: false } }),
+    ...(filter.tag !== undefined && { tags: filter.tag }),
     ...(words.length > 0 && wordsFilter(words)),
   };
 }

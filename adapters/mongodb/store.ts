@@ -27,6 +27,8 @@ import { jobQueue } from "./jobs.ts";
 import { oauthStore } from "./oauth.ts";
 import { trackerStore } from "./trackers.ts";
 import { webhookStore } from "./webhooks.ts";
+import { triageStore } from "./triage.ts";
+import { apiKeyStore } from "./api-keys.ts";
 
 /** How long a start waits for the server before giving up with a message. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -58,6 +60,8 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...trackerStore(data),
     ...attachmentStore(data),
     ...jobQueue(data),
+    ...triageStore(data),
+    ...apiKeyStore(data),
     ...organizationStore(data),
     ...appSetupStore(data),
     ...userStore(data),

@@ -59,7 +59,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     // The words a feedback is found by, as the search keeps them.
     from: `SELECT f.ref AS _rowid, ${FEEDBACK_COLUMNS}, (SELECT words FROM feedback_words w WHERE w.feedback_ref = f.ref) AS search_text FROM feedbacks f`,
     key: (r) => [String(r.id)],
-    json: ["tracker", "diagnostic"],
+    json: ["tracker", "diagnostic", "tags"],
     computed: ["urgency", "org_number", "app_number", "ref"],
   },
   reports: {
@@ -109,6 +109,12 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     key: (r) => [String(r.feedback_id), String(r.similar_id)],
     json: ["matched"],
   },
+  tags: {
+    from: "SELECT org_id AS _org_id, name AS _name, org_id, name, created_at FROM tags",
+    order: ["_org_id", "_name"],
+    key: (r) => [String(r.org_id), String(r.name)],
+  },
+  api_keys: { from: "SELECT rowid AS _rowid, * FROM api_keys", key: (r) => [String(r.id)], words: ["scopes"] },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

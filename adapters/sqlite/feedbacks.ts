@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
-import type { Status } from "../../core/schemas/feedback.ts";
+import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import {
   appNumberOf,
@@ -122,6 +122,15 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     where.push(column === "app_id" ? `f.app_number = ${appNumberOf("?")}` : `f.${column} = ?`);
     params.push(value);
   }
+  if (filter.owner === null) where.push("f.owner IS NULL");
+  else if (filter.owner !== undefined) {
+    where.push("f.owner = ?");
+    params.push(filter.owner);
+  }
+  if (filter.tag !== undefined) {
+    where.push("f.tags IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ?)");
+    params.push(filter.tag);
+  }
   if (words) {
     where.push(words.sql);
     params.push(...words.params);
@@ -148,6 +157,20 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
     .query<{ status: Status; n: number }, SQLQueryBindings[]>(
       `SELECT status, sum(n) AS n FROM feedback_counts WHERE ${where.join(" AND ")} GROUP BY status HAVING sum(n) > 0`,
     )
+    .all(...params);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** Whether a filter names what the team set (owner, tag), which neither the counters nor the full-text documents hold. */
+const byTeam = (filter: Omit<FeedbackFilter, "statuses">): boolean => filter.owner !== undefined || filter.tag !== undefined;
+
+/** Counts per status read from the feedbacks themselves, for the filters the counters do not hold. */
+async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
+  const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+  if (words === null) return {};
+  const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", words ? holdsWords(words) : null);
+  const rows = db
+    .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`)
     .all(...params);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
@@ -223,7 +246,8 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     async listFeedbacks(orgId, filter, after, limit, order = "activity") {
       const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
       if (words === null) return [];
-      if (words !== undefined && order === "activity") return searchByActivity(matchQuery(orgId, filter, words), after, limit);
+      // The full-text documents hold the equality filters only: a search by owner or tag walks the list.
+      if (words !== undefined && order === "activity" && !byTeam(filter)) return searchByActivity(matchQuery(orgId, filter, words), after, limit);
       const from = words === undefined ? FEEDBACKS : source(orgId, filter, words, limit);
       const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
       return db
@@ -276,6 +300,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     },
 
     async countByStatus(orgId, filter = {}) {
+      if (byTeam(filter)) return countedByReading(db, orgId, filter);
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       // One count of full-text matches per status that has feedbacks at all (the counters say which):
       // a word's postings are per status, so no feedback row is read.

@@ -110,6 +110,7 @@ export interface FeedbackRow {
   created_at: number;
   last_activity_at: number;
   merged_into: string | null;
+  tags: string | null;
 }
 export function toFeedback(r: FeedbackRow): FeedbackRecord {
   const optional = present({
@@ -134,6 +135,7 @@ export function toFeedback(r: FeedbackRow): FeedbackRecord {
     ...optional,
     ...(r.tracker && { tracker: JSON.parse(r.tracker) }),
     ...(r.diagnostic && { diagnostic: JSON.parse(r.diagnostic) }),
+    ...(r.tags && { tags: JSON.parse(r.tags) }),
     reports: r.reports,
     createdAt: r.created_at,
     lastActivityAt: r.last_activity_at,

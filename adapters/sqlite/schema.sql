@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 32;
+PRAGMA user_version = 35;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -8,6 +8,12 @@ CREATE TABLE "agents" (
   last_used_at INTEGER NOT NULL, revoked_at INTEGER
 );
 CREATE INDEX agents_by_org ON agents (org_id, user_id);
+
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, name TEXT NOT NULL, key_hash TEXT NOT NULL UNIQUE, scopes TEXT NOT NULL,
+  created_at INTEGER NOT NULL, last_used_at INTEGER, revoked_at INTEGER
+);
+CREATE INDEX api_keys_by_org ON api_keys (org_id, created_at);
 
 CREATE TABLE app_trackers (app_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, settings_sealed TEXT NOT NULL, project TEXT NOT NULL);
 CREATE INDEX app_trackers_by_project ON app_trackers (provider, project);
@@ -99,13 +105,14 @@ CREATE TABLE "feedbacks" (
   title TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL, severity TEXT, feature_id TEXT,
   nature TEXT, summary TEXT, observed TEXT, expected TEXT, due_at INTEGER, owner TEXT, tracker TEXT,
   reports INTEGER NOT NULL, created_at INTEGER NOT NULL, last_activity_at INTEGER NOT NULL, merged_into TEXT, diagnostic TEXT,
-  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL,
+  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL, tags TEXT,
   UNIQUE (org_number, key)
 );
 CREATE INDEX feedbacks_by_app ON feedbacks (org_number, app_number, status, last_activity_at) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_feature ON feedbacks (org_number, feature_id, status, last_activity_at)
   WHERE merged_into IS NULL AND feature_id IS NOT NULL;
 CREATE INDEX feedbacks_by_kind ON feedbacks (org_number, kind, status, last_activity_at) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_owner ON feedbacks (org_number, owner, last_activity_at) WHERE merged_into IS NULL AND owner IS NOT NULL;
 CREATE INDEX feedbacks_by_reports ON feedbacks (org_number, reports, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_severity ON feedbacks (org_number, severity, status, last_activity_at)
   WHERE merged_into IS NULL AND severity IS NOT NULL;
@@ -121,6 +128,15 @@ END;
 CREATE TRIGGER feedback_feature_counted AFTER UPDATE OF feature_id ON feedbacks WHEN old.feature_id IS NOT new.feature_id BEGIN
   UPDATE report_days SET n = n - (SELECT count(*) FROM reports r WHERE r.feedback_ref = new.ref AND r.at / 86400000 = report_days.day)
     WHERE app_id = (SELECT id FROM apps WHERE number = new.app_number) AND kind = new.kind AND feature_id = coalesce(old.feature_id, '')
+      AND day IN (SELECT r.at / 86400000 FROM reports r WHERE r.feedback_ref = new.ref);
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT (SELECT id FROM apps WHERE number = new.app_number), r.at / 86400000, new.kind, coalesce(new.feature_id, ''), (SELECT id FROM organizations WHERE number = new.org_number), count(*) FROM reports r WHERE r.feedback_ref = new.ref
+    GROUP BY r.at / 86400000
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER feedback_kind_counted AFTER UPDATE OF kind ON feedbacks WHEN old.kind IS NOT new.kind BEGIN
+  UPDATE report_days SET n = n - (SELECT count(*) FROM reports r WHERE r.feedback_ref = new.ref AND r.at / 86400000 = report_days.day)
+    WHERE app_id = (SELECT id FROM apps WHERE number = new.app_number) AND kind = old.kind AND feature_id = coalesce(new.feature_id, '')
       AND day IN (SELECT r.at / 86400000 FROM reports r WHERE r.feedback_ref = new.ref);
   INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
     SELECT (SELECT id FROM apps WHERE number = new.app_number), r.at / 86400000, new.kind, coalesce(new.feature_id, ''), (SELECT id FROM organizations WHERE number = new.org_number), count(*) FROM reports r WHERE r.feedback_ref = new.ref
@@ -270,6 +286,8 @@ CREATE TABLE suggestions (
 );
 CREATE INDEX suggestions_by_similar ON suggestions (similar_id);
 CREATE INDEX suggestions_open ON suggestions (org_id, score DESC) WHERE dismissed_at IS NULL;
+
+CREATE TABLE tags (org_id TEXT NOT NULL, name TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (org_id, name)) WITHOUT ROWID;
 
 CREATE TABLE tokens (
   id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE, org_id TEXT NOT NULL, user_id TEXT NOT NULL,

@@ -1,6 +1,7 @@
 import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import type { CommentEntry, Feedback, FeedbackSummary, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { StatusComment } from "../store/feedbacks.ts";
+import { apiKeyAuthor } from "../api-keys/api-key-grant.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -30,6 +31,7 @@ function commonFields(f: FeedbackRecord, related: Related) {
     createdAt: iso(f.createdAt),
     lastActivityAt: iso(f.lastActivityAt),
     url: feedbackUrl(related.baseUrl, f.key),
+    ...(f.tags?.length && { tags: [...f.tags] }),
   };
 }
 
@@ -38,7 +40,7 @@ function trackerIssue({ syncedAt, ...link }: NonNullable<FeedbackRecord["tracker
 }
 
 export function toSummary(f: FeedbackRecord, related: Related): FeedbackSummary {
-  return { ...commonFields(f, related), ...(f.tracker && { trackerIssue: f.tracker.key }) };
+  return { ...commonFields(f, related), ...(f.tracker && { trackerIssue: f.tracker.key }), ...(f.owner && { owner: f.owner }) };
 }
 
 function reportEntry(r: ReportRecord): ReportEntry {
@@ -49,10 +51,11 @@ function reportEntry(r: ReportRecord): ReportEntry {
 /** One report as shown, with its own context (null without the add-on). */
 export const toReport = (r: ReportRecord, context: Record<string, unknown> | null): Report => ({ ...reportEntry(r), context });
 
-/** A comment as shown, with its author's name (or e-mail) when the person is known. */
+/** A comment as shown, with its author's name (or e-mail) when the person is known, or the API key that wrote it. */
 export function commentEntry(comment: StatusComment, author: { email: string; name?: string } | null): CommentEntry {
+  const name = author ? (author.name ?? author.email) : apiKeyAuthor(comment.userId);
   return {
-    ...(author && { author: author.name ?? author.email }),
+    ...(name && { author: name }),
     at: iso(comment.at),
     ...(comment.statusFrom !== comment.statusTo && { statusChange: { from: comment.statusFrom, to: comment.statusTo } }),
     text: comment.text,

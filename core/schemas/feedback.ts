@@ -28,10 +28,15 @@ const summaryFields = {
   createdAt: Type.String({ format: "date-time" }),
   lastActivityAt: Type.String({ format: "date-time", description: "Last report received." }),
   url: Type.String({ description: "The feedback in the service's web application." }),
+  tags: Type.Optional(Type.Array(Type.String(), { description: "Its tags, when it has any." })),
 };
 
 export const FeedbackSummary = Type.Object(
-  { ...summaryFields, trackerIssue: Type.Optional(Type.String({ description: "Key of the linked tracker issue." })) },
+  {
+    ...summaryFields,
+    trackerIssue: Type.Optional(Type.String({ description: "Key of the linked tracker issue." })),
+    owner: Type.Optional(Type.String({ description: "E-mail of the owner." })),
+  },
   { $id: "FeedbackSummary" },
 );
 export type FeedbackSummary = Static<typeof FeedbackSummary>;
@@ -137,6 +142,8 @@ export const FeedbackListQuery = Type.Object(
     appId: Type.Optional(Type.String({ minLength: 1 })),
     featureId: Type.Optional(Type.String({ minLength: 1 })),
     query: Type.Optional(Text({ minLength: 1, maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
+    owner: Type.Optional(Type.String({ minLength: 1, description: "me (the token's person), none (no owner), or a member's e-mail." })),
+    tag: Type.Optional(Type.String({ minLength: 1, description: "Only feedbacks with this tag." })),
     sort: Type.Optional(
       Type.Union(
         FEEDBACK_ORDERS.map((o) => Type.Literal(o)),

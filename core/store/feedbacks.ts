@@ -10,6 +10,10 @@ export interface FeedbackFilter {
   readonly featureId?: string;
   /** Words to find (all of them, as prefixes) in key, title, summary and reports. */
   readonly words?: readonly string[];
+  /** Owned by this e-mail; null: owned by no one. */
+  readonly owner?: string | null;
+  /** Carrying this tag (as the organization spells it). */
+  readonly tag?: string;
 }
 
 /** The orders a list can take. */

@@ -20,6 +20,7 @@ import { webhooksContract } from "./store-contract/webhooks.ts";
 import { serviceSecretContract } from "./store-contract/service-secret.ts";
 import { trackersContract } from "./store-contract/trackers.ts";
 import { attachmentsContract } from "./store-contract/attachments.ts";
+import { triageContract } from "./store-contract/triage.ts";
 
 /** One suite per store role (test/adapters/store-contract/), as lucia's testAdapter: every store adapter runs them all. */
 const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> = [
@@ -43,6 +44,7 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   trackersContract,
   attachmentsContract,
   serviceSecretContract,
+  triageContract,
 ];
 
 /**

@@ -390,6 +390,8 @@ export const EN = {
     invalid_signature: "The signature of this request does not match.",
     unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     internal_error: "Something went wrong on our side. It has been logged.",
+    unknown_owner: "The owner must be the e-mail address of a member of the organization.",
+    unknown_feature: "This feature is not in the feature map of the feedback's app.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {

@@ -368,6 +368,8 @@ export const FR: Catalog = {
     invalid_signature: "La signature de cette requête ne correspond pas.",
     unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
+    unknown_owner: "Le responsable doit être l'adresse e-mail d'un membre de l'organisation.",
+    unknown_feature: "Cette fonctionnalité n'est pas dans la carte des fonctionnalités de l'application du retour.",
   },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,

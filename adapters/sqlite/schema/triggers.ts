@@ -119,3 +119,19 @@ CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
   DELETE FROM feedback_words WHERE feedback_ref = old.ref;
 END;
 `;
+
+/**
+ * A feedback whose kind changes (triage in the inbox or PATCH) takes its reports' days with it in
+ * report_days, as a change of feature does. Created by migration 35.
+ */
+export const REPORT_DAYS_FOLLOW_KIND = `
+CREATE TRIGGER feedback_kind_counted AFTER UPDATE OF kind ON feedbacks WHEN old.kind IS NOT new.kind BEGIN
+  UPDATE report_days SET n = n - (SELECT count(*) FROM reports r WHERE r.feedback_ref = new.ref AND r.at / 86400000 = report_days.day)
+    WHERE app_id = ${app("new")} AND kind = old.kind AND feature_id = coalesce(new.feature_id, '')
+      AND day IN (SELECT r.at / 86400000 FROM reports r WHERE r.feedback_ref = new.ref);
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT ${app("new")}, r.at / 86400000, new.kind, coalesce(new.feature_id, ''), ${org("new")}, count(*) FROM reports r WHERE r.feedback_ref = new.ref
+    GROUP BY r.at / 86400000
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
+END;
+`;
