@@ -33,6 +33,10 @@ import { trendRoutes } from "./routes/trends.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
+import { triageRoutes } from "./routes/triage.ts";
+import { apiKeyRoutes } from "./routes/api-keys.ts";
+import { BulkRequest, BulkResults, FeedbackUpdate, TagList } from "../../core/schemas/triage.ts";
+import { ApiKeyCreate, ApiKeyList, ApiKeyWithSecret } from "../../core/api-keys/create-api-key.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 
 interface HttpOptions {
@@ -83,6 +87,13 @@ const COMPONENTS = [
   WebhookWithSecret,
   WebhookList,
   ErrorBody,
+  FeedbackUpdate,
+  TagList,
+  BulkRequest,
+  BulkResults,
+  ApiKeyCreate,
+  ApiKeyList,
+  ApiKeyWithSecret,
 ];
 
 function openapiDocument() {
@@ -146,6 +157,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(reportRoutes(services, collection))
     .use(widgetRoutes(services, { budget: collection, widgetKeyPerMinute: options.widgetKeyPerMinute }))
     .use(hostedFormRoutes(services, collection))
+    .use(triageRoutes(services, options.apiPerMinute))
     .use(feedbackRoutes(services, options.apiPerMinute))
     .use(mergeRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
@@ -160,5 +172,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(trendRoutes(services))
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
-    .use(faviconRoutes());
+    .use(faviconRoutes())
+    .use(apiKeyRoutes(services, options.apiPerMinute));
 }

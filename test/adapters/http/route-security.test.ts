@@ -16,6 +16,8 @@ const BODIES: Record<string, unknown> = {
   "post /v1/feedbacks/{key}/tracker": {},
   "post /v1/feedbacks/{key}/merge": { into: "DEMO-2" },
   "post /v1/webhooks": { url: "https://example.com/hook", events: ["feedback.created"] },
+  "post /v1/feedbacks/bulk": { keys: ["DEMO-1"], set: { status: "fixed" } },
+  "post /v1/api-keys": { name: "ci", scopes: ["feedbacks:read"] },
 };
 
 test("each route's security in /openapi.json is the scope its use case asks for: a token without it is refused with it", async () => {
