@@ -10,22 +10,36 @@ afterAll(() => http.close());
 
 const HEADER = "key,title,kind,status,severity,app,feature,reports,votes,owner,tags,createdAt,lastActivityAt,url";
 
-/** RFC 4180, read strictly: CRLF between records, a quoted field doubles its quotes. */
+/** RFC 4180, read strictly: CRLF after each record, a quoted field doubles its quotes. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
+  let i = 0;
+  while (i < text.length) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
-    else field += c;
+    const next = text[i + 1];
+    i++;
+    if (quoted && c === '"' && next === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      field += c;
+    } else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && next === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else {
+      field += c;
+    }
   }
   if (field || row.length) throw new Error("the last record does not end with CRLF");
   return rows;
