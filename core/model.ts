@@ -105,6 +105,8 @@ export interface FeedbackRecord {
   readonly owner?: string;
   /** Its tags' names, as the organization spells them. */
   readonly tags?: readonly string[];
+  /** The monthly spend of the companies behind its reports (revenueOf), when any company spends. */
+  readonly revenue?: number;
   readonly tracker?: TrackerLink;
   readonly diagnostic?: Diagnostic;
   readonly reports: number;

@@ -11,7 +11,10 @@ import { expandWords } from "../../core/feedback/search-words.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
 
-export const toFeedback = (document: Document): FeedbackRecord => fromDocument<FeedbackRecord>(document, ["words", "urgency"]);
+export const toFeedback = ({ revenue, ...document }: Document): FeedbackRecord => ({
+  ...fromDocument<FeedbackRecord>(document as Document, ["words", "urgency"]),
+  ...(revenue > 0 && { revenue }),
+});
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
 
 /**
@@ -54,6 +57,7 @@ export async function takeKey(data: Database, orgId: string, session: ClientSess
 export const feedbackDocument = (feedback: FeedbackRecord, words: readonly string[]): Document => ({
   ...toDocument(feedback),
   urgency: urgencyOf(feedback.severity),
+  revenue: feedback.revenue ?? 0,
   words,
 });
 
@@ -62,6 +66,7 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly val
   activity: { on: "lastActivityAt", value: (at) => at },
   reports: { on: "reports", value: (reports) => reports },
   severity: { on: "urgency", value: (rank) => SEVERITY_RANK.none - rank },
+  revenue: { on: "revenue", value: (revenue) => revenue },
 };
 
 /** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */

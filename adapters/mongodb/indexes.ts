@@ -36,6 +36,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["reports", { appId: 1, at: 1 }],
   ["feedbacks", { orgId: 1, reports: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, urgency: -1, _id: -1 }],
+  ["feedbacks", { orgId: 1, revenue: -1, _id: -1 }],
   ["comments", { feedbackId: 1, at: 1 }],
   ["feedbacks", { orgId: 1, owner: 1, status: 1, ...recent }],
   ["feedbacks", { orgId: 1, tags: 1, status: 1, ...recent }],

@@ -7,6 +7,7 @@ import { compoundId, type Database, type Document, fromDocument } from "./databa
 import { feedbackDocument, takeKey, NOT_MERGED } from "./feedbacks.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
+import { refreshRevenue } from "./revenue.ts";
 import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
@@ -74,6 +75,7 @@ export function mergeStore(data: Database): MergeStore {
           { $set: { reports: s.remaining.reports, lastActivityAt: s.remaining.lastActivityAt, words: await wordsOf(current, session) } },
           { session },
         );
+        await refreshRevenue(data, [s.feedbackId, f.id], session);
         const { id, ...fields } = s;
         await data.collection("splits").insertOne({ _id: id, ...fields, newFeedback: { ...f } }, { session });
         await dismiss(data, dismissalAfterSplit(s), session);
@@ -128,6 +130,7 @@ export function mergeStore(data: Database): MergeStore {
           { session },
         );
         await feedbacks().updateOne({ _id: m.sourceId }, { $set: { mergedInto: m.targetId } }, { session });
+        await refreshRevenue(data, [m.targetId], session);
         const { id, undone: _, ...fields } = m;
         await data.collection("merges").insertOne({ _id: id, ...fields, undoneAt: null, undoneBy: null }, { session });
         for (const event of events) await insertEvent(data, event, session);
@@ -155,6 +158,7 @@ export function mergeStore(data: Database): MergeStore {
           { session },
         );
         await feedbacks().updateOne({ _id: m.sourceId }, { $unset: { mergedInto: "" } }, { session });
+        await refreshRevenue(data, [m.targetId, m.sourceId], session);
         await data.collection("merges").updateOne({ _id: m.id }, { $set: { undoneAt: u.at, undoneBy: u.by } }, { session });
         await dismiss(data, dismissalAfterUnmerge(u), session);
         for (const event of events) await insertEvent(data, event, session);

@@ -20,6 +20,11 @@ export async function upgradeDocuments(data: Database): Promise<void> {
     await feedbacks.updateMany({ urgency: { $exists: false } }, { $set: { urgency: urgencyOf(undefined) } });
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "urgency" } }, { upsert: true });
   }
+  if (!done.has("revenue")) {
+    // Feedbacks stored before reports named a company are worth nothing in the order by revenue.
+    await data.collection("feedbacks").updateMany({ revenue: { $exists: false } }, { $set: { revenue: 0 } });
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "revenue" } }, { upsert: true });
+  }
   if (!done.has("attachment-reports")) {
     await carryAttachments(data);
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "attachment-reports" } }, { upsert: true });

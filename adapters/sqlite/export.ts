@@ -60,6 +60,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     from: `SELECT f.ref AS _rowid, ${FEEDBACK_COLUMNS}, (SELECT words FROM feedback_words w WHERE w.feedback_ref = f.ref) AS search_text FROM feedbacks f`,
     key: (r) => [String(r.id)],
     json: ["tracker", "diagnostic", "tags"],
+    // Revenue is carried as it is: a store that keeps it by hand (MongoDB) reads it from the copy.
     computed: ["urgency", "org_number", "app_number", "ref"],
   },
   reports: {

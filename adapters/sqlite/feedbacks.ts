@@ -28,6 +28,7 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly val
   activity: { on: "f.last_activity_at", value: (at) => at },
   reports: { on: "f.reports", value: (reports) => reports },
   severity: { on: "f.urgency", value: (rank) => SEVERITY_RANK.none - rank },
+  revenue: { on: "f.revenue", value: (revenue) => revenue },
 };
 
 /**

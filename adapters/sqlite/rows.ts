@@ -111,6 +111,7 @@ export interface FeedbackRow {
   last_activity_at: number;
   merged_into: string | null;
   tags: string | null;
+  revenue: number;
 }
 export function toFeedback(r: FeedbackRow): FeedbackRecord {
   const optional = present({
@@ -136,6 +137,7 @@ export function toFeedback(r: FeedbackRow): FeedbackRecord {
     ...(r.tracker && { tracker: JSON.parse(r.tracker) }),
     ...(r.diagnostic && { diagnostic: JSON.parse(r.diagnostic) }),
     ...(r.tags && { tags: JSON.parse(r.tags) }),
+    ...(r.revenue > 0 && { revenue: r.revenue }),
     reports: r.reports,
     createdAt: r.created_at,
     lastActivityAt: r.last_activity_at,

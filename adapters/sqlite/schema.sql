@@ -105,7 +105,7 @@ CREATE TABLE "feedbacks" (
   title TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL, severity TEXT, feature_id TEXT,
   nature TEXT, summary TEXT, observed TEXT, expected TEXT, due_at INTEGER, owner TEXT, tracker TEXT,
   reports INTEGER NOT NULL, created_at INTEGER NOT NULL, last_activity_at INTEGER NOT NULL, merged_into TEXT, diagnostic TEXT,
-  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL, tags TEXT,
+  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL, tags TEXT, revenue REAL NOT NULL DEFAULT 0,
   UNIQUE (org_number, key)
 );
 CREATE INDEX feedbacks_by_app ON feedbacks (org_number, app_number, status, last_activity_at) WHERE merged_into IS NULL;
@@ -114,6 +114,7 @@ CREATE INDEX feedbacks_by_feature ON feedbacks (org_number, feature_id, status, 
 CREATE INDEX feedbacks_by_kind ON feedbacks (org_number, kind, status, last_activity_at) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_owner ON feedbacks (org_number, owner, last_activity_at) WHERE merged_into IS NULL AND owner IS NOT NULL;
 CREATE INDEX feedbacks_by_reports ON feedbacks (org_number, reports, id) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_revenue ON feedbacks (org_number, revenue, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_severity ON feedbacks (org_number, severity, status, last_activity_at)
   WHERE merged_into IS NULL AND severity IS NOT NULL;
 CREATE INDEX feedbacks_by_status ON feedbacks (org_number, status, last_activity_at) WHERE merged_into IS NULL;
@@ -251,6 +252,22 @@ CREATE TABLE "reports" (
 );
 CREATE INDEX reports_by_feedback ON reports (feedback_ref, at);
 CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
+CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref = new.feedback_ref;
+END;
+CREATE TRIGGER report_revenue_moved AFTER UPDATE OF feedback_ref ON reports
+  WHEN old.feedback_ref <> new.feedback_ref AND json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref IN (old.feedback_ref, new.feedback_ref);
+END;
+CREATE TRIGGER report_revenue_removed AFTER DELETE ON reports WHEN json_extract(old.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref = old.feedback_ref;
+END;
 CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN
   INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
     SELECT (SELECT id FROM apps WHERE number = f.app_number), new.at / 86400000, f.kind, coalesce(f.feature_id, ''), (SELECT id FROM organizations WHERE number = f.org_number), 1 FROM feedbacks f WHERE f.ref = new.feedback_ref

@@ -6,9 +6,17 @@ import type { FeedbackOrder, ListPosition } from "../store/feedbacks.ts";
 export const SEVERITY_RANK: Readonly<Record<Severity | "none", number>> = { P0: 0, P1: 1, P2: 2, P3: 3, none: 4 };
 
 /** A feedback's place in a list of the given order: the value the order sorts on, and the id that breaks ties. */
-export function positionOf(feedback: Pick<FeedbackRecord, "id" | "lastActivityAt" | "reports" | "severity">, order: FeedbackOrder): ListPosition {
-  const value = order === "reports" ? feedback.reports : order === "severity" ? SEVERITY_RANK[feedback.severity ?? "none"] : feedback.lastActivityAt;
-  return { value, id: feedback.id };
+export function positionOf(
+  feedback: Pick<FeedbackRecord, "id" | "lastActivityAt" | "reports" | "severity" | "revenue">,
+  order: FeedbackOrder,
+): ListPosition {
+  const values: Record<FeedbackOrder, () => number> = {
+    activity: () => feedback.lastActivityAt,
+    reports: () => feedback.reports,
+    severity: () => SEVERITY_RANK[feedback.severity ?? "none"],
+    revenue: () => feedback.revenue ?? 0,
+  };
+  return { value: values[order](), id: feedback.id };
 }
 
 /** A position before every row of a list of this order (where the page after a pinned row starts). */

@@ -2,6 +2,7 @@ import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../
 import type { CommentEntry, Feedback, FeedbackSummary, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { StatusComment } from "../store/feedbacks.ts";
 import { apiKeyAuthor } from "../api-keys/api-key-grant.ts";
+import { companiesOf } from "../triage/companies.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -32,6 +33,7 @@ function commonFields(f: FeedbackRecord, related: Related) {
     lastActivityAt: iso(f.lastActivityAt),
     url: feedbackUrl(related.baseUrl, f.key),
     ...(f.tags?.length && { tags: [...f.tags] }),
+    ...(f.revenue && { revenue: f.revenue }),
   };
 }
 
@@ -69,6 +71,7 @@ export function toFeedback(
   comments: readonly CommentEntry[],
   fullContext: Record<string, unknown> | null,
 ): Feedback {
+  const companies = companiesOf(reports);
   return {
     ...commonFields(f, related),
     ...(f.nature && { nature: f.nature as Feedback["nature"] }),
@@ -80,6 +83,7 @@ export function toFeedback(
     ...(f.tracker && { trackerIssue: trackerIssue(f.tracker) }),
     reportList: reports.map(reportEntry),
     comments: [...comments],
+    ...(companies.length > 0 && { companies }),
     fullContext,
   };
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
+import { CompanyEntry } from "../triage/companies.ts";
 
 export const KINDS = ["problem", "idea", "praise"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -29,6 +30,7 @@ const summaryFields = {
   lastActivityAt: Type.String({ format: "date-time", description: "Last report received." }),
   url: Type.String({ description: "The feedback in the service's web application." }),
   tags: Type.Optional(Type.Array(Type.String(), { description: "Its tags, when it has any." })),
+  revenue: Type.Optional(Type.Number({ description: "The monthly spend of the companies that reported it, each counted once, when any spends." })),
 };
 
 export const FeedbackSummary = Type.Object(
@@ -103,6 +105,9 @@ export const Feedback = Type.Object(
           "Present with mergedInto when reports that the merge of the key asked for brought have left the feedback shown since (split off, or taken back by another unmerge): the keys of the feedbacks holding them now.",
       }),
     ),
+    companies: Type.Optional(
+      Type.Array(CompanyEntry, { description: "Who is asking: the companies behind its reports, the highest monthly spend first." }),
+    ),
     fullContext: Context(
       "Full debugging context with the add-on (Growth and Enterprise plans); null without it. Its browser members (page, browser, system, screen, console, network, breadcrumbs, metadata, screenshot, replay) all come from one report, the latest that has any, named by reportId.",
     ),
@@ -132,7 +137,7 @@ export const STATUS_FILTERS = ["open", "closed", "all", ...STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const QUERY_MAX_LENGTH = 200;
 /** List orders: most recent activity (the default), most reports, most severe (P0 first, none last). */
-export const FEEDBACK_ORDERS = ["activity", "reports", "severity"] as const;
+export const FEEDBACK_ORDERS = ["activity", "reports", "severity", "revenue"] as const;
 
 export const FeedbackListQuery = Type.Object(
   {
@@ -147,7 +152,10 @@ export const FeedbackListQuery = Type.Object(
     sort: Type.Optional(
       Type.Union(
         FEEDBACK_ORDERS.map((o) => Type.Literal(o)),
-        { description: "activity (default): last activity first; reports: most reports first; severity: P0 first, none last." },
+        {
+          description:
+            "activity (default): last activity first; reports: most reports first; severity: P0 first, none last; revenue: the highest monthly spend of the companies that reported first.",
+        },
       ),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),

@@ -177,3 +177,29 @@ describe("MCP update_feedback", () => {
     expect(JSON.parse(refused.content[0].text).code).toBe("unknown_owner");
   });
 });
+
+describe("who is asking", () => {
+  test("user.company and user.plan on a report: the feedback lists its companies, and sort=revenue puts the biggest spend first", async () => {
+    const send = (message: string, company: Record<string, unknown>) =>
+      http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "idea", message, user: { email: "pat@customer.test", company, plan: "enterprise" } },
+      });
+    const small = (await send(`Revenue probe small ${crypto.randomUUID()}`, { id: "rev-small", name: "Small Co", monthlySpend: 10 })).body.ticketId;
+    const big = (await send(`Revenue probe big ${crypto.randomUUID()}`, { id: "rev-big", name: "Big Co", monthlySpend: 99_000 })).body.ticketId;
+    const read = (await request("GET", `/v1/feedbacks/${big}`, admin())).body;
+    expect(read.companies).toEqual([{ id: "rev-big", name: "Big Co", monthlySpend: 99_000, reports: 1 }]);
+    const listed = (await request("GET", "/v1/feedbacks?sort=revenue&limit=100", admin())).body.data.map((f: any) => f.key);
+    expect(listed.indexOf(big)).toBe(0);
+    expect(listed.indexOf(small)).toBeGreaterThan(0);
+    expect(listed.indexOf(small)).toBeLessThan(listed.length - 1);
+  });
+
+  test("a company without a name, or with a negative spend, is refused as the report's invalid field", async () => {
+    for (const company of [{ id: "x" }, { id: "x", name: "X", monthlySpend: -1 }]) {
+      const res = await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "idea", message: "Company check", user: { company } },
+      });
+      expect({ company, status: res.status, code: res.body.code }).toEqual({ company, status: 400, code: "invalid_ingest" });
+    }
+  });
+});

@@ -5,7 +5,21 @@ import { contractKit } from "./kit.ts";
 
 /** Triage by hand: the fields a team sets, the organization's tags, lists by owner and by tag. */
 export function triageContract(makeStore: () => Promise<Store>) {
-  const { seed, record, merge } = contractKit();
+  const { seed, record, merge, newFeedback, planUndo } = contractKit();
+  /** A feedback whose report names a company with a monthly spend. */
+  async function fromCompany(
+    store: Store,
+    org: { orgId: string; appId: string },
+    title: string,
+    at: number,
+    company?: { id: string; spend: number },
+  ) {
+    const input = newFeedback(org, title, at);
+    const author = company ? { company: { id: company.id, name: company.id.toUpperCase(), monthlySpend: company.spend } } : {};
+    const recorded = await store.recordFeedback({ ...input, report: { ...input.report, report: { ...input.report.report, author } } });
+    if (recorded.state !== "recorded") throw new Error(recorded.state);
+    return recorded.feedback;
+  }
   const titles = (found: Array<{ title: string }>) => found.map((f) => f.title);
 
   describe("triage", () => {
@@ -107,6 +121,41 @@ export function triageContract(makeStore: () => Promise<Store>) {
         { name: "urgent", createdAt: 5 },
       ]);
       expect(await store.listTags(other.orgId)).toEqual([]);
+    });
+  });
+
+  describe("revenue", () => {
+    test("the order by revenue puts first the feedbacks whose companies spend most, each company counted once, and pages after a position", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await fromCompany(store, org, "none", 1);
+      const small = await fromCompany(store, org, "small", 2, { id: "acme", spend: 100 });
+      const big = await fromCompany(store, org, "big", 3, { id: "globex", spend: 900 });
+      const middle = await fromCompany(store, org, "middle", 4, { id: "initech", spend: 500 });
+      const order = async (after: { value: number; id: string } | null = null) =>
+        titles(await store.listFeedbacks(org.orgId, { statuses: STATUSES }, after, 10, "revenue"));
+      expect(await order()).toEqual(["big", "middle", "small", "none"]);
+      expect(await order({ value: 500, id: middle.id })).toEqual(["small", "none"]);
+      expect((await store.findFeedback(org.orgId, small.id))?.revenue).toBe(100);
+      expect((await store.findFeedback(org.orgId, big.id))?.revenue).toBe(900);
+    });
+
+    test("a merge adds the companies of the reports it brings, once each, at their latest spend; its undoing takes them back", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = await fromCompany(store, org, "target", 1, { id: "acme", spend: 100 });
+      const again = await fromCompany(store, org, "again", 2, { id: "acme", spend: 150 });
+      const other = await fromCompany(store, org, "other", 3, { id: "globex", spend: 900 });
+      expect((await merge(store, again, (await store.findFeedback(org.orgId, target.id))!, 10)).ok).toBe(true);
+      expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(150);
+      const merged = await merge(store, other, (await store.findFeedback(org.orgId, target.id))!, 11);
+      if (!merged.ok) throw new Error(merged.code);
+      expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(1050);
+      const undo = await planUndo(store, org.orgId, merged.value, 12, null);
+      if (!undo.ok) throw new Error(undo.code);
+      expect(await store.applyUnmerge(undo.value, [])).toBe(true);
+      expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(150);
+      expect((await store.findFeedback(org.orgId, other.id))?.revenue).toBe(900);
     });
   });
 
