@@ -35,6 +35,8 @@ import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
 import { triageRoutes } from "./routes/triage.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
+import { inboxTriageRoutes } from "./routes/inbox-triage.ts";
+import { settingsApiKeyRoutes } from "./routes/settings-api-keys.ts";
 import { BulkRequest, BulkResults, FeedbackUpdate, TagList } from "../../core/schemas/triage.ts";
 import { ApiKeyCreate, ApiKeyList, ApiKeyWithSecret } from "../../core/api-keys/create-api-key.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
@@ -173,5 +175,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(settingsRoutes(services))
     .use(settingsAccessRoutes(services))
     .use(faviconRoutes())
-    .use(apiKeyRoutes(services, options.apiPerMinute));
+    .use(apiKeyRoutes(services, options.apiPerMinute))
+    .use(inboxTriageRoutes(services))
+    .use(settingsApiKeyRoutes(services));
 }

@@ -37,6 +37,8 @@ import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
+import { bulkForm, bulkNotice, companiesSection, exportLinks, rowCheckbox, triageSection } from "../web/triage-panel.ts";
+import { can } from "../../../core/authorization.ts";
 
 const statusForm = validator(StatusChange);
 
@@ -123,10 +125,11 @@ ${
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
 </form>`;
 
+  const bulk = can(visitor.grant, "feedbacks.update");
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap" data-label="${w.key}"><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
+    ) => html`<tr>${bulk ? html`<td class="pick">${rowCheckbox(visitor.language, f.key)}</td>` : ""}<td class="nowrap" data-label="${w.key}"><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
 <td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 <td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="nowrap" data-label="${w.lastActivity}">${formatTime(visitor.language, Date.parse(f.lastActivityAt))}</td></tr>`,
   );
@@ -137,15 +140,20 @@ ${
     ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [])
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
-      : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      : html`<div class="scroll"><table class="cards"><thead><tr>${bulk ? html`<th scope="col" class="pick"><span class="visually-hidden">${wordsFor(visitor.language, "triage").select}</span></th>` : ""}<th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
     page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
   }</p>`;
   const keys = page.data.length > 0 ? html`<p class="muted keys">${w.keyboardHint}</p>` : "";
-  return appPage(visitor, "/inbox", w.inbox, html`<h1>${w.inbox}</h1>${tabs}${filters}${table}${paging}${keys}`, 200, [KEYBOARD_SCRIPT_PATH]);
+  const triage =
+    page.data.length > 0 ? html`${exportLinks(visitor.language, query)}${bulk ? await bulkForm(services, visitor, inboxHref(query, {})) : ""}` : "";
+  const done = bulkNotice(visitor.language, new URL(request.url).searchParams);
+  return appPage(visitor, "/inbox", w.inbox, html`<h1>${w.inbox}</h1>${done}${tabs}${filters}${table}${paging}${triage}${keys}`, 200, [
+    KEYBOARD_SCRIPT_PATH,
+  ]);
 }
 
-async function feedbackPage(
+export async function feedbackPage(
   services: Services,
   visitor: Visitor,
   key: string,
@@ -208,6 +216,8 @@ ${activityTimeline(
 ${conversation}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
+${await triageSection(services, visitor, feedback, canUpdate, notice?.params?.has("triaged") ?? false)}
+${companiesSection(lang, feedback.companies)}
 <dl>
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>
 <dt>${w.feature}</dt><dd>${feedback.feature?.path ?? "—"}</dd>

@@ -1,57 +1,19 @@
 import { Elysia } from "elysia";
-import { stringify } from "csv-stringify/sync";
 import type { Services } from "../../../core/services.ts";
 import { BulkRequest, BulkResults, TagList } from "../../../core/schemas/triage.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
-import { EXPORT_COLUMNS, ExportQuery, exportFeedbacks, exportRow } from "../../../core/triage/export-feedbacks.ts";
-import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
+import { ExportQuery, exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
 import { json } from "../reply.ts";
 import { validator } from "../validate.ts";
+import { exportResponse } from "../export-file.ts";
 import { singleValued } from "./feedbacks.ts";
 
 const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 const exportQuery = validator(ExportQuery);
-
-/** RFC 4180: CRLF after each record, fields quoted when they must be. */
-const csv = (rows: FeedbackSummary[], header: boolean) =>
-  stringify(rows.map(exportRow), { header, columns: [...EXPORT_COLUMNS], record_delimiter: "windows" });
-
-/** Each format: its content type, what the file starts with, and a page of feedbacks as text. */
-const FORMATS = {
-  csv: { type: "text/csv; charset=utf-8", start: csv([], true), encode: (page: FeedbackSummary[]) => csv(page, false) },
-  jsonl: {
-    type: "application/x-ndjson; charset=utf-8",
-    start: "",
-    encode: (page: FeedbackSummary[]) => page.map((f) => `${JSON.stringify(f)}\n`).join(""),
-  },
-} as const;
-
-/**
- * A stream that reads the next page only when the client has taken the previous one: the export
- * holds one page at a time, whatever the number of feedbacks.
- */
-function streamed(pages: AsyncIterable<FeedbackSummary[]>, format: keyof typeof FORMATS): ReadableStream<Uint8Array> {
-  const iterator = pages[Symbol.asyncIterator]();
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      // A CSV export of nothing is still its header row.
-      if (FORMATS[format].start) controller.enqueue(encoder.encode(FORMATS[format].start));
-    },
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) return controller.close();
-      controller.enqueue(encoder.encode(FORMATS[format].encode(next.value)));
-    },
-    async cancel() {
-      await iterator.return?.();
-    },
-  });
-}
 
 /** Triage beyond one feedback: the organization's tags, bulk changes, and exports. Beyond the specification. */
 export function triageRoutes(services: Services, apiPerMinute: number) {
@@ -103,14 +65,7 @@ export function triageRoutes(services: Services, apiPerMinute: number) {
         if (!exportQuery.check(query.value)) return refuse(exportQuery.refuse("invalid_query", query.value));
         const exported = await exportFeedbacks(services, grant, query.value);
         if (!exported.ok) return refuse(exported);
-        const format = query.value.format ?? "csv";
-        return new Response(streamed(exported.value, format), {
-          headers: {
-            "content-type": FORMATS[format].type,
-            "content-disposition": `attachment; filename="feedbacks.${format}"`,
-            "cache-control": "no-store",
-          },
-        });
+        return exportResponse(exported.value, query.value.format ?? "csv");
       },
       {
         operation: "feedbacks.read",

@@ -13,6 +13,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     { href: "/settings/webhooks", label: w.webhooks },
     { href: "/settings/tokens", label: w.tokens },
     { href: "/settings/agents", label: w.agents },
+    { href: "/settings/api-keys", label: w.apiKeys },
   ];
   return appPage(
     visitor,
