@@ -284,7 +284,6 @@ export const EN = {
       noOwner: "No owner",
       dueAt: "Due date",
       severity: "Severity",
-      noSeverity: "No severity",
       noFeature: "No feature",
       title: "Title",
       tags: "Tags",
@@ -311,7 +310,6 @@ export const EN = {
     apiKeys: {
       name: "Name",
       scopes: "Scopes",
-      lastUsed: "Last used",
       created: "Created",
       neverUsed: "Never",
       noKeys: "No API key yet. A key lets a script read and change feedbacks, or send reports, as the organization.",

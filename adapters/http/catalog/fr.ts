@@ -260,7 +260,6 @@ export const FR: Catalog = {
       noOwner: "Aucun responsable",
       dueAt: "Échéance",
       severity: "Gravité",
-      noSeverity: "Sans gravité",
       noFeature: "Aucune fonctionnalité",
       title: "Titre",
       tags: "Étiquettes",
@@ -286,7 +285,6 @@ export const FR: Catalog = {
     apiKeys: {
       name: "Nom",
       scopes: "Portées",
-      lastUsed: "Dernière utilisation",
       created: "Créée",
       neverUsed: "Jamais",
       noKeys:
