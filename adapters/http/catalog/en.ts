@@ -293,6 +293,8 @@ export const EN = {
       companies: "Who is asking",
       noCompanies: "No report named its company.",
       perMonth: "a month",
+      oneReport: "1 report",
+      manyReports: "{n} reports",
       select: "Select",
       bulkTitle: "Change the selected feedbacks",
       unchanged: "Unchanged",

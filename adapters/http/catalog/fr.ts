@@ -269,6 +269,8 @@ export const FR: Catalog = {
       companies: "Qui le demande",
       noCompanies: "Aucun signalement n'a nommé son entreprise.",
       perMonth: "par mois",
+      oneReport: "1 signalement",
+      manyReports: "{n} signalements",
       select: "Sélectionner",
       bulkTitle: "Modifier les retours sélectionnés",
       unchanged: "Inchangé",

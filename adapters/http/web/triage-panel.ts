@@ -73,7 +73,7 @@ export function companiesSection(language: Language, companies: readonly Company
     c.monthlySpend === undefined ? "" : ` · ${new Intl.NumberFormat(language === "fr" ? "fr-FR" : "en-GB").format(c.monthlySpend)} ${w.perMonth}`;
   return html`<h2>${w.companies}</h2>${
     companies?.length
-      ? html`<ul class="companies">${companies.map((c) => html`<li>${c.name}<span class="muted">${spend(c)} · ${c.reports} ${w.reports.toLowerCase()}</span></li>`)}</ul>`
+      ? html`<ul class="companies">${companies.map((c) => html`<li>${c.name}<span class="muted">${spend(c)} · ${c.reports === 1 ? w.oneReport : w.manyReports.replace("{n}", String(c.reports))}</span></li>`)}</ul>`
       : html`<p class="muted">${w.noCompanies}</p>`
   }`;
 }
@@ -86,8 +86,7 @@ export const rowCheckbox = (language: Language, key: string): Html =>
 export async function bulkForm(services: Services, visitor: Visitor, back: string): Promise<Html> {
   const w = wordsFor(visitor.language, "triage");
   const members = await memberEmails(services, visitor);
-  return html`<form id="bulk" method="post" action="/inbox/bulk" class="bulk" aria-label="${w.bulkTitle}"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
-<h2>${w.bulkTitle}</h2>
+  return html`<h2 id="bulk-title">${w.bulkTitle}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
 <div><label for="bulk-status">${w.status}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
     (s) => html`<option value="${s}">${valueName(visitor.language, s)}</option>`,
   )}</select></div>
