@@ -37,7 +37,8 @@ import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
-import { bulkForm, bulkNotice, companiesSection, exportLinks, rowCheckbox, triageSection } from "../web/triage-panel.ts";
+import { bulkForm, bulkNotice, companiesSection, exportLinks, rowCheckbox, triageFilters, triageSection } from "../web/triage-panel.ts";
+import { listTags } from "../../../core/triage/list-tags.ts";
 import { can } from "../../../core/authorization.ts";
 
 const statusForm = validator(StatusChange);
@@ -58,6 +59,8 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const featureId = appId && text("featureId");
   const cursor = text("cursor");
   const sort = one("sort", FEEDBACK_ORDERS);
+  const owner = text("owner");
+  const tag = text("tag");
   return {
     ...(sort && sort !== "activity" && { sort }),
     ...(status && { status }),
@@ -66,6 +69,8 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
     ...(appId && { appId }),
     ...(featureId && { featureId }),
     ...(query && { query }),
+    ...(owner && { owner }),
+    ...(tag && { tag }),
     ...(cursor && { cursor }),
   };
 }
@@ -79,6 +84,8 @@ function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | 
     featureId: query.featureId,
     query: query.query,
     sort: query.sort,
+    owner: query.owner,
+    tag: query.tag,
     ...changes,
   };
   const params = new URLSearchParams(Object.entries(merged).filter((e): e is [string, string] => Boolean(e[1])));
@@ -91,11 +98,12 @@ const options = (values: readonly string[], selected: string | undefined, label:
 async function inboxPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
   const w = wordsFor(visitor.language, "inbox");
   const query = inboxQuery(new URL(request.url).searchParams);
-  const [listed, counted, apps, listedFeatures] = await Promise.all([
+  const [listed, counted, apps, listedFeatures, tags] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
     countFeedbacks(services, visitor.grant, query),
     listApps(services, visitor.grant),
     query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
+    listTags(services, visitor.grant),
   ]);
   const features = listedFeatures?.ok ? listedFeatures.value.data : [];
   const counts = counted.ok ? counted.value : {};
@@ -121,6 +129,7 @@ ${
     ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
     : ""
 }
+${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [])}
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
 </form>`;

@@ -120,3 +120,23 @@ export function exportLinks(language: Language, query: FeedbackListQuery): Html 
   const params = (format: string) => new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])), format });
   return html`<p class="exports"><a href="/inbox/export?${params("csv")}" download>${w.exportCsv}</a> · <a href="/inbox/export?${params("jsonl")}" download>${w.exportJsonl}</a></p>`;
 }
+
+/** The inbox's filters by owner (anyone, me, no one) and by tag, beside the others. */
+export function triageFilters(language: Language, query: FeedbackListQuery, tags: readonly string[]): Html {
+  const w = wordsFor(language, "triage");
+  const owners = [
+    ["me", w.ownerMe],
+    ["none", w.noOwner],
+  ] as const;
+  const custom = query.owner && query.owner !== "me" && query.owner !== "none" ? query.owner : undefined;
+  return html`<div><label for="owner">${w.owner}</label><select id="owner" name="owner"><option value="">${w.anyOwner}</option>${owners.map(
+    ([value, label]) => html`<option value="${value}"${selected(query.owner === value)}>${label}</option>`,
+  )}${custom ? html`<option value="${custom}" selected>${custom}</option>` : ""}</select></div>
+${
+  tags.length > 0 || query.tag
+    ? html`<div><label for="tag">${w.tag}</label><select id="tag" name="tag"><option value="">${w.anyTag}</option>${[
+        ...new Set([...tags, ...(query.tag ? [query.tag] : [])]),
+      ].map((t) => html`<option value="${t}"${selected(t === query.tag)}>${t}</option>`)}</select></div>`
+    : ""
+}`;
+}

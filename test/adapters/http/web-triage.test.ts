@@ -104,6 +104,18 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(elsewhere.headers.get("location")).toStartWith("/inbox?");
   });
 
+  test("the inbox filters by owner (me, no one) and by tag, and keeps the filters in the address", async () => {
+    const [mine, other] = [await report("Owner filter web: mine"), await report("Owner filter web: nobody's")];
+    await http.request("PATCH", `/v1/feedbacks/${mine}`, { token: http.demo.tokens.admin, body: { owner: "admin@demo.test", tags: ["web-filter"] } });
+    await http.request("PATCH", `/v1/feedbacks/${other}`, { token: http.demo.tokens.admin, body: { tags: ["web-filter"] } });
+    const listed = async (path: string) => [...(await page(admin, path)).matchAll(/<a href="\/inbox\/(DEMO-\d+)">DEMO/g)].map((m) => m[1]);
+    expect(await listed("/inbox?tag=web-filter&owner=me")).toEqual([mine]);
+    expect(await listed("/inbox?tag=web-filter&owner=none")).toEqual([other]);
+    const filtered = await page(admin, "/inbox?tag=web-filter&owner=me");
+    expect(filtered).toContain('<option value="me" selected>Me</option>');
+    expect(filtered).toContain('<option value="web-filter" selected>web-filter</option>');
+  });
+
   test("a Reader's inbox has no checkboxes and no bulk form", async () => {
     await report("Reader inbox probe");
     const inbox = await page(reader, "/inbox");
