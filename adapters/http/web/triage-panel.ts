@@ -87,11 +87,11 @@ export async function bulkForm(services: Services, visitor: Visitor, back: strin
   const w = wordsFor(visitor.language, "triage");
   const members = await memberEmails(services, visitor);
   return html`<h2 id="bulk-title">${w.bulkTitle}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
-<div><label for="bulk-status">${w.status}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
+<div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
     (s) => html`<option value="${s}">${valueName(visitor.language, s)}</option>`,
   )}</select></div>
 <div><label for="bulk-comment">${w.bulkComment}</label><input id="bulk-comment" name="comment"></div>
-<div><label for="bulk-owner">${w.owner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none">${w.noOwner}</option>${members.map(
+<div><label for="bulk-owner">${w.newOwner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none">${w.noOwner}</option>${members.map(
     (email) => html`<option value="${email}">${email}</option>`,
   )}</select></div>
 <div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${TAG_NAME_MAX_LENGTH}"></div>
