@@ -24,6 +24,8 @@ interface Run {
   readonly seconds: number;
   readonly idle: number;
   readonly peak: number;
+  /** The server's RSS one second into a download whose client read one chunk and stopped: a server that buffered would hold the whole file. */
+  readonly paused: number;
 }
 
 async function measure(size: number): Promise<Run> {
@@ -39,6 +41,14 @@ async function measure(size: number): Promise<Run> {
     await (await fetch(`http://127.0.0.1:${server.port}/v1/feedbacks?limit=100`, { headers })).arrayBuffer();
     await Bun.sleep(500);
     const idle = rssMb(pid);
+    // A client that stops reading: the server must stop reading the store too (the stream's back-pressure).
+    const stalled = await fetch(url, { headers });
+    const reader = stalled.body!.getReader();
+    await reader.read();
+    await Bun.sleep(1_000);
+    const paused = rssMb(pid);
+    await reader.cancel();
+    await Bun.sleep(500);
     let peak = idle;
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(pid));
@@ -57,7 +67,7 @@ async function measure(size: number): Promise<Run> {
     peak = Math.max(peak, rssMb(pid));
     // CSV: a header row, and a title with a line break would count twice (the seeded titles have none).
     const rows = FORMAT === "csv" ? lines - 1 : lines;
-    return { size, rows, megabytes: bytes / 1e6, seconds, idle, peak };
+    return { size, rows, megabytes: bytes / 1e6, seconds, idle, peak, paused };
   } finally {
     server.proc.kill();
     await server.proc.exited;
@@ -71,7 +81,7 @@ const cpu = cpus()[0]?.model ?? "unknown CPU";
 const table = runs
   .map(
     (r) =>
-      `| ${r.size.toLocaleString("en")} | ${r.rows.toLocaleString("en")} | ${r.megabytes.toFixed(1)} MB | ${r.seconds.toFixed(1)} s (${Math.round(r.rows / r.seconds).toLocaleString("en")} rows/s) | ${r.idle.toFixed(0)} MB | ${r.peak.toFixed(0)} MB | +${(r.peak - r.idle).toFixed(0)} MB |`,
+      `| ${r.size.toLocaleString("en")} | ${r.rows.toLocaleString("en")} | ${r.megabytes.toFixed(1)} MB | ${r.seconds.toFixed(1)} s (${Math.round(r.rows / r.seconds).toLocaleString("en")} rows/s) | ${r.idle.toFixed(0)} MB | ${r.paused.toFixed(0)} MB | ${r.peak.toFixed(0)} MB | +${(r.peak - r.idle).toFixed(0)} MB |`,
   )
   .join("\n");
 const section = `
@@ -79,8 +89,8 @@ const section = `
 
 Command: \`bun bench/export.ts --sizes ${values.sizes} --format ${FORMAT}\` (the real server on a seeded store, one report each; the whole export downloaded over loopback; the server's RSS sampled every 20 ms)
 
-| Feedbacks | Rows exported | Size | Time | Server RSS before | Server RSS peak | Growth |
-|---|---|---|---|---|---|---|
+| Feedbacks | Rows exported | Size | Time | Server RSS before | RSS with the client paused | Server RSS peak | Growth |
+|---|---|---|---|---|---|---|---|
 ${table}
 `;
 console.log(section);

@@ -8,7 +8,7 @@ import type { FeedbackRecord, Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import { FeedbackUpdate } from "../schemas/triage.ts";
 import type { CatalogStore } from "../store/catalog.ts";
-import type { TriageFields, TriageStore } from "../store/triage.ts";
+import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
 import { resolveTags } from "./tag-names.ts";
 
@@ -38,7 +38,7 @@ async function triageFields(
   grant: Grant,
   feedback: FeedbackRecord,
   update: FeedbackUpdate,
-): Promise<Result<{ fields: TriageFields; created: Awaited<ReturnType<typeof resolveTags>>["created"] }>> {
+): Promise<Result<{ fields: TriageFields; created: TagRecord[] }>> {
   const fields: { -readonly [K in keyof TriageFields]: TriageFields[K] } = {};
   if (update.owner !== undefined) {
     const owner = await ownerOf(services, grant.orgId, update.owner);
