@@ -33,6 +33,7 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
       "list_similar_feedbacks",
       "merge_feedbacks",
       "unmerge_feedback",
+      "update_feedback",
       "update_feedback_status",
     ]);
     for (const tool of tools) {
