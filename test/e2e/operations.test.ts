@@ -25,10 +25,14 @@ describe("GET /openapi.json", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/v1/agents",
       "/v1/agents/{id}",
+      "/v1/api-keys",
+      "/v1/api-keys/{id}",
       "/v1/apps",
       "/v1/apps/{id}/features",
       "/v1/apps/{id}/trends",
       "/v1/feedbacks",
+      "/v1/feedbacks/bulk",
+      "/v1/feedbacks/export",
       "/v1/feedbacks/{key}",
       "/v1/feedbacks/{key}/followers",
       "/v1/feedbacks/{key}/merge",
@@ -40,6 +44,7 @@ describe("GET /openapi.json", () => {
       "/v1/ingest",
       "/v1/reports",
       "/v1/reports/{id}/answers",
+      "/v1/tags",
       "/v1/webhooks",
       "/v1/webhooks/{id}",
       "/v1/webhooks/{id}/rotate-secret",
@@ -56,10 +61,15 @@ describe("GET /openapi.json", () => {
       "appId",
       "featureId",
       "query",
+      "owner",
+      "tag",
       "sort",
       "limit",
       "cursor",
     ]);
+    for (const schema of ["FeedbackUpdate", "BulkRequest", "BulkResults", "TagList", "ApiKeyCreate", "ApiKeyList", "ApiKeyWithSecret"]) {
+      expect(doc.components.schemas[schema]?.type).toBe("object");
+    }
     const text = JSON.stringify(doc.paths);
     const specCodes = [
       "invalid_json",
