@@ -138,7 +138,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr>${bulk ? html`<td class="pick">${rowCheckbox(visitor.language, f.key)}</td>` : ""}<td class="nowrap" data-label="${w.key}"><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
+    ) => html`<tr><td class="nowrap" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
 <td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 <td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="nowrap" data-label="${w.lastActivity}">${formatTime(visitor.language, Date.parse(f.lastActivityAt))}</td></tr>`,
   );
@@ -149,7 +149,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
     ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [])
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
-      : html`<div class="scroll"><table class="cards"><thead><tr>${bulk ? html`<th scope="col" class="pick"><span class="visually-hidden">${wordsFor(visitor.language, "triage").select}</span></th>` : ""}<th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
     page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
   }</p>`;
