@@ -24,6 +24,8 @@ const TABLE = {
   "members.invite": { roles: ["admin"], scope: "members:manage" },
   /** The public portal's settings and its SSO secret. */
   "portal.manage": { roles: ["admin"], scope: "feedbacks:write" },
+  /** Organization API keys: an Admin's (a session, the operator, a personal token), never an agent's or a key's. */
+  "apiKeys.manage": { roles: ["admin"], scope: "apikeys:manage" },
 } as const satisfies Record<string, Rule>;
 
 interface Rule {
@@ -58,6 +60,8 @@ export const personOf = (grant: Grant): Grant => ({ ...grant, scopes: ROLE_SCOPE
 function refusal(grant: Grant, operation: Operation): "forbidden" | "insufficient_scope" | null {
   if (!roleAllows(grant.role, operation)) return "forbidden";
   const rule = OPERATIONS[operation];
+  // What no token scope reaches is a person's own doing: an API key (the organization) and an agent are refused it.
+  if (rule.scope === null && (grant.apiKey !== undefined || grant.agentId !== null)) return "forbidden";
   return rule.scope === null || grant.scopes.includes(rule.scope) ? null : "insufficient_scope";
 }
 

@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   "already_member",
   "cannot_vote",
   "slug_taken",
+  "unknown_owner",
+  "unknown_feature",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

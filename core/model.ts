@@ -13,8 +13,19 @@ import type { ReportResponse } from "./schemas/report.ts";
 export const ROLES = ["admin", "member", "reader"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** `webhooks:manage`, `agents:manage` and `members:manage` are never granted to agents (see PERMISSIONS): an agent cannot manage agents. */
-export const SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write", "webhooks:manage", "agents:manage", "members:manage"] as const;
+/**
+ * `webhooks:manage`, `agents:manage`, `members:manage` and `apikeys:manage` are never granted to
+ * agents (see PERMISSIONS) nor to API keys: an agent cannot manage agents, a key cannot make keys.
+ */
+export const SCOPES = [
+  "feedbacks:read",
+  "reports:write",
+  "feedbacks:write",
+  "webhooks:manage",
+  "agents:manage",
+  "members:manage",
+  "apikeys:manage",
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface Organization {
@@ -100,6 +111,10 @@ export interface FeedbackRecord {
   readonly expected?: string;
   readonly dueAt?: number;
   readonly owner?: string;
+  /** Its tags' names, as the organization spells them. */
+  readonly tags?: readonly string[];
+  /** The monthly spend of the companies behind its reports (revenueOf), when any company spends. */
+  readonly revenue?: number;
   readonly tracker?: TrackerLink;
   readonly diagnostic?: Diagnostic;
   readonly reports: number;
@@ -153,6 +168,8 @@ export interface Grant {
   readonly resource: string | null;
   /** The agent (OAuth authorization) the token belongs to; null for personal access tokens. */
   readonly agentId: string | null;
+  /** Set when an organization API key was presented: it acts as the organization, never as a person. */
+  readonly apiKey?: { readonly id: string; readonly name: string };
 }
 
 export interface OAuthClient {

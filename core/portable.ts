@@ -50,6 +50,8 @@ export const PORTABLE_SETS = [
   "votes",
   "portals",
   "publications",
+  "tags",
+  "api_keys",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

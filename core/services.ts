@@ -36,6 +36,8 @@ import type { VoteStore } from "./store/votes.ts";
 import type { PortalPeopleStore } from "./store/portal-people.ts";
 import type { PortalStore } from "./store/portals.ts";
 import type { PublicationStore } from "./store/publications.ts";
+import type { TriageStore } from "./store/triage.ts";
+import type { ApiKeyStore } from "./store/api-keys.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
 
 /**
@@ -81,7 +83,9 @@ export type Store = RateLimitStore &
   VoteStore &
   PortalPeopleStore &
   PortalStore &
-  PublicationStore;
+  PublicationStore &
+  TriageStore &
+  ApiKeyStore;
 
 /** What the use cases run on, assembled once by the composition root. */
 export interface Services {

@@ -290,6 +290,8 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/routes/duplicates.ts": ["duplicates"],
   "adapters/http/routes/trends.ts": ["trends"],
   "adapters/http/routes/settings.ts": ["plan", "apps"],
+  "adapters/http/routes/settings-api-keys.ts": ["apiKeys"],
+  "adapters/http/web/triage-panel.ts": ["triage"],
   "adapters/http/routes/settings-access.ts": ["members", "tokens", "webhooks"],
   "adapters/http/routes/account.ts": ["signIn", "agents"],
   "adapters/http/web/tracker-section.ts": ["trackers"],

@@ -34,6 +34,12 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { settingsAccessRoutes } from "./routes/settings-access.ts";
 import { settingsSlackRoutes } from "./routes/settings-slack.ts";
 import { faviconRoutes } from "./routes/favicon.ts";
+import { triageRoutes } from "./routes/triage.ts";
+import { apiKeyRoutes } from "./routes/api-keys.ts";
+import { inboxTriageRoutes } from "./routes/inbox-triage.ts";
+import { settingsApiKeyRoutes } from "./routes/settings-api-keys.ts";
+import { BulkRequest, BulkResults, FeedbackUpdate, TagList } from "../../core/schemas/triage.ts";
+import { ApiKeyCreate, ApiKeyList, ApiKeyWithSecret } from "../../core/api-keys/create-api-key.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
 import { ChangelogCreate, ChangelogEntry, ChangelogList, ChangelogPatch } from "../../core/schemas/changelog.ts";
 import { changelogRoutes } from "./routes/changelog.ts";
@@ -137,6 +143,13 @@ const COMPONENTS = [
   PublicFeedbackSummary,
   PublicFeedback,
   PublicFeedbackPage,
+  FeedbackUpdate,
+  TagList,
+  BulkRequest,
+  BulkResults,
+  ApiKeyCreate,
+  ApiKeyList,
+  ApiKeyWithSecret,
 ];
 
 function openapiDocument() {
@@ -207,6 +220,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(reportRoutes(services, collection))
     .use(widgetRoutes(services, { budget: collection, widgetKeyPerMinute: options.widgetKeyPerMinute }))
     .use(hostedFormRoutes(services, collection))
+    .use(triageRoutes(services, options.apiPerMinute))
     .use(feedbackRoutes(services, options.apiPerMinute))
     .use(mergeRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
@@ -243,5 +257,8 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(portalRoutes(services, options.apiPerMinute))
     .use(portalPageRoutes(services, portalCache))
     .use(inboxPortalRoutes(services))
-    .use(settingsPortalRoutes(services));
+    .use(settingsPortalRoutes(services))
+    .use(apiKeyRoutes(services, options.apiPerMinute))
+    .use(inboxTriageRoutes(services))
+    .use(settingsApiKeyRoutes(services));
 }

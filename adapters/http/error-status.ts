@@ -50,4 +50,6 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   already_member: 409,
   cannot_vote: 409,
   slug_taken: 409,
+  unknown_owner: 400,
+  unknown_feature: 400,
 };

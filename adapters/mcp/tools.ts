@@ -24,6 +24,8 @@ import { ChangelogEntry, PublishChangelogEntry } from "../../core/schemas/change
 import { publishEntry } from "../../core/changelog/publish-entry.ts";
 import { AddComment } from "../../core/schemas/comment.ts";
 import { addComment } from "../../core/feedback/add-comment.ts";
+import { FeedbackUpdate } from "../../core/schemas/triage.ts";
+import { updateFeedback } from "../../core/triage/update-feedback.ts";
 
 /** One MCP tool: its schemas come from the core, its work from the same use cases as REST. */
 export interface Tool {
@@ -52,7 +54,7 @@ const KeyOnly = Type.Object({ key: Type.String({ minLength: 1, description: "The
 /** What the server tells a model about the tools as a whole. */
 export const INSTRUCTIONS = `Retour holds the user feedback of an organization's apps: problems, ideas and praise, each a feedback with a key such as DEMO-42 that groups the reports on one subject.
 Start with list_apps, then list_feedbacks (filters: status, kind, severity, appId, featureId, query) and get_feedback for its reports, context and comments.
-update_feedback_status moves a feedback through triage, prioritized, in_development, fixed and delivered (or dismissed); delivered tells its followers. Put the pull request, or the reason for dismissed, in comment.
+update_feedback_status moves a feedback through triage, prioritized, in_development, fixed and delivered (or dismissed); delivered tells its followers. Put the pull request, or the reason for dismissed, in comment. update_feedback sets the owner, due date, severity, kind, feature, title and tags.
 Grouping merges reports on one subject in the background; list_similar_feedbacks shows likely duplicates, merge_feedbacks merges two by hand and unmerge_feedback undoes a merge.
 create_report records what a person told you, in their words; give their name and email when you relay someone, so they hear of the follow-up.
 When a fix you merged ships, publish_changelog_entry writes what shipped (Markdown) with the keys it ships: they move to delivered and their followers get one e-mail each. add_comment notes something on a feedback (public: its reporters see it too).
@@ -87,7 +89,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_feedbacks",
     title: "List feedbacks",
     description:
-      "Lists feedbacks from most recently active to oldest. Filters: status (open by default; closed, all, or one status), kind (problem, idea, praise), severity (P0 to P3), appId, featureId, and query (text searched in key, title, summary and reports). sort: activity (default), reports (most first), severity (P0 first) or votes (most first). Page with limit (1 to 100, default 20) and the nextCursor of the previous page.",
+      "Lists feedbacks from most recently active to oldest. Filters: status (open by default; closed, all, or one status), kind (problem, idea, praise), severity (P0 to P3), appId, featureId, query (text searched in key, title, summary and reports), owner (me, none, or a member's e-mail) and tag. sort: activity (default), reports (most first), severity (P0 first), votes (most first) or revenue (the highest monthly spend of the companies that reported first). Page with limit (1 to 100, default 20) and the nextCursor of the previous page.",
     operation: "feedbacks.read",
     input: FeedbackListQuery,
     output: FeedbackPage,
@@ -138,6 +140,19 @@ export const TOOLS: readonly Tool[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: (services, grant, args: { key: string; status: StatusChange["status"]; comment?: string }) =>
       changeStatus(services, grant, args.key, { status: args.status, ...(args.comment !== undefined && { comment: args.comment }) }),
+  },
+  {
+    name: "update_feedback",
+    title: "Triage a feedback",
+    description:
+      "Sets a feedback's triage fields: owner (a member's e-mail, or null), dueAt (an ISO date, or null), severity (P0 to P3, or null), kind (problem, idea, praise), featureId (a feature of its app, or null), title, and tags (every tag it carries, replacing those it had; new names create their tags). status and comment may come with them, as update_feedback_status takes them. Only the fields given change.",
+    operation: "feedbacks.update",
+    input: Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }), ...FeedbackUpdate.properties }, noOther),
+    output: Feedback,
+    invalidInput: "invalid_body",
+    // It replaces the fields given; the same call again changes nothing more (a comment aside).
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    run: (services, grant, { key, ...update }: { key: string } & FeedbackUpdate) => updateFeedback(services, grant, key, update),
   },
   {
     name: "create_report",

@@ -4,6 +4,7 @@ import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { channelCache } from "./channel-cache.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
+import { companiesOf, revenueOf } from "../../core/triage/companies.ts";
 import { feedbackDocument, takeKey } from "./feedbacks.ts";
 import { ownWords } from "../../core/feedback/search-words.ts";
 
@@ -39,9 +40,15 @@ export function collectionStore(data: Database): CollectionStore {
       const r = input.report;
       await data
         .collection("feedbacks")
-        .insertOne(feedbackDocument({ ...f, key }, await remember(data, ownWords({ key, title: f.title }, [r.report.message]), session)), {
-          session,
-        });
+        .insertOne(
+          feedbackDocument(
+            { ...f, key, revenue: revenueOf(companiesOf([r])) },
+            await remember(data, ownWords({ key, title: f.title }, [r.report.message]), session),
+          ),
+          {
+            session,
+          },
+        );
       await data.collection("reports").insertOne({ ...toDocument(r), statusTokenHash: input.statusTokenHash }, { session });
       if (input.follower) {
         const { feedbackId, email, ...rest } = input.follower;

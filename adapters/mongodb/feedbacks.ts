@@ -12,9 +12,14 @@ import { feedbackIdsFilter } from "./publications.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
 
-/** A feedback as the core reads it: its votes are stored for every feedback (the list sorts on them) and absent from the record at 0. */
-export const toFeedback = (document: Document): FeedbackRecord =>
-  fromDocument<FeedbackRecord>(document, document.votes ? ["words", "urgency"] : ["words", "urgency", "votes"]);
+/**
+ * A feedback as the core reads it: its votes and revenue are stored for every feedback (the list
+ * sorts on them) and absent from the record at 0.
+ */
+export const toFeedback = ({ revenue, ...document }: Document): FeedbackRecord => ({
+  ...fromDocument<FeedbackRecord>(document as Document, document.votes ? ["words", "urgency"] : ["words", "urgency", "votes"]),
+  ...(revenue > 0 && { revenue }),
+});
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
 
 /**
@@ -34,6 +39,8 @@ async function listFilter(data: Database, orgId: string, filter: FeedbackFilter)
     ...(filter.severity && { severity: filter.severity }),
     ...(filter.appId && { appId: filter.appId }),
     ...(filter.featureId && { featureId: filter.featureId }),
+    ...(filter.owner !== undefined && { owner: filter.owner ?? { $exists: false } }),
+    ...(filter.tag !== undefined && { tags: filter.tag }),
     ...(words.length > 0 && wordsFilter(words)),
   };
 }
@@ -58,6 +65,7 @@ export const feedbackDocument = (feedback: FeedbackRecord, words: readonly strin
   ...toDocument(feedback),
   urgency: urgencyOf(feedback.severity),
   votes: feedback.votes ?? 0,
+  revenue: feedback.revenue ?? 0,
   words,
 });
 
@@ -67,6 +75,7 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly val
   reports: { on: "reports", value: (reports) => reports },
   severity: { on: "urgency", value: (rank) => SEVERITY_RANK.none - rank },
   votes: { on: "votes", value: (votes) => votes },
+  revenue: { on: "revenue", value: (revenue) => revenue },
 };
 
 /** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */

@@ -8,6 +8,7 @@ import { feedbackDocument, takeKey, NOT_MERGED } from "./feedbacks.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { recountVotes } from "./votes.ts";
 import { remember } from "./search-terms.ts";
+import { refreshRevenue } from "./revenue.ts";
 import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
@@ -75,6 +76,7 @@ export function mergeStore(data: Database): MergeStore {
           { $set: { reports: s.remaining.reports, lastActivityAt: s.remaining.lastActivityAt, words: await wordsOf(current, session) } },
           { session },
         );
+        await refreshRevenue(data, [s.feedbackId, f.id], session);
         const { id, ...fields } = s;
         await data.collection("splits").insertOne({ _id: id, ...fields, newFeedback: { ...f } }, { session });
         await dismiss(data, dismissalAfterSplit(s), session);
@@ -131,6 +133,7 @@ export function mergeStore(data: Database): MergeStore {
         await feedbacks().updateOne({ _id: m.sourceId }, { $set: { mergedInto: m.targetId } }, { session });
         // The target now counts the source's voters too, each person once.
         await recountVotes(data, m.targetId, session);
+        await refreshRevenue(data, [m.targetId], session);
         const { id, undone: _, ...fields } = m;
         await data.collection("merges").insertOne({ _id: id, ...fields, undoneAt: null, undoneBy: null }, { session });
         for (const event of events) await insertEvent(data, event, session);
@@ -161,6 +164,7 @@ export function mergeStore(data: Database): MergeStore {
         // Each counts its own voters again: the votes never moved, so both are as they were.
         await recountVotes(data, m.targetId, session);
         await recountVotes(data, m.sourceId, session);
+        await refreshRevenue(data, [m.targetId, m.sourceId], session);
         await data.collection("merges").updateOne({ _id: m.id }, { $set: { undoneAt: u.at, undoneBy: u.by } }, { session });
         await dismiss(data, dismissalAfterUnmerge(u), session);
         for (const event of events) await insertEvent(data, event, session);

@@ -38,6 +38,8 @@ import { invitationStore } from "./invitations.ts";
 import { passwordResetStore } from "./password-resets.ts";
 import { savedViewStore } from "./saved-views.ts";
 import { teamStore } from "./team.ts";
+import { triageStore } from "./triage.ts";
+import { apiKeyStore } from "./api-keys.ts";
 
 /** How long a start waits for the server before giving up with a message. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -69,6 +71,8 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     ...trackerStore(data),
     ...attachmentStore(data),
     ...jobQueue(data),
+    ...triageStore(data),
+    ...apiKeyStore(data),
     ...organizationStore(data),
     ...appSetupStore(data),
     ...userStore(data),

@@ -25,6 +25,11 @@ export async function upgradeDocuments(data: Database): Promise<void> {
     await data.collection("feedbacks").updateMany({ votes: { $exists: false } }, { $set: { votes: 0 } });
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "votes" } }, { upsert: true });
   }
+  if (!done.has("revenue")) {
+    // Feedbacks stored before reports named a company are worth nothing in the order by revenue.
+    await data.collection("feedbacks").updateMany({ revenue: { $exists: false } }, { $set: { revenue: 0 } });
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "revenue" } }, { upsert: true });
+  }
   if (!done.has("attachment-reports")) {
     await carryAttachments(data);
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "attachment-reports" } }, { upsert: true });

@@ -59,7 +59,8 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     // The words a feedback is found by, as the search keeps them.
     from: `SELECT f.ref AS _rowid, ${FEEDBACK_COLUMNS}, (SELECT words FROM feedback_words w WHERE w.feedback_ref = f.ref) AS search_text FROM feedbacks f`,
     key: (r) => [String(r.id)],
-    json: ["tracker", "diagnostic"],
+    json: ["tracker", "diagnostic", "tags"],
+    // Revenue is carried as it is: a store that keeps it by hand (MongoDB) reads it from the copy.
     computed: ["urgency", "org_number", "app_number", "ref"],
   },
   reports: {
@@ -136,6 +137,12 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     from: "SELECT rowid AS _rowid, feedback_id, org_id, title, description, published_at, words FROM publications",
     key: (r) => [String(r.feedback_id)],
   },
+  tags: {
+    from: "SELECT org_id AS _org_id, name AS _name, org_id, name, created_at FROM tags",
+    order: ["_org_id", "_name"],
+    key: (r) => [String(r.org_id), String(r.name)],
+  },
+  api_keys: { from: "SELECT rowid AS _rowid, * FROM api_keys", key: (r) => [String(r.id)], words: ["scopes"] },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

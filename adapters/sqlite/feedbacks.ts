@@ -29,6 +29,7 @@ const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly val
   reports: { on: "f.reports", value: (reports) => reports },
   severity: { on: "f.urgency", value: (rank) => SEVERITY_RANK.none - rank },
   votes: { on: "f.votes", value: (votes) => votes },
+  revenue: { on: "f.revenue", value: (revenue) => revenue },
 };
 
 /**
@@ -123,6 +124,15 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     where.push(column === "app_id" ? `f.app_number = ${appNumberOf("?")}` : `f.${column} = ?`);
     params.push(value);
   }
+  if (filter.owner === null) where.push("f.owner IS NULL");
+  else if (filter.owner !== undefined) {
+    where.push("f.owner = ?");
+    params.push(filter.owner);
+  }
+  if (filter.tag !== undefined) {
+    where.push("f.tags IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ?)");
+    params.push(filter.tag);
+  }
   if (words) {
     where.push(words.sql);
     params.push(...words.params);
@@ -144,9 +154,10 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
 
 /**
  * Whether a filter asks what neither the counters nor the full-text documents hold (published on
- * the portal, a report's source): such a list reads the feedbacks themselves.
+ * the portal, a report's source, what the team set: owner, tag): such a list reads the feedbacks themselves.
  */
-const readsBeyondCounts = (filter: Omit<FeedbackFilter, "statuses">): boolean => filter.published !== undefined || filter.source !== undefined;
+const readsBeyondCounts = (filter: Omit<FeedbackFilter, "statuses">): boolean =>
+  filter.published !== undefined || filter.source !== undefined || filter.owner !== undefined || filter.tag !== undefined;
 
 /** The counts per status that triggers keep (feedback_counts), for the filters other than words. */
 function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Partial<Record<Status, number>> {
@@ -160,6 +171,17 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
     .query<{ status: Status; n: number }, SQLQueryBindings[]>(
       `SELECT status, sum(n) AS n FROM feedback_counts WHERE ${where.join(" AND ")} GROUP BY status HAVING sum(n) > 0`,
     )
+    .all(...params);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** Counts per status read from the feedbacks themselves, for the filters the counters do not hold. */
+async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
+  const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+  if (words === null) return {};
+  const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", words ? holdsWords(words) : null);
+  const rows = db
+    .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`)
     .all(...params);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
@@ -309,17 +331,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     },
 
     async countByStatus(orgId, filter = {}) {
-      if (readsBeyondCounts(filter)) {
-        const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
-        if (words === null) return {};
-        const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", words ? holdsWords(words) : null);
-        const rows = db
-          .query<{ status: Status; n: number }, SQLQueryBindings[]>(
-            `SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`,
-          )
-          .all(...params);
-        return Object.fromEntries(rows.map((r) => [r.status, r.n]));
-      }
+      if (readsBeyondCounts(filter)) return countedByReading(db, orgId, filter);
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       // One count of full-text matches per status that has feedbacks at all (the counters say which):
       // a word's postings are per status, so no feedback row is read.

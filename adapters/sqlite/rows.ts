@@ -111,6 +111,8 @@ export interface FeedbackRow {
   last_activity_at: number;
   merged_into: string | null;
   votes: number;
+  tags: string | null;
+  revenue: number;
 }
 export function toFeedback(r: FeedbackRow): FeedbackRecord {
   const optional = present({
@@ -135,6 +137,8 @@ export function toFeedback(r: FeedbackRow): FeedbackRecord {
     ...optional,
     ...(r.tracker && { tracker: JSON.parse(r.tracker) }),
     ...(r.diagnostic && { diagnostic: JSON.parse(r.diagnostic) }),
+    ...(r.tags && { tags: JSON.parse(r.tags) }),
+    ...(r.revenue > 0 && { revenue: r.revenue }),
     reports: r.reports,
     ...(r.votes > 0 && { votes: r.votes }),
     createdAt: r.created_at,

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 37;
+PRAGMA user_version = 38;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -8,6 +8,12 @@ CREATE TABLE "agents" (
   last_used_at INTEGER NOT NULL, revoked_at INTEGER
 );
 CREATE INDEX agents_by_org ON agents (org_id, user_id);
+
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, name TEXT NOT NULL, key_hash TEXT NOT NULL UNIQUE, scopes TEXT NOT NULL,
+  created_at INTEGER NOT NULL, last_used_at INTEGER, revoked_at INTEGER
+);
+CREATE INDEX api_keys_by_org ON api_keys (org_id, created_at);
 
 CREATE TABLE app_trackers (app_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, settings_sealed TEXT NOT NULL, project TEXT NOT NULL);
 CREATE INDEX app_trackers_by_project ON app_trackers (provider, project);
@@ -107,7 +113,7 @@ CREATE TABLE "feedbacks" (
   title TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL, severity TEXT, feature_id TEXT,
   nature TEXT, summary TEXT, observed TEXT, expected TEXT, due_at INTEGER, owner TEXT, tracker TEXT,
   reports INTEGER NOT NULL, created_at INTEGER NOT NULL, last_activity_at INTEGER NOT NULL, merged_into TEXT, diagnostic TEXT,
-  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL, votes INTEGER NOT NULL DEFAULT 0,
+  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL, votes INTEGER NOT NULL DEFAULT 0, tags TEXT, revenue REAL NOT NULL DEFAULT 0,
   UNIQUE (org_number, key)
 );
 CREATE INDEX feedbacks_by_app ON feedbacks (org_number, app_number, status, last_activity_at) WHERE merged_into IS NULL;
@@ -115,7 +121,9 @@ CREATE INDEX feedbacks_by_feature ON feedbacks (org_number, feature_id, status, 
   WHERE merged_into IS NULL AND feature_id IS NOT NULL;
 CREATE INDEX feedbacks_by_kind ON feedbacks (org_number, kind, status, last_activity_at) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_merged_into ON feedbacks (merged_into) WHERE merged_into IS NOT NULL;
+CREATE INDEX feedbacks_by_owner ON feedbacks (org_number, owner, last_activity_at) WHERE merged_into IS NULL AND owner IS NOT NULL;
 CREATE INDEX feedbacks_by_reports ON feedbacks (org_number, reports, id) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_by_revenue ON feedbacks (org_number, revenue, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_severity ON feedbacks (org_number, severity, status, last_activity_at)
   WHERE merged_into IS NULL AND severity IS NOT NULL;
 CREATE INDEX feedbacks_by_status ON feedbacks (org_number, status, last_activity_at) WHERE merged_into IS NULL;
@@ -131,6 +139,15 @@ END;
 CREATE TRIGGER feedback_feature_counted AFTER UPDATE OF feature_id ON feedbacks WHEN old.feature_id IS NOT new.feature_id BEGIN
   UPDATE report_days SET n = n - (SELECT count(*) FROM reports r WHERE r.feedback_ref = new.ref AND r.at / 86400000 = report_days.day)
     WHERE app_id = (SELECT id FROM apps WHERE number = new.app_number) AND kind = new.kind AND feature_id = coalesce(old.feature_id, '')
+      AND day IN (SELECT r.at / 86400000 FROM reports r WHERE r.feedback_ref = new.ref);
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT (SELECT id FROM apps WHERE number = new.app_number), r.at / 86400000, new.kind, coalesce(new.feature_id, ''), (SELECT id FROM organizations WHERE number = new.org_number), count(*) FROM reports r WHERE r.feedback_ref = new.ref
+    GROUP BY r.at / 86400000
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER feedback_kind_counted AFTER UPDATE OF kind ON feedbacks WHEN old.kind IS NOT new.kind BEGIN
+  UPDATE report_days SET n = n - (SELECT count(*) FROM reports r WHERE r.feedback_ref = new.ref AND r.at / 86400000 = report_days.day)
+    WHERE app_id = (SELECT id FROM apps WHERE number = new.app_number) AND kind = old.kind AND feature_id = coalesce(new.feature_id, '')
       AND day IN (SELECT r.at / 86400000 FROM reports r WHERE r.feedback_ref = new.ref);
   INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
     SELECT (SELECT id FROM apps WHERE number = new.app_number), r.at / 86400000, new.kind, coalesce(new.feature_id, ''), (SELECT id FROM organizations WHERE number = new.org_number), count(*) FROM reports r WHERE r.feedback_ref = new.ref
@@ -285,6 +302,22 @@ CREATE TABLE "reports" (
 );
 CREATE INDEX reports_by_feedback ON reports (feedback_ref, at);
 CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
+CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref = new.feedback_ref;
+END;
+CREATE TRIGGER report_revenue_moved AFTER UPDATE OF feedback_ref ON reports
+  WHEN old.feedback_ref <> new.feedback_ref AND json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref IN (old.feedback_ref, new.feedback_ref);
+END;
+CREATE TRIGGER report_revenue_removed AFTER DELETE ON reports WHEN json_extract(old.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref = old.feedback_ref;
+END;
 CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN
   INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
     SELECT (SELECT id FROM apps WHERE number = f.app_number), new.at / 86400000, f.kind, coalesce(f.feature_id, ''), (SELECT id FROM organizations WHERE number = f.org_number), 1 FROM feedbacks f WHERE f.ref = new.feedback_ref
@@ -337,6 +370,8 @@ CREATE TABLE suggestions (
 );
 CREATE INDEX suggestions_by_similar ON suggestions (similar_id);
 CREATE INDEX suggestions_open ON suggestions (org_id, score DESC) WHERE dismissed_at IS NULL;
+
+CREATE TABLE tags (org_id TEXT NOT NULL, name TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (org_id, name)) WITHOUT ROWID;
 
 CREATE TABLE team_settings (user_id TEXT PRIMARY KEY, digest INTEGER NOT NULL, language TEXT NOT NULL);
 

@@ -37,6 +37,8 @@ import { publicationStore } from "./publications.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
+import { triageStore } from "./triage.ts";
+import { apiKeyStore } from "./api-keys.ts";
 
 /**
  * The embedded store: one SQLite file, shared safely by several processes on one machine.
@@ -83,6 +85,8 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...portalPeopleStore(db, batch),
     ...portalStore(db, batch),
     ...publicationStore(db, batch),
+    ...triageStore(db, batch),
+    ...apiKeyStore(db, batch),
     async purgeExpired(now) {
       db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);

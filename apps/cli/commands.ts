@@ -58,9 +58,14 @@ import { publishFeedback } from "../../core/portal/publish-feedback.ts";
 import { unpublishFeedback } from "../../core/portal/unpublish-feedback.ts";
 import { POSTING_MODES, PortalUpdate } from "../../core/schemas/portal.ts";
 import { validator } from "../../adapters/http/validate.ts";
+import { apiKeyCommands, exportCommand } from "./triage.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
+
+const refuse = (message: string): never => {
+  throw new UsageError(message);
+};
 
 interface Invocation {
   readonly args: readonly string[];
@@ -570,6 +575,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   ...WEBHOOK_COMMANDS,
   ...PORTAL_COMMANDS,
+  ...apiKeyCommands(refuse),
+  export: (services, inv, out) => exportCommand(services, inv, out, refuse),
 };
 
 async function setChannel(services: Services, inv: Invocation, out: Out, active: boolean): Promise<void> {
@@ -709,6 +716,14 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   portal sso-secret <org>                        create or rotate the SSO secret; prints it once
   portal publish <org> <feedbackKey> [--title T] [--description D]
   portal unpublish <org> <feedbackKey>
+  api-key create <org> <name> [--scopes feedbacks:read,feedbacks:write,reports:write] [--json]
+                                                 an organization API key, printed once
+  api-key list <org>                             with when each was last used
+  api-key revoke <org> <keyId>                   cut at once
+  export <org> [--format csv|jsonl] [--out FILE] [--status S] [--kind K] [--severity P] [--appId A] [--featureId F]
+         [--query Q] [--owner me|none|E] [--tag T] [--sort S]
+                                                 every matching feedback, as GET /v1/feedbacks/export; a progress
+                                                 bar on standard error
   migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable
   compact                                        gives the embedded store's free pages back to the disk (VACUUM);
                                                  stop the servers first: writes wait until it is done

@@ -3,6 +3,7 @@ import type { Panel, PanelHost } from "./panel.ts";
 import type { Recorder } from "./replay.ts";
 import { sheet } from "./style-sheet.ts";
 import { pageLanguage } from "./words.ts";
+import type { Person } from "./panel.ts";
 
 /**
  * The tag a site embeds: `<script src="{base}/widget.js" data-key="widget_…" async>`. It starts
@@ -20,7 +21,7 @@ type Listener = (detail?: unknown) => void;
 interface RetourApi {
   open(options?: { kind?: "problem" | "idea" | "praise"; message?: string }): void;
   close(): void;
-  identify(user: { id?: string; email?: string; name?: string }): void;
+  identify(user: Person): void;
   metadata(values: Record<string, string | number | boolean>): void;
   on(event: "open" | "close" | "sent" | "error", fn: Listener): () => void;
   destroy(): void;
@@ -55,7 +56,7 @@ function start(script: HTMLScriptElement): void {
   const emit = (event: string, detail?: unknown) => {
     for (const fn of listeners.get(event) ?? []) fn(detail);
   };
-  const user: { id?: string; email?: string; name?: string } = {};
+  const user: Person = {};
   const metadata: Record<string, string | number | boolean> = {};
 
   const host = document.createElement("div");

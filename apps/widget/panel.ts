@@ -9,13 +9,16 @@ import { PANEL_CSS } from "./panel-style.ts";
 import type { Recorder } from "./replay.ts";
 import { pageLanguage, WORDS, type Words } from "./words.ts";
 
+/** Who uses the app, as `Retour.identify` tells it: the company and plan say who is asking. */
+export type Person = { id?: string; email?: string; name?: string; company?: { id: string; name: string; monthlySpend?: number }; plan?: string };
+
 /** What the loader hands the panel: where to draw, where to send, and what it captured. */
 export interface PanelHost {
   readonly shadow: ShadowRoot;
   readonly base: string;
   readonly key: string;
   readonly capture: Capture;
-  readonly user: { id?: string; email?: string; name?: string };
+  readonly user: Person;
   readonly metadata: Record<string, string | number | boolean>;
   readonly emit: (event: string, detail?: unknown) => void;
   readonly launcher: HTMLButtonElement;

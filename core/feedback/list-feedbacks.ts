@@ -12,11 +12,13 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackFilter, FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
+import type { UserStore } from "../store/users.ts";
+import { ownerFilter } from "../triage/owner-filter.ts";
 
 const DEFAULT_PAGE_SIZE = 20;
 
-/** The filters of a list query as the store reads them. */
-export function feedbackFilter(query: FeedbackListQuery): FeedbackFilter {
+/** The filters of a list query as the store reads them, with the owner ownerFilter read (undefined: any). */
+export function feedbackFilter(query: FeedbackListQuery, owner?: string | null): FeedbackFilter {
   const words = query.query ? searchWords(query.query) : [];
   return {
     statuses: statusesOf(query.status ?? "open"),
@@ -27,6 +29,8 @@ export function feedbackFilter(query: FeedbackListQuery): FeedbackFilter {
     ...(words.length > 0 && { words }),
     ...(query.published !== undefined && { published: query.published }),
     ...(query.source && { source: query.source }),
+    ...(owner !== undefined && { owner }),
+    ...(query.tag && { tag: query.tag }),
   };
 }
 
@@ -41,7 +45,9 @@ const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
   (!filter.appId || f.appId === filter.appId) &&
   (!filter.featureId || f.featureId === filter.featureId) &&
   filter.published === undefined &&
-  filter.source === undefined;
+  filter.source === undefined &&
+  (filter.owner === undefined || (f.owner ?? null) === filter.owner) &&
+  (!filter.tag || (f.tags ?? []).includes(filter.tag));
 
 /**
  * The feedback a search for its exact key names, when it passes the other filters: it comes first
@@ -59,7 +65,8 @@ type ListDeps = SummariesDeps & {
   readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
     Pick<FeedbackStore, "listFeedbacks" | "findFeedback"> &
     Pick<CatalogStore, "listApps" | "findFeature"> &
-    Pick<FollowerStore, "countFollowers">;
+    Pick<FollowerStore, "countFollowers"> &
+    Pick<UserStore, "findUser">;
 };
 
 /**
@@ -70,7 +77,9 @@ export async function listFeedbacks(services: ListDeps, grant: Grant, query: Fee
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
-  const filter = feedbackFilter(query);
+  const owner = await ownerFilter(services, grant, query.owner);
+  if (!owner.ok) return owner;
+  const filter = feedbackFilter(query, owner.value);
   const order = query.sort ?? "activity";
   // The order is part of what a cursor is bound to, as the filters are (the default leaves cursors as they were).
   const filterKey = canonicalJson(order === "activity" ? filter : { ...filter, order });

@@ -7,18 +7,17 @@ export const SEVERITY_RANK: Readonly<Record<Severity | "none", number>> = { P0: 
 
 /** A feedback's place in a list of the given order: the value the order sorts on, and the id that breaks ties. */
 export function positionOf(
-  feedback: Pick<FeedbackRecord, "id" | "lastActivityAt" | "reports" | "severity" | "votes">,
+  feedback: Pick<FeedbackRecord, "id" | "lastActivityAt" | "reports" | "severity" | "votes" | "revenue">,
   order: FeedbackOrder,
 ): ListPosition {
-  const value =
-    order === "reports"
-      ? feedback.reports
-      : order === "severity"
-        ? SEVERITY_RANK[feedback.severity ?? "none"]
-        : order === "votes"
-          ? (feedback.votes ?? 0)
-          : feedback.lastActivityAt;
-  return { value, id: feedback.id };
+  const values: Record<FeedbackOrder, () => number> = {
+    activity: () => feedback.lastActivityAt,
+    reports: () => feedback.reports,
+    severity: () => SEVERITY_RANK[feedback.severity ?? "none"],
+    votes: () => feedback.votes ?? 0,
+    revenue: () => feedback.revenue ?? 0,
+  };
+  return { value: values[order](), id: feedback.id };
 }
 
 /** A position before every row of a list of this order (where the page after a pinned row starts). */

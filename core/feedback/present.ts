@@ -2,6 +2,8 @@ import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../
 import type { CommentEntry, Feedback, FeedbackSummary, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { StatusComment } from "../store/feedbacks.ts";
 import type { Publication } from "../store/publications.ts";
+import { apiKeyAuthor } from "../api-keys/api-key-grant.ts";
+import { companiesOf } from "../triage/companies.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -37,6 +39,8 @@ function commonFields(f: FeedbackRecord, related: Related) {
     published: related.publication !== undefined,
     ...(related.publication && { publicTitle: related.publication.title }),
     ...(related.publication?.description && { publicDescription: related.publication.description }),
+    ...(f.tags?.length && { tags: [...f.tags] }),
+    ...(f.revenue && { revenue: f.revenue }),
   };
 }
 
@@ -45,7 +49,7 @@ function trackerIssue({ syncedAt, ...link }: NonNullable<FeedbackRecord["tracker
 }
 
 export function toSummary(f: FeedbackRecord, related: Related): FeedbackSummary {
-  return { ...commonFields(f, related), ...(f.tracker && { trackerIssue: f.tracker.key }) };
+  return { ...commonFields(f, related), ...(f.tracker && { trackerIssue: f.tracker.key }), ...(f.owner && { owner: f.owner }) };
 }
 
 function reportEntry(r: ReportRecord): ReportEntry {
@@ -56,11 +60,11 @@ function reportEntry(r: ReportRecord): ReportEntry {
 /** One report as shown, with its own context (null without the add-on). */
 export const toReport = (r: ReportRecord, context: Record<string, unknown> | null): Report => ({ ...reportEntry(r), context });
 
-/** A comment as shown, with its author's name (or e-mail) when the person is known; a reporter's answer says so. */
+/** A comment as shown, with its author's name (or e-mail) when the person is known, or the API key that wrote it; a reporter's answer says so. */
 export function commentEntry(comment: StatusComment, author: { email?: string; name?: string } | null): CommentEntry {
-  const named = author?.name ?? author?.email;
+  const name = author ? (author.name ?? author.email) : apiKeyAuthor(comment.userId);
   return {
-    ...(named && { author: named }),
+    ...(name && { author: name }),
     at: iso(comment.at),
     ...(comment.statusFrom !== comment.statusTo && { statusChange: { from: comment.statusFrom, to: comment.statusTo } }),
     text: comment.text,
@@ -76,6 +80,7 @@ export function toFeedback(
   comments: readonly CommentEntry[],
   fullContext: Record<string, unknown> | null,
 ): Feedback {
+  const companies = companiesOf(reports);
   return {
     ...commonFields(f, related),
     ...(f.nature && { nature: f.nature as Feedback["nature"] }),
@@ -87,6 +92,7 @@ export function toFeedback(
     ...(f.tracker && { trackerIssue: trackerIssue(f.tracker) }),
     reportList: reports.map(reportEntry),
     comments: [...comments],
+    ...(companies.length > 0 && { companies }),
     fullContext,
   };
 }

@@ -57,7 +57,9 @@ export async function groupReport(services: GroupReportDeps, job: JobRequest): P
   const feedback = await store.findFeedback(job.orgId, job.feedbackId);
   if (!feedback || feedback.mergedInto || !isOpen(feedback.status)) return;
   const reports = await store.listReports(feedback.id);
-  if (!feedback.featureId && reports[0]) await triage(services, feedback, reports[0]);
+  // A person who triaged the feedback first (PATCH right after it came) is not overwritten by the assistant.
+  const triagedByHand = feedback.severity !== undefined || feedback.owner !== undefined || (feedback.tags?.length ?? 0) > 0;
+  if (!feedback.featureId && !triagedByHand && reports[0]) await triage(services, feedback, reports[0]);
   const text = groupingText(feedback, reports);
   // Neither merged nor offered as a candidate: markup or symbols alone would match on chance words.
   if (!hasWords(text)) return;

@@ -4,6 +4,7 @@ import type { Kind } from "../schemas/feedback.ts";
 import type { BrowserContext } from "../schemas/widget.ts";
 import type { ReportRequest } from "../schemas/report.ts";
 import { storedKind } from "./kind.ts";
+import type { CompanyInput } from "../triage/companies.ts";
 
 /** A report as the domain keeps it: stored kind, trimmed text, only well-formed e-mail addresses. */
 export interface NormalizedReport {
@@ -13,7 +14,14 @@ export interface NormalizedReport {
   readonly observed?: string;
   readonly expected?: string;
   readonly url?: string;
-  readonly author: { readonly id?: string; readonly email?: string; readonly name?: string };
+  readonly author: {
+    readonly id?: string;
+    readonly email?: string;
+    readonly name?: string;
+    /** Who is asking: the reporter's company, and their plan in the customer's app. */
+    readonly company?: CompanyInput;
+    readonly plan?: string;
+  };
   /** What the widget captured, as the app lets it be kept. */
   readonly context?: BrowserContext;
   /** Files the reporter sent from the widget, already in file storage. */
@@ -38,6 +46,13 @@ const text = (value: string | undefined): string | undefined => {
   return trimmed ? trimmed : undefined;
 };
 
+/** A company with its names trimmed; one whose id or name is blank is none. */
+function companyOf(company: CompanyInput): { company: CompanyInput } | undefined {
+  const [id, name] = [text(company.id), text(company.name)];
+  if (!id || !name) return undefined;
+  return { company: { id, name, ...(company.monthlySpend !== undefined && { monthlySpend: company.monthlySpend }) } };
+}
+
 /** Picks the known fields of a validated request; anything else the client sent is dropped here. */
 export function normalizeReport(request: ReportRequest): NormalizedReport {
   const email = text(request.user?.email);
@@ -45,6 +60,8 @@ export function normalizeReport(request: ReportRequest): NormalizedReport {
     ...(text(request.user?.id) && { id: text(request.user?.id) }),
     ...(email && isEmailShaped(email) && { email: normalizeEmail(email) }),
     ...(text(request.user?.name) && { name: text(request.user?.name) }),
+    ...(request.user?.company && companyOf(request.user.company)),
+    ...(text(request.user?.plan) && { plan: text(request.user?.plan) }),
   };
   return {
     kind: storedKind(request.kind),

@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
+import { CompanyEntry } from "../triage/companies.ts";
 
 export const KINDS = ["problem", "idea", "praise"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -32,10 +33,16 @@ const summaryFields = {
   published: Type.Boolean({ description: "Whether the team published it on the portal." }),
   publicTitle: Type.Optional(Type.String({ description: "Its title on the portal, when published." })),
   publicDescription: Type.Optional(Type.String({ description: "Its description on the portal, when published with one." })),
+  tags: Type.Optional(Type.Array(Type.String(), { description: "Its tags, when it has any." })),
+  revenue: Type.Optional(Type.Number({ description: "The monthly spend of the companies that reported it, each counted once, when any spends." })),
 };
 
 export const FeedbackSummary = Type.Object(
-  { ...summaryFields, trackerIssue: Type.Optional(Type.String({ description: "Key of the linked tracker issue." })) },
+  {
+    ...summaryFields,
+    trackerIssue: Type.Optional(Type.String({ description: "Key of the linked tracker issue." })),
+    owner: Type.Optional(Type.String({ description: "E-mail of the owner." })),
+  },
   { $id: "FeedbackSummary" },
 );
 export type FeedbackSummary = Static<typeof FeedbackSummary>;
@@ -109,6 +116,9 @@ export const Feedback = Type.Object(
           "Present with mergedInto when reports that the merge of the key asked for brought have left the feedback shown since (split off, or taken back by another unmerge): the keys of the feedbacks holding them now.",
       }),
     ),
+    companies: Type.Optional(
+      Type.Array(CompanyEntry, { description: "Who is asking: the companies behind its reports, the highest monthly spend first." }),
+    ),
     fullContext: Context(
       "Full debugging context with the add-on (Growth and Enterprise plans); null without it. Its browser members (page, browser, system, screen, console, network, breadcrumbs, metadata, screenshot, replay) all come from one report, the latest that has any, named by reportId.",
     ),
@@ -137,8 +147,8 @@ export type StatusChange = Static<typeof StatusChange>;
 export const STATUS_FILTERS = ["open", "closed", "all", ...STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const QUERY_MAX_LENGTH = 200;
-/** List orders: most recent activity (the default), most reports, most severe (P0 first, none last), most votes. */
-export const FEEDBACK_ORDERS = ["activity", "reports", "severity", "votes"] as const;
+/** List orders: most recent activity (the default), most reports, most severe (P0 first, none last), most votes, most revenue. */
+export const FEEDBACK_ORDERS = ["activity", "reports", "severity", "votes", "revenue"] as const;
 
 export const FeedbackListQuery = Type.Object(
   {
@@ -156,12 +166,14 @@ export const FeedbackListQuery = Type.Object(
         description: "Only feedbacks holding a report from this source (api, form, widget, agent, portal).",
       }),
     ),
+    owner: Type.Optional(Type.String({ minLength: 1, description: "me (the token's person), none (no owner), or a member's e-mail." })),
+    tag: Type.Optional(Type.String({ minLength: 1, description: "Only feedbacks with this tag." })),
     sort: Type.Optional(
       Type.Union(
         FEEDBACK_ORDERS.map((o) => Type.Literal(o)),
         {
           description:
-            "activity (default): last activity first; reports: most reports first; severity: P0 first, none last; votes: most votes first.",
+            "activity (default): last activity first; reports: most reports first; severity: P0 first, none last; votes: most votes first; revenue: the highest monthly spend of the companies that reported first.",
         },
       ),
     ),

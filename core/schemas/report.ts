@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
+import { CompanyInput } from "../triage/companies.ts";
 
 /** Kinds a client may send: the three real ones plus the compatibility aliases. */
 const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
@@ -28,6 +29,8 @@ export const ReportRequest = Type.Object(
         id: Type.Optional(Type.String()),
         email: Type.Optional(Type.String({ description: "Ignored if it does not have the shape of an e-mail address." })),
         name: Type.Optional(Type.String()),
+        company: Type.Optional(CompanyInput),
+        plan: Type.Optional(Type.String({ maxLength: 100, description: "The reporter's plan in the customer's app." })),
       }),
     ),
     qualify: Type.Optional(Type.Boolean({ description: "When true, the AI assistant first asks the missing questions." })),

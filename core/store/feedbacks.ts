@@ -15,6 +15,10 @@ export interface FeedbackFilter {
   readonly published?: boolean;
   /** Only feedbacks holding a report from this source (a channel kind, `agent`, `portal`). */
   readonly source?: string;
+  /** Owned by this e-mail; null: owned by no one. */
+  readonly owner?: string | null;
+  /** Carrying this tag (as the organization spells it). */
+  readonly tag?: string;
 }
 
 /** The orders a list can take. */

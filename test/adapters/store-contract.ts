@@ -27,6 +27,7 @@ import { teamContract } from "./store-contract/team.ts";
 import { votesContract } from "./store-contract/votes.ts";
 import { portalPeopleContract } from "./store-contract/portal-people.ts";
 import { portalContract } from "./store-contract/portal.ts";
+import { triageContract } from "./store-contract/triage.ts";
 
 /** One suite per store role (test/adapters/store-contract/), as lucia's testAdapter: every store adapter runs them all. */
 const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> = [
@@ -57,6 +58,7 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   votesContract,
   portalPeopleContract,
   portalContract,
+  triageContract,
 ];
 
 /**

@@ -9,7 +9,11 @@ import { tokenGrant as grant } from "./fake-organization.ts";
 const audience = { resources: resourcesOf("https://retour.test"), where: "rest" as const };
 /** A stand-in digest: these tests are about what reaches the store, not about SHA-256. */
 const digest = (text: string) => `digest(${text})`;
-const deps = (store: { authenticate: (hash: string) => Promise<Grant | null> }) => ({ store, clock: () => 0, digest });
+const deps = (store: { authenticate: (hash: string) => Promise<Grant | null> }) => ({
+  store: { authenticateApiKey: async () => null, ...store },
+  clock: () => 0,
+  digest,
+});
 
 describe("access", () => {
   test("missing or non-Bearer Authorization is unauthorized; an unknown token is invalid_token", async () => {

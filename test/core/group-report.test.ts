@@ -40,6 +40,7 @@ function setUp(
   const merges: Array<{ merge: MergeRecord; events: readonly DomainEvent[] }> = [];
   const suggestions: Suggestion[] = [];
   const indexed: string[] = [];
+  const triaged: string[] = [];
   let next = 0;
   const deps = {
     clock: () => NOW,
@@ -55,7 +56,7 @@ function setUp(
       findApp: async () => ({ id: "app", orgId: "org", name: "Acme", kind: "web" as const, groupingMode: options.mode ?? "auto" }),
       listReports: async (id: string) => [report(id, options.message ?? "The export to PDF gives an empty page")],
       listFeatures: async () => [],
-      setTriage: async () => undefined,
+      setTriage: async (_orgId: string, id: string) => void triaged.push(id),
       indexForGrouping: async (_appId: string, id: string) => void indexed.push(id),
       keyFrequencies: async () => new Map([["w:export", 2]]),
       groupingCandidates: async () => [{ id: older.id, text: "Exporting to PDF shows a blank page", own: true }],
@@ -68,7 +69,7 @@ function setUp(
       },
     },
   };
-  return { deps, merges, suggestions, indexed };
+  return { deps, merges, suggestions, indexed, triaged };
 }
 
 const job = { kind: "group_report" as const, orgId: "org", feedbackId: newer.id };
@@ -125,5 +126,16 @@ describe("the grouping job", () => {
     const symbols = setUp([sure], { feedback: { title: "!!!" }, message: "?!? ### ***" });
     await groupReport(symbols.deps, job);
     assert.deepEqual([symbols.merges, symbols.indexed], [[], []]);
+  });
+
+  test("the assistant triages a new feedback, but not one a person triaged first (severity, owner or tags set by hand)", async () => {
+    const fresh = setUp([]);
+    await groupReport(fresh.deps, job);
+    assert.deepEqual(fresh.triaged, [newer.id]);
+    for (const feedback of [{ severity: "P1" as const }, { owner: "ann@acme.test" }, { tags: ["billing"] }]) {
+      const run = setUp([], { feedback });
+      await groupReport(run.deps, job);
+      assert.deepEqual(run.triaged, [], JSON.stringify(feedback));
+    }
   });
 });

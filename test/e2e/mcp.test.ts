@@ -35,6 +35,7 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
       "merge_feedbacks",
       "publish_changelog_entry",
       "unmerge_feedback",
+      "update_feedback",
       "update_feedback_status",
     ]);
     for (const tool of tools) {

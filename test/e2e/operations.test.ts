@@ -25,6 +25,8 @@ describe("GET /openapi.json", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/v1/agents",
       "/v1/agents/{id}",
+      "/v1/api-keys",
+      "/v1/api-keys/{id}",
       "/v1/apps",
       "/v1/apps/{id}/features",
       "/v1/apps/{id}/trends",
@@ -32,6 +34,8 @@ describe("GET /openapi.json", () => {
       "/v1/changelog/{id}",
       "/v1/changelog/{id}/publish",
       "/v1/feedbacks",
+      "/v1/feedbacks/bulk",
+      "/v1/feedbacks/export",
       "/v1/feedbacks/{key}",
       "/v1/feedbacks/{key}/comments",
       "/v1/feedbacks/{key}/followers",
@@ -55,6 +59,7 @@ describe("GET /openapi.json", () => {
       "/v1/portal/{slug}/feedbacks/{key}",
       "/v1/reports",
       "/v1/reports/{id}/answers",
+      "/v1/tags",
       "/v1/webhooks",
       "/v1/webhooks/{id}",
       "/v1/webhooks/{id}/rotate-secret",
@@ -73,10 +78,15 @@ describe("GET /openapi.json", () => {
       "query",
       "published",
       "source",
+      "owner",
+      "tag",
       "sort",
       "limit",
       "cursor",
     ]);
+    for (const schema of ["FeedbackUpdate", "BulkRequest", "BulkResults", "TagList", "ApiKeyCreate", "ApiKeyList", "ApiKeyWithSecret"]) {
+      expect(doc.components.schemas[schema]?.type).toBe("object");
+    }
     const text = JSON.stringify(doc.paths);
     const specCodes = [
       "invalid_json",

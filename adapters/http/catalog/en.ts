@@ -67,6 +67,7 @@ export const EN = {
     /** The settings pages' frame: their sections, and the page that confirms a destructive action. */
     settings: {
       cancel: "Cancel",
+      apiKeys: "API keys",
     },
     /** The inbox: its filters, its list and its paging. */
     inbox: {
@@ -77,7 +78,7 @@ export const EN = {
       closed: "Closed",
       all: "All",
       sortBy: "Sort by",
-      orders: { activity: "Last report", reports: "Most reports", severity: "Severity", votes: "Most votes" },
+      orders: { activity: "Last report", reports: "Most reports", severity: "Severity", votes: "Most votes", revenue: "Revenue" },
       reset: "Reset",
       nothing: "No feedback matches these filters.",
       title: "Title",
@@ -449,6 +450,57 @@ export const EN = {
       empty: "Nothing published yet.",
       feed: "Follow with a feed reader (Atom)",
     },
+    /** A feedback's triage by hand (owner, due date, severity, kind, feature, title, tags), the companies behind it, and the inbox's bulk changes and export. */
+    triage: {
+      triage: "Triage",
+      owner: "Owner",
+      noOwner: "No owner",
+      ownerMe: "Me",
+      anyOwner: "Anyone",
+      tag: "Tag",
+      anyTag: "Any",
+      dueAt: "Due date",
+      severity: "Severity",
+      noFeature: "No feature",
+      title: "Title",
+      tags: "Tags",
+      tagsHint: "Separated by commas. A new name creates its tag.",
+      saveTriage: "Update the triage",
+      triageSaved: "Triage saved.",
+      companies: "Who is asking",
+      noCompanies: "No report named its company.",
+      perMonth: "a month",
+      oneReport: "1 report",
+      manyReports: "{n} reports",
+      select: "Select",
+      bulkTitle: "Change the selected feedbacks",
+      unchanged: "Unchanged",
+      newStatus: "New status",
+      newOwner: "New owner",
+      bulkComment: "Comment (with a new status)",
+      addTag: "Add a tag",
+      removeTag: "Remove a tag",
+      applyBulk: "Change the selected",
+      bulkDone: "{ok} changed, {failed} left as they were ({codes}).",
+      bulkAllDone: "{ok} changed.",
+      bulkNone: "Select at least one feedback, and a change.",
+      exportCsv: "Export CSV",
+      exportJsonl: "Export JSON Lines",
+    },
+    /** Settings: the organization's API keys. */
+    apiKeys: {
+      pageTitle: "API keys",
+      name: "Name",
+      scopes: "Scopes",
+      created: "Created",
+      neverUsed: "Never",
+      noKeys: "No API key yet. A key lets a script read and change feedbacks, or send reports, as the organization.",
+      createKey: "Create an API key",
+      keyOnce: "Your new API key, shown once — copy it now:",
+      revokeKey: "Revoke",
+      confirmRevokeKey: "Revoke this API key? Whatever uses it stops working at once.",
+      adminsOnlyKeys: "Only Admins manage the organization's API keys.",
+    },
   },
   /** Display names of statuses, kinds and roles. */
   values: {
@@ -578,6 +630,8 @@ export const EN = {
     already_member: "This person is already a member of the organization.",
     cannot_vote: "This feedback takes no votes: it is delivered or dismissed.",
     slug_taken: "Another portal already has this address (slug). Choose another one.",
+    unknown_owner: "The owner must be the e-mail address of a member of the organization.",
+    unknown_feature: "This feature is not in the feature map of the feedback's app.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {

@@ -3,10 +3,11 @@ import { Type } from "@sinclair/typebox";
 import { linkTracker } from "../../../core/trackers/link.ts";
 import { setFollowing } from "../../../core/notify/set-following.ts";
 import { type Failure, invalid, ok, type Result } from "../../../core/errors.ts";
-import { Feedback, FeedbackListQuery, FeedbackPage, Report, StatusChange } from "../../../core/schemas/feedback.ts";
+import { Feedback, FeedbackListQuery, FeedbackPage, Report } from "../../../core/schemas/feedback.ts";
 import { AppList, FeatureList } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
-import { changeStatus } from "../../../core/feedback/change-status.ts";
+import { updateFeedback } from "../../../core/triage/update-feedback.ts";
+import { FeedbackUpdate } from "../../../core/schemas/triage.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { getReport } from "../../../core/feedback/get-report.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
@@ -39,7 +40,7 @@ const followDoc = (summary: string, description: string) =>
 const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 
 /** Query parameters as an object; a repeated one is refused (which value was meant is anyone's guess). */
-function singleValued(params: URLSearchParams): Result<Record<string, string>> {
+export function singleValued(params: URLSearchParams): Result<Record<string, string>> {
   const query: Record<string, string> = {};
   for (const [name, value] of params) {
     if (name in query) return invalid("invalid_query", { field: name, reason: "repeated" });
@@ -115,17 +116,18 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         }),
       },
     )
-    .patch("/v1/feedbacks/:key", async ({ params, grant, body, refuse }) => reply(refuse, await changeStatus(services, grant, params.key, body)), {
+    .patch("/v1/feedbacks/:key", async ({ params, grant, body, refuse }) => reply(refuse, await updateFeedback(services, grant, params.key, body)), {
       operation: "feedbacks.update",
-      ...jsonBody(StatusChange, "invalid_body"),
+      ...jsonBody(FeedbackUpdate, "invalid_body"),
       detail: operation({
-        summary: "Change the status of a feedback",
-        description: "Same effect as from the inbox, in the name of the person who authorized the token.",
+        summary: "Change the status of a feedback, or its triage fields",
+        description:
+          "Same effect as from the inbox, in the name of the person who authorized the token. Beyond the specification, the triage fields (owner, dueAt, severity, kind, featureId, title, tags) may be sent too, and status is then optional; a change of status keeps its events, the others emit none.",
         tags: ["Feedbacks"],
         path: { key: "The readable key or the identifier." },
-        body: StatusChange,
+        body: FeedbackUpdate,
         responses: { 200: { description: "The updated feedback.", schema: Feedback } },
-        errors: ["invalid_json", "invalid_body", "payload_too_large", ...AUTH_ERRORS, "forbidden", "not_found"],
+        errors: ["invalid_json", "invalid_body", "payload_too_large", ...AUTH_ERRORS, "forbidden", "not_found", "unknown_owner", "unknown_feature"],
       }),
     })
     .post(

@@ -21,6 +21,25 @@ type Words = ReturnType<typeof textFor>["form"];
 type Fields = Record<string, string | string[] | undefined>;
 
 const KINDS = ["problem", "idea", "praise"] as const;
+
+/**
+ * Who is asking, from the customer's app: a link to the form may carry them in its query
+ * (`/f/{key}?company_id=…&company_name=…&monthly_spend=…&plan=…`), and the form sends them on, hidden.
+ */
+const HIDDEN = ["company_id", "company_name", "monthly_spend", "plan"] as const;
+
+/** The reporter as the form's fields give them: an e-mail typed, a company and plan carried hidden. */
+function userOf(sent: Fields) {
+  const email = one(sent.email);
+  const [id, name, spend, plan] = HIDDEN.map((field) => one(sent[field]));
+  const monthlySpend = spend && /^\d+(\.\d+)?$/.test(spend) ? Number(spend) : undefined;
+  const user = {
+    ...(email && { email }),
+    ...(id && name && { company: { id, name, ...(monthlySpend !== undefined && { monthlySpend }) } }),
+    ...(plan && { plan }),
+  };
+  return Object.keys(user).length > 0 ? { user } : {};
+}
 const reportBody = validator(ReportRequest);
 
 /** The page's language: `?lang=` when given, else the browser's. */
@@ -67,6 +86,7 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
       )}</fieldset>
 <label for="message">${w.message}</label><textarea id="message" name="message" rows="6" required maxlength="10000" placeholder="${w.messageHint}">${one(sent.message)}</textarea>
 <label for="email">${w.email}</label><input id="email" type="email" name="email" autocomplete="email" value="${one(sent.email)}">
+${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name}" value="${one(sent[name])}">` : ""))}
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <p><button type="submit">${w.send}</button></p></form>`,
       error ? 400 : 200,
@@ -148,7 +168,8 @@ ${(step.questions ?? []).map((q) => question(q, w))}
       async ({ request, params }) => {
         const language = languageOf(request);
         const form = await openForm(services, params.key);
-        return form.ok ? reportForm(params.key, form.value.app.name, textFor(language).form, language) : notFound(language);
+        const carried = Object.fromEntries(HIDDEN.map((name) => [name, new URL(request.url).searchParams.get(name) ?? undefined]));
+        return form.ok ? reportForm(params.key, form.value.app.name, textFor(language).form, language, carried) : notFound(language);
       },
       { detail: { hide: true } },
     )
@@ -159,8 +180,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
           // A robot fills every field; a person never sees this one. Thanked, and dropped.
           if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
           const kind = KINDS.find((k) => k === one(sent.kind)) ?? "problem";
-          const email = one(sent.email);
-          const report = { publicKey: params.key, kind, message: one(sent.message), qualify: true, ...(email && { user: { email } }) };
+          const report = { publicKey: params.key, kind, message: one(sent.message), qualify: true, ...userOf(sent) };
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
           return stepPage(params.key, app, language, await submitReport(services, report, undefined), sent);
         }),

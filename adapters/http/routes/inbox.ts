@@ -46,6 +46,9 @@ import { commentForm, portalNotice, portalPanel } from "../web/portal-panel.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
 import { readPortal } from "../../../core/portal/read-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
+import { bulkForm, bulkNotice, companiesSection, exportLinks, rowCheckbox, triageFilters, triageSection } from "../web/triage-panel.ts";
+import { listTags } from "../../../core/triage/list-tags.ts";
+import { can } from "../../../core/authorization.ts";
 
 const statusForm = validator(StatusChange);
 
@@ -67,6 +70,8 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const sort = one("sort", FEEDBACK_ORDERS);
   const published = one("published", ["true", "false"]);
   const source = text("source");
+  const owner = text("owner");
+  const tag = text("tag");
   return {
     ...(published && { published: published === "true" }),
     ...(source && { source }),
@@ -77,6 +82,8 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
     ...(appId && { appId }),
     ...(featureId && { featureId }),
     ...(query && { query }),
+    ...(owner && { owner }),
+    ...(tag && { tag }),
     ...(cursor && { cursor }),
   };
 }
@@ -92,6 +99,8 @@ function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | 
     sort: query.sort,
     published: query.published === undefined ? undefined : String(query.published),
     source: query.source,
+    owner: query.owner,
+    tag: query.tag,
     ...changes,
   };
   const params = new URLSearchParams(Object.entries(merged).filter((e): e is [string, string] => Boolean(e[1])));
@@ -124,12 +133,13 @@ async function inboxPage(services: Services, visitor: Visitor, url: URL, notice:
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
-  const [listed, counted, apps, listedFeatures, views] = await Promise.all([
+  const [listed, counted, apps, listedFeatures, views, tags] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
     countFeedbacks(services, visitor.grant, query),
     listApps(services, visitor.grant),
     query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
     listViews(services, visitor.grant),
+    listTags(services, visitor.grant),
   ]);
   const features = listedFeatures?.ok ? listedFeatures.value.data : [];
   const counts = counted.ok ? counted.value : {};
@@ -158,14 +168,16 @@ ${
     ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
     : ""
 }
+${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [])}
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
 </form>`;
 
+  const bulk = can(visitor.grant, "feedbacks.update");
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap" data-label="${w.key}"><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
+    ) => html`<tr><td class="nowrap" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
 <td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 <td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
@@ -182,12 +194,20 @@ ${
   }</p>`;
   const keys = page.data.length > 0 ? html`<p class="muted keys">${w.keyboardHint}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
-  return appPage(visitor, "/inbox", w.inbox, html`<h1>${w.inbox}</h1>${side}${tabs}${filters}${table}${paging}${keys}`, notice.status ?? 200, [
-    KEYBOARD_SCRIPT_PATH,
-  ]);
+  const triage =
+    page.data.length > 0 ? html`${exportLinks(visitor.language, query)}${bulk ? await bulkForm(services, visitor, inboxHref(query, {})) : ""}` : "";
+  const done = bulkNotice(visitor.language, url.searchParams);
+  return appPage(
+    visitor,
+    "/inbox",
+    w.inbox,
+    html`<h1>${w.inbox}</h1>${done}${side}${tabs}${filters}${table}${paging}${triage}${keys}`,
+    notice.status ?? 200,
+    [KEYBOARD_SCRIPT_PATH],
+  );
 }
 
-async function feedbackPage(
+export async function feedbackPage(
   services: Services,
   visitor: Visitor,
   key: string,
@@ -253,6 +273,8 @@ ${conversation}
 ${canUpdate ? commentForm(visitor, feedback) : ""}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
+${await triageSection(services, visitor, feedback, canUpdate, notice?.params?.has("triaged") ?? false)}
+${companiesSection(lang, feedback.companies)}
 <dl>
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>
 <dt>${w.feature}</dt><dd>${feedback.feature?.path ?? "—"}</dd>

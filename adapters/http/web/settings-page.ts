@@ -18,6 +18,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     { href: "/settings/agents", label: w.agents },
     { href: "/account", label: w.account },
     ...(can(visitor.grant, "portal.manage") ? [{ href: "/settings/portal", label: portalTeamWords(visitor.language).settingsTab }] : []),
+    { href: "/settings/api-keys", label: w.apiKeys },
   ];
   return appPage(
     visitor,

@@ -119,3 +119,46 @@ CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
   DELETE FROM feedback_words WHERE feedback_ref = old.ref;
 END;
 `;
+
+/**
+ * A feedback whose kind changes (triage in the inbox or PATCH) takes its reports' days with it in
+ * report_days, as a change of feature does. Created by migration 38.
+ */
+export const REPORT_DAYS_FOLLOW_KIND = `
+CREATE TRIGGER feedback_kind_counted AFTER UPDATE OF kind ON feedbacks WHEN old.kind IS NOT new.kind BEGIN
+  UPDATE report_days SET n = n - (SELECT count(*) FROM reports r WHERE r.feedback_ref = new.ref AND r.at / 86400000 = report_days.day)
+    WHERE app_id = ${app("new")} AND kind = old.kind AND feature_id = coalesce(new.feature_id, '')
+      AND day IN (SELECT r.at / 86400000 FROM reports r WHERE r.feedback_ref = new.ref);
+  INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)
+    SELECT ${app("new")}, r.at / 86400000, new.kind, coalesce(new.feature_id, ''), ${org("new")}, count(*) FROM reports r WHERE r.feedback_ref = new.ref
+    GROUP BY r.at / 86400000
+    ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
+END;
+`;
+
+/** A company's id and monthly spend in report `r`'s body (core/triage/companies.ts). */
+const companyId = (r: string) => `json_extract(${r}.body, '$.author.company.id')`;
+/**
+ * What the feedback of row `ref` is worth (revenueOf): the spend of each company behind its reports,
+ * as the company's latest report gives it, counted once.
+ */
+const revenueOf = (ref: string) => `(SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = ${ref} AND ${companyId("r")} IS NOT NULL GROUP BY ${companyId("r")}))`;
+
+/**
+ * A feedback's revenue (for `sort=revenue`) follows the reports that name a company: one arriving,
+ * moving (merges, unmerges, splits) or leaving. Created by migration 38.
+ */
+export const REVENUE_FOLLOWS_REPORTS = `
+CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN ${companyId("new")} IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = ${revenueOf("feedbacks.ref")} WHERE ref = new.feedback_ref;
+END;
+CREATE TRIGGER report_revenue_moved AFTER UPDATE OF feedback_ref ON reports
+  WHEN old.feedback_ref <> new.feedback_ref AND ${companyId("new")} IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = ${revenueOf("feedbacks.ref")} WHERE ref IN (old.feedback_ref, new.feedback_ref);
+END;
+CREATE TRIGGER report_revenue_removed AFTER DELETE ON reports WHEN ${companyId("old")} IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = ${revenueOf("feedbacks.ref")} WHERE ref = old.feedback_ref;
+END;
+`;

@@ -23,6 +23,8 @@ const BODIES: Record<string, unknown> = {
   "put /v1/portal": {},
   "post /v1/feedbacks/{key}/publish": {},
   "post /v1/feedbacks/{key}/comments": { text: "A comment", visibility: "internal" },
+  "post /v1/feedbacks/bulk": { keys: ["DEMO-1"], set: { status: "fixed" } },
+  "post /v1/api-keys": { name: "ci", scopes: ["feedbacks:read"] },
 };
 
 test("each route's security in /openapi.json is the scope its use case asks for: a token without it is refused with it", async () => {

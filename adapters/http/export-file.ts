@@ -1,0 +1,44 @@
+import { stringify } from "csv-stringify/sync";
+import type { FeedbackSummary } from "../../core/schemas/feedback.ts";
+import { EXPORT_COLUMNS, exportRow } from "../../core/triage/export-feedbacks.ts";
+
+/** RFC 4180: CRLF after each record, a field quoted when it must be. */
+const csv = (rows: FeedbackSummary[], header: boolean) =>
+  stringify(rows.map(exportRow), { header, columns: [...EXPORT_COLUMNS], record_delimiter: "windows" });
+
+/** Each format: its content type, what the file starts with, and a page of feedbacks as text. */
+const FORMATS = {
+  csv: { type: "text/csv; charset=utf-8", start: csv([], true), encode: (page: FeedbackSummary[]) => csv(page, false) },
+  jsonl: {
+    type: "application/x-ndjson; charset=utf-8",
+    start: "",
+    encode: (page: FeedbackSummary[]) => page.map((f) => `${JSON.stringify(f)}\n`).join(""),
+  },
+} as const;
+
+/**
+ * An export as a download, streamed: the next page is read from the store only when the client has
+ * taken the previous one, so an export holds one page at a time whatever the number of feedbacks.
+ */
+export function exportResponse(pages: AsyncIterable<FeedbackSummary[]>, format: keyof typeof FORMATS): Response {
+  const iterator = pages[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  const { type, start, encode } = FORMATS[format];
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // A CSV export of nothing is still its header row.
+      if (start) controller.enqueue(encoder.encode(start));
+    },
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(encode(next.value)));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": type, "content-disposition": `attachment; filename="feedbacks.${format}"`, "cache-control": "no-store" },
+  });
+}

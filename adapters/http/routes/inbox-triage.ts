@@ -1,0 +1,107 @@
+import { Elysia } from "elysia";
+import type { Services } from "../../../core/services.ts";
+import { type BulkRequest, FeedbackUpdate } from "../../../core/schemas/triage.ts";
+import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
+import { ExportQuery, exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
+import { updateFeedback } from "../../../core/triage/update-feedback.ts";
+import { errorBody, textFor } from "../catalog/text.ts";
+import { STATUS_OF } from "../error-status.ts";
+import { exportResponse } from "../export-file.ts";
+import { html, redirect } from "../html.ts";
+import { validator } from "../validate.ts";
+import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
+import { feedbackPage } from "./inbox.ts";
+import { singleValued } from "./feedbacks.ts";
+
+const updateForm = validator(FeedbackUpdate);
+const exportQuery = validator(ExportQuery);
+
+/** A form's text as the API takes it: empty is null (no owner, no date, no severity, no feature). */
+const orNull = (value: string): string | null => (value.trim() === "" ? null : value.trim());
+
+/** Every value a form sent under one name (ticked checkboxes arrive as a list). */
+const values = (body: unknown, name: string): string[] => {
+  const value = (body as Record<string, unknown> | null)?.[name];
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
+};
+
+/** Where a bulk change goes back to: the inbox as it was filtered, never another site. */
+const backTo = (back: string): string => (/^\/inbox(\?|$)/.test(back) ? back : "/inbox");
+
+/** The inbox's triage: a feedback's fields edited in place, bulk changes of the ticked feedbacks, and the export of the list. */
+export function inboxTriageRoutes(services: Services) {
+  return new Elysia({ name: "routes/inbox-triage" })
+    .post(
+      "/inbox/:key/triage",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const tags = field("tags")
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean);
+          const owner = orNull(field("owner"));
+          const update = {
+            title: field("title"),
+            kind: field("kind"),
+            severity: orNull(field("severity")),
+            featureId: orNull(field("featureId")),
+            dueAt: orNull(field("dueAt")),
+            tags,
+            // An owner who left the organization stays until someone else is picked.
+            ...(owner !== orNull(field("ownerWas")) && { owner }),
+          };
+          if (!updateForm.check(update))
+            return feedbackPage(services, visitor, params.key, {
+              error: errorBody("invalid_body", visitor.language, updateForm.refuse("invalid_body", update).problem).error,
+              status: 400,
+            });
+          const updated = await updateFeedback(services, visitor.grant, params.key, update);
+          if (!updated.ok)
+            return feedbackPage(services, visitor, params.key, {
+              error: textFor(visitor.language).errors[updated.code],
+              status: STATUS_OF[updated.code],
+            });
+          return redirect(`/inbox/${encodeURIComponent(updated.value.key)}?triaged`);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/bulk",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const back = backTo(field("back"));
+          const join = back.includes("?") ? "&" : "?";
+          const keys = values(body, "keys");
+          const status = field("status");
+          const owner = field("owner");
+          const set = {
+            ...(status && { status, ...(field("comment").trim() && { comment: field("comment") }) }),
+            ...(owner && { owner: owner === "none" ? null : owner }),
+            ...(field("addTag").trim() && { addTags: [field("addTag")] }),
+            ...(field("removeTag").trim() && { removeTags: [field("removeTag")] }),
+          } as BulkRequest["set"];
+          if (keys.length === 0 || Object.keys(set).length === 0) return redirect(`${back}${join}bulk=none`);
+          const done = await bulkUpdate(services, visitor.grant, { keys: keys.slice(0, 100), set });
+          if (!done.ok) return redirect(`${back}${join}bulk=none`);
+          const failed = done.value.results.filter((r) => !r.ok);
+          const codes = [...new Set(failed.map((r) => r.code))].join(",");
+          return redirect(`${back}${join}bulk=${done.value.results.length - failed.length}.${failed.length}.${codes}`);
+        }),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/inbox/export",
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, async (visitor) => {
+          const query = singleValued(new URL(request.url).searchParams);
+          const refused = (message: string, status: number) =>
+            appPage(visitor, "/inbox", message, html`<h1>${message}</h1><p><a href="/inbox">←</a></p>`, status);
+          const converted = query.ok ? exportQuery.fromQuery(query.value) : null;
+          if (!exportQuery.check(converted)) return refused(textFor(visitor.language).errors.invalid_query, 400);
+          const exported = await exportFeedbacks(services, visitor.grant, converted);
+          if (!exported.ok) return refused(textFor(visitor.language).errors[exported.code], STATUS_OF[exported.code]);
+          return exportResponse(exported.value, converted.format ?? "csv");
+        }),
+      { detail: { hide: true } },
+    );
+}

@@ -1,0 +1,97 @@
+import { Elysia } from "elysia";
+import { API_KEY_NAME_MAX_LENGTH, createApiKey } from "../../../core/api-keys/create-api-key.ts";
+import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
+import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
+import { can } from "../../../core/authorization.ts";
+import { AGENT_SCOPES } from "../../../core/oauth/permissions.ts";
+import type { Services } from "../../../core/services.ts";
+import { textFor } from "../catalog/text.ts";
+import { STATUS_OF } from "../error-status.ts";
+import { type Html, html, redirect } from "../html.ts";
+import { flash, takeFlash } from "../web/flash.ts";
+import { asMember, asMemberPosting } from "../web/layout.ts";
+import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import type { Visitor } from "../web/visitor.ts";
+import { formatTime, wordsFor } from "../web/words.ts";
+
+const PATH = "/settings/api-keys";
+
+/** The organization's API keys: listed with when each was last used, created (the key shown once), revoked. Admins only. */
+async function apiKeysPage(
+  services: Services,
+  visitor: Visitor,
+  notice: { readonly error?: string; readonly status?: number; readonly secret?: { label: string; value: string } } = {},
+): Promise<Response> {
+  const w = wordsFor(visitor.language, "apiKeys");
+  const title = w.pageTitle;
+  if (!can(visitor.grant, "apiKeys.manage")) return settingsPage(visitor, PATH, title, html`<p class="muted">${w.adminsOnlyKeys}</p>`);
+  const listed = await listApiKeys(services, visitor.grant);
+  const keys = listed.ok ? listed.value.data : [];
+  const lang = visitor.language;
+  const rows = keys.map(
+    (
+      k,
+    ) => html`<tr><td data-label="${w.name}">${k.name}</td><td data-label="${w.scopes}">${k.scopes.join(" ")}</td><td data-label="${w.created}">${formatTime(lang, Date.parse(k.createdAt))}</td>
+<td data-label="${w.lastUsed}">${k.lastUsedAt ? formatTime(lang, Date.parse(k.lastUsedAt)) : w.neverUsed}</td><td>${postButton(visitor, `${PATH}/${k.id}/revoke`, w.revokeKey)}</td></tr>`,
+  );
+  const table: Html =
+    keys.length > 0
+      ? html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.name}</th><th scope="col">${w.scopes}</th><th scope="col">${w.created}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+      : html`<p class="muted">${w.noKeys}</p>`;
+  const form = html`<h2>${w.createKey}</h2><form method="post" action="${PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="key-name">${w.name}</label><input id="key-name" name="name" required maxlength="${API_KEY_NAME_MAX_LENGTH}" placeholder="ci-script">
+<fieldset><legend>${w.scopes}</legend>${AGENT_SCOPES.map(
+    (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes"${s === "feedbacks:read" ? html` checked` : ""}> ${s}</label>`,
+  )}</fieldset>
+<button type="submit">${w.create}</button></form>`;
+  const shown = html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${
+    notice.secret
+      ? html`<div class="notice" role="status"><p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre></div>`
+      : ""
+  }`;
+  return settingsPage(visitor, PATH, title, html`${shown}${table}${form}`, notice.status);
+}
+
+/** Settings → API keys. */
+export function settingsApiKeyRoutes(services: Services) {
+  return new Elysia({ name: "routes/settings-api-keys" })
+    .get(
+      PATH,
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, async (visitor) => apiKeysPage(services, visitor, { secret: await takeFlash(services, cookie) })),
+      { detail: { hide: true } },
+    )
+    .post(
+      PATH,
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const scopes = AGENT_SCOPES.filter((s) => field(`scope.${s}`) === "yes");
+          const name = field("name").trim();
+          if (!name || scopes.length === 0)
+            return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 });
+          const created = await createApiKey(services, visitor.grant, { name, scopes });
+          if (!created.ok)
+            return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
+          await flash(services, cookie, { label: wordsFor(visitor.language, "apiKeys").keyOnce, value: created.value.key });
+          return redirect(PATH);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      `${PATH}/:id/revoke`,
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const w = wordsFor(visitor.language, "apiKeys");
+          const asking = unconfirmed(visitor, field, {
+            action: `${PATH}/${params.id}/revoke`,
+            question: w.confirmRevokeKey,
+            label: w.revokeKey,
+            back: PATH,
+          });
+          if (asking) return asking;
+          await revokeApiKey(services, visitor.grant, params.id);
+          return redirect(PATH);
+        }),
+      { detail: { hide: true } },
+    );
+}

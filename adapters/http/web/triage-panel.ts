@@ -1,0 +1,142 @@
+import { listFeatures } from "../../../core/catalog/list-features.ts";
+import type { Language } from "../../../core/errors.ts";
+import { listMembers } from "../../../core/members/list-members.ts";
+import { type Feedback, type FeedbackListQuery, KINDS, SEVERITIES, STATUSES } from "../../../core/schemas/feedback.ts";
+import { MAX_TAGS, TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../../core/schemas/triage.ts";
+import type { Services } from "../../../core/services.ts";
+import type { CompanyEntry } from "../../../core/triage/companies.ts";
+import { listTags } from "../../../core/triage/list-tags.ts";
+import { type Html, html } from "../html.ts";
+import type { Visitor } from "./visitor.ts";
+import { valueName, wordsFor } from "./words.ts";
+
+const selected = (yes: boolean): Html | string => (yes ? html` selected` : "");
+
+/** The day of an ISO time, as a date field shows it. */
+const dayOf = (iso: string | undefined): string => iso?.slice(0, 10) ?? "";
+
+/** Who the organization's members are, to pick an owner from (empty for one who may not read the members). */
+async function memberEmails(services: Services, visitor: Visitor): Promise<string[]> {
+  const members = await listMembers(services, visitor.grant);
+  return members.ok ? members.value.map((m) => m.email).sort() : [];
+}
+
+/**
+ * A feedback's triage on its page: owner, due date, severity, kind, feature, title and tags, edited
+ * in place with a form that works without JavaScript; read only for a Reader.
+ */
+export async function triageSection(services: Services, visitor: Visitor, feedback: Feedback, canUpdate: boolean, saved: boolean): Promise<Html> {
+  const w = wordsFor(visitor.language, "triage");
+  const lang = visitor.language;
+  const tags = feedback.tags ?? [];
+  if (!canUpdate) {
+    return html`<h2>${w.triage}</h2><dl>
+<dt>${w.owner}</dt><dd>${feedback.owner ?? w.noOwner}</dd>
+<dt>${w.dueAt}</dt><dd>${dayOf(feedback.dueAt) || "—"}</dd>
+<dt>${w.tags}</dt><dd>${tags.length > 0 ? tags.join(", ") : "—"}</dd>
+</dl>`;
+  }
+  const [members, features, known] = await Promise.all([
+    memberEmails(services, visitor),
+    listFeatures(services, visitor.grant, feedback.app.id),
+    listTags(services, visitor.grant),
+  ]);
+  const owners = feedback.owner && !members.includes(feedback.owner) ? [feedback.owner, ...members] : members;
+  const action = `/inbox/${encodeURIComponent(feedback.key)}/triage`;
+  return html`<h2>${w.triage}</h2>
+${saved ? html`<p class="notice" role="status">${w.triageSaved}</p>` : ""}
+<form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="ownerWas" value="${feedback.owner ?? ""}">
+<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${feedback.title}">
+<label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(
+    (email) => html`<option value="${email}"${selected(email === feedback.owner)}>${email}</option>`,
+  )}</select>
+<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${dayOf(feedback.dueAt)}">
+<label for="triage-severity">${w.severity}</label><select id="triage-severity" name="severity"><option value="">${w.noSeverity}</option>${SEVERITIES.map(
+    (s) => html`<option value="${s}"${selected(s === feedback.severity)}>${s}</option>`,
+  )}</select>
+<label for="triage-kind">${w.kind}</label><select id="triage-kind" name="kind">${KINDS.map(
+    (k) => html`<option value="${k}"${selected(k === feedback.kind)}>${valueName(lang, k)}</option>`,
+  )}</select>
+<label for="triage-feature">${w.feature}</label><select id="triage-feature" name="featureId"><option value="">${w.noFeature}</option>${(
+    features.ok ? features.value.data : []
+  ).map((f) => html`<option value="${f.id}"${selected(f.id === feedback.feature?.id)}>${f.path}</option>`)}</select>
+<label for="triage-tags">${w.tags}</label><input id="triage-tags" name="tags" list="known-tags" value="${tags.join(", ")}" aria-describedby="triage-tags-hint" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}">
+<p class="muted" id="triage-tags-hint">${w.tagsHint}</p>
+<datalist id="known-tags">${(known.ok ? known.value.data : []).map((t) => html`<option value="${t.name}"></option>`)}</datalist>
+<button type="submit">${w.saveTriage}</button></form>`;
+}
+
+/** The companies behind a feedback's reports, the highest spend first. */
+export function companiesSection(language: Language, companies: readonly CompanyEntry[] | undefined): Html {
+  const w = wordsFor(language, "triage");
+  const spend = (c: CompanyEntry) =>
+    c.monthlySpend === undefined ? "" : ` · ${new Intl.NumberFormat(language === "fr" ? "fr-FR" : "en-GB").format(c.monthlySpend)} ${w.perMonth}`;
+  return html`<h2>${w.companies}</h2>${
+    companies?.length
+      ? html`<ul class="companies">${companies.map((c) => html`<li>${c.name}<span class="muted">${spend(c)} · ${c.reports === 1 ? w.oneReport : w.manyReports.replace("{n}", String(c.reports))}</span></li>`)}</ul>`
+      : html`<p class="muted">${w.noCompanies}</p>`
+  }`;
+}
+
+/** The checkbox of a row of the inbox, tied to the bulk form below the list (it works without JavaScript). */
+export const rowCheckbox = (language: Language, key: string): Html =>
+  html`<input type="checkbox" name="keys" value="${key}" form="bulk" aria-label="${wordsFor(language, "triage").select} ${key}">`;
+
+/** The same change to the feedbacks ticked in the list: status with a comment, owner, a tag added or removed. */
+export async function bulkForm(services: Services, visitor: Visitor, back: string): Promise<Html> {
+  const w = wordsFor(visitor.language, "triage");
+  const members = await memberEmails(services, visitor);
+  return html`<h2 id="bulk-title">${w.bulkTitle}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
+<div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
+    (s) => html`<option value="${s}">${valueName(visitor.language, s)}</option>`,
+  )}</select></div>
+<div><label for="bulk-comment">${w.bulkComment}</label><input id="bulk-comment" name="comment"></div>
+<div><label for="bulk-owner">${w.newOwner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none">${w.noOwner}</option>${members.map(
+    (email) => html`<option value="${email}">${email}</option>`,
+  )}</select></div>
+<div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${TAG_NAME_MAX_LENGTH}"></div>
+<div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${TAG_NAME_MAX_LENGTH}"></div>
+<div><button type="submit">${w.applyBulk}</button></div></form>`;
+}
+
+/** What the last bulk change did, from the address it came back to (`bulk=3.1.not_found`). */
+export function bulkNotice(language: Language, params: URLSearchParams): Html | string {
+  const done = params.get("bulk");
+  if (!done) return "";
+  const w = wordsFor(language, "triage");
+  if (done === "none") return html`<p class="error" role="alert">${w.bulkNone}</p>`;
+  const [changed = "0", failed = "0", codes = ""] = done.split(".");
+  const text =
+    failed === "0"
+      ? w.bulkAllDone.replace("{ok}", changed)
+      : w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{codes}", codes);
+  return html`<p class="notice" role="status">${text}</p>`;
+}
+
+/** The export links of the list as filtered: the same filters and order, every page. */
+export function exportLinks(language: Language, query: FeedbackListQuery): Html {
+  const w = wordsFor(language, "triage");
+  const { cursor: _, limit: __, ...filters } = query;
+  const params = (format: string) => new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])), format });
+  return html`<p class="exports"><a href="/inbox/export?${params("csv")}" download>${w.exportCsv}</a> · <a href="/inbox/export?${params("jsonl")}" download>${w.exportJsonl}</a></p>`;
+}
+
+/** The inbox's filters by owner (anyone, me, no one) and by tag, beside the others. */
+export function triageFilters(language: Language, query: FeedbackListQuery, tags: readonly string[]): Html {
+  const w = wordsFor(language, "triage");
+  const owners = [
+    ["me", w.ownerMe],
+    ["none", w.noOwner],
+  ] as const;
+  const custom = query.owner && query.owner !== "me" && query.owner !== "none" ? query.owner : undefined;
+  return html`<div><label for="owner">${w.owner}</label><select id="owner" name="owner"><option value="">${w.anyOwner}</option>${owners.map(
+    ([value, label]) => html`<option value="${value}"${selected(query.owner === value)}>${label}</option>`,
+  )}${custom ? html`<option value="${custom}" selected>${custom}</option>` : ""}</select></div>
+${
+  tags.length > 0 || query.tag
+    ? html`<div><label for="tag">${w.tag}</label><select id="tag" name="tag"><option value="">${w.anyTag}</option>${[
+        ...new Set([...tags, ...(query.tag ? [query.tag] : [])]),
+      ].map((t) => html`<option value="${t}"${selected(t === query.tag)}>${t}</option>`)}</select></div>`
+    : ""
+}`;
+}

@@ -1,0 +1,47 @@
+import type { ApiKeyRecord, ApiKeyStore } from "../../core/store/api-keys.ts";
+import type { Database, Document } from "./database.ts";
+
+/** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */
+const LAST_USE_PRECISION_MS = 60_000;
+
+const toKey = (d: Document): ApiKeyRecord => ({
+  id: d._id,
+  orgId: d.orgId,
+  name: d.name,
+  scopes: d.scopes,
+  createdAt: d.createdAt,
+  lastUsedAt: d.lastUsedAt ?? null,
+});
+
+/** A key that is not revoked (a copied store writes a null revokedAt). */
+const LIVE = { $or: [{ revokedAt: { $exists: false } }, { revokedAt: null }] };
+
+/** Organization API keys, stored as the digest of the key. */
+export function apiKeyStore(data: Database): ApiKeyStore {
+  const keys = () => data.collection("api_keys");
+  return {
+    async createApiKey({ id, ...k }) {
+      await keys().insertOne({ _id: id, id, ...k });
+    },
+    async listApiKeys(orgId) {
+      return (
+        await keys()
+          .find({ orgId, ...LIVE })
+          .sort({ createdAt: 1, _id: 1 })
+          .toArray()
+      ).map(toKey);
+    },
+    async revokeApiKey(orgId, id, at) {
+      return (await keys().updateOne({ _id: id, orgId, ...LIVE }, { $set: { revokedAt: at } })).modifiedCount === 1;
+    },
+    async authenticateApiKey(hash, now) {
+      const found = await keys().findOne({ keyHash: hash, ...LIVE });
+      if (!found) return null;
+      if ((found.lastUsedAt ?? 0) < now - LAST_USE_PRECISION_MS) {
+        await keys().updateOne({ _id: found._id }, { $set: { lastUsedAt: now } });
+        return toKey({ ...found, lastUsedAt: now });
+      }
+      return toKey(found);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { wordsWithTitle } from "../../core/feedback/search-words.ts";
+import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
+import { compoundId, type Database } from "./database.ts";
+import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
+import { remember } from "./search-terms.ts";
+
+/** What to $set and what to $unset for the fields given: a null, or an empty list of tags, leaves the field absent. */
+function update(fields: TriageFields) {
+  const set: Record<string, unknown> = {};
+  const unset: Record<string, ""> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (value === null || (Array.isArray(value) && value.length === 0)) unset[field] = "";
+    else set[field] = value;
+  }
+  if (fields.severity !== undefined) set.urgency = urgencyOf(fields.severity ?? undefined);
+  return { set, unset };
+}
+
+/** What a team sets on a feedback by hand, and the organization's tags. */
+export function triageStore(data: Database): TriageStore {
+  const feedbacks = () => data.collection("feedbacks");
+  return {
+    async setTriageFields(orgId, feedbackId, fields, newTags) {
+      const { set, unset } = update(fields);
+      return data.transaction(async (session) => {
+        const stored = await feedbacks().findOne({ _id: feedbackId, orgId, ...NOT_MERGED }, { session, projection: { words: 1 } });
+        if (!stored) return false;
+        // A new title is searchable too, within the feedback's cap of words.
+        if (fields.title) set.words = await remember(data, wordsWithTitle(stored.words, fields.title), session);
+        const changes = { ...(Object.keys(set).length > 0 && { $set: set }), ...(Object.keys(unset).length > 0 && { $unset: unset }) };
+        if (Object.keys(changes).length > 0) await feedbacks().updateOne({ _id: feedbackId, orgId }, changes, { session });
+        for (const tag of newTags) {
+          await data
+            .collection("tags")
+            .updateOne(
+              { _id: compoundId(orgId, tag.name) },
+              { $setOnInsert: { orgId, name: tag.name, createdAt: tag.createdAt } },
+              { upsert: true, session },
+            );
+        }
+        return true;
+      });
+    },
+
+    async listTags(orgId) {
+      const tags = await data.collection("tags").find({ orgId }).sort({ name: 1 }).toArray();
+      return tags.map((t) => ({ name: t.name, createdAt: t.createdAt }));
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Database, SQLQueryBindings } from "bun:sqlite";
+import { wordsWithTitle } from "../../core/feedback/search-words.ts";
+import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
+import { orgNumberOf } from "./rows.ts";
+import { addWords } from "./search.ts";
+import type { WriteBatch } from "./write-batch.ts";
+
+/** Each triage field and the column it is stored in, with the value as stored. */
+const COLUMNS: ReadonlyArray<[keyof TriageFields, string, (value: never) => SQLQueryBindings]> = [
+  ["title", "title", (v: string) => v],
+  ["kind", "kind", (v: string) => v],
+  ["severity", "severity", (v: string | null) => v],
+  ["featureId", "feature_id", (v: string | null) => v],
+  ["owner", "owner", (v: string | null) => v],
+  ["dueAt", "due_at", (v: number | null) => v],
+  ["tags", "tags", (v: readonly string[]) => (v.length ? JSON.stringify(v) : null)],
+];
+
+/** What a team sets on a feedback by hand, and the organization's tags. */
+export function triageStore(db: Database, batch: WriteBatch): TriageStore {
+  return {
+    async setTriageFields(orgId, feedbackId, fields, newTags) {
+      const given = COLUMNS.filter(([field]) => fields[field] !== undefined);
+      return batch.run(() => {
+        const exists = db
+          .query<{ n: number }, [string, string]>(
+            `SELECT 1 AS n FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
+          )
+          .get(feedbackId, orgId);
+        if (!exists) return false;
+        if (given.length > 0) {
+          db.query(`UPDATE feedbacks SET ${given.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`).run(
+            ...given.map(([field, , stored]) => stored(fields[field] as never)),
+            feedbackId,
+          );
+        }
+        const insert = db.query("INSERT OR IGNORE INTO tags (org_id, name, created_at) VALUES (?, ?, ?)");
+        for (const tag of newTags) insert.run(orgId, tag.name, tag.createdAt);
+        const { title } = fields;
+        if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
+        return true;
+      });
+    },
+
+    async listTags(orgId) {
+      return db
+        .query<{ name: string; created_at: number }, [string]>("SELECT name, created_at FROM tags WHERE org_id = ? ORDER BY name")
+        .all(orgId)
+        .map((t) => ({ name: t.name, createdAt: t.created_at }));
+    },
+  };
+}

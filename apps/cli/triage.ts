@@ -1,0 +1,128 @@
+import { createWriteStream } from "node:fs";
+import { errorBody } from "../../adapters/http/catalog/text.ts";
+import { exportResponse } from "../../adapters/http/export-file.ts";
+import { createApiKey } from "../../core/api-keys/create-api-key.ts";
+import { listApiKeys } from "../../core/api-keys/list-api-keys.ts";
+import { revokeApiKey } from "../../core/api-keys/revoke-api-key.ts";
+import { operatorGrant } from "../../core/authorization.ts";
+import { countFeedbacks } from "../../core/feedback/count-feedbacks.ts";
+import { statusesOf } from "../../core/feedback/status.ts";
+import { findOrganization } from "../../core/organizations/find-organization.ts";
+import { AGENT_SCOPES, type AgentScope } from "../../core/oauth/permissions.ts";
+import type { FeedbackSummary } from "../../core/schemas/feedback.ts";
+import type { Services } from "../../core/services.ts";
+import { ExportQuery, exportFeedbacks } from "../../core/triage/export-feedbacks.ts";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+
+interface Invocation {
+  readonly args: readonly string[];
+  readonly options: Readonly<Record<string, string | boolean | undefined>>;
+}
+type Out = (line: string) => void;
+
+/** Where an export writes: the file (or standard output) and the progress line (standard error). */
+export interface ExportSinks {
+  readonly file: (path: string | undefined) => WritableStream<Uint8Array>;
+  readonly progress: (text: string) => void;
+}
+
+/** A mistake in the command line, as the CLI reports them (exit status 2). */
+type Refuse = (message: string) => never;
+
+const BAR_WIDTH = 30;
+
+/** The progress line of an export: a bar, how many feedbacks of how many. */
+export function progressLine(done: number, total: number): string {
+  const ratio = total > 0 ? Math.min(1, done / total) : 1;
+  const filled = Math.round(ratio * BAR_WIDTH);
+  return `\r[${"#".repeat(filled)}${" ".repeat(BAR_WIDTH - filled)}] ${done.toLocaleString("en")} / ${total.toLocaleString("en")}`;
+}
+
+const checkExport = TypeCompiler.Compile(ExportQuery);
+const FILTERS = ["status", "kind", "severity", "appId", "featureId", "query", "owner", "tag", "sort", "format"] as const;
+
+/** The standard sinks: the file or standard output, and standard error for the bar. */
+export const standardSinks: ExportSinks = {
+  file: (path) => {
+    if (path === undefined) return new WritableStream({ write: (chunk) => void process.stdout.write(chunk) });
+    const stream = createWriteStream(path);
+    return new WritableStream({
+      write: (chunk) => new Promise((done, failed) => stream.write(chunk, (error) => (error ? failed(error) : done()))),
+      close: () => new Promise((done) => stream.end(done)),
+    });
+  },
+  progress: (text) => void process.stderr.write(text),
+};
+
+/**
+ * `export <org> [--format csv|jsonl] [--out FILE] [--status …] [--tag …] …`: every feedback the
+ * filters keep, streamed to the file as the REST export streams it, with a progress bar.
+ */
+export async function exportCommand(
+  services: Services,
+  inv: Invocation,
+  out: Out,
+  refuse: Refuse,
+  sinks: ExportSinks = standardSinks,
+): Promise<void> {
+  const prefix = inv.args[0];
+  if (!prefix) refuse("missing <org>");
+  const org = await findOrganization(services, prefix);
+  if (!org) refuse(`no organization "${prefix}" (give its id or key prefix)`);
+  const query: Record<string, unknown> = Object.fromEntries(
+    FILTERS.flatMap((name) => (typeof inv.options[name] === "string" ? [[name, inv.options[name]]] : [])),
+  );
+  if (!checkExport.Check(query)) refuse(`a filter is invalid: ${FILTERS.map((f) => `--${f}`).join(", ")} take the values of GET /v1/feedbacks`);
+  const grant = operatorGrant(org.id);
+  const counted = await countFeedbacks(services, grant, query);
+  const total = counted.ok ? statusesOf(query.status ?? "open").reduce((sum, s) => sum + (counted.value[s] ?? 0), 0) : 0;
+  const exported = await exportFeedbacks(services, grant, query);
+  if (!exported.ok) return refuse(errorBody(exported.code, "en", exported.problem).error);
+  const pages = exported.value;
+  let done = 0;
+  async function* counting(): AsyncGenerator<FeedbackSummary[]> {
+    for await (const page of pages) {
+      yield page;
+      done += page.length;
+      sinks.progress(progressLine(done, total));
+    }
+  }
+  const path = typeof inv.options.out === "string" ? inv.options.out : undefined;
+  sinks.progress(progressLine(0, total));
+  await exportResponse(counting(), query.format ?? "csv").body!.pipeTo(sinks.file(path));
+  sinks.progress("\n");
+  if (path) out(`${done} feedbacks written to ${path}`);
+}
+
+/** `api-key create|list|revoke`: the organization's API keys, as Settings → API keys and /v1/api-keys. */
+export const apiKeyCommands = (refuse: Refuse) => ({
+  async "api-key create"(services: Services, inv: Invocation, out: Out) {
+    const [prefix, name] = inv.args;
+    if (!prefix || !name) refuse("missing <org> or <name>");
+    const org = await findOrganization(services, prefix);
+    if (!org) refuse(`no organization "${prefix}"`);
+    const scopes = String(inv.options.scopes ?? "feedbacks:read")
+      .split(",")
+      .map((s) => s.trim());
+    if (!scopes.every((s): s is AgentScope => AGENT_SCOPES.includes(s as AgentScope)))
+      refuse(`each of --scopes must be one of ${AGENT_SCOPES.join(", ")}`);
+    const created = await createApiKey(services, operatorGrant(org.id), { name, scopes: scopes as AgentScope[] });
+    if (!created.ok) refuse(errorBody(created.code, "en", created.problem).error);
+    if (inv.options.json) return out(JSON.stringify(created.value));
+    out(`API key ${created.value.id} "${created.value.name}" (${created.value.scopes.join(" ")}), shown once:\n${created.value.key}`);
+  },
+  async "api-key list"(services: Services, inv: Invocation, out: Out) {
+    const org = inv.args[0] ? await findOrganization(services, inv.args[0]) : null;
+    if (!org) refuse("missing or unknown <org>");
+    const listed = await listApiKeys(services, operatorGrant(org.id));
+    for (const k of listed.ok ? listed.value.data : []) out(`${k.id}  ${k.name}  ${k.scopes.join(" ")}  lastUsed=${k.lastUsedAt ?? "-"}`);
+  },
+  async "api-key revoke"(services: Services, inv: Invocation, out: Out) {
+    const [prefix, id] = inv.args;
+    const org = prefix ? await findOrganization(services, prefix) : null;
+    if (!org || !id) refuse("missing or unknown <org>, or missing <keyId>");
+    const revoked = await revokeApiKey(services, operatorGrant(org.id), id);
+    if (!revoked.ok) refuse(`no live API key ${id} in ${org.keyPrefix}`);
+    out(`API key ${id} revoked`);
+  },
+});

@@ -1,0 +1,31 @@
+import type { Grant } from "../model.ts";
+import type { ApiKeyRecord } from "../store/api-keys.ts";
+
+/** How an organization API key starts: secret scanners recognise it, and it is told from a personal token. */
+export const API_KEY_PREFIX = "rtr_key_";
+
+/** What a key is referred to as where a person would be: a comment's author. */
+const AUTHOR = "api-key:";
+
+/**
+ * What a presented API key is worth: the organization itself, with the key's scopes, which are
+ * among those a Member may hold, so a key does what a Member's token could and no more (never
+ * webhooks:manage or agents:manage, never what only a person does: see authorization's refusal).
+ */
+export const apiKeyGrant = (key: ApiKeyRecord): Grant => ({
+  tokenId: key.id,
+  orgId: key.orgId,
+  userId: `${AUTHOR}${key.id}:${key.name}`,
+  role: "member",
+  scopes: key.scopes,
+  resource: null,
+  agentId: null,
+  apiKey: { id: key.id, name: key.name },
+});
+
+/** The name a key's writing is signed with ("API key ci-script"), or null for a person's id. */
+export function apiKeyAuthor(userId: string): string | null {
+  if (!userId.startsWith(AUTHOR)) return null;
+  const name = userId.slice(AUTHOR.length).split(":").slice(1).join(":");
+  return `API key ${name}`;
+}

@@ -1,0 +1,31 @@
+import type { Kind, Severity } from "../schemas/feedback.ts";
+
+/** The triage fields of a feedback a team sets by hand; null clears one. */
+export interface TriageFields {
+  readonly title?: string;
+  readonly kind?: Kind;
+  readonly severity?: Severity | null;
+  readonly featureId?: string | null;
+  /** A member's e-mail, normalized. */
+  readonly owner?: string | null;
+  readonly dueAt?: number | null;
+  /** Every tag of the feedback, as the organization spells them. */
+  readonly tags?: readonly string[];
+}
+
+export interface TagRecord {
+  readonly name: string;
+  readonly createdAt: number;
+}
+
+/** What a team sets on a feedback by hand (owner, due date, severity, kind, feature, title, tags), and the organization's tags. */
+export interface TriageStore {
+  /**
+   * Writes the fields given on a feedback of the organization that is not merged into another, a
+   * new title searchable, and records the tags new to the organization, in one transaction; false
+   * when there is no such feedback.
+   */
+  setTriageFields(orgId: string, feedbackId: string, fields: TriageFields, newTags: readonly TagRecord[]): Promise<boolean>;
+  /** The organization's tags, by name. */
+  listTags(orgId: string): Promise<TagRecord[]>;
+}

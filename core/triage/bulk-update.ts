@@ -1,0 +1,37 @@
+import { authorize } from "../authorization.ts";
+import { invalid, ok, type Result } from "../errors.ts";
+import { resolveFeedback } from "../feedback/find-feedback.ts";
+import type { Grant } from "../model.ts";
+import type { BulkRequest, BulkResults, FeedbackUpdate } from "../schemas/triage.ts";
+import { retag } from "./tag-names.ts";
+import { type UpdateFeedbackDeps, updateFeedback } from "./update-feedback.ts";
+
+/**
+ * POST /v1/feedbacks/bulk: the same change to each feedback named, each through its own update
+ * (its own events, its own refusal), in the order given. A key that cannot be changed says why
+ * with the code its PATCH would answer; the others are changed all the same.
+ */
+export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, request: BulkRequest): Promise<Result<BulkResults>> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
+  const { set } = request;
+  const tagged = set.addTags !== undefined || set.removeTags !== undefined;
+  // A comment goes with a change: alone, a spec client's PATCH would be refused too.
+  if (set.status === undefined && set.owner === undefined && !tagged) {
+    return invalid("invalid_body", { field: "set", reason: "missing" });
+  }
+  const results: BulkResults["results"] = [];
+  for (const key of request.keys) {
+    const update: { -readonly [K in keyof FeedbackUpdate]: FeedbackUpdate[K] } = {};
+    if (set.status !== undefined) update.status = set.status;
+    if (set.comment !== undefined) update.comment = set.comment;
+    if (set.owner !== undefined) update.owner = set.owner;
+    if (tagged) {
+      const current = await resolveFeedback(services, grant.orgId, key);
+      update.tags = retag(current?.tags ?? [], set.addTags ?? [], set.removeTags ?? []);
+    }
+    const updated = await updateFeedback(services, grant, key, update);
+    results.push(updated.ok ? { key, ok: true } : { key, ok: false, code: updated.code });
+  }
+  return ok({ results });
+}

@@ -1,0 +1,88 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { authorize } from "../authorization.ts";
+import { ok, type Result } from "../errors.ts";
+import { feedbackFilter } from "../feedback/list-feedbacks.ts";
+import { positionOf } from "../feedback/order.ts";
+import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
+import type { Grant } from "../model.ts";
+import { FeedbackListQuery, type FeedbackSummary } from "../schemas/feedback.ts";
+import { literals } from "../schemas/literals.ts";
+import type { FeedbackStore, ListPosition } from "../store/feedbacks.ts";
+import type { UserStore } from "../store/users.ts";
+import { ownerFilter } from "./owner-filter.ts";
+
+const EXPORT_FORMATS = ["csv", "jsonl"] as const;
+
+const { limit: _limit, cursor: _cursor, ...LIST_FILTERS } = FeedbackListQuery.properties;
+
+/** GET /v1/feedbacks/export: the list's filters and order, without paging, and the format. */
+export const ExportQuery = Type.Object({ ...LIST_FILTERS, format: Type.Optional(literals(EXPORT_FORMATS)) }, { additionalProperties: false });
+export type ExportQuery = Static<typeof ExportQuery>;
+
+/** The columns of a CSV export, in order: its header row. */
+export const EXPORT_COLUMNS = [
+  "key",
+  "title",
+  "kind",
+  "status",
+  "severity",
+  "app",
+  "feature",
+  "reports",
+  "votes",
+  "owner",
+  "tags",
+  "createdAt",
+  "lastActivityAt",
+  "url",
+] as const;
+type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number>;
+
+/** A feedback as a CSV row: the app by name, the feature by path, the tags joined (a tag's name has no comma). */
+export function exportRow(f: FeedbackSummary): ExportRow {
+  return {
+    key: f.key,
+    title: f.title,
+    kind: f.kind,
+    status: f.status,
+    severity: f.severity ?? "",
+    app: f.app.name ?? f.app.id,
+    feature: f.feature?.path ?? "",
+    reports: f.reports,
+    // Votes arrive with the public portal; a feedback without them has none.
+    votes: (f as { votes?: number }).votes ?? 0,
+    owner: f.owner ?? "",
+    tags: (f.tags ?? []).join(", "),
+    createdAt: f.createdAt,
+    lastActivityAt: f.lastActivityAt,
+    url: f.url,
+  };
+}
+
+/** How many feedbacks one read of the store brings: the memory an export holds at once. */
+export const EXPORT_PAGE_SIZE = 500;
+
+type ExportDeps = SummariesDeps & { readonly store: SummariesDeps["store"] & Pick<FeedbackStore, "listFeedbacks"> & Pick<UserStore, "findUser"> };
+
+/**
+ * Every feedback the list's filters keep, in its order, page after page from a keyset position
+ * over the store: the export holds one page at a time, whatever the number of feedbacks.
+ */
+export async function exportFeedbacks(deps: ExportDeps, grant: Grant, query: ExportQuery): Promise<Result<AsyncIterable<FeedbackSummary[]>>> {
+  const allowed = authorize(grant, "feedbacks.read");
+  if (!allowed.ok) return allowed;
+  const owner = await ownerFilter(deps, grant, query.owner);
+  if (!owner.ok) return owner;
+  const filter = feedbackFilter(query, owner.value);
+  const order = query.sort ?? "activity";
+  async function* pages(): AsyncGenerator<FeedbackSummary[]> {
+    let after: ListPosition | null = null;
+    for (;;) {
+      const page = await deps.store.listFeedbacks(grant.orgId, filter, after, EXPORT_PAGE_SIZE, order);
+      if (page.length > 0) yield await summaries(deps, grant.orgId, page);
+      if (page.length < EXPORT_PAGE_SIZE) return;
+      after = positionOf(page.at(-1)!, order);
+    }
+  }
+  return ok(pages());
+}

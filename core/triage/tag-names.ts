@@ -1,0 +1,31 @@
+import type { TagRecord } from "../store/triage.ts";
+
+/** A tag's name as kept: trimmed, inner runs of spaces made one. */
+const tagName = (typed: string): string => typed.trim().replace(/\s+/g, " ");
+
+/** The key two spellings of one tag share: names differing only by case name one tag. */
+const tagKey = (name: string): string => name.toLocaleLowerCase("en");
+
+/**
+ * The names a feedback's tags are kept under: each typed name as the organization already spells
+ * it (the first spelling stays), once each; and the tags new to the organization, created now.
+ */
+export function resolveTags(typed: readonly string[], known: readonly TagRecord[], now: number): { names: string[]; created: TagRecord[] } {
+  const spelled = new Map(known.map((t) => [tagKey(t.name), t.name]));
+  const names = new Map<string, string>();
+  const created: TagRecord[] = [];
+  for (const name of typed.map(tagName).filter(Boolean)) {
+    const key = tagKey(name);
+    if (names.has(key)) continue;
+    const existing = spelled.get(key);
+    names.set(key, existing ?? name);
+    if (!existing) created.push({ name, createdAt: now });
+  }
+  return { names: [...names.values()], created };
+}
+
+/** A feedback's tags after a bulk change: those it had, those added, less those removed (by name in any case). */
+export function retag(current: readonly string[], add: readonly string[], remove: readonly string[]): string[] {
+  const removed = new Set(remove.map((name) => tagKey(tagName(name))));
+  return [...current, ...add].filter((name) => !removed.has(tagKey(tagName(name))));
+}

@@ -1,0 +1,91 @@
+import { authorize } from "../authorization.ts";
+import { normalizeEmail } from "../email.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
+import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
+import { resolveFeedback } from "../feedback/find-feedback.ts";
+import { presentFeedback } from "../feedback/present-feedback.ts";
+import type { FeedbackRecord, Grant } from "../model.ts";
+import type { Feedback } from "../schemas/feedback.ts";
+import { FeedbackUpdate } from "../schemas/triage.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
+import type { UserStore } from "../store/users.ts";
+import { resolveTags } from "./tag-names.ts";
+
+/** What updating a feedback reads and writes: a status change, and the triage fields beside it. */
+export type UpdateFeedbackDeps = ChangeStatusDeps & {
+  readonly store: ChangeStatusDeps["store"] &
+    Pick<TriageStore, "setTriageFields" | "listTags"> &
+    Pick<UserStore, "findUserByEmail" | "listMembers"> &
+    Pick<CatalogStore, "findFeature">;
+};
+
+/** The fields of an update that are not the status: each emits no event. */
+const TRIAGE_FIELDS = ["owner", "dueAt", "severity", "kind", "featureId", "title", "tags"] as const;
+
+/** The owner as stored: a member's e-mail, normalized; null clears it. */
+async function ownerOf(services: UpdateFeedbackDeps, orgId: string, owner: string | null): Promise<Result<string | null>> {
+  if (owner === null) return ok(null);
+  const email = normalizeEmail(owner);
+  const user = await services.store.findUserByEmail(email);
+  const member = user && (await services.store.listMembers(orgId)).some((m) => m.userId === user.id);
+  return member ? ok(email) : fail("unknown_owner");
+}
+
+/** The triage fields to write, checked against the organization: its members, the feedback's app's features, its tags. */
+async function triageFields(
+  services: UpdateFeedbackDeps,
+  grant: Grant,
+  feedback: FeedbackRecord,
+  update: FeedbackUpdate,
+): Promise<Result<{ fields: TriageFields; created: TagRecord[] }>> {
+  const fields: { -readonly [K in keyof TriageFields]: TriageFields[K] } = {};
+  if (update.owner !== undefined) {
+    const owner = await ownerOf(services, grant.orgId, update.owner);
+    if (!owner.ok) return owner;
+    fields.owner = owner.value;
+  }
+  if (update.dueAt !== undefined) {
+    const at = update.dueAt === null ? null : Date.parse(update.dueAt.length === 10 ? `${update.dueAt}T00:00:00Z` : update.dueAt);
+    if (at !== null && Number.isNaN(at))
+      return invalid("invalid_body", { field: "dueAt", reason: "expected", schema: FeedbackUpdate.properties.dueAt });
+    fields.dueAt = at;
+  }
+  if (update.featureId !== undefined && update.featureId !== null) {
+    const feature = await services.store.findFeature(grant.orgId, update.featureId);
+    if (feature?.appId !== feedback.appId) return fail("unknown_feature");
+  }
+  if (update.featureId !== undefined) fields.featureId = update.featureId;
+  if (update.severity !== undefined) fields.severity = update.severity;
+  if (update.kind !== undefined) fields.kind = update.kind;
+  if (update.title !== undefined) fields.title = update.title.trim();
+  if (update.tags === undefined) return ok({ fields, created: [] });
+  const tags = resolveTags(update.tags, await services.store.listTags(grant.orgId), services.clock());
+  return ok({ fields: { ...fields, tags: tags.names }, created: tags.created });
+}
+
+/**
+ * PATCH /v1/feedbacks/{key}: the specification's status change (its comment, events and jobs, as
+ * changeStatus writes them), and the triage fields a team sets by hand, which emit no event. The
+ * status is required only when no triage field is sent; a comment alone stays with the status.
+ */
+export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant, keyOrId: string, update: FeedbackUpdate): Promise<Result<Feedback>> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
+  const triage = TRIAGE_FIELDS.some((field) => update[field] !== undefined);
+  if (update.status === undefined && !triage) return invalid("invalid_body", { field: "status", reason: "missing" });
+  const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
+  if (!feedback) return fail("not_found");
+  if (triage) {
+    const checked = await triageFields(services, grant, feedback, update);
+    if (!checked.ok) return checked;
+    const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created);
+    if (!written) return fail("not_found");
+  }
+  if (update.status !== undefined || update.comment?.trim()) {
+    const status = update.status ?? feedback.status;
+    return changeStatus(services, grant, feedback.id, { status, ...(update.comment !== undefined && { comment: update.comment }) });
+  }
+  const updated = await resolveFeedback(services, grant.orgId, feedback.id);
+  return updated ? ok(await presentFeedback(services, updated)) : fail("not_found");
+}

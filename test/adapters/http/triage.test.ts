@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+const admin = () => http.demo.tokens.admin;
+const request = (method: string, path: string, token: string | undefined, body?: unknown) =>
+  http.request(method, path, { token, ...(body !== undefined && { body }) });
+
+let made = 0;
+async function createFeedback(message = "Triage probe"): Promise<string> {
+  const res = await http.request("POST", "/v1/reports", {
+    body: { publicKey: http.demo.publicKey, kind: "problem", message: `${message} ${++made} ${crypto.randomUUID().slice(0, 8)}` },
+  });
+  expect(res.status).toBe(201);
+  return res.body.ticketId;
+}
+const statusEvents = async (key: string) => {
+  const found = await http.services.store.findFeedback(http.demo.orgId, key);
+  return (await http.services.store.statusChanges(found!.id)).length;
+};
+
+describe("PATCH /v1/feedbacks/{key} with triage fields", () => {
+  test("owner, due date, severity, kind, feature, title and tags are set without a status, and emit no event", async () => {
+    const key = await createFeedback();
+    const res = await request("PATCH", `/v1/feedbacks/${key}`, admin(), {
+      owner: "Member@Demo.test",
+      dueAt: "2026-12-24",
+      severity: "P1",
+      kind: "idea",
+      featureId: http.demo.featureId,
+      title: "Saved carts vanish",
+      tags: ["billing", "Mobile"],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      key,
+      owner: "member@demo.test",
+      dueAt: "2026-12-24T00:00:00.000Z",
+      severity: "P1",
+      kind: "idea",
+      feature: { id: http.demo.featureId },
+      title: "Saved carts vanish",
+      tags: ["billing", "Mobile"],
+      status: "triage",
+    });
+    expect(await statusEvents(key)).toBe(0);
+    expect((await request("GET", `/v1/feedbacks/${key}`, admin())).body.owner).toBe("member@demo.test");
+  });
+
+  test("a spec client's status change still works, with its event; a body with neither status nor triage field is 400 invalid_body", async () => {
+    const key = await createFeedback();
+    const changed = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { status: "prioritized", comment: "next sprint" });
+    expect(changed.status).toBe(200);
+    expect(await statusEvents(key)).toBe(1);
+    for (const body of [{}, { comment: "alone" }, { status: "done" }, { severity: "P9" }, { tags: ["a,b"] }, { dueAt: "tomorrow" }]) {
+      const refused = await request("PATCH", `/v1/feedbacks/${key}`, admin(), body);
+      expect({ body, status: refused.status, code: refused.body.code }).toEqual({ body, status: 400, code: "invalid_body" });
+    }
+  });
+
+  test("an owner who is not a member is 400 unknown_owner; a feature of no app of the feedback is 400 unknown_feature", async () => {
+    const key = await createFeedback();
+    const owner = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { owner: "stranger@example.com" });
+    expect([owner.status, owner.body.code]).toEqual([400, "unknown_owner"]);
+    expect(owner.body.error).toContain("member");
+    const feature = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { featureId: "no-such-feature" });
+    expect([feature.status, feature.body.code]).toEqual([400, "unknown_feature"]);
+    const fr = await http.request("PATCH", `/v1/feedbacks/${key}`, {
+      token: admin(),
+      body: { owner: "x@y.z" },
+      headers: { "accept-language": "fr" },
+    });
+    expect(fr.body.error).toContain("membre");
+  });
+
+  test("a Reader is refused (403 forbidden); null clears the owner and the due date", async () => {
+    const key = await createFeedback();
+    const refused = await request("PATCH", `/v1/feedbacks/${key}`, http.demo.tokens.reader, { owner: "admin@demo.test" });
+    expect([refused.status, refused.body.code]).toEqual([403, "forbidden"]);
+    await request("PATCH", `/v1/feedbacks/${key}`, admin(), { owner: "admin@demo.test", dueAt: "2026-12-01T10:00:00Z" });
+    const cleared = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { owner: null, dueAt: null });
+    expect([cleared.body.owner, cleared.body.dueAt]).toEqual([undefined, undefined]);
+  });
+});
+
+describe("lists by owner and by tag, and GET /v1/tags", () => {
+  test("owner=me, owner=none, owner=<e-mail> and tag filter the list; the summaries carry owner and tags", async () => {
+    const [mine, theirs, nobody] = [await createFeedback("Owner filter"), await createFeedback("Owner filter"), await createFeedback("Owner filter")];
+    await request("PATCH", `/v1/feedbacks/${mine}`, admin(), { owner: "admin@demo.test", tags: ["owner-filter"] });
+    await request("PATCH", `/v1/feedbacks/${theirs}`, admin(), { owner: "member@demo.test", tags: ["owner-filter"] });
+    await request("PATCH", `/v1/feedbacks/${nobody}`, admin(), { tags: ["owner-filter"] });
+    const keys = async (query: string) => (await request("GET", `/v1/feedbacks?tag=owner-filter&${query}`, admin())).body.data.map((f: any) => f.key);
+    expect(await keys("owner=me")).toEqual([mine]);
+    expect(await keys("owner=none")).toEqual([nobody]);
+    expect(await keys("owner=MEMBER@demo.test")).toEqual([theirs]);
+    expect(await keys("limit=100")).toEqual([nobody, theirs, mine]);
+    const listed = (await request("GET", `/v1/feedbacks?tag=owner-filter&owner=me`, admin())).body.data[0];
+    expect([listed.owner, listed.tags]).toEqual(["admin@demo.test", ["owner-filter"]]);
+  });
+
+  test("GET /v1/tags lists the organization's tags, each created once, the first spelling kept", async () => {
+    const key = await createFeedback();
+    await request("PATCH", `/v1/feedbacks/${key}`, admin(), { tags: ["Onboarding"] });
+    await request("PATCH", `/v1/feedbacks/${await createFeedback()}`, admin(), { tags: ["onboarding"] });
+    const tags = (await request("GET", "/v1/tags", http.demo.tokens.reader)).body.data;
+    expect(tags.filter((t: any) => t.name.toLowerCase() === "onboarding").map((t: any) => t.name)).toEqual(["Onboarding"]);
+    expect((await request("GET", "/v1/tags", undefined)).status).toBe(401);
+  });
+});
+
+describe("POST /v1/feedbacks/bulk", () => {
+  test("each key gets its own change and event; a missing key answers ok:false with not_found", async () => {
+    const [a, b] = [await createFeedback("Bulk"), await createFeedback("Bulk")];
+    const res = await request("POST", "/v1/feedbacks/bulk", admin(), {
+      keys: [a, "DEMO-999999", b],
+      set: { status: "in_development", comment: "Sprint 12", owner: "member@demo.test", addTags: ["sprint-12"] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      results: [
+        { key: a, ok: true },
+        { key: "DEMO-999999", ok: false, code: "not_found" },
+        { key: b, ok: true },
+      ],
+    });
+    for (const key of [a, b]) {
+      const read = (await request("GET", `/v1/feedbacks/${key}`, admin())).body;
+      expect([read.status, read.owner, read.tags, read.comments.at(-1).text]).toEqual([
+        "in_development",
+        "member@demo.test",
+        ["sprint-12"],
+        "Sprint 12",
+      ]);
+      expect(await statusEvents(key)).toBe(1);
+    }
+    const removed = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: [a], set: { removeTags: ["SPRINT-12"] } });
+    expect(removed.body.results).toEqual([{ key: a, ok: true }]);
+    expect((await request("GET", `/v1/feedbacks/${a}`, admin())).body.tags).toBeUndefined();
+  });
+
+  test("101 keys are refused with the validation error, as is an empty set; a Reader is 403 forbidden", async () => {
+    const keys = Array.from({ length: 101 }, (_, i) => `DEMO-${i + 1}`);
+    const many = await request("POST", "/v1/feedbacks/bulk", admin(), { keys, set: { status: "fixed" } });
+    expect([many.status, many.body.code]).toEqual([400, "invalid_body"]);
+    expect(many.body.error).toContain("keys");
+    const empty = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: ["DEMO-1"], set: {} });
+    expect([empty.status, empty.body.code]).toEqual([400, "invalid_body"]);
+    const reader = await request("POST", "/v1/feedbacks/bulk", http.demo.tokens.reader, { keys: ["DEMO-1"], set: { status: "fixed" } });
+    expect([reader.status, reader.body.code]).toEqual([403, "forbidden"]);
+  });
+});
+
+describe("MCP update_feedback", () => {
+  test("sets triage fields through the same use case, and refuses an unknown owner as a tool error with its code", async () => {
+    const key = await createFeedback();
+    const call = async (args: Record<string, unknown>) => {
+      const res = await http.fetch(`${http.url}/mcp`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${http.demo.tokens.member}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "update_feedback", arguments: args } }),
+      });
+      return ((await res.json()) as any).result;
+    };
+    const done = await call({ key, severity: "P0", tags: ["from-agent"], owner: "member@demo.test" });
+    expect(done.structuredContent).toMatchObject({ key, severity: "P0", tags: ["from-agent"], owner: "member@demo.test" });
+    const refused = await call({ key, owner: "nobody@nowhere.test" });
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(refused.content[0].text).code).toBe("unknown_owner");
+  });
+});
+
+describe("who is asking", () => {
+  test("user.company and user.plan on a report: the feedback lists its companies, and sort=revenue puts the biggest spend first", async () => {
+    const send = (message: string, company: Record<string, unknown>) =>
+      http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "idea", message, user: { email: "pat@customer.test", company, plan: "enterprise" } },
+      });
+    const small = (await send(`Revenue probe small ${crypto.randomUUID()}`, { id: "rev-small", name: "Small Co", monthlySpend: 10 })).body.ticketId;
+    const big = (await send(`Revenue probe big ${crypto.randomUUID()}`, { id: "rev-big", name: "Big Co", monthlySpend: 99_000 })).body.ticketId;
+    const read = (await request("GET", `/v1/feedbacks/${big}`, admin())).body;
+    expect(read.companies).toEqual([{ id: "rev-big", name: "Big Co", monthlySpend: 99_000, reports: 1 }]);
+    const listed = (await request("GET", "/v1/feedbacks?sort=revenue&limit=100", admin())).body.data.map((f: any) => f.key);
+    expect(listed.indexOf(big)).toBe(0);
+    expect(listed.indexOf(small)).toBeGreaterThan(0);
+    expect(listed.indexOf(small)).toBeLessThan(listed.length - 1);
+  });
+
+  test("a company without a name, or with a negative spend, is refused as the report's invalid field", async () => {
+    for (const company of [{ id: "x" }, { id: "x", name: "X", monthlySpend: -1 }]) {
+      const res = await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "idea", message: "Company check", user: { company } },
+      });
+      expect({ company, status: res.status, code: res.body.code }).toEqual({ company, status: 400, code: "invalid_ingest" });
+    }
+  });
+});

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+let admin: FormBrowser;
+let reader: FormBrowser;
+const ORIGIN = "http://localhost:3000";
+
+beforeAll(async () => {
+  http = await inProcess();
+  admin = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
+  await signIn(admin, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+  reader = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
+  await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
+});
+afterAll(() => http.close());
+
+const report = async (message: string, user?: Record<string, unknown>): Promise<string> =>
+  (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message, ...(user && { user }) } })).body
+    .ticketId;
+const page = async (browser: FormBrowser, path: string) => (await browser.fetch(path)).text();
+const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+
+/** Posts a form as a browser does: urlencoded, from this site, with the page's CSRF token. */
+async function post(browser: FormBrowser, path: string, from: string, fields: Array<[string, string]>) {
+  const body = new URLSearchParams([["csrf", csrfOf(await page(browser, from))], ...fields]);
+  return browser.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN }, body });
+}
+
+describe("the feedback page edits the triage in place, without JavaScript", () => {
+  test("the form sets owner, due date, severity, kind, feature, title and tags; the page says it was saved", async () => {
+    const key = await report("The invoice PDF is empty on Safari");
+    const before = await page(admin, `/inbox/${key}`);
+    expect(before).toContain(`action="/inbox/${key}/triage"`);
+    const saved = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [
+      ["title", "Invoice PDF empty on Safari"],
+      ["owner", "member@demo.test"],
+      ["dueAt", "2026-12-15"],
+      ["severity", "P1"],
+      ["kind", "problem"],
+      ["featureId", http.demo.featureId],
+      ["tags", "billing, safari"],
+    ]);
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, `/inbox/${key}?triaged`]);
+    const after = await page(admin, `/inbox/${key}?triaged`);
+    expect(after).toContain("Triage saved.");
+    expect(after).toContain('<option value="member@demo.test" selected>');
+    expect(after).toContain('value="2026-12-15"');
+    expect(after).toContain('value="billing, safari"');
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect(read).toMatchObject({ title: "Invoice PDF empty on Safari", owner: "member@demo.test", severity: "P1", tags: ["billing", "safari"] });
+  });
+
+  test("an owner who is not a member is refused on the page with the message, 400", async () => {
+    const key = await report("Search forgets the last query");
+    const refused = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [
+      ["title", "Search forgets the last query"],
+      ["kind", "problem"],
+      ["owner", "stranger@example.com"],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The owner must be the e-mail address of a member of the organization.");
+  });
+
+  test("a Reader sees the triage and the companies, without a form to change them", async () => {
+    const key = await report("Seats cannot be added", { company: { id: "c-1", name: "Globex", monthlySpend: 1200 }, plan: "business" });
+    const seen = await page(reader, `/inbox/${key}`);
+    expect(seen).not.toContain(`action="/inbox/${key}/triage"`);
+    expect(seen).toContain("Who is asking");
+    expect(seen).toContain("Globex");
+    expect(seen).toContain("1,200 a month");
+  });
+});
+
+describe("the inbox changes the ticked feedbacks at once, and exports the list", () => {
+  test("each row has a checkbox of the bulk form; the bulk form changes them and the inbox says how many", async () => {
+    const [a, b] = [await report("Bulk web one: dark mode flickers"), await report("Bulk web two: dark mode resets")];
+    const inbox = await page(admin, "/inbox");
+    expect(inbox).toContain(`<input type="checkbox" name="keys" value="${a}" form="bulk"`);
+    expect(inbox).toContain('<form id="bulk" method="post" action="/inbox/bulk"');
+    const done = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", a],
+      ["keys", b],
+      ["keys", "DEMO-999999"],
+      ["status", "prioritized"],
+      ["owner", "admin@demo.test"],
+      ["addTag", "dark-mode"],
+      ["back", "/inbox?status=all"],
+    ]);
+    expect([done.status, done.headers.get("location")]).toEqual([303, "/inbox?status=all&bulk=2.1.not_found"]);
+    expect(await page(admin, done.headers.get("location")!)).toContain("2 changed, 1 left as they were (not_found).");
+    for (const key of [a, b]) {
+      const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+      expect([read.status, read.owner, read.tags]).toEqual(["prioritized", "admin@demo.test", ["dark-mode"]]);
+    }
+    const nothing = await post(admin, "/inbox/bulk", "/inbox", [["status", "fixed"]]);
+    expect(nothing.headers.get("location")).toBe("/inbox?bulk=none");
+    const elsewhere = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", a],
+      ["status", "fixed"],
+      ["back", "https://evil.example/"],
+    ]);
+    expect(elsewhere.headers.get("location")).toStartWith("/inbox?");
+  });
+
+  test("the inbox filters by owner (me, no one) and by tag, and keeps the filters in the address", async () => {
+    const [mine, other] = [await report("Owner filter web: mine"), await report("Owner filter web: nobody's")];
+    await http.request("PATCH", `/v1/feedbacks/${mine}`, { token: http.demo.tokens.admin, body: { owner: "admin@demo.test", tags: ["web-filter"] } });
+    await http.request("PATCH", `/v1/feedbacks/${other}`, { token: http.demo.tokens.admin, body: { tags: ["web-filter"] } });
+    const listed = async (path: string) => [...(await page(admin, path)).matchAll(/<a href="\/inbox\/(DEMO-\d+)">DEMO/g)].map((m) => m[1]);
+    expect(await listed("/inbox?tag=web-filter&owner=me")).toEqual([mine]);
+    expect(await listed("/inbox?tag=web-filter&owner=none")).toEqual([other]);
+    const filtered = await page(admin, "/inbox?tag=web-filter&owner=me");
+    expect(filtered).toContain('<option value="me" selected>Me</option>');
+    expect(filtered).toContain('<option value="web-filter" selected>web-filter</option>');
+  });
+
+  test("a Reader's inbox has no checkboxes and no bulk form", async () => {
+    await report("Reader inbox probe");
+    const inbox = await page(reader, "/inbox");
+    expect(inbox).not.toContain('form="bulk"');
+    expect(inbox).not.toContain('action="/inbox/bulk"');
+  });
+
+  test("the export links download the list as filtered, as CSV", async () => {
+    const key = await report("Export from the inbox probe");
+    await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { tags: ["inbox-export"] } });
+    const inbox = await page(reader, "/inbox?status=all");
+    expect(inbox).toContain('href="/inbox/export?status=all&amp;format=csv"');
+    const file = await reader.fetch("/inbox/export?status=all&format=csv");
+    expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const text = await file.text();
+    expect(text.startsWith("key,title,kind,status,severity,app,feature,reports,votes,owner,tags,createdAt,lastActivityAt,url\r\n")).toBe(true);
+    expect(text).toContain(`${key},Export from the inbox probe`);
+  });
+});
+
+describe("Settings → API keys", () => {
+  test("an Admin creates a key, sees it once, then sees it listed and revokes it after confirming", async () => {
+    const created = await post(admin, "/settings/api-keys", "/settings/api-keys", [
+      ["name", "nightly-export"],
+      ["scope.feedbacks:read", "yes"],
+    ]);
+    expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/api-keys"]);
+    const shown = await page(admin, "/settings/api-keys");
+    const key = /<pre class="secret" id="secret">([^<]+)<\/pre>/.exec(shown)![1]!;
+    expect(key).toStartWith("rtr_key_");
+    expect(shown).toContain("nightly-export");
+    expect(await page(admin, "/settings/api-keys")).not.toContain(key);
+    expect((await http.request("GET", "/v1/feedbacks", { token: key })).status).toBe(200);
+    const id = (await http.request("GET", "/v1/api-keys", { token: http.demo.tokens.admin })).body.data.find(
+      (k: any) => k.name === "nightly-export",
+    ).id;
+    const asked = await post(admin, `/settings/api-keys/${id}/revoke`, "/settings/api-keys", []);
+    expect(await asked.text()).toContain("Revoke this API key?");
+    const revoked = await post(admin, `/settings/api-keys/${id}/revoke`, "/settings/api-keys", [["confirm", "yes"]]);
+    expect(revoked.status).toBe(303);
+    expect((await http.request("GET", "/v1/feedbacks", { token: key })).body.code).toBe("invalid_token");
+  });
+
+  test("a Reader is told only Admins manage API keys", async () => {
+    expect(await page(reader, "/settings/api-keys")).toContain("Only Admins manage the organization&#39;s API keys.");
+  });
+});
+
+describe("who is asking, from the hosted form", () => {
+  test("a link to the form carries the company and plan as hidden fields, and the report sends them on", async () => {
+    const form = await (
+      await http.fetch(`${ORIGIN}/f/${http.demo.formKey}?company_id=acme&company_name=Acme%20Corp&monthly_spend=450&plan=pro`)
+    ).text();
+    expect(form).toContain('<input type="hidden" name="company_name" value="Acme Corp">');
+    const body = new URLSearchParams({
+      kind: "idea",
+      message: "Please add SSO with Okta for the whole team",
+      company_id: "acme",
+      company_name: "Acme Corp",
+      monthly_spend: "450",
+      plan: "pro",
+    });
+    const sent = await http.fetch(`${ORIGIN}/f/${http.demo.formKey}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+      body,
+    });
+    // The assistant asks its questions; the answers record the report, with its company.
+    let step = { status: sent.status, page: await sent.text() };
+    for (let asked = 0; step.status === 200 && asked < 5; asked++) {
+      const answer = /action="([^"]+\/answers\/[^"]+)"/.exec(step.page)![1]!.replaceAll("&amp;", "&");
+      const choice = /name="choiceIds" value="([^"]+)"/.exec(step.page)?.[1];
+      const next = await http.fetch(`${ORIGIN}${answer}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+        body: new URLSearchParams(choice ? { choiceIds: choice } : { text: "Sign in once, with Okta, for every tool the whole team uses each day" }),
+      });
+      step = { status: next.status, page: await next.text() };
+    }
+    expect(step.status).toBe(201);
+    const listed = (await http.request("GET", "/v1/feedbacks?sort=revenue&limit=100", { token: http.demo.tokens.reader })).body.data;
+    const mine = listed.find((f: any) => f.title.includes("SSO") || f.revenue === 450);
+    expect(mine?.revenue).toBe(450);
+    const read = (await http.request("GET", `/v1/feedbacks/${mine.key}`, { token: http.demo.tokens.reader })).body;
+    expect(read.companies).toEqual([{ id: "acme", name: "Acme Corp", monthlySpend: 450, reports: 1 }]);
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expect, test } from "bun:test";
+import { STATUSES } from "../../../core/schemas/feedback.ts";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** Triage by hand: the fields a team sets, the organization's tags, lists by owner and by tag. */
+export function triageContract(makeStore: () => Promise<Store>) {
+  const { seed, record, merge, newFeedback, planUndo } = contractKit();
+  /** A feedback whose report names a company with a monthly spend. */
+  async function fromCompany(
+    store: Store,
+    org: { orgId: string; appId: string },
+    title: string,
+    at: number,
+    company?: { id: string; spend: number },
+  ) {
+    const input = newFeedback(org, title, at);
+    const author = company ? { company: { id: company.id, name: company.id.toUpperCase(), monthlySpend: company.spend } } : {};
+    const recorded = await store.recordFeedback({ ...input, report: { ...input.report, report: { ...input.report.report, author } } });
+    if (recorded.state !== "recorded") throw new Error(recorded.state);
+    return recorded.feedback;
+  }
+  const titles = (found: Array<{ title: string }>) => found.map((f) => f.title);
+
+  describe("triage", () => {
+    test("setTriageFields writes the fields given, leaves the others, and null clears one", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made = (await record(store, org, "Export is blank", 10))!;
+      const feature = "feat-1";
+      await store.replaceFeatures(org.orgId, org.appId, [{ id: feature, name: "Export", path: "export" }]);
+      expect(
+        await store.setTriageFields(
+          org.orgId,
+          made.id,
+          { owner: "ann@x.io", dueAt: 500, severity: "P1", featureId: feature, kind: "idea", tags: ["a", "b"] },
+          [],
+        ),
+      ).toBe(true);
+      expect(await store.findFeedback(org.orgId, made.id)).toMatchObject({
+        owner: "ann@x.io",
+        dueAt: 500,
+        severity: "P1",
+        featureId: feature,
+        kind: "idea",
+        tags: ["a", "b"],
+        title: "Export is blank",
+      });
+      await store.setTriageFields(org.orgId, made.id, { owner: null, dueAt: null, severity: null, featureId: null, tags: [] }, []);
+      const cleared = (await store.findFeedback(org.orgId, made.id))!;
+      expect([cleared.owner, cleared.dueAt, cleared.severity, cleared.featureId, cleared.tags]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      expect(cleared.kind).toBe("idea");
+    });
+
+    test("setTriageFields is false for a feedback of another organization or merged into another", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const [a, b] = [(await record(store, org, "one", 1))!, (await record(store, org, "two", 2))!];
+      expect(await store.setTriageFields(other.orgId, a.id, { severity: "P0" }, [])).toBe(false);
+      expect((await merge(store, a, b, 3)).ok).toBe(true);
+      expect(await store.setTriageFields(org.orgId, a.id, { severity: "P0" }, [])).toBe(false);
+    });
+
+    test("a new title is found by search, and a severity or kind set by hand moves the counts and the severity order", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "first", 1))!;
+      await record(store, org, "second", 2);
+      await store.setTriageFields(org.orgId, a.id, { title: "Invoices vanish", severity: "P0", kind: "idea" }, []);
+      expect(titles(await store.listFeedbacks(org.orgId, { statuses: STATUSES, words: ["invoic"] }, null, 10))).toEqual(["Invoices vanish"]);
+      expect(titles(await store.listFeedbacks(org.orgId, { statuses: STATUSES }, null, 10, "severity"))).toEqual(["Invoices vanish", "second"]);
+      expect(titles(await store.listFeedbacks(org.orgId, { statuses: STATUSES, kind: "idea" }, null, 10))).toEqual(["Invoices vanish"]);
+      expect(await store.countByStatus(org.orgId, { severity: "P0" })).toEqual({ triage: 1 });
+    });
+
+    test("lists and counts filter by owner (an e-mail, or null for none) and by tag, with or without search words", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const [a, b, c] = [
+        (await record(store, org, "crash one", 1))!,
+        (await record(store, org, "crash two", 2))!,
+        (await record(store, org, "slow three", 3))!,
+      ];
+      await store.setTriageFields(org.orgId, a.id, { owner: "ann@x.io", tags: ["billing", "mobile"] }, []);
+      await store.setTriageFields(org.orgId, b.id, { owner: "bob@x.io", tags: ["mobile"] }, []);
+      await store.setTriageFields(org.orgId, c.id, { tags: ["billing"] }, []);
+      const all = { statuses: STATUSES };
+      for (const order of ["activity", "reports", "severity"] as const) {
+        expect(titles(await store.listFeedbacks(org.orgId, { ...all, owner: "ann@x.io" }, null, 10, order))).toEqual(["crash one"]);
+        expect(titles(await store.listFeedbacks(org.orgId, { ...all, owner: null }, null, 10, order))).toEqual(["slow three"]);
+        expect(titles(await store.listFeedbacks(org.orgId, { ...all, tag: "mobile" }, null, 10, order))).toEqual(["crash two", "crash one"]);
+        expect(titles(await store.listFeedbacks(org.orgId, { ...all, tag: "billing", words: ["crash"] }, null, 10, order))).toEqual(["crash one"]);
+        expect(titles(await store.listFeedbacks(org.orgId, { ...all, tag: "mob" }, null, 10, order))).toEqual([]);
+      }
+      // Pages after a position keep the filter.
+      expect(titles(await store.listFeedbacks(org.orgId, { ...all, tag: "mobile" }, { value: 2, id: b.id }, 10))).toEqual(["crash one"]);
+      expect(await store.countByStatus(org.orgId, { tag: "billing" })).toEqual({ triage: 2 });
+      expect(await store.countByStatus(org.orgId, { owner: null })).toEqual({ triage: 1 });
+      expect(await store.countByStatus(org.orgId, { tag: "mobile", words: ["two"] })).toEqual({ triage: 1 });
+    });
+
+    test("tags are created once per organization, kept with their first time, and listed by name", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const a = (await record(store, org, "one", 1))!;
+      await store.setTriageFields(org.orgId, a.id, { tags: ["urgent", "billing"] }, [
+        { name: "urgent", createdAt: 5 },
+        { name: "billing", createdAt: 5 },
+      ]);
+      await store.setTriageFields(org.orgId, a.id, { tags: ["urgent"] }, [{ name: "urgent", createdAt: 9 }]);
+      expect(await store.listTags(org.orgId)).toEqual([
+        { name: "billing", createdAt: 5 },
+        { name: "urgent", createdAt: 5 },
+      ]);
+      expect(await store.listTags(other.orgId)).toEqual([]);
+    });
+  });
+
+  describe("revenue", () => {
+    test("the order by revenue puts first the feedbacks whose companies spend most, each company counted once, and pages after a position", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await fromCompany(store, org, "none", 1);
+      const small = await fromCompany(store, org, "small", 2, { id: "acme", spend: 100 });
+      const big = await fromCompany(store, org, "big", 3, { id: "globex", spend: 900 });
+      const middle = await fromCompany(store, org, "middle", 4, { id: "initech", spend: 500 });
+      const order = async (after: { value: number; id: string } | null = null) =>
+        titles(await store.listFeedbacks(org.orgId, { statuses: STATUSES }, after, 10, "revenue"));
+      expect(await order()).toEqual(["big", "middle", "small", "none"]);
+      expect(await order({ value: 500, id: middle.id })).toEqual(["small", "none"]);
+      expect((await store.findFeedback(org.orgId, small.id))?.revenue).toBe(100);
+      expect((await store.findFeedback(org.orgId, big.id))?.revenue).toBe(900);
+    });
+
+    test("a merge adds the companies of the reports it brings, once each, at their latest spend; its undoing takes them back", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = await fromCompany(store, org, "target", 1, { id: "acme", spend: 100 });
+      const again = await fromCompany(store, org, "again", 2, { id: "acme", spend: 150 });
+      const other = await fromCompany(store, org, "other", 3, { id: "globex", spend: 900 });
+      expect((await merge(store, again, (await store.findFeedback(org.orgId, target.id))!, 10)).ok).toBe(true);
+      expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(150);
+      const merged = await merge(store, other, (await store.findFeedback(org.orgId, target.id))!, 11);
+      if (!merged.ok) throw new Error(merged.code);
+      expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(1050);
+      const undo = await planUndo(store, org.orgId, merged.value, 12, null);
+      if (!undo.ok) throw new Error(undo.code);
+      expect(await store.applyUnmerge(undo.value, [])).toBe(true);
+      expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(150);
+      expect((await store.findFeedback(org.orgId, other.id))?.revenue).toBe(900);
+    });
+  });
+
+  describe("API keys", () => {
+    test("a key is found by its digest while live, records its use to the minute, and is listed without its digest", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const key = { id: "k1", orgId: org.orgId, name: "ci", scopes: ["feedbacks:read"] as const, createdAt: 10, lastUsedAt: null };
+      await store.createApiKey({ ...key, scopes: [...key.scopes], keyHash: "hash-1" });
+      expect(await store.authenticateApiKey("hash-2", 100_000)).toBeNull();
+      expect(await store.authenticateApiKey("hash-1", 100_000)).toEqual({ ...key, scopes: ["feedbacks:read"], lastUsedAt: 100_000 });
+      await store.authenticateApiKey("hash-1", 130_000);
+      expect(await store.listApiKeys(org.orgId)).toEqual([{ ...key, scopes: ["feedbacks:read"], lastUsedAt: 100_000 }]);
+      await store.authenticateApiKey("hash-1", 170_000);
+      expect((await store.listApiKeys(org.orgId))[0]?.lastUsedAt).toBe(170_000);
+    });
+
+    test("a revoked key is refused at once and no longer listed; revoking is per organization, once", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      await store.createApiKey({ id: "k1", orgId: org.orgId, name: "ci", scopes: ["reports:write"], createdAt: 1, lastUsedAt: null, keyHash: "h" });
+      expect(await store.revokeApiKey(other.orgId, "k1", 5)).toBe(false);
+      expect(await store.revokeApiKey(org.orgId, "k1", 5)).toBe(true);
+      expect(await store.revokeApiKey(org.orgId, "k1", 6)).toBe(false);
+      expect(await store.authenticateApiKey("h", 7)).toBeNull();
+      expect(await store.listApiKeys(org.orgId)).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { UsageError } from "../../apps/cli/commands.ts";
+import { exportCommand, progressLine, standardSinks } from "../../apps/cli/triage.ts";
+import { inProcess, type InProcess } from "../support/in-process.ts";
+import { scratchDir } from "../support/scratch.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+  for (let i = 0; i < 3; i++) {
+    await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message: `CLI export probe number ${i}` } });
+  }
+});
+afterAll(() => http.close());
+
+const refuse = (message: string): never => {
+  throw new UsageError(message);
+};
+
+describe("cli export", () => {
+  test("writes every matching feedback to the file, with a progress bar on standard error that ends at the total", async () => {
+    const path = join(scratchDir("cli-export"), "feedbacks.csv");
+    const progress: string[] = [];
+    const printed: string[] = [];
+    const sinks = { file: standardSinks.file, progress: (text: string) => void progress.push(text) };
+    await exportCommand(
+      http.services,
+      { args: ["DEMO"], options: { out: path, format: "csv", status: "all" } },
+      (l) => void printed.push(l),
+      refuse,
+      sinks,
+    );
+    const rows = readFileSync(path, "utf8").trimEnd().split("\r\n");
+    expect(rows[0]).toBe("key,title,kind,status,severity,app,feature,reports,votes,owner,tags,createdAt,lastActivityAt,url");
+    expect(rows.length).toBe(4);
+    expect(progress[0]).toBe(progressLine(0, 3));
+    expect(progress.at(-2)).toBe(progressLine(3, 3));
+    expect(progress.at(-1)).toBe("\n");
+    expect(printed).toEqual([`3 feedbacks written to ${path}`]);
+  });
+
+  test("a filter the list would refuse is a usage error", async () => {
+    const sinks = { file: () => new WritableStream<Uint8Array>(), progress: () => {} };
+    await expect(exportCommand(http.services, { args: ["DEMO"], options: { format: "xlsx" } }, () => {}, refuse, sinks)).rejects.toThrow(UsageError);
+    await expect(exportCommand(http.services, { args: ["NOPE"], options: {} }, () => {}, refuse, sinks)).rejects.toThrow("no organization");
+  });
+
+  test("the progress line is a bar of how many of how many", () => {
+    expect(progressLine(1, 4)).toBe(`\r[${"#".repeat(8)}${" ".repeat(22)}] 1 / 4`);
+    expect(progressLine(0, 0)).toBe(`\r[${"#".repeat(30)}] 0 / 0`);
+  });
+});
+
+describe("cli api-key", () => {
+  test("create prints the key once; list shows it without the key; revoke cuts it", async () => {
+    const created = JSON.parse(await http.cli("api-key", "create", "DEMO", "ci-script", "--scopes", "feedbacks:read,reports:write", "--json"));
+    expect(created).toMatchObject({ name: "ci-script", scopes: ["feedbacks:read", "reports:write"] });
+    expect((await http.request("GET", "/v1/feedbacks", { token: created.key })).status).toBe(200);
+    const listed = await http.cli("api-key", "list", "DEMO");
+    expect(listed).toContain(`${created.id}  ci-script  feedbacks:read reports:write`);
+    expect(listed).not.toContain(created.key);
+    expect(await http.cli("api-key", "revoke", "DEMO", created.id)).toBe(`API key ${created.id} revoked\n`);
+    expect((await http.request("GET", "/v1/feedbacks", { token: created.key })).status).toBe(401);
+    await expect(http.cli("api-key", "create", "DEMO", "x", "--scopes", "webhooks:manage")).rejects.toThrow("--scopes");
+  });
+});

@@ -1,0 +1,203 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { apiKeyAuthor, apiKeyGrant } from "../../core/api-keys/api-key-grant.ts";
+import { authorize } from "../../core/authorization.ts";
+import type { FeedbackRecord } from "../../core/model.ts";
+import type { TagRecord, TriageFields } from "../../core/store/triage.ts";
+import { bulkUpdate } from "../../core/triage/bulk-update.ts";
+import { resolveTags, retag } from "../../core/triage/tag-names.ts";
+import { updateFeedback } from "../../core/triage/update-feedback.ts";
+import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { NOW, tokenGrant } from "./fake-organization.ts";
+
+const member = { ...tokenGrant("member", ["feedbacks:read", "feedbacks:write"]), orgId: "org" };
+const reader = { ...tokenGrant("reader", ["feedbacks:read"]), orgId: "org" };
+
+/** The fake feedbacks, with an organization of two members (ann, bob), a feature of the app, and tags written as a store would. */
+function triage(...records: FeedbackRecord[]) {
+  const fake = fakeFeedbacks(...(records.length ? records : [feedbackRecord()]));
+  const tags: TagRecord[] = [{ name: "Billing", createdAt: NOW - 1 }];
+  const writes: Array<{ fields: TriageFields; created: readonly TagRecord[] }> = [];
+  const users = [
+    { id: "u-ann", email: "ann@acme.test" },
+    { id: "u-eve", email: "eve@elsewhere.test" },
+  ];
+  const store = {
+    ...fake.deps.store,
+    setTriageFields: async (_orgId: string, feedbackId: string, fields: TriageFields, created: readonly TagRecord[]) => {
+      const current = fake.feedbacks.get(feedbackId);
+      if (!current) return false;
+      const next = Object.fromEntries(Object.entries({ ...current, ...fields }).filter(([, v]) => v !== null));
+      fake.feedbacks.set(feedbackId, next as unknown as FeedbackRecord);
+      tags.push(...created);
+      writes.push({ fields, created });
+      return true;
+    },
+    listTags: async () => [...tags],
+    findUserByEmail: async (email: string) => users.find((u) => u.email === email) ?? null,
+    listMembers: async () => [{ userId: "u-ann", email: "ann@acme.test", role: "member" as const }],
+    findFeature: async (_orgId: string, id: string) =>
+      id === "feat-checkout" ? { id, orgId: "org", appId: "app", name: "Checkout", path: "shop/checkout" } : null,
+  };
+  return { ...fake, tags, writes, deps: { ...fake.deps, store } };
+}
+
+describe("updateFeedback", () => {
+  test("the triage fields are written and emit no event: owner normalized, due date at midnight UTC, severity, kind, feature, title", async () => {
+    const fake = triage();
+    const updated = await updateFeedback(fake.deps, member, "ACME-1", {
+      owner: " Ann@Acme.test ",
+      dueAt: "2026-12-01",
+      severity: "P1",
+      kind: "idea",
+      featureId: "feat-checkout",
+      title: "  PDF export is blank  ",
+    });
+    assert.ok(updated.ok);
+    assert.deepEqual(fake.writes[0]?.fields, {
+      owner: "ann@acme.test",
+      dueAt: Date.UTC(2026, 11, 1),
+      featureId: "feat-checkout",
+      severity: "P1",
+      kind: "idea",
+      title: "PDF export is blank",
+    });
+    assert.equal(updated.value.owner, "ann@acme.test");
+    assert.equal(updated.value.dueAt, "2026-12-01T00:00:00.000Z");
+    assert.deepEqual(fake.changes, []);
+  });
+
+  test("null clears the owner, the due date, the severity and the feature", async () => {
+    const fake = triage(feedbackRecord({ owner: "ann@acme.test", dueAt: NOW, severity: "P2", featureId: "feat-checkout" }));
+    const updated = await updateFeedback(fake.deps, member, "ACME-1", { owner: null, dueAt: null, severity: null, featureId: null });
+    assert.ok(updated.ok);
+    assert.deepEqual(fake.writes[0]?.fields, { owner: null, dueAt: null, severity: null, featureId: null });
+    assert.equal(updated.value.owner, undefined);
+    assert.equal(updated.value.severity, undefined);
+  });
+
+  test("an owner who is not a member of the organization is refused with unknown_owner, and nothing is written", async () => {
+    const fake = triage();
+    for (const owner of ["eve@elsewhere.test", "nobody@acme.test"]) {
+      assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-1", { owner, severity: "P0" }), { ok: false, code: "unknown_owner" });
+    }
+    assert.deepEqual(fake.writes, []);
+  });
+
+  test("a feature that is not in the feedback's app is refused with unknown_feature", async () => {
+    const fake = triage();
+    assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-1", { featureId: "feat-other" }), { ok: false, code: "unknown_feature" });
+  });
+
+  test("with a status, the change keeps its events and comment, after the triage fields", async () => {
+    const fake = triage();
+    const updated = await updateFeedback(fake.deps, member, "ACME-1", { status: "prioritized", comment: "next sprint", severity: "P1" });
+    assert.ok(updated.ok);
+    assert.equal(updated.value.status, "prioritized");
+    assert.equal(updated.value.severity, "P1");
+    assert.deepEqual(
+      fake.changes.map((c) => [c.from, c.to, c.comment?.text, c.events.map((e) => e.type)]),
+      [["triage", "prioritized", "next sprint", ["feedback.status_changed"]]],
+    );
+  });
+
+  test("without status nor triage field, status is missing: invalid_body, as the specification's StatusChange", async () => {
+    const fake = triage();
+    assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-1", {}), {
+      ok: false,
+      code: "invalid_body",
+      problem: { field: "status", reason: "missing" },
+    });
+    assert.equal((await updateFeedback(fake.deps, member, "ACME-1", { comment: "alone" })).ok, false);
+  });
+
+  test("a Reader is refused (forbidden), and an unknown key is not_found", async () => {
+    const fake = triage();
+    assert.deepEqual(await updateFeedback(fake.deps, reader, "ACME-1", { severity: "P0" }), { ok: false, code: "forbidden" });
+    assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-99", { severity: "P0" }), { ok: false, code: "not_found" });
+  });
+
+  test("tags replace those the feedback had; a new name creates its tag, a known one keeps the organization's spelling", async () => {
+    const fake = triage();
+    const updated = await updateFeedback(fake.deps, member, "ACME-1", { tags: [" billing ", "Mobile  app", "mobile app"] });
+    assert.ok(updated.ok);
+    assert.deepEqual(updated.value.tags, ["Billing", "Mobile app"]);
+    assert.deepEqual(fake.writes[0]?.created, [{ name: "Mobile app", createdAt: NOW }]);
+  });
+});
+
+describe("tag names", () => {
+  test("names are trimmed, spaces folded, and two spellings differing by case are one tag", () => {
+    assert.deepEqual(resolveTags(["a  b", "A B", " "], [], NOW), { names: ["a b"], created: [{ name: "a b", createdAt: NOW }] });
+  });
+
+  test("a bulk change adds and removes by name in any case, once each", () => {
+    assert.deepEqual(retag(["Billing", "Urgent"], ["Mobile"], ["urgent"]), ["Billing", "Mobile"]);
+  });
+});
+
+describe("bulkUpdate", () => {
+  test("each key goes through its own update, with its own events; a missing key says not_found and the others change", async () => {
+    const fake = triage(feedbackRecord(), feedbackRecord({ id: "fb-2", key: "ACME-2", tags: ["Urgent"] }));
+    const done = await bulkUpdate(fake.deps, member, {
+      keys: ["ACME-1", "ACME-404", "ACME-2"],
+      set: { status: "prioritized", comment: "Q1", addTags: ["Billing"], removeTags: ["urgent"] },
+    });
+    assert.deepEqual(done, {
+      ok: true,
+      value: {
+        results: [
+          { key: "ACME-1", ok: true },
+          { key: "ACME-404", ok: false, code: "not_found" },
+          { key: "ACME-2", ok: true },
+        ],
+      },
+    });
+    assert.deepEqual(
+      fake.changes.map((c) => [c.feedbackId, c.events.length, c.comment?.text]),
+      [
+        ["fb-1", 1, "Q1"],
+        ["fb-2", 1, "Q1"],
+      ],
+    );
+    assert.deepEqual(fake.feedbacks.get("fb-2")?.tags, ["Billing"]);
+  });
+
+  test("a Reader is refused as a whole, and a set that changes nothing is invalid_body", async () => {
+    const fake = triage();
+    assert.deepEqual(await bulkUpdate(fake.deps, reader, { keys: ["ACME-1"], set: { status: "fixed" } }), { ok: false, code: "forbidden" });
+    assert.equal((await bulkUpdate(fake.deps, member, { keys: ["ACME-1"], set: { comment: "alone" } })).ok, false);
+  });
+});
+
+describe("API key grants", () => {
+  const key = {
+    id: "key-1",
+    orgId: "org",
+    name: "ci-script",
+    scopes: ["feedbacks:read", "feedbacks:write"] as const,
+    createdAt: NOW,
+    lastUsedAt: null,
+  };
+
+  test("a key acts as the organization with its scopes, and signs « API key <name> »", async () => {
+    const grant = apiKeyGrant({ ...key, scopes: [...key.scopes] });
+    assert.equal(authorize(grant, "feedbacks.update").ok, true);
+    assert.equal(apiKeyAuthor(grant.userId), "API key ci-script");
+    assert.equal(apiKeyAuthor("u-ann"), null);
+  });
+
+  test("a key never does what only a person does, nor manages keys, webhooks or agents", () => {
+    const grant = apiKeyGrant({ ...key, scopes: [...key.scopes] });
+    for (const operation of [
+      "organization.read",
+      "organization.manage",
+      "tokens.manage",
+      "apiKeys.manage",
+      "webhooks.manage",
+      "agents.manage",
+    ] as const) {
+      assert.equal(authorize(grant, operation).ok, false, operation);
+    }
+  });
+});
