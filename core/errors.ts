@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   "already_member",
   "cannot_vote",
   "slug_taken",
+  "invalid_sso_token",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,7 +7,15 @@ import { MergeRequest, SimilarFeedback, SimilarList } from "../../core/schemas/m
 import { Trends } from "../../core/schemas/trends.ts";
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
-import { BrowserContext, WidgetAttachment, WidgetReportRequest, WidgetSettings } from "../../core/schemas/widget.ts";
+import {
+  BrowserContext,
+  WidgetAttachment,
+  WidgetReportRequest,
+  WidgetSettings,
+  WidgetSimilarRequest,
+  WidgetVote,
+  WidgetVoteRequest,
+} from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/upkeep/check-health.ts";
 import { allowedMethods } from "./allowed-methods.ts";
@@ -18,6 +26,7 @@ import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { mergeRoutes } from "./routes/merges.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { widgetRoutes } from "./routes/widget.ts";
+import { widgetIdeaRoutes } from "./routes/widget-ideas.ts";
 import { hostedFormRoutes } from "./routes/hosted-form.ts";
 import { widgetAssetRoutes, type WidgetScripts } from "./routes/widget-assets.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -98,6 +107,9 @@ const COMPONENTS = [
   WidgetAttachment,
   WidgetSettings,
   QualificationStep,
+  WidgetVoteRequest,
+  WidgetVote,
+  WidgetSimilarRequest,
   QualificationQuestion,
   QualificationAnswer,
   FeedbackSummary,
@@ -243,5 +255,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(portalRoutes(services, options.apiPerMinute))
     .use(portalPageRoutes(services, portalCache))
     .use(inboxPortalRoutes(services))
-    .use(settingsPortalRoutes(services));
+    .use(settingsPortalRoutes(services))
+    .use(widgetIdeaRoutes(services, { verifySso: options.portals?.verifySso ?? NO_SSO, clientAddress: options.clientAddress }));
 }

@@ -50,4 +50,5 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   already_member: 409,
   cannot_vote: 409,
   slug_taken: 409,
+  invalid_sso_token: 401,
 };

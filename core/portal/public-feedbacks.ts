@@ -78,7 +78,7 @@ export async function listPublicFeedbacks(
   const data = shown.map((p) =>
     toPublicSummary(
       p,
-      { portal, language, baseUrl: services.baseUrl, app: appsById.get(p.feedback.appId), votes: NO_VOTES },
+      { portal, language, baseUrl: services.baseUrl, app: appsById.get(p.feedback.appId), votes: p.feedback.votes ?? NO_VOTES },
       comments.get(p.feedback.id) ?? 0,
     ),
   );

@@ -42,14 +42,13 @@ describe("GET /openapi.json", () => {
       "/v1/feedbacks/{key}/similar",
       "/v1/feedbacks/{key}/tracker",
       "/v1/feedbacks/{key}/unmerge",
+      "/v1/feedbacks/{key}/unpublish",
       "/v1/feedbacks/{key}/voters",
       "/v1/feedbacks/{key}/votes",
       "/v1/feedbacks/{key}/votes/{email}",
       "/v1/ingest",
       "/v1/invitations",
       "/v1/invitations/{id}",
-      "/v1/feedbacks/{key}/unpublish",
-      "/v1/ingest",
       "/v1/portal",
       "/v1/portal/sso-secret",
       "/v1/portal/{slug}/feedbacks",
@@ -63,6 +62,8 @@ describe("GET /openapi.json", () => {
       "/v1/widget/config",
       "/v1/widget/reports",
       "/v1/widget/reports/{id}/answers",
+      "/v1/widget/similar",
+      "/v1/widget/votes",
     ]);
     expect(doc.paths["/v1/reports"].post.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/ReportRequest");
     expect(doc.paths["/v1/feedbacks"].get.parameters.map((p: any) => p.name)).toEqual([

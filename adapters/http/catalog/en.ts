@@ -578,6 +578,7 @@ export const EN = {
     already_member: "This person is already a member of the organization.",
     cannot_vote: "This feedback takes no votes: it is delivered or dismissed.",
     slug_taken: "Another portal already has this address (slug). Choose another one.",
+    invalid_sso_token: "The single sign-on token is invalid or has expired: the site signs in again and passes a new one to Retour.identify.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {

@@ -553,6 +553,8 @@ export const FR: Catalog = {
     already_member: "Cette personne est déjà membre de l'organisation.",
     cannot_vote: "Ce retour ne prend plus de votes\u202f: il est livré ou écarté.",
     slug_taken: "Un autre portail a déjà cette adresse (slug). Choisissez-en une autre.",
+    invalid_sso_token:
+      "Le jeton d'authentification unique est invalide ou a expiré : le site reconnecte la personne et en passe un nouveau à Retour.identify.",
   },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
