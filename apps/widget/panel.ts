@@ -149,7 +149,8 @@ export function createPanel(host: PanelHost): Panel {
         "aria-label": w.title,
         onkeydown: (event: KeyboardEvent) => {
           if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-          select(body.hidden === false);
+          // Two tabs: either arrow moves to the other one.
+          select(!body.hidden);
           tabs.find((t) => t.getAttribute("aria-selected") === "true")?.focus();
         },
       },

@@ -2,7 +2,7 @@ import { type ChannelDeps, openChannel, type Sender } from "../collection/open-c
 import { fail, type Language, ok, type Result } from "../errors.ts";
 import { hasWords } from "../grouping/analyze.ts";
 import { CANDIDATE_STATUSES, type CandidateQuery, POSTINGS_PER_KEY, RAREST_KEYS } from "../grouping/candidates.ts";
-import type { PublicFeedbackSummary } from "../schemas/portal.ts";
+import type { WidgetLookAlikes } from "../schemas/widget.ts";
 import type { Services } from "../services.ts";
 import type { CommentStore } from "../store/comments.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
@@ -62,7 +62,7 @@ export async function lookAlikes(
   sender: Sender,
   address: string,
   language: Language,
-): Promise<Result<{ data: PublicFeedbackSummary[] }>> {
+): Promise<Result<WidgetLookAlikes>> {
   const limited = await checkRateLimit(services.store, services.clock, `look-alikes:${address}`, LOOK_ALIKES_PER_ADDRESS_PER_MINUTE);
   if (!limited.ok) return limited;
   const channel = await openChannel(services, input.publicKey, sender);

@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
+import { PublicFeedbackSummary } from "./portal.ts";
 import { ReportRequest } from "./report.ts";
 import { Text } from "./text.ts";
 
@@ -139,3 +140,9 @@ export const WidgetSimilarRequest = Type.Object(
   { $id: "WidgetSimilarRequest" },
 );
 export type WidgetSimilarRequest = Static<typeof WidgetSimilarRequest>;
+
+export const WidgetLookAlikes = Type.Object(
+  { data: Type.Array(PublicFeedbackSummary, { maxItems: 3, description: "Most alike first; public fields only." }) },
+  { $id: "WidgetLookAlikes" },
+);
+export type WidgetLookAlikes = Static<typeof WidgetLookAlikes>;

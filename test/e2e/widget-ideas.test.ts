@@ -114,10 +114,13 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     expect(voters.body.data.map((v: { email: string }) => v.email)).toEqual(["ada@customer.example"]);
   });
 
-  test("without a token the tab offers the portal's sign-in in a new tab, in French too", async () => {
+  test("without a token the tab offers the portal's sign-in in a new tab, in French too; the arrow keys move between the tabs", async () => {
     const tab = await hostPage("/anonymous?lang=fr", 390);
     await tab.getByRole("button", { name: "Avis" }).click();
-    await tab.getByRole("tab", { name: "Idées" }).click();
+    await tab.getByRole("tab", { name: "Signaler" }).focus();
+    await tab.keyboard.press("ArrowRight");
+    expect(await tab.getByRole("tab", { name: "Idées" }).getAttribute("aria-selected")).toBe("true");
+    expect(await tab.evaluate(() => document.querySelector("[data-retour-widget]")!.shadowRoot!.activeElement?.textContent)).toBe("Idées");
     const signIn = tab.getByRole("link", { name: /Pour voter, connectez-vous sur le portail/ });
     await signIn.waitFor();
     expect([await signIn.getAttribute("href"), await signIn.getAttribute("target")]).toEqual([`${server.url}/p/demo/sign-in`, "_blank"]);

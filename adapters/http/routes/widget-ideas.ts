@@ -3,8 +3,7 @@ import { exactOrigin } from "../../../core/apps/browser-collection.ts";
 import type { Result } from "../../../core/errors.ts";
 import { lookAlikes } from "../../../core/portal/look-alikes.ts";
 import type { SsoVerifier } from "../../../core/portal-people/portal.ts";
-import { PublicFeedbackPage } from "../../../core/schemas/portal.ts";
-import { WidgetSimilarRequest, WidgetVote, WidgetVoteRequest } from "../../../core/schemas/widget.ts";
+import { WidgetLookAlikes, WidgetSimilarRequest, WidgetVote, WidgetVoteRequest } from "../../../core/schemas/widget.ts";
 import type { Services } from "../../../core/services.ts";
 import { voteFromWidget } from "../../../core/votes/vote-from-widget.ts";
 import { readJsonBody } from "../body.ts";
@@ -97,7 +96,7 @@ export function widgetIdeaRoutes(
           tags: ["Collection"],
           body: WidgetSimilarRequest,
           headers: ORIGIN_HEADER,
-          responses: { 200: { description: "The look-alikes, most alike first.", schema: PublicFeedbackPage.properties.data } },
+          responses: { 200: { description: "The look-alikes, most alike first.", schema: WidgetLookAlikes } },
           errors: [
             "origin_not_allowed",
             "invalid_body",
