@@ -65,6 +65,7 @@ export const ERROR_CODES = [
   "slug_taken",
   "unknown_owner",
   "unknown_feature",
+  "invalid_sso_token",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,7 +7,16 @@ import { MergeRequest, SimilarFeedback, SimilarList } from "../../core/schemas/m
 import { Trends } from "../../core/schemas/trends.ts";
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
-import { BrowserContext, WidgetAttachment, WidgetReportRequest, WidgetSettings } from "../../core/schemas/widget.ts";
+import {
+  BrowserContext,
+  WidgetAttachment,
+  WidgetReportRequest,
+  WidgetSettings,
+  WidgetLookAlikes,
+  WidgetSimilarRequest,
+  WidgetVote,
+  WidgetVoteRequest,
+} from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/upkeep/check-health.ts";
 import { allowedMethods } from "./allowed-methods.ts";
@@ -18,6 +27,7 @@ import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { mergeRoutes } from "./routes/merges.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { widgetRoutes } from "./routes/widget.ts";
+import { widgetIdeaRoutes } from "./routes/widget-ideas.ts";
 import { hostedFormRoutes } from "./routes/hosted-form.ts";
 import { widgetAssetRoutes, type WidgetScripts } from "./routes/widget-assets.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -104,6 +114,10 @@ const COMPONENTS = [
   WidgetAttachment,
   WidgetSettings,
   QualificationStep,
+  WidgetVoteRequest,
+  WidgetVote,
+  WidgetSimilarRequest,
+  WidgetLookAlikes,
   QualificationQuestion,
   QualificationAnswer,
   FeedbackSummary,
@@ -260,5 +274,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(settingsPortalRoutes(services))
     .use(apiKeyRoutes(services, options.apiPerMinute))
     .use(inboxTriageRoutes(services))
-    .use(settingsApiKeyRoutes(services));
+    .use(settingsApiKeyRoutes(services))
+    .use(widgetIdeaRoutes(services, { verifySso: options.portals?.verifySso ?? NO_SSO, clientAddress: options.clientAddress }));
 }

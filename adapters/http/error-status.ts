@@ -52,4 +52,5 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   slug_taken: 409,
   unknown_owner: 400,
   unknown_feature: 400,
+  invalid_sso_token: 401,
 };

@@ -5,7 +5,7 @@ interface WidgetAssets {
   readonly loader: string;
   readonly modules: ReadonlyMap<string, string>;
   /** The hashed names of the modules the loader and the panel load, for budgets and tests. */
-  readonly names: { readonly panel: string; readonly replay: string; readonly screenshot: string; readonly player: string };
+  readonly names: { readonly panel: string; readonly replay: string; readonly screenshot: string; readonly player: string; readonly ideas: string };
 }
 
 const here = import.meta.dir;
@@ -15,7 +15,7 @@ async function texts(outputs: readonly Bun.BuildArtifact[]): Promise<Map<string,
 }
 
 /**
- * Builds the widget with Bun.build, in memory. The panel (with the screenshot module it loads)
+ * Builds the widget with Bun.build, in memory. The panel (with the screenshot and Ideas tab modules it loads)
  * and the replay recorder are ES modules named by their content's hash, so they can be cached
  * for good (the replay player of the feedback page is one more); the loader is a classic script that names them, so it changes when they do.
  */
@@ -31,7 +31,7 @@ export async function buildWidget(): Promise<WidgetAssets> {
   if (!modules.success) throw new AggregateError(modules.logs, "the widget's modules did not build");
   const built = await texts(modules.outputs);
   const named = (prefix: string) => [...built.keys()].find((n) => n.startsWith(`${prefix}-`))!;
-  const names = { panel: named("panel"), replay: named("replay"), screenshot: named("screenshot"), player: named("player") };
+  const names = { panel: named("panel"), replay: named("replay"), screenshot: named("screenshot"), player: named("player"), ideas: named("ideas") };
   const loader = await Bun.build({
     entrypoints: [join(here, "loader.ts")],
     target: "browser",

@@ -1,5 +1,5 @@
 import { type Capture, installCapture } from "./capture.ts";
-import type { Panel, PanelHost } from "./panel.ts";
+import type { Panel, PanelHost, Portal } from "./panel.ts";
 import type { Recorder } from "./replay.ts";
 import { sheet } from "./style-sheet.ts";
 import { pageLanguage } from "./words.ts";
@@ -21,9 +21,10 @@ type Listener = (detail?: unknown) => void;
 interface RetourApi {
   open(options?: { kind?: "problem" | "idea" | "praise"; message?: string }): void;
   close(): void;
+  /** Who the person is, as the site knows them (the company and plan say who is asking); `token`: the site's single sign-on token for the portal, so they can vote from the widget. */
   identify(user: Person): void;
   metadata(values: Record<string, string | number | boolean>): void;
-  on(event: "open" | "close" | "sent" | "error", fn: Listener): () => void;
+  on(event: "open" | "close" | "sent" | "voted" | "error", fn: Listener): () => void;
   destroy(): void;
 }
 
@@ -70,6 +71,8 @@ function start(script: HTMLScriptElement): void {
   shadow.adoptedStyleSheets = [sheet(LAUNCHER_CSS)];
   shadow.append(launcher);
   let recorder: Promise<Recorder | null> = Promise.resolve(null);
+  /** The organization's portal, when it is on: the panel then shows the app's ideas. */
+  let portal: Portal | undefined;
   /**
    * The app's settings, asked once. A refusal (an origin the app does not list, a key of no app)
    * means no report could ever be sent from here: the launcher is never drawn, and the console
@@ -79,7 +82,7 @@ function start(script: HTMLScriptElement): void {
   const configure = () =>
     (ready ??= fetch(`${base}/v1/widget/config?key=${encodeURIComponent(key)}`).then(
       async (r) => {
-        const config: { replay?: boolean; code?: string; error?: string } = await r.json().catch(() => ({}));
+        const config: { replay?: boolean; portal?: Portal; code?: string; error?: string } = await r.json().catch(() => ({}));
         if (r.status === 403 || r.status === 404) {
           const origin = location.origin;
           console.warn(
@@ -89,6 +92,7 @@ function start(script: HTMLScriptElement): void {
           );
           return false;
         }
+        portal = config.portal;
         if (config.replay) recorder = import(chunk(REPLAY_CHUNK)).then((m: typeof import("./replay.ts")) => m.startRecorder());
         return true;
       },
@@ -105,7 +109,7 @@ function start(script: HTMLScriptElement): void {
   idle(() => void attach(), { timeout: 2000 });
 
   let panel: Promise<Panel> | null = null;
-  const panelHost: PanelHost = { shadow, base, key, capture, user, metadata, emit, launcher, recorder: () => recorder };
+  const panelHost: PanelHost = { shadow, base, key, capture, user, metadata, emit, launcher, recorder: () => recorder, portal: () => portal };
   const open = (options: Parameters<RetourApi["open"]>[0] = {}) =>
     void attach()
       .then((shown) => {

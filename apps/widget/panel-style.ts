@@ -36,4 +36,12 @@ button:disabled{opacity:.6;cursor:progress}
 .status{margin:0;padding:4px 16px 14px;min-height:1em;color:var(--muted);font-size:13px}
 .status:empty{padding-bottom:8px}
 a{color:var(--accent)}input{accent-color:var(--accent)}
+.tabs{display:flex;gap:4px;margin:4px 16px 8px;border-bottom:1px solid var(--line)}
+.tab{background:transparent;color:var(--muted);border-radius:8px 8px 0 0;padding:8px 12px;border-bottom:2px solid transparent;margin-bottom:-1px}
+.tab[aria-selected=true]{color:var(--fg);border-bottom-color:var(--accent)}
+.alike:empty{display:none}.alike{display:grid;gap:8px}.alike ul{list-style:none;margin:0;padding:0;display:grid;gap:6px}
+.offer{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:6px;padding:8px;border:1px solid var(--line);border-radius:10px}
+.offer a:not(.button){font-weight:600}.meta{display:block}
+a.button{display:inline-block;font-weight:600;border-radius:8px;padding:6px 12px;border:1px solid var(--line);color:var(--fg);text-decoration:none}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;

@@ -1,3 +1,4 @@
+import type { PublicFeedbackSummary } from "../../core/schemas/portal.ts";
 import type { QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
 import type { ReportResponse } from "../../core/schemas/report.ts";
 import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../../core/schemas/widget.ts";
@@ -9,8 +10,25 @@ import { PANEL_CSS } from "./panel-style.ts";
 import type { Recorder } from "./replay.ts";
 import { pageLanguage, WORDS, type Words } from "./words.ts";
 
-/** Who uses the app, as `Retour.identify` tells it: the company and plan say who is asking. */
-export type Person = { id?: string; email?: string; name?: string; company?: { id: string; name: string; monthlySpend?: number }; plan?: string };
+/**
+ * Who uses the app, as `Retour.identify` tells it: the company and plan say who is asking; `token`
+ * is the site's single sign-on token, sent only to vote, never with a report.
+ */
+export type Person = {
+  id?: string;
+  email?: string;
+  name?: string;
+  company?: { id: string; name: string; monthlySpend?: number };
+  plan?: string;
+  token?: string;
+};
+
+/** The organization's portal, as the widget's settings name it when it is on. */
+export interface Portal {
+  readonly slug: string;
+  readonly url: string;
+  readonly appId: string;
+}
 
 /** What the loader hands the panel: where to draw, where to send, and what it captured. */
 export interface PanelHost {
@@ -23,6 +41,7 @@ export interface PanelHost {
   readonly emit: (event: string, detail?: unknown) => void;
   readonly launcher: HTMLButtonElement;
   readonly recorder: () => Promise<Recorder | null>;
+  readonly portal: () => Portal | undefined;
 }
 
 export interface Panel {
@@ -31,6 +50,7 @@ export interface Panel {
 }
 
 type Child = Node | string | null | false | undefined;
+export type H = typeof h;
 
 /** A DOM element, plainly: attributes (or handlers, for `on…`) and children. */
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, unknown> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
@@ -108,9 +128,46 @@ const randomKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array
 export function createPanel(host: PanelHost): Panel {
   const lang = pageLanguage();
   const w: Words = WORDS[lang];
-  const body = h("div", { class: "body" });
+  const portal = host.portal();
+  // With the portal on, the dialog has two tabs: the report form (body) and the app's ideas.
+  const panelOf = (id: string) => (portal ? { id: `retour-${id}`, role: "tabpanel", "aria-labelledby": `retour-tab-${id}` } : {});
+  const body = h("div", { class: "body", ...panelOf("report") });
+  const ideas = h("div", { class: "body", ...panelOf("ideas"), hidden: true });
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const titleId = "retour-title";
+  const tab = (id: string, label: string, selected: boolean) =>
+    h(
+      "button",
+      {
+        type: "button",
+        role: "tab",
+        class: "tab",
+        id: `retour-tab-${id}`,
+        "aria-controls": `retour-${id}`,
+        "aria-selected": String(selected),
+        tabindex: selected ? 0 : -1,
+        onclick: () => select(id === "ideas"),
+      },
+      label,
+    );
+  const tabs = portal ? [tab("report", w.tabReport, true), tab("ideas", w.tabIdeas, false)] : [];
+  const tabList =
+    portal &&
+    h(
+      "div",
+      {
+        class: "tabs",
+        role: "tablist",
+        "aria-label": w.title,
+        onkeydown: (event: KeyboardEvent) => {
+          if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+          // Two tabs: either arrow moves to the other one.
+          select(!body.hidden);
+          tabs.find((t) => t.getAttribute("aria-selected") === "true")?.focus();
+        },
+      },
+      ...tabs,
+    );
   const dialog = h(
     "div",
     { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, lang, hidden: true },
@@ -120,9 +177,52 @@ export function createPanel(host: PanelHost): Panel {
       h("h2", { id: titleId }, w.title),
       h("button", { type: "button", class: "icon", "aria-label": w.close, onclick: () => close() }, "×"),
     ),
+    tabList,
     body,
+    portal ? ideas : null,
     status,
   );
+  /** Whether the Ideas tab's module was asked for: it loads the first time the tab is shown. */
+  let ideasAsked = false;
+  function select(showIdeas: boolean): void {
+    tabs.forEach((t, i) => {
+      const selected = (i === 1) === showIdeas;
+      t.setAttribute("aria-selected", String(selected));
+      t.tabIndex = selected ? 0 : -1;
+    });
+    body.hidden = showIdeas;
+    ideas.hidden = !showIdeas;
+    status.textContent = "";
+    if (!showIdeas || !portal || ideasAsked) return;
+    ideasAsked = true;
+    const style = (css: string) => {
+      host.shadow.adoptedStyleSheets = [...host.shadow.adoptedStyleSheets, sheet(css)];
+    };
+    import("./ideas.ts")
+      .then((m) => m.showIdeas({ style, into: ideas, base: host.base, portal, lang, w, h, identified: () => !!host.user.token, vote }))
+      .catch((error) => {
+        ideasAsked = false;
+        status.textContent = w.ideasFailed;
+        host.emit("error", error);
+      });
+  }
+
+  /** The identified person's vote for a published feedback (they follow it too); its votes, or null when refused, and the status says why. */
+  async function vote(key: string): Promise<{ key: string; votes: number } | null> {
+    try {
+      const reply = await post("/v1/widget/votes", { publicKey: host.key, key, token: host.user.token });
+      if (reply.status === 200) {
+        host.emit("voted", reply.body);
+        return reply.body as { key: string; votes: number };
+      }
+      status.textContent = typeof reply.body.error === "string" ? reply.body.error : w.voteFailed;
+      host.emit("error", reply.body);
+    } catch (error) {
+      status.textContent = w.voteFailed;
+      host.emit("error", error);
+    }
+    return null;
+  }
   host.shadow.adoptedStyleSheets = [...host.shadow.adoptedStyleSheets, sheet(PANEL_CSS)];
   host.shadow.append(dialog);
   dialog.addEventListener("keydown", (event) => {
@@ -328,6 +428,52 @@ export function createPanel(host: PanelHost): Panel {
     slot.replaceChildren(shotButton(slot));
   }
 
+  /** The person chose a published look-alike and voted for it: the report is not sent. */
+  function votedInstead(feedback: PublicFeedbackSummary): void {
+    keep({});
+    view = "ended";
+    body.replaceChildren(
+      h("p", { class: "message" }, w.votedInstead.replace("{title}", feedback.publicTitle)),
+      h("p", {}, h("a", { href: feedback.url, target: "_blank", rel: "noopener" }, w.track)),
+      h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onclick: () => form() }, w.again)),
+    );
+    body.querySelector<HTMLElement>("a")?.focus();
+  }
+
+  /** A published look-alike, offered instead of a new report: a vote for it, or its page on the portal where the site identified no one. */
+  const offer = (feedback: PublicFeedbackSummary, i: number) =>
+    h(
+      "li",
+      { class: "offer" },
+      h(
+        "div",
+        {},
+        h("a", { id: `retour-alike-${i}`, href: feedback.url, target: "_blank", rel: "noopener" }, feedback.publicTitle),
+        h("span", { class: "hint meta" }, `${feedback.votes} ${feedback.votes === 1 ? w.vote1 : w.votes} · ${feedback.statusLabel}`),
+      ),
+      host.user.token
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "secondary",
+              "aria-describedby": `retour-alike-${i}`,
+              onclick: async (event: Event) => {
+                const button = event.currentTarget as HTMLButtonElement;
+                button.disabled = true;
+                if (await vote(feedback.key)) votedInstead(feedback);
+                button.disabled = false;
+              },
+            },
+            w.voteInstead,
+          )
+        : h(
+            "a",
+            { class: "secondary button", href: feedback.url, target: "_blank", rel: "noopener", "aria-describedby": `retour-alike-${i}` },
+            w.voteOnPortal,
+          ),
+    );
+
   const shotButton = (slot: HTMLElement) =>
     h("button", { type: "button", class: "secondary", onclick: () => void addScreenshot(slot) }, w.screenshot);
 
@@ -348,11 +494,29 @@ export function createPanel(host: PanelHost): Panel {
     const hint = h("p", { class: "hint" }, willSend());
     const message = h("textarea", { name: "message", rows: 5, required: true, maxlength: 10000, placeholder: w.messageHint });
     message.value = prefill.message ?? "";
+    /** Published feedbacks like what the person writes, asked once they pause; only the latest answer is shown. */
+    const alike = h("div", { class: "alike" });
+    let asked = 0;
+    let pause: ReturnType<typeof setTimeout> | undefined;
+    const lookAlike = async () => {
+      const mine = ++asked;
+      const text = Array.from(message.value.trim()).slice(0, 500).join("");
+      if (!portal || text.length < 12 || draft().kind === "praise") return void alike.replaceChildren();
+      try {
+        const reply = await post("/v1/widget/similar", { publicKey: host.key, text });
+        if (mine !== asked || reply.status !== 200) return;
+        const found = (reply.body as { data: PublicFeedbackSummary[] }).data;
+        alike.replaceChildren(...(found.length > 0 ? [h("p", { class: "notice" }, w.alike), h("ul", {}, ...found.map(offer))] : []));
+      } catch {
+        // The offer only helps: the report goes on without it.
+      }
+    };
     const formEl = h(
       "form",
       { novalidate: true },
       h("fieldset", { class: "choices kinds" }, h("legend", {}, w.kind), ...kinds),
       h("label", { class: "field" }, h("span", {}, w.message), message),
+      alike,
       host.user.email
         ? null
         : h("label", { class: "field" }, h("span", {}, w.email), h("input", { type: "email", name: "email", autocomplete: "email" })),
@@ -367,7 +531,11 @@ export function createPanel(host: PanelHost): Panel {
       if (options.message && !message.value.trim()) message.value = options.message;
     };
     const draft = () => ({ kind: String(new FormData(formEl).get("kind") ?? "problem"), message: message.value });
-    formEl.addEventListener("input", () => keep({ draft: draft() }));
+    formEl.addEventListener("input", () => {
+      keep({ draft: draft() });
+      clearTimeout(pause);
+      pause = setTimeout(() => void lookAlike(), 600);
+    });
     formEl.addEventListener("submit", async (event) => {
       event.preventDefault();
       const data = new FormData(formEl);
@@ -385,13 +553,15 @@ export function createPanel(host: PanelHost): Panel {
         const replay = recorder && data.get("replay") ? await recorder.export() : null;
         if (replay) attachments.push({ kind: "replay", contentType: "application/gzip", data: await toBase64(replay) });
         const email = String(data.get("email") ?? "").trim() || host.user.email;
+        // The site's sign-on token serves votes alone: it never travels with a report.
+        const { token: _token, ...person } = host.user;
         const report: WidgetReportRequest = {
           publicKey: host.key,
           kind: String(data.get("kind") ?? "problem") as WidgetReportRequest["kind"],
           message: text,
           url: bareAddress(location.href),
           qualify: true,
-          ...((email || host.user.id || host.user.name) && { user: { ...host.user, ...(email && { email }) } }),
+          ...((email || person.id || person.name || person.company) && { user: { ...person, ...(email && { email }) } }),
           context: pageContext(host.capture, host.metadata),
           ...(attachments.length > 0 && { attachments }),
         };

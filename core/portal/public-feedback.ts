@@ -40,6 +40,6 @@ export async function getPublicFeedback(
   const [app, comments] = await Promise.all([store.findApp(portal.orgId, feedback.appId), store.listComments(feedback.id)]);
   const authors = [...new Set(comments.filter((c) => c.visibility === "public").map((c) => c.userId))];
   const names = new Map(await Promise.all(authors.map(async (id) => [id, (await store.findUser(id))?.name] as const)));
-  const context = { portal, language, baseUrl: services.baseUrl, app: app ?? undefined, votes: NO_VOTES };
+  const context = { portal, language, baseUrl: services.baseUrl, app: app ?? undefined, votes: feedback.votes ?? NO_VOTES };
   return ok({ portal, feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)) });
 }

@@ -16,7 +16,7 @@ import { toPublicSummary } from "./public-view.ts";
 
 const DEFAULT_PAGE_SIZE = 20;
 
-/** Votes arrive with the portal's sign-in; until then every published feedback has none, and `top` orders by reports. */
+/** The votes of a feedback no one voted for (its record has none). `top` still orders by reports: the publications' index holds no votes yet. */
 export const NO_VOTES = 0;
 
 export type PublicListDeps = OpenPortalDeps &
@@ -78,7 +78,7 @@ export async function listPublicFeedbacks(
   const data = shown.map((p) =>
     toPublicSummary(
       p,
-      { portal, language, baseUrl: services.baseUrl, app: appsById.get(p.feedback.appId), votes: NO_VOTES },
+      { portal, language, baseUrl: services.baseUrl, app: appsById.get(p.feedback.appId), votes: p.feedback.votes ?? NO_VOTES },
       comments.get(p.feedback.id) ?? 0,
     ),
   );

@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
+import { PublicFeedbackSummary } from "./portal.ts";
 import { ReportRequest } from "./report.ts";
 import { Text } from "./text.ts";
 
@@ -89,7 +90,59 @@ export const WidgetReportRequest = Type.Object(
 export type WidgetReportRequest = Static<typeof WidgetReportRequest>;
 
 export const WidgetSettings = Type.Object(
-  { replay: Type.Boolean({ description: "Whether the widget keeps a replay of the last minute (the app records one and the plan shows it)." }) },
+  {
+    replay: Type.Boolean({ description: "Whether the widget keeps a replay of the last minute (the app records one and the plan shows it)." }),
+    portal: Type.Optional(
+      Type.Object(
+        {
+          slug: Type.String(),
+          url: Type.String({ description: "The portal's address, {base_url}/p/{slug}." }),
+          appId: Type.String({ description: "The app's id, to list its ideas from the portal's public JSON." }),
+        },
+        { description: "Present when the organization's portal is on: the widget shows an Ideas tab and offers look-alike feedbacks." },
+      ),
+    ),
+  },
   { $id: "WidgetSettings" },
 );
 export type WidgetSettings = Static<typeof WidgetSettings>;
+
+export const WidgetVoteRequest = Type.Object(
+  {
+    publicKey: Type.String({ minLength: 1, description: "Key of the widget channel of the app." }),
+    key: Type.String({ minLength: 1, maxLength: 100, description: "The published feedback's key." }),
+    token: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description:
+        "The person's single sign-on token (HS256 JWT {sub, email, name?, exp} signed with the portal's SSO secret), as given to Retour.identify.",
+    }),
+  },
+  { $id: "WidgetVoteRequest" },
+);
+export type WidgetVoteRequest = Static<typeof WidgetVoteRequest>;
+
+export const WidgetVote = Type.Object(
+  {
+    key: Type.String({ description: "The feedback that holds the vote (a merged key votes for the feedback that answers for it)." }),
+    votes: Type.Integer({ minimum: 0 }),
+    counted: Type.Boolean({ description: "False when the person's vote was counted already." }),
+  },
+  { $id: "WidgetVote" },
+);
+export type WidgetVote = Static<typeof WidgetVote>;
+
+export const WidgetSimilarRequest = Type.Object(
+  {
+    publicKey: Type.String({ minLength: 1, description: "Key of the widget channel of the app." }),
+    text: Type.String({ maxLength: 20_000, description: "What the person is writing; only its first 500 characters are read." }),
+  },
+  { $id: "WidgetSimilarRequest" },
+);
+export type WidgetSimilarRequest = Static<typeof WidgetSimilarRequest>;
+
+export const WidgetLookAlikes = Type.Object(
+  { data: Type.Array(PublicFeedbackSummary, { maxItems: 3, description: "Most alike first; public fields only." }) },
+  { $id: "WidgetLookAlikes" },
+);
+export type WidgetLookAlikes = Static<typeof WidgetLookAlikes>;

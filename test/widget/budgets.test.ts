@@ -22,6 +22,10 @@ describe("widget size budgets", async () => {
     expect(gzipped(module(widget.names.screenshot))).toBeLessThanOrEqual(12 * KB);
   });
 
+  test("the Ideas tab, a module of its own loaded when the tab is first shown, is at most 6 KB", () => {
+    expect(gzipped(module(widget.names.ideas))).toBeLessThanOrEqual(6 * KB);
+  });
+
   test("the replay module is at most 25 KB", () => {
     expect(gzipped(module(widget.names.replay))).toBeLessThanOrEqual(25 * KB);
   });

@@ -632,6 +632,7 @@ export const EN = {
     slug_taken: "Another portal already has this address (slug). Choose another one.",
     unknown_owner: "The owner must be the e-mail address of a member of the organization.",
     unknown_feature: "This feature is not in the feature map of the feedback's app.",
+    invalid_sso_token: "The single sign-on token is invalid or has expired: the site signs in again and passes a new one to Retour.identify.",
   },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {

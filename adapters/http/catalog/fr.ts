@@ -606,6 +606,8 @@ export const FR: Catalog = {
     slug_taken: "Un autre portail a déjà cette adresse (slug). Choisissez-en une autre.",
     unknown_owner: "Le responsable doit être l'adresse e-mail d'un membre de l'organisation.",
     unknown_feature: "Cette fonctionnalité n'est pas dans la carte des fonctionnalités de l'application du retour.",
+    invalid_sso_token:
+      "Le jeton d'authentification unique est invalide ou a expiré : le site reconnecte la personne et en passe un nouveau à Retour.identify.",
   },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,

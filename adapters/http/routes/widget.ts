@@ -30,11 +30,27 @@ const EXPOSED_HEADERS = "idempotent-replayed, retry-after, content-language";
  * carries it: the others say nothing about an app that the page could not learn by sending, and
  * the widget must read them (a rate limit, a bad field) to tell the person.
  */
-const grant = (origin: string): Record<string, string> => ({
+export const grant = (origin: string): Record<string, string> => ({
   "access-control-allow-origin": origin,
   "access-control-expose-headers": EXPOSED_HEADERS,
   vary: "Origin",
 });
+
+/** A preflight cannot tell which app it is for (it has no body): it grants any web origin. */
+export const preflight = ({ request }: { request: Request }) => {
+  const origin = exactOrigin(request.headers.get("origin") ?? "");
+  if (!origin) return errorResponse(request, "origin_not_allowed");
+  return new Response(null, {
+    status: 204,
+    headers: {
+      "access-control-allow-origin": origin,
+      "access-control-allow-methods": "POST",
+      "access-control-allow-headers": REQUEST_HEADERS,
+      "access-control-max-age": "600",
+      vary: "Origin",
+    },
+  });
+};
 
 /**
  * Collection from browsers: the widget's two endpoints, with CORS. Anyone can read a widget key
@@ -63,21 +79,6 @@ export function widgetRoutes(services: Services, limits: { budget: AddressBudget
     const limited = await checkRateLimit(services.store, services.clock, `widget:${key}`, limits.widgetKeyPerMinute);
     return limited.ok ? null : limited;
   }
-
-  const preflight = ({ request }: { request: Request }) => {
-    const origin = exactOrigin(request.headers.get("origin") ?? "");
-    if (!origin) return errorResponse(request, "origin_not_allowed");
-    return new Response(null, {
-      status: 204,
-      headers: {
-        "access-control-allow-origin": origin,
-        "access-control-allow-methods": "POST",
-        "access-control-allow-headers": REQUEST_HEADERS,
-        "access-control-max-age": "600",
-        vary: "Origin",
-      },
-    });
-  };
 
   const BROWSER_ERRORS = ["origin_not_allowed", "rate_limited", "payload_too_large", "invalid_json", "invalid_idempotency_key"] as const;
 

@@ -1,0 +1,113 @@
+import { Elysia } from "elysia";
+import { exactOrigin } from "../../../core/apps/browser-collection.ts";
+import type { Result } from "../../../core/errors.ts";
+import { lookAlikes } from "../../../core/portal/look-alikes.ts";
+import type { SsoVerifier } from "../../../core/portal-people/portal.ts";
+import { WidgetLookAlikes, WidgetSimilarRequest, WidgetVote, WidgetVoteRequest } from "../../../core/schemas/widget.ts";
+import type { Services } from "../../../core/services.ts";
+import { voteFromWidget } from "../../../core/votes/vote-from-widget.ts";
+import { readJsonBody } from "../body.ts";
+import { operation } from "../docs.ts";
+import { negotiateLanguage } from "../language.ts";
+import { errorResponse, failureResponse, HttpFailure, json } from "../reply.ts";
+import { validator } from "../validate.ts";
+import { grant, preflight } from "./widget.ts";
+
+const voteBody = validator(WidgetVoteRequest);
+const similarBody = validator(WidgetSimilarRequest);
+
+const ORIGIN_HEADER = { origin: "Sent by the browser; must be one of the app's allowed origins." };
+
+/**
+ * The widget's Ideas (DESIGN §7): a vote from the widget by the person the site identified with a
+ * single sign-on token, and the published feedbacks that look like what a person is writing. As the
+ * widget's other endpoints: a widget key, from an origin its app allows (CORS), every answer but
+ * `origin_not_allowed` readable by the page.
+ */
+export function widgetIdeaRoutes(
+  services: Services,
+  options: { readonly verifySso: SsoVerifier; readonly clientAddress: (request: Request) => string },
+) {
+  async function answer(request: Request, handle: (body: unknown, origin: string, address: string) => Promise<Result<unknown>>): Promise<Response> {
+    const origin = exactOrigin(request.headers.get("origin") ?? "");
+    if (!origin) return errorResponse(request, "origin_not_allowed");
+    const headers = grant(origin);
+    try {
+      const result = await handle(await readJsonBody(request), origin, options.clientAddress(request));
+      if (!result.ok) return failureResponse(request, result, result.code === "origin_not_allowed" ? {} : headers);
+      return json(result.value, 200, { ...headers, "cache-control": "no-store" });
+    } catch (error) {
+      if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter, headers);
+      throw error;
+    }
+  }
+  const languageOf = (request: Request) => negotiateLanguage(request.headers.get("accept-language"));
+
+  return new Elysia({ name: "routes/widget-ideas" })
+    .options("/v1/widget/votes", preflight, { detail: { hide: true } })
+    .options("/v1/widget/similar", preflight, { detail: { hide: true } })
+    .post(
+      "/v1/widget/votes",
+      ({ request }) =>
+        answer(request, async (body, origin, address) =>
+          voteBody.check(body)
+            ? voteFromWidget(services, options.verifySso, body, { via: "browser", origin }, address, languageOf(request))
+            : voteBody.refuse("invalid_body", body),
+        ),
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Vote from the widget",
+          description:
+            "The person the site identified (Retour.identify with a single sign-on token signed with the portal's SSO secret) votes for a published feedback of the widget's app, and follows it. A widget key, from an origin the app allows (CORS). Votes are limited per client address and per person.",
+          tags: ["Collection"],
+          body: WidgetVoteRequest,
+          headers: ORIGIN_HEADER,
+          responses: { 200: { description: "The vote is counted (or was already).", schema: WidgetVote } },
+          errors: [
+            "origin_not_allowed",
+            "invalid_body",
+            "invalid_json",
+            "channel_mismatch",
+            "channel_inactive",
+            "unknown_app",
+            "invalid_sso_token",
+            "not_found",
+            "cannot_vote",
+            "rate_limited",
+          ],
+        }),
+      },
+    )
+    .post(
+      "/v1/widget/similar",
+      ({ request }) =>
+        answer(request, async (body, origin, address) =>
+          similarBody.check(body)
+            ? lookAlikes(services, body, { via: "browser", origin }, address, languageOf(request))
+            : similarBody.refuse("invalid_body", body),
+        ),
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Published feedbacks that look like a text",
+          description:
+            "While a person writes in the widget: at most three published feedbacks of the widget's app that look like the text (its first 500 characters), scored as grouping scores, public fields only. A widget key, from an origin the app allows (CORS); limited per client address. A portal that is off is not found.",
+          tags: ["Collection"],
+          body: WidgetSimilarRequest,
+          headers: ORIGIN_HEADER,
+          responses: { 200: { description: "The look-alikes, most alike first.", schema: WidgetLookAlikes } },
+          errors: [
+            "origin_not_allowed",
+            "invalid_body",
+            "invalid_json",
+            "channel_mismatch",
+            "channel_inactive",
+            "unknown_app",
+            "not_found",
+            "rate_limited",
+          ],
+        }),
+      },
+    );
+}

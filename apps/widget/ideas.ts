@@ -1,0 +1,101 @@
+import type { PublicFeedbackSummary } from "../../core/schemas/portal.ts";
+import type { H, Portal } from "./panel.ts";
+import type { Words } from "./words.ts";
+
+/** What the panel hands the Ideas tab: where to draw, the portal, the words, and how a vote is cast. */
+export interface IdeasHost {
+  /** Adds the tab's style sheet to the widget's shadow root (the panel's sheet builder: the tab's module imports nothing). */
+  readonly style: (css: string) => void;
+  readonly into: HTMLElement;
+  readonly base: string;
+  readonly portal: Portal;
+  readonly lang: string;
+  readonly w: Words;
+  readonly h: H;
+  /** Whether the site identified the person with a single sign-on token: only then can they vote here. */
+  readonly identified: () => boolean;
+  /** Casts the person's vote; the feedback's votes, or null when it was refused (the panel says why). */
+  readonly vote: (key: string) => Promise<{ votes: number } | null>;
+}
+
+/** How many of the app's top ideas the tab lists. */
+const SHOWN = 10;
+
+const IDEAS_CSS = `
+.ideas{display:grid;gap:10px;padding-bottom:6px}
+.ideas ol{list-style:none;margin:0;padding:0;display:grid;gap:8px}
+.idea{display:flex;gap:10px;align-items:center;padding:8px;border:1px solid var(--line);border-radius:10px}
+.idea a{font-weight:600;text-decoration:none;color:var(--fg)}.idea a:hover{text-decoration:underline}
+.idea .label{display:block;color:var(--muted);font-size:12.5px}
+.vote{display:grid;justify-items:center;min-width:48px;padding:4px 6px;line-height:1.2;background:var(--field);color:var(--fg);border-color:var(--line)}
+.vote[aria-pressed=true]{background:var(--accent);color:var(--accent-fg);border-color:var(--accent)}
+.vote b,.count b{font-size:15px}.vote small,.count small{font-weight:500;font-size:11px}
+.count{display:grid;justify-items:center;min-width:48px;color:var(--muted)}
+.more{margin:0;font-weight:600}
+`;
+
+/** Where a link of the tab leads, opened in a new tab and said so. */
+const outLink = (host: IdeasHost, href: string, text: string) =>
+  host.h("a", { href, target: "_blank", rel: "noopener" }, text, host.h("span", { class: "sr" }, ` ${host.w.newTab}`));
+
+/**
+ * The Ideas tab, loaded the first time it is shown: the app's top published ideas from the
+ * portal's public JSON, with their votes; a vote button each for a person the site identified
+ * (`Retour.identify({ …, token })`), else the portal's sign-in; and a link to the portal.
+ */
+export async function showIdeas(host: IdeasHost): Promise<void> {
+  const { h, w, portal } = host;
+  host.style(IDEAS_CSS);
+  const say = h("p", { class: "hint", role: "status" }, w.ideasLoading);
+  host.into.replaceChildren(say);
+  const query = new URLSearchParams({ appId: portal.appId, kind: "idea", sort: "top", limit: String(SHOWN) });
+  let ideas: PublicFeedbackSummary[];
+  try {
+    const response = await fetch(`${host.base}/v1/portal/${encodeURIComponent(portal.slug)}/feedbacks?${query}`, {
+      headers: { "accept-language": host.lang },
+    });
+    if (!response.ok) throw new Error(String(response.status));
+    ideas = ((await response.json()) as { data: PublicFeedbackSummary[] }).data;
+  } catch {
+    say.textContent = w.ideasFailed;
+    return;
+  }
+  const count = (votes: number) => [h("b", {}, String(votes)), " ", h("small", {}, votes === 1 ? w.vote1 : w.votes)];
+  const item = (idea: PublicFeedbackSummary) => {
+    // The button's name is what it shows, the title said first to a screen reader only.
+    const label = h("span", { class: "sr" }, `${w.voteFor.replace("{title}", idea.publicTitle)}, `);
+    const vote: HTMLButtonElement = h(
+      "button",
+      {
+        type: "button",
+        class: "vote",
+        "aria-pressed": "false",
+        onclick: async () => {
+          vote.disabled = true;
+          const cast = await host.vote(idea.key);
+          vote.disabled = false;
+          if (!cast) return;
+          vote.setAttribute("aria-pressed", "true");
+          vote.replaceChildren(label, ...count(cast.votes));
+        },
+      },
+      label,
+      ...count(idea.votes),
+    );
+    return h(
+      "li",
+      { class: "idea" },
+      host.identified() ? vote : h("span", { class: "count" }, ...count(idea.votes)),
+      h("div", {}, outLink(host, idea.url, idea.publicTitle), h("span", { class: "label" }, idea.statusLabel)),
+    );
+  };
+  host.into.replaceChildren(
+    h(
+      "div",
+      { class: "ideas" },
+      host.identified() ? null : h("p", { class: "notice" }, outLink(host, `${portal.url}/sign-in`, w.signInToVote)),
+      ideas.length > 0 ? h("ol", {}, ...ideas.map(item)) : h("p", { class: "hint" }, w.ideasEmpty),
+      h("p", { class: "more" }, outLink(host, portal.url, w.allIdeas)),
+    ),
+  );
+}

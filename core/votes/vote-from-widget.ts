@@ -1,0 +1,72 @@
+import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
+import { normalizeEmail } from "../email.ts";
+import { fail, type Language, ok, type Result } from "../errors.ts";
+import { findByKeyOrId } from "../feedback/find-feedback.ts";
+import type { SsoVerifier } from "../portal-people/portal.ts";
+import { isEmailShaped } from "../report/normalize.ts";
+import type { WidgetVote } from "../schemas/widget.ts";
+import { VOTER_NAME_MAX_LENGTH } from "../schemas/votes.ts";
+import type { Services } from "../services.ts";
+import type { PortalStore } from "../store/portals.ts";
+import type { PublicationStore } from "../store/publications.ts";
+import { type CastDeps, castVote } from "./cast-vote.ts";
+import type { Voter } from "./vote.ts";
+
+type WidgetVoteDeps = CastDeps &
+  ChannelDeps &
+  Pick<Services, "secrets"> & { readonly store: Pick<PortalStore, "findPortal"> & Pick<PublicationStore, "findPublications"> };
+
+/** What the widget sends to vote: its key, the feedback's key, and the customer's single sign-on token for the person. */
+interface WidgetVoteInput {
+  readonly publicKey: string;
+  readonly key: string;
+  readonly token: string;
+}
+
+/**
+ * POST /v1/widget/votes: a person the site identified (`Retour.identify({ …, token })`, an HS256
+ * JWT `{sub, email, name?, exp}` signed with the portal's SSO secret) votes from the widget for a
+ * published feedback of the widget's app, and follows it. The widget key works only from an origin
+ * its app allows; a portal that is off, a feedback not published or of another app is `not_found`;
+ * a token forged, expired or incomplete (or a portal without a secret) is `invalid_sso_token`.
+ * The vote spends the budgets of any vote: the person's and the client address's.
+ */
+export async function voteFromWidget(
+  services: WidgetVoteDeps,
+  verify: SsoVerifier,
+  input: WidgetVoteInput,
+  sender: Sender,
+  address: string,
+  language: Language,
+): Promise<Result<WidgetVote>> {
+  const channel = await openChannel(services, input.publicKey, sender);
+  if (!channel.ok) return channel;
+  const { app, organization } = channel.value;
+  const portal = await services.store.findPortal(organization.id);
+  if (!portal?.enabled) return fail("not_found");
+  const voter = await identifiedVoter(services, verify, portal.ssoSecretSealed, organization.id, input.token, language);
+  if (!voter) return fail("invalid_sso_token");
+  const feedback = await findByKeyOrId(services, organization.id, input.key);
+  if (!feedback || feedback.appId !== app.id || !(await services.store.findPublications([feedback.id])).has(feedback.id)) return fail("not_found");
+  const cast = await castVote(services, voter, feedback.id, address);
+  if (!cast.ok) return cast;
+  const voted = await services.store.findFeedback(organization.id, cast.value.feedbackKey);
+  return ok({ key: cast.value.feedbackKey, votes: voted?.votes ?? 0, counted: cast.value.counted });
+}
+
+/** The person a single sign-on token names, as a voter; null for a token that names no one (or a portal with no secret yet). */
+async function identifiedVoter(
+  services: Pick<Services, "secrets" | "clock">,
+  verify: SsoVerifier,
+  sealed: string | null,
+  orgId: string,
+  token: string,
+  language: Language,
+): Promise<Voter | null> {
+  if (!sealed || token === "") return null;
+  const claims = await verify(token, await services.secrets.open(sealed), services.clock());
+  const email = claims && normalizeEmail(claims.email);
+  if (!claims || !email || !isEmailShaped(email)) return null;
+  const name = claims.name?.trim().slice(0, VOTER_NAME_MAX_LENGTH);
+  return { orgId, email, language, ...(name && { name }) };
+}

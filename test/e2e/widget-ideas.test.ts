@@ -1,0 +1,157 @@
+import { Database } from "bun:sqlite";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { SignJWT } from "jose";
+import type { Browser, Page } from "playwright-core";
+import { seriousViolations } from "../support/axe.ts";
+import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { jobsDone } from "../support/wait.ts";
+
+const present = chromiumPresent("widget Ideas browser tests");
+
+let server: TestServer;
+let browser: Browser;
+let db: Database;
+/** The host site: a page that identifies its person with a single sign-on token, and one that does not. */
+let site: ReturnType<typeof Bun.serve>;
+let ssoSecret = "";
+
+const admin = (method: string, path: string, body: unknown = {}) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${server.demo.tokens.admin}` },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+/** The customer's server signs who the person is, with the portal's SSO secret. */
+const token = (email: string) =>
+  new SignJWT({ email, name: "Ada Lovelace" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject("user-42")
+    .setExpirationTime("7d")
+    .sign(new TextEncoder().encode(ssoSecret));
+
+function serveSite() {
+  return Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      const url = new URL(request.url);
+      const lang = url.searchParams.get("lang") ?? "en";
+      // The site's person (?who=, Ada by default), identified before the loader runs, as the README's snippet queues calls.
+      const who = url.searchParams.get("who") ?? "ada@customer.example";
+      const person = JSON.stringify({ email: who, name: "Ada Lovelace", token: await token(who) });
+      const identify = url.pathname === "/signed" ? `<script>window.Retour={q:[["identify",[${person}]]]};</script>` : "";
+      return new Response(
+        `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bookings</title></head>
+<body><main><h1>Bookings</h1><p>Your bookings for the week.</p></main>${identify}<script src="${server.url}/widget.js" data-key="${server.demo.widgetKey}" async></script></body></html>`,
+        { headers: { "content-type": "text/html; charset=utf-8" } },
+      );
+    },
+  });
+}
+
+/** A report of the demo app, published on the portal; its key. */
+async function published(title: string, message: string): Promise<string> {
+  const res = await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "idea", title, message });
+  expect(res.status).toBe(201);
+  expect((await admin("POST", `/v1/feedbacks/${res.body.ticketId}/publish`)).status).toBe(200);
+  return res.body.ticketId;
+}
+
+describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chromium", () => {
+  let calendar: string;
+  beforeAll(async () => {
+    server = await startServer();
+    db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
+    site = serveSite();
+    await server.cli("app", "browser", "DEMO", server.demo.appId, "--origins", site.url.origin);
+    expect((await admin("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
+    ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
+    calendar = await published("Sync bookings with Google Calendar", "I want my bookings to appear in my Google Calendar automatically.");
+    await published("Export bookings as a spreadsheet", "Let me download my bookings as a CSV file for accounting.");
+    await published("Recurring bookings", "Book the same slot every week without doing it again each time.");
+    await jobsDone(db);
+    browser = await launchChromium();
+  });
+  afterEach(() => closeContexts(browser));
+  afterAll(async () => {
+    await browser?.close();
+    site?.stop(true);
+    db?.close();
+    await server?.stop();
+  });
+
+  async function hostPage(path: string, width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 860 } });
+    const tab = await context.newPage();
+    await tab.goto(`${site.url.origin}${path}`);
+    await tab.getByRole("button", { name: /Feedback|Avis/ }).waitFor();
+    return tab;
+  }
+
+  test("an identified person sees the app's top ideas with their votes and votes from the Ideas tab, at 1280 and 390 px", async () => {
+    for (const width of [1280, 390]) {
+      const tab = await hostPage("/signed", width);
+      await tab.getByRole("button", { name: "Feedback" }).click();
+      await tab.getByRole("tab", { name: "Ideas" }).click();
+      const list = tab.locator("[data-retour-widget] .idea");
+      await list.first().waitFor();
+      expect(await list.count()).toBe(3);
+      const vote = tab.getByRole("button", { name: /Vote for “Sync bookings with Google Calendar”/ });
+      if (width === 1280) {
+        expect(await vote.getAttribute("aria-pressed")).toBe("false");
+        await vote.click();
+        await tab.locator('[data-retour-widget] .vote[aria-pressed="true"]').waitFor();
+        expect(await vote.textContent()).toContain("1 vote");
+      }
+      expect(await tab.getByRole("link", { name: /All ideas on the portal/ }).getAttribute("href")).toBe(`${server.url}/p/demo`);
+      expect(await seriousViolations(tab)).toEqual([]);
+      await tab.screenshot({ path: join(SCREENSHOTS, `widget-ideas-${width}.png`) });
+    }
+    const voters = await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin);
+    expect(voters.body.data.map((v: { email: string }) => v.email)).toEqual(["ada@customer.example"]);
+  });
+
+  test("without a token the tab offers the portal's sign-in in a new tab, in French too; the arrow keys move between the tabs", async () => {
+    const tab = await hostPage("/anonymous?lang=fr", 390);
+    await tab.getByRole("button", { name: "Avis" }).click();
+    await tab.getByRole("tab", { name: "Signaler" }).focus();
+    await tab.keyboard.press("ArrowRight");
+    expect(await tab.getByRole("tab", { name: "Idées" }).getAttribute("aria-selected")).toBe("true");
+    expect(await tab.evaluate(() => document.querySelector("[data-retour-widget]")!.shadowRoot!.activeElement?.textContent)).toBe("Idées");
+    const signIn = tab.getByRole("link", { name: /Pour voter, connectez-vous sur le portail/ });
+    await signIn.waitFor();
+    expect([await signIn.getAttribute("href"), await signIn.getAttribute("target")]).toEqual([`${server.url}/p/demo/sign-in`, "_blank"]);
+    expect(await tab.locator("[data-retour-widget] button.vote").count()).toBe(0);
+    expect(await seriousViolations(tab)).toEqual([]);
+    await tab.screenshot({ path: join(SCREENSHOTS, "widget-ideas-signed-out-fr-390.png") });
+  });
+
+  test("while a person writes, a published look-alike is offered first; choosing it votes and follows, and no report is sent", async () => {
+    const before = (await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.admin)).body.data.length;
+    const followers = async () => (await get(`${server.url}/v1/feedbacks/${calendar}`, server.demo.tokens.admin)).body.followers;
+    const following = await followers();
+    for (const width of [390, 1280]) {
+      const tab = await hostPage("/signed?who=bob@customer.example", width);
+      await tab.getByRole("button", { name: "Feedback" }).click();
+      await tab.getByLabel("Your message").fill("Could my bookings show up in Google Calendar?");
+      const offer = tab.getByText("Is it one of these? Vote instead.");
+      await offer.waitFor();
+      expect(await tab.locator("[data-retour-widget] .offer a").first().textContent()).toBe("Sync bookings with Google Calendar");
+      expect(await seriousViolations(tab)).toEqual([]);
+      await tab.screenshot({ path: join(SCREENSHOTS, `widget-look-alike-${width}.png`) });
+      if (width === 1280) {
+        await tab.getByRole("button", { name: "Vote for this one" }).first().click();
+        await tab.getByText(/Your vote is counted, and you will hear about “Sync bookings with Google Calendar”/).waitFor();
+        await tab.screenshot({ path: join(SCREENSHOTS, "widget-look-alike-voted-1280.png") });
+      }
+    }
+    const after = (await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.admin)).body.data.length;
+    expect(after).toBe(before);
+    const voters = await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin);
+    expect(voters.body.data.map((v: { email: string }) => v.email)).toContain("bob@customer.example");
+    expect(await followers()).toBe(following + 1);
+  });
+});
