@@ -69,7 +69,7 @@ async function listPage(services: Services, visitor: Visitor, request: Request):
     w.changelog,
     html`<h1>${w.changelog}</h1><p class="muted">${w.intro}</p>
 ${notice === "deleted" ? html`<p class="notice" role="status">${w.deleted}</p>` : ""}
-<p><a href="/changelog/new">${w.newEntry}</a>${address ? html` · <a href="${address}">${w.publicPage}</a>` : ""}</p>
+<p><a class="button primary" href="/changelog/new">${w.newEntry}</a>${address ? html` <a class="button" href="${address}">${w.publicPage}</a>` : ""}</p>
 <h2>${w.drafts}</h2>${drafts.length === 0 ? html`<p class="muted">${w.noDrafts}</p>` : html`<ul class="plain">${drafts.map(row)}</ul>`}
 <h2>${w.published}</h2>${published.length === 0 ? html`<p class="muted">${w.noPublished}</p>` : html`<ul class="plain">${published.map(row)}</ul>`}`,
   );
