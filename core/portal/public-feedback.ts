@@ -8,7 +8,6 @@ import type { PortalRecord } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { UserStore } from "../store/users.ts";
 import { type OpenPortalDeps, openPortal } from "./open-portal.ts";
-import { NO_VOTES } from "./public-feedbacks.ts";
 import { publicComments, toPublicFeedback } from "./public-view.ts";
 
 type PublicFeedbackDeps = OpenPortalDeps &
@@ -40,6 +39,6 @@ export async function getPublicFeedback(
   const [app, comments] = await Promise.all([store.findApp(portal.orgId, feedback.appId), store.listComments(feedback.id)]);
   const authors = [...new Set(comments.filter((c) => c.visibility === "public").map((c) => c.userId))];
   const names = new Map(await Promise.all(authors.map(async (id) => [id, (await store.findUser(id))?.name] as const)));
-  const context = { portal, language, baseUrl: services.baseUrl, app: app ?? undefined, votes: NO_VOTES };
+  const context = { portal, language, baseUrl: services.baseUrl, app: app ?? undefined, votes: feedback.votes ?? 0 };
   return ok({ portal, feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)) });
 }
