@@ -36,7 +36,21 @@ a{color:var(--link)}:focus-visible{outline:3px solid var(--brand);outline-offset
 .brand{display:flex;align-items:center;gap:var(--s3);color:var(--fg);text-decoration:none;font-weight:700;font-size:1.125rem;min-width:0}
 .brand span:last-child{overflow-wrap:anywhere}
 .tile{flex:none;display:grid;place-items:center;width:2.25rem;height:2.25rem;border-radius:8px;background:var(--brand);color:var(--on-brand);font-weight:800}
-.account{margin-left:auto;font-size:var(--t-sm)}
+.account{margin-left:auto;font-size:var(--t-sm)}.signout{display:flex;align-items:center;gap:var(--s2);flex-wrap:wrap;justify-content:flex-end}
+.who-am-i{font-weight:600;overflow-wrap:anywhere}button.quiet{min-height:2.25rem;padding:var(--s1) var(--s3);background:transparent;color:var(--fg);border-color:var(--line)}
+.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+form.vote{flex:none;align-self:flex-start;margin:0}
+a.votes,button.votes{width:4rem;min-height:4rem;padding:var(--s1);background:var(--bg);color:var(--fg);border:2px solid var(--line);text-decoration:none;font-weight:400}
+a.votes:hover,button.votes:hover{border-color:var(--brand)}
+.votes .arrow{font-size:var(--t-xs);line-height:1}button.votes[aria-pressed=true]{border-color:var(--brand);background:var(--brand);color:var(--on-brand)}
+button.votes[aria-pressed=true] span{color:var(--on-brand)}
+.notice{border:1px solid var(--brand);border-radius:var(--radius);padding:var(--s3) var(--s4);margin:0 0 var(--s4)}
+.error{color:#b91c1c}@media (prefers-color-scheme:dark){.error{color:#fca5a5}}
+.postlink{display:inline-block;margin:0 0 var(--s4);font-weight:600}
+input[type=text],input[type=email],textarea{width:100%;padding:var(--s2) var(--s3);border:1px solid var(--muted);border-radius:8px;background:var(--bg);min-height:2.5rem}
+textarea{min-height:8rem;resize:vertical}.hint{color:var(--muted);font-size:var(--t-sm);margin:var(--s1) 0 0}
+.entry{border-top:1px solid var(--line);padding:var(--s4) 0}.muted{color:var(--muted)}.markdown{overflow-wrap:anywhere}
+.comment-form{margin-top:var(--s4);border-top:1px solid var(--line);padding-top:var(--s4)}.comment-form button{margin-top:var(--s3)}
 .tabs{display:flex;gap:var(--s4);margin:0;padding:0;list-style:none;overflow-x:auto}
 .tabs a{display:block;padding:var(--s2) 0;color:var(--muted);text-decoration:none;font-weight:600;border-bottom:3px solid transparent;white-space:nowrap}
 .tabs a[aria-current]{color:var(--fg);border-bottom-color:var(--brand)}
@@ -108,7 +122,7 @@ interface PortalDocument {
   readonly description: string;
   /** The page's own address, without query: the canonical link. */
   readonly canonical: string;
-  readonly current: "board" | "roadmap" | null;
+  readonly current: "board" | "roadmap" | "changelog" | null;
   readonly links: PortalLinks;
   /** The page's address as asked, to switch its language without leaving it. */
   readonly here: URL;
@@ -126,7 +140,7 @@ export function portalDocument(d: PortalDocument): string {
   const { portal } = d;
   const brand = portal.brandColor && /^#[0-9a-f]{6}$/i.test(portal.brandColor) ? portal.brandColor : DEFAULT_BRAND;
   const { links } = d;
-  const tab = (name: "board" | "roadmap", href: string, label: string) =>
+  const tab = (name: "board" | "roadmap" | "changelog", href: string, label: string) =>
     html`<li><a href="${href}"${d.current === name ? html` aria-current="page"` : ""}>${label}</a></li>`;
   const other: Language = d.language === "fr" ? "en" : "fr";
   const fullTitle = d.title === portal.title ? portal.title : `${d.title} · ${portal.title}`;
@@ -144,7 +158,7 @@ ${portal.indexing ? "" : html`<meta name="robots" content="noindex">`}
 <header class="top"><div class="wrap">
 <div class="brandbar"><a class="brand" href="${links.board()}"><span class="tile" aria-hidden="true">${Array.from(portal.title.trim())[0]?.toUpperCase() ?? "R"}</span><span>${portal.title}</span></a>
 <div class="account">${d.account ?? ""}</div></div>
-<nav aria-label="${portal.title}"><ul class="tabs">${tab("board", links.board(), w.board)}${tab("roadmap", links.roadmap(), w.roadmap)}</ul></nav>
+<nav aria-label="${portal.title}"><ul class="tabs">${tab("board", links.board(), w.board)}${tab("roadmap", links.roadmap(), w.roadmap)}${tab("changelog", links.changelog(), w.changelog)}</ul></nav>
 </div></header>
 <main id="main"><div class="wrap">${d.body}</div></main>
 <footer><div class="wrap"><nav aria-label="${w.language}"><a href="${switchTo(d.here, other)}" hreflang="${other}" lang="${other}">${other === "fr" ? "Français" : "English"}</a></nav><span>${w.poweredBy}</span></div></footer>

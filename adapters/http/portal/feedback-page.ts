@@ -13,8 +13,10 @@ interface FeedbackView {
   readonly language: Language;
   readonly feedback: PublicFeedback;
   readonly links: PortalLinks;
-  /** Slot for voting: the vote (or withdraw) button, a POST form, in place of the plain count. */
+  /** Slot for voting: the vote (or withdraw) button, a POST form, or the way to sign in to vote, in place of the plain count. */
   readonly vote?: Html;
+  /** A line above the card: what the person's last post or comment did. */
+  readonly notice?: Html;
   /** Slot for commenting: the signed-in person's comment form, or the invitation to sign in, under the comments. */
   readonly commentForm?: Html;
 }
@@ -25,7 +27,7 @@ export function feedbackBody(v: FeedbackView): Html {
   const f = v.feedback;
   const votes = v.vote ?? html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
   return html`<div class="reading"><a class="back" href="${v.links.board()}">← ${w.backTo} ${w.board.toLowerCase()}</a>
-<article class="card">${votes}<div class="post">
+${v.notice ?? ""}<article class="card">${votes}<div class="post">
 <span class="status st-${f.status}">${f.statusLabel}</span>
 <h1>${f.publicTitle}</h1>
 ${f.publicDescription ? html`<p class="description">${f.publicDescription}</p>` : ""}

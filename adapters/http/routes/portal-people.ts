@@ -5,6 +5,7 @@ import { openSsoSession } from "../../../core/portal-people/open-sso-session.ts"
 import type { PortalEntry, PortalLookup, SsoVerifier } from "../../../core/portal-people/portal.ts";
 import { requestSignInLink } from "../../../core/portal-people/request-sign-in-link.ts";
 import type { Services } from "../../../core/services.ts";
+import { publishedFeedback } from "../../../core/portal/published-feedback.ts";
 import { castVote } from "../../../core/votes/cast-vote.ts";
 import { withdrawVote } from "../../../core/votes/withdraw-vote.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
@@ -36,6 +37,12 @@ const languageOf = (request: Request): Language => {
 };
 
 const board = (slug: string): string => `/p/${encodeURIComponent(slug)}`;
+
+/** The language chosen with the portal's switch, carried to the page a form sends the browser back to. */
+const languageQuery = (request: Request): string => {
+  const asked = new URL(request.url).searchParams.get("lang");
+  return asked === "fr" || asked === "en" ? `?lang=${asked}` : "";
+};
 
 /** Where to go after signing in: a page of the same portal only (never another site, nor another portal). */
 function nextPage(slug: string, asked: string): string {
@@ -234,15 +241,19 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const fields = fieldsOf(body);
           const stop = await refused(request, cookie, fields, language, portal.slug);
           if (stop) return stop;
-          const back = `${board(portal.slug)}/${encodeURIComponent(params.key)}`;
+          // Only what the team published takes votes from the portal: anything else is not there.
+          const feedback = await publishedFeedback(services, portal.orgId, params.key);
+          if (!feedback) return notFound(language);
+          const back = `${board(portal.slug)}/${encodeURIComponent(feedback.key)}${languageQuery(request)}`;
           const person = await portalPerson(services, portal, cookie);
-          if (!person) return redirect(`${board(portal.slug)}/sign-in?next=${encodeURIComponent(back)}`);
+          if (!person)
+            return redirect(`${board(portal.slug)}/sign-in?next=${encodeURIComponent(`${board(portal.slug)}/${encodeURIComponent(feedback.key)}`)}`);
           // A robot fills every field; a person never sees this one. Sent back, and nothing counted.
           if (one(fields.website)) return redirect(back);
           const voted =
             one(fields.vote) === "withdraw"
-              ? await withdrawVote(services, person, params.key)
-              : await castVote(services, { ...person, language }, params.key, options.clientAddress(request));
+              ? await withdrawVote(services, person, feedback.key)
+              : await castVote(services, { ...person, language }, feedback.key, options.clientAddress(request));
           return voted.ok ? redirect(back) : failurePage(language, portal.slug, voted);
         },
         { detail: { hide: true } },
