@@ -54,6 +54,7 @@ import { portalPublicRoutes } from "./routes/portal-public.ts";
 import { portalPageRoutes } from "./routes/portal-pages.ts";
 import { inboxPortalRoutes } from "./routes/inbox-portal.ts";
 import { settingsPortalRoutes } from "./routes/settings-portal.ts";
+import { portalPostingRoutes } from "./routes/portal-posting.ts";
 import {
   CommentRequest,
   Portal,
@@ -243,5 +244,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(portalRoutes(services, options.apiPerMinute))
     .use(portalPageRoutes(services, portalCache))
     .use(inboxPortalRoutes(services))
-    .use(settingsPortalRoutes(services));
+    .use(settingsPortalRoutes(services))
+    .use(portalPostingRoutes(services, options.clientAddress));
 }

@@ -73,6 +73,10 @@ const EN = {
   you: "You",
   tooLong: (n: number) => `At most ${n} characters.`,
   required: "Write something first.",
+  formRefused: "This form could not be sent",
+  formRefusedText: "It came from another site, or the page is too old. Go back, reload the page and send it again.",
+  tooMany: "Too many posts for now",
+  tooManyText: "Please wait a little before posting again.",
 };
 
 const FR: typeof EN = {
@@ -143,6 +147,10 @@ const FR: typeof EN = {
   you: "Vous",
   tooLong: (n: number) => `${n} caractères au plus.`,
   required: "Écrivez d'abord quelque chose.",
+  formRefused: "Ce formulaire n'a pas pu être envoyé",
+  formRefusedText: "Il vient d'un autre site, ou la page est trop ancienne. Revenez en arrière, rechargez la page et envoyez-le à nouveau.",
+  tooMany: "Trop de messages pour l'instant",
+  tooManyText: "Merci d'attendre un peu avant d'envoyer à nouveau.",
 };
 
 export type PortalWords = typeof EN;
