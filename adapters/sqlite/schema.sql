@@ -54,7 +54,7 @@ CREATE TRIGGER channels_update_moves_catalog AFTER UPDATE ON channels BEGIN UPDA
 CREATE TABLE comments (
   id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, user_id TEXT NOT NULL, text TEXT NOT NULL,
   status_from TEXT NOT NULL, status_to TEXT NOT NULL, at INTEGER NOT NULL
-, report_id TEXT, visibility TEXT NOT NULL DEFAULT 'internal');
+, report_id TEXT, visibility TEXT NOT NULL DEFAULT 'internal', person_email TEXT, person_name TEXT);
 CREATE INDEX comments_by_feedback ON comments (feedback_id, at);
 
 CREATE TABLE deliveries (

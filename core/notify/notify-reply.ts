@@ -24,6 +24,9 @@ export type NotifyReplyDeps = FindDeps &
 /** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
 const NOTIFY_LEASE_MS = 5 * 60_000;
 
+const someone = (language: "en" | "fr"): string => (language === "fr" ? "Quelqu'un" : "Someone");
+const theTeam = (language: "en" | "fr"): string => (language === "fr" ? "L'équipe" : "The team");
+
 /** The job that tells the followers of a team's public reply (`detail`: the comment's id). */
 export const notifyReplyJob = (orgId: string, feedbackId: string, commentId: string): JobRequest => ({
   kind: "notify_reply",
@@ -34,7 +37,7 @@ export const notifyReplyJob = (orgId: string, feedbackId: string, commentId: str
 
 /**
  * A team's reply marked public is e-mailed to each follower of its feedback (DESIGN §7), once, in
- * the follower's language, except to the team member who wrote it: the reply's text, the link to
+ * the follower's language, except to the one who wrote it (so is a portal person's public comment): the reply's text, the link to
  * follow (the reporter's tracking page; for a portal voter, the feedback's page when published),
  * and the unsubscribe link. The feedback is named by its public title when published.
  */
@@ -44,7 +47,7 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   const reply = feedback && (await store.listComments(feedback.id)).find((c) => c.id === job.detail);
   if (!feedback || !reply || reply.visibility !== "public") return;
   const [author, publication, portal, secret] = await Promise.all([
-    reply.userId ? store.findUser(reply.userId) : null,
+    reply.person ?? (reply.userId ? store.findUser(reply.userId) : null),
     store.findPublications([feedback.id]).then((found) => found.get(feedback.id)),
     store.findPortal(feedback.orgId),
     store.serviceSecret(),
@@ -59,7 +62,7 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
     const followUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : portalPage;
     const words = replyMessage(follower.language, {
       ...(follower.name && { name: follower.name }),
-      author: author?.name ?? (portal?.title || (follower.language === "fr" ? "L'équipe" : "The team")),
+      author: author?.name ?? (reply.person ? someone(follower.language) : portal?.title || theTeam(follower.language)),
       title,
       text: reply.text,
       ...(followUrl && { followUrl }),

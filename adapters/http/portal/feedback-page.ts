@@ -18,7 +18,7 @@ interface FeedbackView {
   /** A line above the card: what the person's last post or comment did. */
   readonly notice?: Html;
   /** Slot for commenting: the signed-in person's comment form, or the invitation to sign in, under the comments. */
-  readonly commentForm?: Html;
+  readonly commentForm?: Html | "";
 }
 
 /** A published feedback's page: its votes, status, public title and description, and its public comments, oldest first. */
@@ -38,7 +38,7 @@ ${
   f.comments.length > 0
     ? html`<ol>${f.comments.map(
         (c) =>
-          html`<li><span class="who">${c.author ?? v.portal.title}</span><span class="badge">${w.team}</span><time class="when" datetime="${c.at}">${date(v.language, c.at)}</time><p>${c.text}</p></li>`,
+          html`<li><span class="who">${c.author ?? (c.team ? v.portal.title : w.someone)}</span>${c.team ? html`<span class="badge">${w.team}</span>` : ""}<time class="when" datetime="${c.at}">${date(v.language, c.at)}</time><p>${c.text}</p></li>`,
       )}</ol>`
     : html`<p class="meta">${w.noComments}</p>`
 }

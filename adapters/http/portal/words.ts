@@ -77,6 +77,7 @@ const EN = {
   formRefusedText: "It came from another site, or the page is too old. Go back, reload the page and send it again.",
   tooMany: "Too many posts for now",
   tooManyText: "Please wait a little before posting again.",
+  someone: "Someone",
 };
 
 const FR: typeof EN = {
@@ -151,6 +152,7 @@ const FR: typeof EN = {
   formRefusedText: "Il vient d'un autre site, ou la page est trop ancienne. Revenez en arrière, rechargez la page et envoyez-le à nouveau.",
   tooMany: "Trop de messages pour l'instant",
   tooManyText: "Merci d'attendre un peu avant d'envoyer à nouveau.",
+  someone: "Quelqu'un",
 };
 
 export type PortalWords = typeof EN;

@@ -26,6 +26,7 @@ import type { PublicFeedback } from "../../../core/schemas/portal.ts";
 import { publishedFeedback } from "../../../core/portal/published-feedback.ts";
 import { hasVoted } from "../../../core/votes/has-voted.ts";
 import { takesVotes } from "../../../core/votes/vote.ts";
+import { COMMENT_TEXT_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import type { Html } from "../html.ts";
 
 /** How long a signed-in person's page may be kept: by their own browser only, and asked again each time. */
@@ -93,6 +94,23 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     return html`<form method="post" action="${links.vote(feedback.key)}" class="vote">${formGuards(language, viewer, "vote-website")}
 <input type="hidden" name="vote" value="${voted ? "withdraw" : "cast"}">
 <button type="submit" class="votes" aria-pressed="${voted ? "true" : "false"}" title="${voted ? w.withdrawHint : w.voteHint}">${count}<span class="visually-hidden">${voted ? w.withdrawHint : w.voteHint}</span></button></form>`;
+  };
+  /** Under the comments: the signed-in person's comment form, or the way to sign in to comment; nothing while posting is off. */
+  const commentSlot = (language: Language, links: PortalLinks, portal: PortalRecord, feedback: PublicFeedback, viewer: Viewer | null): Html | "" => {
+    if (portal.posting === "off") return "";
+    const w = portalWords(language);
+    const here = `${links.home}/${encodeURIComponent(feedback.key)}`;
+    if (!viewer) return html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>`;
+    return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
+<label for="comment-text">${w.yourComment}</label><textarea id="comment-text" name="text" required maxlength="${COMMENT_TEXT_MAX_LENGTH}"></textarea>
+${portal.posting === "review" ? html`<p class="hint">${w.postReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
+  };
+  /** What the person's last comment did, from the address the comment form sent them back to. */
+  const noticeOf = (language: Language, commented: string | null): Html | null => {
+    const w = portalWords(language);
+    if (commented === "held") return html`<p class="notice" role="status">${w.commentHeld}</p>`;
+    if (commented === "shown") return html`<p class="notice" role="status">${w.commentShown}</p>`;
+    return null;
   };
   const send = (portal: PortalRecord, page: string) => publicAnswer(digest, page, pageHeaders(portal));
   /**
@@ -229,7 +247,9 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
           const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
           const links = portalLinks(portal.slug, chosenLanguage(request));
           const vote = await voteBox(language, links, portal, feedback, viewer);
-          const body = feedbackBody({ portal, language, links, feedback, vote });
+          const commentForm = commentSlot(language, links, portal, feedback, viewer);
+          const notice = noticeOf(language, new URL(request.url).searchParams.get("commented"));
+          const body = feedbackBody({ portal, language, links, feedback, vote, commentForm, ...(notice && { notice }) });
           return send(
             portal,
             portalDocument({

@@ -10,6 +10,8 @@ import {
   postableApps,
   postToPortal,
 } from "../../../core/portal/post-to-portal.ts";
+import { commentOnPortal } from "../../../core/portal/comment-on-portal.ts";
+import { COMMENT_TEXT_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import type { CookieJar } from "../cookies.ts";
@@ -136,54 +138,91 @@ ${
   const refused = async (request: Request, cookie: CookieJar, fields: Fields): Promise<boolean> =>
     !(postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, cookie, fields.csrf)));
 
+  /** A post from another site, or without this browser's token, changes nothing. */
+  const formRefused = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer | null) => {
+    const w = portalWords(language);
+    const links = portalLinks(portal.slug, chosenLanguage(request));
+    const refusal = html`<div class="reading"><h1>${w.formRefused}</h1><p class="intro">${w.formRefusedText}</p><p><a href="${links.board()}">${w.goToBoard}</a></p></div>`;
+    return personal(portal, language, request, viewer, w.formRefused, refusal, 403);
+  };
+
   const signInFirst = (links: PortalLinks) => redirect(links.signIn(`${links.home}/new`));
 
-  return new Elysia({ name: "routes/portal-posting" })
-    .get(
-      "/p/:slug/new",
-      async ({ request, params, cookie, query }) => {
-        const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
-        const portal = await postingPortal(params.slug);
-        if (!portal) return notFound(language);
-        const viewer = await portalViewer(services, portal, cookie);
-        if (!viewer) return signInFirst(portalLinks(portal.slug, chosenLanguage(request)));
-        const w = portalWords(language);
-        const notice = query.sent === "review" ? html`<p class="notice" role="status">${w.postedReview}</p>` : "";
-        return form(portal, language, request, viewer, EMPTY, notice);
-      },
-      { detail: { hide: true } },
-    )
-    .post(
-      "/p/:slug/new",
-      async ({ request, params, cookie, body }) => {
-        const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
-        const portal = await postingPortal(params.slug);
-        if (!portal) return notFound(language);
-        const links = portalLinks(portal.slug, chosenLanguage(request));
-        const fields = fieldsOf(body);
-        const viewer = await portalViewer(services, portal, cookie);
-        if (await refused(request, cookie, fields)) {
+  return (
+    new Elysia({ name: "routes/portal-posting" })
+      .get(
+        "/p/:slug/new",
+        async ({ request, params, cookie, query }) => {
+          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+          const portal = await postingPortal(params.slug);
+          if (!portal) return notFound(language);
+          const viewer = await portalViewer(services, portal, cookie);
+          if (!viewer) return signInFirst(portalLinks(portal.slug, chosenLanguage(request)));
           const w = portalWords(language);
-          const refusal = html`<div class="reading"><h1>${w.formRefused}</h1><p class="intro">${w.formRefusedText}</p><p><a href="${links.board()}">${w.goToBoard}</a></p></div>`;
-          return personal(portal, language, request, viewer, w.formRefused, refusal, 403);
-        }
-        if (!viewer) return signInFirst(links);
-        // A robot fills every field; a person never sees this one. Sent back, and nothing posted.
-        if (one(fields.website)) return redirect(links.board());
-        const request_: PortalPostRequest = {
-          kind: one(fields.kind) as PortalPostRequest["kind"],
-          title: one(fields.title),
-          description: one(fields.description),
-          ...(one(fields.appId) && { appId: one(fields.appId) }),
-        };
-        const posted = await postToPortal(services, portal, { ...viewer.person, language }, request_, clientAddress(request));
-        if (posted.ok) return redirect(posted.value.published ? links.feedback(posted.value.key) : links.post({ sent: "review" }));
-        if (posted.code === "invalid_body") {
-          const draft = { kind: request_.kind, title: request_.title, description: request_.description, appId: request_.appId ?? "" };
-          return form(portal, language, request, viewer, { ...draft, problem: problemOf(language, posted, draft) }, "", 400);
-        }
-        return failurePage(portal, language, request, viewer, posted);
-      },
-      { detail: { hide: true } },
-    );
+          const notice = query.sent === "review" ? html`<p class="notice" role="status">${w.postedReview}</p>` : "";
+          return form(portal, language, request, viewer, EMPTY, notice);
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        "/p/:slug/new",
+        async ({ request, params, cookie, body }) => {
+          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+          const portal = await postingPortal(params.slug);
+          if (!portal) return notFound(language);
+          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const fields = fieldsOf(body);
+          const viewer = await portalViewer(services, portal, cookie);
+          if (await refused(request, cookie, fields)) return formRefused(portal, language, request, viewer);
+          if (!viewer) return signInFirst(links);
+          // A robot fills every field; a person never sees this one. Sent back, and nothing posted.
+          if (one(fields.website)) return redirect(links.board());
+          const request_: PortalPostRequest = {
+            kind: one(fields.kind) as PortalPostRequest["kind"],
+            title: one(fields.title),
+            description: one(fields.description),
+            ...(one(fields.appId) && { appId: one(fields.appId) }),
+          };
+          const posted = await postToPortal(services, portal, { ...viewer.person, language }, request_, clientAddress(request));
+          if (posted.ok) return redirect(posted.value.published ? links.feedback(posted.value.key) : links.post({ sent: "review" }));
+          if (posted.code === "invalid_body") {
+            const draft = { kind: request_.kind, title: request_.title, description: request_.description, appId: request_.appId ?? "" };
+            return form(portal, language, request, viewer, { ...draft, problem: problemOf(language, posted, draft) }, "", 400);
+          }
+          return failurePage(portal, language, request, viewer, posted);
+        },
+        { detail: { hide: true } },
+      )
+      // The comment form under a published feedback's comments (rendered by its page): `csrf`, `text`, and the honeypot `website`.
+      .post(
+        "/p/:slug/:key/comment",
+        async ({ request, params, cookie, body }) => {
+          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+          const portal = await postingPortal(params.slug);
+          if (!portal) return notFound(language);
+          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const fields = fieldsOf(body);
+          const viewer = await portalViewer(services, portal, cookie);
+          if (await refused(request, cookie, fields)) return formRefused(portal, language, request, viewer);
+          const page = `${links.home}/${encodeURIComponent(params.key)}`;
+          if (!viewer) return redirect(links.signIn(page));
+          // A robot fills every field; a person never sees this one. Sent back, and nothing written.
+          if (one(fields.website)) return redirect(links.feedback(params.key));
+          const said = await commentOnPortal(services, portal, viewer.person, params.key, one(fields.text), clientAddress(request));
+          if (said.ok) return redirect(withParam(links.feedback(said.value.key), "commented", said.value.shown ? "shown" : "held"));
+          if (said.code === "not_found") return notFound(language);
+          if (said.code === "invalid_body") {
+            const w = portalWords(language);
+            const message = one(fields.text).trim() ? w.tooLong(COMMENT_TEXT_MAX_LENGTH) : w.required;
+            const back = html`<div class="reading"><h1>${w.yourComment}</h1><p class="error" role="alert">${message}</p><p><a href="${links.feedback(params.key)}">${w.backTo} ${w.board.toLowerCase()}</a></p></div>`;
+            return personal(portal, language, request, viewer, w.yourComment, back, 400);
+          }
+          return failurePage(portal, language, request, viewer, said);
+        },
+        { detail: { hide: true } },
+      )
+  );
 }
+
+/** An address with one more query parameter. */
+const withParam = (address: string, name: string, value: string): string => `${address}${address.includes("?") ? "&" : "?"}${name}=${value}`;

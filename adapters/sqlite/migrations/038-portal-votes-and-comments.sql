@@ -10,3 +10,6 @@ CREATE TRIGGER publications_follow_feedback AFTER UPDATE OF status, kind, app_nu
     votes = new.votes, last_activity_at = new.last_activity_at, listed = new.merged_into IS NULL
     WHERE feedback_id = new.id;
 END;
+-- A comment a person signed in on the portal wrote names them (never a team member's user id).
+ALTER TABLE comments ADD COLUMN person_email TEXT;
+ALTER TABLE comments ADD COLUMN person_name TEXT;
