@@ -37,7 +37,7 @@ a{color:var(--link)}:focus-visible{outline:3px solid var(--brand);outline-offset
 .brand span:last-child{overflow-wrap:anywhere}
 .tile{flex:none;display:grid;place-items:center;width:2.25rem;height:2.25rem;border-radius:8px;background:var(--brand);color:var(--on-brand);font-weight:800}
 .account{margin-left:auto;font-size:var(--t-sm)}.signout{display:flex;align-items:center;gap:var(--s2);flex-wrap:wrap;justify-content:flex-end}
-.who-am-i{font-weight:600;overflow-wrap:anywhere}button.quiet{min-height:2.25rem;padding:var(--s1) var(--s3);background:transparent;color:var(--fg);border-color:var(--line)}
+.who-am-i{font-weight:600;max-width:16rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}button.quiet{min-height:2.25rem;padding:var(--s1) var(--s3);background:transparent;color:var(--fg);border-color:var(--line)}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 form.vote{flex:none;align-self:flex-start;margin:0}
 a.votes,button.votes{width:4rem;min-height:4rem;padding:var(--s1);background:var(--bg);color:var(--fg);border:2px solid var(--line);text-decoration:none;font-weight:400}
@@ -112,7 +112,8 @@ footer nav a{margin-right:var(--s3)}
 .filters label{margin-top:0}.filters button{margin-top:0}
 .columns{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:0 var(--s4);gap:var(--s3);padding-bottom:var(--s2);margin:0 calc(-1*var(--s4));padding-left:var(--s4);padding-right:var(--s4)}
 .column{flex:0 0 85%;scroll-snap-align:start}}
-@media (max-width:30rem){h1{font-size:1.5rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
+@media (max-width:30rem){h1{font-size:1.5rem}.brand{font-size:1rem}.who-am-i{max-width:8.5rem;font-size:var(--t-xs)}.signout{gap:var(--s1)}
+.tabs{gap:var(--s3)}.tabs a{font-size:.9375rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
 ul.posts>li{gap:var(--s3);padding:var(--s3)}.votes{width:3rem;min-height:3rem}form.search{max-width:none}}`;
 
 interface PortalDocument {

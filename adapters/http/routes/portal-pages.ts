@@ -103,7 +103,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     if (!viewer) return html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>`;
     return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
 <label for="comment-text">${w.yourComment}</label><textarea id="comment-text" name="text" required maxlength="${COMMENT_TEXT_MAX_LENGTH}"></textarea>
-${portal.posting === "review" ? html`<p class="hint">${w.postReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
+${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
   };
   /** What the person's last comment did, from the address the comment form sent them back to. */
   const noticeOf = (language: Language, commented: string | null): Html | null => {
