@@ -2,18 +2,24 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { startMailbox } from "../../support/mailbox.ts";
 
 let http: InProcess;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let ssoSecret = "";
 const admin = (method: string, path: string, body?: unknown) =>
   http.request(method, path, { token: http.demo.tokens.admin, ...(body !== undefined && { body }) });
 
 beforeAll(async () => {
-  http = await inProcess();
+  mailbox = await startMailbox();
+  http = await inProcess({ env: { SMTP_URL: mailbox.url, SMTP_FROM: "Retour <portal@retour.test>" } });
   expect((await admin("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
   ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
 });
-afterAll(() => http.close());
+afterAll(async () => {
+  http.close();
+  await mailbox.close();
+});
 
 let address = 0;
 const browser = (from = `203.0.113.${++address}`) => new FormBrowser(http.url, { "x-test-client-address": from }, (r) => http.handle(r));
@@ -105,6 +111,29 @@ describe("comments from the portal", () => {
       expect(page).toContain('<span class="who">Someone</span><time');
       expect(page).not.toContain("nameless@customer.example");
       expect(page.match(/<span class="badge">Team<\/span>/g)?.length).toBe(1);
+    } finally {
+      await admin("PUT", "/v1/portal", { posting: "review" });
+    }
+  });
+
+  test("a person's public comment is e-mailed to the feedback's followers, not to its author", async () => {
+    await admin("PUT", "/v1/portal", { posting: "open" });
+    try {
+      const key = await published("Two-factor sign-in");
+      const vote = async (b: FormBrowser) =>
+        b.submit(
+          /<form method="post" action="[^"]*\/vote" class="vote">[\s\S]*?<\/form>/.exec(await (await b.fetch(`/p/demo/${key}`)).text())![0],
+          {},
+        );
+      const wes = await signedIn("wes@customer.example", "Wes");
+      await vote(wes);
+      await vote(await signedIn("vic@customer.example", "Vic"));
+      await http.runJobs();
+      await comment(wes, key, "An authenticator app would be enough for me.");
+      await http.runJobs();
+      expect(mailbox.to("vic@customer.example").at(-1)?.text).toContain('Wes replied about "Two-factor sign-in":');
+      expect(mailbox.to("vic@customer.example").at(-1)?.text).toContain(`Follow and answer: http://localhost:3000/p/demo/${key}`);
+      expect(mailbox.to("wes@customer.example")).toEqual([]);
     } finally {
       await admin("PUT", "/v1/portal", { posting: "review" });
     }
