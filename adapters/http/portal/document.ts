@@ -53,6 +53,7 @@ textarea{min-height:8rem;resize:vertical}.hint{color:var(--muted);font-size:var(
 fieldset{border:0;padding:0;margin:var(--s4) 0 0}legend{font-weight:600;font-size:var(--t-sm);padding:0}
 label.choice{display:inline-flex;align-items:center;gap:var(--s2);font-weight:400;font-size:1rem;margin:var(--s2) var(--s6) 0 0;min-height:2.5rem}
 label.choice input{width:1.125rem;height:1.125rem;accent-color:var(--brand);margin:0}.post-form button{margin-top:var(--s4)}
+.narrow{max-width:32rem}.narrow p button,.narrow form button{margin-top:var(--s2)}
 .comment-form{margin-top:var(--s4);border-top:1px solid var(--line);padding-top:var(--s4)}.comment-form button{margin-top:var(--s3)}
 .tabs{display:flex;gap:var(--s4);margin:0;padding:0;list-style:none;overflow-x:auto}
 .tabs a{display:block;padding:var(--s2) 0;color:var(--muted);text-decoration:none;font-weight:600;border-bottom:3px solid transparent;white-space:nowrap}

@@ -88,6 +88,16 @@ describe("a portal page and who reads it", () => {
     expect(await (await ben.fetch(`/p/demo/${key}`)).text()).toBe(first);
   });
 
+  test("the sign-in page is the portal's own: its title, its tabs, its strict CSP, never cached", async () => {
+    const res = await browser().fetch("/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap");
+    const page = await res.text();
+    expect(page).toContain("<title>Sign in · Acme feedback</title>");
+    expect(page).toContain('<a href="/p/demo/changelog">Changelog</a>');
+    expect(page).toContain('<input type="hidden" name="next" value="/p/demo/roadmap">');
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
   test("a stale portal cookie reads the page as anyone does", async () => {
     const key = await published("Keyboard shortcuts");
     const b = browser();
