@@ -133,7 +133,7 @@ export interface Turn {
 }
 
 /** Where a report came from: a channel, an agent over MCP, or Slack. */
-export type ReportSource = ChannelKind | "agent" | "slack";
+export type ReportSource = ChannelKind | "agent" | "slack" | "portal";
 
 export interface ReportRecord {
   readonly id: string;

@@ -70,6 +70,7 @@ import { portalPublicRoutes } from "./routes/portal-public.ts";
 import { portalPageRoutes } from "./routes/portal-pages.ts";
 import { inboxPortalRoutes } from "./routes/inbox-portal.ts";
 import { settingsPortalRoutes } from "./routes/settings-portal.ts";
+import { portalPostingRoutes } from "./routes/portal-posting.ts";
 import {
   CommentRequest,
   Portal,
@@ -275,5 +276,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(apiKeyRoutes(services, options.apiPerMinute))
     .use(inboxTriageRoutes(services))
     .use(settingsApiKeyRoutes(services))
-    .use(widgetIdeaRoutes(services, { verifySso: options.portals?.verifySso ?? NO_SSO, clientAddress: options.clientAddress }));
+    .use(widgetIdeaRoutes(services, { verifySso: options.portals?.verifySso ?? NO_SSO, clientAddress: options.clientAddress }))
+    .use(portalPostingRoutes(services, options.clientAddress));
 }

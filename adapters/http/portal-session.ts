@@ -14,6 +14,10 @@ import { isSecure } from "./web-session.ts";
 const PORTAL_SESSION_COOKIE = "retour_portal";
 const PORTAL_CSRF_COOKIE = "retour_portal_csrf";
 
+/** Whether this browser holds a portal session cookie at all (live or not): without one, it reads the portal as anyone. */
+export const hasPortalSession = (services: Services, jar: CookieJar): boolean =>
+  readCookie(jar, PORTAL_SESSION_COOKIE, isSecure(services)) !== undefined;
+
 /** The person signed in on this portal in this browser, if any. */
 export async function portalPerson(services: Services, portal: PortalEntry, jar: CookieJar): Promise<PortalPerson | null> {
   const secret = readCookie(jar, PORTAL_SESSION_COOKIE, isSecure(services));

@@ -14,6 +14,7 @@ export function commentStore(data: Database): CommentStore {
             orgId: c.orgId,
             userId: "userId" in c.author ? c.author.userId : "",
             ...("reportId" in c.author && { reportId: c.author.reportId }),
+            ...("person" in c.author && { person: { email: c.author.person.email, ...(c.author.person.name && { name: c.author.person.name }) } }),
             visibility: c.visibility,
             text: c.text,
             statusFrom: c.status,
@@ -40,6 +41,18 @@ export function commentStore(data: Database): CommentStore {
         visibility: c.visibility ?? "internal",
         at: c.at,
       };
+    },
+
+    async publishHeldComment(orgId, commentId, events, jobs, at) {
+      return data.transaction(async (session) => {
+        const changed = await data
+          .collection("comments")
+          .updateOne({ _id: commentId, orgId, visibility: "internal", person: { $exists: true } }, { $set: { visibility: "public" } }, { session });
+        if (changed.modifiedCount !== 1) return false;
+        for (const event of events) await insertEvent(data, event, session);
+        await insertJobs(data, jobs, at, session);
+        return true;
+      });
     },
 
     async countPublicComments(feedbackIds) {

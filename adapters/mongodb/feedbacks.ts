@@ -149,6 +149,7 @@ export function feedbackStore(data: Database): FeedbackStore {
         text: c.text,
         userId: c.userId,
         ...(typeof c.reportId === "string" && { reportId: c.reportId }),
+        ...(c.person && { person: { email: c.person.email as string, ...(c.person.name && { name: c.person.name as string }) } }),
         statusFrom: c.statusFrom,
         statusTo: c.statusTo,
         at: c.at,

@@ -4,9 +4,14 @@ import type { FeedbackFilter, ListPosition } from "../../core/store/feedbacks.ts
 import type { Publication, PublicationStore } from "../../core/store/publications.ts";
 import type { Database, Document } from "./database.ts";
 import { NOT_MERGED, toFeedback } from "./feedbacks.ts";
+import { topRankParts } from "../../core/portal/top-rank.ts";
 
-/** The field each public order sorts on, descending; ties by _id desc. */
-const ORDER_FIELDS: Readonly<Record<PortalSort, string>> = { top: "reports", new: "createdAt", trending: "lastActivityAt" };
+/** The fields each public order sorts on, descending; ties by _id desc. */
+const ORDER_FIELDS: Readonly<Record<PortalSort, readonly string[]>> = {
+  top: ["votes", "reports"],
+  new: ["createdAt"],
+  trending: ["lastActivityAt"],
+};
 
 const toPublication = (d: Document): Publication => ({
   feedbackId: d._id,
@@ -93,9 +98,9 @@ export function publicationStore(data: Database): PublicationStore {
           status: { $in: [...filter.statuses] },
           ...(filter.kind && { kind: filter.kind }),
           ...(filter.appId && { appId: filter.appId }),
-          ...(after && afterPosition(on, after)),
+          ...(after && afterPosition(order, after)),
         })
-        .sort({ [on]: -1, _id: -1 })
+        .sort({ ...Object.fromEntries(on.map((f) => [f, -1])), _id: -1 })
         .limit(limit)
         .toArray();
       return found.map((d) => ({ feedback: toFeedback(d), publication: byId.get(d._id)! }));
@@ -103,8 +108,12 @@ export function publicationStore(data: Database): PublicationStore {
   };
 }
 
-/** The rows strictly after a keyset position, in an order on `on` desc, _id desc. */
-const afterPosition = (on: string, after: ListPosition): Filter<Document> => ({
-  [on]: { $lte: after.value },
-  $or: [{ [on]: { $lt: after.value } }, { _id: { $lt: after.id } }],
-});
+/** The rows strictly after a keyset position, in the order's fields desc, then _id desc (`top`'s value is a rank of votes and reports). */
+function afterPosition(order: PortalSort, after: ListPosition): Filter<Document> {
+  if (order !== "top") {
+    const [on] = ORDER_FIELDS[order];
+    return { [on!]: { $lte: after.value }, $or: [{ [on!]: { $lt: after.value } }, { _id: { $lt: after.id } }] };
+  }
+  const { votes, reports } = topRankParts(after.value);
+  return { $or: [{ votes: { $lt: votes } }, { votes, reports: { $lt: reports } }, { votes, reports, _id: { $lt: after.id } }] };
+}

@@ -10,12 +10,15 @@ export function commentStore(db: Database, batch: WriteBatch): CommentStore {
     async addComment(c) {
       await batch.run(() => {
         db.query(
-          "INSERT INTO comments (id, feedback_id, user_id, report_id, visibility, text, status_from, status_to, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          `INSERT INTO comments (id, feedback_id, user_id, report_id, person_email, person_name, visibility, text, status_from, status_to, at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           c.id,
           c.feedbackId,
           "userId" in c.author ? c.author.userId : "",
           "reportId" in c.author ? c.author.reportId : null,
+          "person" in c.author ? c.author.person.email : null,
+          "person" in c.author ? (c.author.person.name ?? null) : null,
           c.visibility,
           c.text,
           c.status,
@@ -36,6 +39,20 @@ export function commentStore(db: Database, batch: WriteBatch): CommentStore {
         .get(commentId);
       return row ? { id: row.id, orgId: row.org_id, feedbackId: row.feedback_id, text: row.text, visibility: row.visibility, at: row.at } : null;
     },
+
+    publishHeldComment: (orgId, commentId, events, jobs, at) =>
+      batch.run(() => {
+        const changed = db
+          .query(
+            `UPDATE comments SET visibility = 'public' WHERE id = ? AND visibility = 'internal' AND person_email IS NOT NULL
+               AND feedback_id IN (SELECT f.id FROM feedbacks f JOIN organizations o ON o.number = f.org_number WHERE o.id = ?)`,
+          )
+          .run(commentId, orgId).changes;
+        if (changed !== 1) return false;
+        for (const event of events) insertEvent(db, event);
+        for (const job of jobs) insertJob(db, job, at);
+        return true;
+      }),
 
     async countPublicComments(feedbackIds) {
       if (feedbackIds.length === 0) return new Map();

@@ -310,19 +310,24 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
             text: string;
             user_id: string;
             report_id: string | null;
+            person_email: string | null;
+            person_name: string | null;
             visibility: "internal" | "public";
             status_from: Status;
             status_to: Status;
             at: number;
           },
           [string]
-        >("SELECT id, text, user_id, report_id, visibility, status_from, status_to, at FROM comments WHERE feedback_id = ? ORDER BY at, rowid")
+        >(
+          "SELECT id, text, user_id, report_id, person_email, person_name, visibility, status_from, status_to, at FROM comments WHERE feedback_id = ? ORDER BY at, rowid",
+        )
         .all(feedbackId)
         .map((c) => ({
           id: c.id,
           text: c.text,
           userId: c.user_id,
           ...(c.report_id !== null && { reportId: c.report_id }),
+          ...(c.person_email !== null && { person: { email: c.person_email, ...(c.person_name !== null && { name: c.person_name }) } }),
           statusFrom: c.status_from,
           statusTo: c.status_to,
           at: c.at,

@@ -1,6 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { PortalSort } from "../../core/schemas/portal.ts";
 import type { Publication, PublicationStore } from "../../core/store/publications.ts";
+import { topRankParts } from "../../core/portal/top-rank.ts";
 import { appIdOf, FEEDBACK_COLUMNS, type FeedbackRow, placeholders, toFeedback } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -22,8 +23,19 @@ const toPublication = (r: PublicationRow): Publication => ({
   words: r.words,
 });
 
-/** The column of publications each public order sorts on, descending (an index each, migrations/033-portal.sql); ties by id desc. */
-const ORDER_COLUMNS: Readonly<Record<PortalSort, string>> = { top: "p.reports", new: "p.created_at", trending: "p.last_activity_at" };
+/** The columns of publications each public order sorts on, descending (an index each, migrations/037-portal.sql, 038); ties by id desc. */
+const ORDER_COLUMNS: Readonly<Record<PortalSort, readonly string[]>> = {
+  top: ["p.votes", "p.reports"],
+  new: ["p.created_at"],
+  trending: ["p.last_activity_at"],
+};
+
+/** A cursor's value as the order's columns: `top` keeps votes and reports in one rank. */
+const positionValues = (order: PortalSort, value: number): number[] => {
+  if (order !== "top") return [value];
+  const { votes, reports } = topRankParts(value);
+  return [votes, reports];
+};
 
 /** The feedbacks published on the portal, and the public lists of them. */
 export function publicationStore(db: Database, batch: WriteBatch): PublicationStore {
@@ -33,8 +45,8 @@ export function publicationStore(db: Database, batch: WriteBatch): PublicationSt
         db
           .query(
             `INSERT INTO publications (feedback_id, org_id, title, description, published_at, words,
-               status, kind, app_id, reports, created_at, last_activity_at, listed)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, f.status, f.kind, ${appIdOf("f.app_number")}, f.reports, f.created_at, f.last_activity_at, f.merged_into IS NULL
+               status, kind, app_id, reports, votes, created_at, last_activity_at, listed)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, f.status, f.kind, ${appIdOf("f.app_number")}, f.reports, f.votes, f.created_at, f.last_activity_at, f.merged_into IS NULL
              FROM feedbacks f WHERE f.id = ?1
              ON CONFLICT (feedback_id) DO UPDATE SET title = excluded.title, description = excluded.description, words = excluded.words`,
           )
@@ -59,7 +71,8 @@ export function publicationStore(db: Database, batch: WriteBatch): PublicationSt
      * only the page's feedbacks are read: the cost follows the page, not the feedbacks published.
      */
     async listPublished(orgId, filter, after, limit, order) {
-      const on = ORDER_COLUMNS[order];
+      const columns = ORDER_COLUMNS[order];
+      const on = columns.map((c) => `${c} DESC`).join(", ");
       const where = ["p.org_id = ?", "p.listed = 1", `p.status IN (${placeholders(filter.statuses.length)})`];
       const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
       if (filter.kind) {
@@ -75,15 +88,15 @@ export function publicationStore(db: Database, batch: WriteBatch): PublicationSt
         params.push(` ${word}`);
       }
       if (after) {
-        where.push(`(${on}, p.feedback_id) < (?, ?)`);
-        params.push(after.value, after.id);
+        where.push(`(${columns.join(", ")}, p.feedback_id) < (${columns.map(() => "?").join(", ")}, ?)`);
+        params.push(...positionValues(order, after.value), after.id);
       }
       const rows = db
         .query<FeedbackRow & { p_title: string; p_description: string | null; p_published_at: number; p_words: string }, SQLQueryBindings[]>(
           `SELECT ${FEEDBACK_COLUMNS}, p.title AS p_title, p.description AS p_description, p.published_at AS p_published_at, p.words AS p_words
-           FROM (SELECT * FROM publications p WHERE ${where.join(" AND ")} ORDER BY ${on} DESC, p.feedback_id DESC LIMIT ?) p
+           FROM (SELECT * FROM publications p WHERE ${where.join(" AND ")} ORDER BY ${on}, p.feedback_id DESC LIMIT ?) p
            CROSS JOIN feedbacks f ON f.id = p.feedback_id
-           ORDER BY ${on} DESC, p.feedback_id DESC`,
+           ORDER BY ${on}, p.feedback_id DESC`,
         )
         .all(...params, limit);
       return rows.map((r) => ({

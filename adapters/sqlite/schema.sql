@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 38;
+PRAGMA user_version = 39;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -60,7 +60,7 @@ CREATE TRIGGER channels_update_moves_catalog AFTER UPDATE ON channels BEGIN UPDA
 CREATE TABLE comments (
   id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, user_id TEXT NOT NULL, text TEXT NOT NULL,
   status_from TEXT NOT NULL, status_to TEXT NOT NULL, at INTEGER NOT NULL
-, report_id TEXT, visibility TEXT NOT NULL DEFAULT 'internal');
+, report_id TEXT, visibility TEXT NOT NULL DEFAULT 'internal', person_email TEXT, person_name TEXT);
 CREATE INDEX comments_by_feedback ON comments (feedback_id, at);
 
 CREATE TABLE deliveries (
@@ -178,9 +178,9 @@ CREATE TRIGGER feedback_uncounted AFTER DELETE ON feedbacks WHEN old.merged_into
     WHERE org_id = (SELECT id FROM organizations WHERE number = old.org_number) AND app_id = (SELECT id FROM apps WHERE number = old.app_number) AND kind = old.kind
       AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
 END;
-CREATE TRIGGER publications_follow_feedback AFTER UPDATE OF status, kind, app_number, reports, last_activity_at, merged_into ON feedbacks BEGIN
+CREATE TRIGGER publications_follow_feedback AFTER UPDATE OF status, kind, app_number, reports, votes, last_activity_at, merged_into ON feedbacks BEGIN
   UPDATE publications SET status = new.status, kind = new.kind, app_id = (SELECT id FROM apps WHERE number = new.app_number), reports = new.reports,
-    last_activity_at = new.last_activity_at, listed = new.merged_into IS NULL
+    votes = new.votes, last_activity_at = new.last_activity_at, listed = new.merged_into IS NULL
     WHERE feedback_id = new.id;
 END;
 CREATE TRIGGER publications_leave_with_feedback AFTER DELETE ON feedbacks BEGIN
@@ -278,9 +278,9 @@ CREATE TABLE publications (
   feedback_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, title TEXT NOT NULL, description TEXT, published_at INTEGER NOT NULL, words TEXT NOT NULL,
   status TEXT NOT NULL, kind TEXT NOT NULL, app_id TEXT NOT NULL, reports INTEGER NOT NULL, created_at INTEGER NOT NULL,
   last_activity_at INTEGER NOT NULL, listed INTEGER NOT NULL
-);
+, votes INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX publications_new ON publications (org_id, listed, created_at, feedback_id);
-CREATE INDEX publications_top ON publications (org_id, listed, reports, feedback_id);
+CREATE INDEX publications_top ON publications (org_id, listed, votes, reports, feedback_id);
 CREATE INDEX publications_trending ON publications (org_id, listed, last_activity_at, feedback_id);
 
 CREATE TABLE qualifications (id TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at INTEGER NOT NULL);

@@ -8,6 +8,7 @@ import type { CommentStore } from "../store/comments.ts";
 import type { DomainEvent } from "./events.ts";
 import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
+import { notifyReplyJob } from "../notify/notify-reply.ts";
 
 /** `comment.created`: sent for a public comment, with it (`relatedId`). */
 export const commentCreated = (id: string, commentId: string, feedback: Pick<FeedbackRecord, "id" | "orgId">, at: number): DomainEvent => ({
@@ -22,7 +23,8 @@ export const commentCreated = (id: string, commentId: string, feedback: Pick<Fee
 /**
  * A team member's comment on its own (POST /v1/feedbacks/{key}/comments, the inbox, MCP add_comment):
  * internal (the team only) or public (on the portal once the feedback is published, and on its
- * reporters' tracking pages). A public one sends `comment.created`, with it, in one transaction.
+ * reporters' tracking pages). A public one sends `comment.created` and queues the e-mail to the
+ * followers (notify-reply.ts), with it, in one transaction.
  */
 export async function addComment(
   services: FindDeps & PresentDeps & Pick<Services, "clock" | "ids"> & { readonly store: Pick<CommentStore, "addComment"> },
@@ -49,7 +51,8 @@ export async function addComment(
     author: { userId: grant.userId },
     visibility,
     events: visibility === "public" ? [commentCreated(services.ids.id(), id, feedback, at)] : [],
-    jobs: [],
+    // A public reply is e-mailed to the followers (DESIGN §7), from the job queue.
+    jobs: visibility === "public" ? [notifyReplyJob(grant.orgId, feedback.id, id)] : [],
   });
   return ok(await presentFeedback(services, feedback));
 }

@@ -59,7 +59,8 @@ export interface JobRequest {
     | "notify_assignee"
     | "send_invitation"
     | "send_password_reset"
-    | "send_digest";
+    | "send_digest"
+    | "notify_reply";
   /** The organization the job works in; empty for a job about a person alone (a password reset). */
   readonly orgId: string;
   /** The feedback the job is about; empty for a job about people (an invitation, a reset, a digest) or a report from Slack, which has none yet. */

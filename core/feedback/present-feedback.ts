@@ -26,13 +26,13 @@ export type PresentDeps = LinkDeps &
 /** The comments of a feedback, each with its author's name: a team member's, or for a reporter's answer, the one their report gives. */
 async function commentsOf(services: PresentDeps, feedbackId: string): Promise<CommentEntry[]> {
   const comments = await services.store.listComments(feedbackId);
-  const members = comments.filter((c) => c.reportId === undefined);
+  const members = comments.filter((c) => c.reportId === undefined && c.person === undefined);
   const authors = new Map(
     await Promise.all([...new Set(members.map((c) => c.userId))].map(async (id) => [id, await services.store.findUser(id)] as const)),
   );
-  const reports = members.length < comments.length ? await services.store.listReports(feedbackId) : [];
+  const reports = comments.some((c) => c.reportId !== undefined) ? await services.store.listReports(feedbackId) : [];
   const reporterOf = (reportId: string) => reports.find((r) => r.id === reportId)?.report.author ?? null;
-  return comments.map((c) => commentEntry(c, c.reportId === undefined ? (authors.get(c.userId) ?? null) : reporterOf(c.reportId)));
+  return comments.map((c) => commentEntry(c, c.person ?? (c.reportId === undefined ? (authors.get(c.userId) ?? null) : reporterOf(c.reportId))));
 }
 
 /** A feedback as shown, and each of its reports, oldest first, with that report's own context. */

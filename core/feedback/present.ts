@@ -69,6 +69,7 @@ export function commentEntry(comment: StatusComment, author: { email?: string; n
     ...(comment.statusFrom !== comment.statusTo && { statusChange: { from: comment.statusFrom, to: comment.statusTo } }),
     text: comment.text,
     ...(comment.reportId !== undefined && { byReporter: true }),
+    ...(comment.person !== undefined && { id: comment.id, fromPortal: true }),
     visibility: comment.visibility,
   };
 }

@@ -11,6 +11,7 @@ import { type SendResetDeps, sendPasswordReset } from "../team/send-password-res
 import { type SyncDeps, syncTracker } from "../trackers/sync.ts";
 import { type AnnounceDeps, announceEntry } from "../changelog/announce-entry.ts";
 import { type NotifyAnswerDeps, notifyAnswer } from "../conversation/notify-answer.ts";
+import { type NotifyReplyDeps, notifyReply } from "../notify/notify-reply.ts";
 
 /** What the background jobs read and write, all kinds together. */
 export type RunJobDeps = GroupReportDeps &
@@ -25,7 +26,8 @@ export type RunJobDeps = GroupReportDeps &
   NotifyAssigneeDeps &
   SendInvitationDeps &
   SendResetDeps &
-  SendDigestDeps;
+  SendDigestDeps &
+  NotifyReplyDeps;
 
 /** Runs one background job; throws to have it retried later. */
 export async function runJob(services: RunJobDeps, job: JobRequest): Promise<void> {
@@ -56,5 +58,7 @@ export async function runJob(services: RunJobDeps, job: JobRequest): Promise<voi
       return sendPasswordReset(services, job);
     case "send_digest":
       return sendDigest(services, job);
+    case "notify_reply":
+      return notifyReply(services, job);
   }
 }

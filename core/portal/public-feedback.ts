@@ -8,8 +8,7 @@ import type { PortalRecord } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { UserStore } from "../store/users.ts";
 import { type OpenPortalDeps, openPortal } from "./open-portal.ts";
-import { NO_VOTES } from "./public-feedbacks.ts";
-import { publicComments, toPublicFeedback } from "./public-view.ts";
+import { byTeam, publicComments, toPublicFeedback } from "./public-view.ts";
 
 type PublicFeedbackDeps = OpenPortalDeps &
   FindDeps &
@@ -38,8 +37,8 @@ export async function getPublicFeedback(
   const publication = feedback && (await store.findPublications([feedback.id])).get(feedback.id);
   if (!feedback || !publication) return fail("not_found");
   const [app, comments] = await Promise.all([store.findApp(portal.orgId, feedback.appId), store.listComments(feedback.id)]);
-  const authors = [...new Set(comments.filter((c) => c.visibility === "public").map((c) => c.userId))];
+  const authors = [...new Set(comments.filter((c) => c.visibility === "public" && byTeam(c)).map((c) => c.userId))];
   const names = new Map(await Promise.all(authors.map(async (id) => [id, (await store.findUser(id))?.name] as const)));
-  const context = { portal, language, baseUrl: services.baseUrl, app: app ?? undefined, votes: feedback.votes ?? NO_VOTES };
+  const context = { portal, language, baseUrl: services.baseUrl, app: app ?? undefined, votes: feedback.votes ?? 0 };
   return ok({ portal, feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)) });
 }

@@ -13,11 +13,9 @@ import type { PublicationStore, PublicFilter, PublishedFeedback } from "../store
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { type OpenPortalDeps, openPortal } from "./open-portal.ts";
 import { toPublicSummary } from "./public-view.ts";
+import { topRank } from "./top-rank.ts";
 
 const DEFAULT_PAGE_SIZE = 20;
-
-/** The votes of a feedback no one voted for (its record has none). `top` still orders by reports: the publications' index holds no votes yet. */
-export const NO_VOTES = 0;
 
 export type PublicListDeps = OpenPortalDeps &
   Pick<Services, "baseUrl"> & {
@@ -40,7 +38,7 @@ function publicFilter(query: PublicListQuery): PublicFilter {
 
 /** A published feedback's place in a public list of this order. */
 export function publicPosition({ feedback }: PublishedFeedback, order: PortalSort): ListPosition {
-  const value = order === "top" ? feedback.reports : order === "new" ? feedback.createdAt : feedback.lastActivityAt;
+  const value = order === "top" ? topRank(feedback) : order === "new" ? feedback.createdAt : feedback.lastActivityAt;
   return { value, id: feedback.id };
 }
 
@@ -78,7 +76,7 @@ export async function listPublicFeedbacks(
   const data = shown.map((p) =>
     toPublicSummary(
       p,
-      { portal, language, baseUrl: services.baseUrl, app: appsById.get(p.feedback.appId), votes: p.feedback.votes ?? NO_VOTES },
+      { portal, language, baseUrl: services.baseUrl, app: appsById.get(p.feedback.appId), votes: p.feedback.votes ?? 0 },
       comments.get(p.feedback.id) ?? 0,
     ),
   );

@@ -50,12 +50,20 @@ export const toPublicFeedback = (published: PublishedFeedback, context: PublicCo
   comments: [...comments],
 });
 
-/** The public comments of a feedback, oldest first: the text, the time, and the name its team author gave (never an e-mail). */
+/** Whether a team member wrote a comment (not a reporter from their tracking page, nor a person on the portal). */
+export const byTeam = (c: Pick<StatusComment, "reportId" | "person">): boolean => c.reportId === undefined && c.person === undefined;
+
+/**
+ * The public comments of a feedback, oldest first: the text, the time, whether the team wrote it,
+ * and the name its author gave: a team member's, or the portal person's own; never an e-mail, and
+ * never a reporter's name (their answer from a tracking page is shown without one).
+ */
 export function publicComments(comments: readonly StatusComment[], names: ReadonlyMap<string, string | undefined>): PublicComment[] {
   return comments
     .filter((c) => c.visibility === "public")
     .map((c) => {
-      const author = names.get(c.userId);
-      return { ...(author && { author }), at: iso(c.at), text: c.text };
+      const team = byTeam(c);
+      const author = team ? names.get(c.userId) : c.person?.name;
+      return { ...(author && { author }), team, at: iso(c.at), text: c.text };
     });
 }

@@ -10,7 +10,7 @@ import type { Services } from "../services.ts";
 import type { Publication, PublicationStore } from "../store/publications.ts";
 
 /** The words a public search finds a publication by: those of its key, public title and description, and nothing else. */
-const publicationWords = (key: string, title: string, description: string | null): string =>
+export const publicationWords = (key: string, title: string, description: string | null): string =>
   foldedWords(`${key} ${title} ${description ?? ""}`).join(" ");
 
 /**

@@ -11,7 +11,7 @@ import { statusLabel } from "./status-labels.ts";
 const ROADMAP_STATUSES = ["prioritized", "in_development", "fixed", "delivered"] as const satisfies readonly Status[];
 /** Delivered feedbacks stay on the roadmap this long after their delivery. */
 const DELIVERED_SHOWN_MS = 90 * 24 * 60 * 60 * 1000;
-/** At most this many cards per column, most reported first. */
+/** At most this many cards per column, most voted first. */
 const PER_COLUMN = 50;
 
 export interface RoadmapColumn {
@@ -22,7 +22,7 @@ export interface RoadmapColumn {
 
 /**
  * `/p/{slug}/roadmap`: published feedbacks in columns by status (prioritized, in development,
- * fixed, and delivered in the last 90 days), each column most reported first, under the portal's labels.
+ * fixed, and delivered in the last 90 days), each column most voted (then most reported) first, under the portal's labels.
  */
 export async function portalRoadmap(
   services: PublicListDeps & Pick<Services, "clock"> & { readonly store: Pick<FeedbackStore, "findFeedback" | "statusChanges"> },

@@ -78,6 +78,10 @@ export const CommentEntry = Type.Object({
   statusChange: Type.Optional(Type.Object({ from: StatusSchema, to: StatusSchema }, { description: "The change it came with, if any." })),
   text: Type.String(),
   byReporter: Type.Optional(Type.Boolean({ description: "Present (true) when a reporter wrote it, answering from their tracking page." })),
+  id: Type.Optional(Type.String({ description: "The comment's identifier, for a comment from the portal (to publish it)." })),
+  fromPortal: Type.Optional(
+    Type.Boolean({ description: "Present (true) when a person signed in on the portal wrote it; internal, it is held until the team publishes it." }),
+  ),
   visibility: Type.Union([Type.Literal("internal"), Type.Literal("public")], {
     description:
       "internal: the team only (every comment before the portal); public: also on the portal when the feedback is published, and on its reporters' tracking pages.",

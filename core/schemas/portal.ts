@@ -84,7 +84,12 @@ export const CommentRequest = Type.Object(
 export type CommentRequest = Static<typeof CommentRequest>;
 
 export const PublicComment = Type.Object({
-  author: Type.Optional(Type.String({ description: "The name of the team member who wrote it, when they gave one." })),
+  author: Type.Optional(
+    Type.String({
+      description: "The name of the team member who wrote it, or of the signed-in person who commented on the portal, when they gave one.",
+    }),
+  ),
+  team: Type.Boolean({ description: "Whether a member of the team wrote it (false: someone who uses the app)." }),
   at: Type.String({ format: "date-time" }),
   text: Type.String(),
 });

@@ -2,6 +2,12 @@ import type { DomainEvent, JobRequest } from "../feedback/events.ts";
 import type { CommentVisibility } from "../schemas/comment.ts";
 import type { Status } from "../schemas/feedback.ts";
 
+/** A person signed in on the portal who wrote a comment there: never a member of the team. */
+export interface CommentPerson {
+  readonly email: string;
+  readonly name?: string;
+}
+
 /** A comment that comes with no status change: a team member's note or reply, or the reporter's answer. */
 export interface CommentRecord {
   readonly id: string;
@@ -11,7 +17,7 @@ export interface CommentRecord {
   readonly at: number;
   /** The feedback's status when it was written (a comment's change is from it to itself). */
   readonly status: Status;
-  readonly author: { readonly userId: string } | { readonly reportId: string };
+  readonly author: { readonly userId: string } | { readonly reportId: string } | { readonly person: CommentPerson };
   readonly visibility: CommentVisibility;
   /** The events it sends (`comment.created` for a public one), committed with it. */
   readonly events: readonly DomainEvent[];
@@ -27,6 +33,12 @@ export interface CommentStore {
   /** Adds the comment with its events and jobs, in one transaction. */
   addComment(comment: CommentRecord): Promise<void>;
   findComment(commentId: string): Promise<StoredComment | null>;
+  /**
+   * Makes public a comment a portal person wrote that was held for the team (internal), with the
+   * events and jobs that publishing it causes, in one transaction; false when there is no such held
+   * comment of the organization (already public, a team member's, or none).
+   */
+  publishHeldComment(orgId: string, commentId: string, events: readonly DomainEvent[], jobs: readonly JobRequest[], at: number): Promise<boolean>;
   /** How many public comments each of these feedbacks has; a feedback with none is absent. */
   countPublicComments(feedbackIds: readonly string[]): Promise<Map<string, number>>;
 }

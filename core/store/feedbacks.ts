@@ -1,3 +1,4 @@
+import type { CommentPerson } from "./comments.ts";
 import type { DomainEvent, JobRequest, StatusChange } from "../feedback/events.ts";
 import type { FeedbackRecord, ReportRecord } from "../model.ts";
 import type { FEEDBACK_ORDERS, Kind, Severity, Status } from "../schemas/feedback.ts";
@@ -48,6 +49,8 @@ export interface StatusComment {
   readonly userId: string;
   /** Set when the reporter wrote it, from their tracking page: the report they track. */
   readonly reportId?: string;
+  /** Set when a person signed in on the portal wrote it (comments/CommentPerson). */
+  readonly person?: CommentPerson;
   readonly statusFrom: Status;
   readonly statusTo: Status;
   readonly at: number;

@@ -37,7 +37,7 @@ export interface PublicationStore {
   findPublications(feedbackIds: readonly string[]): Promise<Map<string, Publication>>;
   /**
    * One page of the organization's published feedbacks, merged ones left out, strictly after
-   * `after`. `top`: reports desc; `new`: createdAt desc; `trending`: lastActivityAt desc; ties by id desc.
+   * `after`. `top`: votes desc then reports desc (its position's value is a topRank, core/portal/top-rank.ts); `new`: createdAt desc; `trending`: lastActivityAt desc; ties by id desc.
    */
   listPublished(orgId: string, filter: PublicFilter, after: ListPosition | null, limit: number, order: PortalSort): Promise<PublishedFeedback[]>;
 }

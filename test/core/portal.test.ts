@@ -163,7 +163,31 @@ describe("the public view", () => {
       "url",
       "votes",
     ]);
-    assert.deepEqual(shown.comments, [{ at: "1970-01-01T00:00:00.002Z", text: "public reply" }]);
+    assert.deepEqual(shown.comments, [{ team: true, at: "1970-01-01T00:00:00.002Z", text: "public reply" }]);
     assert.doesNotMatch(JSON.stringify(shown), /P0|owner@acme|Ann Lee|seen|hoped|sealed|internal note|Export to PDF/);
+  });
+
+  test("a public comment says whether the team wrote it; a portal person's shows the name they gave, a reporter's answer none, never an e-mail", () => {
+    const base = { statusFrom: "triage" as const, statusTo: "triage" as const, visibility: "public" as const };
+    const shown = publicComments(
+      [
+        { ...base, id: "c1", text: "team", userId: "u1", at: 1 },
+        { ...base, id: "c2", text: "reporter", userId: "", reportId: "r1", at: 2 },
+        { ...base, id: "c3", text: "person", userId: "", person: { email: "ana@customer.example", name: "Ana" }, at: 3 },
+        { ...base, id: "c4", text: "nameless", userId: "", person: { email: "bo@customer.example" }, at: 4 },
+        { ...base, id: "c5", text: "held", userId: "", person: { email: "cy@customer.example" }, at: 5, visibility: "internal" },
+      ],
+      new Map([["u1", "Lena"]]),
+    );
+    assert.deepEqual(
+      shown.map((c) => [c.text, c.author, c.team]),
+      [
+        ["team", "Lena", true],
+        ["reporter", undefined, false],
+        ["person", "Ana", false],
+        ["nameless", undefined, false],
+      ],
+    );
+    assert.doesNotMatch(JSON.stringify(shown), /@customer/);
   });
 });

@@ -61,6 +61,8 @@ interface InProcessOptions {
   readonly registrationsPerHour?: number;
   /** The portals' people routes: which slugs name a portal (the portal's settings unless a test gives its own), and how SSO tokens are read. */
   readonly portals?: Parameters<typeof createHttpApp>[1]["portals"];
+  /** How long anonymous portal answers are kept for all readers, as the server keeps them (PORTAL_CACHE_MS); not kept by default. */
+  readonly portalCacheMs?: number;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     widget: buildWidget,
     onUnexpected: (e) => console.error(e),
     portals: { verifySso: verifySsoToken, ...options.portals },
+    ...(options.portalCacheMs !== undefined && { portalCacheMs: options.portalCacheMs }),
     // The MCP endpoint as the server mounts it, so its refusals and budgets are tested without a socket.
     mcp: createMcpHandler(services, budgets, {
       describe: (failure) => failureBody(failure, "en"),

@@ -50,7 +50,7 @@ export const EN = {
       formExpired: "This form has expired. Please try again.",
       otherSite: "This form can only be sent from its own page.",
       /** Where a report came from, after "Report via". */
-      sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent", slack: "Slack" },
+      sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent", slack: "Slack", portal: "the portal" },
     },
     /** The header of every signed-in page, and the page of a person in no organization. */
     layout: {

@@ -45,7 +45,7 @@ export const FR: Catalog = {
       score: "score",
       formExpired: "Ce formulaire a expiré. Veuillez réessayer.",
       otherSite: "Ce formulaire ne peut être envoyé que depuis sa propre page.",
-      sources: { api: "l'API", form: "le formulaire hébergé", widget: "le widget", agent: "un agent", slack: "Slack" },
+      sources: { api: "l'API", form: "le formulaire hébergé", widget: "le widget", agent: "un agent", slack: "Slack", portal: "le portail" },
     },
     layout: {
       signOut: "Se déconnecter",

@@ -36,7 +36,25 @@ a{color:var(--link)}:focus-visible{outline:3px solid var(--brand);outline-offset
 .brand{display:flex;align-items:center;gap:var(--s3);color:var(--fg);text-decoration:none;font-weight:700;font-size:1.125rem;min-width:0}
 .brand span:last-child{overflow-wrap:anywhere}
 .tile{flex:none;display:grid;place-items:center;width:2.25rem;height:2.25rem;border-radius:8px;background:var(--brand);color:var(--on-brand);font-weight:800}
-.account{margin-left:auto;font-size:var(--t-sm)}
+.account{margin-left:auto;font-size:var(--t-sm)}.signout{display:flex;align-items:center;gap:var(--s2);flex-wrap:wrap;justify-content:flex-end}
+.who-am-i{font-weight:600;max-width:16rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}button.quiet{min-height:2.25rem;padding:var(--s1) var(--s3);background:transparent;color:var(--fg);border-color:var(--line)}
+.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+form.vote{flex:none;align-self:flex-start;margin:0}
+a.votes,button.votes{width:4rem;min-height:4rem;padding:var(--s1);background:var(--bg);color:var(--fg);border:2px solid var(--line);text-decoration:none;font-weight:400}
+a.votes:hover,button.votes:hover{border-color:var(--brand)}
+.votes .arrow{font-size:var(--t-xs);line-height:1}button.votes[aria-pressed=true]{border-color:var(--brand);background:var(--brand);color:var(--on-brand)}
+button.votes[aria-pressed=true] span{color:var(--on-brand)}
+.notice{border:1px solid var(--brand);border-radius:var(--radius);padding:var(--s3) var(--s4);margin:0 0 var(--s4)}
+.error{color:#b91c1c}@media (prefers-color-scheme:dark){.error{color:#fca5a5}}
+.postlink{display:inline-flex;align-items:center;min-height:2.5rem;margin:0 0 var(--s6);padding:var(--s2) var(--s4);border-radius:8px;background:var(--brand);color:var(--on-brand);font-weight:600;text-decoration:none}.postlink:hover{filter:brightness(1.1)}
+input[type=text],input[type=email],textarea{width:100%;padding:var(--s2) var(--s3);border:1px solid var(--muted);border-radius:8px;background:var(--bg);min-height:2.5rem}
+textarea{min-height:8rem;resize:vertical}.hint{color:var(--muted);font-size:var(--t-sm);margin:var(--s1) 0 0}
+.entry{border-top:1px solid var(--line);padding:var(--s4) 0}.muted{color:var(--muted)}.markdown{overflow-wrap:anywhere}
+fieldset{border:0;padding:0;margin:var(--s4) 0 0}legend{font-weight:600;font-size:var(--t-sm);padding:0}
+label.choice{display:inline-flex;align-items:center;gap:var(--s2);font-weight:400;font-size:1rem;margin:var(--s2) var(--s6) 0 0;min-height:2.5rem}
+label.choice input{width:1.125rem;height:1.125rem;accent-color:var(--brand);margin:0}.post-form button{margin-top:var(--s4)}
+.narrow{max-width:32rem}.narrow p button,.narrow form button{margin-top:var(--s2)}
+.comment-form{margin-top:var(--s4);border-top:1px solid var(--line);padding-top:var(--s4)}.comment-form button{margin-top:var(--s3)}
 .tabs{display:flex;gap:var(--s4);margin:0;padding:0;list-style:none;overflow-x:auto}
 .tabs a{display:block;padding:var(--s2) 0;color:var(--muted);text-decoration:none;font-weight:600;border-bottom:3px solid transparent;white-space:nowrap}
 .tabs a[aria-current]{color:var(--fg);border-bottom-color:var(--brand)}
@@ -95,7 +113,8 @@ footer nav a{margin-right:var(--s3)}
 .filters label{margin-top:0}.filters button{margin-top:0}
 .columns{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:0 var(--s4);gap:var(--s3);padding-bottom:var(--s2);margin:0 calc(-1*var(--s4));padding-left:var(--s4);padding-right:var(--s4)}
 .column{flex:0 0 85%;scroll-snap-align:start}}
-@media (max-width:30rem){h1{font-size:1.5rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
+@media (max-width:30rem){h1{font-size:1.5rem}.brand{font-size:1rem}.who-am-i{max-width:8.5rem;font-size:var(--t-xs)}.signout{gap:var(--s1)}
+.tabs{gap:var(--s3)}.tabs a{font-size:.9375rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
 ul.posts>li{gap:var(--s3);padding:var(--s3)}.votes{width:3rem;min-height:3rem}form.search{max-width:none}}`;
 
 interface PortalDocument {
@@ -108,7 +127,7 @@ interface PortalDocument {
   readonly description: string;
   /** The page's own address, without query: the canonical link. */
   readonly canonical: string;
-  readonly current: "board" | "roadmap" | null;
+  readonly current: "board" | "roadmap" | "changelog" | null;
   readonly links: PortalLinks;
   /** The page's address as asked, to switch its language without leaving it. */
   readonly here: URL;
@@ -126,7 +145,7 @@ export function portalDocument(d: PortalDocument): string {
   const { portal } = d;
   const brand = portal.brandColor && /^#[0-9a-f]{6}$/i.test(portal.brandColor) ? portal.brandColor : DEFAULT_BRAND;
   const { links } = d;
-  const tab = (name: "board" | "roadmap", href: string, label: string) =>
+  const tab = (name: "board" | "roadmap" | "changelog", href: string, label: string) =>
     html`<li><a href="${href}"${d.current === name ? html` aria-current="page"` : ""}>${label}</a></li>`;
   const other: Language = d.language === "fr" ? "en" : "fr";
   const fullTitle = d.title === portal.title ? portal.title : `${d.title} · ${portal.title}`;
@@ -144,7 +163,7 @@ ${portal.indexing ? "" : html`<meta name="robots" content="noindex">`}
 <header class="top"><div class="wrap">
 <div class="brandbar"><a class="brand" href="${links.board()}"><span class="tile" aria-hidden="true">${Array.from(portal.title.trim())[0]?.toUpperCase() ?? "R"}</span><span>${portal.title}</span></a>
 <div class="account">${d.account ?? ""}</div></div>
-<nav aria-label="${portal.title}"><ul class="tabs">${tab("board", links.board(), w.board)}${tab("roadmap", links.roadmap(), w.roadmap)}</ul></nav>
+<nav aria-label="${portal.title}"><ul class="tabs">${tab("board", links.board(), w.board)}${tab("roadmap", links.roadmap(), w.roadmap)}${tab("changelog", links.changelog(), w.changelog)}</ul></nav>
 </div></header>
 <main id="main"><div class="wrap">${d.body}</div></main>
 <footer><div class="wrap"><nav aria-label="${w.language}"><a href="${switchTo(d.here, other)}" hreflang="${other}" lang="${other}">${other === "fr" ? "Français" : "English"}</a></nav><span>${w.poweredBy}</span></div></footer>

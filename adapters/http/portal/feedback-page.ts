@@ -13,10 +13,12 @@ interface FeedbackView {
   readonly language: Language;
   readonly feedback: PublicFeedback;
   readonly links: PortalLinks;
-  /** Slot for voting: the vote (or withdraw) button, a POST form, in place of the plain count. */
+  /** Slot for voting: the vote (or withdraw) button, a POST form, or the way to sign in to vote, in place of the plain count. */
   readonly vote?: Html;
+  /** A line above the card: what the person's last post or comment did. */
+  readonly notice?: Html;
   /** Slot for commenting: the signed-in person's comment form, or the invitation to sign in, under the comments. */
-  readonly commentForm?: Html;
+  readonly commentForm?: Html | "";
 }
 
 /** A published feedback's page: its votes, status, public title and description, and its public comments, oldest first. */
@@ -25,7 +27,7 @@ export function feedbackBody(v: FeedbackView): Html {
   const f = v.feedback;
   const votes = v.vote ?? html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
   return html`<div class="reading"><a class="back" href="${v.links.board()}">← ${w.backTo} ${w.board.toLowerCase()}</a>
-<article class="card">${votes}<div class="post">
+${v.notice ?? ""}<article class="card">${votes}<div class="post">
 <span class="status st-${f.status}">${f.statusLabel}</span>
 <h1>${f.publicTitle}</h1>
 ${f.publicDescription ? html`<p class="description">${f.publicDescription}</p>` : ""}
@@ -36,7 +38,7 @@ ${
   f.comments.length > 0
     ? html`<ol>${f.comments.map(
         (c) =>
-          html`<li><span class="who">${c.author ?? v.portal.title}</span><span class="badge">${w.team}</span><time class="when" datetime="${c.at}">${date(v.language, c.at)}</time><p>${c.text}</p></li>`,
+          html`<li><span class="who">${c.author ?? (c.team ? v.portal.title : w.someone)}</span>${c.team ? html`<span class="badge">${w.team}</span>` : ""}<time class="when" datetime="${c.at}">${date(v.language, c.at)}</time><p>${c.text}</p></li>`,
       )}</ol>`
     : html`<p class="meta">${w.noComments}</p>`
 }

@@ -18,6 +18,13 @@ export function portalLinks(slug: string, chosen: Language | null) {
     board: (params: Record<string, string | undefined> = {}) => withLanguage(home, params),
     roadmap: () => withLanguage(`${home}/roadmap`),
     feedback: (key: string) => withLanguage(`${home}/${encodeURIComponent(key)}`),
+    changelog: () => withLanguage(`${home}/changelog`),
+    /** The sign-in page, coming back to `next` (a page of this portal) once signed in. */
+    signIn: (next: string) => withLanguage(`${home}/sign-in`, { next: next === home ? undefined : next }),
+    signOut: () => withLanguage(`${home}/sign-out`),
+    vote: (key: string) => withLanguage(`${home}/${encodeURIComponent(key)}/vote`),
+    comment: (key: string) => withLanguage(`${home}/${encodeURIComponent(key)}/comment`),
+    post: (params: Record<string, string | undefined> = {}) => withLanguage(`${home}/new`, params),
     /** The hidden field a GET form of the page carries for the chosen language. */
     languageField: (): Html | string => (chosen ? html`<input type="hidden" name="lang" value="${chosen}">` : ""),
   };

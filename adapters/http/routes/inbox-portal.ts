@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Result } from "../../../core/errors.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
 import { publishFeedback } from "../../../core/portal/publish-feedback.ts";
+import { publishHeldComment } from "../../../core/portal/publish-held-comment.ts";
 import { unpublishFeedback } from "../../../core/portal/unpublish-feedback.ts";
 import { CommentRequest, PublishRequest } from "../../../core/schemas/portal.ts";
 import type { Feedback } from "../../../core/schemas/feedback.ts";
@@ -39,6 +40,16 @@ export function inboxPortalRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor) =>
           back(params.key, await unpublishFeedback(services, visitor.grant, params.key), "unpublished"),
         ),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/:key/comments/:commentId/publish",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor) => {
+          const published = await publishHeldComment(services, visitor.grant, params.key, params.commentId);
+          const path = `/inbox/${encodeURIComponent(published.ok ? published.value.key : params.key)}`;
+          return redirect(`${path}?${published.ok ? "portal=commentPublished" : `portalError=${published.code}`}`);
+        }),
       { detail: { hide: true } },
     )
     .post(

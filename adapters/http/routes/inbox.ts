@@ -42,7 +42,7 @@ import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
 import { timeAgo } from "../web/relative-time.ts";
-import { commentForm, portalNotice, portalPanel } from "../web/portal-panel.ts";
+import { commentForm, heldComments, portalNotice, portalPanel } from "../web/portal-panel.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
 import { readPortal } from "../../../core/portal/read-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
@@ -270,6 +270,7 @@ ${activityTimeline(
     }`,
 )}
 ${conversation}
+${canUpdate ? heldComments(visitor, feedback) : ""}
 ${canUpdate ? commentForm(visitor, feedback) : ""}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}

@@ -17,8 +17,20 @@ import { pageHeaders, portalDocument } from "../portal/document.ts";
 import { feedbackBody } from "../portal/feedback-page.ts";
 import { roadmapBody } from "../portal/roadmap-page.ts";
 import { robotsTxt, sitemapXml } from "../portal/search-engines.ts";
-import { portalLinks } from "../portal/links.ts";
+import { type PortalLinks, portalLinks } from "../portal/links.ts";
 import { portalWords } from "../portal/words.ts";
+import { accountSlot, formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
+import { hasPortalSession } from "../portal-session.ts";
+import type { CookieJar } from "../cookies.ts";
+import type { PublicFeedback } from "../../../core/schemas/portal.ts";
+import { publishedFeedback } from "../../../core/portal/published-feedback.ts";
+import { hasVoted } from "../../../core/votes/has-voted.ts";
+import { takesVotes } from "../../../core/votes/vote.ts";
+import { COMMENT_TEXT_MAX_LENGTH } from "../../../core/schemas/portal.ts";
+import type { Html } from "../html.ts";
+
+/** How long a signed-in person's page may be kept: by their own browser only, and asked again each time. */
+const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
 /** The language the reader chose with the switch (`?lang=`), if any. */
 function chosenLanguage(request: Request): Language | null {
@@ -59,19 +71,78 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     });
     return { status: 404, body: page, headers: { ...pageHeaders(portal), "cache-control": "no-store" } };
   };
+  /**
+   * A feedback's vote box. Anyone: the count, as a link to sign in and come back. A signed-in
+   * person: a POST form that votes, or takes the vote back when they voted (the button says so).
+   * A feedback that takes no more votes (delivered, dismissed) shows its count alone to anyone.
+   */
+  const voteBox = async (
+    language: Language,
+    links: PortalLinks,
+    portal: PortalRecord,
+    feedback: PublicFeedback,
+    viewer: Viewer | null,
+  ): Promise<Html> => {
+    const w = portalWords(language);
+    const count = html`<span class="arrow" aria-hidden="true">▲</span><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span>`;
+    const record = viewer && (await publishedFeedback(services, portal.orgId, feedback.key));
+    const voted = record ? await hasVoted(services, portal.orgId, record.id, viewer.person.email) : false;
+    if (!voted && !takesVotes({ status: feedback.status }))
+      return html`<div class="votes"><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span></div>`;
+    if (!viewer)
+      return html`<a class="votes" href="${links.signIn(links.home + "/" + encodeURIComponent(feedback.key))}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`;
+    return html`<form method="post" action="${links.vote(feedback.key)}" class="vote">${formGuards(language, viewer, "vote-website")}
+<input type="hidden" name="vote" value="${voted ? "withdraw" : "cast"}">
+<button type="submit" class="votes" aria-pressed="${voted ? "true" : "false"}" title="${voted ? w.withdrawHint : w.voteHint}">${count}<span class="visually-hidden">${voted ? w.withdrawHint : w.voteHint}</span></button></form>`;
+  };
+  /** Under the comments: the signed-in person's comment form, or the way to sign in to comment; nothing while posting is off. */
+  const commentSlot = (language: Language, links: PortalLinks, portal: PortalRecord, feedback: PublicFeedback, viewer: Viewer | null): Html | "" => {
+    if (portal.posting === "off") return "";
+    const w = portalWords(language);
+    const here = `${links.home}/${encodeURIComponent(feedback.key)}`;
+    if (!viewer) return html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>`;
+    return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
+<label for="comment-text">${w.yourComment}</label><textarea id="comment-text" name="text" required maxlength="${COMMENT_TEXT_MAX_LENGTH}"></textarea>
+${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
+  };
+  /** What the person's last comment did, from the address the comment form sent them back to. */
+  const noticeOf = (language: Language, commented: string | null): Html | null => {
+    const w = portalWords(language);
+    if (commented === "held") return html`<p class="notice" role="status">${w.commentHeld}</p>`;
+    if (commented === "shown") return html`<p class="notice" role="status">${w.commentShown}</p>`;
+    return null;
+  };
   const send = (portal: PortalRecord, page: string) => publicAnswer(digest, page, pageHeaders(portal));
-  /** Renders once per moment for all readers of the address in the language (render-cache.ts), then answers this request (304 when it holds the bytes). */
-  const answer = async (request: Request, render: (language: Language) => Promise<Rendered>) => {
+  /**
+   * Anyone's page renders once per moment for all readers of the address in the language
+   * (render-cache.ts), then answers this request (304 when it holds the bytes). A signed-in
+   * person's page is theirs: rendered for them alone, never kept nor served from the cache, and
+   * `private` for every cache on the way.
+   */
+  const answer = async (
+    request: Request,
+    cookie: CookieJar,
+    slug: string,
+    render: (language: Language, viewer: Viewer | null) => Promise<Rendered>,
+  ) => {
     const language = languageOf(request);
     const url = new URL(request.url);
-    return respond(request, await cached(`${language} ${url.pathname}${url.search}`, () => render(language)));
+    const portal = hasPortalSession(services, cookie) ? await openPortal(services, slug) : null;
+    const viewer = portal && (await portalViewer(services, portal, cookie));
+    if (!viewer) return respond(request, await cached(`${language} ${url.pathname}${url.search}`, () => render(language, null)));
+    const rendered = await render(language, viewer);
+    const { etag: _etag, ...headers } = rendered.headers;
+    const privately = rendered.status === 200 ? { ...headers, "cache-control": PRIVATE_CACHE_CONTROL, vary: "Cookie, Accept-Language" } : headers;
+    return new Response(rendered.status === 301 ? null : rendered.body, { status: rendered.status, headers: privately });
   };
+  /** The page's path as asked, without the language: where signing in comes back to. */
+  const pathOf = (request: Request) => new URL(request.url).pathname;
 
   return new Elysia({ name: "routes/portal-pages" })
     .get(
       "/p/:slug",
-      ({ request, params }) =>
-        answer(request, async (language) => {
+      ({ request, params, cookie }) =>
+        answer(request, cookie, params.slug, async (language, viewer) => {
           const query = boardQuery(new URL(request.url).searchParams);
           let listed = await listPublicFeedbacks(services, params.slug, query, language);
           // A cursor from another filter (an edited address) starts again at the first page.
@@ -81,7 +152,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
           const { portal, page, apps } = listed.value;
           const w = portalWords(language);
           const links = portalLinks(portal.slug, chosenLanguage(request));
-          const body = boardBody({ portal, language, links, query, page, apps });
+          const post = portal.posting === "off" ? undefined : html`<a class="postlink" href="${links.post()}">+ ${w.post}</a>`;
+          const body = boardBody({ portal, language, links, query, page, apps, ...(post && { post }) });
           const home = portalUrl(baseUrl, portal.slug);
           return send(
             portal,
@@ -96,6 +168,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
               links,
               here: new URL(request.url),
               body,
+              account: accountSlot(language, links, viewer, pathOf(request)),
             }),
           );
         }),
@@ -103,8 +176,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     )
     .get(
       "/p/:slug/roadmap",
-      ({ request, params }) =>
-        answer(request, async (language) => {
+      ({ request, params, cookie }) =>
+        answer(request, cookie, params.slug, async (language, viewer) => {
           const roadmap = await portalRoadmap(services, params.slug, language);
           if (!roadmap.ok) return notFound(null, language, request);
           const { portal, columns } = roadmap.value;
@@ -125,6 +198,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
               links,
               here: new URL(request.url),
               body,
+              account: accountSlot(language, links, viewer, pathOf(request)),
             }),
           );
         }),
@@ -132,8 +206,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     )
     .get(
       "/p/:slug/sitemap.xml",
-      ({ request, params }) =>
-        answer(request, async (language) => {
+      ({ request, params, cookie }) =>
+        answer(request, cookie, params.slug, async (language) => {
           const listed = await sitemapEntries(services, params.slug);
           if (!listed.ok) return notFound(null, language, request);
           const home = portalUrl(baseUrl, listed.value.portal.slug);
@@ -146,8 +220,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     )
     .get(
       "/p/:slug/robots.txt",
-      ({ request, params }) =>
-        answer(request, async (language) => {
+      ({ request, params, cookie }) =>
+        answer(request, cookie, params.slug, async (language) => {
           const portal = await openPortal(services, params.slug);
           if (!portal) return notFound(null, language, request);
           const path = `/p/${encodeURIComponent(portal.slug)}`;
@@ -160,8 +234,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     )
     .get(
       "/p/:slug/:key",
-      ({ request, params }) =>
-        answer(request, async (language) => {
+      ({ request, params, cookie }) =>
+        answer(request, cookie, params.slug, async (language, viewer) => {
           const found = await getPublicFeedback(services, params.slug, params.key, language);
           if (!found.ok) return notFound(await openPortal(services, params.slug), language, request);
           const { portal, feedback } = found.value;
@@ -172,7 +246,10 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
           }
           const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
           const links = portalLinks(portal.slug, chosenLanguage(request));
-          const body = feedbackBody({ portal, language, links, feedback });
+          const vote = await voteBox(language, links, portal, feedback, viewer);
+          const commentForm = commentSlot(language, links, portal, feedback, viewer);
+          const notice = noticeOf(language, new URL(request.url).searchParams.get("commented"));
+          const body = feedbackBody({ portal, language, links, feedback, vote, commentForm, ...(notice && { notice }) });
           return send(
             portal,
             portalDocument({
@@ -186,6 +263,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
               links,
               here: new URL(request.url),
               body,
+              account: accountSlot(language, links, viewer, pathOf(request)),
             }),
           );
         }),

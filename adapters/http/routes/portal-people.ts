@@ -5,6 +5,7 @@ import { openSsoSession } from "../../../core/portal-people/open-sso-session.ts"
 import type { PortalEntry, PortalLookup, SsoVerifier } from "../../../core/portal-people/portal.ts";
 import { requestSignInLink } from "../../../core/portal-people/request-sign-in-link.ts";
 import type { Services } from "../../../core/services.ts";
+import { publishedFeedback } from "../../../core/portal/published-feedback.ts";
 import { castVote } from "../../../core/votes/cast-vote.ts";
 import { withdrawVote } from "../../../core/votes/withdraw-vote.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
@@ -14,6 +15,17 @@ import { type Html, html, page, redirect } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
 import { closePortalSession, keepPortalSession, portalCsrfToken, portalCsrfValid, portalPerson } from "../portal-session.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
+import { openPortal } from "../../../core/portal/open-portal.ts";
+import { portalUrl } from "../../../core/portal/portal-settings.ts";
+import type { PortalRecord } from "../../../core/store/portals.ts";
+import { pageHeaders, portalDocument } from "../portal/document.ts";
+import { portalLinks } from "../portal/links.ts";
+
+/** What dresses a page of these forms as the portal's: its settings, and the request (for its address and chosen language). */
+interface Brand {
+  readonly portal: PortalRecord;
+  readonly request: Request;
+}
 
 export interface PortalPeopleOptions {
   /** The portal a slug names, with its organization and SSO secret (the portal's settings own them). */
@@ -37,6 +49,12 @@ const languageOf = (request: Request): Language => {
 
 const board = (slug: string): string => `/p/${encodeURIComponent(slug)}`;
 
+/** The language chosen with the portal's switch, carried to the page a form sends the browser back to. */
+const languageQuery = (request: Request): string => {
+  const asked = new URL(request.url).searchParams.get("lang");
+  return asked === "fr" || asked === "en" ? `?lang=${asked}` : "";
+};
+
 /** Where to go after signing in: a page of the same portal only (never another site, nor another portal). */
 function nextPage(slug: string, asked: string): string {
   const home = board(slug);
@@ -52,8 +70,32 @@ function nextPage(slug: string, asked: string): string {
 export function portalPeopleRoutes(services: Services, options: PortalPeopleOptions) {
   const ownOrigin = new URL(services.baseUrl).origin;
 
-  const shell = (language: Language, title: string, body: Html, status = 200): Response =>
-    page(title, html`<div class="narrow">${body}</div>`, { language, status });
+  /** A page of these forms: in the portal's own page (its brand, tabs, language switch) when the portal's settings are there, else plain. */
+  const shell = (language: Language, title: string, body: Html, status = 200, brand: Brand | null = null): Response => {
+    if (!brand) return page(title, html`<div class="narrow">${body}</div>`, { language, status });
+    const { portal, request } = brand;
+    const asked = new URL(request.url).searchParams.get("lang");
+    const links = portalLinks(portal.slug, asked === "fr" || asked === "en" ? asked : null);
+    const document = portalDocument({
+      portal,
+      language,
+      baseUrl: services.baseUrl,
+      title,
+      description: title,
+      canonical: `${portalUrl(services.baseUrl, portal.slug)}/sign-in`,
+      current: null,
+      links,
+      here: new URL(request.url),
+      body: html`<div class="narrow">${body}</div>`,
+    });
+    return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "no-store" } });
+  };
+
+  /** The portal's settings, to dress these pages as the portal's; null where a portal has none stored. */
+  const brandOf = async (request: Request, slug: string): Promise<Brand | null> => {
+    const portal = await openPortal(services, slug);
+    return portal && { portal, request };
+  };
 
   const portalOf = async (slug: string): Promise<PortalEntry | null> => {
     const portal = await options.lookup(slug);
@@ -65,7 +107,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     return shell(language, w.notFound, html`<h1>${w.notFound}</h1>`, 404);
   };
 
-  function failurePage(language: Language, slug: string, failure: Failure): Response {
+  function failurePage(language: Language, slug: string, failure: Failure, brand: Brand | null): Response {
     const w = textFor(language).portalPeople;
     const [title, message] =
       failure.code === "rate_limited"
@@ -79,12 +121,19 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       title,
       html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}<p><a href="${board(slug)}">${w.back}</a></p>`,
       STATUS_OF[failure.code],
+      brand,
     );
     if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
     return response;
   }
 
-  function signInPage(language: Language, slug: string, page: { csrf: string; next: string; signedInAs?: string; problem?: string }, status = 200) {
+  function signInPage(
+    language: Language,
+    slug: string,
+    page: { csrf: string; next: string; signedInAs?: string; problem?: string },
+    status: number,
+    brand: Brand | null,
+  ) {
     const { csrf, next, signedInAs, problem } = page;
     const w = textFor(language).portalPeople;
     const action = `${board(slug)}/sign-in`;
@@ -104,14 +153,28 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
 <p><button type="submit">${w.send}</button></p></form>
 <p><a href="${board(slug)}">${w.back}</a></p>`,
       status,
+      brand,
     );
   }
 
   /** A post from another site, or without this browser's token, changes nothing. */
-  async function refused(request: Request, cookie: CookieJar, fields: Fields, language: Language, slug: string): Promise<Response | null> {
+  async function refused(
+    request: Request,
+    cookie: CookieJar,
+    fields: Fields,
+    language: Language,
+    slug: string,
+    brand: Brand | null,
+  ): Promise<Response | null> {
     if (postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, cookie, fields.csrf))) return null;
     const w = textFor(language).portalPeople;
-    return shell(language, w.formRefused, html`<h1>${w.formRefused}</h1><p>${w.otherSite}</p><p><a href="${board(slug)}">${w.back}</a></p>`, 403);
+    return shell(
+      language,
+      w.formRefused,
+      html`<h1>${w.formRefused}</h1><p>${w.otherSite}</p><p><a href="${board(slug)}">${w.back}</a></p>`,
+      403,
+      brand,
+    );
   }
 
   return (
@@ -122,13 +185,20 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
+          const brand = await brandOf(request, portal.slug);
           const person = await portalPerson(services, portal, cookie);
           const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
-          return signInPage(language, portal.slug, {
-            csrf: await portalCsrfToken(services, cookie),
-            next,
-            ...(person && { signedInAs: person.email }),
-          });
+          return signInPage(
+            language,
+            portal.slug,
+            {
+              csrf: await portalCsrfToken(services, cookie),
+              next,
+              ...(person && { signedInAs: person.email }),
+            },
+            200,
+            brand,
+          );
         },
         { detail: { hide: true } },
       )
@@ -138,11 +208,18 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
+          const brand = await brandOf(request, portal.slug);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language, portal.slug);
+          const stop = await refused(request, cookie, fields, language, portal.slug, brand);
           if (stop) return stop;
           const w = textFor(language).portalPeople;
-          const sent = shell(language, w.sent, html`<h1>${w.sent}</h1><p>${w.sentText}</p><p><a href="${board(portal.slug)}">${w.back}</a></p>`);
+          const sent = shell(
+            language,
+            w.sent,
+            html`<h1>${w.sent}</h1><p>${w.sentText}</p><p><a href="${board(portal.slug)}">${w.back}</a></p>`,
+            200,
+            brand,
+          );
           // A robot fills every field; a person never sees this one. Answered as anyone, and nothing is sent.
           if (one(fields.website)) return sent;
           const next = nextPage(portal.slug, one(fields.next));
@@ -154,8 +231,8 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           });
           if (asked.ok) return sent;
           if (asked.code === "invalid_body")
-            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, cookie), next, problem: w.invalidEmail }, 400);
-          return failurePage(language, portal.slug, asked);
+            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, cookie), next, problem: w.invalidEmail }, 400, brand);
+          return failurePage(language, portal.slug, asked, brand);
         },
         { detail: { hide: true } },
       )
@@ -165,6 +242,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
+          const brand = await brandOf(request, portal.slug);
           const w = textFor(language).portalPeople;
           // Opening the page signs no one in: mail scanners follow links, and the link works once.
           const token = typeof query.token === "string" ? query.token : "";
@@ -176,6 +254,8 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
 <form method="post" action="${board(portal.slug)}/sign-in/link">
 <input type="hidden" name="csrf" value="${await portalCsrfToken(services, cookie)}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="next" value="${next}">
 <p><button type="submit">${w.confirm}</button></p></form>`,
+            200,
+            brand,
           );
           return response;
         },
@@ -187,11 +267,12 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
+          const brand = await brandOf(request, portal.slug);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language, portal.slug);
+          const stop = await refused(request, cookie, fields, language, portal.slug, brand);
           if (stop) return stop;
           const opened = await openLinkSession(services, portal, one(fields.token));
-          if (!opened.ok) return failurePage(language, portal.slug, opened);
+          if (!opened.ok) return failurePage(language, portal.slug, opened, brand);
           keepPortalSession(services, cookie, opened.value);
           return redirect(nextPage(portal.slug, one(fields.next)));
         },
@@ -203,8 +284,9 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
+          const brand = await brandOf(request, portal.slug);
           const opened = await openSsoSession(services, options.verifySso, portal, typeof query.token === "string" ? query.token : "");
-          if (!opened.ok) return failurePage(language, portal.slug, opened);
+          if (!opened.ok) return failurePage(language, portal.slug, opened, brand);
           keepPortalSession(services, cookie, opened.value);
           return redirect(nextPage(portal.slug, typeof query.next === "string" ? query.next : ""));
         },
@@ -216,7 +298,8 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
-          const stop = await refused(request, cookie, fieldsOf(body), language, portal.slug);
+          const brand = await brandOf(request, portal.slug);
+          const stop = await refused(request, cookie, fieldsOf(body), language, portal.slug, brand);
           if (stop) return stop;
           await closePortalSession(services, cookie);
           return redirect(board(portal.slug));
@@ -231,19 +314,24 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const language = languageOf(request);
           const portal = await portalOf(params.slug);
           if (!portal) return notFound(language);
+          const brand = await brandOf(request, portal.slug);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language, portal.slug);
+          const stop = await refused(request, cookie, fields, language, portal.slug, brand);
           if (stop) return stop;
-          const back = `${board(portal.slug)}/${encodeURIComponent(params.key)}`;
+          // Only what the team published takes votes from the portal: anything else is not there.
+          const feedback = await publishedFeedback(services, portal.orgId, params.key);
+          if (!feedback) return notFound(language);
+          const back = `${board(portal.slug)}/${encodeURIComponent(feedback.key)}${languageQuery(request)}`;
           const person = await portalPerson(services, portal, cookie);
-          if (!person) return redirect(`${board(portal.slug)}/sign-in?next=${encodeURIComponent(back)}`);
+          if (!person)
+            return redirect(`${board(portal.slug)}/sign-in?next=${encodeURIComponent(`${board(portal.slug)}/${encodeURIComponent(feedback.key)}`)}`);
           // A robot fills every field; a person never sees this one. Sent back, and nothing counted.
           if (one(fields.website)) return redirect(back);
           const voted =
             one(fields.vote) === "withdraw"
-              ? await withdrawVote(services, person, params.key)
-              : await castVote(services, { ...person, language }, params.key, options.clientAddress(request));
-          return voted.ok ? redirect(back) : failurePage(language, portal.slug, voted);
+              ? await withdrawVote(services, person, feedback.key)
+              : await castVote(services, { ...person, language }, feedback.key, options.clientAddress(request));
+          return voted.ok ? redirect(back) : failurePage(language, portal.slug, voted, brand);
         },
         { detail: { hide: true } },
       )

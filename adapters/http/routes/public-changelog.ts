@@ -1,20 +1,28 @@
 import { Elysia } from "elysia";
 import { readPublicChangelog } from "../../../core/changelog/public-changelog.ts";
 import type { Language } from "../../../core/errors.ts";
+import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import type { Services } from "../../../core/services.ts";
 import { errorBody } from "../catalog/text.ts";
 import { html, page } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
+import { pageHeaders, portalDocument } from "../portal/document.ts";
+import { portalLinks } from "../portal/links.ts";
+import { accountSlot, portalViewer } from "../portal/viewer.ts";
 import { changelogAtom } from "../web/changelog-atom.ts";
-import { changelogFeedTitle, publicChangelogPage } from "../web/public-changelog.ts";
+import { changelogFeedTitle, changelogPageTitle, publicChangelogBody } from "../web/public-changelog.ts";
 
-/** The page's language: `?lang=` when given, else the browser's. */
-const languageOf = (request: Request): Language => {
+/** The language the reader chose with the switch (`?lang=`), if any. */
+function chosenLanguage(request: Request): Language | null {
   const asked = new URL(request.url).searchParams.get("lang");
-  return asked === "fr" || asked === "en" ? asked : negotiateLanguage(request.headers.get("accept-language"));
-};
+  return asked === "fr" || asked === "en" ? asked : null;
+}
 
-/** The organization's public changelog: a page (`/p/{slug}/changelog`) and its Atom feed (`/p/{slug}/changelog.atom`); no sign-in. */
+/**
+ * The portal's public changelog: a page (`/p/{slug}/changelog`, a tab of the portal) and its Atom
+ * feed (`/p/{slug}/changelog.atom`); no sign-in. The slug is the portal's, and a portal that is
+ * off has none (404).
+ */
 export function publicChangelogRoutes(services: Services) {
   const notFound = (language: Language) => {
     const message = errorBody("not_found", language).error;
@@ -23,16 +31,30 @@ export function publicChangelogRoutes(services: Services) {
   return new Elysia({ name: "routes/public-changelog" })
     .get(
       "/p/:slug/changelog",
-      async ({ request, params }) => {
-        const language = languageOf(request);
+      async ({ request, params, cookie }) => {
+        const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
         const found = await readPublicChangelog(services, params.slug);
         if (!found) return notFound(language);
-        return publicChangelogPage({
-          organizationName: found.organization.name,
-          feedPath: `/p/${encodeURIComponent(params.slug)}/changelog.atom`,
-          entries: found.entries,
+        const { portal, entries } = found;
+        const links = portalLinks(portal.slug, chosenLanguage(request));
+        const viewer = await portalViewer(services, portal, cookie);
+        const title = changelogPageTitle(language);
+        const body = publicChangelogBody({ organizationName: portal.title, feedPath: `${links.home}/changelog.atom`, entries, language });
+        const document = portalDocument({
+          portal,
           language,
+          baseUrl: services.baseUrl,
+          title,
+          description: title,
+          canonical: `${portalUrl(services.baseUrl, portal.slug)}/changelog`,
+          current: "changelog",
+          links,
+          here: new URL(request.url),
+          body,
+          account: accountSlot(language, links, viewer, `${links.home}/changelog`),
         });
+        const cacheControl = viewer ? "private, no-cache" : "public, max-age=30, stale-while-revalidate=300";
+        return new Response(document, { headers: { ...pageHeaders(portal), "cache-control": cacheControl, vary: "Cookie, Accept-Language" } });
       },
       { detail: { hide: true } },
     )
@@ -40,11 +62,11 @@ export function publicChangelogRoutes(services: Services) {
       "/p/:slug/changelog.atom",
       async ({ request, params }) => {
         const found = await readPublicChangelog(services, params.slug);
-        if (!found) return notFound(languageOf(request));
-        const base = `${services.baseUrl}/p/${encodeURIComponent(params.slug)}/changelog`;
+        if (!found) return notFound(chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language")));
+        const base = `${portalUrl(services.baseUrl, found.portal.slug)}/changelog`;
         const feed = changelogAtom({
-          title: changelogFeedTitle(found.organization.name),
-          author: found.organization.name,
+          title: changelogFeedTitle(found.portal.title),
+          author: found.portal.title,
           feedUrl: `${base}.atom`,
           pageUrl: base,
           entries: found.entries,

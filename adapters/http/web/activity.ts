@@ -54,8 +54,14 @@ function entry(
       return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
     }
     case "comment": {
-      const reporter = e.comment.byReporter ? html` (${w.fromReporter})` : "";
-      const badge = e.comment.visibility === "public" ? html` · <span class="badge">${portalTeamWords(language).publicReply}</span>` : "";
+      const p = portalTeamWords(language);
+      const reporter = e.comment.byReporter ? html` (${w.fromReporter})` : e.comment.fromPortal ? html` (${p.fromPortal})` : "";
+      const badge =
+        e.comment.visibility === "public"
+          ? html` · <span class="badge">${p.publicReply}</span>`
+          : e.comment.fromPortal
+            ? html` · <span class="badge">${p.held}</span>`
+            : "";
       return html`<li class="comment"><p>${e.comment.author ?? w.anonymous}${reporter} · ${when}${badge}</p><p>${e.comment.text}</p></li>`;
     }
     case "merge":

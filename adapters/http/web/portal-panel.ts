@@ -38,6 +38,18 @@ export function portalPanel(visitor: Visitor, feedback: Feedback, portalUrl: str
 ${feedback.published ? html`<form method="post" action="${path}/unpublish" class="inline">${csrf(visitor)}<button type="submit" class="secondary">${w.unpublish}</button></form>` : ""}`;
 }
 
+/** Comments people wrote on the portal while posting is in review, held for the team: each with its Publish button. */
+export function heldComments(visitor: Visitor, feedback: Pick<Feedback, "key" | "comments">): Html | "" {
+  const held = feedback.comments.filter((c) => c.fromPortal && c.visibility === "internal" && c.id);
+  if (held.length === 0) return "";
+  const w = portalTeamWords(visitor.language);
+  const path = `/inbox/${encodeURIComponent(feedback.key)}/comments`;
+  return html`<h2>${w.heldTitle}</h2><p class="muted">${w.heldIntro}</p><ul class="plain">${held.map(
+    (c) => html`<li><p><strong>${c.author ?? ""}</strong></p><p class="message">${c.text}</p>
+<form method="post" action="${path}/${encodeURIComponent(c.id!)}/publish" class="inline">${csrf(visitor)}<button type="submit">${w.publishComment}</button></form></li>`,
+  )}</ul>`;
+}
+
 /** A comment on its own, internal (the default) or public, under the feedback's activity. */
 export function commentForm(visitor: Visitor, feedback: Pick<Feedback, "key">): Html {
   const w = portalTeamWords(visitor.language);

@@ -1,6 +1,6 @@
 import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
 import type { Language } from "../../../core/errors.ts";
-import { html, page } from "../html.ts";
+import { type Html, html } from "../html.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { wordsFor } from "./words.ts";
 
@@ -15,13 +15,14 @@ interface PublicChangelog {
 /** The Atom feed's title: the page's, with the organization's name (feeds are read in many languages; it says it in English). */
 export const changelogFeedTitle = (organizationName: string): string => `${wordsFor("en", "publicChangelog").title} · ${organizationName}`;
 
-/** The public changelog page: each entry's title, date and Markdown body, and the Atom feed's address. */
-export function publicChangelogPage({ organizationName, feedPath, entries, language }: PublicChangelog): Response {
+/** The public changelog page's title. */
+export const changelogPageTitle = (language: Language): string => wordsFor(language, "publicChangelog").title;
+
+/** The public changelog page's content (the portal's page holds it): each entry's title, date and Markdown body, and the Atom feed's address. */
+export function publicChangelogBody({ organizationName, feedPath, entries, language }: PublicChangelog): Html {
   const w = wordsFor(language, "publicChangelog");
   const date = (at: number) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(at);
-  return page(
-    `${w.title} · ${organizationName}`,
-    html`<p class="muted">${organizationName}</p><h1>${w.title}</h1>
+  return html`<h1>${w.title}</h1><p class="intro">${organizationName}</p>
 <p><a href="${feedPath}" type="application/atom+xml">${w.feed}</a></p>
 ${
   entries.length === 0
@@ -31,7 +32,5 @@ ${
 <p class="muted"><time datetime="${new Date(e.publishedAt ?? e.updatedAt).toISOString()}">${date(e.publishedAt ?? e.updatedAt)}</time></p>
 <div class="markdown">${renderMarkdown(e.body)}</div></article>`,
       )
-}`,
-    { language },
-  );
+}`;
 }

@@ -77,8 +77,12 @@ async function signedIn(email: string): Promise<FormBrowser> {
   return b;
 }
 
-const report = async (message: string): Promise<string> =>
-  (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId;
+/** A feedback the team published: the only ones the portal's people vote for. */
+async function report(message: string): Promise<string> {
+  const key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId;
+  expect((await http.request("POST", `/v1/feedbacks/${key}/publish`, { token: http.demo.tokens.admin, body: {} })).status).toBe(200);
+  return key;
+}
 const votesOf = async (key: string) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.votes;
 /** Posts the vote form of a feedback's page, as the page renders it. */
 async function vote(b: FormBrowser, key: string, choice: "cast" | "withdraw" = "cast", extra: Record<string, string> = {}) {

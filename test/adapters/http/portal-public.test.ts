@@ -64,7 +64,7 @@ describe("public JSON", () => {
     });
     expect(Object.keys(app).sort()).toEqual(["id", "name"]);
     expect(Date.parse(createdAt)).toBeGreaterThan(0);
-    expect(comments).toEqual([{ author: "Demo admin", at: expect.any(String), text: "Planned for May." }]);
+    expect(comments).toEqual([{ author: "Demo admin", team: true, at: expect.any(String), text: "Planned for May." }]);
   });
 
   test("a key not published answers exactly as a key that does not exist: 404 not_found", async () => {

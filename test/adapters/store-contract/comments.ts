@@ -49,5 +49,28 @@ export function commentsContract(makeStore: () => Promise<Store>) {
       const job = await store.claimJob(1e12, 1_000, "l");
       expect(job?.request).toEqual({ kind: "notify_answer", orgId: org.orgId, feedbackId: f.id });
     });
+
+    test("a portal person's comment names them; held for the team, publishHeldComment makes it public once, with its jobs", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const f = (await record(store, org, "commented by a person", 1))!;
+      for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) await store.completeJob(job);
+      const base = { orgId: org.orgId, feedbackId: f.id, status: "triage" as const, events: [], jobs: [] };
+      const held = id("c");
+      const named = { email: "ana@customer.example", name: "Ana" };
+      await store.addComment({ ...base, id: held, text: "Me too", at: 5, author: { person: named }, visibility: "internal" });
+      const team = id("c");
+      await store.addComment({ ...base, id: team, text: "Team note", at: 6, author: { userId: "u1" }, visibility: "internal" });
+      expect((await store.listComments(f.id))[0]).toMatchObject({ id: held, userId: "", person: named, visibility: "internal" });
+      const job = { kind: "notify_reply" as const, orgId: org.orgId, feedbackId: f.id, detail: held };
+      expect(await store.publishHeldComment(other.orgId, held, [], [job], 7)).toBe(false);
+      expect(await store.publishHeldComment(org.orgId, team, [], [job], 7)).toBe(false);
+      expect(await store.publishHeldComment(org.orgId, held, [], [job], 7)).toBe(true);
+      expect(await store.publishHeldComment(org.orgId, held, [], [job], 7)).toBe(false);
+      expect((await store.listComments(f.id)).map((c) => c.visibility)).toEqual(["public", "internal"]);
+      expect((await store.claimJob(1e12, 1_000, "l"))?.request).toEqual(job);
+      expect(await store.claimJob(1e12, 1_000, "l")).toBeNull();
+    });
   });
 }

@@ -4,6 +4,7 @@ import { statusesOf } from "../../../core/feedback/status.ts";
 import type { Store } from "../../../core/services.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import type { Publication } from "../../../core/store/publications.ts";
+import { topRank } from "../../../core/portal/top-rank.ts";
 import { contractKit } from "./kit.ts";
 
 const portal = (orgId: string, slug: string, fields: Partial<PortalRecord> = {}): PortalRecord => ({
@@ -122,6 +123,23 @@ export function portalContract(makeStore: () => Promise<Store>) {
       expect(await ids("trending")).toEqual([a.id, bc1, bc2]);
       expect(await ids("new", { value: 2, id: bc1 })).toEqual([bc2, a.id]);
       expect(await ids("top", { value: 2, id: a.id })).toEqual([bc1, bc2]);
+    });
+
+    test("listPublished orders top by votes, then reports, and pages after a rank of both", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const reported = (await record(store, org, "reported", 1))!;
+      const voted = (await record(store, org, "voted", 2))!;
+      const again = (await record(store, org, "reported again", 3))!;
+      await merge(store, again, reported, 4);
+      for (const f of [reported, voted]) await store.publish(publication(f, f.title));
+      const vote = { feedbackId: voted.id, email: "ann@example.com", at: 5 };
+      expect(await store.castVote(org.orgId, vote, "triage", { feedbackId: voted.id, email: "ann@example.com", language: "en" }, [])).toBe("cast");
+      const ids = async (after: { value: number; id: string } | null = null) =>
+        (await store.listPublished(org.orgId, { statuses: statusesOf("all") }, after, 10, "top")).map((p) => p.feedback.id);
+      expect(await ids()).toEqual([voted.id, reported.id]);
+      expect(await ids({ value: topRank({ votes: 1, reports: 1 }), id: voted.id })).toEqual([reported.id]);
+      expect(await ids({ value: topRank({ votes: 0, reports: 2 }), id: reported.id })).toEqual([]);
     });
 
     test("the team's lists filter on being published and on a report's source; counts per status follow", async () => {

@@ -1,0 +1,41 @@
+import type { Language } from "../../../core/errors.ts";
+import type { Services } from "../../../core/services.ts";
+import type { PortalPerson } from "../../../core/store/portal-people.ts";
+import type { PortalRecord } from "../../../core/store/portals.ts";
+import type { CookieJar } from "../cookies.ts";
+import { type Html, html } from "../html.ts";
+import { hasPortalSession, portalCsrfToken, portalPerson } from "../portal-session.ts";
+import type { PortalLinks } from "./links.ts";
+import { portalWords } from "./words.ts";
+
+/** The person signed in on the portal in this browser, with the token their forms repeat. */
+export interface Viewer {
+  readonly person: PortalPerson;
+  readonly csrf: string;
+}
+
+/**
+ * The person reading a portal page: null for anyone without a live portal session of this portal
+ * (whose pages are the same for all and cached), else the person, whose pages are private.
+ */
+export async function portalViewer(services: Services, portal: PortalRecord, jar: CookieJar): Promise<Viewer | null> {
+  if (!hasPortalSession(services, jar)) return null;
+  const person = await portalPerson(services, { ...portal, ssoSecret: null }, jar);
+  return person && { person, csrf: await portalCsrfToken(services, jar) };
+}
+
+/** How a signed-in person is named on the portal: their name, else their address. */
+export const shownName = (person: PortalPerson): string => person.name ?? person.email;
+
+/** The header's account slot: "Sign in" (coming back here), or the person's name and a sign-out button. */
+export function accountSlot(language: Language, links: PortalLinks, viewer: Viewer | null, here: string): Html {
+  const w = portalWords(language);
+  if (!viewer) return html`<a href="${links.signIn(here)}">${w.signIn}</a>`;
+  return html`<form method="post" action="${links.signOut()}" class="signout" aria-label="${w.account}"><span class="who-am-i">${shownName(viewer.person)}</span>
+<input type="hidden" name="csrf" value="${viewer.csrf}"><button type="submit" class="quiet">${w.signOut}</button></form>`;
+}
+
+/** The hidden fields every portal form posts: the person's token, and the honeypot a person never sees. */
+export function formGuards(language: Language, viewer: Viewer, id: string): Html {
+  return html`<input type="hidden" name="csrf" value="${viewer.csrf}"><div class="trap" aria-hidden="true"><label for="${id}">${portalWords(language).honeypot}</label><input id="${id}" type="text" name="website" tabindex="-1" autocomplete="off"></div>`;
+}

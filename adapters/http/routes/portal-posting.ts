@@ -1,0 +1,228 @@
+import { Elysia } from "elysia";
+import type { Failure, Language } from "../../../core/errors.ts";
+import { openPortal } from "../../../core/portal/open-portal.ts";
+import { portalUrl } from "../../../core/portal/portal-settings.ts";
+import {
+  PORTAL_POST_KINDS,
+  POST_DESCRIPTION_MAX,
+  POST_TITLE_MAX,
+  type PortalPostRequest,
+  postableApps,
+  postToPortal,
+} from "../../../core/portal/post-to-portal.ts";
+import { commentOnPortal } from "../../../core/portal/comment-on-portal.ts";
+import { COMMENT_TEXT_MAX_LENGTH } from "../../../core/schemas/portal.ts";
+import type { Services } from "../../../core/services.ts";
+import type { PortalRecord } from "../../../core/store/portals.ts";
+import type { CookieJar } from "../cookies.ts";
+import { STATUS_OF } from "../error-status.ts";
+import { type Html, html, redirect } from "../html.ts";
+import { negotiateLanguage } from "../language.ts";
+import { pageHeaders, portalDocument } from "../portal/document.ts";
+import { type PortalLinks, portalLinks } from "../portal/links.ts";
+import { accountSlot, formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
+import { portalWords } from "../portal/words.ts";
+import { portalCsrfValid } from "../portal-session.ts";
+import { postedFromOwnSite } from "../same-origin.ts";
+
+type Fields = Record<string, string | string[] | undefined>;
+const one = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? "") : (value ?? ""));
+const fieldsOf = (body: unknown): Fields => (body && typeof body === "object" ? (body as Fields) : {});
+
+/** The language the reader chose with the switch (`?lang=`), if any. */
+function chosenLanguage(request: Request): Language | null {
+  const asked = new URL(request.url).searchParams.get("lang");
+  return asked === "fr" || asked === "en" ? asked : null;
+}
+
+/** What the form shows again after a refusal: what the person typed, and what is wrong with which field. */
+interface Draft {
+  readonly kind: string;
+  readonly title: string;
+  readonly description: string;
+  readonly appId: string;
+  readonly problem?: { readonly field: string; readonly message: string };
+}
+
+const EMPTY: Draft = { kind: "idea", title: "", description: "", appId: "" };
+
+/**
+ * Posting from the portal (DESIGN §6): `/p/{slug}/new`, a form for a signed-in person to post an
+ * idea or a problem, server-rendered and without script. Someone not signed in is sent to sign in
+ * and back. With posting `off` there is no such page. Every post checks its origin, the portal
+ * session's CSRF token and a honeypot; posts are limited per person and per client address.
+ */
+export function portalPostingRoutes(services: Services, clientAddress: (request: Request) => string) {
+  const ownOrigin = new URL(services.baseUrl).origin;
+
+  /** A whole portal page for the person: private, never cached for anyone else. */
+  const personal = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer | null, title: string, body: Html, status = 200) => {
+    const links = portalLinks(portal.slug, chosenLanguage(request));
+    const document = portalDocument({
+      portal,
+      language,
+      baseUrl: services.baseUrl,
+      title,
+      description: title,
+      canonical: `${portalUrl(services.baseUrl, portal.slug)}/new`,
+      current: "board",
+      links,
+      here: new URL(request.url),
+      body,
+      account: accountSlot(language, links, viewer, `${links.home}/new`),
+    });
+    return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "private, no-cache", vary: "Cookie" } });
+  };
+
+  const notFound = (language: Language) => {
+    const w = portalWords(language);
+    return new Response(
+      html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`
+        .value,
+      { status: 404, headers: { ...pageHeaders(null), "cache-control": "no-store" } },
+    );
+  };
+
+  /** The portal when posting is open to its people; null otherwise (a 404). */
+  const postingPortal = async (slug: string): Promise<PortalRecord | null> => {
+    const portal = await openPortal(services, slug);
+    return portal && portal.posting !== "off" ? portal : null;
+  };
+
+  async function form(portal: PortalRecord, language: Language, request: Request, viewer: Viewer, draft: Draft, notice: Html | string, status = 200) {
+    const w = portalWords(language);
+    const links = portalLinks(portal.slug, chosenLanguage(request));
+    const apps = await postableApps(services, portal);
+    const invalid = (field: string) => (draft.problem?.field === field ? html` aria-invalid="true" aria-describedby="problem-${field}"` : "");
+    const problem = (field: string) =>
+      draft.problem?.field === field ? html`<p class="error" id="problem-${field}">${draft.problem.message}</p>` : "";
+    const option = (value: string, label: string, selected: boolean) =>
+      html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
+    const body = html`<div class="reading"><a class="back" href="${links.board()}">← ${w.backTo} ${w.board.toLowerCase()}</a>
+<h1>${w.postTitle}</h1><p class="intro">${w.postIntro}${portal.posting === "review" ? html` ${w.postReview}` : ""}</p>
+${notice}
+<form method="post" action="${links.post()}" class="post-form">${formGuards(language, viewer, "post-website")}
+<fieldset class="kinds"><legend>${w.kind}</legend>${PORTAL_POST_KINDS.map(
+      (k) => html`<label class="choice"><input type="radio" name="kind" value="${k}"${draft.kind === k ? html` checked` : ""}> ${w.kinds[k]}</label>`,
+    )}</fieldset>
+${
+  apps.length > 1
+    ? html`<label for="post-app">${w.app}</label><select id="post-app" name="appId" required${invalid("appId")}>${option("", w.anyApp, !draft.appId)}${apps.map((a) => option(a.id, a.name, a.id === draft.appId))}</select>${problem("appId")}`
+    : ""
+}
+<label for="post-title">${w.title}</label><input id="post-title" type="text" name="title" required maxlength="${POST_TITLE_MAX}" value="${draft.title}"${invalid("title")}>${problem("title")}
+<label for="post-description">${w.details}</label><textarea id="post-description" name="description" maxlength="${POST_DESCRIPTION_MAX}" aria-describedby="post-description-hint"${invalid("description")}>${draft.description}</textarea>
+<p class="hint" id="post-description-hint">${w.detailsHint}</p>${problem("description")}
+<p><button type="submit">${w.send}</button></p></form></div>`;
+    return personal(portal, language, request, viewer, w.postTitle, body, status);
+  }
+
+  /** What a refused post says, next to the field it is about: it is missing, or too long. */
+  function problemOf(language: Language, failure: Failure, draft: Draft): Draft["problem"] {
+    const w = portalWords(language);
+    const field = failure.problem?.field ?? "title";
+    const given = field === "title" ? draft.title : field === "description" ? draft.description : "";
+    const max = field === "description" ? POST_DESCRIPTION_MAX : POST_TITLE_MAX;
+    return { field, message: given.trim() ? w.tooLong(max) : w.required };
+  }
+
+  function failurePage(portal: PortalRecord, language: Language, request: Request, viewer: Viewer, failure: Failure) {
+    const w = portalWords(language);
+    const [title, text] = failure.code === "rate_limited" ? [w.tooMany, w.tooManyText] : [w.notFoundTitle, w.notFound];
+    const body = html`<div class="reading"><h1>${title}</h1><p class="intro">${text}</p><p><a href="${portalLinks(portal.slug, chosenLanguage(request)).board()}">${w.goToBoard}</a></p></div>`;
+    const response = personal(portal, language, request, viewer, title, body, STATUS_OF[failure.code]);
+    if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
+    return response;
+  }
+
+  const refused = async (request: Request, cookie: CookieJar, fields: Fields): Promise<boolean> =>
+    !(postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, cookie, fields.csrf)));
+
+  /** A post from another site, or without this browser's token, changes nothing. */
+  const formRefused = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer | null) => {
+    const w = portalWords(language);
+    const links = portalLinks(portal.slug, chosenLanguage(request));
+    const refusal = html`<div class="reading"><h1>${w.formRefused}</h1><p class="intro">${w.formRefusedText}</p><p><a href="${links.board()}">${w.goToBoard}</a></p></div>`;
+    return personal(portal, language, request, viewer, w.formRefused, refusal, 403);
+  };
+
+  const signInFirst = (links: PortalLinks) => redirect(links.signIn(`${links.home}/new`));
+
+  return (
+    new Elysia({ name: "routes/portal-posting" })
+      .get(
+        "/p/:slug/new",
+        async ({ request, params, cookie, query }) => {
+          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+          const portal = await postingPortal(params.slug);
+          if (!portal) return notFound(language);
+          const viewer = await portalViewer(services, portal, cookie);
+          if (!viewer) return signInFirst(portalLinks(portal.slug, chosenLanguage(request)));
+          const w = portalWords(language);
+          const notice = query.sent === "review" ? html`<p class="notice" role="status">${w.postedReview}</p>` : "";
+          return form(portal, language, request, viewer, EMPTY, notice);
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        "/p/:slug/new",
+        async ({ request, params, cookie, body }) => {
+          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+          const portal = await postingPortal(params.slug);
+          if (!portal) return notFound(language);
+          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const fields = fieldsOf(body);
+          const viewer = await portalViewer(services, portal, cookie);
+          if (await refused(request, cookie, fields)) return formRefused(portal, language, request, viewer);
+          if (!viewer) return signInFirst(links);
+          // A robot fills every field; a person never sees this one. Sent back, and nothing posted.
+          if (one(fields.website)) return redirect(links.board());
+          const request_: PortalPostRequest = {
+            kind: one(fields.kind) as PortalPostRequest["kind"],
+            title: one(fields.title),
+            description: one(fields.description),
+            ...(one(fields.appId) && { appId: one(fields.appId) }),
+          };
+          const posted = await postToPortal(services, portal, { ...viewer.person, language }, request_, clientAddress(request));
+          if (posted.ok) return redirect(posted.value.published ? links.feedback(posted.value.key) : links.post({ sent: "review" }));
+          if (posted.code === "invalid_body") {
+            const draft = { kind: request_.kind, title: request_.title, description: request_.description, appId: request_.appId ?? "" };
+            return form(portal, language, request, viewer, { ...draft, problem: problemOf(language, posted, draft) }, "", 400);
+          }
+          return failurePage(portal, language, request, viewer, posted);
+        },
+        { detail: { hide: true } },
+      )
+      // The comment form under a published feedback's comments (rendered by its page): `csrf`, `text`, and the honeypot `website`.
+      .post(
+        "/p/:slug/:key/comment",
+        async ({ request, params, cookie, body }) => {
+          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+          const portal = await postingPortal(params.slug);
+          if (!portal) return notFound(language);
+          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const fields = fieldsOf(body);
+          const viewer = await portalViewer(services, portal, cookie);
+          if (await refused(request, cookie, fields)) return formRefused(portal, language, request, viewer);
+          const page = `${links.home}/${encodeURIComponent(params.key)}`;
+          if (!viewer) return redirect(links.signIn(page));
+          // A robot fills every field; a person never sees this one. Sent back, and nothing written.
+          if (one(fields.website)) return redirect(links.feedback(params.key));
+          const said = await commentOnPortal(services, portal, viewer.person, params.key, one(fields.text), clientAddress(request));
+          if (said.ok) return redirect(withParam(links.feedback(said.value.key), "commented", said.value.shown ? "shown" : "held"));
+          if (said.code === "not_found") return notFound(language);
+          if (said.code === "invalid_body") {
+            const w = portalWords(language);
+            const message = one(fields.text).trim() ? w.tooLong(COMMENT_TEXT_MAX_LENGTH) : w.required;
+            const back = html`<div class="reading"><h1>${w.yourComment}</h1><p class="error" role="alert">${message}</p><p><a href="${links.feedback(params.key)}">${w.backTo} ${w.board.toLowerCase()}</a></p></div>`;
+            return personal(portal, language, request, viewer, w.yourComment, back, 400);
+          }
+          return failurePage(portal, language, request, viewer, said);
+        },
+        { detail: { hide: true } },
+      )
+  );
+}
+
+/** An address with one more query parameter. */
+const withParam = (address: string, name: string, value: string): string => `${address}${address.includes("?") ? "&" : "?"}${name}=${value}`;

@@ -1,0 +1,85 @@
+import type { JobRequest } from "../feedback/events.ts";
+import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
+import { portalUrl } from "../portal/portal-settings.ts";
+import type { Services } from "../services.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FollowerStore } from "../store/followers.ts";
+import type { PortalStore } from "../store/portals.ts";
+import type { PublicationStore } from "../store/publications.ts";
+import type { ServiceSecretStore } from "../store/service-secret.ts";
+import type { UserStore } from "../store/users.ts";
+import { replyMessage } from "./reply-message.ts";
+import { unsubscribeUrl } from "./unsubscribe-link.ts";
+
+export type NotifyReplyDeps = FindDeps &
+  Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
+    readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
+      Pick<FeedbackStore, "listComments"> &
+      Pick<UserStore, "findUser"> &
+      Pick<PortalStore, "findPortal"> &
+      Pick<PublicationStore, "findPublications"> &
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
+  };
+
+/** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
+const NOTIFY_LEASE_MS = 5 * 60_000;
+
+const someone = (language: "en" | "fr"): string => (language === "fr" ? "Quelqu'un" : "Someone");
+const theTeam = (language: "en" | "fr"): string => (language === "fr" ? "L'équipe" : "The team");
+
+/** The job that tells the followers of a team's public reply (`detail`: the comment's id). */
+export const notifyReplyJob = (orgId: string, feedbackId: string, commentId: string): JobRequest => ({
+  kind: "notify_reply",
+  orgId,
+  feedbackId,
+  detail: commentId,
+});
+
+/**
+ * A team's reply marked public is e-mailed to each follower of its feedback (DESIGN §7), once, in
+ * the follower's language, except to the one who wrote it (so is a portal person's public comment): the reply's text, the link to
+ * follow (the reporter's tracking page; for a portal voter, the feedback's page when published),
+ * and the unsubscribe link. The feedback is named by its public title when published.
+ */
+export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): Promise<void> {
+  const { store, notifier, clock } = services;
+  const feedback = await findByKeyOrId(services, job.orgId, job.feedbackId);
+  const reply = feedback && (await store.listComments(feedback.id)).find((c) => c.id === job.detail);
+  if (!feedback || !reply || reply.visibility !== "public") return;
+  const [author, publication, portal, secret] = await Promise.all([
+    reply.person ?? (reply.userId ? store.findUser(reply.userId) : null),
+    store.findPublications([feedback.id]).then((found) => found.get(feedback.id)),
+    store.findPortal(feedback.orgId),
+    store.serviceSecret(),
+  ]);
+  const title = publication?.title ?? feedback.title;
+  const portalPage = publication && portal?.enabled ? `${portalUrl(services.baseUrl, portal.slug)}/${encodeURIComponent(feedback.key)}` : undefined;
+  const key = `reply.${reply.id}`;
+  for (const follower of await store.listFollowers(feedback.id)) {
+    if (follower.email === author?.email) continue;
+    if (!(await store.claimNotification(feedback.id, follower.email, key, clock(), NOTIFY_LEASE_MS))) continue;
+    const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
+    const followUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : portalPage;
+    const words = replyMessage(follower.language, {
+      ...(follower.name && { name: follower.name }),
+      author: author?.name ?? (reply.person ? someone(follower.language) : portal?.title || theTeam(follower.language)),
+      title,
+      text: reply.text,
+      ...(followUrl && { followUrl }),
+      unsubscribeUrl: link,
+    });
+    try {
+      await notifier.send({
+        to: follower.email,
+        ...words,
+        unsubscribeUrl: link,
+        messageId: `${key}.${feedback.id}.${encodeURIComponent(follower.email)}`,
+      });
+    } catch (error) {
+      // Not handed over: the claim is given back and the job retried, so nobody is left out.
+      await store.releaseNotification(feedback.id, follower.email, key);
+      throw error;
+    }
+    await store.confirmNotification(feedback.id, follower.email, key, clock());
+  }
+}

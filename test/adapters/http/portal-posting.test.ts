@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SignJWT } from "jose";
+import { createApp } from "../../../core/apps/create-app.ts";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { FormBrowser } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+let ssoSecret = "";
+const admin = (method: string, path: string, body?: unknown) =>
+  http.request(method, path, { token: http.demo.tokens.admin, ...(body !== undefined && { body }) });
+
+beforeAll(async () => {
+  http = await inProcess();
+  expect((await admin("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
+  ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
+});
+afterAll(() => http.close());
+
+let address = 0;
+const browser = (from = `203.0.113.${++address}`) => new FormBrowser(http.url, { "x-test-client-address": from }, (r) => http.handle(r));
+
+/** A person signed in through the customer's single sign-on, in their own browser. */
+async function signedIn(email: string, name: string, from?: string): Promise<FormBrowser> {
+  const token = await new SignJWT({ sub: email, email, name })
+    .setProtectedHeader({ alg: "HS256" })
+    .setExpirationTime("5m")
+    .sign(new TextEncoder().encode(ssoSecret));
+  const b = browser(from);
+  expect((await b.fetch(`/p/demo/sso?token=${token}`)).status).toBe(303);
+  return b;
+}
+
+/** The post form of the page (the header's sign-out form comes first). */
+const postForm = (page: string): string => page.slice(page.indexOf('<form method="post" action="/p/demo/new"'));
+/** The post form as the page has it. */
+const formPage = async (b: FormBrowser): Promise<string> => postForm(await (await b.fetch("/p/demo/new")).text());
+
+/** Fills and sends the post form as a person would. */
+async function post(b: FormBrowser, fields: Record<string, string>) {
+  return b.submit(await formPage(b), { kind: "idea", description: "", ...fields });
+}
+
+const keyOf = (location: string | null) => /\/p\/demo\/([A-Z]+-\d+)$/.exec(location ?? "")?.[1] ?? "";
+const toReview = async () =>
+  ((await admin("GET", "/v1/feedbacks?published=false&source=portal")).body.data as Array<{ key: string; title: string }>).map((f) => f.title);
+
+describe("posting from the portal", () => {
+  test("someone not signed in is sent to sign in, and comes back to the form", async () => {
+    const res = await browser().fetch("/p/demo/new");
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/p/demo/sign-in?next=%2Fp%2Fdemo%2Fnew"]);
+  });
+
+  test("the board offers to post; the form has the type, title, details, the session's token and a honeypot, and is private", async () => {
+    expect(await (await browser().fetch("/p/demo")).text()).toContain('<a class="postlink" href="/p/demo/new">');
+    const b = await signedIn("gus@customer.example", "Gus");
+    const res = await b.fetch("/p/demo/new");
+    const page = await res.text();
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(page).toContain('<input type="radio" name="kind" value="idea" checked>');
+    expect(page).toContain('<input type="radio" name="kind" value="problem">');
+    expect(page).toContain('<input id="post-title" type="text" name="title" required maxlength="120"');
+    expect(page).toContain('<textarea id="post-description" name="description" maxlength="5000"');
+    expect(page).toMatch(/<form method="post" action="\/p\/demo\/new" class="post-form"><input type="hidden" name="csrf" value="[^"]{20,}">/);
+    expect(page).toContain('name="website"');
+    // One app: nothing to choose.
+    expect(page).not.toContain('name="appId"');
+  });
+
+  test("with posting review, the post is a report from the portal by the person, unpublished in To review, with their vote", async () => {
+    const b = await signedIn("hana@customer.example", "Hana");
+    const sent = await post(b, { kind: "problem", title: "Sync stops at night", description: "Since Monday the sync stops after midnight." });
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, "/p/demo/new?sent=review"]);
+    expect(await (await b.fetch("/p/demo/new?sent=review")).text()).toContain("The team reviews it before it appears on the board");
+    expect(await toReview()).toContain("Sync stops at night");
+    const listed = (await admin("GET", "/v1/feedbacks?published=false&source=portal")).body.data as Array<{ key: string; title: string }>;
+    const key = listed.find((f) => f.title === "Sync stops at night")!.key;
+    const feedback = (await admin("GET", `/v1/feedbacks/${key}`)).body;
+    expect(feedback).toMatchObject({ kind: "problem", published: false, votes: 1 });
+    expect(feedback.reportList[0]).toMatchObject({ source: "portal", text: "Since Monday the sync stops after midnight." });
+    expect((await admin("GET", `/v1/feedbacks/${key}/voters`)).body.data.map((v: { email: string }) => v.email)).toEqual(["hana@customer.example"]);
+    expect((await http.request("GET", `/v1/portal/demo/feedbacks/${key}`)).status).toBe(404);
+  });
+
+  test("with posting open, the post is published at once under the person's title, without a description, and they land on it", async () => {
+    await admin("PUT", "/v1/portal", { posting: "open" });
+    try {
+      const b = await signedIn("ivo@customer.example", "Ivo");
+      const sent = await post(b, { title: "A widget for the home screen", description: "My own words, for the team." });
+      const key = keyOf(sent.headers.get("location"));
+      expect(key).not.toBe("");
+      const shown = (await http.request("GET", `/v1/portal/demo/feedbacks/${key}`)).body;
+      expect(shown).toMatchObject({ publicTitle: "A widget for the home screen", kind: "idea", votes: 1 });
+      expect(shown.publicDescription).toBeUndefined();
+      expect(await (await b.fetch(`/p/demo/${key}`)).text()).toContain('aria-pressed="true"');
+    } finally {
+      await admin("PUT", "/v1/portal", { posting: "review" });
+    }
+  });
+
+  test("with posting off, there is no form: 404 to read or post, and the board offers none", async () => {
+    const b = await signedIn("jo@customer.example", "Jo");
+    const page = await formPage(b);
+    await admin("PUT", "/v1/portal", { posting: "off" });
+    try {
+      expect((await b.fetch("/p/demo/new")).status).toBe(404);
+      expect((await b.submit(page, { title: "Anything" })).status).toBe(404);
+      expect(await (await b.fetch("/p/demo")).text()).not.toContain('href="/p/demo/new"');
+    } finally {
+      await admin("PUT", "/v1/portal", { posting: "review" });
+    }
+    expect(await toReview()).not.toContain("Anything");
+  });
+
+  test("a missing or too long title is 400 and the form says which, keeping what was typed", async () => {
+    const b = await signedIn("kai@customer.example", "Kai");
+    const empty = await post(b, { title: "  ", description: "Kept text" });
+    expect(empty.status).toBe(400);
+    const page = await empty.text();
+    expect(page).toContain('<p class="error" id="problem-title">Write something first.</p>');
+    expect(page).toContain(">Kept text</textarea>");
+    const long = await post(b, { title: "x".repeat(121) });
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain("At most 120 characters.");
+  });
+
+  test("a post without the session's token, or from another site, is 403; a filled honeypot posts nothing", async () => {
+    const b = await signedIn("lea@customer.example", "Lea");
+    const page = await formPage(b);
+    expect((await b.submit(page, { title: "Forged", csrf: "nope" })).status).toBe(403);
+    expect((await b.submit(page, { title: "Forged" }, undefined, { origin: "https://evil.example" })).status).toBe(403);
+    const trapped = await b.submit(page, { title: "Robot", website: "http://spam.example" });
+    expect([trapped.status, trapped.headers.get("location")]).toEqual([303, "/p/demo"]);
+    expect(await toReview()).not.toContain("Forged");
+    expect(await toReview()).not.toContain("Robot");
+  });
+
+  test("posts are limited per person (5 an hour) and per client address (20 an hour): 429 with Retry-After", async () => {
+    const b = await signedIn("max@customer.example", "Max");
+    for (let i = 0; i < 5; i++) expect((await post(b, { title: `Idea number ${i}` })).status).toBe(303);
+    const sixth = await post(b, { title: "One too many" });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await sixth.text()).toContain("Too many posts for now");
+    const shared = "198.51.100.77";
+    for (let i = 0; i < 20; i++) {
+      const person = await signedIn(`crowd${i}@customer.example`, `Crowd ${i}`, shared);
+      expect((await post(person, { title: `Crowd idea ${i}` })).status).toBe(303);
+    }
+    const last = await post(await signedIn("late@customer.example", "Late", shared), { title: "Crowd idea late" });
+    expect(last.status).toBe(429);
+    expect(last.headers.get("retry-after")).not.toBeNull();
+  });
+
+  test("with several apps, the person chooses one; without a choice the form says so", async () => {
+    const other = await createApp(http.services, operatorGrant(http.demo.orgId), { name: "Back office", kind: "web" });
+    if (!other.ok) throw new Error(other.code);
+    const b = await signedIn("nia@customer.example", "Nia");
+    const page = await formPage(b);
+    expect(page).toContain('<select id="post-app" name="appId" required>');
+    const none = await b.submit(page, { kind: "idea", title: "Which app?" });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain('<p class="error" id="problem-appId">');
+    expect((await b.submit(page, { kind: "idea", title: "Back office idea", appId: other.value.id })).status).toBe(303);
+    const listed = (await admin("GET", `/v1/feedbacks?published=false&source=portal&appId=${other.value.id}`)).body.data;
+    expect(listed.map((f: { title: string }) => f.title)).toEqual(["Back office idea"]);
+  });
+
+  test("a post merged into a published feedback takes the person's vote there, and its address leads to that feedback", async () => {
+    const target = (
+      await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", title: "Calendar export", message: "ics" } })
+    ).body.ticketId;
+    await admin("POST", `/v1/feedbacks/${target}/publish`, {});
+    await admin("PUT", "/v1/portal", { posting: "open" });
+    try {
+      const b = await signedIn("ola@customer.example", "Ola");
+      const mine = keyOf((await post(b, { title: "Export my calendar", appId: http.demo.appId })).headers.get("location"));
+      expect((await admin("POST", `/v1/feedbacks/${mine}/merge`, { into: target })).status).toBe(200);
+      const moved = await b.fetch(`/p/demo/${mine}`);
+      expect([moved.status, moved.headers.get("location")]).toEqual([301, `/p/demo/${target}`]);
+      expect((await http.request("GET", `/v1/portal/demo/feedbacks/${target}`)).body.votes).toBe(1);
+      expect(await (await b.fetch(`/p/demo/${target}`)).text()).toContain('aria-pressed="true"');
+    } finally {
+      await admin("PUT", "/v1/portal", { posting: "review" });
+    }
+  });
+});

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SignJWT } from "jose";
+import { FormBrowser } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+let ssoSecret = "";
+const admin = (method: string, path: string, body?: unknown) =>
+  http.request(method, path, { token: http.demo.tokens.admin, ...(body !== undefined && { body }) });
+
+beforeAll(async () => {
+  // Anonymous pages are kept a while, as the server keeps them: a signed-in page must never be among them.
+  http = await inProcess({ portalCacheMs: 60_000 });
+  expect((await admin("PUT", "/v1/portal", { enabled: true, title: "Acme feedback" })).status).toBe(200);
+  ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
+});
+afterAll(() => http.close());
+
+let address = 0;
+const browser = () => new FormBrowser(http.url, { "x-test-client-address": `203.0.113.${++address}` }, (r) => http.handle(r));
+
+/** A person signed in through the customer's single sign-on, in their own browser. */
+async function signedIn(email: string, name: string): Promise<FormBrowser> {
+  const token = await new SignJWT({ sub: email, email, name })
+    .setProtectedHeader({ alg: "HS256" })
+    .setExpirationTime("5m")
+    .sign(new TextEncoder().encode(ssoSecret));
+  const b = browser();
+  expect((await b.fetch(`/p/demo/sso?token=${token}`)).status).toBe(303);
+  return b;
+}
+
+async function published(title: string, kind = "idea"): Promise<string> {
+  const key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind, title, message: `${title}, please` } })).body
+    .ticketId;
+  expect((await admin("POST", `/v1/feedbacks/${key}/publish`, {})).status).toBe(200);
+  return key;
+}
+
+/** The vote form of a feedback's page, as the page has it. */
+const voteForm = (page: string): string => /<form method="post" action="[^"]*\/vote" class="vote">[\s\S]*?<\/form>/.exec(page)?.[0] ?? "";
+
+describe("a portal page and who reads it", () => {
+  test("anyone sees a Sign in link that comes back to the page, the tabs Feedback, Roadmap and Changelog, and a page cached for all", async () => {
+    const key = await published("Calendar sync");
+    const res = await browser().fetch(`/p/demo/${key}`);
+    const page = await res.text();
+    expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
+    expect(page).toContain(`<a href="/p/demo/sign-in?next=%2Fp%2Fdemo%2F${key}">Sign in</a>`);
+    expect(page).toContain('<a href="/p/demo/roadmap">Roadmap</a>');
+    expect(page).toContain('<a href="/p/demo/changelog">Changelog</a>');
+    // Without a session, the vote box leads to signing in and back.
+    expect(page).toContain(`<a class="votes" href="/p/demo/sign-in?next=%2Fp%2Fdemo%2F${key}"`);
+    expect(voteForm(page)).toBe("");
+  });
+
+  test("a signed-in person sees their name and a sign-out button; their page is private and carries no shared ETag", async () => {
+    const key = await published("Offline mode");
+    const ana = await signedIn("ana@customer.example", "Ana Lima");
+    const res = await ana.fetch(`/p/demo/${key}`);
+    const page = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("etag")).toBeNull();
+    expect(page).toContain('<span class="who-am-i">Ana Lima</span>');
+    expect(page).toMatch(/<form method="post" action="\/p\/demo\/sign-out" class="signout"[^>]*>[\s\S]*?name="csrf" value="[^"]{20,}"/);
+    expect(page).not.toContain(">Sign in</a>");
+    for (const path of ["/p/demo", "/p/demo/roadmap", "/p/demo/changelog"]) {
+      const other = await ana.fetch(path);
+      expect([path, other.headers.get("cache-control")]).toEqual([path, "private, no-cache"]);
+      expect(await other.text()).toContain("Ana Lima");
+    }
+  });
+
+  test("the render cache never serves a signed-in page to anyone, nor anyone's page to a signed-in person", async () => {
+    const key = await published("Shared calendars");
+    const first = await (await browser().fetch(`/p/demo/${key}`)).text();
+    expect(first).toContain(">Sign in</a>");
+    const ben = await signedIn("ben@customer.example", "Ben Ode");
+    const his = await (await ben.fetch(`/p/demo/${key}`)).text();
+    expect(his).toContain("Ben Ode");
+    expect(his).not.toContain(">Sign in</a>");
+    const after = await (await browser().fetch(`/p/demo/${key}`)).text();
+    expect(after).not.toContain("Ben Ode");
+    expect(after).toBe(first);
+    // Signed out, the same browser reads the page everyone reads.
+    await ben.submit(his.slice(his.indexOf('<form method="post" action="/p/demo/sign-out"')), {});
+    expect(await (await ben.fetch(`/p/demo/${key}`)).text()).toBe(first);
+  });
+
+  test("the sign-in page is the portal's own: its title, its tabs, its strict CSP, never cached", async () => {
+    const res = await browser().fetch("/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap");
+    const page = await res.text();
+    expect(page).toContain("<title>Sign in · Acme feedback</title>");
+    expect(page).toContain('<a href="/p/demo/changelog">Changelog</a>');
+    expect(page).toContain('<input type="hidden" name="next" value="/p/demo/roadmap">');
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("a stale portal cookie reads the page as anyone does", async () => {
+    const key = await published("Keyboard shortcuts");
+    const b = browser();
+    b.plant("retour_portal", "not-a-session");
+    const res = await b.fetch(`/p/demo/${key}`);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
+    expect(await res.text()).toContain(">Sign in</a>");
+  });
+});
+
+describe("voting from a feedback's page", () => {
+  test("the vote button is a POST form with the session's token and the honeypot; it votes, then shows the vote, then withdraws it", async () => {
+    const key = await published("Export to CSV");
+    const cleo = await signedIn("cleo@customer.example", "Cleo");
+    const page = await (await cleo.fetch(`/p/demo/${key}`)).text();
+    const form = voteForm(page);
+    expect(form).toContain(`action="/p/demo/${key}/vote"`);
+    expect(form).toContain('<input type="hidden" name="vote" value="cast">');
+    expect(form).toContain('name="website"');
+    expect(form).toContain('aria-pressed="false"');
+    const voted = await cleo.submit(form, {});
+    expect([voted.status, voted.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
+    const after = await (await cleo.fetch(`/p/demo/${key}`)).text();
+    expect(voteForm(after)).toContain('aria-pressed="true"');
+    expect(voteForm(after)).toContain('<input type="hidden" name="vote" value="withdraw">');
+    expect(voteForm(after)).toContain("<strong>1</strong>");
+    expect((await http.request("GET", `/v1/portal/demo/feedbacks/${key}`)).body.votes).toBe(1);
+    await cleo.submit(voteForm(after), {});
+    expect(voteForm(await (await cleo.fetch(`/p/demo/${key}`)).text())).toContain('aria-pressed="false"');
+    // What anyone reads is kept a moment for all: it shows the withdrawal once that moment is over.
+    http.advanceClock(61_000);
+    expect((await http.request("GET", `/v1/portal/demo/feedbacks/${key}`)).body.votes).toBe(0);
+  });
+
+  test("a vote for a feedback not published is 404 and counts nothing", async () => {
+    const key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Unlisted idea" } })).body
+      .ticketId;
+    const dan = await signedIn("dan@customer.example", "Dan");
+    const page = await (await dan.fetch(`/p/demo/${await published("Something public")}`)).text();
+    const res = await dan.submit(voteForm(page), {}, `/p/demo/${key}/vote`);
+    expect(res.status).toBe(404);
+    expect((await admin("GET", `/v1/feedbacks/${key}`)).body.votes).toBe(0);
+  });
+
+  test("the board, the public JSON and the roadmap count the votes, and top puts the most voted first", async () => {
+    const quiet = await published("Quiet idea");
+    await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", title: "Quiet idea", message: "again" } });
+    const loved = await published("Loved idea");
+    for (const who of ["e1", "e2"]) {
+      const b = await signedIn(`${who}@customer.example`, who);
+      await b.submit(voteForm(await (await b.fetch(`/p/demo/${loved}`)).text()), {});
+    }
+    await admin("PATCH", `/v1/feedbacks/${loved}`, { status: "prioritized" });
+    const top = (await http.request("GET", "/v1/portal/demo/feedbacks?sort=top&status=all")).body.data as Array<{ key: string; votes: number }>;
+    expect(top[0]).toMatchObject({ key: loved, votes: 2 });
+    expect(top.findIndex((f) => f.key === loved)).toBeLessThan(top.findIndex((f) => f.key === quiet));
+    const board = await (await browser().fetch("/p/demo?status=all")).text();
+    expect(board).toMatch(new RegExp(`<strong>2</strong><span>votes</span></div>\\s*<div class="post">[\\s\\S]*?${loved}`));
+    const roadmap = await (await browser().fetch("/p/demo/roadmap")).text();
+    expect(roadmap).toMatch(new RegExp(`<strong>2</strong><span class="visually-hidden">votes</span></div><div><h3><a href="/p/demo/${loved}"`));
+  });
+
+  test("on a portal that is off, the vote is 404", async () => {
+    const key = await published("Before closing");
+    const fay = await signedIn("fay@customer.example", "Fay");
+    const form = voteForm(await (await fay.fetch(`/p/demo/${key}`)).text());
+    await admin("PUT", "/v1/portal", { enabled: false });
+    try {
+      expect((await fay.submit(form, {})).status).toBe(404);
+    } finally {
+      await admin("PUT", "/v1/portal", { enabled: true });
+    }
+    expect((await admin("GET", `/v1/feedbacks/${key}`)).body.votes).toBe(0);
+  });
+});
+
+describe("the changelog on the portal", () => {
+  test("it lives at the portal's slug, in the portal's page; a portal that is off has none", async () => {
+    expect((await admin("PUT", "/v1/portal", { slug: "acme" })).status).toBe(200);
+    try {
+      const page = await (await browser().fetch("/p/acme/changelog")).text();
+      expect(page).toContain('<a href="/p/acme/changelog" aria-current="page">Changelog</a>');
+      expect(page).toContain('href="/p/acme/changelog.atom"');
+      expect((await browser().fetch("/p/demo/changelog")).status).toBe(404);
+      expect((await browser().fetch("/p/acme/changelog.atom")).status).toBe(200);
+      await admin("PUT", "/v1/portal", { enabled: false });
+      expect((await browser().fetch("/p/acme/changelog")).status).toBe(404);
+      expect((await browser().fetch("/p/acme/changelog.atom")).status).toBe(404);
+    } finally {
+      await admin("PUT", "/v1/portal", { enabled: true, slug: "demo" });
+    }
+  });
+});

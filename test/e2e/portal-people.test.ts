@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { startMailbox } from "../support/mailbox.ts";
+import { post, startServer, type TestServer } from "../support/server.ts";
+
+const present = chromiumPresent("portal people tests");
+
+let server: TestServer;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let browser: Browser;
+let idea: string;
+
+/** The page as it is now, at 1280 and 390 px in light and dark: no serious axe violation, nothing sideways; each saved as a screenshot. */
+async function check(page: Page, name: string) {
+  const found: unknown[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(SCREENSHOTS, `portal-${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`), fullPage: true });
+      const violations = await seriousViolations(page);
+      const sideways = await scrollsSideways(page);
+      if (violations.length > 0 || sideways) found.push({ name, width, scheme, violations, sideways });
+    }
+  }
+  return found;
+}
+
+describe.skipIf(!present)("a person on the portal, in Chromium", () => {
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startServer({ SMTP_URL: mailbox.url, SMTP_FROM: "Acme <portal@acme.test>" });
+    const auth = { authorization: `Bearer ${server.demo.tokens.admin}` };
+    const put = await fetch(`${server.url}/v1/portal`, {
+      method: "PUT",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ enabled: true, title: "Acme Books feedback" }),
+    });
+    expect(put.status).toBe(200);
+    const created = await post(`${server.url}/v1/reports`, {
+      publicKey: server.demo.publicKey,
+      kind: "idea",
+      title: "Dark mode for the whole app",
+      message: "Dark mode, please",
+    });
+    idea = created.body.ticketId;
+    await post(`${server.url}/v1/feedbacks/${idea}/publish`, { description: "A darker theme for people who work at night." }, auth);
+    await post(`${server.url}/v1/feedbacks/${idea}/comments`, { text: "We are looking at it for spring.", visibility: "public" }, auth);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await mailbox?.close();
+  });
+
+  // The portal's pages run no script (their CSP allows none); axe-core is evaluated through the DevTools protocol.
+  test("signs in by an e-mail link from the vote box, comes back, votes, comments and posts an idea", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/p/demo/${idea}`);
+    await page.click("a.votes");
+    expect(new URL(page.url()).pathname).toBe("/p/demo/sign-in");
+    expect(await check(page, "sign-in")).toEqual([]);
+    await page.fill("#email", "nora@customer.example");
+    await page.click("button[type=submit]");
+    expect(await page.textContent("h1")).toBe("Check your e-mail");
+    const mail = mailbox.to("nora@customer.example").at(-1)!;
+    const link = new URL(/(http:\/\/\S+\/p\/demo\/sign-in\/link\?\S+)/.exec(mail.text)![1]!);
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.click("button[type=submit]");
+    // Back on the feedback's page, signed in.
+    expect(new URL(page.url()).pathname).toBe(`/p/demo/${idea}`);
+    expect(await page.textContent(".who-am-i")).toBe("nora@customer.example");
+    await page.click("form.vote button");
+    expect(await page.getAttribute("form.vote button", "aria-pressed")).toBe("true");
+    expect(await page.textContent("form.vote strong")).toBe("1");
+    await page.fill("#comment-text", "Yes please, my eyes hurt at night.");
+    await page.click(".comment-form button[type=submit]");
+    expect(await page.textContent(".notice")).toContain("The team reviews it before it appears here.");
+    expect(await check(page, "feedback-signed-in")).toEqual([]);
+    await page.goto(`${server.url}/p/demo`);
+    await page.click("a.postlink");
+    expect(new URL(page.url()).pathname).toBe("/p/demo/new");
+    expect(await check(page, "post")).toEqual([]);
+    await page.check("input[name=kind][value=problem]");
+    await page.fill("#post-title", "Totals round the VAT down");
+    await page.fill("#post-description", "On invoices with several lines the VAT total is one cent short.");
+    await page.click(".post-form button[type=submit]");
+    expect(await page.textContent(".notice")).toContain("The team reviews it before it appears on the board");
+    expect(await check(page, "posted")).toEqual([]);
+    const review = await fetch(`${server.url}/v1/feedbacks?published=false&source=portal`, {
+      headers: { authorization: `Bearer ${server.demo.tokens.admin}` },
+    });
+    expect(((await review.json()) as { data: Array<{ title: string; votes: number }> }).data).toEqual([
+      expect.objectContaining({ title: "Totals round the VAT down", votes: 1 }),
+    ]);
+    await context.close();
+  }, 180_000);
+});
