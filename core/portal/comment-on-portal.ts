@@ -12,11 +12,11 @@ import type { RateLimitStore } from "../store/rate-limits.ts";
 import { type PublishedDeps, publishedFeedback } from "./published-feedback.ts";
 
 /** Comments one person may write per hour on a portal, and one client address on all portals. */
-export const COMMENTS_PER_EMAIL_PER_HOUR = 10;
-export const COMMENTS_PER_ADDRESS_PER_HOUR = 30;
+const COMMENTS_PER_EMAIL_PER_HOUR = 10;
+const COMMENTS_PER_ADDRESS_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
 
-export type PortalCommentDeps = PublishedDeps & {
+type PortalCommentDeps = PublishedDeps & {
   readonly clock: Clock;
   readonly ids: Pick<Ids, "id">;
   readonly store: Pick<CommentStore, "addComment"> & RateLimitStore;

@@ -29,11 +29,11 @@ export const PortalPostRequest = Type.Object({
 export type PortalPostRequest = Static<typeof PortalPostRequest>;
 
 /** Posts one person may send per hour on a portal, and one client address on all portals. */
-export const POSTS_PER_EMAIL_PER_HOUR = 5;
-export const POSTS_PER_ADDRESS_PER_HOUR = 20;
+const POSTS_PER_EMAIL_PER_HOUR = 5;
+const POSTS_PER_ADDRESS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
 
-export type PostDeps = RecordDeps &
+type PostDeps = RecordDeps &
   CastDeps & {
     readonly store: Pick<CatalogStore, "listApps"> & Pick<OrganizationStore, "findOrganization"> & Pick<PublicationStore, "publish"> & RateLimitStore;
   };

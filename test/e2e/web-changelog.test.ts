@@ -26,6 +26,8 @@ const fine = (name: string, width: number) => ({ name, width, violations: [], si
 describe.skipIf(!present)("the changelog editor and the tracking page's answer, in Chromium at 1280 and 390 px", () => {
   beforeAll(async () => {
     server = await startServer();
+    // The public changelog is a page of the portal: on here.
+    await server.cli("portal", "enable", "DEMO");
     const created = await post(`${server.url}/v1/reports`, {
       publicKey: server.demo.publicKey,
       kind: "problem",
@@ -72,6 +74,8 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
       await page.goto(`${server.url}/changelog`);
       expect(await look(page, "changelog-list", width)).toEqual(fine("changelog-list", width));
       await page.getByRole("link", { name: "Public changelog" }).click();
+      // The public page may be fresh in the browser's cache for 30 s (public, max-age=30): asked again, it is revalidated.
+      await page.reload();
       await page.getByRole("heading", { level: 2, name: `Checkout works again (${width})` }).waitFor();
       expect(await look(page, "changelog-public", width)).toEqual(fine("changelog-public", width));
       expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.member)).body.status).toBe("delivered");

@@ -25,7 +25,7 @@ export async function portalViewer(services: Services, portal: PortalRecord, jar
 }
 
 /** How a signed-in person is named on the portal: their name, else their address. */
-export const shownName = (person: PortalPerson): string => person.name ?? person.email;
+const shownName = (person: PortalPerson): string => person.name ?? person.email;
 
 /** The header's account slot: "Sign in" (coming back here), or the person's name and a sign-out button. */
 export function accountSlot(language: Language, links: PortalLinks, viewer: Viewer | null, here: string): Html {
