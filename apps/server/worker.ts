@@ -48,6 +48,7 @@ export function startWorker(services: Services, logger: Logger, options: { quiet
         continue;
       }
       await releaseMemoryWhenQuiet();
+      if (stopping) return;
       await new Promise<void>((resolve) => {
         const wake = () => {
           sleepers.delete(wake);
@@ -84,6 +85,8 @@ export function startWorker(services: Services, logger: Logger, options: { quiet
   const digestLoop = async () => {
     while (!stopping) {
       await queueDigests(services).catch((error) => logger.error({ err: error }, "daily digests not queued; will try again"));
+      // Told to stop while queueing: no one would wake a sleep begun now, and it lasts minutes.
+      if (stopping) return;
       await new Promise<void>((resolve) => {
         // Cleared when woken: a stopping worker leaves no timer behind.
         const timer = setTimeout(() => wake(), DIGEST_CHECK_MS);

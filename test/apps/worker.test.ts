@@ -146,4 +146,33 @@ describe("the server's background worker", () => {
     expect(digests).toEqual([`${app.demo.orgId} 2026-11-25`]);
     app.close();
   });
+
+  test("a worker told to stop while it queues the day's digests stops at once, not after its next check minutes later", async () => {
+    const app = await inProcess({ with: { clock: () => Date.UTC(2026, 10, 25, 8, 0) } });
+    const store = app.services.store;
+    let listing: () => void = () => {};
+    let told: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      told = resolve;
+    });
+    const services = {
+      ...app.services,
+      store: Object.assign(Object.create(store), {
+        // The digests' look at the organizations waits until the test has asked the worker to stop.
+        listOrganizations: () => {
+          told();
+          return new Promise<Awaited<ReturnType<typeof store.listOrganizations>>>((answer) => {
+            listing = () => void store.listOrganizations().then(answer);
+          });
+        },
+      }),
+    };
+    const worker = startWorker(services, createLogger("silent", false));
+    await asked;
+    const stopped = worker.stop();
+    listing();
+    const outcome = await Promise.race([stopped.then(() => "stopped"), Bun.sleep(5_000).then(() => "still running after 5 s")]);
+    expect(outcome).toBe("stopped");
+    app.close();
+  });
 });
