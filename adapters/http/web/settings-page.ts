@@ -8,17 +8,18 @@ import { can } from "../../../core/authorization.ts";
 /** A settings page: the settings sections (a column beside the page on wide screens, tabs above it on phones), then the page's own content. */
 export function settingsPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
   const w = wordsFor(visitor.language, "settings");
+  // The organization's own, then what connects it to other tools, then the person's own.
   const sections = [
     { href: "/settings", label: w.plan },
     { href: "/settings/apps", label: w.apps },
     { href: "/settings/members", label: w.members },
+    ...(can(visitor.grant, "portal.manage") ? [{ href: "/settings/portal", label: portalTeamWords(visitor.language).settingsTab }] : []),
     { href: "/settings/webhooks", label: w.webhooks },
     { href: "/settings/slack", label: w.slack },
+    { href: "/settings/api-keys", label: w.apiKeys },
+    { href: "/account", label: w.account },
     { href: "/settings/tokens", label: w.tokens },
     { href: "/settings/agents", label: w.agents },
-    { href: "/account", label: w.account },
-    ...(can(visitor.grant, "portal.manage") ? [{ href: "/settings/portal", label: portalTeamWords(visitor.language).settingsTab }] : []),
-    { href: "/settings/api-keys", label: w.apiKeys },
   ];
   return appPage(
     visitor,
