@@ -19,6 +19,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     { href: "/account", label: w.account },
     ...(can(visitor.grant, "portal.manage") ? [{ href: "/settings/portal", label: portalTeamWords(visitor.language).settingsTab }] : []),
     { href: "/settings/api-keys", label: w.apiKeys },
+    { href: "/settings/tags", label: w.tags },
   ];
   return appPage(
     visitor,
