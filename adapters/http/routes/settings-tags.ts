@@ -26,7 +26,7 @@ async function tagsPage(
   const editable = can(visitor.grant, "feedbacks.update");
   const colourName = (color: string | undefined): string => (color && isTagColor(color) ? w.colours[color] : w.noColour);
   const picker = (name: string, color: string | undefined, index: number): Html =>
-    html`<form method="post" action="${PATH}" class="inline"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="name" value="${name}">
+    html`<form method="post" action="${PATH}" class="search-row"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="name" value="${name}">
 <label class="visually-hidden" for="tag-colour-${index}">${w.colour} — ${name}</label><select id="tag-colour-${index}" name="color"><option value="">${w.noColour}</option>${TAG_COLORS.map(
       (c) => html`<option value="${c}"${c === color ? html` selected` : ""}>${w.colours[c]}</option>`,
     )}</select> <button type="submit" class="secondary">${w.save}</button></form>`;
@@ -36,7 +36,7 @@ async function tagsPage(
   );
   const table =
     tags.length > 0
-      ? html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.tag}</th><th scope="col">${w.colour}</th></tr></thead><tbody>${rows}</tbody></table></div>`
+      ? html`<div class="scroll"><table class="cards edit"><thead><tr><th scope="col">${w.tag}</th><th scope="col">${w.colour}</th></tr></thead><tbody>${rows}</tbody></table></div>`
       : html`<p class="muted">${w.noTags}</p>`;
   const shown = html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${
     notice.saved ? html`<p class="notice" role="status">${w.colourSaved}</p>` : ""
