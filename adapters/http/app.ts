@@ -48,6 +48,7 @@ import { triageRoutes } from "./routes/triage.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { inboxTriageRoutes } from "./routes/inbox-triage.ts";
 import { settingsApiKeyRoutes } from "./routes/settings-api-keys.ts";
+import { settingsTagRoutes } from "./routes/settings-tags.ts";
 import { BulkRequest, BulkResults, FeedbackUpdate, TagList } from "../../core/schemas/triage.ts";
 import { ApiKeyCreate, ApiKeyList, ApiKeyWithSecret } from "../../core/api-keys/create-api-key.ts";
 import { WebhookCreate, WebhookList, WebhookView, WebhookWithSecret } from "../../core/webhooks/schemas.ts";
@@ -276,6 +277,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(apiKeyRoutes(services, options.apiPerMinute))
     .use(inboxTriageRoutes(services))
     .use(settingsApiKeyRoutes(services))
+    .use(settingsTagRoutes(services))
     .use(widgetIdeaRoutes(services, { verifySso: options.portals?.verifySso ?? NO_SSO, clientAddress: options.clientAddress }))
     .use(portalPostingRoutes(services, options.clientAddress));
 }

@@ -45,7 +45,13 @@ export function triageStore(data: Database): TriageStore {
 
     async listTags(orgId) {
       const tags = await data.collection("tags").find({ orgId }).sort({ name: 1 }).toArray();
-      return tags.map((t) => ({ name: t.name, createdAt: t.createdAt }));
+      return tags.map((t) => ({ name: t.name, createdAt: t.createdAt, ...(t.color && { color: t.color }) }));
+    },
+
+    async setTagColor(orgId, name, color) {
+      const change = color === null ? { $unset: { color: "" } } : { $set: { color } };
+      const written = await data.collection("tags").updateOne({ _id: compoundId(orgId, name), orgId }, change);
+      return written.matchedCount > 0;
     },
   };
 }

@@ -138,7 +138,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     key: (r) => [String(r.feedback_id)],
   },
   tags: {
-    from: "SELECT org_id AS _org_id, name AS _name, org_id, name, created_at FROM tags",
+    from: "SELECT org_id AS _org_id, name AS _name, org_id, name, created_at, color FROM tags",
     order: ["_org_id", "_name"],
     key: (r) => [String(r.org_id), String(r.name)],
   },

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 39;
+PRAGMA user_version = 40;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -371,7 +371,7 @@ CREATE TABLE suggestions (
 CREATE INDEX suggestions_by_similar ON suggestions (similar_id);
 CREATE INDEX suggestions_open ON suggestions (org_id, score DESC) WHERE dismissed_at IS NULL;
 
-CREATE TABLE tags (org_id TEXT NOT NULL, name TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (org_id, name)) WITHOUT ROWID;
+CREATE TABLE tags (org_id TEXT NOT NULL, name TEXT NOT NULL, created_at INTEGER NOT NULL, color TEXT, PRIMARY KEY (org_id, name)) WITHOUT ROWID;
 
 CREATE TABLE team_settings (user_id TEXT PRIMARY KEY, digest INTEGER NOT NULL, language TEXT NOT NULL);
 

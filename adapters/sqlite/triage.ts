@@ -44,9 +44,15 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
 
     async listTags(orgId) {
       return db
-        .query<{ name: string; created_at: number }, [string]>("SELECT name, created_at FROM tags WHERE org_id = ? ORDER BY name")
+        .query<{ name: string; created_at: number; color: string | null }, [string]>(
+          "SELECT name, created_at, color FROM tags WHERE org_id = ? ORDER BY name",
+        )
         .all(orgId)
-        .map((t) => ({ name: t.name, createdAt: t.created_at }));
+        .map((t) => ({ name: t.name, createdAt: t.created_at, ...(t.color && { color: t.color }) }));
+    },
+
+    async setTagColor(orgId, name, color) {
+      return batch.run(() => db.query("UPDATE tags SET color = ? WHERE org_id = ? AND name = ?").run(color, orgId, name).changes > 0);
     },
   };
 }

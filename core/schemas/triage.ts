@@ -49,7 +49,14 @@ export const FeedbackUpdate = Type.Object(
 );
 export type FeedbackUpdate = Static<typeof FeedbackUpdate>;
 
-const Tag = Type.Object({ name: Type.String(), createdAt: Type.String({ format: "date-time" }) }, { $id: "Tag" });
+const Tag = Type.Object(
+  {
+    name: Type.String(),
+    createdAt: Type.String({ format: "date-time" }),
+    color: Type.Optional(Type.String({ description: "The tag's colour, one of a fixed palette, set in the settings." })),
+  },
+  { $id: "Tag" },
+);
 export const TagList = Type.Object({ data: Type.Array(Tag) }, { $id: "TagList" });
 export type TagList = Static<typeof TagList>;
 

@@ -16,6 +16,8 @@ export interface TriageFields {
 export interface TagRecord {
   readonly name: string;
   readonly createdAt: number;
+  /** A colour of the palette (`TAG_COLORS`), set in the settings; absent until one is. */
+  readonly color?: string;
 }
 
 /** What a team sets on a feedback by hand (owner, due date, severity, kind, feature, title, tags), and the organization's tags. */
@@ -28,4 +30,6 @@ export interface TriageStore {
   setTriageFields(orgId: string, feedbackId: string, fields: TriageFields, newTags: readonly TagRecord[]): Promise<boolean>;
   /** The organization's tags, by name. */
   listTags(orgId: string): Promise<TagRecord[]>;
+  /** Sets (or, with null, clears) the colour of the organization's tag of that exact name; false when there is none. */
+  setTagColor(orgId: string, name: string, color: string | null): Promise<boolean>;
 }

@@ -9,5 +9,5 @@ export async function listTags(deps: { store: Pick<TriageStore, "listTags"> }, g
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const tags = await deps.store.listTags(grant.orgId);
-  return ok({ data: tags.map((t) => ({ name: t.name, createdAt: new Date(t.createdAt).toISOString() })) });
+  return ok({ data: tags.map((t) => ({ name: t.name, createdAt: new Date(t.createdAt).toISOString(), ...(t.color && { color: t.color }) })) });
 }

@@ -68,6 +68,7 @@ export const EN = {
     settings: {
       cancel: "Cancel",
       apiKeys: "API keys",
+      tags: "Tags",
     },
     /** The inbox: its filters, its list and its paging. */
     inbox: {
@@ -500,6 +501,28 @@ export const EN = {
       revokeKey: "Revoke",
       confirmRevokeKey: "Revoke this API key? Whatever uses it stops working at once.",
       adminsOnlyKeys: "Only Admins manage the organization's API keys.",
+    },
+    /** Settings: the organization's tags and their colours. */
+    tagColors: {
+      pageTitle: "Tags",
+      intro: "A tag is created the first time a feedback carries it. Give it a colour to spot it at a glance in the inbox.",
+      tag: "Tag",
+      colour: "Colour",
+      noColour: "No colour",
+      noTags: "No tag yet. Tag a feedback on its page, or several at once from the inbox.",
+      readersRead: "Admins and Members choose the colours of the tags.",
+      colourSaved: "Colour saved.",
+      colours: {
+        gray: "Gray",
+        red: "Red",
+        orange: "Orange",
+        yellow: "Yellow",
+        green: "Green",
+        teal: "Teal",
+        blue: "Blue",
+        purple: "Purple",
+        pink: "Pink",
+      },
     },
   },
   /** Display names of statuses, kinds and roles. */

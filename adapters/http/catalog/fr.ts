@@ -61,6 +61,7 @@ export const FR: Catalog = {
     settings: {
       cancel: "Annuler",
       apiKeys: "Clés d'API",
+      tags: "Étiquettes",
     },
     inbox: {
       search: "Rechercher",
@@ -471,6 +472,28 @@ export const FR: Catalog = {
       revokeKey: "Révoquer",
       confirmRevokeKey: "Révoquer cette clé d'API\u202f? Ce qui l'utilise cesse de fonctionner aussitôt.",
       adminsOnlyKeys: "Seuls les Admins gèrent les clés d'API de l'organisation.",
+    },
+    tagColors: {
+      pageTitle: "Étiquettes",
+      intro:
+        "Une étiquette est créée la première fois qu'un feedback la porte. Donnez-lui une couleur pour la repérer d'un coup d'œil dans la boîte de réception.",
+      tag: "Étiquette",
+      colour: "Couleur",
+      noColour: "Sans couleur",
+      noTags: "Aucune étiquette pour l'instant. Étiquetez un feedback sur sa page, ou plusieurs à la fois depuis la boîte de réception.",
+      readersRead: "Les Admins et les Membres choisissent les couleurs des étiquettes.",
+      colourSaved: "Couleur enregistrée.",
+      colours: {
+        gray: "Gris",
+        red: "Rouge",
+        orange: "Orange",
+        yellow: "Jaune",
+        green: "Vert",
+        teal: "Bleu-vert",
+        blue: "Bleu",
+        purple: "Violet",
+        pink: "Rose",
+      },
     },
   },
   values: {

@@ -47,6 +47,7 @@ import { portalTeamWords } from "../web/portal-words.ts";
 import { readPortal } from "../../../core/portal/read-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import { bulkForm, bulkNotice, companiesSection, exportLinks, rowCheckbox, triageFilters, triageSection } from "../web/triage-panel.ts";
+import { tagChips, tagColors } from "../web/tag-chips.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { can } from "../../../core/authorization.ts";
 
@@ -174,10 +175,11 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
 </form>`;
 
   const bulk = can(visitor.grant, "feedbacks.update");
+  const colors = tagColors(tags.ok ? tags.value.data : []);
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a></td>
+    ) => html`<tr><td class="nowrap" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}</td>
 <td class="nowrap" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 <td data-label="${w.app}">${f.app.name ?? ""}${f.feature ? html` · <span class="muted">${f.feature.path}</span>` : ""}</td><td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );

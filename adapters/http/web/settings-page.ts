@@ -13,6 +13,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     { href: "/settings", label: w.plan },
     { href: "/settings/apps", label: w.apps },
     { href: "/settings/members", label: w.members },
+    { href: "/settings/tags", label: w.tags },
     ...(can(visitor.grant, "portal.manage") ? [{ href: "/settings/portal", label: portalTeamWords(visitor.language).settingsTab }] : []),
     { href: "/settings/webhooks", label: w.webhooks },
     { href: "/settings/slack", label: w.slack },

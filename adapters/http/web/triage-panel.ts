@@ -7,6 +7,7 @@ import type { Services } from "../../../core/services.ts";
 import type { CompanyEntry } from "../../../core/triage/companies.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { type Html, html } from "../html.ts";
+import { tagChips, tagColors } from "./tag-chips.ts";
 import type { Visitor } from "./visitor.ts";
 import { valueName, wordsFor } from "./words.ts";
 
@@ -29,22 +30,21 @@ export async function triageSection(services: Services, visitor: Visitor, feedba
   const w = wordsFor(visitor.language, "triage");
   const lang = visitor.language;
   const tags = feedback.tags ?? [];
+  const known = await listTags(services, visitor.grant);
+  const colors = tagColors(known.ok ? known.value.data : []);
   if (!canUpdate) {
     return html`<h2>${w.triage}</h2><dl>
 <dt>${w.owner}</dt><dd>${feedback.owner ?? w.noOwner}</dd>
 <dt>${w.dueAt}</dt><dd>${dayOf(feedback.dueAt) || "—"}</dd>
-<dt>${w.tags}</dt><dd>${tags.length > 0 ? tags.join(", ") : "—"}</dd>
+<dt>${w.tags}</dt><dd>${tags.length > 0 ? tagChips(tags, colors) : "—"}</dd>
 </dl>`;
   }
-  const [members, features, known] = await Promise.all([
-    memberEmails(services, visitor),
-    listFeatures(services, visitor.grant, feedback.app.id),
-    listTags(services, visitor.grant),
-  ]);
+  const [members, features] = await Promise.all([memberEmails(services, visitor), listFeatures(services, visitor.grant, feedback.app.id)]);
   const owners = feedback.owner && !members.includes(feedback.owner) ? [feedback.owner, ...members] : members;
   const action = `/inbox/${encodeURIComponent(feedback.key)}/triage`;
   return html`<h2>${w.triage}</h2>
 ${saved ? html`<p class="notice" role="status">${w.triageSaved}</p>` : ""}
+${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
 <form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="ownerWas" value="${feedback.owner ?? ""}">
 <label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${feedback.title}">
 <label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(

@@ -122,6 +122,29 @@ export function triageContract(makeStore: () => Promise<Store>) {
       ]);
       expect(await store.listTags(other.orgId)).toEqual([]);
     });
+
+    test("a tag's colour is kept with the tag, listed with it, cleared by null, and set only on the organization's own tag", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const a = (await record(store, org, "one", 1))!;
+      await store.setTriageFields(org.orgId, a.id, { tags: ["urgent", "billing"] }, [
+        { name: "urgent", createdAt: 5 },
+        { name: "billing", createdAt: 5 },
+      ]);
+      expect(await store.setTagColor(org.orgId, "urgent", "red")).toBe(true);
+      expect(await store.setTagColor(other.orgId, "billing", "blue")).toBe(false);
+      expect(await store.setTagColor(org.orgId, "nope", "blue")).toBe(false);
+      expect(await store.listTags(org.orgId)).toEqual([
+        { name: "billing", createdAt: 5 },
+        { name: "urgent", createdAt: 5, color: "red" },
+      ]);
+      expect(await store.setTagColor(org.orgId, "urgent", null)).toBe(true);
+      expect(await store.listTags(org.orgId)).toEqual([
+        { name: "billing", createdAt: 5 },
+        { name: "urgent", createdAt: 5 },
+      ]);
+    });
   });
 
   describe("revenue", () => {

@@ -1,0 +1,132 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
+import { get, post, startServer, type TestServer } from "../support/server.ts";
+
+const present = chromiumPresent("triage browser tests");
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+const WIDTHS = [1280, 390] as const;
+const CSV_HEADER = "key,title,kind,status,severity,app,feature,reports,votes,owner,tags,createdAt,lastActivityAt,url";
+
+/** The page as it is now, at a width: its screenshot saved to look at, and what is wrong with it (axe's serious violations, sideways scrolling). */
+async function look(on: Page, name: string, width: number) {
+  await on.setViewportSize({ width, height: 900 });
+  await on.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+  return { name, width, violations: await seriousViolations(on), sideways: await scrollsSideways(on) };
+}
+const fine = (name: string, width: number) => ({ name, width, violations: [], sideways: false });
+
+/** A new feedback, by its key. */
+const report = async (message: string): Promise<string> =>
+  (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId;
+const feedback = async (key: string) => (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.member)).body;
+/** The inbox's row of a feedback. */
+const row = (key: string) => page.locator("table.cards tbody tr").filter({ has: page.getByRole("link", { name: key, exact: true }) });
+
+describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chromium at 1280 and 390 px", () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    page = await signedInPage(browser, server.url, server.demo.users.member);
+  });
+  afterEach(() => closeContexts(browser, page));
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of WIDTHS) {
+    test(`at ${width} px: by keyboard, tick two rows, choose a status, apply; each shows its new status`, async () => {
+      const a = await report(`Keyboard ${width}: the invoice total ignores the discount code`);
+      const b = await report(`Keyboard ${width}: password reset e-mail never arrives`);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/inbox`);
+      for (const key of [a, b]) {
+        await page.getByRole("checkbox", { name: `Select ${key}` }).focus();
+        await page.keyboard.press("Space");
+        expect(await page.getByRole("checkbox", { name: `Select ${key}` }).isChecked()).toBe(true);
+      }
+      await page.getByLabel("New status", { exact: true }).focus();
+      await page.keyboard.type("Prioritized");
+      expect(await page.getByLabel("New status", { exact: true }).inputValue()).toBe("prioritized");
+      await page.getByRole("button", { name: "Change the selected" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/bulk=/);
+      expect(await page.getByRole("status").textContent()).toBe("2 changed.");
+      for (const key of [a, b]) {
+        expect(await row(key).locator(".badge").filter({ hasText: "Prioritized" }).count()).toBe(1);
+        expect((await feedback(key)).status).toBe("prioritized");
+      }
+      expect(await look(page, "triage-bulk-keyboard", width)).toEqual(fine("triage-bulk-keyboard", width));
+    });
+
+    test(`at ${width} px: by mouse, tick two rows, choose an owner and a tag, apply; each shows its owner and its tag`, async () => {
+      const a = await report(`Mouse ${width}: the calendar export has the wrong time zone`);
+      const b = await report(`Mouse ${width}: uploading a logo crops it badly`);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/inbox`);
+      await page.getByRole("checkbox", { name: `Select ${a}` }).check();
+      await page.getByRole("checkbox", { name: `Select ${b}` }).check();
+      await page.getByLabel("New owner").selectOption("member@demo.test");
+      await page.getByLabel("Add a tag").fill(`mouse-${width}`);
+      await page.getByRole("button", { name: "Change the selected" }).click();
+      await page.waitForURL(/bulk=/);
+      expect(await page.getByRole("status").textContent()).toBe("2 changed.");
+      for (const key of [a, b]) {
+        expect(await row(key).locator(".chip").allTextContents()).toEqual([`mouse-${width}`]);
+        expect(await feedback(key)).toMatchObject({ owner: "member@demo.test", tags: [`mouse-${width}`] });
+      }
+      expect(await look(page, "triage-bulk-mouse", width)).toEqual(fine("triage-bulk-mouse", width));
+    });
+
+    test(`at ${width} px: on the feedback page, the owner, severity and tags are edited in place; the tags show as coloured chips`, async () => {
+      const key = await report(`In place ${width}: the mobile menu hides the search field`);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/inbox/${key}`);
+      await page.getByLabel("Owner", { exact: true }).selectOption("member@demo.test");
+      await page.getByLabel("Severity", { exact: true }).selectOption("P1");
+      await page.getByLabel("Tags", { exact: true }).fill(`mobile-${width}, search`);
+      await page.getByRole("button", { name: "Update the triage" }).click();
+      await page.waitForURL(/\?triaged$/);
+      expect(await page.getByRole("status").textContent()).toBe("Triage saved.");
+      expect(await feedback(key)).toMatchObject({ owner: "member@demo.test", severity: "P1", tags: [`mobile-${width}`, "search"] });
+
+      await page.goto(`${server.url}/settings/tags`);
+      await page.getByLabel(`Colour — mobile-${width}`).selectOption("purple");
+      await page
+        .getByRole("row")
+        .filter({ hasText: `mobile-${width}` })
+        .getByRole("button", { name: "Save" })
+        .click();
+      expect(await page.getByRole("status").textContent()).toBe("Colour saved.");
+      expect(await look(page, "settings-tags", width)).toEqual(fine("settings-tags", width));
+
+      await page.goto(`${server.url}/inbox/${key}`);
+      const chip = page.locator("p.tags .chip").filter({ hasText: `mobile-${width}` });
+      expect(await chip.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(76, 29, 149)");
+      expect(await look(page, "triage-in-place", width)).toEqual(fine("triage-in-place", width));
+    });
+
+    test(`at ${width} px: the Export CSV link downloads the list as CSV with its header row`, async () => {
+      const key = await report(`Export ${width}: the onboarding checklist never completes`);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/inbox`);
+      const [download] = await Promise.all([
+        page.waitForEvent("download", { timeout: 10_000 }),
+        page.getByRole("link", { name: "Export CSV" }).click(),
+      ]);
+      const csv = readFileSync((await download.path())!, "utf8");
+      const lines = csv.trim().split(/\r?\n/);
+      expect(lines[0]).toBe(CSV_HEADER);
+      expect(lines.some((line) => line.startsWith(`${key},`))).toBe(true);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    });
+  }
+});
