@@ -482,7 +482,7 @@ export const EN = {
       addTag: "Add a tag",
       removeTag: "Remove a tag",
       applyBulk: "Change the selected",
-      bulkDone: "{ok} changed, {failed} left as they were ({codes}).",
+      bulkDone: "{ok} changed, {failed} left as they were: {which}.",
       bulkAllDone: "{ok} changed.",
       bulkNone: "Select at least one feedback, and a change.",
       exportCsv: "Export CSV",

@@ -453,7 +453,7 @@ export const FR: Catalog = {
       addTag: "Ajouter une étiquette",
       removeTag: "Retirer une étiquette",
       applyBulk: "Modifier la sélection",
-      bulkDone: "{ok} modifiés, {failed} laissés tels quels ({codes}).",
+      bulkDone: "{ok} modifiés, {failed} laissés tels quels\u202f: {which}.",
       bulkAllDone: "{ok} modifiés.",
       bulkNone: "Sélectionnez au moins un retour, et une modification.",
       exportCsv: "Exporter en CSV",

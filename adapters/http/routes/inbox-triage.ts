@@ -16,6 +16,9 @@ import { singleValued } from "./feedbacks.ts";
 const updateForm = validator(FeedbackUpdate);
 const exportQuery = validator(ExportQuery);
 
+/** The keys a bulk change names among those it left as they were. */
+const BULK_FAILURES_SHOWN = 20;
+
 /** A form's text as the API takes it: empty is null (no owner, no date, no severity, no feature). */
 const orNull = (value: string): string | null => (value.trim() === "" ? null : value.trim());
 
@@ -84,8 +87,12 @@ export function inboxTriageRoutes(services: Services) {
           const done = await bulkUpdate(services, visitor.grant, { keys: keys.slice(0, 100), set });
           if (!done.ok) return redirect(`${back}${join}bulk=none`);
           const failed = done.value.results.filter((r) => !r.ok);
-          const codes = [...new Set(failed.map((r) => r.code))].join(",");
-          return redirect(`${back}${join}bulk=${done.value.results.length - failed.length}.${failed.length}.${codes}`);
+          // Each key left as it was, with why (the first 20: the address stays short).
+          const which = failed
+            .slice(0, BULK_FAILURES_SHOWN)
+            .map((r) => `${r.key}:${r.code}`)
+            .join(",");
+          return redirect(`${back}${join}bulk=${done.value.results.length - failed.length}.${failed.length}.${encodeURIComponent(which)}`);
         }),
       { detail: { hide: true } },
     )

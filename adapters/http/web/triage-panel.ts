@@ -105,11 +105,18 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   if (!done) return "";
   const w = wordsFor(language, "triage");
   if (done === "none") return html`<p class="error" role="alert">${w.bulkNone}</p>`;
-  const [changed = "0", failed = "0", codes = ""] = done.split(".");
+  const [changed = "0", failed = "0", left = ""] = done.split(".");
+  // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why.
+  const which = left
+    .split(",")
+    .filter(Boolean)
+    .map((entry) => entry.replace(":", " ("))
+    .map((entry) => (entry.includes("(") ? `${entry})` : entry))
+    .join(", ");
   const text =
     failed === "0"
       ? w.bulkAllDone.replace("{ok}", changed)
-      : w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{codes}", codes);
+      : w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{which}", which);
   return html`<p class="notice" role="status">${text}</p>`;
 }
 
