@@ -1,3 +1,4 @@
+import { insertJobs } from "./outbox.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
 import { compoundId, type Database } from "./database.ts";
@@ -21,7 +22,7 @@ function update(fields: TriageFields) {
 export function triageStore(data: Database): TriageStore {
   const feedbacks = () => data.collection("feedbacks");
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at) {
       const { set, unset } = update(fields);
       return data.transaction(async (session) => {
         const stored = await feedbacks().findOne({ _id: feedbackId, orgId, ...NOT_MERGED }, { session, projection: { words: 1 } });
@@ -39,6 +40,7 @@ export function triageStore(data: Database): TriageStore {
               { upsert: true, session },
             );
         }
+        await insertJobs(data, jobs, at, session);
         return true;
       });
     },

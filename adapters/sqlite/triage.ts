@@ -3,6 +3,7 @@ import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
 import { orgNumberOf } from "./rows.ts";
 import { addWords } from "./search.ts";
+import { insertJob } from "./outbox.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /** Each triage field and the column it is stored in, with the value as stored. */
@@ -19,7 +20,7 @@ const COLUMNS: ReadonlyArray<[keyof TriageFields, string, (value: never) => SQLQ
 /** What a team sets on a feedback by hand, and the organization's tags. */
 export function triageStore(db: Database, batch: WriteBatch): TriageStore {
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at) {
       const given = COLUMNS.filter(([field]) => fields[field] !== undefined);
       return batch.run(() => {
         const exists = db
@@ -38,6 +39,7 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
         for (const tag of newTags) insert.run(orgId, tag.name, tag.createdAt);
         const { title } = fields;
         if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
+        for (const job of jobs) insertJob(db, job, at);
         return true;
       });
     },

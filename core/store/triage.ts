@@ -1,3 +1,4 @@
+import type { JobRequest } from "../feedback/events.ts";
 import type { Kind, Severity } from "../schemas/feedback.ts";
 
 /** The triage fields of a feedback a team sets by hand; null clears one. */
@@ -24,10 +25,17 @@ export interface TagRecord {
 export interface TriageStore {
   /**
    * Writes the fields given on a feedback of the organization that is not merged into another, a
-   * new title searchable, and records the tags new to the organization, in one transaction; false
-   * when there is no such feedback.
+   * new title searchable, records the tags new to the organization, and queues `jobs` (telling a
+   * new owner), in one transaction; false when there is no such feedback.
    */
-  setTriageFields(orgId: string, feedbackId: string, fields: TriageFields, newTags: readonly TagRecord[]): Promise<boolean>;
+  setTriageFields(
+    orgId: string,
+    feedbackId: string,
+    fields: TriageFields,
+    newTags: readonly TagRecord[],
+    jobs: readonly JobRequest[],
+    at: number,
+  ): Promise<boolean>;
   /** The organization's tags, by name. */
   listTags(orgId: string): Promise<TagRecord[]>;
   /** Sets (or, with null, clears) the colour of the organization's tag of that exact name; false when there is none. */

@@ -1,3 +1,4 @@
+import { assignmentJob } from "../team/notify-assignee.ts";
 import { authorize } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
@@ -79,7 +80,11 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
   if (triage) {
     const checked = await triageFields(services, grant, feedback, update);
     if (!checked.ok) return checked;
-    const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created);
+    const at = services.clock();
+    // A new owner is told by e-mail, from the queue (one who takes it themselves is not).
+    const { owner } = checked.value.fields;
+    const assigned = owner && owner !== feedback.owner ? [assignmentJob(grant.orgId, feedback.id, grant.userId, at)] : [];
+    const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created, assigned, at);
     if (!written) return fail("not_found");
   }
   if (update.status !== undefined || update.comment?.trim()) {

@@ -130,6 +130,21 @@ describe("assignment", () => {
     await runJob(http.services, assignmentJob(http.demo.orgId, id, lena.id, http.services.clock() + 1));
     expect(mailbox.to("lena@example.com").length).toBe(before + 1);
   });
+
+  test("setting the owner with PATCH tells the new owner by e-mail, once; setting the same owner again tells no one", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    const before = mailbox.to("lena@example.com").length;
+    const assign = () => http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { owner: "lena@example.com" } });
+    expect((await assign()).status).toBe(200);
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    expect(mailbox.to("lena@example.com").slice(before).map((m) => m.headers.match(/Subject: [^\r\n]*/)?.[0])).toEqual([
+      expect.stringContaining(`Subject: ${key} is assigned to you:`),
+    ]);
+    expect((await assign()).status).toBe(200);
+    await http.runJobs();
+    expect(mailbox.to("lena@example.com").length).toBe(before + 1);
+  });
 });
 
 describe("the daily digest", () => {

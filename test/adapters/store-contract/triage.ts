@@ -35,6 +35,8 @@ export function triageContract(makeStore: () => Promise<Store>) {
           made.id,
           { owner: "ann@x.io", dueAt: 500, severity: "P1", featureId: feature, kind: "idea", tags: ["a", "b"] },
           [],
+          [],
+          0,
         ),
       ).toBe(true);
       expect(await store.findFeedback(org.orgId, made.id)).toMatchObject({
@@ -46,7 +48,7 @@ export function triageContract(makeStore: () => Promise<Store>) {
         tags: ["a", "b"],
         title: "Export is blank",
       });
-      await store.setTriageFields(org.orgId, made.id, { owner: null, dueAt: null, severity: null, featureId: null, tags: [] }, []);
+      await store.setTriageFields(org.orgId, made.id, { owner: null, dueAt: null, severity: null, featureId: null, tags: [] }, [], [], 0);
       const cleared = (await store.findFeedback(org.orgId, made.id))!;
       expect([cleared.owner, cleared.dueAt, cleared.severity, cleared.featureId, cleared.tags]).toEqual([
         undefined,
@@ -58,14 +60,24 @@ export function triageContract(makeStore: () => Promise<Store>) {
       expect(cleared.kind).toBe("idea");
     });
 
+    test("setTriageFields queues the jobs it is given (telling a new owner) with the change", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made = (await record(store, org, "Assign me", 10))!;
+      for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) await store.completeJob(job);
+      const job = { kind: "notify_assignee" as const, orgId: org.orgId, feedbackId: made.id, detail: "11:u1" };
+      expect(await store.setTriageFields(org.orgId, made.id, { owner: "ann@x.io" }, [], [job], 11)).toBe(true);
+      expect((await store.claimJob(1e12, 1_000, "l"))?.request).toEqual(job);
+    });
+
     test("setTriageFields is false for a feedback of another organization or merged into another", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const other = await seed(store);
       const [a, b] = [(await record(store, org, "one", 1))!, (await record(store, org, "two", 2))!];
-      expect(await store.setTriageFields(other.orgId, a.id, { severity: "P0" }, [])).toBe(false);
+      expect(await store.setTriageFields(other.orgId, a.id, { severity: "P0" }, [], [], 0)).toBe(false);
       expect((await merge(store, a, b, 3)).ok).toBe(true);
-      expect(await store.setTriageFields(org.orgId, a.id, { severity: "P0" }, [])).toBe(false);
+      expect(await store.setTriageFields(org.orgId, a.id, { severity: "P0" }, [], [], 0)).toBe(false);
     });
 
     test("a new title is found by search, and a severity or kind set by hand moves the counts and the severity order", async () => {
@@ -73,7 +85,7 @@ export function triageContract(makeStore: () => Promise<Store>) {
       const org = await seed(store);
       const a = (await record(store, org, "first", 1))!;
       await record(store, org, "second", 2);
-      await store.setTriageFields(org.orgId, a.id, { title: "Invoices vanish", severity: "P0", kind: "idea" }, []);
+      await store.setTriageFields(org.orgId, a.id, { title: "Invoices vanish", severity: "P0", kind: "idea" }, [], [], 0);
       expect(titles(await store.listFeedbacks(org.orgId, { statuses: STATUSES, words: ["invoic"] }, null, 10))).toEqual(["Invoices vanish"]);
       expect(titles(await store.listFeedbacks(org.orgId, { statuses: STATUSES }, null, 10, "severity"))).toEqual(["Invoices vanish", "second"]);
       expect(titles(await store.listFeedbacks(org.orgId, { statuses: STATUSES, kind: "idea" }, null, 10))).toEqual(["Invoices vanish"]);
@@ -88,9 +100,9 @@ export function triageContract(makeStore: () => Promise<Store>) {
         (await record(store, org, "crash two", 2))!,
         (await record(store, org, "slow three", 3))!,
       ];
-      await store.setTriageFields(org.orgId, a.id, { owner: "ann@x.io", tags: ["billing", "mobile"] }, []);
-      await store.setTriageFields(org.orgId, b.id, { owner: "bob@x.io", tags: ["mobile"] }, []);
-      await store.setTriageFields(org.orgId, c.id, { tags: ["billing"] }, []);
+      await store.setTriageFields(org.orgId, a.id, { owner: "ann@x.io", tags: ["billing", "mobile"] }, [], [], 0);
+      await store.setTriageFields(org.orgId, b.id, { owner: "bob@x.io", tags: ["mobile"] }, [], [], 0);
+      await store.setTriageFields(org.orgId, c.id, { tags: ["billing"] }, [], [], 0);
       const all = { statuses: STATUSES };
       for (const order of ["activity", "reports", "severity"] as const) {
         expect(titles(await store.listFeedbacks(org.orgId, { ...all, owner: "ann@x.io" }, null, 10, order))).toEqual(["crash one"]);
@@ -111,11 +123,18 @@ export function triageContract(makeStore: () => Promise<Store>) {
       const org = await seed(store);
       const other = await seed(store);
       const a = (await record(store, org, "one", 1))!;
-      await store.setTriageFields(org.orgId, a.id, { tags: ["urgent", "billing"] }, [
-        { name: "urgent", createdAt: 5 },
-        { name: "billing", createdAt: 5 },
-      ]);
-      await store.setTriageFields(org.orgId, a.id, { tags: ["urgent"] }, [{ name: "urgent", createdAt: 9 }]);
+      await store.setTriageFields(
+        org.orgId,
+        a.id,
+        { tags: ["urgent", "billing"] },
+        [
+          { name: "urgent", createdAt: 5 },
+          { name: "billing", createdAt: 5 },
+        ],
+        [],
+        0,
+      );
+      await store.setTriageFields(org.orgId, a.id, { tags: ["urgent"] }, [{ name: "urgent", createdAt: 9 }], [], 0);
       expect(await store.listTags(org.orgId)).toEqual([
         { name: "billing", createdAt: 5 },
         { name: "urgent", createdAt: 5 },
@@ -128,10 +147,17 @@ export function triageContract(makeStore: () => Promise<Store>) {
       const org = await seed(store);
       const other = await seed(store);
       const a = (await record(store, org, "one", 1))!;
-      await store.setTriageFields(org.orgId, a.id, { tags: ["urgent", "billing"] }, [
-        { name: "urgent", createdAt: 5 },
-        { name: "billing", createdAt: 5 },
-      ]);
+      await store.setTriageFields(
+        org.orgId,
+        a.id,
+        { tags: ["urgent", "billing"] },
+        [
+          { name: "urgent", createdAt: 5 },
+          { name: "billing", createdAt: 5 },
+        ],
+        [],
+        0,
+      );
       expect(await store.setTagColor(org.orgId, "urgent", "red")).toBe(true);
       expect(await store.setTagColor(other.orgId, "billing", "blue")).toBe(false);
       expect(await store.setTagColor(org.orgId, "nope", "blue")).toBe(false);
