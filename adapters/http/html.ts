@@ -64,7 +64,7 @@ body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100v
 @media (max-width:64rem){body.wide{display:block;background:var(--bg)}body.wide main{margin:var(--s4) auto;padding:0 var(--s4)}
 .app-bar{position:static;height:auto;flex-direction:row;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s4);padding:var(--s2) var(--s4);border-right:0;border-bottom:1px solid var(--line)}
 .org-line{margin-right:auto;min-width:0}.app-bar .org{padding:0}.account{margin:0;flex-direction:row;align-items:center;gap:var(--s3);padding:0}
-.app-bar nav{order:3;flex:1 0 100%;overflow-x:auto}.nav{flex-direction:row;gap:var(--s1)}.nav a{white-space:nowrap;padding:var(--s1) var(--s3)}}
+.app-bar nav{order:3;flex:1 0 100%}.nav{flex-direction:row;flex-wrap:wrap;gap:var(--s1)}.nav a{white-space:nowrap;padding:var(--s1) var(--s3)}}
 @media (max-width:48rem){.who{display:none}}
 .filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}
 .tabs{display:flex;flex-wrap:wrap;gap:var(--s1);padding:0 0 var(--s2);margin:var(--s2) 0 var(--s4);list-style:none;border-bottom:1px solid var(--line)}
@@ -101,7 +101,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--s1) var(--s4)}dt
 .choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;gap:var(--s6)}.with-aside aside h2:first-child{margin-top:var(--s4)}
-@media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr)}.with-aside aside{order:-1}}
+@media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr)}}
 .timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}
 .timeline>li{position:relative;padding:0 0 var(--s3) var(--s4)}.timeline>li::before{content:"";position:absolute;left:-7px;top:.45rem;width:12px;height:12px;border-radius:50%;background:var(--bg);border:2px solid var(--muted)}
 .timeline li.change::before{border-color:var(--link)}.timeline p{margin:0 0 var(--s1)}

@@ -55,7 +55,7 @@ async function portalPage(services: Services, visitor: Visitor, notice: Notice =
   if (!read.ok)
     return settingsPage(visitor, PATH, w.portal, html`<p class="error">${textFor(visitor.language).errors[read.code]}</p>`, STATUS_OF[read.code]);
   const portal = read.value;
-  const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro}</p>
+  const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro.replace("{address}", portal.url)}</p>
 ${notice.secret ? html`<p class="notice" role="status">${w.ssoShown}</p><pre class="secret">${notice.secret}</pre>` : html`<p class="muted">${portal.ssoSecretSet ? w.ssoSet : w.ssoNone}</p>`}
 ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : w.ssoCreate)}`;
   return settingsPage(
