@@ -122,7 +122,7 @@ rows.push(`| Board as deployed / health | ${(ratio * 100).toFixed(1)} % | ≥ 50
 const lines = [
   `## ${new Date().toISOString().slice(0, 10)} — public portal at ${FEEDBACKS.toLocaleString("en")} feedbacks, ${PUBLISHED.toLocaleString("en")} published, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Bun ${Bun.version}`,
   "",
-  `Command: \`bun bench/portal.ts --feedbacks ${FEEDBACKS} --published ${PUBLISHED} --requests ${REQUESTS} --seconds ${SECONDS}\` (loopback; whole answers, no If-None-Match; the one-connection rows on a server rendering every request; no votes exist yet, so \`top\` orders by reports; load average ${loadavg()[0]!.toFixed(1)} when the run ended)`,
+  `Command: \`bun bench/portal.ts --feedbacks ${FEEDBACKS} --published ${PUBLISHED} --requests ${REQUESTS} --seconds ${SECONDS}\` (loopback; whole answers, no If-None-Match; the one-connection rows on a server rendering every request; the seed casts no votes, so \`top\` (votes, then reports) orders by reports; load average ${loadavg()[0]!.toFixed(1)} when the run ended)`,
   "",
   "| Measure | Result | Target |",
   "|---|---|---|",
