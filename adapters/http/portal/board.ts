@@ -101,7 +101,14 @@ ${v.apps.length > 1 ? html`<div><label for="f-app">${w.app}</label><select id="f
   const list =
     v.page.data.length > 0
       ? html`<ul class="posts">${v.page.data.map((item) => postRow(item, w, links))}</ul>`
-      : html`<p class="empty">${filtered ? w.noneMatch : w.noneFound}</p>`;
+      : html`<p class="empty">${
+          filtered
+            ? w.noneMatch
+            : // Done ones are left out by default: say so, rather than "nothing here" on a portal with some.
+              status === "open"
+              ? html`${w.noneOpen} <a href="${boardHref(links, query, { status: "all" })}">${w.showAll}</a>`
+              : w.noneFound
+        }</p>`;
   const pager = v.page.nextCursor
     ? html`<p class="pager"><a href="${boardHref(links, query, { cursor: v.page.nextCursor })}" rel="next">${w.more}</a></p>`
     : "";

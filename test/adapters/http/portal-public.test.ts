@@ -238,3 +238,20 @@ describe("anonymous pages", () => {
     expect(later.body).not.toContain("Faster login");
   });
 });
+
+describe("a board whose published feedbacks are all done", () => {
+  test("says nothing is open right now and links to every status, rather than that there is nothing", async () => {
+    const app = await inProcess();
+    const as = (method: string, path: string, body?: unknown) => app.request(method, path, { token: app.demo.tokens.admin, ...(body && { body }) });
+    expect((await as("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
+    const sent = await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode, please" } });
+    const key = sent.body.ticketId as string;
+    expect((await as("POST", `/v1/feedbacks/${key}/publish`, {})).status).toBe(200);
+    expect((await as("PATCH", `/v1/feedbacks/${key}`, { status: "delivered" })).status).toBe(200);
+    const board = await app.request("GET", "/p/demo");
+    expect(board.body).toContain("Nothing open right now.");
+    expect(board.body).toMatch(/<a href="\/p\/demo\?status=all[^"]*">See every status, done ones included<\/a>/);
+    expect((await app.request("GET", "/p/demo?status=all")).body).toContain("Dark mode");
+    app.close();
+  });
+});
