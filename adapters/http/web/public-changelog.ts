@@ -21,7 +21,8 @@ export const changelogPageTitle = (language: Language): string => wordsFor(langu
 /** The public changelog page's content (the portal's page holds it): each entry's title, date and Markdown body, and the Atom feed's address. */
 export function publicChangelogBody({ organizationName, feedPath, entries, language }: PublicChangelog): Html {
   const w = wordsFor(language, "publicChangelog");
-  const date = (at: number) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(at);
+  // As the portal's other pages write dates: 25 November 2026, 25 novembre 2026.
+  const date = (at: number) => new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(at);
   return html`<h1>${w.title}</h1><p class="intro">${organizationName}</p>
 <p><a href="${feedPath}" type="application/atom+xml">${w.feed}</a></p>
 ${
