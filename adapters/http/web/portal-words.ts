@@ -50,7 +50,8 @@ const EN = {
   save: "Save",
   saved: "Portal settings saved.",
   sso: "Single sign-on",
-  ssoIntro: "Your server signs {sub, email, name?, exp} as an HS256 JWT with this secret; people then open {address}/sso?token= followed by the token.",
+  ssoIntro:
+    "Your server signs {sub, email, name?, exp} as an HS256 JWT with this secret; people then open {address}/sso?token= followed by the token.",
   ssoSet: "A secret exists. Rotating it stops tokens signed with the current one at once.",
   ssoNone: "No secret yet.",
   ssoCreate: "Create the secret",
@@ -108,7 +109,8 @@ const FR: typeof EN = {
   save: "Enregistrer",
   saved: "Réglages du portail enregistrés.",
   sso: "Authentification unique",
-  ssoIntro: "Votre serveur signe {sub, email, name?, exp} en JWT HS256 avec ce secret\u202f; les personnes ouvrent ensuite {address}/sso?token= suivi du jeton.",
+  ssoIntro:
+    "Votre serveur signe {sub, email, name?, exp} en JWT HS256 avec ce secret\u202f; les personnes ouvrent ensuite {address}/sso?token= suivi du jeton.",
   ssoSet: "Un secret existe. Le renouveler refuse aussitôt les jetons signés avec l'actuel.",
   ssoNone: "Pas encore de secret.",
   ssoCreate: "Créer le secret",

@@ -242,7 +242,8 @@ describe("anonymous pages", () => {
 describe("a board whose published feedbacks are all done", () => {
   test("says nothing is open right now and links to every status, rather than that there is nothing", async () => {
     const app = await inProcess();
-    const as = (method: string, path: string, body?: unknown) => app.request(method, path, { token: app.demo.tokens.admin, ...(body !== undefined && { body }) });
+    const as = (method: string, path: string, body?: unknown) =>
+      app.request(method, path, { token: app.demo.tokens.admin, ...(body !== undefined && { body }) });
     expect((await as("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
     const sent = await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode, please" } });
     const key = sent.body.ticketId as string;

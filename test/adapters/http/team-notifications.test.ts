@@ -138,9 +138,12 @@ describe("assignment", () => {
     const assign = () => http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { owner: "lena@example.com" } });
     expect((await assign()).status).toBe(200);
     expect(await http.runJobs()).toBeGreaterThan(0);
-    expect(mailbox.to("lena@example.com").slice(before).map((m) => m.headers.match(/Subject: [^\r\n]*/)?.[0])).toEqual([
-      expect.stringContaining(`Subject: ${key} is assigned to you:`),
-    ]);
+    expect(
+      mailbox
+        .to("lena@example.com")
+        .slice(before)
+        .map((m) => m.headers.match(/Subject: [^\r\n]*/)?.[0]),
+    ).toEqual([expect.stringContaining(`Subject: ${key} is assigned to you:`)]);
     expect((await assign()).status).toBe(200);
     await http.runJobs();
     expect(mailbox.to("lena@example.com").length).toBe(before + 1);
