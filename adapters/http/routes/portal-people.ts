@@ -22,6 +22,13 @@ import { pageHeaders, portalDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
 
 /** What dresses a page of these forms as the portal's: its settings, and the request (for its address and chosen language). */
+/** A portal page's reading: the reader's language, the portal, and how it is dressed. */
+interface Visit {
+  readonly language: Language;
+  readonly portal: PortalEntry;
+  readonly brand: Brand | null;
+}
+
 interface Brand {
   readonly portal: PortalRecord;
   readonly request: Request;
@@ -177,15 +184,29 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
     );
   }
 
+  /** The portal a page names, read in the reader's language and dressed as that portal; its 404 page when it is off or unknown. */
+  async function visit(request: Request, slug: string): Promise<Visit | Response> {
+    const language = languageOf(request);
+    const portal = await portalOf(slug);
+    if (!portal) return notFound(language);
+    return { language, portal, brand: await brandOf(request, portal.slug) };
+  }
+
+  /** The same for a form posted to the portal, refused (its page) unless it comes from the portal's own page with its token. */
+  async function visitPosting(request: Request, slug: string, cookie: CookieJar, fields: Fields): Promise<Visit | Response> {
+    const at = await visit(request, slug);
+    if (at instanceof Response) return at;
+    return (await refused(request, cookie, fields, at.language, at.portal.slug, at.brand)) ?? at;
+  }
+
   return (
     new Elysia({ name: "routes/portal-people" })
       .get(
         "/p/:slug/sign-in",
         async ({ request, params, cookie, query }) => {
-          const language = languageOf(request);
-          const portal = await portalOf(params.slug);
-          if (!portal) return notFound(language);
-          const brand = await brandOf(request, portal.slug);
+          const at = await visit(request, params.slug);
+          if (at instanceof Response) return at;
+          const { language, portal, brand } = at;
           const person = await portalPerson(services, portal, cookie);
           const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
           return signInPage(
@@ -205,13 +226,10 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
       .post(
         "/p/:slug/sign-in",
         async ({ request, params, cookie, body }) => {
-          const language = languageOf(request);
-          const portal = await portalOf(params.slug);
-          if (!portal) return notFound(language);
-          const brand = await brandOf(request, portal.slug);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language, portal.slug, brand);
-          if (stop) return stop;
+          const at = await visitPosting(request, params.slug, cookie, fields);
+          if (at instanceof Response) return at;
+          const { language, portal, brand } = at;
           const w = textFor(language).portalPeople;
           const sent = shell(
             language,
@@ -239,10 +257,9 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
       .get(
         "/p/:slug/sign-in/link",
         async ({ request, params, cookie, query }) => {
-          const language = languageOf(request);
-          const portal = await portalOf(params.slug);
-          if (!portal) return notFound(language);
-          const brand = await brandOf(request, portal.slug);
+          const at = await visit(request, params.slug);
+          if (at instanceof Response) return at;
+          const { language, portal, brand } = at;
           const w = textFor(language).portalPeople;
           // Opening the page signs no one in: mail scanners follow links, and the link works once.
           const token = typeof query.token === "string" ? query.token : "";
@@ -264,13 +281,10 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
       .post(
         "/p/:slug/sign-in/link",
         async ({ request, params, cookie, body }) => {
-          const language = languageOf(request);
-          const portal = await portalOf(params.slug);
-          if (!portal) return notFound(language);
-          const brand = await brandOf(request, portal.slug);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language, portal.slug, brand);
-          if (stop) return stop;
+          const at = await visitPosting(request, params.slug, cookie, fields);
+          if (at instanceof Response) return at;
+          const { language, portal, brand } = at;
           const opened = await openLinkSession(services, portal, one(fields.token));
           if (!opened.ok) return failurePage(language, portal.slug, opened, brand);
           keepPortalSession(services, cookie, opened.value);
@@ -281,10 +295,9 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
       .get(
         "/p/:slug/sso",
         async ({ request, params, cookie, query }) => {
-          const language = languageOf(request);
-          const portal = await portalOf(params.slug);
-          if (!portal) return notFound(language);
-          const brand = await brandOf(request, portal.slug);
+          const at = await visit(request, params.slug);
+          if (at instanceof Response) return at;
+          const { language, portal, brand } = at;
           const opened = await openSsoSession(services, options.verifySso, portal, typeof query.token === "string" ? query.token : "");
           if (!opened.ok) return failurePage(language, portal.slug, opened, brand);
           keepPortalSession(services, cookie, opened.value);
@@ -295,12 +308,9 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
       .post(
         "/p/:slug/sign-out",
         async ({ request, params, cookie, body }) => {
-          const language = languageOf(request);
-          const portal = await portalOf(params.slug);
-          if (!portal) return notFound(language);
-          const brand = await brandOf(request, portal.slug);
-          const stop = await refused(request, cookie, fieldsOf(body), language, portal.slug, brand);
-          if (stop) return stop;
+          const at = await visitPosting(request, params.slug, cookie, fieldsOf(body));
+          if (at instanceof Response) return at;
+          const { portal } = at;
           await closePortalSession(services, cookie);
           return redirect(board(portal.slug));
         },
@@ -311,13 +321,10 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
       .post(
         "/p/:slug/:key/vote",
         async ({ request, params, cookie, body }) => {
-          const language = languageOf(request);
-          const portal = await portalOf(params.slug);
-          if (!portal) return notFound(language);
-          const brand = await brandOf(request, portal.slug);
           const fields = fieldsOf(body);
-          const stop = await refused(request, cookie, fields, language, portal.slug, brand);
-          if (stop) return stop;
+          const at = await visitPosting(request, params.slug, cookie, fields);
+          if (at instanceof Response) return at;
+          const { language, portal, brand } = at;
           // Only what the team published takes votes from the portal: anything else is not there.
           const feedback = await publishedFeedback(services, portal.orgId, params.key);
           if (!feedback) return notFound(language);
