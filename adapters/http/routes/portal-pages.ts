@@ -13,7 +13,7 @@ import { negotiateLanguage } from "../language.ts";
 import { boardBody, boardQuery } from "../portal/board.ts";
 import { publicAnswer, respond } from "../portal/cache.ts";
 import type { Rendered, renderCache } from "../portal/render-cache.ts";
-import { pageHeaders, portalDocument } from "../portal/document.ts";
+import { pageHeaders, type PortalDocument, portalDocument } from "../portal/document.ts";
 import { feedbackBody } from "../portal/feedback-page.ts";
 import { roadmapBody } from "../portal/roadmap-page.ts";
 import { robotsTxt, sitemapXml } from "../portal/search-engines.ts";
@@ -113,6 +113,14 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
     return null;
   };
   const send = (portal: PortalRecord, page: string) => publicAnswer(digest, page, pageHeaders(portal));
+  /** A page of the portal as its reader asked for it: its address, and the sign-in slot for who reads it. */
+  const readersPage = (request: Request, viewer: Viewer | null, page: Omit<PortalDocument, "baseUrl" | "here" | "account">): string =>
+    portalDocument({
+      ...page,
+      baseUrl,
+      here: new URL(request.url),
+      account: accountSlot(page.language, page.links, viewer, pathOf(request)),
+    });
   /**
    * Anyone's page renders once per moment for all readers of the address in the language
    * (render-cache.ts), then answers this request (304 when it holds the bytes). A signed-in
@@ -157,18 +165,15 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const home = portalUrl(baseUrl, portal.slug);
           return send(
             portal,
-            portalDocument({
+            readersPage(request, viewer, {
               portal,
               language,
-              baseUrl,
               title: portal.title,
               description: w.boardIntro,
               canonical: home,
               current: "board",
               links,
-              here: new URL(request.url),
               body,
-              account: accountSlot(language, links, viewer, pathOf(request)),
             }),
           );
         }),
@@ -187,18 +192,15 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const body = roadmapBody(language, links, columns);
           return send(
             portal,
-            portalDocument({
+            readersPage(request, viewer, {
               portal,
               language,
-              baseUrl,
               title: w.roadmap,
               description: w.roadmapIntro,
               canonical,
               current: "roadmap",
               links,
-              here: new URL(request.url),
               body,
-              account: accountSlot(language, links, viewer, pathOf(request)),
             }),
           );
         }),
@@ -252,18 +254,15 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const body = feedbackBody({ portal, language, links, feedback, vote, commentForm, ...(notice && { notice }) });
           return send(
             portal,
-            portalDocument({
+            readersPage(request, viewer, {
               portal,
               language,
-              baseUrl,
               title: feedback.publicTitle,
               description,
               canonical: feedback.url,
               current: "board",
               links,
-              here: new URL(request.url),
               body,
-              account: accountSlot(language, links, viewer, pathOf(request)),
             }),
           );
         }),
