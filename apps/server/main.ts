@@ -1,16 +1,5 @@
-import { buildWidget } from "../widget/build.ts";
 import type { Elysia } from "elysia";
-import { createHttpApp } from "../../adapters/http/app.ts";
-import { verifySsoToken } from "../../adapters/portal-sso/verify-token.ts";
 import { serve } from "../../adapters/http/serve.ts";
-import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
-import { failureResponse } from "../../adapters/http/reply.ts";
-import { createMcpHandler } from "../../adapters/mcp/handler.ts";
-import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
-import { createSlackHandlers } from "../../adapters/slack/requests.ts";
-import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
-import { createLinearWebhookHandler } from "../../adapters/linear/webhook.ts";
-import { createJiraWebhookHandler } from "../../adapters/jira/webhook.ts";
 import { createLogger, requestLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
@@ -20,6 +9,7 @@ import { closeServices, createServices } from "../runtime/services.ts";
 import { purgeExpired } from "../../core/upkeep/purge-expired.ts";
 import { listOrganizations } from "../../core/organizations/list-organizations.ts";
 import { startWorker } from "./worker.ts";
+import { assembleHttpApp } from "./http-app.ts";
 import { firstStartMessage, startMessage } from "./start-message.ts";
 
 const HOUSEKEEPING_MS = 60_000;
@@ -69,33 +59,15 @@ try {
   server.stop(true);
   fatal(error instanceof Error ? error.message : String(error));
 }
-app = createHttpApp(services, {
+app = assembleHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
   widgetKeyPerMinute: config.widgetKeyPerMinute,
   apiPerMinute: config.apiPerMinute,
   registrationsPerHour: config.registrationsPerHour,
   clientAddress: (request) => clients.get(request)!,
-  widget: buildWidget,
   portalCacheMs: config.portalCacheMs,
-  portals: { verifySso: verifySsoToken },
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
-  mcp: createMcpHandler(
-    services,
-    { apiPerMinute: config.apiPerMinute, reportsPerMinute: config.reportsPerMinute },
-    {
-      describe: (failure) => failureBody(failure, "en"),
-      describeArguments: (failure) => argumentsBody(failure.code, "en", failure.problem),
-      refuse: failureResponse,
-    },
-  ),
-  integrations: {
-    github: createGithubWebhookHandler(services, failureResponse),
-    bridge: createBridgeWebhookHandler(services, failureResponse),
-    linear: createLinearWebhookHandler(services, failureResponse),
-    jira: createJiraWebhookHandler(services, failureResponse),
-  },
-  slack: createSlackHandlers(services, failureResponse),
-}) as unknown as Elysia;
+});
 
 const firstStart = (await listOrganizations(services)).length === 0;
 const worker = startWorker(services, logger);

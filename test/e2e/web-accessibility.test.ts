@@ -3,11 +3,12 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { post, startServer, type TestServer } from "../support/server.ts";
+import { post } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
 
 const present = chromiumPresent("accessibility tests");
 
-let server: TestServer;
+let server: Served;
 let browser: Browser;
 let page: Page;
 let tracking: string;
@@ -39,7 +40,7 @@ async function check(
 
 describe.skipIf(!present)("accessibility of every main page, in Chromium with axe-core", () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = await serveInProcess();
     // The apps settings then show the issue tracker's status mapping form too.
     await server.cli(
       "tracker",

@@ -17,7 +17,7 @@ interface Violation {
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: any[] }> } }).axe.run();
+    const result = await (window as unknown as { axe: { run(o: object): Promise<{ violations: any[] }> } }).axe.run({ resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n: { target: string[] }) => n.target.join(" ")) }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");

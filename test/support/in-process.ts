@@ -1,19 +1,11 @@
-import { buildWidget } from "../../apps/widget/build.ts";
 import { COMMANDS } from "../../apps/cli/commands.ts";
-import { createHttpApp } from "../../adapters/http/app.ts";
-import { verifySsoToken } from "../../adapters/portal-sso/verify-token.ts";
-import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
-import { failureResponse } from "../../adapters/http/reply.ts";
+import { serve } from "../../adapters/http/serve.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
-import { createMcpHandler } from "../../adapters/mcp/handler.ts";
-import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
-import { createBridgeWebhookHandler } from "../../adapters/tracker-bridge/webhook.ts";
-import { createLinearWebhookHandler } from "../../adapters/linear/webhook.ts";
-import { createJiraWebhookHandler } from "../../adapters/jira/webhook.ts";
-import { createSlackHandlers } from "../../adapters/slack/requests.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { createServices } from "../../apps/runtime/services.ts";
+import { assembleHttpApp } from "../../apps/server/http-app.ts";
+import { startWorker } from "../../apps/server/worker.ts";
 import type { Services } from "../../core/services.ts";
 import { runJob } from "../../core/jobs/run-job.ts";
 import { scratchDir } from "./scratch.ts";
@@ -60,7 +52,7 @@ interface InProcessOptions {
   readonly widgetKeyPerMinute?: number;
   readonly registrationsPerHour?: number;
   /** The portals' people routes: which slugs name a portal (the portal's settings unless a test gives its own), and how SSO tokens are read. */
-  readonly portals?: Parameters<typeof createHttpApp>[1]["portals"];
+  readonly portals?: Parameters<typeof assembleHttpApp>[1]["portals"];
   /** How long anonymous portal answers are kept for all readers, as the server keeps them (PORTAL_CACHE_MS); not kept by default. */
   readonly portalCacheMs?: number;
 }
@@ -76,37 +68,70 @@ const CHEAP_ARGON2: Services["passwords"] = {
   verify: (password, hash) => Bun.password.verify(password, hash),
 };
 
-/** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
-export async function inProcess(options: InProcessOptions = {}): Promise<InProcess> {
-  const real = await createServices(loadConfig({ DATA_DIR: scratchDir("http"), ...options.env }), createLogger("silent", false), ORIGIN);
+/** The services and application a test talks to, at `origin`, with the demo organization. */
+async function assemble(options: InProcessOptions, origin: string, clientAddress: (request: Request) => string, dataDir = scratchDir("http")) {
+  const config = loadConfig({ DATA_DIR: dataDir, ...options.env });
+  const real = await createServices(config, createLogger("silent", false), origin);
   let offset = 0;
   const services: Services = { ...real, clock: () => Date.now() + offset, passwords: CHEAP_ARGON2, ...options.with };
-  const budgets = { reportsPerMinute: options.reportsPerMinute ?? 100_000, apiPerMinute: options.apiPerMinute ?? 100_000 };
-  const app = createHttpApp(services, {
-    ...budgets,
+  const app = assembleHttpApp(services, {
+    reportsPerMinute: options.reportsPerMinute ?? 100_000,
+    apiPerMinute: options.apiPerMinute ?? 100_000,
     widgetKeyPerMinute: options.widgetKeyPerMinute ?? 100_000,
     registrationsPerHour: options.registrationsPerHour ?? 100_000,
-    clientAddress: (request) => request.headers.get("x-test-client-address") ?? "192.0.2.1",
-    widget: buildWidget,
+    clientAddress,
     onUnexpected: (e) => console.error(e),
-    portals: { verifySso: verifySsoToken, ...options.portals },
+    ...(options.portals && { portals: options.portals }),
     ...(options.portalCacheMs !== undefined && { portalCacheMs: options.portalCacheMs }),
-    // The MCP endpoint as the server mounts it, so its refusals and budgets are tested without a socket.
-    mcp: createMcpHandler(services, budgets, {
-      describe: (failure) => failureBody(failure, "en"),
-      describeArguments: (failure) => argumentsBody(failure.code, "en", failure.problem),
-      refuse: failureResponse,
-    }),
-    // The trackers' incoming webhooks, as the server mounts them.
-    integrations: {
-      github: createGithubWebhookHandler(services, failureResponse),
-      bridge: createBridgeWebhookHandler(services, failureResponse),
-      linear: createLinearWebhookHandler(services, failureResponse),
-      jira: createJiraWebhookHandler(services, failureResponse),
-    },
-    slack: createSlackHandlers(services, failureResponse),
   });
   const info = await demo(services);
+  return {
+    services,
+    app,
+    demo: info,
+    config,
+    advanceClock(ms: number) {
+      offset += ms;
+    },
+    startFreshWindow(ms: number) {
+      offset += ms - (services.clock() % ms) + 200;
+    },
+    cli: (...words: string[]) => runCommand(services, words),
+  };
+}
+
+/** Runs an operator command of the CLI on the given services, as the CLI reads its command line, and returns what it printed. */
+async function runCommand(services: Services, words: string[]): Promise<string> {
+  // --json and --help stand alone, every other option takes a value.
+  const positionals: string[] = [];
+  const options: Record<string, string | boolean> = {};
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.startsWith("--")) positionals.push(word);
+    else if (word === "--json" || word === "--help") options[word.slice(2)] = true;
+    else options[word.slice(2)] = words[++i]!;
+  }
+  const [group, verb, ...rest] = positionals;
+  const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
+  const command = COMMANDS[name];
+  if (!command) throw new Error(`no CLI command ${name}`);
+  let printed = "";
+  await command(services, { args: name === group ? positionals.slice(1) : rest, options }, (line) => {
+    printed += `${line}\n`;
+  });
+  return printed;
+}
+
+/** The HTTP application on a fresh SQLite store with the demo organization, called through app.handle. */
+export async function inProcess(options: InProcessOptions = {}): Promise<InProcess> {
+  const {
+    services,
+    app,
+    demo: info,
+    advanceClock,
+    startFreshWindow,
+    cli,
+  } = await assemble(options, ORIGIN, (request) => request.headers.get("x-test-client-address") ?? "192.0.2.1");
   // A request that came over a socket carries its Host (the MCP endpoint checks it against its own address).
   const send = (request: Request): Promise<Response> => {
     if (request.headers.has("host")) return app.handle(request);
@@ -141,32 +166,9 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     handle: send,
     url: ORIGIN,
     fetch: (url, init) => send(new Request(url, init)),
-    advanceClock(ms) {
-      offset += ms;
-    },
-    startFreshMinute() {
-      offset += 60_000 - (services.clock() % 60_000) + 200;
-    },
-    async cli(...words) {
-      // As the CLI reads its command line: --json and --help stand alone, every other option takes a value.
-      const positionals: string[] = [];
-      const options: Record<string, string | boolean> = {};
-      for (let i = 0; i < words.length; i++) {
-        const word = words[i]!;
-        if (!word.startsWith("--")) positionals.push(word);
-        else if (word === "--json" || word === "--help") options[word.slice(2)] = true;
-        else options[word.slice(2)] = words[++i]!;
-      }
-      const [group, verb, ...rest] = positionals;
-      const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
-      const command = COMMANDS[name];
-      if (!command) throw new Error(`no CLI command ${name}`);
-      let printed = "";
-      await command(services, { args: name === group ? positionals.slice(1) : rest, options }, (line) => {
-        printed += `${line}\n`;
-      });
-      return printed;
-    },
+    advanceClock,
+    startFreshMinute: () => startFreshWindow(60_000),
+    cli,
     async runJobs() {
       let ran = 0;
       for (let job = await claim(); job; job = await claim()) {
@@ -177,6 +179,68 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
       return ran;
     },
     close: () => services.store.close(),
+  };
+}
+
+/** The application served in the test's own process: a real socket, the server's own serving and background worker, no process of its own. */
+export interface Served {
+  readonly services: Services;
+  readonly demo: DemoInfo;
+  /** `http://localhost:{port}`: the service's address, which absolute links it writes lead back to. */
+  readonly url: string;
+  readonly dataDir: string;
+  /** Runs an operator command of the CLI on the same services and returns what it printed. */
+  cli(...words: string[]): Promise<string>;
+  advanceClock(ms: number): void;
+  /** Moves the clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
+  startFreshMinute(): void;
+  /** The same for windows of any length (a quarter of an hour, an hour). */
+  startFreshWindow(ms: number): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the application on a free port through the server's own `serve` (body limits, request
+ * ids, client addresses) with its background worker running, as `startServer` does in a process
+ * of its own. For tests whose point is the browser or a real client, not the process: a server
+ * process costs a second of CPU to start, this costs what the test worker already loaded.
+ */
+export async function serveInProcess(options: InProcessOptions = {}): Promise<Served> {
+  let handle: ((request: Request) => Response | Promise<Response>) | undefined;
+  // Elysia hands a route the request alone: the address the server saw travels beside it.
+  const clients = new WeakMap<Request, string>();
+  const silent = createLogger("silent", false);
+  const server = serve(
+    (request, clientAddress) => {
+      clients.set(request, clientAddress);
+      return handle!(request);
+    },
+    { port: 0, trustedProxyHops: 0, logger: silent },
+  );
+  const url = `http://localhost:${server.port}`;
+  const dataDir = scratchDir("served");
+  const assembled = await assemble(
+    { ...options, env: { LOG_LEVEL: "silent", ...options.env } },
+    url,
+    (request) => clients.get(request) ?? "unknown",
+    dataDir,
+  );
+  handle = (request) => assembled.app.handle(request);
+  const worker = startWorker(assembled.services, silent);
+  return {
+    services: assembled.services,
+    demo: assembled.demo,
+    url,
+    dataDir,
+    cli: assembled.cli,
+    advanceClock: assembled.advanceClock,
+    startFreshMinute: () => assembled.startFreshWindow(60_000),
+    startFreshWindow: assembled.startFreshWindow,
+    async stop() {
+      await server.stop(true);
+      await worker.stop();
+      await assembled.services.store.close();
+    },
   };
 }
 
