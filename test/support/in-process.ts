@@ -231,7 +231,7 @@ export async function serveInProcess(options: InProcessOptions = {}): Promise<Se
       { port, trustedProxyHops: 0, logger: silent },
     );
   let server = listen(0);
-  const port = server.port;
+  const port = server.port!;
   const url = `http://localhost:${port}`;
   const dataDir = scratchDir("served");
   const start = async (known?: DemoInfo) => {
