@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { eventually, Receiver } from "../support/receiver.ts";
-import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, patch, post } from "../support/server.ts";
 import { jobsDone } from "../support/wait.ts";
 
 /** Every message the local SMTP server accepted, by recipient. */
@@ -23,13 +24,15 @@ const smtp = new SMTPServer({
 });
 const receiver = new Receiver();
 
-let server: TestServer;
+let server: Served;
 let db: Database;
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   receiver.start();
   const port = (smtp.server.address() as { port: number }).port;
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Retour <notify@retour.test>", WEBHOOKS_ALLOW_PRIVATE: "true" });
+  server = await serveInProcess({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Retour <notify@retour.test>", WEBHOOKS_ALLOW_PRIVATE: "true" },
+  });
   db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
 });
 afterAll(async () => {

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { FakeJira } from "../support/fake-jira.ts";
 import { FakeLinear } from "../support/fake-linear.ts";
-import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, patch, post } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
 
 const linear = new FakeLinear();
 const jira = new FakeJira();
-let server: TestServer;
+let server: Served;
 beforeAll(async () => {
   linear.start();
   jira.start();
-  server = await startServer();
+  server = await serveInProcess();
 });
 afterAll(async () => {
   await server.stop();

@@ -1,15 +1,25 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { connectAgent } from "../support/mcp-client.ts";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, post } from "../support/server.ts";
 
-let server: TestServer;
+let server: Served;
 let member: Client;
 let reader: Client;
+/**
+ * What tools/list gave each agent. Listed once per agent: the official client compiles a validator
+ * for every output schema at each listing, and checks each later call's structured content with it.
+ */
+let memberTools: Tool[];
+let readerTools: Tool[];
 beforeAll(async () => {
-  server = await startServer();
+  server = await serveInProcess();
   member = (await connectAgent(server.url, server.demo.users.member)).client!;
   reader = (await connectAgent(server.url, server.demo.users.reader)).client!;
+  memberTools = (await member.listTools()).tools;
+  readerTools = (await reader.listTools()).tools;
 });
 afterAll(async () => {
   await Promise.all([member.close(), reader.close()]);
@@ -24,14 +34,13 @@ const authorOf = async (ticketId: string) =>
   (await get(`${server.url}/v1/feedbacks/${ticketId}`, server.demo.tokens.member)).body.reportList[0].author;
 
 describe("MCP tools a model uses well", () => {
-  test("every tool has annotations (readOnlyHint, destructiveHint, idempotentHint); reads are read-only", async () => {
-    const { tools } = await member.listTools();
-    for (const tool of tools) {
+  test("every tool has annotations (readOnlyHint, destructiveHint, idempotentHint); reads are read-only", () => {
+    for (const tool of memberTools) {
       // Plain typeof: Bun's toMatchObject with expect.any() overwrites the object it is given.
       const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations ?? {};
       expect([typeof readOnlyHint, typeof destructiveHint, typeof idempotentHint]).toEqual(["boolean", "boolean", "boolean"]);
     }
-    const readOnly = tools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name);
+    const readOnly = memberTools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name);
     expect(readOnly.sort()).toEqual(["get_feature", "get_feedback", "list_apps", "list_features", "list_feedbacks", "list_similar_feedbacks"]);
   });
 
@@ -40,8 +49,7 @@ describe("MCP tools a model uses well", () => {
   });
 
   test("create_report offers only the three real kinds, and takes name and email for the relayed person", async () => {
-    const { tools } = await member.listTools();
-    const input = tools.find((t) => t.name === "create_report")!.inputSchema as any;
+    const input = memberTools.find((t) => t.name === "create_report")!.inputSchema as any;
     expect(input.properties.kind.anyOf.map((k: any) => k.const)).toEqual(["problem", "idea", "praise"]);
     expect(Object.keys(input.properties)).toContain("name");
     expect(input.additionalProperties).toBe(false);
@@ -132,9 +140,8 @@ describe("create_report picks the app when there is no choice", () => {
 });
 
 describe("tools/list shows only what the token's person may do", () => {
-  test("a Reader's agent sees the reads only", async () => {
-    const { tools } = await reader.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
+  test("a Reader's agent sees the reads only", () => {
+    expect(readerTools.map((t) => t.name).sort()).toEqual([
       "get_feature",
       "get_feedback",
       "list_apps",
@@ -157,9 +164,8 @@ describe("tools/list shows only what the token's person may do", () => {
   });
 
   test("a Member's agent sees every tool", async () => {
-    const { tools } = await member.listTools();
-    expect(tools.map((t) => t.name)).toContain("create_report");
-    expect(tools.map((t) => t.name)).toContain("update_feedback_status");
+    expect(memberTools.map((t) => t.name)).toContain("create_report");
+    expect(memberTools.map((t) => t.name)).toContain("update_feedback_status");
     expect((await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "idea", message: "warm-up" })).status).toBe(201);
   });
 });
@@ -230,7 +236,7 @@ describe("closing the loop through MCP, with the official client", () => {
     expect(commented.structuredContent.status).toBe("triage");
     expect(commented.structuredContent.comments.at(-1)).toMatchObject({ text: "Reproduced on Safari 18." });
     expect(errorOf(await member.callTool({ name: "add_comment", arguments: { key, text: "x", visibility: "everyone" } })).code).toBe("invalid_body");
-    const names = (await reader.listTools()).tools.map((t) => t.name);
+    const names = readerTools.map((t) => t.name);
     expect(names).not.toContain("add_comment");
     expect(names).not.toContain("publish_changelog_entry");
   });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, post } from "../support/server.ts";
 import { connectAgent } from "../support/mcp-client.ts";
 
-let server: TestServer;
+let server: Served;
 beforeAll(async () => {
-  server = await startServer();
+  server = await serveInProcess();
 });
 afterAll(() => server.stop());
 
@@ -128,23 +129,5 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
     expect(JSON.parse(refused.content[0].text).code).toBe("forbidden");
     expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
     await client!.close();
-  });
-
-  test("no token: 401 with WWW-Authenticate pointing to the protected resource metadata", async () => {
-    const res = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(res.status).toBe(401);
-    const base = server.url.replace("127.0.0.1", "localhost");
-    expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
-    const metadata = (await get(`${server.url}/.well-known/oauth-protected-resource/mcp`)).body;
-    expect(metadata).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base], bearer_methods_supported: ["header"] });
-  });
-
-  test("a cross-site Origin is refused before anything else (DNS rebinding protection)", async () => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: { origin: "https://evil.example", "content-type": "application/json" },
-      body: "{}",
-    });
-    expect(res.status).toBe(403);
   });
 });

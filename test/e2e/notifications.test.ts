@@ -2,7 +2,8 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
-import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, patch, post } from "../support/server.ts";
 import { jobsDone, waitFor } from "../support/wait.ts";
 
 interface Mail {
@@ -33,12 +34,12 @@ const smtp = new SMTPServer({
   },
 });
 
-let server: TestServer;
+let server: Served;
 let db: Database;
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const port = (smtp.server.address() as { port: number }).port;
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Retour <notify@retour.test>" });
+  server = await serveInProcess({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Retour <notify@retour.test>" } });
   db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
 });
 afterAll(async () => {

@@ -2,19 +2,22 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { FakeOpenAI } from "../support/fake-openai.ts";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
-import { jobsDone } from "../support/wait.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, post } from "../support/server.ts";
+import { jobsDone, waitFor } from "../support/wait.ts";
 
 const fake = new FakeOpenAI();
-let server: TestServer;
+let server: Served;
 beforeAll(async () => {
   fake.start();
-  server = await startServer({
-    ASSISTANT: "openai",
-    OPENAI_BASE_URL: fake.baseUrl,
-    OPENAI_API_KEY: "test",
-    OPENAI_MODEL: "test-model",
-    OPENAI_TIMEOUT_MS: "300",
+  server = await serveInProcess({
+    env: {
+      ASSISTANT: "openai",
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_API_KEY: "test",
+      OPENAI_MODEL: "test-model",
+      OPENAI_TIMEOUT_MS: "300",
+    },
   });
 });
 afterAll(async () => {
@@ -68,12 +71,12 @@ test("with ASSISTANT=openai the model asks, then the report is recorded with wha
   const read = await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin);
   expect(read.body).toMatchObject({ observed: "The spinner never stops", expected: "The file downloads" });
   // The title the model writes arrives with the background triage.
-  let title = read.body.title;
-  for (let i = 0; i < 100 && title !== "Export hangs at the last step"; i++) {
-    await Bun.sleep(50);
-    title = (await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin)).body.title;
-  }
-  expect(title).toBe("Export hangs at the last step");
+  const triaged = await waitFor(
+    "the background triage to write the title",
+    async () => (await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin)).body.title,
+    (title) => title === "Export hangs at the last step",
+  );
+  expect(triaged).toBe("Export hangs at the last step");
   expect((await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin)).body.summary).toBe(
     "Exports hang at the last step for this user.",
   );

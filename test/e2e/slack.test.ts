@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { slackSignature } from "../../core/slack/signature.ts";
 import { FakeSlack } from "../support/fake-slack.ts";
-import { post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { post } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
 
 const slack = new FakeSlack();
-let server: TestServer;
+let server: Served;
 beforeAll(async () => {
   slack.start();
   slack.people.set("U-ANN", { name: "ann", realName: "Ann Lee", email: "ann@acme.test" });
   // The server's own default (SLACK_API_URL) points the official client at the stand-in.
-  server = await startServer({ SLACK_API_URL: slack.apiUrl });
+  server = await serveInProcess({ env: { SLACK_API_URL: slack.apiUrl } });
   await server.cli("slack", "set", "DEMO", "--signing-secret", "e2e-signing-secret", "--bot-token", "xoxb-test-token", "--channel", "C-FEED");
 });
 afterAll(async () => {

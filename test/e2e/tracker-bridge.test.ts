@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, patch, post } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
 
 const SECRET = "bridge-secret";
@@ -21,9 +22,9 @@ const bridge = Bun.serve({
   },
 });
 
-let server: TestServer;
+let server: Served;
 beforeAll(async () => {
-  server = await startServer();
+  server = await serveInProcess();
   await server.cli(
     "tracker",
     "set",

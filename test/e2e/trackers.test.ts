@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import { FakeGitHub } from "../support/fake-github.ts";
-import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, patch, post } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
 
 const github = new FakeGitHub();
-let server: TestServer;
+let server: Served;
 let db: Database;
 beforeAll(async () => {
   github.start();
-  server = await startServer();
+  server = await serveInProcess();
   await server.cli(
     "tracker",
     "set",
@@ -143,16 +144,5 @@ describe("the linked GitHub issue", () => {
     github.add("Holidays in shipping estimates");
     expect(await server.cli("tracker", "link", "DEMO", other, "2")).toContain("acme/shop#2");
     expect((await get(`${server.url}/v1/feedbacks/${other}`, admin())).body.trackerIssue.key).toBe("acme/shop#2");
-  });
-
-  test("409 no_tracker when the app has no tracker", async () => {
-    const apps = await get(`${server.url}/v1/apps`, admin());
-    await server.cli("app", "create", "DEMO", "Untracked app");
-    const untracked = (await get(`${server.url}/v1/apps`, admin())).body.data.find((a: any) => a.name === "Untracked app");
-    expect(apps.status).toBe(200);
-    const channel = (await server.cli("channel", "create", "DEMO", untracked.id)).trim();
-    const k = (await post(`${server.url}/v1/reports`, { publicKey: channel, kind: "idea", message: "Untracked idea about widgets" })).body.ticketId;
-    const res = await post(`${server.url}/v1/feedbacks/${k}/tracker`, {}, { authorization: `Bearer ${admin()}` });
-    expect([res.status, res.body.code]).toEqual([409, "no_tracker"]);
   });
 });

@@ -2,17 +2,18 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { distinctText } from "../support/distinct.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { get, patch, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, patch, post } from "../support/server.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
 import { waitFor } from "../support/wait.ts";
 
-let server: TestServer;
+let server: Served;
 let db: Database;
 const receiver = new Receiver();
 
 beforeAll(async () => {
   receiver.start();
-  server = await startServer({ WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s,1s" });
+  server = await serveInProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s,1s" } });
   db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
 });
 afterAll(async () => {
@@ -28,6 +29,19 @@ const deliveriesDone = () =>
     () => (db.query("SELECT count(*) AS n FROM deliveries WHERE state = 'pending'").get() as { n: number }).n,
     (n) => n === 0,
   );
+/**
+ * Waits until a failed attempt is put back in the queue, then moves the clock past its retry
+ * (the schedule's one second): the retry is made at once instead of a second later.
+ */
+const retryNow = async () => {
+  await waitFor(
+    "a failed attempt to be put back in the queue",
+    () =>
+      (db.query("SELECT count(*) AS n FROM deliveries WHERE state = 'pending' AND attempt >= 1 AND lease_token IS NULL").get() as { n: number }).n,
+    (n) => n >= 1,
+  );
+  server.advanceClock(1_000);
+};
 
 const admin = () => server.demo.tokens.admin;
 async function createHook(url = receiver.url, events = ["feedback.created", "feedback.status_changed", "feedback.shipped"]) {
@@ -91,6 +105,7 @@ describe("signed webhooks, end to end", () => {
   test("a 500 is retried with the same event id and a new delivery id; the last delivery is visible", async () => {
     receiver.answer = (_body, count) => (count === 1 ? 500 : 200);
     const key = await report(PROBES[1]!);
+    await retryNow();
     const got = await eventually(
       () => forKey(key),
       (r) => r.length >= 2,
@@ -115,6 +130,7 @@ describe("signed webhooks, end to end", () => {
     expect(listed.body.data[0].lastDelivery.status).toBeNull();
     expect(listed.body.data[0].lastDelivery.error).toContain("connection failed");
     receiver.start(receiver.port);
+    await retryNow();
     const got = await eventually(
       () => forKey(key),
       (r) => r.length >= 1,
@@ -134,6 +150,7 @@ describe("signed webhooks, end to end", () => {
       (r) => r.length >= 1,
     );
     await server.restart();
+    await retryNow();
     const got = await eventually(
       () => forKey(key),
       (r) => r.some((x) => x.body.type === "feedback.created") && r.length >= 2,

@@ -68,8 +68,14 @@ const CHEAP_ARGON2: Services["passwords"] = {
   verify: (password, hash) => Bun.password.verify(password, hash),
 };
 
-/** The services and application a test talks to, at `origin`, with the demo organization. */
-async function assemble(options: InProcessOptions, origin: string, clientAddress: (request: Request) => string, dataDir = scratchDir("http")) {
+/** The services and application a test talks to, at `origin`, with the demo organization (made unless `known`, as a restart finds it). */
+async function assemble(
+  options: InProcessOptions,
+  origin: string,
+  clientAddress: (request: Request) => string,
+  dataDir = scratchDir("http"),
+  known?: DemoInfo,
+) {
   const config = loadConfig({ DATA_DIR: dataDir, ...options.env });
   const real = await createServices(config, createLogger("silent", false), origin);
   let offset = 0;
@@ -84,7 +90,7 @@ async function assemble(options: InProcessOptions, origin: string, clientAddress
     ...(options.portals && { portals: options.portals }),
     ...(options.portalCacheMs !== undefined && { portalCacheMs: options.portalCacheMs }),
   });
-  const info = await demo(services);
+  const info = known ?? (await demo(services));
   return {
     services,
     app,
@@ -197,6 +203,12 @@ export interface Served {
   /** The same for windows of any length (a quarter of an hour, an hour). */
   startFreshWindow(ms: number): void;
   stop(): Promise<void>;
+  /**
+   * Stops serving, the worker and the store, then starts them again from the same data directory
+   * on the same port and clock, as a stop and new start of the server would: nothing but what the
+   * store kept carries over (the demo organization is found, not made again).
+   */
+  restart(): Promise<void>;
 }
 
 /**
@@ -210,36 +222,53 @@ export async function serveInProcess(options: InProcessOptions = {}): Promise<Se
   // Elysia hands a route the request alone: the address the server saw travels beside it.
   const clients = new WeakMap<Request, string>();
   const silent = createLogger("silent", false);
-  const server = serve(
-    (request, clientAddress) => {
-      clients.set(request, clientAddress);
-      return handle!(request);
-    },
-    { port: 0, trustedProxyHops: 0, logger: silent },
-  );
-  const url = `http://localhost:${server.port}`;
+  const listen = (port: number) =>
+    serve(
+      (request, clientAddress) => {
+        clients.set(request, clientAddress);
+        return handle!(request);
+      },
+      { port, trustedProxyHops: 0, logger: silent },
+    );
+  let server = listen(0);
+  const port = server.port!;
+  const url = `http://localhost:${port}`;
   const dataDir = scratchDir("served");
-  const assembled = await assemble(
-    { ...options, env: { LOG_LEVEL: "silent", ...options.env } },
-    url,
-    (request) => clients.get(request) ?? "unknown",
-    dataDir,
-  );
-  handle = (request) => assembled.app.handle(request);
-  const worker = startWorker(assembled.services, silent);
+  const start = async (known?: DemoInfo) => {
+    const assembled = await assemble(
+      { ...options, env: { LOG_LEVEL: "silent", ...options.env } },
+      url,
+      (request) => clients.get(request) ?? "unknown",
+      dataDir,
+      known,
+    );
+    handle = (request) => assembled.app.handle(request);
+    return { assembled, worker: startWorker(assembled.services, silent) };
+  };
+  let running = await start();
+  const stop = async () => {
+    await server.stop(true);
+    await running.worker.stop();
+    await running.assembled.services.store.close();
+  };
   return {
-    services: assembled.services,
-    demo: assembled.demo,
+    get services() {
+      return running.assembled.services;
+    },
+    demo: running.assembled.demo,
     url,
     dataDir,
-    cli: assembled.cli,
-    advanceClock: assembled.advanceClock,
-    startFreshMinute: () => assembled.startFreshWindow(60_000),
-    startFreshWindow: assembled.startFreshWindow,
-    async stop() {
-      await server.stop(true);
-      await worker.stop();
-      await assembled.services.store.close();
+    cli: (...words) => running.assembled.cli(...words),
+    advanceClock: (ms) => running.assembled.advanceClock(ms),
+    startFreshMinute: () => running.assembled.startFreshWindow(60_000),
+    startFreshWindow: (ms) => running.assembled.startFreshWindow(ms),
+    stop,
+    async restart() {
+      const ahead = running.assembled.services.clock() - Date.now();
+      await stop();
+      running = await start(running.assembled.demo);
+      running.assembled.advanceClock(ahead);
+      server = listen(port);
     },
   };
 }
