@@ -3,11 +3,12 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
-import { patch, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { patch, post } from "../support/server.ts";
 
 const present = chromiumPresent("portal page tests");
 
-let server: TestServer;
+let server: Served;
 let browser: Browser;
 let dark: string;
 
@@ -36,15 +37,15 @@ const IDEAS: ReadonlyArray<{ title: string; kind: string; description?: string; 
   { title: "The new dashboard is a pleasure to use", kind: "praise" },
 ];
 
-/** A page at 1280 and 390 px, in light and dark: no serious axe violation, nothing scrolls sideways; each saved as a screenshot. */
+/** A page at 1280 and 390 px, in light and dark, opened once: no serious axe violation, nothing scrolls sideways; each saved as a screenshot. */
 async function check(page: Page, path: string, name: string) {
   const found: unknown[] = [];
+  const response = await page.goto(`${server.url}${path}`);
+  expect(response?.status()).toBe(200);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      const response = await page.goto(`${server.url}${path}`);
-      expect(response?.status()).toBe(200);
       await page.screenshot({ path: join(SCREENSHOTS, `portal-${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`), fullPage: true });
       const violations = await seriousViolations(page);
       const sideways = await scrollsSideways(page);
@@ -56,7 +57,7 @@ async function check(page: Page, path: string, name: string) {
 
 describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = await serveInProcess();
     const token = server.demo.tokens.admin;
     expect(
       (

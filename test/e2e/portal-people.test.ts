@@ -4,11 +4,12 @@ import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
 import { startMailbox } from "../support/mailbox.ts";
-import { post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { post } from "../support/server.ts";
 
 const present = chromiumPresent("portal people tests");
 
-let server: TestServer;
+let server: Served;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let browser: Browser;
 let idea: string;
@@ -32,7 +33,7 @@ async function check(page: Page, name: string) {
 describe.skipIf(!present)("a person on the portal, in Chromium", () => {
   beforeAll(async () => {
     mailbox = await startMailbox();
-    server = await startServer({ SMTP_URL: mailbox.url, SMTP_FROM: "Acme <portal@acme.test>" });
+    server = await serveInProcess({ env: { SMTP_URL: mailbox.url, SMTP_FROM: "Acme <portal@acme.test>" } });
     const auth = { authorization: `Bearer ${server.demo.tokens.admin}` };
     const put = await fetch(`${server.url}/v1/portal`, {
       method: "PUT",

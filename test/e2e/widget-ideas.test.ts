@@ -5,12 +5,13 @@ import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, post } from "../support/server.ts";
 import { jobsDone } from "../support/wait.ts";
 
 const present = chromiumPresent("widget Ideas browser tests");
 
-let server: TestServer;
+let server: Served;
 let browser: Browser;
 let db: Database;
 /** The host site: a page that identifies its person with a single sign-on token, and one that does not. */
@@ -63,7 +64,7 @@ async function published(title: string, message: string): Promise<string> {
 describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chromium", () => {
   let calendar: string;
   beforeAll(async () => {
-    server = await startServer();
+    server = await serveInProcess();
     db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
     site = serveSite();
     await server.cli("app", "browser", "DEMO", server.demo.appId, "--origins", site.url.origin);
@@ -92,20 +93,20 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
   }
 
   test("an identified person sees the app's top ideas with their votes and votes from the Ideas tab, at 1280 and 390 px", async () => {
+    const tab = await hostPage("/signed", 1280);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("tab", { name: "Ideas" }).click();
+    const list = tab.locator("[data-retour-widget] .idea");
+    await list.first().waitFor();
+    const vote = tab.getByRole("button", { name: /Vote for “Sync bookings with Google Calendar”/ });
+    expect(await vote.getAttribute("aria-pressed")).toBe("false");
+    await vote.click();
+    await tab.locator('[data-retour-widget] .vote[aria-pressed="true"]').waitFor();
+    expect(await vote.textContent()).toContain("1 vote");
     for (const width of [1280, 390]) {
-      const tab = await hostPage("/signed", width);
-      await tab.getByRole("button", { name: "Feedback" }).click();
-      await tab.getByRole("tab", { name: "Ideas" }).click();
-      const list = tab.locator("[data-retour-widget] .idea");
-      await list.first().waitFor();
+      await tab.setViewportSize({ width, height: 860 });
       expect(await list.count()).toBe(3);
-      const vote = tab.getByRole("button", { name: /Vote for “Sync bookings with Google Calendar”/ });
-      if (width === 1280) {
-        expect(await vote.getAttribute("aria-pressed")).toBe("false");
-        await vote.click();
-        await tab.locator('[data-retour-widget] .vote[aria-pressed="true"]').waitFor();
-        expect(await vote.textContent()).toContain("1 vote");
-      }
+      expect(await list.first().isVisible()).toBe(true);
       expect(await tab.getByRole("link", { name: /All ideas on the portal/ }).getAttribute("href")).toBe(`${server.url}/p/demo`);
       expect(await seriousViolations(tab)).toEqual([]);
       await tab.screenshot({ path: join(SCREENSHOTS, `widget-ideas-${width}.png`) });
@@ -133,21 +134,21 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     const before = (await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.admin)).body.data.length;
     const followers = async () => (await get(`${server.url}/v1/feedbacks/${calendar}`, server.demo.tokens.admin)).body.followers;
     const following = await followers();
+    const tab = await hostPage("/signed?who=bob@customer.example", 390);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("Could my bookings show up in Google Calendar?");
+    const offer = tab.getByText("Is it one of these? Vote instead.");
+    await offer.waitFor();
     for (const width of [390, 1280]) {
-      const tab = await hostPage("/signed?who=bob@customer.example", width);
-      await tab.getByRole("button", { name: "Feedback" }).click();
-      await tab.getByLabel("Your message").fill("Could my bookings show up in Google Calendar?");
-      const offer = tab.getByText("Is it one of these? Vote instead.");
-      await offer.waitFor();
+      await tab.setViewportSize({ width, height: 860 });
+      expect(await offer.isVisible()).toBe(true);
       expect(await tab.locator("[data-retour-widget] .offer a").first().textContent()).toBe("Sync bookings with Google Calendar");
       expect(await seriousViolations(tab)).toEqual([]);
       await tab.screenshot({ path: join(SCREENSHOTS, `widget-look-alike-${width}.png`) });
-      if (width === 1280) {
-        await tab.getByRole("button", { name: "Vote for this one" }).first().click();
-        await tab.getByText(/Your vote is counted, and you will hear about “Sync bookings with Google Calendar”/).waitFor();
-        await tab.screenshot({ path: join(SCREENSHOTS, "widget-look-alike-voted-1280.png") });
-      }
     }
+    await tab.getByRole("button", { name: "Vote for this one" }).first().click();
+    await tab.getByText(/Your vote is counted, and you will hear about “Sync bookings with Google Calendar”/).waitFor();
+    await tab.screenshot({ path: join(SCREENSHOTS, "widget-look-alike-voted-1280.png") });
     const after = (await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.admin)).body.data.length;
     expect(after).toBe(before);
     const voters = await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin);

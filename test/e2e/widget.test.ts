@@ -5,14 +5,16 @@ import { gunzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
 import { buildWidget } from "../../apps/widget/build.ts";
-import { get, startServer, type TestServer } from "../support/server.ts";
+import { FormBrowser, signIn } from "../support/browser.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get } from "../support/server.ts";
 
 const present = chromiumPresent("widget browser tests");
 
 /** Strings a page holds that must never leave it. */
 const SECRETS = ["hunter2-Secret", "ann.private@example.test", "hidden-token-4242", "Card 4970 1234 5678 9012"];
 
-let server: TestServer;
+let server: Served;
 let browser: Browser;
 /** The host site: pages on an origin of their own, one of them with a strict CSP. */
 let site: ReturnType<typeof Bun.serve>;
@@ -76,13 +78,25 @@ function serveSite(strictCsp: boolean) {
 }
 
 let cspSite: ReturnType<typeof Bun.serve>;
+/** The demo Admin's session cookies, from the real sign-in form: the inbox opens signed in, without walking the form again. */
+let adminCookies: Array<{ name: string; value: string; url: string }>;
+/** The hashed name of the widget's screenshot module, which a page imports to call it itself. */
+let screenshotModule: string;
 
 describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = await serveInProcess();
     [site, cspSite, elsewhere] = [serveSite(false), serveSite(true), serveSite(false)];
     const appId = (await server.cli("app", "list", "DEMO")).trim().split(/\s+/)[0]!;
     await server.cli("app", "browser", "DEMO", appId, "--origins", `${site.url.origin},${cspSite.url.origin}`, "--replay", "on");
+    const admin = new FormBrowser(server.url);
+    await signIn(admin, server.demo.users.admin.email, server.demo.users.admin.password, "/inbox");
+    adminCookies = admin
+      .cookieHeader()
+      .split("; ")
+      .map((pair) => pair.split("="))
+      .map(([name, ...value]) => ({ name: name!, value: value.join("="), url: server.url }));
+    screenshotModule = `${server.url}/widget/${(await buildWidget()).names.screenshot}`;
     browser = await launchChromium();
   });
   afterEach(() => closeContexts(browser));
@@ -119,16 +133,11 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     throw new Error("the qualification did not end in six steps");
   }
 
-  /** The web application, signed in as the demo Admin, at the given width. */
-  async function inbox(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const tab = await context.newPage();
-    await tab.goto(`${server.url}/inbox`);
-    await tab.getByLabel("E-mail").fill(server.demo.users.admin.email);
-    await tab.getByLabel("Password").fill(server.demo.users.admin.password);
-    await tab.getByRole("button", { name: "Sign in" }).click();
-    await tab.waitForURL(/\/inbox$/);
-    return tab;
+  /** The web application, signed in as the demo Admin. */
+  async function inbox(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies(adminCookies);
+    return context.newPage();
   }
 
   /** The feedback whose title or reports hold the word, read as its organization reads it. */
@@ -168,11 +177,13 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     const image = await fetch(feedback.fullContext.screenshot.url);
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    await tab.context().close();
 
+    const web = await inbox();
+    await web.goto(`${server.url}/inbox/${feedback.key}`);
+    const shown = web.getByRole("img", { name: /Screenshot sent with the report/ });
     for (const width of [1280, 390]) {
-      const web = await inbox(width);
-      await web.goto(`${server.url}/inbox/${feedback.key}`);
-      const shown = web.getByRole("img", { name: /Screenshot sent with the report/ });
+      await web.setViewportSize({ width, height: 900 });
       await shown.waitFor();
       expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       expect(await web.getByText("Checkout exploded: total is undefined").isVisible()).toBe(true);
@@ -183,7 +194,6 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   test("the page's personal data is in neither the replay nor the copy the screenshot is drawn from", async () => {
     const tab = await hostPage(site.url);
     await tab.getByLabel("Password").fill("hunter2-Secret-typed");
-    const { names } = await buildWidget();
     const drawnFrom = await tab.evaluate(async (module) => {
       const { takeScreenshot } = await import(module);
       let svg = "";
@@ -191,7 +201,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
         svg = copy;
       });
       return svg;
-    }, `${server.url}/widget/${names.screenshot}`);
+    }, screenshotModule);
     expect(drawnFrom).toContain("Checkout");
     for (const secret of SECRETS) expect(drawnFrom).not.toContain(secret);
 
@@ -202,8 +212,9 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     const replay = gunzipSync(Buffer.from(await (await fetch(feedback.fullContext.replay.url)).arrayBuffer())).toString();
     expect(replay).toContain('"type":2');
     for (const secret of SECRETS) expect(replay).not.toContain(secret);
+    await tab.context().close();
 
-    const web = await inbox(1280);
+    const web = await inbox();
     const refused: string[] = [];
     web.on("console", (m) => m.type() === "error" && refused.push(m.text()));
     await web.goto(`${server.url}/inbox/${feedback.key}`);
@@ -263,8 +274,11 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.goto(`${elsewhere.url.origin}/checkout`);
     await warned;
     // Opening it from the page's script draws nothing either, and says nothing more.
-    await tab.evaluate(() => (window as unknown as { Retour: { open(): void } }).Retour.open());
-    await tab.waitForTimeout(300);
+    // The refusal is known by now, so open() settles on its promise callbacks: a turn of the page's event loop sees them all run.
+    await tab.evaluate(async () => {
+      (window as unknown as { Retour: { open(): void } }).Retour.open();
+      await new Promise((done) => setTimeout(done, 0));
+    });
     await tab.screenshot({ path: join(SCREENSHOTS, "widget-foreign-origin-1280.png") });
     expect(await tab.locator("[data-retour-widget]").count()).toBe(0);
     expect(warnings).toHaveLength(1);
@@ -335,24 +349,27 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     for (const [lang, launcher] of [
       ["en", "Feedback"],
       ["fr", "Avis"],
-    ] as const)
+    ] as const) {
+      const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+      await tab.goto(`${site.url.origin}/pasted?lang=${lang}`);
+      await tab.getByRole("button", { name: launcher }).click();
+      const line = tab.getByText(/^(Will be sent|Sera envoyé)/);
+      await line.waitFor({ timeout: 10_000 });
       for (const width of [1280, 390]) {
-        const tab = await (await browser.newContext({ viewport: { width, height: 860 } })).newPage();
-        await tab.goto(`${site.url.origin}/pasted?lang=${lang}`);
-        await tab.getByRole("button", { name: launcher }).click();
-        const line = tab.getByText(/^(Will be sent|Sera envoyé)/);
-        await line.waitFor({ timeout: 10_000 });
+        await tab.setViewportSize({ width, height: 860 });
         expect(await line.textContent()).toBe(lines[lang]);
+        expect(await line.isVisible()).toBe(true);
         await tab.screenshot({ path: join(SCREENSHOTS, `widget-will-send-${lang}-${width}.png`) });
       }
+    }
   });
 
   test("a screenshot of a page with no background of its own is white where the page is blank, as the browser shows it", async () => {
-    const { names } = await buildWidget();
+    const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await tab.goto(`${site.url.origin}/pasted`);
+    await tab.getByRole("button", { name: "Feedback" }).waitFor();
     for (const width of [1280, 390]) {
-      const tab = await (await browser.newContext({ viewport: { width, height: 860 } })).newPage();
-      await tab.goto(`${site.url.origin}/pasted`);
-      await tab.getByRole("button", { name: "Feedback" }).waitFor();
+      await tab.setViewportSize({ width, height: 860 });
       const shot = await tab.evaluate(async (module) => {
         const { takeScreenshot } = await import(module);
         const blob: Blob = await takeScreenshot();
@@ -365,7 +382,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
         // The decoded JPEG, as PNG, to be looked at.
         const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: "image/png" })).arrayBuffer());
         return { blank, png: Array.from(bytes, (b) => String.fromCharCode(b)).join("") };
-      }, `${server.url}/widget/${names.screenshot}`);
+      }, screenshotModule);
       writeFileSync(join(SCREENSHOTS, `widget-captured-plain-${width}.png`), Buffer.from(shot.png, "latin1"));
       for (const channel of shot.blank) expect(channel).toBeGreaterThan(245);
     }
@@ -415,21 +432,28 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   });
 
   test("the hosted form works with JavaScript disabled, on a phone and on a desktop", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 860 }, javaScriptEnabled: false });
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/f/${server.demo.formKey}`);
+    await tab.getByLabel("Your message").fill("Exports time out after a minute on the reports page.");
     for (const width of [390, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 860 }, javaScriptEnabled: false });
-      const tab = await context.newPage();
-      await tab.goto(`${server.url}/f/${server.demo.formKey}`);
-      await tab.getByLabel("Your message").fill(`Exports at ${width}px time out after a minute on the reports page.`);
+      await tab.setViewportSize({ width, height: 860 });
       await tab.screenshot({ path: join(SCREENSHOTS, `hosted-form-${width}.png`), fullPage: true });
-      await tab.getByRole("button", { name: "Send" }).click();
-      for (let step = 0; step < 6 && !(await tab.getByText("Thank you!").isVisible()); step++) {
-        for (const field of await tab.locator("textarea").all()) await field.fill("Every time, since this morning.");
-        const choice = tab.locator("fieldset input").first();
-        if (await choice.count()) await choice.check();
-        await tab.getByRole("button", { name: "Continue" }).click();
-      }
-      expect(await tab.getByRole("link", { name: "Follow its progress" }).isVisible()).toBe(true);
-      await context.close();
     }
+    // Sent from the phone's width; the questions and the thanks are walked at the desktop's, and the end is seen at both.
+    await tab.setViewportSize({ width: 390, height: 860 });
+    await tab.getByRole("button", { name: "Send" }).click();
+    await tab.setViewportSize({ width: 1280, height: 860 });
+    for (let step = 0; step < 6 && !(await tab.getByText("Thank you!").isVisible()); step++) {
+      for (const field of await tab.locator("textarea").all()) await field.fill("Every time, since this morning.");
+      const choice = tab.locator("fieldset input").first();
+      if (await choice.count()) await choice.check();
+      await tab.getByRole("button", { name: "Continue" }).click();
+    }
+    for (const width of [1280, 390]) {
+      await tab.setViewportSize({ width, height: 860 });
+      expect(await tab.getByRole("link", { name: "Follow its progress" }).isVisible()).toBe(true);
+    }
+    await context.close();
   });
 });

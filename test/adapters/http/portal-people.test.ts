@@ -77,6 +77,18 @@ async function signedIn(email: string): Promise<FormBrowser> {
   return b;
 }
 
+/** A token as the customer's server signs it, expiring in 5 minutes by the service's clock (or at `exp`, in seconds). */
+const token = (claims: Record<string, unknown>, secret = SSO_SECRET, exp = Math.floor(http.services.clock() / 1000) + 300) =>
+  new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+
+/** Signs a person in through the customer's single sign-on, where how they sign in is not the point: no mail to wait for. */
+async function signedInBySso(email: string): Promise<FormBrowser> {
+  const b = browser();
+  const opened = await b.fetch(`/p/demo/sso?token=${await token({ sub: email, email })}`);
+  expect([opened.status, opened.headers.get("location")]).toEqual([303, "/p/demo"]);
+  return b;
+}
+
 /** A feedback the team published: the only ones the portal's people vote for. */
 async function report(message: string): Promise<string> {
   const key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId;
@@ -159,12 +171,16 @@ describe("signing in to a portal by an e-mail link", () => {
   test("links are limited per e-mail address (5 an hour) and per client address (20 an hour): 429 with Retry-After", async () => {
     const b = browser();
     const ask = async (who: FormBrowser, email: string) => who.submit(await text(await who.fetch("/p/demo/sign-in")), { email });
-    for (let i = 0; i < 5; i++) expect((await ask(browser(), "flood@customer.example")).status).toBe(200);
+    // Asked at once: each answer waits on its mail, and the mails need not wait on one another.
+    const flood = await Promise.all(Array.from({ length: 5 }, () => ask(browser(), "flood@customer.example")));
+    expect(flood.map((r) => r.status)).toEqual(Array(5).fill(200));
     const perEmail = await ask(browser(), "flood@customer.example");
     expect(perEmail.status).toBe(429);
     expect(Number(perEmail.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await text(perEmail)).toContain("Too many attempts.");
-    for (let i = 0; i < 20; i++) expect((await ask(b, `spray-${i}@customer.example`)).status).toBe(200);
+    const form = await text(await b.fetch("/p/demo/sign-in"));
+    const spray = await Promise.all(Array.from({ length: 20 }, (_, i) => b.submit(form, { email: `spray-${i}@customer.example` })));
+    expect(spray.map((r) => r.status)).toEqual(Array(20).fill(200));
     const perAddress = await ask(b, "spray-last@customer.example");
     expect([perAddress.status, Number(perAddress.headers.get("retry-after")) > 0]).toEqual([429, true]);
   });
@@ -181,10 +197,6 @@ describe("signing in to a portal by an e-mail link", () => {
 });
 
 describe("signing in to a portal through the customer's single sign-on", () => {
-  /** A token as the customer's server signs it, expiring in 5 minutes by the service's clock (or at `exp`, in seconds). */
-  const token = (claims: Record<string, unknown>, secret = SSO_SECRET, exp = Math.floor(http.services.clock() / 1000) + 300) =>
-    new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
-
   test("a token signed with the portal's secret opens a portal session with the person's name and e-mail, then goes to `next` on the portal", async () => {
     const b = browser();
     const signed = await token({ sub: "user-42", email: "Sso@Customer.example", name: "Sam Soe" });
@@ -225,7 +237,7 @@ describe("signing in to a portal through the customer's single sign-on", () => {
 
 describe("portal sessions are the portal's only", () => {
   test("a portal session never opens the team's inbox, and a team session is no portal session", async () => {
-    const person = await signedIn(http.demo.users.admin.email);
+    const person = await signedInBySso(http.demo.users.admin.email);
     const inbox = await person.fetch("/inbox");
     expect([inbox.status, inbox.headers.get("location")?.startsWith("/login")]).toEqual([303, true]);
     const member = browser();
@@ -234,7 +246,7 @@ describe("portal sessions are the portal's only", () => {
   });
 
   test("signing out ends the session on the server: the old cookie signs no one in", async () => {
-    const b = await signedIn("leaving@customer.example");
+    const b = await signedInBySso("leaving@customer.example");
     const cookie = b.cookieHeader();
     const page = await text(await b.fetch("/p/demo/sign-in"));
     const form = /<form method="post" action="\/p\/demo\/sign-out">[\s\S]*?<\/form>/.exec(page)![0];
@@ -247,7 +259,7 @@ describe("portal sessions are the portal's only", () => {
 describe("voting on the portal", () => {
   test("a signed-in person votes once: the form sends them back to the page, the feedback counts one vote, and they follow it", async () => {
     const key = await report("Export my data as CSV from the portal");
-    const b = await signedIn("voter@customer.example");
+    const b = await signedInBySso("voter@customer.example");
     const followers = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.followers;
     const voted = await vote(b, key);
     expect([voted.status, voted.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
@@ -260,7 +272,7 @@ describe("voting on the portal", () => {
 
   test("a person withdraws their vote", async () => {
     const key = await report("Withdraw a vote from the portal");
-    const b = await signedIn("changes-mind@customer.example");
+    const b = await signedInBySso("changes-mind@customer.example");
     await vote(b, key);
     expect(await votesOf(key)).toBe(1);
     expect((await vote(b, key, "withdraw")).headers.get("location")).toBe(`/p/demo/${key}`);
@@ -284,7 +296,7 @@ describe("voting on the portal", () => {
   test("a delivered feedback takes no vote: 409 and the page says why", async () => {
     const key = await report("Delivered already");
     await http.request("PATCH", `/v1/feedbacks/${key}`, { body: { status: "delivered" }, token: http.demo.tokens.member });
-    const refused = await vote(await signedIn("late@customer.example"), key);
+    const refused = await vote(await signedInBySso("late@customer.example"), key);
     expect(refused.status).toBe(409);
     expect(await text(refused)).toContain("This feedback takes no votes: it is delivered or dismissed.");
     expect(await votesOf(key)).toBe(0);
@@ -294,13 +306,13 @@ describe("voting on the portal", () => {
     const key = await report("Vote without signing in");
     const anonymous = await vote(browser(), key);
     expect([anonymous.status, anonymous.headers.get("location")]).toEqual([303, `/p/demo/sign-in?next=${encodeURIComponent(`/p/demo/${key}`)}`]);
-    expect((await vote(await signedIn("robot-voter@customer.example"), key, "cast", { website: "x" })).status).toBe(303);
+    expect((await vote(await signedInBySso("robot-voter@customer.example"), key, "cast", { website: "x" })).status).toBe(303);
     expect(await votesOf(key)).toBe(0);
   });
 
   test("a vote without the session's CSRF token, or from another site, is 403 and counts nothing", async () => {
     const key = await report("CSRF on the vote");
-    const b = await signedIn("csrf-voter@customer.example");
+    const b = await signedInBySso("csrf-voter@customer.example");
     const forged = await b.fetch(`/p/demo/${key}/vote`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -319,7 +331,7 @@ describe("voting on the portal", () => {
 
   test("votes are limited per person (10 a minute): the 11th is 429 with Retry-After", async () => {
     http.startFreshMinute();
-    const b = await signedIn("eager-voter@customer.example");
+    const b = await signedInBySso("eager-voter@customer.example");
     for (let i = 0; i < 10; i++) expect((await vote(b, await report(`Portal idea ${i}`))).status).toBe(303);
     const refused = await vote(b, await report("Portal idea too many"));
     expect(refused.status).toBe(429);
@@ -332,7 +344,7 @@ describe("voting on the portal", () => {
     const sharedAddress = { "x-test-client-address": "203.0.113.77" };
     let last: Response | null = null;
     for (let i = 0; i < 31; i++) {
-      const person = await signedIn(`crowd-${i}@customer.example`);
+      const person = await signedInBySso(`crowd-${i}@customer.example`);
       const shared = new FormBrowser(http.url, sharedAddress, (r) => http.handle(r));
       shared.plant(
         ...(person
