@@ -15,7 +15,8 @@ interface Violation {
  * Evaluated through the DevTools protocol, which the pages' strict CSP does not apply to.
  */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE);
+  // Once per document: a page looked at again (at another width) has axe-core already.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run(o: object): Promise<{ violations: any[] }> } }).axe.run({ resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n: { target: string[] }) => n.target.join(" ")) }));
