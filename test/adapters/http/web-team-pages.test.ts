@@ -153,17 +153,21 @@ describe("the reporter's tracking page", () => {
 });
 
 describe("every page of the team", () => {
-  test("the pages switch to French, forbid framing and carry a strict Content-Security-Policy", async () => {
-    const french = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
-    await signIn(french, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
-    const inbox = await page(french, "/inbox");
-    const switchTo = /<a href="([^"]+)"[^>]*>Français<\/a>/.exec(inbox)![1]!.replace(/&amp;/g, "&");
-    const switched = await french.fetch(switchTo);
-    expect(switched.status).toBe(303);
-    expect(await page(french, switched.headers.get("location")!)).toContain("<h1>Boîte de réception</h1>");
-    const settings = await french.fetch("/settings");
+  test("the pages switch to French and back to English by their link, forbid framing and carry a strict Content-Security-Policy", async () => {
+    const person = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
+    await signIn(person, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
+    /** Follows the page's link to the other language; returns the page it leads back to. */
+    const switchLanguage = async (from: string, name: string) => {
+      const link = new RegExp(`<a href="([^"]+)" lang="[a-z]+">${name}</a>`).exec(await page(person, from))![1]!.replace(/&amp;/g, "&");
+      const switched = await person.fetch(link);
+      expect([switched.status, switched.headers.get("location")]).toEqual([303, from]);
+      return page(person, from);
+    };
+    expect(await switchLanguage("/inbox", "Français")).toContain("<h1>Boîte de réception</h1>");
+    const settings = await person.fetch("/settings");
     expect(settings.headers.get("x-frame-options")).toBe("DENY");
     expect(settings.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(settings.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(await switchLanguage("/inbox", "English")).toContain("<h1>Inbox</h1>");
   });
 });
