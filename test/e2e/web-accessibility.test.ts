@@ -341,7 +341,7 @@ const scrolling = (names: readonly string[], widths: readonly Width[]) =>
   faults(names, widths, ({ scrolls }) => (scrolls.length > 0 ? scrolls : null));
 
 describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: accessibility (axe-core) and layout", () => {
-  beforeAll(visitEveryPage, 120_000);
+  beforeAll(visitEveryPage, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
