@@ -15,7 +15,7 @@ interface Violation {
  * Evaluated through the DevTools protocol, which the pages' strict CSP does not apply to.
  */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
-  // Once per document: a page looked at again (at another width) has axe-core already.
+  // Once per document: a page checked at several widths and colour schemes keeps the engine it was given.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run(o: object): Promise<{ violations: any[] }> } }).axe.run({ resultTypes: ["violations"] });
