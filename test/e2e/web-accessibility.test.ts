@@ -1,143 +1,424 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
-import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { post } from "../support/server.ts";
+import type { Browser, CDPSession, Page } from "playwright-core";
+import { seriousViolations } from "../support/axe.ts";
+import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, patch, post } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
 
-const present = chromiumPresent("accessibility tests");
+/**
+ * Every main page of the web application, in Chromium at 1280 and 390 px. Each page state is
+ * visited once and looked at there at both widths (one shared check): axe-core's serious and
+ * critical violations, what scrolls sideways, checkboxes beside their labels, the page's own
+ * layout questions, and a full-page screenshot to look at. The tests below then read what the
+ * visit saw, each its own rule.
+ */
+const present = chromiumPresent("accessibility and layout tests");
+
+const WIDTHS = [1280, 390] as const;
+type Width = (typeof WIDTHS)[number];
+
+/** A feedback whose title and report hold a 10,000-character word (its comment, one of 5,000); one whose context holds long addresses and a stack trace. */
+const WORD = "a".repeat(9_900);
+const LONG_URL = `http://localhost:5173/checkout/${"step-".repeat(150)}pay`;
+const STACK = `TypeError: total is undefined\n    at pay (${LONG_URL}.js:12:1)`;
+
+interface Seen {
+  /** Serious and critical axe-core violations; null where the state is not an axe one. */
+  readonly violations: unknown[] | null;
+  /** What scrolls sideways: the page itself, or a scroll box inside it (a table too wide for its place). */
+  readonly scrolls: string[];
+  /** Checkboxes and radio buttons apart from their label text; null where not asked. */
+  readonly apart: string[] | null;
+  /** What the state's own probe measured at this width. */
+  readonly probe: any;
+}
+
+/** What a state asks for besides scrolling: axe (the main pages), the labels' check, a screenshot, a probe of its own at each width. */
+interface Asked {
+  readonly axe?: boolean;
+  readonly labels?: boolean;
+  readonly shot?: boolean;
+  readonly probe?: (page: Page, width: Width) => Promise<unknown>;
+}
+
+/** What the pages' visit saw, by state name, then width. */
+const seen = new Map<string, Record<Width, Seen>>();
 
 let server: Served;
 let browser: Browser;
-let page: Page;
-let tracking: string;
 let key: string;
+let tracking: string;
+let longWord: string;
+let longContext: string;
+let invitation: string;
 
-/**
- * Every main page at both widths: no serious or critical axe-core violation, and nothing scrolls
- * sideways on a phone. Each is saved as a screenshot to look at.
- */
-async function check(
-  path: string,
-  on: Page = page,
-  name = path
-    .replace(/^https?:\/\/[^/]+/, "")
-    .replace(/[^a-z0-9]+/gi, "-")
-    .replace(/^-|-$/g, "") || "home",
-) {
-  const found: unknown[] = [];
-  for (const width of [1280, 390]) {
-    await on.setViewportSize({ width, height: 900 });
-    await on.goto(path.startsWith("http") ? path : `${server.url}${path}`);
-    await on.screenshot({ path: join(SCREENSHOTS, `page-${name}-${width}.png`), fullPage: true });
-    const violations = await seriousViolations(on);
-    const sideways = await scrollsSideways(on);
-    if (violations.length > 0 || sideways) found.push({ path, width, violations, sideways });
-  }
-  return found;
+const scrollsOf = (on: Page) =>
+  on.evaluate(() => {
+    const root = document.documentElement;
+    const boxes = [...document.querySelectorAll("main *")].filter(
+      (e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1,
+    );
+    return [
+      ...(root.scrollWidth > root.clientWidth + 1 ? [`the page: ${root.scrollWidth} > ${root.clientWidth}`] : []),
+      ...boxes.map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`),
+    ];
+  });
+
+/** Checkboxes and radio buttons whose label text is not right beside them, on the same line. */
+const apartFromLabels = (on: Page) =>
+  on.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement>("input[type=checkbox], input[type=radio]")]
+      .filter((input) => input.offsetParent !== null)
+      .flatMap((input) => {
+        const label = input.closest("label");
+        const text = [...(label?.childNodes ?? [])].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+        if (!text) return [`${input.name}: no label text`];
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const words = range.getClientRects()[0]!;
+        const box = input.getBoundingClientRect();
+        const gap = words.left - box.right;
+        const sameLine = words.top < box.bottom && words.bottom > box.top;
+        return sameLine && gap >= 0 && gap <= 16 ? [] : [`${input.name}: gap ${Math.round(gap)} px, same line ${sameLine}`];
+      }),
+  );
+
+/** Where the application's bar sits beside the page, how its navigation's links stack, and whether anything in it is cut. */
+const sideBar = (on: Page) =>
+  on.evaluate(() => {
+    const bar = document.querySelector("header.app-bar")!.getBoundingClientRect();
+    const main = document.querySelector("main")!.getBoundingClientRect();
+    const links = [...document.querySelectorAll("header nav a")];
+    const cut = [...document.querySelectorAll("header.app-bar *")].filter(
+      (e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === "visible",
+    );
+    return {
+      left: Math.round(bar.left),
+      beside: bar.right <= main.left,
+      links: links.length,
+      rows: new Set(links.map((a) => Math.round(a.getBoundingClientRect().top))).size,
+      cut: cut.map((e) => e.tagName),
+    };
+  });
+
+/** How far the first legend of the page stands below the field `selector`, in px. */
+const legendGap = (on: Page, selector: string) =>
+  on.evaluate(
+    (field) =>
+      Math.round(document.querySelector("main legend")!.getBoundingClientRect().top - document.querySelector(field)!.getBoundingClientRect().bottom),
+    selector,
+  );
+
+const sessions = new WeakMap<Page, CDPSession>();
+/** A full-page screenshot, its PNG encoded for speed (Chromium's optimizeForSpeed: a larger file, a fifth less of its time). */
+async function screenshot(on: Page, name: string) {
+  const cdp = sessions.get(on) ?? (await on.context().newCDPSession(on));
+  sessions.set(on, cdp);
+  const { width, height } = await on.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+  const { data } = await cdp.send("Page.captureScreenshot", {
+    format: "png",
+    optimizeForSpeed: true,
+    captureBeyondViewport: true,
+    clip: { x: 0, y: 0, width, height, scale: 1 },
+  });
+  await Bun.write(join(SCREENSHOTS, `${name}.png`), Buffer.from(data, "base64"));
 }
 
-describe.skipIf(!present)("accessibility of every main page, in Chromium with axe-core", () => {
-  beforeAll(async () => {
-    server = await serveInProcess();
-    // The apps settings then show the issue tracker's status mapping form too.
-    await server.cli(
-      "tracker",
-      "set",
-      "DEMO",
-      server.demo.appId,
-      "jira",
-      "--site",
-      "acme",
-      "--project",
-      "SHOP",
-      "--email",
-      "ops@acme.test",
-      "--token",
-      "t",
-    );
-    const created = await post(`${server.url}/v1/reports`, {
-      publicKey: server.demo.publicKey,
-      kind: "problem",
-      message: "The checkout button does nothing on the payment page",
-      user: { email: "ann@example.com", name: "Ann" },
-    });
-    key = created.body.ticketId;
-    tracking = created.body.statusUrl;
-    browser = await launchChromium();
-    const visitor = await (await browser.newContext()).newPage();
-    expect(await check(`${server.url}/login?next=/inbox`, visitor, "sign-in")).toEqual([]);
-    page = await signedInPage(browser, server.url, server.demo.users.admin);
+/**
+ * The one check of every page state: the page as it is now (reached once), at both widths, the
+ * width it is at first. `on` is left at the other width.
+ */
+async function look(on: Page, name: string, asked: Asked = {}) {
+  const { axe = false, labels = false, shot = true, probe } = asked;
+  const current = on.viewportSize()?.width === 390 ? 390 : 1280;
+  const found = {} as Record<Width, Seen>;
+  for (const width of current === 1280 ? WIDTHS : ([...WIDTHS].reverse() as Width[])) {
+    if (on.viewportSize()?.width !== width) await on.setViewportSize({ width, height: 900 });
+    if (shot) await screenshot(on, `page-${name}-${width}`);
+    found[width] = {
+      violations: axe ? await seriousViolations(on) : null,
+      scrolls: await scrollsOf(on),
+      apart: labels ? await apartFromLabels(on) : null,
+      probe: probe ? await probe(on, width) : undefined,
+    };
+  }
+  seen.set(name, found);
+}
+
+/** Goes to `path` of the service (or an absolute address) and looks at it. */
+async function visit(on: Page, path: string, name: string, asked: Asked = {}) {
+  await on.goto(path.startsWith("http") ? path : `${server.url}${path}`);
+  await look(on, name, asked);
+}
+
+/** The settings pages, by name, at their addresses (`APP` is the demo app's settings). */
+const SETTINGS: Record<string, string> = {
+  settings: "/settings",
+  "settings-apps": "/settings/apps",
+  "settings-app-channels": "APP/channels",
+  "settings-app-widget": "APP/widget",
+  "settings-app-features": "APP/features",
+  "settings-members": "/settings/members",
+  "settings-webhooks": "/settings/webhooks",
+  "settings-tokens": "/settings/tokens",
+  "settings-agents": "/settings/agents",
+  "settings-slack": "/settings/slack",
+  "settings-portal": "/settings/portal",
+};
+/** The settings pages with checkboxes or radio buttons, and the probes of some at 1280 px. */
+const WITH_CHOICES = ["settings-app-widget", "settings-app-features", "settings-tokens", "settings-webhooks"];
+const PROBES: Record<string, Asked["probe"]> = {
+  "settings-webhooks": async (page, width) => (width === 1280 ? legendGap(page, "#webhook-url") : null),
+  "settings-tokens": async (page, width) => (width === 1280 ? legendGap(page, "#token-label") : null),
+};
+
+/** The inbox's look at each width: a table at 1280 px, its switcher and side bar; cards on a phone. */
+const inboxProbe: Asked["probe"] = async (on, width) => {
+  if (width === 1280) {
+    const link = on.getByRole("link", { name: longContext, exact: true });
+    const line = await link.evaluate((a) => parseFloat(getComputedStyle(a).lineHeight) || 24);
+    return {
+      keyHeight: (await link.boundingBox())!.height,
+      line,
+      switcher: await on.getByLabel("Organization").isVisible(),
+      bar: await sideBar(on),
+    };
+  }
+  return {
+    head: await on.locator("table.cards thead").isVisible(),
+    card: await on
+      .locator("table.cards tbody tr")
+      .first()
+      .evaluate((tr) => getComputedStyle(tr).display),
+    width: await on.evaluate(() => document.documentElement.scrollWidth),
+  };
+};
+
+/** The data the pages show, then the visit of every page state. */
+async function visitEveryPage() {
+  server = await serveInProcess();
+  const { demo } = server;
+  // The apps settings then show the issue tracker's status mapping form too.
+  await server.cli("tracker", "set", "DEMO", demo.appId, "jira", "--site", "acme", "--project", "SHOP", "--email", "ops@acme.test", "--token", "t");
+  // A second organization: the side bar then has the organization switcher.
+  await server.cli("org", "create", "Atelier Dubois-Lefèvre et associés", "--prefix", "ATELIER");
+  await server.cli("member", "add", "ATELIER", demo.users.admin.email, "admin");
+  // The inbox is looked at with these two feedbacks alone, before the others exist.
+  const plain = await post(`${server.url}/v1/reports`, { publicKey: demo.publicKey, kind: "problem", message: `${WORD} breaks the page` });
+  longWord = plain.body.ticketId;
+  const commented = await patch(`${server.url}/v1/feedbacks/${longWord}`, demo.tokens.admin, {
+    status: "prioritized",
+    comment: `Seen: ${WORD.slice(0, 4_900)}`,
   });
-  afterEach(() => closeContexts(browser, page));
+  const captured = await post(
+    `${server.url}/v1/widget/reports`,
+    {
+      publicKey: demo.widgetKey,
+      kind: "problem",
+      message: "Paying fails with an error in the console",
+      context: {
+        page: { url: LONG_URL, title: "Checkout" },
+        console: [{ level: "error", message: STACK, at: Date.now() }],
+        network: [{ method: "POST", url: LONG_URL, status: 500, durationMs: 120, at: Date.now() }],
+      },
+    },
+    { origin: "http://localhost:5173" },
+  );
+  longContext = captured.body.ticketId;
+  expect([plain.status, commented.status, captured.status]).toEqual([201, 200, 201]);
+
+  browser = await launchChromium();
+  // The sign-in page; then this page signs in, as the demo organization's Admin, and looks at the inbox.
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await visit(page, "/login?next=/inbox", "sign-in", { axe: true });
+  await page.getByLabel("E-mail").fill(demo.users.admin.email);
+  await page.getByLabel("Password").fill(demo.users.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/inbox$/);
+  await visit(page, `/inbox?org=${demo.orgId}`, "inbox", { axe: true, probe: inboxProbe });
+
+  const created = await post(`${server.url}/v1/reports`, {
+    publicKey: demo.publicKey,
+    kind: "problem",
+    message: "The checkout button does nothing on the payment page",
+    user: { email: "ann@example.com", name: "Ann" },
+  });
+  key = created.body.ticketId;
+  tracking = created.body.statusUrl;
+  const growing = [];
+  for (const message of ["Search finds nothing for umbrellas", "The search box finds no results in French", "Searching by name finds nothing"]) {
+    growing.push((await post(`${server.url}/v1/reports`, { publicKey: demo.publicKey, kind: "problem", message })).status);
+  }
+  const invited = await post(
+    `${server.url}/v1/invitations`,
+    { email: "new.person@example.com", role: "member" },
+    { authorization: `Bearer ${demo.tokens.admin}` },
+  );
+  invitation = invited.body.url;
+  expect([created.status, ...growing, invited.status]).toEqual([201, 201, 201, 201, 201]);
+  await waitFor(
+    "a feature growing this week",
+    async () => (await get(`${server.url}/v1/apps/${demo.appId}/trends`, demo.tokens.admin)).body.growing?.length ?? 0,
+    (n) => n > 0,
+    20_000,
+  );
+
+  // People who are not signed in: the reporter's pages, the team's links, the hosted form.
+  const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await visit(visitor, "/forgot-password", "forgot-password", { axe: true });
+  await visit(visitor, invitation, "invitation", { axe: true });
+  await visit(visitor, "/reset-password?t=used", "reset-link-gone", { axe: true });
+  await visit(visitor, tracking, "tracking", { axe: true });
+  await visit(visitor, `/f/${demo.formKey}`, "form", { labels: true, shot: false });
+  await visitor.context().close();
+
+  // The team's other pages.
+  await visit(page, `/inbox/${key}`, "feedback", { axe: true });
+  await visit(page, `/inbox/${longWord}`, "long-word");
+  await visit(page, `/inbox/${longContext}`, "long-context");
+  await visit(page, "/duplicates", "duplicates", {
+    axe: true,
+    probe: async (on, width) => (width === 1280 ? on.getByLabel("App").evaluate((select) => Math.round(select.getBoundingClientRect().width)) : null),
+  });
+  await visit(page, "/trends", "trends", { axe: true });
+  for (const [name, path] of Object.entries(SETTINGS)) {
+    await visit(page, path.replace("APP", `/settings/apps/${demo.appId}`), name, {
+      axe: true,
+      labels: WITH_CHOICES.includes(name),
+      ...(PROBES[name] && { probe: PROBES[name] }),
+    });
+  }
+  await visit(page, "/account", "account", { axe: true });
+
+  // In French: the inbox (switched to by its link) and the trends, the features growing this week included.
+  await page.goto(`${server.url}/inbox`);
+  await page.getByRole("link", { name: "Français" }).click();
+  await page.getByRole("heading", { name: "Boîte de réception" }).waitFor();
+  await look(page, "inbox-fr", {
+    probe: async (on, width) =>
+      width === 1280
+        ? {
+            bar: await sideBar(on),
+            sort: await on.getByLabel("Trier par").evaluate((select: HTMLSelectElement) => {
+              const style = getComputedStyle(select);
+              const context = document.createElement("canvas").getContext("2d")!;
+              context.font = style.font;
+              const text = context.measureText(select.selectedOptions[0]!.text).width;
+              // The room for the text: the box less its padding and the arrow's width.
+              const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+              return { text: select.selectedOptions[0]!.text, fits: text <= room };
+            }),
+          }
+        : null,
+  });
+  await page.goto(`${server.url}/trends`);
+  await page.getByRole("heading", { name: "En hausse cette semaine" }).waitFor();
+  await look(page, "trends-fr");
+  // An open page is not free: headless Chromium keeps drawing it.
+  await page.context().close();
+}
+
+/** What the visit saw of these states at these widths, where it is not as it should be. */
+function faults(names: readonly string[], widths: readonly Width[], fault: (seen: Seen) => unknown) {
+  return names.flatMap((name) =>
+    widths.flatMap((width) => {
+      const at = seen.get(name)?.[width];
+      if (!at) return [{ name, width, fault: "not visited" }];
+      const found = fault(at);
+      return found ? [{ name, width, fault: found }] : [];
+    }),
+  );
+}
+/** Accessible (no serious or critical axe-core violation) and not scrolling sideways as a page. */
+const inaccessible = (names: readonly string[]) =>
+  faults(names, WIDTHS, ({ violations, scrolls }) => {
+    const sideways = scrolls.some((s) => s.startsWith("the page"));
+    return violations === null || violations.length > 0 || sideways ? { violations, sideways } : null;
+  });
+const scrolling = (names: readonly string[], widths: readonly Width[]) =>
+  faults(names, widths, ({ scrolls }) => (scrolls.length > 0 ? scrolls : null));
+
+describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: accessibility (axe-core) and layout", () => {
+  beforeAll(visitEveryPage, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  test("the check itself finds what it looks for: a control page with an unlabelled button and image fails it", async () => {
-    const control = await (await browser.newContext()).newPage();
-    await control.setContent(
-      '<html lang="en"><head><title>Control</title></head><body><main><img src="x.png"><button></button></main></body></html>',
-    );
-    expect((await seriousViolations(control)).map((v) => v.id).sort()).toEqual(["button-name", "image-alt"]);
+  describe("accessibility: no serious or critical axe-core violation, and no page scrolls sideways, at either width", () => {
+    test("the check itself finds what it looks for: a control page with an unlabelled button and image fails it", async () => {
+      const control = await (await browser.newContext()).newPage();
+      await control.setContent(
+        '<html lang="en"><head><title>Control</title></head><body><main><img src="x.png"><button></button></main></body></html>',
+      );
+      expect((await seriousViolations(control)).map((v) => v.id).sort()).toEqual(["button-name", "image-alt"]);
+      await control.context().close();
+    });
+
+    test("the sign-in page", () => {
+      expect(inaccessible(["sign-in"])).toEqual([]);
+    });
+
+    test("the inbox, a feedback, possible duplicates and trends", () => {
+      expect(inaccessible(["inbox", "duplicates", "trends", "feedback"])).toEqual([]);
+    });
+
+    test("each settings page", () => {
+      expect(inaccessible(Object.keys(SETTINGS))).toEqual([]);
+    });
+
+    test("the team's own pages: the account page, forgot password, an invitation link, a link that no longer works", () => {
+      expect(inaccessible(["account", "forgot-password", "invitation", "reset-link-gone"])).toEqual([]);
+    });
+
+    test("the reporter's tracking page", () => {
+      expect(inaccessible(["tracking"])).toEqual([]);
+    });
   });
 
-  test("the inbox, a feedback, possible duplicates and trends", async () => {
-    const found = [];
-    for (const path of ["/inbox", "/duplicates", "/trends"]) found.push(...(await check(path)));
-    found.push(...(await check(`/inbox/${key}`, page, "feedback")));
-    expect(found).toEqual([]);
-  }, 60_000);
-
-  test("each settings page", async () => {
-    const found = [];
-    const app = `/settings/apps/${server.demo.appId}`;
-    for (const path of [
-      "/settings",
-      "/settings/apps",
-      `${app}/channels`,
-      `${app}/widget`,
-      `${app}/features`,
-      "/settings/members",
-      "/settings/webhooks",
-      "/settings/tokens",
-      "/settings/agents",
-      "/settings/slack",
-      "/settings/portal",
-    ]) {
-      found.push(
-        ...(await check(
-          path,
-          page,
-          path
-            .replace(app, "/settings/app")
-            .replace(/[^a-z0-9]+/gi, "-")
-            .slice(1),
-        )),
-      );
-    }
-    expect(found).toEqual([]);
-  }, 60_000);
-
-  test("the team's own pages: the account page, forgot password, an invitation link, a link that no longer works", async () => {
-    const invited = await fetch(`${server.url}/v1/invitations`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${server.demo.tokens.admin}`, "content-type": "application/json" },
-      body: JSON.stringify({ email: "new.person@example.com", role: "member" }),
+  describe("layout", () => {
+    test("checkboxes and radio buttons sit right beside their labels: settings, token scopes, webhook events, the hosted form", () => {
+      expect(
+        faults([...WITH_CHOICES, "form"], WIDTHS, ({ apart }) => (apart === null || apart.length > 0 ? (apart ?? "not checked") : null)),
+      ).toEqual([]);
     });
-    const { url } = (await invited.json()) as { url: string };
-    const found = [...(await check("/account"))];
-    const visitor = await (await browser.newContext()).newPage();
-    found.push(...(await check("/forgot-password", visitor)));
-    found.push(...(await check(url, visitor, "invitation")));
-    found.push(...(await check("/reset-password?t=used", visitor, "reset-link-gone")));
-    expect(found).toEqual([]);
-  }, 60_000);
 
-  test("the reporter's tracking page", async () => {
-    const visitor = await (await browser.newContext()).newPage();
-    expect(await check(tracking, visitor, "tracking")).toEqual([]);
-  }, 60_000);
+    test("a 10,000-character word, long addresses and stack traces wrap: no page scrolls sideways", () => {
+      expect(scrolling(["inbox", "long-word", "long-context"], WIDTHS)).toEqual([]);
+    });
+
+    test("no settings page scrolls sideways on a phone, its tables included", () => {
+      expect(scrolling(Object.keys(SETTINGS), [390])).toEqual([]);
+    });
+
+    test("/trends in French at 390 px scrolls sideways nowhere, the features growing this week included", () => {
+      expect(scrolling(["trends-fr"], [390])).toEqual([]);
+    });
+
+    test("the Events and Scopes headings stand apart from the field above them; the app filter of Possible duplicates keeps a field's width", () => {
+      expect(seen.get("settings-webhooks")![1280].probe).toBeGreaterThanOrEqual(12);
+      expect(seen.get("settings-tokens")![1280].probe).toBeGreaterThanOrEqual(12);
+      expect(seen.get("duplicates")![1280].probe).toBeLessThanOrEqual(400);
+    });
+
+    test("at 1280 px the navigation is a side bar beside the page, one link under the other, with the organization switcher, in English and in French; the French sort is not cut", () => {
+      const english = seen.get("inbox")![1280].probe;
+      expect(english.switcher).toBe(true);
+      expect(english.bar).toEqual({ left: 0, beside: true, links: english.bar.links, rows: english.bar.links, cut: [] });
+      const french = seen.get("inbox-fr")![1280].probe;
+      expect([french.bar, french.sort]).toEqual([
+        { ...english.bar, cut: [] },
+        { text: "Dernier signalement", fits: true },
+      ]);
+    });
+
+    test("the inbox is a table at 1280 px, each key and date on one line, and cards on a phone", () => {
+      const wide = seen.get("inbox")![1280].probe;
+      expect(wide.keyHeight).toBeLessThan(wide.line * 1.5);
+      expect(seen.get("inbox")![390].probe).toEqual({ head: false, card: "block", width: expect.any(Number) });
+      expect(seen.get("inbox")![390].probe.width).toBeLessThanOrEqual(390);
+    });
+  });
 });

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { type Served, serveInProcess } from "../../support/in-process.ts";
+import { connectAgent } from "../../support/mcp-client.ts";
+
+/** The official MCP client needs a socket: the application is served in this process. */
+let server: Served;
+beforeAll(async () => {
+  server = await serveInProcess();
+});
+afterAll(() => server.stop());
+
+describe("the Agents page", () => {
+  test("removing an agent in the Agents page cuts it off", async () => {
+    const agent = await connectAgent(server.url, server.demo.users.member);
+    expect((await agent.client!.listTools()).tools.length).toBeGreaterThan(0);
+    const member = new FormBrowser(server.url);
+    await signIn(member, server.demo.users.member.email, server.demo.users.member.password, "/settings/agents");
+    const listed = await (await member.fetch("/settings/agents")).text();
+    const row = /<tr><td data-label="Application">Test Agent<\/td>[\s\S]*?<\/tr>/.exec(listed)![0];
+    const remove = /<form method="post" action="([^"]+\/remove)"[\s\S]*?<\/form>/.exec(row)!;
+    const asked = await member.submit(remove[0], {}, undefined, { origin: server.url });
+    const confirm = await asked.text();
+    expect([asked.status, /<h1>([^<]*)<\/h1>/.exec(confirm)![1]]).toEqual([200, "Remove this agent? It is cut off at once."]);
+    const confirmed = new RegExp(`<form method="post" action="${remove[1]}"[\\s\\S]*?</form>`).exec(confirm)![0];
+    expect(confirmed).toContain('<input type="hidden" name="confirm" value="yes">');
+    const removed = await member.submit(confirmed, {}, undefined, { origin: server.url });
+    expect([removed.status, removed.headers.get("location")]).toEqual([303, "/settings/agents"]);
+    expect(await (await member.fetch("/settings/agents")).text()).toContain("No agent is connected.");
+    await expect(agent.client!.listTools()).rejects.toThrow();
+  });
+});
