@@ -179,47 +179,11 @@ describe("operations", () => {
     expect((await get(`${server.url}/v1/feedbacks/${ticketId}`, server.demo.tokens.admin)).body.key).toBe(ticketId);
   });
 
-  test("the first start creates the demo organization and prints a curl command that works as printed", async () => {
-    const dataDir = scratchDir("first");
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    // The messages for people are on standard error; standard output keeps JSON log lines.
-    const reader = proc.stderr.getReader();
-    let printed = "";
-    while (!printed.includes("More keys and tokens")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the server ended before its start message: ${printed}`);
-      printed += new TextDecoder().decode(value);
-    }
-    const command = /(curl -s -X POST[^\n]*\\\n[^\n]*)/.exec(printed)![1]!;
-    const sent = Bun.spawnSync(["sh", "-c", command]);
-    expect(JSON.parse(sent.stdout.toString())).toMatchObject({ ok: true, ticketId: "DEMO-1", merged: false });
-    proc.kill("SIGTERM");
-    await proc.exited;
-  });
-
+  // Last, as it ends the server: once stopped, every line it logged has been read.
   test("logs are JSON lines and never contain a token", async () => {
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../apps/server/main.ts")], {
-      env: { ...process.env, DATA_DIR: server.dataDir, PORT: "0" },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const reader = proc.stdout.getReader();
-    let output = "";
-    while (!/"port":(\d+)/.test(output)) output += new TextDecoder().decode((await reader.read()).value);
-    const port = /"port":(\d+)/.exec(output)![1];
-    await fetch(`http://127.0.0.1:${port}/v1/feedbacks?query=secret`, { headers: { authorization: `Bearer ${server.demo.tokens.admin}` } });
-    await Bun.sleep(100);
-    proc.kill("SIGTERM");
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      output += new TextDecoder().decode(value);
-    }
-    expect(await proc.exited).toBe(0);
+    await fetch(`${server.url}/v1/feedbacks?query=secret`, { headers: { authorization: `Bearer ${server.demo.tokens.admin}` } });
+    expect(await server.stop()).toBe(0);
+    const output = server.output();
     const lines = output.trim().split("\n");
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(output).toContain('"path":"/v1/feedbacks"');

@@ -210,15 +210,17 @@ export async function serveInProcess(options: InProcessOptions = {}): Promise<Se
   // Elysia hands a route the request alone: the address the server saw travels beside it.
   const clients = new WeakMap<Request, string>();
   const silent = createLogger("silent", false);
+  const dataDir = scratchDir("served");
+  // Proxies in front are trusted as the server trusts them: as many as TRUST_PROXY says (none unless given).
+  const { trustedProxyHops } = loadConfig({ DATA_DIR: dataDir, ...options.env });
   const server = serve(
     (request, clientAddress) => {
       clients.set(request, clientAddress);
       return handle!(request);
     },
-    { port: 0, trustedProxyHops: 0, logger: silent },
+    { port: 0, trustedProxyHops, logger: silent },
   );
   const url = `http://localhost:${server.port}`;
-  const dataDir = scratchDir("served");
   const assembled = await assemble(
     { ...options, env: { LOG_LEVEL: "silent", ...options.env } },
     url,
