@@ -101,7 +101,7 @@ async function assemble(options: InProcessOptions, origin: string, clientAddress
 }
 
 /** Runs an operator command of the CLI on the given services, as the CLI reads its command line, and returns what it printed. */
-async function runCommand(services: Services, words: string[]): Promise<string> {
+export async function runCommand(services: Services, words: string[]): Promise<string> {
   // --json and --help stand alone, every other option takes a value.
   const positionals: string[] = [];
   const options: Record<string, string | boolean> = {};
