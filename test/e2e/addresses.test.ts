@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { createLogger } from "../../adapters/logging/logger.ts";
+import { serviceAddress } from "../../apps/runtime/address.ts";
+import { loadConfig } from "../../apps/runtime/config.ts";
+import { closeServices, createServices } from "../../apps/runtime/services.ts";
+import { runCommand } from "../support/in-process.ts";
 import { connectAgent } from "../support/mcp-client.ts";
 import { rawExchange } from "../support/raw.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -45,8 +50,22 @@ describe("without BASE_URL", () => {
     expect(reply).toContain("set BASE_URL to the address clients use");
   });
 
+  // The CLI's services for the server's DATA_DIR, made as the CLI makes them, in process (the CLI
+  // process itself is run by the README's walk-through and test/e2e/start.test.ts).
   test("the CLI writes links with the address the server answers at, not http://localhost:3000", async () => {
-    const out = await server.cli("tracker", "set", "DEMO", server.demo.appId, "bridge", "--project", "P", "--url", "https://bridge.example");
+    const config = loadConfig({ ...process.env, DATA_DIR: server.dataDir });
+    const services = await createServices(config, createLogger("silent", false), serviceAddress(config), "cli");
+    const out = await runCommand(services, [
+      "tracker",
+      "set",
+      "DEMO",
+      server.demo.appId,
+      "bridge",
+      "--project",
+      "P",
+      "--url",
+      "https://bridge.example",
+    ]).finally(() => closeServices(services));
     expect(out).toContain(`Its webhook: ${server.url}/integrations/bridge/webhook`);
   });
 

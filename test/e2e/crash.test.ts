@@ -85,15 +85,17 @@ test("killed at random moments under idempotent ingest, the service loses no ans
     running = false;
     await Promise.all(senders);
     await server.restart();
-    // Every request cut off is sent again with its key and body until it is answered.
-    for (const sent of cutOff.splice(0)) {
-      const got = await waitFor(
-        `an answer to ${sent.key}`,
-        () => send(sent),
-        (r) => r !== null,
-      );
-      remember(sent, got);
-    }
+    // Every request cut off is sent again with its key and body until it is answered, as its sender would, all at once.
+    await Promise.all(
+      cutOff.splice(0).map(async (sent) => {
+        const got = await waitFor(
+          `an answer to ${sent.key}`,
+          () => send(sent),
+          (r) => r !== null,
+        );
+        remember(sent, got);
+      }),
+    );
   }
   expect(n).toBeGreaterThan(CRASHES * SENDERS);
 

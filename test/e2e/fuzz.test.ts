@@ -1,22 +1,23 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
 import { seededRandom } from "../support/random.ts";
 
 /**
  * A few thousand malformed requests, from a seeded generator, over every route of /openapi.json,
  * the OAuth endpoints, the web pages and forms, the tracker webhooks and /mcp: no answer may be a
- * 5xx, and every error under /v1 must be the `{error, code}` JSON body.
+ * 5xx, and every error under /v1 must be the `{error, code}` JSON body. The requests go over a socket
+ * to the server's own `serve` (body limits, request ids) in the test's process: no server process to start.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const ROUNDS = 6;
 
-let server: TestServer;
+let server: Served;
 let cookie = "";
 let csrf = "";
 beforeAll(async () => {
-  server = await startServer();
+  server = await serveInProcess();
   const browser = new FormBrowser(server.url);
   await signIn(browser, server.demo.users!.admin.email, server.demo.users!.admin.password);
   const settings = await (await browser.fetch("/settings/apps")).text();

@@ -3,11 +3,13 @@ import { createHmac } from "node:crypto";
 import { FormBrowser } from "../support/browser.ts";
 import { connectAgent, REDIRECT_URI } from "../support/mcp-client.ts";
 import { rawExchange } from "../support/raw.ts";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { get, post } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
 
-let server: TestServer;
+// Raw bytes and real clients over a socket, to the server's own `serve` in the test's process.
+let server: Served;
 beforeAll(async () => {
-  server = await startServer();
+  server = await serveInProcess();
 });
 afterAll(() => server.stop());
 

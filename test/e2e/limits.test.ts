@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { post } from "../support/server.ts";
 
 // The budgets themselves are tested in process (test/adapters/http/limits.test.ts); what needs the
-// socket is the client address the server reads from the connection or, behind a proxy, from X-Forwarded-For.
+// socket is the client address the server reads from the connection or, behind a proxy, from X-Forwarded-For
+// (the server's own `serve`, in the test's process).
 describe("rate limits behind a proxy", () => {
-  let server: TestServer;
+  let server: Served;
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_REPORTS_PER_MINUTE: "3", TRUST_PROXY: "1" });
+    server = await serveInProcess({ reportsPerMinute: 3, env: { TRUST_PROXY: "1" } });
   });
   afterAll(() => server.stop());
 

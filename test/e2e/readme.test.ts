@@ -73,9 +73,11 @@ afterAll(async () => {
   await server.exited;
 });
 
-test("the start message's curl command sends the first report, DEMO-1", () => {
+// The start message is on standard error; standard output keeps JSON log lines.
+test("the first start creates the demo organization and prints a curl command that works as printed: it sends the first report, DEMO-1", () => {
   const command = /(curl -s -X POST[^\n]*\\\n[^\n]*)/.exec(banner)![1]!;
   const sent = Bun.spawnSync(["sh", "-c", command]);
+  expect(JSON.parse(sent.stdout.toString())).toMatchObject({ ok: true, ticketId: "DEMO-1", merged: false });
   expect(sent.stdout.toString()).toMatch(shape('{"ok":true,"ticketId":"DEMO-1","merged":false,"statusId":"…","statusToken":"…","statusUrl":"…"}'));
 });
 

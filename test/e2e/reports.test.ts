@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { get, post } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
 import { rawExchange } from "../support/raw.ts";
 
-let server: TestServer;
+let server: Served;
 beforeAll(async () => {
-  server = await startServer();
+  server = await serveInProcess();
 });
 afterAll(() => server.stop());
 

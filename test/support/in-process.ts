@@ -107,7 +107,7 @@ async function assemble(
 }
 
 /** Runs an operator command of the CLI on the given services, as the CLI reads its command line, and returns what it printed. */
-async function runCommand(services: Services, words: string[]): Promise<string> {
+export async function runCommand(services: Services, words: string[]): Promise<string> {
   // --json and --help stand alone, every other option takes a value.
   const positionals: string[] = [];
   const options: Record<string, string | boolean> = {};
@@ -222,18 +222,20 @@ export async function serveInProcess(options: InProcessOptions = {}): Promise<Se
   // Elysia hands a route the request alone: the address the server saw travels beside it.
   const clients = new WeakMap<Request, string>();
   const silent = createLogger("silent", false);
+  const dataDir = scratchDir("served");
+  // Proxies in front are trusted as the server trusts them: as many as TRUST_PROXY says (none unless given).
+  const { trustedProxyHops } = loadConfig({ DATA_DIR: dataDir, ...options.env });
   const listen = (port: number) =>
     serve(
       (request, clientAddress) => {
         clients.set(request, clientAddress);
         return handle!(request);
       },
-      { port, trustedProxyHops: 0, logger: silent },
+      { port, trustedProxyHops, logger: silent },
     );
   let server = listen(0);
   const port = server.port!;
   const url = `http://localhost:${port}`;
-  const dataDir = scratchDir("served");
   const start = async (known?: DemoInfo) => {
     const assembled = await assemble(
       { ...options, env: { LOG_LEVEL: "silent", ...options.env } },

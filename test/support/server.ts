@@ -2,7 +2,11 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import type { DemoInfo } from "../../apps/runtime/demo.ts";
+import { createLogger } from "../../adapters/logging/logger.ts";
+import { serviceAddress } from "../../apps/runtime/address.ts";
+import { loadConfig } from "../../apps/runtime/config.ts";
+import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
+import { closeServices, createServices } from "../../apps/runtime/services.ts";
 import { scratchDir } from "./scratch.ts";
 
 export type { DemoInfo };
@@ -16,6 +20,8 @@ export interface TestServer {
   readonly demo: DemoInfo;
   /** What the server process wrote for people on its standard error (the start message). */
   messages(): string;
+  /** What the running (or last stopped) server process wrote on its standard output: its JSON log lines. */
+  output(): string;
   /** Runs the CLI on the server's data directory and returns its standard output. */
   cli(...args: string[]): Promise<string>;
   /** Moves the server's clock forward (test clock file). */
@@ -24,7 +30,8 @@ export interface TestServer {
   startFreshMinute(): void;
   /** The same for windows of any length (a quarter of an hour, an hour). */
   startFreshWindow(ms: number): void;
-  stop(): Promise<void>;
+  /** Stops the process with SIGTERM and returns its exit code once it has ended and its output is all read. */
+  stop(): Promise<number>;
   /** Kills the process at once (SIGKILL), as a crash or a power cut would. */
   kill(): Promise<void>;
   /** Stops and starts the process again on the same data directory. */
@@ -47,6 +54,8 @@ interface Launched {
   output(): string;
   /** Everything it wrote on its standard error: the messages for people. */
   messages(): string;
+  /** Settles once standard output has ended (the process closed it, or exited). */
+  readonly drained: Promise<void>;
 }
 
 async function launch(env: Record<string, string>): Promise<Launched> {
@@ -66,10 +75,10 @@ async function launch(env: Record<string, string>): Promise<Launched> {
     const match = /"port":(\d+)[^\n]*retour listening/.exec(seen);
     if (match) {
       // Keep draining stdout so the server never blocks on a full pipe.
-      void (async () => {
+      const drained = (async () => {
         for (let read = await reader.read(); !read.done; read = await reader.read()) seen += decoder.decode(read.value);
-      })();
-      return { proc, port: Number(match[1]), output: () => seen, messages: () => told };
+      })().catch(() => undefined);
+      return { proc, port: Number(match[1]), output: () => seen, messages: () => told, drained };
     }
   }
   proc.kill();
@@ -95,13 +104,29 @@ function removeOldTemplates(run: string): void {
 }
 
 /**
- * Makes the demo organization in `dataDir` and returns what `cli demo --json` told. The command
+ * Makes the demo organization in `dataDir` as `cli demo --json` does (the same services on the same
+ * environment, real password hashes), in the test's process: a CLI process costs most of a second
+ * of CPU to load, and the CLI process itself is tested where it is the point.
+ */
+async function makeDemo(env: Record<string, string>): Promise<DemoInfo> {
+  const config = loadConfig({ ...process.env, ...env });
+  const services = await createServices(config, createLogger("silent", false), serviceAddress(config), "cli");
+  try {
+    const { created: _, ...info } = await demo(services);
+    return info;
+  } finally {
+    await closeServices(services);
+  }
+}
+
+/**
+ * Makes the demo organization in `dataDir` and returns what `cli demo --json` would tell. Making it
  * migrates a new store and hashes three passwords; within one `npm test` run (RETOUR_TEST_RUN,
- * which the script sets) it runs once per environment, and later servers start from a copy.
+ * which the script sets) it is made once per environment, and later servers start from a copy.
  */
 async function seedDemo(dataDir: string, env: Record<string, string>): Promise<DemoInfo> {
   const run = process.env.RETOUR_TEST_RUN;
-  if (!run) return JSON.parse(await runCli(env, ["demo", "--json"])) as DemoInfo;
+  if (!run) return makeDemo(env);
   if (!templatesPruned) removeOldTemplates(run);
   const { DATA_DIR: _, TEST_CLOCK_FILE: __, ...settings } = env;
   const key = new Bun.CryptoHasher("sha256")
@@ -112,7 +137,7 @@ async function seedDemo(dataDir: string, env: Record<string, string>): Promise<D
   const told = join(template, "demo.json");
   if (!existsSync(told)) {
     const fresh = scratchDir("demo");
-    writeFileSync(join(fresh, "demo.json"), await runCli({ ...env, DATA_DIR: fresh }, ["demo", "--json"]));
+    writeFileSync(join(fresh, "demo.json"), JSON.stringify(await makeDemo({ ...env, DATA_DIR: fresh })));
     try {
       renameSync(fresh, template);
     } catch {
@@ -138,7 +163,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ...extraEnv,
   };
   const demo = await seedDemo(dataDir, env);
-  let { proc, port, messages } = await launch(env);
+  let { proc, port, messages, output, drained } = await launch(env);
   let offset = 0;
   const server: TestServer = {
     get url() {
@@ -147,6 +172,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     demo,
     messages: () => messages(),
+    output: () => output(),
     cli: (...args) => runCli(env, args),
     advanceClock(ms) {
       offset += ms;
@@ -160,7 +186,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     async stop() {
       proc.kill("SIGTERM");
-      await proc.exited;
+      const code = await proc.exited;
+      await drained;
+      return code;
     },
     async kill() {
       proc.kill("SIGKILL");
@@ -168,7 +196,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     async restart() {
       await server.stop();
-      ({ proc, port, messages } = await launch(env));
+      ({ proc, port, messages, output, drained } = await launch(env));
     },
     async peer() {
       const other = await launch(env);
