@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { join } from "node:path";
 import { UsageError } from "../../apps/cli/commands.ts";
 import { type InProcess, inProcess } from "../support/in-process.ts";
@@ -23,25 +23,35 @@ afterAll(() => app.close());
 describe("cli slack set", () => {
   test("connects the organization's Slack app with every option, and prints the three request URLs naming the organization", async () => {
     const { demo } = app;
-    const out = await app.cli(
-      "slack",
-      "set",
-      "DEMO",
-      "--signing-secret",
-      "s3cr3t",
-      "--bot-token",
-      "xoxb-1",
-      "--app",
-      demo.appId,
-      "--channel",
-      "C0FEED",
-      "--kinds",
-      "problem,idea",
-      "--min-severity",
-      "P1",
-      "--api-url",
-      "http://127.0.0.1:9/api",
-    );
+    // What the command writes to standard error, in this process.
+    const complaints: unknown[][] = [];
+    const onError = spyOn(console, "error").mockImplementation((...line) => void complaints.push(line));
+    const onWarning = spyOn(console, "warn").mockImplementation((...line) => void complaints.push(line));
+    const out = await app
+      .cli(
+        "slack",
+        "set",
+        "DEMO",
+        "--signing-secret",
+        "s3cr3t",
+        "--bot-token",
+        "xoxb-1",
+        "--app",
+        demo.appId,
+        "--channel",
+        "C0FEED",
+        "--kinds",
+        "problem,idea",
+        "--min-severity",
+        "P1",
+        "--api-url",
+        "http://127.0.0.1:9/api",
+      )
+      .finally(() => {
+        onError.mockRestore();
+        onWarning.mockRestore();
+      });
+    expect(complaints).toEqual([]);
     expect(out).toContain(`Slack connected to DEMO; reports go to ${demo.appId}`);
     expect(out).toContain("notices go to C0FEED");
     expect(out).toContain(`  slash command /retour  http://localhost:3000/integrations/slack/commands?org=${demo.orgId}`);
