@@ -44,6 +44,10 @@ const QUERY_OPTIONS = ((): Partial<MingoOptions> => {
   return compiled as Partial<MingoOptions>;
 })();
 
+/** Two values as a unique index tells them apart: written out as JSON, which for two strings is comparing them. */
+const sameKey = (a: unknown, b: unknown): boolean =>
+  typeof a === "string" && typeof b === "string" ? a === b : JSON.stringify(a) === JSON.stringify(b);
+
 class DuplicateKey extends Error {
   readonly code = 11000;
 }
@@ -95,12 +99,17 @@ class FakeCollection {
   private checkUnique(doc: Doc, except?: Doc) {
     for (const fields of this.uniques) {
       if (fields.some((f) => doc[f] === undefined)) continue;
-      const clash = this.docs.find((d) => d !== except && fields.every((f) => JSON.stringify(d[f]) === JSON.stringify(doc[f])));
+      const clash = this.docs.find((d) => d !== except && fields.every((f) => sameKey(d[f], doc[f])));
       if (clash) throw new DuplicateKey(`E11000 duplicate key on ${fields.join(", ")}`);
     }
   }
 
   private matching(filter: Doc, sort?: Doc | null, limit = 0): Doc[] {
+    // By a string _id alone, the commonest lookup, without compiling a query: such an _id equals only itself.
+    if (!sort && typeof filter._id === "string" && Object.keys(filter).length === 1) {
+      const found = this.docs.filter((d) => d._id === filter._id);
+      return limit ? found.slice(0, limit) : found;
+    }
     let cursor = new Query(filter, QUERY_OPTIONS).find(this.docs);
     if (sort) cursor = cursor.sort(sort);
     if (limit) cursor = cursor.limit(limit);
