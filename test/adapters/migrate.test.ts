@@ -13,16 +13,17 @@ import type { Store } from "../../core/services.ts";
 import { type MigrationProgress, migrateStore } from "../../core/upkeep/migrate-store.ts";
 import { connectAgent } from "../support/mcp-client.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
-import { patch, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { patch, post } from "../support/server.ts";
 import { jobsDone } from "../support/wait.ts";
 
-let server: TestServer;
+let server: Served;
 let file: string;
 const keys: string[] = [];
 
-/** A store with some of everything, made through the real service; then stopped, as a copy expects. */
+/** A store with some of everything, made through the real service (served in this process); then stopped, as a copy expects. */
 beforeAll(async () => {
-  server = await startServer({ WEBHOOKS_ALLOW_PRIVATE: "true" });
+  server = await serveInProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
   for (const message of ["Exporting invoices to PDF fails with a blank page", "Dark mode for the dashboard please"]) {
     const res = await post(`${server.url}/v1/reports`, {
       publicKey: server.demo.publicKey,

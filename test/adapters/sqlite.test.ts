@@ -19,12 +19,13 @@ import { eventually } from "../support/receiver.ts";
 import { everyPage, plainly } from "../support/search-pages.ts";
 import { scratchDir } from "../support/scratch.ts";
 import { storeBytesOfVersion } from "../support/sqlite-versions.ts";
+import { newStoreFile } from "../support/new-store-file.ts";
 
-storeContract("sqlite", async () => createSqliteStore(join(scratchDir("store"), "store.sqlite")));
+storeContract("sqlite", async () => createSqliteStore(newStoreFile()));
 
 describe("sqlite channel keys", () => {
   async function seeded() {
-    const path = join(scratchDir("store"), "store.sqlite");
+    const path = newStoreFile();
     const store = createSqliteStore(path);
     await store.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
     await store.createApp({ id: "app-1", orgId: "org-1", name: "App", kind: "web" });
@@ -104,7 +105,7 @@ describe("sqlite checkpointer", () => {
 /** Records a feedback with one report, its title, as collection would. */
 /** A new store file holding organization "org" (key prefix ORG) and its app "app". */
 async function storeWithApp() {
-  const path = join(scratchDir("store"), "store.sqlite");
+  const path = newStoreFile();
   const store = createSqliteStore(path);
   await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
   await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
@@ -166,21 +167,24 @@ function catalog(db: Database, orgs: readonly string[], apps: readonly string[])
 describe("sqlite storage", () => {
   test("the list indexes keep their pages full as feedbacks arrive in the order of their activity", async () => {
     const { path, store } = await storeWithApp();
-    for (let i = 0; i < 2_000; i++) {
-      const at = 1_000 + i;
-      const id = `fb-${String(i).padStart(5, "0")}`;
-      await recordWithReport(store, {
-        id,
-        orgId: "org",
-        appId: "app",
-        title: `report ${i}`,
-        kind: "problem",
-        status: "triage",
-        reports: 1,
-        createdAt: at,
-        lastActivityAt: at,
-      });
-    }
+    // Sent together, they are written in this order in shared commits, as a server under load writes them.
+    await Promise.all(
+      Array.from({ length: 2_000 }, (_, i) => {
+        const at = 1_000 + i;
+        const id = `fb-${String(i).padStart(5, "0")}`;
+        return recordWithReport(store, {
+          id,
+          orgId: "org",
+          appId: "app",
+          title: `report ${i}`,
+          kind: "problem",
+          status: "triage",
+          reports: 1,
+          createdAt: at,
+          lastActivityAt: at,
+        });
+      }),
+    );
     await store.close();
     const db = new Database(path, { readonly: true });
     const fill = db
@@ -205,8 +209,7 @@ describe("sqlite storage", () => {
 
 describe("sqlite list plans", () => {
   test("every order and filter of a list is read from an index, backwards, from the page's position, sorting at most the feedbacks last active in one millisecond", async () => {
-    const path = join(scratchDir("store"), "store.sqlite");
-    await createSqliteStore(path).close();
+    const path = newStoreFile();
     const db = new Database(path, { readonly: true });
     const filters: FeedbackFilter[] = [
       { statuses: STATUSES },
@@ -242,8 +245,7 @@ describe("sqlite list plans", () => {
 
 describe("sqlite lookup plans", () => {
   test("a feedback is found by its key or its id through an index, never by reading every feedback", async () => {
-    const path = join(scratchDir("store"), "store.sqlite");
-    await createSqliteStore(path).close();
+    const path = newStoreFile();
     const db = new Database(path, { readonly: true });
     const plan = db
       .query<{ detail: string }, [string, string]>(`EXPLAIN QUERY PLAN ${FEEDBACK_BY_KEY_OR_ID}`)
@@ -304,11 +306,12 @@ describe("sqlite search plans, every filter and order", () => {
   const SEVERITIES = ["P0", "P1", undefined] as const;
   /** 400 feedbacks: "probe" in all, "alpha" in one in two, "beta" in one in thirteen, "gamma" in one in ninety-seven. */
   async function varied() {
-    const path = join(scratchDir("store"), "store.sqlite");
+    const path = newStoreFile();
     const store = createSqliteStore(path);
     await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
     for (const app of ["app", "app2"]) await store.createApp({ id: app, orgId: "org", name: app, kind: "web" });
     const records: FeedbackRecord[] = [];
+    const written: Promise<unknown>[] = [];
     for (let i = 0; i < 400; i++) {
       const words = ["probe", i % 2 ? "" : "alpha", i % 13 ? "" : "beta", i % 97 ? "" : "gamma"].filter(Boolean).join(" ");
       // Ids in another order than the writes: ties of last activity are broken by id, not by arrival.
@@ -329,8 +332,10 @@ describe("sqlite search plans, every filter and order", () => {
       };
       const severity = SEVERITIES[i % 3];
       records.push(severity ? { ...feedback, severity } : feedback);
-      await recordWithReport(store, feedback);
+      written.push(recordWithReport(store, feedback));
     }
+    // In this order, in shared commits.
+    await Promise.all(written);
     // Severity comes later than the report, from the assistant or a person: as a second connection would write it.
     const db = new Database(path);
     for (const f of records) if (f.severity) db.query("UPDATE feedbacks SET severity = ? WHERE id = ?").run(f.severity, f.id);
@@ -428,8 +433,7 @@ describe("sqlite inbox counters", () => {
       .run(id, fields.app ?? "app", `K-${id}`, fields.kind ?? "problem", fields.status ?? "triage", fields.merged ?? null);
 
   test("the counts per status that triggers keep equal a count of the feedbacks after every kind of write", async () => {
-    const path = join(scratchDir("store"), "store.sqlite");
-    await createSqliteStore(path).close();
+    const path = newStoreFile();
     const db = new Database(path);
     catalog(db, ["org"], ["app", "other"]);
     for (let i = 0; i < 12; i++) insertNumbered(db, `f${i}`, { app: i % 2 ? "app" : "other", kind: i % 3 ? "problem" : "idea" });

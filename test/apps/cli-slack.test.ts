@@ -1,5 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { join } from "node:path";
+import { UsageError } from "../../apps/cli/commands.ts";
+import { type InProcess, inProcess } from "../support/in-process.ts";
 import { scratchDir } from "../support/scratch.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -10,52 +12,73 @@ function cli(dataDir: string, ...args: string[]) {
   return { code: run.exitCode, out: run.stdout.toString(), err: run.stderr.toString() };
 }
 
+// The demo organization in a data directory of its own, which the spawned CLI opens too.
+const dataDir = scratchDir("cli-slack");
+let app: InProcess;
+beforeAll(async () => {
+  app = await inProcess({ env: { DATA_DIR: dataDir } });
+});
+afterAll(() => app.close());
+
 describe("cli slack set", () => {
-  test("connects the organization's Slack app with every option, and prints the three request URLs naming the organization", () => {
-    const dataDir = scratchDir("cli-slack");
-    const demo = JSON.parse(cli(dataDir, "demo", "--json").out);
-    const set = cli(
-      dataDir,
-      "slack",
-      "set",
-      "DEMO",
-      "--signing-secret",
-      "s3cr3t",
-      "--bot-token",
-      "xoxb-1",
-      "--app",
-      demo.appId,
-      "--channel",
-      "C0FEED",
-      "--kinds",
-      "problem,idea",
-      "--min-severity",
-      "P1",
-      "--api-url",
-      "http://127.0.0.1:9/api",
-    );
-    expect(set.err).toBe("");
-    expect(set.out).toContain(`Slack connected to DEMO; reports go to ${demo.appId}`);
-    expect(set.out).toContain("notices go to C0FEED");
-    expect(set.out).toContain(`  slash command /retour  http://localhost:3000/integrations/slack/commands?org=${demo.orgId}`);
-    expect(set.out).toContain(`  interactivity          http://localhost:3000/integrations/slack/interactions?org=${demo.orgId}`);
-    expect(set.out).toContain(`  events                 http://localhost:3000/integrations/slack/events?org=${demo.orgId}`);
+  test("connects the organization's Slack app with every option, and prints the three request URLs naming the organization", async () => {
+    const { demo } = app;
+    // What the command writes to standard error, in this process.
+    const complaints: unknown[][] = [];
+    const onError = spyOn(console, "error").mockImplementation((...line) => void complaints.push(line));
+    const onWarning = spyOn(console, "warn").mockImplementation((...line) => void complaints.push(line));
+    const out = await app
+      .cli(
+        "slack",
+        "set",
+        "DEMO",
+        "--signing-secret",
+        "s3cr3t",
+        "--bot-token",
+        "xoxb-1",
+        "--app",
+        demo.appId,
+        "--channel",
+        "C0FEED",
+        "--kinds",
+        "problem,idea",
+        "--min-severity",
+        "P1",
+        "--api-url",
+        "http://127.0.0.1:9/api",
+      )
+      .finally(() => {
+        onError.mockRestore();
+        onWarning.mockRestore();
+      });
+    expect(complaints).toEqual([]);
+    expect(out).toContain(`Slack connected to DEMO; reports go to ${demo.appId}`);
+    expect(out).toContain("notices go to C0FEED");
+    expect(out).toContain(`  slash command /retour  http://localhost:3000/integrations/slack/commands?org=${demo.orgId}`);
+    expect(out).toContain(`  interactivity          http://localhost:3000/integrations/slack/interactions?org=${demo.orgId}`);
+    expect(out).toContain(`  events                 http://localhost:3000/integrations/slack/events?org=${demo.orgId}`);
   });
 
-  test("without both secrets, or with a kind or severity it does not know, it refuses with one line", () => {
-    const dataDir = scratchDir("cli-slack");
-    cli(dataDir, "demo", "--json");
+  test("without both secrets, or with a kind or severity it does not know, it refuses with one line", async () => {
+    // The CLI process itself: a refusal is one line on standard error, exit code 2, and nothing on standard output.
     expect(cli(dataDir, "slack", "set", "DEMO", "--bot-token", "xoxb-1")).toMatchObject({
       code: 2,
+      out: "",
       err: expect.stringContaining("--signing-secret and --bot-token are required"),
     });
-    expect(cli(dataDir, "slack", "set", "DEMO", "--signing-secret", "s", "--bot-token", "t", "--kinds", "bugs")).toMatchObject({
-      code: 2,
-      err: expect.stringContaining("each of --kinds must be one of problem, idea, praise"),
+    // In process, the same command refuses with the error the CLI turns into that line and that code.
+    const refusal = (...args: string[]) =>
+      app.cli("slack", "set", "DEMO", "--signing-secret", "s", "--bot-token", "t", ...args).then(
+        () => null,
+        (error: unknown) => ({ usage: error instanceof UsageError, message: String(error) }),
+      );
+    expect(await refusal("--kinds", "bugs")).toEqual({
+      usage: true,
+      message: expect.stringContaining("each of --kinds must be one of problem, idea, praise"),
     });
-    expect(cli(dataDir, "slack", "set", "DEMO", "--signing-secret", "s", "--bot-token", "t", "--min-severity", "high")).toMatchObject({
-      code: 2,
-      err: expect.stringContaining("--min-severity must be one of P0, P1, P2, P3"),
+    expect(await refusal("--min-severity", "high")).toEqual({
+      usage: true,
+      message: expect.stringContaining("--min-severity must be one of P0, P1, P2, P3"),
     });
   });
 });

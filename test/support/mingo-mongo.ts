@@ -1,5 +1,15 @@
 import type { Db, MongoClient } from "mongodb";
-import { aggregate, find, Query, update } from "mingo";
+import { update } from "mingo";
+import { Aggregator } from "mingo/aggregator";
+import { Context } from "mingo/core";
+import * as accumulator from "mingo/operators/accumulator";
+import * as expression from "mingo/operators/expression";
+import * as pipeline from "mingo/operators/pipeline";
+import * as projection from "mingo/operators/projection";
+import * as query from "mingo/operators/query";
+import * as window from "mingo/operators/window";
+import { Query } from "mingo/query";
+import type { Options as MingoOptions } from "mingo/types";
 
 /**
  * NOT MongoDB. An in-process implementation of MongoDB's query language — the `mingo` package —
@@ -14,6 +24,29 @@ type Doc = Record<string, any> & { _id?: unknown };
 type Options = { session?: unknown; upsert?: boolean; sort?: Record<string, 1 | -1>; returnDocument?: "before" | "after"; projection?: Doc };
 
 const clone = <T>(value: T): T => structuredClone(value);
+
+/** Every operator mingo has, gathered once. */
+const CONTEXT = Context.init({ accumulator, expression, pipeline, projection, query, window });
+
+/**
+ * mingo's options for a query, made once. Given plain options, mingo copies every operator table
+ * for each query (three times through its `find`), which was most of what a property test's step
+ * cost here; given its own options object, it copies nothing. mingo hands that object only to an
+ * operator, when it compiles a query: one operator that keeps it, compiled once, fetches it.
+ */
+const QUERY_OPTIONS = ((): Partial<MingoOptions> => {
+  let compiled: unknown;
+  const keep = (_field: string, _value: unknown, options: unknown) => {
+    compiled = options;
+    return () => true;
+  };
+  new Query({ options: { $keep: 1 } }, { context: Context.from(CONTEXT).addQueryOps({ $keep: keep } as never) });
+  return compiled as Partial<MingoOptions>;
+})();
+
+/** Two values as a unique index tells them apart: written out as JSON, which for two strings is comparing them. */
+const sameKey = (a: unknown, b: unknown): boolean =>
+  typeof a === "string" && typeof b === "string" ? a === b : JSON.stringify(a) === JSON.stringify(b);
 
 class DuplicateKey extends Error {
   readonly code = 11000;
@@ -66,13 +99,18 @@ class FakeCollection {
   private checkUnique(doc: Doc, except?: Doc) {
     for (const fields of this.uniques) {
       if (fields.some((f) => doc[f] === undefined)) continue;
-      const clash = this.docs.find((d) => d !== except && fields.every((f) => JSON.stringify(d[f]) === JSON.stringify(doc[f])));
+      const clash = this.docs.find((d) => d !== except && fields.every((f) => sameKey(d[f], doc[f])));
       if (clash) throw new DuplicateKey(`E11000 duplicate key on ${fields.join(", ")}`);
     }
   }
 
   private matching(filter: Doc, sort?: Doc | null, limit = 0): Doc[] {
-    let cursor = find(this.docs, filter);
+    // By a string _id alone, the commonest lookup, without compiling a query: such an _id equals only itself.
+    if (!sort && typeof filter._id === "string" && Object.keys(filter).length === 1) {
+      const found = this.docs.filter((d) => d._id === filter._id);
+      return limit ? found.slice(0, limit) : found;
+    }
+    let cursor = new Query(filter, QUERY_OPTIONS).find(this.docs);
     if (sort) cursor = cursor.sort(sort);
     if (limit) cursor = cursor.limit(limit);
     return cursor.all() as Doc[];
@@ -81,7 +119,7 @@ class FakeCollection {
   /** The fields a projection keeps, dotted paths into embedded documents and arrays included. */
   private project(doc: Doc, projection?: Doc): Doc {
     if (!projection) return clone(doc);
-    return find([clone(doc)], {}, projection).all()[0] as Doc;
+    return new Query({}, QUERY_OPTIONS).find([clone(doc)], projection).all()[0] as Doc;
   }
 
   async insertOne(doc: Doc) {
@@ -107,7 +145,8 @@ class FakeCollection {
 
   aggregate(pipeline: Doc[]) {
     return {
-      toArray: async () => aggregate(clone(this.docs), pipeline, { collectionResolver: (name: string) => clone(this.others(name)) } as never),
+      toArray: async () =>
+        new Aggregator(pipeline, { context: CONTEXT, collectionResolver: (name: string) => clone(this.others(name)) } as never).run(clone(this.docs)),
     };
   }
 
@@ -191,7 +230,7 @@ class FakeCollection {
   }
 
   async deleteMany(filter: Doc) {
-    const query = new Query(filter);
+    const query = new Query(filter, QUERY_OPTIONS);
     const before = this.docs.length;
     this.docs = this.docs.filter((d) => !query.test(d));
     return { acknowledged: true, deletedCount: before - this.docs.length };
