@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import { setGroupingMode } from "../../core/apps/set-grouping-mode.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import { listSuggestions } from "../../core/merges/list-suggestions.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
@@ -57,6 +58,8 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
       { authorization: `Bearer ${server.demo.tokens.admin}` },
     );
     receiver.secrets = [hook.body.secret];
+    // Review mode, as an Admin sets it in the settings (that form: test/adapters/http/grouping-pages.test.ts).
+    expect(await setGroupingMode(server.services, operatorGrant(server.demo.orgId), server.demo.appId, "review")).toMatchObject({ ok: true });
     browser = await launchChromium();
     page = await signedInPage(browser, server.url, server.demo.users.admin);
   });
@@ -65,17 +68,6 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await browser?.close();
     await server?.stop();
     receiver.stop();
-  });
-
-  test("an Admin puts the app in review mode in the settings", async () => {
-    await page.goto(`${server.url}/settings/apps`);
-    await page.getByRole("link", { name: "Open its settings (Demo app)" }).click();
-    await page.getByRole("link", { name: "Grouping" }).click();
-    await page.getByRole("radio", { name: /^Review:/ }).check();
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.waitForURL(/\/settings\/apps\/[^/]+\/grouping$/);
-    expect(await page.getByRole("radio", { name: /^Review:/ }).isChecked()).toBe(true);
-    await look("grouping settings");
   });
 
   test("likely duplicates wait in Possible duplicates; one is accepted (merged), another dismissed, and neither comes back", async () => {
@@ -139,21 +131,6 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     expect(timeline).toContain(`Taken back out of ${target}`);
   }, 60_000);
 
-  test("a report is split out into a feedback of its own, and the timeline says where it went", async () => {
-    const holder = await report("Exported CSV files lose their accents");
-    const stray = await report("The onboarding video never starts on Firefox", "stray@example.com");
-    await post(`${server.url}/v1/feedbacks/${stray}/merge`, { into: holder }, { authorization: `Bearer ${server.demo.tokens.admin}` });
-    await page.goto(`${server.url}/inbox/${holder}`);
-    await page.locator(".timeline li.report", { hasText: "The onboarding video" }).getByRole("button", { name: "Split out" }).click();
-    await page.waitForURL(/done=split$/);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("The onboarding video never starts on Firefox");
-    const created = new URL(page.url()).pathname.split("/").at(-1)!;
-    expect(created).not.toBe(stray);
-    expect(await followersOf(created)).toEqual(["stray@example.com"]);
-    await page.goto(`${server.url}/inbox/${holder}`);
-    expect(await page.locator(".timeline").textContent()).toContain(`A report moved to a feedback of its own: ${created}`);
-  });
-
   test("the merges and the unmerge arrive at the subscribed webhook, signed", async () => {
     const seen = (r: (typeof receiver.received)[number]) => [
       r.body.type,
@@ -169,8 +146,9 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
   });
 
   test("the pages of grouping have no serious accessibility violation and no sideways scroll on a phone", () => {
-    // Each was looked at in the state the tests above left it in: the settings, the queue with its pairs, a feedback holding two.
-    const pages = ["grouping settings", "possible duplicates", "a merged feedback"];
+    // Each was looked at in the state the tests above left it in: the queue with its pairs, a feedback holding two. The apps
+    // settings, checked here before, are among every settings page of test/e2e/web-accessibility.test.ts.
+    const pages = ["possible duplicates", "a merged feedback"];
     expect(looked).toEqual(pages.flatMap((page) => [1280, 390].map((width) => ({ page, width, violations: [], sideways: false }))));
   });
   test("the trends page draws reports per day by kind and by feature as SVG with text alternatives, at 1280 and 390 px", async () => {
