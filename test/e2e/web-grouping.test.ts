@@ -24,7 +24,9 @@ const report = async (message: string, email?: string) =>
 const read = async (key: string) => (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body;
 /** The addresses the feedback page lists under Followers. */
 const followersOf = async (key: string) => {
-  const thread = await (await page.context().request.get(`${server.url}/inbox/${key}`)).text();
+  // Read with the browser's session, outside the browser: nothing of it is drawn.
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const thread = await (await fetch(`${server.url}/inbox/${key}`, { headers: { cookie } })).text();
   const list = /<h2>Followers<\/h2>\s*(<ul>[\s\S]*?<\/ul>)?/.exec(thread)?.[1] ?? "";
   return list.match(/[\w.+-]+@example\.com/g)?.sort() ?? [];
 };
