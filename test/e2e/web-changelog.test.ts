@@ -98,7 +98,7 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
     const width = PHONE;
     test("at 1280 and 390 px: the reporter answers from their tracking page, and sees their message", async () => {
       const reporter = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-      // The page before any answer is looked at with every main page (test/e2e/web-accessibility.test.ts, page-tracking).
+      // The page before any answer is looked at with every main page (test/e2e/web-accessibility.test.ts, the tracking page).
       await reporter.goto(tracking);
       await reporter.getByLabel("Add a message for the team").fill(`It also happens on my phone (${width}).\nSafari 18.`);
       await reporter.getByRole("button", { name: "Send" }).click();

@@ -12,11 +12,10 @@ interface Violation {
 
 /**
  * The serious and critical accessibility violations axe-core finds on the page as it is shown.
- * Evaluated through the DevTools protocol, which the pages' strict CSP does not apply to; once per
- * document (a page looked at at two widths runs the axe already there the second time).
+ * Evaluated through the DevTools protocol, which the pages' strict CSP does not apply to.
  */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
+  await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run(o: object): Promise<{ violations: any[] }> } }).axe.run({ resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n: { target: string[] }) => n.target.join(" ")) }));
