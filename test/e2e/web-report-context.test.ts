@@ -4,25 +4,24 @@ import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, post } from "../support/server.ts";
 
 const present = chromiumPresent("report context page tests");
 /** The demo app allows its widget on a local development server's origin, and records replays (Enterprise plan). */
 const ORIGIN = "http://localhost:5173";
 
-let server: TestServer;
+let server: Served;
 let browser: Browser;
 let page: Page;
 
-/** A real PNG of a cart page as a screen `width` pixels wide shows it, drawn by Chromium. */
+/** A real PNG of a cart page as a screen `width` pixels wide shows it, drawn by Chromium (in the page the feedback is read in later). */
 async function cartScreenshot(width: number, color: string): Promise<string> {
-  const tab = await (await browser.newContext({ viewport: { width, height: 700 } })).newPage();
-  await tab.setContent(
+  await page.setViewportSize({ width, height: 700 });
+  await page.setContent(
     `<body style="margin:0;font:24px system-ui;background:${color};color:white"><h1 style="margin:24px">Cart at ${width} px</h1><button style="margin:24px;font-size:24px">Pay now</button></body>`,
   );
-  const png = (await tab.screenshot({ type: "png" })).toString("base64");
-  await tab.context().close();
-  return png;
+  return (await page.screenshot({ type: "png" })).toString("base64");
 }
 
 /** A widget report from a screen `width` pixels wide, with its screenshot, replay and page errors, qualified with the assistant. */
@@ -67,7 +66,7 @@ async function widgetReport(message: string, width: number, color: string): Prom
 
 describe.skipIf(!present)("each report's context on the feedback page, in Chromium", () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = await serveInProcess();
     browser = await launchChromium();
     page = await signedInPage(browser, server.url, server.demo.users.member);
   });
@@ -88,6 +87,7 @@ describe.skipIf(!present)("each report's context on the feedback page, in Chromi
     const [wide, narrow] = (merged.body.reportList as Array<{ id: string }>).map((r) => r.id) as [string, string];
     expect(merged.body.fullContext.reportId).toBe(narrow);
 
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/inbox/${key}`);
     const ofReport = (id: string) => page.locator(`li#report-${id}`);
     // The report the feedback's context comes from is not merged; the other one is merged, with its gist.

@@ -1,19 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
-import { get, post, startServer, type TestServer } from "../support/server.ts";
+import { operatorGrant } from "../../core/authorization.ts";
+import { setTagColor } from "../../core/triage/tag-colors.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { get, patch, post } from "../support/server.ts";
 
 const present = chromiumPresent("triage browser tests");
 
-let server: TestServer;
+let server: Served;
 let browser: Browser;
 let page: Page;
 
 const WIDTHS = [1280, 390] as const;
-const CSV_HEADER = "key,title,kind,status,severity,app,feature,reports,votes,owner,tags,createdAt,lastActivityAt,url";
 
 /** The page as it is now, at a width: its screenshot saved to look at, and what is wrong with it (axe's serious violations, sideways scrolling). */
 async function look(on: Page, name: string, width: number) {
@@ -28,11 +29,11 @@ const report = async (message: string): Promise<string> =>
   (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message })).body.ticketId;
 const feedback = async (key: string) => (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.member)).body;
 /** The inbox's row of a feedback. */
-const row = (key: string) => page.locator("table.cards tbody tr").filter({ has: page.getByRole("link", { name: key, exact: true }) });
+const row = (key: string) => page.locator("table.cards tbody tr", { has: page.locator(`a[href="/inbox/${key}"]`) });
 
 describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chromium at 1280 and 390 px", () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = await serveInProcess();
     browser = await launchChromium();
     page = await signedInPage(browser, server.url, server.demo.users.member);
   });
@@ -48,6 +49,8 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       const b = await report(`Keyboard ${width}: password reset e-mail never arrives`);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/inbox`);
+      // The list's export is at hand at this width too (what it downloads: test/adapters/http/inbox-export-link.test.ts).
+      expect(await page.getByRole("link", { name: "Export CSV" }).isVisible()).toBe(true);
       for (const key of [a, b]) {
         await page.getByRole("checkbox", { name: `Select ${key}` }).focus();
         await page.keyboard.press("Space");
@@ -83,50 +86,36 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
         expect(await row(key).locator(".chip").allTextContents()).toEqual([`mouse-${width}`]);
         expect(await feedback(key)).toMatchObject({ owner: "member@demo.test", tags: [`mouse-${width}`] });
       }
-      expect(await look(page, "triage-bulk-mouse", width)).toEqual(fine("triage-bulk-mouse", width));
-    });
-
-    test(`at ${width} px: on the feedback page, the owner, severity and tags are edited in place; the tags show as coloured chips`, async () => {
-      const key = await report(`In place ${width}: the mobile menu hides the search field`);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${server.url}/inbox/${key}`);
-      await page.getByLabel("Owner", { exact: true }).selectOption("member@demo.test");
-      await page.getByLabel("Severity", { exact: true }).selectOption("P1");
-      await page.getByLabel("Tags", { exact: true }).fill(`mobile-${width}, search`);
-      await page.getByRole("button", { name: "Update the triage" }).click();
-      await page.waitForURL(/\?triaged$/);
-      expect(await page.getByRole("status").textContent()).toBe("Triage saved.");
-      expect(await feedback(key)).toMatchObject({ owner: "member@demo.test", severity: "P1", tags: [`mobile-${width}`, "search"] });
-
-      await page.goto(`${server.url}/settings/tags`);
-      await page.getByLabel(`Colour — mobile-${width}`).selectOption("purple");
-      await page
-        .getByRole("row")
-        .filter({ hasText: `mobile-${width}` })
-        .getByRole("button", { name: "Save" })
-        .click();
-      expect(await page.getByRole("status").textContent()).toBe("Colour saved.");
-      expect(await look(page, "settings-tags", width)).toEqual(fine("settings-tags", width));
-
-      await page.goto(`${server.url}/inbox/${key}`);
-      const chip = page.locator("p.tags .chip").filter({ hasText: `mobile-${width}` });
-      expect(await chip.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(76, 29, 149)");
-      expect(await look(page, "triage-in-place", width)).toEqual(fine("triage-in-place", width));
-    });
-
-    test(`at ${width} px: the Export CSV link downloads the list as CSV with its header row`, async () => {
-      const key = await report(`Export ${width}: the onboarding checklist never completes`);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${server.url}/inbox`);
-      const [download] = await Promise.all([
-        page.waitForEvent("download", { timeout: 10_000 }),
-        page.getByRole("link", { name: "Export CSV" }).click(),
-      ]);
-      const csv = readFileSync((await download.path())!, "utf8");
-      const lines = csv.trim().split(/\r?\n/);
-      expect(lines[0]).toBe(CSV_HEADER);
-      expect(lines.some((line) => line.startsWith(`${key},`))).toBe(true);
-      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      // The inbox after a bulk change was looked at (screenshot, axe, sideways) after the change by keyboard.
     });
   }
+
+  test("at 1280 and 390 px: on the feedback page, the owner, severity and tags are edited in place; the tags show as coloured chips", async () => {
+    // Edited on a phone, where the form is hardest to reach; the page it leads to is looked at at both widths.
+    const width = 390;
+    // A tag the organization has, coloured in Settings → Tags (the colour form itself: test/adapters/http/web-tag-colors.test.ts).
+    const holder = await report("Tagged: the search field is hidden on phones");
+    await patch(`${server.url}/v1/feedbacks/${holder}`, server.demo.tokens.member, { tags: ["mobile"] });
+    expect(await setTagColor(server.services, operatorGrant(server.demo.orgId), { name: "mobile", color: "purple" })).toEqual({
+      ok: true,
+      value: null,
+    });
+    const key = await report("In place: the mobile menu hides the search field");
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${server.url}/inbox/${key}`);
+    await page.getByLabel("Owner", { exact: true }).selectOption("member@demo.test");
+    await page.getByLabel("Severity", { exact: true }).selectOption("P1");
+    await page.getByLabel("Tags", { exact: true }).fill("mobile, search");
+    await page.getByRole("button", { name: "Update the triage" }).click();
+    await page.waitForURL(/\?triaged$/);
+    expect(await page.getByRole("status").textContent()).toBe("Triage saved.");
+    expect(await feedback(key)).toMatchObject({ owner: "member@demo.test", severity: "P1", tags: ["mobile", "search"] });
+    const chip = page.locator("p.tags .chip").filter({ hasText: "mobile" });
+    expect(await chip.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(76, 29, 149)");
+    for (const at of WIDTHS) expect(await look(page, "triage-in-place", at)).toEqual(fine("triage-in-place", at));
+
+    await page.goto(`${server.url}/settings/tags`);
+    expect(await page.getByLabel("Colour — mobile").inputValue()).toBe("purple");
+    for (const at of WIDTHS) expect(await look(page, "settings-tags", at)).toEqual(fine("settings-tags", at));
+  });
 });

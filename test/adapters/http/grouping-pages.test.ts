@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+let admin: FormBrowser;
+beforeAll(async () => {
+  http = await inProcess();
+  admin = new FormBrowser(http.url, {}, (request) => http.handle(request));
+  await signIn(admin, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+});
+afterAll(() => http.close());
+
+const page = async (path: string) => (await admin.fetch(path)).text();
+/** The address of the link whose text (visible, or for screen readers) is `name`. */
+const linkTo = (html: string, name: string) => {
+  for (const [, href, text] of html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g))
+    if (text!.replace(/<[^>]+>/g, "") === name) return href!;
+  throw new Error(`no link named ${name}`);
+};
+const report = async (message: string, email?: string) =>
+  (
+    await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "problem", message, ...(email && { user: { email } }) },
+    })
+  ).body.ticketId as string;
+/** The addresses the feedback page lists under Followers. */
+const followersOf = async (key: string) => {
+  const list = /<h2>Followers<\/h2>\s*(<ul>[\s\S]*?<\/ul>)?/.exec(await page(`/inbox/${key}`))?.[1] ?? "";
+  return list.match(/[\w.+-]+@example\.com/g)?.sort() ?? [];
+};
+
+/** The form of a page whose action is `action`. */
+const formOf = (html: string, action: string) => {
+  const at = html.indexOf(`<form method="post" action="${action}"`);
+  if (at < 0) throw new Error(`no form posting to ${action}`);
+  return html.slice(at, html.indexOf("</form>", at) + "</form>".length);
+};
+/** The text of a feedback page's timeline, as a browser reads it (its tags dropped). */
+const timelineText = (html: string) => (/<ol class="timeline">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "").replace(/<[^>]+>/g, "");
+
+describe("grouping reviewed in the web pages", () => {
+  test("an Admin puts the app in review mode in the settings", async () => {
+    const channels = linkTo(await page("/settings/apps"), "Open its settings (Demo app)");
+    const grouping = linkTo(await page(channels), "Grouping");
+    const form = await page(grouping);
+    expect(form).toContain('<input type="radio" name="mode" value="review">');
+    const saved = await admin.submit(formOf(form, grouping), { mode: "review" });
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, grouping]);
+    expect(await page(grouping)).toContain('<input type="radio" name="mode" value="review" checked>');
+  });
+
+  test("a report is split out into a feedback of its own, and the timeline says where it went", async () => {
+    const holder = await report("Exported CSV files lose their accents");
+    const stray = await report("The onboarding video never starts on Firefox", "stray@example.com");
+    await http.request("POST", `/v1/feedbacks/${stray}/merge`, { token: http.demo.tokens.admin, body: { into: holder } });
+    const thread = await page(`/inbox/${holder}`);
+    const item = /<li class="report"[^>]*>(?:(?!<\/li>)[\s\S])*The onboarding video(?:(?!<\/li>)[\s\S])*<\/li>/.exec(thread)![0];
+    expect(item).toContain(">Split out</button>");
+    const split = await admin.submit(formOf(item, /action="([^"]+\/split)"/.exec(item)![1]!), {});
+    expect(split.status).toBe(303);
+    const to = split.headers.get("location")!;
+    expect(to).toMatch(/done=split$/);
+    expect(await page(to)).toContain("<h1>The onboarding video never starts on Firefox</h1>");
+    const created = new URL(to, http.url).pathname.split("/").at(-1)!;
+    expect(created).not.toBe(stray);
+    expect(await followersOf(created)).toEqual(["stray@example.com"]);
+    expect(timelineText(await page(`/inbox/${holder}`))).toContain(`A report moved to a feedback of its own: ${created}`);
+  });
+});
