@@ -58,7 +58,12 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
 
   {
     const width = PHONE;
-    test("at 1280 and 390 px: write an entry, preview it, find and link a feedback, publish it", async () => {
+    test("on a phone, write an entry, preview it, find and link a feedback, publish it; each step looked at at 1280 and 390 px", async () => {
+      // At 1280 px the Changelog link is in the side bar.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${server.url}/inbox`);
+      await page.getByRole("link", { name: "Changelog" }).click();
+      await page.waitForURL(/\/changelog$/);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/inbox`);
       await page.getByRole("link", { name: "Changelog" }).click();
@@ -96,7 +101,7 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
 
   {
     const width = PHONE;
-    test("at 1280 and 390 px: the reporter answers from their tracking page, and sees their message", async () => {
+    test("on a phone, the reporter answers from their tracking page and sees their message; the page is looked at at 1280 and 390 px", async () => {
       const reporter = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
       // The page before any answer is looked at with every main page (test/e2e/web-accessibility.test.ts, the tracking page).
       await reporter.goto(tracking);

@@ -274,11 +274,10 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.goto(`${elsewhere.url.origin}/checkout`);
     await warned;
     // Opening it from the page's script draws nothing either, and says nothing more.
-    // The refusal is known by now, so open() settles on its promise callbacks: a turn of the page's event loop sees them all run.
-    await tab.evaluate(async () => {
-      (window as unknown as { Retour: { open(): void } }).Retour.open();
-      await new Promise((done) => setTimeout(done, 0));
-    });
+    await tab.evaluate(() => (window as unknown as { Retour: { open(): void } }).Retour.open());
+    // A panel drawn late would first fetch its module or the app's settings: once the page's network has
+    // been quiet for half a second, whatever open() set off has run.
+    await tab.waitForLoadState("networkidle");
     await tab.screenshot({ path: join(SCREENSHOTS, "widget-foreign-origin-1280.png") });
     expect(await tab.locator("[data-retour-widget]").count()).toBe(0);
     expect(warnings).toHaveLength(1);
