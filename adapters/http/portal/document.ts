@@ -2,6 +2,7 @@ import type { Language } from "../../../core/errors.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { Html, html } from "../html.ts";
 import type { PortalLinks } from "./links.ts";
+import { accountSlot, type Viewer } from "./viewer.ts";
 import { portalWords } from "./words.ts";
 
 /** The accent when the team has chosen none. */
@@ -168,6 +169,14 @@ ${portal.indexing ? "" : html`<meta name="robots" content="noindex">`}
 <main id="main"><div class="wrap">${d.body}</div></main>
 <footer><div class="wrap"><nav aria-label="${w.language}"><a href="${switchTo(d.here, other)}" hreflang="${other}" lang="${other}">${other === "fr" ? "Français" : "English"}</a></nav><span>${w.poweredBy}</span></div></footer>
 </body></html>`.value;
+}
+
+/**
+ * A portal page as its reader asked for it: the address asked (the language switch keeps it), and
+ * the header's sign-in slot for who reads it, signing in coming back to `back`.
+ */
+export function readersDocument(request: Request, viewer: Viewer | null, back: string, page: Omit<PortalDocument, "here" | "account">): string {
+  return portalDocument({ ...page, here: new URL(request.url), account: accountSlot(page.language, page.links, viewer, back) });
 }
 
 /** The same page in another language: its address with `lang` set. */

@@ -13,13 +13,13 @@ import { negotiateLanguage } from "../language.ts";
 import { boardBody, boardQuery } from "../portal/board.ts";
 import { publicAnswer, respond } from "../portal/cache.ts";
 import type { Rendered, renderCache } from "../portal/render-cache.ts";
-import { pageHeaders, type PortalDocument, portalDocument } from "../portal/document.ts";
+import { pageHeaders, portalDocument, readersDocument } from "../portal/document.ts";
 import { feedbackBody } from "../portal/feedback-page.ts";
 import { roadmapBody } from "../portal/roadmap-page.ts";
 import { robotsTxt, sitemapXml } from "../portal/search-engines.ts";
 import { type PortalLinks, portalLinks } from "../portal/links.ts";
 import { portalWords } from "../portal/words.ts";
-import { accountSlot, formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
+import { formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
 import { hasPortalSession } from "../portal-session.ts";
 import type { CookieJar } from "../cookies.ts";
 import type { PublicFeedback } from "../../../core/schemas/portal.ts";
@@ -113,14 +113,6 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
     return null;
   };
   const send = (portal: PortalRecord, page: string) => publicAnswer(digest, page, pageHeaders(portal));
-  /** A page of the portal as its reader asked for it: its address, and the sign-in slot for who reads it. */
-  const readersPage = (request: Request, viewer: Viewer | null, page: Omit<PortalDocument, "baseUrl" | "here" | "account">): string =>
-    portalDocument({
-      ...page,
-      baseUrl,
-      here: new URL(request.url),
-      account: accountSlot(page.language, page.links, viewer, pathOf(request)),
-    });
   /**
    * Anyone's page renders once per moment for all readers of the address in the language
    * (render-cache.ts), then answers this request (304 when it holds the bytes). A signed-in
@@ -165,7 +157,8 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const home = portalUrl(baseUrl, portal.slug);
           return send(
             portal,
-            readersPage(request, viewer, {
+            readersDocument(request, viewer, pathOf(request), {
+              baseUrl,
               portal,
               language,
               title: portal.title,
@@ -192,7 +185,8 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const body = roadmapBody(language, links, columns);
           return send(
             portal,
-            readersPage(request, viewer, {
+            readersDocument(request, viewer, pathOf(request), {
+              baseUrl,
               portal,
               language,
               title: w.roadmap,
@@ -254,7 +248,8 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const body = feedbackBody({ portal, language, links, feedback, vote, commentForm, ...(notice && { notice }) });
           return send(
             portal,
-            readersPage(request, viewer, {
+            readersDocument(request, viewer, pathOf(request), {
+              baseUrl,
               portal,
               language,
               title: feedback.publicTitle,

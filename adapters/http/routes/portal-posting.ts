@@ -18,9 +18,9 @@ import type { CookieJar } from "../cookies.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
-import { pageHeaders, portalDocument } from "../portal/document.ts";
+import { pageHeaders, readersDocument } from "../portal/document.ts";
 import { type PortalLinks, portalLinks } from "../portal/links.ts";
-import { accountSlot, formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
+import { formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
 import { portalWords } from "../portal/words.ts";
 import { portalCsrfValid } from "../portal-session.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
@@ -58,7 +58,7 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
   /** A whole portal page for the person: private, never cached for anyone else. */
   const personal = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer | null, title: string, body: Html, status = 200) => {
     const links = portalLinks(portal.slug, chosenLanguage(request));
-    const document = portalDocument({
+    const document = readersDocument(request, viewer, `${links.home}/new`, {
       portal,
       language,
       baseUrl: services.baseUrl,
@@ -67,9 +67,7 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
       canonical: `${portalUrl(services.baseUrl, portal.slug)}/new`,
       current: "board",
       links,
-      here: new URL(request.url),
       body,
-      account: accountSlot(language, links, viewer, `${links.home}/new`),
     });
     return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "private, no-cache", vary: "Cookie" } });
   };
@@ -148,16 +146,24 @@ ${
 
   const signInFirst = (links: PortalLinks) => redirect(links.signIn(`${links.home}/new`));
 
+  /** Who posts where: the request's language, and the portal with its links and the person signed in (no portal when posting is closed there: a 404). */
+  async function visit(request: Request, slug: string, cookie: CookieJar) {
+    const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+    const portal = await postingPortal(slug);
+    if (!portal) return { language, portal } as const;
+    const links = portalLinks(portal.slug, chosenLanguage(request));
+    return { language, portal, links, viewer: await portalViewer(services, portal, cookie) } as const;
+  }
+
   return (
     new Elysia({ name: "routes/portal-posting" })
       .get(
         "/p/:slug/new",
         async ({ request, params, cookie, query }) => {
-          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
-          const portal = await postingPortal(params.slug);
-          if (!portal) return notFound(language);
-          const viewer = await portalViewer(services, portal, cookie);
-          if (!viewer) return signInFirst(portalLinks(portal.slug, chosenLanguage(request)));
+          const visited = await visit(request, params.slug, cookie);
+          if (!visited.portal) return notFound(visited.language);
+          const { language, portal, links, viewer } = visited;
+          if (!viewer) return signInFirst(links);
           const w = portalWords(language);
           const notice = query.sent === "review" ? html`<p class="notice" role="status">${w.postedReview}</p>` : "";
           return form(portal, language, request, viewer, EMPTY, notice);
@@ -167,12 +173,10 @@ ${
       .post(
         "/p/:slug/new",
         async ({ request, params, cookie, body }) => {
-          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
-          const portal = await postingPortal(params.slug);
-          if (!portal) return notFound(language);
-          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const visited = await visit(request, params.slug, cookie);
+          if (!visited.portal) return notFound(visited.language);
+          const { language, portal, links, viewer } = visited;
           const fields = fieldsOf(body);
-          const viewer = await portalViewer(services, portal, cookie);
           if (await refused(request, cookie, fields)) return formRefused(portal, language, request, viewer);
           if (!viewer) return signInFirst(links);
           // A robot fills every field; a person never sees this one. Sent back, and nothing posted.
@@ -197,12 +201,10 @@ ${
       .post(
         "/p/:slug/:key/comment",
         async ({ request, params, cookie, body }) => {
-          const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
-          const portal = await postingPortal(params.slug);
-          if (!portal) return notFound(language);
-          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const visited = await visit(request, params.slug, cookie);
+          if (!visited.portal) return notFound(visited.language);
+          const { language, portal, links, viewer } = visited;
           const fields = fieldsOf(body);
-          const viewer = await portalViewer(services, portal, cookie);
           if (await refused(request, cookie, fields)) return formRefused(portal, language, request, viewer);
           const page = `${links.home}/${encodeURIComponent(params.key)}`;
           if (!viewer) return redirect(links.signIn(page));

@@ -6,9 +6,9 @@ import type { Services } from "../../../core/services.ts";
 import { errorBody } from "../catalog/text.ts";
 import { html, page } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
-import { pageHeaders, portalDocument } from "../portal/document.ts";
+import { pageHeaders, readersDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
-import { accountSlot, portalViewer } from "../portal/viewer.ts";
+import { portalViewer } from "../portal/viewer.ts";
 import { changelogAtom } from "../web/changelog-atom.ts";
 import { changelogFeedTitle, changelogPageTitle, publicChangelogBody } from "../web/public-changelog.ts";
 
@@ -40,7 +40,7 @@ export function publicChangelogRoutes(services: Services) {
         const viewer = await portalViewer(services, portal, cookie);
         const title = changelogPageTitle(language);
         const body = publicChangelogBody({ organizationName: portal.title, feedPath: `${links.home}/changelog.atom`, entries, language });
-        const document = portalDocument({
+        const document = readersDocument(request, viewer, `${links.home}/changelog`, {
           portal,
           language,
           baseUrl: services.baseUrl,
@@ -49,9 +49,7 @@ export function publicChangelogRoutes(services: Services) {
           canonical: `${portalUrl(services.baseUrl, portal.slug)}/changelog`,
           current: "changelog",
           links,
-          here: new URL(request.url),
           body,
-          account: accountSlot(language, links, viewer, `${links.home}/changelog`),
         });
         const cacheControl = viewer ? "private, no-cache" : "public, max-age=30, stale-while-revalidate=300";
         return new Response(document, { headers: { ...pageHeaders(portal), "cache-control": cacheControl, vary: "Cookie, Accept-Language" } });
