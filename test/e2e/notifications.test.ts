@@ -1,67 +1,27 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { type Served, serveInProcess } from "../support/in-process.ts";
+import { type Mailbox, startMailbox } from "../support/mailbox.ts";
 import { get, patch, post } from "../support/server.ts";
 import { jobsDone, waitFor } from "../support/wait.ts";
 
-interface Mail {
-  to: string;
-  raw: string;
-}
-
-const mails: Mail[] = [];
-let refuseNext = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onRcptTo(_address, _session, callback) {
-    if (refuseNext > 0) {
-      refuseNext--;
-      return callback(new Error("Mailbox busy, try later"));
-    }
-    callback();
-  },
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    stream.on("end", () => {
-      for (const to of session.envelope.rcptTo) mails.push({ to: to.address, raw });
-      callback();
-    });
-  },
-});
+let mailbox: Mailbox;
 
 let server: Served;
 let db: Database;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  server = await serveInProcess({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Retour <notify@retour.test>" } });
+  mailbox = await startMailbox();
+  server = await serveInProcess({ env: { SMTP_URL: mailbox.url, SMTP_FROM: "Retour <notify@retour.test>" } });
   db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
 });
 afterAll(async () => {
   db.close();
   await server.stop();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await mailbox.close();
 });
 
-/** A mail's headers (not merged) and its text (quoted-printable undone). */
-function parse(raw: string): { headers: string; text: string } {
-  const split = raw.indexOf("\r\n\r\n");
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const text = Buffer.from(
-    raw
-      .slice(split + 4)
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-  return { headers, text };
-}
-const mailsTo = (to: string) => mails.filter((m) => m.to === to);
+const mailsTo = (to: string) => mailbox.to(to);
 const settle = () => jobsDone(db);
 const report = async (message: string, email: string, name?: string) =>
   (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message, user: { email, ...(name && { name }) } }))
@@ -77,13 +37,13 @@ describe("follower notifications by e-mail", () => {
     await settle();
     expect(mailsTo("ann@example.com").length).toBe(1);
     expect(mailsTo("bea@example.fr").length).toBe(1);
-    const english = parse(mailsTo("ann@example.com")[0]!.raw);
+    const english = mailsTo("ann@example.com")[0]!;
     expect(english.headers).toContain("Subject: Delivered: The invoice export to PDF gives a blank page");
     expect(english.text).toContain("Hello Ann,");
     expect(english.headers).toMatch(/List-Unsubscribe: <http:\/\/localhost:\d+\/unsubscribe\?f=/);
     expect(english.headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(english.headers).toContain("From: Retour <notify@retour.test>");
-    const french = parse(mailsTo("bea@example.fr")[0]!.raw);
+    const french = mailsTo("bea@example.fr")[0]!;
     expect(french.text).toContain("Ce que vous aviez signalé est maintenant livré");
     // Delivered again later: nobody is told twice.
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "fixed" });
@@ -95,14 +55,14 @@ describe("follower notifications by e-mail", () => {
   test("a refused send is retried, and the follower still gets one message", async () => {
     const key = await report("Calendar sync duplicates every event", "carl@example.com");
     await settle();
-    refuseNext = 1;
+    mailbox.refuseNext(1);
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
     await waitFor(
       "the refused send to be put back in the queue",
       () => (db.query("SELECT count(*) AS n FROM jobs WHERE last_error IS NOT NULL").get() as { n: number }).n,
       (n) => n === 1,
     );
-    expect(refuseNext).toBe(0);
+    expect(mailbox.refusalsLeft()).toBe(0);
     expect(mailsTo("carl@example.com").length).toBe(0);
     server.advanceClock(10_000);
     await settle();
@@ -114,7 +74,7 @@ describe("follower notifications by e-mail", () => {
     await settle();
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
     await settle();
-    const link = /(http:\/\/localhost:\d+\/unsubscribe\?\S+)/.exec(parse(mailsTo("dora@example.com")[0]!.raw).text)![1]!;
+    const link = /(http:\/\/localhost:\d+\/unsubscribe\?\S+)/.exec(mailsTo("dora@example.com")[0]!.text)![1]!;
     const id = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.id;
     const confirm = await fetch(link);
     expect(confirm.status).toBe(200);
@@ -147,8 +107,8 @@ describe("follower notifications by e-mail", () => {
     expect(follow.body).toEqual({ following: true });
     await patch(`${server.url}/v1/feedbacks/${created.body.ticketId}`, server.demo.tokens.admin, { status: "delivered" });
     await settle();
-    expect(parse(mailsTo("fred@example.com")[0]!.raw).text).toContain(`Follow your report: ${created.body.statusUrl}`);
-    const member = parse(mailsTo("member@demo.test")[0]!.raw).text;
+    expect(mailsTo("fred@example.com")[0]!.text).toContain(`Follow your report: ${created.body.statusUrl}`);
+    const member = mailsTo("member@demo.test")[0]!.text;
     expect(member).toContain("Receipts print without the shop address");
     expect(member).not.toContain("Follow your report");
   });

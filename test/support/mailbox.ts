@@ -30,12 +30,31 @@ function parse(raw: string): { headers: string; text: string } {
 }
 
 /** A local SMTP server a test starts: the service's SMTP notifier hands it real messages. */
-export async function startMailbox(): Promise<{ url: string; mails: ReceivedMail[]; to(address: string): ReceivedMail[]; close(): Promise<void> }> {
+export interface Mailbox {
+  /** Its address, for SMTP_URL. */
+  readonly url: string;
+  /** Every mail received, a copy per recipient, in order (a test may empty it). */
+  readonly mails: ReceivedMail[];
+  to(address: string): ReceivedMail[];
+  /** Refuses the next `count` recipients with a temporary error, as a busy server does. */
+  refuseNext(count: number): void;
+  /** How many of those refusals have not been made yet. */
+  refusalsLeft(): number;
+  close(): Promise<void>;
+}
+
+export async function startMailbox(): Promise<Mailbox> {
   const mails: ReceivedMail[] = [];
+  let refusals = 0;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusals === 0) return callback();
+      refusals--;
+      callback(new Error("Mailbox busy, try later"));
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -51,6 +70,10 @@ export async function startMailbox(): Promise<{ url: string; mails: ReceivedMail
     url: `smtp://127.0.0.1:${port}`,
     mails,
     to: (address) => mails.filter((m) => m.to === address),
+    refuseNext(count) {
+      refusals = count;
+    },
+    refusalsLeft: () => refusals,
     close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   };
 }

@@ -1,32 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
-import { SMTPServer } from "smtp-server";
 import { verifySsoToken } from "../../../adapters/portal-sso/verify-token.ts";
 import type { PortalEntry } from "../../../core/portal-people/portal.ts";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { type Mailbox, startMailbox } from "../../support/mailbox.ts";
 
-/** The mails the local SMTP server received, by recipient, their text with quoted-printable undone. */
-const mails: Array<{ to: string; text: string }> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    stream.on("end", () => {
-      const body = raw.slice(raw.indexOf("\r\n\r\n") + 4).replace(/=\r?\n/g, "");
-      const text = Buffer.from(
-        body.replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
-        "latin1",
-      ).toString("utf8");
-      for (const to of session.envelope.rcptTo) mails.push({ to: to.address, text });
-      callback();
-    });
-  },
-});
-const mailsTo = (to: string) => mails.filter((m) => m.to === to);
+let mailbox: Mailbox;
+const mailsTo = (to: string) => mailbox.to(to);
 
 const SSO_SECRET = "a-portal-sso-secret-of-the-customer-0123456789";
 /** The portals a slug names, as the portal's settings will: a fixture until they land. */
@@ -39,17 +20,16 @@ const PORTALS: Record<string, () => PortalEntry> = {
 
 let http: InProcess;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  mailbox = await startMailbox();
   http = await inProcess({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Retour <portal@retour.test>" },
+    env: { SMTP_URL: mailbox.url, SMTP_FROM: "Retour <portal@retour.test>" },
     portals: { lookup: async (slug) => PORTALS[slug]?.() ?? null, verifySso: verifySsoToken },
   });
   orgId = http.demo.orgId;
 });
 afterAll(async () => {
   http.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await mailbox.close();
 });
 
 /** A browser of a person on the portal, from its own client address. */
