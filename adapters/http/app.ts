@@ -98,8 +98,12 @@ interface HttpOptions {
   readonly mcp?: (request: Request, clientAddress: string) => Promise<Response>;
   /** Builds the widget's scripts, on the first request for one; without it, the widget is not served. */
   readonly widget?: () => Promise<WidgetScripts>;
-  /** Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook. */
-  readonly integrations?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
+  /**
+   * Incoming webhooks of issue trackers, by provider, mounted at /integrations/{provider}/webhook.
+   * Each is handed its body as sent (the signature is computed over those bytes) and as JSON; a body
+   * that is not JSON is refused here, with 400 invalid_json.
+   */
+  readonly integrations?: Readonly<Record<string, (request: Request, raw: string, event: unknown) => Promise<Response>>>;
   /** Slack's request URLs, by name (commands, interactions, events), mounted at /integrations/slack/{name}. */
   readonly slack?: Readonly<Record<string, (request: Request) => Promise<Response>>>;
   /** The portals' people (sign-in, single sign-on, votes) at /p/{slug}/…: how SSO tokens are read, and (for tests) which slugs name a portal. */
@@ -198,7 +202,20 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   if (mcp) app.all("/mcp", ({ request }) => mcp(request, options.clientAddress(request)), { parse: "none", detail: { hide: true } });
   // Raw bodies: a tracker's signature is computed over the exact bytes it sent.
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
-    app.post(`/integrations/${provider}/webhook`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
+    app.post(
+      `/integrations/${provider}/webhook`,
+      async ({ request }) => {
+        const raw = await request.text();
+        let event: unknown;
+        try {
+          event = JSON.parse(raw);
+        } catch {
+          return errorResponse(request, "invalid_json");
+        }
+        return handle(request, raw, event);
+      },
+      { parse: "none", detail: { hide: true } },
+    );
   }
   for (const [name, handle] of Object.entries(options.slack ?? {})) {
     app.post(`/integrations/slack/${name}`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { type Failure, fail } from "../../core/errors.ts";
+import type { Failure } from "../../core/errors.ts";
 import type { Services } from "../../core/services.ts";
 import { receiveTrackerEvent, type TrackerChange } from "../../core/trackers/receive-tracker-event.ts";
 import { kindOfLinearState } from "./tracker.ts";
@@ -66,15 +66,8 @@ function changeOf(event: unknown): TrackerChange | null | "malformed" {
 export function createLinearWebhookHandler(
   services: Services,
   refuse: (request: Request, failure: Failure) => Response,
-): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const raw = await request.text();
-    let event: unknown;
-    try {
-      event = JSON.parse(raw);
-    } catch {
-      return refuse(request, fail("invalid_json"));
-    }
+): (request: Request, raw: string, event: unknown) => Promise<Response> {
+  return async (request, raw, event) => {
     const signature = request.headers.get("linear-signature") ?? "";
     const sentAt = timestampOf(event);
     const fresh = sentAt !== null && Math.abs(services.clock() - sentAt) <= TOLERANCE_MS;

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { type Failure, fail } from "../../core/errors.ts";
+import type { Failure } from "../../core/errors.ts";
 import { StatusSchema } from "../../core/schemas/feedback.ts";
 import type { Services } from "../../core/services.ts";
 import { receiveTrackerEvent } from "../../core/trackers/receive-tracker-event.ts";
@@ -24,15 +24,8 @@ function projectOf(event: unknown): string {
 export function createBridgeWebhookHandler(
   services: Services,
   refuse: (request: Request, failure: Failure) => Response,
-): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const raw = await request.text();
-    let event: unknown;
-    try {
-      event = JSON.parse(raw);
-    } catch {
-      return refuse(request, fail("invalid_json"));
-    }
+): (request: Request, raw: string, event: unknown) => Promise<Response> {
+  return async (request, raw, event) => {
     const header = request.headers.get("service-signature") ?? "";
     const now = Math.floor(services.clock() / 1000);
     const received = await receiveTrackerEvent(services, {

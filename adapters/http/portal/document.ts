@@ -118,7 +118,7 @@ footer nav a{margin-right:var(--s3)}
 .tabs{gap:var(--s3)}.tabs a{font-size:.9375rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
 ul.posts>li{gap:var(--s3);padding:var(--s3)}.votes{width:3rem;min-height:3rem}form.search{max-width:none}}`;
 
-export interface PortalDocument {
+interface PortalDocument {
   readonly portal: PortalRecord;
   readonly language: Language;
   readonly baseUrl: string;
