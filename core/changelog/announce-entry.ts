@@ -2,6 +2,7 @@ import type { Language } from "../errors.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { FindDeps } from "../feedback/find-feedback.ts";
 import type { FeedbackRecord, Follower } from "../model.ts";
+import { CLAIM_LEASE_MS, sendOnce } from "../notify/send-once.ts";
 import { unsubscribeUrl } from "../notify/unsubscribe-link.ts";
 import type { Services } from "../services.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
@@ -21,8 +22,6 @@ export type AnnounceDeps = FindDeps &
 const ANNOUNCED = "changelog";
 /** What the announcement stands for on each feedback it covers: their "delivered" message. */
 const DELIVERED = "delivered";
-/** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
-const NOTIFY_LEASE_MS = 5 * 60_000;
 
 /** One person to tell, and every feedback of the entry they follow. */
 interface Recipient {
@@ -66,39 +65,29 @@ export function recipientsOf(followed: ReadonlyArray<{ readonly feedback: Feedba
  * "delivered" one of each of those feedbacks, which is recorded as sent and never sent apart.
  */
 export async function announceEntry(services: AnnounceDeps, job: JobRequest): Promise<void> {
-  const { store, notifier, clock } = services;
+  const { store, clock } = services;
   const entry = await store.findEntry(job.orgId, job.feedbackId);
   if (entry?.status !== "published") return;
   const feedbacks = await entryFeedbacks(services, entry.orgId, entry.feedbackIds);
   const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await store.listFollowers(feedback.id) })));
   const secret = await store.serviceSecret();
   for (const person of recipientsOf(followed)) {
-    if (!(await store.claimNotification(entry.id, person.email, ANNOUNCED, clock(), NOTIFY_LEASE_MS))) continue;
-    const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
-    const trackingUrl = person.trackingSealed ? await services.secrets.open(person.trackingSealed) : undefined;
-    const words = entryMessage(person.language, {
-      ...(person.name && { name: person.name }),
-      ...(trackingUrl && { trackingUrl }),
-      title: entry.title,
-      body: entry.body,
-      followed: person.feedbacks.map((f, i) => ({ key: f.key, title: f.title, unsubscribeUrl: links[i]! })),
-    });
-    try {
-      await notifier.send({
-        to: person.email,
-        ...words,
-        unsubscribeUrl: links[0]!,
-        messageId: `${ANNOUNCED}.${entry.id}.${encodeURIComponent(person.email)}`,
+    const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {
+      const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
+      const trackingUrl = person.trackingSealed ? await services.secrets.open(person.trackingSealed) : undefined;
+      const words = entryMessage(person.language, {
+        ...(person.name && { name: person.name }),
+        ...(trackingUrl && { trackingUrl }),
+        title: entry.title,
+        body: entry.body,
+        followed: person.feedbacks.map((f, i) => ({ key: f.key, title: f.title, unsubscribeUrl: links[i]! })),
       });
-    } catch (error) {
-      // Not handed over: the claim is given back and the job retried, so nobody is left out.
-      await store.releaseNotification(entry.id, person.email, ANNOUNCED);
-      throw error;
-    }
+      return { ...words, unsubscribeUrl: links[0]! };
+    });
+    if (!sent) continue;
     const at = clock();
-    await store.confirmNotification(entry.id, person.email, ANNOUNCED, at);
     for (const f of person.feedbacks) {
-      if (await store.claimNotification(f.id, person.email, DELIVERED, at, NOTIFY_LEASE_MS))
+      if (await store.claimNotification(f.id, person.email, DELIVERED, at, CLAIM_LEASE_MS))
         await store.confirmNotification(f.id, person.email, DELIVERED, at);
     }
   }

@@ -6,6 +6,7 @@ import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { UserStore } from "../store/users.ts";
+import { sendOnce } from "../notify/send-once.ts";
 import { answerMessage } from "./answer-message.ts";
 
 export type NotifyAnswerDeps = FindDeps &
@@ -14,9 +15,6 @@ export type NotifyAnswerDeps = FindDeps &
       Pick<UserStore, "listMembers"> &
       Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
-
-/** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
-const NOTIFY_LEASE_MS = 5 * 60_000;
 
 /**
  * Who hears of a reporter's answer: the feedback's owner; with none, the team's address, which is
@@ -30,7 +28,7 @@ async function teamAddresses(services: NotifyAnswerDeps, orgId: string, owner: s
 
 /** Tells the team, once per answer and person, what a reporter answered from their tracking page. */
 export async function notifyAnswer(services: NotifyAnswerDeps, job: JobRequest): Promise<void> {
-  const { store, notifier, clock } = services;
+  const { store } = services;
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
   const answers = (await store.listComments(feedback.id)).filter((c) => c.reportId !== undefined);
@@ -47,15 +45,6 @@ export async function notifyAnswer(services: NotifyAnswerDeps, job: JobRequest):
       text: answer.text,
       feedbackUrl: feedbackUrl(services.baseUrl, feedback.key),
     });
-    for (const email of recipients) {
-      if (!(await store.claimNotification(feedback.id, email, key, clock(), NOTIFY_LEASE_MS))) continue;
-      try {
-        await notifier.send({ to: email, ...words, messageId: `${key}.${feedback.id}.${encodeURIComponent(email)}` });
-      } catch (error) {
-        await store.releaseNotification(feedback.id, email, key);
-        throw error;
-      }
-      await store.confirmNotification(feedback.id, email, key, clock());
-    }
+    for (const email of recipients) await sendOnce(services, { subjectId: feedback.id, key, email }, () => words);
   }
 }

@@ -3,6 +3,7 @@ import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { deliveredMessage } from "./delivered-message.ts";
+import { sendOnce } from "./send-once.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 
@@ -15,38 +16,25 @@ export type NotifyDeps = FindDeps &
 
 /** The notification key of "your feedback was delivered". */
 const DELIVERED = "delivered";
-/** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
-const NOTIFY_LEASE_MS = 5 * 60_000;
 
 /** Tells each follower, once, that the feedback was delivered. */
 export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Promise<void> {
-  const { store, notifier, clock } = services;
+  const { store } = services;
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
   const secret = await store.serviceSecret();
   for (const follower of await store.listFollowers(feedback.id)) {
-    if (!(await store.claimNotification(feedback.id, follower.email, DELIVERED, clock(), NOTIFY_LEASE_MS))) continue;
-    const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
-    const trackingUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : undefined;
-    const words = deliveredMessage(follower.language, {
-      ...(follower.name && { name: follower.name }),
-      ...(trackingUrl && { trackingUrl }),
-      title: feedback.title,
-      feedbackKey: feedback.key,
-      unsubscribeUrl: link,
-    });
-    try {
-      await notifier.send({
-        to: follower.email,
-        ...words,
+    await sendOnce(services, { subjectId: feedback.id, key: DELIVERED, email: follower.email }, async () => {
+      const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
+      const trackingUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : undefined;
+      const words = deliveredMessage(follower.language, {
+        ...(follower.name && { name: follower.name }),
+        ...(trackingUrl && { trackingUrl }),
+        title: feedback.title,
+        feedbackKey: feedback.key,
         unsubscribeUrl: link,
-        messageId: `${DELIVERED}.${feedback.id}.${encodeURIComponent(follower.email)}`,
       });
-      await store.confirmNotification(feedback.id, follower.email, DELIVERED, clock());
-    } catch (error) {
-      // Not handed over: the claim is given back and the job retried, so nobody is left out.
-      await store.releaseNotification(feedback.id, follower.email, DELIVERED);
-      throw error;
-    }
+      return { ...words, unsubscribeUrl: link };
+    });
   }
 }

@@ -9,6 +9,7 @@ import type { PublicationStore } from "../store/publications.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import type { UserStore } from "../store/users.ts";
 import { replyMessage } from "./reply-message.ts";
+import { sendOnce } from "./send-once.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 
 export type NotifyReplyDeps = FindDeps &
@@ -20,9 +21,6 @@ export type NotifyReplyDeps = FindDeps &
       Pick<PublicationStore, "findPublications"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
-
-/** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
-const NOTIFY_LEASE_MS = 5 * 60_000;
 
 const someone = (language: "en" | "fr"): string => (language === "fr" ? "Quelqu'un" : "Someone");
 const theTeam = (language: "en" | "fr"): string => (language === "fr" ? "L'équipe" : "The team");
@@ -42,7 +40,7 @@ export const notifyReplyJob = (orgId: string, feedbackId: string, commentId: str
  * and the unsubscribe link. The feedback is named by its public title when published.
  */
 export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): Promise<void> {
-  const { store, notifier, clock } = services;
+  const { store } = services;
   const feedback = await findByKeyOrId(services, job.orgId, job.feedbackId);
   const reply = feedback && (await store.listComments(feedback.id)).find((c) => c.id === job.detail);
   if (!feedback || !reply || reply.visibility !== "public") return;
@@ -57,29 +55,18 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   const key = `reply.${reply.id}`;
   for (const follower of await store.listFollowers(feedback.id)) {
     if (follower.email === author?.email) continue;
-    if (!(await store.claimNotification(feedback.id, follower.email, key, clock(), NOTIFY_LEASE_MS))) continue;
-    const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
-    const followUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : portalPage;
-    const words = replyMessage(follower.language, {
-      ...(follower.name && { name: follower.name }),
-      author: author?.name ?? (reply.person ? someone(follower.language) : portal?.title || theTeam(follower.language)),
-      title,
-      text: reply.text,
-      ...(followUrl && { followUrl }),
-      unsubscribeUrl: link,
-    });
-    try {
-      await notifier.send({
-        to: follower.email,
-        ...words,
+    await sendOnce(services, { subjectId: feedback.id, key, email: follower.email }, async () => {
+      const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
+      const followUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : portalPage;
+      const words = replyMessage(follower.language, {
+        ...(follower.name && { name: follower.name }),
+        author: author?.name ?? (reply.person ? someone(follower.language) : portal?.title || theTeam(follower.language)),
+        title,
+        text: reply.text,
+        ...(followUrl && { followUrl }),
         unsubscribeUrl: link,
-        messageId: `${key}.${feedback.id}.${encodeURIComponent(follower.email)}`,
       });
-    } catch (error) {
-      // Not handed over: the claim is given back and the job retried, so nobody is left out.
-      await store.releaseNotification(feedback.id, follower.email, key);
-      throw error;
-    }
-    await store.confirmNotification(feedback.id, follower.email, key, clock());
+      return { ...words, unsubscribeUrl: link };
+    });
   }
 }
