@@ -18,15 +18,21 @@ export function catalogStore(db: Database): CatalogStore {
     },
 
     async listFeatures(orgId, appId) {
-      const rows = db
-        .query<FeatureRow & { open_feedbacks: number }, SQLQueryBindings[]>(
-          `SELECT ft.*, (SELECT count(*) FROM feedbacks f
-             WHERE f.org_number = (SELECT number FROM organizations WHERE id = ft.org_id) AND f.feature_id = ft.id AND f.merged_into IS NULL
-               AND f.status IN (${placeholders(OPEN_STATUSES.length)})) AS open_feedbacks
-           FROM features ft WHERE ft.org_id = ? AND ft.app_id = ? ORDER BY ft.path`,
-        )
-        .all(...OPEN_STATUSES, orgId, appId);
-      return rows.map((r) => ({ ...toFeature(r), openFeedbacks: r.open_feedbacks }));
+      const features = db
+        .query<FeatureRow, [string, string]>("SELECT * FROM features WHERE org_id = ? AND app_id = ? ORDER BY path")
+        .all(orgId, appId);
+      // From the inbox's counts, a few rows per feature: counting the feedbacks themselves read every
+      // open one of each feature, and every grouping job's triage lists its app's features.
+      const open = new Map(
+        db
+          .query<{ feature_id: string; n: number }, SQLQueryBindings[]>(
+            `SELECT feature_id, sum(n) AS n FROM feedback_counts WHERE org_id = ? AND app_id = ? AND status IN (${placeholders(OPEN_STATUSES.length)})
+             GROUP BY feature_id`,
+          )
+          .all(orgId, appId, ...OPEN_STATUSES)
+          .map((r) => [r.feature_id, r.n]),
+      );
+      return features.map((r) => ({ ...toFeature(r), openFeedbacks: open.get(r.id) ?? 0 }));
     },
 
     async findFeature(orgId, featureId) {

@@ -4,7 +4,7 @@ import { contractKit } from "./kit.ts";
 
 /** App setup: channels, feature maps, help articles and browser settings. */
 export function appSetupContract(makeStore: () => Promise<Store>) {
-  const { id, seed, freeOrg } = contractKit();
+  const { id, seed, freeOrg, record } = contractKit();
 
   describe("app setup", () => {
     test("setBrowserCollection replaces an app's browser settings, seen by the channel keys that open it", async () => {
@@ -29,6 +29,32 @@ export function appSetupContract(makeStore: () => Promise<Store>) {
       expect(await store.setChannelActive(orgId, key, false)).toBe(true);
       expect((await store.listChannels(orgId, appId)).map((c) => c.active)).toEqual([false]);
       expect(await store.setChannelActive("another-org", key, true)).toBe(false);
+    });
+
+    test("listFeatures counts each feature's open feedbacks, whatever their severity, and not those delivered", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await store.replaceFeatures(org.orgId, org.appId, [
+        { id: "f-pay", name: "Pay", path: "pay" },
+        { id: "f-cart", name: "Cart", path: "cart" },
+      ]);
+      const made = [];
+      for (const [i, [featureId, severity]] of [
+        ["f-pay", "P1"],
+        ["f-pay", "P3"],
+        ["f-pay", undefined],
+        ["f-cart", "P2"],
+      ].entries()) {
+        const f = (await record(store, org, `feature count ${i}`, i + 1))!;
+        await store.setTriage(org.orgId, f.id, { featureId, ...(severity && { severity: severity as "P1" }) });
+        made.push(f);
+      }
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: made[2]!.id, from: "triage", to: "delivered", at: 9, events: [], jobs: [] });
+      const counts = (await store.listFeatures(org.orgId, org.appId)).map((f) => [f.id, f.openFeedbacks]);
+      expect(counts).toEqual([
+        ["f-cart", 1],
+        ["f-pay", 2],
+      ]);
     });
 
     test("replaceFeatures keeps the given ids, updates them, and drops the others; open feedbacks are counted", async () => {
