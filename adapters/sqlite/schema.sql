@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 40;
+PRAGMA user_version = 41;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -154,7 +154,7 @@ CREATE TRIGGER feedback_kind_counted AFTER UPDATE OF kind ON feedbacks WHEN old.
     GROUP BY r.at / 86400000
     ON CONFLICT (app_id, day, kind, feature_id) DO UPDATE SET n = n + excluded.n;
 END;
-CREATE TRIGGER feedback_recounted AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+CREATE TRIGGER feedback_recounted AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks WHEN old.org_number IS NOT new.org_number OR old.app_number IS NOT new.app_number OR old.kind IS NOT new.kind OR old.severity IS NOT new.severity OR old.feature_id IS NOT new.feature_id OR old.status IS NOT new.status OR old.merged_into IS NOT new.merged_into BEGIN
   UPDATE feedback_counts SET n = n - 1
     WHERE old.merged_into IS NULL AND org_id = (SELECT id FROM organizations WHERE number = old.org_number) AND app_id = (SELECT id FROM apps WHERE number = old.app_number) AND kind = old.kind
       AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
@@ -167,7 +167,7 @@ CREATE TRIGGER feedback_search_moved AFTER UPDATE OF last_activity_at ON feedbac
   UPDATE feedback_words SET doc = coalesce((SELECT max(doc) + 1 FROM feedback_words WHERE doc BETWEEN ((new.last_activity_at - 1577836800000) * 4194304) AND ((new.last_activity_at - 1577836800000) * 4194304) + 4194303), ((new.last_activity_at - 1577836800000) * 4194304))
     WHERE feedback_ref = new.ref AND doc NOT BETWEEN ((new.last_activity_at - 1577836800000) * 4194304) AND ((new.last_activity_at - 1577836800000) * 4194304) + 4194303;
 END;
-CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks WHEN old.org_number IS NOT new.org_number OR old.app_number IS NOT new.app_number OR old.kind IS NOT new.kind OR old.severity IS NOT new.severity OR old.feature_id IS NOT new.feature_id OR old.status IS NOT new.status OR old.merged_into IS NOT new.merged_into BEGIN
   UPDATE feedback_words SET doc = doc WHERE feedback_ref = new.ref;
 END;
 CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
@@ -178,7 +178,7 @@ CREATE TRIGGER feedback_uncounted AFTER DELETE ON feedbacks WHEN old.merged_into
     WHERE org_id = (SELECT id FROM organizations WHERE number = old.org_number) AND app_id = (SELECT id FROM apps WHERE number = old.app_number) AND kind = old.kind
       AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
 END;
-CREATE TRIGGER publications_follow_feedback AFTER UPDATE OF status, kind, app_number, reports, votes, last_activity_at, merged_into ON feedbacks BEGIN
+CREATE TRIGGER publications_follow_feedback AFTER UPDATE OF status, kind, app_number, reports, votes, last_activity_at, merged_into ON feedbacks WHEN old.status IS NOT new.status OR old.kind IS NOT new.kind OR old.app_number IS NOT new.app_number OR old.reports IS NOT new.reports OR old.votes IS NOT new.votes OR old.last_activity_at IS NOT new.last_activity_at OR old.merged_into IS NOT new.merged_into BEGIN
   UPDATE publications SET status = new.status, kind = new.kind, app_id = (SELECT id FROM apps WHERE number = new.app_number), reports = new.reports,
     votes = new.votes, last_activity_at = new.last_activity_at, listed = new.merged_into IS NULL
     WHERE feedback_id = new.id;

@@ -1,3 +1,4 @@
+import { appIdOf, orgIdOf } from "../rows.ts";
 import { FEEDBACK_COUNT_TRIGGERS, REPORT_DAY_TRIGGERS, SEARCH_DOCUMENT_WRITTEN, SEARCH_WORDS_FOLLOW_FEEDBACK } from "../schema/triggers.ts";
 
 const columns = `id, org_number, app_number, key, title, kind, status, severity, feature_id, nature, summary, observed, expected,
@@ -43,11 +44,22 @@ CREATE INDEX feedbacks_by_urgency ON feedbacks (org_number, urgency, id) WHERE m
 CREATE INDEX feedbacks_by_tracker ON feedbacks (org_number, json_extract(tracker, '$.key')) WHERE tracker IS NOT NULL;
 
 ${FEEDBACK_COUNT_TRIGGERS}
+CREATE TRIGGER feedback_recounted AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+  UPDATE feedback_counts SET n = n - 1
+    WHERE old.merged_into IS NULL AND org_id = ${orgIdOf("old.org_number")} AND app_id = ${appIdOf("old.app_number")} AND kind = old.kind
+      AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
+  INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
+    SELECT ${orgIdOf("new.org_number")}, ${appIdOf("new.app_number")}, new.kind, coalesce(new.severity, ''), coalesce(new.feature_id, ''), new.status, 1 WHERE new.merged_into IS NULL
+    ON CONFLICT (org_id, app_id, kind, severity, feature_id, status) DO UPDATE SET n = n + 1;
+END;
 
 DROP TRIGGER feedback_words_indexed;
 DROP TRIGGER feedback_words_reindexed;
 ${SEARCH_DOCUMENT_WRITTEN}
 ${SEARCH_WORDS_FOLLOW_FEEDBACK}
+CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+  UPDATE feedback_words SET doc = doc WHERE feedback_ref = new.ref;
+END;
 
 DROP TRIGGER reports_counted;
 DROP TRIGGER reports_moved_counted;

@@ -25,6 +25,12 @@ CREATE TRIGGER organizations_update_moves_catalog AFTER UPDATE OF name, key_pref
 CREATE TRIGGER organizations_delete_moves_catalog AFTER DELETE ON organizations BEGIN UPDATE catalog_version SET n = n + 1; END;
 `;
 
+/** `WHEN` any of the columns differs between the old and the new row. */
+const changed = (columns: readonly string[]) => columns.map((c) => `old.${c} IS NOT new.${c}`).join(" OR ");
+
+/** The columns a feedback's count row and its search document are kept by. */
+const COUNTED = ["org_number", "app_number", "kind", "severity", "feature_id", "status", "merged_into"];
+
 /**
  * The inbox's counts per status (feedback_counts): one row per organization, app, kind, severity,
  * feature and status, moved by every write of a feedback. Merged feedbacks are not counted, as the
@@ -36,18 +42,26 @@ CREATE TRIGGER feedback_counted AFTER INSERT ON feedbacks WHEN new.merged_into I
     VALUES (${org("new")}, ${app("new")}, new.kind, coalesce(new.severity, ''), coalesce(new.feature_id, ''), new.status, 1)
     ON CONFLICT (org_id, app_id, kind, severity, feature_id, status) DO UPDATE SET n = n + 1;
 END;
-CREATE TRIGGER feedback_recounted AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
+CREATE TRIGGER feedback_uncounted AFTER DELETE ON feedbacks WHEN old.merged_into IS NULL BEGIN
+  UPDATE feedback_counts SET n = n - 1
+    WHERE org_id = ${org("old")} AND app_id = ${app("old")} AND kind = old.kind
+      AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
+END;
+`;
+
+/**
+ * A feedback's count moves from its old row to its new one when a column the rows are kept by
+ * changes. Only then: every grouping job's triage names feature and severity, most often to write
+ * what they were, and the count moved back and forth for nothing. Created by migration 41.
+ */
+export const FEEDBACK_RECOUNTED = `
+CREATE TRIGGER feedback_recounted AFTER UPDATE OF ${COUNTED.join(", ")} ON feedbacks WHEN ${changed(COUNTED)} BEGIN
   UPDATE feedback_counts SET n = n - 1
     WHERE old.merged_into IS NULL AND org_id = ${org("old")} AND app_id = ${app("old")} AND kind = old.kind
       AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
   INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
     SELECT ${org("new")}, ${app("new")}, new.kind, coalesce(new.severity, ''), coalesce(new.feature_id, ''), new.status, 1 WHERE new.merged_into IS NULL
     ON CONFLICT (org_id, app_id, kind, severity, feature_id, status) DO UPDATE SET n = n + 1;
-END;
-CREATE TRIGGER feedback_uncounted AFTER DELETE ON feedbacks WHEN old.merged_into IS NULL BEGIN
-  UPDATE feedback_counts SET n = n - 1
-    WHERE org_id = ${org("old")} AND app_id = ${app("old")} AND kind = old.kind
-      AND severity = coalesce(old.severity, '') AND feature_id = coalesce(old.feature_id, '') AND status = old.status;
 END;
 `;
 
@@ -103,8 +117,8 @@ END;
 
 /**
  * A feedback's words follow its row: a new doc when its last activity moves (a doc already in the
- * new millisecond, as a merge writes words and doc in one statement, stays), the document written
- * again when a filter it carries changes, the words gone with the feedback. Created by migration 28.
+ * new millisecond, as a merge writes words and doc in one statement, stays), the words gone with
+ * the feedback. Created by migration 28.
  */
 export const SEARCH_WORDS_FOLLOW_FEEDBACK = `
 CREATE TRIGGER feedback_search_moved AFTER UPDATE OF last_activity_at ON feedbacks
@@ -112,11 +126,31 @@ CREATE TRIGGER feedback_search_moved AFTER UPDATE OF last_activity_at ON feedbac
   UPDATE feedback_words SET doc = ${newDoc("new.last_activity_at")}
     WHERE feedback_ref = new.ref AND doc NOT BETWEEN ${firstDocSql("new.last_activity_at")} AND ${firstDocSql("new.last_activity_at")} + ${DOC_TIES - 1};
 END;
-CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_number, app_number, kind, severity, feature_id, status, merged_into ON feedbacks BEGIN
-  UPDATE feedback_words SET doc = doc WHERE feedback_ref = new.ref;
-END;
 CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
   DELETE FROM feedback_words WHERE feedback_ref = old.ref;
+END;
+`;
+
+/**
+ * A feedback's search document is written again when a filter it carries changes, and only then
+ * (a document written again is a delete and an insert in FTS5, the grouping's triage wrote one per
+ * job for nothing). Created by migration 41.
+ */
+export const SEARCH_REFILTERED = `
+CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF ${COUNTED.join(", ")} ON feedbacks WHEN ${changed(COUNTED)} BEGIN
+  UPDATE feedback_words SET doc = doc WHERE feedback_ref = new.ref;
+END;
+`;
+
+/** The columns a feedback's publication on the portal keeps a copy of. */
+const PUBLISHED = ["status", "kind", "app_number", "reports", "votes", "last_activity_at", "merged_into"];
+
+/** A publication keeps its copy of the feedback's columns when one of them changes. Created by migration 41. */
+export const PUBLICATIONS_FOLLOW_FEEDBACK = `
+CREATE TRIGGER publications_follow_feedback AFTER UPDATE OF ${PUBLISHED.join(", ")} ON feedbacks WHEN ${changed(PUBLISHED)} BEGIN
+  UPDATE publications SET status = new.status, kind = new.kind, app_id = ${app("new")}, reports = new.reports,
+    votes = new.votes, last_activity_at = new.last_activity_at, listed = new.merged_into IS NULL
+    WHERE feedback_id = new.id;
 END;
 `;
 
