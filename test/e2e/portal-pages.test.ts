@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { patch, post } from "../support/server.ts";
 
@@ -84,10 +84,10 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
       if (idea.comment)
         await post(`${server.url}/v1/feedbacks/${key}/comments`, { text: idea.comment, visibility: "public" }, { authorization: `Bearer ${token}` });
     }
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
 import { startMailbox } from "../support/mailbox.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { post } from "../support/server.ts";
@@ -50,10 +50,10 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     idea = created.body.ticketId;
     await post(`${server.url}/v1/feedbacks/${idea}/publish`, { description: "A darker theme for people who work at night." }, auth);
     await post(`${server.url}/v1/feedbacks/${idea}/comments`, { text: "We are looking at it for spring.", visibility: "public" }, auth);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
     await mailbox?.close();
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, patch, post } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
@@ -241,7 +241,7 @@ async function visitEveryPage() {
   });
   expect([plain.status, commented.status, captured.status, ofFeature.status]).toEqual([201, 200, 201, 201]);
 
-  browser = await launchChromium();
+  browser = await sharedChromium();
   // The sign-in page; then this page signs in, as the demo organization's Admin, and looks at the inbox.
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await visit(page, "/login?next=/inbox", "sign-in", { axe: true });
@@ -355,7 +355,7 @@ const scrolling = (names: readonly string[], widths: readonly Width[]) =>
 describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: accessibility (axe-core) and layout", () => {
   beforeAll(visitEveryPage, 180_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
   });
 

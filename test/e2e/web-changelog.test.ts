@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, post } from "../support/server.ts";
 
@@ -47,12 +47,12 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
     });
     key = created.body.ticketId;
     tracking = created.body.statusUrl;
-    browser = await launchChromium();
+    browser = await sharedChromium();
     page = await signedInPage(browser, server.url, server.demo.users.member);
   });
   afterEach(() => closeContexts(browser, page));
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { setGroupingMode } from "../../core/apps/set-grouping-mode.ts";
 import { operatorGrant } from "../../core/authorization.ts";
@@ -62,12 +62,12 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     receiver.secrets = [hook.body.secret];
     // Review mode, as an Admin sets it in the settings (that form: test/adapters/http/grouping-pages.test.ts).
     expect(await setGroupingMode(server.services, operatorGrant(server.demo.orgId), server.demo.appId, "review")).toMatchObject({ ok: true });
-    browser = await launchChromium();
+    browser = await sharedChromium();
     page = await signedInPage(browser, server.url, server.demo.users.admin);
   });
   afterEach(() => closeContexts(browser, page));
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
     receiver.stop();
   });

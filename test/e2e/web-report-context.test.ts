@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, post } from "../support/server.ts";
 
@@ -67,11 +67,11 @@ async function widgetReport(message: string, width: number, color: string): Prom
 describe.skipIf(!present)("each report's context on the feedback page, in Chromium", () => {
   beforeAll(async () => {
     server = await serveInProcess();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     page = await signedInPage(browser, server.url, server.demo.users.member);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
   });
 

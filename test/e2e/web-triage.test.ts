@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import { setTagColor } from "../../core/triage/tag-colors.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
@@ -34,12 +34,12 @@ const row = (key: string) => page.locator("table.cards tbody tr", { has: page.lo
 describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chromium at 1280 and 390 px", () => {
   beforeAll(async () => {
     server = await serveInProcess();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     page = await signedInPage(browser, server.url, server.demo.users.member);
   });
   afterEach(() => closeContexts(browser, page));
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
   });
 

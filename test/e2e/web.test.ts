@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
 import { distinctText } from "../support/distinct.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
@@ -48,13 +48,13 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
   beforeAll(async () => {
     receiver.start();
     server = await serveInProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
-    browser = await launchChromium();
+    browser = await sharedChromium();
     reports.problem = await report("problem", `${distinctText(1)} The export button crashes the whole app.`);
     reports.idea = await report("idea", `${distinctText(2)} Please add a dark theme for night work.`);
     await report("problem", `${distinctText(3)} Le bouton de paiement ne fonctionne pas sur mon téléphone et je ne peux pas payer.`);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
     receiver.stop();
   });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, post } from "../support/server.ts";
 import { jobsDone } from "../support/wait.ts";
@@ -74,11 +74,11 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     await published("Export bookings as a spreadsheet", "Let me download my bookings as a CSV file for accounting.");
     await published("Recurring bookings", "Book the same slot every week without doing it again each time.");
     await jobsDone(db);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterEach(() => closeContexts(browser));
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     site?.stop(true);
     db?.close();
     await server?.stop();

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, closeContexts, launchChromium, SCREENSHOTS } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
 import { buildWidget } from "../../apps/widget/build.ts";
 import { FormBrowser, signIn } from "../support/browser.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
@@ -97,11 +97,11 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
       .map((pair) => pair.split("="))
       .map(([name, ...value]) => ({ name: name!, value: value.join("="), url: server.url }));
     screenshotModule = `${server.url}/widget/${(await buildWidget()).names.screenshot}`;
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterEach(() => closeContexts(browser));
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     for (const s of [site, cspSite, elsewhere]) s?.stop(true);
     await server?.stop();
   });

@@ -29,11 +29,22 @@ export function chromiumPresent(what: string, where: { path?: string; env?: Reco
   return present;
 }
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+let shared: Promise<Browser> | undefined;
 
 /**
- * Closes the contexts a test opened, all but the one of the page the suite shares. A page left
- * open is not free: headless Chromium keeps drawing it, a tenth of a core each.
+ * The one Chromium of this test process, launched on first use. A worker runs its files one after
+ * the other, each in contexts of its own that it closes when done (closeContexts), where each file
+ * launched a browser of its own (about 0.6 s of CPU each). Playwright ends it as the process exits.
+ */
+export const sharedChromium = (): Promise<Browser> => {
+  shared ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  return shared;
+};
+
+/**
+ * Closes the contexts a test or a file opened, all but the one of the page `keep` (a page the
+ * file's tests share). A page left open is not free: headless Chromium keeps drawing it, a tenth
+ * of a core each.
  */
 export async function closeContexts(browser: Browser | undefined, keep?: Page): Promise<void> {
   await Promise.all((browser?.contexts() ?? []).filter((context) => context !== keep?.context()).map((context) => context.close()));
