@@ -3,7 +3,8 @@ import { FEEDBACK_RECOUNTED, PUBLICATIONS_FOLLOW_FEEDBACK, SEARCH_REFILTERED } f
 /**
  * The triggers that copy a feedback's columns elsewhere (its count row, its search document, its
  * publication) fire only when one of those columns changes, not whenever an UPDATE names one:
- * every grouping job's triage names feature and severity, and rewrote the search document each time.
+ * every grouping job's triage names feature and severity, and rewrote the search document even
+ * when it changed neither.
  */
 export default `
 DROP TRIGGER feedback_recounted;

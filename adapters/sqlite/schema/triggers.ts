@@ -51,8 +51,9 @@ END;
 
 /**
  * A feedback's count moves from its old row to its new one when a column the rows are kept by
- * changes. Only then: every grouping job's triage names feature and severity, most often to write
- * what they were, and the count moved back and forth for nothing. Created by migration 41.
+ * changes, and only then: an UPDATE names such columns whether or not it changes them (the
+ * grouping's triage names feature and severity in every job), and the count moved back and forth
+ * for nothing. Created by migration 41.
  */
 export const FEEDBACK_RECOUNTED = `
 CREATE TRIGGER feedback_recounted AFTER UPDATE OF ${COUNTED.join(", ")} ON feedbacks WHEN ${changed(COUNTED)} BEGIN
@@ -132,9 +133,9 @@ END;
 `;
 
 /**
- * A feedback's search document is written again when a filter it carries changes, and only then
- * (a document written again is a delete and an insert in FTS5, the grouping's triage wrote one per
- * job for nothing). Created by migration 41.
+ * A feedback's search document is written again when a filter it carries changes, and only then:
+ * a document written again is a delete and an insert in FTS5, which an UPDATE naming one of those
+ * columns without changing it paid for nothing. Created by migration 41.
  */
 export const SEARCH_REFILTERED = `
 CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF ${COUNTED.join(", ")} ON feedbacks WHEN ${changed(COUNTED)} BEGIN
