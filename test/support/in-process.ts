@@ -9,6 +9,7 @@ import { startWorker } from "../../apps/server/worker.ts";
 import type { Services } from "../../core/services.ts";
 import { runJob } from "../../core/jobs/run-job.ts";
 import { scratchDir } from "./scratch.ts";
+import type { TestClock } from "./test-clock.ts";
 
 interface Reply {
   readonly status: number;
@@ -19,17 +20,13 @@ interface Reply {
 /** The address the in-process application answers as (its base URL, and the Host of its requests). */
 const ORIGIN = "http://localhost:3000";
 
-export interface InProcess {
+export interface InProcess extends TestClock {
   readonly services: Services;
   readonly demo: DemoInfo;
   /** The service's own address, as a real server's `url`: absolute links it writes lead back to it. */
   readonly url: string;
   /** `fetch` for this application: an absolute URL of its address, without a socket. */
   fetch(url: string, init?: RequestInit): Promise<Response>;
-  /** Moves the application's clock forward (unless the test gave its own clock). */
-  advanceClock(ms: number): void;
-  /** Moves the clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
-  startFreshMinute(): void;
   /** Sends one request to the HTTP application without a socket; a JSON body is encoded. */
   /** `body` is sent as JSON; `raw` as it is, with the content type the headers give. */
   request(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<Reply>;
@@ -174,6 +171,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     fetch: (url, init) => send(new Request(url, init)),
     advanceClock,
     startFreshMinute: () => startFreshWindow(60_000),
+    startFreshWindow,
     cli,
     async runJobs() {
       let ran = 0;
@@ -189,7 +187,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
 }
 
 /** The application served in the test's own process: a real socket, the server's own serving and background worker, no process of its own. */
-export interface Served {
+export interface Served extends TestClock {
   readonly services: Services;
   readonly demo: DemoInfo;
   /** `http://localhost:{port}`: the service's address, which absolute links it writes lead back to. */
@@ -197,11 +195,6 @@ export interface Served {
   readonly dataDir: string;
   /** Runs an operator command of the CLI on the same services and returns what it printed. */
   cli(...words: string[]): Promise<string>;
-  advanceClock(ms: number): void;
-  /** Moves the clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
-  startFreshMinute(): void;
-  /** The same for windows of any length (a quarter of an hour, an hour). */
-  startFreshWindow(ms: number): void;
   stop(): Promise<void>;
   /**
    * Stops serving, the worker and the store, then starts them again from the same data directory

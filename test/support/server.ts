@@ -8,13 +8,14 @@ import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { closeServices, createServices } from "../../apps/runtime/services.ts";
 import { scratchDir } from "./scratch.ts";
+import type { TestClock } from "./test-clock.ts";
 
 export type { DemoInfo };
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BUN = process.execPath;
 
-export interface TestServer {
+export interface TestServer extends TestClock {
   readonly url: string;
   readonly dataDir: string;
   readonly demo: DemoInfo;
@@ -24,12 +25,6 @@ export interface TestServer {
   output(): string;
   /** Runs the CLI on the server's data directory and returns its standard output. */
   cli(...args: string[]): Promise<string>;
-  /** Moves the server's clock forward (test clock file). */
-  advanceClock(ms: number): void;
-  /** Moves the server's clock to just after the start of a minute, so a test of per-minute limits never straddles two windows. */
-  startFreshMinute(): void;
-  /** The same for windows of any length (a quarter of an hour, an hour). */
-  startFreshWindow(ms: number): void;
   /** Stops the process with SIGTERM and returns its exit code once it has ended and its output is all read. */
   stop(): Promise<number>;
   /** Kills the process at once (SIGKILL), as a crash or a power cut would. */
