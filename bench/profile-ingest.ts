@@ -121,7 +121,8 @@ await worker?.stop();
 if (values.drain) {
   // A connection of its own to watch the queue: the store's ports have no count of queued jobs.
   const queue = new Database(join(dataDir, "retour.sqlite"), { readonly: true });
-  const queued = () => queue.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n;
+  // Due jobs only: one that failed waits for its retry, which the drain does not wait for.
+  const queued = () => queue.query<{ n: number }, [number]>("SELECT count(*) AS n FROM jobs WHERE run_at <= ?").get(services.clock())!.n;
   const jobs = queued();
   const drainStarted = performance.now();
   const drainCpu = process.cpuUsage();
