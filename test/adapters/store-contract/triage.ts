@@ -118,7 +118,8 @@ export function triageContract(makeStore: () => Promise<Store>) {
       expect(await store.countByStatus(org.orgId, { tag: "mobile", words: ["two"] })).toEqual({ triage: 1 });
     });
 
-    test("tags are created once per organization, kept with their first time, and listed by name", async () => {
+    /** A feedback of an organization tagged "urgent" and "billing" at 5, and another organization with no tag. */
+    async function taggedUrgentAndBilling() {
       const store = await makeStore();
       const org = await seed(store);
       const other = await seed(store);
@@ -134,6 +135,11 @@ export function triageContract(makeStore: () => Promise<Store>) {
         [],
         0,
       );
+      return { store, org, other, a };
+    }
+
+    test("tags are created once per organization, kept with their first time, and listed by name", async () => {
+      const { store, org, other, a } = await taggedUrgentAndBilling();
       await store.setTriageFields(org.orgId, a.id, { tags: ["urgent"] }, [{ name: "urgent", createdAt: 9 }], [], 0);
       expect(await store.listTags(org.orgId)).toEqual([
         { name: "billing", createdAt: 5 },
@@ -143,21 +149,7 @@ export function triageContract(makeStore: () => Promise<Store>) {
     });
 
     test("a tag's colour is kept with the tag, listed with it, cleared by null, and set only on the organization's own tag", async () => {
-      const store = await makeStore();
-      const org = await seed(store);
-      const other = await seed(store);
-      const a = (await record(store, org, "one", 1))!;
-      await store.setTriageFields(
-        org.orgId,
-        a.id,
-        { tags: ["urgent", "billing"] },
-        [
-          { name: "urgent", createdAt: 5 },
-          { name: "billing", createdAt: 5 },
-        ],
-        [],
-        0,
-      );
+      const { store, org, other } = await taggedUrgentAndBilling();
       expect(await store.setTagColor(org.orgId, "urgent", "red")).toBe(true);
       expect(await store.setTagColor(other.orgId, "billing", "blue")).toBe(false);
       expect(await store.setTagColor(org.orgId, "nope", "blue")).toBe(false);
