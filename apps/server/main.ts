@@ -9,6 +9,7 @@ import { closeServices, createServices } from "../runtime/services.ts";
 import { purgeExpired } from "../../core/upkeep/purge-expired.ts";
 import { listOrganizations } from "../../core/organizations/list-organizations.ts";
 import { startWorker } from "./worker.ts";
+import { requestsSaturate } from "./saturation.ts";
 import { assembleHttpApp } from "./http-app.ts";
 import { firstStartMessage, startMessage } from "./start-message.ts";
 
@@ -70,7 +71,7 @@ app = assembleHttpApp(services, {
 });
 
 const firstStart = (await listOrganizations(services)).length === 0;
-const worker = startWorker(services, logger);
+const worker = startWorker(services, logger, { requestsSaturate: requestsSaturate(() => server.pendingRequests) });
 const housekeeping = setInterval(
   () => void purgeExpired(services).catch((error) => logger.warn({ err: error }, "housekeeping failed; it runs again in a minute")),
   HOUSEKEEPING_MS,

@@ -11,6 +11,14 @@ const DELIVERY_CONCURRENCY = 8;
 const JOB_CONCURRENCY = 4;
 const IDLE_POLL_MS = 200;
 /**
+ * While requests saturate the server's thread, a job loop waits for them, this long at most, before
+ * it takes its next job: a burst of reports keeps the thread (grouping is background work, and
+ * catches up once the burst is over), and the jobs still advance, four a second.
+ */
+const GIVE_WAY_MS = 1_000;
+/** How often a job loop that gives way looks again. */
+const GIVE_WAY_POLL_MS = 5;
+/**
  * After this long without a job, the server hands back what the last burst of work made its caches
  * and heap grow to: resident memory returns near idle after load (about 30 MB measured).
  */
@@ -22,8 +30,12 @@ const DIGEST_CHECK_MS = 5 * 60_000;
  * Runs background jobs and webhook deliveries from their durable queues. Each is leased, so a
  * crashed worker's work is taken up again once its lease runs out, and two workers never hold the same.
  */
-export function startWorker(services: Services, logger: Logger, options: { quietMs?: number } = {}) {
-  const quietMs = options.quietMs ?? QUIET_MS;
+export function startWorker(
+  services: Services,
+  logger: Logger,
+  options: { quietMs?: number; giveWayMs?: number; requestsSaturate?: () => boolean } = {},
+) {
+  const { quietMs = QUIET_MS, giveWayMs = GIVE_WAY_MS, requestsSaturate = () => false } = options;
   let stopping = false;
   const sleepers = new Set<() => void>();
   const run = runServiceJob(services);
@@ -36,8 +48,14 @@ export function startWorker(services: Services, logger: Logger, options: { quiet
     Bun.gc(true);
   };
 
+  const giveWayToRequests = async () => {
+    const until = Date.now() + giveWayMs;
+    while (!stopping && requestsSaturate() && Date.now() < until) await Bun.sleep(GIVE_WAY_POLL_MS);
+  };
+
   const jobLoop = async () => {
     while (!stopping) {
+      await giveWayToRequests();
       const ran = await runNextJob(services, run).catch((error) => {
         logger.error({ err: error }, "job queue unavailable");
         return { state: "idle" } as const;

@@ -92,6 +92,66 @@ describe("the server's background worker", () => {
     app.close();
   });
 
+  /** The demo app with a store that records each grouping job done. */
+  async function countingGroupingJobs() {
+    const app = await inProcess();
+    const store = app.services.store;
+    const done: string[] = [];
+    const services = {
+      ...app.services,
+      store: Object.assign(Object.create(store), {
+        completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
+          await store.completeJob(job);
+          if (job.request.kind === "group_report") done.push(job.request.feedbackId);
+        },
+      }),
+    };
+    const sent = await app.request("POST", "/v1/reports", {
+      body: { publicKey: app.demo.publicKey, kind: "problem", message: "The export button does nothing" },
+    });
+    expect(sent.status).toBe(201);
+    return { app, services, done };
+  }
+
+  test("while requests saturate the server's thread, a due job waits for them, and runs once they no longer do", async () => {
+    const { app, services, done } = await countingGroupingJobs();
+    let saturated = true;
+    let asked = 0;
+    const requestsSaturate = () => {
+      asked++;
+      return saturated;
+    };
+    const worker = startWorker(services, createLogger("silent", false), { requestsSaturate, giveWayMs: 60_000 });
+    await waitFor(
+      "each job loop to look at the requests several times",
+      () => asked,
+      (n) => n >= 20,
+    );
+    expect(done).toEqual([]);
+    saturated = false;
+    await waitFor(
+      "the job to run once the requests no longer saturate the thread",
+      () => done.length,
+      (n) => n === 1,
+    );
+    await worker.stop();
+    app.close();
+  });
+
+  test("while the saturation lasts, a due job still runs once it has given way for giveWayMs", async () => {
+    const { app, services, done } = await countingGroupingJobs();
+    const started = performance.now();
+    const worker = startWorker(services, createLogger("silent", false), { requestsSaturate: () => true, giveWayMs: 300 });
+    await waitFor(
+      "the job to run despite the saturation",
+      () => done.length,
+      (n) => n === 1,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    await worker.stop();
+    app.close();
+  });
+
   test("a burst of reports of one subject, grouped by jobs running at once, ends as one feedback", async () => {
     const app = await inProcess();
     const store = app.services.store;

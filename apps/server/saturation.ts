@@ -1,0 +1,31 @@
+/** The span the process's CPU time is averaged over. */
+const WINDOW_MS = 50;
+/** The share of one core, over that span, at which the server's one thread counts as full. */
+const FULL = 0.9;
+
+/**
+ * Whether requests are waiting for a thread that has no time to spare: requests are in flight and
+ * the process spent at least nine tenths of the last 50 ms on the CPU. A server whose requests wait
+ * on I/O (a commit, a slow client) is busy but not saturated, and its jobs go on as before.
+ *
+ * Sampled when asked, so an idle server pays nothing; the first answer after a quiet spell
+ * averages over the whole spell, which makes it "not saturated", as it was.
+ */
+export function requestsSaturate(
+  inFlight: () => number,
+  cpu: () => NodeJS.CpuUsage = () => process.cpuUsage(),
+  now: () => number = () => performance.now(),
+): () => boolean {
+  let from = { at: now(), used: cpu() };
+  let saturated = false;
+  return () => {
+    const at = now();
+    if (at - from.at >= WINDOW_MS) {
+      const used = cpu();
+      const microseconds = used.user + used.system - from.used.user - from.used.system;
+      saturated = microseconds / 1000 / (at - from.at) >= FULL;
+      from = { at, used };
+    }
+    return saturated && inFlight() > 0;
+  };
+}
