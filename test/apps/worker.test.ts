@@ -1,8 +1,29 @@
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { startWorker } from "../../apps/server/worker.ts";
-import { inProcess } from "../support/in-process.ts";
+import type { Job } from "../../core/store/jobs.ts";
+import { type InProcess, inProcess } from "../support/in-process.ts";
 import { waitFor } from "../support/wait.ts";
+
+/** The app's services, with a store that records each job it completes, in order. */
+function recordingCompletedJobs(app: InProcess) {
+  const store = app.services.store;
+  const completed: Job[] = [];
+  const services = {
+    ...app.services,
+    store: Object.assign(Object.create(store), {
+      completeJob: async (job: Job) => {
+        await store.completeJob(job);
+        completed.push(job);
+      },
+    }),
+  };
+  return { services, completed };
+}
+
+/** The feedbacks whose grouping jobs are done, in order (the worker also runs the day's digests). */
+const groupedFeedbacks = (completed: readonly Job[]) =>
+  completed.flatMap((job) => (job.request.kind === "group_report" ? [job.request.feedbackId] : []));
 
 describe("the server's background worker", () => {
   test("once the jobs have run and the queue has stayed empty a while, the store gives back its caches, once", async () => {
@@ -51,23 +72,18 @@ describe("the server's background worker", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const done: string[] = [];
     const store = app.services.store;
+    const recording = recordingCompletedJobs(app);
     const services = {
-      ...app.services,
+      ...recording.services,
       assistant: Object.assign(Object.create(assistant), {
         triage: async (...args: Parameters<typeof assistant.triage>) => {
           if (args[0].message.includes("slow")) await held;
           return assistant.triage(...args);
         },
       }),
-      store: Object.assign(Object.create(store), {
-        completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
-          await store.completeJob(job);
-          done.push(job.request.feedbackId);
-        },
-      }),
     };
+    const done = () => groupedFeedbacks(recording.completed);
     const send = async (message: string) => {
       const sent = await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "problem", message } });
       expect(sent.status).toBe(201);
@@ -76,45 +92,27 @@ describe("the server's background worker", () => {
     const slow = await send("The slow export button does nothing");
     const quick = await send("Prices show in the wrong currency");
     const worker = startWorker(services, createLogger("silent", false));
-    await waitFor(
-      "the job behind the held one to be done",
-      () => done,
-      (ids) => ids.includes(quick),
-    );
-    expect(done).not.toContain(slow);
+    await waitFor("the job behind the held one to be done", done, (ids) => ids.includes(quick));
+    expect(done()).not.toContain(slow);
     release();
-    await waitFor(
-      "the held job to be done once released",
-      () => done,
-      (ids) => ids.includes(slow),
-    );
+    await waitFor("the held job to be done once released", done, (ids) => ids.includes(slow));
     await worker.stop();
     app.close();
   });
 
-  /** The demo app with a store that records each grouping job done. */
-  async function countingGroupingJobs() {
+  /** The demo app with one report sent, and a store that records each job done. */
+  async function oneReportSent() {
     const app = await inProcess();
-    const store = app.services.store;
-    const done: string[] = [];
-    const services = {
-      ...app.services,
-      store: Object.assign(Object.create(store), {
-        completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
-          await store.completeJob(job);
-          if (job.request.kind === "group_report") done.push(job.request.feedbackId);
-        },
-      }),
-    };
+    const { services, completed } = recordingCompletedJobs(app);
     const sent = await app.request("POST", "/v1/reports", {
       body: { publicKey: app.demo.publicKey, kind: "problem", message: "The export button does nothing" },
     });
     expect(sent.status).toBe(201);
-    return { app, services, done };
+    return { app, services, done: () => groupedFeedbacks(completed) };
   }
 
   test("while requests saturate the server's thread, a due job waits for them, and runs once they no longer do", async () => {
-    const { app, services, done } = await countingGroupingJobs();
+    const { app, services, done } = await oneReportSent();
     let saturated = true;
     let asked = 0;
     const requestsSaturate = () => {
@@ -127,11 +125,11 @@ describe("the server's background worker", () => {
       () => asked,
       (n) => n >= 20,
     );
-    expect(done).toEqual([]);
+    expect(done()).toEqual([]);
     saturated = false;
     await waitFor(
       "the job to run once the requests no longer saturate the thread",
-      () => done.length,
+      () => done().length,
       (n) => n === 1,
     );
     await worker.stop();
@@ -139,12 +137,12 @@ describe("the server's background worker", () => {
   });
 
   test("while the saturation lasts, a due job still runs once it has given way for giveWayMs", async () => {
-    const { app, services, done } = await countingGroupingJobs();
+    const { app, services, done } = await oneReportSent();
     const started = performance.now();
     const worker = startWorker(services, createLogger("silent", false), { requestsSaturate: () => true, giveWayMs: 300 });
     await waitFor(
       "the job to run despite the saturation",
-      () => done.length,
+      () => done().length,
       (n) => n === 1,
     );
     expect(performance.now() - started).toBeGreaterThanOrEqual(300);
@@ -155,17 +153,7 @@ describe("the server's background worker", () => {
   test("a burst of reports of one subject, grouped by jobs running at once, ends as one feedback", async () => {
     const app = await inProcess();
     const store = app.services.store;
-    let completed = 0;
-    const services = {
-      ...app.services,
-      store: Object.assign(Object.create(store), {
-        completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
-          await store.completeJob(job);
-          // The worker also queues the day's digests: only the grouping jobs are counted.
-          if (job.request.kind === "group_report") completed++;
-        },
-      }),
-    };
+    const { services, completed } = recordingCompletedJobs(app);
     const burst = 12;
     for (let i = 0; i < burst; i++) {
       const body = { publicKey: app.demo.publicKey, kind: "problem", message: "The invoice total ignores the discount code" };
@@ -174,7 +162,7 @@ describe("the server's background worker", () => {
     const worker = startWorker(services, createLogger("silent", false));
     await waitFor(
       "every grouping job to be done",
-      () => completed,
+      () => groupedFeedbacks(completed).length,
       (n) => n === burst,
     );
     await worker.stop();
@@ -185,25 +173,16 @@ describe("the server's background worker", () => {
 
   test("from 07:00 UTC the worker queues each organization's digest of the day, and its job runs", async () => {
     const app = await inProcess({ with: { clock: () => Date.UTC(2026, 10, 25, 8, 0) } });
-    const store = app.services.store;
-    const digests: string[] = [];
-    const services = {
-      ...app.services,
-      store: Object.assign(Object.create(store), {
-        completeJob: async (job: Parameters<typeof store.completeJob>[0]) => {
-          await store.completeJob(job);
-          if (job.request.kind === "send_digest") digests.push(`${job.request.orgId} ${job.request.detail}`);
-        },
-      }),
-    };
+    const { services, completed } = recordingCompletedJobs(app);
+    const digests = () => completed.flatMap((job) => (job.request.kind === "send_digest" ? [`${job.request.orgId} ${job.request.detail}`] : []));
     const worker = startWorker(services, createLogger("silent", false));
     await waitFor(
       "the demo organization's digest job to run",
-      () => digests.length,
+      () => digests().length,
       (n) => n >= 1,
     );
     await worker.stop();
-    expect(digests).toEqual([`${app.demo.orgId} 2026-11-25`]);
+    expect(digests()).toEqual([`${app.demo.orgId} 2026-11-25`]);
     app.close();
   });
 
