@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium } from "../support/chromium.ts";
 import { startMailbox } from "../support/mailbox.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { post } from "../support/server.ts";
@@ -21,7 +20,7 @@ async function check(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: join(SCREENSHOTS, `portal-${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`), fullPage: true });
+      await saveScreenshot(page, `portal-${name}-${width}${scheme === "dark" ? "-dark" : ""}`);
       const violations = await seriousViolations(page);
       const sideways = await scrollsSideways(page);
       if (violations.length > 0 || sideways) found.push({ name, width, scheme, violations, sideways });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import type { Browser, CDPSession, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, patch, post } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
@@ -111,21 +110,6 @@ const legendGap = (on: Page, selector: string) =>
     selector,
   );
 
-const sessions = new WeakMap<Page, CDPSession>();
-/** A full-page screenshot, its PNG encoded for speed (Chromium's optimizeForSpeed: a larger file, a fifth less of its time). */
-async function screenshot(on: Page, name: string) {
-  const cdp = sessions.get(on) ?? (await on.context().newCDPSession(on));
-  sessions.set(on, cdp);
-  const { width, height } = await on.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
-  const { data } = await cdp.send("Page.captureScreenshot", {
-    format: "png",
-    optimizeForSpeed: true,
-    captureBeyondViewport: true,
-    clip: { x: 0, y: 0, width, height, scale: 1 },
-  });
-  await Bun.write(join(SCREENSHOTS, `${name}.png`), Buffer.from(data, "base64"));
-}
-
 /**
  * The one check of every page state: the page as it is now (reached once), at both widths, the
  * width it is at first. `on` is left at the other width.
@@ -136,7 +120,7 @@ async function look(on: Page, name: string, asked: Asked = {}) {
   const found = {} as Record<Width, Seen>;
   for (const width of current === 1280 ? WIDTHS : ([...WIDTHS].reverse() as Width[])) {
     if (on.viewportSize()?.width !== width) await on.setViewportSize({ width, height: 900 });
-    if (shot) await screenshot(on, `page-${name}-${width}`);
+    if (shot) await saveScreenshot(on, `page-${name}-${width}`);
     found[width] = {
       violations: axe ? await seriousViolations(on) : null,
       scrolls: await scrollsOf(on),

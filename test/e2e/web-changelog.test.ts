@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, post } from "../support/server.ts";
 
@@ -26,7 +25,7 @@ async function look(on: Page, name: string) {
   const seen = [];
   for (const width of WIDTHS) {
     await on.setViewportSize({ width, height: 900 });
-    await on.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    await saveScreenshot(on, `${name}-${width}`);
     seen.push({ name, width, violations: await seriousViolations(on), sideways: await scrollsSideways(on) });
   }
   await on.setViewportSize({ width: PHONE, height: 900 });

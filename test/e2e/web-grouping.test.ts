@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { setGroupingMode } from "../../core/apps/set-grouping-mode.ts";
 import { operatorGrant } from "../../core/authorization.ts";
@@ -44,7 +43,7 @@ const looked: Array<{ page: string; width: number; violations: unknown[]; sidewa
 const look = async (as: string, name?: string) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    if (name) await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    if (name) await saveScreenshot(page, `${name}-${width}`);
     looked.push({ page: as, width, violations: await seriousViolations(page), sideways: await scrollsSideways(page) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

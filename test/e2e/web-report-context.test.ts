@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, post } from "../support/server.ts";
 
@@ -120,7 +119,7 @@ describe.skipIf(!present)("each report's context on the feedback page, in Chromi
       await page.setViewportSize({ width, height: 900 });
       expect([width, await seriousViolations(page)]).toEqual([width, []]);
       expect([width, await scrollsSideways(page)]).toEqual([width, false]);
-      await page.screenshot({ path: join(SCREENSHOTS, `feedback-report-contexts-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `feedback-report-contexts-${width}`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 

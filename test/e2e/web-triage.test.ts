@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import { setTagColor } from "../../core/triage/tag-colors.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
@@ -19,7 +18,7 @@ const WIDTHS = [1280, 390] as const;
 /** The page as it is now, at a width: its screenshot saved to look at, and what is wrong with it (axe's serious violations, sideways scrolling). */
 async function look(on: Page, name: string, width: number) {
   await on.setViewportSize({ width, height: 900 });
-  await on.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+  await saveScreenshot(on, `${name}-${width}`);
   return { name, width, violations: await seriousViolations(on), sideways: await scrollsSideways(on) };
 }
 const fine = (name: string, width: number) => ({ name, width, violations: [], sideways: false });

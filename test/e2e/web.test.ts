@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium } from "../support/chromium.ts";
 import { distinctText } from "../support/distinct.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { eventually, Receiver } from "../support/receiver.ts";
@@ -41,8 +40,6 @@ async function onInbox(): Promise<Page> {
   await walk.waitForURL(/\/inbox$/);
   return walk;
 }
-
-const screenshot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 describe.skipIf(!present)("the web application, in Chromium", () => {
   beforeAll(async () => {
@@ -103,7 +100,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Status saved.").waitFor();
     expect(await page.getByText("Planned for the next release.").isVisible()).toBe(true);
-    await screenshot(page, "feedback");
+    await saveScreenshot(page, "feedback");
 
     const api = await get(`${server.url}/v1/feedbacks/${reports.problem.ticketId}`, server.demo.tokens.admin);
     expect(api.body.status).toBe("prioritized");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, post } from "../support/server.ts";
 import { jobsDone } from "../support/wait.ts";
@@ -109,7 +109,7 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
       expect(await list.first().isVisible()).toBe(true);
       expect(await tab.getByRole("link", { name: /All ideas on the portal/ }).getAttribute("href")).toBe(`${server.url}/p/demo`);
       expect(await seriousViolations(tab)).toEqual([]);
-      await tab.screenshot({ path: join(SCREENSHOTS, `widget-ideas-${width}.png`) });
+      await saveScreenshot(tab, `widget-ideas-${width}`, { fullPage: false });
     }
     const voters = await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin);
     expect(voters.body.data.map((v: { email: string }) => v.email)).toEqual(["ada@customer.example"]);
@@ -127,7 +127,7 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     expect([await signIn.getAttribute("href"), await signIn.getAttribute("target")]).toEqual([`${server.url}/p/demo/sign-in`, "_blank"]);
     expect(await tab.locator("[data-retour-widget] button.vote").count()).toBe(0);
     expect(await seriousViolations(tab)).toEqual([]);
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-ideas-signed-out-fr-390.png") });
+    await saveScreenshot(tab, "widget-ideas-signed-out-fr-390", { fullPage: false });
   });
 
   test("while a person writes, a published look-alike is offered first; choosing it votes and follows, and no report is sent", async () => {
@@ -144,11 +144,11 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
       expect(await offer.isVisible()).toBe(true);
       expect(await tab.locator("[data-retour-widget] .offer a").first().textContent()).toBe("Sync bookings with Google Calendar");
       expect(await seriousViolations(tab)).toEqual([]);
-      await tab.screenshot({ path: join(SCREENSHOTS, `widget-look-alike-${width}.png`) });
+      await saveScreenshot(tab, `widget-look-alike-${width}`, { fullPage: false });
     }
     await tab.getByRole("button", { name: "Vote for this one" }).first().click();
     await tab.getByText(/Your vote is counted, and you will hear about “Sync bookings with Google Calendar”/).waitFor();
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-look-alike-voted-1280.png") });
+    await saveScreenshot(tab, "widget-look-alike-voted-1280", { fullPage: false });
     const after = (await get(`${server.url}/v1/feedbacks?status=all&limit=100`, server.demo.tokens.admin)).body.data.length;
     expect(after).toBe(before);
     const voters = await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin);

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, closeContexts, SCREENSHOTS, sharedChromium } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, SCREENSHOTS, saveScreenshot, sharedChromium } from "../support/chromium.ts";
 import { buildWidget } from "../../apps/widget/build.ts";
 import { FormBrowser, signIn } from "../support/browser.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
@@ -149,7 +149,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   test("a person reports with a screenshot, a hidden region and the assistant's questions; it lands with source widget and the page's errors", async () => {
     const tab = await hostPage(site.url);
     await tab.getByRole("button", { name: "Pay now" }).click();
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-launcher-1280.png") });
+    await saveScreenshot(tab, "widget-launcher-1280", { fullPage: false });
     await tab.getByRole("button", { name: "Feedback" }).click();
     const dialog = tab.getByRole("dialog", { name: "Send feedback" });
     await dialog.waitFor();
@@ -162,9 +162,9 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.mouse.move(box.x + 120, box.y + 60);
     await tab.mouse.up();
     await tab.getByLabel("Your message").fill("Pay now does nothing on checkout");
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-form-1280.png") });
+    await saveScreenshot(tab, "widget-form-1280", { fullPage: false });
     const statusUrl = await sendAndQualify(tab, "Pressing Pay now on the checkout page does nothing: no payment, no error shown.");
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-sent-1280.png") });
+    await saveScreenshot(tab, "widget-sent-1280", { fullPage: false });
 
     expect(statusUrl).toContain("/s/");
     const feedback = await feedbackAbout("nothing");
@@ -187,7 +187,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
       await shown.waitFor();
       expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       expect(await web.getByText("Checkout exploded: total is undefined").isVisible()).toBe(true);
-      await web.screenshot({ path: join(SCREENSHOTS, `widget-feedback-page-${width}.png`), fullPage: true });
+      await saveScreenshot(web, `widget-feedback-page-${width}`);
     }
   });
 
@@ -222,7 +222,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await web.locator("[data-replay][data-ready] iframe").waitFor();
     await web.getByRole("button", { name: "Play" }).click();
     await web.getByRole("button", { name: "Pause" }).waitFor();
-    await web.screenshot({ path: join(SCREENSHOTS, "widget-replay-1280.png"), fullPage: true });
+    await saveScreenshot(web, "widget-replay-1280");
     expect(refused).toEqual([]);
   });
 
@@ -237,7 +237,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     );
     await tab.getByRole("button", { name: "Feedback" }).click();
     await tab.getByRole("dialog", { name: "Send feedback" }).waitFor();
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-form-390.png") });
+    await saveScreenshot(tab, "widget-form-390", { fullPage: false });
     const statusUrl = await sendAndQualify(tab, "On my phone the Pay now button is hidden under the keyboard on checkout.");
     expect(statusUrl).toContain("/s/");
     expect(violations).toEqual([]);
@@ -278,7 +278,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     // A panel drawn late would first fetch its module or the app's settings: once the page's network has
     // been quiet for half a second, whatever open() set off has run.
     await tab.waitForLoadState("networkidle");
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-foreign-origin-1280.png") });
+    await saveScreenshot(tab, "widget-foreign-origin-1280", { fullPage: false });
     expect(await tab.locator("[data-retour-widget]").count()).toBe(0);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toStartWith("warning Retour:");
@@ -292,9 +292,9 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.getByRole("button", { name: "Send", exact: true }).click();
     const notSent = tab.getByText("Not sent yet.");
     await notSent.waitFor({ timeout: 10_000 });
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-pending-390.png") });
+    await saveScreenshot(tab, "widget-pending-390", { fullPage: false });
     await tab.setViewportSize({ width: 1280, height: 860 });
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-pending-1280.png") });
+    await saveScreenshot(tab, "widget-pending-1280", { fullPage: false });
     await tab.getByRole("button", { name: "Close" }).click();
     await tab.getByRole("button", { name: "Feedback" }).click();
     await notSent.waitFor({ timeout: 5000 });
@@ -305,7 +305,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await notSent.waitFor({ timeout: 5000 });
     await tab.getByRole("button", { name: "Send as it is" }).dblclick();
     await tab.getByRole("link", { name: "Follow its progress" }).waitFor();
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-sent-as-it-is-390.png") });
+    await saveScreenshot(tab, "widget-sent-as-it-is-390", { fullPage: false });
     const found = await get(`${server.url}/v1/feedbacks?status=all&query=receipt`, server.demo.tokens.admin);
     expect(found.body.data).toHaveLength(1);
     const feedback = await feedbackAbout("receipt");
@@ -358,7 +358,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
         await tab.setViewportSize({ width, height: 860 });
         expect(await line.textContent()).toBe(lines[lang]);
         expect(await line.isVisible()).toBe(true);
-        await tab.screenshot({ path: join(SCREENSHOTS, `widget-will-send-${lang}-${width}.png`) });
+        await saveScreenshot(tab, `widget-will-send-${lang}-${width}`, { fullPage: false });
       }
     }
   });
@@ -402,7 +402,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.getByRole("dialog", { name: "Send feedback" }).waitFor();
     expect(await tab.getByLabel("Your message").inputValue()).toBe("A dark mode for the invoices page would help at night.");
     expect(await tab.getByLabel(/Your e-mail/).count()).toBe(0);
-    await tab.screenshot({ path: join(SCREENSHOTS, "widget-dark-1280.png") });
+    await saveScreenshot(tab, "widget-dark-1280", { fullPage: false });
     await sendAndQualify(tab, "A dark mode for the invoices page would help at night.");
     const sent = (await tab.evaluate(() => (window as unknown as { sent: { ticketId: string } }).sent))!;
     const feedback = (await get(`${server.url}/v1/feedbacks/${sent.ticketId}`, server.demo.tokens.admin)).body;
@@ -437,7 +437,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.getByLabel("Your message").fill("Exports time out after a minute on the reports page.");
     for (const width of [390, 1280]) {
       await tab.setViewportSize({ width, height: 860 });
-      await tab.screenshot({ path: join(SCREENSHOTS, `hosted-form-${width}.png`), fullPage: true });
+      await saveScreenshot(tab, `hosted-form-${width}`);
     }
     // Sent from the phone's width; the questions and the thanks are walked at the desktop's, and the end is seen at both.
     await tab.setViewportSize({ width: 390, height: 860 });
