@@ -27,6 +27,44 @@ const QUIET_MS = 10_000;
 const DIGEST_CHECK_MS = 5 * 60_000;
 
 /**
+ * The loops of one queue, once they find it empty, wait together: one of them looks again every
+ * IDLE_POLL_MS, and the others wait until a loop takes work. An idle server asks its store 10
+ * times a second, where each of its twelve loops asked 5 times a second: 60 queries a second per
+ * server process, on a MongoDB shared by several.
+ * Each wait is one of `sleepers`, which a stopping worker wakes; once it is stopping, none begins.
+ */
+function idleTogether(sleepers: Set<() => void>, stopping: () => boolean) {
+  let looking = false;
+  const waiting = new Set<() => void>();
+  const park = (ms: number | null) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        waiting.delete(wake);
+        resolve();
+      };
+      const timer = ms === null ? undefined : setTimeout(wake, ms);
+      sleepers.add(wake);
+      if (ms === null) waiting.add(wake);
+    });
+  return {
+    /** This loop found its queue empty: it waits until it should look again. */
+    async idle(): Promise<void> {
+      if (stopping()) return;
+      if (looking) return park(null);
+      looking = true;
+      await park(IDLE_POLL_MS);
+      looking = false;
+    },
+    /** This loop found work: the others look too. */
+    found(): void {
+      for (const wake of waiting) wake();
+    },
+  };
+}
+
+/**
  * Runs background jobs and webhook deliveries from their durable queues. Each is leased, so a
  * crashed worker's work is taken up again once its lease runs out, and two workers never hold the same.
  */
@@ -38,7 +76,13 @@ export function startWorker(
   const { quietMs = QUIET_MS, giveWayMs = GIVE_WAY_MS, requestsSaturate = () => false } = options;
   let stopping = false;
   const sleepers = new Set<() => void>();
-  const run = runServiceJob(services);
+  const jobsIdle = idleTogether(sleepers, () => stopping);
+  const deliveriesIdle = idleTogether(sleepers, () => stopping);
+  const runJob = runServiceJob(services);
+  const run: typeof runJob = (job) => {
+    jobsIdle.found();
+    return runJob(job);
+  };
 
   let lastWork: number | null = null;
   const releaseMemoryWhenQuiet = async () => {
@@ -66,15 +110,7 @@ export function startWorker(
         continue;
       }
       await releaseMemoryWhenQuiet();
-      if (stopping) return;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          sleepers.delete(wake);
-          resolve();
-        };
-        sleepers.add(wake);
-        setTimeout(wake, IDLE_POLL_MS);
-      });
+      await jobsIdle.idle();
     }
   };
   const jobLoops = Array.from({ length: JOB_CONCURRENCY }, jobLoop);
@@ -86,9 +122,10 @@ export function startWorker(
         return null;
       });
       if (!claimed) {
-        await Bun.sleep(IDLE_POLL_MS);
+        await deliveriesIdle.idle();
         continue;
       }
+      deliveriesIdle.found();
       const { delivery } = claimed;
       const next = await claimed.next.catch((error) => {
         logger.error({ err: error, delivery: delivery.id }, "delivery failed unexpectedly; its lease will expire and it will be retried");

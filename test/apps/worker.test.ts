@@ -65,14 +65,14 @@ describe("the server's background worker", () => {
     app.close();
   });
 
-  test("a job waiting on a slow service (an assistant, a tracker, a mail server) does not hold up the jobs behind it", async () => {
+  /** The demo app whose assistant holds the triage of a report that says "slow" until released, and whose store records each job done. */
+  async function slowAssistant() {
     const app = await inProcess();
     const assistant = app.services.assistant;
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const store = app.services.store;
     const recording = recordingCompletedJobs(app);
     const services = {
       ...recording.services,
@@ -83,12 +83,16 @@ describe("the server's background worker", () => {
         },
       }),
     };
-    const done = () => groupedFeedbacks(recording.completed);
     const send = async (message: string) => {
       const sent = await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "problem", message } });
       expect(sent.status).toBe(201);
-      return (await store.findFeedback(app.demo.orgId, sent.body.ticketId))!.id;
+      return (await app.services.store.findFeedback(app.demo.orgId, sent.body.ticketId))!.id;
     };
+    return { app, services, send, release, done: () => groupedFeedbacks(recording.completed) };
+  }
+
+  test("a job waiting on a slow service (an assistant, a tracker, a mail server) does not hold up the jobs behind it", async () => {
+    const { app, services, send, release, done } = await slowAssistant();
     const slow = await send("The slow export button does nothing");
     const quick = await send("Prices show in the wrong currency");
     const worker = startWorker(services, createLogger("silent", false));
@@ -96,6 +100,73 @@ describe("the server's background worker", () => {
     expect(done()).not.toContain(slow);
     release();
     await waitFor("the held job to be done once released", done, (ids) => ids.includes(slow));
+    await worker.stop();
+    app.close();
+  });
+
+  test("on a queue that was empty, the loop that takes a job wakes the others: the job behind one held by a slow service is done meanwhile", async () => {
+    const { app, services, send, release, done } = await slowAssistant();
+    const store = services.store;
+    let looks = 0;
+    const counted = {
+      ...services,
+      store: Object.assign(Object.create(store), {
+        claimJob: (...args: Parameters<typeof store.claimJob>) => {
+          looks++;
+          return store.claimJob(...args);
+        },
+      }),
+    };
+    const worker = startWorker(counted, createLogger("silent", false));
+    await waitFor(
+      "the idle loops to have looked at the empty queue twice more than there are loops",
+      () => looks,
+      (n) => n >= 6,
+    );
+    const slow = await send("The slow export button does nothing");
+    const quick = await send("Prices show in the wrong currency");
+    await waitFor("the job behind the held one to be done", done, (ids) => ids.includes(quick));
+    expect(done()).not.toContain(slow);
+    release();
+    await waitFor("the held job to be done once released", done, (ids) => ids.includes(slow));
+    await worker.stop();
+    app.close();
+  });
+
+  test("an idle worker looks at each of its queues five times a second, not five times a second per loop", async () => {
+    const app = await inProcess();
+    const store = app.services.store;
+    const looks = { jobs: 0, deliveries: 0 };
+    const services = {
+      ...app.services,
+      store: Object.assign(Object.create(store), {
+        claimJob: (...args: Parameters<typeof store.claimJob>) => {
+          looks.jobs++;
+          return store.claimJob(...args);
+        },
+        claimDelivery: (...args: Parameters<typeof store.claimDelivery>) => {
+          looks.deliveries++;
+          return store.claimDelivery(...args);
+        },
+      }),
+    };
+    const worker = startWorker(services, createLogger("silent", false));
+    // Each of the four job loops and eight delivery loops looks once as it starts.
+    await waitFor(
+      "every loop's first look",
+      () => looks,
+      (seen) => seen.jobs >= 4 && seen.deliveries >= 8,
+    );
+    const from = { ...looks, at: performance.now() };
+    await waitFor(
+      "ten more looks at the job queue",
+      () => looks.jobs,
+      (n) => n >= from.jobs + 10,
+    );
+    // One loop looking every 200 ms takes two seconds for ten looks; four loops each looking took half a second.
+    expect(performance.now() - from.at).toBeGreaterThanOrEqual(1_600);
+    // Meanwhile the deliveries were looked at as often, not twice as often (eight loops against four).
+    expect(looks.deliveries - from.deliveries).toBeLessThanOrEqual(looks.jobs - from.jobs + 2);
     await worker.stop();
     app.close();
   });
