@@ -5,15 +5,17 @@ const FULL = 0.9;
 
 /**
  * Whether requests are waiting for a thread that has no time to spare: requests are in flight and
- * the process spent at least nine tenths of the last 50 ms on the CPU. A server whose requests wait
- * on I/O (a commit, a slow client) is busy but not saturated, and its jobs go on as before.
+ * the thread that serves them (the main thread: HTTP, the application, SQLite) spent at least nine
+ * tenths of the last 50 ms on the CPU. A server whose requests wait on I/O (a commit, a slow
+ * client) is busy but not saturated, and its jobs go on as before. The process's other threads
+ * (WAL checkpoints, the garbage collector's helpers) do not count: they leave the thread its time.
  *
  * Sampled when asked, so an idle server pays nothing; the first answer after a quiet spell
  * averages over the whole spell, which makes it "not saturated", as it was.
  */
 export function requestsSaturate(
   inFlight: () => number,
-  cpu: () => NodeJS.CpuUsage = () => process.cpuUsage(),
+  cpu: () => NodeJS.CpuUsage = () => process.threadCpuUsage(),
   now: () => number = () => performance.now(),
 ): () => boolean {
   let from = { at: now(), used: cpu() };

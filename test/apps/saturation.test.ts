@@ -18,7 +18,7 @@ function fakeProcess() {
 }
 
 describe("whether requests saturate the server's thread", () => {
-  test("they do when requests are in flight and the process spent nine tenths of the last 50 ms on the CPU", () => {
+  test("they do when requests are in flight and the thread spent nine tenths of the last 50 ms on the CPU", () => {
     const { state, saturate, spend } = fakeProcess();
     state.inFlight = 3;
     spend(50, 45);
