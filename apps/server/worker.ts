@@ -16,8 +16,8 @@ const IDLE_POLL_MS = 200;
  * catches up once the burst is over), and the jobs still advance, four a second.
  */
 const GIVE_WAY_MS = 1_000;
-/** How often a job loop that gives way looks again. */
-const GIVE_WAY_POLL_MS = 5;
+/** How often a job loop that gives way looks again (the saturation is sampled every 50 ms at most). */
+const GIVE_WAY_POLL_MS = 25;
 /**
  * After this long without a job, the server hands back what the last burst of work made its caches
  * and heap grow to: resident memory returns near idle after load (about 30 MB measured).
@@ -109,7 +109,8 @@ export function startWorker(
         lastWork = Date.now();
         continue;
       }
-      await releaseMemoryWhenQuiet();
+      // A loop that left now would leave the others parked, with none of them looking.
+      await releaseMemoryWhenQuiet().catch((error) => logger.error({ err: error }, "memory not released after the last burst of work"));
       await jobsIdle.idle();
     }
   };

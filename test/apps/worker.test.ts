@@ -119,7 +119,7 @@ describe("the server's background worker", () => {
     };
     const worker = startWorker(counted, createLogger("silent", false));
     await waitFor(
-      "the idle loops to have looked at the empty queue twice more than there are loops",
+      "the idle loops to have looked at the empty queue two times more than there are loops",
       () => looks,
       (n) => n >= 6,
     );
@@ -134,7 +134,8 @@ describe("the server's background worker", () => {
   });
 
   test("an idle worker looks at each of its queues five times a second, not five times a second per loop", async () => {
-    const app = await inProcess();
+    // Before 07:00 UTC: no digest of the day is queued, so the queues stay empty.
+    const app = await inProcess({ with: { clock: () => Date.UTC(2026, 10, 25, 3, 0) } });
     const store = app.services.store;
     const looks = { jobs: 0, deliveries: 0 };
     const services = {
@@ -192,7 +193,7 @@ describe("the server's background worker", () => {
     };
     const worker = startWorker(services, createLogger("silent", false), { requestsSaturate, giveWayMs: 60_000 });
     await waitFor(
-      "each job loop to look at the requests several times",
+      "the job loops to have looked at the requests 20 times",
       () => asked,
       (n) => n >= 20,
     );
