@@ -69,6 +69,9 @@ const sessions = new WeakMap<Page, CDPSession>();
  * Playwright's own screenshot, which encodes each PNG as small as it can.
  */
 export async function saveScreenshot(on: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  // A click that navigates may return once the new document is committed, before it has an
+  // element to measure (seen once in 1,547 tests).
+  await on.waitForLoadState("load");
   const cdp = sessions.get(on) ?? (await on.context().newCDPSession(on));
   sessions.set(on, cdp);
   const clip = fullPage
