@@ -1,13 +1,12 @@
 import type { FeedbackRecord } from "../model.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
+import { isFeedbackKey } from "./key.ts";
 
 /** What finding a feedback by key or id reads. */
 export type FindDeps = { readonly store: Pick<FeedbackStore, "findFeedback"> };
 
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */
-const MAX_FOLDS = 16;
-
-const FEEDBACK_KEY = /^[A-Za-z][A-Za-z0-9]*-\d+$/;
+const MAX_MERGES = 16;
 
 /**
  * What a person typed to name a feedback, as keys are made: a key in any case (demo-4, Demo-4) is
@@ -15,7 +14,8 @@ const FEEDBACK_KEY = /^[A-Za-z][A-Za-z0-9]*-\d+$/;
  */
 export function lookupKey(keyOrId: string): string {
   const typed = keyOrId.trim();
-  return FEEDBACK_KEY.test(typed) ? typed.toUpperCase() : keyOrId;
+  // Keys are ASCII: other letters (ß, ı) would upper-case into a key they are not.
+  return /^[\x21-\x7e]+$/.test(typed) && isFeedbackKey(typed.toUpperCase()) ? typed.toUpperCase() : keyOrId;
 }
 
 /**
@@ -31,6 +31,6 @@ export async function findByKeyOrId(services: FindDeps, orgId: string, keyOrId: 
 /** Finds a feedback by key (in any case) or id; a merged one answers with the feedback it was merged into. */
 export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
   let found = await findByKeyOrId(services, orgId, keyOrId);
-  for (let i = 0; found?.mergedInto && i < MAX_FOLDS; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
+  for (let i = 0; found?.mergedInto && i < MAX_MERGES; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
   return found?.mergedInto ? null : found;
 }

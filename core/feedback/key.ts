@@ -3,3 +3,9 @@
  * Stores take the number from the organization's counter, never giving one twice.
  */
 export const feedbackKey = (keyPrefix: string, number: number): string => `${keyPrefix}-${number}`;
+
+/** An organization's key prefix: short, upper case, a letter first (DEMO). */
+export const KEY_PREFIX = /^[A-Z][A-Z0-9]{0,11}$/;
+
+/** Whether a text is a key as feedbackKey makes them: an upper-case prefix, a hyphen, a number. */
+export const isFeedbackKey = (text: string): boolean => /^[A-Z][A-Z0-9]*-\d+$/.test(text);

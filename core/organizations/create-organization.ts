@@ -4,9 +4,7 @@ import type { Plan } from "../limits.ts";
 import type { Organization } from "../model.ts";
 import type { Ids } from "../ports.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
-
-/** Feedback keys start with the prefix (`DEMO-12`): short, upper case, one per organization. */
-const KEY_PREFIX = /^[A-Z][A-Z0-9]{0,11}$/;
+import { KEY_PREFIX } from "../feedback/key.ts";
 
 /** The prefix made from a name when none is given: its first six letters. */
 const prefixFrom = (name: string): string =>

@@ -1,4 +1,5 @@
 import type { MergedHere } from "../../../core/feedback/open-feedback.ts";
+import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { mergeDirection } from "../../../core/grouping/candidates.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
@@ -21,7 +22,6 @@ export function setFailure(params: URLSearchParams, failure: Failure): void {
   for (const [name, value] of Object.entries(failure.refusal)) params.set(name, String(value));
 }
 
-const FEEDBACK_KEY = /^[A-Z][A-Z0-9]*-\d+$/;
 /** The longest key a person may type in the merge field. */
 const TYPED_MAX = 100;
 
@@ -33,12 +33,12 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
   const count = Number(params.get("count"));
   // An unknown key is shown as it was typed (escaped), whatever it looks like.
   if (reason === "unknown_feedback") return feedback && feedback.length <= TYPED_MAX ? { reason, feedback } : null;
-  if (!reason || !FEEDBACK_KEY.test(feedback)) return null;
+  if (!reason || !isFeedbackKey(feedback)) return null;
   if (reason === "not_merged" || reason === "only_report" || reason === "same_feedback" || reason === "already_merged") return { reason, feedback };
-  if (!FEEDBACK_KEY.test(target)) return null;
+  if (!isFeedbackKey(target)) return null;
   if (reason === "reports_left") {
     const holders = (params.get("holders") ?? "").split(",").filter(Boolean);
-    return Number.isInteger(count) && count > 0 && holders.every((h) => FEEDBACK_KEY.test(h)) ? { reason, feedback, target, count, holders } : null;
+    return Number.isInteger(count) && count > 0 && holders.every(isFeedbackKey) ? { reason, feedback, target, count, holders } : null;
   }
   return { reason, feedback, target };
 }
