@@ -1,9 +1,7 @@
 import { activeSince } from "../../core/oauth/refresh.ts";
 import type { AccessStore } from "../../core/store/access.ts";
 import { compoundId, type Database } from "./database.ts";
-
-/** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */
-const LAST_USE_PRECISION_MS = 60_000;
+import { recordsUse } from "../../core/last-use.ts";
 
 export function accessStore(data: Database): AccessStore {
   return {
@@ -22,9 +20,8 @@ export function accessStore(data: Database): AccessStore {
         ? await data.collection("agents").findOne({ _id: token.agentId, revokedAt: null, lastUsedAt: { $gt: activeSince(now, idleMs) } })
         : null;
       if (token.agentId && !agent) return null;
-      const stale = (at: number | null | undefined) => (at ?? 0) < now - LAST_USE_PRECISION_MS;
-      if (stale(token.lastUsedAt)) await data.collection("tokens").updateOne({ _id: token._id }, { $set: { lastUsedAt: now } });
-      if (agent && stale(agent.lastUsedAt)) await data.collection("agents").updateOne({ _id: agent._id }, { $max: { lastUsedAt: now } });
+      if (recordsUse(token.lastUsedAt, now)) await data.collection("tokens").updateOne({ _id: token._id }, { $set: { lastUsedAt: now } });
+      if (agent && recordsUse(agent.lastUsedAt, now)) await data.collection("agents").updateOne({ _id: agent._id }, { $max: { lastUsedAt: now } });
       return {
         tokenId: String(token._id),
         orgId: token.orgId,

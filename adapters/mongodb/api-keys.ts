@@ -1,8 +1,6 @@
 import type { ApiKeyRecord, ApiKeyStore } from "../../core/store/api-keys.ts";
 import type { Database, Document } from "./database.ts";
-
-/** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */
-const LAST_USE_PRECISION_MS = 60_000;
+import { recordsUse } from "../../core/last-use.ts";
 
 const toKey = (d: Document): ApiKeyRecord => ({
   id: d._id,
@@ -37,7 +35,7 @@ export function apiKeyStore(data: Database): ApiKeyStore {
     async authenticateApiKey(hash, now) {
       const found = await keys().findOne({ keyHash: hash, ...LIVE });
       if (!found) return null;
-      if ((found.lastUsedAt ?? 0) < now - LAST_USE_PRECISION_MS) {
+      if (recordsUse(found.lastUsedAt, now)) {
         await keys().updateOne({ _id: found._id }, { $set: { lastUsedAt: now } });
         return toKey({ ...found, lastUsedAt: now });
       }

@@ -3,9 +3,7 @@ import type { Role, Scope } from "../../core/model.ts";
 import { activeSince } from "../../core/oauth/refresh.ts";
 import type { AccessStore } from "../../core/store/access.ts";
 import type { WriteBatch } from "./write-batch.ts";
-
-/** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */
-const LAST_USE_PRECISION_MS = 60_000;
+import { recordsUse } from "../../core/last-use.ts";
 
 interface Row {
   id: string;
@@ -35,7 +33,7 @@ export function accessStore(db: Database, batch: WriteBatch): AccessStore {
         )
         .get(hash, now, activeSince(now, idleMs));
       if (!row) return null;
-      if ((row.last_used_at ?? 0) < now - LAST_USE_PRECISION_MS || (row.agent_id && (row.agent_last_used_at ?? 0) < now - LAST_USE_PRECISION_MS)) {
+      if (recordsUse(row.last_used_at, now) || (row.agent_id && recordsUse(row.agent_last_used_at, now))) {
         await batch.run(() => {
           db.query("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(now, row.id);
           if (row.agent_id) db.query("UPDATE agents SET last_used_at = ? WHERE id = ?").run(now, row.agent_id);

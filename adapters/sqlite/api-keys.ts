@@ -2,9 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { Scope } from "../../core/model.ts";
 import type { ApiKeyRecord, ApiKeyStore } from "../../core/store/api-keys.ts";
 import type { WriteBatch } from "./write-batch.ts";
-
-/** Recording every use would turn each read into a write; a minute's precision is plenty for "last used". */
-const LAST_USE_PRECISION_MS = 60_000;
+import { recordsUse } from "../../core/last-use.ts";
 
 interface Row {
   id: string;
@@ -50,7 +48,7 @@ export function apiKeyStore(db: Database, batch: WriteBatch): ApiKeyStore {
     async authenticateApiKey(hash, now) {
       const row = db.query<Row, [string]>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL`).get(hash);
       if (!row) return null;
-      if ((row.last_used_at ?? 0) < now - LAST_USE_PRECISION_MS) {
+      if (recordsUse(row.last_used_at, now)) {
         await batch.run(() => db.query("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id));
         return toKey({ ...row, last_used_at: now });
       }

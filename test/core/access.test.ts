@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { authenticate, effectiveScopes } from "../../core/access.ts";
 import type { Grant } from "../../core/model.ts";
+import { recordsUse } from "../../core/last-use.ts";
 import { resourcesOf } from "../../core/oauth/resources.ts";
 
 import { tokenGrant as grant } from "./fake-organization.ts";
@@ -52,5 +53,15 @@ describe("resource binding (RFC 8707)", () => {
     assert.deepEqual([await at(resources.rest, "rest"), await at(resources.rest, "mcp")], [true, false]);
     assert.deepEqual([await at("https://other.example/mcp", "mcp"), await at("https://other.example/mcp", "rest")], [false, false]);
     assert.deepEqual([await at(null, "mcp"), await at(null, "rest")], [true, true]);
+  });
+});
+
+describe("a credential's last use", () => {
+  test("is recorded when it was never used, or more than a minute before; not within the minute", () => {
+    const now = 1_000_000;
+    assert.deepEqual(
+      [null, undefined, now - 60_001, now - 60_000, now - 1].map((last) => recordsUse(last, now)),
+      [true, true, true, false, false],
+    );
   });
 });
