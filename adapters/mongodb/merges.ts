@@ -33,11 +33,12 @@ export function mergeStore(data: Database): MergeStore {
         .toArray()
     ).length;
 
-  /** The words a feedback is found by, from its key, title and the reports it holds now. */
+  /** The words a feedback is found by, from its key, title and the reports it holds now, oldest first (ownWords). */
   const wordsOf = async (feedback: Document, session: ClientSession) => {
     const kept = await data
       .collection("reports")
       .find({ feedbackId: feedback._id }, { session, projection: { report: 1 } })
+      .sort({ at: 1, _id: 1 })
       .toArray();
     return remember(
       data,
