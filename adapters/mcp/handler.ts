@@ -75,9 +75,7 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     if (!result.ok) return toolError(result, tool);
     const value = result.value as Record<string, unknown>;
     const notes = [
-      tool.name === "get_feedback" && value.mergedInto
-        ? `${String(args.key)} was grouped into ${String(value.mergedInto)}, which is shown here.`
-        : "",
+      tool.name === "get_feedback" && value.mergedInto ? `${String(args.key)} was merged into ${String(value.mergedInto)}, which is shown here.` : "",
       tool.name === "get_feedback" && value.fullContext === null
         ? "The full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans)."
         : "",

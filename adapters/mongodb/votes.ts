@@ -5,7 +5,7 @@ import { compoundId, type Database } from "./database.ts";
 import { insertEvent } from "./outbox.ts";
 
 /** The ids of a feedback and of every feedback merged into it, however deep (standing merges). */
-async function foldedIds(data: Database, feedbackId: string, session?: ClientSession): Promise<string[]> {
+async function mergedIds(data: Database, feedbackId: string, session?: ClientSession): Promise<string[]> {
   const ids = [feedbackId];
   for (let frontier = [feedbackId]; frontier.length > 0; ) {
     const merged = await data
@@ -23,7 +23,7 @@ async function foldedIds(data: Database, feedbackId: string, session?: ClientSes
  * once: what merges, unmerges and withdrawals call in their transactions.
  */
 export async function recountVotes(data: Database, feedbackId: string, session: ClientSession): Promise<void> {
-  const ids = await foldedIds(data, feedbackId, session);
+  const ids = await mergedIds(data, feedbackId, session);
   const votes = await data
     .collection("votes")
     .find({ feedbackId: { $in: ids } }, { session, projection: { email: 1 } })
@@ -41,7 +41,7 @@ export function voteStore(data: Database): VoteStore {
           .collection("feedbacks")
           .findOne({ _id: vote.feedbackId, orgId }, { session, projection: { status: 1, mergedInto: 1 } });
         if (!feedback || feedback.mergedInto !== undefined || feedback.status !== status) return "changed" as const;
-        const ids = await foldedIds(data, vote.feedbackId, session);
+        const ids = await mergedIds(data, vote.feedbackId, session);
         if (await votes().findOne({ feedbackId: { $in: ids }, email: vote.email }, { session, projection: { _id: 1 } })) return "held" as const;
         await votes().insertOne({ _id: compoundId(vote.feedbackId, vote.email), ...vote }, { session });
         await data.collection("feedbacks").updateOne({ _id: vote.feedbackId }, { $inc: { votes: 1 } }, { session });
@@ -60,7 +60,7 @@ export function voteStore(data: Database): VoteStore {
     withdrawVote: (orgId, feedbackId, email) =>
       data.transaction(async (session) => {
         if (!(await data.collection("feedbacks").findOne({ _id: feedbackId, orgId }, { session, projection: { _id: 1 } }))) return false;
-        const ids = await foldedIds(data, feedbackId, session);
+        const ids = await mergedIds(data, feedbackId, session);
         const removed = await votes().deleteMany({ feedbackId: { $in: ids }, email }, { session });
         if (removed.deletedCount === 0) return false;
         for (const id of ids) await recountVotes(data, id, session);
@@ -70,7 +70,7 @@ export function voteStore(data: Database): VoteStore {
     async listVoters(orgId, feedbackId) {
       if (!(await data.collection("feedbacks").findOne({ _id: feedbackId, orgId }, { projection: { _id: 1 } }))) return [];
       const all = await votes()
-        .find({ feedbackId: { $in: await foldedIds(data, feedbackId) } })
+        .find({ feedbackId: { $in: await mergedIds(data, feedbackId) } })
         .sort({ at: 1, _id: 1 })
         .toArray();
       const first = new Map<string, VoteRecord>();

@@ -5,13 +5,13 @@ import { insertEvent } from "./outbox.ts";
 import { orgNumberOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
-/** A feedback and every feedback merged into it, however deep (standing merges): the ids, as the CTE `folded`. */
-const FOLDED = "WITH RECURSIVE folded(id) AS (SELECT ? UNION SELECT f.id FROM feedbacks f JOIN folded ON f.merged_into = folded.id)";
+/** A feedback and every feedback merged into it, however deep (standing merges): the ids, as the CTE `merged`. */
+const MERGED = "WITH RECURSIVE merged(id) AS (SELECT ? UNION SELECT f.id FROM feedbacks f JOIN merged ON f.merged_into = merged.id)";
 
 /** The ids of a feedback and of the feedbacks merged into it. */
-const foldedIds = (db: Database, feedbackId: string): string[] =>
+const mergedIds = (db: Database, feedbackId: string): string[] =>
   db
-    .query<{ id: string }, [string]>(`${FOLDED} SELECT id FROM folded`)
+    .query<{ id: string }, [string]>(`${MERGED} SELECT id FROM merged`)
     .all(feedbackId)
     .map((r) => r.id);
 
@@ -20,7 +20,7 @@ const foldedIds = (db: Database, feedbackId: string): string[] =>
  * once: what merges, unmerges and withdrawals call in their transactions.
  */
 export function recountVotes(db: Database, feedbackId: string): void {
-  db.query(`${FOLDED} UPDATE feedbacks SET votes = (SELECT count(DISTINCT email) FROM votes WHERE feedback_id IN folded) WHERE id = ?`).run(
+  db.query(`${MERGED} UPDATE feedbacks SET votes = (SELECT count(DISTINCT email) FROM votes WHERE feedback_id IN merged) WHERE id = ?`).run(
     feedbackId,
     feedbackId,
   );
@@ -37,7 +37,7 @@ export function voteStore(db: Database, batch: WriteBatch): VoteStore {
         .get(vote.feedbackId, orgId);
       if (!feedback || feedback.merged_into !== null || feedback.status !== status) return "changed";
       const held = db
-        .query<{ n: number }, [string, string]>(`${FOLDED} SELECT count(*) AS n FROM votes WHERE email = ? AND feedback_id IN folded`)
+        .query<{ n: number }, [string, string]>(`${MERGED} SELECT count(*) AS n FROM votes WHERE email = ? AND feedback_id IN merged`)
         .get(vote.feedbackId, vote.email);
       if (held && held.n > 0) return "held";
       db.query("INSERT INTO votes (feedback_id, email, name, at) VALUES (?, ?, ?, ?)").run(vote.feedbackId, vote.email, vote.name ?? null, vote.at);
@@ -56,8 +56,8 @@ export function voteStore(db: Database, batch: WriteBatch): VoteStore {
       batch.run(() => {
         const known = db.query(`SELECT 1 FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")}`).get(feedbackId, orgId);
         if (!known) return false;
-        const ids = foldedIds(db, feedbackId);
-        const removed = db.query(`${FOLDED} DELETE FROM votes WHERE email = ? AND feedback_id IN folded`).run(feedbackId, email).changes;
+        const ids = mergedIds(db, feedbackId);
+        const removed = db.query(`${MERGED} DELETE FROM votes WHERE email = ? AND feedback_id IN merged`).run(feedbackId, email).changes;
         if (removed === 0) return false;
         for (const id of ids) recountVotes(db, id);
         return true;
@@ -69,7 +69,7 @@ export function voteStore(db: Database, batch: WriteBatch): VoteStore {
       // The name and time of each person's first vote (SQLite takes bare columns from the row of min()).
       return db
         .query<{ email: string; name: string | null; at: number }, [string]>(
-          `${FOLDED} SELECT email, name, min(at) AS at FROM votes WHERE feedback_id IN folded GROUP BY email ORDER BY at, email`,
+          `${MERGED} SELECT email, name, min(at) AS at FROM votes WHERE feedback_id IN merged GROUP BY email ORDER BY at, email`,
         )
         .all(feedbackId)
         .map((r): VoteRecord => ({ feedbackId, email: r.email, ...(r.name !== null && { name: r.name }), at: r.at }));

@@ -27,7 +27,7 @@ export function withWords(words: readonly string[], added: readonly string[]): s
 }
 
 /**
- * The words a fold's target is found by: its own, then those of the feedback folded into it that it
+ * The words a merge's target is found by: its own, then those of the feedback merged into it that it
  * lacks (up to MAX_FEEDBACK_WORDS). An unmerge gives it back its ownWords.
  */
 export const wordsAfterMerge = (target: readonly string[], source: readonly string[]): string[] => withWords(target, source);

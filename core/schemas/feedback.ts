@@ -112,7 +112,7 @@ export const Feedback = Type.Object(
       description: "Comments, given with status changes or on their own (REST, MCP or the inbox), oldest first.",
     }),
     mergedInto: Type.Optional(
-      Type.String({ description: "Present when the key asked for was grouped into another feedback: the key of that one, which is shown." }),
+      Type.String({ description: "Present when the key asked for was merged into another feedback: the key of that one, which is shown." }),
     ),
     reportsMovedTo: Type.Optional(
       Type.Array(Type.String(), {

@@ -195,7 +195,7 @@ describe("grouping through MCP, with the official client", () => {
     const mergedAway = await report("Receipts in pounds lose the last digit of the total");
     await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway, into: kept } });
     const read = (await member.callTool({ name: "get_feedback", arguments: { key: mergedAway } })) as any;
-    expect(read.content[0].text.split("\n")[0]).toBe(`${mergedAway} was grouped into ${kept}, which is shown here.`);
+    expect(read.content[0].text.split("\n")[0]).toBe(`${mergedAway} was merged into ${kept}, which is shown here.`);
   });
 
   test("a Reader's agent calling merge_feedbacks gets forbidden, and nothing is merged", async () => {

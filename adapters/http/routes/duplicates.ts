@@ -48,7 +48,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
 <div><button type="submit" class="secondary">${w.apply}</button></div></form>`;
   const side = (f: (typeof suggestions)[number]["feedback"]) =>
     html`<p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
-  // Merged newer into older, as grouping folds and as a feedback's page offers.
+  // Merged newer into older, as grouping merges and as a feedback's page offers.
   const mergeNewer = (s: (typeof suggestions)[number]) => {
     const { newer, older } = newerIntoOlder(s.feedback, s.similar);
     return mergeButton(visitor, newer.key, older.key, here, `${w.mergeNewer} ${newer.key} ${w.into} ${older.key}`, "primary");

@@ -44,7 +44,7 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
         detail: operation({
           summary: "Merge a feedback into another",
           description:
-            "Folds this feedback into `into`, of the same app: its reports and followers join it, and this key then answers with it. A link, never a deletion: POST …/unmerge undoes it. Sends `feedback.merged`.",
+            "Merges this feedback into `into`, of the same app: its reports and followers join it, and this key then answers with it. A link, never a deletion: POST …/unmerge undoes it. Sends `feedback.merged`.",
           tags: ["Grouping"],
           path: KEY,
           body: MergeRequest,
