@@ -135,9 +135,9 @@ describe("use cases: each in the folder of its domain, one operation per file", 
 });
 
 describe("exports: a module exports only what another file imports", () => {
-  test("every export of core/ and adapters/ is imported by another file (tests count)", () => {
+  test("every export of core/, adapters/ and apps/ is imported by another file (tests count)", () => {
     const taken = importedNames(["core", "adapters", "apps", "test", "bench"].flatMap(sources));
-    const unused = [...sources("core"), ...sources("adapters")].flatMap((file) =>
+    const unused = [...sources("core"), ...sources("adapters"), ...sources("apps")].flatMap((file) =>
       exportsOf(file)
         .filter((name) => !taken.get(file)?.has(name) && !taken.get(file)?.has("*"))
         .map((name) => `${file}: ${name}`),
@@ -176,6 +176,7 @@ function importedNames(files: readonly string[]): Map<string, Set<string>> {
       take(file, m[3]!, [...(m[1] ? ["default"] : []), ...(m[2] !== undefined ? listed(m[2]) : m[0].includes("*") ? ["*"] : [])]);
     for (const m of text.matchAll(/const \{([^}]*)\} = await import\("([^"]+)"\)/g)) take(file, m[2]!, listed(m[1]!));
     for (const m of text.matchAll(/\(await import\("([^"]+)"\)\)\.(\w+)/g)) take(file, m[1]!, [m[2]!]);
+    for (const m of text.matchAll(/import\("([^"]+)"\)\s*\.then\(\((\w+)\) => \2\.(\w+)/g)) take(file, m[1]!, [m[3]!]);
     for (const m of text.matchAll(/typeof import\("([^"]+)"\)/g)) take(file, m[1]!, ["*"]);
   }
   return taken;

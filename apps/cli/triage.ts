@@ -21,7 +21,7 @@ interface Invocation {
 type Out = (line: string) => void;
 
 /** Where an export writes: the file (or standard output) and the progress line (standard error). */
-export interface ExportSinks {
+interface ExportSinks {
   readonly file: (path: string | undefined) => WritableStream<Uint8Array>;
   readonly progress: (text: string) => void;
 }

@@ -3,7 +3,7 @@ import type { H, Portal } from "./panel.ts";
 import type { Words } from "./words.ts";
 
 /** What the panel hands the Ideas tab: where to draw, the portal, the words, and how a vote is cast. */
-export interface IdeasHost {
+interface IdeasHost {
   /** Adds the tab's style sheet to the widget's shadow root (the panel's sheet builder: the tab's module imports nothing). */
   readonly style: (css: string) => void;
   readonly into: HTMLElement;
