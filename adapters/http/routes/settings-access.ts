@@ -1,12 +1,12 @@
 import { flash, takeFlash } from "../web/flash.ts";
 import { Elysia } from "elysia";
-import { errorBody, textFor } from "../catalog/text.ts";
+import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
-import { can, type Operation, ROLE_SCOPES } from "../../../core/authorization.ts";
+import { can, ROLE_SCOPES } from "../../../core/authorization.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
 import { ROLES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
-import { fail } from "../../../core/errors.ts";
+import { type Failure, fail } from "../../../core/errors.ts";
 import { listMembers } from "../../../core/members/list-members.ts";
 import { removeMember } from "../../../core/members/remove-member.ts";
 import { setMemberRole } from "../../../core/members/set-member-role.ts";
@@ -22,7 +22,7 @@ import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts
 import { type Html, html, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 import { invitationsPanel } from "../web/invitations-panel.ts";
@@ -139,18 +139,19 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
 
 /** Settings: members and roles, personal access tokens, webhooks. */
 export function settingsAccessRoutes(services: Services) {
-  /** A change only those whom the operation allows may post (Admins); the others see the page again, refused. */
-  const adminPosting = (
-    operation: Operation,
+  /**
+   * A change posted from a settings page. Its use case decides who may make it: a change it refuses
+   * shows the page again, saying why.
+   */
+  const posting = (
     web: WebRequest & { readonly body: unknown },
     page: (visitor: Visitor, notice: Notice) => Promise<Response>,
-    handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response>,
+    handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response | Failure>,
   ) =>
-    asMemberPosting(services, web, (visitor, field) =>
-      can(visitor.grant, operation)
-        ? handler(visitor, field)
-        : page(visitor, { error: wordsFor(visitor.language, "common").adminsOnly, status: 403 }),
-    );
+    asMemberPosting(services, web, async (visitor, field) => {
+      const answer = await handler(visitor, field);
+      return answer instanceof Response ? answer : page(visitor, refusal(visitor, answer));
+    });
   const members = (visitor: Visitor, notice: Notice) => membersPage(services, visitor, notice);
   const webhooks = (visitor: Visitor, notice: Notice) => webhooksPage(services, visitor, notice);
 
@@ -164,16 +165,12 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/members",
       ({ request, body, cookie }) =>
-        adminPosting("organization.manage", { request, cookie, body }, members, async (visitor, field) => {
+        posting({ request, cookie, body }, members, async (visitor, field) => {
           const role = ROLES.find((r) => r === field("role"));
           const set = role ? await setMemberRole(services, visitor.grant, field("email"), role) : fail("invalid_body");
-          if (!set.ok) {
-            const error =
-              set.code === "not_found"
-                ? `${textFor(visitor.language).errors.not_found} (${field("email")})`
-                : textFor(visitor.language).errors[set.code];
-            return membersPage(services, visitor, { error, status: set.code === "not_found" ? 400 : STATUS_OF[set.code] });
-          }
+          if (!set.ok && set.code === "not_found")
+            return membersPage(services, visitor, { error: `${textFor(visitor.language).errors.not_found} (${field("email")})`, status: 400 });
+          if (!set.ok) return set;
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },
@@ -181,14 +178,16 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/members/remove",
       ({ request, body, cookie }) =>
-        adminPosting("organization.manage", { request, cookie, body }, members, async (visitor, field) => {
+        posting({ request, cookie, body }, members, async (visitor, field) => {
           const w = wordsFor(visitor.language, "members");
           const ask = { action: "/settings/members/remove", question: w.confirmRemoveMember, label: w.remove, back: "/settings/members" };
           const asking = unconfirmed(visitor, field, { ...ask, fields: hidden("user", field("user")) });
           if (asking) return asking;
           // Leaving is not done from here: the page would be gone at the next click.
-          if (field("user") !== visitor.grant.userId) await removeMember(services, visitor.grant, field("user"));
-          return redirect("/settings/members");
+          if (field("user") === visitor.grant.userId) return redirect("/settings/members");
+          const removed = await removeMember(services, visitor.grant, field("user"));
+          // A member removed meanwhile is gone, as asked.
+          return removed.ok || removed.code === "not_found" ? redirect("/settings/members") : removed;
         }),
       { detail: { hide: true } },
     )
@@ -233,19 +232,13 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks",
       ({ request, body, cookie }) =>
-        adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor, field) => {
+        posting({ request, cookie, body }, webhooks, async (visitor, field) => {
           const events = EVENT_TYPES.filter((e) => field(`event.${e}`) === "yes");
           const draft = { url: field("url").trim(), events };
           if (events.length === 0)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 }, draft);
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: draft.url, events });
-          if (!created.ok)
-            return webhooksPage(
-              services,
-              visitor,
-              { error: errorBody(created.code, visitor.language, created.problem).error, status: STATUS_OF[created.code] },
-              draft,
-            );
+          if (!created.ok) return webhooksPage(services, visitor, refusal(visitor, created), draft);
           await flash(services, cookie, { label: wordsFor(visitor.language, "webhooks").secretOnce, value: created.value.secret });
           return redirect("/settings/webhooks");
         }),
@@ -254,10 +247,9 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks/:id/test",
       ({ request, body, params, cookie }) =>
-        adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor) => {
+        posting({ request, cookie, body }, webhooks, async (visitor) => {
           const tested = await testWebhook(services, services.webhooks, visitor.grant, params.id);
-          if (!tested.ok)
-            return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[tested.code], status: STATUS_OF[tested.code] });
+          if (!tested.ok) return tested;
           const { url, result } = tested.value;
           const w = wordsFor(visitor.language, "webhooks");
           const took = `(${result.durationMs} ms)`;
@@ -273,10 +265,9 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks/:id/rotate",
       ({ request, body, params, cookie }) =>
-        adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor) => {
+        posting({ request, cookie, body }, webhooks, async (visitor) => {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
-          if (!rotated.ok)
-            return webhooksPage(services, visitor, { error: textFor(visitor.language).errors[rotated.code], status: STATUS_OF[rotated.code] });
+          if (!rotated.ok) return rotated;
           await flash(services, cookie, { label: wordsFor(visitor.language, "webhooks").secretOnce, value: rotated.value.secret });
           return redirect("/settings/webhooks");
         }),
@@ -285,7 +276,7 @@ export function settingsAccessRoutes(services: Services) {
     .post(
       "/settings/webhooks/:id/delete",
       ({ request, body, params, cookie }) =>
-        adminPosting("webhooks.manage", { request, cookie, body }, webhooks, async (visitor, field) => {
+        posting({ request, cookie, body }, webhooks, async (visitor, field) => {
           const w = wordsFor(visitor.language, "webhooks");
           const ask = {
             action: `/settings/webhooks/${params.id}/delete`,
@@ -295,8 +286,9 @@ export function settingsAccessRoutes(services: Services) {
           };
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;
-          await deleteWebhook(services, visitor.grant, params.id);
-          return redirect("/settings/webhooks");
+          const deleted = await deleteWebhook(services, visitor.grant, params.id);
+          // A webhook deleted meanwhile is gone, as asked.
+          return deleted.ok || deleted.code === "not_found" ? redirect("/settings/webhooks") : deleted;
         }),
       { detail: { hide: true } },
     );

@@ -1,16 +1,14 @@
 import { Elysia } from "elysia";
-import { can } from "../../../core/authorization.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { KINDS, SEVERITIES } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { connectSlack } from "../../../core/slack/connect-slack.ts";
 import { disconnectSlack } from "../../../core/slack/disconnect-slack.ts";
 import { readSlackSettings } from "../../../core/slack/read-slack-settings.ts";
-import { errorBody } from "../catalog/text.ts";
-import { STATUS_OF } from "../error-status.ts";
 import { html, redirect } from "../html.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import type { Failure } from "../../../core/errors.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { valueName, wordsFor } from "../web/words.ts";
 
@@ -63,15 +61,15 @@ ${form}${connection ? html`<p>${postButton(visitor, `${PATH}/disconnect`, w.disc
 
 /** Settings: the organization's Slack app (Admins only). */
 export function settingsSlackRoutes(services: Services) {
-  const adminPosting = (
+  /** A change posted from the page. Its use case decides who may make it: a change it refuses shows the page again, saying why. */
+  const posting = (
     web: Parameters<typeof asMemberPosting>[1],
-    handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response>,
+    handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response | Failure>,
   ) =>
-    asMemberPosting(services, web, (visitor, field) =>
-      can(visitor.grant, "organization.manage")
-        ? handler(visitor, field)
-        : slackPage(services, visitor, { error: wordsFor(visitor.language, "common").adminsOnly, status: 403 }),
-    );
+    asMemberPosting(services, web, async (visitor, field) => {
+      const answer = await handler(visitor, field);
+      return answer instanceof Response ? answer : slackPage(services, visitor, refusal(visitor, answer));
+    });
 
   return new Elysia({ name: "routes/settings-slack" })
     .get(PATH, ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => slackPage(services, visitor)), {
@@ -80,7 +78,7 @@ export function settingsSlackRoutes(services: Services) {
     .post(
       PATH,
       ({ request, body, cookie }) =>
-        adminPosting({ request, cookie, body }, async (visitor, field) => {
+        posting({ request, cookie, body }, async (visitor, field) => {
           const minSeverity = SEVERITIES.find((s) => s === field("minSeverity"));
           const connected = await connectSlack(services, visitor.grant, {
             signingSecret: field("signingSecret"),
@@ -90,10 +88,7 @@ export function settingsSlackRoutes(services: Services) {
             ...(field("channel").trim() && { channel: field("channel") }),
             ...(minSeverity && { minSeverity }),
           });
-          if (!connected.ok) {
-            const error = errorBody(connected.code, visitor.language, connected.problem).error;
-            return slackPage(services, visitor, { error, status: STATUS_OF[connected.code] });
-          }
+          if (!connected.ok) return connected;
           return slackPage(services, visitor, { info: wordsFor(visitor.language, "slackSettings").saved });
         }),
       { detail: { hide: true } },
@@ -101,7 +96,7 @@ export function settingsSlackRoutes(services: Services) {
     .post(
       `${PATH}/disconnect`,
       ({ request, body, cookie }) =>
-        adminPosting({ request, cookie, body }, async (visitor, field) => {
+        posting({ request, cookie, body }, async (visitor, field) => {
           const w = wordsFor(visitor.language, "slackSettings");
           const asking = unconfirmed(visitor, field, {
             action: `${PATH}/disconnect`,
@@ -110,8 +105,8 @@ export function settingsSlackRoutes(services: Services) {
             back: PATH,
           });
           if (asking) return asking;
-          await disconnectSlack(services, visitor.grant);
-          return redirect(PATH);
+          const disconnected = await disconnectSlack(services, visitor.grant);
+          return disconnected.ok ? redirect(PATH) : disconnected;
         }),
       { detail: { hide: true } },
     );

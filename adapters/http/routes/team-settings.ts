@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { inviteMember } from "../../../core/team/invite-member.ts";
 import { revokeInvitation } from "../../../core/team/revoke-invitation.ts";
@@ -9,7 +8,7 @@ import { STATUS_OF } from "../error-status.ts";
 import { html, redirect } from "../html.ts";
 import { flash } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 import { membersPage } from "./settings-access.ts";
@@ -61,9 +60,8 @@ export function teamSettingsRoutes(services: Services) {
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const errors = textFor(visitor.language).errors;
-          if (!can(visitor.grant, "members.invite"))
-            return membersPage(services, visitor, { error: wordsFor(visitor.language, "common").adminsOnly, status: 403 });
           const invited = await inviteMember(services, visitor.grant, { email: field("email"), role: field("role"), language: visitor.language });
+          if (!invited.ok && invited.code === "forbidden") return membersPage(services, visitor, refusal(visitor, invited));
           if (!invited.ok)
             return membersPage(services, visitor, { error: `${errors[invited.code]} (${field("email")})`, status: STATUS_OF[invited.code] });
           await flash(services, cookie, {

@@ -4,6 +4,9 @@ import type { Visitor } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
 import { portalTeamWords } from "./portal-words.ts";
 import { can } from "../../../core/authorization.ts";
+import type { Failure } from "../../../core/errors.ts";
+import { errorBody } from "../catalog/text.ts";
+import { STATUS_OF } from "../error-status.ts";
 
 /** A settings page: the settings sections (a column beside the page on wide screens, tabs above it on phones), then the page's own content. */
 export function settingsPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
@@ -58,3 +61,13 @@ export function unconfirmed(
 }
 
 export const hidden = (name: string, value: string): Html => html`<input type="hidden" name="${name}" value="${value}">`;
+
+/**
+ * What a settings page says of a change its use case refused: that only Admins may make it, for a
+ * refusal by role; otherwise the error's own words.
+ */
+export const refusal = (visitor: Visitor, failure: Failure): { readonly error: string; readonly status: number } => ({
+  error:
+    failure.code === "forbidden" ? wordsFor(visitor.language, "common").adminsOnly : errorBody(failure.code, visitor.language, failure.problem).error,
+  status: STATUS_OF[failure.code],
+});

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
+
+/**
+ * The settings pages show a Member none of the Admins' forms; posted anyway, each change is refused
+ * by its use case (there is no check of its own at the route), and the page says why.
+ */
+
+let server: InProcess;
+let member: FormBrowser;
+/** The hidden inputs a Member's page gives their forms (the CSRF token). */
+let memberPage: string;
+let webhookId: string;
+const { post } = jsonClient(() => server);
+
+beforeAll(async () => {
+  // A webhook on this machine, as development allows: the Member's refused test must not be what fails.
+  server = await inProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
+  member = new FormBrowser(server.url, {}, (request) => server.handle(request));
+  await signIn(member, server.demo.users.member.email, server.demo.users.member.password, "/account");
+  memberPage = await (await member.fetch("/account")).text();
+  const created = await post(
+    `${server.url}/v1/webhooks`,
+    { url: "http://127.0.0.1:9/retour", events: ["feedback.created"] },
+    {
+      authorization: `Bearer ${server.demo.tokens.admin}`,
+    },
+  );
+  expect(created.status).toBe(201);
+  webhookId = created.body.id;
+});
+afterAll(() => server.close());
+
+const store = () => server.services.store;
+const reader = async () => (await store().listMembers(server.demo.orgId)).find((m) => m.email === server.demo.users.reader.email)!;
+
+/** Posts the fields to the action as the Member, confirmed where the page would ask first. */
+async function refused(action: string, fields: Record<string, string>): Promise<void> {
+  const res = await member.submit(memberPage, { ...fields, confirm: "yes" }, action);
+  expect([action, res.status]).toEqual([action, 403]);
+  expect(await res.text()).toContain("Only Admins can change this.");
+}
+
+describe("an Admin's change on a settings page, posted by a Member", () => {
+  test("a role: refused, the role unchanged", async () => {
+    await refused("/settings/members", { email: server.demo.users.reader.email, role: "admin" });
+    expect((await reader()).role).toBe("reader");
+  });
+
+  test("removing a member: refused, the member kept", async () => {
+    await refused("/settings/members/remove", { user: (await reader()).userId });
+    expect(await reader()).toBeDefined();
+  });
+
+  test("an invitation: refused, none made", async () => {
+    await refused("/settings/invitations", { email: "mallory@example.com", role: "admin" });
+    expect(await store().listPendingInvitations(server.demo.orgId)).toEqual([]);
+  });
+
+  test("a webhook: refused, none added", async () => {
+    await refused("/settings/webhooks", { url: "http://127.0.0.1:9/other", "event.feedback.created": "yes" });
+    expect((await store().listWebhooks(server.demo.orgId)).map((w) => w.id)).toEqual([webhookId]);
+  });
+
+  test("a webhook's test, new secret or deletion: refused, the webhook as it was", async () => {
+    const before = await store().listWebhooks(server.demo.orgId);
+    for (const action of ["test", "rotate", "delete"]) await refused(`/settings/webhooks/${webhookId}/${action}`, {});
+    expect(await store().listWebhooks(server.demo.orgId)).toEqual(before);
+  });
+
+  test("connecting or disconnecting Slack: refused, nothing connected", async () => {
+    await refused("/settings/slack", { signingSecret: "s3cr3t-signing", botToken: "xoxb-bot-token-123", channel: "C0ABC" });
+    await refused("/settings/slack/disconnect", {});
+    expect(await store().findSlackConnection(server.demo.orgId)).toBeNull();
+  });
+});
