@@ -633,7 +633,7 @@ export const EN = {
     invalid_link: "This link is invalid or has expired.",
     no_tracker: "This app has no issue tracker. An operator sets one with the CLI.",
     invalid_webhook:
-      "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, feedback.voted and comment.created.",
+      "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted and comment.created.",
     webhook_limit_reached: "An organization may have at most 5 webhooks.",
     invalid_feature_map:
       "The feature map is refused whole: an app has at most 2000 features, each with at most 50 cues and an id of its own (a feature without an id takes one from its path).",

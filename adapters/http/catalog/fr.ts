@@ -603,7 +603,7 @@ export const FR: Catalog = {
     invalid_link: "Ce lien est invalide ou a expiré.",
     no_tracker: "Cette application n'a pas de gestionnaire de tickets. Un opérateur en configure un avec la CLI.",
     invalid_webhook:
-      "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, feedback.voted et comment.created.",
+      "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted et comment.created.",
     webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks.",
     invalid_feature_map:
       "La carte des fonctionnalités est refusée en entier\u202f: une app a au plus 2000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",

@@ -56,7 +56,7 @@ describe("POST /v1/webhooks says which condition of the address failed (code inv
       const res = await create(url);
       expect({ url, status: res.status, code: res.body.code }).toEqual({ url, status: 400, code: "invalid_webhook" });
       expect(res.body.error).toBe(
-        `${says} ${RULE}, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, feedback.voted and comment.created.`,
+        `${says} ${RULE}, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted and comment.created.`,
       );
     }
   });
