@@ -31,12 +31,22 @@ export type TimelineEntry =
   | { readonly kind: "split"; readonly at: string; readonly other: LinkedFeedback; readonly by: string | null }
   /** The linked tracker issue, as it was last brought in line with the feedback. */
   | { readonly kind: "tracker"; readonly at: string; readonly key: string; readonly status: string; readonly url?: string }
-  /** Followers told of the feedback (`key`: what they were told, as "delivered"), the last at `at`. */
-  | { readonly kind: "notified"; readonly at: string; readonly key: string; readonly count: number };
+  /** E-mails sent about the feedback, of one kind of notice (`notice`), `count` in all, the last at `at`. */
+  | { readonly kind: "notified"; readonly at: string; readonly notice: NoticeKind; readonly count: number };
+
+/**
+ * What an e-mail about a feedback told, read from its notification key: followers that it was
+ * delivered, or a public reply (`reply.…`); the team a reporter's answer (`answer.…`); its owner the
+ * assignment (`assigned.…`); a person a mention (`mention.…`).
+ */
+const NOTICE_KINDS = ["delivered", "reply", "answer", "assigned", "mention"] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number] | "other";
+
+const noticeKindOf = (key: string): NoticeKind => NOTICE_KINDS.find((kind) => key === kind || key.startsWith(`${kind}.`)) ?? "other";
 
 const iso = (at: number) => new Date(at).toISOString();
 
-/** The entries of the tracker link's last sync and of the notifications sent, one per kind of notice. */
+/** The entries of the tracker link's last sync and of the e-mails sent, one per kind of notice. */
 export function outreachEntries(
   tracker: { readonly key: string; readonly status: string; readonly url?: string; readonly syncedAt?: string } | undefined,
   notifications: ReadonlyArray<{ readonly key: string; readonly sentAt: number }>,
@@ -44,12 +54,13 @@ export function outreachEntries(
   const entries: TimelineEntry[] = [];
   if (tracker?.syncedAt)
     entries.push({ kind: "tracker", at: tracker.syncedAt, key: tracker.key, status: tracker.status, ...(tracker.url && { url: tracker.url }) });
-  const byKey = new Map<string, { count: number; last: number }>();
+  const byKind = new Map<NoticeKind, { count: number; last: number }>();
   for (const n of notifications) {
-    const seen = byKey.get(n.key) ?? { count: 0, last: 0 };
-    byKey.set(n.key, { count: seen.count + 1, last: Math.max(seen.last, n.sentAt) });
+    const notice = noticeKindOf(n.key);
+    const seen = byKind.get(notice) ?? { count: 0, last: 0 };
+    byKind.set(notice, { count: seen.count + 1, last: Math.max(seen.last, n.sentAt) });
   }
-  for (const [key, { count, last }] of byKey) entries.push({ kind: "notified", at: iso(last), key, count });
+  for (const [notice, { count, last }] of byKind) entries.push({ kind: "notified", at: iso(last), notice, count });
   return entries;
 }
 

@@ -37,15 +37,36 @@ describe("a feedback's timeline", () => {
 });
 
 describe("a feedback's outreach in its timeline", () => {
-  test("the tracker issue at its last sync, and one line per kind of notice with how many followers were told", () => {
+  test("the tracker issue at its last sync, and one line per kind of notice with how many e-mails told it", () => {
     const entries = outreachEntries({ key: "#12", status: "closed", url: "https://github.test/acme/app/issues/12", syncedAt: iso(20) }, [
       { key: "delivered", sentAt: at(30) },
       { key: "delivered", sentAt: at(31) },
     ]);
     assert.deepEqual(entries, [
       { kind: "tracker", at: iso(20), key: "#12", status: "closed", url: "https://github.test/acme/app/issues/12" },
-      { kind: "notified", at: iso(31), key: "delivered", count: 2 },
+      { kind: "notified", at: iso(31), notice: "delivered", count: 2 },
     ]);
+  });
+
+  test("an e-mail is counted under what it told: an assignment or a reply is not a delivery", () => {
+    const entries = outreachEntries(undefined, [
+      { key: "assigned.100", sentAt: at(40) },
+      { key: "reply.c1", sentAt: at(41) },
+      { key: "reply.c2", sentAt: at(42) },
+      { key: "answer.r1.5", sentAt: at(43) },
+      { key: "mention.7.u1", sentAt: at(44) },
+      { key: "deliveredish", sentAt: at(45) },
+    ]);
+    assert.deepEqual(
+      entries.map((e) => e.kind === "notified" && [e.notice, e.count, e.at]),
+      [
+        ["assigned", 1, iso(40)],
+        ["reply", 2, iso(42)],
+        ["answer", 1, iso(43)],
+        ["mention", 1, iso(44)],
+        ["other", 1, iso(45)],
+      ],
+    );
   });
 
   test("a tracker never synced and nobody told add nothing", () => {

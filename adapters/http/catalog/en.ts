@@ -122,8 +122,15 @@ export const EN = {
       unmergedFrom: "Taken back out of",
       splitTo: "A report moved to a feedback of its own:",
       trackerSynced: "Tracker issue in line:",
-      notifiedOne: "1 follower was told it was delivered",
-      notifiedMany: "followers were told it was delivered",
+      /** E-mails sent about the feedback, by what they told: for one, and for a number (which goes first). */
+      notices: {
+        delivered: ["1 follower was told it was delivered", "followers were told it was delivered"],
+        reply: ["1 follower was sent a public reply", "e-mails sent public replies to followers"],
+        answer: ["1 e-mail told the team of the reporter's answer", "e-mails told the team of reporters' answers"],
+        assigned: ["1 e-mail told the owner it was theirs", "e-mails told owners it was theirs"],
+        mention: ["1 e-mail told a person mentioned in a comment", "e-mails told the people mentioned in comments"],
+        other: ["1 e-mail was sent about it", "e-mails were sent about it"],
+      },
       /** The control that unfolds the rest of a long report. */
       wholeReport: "Show the whole report",
       /** Between a report's position and the number of reports: "2 of 3". */

@@ -82,8 +82,10 @@ function entry(
       const issue = e.url ? html`<a href="${e.url}" rel="noreferrer">${e.key}</a>` : e.key;
       return html`<li class="outreach"><p>${w.trackerSynced} ${issue} (${e.status}) · ${when}</p></li>`;
     }
-    case "notified":
-      return html`<li class="outreach"><p>${e.count === 1 ? w.notifiedOne : `${e.count} ${w.notifiedMany}`} · ${when}</p></li>`;
+    case "notified": {
+      const [one, many] = w.notices[e.notice];
+      return html`<li class="outreach"><p>${e.count === 1 ? one : `${e.count} ${many}`} · ${when}</p></li>`;
+    }
   }
 }
 

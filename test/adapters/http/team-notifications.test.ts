@@ -148,6 +148,18 @@ describe("assignment", () => {
     await http.runJobs();
     expect(mailbox.to("lena@example.com").length).toBe(before + 1);
   });
+
+  test("the feedback's activity says the e-mail told its owner, not that it was delivered", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { owner: "lena@example.com" } })).status).toBe(
+      200,
+    );
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    const page = await (await (await as(ADMIN, http.demo.users.admin.password)).fetch(`/inbox/${key}`)).text();
+    const outreach = [...page.matchAll(/<li class="outreach"><p>([^·<]*) ·/g)].map((m) => m[1]);
+    expect(outreach).toEqual(["1 e-mail told the owner it was theirs"]);
+  });
 });
 
 describe("the daily digest", () => {
