@@ -517,7 +517,10 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const role: Role = pick(option(inv, "role"), ROLES, "--role");
     const invited = orFail(await inviteMember(services, operator(org), { email: arg(inv, 1, "email"), role, language: "en" }));
-    out(`${invited.invitation.email} is invited as ${role} of ${org.keyPrefix}; the link is mailed, and works once, for 7 days:\n${invited.url}`);
+    // The server's worker sends the e-mail, with the server's SMTP_URL: the CLI cannot know whether it has one.
+    out(
+      `${invited.invitation.email} is invited as ${role} of ${org.keyPrefix}; the server e-mails the link if its SMTP_URL is set. The link works once, for 7 days:\n${invited.url}`,
+    );
   },
 
   async "member role"(services, inv, out) {

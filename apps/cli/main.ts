@@ -78,6 +78,7 @@ if (group === "compact" && !values.help) await runAlone(async () => (await impor
 const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
 const command = COMMANDS[name];
 if (values.help || !command) {
+  if (!values.help && group) console.error(`retour: unknown command "${[group, verb].filter(Boolean).join(" ")}"\n`);
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }

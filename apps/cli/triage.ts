@@ -115,7 +115,9 @@ export const apiKeyCommands = (refuse: Refuse) => ({
     const org = inv.args[0] ? await findOrganization(services, inv.args[0]) : null;
     if (!org) refuse("missing or unknown <org>");
     const listed = await listApiKeys(services, operatorGrant(org.id));
-    for (const k of listed.ok ? listed.value.data : []) out(`${k.id}  ${k.name}  ${k.scopes.join(" ")}  lastUsed=${k.lastUsedAt ?? "-"}`);
+    const keys = listed.ok ? listed.value.data : [];
+    if (keys.length === 0) out(`no API keys in ${org.keyPrefix} (api-key create adds one)`);
+    for (const k of keys) out(`${k.id}  ${k.name}  ${k.scopes.join(" ")}  lastUsed=${k.lastUsedAt ?? "-"}`);
   },
   async "api-key revoke"(services: Services, inv: Invocation, out: Out) {
     const [prefix, id] = inv.args;

@@ -65,4 +65,9 @@ describe("cli api-key", () => {
     expect((await http.request("GET", "/v1/feedbacks", { token: created.key })).status).toBe(401);
     await expect(http.cli("api-key", "create", "DEMO", "x", "--scopes", "webhooks:manage")).rejects.toThrow("--scopes");
   });
+
+  test("list says so when the organization has no API key", async () => {
+    await http.cli("org", "create", "Keyless", "--prefix", "KEYLESS");
+    expect(await http.cli("api-key", "list", "KEYLESS")).toBe("no API keys in KEYLESS (api-key create adds one)\n");
+  });
 });

@@ -104,3 +104,10 @@ describe("npm start under a process manager", () => {
     }
   });
 });
+
+describe("the CLI's usage", () => {
+  test("an unknown command is named on standard error, before the usage, exit code 2", async () => {
+    const answer = await run([process.execPath, CLI, "bogus", "thing"], { DATA_DIR: scratchDir("data-dir") });
+    expect(answer).toEqual({ code: 2, stderr: 'retour: unknown command "bogus thing"' });
+  });
+});

@@ -196,7 +196,9 @@ describe("the invitations API", () => {
 describe("cli invite", () => {
   test("invites as the operator and prints the link, which opens the page to join", async () => {
     const out = await http.cli("invite", "DEMO", "cli@example.com", "--role", "member");
-    expect(out).toContain("cli@example.com is invited as member of DEMO; the link is mailed, and works once, for 7 days:");
+    expect(out).toContain(
+      "cli@example.com is invited as member of DEMO; the server e-mails the link if its SMTP_URL is set. The link works once, for 7 days:",
+    );
     const url = /(http:\/\/localhost:3000\/invitation\?t=\S+)/.exec(out)![1]!;
     expect(await (await browser().fetch(pathOf(url))).text()).toContain("<h1>Join Demo</h1>");
   });
