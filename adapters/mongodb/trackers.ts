@@ -15,6 +15,9 @@ export function trackerStore(data: Database): TrackerStore {
           { upsert: true },
         );
     },
+    async removeAppTracker(orgId, appId) {
+      return (await data.collection("app_trackers").deleteOne({ _id: appId, orgId })).deletedCount === 1;
+    },
     async findAppTracker(orgId, appId) {
       const found = await data.collection("app_trackers").findOne({ _id: appId, orgId });
       return found ? toTracker(found) : null;

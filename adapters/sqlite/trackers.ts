@@ -24,6 +24,8 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
           .run(t.appId, t.orgId, t.provider, t.settingsSealed, t.project),
       );
     },
+    removeAppTracker: (orgId, appId) =>
+      batch.run(() => db.query("DELETE FROM app_trackers WHERE org_id = ? AND app_id = ?").run(orgId, appId).changes === 1),
     async findAppTracker(orgId, appId) {
       const row = db.query<Row, [string, string]>("SELECT * FROM app_trackers WHERE org_id = ? AND app_id = ?").get(orgId, appId);
       return row ? toTracker(row) : null;

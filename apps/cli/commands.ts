@@ -43,6 +43,7 @@ import { createUser } from "../../core/users/create-user.ts";
 import { setPassword } from "../../core/users/set-password.ts";
 import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/settings.ts";
+import { removeTracker } from "../../core/trackers/remove-tracker.ts";
 import { connectSlack } from "../../core/slack/connect-slack.ts";
 import { slackRequestUrls } from "../../core/slack/request-urls.ts";
 import { KINDS, SEVERITIES } from "../../core/schemas/feedback.ts";
@@ -412,6 +413,12 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     }
   },
 
+  async "tracker remove"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const app = orFail(await removeTracker(services, operator(org), arg(inv, 1, "appId")), noApp);
+    out(`${app.name} no longer tracks issues; the issues its feedbacks link to stay linked`);
+  },
+
   async "tracker link"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const linked = orFail(await linkTracker(services, operator(org), arg(inv, 1, "feedback key"), inv.args[2]));
@@ -691,6 +698,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   tracker statuses <org> <appId> [status=State …]   the Linear or Jira state each status goes to (replaces the
                                                  mapping; with none, prints it); --statuses takes the same, comma-separated
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
+  tracker remove <org> <appId>                    the app's feedbacks follow no tracker any more
   slack set <org> --signing-secret S --bot-token T [--app <appId>] [--channel C]
             [--kinds problem,idea,praise] [--min-severity P0|P1|P2|P3] [--api-url U]
                                                  connect the organization's Slack app; prints its request URLs

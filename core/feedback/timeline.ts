@@ -40,7 +40,7 @@ export type TimelineEntry =
  * assignment (`assigned.…`); a person a mention (`mention.…`).
  */
 const NOTICE_KINDS = ["delivered", "reply", "answer", "assigned", "mention"] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number] | "other";
+type NoticeKind = (typeof NOTICE_KINDS)[number] | "other";
 
 const noticeKindOf = (key: string): NoticeKind => NOTICE_KINDS.find((kind) => key === kind || key.startsWith(`${kind}.`)) ?? "other";
 

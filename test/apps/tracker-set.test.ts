@@ -79,3 +79,15 @@ describe("tracker set again", () => {
     expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("fixed → (default: the first completed state)\n");
   });
 });
+
+describe("tracker remove", () => {
+  test("the app then follows no tracker; removing it again says there is none", async () => {
+    await server.cli("tracker", "set", "DEMO", server.demo.appId, "github", "--repo", "acme/app", "--token", "ghp_x");
+    expect(await server.cli("tracker", "remove", "DEMO", server.demo.appId)).toBe(
+      "Demo app no longer tracks issues; the issues its feedbacks link to stay linked\n",
+    );
+    expect(await stored()).toBeNull();
+    expect(await cliFails("tracker", "remove", "DEMO", server.demo.appId)).toBe("This app has no issue tracker. An operator sets one with the CLI.");
+    expect(await cliFails("tracker", "remove", "DEMO", "app_nope")).toBe("no such app in this organization");
+  });
+});

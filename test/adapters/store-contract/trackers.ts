@@ -33,5 +33,17 @@ export function trackersContract(makeStore: () => Promise<Store>) {
       expect((await store.listFeedbacks(orgId, { statuses: ["triage"], words: ["freez"] }, null, 5)).map((f) => f.id)).toEqual([feedbackId]);
       expect(await store.statusChanges(feedbackId)).toEqual([]);
     });
+
+    test("trackers: an app's tracker removed is found no more, by app or by project; its feedbacks keep their issues", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const other = await freeOrg(store);
+      await store.setAppTracker({ orgId, appId, provider: "github", settingsSealed: "s", project: "acme/gone" });
+      expect(await store.removeAppTracker(other.orgId, appId)).toBe(false);
+      expect(await store.removeAppTracker(orgId, appId)).toBe(true);
+      expect(await store.findAppTracker(orgId, appId)).toBeNull();
+      expect(await store.findAppTrackersByProject("github", "acme/gone")).toEqual([]);
+      expect(await store.removeAppTracker(orgId, appId)).toBe(false);
+    });
   });
 }
