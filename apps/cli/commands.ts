@@ -712,8 +712,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   member role <org> <email> <admin|member|reader>
   member list <org>
   member remove <org> <email>
-  invite <org> <email> --role admin|member|reader  mails a link (single use, 7 days) to choose a name and password
-                                                 and join; prints it too
+  invite <org> <email> --role admin|member|reader  a link (single use, 7 days) to choose a name and password and
+                                                 join: printed, and e-mailed by the server if its SMTP_URL is set
   token create <org> <email> [--scopes a,b] [--days N (0: never expires)] [--label L] [--json]
   token list <org>
   token revoke <org> <tokenId>
