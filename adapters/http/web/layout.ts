@@ -23,7 +23,7 @@ const icon = (name: string) =>
 /**
  * A page of the signed-in application: a side bar on wide screens (the organization, the
  * navigation with icons, then the language and the account at its foot), a bar over the page on
- * narrow ones whose navigation scrolls sideways; no script needed for either.
+ * narrow ones whose navigation wraps onto as many rows as it needs; no script needed for either.
  */
 export function appPage(visitor: Visitor, path: string, title: string, body: Html, status = 200, scripts: readonly string[] = []): Response {
   const w = wordsFor(visitor.language, "layout");
