@@ -111,7 +111,7 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
   const rows = data.map((hook) => {
     const last = hook.lastDelivery;
     const result = last ? `${formatTime(visitor.language, Date.parse(last.at))} — ${last.status ?? last.error} (${last.durationMs} ms)` : w.never;
-    return html`<tr><td data-label="URL"><code>${hook.url}</code></td><td data-label="${w.events}">${hook.events.join(", ")}</td><td data-label="${w.lastDelivery}">${result}</td>
+    return html`<tr><td class="url" data-label="URL"><code>${hook.url}</code></td><td data-label="${w.events}">${hook.events.join(", ")}</td><td data-label="${w.lastDelivery}">${result}</td>
 <td>${postButton(visitor, `/settings/webhooks/${hook.id}/test`, w.sendTest)}${postButton(visitor, `/settings/webhooks/${hook.id}/rotate`, w.rotate)}${postButton(visitor, `/settings/webhooks/${hook.id}/delete`, w.delete)}</td></tr>`;
   });
   const form =
