@@ -159,7 +159,8 @@ export const EN = {
       noSimilar: "No open feedback of this app looks alike.",
       sureDuplicate: "sure duplicate",
       matchedWords: "Matched words",
-      mergeHere: "Merge into this one",
+      /** "Merge DEMO-7 into this one": the key goes between. */
+      mergeHere: ["Merge", "into this one"],
       mergeThisInto: "Merge this one into",
       notDuplicate: "Not duplicates",
       mergedFeedbacks: "Merged here",

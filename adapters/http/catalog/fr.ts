@@ -144,7 +144,7 @@ export const FR: Catalog = {
       noSimilar: "Aucun retour ouvert de cette application ne lui ressemble.",
       sureDuplicate: "doublon sûr",
       matchedWords: "Mots en commun",
-      mergeHere: "Fusionner dans celui-ci",
+      mergeHere: ["Fusionner", "dans celui-ci"],
       mergeThisInto: "Fusionner celui-ci dans",
       notDuplicate: "Pas des doublons",
       mergedFeedbacks: "Fusionnés ici",

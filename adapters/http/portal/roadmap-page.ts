@@ -17,7 +17,7 @@ ${
   c.feedbacks.length > 0
     ? html`<ul>${c.feedbacks.map(
         (f) =>
-          html`<li><div class="votes"><strong>${f.votes}</strong><span class="visually-hidden">${w.votes(f.votes)}</span></div><div><h3><a href="${links.feedback(f.key)}">${f.publicTitle}</a></h3><p class="meta"><span>${w.kinds[f.kind]}</span>${f.app.name ? html`<span>${f.app.name}</span>` : ""}</p></div></li>`,
+          html`<li><div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div><div><h3><a href="${links.feedback(f.key)}">${f.publicTitle}</a></h3><p class="meta"><span>${w.kinds[f.kind]}</span>${f.app.name ? html`<span>${f.app.name}</span>` : ""}</p></div></li>`,
       )}</ul>`
     : html`<p class="none">${w.columnEmpty}</p>`
 }</section>`,

@@ -119,7 +119,7 @@ export function groupingPanel(
               canUpdate
                 ? html`${
                     newerIntoOlder(s.feedback, feedback).newer === s.feedback
-                      ? mergeButton(visitor, s.feedback.key, feedback.key, here, w.mergeHere)
+                      ? mergeButton(visitor, s.feedback.key, feedback.key, here, `${w.mergeHere[0]} ${s.feedback.key} ${w.mergeHere[1]}`)
                       : mergeButton(visitor, feedback.key, s.feedback.key, here, `${w.mergeThisInto} ${s.feedback.key}`)
                   }${dismissButton(visitor, feedback.key, s.feedback.key, here)}`
                 : ""

@@ -61,6 +61,6 @@ describe("both pages offer one direction of merge: newer into older, as grouping
   test("the older feedback's page offers to merge the newer into this one", async () => {
     const page = await (await browser.fetch(`/inbox/${older}`)).text();
     expect(mergeButtons(page)[0]).toEqual([newer, older]);
-    expect(page).toContain("Merge into this one</button>");
+    expect(page).toContain(`Merge ${newer} into this one</button>`);
   });
 });
