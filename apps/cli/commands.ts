@@ -42,7 +42,7 @@ import { demo } from "../runtime/demo.ts";
 import { createUser } from "../../core/users/create-user.ts";
 import { setPassword } from "../../core/users/set-password.ts";
 import { readArticles } from "./help-files.ts";
-import { configureTracker } from "../../core/trackers/settings.ts";
+import { configureTracker } from "../../core/trackers/configure-tracker.ts";
 import { removeTracker } from "../../core/trackers/remove-tracker.ts";
 import { connectSlack } from "../../core/slack/connect-slack.ts";
 import { slackRequestUrls } from "../../core/slack/request-urls.ts";

@@ -38,11 +38,6 @@ type PostDeps = RecordDeps &
     readonly store: Pick<CatalogStore, "listApps"> & Pick<OrganizationStore, "findOrganization"> & Pick<PublicationStore, "publish"> & RateLimitStore;
   };
 
-/** The apps a person may post about: the organization's, by name. */
-export async function postableApps(services: { readonly store: Pick<CatalogStore, "listApps"> }, portal: PortalRecord) {
-  return (await services.store.listApps(portal.orgId)).map((a) => ({ id: a.id, name: a.name }));
-}
-
 /**
  * A signed-in person posts an idea or a problem from the portal (DESIGN §6): a report with source
  * `portal` and the person as its author (who follows it, as every reporter does), on the app they

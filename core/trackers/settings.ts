@@ -1,38 +1,10 @@
-import { managedApp } from "../apps/managed-app.ts";
-import { ok, type Result } from "../errors.ts";
-import type { AppRecord, Grant } from "../model.ts";
 import type { TrackerSettings } from "../ports.ts";
 import type { Services } from "../services.ts";
-import type { CatalogStore } from "../store/catalog.ts";
-import type { AppTracker, TrackerStore } from "../store/trackers.ts";
+import type { AppTracker } from "../store/trackers.ts";
 
 /** Tracker settings are sealed at rest; opening them needs only the service's secret box. */
 export type SettingsDeps = Pick<Services, "secrets">;
 
-/**
- * Seals and stores an app's tracker settings (they hold an access token). Set again for the same
- * tracker (a new token, the secret the tracker chose), it keeps the status mapping unless given one.
- */
-export async function configureTracker(
-  services: SettingsDeps & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setAppTracker"> },
-  grant: Grant,
-  appId: string,
-  provider: string,
-  settings: TrackerSettings,
-): Promise<Result<AppRecord>> {
-  const managed = await managedApp(services, grant, appId);
-  if (!managed.ok) return managed;
-  const previous = settings.statuses ? null : await services.store.findAppTracker(grant.orgId, appId);
-  const kept = previous?.provider === provider ? (await openSettings(services, previous)).statuses : undefined;
-  await services.store.setAppTracker({
-    orgId: grant.orgId,
-    appId,
-    provider,
-    project: settings.project,
-    settingsSealed: await services.secrets.seal(JSON.stringify(kept ? { ...settings, statuses: kept } : settings)),
-  });
-  return ok(managed.value);
-}
-
+/** An app's tracker settings, opened. */
 export const openSettings = async (services: SettingsDeps, tracker: AppTracker): Promise<TrackerSettings> =>
   JSON.parse(await services.secrets.open(tracker.settingsSealed)) as TrackerSettings;

@@ -1,7 +1,9 @@
 import type { SignedIn } from "../../../core/sessions/resume-session.ts";
 import { Elysia } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { approve, checkAuthorizationRequest, deny, type AuthorizationRequest } from "../../../core/oauth/authorize.ts";
+import { approveAuthorization } from "../../../core/oauth/approve-authorization.ts";
+import { type AuthorizationRequest, deny } from "../../../core/oauth/authorization-request.ts";
+import { checkAuthorizationRequest } from "../../../core/oauth/check-authorization-request.ts";
 import { oauthError } from "../../../core/oauth/errors.ts";
 import { AGENT_SCOPES, grantableScopes } from "../../../core/oauth/permissions.ts";
 import { textFor } from "../catalog/text.ts";
@@ -184,7 +186,9 @@ ${
         if (form.decision !== "allow") return redirect(deny(checked.request));
         const membership = user.memberships.find((m) => m.orgId === form.org);
         if (!membership) return errorPage("Choose one of your organizations.", 403);
-        return redirect(await approve(services, checked.request, { userId: user.userId, orgId: membership.orgId, role: membership.role }));
+        return redirect(
+          await approveAuthorization(services, checked.request, { userId: user.userId, orgId: membership.orgId, role: membership.role }),
+        );
       },
       { detail: { hide: true } },
     );

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
 import { requestPasswordReset } from "../../../core/team/request-password-reset.ts";
-import { resetLinkOpens, resetPassword } from "../../../core/team/reset-password.ts";
+import { resetLinkOpens } from "../../../core/team/reset-link.ts";
+import { resetPassword } from "../../../core/team/reset-password.ts";
 import type { WebRequest } from "../cookies.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import { csrfToken, openSession } from "../web-session.ts";

@@ -7,9 +7,9 @@ import {
   POST_DESCRIPTION_MAX,
   POST_TITLE_MAX,
   type PortalPostRequest,
-  postableApps,
   postToPortal,
 } from "../../../core/portal/post-to-portal.ts";
+import { postableApps } from "../../../core/portal/postable-apps.ts";
 import { commentOnPortal } from "../../../core/portal/comment-on-portal.ts";
 import { COMMENT_TEXT_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";

@@ -1,26 +1,9 @@
-import type { OAuthClient, Role } from "../model.ts";
-import type { Services } from "../services.ts";
-import type { OAuthStore } from "../store/oauth.ts";
-
-/** What the authorization endpoint reads and writes: the client, the code, and this service's addresses. */
-type AuthorizeDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
-  readonly store: Pick<OAuthStore, "findClient" | "createAuthCode">;
-};
 import { oauthError, type OAuthError } from "./errors.ts";
-import { AUTH_CODE_TTL_MS } from "./lifetimes.ts";
-import { grantableScopes, parseScopes, type AgentScope } from "./permissions.ts";
+import type { AuthorizationRequest, AuthorizeDeps } from "./authorization-request.ts";
+import { redirectWith } from "./authorization-request.ts";
+import { parseScopes } from "./permissions.ts";
 import { isS256Challenge } from "./pkce.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";
-
-/** A checked authorization request, ready for the consent screen. */
-export interface AuthorizationRequest {
-  readonly client: OAuthClient;
-  readonly redirectUri: string;
-  readonly state: string | undefined;
-  readonly codeChallenge: string;
-  readonly scopes: readonly AgentScope[];
-  readonly resource: string;
-}
 
 type AuthorizationCheck =
   /** Client or redirect URI cannot be trusted: show the error, never redirect. */
@@ -28,14 +11,6 @@ type AuthorizationCheck =
   /** The client is known: send the error back to its redirect URI. */
   | { readonly kind: "redirect"; readonly location: string }
   | { readonly kind: "ok"; readonly request: AuthorizationRequest };
-
-/** The redirect URI with the given parameters (and state) added to its query. */
-function redirectWith(redirectUri: string, params: Record<string, string>, state: string | undefined): string {
-  const url = new URL(redirectUri);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  if (state !== undefined) url.searchParams.set("state", state);
-  return url.href;
-}
 
 /** Checks an authorization request (RFC 6749 §4.1.1, PKCE S256 mandatory, RFC 8707 resource). */
 export async function checkAuthorizationRequest(
@@ -63,30 +38,3 @@ export async function checkAuthorizationRequest(
   }
   return { kind: "ok", request: { client, redirectUri, state, codeChallenge: params.code_challenge, scopes, resource } };
 }
-
-/** The person allowed: issues a single-use code bound to client, redirect URI, verifier and resource. */
-export async function approve(
-  services: AuthorizeDeps,
-  request: AuthorizationRequest,
-  person: { userId: string; orgId: string; role: Role },
-): Promise<string> {
-  const scopes = grantableScopes(request.scopes, person.role);
-  if (scopes.length === 0)
-    return redirectWith(request.redirectUri, { ...oauthError("invalid_scope", "your role cannot grant the requested permissions") }, request.state);
-  const code = services.ids.secret();
-  await services.store.createAuthCode({
-    codeHash: services.digest(code),
-    clientId: request.client.id,
-    userId: person.userId,
-    orgId: person.orgId,
-    redirectUri: request.redirectUri,
-    codeChallenge: request.codeChallenge,
-    scopes,
-    resource: request.resource,
-    expiresAt: services.clock() + AUTH_CODE_TTL_MS,
-  });
-  return redirectWith(request.redirectUri, { code }, request.state);
-}
-
-export const deny = (request: AuthorizationRequest): string =>
-  redirectWith(request.redirectUri, { ...oauthError("access_denied", "the person denied access") }, request.state);

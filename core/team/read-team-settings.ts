@@ -9,7 +9,3 @@ export async function readTeamSettings(
 ): Promise<TeamSettings> {
   return (await deps.store.findTeamSettings(userId)) ?? { digest: false, language: pageLanguage };
 }
-
-/** Saves what a person chose on their account page. */
-export const saveTeamSettings = (deps: { store: Pick<TeamStore, "saveTeamSettings"> }, userId: string, settings: TeamSettings): Promise<void> =>
-  deps.store.saveTeamSettings(userId, settings);

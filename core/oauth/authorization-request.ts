@@ -1,0 +1,32 @@
+import type { OAuthClient } from "../model.ts";
+import type { Services } from "../services.ts";
+import type { OAuthStore } from "../store/oauth.ts";
+import { oauthError } from "./errors.ts";
+import type { AgentScope } from "./permissions.ts";
+
+/** What the authorization endpoint reads and writes: the client, the code, and this service's addresses. */
+export type AuthorizeDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
+  readonly store: Pick<OAuthStore, "findClient" | "createAuthCode">;
+};
+
+/** A checked authorization request, ready for the consent screen. */
+export interface AuthorizationRequest {
+  readonly client: OAuthClient;
+  readonly redirectUri: string;
+  readonly state: string | undefined;
+  readonly codeChallenge: string;
+  readonly scopes: readonly AgentScope[];
+  readonly resource: string;
+}
+
+/** The redirect URI with the given parameters (and state) added to its query. */
+export function redirectWith(redirectUri: string, params: Record<string, string>, state: string | undefined): string {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  if (state !== undefined) url.searchParams.set("state", state);
+  return url.href;
+}
+
+/** The person refused: the client hears access_denied at its redirect URI. */
+export const deny = (request: AuthorizationRequest): string =>
+  redirectWith(request.redirectUri, { ...oauthError("access_denied", "the person denied access") }, request.state);
