@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { migratedDatabase, schemaSql, storeSql } from "../../adapters/sqlite/dump-schema.ts";
 import { MIGRATION_FILE, MIGRATIONS, MIGRATIONS_DIRECTORY, SCHEMA_FILE } from "../../adapters/sqlite/migrations.ts";
 import { openDatabase } from "../../adapters/sqlite/open.ts";
+import * as LIVE_TRIGGERS from "../../adapters/sqlite/schema/triggers.ts";
 import { scratchDir } from "../support/scratch.ts";
 import { storeBytesOfVersion } from "../support/sqlite-versions.ts";
 
@@ -156,6 +157,13 @@ describe("sqlite schema", () => {
   test("every migration, one after the other from an empty database, gives the schema and rows of schema.sql, at the version of the last", () => {
     expect(freshStore).toBe(readFileSync(SCHEMA_FILE, "utf8"));
     expect(freshStore).toContain(`PRAGMA user_version = ${MIGRATIONS.length};`);
+  });
+
+  test("every trigger of the schema is written, as it stands, in schema/triggers.ts: none lives only in a migration", () => {
+    const defined = folded(Object.values(LIVE_TRIGGERS).join("\n"));
+    const triggers = [...freshSchema.matchAll(/CREATE TRIGGER (\w+)[\s\S]*?\bEND;/g)];
+    expect(triggers.length).toBe(freshSchema.split("CREATE TRIGGER").length - 1);
+    expect(triggers.filter(([statement]) => !defined.includes(folded(statement))).map(([, name]) => name)).toEqual([]);
   });
 
   test("a new store starts from schema.sql and is the store every migration makes", () => {

@@ -143,6 +143,13 @@ CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF ${COUNTED.join(", ")} 
 END;
 `;
 
+/** A feedback deleted takes its publication with it. Created by migration 37. */
+export const PUBLICATIONS_LEAVE_WITH_FEEDBACK = `
+CREATE TRIGGER publications_leave_with_feedback AFTER DELETE ON feedbacks BEGIN
+  DELETE FROM publications WHERE feedback_id = old.id;
+END;
+`;
+
 /** The columns a feedback's publication on the portal keeps a copy of. */
 const PUBLISHED = ["status", "kind", "app_number", "reports", "votes", "last_activity_at", "merged_into"];
 

@@ -1,5 +1,10 @@
--- The public portal: one per organization, and the feedbacks the team published on it (comments got
--- their visibility in 033).
+import { PUBLICATIONS_LEAVE_WITH_FEEDBACK } from "../schema/triggers.ts";
+
+/**
+ * The public portal: one per organization, and the feedbacks the team published on it (comments got
+ * their visibility in 033).
+ */
+export default `
 CREATE TABLE portals (
   org_id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, enabled INTEGER NOT NULL, title TEXT NOT NULL, posting TEXT NOT NULL,
   indexing INTEGER NOT NULL, status_labels TEXT NOT NULL, brand_color TEXT, sso_secret_sealed TEXT
@@ -21,6 +26,4 @@ CREATE TRIGGER publications_follow_feedback AFTER UPDATE OF status, kind, app_nu
     last_activity_at = new.last_activity_at, listed = new.merged_into IS NULL
     WHERE feedback_id = new.id;
 END;
-CREATE TRIGGER publications_leave_with_feedback AFTER DELETE ON feedbacks BEGIN
-  DELETE FROM publications WHERE feedback_id = old.id;
-END;
+${PUBLICATIONS_LEAVE_WITH_FEEDBACK}`;
