@@ -1,7 +1,7 @@
 import type { Language } from "./errors.ts";
 import type { EventType } from "./feedback/events.ts";
 import type { GroupingMode } from "./grouping/decision.ts";
-import type { Plan } from "./limits.ts";
+import type { Plan } from "./plans.ts";
 import type { NormalizedReport } from "./report/normalize.ts";
 import type { App, CodeFile, FeatureDefinition } from "./schemas/catalog.ts";
 import type { Kind, Severity, Status } from "./schemas/feedback.ts";

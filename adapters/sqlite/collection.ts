@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { ownWords } from "../../core/feedback/search-words.ts";
-import { quotaAllows } from "../../core/limits.ts";
+import { quotaAllows } from "../../core/plans.ts";
 import type { ChannelContext, CollectionStore, NewFeedback, RecordedFeedback } from "../../core/store/collection.ts";
 import { insertAttachment } from "./attachments.ts";
 import { channelCache } from "./channel-cache.ts";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { PLANS, type Plan } from "../../core/limits.ts";
+import { PLANS, type Plan } from "../../core/plans.ts";
 import { ATTACHMENT_KINDS, CHANNEL_KINDS, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
 import { errorBody } from "../../adapters/http/catalog/text.ts";
 import { operatorGrant } from "../../core/authorization.ts";

@@ -1,12 +1,18 @@
 import { Type } from "@sinclair/typebox";
 import type { FeatureFile } from "../catalog-files.ts";
 import { invalid, ok, type Result } from "../errors.ts";
-import { MAX_CUES_PER_FEATURE, MAX_FEATURES_PER_APP } from "../limits.ts";
 import type { FieldProblem } from "../schemas/field-problem.ts";
 import { managedApp } from "./managed-app.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { AppSetupStore } from "../store/app-setup.ts";
 import type { CatalogStore } from "../store/catalog.ts";
+
+/**
+ * Bounds of an app's feature map: every report reads the whole map to attach a feature, so a map
+ * past these would make each report slow and heavy. An import past them is refused whole.
+ */
+export const MAX_FEATURES_PER_APP = 2000;
+const MAX_CUES_PER_FEATURE = 50;
 
 type FeatureDefinitions = ReadonlyArray<FeatureFile[number]>;
 

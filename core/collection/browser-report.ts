@@ -1,6 +1,6 @@
 import { bareAddress, browserCollection, keptAddress } from "../apps/browser-collection.ts";
 import { type Failure, fail, ok, type Result } from "../errors.ts";
-import { hasFullContext } from "../limits.ts";
+import { hasFullContext } from "../plans.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext } from "../store/collection.ts";
 import type { NormalizedReport, ReportFile } from "../report/normalize.ts";

@@ -1,5 +1,6 @@
 import { type Failure, fail, ok, type Result } from "../errors.ts";
-import { monthlyQuota, quotaAllows, quotaMonth, secondsUntil } from "../limits.ts";
+import { monthlyQuota, quotaAllows, quotaMonth } from "../plans.ts";
+import { secondsUntil } from "../rate-limits/window.ts";
 import type { ReportOutcome } from "../model.ts";
 import { assistantTurns, awaitsAnswer, QUALIFICATION_TTL_MS, stepFor } from "../qualification/machine.ts";
 import { nestsWithin } from "../report/depth.ts";

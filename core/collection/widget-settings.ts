@@ -2,7 +2,7 @@ import { browserCollection } from "../apps/browser-collection.ts";
 import { ok, type Result } from "../errors.ts";
 import { portalUrl } from "../portal/portal-settings.ts";
 import type { WidgetSettings } from "../schemas/widget.ts";
-import { hasFullContext } from "../limits.ts";
+import { hasFullContext } from "../plans.ts";
 import type { PortalStore } from "../store/portals.ts";
 import { type ChannelDeps, openChannel, type Sender } from "./open-channel.ts";
 

@@ -2,7 +2,7 @@ import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { reportContext } from "./full-context.ts";
 import { toReport } from "./present.ts";
-import { hasFullContext } from "../limits.ts";
+import { hasFullContext } from "../plans.ts";
 import type { Grant } from "../model.ts";
 import type { Report } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";

@@ -1,5 +1,5 @@
 import { attachmentLinks, type LinkDeps } from "../attachments/report-links.ts";
-import { hasFullContext } from "../limits.ts";
+import { hasFullContext } from "../plans.ts";
 import type { FeedbackRecord } from "../model.ts";
 import type { CommentEntry, Feedback, Report } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { fail, invalid, ok, type Result } from "../errors.ts";
-import type { Plan } from "../limits.ts";
+import type { Plan } from "../plans.ts";
 import type { Organization } from "../model.ts";
 import type { Ids } from "../ports.ts";
 import type { OrganizationStore } from "../store/organizations.ts";

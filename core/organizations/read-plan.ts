@@ -1,6 +1,6 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { monthlyQuota, quotaMonth } from "../limits.ts";
+import { monthlyQuota, quotaMonth } from "../plans.ts";
 import type { Grant, Organization } from "../model.ts";
 import type { Clock } from "../ports.ts";
 import type { OrganizationStore } from "../store/organizations.ts";

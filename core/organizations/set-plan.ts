@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "../errors.ts";
-import type { Plan } from "../limits.ts";
+import type { Plan } from "../plans.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 
 /** Changes an organization's plan; a quota given overrides the plan's monthly quota (an operator's act). */

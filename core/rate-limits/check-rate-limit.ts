@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "../errors.ts";
-import { RATE_WINDOW_MS, rateWindow, secondsUntil } from "../limits.ts";
+import { RATE_WINDOW_MS, rateWindow, secondsUntil } from "./window.ts";
 import type { Clock } from "../ports.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import { slidingFit } from "./sliding-window.ts";

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "../errors.ts";
-import { rateWindow, secondsUntil } from "../limits.ts";
+import { rateWindow, secondsUntil } from "./window.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import { slidingFit } from "./sliding-window.ts";
 

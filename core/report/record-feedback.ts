@@ -1,7 +1,8 @@
 import { fail, ok, type Language, type Result } from "../errors.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { INITIAL_STATUS } from "../feedback/status.ts";
-import { monthlyQuota, quotaMonth, secondsUntil } from "../limits.ts";
+import { monthlyQuota, quotaMonth } from "../plans.ts";
+import { secondsUntil } from "../rate-limits/window.ts";
 import type { FeedbackRecord, ReportOutcome, ReportSource, Turn } from "../model.ts";
 import type { NormalizedReport } from "./normalize.ts";
 import { initialTitle } from "./title.ts";

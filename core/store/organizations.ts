@@ -1,4 +1,4 @@
-import type { Plan } from "../limits.ts";
+import type { Plan } from "../plans.ts";
 import type { Organization } from "../model.ts";
 
 /** Organizations, their plans, and how much of its quota each month has used. */

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
 import { failureBudget } from "../../core/rate-limits/failure-budget.ts";
 import { slidingFit } from "../../core/rate-limits/sliding-window.ts";
+import { rateWindow, secondsUntil } from "../../core/rate-limits/window.ts";
 import type { RateLimitStore } from "../../core/store/rate-limits.ts";
 
 /** A store's counters in memory: what every store keeps atomically, shared by its servers. */
@@ -102,5 +103,17 @@ describe("the failure budget", () => {
     for (let minute = 0; minute < 2; minute++)
       for (let i = 0; i < 3; i++) await failureBudget(store, "login:cy", both, T0 + minute * MINUTE + i).fail();
     assert.equal((await failureBudget(store, "login:cy", both, T0 + 5 * MINUTE).check()).ok, false);
+  });
+});
+
+describe("rate-limit arithmetic", () => {
+  test("one bucket per subject and minute; Retry-After counts whole seconds to the window's end, at least 1", () => {
+    const t = Date.UTC(2026, 0, 1, 12, 0, 30, 250);
+    const w = rateWindow("reports:1.2.3.4", t);
+    assert.equal(w.bucket, `reports:1.2.3.4:${Date.UTC(2026, 0, 1, 12, 0)}`);
+    assert.equal(w.endsAt, Date.UTC(2026, 0, 1, 12, 1));
+    assert.equal(secondsUntil(w.endsAt, t), 30);
+    assert.equal(secondsUntil(w.endsAt, w.endsAt), 1);
+    assert.notEqual(rateWindow("s", t).bucket, rateWindow("s", t + 60_000).bucket);
   });
 });

@@ -1,13 +1,13 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Channel, ChannelKind } from "../../core/model.ts";
-import { monthlyQuota } from "../../core/limits.ts";
+import { monthlyQuota } from "../../core/plans.ts";
 import { createInFlight } from "../../core/report/in-flight.ts";
 import type { NewFeedback, RecordedFeedback } from "../../core/store/collection.ts";
 import type { StoredAnswer } from "../../core/store/idempotency.ts";
 import { submitReport } from "../../core/collection/submit-report.ts";
 import { NOW } from "./fake-organization.ts";
-import type { Plan } from "../../core/limits.ts";
+import type { Plan } from "../../core/plans.ts";
 import { SERVER } from "../../core/collection/open-channel.ts";
 
 const organization = { id: "org", name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { quotaAllows } from "../../../core/limits.ts";
+import { quotaAllows } from "../../../core/plans.ts";
 import type { Store } from "../../../core/services.ts";
 import { contractKit } from "./kit.ts";
 

@@ -1,20 +1,3 @@
-/** Counting windows (a minute unless said otherwise): fixed counters, cheap to keep in any store, over which the limit slides. */
-export const RATE_WINDOW_MS = 60_000;
-
-interface RateWindow {
-  /** Identifies the counter for this subject and minute. */
-  readonly bucket: string;
-  readonly endsAt: number;
-}
-
-export function rateWindow(subject: string, now: number, windowMs = RATE_WINDOW_MS): RateWindow {
-  const start = now - (now % windowMs);
-  return { bucket: `${subject}:${start}`, endsAt: start + windowMs };
-}
-
-/** Whole seconds until the end of a window, at least 1 (a Retry-After of 0 invites a hot loop). */
-export const secondsUntil = (endsAt: number, now: number): number => Math.max(1, Math.ceil((endsAt - now) / 1000));
-
 export const PLANS = ["free", "growth", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
 
@@ -44,10 +27,3 @@ export function quotaMonth(now: number): QuotaMonth {
 
 /** The full-context add-on comes with these plans. */
 export const hasFullContext = (plan: Plan): boolean => plan !== "free";
-
-/**
- * Bounds of an app's feature map: every report reads the whole map to attach a feature, so a map
- * past these would make each report slow and heavy. An import past them is refused whole.
- */
-export const MAX_FEATURES_PER_APP = 2000;
-export const MAX_CUES_PER_FEATURE = 50;
