@@ -11,8 +11,6 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
-export type Language = "en" | "fr";
-
 /** Every error code of the interface: stable, tested by clients. Adapters say what each means, and with which status. */
 export const ERROR_CODES = [
   "invalid_json",

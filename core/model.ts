@@ -1,4 +1,4 @@
-import type { Language } from "./errors.ts";
+import type { Language } from "./language.ts";
 import type { EventType } from "./feedback/events.ts";
 import type { GroupingMode } from "./grouping/decision.ts";
 import type { Plan } from "./plans.ts";

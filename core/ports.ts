@@ -1,4 +1,4 @@
-import type { Language } from "./errors.ts";
+import type { Language } from "./language.ts";
 import type { Diagnostic, FeatureRecord, HelpArticle, TrackerLink, Turn } from "./model.ts";
 import type { NATURES, Severity, Status } from "./schemas/feedback.ts";
 import type { NormalizedReport } from "./report/normalize.ts";

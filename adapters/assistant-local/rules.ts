@@ -1,4 +1,4 @@
-import type { Language } from "../../core/errors.ts";
+import type { Language } from "../../core/language.ts";
 import type { FeatureRecord } from "../../core/model.ts";
 import { usesProductVocabulary, words } from "../../core/grouping/analyze.ts";
 import type { QualificationQuestion } from "../../core/schemas/qualification.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../../core/errors.ts";
+import type { Language } from "../../core/language.ts";
 
 /** Picks English or French from Accept-Language by quality; English when nothing matches. */
 export function negotiateLanguage(header: string | null): Language {

@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { FindDeps } from "../feedback/find-feedback.ts";
 import type { FeedbackRecord, Follower } from "../model.ts";

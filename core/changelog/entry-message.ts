@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 
 /** One feedback of the entry that the person follows, with the link that stops its news. */
 interface Followed {

@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 
 /** The words of the "delivered" notification, in the follower's language. */
 export function deliveredMessage(

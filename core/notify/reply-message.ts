@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 
 /** The words of a team's public reply sent to a follower, in the follower's language: who answered, what, and where to follow. */
 export function replyMessage(

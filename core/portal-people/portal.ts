@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { Clock, Digest, Ids } from "../ports.ts";
 import type { PortalPeopleStore, PortalPerson } from "../store/portal-people.ts";
 

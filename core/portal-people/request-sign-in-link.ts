@@ -1,5 +1,6 @@
 import { normalizeEmail } from "../email.ts";
-import { fail, ok, type Language, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { Clock, Digest, Ids, Notifier } from "../ports.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import { isEmailShaped } from "../report/normalize.ts";

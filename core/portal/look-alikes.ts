@@ -1,5 +1,6 @@
 import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
-import { fail, type Language, ok, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import { hasWords } from "../grouping/analyze.ts";
 import { CANDIDATE_STATUSES, type CandidateQuery, POSTINGS_PER_KEY, RAREST_KEYS } from "../grouping/candidates.ts";
 import type { WidgetLookAlikes } from "../schemas/widget.ts";

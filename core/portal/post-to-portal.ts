@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { fail, invalid, type Language, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import { type RecordDeps, recordFeedback } from "../report/record-feedback.ts";

@@ -1,4 +1,5 @@
-import { fail, ok, type Language, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import type { PublicFeedback } from "../schemas/portal.ts";
 import type { Services } from "../services.ts";

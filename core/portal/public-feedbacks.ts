@@ -1,4 +1,5 @@
-import { fail, ok, type Language, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import { decodeCursor, encodeCursor } from "../feedback/cursor.ts";
 import { searchWords } from "../feedback/search-words.ts";
 import { statusesOf } from "../feedback/status.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { AppRecord } from "../model.ts";
 import type { PublicComment, PublicFeedback, PublicFeedbackSummary } from "../schemas/portal.ts";
 import type { StatusComment } from "../store/feedbacks.ts";

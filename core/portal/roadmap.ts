@@ -1,4 +1,5 @@
-import { fail, ok, type Language, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { PublicFeedbackSummary } from "../schemas/portal.ts";
 import type { Services } from "../services.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { PortalRecord } from "../store/portals.ts";
 

@@ -1,4 +1,5 @@
-import { fail, ok, type Language, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { Turn } from "../model.ts";
 import type { AssistantStep } from "../ports.ts";
 import type { QualificationSession } from "../store/qualifications.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 
 const FRENCH = new Set(
   "le la les un une des du de est et je tu il elle nous vous ne pas que qui quand sur dans avec pour ça ce cette mon ma mes sont être avoir fait plus page bouton marche fonctionne erreur impossible".split(

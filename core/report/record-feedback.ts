@@ -1,4 +1,5 @@
-import { fail, ok, type Language, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { INITIAL_STATUS } from "../feedback/status.ts";
 import { monthlyQuota, quotaMonth } from "../plans.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import { isTrackingToken } from "./tracking-token.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { ChannelKind, ReportOutcome, Turn } from "../model.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
 import type { QualificationStep } from "../schemas/qualification.ts";

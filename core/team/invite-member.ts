@@ -1,6 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
-import { fail, type Language, ok, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import { type Grant, ROLES, type Role } from "../model.ts";
 import { isEmailShaped } from "../report/normalize.ts";
 import type { Services } from "../services.ts";

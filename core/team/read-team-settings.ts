@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { TeamSettings, TeamStore } from "../store/team.ts";
 
 /** A person's notification settings; one who never chose has no digest, and mail in the language of the page they are on. */

@@ -1,5 +1,6 @@
 import { normalizeEmail } from "../email.ts";
-import { type Language, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import type { Services } from "../services.ts";
 import type { PasswordResetStore } from "../store/password-resets.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { Role } from "../model.ts";
 
 /** The words of the mail the service sends to the team's own people, in their language. */

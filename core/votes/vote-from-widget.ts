@@ -1,6 +1,7 @@
 import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
 import { normalizeEmail } from "../email.ts";
-import { fail, type Language, ok, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import type { Language } from "../language.ts";
 import { findByKeyOrId } from "../feedback/find-feedback.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
 import { isEmailShaped } from "../report/normalize.ts";

@@ -1,6 +1,6 @@
 import type { DomainEvent } from "../feedback/events.ts";
 import { isOpen } from "../feedback/status.ts";
-import type { Language } from "../errors.ts";
+import type { Language } from "../language.ts";
 import type { FeedbackRecord } from "../model.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { Kind, type TSchema } from "@sinclair/typebox";
-import type { ErrorBody, ErrorCode, Failure, Language } from "../../../core/errors.ts";
+import type { ErrorBody, ErrorCode, Failure } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { MergeRefusal } from "../../../core/merges/refusal.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { type Catalog, EN } from "./en.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { KINDS, STATUS_FILTERS, STATUSES } from "../../../core/schemas/feedback.ts";
 import {
   PORTAL_SORTS,

@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { PublicFeedback } from "../../../core/schemas/portal.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { type Html, html } from "../html.ts";

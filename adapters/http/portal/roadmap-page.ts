@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { RoadmapColumn } from "../../../core/portal/roadmap.ts";
 import { type Html, html } from "../html.ts";
 import type { PortalLinks } from "./links.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { Services } from "../../../core/services.ts";
 import type { PortalPerson } from "../../../core/store/portal-people.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";

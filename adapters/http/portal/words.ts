@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { Kind } from "../../../core/schemas/feedback.ts";
 import type { PortalSort } from "../../../core/schemas/portal.ts";
 

@@ -5,7 +5,7 @@ import { listAgents } from "../../../core/oauth/list-agents.ts";
 import { removeAgent } from "../../../core/oauth/remove-agent.ts";
 import { login } from "../../../core/sessions/login.ts";
 import { AGENT_SCOPES } from "../../../core/oauth/permissions.ts";
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { textFor } from "../catalog/text.ts";
 import type { AgentView } from "../../../core/store/oauth.ts";
 import type { WebRequest } from "../cookies.ts";

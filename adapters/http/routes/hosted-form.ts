@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import { openForm } from "../../../core/collection/open-form.ts";
 import { choicesOf } from "../../../core/qualification/choices.ts";
-import type { Failure, Language, Result } from "../../../core/errors.ts";
+import type { Failure, Result } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { QualificationQuestion, QualificationStep } from "../../../core/schemas/qualification.ts";
 import { ReportRequest, type ReportResponse } from "../../../core/schemas/report.ts";
 import { validator } from "../validate.ts";

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { openPortal } from "../../../core/portal/open-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import { getPublicFeedback } from "../../../core/portal/public-feedback.ts";

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
-import type { Failure, Language } from "../../../core/errors.ts";
+import type { Failure } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { openLinkSession } from "../../../core/portal-people/open-link-session.ts";
 import { openSsoSession } from "../../../core/portal-people/open-sso-session.ts";
 import type { PortalEntry, PortalLookup, SsoVerifier } from "../../../core/portal-people/portal.ts";

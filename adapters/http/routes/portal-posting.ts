@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
-import type { Failure, Language } from "../../../core/errors.ts";
+import type { Failure } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { openPortal } from "../../../core/portal/open-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import {

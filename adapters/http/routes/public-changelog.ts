@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { readPublicChangelog } from "../../../core/changelog/public-changelog.ts";
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import type { Services } from "../../../core/services.ts";
 import { errorBody } from "../catalog/text.ts";

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { answerAsReporter } from "../../../core/conversation/answer-as-reporter.ts";
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { checkRateLimit } from "../../../core/rate-limits/check-rate-limit.ts";
 import { trackReport } from "../../../core/report/track-report.ts";
 import type { Status } from "../../../core/schemas/feedback.ts";

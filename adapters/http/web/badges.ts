@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { Kind, Severity, Status } from "../../../core/schemas/feedback.ts";
 import { type Html, html } from "../html.ts";
 import { valueName, wordsFor } from "./words.ts";

@@ -1,7 +1,7 @@
 import type { AppSetup } from "../../../core/apps/list-app-setup.ts";
 import type { ChannelKind } from "../../../core/model.ts";
 import { type Html, html } from "../html.ts";
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { wordsFor } from "./words.ts";
 
 /**

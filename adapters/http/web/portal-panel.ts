@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { Feedback } from "../../../core/schemas/feedback.ts";
 import { COMMENT_TEXT_MAX_LENGTH, PUBLIC_DESCRIPTION_MAX_LENGTH, PUBLIC_TITLE_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import { textFor } from "../catalog/text.ts";

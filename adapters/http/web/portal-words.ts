@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 
 /** The team's words about the portal (inbox panel, settings page), in each language. French puts U+202F before ? ! : ;. */
 const EN = {

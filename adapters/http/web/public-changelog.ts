@@ -1,5 +1,5 @@
 import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { type Html, html } from "../html.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { wordsFor } from "./words.ts";

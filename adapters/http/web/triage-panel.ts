@@ -1,5 +1,5 @@
 import { listFeatures } from "../../../core/catalog/list-features.ts";
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { listMembers } from "../../../core/members/list-members.ts";
 import { type Feedback, type FeedbackListQuery, KINDS, SEVERITIES, STATUSES } from "../../../core/schemas/feedback.ts";
 import { MAX_TAGS, TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../../core/schemas/triage.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import { ROLE_SCOPES } from "../../../core/authorization.ts";
 import type { Grant } from "../../../core/model.ts";
 import type { Membership } from "../../../core/sessions/resume-session.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
 import type { Catalog } from "../catalog/en.ts";
 import { textFor } from "../catalog/text.ts";
 
