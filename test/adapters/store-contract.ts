@@ -2,7 +2,11 @@ import { describe } from "bun:test";
 import type { Store } from "../../core/services.ts";
 import { organizationsContract } from "./store-contract/organizations.ts";
 import { appSetupContract } from "./store-contract/app-setup.ts";
+import { catalogContract } from "./store-contract/catalog.ts";
+import { helpCenterContract } from "./store-contract/help-center.ts";
+import { usersContract } from "./store-contract/users.ts";
 import { accountsContract } from "./store-contract/accounts.ts";
+import { tokensContract } from "./store-contract/tokens.ts";
 import { accessContract } from "./store-contract/access.ts";
 import { oauthContract } from "./store-contract/oauth.ts";
 import { collectionContract } from "./store-contract/collection.ts";
@@ -17,23 +21,33 @@ import { followersContract } from "./store-contract/followers.ts";
 import { trendsContract } from "./store-contract/trends.ts";
 import { jobsContract } from "./store-contract/jobs.ts";
 import { webhooksContract } from "./store-contract/webhooks.ts";
-import { serviceSecretContract } from "./store-contract/service-secret.ts";
 import { trackersContract } from "./store-contract/trackers.ts";
 import { attachmentsContract } from "./store-contract/attachments.ts";
+import { serviceSecretContract } from "./store-contract/service-secret.ts";
 import { changelogContract } from "./store-contract/changelog.ts";
 import { commentsContract } from "./store-contract/comments.ts";
 import { slackContract } from "./store-contract/slack.ts";
 import { teamContract } from "./store-contract/team.ts";
+import { invitationsContract } from "./store-contract/invitations.ts";
+import { passwordResetsContract } from "./store-contract/password-resets.ts";
+import { savedViewsContract } from "./store-contract/saved-views.ts";
 import { votesContract } from "./store-contract/votes.ts";
 import { portalPeopleContract } from "./store-contract/portal-people.ts";
-import { portalContract } from "./store-contract/portal.ts";
+import { portalsContract } from "./store-contract/portals.ts";
+import { publicationsContract } from "./store-contract/publications.ts";
 import { triageContract } from "./store-contract/triage.ts";
+import { apiKeysContract } from "./store-contract/api-keys.ts";
+import { upkeepContract } from "./store-contract/upkeep.ts";
 
 /** One suite per store role (test/adapters/store-contract/), as lucia's testAdapter: every store adapter runs them all. */
 const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> = [
   organizationsContract,
   appSetupContract,
+  catalogContract,
+  helpCenterContract,
+  usersContract,
   accountsContract,
+  tokensContract,
   accessContract,
   oauthContract,
   collectionContract,
@@ -55,10 +69,16 @@ const ROLE_CONTRACTS: ReadonlyArray<(makeStore: () => Promise<Store>) => void> =
   commentsContract,
   slackContract,
   teamContract,
+  invitationsContract,
+  passwordResetsContract,
+  savedViewsContract,
   votesContract,
   portalPeopleContract,
-  portalContract,
+  portalsContract,
+  publicationsContract,
   triageContract,
+  apiKeysContract,
+  upkeepContract,
 ];
 
 /**

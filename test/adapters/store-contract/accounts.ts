@@ -2,20 +2,11 @@ import { describe, expect, test } from "bun:test";
 import type { Store } from "../../../core/services.ts";
 import { contractKit } from "./kit.ts";
 
-/** People: users, passwords, sessions and memberships, and their personal tokens. */
+/** A person's sign-in: password, sessions, and the organizations they may open. */
 export function accountsContract(makeStore: () => Promise<Store>) {
   const { freeOrg, person } = contractKit();
 
   describe("accounts", () => {
-    test("findUser reads a person by id, with the name when there is one", async () => {
-      const store = await makeStore();
-      await store.createUser({ id: "u-named", email: "named@x.io", name: "Ada Lovelace" });
-      await store.createUser({ id: "u-plain", email: "plain@x.io" });
-      expect(await store.findUser("u-named")).toEqual({ id: "u-named", email: "named@x.io", name: "Ada Lovelace" });
-      expect(await store.findUser("u-plain")).toEqual({ id: "u-plain", email: "plain@x.io" });
-      expect(await store.findUser("nobody")).toBeNull();
-    });
-
     test("users, passwords, sessions and memberships", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
@@ -45,29 +36,6 @@ export function accountsContract(makeStore: () => Promise<Store>) {
       expect(await store.findSession("ann-laptop", 50)).toBeNull();
       expect(await store.findSession("ann-phone", 50)).toBeNull();
       expect(await store.findSession("bob-laptop", 50)).toEqual({ userId: bob.userId, email: bob.email });
-    });
-
-    test("personal tokens are listed and revoked once", async () => {
-      const store = await makeStore();
-      const { orgId } = await freeOrg(store);
-      const { userId } = await person(store, orgId);
-      await store.createToken({
-        id: "pt1",
-        tokenHash: "ph1",
-        orgId,
-        userId,
-        scopes: ["feedbacks:read"],
-        label: "cli",
-        createdAt: 1,
-        expiresAt: null,
-      });
-      expect(await store.listTokens(orgId)).toEqual([
-        { id: "pt1", userId, label: "cli", scopes: ["feedbacks:read"], createdAt: 1, expiresAt: null, lastUsedAt: null, revoked: false },
-      ]);
-      expect(await store.authenticate("ph1", 100_000, 1_000)).toMatchObject({ tokenId: "pt1", agentId: null, resource: null });
-      expect((await store.listTokens(orgId))[0]?.lastUsedAt).toBe(100_000);
-      expect(await store.revokeToken(orgId, "pt1", 20)).toBe(true);
-      expect(await store.revokeToken(orgId, "pt1", 21)).toBe(false);
     });
   });
 }

@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import type { Store } from "../../../core/services.ts";
 import { contractKit } from "./kit.ts";
 
-/** App setup: channels, feature maps, help articles and browser settings. */
+/** App setup: channels, feature maps and browser settings. */
 export function appSetupContract(makeStore: () => Promise<Store>) {
-  const { id, seed, freeOrg, record } = contractKit();
+  const { id, seed, freeOrg } = contractKit();
 
   describe("app setup", () => {
     test("setBrowserCollection replaces an app's browser settings, seen by the channel keys that open it", async () => {
@@ -31,32 +31,6 @@ export function appSetupContract(makeStore: () => Promise<Store>) {
       expect(await store.setChannelActive("another-org", key, true)).toBe(false);
     });
 
-    test("listFeatures counts each feature's open feedbacks, whatever their severity, and not those delivered", async () => {
-      const store = await makeStore();
-      const org = await seed(store);
-      await store.replaceFeatures(org.orgId, org.appId, [
-        { id: "f-pay", name: "Pay", path: "pay" },
-        { id: "f-cart", name: "Cart", path: "cart" },
-      ]);
-      const made = [];
-      for (const [i, [featureId, severity]] of [
-        ["f-pay", "P1"],
-        ["f-pay", "P3"],
-        ["f-pay", undefined],
-        ["f-cart", "P2"],
-      ].entries()) {
-        const f = (await record(store, org, `feature count ${i}`, i + 1))!;
-        await store.setTriage(org.orgId, f.id, { featureId, ...(severity && { severity: severity as "P1" }) });
-        made.push(f);
-      }
-      await store.applyStatusChange({ orgId: org.orgId, feedbackId: made[2]!.id, from: "triage", to: "delivered", at: 9, events: [], jobs: [] });
-      const counts = (await store.listFeatures(org.orgId, org.appId)).map((f) => [f.id, f.openFeedbacks]);
-      expect(counts).toEqual([
-        ["f-cart", 1],
-        ["f-pay", 2],
-      ]);
-    });
-
     test("replaceFeatures keeps the given ids, updates them, and drops the others; open feedbacks are counted", async () => {
       const store = await makeStore();
       const { orgId, appId } = await freeOrg(store);
@@ -69,17 +43,6 @@ export function appSetupContract(makeStore: () => Promise<Store>) {
         { id: "f-b", orgId, appId, name: "B2", path: "b", severityFloor: "P1", cues: ["pay"], openFeedbacks: 0 },
       ]);
       expect(await store.findFeature(orgId, "f-a")).toBeNull();
-    });
-
-    test("help articles are replaced as a whole and listed by title", async () => {
-      const store = await makeStore();
-      const { orgId, appId } = await freeOrg(store);
-      await store.replaceHelpArticles(orgId, appId, [{ id: "h1", title: "Zeta", url: "https://h/z", body: "z" }]);
-      await store.replaceHelpArticles(orgId, appId, [
-        { id: "h2", title: "Beta", url: "https://h/b", body: "b" },
-        { id: "h3", title: "Alpha", url: "https://h/a", body: "a" },
-      ]);
-      expect((await store.listHelpArticles(orgId, appId)).map((a) => a.title)).toEqual(["Alpha", "Beta"]);
     });
   });
 }

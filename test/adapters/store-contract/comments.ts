@@ -4,7 +4,7 @@ import { contractKit } from "./kit.ts";
 
 /** Comments apart from status changes: a team member's, a reporter's answer. */
 export function commentsContract(makeStore: () => Promise<Store>) {
-  const { id, seed, record } = contractKit();
+  const { id, seed, record, webhook } = contractKit();
 
   describe("comments", () => {
     test("addComment stores a team comment or a reporter's answer with its visibility, and queues its jobs with it", async () => {
@@ -71,6 +71,29 @@ export function commentsContract(makeStore: () => Promise<Store>) {
       expect((await store.listComments(f.id)).map((c) => c.visibility)).toEqual(["public", "internal"]);
       expect((await store.claimJob(1e12, 1_000, "l"))?.request).toEqual(job);
       expect(await store.claimJob(1e12, 1_000, "l")).toBeNull();
+    });
+
+    test("a comment written on its own keeps its visibility and the feedback's status; a public one's event reaches the webhooks subscribed", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "commented", 1))!;
+      await store.createWebhook(webhook(org.orgId, ["comment.created"]), 5);
+      const stored = { id: id("c"), orgId: org.orgId, feedbackId: f.id, text: "note", visibility: "internal" as const, at: 2 };
+      const internal = { ...stored, status: "triage" as const, author: { userId: "u1" }, events: [], jobs: [] };
+      const shown = { ...stored, id: id("c"), text: "reply", visibility: "public" as const, at: 3 };
+      await store.addComment(internal);
+      const event = { id: id("e"), type: "comment.created" as const, relatedId: shown.id, orgId: org.orgId, feedbackId: f.id, createdAt: 3 };
+      await store.addComment({ ...internal, ...shown, events: [event] });
+      expect(await store.listComments(f.id)).toEqual([
+        { id: stored.id, text: "note", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 2, visibility: "internal" },
+        { id: shown.id, text: "reply", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 3, visibility: "public" },
+      ]);
+      expect(await store.findComment(shown.id)).toEqual(shown);
+      expect(await store.countPublicComments([f.id, "none"])).toEqual(new Map([[f.id, 1]]));
+      expect(await store.countPublicComments([])).toEqual(new Map());
+      expect(await store.findComment("none")).toBeNull();
+      const claimed = await store.claimDelivery(10, 60_000, "lease");
+      expect(claimed?.event).toMatchObject({ id: event.id, type: "comment.created", relatedId: shown.id, feedbackId: f.id });
     });
   });
 }

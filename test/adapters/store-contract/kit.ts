@@ -1,3 +1,4 @@
+import type { JobRequest } from "../../../core/feedback/events.ts";
 import type { FeedbackRecord, Webhook } from "../../../core/model.ts";
 import type { Store } from "../../../core/services.ts";
 import type { NewFeedback } from "../../../core/store/collection.ts";
@@ -5,6 +6,9 @@ import type { QualificationSession } from "../../../core/store/qualifications.ts
 import { mergeInto } from "../../../core/merges/merge-into.ts";
 import type { MergeRecord } from "../../../core/merges/merge.ts";
 import { planUnmergeNow } from "../../../core/merges/unmerge-feedback.ts";
+
+/** A job about no feedback, naming its subject in its detail: the one that mails an invitation or a reset link. */
+export const job = (kind: JobRequest["kind"], subject: string): JobRequest => ({ kind, orgId: "", feedbackId: "", detail: subject });
 
 /**
  * What the store contract's suites build their cases from: fresh ids, seeded organizations and

@@ -2,23 +2,9 @@ import { describe, expect, test } from "bun:test";
 import type { FeedbackRecord } from "../../../core/model.ts";
 import { statusesOf } from "../../../core/feedback/status.ts";
 import type { Store } from "../../../core/services.ts";
-import type { PortalRecord } from "../../../core/store/portals.ts";
 import type { Publication } from "../../../core/store/publications.ts";
 import { topRank } from "../../../core/portal/top-rank.ts";
 import { contractKit } from "./kit.ts";
-
-const portal = (orgId: string, slug: string, fields: Partial<PortalRecord> = {}): PortalRecord => ({
-  orgId,
-  enabled: true,
-  slug,
-  title: "Board",
-  posting: "review",
-  indexing: false,
-  statusLabels: {},
-  brandColor: null,
-  ssoSecretSealed: null,
-  ...fields,
-});
 
 const publication = (f: FeedbackRecord, words: string, at = 1): Publication => ({
   feedbackId: f.id,
@@ -29,32 +15,9 @@ const publication = (f: FeedbackRecord, words: string, at = 1): Publication => (
   words,
 });
 
-/** The portal's settings, its published feedbacks, and comments written on their own. */
-export function portalContract(makeStore: () => Promise<Store>) {
-  const { id, seed, record, merge, webhook } = contractKit();
-
-  describe("portals", () => {
-    test("a portal is found by its organization and by its slug, and a slug belongs to one organization", async () => {
-      const store = await makeStore();
-      const a = await seed(store);
-      const b = await seed(store);
-      expect(await store.findPortal(a.orgId)).toBeNull();
-      expect(
-        await store.savePortal(portal(a.orgId, "acme", { statusLabels: { triage: "New" }, brandColor: "#123456", ssoSecretSealed: "sealed" })),
-      ).toBe(true);
-      expect(await store.findPortal(a.orgId)).toEqual(
-        portal(a.orgId, "acme", { statusLabels: { triage: "New" }, brandColor: "#123456", ssoSecretSealed: "sealed" }),
-      );
-      expect((await store.findPortalBySlug("acme"))?.orgId).toBe(a.orgId);
-      expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(false);
-      expect(await store.findPortal(b.orgId)).toBeNull();
-      // Its owner renames it; the former slug is free again.
-      expect(await store.savePortal(portal(a.orgId, "acme-2", { enabled: false }))).toBe(true);
-      expect(await store.findPortalBySlug("acme")).toBeNull();
-      expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(true);
-      expect((await store.findPortal(a.orgId))?.enabled).toBe(false);
-    });
-  });
+/** Feedbacks the team published on the portal: what is public of them, and the lists that show them. */
+export function publicationsContract(makeStore: () => Promise<Store>) {
+  const { seed, record, merge } = contractKit();
 
   describe("publications", () => {
     test("publish, republish with new words, find, unpublish", async () => {
@@ -159,31 +122,6 @@ export function portalContract(makeStore: () => Promise<Store>) {
       expect(await list({ source: "api", published: false })).toEqual([b.id]);
       expect(await store.countByStatus(org.orgId, { published: true })).toEqual({ triage: 1 });
       expect(await store.countByStatus(org.orgId, { source: "portal" })).toEqual({});
-    });
-  });
-
-  describe("comments", () => {
-    test("a comment written on its own keeps its visibility and the feedback's status; a public one's event reaches the webhooks subscribed", async () => {
-      const store = await makeStore();
-      const org = await seed(store);
-      const f = (await record(store, org, "commented", 1))!;
-      await store.createWebhook(webhook(org.orgId, ["comment.created"]), 5);
-      const stored = { id: id("c"), orgId: org.orgId, feedbackId: f.id, text: "note", visibility: "internal" as const, at: 2 };
-      const internal = { ...stored, status: "triage" as const, author: { userId: "u1" }, events: [], jobs: [] };
-      const shown = { ...stored, id: id("c"), text: "reply", visibility: "public" as const, at: 3 };
-      await store.addComment(internal);
-      const event = { id: id("e"), type: "comment.created" as const, relatedId: shown.id, orgId: org.orgId, feedbackId: f.id, createdAt: 3 };
-      await store.addComment({ ...internal, ...shown, events: [event] });
-      expect(await store.listComments(f.id)).toEqual([
-        { id: stored.id, text: "note", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 2, visibility: "internal" },
-        { id: shown.id, text: "reply", userId: "u1", statusFrom: "triage", statusTo: "triage", at: 3, visibility: "public" },
-      ]);
-      expect(await store.findComment(shown.id)).toEqual(shown);
-      expect(await store.countPublicComments([f.id, "none"])).toEqual(new Map([[f.id, 1]]));
-      expect(await store.countPublicComments([])).toEqual(new Map());
-      expect(await store.findComment("none")).toBeNull();
-      const claimed = await store.claimDelivery(10, 60_000, "lease");
-      expect(claimed?.event).toMatchObject({ id: event.id, type: "comment.created", relatedId: shown.id, feedbackId: f.id });
     });
   });
 }

@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+import { contractKit } from "./kit.ts";
+
+/** What an organization's apps and feature maps are, as the inbox and the reports read them. */
+export function catalogContract(makeStore: () => Promise<Store>) {
+  const { seed, record } = contractKit();
+
+  describe("catalog", () => {
+    test("listFeatures counts each feature's open feedbacks, whatever their severity, and not those delivered", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await store.replaceFeatures(org.orgId, org.appId, [
+        { id: "f-pay", name: "Pay", path: "pay" },
+        { id: "f-cart", name: "Cart", path: "cart" },
+      ]);
+      const made = [];
+      for (const [i, [featureId, severity]] of [
+        ["f-pay", "P1"],
+        ["f-pay", "P3"],
+        ["f-pay", undefined],
+        ["f-cart", "P2"],
+      ].entries()) {
+        const f = (await record(store, org, `feature count ${i}`, i + 1))!;
+        await store.setTriage(org.orgId, f.id, { featureId, ...(severity && { severity: severity as "P1" }) });
+        made.push(f);
+      }
+      await store.applyStatusChange({ orgId: org.orgId, feedbackId: made[2]!.id, from: "triage", to: "delivered", at: 9, events: [], jobs: [] });
+      const counts = (await store.listFeatures(org.orgId, org.appId)).map((f) => [f.id, f.openFeedbacks]);
+      expect(counts).toEqual([
+        ["f-cart", 1],
+        ["f-pay", 2],
+      ]);
+    });
+  });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+import type { PasswordReset } from "../../../core/store/password-resets.ts";
+import { contractKit, job } from "./kit.ts";
+
+/** Password reset links: created with the job that mails them, used once. */
+export function passwordResetsContract(makeStore: () => Promise<Store>) {
+  const { freeOrg, person, id } = contractKit();
+
+  const reset = (userId: string, at: number): PasswordReset => ({
+    id: id("reset"),
+    userId,
+    tokenHash: id("hash"),
+    linkSealed: "sealed",
+    language: "en",
+    createdAt: at,
+    expiresAt: at + 1_000,
+    usedAt: null,
+  });
+
+  describe("password resets", () => {
+    test("a password reset is written with its job, found by id and token digest, and used once while live", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      const live = reset(userId, 10);
+      const late = reset(userId, 20);
+      await store.createPasswordReset(live, job("send_password_reset", live.id));
+      await store.createPasswordReset(late, job("send_password_reset", late.id));
+      expect(await store.findPasswordReset(live.id)).toEqual(live);
+      expect(await store.findPasswordResetByToken(live.tokenHash)).toEqual(live);
+      expect((await store.claimJob(10, 1_000, "lease"))?.request.detail).toBe(live.id);
+      expect(await store.usePasswordReset(live.id, 500)).toBe(true);
+      expect(await store.usePasswordReset(live.id, 501)).toBe(false);
+      expect((await store.findPasswordReset(live.id))?.usedAt).toBe(500);
+      expect(await store.usePasswordReset(late.id, late.expiresAt)).toBe(false);
+    });
+
+    test("a decoy reset has no person; purgeExpired deletes the reset links past their time, and only those", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      const early = reset(userId, 10);
+      const later = reset(userId, 2_000);
+      await store.createPasswordReset(early, job("send_password_reset", early.id));
+      await store.createPasswordReset(later, job("send_password_reset", later.id));
+      const decoy = { ...reset(userId, 10), userId: null };
+      await store.createPasswordReset(decoy, job("send_password_reset", decoy.id));
+      expect(await store.findPasswordResetByToken(decoy.tokenHash)).toEqual(decoy);
+      await store.purgeExpired(early.expiresAt);
+      expect(await store.findPasswordReset(early.id)).toBeNull();
+      expect(await store.findPasswordReset(later.id)).toEqual(later);
+    });
+  });
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+import type { PortalRecord } from "../../../core/store/portals.ts";
+import { contractKit } from "./kit.ts";
+
+const portal = (orgId: string, slug: string, fields: Partial<PortalRecord> = {}): PortalRecord => ({
+  orgId,
+  enabled: true,
+  slug,
+  title: "Board",
+  posting: "review",
+  indexing: false,
+  statusLabels: {},
+  brandColor: null,
+  ssoSecretSealed: null,
+  ...fields,
+});
+
+/** The portals of organizations, one each, found by organization or by slug. */
+export function portalsContract(makeStore: () => Promise<Store>) {
+  const { seed } = contractKit();
+
+  describe("portals", () => {
+    test("a portal is found by its organization and by its slug, and a slug belongs to one organization", async () => {
+      const store = await makeStore();
+      const a = await seed(store);
+      const b = await seed(store);
+      expect(await store.findPortal(a.orgId)).toBeNull();
+      expect(
+        await store.savePortal(portal(a.orgId, "acme", { statusLabels: { triage: "New" }, brandColor: "#123456", ssoSecretSealed: "sealed" })),
+      ).toBe(true);
+      expect(await store.findPortal(a.orgId)).toEqual(
+        portal(a.orgId, "acme", { statusLabels: { triage: "New" }, brandColor: "#123456", ssoSecretSealed: "sealed" }),
+      );
+      expect((await store.findPortalBySlug("acme"))?.orgId).toBe(a.orgId);
+      expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(false);
+      expect(await store.findPortal(b.orgId)).toBeNull();
+      // Its owner renames it; the former slug is free again.
+      expect(await store.savePortal(portal(a.orgId, "acme-2", { enabled: false }))).toBe(true);
+      expect(await store.findPortalBySlug("acme")).toBeNull();
+      expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(true);
+      expect((await store.findPortal(a.orgId))?.enabled).toBe(false);
+    });
+  });
+}

@@ -1,0 +1,16 @@
+import { describe, expect, test } from "bun:test";
+import type { Store } from "../../../core/services.ts";
+
+/** People and the organizations they belong to. */
+export function usersContract(makeStore: () => Promise<Store>) {
+  describe("users", () => {
+    test("findUser reads a person by id, with the name when there is one", async () => {
+      const store = await makeStore();
+      await store.createUser({ id: "u-named", email: "named@x.io", name: "Ada Lovelace" });
+      await store.createUser({ id: "u-plain", email: "plain@x.io" });
+      expect(await store.findUser("u-named")).toEqual({ id: "u-named", email: "named@x.io", name: "Ada Lovelace" });
+      expect(await store.findUser("u-plain")).toEqual({ id: "u-plain", email: "plain@x.io" });
+      expect(await store.findUser("nobody")).toBeNull();
+    });
+  });
+}
