@@ -88,14 +88,17 @@ pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);pad
 .empty{padding:var(--s6);text-align:center;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted)}
 .first-report{text-align:left;color:var(--fg)}.first-report h2{margin-top:0}.first-report li{margin-bottom:var(--s3)}
 pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:var(--s3);border-radius:var(--radius);font-size:var(--t-sm);margin:var(--s2) 0}
-@media (max-width:40rem){.keys{display:none}
+@media (max-width:40rem){.keys{display:none}.settings.subpage>nav{display:none}
 table.cards thead{display:none}table.cards tr{display:block;border:1px solid var(--line);border-radius:var(--radius);margin-bottom:var(--s3);padding:var(--s2)}
 table.cards td{display:flow-root;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}
 table.cards td:not([data-label]),table.cards td[data-label=""]{padding-left:var(--s1)}
 table.cards td[data-label]::before{content:attr(data-label);float:left;width:7rem;margin-left:-7.25rem;color:var(--muted);font-size:var(--t-sm);overflow-wrap:normal}
 table.cards td.title{padding-left:var(--s1)}
 table.figures td,table.figures th{padding:var(--s2) var(--s1)}
-table.cards td.title{font-weight:600;font-size:1.05rem}}
+table.cards td.title{font-weight:600;font-size:1.05rem}
+table.cards td.badges,table.cards td.num{display:inline-block;padding-left:var(--s1)}table.cards td.key{padding-left:var(--s1)}
+table.cards td.badges::before,table.cards td.key::before{content:none}
+table.cards td.num::before{float:none;width:auto;margin:0 .25rem 0 0}}
 dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s4)}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .narrow{max-width:36rem}fieldset{border:0;padding:0;margin:var(--s4) 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
 .choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}

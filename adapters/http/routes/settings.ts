@@ -96,6 +96,7 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     `${setup.app.name}`,
     html`<p><a href="/settings/apps">← ${w.allApps}</a></p>${tabs}<h2>${titles[section]}</h2>${error}${await bodies[section]()}`,
     notice.status,
+    { subpage: true },
   );
 }
 

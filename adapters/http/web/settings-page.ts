@@ -8,8 +8,12 @@ import type { Failure } from "../../../core/errors.ts";
 import { errorBody } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 
-/** A settings page: the settings sections (a column beside the page on wide screens, tabs above it on phones), then the page's own content. */
-export function settingsPage(visitor: Visitor, path: string, title: string, body: Html, status = 200): Response {
+/**
+ * A settings page: the settings sections (a column beside the page on wide screens, tabs above it
+ * on phones), then the page's own content. A `subpage` (one app's section, under Apps) leads back
+ * up by a link of its own: on a phone, where the tabs take four rows, they are left out.
+ */
+export function settingsPage(visitor: Visitor, path: string, title: string, body: Html, status = 200, { subpage = false } = {}): Response {
   const w = wordsFor(visitor.language, "settings");
   // The organization's own, then what connects it to other tools, then the person's own.
   const sections = [
@@ -29,7 +33,7 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
     visitor,
     path,
     title,
-    html`<div class="settings"><nav aria-label="${w.settings}"><ul class="tabs">${sections.map(
+    html`<div class="settings${subpage ? " subpage" : ""}"><nav aria-label="${w.settings}"><ul class="tabs">${sections.map(
       (s) => html`<li><a href="${s.href}"${s.href === path ? html` aria-current="page"` : ""}>${s.label}</a></li>`,
     )}</ul></nav><div><h1>${title}</h1>${body}</div></div>`,
     status,
