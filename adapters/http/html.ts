@@ -88,7 +88,7 @@ pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);pad
 .empty{padding:var(--s6);text-align:center;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted)}
 .first-report{text-align:left;color:var(--fg)}.first-report h2{margin-top:0}.first-report li{margin-bottom:var(--s3)}
 pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:var(--s3);border-radius:var(--radius);font-size:var(--t-sm);margin:var(--s2) 0}
-@media (max-width:40rem){.keys{display:none}.settings.subpage>nav{display:none}
+@media (max-width:40rem){.keyboard-hint{display:none}.settings.subpage>nav{display:none}
 table.cards thead{display:none}table.cards tr{display:block;border:1px solid var(--line);border-radius:var(--radius);margin-bottom:var(--s3);padding:var(--s2)}
 table.cards td{display:flow-root;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}
 table.cards td:not([data-label]),table.cards td[data-label=""]{padding-left:var(--s1)}
@@ -96,9 +96,9 @@ table.cards td[data-label]::before{content:attr(data-label);float:left;width:7re
 table.cards td.title{padding-left:var(--s1)}
 table.figures td,table.figures th{padding:var(--s2) var(--s1)}
 table.cards td.title{font-weight:600;font-size:1.05rem}
-table.cards td.badges,table.cards td.num{display:inline-block;padding-left:var(--s1)}table.cards td.key{padding-left:var(--s1)}
+table.cards td.badges,table.cards.feedbacks td.num{display:inline-block;padding-left:var(--s1)}table.cards td.key{padding-left:var(--s1)}table.cards td.url{min-width:0}
 table.cards td.badges::before,table.cards td.key::before{content:none}
-table.cards td.num::before{float:none;width:auto;margin:0 .25rem 0 0}}
+table.cards.feedbacks td.num::before{float:none;width:auto;margin:0 .25rem 0 0}}
 dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s4)}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .narrow{max-width:36rem}fieldset{border:0;padding:0;margin:var(--s4) 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
 .choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}
@@ -116,7 +116,7 @@ ul.plain{list-style:none;padding:0;margin:0}ul.plain>li{padding:var(--s2) 0;bord
 .chip{display:inline-block;padding:0 var(--s2);margin:0 var(--s1) var(--s1) 0;border-radius:999px;background:var(--panel);border:1px solid var(--line);font-size:var(--t-sm);color:var(--fg)}
 ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid var(--line);border-radius:var(--radius)}
 .pair-sides{display:grid;grid-template-columns:1fr auto 1fr;gap:var(--s4);align-items:start}.pair-sides p{overflow-wrap:anywhere}
-.pair-link{font-size:var(--t-sm);font-style:italic}table.cards tbody tr.current{outline:2px solid var(--link);outline-offset:-2px}.keys{font-size:var(--t-sm)}.timeline li.link::before{border-color:#7c3aed}.timeline li.outreach::before{border-color:#047857}
+.pair-link{font-size:var(--t-sm);font-style:italic}table.cards tbody tr.current{outline:2px solid var(--link);outline-offset:-2px}.keyboard-hint{font-size:var(--t-sm)}.timeline li.link::before{border-color:#7c3aed}.timeline li.outreach::before{border-color:#047857}
 @media (max-width:40rem){.pair-sides{grid-template-columns:1fr;gap:0}}
 .chart{margin:var(--s2) 0 var(--s4)}.chart figcaption{font-size:var(--t-sm);color:var(--muted);margin-top:var(--s2)}
 .plot{display:grid;grid-template-columns:auto 1fr;gap:var(--s2)}.plot svg{width:100%;height:12rem;display:block;border-bottom:1px solid var(--line)}

@@ -88,14 +88,17 @@ export function oauthStore(data: Database): OAuthStore {
       const token = await tokens().findOne({ tokenHash, kind: "refresh" });
       const agent = token && (await agents().findOne({ _id: token.agentId, clientId }));
       if (!token || !agent) return { state: "invalid" };
-      const presented = {
-        agentRevoked: agent.revokedAt !== null,
-        used: token.usedAt !== null,
-        revoked: token.revokedAt !== null,
-        expiresAt: token.expiresAt,
-        agentLastUsedAt: agent.lastUsedAt,
-      };
-      const verdict = judgeRefreshToken(presented, now, idleMs);
+      const verdict = judgeRefreshToken(
+        {
+          agentRevoked: agent.revokedAt !== null,
+          used: token.usedAt !== null,
+          revoked: token.revokedAt !== null,
+          expiresAt: token.expiresAt,
+          agentLastUsedAt: agent.lastUsedAt,
+        },
+        now,
+        idleMs,
+      );
       if (verdict === "reused") await revokeAgentNow(String(agent._id), now);
       if (verdict !== "current") return { state: verdict };
       if (!(await data.collection("memberships").findOne({ _id: compoundId(agent.orgId, agent.userId) }))) return { state: "invalid" };
@@ -103,13 +106,12 @@ export function oauthStore(data: Database): OAuthStore {
       const issued = next(rotated);
       if (!issued) return { state: "declined" };
       return data.transaction(async (session): Promise<RefreshOutcome> => {
-        // The conditional update is the single use: of two concurrent rotations, one finds the token
-        // used, and judges it as core does a token used before (`reused`: the agent is revoked).
+        // The conditional update is the single use: of two concurrent rotations, one finds it used,
+        // and a token used before is judged `reused` (core's judgeRefreshToken): the agent is revoked.
         const used = await tokens().updateOne({ _id: token._id, usedAt: null }, { $set: { usedAt: now } }, { session });
         if (used.modifiedCount !== 1) {
-          const late = judgeRefreshToken({ ...presented, used: true }, now, idleMs);
-          if (late === "reused") await revokeAgentNow(String(agent._id), now, session);
-          return { state: late === "current" ? "invalid" : late };
+          await revokeAgentNow(String(agent._id), now, session);
+          return { state: "reused" };
         }
         await agents().updateOne({ _id: agent._id }, { $set: { lastUsedAt: now } }, { session });
         await tokens().insertMany(issued.map(tokenDocument), { session });

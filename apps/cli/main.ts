@@ -77,10 +77,19 @@ if (group === "migrate" && !values.help) await runAlone(async () => (await impor
 if (group === "compact" && !values.help) await runAlone(async () => (await import("./compact.ts")).compact);
 const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
 const command = COMMANDS[name];
-if (values.help || !command) {
-  if (!values.help && group) console.error(`retour: unknown command "${[group, verb].filter(Boolean).join(" ")}"\n`);
+if (values.help || !group) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
+}
+if (!command) {
+  // A group named alone (tracker) lists its commands; anything else is unknown. The usage follows, as for a wrong option.
+  const ofGroup = Object.keys(COMMANDS).filter((known) => known.startsWith(`${group} `));
+  const why =
+    verb === undefined && ofGroup.length > 0
+      ? `"${group}" needs a command: ${ofGroup.join(", ")}`
+      : `unknown command "${[group, verb].filter(Boolean).join(" ")}"`;
+  console.error(`retour: ${why}\n\n${USAGE}`);
+  process.exit(2);
 }
 
 try {

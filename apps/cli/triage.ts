@@ -115,7 +115,8 @@ export const apiKeyCommands = (refuse: Refuse) => ({
     const org = inv.args[0] ? await findOrganization(services, inv.args[0]) : null;
     if (!org) refuse("missing or unknown <org>");
     const listed = await listApiKeys(services, operatorGrant(org.id));
-    const keys = listed.ok ? listed.value.data : [];
+    if (!listed.ok) refuse(errorBody(listed.code, "en", listed.problem).error);
+    const keys = listed.value.data;
     if (keys.length === 0) out(`no API keys in ${org.keyPrefix} (api-key create adds one)`);
     for (const k of keys) out(`${k.id}  ${k.name}  ${k.scopes.join(" ")}  lastUsed=${k.lastUsedAt ?? "-"}`);
   },

@@ -1,6 +1,8 @@
 import { authorize } from "../authorization.ts";
 import { canonicalJson } from "../report/fingerprint.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { lookupKey } from "./find-feedback.ts";
+import { isFeedbackKey } from "./key.ts";
 import { positionOf, top } from "./order.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "./summaries.ts";
@@ -34,9 +36,6 @@ export function feedbackFilter(query: FeedbackListQuery, owner?: string | null):
   };
 }
 
-/** A search text that is a feedback key (DEMO-12). */
-const KEY = /^\s*([A-Za-z][A-Za-z0-9]*-\d+)\s*$/;
-
 /** Whether a feedback passes the filters other than the words; the published and source filters only the store reads, so a key is not pinned under them. */
 const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
   filter.statuses.includes(f.status) &&
@@ -54,9 +53,10 @@ const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
  * on the first page and nowhere else, though its words also match DEMO-10, DEMO-100 and more.
  */
 async function exactKeyMatch(services: ListDeps, orgId: string, query: FeedbackListQuery, filter: FeedbackFilter): Promise<FeedbackRecord | null> {
-  const key = query.query && KEY.exec(query.query)?.[1];
-  if (!key) return null;
-  const found = await services.store.findFeedback(orgId, key.toUpperCase());
+  // A search text that is a feedback key in any case (demo-12) names the key.
+  const key = query.query ? lookupKey(query.query) : "";
+  if (!isFeedbackKey(key)) return null;
+  const found = await services.store.findFeedback(orgId, key);
   return found && !found.mergedInto && passes(found, filter) ? found : null;
 }
 

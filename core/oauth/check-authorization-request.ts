@@ -1,6 +1,5 @@
 import { oauthError, type OAuthError } from "./errors.ts";
-import type { AuthorizationRequest, AuthorizeDeps } from "./authorization-request.ts";
-import { redirectWith } from "./authorization-request.ts";
+import { type AuthorizationRequest, type AuthorizeDeps, redirectWith } from "./authorization-request.ts";
 import { parseScopes } from "./permissions.ts";
 import { isS256Challenge } from "./pkce.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";

@@ -34,7 +34,7 @@ describe("the sliding window", () => {
   });
 
   test("a hit refused while its own window has room fits once the older hits weigh little enough, within this window", () => {
-    // 5 of its own leave room for 4 more from the previous 8: they weigh little enough half-way in.
+    // 6 of its own leave room for 3 more from the previous 8: they weigh little enough 5/8 of the way in.
     assert.deepEqual(at(T0 + MINUTE / 4, 6, 8), { fits: false, freeAt: T0 + MINUTE - (3 / 8) * MINUTE });
   });
 
@@ -62,7 +62,8 @@ describe("the rate limiter", () => {
     const store = counters();
     let now = T0 + 50_000;
     for (let i = 0; i < 10; i++) await checkRateLimit(store, () => now, "ip:2", 3);
-    now = T0 + MINUTE + 10_000;
+    // Half-way through the next window, the 3 let through would weigh 1.5 and leave room; the 10 pushed weigh 5.
+    now = T0 + MINUTE + 30_000;
     assert.equal((await checkRateLimit(store, () => now, "ip:2", 3)).ok, false);
   });
 

@@ -108,6 +108,13 @@ describe("npm start under a process manager", () => {
 describe("the CLI's usage", () => {
   test("an unknown command is named on standard error, before the usage, exit code 2", async () => {
     const answer = await run([process.execPath, CLI, "bogus", "thing"], { DATA_DIR: scratchDir("data-dir") });
-    expect(answer).toEqual({ code: 2, stderr: 'retour: unknown command "bogus thing"' });
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toStartWith('retour: unknown command "bogus thing"\n\nusage: retour <command>');
+  });
+
+  test("a group named alone lists its commands", async () => {
+    const answer = await run([process.execPath, CLI, "tracker"], { DATA_DIR: scratchDir("data-dir") });
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toStartWith('retour: "tracker" needs a command: tracker set, tracker statuses, tracker remove, tracker link\n');
   });
 });

@@ -192,11 +192,11 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
     ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [])
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
-      : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      : html`<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col">${w.app}</th><th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
     page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
   }</p>`;
-  const keys = page.data.length > 0 ? html`<p class="muted keys">${w.keyboardHint}</p>` : "";
+  const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${w.keyboardHint}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
   const triage =
     page.data.length > 0 ? html`${exportLinks(visitor.language, query)}${bulk ? await bulkForm(services, visitor, inboxHref(query, {})) : ""}` : "";

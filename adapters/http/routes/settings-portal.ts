@@ -8,13 +8,13 @@ import { DEFAULT_STATUS_LABELS } from "../../../core/portal/status-labels.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { PORTAL_TITLE_MAX_LENGTH, POSTING_MODES, type Portal, PortalUpdate, STATUS_LABEL_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
-import { errorBody, textFor } from "../catalog/text.ts";
+import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
-import { postButton, settingsPage } from "../web/settings-page.ts";
+import { postButton, refusal, settingsPage } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 
 const update = validator(PortalUpdate);
@@ -71,8 +71,7 @@ ${form(visitor, portal)}${sso}`,
 
 /** The portal's settings page (Admin): turning it on, its address, title, posting, indexing, colour, labels, and the SSO secret. */
 export function settingsPortalRoutes(services: Services) {
-  const refused = (visitor: Visitor, failure: Failure) =>
-    portalPage(services, visitor, { error: errorBody(failure.code, visitor.language, failure.problem).error, status: STATUS_OF[failure.code] });
+  const refused = (visitor: Visitor, failure: Failure) => portalPage(services, visitor, refusal(visitor, failure));
   return new Elysia({ name: "routes/settings-portal" })
     .get(
       PATH,

@@ -82,8 +82,7 @@ export function teamSettingsRoutes(services: Services) {
           const asking = unconfirmed(visitor, field, { action, question: w.confirmRevoke, label: w.revoke, back: "/settings/members" });
           if (asking) return asking;
           const revoked = await revokeInvitation(services, visitor.grant, params.id);
-          if (!revoked.ok)
-            return membersPage(services, visitor, { error: textFor(visitor.language).errors[revoked.code], status: STATUS_OF[revoked.code] });
+          if (!revoked.ok) return membersPage(services, visitor, refusal(visitor, revoked));
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },

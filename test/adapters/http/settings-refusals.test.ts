@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { connectSlack } from "../../../core/slack/connect-slack.ts";
+import { inviteMember } from "../../../core/team/invite-member.ts";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
 
 /**
- * The settings pages show a Member none of the Admins' forms; posted anyway, each change is refused
- * by its use case (there is no check of its own at the route), and the page says why.
+ * The settings pages show a Member none of the Admins' forms. Posted anyway, each change is refused
+ * (by its use case: the routes no longer check the role themselves), the page says why, and nothing
+ * changes.
  */
 
 let server: InProcess;
@@ -58,6 +62,17 @@ describe("an Admin's change on a settings page, posted by a Member", () => {
     expect(await store().listPendingInvitations(server.demo.orgId)).toEqual([]);
   });
 
+  test("revoking an invitation: refused, the invitation kept", async () => {
+    const invited = await inviteMember(server.services, operatorGrant(server.demo.orgId), {
+      email: "kept@example.com",
+      role: "member",
+      language: "en",
+    });
+    if (!invited.ok) throw new Error(invited.code);
+    await refused(`/settings/invitations/${invited.value.invitation.id}/revoke`, {});
+    expect((await store().listPendingInvitations(server.demo.orgId)).map((i) => i.email)).toEqual(["kept@example.com"]);
+  });
+
   test("a webhook: refused, none added", async () => {
     await refused("/settings/webhooks", { url: "http://127.0.0.1:9/other", "event.feedback.created": "yes" });
     expect((await store().listWebhooks(server.demo.orgId)).map((w) => w.id)).toEqual([webhookId]);
@@ -69,9 +84,19 @@ describe("an Admin's change on a settings page, posted by a Member", () => {
     expect(await store().listWebhooks(server.demo.orgId)).toEqual(before);
   });
 
-  test("connecting or disconnecting Slack: refused, nothing connected", async () => {
+  test("connecting Slack: refused, nothing connected", async () => {
     await refused("/settings/slack", { signingSecret: "s3cr3t-signing", botToken: "xoxb-bot-token-123", channel: "C0ABC" });
-    await refused("/settings/slack/disconnect", {});
     expect(await store().findSlackConnection(server.demo.orgId)).toBeNull();
+  });
+
+  test("disconnecting Slack: refused, the Admin's connection kept", async () => {
+    const connected = await connectSlack(server.services, operatorGrant(server.demo.orgId), {
+      signingSecret: "s3cr3t-signing",
+      botToken: "xoxb-bot-token-123",
+      kinds: [],
+    });
+    expect(connected.ok).toBe(true);
+    await refused("/settings/slack/disconnect", {});
+    expect(await store().findSlackConnection(server.demo.orgId)).not.toBeNull();
   });
 });

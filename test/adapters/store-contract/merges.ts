@@ -206,6 +206,40 @@ export function mergesContract(makeStore: () => Promise<Store>) {
       expect(await store.applySplit({ ...planned.value, id: "again" }, [], [])).toBeNull();
     });
 
+    test("after a split, a feedback is found by its reports' words oldest first, up to MAX_FEEDBACK_WORDS, whatever order they were stored in", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const words = (stem: string) => Array.from({ length: 600 }, (_, i) => `${stem}${i}`).join(" ");
+      const holder = (await record(store, org, "target", 30))!;
+      // Stored before the older one: the words of the oldest report must come first all the same.
+      const middle = (await record(store, org, words("mid"), 20))!;
+      const oldest = (await record(store, org, words("early"), 10))!;
+      const leaving = (await record(store, org, "leaving subject", 40))!;
+      for (const [source, at] of [
+        [middle, 41],
+        [oldest, 42],
+        [leaving, 43],
+      ] as const)
+        expect((await merge(store, source, holder, at)).ok).toBe(true);
+      const reports = await store.listReports(holder.id);
+      const planned = planSplit({
+        id: id("split"),
+        newFeedbackId: id("fb"),
+        feedback: (await store.findFeedback(org.orgId, holder.id))!,
+        reports,
+        reportId: reports.find((r) => r.report.message === "leaving subject")!.id,
+        followers: [],
+        by: "user-1",
+        at: 50,
+      });
+      if (!planned.ok) throw new Error(planned.code);
+      expect(await store.applySplit(planned.value, [], [])).not.toBeNull();
+      const found = async (word: string) =>
+        (await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: [word] }, null, 10)).map((f) => f.id);
+      expect(await found("early599")).toEqual([holder.id]);
+      expect(await found("mid599")).toEqual([]);
+    });
+
     test("a split queues the new feedback's grouping job with it, so it is triaged like a new one", async () => {
       const store = await makeStore();
       const org = await seed(store);

@@ -5,6 +5,8 @@ import { contractKit } from "./kit.ts";
 /** What keeps the store itself running: expiry, health, memory and shutdown. */
 export function upkeepContract(makeStore: () => Promise<Store>) {
   const { qualificationSession } = contractKit();
+  // Expiries an hour ahead: a real MongoDB's TTL index would delete a document dated 1970 on its own, mid-test.
+  const T = Date.now() + 3_600_000;
 
   describe("upkeep", () => {
     test("ping answers true on a fresh store", async () => {
@@ -14,17 +16,17 @@ export function upkeepContract(makeStore: () => Promise<Store>) {
 
     test("after releaseMemory the store still reads what it held and writes more", async () => {
       const store = await makeStore();
-      await store.hitRateLimit("kept", 100);
+      await store.hitRateLimit("kept", T);
       await store.releaseMemory();
       expect(await store.rateCount("kept")).toBe(1);
-      expect(await store.hitRateLimit("kept", 100)).toBe(2);
+      expect(await store.hitRateLimit("kept", T)).toBe(2);
     });
 
     test("purgeExpired deletes the rate counters expired at its time, and keeps the live ones", async () => {
       const store = await makeStore();
-      await store.hitRateLimit("ended", 100);
-      await store.hitRateLimit("live", 101);
-      await store.purgeExpired(100);
+      await store.hitRateLimit("ended", T);
+      await store.hitRateLimit("live", T + 1);
+      await store.purgeExpired(T);
       expect(await store.rateCount("ended")).toBe(0);
       expect(await store.rateCount("live")).toBe(1);
     });
@@ -32,23 +34,23 @@ export function upkeepContract(makeStore: () => Promise<Store>) {
     test("purgeExpired deletes the idempotent answers expired at its time, and keeps the live ones", async () => {
       const store = await makeStore();
       const response = { kind: "step" as const, body: { id: "q1", status: "drop" as const } };
-      const write = { scope: "s", fingerprint: "fp", now: 1 };
-      await store.saveAnswer({ ...write, key: "ended", expiresAt: 100 }, response);
-      await store.saveAnswer({ ...write, key: "live", expiresAt: 101 }, response);
-      await store.purgeExpired(100);
+      const write = { scope: "s", fingerprint: "fp", now: T - 1_000 };
+      await store.saveAnswer({ ...write, key: "ended", expiresAt: T }, response);
+      await store.saveAnswer({ ...write, key: "live", expiresAt: T + 1 }, response);
+      await store.purgeExpired(T);
       // An expired answer reads as gone anyway: read at a time it was live, only a deleted one is missing.
-      expect(await store.findAnswer("s", "ended", 50)).toBeNull();
-      expect(await store.findAnswer("s", "live", 50)).toEqual({ fingerprint: "fp", response });
+      expect(await store.findAnswer("s", "ended", T - 500)).toBeNull();
+      expect(await store.findAnswer("s", "live", T - 500)).toEqual({ fingerprint: "fp", response });
     });
 
     test("purgeExpired deletes the qualification sessions expired at its time, and keeps the live ones", async () => {
       const store = await makeStore();
-      await store.saveQualification(qualificationSession("ended", 100));
-      await store.saveQualification(qualificationSession("live", 101));
-      await store.purgeExpired(100);
+      await store.saveQualification(qualificationSession("ended", T));
+      await store.saveQualification(qualificationSession("live", T + 1));
+      await store.purgeExpired(T);
       // As with answers, read at a time the session was live: only a deleted one is missing.
-      expect(await store.findQualification("ended", 50)).toBeNull();
-      expect(await store.findQualification("live", 50)).toEqual(qualificationSession("live", 101));
+      expect(await store.findQualification("ended", T - 500)).toBeNull();
+      expect(await store.findQualification("live", T - 500)).toEqual(qualificationSession("live", T + 1));
     });
 
     test("close resolves", async () => {
