@@ -14,6 +14,23 @@ import { contractKit } from "./kit.ts";
 export function mergesContract(makeStore: () => Promise<Store>) {
   const { id, seed, record, merge, planUndo } = contractKit();
 
+  /** The split of the report that says `message` out of a feedback, planned on what the store holds now. */
+  async function plannedSplit(store: Store, orgId: string, feedbackId: string, message: string, at: number) {
+    const reports = await store.listReports(feedbackId);
+    const planned = planSplit({
+      id: id("split"),
+      newFeedbackId: id("fb"),
+      feedback: (await store.findFeedback(orgId, feedbackId))!,
+      reports,
+      reportId: reports.find((r) => r.report.message === message)!.id,
+      followers: [],
+      by: "user-1",
+      at,
+    });
+    if (!planned.ok) throw new Error(planned.code);
+    return planned.value;
+  }
+
   describe("merges", () => {
     test("a merge moves reports, adds the followers the target lacks, keeps the latest activity, hides the source, and commits its event", async () => {
       const store = await makeStore();
@@ -221,19 +238,7 @@ export function mergesContract(makeStore: () => Promise<Store>) {
         [leaving, 43],
       ] as const)
         expect((await merge(store, source, holder, at)).ok).toBe(true);
-      const reports = await store.listReports(holder.id);
-      const planned = planSplit({
-        id: id("split"),
-        newFeedbackId: id("fb"),
-        feedback: (await store.findFeedback(org.orgId, holder.id))!,
-        reports,
-        reportId: reports.find((r) => r.report.message === "leaving subject")!.id,
-        followers: [],
-        by: "user-1",
-        at: 50,
-      });
-      if (!planned.ok) throw new Error(planned.code);
-      expect(await store.applySplit(planned.value, [], [])).not.toBeNull();
+      expect(await store.applySplit(await plannedSplit(store, org.orgId, holder.id, "leaving subject", 50), [], [])).not.toBeNull();
       const found = async (word: string) =>
         (await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: [word] }, null, 10)).map((f) => f.id);
       expect(await found("early599")).toEqual([holder.id]);
@@ -246,19 +251,8 @@ export function mergesContract(makeStore: () => Promise<Store>) {
       const target = (await record(store, org, "target", 1))!;
       const other = (await record(store, org, "other subject", 5))!;
       expect((await merge(store, other, target, 6)).ok).toBe(true);
-      const reports = await store.listReports(target.id);
-      const planned = planSplit({
-        id: id("split"),
-        newFeedbackId: id("fb"),
-        feedback: (await store.findFeedback(org.orgId, target.id))!,
-        reports,
-        reportId: reports.find((r) => r.report.message === "other subject")!.id,
-        followers: [],
-        by: "user-1",
-        at: 9,
-      });
-      if (!planned.ok) throw new Error(planned.code);
-      const created = (await store.applySplit(planned.value, [], [splitJob(planned.value)]))!;
+      const planned = await plannedSplit(store, org.orgId, target.id, "other subject", 9);
+      const created = (await store.applySplit(planned, [], [splitJob(planned)]))!;
       const queued: string[] = [];
       for (let job = await store.claimJob(100, 1_000, id("lease")); job; job = await store.claimJob(100, 1_000, id("lease"))) {
         if (job.request.kind === "group_report") queued.push(job.request.feedbackId);
