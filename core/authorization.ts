@@ -50,6 +50,13 @@ export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
   reader: scopesOf("reader"),
 };
 
+/**
+ * What a credential acting for someone (an agent, an organization's API key) may be allowed to do:
+ * reading, sending reports, updating feedbacks; never managing the organization or its webhooks.
+ */
+export const AGENT_SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write"] as const satisfies readonly Scope[];
+export type AgentScope = (typeof AGENT_SCOPES)[number];
+
 /** Whether a role allows the operation, whoever holds it: for rules about members, such as an organization keeping someone who may manage it. */
 export const roleAllows = (role: Role, operation: Operation): boolean => OPERATIONS[operation].roles.includes(role);
 

@@ -1,9 +1,8 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { authorize } from "../authorization.ts";
+import { AGENT_SCOPES, authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock, Digest, Ids } from "../ports.ts";
-import { AGENT_SCOPES } from "../oauth/permissions.ts";
 import { literals } from "../schemas/literals.ts";
 import { Text } from "../schemas/text.ts";
 import type { ApiKeyStore } from "../store/api-keys.ts";

@@ -2,7 +2,7 @@ import type { OAuthClient } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { OAuthStore } from "../store/oauth.ts";
 import { oauthError } from "./errors.ts";
-import type { AgentScope } from "./permissions.ts";
+import type { AgentScope } from "../authorization.ts";
 
 /** What the authorization endpoint reads and writes: the client, the code, and this service's addresses. */
 export type AuthorizeDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {

@@ -1,9 +1,5 @@
-import { ROLE_SCOPES } from "../authorization.ts";
-import type { Role, Scope } from "../model.ts";
-
-/** What an agent may be allowed to do: reading, sending reports, updating feedbacks. */
-export const AGENT_SCOPES = ["feedbacks:read", "reports:write", "feedbacks:write"] as const satisfies readonly Scope[];
-export type AgentScope = (typeof AGENT_SCOPES)[number];
+import { AGENT_SCOPES, type AgentScope, ROLE_SCOPES } from "../authorization.ts";
+import type { Role } from "../model.ts";
 
 /** Parses a space-separated scope parameter; null when it names a scope agents cannot have. */
 export function parseScopes(text: string | undefined): AgentScope[] | null {

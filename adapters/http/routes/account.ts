@@ -1,10 +1,9 @@
 import { Elysia } from "elysia";
-import { can } from "../../../core/authorization.ts";
+import { AGENT_SCOPES, can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { listAgents } from "../../../core/oauth/list-agents.ts";
 import { removeAgent } from "../../../core/oauth/remove-agent.ts";
 import { login } from "../../../core/sessions/login.ts";
-import { AGENT_SCOPES } from "../../../core/oauth/permissions.ts";
 import type { Language } from "../../../core/language.ts";
 import { textFor } from "../catalog/text.ts";
 import type { AgentView } from "../../../core/store/oauth.ts";

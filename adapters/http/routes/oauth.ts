@@ -5,7 +5,8 @@ import { approveAuthorization } from "../../../core/oauth/approve-authorization.
 import { type AuthorizationRequest, deny } from "../../../core/oauth/authorization-request.ts";
 import { checkAuthorizationRequest } from "../../../core/oauth/check-authorization-request.ts";
 import { oauthError } from "../../../core/oauth/errors.ts";
-import { AGENT_SCOPES, grantableScopes } from "../../../core/oauth/permissions.ts";
+import { AGENT_SCOPES } from "../../../core/authorization.ts";
+import { grantableScopes } from "../../../core/oauth/permissions.ts";
 import { textFor } from "../catalog/text.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
