@@ -103,8 +103,8 @@ dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s
 .narrow{max-width:36rem}fieldset{border:0;padding:0;margin:var(--s4) 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
 .choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
-.with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;gap:var(--s6)}.with-aside aside h2:first-child{margin-top:var(--s4)}
-@media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr)}}
+.with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;grid-template-rows:auto 1fr;grid-template-areas:"main aside" "more aside";column-gap:var(--s6)}.with-aside>:first-child{grid-area:main}.with-aside>aside{grid-area:aside}.with-aside>.more{grid-area:more}.with-aside aside h2:first-child{margin-top:var(--s4)}
+@media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr);grid-template-areas:"main" "aside" "more"}}
 .timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}
 .timeline>li{position:relative;padding:0 0 var(--s3) var(--s4)}.timeline>li::before{content:"";position:absolute;left:-7px;top:.45rem;width:12px;height:12px;border-radius:50%;background:var(--bg);border:2px solid var(--muted)}
 .timeline li.change::before{border-color:var(--link)}.timeline p{margin:0 0 var(--s1)}

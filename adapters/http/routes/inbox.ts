@@ -280,8 +280,6 @@ ${activityTimeline(
 ${conversation}
 ${canUpdate ? heldComments(visitor, feedback) : ""}
 ${canUpdate ? commentForm(visitor, feedback) : ""}
-${groupingPanel(visitor, feedback, similar, merged, canUpdate, notice?.params?.get("into") ?? "")}
-${portalPanel(visitor, feedback, portal?.enabled ? portalUrl(services.baseUrl, portal.slug) : null, canUpdate)}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
 ${await triageSection(services, visitor, feedback, canUpdate, notice?.params?.has("triaged") ?? false)}
@@ -297,7 +295,10 @@ ${companiesSection(lang, feedback.companies)}
 <h2>${w.followers}</h2>
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
-</aside></div>`;
+</aside><div class="more">
+${groupingPanel(visitor, feedback, similar, merged, canUpdate, notice?.params?.get("into") ?? "")}
+${portalPanel(visitor, feedback, portal?.enabled ? portalUrl(services.baseUrl, portal.slug) : null, canUpdate)}
+</div></div>`;
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200, canUpdate ? [KEYBOARD_SCRIPT_PATH] : []);
 }
 
