@@ -317,6 +317,8 @@ export const EN = {
       person: "Person",
       can: "Can",
       noAgents: "No agent is connected.",
+      /** Followed by the MCP server's address: how one gets here. */
+      connectAt: "An AI agent connects through MCP, after you sign in and allow it, at",
       removeAgentHint: "Removing an agent cuts it off at once.",
       confirmRemoveAgent: "Remove this agent? It is cut off at once.",
     },

@@ -294,6 +294,7 @@ export const FR: Catalog = {
       person: "Personne",
       can: "Peut",
       noAgents: "Aucun agent n'est connecté.",
+      connectAt: "Un agent d'IA se connecte par MCP, une fois que vous l'avez autorisé, à l'adresse",
       removeAgentHint: "Retirer un agent le coupe immédiatement.",
       confirmRemoveAgent: "Retirer cet agent\u202f? Il est coupé aussitôt.",
     },

@@ -85,7 +85,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       w.agents,
       html`<p class="muted">${w.removeAgentHint}</p>${
         agents.length === 0
-          ? html`<p class="muted">${w.noAgents}</p>`
+          ? html`<p class="empty">${w.noAgents} ${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p>`
           : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );

@@ -55,7 +55,7 @@ export async function membersPage(services: Services, visitor: Visitor, notice: 
   const form = admin
     ? html`<h2>${w.addMember}</h2><form method="post" action="/settings/members"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="member-email">${w.email}</label><input id="member-email" name="email" type="email" required>
-<label for="member-role">${w.role}</label><select id="member-role" name="role">${ROLES.map((r) => html`<option value="${r}">${valueName(visitor.language, r)}</option>`)}</select>
+<label for="member-role">${w.role}</label><select id="member-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === "member" ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
 <button type="submit">${w.save}</button></form>`
     : html`<p class="muted">${w.adminsOnly}</p>`;
   return settingsPage(

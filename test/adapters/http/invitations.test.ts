@@ -26,6 +26,18 @@ const invite = (email: string, role = "member", token = http.demo.tokens.admin, 
 const pathOf = (url: string) => url.slice("http://localhost:3000".length);
 
 describe("invitations from the members page, by e-mail", () => {
+  test("the role a person is given, added or invited, starts at Member: Admin is chosen, never given by default", async () => {
+    const members = await (await (await admin()).fetch("/settings/members")).text();
+    const chosen = [...members.matchAll(/<select id="(member-role|invite-role)"[\s\S]*?<\/select>/g)].map((m) => [
+      m[1],
+      /<option value="(\w+)" selected>/.exec(m[0])?.[1],
+    ]);
+    expect(chosen).toEqual([
+      ["member-role", "member"],
+      ["invite-role", "member"],
+    ]);
+  });
+
   test("an Admin invites by e-mail; the mailed link lets the person choose a name and a password and lands them in the organization, signed in", async () => {
     const b = await admin();
     const members = await (await b.fetch("/settings/members")).text();

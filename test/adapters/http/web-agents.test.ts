@@ -26,7 +26,10 @@ describe("the Agents page", () => {
     expect(confirmed).toContain('<input type="hidden" name="confirm" value="yes">');
     const removed = await member.submit(confirmed, {}, undefined, { origin: server.url });
     expect([removed.status, removed.headers.get("location")]).toEqual([303, "/settings/agents"]);
-    expect(await (await member.fetch("/settings/agents")).text()).toContain("No agent is connected.");
+    // With none left, the page says where one connects.
+    expect(await (await member.fetch("/settings/agents")).text()).toContain(
+      `No agent is connected. An AI agent connects through MCP, after you sign in and allow it, at <code>${server.url}/mcp</code>.`,
+    );
     await expect(agent.client!.listTools()).rejects.toThrow();
   });
 });
