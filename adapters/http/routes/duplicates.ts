@@ -45,7 +45,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   const canUpdate = can(visitor.grant, "feedbacks.update");
   const appFilter = html`<form method="get" action="/duplicates" class="filters single" aria-label="${w.filters}">
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
-<div><button type="submit" class="secondary">${w.apply}</button></div></form>`;
+<div><button type="submit">${w.apply}</button></div></form>`;
   const side = (f: (typeof suggestions)[number]["feedback"]) =>
     html`<p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
   // Merged newer into older, as grouping merges and as a feedback's page offers.

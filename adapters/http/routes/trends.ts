@@ -36,7 +36,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
   const filters = html`<form method="get" action="/trends" class="filters" aria-label="${w.filters}">
 <div><label for="app">${w.app}</label><select id="app" name="appId">${apps.map((a) => html`<option value="${a.id}"${a.id === app.id ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 <div><label for="days">${w.period}</label><select id="days" name="days">${TREND_PERIODS.map((p) => html`<option value="${p}"${p === days ? html` selected` : ""}>${fill(w.lastDays, { n: Number(p) })}</option>`)}</select></div>
-<div><button type="submit" class="secondary">${w.apply}</button></div></form>`;
+<div><button type="submit">${w.apply}</button></div></form>`;
   const perDay = stackedBars(
     "per-day",
     `${w.reportsPerDay} · ${app.name}`,
