@@ -145,6 +145,15 @@ ${
     return personal(portal, language, request, viewer, w.formRefused, refusal, 403);
   };
 
+  /** After a post that waits for the team's review: the thanks, and the way back or on, without the form again. */
+  const sentForReview = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer) => {
+    const w = portalWords(language);
+    const links = portalLinks(portal.slug, chosenLanguage(request));
+    const body = html`<div class="reading"><h1>${w.postTitle}</h1><p class="notice" role="status">${w.postedReview}</p>
+<p><a href="${links.board()}">${w.goToBoard}</a> · <a href="${links.post()}">${w.postAnother}</a></p></div>`;
+    return personal(portal, language, request, viewer, w.postTitle, body);
+  };
+
   const signInFirst = (links: PortalLinks) => redirect(links.signIn(`${links.home}/new`));
 
   /** Who posts where: the request's language, and the portal with its links and the person signed in (no portal when posting is closed there: a 404). */
@@ -165,9 +174,7 @@ ${
           if (!visited.portal) return notFound(visited.language);
           const { language, portal, links, viewer } = visited;
           if (!viewer) return signInFirst(links);
-          const w = portalWords(language);
-          const notice = query.sent === "review" ? html`<p class="notice" role="status">${w.postedReview}</p>` : "";
-          return form(portal, language, request, viewer, EMPTY, notice);
+          return query.sent === "review" ? sentForReview(portal, language, request, viewer) : form(portal, language, request, viewer, EMPTY, "");
         },
         { detail: { hide: true } },
       )

@@ -71,7 +71,11 @@ describe("posting from the portal", () => {
     const b = await signedIn("hana@customer.example", "Hana");
     const sent = await post(b, { kind: "problem", title: "Sync stops at night", description: "Since Monday the sync stops after midnight." });
     expect([sent.status, sent.headers.get("location")]).toEqual([303, "/p/demo/new?sent=review"]);
-    expect(await (await b.fetch("/p/demo/new?sent=review")).text()).toContain("The team reviews it before it appears on the board");
+    const thanks = await (await b.fetch("/p/demo/new?sent=review")).text();
+    expect(thanks).toContain("The team reviews it before it appears on the board");
+    // The thanks, and the ways on: not the same empty form again.
+    expect(thanks).toContain('<a href="/p/demo/new">Post another</a>');
+    expect(thanks).not.toContain('class="post-form"');
     expect(await toReview()).toContain("Sync stops at night");
     const listed = (await admin("GET", "/v1/feedbacks?published=false&source=portal")).body.data as Array<{ key: string; title: string }>;
     const key = listed.find((f) => f.title === "Sync stops at night")!.key;
