@@ -2,8 +2,13 @@
 // test/adapters/sqlite-schema.test.ts checks that a fresh store, and a store of each earlier version
 // once upgraded, have that schema.
 import { Database } from "bun:sqlite";
-import { writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { applyMigration, MIGRATIONS, SCHEMA_FILE } from "./migrations.ts";
+
+/** The digests of the statements each migration runs, written beside schema.sql. */
+export const DIGESTS_FILE = join(import.meta.dir, "migration-digests.json");
 
 const KINDS = ["table", "index", "trigger", "view"];
 
@@ -60,9 +65,39 @@ function rowsSql(db: Database): string[] {
   return inserts.length ? [...inserts, ""] : [];
 }
 
+/**
+ * What each migration runs, by file: a digest of its SQL, comments and spacing aside, or "function"
+ * for one that runs JavaScript. A migration built from shared definitions (the live triggers, the
+ * row helpers) would change with them; the schema test compares these with the recorded ones.
+ */
+export function migrationDigests(): Record<string, string> {
+  const statements = (sql: string) =>
+    sql
+      .replace(/--[^\n]*/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  return Object.fromEntries(
+    MIGRATIONS.map((m) => [
+      `${String(m.number).padStart(3, "0")}-${m.name}`,
+      typeof m.step === "string" ? createHash("sha256").update(statements(m.step)).digest("hex").slice(0, 16) : "function",
+    ]),
+  );
+}
+
 if (import.meta.main) {
+  // A new migration's digest is added; a recorded one that changed is an edited history, refused.
+  const recorded: Record<string, string> = existsSync(DIGESTS_FILE) ? JSON.parse(readFileSync(DIGESTS_FILE, "utf8")) : {};
+  const digests = migrationDigests();
+  const changed = Object.keys(recorded).filter((file) => recorded[file] !== digests[file]);
+  if (changed.length > 0) {
+    console.error(
+      `released migrations would run other statements: ${changed.join(", ")}. Give each the text it had and change the schema in a new migration (one not yet released: remove its line from ${DIGESTS_FILE}).`,
+    );
+    process.exit(1);
+  }
   const db = migratedDatabase();
   writeFileSync(SCHEMA_FILE, storeSql(db));
   db.close();
-  console.log(`wrote ${SCHEMA_FILE}`);
+  writeFileSync(DIGESTS_FILE, `${JSON.stringify(digests, null, 2)}\n`);
+  console.log(`wrote ${SCHEMA_FILE} and ${DIGESTS_FILE}`);
 }

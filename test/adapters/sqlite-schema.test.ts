@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { migratedDatabase, schemaSql, storeSql } from "../../adapters/sqlite/dump-schema.ts";
+import { DIGESTS_FILE, migratedDatabase, migrationDigests, schemaSql, storeSql } from "../../adapters/sqlite/dump-schema.ts";
 import { MIGRATION_FILE, MIGRATIONS, MIGRATIONS_DIRECTORY, SCHEMA_FILE } from "../../adapters/sqlite/migrations.ts";
 import { openDatabase } from "../../adapters/sqlite/open.ts";
 import * as LIVE_TRIGGERS from "../../adapters/sqlite/schema/triggers.ts";
@@ -157,6 +157,11 @@ describe("sqlite schema", () => {
   test("every migration, one after the other from an empty database, gives the schema and rows of schema.sql, at the version of the last", () => {
     expect(freshStore).toBe(readFileSync(SCHEMA_FILE, "utf8"));
     expect(freshStore).toContain(`PRAGMA user_version = ${MIGRATIONS.length};`);
+  });
+
+  test("a released migration runs the statements it ran: each one's are those recorded in migration-digests.json", () => {
+    // A migration made from shared definitions (a live trigger, a row helper) must keep the text it had when one changes.
+    expect(migrationDigests()).toEqual(JSON.parse(readFileSync(DIGESTS_FILE, "utf8")));
   });
 
   test("every trigger of the schema is written, as it stands, in schema/triggers.ts: none lives only in a migration", () => {
