@@ -10,6 +10,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { entryMessage } from "./entry-message.ts";
 import { entryFeedbacks } from "./linked-feedbacks.ts";
+import { noticeKey } from "../notify/notice-key.ts";
 
 export type AnnounceDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
@@ -21,7 +22,7 @@ export type AnnounceDeps = FindDeps &
 /** The notification key of an entry's announcement, claimed under the entry's id. */
 const ANNOUNCED = "changelog";
 /** What the announcement stands for on each feedback it covers: their "delivered" message. */
-const DELIVERED = "delivered";
+const DELIVERED = noticeKey("delivered");
 
 /** One person to tell, and every feedback of the entry they follow. */
 interface Recipient {

@@ -8,6 +8,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { UserStore } from "../store/users.ts";
 import { sendOnce } from "../notify/send-once.ts";
 import { answerMessage } from "./answer-message.ts";
+import { noticeKey } from "../notify/notice-key.ts";
 
 export type NotifyAnswerDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
@@ -35,7 +36,7 @@ export async function notifyAnswer(services: NotifyAnswerDeps, job: JobRequest):
   if (answers.length === 0) return;
   const [reports, recipients] = await Promise.all([store.listReports(feedback.id), teamAddresses(services, feedback.orgId, feedback.owner)]);
   for (const answer of answers) {
-    const key = `answer.${answer.reportId}.${answer.at}`;
+    const key = noticeKey("answer", String(answer.reportId), answer.at);
     const author = reports.find((r) => r.id === answer.reportId)?.report.author;
     const reporter = author?.name ?? author?.email;
     const words = answerMessage({

@@ -14,8 +14,9 @@ const MAX_MERGES = 16;
  */
 export function lookupKey(keyOrId: string): string {
   const typed = keyOrId.trim();
+  const key = typed.toUpperCase();
   // Keys are ASCII: other letters (ß, ı) would upper-case into a key they are not.
-  return /^[\x21-\x7e]+$/.test(typed) && isFeedbackKey(typed.toUpperCase()) ? typed.toUpperCase() : keyOrId;
+  return /^[\x21-\x7e]+$/.test(typed) && isFeedbackKey(key) ? key : keyOrId;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { MergeRecord } from "../merges/merge.ts";
 import type { SplitRecord } from "../merges/split.ts";
 import type { CommentEntry, Feedback, ReportEntry } from "../schemas/feedback.ts";
 import type { Status } from "../schemas/feedback.ts";
+import { type NoticeKind, noticeKindOf } from "../notify/notice-key.ts";
 
 /** The other feedback of a merge or a split, as the timeline names it. */
 export interface LinkedFeedback {
@@ -32,17 +33,7 @@ export type TimelineEntry =
   /** The linked tracker issue, as it was last brought in line with the feedback. */
   | { readonly kind: "tracker"; readonly at: string; readonly key: string; readonly status: string; readonly url?: string }
   /** E-mails sent about the feedback, of one kind of notice (`notice`), `count` in all, the last at `at`. */
-  | { readonly kind: "notified"; readonly at: string; readonly notice: NoticeKind; readonly count: number };
-
-/**
- * What an e-mail about a feedback told, read from its notification key: followers that it was
- * delivered, or a public reply (`reply.…`); the team a reporter's answer (`answer.…`); its owner the
- * assignment (`assigned.…`); a person a mention (`mention.…`).
- */
-const NOTICE_KINDS = ["delivered", "reply", "answer", "assigned", "mention"] as const;
-type NoticeKind = (typeof NOTICE_KINDS)[number] | "other";
-
-const noticeKindOf = (key: string): NoticeKind => NOTICE_KINDS.find((kind) => key === kind || key.startsWith(`${kind}.`)) ?? "other";
+  | { readonly kind: "notified"; readonly at: string; readonly notice: NoticeKind | "other"; readonly count: number };
 
 const iso = (at: number) => new Date(at).toISOString();
 
@@ -54,7 +45,7 @@ export function outreachEntries(
   const entries: TimelineEntry[] = [];
   if (tracker?.syncedAt)
     entries.push({ kind: "tracker", at: tracker.syncedAt, key: tracker.key, status: tracker.status, ...(tracker.url && { url: tracker.url }) });
-  const byKind = new Map<NoticeKind, { count: number; last: number }>();
+  const byKind = new Map<NoticeKind | "other", { count: number; last: number }>();
   for (const n of notifications) {
     const notice = noticeKindOf(n.key);
     const seen = byKind.get(notice) ?? { count: 0, last: 0 };

@@ -6,6 +6,7 @@ import { deliveredMessage } from "./delivered-message.ts";
 import { sendOnce } from "./send-once.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
+import { noticeKey } from "./notice-key.ts";
 
 /** What telling followers reads and writes. */
 export type NotifyDeps = FindDeps &
@@ -14,9 +15,6 @@ export type NotifyDeps = FindDeps &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
-/** The notification key of "your feedback was delivered". */
-const DELIVERED = "delivered";
-
 /** Tells each follower, once, that the feedback was delivered. */
 export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Promise<void> {
   const { store } = services;
@@ -24,7 +22,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   if (!feedback) return;
   const secret = await store.serviceSecret();
   for (const follower of await store.listFollowers(feedback.id)) {
-    await sendOnce(services, { subjectId: feedback.id, key: DELIVERED, email: follower.email }, async () => {
+    await sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {
       const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
       const trackingUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : undefined;
       const words = deliveredMessage(follower.language, {

@@ -11,6 +11,7 @@ import type { UserStore } from "../store/users.ts";
 import { replyMessage } from "./reply-message.ts";
 import { sendOnce } from "./send-once.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
+import { noticeKey } from "./notice-key.ts";
 
 export type NotifyReplyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
@@ -52,7 +53,7 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   ]);
   const title = publication?.title ?? feedback.title;
   const portalPage = publication && portal?.enabled ? `${portalUrl(services.baseUrl, portal.slug)}/${encodeURIComponent(feedback.key)}` : undefined;
-  const key = `reply.${reply.id}`;
+  const key = noticeKey("reply", reply.id);
   for (const follower of await store.listFollowers(feedback.id)) {
     if (follower.email === author?.email) continue;
     await sendOnce(services, { subjectId: feedback.id, key, email: follower.email }, async () => {

@@ -5,6 +5,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { TeamStore } from "../store/team.ts";
 import { teamMail } from "./team-mail.ts";
 import { assignedMessage } from "./team-messages.ts";
+import { noticeKey } from "../notify/notice-key.ts";
 
 /**
  * The job that tells a feedback's owner it was assigned to them: whoever sets `owner` (the triage
@@ -36,7 +37,7 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
   const assigner = team.find((m) => m.userId === by);
   await teamMail(deps, {
     subjectId: feedback.id,
-    key: `assigned.${at}`,
+    key: noticeKey("assigned", at),
     to: owner,
     words: (settingsUrl) =>
       assignedMessage(owner.language, {

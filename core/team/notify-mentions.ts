@@ -7,6 +7,7 @@ import type { TeamStore } from "../store/team.ts";
 import { resolveMentions } from "./mentions.ts";
 import { teamMail } from "./team-mail.ts";
 import { mentionMessage } from "./team-messages.ts";
+import { noticeKey } from "../notify/notice-key.ts";
 
 export type NotifyMentionsDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
@@ -35,7 +36,7 @@ export async function notifyMentions(deps: NotifyMentionsDeps, job: JobRequest):
       if (member.userId === comment.userId) continue;
       await teamMail(deps, {
         subjectId: job.feedbackId,
-        key: `mention.${comment.at}.${comment.userId}`,
+        key: noticeKey("mention", comment.at, String(comment.userId)),
         to: member,
         words: (settingsUrl) =>
           mentionMessage(member.language, {

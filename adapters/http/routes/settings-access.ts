@@ -22,7 +22,7 @@ import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts
 import { type Html, html, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { hidden, postButton, refusal, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 import { invitationsPanel } from "../web/invitations-panel.ts";
@@ -139,19 +139,11 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
 
 /** Settings: members and roles, personal access tokens, webhooks. */
 export function settingsAccessRoutes(services: Services) {
-  /**
-   * A change posted from a settings page. Its use case decides who may make it: a change it refuses
-   * shows the page again, saying why.
-   */
   const posting = (
     web: WebRequest & { readonly body: unknown },
     page: (visitor: Visitor, notice: Notice) => Promise<Response>,
     handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response | Failure>,
-  ) =>
-    asMemberPosting(services, web, async (visitor, field) => {
-      const answer = await handler(visitor, field);
-      return answer instanceof Response ? answer : page(visitor, refusal(visitor, answer));
-    });
+  ) => settingsPosting(services, web, page, handler);
   const members = (visitor: Visitor, notice: Notice) => membersPage(services, visitor, notice);
   const webhooks = (visitor: Visitor, notice: Notice) => webhooksPage(services, visitor, notice);
 

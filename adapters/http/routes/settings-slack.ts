@@ -6,8 +6,8 @@ import { connectSlack } from "../../../core/slack/connect-slack.ts";
 import { disconnectSlack } from "../../../core/slack/disconnect-slack.ts";
 import { readSlackSettings } from "../../../core/slack/read-slack-settings.ts";
 import { html, redirect } from "../html.ts";
-import { asMember, asMemberPosting } from "../web/layout.ts";
-import { postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { asMember } from "../web/layout.ts";
+import { postButton, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Failure } from "../../../core/errors.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { valueName, wordsFor } from "../web/words.ts";
@@ -61,15 +61,10 @@ ${form}${connection ? html`<p>${postButton(visitor, `${PATH}/disconnect`, w.disc
 
 /** Settings: the organization's Slack app (Admins only). */
 export function settingsSlackRoutes(services: Services) {
-  /** A change posted from the page. Its use case decides who may make it: a change it refuses shows the page again, saying why. */
   const posting = (
-    web: Parameters<typeof asMemberPosting>[1],
+    web: Parameters<typeof settingsPosting>[1],
     handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response | Failure>,
-  ) =>
-    asMemberPosting(services, web, async (visitor, field) => {
-      const answer = await handler(visitor, field);
-      return answer instanceof Response ? answer : slackPage(services, visitor, refusal(visitor, answer));
-    });
+  ) => settingsPosting(services, web, (visitor, notice) => slackPage(services, visitor, notice), handler);
 
   return new Elysia({ name: "routes/settings-slack" })
     .get(PATH, ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => slackPage(services, visitor)), {

@@ -9,7 +9,7 @@ import { browserCollection } from "../../../core/apps/browser-collection.ts";
 import { SEVERITIES } from "../../../core/schemas/feedback.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/decision.ts";
-import { errorBody, textFor } from "../catalog/text.ts";
+import { textFor } from "../catalog/text.ts";
 import type { Services } from "../../../core/services.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
 import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
@@ -22,7 +22,7 @@ import { Value } from "@sinclair/typebox/value";
 import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
@@ -241,13 +241,7 @@ export function settingsRoutes(services: Services) {
    */
   const afterChange = (visitor: Visitor, result: Result<unknown>, on: { appId: string; section: AppSection } | null, what?: string) => {
     if (result.ok) return redirect(on ? sectionPath(on.appId, on.section) : "/settings/apps");
-    const error =
-      result.code === "forbidden"
-        ? wordsFor(visitor.language, "apps").adminsOnly
-        : result.code === "invalid_body" && what
-          ? what
-          : errorBody(result.code, visitor.language, result.problem).error;
-    const notice = { error, status: STATUS_OF[result.code] };
+    const notice = result.code === "invalid_body" && what ? { error: what, status: STATUS_OF[result.code] } : refusal(visitor, result);
     return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, notice);
   };
   /** An import file that cannot be read: said to those who may import, forbidden to the others. */

@@ -1,5 +1,5 @@
 import { type Html, html } from "../html.ts";
-import { appPage } from "./layout.ts";
+import { appPage, asMemberPosting } from "./layout.ts";
 import type { Visitor } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
 import { portalTeamWords } from "./portal-words.ts";
@@ -7,6 +7,8 @@ import { can } from "../../../core/authorization.ts";
 import type { Failure } from "../../../core/errors.ts";
 import { errorBody } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
+import type { Services } from "../../../core/services.ts";
+import type { WebRequest } from "../cookies.ts";
 
 /**
  * A settings page: the settings sections (a column beside the page on wide screens, tabs above it
@@ -75,3 +77,18 @@ export const refusal = (visitor: Visitor, failure: Failure): { readonly error: s
     failure.code === "forbidden" ? wordsFor(visitor.language, "common").adminsOnly : errorBody(failure.code, visitor.language, failure.problem).error,
   status: STATUS_OF[failure.code],
 });
+
+/**
+ * A change posted from a settings page. Its use case decides who may make it: one it refuses
+ * (a Failure instead of a response) shows `page` again, saying why.
+ */
+export const settingsPosting = (
+  services: Services,
+  web: WebRequest & { readonly body: unknown },
+  page: (visitor: Visitor, notice: { readonly error: string; readonly status: number }) => Promise<Response>,
+  handler: (visitor: Visitor, field: (name: string) => string) => Promise<Response | Failure>,
+): Promise<Response> =>
+  asMemberPosting(services, web, async (visitor, field) => {
+    const answer = await handler(visitor, field);
+    return answer instanceof Response ? answer : page(visitor, refusal(visitor, answer));
+  });
