@@ -66,22 +66,53 @@ function rowsSql(db: Database): string[] {
 }
 
 /**
- * What each migration runs, by file: a digest of its SQL, comments and spacing aside, or "function"
- * for one that runs JavaScript. A migration built from shared definitions (the live triggers, the
- * row helpers) would change with them; the schema test compares these with the recorded ones.
+ * What each migration runs, by file: a digest of its SQL, comments and spacing aside. A migration
+ * that runs JavaScript is run on the empty store of the version before it, and the SQL it gives
+ * SQLite is digested. A migration built from shared definitions (the live triggers, the row and
+ * search helpers) would change with them; the schema test compares these with the recorded ones.
  */
 export function migrationDigests(): Record<string, string> {
-  const statements = (sql: string) =>
-    sql
-      .replace(/--[^\n]*/g, " ")
-      .replace(/\s+/g, " ")
-      .trim();
-  return Object.fromEntries(
-    MIGRATIONS.map((m) => [
-      `${String(m.number).padStart(3, "0")}-${m.name}`,
-      typeof m.step === "string" ? createHash("sha256").update(statements(m.step)).digest("hex").slice(0, 16) : "function",
-    ]),
-  );
+  const db = new Database(":memory:", { strict: true });
+  const digests = MIGRATIONS.map((m) => {
+    const sql = typeof m.step === "string" ? m.step : sqlRunBy(m.step, db);
+    if (typeof m.step === "string") applyMigration(db, m);
+    return [`${String(m.number).padStart(3, "0")}-${m.name}`, digestOf(sql)];
+  });
+  db.close();
+  return Object.fromEntries(digests);
+}
+
+const digestOf = (sql: string): string =>
+  createHash("sha256")
+    .update(
+      sql
+        .replace(/--[^\n]*/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .digest("hex")
+    .slice(0, 16);
+
+/**
+ * Runs `step` on `db` and returns the SQL it gave SQLite, statement by statement: what it executed
+ * and what it prepared. What its JavaScript does with the rows it reads is not in it (an empty
+ * store has none to read).
+ */
+function sqlRunBy(step: (db: Database) => void, db: Database): string {
+  const given: string[] = [];
+  const recording = new Proxy(db, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      if (!["exec", "run", "query", "prepare"].includes(String(property))) return value.bind(target);
+      return (sql: string, ...rest: unknown[]) => {
+        given.push(sql);
+        return value.call(target, sql, ...rest);
+      };
+    },
+  });
+  step(recording);
+  return given.join(";\n");
 }
 
 if (import.meta.main) {
