@@ -218,6 +218,13 @@ describe("store ports: one role per file, the whole store named only where it is
     expect(linesMatching(namers, /\bStore\b/)).toEqual([]);
   });
 
+  test("each store contract suite names the role it tests and what it arranges with, not the whole Store", () => {
+    // The suites and their kit; the aggregator that runs them all on one store (test/adapters/store-contract.ts) is the composition.
+    const suites = sources("test/adapters/store-contract");
+    expect(suites.length).toBeGreaterThan(0);
+    expect(linesMatching(suites, /\bStore\b/)).toEqual([]);
+  });
+
   test("each piece of a store adapter declares the role port it implements", () => {
     const pieces = [...sources("adapters/sqlite"), ...sources("adapters/mongodb")].filter(
       (file) => !file.endsWith("/store.ts") && /^export function \w+(Store|Queue)\(/m.test(read(file)),

@@ -2,8 +2,7 @@
 // the store's plans must agree with a filter and a sort of all the feedbacks, across cursors.
 import { positionOf } from "../../core/feedback/order.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
-import type { Store } from "../../core/services.ts";
-import type { FeedbackFilter, FeedbackOrder, ListPosition } from "../../core/store/feedbacks.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
 
 /** The words of a feedback's key and title, as a search merges them (the titles of these tests are lower case already). */
 const wordsOf = (f: FeedbackRecord): string[] => `${f.key.toLowerCase()} ${f.title}`.split(/[\s-]+/);
@@ -28,7 +27,13 @@ export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilt
 }
 
 /** The ids of every page of a list query, `size` at a time, each page after the last one's position. */
-export async function everyPage(store: Store, orgId: string, filter: FeedbackFilter, order: FeedbackOrder, size: number): Promise<string[]> {
+export async function everyPage(
+  store: Pick<FeedbackStore, "listFeedbacks">,
+  orgId: string,
+  filter: FeedbackFilter,
+  order: FeedbackOrder,
+  size: number,
+): Promise<string[]> {
   const read: string[] = [];
   let after: ListPosition | null = null;
   for (let page = 0; page < 1_000; page++) {

@@ -1,9 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { AccessStore } from "../../../core/store/access.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { TokenStore } from "../../../core/store/tokens.ts";
+import type { UserStore } from "../../../core/store/users.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = AccessStore &
+  Pick<AppSetupStore, "createApp" | "createChannel"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<TokenStore, "createToken" | "revokeToken"> &
+  Pick<UserStore, "createUser" | "removeMembership" | "setMembership">;
+
 /** Access: the grant behind a token, with its holder's current role. */
-export function accessContract(makeStore: () => Promise<Store>) {
+export function accessContract(makeStore: () => Promise<Subject>) {
   const { seed } = contractKit();
 
   describe("access", () => {

@@ -1,9 +1,18 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { AccountStore } from "../../../core/store/accounts.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { UserStore } from "../../../core/store/users.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = AccountStore &
+  Pick<AppSetupStore, "createApp"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<UserStore, "createUser" | "listMembers" | "removeMembership" | "setMembership">;
+
 /** A person's sign-in: password, sessions, and the organizations they may open. */
-export function accountsContract(makeStore: () => Promise<Store>) {
+export function accountsContract(makeStore: () => Promise<Subject>) {
   const { freeOrg, person } = contractKit();
 
   describe("accounts", () => {

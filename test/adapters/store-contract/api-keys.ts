@@ -1,9 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { ApiKeyStore } from "../../../core/store/api-keys.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = ApiKeyStore & Pick<AppSetupStore, "createApp" | "createChannel"> & Pick<OrganizationStore, "createOrganization">;
+
 /** Organization API keys: created by an Admin, used by scripts as the organization, revoked at once. */
-export function apiKeysContract(makeStore: () => Promise<Store>) {
+export function apiKeysContract(makeStore: () => Promise<Subject>) {
   const { seed } = contractKit();
 
   describe("API keys", () => {

@@ -1,9 +1,18 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { CatalogStore } from "../../../core/store/catalog.ts";
+import type { CollectionStore } from "../../../core/store/collection.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = AppSetupStore &
+  Pick<CatalogStore, "findApp" | "findFeature" | "listFeatures"> &
+  Pick<CollectionStore, "findChannelByKey"> &
+  Pick<OrganizationStore, "createOrganization">;
+
 /** App setup: channels, feature maps and browser settings. */
-export function appSetupContract(makeStore: () => Promise<Store>) {
+export function appSetupContract(makeStore: () => Promise<Subject>) {
   const { id, seed, freeOrg } = contractKit();
 
   describe("app setup", () => {

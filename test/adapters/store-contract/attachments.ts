@@ -1,9 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { AttachmentStore } from "../../../core/store/attachments.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = AttachmentStore;
+
 /** Attachments: the files a report carries. */
-export function attachmentsContract(makeStore: () => Promise<Store>) {
+export function attachmentsContract(makeStore: () => Promise<Subject>) {
   const { id } = contractKit();
 
   describe("attachments", () => {

@@ -1,9 +1,19 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { CatalogStore } from "../../../core/store/catalog.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { GroupingStore } from "../../../core/store/grouping.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = CatalogStore &
+  Pick<AppSetupStore, "replaceFeatures"> &
+  Pick<FeedbackStore, "applyStatusChange"> &
+  Pick<GroupingStore, "setTriage"> &
+  Seeding;
 
 /** What an organization's apps and feature maps are, as the inbox and the reports read them. */
-export function catalogContract(makeStore: () => Promise<Store>) {
+export function catalogContract(makeStore: () => Promise<Subject>) {
   const { seed, record } = contractKit();
 
   describe("catalog", () => {

@@ -1,11 +1,21 @@
 import { describe, expect, test } from "bun:test";
 import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
 import { publication } from "../../../core/changelog/publication.ts";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { ChangelogStore } from "../../../core/store/changelog.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { WebhookStore } from "../../../core/store/webhooks.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = ChangelogStore &
+  Pick<FeedbackStore, "findFeedback" | "statusChanges"> &
+  Pick<JobQueue, "claimJob" | "completeJob"> &
+  Pick<WebhookStore, "claimDelivery" | "createWebhook"> &
+  Seeding;
 
 /** Changelog entries, and publishing one with the feedbacks it ships in one transaction. */
-export function changelogContract(makeStore: () => Promise<Store>) {
+export function changelogContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, webhook } = contractKit();
 
   const draft = (orgId: string, fields: Partial<ChangelogEntryRecord> = {}): ChangelogEntryRecord => ({
@@ -21,7 +31,7 @@ export function changelogContract(makeStore: () => Promise<Store>) {
   });
 
   /** The kinds of the jobs due, each completed as it is read. */
-  async function drainJobs(store: Store): Promise<string[]> {
+  async function drainJobs(store: Subject): Promise<string[]> {
     const kinds: string[] = [];
     for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) {
       kinds.push(`${job.request.kind} ${job.request.feedbackId}`);

@@ -1,10 +1,22 @@
 import { describe, expect, test } from "bun:test";
 import { quotaAllows } from "../../../core/plans.ts";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { CollectionStore } from "../../../core/store/collection.ts";
+import type { AttachmentStore } from "../../../core/store/attachments.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { QualificationStore } from "../../../core/store/qualifications.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = CollectionStore &
+  Pick<AttachmentStore, "listAttachments"> &
+  Pick<FeedbackStore, "findFeedback" | "listFeedbacks"> &
+  Pick<OrganizationStore, "quotaUsed"> &
+  Pick<QualificationStore, "findQualification" | "saveQualification"> &
+  Seeding;
 
 /** Collection: a report becomes a feedback with its key, quota use, files and the session it ends, in one write. */
-export function collectionContract(makeStore: () => Promise<Store>) {
+export function collectionContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, newFeedback, qualificationSession } = contractKit();
 
   describe("collection", () => {

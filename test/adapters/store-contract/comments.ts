@@ -1,9 +1,19 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { CommentStore } from "../../../core/store/comments.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { WebhookStore } from "../../../core/store/webhooks.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = CommentStore &
+  Pick<FeedbackStore, "listComments"> &
+  Pick<JobQueue, "claimJob" | "completeJob"> &
+  Pick<WebhookStore, "claimDelivery" | "createWebhook"> &
+  Seeding;
 
 /** Comments apart from status changes: a team member's, a reporter's answer. */
-export function commentsContract(makeStore: () => Promise<Store>) {
+export function commentsContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, webhook } = contractKit();
 
   describe("comments", () => {

@@ -1,15 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import type { FeedbackFilter } from "../../../core/store/feedbacks.ts";
+import type { FeedbackFilter, FeedbackStore } from "../../../core/store/feedbacks.ts";
 import { FEEDBACK_ORDERS, STATUSES } from "../../../core/schemas/feedback.ts";
 import { everyPage, plainly } from "../../support/search-pages.ts";
 import type { FeedbackRecord } from "../../../core/model.ts";
 import { positionOf } from "../../../core/feedback/order.ts";
 import { MAX_EXPANSION } from "../../../core/feedback/search-words.ts";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { GroupingStore } from "../../../core/store/grouping.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = FeedbackStore & Pick<FollowerStore, "listFollowers"> & Pick<GroupingStore, "setTriage"> & Pick<MergeStore, "applyMerge"> & Seeding;
 
 /** Feedbacks: lists, searches and counts, status changes with their comments. */
-export function feedbacksContract(makeStore: () => Promise<Store>) {
+export function feedbacksContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, newFeedback, merge } = contractKit();
 
   describe("feedbacks", () => {

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = FollowerStore;
 
 /** Followers and the notifications sent to them. */
-export function followersContract(makeStore: () => Promise<Store>) {
+export function followersContract(makeStore: () => Promise<Subject>) {
   describe("followers", () => {
     test("countFollowers counts the people following each feedback asked for", async () => {
       const store = await makeStore();

@@ -1,11 +1,21 @@
 import { describe, expect, test } from "bun:test";
 import type { FeedbackRecord } from "../../../core/model.ts";
 import { CANDIDATE_STATUSES, rankCandidates } from "../../../core/grouping/candidates.ts";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { GroupingStore } from "../../../core/store/grouping.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = GroupingStore &
+  Pick<FeedbackStore, "applyStatusChange" | "findFeedback" | "listFeedbacks" | "listReports"> &
+  Pick<FollowerStore, "listFollowers"> &
+  Pick<MergeStore, "applyMerge"> &
+  Seeding;
 
 /** Grouping: the candidates a new feedback is compared with, and the triage that titles it. */
-export function groupingContract(makeStore: () => Promise<Store>) {
+export function groupingContract(makeStore: () => Promise<Subject>) {
   const { seed, record, merge } = contractKit();
 
   describe("grouping", () => {

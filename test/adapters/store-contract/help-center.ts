@@ -1,9 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { HelpCenterStore } from "../../../core/store/help-center.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = HelpCenterStore & Pick<AppSetupStore, "createApp"> & Pick<OrganizationStore, "createOrganization">;
+
 /** An app's help articles, offered before a report is sent. */
-export function helpCenterContract(makeStore: () => Promise<Store>) {
+export function helpCenterContract(makeStore: () => Promise<Subject>) {
   const { freeOrg } = contractKit();
 
   describe("help center", () => {

@@ -1,9 +1,17 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { IdempotencyStore } from "../../../core/store/idempotency.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { QualificationStore } from "../../../core/store/qualifications.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = IdempotencyStore &
+  Pick<FeedbackStore, "listFeedbacks"> &
+  Pick<QualificationStore, "findQualification" | "saveQualification"> &
+  Seeding;
 
 /** Idempotent answers, stored with the change they answer. */
-export function idempotencyContract(makeStore: () => Promise<Store>) {
+export function idempotencyContract(makeStore: () => Promise<Subject>) {
   const { seed, newFeedback, qualificationSession } = contractKit();
 
   describe("idempotency", () => {

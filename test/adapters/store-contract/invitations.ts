@@ -1,10 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import type { Invitation } from "../../../core/store/invitations.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { Invitation, InvitationStore } from "../../../core/store/invitations.ts";
 import { contractKit, job } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = InvitationStore & Pick<AppSetupStore, "createApp"> & Pick<JobQueue, "claimJob"> & Pick<OrganizationStore, "createOrganization">;
+
 /** Invitations: created with the job that mails them, listed while pending, used or revoked once. */
-export function invitationsContract(makeStore: () => Promise<Store>) {
+export function invitationsContract(makeStore: () => Promise<Subject>) {
   const { freeOrg, id } = contractKit();
 
   const invitation = (orgId: string, at: number, changes: Partial<Invitation> = {}): Invitation => ({

@@ -1,9 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = JobQueue & Seeding;
 
 /** The job queue: leases, retries. */
-export function jobsContract(makeStore: () => Promise<Store>) {
+export function jobsContract(makeStore: () => Promise<Subject>) {
   const { seed, record } = contractKit();
 
   describe("job queue", () => {

@@ -1,11 +1,25 @@
 import type { JobRequest } from "../../../core/feedback/events.ts";
 import type { FeedbackRecord, Webhook } from "../../../core/model.ts";
-import type { Store } from "../../../core/services.ts";
-import type { NewFeedback } from "../../../core/store/collection.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { CollectionStore, NewFeedback } from "../../../core/store/collection.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
 import type { QualificationSession } from "../../../core/store/qualifications.ts";
-import { mergeInto } from "../../../core/merges/merge-into.ts";
+import type { UserStore } from "../../../core/store/users.ts";
+import { type MergeIntoDeps, mergeInto } from "../../../core/merges/merge-into.ts";
 import type { MergeRecord } from "../../../core/merges/merge.ts";
-import { planUnmergeNow } from "../../../core/merges/unmerge-feedback.ts";
+import { planUnmergeNow, type UnmergeReadDeps } from "../../../core/merges/unmerge-feedback.ts";
+
+/** What `seed` writes: an organization, its app and the app's channel. */
+type Founding = Pick<OrganizationStore, "createOrganization"> & Pick<AppSetupStore, "createApp" | "createChannel">;
+
+/** What `record` writes: a new feedback, as the collection records it. */
+type Recording = Pick<CollectionStore, "recordFeedback">;
+
+/**
+ * What most suites arrange their cases with: `seed` an organization and `record` feedbacks in it
+ * (`freeOrg` needs less). A suite names it beside the role it tests.
+ */
+export type Seeding = Founding & Recording;
 
 /** A job about no feedback, naming its subject in its detail: the one that mails an invitation or a reset link. */
 export const job = (kind: JobRequest["kind"], subject: string): JobRequest => ({ kind, orgId: "", feedbackId: "", detail: subject });
@@ -20,7 +34,7 @@ export function contractKit() {
   const id = (prefix: string) => `${prefix}-${String(++n).padStart(6, "0")}`;
 
   /** An organization on the enterprise plan, with an app and an active API channel. */
-  async function seed(store: Store) {
+  async function seed(store: Founding) {
     const orgId = id("org");
     const prefix = `P${n}`;
     await store.createOrganization({ id: orgId, name: "Org", keyPrefix: prefix, plan: "enterprise", quotaOverride: null });
@@ -31,7 +45,7 @@ export function contractKit() {
   }
 
   async function record(
-    store: Store,
+    store: Recording,
     org: { orgId: string; appId: string },
     message: string,
     at: number,
@@ -81,11 +95,11 @@ export function contractKit() {
   }
 
   /** Merges through the core's one merge, at a given time. */
-  const merge = (store: Store, source: FeedbackRecord, target: FeedbackRecord, at: number, by: string | null = null) =>
+  const merge = (store: MergeIntoDeps["store"], source: FeedbackRecord, target: FeedbackRecord, at: number, by: string | null = null) =>
     mergeInto({ store, clock: () => at, ids: { id: () => id("m"), secret: () => "s" } }, source, target, by, null);
 
   /** Plans the undoing of a merge on what the store holds now, as the core's unmerge reads it. */
-  const planUndo = async (store: Store, orgId: string, merged: MergeRecord, at: number, by: string | null) =>
+  const planUndo = async (store: UnmergeReadDeps["store"], orgId: string, merged: MergeRecord, at: number, by: string | null) =>
     planUnmergeNow({ store }, merged, (await store.findFeedback(orgId, merged.sourceId))!, at, by);
 
   function qualificationSession(sessionId: string, expiresAt: number): QualificationSession {
@@ -106,7 +120,7 @@ export function contractKit() {
   }
 
   /** An organization on the free plan, with an app. */
-  async function freeOrg(store: Store) {
+  async function freeOrg(store: Pick<OrganizationStore, "createOrganization"> & Pick<AppSetupStore, "createApp">) {
     const orgId = id("org");
     await store.createOrganization({ id: orgId, name: `Org ${n}`, keyPrefix: `Q${n}`, plan: "free", quotaOverride: null });
     const appId = id("app");
@@ -114,7 +128,7 @@ export function contractKit() {
     return { orgId, appId };
   }
 
-  async function person(store: Store, orgId: string, role: "admin" | "member" | "reader" = "member") {
+  async function person(store: Pick<UserStore, "createUser" | "setMembership">, orgId: string, role: "admin" | "member" | "reader" = "member") {
     const userId = id("user");
     await store.createUser({ id: userId, email: `${userId}@x.io` });
     await store.setMembership(orgId, userId, role);

@@ -7,15 +7,43 @@ import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
 import { MAX_FEEDBACK_WORDS } from "../../../core/feedback/search-words.ts";
 import { planMerge, unmergedEvent } from "../../../core/merges/merge.ts";
 import { planSplit, splitEvent, splitJob } from "../../../core/merges/split.ts";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
+import type { AttachmentStore } from "../../../core/store/attachments.ts";
+import type { CatalogStore } from "../../../core/store/catalog.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { PublicationStore } from "../../../core/store/publications.ts";
+import type { ServiceSecretStore } from "../../../core/store/service-secret.ts";
+import type { SuggestionStore } from "../../../core/store/suggestions.ts";
+import type { UserStore } from "../../../core/store/users.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/**
+ * The role under test, and what its cases arrange and read with: some cases merge, split and
+ * unmerge through the core's use cases, which also read what they answer with (the feedback as
+ * presented).
+ */
+type Subject = MergeStore &
+  Pick<AttachmentStore, "listAttachments"> &
+  Pick<CatalogStore, "findApp" | "findFeature"> &
+  Pick<FeedbackStore, "applyStatusChange" | "findFeedback" | "listComments" | "listFeedbacks" | "listReports"> &
+  Pick<FollowerStore, "addFollower" | "countFollowers" | "listFollowers"> &
+  Pick<JobQueue, "claimJob"> &
+  Pick<OrganizationStore, "findOrganization"> &
+  Pick<PublicationStore, "findPublications"> &
+  Pick<ServiceSecretStore, "serviceSecret"> &
+  Pick<SuggestionStore, "dismissedWith"> &
+  Pick<UserStore, "findUser"> &
+  Seeding;
 
 /** Merges, unmerges and splits: links that move reports, followers and counts, or write nothing. */
-export function mergesContract(makeStore: () => Promise<Store>) {
+export function mergesContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, merge, planUndo } = contractKit();
 
   /** The split of the report that says `message` out of a feedback, planned on what the store holds now. */
-  async function plannedSplit(store: Store, orgId: string, feedbackId: string, message: string, at: number) {
+  async function plannedSplit(store: Subject, orgId: string, feedbackId: string, message: string, at: number) {
     const reports = await store.listReports(feedbackId);
     const planned = planSplit({
       id: id("split"),
@@ -262,7 +290,7 @@ export function mergesContract(makeStore: () => Promise<Store>) {
 
     describe("an unmerge that would break the merge invariants is refused before anything is written", () => {
       /** A merges into B through the core's use case; the reports of each, by message. */
-      async function mergedPair(store: Store) {
+      async function mergedPair(store: Subject) {
         const org = await seed(store);
         const services = { store, clock: () => 20, ids: { id: () => id("x"), secret: () => "s" }, baseUrl: "http://localhost" };
         const grant = operatorGrant(org.orgId);
@@ -273,7 +301,7 @@ export function mergesContract(makeStore: () => Promise<Store>) {
         return { org, services, grant, a, b, own: await reportOf("b own report"), brought: await reportOf("a report") };
       }
 
-      const holders = async (store: Store, orgId: string, ...ids: string[]) =>
+      const holders = async (store: Subject, orgId: string, ...ids: string[]) =>
         Promise.all(
           ids.map(async (fid) => ({ feedback: await store.findFeedback(orgId, fid), reports: (await store.listReports(fid)).map((r) => r.id) })),
         );

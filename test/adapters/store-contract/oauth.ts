@@ -1,15 +1,26 @@
 import { describe, expect, test } from "bun:test";
 import type { AgentToken } from "../../../core/model.ts";
-import type { Store } from "../../../core/services.ts";
+import type { OAuthStore } from "../../../core/store/oauth.ts";
+import type { AccessStore } from "../../../core/store/access.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { UserStore } from "../../../core/store/users.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = OAuthStore &
+  Pick<AccessStore, "authenticate"> &
+  Pick<AppSetupStore, "createApp"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<UserStore, "createUser" | "setMembership">;
+
 /** OAuth: clients, codes, agents and their tokens. */
-export function oauthContract(makeStore: () => Promise<Store>) {
+export function oauthContract(makeStore: () => Promise<Subject>) {
   const { id, freeOrg, person } = contractKit();
 
   describe("oauth", () => {
     describe("agents", () => {
-      async function agentSetUp(store: Store) {
+      async function agentSetUp(store: Subject) {
         const { orgId } = await freeOrg(store);
         const { userId } = await person(store, orgId);
         await store.createClient({ id: "client-1", name: "Claude", redirectUris: ["https://c/cb"], createdAt: 0 });

@@ -1,9 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = OrganizationStore & Seeding;
 
 /** Organizations and their plans, and the quota a month has used. */
-export function organizationsContract(makeStore: () => Promise<Store>) {
+export function organizationsContract(makeStore: () => Promise<Subject>) {
   const { seed, record, freeOrg } = contractKit();
 
   describe("organizations", () => {

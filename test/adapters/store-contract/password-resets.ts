@@ -1,10 +1,22 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import type { PasswordReset } from "../../../core/store/password-resets.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
+import type { UserStore } from "../../../core/store/users.ts";
+import type { PasswordReset, PasswordResetStore } from "../../../core/store/password-resets.ts";
 import { contractKit, job } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = PasswordResetStore &
+  Pick<AppSetupStore, "createApp"> &
+  Pick<JobQueue, "claimJob"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<StoreUpkeep, "purgeExpired"> &
+  Pick<UserStore, "createUser" | "setMembership">;
+
 /** Password reset links: created with the job that mails them, used once. */
-export function passwordResetsContract(makeStore: () => Promise<Store>) {
+export function passwordResetsContract(makeStore: () => Promise<Subject>) {
   const { freeOrg, person, id } = contractKit();
 
   const reset = (userId: string, at: number): PasswordReset => ({

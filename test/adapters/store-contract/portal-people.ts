@@ -1,8 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { PortalPeopleStore } from "../../../core/store/portal-people.ts";
+import type { AccountStore } from "../../../core/store/accounts.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = PortalPeopleStore & Pick<AccountStore, "findSession">;
 
 /** Portal people: one-time sign-in links and portal sessions. */
-export function portalPeopleContract(makeStore: () => Promise<Store>) {
+export function portalPeopleContract(makeStore: () => Promise<Subject>) {
   describe("portal people", () => {
     test("a sign-in link is taken once, before it expires; an expired or unknown one is null", async () => {
       const store = await makeStore();

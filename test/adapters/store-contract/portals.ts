@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import type { PortalRecord } from "../../../core/store/portals.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { PortalRecord, PortalStore } from "../../../core/store/portals.ts";
 import { contractKit } from "./kit.ts";
 
 const portal = (orgId: string, slug: string, fields: Partial<PortalRecord> = {}): PortalRecord => ({
@@ -16,8 +17,11 @@ const portal = (orgId: string, slug: string, fields: Partial<PortalRecord> = {})
   ...fields,
 });
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = PortalStore & Pick<AppSetupStore, "createApp" | "createChannel"> & Pick<OrganizationStore, "createOrganization">;
+
 /** The portals of organizations, one each, found by organization or by slug. */
-export function portalsContract(makeStore: () => Promise<Store>) {
+export function portalsContract(makeStore: () => Promise<Subject>) {
   const { seed } = contractKit();
 
   describe("portals", () => {

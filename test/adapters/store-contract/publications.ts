@@ -1,10 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { FeedbackRecord } from "../../../core/model.ts";
 import { statusesOf } from "../../../core/feedback/status.ts";
-import type { Store } from "../../../core/services.ts";
-import type { Publication } from "../../../core/store/publications.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
+import type { VoteStore } from "../../../core/store/votes.ts";
+import type { Publication, PublicationStore } from "../../../core/store/publications.ts";
 import { topRank } from "../../../core/portal/top-rank.ts";
-import { contractKit } from "./kit.ts";
+import { contractKit, type Seeding } from "./kit.ts";
 
 const publication = (f: FeedbackRecord, words: string, at = 1): Publication => ({
   feedbackId: f.id,
@@ -15,8 +18,16 @@ const publication = (f: FeedbackRecord, words: string, at = 1): Publication => (
   words,
 });
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = PublicationStore &
+  Pick<FeedbackStore, "applyStatusChange" | "countByStatus" | "findFeedback" | "listFeedbacks" | "listReports"> &
+  Pick<FollowerStore, "listFollowers"> &
+  Pick<MergeStore, "applyMerge"> &
+  Pick<VoteStore, "castVote"> &
+  Seeding;
+
 /** Feedbacks the team published on the portal: what is public of them, and the lists that show them. */
-export function publicationsContract(makeStore: () => Promise<Store>) {
+export function publicationsContract(makeStore: () => Promise<Subject>) {
   const { seed, record, merge } = contractKit();
 
   describe("publications", () => {
@@ -49,7 +60,7 @@ export function publicationsContract(makeStore: () => Promise<Store>) {
       await store.publish(publication(b!, "pdf export blank"));
       await store.publish(publication(d!, "night theme"));
       await store.publish(publication(foreign, "dark mode"));
-      const keys = async (filter: Partial<Parameters<Store["listPublished"]>[1]>) =>
+      const keys = async (filter: Partial<Parameters<PublicationStore["listPublished"]>[1]>) =>
         (await store.listPublished(org.orgId, { statuses: statusesOf("open"), ...filter }, null, 10, "new")).map((p) => p.feedback.id);
       expect(await keys({})).toEqual([d!.id, b!.id, a!.id]);
       expect(await keys({ words: ["the"] })).toEqual([d!.id, a!.id]);

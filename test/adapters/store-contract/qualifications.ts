@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { QualificationStore } from "../../../core/store/qualifications.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = QualificationStore;
 
 /** Qualification sessions: expiry and end. */
-export function qualificationsContract(makeStore: () => Promise<Store>) {
+export function qualificationsContract(makeStore: () => Promise<Subject>) {
   describe("qualifications", () => {
     test("qualification sessions expire and end", async () => {
       const store = await makeStore();

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { RateLimitStore } from "../../../core/store/rate-limits.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = RateLimitStore;
 
 /** Rate counters. */
-export function rateLimitsContract(makeStore: () => Promise<Store>) {
+export function rateLimitsContract(makeStore: () => Promise<Subject>) {
   describe("rate limits", () => {
     test("rate counters count per bucket", async () => {
       const store = await makeStore();

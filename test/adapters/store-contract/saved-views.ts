@@ -1,9 +1,18 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { SavedViewStore } from "../../../core/store/saved-views.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { UserStore } from "../../../core/store/users.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = SavedViewStore &
+  Pick<AppSetupStore, "createApp"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<UserStore, "createUser" | "setMembership">;
+
 /** Each person's saved views of the inbox, per organization. */
-export function savedViewsContract(makeStore: () => Promise<Store>) {
+export function savedViewsContract(makeStore: () => Promise<Subject>) {
   const { freeOrg, person, id } = contractKit();
 
   describe("saved views", () => {

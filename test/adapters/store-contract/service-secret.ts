@@ -1,8 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { ServiceSecretStore } from "../../../core/store/service-secret.ts";
+import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = ServiceSecretStore & Pick<StoreUpkeep, "ping">;
 
 /** The secret every process shares, for cursors and signed links. */
-export function serviceSecretContract(makeStore: () => Promise<Store>) {
+export function serviceSecretContract(makeStore: () => Promise<Subject>) {
   describe("service secret", () => {
     test("the service secret is created once and read back the same", async () => {
       const store = await makeStore();

@@ -1,9 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { SlackStore } from "../../../core/store/slack.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = SlackStore &
+  Pick<AppSetupStore, "createApp"> &
+  Pick<JobQueue, "claimJob" | "queueJob"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<StoreUpkeep, "purgeExpired">;
+
 /** Slack: each organization's connection, the Events API deliveries handled, and the jobs queued on their own. */
-export function slackContract(makeStore: () => Promise<Store>) {
+export function slackContract(makeStore: () => Promise<Subject>) {
   const { freeOrg } = contractKit();
 
   describe("slack", () => {

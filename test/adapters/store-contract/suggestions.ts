@@ -1,9 +1,19 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { SuggestionStore } from "../../../core/store/suggestions.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = SuggestionStore &
+  Pick<FeedbackStore, "findFeedback" | "listReports"> &
+  Pick<FollowerStore, "listFollowers"> &
+  Pick<MergeStore, "applyMerge"> &
+  Seeding;
 
 /** Suggestions: pairs left for a person, and the pairs dismissed. */
-export function suggestionsContract(makeStore: () => Promise<Store>) {
+export function suggestionsContract(makeStore: () => Promise<Subject>) {
   const { seed, record, merge } = contractKit();
 
   describe("suggestions", () => {

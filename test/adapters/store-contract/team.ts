@@ -1,10 +1,21 @@
 import { describe, expect, test } from "bun:test";
 import type { JobRequest } from "../../../core/feedback/events.ts";
-import type { Store } from "../../../core/services.ts";
+import type { TeamStore } from "../../../core/store/team.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { UserStore } from "../../../core/store/users.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = TeamStore &
+  Pick<AppSetupStore, "createApp"> &
+  Pick<JobQueue, "claimJob" | "completeJob"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<UserStore, "createUser" | "setMembership">;
+
 /** The team: its members' notification settings, and the daily digests. */
-export function teamContract(makeStore: () => Promise<Store>) {
+export function teamContract(makeStore: () => Promise<Subject>) {
   const { freeOrg, person } = contractKit();
 
   describe("team", () => {

@@ -1,9 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { TokenStore } from "../../../core/store/tokens.ts";
+import type { AccessStore } from "../../../core/store/access.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { UserStore } from "../../../core/store/users.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = TokenStore &
+  Pick<AccessStore, "authenticate"> &
+  Pick<AppSetupStore, "createApp"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<UserStore, "createUser" | "setMembership">;
+
 /** Personal access tokens: issued for a member, listed, revoked. */
-export function tokensContract(makeStore: () => Promise<Store>) {
+export function tokensContract(makeStore: () => Promise<Subject>) {
   const { freeOrg, person } = contractKit();
 
   describe("tokens", () => {

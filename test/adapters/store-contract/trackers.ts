@@ -1,9 +1,19 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { TrackerStore } from "../../../core/store/trackers.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { GroupingStore } from "../../../core/store/grouping.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = TrackerStore &
+  Pick<FeedbackStore, "findFeedback" | "findReportByStatusId" | "listFeedbacks" | "statusChanges"> &
+  Pick<FollowerStore, "addFollower" | "listFollowers" | "removeFollower"> &
+  Pick<GroupingStore, "setTriage"> &
+  Seeding;
 
 /** Issue trackers: an app's tracker, and the feedback an issue is linked to. */
-export function trackersContract(makeStore: () => Promise<Store>) {
+export function trackersContract(makeStore: () => Promise<Subject>) {
   const { id, ideaFeedback, freeOrg } = contractKit();
 
   describe("trackers", () => {

@@ -1,9 +1,21 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { TrendStore } from "../../../core/store/trends.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { GroupingStore } from "../../../core/store/grouping.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = TrendStore &
+  Pick<FeedbackStore, "findFeedback" | "listReports"> &
+  Pick<FollowerStore, "listFollowers"> &
+  Pick<GroupingStore, "setTriage"> &
+  Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
+  Seeding;
 
 /** Trends: reports counted per day, kind and feature. */
-export function trendsContract(makeStore: () => Promise<Store>) {
+export function trendsContract(makeStore: () => Promise<Subject>) {
   const { seed, record, merge, planUndo } = contractKit();
 
   describe("trends", () => {

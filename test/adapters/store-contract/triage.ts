@@ -1,14 +1,28 @@
 import { describe, expect, test } from "bun:test";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { TriageStore } from "../../../core/store/triage.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = TriageStore &
+  Pick<AppSetupStore, "replaceFeatures"> &
+  Pick<FeedbackStore, "countByStatus" | "findFeedback" | "listFeedbacks" | "listReports"> &
+  Pick<FollowerStore, "listFollowers"> &
+  Pick<JobQueue, "claimJob" | "completeJob"> &
+  Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
+  Seeding;
 
 /** Triage by hand: the fields a team sets, the organization's tags, lists by owner and by tag. */
-export function triageContract(makeStore: () => Promise<Store>) {
+export function triageContract(makeStore: () => Promise<Subject>) {
   const { seed, record, merge, newFeedback, planUndo } = contractKit();
   /** A feedback whose report names a company with a monthly spend. */
   async function fromCompany(
-    store: Store,
+    store: Subject,
     org: { orgId: string; appId: string },
     title: string,
     at: number,

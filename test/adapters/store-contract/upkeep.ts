@@ -1,9 +1,18 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
+import type { IdempotencyStore } from "../../../core/store/idempotency.ts";
+import type { QualificationStore } from "../../../core/store/qualifications.ts";
+import type { RateLimitStore } from "../../../core/store/rate-limits.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = StoreUpkeep &
+  Pick<IdempotencyStore, "findAnswer" | "saveAnswer"> &
+  Pick<QualificationStore, "findQualification" | "saveQualification"> &
+  Pick<RateLimitStore, "hitRateLimit" | "rateCount">;
+
 /** What keeps the store itself running: expiry, health, memory and shutdown. */
-export function upkeepContract(makeStore: () => Promise<Store>) {
+export function upkeepContract(makeStore: () => Promise<Subject>) {
   const { qualificationSession } = contractKit();
   // Expiries an hour ahead: a real MongoDB's TTL index would delete a document dated 1970 on its own, mid-test.
   const T = Date.now() + 3_600_000;

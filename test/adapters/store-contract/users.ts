@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { UserStore } from "../../../core/store/users.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = UserStore;
 
 /** People and the organizations they belong to. */
-export function usersContract(makeStore: () => Promise<Store>) {
+export function usersContract(makeStore: () => Promise<Subject>) {
   describe("users", () => {
     test("findUser reads a person by id, with the name when there is one", async () => {
       const store = await makeStore();

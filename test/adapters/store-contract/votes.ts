@@ -1,17 +1,27 @@
 import { describe, expect, test } from "bun:test";
 import type { DomainEvent } from "../../../core/feedback/events.ts";
 import type { FeedbackRecord } from "../../../core/model.ts";
-import type { Store } from "../../../core/services.ts";
-import { contractKit } from "./kit.ts";
+import type { VoteStore } from "../../../core/store/votes.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
+import { contractKit, type Seeding } from "./kit.ts";
+
+/** The role under test, and what its cases arrange and read with. */
+type Subject = VoteStore &
+  Pick<FeedbackStore, "findFeedback" | "listFeedbacks" | "listReports"> &
+  Pick<FollowerStore, "listFollowers"> &
+  Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
+  Seeding;
 
 /** Votes: each person's own, counted once per feedback over what it answers for, through merges and unmerges. */
-export function votesContract(makeStore: () => Promise<Store>) {
+export function votesContract(makeStore: () => Promise<Subject>) {
   const { seed, record, merge, planUndo } = contractKit();
 
-  const vote = (store: Store, f: FeedbackRecord, email: string, at: number, events: readonly DomainEvent[] = []) =>
+  const vote = (store: Subject, f: FeedbackRecord, email: string, at: number, events: readonly DomainEvent[] = []) =>
     store.castVote(f.orgId, { feedbackId: f.id, email, name: `Name of ${email}`, at }, f.status, { feedbackId: f.id, email, language: "en" }, events);
-  const votesOf = async (store: Store, f: FeedbackRecord) => (await store.findFeedback(f.orgId, f.id))?.votes ?? 0;
-  const votersOf = async (store: Store, f: FeedbackRecord) => (await store.listVoters(f.orgId, f.id)).map((v) => v.email);
+  const votesOf = async (store: Subject, f: FeedbackRecord) => (await store.findFeedback(f.orgId, f.id))?.votes ?? 0;
+  const votersOf = async (store: Subject, f: FeedbackRecord) => (await store.listVoters(f.orgId, f.id)).map((v) => v.email);
 
   describe("votes", () => {
     test("a vote is counted once per person; the voter follows the feedback; a second vote is held and writes nothing", async () => {

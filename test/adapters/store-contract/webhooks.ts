@@ -1,9 +1,18 @@
 import { describe, expect, test } from "bun:test";
-import type { Store } from "../../../core/services.ts";
+import type { WebhookStore } from "../../../core/store/webhooks.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { CollectionStore } from "../../../core/store/collection.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
 import { contractKit } from "./kit.ts";
 
+/** The role under test, and what its cases arrange and read with. */
+type Subject = WebhookStore &
+  Pick<AppSetupStore, "createApp"> &
+  Pick<CollectionStore, "recordFeedback"> &
+  Pick<OrganizationStore, "createOrganization">;
+
 /** Webhooks and their deliveries. */
-export function webhooksContract(makeStore: () => Promise<Store>) {
+export function webhooksContract(makeStore: () => Promise<Subject>) {
   const { id, ideaFeedback, freeOrg, webhook } = contractKit();
 
   describe("webhooks", () => {
