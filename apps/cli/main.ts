@@ -1,68 +1,13 @@
-import { parseArgs } from "node:util";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
+import { parseCommandLine } from "./arguments.ts";
 import { COMMANDS, USAGE, UsageError } from "./commands.ts";
 
 function parse() {
   try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-        ...Object.fromEntries(
-          [
-            "name",
-            "prefix",
-            "plan",
-            "quota",
-            "kind",
-            "description",
-            "email",
-            "scopes",
-            "days",
-            "label",
-            "password",
-            "events",
-            "repo",
-            "token",
-            "webhook-secret",
-            "api-url",
-            "project",
-            "url",
-            "from",
-            "to",
-            "origins",
-            "replay",
-            "query-params",
-            "org",
-            "role",
-            "team",
-            "site",
-            "issue-type",
-            "statuses",
-            "signing-secret",
-            "bot-token",
-            "app",
-            "channel",
-            "kinds",
-            "min-severity",
-            "format",
-            "out",
-            "status",
-            "severity",
-            "appId",
-            "featureId",
-            "query",
-            "owner",
-            "tag",
-            "sort",
-          ].map((o) => [o, { type: "string" as const }]),
-        ),
-      },
-    });
+    return parseCommandLine(process.argv.slice(2));
   } catch (error) {
     console.error(`retour: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     process.exit(2);

@@ -1,3 +1,4 @@
+import { parseCommandLine } from "../../apps/cli/arguments.ts";
 import { COMMANDS } from "../../apps/cli/commands.ts";
 import { serve } from "../../adapters/http/serve.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
@@ -105,15 +106,8 @@ async function assemble(
 
 /** Runs an operator command of the CLI on the given services, as the CLI reads its command line, and returns what it printed. */
 export async function runCommand(services: Services, words: string[]): Promise<string> {
-  // --json and --help stand alone, every other option takes a value.
-  const positionals: string[] = [];
-  const options: Record<string, string | boolean> = {};
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    if (!word.startsWith("--")) positionals.push(word);
-    else if (word === "--json" || word === "--help") options[word.slice(2)] = true;
-    else options[word.slice(2)] = words[++i]!;
-  }
+  // The CLI's own parser: an option its usage does not offer fails here as it would there.
+  const { values: options, positionals } = parseCommandLine(words);
   const [group, verb, ...rest] = positionals;
   const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
   const command = COMMANDS[name];

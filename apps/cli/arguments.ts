@@ -1,0 +1,27 @@
+import { parseArgs } from "node:util";
+import { USAGE } from "./commands.ts";
+
+/** The options that stand alone; every other option takes a value. */
+const FLAGS = ["json", "help"];
+
+/**
+ * `--help`, then every option the usage names (`--slug S`): the parser accepts exactly what the
+ * usage offers, where a list kept beside it by hand once missed the portal's six.
+ */
+export const OPTION_NAMES: readonly string[] = [
+  ...new Set(["help", ...[...USAGE.matchAll(/--([a-zA-Z][a-zA-Z-]*)/g)].map((m) => m[1]!).filter((name) => name !== "options")]),
+];
+
+/** A command line's words as the commands read them; throws (a TypeError of node:util) on an option the usage does not name. */
+export function parseCommandLine(words: readonly string[]) {
+  return parseArgs({
+    args: [...words],
+    allowPositionals: true,
+    options: Object.fromEntries(
+      OPTION_NAMES.map((name) => [
+        name,
+        FLAGS.includes(name) ? { type: "boolean" as const, ...(name === "help" && { short: "h" }) } : { type: "string" as const },
+      ]),
+    ),
+  });
+}
