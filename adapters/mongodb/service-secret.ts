@@ -15,5 +15,16 @@ export function serviceSecretStore(data: Database): ServiceSecretStore {
       // The driver reads binary data back as a BSON Binary.
       return new Uint8Array(stored instanceof Uint8Array ? stored : stored.buffer);
     },
+
+    async keyCheck(sealed) {
+      // The first process to start keeps its check; the others read it back.
+      await data
+        .collection("meta")
+        .updateOne({ _id: "key_check" }, { $setOnInsert: { value: sealed } }, { upsert: true })
+        .catch((error) => {
+          if (!isDuplicateKey(error)) throw error;
+        });
+      return (await data.collection("meta").findOne({ _id: "key_check" }))!.value as string;
+    },
   };
 }

@@ -32,7 +32,11 @@ const camel = (column: string): string => column.replace(/_([a-z])/g, (_, c: str
 
 /** Every set of the store, read from its tables; rate counters are left out (they live one minute). */
 const SETS: Readonly<Record<PortableSet, SetSpec>> = {
-  meta: { from: "SELECT rowid AS _rowid, 'service_secret' AS name, value FROM settings WHERE name = 'cursor_secret'", key: () => ["service_secret"] },
+  // The service secret and the check of the key that seals the others, under MongoDB's names.
+  meta: {
+    from: "SELECT rowid AS _rowid, iif(name = 'cursor_secret', 'service_secret', name) AS name, value FROM settings WHERE name IN ('cursor_secret', 'key_check')",
+    key: (r) => [String(r.name)],
+  },
   organizations: {
     from: "SELECT rowid AS _rowid, o.*, (SELECT count(*) FROM webhooks w WHERE w.org_id = o.id) AS webhook_count FROM organizations o",
     key: (r) => [String(r.id)],

@@ -36,6 +36,9 @@ const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 /** The file's schema is newer than this release's: opening it would write rows it does not know. */
 export class StoreTooNew extends Error {}
 
+/** The file opens, but only for reading: SQLite would refuse the first write of every request. */
+export class StoreReadOnly extends Error {}
+
 export interface OpenOptions {
   /** A checkpointer thread runs (see checkpoint.ts), so commits leave it the work. */
   readonly backgroundCheckpoints?: boolean;
@@ -66,6 +69,7 @@ function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
   db.transaction(() => {
     // Inside an immediate transaction, so two processes starting together migrate once.
     const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
+    writable(db, current);
     // An older release would write rows without what later migrations added (an organization's number, …).
     if (current > MIGRATIONS.length)
       throw new StoreTooNew(
@@ -83,6 +87,21 @@ function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
       db.exec(`PRAGMA user_version = ${migration.number}`);
     }
   }).immediate();
+}
+
+/**
+ * Writes the version the file has: SQLite opens a file this process may not write to for reading
+ * alone, without a word, and the service would start only to fail every write.
+ */
+function writable(db: Database, version: number): void {
+  try {
+    db.exec(`PRAGMA user_version = ${version}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "SQLITE_READONLY") throw error;
+    throw new StoreReadOnly(
+      `the store at ${db.filename} is read-only for this process: give it (and its -wal and -shm files) to the user the service runs as`,
+    );
+  }
 }
 
 function isEmpty(db: Database): boolean {

@@ -7,7 +7,7 @@ import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts
 import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { StoreTooNew } from "../../adapters/sqlite/open.ts";
+import { StoreReadOnly, StoreTooNew } from "../../adapters/sqlite/open.ts";
 import type { Store } from "../../core/services.ts";
 import type { Assistant, Grouper, Notifier } from "../../core/ports.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
@@ -25,6 +25,7 @@ import { createDiskStorage } from "../../adapters/disk/files.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { createInFlight } from "../../core/report/in-flight.ts";
 import { loadSecretKey } from "./secret-key.ts";
+import { keyOpensStore } from "../../core/upkeep/check-secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
 
 function openaiOptions(config: Config, logger: Logger) {
@@ -36,7 +37,7 @@ export function openingSqlite<T>(open: () => T): T {
   try {
     return open();
   } catch (error) {
-    if (error instanceof StoreTooNew) throw new ConfigError(error.message);
+    if (error instanceof StoreTooNew || error instanceof StoreReadOnly) throw new ConfigError(error.message);
     throw error;
   }
 }
@@ -124,15 +125,25 @@ export function useDataDir(dir: string, fs: DataDirCalls = { mkdirSync, accessSy
 /** Assembles the services from the configuration: the one place adapters are chosen. */
 export async function createServices(config: Config, logger: Logger, baseUrl: string, role: Role = "cli"): Promise<Services> {
   useDataDir(config.dataDir);
+  const store = await openStore(config, role, logger);
+  const secrets = await createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
+  if (!(await keyOpensStore({ store, secrets }))) {
+    await store.close();
+    throw new ConfigError(
+      config.secretKey
+        ? "SECRET_KEY is not the key this store's secrets were sealed with: set it to the key the store's first server had"
+        : `${join(config.dataDir, "secret.key")} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key`,
+    );
+  }
   return {
-    store: await openStore(config, role, logger),
+    store,
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
     ids: systemIds,
     digest: sha256Digest,
     ...(await assistance(config, logger)),
     notifier: await notifier(config, logger, baseUrl),
     passwords: argon2Hasher,
-    secrets: await createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+    secrets,
     trackers: { github: createGithubTracker(), bridge: createBridgeTracker(), linear: createLinearTracker(), jira: createJiraTracker() },
     slack: createSlackApi(config.slackApiUrl),
     files: createDiskStorage(join(config.dataDir, "attachments")),

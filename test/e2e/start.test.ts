@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
@@ -50,6 +50,75 @@ describe("a DATA_DIR the process cannot use", () => {
     const config = loadConfig({ DATA_DIR: file, PORT: "0" });
     await expect(createServices(config, createLogger("silent", false), "http://localhost:3000", "server")).rejects.toThrow(
       new ConfigError(`DATA_DIR ${file} is not a directory: set DATA_DIR to a directory this process may write to`),
+    );
+  });
+});
+
+/**
+ * Root writes through any permission, and tests and CI often run as root: a store this process may
+ * not write to is met as another user (nobody, through util-linux's setpriv), where this checkout
+ * is readable by that user.
+ */
+async function canRunAsNobody(): Promise<boolean> {
+  if (process.getuid?.() !== 0 || !Bun.which("setpriv")) return false;
+  const probe = Bun.spawn(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "test", "-r", CLI], { stderr: "ignore" });
+  return (await probe.exited) === 0;
+}
+const asNobody = await canRunAsNobody();
+if (!asNobody) console.warn("the read-only store test is skipped: it needs root, setpriv and a checkout the user nobody may read");
+
+describe.skipIf(!asNobody)("a store this process may not write to", () => {
+  test("the CLI and the server stop with one line naming the store's file, exit code 2", async () => {
+    const DATA_DIR = scratchDir("read-only-store");
+    expect((await run([process.execPath, CLI, "org", "list"], { DATA_DIR })).code).toBe(0);
+    chmodSync(DATA_DIR, 0o777);
+    for (const file of ["retour.sqlite", "secret.key"]) chmodSync(join(DATA_DIR, file), 0o644);
+    const asNobodyRun = (entry: string) =>
+      run(
+        [
+          "setpriv",
+          "--reuid=nobody",
+          "--regid=nogroup",
+          "--clear-groups",
+          process.execPath,
+          join(ROOT, entry),
+          ...(entry.includes("cli") ? ["org", "list"] : []),
+        ],
+        {
+          DATA_DIR,
+        },
+      );
+    const line = `retour: the store at ${join(DATA_DIR, "retour.sqlite")} is read-only for this process: give it (and its -wal and -shm files) to the user the service runs as`;
+    expect(await asNobodyRun("apps/cli/main.ts")).toEqual({ code: 2, stderr: line });
+    expect(await asNobodyRun("apps/server/main.ts")).toEqual({ code: 2, stderr: line });
+  });
+});
+
+describe("a secret key that is not the store's", () => {
+  const KEY_A = "a".repeat(64);
+  const KEY_B = "b".repeat(64);
+  const start = async (env: Record<string, string>) => {
+    const services = await createServices(loadConfig({ PORT: "0", ...env }), createLogger("silent", false), "http://localhost:3000", "server");
+    await services.store.close();
+  };
+
+  test("a SECRET_KEY other than the one the store's secrets were sealed with is refused at start, naming SECRET_KEY; the store's own key still starts", async () => {
+    const DATA_DIR = scratchDir("secret-key");
+    await start({ DATA_DIR, SECRET_KEY: KEY_A });
+    await expect(start({ DATA_DIR, SECRET_KEY: KEY_B })).rejects.toThrow(
+      new ConfigError("SECRET_KEY is not the key this store's secrets were sealed with: set it to the key the store's first server had"),
+    );
+    await start({ DATA_DIR, SECRET_KEY: KEY_A });
+  });
+
+  test("a secret.key that is not the store's is refused at start, naming the file", async () => {
+    const DATA_DIR = scratchDir("secret-key");
+    await start({ DATA_DIR });
+    writeFileSync(join(DATA_DIR, "secret.key"), KEY_B);
+    await expect(start({ DATA_DIR })).rejects.toThrow(
+      new ConfigError(
+        `${join(DATA_DIR, "secret.key")} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key`,
+      ),
     );
   });
 });
