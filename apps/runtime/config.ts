@@ -78,8 +78,10 @@ function smtp(env: Env): Config["smtp"] {
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
-  return raw as T;
+  // Words like INFO and SQLite are read as the lower-case words they name.
+  const word = raw.toLowerCase();
+  if (!values.includes(word as T)) throw new ConfigError(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
+  return word as T;
 }
 
 function flag(env: Env, name: string): boolean {
@@ -121,7 +123,12 @@ function baseUrl(env: Env): string | undefined {
     throw new ConfigError(`BASE_URL must be an absolute http(s) address, got "${raw}"`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`BASE_URL must use http or https, got "${raw}"`);
-  return url.href.replace(/\/+$/, "");
+  // The service answers at the root of its address: a path would be in every link and answered by none.
+  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
+    throw new ConfigError(
+      `BASE_URL must be an origin (scheme, host and port) without a path, a query or credentials, got "${raw}"; the service answers at the root of its address`,
+    );
+  return url.origin;
 }
 
 const TRUST_PROXY_WORDS: Record<string, number> = { true: 1, false: 0 };

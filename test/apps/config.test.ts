@@ -8,6 +8,9 @@ test("a wrong configuration value is refused with a message naming the variable"
     ["STORE", "postgres"],
     ["RATE_LIMIT_REPORTS_PER_MINUTE", "-1"],
     ["BASE_URL", "not a url"],
+    ["BASE_URL", "http://localhost:3101/retour"],
+    ["BASE_URL", "https://retour.example.com?x=1"],
+    ["BASE_URL", "https://user:pass@retour.example.com"],
     ["WEBHOOK_RETRY_SCHEDULE", "soon"],
     ["SLACK_API_URL", "slack.com/api"],
     ["PORTAL_CACHE_MS", "60000"],
@@ -26,4 +29,15 @@ test("a wrong configuration value is refused with a message naming the variable"
 test("SLACK_API_URL defaults to Slack's Web API, and any address given ends in a slash, as the client joins method names to it", () => {
   expect(loadConfig({}).slackApiUrl).toBe("https://slack.com/api/");
   expect(loadConfig({ SLACK_API_URL: "http://127.0.0.1:9999/api" }).slackApiUrl).toBe("http://127.0.0.1:9999/api/");
+});
+
+test("BASE_URL is an origin: a trailing slash is dropped, and a path or a query is refused (the service answers at the root)", () => {
+  expect(loadConfig({ BASE_URL: "https://retour.example.com/" }).baseUrl).toBe("https://retour.example.com");
+  expect(loadConfig({ BASE_URL: "http://retour.example.com:8080" }).baseUrl).toBe("http://retour.example.com:8080");
+  expect(() => loadConfig({ BASE_URL: "http://localhost:3101/retour" })).toThrow("without a path");
+});
+
+test("a word from a list (LOG_LEVEL, STORE, ASSISTANT) is read in any case", () => {
+  expect(loadConfig({ LOG_LEVEL: "INFO" }).logLevel).toBe("info");
+  expect(loadConfig({ STORE: "SQLite" }).store).toBe("sqlite");
 });
