@@ -64,6 +64,9 @@ import { apiKeyCommands, exportCommand } from "./triage.ts";
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
 
+/** A command that ran and did not do what it was for (a test delivery that failed): said on standard error, exit status 1. */
+export class CommandFailed extends Error {}
+
 const refuse = (message: string): never => {
   throw new UsageError(message);
 };
@@ -151,11 +154,8 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
     const org = await organization(services, arg(inv, 0, "org"));
     const tested = await testWebhook(services, services.webhooks, operator(org), arg(inv, 1, "webhookId"));
     const { result } = orFail(tested, () => `no such webhook in ${org.keyPrefix}`);
-    out(
-      result.error
-        ? `test event failed: ${result.error} (${result.durationMs} ms)`
-        : `test event delivered: HTTP ${result.status} in ${result.durationMs} ms`,
-    );
+    if (result.error) throw new CommandFailed(`test event failed: ${result.error} (${result.durationMs} ms)`);
+    out(`test event delivered: HTTP ${result.status} in ${result.durationMs} ms`);
   },
   async "webhook rotate"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));

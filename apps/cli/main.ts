@@ -3,7 +3,7 @@ import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
 import { parseCommandLine } from "./arguments.ts";
-import { COMMANDS, USAGE, UsageError } from "./commands.ts";
+import { COMMANDS, CommandFailed, USAGE, UsageError } from "./commands.ts";
 
 function parse() {
   try {
@@ -47,6 +47,10 @@ try {
   if (error instanceof UsageError || error instanceof ConfigError) {
     console.error(`retour: ${error.message}`);
     process.exit(2);
+  }
+  if (error instanceof CommandFailed) {
+    console.error(`retour: ${error.message}`);
+    process.exit(1);
   }
   throw error;
 }

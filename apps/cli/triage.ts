@@ -1,4 +1,4 @@
-import { createWriteStream } from "node:fs";
+import { createWriteStream, openSync } from "node:fs";
 import { errorBody } from "../../adapters/http/catalog/text.ts";
 import { exportResponse } from "../../adapters/http/export-file.ts";
 import { createApiKey } from "../../core/api-keys/create-api-key.ts";
@@ -44,7 +44,8 @@ const FILTERS = ["status", "kind", "severity", "appId", "featureId", "query", "o
 export const standardSinks: ExportSinks = {
   file: (path) => {
     if (path === undefined) return new WritableStream({ write: (chunk) => void process.stdout.write(chunk) });
-    const stream = createWriteStream(path);
+    // Opened at once, so that a path the CLI cannot write is refused before any work.
+    const stream = createWriteStream(path, { fd: openSync(path, "w") });
     return new WritableStream({
       write: (chunk) => new Promise((done, failed) => stream.write(chunk, (error) => (error ? failed(error) : done()))),
       close: () => new Promise((done) => stream.end(done)),
@@ -87,10 +88,30 @@ export async function exportCommand(
     }
   }
   const path = typeof inv.options.out === "string" ? inv.options.out : undefined;
+  const file = openedFile(sinks, path, refuse);
   sinks.progress(progressLine(0, total));
-  await exportResponse(counting(), query.format ?? "csv").body!.pipeTo(sinks.file(path));
+  await exportResponse(counting(), query.format ?? "csv").body!.pipeTo(file);
   sinks.progress("\n");
   if (path) out(`${done} feedbacks written to ${path}`);
+}
+
+const CANNOT_OPEN: Record<string, string> = {
+  ENOENT: "its directory does not exist",
+  ENOTDIR: "its directory does not exist",
+  EACCES: "this process may not write there",
+  EPERM: "this process may not write there",
+  EROFS: "this process may not write there",
+  EISDIR: "it is a directory",
+};
+
+/** The file --out names, opened; a path that cannot be written is one line naming it, not a stack trace. */
+function openedFile(sinks: ExportSinks, path: string | undefined, refuse: Refuse): WritableStream<Uint8Array> {
+  try {
+    return sinks.file(path);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    return refuse(`cannot write --out ${path}: ${(code && CANNOT_OPEN[code]) ?? message}`);
+  }
 }
 
 /** `api-key create|list|revoke`: the organization's API keys, as Settings → API keys and /v1/api-keys. */

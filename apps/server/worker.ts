@@ -128,12 +128,25 @@ export function startWorker(
       }
       deliveriesIdle.found();
       const { delivery } = claimed;
-      const next = await claimed.next.catch((error) => {
+      const delivered = await claimed.delivered.catch((error) => {
         logger.error({ err: error, delivery: delivery.id }, "delivery failed unexpectedly; its lease will expire and it will be retried");
         return null;
       });
-      if (next && next.state !== "done")
-        logger.warn({ delivery: delivery.id, attempt: delivery.attempt, next: next.state }, "webhook delivery failed");
+      if (delivered && delivered.next.state !== "done") {
+        const { result, next } = delivered;
+        // The webhook's URL stays out of the log: it may carry a token in its path or query.
+        logger.warn(
+          {
+            delivery: delivery.id,
+            webhook: delivery.webhook.id,
+            event: delivery.event.type,
+            attempt: delivery.attempt,
+            error: result.error,
+            next: next.state,
+          },
+          "webhook delivery failed",
+        );
+      }
     }
   };
   const deliveryLoops = Array.from({ length: DELIVERY_CONCURRENCY }, deliveryLoop);

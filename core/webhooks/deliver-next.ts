@@ -1,5 +1,5 @@
-import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
-import { type DeliverDeps, deliver } from "./deliver.ts";
+import type { ClaimedDelivery, WebhookStore } from "../store/webhooks.ts";
+import { type DeliverDeps, type Delivered, deliver } from "./deliver.ts";
 import type { WebhookDeps } from "./webhook-deps.ts";
 
 /** A delivery's lease outlasts its 10-second timeout with room to record the result. */
@@ -9,7 +9,7 @@ const DELIVERY_LEASE_MS = 30_000;
 export async function deliverNext(
   services: DeliverDeps & { readonly store: Pick<WebhookStore, "claimDelivery"> },
   deps: WebhookDeps,
-): Promise<{ readonly delivery: ClaimedDelivery; readonly next: Promise<DeliveryNext> } | null> {
+): Promise<{ readonly delivery: ClaimedDelivery; readonly delivered: Promise<Delivered> } | null> {
   const delivery = await services.store.claimDelivery(services.clock(), DELIVERY_LEASE_MS, services.ids.secret());
-  return delivery ? { delivery, next: deliver(services, deps, delivery) } : null;
+  return delivery ? { delivery, delivered: deliver(services, deps, delivery) } : null;
 }

@@ -61,8 +61,14 @@ async function entryBody(services: DeliverDeps, delivery: ClaimedDelivery): Prom
   return entry && entryEventBody(delivery.event, await presentEntry(services, entry));
 }
 
+/** A delivery's attempt: what came of it, and what comes next. */
+export interface Delivered {
+  readonly result: DeliveryResult;
+  readonly next: DeliveryNext;
+}
+
 /** Delivers a claimed event to its webhook and schedules what comes next: done, a retry, or abandonment. */
-export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery: ClaimedDelivery): Promise<DeliveryNext> {
+export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery: ClaimedDelivery): Promise<Delivered> {
   const aboutEntry = delivery.event.type === "changelog.published";
   const body = aboutEntry ? await entryBody(services, delivery) : null;
   const feedback = aboutEntry ? null : await resolveFeedback(services, delivery.event.orgId, delivery.event.feedbackId);
@@ -95,5 +101,5 @@ export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery
   const retryAt = delivered || !(feedback || body) ? null : nextAttemptAt(delivery.attempt, services.clock(), deps.retrySchedule);
   const next: DeliveryNext = delivered ? { state: "done" } : retryAt === null ? { state: "abandoned" } : { state: "retry", runAt: retryAt };
   await services.store.finishDelivery(delivery, next, result);
-  return next;
+  return { result, next };
 }

@@ -47,6 +47,18 @@ describe("cli export", () => {
     await expect(exportCommand(http.services, { args: ["NOPE"], options: {} }, () => {}, refuse, sinks)).rejects.toThrow("no organization");
   });
 
+  test("an --out in a directory that does not exist, or that is a directory, is one line naming it, before any work", async () => {
+    const sinks = { file: standardSinks.file, progress: () => {} };
+    const missing = join(scratchDir("cli-export"), "nowhere", "x.csv");
+    await expect(exportCommand(http.services, { args: ["DEMO"], options: { out: missing } }, () => {}, refuse, sinks)).rejects.toThrow(
+      new UsageError(`cannot write --out ${missing}: its directory does not exist`),
+    );
+    const directory = scratchDir("cli-export");
+    await expect(exportCommand(http.services, { args: ["DEMO"], options: { out: directory } }, () => {}, refuse, sinks)).rejects.toThrow(
+      new UsageError(`cannot write --out ${directory}: it is a directory`),
+    );
+  });
+
   test("the progress line is a bar of how many of how many", () => {
     expect(progressLine(1, 4)).toBe(`\r[${"#".repeat(8)}${" ".repeat(22)}] 1 / 4`);
     expect(progressLine(0, 0)).toBe(`\r[${"#".repeat(30)}] 0 / 0`);

@@ -79,7 +79,7 @@ function setUp(answer: { status: number } | { error: string }) {
 describe("deliver", () => {
   test("a 2xx answer is done: the body is the event with the feedback's summary, signed with the webhook's secret", async () => {
     const { deps, webhooks, sent, finished } = setUp({ status: 204 });
-    assert.deepEqual(await deliver(deps, webhooks, claimed(1)), { state: "done" });
+    assert.deepEqual((await deliver(deps, webhooks, claimed(1))).next, { state: "done" });
     const [request] = sent;
     const body = JSON.parse(request!.body);
     assert.equal(body.type, "feedback.status_changed");
@@ -102,15 +102,17 @@ describe("deliver", () => {
 
   test("a failure is retried on the schedule after the failed attempt, then abandoned", async () => {
     const { deps, webhooks } = setUp({ status: 500 });
-    assert.deepEqual(await deliver(deps, webhooks, claimed(1)), { state: "retry", runAt: NOW + MINUTE });
-    assert.deepEqual(await deliver(deps, webhooks, claimed(3)), { state: "retry", runAt: NOW + 30 * MINUTE });
-    assert.deepEqual(await deliver(deps, webhooks, claimed(4)), { state: "abandoned" });
+    assert.deepEqual((await deliver(deps, webhooks, claimed(1))).next, { state: "retry", runAt: NOW + MINUTE });
+    assert.deepEqual((await deliver(deps, webhooks, claimed(3))).next, { state: "retry", runAt: NOW + 30 * MINUTE });
+    assert.deepEqual((await deliver(deps, webhooks, claimed(4))).next, { state: "abandoned" });
   });
 
-  test("a receiver that cannot be reached is a failed attempt, with the reason recorded", async () => {
+  test("a receiver that cannot be reached is a failed attempt, with the reason recorded and told (the server logs it)", async () => {
     const { deps, webhooks, finished } = setUp({ error: "connection refused" });
-    assert.deepEqual(await deliver(deps, webhooks, claimed(1)), { state: "retry", runAt: NOW + MINUTE });
+    const delivered = await deliver(deps, webhooks, claimed(1));
+    assert.deepEqual(delivered.next, { state: "retry", runAt: NOW + MINUTE });
     assert.deepEqual(finished[0]?.result, { at: NOW, status: null, error: "connection refused", durationMs: 0 });
+    assert.deepEqual(delivered.result, finished[0]?.result);
   });
 
   test("during a rotation's overlap the event carries two signatures, one for each secret", async () => {
@@ -135,7 +137,7 @@ describe("deliver", () => {
       relatedId: null,
       createdAt: NOW - 1000,
     };
-    assert.deepEqual(await deliver(deps, webhooks, { ...claimed(1), event }), { state: "done" });
+    assert.deepEqual((await deliver(deps, webhooks, { ...claimed(1), event })).next, { state: "done" });
     const body = JSON.parse(sent[0]!.body);
     assert.equal(body.type, "changelog.published");
     assert.deepEqual(
@@ -147,7 +149,7 @@ describe("deliver", () => {
 
   test("an event whose feedback no longer exists is abandoned without sending", async () => {
     const { deps, webhooks, sent, finished } = setUp({ status: 200 });
-    assert.deepEqual(await deliver(deps, webhooks, claimed(1, webhook(), "gone")), { state: "abandoned" });
+    assert.deepEqual((await deliver(deps, webhooks, claimed(1, webhook(), "gone"))).next, { state: "abandoned" });
     assert.equal(sent.length, 0);
     assert.equal(finished[0]?.result.error, "feedback no longer exists");
   });

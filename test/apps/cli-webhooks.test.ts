@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { CommandFailed } from "../../apps/cli/commands.ts";
+import { inProcess, type InProcess } from "../support/in-process.ts";
+import { Receiver } from "../support/receiver.ts";
+
+let http: InProcess;
+const receiver = new Receiver();
+beforeAll(async () => {
+  receiver.start();
+  http = await inProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
+});
+afterAll(async () => {
+  await http.close();
+  receiver.stop();
+});
+
+const created = async (url: string) => /^webhook (\S+) /.exec(await http.cli("webhook", "create", "DEMO", url, "--events", "feedback.created"))![1]!;
+
+describe("cli webhook test", () => {
+  test("a test event the receiver takes is said on standard output, with its HTTP status", async () => {
+    const id = await created(receiver.url);
+    expect(await http.cli("webhook", "test", "DEMO", id)).toMatch(/^test event delivered: HTTP 200 in \d+ ms\n$/);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  test("a test event that fails is a failed command (exit status 1), naming why: a refusal by the receiver or an address not reached", async () => {
+    receiver.answer = () => 500;
+    const refusing = await created(receiver.url);
+    const failure = await http.cli("webhook", "test", "DEMO", refusing).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CommandFailed);
+    expect((failure as Error).message).toMatch(/^test event failed: HTTP 500 \(\d+ ms\)$/);
+    receiver.answer = () => 200;
+    const nowhere = await created("http://127.0.0.1:9/hooks");
+    await expect(http.cli("webhook", "test", "DEMO", nowhere)).rejects.toBeInstanceOf(CommandFailed);
+  });
+});
