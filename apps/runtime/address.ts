@@ -1,23 +1,64 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "./config.ts";
 
-const FILE = "base-url";
+/** One file per server process that has answered on this data directory, named by its pid. */
+const SERVERS = "servers";
+
+interface Recorded {
+  readonly pid: number;
+  readonly url: string;
+  readonly since: number;
+}
+
+/** Whether a process runs: signal 0 tests without sending (EPERM: it runs as another user). */
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
 
 /**
  * The server writes down the address it answers at, so that the CLI, which shares DATA_DIR,
  * writes links (tracker issues, e-mails) that lead to it even when started without BASE_URL or PORT.
+ * Each server has its own record, so that a second one started on another port for a while does
+ * not leave the CLI's links pointing at it once it stops; records of servers gone are pruned.
  */
-export const recordAddress = (dataDir: string, baseUrl: string): void => writeFileSync(join(dataDir, FILE), `${baseUrl}\n`);
+export function recordAddress(dataDir: string, baseUrl: string, pid = process.pid, isRunning = running): void {
+  const directory = join(dataDir, SERVERS);
+  mkdirSync(directory, { recursive: true });
+  for (const gone of records(dataDir).filter((r) => !isRunning(r.pid))) rmSync(join(directory, String(gone.pid)), { force: true });
+  writeFileSync(join(directory, String(pid)), JSON.stringify({ url: baseUrl, since: Date.now() }));
+}
 
-/** BASE_URL when set; else the address the server last answered at; else http://localhost:PORT. */
-export function serviceAddress(config: Config): string {
+/**
+ * BASE_URL when set; else the address of the server that has run longest among those running on
+ * this data directory; else the one that last started; else http://localhost:PORT.
+ */
+export function serviceAddress(config: Config, isRunning = running): string {
   if (config.baseUrl) return config.baseUrl;
+  const known = records(config.dataDir);
+  const oldestRunning = known.filter((r) => isRunning(r.pid)).sort((a, b) => a.since - b.since)[0];
+  const lastStarted = known.sort((a, b) => b.since - a.since)[0];
+  return (oldestRunning ?? lastStarted)?.url ?? `http://localhost:${config.port}`;
+}
+
+function records(dataDir: string): Recorded[] {
+  let files: string[];
   try {
-    const recorded = readFileSync(join(config.dataDir, FILE), "utf8").trim();
-    if (URL.canParse(recorded)) return recorded;
+    files = readdirSync(join(dataDir, SERVERS));
   } catch {
-    // No server has run on this data directory yet.
+    return []; // No server has run on this data directory yet.
   }
-  return `http://localhost:${config.port}`;
+  return files.flatMap((file) => {
+    try {
+      const { url, since } = JSON.parse(readFileSync(join(dataDir, SERVERS, file), "utf8"));
+      return /^\d+$/.test(file) && URL.canParse(url) && Number.isFinite(since) ? [{ pid: Number(file), url, since }] : [];
+    } catch {
+      return []; // Being written, or not ours.
+    }
+  });
 }

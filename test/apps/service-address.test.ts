@@ -4,14 +4,35 @@ import { recordAddress, serviceAddress } from "../../apps/runtime/address.ts";
 import { scratchDir } from "../support/scratch.ts";
 
 describe("the address the CLI writes in its links", () => {
+  const config = (dataDir: string) => loadConfig({ DATA_DIR: dataDir, PORT: "4100" });
+
   test("is http://localhost:PORT when no server has run on the data directory", () => {
-    expect(serviceAddress(loadConfig({ DATA_DIR: scratchDir("address"), PORT: "4100" }))).toBe("http://localhost:4100");
+    expect(serviceAddress(config(scratchDir("address")))).toBe("http://localhost:4100");
   });
 
-  test("is the address the server last answered at, once one has run there", () => {
+  test("is the address the server answers at, once one has run there", () => {
     const dataDir = scratchDir("address");
     recordAddress(dataDir, "http://localhost:51234");
-    expect(serviceAddress(loadConfig({ DATA_DIR: dataDir, PORT: "4100" }))).toBe("http://localhost:51234");
+    expect(serviceAddress(config(dataDir))).toBe("http://localhost:51234");
+  });
+
+  test("with two servers on the data directory, is the one running longest; once the second stops, still the first's", async () => {
+    const dataDir = scratchDir("address");
+    const alive = new Set([101, 102]);
+    recordAddress(dataDir, "http://localhost:3000", 101, (pid) => alive.has(pid));
+    await Bun.sleep(2);
+    recordAddress(dataDir, "http://localhost:3001", 102, (pid) => alive.has(pid));
+    expect(serviceAddress(config(dataDir), (pid) => alive.has(pid))).toBe("http://localhost:3000");
+    alive.delete(102);
+    expect(serviceAddress(config(dataDir), (pid) => alive.has(pid))).toBe("http://localhost:3000");
+  });
+
+  test("with no server running, is the address of the one that started last", async () => {
+    const dataDir = scratchDir("address");
+    recordAddress(dataDir, "http://localhost:3000", 101, () => false);
+    await Bun.sleep(2);
+    recordAddress(dataDir, "http://localhost:3002", 103, () => false);
+    expect(serviceAddress(config(dataDir), () => false)).toBe("http://localhost:3002");
   });
 
   test("is BASE_URL whenever it is set", () => {
