@@ -738,5 +738,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable
   compact                                        gives the embedded store's free pages back to the disk (VACUUM);
                                                  stop the servers first: writes wait until it is done
+  backup <dir>                                   writes the embedded store, its attachments and its secret key
+                                                 into a new directory, while the servers run
 
 <org> is an organization id or its key prefix (e.g. DEMO).`;

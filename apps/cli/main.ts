@@ -16,10 +16,11 @@ function parse() {
 
 const { values, positionals } = parse();
 const [group, verb, ...rest] = positionals;
-// The copy between stores and the compaction open the store themselves, without the usual services;
-// each is loaded only by its command (the copy loads the MongoDB driver).
+// The copy between stores, the compaction and the backup open the store themselves, without the
+// usual services; each is loaded only by its command (the copy loads the MongoDB driver).
 if (group === "migrate" && !values.help) await runAlone(async () => (await import("./migrate.ts")).migrate);
 if (group === "compact" && !values.help) await runAlone(async () => (await import("./compact.ts")).compact);
+if (group === "backup" && !values.help) await runAlone(async () => (await import("./backup.ts")).backup);
 const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
 const command = COMMANDS[name];
 if (values.help || !group) {
@@ -55,13 +56,15 @@ try {
   throw error;
 }
 
-type AloneCommand = (config: Config, options: { from?: string; to?: string }, out: (line: string) => void) => Promise<void>;
+type AloneCommand = (config: Config, options: { from?: string; to?: string; args: readonly string[] }, out: (line: string) => void) => Promise<void>;
 
 /** Runs a command that opens the store itself, then exits. */
 async function runAlone(load: () => Promise<AloneCommand>): Promise<never> {
   try {
     const command = await load();
-    await command(loadConfig(process.env), values as { from?: string; to?: string }, (line) => console.log(line));
+    await command(loadConfig(process.env), { ...(values as { from?: string; to?: string }), args: positionals.slice(1) }, (line) =>
+      console.log(line),
+    );
     process.exit(0);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {

@@ -38,6 +38,8 @@ export interface Config {
   readonly testClockFile: string | undefined;
   /** Slack's Web API, ending in a slash; a test points it at a local server. An organization's `--api-url` wins. */
   readonly slackApiUrl: string;
+  /** Whether the first start on an empty store creates the demo organization (and prints its admin's password). */
+  readonly demo: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -172,5 +174,6 @@ export function loadConfig(env: Env): Config {
     secretKey: env.SECRET_KEY || undefined,
     testClockFile: env.TEST_CLOCK_FILE || undefined,
     slackApiUrl: slackApiUrl(env),
+    demo: env.DEMO === undefined || env.DEMO === "" || flag(env, "DEMO"),
   };
 }

@@ -11,7 +11,7 @@ import { listOrganizations } from "../../core/organizations/list-organizations.t
 import { startWorker } from "./worker.ts";
 import { requestsSaturate } from "./saturation.ts";
 import { assembleHttpApp } from "./http-app.ts";
-import { firstStartMessage, startMessage } from "./start-message.ts";
+import { emptyStartMessage, firstStartMessage, startMessage } from "./start-message.ts";
 
 const HOUSEKEEPING_MS = 60_000;
 
@@ -80,9 +80,8 @@ logger.info({ port: server.port, baseUrl, store: config.store, assistant: config
 // People read these lines; standard output stays JSON lines for log collectors.
 console.error(startMessage(baseUrl, services.addressAliases));
 
-if (firstStart) {
-  console.error(firstStartMessage(baseUrl, await demo(services)));
-}
+if (firstStart && config.demo) console.error(firstStartMessage(baseUrl, await demo(services)));
+else if (firstStart) console.error(emptyStartMessage());
 
 async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "shutting down");

@@ -29,3 +29,12 @@ Then read it with the admin token:
 More keys and tokens (fresh ones, which replace these): npm run cli -- demo --json
 `;
 }
+
+/** What the first start without the demo (DEMO=false) tells: how to make the first organization and its admin. */
+export function emptyStartMessage(): string {
+  return `No organization yet (DEMO=false). Create the first one and its Admin:
+
+  npm run cli -- org create "Acme" --prefix ACME
+  npm run cli -- user create admin@acme.example --org ACME --role admin
+`;
+}

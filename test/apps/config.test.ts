@@ -41,3 +41,13 @@ test("a word from a list (LOG_LEVEL, STORE, ASSISTANT) is read in any case", () 
   expect(loadConfig({ LOG_LEVEL: "INFO" }).logLevel).toBe("info");
   expect(loadConfig({ STORE: "SQLite" }).store).toBe("sqlite");
 });
+
+test("DEMO is on unless set to false", () => {
+  expect([loadConfig({}).demo, loadConfig({ DEMO: "true" }).demo, loadConfig({ DEMO: "false" }).demo, loadConfig({ DEMO: "0" }).demo]).toEqual([
+    true,
+    true,
+    false,
+    false,
+  ]);
+  expect(() => loadConfig({ DEMO: "maybe" })).toThrow("DEMO must be true or false");
+});

@@ -123,6 +123,30 @@ describe("a secret key that is not the store's", () => {
   });
 });
 
+describe("a first start without the demo", () => {
+  test("with DEMO=false, the first start creates no organization, says so and how to make the first; no password is printed", async () => {
+    const DATA_DIR = scratchDir("no-demo");
+    const server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
+      env: { ...process.env, DATA_DIR, PORT: "0", DEMO: "false" },
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    let told = "";
+    const reader = server.stderr.getReader();
+    while (!told.includes("user create")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the server ended before its start message: ${told}`);
+      told += new TextDecoder().decode(value);
+    }
+    server.kill("SIGTERM");
+    await server.exited;
+    expect(told).toContain("No organization yet (DEMO=false).");
+    expect(told).not.toContain("password");
+    const organizations = Bun.spawnSync([process.execPath, CLI, "org", "list"], { env: { ...process.env, DATA_DIR } });
+    expect([organizations.exitCode, organizations.stdout.toString()]).toEqual([0, ""]);
+  });
+});
+
 describe("npm start under a process manager", () => {
   test("SIGTERM sent to the npm process stops the server: its port closes and npm exits", async () => {
     const npm = Bun.spawn(["npm", "start"], {

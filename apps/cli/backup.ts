@@ -1,0 +1,39 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { backupDatabase } from "../../adapters/sqlite/backup.ts";
+import type { Config } from "../runtime/config.ts";
+import { UsageError } from "./commands.ts";
+
+const megabytes = (bytes: number): string => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
+
+/**
+ * `backup <dir>`: what DATA_DIR must hold to start again where the store was, written into a new
+ * directory while the servers run: the store as one moment saw it, then the attachments (a file
+ * no row names yet is harmless; a row whose file is missing is not, hence this order), and the
+ * secret key unless it comes from SECRET_KEY.
+ */
+export async function backup(config: Config, options: { args: readonly string[] }, out: (line: string) => void): Promise<void> {
+  if (config.store !== "sqlite")
+    throw new UsageError("backup copies the embedded store; on MongoDB use mongodump, and copy DATA_DIR/attachments and the SECRET_KEY with it");
+  const [target] = options.args;
+  if (!target) throw new UsageError("missing <dir>: a new directory to write the backup into");
+  const into = resolve(target);
+  if (existsSync(into) && (!statSync(into).isDirectory() || readdirSync(into).length > 0))
+    throw new UsageError(`${into} is not a new, empty directory: give one, so that no backup is mixed with another`);
+  const file = join(config.dataDir, "retour.sqlite");
+  if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
+  mkdirSync(into, { recursive: true, mode: 0o700 });
+  backupDatabase(file, join(into, "retour.sqlite"));
+  out(`store: ${join(into, "retour.sqlite")} (${megabytes(statSync(join(into, "retour.sqlite")).size)})`);
+  const attachments = join(config.dataDir, "attachments");
+  if (existsSync(attachments)) {
+    cpSync(attachments, join(into, "attachments"), { recursive: true });
+    out(`attachments: ${join(into, "attachments")}`);
+  }
+  if (config.secretKey) out("secret key: from SECRET_KEY, not copied; keep it with this backup, it opens the store's secrets");
+  else {
+    cpSync(join(config.dataDir, "secret.key"), join(into, "secret.key"));
+    out(`secret key: ${join(into, "secret.key")} (it opens the store's secrets: keep the backup as private as the key)`);
+  }
+  out(`to restore: stop the servers, give DATA_DIR these files (and no retour.sqlite-wal or -shm), start`);
+}

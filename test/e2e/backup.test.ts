@@ -1,0 +1,72 @@
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createLogger } from "../../adapters/logging/logger.ts";
+import { backup } from "../../apps/cli/backup.ts";
+import { UsageError } from "../../apps/cli/commands.ts";
+import { loadConfig } from "../../apps/runtime/config.ts";
+import { closeServices, createServices } from "../../apps/runtime/services.ts";
+import { scratchDir } from "../support/scratch.ts";
+
+/** The command as the CLI runs it, in the test's process: what it printed. */
+async function backupIn(env: Record<string, string>, ...args: string[]): Promise<string> {
+  let out = "";
+  await backup(loadConfig(env), { args }, (line) => {
+    out += `${line}\n`;
+  });
+  return out;
+}
+
+const open = (dataDir: string) => createServices(loadConfig({ DATA_DIR: dataDir }), createLogger("silent", false), "http://localhost:3000", "server");
+
+describe("retour backup", () => {
+  test("writes the store, its attachments and its secret key into a new directory, from which the service starts where the store was", async () => {
+    const dataDir = scratchDir("backup");
+    const services = await open(dataDir);
+    await services.store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    mkdirSync(join(dataDir, "attachments", "org"), { recursive: true });
+    writeFileSync(join(dataDir, "attachments", "org", "shot.png"), "png bytes");
+    // The server goes on running while the backup is made.
+    const into = join(scratchDir("backup"), "2026-11-26");
+    const told = await backupIn({ DATA_DIR: dataDir }, into);
+    await services.store.createOrganization({ id: "later", name: "Later", keyPrefix: "LATER", plan: "free", quotaOverride: null });
+    await closeServices(services);
+
+    expect(told).toContain(`store: ${join(into, "retour.sqlite")}`);
+    expect(told).toContain("to restore: stop the servers");
+    expect(statSync(into).mode & 0o777).toBe(0o700);
+    expect(readFileSync(join(into, "attachments", "org", "shot.png"), "utf8")).toBe("png bytes");
+    expect(readFileSync(join(into, "secret.key"), "utf8")).toBe(readFileSync(join(dataDir, "secret.key"), "utf8"));
+    // Restored: the key opens the store's secrets (a start checks it), and the store is as it was.
+    const restored = await open(into);
+    expect(await restored.store.findOrganization("ORG")).toMatchObject({ id: "org" });
+    expect(await restored.store.findOrganization("LATER")).toBeNull();
+    await closeServices(restored);
+  });
+
+  test("with SECRET_KEY set, the key is not copied, and the command says to keep it with the backup", async () => {
+    const key = "c".repeat(64);
+    const dataDir = scratchDir("backup");
+    await closeServices(
+      await createServices(loadConfig({ DATA_DIR: dataDir, SECRET_KEY: key }), createLogger("silent", false), "http://localhost:3000", "cli"),
+    );
+    const into = join(scratchDir("backup"), "b");
+    expect(await backupIn({ DATA_DIR: dataDir, SECRET_KEY: key }, into)).toContain(
+      "secret key: from SECRET_KEY, not copied; keep it with this backup",
+    );
+  });
+
+  test("a directory that holds files already is refused, as is a backup without a directory or on MongoDB", async () => {
+    const dataDir = scratchDir("backup");
+    await closeServices(await open(dataDir));
+    const used = scratchDir("backup");
+    writeFileSync(join(used, "retour.sqlite"), "an earlier backup");
+    await expect(backupIn({ DATA_DIR: dataDir }, used)).rejects.toThrow(
+      new UsageError(`${used} is not a new, empty directory: give one, so that no backup is mixed with another`),
+    );
+    await expect(backupIn({ DATA_DIR: dataDir })).rejects.toThrow(new UsageError("missing <dir>: a new directory to write the backup into"));
+    await expect(backupIn({ DATA_DIR: dataDir, STORE: "mongodb", MONGODB_URI: "mongodb://127.0.0.1:1/retour" }, "x")).rejects.toThrow(
+      "on MongoDB use mongodump",
+    );
+  });
+});
