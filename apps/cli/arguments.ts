@@ -8,7 +8,7 @@ const FLAGS = ["json", "help"];
  * `--help`, then every option the usage names (`--slug S`): the parser accepts exactly what the
  * usage offers, where a list kept beside it by hand once missed the portal's six.
  */
-export const OPTION_NAMES: readonly string[] = [
+const OPTION_NAMES: readonly string[] = [
   ...new Set(["help", ...[...USAGE.matchAll(/--([a-zA-Z][a-zA-Z-]*)/g)].map((m) => m[1]!).filter((name) => name !== "options")]),
 ];
 
