@@ -5,15 +5,19 @@ const CLOSED_TO_BROWSERS: BrowserCollection = { origins: [], replay: false, quer
 
 export const browserCollection = (app: AppRecord): BrowserCollection => app.browser ?? CLOSED_TO_BROWSERS;
 
+/** A host name (labels of letters, digits and hyphens, as URL writes it after IDNA), or an IP address. */
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
+
 /**
  * An origin as browsers send it: scheme, host and port only, lowercase, no trailing slash.
- * Anything else (a path, a wildcard, a missing scheme) would never equal an `Origin` header.
+ * Anything else (a path, a wildcard, a missing scheme) would never equal an `Origin` header; URL
+ * itself takes `https://*.example.com`, whose host no browser sends.
  */
 export function exactOrigin(text: string): string | null {
   const trimmed = text.trim();
   if (!URL.canParse(trimmed)) return null;
   const url = new URL(trimmed);
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || !HOST.test(url.hostname)) return null;
   return url.origin === trimmed.toLowerCase() ? url.origin : null;
 }
 

@@ -9,7 +9,8 @@ import { managedApp } from "./managed-app.ts";
 const MAX_ORIGINS = 20;
 const MAX_QUERY_PARAMS = 20;
 
-const ORIGIN_SCHEMA = Type.String({ description: "An exact origin such as https://app.example.com or http://localhost:5173." });
+// Named by its format in refusals; checked by exactOrigin, never by a schema validator.
+const ORIGIN_SCHEMA = Type.String({ format: "origin", description: "An exact origin such as https://app.example.com or http://localhost:5173." });
 const PARAM = /^[\w.[\]-]{1,100}$/;
 
 /**
@@ -27,7 +28,10 @@ export async function setBrowserCollection(
   if (!managed.ok) return managed;
   const wanted = { ...browserCollection(managed.value), ...changes };
   const origins = wanted.origins.map(exactOrigin);
-  if (origins.includes(null) || origins.length > MAX_ORIGINS) {
+  // One origin that is not exact is named as such; a list too long, as a list.
+  const inexact = origins.indexOf(null);
+  if (inexact >= 0) return invalid("invalid_body", { field: `origins[${inexact}]`, reason: "expected", schema: ORIGIN_SCHEMA });
+  if (origins.length > MAX_ORIGINS) {
     return invalid("invalid_body", { field: "origins", reason: "expected", schema: Type.Array(ORIGIN_SCHEMA, { maxItems: MAX_ORIGINS }) });
   }
   const queryParams = wanted.queryParams.map((p) => p.trim()).filter(Boolean);

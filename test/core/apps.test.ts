@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { addChannel } from "../../core/apps/add-channel.ts";
+import { exactOrigin } from "../../core/apps/browser-collection.ts";
 import { createApp } from "../../core/apps/create-app.ts";
 import { importFeatures } from "../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../core/apps/import-help-articles.ts";
@@ -113,5 +114,20 @@ describe("apps and channels", () => {
     assert.match((asAdmin.ok && asAdmin.value[0]?.channels[0]?.key) || "", /^pk_/);
     assert.equal(asReader.ok && asReader.value[0]?.channels[0]?.key, null);
     assert.equal(asReader.ok && asReader.value[0]?.helpArticles, 1);
+  });
+
+  test("an origin the widget may send from is exact: scheme, host and port, as a browser's Origin header says it; no wildcard, no path", () => {
+    for (const origin of ["https://app.example.com", "http://localhost:5173", "http://127.0.0.1:8080", "http://[::1]:5173"]) {
+      assert.equal(exactOrigin(origin), origin);
+    }
+    for (const text of [
+      "https://*.example.com",
+      "https://app.example.com/path",
+      "app.example.com",
+      "ftp://app.example.com",
+      "https://App.Example.com/",
+    ]) {
+      assert.equal(exactOrigin(text), null, text);
+    }
   });
 });
