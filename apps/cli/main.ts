@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
@@ -40,7 +42,11 @@ if (!command) {
 
 try {
   const config = loadConfig(process.env);
+  const storeFile = join(config.dataDir, "retour.sqlite");
+  const newStore = config.store === "sqlite" && !existsSync(storeFile);
   const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli");
+  // A mistyped DATA_DIR would otherwise answer with an empty store and nothing said.
+  if (newStore) console.error(`retour: no store was at ${storeFile}: this command made a new one (is DATA_DIR the server's?)`);
   const args = name === group ? positionals.slice(1) : rest;
   await command(services, { args, options: values }, (line) => console.log(line));
   await closeServices(services);

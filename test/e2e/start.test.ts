@@ -123,6 +123,15 @@ describe("a secret key that is not the store's", () => {
   });
 });
 
+describe("the CLI on a DATA_DIR without a store", () => {
+  test("says on standard error that it made a new store, asking whether DATA_DIR is the server's; a second command says nothing", async () => {
+    const DATA_DIR = join(scratchDir("cli-new-store"), "mistyped");
+    const line = `retour: no store was at ${join(DATA_DIR, "retour.sqlite")}: this command made a new one (is DATA_DIR the server's?)`;
+    expect(await run([process.execPath, CLI, "org", "list"], { DATA_DIR })).toEqual({ code: 0, stderr: line });
+    expect(await run([process.execPath, CLI, "org", "list"], { DATA_DIR })).toEqual({ code: 0, stderr: "" });
+  });
+});
+
 describe("a first start without the demo", () => {
   test("with DEMO=false, the first start creates no organization, says so and how to make the first; no password is printed", async () => {
     const DATA_DIR = scratchDir("no-demo");
