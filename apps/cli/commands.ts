@@ -99,6 +99,12 @@ function orFail<T>(result: Result<T>, explain?: (failure: Failure) => string | u
   throw new UsageError(explain?.(result) ?? errorBody(result.code, "en", result.problem).error);
 }
 
+/** A refusal naming the feedback key the command was given, where the API's "Not found." would name nothing. */
+const noFeedback =
+  (key: string, org: Organization) =>
+  (failure: Failure): string | undefined =>
+    failure.code === "not_found" ? `no feedback ${key} in ${org.keyPrefix}` : undefined;
+
 async function organization(services: Services, idOrPrefix: string): Promise<Organization> {
   const org = await findOrganization(services, idOrPrefix);
   if (!org) throw new UsageError(`no organization "${idOrPrefix}" (give its id or key prefix)`);
@@ -229,17 +235,20 @@ const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const title = option(inv, "title");
     const description = option(inv, "description");
+    const key = arg(inv, 1, "feedbackKey");
     const published = orFail(
-      await publishFeedback(services, operator(org), arg(inv, 1, "feedbackKey"), {
+      await publishFeedback(services, operator(org), key, {
         ...(title !== undefined && { title }),
         ...(description !== undefined && { description }),
       }),
+      noFeedback(key, org),
     );
     out(`${published.key} published as "${published.publicTitle}"`);
   },
   async "portal unpublish"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    out(`${orFail(await unpublishFeedback(services, operator(org), arg(inv, 1, "feedbackKey"))).key} unpublished`);
+    const key = arg(inv, 1, "feedbackKey");
+    out(`${orFail(await unpublishFeedback(services, operator(org), key), noFeedback(key, org)).key} unpublished`);
   },
 };
 
@@ -421,7 +430,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "tracker link"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const linked = orFail(await linkTracker(services, operator(org), arg(inv, 1, "feedback key"), inv.args[2]));
+    const key = arg(inv, 1, "feedback key");
+    const linked = orFail(await linkTracker(services, operator(org), key, inv.args[2]), noFeedback(key, org));
     out(`${linked.key} ↔ ${linked.trackerIssue?.key} ${linked.trackerIssue?.url ?? ""}`.trim());
   },
 
@@ -470,7 +480,10 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
     }
     const contentType = CONTENT_TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
-    orFail(await attach(services, org.id, arg(inv, 1, "feedback key"), { kind, bytes, contentType }));
+    // The feedback page shows a screenshot as an image: anything else would be a broken one.
+    if (kind === "screenshot" && !contentType.startsWith("image/")) throw new UsageError(`a screenshot is a .png, .jpg or .webp file, not ${file}`);
+    const key = arg(inv, 1, "feedback key");
+    orFail(await attach(services, org.id, key, { kind, bytes, contentType }), noFeedback(key, org));
     out(`${kind} attached (${bytes.length} bytes, ${contentType})`);
   },
 
