@@ -1,6 +1,6 @@
 import { authorize } from "../authorization.ts";
-import { normalizeEmail } from "../email.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { EMAIL_FIELD, normalizeEmail } from "../email.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { type Grant, ROLES, type Role } from "../model.ts";
 import { isEmailShaped } from "../report/normalize.ts";
@@ -33,7 +33,8 @@ export async function inviteMember(
   if (!allowed.ok) return allowed;
   const email = normalizeEmail(input.email);
   const role = ROLES.find((r): r is Role => r === input.role);
-  if (!isEmailShaped(email) || !role) return fail("invalid_body");
+  if (!isEmailShaped(email)) return invalid("invalid_body", { field: "email", reason: "expected", schema: EMAIL_FIELD });
+  if (!role) return fail("invalid_body");
   const user = await deps.store.findUserByEmail(email);
   if (user && (await deps.store.listMembers(grant.orgId)).some((m) => m.userId === user.id)) return fail("already_member");
   const token = deps.ids.secret();

@@ -1,5 +1,6 @@
-import { normalizeEmail } from "../email.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { EMAIL_FIELD, normalizeEmail } from "../email.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
+import { isEmailShaped } from "../report/normalize.ts";
 import type { Ids } from "../ports.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { UserStore } from "../store/users.ts";
@@ -16,6 +17,7 @@ export async function createUser(
   input: { readonly email: string; readonly name?: string; readonly password?: string },
 ): Promise<Result<{ readonly id: string; readonly email: string }>> {
   const email = normalizeEmail(input.email);
+  if (!isEmailShaped(email)) return invalid("invalid_body", { field: "email", reason: "expected", schema: EMAIL_FIELD });
   if (await deps.store.findUserByEmail(email)) return fail("user_exists");
   // Checked before anything is written, so a refused password leaves no half-made account.
   if (input.password !== undefined && !strongEnough(input.password)) return fail("weak_password");

@@ -46,6 +46,13 @@ describe("createUser", () => {
     assert.deepEqual(await createUser(deps, { email: "ANN@example.com" }), { ok: false, code: "user_exists" });
   });
 
+  test("refuses what is not an e-mail address before writing anything: invalid_body naming email", async () => {
+    const { deps, users } = fakes();
+    const refused = await createUser(deps, { email: "bad-email" });
+    assert.deepEqual(refused.ok ? null : [refused.code, refused.problem?.field], ["invalid_body", "email"]);
+    assert.equal(users.size, 0);
+  });
+
   test("refuses a password under 10 characters before writing anything: weak_password", async () => {
     const { deps, users } = fakes();
     assert.deepEqual(await createUser(deps, { email: "bob@example.com", password: "short" }), { ok: false, code: "weak_password" });

@@ -29,6 +29,7 @@ function expectation(schema: TSchema, words: Phrases): string {
       return words.object;
     case "string": {
       if (schema.format === "origin") return words.origin;
+      if (schema.format === "email") return words.email;
       const noun = (schema.minLength ?? 0) > 0 ? words.nonEmpty : words.text;
       const bound = typeof schema.maxLength === "number" ? words.atMost(schema.maxLength) : "";
       return noun + bound + (schema.pattern === "\\S" ? words.visible : "");
