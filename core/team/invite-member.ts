@@ -13,7 +13,8 @@ import { type InvitationView, invitationView } from "./invitation-view.ts";
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 type InviteDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
-  readonly store: Pick<InvitationStore, "createInvitation"> & Pick<UserStore, "findUserByEmail" | "listMembers">;
+  readonly store: Pick<InvitationStore, "createInvitation" | "listPendingInvitations" | "revokeInvitation"> &
+    Pick<UserStore, "findUserByEmail" | "listMembers">;
 };
 
 /** The page an invitation link opens. */
@@ -22,7 +23,8 @@ const invitationUrl = (baseUrl: string, token: string): string => `${baseUrl}/in
 /**
  * An Admin invites a person by e-mail with a role: a single-use link, valid 7 days, whose token is
  * stored as its digest; the job queued with it mails the link. The link is also returned, once,
- * for the Admin to hand over another way.
+ * for the Admin to hand over another way. Inviting an address again replaces its pending
+ * invitations: only the latest link (and role) holds, rather than several piling up.
  */
 export async function inviteMember(
   deps: InviteDeps,
@@ -54,6 +56,9 @@ export async function inviteMember(
     usedAt: null,
     revokedAt: null,
   };
+  const earlier = (await deps.store.listPendingInvitations(grant.orgId)).filter((pending) => pending.email === email);
   await deps.store.createInvitation(invitation, { kind: "send_invitation", orgId: grant.orgId, feedbackId: "", detail: invitation.id });
+  // Revoked once the new one stands, so that the address always has a link that opens.
+  for (const pending of earlier) await deps.store.revokeInvitation(grant.orgId, pending.id, now);
   return ok({ invitation: invitationView(invitation, now), url });
 }

@@ -43,6 +43,13 @@ function fakeTeam() {
       invitations.set(i.id, i);
       jobs.push(job);
     },
+    listPendingInvitations: async () => [...invitations.values()].filter((i) => i.usedAt === null && i.revokedAt === null).reverse(),
+    revokeInvitation: async (_orgId: string, id: string, at: number) => {
+      const i = invitations.get(id);
+      if (!i || i.usedAt !== null || i.revokedAt !== null) return false;
+      invitations.set(id, { ...i, revokedAt: at });
+      return true;
+    },
     findInvitationByToken: async (hash: string) => [...invitations.values()].find((i) => i.tokenHash === hash) ?? null,
     useInvitation: async (id: string, at: number) => {
       const i = invitations.get(id);
@@ -110,6 +117,21 @@ describe("inviting", () => {
     assert.equal(stored.linkSealed, `sealed(${url})`);
     assert.equal(stored.expiresAt - stored.createdAt, 7 * DAY);
     assert.deepEqual(team.jobs, [{ kind: "send_invitation", orgId: "org", feedbackId: "", detail: invitation.id }]);
+  });
+
+  test("inviting an address again replaces its pending invitation: the earlier link no longer opens, the latest role holds", async () => {
+    const team = fakeTeam();
+    const admin = team.person("root@acme.test", "admin");
+    const first = await inviteMember(team.deps, admin, { email: "lena@acme.test", role: "reader", language: "en" });
+    const second = await inviteMember(team.deps, admin, { email: "Lena@Acme.test", role: "member", language: "en" });
+    assert.ok(first.ok && second.ok);
+    assert.deepEqual(
+      [...team.invitations.values()].filter((i) => i.revokedAt === null).map((i) => [i.id, i.role]),
+      [[second.value.invitation.id, "member"]],
+    );
+    assert.equal((await join(team, first.value.url, "Lena", "correct horse battery")).ok, false);
+    assert.ok((await join(team, second.value.url, "Lena", "correct horse battery")).ok);
+    assert.equal(team.members.get([...team.users.values()].find((u) => u.email === "lena@acme.test")!.id), "member");
   });
 
   test("a Member may not invite; a malformed address or role, and a member already in, are refused", async () => {
