@@ -25,3 +25,20 @@ export function parseCommandLine(words: readonly string[]) {
     ),
   });
 }
+
+/**
+ * The usage's lines about one command group (`tracker`: tracker set, tracker link, …), each with
+ * the lines that continue it; the whole usage for a word no line starts with.
+ */
+export function usageOf(group: string | undefined): string {
+  if (!group) return USAGE;
+  const lines = USAGE.split("\n");
+  const kept: string[] = [];
+  let inGroup = false;
+  for (const line of lines) {
+    if (/^ {2}\S/.test(line)) inGroup = line.slice(2).startsWith(`${group} `) || line.slice(2) === group;
+    else if (!/^ {3,}\S/.test(line)) inGroup = false;
+    if (inGroup) kept.push(line);
+  }
+  return kept.length > 0 ? [lines[0], "", ...kept].join("\n") : USAGE;
+}

@@ -4,7 +4,7 @@ import { createLogger } from "../../adapters/logging/logger.ts";
 import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
-import { parseCommandLine } from "./arguments.ts";
+import { parseCommandLine, usageOf } from "./arguments.ts";
 import { COMMANDS, CommandFailed, USAGE, UsageError } from "./commands.ts";
 
 function parse() {
@@ -25,9 +25,10 @@ if (group === "compact" && !values.help) await runAlone(async () => (await impor
 if (group === "backup" && !values.help) await runAlone(async () => (await import("./backup.ts")).backup);
 const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
 const command = COMMANDS[name];
-if (values.help || !group) {
-  console.log(USAGE);
-  process.exit(values.help ? 0 : 2);
+// `help`, `--help` and `<group> --help` print the usage (of that group); no command at all is a mistake.
+if (values.help || (group === "help" && verb === undefined) || !group) {
+  console.log(usageOf(group === "help" ? undefined : group));
+  process.exit(group ? 0 : 2);
 }
 if (!command) {
   // A group named alone (tracker) lists its commands; anything else is unknown. The usage follows, as for a wrong option.

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { parseCommandLine } from "../../apps/cli/arguments.ts";
+import { parseCommandLine, usageOf } from "../../apps/cli/arguments.ts";
+import { USAGE } from "../../apps/cli/commands.ts";
 
 describe("the CLI's command line", () => {
   test("portal set and portal publish read every option their usage lines name", () => {
@@ -26,5 +27,16 @@ describe("the CLI's command line", () => {
 
   test("an option the usage does not name is refused, by name", () => {
     expect(() => parseCommandLine(["org", "list", "--bogus", "x"])).toThrow("Unknown option '--bogus'");
+  });
+
+  test("<group> --help shows that group's lines of the usage, each with its continuation; an unknown word, the whole usage", () => {
+    const tracker = usageOf("tracker").split("\n");
+    expect(tracker[0]).toBe("usage: retour <command> [arguments] [--options]");
+    expect(tracker.filter((line) => /^ {2}\S/.test(line)).every((line) => line.startsWith("  tracker "))).toBe(true);
+    expect(tracker.filter((line) => line.startsWith("  tracker set")).length).toBe(4);
+    expect(tracker).toContain("                                                 [--webhook-secret S] [--api-url U]");
+    expect(usageOf("compact")).toContain("stop the servers first");
+    expect(usageOf("nothing-like-it")).toBe(USAGE);
+    expect(usageOf(undefined)).toBe(USAGE);
   });
 });

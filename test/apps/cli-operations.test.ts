@@ -16,6 +16,13 @@ afterAll(async () => {
 
 const created = async (url: string) => /^webhook (\S+) /.exec(await http.cli("webhook", "create", "DEMO", url, "--events", "feedback.created"))![1]!;
 
+describe("cli channel list", () => {
+  test("lists an app's channels, and names an app the organization does not have instead of printing nothing", async () => {
+    expect(await http.cli("channel", "list", "DEMO", http.demo.appId)).toContain(http.demo.publicKey);
+    await expect(http.cli("channel", "list", "DEMO", "bogusapp")).rejects.toThrow("no app bogusapp in DEMO (app list DEMO shows them)");
+  });
+});
+
 describe("cli webhook test", () => {
   test("a test event the receiver takes is said on standard output, with its HTTP status", async () => {
     const id = await created(receiver.url);
