@@ -74,7 +74,12 @@ function smtp(env: Env): Config["smtp"] {
   }
   if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:")
     throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${url}"`);
-  return { url, from: env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>` };
+  const from = env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>`;
+  // An address alone, or a name and an address in angle brackets, as a From header carries it.
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  if (!/^[^\s@<>]+@[^\s@<>.]+(\.[^\s@<>.]+)*$/.test(address.trim()))
+    throw new ConfigError(`SMTP_FROM must be an e-mail address, or a name and one: Retour <feedback@example.com>, got "${from}"`);
+  return { url, from };
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {

@@ -51,3 +51,11 @@ test("DEMO is on unless set to false", () => {
   ]);
   expect(() => loadConfig({ DEMO: "maybe" })).toThrow("DEMO must be true or false");
 });
+
+test("SMTP_FROM is an address, or a name and an address in angle brackets", () => {
+  const smtp = (from: string) => loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525", SMTP_FROM: from }).smtp?.from;
+  expect(smtp("feedback@example.com")).toBe("feedback@example.com");
+  expect(smtp("Acme feedback <feedback@example.com>")).toBe("Acme feedback <feedback@example.com>");
+  expect(() => smtp("notanaddress")).toThrow("SMTP_FROM must be an e-mail address");
+  expect(loadConfig({ SMTP_URL: "smtp://mail.example.com" }).smtp?.from).toBe("Retour <no-reply@mail.example.com>");
+});
