@@ -350,7 +350,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const appId = inv.args[1];
     const setups = orFail(await listAppSetup(services, operator(org), appId));
-    if (appId !== undefined && setups.length === 0) throw new UsageError(`no app ${appId} in ${org.keyPrefix} (app list ${org.keyPrefix} shows them)`);
+    if (appId !== undefined && setups.length === 0)
+      throw new UsageError(`no app ${appId} in ${org.keyPrefix} (app list ${org.keyPrefix} shows them)`);
     for (const { channels } of setups)
       for (const c of channels) out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
   },

@@ -25,10 +25,12 @@ if (group === "compact" && !values.help) await runAlone(async () => (await impor
 if (group === "backup" && !values.help) await runAlone(async () => (await import("./backup.ts")).backup);
 const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
 const command = COMMANDS[name];
-// `help`, `--help` and `<group> --help` print the usage (of that group); no command at all is a mistake.
-if (values.help || (group === "help" && verb === undefined) || !group) {
-  console.log(usageOf(group === "help" ? undefined : group));
-  process.exit(group ? 0 : 2);
+// `help [group]`, `--help` and `<group> --help` print the usage (of that group); no command at all is
+// a mistake. `help import` is the help center's command, not a question.
+const asksHelp = group === "help" && verb !== "import";
+if (values.help || asksHelp || !group) {
+  console.log(usageOf(asksHelp ? verb : group));
+  process.exit(values.help || group ? 0 : 2);
 }
 if (!command) {
   // A group named alone (tracker) lists its commands; anything else is unknown. The usage follows, as for a wrong option.

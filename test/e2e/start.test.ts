@@ -214,6 +214,23 @@ describe("the CLI's usage", () => {
     expect(answer.stderr).toStartWith('retour: unknown command "bogus thing"\n\nusage: retour <command>');
   });
 
+  test("--help, -h and help print the usage, exit code 0; help <group> and <group> --help print that group's lines; no command at all is exit code 2", async () => {
+    for (const asked of [["--help"], ["-h"], ["help"]]) {
+      const answer = Bun.spawnSync([process.execPath, CLI, ...asked]);
+      expect([asked, answer.exitCode, answer.stdout.toString().startsWith("usage: retour")]).toEqual([asked, 0, true]);
+    }
+    for (const asked of [
+      ["help", "tracker"],
+      ["tracker", "--help"],
+    ]) {
+      const lines = Bun.spawnSync([process.execPath, CLI, ...asked])
+        .stdout.toString()
+        .split("\n");
+      expect(lines.filter((line) => /^ {2}\S/.test(line)).every((line) => line.startsWith("  tracker "))).toBe(true);
+    }
+    expect(Bun.spawnSync([process.execPath, CLI]).exitCode).toBe(2);
+  });
+
   test("a group named alone lists its commands", async () => {
     const answer = await run([process.execPath, CLI, "tracker"], { DATA_DIR: scratchDir("data-dir") });
     expect(answer.code).toBe(2);
