@@ -1,5 +1,5 @@
 import type { ServiceSecretStore } from "../../core/store/service-secret.ts";
-import { type Database, isDuplicateKey } from "./database.ts";
+import { type CollectionName, type Database, isDuplicateKey } from "./database.ts";
 
 export function serviceSecretStore(data: Database): ServiceSecretStore {
   return {
@@ -16,7 +16,11 @@ export function serviceSecretStore(data: Database): ServiceSecretStore {
       return new Uint8Array(stored instanceof Uint8Array ? stored : stored.buffer);
     },
 
-    async keyCheck(sealed) {
+    async findKeyCheck() {
+      return ((await data.collection("meta").findOne({ _id: "key_check" }))?.value as string | undefined) ?? null;
+    },
+
+    async adoptKeyCheck(sealed) {
       // The first process to start keeps its check; the others read it back.
       await data
         .collection("meta")
@@ -25,6 +29,24 @@ export function serviceSecretStore(data: Database): ServiceSecretStore {
           if (!isDuplicateKey(error)) throw error;
         });
       return (await data.collection("meta").findOne({ _id: "key_check" }))!.value as string;
+    },
+
+    async replaceKeyCheck(sealed) {
+      await data.collection("meta").updateOne({ _id: "key_check" }, { $set: { value: sealed } }, { upsert: true });
+    },
+
+    async sealedSample() {
+      const sources: [CollectionName, string][] = [
+        ["webhooks", "secretSealed"],
+        ["app_trackers", "settingsSealed"],
+        ["slack_connections", "secretsSealed"],
+        ["followers", "trackingSealed"],
+      ];
+      for (const [collection, field] of sources) {
+        const found = await data.collection(collection).findOne({ [field]: { $type: "string" } }, { projection: { [field]: 1 } });
+        if (found) return found[field] as string;
+      }
+      return null;
     },
   };
 }

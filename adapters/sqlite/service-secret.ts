@@ -11,10 +11,32 @@ export function serviceSecretStore(db: Database): ServiceSecretStore {
       return new Uint8Array(db.query<{ value: Uint8Array }, []>("SELECT value FROM settings WHERE name = 'cursor_secret'").get()!.value);
     },
 
-    async keyCheck(sealed) {
+    async findKeyCheck() {
+      return db.query<{ value: string }, []>("SELECT value FROM settings WHERE name = 'key_check'").get()?.value ?? null;
+    },
+
+    async adoptKeyCheck(sealed) {
       // The first process to start keeps its check; the others read it back.
       db.query("INSERT OR IGNORE INTO settings (name, value) VALUES ('key_check', ?)").run(sealed);
       return db.query<{ value: string }, []>("SELECT value FROM settings WHERE name = 'key_check'").get()!.value;
+    },
+
+    async replaceKeyCheck(sealed) {
+      db.query("INSERT INTO settings (name, value) VALUES ('key_check', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(sealed);
+    },
+
+    async sealedSample() {
+      return (
+        db
+          .query<{ sealed: string }, []>(
+            `SELECT secret_sealed AS sealed FROM webhooks
+             UNION ALL SELECT settings_sealed FROM app_trackers
+             UNION ALL SELECT secrets_sealed FROM slack_connections
+             UNION ALL SELECT tracking_sealed FROM followers WHERE tracking_sealed IS NOT NULL
+             LIMIT 1`,
+          )
+          .get()?.sealed ?? null
+      );
     },
   };
 }

@@ -47,7 +47,9 @@ try {
   const config = loadConfig(process.env);
   const storeFile = join(config.dataDir, "retour.sqlite");
   const newStore = config.store === "sqlite" && !existsSync(storeFile);
-  const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli");
+  const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli", {
+    checkKey: name !== "secret-key reset",
+  });
   // A mistyped DATA_DIR would otherwise answer with an empty store and nothing said.
   if (newStore) console.error(`retour: no store was at ${storeFile}: this command made a new one (is DATA_DIR the server's?)`);
   const args = name === group ? positionals.slice(1) : rest;

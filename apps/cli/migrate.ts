@@ -27,7 +27,13 @@ export async function migrate(config: Config, options: { from?: string; to?: str
       out(`${p.set}: ${p.copied.toLocaleString("en")} / ${p.total.toLocaleString("en")}`),
     );
     if (outcome.alreadyDone) out("this database already holds a completed copy; nothing to do");
-    else out(`copied${outcome.resumed ? " (resumed from the last checkpoint)" : ""}. Start the service with STORE=mongodb MONGODB_URI=…`);
+    else {
+      // The copied secrets are sealed with this process's key: every machine needs it.
+      const key = config.secretKey ? "the same SECRET_KEY" : `SECRET_KEY=$(cat ${join(config.dataDir, "secret.key")})`;
+      out(
+        `copied${outcome.resumed ? " (resumed from the last checkpoint)" : ""}. Start the service on every machine with STORE=mongodb MONGODB_URI=… and ${key}`,
+      );
+    }
   } finally {
     source.close();
     await target.client.close();

@@ -123,16 +123,23 @@ export function useDataDir(dir: string, fs: DataDirCalls = { mkdirSync, accessSy
 }
 
 /** Assembles the services from the configuration: the one place adapters are chosen. */
-export async function createServices(config: Config, logger: Logger, baseUrl: string, role: Role = "cli"): Promise<Services> {
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  baseUrl: string,
+  role: Role = "cli",
+  // Off for `secret-key reset` alone, which gives the store this key when its own is lost.
+  { checkKey = true }: { readonly checkKey?: boolean } = {},
+): Promise<Services> {
   useDataDir(config.dataDir);
   const store = await openStore(config, role, logger);
   const secrets = await createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
-  if (!(await keyOpensStore({ store, secrets }))) {
+  if (checkKey && !(await keyOpensStore({ store, secrets }))) {
     await store.close();
     throw new ConfigError(
       config.secretKey
-        ? "SECRET_KEY is not the key this store's secrets were sealed with: set it to the key the store's first server had"
-        : `${join(config.dataDir, "secret.key")} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key`,
+        ? "SECRET_KEY is not the key this store's secrets were sealed with: set it to that key (the store's secret.key, or the SECRET_KEY its servers had); if it is lost, see secret-key reset"
+        : `${join(config.dataDir, "secret.key")} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key; if it is lost, see secret-key reset`,
     );
   }
   return {

@@ -11,6 +11,7 @@ import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { entryMessage } from "./entry-message.ts";
 import { entryFeedbacks } from "./linked-feedbacks.ts";
 import { noticeKey } from "../notify/notice-key.ts";
+import { openTrackingLink } from "../notify/tracking-link.ts";
 
 export type AnnounceDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
@@ -75,7 +76,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
   for (const person of recipientsOf(followed)) {
     const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {
       const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
-      const trackingUrl = person.trackingSealed ? await services.secrets.open(person.trackingSealed) : undefined;
+      const trackingUrl = await openTrackingLink(services.secrets, person.trackingSealed);
       const words = entryMessage(person.language, {
         ...(person.name && { name: person.name }),
         ...(trackingUrl && { trackingUrl }),

@@ -7,6 +7,7 @@ import { sendOnce } from "./send-once.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { noticeKey } from "./notice-key.ts";
+import { openTrackingLink } from "./tracking-link.ts";
 
 /** What telling followers reads and writes. */
 export type NotifyDeps = FindDeps &
@@ -24,7 +25,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   for (const follower of await store.listFollowers(feedback.id)) {
     await sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {
       const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
-      const trackingUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : undefined;
+      const trackingUrl = await openTrackingLink(services.secrets, follower.trackingSealed);
       const words = deliveredMessage(follower.language, {
         ...(follower.name && { name: follower.name }),
         ...(trackingUrl && { trackingUrl }),

@@ -12,6 +12,7 @@ import { replyMessage } from "./reply-message.ts";
 import { sendOnce } from "./send-once.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import { noticeKey } from "./notice-key.ts";
+import { openTrackingLink } from "./tracking-link.ts";
 
 export type NotifyReplyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
@@ -58,7 +59,7 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
     if (follower.email === author?.email) continue;
     await sendOnce(services, { subjectId: feedback.id, key, email: follower.email }, async () => {
       const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
-      const followUrl = follower.trackingSealed ? await services.secrets.open(follower.trackingSealed) : portalPage;
+      const followUrl = (await openTrackingLink(services.secrets, follower.trackingSealed)) ?? portalPage;
       const words = replyMessage(follower.language, {
         ...(follower.name && { name: follower.name }),
         author: author?.name ?? (reply.person ? someone(follower.language) : portal?.title || theTeam(follower.language)),

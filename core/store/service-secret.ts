@@ -2,9 +2,12 @@
 export interface ServiceSecretStore {
   /** The secret for cursors and signed links: created on first use; every process reads back the same. */
   serviceSecret(): Promise<Uint8Array>;
-  /**
-   * A text sealed with the key that seals stored secrets: `sealed` is kept if none is yet, and the
-   * one kept is returned, so every later start can tell whether its key is the store's.
-   */
-  keyCheck(sealed: string): Promise<string>;
+  /** A text sealed with the key that seals stored secrets, kept so that a start can tell whether its key is the store's; null before the first. */
+  findKeyCheck(): Promise<string | null>;
+  /** Keeps `sealed` as the key check unless one is kept already; returns the one kept (the first process to start wins). */
+  adoptKeyCheck(sealed: string): Promise<string>;
+  /** Replaces the key check: the operator has given the store a new key, its former secrets lost. */
+  replaceKeyCheck(sealed: string): Promise<void>;
+  /** Any one secret the store keeps sealed (a webhook's, a tracker's, Slack's, a tracking link), or null: how a store made before the key check tells its key. */
+  sealedSample(): Promise<string | null>;
 }

@@ -91,7 +91,7 @@ async function readings(store: Store) {
     agents: await store.listAgents(org.id, null),
     slack: await store.findSlackConnection(org.id),
     secret: await store.serviceSecret(),
-    keyCheck: await store.keyCheck("v1.none"),
+    keyCheck: await store.findKeyCheck(),
     grant: await store.authenticate(sha256Digest(server.demo.tokens.admin), 0, 1),
     portal: await store.findPortal(org.id),
     publications: await store.findPublications(feedbacks.map((f) => f.id)),

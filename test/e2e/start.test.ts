@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
 import { createServices, useDataDir } from "../../apps/runtime/services.ts";
+import { UsageError } from "../../apps/cli/commands.ts";
+import { runCommand } from "../support/in-process.ts";
+import { Database } from "bun:sqlite";
 import { scratchDir } from "../support/scratch.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -106,9 +109,67 @@ describe("a secret key that is not the store's", () => {
     const DATA_DIR = scratchDir("secret-key");
     await start({ DATA_DIR, SECRET_KEY: KEY_A });
     await expect(start({ DATA_DIR, SECRET_KEY: KEY_B })).rejects.toThrow(
-      new ConfigError("SECRET_KEY is not the key this store's secrets were sealed with: set it to the key the store's first server had"),
+      new ConfigError(
+        "SECRET_KEY is not the key this store's secrets were sealed with: set it to that key (the store's secret.key, or the SECRET_KEY its servers had); if it is lost, see secret-key reset",
+      ),
     );
     await start({ DATA_DIR, SECRET_KEY: KEY_A });
+  });
+
+  test("a store made before the key check takes a key only if it opens a secret the store keeps", async () => {
+    const DATA_DIR = scratchDir("secret-key");
+    const services = await createServices(
+      loadConfig({ PORT: "0", DATA_DIR, SECRET_KEY: KEY_A }),
+      createLogger("silent", false),
+      "http://localhost:3000",
+      "cli",
+    );
+    const orgId = "org";
+    await services.store.createOrganization({ id: orgId, name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
+    await services.store.createWebhook(
+      {
+        id: "wh",
+        orgId,
+        url: "https://example.com/hook",
+        events: ["feedback.created"],
+        secretSealed: await services.secrets.seal("whsec"),
+        previousSecretSealed: null,
+        previousExpiresAt: null,
+        createdAt: 0,
+        lastDelivery: null,
+      },
+      10,
+    );
+    await services.store.close();
+    // As a release before the check left it.
+    const db = new Database(join(DATA_DIR, "retour.sqlite"));
+    db.exec("DELETE FROM settings WHERE name = 'key_check'");
+    db.close();
+    await expect(start({ DATA_DIR, SECRET_KEY: KEY_B })).rejects.toThrow("SECRET_KEY is not the key this store's secrets were sealed with");
+    await start({ DATA_DIR, SECRET_KEY: KEY_A });
+    await expect(start({ DATA_DIR, SECRET_KEY: KEY_B })).rejects.toThrow("SECRET_KEY is not the key");
+  });
+
+  test("when the store's key is lost, secret-key reset gives it this process's key; with the right key there is nothing to reset", async () => {
+    const DATA_DIR = scratchDir("secret-key");
+    await start({ DATA_DIR, SECRET_KEY: KEY_A });
+    await expect(start({ DATA_DIR, SECRET_KEY: KEY_B })).rejects.toThrow("if it is lost, see secret-key reset");
+    const unchecked = await createServices(
+      loadConfig({ PORT: "0", DATA_DIR, SECRET_KEY: KEY_B }),
+      createLogger("silent", false),
+      "http://localhost:3000",
+      "cli",
+      {
+        checkKey: false,
+      },
+    );
+    expect(await runCommand(unchecked, ["secret-key", "reset"])).toContain("the store now takes this key");
+    await expect(runCommand(unchecked, ["secret-key", "reset"])).rejects.toThrow(
+      new UsageError("this key opens the store's secrets: there is nothing to reset"),
+    );
+    await unchecked.store.close();
+    await start({ DATA_DIR, SECRET_KEY: KEY_B });
+    await expect(start({ DATA_DIR, SECRET_KEY: KEY_A })).rejects.toThrow("SECRET_KEY is not the key");
   });
 
   test("a secret.key that is not the store's is refused at start, naming the file", async () => {
@@ -117,7 +178,7 @@ describe("a secret key that is not the store's", () => {
     writeFileSync(join(DATA_DIR, "secret.key"), KEY_B);
     await expect(start({ DATA_DIR })).rejects.toThrow(
       new ConfigError(
-        `${join(DATA_DIR, "secret.key")} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key`,
+        `${join(DATA_DIR, "secret.key")} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key; if it is lost, see secret-key reset`,
       ),
     );
   });

@@ -1,12 +1,22 @@
 import { describe, expect, test } from "bun:test";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
+import type { OrganizationStore } from "../../../core/store/organizations.ts";
 import type { ServiceSecretStore } from "../../../core/store/service-secret.ts";
 import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
+import type { WebhookStore } from "../../../core/store/webhooks.ts";
+import { contractKit } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
-type Subject = ServiceSecretStore & Pick<StoreUpkeep, "ping">;
+type Subject = ServiceSecretStore &
+  Pick<StoreUpkeep, "ping"> &
+  Pick<WebhookStore, "createWebhook"> &
+  Pick<OrganizationStore, "createOrganization"> &
+  Pick<AppSetupStore, "createApp">;
 
 /** The secrets every process shares: the one for cursors and signed links, and the check of the key that seals the others. */
 export function serviceSecretContract(makeStore: () => Promise<Subject>) {
+  const { freeOrg, webhook } = contractKit();
+
   describe("service secret", () => {
     test("the service secret is created once and read back the same", async () => {
       const store = await makeStore();
@@ -16,10 +26,23 @@ export function serviceSecretContract(makeStore: () => Promise<Subject>) {
       expect(await store.ping()).toBe(true);
     });
 
-    test("the key check kept is the first one given: a later one gets it back", async () => {
+    test("the key check: none at first; the first one adopted is kept, a later one gets it back; a replacement replaces it", async () => {
       const store = await makeStore();
-      expect(await store.keyCheck("v1.first")).toBe("v1.first");
-      expect(await store.keyCheck("v1.second")).toBe("v1.first");
+      expect(await store.findKeyCheck()).toBeNull();
+      expect(await store.adoptKeyCheck("v1.first")).toBe("v1.first");
+      expect(await store.adoptKeyCheck("v1.second")).toBe("v1.first");
+      expect(await store.findKeyCheck()).toBe("v1.first");
+      await store.replaceKeyCheck("v1.new");
+      expect(await store.findKeyCheck()).toBe("v1.new");
+    });
+
+    test("a sealed sample: none in an empty store; a webhook's sealed secret once there is one", async () => {
+      const store = await makeStore();
+      expect(await store.sealedSample()).toBeNull();
+      const { orgId } = await freeOrg(store);
+      const hook = webhook(orgId);
+      await store.createWebhook(hook, 10);
+      expect(await store.sealedSample()).toBe(hook.secretSealed);
     });
   });
 }
