@@ -97,7 +97,8 @@ function writable(db: Database, version: number): void {
   try {
     db.exec(`PRAGMA user_version = ${version}`);
   } catch (error) {
-    if ((error as { code?: string }).code !== "SQLITE_READONLY") throw error;
+    // SQLITE_READONLY and its extended codes (a -shm file of another user, a read-only directory).
+    if (!(error as { code?: string }).code?.startsWith("SQLITE_READONLY")) throw error;
     throw new StoreReadOnly(
       `the store at ${db.filename} is read-only for this process: give it (and its -wal and -shm files) to the user the service runs as`,
     );

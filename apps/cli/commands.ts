@@ -449,7 +449,11 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "tracker link"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const key = arg(inv, 1, "feedback key");
-    const linked = orFail(await linkTracker(services, operator(org), key, inv.args[2]), noFeedback(key, org));
+    const issue = inv.args[2];
+    // not_found is the feedback, or the issue named: say both when an issue was named.
+    const missing = (f: Failure) =>
+      f.code === "not_found" && issue ? `no feedback ${key} in ${org.keyPrefix}, or no issue ${issue} in its app's tracker` : noFeedback(key, org)(f);
+    const linked = orFail(await linkTracker(services, operator(org), key, issue), missing);
     out(`${linked.key} ↔ ${linked.trackerIssue?.key} ${linked.trackerIssue?.url ?? ""}`.trim());
   },
 

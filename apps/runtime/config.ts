@@ -63,6 +63,9 @@ function ratio(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** An address as a refusal may print it: a password in it would land in the process manager's logs. */
+const withoutCredentials = (address: string): string => address.replace(/\/\/[^/@]*@/, "//***@");
+
 function smtp(env: Env): Config["smtp"] {
   const url = env.SMTP_URL;
   if (!url) return undefined;
@@ -70,10 +73,10 @@ function smtp(env: Env): Config["smtp"] {
   try {
     parsed = new URL(url);
   } catch {
-    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${url}"`);
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${withoutCredentials(url)}"`);
   }
   if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:")
-    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${url}"`);
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${withoutCredentials(url)}"`);
   const from = env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>`;
   // An address alone, or a name and an address in angle brackets, as a From header carries it.
   const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
@@ -133,7 +136,7 @@ function baseUrl(env: Env): string | undefined {
   // The service answers at the root of its address: a path would be in every link and answered by none.
   if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
     throw new ConfigError(
-      `BASE_URL must be an origin (scheme, host and port) without a path, a query or credentials, got "${raw}"; the service answers at the root of its address`,
+      `BASE_URL must be an origin (scheme, host and port) without a path, a query or credentials, got "${withoutCredentials(raw)}"; the service answers at the root of its address`,
     );
   return url.origin;
 }

@@ -5,8 +5,8 @@ const CLOSED_TO_BROWSERS: BrowserCollection = { origins: [], replay: false, quer
 
 export const browserCollection = (app: AppRecord): BrowserCollection => app.browser ?? CLOSED_TO_BROWSERS;
 
-/** A host name (labels of letters, digits and hyphens, as URL writes it after IDNA), or an IP address. */
-const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
+/** A host name (labels of letters, digits, hyphens and underscores, as URL writes it after IDNA; a container's name may hold `_`), or an IP address. */
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])$/;
 
 /**
  * An origin as browsers send it: scheme, host and port only, lowercase, no trailing slash.

@@ -30,7 +30,7 @@ export async function setBrowserCollection(
   const origins = wanted.origins.map(exactOrigin);
   // One origin that is not exact is named as such; a list too long, as a list.
   const inexact = origins.indexOf(null);
-  if (inexact >= 0) return invalid("invalid_body", { field: `origins[${inexact}]`, reason: "expected", schema: ORIGIN_SCHEMA });
+  if (inexact >= 0) return invalid("invalid_body", { field: `origins.${inexact}`, reason: "expected", schema: ORIGIN_SCHEMA });
   if (origins.length > MAX_ORIGINS) {
     return invalid("invalid_body", { field: "origins", reason: "expected", schema: Type.Array(ORIGIN_SCHEMA, { maxItems: MAX_ORIGINS }) });
   }

@@ -23,6 +23,14 @@ describe("cli channel list", () => {
   });
 });
 
+describe("cli app browser", () => {
+  test("a wildcard origin is refused, named by its place, with what an exact origin is", async () => {
+    await expect(http.cli("app", "browser", "DEMO", http.demo.appId, "--origins", "https://ok.example,https://*.example")).rejects.toThrow(
+      "origins.1: expected an exact origin such as https://app.example.com (scheme, host and port: no path, no wildcard).",
+    );
+  });
+});
+
 describe("cli webhook test", () => {
   test("a test event the receiver takes is said on standard output, with its HTTP status", async () => {
     const id = await created(receiver.url);

@@ -59,3 +59,8 @@ test("SMTP_FROM is an address, or a name and an address in angle brackets", () =
   expect(() => smtp("notanaddress")).toThrow("SMTP_FROM must be an e-mail address");
   expect(loadConfig({ SMTP_URL: "smtp://mail.example.com" }).smtp?.from).toBe("Retour <no-reply@mail.example.com>");
 });
+
+test("a refused address is printed without its credentials, which would land in the logs", () => {
+  expect(() => loadConfig({ BASE_URL: "https://user:hunter2@retour.example.com" })).toThrow('got "https://***@retour.example.com"');
+  expect(() => loadConfig({ SMTP_URL: "http://mailer:hunter2@mail.example.com" })).toThrow('got "http://***@mail.example.com"');
+});

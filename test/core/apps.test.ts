@@ -117,7 +117,7 @@ describe("apps and channels", () => {
   });
 
   test("an origin the widget may send from is exact: scheme, host and port, as a browser's Origin header says it; no wildcard, no path", () => {
-    for (const origin of ["https://app.example.com", "http://localhost:5173", "http://127.0.0.1:8080", "http://[::1]:5173"]) {
+    for (const origin of ["https://app.example.com", "http://localhost:5173", "http://127.0.0.1:8080", "http://[::1]:5173", "http://my_app:3000"]) {
       assert.equal(exactOrigin(origin), origin);
     }
     for (const text of [
