@@ -1,8 +1,8 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { backupDatabase } from "../../adapters/sqlite/backup.ts";
 import type { Config } from "../runtime/config.ts";
-import { UsageError } from "./commands.ts";
+import { CommandFailed, UsageError } from "./commands.ts";
 
 const megabytes = (bytes: number): string => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
 
@@ -22,9 +22,32 @@ export async function backup(config: Config, options: { args: readonly string[] 
     throw new UsageError(`${into} is not a new, empty directory: give one, so that no backup is mixed with another`);
   const file = join(config.dataDir, "retour.sqlite");
   if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
-  mkdirSync(into, { recursive: true, mode: 0o700 });
-  backupDatabase(file, join(into, "retour.sqlite"));
-  out(`store: ${join(into, "retour.sqlite")} (${megabytes(statSync(join(into, "retour.sqlite")).size)})`);
+  try {
+    copyInto(config, file, into, out);
+  } catch (error) {
+    // A half-written backup must not pass for one.
+    if (existsSync(into)) rmSync(into, { recursive: true, force: true });
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new CommandFailed(`backup failed, and nothing of it is left at ${into}: ${(code && WHY[code]) ?? message}`);
+  }
+  out(`to restore: stop the servers, give DATA_DIR these files (and no retour.sqlite-wal or -shm), start`);
+}
+
+const WHY: Record<string, string> = {
+  EACCES: "this process may not write there",
+  EPERM: "this process may not write there",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space left on the device",
+};
+
+/** The store, then its attachments, then its key, readable by their owner alone: they hold what the store holds. */
+function copyInto(config: Config, file: string, into: string, out: (line: string) => void): void {
+  mkdirSync(into, { recursive: true });
+  chmodSync(into, 0o700);
+  const copy = join(into, "retour.sqlite");
+  backupDatabase(file, copy);
+  chmodSync(copy, 0o600);
+  out(`store: ${copy} (${megabytes(statSync(copy).size)})`);
   const attachments = join(config.dataDir, "attachments");
   if (existsSync(attachments)) {
     cpSync(attachments, join(into, "attachments"), { recursive: true });
@@ -35,5 +58,4 @@ export async function backup(config: Config, options: { args: readonly string[] 
     cpSync(join(config.dataDir, "secret.key"), join(into, "secret.key"));
     out(`secret key: ${join(into, "secret.key")} (it opens the store's secrets: keep the backup as private as the key)`);
   }
-  out(`to restore: stop the servers, give DATA_DIR these files (and no retour.sqlite-wal or -shm), start`);
 }

@@ -56,15 +56,7 @@ try {
   await command(services, { args, options: values }, (line) => console.log(line));
   await closeServices(services);
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError) {
-    console.error(`retour: ${error.message}`);
-    process.exit(2);
-  }
-  if (error instanceof CommandFailed) {
-    console.error(`retour: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  exitOn(error);
 }
 
 type AloneCommand = (config: Config, options: { from?: string; to?: string; args: readonly string[] }, out: (line: string) => void) => Promise<void>;
@@ -78,10 +70,15 @@ async function runAlone(load: () => Promise<AloneCommand>): Promise<never> {
     );
     process.exit(0);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      console.error(`retour: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
+    exitOn(error);
   }
+}
+
+/** A mistake in the command line or the configuration is exit status 2, a command that failed 1, each one line; anything else is a bug, with its stack. */
+function exitOn(error: unknown): never {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof CommandFailed) {
+    console.error(`retour: ${error.message}`);
+    process.exit(error instanceof CommandFailed ? 1 : 2);
+  }
+  throw error;
 }

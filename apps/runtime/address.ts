@@ -9,6 +9,8 @@ interface Recorded {
   readonly pid: number;
   readonly url: string;
   readonly since: number;
+  /** Written as the server stops, so that a later process given its pid is not taken for it. */
+  readonly stopped: boolean;
 }
 
 /** Whether a process runs: signal 0 tests without sending (EPERM: it runs as another user). */
@@ -27,11 +29,14 @@ const running = (pid: number): boolean => {
  * Each server has its own record, so that a second one started on another port for a while does
  * not leave the CLI's links pointing at it once it stops; records of servers gone are pruned.
  */
-export function recordAddress(dataDir: string, baseUrl: string, pid = process.pid, isRunning = running): void {
+export function recordAddress(dataDir: string, baseUrl: string, pid = process.pid, isRunning = running): { stopped(): void } {
   const directory = join(dataDir, SERVERS);
   mkdirSync(directory, { recursive: true });
-  for (const gone of records(dataDir).filter((r) => !isRunning(r.pid))) rmSync(join(directory, String(gone.pid)), { force: true });
-  writeFileSync(join(directory, String(pid)), JSON.stringify({ url: baseUrl, since: Date.now() }));
+  for (const gone of records(dataDir).filter((r) => r.stopped || !isRunning(r.pid))) rmSync(join(directory, String(gone.pid)), { force: true });
+  const file = join(directory, String(pid));
+  const since = Date.now();
+  writeFileSync(file, JSON.stringify({ url: baseUrl, since }));
+  return { stopped: () => writeFileSync(file, JSON.stringify({ url: baseUrl, since, stopped: true })) };
 }
 
 /**
@@ -41,7 +46,7 @@ export function recordAddress(dataDir: string, baseUrl: string, pid = process.pi
 export function serviceAddress(config: Config, isRunning = running): string {
   if (config.baseUrl) return config.baseUrl;
   const known = records(config.dataDir);
-  const oldestRunning = known.filter((r) => isRunning(r.pid)).sort((a, b) => a.since - b.since)[0];
+  const oldestRunning = known.filter((r) => !r.stopped && isRunning(r.pid)).sort((a, b) => a.since - b.since)[0];
   const lastStarted = known.sort((a, b) => b.since - a.since)[0];
   return (oldestRunning ?? lastStarted)?.url ?? `http://localhost:${config.port}`;
 }
@@ -55,8 +60,8 @@ function records(dataDir: string): Recorded[] {
   }
   return files.flatMap((file) => {
     try {
-      const { url, since } = JSON.parse(readFileSync(join(dataDir, SERVERS, file), "utf8"));
-      return /^\d+$/.test(file) && URL.canParse(url) && Number.isFinite(since) ? [{ pid: Number(file), url, since }] : [];
+      const { url, since, stopped } = JSON.parse(readFileSync(join(dataDir, SERVERS, file), "utf8"));
+      return /^\d+$/.test(file) && URL.canParse(url) && Number.isFinite(since) ? [{ pid: Number(file), url, since, stopped: stopped === true }] : [];
     } catch {
       return []; // Being written, or not ours.
     }

@@ -53,9 +53,10 @@ const server = listen((request, clientAddress) => {
 });
 const baseUrl = config.baseUrl ?? `http://localhost:${server.port}`;
 let services: Services;
+let address: ReturnType<typeof recordAddress>;
 try {
   services = await createServices(config, logger, baseUrl, "server");
-  recordAddress(config.dataDir, baseUrl);
+  address = recordAddress(config.dataDir, baseUrl);
 } catch (error) {
   server.stop(true);
   fatal(error instanceof Error ? error.message : String(error));
@@ -90,6 +91,7 @@ async function shutdown(signal: string): Promise<void> {
   await server.stop(false);
   await worker.stop();
   await closeServices(services);
+  address.stopped();
   process.exit(0);
 }
 process.once("SIGINT", () => void shutdown("SIGINT"));

@@ -27,6 +27,18 @@ describe("the address the CLI writes in its links", () => {
     expect(serviceAddress(config(dataDir), (pid) => alive.has(pid))).toBe("http://localhost:3000");
   });
 
+  test("a server that stopped is not taken for running, even when another process is given its pid", async () => {
+    const dataDir = scratchDir("address");
+    recordAddress(dataDir, "http://localhost:3000", 101, () => true);
+    await Bun.sleep(2);
+    recordAddress(dataDir, "http://localhost:3001", 102, () => true).stopped();
+    await Bun.sleep(2);
+    recordAddress(dataDir, "http://localhost:3000", 101, () => true).stopped();
+    await Bun.sleep(2);
+    recordAddress(dataDir, "http://localhost:3003", 103, () => true);
+    expect(serviceAddress(config(dataDir), () => true)).toBe("http://localhost:3003");
+  });
+
   test("with no server running, is the address of the one that started last", async () => {
     const dataDir = scratchDir("address");
     recordAddress(dataDir, "http://localhost:3000", 101, () => false);

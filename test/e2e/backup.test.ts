@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { backup } from "../../apps/cli/backup.ts";
-import { UsageError } from "../../apps/cli/commands.ts";
+import { CommandFailed, UsageError } from "../../apps/cli/commands.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { closeServices, createServices } from "../../apps/runtime/services.ts";
 import { scratchDir } from "../support/scratch.ts";
@@ -54,6 +54,30 @@ describe("retour backup", () => {
     expect(await backupIn({ DATA_DIR: dataDir, SECRET_KEY: key }, into)).toContain(
       "secret key: from SECRET_KEY, not copied; keep it with this backup",
     );
+  });
+
+  test("an empty directory given is made private, and the store's copy readable by its owner alone", async () => {
+    const dataDir = scratchDir("backup");
+    await closeServices(await open(dataDir));
+    const into = scratchDir("backup");
+    chmodSync(into, 0o755);
+    await backupIn({ DATA_DIR: dataDir }, into);
+    expect([statSync(into).mode & 0o777, statSync(join(into, "retour.sqlite")).mode & 0o777]).toEqual([0o700, 0o600]);
+  });
+
+  test("a backup that cannot be written leaves nothing behind, and the CLI says why in one line, exit status 1", async () => {
+    const dataDir = scratchDir("backup");
+    await closeServices(await open(dataDir));
+    const file = join(scratchDir("backup"), "a-file");
+    writeFileSync(file, "");
+    const into = join(file, "backup");
+    await expect(backupIn({ DATA_DIR: dataDir }, into)).rejects.toBeInstanceOf(CommandFailed);
+    const cli = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../apps/cli/main.ts"), "backup", into], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    expect(cli.exitCode).toBe(1);
+    expect(cli.stderr.toString()).toStartWith(`retour: backup failed, and nothing of it is left at ${into}: `);
+    expect(cli.stderr.toString().trim().split("\n")).toHaveLength(1);
   });
 
   test("a directory that holds files already is refused, as is a backup without a directory or on MongoDB", async () => {
