@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError } from "./config.ts";
 
@@ -13,8 +13,24 @@ export function loadSecretKey(configured: string | undefined, dataDir: string): 
     return Uint8Array.from(Buffer.from(configured, "hex"));
   }
   const file = join(dataDir, "secret.key");
-  if (!existsSync(file)) writeFileSync(file, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex"), { mode: 0o600, flag: "wx" });
+  if (!existsSync(file)) createKeyFile(file);
   const text = readFileSync(file, "utf8").trim();
   if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new ConfigError(`${file} is not a 64-hex-character key; restore it or set SECRET_KEY`);
   return Uint8Array.from(Buffer.from(text, "hex"));
+}
+
+/**
+ * Writes a new key whole under another name, then links it into place: of two processes starting
+ * together on a new DATA_DIR, one key wins and the other reads it, never a half-written file.
+ */
+function createKeyFile(file: string): void {
+  const draft = `${file}.${process.pid}`;
+  writeFileSync(draft, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex"), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
@@ -170,6 +170,13 @@ describe("a secret key that is not the store's", () => {
     await unchecked.store.close();
     await start({ DATA_DIR, SECRET_KEY: KEY_B });
     await expect(start({ DATA_DIR, SECRET_KEY: KEY_A })).rejects.toThrow("SECRET_KEY is not the key");
+  });
+
+  test("processes started together on a new DATA_DIR agree on one key: each starts, and the file holds a whole key", async () => {
+    const DATA_DIR = join(scratchDir("secret-key"), "new");
+    const runs = await Promise.all(Array.from({ length: 4 }, () => run([process.execPath, CLI, "org", "list"], { DATA_DIR })));
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    expect(readFileSync(join(DATA_DIR, "secret.key"), "utf8")).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test("a secret.key that is not the store's is refused at start, naming the file", async () => {
