@@ -1,6 +1,5 @@
-import { normalizeEmail } from "../email.ts";
+import { isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { isEmailShaped } from "../report/normalize.ts";
 import { VOTER_NAME_MAX_LENGTH } from "../schemas/votes.ts";
 import { type OpenedSession, type PortalEntry, type SessionDeps, type SsoVerifier, startPortalSession } from "./portal.ts";
 

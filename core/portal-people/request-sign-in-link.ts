@@ -1,9 +1,8 @@
-import { normalizeEmail } from "../email.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { EMAIL_FIELD, isEmailShaped, normalizeEmail } from "../email.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import type { Clock, Digest, Ids, Notifier } from "../ports.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
-import { isEmailShaped } from "../report/normalize.ts";
 import type { PortalPeopleStore } from "../store/portal-people.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
@@ -43,7 +42,7 @@ export async function requestSignInLink(
   const { store, clock, ids, digest, notifier } = services;
   if (!portal.enabled) return fail("not_found");
   const email = normalizeEmail(request.email);
-  if (!isEmailShaped(email)) return fail("invalid_body");
+  if (!isEmailShaped(email)) return invalid("invalid_body", { field: "email", reason: "expected", schema: EMAIL_FIELD });
   const byAddress = await checkRateLimit(store, clock, `portal-link-address:${request.address}`, LINKS_PER_ADDRESS_PER_HOUR, HOUR_MS);
   if (!byAddress.ok) return byAddress;
   const byEmail = await checkRateLimit(store, clock, `portal-link-email:${portal.orgId}:${email}`, LINKS_PER_EMAIL_PER_HOUR, HOUR_MS);

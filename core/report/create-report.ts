@@ -1,9 +1,9 @@
 import { authorize } from "../authorization.ts";
 import { Type, type Static } from "@sinclair/typebox";
-import { normalizeEmail } from "../email.ts";
+import { isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
-import { isEmailShaped, type NormalizedReport } from "./normalize.ts";
+import type { NormalizedReport } from "./normalize.ts";
 import { KindSchema } from "../schemas/feedback.ts";
 import { reportMessage, type ReportResponse } from "../schemas/report.ts";
 import type { CatalogStore } from "../store/catalog.ts";

@@ -1,4 +1,4 @@
-import { normalizeEmail } from "../email.ts";
+import { isEmailShaped, normalizeEmail } from "../email.ts";
 import type { Attachment } from "../model.ts";
 import type { Kind } from "../schemas/feedback.ts";
 import type { BrowserContext } from "../schemas/widget.ts";
@@ -37,9 +37,6 @@ export interface ReportFile {
 }
 
 // Deliberately modest: one @, no spaces, a dot in the domain. Exotic valid addresses are rare in feedback forms.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-export const isEmailShaped = (value: string): boolean => value.length <= 254 && EMAIL_SHAPE.test(value);
 
 const text = (value: string | undefined): string | undefined => {
   const trimmed = value?.trim();

@@ -1,10 +1,10 @@
-import { normalizeEmail } from "../email.ts";
+import { isEmailShaped, normalizeEmail } from "../email.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { feedbackUrl } from "../feedback/present.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "../collection/submit-report.ts";
 import { type RecordDeps, recordFeedback } from "../report/record-feedback.ts";
 import { detectLanguage } from "../report/language.ts";
-import { isEmailShaped, type NormalizedReport } from "../report/normalize.ts";
+import type { NormalizedReport } from "../report/normalize.ts";
 import type { SlackMessage } from "../ports.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";

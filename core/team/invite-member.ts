@@ -1,9 +1,8 @@
 import { authorize } from "../authorization.ts";
-import { EMAIL_FIELD, normalizeEmail } from "../email.ts";
+import { EMAIL_FIELD, isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { type Grant, ROLES, type Role } from "../model.ts";
-import { isEmailShaped } from "../report/normalize.ts";
 import type { Services } from "../services.ts";
 import type { InvitationStore } from "../store/invitations.ts";
 import type { UserStore } from "../store/users.ts";

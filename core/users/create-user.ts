@@ -1,6 +1,5 @@
-import { EMAIL_FIELD, normalizeEmail } from "../email.ts";
+import { EMAIL_FIELD, isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
-import { isEmailShaped } from "../report/normalize.ts";
 import type { Ids } from "../ports.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { UserStore } from "../store/users.ts";

@@ -1,10 +1,9 @@
 import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
-import { normalizeEmail } from "../email.ts";
+import { isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { findByKeyOrId } from "../feedback/find-feedback.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
-import { isEmailShaped } from "../report/normalize.ts";
 import type { WidgetVote } from "../schemas/widget.ts";
 import { VOTER_NAME_MAX_LENGTH } from "../schemas/votes.ts";
 import type { Services } from "../services.ts";

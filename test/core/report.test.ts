@@ -1,9 +1,10 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { storedKind } from "../../core/report/kind.ts";
-import { isEmailShaped, normalizeReport } from "../../core/report/normalize.ts";
+import { normalizeReport } from "../../core/report/normalize.ts";
 import { canonicalJson, requestFingerprint } from "../../core/report/fingerprint.ts";
 import { titleFromMessage } from "../../core/report/title.ts";
+import { isEmailShaped } from "../../core/email.ts";
 
 describe("kind mapping", () => {
   test("issue and bug are problems, greeting is praise, the real kinds stay", () => {
