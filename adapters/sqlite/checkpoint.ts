@@ -21,6 +21,9 @@ export function startCheckpointer(path: string, onFailure: (error: unknown) => v
   worker.once("error", onFailure);
   return {
     async stop() {
+      // Held while it ends: unref'd, the thread would let a process with nothing else to do exit
+      // before its last checkpoint, and before whatever the caller does once stop() resolves.
+      worker.ref();
       worker.postMessage("stop");
       await exited;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
@@ -197,6 +197,28 @@ describe("the CLI on a DATA_DIR without a store", () => {
     const line = `retour: no store was at ${join(DATA_DIR, "retour.sqlite")}: this command made a new one (is DATA_DIR the server's?)`;
     expect(await run([process.execPath, CLI, "org", "list"], { DATA_DIR })).toEqual({ code: 0, stderr: line });
     expect(await run([process.execPath, CLI, "org", "list"], { DATA_DIR })).toEqual({ code: 0, stderr: "" });
+  });
+});
+
+describe("a server stopped with SIGTERM", () => {
+  test("closes its store (no WAL left beside it) and marks its address record stopped before it exits", async () => {
+    const DATA_DIR = scratchDir("sigterm");
+    const server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
+      env: { ...process.env, DATA_DIR, PORT: "0", DEMO: "false" },
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    let told = "";
+    const reader = server.stderr.getReader();
+    while (!told.includes("user create")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the server ended before its start message: ${told}`);
+      told += new TextDecoder().decode(value);
+    }
+    server.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(existsSync(join(DATA_DIR, "retour.sqlite-wal"))).toBe(false);
+    expect(JSON.parse(readFileSync(join(DATA_DIR, "servers", String(server.pid)), "utf8"))).toMatchObject({ stopped: true });
   });
 });
 
