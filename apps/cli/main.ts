@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
-import { serviceAddress } from "../runtime/address.ts";
+import { runningServers, serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
 import { parseCommandLine, usageOf } from "./arguments.ts";
 import { COMMANDS, CommandFailed, USAGE, UsageError } from "./commands.ts";
@@ -45,6 +45,10 @@ if (!command) {
 
 try {
   const config = loadConfig(process.env);
+  // A server still sealing with the old key would undo the reset; on MongoDB its README step says so.
+  const servers = name === "secret-key reset" ? runningServers(config.dataDir) : [];
+  if (servers.length > 0)
+    throw new UsageError(`stop the servers on this DATA_DIR first (pid ${servers.join(", ")}): they seal with the key being replaced`);
   const storeFile = join(config.dataDir, "retour.sqlite");
   const newStore = config.store === "sqlite" && !existsSync(storeFile);
   const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli", {

@@ -39,6 +39,12 @@ export function recordAddress(dataDir: string, baseUrl: string, pid = process.pi
   return { stopped: () => writeFileSync(file, JSON.stringify({ url: baseUrl, since, stopped: true })) };
 }
 
+/** The pids of the servers running on this data directory, by their records. */
+export const runningServers = (dataDir: string, isRunning = running): number[] =>
+  records(dataDir)
+    .filter((r) => !r.stopped && isRunning(r.pid))
+    .map((r) => r.pid);
+
 /**
  * BASE_URL when set; else the address of the server that has run longest among those running on
  * this data directory; else the one that last started; else http://localhost:PORT.

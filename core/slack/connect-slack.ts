@@ -40,7 +40,8 @@ export async function connectSlack(
   const allowed = authorize(grant, "organization.manage");
   if (!allowed.ok) return allowed;
   const current = await services.store.findSlackConnection(grant.orgId);
-  const kept = current ? await openSlackSecrets(services, current) : null;
+  // Secrets sealed with a key the store has lost since (secret-key reset) are given again.
+  const kept = current ? await openSlackSecrets(services, current).catch(() => null) : null;
   const secrets: SlackSecrets = {
     signingSecret: setup.signingSecret.trim() || kept?.signingSecret || "",
     botToken: setup.botToken.trim() || kept?.botToken || "",

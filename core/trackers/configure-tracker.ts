@@ -20,7 +20,8 @@ export async function configureTracker(
   const managed = await managedApp(services, grant, appId);
   if (!managed.ok) return managed;
   const previous = settings.statuses ? null : await services.store.findAppTracker(grant.orgId, appId);
-  const kept = previous?.provider === provider ? (await openSettings(services, previous)).statuses : undefined;
+  // A mapping sealed with a key the store has lost since (secret-key reset) is given again.
+  const kept = previous?.provider === provider ? (await openSettings(services, previous).catch(() => null))?.statuses : undefined;
   await services.store.setAppTracker({
     orgId: grant.orgId,
     appId,

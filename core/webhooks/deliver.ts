@@ -29,20 +29,28 @@ export type DeliverDeps = SendDeps &
       Pick<CommentStore, "findComment">;
   };
 
-/** The secrets that sign now: the former one during a rotation's overlap, then the current one. */
-async function signingSecrets(services: SendDeps, webhook: Webhook, now: number): Promise<string[]> {
-  const current = await services.secrets.open(webhook.secretSealed);
-  if (!webhook.previousSecretSealed || (webhook.previousExpiresAt ?? 0) <= now) return [current];
-  return [await services.secrets.open(webhook.previousSecretSealed), current];
+/**
+ * The secrets that sign now: the former one during a rotation's overlap, then the current one. A
+ * secret sealed with a key the store has lost since (secret-key reset) cannot sign: the former one
+ * is left out, and without the current one there is nothing to sign with (null).
+ */
+async function signingSecrets(services: SendDeps, webhook: Webhook, now: number): Promise<string[] | null> {
+  const open = (sealed: string) => services.secrets.open(sealed).catch(() => null);
+  const current = await open(webhook.secretSealed);
+  if (current === null) return null;
+  const previous = webhook.previousSecretSealed && (webhook.previousExpiresAt ?? 0) > now ? await open(webhook.previousSecretSealed) : null;
+  return previous === null ? [current] : [previous, current];
 }
 
 /** Sends one signed body; never throws: a failure is a result. */
 export async function send(services: SendDeps, deps: WebhookDeps, webhook: Webhook, type: string, body: string): Promise<DeliveryResult> {
   const started = services.clock();
+  const secrets = await signingSecrets(services, webhook, started);
+  if (!secrets) return { at: started, status: null, error: "its signing secret was sealed with a lost key: rotate it", durationMs: 0 };
   const headers = {
     "content-type": "application/json",
     "user-agent": `${USER_AGENT} (+${services.baseUrl})`,
-    "service-signature": await signatureHeader(await signingSecrets(services, webhook, started), Math.floor(started / 1000), body),
+    "service-signature": await signatureHeader(secrets, Math.floor(started / 1000), body),
     "service-event": type,
     "service-delivery": services.ids.id(),
   };

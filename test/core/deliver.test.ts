@@ -38,7 +38,13 @@ function setUp(answer: { status: number } | { error: string }) {
   const finished: { next: DeliveryNext; result: DeliveryResult }[] = [];
   const deps = {
     ...fake.deps,
-    secrets: { seal: async (text: string) => `sealed:${text}`, open: async (sealed: string) => sealed.replace(/^sealed:/, "") },
+    secrets: {
+      seal: async (text: string) => `sealed:${text}`,
+      open: async (sealed: string) => {
+        if (!sealed.startsWith("sealed:")) throw new Error("sealed with another key");
+        return sealed.slice("sealed:".length);
+      },
+    },
     store: {
       ...fake.deps.store,
       findComment: async (id: string) =>
@@ -124,6 +130,24 @@ describe("deliver", () => {
     assert.equal(await verifySignature("whsec_former", signature, sent[0]!.body, at), "valid");
     assert.equal(await verifySignature("whsec_current", signature, sent[0]!.body, at), "valid");
     assert.equal(signature.split(",").filter((p) => p.startsWith("v1=")).length, 2);
+  });
+
+  test("secrets sealed with a key the store has lost: a former one is left out of the signature; without the current one, a failed attempt says to rotate it", async () => {
+    const withLostFormer = setUp({ status: 200 });
+    await deliver(
+      withLostFormer.deps,
+      withLostFormer.webhooks,
+      claimed(1, webhook({ previousSecretSealed: "v1.lost-key", previousExpiresAt: NOW + 60_000 })),
+    );
+    const signature = withLostFormer.sent[0]!.headers["service-signature"]!;
+    assert.equal(await verifySignature("whsec_current", signature, withLostFormer.sent[0]!.body, Math.floor(NOW / 1000)), "valid");
+    assert.equal(signature.split(",").filter((p) => p.startsWith("v1=")).length, 1);
+
+    const withLostCurrent = setUp({ status: 200 });
+    const delivered = await deliver(withLostCurrent.deps, withLostCurrent.webhooks, claimed(1, webhook({ secretSealed: "v1.lost-key" })));
+    assert.equal(withLostCurrent.sent.length, 0);
+    assert.equal(delivered.result.error, "its signing secret was sealed with a lost key: rotate it");
+    assert.equal(delivered.next.state, "retry");
   });
 
   test("changelog.published carries the entry as it is now, its feedbacks by key", async () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
 import { createServices, useDataDir } from "../../apps/runtime/services.ts";
+import { recordAddress } from "../../apps/runtime/address.ts";
 import { UsageError } from "../../apps/cli/commands.ts";
 import { runCommand } from "../support/in-process.ts";
 import { Database } from "bun:sqlite";
@@ -169,6 +170,12 @@ describe("a secret key that is not the store's", () => {
     );
     await unchecked.store.close();
     await start({ DATA_DIR, SECRET_KEY: KEY_B });
+    // While a server runs on the data directory, the CLI refuses to reset.
+    recordAddress(DATA_DIR, "http://localhost:3000");
+    expect(await run([process.execPath, CLI, "secret-key", "reset"], { DATA_DIR, SECRET_KEY: KEY_A })).toEqual({
+      code: 2,
+      stderr: `retour: stop the servers on this DATA_DIR first (pid ${process.pid}): they seal with the key being replaced`,
+    });
     await expect(start({ DATA_DIR, SECRET_KEY: KEY_A })).rejects.toThrow("SECRET_KEY is not the key");
   });
 
