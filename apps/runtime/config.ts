@@ -68,6 +68,8 @@ const withoutCredentials = (address: string): string => address.replace(/\/\/[^/
 
 function smtp(env: Env): Config["smtp"] {
   const url = env.SMTP_URL;
+  // Checked even without SMTP_URL: a wrong value stops the start, whichever it is.
+  if (env.SMTP_FROM) sender(env.SMTP_FROM);
   if (!url) return undefined;
   let parsed: URL;
   try {
@@ -77,12 +79,15 @@ function smtp(env: Env): Config["smtp"] {
   }
   if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:")
     throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${withoutCredentials(url)}"`);
-  const from = env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>`;
-  // An address alone, or a name and an address in angle brackets, as a From header carries it.
+  return { url, from: sender(env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>`) };
+}
+
+/** A From header: an address alone, or a name and an address in angle brackets. */
+function sender(from: string): string {
   const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
   if (!/^[^\s@<>]+@[^\s@<>.]+(\.[^\s@<>.]+)*$/.test(address.trim()))
     throw new ConfigError(`SMTP_FROM must be an e-mail address, or a name and one: Retour <feedback@example.com>, got "${from}"`);
-  return { url, from };
+  return from;
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
@@ -130,9 +135,10 @@ function baseUrl(env: Env): string | undefined {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`BASE_URL must be an absolute http(s) address, got "${raw}"`);
+    throw new ConfigError(`BASE_URL must be an absolute http(s) address, got "${withoutCredentials(raw)}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`BASE_URL must use http or https, got "${raw}"`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ConfigError(`BASE_URL must use http or https, got "${withoutCredentials(raw)}"`);
   // The service answers at the root of its address: a path would be in every link and answered by none.
   if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
     throw new ConfigError(

@@ -82,7 +82,7 @@ logger.info({ port: server.port, baseUrl, store: config.store, assistant: config
 console.error(startMessage(baseUrl, services.addressAliases));
 
 if (firstStart && config.demo) console.error(firstStartMessage(baseUrl, await demo(services)));
-else if (firstStart) console.error(emptyStartMessage());
+else if (firstStart) console.error(emptyStartMessage(process.env.DATA_DIR ? config.dataDir : undefined));
 
 async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "shutting down");

@@ -30,11 +30,16 @@ More keys and tokens (fresh ones, which replace these): npm run cli -- demo --js
 `;
 }
 
-/** What the first start without the demo (DEMO=false) tells: how to make the first organization and its admin. */
-export function emptyStartMessage(): string {
+/**
+ * What the first start without the demo (DEMO=false) tells: how to make the first organization and
+ * its admin, with the DATA_DIR the server was given (from another directory, the CLI would make a
+ * store of its own in ./data).
+ */
+export function emptyStartMessage(dataDir: string | undefined): string {
+  const cli = `${dataDir ? `DATA_DIR='${dataDir.replaceAll("'", "'\\''")}' ` : ""}npm run cli --`;
   return `No organization yet (DEMO=false). Create the first one and its Admin:
 
-  npm run cli -- org create "Acme" --prefix ACME
-  npm run cli -- user create admin@acme.example --org ACME --role admin
+  ${cli} org create "Acme" --prefix ACME
+  ${cli} user create admin@acme.example --org ACME --role admin
 `;
 }

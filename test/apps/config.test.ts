@@ -57,10 +57,12 @@ test("SMTP_FROM is an address, or a name and an address in angle brackets", () =
   expect(smtp("feedback@example.com")).toBe("feedback@example.com");
   expect(smtp("Acme feedback <feedback@example.com>")).toBe("Acme feedback <feedback@example.com>");
   expect(() => smtp("notanaddress")).toThrow("SMTP_FROM must be an e-mail address");
+  expect(() => loadConfig({ SMTP_FROM: "notanaddress" })).toThrow("SMTP_FROM must be an e-mail address");
   expect(loadConfig({ SMTP_URL: "smtp://mail.example.com" }).smtp?.from).toBe("Retour <no-reply@mail.example.com>");
 });
 
 test("a refused address is printed without its credentials, which would land in the logs", () => {
   expect(() => loadConfig({ BASE_URL: "https://user:hunter2@retour.example.com" })).toThrow('got "https://***@retour.example.com"');
+  expect(() => loadConfig({ BASE_URL: "https://admin:hunter2@feedback.example.com:99999" })).toThrow('got "https://***@feedback.example.com:99999"');
   expect(() => loadConfig({ SMTP_URL: "http://mailer:hunter2@mail.example.com" })).toThrow('got "http://***@mail.example.com"');
 });

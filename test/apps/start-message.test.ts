@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { DemoInfo } from "../../apps/runtime/demo.ts";
-import { firstStartMessage } from "../../apps/server/start-message.ts";
+import { emptyStartMessage, firstStartMessage } from "../../apps/server/start-message.ts";
 
 const info: DemoInfo = {
   orgId: "org_1",
@@ -23,4 +23,11 @@ test("the first start names the admin's password, and says the demo command prin
   expect(message).toContain("Sign in to the web app as admin@demo.example with the password first-password");
   expect(message).toContain("(every demo account with fresh passwords, which replace these: npm run cli -- demo)");
   expect(message).toContain("More keys and tokens (fresh ones, which replace these): npm run cli -- demo --json");
+});
+
+test("a first start without the demo gives the CLI commands with the server's DATA_DIR, quoted for the shell, when one was set", () => {
+  expect(emptyStartMessage(undefined)).toContain('\n  npm run cli -- org create "Acme" --prefix ACME\n');
+  expect(emptyStartMessage("/srv/retour's data")).toContain(
+    `\n  DATA_DIR='/srv/retour'\\''s data' npm run cli -- user create admin@acme.example --org ACME --role admin\n`,
+  );
 });
