@@ -16,6 +16,8 @@ function parse() {
   }
 }
 
+// What a command writes (a new store, an export, a backup) is its owner's alone, as the server's files are.
+process.umask(0o077);
 const { values, positionals } = parse();
 const [group, verb, ...rest] = positionals;
 // The copy between stores, the compaction and the backup open the store themselves, without the

@@ -29,6 +29,8 @@ function configure(): Config {
   }
 }
 
+// What the service writes (the store, its WAL, attachments, the key) is its owner's alone.
+process.umask(0o077);
 const config = configure();
 const logger = createLogger(config.logLevel, process.stdout.isTTY === true);
 

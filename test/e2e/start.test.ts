@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
@@ -225,6 +225,8 @@ describe("a server stopped with SIGTERM", () => {
     server.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(existsSync(join(DATA_DIR, "retour.sqlite-wal"))).toBe(false);
+    // What it wrote is its owner's alone.
+    expect(["retour.sqlite", "secret.key", "servers"].map((f) => statSync(join(DATA_DIR, f)).mode & 0o077)).toEqual([0, 0, 0]);
     expect(JSON.parse(readFileSync(join(DATA_DIR, "servers", String(server.pid)), "utf8"))).toMatchObject({ stopped: true });
   });
 });
