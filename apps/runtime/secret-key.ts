@@ -14,7 +14,14 @@ export function loadSecretKey(configured: string | undefined, dataDir: string): 
   }
   const file = join(dataDir, "secret.key");
   if (!existsSync(file)) createKeyFile(file);
-  const text = readFileSync(file, "utf8").trim();
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8").trim();
+  } catch (error) {
+    throw new ConfigError(
+      `${file} cannot be read by this process (${(error as NodeJS.ErrnoException).code}): give it to the user the service runs as`,
+    );
+  }
   if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new ConfigError(`${file} is not a 64-hex-character key; restore it or set SECRET_KEY`);
   return Uint8Array.from(Buffer.from(text, "hex"));
 }

@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Services } from "../../core/services.ts";
 import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
@@ -133,9 +133,18 @@ export async function createServices(
 ): Promise<Services> {
   useDataDir(config.dataDir);
   const store = await openStore(config, role, logger);
+  const keyFile = join(config.dataDir, "secret.key");
+  const keyMade = !config.secretKey && !existsSync(keyFile);
   const secrets = await createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
   if (checkKey && !(await keyOpensStore({ store, secrets }))) {
     await store.close();
+    // A store restored without its key: the key just made is not left behind to be blamed.
+    if (keyMade) {
+      rmSync(keyFile, { force: true });
+      throw new ConfigError(
+        `${keyFile} is missing, and this store's secrets are sealed with a key: restore the secret.key of this store's backup, or set SECRET_KEY to that key; if it is lost, see secret-key reset`,
+      );
+    }
     throw new ConfigError(
       config.secretKey
         ? "SECRET_KEY is not the key this store's secrets were sealed with: set it to that key (the store's secret.key, or the SECRET_KEY its servers had); if it is lost, see secret-key reset"

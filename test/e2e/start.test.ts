@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
@@ -184,6 +184,15 @@ describe("a secret key that is not the store's", () => {
     const runs = await Promise.all(Array.from({ length: 4 }, () => run([process.execPath, CLI, "org", "list"], { DATA_DIR })));
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
     expect(readFileSync(join(DATA_DIR, "secret.key"), "utf8")).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test("a store restored without its secret.key is refused at start, saying the file is missing, and no new key is left behind", async () => {
+    const DATA_DIR = scratchDir("secret-key");
+    const services = await createServices(loadConfig({ PORT: "0", DATA_DIR }), createLogger("silent", false), "http://localhost:3000", "cli");
+    await services.store.close();
+    rmSync(join(DATA_DIR, "secret.key"));
+    await expect(start({ DATA_DIR })).rejects.toThrow(`${join(DATA_DIR, "secret.key")} is missing, and this store's secrets are sealed with a key`);
+    expect(existsSync(join(DATA_DIR, "secret.key"))).toBe(false);
   });
 
   test("a secret.key that is not the store's is refused at start, naming the file", async () => {
