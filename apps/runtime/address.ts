@@ -9,8 +9,8 @@ interface Recorded {
   readonly pid: number;
   readonly url: string;
   readonly since: number;
-  /** Written as the server stops, so that a later process given its pid is not taken for it. */
-  readonly stopped: boolean;
+  /** When the server stopped, written as it stops, so that a later process given its pid is not taken for it; null while it runs (or if it was killed). */
+  readonly stopped: number | null;
 }
 
 /** Whether a process runs: signal 0 tests without sending (EPERM: it runs as another user). */
@@ -32,29 +32,35 @@ const running = (pid: number): boolean => {
 export function recordAddress(dataDir: string, baseUrl: string, pid = process.pid, isRunning = running): { stopped(): void } {
   const directory = join(dataDir, SERVERS);
   mkdirSync(directory, { recursive: true });
-  for (const gone of records(dataDir).filter((r) => r.stopped || !isRunning(r.pid))) rmSync(join(directory, String(gone.pid)), { force: true });
+  // Stopped servers but the one that ran longest, whose address the CLI falls back to.
+  const stopped = records(dataDir).filter((r) => r.stopped !== null || !isRunning(r.pid));
+  for (const gone of stopped.sort(byLongestRun).slice(1)) rmSync(join(directory, String(gone.pid)), { force: true });
   const file = join(directory, String(pid));
   const since = Date.now();
   writeFileSync(file, JSON.stringify({ url: baseUrl, since }));
-  return { stopped: () => writeFileSync(file, JSON.stringify({ url: baseUrl, since, stopped: true })) };
+  return { stopped: () => writeFileSync(file, JSON.stringify({ url: baseUrl, since, stopped: Date.now() })) };
 }
 
 /** The pids of the servers running on this data directory, by their records. */
 export const runningServers = (dataDir: string, isRunning = running): number[] =>
   records(dataDir)
-    .filter((r) => !r.stopped && isRunning(r.pid))
+    .filter((r) => r.stopped === null && isRunning(r.pid))
     .map((r) => r.pid);
+
+/** The server that ran longest first; one killed, which left no time of stopping, ran for none that we know of. */
+const byLongestRun = (a: Recorded, b: Recorded): number => (b.stopped ?? b.since) - b.since - ((a.stopped ?? a.since) - a.since);
 
 /**
  * BASE_URL when set; else the address of the server that has run longest among those running on
- * this data directory; else the one that last started; else http://localhost:PORT.
+ * this data directory; else of the one that ran longest (a server started for a while beside the
+ * usual one is not where links should lead); else http://localhost:PORT.
  */
 export function serviceAddress(config: Config, isRunning = running): string {
   if (config.baseUrl) return config.baseUrl;
   const known = records(config.dataDir);
-  const oldestRunning = known.filter((r) => !r.stopped && isRunning(r.pid)).sort((a, b) => a.since - b.since)[0];
-  const lastStarted = known.sort((a, b) => b.since - a.since)[0];
-  return (oldestRunning ?? lastStarted)?.url ?? `http://localhost:${config.port}`;
+  const oldestRunning = known.filter((r) => r.stopped === null && isRunning(r.pid)).sort((a, b) => a.since - b.since)[0];
+  const ranLongest = known.filter((r) => r.stopped !== null || !isRunning(r.pid)).sort(byLongestRun)[0];
+  return (oldestRunning ?? ranLongest)?.url ?? `http://localhost:${config.port}`;
 }
 
 function records(dataDir: string): Recorded[] {
@@ -67,7 +73,9 @@ function records(dataDir: string): Recorded[] {
   return files.flatMap((file) => {
     try {
       const { url, since, stopped } = JSON.parse(readFileSync(join(dataDir, SERVERS, file), "utf8"));
-      return /^\d+$/.test(file) && URL.canParse(url) && Number.isFinite(since) ? [{ pid: Number(file), url, since, stopped: stopped === true }] : [];
+      return /^\d+$/.test(file) && URL.canParse(url) && Number.isFinite(since)
+        ? [{ pid: Number(file), url, since, stopped: Number.isFinite(stopped) ? stopped : null }]
+        : [];
     } catch {
       return []; // Being written, or not ours.
     }

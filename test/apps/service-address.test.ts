@@ -39,12 +39,15 @@ describe("the address the CLI writes in its links", () => {
     expect(serviceAddress(config(dataDir), () => true)).toBe("http://localhost:3003");
   });
 
-  test("with no server running, is the address of the one that started last", async () => {
+  test("with no server running, is the address of the one that ran longest, not of one started for a while beside it", async () => {
     const dataDir = scratchDir("address");
-    recordAddress(dataDir, "http://localhost:3000", 101, () => false);
+    const first = recordAddress(dataDir, "http://localhost:3102", 101, () => true);
+    await Bun.sleep(20);
+    const second = recordAddress(dataDir, "http://localhost:3103", 102, () => true);
     await Bun.sleep(2);
-    recordAddress(dataDir, "http://localhost:3002", 103, () => false);
-    expect(serviceAddress(config(dataDir), () => false)).toBe("http://localhost:3002");
+    second.stopped();
+    first.stopped();
+    expect(serviceAddress(config(dataDir), () => false)).toBe("http://localhost:3102");
   });
 
   test("is BASE_URL whenever it is set", () => {

@@ -236,7 +236,7 @@ describe("a server stopped with SIGTERM", () => {
     expect(existsSync(join(DATA_DIR, "retour.sqlite-wal"))).toBe(false);
     // What it wrote is its owner's alone.
     expect(["retour.sqlite", "secret.key", "servers"].map((f) => statSync(join(DATA_DIR, f)).mode & 0o077)).toEqual([0, 0, 0]);
-    expect(JSON.parse(readFileSync(join(DATA_DIR, "servers", String(server.pid)), "utf8"))).toMatchObject({ stopped: true });
+    expect(JSON.parse(readFileSync(join(DATA_DIR, "servers", String(server.pid)), "utf8")).stopped).toBeNumber();
   });
 });
 
