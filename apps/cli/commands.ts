@@ -752,7 +752,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   token create <org> <email> [--scopes a,b] [--days N (0: never expires)] [--label L] [--json]
   token list <org>
   token revoke <org> <tokenId>
-  webhook create <org> <url> [--events a,b]      prints the signing secret once
+  webhook create <org> <url> [--events a,b]      prints the signing secret once; every event type without --events
   webhook list <org>                             with the last delivery of each
   webhook delete|test|rotate <org> <webhookId>
   portal show <org>                              the public portal's settings
