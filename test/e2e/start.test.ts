@@ -216,21 +216,27 @@ describe("the CLI on a DATA_DIR without a store", () => {
   });
 });
 
+/** A server process on DATA_DIR with DEMO=false, once it has told its start message (returned). */
+async function startedWithoutDemo(DATA_DIR: string) {
+  const server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
+    env: { ...process.env, DATA_DIR, PORT: "0", DEMO: "false" },
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  let told = "";
+  const reader = server.stderr.getReader();
+  while (!told.includes("user create")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the server ended before its start message: ${told}`);
+    told += new TextDecoder().decode(value);
+  }
+  return { server, told };
+}
+
 describe("a server stopped with SIGTERM", () => {
   test("closes its store (no WAL left beside it) and marks its address record stopped before it exits", async () => {
     const DATA_DIR = scratchDir("sigterm");
-    const server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
-      env: { ...process.env, DATA_DIR, PORT: "0", DEMO: "false" },
-      stdout: "ignore",
-      stderr: "pipe",
-    });
-    let told = "";
-    const reader = server.stderr.getReader();
-    while (!told.includes("user create")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the server ended before its start message: ${told}`);
-      told += new TextDecoder().decode(value);
-    }
+    const { server } = await startedWithoutDemo(DATA_DIR);
     server.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(existsSync(join(DATA_DIR, "retour.sqlite-wal"))).toBe(false);
@@ -243,18 +249,7 @@ describe("a server stopped with SIGTERM", () => {
 describe("a first start without the demo", () => {
   test("with DEMO=false, the first start creates no organization, says so and how to make the first; no password is printed", async () => {
     const DATA_DIR = scratchDir("no-demo");
-    const server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
-      env: { ...process.env, DATA_DIR, PORT: "0", DEMO: "false" },
-      stdout: "ignore",
-      stderr: "pipe",
-    });
-    let told = "";
-    const reader = server.stderr.getReader();
-    while (!told.includes("user create")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the server ended before its start message: ${told}`);
-      told += new TextDecoder().decode(value);
-    }
+    const { server, told } = await startedWithoutDemo(DATA_DIR);
     server.kill("SIGTERM");
     await server.exited;
     expect(told).toContain("No organization yet (DEMO=false).");
