@@ -11,6 +11,11 @@ export function invitationStore(data: Database): InvitationStore {
     async createInvitation(invitation, job) {
       await data.transaction(async (session) => {
         await invitations().insertOne(toDocument(invitation), { session });
+        await invitations().updateMany(
+          { orgId: invitation.orgId, email: invitation.email, _id: { $ne: invitation.id }, usedAt: null, revokedAt: null },
+          { $set: { revokedAt: invitation.createdAt } },
+          { session },
+        );
         await insertJobs(data, [job], invitation.createdAt, session);
       });
     },

@@ -45,6 +45,12 @@ export function invitationStore(db: Database, batch: WriteBatch): InvitationStor
           `INSERT INTO invitations (id, org_id, email, role, token_hash, link_sealed, language, invited_by, created_at, expires_at, used_at, revoked_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(i.id, i.orgId, i.email, i.role, i.tokenHash, i.linkSealed, i.language, i.invitedBy, i.createdAt, i.expiresAt, i.usedAt, i.revokedAt);
+        db.query("UPDATE invitations SET revoked_at = ? WHERE org_id = ? AND email = ? AND id <> ? AND used_at IS NULL AND revoked_at IS NULL").run(
+          i.createdAt,
+          i.orgId,
+          i.email,
+          i.id,
+        );
         insertJob(db, job, i.createdAt);
       });
     },

@@ -23,7 +23,10 @@ export interface Invitation {
 
 /** Invitations: created with the job that mails them, listed while pending, used or revoked once. */
 export interface InvitationStore {
-  /** Writes the invitation and queues its job (to mail it) in one transaction. */
+  /**
+   * Writes the invitation, revokes the organization's other pending invitations to the same address
+   * (only the latest link holds), and queues its job (to mail it), in one transaction.
+   */
   createInvitation(invitation: Invitation, job: JobRequest): Promise<void>;
   findInvitation(id: string): Promise<Invitation | null>;
   findInvitationByToken(tokenHash: string): Promise<Invitation | null>;

@@ -12,8 +12,7 @@ import { type InvitationView, invitationView } from "./invitation-view.ts";
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 type InviteDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
-  readonly store: Pick<InvitationStore, "createInvitation" | "listPendingInvitations" | "revokeInvitation"> &
-    Pick<UserStore, "findUserByEmail" | "listMembers">;
+  readonly store: Pick<InvitationStore, "createInvitation"> & Pick<UserStore, "findUserByEmail" | "listMembers">;
 };
 
 /** The page an invitation link opens. */
@@ -55,9 +54,7 @@ export async function inviteMember(
     usedAt: null,
     revokedAt: null,
   };
-  const earlier = (await deps.store.listPendingInvitations(grant.orgId)).filter((pending) => pending.email === email);
+  // The store revokes the address's earlier pending invitations with it, in one transaction.
   await deps.store.createInvitation(invitation, { kind: "send_invitation", orgId: grant.orgId, feedbackId: "", detail: invitation.id });
-  // Revoked once the new one stands, so that the address always has a link that opens.
-  for (const pending of earlier) await deps.store.revokeInvitation(grant.orgId, pending.id, now);
   return ok({ invitation: invitationView(invitation, now), url });
 }

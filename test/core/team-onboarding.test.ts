@@ -40,15 +40,10 @@ function fakeTeam() {
     findOrganization: async (id: string) =>
       id === "org" ? { id, name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null } : null,
     createInvitation: async (i: Invitation, job: JobRequest) => {
+      for (const [id, other] of invitations)
+        if (other.email === i.email && other.usedAt === null && other.revokedAt === null) invitations.set(id, { ...other, revokedAt: i.createdAt });
       invitations.set(i.id, i);
       jobs.push(job);
-    },
-    listPendingInvitations: async () => [...invitations.values()].filter((i) => i.usedAt === null && i.revokedAt === null).reverse(),
-    revokeInvitation: async (_orgId: string, id: string, at: number) => {
-      const i = invitations.get(id);
-      if (!i || i.usedAt !== null || i.revokedAt !== null) return false;
-      invitations.set(id, { ...i, revokedAt: at });
-      return true;
     },
     findInvitationByToken: async (hash: string) => [...invitations.values()].find((i) => i.tokenHash === hash) ?? null,
     useInvitation: async (id: string, at: number) => {

@@ -59,6 +59,23 @@ export function invitationsContract(makeStore: () => Promise<Subject>) {
       expect((await store.findInvitation(second!.id))?.usedAt).toBe(42);
     });
 
+    test("a new invitation to an address revokes that organization's pending ones to it, in the same write; used ones and other organizations' stay", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const other = await freeOrg(store);
+      const email = "lena@x.io";
+      const [used, earlier, elsewhere] = [invitation(orgId, 10, { email }), invitation(orgId, 20, { email }), invitation(other.orgId, 20, { email })];
+      await store.createInvitation(used!, job("send_invitation", used!.id));
+      expect(await store.useInvitation(used!.id, 15)).toBe(true);
+      for (const i of [earlier!, elsewhere!]) await store.createInvitation(i, job("send_invitation", i.id));
+      const latest = invitation(orgId, 30, { email });
+      await store.createInvitation(latest, job("send_invitation", latest.id));
+      expect((await store.listPendingInvitations(orgId)).map((i) => i.id)).toEqual([latest.id]);
+      expect((await store.findInvitation(earlier!.id))?.revokedAt).toBe(30);
+      expect((await store.findInvitation(used!.id))?.revokedAt).toBeNull();
+      expect((await store.listPendingInvitations(other.orgId)).map((i) => i.id)).toEqual([elsewhere!.id]);
+    });
+
     test("an expired invitation cannot be used", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
