@@ -99,6 +99,7 @@ export const closeServices = (services: Services): Promise<void> => services.sto
 interface DataDirCalls {
   mkdirSync(path: string, options: { recursive: true }): unknown;
   accessSync(path: string, mode: number): void;
+  existsSync(path: string): boolean;
 }
 
 /**
@@ -106,7 +107,7 @@ interface DataDirCalls {
  * secret key and the attachments live in it): a directory it cannot use is one line naming DATA_DIR.
  * `fs` is given by tests, since root may write where no one else may.
  */
-export function useDataDir(dir: string, fs: DataDirCalls = { mkdirSync, accessSync }): void {
+export function useDataDir(dir: string, fs: DataDirCalls = { mkdirSync, accessSync, existsSync }): void {
   try {
     fs.mkdirSync(dir, { recursive: true });
     fs.accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
@@ -119,6 +120,13 @@ export function useDataDir(dir: string, fs: DataDirCalls = { mkdirSync, accessSy
           ? "is not a directory"
           : `cannot be made (${message})`;
     throw new ConfigError(`DATA_DIR ${dir} ${problem}: set DATA_DIR to a directory this process may write to`);
+  }
+  // Made on the first attachment; one already there must take them, or the first would fail then.
+  const attachments = join(dir, "attachments");
+  try {
+    if (fs.existsSync(attachments)) fs.accessSync(attachments, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch {
+    throw new ConfigError(`${attachments} is not writable by this process: give it to the user the service runs as`);
   }
 }
 

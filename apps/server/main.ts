@@ -79,13 +79,6 @@ const housekeeping = setInterval(
   () => void purgeExpired(services).catch((error) => logger.warn({ err: error }, "housekeeping failed; it runs again in a minute")),
   HOUSEKEEPING_MS,
 );
-logger.info({ port: server.port, baseUrl, store: config.store, assistant: config.assistant }, "retour listening");
-// People read these lines; standard output stays JSON lines for log collectors.
-console.error(startMessage(baseUrl, services.addressAliases));
-
-if (firstStart && config.demo) console.error(firstStartMessage(baseUrl, await demo(services)));
-else if (firstStart) console.error(emptyStartMessage(process.env.DATA_DIR ? config.dataDir : undefined));
-
 async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "shutting down");
   clearInterval(housekeeping);
@@ -96,5 +89,14 @@ async function shutdown(signal: string): Promise<void> {
   address.stopped();
   process.exit(0);
 }
+// Before the start message: whoever read it may stop the server at once.
 process.once("SIGINT", () => void shutdown("SIGINT"));
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+logger.info({ port: server.port, baseUrl, store: config.store, assistant: config.assistant }, "retour listening");
+// People read these lines; standard output stays JSON lines for log collectors.
+console.error(startMessage(baseUrl, services.addressAliases));
+
+if (firstStart && config.demo) console.error(firstStartMessage(baseUrl, await demo(services)));
+else if (firstStart) console.error(emptyStartMessage(process.env.DATA_DIR ? config.dataDir : undefined));
+

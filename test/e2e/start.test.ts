@@ -23,11 +23,21 @@ async function run(command: string[], env: Record<string, string>) {
 describe("a DATA_DIR the process cannot use", () => {
   // Root writes through any permission, and tests and CI run as root: a directory this process may
   // not write to is met through the file system calls useDataDir makes, failing as the kernel does.
-  const refusing = (code: string) => ({
+  const refusing = (code: string, where = (_path: string) => true) => ({
     mkdirSync: () => undefined,
-    accessSync: () => {
-      throw Object.assign(new Error(`${code}: permission denied`), { code });
+    existsSync: () => true,
+    accessSync: (path: string) => {
+      if (where(path)) throw Object.assign(new Error(`${code}: permission denied`), { code });
     },
+  });
+
+  test("an attachments directory this process may not write to is one line naming it, at start rather than at the first attachment", () => {
+    expect(() =>
+      useDataDir(
+        "/srv/retour",
+        refusing("EACCES", (path) => path.endsWith("/attachments")),
+      ),
+    ).toThrow(new ConfigError("/srv/retour/attachments is not writable by this process: give it to the user the service runs as"));
   });
 
   test("a DATA_DIR this process may not write to is one line naming DATA_DIR and the path", () => {
