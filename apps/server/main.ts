@@ -99,4 +99,3 @@ console.error(startMessage(baseUrl, services.addressAliases));
 
 if (firstStart && config.demo) console.error(firstStartMessage(baseUrl, await demo(services)));
 else if (firstStart) console.error(emptyStartMessage(process.env.DATA_DIR ? config.dataDir : undefined));
-
