@@ -731,6 +731,8 @@ export const EN = {
     nonEmpty: "a non-empty text",
     atMost: (max: number) => ` of at most ${max} characters`,
     visible: " with at least one visible character",
+    matching: (pattern: string) => ` matching ${pattern}`,
+    or: " or ",
     email: "an e-mail address such as ann@example.com",
     origin: "an exact origin such as https://app.example.com (scheme, host and port: no path, no wildcard)",
   },

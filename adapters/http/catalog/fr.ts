@@ -703,6 +703,8 @@ export const FR: Catalog = {
     nonEmpty: "un texte non vide",
     atMost: (max: number) => ` d'au plus ${max} caractères`,
     visible: " avec au moins un caractère visible",
+    matching: (pattern: string) => ` de la forme ${pattern}`,
+    or: " ou ",
     email: "une adresse e-mail comme ann@example.com",
     origin: "une origine exacte comme https://app.example.com (schéma, hôte et port : ni chemin ni joker)",
   },

@@ -15,6 +15,8 @@ function expectation(schema: TSchema, words: Phrases): string {
   if (Array.isArray(schema.anyOf) && schema.anyOf.every((s: TSchema) => s.const !== undefined)) {
     return words.oneOf(schema.anyOf.map((s: TSchema) => String(s.const)).join(", "));
   }
+  // Any other union, alternative by alternative: "a text matching ^#[0-9a-fA-F]{6}$ or null".
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map((s: TSchema) => expectation(s, words)).join(words.or);
   switch (schema.type) {
     case "integer":
     case "number": {
@@ -32,8 +34,12 @@ function expectation(schema: TSchema, words: Phrases): string {
       if (schema.format === "email") return words.email;
       const noun = (schema.minLength ?? 0) > 0 ? words.nonEmpty : words.text;
       const bound = typeof schema.maxLength === "number" ? words.atMost(schema.maxLength) : "";
-      return noun + bound + (schema.pattern === "\\S" ? words.visible : "");
+      // A pattern is shown as it is (exact, and the same in every language), but for "a visible character".
+      const shape = schema.pattern === undefined ? "" : schema.pattern === "\\S" ? words.visible : words.matching(schema.pattern);
+      return noun + bound + shape;
     }
+    case "null":
+      return "null";
     default:
       return String(schema[Kind]).toLowerCase();
   }

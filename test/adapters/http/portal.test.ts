@@ -74,6 +74,13 @@ describe("portal settings", () => {
     expect((await call("PUT", "/v1/portal", tokens().admin, { colour: "red" })).body.code).toBe("invalid_body");
   });
 
+  test("a refused field with a form or several shapes says which: the pattern as it is, the alternatives joined", async () => {
+    expect((await call("PUT", "/v1/portal", tokens().admin, { brandColor: "red" })).body.error).toBe(
+      "The request body is invalid. brandColor: expected a text matching ^#[0-9a-fA-F]{6}$ or null.",
+    );
+    expect((await call("PUT", "/v1/portal", tokens().admin, { slug: "Acme" })).body.error).toContain("slug: expected a text matching ^[a-z0-9]");
+  });
+
   test("the SSO secret is returned once, stored sealed, readable by the portal's sign-in; a rotation replaces it", async () => {
     const first = await call("POST", "/v1/portal/sso-secret", tokens().admin);
     expect(first.status).toBe(200);
