@@ -30,6 +30,10 @@ const command = COMMANDS[name];
 // `help [group]`, `--help` and `<group> --help` print the usage (of that group); no command at all is
 // a mistake. `help import` is the help center's command, not a question.
 const asksHelp = group === "help" && verb !== "import";
+if (asksHelp && verb !== undefined && usageOf(verb) === USAGE) {
+  console.error(`retour: no command "${verb}"\n\n${USAGE}`);
+  process.exit(2);
+}
 if (values.help || asksHelp || !group) {
   console.log(usageOf(asksHelp ? verb : group));
   process.exit(values.help || group ? 0 : 2);

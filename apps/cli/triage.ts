@@ -1,5 +1,6 @@
 import { createWriteStream, openSync } from "node:fs";
-import { errorBody } from "../../adapters/http/catalog/text.ts";
+import { describeProblem, errorBody } from "../../adapters/http/catalog/text.ts";
+import { validator } from "../../adapters/http/validate.ts";
 import { exportResponse } from "../../adapters/http/export-file.ts";
 import { createApiKey } from "../../core/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../core/api-keys/list-api-keys.ts";
@@ -11,7 +12,6 @@ import { findOrganization } from "../../core/organizations/find-organization.ts"
 import type { FeedbackSummary } from "../../core/schemas/feedback.ts";
 import type { Services } from "../../core/services.ts";
 import { ExportQuery, exportFeedbacks } from "../../core/triage/export-feedbacks.ts";
-import { TypeCompiler } from "@sinclair/typebox/compiler";
 
 interface Invocation {
   readonly args: readonly string[];
@@ -37,7 +37,7 @@ export function progressLine(done: number, total: number): string {
   return `\r[${"#".repeat(filled)}${" ".repeat(BAR_WIDTH - filled)}] ${done.toLocaleString("en")} / ${total.toLocaleString("en")}`;
 }
 
-const checkExport = TypeCompiler.Compile(ExportQuery);
+const checkExport = validator(ExportQuery);
 const FILTERS = ["status", "kind", "severity", "appId", "featureId", "query", "owner", "tag", "sort", "format"] as const;
 
 /** The standard sinks: the file or standard output, and standard error for the bar. */
@@ -72,7 +72,11 @@ export async function exportCommand(
   const query: Record<string, unknown> = Object.fromEntries(
     FILTERS.flatMap((name) => (typeof inv.options[name] === "string" ? [[name, inv.options[name]]] : [])),
   );
-  if (!checkExport.Check(query)) refuse(`a filter is invalid: ${FILTERS.map((f) => `--${f}`).join(", ")} take the values of GET /v1/feedbacks`);
+  if (!checkExport.check(query)) {
+    // Named as the option it came from, with what it takes: "--format: expected one of csv, jsonl".
+    const { problem } = checkExport.refuse("invalid_query", query);
+    refuse(problem ? `--${describeProblem(problem, "en")}` : "a filter is invalid: they take the values of GET /v1/feedbacks");
+  }
   const grant = operatorGrant(org.id);
   const counted = await countFeedbacks(services, grant, query);
   const total = counted.ok ? statusesOf(query.status ?? "open").reduce((sum, s) => sum + (counted.value[s] ?? 0), 0) : 0;

@@ -41,9 +41,11 @@ describe("cli export", () => {
     expect(printed).toEqual([`3 feedbacks written to ${path}`]);
   });
 
-  test("a filter the list would refuse is a usage error", async () => {
+  test("a filter the list would refuse is a usage error naming the option and what it takes", async () => {
     const sinks = { file: () => new WritableStream<Uint8Array>(), progress: () => {} };
-    await expect(exportCommand(http.services, { args: ["DEMO"], options: { format: "xlsx" } }, () => {}, refuse, sinks)).rejects.toThrow(UsageError);
+    await expect(exportCommand(http.services, { args: ["DEMO"], options: { format: "xlsx" } }, () => {}, refuse, sinks)).rejects.toThrow(
+      new UsageError("--format: expected one of csv, jsonl."),
+    );
     await expect(exportCommand(http.services, { args: ["NOPE"], options: {} }, () => {}, refuse, sinks)).rejects.toThrow("no organization");
   });
 

@@ -342,6 +342,8 @@ describe("the CLI's usage", () => {
       expect(lines.filter((line) => /^ {2}\S/.test(line)).every((line) => line.startsWith("  tracker "))).toBe(true);
     }
     expect(Bun.spawnSync([process.execPath, CLI]).exitCode).toBe(2);
+    const unknown = Bun.spawnSync([process.execPath, CLI, "help", "bogus"]);
+    expect([unknown.exitCode, unknown.stderr.toString().split("\n")[0]]).toEqual([2, 'retour: no command "bogus"']);
   });
 
   test("a group named alone lists its commands", async () => {

@@ -51,7 +51,7 @@ function sentence(problem: FieldProblem, words: Phrases): string {
 }
 
 /** The sentence that follows an error's message: "limit: expected an integer from 1 to 100." */
-const describeProblem = (problem: FieldProblem, language: Language): string => sentence(problem, textFor(language).problems);
+export const describeProblem = (problem: FieldProblem, language: Language): string => sentence(problem, textFor(language).problems);
 
 /**
  * The `{error, code}` body of a tool call refused for its arguments: the code of its REST twin,
