@@ -108,11 +108,22 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
   };
 }
 
+/** A timeout the connection string sets itself (…?serverSelectionTimeoutMS=1000), which the driver's options would override. */
+const givenTimeout = (uri: string, name: string): number | undefined => {
+  const ms = new RegExp(`[?&]${name}=(\\d+)`, "i").exec(uri)?.[1];
+  return ms === undefined ? undefined : Number(ms);
+};
+
 /** Connects to `uri`, checks the server answers and creates the indexes; fails fast with a one-line reason. */
 export async function openMongoDatabase(uri: string): Promise<{ client: MongoClient; db: Db; data: Database }> {
   let client: MongoClient;
+  const selectionMs = givenTimeout(uri, "serverSelectionTimeoutMS") ?? CONNECT_TIMEOUT_MS;
   try {
-    client = new MongoClient(uri, { serverSelectionTimeoutMS: CONNECT_TIMEOUT_MS, connectTimeoutMS: CONNECT_TIMEOUT_MS, appName: "retour" });
+    client = new MongoClient(uri, {
+      serverSelectionTimeoutMS: selectionMs,
+      connectTimeoutMS: givenTimeout(uri, "connectTimeoutMS") ?? CONNECT_TIMEOUT_MS,
+      appName: "retour",
+    });
   } catch (error) {
     throw new MongoUnavailable(`MONGODB_URI is not a valid MongoDB connection string: ${(error as Error).message}`);
   }
@@ -126,9 +137,7 @@ export async function openMongoDatabase(uri: string): Promise<{ client: MongoCli
     return { client, db, data };
   } catch (error) {
     await client.close().catch(() => undefined);
-    throw new MongoUnavailable(
-      `MONGODB_URI: cannot reach MongoDB within ${CONNECT_TIMEOUT_MS / 1000} s (${(error as Error).message.split("\n")[0]})`,
-    );
+    throw new MongoUnavailable(`MONGODB_URI: cannot reach MongoDB within ${selectionMs / 1000} s (${(error as Error).message.split("\n")[0]})`);
   }
 }
 

@@ -54,8 +54,10 @@ describe("STORE=mongodb start-up", () => {
     expect(run.seconds).toBeLessThan(15);
   });
 
-  test.concurrent("the CLI stops the same way", async () => {
-    const error = await refusal("mongodb://127.0.0.1:1/retour", "cli");
-    expect(error.message.split("\n")).toEqual([expect.stringMatching(/^MONGODB_URI: cannot reach MongoDB/)]);
+  test.concurrent("the CLI stops the same way, within the timeout MONGODB_URI gives when it gives one", async () => {
+    const started = Date.now();
+    const error = await refusal("mongodb://127.0.0.1:1/retour?serverSelectionTimeoutMS=1000", "cli");
+    expect(error.message.split("\n")).toEqual([expect.stringMatching(/^MONGODB_URI: cannot reach MongoDB within 1 s/)]);
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 });
