@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { USAGE } from "./commands.ts";
 
 /** The options that stand alone; every other option takes a value. */
-const FLAGS = ["json", "help"];
+const FLAGS = ["json", "help", "yes"];
 
 /**
  * `--help`, then every option the usage names (`--slug S`): the parser accepts exactly what the

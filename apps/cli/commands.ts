@@ -54,7 +54,6 @@ import { describeTracker } from "../../core/trackers/describe-tracker.ts";
 import { DEFAULT_KINDS, readStatusMapping } from "../../core/trackers/status-mapping.ts";
 import { getPortal } from "../../core/portal/get-portal.ts";
 import { setPortal } from "../../core/portal/set-portal.ts";
-import { adoptNewKey, keyOpensStore } from "../../core/upkeep/check-secret-key.ts";
 import { rotateSsoSecret } from "../../core/portal/rotate-sso-secret.ts";
 import { publishFeedback } from "../../core/portal/publish-feedback.ts";
 import { unpublishFeedback } from "../../core/portal/unpublish-feedback.ts";
@@ -163,19 +162,6 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
     const { result } = orFail(tested, () => `no such webhook in ${org.keyPrefix}`);
     if (result.error) throw new CommandFailed(`test event failed: ${result.error} (${result.durationMs} ms)`);
     out(`test event delivered: HTTP ${result.status} in ${result.durationMs} ms`);
-  },
-  async "secret-key reset"(services, _inv, out) {
-    if (await keyOpensStore(services)) throw new UsageError("this key opens the store's secrets: there is nothing to reset");
-    await adoptNewKey(services);
-    out(
-      [
-        "the store now takes this key; the secrets sealed with the lost one cannot be opened, so give them again:",
-        "  each webhook: webhook rotate <org> <webhookId> (its receiver needs the new secret)",
-        "  each app's tracker: tracker set …; Slack: slack set …; the portal's SSO: portal sso-secret <org>",
-        "  pending invitations and password resets: send them again",
-        "e-mails to earlier followers go without their tracking link",
-      ].join("\n"),
-    );
   },
   async "webhook rotate"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
@@ -773,8 +759,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable
   compact                                        gives the embedded store's free pages back to the disk (VACUUM);
                                                  stop the servers first: writes wait until it is done
-  secret-key reset                               when the store's key is lost: the store takes this process's key
-                                                 (SECRET_KEY or DATA_DIR/secret.key); prints what to give again
+  secret-key reset --yes                         when the store's key is lost: the store takes this process's key
+                                                 (SECRET_KEY or DATA_DIR/secret.key); stop the servers first
   backup <dir>                                   writes the embedded store, its attachments and its secret key
                                                  into a new directory, while the servers run
 

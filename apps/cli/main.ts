@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
-import { runningServers, serviceAddress } from "../runtime/address.ts";
+import { serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
 import { parseCommandLine, usageOf } from "./arguments.ts";
 import { COMMANDS, CommandFailed, USAGE, UsageError } from "./commands.ts";
@@ -25,6 +25,7 @@ const [group, verb, ...rest] = positionals;
 if (group === "migrate" && !values.help) await runAlone(async () => (await import("./migrate.ts")).migrate);
 if (group === "compact" && !values.help) await runAlone(async () => (await import("./compact.ts")).compact);
 if (group === "backup" && !values.help) await runAlone(async () => (await import("./backup.ts")).backup);
+if (group === "secret-key" && !values.help) await runAlone(async () => (await import("./secret-key-reset.ts")).secretKeyReset);
 const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
 const command = COMMANDS[name];
 // `help [group]`, `--help` and `<group> --help` print the usage (of that group); no command at all is
@@ -51,15 +52,9 @@ if (!command) {
 
 try {
   const config = loadConfig(process.env);
-  // A server still sealing with the old key would undo the reset; on MongoDB its README step says so.
-  const servers = name === "secret-key reset" ? runningServers(config.dataDir) : [];
-  if (servers.length > 0)
-    throw new UsageError(`stop the servers on this DATA_DIR first (pid ${servers.join(", ")}): they seal with the key being replaced`);
   const storeFile = join(config.dataDir, "retour.sqlite");
   const newStore = config.store === "sqlite" && !existsSync(storeFile);
-  const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli", {
-    checkKey: name !== "secret-key reset",
-  });
+  const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli");
   // A mistyped DATA_DIR would otherwise answer with an empty store and nothing said.
   if (newStore) console.error(`retour: no store was at ${storeFile}: this command made a new one (is DATA_DIR the server's?)`);
   const args = name === group ? positionals.slice(1) : rest;
@@ -69,13 +64,17 @@ try {
   exitOn(error);
 }
 
-type AloneCommand = (config: Config, options: { from?: string; to?: string; args: readonly string[] }, out: (line: string) => void) => Promise<void>;
+type AloneCommand = (
+  config: Config,
+  options: { from?: string; to?: string; yes?: boolean; args: readonly string[] },
+  out: (line: string) => void,
+) => Promise<void>;
 
 /** Runs a command that opens the store itself, then exits. */
 async function runAlone(load: () => Promise<AloneCommand>): Promise<never> {
   try {
     const command = await load();
-    await command(loadConfig(process.env), { ...(values as { from?: string; to?: string }), args: positionals.slice(1) }, (line) =>
+    await command(loadConfig(process.env), { ...(values as { from?: string; to?: string; yes?: boolean }), args: positionals.slice(1) }, (line) =>
       console.log(line),
     );
     process.exit(0);

@@ -44,11 +44,11 @@ export function recordAddress(dataDir: string, baseUrl: string, pid = process.pi
 /** The pids of the servers running on this data directory, by their records. */
 export const runningServers = (dataDir: string, isRunning = running): number[] =>
   records(dataDir)
-    .filter((r) => r.stopped === null && isRunning(r.pid))
+    .filter((r) => r.stopped === null && r.pid !== process.pid && isRunning(r.pid))
     .map((r) => r.pid);
 
-/** The server that ran longest first; one killed, which left no time of stopping, ran for none that we know of. */
-const byLongestRun = (a: Recorded, b: Recorded): number => (b.stopped ?? b.since) - b.since - ((a.stopped ?? a.since) - a.since);
+/** The server that ran longest first; one killed, which left no time of stopping, ran for none that we know of; among equals, the last started. */
+const byLongestRun = (a: Recorded, b: Recorded): number => (b.stopped ?? b.since) - b.since - ((a.stopped ?? a.since) - a.since) || b.since - a.since;
 
 /**
  * BASE_URL when set; else the address of the server that has run longest among those running on

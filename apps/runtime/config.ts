@@ -63,8 +63,16 @@ function ratio(env: Env, name: string, fallback: number): number {
   return value;
 }
 
-/** An address as a refusal may print it: a password in it would land in the process manager's logs. */
-const withoutCredentials = (address: string): string => address.replace(/\/\/[^/@]*@/, "//***@");
+/**
+ * An address as a refusal may print it: a password in it would land in the process manager's logs.
+ * Whatever stands between `//` and the last `@` of the authority is masked (a password may hold `@`
+ * or `/`).
+ */
+function withoutCredentials(address: string): string {
+  const start = address.indexOf("//");
+  const at = address.lastIndexOf("@");
+  return start >= 0 && at > start ? `${address.slice(0, start + 2)}***${address.slice(at)}` : address;
+}
 
 function smtp(env: Env): Config["smtp"] {
   const url = env.SMTP_URL;

@@ -27,17 +27,30 @@ export function loadSecretKey(configured: string | undefined, dataDir: string): 
 }
 
 /**
- * Writes a new key whole under another name, then links it into place: of two processes starting
- * together on a new DATA_DIR, one key wins and the other reads it, never a half-written file.
+ * Writes a new key whole under a name of its own, then links it into place: of two processes starting
+ * together on a new DATA_DIR (two containers may share a pid), one key wins and the other reads it,
+ * never a half-written file. Where the file system has no hard links, the key is written in place,
+ * created only if absent.
  */
 function createKeyFile(file: string): void {
-  const draft = `${file}.${process.pid}`;
-  writeFileSync(draft, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex"), { mode: 0o600 });
+  const key = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
+  const draft = `${file}.${crypto.randomUUID()}`;
+  writeFileSync(draft, key, { mode: 0o600, flag: "wx" });
   try {
     linkSync(draft, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === "EPERM" || code === "ENOTSUP" || code === "ENOSYS") writeOnce(file, key);
+    else if (code !== "EEXIST") throw error;
   } finally {
     rmSync(draft, { force: true });
+  }
+}
+
+function writeOnce(file: string, key: string): void {
+  try {
+    writeFileSync(file, key, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
 }

@@ -65,4 +65,13 @@ test("a refused address is printed without its credentials, which would land in 
   expect(() => loadConfig({ BASE_URL: "https://user:hunter2@retour.example.com" })).toThrow('got "https://***@retour.example.com"');
   expect(() => loadConfig({ BASE_URL: "https://admin:hunter2@feedback.example.com:99999" })).toThrow('got "https://***@feedback.example.com:99999"');
   expect(() => loadConfig({ SMTP_URL: "http://mailer:hunter2@mail.example.com" })).toThrow('got "http://***@mail.example.com"');
+  for (const password of ["p@ss", "pa/ss"]) {
+    let said = "";
+    try {
+      loadConfig({ BASE_URL: `https://admin:${password}@host:99999` });
+    } catch (error) {
+      said = (error as Error).message;
+    }
+    expect(said).toContain('got "https://***@host:99999"');
+  }
 });

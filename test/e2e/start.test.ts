@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
 import { createServices, useDataDir } from "../../apps/runtime/services.ts";
 import { recordAddress } from "../../apps/runtime/address.ts";
 import { UsageError } from "../../apps/cli/commands.ts";
-import { runCommand } from "../support/in-process.ts";
+import { secretKeyReset } from "../../apps/cli/secret-key-reset.ts";
 import { Database } from "bun:sqlite";
 import { scratchDir } from "../support/scratch.ts";
 import { waitFor } from "../support/wait.ts";
@@ -161,32 +161,35 @@ describe("a secret key that is not the store's", () => {
     await expect(start({ DATA_DIR, SECRET_KEY: KEY_B })).rejects.toThrow("SECRET_KEY is not the key");
   });
 
-  test("when the store's key is lost, secret-key reset gives it this process's key; with the right key there is nothing to reset", async () => {
+  test("when the store's key is lost, secret-key reset --yes gives it this process's key and says which; with the right key there is nothing to reset", async () => {
     const DATA_DIR = scratchDir("secret-key");
     await start({ DATA_DIR, SECRET_KEY: KEY_A });
     await expect(start({ DATA_DIR, SECRET_KEY: KEY_B })).rejects.toThrow("if it is lost, see secret-key reset");
-    const unchecked = await createServices(
-      loadConfig({ PORT: "0", DATA_DIR, SECRET_KEY: KEY_B }),
-      createLogger("silent", false),
-      "http://localhost:3000",
-      "cli",
-      {
-        checkKey: false,
-      },
+    const reset = async (env: Record<string, string>, yes = true) => {
+      let told = "";
+      await secretKeyReset(loadConfig({ PORT: "0", ...env }), { args: ["reset"], yes }, (line) => {
+        told += `${line}\n`;
+      });
+      return told;
+    };
+    await expect(reset({ DATA_DIR, SECRET_KEY: KEY_B }, false)).rejects.toThrow("add --yes to do it");
+    expect(await reset({ DATA_DIR, SECRET_KEY: KEY_B })).toStartWith(
+      "the store now takes the key of SECRET_KEY: every server needs it from now on\n",
     );
-    expect(await runCommand(unchecked, ["secret-key", "reset"])).toContain("the store now takes this key");
-    await expect(runCommand(unchecked, ["secret-key", "reset"])).rejects.toThrow(
+    await expect(reset({ DATA_DIR, SECRET_KEY: KEY_B })).rejects.toThrow(
       new UsageError("this key opens the store's secrets: there is nothing to reset"),
     );
-    await unchecked.store.close();
     await start({ DATA_DIR, SECRET_KEY: KEY_B });
+    await expect(start({ DATA_DIR, SECRET_KEY: KEY_A })).rejects.toThrow("SECRET_KEY is not the key");
+    await expect(reset({ DATA_DIR: scratchDir("secret-key"), STORE: "mongodb", MONGODB_URI: "mongodb://127.0.0.1:1/retour" })).rejects.toThrow(
+      "on MongoDB, set SECRET_KEY",
+    );
     // While a server runs on the data directory, the CLI refuses to reset.
     recordAddress(DATA_DIR, "http://localhost:3000");
-    expect(await run([process.execPath, CLI, "secret-key", "reset"], { DATA_DIR, SECRET_KEY: KEY_A })).toEqual({
+    expect(await run([process.execPath, CLI, "secret-key", "reset", "--yes"], { DATA_DIR, SECRET_KEY: KEY_A })).toEqual({
       code: 2,
       stderr: `retour: stop the servers on this DATA_DIR first (pid ${process.pid}): they seal with the key being replaced`,
     });
-    await expect(start({ DATA_DIR, SECRET_KEY: KEY_A })).rejects.toThrow("SECRET_KEY is not the key");
   });
 
   test("processes started together on a new DATA_DIR agree on one key: each starts, and the file holds a whole key", async () => {
