@@ -12,6 +12,7 @@ export async function portalEntry(
 ): Promise<{ readonly orgId: string; readonly slug: string; readonly enabled: boolean; readonly ssoSecret: string | null } | null> {
   const portal = await services.store.findPortalBySlug(slug.toLowerCase());
   if (!portal) return null;
-  const ssoSecret = portal.ssoSecretSealed === null ? null : await services.secrets.open(portal.ssoSecretSealed);
+  // One sealed with a key the store has lost since (secret-key reset) is no secret until it is given again.
+  const ssoSecret = portal.ssoSecretSealed === null ? null : await services.secrets.open(portal.ssoSecretSealed).catch(() => null);
   return { orgId: portal.orgId, slug: portal.slug, enabled: portal.enabled, ssoSecret };
 }

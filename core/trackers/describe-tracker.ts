@@ -25,11 +25,12 @@ export async function describeTracker(
   if (!allowed.ok) return allowed;
   const tracker = await services.store.findAppTracker(grant.orgId, appId);
   if (!tracker) return ok(null);
-  const settings = await openSettings(services, tracker);
+  // Settings sealed with a key the store has lost since (secret-key reset) show empty, to be given again.
+  const settings = await openSettings(services, tracker).catch(() => null);
   return ok({
     provider: tracker.provider,
-    project: settings.project,
+    project: settings?.project ?? "",
     mapsStatuses: services.trackers[tracker.provider]?.mapsStatuses ?? false,
-    statuses: settings.statuses ?? {},
+    statuses: settings?.statuses ?? {},
   });
 }
