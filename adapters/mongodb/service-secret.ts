@@ -40,6 +40,7 @@ export function serviceSecretStore(data: Database): ServiceSecretStore {
         ["webhooks", "secretSealed"],
         ["app_trackers", "settingsSealed"],
         ["slack_connections", "secretsSealed"],
+        ["portals", "ssoSecretSealed"],
         ["followers", "trackingSealed"],
       ];
       for (const [collection, field] of sources) {

@@ -32,6 +32,7 @@ export function serviceSecretStore(db: Database): ServiceSecretStore {
             `SELECT secret_sealed AS sealed FROM webhooks
              UNION ALL SELECT settings_sealed FROM app_trackers
              UNION ALL SELECT secrets_sealed FROM slack_connections
+             UNION ALL SELECT sso_secret_sealed FROM portals WHERE sso_secret_sealed IS NOT NULL
              UNION ALL SELECT tracking_sealed FROM followers WHERE tracking_sealed IS NOT NULL
              LIMIT 1`,
           )

@@ -22,11 +22,17 @@ export async function backup(config: Config, options: { args: readonly string[] 
     throw new UsageError(`${into} is not a new, empty directory: give one, so that no backup is mixed with another`);
   const file = join(config.dataDir, "retour.sqlite");
   if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
+  const given = existsSync(into);
   try {
     copyInto(config, file, into, out);
   } catch (error) {
-    // A half-written backup must not pass for one.
-    if (existsSync(into)) rmSync(into, { recursive: true, force: true });
+    // A half-written backup must not pass for one; a directory given (a mount point, say) is emptied, not removed.
+    try {
+      if (given) for (const entry of readdirSync(into)) rmSync(join(into, entry), { recursive: true, force: true });
+      else if (existsSync(into)) rmSync(into, { recursive: true, force: true });
+    } catch {
+      // What could not be removed is named by the refusal below.
+    }
     const { code, message } = error as NodeJS.ErrnoException;
     throw new CommandFailed(`backup failed, and nothing of it is left at ${into}: ${(code && WHY[code]) ?? message}`);
   }

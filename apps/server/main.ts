@@ -79,14 +79,21 @@ const housekeeping = setInterval(
   () => void purgeExpired(services).catch((error) => logger.warn({ err: error }, "housekeeping failed; it runs again in a minute")),
   HOUSEKEEPING_MS,
 );
+let stopping = false;
 async function shutdown(signal: string): Promise<void> {
+  // SIGINT then SIGTERM (a terminal's Ctrl-C and its process manager) stop it once.
+  if (stopping) return;
+  stopping = true;
   logger.info({ signal }, "shutting down");
   clearInterval(housekeeping);
-  // In-flight requests finish; new connections are refused.
-  await server.stop(false);
-  await worker.stop();
-  await closeServices(services);
-  address.stopped();
+  try {
+    // In-flight requests finish; new connections are refused.
+    await server.stop(false);
+    await worker.stop();
+    await closeServices(services);
+  } finally {
+    address.stopped();
+  }
   process.exit(0);
 }
 // Before the start message: whoever read it may stop the server at once.

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AppSetupStore } from "../../../core/store/app-setup.ts";
 import type { OrganizationStore } from "../../../core/store/organizations.ts";
+import type { PortalRecord, PortalStore } from "../../../core/store/portals.ts";
 import type { ServiceSecretStore } from "../../../core/store/service-secret.ts";
 import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
 import type { WebhookStore } from "../../../core/store/webhooks.ts";
@@ -10,6 +11,7 @@ import { contractKit } from "./kit.ts";
 type Subject = ServiceSecretStore &
   Pick<StoreUpkeep, "ping"> &
   Pick<WebhookStore, "createWebhook"> &
+  Pick<PortalStore, "savePortal"> &
   Pick<OrganizationStore, "createOrganization"> &
   Pick<AppSetupStore, "createApp">;
 
@@ -34,6 +36,26 @@ export function serviceSecretContract(makeStore: () => Promise<Subject>) {
       expect(await store.findKeyCheck()).toBe("v1.first");
       await store.replaceKeyCheck("v1.new");
       expect(await store.findKeyCheck()).toBe("v1.new");
+    });
+
+    test("a sealed sample: a portal's sealed SSO secret, when it is the only secret the store keeps", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const portal: PortalRecord = {
+        orgId,
+        enabled: true,
+        slug: "acme",
+        title: "Board",
+        posting: "review",
+        indexing: false,
+        statusLabels: {},
+        brandColor: null,
+        ssoSecretSealed: null,
+      };
+      expect(await store.savePortal(portal)).toBe(true);
+      expect(await store.sealedSample()).toBeNull();
+      expect(await store.savePortal({ ...portal, ssoSecretSealed: "sealed-sso" })).toBe(true);
+      expect(await store.sealedSample()).toBe("sealed-sso");
     });
 
     test("a sealed sample: none in an empty store; a webhook's sealed secret once there is one", async () => {
