@@ -1,3 +1,4 @@
+import type { PortalRecord } from "../../../core/store/portals.ts";
 import type { JobRequest } from "../../../core/feedback/events.ts";
 import type { FeedbackRecord, Webhook } from "../../../core/model.ts";
 import type { AppSetupStore } from "../../../core/store/app-setup.ts";
@@ -171,3 +172,17 @@ export function contractKit() {
 
   return { id, seed, record, newFeedback, merge, planUndo, qualificationSession, freeOrg, person, ideaFeedback, webhook };
 }
+
+/** A portal record with the settings a new portal has, changed by `fields`. */
+export const portal = (orgId: string, slug: string, fields: Partial<PortalRecord> = {}): PortalRecord => ({
+  orgId,
+  enabled: true,
+  slug,
+  title: "Board",
+  posting: "review",
+  indexing: false,
+  statusLabels: {},
+  brandColor: null,
+  ssoSecretSealed: null,
+  ...fields,
+});

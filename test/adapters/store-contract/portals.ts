@@ -1,21 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { AppSetupStore } from "../../../core/store/app-setup.ts";
 import type { OrganizationStore } from "../../../core/store/organizations.ts";
-import type { PortalRecord, PortalStore } from "../../../core/store/portals.ts";
-import { contractKit } from "./kit.ts";
-
-const portal = (orgId: string, slug: string, fields: Partial<PortalRecord> = {}): PortalRecord => ({
-  orgId,
-  enabled: true,
-  slug,
-  title: "Board",
-  posting: "review",
-  indexing: false,
-  statusLabels: {},
-  brandColor: null,
-  ssoSecretSealed: null,
-  ...fields,
-});
+import type { PortalStore } from "../../../core/store/portals.ts";
+import { contractKit, portal } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = PortalStore & Pick<AppSetupStore, "createApp" | "createChannel"> & Pick<OrganizationStore, "createOrganization">;

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import type { AppSetupStore } from "../../../core/store/app-setup.ts";
 import type { OrganizationStore } from "../../../core/store/organizations.ts";
-import type { PortalRecord, PortalStore } from "../../../core/store/portals.ts";
+import type { PortalStore } from "../../../core/store/portals.ts";
 import type { ServiceSecretStore } from "../../../core/store/service-secret.ts";
 import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
 import type { WebhookStore } from "../../../core/store/webhooks.ts";
-import { contractKit } from "./kit.ts";
+import { contractKit, portal } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = ServiceSecretStore &
@@ -41,20 +41,9 @@ export function serviceSecretContract(makeStore: () => Promise<Subject>) {
     test("a sealed sample: a portal's sealed SSO secret, when it is the only secret the store keeps", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
-      const portal: PortalRecord = {
-        orgId,
-        enabled: true,
-        slug: "acme",
-        title: "Board",
-        posting: "review",
-        indexing: false,
-        statusLabels: {},
-        brandColor: null,
-        ssoSecretSealed: null,
-      };
-      expect(await store.savePortal(portal)).toBe(true);
+      expect(await store.savePortal(portal(orgId, "acme"))).toBe(true);
       expect(await store.sealedSample()).toBeNull();
-      expect(await store.savePortal({ ...portal, ssoSecretSealed: "sealed-sso" })).toBe(true);
+      expect(await store.savePortal(portal(orgId, "acme", { ssoSecretSealed: "sealed-sso" }))).toBe(true);
       expect(await store.sealedSample()).toBe("sealed-sso");
     });
 
