@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { PLANS, type Plan } from "../../core/plans.ts";
 import { ATTACHMENT_KINDS, CHANNEL_KINDS, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
-import { errorBody } from "../../adapters/http/catalog/text.ts";
+import { describeProblem, errorBody } from "../../adapters/http/catalog/text.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { Failure, Result } from "../../core/errors.ts";
 import { EVENT_TYPES } from "../../core/feedback/events.ts";
@@ -173,6 +173,16 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
 
 const portalUpdateCheck = validator(PortalUpdate);
 
+/** The options of `portal set`, by the field of the portal's settings each fills. */
+const PORTAL_OPTIONS: Readonly<Record<string, string>> = {
+  slug: "slug",
+  title: "title",
+  posting: "posting",
+  indexing: "indexing",
+  brandColor: "brand-color",
+  statusLabels: "labels",
+};
+
 /** `portal set`'s options: only those given change. */
 function portalUpdate(inv: Invocation): PortalUpdate {
   const onOff = (name: string) => {
@@ -213,8 +223,12 @@ const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "portal set"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const asked = portalUpdate(inv);
-    if (!portalUpdateCheck.check(asked))
-      throw new UsageError(errorBody("invalid_body", "en", portalUpdateCheck.refuse("invalid_body", asked).problem).error);
+    if (!portalUpdateCheck.check(asked)) {
+      // Named as the option typed, not as the body field it fills: "--brand-color: expected …".
+      const { problem } = portalUpdateCheck.refuse("invalid_body", asked);
+      const field = problem?.field.split(".")[0] ?? "";
+      throw new UsageError(problem ? describeProblem({ ...problem, field: `--${PORTAL_OPTIONS[field] ?? field}` }, "en") : "invalid portal settings");
+    }
     out(JSON.stringify(orFail(await setPortal(services, operator(org), asked)), null, 2));
   },
   async "portal enable"(services, inv, out) {

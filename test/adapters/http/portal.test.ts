@@ -109,6 +109,10 @@ describe("portal settings", () => {
     expect(await http.cli("portal", "set", "OTHER", "--posting", "maybe").catch((e: Error) => e.message)).toContain(
       "--posting must be one of off, review, open",
     );
+    // A value of the right kind but the wrong form is named as the option typed.
+    expect(await http.cli("portal", "set", "OTHER", "--brand-color", "red").catch((e: Error) => e.message)).toBe(
+      "--brand-color: expected a text matching ^#[0-9a-fA-F]{6}$ or null.",
+    );
   });
 });
 
