@@ -3,8 +3,10 @@ import { join, resolve } from "node:path";
 import { backupDatabase } from "../../adapters/sqlite/backup.ts";
 import type { Config } from "../runtime/config.ts";
 import { CommandFailed, UsageError } from "./commands.ts";
-
-const megabytes = (bytes: number): string => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
+import { megabytes } from "./megabytes.ts";
+import { whyUnwritable } from "./unwritable.ts";
+import { secretKeyFile } from "../runtime/secret-key.ts";
+import { sqliteFile } from "../runtime/services.ts";
 
 /**
  * `backup <dir>`: what DATA_DIR must hold to start again where the store was, written into a new
@@ -20,37 +22,30 @@ export async function backup(config: Config, options: { args: readonly string[] 
   const into = resolve(target);
   if (existsSync(into) && (!statSync(into).isDirectory() || readdirSync(into).length > 0))
     throw new UsageError(`${into} is not a new, empty directory: give one, so that no backup is mixed with another`);
-  const file = join(config.dataDir, "retour.sqlite");
+  const file = sqliteFile(config.dataDir);
   if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
   const given = existsSync(into);
   try {
     copyInto(config, file, into, out);
   } catch (error) {
     // A half-written backup must not pass for one; a directory given (a mount point, say) is emptied, not removed.
+    let left = "nothing of it is left";
     try {
       if (given) for (const entry of readdirSync(into)) rmSync(join(into, entry), { recursive: true, force: true });
       else if (existsSync(into)) rmSync(into, { recursive: true, force: true });
     } catch {
-      // What could not be removed is named by the refusal below.
+      left = "what it wrote could not all be removed";
     }
-    const { code, message } = error as NodeJS.ErrnoException;
-    throw new CommandFailed(`backup failed, and nothing of it is left at ${into}: ${(code && WHY[code]) ?? message}`);
+    throw new CommandFailed(`backup failed, and ${left} at ${into}: ${whyUnwritable(error)}`);
   }
   out(`to restore: stop the servers, give DATA_DIR these files (and no retour.sqlite-wal or -shm), start`);
 }
-
-const WHY: Record<string, string> = {
-  EACCES: "this process may not write there",
-  EPERM: "this process may not write there",
-  EROFS: "the file system is read-only",
-  ENOSPC: "no space left on the device",
-};
 
 /** The store, then its attachments, then its key, readable by their owner alone: they hold what the store holds. */
 function copyInto(config: Config, file: string, into: string, out: (line: string) => void): void {
   mkdirSync(into, { recursive: true });
   chmodSync(into, 0o700);
-  const copy = join(into, "retour.sqlite");
+  const copy = sqliteFile(into);
   backupDatabase(file, copy);
   chmodSync(copy, 0o600);
   out(`store: ${copy} (${megabytes(statSync(copy).size)})`);
@@ -61,7 +56,7 @@ function copyInto(config: Config, file: string, into: string, out: (line: string
   }
   if (config.secretKey) out("secret key: from SECRET_KEY, not copied; keep it with this backup, it opens the store's secrets");
   else {
-    cpSync(join(config.dataDir, "secret.key"), join(into, "secret.key"));
-    out(`secret key: ${join(into, "secret.key")} (it opens the store's secrets: keep the backup as private as the key)`);
+    cpSync(secretKeyFile(config.dataDir), secretKeyFile(into));
+    out(`secret key: ${secretKeyFile(into)} (it opens the store's secrets: keep the backup as private as the key)`);
   }
 }

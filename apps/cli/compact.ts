@@ -1,16 +1,14 @@
 import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { compactDatabase } from "../../adapters/sqlite/compact.ts";
 import type { Config } from "../runtime/config.ts";
-import { openingSqlite } from "../runtime/services.ts";
+import { openingSqlite, sqliteFile } from "../runtime/services.ts";
 import { UsageError } from "./commands.ts";
-
-const megabytes = (bytes: number): string => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
+import { megabytes } from "./megabytes.ts";
 
 /** `compact`: gives the embedded store's free pages back to the disk. */
 export async function compact(config: Config, _options: unknown, out: (line: string) => void): Promise<void> {
   if (config.store !== "sqlite") throw new UsageError("compact rewrites the embedded store's file; MongoDB compacts its own (its compact command)");
-  const file = join(config.dataDir, "retour.sqlite");
+  const file = sqliteFile(config.dataDir);
   if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
   // VACUUM reports no progress: say up front what to expect (about 10 s a GB here).
   out(`compacting ${file} (${megabytes(statSync(file).size)}); writes wait until it is done, about 10 s a GB`);

@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
-import { closeServices, createServices } from "../runtime/services.ts";
+import { closeServices, createServices, sqliteFile } from "../runtime/services.ts";
 import { parseCommandLine, usageOf } from "./arguments.ts";
 import { COMMANDS, CommandFailed, USAGE, UsageError } from "./commands.ts";
 
@@ -52,7 +51,7 @@ if (!command) {
 
 try {
   const config = loadConfig(process.env);
-  const storeFile = join(config.dataDir, "retour.sqlite");
+  const storeFile = sqliteFile(config.dataDir);
   const newStore = config.store === "sqlite" && !existsSync(storeFile);
   const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli");
   // A mistyped DATA_DIR would otherwise answer with an empty store and nothing said.

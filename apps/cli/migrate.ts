@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { mongoTarget } from "../../adapters/mongodb/import.ts";
 import { MongoUnavailable, openMongoDatabase } from "../../adapters/mongodb/store.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
@@ -7,12 +6,14 @@ import { migrateStore } from "../../core/upkeep/migrate-store.ts";
 import type { Config } from "../runtime/config.ts";
 import { ConfigError } from "../runtime/config.ts";
 import { UsageError } from "./commands.ts";
+import { secretKeyFile } from "../runtime/secret-key.ts";
+import { sqliteFile } from "../runtime/services.ts";
 
 /** `migrate --from sqlite --to mongodb`: copies the embedded store at DATA_DIR into MONGODB_URI, resumably. */
 export async function migrate(config: Config, options: { from?: string; to?: string }, out: (line: string) => void): Promise<void> {
   if (options.from !== "sqlite" || options.to !== "mongodb") throw new UsageError("migrate copies --from sqlite --to mongodb");
   if (!config.mongodbUri) throw new UsageError("set MONGODB_URI to the MongoDB deployment to copy into");
-  const file = join(config.dataDir, "retour.sqlite");
+  const file = sqliteFile(config.dataDir);
   if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
   const source = sqliteSource(file);
   let target: Awaited<ReturnType<typeof openMongoDatabase>>;
@@ -29,7 +30,7 @@ export async function migrate(config: Config, options: { from?: string; to?: str
     if (outcome.alreadyDone) out("this database already holds a completed copy; nothing to do");
     else {
       // The copied secrets are sealed with this process's key: every machine needs it.
-      const key = config.secretKey ? "the same SECRET_KEY" : `SECRET_KEY=$(cat ${join(config.dataDir, "secret.key")})`;
+      const key = config.secretKey ? "the same SECRET_KEY" : `SECRET_KEY=$(cat ${secretKeyFile(config.dataDir)})`;
       out(
         `copied${outcome.resumed ? " (resumed from the last checkpoint)" : ""}. Start the service on every machine with STORE=mongodb MONGODB_URI=… and ${key}`,
       );

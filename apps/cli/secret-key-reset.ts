@@ -1,10 +1,10 @@
-import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { adoptNewKey, keyOpensStore } from "../../core/upkeep/check-secret-key.ts";
 import { runningServers, serviceAddress } from "../runtime/address.ts";
 import type { Config } from "../runtime/config.ts";
 import { closeServices, createServices } from "../runtime/services.ts";
 import { UsageError } from "./commands.ts";
+import { secretKeyFile } from "../runtime/secret-key.ts";
 
 /**
  * `secret-key reset --yes`: when the key the store's secrets were sealed with is lost for good, the
@@ -34,7 +34,7 @@ export async function secretKeyReset(
   }
   out(
     [
-      `the store now takes the key of ${config.secretKey ? "SECRET_KEY" : join(config.dataDir, "secret.key")}: every server needs it from now on`,
+      `the store now takes the key of ${config.secretKey ? "SECRET_KEY" : secretKeyFile(config.dataDir)}: every server needs it from now on`,
       "the secrets sealed with the lost one cannot be opened, so give them again:",
       "  each webhook: webhook rotate <org> <webhookId> (its receiver needs the new secret)",
       "  each app's tracker: tracker set …; Slack: slack set …; the portal's SSO: portal sso-secret <org>",

@@ -12,6 +12,7 @@ import { findOrganization } from "../../core/organizations/find-organization.ts"
 import type { FeedbackSummary } from "../../core/schemas/feedback.ts";
 import type { Services } from "../../core/services.ts";
 import { ExportQuery, exportFeedbacks } from "../../core/triage/export-feedbacks.ts";
+import { whyUnwritable } from "./unwritable.ts";
 
 interface Invocation {
   readonly args: readonly string[];
@@ -75,7 +76,9 @@ export async function exportCommand(
   if (!checkExport.check(query)) {
     // Named as the option it came from, with what it takes: "--format: expected one of csv, jsonl".
     const { problem } = checkExport.refuse("invalid_query", query);
-    refuse(problem ? `--${describeProblem(problem, "en")}` : "a filter is invalid: they take the values of GET /v1/feedbacks");
+    refuse(
+      problem ? describeProblem({ ...problem, field: `--${problem.field}` }, "en") : "a filter is invalid: they take the values of GET /v1/feedbacks",
+    );
   }
   const grant = operatorGrant(org.id);
   const counted = await countFeedbacks(services, grant, query);
@@ -99,22 +102,12 @@ export async function exportCommand(
   if (path) out(`${done} feedbacks written to ${path}`);
 }
 
-const CANNOT_OPEN: Record<string, string> = {
-  ENOENT: "its directory does not exist",
-  ENOTDIR: "its directory does not exist",
-  EACCES: "this process may not write there",
-  EPERM: "this process may not write there",
-  EROFS: "this process may not write there",
-  EISDIR: "it is a directory",
-};
-
 /** The file --out names, opened; a path that cannot be written is one line naming it, not a stack trace. */
 function openedFile(sinks: ExportSinks, path: string | undefined, refuse: Refuse): WritableStream<Uint8Array> {
   try {
     return sinks.file(path);
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    return refuse(`cannot write --out ${path}: ${(code && CANNOT_OPEN[code]) ?? message}`);
+    return refuse(`cannot write --out ${path}: ${whyUnwritable(error)}`);
   }
 }
 

@@ -24,7 +24,7 @@ import { createJiraTracker } from "../../adapters/jira/tracker.ts";
 import { createDiskStorage } from "../../adapters/disk/files.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { createInFlight } from "../../core/report/in-flight.ts";
-import { loadSecretKey } from "./secret-key.ts";
+import { loadSecretKey, secretKeyFile } from "./secret-key.ts";
 import { keyOpensStore } from "../../core/upkeep/check-secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
 
@@ -42,11 +42,14 @@ export function openingSqlite<T>(open: () => T): T {
   }
 }
 
+/** The embedded store's file in DATA_DIR (and in a backup). */
+export const sqliteFile = (dataDir: string): string => join(dataDir, "retour.sqlite");
+
 /** The embedded SQLite file, or the MongoDB deployment shared by several processes. */
 async function openStore(config: Config, role: Role, logger: Logger): Promise<Store> {
   if (config.store === "sqlite")
     return openingSqlite(() =>
-      createSqliteStore(join(config.dataDir, "retour.sqlite"), {
+      createSqliteStore(sqliteFile(config.dataDir), {
         backgroundCheckpoints: role === "server",
         onUpgrade: (schema) => logger.info({ schema }, "upgrading the store's schema; on a large store this takes a while, once"),
       }),
@@ -141,7 +144,7 @@ export async function createServices(
 ): Promise<Services> {
   useDataDir(config.dataDir);
   const store = await openStore(config, role, logger);
-  const keyFile = join(config.dataDir, "secret.key");
+  const keyFile = secretKeyFile(config.dataDir);
   const keyMade = !config.secretKey && !existsSync(keyFile);
   const secrets = await createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
   if (checkKey && !(await keyOpensStore({ store, secrets }))) {
@@ -156,7 +159,7 @@ export async function createServices(
     throw new ConfigError(
       config.secretKey
         ? "SECRET_KEY is not the key this store's secrets were sealed with: set it to that key (the store's secret.key, or the SECRET_KEY its servers had); if it is lost, see secret-key reset"
-        : `${join(config.dataDir, "secret.key")} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key; if it is lost, see secret-key reset`,
+        : `${keyFile} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key; if it is lost, see secret-key reset`,
     );
   }
   return {

@@ -1,5 +1,6 @@
 import type { Services } from "../services.ts";
 import type { PortalStore } from "../store/portals.ts";
+import { openSealed } from "../open-sealed.ts";
 
 /**
  * The portal at `slug` as its sign-in needs it: its organization, whether it is on, and its SSO
@@ -12,7 +13,7 @@ export async function portalEntry(
 ): Promise<{ readonly orgId: string; readonly slug: string; readonly enabled: boolean; readonly ssoSecret: string | null } | null> {
   const portal = await services.store.findPortalBySlug(slug.toLowerCase());
   if (!portal) return null;
-  // One sealed with a key the store has lost since (secret-key reset) is no secret until it is given again.
-  const ssoSecret = portal.ssoSecretSealed === null ? null : await services.secrets.open(portal.ssoSecretSealed).catch(() => null);
+  // One that no longer opens is no secret until it is given again.
+  const ssoSecret = portal.ssoSecretSealed === null ? null : await openSealed(services.secrets, portal.ssoSecretSealed);
   return { orgId: portal.orgId, slug: portal.slug, enabled: portal.enabled, ssoSecret };
 }

@@ -1,15 +1,10 @@
 import type { SecretBox } from "../ports.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
+import { openSealed } from "../open-sealed.ts";
 
 const CHECK = "retour: the key that seals this store's secrets";
 
 type KeyDeps = { readonly store: Pick<ServiceSecretStore, "findKeyCheck" | "adoptKeyCheck" | "sealedSample">; readonly secrets: SecretBox };
-
-const opens = (secrets: SecretBox, sealed: string): Promise<boolean> =>
-  secrets.open(sealed).then(
-    () => true,
-    () => false,
-  );
 
 /**
  * Whether the key of this process is the one the store's secrets were sealed with. A process given
@@ -22,13 +17,10 @@ export async function keyOpensStore(deps: KeyDeps): Promise<boolean> {
   let kept = await deps.store.findKeyCheck();
   if (kept === null) {
     const sample = await deps.store.sealedSample();
-    if (sample !== null && !(await opens(deps.secrets, sample))) return false;
+    if (sample !== null && (await openSealed(deps.secrets, sample)) === null) return false;
     kept = await deps.store.adoptKeyCheck(await deps.secrets.seal(CHECK));
   }
-  return deps.secrets.open(kept).then(
-    (text) => text === CHECK,
-    () => false,
-  );
+  return (await openSealed(deps.secrets, kept)) === CHECK;
 }
 
 /**

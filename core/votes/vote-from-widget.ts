@@ -11,6 +11,7 @@ import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import { type CastDeps, castVote } from "./cast-vote.ts";
 import type { Voter } from "./vote.ts";
+import { openSealed } from "../open-sealed.ts";
 
 type WidgetVoteDeps = CastDeps &
   ChannelDeps &
@@ -64,8 +65,8 @@ async function identifiedVoter(
   language: Language,
 ): Promise<Voter | null> {
   if (!sealed || token === "") return null;
-  // A secret sealed with a key the store has lost since (secret-key reset) verifies no one.
-  const secret = await services.secrets.open(sealed).catch(() => null);
+  // A secret that no longer opens verifies no one.
+  const secret = await openSealed(services.secrets, sealed);
   const claims = secret === null ? null : await verify(token, secret, services.clock());
   const email = claims && normalizeEmail(claims.email);
   if (!claims || !email || !isEmailShaped(email)) return null;

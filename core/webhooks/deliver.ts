@@ -13,6 +13,7 @@ import type { ChangelogStore } from "../store/changelog.ts";
 import { presentEntry } from "../changelog/present-entry.ts";
 import type { WebhookDeps } from "./webhook-deps.ts";
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from "./schedule.ts";
+import { openSealed } from "../open-sealed.ts";
 
 const USER_AGENT = "Retour-Webhooks/1";
 
@@ -30,15 +31,15 @@ export type DeliverDeps = SendDeps &
   };
 
 /**
- * The secrets that sign now: the former one during a rotation's overlap, then the current one. A
- * secret sealed with a key the store has lost since (secret-key reset) cannot sign: the former one
- * is left out, and without the current one there is nothing to sign with (null).
+ * The secrets that sign now: the former one during a rotation's overlap, then the current one. One
+ * that no longer opens (openSealed) cannot sign: the former one is left out, and without the
+ * current one there is nothing to sign with (null).
  */
 async function signingSecrets(services: SendDeps, webhook: Webhook, now: number): Promise<string[] | null> {
-  const open = (sealed: string) => services.secrets.open(sealed).catch(() => null);
-  const current = await open(webhook.secretSealed);
+  const current = await openSealed(services.secrets, webhook.secretSealed);
   if (current === null) return null;
-  const previous = webhook.previousSecretSealed && (webhook.previousExpiresAt ?? 0) > now ? await open(webhook.previousSecretSealed) : null;
+  const previous =
+    webhook.previousSecretSealed && (webhook.previousExpiresAt ?? 0) > now ? await openSealed(services.secrets, webhook.previousSecretSealed) : null;
   return previous === null ? [current] : [previous, current];
 }
 

@@ -91,17 +91,27 @@ describe("the server's background worker", () => {
     return { app, services, send, release, done: () => groupedFeedbacks(recording.completed) };
   }
 
-  test("a job waiting on a slow service (an assistant, a tracker, a mail server) does not hold up the jobs behind it", async () => {
-    const { app, services, send, release, done } = await slowAssistant();
-    const slow = await send("The slow export button does nothing");
-    const quick = await send("Prices show in the wrong currency");
-    const worker = startWorker(services, createLogger("silent", false));
+  /** The job behind the held one is done while it waits; the held one once released. Then the worker and app stop. */
+  async function heldThenReleased(
+    { app, release, done }: Pick<Awaited<ReturnType<typeof slowAssistant>>, "app" | "release" | "done">,
+    worker: ReturnType<typeof startWorker>,
+    slow: string,
+    quick: string,
+  ) {
     await waitFor("the job behind the held one to be done", done, (ids) => ids.includes(quick));
     expect(done()).not.toContain(slow);
     release();
     await waitFor("the held job to be done once released", done, (ids) => ids.includes(slow));
     await worker.stop();
     app.close();
+  }
+
+  test("a job waiting on a slow service (an assistant, a tracker, a mail server) does not hold up the jobs behind it", async () => {
+    const { app, services, send, release, done } = await slowAssistant();
+    const slow = await send("The slow export button does nothing");
+    const quick = await send("Prices show in the wrong currency");
+    const worker = startWorker(services, createLogger("silent", false));
+    await heldThenReleased({ app, release, done }, worker, slow, quick);
   });
 
   test("on a queue that was empty, the loop that takes a job wakes the others: the job behind one held by a slow service is done meanwhile", async () => {
@@ -125,12 +135,7 @@ describe("the server's background worker", () => {
     );
     const slow = await send("The slow export button does nothing");
     const quick = await send("Prices show in the wrong currency");
-    await waitFor("the job behind the held one to be done", done, (ids) => ids.includes(quick));
-    expect(done()).not.toContain(slow);
-    release();
-    await waitFor("the held job to be done once released", done, (ids) => ids.includes(slow));
-    await worker.stop();
-    app.close();
+    await heldThenReleased({ app, release, done }, worker, slow, quick);
   });
 
   test("an idle worker looks at each of its queues five times a second, not five times a second per loop", async () => {
