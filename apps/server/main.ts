@@ -47,11 +47,16 @@ function listen(handle: (request: Request, clientAddress: string) => Response | 
 
 // Listen first, so that the default base address carries the port actually bound (PORT=0 picks one).
 let app: Elysia | undefined;
+// Until the store is open (a MongoDB deployment may take seconds to answer), /health says the store
+// is not reachable yet, as it says once it is lost, and other requests wait for the application.
+const { promise: assembled, resolve: assemble } = Promise.withResolvers<Elysia>();
+const starting = (request: Request): Response | Promise<Response> =>
+  new URL(request.url).pathname === "/health" ? Response.json({ ok: false }, { status: 503 }) : assembled.then((ready) => ready.handle(request));
 // Elysia hands a route the request alone: the address the server saw travels beside it.
 const clients = new WeakMap<Request, string>();
 const server = listen((request, clientAddress) => {
   clients.set(request, clientAddress);
-  return app!.handle(request);
+  return app ? app.handle(request) : starting(request);
 });
 const baseUrl = config.baseUrl ?? `http://localhost:${server.port}`;
 let services: Services;
@@ -72,6 +77,7 @@ app = assembleHttpApp(services, {
   portalCacheMs: config.portalCacheMs,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
 });
+assemble(app);
 
 const firstStart = (await listOrganizations(services)).length === 0;
 const worker = startWorker(services, logger, { requestsSaturate: requestsSaturate(() => server.pendingRequests) });

@@ -4,6 +4,7 @@ import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
 import { createServices } from "../../apps/runtime/services.ts";
 import { scratchDir } from "../support/scratch.ts";
+import { waitFor } from "../support/wait.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const env = (uri: string) => ({ STORE: "mongodb", MONGODB_URI: uri, PORT: "0", DATA_DIR: scratchDir("mongo") });
@@ -59,5 +60,35 @@ describe("STORE=mongodb start-up", () => {
     const error = await refusal("mongodb://127.0.0.1:1/retour?serverSelectionTimeoutMS=1000", "cli");
     expect(error.message.split("\n")).toEqual([expect.stringMatching(/^MONGODB_URI: cannot reach MongoDB within 1 s/)]);
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  test.concurrent("while MongoDB is not reached yet, /health answers 503 { ok: false } and other requests wait: none gets an error of the server's own", async () => {
+    // A port that is free now: the server listens on it before it reaches its store.
+    const probe = Bun.serve({ port: 0, fetch: () => new Response() });
+    const port = probe.port;
+    probe.stop(true);
+    const server = Bun.spawn([process.execPath, "apps/server/main.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, ...env("mongodb://127.0.0.1:1/retour?serverSelectionTimeoutMS=3000"), PORT: String(port) },
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    const health = await waitFor(
+      "the server to listen",
+      () =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          async (r) => [r.status, await r.json()],
+          () => undefined,
+        ),
+      (answer) => answer !== undefined,
+      10_000,
+    );
+    const list = fetch(`http://127.0.0.1:${port}/v1/feedbacks`).then(
+      (r) => r.status,
+      () => "no answer: the start stopped",
+    );
+    expect(health).toEqual([503, { ok: false }]);
+    expect(await server.exited).toBe(2);
+    expect(await list).toBe("no answer: the start stopped");
   });
 });
