@@ -17,11 +17,12 @@ export async function start(args: string[], env: Record<string, string>): Promis
   const port = freePort();
   const proc = Bun.spawn([BUN, ...args], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdout: "ignore", stderr: "inherit" });
   for (let i = 0; i < 200; i++) {
+    // 200 once the store is open: the server listens (and answers 503) before.
     const up = await fetch(`http://127.0.0.1:${port}/health`).then(
       (r) => r.status,
       () => 0,
     );
-    if (up !== 0) return { proc, port };
+    if (up === 200) return { proc, port };
     await Bun.sleep(50);
   }
   throw new Error(`${args.join(" ")} did not start`);
