@@ -60,6 +60,7 @@ import { unpublishFeedback } from "../../core/portal/unpublish-feedback.ts";
 import { POSTING_MODES, PortalUpdate } from "../../core/schemas/portal.ts";
 import { validator } from "../../adapters/http/validate.ts";
 import { apiKeyCommands, exportCommand } from "./triage.ts";
+import { imageTypeOf } from "../../core/attachments/file-type.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -122,11 +123,8 @@ async function user(services: Services, email: string) {
 /** An app named on the command line that the organization does not have. */
 const noApp = (failure: Failure): string | undefined => (failure.code === "not_found" ? "no such app in this organization" : undefined);
 
+/** A replay's type, by its file's name (a screenshot's is read from its bytes). */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
   json: "application/json",
   webm: "video/webm",
 };
@@ -501,9 +499,10 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     } catch (error) {
       throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
     }
-    const contentType = CONTENT_TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
-    // The feedback page shows a screenshot as an image: anything else would be a broken one.
-    if (kind === "screenshot" && !contentType.startsWith("image/")) throw new UsageError(`a screenshot is a .png, .jpg or .webp file, not ${file}`);
+    // The feedback page shows a screenshot as an image: its type is read from its bytes, whatever its name says.
+    const contentType =
+      kind === "screenshot" ? imageTypeOf(bytes) : (CONTENT_TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream");
+    if (!contentType) throw new UsageError(`a screenshot is a PNG, JPEG or WebP image, and ${file} is none of these`);
     const key = arg(inv, 1, "feedback key");
     orFail(await attach(services, org.id, key, { kind, bytes, contentType }), noFeedback(key, org));
     out(`${kind} attached (${bytes.length} bytes, ${contentType})`);

@@ -3,6 +3,7 @@ import { type Failure, fail, ok, type Result } from "../errors.ts";
 import { hasFullContext } from "../plans.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext } from "../store/collection.ts";
+import { isOfType } from "../attachments/file-type.ts";
 import type { NormalizedReport, ReportFile } from "../report/normalize.ts";
 import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../schemas/widget.ts";
 
@@ -14,14 +15,6 @@ const MAX_BYTES: Readonly<Record<WidgetAttachment["kind"], number>> = { screensh
 
 /** The size base64 text decodes to, without decoding it. */
 const decodedSize = (data: string): number => Math.floor((data.length * 3) / 4) - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
-
-/** The first bytes each kind of file starts with; a file that does not is not what it says. */
-const SIGNATURES: Readonly<Record<string, readonly number[]>> = {
-  "image/png": [0x89, 0x50, 0x4e, 0x47],
-  "image/jpeg": [0xff, 0xd8, 0xff],
-  "image/webp": [0x52, 0x49, 0x46, 0x46],
-  "application/gzip": [0x1f, 0x8b],
-};
 
 function decode(data: string): Uint8Array<ArrayBuffer> | null {
   try {
@@ -85,8 +78,7 @@ export async function browserReport(
   for (const attachment of request.attachments ?? []) {
     if (attachment.kind === "replay" && !replayKept) continue;
     const bytes = decode(attachment.data);
-    const signature = SIGNATURES[attachment.contentType]!;
-    if (!bytes || !signature.every((b, i) => bytes[i] === b)) return fail("invalid_ingest");
+    if (!bytes || !isOfType(bytes, attachment.contentType)) return fail("invalid_ingest");
     if (attachment.kind === "replay") {
       const expanded = await expandsWithin(bytes, REPLAY_EXPANDED_MAX_BYTES);
       if (expanded !== "within") return fail(expanded === "over" ? "replay_too_large" : "invalid_ingest");

@@ -56,10 +56,15 @@ describe("full context by plan", () => {
     writeFileSync(join(dir, "replay.json"), JSON.stringify({ events: [1, 2, 3] }));
     expect(await server.cli("attach", "DEMO", key, join(dir, "shot.png"))).toContain("screenshot attached (11 bytes, image/png)");
     await server.cli("attach", "DEMO", key, join(dir, "replay.json"), "--kind", "replay");
-    // A screenshot that is no image, or a key the organization does not have, is refused by name.
-    await expect(server.cli("attach", "DEMO", key, join(dir, "replay.json"))).rejects.toThrow(
-      `a screenshot is a .png, .jpg or .webp file, not ${join(dir, "replay.json")}`,
-    );
+    // A screenshot that is no image, whatever its name, or a key the organization does not have, is refused by name.
+    writeFileSync(join(dir, "notes.png"), "not an image");
+    for (const file of ["replay.json", "notes.png"])
+      await expect(server.cli("attach", "DEMO", key, join(dir, file))).rejects.toThrow(
+        `a screenshot is a PNG, JPEG or WebP image, and ${join(dir, file)} is none of these`,
+      );
+    // An image is one by its bytes, whatever its name.
+    writeFileSync(join(dir, "shot.txt"), PNG);
+    expect(await server.cli("attach", "DEMO", key, join(dir, "shot.txt"))).toContain("screenshot attached (11 bytes, image/png)");
     await expect(server.cli("attach", "DEMO", "DEMO-999", join(dir, "shot.png"))).rejects.toThrow("no feedback DEMO-999 in DEMO");
     // The triage job places the report on its feature and writes the diagnostic.
     await server.runJobs();
