@@ -78,6 +78,8 @@ export interface Failure {
   readonly problem?: FieldProblem;
   /** For a refused unmerge or split: why, naming the feedbacks (the message says it instead of the code's). */
   readonly refusal?: MergeRefusal;
+  /** For a service that failed (an issue tracker): what it said, for the operator to act on. */
+  readonly cause?: string;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | Failure;
@@ -85,6 +87,13 @@ export type Result<T> = { readonly ok: true; readonly value: T } | Failure;
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, retryAfter?: number): Failure =>
   retryAfter === undefined ? { ok: false, code } : { ok: false, code, retryAfter };
+
+/** A service the request needed failed: `error`'s first line says why (a refused token, a name that does not resolve). */
+export const unavailable = (code: ErrorCode, error: unknown): Failure => ({
+  ok: false,
+  code,
+  cause: (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 300),
+});
 
 /** A refused request, naming the field at fault and why. */
 export const invalid = (code: ErrorCode, problem: FieldProblem): Failure => ({ ok: false, code, problem });

@@ -97,7 +97,8 @@ const option = (inv: Invocation, name: string): string | undefined => {
 /** The value of a use case's result, or its refusal as one line (English, naming the field at fault). */
 function orFail<T>(result: Result<T>, explain?: (failure: Failure) => string | undefined): T {
   if (result.ok) return result.value;
-  throw new UsageError(explain?.(result) ?? errorBody(result.code, "en", result.problem).error);
+  const message = explain?.(result) ?? errorBody(result.code, "en", result.problem).error;
+  throw new UsageError(result.cause ? `${message} It said: ${result.cause}` : message);
 }
 
 /** A refusal naming the feedback key the command was given, where the API's "Not found." would name nothing. */

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, ok, type Result, unavailable } from "../errors.ts";
 import { feedbackUrl } from "../feedback/present.ts";
 import type { Grant, TrackerLink } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
@@ -36,9 +36,9 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
             .join("\n\n"),
           status: feedback.status,
         });
-  } catch {
+  } catch (error) {
     // Linking is asked now, not queued: an outage or a refused token is said to the person, who may try again.
-    return fail("tracker_unavailable");
+    return unavailable("tracker_unavailable", error);
   }
   if (!link) return fail("not_found");
   const linked = { ...link, syncedAt: services.clock() };

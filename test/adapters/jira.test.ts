@@ -167,6 +167,8 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
       jira.url,
     );
     const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    // The operator's CLI says what Jira answered.
+    const told = await server.cli("tracker", "link", "DEMO", other).catch((e: Error) => e.message);
     await server.cli(
       "tracker",
       "set",
@@ -189,6 +191,9 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
       "dismissed=Won't Do",
     );
     expect([res.status, res.body.code]).toEqual([502, "tracker_unavailable"]);
+    expect(told).toBe(
+      "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment. It said: Request failed with status code 401",
+    );
     expect((await feedback(other)).trackerIssue).toBeUndefined();
   });
 

@@ -146,8 +146,11 @@ describe("an app tracking its feedbacks in Linear", () => {
     const other = await report("Dark mode forgets itself after sign-out");
     linear.down = true;
     const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    // The operator's CLI says what Linear answered.
+    const told = await server.cli("tracker", "link", "DEMO", other).catch((e: Error) => e.message);
     linear.down = false;
     expect([res.status, res.body.code]).toEqual([502, "tracker_unavailable"]);
+    expect(told).toEndWith("Try again in a moment. It said: GraphQL Error (Code: 503) - Service unavailable");
     expect((await feedback(other)).trackerIssue).toBeUndefined();
   });
 
