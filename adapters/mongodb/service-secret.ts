@@ -1,6 +1,9 @@
 import type { ServiceSecretStore } from "../../core/store/service-secret.ts";
 import { type CollectionName, type Database, isDuplicateKey } from "./database.ts";
 
+/** How many sealed secrets of each kind a key is tried on: one left from an earlier lost key is not the only one. */
+const SAMPLES_OF_EACH = 3;
+
 export function serviceSecretStore(data: Database): ServiceSecretStore {
   return {
     async serviceSecret() {
@@ -35,7 +38,7 @@ export function serviceSecretStore(data: Database): ServiceSecretStore {
       await data.collection("meta").updateOne({ _id: "key_check" }, { $set: { value: sealed } }, { upsert: true });
     },
 
-    async sealedSample() {
+    async sealedSamples() {
       const sources: [CollectionName, string][] = [
         ["webhooks", "secretSealed"],
         ["app_trackers", "settingsSealed"],
@@ -43,11 +46,18 @@ export function serviceSecretStore(data: Database): ServiceSecretStore {
         ["portals", "ssoSecretSealed"],
         ["followers", "trackingSealed"],
       ];
-      for (const [collection, field] of sources) {
-        const found = await data.collection(collection).findOne({ [field]: { $type: "string" } }, { projection: { [field]: 1 } });
-        if (found) return found[field] as string;
-      }
-      return null;
+      const found = await Promise.all(
+        sources.map(([collection, field]) =>
+          data
+            .collection(collection)
+            .find({ [field]: { $type: "string" } }, { projection: { [field]: 1 } })
+            .sort({ _id: -1 })
+            .limit(SAMPLES_OF_EACH)
+            .toArray()
+            .then((documents) => documents.map((document) => document[field] as string)),
+        ),
+      );
+      return found.flat();
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { Database } from "bun:sqlite";
 import type { ServiceSecretStore } from "../../core/store/service-secret.ts";
 
+/** How many sealed secrets of each kind a key is tried on: one left from an earlier lost key is not the only one. */
+const SAMPLES_OF_EACH = 3;
+
 export function serviceSecretStore(db: Database): ServiceSecretStore {
   return {
     async serviceSecret() {
@@ -25,19 +28,21 @@ export function serviceSecretStore(db: Database): ServiceSecretStore {
       db.query("INSERT INTO settings (name, value) VALUES ('key_check', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(sealed);
     },
 
-    async sealedSample() {
-      return (
-        db
-          .query<{ sealed: string }, []>(
-            `SELECT secret_sealed AS sealed FROM webhooks
-             UNION ALL SELECT settings_sealed FROM app_trackers
-             UNION ALL SELECT secrets_sealed FROM slack_connections
-             UNION ALL SELECT sso_secret_sealed FROM portals WHERE sso_secret_sealed IS NOT NULL
-             UNION ALL SELECT tracking_sealed FROM followers WHERE tracking_sealed IS NOT NULL
-             LIMIT 1`,
-          )
-          .get()?.sealed ?? null
-      );
+    async sealedSamples() {
+      const newest = (column: string, table: string) =>
+        `SELECT * FROM (SELECT ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL ORDER BY rowid DESC LIMIT ${SAMPLES_OF_EACH})`;
+      return db
+        .query<{ sealed: string }, []>(
+          [
+            newest("secret_sealed", "webhooks"),
+            newest("settings_sealed", "app_trackers"),
+            newest("secrets_sealed", "slack_connections"),
+            newest("sso_secret_sealed", "portals"),
+            newest("tracking_sealed", "followers"),
+          ].join(" UNION ALL "),
+        )
+        .all()
+        .map((row) => row.sealed);
     },
   };
 }

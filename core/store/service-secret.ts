@@ -8,6 +8,10 @@ export interface ServiceSecretStore {
   adoptKeyCheck(sealed: string): Promise<string>;
   /** Replaces the key check: the operator has given the store a new key, its former secrets lost. */
   replaceKeyCheck(sealed: string): Promise<void>;
-  /** Any one secret the store keeps sealed (a webhook's, a tracker's, Slack's, a portal's SSO secret, a tracking link), or null: how a store made before the key check tells its key. */
-  sealedSample(): Promise<string | null>;
+  /**
+   * Up to three secrets of each kind the store keeps sealed (webhooks', trackers', Slack's, portals'
+   * SSO secrets, tracking links), newest first where the store can tell; none when it keeps none:
+   * how a store made before the key check tells its key.
+   */
+  sealedSamples(): Promise<string[]>;
 }

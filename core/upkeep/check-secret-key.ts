@@ -4,20 +4,22 @@ import { openSealed } from "../open-sealed.ts";
 
 const CHECK = "retour: the key that seals this store's secrets";
 
-type KeyDeps = { readonly store: Pick<ServiceSecretStore, "findKeyCheck" | "adoptKeyCheck" | "sealedSample">; readonly secrets: SecretBox };
+type KeyDeps = { readonly store: Pick<ServiceSecretStore, "findKeyCheck" | "adoptKeyCheck" | "sealedSamples">; readonly secrets: SecretBox };
 
 /**
  * Whether the key of this process is the one the store's secrets were sealed with. A process given
  * another key (a SECRET_KEY mistyped, a secret.key not restored with the database) would start,
  * then fail to open every webhook, tracker and Slack secret, and seal new ones no other process
- * can read. A store without a check yet (made before it) takes this key's only if the key opens
- * a secret the store already keeps.
+ * can read. A store without a check yet (made before it) takes this key only if the key opens
+ * one of the secrets the store already keeps.
  */
 export async function keyOpensStore(deps: KeyDeps): Promise<boolean> {
   let kept = await deps.store.findKeyCheck();
   if (kept === null) {
-    const sample = await deps.store.sealedSample();
-    if (sample !== null && (await openSealed(deps.secrets, sample)) === null) return false;
+    // The newest of each kind: one left unreadable by an earlier lost key does not refuse the right one.
+    const samples = await deps.store.sealedSamples();
+    const opened = await Promise.all(samples.map((sealed) => openSealed(deps.secrets, sealed)));
+    if (samples.length > 0 && opened.every((text) => text === null)) return false;
     kept = await deps.store.adoptKeyCheck(await deps.secrets.seal(CHECK));
   }
   return (await openSealed(deps.secrets, kept)) === CHECK;

@@ -38,22 +38,24 @@ export function serviceSecretContract(makeStore: () => Promise<Subject>) {
       expect(await store.findKeyCheck()).toBe("v1.new");
     });
 
-    test("a sealed sample: a portal's sealed SSO secret, when it is the only secret the store keeps", async () => {
+    test("sealed samples: a portal's sealed SSO secret, when it is the only secret the store keeps", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
       expect(await store.savePortal(portal(orgId, "acme"))).toBe(true);
-      expect(await store.sealedSample()).toBeNull();
+      expect(await store.sealedSamples()).toEqual([]);
       expect(await store.savePortal(portal(orgId, "acme", { ssoSecretSealed: "sealed-sso" }))).toBe(true);
-      expect(await store.sealedSample()).toBe("sealed-sso");
+      expect(await store.sealedSamples()).toEqual(["sealed-sso"]);
     });
 
-    test("a sealed sample: none in an empty store; a webhook's sealed secret once there is one", async () => {
+    test("sealed samples: none in an empty store; then up to three of each kind, the newest among them", async () => {
       const store = await makeStore();
-      expect(await store.sealedSample()).toBeNull();
+      expect(await store.sealedSamples()).toEqual([]);
       const { orgId } = await freeOrg(store);
-      const hook = webhook(orgId);
-      await store.createWebhook(hook, 10);
-      expect(await store.sealedSample()).toBe(hook.secretSealed);
+      for (const n of [1, 2, 3, 4]) await store.createWebhook({ ...webhook(orgId), id: `wh${n}`, secretSealed: `sealed-${n}` }, 10);
+      const hooks = await store.sealedSamples();
+      expect([hooks.length, hooks.includes("sealed-4")]).toEqual([3, true]);
+      expect(await store.savePortal(portal(orgId, "acme", { ssoSecretSealed: "sealed-sso" }))).toBe(true);
+      expect(await store.sealedSamples()).toEqual(expect.arrayContaining(["sealed-4", "sealed-sso"]));
     });
   });
 }
