@@ -18,8 +18,14 @@ export function userStore(data: Database): UserStore {
     async setMembership(orgId, userId, role) {
       await data.collection("memberships").updateOne({ _id: compoundId(orgId, userId) }, { $set: { orgId, userId, role } }, { upsert: true });
     },
-    async removeMembership(orgId, userId) {
-      return (await data.collection("memberships").deleteOne({ _id: compoundId(orgId, userId) })).deletedCount === 1;
+    async removeMembership(orgId, userId, at) {
+      return data.transaction(async (session) => {
+        if ((await data.collection("memberships").deleteOne({ _id: compoundId(orgId, userId) }, { session })).deletedCount !== 1) return false;
+        // Personal tokens and agents' tokens alike.
+        for (const name of ["tokens", "agents"] as const)
+          await data.collection(name).updateMany({ orgId, userId, revokedAt: null }, { $set: { revokedAt: at } }, { session });
+        return true;
+      });
     },
     async listMembers(orgId) {
       const memberships = await data.collection("memberships").find({ orgId }).toArray();

@@ -24,8 +24,14 @@ export function userStore(db: Database): UserStore {
         role,
       );
     },
-    async removeMembership(orgId, userId) {
-      return db.query("DELETE FROM memberships WHERE org_id = ? AND user_id = ?").run(orgId, userId).changes === 1;
+    async removeMembership(orgId, userId, at) {
+      return db.transaction(() => {
+        if (db.query("DELETE FROM memberships WHERE org_id = ? AND user_id = ?").run(orgId, userId).changes !== 1) return false;
+        // Personal tokens and agents' tokens alike.
+        db.query("UPDATE tokens SET revoked_at = ? WHERE org_id = ? AND user_id = ? AND revoked_at IS NULL").run(at, orgId, userId);
+        db.query("UPDATE agents SET revoked_at = ? WHERE org_id = ? AND user_id = ? AND revoked_at IS NULL").run(at, orgId, userId);
+        return true;
+      })();
     },
     async listMembers(orgId) {
       return db

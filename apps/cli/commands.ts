@@ -580,7 +580,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     orFail(await removeMember(services, operator(org), u.id), (f) =>
       f.code === "not_found" ? `${u.email} is not a member of ${org.keyPrefix}` : undefined,
     );
-    out(`${u.email} removed from ${org.keyPrefix}; their tokens for it stop working now`);
+    out(`${u.email} removed from ${org.keyPrefix}; their tokens for it are revoked (adding them again revives none)`);
   },
 
   async "token create"(services, inv, out) {

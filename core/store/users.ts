@@ -6,6 +6,7 @@ export interface UserStore {
   findUserByEmail(email: string): Promise<{ id: string; email: string; name?: string } | null>;
   findUser(id: string): Promise<{ id: string; email: string; name?: string } | null>;
   setMembership(orgId: string, userId: string, role: Role): Promise<void>;
-  removeMembership(orgId: string, userId: string): Promise<boolean>;
+  /** Ends a membership and, with it, the person's tokens and agents in that organization (revoked at `at`): adding them again revives none. */
+  removeMembership(orgId: string, userId: string, at: number): Promise<boolean>;
   listMembers(orgId: string): Promise<Array<{ userId: string; email: string; role: Role }>>;
 }

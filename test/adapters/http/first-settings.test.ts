@@ -42,6 +42,22 @@ describe("an organization keeps an Admin", () => {
   });
 });
 
+describe("a member removed", () => {
+  test("loses their tokens for good: added again, the token they had stays refused and is listed revoked", async () => {
+    await server.cli("user", "create", "lena@example.com", "--org", "DEMO", "--role", "member");
+    const token = /rtr_\S+/.exec(await server.cli("token", "create", "DEMO", "lena@example.com"))![0];
+    const apps = () => server.request("GET", "/v1/apps", { token });
+    expect((await apps()).status).toBe(200);
+    expect(await server.cli("member", "remove", "DEMO", "lena@example.com")).toContain("their tokens for it are revoked");
+    expect((await apps()).status).toBe(401);
+    await server.cli("member", "add", "DEMO", "lena@example.com", "member");
+    expect((await apps()).status).toBe(401);
+    expect((await server.cli("token", "list", "DEMO")).split("\n").filter((line) => line.includes("lena@example.com"))).toEqual([
+      expect.stringContaining(" revoked "),
+    ]);
+  });
+});
+
 describe("cli demo", () => {
   test("without --json it prints the passwords it has just reset, and they sign in to the web app", async () => {
     const out = await server.cli("demo");

@@ -10,7 +10,7 @@ import { contractKit } from "./kit.ts";
 type Subject = AccessStore &
   Pick<AppSetupStore, "createApp" | "createChannel"> &
   Pick<OrganizationStore, "createOrganization"> &
-  Pick<TokenStore, "createToken" | "revokeToken"> &
+  Pick<TokenStore, "createToken" | "revokeToken" | "listTokens"> &
   Pick<UserStore, "createUser" | "removeMembership" | "setMembership">;
 
 /** Access: the grant behind a token, with its holder's current role. */
@@ -37,11 +37,34 @@ export function accessContract(makeStore: () => Promise<Subject>) {
       expect(await store.authenticate("h1", 100, 1_000)).toBeNull();
       await store.setMembership(org.orgId, "u1", "reader");
       expect((await store.authenticate("h1", 10, 1_000))?.role).toBe("reader");
-      await store.removeMembership(org.orgId, "u1");
-      expect(await store.authenticate("h1", 10, 1_000)).toBeNull();
-      await store.setMembership(org.orgId, "u1", "member");
       await store.revokeToken(org.orgId, "t1", 20);
       expect(await store.authenticate("h1", 30, 1_000)).toBeNull();
+    });
+
+    test("a former member's tokens stay revoked when they are added again; another member's keep working", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      for (const id of ["u1", "u2"]) {
+        await store.createUser({ id, email: `${id}@x.io` });
+        await store.setMembership(org.orgId, id, "member");
+        await store.createToken({
+          id: `t-${id}`,
+          tokenHash: `h-${id}`,
+          orgId: org.orgId,
+          userId: id,
+          scopes: ["feedbacks:read"],
+          label: "l",
+          createdAt: 0,
+          expiresAt: null,
+        });
+      }
+      expect(await store.removeMembership(org.orgId, "u1", 10)).toBe(true);
+      await store.setMembership(org.orgId, "u1", "member");
+      expect(await store.authenticate("h-u1", 20, 1_000)).toBeNull();
+      expect(await store.listTokens(org.orgId)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: "t-u1", revoked: true }), expect.objectContaining({ id: "t-u2", revoked: false })]),
+      );
+      expect((await store.authenticate("h-u2", 20, 1_000))?.role).toBe("member");
     });
   });
 }

@@ -29,7 +29,7 @@ export function accountsContract(makeStore: () => Promise<Subject>) {
       expect(await store.findSession("s1", 50)).toBeNull();
       expect(await store.listMemberships(userId)).toEqual([{ orgId, orgName: expect.any(String), role: "admin" }]);
       expect(await store.listMembers(orgId)).toEqual([{ userId, email, role: "admin" }]);
-      expect(await store.removeMembership(orgId, userId)).toBe(true);
+      expect(await store.removeMembership(orgId, userId, 10)).toBe(true);
       expect(await store.listMemberships(userId)).toEqual([]);
     });
 
