@@ -20,7 +20,7 @@ import {
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/upkeep/check-health.ts";
 import { allowedMethods } from "./allowed-methods.ts";
-import { strip } from "./docs.ts";
+import { referBodies, strip } from "./docs.ts";
 import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
 import { bodyRefusal } from "./json-body.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
@@ -173,7 +173,7 @@ const COMPONENTS = [
 ];
 
 function openapiDocument() {
-  return openapi({
+  const described = openapi({
     provider: null,
     openapiVersion: "3.1.0",
     specPath: "/openapi.json",
@@ -186,6 +186,11 @@ function openapiDocument() {
       },
     },
   } as Parameters<typeof openapi>[0]);
+  return new Elysia({ name: "http/openapi" })
+    .onAfterHandle({ as: "scoped" }, ({ path, response }) =>
+      path === "/openapi.json" ? referBodies(response as Parameters<typeof referBodies>[0]) : undefined,
+    )
+    .use(described);
 }
 
 /** Until a reader of SSO tokens is given, no token signs anyone in. */

@@ -77,3 +77,18 @@ export function strip(schema: TSchema): Record<string, unknown> {
   const { $id: _, ...rest } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
   return rest;
 }
+
+type OpenApiDocument = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { $id?: string } }> } }>> };
+
+/**
+ * Points each request body at its component, as `operation` writes it: Elysia's OpenAPI plugin
+ * describes a validated body again from the route's schema, inline, after the route's own
+ * description, and a schema inlined with its `$id` would name a second schema like its component.
+ */
+export function referBodies<T extends OpenApiDocument>(document: T): T {
+  for (const operation of Object.values(document.paths).flatMap((methods) => Object.values(methods))) {
+    const json = operation.requestBody?.content?.["application/json"];
+    if (json?.schema?.$id) json.schema = ref(json.schema as TSchema) as { $id?: string };
+  }
+  return document;
+}
