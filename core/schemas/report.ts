@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 import { CompanyInput } from "../triage/companies.ts";
@@ -15,6 +16,16 @@ export const MESSAGE_MAX_LENGTH = 10_000;
 export const reportMessage = (description: string) =>
   Text({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH, pattern: "\\S", description: `${description} At least one visible character.` });
 
+// Beyond the specification, whose `user` has id, email and name: read when they have their shape,
+// otherwise ignored as unknown fields are (withoutMalformedExtras), never a reason to refuse a report.
+const COMPANY = Type.Object(CompanyInput.properties, {
+  description: `${CompanyInput.description} Beyond the specification: ignored unless it has this shape.`,
+});
+const PLAN = Type.String({
+  maxLength: 100,
+  description: "The reporter's plan in the customer's app. Beyond the specification: ignored unless a text of at most 100 characters.",
+});
+
 export const ReportRequest = Type.Object(
   {
     publicKey: Type.String({ minLength: 1, description: "Key of the API channel of the app." }),
@@ -29,8 +40,8 @@ export const ReportRequest = Type.Object(
         id: Type.Optional(Type.String()),
         email: Type.Optional(Type.String({ description: "Ignored if it does not have the shape of an e-mail address." })),
         name: Type.Optional(Type.String()),
-        company: Type.Optional(CompanyInput),
-        plan: Type.Optional(Type.String({ maxLength: 100, description: "The reporter's plan in the customer's app." })),
+        company: Type.Optional(COMPANY),
+        plan: Type.Optional(PLAN),
       }),
     ),
     qualify: Type.Optional(Type.Boolean({ description: "When true, the AI assistant first asks the missing questions." })),
@@ -38,6 +49,25 @@ export const ReportRequest = Type.Object(
   { $id: "ReportRequest", description: "A report sent on the API channel of an app. Unknown fields are ignored." },
 );
 export type ReportRequest = Static<typeof ReportRequest>;
+
+/**
+ * The body without `user.company` or `user.plan` when they do not have their shape: a client that
+ * knows only the specification may send fields of those names for its own reasons, and unknown
+ * fields are ignored. What remains is checked against ReportRequest as sent.
+ */
+export function withoutMalformedExtras(body: unknown): unknown {
+  const user = (body as { user?: unknown } | null)?.user;
+  if (typeof user !== "object" || user === null) return body;
+  const { company, plan, ...rest } = user as Record<string, unknown>;
+  return {
+    ...(body as object),
+    user: {
+      ...rest,
+      ...(company !== undefined && Value.Check(COMPANY, company) && { company }),
+      ...(plan !== undefined && Value.Check(PLAN, plan) && { plan }),
+    },
+  };
+}
 
 export const ReportResponse = Type.Object(
   {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { fail } from "../../../core/errors.ts";
 import { codePoints } from "../../../core/schemas/text.ts";
-import { MESSAGE_MAX_LENGTH, ReportRequest, ReportResponse } from "../../../core/schemas/report.ts";
+import { MESSAGE_MAX_LENGTH, ReportRequest, ReportResponse, withoutMalformedExtras } from "../../../core/schemas/report.ts";
 import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
@@ -21,7 +21,7 @@ export function reportRoutes(services: Services, budget: AddressBudget) {
   const admit = (request: Request) => admitReport(services, request, budget);
 
   async function postReport(request: Request, extraHeaders: Record<string, string>): Promise<Response> {
-    const body = await admit(request);
+    const body = withoutMalformedExtras(await admit(request));
     if (!reportBody.check(body)) {
       const message = (body as { message?: unknown })?.message;
       const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
