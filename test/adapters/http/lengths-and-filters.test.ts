@@ -56,6 +56,21 @@ describe("lengths are counted in characters (Unicode code points)", () => {
   });
 });
 
+describe("a search text with no letter or digit", () => {
+  test("only emoji or punctuation finds no feedback and exports none; spaces alone filter nothing", async () => {
+    const key = (await http.request("POST", "/v1/reports", { body: report(`Checkout crashes ${EMOJI}!!!`) })).body.ticketId;
+    const list = (query: string) =>
+      http.request("GET", `/v1/feedbacks?status=all&limit=100&query=${encodeURIComponent(query)}`, { token: http.demo.tokens.reader });
+    for (const query of [EMOJI, "!!!", `${EMOJI} !!!`]) expect({ query, data: (await list(query)).body.data }).toEqual({ query, data: [] });
+    expect((await list("   ")).body.data.map((f: { key: string }) => f.key)).toContain(key);
+    expect((await list("checkout")).body.data.map((f: { key: string }) => f.key)).toContain(key);
+    const exported = await http.request("GET", `/v1/feedbacks/export?format=jsonl&status=all&query=${encodeURIComponent("!!!")}`, {
+      token: http.demo.tokens.reader,
+    });
+    expect([exported.status, exported.body]).toEqual([200, ""]);
+  });
+});
+
 describe("strict query parsing: every invalid or empty filter is 400 invalid_query, naming the parameter", () => {
   const list = (query: string, language = "en") =>
     http.request("GET", `/v1/feedbacks?${query}`, { token: http.demo.tokens.reader, headers: { "accept-language": language } });

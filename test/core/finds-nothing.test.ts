@@ -1,0 +1,27 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { operatorGrant } from "../../core/authorization.ts";
+import { countFeedbacks } from "../../core/feedback/count-feedbacks.ts";
+import { findsNothing } from "../../core/feedback/list-feedbacks.ts";
+
+describe("a search text with nothing to find a feedback by", () => {
+  test("is one with no letter or digit that is not blank", () => {
+    assert.deepEqual(
+      ["🐛", "!!!", "— …"].map((query) => findsNothing({ query })),
+      [true, true, true],
+    );
+    assert.deepEqual(
+      ["   ", "checkout", "DEMO-12", "été"].map((query) => findsNothing({ query })),
+      [false, false, false, false],
+    );
+    assert.equal(findsNothing({}), false);
+  });
+
+  test("counts no feedback in any status, without asking the store", async () => {
+    const store = {
+      countByStatus: async () => assert.fail("the store is not asked"),
+      findUser: async () => null,
+    };
+    assert.deepEqual(await countFeedbacks({ store }, operatorGrant("org"), { query: "!!!" }), { ok: true, value: {} });
+  });
+});
