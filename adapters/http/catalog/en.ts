@@ -560,6 +560,8 @@ export const EN = {
     email: "Your e-mail (optional, to hear back)",
     send: "Send",
     next: "Continue",
+    notSent: "Not sent yet. Answer to help the team understand, or send it as it is.",
+    sendAsIs: "Send as it is",
     orWrite: "Or write your answer",
     yes: "Yes",
     no: "No",

@@ -526,6 +526,8 @@ export const FR: Catalog = {
     email: "Votre e-mail (facultatif, pour avoir des nouvelles)",
     send: "Envoyer",
     next: "Continuer",
+    notSent: "Pas encore envoyé. Répondez pour aider l'équipe à comprendre, ou envoyez-le tel quel.",
+    sendAsIs: "Envoyer tel quel",
     orWrite: "Ou écrivez votre réponse",
     yes: "Oui",
     no: "Non",

@@ -43,6 +43,17 @@ function userOf(sent: Fields) {
 }
 const reportBody = validator(ReportRequest);
 
+/** The report as first sent, carried hidden through the questions' pages, so that it can be sent as it is from any of them. */
+const REPORT_FIELDS = ["kind", "message", "email", ...HIDDEN] as const;
+const carriedReport = (sent: Fields): Html =>
+  html`${REPORT_FIELDS.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name}" value="${one(sent[name])}">` : ""))}`;
+
+/** The report the form's fields make, asking the assistant's questions first unless it is sent as it is. */
+function reportOf(key: string, sent: Fields, qualify: boolean) {
+  const kind = KINDS.find((k) => k === one(sent.kind)) ?? "problem";
+  return { publicKey: key, kind, message: one(sent.message), qualify, ...userOf(sent) };
+}
+
 /** The page's language: `?lang=` when given, else the browser's. */
 const languageOf = (request: Request): Language => {
   const asked = new URL(request.url).searchParams.get("lang");
@@ -116,9 +127,12 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
       `${w.title} · ${app}`,
       html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
 ${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a href="${step.source.url}" rel="noreferrer">${step.source.title || w.source}</a></p>` : ""}
+<p role="status"><strong>${w.notSent}</strong></p>
 <form method="post" action="/f/${encodeURIComponent(key)}/answers/${encodeURIComponent(step.id)}?lang=${language}">
-${(step.questions ?? []).map((q) => question(q, w))}
-<p><button type="submit">${w.next}</button></p></form>`,
+${(step.questions ?? []).map((q) => question(q, w))}${carriedReport(sent)}
+<p><button type="submit">${w.next}</button></p></form>
+<form method="post" action="/f/${encodeURIComponent(key)}/as-is/${encodeURIComponent(step.id)}?lang=${language}">${carriedReport(sent)}
+<p><button type="submit" class="secondary">${w.sendAsIs}</button></p></form>`,
     );
   }
 
@@ -180,8 +194,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
         posted(request, params.key, body, async (language, app, sent) => {
           // A robot fills every field; a person never sees this one. Thanked, and dropped.
           if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
-          const kind = KINDS.find((k) => k === one(sent.kind)) ?? "problem";
-          const report = { publicKey: params.key, kind, message: one(sent.message), qualify: true, ...userOf(sent) };
+          const report = reportOf(params.key, sent, true);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
           return stepPage(params.key, app, language, await submitReport(services, report, undefined), sent);
         }),
@@ -198,6 +211,17 @@ ${(step.questions ?? []).map((q) => question(q, w))}
           const choiceIds = list(sent.choiceIds);
           const answer = { publicKey: params.key, ...(text && { text }), ...(choiceIds.length > 0 && { choiceIds }) };
           return stepPage(params.key, app, language, await answerQualification(services, params.id, answer), sent);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/f/:key/as-is/:id",
+      ({ request, params, body }) =>
+        posted(request, params.key, body, async (language, app, sent) => {
+          const report = reportOf(params.key, sent, false);
+          if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
+          // Keyed by the qualification: a second press, or a reload of the page it leads to, records it once.
+          return stepPage(params.key, app, language, await submitReport(services, report, `form-as-is:${params.id}`), sent);
         }),
       { detail: { hide: true } },
     );

@@ -24,6 +24,17 @@ function formOf(page: string) {
   return { action: action!, choice, text: page.includes('name="text"') };
 }
 
+/** A form of a page whose address contains `part`: where it posts, and the hidden fields it sends, as a browser reads them. */
+function hiddenForm(page: string, part: string) {
+  const form = [...page.matchAll(/<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].find((m) => m[1]!.includes(part));
+  const text = (value: string) =>
+    value.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  const fields = Object.fromEntries(
+    [...(form?.[2] ?? "").matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, text(m[2]!)]),
+  );
+  return { action: form && text(form[1]!), fields };
+}
+
 describe("GET /f/{formKey}", () => {
   test("an active form channel's page: the app's name and a form that works without JavaScript", async () => {
     const reply = await http.request("GET", `/f/${http.demo.formKey}`);
@@ -67,6 +78,32 @@ describe("POST /f/{formKey}", () => {
     const list = await http.request("GET", "/v1/feedbacks?query=export", { token: http.demo.tokens.admin });
     const feedback = await http.request("GET", `/v1/feedbacks/${list.body.data[0].key}`, { token: http.demo.tokens.admin });
     expect(feedback.body.reportList[0].source).toBe("form");
+  });
+
+  test("while the assistant asks, each page says the report is not sent yet and offers to send it as it is: recorded once, with source form", async () => {
+    const message = `Invoices take "forever" to load <${crypto.randomUUID()}>`;
+    let page = (await submit(http, `/f/${http.demo.formKey}`, { kind: "problem", message, email: "ann@example.test" })).body;
+    expect(page).toContain("Not sent yet. Answer to help the team understand, or send it as it is.");
+    // One answer on, the report is still carried, and can still be sent as it is.
+    const answer = formOf(page);
+    page = (
+      await submit(http, answer.action, {
+        ...hiddenForm(page, "/answers/").fields,
+        ...(answer.text && { text: "On the billing page" }),
+        ...(answer.choice && { choiceIds: answer.choice }),
+      })
+    ).body;
+    const asIs = hiddenForm(page, "/as-is/");
+    expect(asIs.fields).toMatchObject({ kind: "problem", message, email: "ann@example.test" });
+    const sent = await submit(http, asIs.action!, asIs.fields);
+    expect([sent.status, sent.body]).toEqual([201, expect.stringContaining("Thank you!")]);
+    const again = await submit(http, asIs.action!, asIs.fields);
+    const tracking = (body: string) => /href="(http:\/\/localhost:3000\/s\/[^"]+)"/.exec(body)?.[1];
+    expect(tracking(again.body)).toBe(tracking(sent.body)!);
+    const found = await http.request("GET", "/v1/feedbacks?status=all&query=invoices%20forever%20load", { token: http.demo.tokens.admin });
+    expect(found.body.data).toHaveLength(1);
+    const feedback = await http.request("GET", `/v1/feedbacks/${found.body.data[0].key}`, { token: http.demo.tokens.admin });
+    expect([feedback.body.reportList[0].source, feedback.body.reportList[0].text]).toEqual(["form", message]);
   });
 
   test("a filled honeypot is thanked and nothing is recorded", async () => {
