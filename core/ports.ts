@@ -115,6 +115,8 @@ interface OutgoingMessage {
 /** Sends notifications to people; rejects when the message could not be handed over. */
 export interface Notifier {
   send(message: OutgoingMessage): Promise<void>;
+  /** Whether messages reach people; false where they are only written to the log, so that no page promises an e-mail. */
+  readonly delivers: boolean;
 }
 
 /** Password hashing (argon2id or equivalent); slow on purpose. */

@@ -5,6 +5,7 @@ import type { Notifier } from "../../core/ports.ts";
 export function createSmtpNotifier(options: { url: string; from: string; messageIdDomain: string }): Notifier {
   const transport = nodemailer.createTransport(options.url);
   return {
+    delivers: true,
     async send(message) {
       await transport.sendMail({
         from: options.from,

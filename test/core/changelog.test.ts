@@ -206,7 +206,7 @@ describe("the announcement", () => {
     const sent: Array<{ to: string; subject: string; text: string; unsubscribeUrl?: string }> = [];
     const deps = {
       ...fake.deps,
-      notifier: { send: async (m: (typeof sent)[number]) => void sent.push(m) },
+      notifier: { delivers: true, send: async (m: (typeof sent)[number]) => void sent.push(m) },
       secrets: { seal: async (t: string) => t, open: async (t: string) => t },
       store: {
         ...fake.deps.store,

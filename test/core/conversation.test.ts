@@ -37,7 +37,7 @@ function fakeConversation(owner?: string) {
     ...fake.deps,
     // A hash as long as the kept one: the text, padded.
     digest: (text: string) => text.padEnd(64, "0"),
-    notifier: { send: async (m: { to: string; subject: string }) => void mails.push(m) },
+    notifier: { delivers: true, send: async (m: { to: string; subject: string }) => void mails.push(m) },
     store: {
       ...fake.deps.store,
       findReportByStatusId: async (statusId: string) => (statusId === "s-1" ? { report, tokenHash: "token".padEnd(64, "0") } : null),

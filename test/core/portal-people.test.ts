@@ -59,7 +59,7 @@ function fakePortal() {
       clock: () => now,
       ids: { secret: () => `secret-${++n}` },
       digest: (text: string) => `hash(${text})`,
-      notifier: { send: async (m: { to: string; subject: string; text: string }) => void sent.push(m) },
+      notifier: { delivers: true, send: async (m: { to: string; subject: string; text: string }) => void sent.push(m) },
       baseUrl: "https://retour.test",
     },
   };

@@ -337,6 +337,7 @@ export const EN = {
       forgotHint: "Give the e-mail address you sign in with: we send it a link to choose a new password.",
       sendLink: "Send the link",
       sent: "If an account uses this address, a link to choose a new password is on its way. It works once, for 30 minutes.",
+      noEmail: "This service does not send e-mail, so it cannot send you a link. Ask an Admin of your organization to set a new password for you.",
       tooManyRequests: "Too many requests. Wait a while and try again.",
       resetTitle: "Choose a new password",
       newPassword: "New password",
@@ -753,6 +754,8 @@ export const EN = {
     honeypot: "Leave this field empty",
     sent: "Check your e-mail",
     sentText: "If this address can sign in, a sign-in link is on its way. It works once, within 15 minutes.",
+    noEmail:
+      "Signing in by e-mail is not available here yet: this service does not send e-mail. Where the app you use offers it, sign in from there.",
     back: "Back to the board",
     invalidEmail: "Enter an e-mail address, such as ana@example.com.",
     confirm: "Continue",

@@ -311,6 +311,8 @@ export const FR: Catalog = {
       forgotHint: "Indiquez l'adresse e-mail avec laquelle vous vous connectez\u202f: nous y envoyons un lien pour choisir un nouveau mot de passe.",
       sendLink: "Envoyer le lien",
       sent: "Si un compte utilise cette adresse, un lien pour choisir un nouveau mot de passe est en route. Il sert une fois, pendant 30 minutes.",
+      noEmail:
+        "Ce service n'envoie pas d'e-mails : il ne peut pas vous envoyer de lien. Demandez à un Admin de votre organisation de vous donner un nouveau mot de passe.",
       tooManyRequests: "Trop de demandes. Attendez un moment et réessayez.",
       resetTitle: "Choisir un nouveau mot de passe",
       newPassword: "Nouveau mot de passe",
@@ -723,6 +725,8 @@ export const FR: Catalog = {
     honeypot: "Laissez ce champ vide",
     sent: "Consultez vos e-mails",
     sentText: "Si cette adresse peut se connecter, un lien de connexion est en route. Il sert une fois, dans les 15 minutes.",
+    noEmail:
+      "La connexion par e-mail n'est pas encore possible ici : ce service n'envoie pas d'e-mails. Si l'application que vous utilisez le propose, connectez-vous depuis celle-ci.",
     back: "Retour au tableau",
     invalidEmail: "Saisissez une adresse e-mail, par exemple ana@example.com.",
     confirm: "Continuer",

@@ -21,6 +21,9 @@ export function passwordResetRoutes(services: Services, clientAddress: (request:
 
   async function forgotPage(web: WebRequest, notice: { said?: string; error?: string } = {}, status = 200, headers: Record<string, string> = {}) {
     const w = words(web);
+    // Without a way to send the link, the page says so rather than promise one.
+    if (!services.notifier.delivers)
+      return show(web, w.forgotTitle, html`<h1>${w.forgotTitle}</h1><p>${w.noEmail}</p><p><a href="/login">${w.backToSignIn}</a></p>`, status);
     const csrf = await csrfToken(services, web.cookie);
     return show(
       web,
@@ -71,6 +74,7 @@ ${notice.said ? html`<p class="notice" role="status">${notice.said}</p>` : ""}${
         const field = formText(body);
         const refused = await publicFormRefusal(services, web, field("csrf"));
         if (refused) return forgotPage(web, { error: wordsFor(pageLanguage(services, web), "common")[refused] }, 403);
+        if (!services.notifier.delivers) return forgotPage(web);
         const asked = await requestPasswordReset(services, {
           email: field("email"),
           clientAddress: clientAddress(request),

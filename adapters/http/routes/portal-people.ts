@@ -149,6 +149,15 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       ? html`<p>${w.signedInAs} <strong>${signedInAs}</strong></p>
 <form method="post" action="${board(slug)}/sign-out"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
       : "";
+    // Without a way to send the link, the page says so rather than promise one.
+    if (!services.notifier.delivers)
+      return shell(
+        language,
+        w.signIn,
+        html`<h1>${w.signIn}</h1>${signOut}<p>${w.noEmail}</p><p><a href="${board(slug)}">${w.back}</a></p>`,
+        status,
+        brand,
+      );
     return shell(
       language,
       w.signIn,
@@ -242,6 +251,8 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           // A robot fills every field; a person never sees this one. Answered as anyone, and nothing is sent.
           if (one(fields.website)) return sent;
           const next = nextPage(portal.slug, one(fields.next));
+          if (!services.notifier.delivers)
+            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, cookie), next }, 503, brand);
           const asked = await requestSignInLink(services, portal, {
             email: one(fields.email),
             language,

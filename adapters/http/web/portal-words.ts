@@ -36,6 +36,8 @@ const EN = {
   settingsTab: "Portal",
   settingsIntro:
     "A public page where the people who use your apps see what others asked, and follow it to the roadmap. Only feedbacks you publish appear.",
+  noEmail:
+    "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only by single sign-on from your app (below).",
   enabled: "Portal on",
   slug: "Address",
   slugHint: "Lower-case letters, digits and hyphens.",
@@ -95,6 +97,8 @@ const FR: typeof EN = {
   settingsTab: "Portail",
   settingsIntro:
     "Une page publique où les personnes qui utilisent vos applications voient ce que d'autres ont demandé, et le suivent jusqu'à la feuille de route. Seuls les retours que vous publiez y paraissent.",
+  noEmail:
+    "Ce service n'envoie pas d'e-mails (SMTP_URL n'est pas défini) : on ne peut pas se connecter au portail par un lien envoyé par e-mail, seulement par l'authentification unique depuis votre application (ci-dessous).",
   enabled: "Portail ouvert",
   slug: "Adresse",
   slugHint: "Lettres minuscules, chiffres et tirets.",

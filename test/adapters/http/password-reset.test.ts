@@ -145,3 +145,27 @@ describe("forgot password", () => {
     expect((await b.submit(form, { email: "x@example.com" }, undefined, { origin: "https://evil.example" })).status).toBe(403);
   });
 });
+
+describe("forgot password on a service that sends no e-mail (no SMTP_URL)", () => {
+  let quiet: InProcess;
+  beforeAll(async () => {
+    quiet = await inProcess();
+  });
+  afterAll(() => quiet.close());
+
+  test("the page says no link can be sent and who can help, asks for no address, and a post promises nothing either", async () => {
+    const b = new FormBrowser("http://localhost:3000", {}, quiet.handle);
+    const page = await (await b.fetch("/forgot-password")).text();
+    const said = "This service does not send e-mail, so it cannot send you a link. Ask an Admin of your organization to set a new password for you.";
+    expect(page).toContain(said);
+    expect(page).not.toContain('name="email"');
+    // As an old page's form would post it, with this browser's token (which the sign-in page gives).
+    await b.fetch("/login");
+    const csrf = decodeURIComponent(/retour_csrf=([^;]+)/.exec(b.cookieHeader())![1]!);
+    const posted = await b.submit(`<form method="post" action="/forgot-password"><input type="hidden" name="csrf" value="${csrf}"></form>`, {
+      email: quiet.demo.users.member.email,
+    });
+    const answer = await posted.text();
+    expect([posted.status, answer.includes(said), answer.includes("on its way")]).toEqual([200, true, false]);
+  });
+});

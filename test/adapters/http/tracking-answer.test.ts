@@ -7,7 +7,7 @@ describe("the tracking page's answer", () => {
   let http: InProcess;
   const mails: Array<{ to: string; subject: string; text: string }> = [];
   beforeAll(async () => {
-    http = await inProcess({ with: { notifier: { send: async (m) => void mails.push(m) } } });
+    http = await inProcess({ with: { notifier: { delivers: true, send: async (m) => void mails.push(m) } } });
   });
   afterAll(() => http.close());
 

@@ -94,6 +94,8 @@ describe("the portal in the team's web application", () => {
     const admin = await as("admin");
     const page = await (await admin.fetch("/settings/portal")).text();
     expect(page).toContain("Public portal");
+    // No SMTP_URL here: the Admin is told people can sign in only by single sign-on.
+    expect(page).toContain("This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link");
     const saved = await admin.submit(
       formTo(page, "/settings/portal"),
       { enabled: "yes", slug: "acme", title: "Acme ideas", posting: "open", "label-prioritized": "Next up" },
