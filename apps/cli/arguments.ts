@@ -12,10 +12,21 @@ const OPTION_NAMES: readonly string[] = [
   ...new Set(["help", ...[...USAGE.matchAll(/--([a-zA-Z][a-zA-Z-]*)/g)].map((m) => m[1]!).filter((name) => name !== "options")]),
 ];
 
-/** A command line's words as the commands read them; throws (a TypeError of node:util) on an option the usage does not name. */
+/**
+ * A command line's words as the commands read them; throws (a TypeError of node:util) on an option
+ * the usage does not name. A negative number after an option is its value (`--quota -5`, for the
+ * command to judge), not an option of its own.
+ */
 export function parseCommandLine(words: readonly string[]) {
+  const args: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const [word, next] = [words[i]!, words[i + 1]];
+    const negativeValue = /^--[a-z][a-z-]*$/.test(word) && next !== undefined && /^-\d/.test(next);
+    args.push(negativeValue ? `${word}=${next}` : word);
+    if (negativeValue) i++;
+  }
   return parseArgs({
-    args: [...words],
+    args,
     allowPositionals: true,
     options: Object.fromEntries(
       OPTION_NAMES.map((name) => [

@@ -113,7 +113,7 @@ async function organization(services: Services, idOrPrefix: string): Promise<Org
   return org;
 }
 
-const noUser = (email: string) => `no user with e-mail ${email} (create one with: user create --email ${email})`;
+const noUser = (email: string) => `no user with e-mail ${email} (create one with: user create ${email})`;
 
 async function user(services: Services, email: string) {
   const found = await findUserByEmail(services, email);

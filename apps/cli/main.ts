@@ -19,14 +19,15 @@ function parse() {
 process.umask(0o077);
 const { values, positionals } = parse();
 const [group, verb, ...rest] = positionals;
+// The command named: one word (demo, backup) or two (app list).
+const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
+const command = COMMANDS[name];
 // The copy between stores, the compaction and the backup open the store themselves, without the
 // usual services; each is loaded only by its command (the copy loads the MongoDB driver).
 if (group === "migrate" && !values.help) await runAlone(async () => (await import("./migrate.ts")).migrate);
 if (group === "compact" && !values.help) await runAlone(async () => (await import("./compact.ts")).compact);
 if (group === "backup" && !values.help) await runAlone(async () => (await import("./backup.ts")).backup);
 if (group === "secret-key" && !values.help) await runAlone(async () => (await import("./secret-key-reset.ts")).secretKeyReset);
-const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
-const command = COMMANDS[name];
 // `help [group]`, `--help` and `<group> --help` print the usage (of that group); no command at all is
 // a mistake. `help import` is the help center's command, not a question.
 const asksHelp = group === "help" && verb !== "import";
@@ -34,9 +35,13 @@ if (asksHelp && verb !== undefined && usageOf(verb) === USAGE) {
   console.error(`retour: no command "${verb}"\n\n${USAGE}`);
   process.exit(2);
 }
-if (values.help || asksHelp || !group) {
+if (!group && !values.help) {
+  console.error(`retour: no command given\n\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help || asksHelp) {
   console.log(usageOf(asksHelp ? verb : group));
-  process.exit(values.help || group ? 0 : 2);
+  process.exit(0);
 }
 if (!command) {
   // A group named alone (tracker) lists its commands; anything else is unknown. The usage follows, as for a wrong option.
@@ -82,10 +87,17 @@ async function runAlone(load: () => Promise<AloneCommand>): Promise<never> {
   }
 }
 
-/** A mistake in the command line or the configuration is exit status 2, a command that failed 1, each one line; anything else is a bug, with its stack. */
+/**
+ * A mistake in the command line or the configuration is exit status 2, a command that failed 1,
+ * each one line; a missing argument is followed by the command's usage. Anything else is a bug,
+ * with its stack.
+ */
 function exitOn(error: unknown): never {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof CommandFailed) {
-    console.error(`retour: ${error.message}`);
+    // The lines of the command named (app list), else of its group (backup <dir>).
+    const lines = [name, group].map(usageOf).find((usage) => usage !== USAGE) ?? USAGE;
+    const usage = error instanceof UsageError && error.message.startsWith("missing <") ? `\n\n${lines}` : "";
+    console.error(`retour: ${error.message}${usage}`);
     process.exit(error instanceof CommandFailed ? 1 : 2);
   }
   throw error;

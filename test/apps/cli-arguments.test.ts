@@ -25,6 +25,12 @@ describe("the CLI's command line", () => {
     expect(() => parseCommandLine(["org", "create", "--name"])).toThrow("argument missing");
   });
 
+  test("a negative number after an option is its value, for the command to judge, not an option of its own", () => {
+    expect(parseCommandLine(["token", "create", "DEMO", "ann@x.io", "--days", "-3"]).values).toEqual({ days: "-3" });
+    expect(parseCommandLine(["org", "plan", "DEMO", "free", "--quota", "-5", "--json"]).values).toEqual({ quota: "-5", json: true });
+    expect(parseCommandLine(["export", "DEMO", "--query", "-5"]).positionals).toEqual(["export", "DEMO"]);
+  });
+
   test("an option the usage does not name is refused, by name", () => {
     expect(() => parseCommandLine(["org", "list", "--bogus", "x"])).toThrow("Unknown option '--bogus'");
   });

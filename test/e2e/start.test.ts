@@ -344,9 +344,16 @@ describe("the CLI's usage", () => {
         .split("\n");
       expect(lines.filter((line) => /^ {2}\S/.test(line)).every((line) => line.startsWith("  tracker "))).toBe(true);
     }
-    expect(Bun.spawnSync([process.execPath, CLI]).exitCode).toBe(2);
+    const none = Bun.spawnSync([process.execPath, CLI]);
+    expect([none.exitCode, none.stdout.toString(), none.stderr.toString().split("\n")[0]]).toEqual([2, "", "retour: no command given"]);
     const unknown = Bun.spawnSync([process.execPath, CLI, "help", "bogus"]);
     expect([unknown.exitCode, unknown.stderr.toString().split("\n")[0]]).toEqual([2, 'retour: no command "bogus"']);
+  });
+
+  test("a missing argument is one line, then that command's usage", async () => {
+    const answer = await run([process.execPath, CLI, "app", "list"], { DATA_DIR: scratchDir("data-dir") });
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toEndWith("retour: missing <org>\n\nusage: retour <command> [arguments] [--options]\n\n  app list <org>");
   });
 
   test("a group named alone lists its commands", async () => {
