@@ -317,6 +317,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       await createApp(services, operator(org), { name: option(inv, "name") ?? arg(inv, 1, "name"), kind, ...(description && { description }) }),
     );
     out(`app ${app.id}`);
+    out(`no channel yet, so nothing can report about it: channel create ${org.keyPrefix} ${app.id} --kind api|form|widget`);
   },
 
   async "app list"(services, inv, out) {
@@ -367,6 +368,10 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       throw new UsageError(`no app ${appId} in ${org.keyPrefix} (app list ${org.keyPrefix} shows them)`);
     for (const { channels } of setups)
       for (const c of channels) out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
+    if (setups.every((s) => s.channels.length === 0))
+      out(
+        `no channel${setups.length === 0 ? " (and no app: app create first)" : ""}: channel create ${org.keyPrefix} <appId> --kind api|form|widget`,
+      );
   },
 
   async "channel disable"(services, inv, out) {

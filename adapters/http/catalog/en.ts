@@ -181,6 +181,8 @@ export const EN = {
       widget: "From your web pages, with the widget (first let your site's origin send, in Settings → Apps):",
       form: "Or share the hosted form, which works without JavaScript:",
       keys: "An Admin finds the app's keys in Settings → Apps.",
+      noChannel: "{app} has no way in yet: an Admin adds a channel for it (an API key, the widget or the hosted form) in",
+      channels: "Settings → Apps → Channels",
       sample: "The export button does nothing",
     },
     /** The Possible duplicates page. */

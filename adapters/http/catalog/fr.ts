@@ -164,6 +164,8 @@ export const FR: Catalog = {
       widget: "Depuis vos pages web, avec le widget (autorisez d'abord l'origine de votre site dans Réglages → Applications)\u202f:",
       form: "Ou partagez le formulaire hébergé, qui fonctionne sans JavaScript\u202f:",
       keys: "Un Admin trouve les clés de l'application dans Réglages → Applications.",
+      noChannel: "{app} n'a pas encore d'entrée : un Admin lui ajoute un canal (une clé d'API, le widget ou le formulaire hébergé) dans",
+      channels: "Réglages → Applications → Canaux",
       sample: "Le bouton d'export ne fait rien",
     },
     duplicates: {

@@ -44,6 +44,9 @@ export function firstReport(language: Language, baseUrl: string, apps: readonly 
     form && html`<li>${w.form} <a href="${baseUrl}/f/${encodeURIComponent(form)}">${baseUrl}/f/${form}</a></li>`,
   ].filter(Boolean);
   const unseen = setup.channels.some((c) => c.active && c.key === null);
+  // An app made without a channel (the CLI's app create) has no way in: say where to add one.
+  if (!setup.channels.some((c) => c.active))
+    return html`<div class="empty first-report"><h2>${w.title}</h2><p>${w.noChannel.replace("{app}", setup.app.name)} <a href="/settings/apps/${encodeURIComponent(setup.app.id)}/channels">${w.channels}</a>.</p></div>`;
   return html`<div class="empty first-report"><h2>${w.title}</h2><p>${w.intro.replace("{app}", setup.app.name)}</p>
 ${ways.length > 0 ? html`<ol>${ways}</ol>` : ""}${unseen ? html`<p>${w.keys}</p>` : ""}</div>`;
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
   http = await inProcess({ with: { clock: () => Date.now() + offset } });
   // A second organization, to prove that nothing crosses tenants.
   await http.cli("org", "create", "Other", "--prefix", "OTHER", "--plan", "free");
-  const appId = (await http.cli("app", "create", "OTHER", "Other app")).trim().split(" ")[1]!;
+  const appId = /^app (\S+)/m.exec(await http.cli("app", "create", "OTHER", "Other app"))![1]!;
   const key = (await http.cli("channel", "create", "OTHER", appId, "--kind", "api")).trim();
   await http.cli("user", "create", "owner@other.test");
   await http.cli("member", "add", "OTHER", "owner@other.test", "admin");

@@ -11,7 +11,7 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 
 beforeAll(async () => {
   server = await inProcess();
   await server.cli("org", "create", "Freebie", "--prefix", "FREE", "--plan", "free");
-  const appId = (await server.cli("app", "create", "FREE", "Free app")).trim().split(" ")[1]!;
+  const appId = /^app (\S+)/m.exec(await server.cli("app", "create", "FREE", "Free app"))![1]!;
   const channel = (await server.cli("channel", "create", "FREE", appId)).trim();
   await server.cli("user", "create", "owner@free.test");
   await server.cli("member", "add", "FREE", "owner@free.test", "admin");

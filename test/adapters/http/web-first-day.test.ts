@@ -39,6 +39,21 @@ describe("an organization's first day in the web application", () => {
     expect(inbox).toContain(`http://localhost:3000/f/${http.demo.formKey}`);
   });
 
+  test("an app made with the CLI has no channel: app create and channel list say so and how to add one, and the inbox says where", async () => {
+    await http.cli("org", "create", "Acme", "--prefix", "ACME");
+    await http.cli("user", "create", "owner@acme.test", "--password", "a long password", "--org", "ACME", "--role", "admin");
+    const created = await http.cli("app", "create", "ACME", "Shop");
+    const appId = /^app (\S+)/m.exec(created)![1]!;
+    expect(created).toContain(`no channel yet, so nothing can report about it: channel create ACME ${appId} --kind api|form|widget`);
+    expect(await http.cli("channel", "list", "ACME")).toBe("no channel: channel create ACME <appId> --kind api|form|widget\n");
+    const user = await http.services.store.findUserByEmail("owner@acme.test");
+    const { secret } = await startSession(http.services, user!.id);
+    const inbox = (await http.request("GET", "/inbox", { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
+    expect(inbox).toContain(
+      `Shop has no way in yet: an Admin adds a channel for it (an API key, the widget or the hosted form) in <a href="/settings/apps/${appId}/channels">Settings → Apps → Channels</a>.`,
+    );
+  });
+
   test("the empty inbox's widget snippet is the README's, with the app's widget key and this service's address in place", async () => {
     const readme = readFileSync(join(import.meta.dir, "..", "..", "..", "README.md"), "utf8");
     const section = readme.slice(readme.indexOf("## Collecting from the browser"));
