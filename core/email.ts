@@ -10,3 +10,6 @@ export const EMAIL_FIELD = Type.String({ format: "email", description: "An e-mai
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export const isEmailShaped = (value: string): boolean => value.length <= 254 && EMAIL_SHAPE.test(value);
+
+/** The same shape for a schema's `pattern`, where a schema checks it (a relayed vote); a refusal says "an e-mail address". */
+export const EMAIL_PATTERN = EMAIL_SHAPE.source;

@@ -4,6 +4,9 @@ import { COMMENT_VISIBILITIES } from "./comment.ts";
 import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 
+/** A colour as the portal takes it: #rrggbb. */
+export const BRAND_COLOR_PATTERN = "^#[0-9a-fA-F]{6}$";
+
 /** Who may post from the portal: nobody, signed-in people whose posts wait for the team (default), or signed-in people at once. */
 export const POSTING_MODES = ["off", "review", "open"] as const;
 export type PostingMode = (typeof POSTING_MODES)[number];
@@ -50,7 +53,7 @@ export const PortalUpdate = Type.Object(
     posting: Type.Optional(literals(POSTING_MODES)),
     indexing: Type.Optional(Type.Boolean()),
     statusLabels: Type.Optional(StatusLabels),
-    brandColor: Type.Optional(Type.Union([Type.String({ pattern: "^#[0-9a-fA-F]{6}$" }), Type.Null()])),
+    brandColor: Type.Optional(Type.Union([Type.String({ pattern: BRAND_COLOR_PATTERN }), Type.Null()])),
   },
   { $id: "PortalUpdate", additionalProperties: false, description: "The fields sent are changed; the others keep their value." },
 );

@@ -1,8 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { EMAIL_PATTERN } from "../email.ts";
 import { Text } from "./text.ts";
 
-/** The e-mail shape votes accept: one @, no spaces, a dot in the domain (as reports' authors). */
-const VOTER_EMAIL_PATTERN = "^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$";
 export const VOTER_NAME_MAX_LENGTH = 200;
 
 export const VoteRequest = Type.Object(
@@ -10,7 +9,8 @@ export const VoteRequest = Type.Object(
     email: Text({
       minLength: 3,
       maxLength: 254,
-      pattern: VOTER_EMAIL_PATTERN,
+      // The e-mail shape of reports' authors: one @, no spaces, a dot in the domain.
+      pattern: EMAIL_PATTERN,
       description: "The e-mail address of the person whose vote is relayed.",
     }),
     name: Type.Optional(Text({ minLength: 1, maxLength: VOTER_NAME_MAX_LENGTH, description: "Their name, as the team knows it." })),

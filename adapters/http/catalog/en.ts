@@ -739,6 +739,7 @@ export const EN = {
     matching: (pattern: string) => ` matching ${pattern}`,
     or: " or ",
     email: "an e-mail address such as ann@example.com",
+    color: "a colour written #rrggbb (such as #4f46e5)",
     origin: "an exact origin such as https://app.example.com (scheme, host and port: no path, no wildcard)",
   },
   /** A tool call refused for its arguments, as a model reads it: arguments, not a request body. */

@@ -712,6 +712,7 @@ export const FR: Catalog = {
     matching: (pattern: string) => ` de la forme ${pattern}`,
     or: " ou ",
     email: "une adresse e-mail comme ann@example.com",
+    color: "une couleur écrite #rrvvbb (comme #4f46e5)",
     origin: "une origine exacte comme https://app.example.com (schéma, hôte et port : ni chemin ni joker)",
   },
   toolArguments: {

@@ -5,6 +5,8 @@ import type { MergeRefusal } from "../../../core/merges/refusal.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { type Catalog, EN } from "./en.ts";
 import { FR } from "./fr.ts";
+import { EMAIL_PATTERN } from "../../../core/email.ts";
+import { BRAND_COLOR_PATTERN } from "../../../core/schemas/portal.ts";
 
 export const textFor = (language: Language): Catalog => (language === "fr" ? FR : EN);
 
@@ -34,7 +36,9 @@ function expectation(schema: TSchema, words: Phrases): string {
       if (schema.format === "email") return words.email;
       const noun = (schema.minLength ?? 0) > 0 ? words.nonEmpty : words.text;
       const bound = typeof schema.maxLength === "number" ? words.atMost(schema.maxLength) : "";
-      // A pattern is shown as it is (exact, and the same in every language), but for "a visible character".
+      // Known shapes in words; any other pattern as it is (exact, and the same in every language).
+      if (schema.pattern === EMAIL_PATTERN) return words.email;
+      if (schema.pattern === BRAND_COLOR_PATTERN) return words.color;
       const shape = schema.pattern === undefined ? "" : schema.pattern === "\\S" ? words.visible : words.matching(schema.pattern);
       return noun + bound + shape;
     }

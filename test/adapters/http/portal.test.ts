@@ -76,7 +76,7 @@ describe("portal settings", () => {
 
   test("a refused field with a form or several shapes says which: the pattern as it is, the alternatives joined", async () => {
     expect((await call("PUT", "/v1/portal", tokens().admin, { brandColor: "red" })).body.error).toBe(
-      "The request body is invalid. brandColor: expected a text matching ^#[0-9a-fA-F]{6}$ or null.",
+      "The request body is invalid. brandColor: expected a colour written #rrggbb (such as #4f46e5) or null.",
     );
     expect((await call("PUT", "/v1/portal", tokens().admin, { slug: "Acme" })).body.error).toContain("slug: expected a text matching ^[a-z0-9]");
   });
@@ -111,7 +111,7 @@ describe("portal settings", () => {
     );
     // A value of the right kind but the wrong form is named as the option typed.
     expect(await http.cli("portal", "set", "OTHER", "--brand-color", "red").catch((e: Error) => e.message)).toBe(
-      "--brand-color: expected a text matching ^#[0-9a-fA-F]{6}$ or null.",
+      "--brand-color: expected a colour written #rrggbb (such as #4f46e5) or null.",
     );
   });
 });

@@ -70,6 +70,10 @@ describe("POST /v1/feedbacks/{key}/votes: the team relays a customer's vote", ()
       expect({ body, status: refused.status, code: refused.body.code }).toEqual({ body, status: 400, code: "invalid_body" });
     }
     expect((await relay("DEMO-99999", { email: "a@b.example" })).status).toBe(404);
+    // Said in words, not as the pattern that checks it.
+    expect((await relay(key, { email: "nope" })).body.error).toBe(
+      "The request body is invalid. email: expected an e-mail address such as ann@example.com.",
+    );
   });
 
   test("votes for one e-mail address are limited to 10 a minute: the 11th is 429 with Retry-After", async () => {
