@@ -50,7 +50,12 @@ function expectation(schema: TSchema, words: Phrases): string {
 }
 
 function sentence(problem: FieldProblem, words: Phrases): string {
-  const why = problem.reason === "expected" ? words.expected(expectation(problem.schema, words)) : words[problem.reason];
+  const why =
+    problem.reason === "expected"
+      ? words.expected(expectation(problem.schema, words))
+      : problem.reason === "unknown_feedback" && problem.given
+        ? words.unknownKey(problem.given)
+        : words[problem.reason];
   return words.says(problem.field || words.body, why);
 }
 

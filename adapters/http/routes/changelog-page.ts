@@ -13,7 +13,7 @@ import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { ChangelogCreate, type ChangelogEntry } from "../../../core/schemas/changelog.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
-import { failureBody } from "../catalog/text.ts";
+import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
 import { html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { statusBadge } from "../web/badges.ts";
@@ -42,8 +42,12 @@ const entryBody = validator(ChangelogCreate);
 /** The keys a person typed, split at spaces and commas. */
 const typedKeys = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
 
-/** The page of a refusal a person can act on: what the core said, in their language. */
-const said = (visitor: Visitor, failure: Failure): string => failureBody(failure, visitor.language).error;
+/**
+ * The page of a refusal a person can act on: what the core said, in their language; for a field,
+ * the field's problem alone (a form has no "request body").
+ */
+const said = (visitor: Visitor, failure: Failure): string =>
+  failure.problem ? describeProblem(failure.problem, visitor.language) : failureBody(failure, visitor.language).error;
 
 /** The address of the organization's public changelog. */
 async function publicAddress(services: Services, visitor: Visitor): Promise<string | null> {
@@ -98,8 +102,13 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
   const linked = await linkedSummaries(services, visitor, editing.feedbacks);
   const action = editing.id ? `/changelog/${encodeURIComponent(editing.id)}` : "/changelog";
   const title = editing.title || w.newEntry;
+  // A key typed that names no feedback is said at once, not only when the entry is saved.
   const feedbackItem = (f: { key: string; title: string; status?: FeedbackSummary["status"] }) =>
-    html`<li><input type="hidden" name="feedbacks" value="${f.key}"><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}
+    html`<li><input type="hidden" name="feedbacks" value="${f.key}"><p>${
+      f.status
+        ? html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${statusBadge(visitor.language, f.status)}`
+        : html`<span class="error">${textFor(visitor.language).problems.unknownKey(f.key)}</span>`
+    }
 <button type="submit" name="unlink" value="${f.key}" class="secondary" aria-label="${w.unlink} ${f.key}">${w.unlink}</button></p></li>`;
   const foundItem = (f: FeedbackSummary) =>
     html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${statusBadge(visitor.language, f.status)}

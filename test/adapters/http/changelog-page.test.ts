@@ -76,11 +76,16 @@ describe("the inbox's Changelog page", () => {
     expect(await get("/changelog")).toContain('href="/p/demo/changelog"');
   });
 
-  test("an unknown key keeps what was typed and says which field is wrong; a draft is deleted", async () => {
+  test("an unknown key is named as soon as it is typed, and again on saving, which keeps what was typed; a draft is deleted", async () => {
+    const previewed = await (
+      await post("/changelog", await get("/changelog/new"), { title: "Typo", body: "Keep me", keys: "DEMO-99999", action: "preview" })
+    ).text();
+    expect(previewed).toContain('<span class="error">DEMO-99999 names no feedback of this organization</span>');
+    expect(previewed).not.toContain('href="/inbox/DEMO-99999"');
     const refused = await post("/changelog", await get("/changelog/new"), { title: "Typo", body: "Keep me", keys: "DEMO-99999", action: "save" });
     expect(refused.status).toBe(400);
     const page = await refused.text();
-    expect(page).toContain('role="alert"');
+    expect(page).toContain('<p class="error" role="alert">feedbacks: DEMO-99999 names no feedback of this organization.</p>');
     expect(page).toContain("Keep me");
     const saved = await post("/changelog", await get("/changelog/new"), { title: "To delete", action: "save" });
     const at = saved.headers.get("location")!.replace(/\?.*/, "");
