@@ -45,6 +45,8 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
     error?: keyof Pick<Words<"signIn">, "wrongPassword" | "tooManyAttempts" | "formExpired" | "otherSite">,
     status = 200,
     retryAfter?: number,
+    // The address typed, kept when the sign-in is refused: only the password is typed again.
+    email = "",
   ): Promise<Response> {
     const csrf = await csrfToken(services, web.cookie);
     const language = pageLanguage(services, web);
@@ -56,8 +58,8 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
 ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
 <form method="post" action="/login">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
-<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
-<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required${email ? html` value="${email}"` : html` autofocus`}>
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required${email ? html` autofocus` : ""}>
 <button type="submit">${w.signIn}</button>
 </form>
 <p><a href="/forgot-password">${w.forgotPassword}</a></p>`,
@@ -109,8 +111,9 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
           clientAddress: clientAddress(request),
         });
         if (!result.ok) {
-          if (result.code === "rate_limited") return loginPage(web, next, "tooManyAttempts", 429, result.retryAfter ?? 60);
-          return loginPage(web, next, "wrongPassword", 401);
+          const typed = String(form.email ?? "").slice(0, 254);
+          if (result.code === "rate_limited") return loginPage(web, next, "tooManyAttempts", 429, result.retryAfter ?? 60, typed);
+          return loginPage(web, next, "wrongPassword", 401, undefined, typed);
         }
         await openSession(services, cookie, result.value.userId);
         return redirect(next);

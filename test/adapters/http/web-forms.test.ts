@@ -41,6 +41,16 @@ describe("web pages", () => {
     expect(signedIn.headers.get("location")).toBe("/inbox?kind=idea");
   });
 
+  test("a wrong password keeps the e-mail address typed, and puts the cursor in the password", async () => {
+    const browser = visitor();
+    const page = await (await browser.fetch("/login")).text();
+    const refused = await browser.submit(page, { email: server.demo.users.member.email, password: "not the password" });
+    const again = await refused.text();
+    expect(refused.status).toBe(401);
+    expect(again).toContain(`name="email" type="email" autocomplete="username" required value="${server.demo.users.member.email}">`);
+    expect(again).toContain('name="password" type="password" autocomplete="current-password" required autofocus>');
+  });
+
   test("the sign-in page speaks French to a French browser, wrong passwords included", async () => {
     const browser = visitor();
     const french = { "accept-language": "fr-FR,fr;q=0.9" };
