@@ -1,9 +1,30 @@
 import { words } from "./analyze.ts";
+import { PHRASES } from "./lexicon.ts";
+
+/**
+ * The first expression of the texts, as written, that folds to a concept ("dark mode" for
+ * "darkmode"), or undefined. The lexicon's expressions are written without accents, so one typed
+ * with them is not found here, and its concept is shown as it is.
+ */
+function expressionFor(concept: string, texts: readonly string[]): string | undefined {
+  for (const text of texts) {
+    const lower = text.toLowerCase();
+    // Lower case keeps the length of these texts' letters, so the span is the text's own.
+    if (lower.length !== text.length) continue;
+    for (const [expression, named] of PHRASES) {
+      if (named !== concept) continue;
+      const found = new RegExp(expression.source).exec(lower);
+      if (found) return text.slice(found.index, found.index + found[0].length);
+    }
+  }
+  return undefined;
+}
 
 /**
  * The terms two texts matched on (stems and concepts, as `words` folds them: "googl" for "Google")
  * as the reports wrote them: each becomes the first word of the texts, in order, that folds to
- * it. A term that no single word folds to (the concept of an expression) stays as it is.
+ * it, or else the first expression that does ("does nothing" for "unresponsive"). A term that
+ * nothing written folds to stays as it is.
  */
 export function asWritten(terms: readonly string[], texts: readonly string[]): string[] {
   const wanted = new Set(terms);
@@ -19,5 +40,5 @@ export function asWritten(terms: readonly string[], texts: readonly string[]): s
       if (folded !== undefined && wanted.has(folded) && !written.has(folded)) written.set(folded, word);
     }
   }
-  return terms.map((term) => written.get(term) ?? term);
+  return terms.map((term) => written.get(term) ?? expressionFor(term, texts) ?? term);
 }

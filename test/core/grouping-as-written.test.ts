@@ -12,7 +12,11 @@ describe("matched words as the reports wrote them", () => {
     assert.deepEqual(asWritten(["paraplu", "roug"], ["The umbrella is gone", "Les Parapluies rouges disparaissent"]), ["Parapluies", "rouges"]);
   });
 
-  test("a concept no single word folds to, and a term of neither text, stay as they are", () => {
-    assert.deepEqual(asWritten(["unresponsive", "zzz"], ["The button does nothing"]), ["unresponsive", "zzz"]);
+  test("a concept of an expression is the expression as written, from either text", () => {
+    assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["The button Does Nothing", "Dark mode forgets itself"]), ["Does Nothing", "Dark mode"]);
+  });
+
+  test("a term nothing written folds to stays as it is", () => {
+    assert.deepEqual(asWritten(["unresponsive", "zzz"], ["The button is blue"]), ["unresponsive", "zzz"]);
   });
 });
