@@ -46,7 +46,7 @@ import { commentForm, heldComments, portalNotice, portalPanel } from "../web/por
 import { portalTeamWords } from "../web/portal-words.ts";
 import { readPortal } from "../../../core/portal/read-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
-import { bulkForm, bulkNotice, companiesSection, exportLinks, rowCheckbox, triageFilters, triageSection } from "../web/triage-panel.ts";
+import { bulkForm, bulkNotice, companiesSection, exportLinks, memberEmails, rowCheckbox, triageFilters, triageSection } from "../web/triage-panel.ts";
 import { tagChips, tagColors } from "../web/tag-chips.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { can } from "../../../core/authorization.ts";
@@ -171,7 +171,7 @@ ${
     ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
     : ""
 }
-${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [])}
+${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], await memberEmails(services, visitor))}
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
 </form>`;

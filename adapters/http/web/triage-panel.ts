@@ -17,7 +17,7 @@ const selected = (yes: boolean): Html | string => (yes ? html` selected` : "");
 const dayOf = (iso: string | undefined): string => iso?.slice(0, 10) ?? "";
 
 /** Who the organization's members are, to pick an owner from (empty for one who may not read the members). */
-async function memberEmails(services: Services, visitor: Visitor): Promise<string[]> {
+export async function memberEmails(services: Services, visitor: Visitor): Promise<string[]> {
   const members = await listMembers(services, visitor.grant);
   return members.ok ? members.value.map((m) => m.email).sort() : [];
 }
@@ -128,17 +128,20 @@ export function exportLinks(language: Language, query: FeedbackListQuery): Html 
   return html`<p class="exports"><a href="/inbox/export?${params("csv")}" download>${w.exportCsv}</a> · <a href="/inbox/export?${params("jsonl")}" download>${w.exportJsonl}</a></p>`;
 }
 
-/** The inbox's filters by owner (anyone, me, no one) and by tag, beside the others. */
-export function triageFilters(language: Language, query: FeedbackListQuery, tags: readonly string[]): Html {
+/** The inbox's filters by owner (anyone, me, no one, or a member by e-mail) and by tag, beside the others. */
+export function triageFilters(language: Language, query: FeedbackListQuery, tags: readonly string[], members: readonly string[]): Html {
   const w = wordsFor(language, "triage");
-  const owners = [
+  // An address given in the address bar that is no member's is kept, so the filter shown is the one applied.
+  const owners: ReadonlyArray<readonly [string, string]> = [
     ["me", w.ownerMe],
     ["none", w.noOwner],
-  ] as const;
-  const custom = query.owner && query.owner !== "me" && query.owner !== "none" ? query.owner : undefined;
+    ...[...new Set([...members, ...(query.owner && query.owner !== "me" && query.owner !== "none" ? [query.owner] : [])])].map(
+      (email) => [email, email] as const,
+    ),
+  ];
   return html`<div><label for="owner">${w.owner}</label><select id="owner" name="owner"><option value="">${w.anyOwner}</option>${owners.map(
     ([value, label]) => html`<option value="${value}"${selected(query.owner === value)}>${label}</option>`,
-  )}${custom ? html`<option value="${custom}" selected>${custom}</option>` : ""}</select></div>
+  )}</select></div>
 ${
   tags.length > 0 || query.tag
     ? html`<div><label for="tag">${w.tag}</label><select id="tag" name="tag"><option value="">${w.anyTag}</option>${[

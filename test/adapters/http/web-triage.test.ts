@@ -104,7 +104,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(elsewhere.headers.get("location")).toStartWith("/inbox?");
   });
 
-  test("the inbox filters by owner (me, no one) and by tag, and keeps the filters in the address", async () => {
+  test("the inbox filters by owner (me, no one, or any member chosen by e-mail) and by tag, and keeps the filters in the address", async () => {
     const [mine, other] = [await report("Owner filter web: mine"), await report("Owner filter web: nobody's")];
     await http.request("PATCH", `/v1/feedbacks/${mine}`, { token: http.demo.tokens.admin, body: { owner: "admin@demo.test", tags: ["web-filter"] } });
     await http.request("PATCH", `/v1/feedbacks/${other}`, { token: http.demo.tokens.admin, body: { tags: ["web-filter"] } });
@@ -114,6 +114,13 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     const filtered = await page(admin, "/inbox?tag=web-filter&owner=me");
     expect(filtered).toContain('<option value="me" selected>Me</option>');
     expect(filtered).toContain('<option value="web-filter" selected>web-filter</option>');
+    // Another member's feedbacks, chosen from the list of members.
+    const byMember = await page(admin, "/inbox?tag=web-filter");
+    expect(byMember).toContain('<option value="member@demo.test">member@demo.test</option>');
+    expect(await listed("/inbox?tag=web-filter&owner=admin%40demo.test")).toEqual([mine]);
+    expect(await page(admin, "/inbox?tag=web-filter&owner=admin%40demo.test")).toContain(
+      '<option value="admin@demo.test" selected>admin@demo.test</option>',
+    );
   });
 
   test("a Reader's inbox has no checkboxes and no bulk form", async () => {
