@@ -1,9 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { RateLimitStore } from "../../core/store/rate-limits.ts";
 import type { WriteBatch } from "./write-batch.ts";
-
-/** Ended windows' counts kept in memory: a client address or a key each, for the window just ended. */
-const ENDED_KEPT = 10_000;
+import { rememberEnded } from "../../core/rate-limits/ended-counts.ts";
 
 /** Hits of one bucket waiting for the same group commit. */
 interface Queued {
@@ -15,25 +13,15 @@ interface Queued {
  * Hits per rate-limit bucket; a bucket names its window, and is purged once the window has passed.
  * The hits of one bucket that wait for the same group commit are counted by one statement (a
  * client sending many requests at once costs one write, not one each), each told its own place in
- * the count; the count of an ended window is read once per process.
+ * the count; the count of an ended slice is read once per process.
  */
 export function rateLimitStore(db: Database, batch: WriteBatch): RateLimitStore {
   const count = (bucket: string) => db.query<{ count: number }, [string]>("SELECT count FROM rate_counters WHERE bucket = ?").get(bucket)?.count ?? 0;
   const queued = new Map<string, Queued>();
-  const ended = new Map<string, number>();
 
   return {
     rateCount: async (bucket) => count(bucket),
-
-    async endedCount(bucket) {
-      let hits = ended.get(bucket);
-      if (hits === undefined) {
-        hits = count(bucket);
-        if (ended.size >= ENDED_KEPT) ended.delete(ended.keys().next().value!);
-        ended.set(bucket, hits);
-      }
-      return hits;
-    },
+    endedCount: rememberEnded(async (bucket) => count(bucket)),
 
     async hitRateLimit(bucket, expiresAt) {
       let group = queued.get(bucket);

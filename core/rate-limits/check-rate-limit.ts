@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "../errors.ts";
-import { RATE_WINDOW_MS, rateWindow, secondsUntil } from "./window.ts";
+import { RATE_WINDOW_MS, secondsUntil, slicedWindow } from "./window.ts";
 import type { Clock } from "../ports.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import { slidingFit } from "./sliding-window.ts";
@@ -18,10 +18,12 @@ export async function checkRateLimit(
   windowMs = RATE_WINDOW_MS,
 ): Promise<Result<void>> {
   const now = clock();
-  const current = rateWindow(subject, now, windowMs);
-  const previous = rateWindow(subject, now - windowMs, windowMs);
-  // The current counter is read again as "previous" during the next window, so it lives one more.
-  const [count, before] = await Promise.all([store.hitRateLimit(current.bucket, current.endsAt + windowMs), store.endedCount(previous.bucket)]);
-  const fit = slidingFit({ limit, counted: count, before, pending: 0, now, endsAt: current.endsAt, windowMs });
+  const window = slicedWindow(subject, now, windowMs);
+  // A slice's counter is read again while a window reaches into it: a window after its end.
+  const [count, ...before] = await Promise.all([
+    store.hitRateLimit(window.bucket, window.endsAt + windowMs),
+    ...window.before.map((bucket) => store.endedCount(bucket)),
+  ]);
+  const fit = slidingFit({ limit, slices: [...before, count!], pending: 0, now, endsAt: window.endsAt, sliceMs: window.sliceMs });
   return fit.fits ? ok(undefined) : fail("rate_limited", secondsUntil(fit.freeAt, now));
 }

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "../errors.ts";
-import { rateWindow, secondsUntil } from "./window.ts";
+import { secondsUntil, slicedWindow } from "./window.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import { slidingFit } from "./sliding-window.ts";
 
@@ -16,23 +16,19 @@ interface FailureTier {
  * next attempt may run; `fail` counts a failed one in every tier.
  */
 export function failureBudget(store: RateLimitStore, subject: string, tiers: readonly FailureTier[], now: number) {
-  const windows = tiers.map((tier) => ({
-    ...tier,
-    current: rateWindow(`${subject}:${tier.windowMs}`, now, tier.windowMs),
-    previous: rateWindow(`${subject}:${tier.windowMs}`, now - tier.windowMs, tier.windowMs),
-  }));
+  const windows = tiers.map((tier) => ({ ...tier, window: slicedWindow(`${subject}:${tier.windowMs}`, now, tier.windowMs) }));
   return {
     async check(): Promise<Result<void>> {
-      for (const tier of windows) {
-        const [counted, before] = await Promise.all([store.rateCount(tier.current.bucket), store.endedCount(tier.previous.bucket)]);
-        const fit = slidingFit({ limit: tier.attempts, counted, before, pending: 1, now, endsAt: tier.current.endsAt, windowMs: tier.windowMs });
+      for (const { attempts, window } of windows) {
+        const slices = await Promise.all([...window.before.map((bucket) => store.endedCount(bucket)), store.rateCount(window.bucket)]);
+        const fit = slidingFit({ limit: attempts, slices, pending: 1, now, endsAt: window.endsAt, sliceMs: window.sliceMs });
         if (!fit.fits) return fail("rate_limited", secondsUntil(fit.freeAt, now));
       }
       return ok(undefined);
     },
     async fail(): Promise<void> {
-      // Read again as "previous" during the next window, a counter lives one window more.
-      for (const tier of windows) await store.hitRateLimit(tier.current.bucket, tier.current.endsAt + tier.windowMs);
+      // A slice's counter is read again while a window reaches into it: a window after its end.
+      for (const { windowMs, window } of windows) await store.hitRateLimit(window.bucket, window.endsAt + windowMs);
     },
   };
 }

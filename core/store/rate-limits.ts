@@ -5,8 +5,8 @@ export interface RateLimitStore {
   /** The hits counted so far in a bucket (0 for none), without counting one. */
   rateCount(bucket: string): Promise<number>;
   /**
-   * The hits of a window that has ended (0 for none). They no longer change, so a store may answer
-   * from memory once it has read them: the limiter asks for them with every request.
+   * The hits of a window's slice that has ended (0 for none). They no longer change, so a store may
+   * answer from memory once it has read them (rememberEnded): the limiter asks for six with every request.
    */
   endedCount(bucket: string): Promise<number>;
 }

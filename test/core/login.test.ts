@@ -35,9 +35,9 @@ describe("sign-in throttling", () => {
     const { attempt, advance } = signIn();
     for (let i = 0; i < 5; i++) assert.deepEqual(await attempt("wrong"), { ok: false, code: "bad_credentials" });
     advance(20_000);
-    // The window slides: the five failures of minute 0 weigh under four from 72 s on (5 × 48/60 = 4).
-    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 52 });
-    advance(52_000);
+    // The window slides: the five failures of the first ten seconds weigh four from 62 s on (5 × 8/10 = 4).
+    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 42 });
+    advance(42_000);
     assert.deepEqual(await attempt("right"), { ok: true, value: { userId: "u1" } });
   });
 
@@ -47,7 +47,8 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 5; i++) await attempt("wrong");
     advance(2_000);
     assert.equal((await attempt("wrong")).ok, false);
-    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 11 });
+    // The five failures of 50–60 s weigh four from 112 s on.
+    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 51 });
   });
 
   test("a successful sign-in counts no failure", async () => {
@@ -69,7 +70,7 @@ describe("sign-in throttling", () => {
     advance(2 * MINUTE);
     for (let i = 0; i < 5; i++) assert.deepEqual(await attempt("wrong"), { ok: false, code: "bad_credentials" });
     advance(2 * MINUTE);
-    // Ten failures in the quarter hour 0–15 min weigh under nine from 16.5 min on (10 × 13.5/15 = 9).
-    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 12.5 * 60 });
+    // Ten failures in the quarter hour's first slice (0–2.5 min) weigh nine from 15.25 min on (10 × 0.9 = 9).
+    assert.deepEqual(await attempt("right"), { ok: false, code: "rate_limited", retryAfter: 11.25 * 60 });
   });
 });

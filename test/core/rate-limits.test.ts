@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
 import { failureBudget } from "../../core/rate-limits/failure-budget.ts";
 import { slidingFit } from "../../core/rate-limits/sliding-window.ts";
-import { rateWindow, secondsUntil } from "../../core/rate-limits/window.ts";
+import { rememberEnded } from "../../core/rate-limits/ended-counts.ts";
+import { secondsUntil, slicedWindow } from "../../core/rate-limits/window.ts";
 import type { RateLimitStore } from "../../core/store/rate-limits.ts";
 
 /** A store's counters in memory: what every store keeps atomically, shared by its servers. */
@@ -23,30 +24,35 @@ const MINUTE = 60_000;
 /** 10:00:00 UTC, the start of a window. */
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
 
+/** A window's slice: a sixth of a minute. */
+const SLICE = MINUTE / 6;
+/** Counts of the six slices before the current one, oldest first, and the current one's. */
+const slicesOf = (oldest: number, current: number, whole = [0, 0, 0, 0, 0]) => [oldest, ...whole, current];
+
 describe("the sliding window", () => {
-  const at = (now: number, counted: number, before: number, pending: 0 | 1 = 0) =>
-    slidingFit({ limit: 10, counted, before, pending, now, endsAt: T0 + MINUTE, windowMs: MINUTE });
+  const at = (now: number, slices: number[], pending: 0 | 1 = 0) =>
+    slidingFit({ limit: 10, slices, pending, now, endsAt: T0 + SLICE, sliceMs: SLICE });
 
-  test("counts the previous window's hits by how much of it still lies within the last minute", () => {
-    // A quarter of the way in, three quarters of the previous window still count: 8 × 0.75 + 4 = 10.
-    assert.deepEqual(at(T0 + MINUTE / 4, 4, 8), { fits: true });
-    assert.equal(at(T0 + MINUTE / 4, 5, 8).fits, false);
+  test("counts the slices wholly within the last minute, and the one its start falls in by how much of it is still covered", () => {
+    // A quarter of the way into the current slice, three quarters of the oldest are still covered: 8 × 0.75 + 1 + 3 = 10.
+    assert.deepEqual(at(T0 + SLICE / 4, slicesOf(8, 3, [1, 0, 0, 0, 0])), { fits: true });
+    assert.equal(at(T0 + SLICE / 4, slicesOf(8, 4, [1, 0, 0, 0, 0])).fits, false);
   });
 
-  test("a hit refused while its own window has room fits once the older hits weigh little enough, within this window", () => {
-    // 6 of its own leave room for 3 more from the previous 8: they weigh little enough 5/8 of the way in.
-    assert.deepEqual(at(T0 + MINUTE / 4, 6, 8), { fits: false, freeAt: T0 + MINUTE - (3 / 8) * MINUTE });
+  test("a hit refused while the newer slices leave room fits once the oldest weighs little enough, within the current slice", () => {
+    // 6 in the current slice leave room for 3 more of the oldest's 8: they weigh little enough 5/8 of the way in.
+    assert.deepEqual(at(T0 + SLICE / 4, slicesOf(8, 6)), { fits: false, freeAt: T0 + SLICE - (3 / 8) * SLICE });
   });
 
-  test("a hit refused when its own window is full fits only in the next one", () => {
-    const refused = at(T0 + MINUTE / 2, 12, 0);
-    assert.equal(refused.fits, false);
-    assert.ok(!refused.fits && refused.freeAt > T0 + MINUTE);
+  test("a hit refused when the newer slices alone fill the budget fits once enough of them have left the window", () => {
+    // 12 hits in the slice that ends next leave the window during the slice after: room for one when 8 of them weigh.
+    const refused = at(T0 + SLICE / 2, slicesOf(0, 0, [12, 0, 0, 0, 0]));
+    assert.deepEqual(refused, { fits: false, freeAt: T0 + 2 * SLICE - (9 / 12) * SLICE });
   });
 
   test("a failure not yet counted is decided as if it were", () => {
-    assert.deepEqual(at(T0, 10, 0, 0), { fits: true });
-    assert.equal(at(T0, 10, 0, 1).fits, false);
+    assert.deepEqual(at(T0, slicesOf(0, 10), 0), { fits: true });
+    assert.equal(at(T0, slicesOf(0, 10), 1).fits, false);
   });
 });
 
@@ -55,16 +61,28 @@ describe("the rate limiter", () => {
     const store = counters();
     const clock = () => T0 + 30_000;
     for (let i = 0; i < 3; i++) assert.deepEqual(await checkRateLimit(store, clock, "ip:1", 3), { ok: true, value: undefined });
-    assert.deepEqual(await checkRateLimit(store, clock, "ip:1", 3), { ok: false, code: "rate_limited", retryAfter: 60 });
+    // The four hits (the refused one too) leave the window with their slice, taken as spread over its ten
+    // seconds: two of them still weigh 65 s on, leaving room for one.
+    assert.deepEqual(await checkRateLimit(store, clock, "ip:1", 3), { ok: false, code: "rate_limited", retryAfter: 65 });
   });
 
-  test("counts refused requests too: a client that keeps pushing stays refused into the next window", async () => {
+  test("counts refused requests too: a client that keeps pushing stays refused into the next minute", async () => {
     const store = counters();
     let now = T0 + 50_000;
     for (let i = 0; i < 10; i++) await checkRateLimit(store, () => now, "ip:2", 3);
-    // Half-way through the next window, the 3 let through would weigh 1.5 and leave room; the 10 pushed weigh 5.
-    now = T0 + MINUTE + 30_000;
+    now = T0 + MINUTE + 5_000;
     assert.equal((await checkRateLimit(store, () => now, "ip:2", 3)).ok, false);
+  });
+
+  test("a burst a minute ago and more no longer counts once the slice it fell in has left the window: the whole budget again", async () => {
+    const store = counters();
+    let now = T0 + 1_000;
+    for (let i = 0; i <= 120; i++) await checkRateLimit(store, () => now, "ip:5", 120);
+    assert.equal((await checkRateLimit(store, () => now, "ip:5", 120)).ok, false);
+    // Seventy seconds on, nothing of the burst's slice is within the last minute.
+    now = T0 + 70_000;
+    for (let i = 0; i < 120; i++) assert.equal((await checkRateLimit(store, () => now, "ip:5", 120)).ok, true);
+    assert.equal((await checkRateLimit(store, () => now, "ip:5", 120)).ok, false);
   });
 
   test("keeps a budget per subject", async () => {
@@ -91,7 +109,7 @@ describe("the failure budget", () => {
       assert.equal((await budget.check()).ok, true);
       await budget.fail();
     }
-    assert.deepEqual(await failureBudget(store, "login:bob", tiers, T0 + 1_000).check(), { ok: false, code: "rate_limited", retryAfter: 79 });
+    assert.deepEqual(await failureBudget(store, "login:bob", tiers, T0 + 1_000).check(), { ok: false, code: "rate_limited", retryAfter: 63 });
     assert.equal((await failureBudget(store, "login:bob", tiers, T0 + MINUTE + 59_000).check()).ok, true);
   });
 
@@ -108,13 +126,32 @@ describe("the failure budget", () => {
 });
 
 describe("rate-limit arithmetic", () => {
-  test("one bucket per subject and minute; Retry-After counts whole seconds to the window's end, at least 1", () => {
+  test("a window is read from six slices of ten seconds, one counter each; Retry-After counts whole seconds, at least 1", () => {
     const t = Date.UTC(2026, 0, 1, 12, 0, 30, 250);
-    const w = rateWindow("reports:1.2.3.4", t);
-    assert.equal(w.bucket, `reports:1.2.3.4:${Date.UTC(2026, 0, 1, 12, 0)}`);
-    assert.equal(w.endsAt, Date.UTC(2026, 0, 1, 12, 1));
-    assert.equal(secondsUntil(w.endsAt, t), 30);
+    const w = slicedWindow("reports:1.2.3.4", t);
+    const slice = (at: number) => `reports:1.2.3.4:10000:${at}`;
+    assert.equal(w.bucket, slice(Date.UTC(2026, 0, 1, 12, 0, 30)));
+    assert.equal(w.endsAt, Date.UTC(2026, 0, 1, 12, 0, 40));
+    assert.deepEqual(
+      w.before,
+      [-30, -20, -10, 0, 10, 20].map((s) => slice(Date.UTC(2026, 0, 1, 12, 0, 0) + s * 1000)),
+    );
+    assert.equal(secondsUntil(w.endsAt, t), 10);
     assert.equal(secondsUntil(w.endsAt, w.endsAt), 1);
-    assert.notEqual(rateWindow("s", t).bucket, rateWindow("s", t + 60_000).bucket);
+  });
+});
+
+describe("ended slices' counts", () => {
+  test("are read from the store once, then answered from memory; past the number kept, the oldest read is read again", async () => {
+    const reads: string[] = [];
+    const ended = rememberEnded(async (bucket) => {
+      reads.push(bucket);
+      return bucket.length;
+    }, 2);
+    assert.deepEqual([await ended("a"), await ended("a"), await ended("bb")], [1, 1, 2]);
+    assert.deepEqual(reads, ["a", "bb"]);
+    await ended("ccc");
+    await ended("a");
+    assert.deepEqual(reads, ["a", "bb", "ccc", "a"]);
   });
 });

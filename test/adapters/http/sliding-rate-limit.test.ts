@@ -34,9 +34,17 @@ test("Retry-After says when one more request passes, as the last window slides",
   expect(refused.status).toBe(429);
   const wait = Number(refused.headers.get("retry-after")) * 1000;
   expect(wait).toBeGreaterThan(0);
-  expect(wait).toBeLessThanOrEqual(MINUTE);
+  // A window and one of its six slices at most: a slice's hits are taken as spread over its ten seconds.
+  expect(wait).toBeLessThanOrEqual(MINUTE + MINUTE / 6);
   now += wait;
   expect(await burst(1)).toBe(1);
+});
+
+test("a burst more than a minute and a slice ago no longer counts: the whole budget again, where two whole windows weighed it most of another minute", async () => {
+  now = now - (now % MINUTE) + 15 * MINUTE + 1_000;
+  expect(await burst(LIMIT + 1)).toBe(LIMIT);
+  now += MINUTE + 10_000;
+  expect(await burst(LIMIT + 1)).toBe(LIMIT);
 });
 
 test("each client address has its own budget, as the server tells the app who is asking", async () => {

@@ -1,0 +1,17 @@
+/**
+ * The counts of ended slices, read once and then kept in memory: they no longer change, and the
+ * limiter asks for a window's six with every request. At most `kept` are kept (ten thousand
+ * subjects' windows), the oldest read forgotten first.
+ */
+export function rememberEnded(read: (bucket: string) => Promise<number>, kept = 60_000): (bucket: string) => Promise<number> {
+  const ended = new Map<string, number>();
+  return async (bucket) => {
+    let hits = ended.get(bucket);
+    if (hits === undefined) {
+      hits = await read(bucket);
+      if (ended.size >= kept) ended.delete(ended.keys().next().value!);
+      ended.set(bucket, hits);
+    }
+    return hits;
+  };
+}
