@@ -6,7 +6,7 @@ import { Feedback, FeedbackPage, FeedbackSummary, Report, StatusChange } from ".
 import { MergeRequest, SimilarFeedback, SimilarList } from "../../core/schemas/merges.ts";
 import { Trends } from "../../core/schemas/trends.ts";
 import { QualificationAnswer, QualificationQuestion, QualificationStep } from "../../core/schemas/qualification.ts";
-import { ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
+import { QualifiedReportResponse, ReportRequest, ReportResponse } from "../../core/schemas/report.ts";
 import {
   BrowserContext,
   WidgetAttachment,
@@ -20,7 +20,7 @@ import {
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/upkeep/check-health.ts";
 import { allowedMethods } from "./allowed-methods.ts";
-import { referBodies, strip } from "./docs.ts";
+import { ownDescriptions, strip } from "./docs.ts";
 import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
 import { bodyRefusal } from "./json-body.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
@@ -115,6 +115,7 @@ interface HttpOptions {
 const COMPONENTS = [
   ReportRequest,
   ReportResponse,
+  QualifiedReportResponse,
   WidgetReportRequest,
   BrowserContext,
   WidgetAttachment,
@@ -188,7 +189,7 @@ function openapiDocument() {
   } as Parameters<typeof openapi>[0]);
   return new Elysia({ name: "http/openapi" })
     .onAfterHandle({ as: "scoped" }, ({ path, response }) =>
-      path === "/openapi.json" ? referBodies(response as Parameters<typeof referBodies>[0]) : undefined,
+      path === "/openapi.json" ? ownDescriptions(response as Parameters<typeof ownDescriptions>[0]) : undefined,
     )
     .use(described);
 }

@@ -8,8 +8,14 @@ import { STATUS_OF } from "./error-status.ts";
  * security is not written here: the route's `operation` gives it, from the authorization table (bearer.ts).
  */
 
+/** Where an operation keeps its own parameters until ownDescriptions puts them back. */
+const OWN_PARAMETERS = "x-own-parameters";
+
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${schema.$id}` });
 const jsonContent = (schema: TSchema) => ({ "application/json": { schema: schema.$id ? ref(schema) : schema } });
+
+/** A header: what it says, and its JSON Schema where it is more than a text. */
+type HeaderDoc = string | { readonly description: string; readonly schema: Readonly<Record<string, unknown>> };
 
 interface OperationDoc {
   readonly summary: string;
@@ -18,10 +24,20 @@ interface OperationDoc {
   readonly body?: TSchema;
   readonly query?: TSchema;
   readonly path?: Readonly<Record<string, string>>;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly responses: Readonly<Record<number, { readonly description: string; readonly schema?: TSchema }>>;
+  /** Request headers the route reads. */
+  readonly headers?: Readonly<Record<string, HeaderDoc>>;
+  /** Each answer, with the headers it may carry. */
+  readonly responses: Readonly<
+    Record<number, { readonly description: string; readonly schema?: TSchema; readonly headers?: Readonly<Record<string, HeaderDoc>> }>
+  >;
   readonly errors: readonly ErrorCode[];
 }
+
+const headerSchema = (header: HeaderDoc) =>
+  typeof header === "string" ? { description: header, schema: { type: "string" } } : { description: header.description, schema: header.schema };
+
+/** A refusal for a rate or a quota says when to try again. */
+const RETRY_AFTER: HeaderDoc = { description: "Whole seconds after which a retry may succeed.", schema: { type: "integer", minimum: 1 } };
 
 /** Every route that reads a JSON body may refuse it for its size or its declared type. */
 const BODY_ERRORS: readonly ErrorCode[] = ["payload_too_large", "unsupported_media_type"];
@@ -39,33 +55,38 @@ export function operation(doc: OperationDoc): DocumentDecoration {
         ...(schema.description && { description: schema.description }),
       }))
     : [];
+  const parameters = [
+    ...Object.entries(doc.path ?? {}).map(([name, description]) => ({ name, in: "path", required: true, description, schema: { type: "string" } })),
+    ...Object.entries(doc.headers ?? {}).map(([name, header]) => ({ name, in: "header", required: false, ...headerSchema(header) })),
+    ...queryParams,
+  ];
   return {
     summary: doc.summary,
     ...(doc.description && { description: doc.description }),
     tags: [...doc.tags],
-    parameters: [
-      ...Object.entries(doc.path ?? {}).map(([name, description]) => ({ name, in: "path", required: true, description, schema: { type: "string" } })),
-      ...Object.entries(doc.headers ?? {}).map(([name, description]) => ({
-        name,
-        in: "header",
-        required: false,
-        description,
-        schema: { type: "string" },
-      })),
-      ...queryParams,
-    ],
+    parameters,
+    // Kept aside too: the plugin writes its own parameters over these for a route with a path parameter (ownDescriptions).
+    [OWN_PARAMETERS]: parameters,
     ...(doc.body && { requestBody: { required: true, content: jsonContent(doc.body) } }),
     responses: {
       ...Object.fromEntries(
         Object.entries(doc.responses).map(([status, r]) => [
           status,
-          { description: r.description, ...(r.schema && { content: jsonContent(r.schema) }) },
+          {
+            description: r.description,
+            ...(r.schema && { content: jsonContent(r.schema) }),
+            ...(r.headers && { headers: Object.fromEntries(Object.entries(r.headers).map(([name, header]) => [name, headerSchema(header)])) }),
+          },
         ]),
       ),
       ...Object.fromEntries(
         [...errorsByStatus].map(([status, codes]) => [
           String(status),
-          { description: `Error, code ${codes.map((c) => `\`${c}\``).join(" or ")}.`, content: jsonContent({ $id: "Error" } as TSchema) },
+          {
+            description: `Error, code ${codes.map((c) => `\`${c}\``).join(" or ")}.`,
+            content: jsonContent({ $id: "Error" } as TSchema),
+            ...(status === 429 && { headers: { "Retry-After": headerSchema(RETRY_AFTER) } }),
+          },
         ]),
       ),
     },
@@ -78,17 +99,28 @@ export function strip(schema: TSchema): Record<string, unknown> {
   return rest;
 }
 
-type OpenApiDocument = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { $id?: string } }> } }>> };
+type OpenApiOperation = {
+  requestBody?: { content?: Record<string, { schema?: { $id?: string } }> };
+  parameters?: unknown[];
+  [OWN_PARAMETERS]?: unknown[];
+};
+type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
 /**
- * Points each request body at its component, as `operation` writes it: Elysia's OpenAPI plugin
- * describes a validated body again from the route's schema, inline, after the route's own
- * description, and a schema inlined with its `$id` would name a second schema like its component.
+ * Puts back what each route's `operation` wrote where Elysia's OpenAPI plugin wrote its own after
+ * it: a validated body described again from the route's schema, inline (and a schema inlined with
+ * its `$id` would name a second schema like its component), now by its component; path parameters
+ * read from the path, which replaced the route's parameters (their descriptions, its headers), now
+ * the route's.
  */
-export function referBodies<T extends OpenApiDocument>(document: T): T {
+export function ownDescriptions<T extends OpenApiDocument>(document: T): T {
   for (const operation of Object.values(document.paths).flatMap((methods) => Object.values(methods))) {
     const json = operation.requestBody?.content?.["application/json"];
     if (json?.schema?.$id) json.schema = ref(json.schema as TSchema) as { $id?: string };
+    if (operation[OWN_PARAMETERS]) {
+      operation.parameters = operation[OWN_PARAMETERS];
+      delete operation[OWN_PARAMETERS];
+    }
   }
   return document;
 }

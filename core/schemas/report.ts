@@ -83,3 +83,13 @@ export const ReportResponse = Type.Object(
   { $id: "ReportResponse" },
 );
 export type ReportResponse = Static<typeof ReportResponse>;
+
+/** The 201 of an answer that ends a qualification: a ReportResponse whose qualification id and status are always there. */
+export const QualifiedReportResponse = Type.Object(
+  {
+    ...ReportResponse.properties,
+    id: Type.String({ description: "Identifier of the qualification." }),
+    status: Type.Literal("ready"),
+  },
+  { $id: "QualifiedReportResponse" },
+);

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { fail } from "../../../core/errors.ts";
 import { codePoints } from "../../../core/schemas/text.ts";
-import { MESSAGE_MAX_LENGTH, ReportRequest, ReportResponse, withoutMalformedExtras } from "../../../core/schemas/report.ts";
+import { MESSAGE_MAX_LENGTH, QualifiedReportResponse, ReportRequest, ReportResponse, withoutMalformedExtras } from "../../../core/schemas/report.ts";
 import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
@@ -15,6 +15,18 @@ const reportBody = validator(ReportRequest);
 const answerBody = validator(QualificationAnswer);
 
 const DEPRECATED_ALIAS = { deprecation: "true", link: '</v1/reports>; rel="successor-version"' };
+
+/** The idempotency key a client may send, and the header of a response that replays the first. */
+const idempotencyKeyHeader = (per: string) => ({
+  description: `1 to 255 characters, unique per ${per}. A retry with the same key and body within 24 hours returns the first response.`,
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+});
+const REPLAYED = {
+  "Idempotent-Replayed": {
+    description: "true when this is the stored response to an earlier request with the same idempotency key.",
+    schema: { type: "string", enum: ["true"] },
+  },
+};
 
 /** Collection routes: authenticated by the channel key in the body, limited per client address. */
 export function reportRoutes(services: Services, budget: AddressBudget) {
@@ -39,12 +51,10 @@ export function reportRoutes(services: Services, budget: AddressBudget) {
         "Creates a report on the API channel of an app. Meant to be called from a server: anyone who knows the channel key can send reports on that channel.",
       tags: ["Collection"],
       body: ReportRequest,
-      headers: {
-        "idempotency-key": "1 to 255 characters, unique per report. A retry with the same key and body within 24 hours returns the first response.",
-      },
+      headers: { "idempotency-key": idempotencyKeyHeader("report") },
       responses: {
-        200: { description: "A qualification step (with qualify).", schema: QualificationStep },
-        201: { description: "The report was recorded as a feedback.", schema: ReportResponse },
+        200: { description: "A qualification step (with qualify).", schema: QualificationStep, headers: REPLAYED },
+        201: { description: "The report was recorded as a feedback.", schema: ReportResponse, headers: REPLAYED },
       },
       errors: [
         "invalid_json",
@@ -87,13 +97,10 @@ export function reportRoutes(services: Services, budget: AddressBudget) {
           tags: ["Collection"],
           body: QualificationAnswer,
           path: { id: "The id returned by the previous step." },
-          headers: {
-            "idempotency-key":
-              "1 to 255 characters, unique per answer. A retry with the same key and body within 24 hours returns the first response.",
-          },
+          headers: { "idempotency-key": idempotencyKeyHeader("answer") },
           responses: {
-            200: { description: "The next step, or an end without recording.", schema: QualificationStep },
-            201: { description: "The report was recorded.", schema: ReportResponse },
+            200: { description: "The next step, or an end without recording.", schema: QualificationStep, headers: REPLAYED },
+            201: { description: "The report was recorded.", schema: QualifiedReportResponse, headers: REPLAYED },
           },
           errors: [
             "invalid_json",

@@ -29,3 +29,27 @@ test("/openapi.json describes every JSON body as application/json by its compone
   expect(bodies.filter((b) => described(b.content) !== "by its component").map((b) => `${b.at}: ${described(b.content)}`)).toEqual([]);
   expect(described(bodies.find((b) => b.at === "patch /v1/feedbacks/{key}")!.content)).toBe("by its component");
 });
+
+test("a path parameter keeps its route's description, as do the route's headers beside it", async () => {
+  const doc = (await server.request("GET", "/openapi.json")).body as any;
+  expect(doc.paths["/v1/feedbacks/{key}"].patch.parameters).toEqual([
+    { name: "key", in: "path", required: true, description: "The readable key or the identifier.", schema: { type: "string" } },
+  ]);
+  expect(JSON.stringify(doc)).not.toContain("x-own-parameters");
+});
+
+test("/openapi.json gives what the specification says of the collection routes: a qualified answer's id and status, the idempotency key's length, the replay and Retry-After headers", async () => {
+  const doc = (await server.request("GET", "/openapi.json")).body as any;
+  const answers = doc.paths["/v1/reports/{id}/answers"].post;
+  expect(answers.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/QualifiedReportResponse" });
+  expect(doc.components.schemas.QualifiedReportResponse.required).toEqual(expect.arrayContaining(["ok", "ticketId", "merged", "id", "status"]));
+  for (const op of [doc.paths["/v1/reports"].post, answers]) {
+    expect(op.parameters.find((p: { name: string }) => p.name === "idempotency-key").schema).toEqual({
+      type: "string",
+      minLength: 1,
+      maxLength: 255,
+    });
+    expect(Object.keys(op.responses["201"].headers)).toEqual(["Idempotent-Replayed"]);
+    expect(op.responses["429"].headers["Retry-After"].schema).toEqual({ type: "integer", minimum: 1 });
+  }
+});
