@@ -6,10 +6,10 @@ export const RATE_WINDOW_MS = 60_000;
  * as spread over it (a burst at its start would still weigh most of a minute later), the error is
  * now at most the hits of one slice.
  */
-export const WINDOW_SLICES = 6;
+const WINDOW_SLICES = 6;
 
 /** The counters a window is read from at a moment. */
-export interface SlicedWindow {
+interface SlicedWindow {
   /** The counter of the slice the moment falls in, and when that slice ends. */
   readonly bucket: string;
   readonly endsAt: number;
