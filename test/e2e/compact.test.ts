@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { compact } from "../../apps/cli/compact.ts";
 import { UsageError } from "../../apps/cli/commands.ts";
+import { recordAddress } from "../../apps/runtime/address.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { scratchDir } from "../support/scratch.ts";
 
@@ -59,6 +60,18 @@ describe("retour compact", () => {
   });
 
   // The CLI process itself: a refusal is one line on standard error and exit code 2.
+  test("while a server runs on the DATA_DIR it refuses, naming it, and leaves the store as it was", async () => {
+    const dataDir = scratchDir("compact");
+    await createSqliteStore(join(dataDir, "retour.sqlite")).close();
+    // This test's process stands for the server: its address record says it runs.
+    recordAddress(dataDir, "http://localhost:3000");
+    const { err, code } = await cli({ DATA_DIR: dataDir }, "compact");
+    expect([code, err.trim()]).toEqual([
+      2,
+      `retour: stop the servers on this DATA_DIR first (pid ${process.pid}): their writes would wait for the compaction, and fail after 5 s`,
+    ]);
+  });
+
   test("with no store in DATA_DIR it names the file it looked for", async () => {
     const dataDir = scratchDir("compact");
     const { err, code } = await cli({ DATA_DIR: dataDir }, "compact");
