@@ -130,8 +130,8 @@ ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid
 .linked button{margin:var(--s1) 0 0;padding:var(--s1) var(--s3)}.preview .entry{border:0}.entry{border-bottom:1px solid var(--line);padding-bottom:var(--s4)}
 .markdown pre{overflow-x:auto;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}.markdown blockquote{margin:var(--s2) 0;padding-left:var(--s3);border-left:3px solid var(--line)}.legend{display:inline-flex;align-items:center;gap:var(--s1);margin-right:var(--s4)}details{margin:var(--s2) 0}summary{cursor:pointer;color:var(--link)}
 .views-row{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s3);margin:0 0 var(--s2);font-size:var(--t-sm)}.views-row h2{font-size:var(--t-sm);color:var(--muted);margin:0}.views-row>p{margin:0}
-ul.views{display:flex;flex-wrap:wrap;gap:var(--s2);list-style:none;padding:0;margin:0}ul.views>li{display:flex;align-items:center;gap:var(--s1);border:1px solid var(--line);border-radius:999px;padding:0 0 0 var(--s3)}
-ul.views a{text-decoration:none;color:var(--fg)}ul.views [aria-current]{font-weight:700;color:var(--accent-text)}ul.views button{margin:0;border:0;padding:var(--s1) var(--s2);font-weight:400;color:var(--muted)}
+ul.views{display:flex;flex-wrap:wrap;gap:var(--s2);list-style:none;padding:0;margin:0}ul.views>li{display:flex;align-items:center;gap:var(--s1);border:1px solid var(--line);border-radius:999px;padding:0 var(--s1) 0 var(--s3)}
+ul.views a{text-decoration:none;color:var(--fg)}ul.views [aria-current]{font-weight:700;color:var(--accent-text)}ul.views button{margin:0;border:0;border-radius:999px;background:transparent;padding:var(--s1) var(--s2);font-weight:400;color:var(--muted)}
 .views-row details{margin:0}.views-row form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:var(--s2)}.views-row form label{margin:0}.views-row form input{height:auto;width:14rem}.views-row form button{margin:0}`;
 
 /**
