@@ -1,6 +1,7 @@
 import type { Assistant, AssistantStep, QualificationContext } from "../../core/ports.ts";
 import type { NormalizedReport } from "../../core/report/normalize.ts";
 import type { FeatureRecord } from "../../core/model.ts";
+import type { Language } from "../../core/language.ts";
 import { titleFromMessage } from "../../core/report/title.ts";
 import { localTriage } from "./triage.ts";
 import { answeringArticle, excerpt } from "./help.ts";
@@ -36,12 +37,18 @@ function known(report: NormalizedReport, answers: Readonly<Record<string, string
 }
 
 /** The report, completed with what the qualification learnt; a chosen feature is named, not given by id. */
-function completed(report: NormalizedReport, facts: Partial<Record<Need["id"], string>>, features: readonly FeatureRecord[]): NormalizedReport {
+function completed(
+  report: NormalizedReport,
+  facts: Partial<Record<Need["id"], string>>,
+  features: readonly FeatureRecord[],
+  language: Language,
+): NormalizedReport {
   // The report's own address is kept as its page, not repeated in its text.
   const learnt = facts.where === report.url ? undefined : facts.where;
   const where = learnt && !report.url && /^https?:\/\//i.test(learnt) ? { url: learnt } : {};
   const place = learnt && !where.url ? (features.find((f) => f.id === learnt)?.name ?? learnt) : undefined;
-  const extra = [facts.need, place].filter(Boolean);
+  // Said as a place, not left as a bare word under the text ("Where: Search", not "Search").
+  const extra = [facts.need, place && `${MESSAGES.where[language]}${place}`].filter(Boolean);
   return {
     ...report,
     ...(facts.observed && { observed: facts.observed }),
@@ -83,7 +90,7 @@ export function createLocalAssistant(): Assistant {
       if (answering && report.kind === "problem" && !answers.impact) return { status: "ask", questions: [impactQuestion(language)] };
       if (answering && report.kind === "idea" && features.length > 0 && !answers.touches)
         return { status: "ask", questions: [touchesQuestion(language, features)] };
-      return { status: "ready", report: completed(report, facts, features) };
+      return { status: "ready", report: completed(report, facts, features, language) };
     },
 
     async triage(report, features) {

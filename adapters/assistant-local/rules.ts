@@ -6,6 +6,8 @@ import type { QualificationQuestion } from "../../core/schemas/qualification.ts"
 /** The offline assistant's wording, in the reporter's language. */
 
 export const MESSAGES = {
+  /** Before the place a report's qualification learnt, added to its text: "Where: Checkout". */
+  where: { en: "Where: ", fr: "Où\u202f: " },
   drop: {
     en: "This does not look like feedback about the app, so nothing was recorded.",
     fr: "Ce message ne semble pas concerner l'application\u202f: rien n'a été enregistré.",

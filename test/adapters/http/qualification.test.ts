@@ -57,7 +57,7 @@ describe("qualification", () => {
     const done = await answer(first.body.id, { choiceIds: ["2"] });
     expect(done.status).toBe(201);
     const read = await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin);
-    expect(read.body.reportList[0].text).toContain("Checkout");
+    expect(read.body.reportList[0].text).toBe("The total is wrong\n\nWhere: Checkout");
   });
 
   test("answer: the assistant answers from the help center, and yes ends as resolved without recording", async () => {
