@@ -23,12 +23,7 @@ import { askAssistant } from "./ask-assistant.ts";
 import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "../report/record-feedback.ts";
 import { IDEMPOTENCY_WINDOW_MS, validIdempotencyKey } from "../collection/submit-report.ts";
 import { openChannel, SERVER, type Sender, sendsOn } from "../collection/open-channel.ts";
-
-/**
- * The key under which the answer that ended a qualification is kept. Clients' keys have at least
- * one character, so none can take its place.
- */
-const ENDING = "";
+import { answersScope, ENDING } from "./ending.ts";
 
 /** What answering a qualification reads and writes. */
 type AnswerDeps = RecordDeps &
@@ -61,8 +56,7 @@ export async function answerQualification(
   }
   const { store, clock } = services;
   const now = clock();
-  // Scoped by the channel key: an answer never replays for someone who does not hold it.
-  const scope = `answers:${answer.publicKey}:${id}`;
+  const scope = answersScope(answer.publicKey, id);
   const fingerprint = await requestFingerprint(answer);
   if (idempotencyKey !== undefined) {
     const earlier = await store.findAnswer(scope, idempotencyKey, now);

@@ -8,6 +8,7 @@ import { ReportRequest, type ReportResponse } from "../../../core/schemas/report
 import { validator } from "../validate.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
+import { sendAsItIs } from "../../../core/qualification/send-as-it-is.ts";
 import type { Submitted } from "../../../core/report/record-feedback.ts";
 import { submitReport } from "../../../core/collection/submit-report.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
@@ -43,15 +44,10 @@ function userOf(sent: Fields) {
 }
 const reportBody = validator(ReportRequest);
 
-/** The report as first sent, carried hidden through the questions' pages, so that it can be sent as it is from any of them. */
-const REPORT_FIELDS = ["kind", "message", "email", ...HIDDEN] as const;
-const carriedReport = (sent: Fields): Html =>
-  html`${REPORT_FIELDS.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name}" value="${one(sent[name])}">` : ""))}`;
-
-/** The report the form's fields make, asking the assistant's questions first unless it is sent as it is. */
-function reportOf(key: string, sent: Fields, qualify: boolean) {
+/** The report the form's fields make, for the assistant to ask its questions about first. */
+function reportOf(key: string, sent: Fields) {
   const kind = KINDS.find((k) => k === one(sent.kind)) ?? "problem";
-  return { publicKey: key, kind, message: one(sent.message), qualify, ...userOf(sent) };
+  return { publicKey: key, kind, message: one(sent.message), qualify: true, ...userOf(sent) };
 }
 
 /** The page's language: `?lang=` when given, else the browser's. */
@@ -129,9 +125,9 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
 ${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a href="${step.source.url}" rel="noreferrer">${step.source.title || w.source}</a></p>` : ""}
 <p role="status"><strong>${w.notSent}</strong></p>
 <form method="post" action="/f/${encodeURIComponent(key)}/answers/${encodeURIComponent(step.id)}?lang=${language}">
-${(step.questions ?? []).map((q) => question(q, w))}${carriedReport(sent)}
+${(step.questions ?? []).map((q) => question(q, w))}
 <p><button type="submit">${w.next}</button></p></form>
-<form method="post" action="/f/${encodeURIComponent(key)}/as-is/${encodeURIComponent(step.id)}?lang=${language}">${carriedReport(sent)}
+<form method="post" action="/f/${encodeURIComponent(key)}/as-is/${encodeURIComponent(step.id)}?lang=${language}">
 <p><button type="submit" class="secondary">${w.sendAsIs}</button></p></form>`,
     );
   }
@@ -194,7 +190,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}${carriedReport(sent)}
         posted(request, params.key, body, async (language, app, sent) => {
           // A robot fills every field; a person never sees this one. Thanked, and dropped.
           if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
-          const report = reportOf(params.key, sent, true);
+          const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
           return stepPage(params.key, app, language, await submitReport(services, report, undefined), sent);
         }),
@@ -217,12 +213,10 @@ ${(step.questions ?? []).map((q) => question(q, w))}${carriedReport(sent)}
     .post(
       "/f/:key/as-is/:id",
       ({ request, params, body }) =>
-        posted(request, params.key, body, async (language, app, sent) => {
-          const report = reportOf(params.key, sent, false);
-          if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
-          // Keyed by the qualification: a second press, or a reload of the page it leads to, records it once.
-          return stepPage(params.key, app, language, await submitReport(services, report, `form-as-is:${params.id}`), sent);
-        }),
+        // The report the qualification holds, as first sent: recorded once, the qualification ended with it.
+        posted(request, params.key, body, async (language, app, sent) =>
+          stepPage(params.key, app, language, await sendAsItIs(services, params.id, params.key), sent),
+        ),
       { detail: { hide: true } },
     );
 }

@@ -24,16 +24,9 @@ function formOf(page: string) {
   return { action: action!, choice, text: page.includes('name="text"') };
 }
 
-/** A form of a page whose address contains `part`: where it posts, and the hidden fields it sends, as a browser reads them. */
-function hiddenForm(page: string, part: string) {
-  const form = [...page.matchAll(/<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].find((m) => m[1]!.includes(part));
-  const text = (value: string) =>
-    value.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
-  const fields = Object.fromEntries(
-    [...(form?.[2] ?? "").matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, text(m[2]!)]),
-  );
-  return { action: form && text(form[1]!), fields };
-}
+/** Where a form of a page posts, for the first form whose address contains `part`. */
+const actionOf = (page: string, part: string) =>
+  [...page.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&")).find((action) => action.includes(part));
 
 describe("GET /f/{formKey}", () => {
   test("an active form channel's page: the app's name and a form that works without JavaScript", async () => {
@@ -80,30 +73,36 @@ describe("POST /f/{formKey}", () => {
     expect(feedback.body.reportList[0].source).toBe("form");
   });
 
-  test("while the assistant asks, each page says the report is not sent yet and offers to send it as it is: recorded once, with source form", async () => {
-    const message = `Invoices take "forever" to load <${crypto.randomUUID()}>`;
+  test("while the assistant asks, each page says the report is not sent yet and offers to send it as it is: recorded once, as first sent, with source form", async () => {
+    const message = `Invoices take forever to load ${crypto.randomUUID()}`;
     let page = (await submit(http, `/f/${http.demo.formKey}`, { kind: "problem", message, email: "ann@example.test" })).body;
     expect(page).toContain("Not sent yet. Answer to help the team understand, or send it as it is.");
-    // One answer on, the report is still carried, and can still be sent as it is.
+    // One answer on, it can still be sent as it is.
     const answer = formOf(page);
     page = (
-      await submit(http, answer.action, {
-        ...hiddenForm(page, "/answers/").fields,
-        ...(answer.text && { text: "On the billing page" }),
-        ...(answer.choice && { choiceIds: answer.choice }),
-      })
+      await submit(http, answer.action, { ...(answer.text && { text: "On the billing page" }), ...(answer.choice && { choiceIds: answer.choice }) })
     ).body;
-    const asIs = hiddenForm(page, "/as-is/");
-    expect(asIs.fields).toMatchObject({ kind: "problem", message, email: "ann@example.test" });
-    const sent = await submit(http, asIs.action!, asIs.fields);
+    const asIs = actionOf(page, "/as-is/")!;
+    const sent = await submit(http, asIs, {});
     expect([sent.status, sent.body]).toEqual([201, expect.stringContaining("Thank you!")]);
-    const again = await submit(http, asIs.action!, asIs.fields);
+    // Pressed again, the same answer; an answer sent from a page before finds the questions over.
+    const again = await submit(http, asIs, {});
     const tracking = (body: string) => /href="(http:\/\/localhost:3000\/s\/[^"]+)"/.exec(body)?.[1];
     expect(tracking(again.body)).toBe(tracking(sent.body)!);
-    const found = await http.request("GET", "/v1/feedbacks?status=all&query=invoices%20forever%20load", { token: http.demo.tokens.admin });
+    expect((await submit(http, answer.action, { text: "On the billing page", choiceIds: "1" })).status).toBe(404);
+    const found = await http.request("GET", `/v1/feedbacks?status=all&query=${encodeURIComponent(message.split(" ").at(-1)!)}`, {
+      token: http.demo.tokens.admin,
+    });
     expect(found.body.data).toHaveLength(1);
     const feedback = await http.request("GET", `/v1/feedbacks/${found.body.data[0].key}`, { token: http.demo.tokens.admin });
     expect([feedback.body.reportList[0].source, feedback.body.reportList[0].text]).toEqual(["form", message]);
+  });
+
+  test("sending as it is needs a qualification under way on this form: another id is a 404, and nothing is recorded", async () => {
+    const before = (await http.request("GET", "/v1/feedbacks?status=all&limit=100", { token: http.demo.tokens.admin })).body.data.length;
+    const refused = await submit(http, `/f/${http.demo.formKey}/as-is/0Vc45nshvwz8ITgCs8gd`, { website: "http://spam.example" });
+    expect(refused.status).toBe(404);
+    expect((await http.request("GET", "/v1/feedbacks?status=all&limit=100", { token: http.demo.tokens.admin })).body.data.length).toBe(before);
   });
 
   test("a filled honeypot is thanked and nothing is recorded", async () => {
