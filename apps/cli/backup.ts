@@ -2,7 +2,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync
 import { join, resolve } from "node:path";
 import { backupDatabase } from "../../adapters/sqlite/backup.ts";
 import type { Config } from "../runtime/config.ts";
-import { CommandFailed, UsageError } from "./commands.ts";
+import { CommandFailed, MissingArgument, UsageError } from "./commands.ts";
 import { megabytes } from "./megabytes.ts";
 import { whyUnwritable } from "./unwritable.ts";
 import { secretKeyFile } from "../runtime/secret-key.ts";
@@ -18,7 +18,7 @@ export async function backup(config: Config, options: { args: readonly string[] 
   if (config.store !== "sqlite")
     throw new UsageError("backup copies the embedded store; on MongoDB use mongodump, and copy DATA_DIR/attachments and the SECRET_KEY with it");
   const [target] = options.args;
-  if (!target) throw new UsageError("missing <dir>: a new directory to write the backup into");
+  if (!target) throw new MissingArgument("missing <dir>: a new directory to write the backup into");
   const into = resolve(target);
   if (existsSync(into) && (!statSync(into).isDirectory() || readdirSync(into).length > 0))
     throw new UsageError(`${into} is not a new, empty directory: give one, so that no backup is mixed with another`);

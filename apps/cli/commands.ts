@@ -65,11 +65,14 @@ import { imageTypeOf } from "../../core/attachments/file-type.ts";
 /** A mistake in the command line: printed as one line, exit status 2. */
 export class UsageError extends Error {}
 
+/** A command given without one of its arguments: the line is followed by the command's usage. */
+export class MissingArgument extends UsageError {}
+
 /** A command that ran and did not do what it was for (a test delivery that failed): said on standard error, exit status 1. */
 export class CommandFailed extends Error {}
 
-const refuse = (message: string): never => {
-  throw new UsageError(message);
+const refuse = (message: string, missing = false): never => {
+  throw missing ? new MissingArgument(message) : new UsageError(message);
 };
 
 interface Invocation {
@@ -86,7 +89,7 @@ function pick<T extends string>(value: string | undefined, allowed: readonly T[]
 
 const arg = (inv: Invocation, index: number, name: string): string => {
   const value = inv.args[index];
-  if (!value) throw new UsageError(`missing <${name}>`);
+  if (!value) throw new MissingArgument(`missing <${name}>`);
   return value;
 };
 const option = (inv: Invocation, name: string): string | undefined => {
@@ -400,7 +403,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "help import"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const files = inv.args.slice(2);
-    if (files.length === 0) throw new UsageError("missing <file.md|file.json> …");
+    if (files.length === 0) throw new MissingArgument("missing <file.md|file.json> …");
     const articles = [];
     for (const file of files) {
       const read = readArticles(file);

@@ -4,7 +4,7 @@ import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices, sqliteFile } from "../runtime/services.ts";
 import { parseCommandLine, usageOf } from "./arguments.ts";
-import { COMMANDS, CommandFailed, USAGE, UsageError } from "./commands.ts";
+import { COMMANDS, CommandFailed, MissingArgument, USAGE, UsageError } from "./commands.ts";
 
 function parse() {
   try {
@@ -96,7 +96,7 @@ function exitOn(error: unknown): never {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof CommandFailed) {
     // The lines of the command named (app list), else of its group (backup <dir>).
     const lines = [name, group].map(usageOf).find((usage) => usage !== USAGE) ?? USAGE;
-    const usage = error instanceof UsageError && error.message.startsWith("missing <") ? `\n\n${lines}` : "";
+    const usage = error instanceof MissingArgument ? `\n\n${lines}` : "";
     console.error(`retour: ${error.message}${usage}`);
     process.exit(error instanceof CommandFailed ? 1 : 2);
   }

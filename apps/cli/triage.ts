@@ -27,7 +27,8 @@ interface ExportSinks {
 }
 
 /** A mistake in the command line, as the CLI reports them (exit status 2). */
-type Refuse = (message: string) => never;
+/** Refuses the command line: `missing` when an argument was not given, so that the command's usage follows. */
+type Refuse = (message: string, missing?: boolean) => never;
 
 const BAR_WIDTH = 30;
 
@@ -67,7 +68,7 @@ export async function exportCommand(
   sinks: ExportSinks = standardSinks,
 ): Promise<void> {
   const prefix = inv.args[0];
-  if (!prefix) refuse("missing <org>");
+  if (!prefix) refuse("missing <org>", true);
   const org = await findOrganization(services, prefix);
   if (!org) refuse(`no organization "${prefix}" (give its id or key prefix)`);
   const query: Record<string, unknown> = Object.fromEntries(
@@ -115,7 +116,7 @@ function openedFile(sinks: ExportSinks, path: string | undefined, refuse: Refuse
 export const apiKeyCommands = (refuse: Refuse) => ({
   async "api-key create"(services: Services, inv: Invocation, out: Out) {
     const [prefix, name] = inv.args;
-    if (!prefix || !name) refuse("missing <org> or <name>");
+    if (!prefix || !name) refuse("missing <org> or <name>", true);
     const org = await findOrganization(services, prefix);
     if (!org) refuse(`no organization "${prefix}"`);
     const scopes = String(inv.options.scopes ?? "feedbacks:read")

@@ -3,7 +3,8 @@ import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { FeedbackListQuery, Status } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
-import { feedbackFilter, findsNothing } from "./list-feedbacks.ts";
+import { feedbackFilter } from "./list-feedbacks.ts";
+import { findsNothing } from "./search-words.ts";
 import type { UserStore } from "../store/users.ts";
 import { ownerFilter } from "../triage/owner-filter.ts";
 
@@ -20,7 +21,7 @@ export async function countFeedbacks(
   if (!allowed.ok) return allowed;
   const owner = await ownerFilter(deps, grant, query.owner);
   if (!owner.ok) return owner;
-  if (findsNothing(query)) return ok({});
+  if (findsNothing(query.query)) return ok({});
   const { statuses: _, ...filter } = feedbackFilter(query, owner.value);
   return ok(await deps.store.countByStatus(grant.orgId, filter));
 }

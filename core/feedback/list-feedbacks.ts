@@ -6,7 +6,7 @@ import { isFeedbackKey } from "./key.ts";
 import { positionOf, top } from "./order.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "./summaries.ts";
-import { searchWords } from "./search-words.ts";
+import { findsNothing, searchWords } from "./search-words.ts";
 import { statusesOf } from "./status.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
@@ -35,14 +35,6 @@ export function feedbackFilter(query: FeedbackListQuery, owner?: string | null):
     ...(query.tag && { tag: query.tag }),
   };
 }
-
-/**
- * Whether the query's text has nothing a feedback is found by: not blank, yet no letter or digit
- * (only emoji or punctuation). No feedback matches it; without this, its empty list of words would
- * filter nothing and every feedback would be listed.
- */
-export const findsNothing = (query: Pick<FeedbackListQuery, "query">): boolean =>
-  query.query !== undefined && query.query.trim() !== "" && searchWords(query.query).length === 0;
 
 /** Whether a feedback passes the filters other than the words; the published and source filters only the store reads, so a key is not pinned under them. */
 const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
@@ -87,7 +79,7 @@ export async function listFeedbacks(services: ListDeps, grant: Grant, query: Fee
   const { store } = services;
   const owner = await ownerFilter(services, grant, query.owner);
   if (!owner.ok) return owner;
-  if (findsNothing(query)) return ok({ data: [], nextCursor: null });
+  if (findsNothing(query.query)) return ok({ data: [], nextCursor: null });
   const filter = feedbackFilter(query, owner.value);
   const order = query.sort ?? "activity";
   // The order is part of what a cursor is bound to, as the filters are (the default leaves cursors as they were).

@@ -4,6 +4,13 @@ export function searchWords(text: string): string[] {
 }
 
 /**
+ * Whether a search text has nothing a feedback is found by: not blank, yet no letter or digit (only
+ * emoji or punctuation). No feedback matches it; without this, its empty list of words would
+ * filter nothing and every feedback would be listed.
+ */
+export const findsNothing = (text: string | undefined): boolean => text !== undefined && text.trim() !== "" && searchWords(text).length === 0;
+
+/**
  * The words a text is found by: letters and digits, lower-cased, accents removed, each once.
  * Stores keep these per feedback and fold the words of a search the same way, so "téléphone"
  * finds "Telephone" on every store.

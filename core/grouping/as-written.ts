@@ -8,12 +8,14 @@ import { PHRASES } from "./lexicon.ts";
  */
 function expressionFor(concept: string, texts: readonly string[]): string | undefined {
   for (const text of texts) {
-    const lower = text.toLowerCase();
-    // Lower case keeps the length of these texts' letters, so the span is the text's own.
-    if (lower.length !== text.length) continue;
+    // As the lexicon reads a text: lower case, punctuation as spaces ("doesn't" as "doesn t"). Each
+    // character stays one, so a span found is the text's own.
+    const read = text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ");
+    if (read.length !== text.length) continue;
     for (const [expression, named] of PHRASES) {
       if (named !== concept) continue;
-      const found = new RegExp(expression.source).exec(lower);
+      // Without the lexicon's g flag: a fresh search from the start, no lastIndex carried between texts.
+      const found = new RegExp(expression.source).exec(read);
       if (found) return text.slice(found.index, found.index + found[0].length);
     }
   }

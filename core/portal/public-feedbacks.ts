@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { decodeCursor, encodeCursor } from "../feedback/cursor.ts";
-import { searchWords } from "../feedback/search-words.ts";
+import { findsNothing, searchWords } from "../feedback/search-words.ts";
 import { statusesOf } from "../feedback/status.ts";
 import { canonicalJson } from "../report/fingerprint.ts";
 import type { PortalSort, PublicFeedbackPage, PublicListQuery } from "../schemas/portal.ts";
@@ -70,7 +70,7 @@ export async function listPublicFeedbacks(
   const after = query.cursor ? await decodeCursor(secret, query.cursor, filterKey) : null;
   if (query.cursor && !after) return fail("invalid_cursor");
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const rows = await store.listPublished(portal.orgId, filter, after, limit + 1, order);
+  const rows = findsNothing(query.query) ? [] : await store.listPublished(portal.orgId, filter, after, limit + 1, order);
   const shown = rows.slice(0, limit);
   const [apps, comments] = await Promise.all([store.listApps(portal.orgId), store.countPublicComments(shown.map((p) => p.feedback.id))]);
   const appsById = new Map(apps.map((a) => [a.id, a]));

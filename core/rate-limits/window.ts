@@ -18,6 +18,7 @@ interface SlicedWindow {
   readonly sliceMs: number;
 }
 
+/** The counters the window ending at `now` is read from: the slice `now` falls in, and the six before it. */
 export function slicedWindow(subject: string, now: number, windowMs = RATE_WINDOW_MS): SlicedWindow {
   const sliceMs = windowMs / WINDOW_SLICES;
   const start = now - (now % sliceMs);

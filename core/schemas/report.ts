@@ -57,7 +57,7 @@ export type ReportRequest = Static<typeof ReportRequest>;
  */
 export function withoutMalformedExtras(body: unknown): unknown {
   const user = (body as { user?: unknown } | null)?.user;
-  if (typeof user !== "object" || user === null) return body;
+  if (typeof user !== "object" || user === null || Array.isArray(user)) return body;
   const { company, plan, ...rest } = user as Record<string, unknown>;
   return {
     ...(body as object),

@@ -6,7 +6,9 @@ export interface RateLimitStore {
   rateCount(bucket: string): Promise<number>;
   /**
    * The hits of a window's slice that has ended (0 for none). They no longer change, so a store may
-   * answer from memory once it has read them (rememberEnded): the limiter asks for six with every request.
+   * answer from memory once it has read them (rememberEnded): the limiter asks for six with every
+   * request. Across processes, a hit another server counts late (its clock behind, its write in
+   * flight) may be missed: a few hits of one slice, against a budget of a minute.
    */
   endedCount(bucket: string): Promise<number>;
 }

@@ -1,7 +1,8 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
-import { feedbackFilter, findsNothing } from "../feedback/list-feedbacks.ts";
+import { feedbackFilter } from "../feedback/list-feedbacks.ts";
+import { findsNothing } from "../feedback/search-words.ts";
 import { positionOf } from "../feedback/order.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import type { Grant } from "../model.ts";
@@ -76,7 +77,7 @@ export async function exportFeedbacks(deps: ExportDeps, grant: Grant, query: Exp
   const filter = feedbackFilter(query, owner.value);
   const order = query.sort ?? "activity";
   async function* pages(): AsyncGenerator<FeedbackSummary[]> {
-    if (findsNothing(query)) return;
+    if (findsNothing(query.query)) return;
     let after: ListPosition | null = null;
     for (;;) {
       const page = await deps.store.listFeedbacks(grant.orgId, filter, after, EXPORT_PAGE_SIZE, order);

@@ -14,6 +14,7 @@ describe("matched words as the reports wrote them", () => {
 
   test("a concept of an expression is the expression as written, from either text", () => {
     assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["The button Does Nothing", "Dark mode forgets itself"]), ["Does Nothing", "Dark mode"]);
+    assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["Save doesn't respond", "dark-mode toggle"]), ["doesn't respond", "dark-mode"]);
   });
 
   test("a term nothing written folds to stays as it is", () => {

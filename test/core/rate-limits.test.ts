@@ -70,7 +70,8 @@ describe("the rate limiter", () => {
     const store = counters();
     let now = T0 + 50_000;
     for (let i = 0; i < 10; i++) await checkRateLimit(store, () => now, "ip:2", 3);
-    now = T0 + MINUTE + 5_000;
+    // Their slice half left the window: the 3 let through would weigh 1.5 and leave room; the 10 pushed weigh 5.
+    now = T0 + MINUTE + 55_000;
     assert.equal((await checkRateLimit(store, () => now, "ip:2", 3)).ok, false);
   });
 

@@ -16,6 +16,7 @@ describe("what the service adds to the specification's user (company, plan)", ()
   });
 
   test("a body without a user object, or no object at all, is left as it is, for the schema to judge", () => {
-    for (const body of [report(undefined), report("pat"), null, "text"]) assert.deepEqual(withoutMalformedExtras(body), body);
+    for (const body of [report(undefined), report("pat"), report([]), report(["pat"]), null, "text"])
+      assert.deepEqual(withoutMalformedExtras(body), body);
   });
 });

@@ -377,6 +377,8 @@ export const EN = {
     invitations: {
       invite: "Invite by e-mail",
       inviteHint: "They receive a link, valid 7 days, to choose their name and password.",
+      inviteHintNoEmail:
+        "This service does not send e-mail: the link, valid 7 days, is shown to you once the invitation is made, for you to hand over.",
       sendInvitation: "Send the invitation",
       pending: "Pending invitations",
       noPending: "No pending invitation.",
@@ -390,6 +392,7 @@ export const EN = {
       revoke: "Revoke",
       confirmRevoke: "Revoke this invitation? Its link will no longer work.",
       linkOnce: "Invitation sent. Its link, shown this once, to hand over another way if need be:",
+      linkOnceNoEmail: "Invitation made. This service does not send e-mail: hand over its link, shown this once:",
     },
     /** The account page: the e-mails a person receives. */
     account: {

@@ -350,6 +350,8 @@ export const FR: Catalog = {
     invitations: {
       invite: "Inviter par e-mail",
       inviteHint: "La personne reçoit un lien, valable 7 jours, pour choisir son nom et son mot de passe.",
+      inviteHintNoEmail:
+        "Ce service n'envoie pas d'e-mails\u202f: le lien, valable 7 jours, vous est montré une fois l'invitation faite, pour que vous le transmettiez.",
       sendInvitation: "Envoyer l'invitation",
       pending: "Invitations en attente",
       noPending: "Aucune invitation en attente.",
@@ -362,6 +364,7 @@ export const FR: Catalog = {
       revoke: "Révoquer",
       confirmRevoke: "Révoquer cette invitation\u202f? Son lien ne fonctionnera plus.",
       linkOnce: "Invitation envoyée. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:",
+      linkOnceNoEmail: "Invitation faite. Ce service n'envoie pas d'e-mails\u202f: transmettez son lien, affiché cette seule fois\u202f:",
     },
     account: {
       notifications: "Notifications par e-mail",

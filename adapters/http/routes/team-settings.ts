@@ -66,7 +66,7 @@ export function teamSettingsRoutes(services: Services) {
           if (!invited.ok)
             return membersPage(services, visitor, { error: `${errors[invited.code]} (${field("email")})`, status: STATUS_OF[invited.code] });
           await flash(services, cookie, {
-            label: `${wordsFor(visitor.language, "inviting").linkOnce} ${invited.value.invitation.email}`,
+            label: `${wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"]} ${invited.value.invitation.email}`,
             value: invited.value.url,
           });
           return redirect("/settings/members");

@@ -18,7 +18,7 @@ export async function invitationsPanel(services: Services, visitor: Visitor): Pr
 <td data-label="${w.expires}">${formatTime(visitor.language, Date.parse(i.expiresAt))}${i.expired ? html` <span class="muted">(${w.expiredLabel})</span>` : ""}</td>
 <td>${postButton(visitor, `/settings/invitations/${encodeURIComponent(i.id)}/revoke`, w.revoke)}</td></tr>`,
   );
-  return html`<h2>${w.invite}</h2><p class="muted">${w.inviteHint}</p>
+  return html`<h2>${w.invite}</h2><p class="muted">${services.notifier.delivers ? w.inviteHint : w.inviteHintNoEmail}</p>
 <form method="post" action="/settings/invitations"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="invite-email">${w.email}</label><input id="invite-email" name="email" type="email" required maxlength="254">
 <label for="invite-role">${w.role}</label><select id="invite-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === "member" ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>

@@ -86,6 +86,8 @@ describe("public JSON", () => {
     // A word of a report only: the public search never reads reports.
     expect(await keys("?query=zanzibar")).toEqual([]);
     expect(await keys("?query=secret")).toEqual([]);
+    // Emoji or punctuation alone is no word to find a feedback by: nothing, not everything.
+    expect(await keys(`?query=${encodeURIComponent("🐛 !!!")}`)).toEqual([]);
     expect(await keys("?status=delivered")).toEqual([]);
     expect((await anonymous("/v1/portal/demo/feedbacks?sort=best")).body.code).toBe("invalid_query");
   });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { SESSION_COOKIE } from "../../../adapters/http/cookies.ts";
 import { startSession } from "../../../core/sessions/start-session.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
 
 /** The web application on a fresh demo organization: no feedback, no webhook, no token yet. */
 let http: InProcess;
@@ -52,6 +53,19 @@ describe("an organization's first day in the web application", () => {
     expect(inbox).toContain(
       `Shop has no way in yet: an Admin adds a channel for it (an API key, the widget or the hosted form) in <a href="/settings/apps/${appId}/channels">Settings → Apps → Channels</a>.`,
     );
+  });
+
+  test("without e-mail (no SMTP_URL), inviting says the link is to be handed over, and shows it so once made", async () => {
+    const b = new FormBrowser(http.url, {}, http.handle);
+    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/settings/members");
+    const members = await (await b.fetch("/settings/members")).text();
+    expect(members).toContain(
+      "This service does not send e-mail: the link, valid 7 days, is shown to you once the invitation is made, for you to hand over.",
+    );
+    expect(members).not.toContain("They receive a link");
+    await b.submit(members, { email: "handed@example.com", role: "member" }, "/settings/invitations");
+    const shown = await (await b.fetch("/settings/members")).text();
+    expect(shown).toContain("Invitation made. This service does not send e-mail: hand over its link, shown this once: handed@example.com");
   });
 
   test("the empty inbox's widget snippet is the README's, with the app's widget key and this service's address in place", async () => {

@@ -12,7 +12,7 @@ type Subject = OAuthStore &
   Pick<AccessStore, "authenticate"> &
   Pick<AppSetupStore, "createApp"> &
   Pick<OrganizationStore, "createOrganization"> &
-  Pick<UserStore, "createUser" | "setMembership">;
+  Pick<UserStore, "createUser" | "setMembership" | "removeMembership">;
 
 /** OAuth: clients, codes, agents and their tokens. */
 export function oauthContract(makeStore: () => Promise<Subject>) {
@@ -76,6 +76,17 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         expect(await store.authenticate("a9", 6, 1_000)).toBeNull();
         expect(await store.authenticate("a1", 6, 1_000)).toMatchObject({ agentId, resource: "https://r/mcp" });
         expect((await store.listAgents(orgId, null)).map((a) => [a.id, a.clientName])).toEqual([[agentId, "Claude"]]);
+      });
+
+      test("a person removed from the organization loses their agents for good: added again, the agent's tokens stay refused", async () => {
+        const store = await makeStore();
+        const { code, agent, orgId, userId, token } = await agentSetUp(store);
+        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("refresh", "r1")], 5);
+        expect(await store.removeMembership(orgId, userId, 20)).toBe(true);
+        await store.setMembership(orgId, userId, "member");
+        expect(await store.authenticate("a1", 30, 1_000)).toBeNull();
+        expect(await store.listAgents(orgId, null)).toEqual([]);
+        expect(await store.rotateRefreshToken("r1", "client-1", 30, 1_000, () => [token("access", "a2")])).toMatchObject({ state: "invalid" });
       });
 
       test("clients no one ever authorized are deleted after a while; a client with a code or an agent stays", async () => {
