@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { connectAgent } from "../support/mcp-client.ts";
@@ -42,6 +44,14 @@ describe("MCP tools a model uses well", () => {
     }
     const readOnly = memberTools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name);
     expect(readOnly.sort()).toEqual(["get_feature", "get_feedback", "list_apps", "list_features", "list_feedbacks", "list_similar_feedbacks"]);
+  });
+
+  test("the README's table of tools names every tool a Member's agent lists, and says how many reads a Reader's sees", () => {
+    const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("| Tool | Permission | Does |"), readme.indexOf("`tools/list` shows only the tools"));
+    expect(memberTools.map((t) => t.name).filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
+    const words = ["", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+    expect(readme).toContain(`a Reader's agent sees the ${words[readerTools.length]} reads`);
   });
 
   test("the server gives instructions", () => {
