@@ -162,7 +162,13 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
     const org = await organization(services, arg(inv, 0, "org"));
     const tested = await testWebhook(services, services.webhooks, operator(org), arg(inv, 1, "webhookId"));
     const { result } = orFail(tested, () => `no such webhook in ${org.keyPrefix}`);
-    if (result.error) throw new CommandFailed(`test event failed: ${result.error} (${result.durationMs} ms)`);
+    // This process checks the address as a server does, by its own WEBHOOKS_ALLOW_PRIVATE: one the server
+    // takes (set there) is refused here without it, and the line says where the difference lies.
+    const unlike =
+      result.error?.startsWith("refused address") && !services.webhooks.allowPrivate
+        ? "; the server may take it with WEBHOOKS_ALLOW_PRIVATE=true: give this command the same setting"
+        : "";
+    if (result.error) throw new CommandFailed(`test event failed: ${result.error} (${result.durationMs} ms)${unlike}`);
     out(`test event delivered: HTTP ${result.status} in ${result.durationMs} ms`);
   },
   async "webhook rotate"(services, inv, out) {

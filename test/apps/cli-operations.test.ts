@@ -48,4 +48,32 @@ describe("cli webhook test", () => {
     const nowhere = await created("http://127.0.0.1:9/hooks");
     await expect(http.cli("webhook", "test", "DEMO", nowhere)).rejects.toBeInstanceOf(CommandFailed);
   });
+
+  test("a private address the server was allowed to take, tested from a process without WEBHOOKS_ALLOW_PRIVATE, says that setting is the difference", async () => {
+    const strict = await inProcess();
+    try {
+      // Saved by a server that allows private addresses: this store holds it, this process refuses it.
+      const secretSealed = await strict.services.secrets.seal("whsec_test");
+      const org = (await strict.services.store.findOrganization("DEMO"))!;
+      const webhook = {
+        id: "wh-private",
+        orgId: org.id,
+        url: receiver.url,
+        events: ["feedback.created" as const],
+        secretSealed,
+        previousSecretSealed: null,
+        previousExpiresAt: null,
+        createdAt: 0,
+        lastDelivery: null,
+      };
+      await strict.services.store.createWebhook(webhook, 5);
+      const failure = (await strict.cli("webhook", "test", "DEMO", "wh-private").catch((error: Error) => error)) as Error;
+      expect(failure).toBeInstanceOf(CommandFailed);
+      expect(failure.message).toMatch(
+        /^test event failed: refused address \(not_https\) \(\d+ ms\); the server may take it with WEBHOOKS_ALLOW_PRIVATE=true: give this command the same setting$/,
+      );
+    } finally {
+      strict.close();
+    }
+  });
 });

@@ -734,6 +734,7 @@ export const EN = {
     range: (min: number, max: number) => ` from ${min} to ${max}`,
     boolean: "true or false",
     list: "a list",
+    nonEmptyList: "a list of at least one item",
     atMostItems: (max: number) => ` of at most ${max} items`,
     object: "an object",
     text: "a text",

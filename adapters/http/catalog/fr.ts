@@ -707,6 +707,7 @@ export const FR: Catalog = {
     range: (min: number, max: number) => ` de ${min} à ${max}`,
     boolean: "true ou false",
     list: "une liste",
+    nonEmptyList: "une liste d'au moins un élément",
     atMostItems: (max: number) => ` d'au plus ${max} éléments`,
     object: "un objet",
     text: "un texte",

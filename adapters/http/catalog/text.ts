@@ -27,8 +27,11 @@ function expectation(schema: TSchema, words: Phrases): string {
     }
     case "boolean":
       return words.boolean;
-    case "array":
-      return typeof schema.maxItems === "number" ? words.list + words.atMostItems(schema.maxItems) : words.list;
+    case "array": {
+      // An empty list refused says so: "expected a list" would leave the sender wondering.
+      const noun = (schema.minItems ?? 0) > 0 ? words.nonEmptyList : words.list;
+      return typeof schema.maxItems === "number" ? noun + words.atMostItems(schema.maxItems) : noun;
+    }
     case "object":
       return words.object;
     case "string": {

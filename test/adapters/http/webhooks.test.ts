@@ -33,6 +33,12 @@ describe("webhook management", () => {
     expect([res.status, res.body.code]).toEqual([400, "invalid_webhook"]);
   });
 
+  test("no event at all is invalid_webhook, saying a list of at least one is expected", async () => {
+    const res = await createHook(RECEIVER, []);
+    expect([res.status, res.body.code]).toEqual([400, "invalid_webhook"]);
+    expect(res.body.error).toEndWith("events: expected a list of at least one item.");
+  });
+
   test("reserved to Admins: a Member is forbidden, whatever their token holds", async () => {
     const res = await http.request("GET", "/v1/webhooks", { token: http.demo.tokens.member });
     expect([res.status, res.body.code]).toEqual([403, "forbidden"]);
