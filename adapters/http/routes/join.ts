@@ -12,7 +12,8 @@ import { valueName, wordsFor } from "../web/words.ts";
 
 /** The page an invitation link opens: the person chooses a name and a password (or gives theirs) and lands in the organization, signed in. */
 export function joinRoutes(services: Services, clientAddress: (request: Request) => string) {
-  async function joinPage(web: WebRequest, token: string, opened: OpenedInvitation, error?: string, status = 200): Promise<Response> {
+  // `name`: the one typed, kept when the form is refused (a password too short): only the password is typed again.
+  async function joinPage(web: WebRequest, token: string, opened: OpenedInvitation, error?: string, status = 200, name = ""): Promise<Response> {
     const language = pageLanguage(services, web);
     const w = wordsFor(language, "join");
     if (opened.state !== "open") {
@@ -34,8 +35,8 @@ export function joinRoutes(services: Services, clientAddress: (request: Request)
       ? html`<p>${w.existingAccountHint}</p>
 <label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required autofocus>`
       : html`<p>${w.newAccountHint}</p>
-<label for="name">${w.yourName}</label><input id="name" name="name" autocomplete="name" required maxlength="${NAME_MAX_LENGTH}" autofocus>
-<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required>`;
+<label for="name">${w.yourName}</label><input id="name" name="name" autocomplete="name" required maxlength="${NAME_MAX_LENGTH}"${name ? html` value="${name}"` : html` autofocus`}>
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required${name ? html` autofocus` : ""}>`;
     return page(
       `${w.joinTitle} ${orgName}`,
       html`<h1>${w.joinTitle} ${orgName}</h1>
@@ -83,7 +84,7 @@ ${fields}
                 : accepted.code === "weak_password"
                   ? [w.weakPassword, 400]
                   : [textFor(language).errors[accepted.code], 400];
-          return joinPage(web, token, await openInvitation(services, token), error, status);
+          return joinPage(web, token, await openInvitation(services, token), error, status, field("name").slice(0, NAME_MAX_LENGTH));
         }
         await openSession(services, cookie, accepted.value.userId);
         return redirect(`/inbox?org=${encodeURIComponent(accepted.value.orgId)}`);

@@ -128,13 +128,15 @@ describe("invitations from the members page, by e-mail", () => {
     expect(await http.cli("member", "list", "DEMO")).toContain("known@example.com  reader");
   });
 
-  test("a name and a password of 10 characters are asked of a new person; the link still works after a refusal", async () => {
+  test("a name and a password of 10 characters are asked of a new person; the link still works after a refusal, which keeps the name typed", async () => {
     const { url } = (await invite("weak@example.com")).body;
     const b = browser();
     const page = await (await b.fetch(pathOf(url))).text();
     const weak = await b.submit(page, { name: "Weak", password: "short" });
     expect(weak.status).toBe(400);
-    expect(await weak.text()).toContain("at least 10 characters");
+    const refused = await weak.text();
+    expect(refused).toContain("at least 10 characters");
+    expect(refused).toContain('name="name" autocomplete="name" required maxlength="100" value="Weak">');
     const nameless = await b.submit(page, { name: "  ", password: "a long enough password" });
     expect(nameless.status).toBe(400);
     expect((await b.submit(page, { name: "Strong", password: "a long enough password" })).status).toBe(303);
