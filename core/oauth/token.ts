@@ -112,7 +112,8 @@ async function refresh(services: TokenDeps, form: Readonly<Record<string, string
 
 /** The token endpoint (RFC 6749 §3.2): authorization_code with PKCE, and refresh_token with rotation. */
 export async function exchangeToken(services: TokenDeps, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
-  if (!form.client_id || !(await services.store.findClient(form.client_id))) return failure(oauthError("invalid_client", "unknown client_id"));
+  if (!form.client_id) return failure(oauthError("invalid_request", "client_id is required"));
+  if (!(await services.store.findClient(form.client_id))) return failure(oauthError("invalid_client", "unknown client_id"));
   if (form.grant_type === "authorization_code") return redeemCode(services, form);
   if (form.grant_type === "refresh_token") return refresh(services, form);
   return failure(oauthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token"));

@@ -123,7 +123,7 @@ ${
     )
     .post(
       "/oauth/register",
-      async ({ request, body }) => {
+      async ({ request }) => {
         // Registration needs no credentials: each address may register a few clients an hour.
         const limited = await checkRateLimit(
           services.store,
@@ -133,12 +133,19 @@ ${
           REGISTRATION_WINDOW_MS,
         );
         if (!limited.ok) return failureResponse(request, limited);
+        // Read here, not by the REST routes' parser: a registration client expects RFC 7591's errors, not {error, code}.
+        let body: unknown;
+        try {
+          body = JSON.parse(await request.text());
+        } catch {
+          return json(oauthError("invalid_client_metadata", "the body must be a JSON object of client metadata"), 400, NO_STORE);
+        }
         if (!clientMetadata.Check(body))
           return json(oauthError("invalid_client_metadata", "redirect_uris (a non-empty array of strings) is required"), 400, NO_STORE);
         const result = await registerClient(services, body);
         return result.ok ? json(result.value, 201, NO_STORE) : json(result.error, 400, NO_STORE);
       },
-      { detail: { hide: true } },
+      { parse: "none", detail: { hide: true } },
     )
     .post(
       "/oauth/token",

@@ -246,10 +246,24 @@ describe("token endpoint", () => {
     ).toBe("invalid_grant");
   });
 
-  test("an unknown client is invalid_client; an unknown grant type unsupported_grant_type", async () => {
+  test("an unknown client is invalid_client, a missing one invalid_request naming client_id; an unknown grant type unsupported_grant_type", async () => {
     expect((await tokenRequest({ grant_type: "authorization_code", client_id: "nope" })).status).toBe(401);
+    const missing = await tokenRequest({ grant_type: "authorization_code" });
+    expect([missing.status, missing.body]).toEqual([400, { error: "invalid_request", error_description: "client_id is required" }]);
     const client = (await register()).body;
     expect((await tokenRequest({ grant_type: "password", client_id: client.client_id })).body.error).toBe("unsupported_grant_type");
+  });
+
+  test("a registration that is not JSON is refused as RFC 7591 says: 400 invalid_client_metadata", async () => {
+    const res = await send(`${server.url}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "client_name=x",
+    });
+    expect([res.status, await res.json()]).toEqual([
+      400,
+      { error: "invalid_client_metadata", error_description: "the body must be a JSON object of client metadata" },
+    ]);
   });
 
   test("refresh rotates the refresh token; presenting a used one revokes the whole grant", async () => {
