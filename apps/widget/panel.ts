@@ -483,16 +483,19 @@ export function createPanel(host: PanelHost): Panel {
     const recorder = await host.recorder();
     const slot = h("div", { class: "screenshot" });
     slot.append(shotButton(slot));
-    const kinds = (["problem", "idea", "praise"] as const).map((k) =>
+    const KINDS = ["problem", "idea", "praise"] as const;
+    const chosen = KINDS.find((k) => k === prefill.kind) ?? "problem";
+    const kinds = KINDS.map((k) =>
       h(
         "label",
         { class: "choice" },
-        h("input", { type: "radio", name: "kind", value: k, checked: (prefill.kind ?? "problem") === k }),
+        // The message's hint follows the kind: an idea is no problem to describe.
+        h("input", { type: "radio", name: "kind", value: k, checked: chosen === k, onchange: () => (message.placeholder = w.messageHint[k]) }),
         h("span", {}, w[k]),
       ),
     );
     const hint = h("p", { class: "hint" }, willSend());
-    const message = h("textarea", { name: "message", rows: 5, required: true, maxlength: 10000, placeholder: w.messageHint });
+    const message = h("textarea", { name: "message", rows: 5, required: true, maxlength: 10000, placeholder: w.messageHint[chosen] });
     message.value = prefill.message ?? "";
     /** Published feedbacks like what the person writes, asked once they pause; only the latest answer is shown. */
     const alike = h("div", { class: "alike" });

@@ -338,6 +338,11 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
       true,
       "Keep my basket between visits.",
     ]);
+    // The message's hint follows the kind chosen.
+    const hint = () => tab.getByLabel("Your message").getAttribute("placeholder");
+    expect(await hint()).toBe("What would you like, and what would it let you do?");
+    await tab.getByLabel("A problem").check();
+    expect(await hint()).toBe("What happened, and what did you expect?");
   });
 
   test("the form says, in English and French, that the name and e-mail the site gave, and its metadata, travel with the report", async () => {
