@@ -284,7 +284,9 @@ export const EN = {
       rotate: "Rotate the secret",
       delete: "Delete",
       createWebhook: "Create a webhook",
-      secretOnce: "Signing secret, shown once — copy it now:",
+      secretOnce: (url: string) => `Signing secret of ${url}, shown once — copy it now:`,
+      rotatedOnce: (url: string) =>
+        `New signing secret of ${url}, shown once — copy it now (the former one signs too for 24 hours, so that the receiver can be given it):`,
       noWebhooks: "No webhook yet. Create one below: each event you choose is sent to its address, signed with its secret.",
       testDelivered: "Test delivered",
       testRefused: "The test was not accepted",

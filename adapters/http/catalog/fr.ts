@@ -261,7 +261,9 @@ export const FR: Catalog = {
       rotate: "Renouveler le secret",
       delete: "Supprimer",
       createWebhook: "Créer un webhook",
-      secretOnce: "Secret de signature, affiché une seule fois — copiez-le maintenant\u202f:",
+      secretOnce: (url: string) => `Secret de signature de ${url}, affiché une seule fois — copiez-le maintenant\u202f:`,
+      rotatedOnce: (url: string) =>
+        `Nouveau secret de signature de ${url}, affiché une seule fois — copiez-le maintenant (l'ancien signe aussi pendant 24 heures, le temps de le donner au destinataire)\u202f:`,
       noWebhooks:
         "Aucun webhook pour l'instant. Créez-en un ci-dessous\u202f: chaque événement choisi est envoyé à son adresse, signé avec son secret.",
       testDelivered: "Test livré",

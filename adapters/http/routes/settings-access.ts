@@ -231,7 +231,7 @@ export function settingsAccessRoutes(services: Services) {
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 }, draft);
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: draft.url, events });
           if (!created.ok) return webhooksPage(services, visitor, refusal(visitor, created), draft);
-          await flash(services, cookie, { label: wordsFor(visitor.language, "webhooks").secretOnce, value: created.value.secret });
+          await flash(services, cookie, { label: wordsFor(visitor.language, "webhooks").secretOnce(created.value.url), value: created.value.secret });
           return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },
@@ -260,7 +260,10 @@ export function settingsAccessRoutes(services: Services) {
         posting({ request, cookie, body }, webhooks, async (visitor) => {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
           if (!rotated.ok) return rotated;
-          await flash(services, cookie, { label: wordsFor(visitor.language, "webhooks").secretOnce, value: rotated.value.secret });
+          await flash(services, cookie, {
+            label: wordsFor(visitor.language, "webhooks").rotatedOnce(rotated.value.url),
+            value: rotated.value.secret,
+          });
           return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },

@@ -97,11 +97,12 @@ describe("the feedback page", () => {
 });
 
 describe("webhooks in the settings", () => {
-  test("creating a webhook shows its signing secret once", async () => {
+  test("creating a webhook shows its signing secret once, naming the webhook's address", async () => {
     const url = `${receiver.url}?from=web`;
     const created = await submit(admin, "/settings/webhooks", "/settings/webhooks", { url });
     expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/webhooks"]);
     const shown = await page(admin, "/settings/webhooks");
+    expect(shown).toContain(`Signing secret of ${url.replaceAll("&", "&amp;")}, shown once — copy it now:`);
     const secret = secretOn(shown) ?? "";
     expect(secret).toMatch(/^whsec_|^\S{32,}$/);
     const id = await webhookId(url);
@@ -112,7 +113,7 @@ describe("webhooks in the settings", () => {
     expect(again).not.toContain(secret);
   });
 
-  test("rotating a webhook's secret shows the new one once, on a page whose reload rotates nothing", async () => {
+  test("rotating a webhook's secret shows the new one once, naming the webhook and the former one's 24 hours, on a page whose reload rotates nothing", async () => {
     const url = `${receiver.url}?from=rotation`;
     await submit(admin, "/settings/webhooks", "/settings/webhooks", { url });
     await page(admin, "/settings/webhooks");
@@ -120,7 +121,9 @@ describe("webhooks in the settings", () => {
     const rotatedBy = await submit(admin, "/settings/webhooks", `/settings/webhooks/${id}/rotate`);
     // Post, then redirect, then get: the page with the secret is a GET, and reloading it posts nothing.
     expect([rotatedBy.status, rotatedBy.headers.get("location")]).toEqual([303, "/settings/webhooks"]);
-    const rotated = secretOn(await page(admin, "/settings/webhooks")) ?? "";
+    const shown = await page(admin, "/settings/webhooks");
+    expect(shown).toContain(`New signing secret of ${url}, shown once — copy it now (the former one signs too for 24 hours`);
+    const rotated = secretOn(shown) ?? "";
     expect(rotated.length).toBeGreaterThan(20);
     expect(secretOn(await page(admin, "/settings/webhooks"))).toBeNull();
   });
