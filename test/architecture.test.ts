@@ -308,6 +308,7 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/web/triage-panel.ts": ["triage"],
   "adapters/http/routes/settings-access.ts": ["members", "tokens", "webhooks"],
   "adapters/http/routes/account.ts": ["signIn", "agents"],
+  "adapters/http/routes/oauth.ts": ["consent"],
   "adapters/http/web/tracker-section.ts": ["trackers"],
   "adapters/http/web/public-changelog.ts": ["publicChangelog"],
   "adapters/http/routes/changelog-page.ts": ["changelog"],

@@ -326,6 +326,23 @@ export const EN = {
       removeAgentHint: "Removing an agent cuts it off at once.",
       confirmRemoveAgent: "Remove this agent? It is cut off at once.",
     },
+    /** The OAuth consent page, where a person allows an agent, and its refusals. */
+    consent: {
+      allow: "Allow",
+      deny: "Deny",
+      title: (client: string) => `Allow ${client}?`,
+      asks: (client: string, email: string) => `${client} (declared by the application) asks to act in your name, ${email}, with your rights.`,
+      sentBack: "It will be sent back to",
+      ableTo: "It will be able to:",
+      asRole: (role: string, scopes: string) => `as ${role}: ${scopes}`,
+      nothing: "nothing",
+      cannotGoOn: "This authorization cannot go on",
+      startAgain: "Go back to the application and connect it again.",
+      noOrganization: "You are not a member of any organization.",
+      sessionEnded: "Your session has ended. Start the connection again from the application.",
+      consentExpired: "This form has expired. Start the connection again from the application.",
+      chooseOrganization: "Choose one of your organizations.",
+    },
     /** The sign-in page. */
     signIn: {
       signInTitle: "Sign in to Retour",

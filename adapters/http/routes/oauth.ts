@@ -20,6 +20,8 @@ import { REGISTRATION_WINDOW_MS } from "../../../core/oauth/lifetimes.ts";
 import type { WebRequest } from "../cookies.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfToken, csrfValid, signedInUser } from "../web-session.ts";
+import { pageLanguage } from "../web/visitor.ts";
+import { valueName, type Words, wordsFor } from "../web/words.ts";
 
 const clientMetadata = TypeCompiler.Compile(ClientMetadata);
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -44,14 +46,22 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
   /** The address the client used, when it is one of the service's own: the metadata then names that one. */
   const baseOf = (request: Request) => addressFor(resources, new URL(request.url).origin);
 
-  // The consent screen is in English, as the authorization server's other pages.
-  const SCOPES = textFor("en").scopes;
-  const errorPage = (message: string, status = 400) =>
-    page("Authorization error", html`<h1>This authorization cannot go on</h1><p class="error">${message}</p>`, { status });
+  /** The consent pages speak the person's language, as the sign-in page before them does. */
+  const wordsOf = (web: WebRequest) => {
+    const language = pageLanguage(services, web);
+    return { language, w: wordsFor(language, "consent"), scopes: textFor(language).scopes };
+  };
+  /** A refusal: what is wrong (the OAuth checks' own words, or the page's), and what to do. */
+  const errorPage = (web: WebRequest, message: (w: Words<"consent">) => string, status = 400) => {
+    const { language, w } = wordsOf(web);
+    return page(w.cannotGoOn, html`<h1>${w.cannotGoOn}</h1><p class="error">${message(w)}</p><p>${w.startAgain}</p>`, { status, language });
+  };
 
-  async function consentPage({ request, cookie }: WebRequest, authorization: AuthorizationRequest, user: SignedIn): Promise<Response> {
+  async function consentPage(web: WebRequest, authorization: AuthorizationRequest, user: SignedIn): Promise<Response> {
+    const { request, cookie } = web;
+    const { language, w, scopes } = wordsOf(web);
     const memberships = user.memberships;
-    if (memberships.length === 0) return errorPage("You are not a member of any organization.", 403);
+    if (memberships.length === 0) return errorPage(web, (w) => w.noOrganization, 403);
     const csrf = await csrfToken(services, cookie);
     const hidden = AUTHORIZE_PARAMS.map((name) => {
       const value = name === "scope" ? authorization.scopes.join(" ") : new URL(request.url).searchParams.get(name);
@@ -61,28 +71,29 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
       const allowed = grantableScopes(authorization.scopes, m.role);
       const names =
         AGENT_SCOPES.filter((s) => allowed.includes(s))
-          .map((s) => SCOPES[s].name)
-          .join(", ") || "nothing";
-      return html`<option value="${m.orgId}">${m.orgName} — as ${m.role}: ${names}</option>`;
+          .map((s) => scopes[s].name)
+          .join(", ") || w.nothing;
+      return html`<option value="${m.orgId}">${m.orgName} — ${w.asRole(valueName(language, m.role), names)}</option>`;
     });
     const single = memberships.length === 1 ? memberships[0]! : null;
     const allowed = single ? grantableScopes(authorization.scopes, single.role) : authorization.scopes;
-    const body = html`<h1>Allow ${authorization.client.name}?</h1>
-<p><strong>${authorization.client.name}</strong> (declared by the application) asks to act in your name, ${user.email}, with your rights.</p>
-<p class="muted">It will be sent back to <code>${authorization.redirectUri}</code>.</p>
+    const client = authorization.client.name;
+    const body = html`<h1>${w.title(client)}</h1>
+<p>${w.asks(client, user.email)}</p>
+<p class="muted">${w.sentBack} <code>${authorization.redirectUri}</code>.</p>
 <form method="post" action="/oauth/authorize">
 ${hidden}<input type="hidden" name="csrf" value="${csrf}">
 ${
   single
-    ? html`<input type="hidden" name="org" value="${single.orgId}"><p>Organization: <strong>${single.orgName}</strong></p>`
-    : html`<label for="org">Organization</label><select id="org" name="org">${options}</select>`
+    ? html`<input type="hidden" name="org" value="${single.orgId}"><p>${w.organization}: <strong>${single.orgName}</strong></p>`
+    : html`<label for="org">${w.organization}</label><select id="org" name="org">${options}</select>`
 }
-<p>It will be able to:</p>
-<ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${SCOPES[s].name}</strong>: ${SCOPES[s].description}</li>`)}</ul>
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+<p>${w.ableTo}</p>
+<ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${scopes[s].name}</strong>: ${scopes[s].description}</li>`)}</ul>
+<button type="submit" name="decision" value="allow">${w.allow}</button>
+<button type="submit" name="decision" value="deny" class="secondary">${w.deny}</button>
 </form>`;
-    return page(`Allow ${authorization.client.name}`, body, { formTargets: [new URL(authorization.redirectUri).origin] });
+    return page(w.title(client), body, { language, formTargets: [new URL(authorization.redirectUri).origin] });
   }
 
   return new Elysia({ name: "routes/oauth" })
@@ -167,7 +178,7 @@ ${
       "/oauth/authorize",
       async ({ request, cookie }) => {
         const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
-        if (checked.kind === "refuse") return errorPage(checked.error.error_description);
+        if (checked.kind === "refuse") return errorPage({ request, cookie }, () => checked.error.error_description);
         if (checked.kind === "redirect") return redirect(checked.location);
         const user = await signedInUser(services, cookie);
         if (!user) {
@@ -182,18 +193,18 @@ ${
       "/oauth/authorize",
       async ({ request, body, cookie }) => {
         const form = stringFields(body);
-        if (!postedFromOwnSite(request, new URL(services.baseUrl).origin)) return errorPage("This form can only be sent from its own page.", 403);
+        const web = { request, cookie };
+        if (!postedFromOwnSite(request, new URL(services.baseUrl).origin)) return errorPage(web, (w) => w.otherSite, 403);
         const user = await signedInUser(services, cookie);
-        if (!user) return errorPage("Your session has ended. Start the connection again from the application.", 401);
-        if (!(await csrfValid(services, cookie, form.csrf)))
-          return errorPage("This form has expired. Start the connection again from the application.", 403);
+        if (!user) return errorPage(web, (w) => w.sessionEnded, 401);
+        if (!(await csrfValid(services, cookie, form.csrf))) return errorPage(web, (w) => w.consentExpired, 403);
         // The hidden fields come back from the browser: check the whole request again.
         const checked = await checkAuthorizationRequest(services, form);
-        if (checked.kind === "refuse") return errorPage(checked.error.error_description);
+        if (checked.kind === "refuse") return errorPage(web, () => checked.error.error_description);
         if (checked.kind === "redirect") return redirect(checked.location);
         if (form.decision !== "allow") return redirect(deny(checked.request));
         const membership = user.memberships.find((m) => m.orgId === form.org);
-        if (!membership) return errorPage("Choose one of your organizations.", 403);
+        if (!membership) return errorPage(web, (w) => w.chooseOrganization, 403);
         return redirect(
           await approveAuthorization(services, checked.request, { userId: user.userId, orgId: membership.orgId, role: membership.role }),
         );

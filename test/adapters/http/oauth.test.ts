@@ -148,7 +148,24 @@ describe("authorization requests", () => {
     );
     expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
-    expect(await res.text()).toContain("redirect_uri is not registered");
+    const page = await res.text();
+    expect(page).toContain("redirect_uri is not registered");
+    // What to do next, beside what is wrong.
+    expect(page).toContain("Go back to the application and connect it again.");
+  });
+
+  test("the consent page speaks French to a French browser, as the sign-in page before it", async () => {
+    const client = (await register()).body;
+    const french = { "accept-language": "fr-FR,fr;q=0.9" };
+    const browser = new FormBrowser(server.url, french, server.handle);
+    await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
+    const consent = await (
+      await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
+    ).text();
+    expect(consent).toContain('<html lang="fr">');
+    expect(consent).toContain("<h1>Autoriser Rule Tester\u202f?</h1>");
+    expect(consent).toContain('<button type="submit" name="decision" value="allow">Autoriser</button>');
+    expect(consent).toContain("Il pourra\u202f:");
   });
 
   test("another resource than this service's is invalid_target", async () => {
@@ -376,7 +393,7 @@ describe("agents and membership", () => {
       )
     ).text();
     expect(consent).toContain('<select id="org" name="org">');
-    expect(consent).toContain("Second — as reader: Read");
+    expect(consent).toContain("Second — as Reader: Read");
     const code = new URL((await browser.submit(consent, { decision: "allow", org: second })).headers.get("location")!).searchParams.get("code")!;
     const tokens = (
       await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier })
