@@ -325,6 +325,9 @@ export const EN = {
       connectAt: "An AI agent connects through MCP, after you sign in and allow it, at",
       removeAgentHint: "Removing an agent cuts it off at once.",
       confirmRemoveAgent: "Remove this agent? It is cut off at once.",
+      connected: "Connected",
+      confirmRemoveNamed: (client: string, email: string, at: string) => `Remove ${client}, connected by ${email} on ${at}? It is cut off at once.`,
+      removed: (client: string) => `${client} is removed: it was cut off at once.`,
     },
     /** The OAuth consent page, where a person allows an agent, and its refusals. */
     consent: {

@@ -301,6 +301,10 @@ export const FR: Catalog = {
       connectAt: "Un agent d'IA se connecte par MCP, une fois que vous l'avez autorisé, à l'adresse",
       removeAgentHint: "Retirer un agent le coupe immédiatement.",
       confirmRemoveAgent: "Retirer cet agent\u202f? Il est coupé aussitôt.",
+      connected: "Connecté",
+      confirmRemoveNamed: (client: string, email: string, at: string) =>
+        `Retirer ${client}, connecté par ${email} le ${at}\u202f? Il est coupé aussitôt.`,
+      removed: (client: string) => `${client} est retiré\u202f: il a été coupé aussitôt.`,
     },
     consent: {
       allow: "Autoriser",

@@ -69,7 +69,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
     return response;
   }
 
-  async function agentsPage(visitor: Visitor): Promise<Response> {
+  async function agentsPage(visitor: Visitor, removed?: string): Promise<Response> {
     const w = wordsFor(visitor.language, "agents");
     const admin = can(visitor.grant, "organization.manage");
     const listed = await listAgents(services, visitor.grant);
@@ -78,17 +78,17 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       (
         a,
       ) => html`<tr><td data-label="${w.application}">${a.clientName}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : html`<td></td>`}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
-<td data-label="${w.lastUsed}">${formatTime(visitor.language, a.lastUsedAt)}</td>
+<td data-label="${w.connected}">${formatTime(visitor.language, a.createdAt)}</td><td data-label="${w.lastUsed}">${formatTime(visitor.language, a.lastUsedAt)}</td>
 <td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove)}</td></tr>`,
     );
     return settingsPage(
       visitor,
       "/settings/agents",
       w.agents,
-      html`<p class="muted">${w.removeAgentHint}</p>${
+      html`${removed ? html`<p class="notice" role="status">${w.removed(removed)}</p>` : ""}<p class="muted">${w.removeAgentHint}</p>${
         agents.length === 0
           ? html`<p class="empty">${w.noAgents} ${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p>`
-          : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+          : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );
   }
@@ -145,11 +145,17 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const w = wordsFor(visitor.language, "agents");
-          const ask = { action: `/settings/agents/${params.id}/remove`, question: w.confirmRemoveAgent, label: w.remove, back: "/settings/agents" };
+          // Named, as two agents of one name are told apart on the page: by who connected them, and when.
+          const listed = await listAgents(services, visitor.grant);
+          const agent = listed.ok ? listed.value.find((a) => a.id === params.id) : undefined;
+          const question = agent
+            ? w.confirmRemoveNamed(agent.clientName, agent.email, formatTime(visitor.language, agent.createdAt))
+            : w.confirmRemoveAgent;
+          const ask = { action: `/settings/agents/${params.id}/remove`, question, label: w.remove, back: "/settings/agents" };
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;
-          await removeAgent(services, visitor.grant, params.id);
-          return redirect("/settings/agents");
+          const removed = await removeAgent(services, visitor.grant, params.id);
+          return removed.ok && agent ? agentsPage(visitor, agent.clientName) : redirect("/settings/agents");
         }),
       { detail: { hide: true } },
     );
