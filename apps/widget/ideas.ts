@@ -15,7 +15,9 @@ interface IdeasHost {
   /** Whether the site identified the person with a single sign-on token: only then can they vote here. */
   readonly identified: () => boolean;
   /** Casts the person's vote; the feedback's votes, or null when it was refused (the panel says why). */
-  readonly vote: (key: string) => Promise<{ votes: number } | null>;
+  readonly vote: (key: string) => Promise<{ votes: number; counted?: boolean } | null>;
+  /** Says something in the panel's status line, where refusals are said too. */
+  readonly say: (text: string) => void;
 }
 
 /** How many of the app's top ideas the tab lists. */
@@ -28,7 +30,7 @@ const IDEAS_CSS = `
 .idea a{font-weight:600;text-decoration:none;color:var(--fg)}.idea a:hover{text-decoration:underline}
 .idea .label{display:block;color:var(--muted);font-size:12.5px}
 .vote{display:grid;justify-items:center;min-width:48px;padding:4px 6px;line-height:1.2;background:var(--field);color:var(--fg);border-color:var(--line)}
-.vote[aria-pressed=true]{background:var(--accent);color:var(--accent-fg);border-color:var(--accent)}
+.vote.voted,.vote.voted:disabled{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);opacity:1}
 .vote b,.count b{font-size:15px}.vote small,.count small{font-weight:500;font-size:11px}
 .count{display:grid;justify-items:center;min-width:48px;color:var(--muted)}
 .more{margin:0;font-weight:600}
@@ -64,19 +66,20 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
   const item = (idea: PublicFeedbackSummary) => {
     // The button's name is what it shows, the title said first to a screen reader only.
     const label = h("span", { class: "sr" }, `${w.voteFor.replace("{title}", idea.publicTitle)}, `);
+    // A vote is cast once and not taken back here: once cast (now or before), the button says so and rests.
     const vote: HTMLButtonElement = h(
       "button",
       {
         type: "button",
         class: "vote",
-        "aria-pressed": "false",
         onclick: async () => {
           vote.disabled = true;
           const cast = await host.vote(idea.key);
-          vote.disabled = false;
-          if (!cast) return;
-          vote.setAttribute("aria-pressed", "true");
+          if (!cast) return void (vote.disabled = false);
+          vote.classList.add("voted");
+          label.textContent = `${w.votedFor.replace("{title}", idea.publicTitle)}, `;
           vote.replaceChildren(label, ...count(cast.votes));
+          if (cast.counted === false) host.say(w.alreadyVoted);
         },
       },
       label,

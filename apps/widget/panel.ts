@@ -199,7 +199,20 @@ export function createPanel(host: PanelHost): Panel {
       host.shadow.adoptedStyleSheets = [...host.shadow.adoptedStyleSheets, sheet(css)];
     };
     import("./ideas.ts")
-      .then((m) => m.showIdeas({ style, into: ideas, base: host.base, portal, lang, w, h, identified: () => !!host.user.token, vote }))
+      .then((m) =>
+        m.showIdeas({
+          style,
+          into: ideas,
+          base: host.base,
+          portal,
+          lang,
+          w,
+          h,
+          identified: () => !!host.user.token,
+          vote,
+          say: (text) => (status.textContent = text),
+        }),
+      )
       .catch((error) => {
         ideasAsked = false;
         status.textContent = w.ideasFailed;
@@ -208,12 +221,12 @@ export function createPanel(host: PanelHost): Panel {
   }
 
   /** The identified person's vote for a published feedback (they follow it too); its votes, or null when refused, and the status says why. */
-  async function vote(key: string): Promise<{ key: string; votes: number } | null> {
+  async function vote(key: string): Promise<{ key: string; votes: number; counted?: boolean } | null> {
     try {
       const reply = await post("/v1/widget/votes", { publicKey: host.key, key, token: host.user.token });
       if (reply.status === 200) {
         host.emit("voted", reply.body);
-        return reply.body as { key: string; votes: number };
+        return reply.body as { key: string; votes: number; counted?: boolean };
       }
       status.textContent = typeof reply.body.error === "string" ? reply.body.error : w.voteFailed;
       host.emit("error", reply.body);

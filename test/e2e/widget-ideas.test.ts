@@ -98,11 +98,11 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     await tab.getByRole("tab", { name: "Ideas" }).click();
     const list = tab.locator("[data-retour-widget] .idea");
     await list.first().waitFor();
-    const vote = tab.getByRole("button", { name: /Vote for “Sync bookings with Google Calendar”/ });
-    expect(await vote.getAttribute("aria-pressed")).toBe("false");
-    await vote.click();
-    await tab.locator('[data-retour-widget] .vote[aria-pressed="true"]').waitFor();
-    expect(await vote.textContent()).toContain("1 vote");
+    await tab.getByRole("button", { name: /Vote for “Sync bookings with Google Calendar”/ }).click();
+    // Cast once, the button says so and rests: a vote is not taken back here.
+    const voted = tab.getByRole("button", { name: /Voted for “Sync bookings with Google Calendar”/ });
+    await voted.waitFor();
+    expect([await voted.isDisabled(), await voted.textContent()]).toEqual([true, expect.stringContaining("1 vote")]);
     for (const width of [1280, 390]) {
       await tab.setViewportSize({ width, height: 860 });
       expect(await list.count()).toBe(3);
@@ -113,6 +113,14 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     }
     const voters = await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin);
     expect(voters.body.data.map((v: { email: string }) => v.email)).toEqual(["ada@customer.example"]);
+    // On another visit the tab does not know of the vote: pressed again, it counts nothing and says why.
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("tab", { name: "Ideas" }).click();
+    await tab.getByRole("button", { name: /Vote for “Sync bookings with Google Calendar”/ }).click();
+    await tab.getByRole("button", { name: /Voted for “Sync bookings with Google Calendar”/ }).waitFor();
+    await tab.getByText("You had already voted for this idea.").waitFor();
+    expect((await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin)).body.data).toHaveLength(1);
   });
 
   test("without a token the tab offers the portal's sign-in in a new tab, in French too; the arrow keys move between the tabs", async () => {
