@@ -75,7 +75,10 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
         onclick: async () => {
           vote.disabled = true;
           const cast = await host.vote(idea.key);
-          if (!cast) return void (vote.disabled = false);
+          if (!cast) {
+            vote.disabled = false;
+            return;
+          }
           vote.classList.add("voted");
           label.textContent = `${w.votedFor.replace("{title}", idea.publicTitle)}, `;
           vote.replaceChildren(label, ...count(cast.votes));
