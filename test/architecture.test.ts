@@ -176,7 +176,7 @@ function importedNames(files: readonly string[]): Map<string, Set<string>> {
       take(file, m[3]!, [...(m[1] ? ["default"] : []), ...(m[2] !== undefined ? listed(m[2]) : m[0].includes("*") ? ["*"] : [])]);
     for (const m of text.matchAll(/const \{([^}]*)\} = await import\("([^"]+)"\)/g)) take(file, m[2]!, listed(m[1]!));
     for (const m of text.matchAll(/\(await import\("([^"]+)"\)\)\.(\w+)/g)) take(file, m[1]!, [m[2]!]);
-    for (const m of text.matchAll(/import\("([^"]+)"\)\s*\.then\(\((\w+)\) => \2\.(\w+)/g)) take(file, m[1]!, [m[3]!]);
+    for (const m of text.matchAll(/import\("([^"]+)"\)\s*\.then\(\((\w+)\) =>\s*\2\.(\w+)/g)) take(file, m[1]!, [m[3]!]);
     for (const m of text.matchAll(/typeof import\("([^"]+)"\)/g)) take(file, m[1]!, ["*"]);
   }
   return taken;

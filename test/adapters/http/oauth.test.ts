@@ -317,7 +317,7 @@ describe("agents and membership", () => {
     expect(page).toContain("Rule Tester");
     const form = /<form method="post" action="(\/settings\/agents\/[^"]+\/remove)"[^>]*>([\s\S]*?)<\/form>/.exec(page)!;
     const asked = await (await browser.submit(form[0], {}, form[1])).text();
-    expect(asked).toContain("Remove this agent? It is cut off at once.");
+    expect(asked).toMatch(/Remove Rule Tester, connected by member@demo\.test on [^?]+\? It is cut off at once\./);
     expect((await get(`${server.url}/v1/apps`, tokens.access_token)).status).toBe(200);
     const confirm = /<form method="post" action="\/settings\/agents\/[^"]+\/remove"[^>]*>[\s\S]*?<\/form>/.exec(asked)!;
     await browser.submit(confirm[0], {}, form[1]);
