@@ -133,6 +133,14 @@ describe("web pages", () => {
     expect((await admin.fetch("/settings/webhooks")).status).toBe(200);
   });
 
+  test("the settings sections list what only Admins manage (portal, webhooks, Slack, API keys) to Admins alone", async () => {
+    const nav = async (role: "admin" | "member") =>
+      [...(await (await (await as(role)).fetch("/settings/members")).text()).matchAll(/<li><a href="(\/settings[^"]*)"/g)].map((m) => m[1]);
+    const adminsOnly = ["/settings/portal", "/settings/webhooks", "/settings/slack", "/settings/api-keys"];
+    expect(await nav("admin")).toEqual(expect.arrayContaining(adminsOnly));
+    expect((await nav("member")).filter((href) => adminsOnly.includes(href!))).toEqual([]);
+  });
+
   test("the plan page shows this month's quota use", async () => {
     const page = await (await (await as("admin")).fetch("/settings")).text();
     expect(page).toMatch(/Reports this month \(\d{4}-\d{2}\)<\/dt><dd>\d+ \/ unlimited<\/dd>/);
