@@ -87,6 +87,11 @@ describe("MCP tools a model uses well", () => {
     expect(errorOf(refused).error).toBe("An argument is missing or invalid. kind: expected one of problem, idea, praise.");
   });
 
+  test("a key that names no feedback is named in the refusal, with the code of REST's 404", async () => {
+    const refused = await member.callTool({ name: "get_feedback", arguments: { key: "demo-999" } });
+    expect(errorOf(refused)).toEqual({ code: "not_found", error: "No feedback DEMO-999 in this organization." });
+  });
+
   test("a report sent by an agent without a relayed person carries the agent's person's name as author", async () => {
     const created = (await member.callTool({
       name: "create_report",
