@@ -722,7 +722,7 @@ export const FR: Catalog = {
       "une clé de widget ne sert que depuis le widget (POST /v1/widget/reports)\u202f; cette adresse prend une clé de canal API ou de formulaire",
     unknown_feedback: "une clé qui ne désigne aucun retour de cette organisation",
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
-    expected: (what: string) => `${what} attendu`,
+    expected: (what: string) => `doit être ${what}`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,
     integer: "un entier",
     number: "un nombre",

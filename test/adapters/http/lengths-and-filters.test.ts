@@ -98,7 +98,7 @@ describe("strict query parsing: every invalid or empty filter is 400 invalid_que
 
   test("the reason is given in French with Accept-Language: fr", async () => {
     const refused = await list("limit=1.5", "fr");
-    expect(refused.body.error).toBe("Un filtre est inconnu ou invalide. limit\u202f: un entier de 1 à 100 attendu.");
+    expect(refused.body.error).toBe("Un filtre est inconnu ou invalide. limit\u202f: doit être un entier de 1 à 100.");
   });
 
   test("valid filters still pass", async () => {
