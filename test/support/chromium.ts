@@ -77,10 +77,14 @@ export async function saveScreenshot(on: Page, name: string, { fullPage = true }
   const clip = fullPage
     ? await on.evaluate(() => ({ x: 0, y: 0, width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight, scale: 1 }))
     : undefined;
-  const { data } = await cdp.send("Page.captureScreenshot", {
-    format: "png",
-    optimizeForSpeed: true,
-    ...(clip && { captureBeyondViewport: true, clip }),
+  const capture = () =>
+    cdp.send("Page.captureScreenshot", { format: "png", optimizeForSpeed: true, ...(clip && { captureBeyondViewport: true, clip }) });
+  // Chromium now and then has no surface to draw into when the machine is loaded ("Unable to capture
+  // screenshot", once in a full run): after the next frame, a second capture gets one.
+  const { data } = await capture().catch(async (error: Error) => {
+    if (!error.message.includes("Unable to capture screenshot")) throw error;
+    await on.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    return capture();
   });
   await Bun.write(join(SCREENSHOTS, `${name}.png`), Buffer.from(data, "base64"));
 }
