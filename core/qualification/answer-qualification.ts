@@ -20,10 +20,10 @@ import type { HelpCenterStore } from "../store/help-center.ts";
 import type { IdempotencyStore, IdempotentWrite } from "../store/idempotency.ts";
 import type { QualificationSession, QualificationStore } from "../store/qualifications.ts";
 import { askAssistant } from "./ask-assistant.ts";
-import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "../report/record-feedback.ts";
+import { qualified, type RecordDeps, replay, type Submitted } from "../report/record-feedback.ts";
 import { IDEMPOTENCY_WINDOW_MS, validIdempotencyKey } from "../collection/submit-report.ts";
 import { openChannel, SERVER, type Sender, sendsOn } from "../collection/open-channel.ts";
-import { answersScope, ENDING } from "./ending.ts";
+import { answersScope, ENDING, endedOnce, recordEnding } from "./ending.ts";
 
 /** What answering a qualification reads and writes. */
 type AnswerDeps = RecordDeps &
@@ -115,24 +115,8 @@ async function advance(services: AnswerDeps, session: QualificationSession, answ
   // On failure the session stays as it was, so the same answer can be sent again.
   if (!step) return fail("qualification_failed");
 
-  if (step.status === "ready") {
-    const context = await store.findChannelByKey(session.channelKey);
-    if (!context) return fail("qualification_not_found");
-    const recorded = await recordFeedback(
-      services,
-      {
-        context,
-        source: context.channel.kind,
-        report: step.report,
-        language: session.language,
-        conversation: answered.conversation,
-        qualificationId: id,
-      },
-      qualified(id),
-      writes.ending,
-    );
-    return endedOnce(recorded);
-  }
+  if (step.status === "ready")
+    return recordEnding(services, session, { report: step.report, conversation: answered.conversation, ending: writes.ending }, qualified(id));
   const shown = stepFor(id, step);
   const outcome: ReportOutcome = { kind: "step", body: shown };
   if (!awaitsAnswer(shown)) return end(services, id, outcome, writes);
@@ -147,7 +131,3 @@ async function end(services: AnswerDeps, id: string, outcome: ReportOutcome, wri
   await services.store.endQualification(id);
   return endedOnce(earlier ? replay(earlier, writes.ending.fingerprint) : ok({ outcome, replayed: false }));
 }
-
-/** Two senders of one ending: the second reads the first one's answer, and another answer finds the qualification over. */
-const endedOnce = (result: Result<Submitted>): Result<Submitted> =>
-  result.ok || result.code !== "idempotency_key_reused" ? result : fail("qualification_not_found");

@@ -3,9 +3,9 @@ import { QUALIFICATION_TTL_MS } from "./machine.ts";
 import type { CollectionStore } from "../store/collection.ts";
 import type { IdempotencyStore } from "../store/idempotency.ts";
 import type { QualificationStore } from "../store/qualifications.ts";
-import { type RecordDeps, recordFeedback, replay, type Submitted } from "../report/record-feedback.ts";
+import { type RecordDeps, replay, type Submitted } from "../report/record-feedback.ts";
 import { SERVER, type Sender, sendsOn } from "../collection/open-channel.ts";
-import { answersScope, ENDING } from "./ending.ts";
+import { answersScope, ENDING, recordEnding } from "./ending.ts";
 
 /** How this ending is told from an answer's: the same press again replays it, an answer then finds the qualification over. */
 const AS_IT_IS = "as it is";
@@ -30,21 +30,6 @@ export async function sendAsItIs(services: AsItIsDeps, id: string, publicKey: st
   if (earlier) return earlier.fingerprint === AS_IT_IS ? replay(earlier, AS_IT_IS) : fail("qualification_not_found");
   const session = await store.findQualification(id, now);
   if (!session || session.channelKey !== publicKey || !sendsOn(sender, session.source)) return fail("qualification_not_found");
-  const context = await store.findChannelByKey(session.channelKey);
-  if (!context) return fail("qualification_not_found");
-  const recorded = await recordFeedback(
-    services,
-    {
-      context,
-      source: context.channel.kind,
-      report: session.report,
-      language: session.language,
-      conversation: session.conversation,
-      qualificationId: id,
-    },
-    undefined,
-    { scope, key: ENDING, fingerprint: AS_IT_IS, now, expiresAt: now + QUALIFICATION_TTL_MS },
-  );
-  // Two presses at once: the second reads the first one's answer in the same write.
-  return recorded.ok || recorded.code !== "idempotency_key_reused" ? recorded : fail("qualification_not_found");
+  const ending = { scope, key: ENDING, fingerprint: AS_IT_IS, now, expiresAt: now + QUALIFICATION_TTL_MS };
+  return recordEnding(services, session, { report: session.report, conversation: session.conversation, ending });
 }
