@@ -30,7 +30,7 @@ const IDEAS_CSS = `
 .idea a{font-weight:600;text-decoration:none;color:var(--fg)}.idea a:hover{text-decoration:underline}
 .idea .label{display:block;color:var(--muted);font-size:12.5px}
 .vote{display:grid;justify-items:center;min-width:48px;padding:4px 6px;line-height:1.2;background:var(--field);color:var(--fg);border-color:var(--line)}
-.vote.voted,.vote.voted:disabled{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);opacity:1}
+.vote.voted{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);opacity:1}
 .vote b,.count b{font-size:15px}.vote small,.count small{font-weight:500;font-size:11px}
 .count{display:grid;justify-items:center;min-width:48px;color:var(--muted)}
 .more{margin:0;font-weight:600}
@@ -66,23 +66,25 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
   const item = (idea: PublicFeedbackSummary) => {
     // The button's name is what it shows, the title said first to a screen reader only.
     const label = h("span", { class: "sr" }, `${w.voteFor.replace("{title}", idea.publicTitle)}, `);
-    // A vote is cast once and not taken back here: once cast (now or before), the button says so and rests.
+    // A vote is cast once and not taken back here: once cast (now or before), the button says so, in
+    // words as well as colour, and rests; aria-disabled rather than disabled keeps the focus on it.
     const vote: HTMLButtonElement = h(
       "button",
       {
         type: "button",
         class: "vote",
         onclick: async () => {
-          vote.disabled = true;
+          if (vote.getAttribute("aria-disabled") === "true") return;
+          vote.setAttribute("aria-disabled", "true");
           const cast = await host.vote(idea.key);
           if (!cast) {
-            vote.disabled = false;
+            vote.removeAttribute("aria-disabled");
             return;
           }
           vote.classList.add("voted");
           label.textContent = `${w.votedFor.replace("{title}", idea.publicTitle)}, `;
-          vote.replaceChildren(label, ...count(cast.votes));
-          if (cast.counted === false) host.say(w.alreadyVoted);
+          vote.replaceChildren(label, ...count(cast.votes), h("small", {}, w.voted));
+          host.say(cast.counted === false ? w.alreadyVoted : w.votedFor.replace("{title}", idea.publicTitle));
         },
       },
       label,

@@ -71,7 +71,7 @@ const FR: typeof EN = {
   message: "Votre message",
   messageHint: {
     problem: "Que s'est-il passé, et qu'attendiez-vous\u202f?",
-    idea: "Qu'aimeriez-vous, et que cela vous permettrait-il\u202f?",
+    idea: "Qu'aimeriez-vous, et que cela vous permettrait-il de faire\u202f?",
     praise: "Qu'avez-vous aimé\u202f?",
   },
   email: "Votre e-mail (facultatif, pour avoir des nouvelles)",
