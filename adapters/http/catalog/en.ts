@@ -333,6 +333,7 @@ export const EN = {
     consent: {
       allow: "Allow",
       deny: "Deny",
+      colon: ": ",
       title: (client: string) => `Allow ${client}?`,
       asks: (client: string, email: string) => `${client} (declared by the application) asks to act in your name, ${email}, with your rights.`,
       sentBack: "It will be sent back to",

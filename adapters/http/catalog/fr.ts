@@ -309,6 +309,7 @@ export const FR: Catalog = {
     consent: {
       allow: "Autoriser",
       deny: "Refuser",
+      colon: "\u202f: ",
       title: (client: string) => `Autoriser ${client}\u202f?`,
       asks: (client: string, email: string) => `${client} (nom déclaré par l'application) demande à agir en votre nom, ${email}, avec vos droits.`,
       sentBack: "Vous serez renvoyé vers",

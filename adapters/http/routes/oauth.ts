@@ -51,10 +51,20 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     const language = pageLanguage(services, web);
     return { language, w: wordsFor(language, "consent"), scopes: textFor(language).scopes };
   };
-  /** A refusal: what is wrong (the OAuth checks' own words, or the page's), and what to do. */
-  const errorPage = (web: WebRequest, message: (w: Words<"consent">) => string, status = 400) => {
+  /**
+   * A refusal: what is wrong (the OAuth checks' own words, or the page's), and, for a request the
+   * application sent wrong, what to do (the page's own refusals say it themselves).
+   */
+  const errorPage = (web: WebRequest, message: (w: Words<"consent">) => string, status = 400, { fromApplication = false } = {}) => {
     const { language, w } = wordsOf(web);
-    return page(w.cannotGoOn, html`<h1>${w.cannotGoOn}</h1><p class="error">${message(w)}</p><p>${w.startAgain}</p>`, { status, language });
+    return page(
+      w.cannotGoOn,
+      html`<h1>${w.cannotGoOn}</h1><p class="error">${message(w)}</p>${fromApplication ? html`<p>${w.startAgain}</p>` : ""}`,
+      {
+        status,
+        language,
+      },
+    );
   };
 
   async function consentPage(web: WebRequest, authorization: AuthorizationRequest, user: SignedIn): Promise<Response> {
@@ -85,11 +95,11 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
 ${hidden}<input type="hidden" name="csrf" value="${csrf}">
 ${
   single
-    ? html`<input type="hidden" name="org" value="${single.orgId}"><p>${w.organization}: <strong>${single.orgName}</strong></p>`
+    ? html`<input type="hidden" name="org" value="${single.orgId}"><p>${w.organization}${w.colon}<strong>${single.orgName}</strong></p>`
     : html`<label for="org">${w.organization}</label><select id="org" name="org">${options}</select>`
 }
 <p>${w.ableTo}</p>
-<ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${scopes[s].name}</strong>: ${scopes[s].description}</li>`)}</ul>
+<ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${scopes[s].name}</strong>${w.colon}${scopes[s].description}</li>`)}</ul>
 <button type="submit" name="decision" value="allow">${w.allow}</button>
 <button type="submit" name="decision" value="deny" class="secondary">${w.deny}</button>
 </form>`;
@@ -178,7 +188,7 @@ ${
       "/oauth/authorize",
       async ({ request, cookie }) => {
         const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
-        if (checked.kind === "refuse") return errorPage({ request, cookie }, () => checked.error.error_description);
+        if (checked.kind === "refuse") return errorPage({ request, cookie }, () => checked.error.error_description, 400, { fromApplication: true });
         if (checked.kind === "redirect") return redirect(checked.location);
         const user = await signedInUser(services, cookie);
         if (!user) {
@@ -200,7 +210,7 @@ ${
         if (!(await csrfValid(services, cookie, form.csrf))) return errorPage(web, (w) => w.consentExpired, 403);
         // The hidden fields come back from the browser: check the whole request again.
         const checked = await checkAuthorizationRequest(services, form);
-        if (checked.kind === "refuse") return errorPage(web, () => checked.error.error_description);
+        if (checked.kind === "refuse") return errorPage(web, () => checked.error.error_description, 400, { fromApplication: true });
         if (checked.kind === "redirect") return redirect(checked.location);
         if (form.decision !== "allow") return redirect(deny(checked.request));
         const membership = user.memberships.find((m) => m.orgId === form.org);

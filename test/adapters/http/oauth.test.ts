@@ -166,6 +166,7 @@ describe("authorization requests", () => {
     expect(consent).toContain("<h1>Autoriser Rule Tester\u202f?</h1>");
     expect(consent).toContain('<button type="submit" name="decision" value="allow">Autoriser</button>');
     expect(consent).toContain("Il pourra\u202f:");
+    expect(consent).toContain("<p>Organisation\u202f: <strong>Demo</strong></p>");
   });
 
   test("another resource than this service's is invalid_target", async () => {
