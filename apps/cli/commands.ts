@@ -164,8 +164,9 @@ const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out
     const { result } = orFail(tested, () => `no such webhook in ${org.keyPrefix}`);
     // This process checks the address as a server does, by its own WEBHOOKS_ALLOW_PRIVATE: one the server
     // takes (set there) is refused here without it, and the line says where the difference lies.
+    const allowable = /^refused address \((not_https|port|private_address)\)/.test(result.error ?? "");
     const unlike =
-      result.error?.startsWith("refused address") && !services.webhooks.allowPrivate
+      allowable && !services.webhooks.allowPrivate
         ? "; the server may take it with WEBHOOKS_ALLOW_PRIVATE=true: give this command the same setting"
         : "";
     if (result.error) throw new CommandFailed(`test event failed: ${result.error} (${result.durationMs} ms)${unlike}`);

@@ -104,7 +104,9 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     await voted.waitFor();
     // Said in words as well as colour, aloud too, and the focus stays on it.
     expect([await voted.getAttribute("aria-disabled"), await voted.textContent()]).toEqual(["true", expect.stringContaining("1 voteVoted")]);
-    expect(await voted.evaluate((button) => button.getRootNode() instanceof ShadowRoot && (button.getRootNode() as ShadowRoot).activeElement === button)).toBe(true);
+    expect(
+      await voted.evaluate((button) => button.getRootNode() instanceof ShadowRoot && (button.getRootNode() as ShadowRoot).activeElement === button),
+    ).toBe(true);
     await tab.getByText("Voted for “Sync bookings with Google Calendar”", { exact: true }).waitFor();
     for (const width of [1280, 390]) {
       await tab.setViewportSize({ width, height: 860 });

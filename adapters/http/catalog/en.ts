@@ -758,6 +758,7 @@ export const EN = {
     boolean: "true or false",
     list: "a list",
     nonEmptyList: "a list of at least one item",
+    listOf: (min: number, max: number) => `a list of ${min} to ${max} items`,
     atMostItems: (max: number) => ` of at most ${max} items`,
     object: "an object",
     text: "a text",

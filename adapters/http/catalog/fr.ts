@@ -731,6 +731,7 @@ export const FR: Catalog = {
     boolean: "true ou false",
     list: "une liste",
     nonEmptyList: "une liste d'au moins un élément",
+    listOf: (min: number, max: number) => `une liste de ${min} à ${max} éléments`,
     atMostItems: (max: number) => ` d'au plus ${max} éléments`,
     object: "un objet",
     text: "un texte",

@@ -29,8 +29,9 @@ function expectation(schema: TSchema, words: Phrases): string {
       return words.boolean;
     case "array": {
       // An empty list refused says so: "expected a list" would leave the sender wondering.
-      const noun = (schema.minItems ?? 0) > 0 ? words.nonEmptyList : words.list;
-      return typeof schema.maxItems === "number" ? noun + words.atMostItems(schema.maxItems) : noun;
+      const min = schema.minItems ?? 0;
+      if (typeof schema.maxItems === "number") return min > 0 ? words.listOf(min, schema.maxItems) : words.list + words.atMostItems(schema.maxItems);
+      return min > 0 ? words.nonEmptyList : words.list;
     }
     case "object":
       return words.object;

@@ -12,8 +12,15 @@ import { valueName, wordsFor } from "../web/words.ts";
 
 /** The page an invitation link opens: the person chooses a name and a password (or gives theirs) and lands in the organization, signed in. */
 export function joinRoutes(services: Services, clientAddress: (request: Request) => string) {
-  // `name`: the one typed, kept when the form is refused (a password too short): only the password is typed again.
-  async function joinPage(web: WebRequest, token: string, opened: OpenedInvitation, error?: string, status = 200, name = ""): Promise<Response> {
+  // `name`: the one typed, kept when the form is refused; the cursor goes to the field refused (the password, unless the name was).
+  async function joinPage(
+    web: WebRequest,
+    token: string,
+    opened: OpenedInvitation,
+    error?: string,
+    status = 200,
+    { name = "", nameRefused = false }: { name?: string; nameRefused?: boolean } = {},
+  ): Promise<Response> {
     const language = pageLanguage(services, web);
     const w = wordsFor(language, "join");
     if (opened.state !== "open") {
@@ -35,8 +42,8 @@ export function joinRoutes(services: Services, clientAddress: (request: Request)
       ? html`<p>${w.existingAccountHint}</p>
 <label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required autofocus>`
       : html`<p>${w.newAccountHint}</p>
-<label for="name">${w.yourName}</label><input id="name" name="name" autocomplete="name" required maxlength="${NAME_MAX_LENGTH}"${name ? html` value="${name}"` : html` autofocus`}>
-<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required${name ? html` autofocus` : ""}>`;
+<label for="name">${w.yourName}</label><input id="name" name="name" autocomplete="name" required maxlength="${NAME_MAX_LENGTH}"${name ? html` value="${name}"` : ""}${!name || nameRefused ? html` autofocus` : ""}>
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required${name && !nameRefused ? html` autofocus` : ""}>`;
     return page(
       `${w.joinTitle} ${orgName}`,
       html`<h1>${w.joinTitle} ${orgName}</h1>
@@ -84,7 +91,8 @@ ${fields}
                 : accepted.code === "weak_password"
                   ? [w.weakPassword, 400]
                   : [textFor(language).errors[accepted.code], 400];
-          return joinPage(web, token, await openInvitation(services, token), error, status, field("name").slice(0, NAME_MAX_LENGTH));
+          const typed = { name: field("name").slice(0, NAME_MAX_LENGTH), nameRefused: accepted.code === "invalid_body" };
+          return joinPage(web, token, await openInvitation(services, token), error, status, typed);
         }
         await openSession(services, cookie, accepted.value.userId);
         return redirect(`/inbox?org=${encodeURIComponent(accepted.value.orgId)}`);

@@ -137,8 +137,11 @@ describe("invitations from the members page, by e-mail", () => {
     const refused = await weak.text();
     expect(refused).toContain("at least 10 characters");
     expect(refused).toContain('name="name" autocomplete="name" required maxlength="100" value="Weak">');
+    expect(refused).toContain('name="password" type="password" autocomplete="new-password" minlength="10" required autofocus>');
     const nameless = await b.submit(page, { name: "  ", password: "a long enough password" });
     expect(nameless.status).toBe(400);
+    // The name was refused: the cursor goes back to it.
+    expect(await nameless.text()).toContain('value="  " autofocus>');
     expect((await b.submit(page, { name: "Strong", password: "a long enough password" })).status).toBe(303);
   });
 

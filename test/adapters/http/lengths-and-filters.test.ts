@@ -107,6 +107,11 @@ describe("strict query parsing: every invalid or empty filter is 400 invalid_que
 });
 
 describe("a refused body names its field", () => {
+  test("a list with bounds says both: POST /v1/feedbacks/bulk with no key expects a list of 1 to 100 items", async () => {
+    const refused = await http.request("POST", "/v1/feedbacks/bulk", { token: http.demo.tokens.admin, body: { keys: [], set: { status: "fixed" } } });
+    expect([refused.status, refused.body.error]).toEqual([400, expect.stringMatching(/keys: expected a list of 1 to 100 items\.$/)]);
+  });
+
   test("POST /v1/reports with an unknown kind: invalid_ingest saying kind and the allowed values", async () => {
     const refused = await http.request("POST", "/v1/reports", { body: { ...report("Kinds"), kind: "complaint" } });
     expect(refused.body).toEqual({
