@@ -45,7 +45,7 @@ input[type=checkbox],input[type=radio]{flex:none;width:1.125rem;height:1.125rem;
 label:where(:has(>input[type=checkbox],>input[type=radio])){display:flex;gap:var(--s2);align-items:flex-start;font-weight:400;margin:var(--s2) 0}
 textarea{min-height:6rem}
 button{font:inherit;font-weight:600;padding:var(--s2) var(--s4);margin:var(--s4) var(--s2) 0 0;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);cursor:pointer}
-button:hover{filter:brightness(1.1)}button.secondary{background:var(--bg);color:var(--fg);border-color:var(--muted)}button.secondary:hover{background:var(--panel);filter:none}button.danger{background:transparent;color:var(--danger);border-color:currentColor}
+button:hover{filter:brightness(1.1)}button.secondary{background:var(--bg);color:var(--fg);border-color:var(--muted)}button.secondary:hover{background:var(--panel);filter:none}button.danger{background:transparent;color:var(--danger);border-color:currentColor}button+button.danger{margin-left:var(--s6)}
 .error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 .muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 table{border-collapse:collapse;width:100%;font-size:.9375rem}td,th{text-align:left;padding:var(--s2) .3rem;border-bottom:1px solid var(--line);vertical-align:top}
@@ -77,7 +77,7 @@ a.button{display:inline-block;font-weight:600;padding:var(--s2) var(--s4);border
 .settings>nav .tabs a{display:block;border-radius:6px}@media (max-width:64rem){.settings{grid-template-columns:minmax(0,1fr);gap:0}.settings>nav .tabs{flex-direction:row;border-bottom:1px solid var(--line)}}
 table.edit input:not([type=checkbox]),table.edit select{height:2.25rem;padding:var(--s1) var(--s2)}table.edit td{vertical-align:middle}
 table a{text-decoration:none}table a:hover{text-decoration:underline}td.title a{color:var(--fg);font-weight:600}
-.inline{display:inline}.inline button{margin:var(--s1) var(--s1) 0 0;padding:var(--s1) var(--s3)}
+.inline{display:inline}.inline button{margin:var(--s2) var(--s3) 0 0;padding:var(--s1) var(--s3)}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
 .badge{display:inline-block;padding:0 var(--s2);border-radius:999px;font-size:var(--t-sm);font-weight:600;white-space:nowrap;border:1px solid currentColor}
 .status-triage{color:#6d28d9}.status-prioritized{color:#1d4ed8}.status-in_development{color:#b45309}.status-fixed,.status-delivered{color:#047857}.status-dismissed{color:var(--muted)}
@@ -102,6 +102,7 @@ table.cards.feedbacks td.num::before{float:none;width:auto;margin:0 .25rem 0 0}}
 dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s4)}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .narrow{max-width:36rem}fieldset{border:0;padding:0;margin:var(--s4) 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
 .choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}
+@media (max-width:40rem){fieldset>.choice{display:flex;margin-right:0}}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;grid-template-rows:auto 1fr;grid-template-areas:"main aside" "more aside";column-gap:var(--s6)}.with-aside>:first-child{grid-area:main}.with-aside>aside{grid-area:aside}.with-aside>.more{grid-area:more}.with-aside aside h2:first-child{margin-top:var(--s4)}
 @media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr);grid-template-areas:"main" "aside" "more"}}
