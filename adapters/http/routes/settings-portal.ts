@@ -63,7 +63,7 @@ ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : 
     PATH,
     w.portal,
     html`<p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
-${services.notifier.delivers ? "" : html`<p class="error" role="note">${w.noEmail}</p>`}
+${services.notifier.delivers ? "" : html`<p role="note"><strong>${w.noEmail}</strong></p>`}
 ${notice.saved ? html`<p class="notice" role="status">${w.saved}</p>` : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 ${form(visitor, portal)}${sso}`,
     notice.status ?? 200,

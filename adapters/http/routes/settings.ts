@@ -81,7 +81,7 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     (s) => html`<li><a href="${sectionPath(appId, s)}"${s === section ? html` aria-current="page"` : ""}>${titles[s]}</a></li>`,
   )}</ul></nav>`;
   const bodies: Record<AppSection, () => Html | Promise<Html>> = {
-    channels: () => channelsSection(visitor, setup, admin),
+    channels: () => channelsSection(visitor, setup, admin, services.baseUrl),
     widget: () => browserForm(visitor, setup.app, admin),
     grouping: () => groupingForm(visitor, setup.app, admin),
     features: () => featuresSection(visitor, setup, admin),
@@ -111,19 +111,22 @@ function notFoundPage(visitor: Visitor, code: Failure["code"]): Response {
 }
 
 /** The app's channels with their keys (to Admins), each to disable or enable, and the form that adds one. */
-function channelsSection(visitor: Visitor, { app, channels }: AppSetup, admin: boolean): Html {
+function channelsSection(visitor: Visitor, { app, channels }: AppSetup, admin: boolean, baseUrl: string): Html {
   const w = wordsFor(visitor.language, "apps");
   const rows = channels.map(
     (
       c,
-    ) => html`<tr><td data-label="${w.kind}">${c.kind}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : "••••"}</td><td data-label="${w.status}">${c.active ? w.active : w.disabled}</td>
+    ) => html`<tr><td data-label="${w.kind}">${w.channelKinds[c.kind]}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : "••••"}${
+      // A form channel's key is its public page: the address to share, at hand.
+      c.kind === "form" && c.key ? html`<br><a href="${baseUrl}/f/${encodeURIComponent(c.key)}">${baseUrl}/f/${c.key}</a>` : ""
+    }</td><td data-label="${w.status}">${c.active ? w.active : w.disabled}</td>
 <td>${admin ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, html`${hidden("active", c.active ? "no" : "yes")}${hidden("app", app.id)}`) : ""}</td></tr>`,
   );
   return html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>
 ${
   admin
     ? html`<form method="post" action="/settings/apps/${app.id}/channels"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="channel-kind-${app.id}">${w.createChannel}</label><select id="channel-kind-${app.id}" name="kind">${CHANNEL_KINDS.map((k) => html`<option>${k}</option>`)}</select>
+<label for="channel-kind-${app.id}">${w.createChannel}</label><select id="channel-kind-${app.id}" name="kind">${CHANNEL_KINDS.map((k) => html`<option value="${k}">${w.channelKinds[k]}</option>`)}</select>
 <button type="submit" class="secondary">${w.create}</button></form>`
     : ""
 }`;

@@ -39,6 +39,13 @@ describe("an app's settings, one page per section", () => {
     }
   });
 
+  test("the channels are named in words, a form channel with its public address to share", async () => {
+    const page = await (await (await as("admin")).fetch(`/settings/apps/${http.demo.appId}/channels`)).text();
+    for (const kind of ["API (from a server)", "Hosted form", "Widget (in web pages)"]) expect(page).toContain(`>${kind}</td>`);
+    expect(page).toContain(`<a href="http://localhost:3000/f/${http.demo.formKey}">http://localhost:3000/f/${http.demo.formKey}</a>`);
+    expect(page).toContain('<option value="form">Hosted form</option>');
+  });
+
   test("an unknown app or section is a 404 page", async () => {
     const admin = await as("admin");
     expect((await admin.fetch("/settings/apps/no-such-app/channels")).status).toBe(404);
