@@ -135,6 +135,8 @@ interface PortalDocument {
   readonly body: Html;
   /** Slot for the portal's sign-in: a "Sign in" link, or the signed-in person's name and sign-out. Empty on anonymous pages. */
   readonly account?: Html;
+  /** Whether anyone can sign in here (signInPossible); false hides what would offer to. True unless said. */
+  readonly canSignIn?: boolean;
 }
 
 /**
@@ -176,7 +178,7 @@ ${portal.indexing ? "" : html`<meta name="robots" content="noindex">`}
  * the header's sign-in slot for who reads it, signing in coming back to `back`.
  */
 export function readersDocument(request: Request, viewer: Viewer | null, back: string, page: Omit<PortalDocument, "here" | "account">): string {
-  return portalDocument({ ...page, here: new URL(request.url), account: accountSlot(page.language, page.links, viewer, back) });
+  return portalDocument({ ...page, here: new URL(request.url), account: accountSlot(page.language, page.links, viewer, back, page.canSignIn) });
 }
 
 /** The same page in another language: its address with `lang` set. */

@@ -27,10 +27,17 @@ export async function portalViewer(services: Services, portal: PortalRecord, jar
 /** How a signed-in person is named on the portal: their name, else their address. */
 const shownName = (person: PortalPerson): string => person.name ?? person.email;
 
-/** The header's account slot: "Sign in" (coming back here), or the person's name and a sign-out button. */
-export function accountSlot(language: Language, links: PortalLinks, viewer: Viewer | null, here: string): Html {
+/**
+ * Whether anyone can sign in to the portal: by an e-mail link (the service sends e-mail) or by
+ * single sign-on from the customer's app (a secret exists). With neither, nothing offers to.
+ */
+export const signInPossible = (services: Pick<Services, "notifier">, portal: Pick<PortalRecord, "ssoSecretSealed">): boolean =>
+  services.notifier.delivers || portal.ssoSecretSealed !== null;
+
+/** The header's account slot: "Sign in" (coming back here) where one can, or the person's name and a sign-out button. */
+export function accountSlot(language: Language, links: PortalLinks, viewer: Viewer | null, here: string, canSignIn = true): Html {
   const w = portalWords(language);
-  if (!viewer) return html`<a href="${links.signIn(here)}">${w.signIn}</a>`;
+  if (!viewer) return canSignIn ? html`<a href="${links.signIn(here)}">${w.signIn}</a>` : html``;
   return html`<form method="post" action="${links.signOut()}" class="signout" aria-label="${w.account}"><span class="who-am-i">${shownName(viewer.person)}</span>
 <input type="hidden" name="csrf" value="${viewer.csrf}"><button type="submit" class="quiet">${w.signOut}</button></form>`;
 }

@@ -19,7 +19,7 @@ import { roadmapBody } from "../portal/roadmap-page.ts";
 import { robotsTxt, sitemapXml } from "../portal/search-engines.ts";
 import { type PortalLinks, portalLinks } from "../portal/links.ts";
 import { portalWords } from "../portal/words.ts";
-import { formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
+import { formGuards, portalViewer, signInPossible, type Viewer } from "../portal/viewer.ts";
 import { hasPortalSession } from "../portal-session.ts";
 import type { CookieJar } from "../cookies.ts";
 import type { PublicFeedback } from "../../../core/schemas/portal.ts";
@@ -89,6 +89,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     const voted = record ? await hasVoted(services, portal.orgId, record.id, viewer.person.email) : false;
     if (!voted && !takesVotes({ status: feedback.status }))
       return html`<div class="votes"><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span></div>`;
+    if (!viewer && !signInPossible(services, portal))
+      return html`<div class="votes"><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span></div>`;
     if (!viewer)
       return html`<a class="votes" href="${links.signIn(links.home + "/" + encodeURIComponent(feedback.key))}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`;
     return html`<form method="post" action="${links.vote(feedback.key)}" class="vote">${formGuards(language, viewer, "vote-website")}
@@ -100,7 +102,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     if (portal.posting === "off") return "";
     const w = portalWords(language);
     const here = `${links.home}/${encodeURIComponent(feedback.key)}`;
-    if (!viewer) return html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>`;
+    if (!viewer)
+      return signInPossible(services, portal) ? html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>` : "";
     return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
 <label for="comment-text">${w.yourComment}</label><textarea id="comment-text" name="text" required maxlength="${COMMENT_TEXT_MAX_LENGTH}"></textarea>
 ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
@@ -152,7 +155,11 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const { portal, page, apps } = listed.value;
           const w = portalWords(language);
           const links = portalLinks(portal.slug, chosenLanguage(request));
-          const post = portal.posting === "off" ? undefined : html`<a class="postlink" href="${links.post()}">+ ${w.post}</a>`;
+          // Posting needs a person signed in: where no one can sign in, nothing offers it.
+          const post =
+            portal.posting === "off" || (!viewer && !signInPossible(services, portal))
+              ? undefined
+              : html`<a class="postlink" href="${links.post()}">+ ${w.post}</a>`;
           const body = boardBody({ portal, language, links, query, page, apps, ...(post && { post }) });
           const home = portalUrl(baseUrl, portal.slug);
           return send(
@@ -160,6 +167,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
             readersDocument(request, viewer, pathOf(request), {
               baseUrl,
               portal,
+              canSignIn: signInPossible(services, portal),
               language,
               title: portal.title,
               description: w.boardIntro,
@@ -188,6 +196,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
             readersDocument(request, viewer, pathOf(request), {
               baseUrl,
               portal,
+              canSignIn: signInPossible(services, portal),
               language,
               title: w.roadmap,
               description: w.roadmapIntro,
@@ -251,6 +260,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
             readersDocument(request, viewer, pathOf(request), {
               baseUrl,
               portal,
+              canSignIn: signInPossible(services, portal),
               language,
               title: feedback.publicTitle,
               description,

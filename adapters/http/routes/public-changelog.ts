@@ -8,7 +8,7 @@ import { html, page } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
 import { pageHeaders, readersDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
-import { portalViewer } from "../portal/viewer.ts";
+import { portalViewer, signInPossible } from "../portal/viewer.ts";
 import { changelogAtom } from "../web/changelog-atom.ts";
 import { changelogFeedTitle, changelogPageTitle, publicChangelogBody } from "../web/public-changelog.ts";
 
@@ -42,6 +42,7 @@ export function publicChangelogRoutes(services: Services) {
         const body = publicChangelogBody({ organizationName: portal.title, feedPath: `${links.home}/changelog.atom`, entries, language });
         const document = readersDocument(request, viewer, `${links.home}/changelog`, {
           portal,
+          canSignIn: signInPossible(services, portal),
           language,
           baseUrl: services.baseUrl,
           title,
