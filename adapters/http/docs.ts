@@ -8,8 +8,8 @@ import { STATUS_OF } from "./error-status.ts";
  * security is not written here: the route's `operation` gives it, from the authorization table (bearer.ts).
  */
 
-/** Where an operation keeps its own parameters until ownDescriptions puts them back. */
-const OWN_PARAMETERS = "x-own-parameters";
+/** Where an operation keeps its own parameters and body until ownDescriptions puts them back. */
+const OWN = "x-own";
 
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${schema.$id}` });
 const jsonContent = (schema: TSchema) => ({ "application/json": { schema: schema.$id ? ref(schema) : schema } });
@@ -55,6 +55,7 @@ export function operation(doc: OperationDoc): DocumentDecoration {
         ...(schema.description && { description: schema.description }),
       }))
     : [];
+  const requestBody = doc.body && { required: true, content: jsonContent(doc.body) };
   const parameters = [
     ...Object.entries(doc.path ?? {}).map(([name, description]) => ({ name, in: "path", required: true, description, schema: { type: "string" } })),
     ...Object.entries(doc.headers ?? {}).map(([name, header]) => ({ name, in: "header", required: false, ...headerSchema(header) })),
@@ -65,9 +66,9 @@ export function operation(doc: OperationDoc): DocumentDecoration {
     ...(doc.description && { description: doc.description }),
     tags: [...doc.tags],
     parameters,
-    // Kept aside too: the plugin writes its own parameters over these for a route with a path parameter (ownDescriptions).
-    [OWN_PARAMETERS]: parameters,
-    ...(doc.body && { requestBody: { required: true, content: jsonContent(doc.body) } }),
+    ...(requestBody && { requestBody }),
+    // Kept aside too: the plugin writes its own over these, for a route with a path parameter or a validated body (ownDescriptions).
+    [OWN]: { parameters, ...(requestBody && { requestBody }) },
     responses: {
       ...Object.fromEntries(
         Object.entries(doc.responses).map(([status, r]) => [
@@ -99,28 +100,23 @@ export function strip(schema: TSchema): Record<string, unknown> {
   return rest;
 }
 
-type OpenApiOperation = {
-  requestBody?: { content?: Record<string, { schema?: { $id?: string } }> };
-  parameters?: unknown[];
-  [OWN_PARAMETERS]?: unknown[];
-};
+type OwnDescription = { readonly parameters: unknown[]; readonly requestBody?: unknown };
+type OpenApiOperation = { parameters?: unknown[]; requestBody?: unknown; [OWN]?: OwnDescription };
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
 /**
  * Puts back what each route's `operation` wrote where Elysia's OpenAPI plugin wrote its own after
- * it: a validated body described again from the route's schema, inline (and a schema inlined with
- * its `$id` would name a second schema like its component), now by its component; path parameters
- * read from the path, which replaced the route's parameters (their descriptions, its headers), now
- * the route's.
+ * it: parameters read from the path (without their descriptions, or the route's headers), and a
+ * validated body described again from its parser's name, which the route's strict JSON parser
+ * does not give (no content at all).
  */
 export function ownDescriptions<T extends OpenApiDocument>(document: T): T {
   for (const operation of Object.values(document.paths).flatMap((methods) => Object.values(methods))) {
-    const json = operation.requestBody?.content?.["application/json"];
-    if (json?.schema?.$id) json.schema = ref(json.schema as TSchema) as { $id?: string };
-    if (operation[OWN_PARAMETERS]) {
-      operation.parameters = operation[OWN_PARAMETERS];
-      delete operation[OWN_PARAMETERS];
-    }
+    const own = operation[OWN];
+    if (!own) continue;
+    operation.parameters = own.parameters;
+    if (own.requestBody) operation.requestBody = own.requestBody;
+    delete operation[OWN];
   }
   return document;
 }

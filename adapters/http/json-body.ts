@@ -23,9 +23,7 @@ export function jsonBody<T extends TSchema>(schema: T, code: ErrorCode) {
   // A bug, caught at start-up: one schema refused with two codes could not say which applies.
   if (known && known !== code) throw new Error(`${schema.$id ?? "a body schema"} is refused with both ${known} and ${code}`);
   refusalCodes.set(schema, code);
-  // "json" is never reached (strictJson answers or throws): it is there for /openapi.json, which
-  // describes a body by the names of its parsers, and would otherwise give it no content type.
-  return { parse: ["strictJson", "json"] as ["strictJson", "json"], body: schema };
+  return { parse: "strictJson" as const, body: schema };
 }
 
 /**

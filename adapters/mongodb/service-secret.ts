@@ -1,8 +1,6 @@
 import type { ServiceSecretStore } from "../../core/store/service-secret.ts";
+import { SAMPLES_OF_EACH } from "../../core/store/service-secret.ts";
 import { type CollectionName, type Database, isDuplicateKey } from "./database.ts";
-
-/** How many sealed secrets of each kind a key is tried on: one left from an earlier lost key is not the only one. */
-const SAMPLES_OF_EACH = 3;
 
 export function serviceSecretStore(data: Database): ServiceSecretStore {
   return {

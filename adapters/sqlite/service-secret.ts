@@ -1,8 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { ServiceSecretStore } from "../../core/store/service-secret.ts";
-
-/** How many sealed secrets of each kind a key is tried on: one left from an earlier lost key is not the only one. */
-const SAMPLES_OF_EACH = 3;
+import { SAMPLES_OF_EACH } from "../../core/store/service-secret.ts";
 
 export function serviceSecretStore(db: Database): ServiceSecretStore {
   return {

@@ -20,11 +20,11 @@ export async function backup(config: Config, options: { args: readonly string[] 
   const [target] = options.args;
   if (!target) throw new MissingArgument("missing <dir>: a new directory to write the backup into");
   const into = resolve(target);
-  if (existsSync(into) && (!statSync(into).isDirectory() || readdirSync(into).length > 0))
+  const given = existsSync(into);
+  if (given && (!statSync(into).isDirectory() || readdirSync(into).length > 0))
     throw new UsageError(`${into} is not a new, empty directory: give one, so that no backup is mixed with another`);
   const file = sqliteFile(config.dataDir);
   if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
-  const given = existsSync(into);
   try {
     copyInto(config, file, into, out);
   } catch (error) {

@@ -2,14 +2,14 @@ import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { ConfigError } from "./config.ts";
 
+/** Where the key lives without SECRET_KEY: in DATA_DIR, beside the store (and in its backups). */
+export const secretKeyFile = (dataDir: string): string => join(dataDir, "secret.key");
+
 /**
  * The key that seals stored secrets. From SECRET_KEY (64 hex characters) when set — required when
  * several machines share a database; otherwise kept in DATA_DIR/secret.key, created on first start
  * with owner-only permissions.
  */
-/** Where the key lives without SECRET_KEY: in DATA_DIR, beside the store (and in its backups). */
-export const secretKeyFile = (dataDir: string): string => join(dataDir, "secret.key");
-
 export function loadSecretKey(configured: string | undefined, dataDir: string): Uint8Array {
   if (configured) {
     if (!/^[0-9a-fA-F]{64}$/.test(configured)) throw new ConfigError("SECRET_KEY must be 64 hexadecimal characters (32 bytes)");

@@ -36,8 +36,6 @@ export interface ReportFile {
   readonly storageKey: string;
 }
 
-// Deliberately modest: one @, no spaces, a dot in the domain. Exotic valid addresses are rare in feedback forms.
-
 const text = (value: string | undefined): string | undefined => {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;

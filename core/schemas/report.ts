@@ -59,13 +59,13 @@ export function withoutMalformedExtras(body: unknown): unknown {
   const user = (body as { user?: unknown } | null)?.user;
   if (typeof user !== "object" || user === null || Array.isArray(user)) return body;
   const { company, plan, ...rest } = user as Record<string, unknown>;
+  const keepCompany = company === undefined || Value.Check(COMPANY, company);
+  const keepPlan = plan === undefined || Value.Check(PLAN, plan);
+  // Most reports have neither, or both right: they go on as sent, not copied.
+  if (keepCompany && keepPlan) return body;
   return {
     ...(body as object),
-    user: {
-      ...rest,
-      ...(company !== undefined && Value.Check(COMPANY, company) && { company }),
-      ...(plan !== undefined && Value.Check(PLAN, plan) && { plan }),
-    },
+    user: { ...rest, ...(keepCompany && company !== undefined && { company }), ...(keepPlan && plan !== undefined && { plan }) },
   };
 }
 

@@ -24,7 +24,8 @@ export async function verifySlackRequest(
 ): Promise<Result<SlackConnection>> {
   const connection = request.orgId ? await services.store.findSlackConnection(request.orgId) : null;
   if (!connection) return fail("invalid_signature");
-  const { signingSecret } = await openSlackSecrets(services, connection);
-  const check = await checkSlackSignature(signingSecret, request, Math.floor(services.clock() / 1000));
+  const secrets = await openSlackSecrets(services, connection);
+  if (!secrets) return fail("invalid_signature");
+  const check = await checkSlackSignature(secrets.signingSecret, request, Math.floor(services.clock() / 1000));
   return check === "valid" ? ok(connection) : fail("invalid_signature");
 }

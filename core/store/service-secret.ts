@@ -1,3 +1,6 @@
+/** How many sealed secrets of each kind a key is tried on: one left from an earlier lost key is not the only one. */
+export const SAMPLES_OF_EACH = 3;
+
 /** The secrets every process of the service shares. */
 export interface ServiceSecretStore {
   /** The secret for cursors and signed links: created on first use; every process reads back the same. */

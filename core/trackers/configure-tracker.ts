@@ -21,7 +21,7 @@ export async function configureTracker(
   if (!managed.ok) return managed;
   const previous = settings.statuses ? null : await services.store.findAppTracker(grant.orgId, appId);
   // A mapping sealed with a key the store has lost since (secret-key reset) is given again.
-  const kept = previous?.provider === provider ? (await openSettings(services, previous).catch(() => null))?.statuses : undefined;
+  const kept = previous?.provider === provider ? (await openSettings(services, previous))?.statuses : undefined;
   await services.store.setAppTracker({
     orgId: grant.orgId,
     appId,

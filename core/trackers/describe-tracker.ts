@@ -26,7 +26,7 @@ export async function describeTracker(
   const tracker = await services.store.findAppTracker(grant.orgId, appId);
   if (!tracker) return ok(null);
   // Settings sealed with a key the store has lost since (secret-key reset) show empty, to be given again.
-  const settings = await openSettings(services, tracker).catch(() => null);
+  const settings = await openSettings(services, tracker);
   return ok({
     provider: tracker.provider,
     project: settings?.project ?? "",

@@ -25,6 +25,7 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
   const tracker = appTracker && services.trackers[appTracker.provider];
   if (!appTracker || !tracker) return fail("no_tracker");
   const settings = await openSettings(services, appTracker);
+  if (!settings) return fail("no_tracker");
   let link: TrackerLink | null;
   try {
     link = issue

@@ -46,7 +46,8 @@ export async function receiveTrackerEvent(
   const signed: SignedTracker[] = [];
   for (const tracker of trackers) {
     const settings = await openSettings(services, tracker);
-    if (await event.signedWith(settings.webhookSecret)) signed.push({ tracker, settings });
+    // One organization's settings that no longer open do not stop the others' events.
+    if (settings && (await event.signedWith(settings.webhookSecret))) signed.push({ tracker, settings });
   }
   if (signed.length === 0) return fail("invalid_signature");
   if (event.change === "malformed") return fail("invalid_body");

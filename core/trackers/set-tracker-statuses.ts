@@ -22,7 +22,9 @@ export async function setTrackerStatuses(
   if (!tracker) return fail("no_tracker");
   const mapping = readStatusMapping(entries);
   if (!mapping.ok) return mapping;
-  const { statuses: _, ...settings } = await openSettings(services, tracker);
+  const opened = await openSettings(services, tracker);
+  if (!opened) return fail("no_tracker");
+  const { statuses: _, ...settings } = opened;
   await services.store.setAppTracker({
     ...tracker,
     project: settings.project,

@@ -35,10 +35,11 @@ export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<
     if (!feedback?.tracker || feedback.status === sent) return;
     const appTracker = await services.store.findAppTracker(feedback.orgId, feedback.appId);
     const tracker = appTracker && services.trackers[appTracker.provider];
-    if (!appTracker || !tracker) return;
+    const settings = appTracker && (await openSettings(services, appTracker));
+    if (!appTracker || !tracker || !settings) return;
     // The comment that came with the change: a note written on its own, internal or public, never goes to the tracker.
     const comment = (await services.store.listComments(feedback.id)).filter((c) => c.statusFrom !== c.statusTo).at(-1);
-    const link = await tracker.follow(await openSettings(services, appTracker), feedback.tracker, {
+    const link = await tracker.follow(settings, feedback.tracker, {
       status: feedback.status,
       ...(comment?.statusTo === feedback.status && { comment: comment.text }),
     });

@@ -48,6 +48,16 @@ describe("the address the CLI writes in its links", () => {
     second.stopped();
     first.stopped();
     expect(serviceAddress(config(dataDir), () => false)).toBe("http://localhost:3102");
+    // And when the one beside it was started first: neither the first nor the last started is the answer by chance.
+    const again = scratchDir("address");
+    const aside = recordAddress(again, "http://localhost:3103", 101, () => true);
+    await Bun.sleep(2);
+    const usual = recordAddress(again, "http://localhost:3102", 102, () => true);
+    await Bun.sleep(2);
+    aside.stopped();
+    await Bun.sleep(20);
+    usual.stopped();
+    expect(serviceAddress(config(again), () => false)).toBe("http://localhost:3102");
   });
 
   test("is BASE_URL whenever it is set", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { backup } from "../../apps/cli/backup.ts";
@@ -78,6 +78,11 @@ describe("retour backup", () => {
     expect(cli.exitCode).toBe(1);
     expect(cli.stderr.toString()).toStartWith(`retour: backup failed, and nothing of it is left at ${into}: `);
     expect(cli.stderr.toString().trim().split("\n")).toHaveLength(1);
+    // A failure once the store is copied (its key gone from DATA_DIR): what was written is taken away again.
+    rmSync(join(dataDir, "secret.key"));
+    const after = join(scratchDir("backup"), "late");
+    await expect(backupIn({ DATA_DIR: dataDir }, after)).rejects.toBeInstanceOf(CommandFailed);
+    expect(existsSync(after)).toBe(false);
   });
 
   test("a directory that holds files already is refused, as is a backup without a directory or on MongoDB", async () => {
