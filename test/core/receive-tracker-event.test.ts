@@ -9,7 +9,7 @@ import { fakeFeedbacks, feedbackRecord } from "./fake-feedbacks.ts";
 const issue: TrackerLink = { key: "ENG-1", provider: "linear", status: "Todo" };
 
 /** Two organizations whose Linear workspaces both have a team ENG, each app with its own webhook secret. */
-function setUp(ours: Partial<FeedbackRecord> = {}, settings: Partial<TrackerSettings> = {}) {
+function setUp(ours: Partial<FeedbackRecord> = {}, settings: Partial<TrackerSettings> = {}, unreadable?: string) {
   const fake = fakeFeedbacks(
     feedbackRecord({ tracker: issue, status: "prioritized", ...ours }),
     feedbackRecord({ id: "fb-2", orgId: "other", appId: "app-2", key: "OTHER-1", tracker: issue, status: "prioritized" }),
@@ -23,7 +23,14 @@ function setUp(ours: Partial<FeedbackRecord> = {}, settings: Partial<TrackerSett
   const links: [string, TrackerLink][] = [];
   const deps = {
     ...fake.deps,
-    secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
+    secrets: {
+      seal: async (text: string) => text,
+      // Settings sealed with a key since lost (those holding `unreadable`) do not open.
+      open: async (sealed: string) => {
+        if (unreadable && sealed.includes(unreadable)) throw new Error("does not open with this key");
+        return sealed;
+      },
+    },
     store: {
       ...fake.deps.store,
       findAppTrackersByProject: async () => [tracker("org", "app", "our-secret"), tracker("other", "app-2", "their-secret")],
@@ -52,6 +59,11 @@ describe("an issue event from a tracker", () => {
         ["fb-2", "prioritized"],
       ],
     );
+  });
+
+  test("another organization's settings that no longer open (its key lost) do not stop this one's event", async () => {
+    const { receive } = setUp({}, {}, "their-secret");
+    assert.deepEqual(await receive(inProgress), { ok: true, value: { moved: 1 } });
   });
 
   test("turns the issue's workflow state into a status through the app's mapping", async () => {
