@@ -7,6 +7,7 @@ import { megabytes } from "./megabytes.ts";
 import { whyUnwritable } from "./unwritable.ts";
 import { secretKeyFile } from "../runtime/secret-key.ts";
 import { sqliteFile } from "../runtime/services.ts";
+import { existingSqliteFile } from "./existing-store.ts";
 
 /**
  * `backup <dir>`: what DATA_DIR must hold to start again where the store was, written into a new
@@ -23,8 +24,7 @@ export async function backup(config: Config, options: { args: readonly string[] 
   const given = existsSync(into);
   if (given && (!statSync(into).isDirectory() || readdirSync(into).length > 0))
     throw new UsageError(`${into} is not a new, empty directory: give one, so that no backup is mixed with another`);
-  const file = sqliteFile(config.dataDir);
-  if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
+  const file = existingSqliteFile(config.dataDir);
   try {
     copyInto(config, file, into, out);
   } catch (error) {

@@ -1,16 +1,16 @@
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { compactDatabase } from "../../adapters/sqlite/compact.ts";
 import { runningServers } from "../runtime/address.ts";
 import type { Config } from "../runtime/config.ts";
-import { openingSqlite, sqliteFile } from "../runtime/services.ts";
+import { openingSqlite } from "../runtime/services.ts";
+import { existingSqliteFile } from "./existing-store.ts";
 import { UsageError } from "./commands.ts";
 import { megabytes } from "./megabytes.ts";
 
 /** `compact`: gives the embedded store's free pages back to the disk. */
 export async function compact(config: Config, _options: unknown, out: (line: string) => void): Promise<void> {
   if (config.store !== "sqlite") throw new UsageError("compact rewrites the embedded store's file; MongoDB compacts its own (its compact command)");
-  const file = sqliteFile(config.dataDir);
-  if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
+  const file = existingSqliteFile(config.dataDir);
   // A server's writes wait for the compaction's lock 5 s at most, then fail: on a store of a GB and more, requests would.
   const servers = runningServers(config.dataDir);
   if (servers.length > 0)

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { mongoTarget } from "../../adapters/mongodb/import.ts";
 import { MongoUnavailable, openMongoDatabase } from "../../adapters/mongodb/store.ts";
 import { sqliteSource } from "../../adapters/sqlite/export.ts";
@@ -7,14 +6,13 @@ import type { Config } from "../runtime/config.ts";
 import { ConfigError } from "../runtime/config.ts";
 import { UsageError } from "./commands.ts";
 import { secretKeyFile } from "../runtime/secret-key.ts";
-import { sqliteFile } from "../runtime/services.ts";
+import { existingSqliteFile } from "./existing-store.ts";
 
 /** `migrate --from sqlite --to mongodb`: copies the embedded store at DATA_DIR into MONGODB_URI, resumably. */
 export async function migrate(config: Config, options: { from?: string; to?: string }, out: (line: string) => void): Promise<void> {
   if (options.from !== "sqlite" || options.to !== "mongodb") throw new UsageError("migrate copies --from sqlite --to mongodb");
   if (!config.mongodbUri) throw new UsageError("set MONGODB_URI to the MongoDB deployment to copy into");
-  const file = sqliteFile(config.dataDir);
-  if (!existsSync(file)) throw new UsageError(`no embedded store at ${file} (set DATA_DIR)`);
+  const file = existingSqliteFile(config.dataDir);
   const source = sqliteSource(file);
   let target: Awaited<ReturnType<typeof openMongoDatabase>>;
   try {

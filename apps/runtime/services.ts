@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Services } from "../../core/services.ts";
 import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
@@ -25,7 +25,7 @@ import { createDiskStorage } from "../../adapters/disk/files.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "../../core/webhooks/schedule.ts";
 import { createInFlight } from "../../core/report/in-flight.ts";
 import { loadSecretKey, secretKeyFile } from "./secret-key.ts";
-import { keyOpensStore } from "../../core/upkeep/check-secret-key.ts";
+import { keyOpensStore, storeHoldsSealed } from "../../core/upkeep/check-secret-key.ts";
 import { ConfigError, type Config } from "./config.ts";
 
 function openaiOptions(config: Config, logger: Logger) {
@@ -145,17 +145,18 @@ export async function createServices(
   useDataDir(config.dataDir);
   const store = await openStore(config, role, logger);
   const keyFile = secretKeyFile(config.dataDir);
-  const keyMade = !config.secretKey && !existsSync(keyFile);
+  // A store restored without its key: refused before a new key is written, so none is left behind to be
+  // blamed. Looked at again after the store: a process starting beside this one writes its key before its check.
+  const keyless = () => !config.secretKey && !existsSync(keyFile);
+  if (checkKey && keyless() && (await storeHoldsSealed(store)) && keyless()) {
+    await store.close();
+    throw new ConfigError(
+      `${keyFile} is missing, and this store's secrets are sealed with a key: restore the secret.key of this store's backup, or set SECRET_KEY to that key; if it is lost, see secret-key reset`,
+    );
+  }
   const secrets = await createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
   if (checkKey && !(await keyOpensStore({ store, secrets }))) {
     await store.close();
-    // A store restored without its key: the key just made is not left behind to be blamed.
-    if (keyMade) {
-      rmSync(keyFile, { force: true });
-      throw new ConfigError(
-        `${keyFile} is missing, and this store's secrets are sealed with a key: restore the secret.key of this store's backup, or set SECRET_KEY to that key; if it is lost, see secret-key reset`,
-      );
-    }
     throw new ConfigError(
       config.secretKey
         ? "SECRET_KEY is not the key this store's secrets were sealed with: set it to that key (the store's secret.key, or the SECRET_KEY its servers had); if it is lost, see secret-key reset"

@@ -26,6 +26,14 @@ export async function keyOpensStore(deps: KeyDeps): Promise<boolean> {
 }
 
 /**
+ * Whether the store keeps anything sealed (the key check, or secrets from before it): a start with
+ * no key at all then has lost the store's, and must not make a new one.
+ */
+export async function storeHoldsSealed(store: Pick<ServiceSecretStore, "findKeyCheck" | "sealedSamples">): Promise<boolean> {
+  return (await store.findKeyCheck()) !== null || (await store.sealedSamples()).length > 0;
+}
+
+/**
  * Gives the store this process's key, when the key its secrets were sealed with is lost: from now
  * on starts check against this one. The secrets sealed before stay unreadable; they are entered
  * again (webhook rotate, tracker set, slack set, portal sso-secret).

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { SecretBox } from "../../core/ports.ts";
-import { keyOpensStore } from "../../core/upkeep/check-secret-key.ts";
+import { keyOpensStore, storeHoldsSealed } from "../../core/upkeep/check-secret-key.ts";
 
 /** A box that seals with its key's name and opens only what that key sealed. */
 const box = (key: string): SecretBox => ({
@@ -40,5 +40,18 @@ describe("a store made before the key check", () => {
     const store = storeBeforeTheCheck([]);
     assert.equal(await keyOpensStore({ store, secrets: box("first") }), true);
     assert.equal(await keyOpensStore({ store, secrets: box("other") }), false);
+  });
+});
+
+describe("whether a store holds anything sealed, which a start without a key would have lost", () => {
+  test("a new store holds nothing; once a key is checked, it holds the check", async () => {
+    const store = storeBeforeTheCheck([]);
+    assert.equal(await storeHoldsSealed(store), false);
+    await keyOpensStore({ store, secrets: box("first") });
+    assert.equal(await storeHoldsSealed(store), true);
+  });
+
+  test("a store made before the check holds its sealed secrets", async () => {
+    assert.equal(await storeHoldsSealed(storeBeforeTheCheck(["right:webhook secret"])), true);
   });
 });
