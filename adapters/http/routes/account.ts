@@ -11,6 +11,7 @@ import type { WebRequest } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
+import { flash, takeNotice } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import { chooseLanguage, pageLanguage, type Visitor } from "../web/visitor.ts";
@@ -69,7 +70,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
     return response;
   }
 
-  async function agentsPage(visitor: Visitor, removed?: string): Promise<Response> {
+  async function agentsPage(visitor: Visitor, done?: string): Promise<Response> {
     const w = wordsFor(visitor.language, "agents");
     const admin = can(visitor.grant, "organization.manage");
     const listed = await listAgents(services, visitor.grant);
@@ -85,7 +86,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       visitor,
       "/settings/agents",
       w.agents,
-      html`${removed ? html`<p class="notice" role="status">${w.removed(removed)}</p>` : ""}<p class="muted">${w.removeAgentHint}</p>${
+      html`${done ? html`<p class="notice" role="status">${done}</p>` : ""}<p class="muted">${w.removeAgentHint}</p>${
         agents.length === 0
           ? html`<p class="empty">${w.noAgents} ${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p>`
           : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
@@ -139,7 +140,11 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       },
       { detail: { hide: true } },
     )
-    .get("/settings/agents", ({ request, cookie }) => asMember(services, { request, cookie }, agentsPage), { detail: { hide: true } })
+    .get(
+      "/settings/agents",
+      ({ request, cookie }) => asMember(services, { request, cookie }, async (visitor) => agentsPage(visitor, await takeNotice(services, cookie))),
+      { detail: { hide: true } },
+    )
     .post(
       "/settings/agents/:id/remove",
       ({ request, params, body, cookie }) =>
@@ -155,7 +160,8 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;
           const removed = await removeAgent(services, visitor.grant, params.id);
-          return removed.ok && agent ? agentsPage(visitor, agent.clientName) : redirect("/settings/agents");
+          if (removed.ok && agent) await flash(services, cookie, { label: w.removed(agent.clientName) });
+          return redirect("/settings/agents");
         }),
       { detail: { hide: true } },
     );

@@ -1,4 +1,4 @@
-import { flash, takeFlash } from "../web/flash.ts";
+import { flash, takeSecret } from "../web/flash.ts";
 import { Elysia } from "elysia";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -151,7 +151,7 @@ export function settingsAccessRoutes(services: Services) {
     .get(
       "/settings/members",
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, async (visitor) => membersPage(services, visitor, { secret: await takeFlash(services, cookie) })),
+        asMember(services, { request, cookie }, async (visitor) => membersPage(services, visitor, { secret: await takeSecret(services, cookie) })),
       { detail: { hide: true } },
     )
     .post(
@@ -186,7 +186,7 @@ export function settingsAccessRoutes(services: Services) {
     .get(
       "/settings/tokens",
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, async (visitor) => tokensPage(services, visitor, { secret: await takeFlash(services, cookie) })),
+        asMember(services, { request, cookie }, async (visitor) => tokensPage(services, visitor, { secret: await takeSecret(services, cookie) })),
       { detail: { hide: true } },
     )
     .post(
@@ -218,7 +218,7 @@ export function settingsAccessRoutes(services: Services) {
     .get(
       "/settings/webhooks",
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, async (visitor) => webhooksPage(services, visitor, { secret: await takeFlash(services, cookie) })),
+        asMember(services, { request, cookie }, async (visitor) => webhooksPage(services, visitor, { secret: await takeSecret(services, cookie) })),
       { detail: { hide: true } },
     )
     .post(

@@ -7,7 +7,7 @@ import type { Services } from "../../../core/services.ts";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
-import { flash, takeFlash } from "../web/flash.ts";
+import { flash, takeSecret } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -57,7 +57,7 @@ export function settingsApiKeyRoutes(services: Services) {
     .get(
       PATH,
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, async (visitor) => apiKeysPage(services, visitor, { secret: await takeFlash(services, cookie) })),
+        asMember(services, { request, cookie }, async (visitor) => apiKeysPage(services, visitor, { secret: await takeSecret(services, cookie) })),
       { detail: { hide: true } },
     )
     .post(

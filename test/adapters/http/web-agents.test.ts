@@ -26,9 +26,13 @@ describe("the Agents page", () => {
     const confirmed = new RegExp(`<form method="post" action="${remove[1]}"[\\s\\S]*?</form>`).exec(confirm)![0];
     expect(confirmed).toContain('<input type="hidden" name="confirm" value="yes">');
     const removed = await member.submit(confirmed, {}, undefined, { origin: server.url });
-    expect([removed.status, await removed.text()]).toEqual([200, expect.stringContaining("Test Agent is removed: it was cut off at once.")]);
+    // Redirected, so that a reload does not post again; the page it leads to says so, once.
+    expect([removed.status, removed.headers.get("location")]).toEqual([303, "/settings/agents"]);
+    const after = await (await member.fetch("/settings/agents")).text();
+    expect(after).toContain("Test Agent is removed: it was cut off at once.");
+    expect(await (await member.fetch("/settings/agents")).text()).not.toContain("is removed");
     // With none left, the page says where one connects.
-    expect(await (await member.fetch("/settings/agents")).text()).toContain(
+    expect(after).toContain(
       `No agent is connected. An AI agent connects through MCP, after you sign in and allow it, at <code>${server.url}/mcp</code>.`,
     );
     await expect(agent.client!.listTools()).rejects.toThrow();
