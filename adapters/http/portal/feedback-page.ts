@@ -3,10 +3,8 @@ import type { PublicFeedback } from "../../../core/schemas/portal.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { type Html, html } from "../html.ts";
 import type { PortalLinks } from "./links.ts";
+import { formatDay } from "../web/words.ts";
 import { portalWords } from "./words.ts";
-
-const date = (language: Language, iso: string): string =>
-  new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 
 interface FeedbackView {
   readonly portal: PortalRecord;
@@ -31,14 +29,14 @@ ${v.notice ?? ""}<article class="card">${votes}<div class="post">
 <span class="status st-${f.status}">${f.statusLabel}</span>
 <h1>${f.publicTitle}</h1>
 ${f.publicDescription ? html`<p class="description">${f.publicDescription}</p>` : ""}
-<p class="meta"><span>${w.kinds[f.kind]}</span>${f.app.name ? html`<span>${f.app.name}</span>` : ""}<span>${w.posted} <time datetime="${f.createdAt}">${date(v.language, f.createdAt)}</time></span></p>
+<p class="meta"><span>${w.kinds[f.kind]}</span>${f.app.name ? html`<span>${f.app.name}</span>` : ""}<span>${w.posted} <time datetime="${f.createdAt}">${formatDay(v.language, f.createdAt)}</time></span></p>
 </div></article>
 <section class="comments" aria-labelledby="comments-title"><h2 id="comments-title">${w.commentsTitle(f.comments.length)}</h2>
 ${
   f.comments.length > 0
     ? html`<ol>${f.comments.map(
         (c) =>
-          html`<li><span class="who">${c.author ?? (c.team ? v.portal.title : w.someone)}</span>${c.team ? html`<span class="badge">${w.team}</span>` : ""}<time class="when" datetime="${c.at}">${date(v.language, c.at)}</time><p>${c.text}</p></li>`,
+          html`<li><span class="who">${c.author ?? (c.team ? v.portal.title : w.someone)}</span>${c.team ? html`<span class="badge">${w.team}</span>` : ""}<time class="when" datetime="${c.at}">${formatDay(v.language, c.at)}</time><p>${c.text}</p></li>`,
       )}</ol>`
     : html`<p class="meta">${w.noComments}</p>`
 }

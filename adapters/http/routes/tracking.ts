@@ -11,7 +11,7 @@ import { html, page, redirect } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfToken, csrfValid } from "../web-session.ts";
-import { valueName, wordsFor } from "../web/words.ts";
+import { formatDay, valueName, wordsFor } from "../web/words.ts";
 
 type Tracking = NonNullable<Awaited<ReturnType<typeof trackReport>>>;
 
@@ -39,8 +39,7 @@ function trackingPage(statusId: string, token: string, tracking: Tracking, form:
   const words = textFor(language).tracking;
   // Status names are the inbox's: one word per status, in each language, on every page.
   const named = (s: Status | "received") => (s === "received" ? words.received : valueName(language, s));
-  const date = (at: number) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(at);
-  const time = (at: number) => html`<time datetime="${new Date(at).toISOString()}">${date(at)}</time>`;
+  const time = (at: number) => html`<time datetime="${new Date(at).toISOString()}">${formatDay(language, at)}</time>`;
   return page(
     words.title,
     html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>

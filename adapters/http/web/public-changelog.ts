@@ -2,7 +2,7 @@ import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
 import type { Language } from "../../../core/language.ts";
 import { type Html, html } from "../html.ts";
 import { renderMarkdown } from "./markdown.ts";
-import { wordsFor } from "./words.ts";
+import { formatDay, wordsFor } from "./words.ts";
 
 /** What the public changelog page shows: the organization's published entries, newest first. */
 interface PublicChangelog {
@@ -21,8 +21,6 @@ export const changelogPageTitle = (language: Language): string => wordsFor(langu
 /** The public changelog page's content (the portal's page holds it): each entry's title, date and Markdown body, and the Atom feed's address. */
 export function publicChangelogBody({ organizationName, feedPath, entries, language }: PublicChangelog): Html {
   const w = wordsFor(language, "publicChangelog");
-  // As the portal's other pages write dates: 25 November 2026, 25 novembre 2026.
-  const date = (at: number) => new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(at);
   return html`<h1>${w.title}</h1><p class="intro">${organizationName}</p>
 <p><a href="${feedPath}" type="application/atom+xml">${w.feed}</a></p>
 ${
@@ -30,7 +28,7 @@ ${
     ? html`<p class="empty">${w.empty}</p>`
     : entries.map(
         (e) => html`<article class="entry" id="entry-${e.id}"><h2>${e.title}</h2>
-<p class="muted"><time datetime="${new Date(e.publishedAt ?? e.updatedAt).toISOString()}">${date(e.publishedAt ?? e.updatedAt)}</time></p>
+<p class="muted"><time datetime="${new Date(e.publishedAt ?? e.updatedAt).toISOString()}">${formatDay(language, e.publishedAt ?? e.updatedAt)}</time></p>
 <div class="markdown">${renderMarkdown(e.body)}</div></article>`,
       )
 }`;

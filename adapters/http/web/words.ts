@@ -23,5 +23,13 @@ export function sourceName(language: Language, source: string): string {
   return names[source] ?? source;
 }
 
+/** Dates are written day first in both languages: 25 Nov 2026, 25 nov. 2026. */
+const locale = (language: Language) => (language === "fr" ? "fr-FR" : "en-GB");
+
+/** A moment on the team's pages, to the minute: 25 Nov 2026, 14:05 UTC. */
 export const formatTime = (language: Language, at: number): string =>
-  `${new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
+  `${new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
+
+/** A day on the public pages (the portal, the changelog, a reporter's tracking page): 25 November 2026. */
+export const formatDay = (language: Language, at: number | string): string =>
+  new Intl.DateTimeFormat(locale(language), { dateStyle: "long", timeZone: "UTC" }).format(new Date(at));

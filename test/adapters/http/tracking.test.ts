@@ -25,6 +25,10 @@ test("the statusUrl of a report opens a public page with the app's name, its tit
   expect(body).toContain('Status: <span class="badge status-delivered">Delivered</span>');
   expect(body).toContain("It is done and available to you.");
   expect([...body.matchAll(/<li><p>([^<]+) — <time/g)].map((m) => m[1])).toEqual(["Received", "In development", "Delivered"]);
+  // Day first, as the portal and the public changelog write dates: 26 November 2026.
+  const dates = [...body.matchAll(/<time datetime="[^"]+">([^<]+)<\/time>/g)].map((m) => m[1]);
+  expect(dates).toHaveLength(3);
+  for (const date of dates) expect(date).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
   expect(body).not.toContain(created.body.ticketId);
 });
 
