@@ -1,15 +1,19 @@
 import type { Language } from "../language.ts";
 import { isTrackingToken } from "./tracking-token.ts";
-import type { Status } from "../schemas/feedback.ts";
+import { STATUSES, type Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { PortalStore } from "../store/portals.ts";
+import { statusLabel } from "../portal/status-labels.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { shownOnTrackingPage } from "../conversation/shown-on-tracking-page.ts";
 
 type TrackDeps = FindDeps &
   Pick<Services, "digest"> & {
-    readonly store: Pick<FeedbackStore, "findReportByStatusId" | "statusChanges" | "listComments"> & Pick<CatalogStore, "findApp">;
+    readonly store: Pick<FeedbackStore, "findReportByStatusId" | "statusChanges" | "listComments"> &
+      Pick<CatalogStore, "findApp"> &
+      Pick<PortalStore, "findPortal">;
   };
 
 /** What the reporter's tracking page shows, and nothing else. */
@@ -18,6 +22,8 @@ interface Tracking {
   /** The app the report is about, as its team named it. */
   readonly appName: string;
   readonly status: Status;
+  /** Each status as people outside the team read it: the portal's names, the team's own where it gave them. */
+  readonly statusNames: Readonly<Record<Status, string>>;
   readonly language: Language;
   /** When the report was received, then each status the feedback took, with its date. */
   readonly steps: ReadonlyArray<{ readonly status: Status | "received"; readonly at: number }>;
@@ -31,11 +37,17 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
   if (!found || !isTrackingToken(services.digest, token, found.tokenHash)) return null;
   const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
   if (!feedback) return null;
-  const [changes, app, comments] = await Promise.all([
+  const [changes, app, comments, portal] = await Promise.all([
     services.store.statusChanges(feedback.id),
     services.store.findApp(feedback.orgId, feedback.appId),
     services.store.listComments(feedback.id),
+    services.store.findPortal(feedback.orgId),
   ]);
+  const language = found.report.language;
+  const statusNames = Object.fromEntries(STATUSES.map((s) => [s, statusLabel(portal ?? { statusLabels: {} }, s, language)])) as Record<
+    Status,
+    string
+  >;
   const reportId = found.report.id;
   // A change names the status left; the status reached is the next one's previous status, or the current one.
   const steps = changes.map((e, i) => ({ status: changes[i + 1]?.previousStatus ?? feedback.status, at: e.at }));
@@ -43,7 +55,8 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
     title: feedback.title,
     appName: app?.name ?? "",
     status: feedback.status,
-    language: found.report.language,
+    statusNames,
+    language,
     steps: [{ status: "received", at: found.report.at }, ...steps],
     comments: comments.filter((c) => shownOnTrackingPage(c, reportId)).map((c) => ({ text: c.text, at: c.at, mine: c.reportId === reportId })),
   };

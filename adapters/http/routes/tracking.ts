@@ -11,7 +11,7 @@ import { html, page, redirect } from "../html.ts";
 import { negotiateLanguage } from "../language.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfToken, csrfValid } from "../web-session.ts";
-import { formatDay, valueName, wordsFor } from "../web/words.ts";
+import { formatDay, wordsFor } from "../web/words.ts";
 
 type Tracking = NonNullable<Awaited<ReturnType<typeof trackReport>>>;
 
@@ -37,8 +37,8 @@ const notFound = (language: Language) =>
 function trackingPage(statusId: string, token: string, tracking: Tracking, form: FormState, status = 200): Response {
   const language = tracking.language;
   const words = textFor(language).tracking;
-  // Status names are the inbox's: one word per status, in each language, on every page.
-  const named = (s: Status | "received") => (s === "received" ? words.received : valueName(language, s));
+  // Status names are the portal's: the words people outside the team read, on every public page.
+  const named = (s: Status | "received") => (s === "received" ? words.received : tracking.statusNames[s]);
   const time = (at: number) => html`<time datetime="${new Date(at).toISOString()}">${formatDay(language, at)}</time>`;
   return page(
     words.title,

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 const { post, patch } = jsonClient(() => server);
 
-test("the statusUrl of a report opens a public page with the app's name, its title, its status explained and the dates of status changes", async () => {
+test("the statusUrl of a report opens a public page with the app's name, its title, its status explained and the dates of status changes, statuses named as on the portal", async () => {
   const created = await post(`${server.url}/v1/reports`, {
     publicKey: server.demo.publicKey,
     kind: "problem",
@@ -22,9 +22,9 @@ test("the statusUrl of a report opens a public page with the app's name, its tit
   const body = await res.text();
   expect(body).toContain("<h1>Gift cards cannot be combined</h1>");
   expect(body).toContain("Your report about Demo app");
-  expect(body).toContain('Status: <span class="badge status-delivered">Delivered</span>');
+  expect(body).toContain('Status: <span class="badge status-delivered">Complete</span>');
   expect(body).toContain("It is done and available to you.");
-  expect([...body.matchAll(/<li><p>([^<]+) — <time/g)].map((m) => m[1])).toEqual(["Received", "In development", "Delivered"]);
+  expect([...body.matchAll(/<li><p>([^<]+) — <time/g)].map((m) => m[1])).toEqual(["Received", "In progress", "Complete"]);
   // Day first, as the portal and the public changelog write dates: 26 November 2026.
   const dates = [...body.matchAll(/<time datetime="[^"]+">([^<]+)<\/time>/g)].map((m) => m[1]);
   expect(dates).toHaveLength(3);
@@ -42,8 +42,20 @@ test("in the reporter's language", async () => {
   expect(body).toContain('lang="fr"');
   expect(body).toContain('Statut\u202f: <span class="badge status-triage">');
   expect(body).toContain("L&#39;équipe l&#39;a reçu et va l&#39;examiner bientôt.");
-  // Status names are the inbox's, in every language.
-  expect(body).toContain("À trier");
+  // Status names are the portal's, in every language.
+  expect(body).toContain('<span class="badge status-triage">À l&#39;étude</span>');
+});
+
+test("a status the team named for its portal is named so on the tracking page", async () => {
+  const created = await post(`${server.url}/v1/reports`, {
+    publicKey: server.demo.publicKey,
+    kind: "idea",
+    message: "Wish lists shared with family",
+  });
+  await patch(`${server.url}/v1/feedbacks/${created.body.ticketId}`, server.demo.tokens.admin, { status: "prioritized" });
+  await server.cli("portal", "set", "DEMO", "--labels", "prioritized=Next up");
+  const body = await (await server.fetch(created.body.statusUrl)).text();
+  expect(body).toContain('Status: <span class="badge status-prioritized">Next up</span>');
 });
 
 test("a wrong token is a 404 that reveals nothing", async () => {
