@@ -347,6 +347,8 @@ export const EN = {
       sessionEnded: "Your session has ended. Start the connection again from the application.",
       consentExpired: "This form has expired. Start the connection again from the application.",
       chooseOrganization: "Choose one of your organizations.",
+      unknownClient: "This application is not registered with this service (unknown client_id).",
+      unregisteredRedirect: "This application asked to be sent back to an address it did not register (redirect_uri).",
     },
     /** The sign-in page. */
     signIn: {

@@ -188,7 +188,7 @@ ${
       "/oauth/authorize",
       async ({ request, cookie }) => {
         const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
-        if (checked.kind === "refuse") return errorPage({ request, cookie }, () => checked.error.error_description, 400, { fromApplication: true });
+        if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[checked.reason], 400, { fromApplication: true });
         if (checked.kind === "redirect") return redirect(checked.location);
         const user = await signedInUser(services, cookie);
         if (!user) {
@@ -210,7 +210,7 @@ ${
         if (!(await csrfValid(services, cookie, form.csrf))) return errorPage(web, (w) => w.consentExpired, 403);
         // The hidden fields come back from the browser: check the whole request again.
         const checked = await checkAuthorizationRequest(services, form);
-        if (checked.kind === "refuse") return errorPage(web, () => checked.error.error_description, 400, { fromApplication: true });
+        if (checked.kind === "refuse") return errorPage(web, (w) => w[checked.reason], 400, { fromApplication: true });
         if (checked.kind === "redirect") return redirect(checked.location);
         if (form.decision !== "allow") return redirect(deny(checked.request));
         const membership = user.memberships.find((m) => m.orgId === form.org);

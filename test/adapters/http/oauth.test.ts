@@ -149,9 +149,19 @@ describe("authorization requests", () => {
     expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
     const page = await res.text();
-    expect(page).toContain("redirect_uri is not registered");
+    expect(page).toContain("This application asked to be sent back to an address it did not register (redirect_uri).");
     // What to do next, beside what is wrong.
     expect(page).toContain("Go back to the application and connect it again.");
+  });
+
+  test("an unknown client is refused on a page in the browser's language", async () => {
+    const res = await new FormBrowser(server.url, { "accept-language": "fr-FR,fr;q=0.9" }, server.handle).fetch(
+      authorizeUrl("no-such-client", { code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
+    );
+    expect([res.status, res.headers.get("location")]).toEqual([400, null]);
+    const page = await res.text();
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain("Cette application n&#39;est pas enregistrée auprès de ce service (client_id inconnu).");
   });
 
   test("the consent page speaks French to a French browser, as the sign-in page before it", async () => {
