@@ -4,12 +4,12 @@ import type { Language } from "../language.ts";
 import type { Clock, Digest, Ids, Notifier } from "../ports.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import type { PortalPeopleStore } from "../store/portal-people.ts";
-import type { OrganizationStore } from "../store/organizations.ts";
+import type { PortalStore } from "../store/portals.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import { type PortalEntry, SIGN_IN_LINK_TTL_MS, signInMessage } from "./portal.ts";
 
 type LinkDeps = {
-  readonly store: Pick<PortalPeopleStore, "saveSignInLink"> & RateLimitStore & Pick<OrganizationStore, "findOrganization">;
+  readonly store: Pick<PortalPeopleStore, "saveSignInLink"> & RateLimitStore & Pick<PortalStore, "findPortal">;
   readonly clock: Clock;
   readonly ids: Pick<Ids, "secret">;
   readonly digest: Digest;
@@ -49,8 +49,8 @@ export async function requestSignInLink(
   if (!byEmail.ok) return byEmail;
   const token = ids.secret();
   await store.saveSignInLink(digest(token), { orgId: portal.orgId, email, expiresAt: clock() + SIGN_IN_LINK_TTL_MS });
-  // The message names the portal by its organization, as the person knows it.
-  const portalName = (await store.findOrganization(portal.orgId))?.name ?? portal.slug;
+  // The message names the portal by its title, as the person saw it on the page they asked from.
+  const portalName = (await store.findPortal(portal.orgId))?.title ?? portal.slug;
   const words = signInMessage(request.language, { portal: portalName, link: signInLinkUrl(services.baseUrl, portal.slug, token, request.next) });
   await notifier.send({ to: email, ...words, messageId: `portal-sign-in.${digest(token).slice(0, 32)}` });
   return ok(undefined);

@@ -6,9 +6,22 @@ import type { PortalEntry, SsoVerifier } from "../../core/portal-people/portal.t
 import { LINKS_PER_EMAIL_PER_HOUR, requestSignInLink } from "../../core/portal-people/request-sign-in-link.ts";
 import { resumePortalSession } from "../../core/portal-people/resume-portal-session.ts";
 import type { PortalPerson } from "../../core/store/portal-people.ts";
+import type { PortalRecord } from "../../core/store/portals.ts";
 import { NOW } from "./fake-organization.ts";
 
 const PORTAL: PortalEntry = { orgId: "org", slug: "acme", enabled: true, ssoSecret: "s3cret" };
+/** The portal as stored: its title is what the person saw, and what the sign-in message names. */
+const PORTAL_RECORD: PortalRecord = {
+  orgId: "org",
+  enabled: true,
+  slug: "acme",
+  title: "Acme ideas",
+  posting: "open",
+  indexing: false,
+  statusLabels: {},
+  brandColor: null,
+  ssoSecretSealed: null,
+};
 const ask = { email: " Ana@X.io ", language: "en" as const, address: "192.0.2.1" };
 
 /** Links, sessions and rate counters in memory, the messages sent, and a clock the test moves. */
@@ -45,8 +58,7 @@ function fakePortal() {
     rateCount: async (bucket: string) => counters.get(bucket) ?? 0,
     // An ended window's count, as a limiter may ask for it: the same counter here.
     endedCount: async (bucket: string) => counters.get(bucket) ?? 0,
-    findOrganization: async (id: string) =>
-      id === "org" ? { id, name: "Acme", keyPrefix: "ACME", plan: "free" as const, quotaOverride: null } : null,
+    findPortal: async (orgId: string) => (orgId === "org" ? { ...PORTAL_RECORD, orgId } : null),
   };
   return {
     sent,
@@ -73,7 +85,7 @@ describe("sign-in by e-mail link", () => {
     assert.equal((await requestSignInLink(fake.deps, PORTAL, ask)).ok, true);
     const [mail] = fake.sent;
     assert.equal(mail?.to, "ana@x.io");
-    assert.equal(mail?.subject, "Your sign-in link for Acme");
+    assert.equal(mail?.subject, "Your sign-in link for Acme ideas");
     assert.match(mail!.text, /https:\/\/retour\.test\/p\/acme\/sign-in\/link\?token=secret-1\n/);
     assert.deepEqual([...fake.links], [["hash(secret-1)", { orgId: "org", email: "ana@x.io", expiresAt: NOW + 15 * 60_000 }]]);
   });
@@ -81,7 +93,7 @@ describe("sign-in by e-mail link", () => {
   test("in French, the message is in French", async () => {
     const fake = fakePortal();
     await requestSignInLink(fake.deps, PORTAL, { ...ask, language: "fr" });
-    assert.equal(fake.sent[0]?.subject, "Votre lien de connexion à Acme");
+    assert.equal(fake.sent[0]?.subject, "Votre lien de connexion à Acme ideas");
   });
 
   test("a link opens one session, on its portal, within 15 minutes", async () => {
