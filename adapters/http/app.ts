@@ -197,6 +197,18 @@ function openapiDocument() {
 /** Until a reader of SSO tokens is given, no token signs anyone in. */
 const NO_SSO: PortalPeopleOptions["verifySso"] = async () => null;
 
+/** Whether the request's path holds a `%` escape that does not decode (`%FF`, a lone `%`). */
+function undecodablePath(url: string): boolean {
+  const { pathname } = new URL(url);
+  if (!pathname.includes("%")) return false;
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
 export function createHttpApp(services: Services, options: HttpOptions) {
   const mcp = options.mcp;
@@ -204,6 +216,8 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   const collection = { perMinute: options.reportsPerMinute, clientAddress: options.clientAddress };
   // Bodies are checked as they are sent: normalizing would drop unknown fields the schemas refuse.
   const app = new Elysia({ normalize: false });
+  // A path whose escapes do not decode names nothing: Elysia would hand its route a null parameter.
+  app.onRequest(({ request }) => (undecodablePath(request.url) ? errorResponse(request, "not_found") : undefined));
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
   if (mcp) app.all("/mcp", ({ request }) => mcp(request, options.clientAddress(request)), { parse: "none", detail: { hide: true } });
   // Raw bodies: a tracker's signature is computed over the exact bytes it sent.

@@ -219,6 +219,17 @@ describe("GET /v1/feedbacks/{key}", () => {
     const res = await get(`/v1/feedbacks/DEMO-999999`, admin());
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "not_found" });
   });
+
+  test("a key whose escapes do not decode (%FF, a lone %) names no feedback: 404 not_found, on every route under it", async () => {
+    for (const key of ["%FF", "%", "%E0%A4%A"]) {
+      for (const path of [`/v1/feedbacks/${key}`, `/v1/feedbacks/${key}/similar`, `/v1/feedbacks/${key}/voters`]) {
+        const res = await get(path, admin());
+        expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 404, code: "not_found" });
+      }
+      const changed = await patch(`/v1/feedbacks/${key}`, admin(), { status: "fixed" });
+      expect({ status: changed.status, code: changed.body.code }).toEqual({ status: 404, code: "not_found" });
+    }
+  });
 });
 
 describe("PATCH /v1/feedbacks/{key}", () => {
