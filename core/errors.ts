@@ -54,7 +54,6 @@ export const ERROR_CODES = [
   "cannot_split",
   "missing_host",
   "invalid_signature",
-  "unsupported_media_type",
   "tracker_unavailable",
   "internal_error",
   "changelog_published",

@@ -45,11 +45,12 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 /**
  * Reads a JSON body, whose size `capBody` has already held to the limit as the request came in. A
- * body declared as something other than JSON is refused rather than guessed at.
+ * body declared as something other than JSON is unreadable (`invalid_json`, the spec's code for it),
+ * not guessed at.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type");
-  if (type !== null && !JSON_TYPE.test(type)) throw new HttpFailure("unsupported_media_type");
+  if (type !== null && !JSON_TYPE.test(type)) throw new HttpFailure("invalid_json");
   const text = await request.text();
   try {
     return JSON.parse(text);

@@ -39,8 +39,8 @@ const headerSchema = (header: HeaderDoc) =>
 /** A refusal for a rate or a quota says when to try again. */
 const RETRY_AFTER: HeaderDoc = { description: "Whole seconds after which a retry may succeed.", schema: { type: "integer", minimum: 1 } };
 
-/** Every route that reads a JSON body may refuse it for its size or its declared type. */
-const BODY_ERRORS: readonly ErrorCode[] = ["payload_too_large", "unsupported_media_type"];
+/** Every route that reads a JSON body may refuse it for its size, or as unreadable (not JSON, or declared as something else). */
+const BODY_ERRORS: readonly ErrorCode[] = ["payload_too_large", "invalid_json"];
 
 export function operation(doc: OperationDoc): DocumentDecoration {
   const errorsByStatus = new Map<number, ErrorCode[]>();

@@ -43,7 +43,6 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   cannot_split: 409,
   missing_host: 400,
   invalid_signature: 401,
-  unsupported_media_type: 415,
   tracker_unavailable: 502,
   internal_error: 500,
   changelog_published: 409,

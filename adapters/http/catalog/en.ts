@@ -645,7 +645,7 @@ export const EN = {
   },
   /** The `error` of `{error, code}`, by code. */
   errors: {
-    invalid_json: "The request body is not valid JSON.",
+    invalid_json: "The request body is not valid JSON: send JSON, with Content-Type: application/json.",
     invalid_ingest: "A field of the report is missing or invalid.",
     invalid_idempotency_key: "The idempotency key must be 1 to 255 characters long.",
     invalid_answer: "The answer is invalid.",
@@ -690,7 +690,6 @@ export const EN = {
     cannot_split: "This report cannot be split out: it is the feedback's only report, or not one of its reports.",
     missing_host: "The request has no Host header.",
     invalid_signature: "The signature of this request does not match.",
-    unsupported_media_type: "Send the body as JSON, with Content-Type: application/json.",
     tracker_unavailable: "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment.",
     internal_error: "Something went wrong on our side. It has been logged.",
     changelog_published: "This changelog entry is published: it cannot be deleted, published again, or ship other feedbacks.",

@@ -613,7 +613,7 @@ export const FR: Catalog = {
     "feedbacks:write": { name: "Modifier", description: "Changer le statut des retours et les commenter" },
   },
   errors: {
-    invalid_json: "Le corps de la requête n'est pas du JSON valide.",
+    invalid_json: "Le corps de la requête n'est pas du JSON valide ; envoyez du JSON, avec Content-Type: application/json.",
     invalid_ingest: "Un champ du signalement est absent ou invalide.",
     invalid_idempotency_key: "La clé d'idempotence doit comporter de 1 à 255 caractères.",
     invalid_answer: "La réponse est invalide.",
@@ -660,7 +660,6 @@ export const FR: Catalog = {
     cannot_split: "Ce signalement ne peut pas être séparé\u202f: c'est le seul du retour, ou il n'en fait pas partie.",
     missing_host: "La requête n'a pas d'en-tête Host.",
     invalid_signature: "La signature de cette requête ne correspond pas.",
-    unsupported_media_type: "Envoyez le corps en JSON, avec Content-Type: application/json.",
     tracker_unavailable:
       "Le gestionnaire de tickets de l'application est injoignable, ou a refusé la demande (vérifiez son jeton). Réessayez dans un instant.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
