@@ -10,6 +10,7 @@ import type { ReportRequest } from "../schemas/report.ts";
 import { codePoints } from "../schemas/text.ts";
 import type { Services } from "../services.ts";
 import { detectLanguage } from "../report/language.ts";
+import type { Language } from "../language.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { ChannelContext } from "../store/collection.ts";
 import type { HelpCenterStore } from "../store/help-center.ts";
@@ -42,13 +43,16 @@ export const validIdempotencyKey = (key: string): boolean => key.length > 0 && c
 /**
  * POST /v1/reports: records a report at once, or starts its qualification. With an idempotency
  * key, the answer is stored in the transaction that records the report (or saves the session),
- * so a retry after any crash finds either that answer or nothing at all.
+ * so a retry after any crash finds either that answer or nothing at all. The report's language
+ * (its questions, its tracking page) is the one the person reads when their page says (`reads`:
+ * the hosted form's), else the one their message is written in.
  */
 export async function submitReport(
   services: SubmitDeps,
   request: ReportRequest | WidgetReportRequest,
   idempotencyKey: string | undefined,
   sender: Sender = SERVER,
+  reads?: Language,
 ): Promise<Result<Submitted>> {
   if (idempotencyKey !== undefined && !validIdempotencyKey(idempotencyKey)) {
     return fail("invalid_idempotency_key");
@@ -58,7 +62,7 @@ export async function submitReport(
   if (unfit) return unfit;
   const channel = await openChannel(services, request.publicKey, sender);
   if (!channel.ok) return channel;
-  if (idempotencyKey === undefined) return submitOnChannel(services, channel.value, request, sender);
+  if (idempotencyKey === undefined) return submitOnChannel(services, channel.value, request, sender, reads);
 
   const now = services.clock();
   const scope = channel.value.channel.key;
@@ -70,7 +74,7 @@ export async function submitReport(
   if (entered === "in_progress") return fail("idempotency_in_progress");
   if (entered === "reused") return fail("idempotency_key_reused");
   try {
-    return await submitOnChannel(services, channel.value, request, sender, {
+    return await submitOnChannel(services, channel.value, request, sender, reads, {
       scope,
       key: idempotencyKey,
       fingerprint,
@@ -99,6 +103,7 @@ async function submitOnChannel(
   context: ChannelContext,
   request: ReportRequest | WidgetReportRequest,
   sender: Sender,
+  reads: Language | undefined,
   idempotency?: IdempotentWrite,
 ): Promise<Result<Submitted>> {
   // A server's extra fields are dropped by normalizing; only the widget carries context and files.
@@ -106,7 +111,7 @@ async function submitOnChannel(
   const kept = sender.via === "browser" ? await browserReport(services, context, request, normalized) : ok(normalized);
   if (!kept.ok) return kept;
   const report = kept.value;
-  const language = detectLanguage(report.message);
+  const language = reads ?? detectLanguage(report.message);
   const recording = { context, source: context.channel.kind, language, conversation: [] };
   if (!request.qualify) return recordFeedback(services, { ...recording, report }, undefined, idempotency);
   const now = services.clock();

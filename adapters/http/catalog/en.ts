@@ -603,6 +603,9 @@ export const EN = {
     source: "Read the help article",
     notFound: "There is no form at this address.",
     honeypot: "Leave this field empty",
+    writeMessage: "Write your message first: a few words on what happened are enough.",
+    messageTooLong: "Your message is too long: at most 10,000 characters.",
+    emailInvalid: "This e-mail address does not look right: check it, or leave the field empty.",
   },
   tracking: {
     title: "Your report",

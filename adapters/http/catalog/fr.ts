@@ -570,6 +570,9 @@ export const FR: Catalog = {
     source: "Lire l'article d'aide",
     notFound: "Il n'y a pas de formulaire à cette adresse.",
     honeypot: "Laissez ce champ vide",
+    writeMessage: "Écrivez d'abord votre message\u202f: quelques mots sur ce qui s'est passé suffisent.",
+    messageTooLong: "Votre message est trop long\u202f: 10\u202f000 caractères au plus.",
+    emailInvalid: "Cette adresse e-mail ne semble pas juste\u202f: vérifiez-la, ou laissez le champ vide.",
   },
   tracking: {
     title: "Votre signalement",

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { openForm } from "../../../core/collection/open-form.ts";
+import { isEmailShaped, normalizeEmail } from "../../../core/email.ts";
 import { choicesOf } from "../../../core/qualification/choices.ts";
 import type { Failure, Result } from "../../../core/errors.ts";
 import type { Language } from "../../../core/language.ts";
@@ -11,6 +12,7 @@ import { answerQualification } from "../../../core/qualification/answer-qualific
 import { sendAsItIs } from "../../../core/qualification/send-as-it-is.ts";
 import type { Submitted } from "../../../core/report/record-feedback.ts";
 import { submitReport } from "../../../core/collection/submit-report.ts";
+import { SERVER } from "../../../core/collection/open-channel.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { type AddressBudget, addressBudget } from "../collection.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -48,6 +50,13 @@ const reportBody = validator(ReportRequest);
 function reportOf(key: string, sent: Fields) {
   const kind = KINDS.find((k) => k === one(sent.kind)) ?? "problem";
   return { publicKey: key, kind, message: one(sent.message), qualify: true, ...userOf(sent) };
+}
+
+/** Why the form was refused, said of its own fields: the people it serves never read a schema. */
+function refusedField(failure: Failure, w: Words): string | null {
+  if (failure.code === "message_too_long") return w.messageTooLong;
+  if (failure.problem?.field === "message") return w.writeMessage;
+  return null;
 }
 
 /** The page's language: `?lang=` when given, else the browser's. */
@@ -135,7 +144,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
   function failurePage(key: string, app: string, language: Language, failure: Failure, sent: Fields): Response {
     const message = errorBody(failure.code, language, failure.problem).error;
     if (failure.code === "invalid_ingest" || failure.code === "message_too_long")
-      return reportForm(key, app, textFor(language).form, language, sent, message);
+      return reportForm(key, app, textFor(language).form, language, sent, refusedField(failure, textFor(language).form) ?? message);
     const response = formPage(
       language,
       message,
@@ -190,9 +199,13 @@ ${(step.questions ?? []).map((q) => question(q, w))}
         posted(request, params.key, body, async (language, app, sent) => {
           // A robot fills every field; a person never sees this one. Thanked, and dropped.
           if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
+          // The API ignores an e-mail of the wrong shape; a person who typed one expects to hear back, so is told.
+          const email = one(sent.email);
+          if (email && !isEmailShaped(normalizeEmail(email)))
+            return reportForm(params.key, app, textFor(language).form, language, sent, textFor(language).form.emailInvalid);
           const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
-          return stepPage(params.key, app, language, await submitReport(services, report, undefined), sent);
+          return stepPage(params.key, app, language, await submitReport(services, report, undefined, SERVER, language), sent);
         }),
       { detail: { hide: true } },
     )

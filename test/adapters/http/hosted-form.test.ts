@@ -120,11 +120,32 @@ describe("POST /f/{formKey}", () => {
     expect(hidden.status).toBe(403);
   });
 
-  test("an empty message shows the form again with the reason, 400", async () => {
+  test("an empty message shows the form again with the reason in the form's words, 400", async () => {
     const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "   ", email: "kept@example.test" });
     expect(reply.status).toBe(400);
-    expect(reply.body).toContain('role="alert"');
+    expect(reply.body).toContain('<p class="error" role="alert">Write your message first: a few words on what happened are enough.</p>');
     expect(reply.body).toContain('value="kept@example.test"');
+  });
+
+  test("an e-mail address of the wrong shape shows the form again, keeping the message, and records nothing", async () => {
+    const reply = await submit(http, `/f/${http.demo.formKey}?lang=fr`, {
+      kind: "idea",
+      message: "Un mode hors ligne pour la caisse",
+      email: "bob@",
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toContain("Cette adresse e-mail ne semble pas juste\u202f: vérifiez-la, ou laissez le champ vide.");
+    expect(reply.body).toContain(">Un mode hors ligne pour la caisse</textarea>");
+    const listed = await http.request("GET", "/v1/feedbacks?query=caisse", { token: http.demo.tokens.admin });
+    expect(listed.body.data).toEqual([]);
+  });
+
+  test("the assistant's questions are asked in the page's language, whatever the message's", async () => {
+    const reply = await submit(http, `/f/${http.demo.formKey}?lang=fr`, { kind: "problem", message: "Export is slow" });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toContain('lang="fr"');
+    expect(reply.body).toContain("Que s&#39;est-il passé exactement\u202f?");
+    expect(reply.body).not.toContain("What happened exactly?");
   });
 
   test("past the collection budget of the address: 429 with Retry-After", async () => {
