@@ -447,6 +447,9 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     // Sent from the phone's width; the questions and the thanks are walked at the desktop's, and the end is seen at both.
     await tab.setViewportSize({ width: 390, height: 860 });
     await tab.getByRole("button", { name: "Send" }).click();
+    // The questions are a page of their own: reloaded, they come back, and nothing is posted again.
+    await tab.reload();
+    expect(await tab.getByText("Not sent yet.", { exact: false }).isVisible()).toBe(true);
     await tab.setViewportSize({ width: 1280, height: 860 });
     for (let step = 0; step < 6 && !(await tab.getByText("Thank you!").isVisible()); step++) {
       for (const field of await tab.locator("textarea").all()) await field.fill("Every time, since this morning.");
@@ -458,6 +461,9 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
       await tab.setViewportSize({ width, height: 860 });
       expect(await tab.getByRole("link", { name: "Follow its progress" }).isVisible()).toBe(true);
     }
+    // Back, to questions already answered: the page says they are over, instead of posting again.
+    await tab.goBack();
+    expect(await tab.getByRole("heading", { name: "These questions are over" }).isVisible()).toBe(true);
     await context.close();
   });
 });

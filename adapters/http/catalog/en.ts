@@ -606,6 +606,8 @@ export const EN = {
     writeMessage: "Write your message first: a few words on what happened are enough.",
     messageTooLong: "Your message is too long: at most 10,000 characters.",
     emailInvalid: "This e-mail address does not look right: check it, or leave the field empty.",
+    questionsOver: "These questions are over",
+    questionsOverHint: "Your report was sent, or it waited too long for its answers and was not: send it again if you need to.",
   },
   tracking: {
     title: "Your report",

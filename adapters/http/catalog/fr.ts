@@ -573,6 +573,8 @@ export const FR: Catalog = {
     writeMessage: "Écrivez d'abord votre message\u202f: quelques mots sur ce qui s'est passé suffisent.",
     messageTooLong: "Votre message est trop long\u202f: 10\u202f000 caractères au plus.",
     emailInvalid: "Cette adresse e-mail ne semble pas juste\u202f: vérifiez-la, ou laissez le champ vide.",
+    questionsOver: "Ces questions sont terminées",
+    questionsOverHint: "Votre avis a été envoyé, ou il a trop attendu ses réponses et ne l'a pas été\u202f: envoyez-le de nouveau si besoin.",
   },
   tracking: {
     title: "Votre signalement",

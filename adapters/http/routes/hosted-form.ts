@@ -10,13 +10,16 @@ import { validator } from "../validate.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
 import { sendAsItIs } from "../../../core/qualification/send-as-it-is.ts";
+import { pendingStep } from "../../../core/qualification/pending-step.ts";
 import type { Submitted } from "../../../core/report/record-feedback.ts";
 import { submitReport } from "../../../core/collection/submit-report.ts";
 import { SERVER } from "../../../core/collection/open-channel.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { type AddressBudget, addressBudget } from "../collection.ts";
 import { STATUS_OF } from "../error-status.ts";
-import { type Html, html, page } from "../html.ts";
+import type { CookieJar } from "../cookies.ts";
+import { type Html, html, page, redirect } from "../html.ts";
+import { flash, takeSecret } from "../web/flash.ts";
 import { negotiateLanguage } from "../language.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { wordsFor } from "../web/words.ts";
@@ -109,24 +112,32 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
       error ? 400 : 200,
     );
 
-  /** What a step of the report or of the qualification becomes: a question page, an end, or the thanks. */
-  function stepPage(key: string, app: string, language: Language, result: Result<Submitted>, sent: Fields): Response {
-    const w = textFor(language).form;
+  /**
+   * What a step of the report or of the qualification becomes. Questions and the thanks are pages of
+   * their own, reached by a redirect, so that Back and Reload never post again; the report's
+   * tracking link waits for the thanks page in a sealed, one-time cookie.
+   */
+  async function stepResponse(key: string, app: string, language: Language, result: Result<Submitted>, sent: Fields, jar: CookieJar) {
     if (!result.ok) return failurePage(key, app, language, result, sent);
     const { outcome } = result.value;
-    const again = html`<p><a href="/f/${encodeURIComponent(key)}?lang=${language}">${w.again}</a></p>`;
+    const form = `/f/${encodeURIComponent(key)}`;
     if (outcome.kind === "recorded") {
-      const body = outcome.body as ReportResponse;
-      return formPage(
-        language,
-        w.thanks,
-        html`<h1>${w.thanks}</h1>${body.statusUrl ? html`<p><a href="${body.statusUrl}">${w.track}</a></p>` : ""}${again}`,
-        201,
-      );
+      const { statusUrl } = outcome.body as ReportResponse;
+      if (statusUrl) await flash(services, jar, { label: "statusUrl", value: statusUrl });
+      return redirect(`${form}/sent?lang=${language}`);
     }
     const step = outcome.body as QualificationStep;
-    if (step.status !== "ask" && step.status !== "answer")
-      return formPage(language, w.title, html`<h1>${w.title}</h1><p>${step.message ?? ""}</p>${again}`);
+    if (step.status === "ask" || step.status === "answer") return redirect(`${form}/questions/${encodeURIComponent(step.id)}?lang=${language}`);
+    const w = textFor(language).form;
+    return formPage(language, w.title, html`<h1>${w.title}</h1><p>${step.message ?? ""}</p>${againLink(key, language)}`);
+  }
+
+  const againLink = (key: string, language: Language) =>
+    html`<p><a href="/f/${encodeURIComponent(key)}?lang=${language}">${textFor(language).form.again}</a></p>`;
+
+  /** The questions the assistant asks, with the way out: sending the report as it is. */
+  function questionsPage(key: string, app: string, language: Language, step: QualificationStep): Response {
+    const w = textFor(language).form;
     return formPage(
       language,
       `${w.title} · ${app}`,
@@ -193,9 +204,42 @@ ${(step.questions ?? []).map((q) => question(q, w))}
       },
       { detail: { hide: true } },
     )
+    .get(
+      "/f/:key/questions/:id",
+      async ({ request, params }) => {
+        const language = languageOf(request);
+        const form = await openForm(services, params.key);
+        if (!form.ok) return notFound(language);
+        const step = await pendingStep(services, params.id, params.key);
+        if (step.ok) return questionsPage(params.key, form.value.app.name, language, step.value);
+        // Back to questions already answered, or left too long: the report was sent, or must be again.
+        const w = textFor(language).form;
+        return formPage(
+          language,
+          w.questionsOver,
+          html`<h1>${w.questionsOver}</h1><p>${w.questionsOverHint}</p>${againLink(params.key, language)}`,
+          404,
+        );
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/f/:key/sent",
+      async ({ request, params, cookie }) => {
+        const language = languageOf(request);
+        const w = textFor(language).form;
+        const tracking = await takeSecret(services, cookie);
+        return formPage(
+          language,
+          w.thanks,
+          html`<h1>${w.thanks}</h1>${tracking ? html`<p><a href="${tracking.value}">${w.track}</a></p>` : ""}${againLink(params.key, language)}`,
+        );
+      },
+      { detail: { hide: true } },
+    )
     .post(
       "/f/:key",
-      ({ request, params, body }) =>
+      ({ request, params, body, cookie }) =>
         posted(request, params.key, body, async (language, app, sent) => {
           // A robot fills every field; a person never sees this one. Thanked, and dropped.
           if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
@@ -205,13 +249,13 @@ ${(step.questions ?? []).map((q) => question(q, w))}
             return reportForm(params.key, app, textFor(language).form, language, sent, textFor(language).form.emailInvalid);
           const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
-          return stepPage(params.key, app, language, await submitReport(services, report, undefined, SERVER, language), sent);
+          return stepResponse(params.key, app, language, await submitReport(services, report, undefined, SERVER, language), sent, cookie);
         }),
       { detail: { hide: true } },
     )
     .post(
       "/f/:key/answers/:id",
-      ({ request, params, body }) =>
+      ({ request, params, body, cookie }) =>
         posted(request, params.key, body, async (language, app, sent) => {
           const text = list(sent.text)
             .map((t) => t.trim())
@@ -219,16 +263,16 @@ ${(step.questions ?? []).map((q) => question(q, w))}
             .join("\n");
           const choiceIds = list(sent.choiceIds);
           const answer = { publicKey: params.key, ...(text && { text }), ...(choiceIds.length > 0 && { choiceIds }) };
-          return stepPage(params.key, app, language, await answerQualification(services, params.id, answer), sent);
+          return stepResponse(params.key, app, language, await answerQualification(services, params.id, answer), sent, cookie);
         }),
       { detail: { hide: true } },
     )
     .post(
       "/f/:key/as-is/:id",
-      ({ request, params, body }) =>
+      ({ request, params, body, cookie }) =>
         // The report the qualification holds, as first sent: recorded once, the qualification ended with it.
         posted(request, params.key, body, async (language, app, sent) =>
-          stepPage(params.key, app, language, await sendAsItIs(services, params.id, params.key), sent),
+          stepResponse(params.key, app, language, await sendAsItIs(services, params.id, params.key), sent, cookie),
         ),
       { detail: { hide: true } },
     );

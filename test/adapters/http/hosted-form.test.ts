@@ -17,6 +17,17 @@ function submit(on: InProcess, path: string, fields: Record<string, string | str
   return on.request("POST", path, { headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, raw: body.toString() });
 }
 
+/** Where a post leads, as a browser follows its redirect (with the cookie it was given): the page it lands on. */
+async function landed(on: InProcess, posted: Promise<Awaited<ReturnType<typeof submit>>>) {
+  const reply = await posted;
+  if (reply.status !== 303) return reply;
+  const cookie = reply.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return on.request("GET", reply.headers.get("location")!, { headers: cookie ? { cookie } : {} });
+}
+
 /** The form of a page: where it posts, and the first choice of each choice question. */
 function formOf(page: string) {
   const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&");
@@ -52,19 +63,25 @@ describe("GET /f/{formKey}", () => {
 
 describe("POST /f/{formKey}", () => {
   test("a report is sent and the assistant's questions are walked page by page; it lands with source form", async () => {
-    let reply = await submit(http, `/f/${http.demo.formKey}`, {
-      kind: "problem",
-      message: "The export button does nothing",
-      email: "ann@example.test",
-    });
-    for (let step = 0; reply.status === 200 && step < 6; step++) {
+    let reply = await landed(
+      http,
+      submit(http, `/f/${http.demo.formKey}`, {
+        kind: "problem",
+        message: "The export button does nothing",
+        email: "ann@example.test",
+      }),
+    );
+    for (let step = 0; reply.body.includes("/answers/") && step < 6; step++) {
       const form = formOf(reply.body);
-      reply = await submit(http, form.action, {
-        ...(form.text && { text: "In the reports page, since this morning" }),
-        ...(form.choice && { choiceIds: form.choice }),
-      });
+      reply = await landed(
+        http,
+        submit(http, form.action, {
+          ...(form.text && { text: "In the reports page, since this morning" }),
+          ...(form.choice && { choiceIds: form.choice }),
+        }),
+      );
     }
-    expect(reply.status).toBe(201);
+    expect(reply.status).toBe(200);
     expect(reply.body).toContain("Thank you!");
     const status = /href="(http:\/\/localhost:3000\/s\/[^"]+)"/.exec(reply.body)?.[1];
     expect(status).toBeDefined();
@@ -75,18 +92,21 @@ describe("POST /f/{formKey}", () => {
 
   test("while the assistant asks, each page says the report is not sent yet and offers to send it as it is: recorded once, as first sent, with source form", async () => {
     const message = `Invoices take forever to load ${crypto.randomUUID()}`;
-    let page = (await submit(http, `/f/${http.demo.formKey}`, { kind: "problem", message, email: "ann@example.test" })).body;
+    let page = (await landed(http, submit(http, `/f/${http.demo.formKey}`, { kind: "problem", message, email: "ann@example.test" }))).body;
     expect(page).toContain("Not sent yet. Answer to help the team understand, or send it as it is.");
     // One answer on, it can still be sent as it is.
     const answer = formOf(page);
     page = (
-      await submit(http, answer.action, { ...(answer.text && { text: "On the billing page" }), ...(answer.choice && { choiceIds: answer.choice }) })
+      await landed(
+        http,
+        submit(http, answer.action, { ...(answer.text && { text: "On the billing page" }), ...(answer.choice && { choiceIds: answer.choice }) }),
+      )
     ).body;
     const asIs = actionOf(page, "/as-is/")!;
-    const sent = await submit(http, asIs, {});
-    expect([sent.status, sent.body]).toEqual([201, expect.stringContaining("Thank you!")]);
+    const sent = await landed(http, submit(http, asIs, {}));
+    expect([sent.status, sent.body]).toEqual([200, expect.stringContaining("Thank you!")]);
     // Pressed again, the same answer; an answer sent from a page before finds the questions over.
-    const again = await submit(http, asIs, {});
+    const again = await landed(http, submit(http, asIs, {}));
     const tracking = (body: string) => /href="(http:\/\/localhost:3000\/s\/[^"]+)"/.exec(body)?.[1];
     expect(tracking(again.body)).toBe(tracking(sent.body)!);
     expect((await submit(http, answer.action, { text: "On the billing page", choiceIds: "1" })).status).toBe(404);
@@ -96,6 +116,25 @@ describe("POST /f/{formKey}", () => {
     expect(found.body.data).toHaveLength(1);
     const feedback = await http.request("GET", `/v1/feedbacks/${found.body.data[0].key}`, { token: http.demo.tokens.admin });
     expect([feedback.body.reportList[0].source, feedback.body.reportList[0].text]).toEqual(["form", message]);
+  });
+
+  test("the questions and the thanks are pages of their own, reached by a redirect: Reload and Back never post again", async () => {
+    const posted = await submit(http, `/f/${http.demo.formKey}?lang=en`, { kind: "problem", message: `Search is slow ${crypto.randomUUID()}` });
+    expect(posted.status).toBe(303);
+    const questions = posted.headers.get("location")!;
+    expect(questions).toMatch(new RegExp(`^/f/${http.demo.formKey}/questions/[\\w-]+\\?lang=en$`));
+    // Reloaded, the same questions, and nothing recorded twice.
+    const shown = await http.request("GET", questions);
+    expect([shown.status, shown.body]).toEqual([200, expect.stringContaining("Not sent yet.")]);
+    const sent = await submit(http, actionOf(shown.body, "/as-is/")!, {});
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, `/f/${http.demo.formKey}/sent?lang=en`]);
+    // Back to the questions once the report is sent: they are over, and the page says what to do.
+    const back = await http.request("GET", questions);
+    expect([back.status, back.body]).toEqual([404, expect.stringContaining("These questions are over")]);
+    // The thanks page reloaded: still thanks, its tracking link shown once only.
+    const reloaded = await http.request("GET", sent.headers.get("location")!);
+    expect([reloaded.status, reloaded.body]).toEqual([200, expect.stringContaining("Thank you!")]);
+    expect(reloaded.body).not.toContain("/s/");
   });
 
   test("sending as it is needs a qualification under way on this form: another id is a 404, and nothing is recorded", async () => {
@@ -141,7 +180,7 @@ describe("POST /f/{formKey}", () => {
   });
 
   test("the assistant's questions are asked in the page's language, whatever the message's", async () => {
-    const reply = await submit(http, `/f/${http.demo.formKey}?lang=fr`, { kind: "problem", message: "Export is slow" });
+    const reply = await landed(http, submit(http, `/f/${http.demo.formKey}?lang=fr`, { kind: "problem", message: "Export is slow" }));
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('lang="fr"');
     expect(reply.body).toContain("Que s&#39;est-il passé exactement\u202f?");
