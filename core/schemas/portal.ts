@@ -15,7 +15,7 @@ export type PostingMode = (typeof POSTING_MODES)[number];
 export const PORTAL_SORTS = ["top", "new", "trending"] as const;
 export type PortalSort = (typeof PORTAL_SORTS)[number];
 
-const SLUG_PATTERN = "^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$";
+export const SLUG_PATTERN = "^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$";
 export const PORTAL_TITLE_MAX_LENGTH = 80;
 export const STATUS_LABEL_MAX_LENGTH = 40;
 export const PUBLIC_TITLE_MAX_LENGTH = 200;

@@ -223,6 +223,7 @@ export const EN = {
     apps: {
       createApp: "Create an app",
       name: "Name",
+      nameNeeded: "Give the app a name, of at most 100 characters.",
       channels: "Channels",
       active: "Active",
       disabled: "Disabled",
@@ -777,6 +778,9 @@ export const EN = {
     email: "an e-mail address such as ann@example.com",
     color: "a colour written #rrggbb (such as #4f46e5)",
     origin: "an exact origin such as https://app.example.com (scheme, host and port: no path, no wildcard)",
+    slug: "lower-case letters, digits and hyphens, 1 to 40, not starting or ending with a hyphen (such as acme-shop)",
+    date: "a date such as 2026-12-31, or an ISO 8601 date and time such as 2026-12-31T17:00Z",
+    noComma: " without a comma",
   },
   /** A tool call refused for its arguments, as a model reads it: arguments, not a request body. */
   toolArguments: {

@@ -202,6 +202,7 @@ export const FR: Catalog = {
     apps: {
       createApp: "Créer une application",
       name: "Nom",
+      nameNeeded: "Donnez un nom à l'application, de 100 caractères au plus.",
       channels: "Canaux",
       active: "Actif",
       disabled: "Désactivé",
@@ -750,6 +751,9 @@ export const FR: Catalog = {
     email: "une adresse e-mail comme ann@example.com",
     color: "une couleur écrite #rrvvbb (comme #4f46e5)",
     origin: "une origine exacte comme https://app.example.com (schéma, hôte et port : ni chemin ni joker)",
+    slug: "des lettres minuscules, des chiffres et des tirets, de 1 à 40, sans tiret au début ni à la fin (comme acme-boutique)",
+    date: "une date comme 2026-12-31, ou une date et une heure au format ISO 8601",
+    noComma: " sans virgule",
   },
   toolArguments: {
     invalid: "Un argument manque ou n'est pas valide.",

@@ -6,7 +6,8 @@ import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { type Catalog, EN } from "./en.ts";
 import { FR } from "./fr.ts";
 import { EMAIL_PATTERN } from "../../../core/email.ts";
-import { BRAND_COLOR_PATTERN } from "../../../core/schemas/portal.ts";
+import { BRAND_COLOR_PATTERN, SLUG_PATTERN } from "../../../core/schemas/portal.ts";
+import { DUE_DATE_PATTERN, NO_COMMA_PATTERN } from "../../../core/schemas/triage.ts";
 
 export const textFor = (language: Language): Catalog => (language === "fr" ? FR : EN);
 
@@ -43,7 +44,16 @@ function expectation(schema: TSchema, words: Phrases): string {
       // Known shapes in words; any other pattern as it is (exact, and the same in every language).
       if (schema.pattern === EMAIL_PATTERN) return words.email;
       if (schema.pattern === BRAND_COLOR_PATTERN) return words.color;
-      const shape = schema.pattern === undefined ? "" : schema.pattern === "\\S" ? words.visible : words.matching(schema.pattern);
+      if (schema.pattern === SLUG_PATTERN) return words.slug;
+      if (schema.pattern === DUE_DATE_PATTERN) return words.date;
+      const shape =
+        schema.pattern === undefined
+          ? ""
+          : schema.pattern === "\\S"
+            ? words.visible
+            : schema.pattern === NO_COMMA_PATTERN
+              ? words.noComma
+              : words.matching(schema.pattern);
       return noun + bound + shape;
     }
     case "null":

@@ -25,7 +25,7 @@ import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, refusal, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
-import { invitationsPanel } from "../web/invitations-panel.ts";
+import { type InviteDraft, invitationsPanel } from "../web/invitations-panel.ts";
 
 /** What a page says once above its content: an error, or a secret shown this one time. */
 type Notice = {
@@ -43,7 +43,7 @@ function noticeHtml(notice: Notice): Html {
   }`;
 }
 
-export async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
+export async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}, invite?: InviteDraft): Promise<Response> {
   const w = wordsFor(visitor.language, "members");
   const listed = await listMembers(services, visitor.grant);
   const members = listed.ok ? listed.value : [];
@@ -62,7 +62,7 @@ export async function membersPage(services: Services, visitor: Visitor, notice: 
     visitor,
     "/settings/members",
     w.members,
-    html`${noticeHtml(notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}${await invitationsPanel(services, visitor)}`,
+    html`${noticeHtml(notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}${await invitationsPanel(services, visitor, invite)}`,
     notice.status,
   );
 }

@@ -275,7 +275,7 @@ export function settingsRoutes(services: Services) {
           const w = wordsFor(visitor.language, "apps");
           const kind = APP_KINDS.find((k) => k === field("kind"));
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
-          return afterChange(visitor, created, null, `${w.name} / ${w.kind}`);
+          return afterChange(visitor, created, null, w.nameNeeded);
         }),
       { detail: { hide: true } },
     )

@@ -4,7 +4,7 @@ import { inviteMember } from "../../../core/team/invite-member.ts";
 import { revokeInvitation } from "../../../core/team/revoke-invitation.ts";
 import { readTeamSettings } from "../../../core/team/read-team-settings.ts";
 import { saveTeamSettings } from "../../../core/team/save-team-settings.ts";
-import { textFor } from "../catalog/text.ts";
+import { describeProblem, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { html, redirect } from "../html.ts";
 import { flash } from "../web/flash.ts";
@@ -60,11 +60,16 @@ export function teamSettingsRoutes(services: Services) {
       "/settings/invitations",
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const errors = textFor(visitor.language).errors;
           const invited = await inviteMember(services, visitor.grant, { email: field("email"), role: field("role"), language: visitor.language });
           if (!invited.ok && invited.code === "forbidden") return membersPage(services, visitor, refusal(visitor, invited));
-          if (!invited.ok)
-            return membersPage(services, visitor, { error: `${errors[invited.code]} (${field("email")})`, status: STATUS_OF[invited.code] });
+          if (!invited.ok) {
+            // Said beside the form, of its own field, with what was typed kept in it.
+            const w = wordsFor(visitor.language, "invitations");
+            const error = invited.problem
+              ? describeProblem({ ...invited.problem, field: w.email }, visitor.language)
+              : `${textFor(visitor.language).errors[invited.code]} (${field("email")})`;
+            return membersPage(services, visitor, { status: STATUS_OF[invited.code] }, { error, email: field("email"), role: field("role") });
+          }
           await flash(services, cookie, {
             label: `${wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"]} ${invited.value.invitation.email}`,
             value: invited.value.url,

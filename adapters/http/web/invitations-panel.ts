@@ -7,8 +7,15 @@ import { postButton } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatTime, valueName, wordsFor } from "./words.ts";
 
+/** An invitation refused: why, said beside the form, and what was typed, kept in it. */
+export interface InviteDraft {
+  readonly error: string;
+  readonly email: string;
+  readonly role: string;
+}
+
 /** On the members page, for Admins: the form that invites by e-mail, and the pending invitations, each revocable. */
-export async function invitationsPanel(services: Services, visitor: Visitor): Promise<Html> {
+export async function invitationsPanel(services: Services, visitor: Visitor, draft?: InviteDraft): Promise<Html> {
   if (!can(visitor.grant, "members.invite")) return html``;
   const w = wordsFor(visitor.language, "invitations");
   const listed = await listInvitations(services, visitor.grant);
@@ -20,8 +27,11 @@ export async function invitationsPanel(services: Services, visitor: Visitor): Pr
   );
   return html`<h2>${w.invite}</h2><p class="muted">${services.notifier.delivers ? w.inviteHint : w.inviteHintNoEmail}</p>
 <form method="post" action="/settings/invitations"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="invite-email">${w.email}</label><input id="invite-email" name="email" type="email" required maxlength="254">
-<label for="invite-role">${w.role}</label><select id="invite-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === "member" ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
+${draft ? html`<p class="error" role="alert" id="invite-error">${draft.error}</p>` : ""}
+<label for="invite-email">${w.email}</label><input id="invite-email" name="email" type="email" required maxlength="254"${
+    draft ? html` value="${draft.email}" aria-invalid="true" aria-describedby="invite-error" autofocus` : ""
+  }>
+<label for="invite-role">${w.role}</label><select id="invite-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === (draft?.role ?? "member") ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
 <button type="submit">${w.sendInvitation}</button></form>
 <h2>${w.pending}</h2>${
     pending.length === 0

@@ -38,6 +38,20 @@ describe("invitations from the members page, by e-mail", () => {
     ]);
   });
 
+  test("an address that is not one is refused beside the invitation form, in words, keeping what was typed and the role chosen", async () => {
+    const b = await admin();
+    const members = await (await b.fetch("/settings/members")).text();
+    const refused = await b.submit(members, { email: "bob@", role: "reader" }, "/settings/invitations");
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    const form = page.slice(page.indexOf('<form method="post" action="/settings/invitations">'));
+    expect(form).toMatch(
+      /^<form[^>]*><input[^>]*>\n<p class="error" role="alert" id="invite-error">E-mail: expected an e-mail address such as ann@example.com\.<\/p>/,
+    );
+    expect(form).toContain('value="bob@" aria-invalid="true" aria-describedby="invite-error"');
+    expect(/<select id="invite-role"[\s\S]*?<\/select>/.exec(form)![0]).toContain('<option value="reader" selected>');
+  });
+
   test("an Admin invites by e-mail; the mailed link lets the person choose a name and a password and lands them in the organization, signed in", async () => {
     const b = await admin();
     const members = await (await b.fetch("/settings/members")).text();

@@ -71,7 +71,7 @@ describe("what was written can be read back", () => {
 });
 
 describe("French words are the same on every page", () => {
-  test("the tracking page names a status as the inbox does (Priorisé)", async () => {
+  test("the tracking page names a status as the portal does (Prévu), not with the team's word (Priorisé)", async () => {
     const created = (
       await http.request("POST", "/v1/reports", {
         body: { publicKey: http.demo.publicKey, kind: "problem", message: "Le bouton de paiement ne répond pas sur mon téléphone" },
@@ -79,8 +79,8 @@ describe("French words are the same on every page", () => {
     ).body;
     await http.request("PATCH", `/v1/feedbacks/${created.ticketId}`, { token: http.demo.tokens.member, body: { status: "prioritized" } });
     const page = await http.request("GET", new URL(created.statusUrl).pathname + new URL(created.statusUrl).search);
-    expect(page.body).toContain("Priorisé");
-    expect(page.body).not.toContain("Planifié");
+    expect(page.body).toContain('<span class="badge status-prioritized">Prévu</span>');
+    expect(page.body).not.toContain("Priorisé");
   });
 
   test("the tracking page's 404 speaks the visitor's language", async () => {

@@ -46,6 +46,14 @@ describe("an app's settings, one page per section", () => {
     expect(page).toContain('<option value="form">Hosted form</option>');
   });
 
+  test("an app created without a name is refused in a sentence saying what to give, 400", async () => {
+    const admin = await as("admin");
+    const page = await (await admin.fetch("/settings/apps")).text();
+    const refused = await admin.submit(formOf(page, "/settings/apps"), { name: "  ", kind: "web" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('<p class="error" role="alert">Give the app a name, of at most 100 characters.</p>');
+  });
+
   test("an unknown app or section is a 404 page", async () => {
     const admin = await as("admin");
     expect((await admin.fetch("/settings/apps/no-such-app/channels")).status).toBe(404);

@@ -63,6 +63,16 @@ describe("PATCH /v1/feedbacks/{key} with triage fields", () => {
     }
   });
 
+  test("a tag with a comma and a due date that is not one are refused in words, not with their patterns", async () => {
+    const key = await createFeedback();
+    const tags = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { tags: ["a,b"] });
+    expect(tags.body.error).toBe("The request body is invalid. tags.0: expected a non-empty text of at most 40 characters without a comma.");
+    const due = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { dueAt: "tomorrow" });
+    expect(due.body.error).toBe(
+      "The request body is invalid. dueAt: expected a date such as 2026-12-31, or an ISO 8601 date and time such as 2026-12-31T17:00Z or null.",
+    );
+  });
+
   test("an owner who is not a member is 400 unknown_owner; a feature of no app of the feedback is 400 unknown_feature", async () => {
     const key = await createFeedback();
     const owner = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { owner: "stranger@example.com" });
