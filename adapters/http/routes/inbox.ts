@@ -46,7 +46,17 @@ import { commentForm, heldComments, portalNotice, portalPanel } from "../web/por
 import { portalTeamWords } from "../web/portal-words.ts";
 import { readPortal } from "../../../core/portal/read-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
-import { bulkForm, bulkNotice, companiesSection, exportLinks, memberEmails, rowCheckbox, triageFilters, triageSection } from "../web/triage-panel.ts";
+import {
+  bulkForm,
+  bulkNotice,
+  companiesSection,
+  exportLinks,
+  memberEmails,
+  rowCheckbox,
+  type TriageDraft,
+  triageFilters,
+  triageSection,
+} from "../web/triage-panel.ts";
 import { tagChips, tagColors } from "../web/tag-chips.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { can } from "../../../core/authorization.ts";
@@ -219,7 +229,7 @@ export async function feedbackPage(
   services: Services,
   visitor: Visitor,
   key: string,
-  notice?: { error?: string; status?: number; saved?: boolean; params?: URLSearchParams },
+  notice?: { error?: string; status?: number; saved?: boolean; params?: URLSearchParams; triage?: TriageDraft },
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "feedback");
   const lang = visitor.language;
@@ -282,7 +292,7 @@ ${canUpdate ? heldComments(visitor, feedback) : ""}
 ${canUpdate ? commentForm(visitor, feedback) : ""}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
-${await triageSection(services, visitor, feedback, canUpdate, notice?.params?.has("triaged") ?? false)}
+${await triageSection(services, visitor, feedback, canUpdate, notice?.params?.has("triaged") ?? false, notice?.triage)}
 ${companiesSection(lang, feedback.companies)}
 <dl>
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>

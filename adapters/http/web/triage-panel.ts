@@ -22,11 +22,24 @@ export async function memberEmails(services: Services, visitor: Visitor): Promis
   return members.ok ? members.value.map((m) => m.email).sort() : [];
 }
 
+/** A triage refused: why, said in the form, and the fields as they were typed, kept in it. */
+export interface TriageDraft {
+  readonly error: string;
+  readonly fields: Readonly<Record<"title" | "owner" | "dueAt" | "severity" | "kind" | "featureId" | "tags", string>>;
+}
+
 /**
  * A feedback's triage on its page: owner, due date, severity, kind, feature, title and tags, edited
  * in place with a form that works without JavaScript; read only for a Reader.
  */
-export async function triageSection(services: Services, visitor: Visitor, feedback: Feedback, canUpdate: boolean, saved: boolean): Promise<Html> {
+export async function triageSection(
+  services: Services,
+  visitor: Visitor,
+  feedback: Feedback,
+  canUpdate: boolean,
+  saved: boolean,
+  draft?: TriageDraft,
+): Promise<Html> {
   const w = wordsFor(visitor.language, "triage");
   const lang = visitor.language;
   const tags = feedback.tags ?? [];
@@ -42,25 +55,36 @@ export async function triageSection(services: Services, visitor: Visitor, feedba
   const [members, features] = await Promise.all([memberEmails(services, visitor), listFeatures(services, visitor.grant, feedback.app.id)]);
   const owners = feedback.owner && !members.includes(feedback.owner) ? [feedback.owner, ...members] : members;
   const action = `/inbox/${encodeURIComponent(feedback.key)}/triage`;
+  // Refused, the form shows what was typed; else what the feedback holds.
+  const shown = draft?.fields ?? {
+    title: feedback.title,
+    owner: feedback.owner ?? "",
+    dueAt: dayOf(feedback.dueAt),
+    severity: feedback.severity ?? "",
+    kind: feedback.kind,
+    featureId: feedback.feature?.id ?? "",
+    tags: tags.join(", "),
+  };
   return html`<h2>${w.triage}</h2>
 ${saved ? html`<p class="notice" role="status">${w.triageSaved}</p>` : ""}
 ${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
 <form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="ownerWas" value="${feedback.owner ?? ""}">
-<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${feedback.title}">
+${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : ""}
+<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}">
 <label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(
-    (email) => html`<option value="${email}"${selected(email === feedback.owner)}>${email}</option>`,
+    (email) => html`<option value="${email}"${selected(email === shown.owner)}>${email}</option>`,
   )}</select>
-<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${dayOf(feedback.dueAt)}">
+<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}">
 <label for="triage-severity">${w.severity}</label><select id="triage-severity" name="severity"><option value="">${w.noSeverity}</option>${SEVERITIES.map(
-    (s) => html`<option value="${s}"${selected(s === feedback.severity)}>${s}</option>`,
+    (s) => html`<option value="${s}"${selected(s === shown.severity)}>${s}</option>`,
   )}</select>
 <label for="triage-kind">${w.kind}</label><select id="triage-kind" name="kind">${KINDS.map(
-    (k) => html`<option value="${k}"${selected(k === feedback.kind)}>${valueName(lang, k)}</option>`,
+    (k) => html`<option value="${k}"${selected(k === shown.kind)}>${valueName(lang, k)}</option>`,
   )}</select>
 <label for="triage-feature">${w.feature}</label><select id="triage-feature" name="featureId"><option value="">${w.noFeature}</option>${(
     features.ok ? features.value.data : []
-  ).map((f) => html`<option value="${f.id}"${selected(f.id === feedback.feature?.id)}>${f.path}</option>`)}</select>
-<label for="triage-tags">${w.tags}</label><input id="triage-tags" name="tags" list="known-tags" value="${tags.join(", ")}" aria-describedby="triage-tags-hint" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}">
+  ).map((f) => html`<option value="${f.id}"${selected(f.id === shown.featureId)}>${f.path}</option>`)}</select>
+<label for="triage-tags">${w.tags}</label><input id="triage-tags" name="tags" list="known-tags" value="${shown.tags}" aria-describedby="triage-tags-hint${draft ? " triage-error" : ""}" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}">
 <p class="muted" id="triage-tags-hint">${w.tagsHint}</p>
 <datalist id="known-tags">${(known.ok ? known.value.data : []).map((t) => html`<option value="${t.name}"></option>`)}</datalist>
 <button type="submit">${w.saveTriage}</button></form>`;

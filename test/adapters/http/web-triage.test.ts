@@ -63,6 +63,26 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(await refused.text()).toContain("The owner must be the e-mail address of a member of the organization.");
   });
 
+  test("a tag too long is refused in the triage form, naming the tag in words, with everything typed kept", async () => {
+    const key = await report("Exports stall at the last page");
+    const long = "a".repeat(80);
+    const refused = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [
+      ["title", "Exports stall at page 40"],
+      ["kind", "idea"],
+      ["severity", "P2"],
+      ["tags", `billing, ${long}`],
+    ]);
+    expect(refused.status).toBe(400);
+    const form = (await refused.text()).split('class="triage"')[1]!;
+    expect(form).toContain(
+      `<p class="error" role="alert" id="triage-error">Tags (${long}): expected a non-empty text of at most 40 characters without a comma.</p>`,
+    );
+    expect(form).toContain('value="Exports stall at page 40"');
+    expect(form).toContain(`value="billing, ${long}"`);
+    expect(form).toContain('<option value="P2" selected>');
+    expect(form).toContain('<option value="idea" selected>');
+  });
+
   test("a Reader sees the triage and the companies, without a form to change them", async () => {
     const key = await report("Seats cannot be added", { company: { id: "c-1", name: "Globex", monthlySpend: 1200 }, plan: "business" });
     const seen = await page(reader, `/inbox/${key}`);
