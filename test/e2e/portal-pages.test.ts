@@ -100,6 +100,17 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
     expect(found).toEqual([]);
   }, 120_000);
 
+  test("on a phone, in French, the portal's tabs wrap: none is cut at the edge of the screen", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+    await page.goto(`${server.url}/p/demo?lang=fr`);
+    await saveScreenshot(page, "portal-board-fr-390", { fullPage: false });
+    const tabs = await page.locator("nav .tabs a").evaluateAll((links) =>
+      links.map((a) => ({ text: a.textContent, right: Math.round(a.getBoundingClientRect().right), cut: a.scrollWidth > a.clientWidth + 1 })),
+    );
+    expect(tabs.map((t) => t.text)).toContain("Nouveautés");
+    expect(tabs.filter((t) => t.right > 390 || t.cut)).toEqual([]);
+  });
+
   test("without JavaScript, the board's filters and sort work from the form and the tabs", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

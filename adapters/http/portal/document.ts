@@ -56,7 +56,7 @@ label.choice{display:inline-flex;align-items:center;gap:var(--s2);font-weight:40
 label.choice input{width:1.125rem;height:1.125rem;accent-color:var(--brand);margin:0}.post-form button{margin-top:var(--s4)}
 .narrow{max-width:32rem}.narrow p button,.narrow form button{margin-top:var(--s2)}
 .comment-form{margin-top:var(--s4);border-top:1px solid var(--line);padding-top:var(--s4)}.comment-form button{margin-top:var(--s3)}
-.tabs{display:flex;gap:var(--s4);margin:0;padding:0;list-style:none;overflow-x:auto}
+.tabs{display:flex;flex-wrap:wrap;gap:0 var(--s4);margin:0;padding:0;list-style:none}
 .tabs a{display:block;padding:var(--s2) 0;color:var(--muted);text-decoration:none;font-weight:600;border-bottom:3px solid transparent;white-space:nowrap}
 .tabs a[aria-current]{color:var(--fg);border-bottom-color:var(--brand)}
 main{flex:1;padding:var(--s6) 0 var(--s8)}h1{font-size:1.75rem;line-height:1.2;margin:0 0 var(--s2)}h2{font-size:1.125rem;margin:0 0 var(--s3)}
@@ -115,7 +115,7 @@ footer nav a{margin-right:var(--s3)}
 .columns{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:0 var(--s4);gap:var(--s3);padding-bottom:var(--s2);margin:0 calc(-1*var(--s4));padding-left:var(--s4);padding-right:var(--s4)}
 .column{flex:0 0 85%;scroll-snap-align:start}}
 @media (max-width:30rem){h1{font-size:1.5rem}.brand{font-size:1rem}.who-am-i{max-width:8.5rem;font-size:var(--t-xs)}.signout{gap:var(--s1)}
-.tabs{gap:var(--s3)}.tabs a{font-size:.9375rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
+.tabs{column-gap:var(--s3)}.tabs a{font-size:.9375rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
 ul.posts>li{gap:var(--s3);padding:var(--s3)}.votes{width:3rem;min-height:3rem}form.search{max-width:none}}`;
 
 interface PortalDocument {
