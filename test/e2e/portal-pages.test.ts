@@ -104,9 +104,11 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
     const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
     await page.goto(`${server.url}/p/demo?lang=fr`);
     await saveScreenshot(page, "portal-board-fr-390", { fullPage: false });
-    const tabs = await page.locator("nav .tabs a").evaluateAll((links) =>
-      links.map((a) => ({ text: a.textContent, right: Math.round(a.getBoundingClientRect().right), cut: a.scrollWidth > a.clientWidth + 1 })),
-    );
+    const tabs = await page
+      .locator("nav .tabs a")
+      .evaluateAll((links) =>
+        links.map((a) => ({ text: a.textContent, right: Math.round(a.getBoundingClientRect().right), cut: a.scrollWidth > a.clientWidth + 1 })),
+      );
     expect(tabs.map((t) => t.text)).toContain("Nouveautés");
     expect(tabs.filter((t) => t.right > 390 || t.cut)).toEqual([]);
   });

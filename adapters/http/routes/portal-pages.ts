@@ -98,14 +98,25 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
 <button type="submit" class="votes" aria-pressed="${voted ? "true" : "false"}" title="${voted ? w.withdrawHint : w.voteHint}">${count}<span class="visually-hidden">${voted ? w.withdrawHint : w.voteHint}</span></button></form>`;
   };
   /** Under the comments: the signed-in person's comment form, or the way to sign in to comment; nothing while posting is off. */
-  const commentSlot = (language: Language, links: PortalLinks, portal: PortalRecord, feedback: PublicFeedback, viewer: Viewer | null): Html | "" => {
+  const commentSlot = (
+    language: Language,
+    links: PortalLinks,
+    portal: PortalRecord,
+    feedback: PublicFeedback,
+    viewer: Viewer | null,
+    refused: string | null,
+  ): Html | "" => {
     if (portal.posting === "off") return "";
     const w = portalWords(language);
     const here = `${links.home}/${encodeURIComponent(feedback.key)}`;
     if (!viewer)
       return signInPossible(services, portal) ? html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>` : "";
+    // A comment refused comes back here (empty, or longer than a browser lets one type), said beside the field.
+    const error = refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_TEXT_MAX_LENGTH) : null;
     return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
-<label for="comment-text">${w.yourComment}</label><textarea id="comment-text" name="text" required maxlength="${COMMENT_TEXT_MAX_LENGTH}"></textarea>
+<label for="comment-text">${w.yourComment}</label>${error ? html`<p class="error" role="alert" id="comment-error">${error}</p>` : ""}<textarea id="comment-text" name="text" required maxlength="${COMMENT_TEXT_MAX_LENGTH}"${
+      error ? html` aria-invalid="true" aria-describedby="comment-error"` : ""
+    }></textarea>
 ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
   };
   /** What the person's last comment did, from the address the comment form sent them back to. */
@@ -252,8 +263,9 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
           const links = portalLinks(portal.slug, chosenLanguage(request));
           const vote = await voteBox(language, links, portal, feedback, viewer);
-          const commentForm = commentSlot(language, links, portal, feedback, viewer);
-          const notice = noticeOf(language, new URL(request.url).searchParams.get("commented"));
+          const commented = new URL(request.url).searchParams.get("commented");
+          const commentForm = commentSlot(language, links, portal, feedback, viewer, commented);
+          const notice = noticeOf(language, commented);
           const body = feedbackBody({ portal, language, links, feedback, vote, commentForm, ...(notice && { notice }) });
           return send(
             portal,

@@ -12,7 +12,6 @@ import {
 } from "../../../core/portal/post-to-portal.ts";
 import { postableApps } from "../../../core/portal/postable-apps.ts";
 import { commentOnPortal } from "../../../core/portal/comment-on-portal.ts";
-import { COMMENT_TEXT_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import type { CookieJar } from "../cookies.ts";
@@ -221,12 +220,9 @@ ${
           const said = await commentOnPortal(services, portal, viewer.person, params.key, one(fields.text), clientAddress(request));
           if (said.ok) return redirect(withParam(links.feedback(said.value.key), "commented", said.value.shown ? "shown" : "held"));
           if (said.code === "not_found") return notFound(language);
-          if (said.code === "invalid_body") {
-            const w = portalWords(language);
-            const message = one(fields.text).trim() ? w.tooLong(COMMENT_TEXT_MAX_LENGTH) : w.required;
-            const back = html`<div class="reading"><h1>${w.yourComment}</h1><p class="error" role="alert">${message}</p><p><a href="${links.feedback(params.key)}">${w.backTo} ${w.board.toLowerCase()}</a></p></div>`;
-            return personal(portal, language, request, viewer, w.yourComment, back, 400);
-          }
+          // Back to the feedback, whose comment form says why: nothing worth keeping was lost (blank, or past what a browser lets one type).
+          if (said.code === "invalid_body")
+            return redirect(`${withParam(links.feedback(params.key), "commented", one(fields.text).trim() ? "long" : "empty")}#comment-text`);
           return failurePage(portal, language, request, viewer, said);
         },
         { detail: { hide: true } },

@@ -165,8 +165,12 @@ describe("comments from the portal", () => {
     expect((await b.submit(form, { text: "Forged" }, undefined, { origin: "https://evil.example" })).status).toBe(403);
     expect((await b.submit(form, { text: "Robot", website: "spam" })).headers.get("location")).toBe(`/p/demo/${key}`);
     const empty = await b.submit(form, { text: "   " });
-    expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain("Write something first.");
+    // Back to the feedback, whose comment form says why, beside the field.
+    expect([empty.status, empty.headers.get("location")]).toEqual([303, `/p/demo/${key}?commented=empty#comment-text`]);
+    const page = await (await b.fetch(`/p/demo/${key}?commented=empty`)).text();
+    expect(commentForm(page)).toContain(
+      '<p class="error" role="alert" id="comment-error">Write something first.</p><textarea id="comment-text" name="text" required maxlength="5000" aria-invalid="true" aria-describedby="comment-error">',
+    );
     expect((await admin("GET", `/v1/feedbacks/${key}`)).body.comments).toEqual([]);
   });
 
