@@ -101,7 +101,8 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
     h(
       "div",
       { class: "ideas" },
-      host.identified() ? null : h("p", { class: "notice" }, outLink(host, `${portal.url}/sign-in`, w.signInToVote)),
+      // Only a sign-in the portal can give: without e-mail, a person votes once the site identifies them.
+      host.identified() || !portal.emailSignIn ? null : h("p", { class: "notice" }, outLink(host, `${portal.url}/sign-in`, w.signInToVote)),
       ideas.length > 0 ? h("ol", {}, ...ideas.map(item)) : h("p", { class: "hint" }, w.ideasEmpty),
       h("p", { class: "more" }, outLink(host, portal.url, w.allIdeas)),
     ),

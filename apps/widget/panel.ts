@@ -28,6 +28,8 @@ export interface Portal {
   readonly slug: string;
   readonly url: string;
   readonly appId: string;
+  /** Whether the portal can sign a person in by e-mail; the Ideas tab offers it only then. */
+  readonly emailSignIn: boolean;
 }
 
 /** What the loader hands the panel: where to draw, where to send, and what it captured. */

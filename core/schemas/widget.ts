@@ -98,6 +98,9 @@ export const WidgetSettings = Type.Object(
           slug: Type.String(),
           url: Type.String({ description: "The portal's address, {base_url}/p/{slug}." }),
           appId: Type.String({ description: "The app's id, to list its ideas from the portal's public JSON." }),
+          emailSignIn: Type.Boolean({
+            description: "Whether the portal signs people in by an e-mail link (the service sends e-mail); if not, the widget offers no sign-in.",
+          }),
         },
         { description: "Present when the organization's portal is on: the widget shows an Ideas tab and offers look-alike feedbacks." },
       ),

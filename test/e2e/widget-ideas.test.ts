@@ -6,12 +6,14 @@ import type { Browser, Page } from "playwright-core";
 import { seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
+import { type Mailbox, startMailbox } from "../support/mailbox.ts";
 import { get, post } from "../support/server.ts";
 import { jobsDone } from "../support/wait.ts";
 
 const present = chromiumPresent("widget Ideas browser tests");
 
 let server: Served;
+let mailbox: Mailbox;
 let browser: Browser;
 let db: Database;
 /** The host site: a page that identifies its person with a single sign-on token, and one that does not. */
@@ -64,7 +66,9 @@ async function published(title: string, message: string): Promise<string> {
 describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chromium", () => {
   let calendar: string;
   beforeAll(async () => {
-    server = await serveInProcess();
+    // A service that sends e-mail: the portal signs people in by a link, so the tab offers it.
+    mailbox = await startMailbox();
+    server = await serveInProcess({ env: { SMTP_URL: mailbox.url, SMTP_FROM: "Bookings <ideas@bookings.test>" } });
     db = new Database(join(server.dataDir, "retour.sqlite"), { readonly: true });
     site = serveSite();
     await server.cli("app", "browser", "DEMO", server.demo.appId, "--origins", site.url.origin);
@@ -82,6 +86,7 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     site?.stop(true);
     db?.close();
     await server?.stop();
+    await mailbox?.close();
   });
 
   async function hostPage(path: string, width: number): Promise<Page> {
@@ -141,6 +146,23 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     expect(await tab.locator("[data-retour-widget] button.vote").count()).toBe(0);
     expect(await seriousViolations(tab)).toEqual([]);
     await saveScreenshot(tab, "widget-ideas-signed-out-fr-390", { fullPage: false });
+  });
+
+  test("where the portal cannot sign anyone in by e-mail, the tab offers no sign-in that would lead nowhere", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 860 } });
+    // The settings of a service without e-mail, as it answers them.
+    await context.route(`${server.url}/v1/widget/config*`, async (route) => {
+      const answer = await route.fetch();
+      const settings = await answer.json();
+      expect(settings.portal.emailSignIn).toBe(true);
+      await route.fulfill({ response: answer, json: { ...settings, portal: { ...settings.portal, emailSignIn: false } } });
+    });
+    const tab = await context.newPage();
+    await tab.goto(`${site.url.origin}/anonymous`);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("tab", { name: "Ideas" }).click();
+    await tab.getByRole("link", { name: /All ideas on the portal/ }).waitFor();
+    expect(await tab.getByRole("link", { name: /sign in on the portal/ }).count()).toBe(0);
   });
 
   test("while a person writes, a published look-alike is offered first; choosing it votes and follows, and no report is sent", async () => {

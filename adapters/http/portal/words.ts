@@ -68,6 +68,7 @@ const EN = {
   send: "Post",
   postedOpen: "Thank you: your post is in.",
   postedReview: "Thank you: your post is in. The team reviews it before it appears on the board; you follow it and we will write to you.",
+  postedReviewNoEmail: "Thank you: your post is in. The team reviews it before it appears on the board.",
   postAnother: "Post another",
   yourComment: "Add a comment",
   commentSend: "Comment",
@@ -147,6 +148,7 @@ const FR: typeof EN = {
   postedOpen: "Merci\u202f: votre message est bien arrivé.",
   postedReview:
     "Merci\u202f: votre message est bien arrivé. L'équipe le relit avant qu'il n'apparaisse sur le tableau\u202f; vous le suivez et nous vous écrirons.",
+  postedReviewNoEmail: "Merci\u202f: votre message est bien arrivé. L'équipe le relit avant qu'il n'apparaisse sur le tableau.",
   postAnother: "Envoyer un autre message",
   yourComment: "Ajouter un commentaire",
   commentSend: "Commenter",

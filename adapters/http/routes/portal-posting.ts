@@ -148,7 +148,7 @@ ${
   const sentForReview = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer) => {
     const w = portalWords(language);
     const links = portalLinks(portal.slug, chosenLanguage(request));
-    const body = html`<div class="reading"><h1>${w.postTitle}</h1><p class="notice" role="status">${w.postedReview}</p>
+    const body = html`<div class="reading"><h1>${w.postTitle}</h1><p class="notice" role="status">${services.notifier.delivers ? w.postedReview : w.postedReviewNoEmail}</p>
 <p><a href="${links.board()}">${w.goToBoard}</a> · <a href="${links.post()}">${w.postAnother}</a></p></div>`;
     return personal(portal, language, request, viewer, w.postTitle, body);
   };

@@ -73,6 +73,9 @@ describe("posting from the portal", () => {
     expect([sent.status, sent.headers.get("location")]).toEqual([303, "/p/demo/new?sent=review"]);
     const thanks = await (await b.fetch("/p/demo/new?sent=review")).text();
     expect(thanks).toContain("The team reviews it before it appears on the board");
+    // This service sends no e-mail: the thanks promises none.
+    expect(http.services.notifier.delivers).toBe(false);
+    expect(thanks).not.toContain("we will write to you");
     // The thanks, and the ways on: not the same empty form again.
     expect(thanks).toContain('<a href="/p/demo/new">Post another</a>');
     expect(thanks).not.toContain('class="post-form"');

@@ -77,7 +77,8 @@ describe("with the portal on", () => {
 
   test("the widget's settings tell the portal's slug, address and the app, so the widget shows its Ideas tab", async () => {
     const res = await config();
-    expect(res.body.portal).toEqual({ slug, url: `${http.url}/p/${slug}`, appId: http.demo.appId });
+    // This service sends no e-mail: the portal cannot sign anyone in by a link, so the widget offers no sign-in.
+    expect(res.body.portal).toEqual({ slug, url: `${http.url}/p/${slug}`, appId: http.demo.appId, emailSignIn: false });
   });
 
   test("a person the site identified with a valid token votes for a published idea and follows it; a second vote is not counted again", async () => {
