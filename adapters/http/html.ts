@@ -73,8 +73,8 @@ body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100v
 .cards-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:var(--s4);margin-bottom:var(--s6)}
 .card{border:1px solid var(--line);border-radius:var(--radius);padding:var(--s4);background:var(--bg)}.card h2{margin-top:0}.card dl{font-size:var(--t-sm)}
 a.button{display:inline-block;font-weight:600;padding:var(--s2) var(--s4);border-radius:6px;border:1px solid var(--muted);color:var(--fg);text-decoration:none}a.button:hover{background:var(--panel)}a.button.primary{background:var(--accent);border-color:var(--accent);color:var(--accent-fg)}a.button.primary:hover{filter:brightness(1.1)}a.button+a.button{margin-left:var(--s2)}
-.settings{display:grid;grid-template-columns:12rem minmax(0,1fr);gap:var(--s6);align-items:start}.settings>nav .tabs{flex-direction:column;border:0;margin:var(--s4) 0 0}
-.settings>nav .tabs a{display:block;border-radius:6px}@media (max-width:64rem){.settings{grid-template-columns:minmax(0,1fr);gap:0}.settings>nav .tabs{flex-direction:row;border-bottom:1px solid var(--line)}}
+.settings{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:var(--s6);align-items:start}.settings>nav .tabs{flex-direction:column;border:0;margin:var(--s4) 0 0}
+.settings>nav .tabs a{display:block;border-radius:6px;white-space:nowrap}.settings>nav .tabs [aria-current]{font-weight:500}@media (max-width:64rem){.settings{grid-template-columns:minmax(0,1fr);gap:0}.settings>nav .tabs{flex-direction:row;border-bottom:1px solid var(--line)}}
 table.edit input:not([type=checkbox]),table.edit select{height:2.25rem;padding:var(--s1) var(--s2)}table.edit td{vertical-align:middle}
 table a{text-decoration:none}table a:hover{text-decoration:underline}td.title a{color:var(--fg);font-weight:600}
 .inline{display:inline}.inline button{margin:var(--s2) var(--s3) 0 0;padding:var(--s1) var(--s3)}

@@ -512,6 +512,8 @@ export function createPanel(host: PanelHost): Panel {
     const hint = h("p", { class: "hint" }, willSend());
     const message = h("textarea", { name: "message", rows: 5, required: true, maxlength: 10000, placeholder: w.messageHint[chosen] });
     message.value = prefill.message ?? "";
+    // Why the message is refused, beside it rather than in the status line under the button.
+    const refused = h("p", { class: "field-error", id: "retour-message-error" });
     /** Published feedbacks like what the person writes, asked once they pause; only the latest answer is shown. */
     const alike = h("div", { class: "alike" });
     let asked = 0;
@@ -534,6 +536,7 @@ export function createPanel(host: PanelHost): Panel {
       { novalidate: true },
       h("fieldset", { class: "choices kinds" }, h("legend", {}, w.kind), ...kinds),
       h("label", { class: "field" }, h("span", {}, w.message), message),
+      refused,
       alike,
       host.user.email
         ? null
@@ -550,6 +553,10 @@ export function createPanel(host: PanelHost): Panel {
     };
     const draft = () => ({ kind: String(new FormData(formEl).get("kind") ?? "problem"), message: message.value });
     formEl.addEventListener("input", () => {
+      if (message.value.trim()) {
+        refused.textContent = "";
+        message.removeAttribute("aria-invalid");
+      }
       keep({ draft: draft() });
       clearTimeout(pause);
       pause = setTimeout(() => void lookAlike(), 600);
@@ -559,7 +566,9 @@ export function createPanel(host: PanelHost): Panel {
       const data = new FormData(formEl);
       const text = String(data.get("message") ?? "").trim();
       if (!text) {
-        status.textContent = w.required;
+        refused.textContent = w.required;
+        message.setAttribute("aria-invalid", "true");
+        message.setAttribute("aria-describedby", refused.id);
         return message.focus();
       }
       const send = formEl.querySelector<HTMLButtonElement>("button[type=submit]")!;

@@ -315,6 +315,16 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   test("a draft is kept when the person closes the panel before sending, and after a reload", async () => {
     const tab = await hostPage(site.url);
     await tab.getByRole("button", { name: "Feedback" }).click();
+    // Sent empty: refused beside the field, which is marked and focused; nothing is sent.
+    await tab.getByLabel("Your message").fill("   ");
+    await tab.getByRole("button", { name: "Send" }).click();
+    const message = tab.getByRole("textbox", { name: "Your message" });
+    expect(await message.getAttribute("aria-invalid")).toBe("true");
+    expect(
+      await message.evaluate((field) => field.getRootNode() instanceof ShadowRoot && (field.getRootNode() as ShadowRoot).activeElement === field),
+    ).toBe(true);
+    expect(await tab.locator("[data-retour-widget] .field-error").textContent()).toBe("Please write a message.");
+    await saveScreenshot(tab, "widget-empty-message-1280", { fullPage: false });
     await tab.getByLabel("An idea").check();
     await tab.getByLabel("Your message").fill("Half a thought about the wishlist");
     await tab.keyboard.press("Escape");
