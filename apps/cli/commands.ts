@@ -83,7 +83,8 @@ interface Invocation {
 type Out = (line: string) => void;
 
 function pick<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T {
-  if (!value || !allowed.includes(value as T)) throw new UsageError(`${what} must be one of ${allowed.join(", ")}`);
+  if (!value) throw new MissingArgument(`missing ${what}: one of ${allowed.join(", ")}`);
+  if (!allowed.includes(value as T)) throw new UsageError(`${what} must be one of ${allowed.join(", ")}`);
   return value as T;
 }
 
@@ -100,7 +101,10 @@ const option = (inv: Invocation, name: string): string | undefined => {
 /** The value of a use case's result, or its refusal as one line (English, naming the field at fault). */
 function orFail<T>(result: Result<T>, explain?: (failure: Failure) => string | undefined): T {
   if (result.ok) return result.value;
-  const message = explain?.(result) ?? errorBody(result.code, "en", result.problem).error;
+  // A field refused is said alone ("email: expected …"): "The request body is invalid." is the API's word for it.
+  const message =
+    explain?.(result) ??
+    (result.code === "invalid_body" && result.problem ? describeProblem(result.problem, "en") : errorBody(result.code, "en", result.problem).error);
   throw new UsageError(result.cause ? `${message} It said: ${result.cause}` : message);
 }
 
@@ -236,7 +240,9 @@ const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       // Named as the option typed, not as the body field it fills: "--brand-color: expected …".
       const { problem } = portalUpdateCheck.refuse("invalid_body", asked);
       const field = problem?.field.split(".")[0] ?? "";
-      throw new UsageError(problem ? describeProblem({ ...problem, field: `--${PORTAL_OPTIONS[field] ?? field}` }, "en") : "invalid portal settings");
+      const said = problem ? describeProblem({ ...problem, field: `--${PORTAL_OPTIONS[field] ?? field}` }, "en") : "invalid portal settings";
+      // The command line writes none where the API takes null (--brand-color none).
+      throw new UsageError(said.replace(/ or null\.$/, " or none."));
     }
     out(JSON.stringify(orFail(await setPortal(services, operator(org), asked)), null, 2));
   },

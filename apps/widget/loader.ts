@@ -87,7 +87,7 @@ function start(script: HTMLScriptElement): void {
           const origin = location.origin;
           console.warn(
             config.code === "origin_not_allowed"
-              ? `Retour: the widget is not shown, as ${origin} is not one of the origins its app allows. Add it in Settings → Apps, or: npm run cli -- app browser <org> <appId> --origins <the app's origins>,${origin}`
+              ? `Retour: the widget is not shown, as ${origin} is not one of the origins its app allows. Add it in Settings → Apps, or: npm run cli -- app browser <org> <appId> --origins <the origins it allows now>,${origin} (the list given replaces the app's)`
               : `Retour: the widget is not shown: ${config.error ?? r.status} (key ${key})`,
           );
           return false;

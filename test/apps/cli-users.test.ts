@@ -47,6 +47,17 @@ describe("cli user create: the new person knows where they stand", () => {
     expect(await cli("user create", ["pia@acme.test"], { org: "DEMO", role: "owner" })).toContain("refused: --role must be one of");
     expect(await cli("user password", ["pia@acme.test"])).toContain("refused: no user with e-mail pia@acme.test");
   });
+
+  test("an address that is not one is refused naming the field, in the command's words, not the API's", async () => {
+    expect(await cli("user create", ["notanemail"])).toBe("refused: email: expected an e-mail address such as ann@example.com.");
+  });
+});
+
+describe("cli invite", () => {
+  test("without --role, it says the option is missing and which roles there are, with the command's usage", async () => {
+    const refused = await COMMANDS.invite!(http.services, { args: ["DEMO", "lena@example.com"], options: {} }, () => {}).catch((e: Error) => e);
+    expect([refused?.constructor.name, (refused as Error).message]).toEqual(["MissingArgument", "missing --role: one of admin, member, reader"]);
+  });
 });
 
 describe("the page of a person of no organization", () => {

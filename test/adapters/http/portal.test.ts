@@ -113,7 +113,7 @@ describe("portal settings", () => {
     );
     // A value of the right kind but the wrong form is named as the option typed.
     expect(await http.cli("portal", "set", "OTHER", "--brand-color", "red").catch((e: Error) => e.message)).toBe(
-      "--brand-color: expected a colour written #rrggbb (such as #4f46e5) or null.",
+      "--brand-color: expected a colour written #rrggbb (such as #4f46e5) or none.",
     );
   });
 });
