@@ -49,7 +49,7 @@ button:hover{filter:brightness(1.1)}button.secondary{background:var(--bg);color:
 .error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 .muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 table{border-collapse:collapse;width:100%;font-size:.9375rem}td,th{text-align:left;padding:var(--s2) .3rem;border-bottom:1px solid var(--line);vertical-align:top}
-th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.title,td code{overflow-wrap:anywhere}td.title{min-width:11rem}td.url{min-width:12rem}.feature-path{display:block;font-weight:400;font-size:var(--t-sm)}.nowrap{white-space:nowrap}.num{text-align:right}
+th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.key input[type=checkbox]{margin:0 var(--s1) 0 0;vertical-align:-.1875rem}td.title,td code{overflow-wrap:anywhere}td.title{min-width:11rem}td.url{min-width:12rem}.feature-path{display:block;font-weight:400;font-size:var(--t-sm)}.nowrap{white-space:nowrap}.num{text-align:right}
 .scroll{overflow-x:auto}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
 body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100vh;background:linear-gradient(to right,var(--panel) 14rem,var(--line) 14rem 14.0625rem,var(--bg) 0)}body.wide main{max-width:76rem;width:100%;box-sizing:border-box;margin:var(--s4) 0;padding:0 var(--s6)}

@@ -613,6 +613,7 @@ export const EN = {
   tracking: {
     title: "Your report",
     notFound: "There is nothing at this address.",
+    notFoundHint: "A link to a report works only whole: open it again from the message or the page that gave it to you.",
     status: "Status:",
     received: "Received",
     about: "Your report about",

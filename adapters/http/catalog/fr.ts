@@ -580,6 +580,7 @@ export const FR: Catalog = {
   tracking: {
     title: "Votre signalement",
     notFound: "Il n'y a rien à cette adresse.",
+    notFoundHint: "Le lien d'un signalement ne fonctionne qu'entier\u202f: ouvrez-le de nouveau depuis le message ou la page qui vous l'a donné.",
     status: "Statut\u202f:",
     received: "Reçu",
     about: "Votre signalement sur",

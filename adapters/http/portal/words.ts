@@ -47,7 +47,7 @@ const EN = {
   notFound: "This page does not exist, or is not public.",
   goToBoard: "See all ideas and problems",
   count: (n: number) => `${n} ${n === 1 ? "item" : "items"}`,
-  changelog: "Changelog",
+  changelog: "What's new",
   account: "Your account",
   signIn: "Sign in",
   signOut: "Sign out",

@@ -30,8 +30,10 @@ interface FormState {
 /** The page's words when the report is not known yet: the browser's language. */
 const browserLanguage = (request: Request): Language => negotiateLanguage(request.headers.get("accept-language"));
 
-const notFound = (language: Language) =>
-  page(textFor(language).tracking.notFound, html`<h1>${textFor(language).tracking.notFound}</h1>`, { status: 404, language });
+const notFound = (language: Language) => {
+  const words = textFor(language).tracking;
+  return page(words.notFound, html`<h1>${words.notFound}</h1><p>${words.notFoundHint}</p>`, { status: 404, language });
+};
 
 /** The reporter's tracking page: the title, the status and its history, the messages, and a form to answer. */
 function trackingPage(statusId: string, token: string, tracking: Tracking, form: FormState, status = 200): Response {

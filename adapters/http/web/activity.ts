@@ -22,11 +22,12 @@ const SHOWN = 1_200;
 /** A report's text; a long one shows its first 1,200 characters or so (cut between words) and the whole text in a `<details>`. */
 export function reportText(language: Language, text: string): Html {
   const characters = Array.from(text);
-  if (characters.length <= FOLD_BEYOND) return html`<p>${text}</p>`;
+  // Its line breaks kept: what the assistant added sits on lines of its own ("Where: Checkout").
+  if (characters.length <= FOLD_BEYOND) return html`<p class="message">${text}</p>`;
   const start = characters.slice(0, SHOWN).join("");
   const space = start.search(/\s\S*$/);
   const shown = space > SHOWN - 200 ? start.slice(0, space) : start;
-  return html`<p>${shown}…</p><details class="whole-report"><summary>${wordsFor(language, "activity").wholeReport}</summary><p>${text}</p></details>`;
+  return html`<p class="message">${shown}…</p><details class="whole-report"><summary>${wordsFor(language, "activity").wholeReport}</summary><p class="message">${text}</p></details>`;
 }
 
 /** Where a report stands among the feedback's reports, so that two alike headings differ: "2 of 3"; nothing when it is the only one. */

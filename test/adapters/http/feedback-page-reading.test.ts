@@ -25,18 +25,25 @@ describe("a long report is folded on the feedback page", () => {
     const key = await send("problem", long);
     const [entry] = reportEntries(await page(`/inbox/${key}`));
     const [shown, folded] = entry!.split('<details class="whole-report">');
-    expect(folded).toStartWith(`<summary>Show the whole report</summary><p>${long}</p></details>`);
-    const visible = /<p>(step0 [^<]*)…<\/p>/.exec(shown!)?.[1] ?? "";
+    expect(folded).toStartWith(`<summary>Show the whole report</summary><p class="message">${long}</p></details>`);
+    const visible = /<p class="message">(step0 [^<]*)…<\/p>/.exec(shown!)?.[1] ?? "";
     expect(long.startsWith(visible)).toBe(true);
     expect(visible.length).toBeGreaterThan(1_000);
     expect(visible.length).toBeLessThanOrEqual(1_200);
     expect(await page(`/inbox/${key}`, "fr")).toContain("<summary>Afficher tout le signalement</summary>");
   });
 
+  test("a report keeps its line breaks: what the assistant added sits on a line of its own", async () => {
+    const key = await send("problem", "Search is broken\n\nWhere: Search");
+    const [entry] = reportEntries(await page(`/inbox/${key}`));
+    expect(entry).toContain('<p class="message">Search is broken\n\nWhere: Search</p>');
+    expect(await page(`/inbox/${key}`)).toMatch(/\.message\{white-space:pre-wrap/);
+  });
+
   test("a short report is shown whole, with nothing folded", async () => {
     const key = await send("problem", "The export button does nothing");
     const [entry] = reportEntries(await page(`/inbox/${key}`));
-    expect(entry).toContain("<p>The export button does nothing</p>");
+    expect(entry).toContain('<p class="message">The export button does nothing</p>');
     expect(entry).not.toContain("<details");
   });
 });

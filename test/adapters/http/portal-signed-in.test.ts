@@ -48,7 +48,7 @@ describe("a portal page and who reads it", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
     expect(page).toContain(`<a href="/p/demo/sign-in?next=%2Fp%2Fdemo%2F${key}">Sign in</a>`);
     expect(page).toContain('<a href="/p/demo/roadmap">Roadmap</a>');
-    expect(page).toContain('<a href="/p/demo/changelog">Changelog</a>');
+    expect(page).toContain('<a href="/p/demo/changelog">What&#39;s new</a>');
     // Without a session, the vote box leads to signing in and back.
     expect(page).toContain(`<a class="votes" href="/p/demo/sign-in?next=%2Fp%2Fdemo%2F${key}"`);
     expect(voteForm(page)).toBe("");
@@ -92,7 +92,7 @@ describe("a portal page and who reads it", () => {
     const res = await browser().fetch("/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap");
     const page = await res.text();
     expect(page).toContain("<title>Sign in · Acme feedback</title>");
-    expect(page).toContain('<a href="/p/demo/changelog">Changelog</a>');
+    expect(page).toContain('<a href="/p/demo/changelog">What&#39;s new</a>');
     // This service has no SMTP_URL: the page promises no e-mail, and asks for no address.
     expect(page).toContain("Signing in by e-mail is not available here yet: this service does not send e-mail.");
     expect(page).not.toContain('name="email"');
@@ -181,7 +181,7 @@ describe("the changelog on the portal", () => {
     expect((await admin("PUT", "/v1/portal", { slug: "acme" })).status).toBe(200);
     try {
       const page = await (await browser().fetch("/p/acme/changelog")).text();
-      expect(page).toContain('<a href="/p/acme/changelog" aria-current="page">Changelog</a>');
+      expect(page).toContain('<a href="/p/acme/changelog" aria-current="page">What&#39;s new</a>');
       expect(page).toContain('href="/p/acme/changelog.atom"');
       expect((await browser().fetch("/p/demo/changelog")).status).toBe(404);
       expect((await browser().fetch("/p/acme/changelog.atom")).status).toBe(200);
