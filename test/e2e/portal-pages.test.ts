@@ -121,7 +121,7 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
     await page.click(".filters button[type=submit]");
     expect(new URL(page.url()).searchParams.get("kind")).toBe("problem");
     expect(await page.locator("ul.posts > li").count()).toBe(1);
-    await page.click("text=New");
+    await page.getByRole("link", { name: "New", exact: true }).click();
     expect(new URL(page.url()).searchParams.get("sort")).toBe("new");
     await page.fill("#q", "calendar");
     await page.press("#q", "Enter");

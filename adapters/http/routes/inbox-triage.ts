@@ -4,14 +4,13 @@ import { type BulkRequest, FeedbackUpdate } from "../../../core/schemas/triage.t
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
 import { ExportQuery, exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
-import { describeProblem, textFor } from "../catalog/text.ts";
+import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { exportResponse } from "../export-file.ts";
 import { html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
-import { wordsFor } from "../web/words.ts";
-import type { Language } from "../../../core/language.ts";
+import { triageRefusal } from "../web/triage-panel.ts";
 import { feedbackPage } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
 
@@ -29,22 +28,6 @@ const values = (body: unknown, name: string): string[] => {
   const value = (body as Record<string, unknown> | null)?.[name];
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
 };
-
-/** A triage field as its form labels it; a tag, by its label and the tag itself. */
-function triageLabel(language: Language, field: string, tags: readonly string[]): string {
-  const w = wordsFor(language, "triage");
-  const tag = /^tags\.(\d+)$/.exec(field);
-  if (tag) return `${w.tags} (${tags[Number(tag[1])]})`;
-  const labels: Readonly<Record<string, string>> = {
-    title: w.title,
-    dueAt: w.dueAt,
-    owner: w.owner,
-    severity: w.severity,
-    kind: w.kind,
-    featureId: w.feature,
-  };
-  return labels[field] ?? field;
-}
 
 /** Where a bulk change goes back to: the inbox as it was filtered, never another site. */
 const backTo = (back: string): string => (/^\/inbox(\?|$)/.test(back) ? back : "/inbox");
@@ -83,7 +66,7 @@ export function inboxTriageRoutes(services: Services) {
           };
           if (!updateForm.check(update)) {
             const problem = updateForm.refuse("invalid_body", update).problem;
-            const error = problem ? describeProblem({ ...problem, field: triageLabel(visitor.language, problem.field, tags) }, visitor.language) : "";
+            const error = problem ? triageRefusal(visitor.language, problem, tags) : "";
             return feedbackPage(services, visitor, params.key, { status: 400, triage: { error, fields: typed } });
           }
           const updated = await updateFeedback(services, visitor.grant, params.key, update);

@@ -4,7 +4,7 @@ import { inviteMember } from "../../../core/team/invite-member.ts";
 import { revokeInvitation } from "../../../core/team/revoke-invitation.ts";
 import { readTeamSettings } from "../../../core/team/read-team-settings.ts";
 import { saveTeamSettings } from "../../../core/team/save-team-settings.ts";
-import { describeProblem, textFor } from "../catalog/text.ts";
+import { invitationRefusal } from "../web/invitations-panel.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { html, redirect } from "../html.ts";
 import { flash } from "../web/flash.ts";
@@ -64,10 +64,7 @@ export function teamSettingsRoutes(services: Services) {
           if (!invited.ok && invited.code === "forbidden") return membersPage(services, visitor, refusal(visitor, invited));
           if (!invited.ok) {
             // Said beside the form, of its own field, with what was typed kept in it.
-            const w = wordsFor(visitor.language, "invitations");
-            const error = invited.problem
-              ? describeProblem({ ...invited.problem, field: w.email }, visitor.language)
-              : `${textFor(visitor.language).errors[invited.code]} (${field("email")})`;
+            const error = invitationRefusal(visitor.language, invited, field("email"));
             return membersPage(services, visitor, { status: STATUS_OF[invited.code] }, { error, email: field("email"), role: field("role") });
           }
           await flash(services, cookie, {

@@ -2,6 +2,9 @@ import { can } from "../../../core/authorization.ts";
 import { ROLES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
 import { listInvitations } from "../../../core/team/list-invitations.ts";
+import type { Failure } from "../../../core/errors.ts";
+import type { Language } from "../../../core/language.ts";
+import { describeProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { postButton } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
@@ -12,6 +15,12 @@ export interface InviteDraft {
   readonly error: string;
   readonly email: string;
   readonly role: string;
+}
+
+/** Why an invitation was refused: of the form's e-mail field by its label, else the refusal naming the address typed. */
+export function invitationRefusal(language: Language, failure: Failure, email: string): string {
+  if (failure.problem) return describeProblem({ ...failure.problem, field: wordsFor(language, "invitations").email }, language);
+  return `${textFor(language).errors[failure.code]} (${email})`;
 }
 
 /** On the members page, for Admins: the form that invites by e-mail, and the pending invitations, each revocable. */

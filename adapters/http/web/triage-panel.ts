@@ -6,6 +6,8 @@ import { MAX_TAGS, TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../../core/s
 import type { Services } from "../../../core/services.ts";
 import type { CompanyEntry } from "../../../core/triage/companies.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
+import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
+import { describeProblem } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
 import type { Visitor } from "./visitor.ts";
@@ -20,6 +22,22 @@ const dayOf = (iso: string | undefined): string => iso?.slice(0, 10) ?? "";
 export async function memberEmails(services: Services, visitor: Visitor): Promise<string[]> {
   const members = await listMembers(services, visitor.grant);
   return members.ok ? members.value.map((m) => m.email).sort() : [];
+}
+
+/** Why a triage was refused, said of the form's field by its label; a tag, by its label and the tag itself. */
+export function triageRefusal(language: Language, problem: FieldProblem, tags: readonly string[]): string {
+  const w = wordsFor(language, "triage");
+  const tag = /^tags\.(\d+)$/.exec(problem.field);
+  const labels: Readonly<Record<string, string>> = {
+    title: w.title,
+    dueAt: w.dueAt,
+    owner: w.owner,
+    severity: w.severity,
+    kind: w.kind,
+    featureId: w.feature,
+  };
+  const field = tag ? `${w.tags} (${tags[Number(tag[1])]})` : (labels[problem.field] ?? problem.field);
+  return describeProblem({ ...problem, field }, language);
 }
 
 /** A triage refused: why, said in the form, and the fields as they were typed, kept in it. */
