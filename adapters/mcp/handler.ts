@@ -8,7 +8,6 @@ import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resour
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
 import { checkArguments, INSTRUCTIONS, type Tool, TOOLS } from "./tools.ts";
-import { lookupKey } from "../../core/feedback/find-feedback.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -73,9 +72,6 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     const result = await tool.run(services, grant, args);
     const scope = OPERATIONS[tool.operation].scope;
     if (!result.ok && result.code === "insufficient_scope" && scope) lacking.add(scope);
-    // A key that names no feedback is said by name, as the REST merge says it: a model retries with another.
-    if (!result.ok && result.code === "not_found" && !result.refusal && typeof args.key === "string")
-      return toolError({ ...result, refusal: { reason: "unknown_feedback", feedback: lookupKey(args.key).trim() } }, tool);
     if (!result.ok) return toolError(result, tool);
     const value = result.value as Record<string, unknown>;
     const notes = [

@@ -108,7 +108,7 @@ function orFail<T>(result: Result<T>, explain?: (failure: Failure) => string | u
   throw new UsageError(result.cause ? `${message} It said: ${result.cause}` : message);
 }
 
-/** A refusal naming the feedback key the command was given, where the API's "Not found." would name nothing. */
+/** A refusal naming the feedback key the command was given and the organization it looked in (some refusals, such as attach's, name neither). */
 const noFeedback =
   (key: string, org: Organization) =>
   (failure: Failure): string | undefined =>

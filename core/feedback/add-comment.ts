@@ -1,12 +1,12 @@
 import { authorize } from "../authorization.ts";
-import { fail, invalid, ok, type Result } from "../errors.ts";
+import { invalid, ok, type Result } from "../errors.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { CommentVisibility } from "../schemas/comment.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CommentStore } from "../store/comments.ts";
 import type { DomainEvent } from "./events.ts";
-import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 import { notifyReplyJob } from "../notify/notify-reply.ts";
 
@@ -37,7 +37,7 @@ export async function addComment(
   const text = request.text.trim();
   if (!text) return invalid("invalid_body", { field: "text", reason: "missing" });
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   const at = services.clock();
   const id = services.ids.id();
   const visibility = request.visibility ?? "internal";

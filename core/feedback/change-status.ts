@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
 import { transition } from "./status.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback, StatusChange } from "../schemas/feedback.ts";
@@ -7,7 +7,7 @@ import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { SlackStore } from "../store/slack.ts";
 import { statusNoticeJobs } from "../slack/notices.ts";
-import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 import { mentionJobs } from "../team/mentions.ts";
 
@@ -35,7 +35,7 @@ export async function changeStatus(
   const { store, clock, ids } = services;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-    if (!feedback) return fail("not_found");
+    if (!feedback) return noSuchFeedback(keyOrId);
     const now = clock();
     const step = transition(feedback, feedback.status, change.status);
     const comment = change.comment?.trim();

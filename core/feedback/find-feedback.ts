@@ -1,9 +1,23 @@
+import { type Failure, fail } from "../errors.ts";
+import { refuse } from "../merges/refusal.ts";
 import type { FeedbackRecord } from "../model.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import { isFeedbackKey } from "./key.ts";
 
 /** What finding a feedback by key or id reads. */
 export type FindDeps = { readonly store: Pick<FeedbackStore, "findFeedback"> };
+
+/** Beyond this length a text is not said back: it names no feedback, and no one typed it by hand. */
+const NAMED_AT_MOST = 64;
+
+/**
+ * A key or id that names no feedback of the organization: 404, naming it as typed, so that a
+ * person (or a model) tries another; REST, MCP and the CLI say it alike.
+ */
+export function noSuchFeedback(keyOrId: string): Failure {
+  const typed = lookupKey(keyOrId).trim();
+  return typed && typed.length <= NAMED_AT_MOST ? refuse("not_found", { reason: "unknown_feedback", feedback: typed }) : fail("not_found");
+}
 
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */
 const MAX_MERGES = 16;

@@ -1,10 +1,10 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
-import { type FindDeps, findByKeyOrId, lookupKey, resolveFeedback } from "./find-feedback.ts";
+import { type FindDeps, findByKeyOrId, lookupKey, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 
 type GetDeps = FindDeps &
@@ -22,7 +22,7 @@ export async function getFeedback(services: GetDeps, grant: Grant, keyOrId: stri
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   const shown = await presentFeedback(services, feedback);
   const mergedAway = feedback.key !== lookupKey(keyOrId) && feedback.id !== keyOrId;
   if (!mergedAway) return ok(shown);

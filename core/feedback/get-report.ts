@@ -8,7 +8,7 @@ import type { Report } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import { attachmentLinks, type LinkDeps } from "../attachments/report-links.ts";
-import { type FindDeps, resolveFeedback } from "./find-feedback.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 
 type ReportDeps = FindDeps & LinkDeps & { readonly store: Pick<FeedbackStore, "listReports"> & Pick<OrganizationStore, "findOrganization"> };
 
@@ -21,7 +21,7 @@ export async function getReport(services: ReportDeps, grant: Grant, keyOrId: str
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   const [reports, organization] = await Promise.all([services.store.listReports(feedback.id), services.store.findOrganization(feedback.orgId)]);
   const report = reports.find((r) => r.id === reportId);
   if (!report) return fail("not_found");

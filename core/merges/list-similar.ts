@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "../grouping/compare.ts";
@@ -7,7 +7,7 @@ import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
 import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { SuggestionStore } from "../store/suggestions.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 
 export type SimilarDeps = FindDeps &
   CompareDeps &
@@ -50,6 +50,6 @@ export async function listSimilar(services: SimilarDeps, grant: Grant, keyOrId: 
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   return ok({ data: await similarTo(services, feedback, await services.store.listReports(feedback.id)) });
 }

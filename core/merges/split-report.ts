@@ -1,12 +1,12 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { planSplit, splitEvent, splitJob } from "./split.ts";
 
@@ -29,7 +29,7 @@ export async function splitReport(services: SplitDeps, grant: Grant, keyOrId: st
   const { store, clock, ids } = services;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-    if (!feedback) return fail("not_found");
+    if (!feedback) return noSuchFeedback(keyOrId);
     const [reports, followers] = await Promise.all([store.listReports(feedback.id), store.listFollowers(feedback.id)]);
     const planned = planSplit({
       id: ids.id(),

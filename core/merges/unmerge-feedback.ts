@@ -5,7 +5,7 @@ import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
-import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
+import { type FindDeps, findByKeyOrId, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { type MergeRecord, planUnmerge, type Unmerge, unmergedEvent } from "./merge.ts";
 import { type MergeRefusal, refuse } from "./refusal.ts";
@@ -71,7 +71,7 @@ export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOr
   const { store, clock, ids } = services;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const source = await findByKeyOrId(services, grant.orgId, keyOrId);
-    if (!source) return fail("not_found");
+    if (!source) return noSuchFeedback(keyOrId);
     const merge = source.mergedInto ? await store.findMerge(grant.orgId, source.id) : null;
     if (!merge) return refuse("cannot_unmerge", { reason: "not_merged", feedback: source.key });
     const planned = await planUnmergeNow(services, merge, source, clock(), grant.userId);

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { UserStore } from "../store/users.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 
 type FollowDeps = FindDeps & { readonly store: Pick<UserStore, "listMembers"> & Pick<FollowerStore, "addFollower" | "removeFollower"> };
 
@@ -13,7 +13,7 @@ export async function setFollowing(services: FollowDeps, grant: Grant, keyOrId: 
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   const member = (await services.store.listMembers(grant.orgId)).find((m) => m.userId === grant.userId);
   if (!member) return fail("forbidden");
   const email = normalizeEmail(member.email);

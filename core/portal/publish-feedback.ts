@@ -1,6 +1,6 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { ok, type Result } from "../errors.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { foldedWords } from "../feedback/search-words.ts";
 import type { Grant } from "../model.ts";
@@ -27,7 +27,7 @@ export async function publishFeedback(
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   const before = (await services.store.findPublications([feedback.id])).get(feedback.id);
   const title = request.title?.trim() || before?.title || feedback.title;
   const description = request.description !== undefined ? request.description.trim() || null : (before?.description ?? null);

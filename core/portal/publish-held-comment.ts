@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { commentCreated } from "../feedback/add-comment.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import type { Grant } from "../model.ts";
 import { notifyReplyJob } from "../notify/notify-reply.ts";
 import type { Clock, Ids } from "../ports.ts";
@@ -22,7 +22,7 @@ export async function publishHeldComment(
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   const at = services.clock();
   const published = await services.store.publishHeldComment(
     grant.orgId,

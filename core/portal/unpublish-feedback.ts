@@ -1,6 +1,6 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { ok, type Result } from "../errors.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
@@ -15,7 +15,7 @@ export async function unpublishFeedback(
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   await services.store.unpublish(grant.orgId, feedback.id);
   return ok(await presentFeedback(services, feedback));
 }

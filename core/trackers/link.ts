@@ -5,7 +5,7 @@ import type { Grant, TrackerLink } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { TrackerStore } from "../store/trackers.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 
@@ -20,7 +20,7 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   const appTracker = await services.store.findAppTracker(grant.orgId, feedback.appId);
   const tracker = appTracker && services.trackers[appTracker.provider];
   if (!appTracker || !tracker) return fail("no_tracker");

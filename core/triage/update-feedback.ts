@@ -3,7 +3,7 @@ import { authorize } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
-import { resolveFeedback } from "../feedback/find-feedback.ts";
+import { resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { presentFeedback } from "../feedback/present-feedback.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
@@ -76,7 +76,7 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
   const triage = TRIAGE_FIELDS.some((field) => update[field] !== undefined);
   if (update.status === undefined && !triage) return invalid("invalid_body", { field: "status", reason: "missing" });
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   if (triage) {
     const checked = await triageFields(services, grant, feedback, update);
     if (!checked.ok) return checked;

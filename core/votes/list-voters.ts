@@ -1,6 +1,6 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { ok, type Result } from "../errors.ts";
+import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import type { Grant } from "../model.ts";
 import type { VoterList } from "../schemas/votes.ts";
 import type { VoteStore } from "../store/votes.ts";
@@ -15,7 +15,7 @@ export async function listVoters(services: VotersDeps, grant: Grant, keyOrId: st
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
-  if (!feedback) return fail("not_found");
+  if (!feedback) return noSuchFeedback(keyOrId);
   const voters = await services.store.listVoters(grant.orgId, feedback.id);
   return ok({
     data: voters.map((v) => ({ email: v.email, ...(v.name && { name: v.name }), votedAt: new Date(v.at).toISOString() })),

@@ -77,7 +77,11 @@ describe("changeStatus", () => {
     const fake = fakeFeedbacks(feedbackRecord());
     const reader = { ...tokenGrant("reader", ["feedbacks:read"]), orgId: "org" };
     assert.deepEqual(await changeStatus(fake.deps, reader, "ACME-1", { status: "fixed" }), { ok: false, code: "forbidden" });
-    assert.deepEqual(await changeStatus(fake.deps, member, "ACME-404", { status: "fixed" }), { ok: false, code: "not_found" });
+    assert.deepEqual(await changeStatus(fake.deps, member, "acme-404", { status: "fixed" }), {
+      ok: false,
+      code: "not_found",
+      refusal: { reason: "unknown_feedback", feedback: "ACME-404" },
+    });
     assert.equal(fake.changes.length, 0);
   });
 });

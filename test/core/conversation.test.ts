@@ -138,6 +138,10 @@ describe("add_comment", () => {
       ],
     );
     assert.deepEqual(await addComment(fake.deps, reader, "ACME-1", { text: "x" }), { ok: false, code: "forbidden" });
-    assert.deepEqual(await addComment(fake.deps, member, "ACME-9", { text: "x" }), { ok: false, code: "not_found" });
+    assert.deepEqual(await addComment(fake.deps, member, "ACME-9", { text: "x" }), {
+      ok: false,
+      code: "not_found",
+      refusal: { reason: "unknown_feedback", feedback: "ACME-9" },
+    });
   });
 });

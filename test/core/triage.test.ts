@@ -114,7 +114,11 @@ describe("updateFeedback", () => {
   test("a Reader is refused (forbidden), and an unknown key is not_found", async () => {
     const fake = triage();
     assert.deepEqual(await updateFeedback(fake.deps, reader, "ACME-1", { severity: "P0" }), { ok: false, code: "forbidden" });
-    assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-99", { severity: "P0" }), { ok: false, code: "not_found" });
+    assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-99", { severity: "P0" }), {
+      ok: false,
+      code: "not_found",
+      refusal: { reason: "unknown_feedback", feedback: "ACME-99" },
+    });
   });
 
   test("tags replace those the feedback had; a new name creates its tag, a known one keeps the organization's spelling", async () => {

@@ -215,9 +215,12 @@ describe("GET /v1/feedbacks/{key}", () => {
     expect((await get(`/v1/feedbacks/${res.body.ticketId}`, other.token)).body.fullContext).toBeNull();
   });
 
-  test("404 not_found: no feedback with this key in the organization", async () => {
-    const res = await get(`/v1/feedbacks/DEMO-999999`, admin());
-    expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "not_found" });
+  test("404 not_found: no feedback with this key in the organization, said by name", async () => {
+    const res = await get(`/v1/feedbacks/demo-999999`, admin());
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 404,
+      body: { error: "No feedback DEMO-999999 in this organization.", code: "not_found" },
+    });
   });
 
   test("a key whose escapes do not decode (%FF, a lone %) names no feedback: 404 not_found, on every route under it", async () => {
