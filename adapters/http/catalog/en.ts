@@ -605,10 +605,10 @@ export const EN = {
     notFound: "There is no form at this address.",
     honeypot: "Leave this field empty",
     writeMessage: "Write your message first: a few words on what happened are enough.",
-    messageTooLong: "Your message is too long: at most 10,000 characters.",
+    messageTooLong: (max: number) => `Your message is too long: at most ${max.toLocaleString("en")} characters.`,
     emailInvalid: "This e-mail address does not look right: check it, or leave the field empty.",
-    questionsOver: "These questions are over",
-    questionsOverHint: "Your report was sent, or it waited too long for its answers and was not: send it again if you need to.",
+    questionsOver: "These questions have expired",
+    questionsOverHint: "Your report waited too long for its answers and was not sent. Send it again: it takes a minute.",
   },
   tracking: {
     title: "Your report",

@@ -572,10 +572,10 @@ export const FR: Catalog = {
     notFound: "Il n'y a pas de formulaire à cette adresse.",
     honeypot: "Laissez ce champ vide",
     writeMessage: "Écrivez d'abord votre message\u202f: quelques mots sur ce qui s'est passé suffisent.",
-    messageTooLong: "Votre message est trop long\u202f: 10\u202f000 caractères au plus.",
+    messageTooLong: (max: number) => `Votre message est trop long\u202f: ${max.toLocaleString("fr")} caractères au plus.`,
     emailInvalid: "Cette adresse e-mail ne semble pas juste\u202f: vérifiez-la, ou laissez le champ vide.",
-    questionsOver: "Ces questions sont terminées",
-    questionsOverHint: "Votre avis a été envoyé, ou il a trop attendu ses réponses et ne l'a pas été\u202f: envoyez-le de nouveau si besoin.",
+    questionsOver: "Ces questions ont expiré",
+    questionsOverHint: "Votre avis a trop attendu ses réponses et n'a pas été envoyé. Envoyez-le de nouveau\u202f: c'est l'affaire d'une minute.",
   },
   tracking: {
     title: "Votre signalement",

@@ -160,7 +160,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;
           const removed = await removeAgent(services, visitor.grant, params.id);
-          if (removed.ok && agent) await flash(services, cookie, { label: w.removed(agent.clientName) });
+          if (removed.ok && agent) await flash(services, cookie, { kind: "notice", text: w.removed(agent.clientName) });
           return redirect("/settings/agents");
         }),
       { detail: { hide: true } },

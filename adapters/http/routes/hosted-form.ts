@@ -2,24 +2,23 @@ import { Elysia } from "elysia";
 import { openForm } from "../../../core/collection/open-form.ts";
 import { isEmailShaped, normalizeEmail } from "../../../core/email.ts";
 import { choicesOf } from "../../../core/qualification/choices.ts";
-import type { Failure, Result } from "../../../core/errors.ts";
+import { type Failure, ok, type Result } from "../../../core/errors.ts";
 import type { Language } from "../../../core/language.ts";
 import type { QualificationQuestion, QualificationStep } from "../../../core/schemas/qualification.ts";
-import { ReportRequest, type ReportResponse } from "../../../core/schemas/report.ts";
+import { MESSAGE_MAX_LENGTH, ReportRequest, type ReportResponse } from "../../../core/schemas/report.ts";
+import { codePoints } from "../../../core/schemas/text.ts";
 import { validator } from "../validate.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
 import { sendAsItIs } from "../../../core/qualification/send-as-it-is.ts";
-import { pendingStep } from "../../../core/qualification/pending-step.ts";
+import { qualificationStanding } from "../../../core/qualification/qualification-standing.ts";
 import type { Submitted } from "../../../core/report/record-feedback.ts";
 import { submitReport } from "../../../core/collection/submit-report.ts";
 import { SERVER } from "../../../core/collection/open-channel.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { type AddressBudget, addressBudget } from "../collection.ts";
 import { STATUS_OF } from "../error-status.ts";
-import type { CookieJar } from "../cookies.ts";
 import { type Html, html, page, redirect } from "../html.ts";
-import { flash, takeSecret } from "../web/flash.ts";
 import { negotiateLanguage } from "../language.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { wordsFor } from "../web/words.ts";
@@ -55,9 +54,13 @@ function reportOf(key: string, sent: Fields) {
   return { publicKey: key, kind, message: one(sent.message), qualify: true, ...userOf(sent) };
 }
 
+/** A reporter's tracking page, as a path on this service: /s/{statusId}?t={token}. */
+const TRACKING_PATH = /^\/s\/[\w-]+\?t=[\w-]+$/;
+
 /** Why the form was refused, said of its own fields: the people it serves never read a schema. */
-function refusedField(failure: Failure, w: Words): string | null {
-  if (failure.code === "message_too_long") return w.messageTooLong;
+function refusedField(failure: Failure, w: Words, sent: Fields): string | null {
+  const tooLong = codePoints(one(sent.message)) > MESSAGE_MAX_LENGTH;
+  if (failure.code === "message_too_long" || (failure.problem?.field === "message" && tooLong)) return w.messageTooLong(MESSAGE_MAX_LENGTH);
   if (failure.problem?.field === "message") return w.writeMessage;
   return null;
 }
@@ -104,7 +107,7 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
         (k, i) =>
           html`<label class="choice"><input type="radio" name="kind" value="${k}"${(one(sent.kind) || "problem") === k || (!sent.kind && i === 0) ? html` checked` : ""}> ${textFor(language).values[k]}</label>`,
       )}</fieldset>
-<label for="message">${w.message}</label><textarea id="message" name="message" rows="6" required maxlength="10000" placeholder="${w.messageHint}">${one(sent.message)}</textarea>
+<label for="message">${w.message}</label><textarea id="message" name="message" rows="6" required maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${w.messageHint}">${one(sent.message)}</textarea>
 <label for="email">${w.email}</label><input id="email" type="email" name="email" autocomplete="email" value="${one(sent.email)}">
 ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name}" value="${one(sent[name])}">` : ""))}
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
@@ -114,17 +117,20 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
 
   /**
    * What a step of the report or of the qualification becomes. Questions and the thanks are pages of
-   * their own, reached by a redirect, so that Back and Reload never post again; the report's
-   * tracking link waits for the thanks page in a sealed, one-time cookie.
+   * their own, reached by a redirect, so that Back and Reload never post again. The thanks page's
+   * address carries the report's tracking link (`track`: its path on this service), as the tracking
+   * page's own address does: reloaded, it still shows the link, the reporter's only one without an
+   * e-mail. An end without a record (the assistant's answer, a drop) is the post's own page: posted
+   * again, the same answer replays the same end.
    */
-  async function stepResponse(key: string, app: string, language: Language, result: Result<Submitted>, sent: Fields, jar: CookieJar) {
+  function stepResponse(key: string, app: string, language: Language, result: Result<Submitted>, sent: Fields) {
     if (!result.ok) return failurePage(key, app, language, result, sent);
     const { outcome } = result.value;
     const form = `/f/${encodeURIComponent(key)}`;
     if (outcome.kind === "recorded") {
       const { statusUrl } = outcome.body as ReportResponse;
-      if (statusUrl) await flash(services, jar, { label: "statusUrl", value: statusUrl });
-      return redirect(`${form}/sent?lang=${language}`);
+      const track = statusUrl?.startsWith(`${services.baseUrl}/s/`) ? `&track=${encodeURIComponent(statusUrl.slice(services.baseUrl.length))}` : "";
+      return redirect(`${form}/sent?lang=${language}${track}`);
     }
     const step = outcome.body as QualificationStep;
     if (step.status === "ask" || step.status === "answer") return redirect(`${form}/questions/${encodeURIComponent(step.id)}?lang=${language}`);
@@ -155,7 +161,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
   function failurePage(key: string, app: string, language: Language, failure: Failure, sent: Fields): Response {
     const message = errorBody(failure.code, language, failure.problem).error;
     if (failure.code === "invalid_ingest" || failure.code === "message_too_long")
-      return reportForm(key, app, textFor(language).form, language, sent, refusedField(failure, textFor(language).form) ?? message);
+      return reportForm(key, app, textFor(language).form, language, sent, refusedField(failure, textFor(language).form, sent) ?? message);
     const response = formPage(
       language,
       message,
@@ -210,9 +216,15 @@ ${(step.questions ?? []).map((q) => question(q, w))}
         const language = languageOf(request);
         const form = await openForm(services, params.key);
         if (!form.ok) return notFound(language);
-        const step = await pendingStep(services, params.id, params.key);
-        if (step.ok) return questionsPage(params.key, form.value.app.name, language, step.value);
-        // Back to questions already answered, or left too long: the report was sent, or must be again.
+        const standing = await qualificationStanding(services, params.id, params.key);
+        if (standing.ok) {
+          const at = standing.value;
+          // Back to questions already answered: the end they came to (the thanks, with the tracking link).
+          return "asking" in at
+            ? questionsPage(params.key, form.value.app.name, language, at.asking)
+            : stepResponse(params.key, form.value.app.name, language, ok({ outcome: at.ended, replayed: true }), {});
+        }
+        // Left unanswered too long: nothing was sent.
         const w = textFor(language).form;
         return formPage(
           language,
@@ -225,37 +237,40 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     )
     .get(
       "/f/:key/sent",
-      async ({ request, params, cookie }) => {
+      async ({ request, params }) => {
         const language = languageOf(request);
+        if (!(await openForm(services, params.key)).ok) return notFound(language);
         const w = textFor(language).form;
-        const tracking = await takeSecret(services, cookie);
+        // Only a tracking page of this service is linked to, whatever the address was given.
+        const track = new URL(request.url).searchParams.get("track") ?? "";
+        const tracking = TRACKING_PATH.test(track) ? `${services.baseUrl}${track}` : null;
         return formPage(
           language,
           w.thanks,
-          html`<h1>${w.thanks}</h1>${tracking ? html`<p><a href="${tracking.value}">${w.track}</a></p>` : ""}${againLink(params.key, language)}`,
+          html`<h1>${w.thanks}</h1>${tracking ? html`<p><a href="${tracking}">${w.track}</a></p>` : ""}${againLink(params.key, language)}`,
         );
       },
       { detail: { hide: true } },
     )
     .post(
       "/f/:key",
-      ({ request, params, body, cookie }) =>
+      ({ request, params, body }) =>
         posted(request, params.key, body, async (language, app, sent) => {
-          // A robot fills every field; a person never sees this one. Thanked, and dropped.
-          if (one(sent.website)) return formPage(language, textFor(language).form.thanks, html`<h1>${textFor(language).form.thanks}</h1>`, 201);
+          // A robot fills every field; a person never sees this one. Thanked as a person is, and dropped.
+          if (one(sent.website)) return redirect(`/f/${encodeURIComponent(params.key)}/sent?lang=${language}`);
           // The API ignores an e-mail of the wrong shape; a person who typed one expects to hear back, so is told.
           const email = one(sent.email);
           if (email && !isEmailShaped(normalizeEmail(email)))
             return reportForm(params.key, app, textFor(language).form, language, sent, textFor(language).form.emailInvalid);
           const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
-          return stepResponse(params.key, app, language, await submitReport(services, report, undefined, SERVER, language), sent, cookie);
+          return stepResponse(params.key, app, language, await submitReport(services, report, undefined, SERVER, language), sent);
         }),
       { detail: { hide: true } },
     )
     .post(
       "/f/:key/answers/:id",
-      ({ request, params, body, cookie }) =>
+      ({ request, params, body }) =>
         posted(request, params.key, body, async (language, app, sent) => {
           const text = list(sent.text)
             .map((t) => t.trim())
@@ -263,16 +278,16 @@ ${(step.questions ?? []).map((q) => question(q, w))}
             .join("\n");
           const choiceIds = list(sent.choiceIds);
           const answer = { publicKey: params.key, ...(text && { text }), ...(choiceIds.length > 0 && { choiceIds }) };
-          return stepResponse(params.key, app, language, await answerQualification(services, params.id, answer), sent, cookie);
+          return stepResponse(params.key, app, language, await answerQualification(services, params.id, answer), sent);
         }),
       { detail: { hide: true } },
     )
     .post(
       "/f/:key/as-is/:id",
-      ({ request, params, body, cookie }) =>
+      ({ request, params, body }) =>
         // The report the qualification holds, as first sent: recorded once, the qualification ended with it.
         posted(request, params.key, body, async (language, app, sent) =>
-          stepResponse(params.key, app, language, await sendAsItIs(services, params.id, params.key), sent, cookie),
+          stepResponse(params.key, app, language, await sendAsItIs(services, params.id, params.key), sent),
         ),
       { detail: { hide: true } },
     );

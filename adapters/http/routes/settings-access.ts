@@ -197,7 +197,7 @@ export function settingsAccessRoutes(services: Services) {
           const scopes = ROLE_SCOPES[visitor.membership.role].filter((s) => field(`scope.${s}`) === "yes");
           const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
           if (!issued.ok) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: STATUS_OF[issued.code] });
-          await flash(services, cookie, { label: w.tokenOnce, value: issued.value.token });
+          await flash(services, cookie, { kind: "secret", label: w.tokenOnce, value: issued.value.token });
           return redirect("/settings/tokens");
         }),
       { detail: { hide: true } },
@@ -231,7 +231,11 @@ export function settingsAccessRoutes(services: Services) {
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 }, draft);
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: draft.url, events });
           if (!created.ok) return webhooksPage(services, visitor, refusal(visitor, created), draft);
-          await flash(services, cookie, { label: wordsFor(visitor.language, "webhooks").secretOnce(created.value.url), value: created.value.secret });
+          await flash(services, cookie, {
+            kind: "secret",
+            label: wordsFor(visitor.language, "webhooks").secretOnce(created.value.url),
+            value: created.value.secret,
+          });
           return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },
@@ -261,6 +265,7 @@ export function settingsAccessRoutes(services: Services) {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
           if (!rotated.ok) return rotated;
           await flash(services, cookie, {
+            kind: "secret",
             label: wordsFor(visitor.language, "webhooks").rotatedOnce(rotated.value.url),
             value: rotated.value.secret,
           });

@@ -71,7 +71,7 @@ export function settingsApiKeyRoutes(services: Services) {
           const created = await createApiKey(services, visitor.grant, { name, scopes });
           if (!created.ok)
             return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
-          await flash(services, cookie, { label: wordsFor(visitor.language, "apiKeys").keyOnce, value: created.value.key });
+          await flash(services, cookie, { kind: "secret", label: wordsFor(visitor.language, "apiKeys").keyOnce, value: created.value.key });
           return redirect(PATH);
         }),
       { detail: { hide: true } },

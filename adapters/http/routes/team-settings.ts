@@ -68,6 +68,7 @@ export function teamSettingsRoutes(services: Services) {
             return membersPage(services, visitor, { status: STATUS_OF[invited.code] }, { error, email: field("email"), role: field("role") });
           }
           await flash(services, cookie, {
+            kind: "secret",
             label: `${wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"]} ${invited.value.invitation.email}`,
             value: invited.value.url,
           });

@@ -6,44 +6,43 @@ const FLASH_COOKIE = "retour_flash";
 const FLASH_SECONDS = 60;
 
 /** What the page a form's POST redirects to shows once: a secret under its label, or a line saying what was done. */
-interface Flash {
-  readonly label: string;
-  readonly value?: string;
-}
+type Flash = { readonly kind: "secret"; readonly label: string; readonly value: string } | { readonly kind: "notice"; readonly text: string };
 
 /**
  * Keeps a secret, or what a POST did, for the next page only. A POST that creates or removes
- * redirects (so a reload never does it again); the flash waits in a sealed, HttpOnly cookie for a minute at most and is
- * removed as soon as the page shows it.
+ * redirects (so a reload never does it again); the flash waits in a sealed, HttpOnly cookie for a
+ * minute at most and is removed as soon as a page shows it.
  */
 export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar, shown: Flash): Promise<void> {
   const sealed = await services.secrets.seal(JSON.stringify(shown));
   writeCookie(jar, FLASH_COOKIE, sealed, { secure: isSecure(services), maxAgeSeconds: FLASH_SECONDS });
 }
 
-/** The flash kept for this page, once: reading it removes it. One that cannot be opened reads as none. */
-async function takeFlash(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<Flash | undefined> {
-  const sealed = readCookie(jar, FLASH_COOKIE, isSecure(services));
-  if (!sealed) return undefined;
-  writeCookie(jar, FLASH_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
-  try {
-    return JSON.parse(await services.secrets.open(sealed)) as Flash;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The secret kept for this page, if what was kept is one. */
-export async function takeSecret(
+/**
+ * The flash kept for this page, if it is of the kind the page shows: reading it removes it. One of
+ * another kind is left for its own page; one that cannot be opened reads as none, and goes.
+ */
+async function takeFlash<K extends Flash["kind"]>(
   services: Pick<Services, "secrets" | "baseUrl">,
   jar: CookieJar,
-): Promise<{ label: string; value: string } | undefined> {
-  const shown = await takeFlash(services, jar);
-  return shown?.value === undefined ? undefined : { label: shown.label, value: shown.value };
+  kind: K,
+): Promise<Extract<Flash, { kind: K }> | undefined> {
+  const sealed = readCookie(jar, FLASH_COOKIE, isSecure(services));
+  if (!sealed) return undefined;
+  let kept: Flash | undefined;
+  try {
+    kept = JSON.parse(await services.secrets.open(sealed)) as Flash;
+  } catch {
+    kept = undefined;
+  }
+  if (kept && kept.kind !== kind) return undefined;
+  writeCookie(jar, FLASH_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
+  return kept as Extract<Flash, { kind: K }> | undefined;
 }
 
-/** The line saying what the POST did, if what was kept is one. */
-export async function takeNotice(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<string | undefined> {
-  const shown = await takeFlash(services, jar);
-  return shown && shown.value === undefined ? shown.label : undefined;
-}
+/** The secret kept for this page. */
+export const takeSecret = (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar) => takeFlash(services, jar, "secret");
+
+/** The line saying what the POST did. */
+export const takeNotice = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<string | undefined> =>
+  (await takeFlash(services, jar, "notice"))?.text;

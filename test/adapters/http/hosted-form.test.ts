@@ -127,14 +127,38 @@ describe("POST /f/{formKey}", () => {
     const shown = await http.request("GET", questions);
     expect([shown.status, shown.body]).toEqual([200, expect.stringContaining("Not sent yet.")]);
     const sent = await submit(http, actionOf(shown.body, "/as-is/")!, {});
-    expect([sent.status, sent.headers.get("location")]).toEqual([303, `/f/${http.demo.formKey}/sent?lang=en`]);
-    // Back to the questions once the report is sent: they are over, and the page says what to do.
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toMatch(new RegExp(`^/f/${http.demo.formKey}/sent\\?lang=en&track=%2Fs%2F[\\w-]+%3Ft%3D[\\w-]+$`));
+    // Back to the questions once the report is sent: the thanks they came to, tracking link and all.
     const back = await http.request("GET", questions);
-    expect([back.status, back.body]).toEqual([404, expect.stringContaining("These questions are over")]);
-    // The thanks page reloaded: still thanks, its tracking link shown once only.
-    const reloaded = await http.request("GET", sent.headers.get("location")!);
-    expect([reloaded.status, reloaded.body]).toEqual([200, expect.stringContaining("Thank you!")]);
-    expect(reloaded.body).not.toContain("/s/");
+    expect([back.status, back.headers.get("location")]).toEqual([303, sent.headers.get("location")]);
+    // The thanks page, reloaded as often as the reporter likes: still thanks, still their tracking link.
+    for (let reload = 0; reload < 2; reload++) {
+      const thanks = await http.request("GET", sent.headers.get("location")!);
+      expect([thanks.status, thanks.body]).toEqual([200, expect.stringContaining("Thank you!")]);
+      expect(thanks.body).toMatch(/<a href="http:\/\/localhost:3000\/s\/[\w-]+\?t=[\w-]+">Follow its progress<\/a>/);
+    }
+  });
+
+  test("questions left unanswered past their time say so, and that nothing was sent, 404", async () => {
+    const posted = await submit(http, `/f/${http.demo.formKey}?lang=en`, { kind: "problem", message: `Uploads fail ${crypto.randomUUID()}` });
+    const questions = posted.headers.get("location")!;
+    http.advanceClock(16 * 60_000);
+    const expired = await http.request("GET", questions);
+    expect([expired.status, expired.body]).toEqual([404, expect.stringContaining("These questions have expired")]);
+    expect(expired.body).toContain("was not sent");
+  });
+
+  test("the thanks page links only to a tracking page of this service, and only for a form there is", async () => {
+    const elsewhere = await http.request("GET", `/f/${http.demo.formKey}/sent?track=${encodeURIComponent("//evil.example/s/x?t=y")}`);
+    expect([elsewhere.status, elsewhere.body.includes("Follow its progress")]).toEqual([200, false]);
+    expect((await http.request("GET", "/f/form_nope/sent")).status).toBe(404);
+  });
+
+  test("a message longer than 10,000 characters is refused as too long, not as missing", async () => {
+    const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "a".repeat(10_001) });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toContain('<p class="error" role="alert">Your message is too long: at most 10,000 characters.</p>');
   });
 
   test("sending as it is needs a qualification under way on this form: another id is a 404, and nothing is recorded", async () => {
@@ -144,9 +168,12 @@ describe("POST /f/{formKey}", () => {
     expect((await http.request("GET", "/v1/feedbacks?status=all&limit=100", { token: http.demo.tokens.admin })).body.data.length).toBe(before);
   });
 
-  test("a filled honeypot is thanked and nothing is recorded", async () => {
-    const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "Cheap watches here", website: "http://spam.example" });
-    expect([reply.status, reply.body.includes("Thank you!")]).toEqual([201, true]);
+  test("a filled honeypot is thanked as a person is (the same redirect) and nothing is recorded", async () => {
+    const reply = await landed(
+      http,
+      submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "Cheap watches here", website: "http://spam.example" }),
+    );
+    expect([reply.status, reply.body.includes("Thank you!")]).toEqual([200, true]);
     const found = await http.request("GET", "/v1/feedbacks?status=all&query=watches", { token: http.demo.tokens.admin });
     expect(found.body.data).toEqual([]);
   });
