@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { PLANS, type Plan } from "../../core/plans.ts";
 import { ATTACHMENT_KINDS, CHANNEL_KINDS, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
-import { describeProblem, errorBody } from "../../adapters/http/catalog/text.ts";
+import { describeProblem, errorBody, textFor } from "../../adapters/http/catalog/text.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { Failure, Result } from "../../core/errors.ts";
 import { EVENT_TYPES } from "../../core/feedback/events.ts";
@@ -240,9 +240,10 @@ const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       // Named as the option typed, not as the body field it fills: "--brand-color: expected …".
       const { problem } = portalUpdateCheck.refuse("invalid_body", asked);
       const field = problem?.field.split(".")[0] ?? "";
-      const said = problem ? describeProblem({ ...problem, field: `--${PORTAL_OPTIONS[field] ?? field}` }, "en") : "invalid portal settings";
-      // The command line writes none where the API takes null (--brand-color none).
-      throw new UsageError(said.replace(/ or null\.$/, " or none."));
+      // The command line takes none where the API takes null: a colour refused is a text, said with its way out.
+      const words = textFor("en").problems;
+      if (field === "brandColor") throw new UsageError(`--brand-color: ${words.expected(words.color)} or none.`);
+      throw new UsageError(problem ? describeProblem({ ...problem, field: `--${PORTAL_OPTIONS[field] ?? field}` }, "en") : "invalid portal settings");
     }
     out(JSON.stringify(orFail(await setPortal(services, operator(org), asked)), null, 2));
   },

@@ -5,8 +5,8 @@ import { isS256Challenge } from "./pkce.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";
 
 type AuthorizationCheck =
-  /** Client or redirect URI cannot be trusted: show the error (to a person, by its reason), never redirect. */
-  | { readonly kind: "refuse"; readonly reason: "unknownClient" | "unregisteredRedirect"; readonly error: OAuthError }
+  /** Client or redirect URI cannot be trusted: the person is told why, and nothing is redirected. */
+  | { readonly kind: "refuse"; readonly reason: "unknown_client" | "unregistered_redirect" }
   /** The client is known: send the error back to its redirect URI. */
   | { readonly kind: "redirect"; readonly location: string }
   | { readonly kind: "ok"; readonly request: AuthorizationRequest };
@@ -17,14 +17,10 @@ export async function checkAuthorizationRequest(
   params: Readonly<Record<string, string | undefined>>,
 ): Promise<AuthorizationCheck> {
   const client = params.client_id ? await services.store.findClient(params.client_id) : null;
-  if (!client) return { kind: "refuse", reason: "unknownClient", error: oauthError("invalid_client", "unknown client_id") };
+  if (!client) return { kind: "refuse", reason: "unknown_client" };
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
-    return {
-      kind: "refuse",
-      reason: "unregisteredRedirect",
-      error: oauthError("invalid_request", "redirect_uri is not registered for this client"),
-    };
+    return { kind: "refuse", reason: "unregistered_redirect" };
   }
   const state = params.state;
   const back = (error: OAuthError): AuthorizationCheck => ({ kind: "redirect", location: redirectWith(redirectUri, { ...error }, state) });

@@ -1,3 +1,4 @@
+import { InvitationCreate } from "./schemas.ts";
 import { authorize } from "../authorization.ts";
 import { EMAIL_FIELD, isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
@@ -34,7 +35,7 @@ export async function inviteMember(
   const email = normalizeEmail(input.email);
   const role = ROLES.find((r): r is Role => r === input.role);
   if (!isEmailShaped(email)) return invalid("invalid_body", { field: "email", reason: "expected", schema: EMAIL_FIELD });
-  if (!role) return fail("invalid_body");
+  if (!role) return invalid("invalid_body", { field: "role", reason: "expected", schema: InvitationCreate.properties.role });
   const user = await deps.store.findUserByEmail(email);
   if (user && (await deps.store.listMembers(grant.orgId)).some((m) => m.userId === user.id)) return fail("already_member");
   const token = deps.ids.secret();

@@ -348,8 +348,8 @@ export const EN = {
       sessionEnded: "Your session has ended. Start the connection again from the application.",
       consentExpired: "This form has expired. Start the connection again from the application.",
       chooseOrganization: "Choose one of your organizations.",
-      unknownClient: "This application is not registered with this service (unknown client_id).",
-      unregisteredRedirect: "This application asked to be sent back to an address it did not register (redirect_uri).",
+      unknownClient: "This application is not known to this service, or no longer is.",
+      unregisteredRedirect: "This application asked to be sent back to an address it did not register.",
     },
     /** The sign-in page. */
     signIn: {

@@ -324,8 +324,8 @@ export const FR: Catalog = {
       sessionEnded: "Votre session a pris fin. Recommencez la connexion depuis l'application.",
       consentExpired: "Ce formulaire a expiré. Recommencez la connexion depuis l'application.",
       chooseOrganization: "Choisissez l'une de vos organisations.",
-      unknownClient: "Cette application n'est pas enregistrée auprès de ce service (client_id inconnu).",
-      unregisteredRedirect: "Cette application demande à être renvoyée vers une adresse qu'elle n'a pas enregistrée (redirect_uri).",
+      unknownClient: "Cette application n'est pas connue de ce service, ou ne l'est plus.",
+      unregisteredRedirect: "Cette application demande à être renvoyée vers une adresse qu'elle n'a pas enregistrée.",
     },
     signIn: {
       signInTitle: "Connexion à Retour",

@@ -67,7 +67,7 @@ export function inboxTriageRoutes(services: Services) {
           if (!updateForm.check(update)) {
             const problem = updateForm.refuse("invalid_body", update).problem;
             const error = problem ? triageRefusal(visitor.language, problem, tags) : "";
-            return feedbackPage(services, visitor, params.key, { status: 400, triage: { error, fields: typed } });
+            return feedbackPage(services, visitor, params.key, { status: 400, triage: { error, fields: typed, at: problem?.field.split(".")[0] } });
           }
           const updated = await updateFeedback(services, visitor.grant, params.key, update);
           if (!updated.ok)

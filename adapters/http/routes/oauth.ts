@@ -36,6 +36,9 @@ const AUTHORIZE_PARAMS = [
   "resource",
 ] as const;
 
+/** The consent page's words for an authorization request it refuses, by the core's reason. */
+const REFUSED = { unknown_client: "unknownClient", unregistered_redirect: "unregisteredRedirect" } as const;
+
 /** Only string fields of a parsed form or query; anything else is dropped. */
 const stringFields = (value: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -188,7 +191,7 @@ ${
       "/oauth/authorize",
       async ({ request, cookie }) => {
         const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
-        if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[checked.reason], 400, { fromApplication: true });
+        if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
         if (checked.kind === "redirect") return redirect(checked.location);
         const user = await signedInUser(services, cookie);
         if (!user) {
@@ -210,7 +213,7 @@ ${
         if (!(await csrfValid(services, cookie, form.csrf))) return errorPage(web, (w) => w.consentExpired, 403);
         // The hidden fields come back from the browser: check the whole request again.
         const checked = await checkAuthorizationRequest(services, form);
-        if (checked.kind === "refuse") return errorPage(web, (w) => w[checked.reason], 400, { fromApplication: true });
+        if (checked.kind === "refuse") return errorPage(web, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
         if (checked.kind === "redirect") return redirect(checked.location);
         if (form.decision !== "allow") return redirect(deny(checked.request));
         const membership = user.memberships.find((m) => m.orgId === form.org);

@@ -17,9 +17,10 @@ export interface InviteDraft {
   readonly role: string;
 }
 
-/** Why an invitation was refused: of the form's e-mail field by its label, else the refusal naming the address typed. */
+/** Why an invitation was refused: of the form's field by its label, else the refusal naming the address typed. */
 export function invitationRefusal(language: Language, failure: Failure, email: string): string {
-  if (failure.problem) return describeProblem({ ...failure.problem, field: wordsFor(language, "invitations").email }, language);
+  const w = wordsFor(language, "invitations");
+  if (failure.problem) return describeProblem({ ...failure.problem, field: failure.problem.field === "role" ? w.role : w.email }, language);
   return `${textFor(language).errors[failure.code]} (${email})`;
 }
 

@@ -35,6 +35,7 @@ export function triageRefusal(language: Language, problem: FieldProblem, tags: r
     severity: w.severity,
     kind: w.kind,
     featureId: w.feature,
+    tags: w.tags,
   };
   const field = tag ? `${w.tags} (${tags[Number(tag[1])]})` : (labels[problem.field] ?? problem.field);
   return describeProblem({ ...problem, field }, language);
@@ -43,6 +44,8 @@ export function triageRefusal(language: Language, problem: FieldProblem, tags: r
 /** A triage refused: why, said in the form, and the fields as they were typed, kept in it. */
 export interface TriageDraft {
   readonly error: string;
+  /** The field at fault, focused (the page may be long on a phone) and marked; none for a refusal of the whole. */
+  readonly at?: string;
   readonly fields: Readonly<Record<"title" | "owner" | "dueAt" | "severity" | "kind" | "featureId" | "tags", string>>;
 }
 
@@ -83,16 +86,17 @@ export async function triageSection(
     featureId: feedback.feature?.id ?? "",
     tags: tags.join(", "),
   };
+  const marked = (name: string) => (draft?.at === name ? html` autofocus aria-invalid="true"` : "");
   return html`<h2>${w.triage}</h2>
 ${saved ? html`<p class="notice" role="status">${w.triageSaved}</p>` : ""}
 ${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
 <form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="ownerWas" value="${feedback.owner ?? ""}">
 ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : ""}
-<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}">
+<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${marked("title")}>
 <label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(
     (email) => html`<option value="${email}"${selected(email === shown.owner)}>${email}</option>`,
   )}</select>
-<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}">
+<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}"${marked("dueAt")}>
 <label for="triage-severity">${w.severity}</label><select id="triage-severity" name="severity"><option value="">${w.noSeverity}</option>${SEVERITIES.map(
     (s) => html`<option value="${s}"${selected(s === shown.severity)}>${s}</option>`,
   )}</select>
@@ -102,7 +106,7 @@ ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p
 <label for="triage-feature">${w.feature}</label><select id="triage-feature" name="featureId"><option value="">${w.noFeature}</option>${(
     features.ok ? features.value.data : []
   ).map((f) => html`<option value="${f.id}"${selected(f.id === shown.featureId)}>${f.path}</option>`)}</select>
-<label for="triage-tags">${w.tags}</label><input id="triage-tags" name="tags" list="known-tags" value="${shown.tags}" aria-describedby="triage-tags-hint${draft ? " triage-error" : ""}" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}">
+<label for="triage-tags">${w.tags}</label><input id="triage-tags" name="tags" list="known-tags" value="${shown.tags}" aria-describedby="triage-tags-hint${draft ? " triage-error" : ""}" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"${marked("tags")}>
 <p class="muted" id="triage-tags-hint">${w.tagsHint}</p>
 <datalist id="known-tags">${(known.ok ? known.value.data : []).map((t) => html`<option value="${t.name}"></option>`)}</datalist>
 <button type="submit">${w.saveTriage}</button></form>`;

@@ -149,7 +149,7 @@ describe("authorization requests", () => {
     expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
     const page = await res.text();
-    expect(page).toContain("This application asked to be sent back to an address it did not register (redirect_uri).");
+    expect(page).toContain("This application asked to be sent back to an address it did not register.");
     // What to do next, beside what is wrong.
     expect(page).toContain("Go back to the application and connect it again.");
   });
@@ -161,7 +161,7 @@ describe("authorization requests", () => {
     expect([res.status, res.headers.get("location")]).toEqual([400, null]);
     const page = await res.text();
     expect(page).toContain('<html lang="fr">');
-    expect(page).toContain("Cette application n&#39;est pas enregistrée auprès de ce service (client_id inconnu).");
+    expect(page).toContain("Cette application n&#39;est pas connue de ce service, ou ne l&#39;est plus.");
   });
 
   test("the consent page speaks French to a French browser, as the sign-in page before it", async () => {

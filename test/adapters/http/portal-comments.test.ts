@@ -172,6 +172,10 @@ describe("comments from the portal", () => {
       '<p class="error" role="alert" id="comment-error">Write something first.</p><textarea id="comment-text" name="text" required maxlength="5000" aria-invalid="true" aria-describedby="comment-error">',
     );
     expect((await admin("GET", `/v1/feedbacks/${key}`)).body.comments).toEqual([]);
+    // Longer than a browser lets one type: said as too long.
+    const long = await b.submit(form, { text: "x".repeat(5_001) });
+    expect(long.headers.get("location")).toBe(`/p/demo/${key}?commented=long#comment-text`);
+    expect(await (await b.fetch(`/p/demo/${key}?commented=long`)).text()).toContain('id="comment-error">At most 5000 characters.</p>');
   });
 
   test("comments are limited per person (10 an hour): 429 with Retry-After", async () => {

@@ -78,9 +78,22 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       `<p class="error" role="alert" id="triage-error">Tags (${long}): expected a non-empty text of at most 40 characters without a comma.</p>`,
     );
     expect(form).toContain('value="Exports stall at page 40"');
-    expect(form).toContain(`value="billing, ${long}"`);
+    // The field at fault is focused and marked: on a phone the form is far down the page.
+    expect(form).toMatch(new RegExp(`id="triage-tags"[^>]*value="billing, ${long}"[^>]*autofocus aria-invalid="true">`));
     expect(form).toContain('<option value="P2" selected>');
     expect(form).toContain('<option value="idea" selected>');
+  });
+
+  test("more tags than a feedback takes are refused naming the field by its label, in French too", async () => {
+    const key = await report("Labels pile up on the export page");
+    const tags = Array.from({ length: 21 }, (_, i) => `t${i}`).join(", ");
+    const refused = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [
+      ["title", "Labels pile up"],
+      ["kind", "problem"],
+      ["tags", tags],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('<p class="error" role="alert" id="triage-error">Tags: expected a list of at most 20 items.</p>');
   });
 
   test("a Reader sees the triage and the companies, without a form to change them", async () => {
