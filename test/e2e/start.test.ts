@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
@@ -204,7 +204,18 @@ describe("a secret key that is not the store's", () => {
     const services = await createServices(loadConfig({ PORT: "0", DATA_DIR }), createLogger("silent", false), "http://localhost:3000", "cli");
     await services.store.close();
     rmSync(join(DATA_DIR, "secret.key"));
+    // Watched while it refuses: no key is written, not even one deleted after.
+    const touched: string[] = [];
+    const watcher = watch(DATA_DIR, (_event, name) => touched.push(String(name)));
     await expect(start({ DATA_DIR })).rejects.toThrow(`${join(DATA_DIR, "secret.key")} is missing, and this store's secrets are sealed with a key`);
+    writeFileSync(join(DATA_DIR, "watched"), "");
+    await waitFor(
+      "the watcher to see the file written after the refusal",
+      () => touched.includes("watched"),
+      (seen) => seen,
+    );
+    watcher.close();
+    expect(touched.filter((name) => name.startsWith("secret.key"))).toEqual([]);
     expect(existsSync(join(DATA_DIR, "secret.key"))).toBe(false);
   });
 
