@@ -72,6 +72,8 @@ interface BoardView {
   readonly apps: ReadonlyArray<{ readonly id: string; readonly name: string }>;
   /** Slot for posting from the portal: the "Post an idea" link, when posting is on and the portal's sign-in allows it. */
   readonly post?: Html;
+  /** Whether the reader can vote (signed in, or able to sign in): the board's intro invites to only then. */
+  readonly votable: boolean;
 }
 
 /** The board: sort tabs, search, filters by app, type and status, and the published feedbacks, a page at a time. */
@@ -112,7 +114,7 @@ ${v.apps.length > 1 ? html`<div><label for="f-app">${w.app}</label><select id="f
   const pager = v.page.nextCursor
     ? html`<p class="pager"><a href="${boardHref(links, query, { cursor: v.page.nextCursor })}" rel="next">${w.more}</a></p>`
     : "";
-  return html`<h1>${w.board}</h1><p class="intro">${w.boardIntro}</p>
+  return html`<h1>${w.board}</h1><p class="intro">${v.votable ? w.boardIntro : w.boardIntroReadOnly}</p>
 ${v.post ?? ""}
 <div class="layout"><section aria-label="${w.board}"><div class="controls">${sorts}${search}</div>${list}${pager}</section>
 <aside>${filters}</aside></div>`;

@@ -171,7 +171,8 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
             portal.posting === "off" || (!viewer && !signInPossible(services, portal))
               ? undefined
               : html`<a class="postlink" href="${links.post()}">+ ${w.post}</a>`;
-          const body = boardBody({ portal, language, links, query, page, apps, ...(post && { post }) });
+          const votable = Boolean(viewer) || signInPossible(services, portal);
+          const body = boardBody({ portal, language, links, query, page, apps, votable, ...(post && { post }) });
           const home = portalUrl(baseUrl, portal.slug);
           return send(
             portal,
@@ -181,7 +182,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
               canSignIn: signInPossible(services, portal),
               language,
               title: portal.title,
-              description: w.boardIntro,
+              description: votable ? w.boardIntro : w.boardIntroReadOnly,
               canonical: home,
               current: "board",
               links,

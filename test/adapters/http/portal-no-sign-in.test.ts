@@ -11,16 +11,18 @@ afterAll(() => http.close());
 
 const page = async (path: string) => (await http.request("GET", path)).body as string;
 
-test("where no one can sign in, no page offers to: no Sign in, no post, a vote count without a link, no comment link; a single sign-on secret brings them back", async () => {
+test("where no one can sign in, no page offers to: no Sign in, no post, no invitation to vote, a vote count without a link, no comment link; a single sign-on secret brings them back", async () => {
   const key = (
     await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Dark mode for the portal" } })
   ).body.ticketId;
   await http.request("POST", `/v1/feedbacks/${key}/publish`, { token: http.demo.tokens.admin, body: {} });
   const offers = (html: string) => ["/p/demo/sign-in", "/p/demo/new"].filter((link) => html.includes(`href="${link}`));
   expect(offers(await page("/p/demo"))).toEqual([]);
+  expect(await page("/p/demo")).toContain('<p class="intro">What people asked for, and where it stands.</p>');
   expect(offers(await page(`/p/demo/${key}`))).toEqual([]);
   expect(offers(await page("/p/demo/changelog"))).toEqual([]);
   await http.request("POST", "/v1/portal/sso-secret", { token: http.demo.tokens.admin });
   expect(offers(await page("/p/demo"))).toEqual(["/p/demo/sign-in", "/p/demo/new"]);
+  expect(await page("/p/demo")).toContain("Vote for what matters to you.");
   expect(offers(await page(`/p/demo/${key}`))).toEqual(["/p/demo/sign-in"]);
 });
