@@ -19,6 +19,8 @@ type TrackDeps = FindDeps &
 /** What the reporter's tracking page shows, and nothing else. */
 interface Tracking {
   readonly title: string;
+  /** What the reporter wrote, as they wrote it (the title is drawn from it, and cut). */
+  readonly message: string;
   /** The app the report is about, as its team named it. */
   readonly appName: string;
   readonly status: Status;
@@ -53,6 +55,7 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
   const steps = changes.map((e, i) => ({ status: changes[i + 1]?.previousStatus ?? feedback.status, at: e.at }));
   return {
     title: feedback.title,
+    message: found.report.report.message,
     appName: app?.name ?? "",
     status: feedback.status,
     statusNames,

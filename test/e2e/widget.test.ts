@@ -461,6 +461,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     // The questions are a page of their own: reloaded, they come back, and nothing is posted again.
     await tab.reload();
     expect(await tab.getByText("Not sent yet.", { exact: false }).isVisible()).toBe(true);
+    await saveScreenshot(tab, "hosted-form-questions-390");
     await tab.setViewportSize({ width: 1280, height: 860 });
     for (let step = 0; step < 6 && !(await tab.getByText("Thank you!").isVisible()); step++) {
       for (const field of await tab.locator("textarea").all()) await field.fill("Every time, since this morning.");

@@ -617,6 +617,7 @@ export const EN = {
     status: "Status:",
     received: "Received",
     about: "Your report about",
+    whatYouWrote: "What you wrote",
     meaning: {
       triage: "The team has received it and will look at it soon.",
       prioritized: "The team has planned to work on it.",

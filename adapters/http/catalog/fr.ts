@@ -584,6 +584,7 @@ export const FR: Catalog = {
     status: "Statut\u202f:",
     received: "Reçu",
     about: "Votre signalement sur",
+    whatYouWrote: "Ce que vous avez écrit",
     meaning: {
       triage: "L'équipe l'a reçu et va l'examiner bientôt.",
       prioritized: "L'équipe a prévu de s'en occuper.",

@@ -152,9 +152,7 @@ ${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a hr
 <p role="status"><strong>${w.notSent}</strong></p>
 <form method="post" action="/f/${encodeURIComponent(key)}/answers/${encodeURIComponent(step.id)}?lang=${language}">
 ${(step.questions ?? []).map((q) => question(q, w))}
-<p><button type="submit">${w.next}</button></p></form>
-<form method="post" action="/f/${encodeURIComponent(key)}/as-is/${encodeURIComponent(step.id)}?lang=${language}">
-<p><button type="submit" class="secondary">${w.sendAsIs}</button></p></form>`,
+<p><button type="submit">${w.next}</button><button type="submit" class="secondary" formaction="/f/${encodeURIComponent(key)}/as-is/${encodeURIComponent(step.id)}?lang=${language}" formnovalidate>${w.sendAsIs}</button></p></form>`,
     );
   }
 

@@ -45,6 +45,7 @@ function trackingPage(statusId: string, token: string, tracking: Tracking, form:
   return page(
     words.title,
     html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>
+<details><summary>${words.whatYouWrote}</summary><p class="message">${tracking.message}</p></details>
 <p>${words.status} <span class="badge status-${tracking.status}">${named(tracking.status)}</span></p>
 <p>${words.meaning[tracking.status]}</p>
 <h2>${words.history}</h2>

@@ -35,9 +35,9 @@ function formOf(page: string) {
   return { action: action!, choice, text: page.includes('name="text"') };
 }
 
-/** Where a form of a page posts, for the first form whose address contains `part`. */
+/** Where a form or a button of a page posts, for the first address that contains `part`. */
 const actionOf = (page: string, part: string) =>
-  [...page.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&")).find((action) => action.includes(part));
+  [...page.matchAll(/ (?:action|formaction)="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&")).find((action) => action.includes(part));
 
 describe("GET /f/{formKey}", () => {
   test("an active form channel's page: the app's name and a form that works without JavaScript", async () => {

@@ -21,6 +21,8 @@ test("the statusUrl of a report opens a public page with the app's name, its tit
   expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   const body = await res.text();
   expect(body).toContain("<h1>Gift cards cannot be combined</h1>");
+  // The whole of what the reporter wrote, which the title is cut from.
+  expect(body).toContain('<details><summary>What you wrote</summary><p class="message">Gift cards cannot be combined</p></details>');
   expect(body).toContain("Your report about Demo app");
   expect(body).toContain('Status: <span class="badge status-delivered">Complete</span>');
   expect(body).toContain("It is done and available to you.");
