@@ -8,7 +8,7 @@ import { DEFAULT_STATUS_LABELS } from "../../../core/portal/status-labels.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { PORTAL_TITLE_MAX_LENGTH, POSTING_MODES, type Portal, PortalUpdate, STATUS_LABEL_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
-import { textFor } from "../catalog/text.ts";
+import { describeProblem, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
@@ -25,6 +25,8 @@ interface Notice {
   readonly error?: string;
   readonly status?: number;
   readonly secret?: string;
+  /** A refused change's texts as typed, shown in the form instead of the stored ones. */
+  readonly typed?: Pick<Portal, "slug" | "title" | "brandColor">;
 }
 
 function form(visitor: Visitor, portal: Portal): Html {
@@ -65,14 +67,23 @@ ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : 
     html`<p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
 ${services.notifier.delivers ? "" : html`<p role="note"><strong>${w.noEmail}</strong></p>`}
 ${notice.saved ? html`<p class="notice" role="status">${w.saved}</p>` : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
-${form(visitor, portal)}${sso}`,
+${form(visitor, { ...portal, ...notice.typed })}${sso}`,
     notice.status ?? 200,
   );
 }
 
 /** The portal's settings page (Admin): turning it on, its address, title, posting, indexing, colour, labels, and the SSO secret. */
 export function settingsPortalRoutes(services: Services) {
-  const refused = (visitor: Visitor, failure: Failure) => portalPage(services, visitor, refusal(visitor, failure));
+  const refused = (visitor: Visitor, failure: Failure, typed?: Notice["typed"]) => {
+    // A field refused is said by its label, in words; the texts typed stay in the form.
+    const w = portalTeamWords(visitor.language);
+    const labels: Readonly<Record<string, string>> = { slug: w.slug, title: w.title, brandColor: w.brandColor };
+    const label = failure.problem && labels[failure.problem.field];
+    const notice = label
+      ? { error: describeProblem({ ...failure.problem!, field: label }, visitor.language), status: 400 }
+      : refusal(visitor, failure);
+    return portalPage(services, visitor, { ...notice, ...(typed && { typed }) });
+  };
   return new Elysia({ name: "routes/settings-portal" })
     .get(
       PATH,
@@ -98,9 +109,10 @@ export function settingsPortalRoutes(services: Services) {
             brandColor: brandColor || null,
             statusLabels: Object.fromEntries(STATUSES.map((s) => [s, field(`label-${s}`).trim()]).filter(([, label]) => label)),
           };
-          if (!update.check(asked)) return refused(visitor, update.refuse("invalid_body", asked));
+          const typed = { slug: asked.slug, title: asked.title, brandColor: asked.brandColor };
+          if (!update.check(asked)) return refused(visitor, update.refuse("invalid_body", asked), typed);
           const saved = await setPortal(services, visitor.grant, asked);
-          return saved.ok ? redirect(`${PATH}?saved`) : refused(visitor, saved);
+          return saved.ok ? redirect(`${PATH}?saved`) : refused(visitor, saved, typed);
         }),
       { detail: { hide: true } },
     )

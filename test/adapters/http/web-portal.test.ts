@@ -114,7 +114,10 @@ describe("the portal in the team's web application", () => {
     });
     const refused = await admin.submit(formTo(page, "/settings/portal"), { slug: "Not A Slug", title: "x" }, undefined, { origin: OWN });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("slug");
+    // Said of the field by its label, in words, and what was typed stays in it.
+    const said = await refused.text();
+    expect(said).toMatch(/<p class="error" role="alert">[^<:]+: expected lower-case letters, digits and hyphens, 1 to 40/);
+    expect(said).toContain('id="portal-slug" name="slug" value="not a slug"');
     const secretPage = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
     expect(secretPage.status).toBe(200);
     expect(await secretPage.text()).toMatch(/<pre class="secret">psso_[\w-]+<\/pre>/);
