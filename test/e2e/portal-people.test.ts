@@ -82,6 +82,31 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.click(".comment-form button[type=submit]");
     expect(await page.textContent(".notice")).toContain("The team reviews it before it appears here.");
     expect(await check(page, "feedback-signed-in")).toEqual([]);
+    // Signed in, on a phone, in French: a portal named in one word keeps it whole beside the account.
+    const titled = (title: string) =>
+      fetch(`${server.url}/v1/portal`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${server.demo.tokens.admin}`, "content-type": "application/json" },
+        body: JSON.stringify({ title }),
+      });
+    expect((await titled("Bookshop")).status).toBe(200);
+    await page.goto(`${server.url}/p/demo?lang=fr`);
+    await page.setViewportSize({ width: 390, height: 900 });
+    const splitWords = await page.locator(".brand span:last-child").evaluate((name) => {
+      const text = name.firstChild!;
+      let at = 0;
+      return name.textContent!.split(" ").filter((word) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        at += word.length + 1;
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      });
+    });
+    expect(splitWords).toEqual([]);
+    await saveScreenshot(page, "portal-board-signed-in-fr-390", { fullPage: false });
+    expect((await titled("Acme Books feedback")).status).toBe(200);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/p/demo`);
     await page.click("a.postlink");
     expect(new URL(page.url()).pathname).toBe("/p/demo/new");

@@ -34,7 +34,7 @@ a{color:var(--link)}:focus-visible{outline:3px solid var(--brand);outline-offset
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2);z-index:2}
 .wrap{max-width:72rem;margin:0 auto;padding:0 var(--s4)}
 .top{border-bottom:1px solid var(--line)}.brandbar{display:flex;align-items:center;gap:var(--s3);padding:var(--s3) 0;min-height:3.5rem}
-.brand{display:flex;align-items:center;gap:var(--s3);color:var(--fg);text-decoration:none;font-weight:700;font-size:1.125rem;min-width:0}
+.brand{display:flex;align-items:center;gap:var(--s3);color:var(--fg);text-decoration:none;font-weight:700;font-size:1.125rem;min-width:0;flex-shrink:0;max-width:60%}
 .brand span:last-child{overflow-wrap:anywhere}
 .tile{flex:none;display:grid;place-items:center;width:2.25rem;height:2.25rem;border-radius:8px;background:var(--brand);color:var(--on-brand);font-weight:800}
 .account{margin-left:auto;font-size:var(--t-sm)}.signout{display:flex;align-items:center;gap:var(--s2);flex-wrap:wrap;justify-content:flex-end}
