@@ -224,6 +224,7 @@ export const EN = {
       createApp: "Create an app",
       name: "Name",
       nameNeeded: "Give the app a name, of at most 100 characters.",
+      appKinds: { web: "Web", ios: "iOS", android: "Android", desktop: "Desktop", api: "API", other: "Other" },
       channels: "Channels",
       active: "Active",
       disabled: "Disabled",

@@ -203,6 +203,7 @@ export const FR: Catalog = {
       createApp: "Créer une application",
       name: "Nom",
       nameNeeded: "Donnez un nom à l'application, de 100 caractères au plus.",
+      appKinds: { web: "Web", ios: "iOS", android: "Android", desktop: "Ordinateur", api: "API", other: "Autre" },
       channels: "Canaux",
       active: "Actif",
       disabled: "Désactivé",

@@ -45,21 +45,28 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
   const cards = (listed.ok ? listed.value : []).map(({ app, channels, features, helpArticles }) => {
     const { origins } = browserCollection(app);
     const mode = app.groupingMode ?? "auto";
-    return html`<section class="card" aria-labelledby="app-${app.id}"><h2 id="app-${app.id}">${app.name} <span class="muted">(${app.kind})</span></h2>
+    return html`<section class="card" aria-labelledby="app-${app.id}"><h2 id="app-${app.id}">${app.name} <span class="muted">(${w.appKinds[app.kind]})</span></h2>
 <dl><dt>${w.channels}</dt><dd>${channels.filter((c) => c.active).length} ${w.channelsActive} / ${channels.length}</dd>
 <dt>${w.allowedOrigins}</dt><dd>${origins.length > 0 ? origins.length : w.noOrigins}</dd>
 <dt>${w.grouping}</dt><dd>${mode === "auto" ? w.groupingAuto : w.groupingReview}</dd>
 <dt>${w.featureCount}</dt><dd>${features.length}</dd><dt>${w.articleCount}</dt><dd>${helpArticles}</dd></dl>
 <p><a class="button" href="${sectionPath(app.id, "channels")}">${w.openSettings}<span class="visually-hidden"> (${app.name})</span></a></p></section>`;
   });
+  // A refused creation is said in its form; only an Admin has one.
+  const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
   const createForm = admin
-    ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="app-name">${w.name}</label><input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}">
-<label for="app-kind">${w.kind}</label><select id="app-kind" name="kind">${APP_KINDS.map((k) => html`<option>${k}</option>`)}</select>
+    ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">${error}
+<label for="app-name">${w.name}</label><input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}"${error ? html` autofocus` : ""}>
+<label for="app-kind">${w.kind}</label><select id="app-kind" name="kind">${APP_KINDS.map((k) => html`<option value="${k}">${w.appKinds[k]}</option>`)}</select>
 <button type="submit">${w.create}</button></form>`
     : html`<p class="muted">${w.adminsOnly}</p>`;
-  const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
-  return settingsPage(visitor, "/settings/apps", w.apps, html`${error}<div class="cards-grid">${cards}</div>${createForm}`, notice.status);
+  return settingsPage(
+    visitor,
+    "/settings/apps",
+    w.apps,
+    html`${admin ? "" : error}<div class="cards-grid">${cards}</div>${createForm}`,
+    notice.status,
+  );
 }
 
 /** One section of an app's settings: the way back to all apps, the app's sections as tabs, then the section. */

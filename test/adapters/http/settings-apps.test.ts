@@ -51,7 +51,13 @@ describe("an app's settings, one page per section", () => {
     const page = await (await admin.fetch("/settings/apps")).text();
     const refused = await admin.submit(formOf(page, "/settings/apps"), { name: "  ", kind: "web" });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain('<p class="error" role="alert">Give the app a name, of at most 100 characters.</p>');
+    // Said in the form that was refused, its field focused.
+    const form = (await refused.text()).split('<form method="post" action="/settings/apps"')[1]!;
+    expect(form).toMatch(
+      /^ class="narrow"><input type="hidden" name="csrf" value="[^"]+"><p class="error" role="alert">Give the app a name, of at most 100 characters\.<\/p>/,
+    );
+    expect(form).toContain('<input id="app-name" name="name" required maxlength="100" autofocus>');
+    expect(form).toContain('<option value="ios">iOS</option>');
   });
 
   test("an unknown app or section is a 404 page", async () => {
