@@ -86,10 +86,10 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       visitor,
       "/settings/agents",
       w.agents,
-      html`${done ? html`<p class="notice" role="status">${done}</p>` : ""}<p class="muted">${w.removeAgentHint}</p>${
+      html`${done ? html`<p class="notice" role="status">${done}</p>` : ""}${
         agents.length === 0
           ? html`<p class="empty">${w.noAgents} ${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p>`
-          : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+          : html`<p class="muted">${w.removeAgentHint}</p><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );
   }

@@ -17,6 +17,7 @@ describe("the Agents page", () => {
     const member = new FormBrowser(server.url);
     await signIn(member, server.demo.users.member.email, server.demo.users.member.password, "/settings/agents");
     const listed = await (await member.fetch("/settings/agents")).text();
+    expect(listed).toContain("Removing an agent cuts it off at once.");
     const row = /<tr><td data-label="Application">Test Agent<\/td>[\s\S]*?<\/tr>/.exec(listed)![0];
     const remove = /<form method="post" action="([^"]+\/remove)"[\s\S]*?<\/form>/.exec(row)!;
     const asked = await member.submit(remove[0], {}, undefined, { origin: server.url });
@@ -31,7 +32,8 @@ describe("the Agents page", () => {
     const after = await (await member.fetch("/settings/agents")).text();
     expect(after).toContain("Test Agent is removed: it was cut off at once.");
     expect(await (await member.fetch("/settings/agents")).text()).not.toContain("is removed");
-    // With none left, the page says where one connects.
+    // With none left, the page says where one connects, and nothing about removing.
+    expect(after).not.toContain("Removing an agent cuts it off at once.");
     expect(after).toContain(
       `No agent is connected. An AI agent connects through MCP, after you sign in and allow it, at <code>${server.url}/mcp</code>.`,
     );
