@@ -49,7 +49,9 @@ function trackingPage(statusId: string, token: string, tracking: Tracking, form:
 <p>${words.status} <span class="badge status-${tracking.status}">${named(tracking.status)}</span></p>
 <p>${words.meaning[tracking.status]}</p>
 <h2>${words.history}</h2>
-<ol class="timeline">${tracking.steps.map((s) => html`<li><p>${named(s.status)} — ${time(s.at)}</p></li>`)}</ol>
+<ol class="timeline">${tracking.steps.map(
+      (s, i) => html`<li${i === tracking.steps.length - 1 ? html` aria-current="step"` : ""}><p>${named(s.status)} — ${time(s.at)}</p></li>`,
+    )}</ol>
 <h2 id="messages">${words.conversation}</h2>
 ${
   tracking.comments.length === 0

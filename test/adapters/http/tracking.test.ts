@@ -26,7 +26,9 @@ test("the statusUrl of a report opens a public page with the app's name, its tit
   expect(body).toContain("Your report about Demo app");
   expect(body).toContain('Status: <span class="badge status-delivered">Complete</span>');
   expect(body).toContain("It is done and available to you.");
-  expect([...body.matchAll(/<li><p>([^<]+) — <time/g)].map((m) => m[1])).toEqual(["Received", "In progress", "Complete"]);
+  expect([...body.matchAll(/<li(?: aria-current="step")?><p>([^<]+) — <time/g)].map((m) => m[1])).toEqual(["Received", "In progress", "Complete"]);
+  // Where it stands now is the step marked current.
+  expect(body).toContain('<li aria-current="step"><p>Complete — <time');
   // Day first, as the portal and the public changelog write dates: 26 November 2026.
   const dates = [...body.matchAll(/<time datetime="[^"]+">([^<]+)<\/time>/g)].map((m) => m[1]);
   expect(dates).toHaveLength(3);
