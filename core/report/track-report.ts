@@ -33,8 +33,11 @@ interface Tracking {
   readonly comments: ReadonlyArray<{ readonly text: string; readonly at: number; readonly mine: boolean }>;
 }
 
-/** The tracking page's data, if the token is the report's; null otherwise (unknown and wrong look the same). */
-export async function trackReport(services: TrackDeps, statusId: string, token: string): Promise<Tracking | null> {
+/**
+ * The tracking page's data, if the token is the report's; null otherwise (unknown and wrong look the
+ * same). In the report's language, unless the reader chose another (`reads`).
+ */
+export async function trackReport(services: TrackDeps, statusId: string, token: string, reads?: Language): Promise<Tracking | null> {
   const found = await services.store.findReportByStatusId(statusId);
   if (!found || !isTrackingToken(services.digest, token, found.tokenHash)) return null;
   const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
@@ -45,7 +48,7 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
     services.store.listComments(feedback.id),
     services.store.findPortal(feedback.orgId),
   ]);
-  const language = found.report.language;
+  const language = reads ?? found.report.language;
   const statusNames = Object.fromEntries(STATUSES.map((s) => [s, statusLabel(portal ?? { statusLabels: {} }, s, language)])) as Record<
     Status,
     string

@@ -22,13 +22,21 @@ const HOUR_MS = 3_600_000;
 /** What the answer form shows besides the page: a notice once sent, or why the text was refused. */
 interface FormState {
   readonly csrf: string;
+  /** The language the reader chose over the report's, kept through the answer's post. */
+  readonly chosen?: Language | undefined;
   readonly sent?: boolean;
   readonly error?: string;
   readonly draft?: string;
 }
 
-/** The page's words when the report is not known yet: the browser's language. */
-const browserLanguage = (request: Request): Language => negotiateLanguage(request.headers.get("accept-language"));
+/** The language the reader chose (`?lang=`), if any. */
+const chosenLanguage = (request: Request): Language | undefined => {
+  const asked = new URL(request.url).searchParams.get("lang");
+  return asked === "en" || asked === "fr" ? asked : undefined;
+};
+
+/** The page's words when the report is not known yet: the one chosen, else the browser's language. */
+const browserLanguage = (request: Request): Language => chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
 
 const notFound = (language: Language) => {
   const words = textFor(language).tracking;
@@ -61,7 +69,7 @@ ${
       )}</ul>`
 }
 ${form.sent ? html`<p class="notice" role="status">${words.sent}</p>` : ""}
-<form method="post" action="/s/${encodeURIComponent(statusId)}/answer">
+<form method="post" action="/s/${encodeURIComponent(statusId)}/answer${form.chosen ? `?lang=${form.chosen}` : ""}">
 <input type="hidden" name="t" value="${token}"><input type="hidden" name="csrf" value="${form.csrf}">
 ${form.error ? html`<p class="error" role="alert" id="answer-error">${form.error}</p>` : ""}
 <label for="answer">${words.answer}</label>
@@ -104,20 +112,27 @@ export function trackingRoutes(services: Services, clientAddress: (request: Requ
       return response;
     }
     const token = field("t");
-    const tracking = await trackReport(services, statusId, token);
+    const chosen = chosenLanguage(request);
+    const tracking = await trackReport(services, statusId, token, chosen);
     if (!tracking) return notFound(language);
     const csrf = await csrfToken(services, cookie);
     if (!(await csrfValid(services, cookie, field("csrf")))) {
-      return trackingPage(statusId, token, tracking, { csrf, error: wordsFor(tracking.language, "common").formExpired, draft: field("text") }, 403);
+      return trackingPage(
+        statusId,
+        token,
+        tracking,
+        { csrf, chosen, error: wordsFor(tracking.language, "common").formExpired, draft: field("text") },
+        403,
+      );
     }
-    const back = `/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}&sent=1#messages`;
+    const back = `/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}&sent=1${chosen ? `&lang=${chosen}` : ""}#messages`;
     // A robot fills every field; a person never sees this one. Thanked, and dropped.
     if (field("website")) return redirect(back);
     const sent = await answerAsReporter(services, statusId, token, field("text"));
     if (sent.ok) return redirect(back);
     if (sent.code !== "invalid_body") return notFound(language);
     const error = field("text").trim() ? failureBody(sent, tracking.language).error : textFor(tracking.language).tracking.empty;
-    return trackingPage(statusId, token, tracking, { csrf, error, draft: field("text") }, 400);
+    return trackingPage(statusId, token, tracking, { csrf, chosen, error, draft: field("text") }, 400);
   }
 
   return new Elysia({ name: "routes/tracking" })
@@ -126,9 +141,14 @@ export function trackingRoutes(services: Services, clientAddress: (request: Requ
       async ({ request, params, cookie }) => {
         const url = new URL(request.url);
         const token = url.searchParams.get("t") ?? "";
-        const tracking = await trackReport(services, params.statusId, token);
+        const chosen = chosenLanguage(request);
+        const tracking = await trackReport(services, params.statusId, token, chosen);
         if (!tracking) return notFound(browserLanguage(request));
-        return trackingPage(params.statusId, token, tracking, { csrf: await csrfToken(services, cookie), sent: url.searchParams.has("sent") });
+        return trackingPage(params.statusId, token, tracking, {
+          csrf: await csrfToken(services, cookie),
+          chosen,
+          sent: url.searchParams.has("sent"),
+        });
       },
       { detail: { hide: true } },
     )

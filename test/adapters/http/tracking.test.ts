@@ -50,6 +50,18 @@ test("in the reporter's language", async () => {
   expect(body).toContain('<span class="badge status-triage">À l&#39;étude</span>');
 });
 
+test("a reader who chooses the other language (?lang=en) reads the page in it, and its answer form keeps it", async () => {
+  const created = await post(`${server.url}/v1/reports`, {
+    publicKey: server.demo.publicKey,
+    kind: "problem",
+    message: "Le bouton de paiement ne fonctionne pas quand je clique",
+  });
+  const english = await (await server.fetch(`${created.body.statusUrl}&lang=en`)).text();
+  expect(english).toContain('lang="en"');
+  expect(english).toContain('Status: <span class="badge status-triage">Under review</span>');
+  expect(english).toMatch(/<form method="post" action="\/s\/[\w-]+\/answer\?lang=en">/);
+});
+
 test("a status the team named for its portal is named so on the tracking page", async () => {
   const created = await post(`${server.url}/v1/reports`, {
     publicKey: server.demo.publicKey,
