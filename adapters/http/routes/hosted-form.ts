@@ -141,8 +141,8 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
   const againLink = (key: string, language: Language) =>
     html`<p><a href="/f/${encodeURIComponent(key)}?lang=${language}">${textFor(language).form.again}</a></p>`;
 
-  /** The questions the assistant asks, with the way out: sending the report as it is. */
-  function questionsPage(key: string, app: string, language: Language, step: QualificationStep): Response {
+  /** The questions the assistant asks, with the way out: sending the report as it is; `error`, why an answer was refused. */
+  function questionsPage(key: string, app: string, language: Language, step: QualificationStep, error?: string): Response {
     const w = textFor(language).form;
     return formPage(
       language,
@@ -150,9 +150,11 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
       html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
 ${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a href="${step.source.url}" rel="noreferrer">${step.source.title || w.source}</a></p>` : ""}
 <p role="status"><strong>${w.notSent}</strong></p>
+${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <form method="post" action="/f/${encodeURIComponent(key)}/answers/${encodeURIComponent(step.id)}?lang=${language}">
 ${(step.questions ?? []).map((q) => question(q, w))}
 <p><button type="submit">${w.next}</button><button type="submit" class="secondary" formaction="/f/${encodeURIComponent(key)}/as-is/${encodeURIComponent(step.id)}?lang=${language}" formnovalidate>${w.sendAsIs}</button></p></form>`,
+      error ? 400 : 200,
     );
   }
 
@@ -276,7 +278,16 @@ ${(step.questions ?? []).map((q) => question(q, w))}
             .join("\n");
           const choiceIds = list(sent.choiceIds);
           const answer = { publicKey: params.key, ...(text && { text }), ...(choiceIds.length > 0 && { choiceIds }) };
-          return stepResponse(params.key, app, language, await answerQualification(services, params.id, answer), sent);
+          const answered = await answerQualification(services, params.id, answer);
+          // No answer, or none of the choices: the same questions again, saying so, the report still waiting.
+          if (!answered.ok && (answered.code === "missing_answer" || answered.code === "invalid_answer")) {
+            const standing = await qualificationStanding(services, params.id, params.key);
+            if (standing.ok && "asking" in standing.value) {
+              const error = errorBody(answered.code, language, answered.problem).error;
+              return questionsPage(params.key, app, language, standing.value.asking, error);
+            }
+          }
+          return stepResponse(params.key, app, language, answered, sent);
         }),
       { detail: { hide: true } },
     )

@@ -140,6 +140,16 @@ describe("POST /f/{formKey}", () => {
     }
   });
 
+  test("a question sent back without an answer comes again, saying so, and the report still waits, 400", async () => {
+    const posted = await submit(http, `/f/${http.demo.formKey}?lang=en`, { kind: "problem", message: `Reports vanish ${crypto.randomUUID()}` });
+    const shown = await http.request("GET", posted.headers.get("location")!);
+    const refused = await submit(http, actionOf(shown.body, "/answers/")!, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('<p class="error" role="alert">Send a text or at least one choice.</p>');
+    expect(refused.body).toContain("Not sent yet.");
+    expect(actionOf(refused.body, "/answers/")).toBe(actionOf(shown.body, "/answers/"));
+  });
+
   test("questions left unanswered past their time say so, and that nothing was sent, 404", async () => {
     const posted = await submit(http, `/f/${http.demo.formKey}?lang=en`, { kind: "problem", message: `Uploads fail ${crypto.randomUUID()}` });
     const questions = posted.headers.get("location")!;
