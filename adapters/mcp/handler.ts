@@ -65,7 +65,8 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
-    if (!tool) return toolError(fail("not_found"));
+    // A tool that does not exist is the protocol's error, not a tool's failure (MCP: -32602, invalid params).
+    if (!tool) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
     const refused = checkArguments(tool, args);
     if (refused) return toolError(refused, tool);
@@ -80,9 +81,10 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
         ? "The full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans)."
         : "",
     ].filter(Boolean);
-    // The notes first: a model reads the start of a long text, and get_feedback's JSON runs to kilobytes.
-    const text = [...notes, JSON.stringify(value)].join("\n\n");
-    return { content: [{ type: "text", text }], structuredContent: value };
+    // The notes first, each a text of its own: a model reads the start, and get_feedback's JSON runs to
+    // kilobytes; the JSON is a text of its own too, the same as structuredContent.
+    const texts = [...notes, JSON.stringify(value)].map((text) => ({ type: "text" as const, text }));
+    return { content: texts, structuredContent: value };
   });
   return server;
 }

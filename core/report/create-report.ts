@@ -4,8 +4,8 @@ import { isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { NormalizedReport } from "./normalize.ts";
-import { KindSchema } from "../schemas/feedback.ts";
-import { reportMessage, type ReportResponse } from "../schemas/report.ts";
+import { storedKind } from "./kind.ts";
+import { ReportKindInput, reportMessage, type ReportResponse } from "../schemas/report.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { UserStore } from "../store/users.ts";
@@ -23,7 +23,8 @@ export const AgentReport = Type.Object(
     appId: Type.Optional(
       Type.String({ minLength: 1, description: "The app the report is about (see list_apps). Optional when the organization has only one app." }),
     ),
-    kind: KindSchema,
+    // As POST /v1/reports takes them: the compatibility kinds too.
+    kind: ReportKindInput,
     message: reportMessage("What the person said, in their words."),
     title: Type.Optional(Type.String({ description: "A short title; written by the service when absent." })),
     observed: Type.Optional(Type.String({ description: "What happened." })),
@@ -62,7 +63,7 @@ export async function createReport(services: CreateReportDeps, grant: Grant, inp
   const relayed = Boolean(input.name?.trim() || email);
   const name = relayed ? input.name?.trim() : (person?.name ?? person?.email);
   const report: NormalizedReport = {
-    kind: input.kind,
+    kind: storedKind(input.kind),
     message: input.message.trim(),
     ...(input.title?.trim() && { title: input.title.trim() }),
     ...(input.observed?.trim() && { observed: input.observed.trim() }),

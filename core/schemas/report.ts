@@ -4,8 +4,8 @@ import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 import { CompanyInput } from "../triage/companies.ts";
 
-/** Kinds a client may send: the three real ones plus the compatibility aliases. */
-const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
+/** Kinds a client may send: the three real ones plus the compatibility aliases (mapped by storedKind). */
+export const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 

@@ -58,9 +58,9 @@ describe("MCP tools a model uses well", () => {
     expect(member.getInstructions()).toContain("list_feedbacks");
   });
 
-  test("create_report offers only the three real kinds, and takes name and email for the relayed person", async () => {
+  test("create_report takes the kinds POST /v1/reports takes, and name and email for the relayed person", async () => {
     const input = memberTools.find((t) => t.name === "create_report")!.inputSchema as any;
-    expect(input.properties.kind.anyOf.map((k: any) => k.const)).toEqual(["problem", "idea", "praise"]);
+    expect(input.properties.kind.anyOf.map((k: any) => k.const)).toEqual(["problem", "idea", "praise", "issue", "bug", "greeting"]);
     expect(Object.keys(input.properties)).toContain("name");
     expect(input.additionalProperties).toBe(false);
     const created = (await member.callTool({
@@ -82,9 +82,15 @@ describe("MCP tools a model uses well", () => {
     });
   });
 
-  test("a kind that is not one of the three is refused, naming them", async () => {
-    const refused = await member.callTool({ name: "create_report", arguments: { appId: server.demo.appId, kind: "bug", message: "Bulk edit" } });
-    expect(errorOf(refused).error).toBe("An argument is missing or invalid. kind: expected one of problem, idea, praise.");
+  test("a compatibility kind is stored as its real kind (bug: problem); another kind is refused, naming those taken", async () => {
+    const created = (await member.callTool({
+      name: "create_report",
+      arguments: { appId: server.demo.appId, kind: "bug", message: "Bulk edit drops tags" },
+    })) as any;
+    expect(created.isError ?? false).toBe(false);
+    expect((await get(`${server.url}/v1/feedbacks/${created.structuredContent.ticketId}`, server.demo.tokens.admin)).body.kind).toBe("problem");
+    const refused = await member.callTool({ name: "create_report", arguments: { appId: server.demo.appId, kind: "task", message: "Bulk edit" } });
+    expect(errorOf(refused).error).toBe("An argument is missing or invalid. kind: expected one of problem, idea, praise, issue, bug, greeting.");
   });
 
   test("a key that names no feedback is named in the refusal, with the code of REST's 404", async () => {
@@ -205,12 +211,17 @@ describe("grouping through MCP, with the official client", () => {
     expect(errorOf(await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway } })).code).toBe("invalid_body");
   });
 
-  test("get_feedback of a merged key says so in the first line of its text, before the JSON", async () => {
+  test("get_feedback of a merged key says so in a first text, then gives the same JSON as its structured content", async () => {
     const kept = await report("Invoices in euros round the VAT the wrong way");
     const mergedAway = await report("Receipts in pounds lose the last digit of the total");
     await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway, into: kept } });
     const read = (await member.callTool({ name: "get_feedback", arguments: { key: mergedAway } })) as any;
-    expect(read.content[0].text.split("\n")[0]).toBe(`${mergedAway} was merged into ${kept}, which is shown here.`);
+    expect(read.content[0].text).toBe(`${mergedAway} was merged into ${kept}, which is shown here.`);
+    expect(JSON.parse(read.content.at(-1).text)).toEqual(read.structuredContent);
+  });
+
+  test("a tool that does not exist is the protocol's invalid-params error (-32602), not a tool result", async () => {
+    await expect(member.callTool({ name: "nope", arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
 
   test("a Reader's agent calling merge_feedbacks gets forbidden, and nothing is merged", async () => {
