@@ -122,6 +122,10 @@ export function oauthStore(data: Database): OAuthStore {
     async revokeTokenOfClient(tokenHash, clientId, at) {
       const token = await tokens().findOne({ tokenHash, revokedAt: null, agentId: { $ne: null } });
       if (!token || !(await agents().findOne({ _id: token.agentId, clientId }))) return false;
+      if (token.kind === "refresh") {
+        await data.transaction((session) => revokeAgentNow(String(token.agentId), at, session));
+        return true;
+      }
       return (await tokens().updateOne({ _id: token._id, revokedAt: null }, { $set: { revokedAt: at } })).modifiedCount === 1;
     },
 

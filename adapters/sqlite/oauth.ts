@@ -167,15 +167,18 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
       }),
 
     revokeTokenOfClient: (tokenHash, clientId, at) =>
-      batch.run(
-        () =>
-          db
-            .query(
-              `UPDATE tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL
-                 AND agent_id IN (SELECT id FROM agents WHERE client_id = ?)`,
-            )
-            .run(at, tokenHash, clientId).changes === 1,
-      ),
+      batch.run(() => {
+        const token = db
+          .query<{ id: string; kind: string; agent_id: string }, [string, string]>(
+            `SELECT t.id, t.kind, t.agent_id FROM tokens t JOIN agents g ON g.id = t.agent_id
+             WHERE t.token_hash = ? AND t.revoked_at IS NULL AND g.client_id = ?`,
+          )
+          .get(tokenHash, clientId);
+        if (!token) return false;
+        if (token.kind === "refresh") revokeAgentNow(token.agent_id, at);
+        else db.query("UPDATE tokens SET revoked_at = ? WHERE id = ?").run(at, token.id);
+        return true;
+      }),
 
     async listAgents(orgId, userId) {
       const rows = db

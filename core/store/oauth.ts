@@ -41,7 +41,10 @@ export interface OAuthStore {
     idleMs: number,
     next: (agent: Agent) => readonly AgentToken[] | null,
   ): Promise<RefreshOutcome>;
-  /** Revokes the token with this hash (access or refresh) of this client; false if there is none. */
+  /**
+   * Revokes the token with this hash of this client; false if there is none. An access token alone;
+   * a refresh token ends its whole grant, the agent and every token of it (RFC 7009 §2.1).
+   */
   revokeTokenOfClient(tokenHash: string, clientId: string, at: number): Promise<boolean>;
   listAgents(orgId: string, userId: string | null): Promise<AgentView[]>;
   /** Ends an agent and all its tokens. With a userId, only that person's agent. */

@@ -125,6 +125,19 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         expect(await store.revokeAgent(orgId, agentId, null, 8)).toBe(true);
         expect(await store.authenticate("a1", 9, 1_000)).toBeNull();
       });
+
+      test("a client revoking an access token ends that token alone; revoking a refresh token ends its whole grant", async () => {
+        const store = await makeStore();
+        const { code, agent, orgId, userId, token } = await agentSetUp(store);
+        await store.createAgent(agent, code.codeHash, [token("access", "a1"), token("access", "a2"), token("refresh", "r1")], 5);
+        expect(await store.revokeTokenOfClient("a2", "client-1", 6)).toBe(true);
+        expect(await store.authenticate("a2", 7, 1_000)).toBeNull();
+        expect(await store.authenticate("a1", 7, 1_000)).not.toBeNull();
+        expect(await store.revokeTokenOfClient("r1", "client-1", 8)).toBe(true);
+        // RFC 7009 §2.1: the access tokens of the same grant go with it, and so does the agent.
+        expect(await store.authenticate("a1", 9, 1_000)).toBeNull();
+        expect(await store.listAgents(orgId, userId)).toEqual([]);
+      });
     });
   });
 }
