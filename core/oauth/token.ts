@@ -8,6 +8,7 @@ type TokenDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addres
 };
 import { oauthError, type OAuthError } from "./errors.ts";
 import { ACCESS_TOKEN_TTL_MS, AGENT_IDLE_MS, REFRESH_TOKEN_TTL_MS } from "./lifetimes.ts";
+import { parseScopes } from "./permissions.ts";
 import { verifyPkce } from "./pkce.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";
 
@@ -32,21 +33,24 @@ function mintPair(services: TokenDeps) {
   const accessId = services.ids.id();
   const refreshId = services.ids.id();
   return {
-    /** The pair's records, for the agent they belong to. */
-    tokensFor(agent: Agent): AgentToken[] {
-      const common = { agentId: agent.id, orgId: agent.orgId, userId: agent.userId, scopes: agent.scopes, resource: agent.resource, createdAt: now };
+    /**
+     * The pair's records, for the agent they belong to. The access token may carry fewer scopes than
+     * the grant (a refresh that asks for less, RFC 6749 §6); the refresh token keeps the grant's.
+     */
+    tokensFor(agent: Agent, accessScopes: Agent["scopes"] = agent.scopes): AgentToken[] {
+      const common = { agentId: agent.id, orgId: agent.orgId, userId: agent.userId, resource: agent.resource, createdAt: now };
       return [
-        { ...common, id: accessId, tokenHash: accessHash, kind: "access", expiresAt: now + ACCESS_TOKEN_TTL_MS },
-        { ...common, id: refreshId, tokenHash: refreshHash, kind: "refresh", expiresAt: now + REFRESH_TOKEN_TTL_MS },
+        { ...common, scopes: [...accessScopes], id: accessId, tokenHash: accessHash, kind: "access", expiresAt: now + ACCESS_TOKEN_TTL_MS },
+        { ...common, scopes: agent.scopes, id: refreshId, tokenHash: refreshHash, kind: "refresh", expiresAt: now + REFRESH_TOKEN_TTL_MS },
       ];
     },
-    responseFor(agent: Agent): TokenResponse {
+    responseFor(agent: Agent, accessScopes: Agent["scopes"] = agent.scopes): TokenResponse {
       return {
         access_token: access,
         token_type: "Bearer",
         expires_in: ACCESS_TOKEN_TTL_MS / 1000,
         refresh_token: refresh,
-        scope: agent.scopes.join(" "),
+        scope: accessScopes.join(" "),
       };
     },
   };
@@ -93,21 +97,32 @@ async function codeReused(services: TokenDeps, orgId: string, previousAgentId: s
 
 async function refresh(services: TokenDeps, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
   if (!form.refresh_token || !form.client_id) return failure(oauthError("invalid_request", "refresh_token and client_id are required"));
+  // RFC 6749 §6: scopes asked for must be known and among those granted; none asked means all of them.
+  const asked = form.scope === undefined ? undefined : parseScopes(form.scope);
+  if (asked === null) return failure(oauthError("invalid_scope", "unknown scope"));
   const pair = mintPair(services);
-  // A request for another resource is declined before the token is used, so the corrected retry still works.
+  // A request for another resource or more scopes is declined before the token is used, so the corrected retry still works.
   const resources = resourcesOf(services.baseUrl, services.addressAliases);
-  const fits = (agent: Agent) => form.resource === undefined || normalizeResource(form.resource, resources) === agent.resource;
+  let declined = oauthError("invalid_target", "resource differs from the authorization");
+  const issue = (agent: Agent) => {
+    if (form.resource !== undefined && normalizeResource(form.resource, resources) !== agent.resource) return null;
+    if (asked && !asked.every((s) => agent.scopes.includes(s))) {
+      declined = oauthError("invalid_scope", "scope exceeds what was granted");
+      return null;
+    }
+    return pair.tokensFor(agent, asked);
+  };
   const outcome = await services.store.rotateRefreshToken(
     services.digest(form.refresh_token),
     form.client_id,
     services.clock(),
     AGENT_IDLE_MS,
-    (agent) => (fits(agent) ? pair.tokensFor(agent) : null),
+    issue,
   );
   if (outcome.state === "reused") return failure(oauthError("invalid_grant", "refresh token already used; the access was revoked"));
   if (outcome.state === "invalid") return failure(oauthError("invalid_grant", "invalid refresh token"));
-  if (outcome.state === "declined") return failure(oauthError("invalid_target", "resource differs from the authorization"));
-  return { ok: true, value: pair.responseFor(outcome.agent) };
+  if (outcome.state === "declined") return failure(declined);
+  return { ok: true, value: pair.responseFor(outcome.agent, asked) };
 }
 
 /** The token endpoint (RFC 6749 §3.2): authorization_code with PKCE, and refresh_token with rotation. */

@@ -308,6 +308,36 @@ describe("token endpoint", () => {
   });
 });
 
+describe("a refresh that asks for scopes (RFC 6749 §6)", () => {
+  test("fewer scopes than granted: the new access token has those alone, and the grant keeps the rest for the next refresh", async () => {
+    const { tokens, clientId } = await connect(server.demo.users.member);
+    expect(tokens.scope).toBe("feedbacks:read reports:write feedbacks:write");
+    const narrowed = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      scope: "feedbacks:read",
+    });
+    expect([narrowed.status, narrowed.body.scope]).toEqual([200, "feedbacks:read"]);
+    const write = await send(`${server.url}/v1/feedbacks/DEMO-1`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${narrowed.body.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify({ severity: "P2" }),
+    });
+    expect([write.status, (await write.json()).code]).toEqual([403, "insufficient_scope"]);
+    const whole = await tokenRequest({ grant_type: "refresh_token", refresh_token: narrowed.body.refresh_token, client_id: clientId });
+    expect(whole.body.scope).toBe("feedbacks:read reports:write feedbacks:write");
+  });
+
+  test("an unknown scope, or one beyond the grant, is invalid_scope, and the refresh token still works", async () => {
+    const { tokens, clientId } = await connect(server.demo.users.reader);
+    const ask = (scope: string) => tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId, scope });
+    expect((await ask("feedbacks:read admin")).body.error).toBe("invalid_scope");
+    expect((await ask("feedbacks:write")).body.error).toBe("invalid_scope");
+    expect((await ask("feedbacks:read")).status).toBe(200);
+  });
+});
+
 describe("resource binding", () => {
   test("a token issued for the REST API is refused by /mcp with invalid_token, and accepted by /v1", async () => {
     const { tokens } = await connect(server.demo.users.member, { resource: `${server.url}/v1` });
