@@ -7,7 +7,7 @@ import type { CommentStore } from "../store/comments.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { ClaimedDelivery, DeliveryNext, WebhookStore } from "../store/webhooks.ts";
 import { signatureHeader } from "../webhook-signature.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import type { FindDeps } from "../feedback/find-feedback.ts";
 import { entryEventBody, eventBody } from "./event-body.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 import { presentEntry } from "../changelog/present-entry.ts";
@@ -80,7 +80,9 @@ export interface Delivered {
 export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery: ClaimedDelivery): Promise<Delivered> {
   const aboutEntry = delivery.event.type === "changelog.published";
   const body = aboutEntry ? await entryBody(services, delivery) : null;
-  const feedback = aboutEntry ? null : await resolveFeedback(services, delivery.event.orgId, delivery.event.feedbackId);
+  // The feedback the event is about, by its own id: grouped into another since, it is still the one
+  // created or changed, under its own key, so every retry of an event id describes the same feedback.
+  const feedback = aboutEntry ? null : await services.store.findFeedback(delivery.event.orgId, delivery.event.feedbackId);
   let result: DeliveryResult;
   if (body) {
     result = await send(services, deps, delivery.webhook, delivery.event.type, body);

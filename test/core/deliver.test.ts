@@ -32,8 +32,8 @@ const claimed = (attempt: number, hook = webhook(), feedbackId = "fb-1"): Claime
 });
 
 /** A receiver that answers with the given status (or fails to connect), and remembers what it was sent. */
-function setUp(answer: { status: number } | { error: string }) {
-  const fake = fakeFeedbacks(feedbackRecord({ status: "prioritized" }));
+function setUp(answer: { status: number } | { error: string }, feedbacks = [feedbackRecord({ status: "prioritized" })]) {
+  const fake = fakeFeedbacks(...feedbacks);
   const sent: { url: string; body: string; headers: Record<string, string> }[] = [];
   const finished: { next: DeliveryNext; result: DeliveryResult }[] = [];
   const deps = {
@@ -93,6 +93,13 @@ describe("deliver", () => {
     assert.equal(request!.headers["service-event"], "feedback.status_changed");
     assert.equal(await verifySignature("whsec_current", request!.headers["service-signature"]!, request!.body, Math.floor(NOW / 1000)), "valid");
     assert.deepEqual(finished[0]?.result, { at: NOW, status: 204, error: null, durationMs: 0 });
+  });
+
+  test("an event's feedback grouped into another since is still the one it names: every retry of the event describes it", async () => {
+    const merged = feedbackRecord({ id: "fb-1", key: "ACME-1", mergedInto: "fb-2" });
+    const { deps, webhooks, sent } = setUp({ status: 204 }, [merged, feedbackRecord({ id: "fb-2", key: "ACME-2" })]);
+    await deliver(deps, webhooks, claimed(2));
+    assert.equal(JSON.parse(sent[0]!.body).data.feedback.key, "ACME-1");
   });
 
   test("comment.created carries the public comment with the feedback", async () => {
