@@ -39,6 +39,15 @@ const AUTHORIZE_PARAMS = [
 /** The consent page's words for an authorization request it refuses, by the core's reason. */
 const REFUSED = { unknown_client: "unknownClient", unregistered_redirect: "unregisteredRedirect" } as const;
 
+/** What is wrong with refused client metadata, naming the field at fault (RFC 7591 §3.2.2's error_description). */
+function metadataProblem(body: unknown): string {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return "the body must be a JSON object of client metadata";
+  const first = clientMetadata.Errors(body).First();
+  const field = first?.path.split("/")[1] ?? "";
+  if (!field || field === "redirect_uris") return "redirect_uris (a non-empty array of at most 10 strings) is required";
+  return `${field}: ${first!.message.charAt(0).toLowerCase()}${first!.message.slice(1)}`;
+}
+
 /** Only string fields of a parsed form or query; anything else is dropped. */
 const stringFields = (value: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -164,8 +173,7 @@ ${
         } catch {
           return json(oauthError("invalid_client_metadata", "the body must be a JSON object of client metadata"), 400, NO_STORE);
         }
-        if (!clientMetadata.Check(body))
-          return json(oauthError("invalid_client_metadata", "redirect_uris (a non-empty array of strings) is required"), 400, NO_STORE);
+        if (!clientMetadata.Check(body)) return json(oauthError("invalid_client_metadata", metadataProblem(body)), 400, NO_STORE);
         const result = await registerClient(services, body);
         return result.ok ? json(result.value, 201, NO_STORE) : json(result.error, 400, NO_STORE);
       },

@@ -116,7 +116,16 @@ describe("dynamic client registration (RFC 7591)", () => {
   test("refuses http on a non-loopback host, and a missing redirect_uris", async () => {
     expect((await register(["http://agent.example/cb"])).body.error).toBe("invalid_redirect_uri");
     const res = await send(`${server.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(((await res.json()) as any).error).toBe("invalid_client_metadata");
+    expect(await res.json()).toEqual({
+      error: "invalid_client_metadata",
+      error_description: "redirect_uris (a non-empty array of at most 10 strings) is required",
+    });
+  });
+
+  test("a field of the wrong type is named in the refusal, not redirect_uris", async () => {
+    const body = JSON.stringify({ redirect_uris: ["https://a.example/cb"], client_name: { a: 1 } });
+    const res = await send(`${server.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(await res.json()).toEqual({ error: "invalid_client_metadata", error_description: "client_name: expected string" });
   });
 });
 
