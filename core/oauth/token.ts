@@ -98,7 +98,7 @@ async function codeReused(services: TokenDeps, orgId: string, previousAgentId: s
 async function refresh(services: TokenDeps, form: Readonly<Record<string, string | undefined>>): Promise<TokenResult> {
   if (!form.refresh_token || !form.client_id) return failure(oauthError("invalid_request", "refresh_token and client_id are required"));
   // RFC 6749 §6: scopes asked for must be known and among those granted; none asked means all of them.
-  const asked = form.scope === undefined ? undefined : parseScopes(form.scope);
+  const asked = form.scope?.trim() ? parseScopes(form.scope) : undefined;
   if (asked === null) return failure(oauthError("invalid_scope", "unknown scope"));
   const pair = mintPair(services);
   // A request for another resource or more scopes is declined before the token is used, so the corrected retry still works.

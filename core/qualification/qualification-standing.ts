@@ -6,7 +6,7 @@ import type { IdempotencyStore } from "../store/idempotency.ts";
 import type { QualificationStore } from "../store/qualifications.ts";
 import { answersScope, ENDING } from "./ending.ts";
 
-type PendingDeps = {
+type StandingDeps = {
   readonly store: Pick<QualificationStore, "findQualification"> & Pick<IdempotencyStore, "findAnswer">;
   readonly clock: Clock;
 };
@@ -20,7 +20,7 @@ type Standing = { readonly asking: QualificationStep } | { readonly ended: Repor
  * (the report recorded, or the assistant's last word). One expired unanswered, or of another
  * channel, is `qualification_not_found`.
  */
-export async function qualificationStanding(services: PendingDeps, id: string, publicKey: string): Promise<Result<Standing>> {
+export async function qualificationStanding(services: StandingDeps, id: string, publicKey: string): Promise<Result<Standing>> {
   const now = services.clock();
   const session = await services.store.findQualification(id, now);
   if (session && session.channelKey === publicKey) return ok({ asking: session.pending });

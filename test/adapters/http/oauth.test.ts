@@ -343,7 +343,13 @@ describe("a refresh that asks for scopes (RFC 6749 §6)", () => {
     const ask = (scope: string) => tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId, scope });
     expect((await ask("feedbacks:read admin")).body.error).toBe("invalid_scope");
     expect((await ask("feedbacks:write")).body.error).toBe("invalid_scope");
-    expect((await ask("feedbacks:read")).status).toBe(200);
+    // An empty scope asks for nothing less: the grant's.
+    const whole = await ask("");
+    expect([whole.status, whole.body.scope]).toEqual([200, "feedbacks:read"]);
+    expect(
+      (await tokenRequest({ grant_type: "refresh_token", refresh_token: whole.body.refresh_token, client_id: clientId, scope: "feedbacks:read" }))
+        .status,
+    ).toBe(200);
   });
 });
 
