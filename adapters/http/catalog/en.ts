@@ -481,6 +481,10 @@ export const EN = {
       previewTitle: "Preview",
       publish: "Publish",
       publishWarning: "Publishing moves the linked feedbacks to Delivered and e-mails their followers. It cannot be undone.",
+      publishedOn: (date: string) => `Published ${date}`,
+      nothingLinked:
+        "No feedback is linked: published like this, it tells no one. Link the feedbacks it ships, or press Publish again to publish it as it is.",
+      previewUnsaved: "Not saved yet: Save draft keeps it, links included.",
       deleteDraft: "Delete draft",
       saved: "Draft saved.",
       publishedNotice: "Published: the followers of its feedbacks are being told.",

@@ -451,6 +451,10 @@ export const FR: Catalog = {
       previewTitle: "Aperçu",
       publish: "Publier",
       publishWarning: "Publier passe les retours liés à Livré et écrit à leurs abonnés. C'est définitif.",
+      publishedOn: (date: string) => `Publiée le ${date}`,
+      nothingLinked:
+        "Aucun retour n'est lié\u202f: publiée ainsi, elle ne prévient personne. Liez les retours qu'elle livre, ou appuyez de nouveau sur Publier pour la publier telle quelle.",
+      previewUnsaved: "Pas encore enregistrée\u202f: Enregistrer le brouillon la garde, liens compris.",
       deleteDraft: "Supprimer le brouillon",
       saved: "Brouillon enregistré.",
       publishedNotice: "Publiée\u202f: les personnes qui suivent ses retours sont prévenues.",

@@ -32,6 +32,8 @@ interface Editing {
   readonly query?: string;
   readonly found?: readonly FeedbackSummary[];
   readonly preview?: boolean;
+  /** Publish was pressed with no feedback linked: the page asks to link some, or to press it again. */
+  readonly confirmEmpty?: boolean;
   readonly error?: string;
 }
 
@@ -63,7 +65,7 @@ async function listPage(services: Services, visitor: Visitor, request: Request):
   const done = new URL(request.url).searchParams.get("done");
   const notice = NOTICES.find((n) => n === done);
   const row = (e: ChangelogEntry) => html`<li><p><a href="/changelog/${encodeURIComponent(e.id)}">${e.title}</a></p>
-<p class="muted">${e.status === "draft" ? w.draft : html`${w.published} ${formatTime(visitor.language, Date.parse(e.publishedAt!))}`} · ${e.feedbacks.length === 0 ? w.noLinked : e.feedbacks.join(", ")}</p></li>`;
+<p class="muted">${e.status === "draft" ? w.draft : w.publishedOn(formatTime(visitor.language, Date.parse(e.publishedAt!)))} · ${e.feedbacks.length === 0 ? w.noLinked : e.feedbacks.join(", ")}</p></li>`;
   const drafts = listed.value.data.filter((e) => e.status === "draft");
   const published = listed.value.data.filter((e) => e.status === "published");
   const address = await publicAddress(services, visitor);
@@ -126,13 +128,15 @@ ${editing.error ? html`<p class="error" role="alert">${editing.error}</p>` : ""}
 <label for="body">${w.body}</label><textarea id="body" name="body" rows="12" maxlength="20000" aria-describedby="body-hint">${editing.body}</textarea>
 <p class="muted" id="body-hint">${w.bodyHint}</p>
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
-${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
+${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><p class="muted">${w.previewUnsaved}</p><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(feedbackItem)}</ul>`}
 <label for="keys">${w.keys}</label><input id="keys" name="keys" value="${editing.keys ?? ""}" aria-describedby="keys-hint" autocomplete="off">
 <p class="muted" id="keys-hint">${w.keysHint}</p>
 <label for="query">${w.find}</label><div class="search-row"><input id="query" name="query" type="search" value="${editing.query ?? ""}" maxlength="200"><button type="submit" name="action" value="search" class="secondary">${w.search}</button></div>
+<input type="hidden" name="searched" value="${editing.found ? (editing.query ?? "") : ""}">
 ${found && found.length > 0 ? html`<h3>${w.found}</h3><ul class="plain linked">${found.map(foundItem)}</ul>` : ""}
 <h2>${w.publish}</h2><p class="muted">${w.publishWarning}</p>
+${editing.confirmEmpty ? html`<p class="error" role="alert">${w.nothingLinked}</p><input type="hidden" name="confirm" value="yes">` : ""}
 <p class="actions"><button type="submit" name="action" value="publish">${w.publish}</button>${editing.id ? html`<button type="submit" name="action" value="delete" class="danger">${w.deleteDraft}</button>` : ""}</p>
 </form>`,
     status,
@@ -150,13 +154,20 @@ async function publishedPage(services: Services, visitor: Visitor, entry: Change
     entry.title,
     html`<p><a href="/changelog">${w.allEntries}</a>${address ? html` · <a href="${address}">${w.publicPage}</a>` : ""}</p><h1>${entry.title}</h1>
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
-<p class="muted">${w.published} ${formatTime(visitor.language, Date.parse(entry.publishedAt!))}</p>
+<p class="muted">${w.publishedOn(formatTime(visitor.language, Date.parse(entry.publishedAt!)))}</p>
 <article class="entry"><div class="markdown">${renderMarkdown(entry.body)}</div></article>
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}</p></li>`)}</ul>`}`,
   );
 }
 
 /** What the posted form says: the entry as typed, its feedbacks after the link or unlink asked. */
+/**
+ * Enter in a field sends the form's first button, Save draft; Enter in the search field, with words
+ * not yet searched for, means the search. (`searched` holds the words the results shown were found by.)
+ */
+const searchTyped = (field: (name: string) => string): boolean =>
+  !field("action") && field("query").trim() !== "" && field("query").trim() !== field("searched").trim();
+
 function typed(field: (name: string) => string, all: (name: string) => string[]): Editing & { action: string } {
   const unlink = field("unlink");
   const link = field("link");
@@ -166,7 +177,7 @@ function typed(field: (name: string) => string, all: (name: string) => string[])
     body: field("body"),
     feedbacks: [...new Set(feedbacks.map((k) => k.toUpperCase()))],
     query: field("query"),
-    action: link || unlink ? "save" : field("action") || "save",
+    action: link || unlink ? "save" : searchTyped(field) ? "search" : field("action") || "save",
   };
 }
 
@@ -188,6 +199,9 @@ export function changelogPageRoutes(services: Services) {
       return deleted.ok ? redirect("/changelog?done=deleted") : editorPage(services, visitor, { ...here, error: said(visitor, deleted) }, null, 409);
     }
     const input = { title: editing.title, body: editing.body, feedbacks: [...editing.feedbacks] };
+    // Publishing tells the followers of what it links; with nothing linked it tells no one: asked once more.
+    if (action === "publish" && input.feedbacks.length === 0 && field("confirm") !== "yes")
+      return editorPage(services, visitor, { ...here, confirmEmpty: true }, null, 400);
     if (!entryBody.check(input))
       return editorPage(services, visitor, { ...here, error: said(visitor, entryBody.refuse("invalid_body", input)) }, null, 400);
     const saved = id ? await updateEntry(services, visitor.grant, id, input) : await createEntry(services, visitor.grant, input);

@@ -94,6 +94,26 @@ describe("the inbox's Changelog page", () => {
     expect(await get("/changelog")).not.toContain("To delete");
   });
 
+  test("Enter in the search field searches (the form sends no button), and saves nothing", async () => {
+    const editor = await get("/changelog/new");
+    const searched = await post("/changelog", editor, { title: "Receipts", body: "", query: "receipts" });
+    expect(searched.status).toBe(200);
+    const page = await searched.text();
+    expect(page).toContain(`<a href="/inbox/${keys[1]}">${keys[1]}</a>`);
+    expect(page).toContain('<input type="hidden" name="searched" value="receipts">');
+    expect(await get("/changelog")).not.toContain("Receipts</a>");
+  });
+
+  test("publishing with no feedback linked asks once more; pressed again, it publishes", async () => {
+    const editor = await get("/changelog/new");
+    const asked = await post("/changelog", editor, { title: "Faster exports", body: "All of them.", action: "publish" });
+    expect(asked.status).toBe(400);
+    const page = await asked.text();
+    expect(page).toContain("No feedback is linked: published like this, it tells no one.");
+    const published = await post("/changelog", page, { title: "Faster exports", body: "All of them.", action: "publish", confirm: "yes" });
+    expect([published.status, published.headers.get("location")]).toEqual([303, expect.stringMatching(/\?done=published$/)]);
+  });
+
   test("a Reader is not offered the Changelog and is refused it", async () => {
     const reader = new FormBrowser(http.url, {}, http.handle);
     await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
