@@ -91,15 +91,19 @@ export function argumentsBody(code: ErrorCode, language: Language, problem?: Fie
  * webhook address says first which condition failed and what was given, then the rule.
  */
 export function errorBody(code: ErrorCode, language: Language, problem?: FieldProblem): ErrorBody {
-  const catalog = textFor(language);
-  const message = catalog.errors[code];
+  const message = textFor(language).errors[code];
   if (!problem) return { error: message, code };
-  if (code === "invalid_webhook" && problem.reason in catalog.addressRefused) {
-    const refused = problem as Extract<FieldProblem, { given?: string }>;
-    const said = catalog.addressRefused[refused.reason as keyof Catalog["addressRefused"]](refused.given ?? "", refused.resolved);
-    return { error: `${said} ${message}`, code };
-  }
-  return { error: `${message} ${describeProblem(problem, language)}`, code };
+  const said = addressRefusal(language, { code, problem });
+  return { error: said ? `${said} ${message}` : `${message} ${describeProblem(problem, language)}`, code };
+}
+
+/** Which condition a refused webhook address failed, and what was given; null for another refusal. */
+export function addressRefusal(language: Language, failure: Pick<Failure, "code" | "problem">): string | null {
+  const catalog = textFor(language);
+  const problem = failure.problem;
+  if (failure.code !== "invalid_webhook" || !problem || !(problem.reason in catalog.addressRefused)) return null;
+  const refused = problem as Extract<FieldProblem, { given?: string }>;
+  return catalog.addressRefused[refused.reason as keyof Catalog["addressRefused"]](refused.given ?? "", refused.resolved);
 }
 
 /** Why a merge, an unmerge or a split was refused, in a language, naming the feedbacks. */

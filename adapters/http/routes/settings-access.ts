@@ -1,6 +1,6 @@
 import { flash, takeSecret } from "../web/flash.ts";
 import { Elysia } from "elysia";
-import { textFor } from "../catalog/text.ts";
+import { addressRefusal, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { can, ROLE_SCOPES } from "../../../core/authorization.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
@@ -101,6 +101,8 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
 interface WebhookDraft {
   readonly url: string;
   readonly events: readonly string[];
+  /** Why its address was refused, said beside the field. */
+  readonly addressError?: string;
 }
 
 async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}, draft?: WebhookDraft): Promise<Response> {
@@ -117,7 +119,9 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
   const form =
     data.length < MAX_WEBHOOKS_PER_ORGANIZATION
       ? html`<h2>${w.createWebhook}</h2><form method="post" action="/settings/webhooks"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="webhook-url">URL</label><input id="webhook-url" name="url" type="url" required maxlength="2000" placeholder="https://" value="${draft?.url ?? ""}">
+<label for="webhook-url">URL</label>${draft?.addressError ? html`<p class="error" role="alert" id="webhook-url-error">${draft.addressError}</p>` : ""}<input id="webhook-url" name="url" type="url" required maxlength="2000" placeholder="https://" value="${draft?.url ?? ""}"${
+          draft?.addressError ? html` aria-invalid="true" aria-describedby="webhook-url-error" autofocus` : ""
+        }>
 <fieldset><legend>${w.events}</legend>${EVENT_TYPES.map(
           (e) =>
             html`<label><input type="checkbox" name="event.${e}" value="yes"${!draft || draft.events.includes(e) ? html` checked` : ""}> ${e}</label>`,
@@ -230,7 +234,12 @@ export function settingsAccessRoutes(services: Services) {
           if (events.length === 0)
             return webhooksPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 }, draft);
           const created = await createWebhook(services, services.webhooks, visitor.grant, { url: draft.url, events });
-          if (!created.ok) return webhooksPage(services, visitor, refusal(visitor, created), draft);
+          if (!created.ok) {
+            // An address refused is said beside its field, by the condition it failed alone (the events were fine).
+            const said = addressRefusal(visitor.language, created);
+            if (said) return webhooksPage(services, visitor, { status: 400 }, { ...draft, addressError: said });
+            return webhooksPage(services, visitor, refusal(visitor, created), draft);
+          }
           await flash(services, cookie, {
             kind: "secret",
             label: wordsFor(visitor.language, "webhooks").secretOnce(created.value.url),

@@ -14,6 +14,7 @@ import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
+import { valueName } from "../web/words.ts";
 import { postButton, refusal, settingsPage } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 
@@ -46,7 +47,7 @@ function form(visitor: Visitor, portal: Portal): Html {
 <p class="muted" id="portal-brand-hint">${w.brandColorHint}</p>
 <fieldset><legend>${w.statusLabels}</legend><p class="muted">${w.statusLabelHint}</p>${STATUSES.map(
     (s) =>
-      html`<label for="label-${s}">${defaults[s]}</label><input id="label-${s}" name="label-${s}" value="${portal.statusLabels[s] ?? ""}" maxlength="${STATUS_LABEL_MAX_LENGTH}" placeholder="${defaults[s]}">`,
+      html`<label for="label-${s}">${valueName(visitor.language, s)}</label><input id="label-${s}" name="label-${s}" value="${portal.statusLabels[s] ?? ""}" maxlength="${STATUS_LABEL_MAX_LENGTH}" placeholder="${defaults[s]}">`,
   )}</fieldset>
 <button type="submit">${w.save}</button></form>`;
 }
@@ -79,9 +80,13 @@ export function settingsPortalRoutes(services: Services) {
     const w = portalTeamWords(visitor.language);
     const labels: Readonly<Record<string, string>> = { slug: w.slug, title: w.title, brandColor: w.brandColor };
     const label = failure.problem && labels[failure.problem.field];
-    const notice = label
-      ? { error: describeProblem({ ...failure.problem!, field: label }, visitor.language), status: 400 }
-      : refusal(visitor, failure);
+    // The form takes an empty field where the API takes null: a colour refused is said with that way out.
+    const problems = textFor(visitor.language).problems;
+    const said =
+      failure.problem?.field === "brandColor"
+        ? `${problems.says(w.brandColor, problems.expected(problems.color))} ${w.brandColorEmpty}`
+        : label && describeProblem({ ...failure.problem!, field: label }, visitor.language);
+    const notice = said ? { error: said, status: 400 } : refusal(visitor, failure);
     return portalPage(services, visitor, { ...notice, ...(typed && { typed }) });
   };
   return new Elysia({ name: "routes/settings-portal" })

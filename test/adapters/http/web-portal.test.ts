@@ -118,6 +118,13 @@ describe("the portal in the team's web application", () => {
     const said = await refused.text();
     expect(said).toMatch(/<p class="error" role="alert">[^<:]+: expected lower-case letters, digits and hyphens, 1 to 40/);
     expect(said).toContain('id="portal-slug" name="slug" value="not a slug"');
+    // A colour refused says the form's way out (empty), not the API's null.
+    const colour = await admin.submit(formTo(page, "/settings/portal"), { slug: "acme", title: "Acme ideas", brandColor: "red" }, undefined, {
+      origin: OWN,
+    });
+    expect(await colour.text()).toContain(
+      '<p class="error" role="alert">Brand colour: expected a colour written #rrggbb (such as #4f46e5). Or leave it empty for the default colour.</p>',
+    );
     const secretPage = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
     expect(secretPage.status).toBe(200);
     expect(await secretPage.text()).toMatch(/<pre class="secret">psso_[\w-]+<\/pre>/);
