@@ -38,7 +38,7 @@ export const EN = {
       create: "Create",
       remove: "Remove",
       back: "Back to the inbox",
-      never: "never",
+      never: "Never",
       lastUsed: "Last used",
       adminsOnly: "Only Admins can change this.",
       noApps: "No app yet: an Admin creates one in the settings.",

@@ -35,7 +35,7 @@ export const FR: Catalog = {
       create: "Créer",
       remove: "Retirer",
       back: "Retour à la boîte de réception",
-      never: "jamais",
+      never: "Jamais",
       lastUsed: "Dernier usage",
       adminsOnly: "Seuls les administrateurs peuvent modifier ceci.",
       noApps: "Aucune application\u202f: un Admin en crée une dans les réglages.",

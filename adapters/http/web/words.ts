@@ -26,9 +26,16 @@ export function sourceName(language: Language, source: string): string {
 /** Dates are written day first in both languages: 25 Nov 2026, 25 nov. 2026. */
 const locale = (language: Language) => (language === "fr" ? "fr-FR" : "en-GB");
 
-/** A moment on the team's pages, to the minute: 25 Nov 2026, 14:05 UTC. */
+/**
+ * A moment on the team's pages, to the minute: 25 Nov 2026, 14:05 UTC. Its day and its time each
+ * hold together (no-break spaces): a narrow cell breaks it after the comma, never inside "25 Nov".
+ */
 export const formatTime = (language: Language, at: number): string =>
-  `${new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
+  new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })
+    .formatToParts(at)
+    .map((part) => (part.type === "literal" && part.value === " " ? "\u00a0" : part.value))
+    .join("")
+    .concat("\u00a0UTC");
 
 /** A day on the public pages (the portal, the changelog, a reporter's tracking page): 25 November 2026. */
 export const formatDay = (language: Language, at: number | string): string =>
