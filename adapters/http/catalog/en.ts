@@ -216,6 +216,7 @@ export const EN = {
     /** Settings: the plan and this month's quota. */
     plan: {
       planName: "Plan",
+      planNames: { free: "Free", growth: "Growth", enterprise: "Enterprise" },
       quotaUse: "Reports this month",
       unlimited: "unlimited",
     },

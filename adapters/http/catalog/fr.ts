@@ -196,6 +196,7 @@ export const FR: Catalog = {
     },
     plan: {
       planName: "Offre",
+      planNames: { free: "Gratuite", growth: "Croissance", enterprise: "Entreprise" },
       quotaUse: "Signalements ce mois-ci",
       unlimited: "illimité",
     },

@@ -238,7 +238,7 @@ async function planPage(services: Services, visitor: Visitor): Promise<Response>
     visitor,
     "/settings",
     w.plan,
-    html`<dl><dt>${w.organization}</dt><dd>${org.name} (${org.keyPrefix})</dd><dt>${w.planName}</dt><dd>${org.plan}</dd>
+    html`<dl><dt>${w.organization}</dt><dd>${org.name} (${org.keyPrefix})</dd><dt>${w.planName}</dt><dd>${w.planNames[org.plan]}</dd>
 <dt>${w.quotaUse} (${month})</dt><dd>${used} / ${quota ?? w.unlimited}</dd></dl>`,
   );
 }

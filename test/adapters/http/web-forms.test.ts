@@ -141,8 +141,9 @@ describe("web pages", () => {
     expect((await nav("member")).filter((href) => adminsOnly.includes(href!))).toEqual([]);
   });
 
-  test("the plan page shows this month's quota use", async () => {
+  test("the plan page names the plan in words and shows this month's quota use", async () => {
     const page = await (await (await as("admin")).fetch("/settings")).text();
+    expect(page).toMatch(/<dt>Plan<\/dt><dd>(Free|Growth|Enterprise)<\/dd>/);
     expect(page).toMatch(/Reports this month \(\d{4}-\d{2}\)<\/dt><dd>\d+ \/ unlimited<\/dd>/);
   });
 
