@@ -9,7 +9,7 @@ import { html } from "../html.ts";
 import { horizontalBars, stackedBars } from "../web/charts.ts";
 import { appPage, asMember } from "../web/layout.ts";
 import type { Visitor } from "../web/visitor.ts";
-import { valueName, wordsFor } from "../web/words.ts";
+import { formatDay, valueName, wordsFor } from "../web/words.ts";
 
 /** How many features the chart by feature names. */
 const FEATURES_SHOWN = 10;
@@ -32,6 +32,8 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
   const t = read.value;
   const totals = t.dates.map((_, i) => KINDS.reduce((sum, k) => sum + t.byKind[k][i]!, 0));
   const total = totals.reduce((a, b) => a + b, 0);
+  // Days written as every other page writes them, not as the API's ISO dates.
+  const shownDays = t.dates.map((date) => formatDay(lang, date));
   const series = KINDS.map((k) => ({ name: valueName(lang, k), className: `kind-${k}`, values: t.byKind[k] }));
   const filters = html`<form method="get" action="/trends" class="filters" aria-label="${w.filters}">
 <div><label for="app">${w.app}</label><select id="app" name="appId">${apps.map((a) => html`<option value="${a.id}"${a.id === app.id ? html` selected` : ""}>${a.name}</option>`)}</select></div>
@@ -41,7 +43,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
     "per-day",
     `${w.reportsPerDay} · ${app.name}`,
     fill(w.reportsPerDaySummary, { total, n: t.days, max: Math.max(0, ...totals) }),
-    t.dates,
+    shownDays,
     series,
   );
   const features = t.byFeature.slice(0, FEATURES_SHOWN).map((f) => ({ label: f.feature?.path ?? w.noFeature, value: f.total }));
@@ -54,7 +56,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
             html`<tr><td class="title">${g.feature.path}</td><td class="num" data-label="${w.thisWeek}">${g.thisWeek}</td><td class="num" data-label="${w.lastWeek}">${g.lastWeek}</td><td class="num" data-label="${w.change}">+${g.thisWeek - g.lastWeek}</td></tr>`,
         )}</tbody></table></div>`;
   const figures = html`<details><summary>${w.figures}</summary><div class="scroll"><table class="figures"><thead><tr><th scope="col">${w.date}</th>${KINDS.map((k) => html`<th scope="col" class="num">${valueName(lang, k)}</th>`)}</tr></thead>
-<tbody>${t.dates.map((date, i) => html`<tr><td class="nowrap">${date}</td>${KINDS.map((k) => html`<td class="num">${t.byKind[k][i]}</td>`)}</tr>`).reverse()}</tbody></table></div></details>`;
+<tbody>${shownDays.map((date, i) => html`<tr><td class="nowrap">${date}</td>${KINDS.map((k) => html`<td class="num">${t.byKind[k][i]}</td>`)}</tr>`).reverse()}</tbody></table></div></details>`;
   return appPage(
     visitor,
     "/trends",

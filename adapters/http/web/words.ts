@@ -37,6 +37,6 @@ export const formatTime = (language: Language, at: number): string =>
     .join("")
     .concat("\u00a0UTC");
 
-/** A day on the public pages (the portal, the changelog, a reporter's tracking page): 25 November 2026. */
+/** A day, without its time: 25 November 2026 (the public pages, the trends' days). */
 export const formatDay = (language: Language, at: number | string): string =>
   new Intl.DateTimeFormat(locale(language), { dateStyle: "long", timeZone: "UTC" }).format(new Date(at));
