@@ -18,5 +18,14 @@ markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
   return self.renderToken(tokens, index, options);
 };
 
+// An entry's title heads its body: the body's own headings start two levels below (# is an h3), at most h6.
+for (const rule of ["heading_open", "heading_close"] as const) {
+  markdown.renderer.rules[rule] = (tokens, index, options, _env, self) => {
+    const token = tokens[index]!;
+    token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 2)}`;
+    return self.renderToken(tokens, index, options);
+  };
+}
+
 /** A changelog body rendered to HTML, safe to put in a page. */
 export const renderMarkdown = (text: string): Html => new Html(markdown.render(text));

@@ -47,9 +47,10 @@ function expectHarmless(html: string) {
 }
 
 describe("changelog Markdown", () => {
-  test("renders the usual Markdown: headings, emphasis, lists, code, http links", () => {
+  test("renders the usual Markdown: headings (two levels below the entry's title), emphasis, lists, code, http links", () => {
     const html = rendered("# Exports\n\n**Faster** and _lighter*:\n\n- one\n- two\n\n`code`\n\nSee [the docs](https://example.com/docs?a=1&b=2).");
-    expect(html).toContain("<h1>Exports</h1>");
+    expect(html).toContain("<h3>Exports</h3>");
+    expect(rendered("###### Deepest")).toContain("<h6>Deepest</h6>");
     expect(html).toContain("<strong>Faster</strong>");
     expect(html).toContain("<li>one</li>");
     expect(html).toContain("<code>code</code>");
