@@ -33,7 +33,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
   const totals = t.dates.map((_, i) => KINDS.reduce((sum, k) => sum + t.byKind[k][i]!, 0));
   const total = totals.reduce((a, b) => a + b, 0);
   // Days written as every other page writes them, not as the API's ISO dates.
-  const shownDays = t.dates.map((date) => formatDay(lang, date));
+  const shownDays = t.dates.map((date) => formatDay(lang, date, "medium"));
   const series = KINDS.map((k) => ({ name: valueName(lang, k), className: `kind-${k}`, values: t.byKind[k] }));
   const filters = html`<form method="get" action="/trends" class="filters" aria-label="${w.filters}">
 <div><label for="app">${w.app}</label><select id="app" name="appId">${apps.map((a) => html`<option value="${a.id}"${a.id === app.id ? html` selected` : ""}>${a.name}</option>`)}</select></div>

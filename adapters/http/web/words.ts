@@ -37,6 +37,6 @@ export const formatTime = (language: Language, at: number): string =>
     .join("")
     .concat("\u00a0UTC");
 
-/** A day, without its time: 25 November 2026 (the public pages, the trends' days). */
-export const formatDay = (language: Language, at: number | string): string =>
-  new Intl.DateTimeFormat(locale(language), { dateStyle: "long", timeZone: "UTC" }).format(new Date(at));
+/** A day, without its time: 25 November 2026 on the public pages; 25 Nov 2026 (`medium`) in the trends' narrow columns. */
+export const formatDay = (language: Language, at: number | string, style: "long" | "medium" = "long"): string =>
+  new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: "UTC" }).format(new Date(at));
