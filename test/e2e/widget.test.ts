@@ -459,6 +459,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.setViewportSize({ width: 390, height: 860 });
     await tab.getByRole("button", { name: "Send" }).click();
     // The questions are a page of their own: reloaded, they come back, and nothing is posted again.
+    await tab.waitForURL(/\/questions\//);
     await tab.reload();
     expect(await tab.getByText("Not sent yet.", { exact: false }).isVisible()).toBe(true);
     await saveScreenshot(tab, "hosted-form-questions-390");
@@ -475,6 +476,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     }
     // Back, to questions already answered: the thanks they came to, with the tracking link, nothing posted again.
     await tab.goBack();
+    await tab.waitForURL(/\/sent\?/);
     expect(await tab.getByRole("link", { name: "Follow its progress" }).isVisible()).toBe(true);
     await context.close();
   });
