@@ -210,5 +210,14 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.keyboard.press("s");
     await page.waitForURL(new RegExp(`/inbox/${keys[1]}#new-status$`));
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("new-status");
+    // The field's label comes into view with it, not scrolled out of sight above (fails on timeout).
+    await page.waitForFunction(
+      () => {
+        const box = (document.getElementById("new-status") as HTMLSelectElement).labels![0]!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
   });
 });

@@ -20,8 +20,17 @@ export const KEYBOARD_SCRIPT = `(() => {
     rows[current].querySelector("a")?.focus();
   };
   const status = document.getElementById("new-status");
-  // Opened with s from the inbox: the status is where the person meant to go.
-  if (status && location.hash === "#new-status") status.focus();
+  // The status field with its label in view: focusing alone scrolls the field to the edge, its label out of sight.
+  const toStatus = () => {
+    status.focus({ preventScroll: true });
+    (status.labels?.[0] ?? status).scrollIntoView({ block: "center" });
+  };
+  // Opened with s from the inbox: the status is where the person meant to go. Again once the page has
+  // loaded, as the browser's own scroll to the address's #new-status comes after this script.
+  if (status && location.hash === "#new-status") {
+    toStatus();
+    addEventListener("load", () => requestAnimationFrame(toStatus), { once: true });
+  }
   /** The feedback row the person is on: the one holding the focus, else the one j and k reached. */
   const focusedRow = () => document.activeElement?.closest("table.cards tbody tr") ?? rows[current];
   document.addEventListener("keydown", (event) => {
@@ -35,7 +44,7 @@ export const KEYBOARD_SCRIPT = `(() => {
     const row = focusedRow();
     if (event.key === "j") move(1);
     else if (event.key === "k") move(-1);
-    else if (event.key === "s" && status) status.focus();
+    else if (event.key === "s" && status) toStatus();
     else if (event.key === "s" && row?.querySelector("a")) location.assign(row.querySelector("a").href + "#new-status");
     else if (event.key === "/" && document.getElementById("query")) document.getElementById("query").focus();
     else return;
