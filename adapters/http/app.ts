@@ -199,6 +199,8 @@ const NO_SSO: PortalPeopleOptions["verifySso"] = async () => null;
 
 /** Whether the request's path holds a `%` escape that does not decode (`%FF`, a lone `%`). */
 function undecodablePath(url: string): boolean {
+  // Every request passes here, reports included: the address is parsed only when it holds an escape.
+  if (!url.includes("%")) return false;
   const { pathname } = new URL(url);
   if (!pathname.includes("%")) return false;
   try {

@@ -12,3 +12,12 @@ export function negotiateLanguage(header: string | null): Language {
   }
   return best.language;
 }
+
+/** The language a reader chose with a public page's switch (`?lang=`), if any. */
+export function chosenLanguage(request: Request): Language | null {
+  const asked = new URL(request.url).searchParams.get("lang");
+  return asked === "fr" || asked === "en" ? asked : null;
+}
+
+/** A public page's language: the one chosen with `?lang=`, else Accept-Language. */
+export const requestLanguage = (request: Request): Language => chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));

@@ -19,7 +19,7 @@ import { errorBody, textFor } from "../catalog/text.ts";
 import { type AddressBudget, addressBudget } from "../collection.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, page, redirect } from "../html.ts";
-import { negotiateLanguage } from "../language.ts";
+import { requestLanguage } from "../language.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { wordsFor } from "../web/words.ts";
 
@@ -64,12 +64,6 @@ function refusedField(failure: Failure, w: Words, sent: Fields): string | null {
   if (failure.problem?.field === "message") return w.writeMessage;
   return null;
 }
-
-/** The page's language: `?lang=` when given, else the browser's. */
-const languageOf = (request: Request): Language => {
-  const asked = new URL(request.url).searchParams.get("lang");
-  return asked === "fr" || asked === "en" ? asked : negotiateLanguage(request.headers.get("accept-language"));
-};
 
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const one = (value: string | string[] | undefined): string => list(value)[0]?.trim() ?? "";
@@ -162,12 +156,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     const message = errorBody(failure.code, language, failure.problem).error;
     if (failure.code === "invalid_ingest" || failure.code === "message_too_long")
       return reportForm(key, app, textFor(language).form, language, sent, refusedField(failure, textFor(language).form, sent) ?? message);
-    const response = formPage(
-      language,
-      message,
-      html`<h1>${message}</h1><p><a href="/f/${encodeURIComponent(key)}?lang=${language}">${textFor(language).form.again}</a></p>`,
-      STATUS_OF[failure.code],
-    );
+    const response = formPage(language, message, html`<h1>${message}</h1>${againLink(key, language)}`, STATUS_OF[failure.code]);
     if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
     return response;
   }
@@ -189,7 +178,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     body: unknown,
     handle: (language: Language, app: string, sent: Fields) => Promise<Response> | Response,
   ): Promise<Response> {
-    const language = languageOf(request);
+    const language = requestLanguage(request);
     const refused = await guard(request, key, language);
     if (refused) return refused;
     const form = await openForm(services, key);
@@ -203,7 +192,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     .get(
       "/f/:key",
       async ({ request, params }) => {
-        const language = languageOf(request);
+        const language = requestLanguage(request);
         const form = await openForm(services, params.key);
         const carried = Object.fromEntries(HIDDEN.map((name) => [name, new URL(request.url).searchParams.get(name) ?? undefined]));
         return form.ok ? reportForm(params.key, form.value.app.name, textFor(language).form, language, carried) : notFound(language);
@@ -213,7 +202,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     .get(
       "/f/:key/questions/:id",
       async ({ request, params }) => {
-        const language = languageOf(request);
+        const language = requestLanguage(request);
         const form = await openForm(services, params.key);
         if (!form.ok) return notFound(language);
         const standing = await qualificationStanding(services, params.id, params.key);
@@ -238,7 +227,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     .get(
       "/f/:key/sent",
       async ({ request, params }) => {
-        const language = languageOf(request);
+        const language = requestLanguage(request);
         if (!(await openForm(services, params.key)).ok) return notFound(language);
         const w = textFor(language).form;
         // Only a tracking page of this service is linked to, whatever the address was given.

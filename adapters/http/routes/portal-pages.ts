@@ -9,7 +9,7 @@ import { sitemapEntries } from "../../../core/portal/sitemap.ts";
 import type { Services } from "../../../core/services.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { html } from "../html.ts";
-import { negotiateLanguage } from "../language.ts";
+import { chosenLanguage, requestLanguage } from "../language.ts";
 import { boardBody, boardQuery } from "../portal/board.ts";
 import { publicAnswer, respond } from "../portal/cache.ts";
 import type { Rendered, renderCache } from "../portal/render-cache.ts";
@@ -31,15 +31,6 @@ import type { Html } from "../html.ts";
 
 /** How long a signed-in person's page may be kept: by their own browser only, and asked again each time. */
 const PRIVATE_CACHE_CONTROL = "private, no-cache";
-
-/** The language the reader chose with the switch (`?lang=`), if any. */
-function chosenLanguage(request: Request): Language | null {
-  const chosen = new URL(request.url).searchParams.get("lang");
-  return chosen === "fr" || chosen === "en" ? chosen : null;
-}
-
-/** The reader's language: the one chosen, else Accept-Language. */
-const languageOf = (request: Request): Language => chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
 
 /**
  * The portal's pages, for anyone: the board, a feedback, the roadmap, and what search engines
@@ -139,7 +130,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
     slug: string,
     render: (language: Language, viewer: Viewer | null) => Promise<Rendered>,
   ) => {
-    const language = languageOf(request);
+    const language = requestLanguage(request);
     const url = new URL(request.url);
     const portal = hasPortalSession(services, cookie) ? await openPortal(services, slug) : null;
     const viewer = portal && (await portalViewer(services, portal, cookie));

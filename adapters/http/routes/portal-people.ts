@@ -13,7 +13,7 @@ import { errorBody, textFor } from "../catalog/text.ts";
 import type { CookieJar } from "../cookies.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, page, redirect } from "../html.ts";
-import { negotiateLanguage } from "../language.ts";
+import { chosenLanguage, requestLanguage } from "../language.ts";
 import { closePortalSession, keepPortalSession, portalCsrfToken, portalCsrfValid, portalPerson } from "../portal-session.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { openPortal } from "../../../core/portal/open-portal.ts";
@@ -49,18 +49,12 @@ type Fields = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? "") : (value ?? "")).trim();
 const fieldsOf = (body: unknown): Fields => (body && typeof body === "object" ? (body as Fields) : {});
 
-/** The page's language: `?lang=` when given, else the browser's. */
-const languageOf = (request: Request): Language => {
-  const asked = new URL(request.url).searchParams.get("lang");
-  return asked === "fr" || asked === "en" ? asked : negotiateLanguage(request.headers.get("accept-language"));
-};
-
 const board = (slug: string): string => `/p/${encodeURIComponent(slug)}`;
 
 /** The language chosen with the portal's switch, carried to the page a form sends the browser back to. */
 const languageQuery = (request: Request): string => {
-  const asked = new URL(request.url).searchParams.get("lang");
-  return asked === "fr" || asked === "en" ? `?lang=${asked}` : "";
+  const asked = chosenLanguage(request);
+  return asked ? `?lang=${asked}` : "";
 };
 
 /** Where to go after signing in: a page of the same portal only (never another site, nor another portal). */
@@ -82,8 +76,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
   const shell = (language: Language, title: string, body: Html, status = 200, brand: Brand | null = null): Response => {
     if (!brand) return page(title, html`<div class="narrow">${body}</div>`, { language, status });
     const { portal, request } = brand;
-    const asked = new URL(request.url).searchParams.get("lang");
-    const links = portalLinks(portal.slug, asked === "fr" || asked === "en" ? asked : null);
+    const links = portalLinks(portal.slug, chosenLanguage(request));
     const document = portalDocument({
       portal,
       language,
@@ -196,7 +189,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
 
   /** The portal a page names, read in the reader's language and dressed as that portal; its 404 page when it is off or unknown. */
   async function visit(request: Request, slug: string): Promise<Visit | Response> {
-    const language = languageOf(request);
+    const language = requestLanguage(request);
     const portal = await portalOf(slug);
     if (!portal) return notFound(language);
     return { language, portal, brand: await brandOf(request, portal.slug) };

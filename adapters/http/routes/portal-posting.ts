@@ -17,7 +17,7 @@ import type { PortalRecord } from "../../../core/store/portals.ts";
 import type { CookieJar } from "../cookies.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
-import { negotiateLanguage } from "../language.ts";
+import { chosenLanguage, negotiateLanguage } from "../language.ts";
 import { pageHeaders, readersDocument } from "../portal/document.ts";
 import { type PortalLinks, portalLinks } from "../portal/links.ts";
 import { formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
@@ -28,12 +28,6 @@ import { postedFromOwnSite } from "../same-origin.ts";
 type Fields = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? "") : (value ?? ""));
 const fieldsOf = (body: unknown): Fields => (body && typeof body === "object" ? (body as Fields) : {});
-
-/** The language the reader chose with the switch (`?lang=`), if any. */
-function chosenLanguage(request: Request): Language | null {
-  const asked = new URL(request.url).searchParams.get("lang");
-  return asked === "fr" || asked === "en" ? asked : null;
-}
 
 /** What the form shows again after a refusal: what the person typed, and what is wrong with which field. */
 interface Draft {

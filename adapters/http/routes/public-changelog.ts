@@ -5,18 +5,12 @@ import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import type { Services } from "../../../core/services.ts";
 import { errorBody } from "../catalog/text.ts";
 import { html, page } from "../html.ts";
-import { negotiateLanguage } from "../language.ts";
+import { chosenLanguage, negotiateLanguage } from "../language.ts";
 import { pageHeaders, readersDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
 import { portalViewer, signInPossible } from "../portal/viewer.ts";
 import { changelogAtom } from "../web/changelog-atom.ts";
 import { changelogFeedTitle, changelogPageTitle, publicChangelogBody } from "../web/public-changelog.ts";
-
-/** The language the reader chose with the switch (`?lang=`), if any. */
-function chosenLanguage(request: Request): Language | null {
-  const asked = new URL(request.url).searchParams.get("lang");
-  return asked === "fr" || asked === "en" ? asked : null;
-}
 
 /**
  * The portal's public changelog: a page (`/p/{slug}/changelog`, a tab of the portal) and its Atom

@@ -8,7 +8,7 @@ import type { Services } from "../../../core/services.ts";
 import { failureBody, textFor } from "../catalog/text.ts";
 import type { CookieJar } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
-import { negotiateLanguage } from "../language.ts";
+import { chosenLanguage, requestLanguage } from "../language.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfToken, csrfValid } from "../web-session.ts";
 import { formatDay, wordsFor } from "../web/words.ts";
@@ -23,20 +23,11 @@ const HOUR_MS = 3_600_000;
 interface FormState {
   readonly csrf: string;
   /** The language the reader chose over the report's, kept through the answer's post. */
-  readonly chosen?: Language | undefined;
+  readonly chosen?: Language | null;
   readonly sent?: boolean;
   readonly error?: string;
   readonly draft?: string;
 }
-
-/** The language the reader chose (`?lang=`), if any. */
-const chosenLanguage = (request: Request): Language | undefined => {
-  const asked = new URL(request.url).searchParams.get("lang");
-  return asked === "en" || asked === "fr" ? asked : undefined;
-};
-
-/** The page's words when the report is not known yet: the one chosen, else the browser's language. */
-const browserLanguage = (request: Request): Language => chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
 
 const notFound = (language: Language) => {
   const words = textFor(language).tracking;
@@ -99,7 +90,7 @@ export function trackingRoutes(services: Services, clientAddress: (request: Requ
 
   async function answered(request: Request, cookie: CookieJar, statusId: string, body: unknown): Promise<Response> {
     const field = fieldsOf(body);
-    const language = browserLanguage(request);
+    const language = requestLanguage(request);
     if (!postedFromOwnSite(request, ownOrigin)) {
       const refused = wordsFor(language, "common").otherSite;
       return page(refused, html`<h1>${refused}</h1>`, { status: 403, language });
@@ -113,7 +104,7 @@ export function trackingRoutes(services: Services, clientAddress: (request: Requ
     }
     const token = field("t");
     const chosen = chosenLanguage(request);
-    const tracking = await trackReport(services, statusId, token, chosen);
+    const tracking = await trackReport(services, statusId, token, chosen ?? undefined);
     if (!tracking) return notFound(language);
     const csrf = await csrfToken(services, cookie);
     if (!(await csrfValid(services, cookie, field("csrf")))) {
@@ -142,8 +133,8 @@ export function trackingRoutes(services: Services, clientAddress: (request: Requ
         const url = new URL(request.url);
         const token = url.searchParams.get("t") ?? "";
         const chosen = chosenLanguage(request);
-        const tracking = await trackReport(services, params.statusId, token, chosen);
-        if (!tracking) return notFound(browserLanguage(request));
+        const tracking = await trackReport(services, params.statusId, token, chosen ?? undefined);
+        if (!tracking) return notFound(requestLanguage(request));
         return trackingPage(params.statusId, token, tracking, {
           csrf: await csrfToken(services, cookie),
           chosen,
