@@ -52,6 +52,7 @@ export const PORTABLE_SETS = [
   "publications",
   "tags",
   "api_keys",
+  "triage_changes",
 ] as const;
 export type PortableSet = (typeof PORTABLE_SETS)[number];
 

@@ -53,6 +53,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["api_keys", { orgId: 1, createdAt: 1 }],
   ["followers", { feedbackId: 1 }],
   ["events", { feedbackId: 1, createdAt: 1 }],
+  ["triage_changes", { feedbackId: 1, at: 1 }],
   ["jobs", { runAt: 1, leaseUntil: 1 }],
   ["webhooks", { orgId: 1, createdAt: 1 }],
   ["deliveries", { runAt: 1 }, { partialFilterExpression: { state: "pending" } }],

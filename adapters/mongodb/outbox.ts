@@ -27,6 +27,7 @@ export async function insertEvent(data: Database, event: DomainEvent, session: C
       previousStatus: "previousStatus" in event ? event.previousStatus : null,
       relatedId: "relatedId" in event ? event.relatedId : null,
       createdAt: event.createdAt,
+      ...(event.actorId !== undefined && { actorId: event.actorId }),
     },
     { session },
   );

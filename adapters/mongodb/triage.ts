@@ -22,7 +22,7 @@ function update(fields: TriageFields) {
 export function triageStore(data: Database): TriageStore {
   const feedbacks = () => data.collection("feedbacks");
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, change) {
       const { set, unset } = update(fields);
       return data.transaction(async (session) => {
         const stored = await feedbacks().findOne({ _id: feedbackId, orgId, ...NOT_MERGED }, { session, projection: { words: 1 } });
@@ -41,8 +41,17 @@ export function triageStore(data: Database): TriageStore {
             );
         }
         await insertJobs(data, jobs, at, session);
+        if (change)
+          await data
+            .collection("triage_changes")
+            .insertOne({ _id: change.id, feedbackId, userId: change.by, at, changes: change.changes }, { session });
         return true;
       });
+    },
+
+    async triageChanges(feedbackId) {
+      const changes = await data.collection("triage_changes").find({ feedbackId }).sort({ at: 1, _id: 1 }).toArray();
+      return changes.map((c) => ({ id: String(c._id), feedbackId, by: c.userId, at: c.at, changes: c.changes }));
     },
 
     async listTags(orgId) {

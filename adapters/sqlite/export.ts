@@ -147,6 +147,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     key: (r) => [String(r.org_id), String(r.name)],
   },
   api_keys: { from: "SELECT rowid AS _rowid, * FROM api_keys", key: (r) => [String(r.id)], words: ["scopes"] },
+  triage_changes: { from: "SELECT rowid AS _rowid, * FROM triage_changes", key: (r) => [String(r.id)], json: ["changes"] },
 };
 
 function toRecord(spec: SetSpec, row: Row): PortableRecord {

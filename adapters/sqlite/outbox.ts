@@ -14,7 +14,9 @@ export function insertEvent(db: Database, e: DomainEvent): void {
     .map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] }));
   const subscribers = subscribersOf(e, webhooks);
   if (!keptInOutbox(e, subscribers)) return;
-  db.query("INSERT INTO events (id, org_id, feedback_id, type, previous_status, related_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+  db.query(
+    "INSERT INTO events (id, org_id, feedback_id, type, previous_status, related_id, created_at, actor_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  ).run(
     e.id,
     e.orgId,
     e.feedbackId,
@@ -22,6 +24,7 @@ export function insertEvent(db: Database, e: DomainEvent): void {
     "previousStatus" in e ? e.previousStatus : null,
     "relatedId" in e ? e.relatedId : null,
     e.createdAt,
+    e.actorId ?? null,
   );
   for (const webhookId of subscribers) {
     db.query("INSERT INTO deliveries (webhook_id, event_id, run_at) VALUES (?, ?, ?)").run(webhookId, e.id, e.createdAt);

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 41;
+PRAGMA user_version = 42;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -76,7 +76,7 @@ CREATE TABLE digest_runs (org_id TEXT NOT NULL, day TEXT NOT NULL, PRIMARY KEY (
 CREATE TABLE events (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, feedback_id TEXT NOT NULL, type TEXT NOT NULL,
   previous_status TEXT, created_at INTEGER NOT NULL, dispatched_at INTEGER
-, related_id TEXT);
+, related_id TEXT, actor_id TEXT);
 CREATE INDEX events_by_feedback ON events (feedback_id);
 
 CREATE TABLE features (
@@ -382,6 +382,11 @@ CREATE TABLE tokens (
 , kind TEXT NOT NULL DEFAULT 'personal', agent_id TEXT, resource TEXT, used_at INTEGER);
 CREATE INDEX tokens_by_agent ON tokens (agent_id);
 CREATE INDEX tokens_by_org ON tokens (org_id, created_at);
+
+CREATE TABLE triage_changes (
+  id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, user_id TEXT NOT NULL, at INTEGER NOT NULL, changes TEXT NOT NULL
+);
+CREATE INDEX triage_changes_by_feedback ON triage_changes (feedback_id, at);
 
 CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, password_hash TEXT);
 

@@ -20,7 +20,7 @@ const COLUMNS: ReadonlyArray<[keyof TriageFields, string, (value: never) => SQLQ
 /** What a team sets on a feedback by hand, and the organization's tags. */
 export function triageStore(db: Database, batch: WriteBatch): TriageStore {
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, change) {
       const given = COLUMNS.filter(([field]) => fields[field] !== undefined);
       return batch.run(() => {
         const exists = db
@@ -40,8 +40,25 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
         const { title } = fields;
         if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
         for (const job of jobs) insertJob(db, job, at);
+        if (change)
+          db.query("INSERT INTO triage_changes (id, feedback_id, user_id, at, changes) VALUES (?, ?, ?, ?, ?)").run(
+            change.id,
+            feedbackId,
+            change.by,
+            at,
+            JSON.stringify(change.changes),
+          );
         return true;
       });
+    },
+
+    async triageChanges(feedbackId) {
+      return db
+        .query<{ id: string; user_id: string; at: number; changes: string }, [string]>(
+          "SELECT id, user_id, at, changes FROM triage_changes WHERE feedback_id = ? ORDER BY at, rowid",
+        )
+        .all(feedbackId)
+        .map((c) => ({ id: c.id, feedbackId, by: c.user_id, at: c.at, changes: JSON.parse(c.changes) }));
     },
 
     async listTags(orgId) {

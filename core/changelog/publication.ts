@@ -11,6 +11,7 @@ import { transition } from "../feedback/status.ts";
  * its tracker issue follows; but the per-feedback "delivered" notification is left out: the
  * entry's one announcement (`announce_changelog`) tells every follower of any of its feedbacks
  * once. The entry's own event, `changelog.published`, goes to the webhooks that subscribe to it.
+ * The events are in the name of `by`, the person who published.
  */
 export function publication(
   draft: ChangelogEntryRecord,
@@ -18,9 +19,10 @@ export function publication(
   feedbacks: readonly FeedbackRecord[],
   at: number,
   ids: Pick<Ids, "id">,
+  by?: string,
 ): ChangelogPublication {
   const entry: ChangelogEntryRecord = { ...draft, status: "published", publishedAt: at, updatedAt: at };
-  const stamp = { orgId: entry.orgId, createdAt: at };
+  const stamp = { orgId: entry.orgId, createdAt: at, ...(by !== undefined && { actorId: by }) };
   const changes: Array<ChangelogPublication["changes"][number]> = [];
   const events: Array<ChangelogPublication["events"][number]> = [];
   const jobs: JobRequest[] = [];

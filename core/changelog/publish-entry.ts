@@ -19,10 +19,10 @@ const MAX_ATTEMPTS = 5;
  * Publishes in one commit: the entry, its feedbacks moved to `delivered` with their events, and
  * one announcement to their followers (core/changelog/publication.ts).
  */
-async function publish(services: PublishDeps, entry: ChangelogEntryRecord, created: boolean): Promise<Result<ChangelogEntry>> {
+async function publish(services: PublishDeps, grant: Grant, entry: ChangelogEntryRecord, created: boolean): Promise<Result<ChangelogEntry>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const feedbacks = await entryFeedbacks(services, entry.orgId, entry.feedbackIds);
-    const published = publication(entry, created, feedbacks, services.clock(), services.ids);
+    const published = publication(entry, created, feedbacks, services.clock(), services.ids, grant.userId);
     if (await services.store.publishEntry(published)) return { ok: true, value: await presentEntry(services, published.entry) };
     const now = created ? null : await services.store.findEntry(entry.orgId, entry.id);
     if (!created && now?.status !== "draft") return fail(now ? "changelog_published" : "not_found");
@@ -41,11 +41,11 @@ export async function publishEntry(services: PublishDeps, grant: Grant, input: P
   if (id === undefined) {
     if (changes.title === undefined) return invalid("invalid_body", { field: "title", reason: "missing" });
     const draft = await draftEntry(services, grant.orgId, { ...changes, title: changes.title });
-    return draft.ok ? publish(services, draft.value, true) : draft;
+    return draft.ok ? publish(services, grant, draft.value, true) : draft;
   }
   const entry = await services.store.findEntry(grant.orgId, id);
   if (!entry) return fail("not_found");
   if (entry.status === "published") return fail("changelog_published");
   const revised = await revisedEntry(services, entry, changes);
-  return revised.ok ? publish(services, revised.value, false) : revised;
+  return revised.ok ? publish(services, grant, revised.value, false) : revised;
 }

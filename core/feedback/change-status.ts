@@ -49,7 +49,7 @@ export async function changeStatus(
       to: change.status,
       ...(comment && { comment: { id: ids.id(), text: comment, authorUserId: grant.userId } }),
       at: now,
-      events: step.events.map((e) => ({ ...e, id: ids.id(), orgId: grant.orgId, feedbackId: feedback.id, createdAt: now })),
+      events: step.events.map((e) => ({ ...e, id: ids.id(), orgId: grant.orgId, feedbackId: feedback.id, createdAt: now, actorId: grant.userId })),
       // The linked issue follows, unless the change came from it (no echo back).
       jobs: [
         ...(step.changed && feedback.tracker && !options.fromTracker

@@ -34,12 +34,15 @@ export type DomainEvent = EventDraft & {
   /** What the event is about: a feedback, or for `changelog.published` the entry. */
   readonly feedbackId: string;
   readonly createdAt: number;
+  /** Whose change it was (a grant's person, as `Grant.userId`); absent for what the service did of itself. Never sent to webhooks. */
+  readonly actorId?: string;
 };
 
-/** A status change as the feedback's history keeps it: the status it left, and when. */
+/** A status change as the feedback's history keeps it: the status it left, when, and whose change it was when known (`DomainEvent.actorId`). */
 export interface StatusChange {
   readonly previousStatus: Status;
   readonly at: number;
+  readonly by?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline } from "./timeline.ts";
+import { apiKeyAuthor } from "../api-keys/api-key-grant.ts";
+import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline, triageEntries } from "./timeline.ts";
 import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
@@ -10,7 +11,11 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { MergeRefusal } from "../merges/refusal.ts";
 import { type UnmergeReadDeps, unmergeRefusal } from "../merges/unmerge-feedback.ts";
+import type { CatalogStore } from "../store/catalog.ts";
+import type { TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
+import type { StatusChange } from "./events.ts";
+import type { TriageChange } from "../triage/journal.ts";
 import { type PresentDeps, presentWithReports } from "./present-feedback.ts";
 import { resolveFeedback } from "./find-feedback.ts";
 
@@ -48,7 +53,9 @@ type OpenDeps = PresentDeps &
     readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedback"> &
       Pick<FollowerStore, "listFollowers" | "listNotifications"> &
       Pick<MergeStore, "listMerges" | "listSplits"> &
-      Pick<UserStore, "findUser">;
+      Pick<UserStore, "findUser"> &
+      Pick<TriageStore, "triageChanges"> &
+      Pick<CatalogStore, "findFeature">;
   };
 
 /** How many similar feedbacks the page offers to merge. */
@@ -89,6 +96,30 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
   };
 }
 
+/**
+ * The entries of the triage changes, and a function naming whose change each status change was:
+ * a member by name (or e-mail), an API key by its name.
+ */
+async function authored(
+  services: OpenDeps,
+  orgId: string,
+  history: readonly StatusChange[],
+  changes: readonly TriageChange[],
+): Promise<{ entries: TimelineEntry[]; nameOf: (userId: string) => string | null }> {
+  const { store } = services;
+  const people = new Set([...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by)]);
+  const featureIds = new Set(changes.flatMap((c) => c.changes.flatMap((f) => (f.field === "featureId" ? [f.from, f.to] : []))));
+  featureIds.delete(null);
+  const [users, features] = await Promise.all([
+    Promise.all([...people].map((id) => store.findUser(id))),
+    Promise.all([...featureIds].map((id) => store.findFeature(orgId, id!))),
+  ]);
+  const names = new Map(users.flatMap((u) => (u ? [[u.id, u.name ?? u.email] as const] : [])));
+  const nameOf = (id: string) => names.get(id) ?? apiKeyAuthor(id);
+  const featureNames = new Map(features.flatMap((f) => (f ? [[f.id, f.name] as const] : [])));
+  return { entries: triageEntries(changes, nameOf, (id) => featureNames.get(id)), nameOf };
+}
+
 /** Opens a feedback by key or id; a grouped key opens the feedback it was grouped into (its key says which). */
 export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: string): Promise<Result<FeedbackThread>> {
   const allowed = authorize(grant, "feedbacks.read");
@@ -97,17 +128,24 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   if (!record) return fail("not_found");
   const { store } = services;
   const reports = await store.listReports(record.id);
-  const [{ feedback, reports: shown }, followers, history, linked, similar, notifications] = await Promise.all([
+  const [{ feedback, reports: shown }, followers, history, linked, similar, notifications, changes] = await Promise.all([
     presentWithReports(services, record),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
     links(services, grant.orgId, record.id),
     similarTo(services, record, reports),
     store.listNotifications(record.id),
+    store.triageChanges(record.id),
   ]);
+  const triage = await authored(services, grant.orgId, history, changes);
   return ok({
     feedback,
-    activity: timeline(feedback, history, [...linked.entries, ...outreachEntries(feedback.trackerIssue, notifications)]),
+    activity: timeline(
+      feedback,
+      history,
+      [...linked.entries, ...triage.entries, ...outreachEntries(feedback.trackerIssue, notifications)],
+      triage.nameOf,
+    ),
     reports: shown,
     conversations: reports.flatMap((r) => {
       const report = r.conversation.length > 0 && shown.find((s) => s.id === r.id);

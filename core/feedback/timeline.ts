@@ -4,6 +4,7 @@ import type { SplitRecord } from "../merges/split.ts";
 import type { CommentEntry, Feedback, ReportEntry } from "../schemas/feedback.ts";
 import type { Status } from "../schemas/feedback.ts";
 import { type NoticeKind, noticeKindOf } from "../notify/notice-key.ts";
+import type { FieldChange, TriageChange } from "../triage/journal.ts";
 
 /** The other feedback of a merge or a split, as the timeline names it. */
 export interface LinkedFeedback {
@@ -14,7 +15,17 @@ export interface LinkedFeedback {
 /** One line of a feedback's activity, oldest first. */
 export type TimelineEntry =
   | { readonly kind: "report"; readonly at: string; readonly report: ReportEntry }
-  | { readonly kind: "status"; readonly at: string; readonly from: Status; readonly to: Status; readonly comment?: CommentEntry }
+  /** `by` names whose change it was when known, with or without a comment. */
+  | {
+      readonly kind: "status";
+      readonly at: string;
+      readonly from: Status;
+      readonly to: Status;
+      readonly comment?: CommentEntry;
+      readonly by?: string;
+    }
+  /** Triage fields a person set by hand; a feature is named, not given by id. `by` is null when no one can be named. */
+  | { readonly kind: "triage"; readonly at: string; readonly changes: readonly FieldChange[]; readonly by: string | null }
   | { readonly kind: "comment"; readonly at: string; readonly comment: CommentEntry }
   /**
    * A merge or its undoing: `in` when `other` was merged into this feedback, `out` when this one
@@ -82,20 +93,40 @@ export function linkEntries(
 }
 
 /**
- * What happened to a feedback, in order: its reports, each status change (with who and why when
- * a comment came with it), comments, and the entries in `links` (linkEntries, outreachEntries).
- * A status event names the status it left; the one it reached is the next event's previous
- * status, or the current one.
+ * The entries of the triage changes people made by hand. `nameOf` names a person by id, `featureOf`
+ * a feature (a feature no longer there keeps its id).
+ */
+export function triageEntries(
+  changes: readonly TriageChange[],
+  nameOf: (userId: string) => string | null,
+  featureOf: (featureId: string) => string | undefined,
+): TimelineEntry[] {
+  const feature = (id: string | null) => (id === null ? null : (featureOf(id) ?? id));
+  return changes.map((c) => ({
+    kind: "triage",
+    at: iso(c.at),
+    by: nameOf(c.by),
+    changes: c.changes.map((f) => (f.field === "featureId" ? { ...f, from: feature(f.from), to: feature(f.to) } : f)),
+  }));
+}
+
+/**
+ * What happened to a feedback, in order: its reports, each status change (with why when a comment
+ * came with it, and who when `nameOf` can tell), comments, and the entries in `links`
+ * (linkEntries, triageEntries, outreachEntries). A status event names the status it left; the one
+ * it reached is the next event's previous status, or the current one.
  */
 export function timeline(
   feedback: Pick<Feedback, "status" | "reportList" | "comments">,
   changes: readonly StatusChange[],
   links: readonly TimelineEntry[] = [],
+  nameOf: (userId: string) => string | null = () => null,
 ): TimelineEntry[] {
   const statuses = changes.map((e, i): TimelineEntry => {
     const to = changes[i + 1]?.previousStatus ?? feedback.status;
     const comment = feedback.comments.find((c) => c.at === iso(e.at) && c.statusChange?.to === to);
-    return { kind: "status", at: iso(e.at), from: e.previousStatus, to, ...(comment && { comment }) };
+    const by = comment?.author ?? (e.by === undefined ? null : nameOf(e.by));
+    return { kind: "status", at: iso(e.at), from: e.previousStatus, to, ...(comment && { comment }), ...(by && { by }) };
   });
   const told = new Set(statuses.flatMap((s) => (s.kind === "status" && s.comment ? [s.comment] : [])));
   const comments = feedback.comments.filter((c) => !told.has(c)).map((comment): TimelineEntry => ({ kind: "comment", at: comment.at, comment }));

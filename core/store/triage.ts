@@ -1,5 +1,6 @@
 import type { JobRequest } from "../feedback/events.ts";
 import type { Kind, Severity } from "../schemas/feedback.ts";
+import type { TriageChange, TriageChangeDraft } from "../triage/journal.ts";
 
 /** The triage fields of a feedback a team sets by hand; null clears one. */
 export interface TriageFields {
@@ -25,8 +26,9 @@ export interface TagRecord {
 export interface TriageStore {
   /**
    * Writes the fields given on a feedback of the organization that is not merged into another, a
-   * new title searchable, records the tags new to the organization, and queues `jobs` (telling a
-   * new owner), in one transaction; false when there is no such feedback.
+   * new title searchable, records the tags new to the organization, queues `jobs` (telling a new
+   * owner) and keeps `change` in the feedback's activity, in one transaction; false when there is
+   * no such feedback.
    */
   setTriageFields(
     orgId: string,
@@ -35,7 +37,10 @@ export interface TriageStore {
     newTags: readonly TagRecord[],
     jobs: readonly JobRequest[],
     at: number,
+    change?: TriageChangeDraft,
   ): Promise<boolean>;
+  /** The triage changes kept of a feedback, oldest first. */
+  triageChanges(feedbackId: string): Promise<TriageChange[]>;
   /** The organization's tags, by name. */
   listTags(orgId: string): Promise<TagRecord[]>;
   /** Sets (or, with null, clears) the colour of the organization's tag of that exact name; false when there is none. */

@@ -11,6 +11,7 @@ import { FeedbackUpdate } from "../schemas/triage.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
+import { fieldChanges } from "./journal.ts";
 import { resolveTags } from "./tag-names.ts";
 
 /** What updating a feedback reads and writes: a status change, and the triage fields beside it. */
@@ -84,7 +85,10 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
     // A new owner is told by e-mail, from the queue (one who takes it themselves is not).
     const { owner } = checked.value.fields;
     const assigned = owner && owner !== feedback.owner ? [assignmentJob(grant.orgId, feedback.id, grant.userId, at)] : [];
-    const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created, assigned, at);
+    // The activity keeps who changed what, field by field.
+    const changes = fieldChanges(feedback, checked.value.fields);
+    const change = changes.length > 0 ? { id: services.ids.id(), by: grant.userId, changes } : undefined;
+    const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created, assigned, at, change);
     if (!written) return fail("not_found");
   }
   if (update.status !== undefined || update.comment?.trim()) {

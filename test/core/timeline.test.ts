@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { outreachEntries, timeline } from "../../core/feedback/timeline.ts";
+import { outreachEntries, timeline, triageEntries } from "../../core/feedback/timeline.ts";
 
 const at = (minute: number) => Date.UTC(2026, 10, 23, 9, minute);
 const iso = (minute: number) => new Date(at(minute)).toISOString();
@@ -71,5 +71,47 @@ describe("a feedback's outreach in its timeline", () => {
 
   test("a tracker never synced and nobody told add nothing", () => {
     assert.deepEqual(outreachEntries({ key: "#3", status: "open" }, []), []);
+  });
+});
+
+describe("who changed a feedback, in its timeline", () => {
+  test("a status change without a comment names whose change it was", () => {
+    const entries = timeline(
+      { status: "prioritized", reportList: [], comments: [] },
+      [{ previousStatus: "triage", at: at(3), by: "u1" }],
+      [],
+      (id) => (id === "u1" ? "Ann" : null),
+    );
+    assert.deepEqual(entries, [{ kind: "status", at: iso(3), from: "triage", to: "prioritized", by: "Ann" }]);
+  });
+
+  test("a triage change names its person and its feature; a feature no longer there keeps its id", () => {
+    const entries = triageEntries(
+      [
+        {
+          id: "c1",
+          feedbackId: "fb1",
+          by: "u1",
+          at: at(4),
+          changes: [
+            { field: "featureId", from: "gone", to: "f1" },
+            { field: "owner", from: null, to: "bob@example.com" },
+          ],
+        },
+      ],
+      (id) => (id === "u1" ? "Ann" : null),
+      (id) => (id === "f1" ? "Checkout" : undefined),
+    );
+    assert.deepEqual(entries, [
+      {
+        kind: "triage",
+        at: iso(4),
+        by: "Ann",
+        changes: [
+          { field: "featureId", from: "gone", to: "Checkout" },
+          { field: "owner", from: null, to: "bob@example.com" },
+        ],
+      },
+    ]);
   });
 });

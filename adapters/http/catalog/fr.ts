@@ -122,6 +122,17 @@ export const FR: Catalog = {
       },
       wholeReport: "Afficher tout le signalement",
       of: "sur",
+      changed: {
+        title: "Titre",
+        kind: "Type",
+        severity: "Gravité",
+        featureId: "Fonctionnalité",
+        owner: "Responsable",
+        dueAt: "Échéance",
+        tags: "Étiquettes",
+      },
+      none: "aucun",
+      colon: "\u202f: ",
     },
     context: {
       context: "Contexte du navigateur",

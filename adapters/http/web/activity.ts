@@ -1,10 +1,11 @@
 import type { Language } from "../../../core/language.ts";
 import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
 import type { ReportEntry } from "../../../core/schemas/feedback.ts";
+import type { FieldChange } from "../../../core/triage/journal.ts";
 import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
 import { statusBadge } from "./badges.ts";
-import { formatTime, sourceName, type Words, wordsFor } from "./words.ts";
+import { formatDay, formatTime, sourceName, valueName, type Words, wordsFor } from "./words.ts";
 
 const linkTo = (other: LinkedFeedback): Html =>
   html`<a href="/inbox/${encodeURIComponent(other.key)}">${other.key}</a> <span class="muted">${other.title}</span>`;
@@ -13,6 +14,19 @@ const linkTo = (other: LinkedFeedback): Html =>
 function byWhom(w: Words<"activity">, by: string | null, score: number | null): Html {
   if (by !== null) return html` · ${by}`;
   return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${score.toFixed(2)})`}`;
+}
+
+/** One field of a triage change: "Owner: none → ann@example.com", "Tags: +billing −mobile". */
+function fieldChange(w: Words<"activity">, language: Language, change: FieldChange): Html {
+  const name = w.changed[change.field];
+  if (change.field === "tags")
+    return html`${name}${w.colon}${[...change.added.map((t) => `+${t}`), ...change.removed.map((t) => `\u2212${t}`)].join(" ")}`;
+  const shown = (value: string | number | null): string => {
+    if (value === null) return w.none;
+    if (change.field === "dueAt") return formatDay(language, value, "medium");
+    return change.field === "kind" ? valueName(language, value as "problem") : String(value);
+  };
+  return html`${name}${w.colon}${shown(change.from)} → ${shown(change.to)}`;
 }
 
 /** A report longer than this many characters shows its start, the whole text folded below it. */
@@ -51,7 +65,7 @@ function entry(
       return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}${among}</p>${reportText(language, e.report.text)}${reportAction(e.report)}</li>`;
     }
     case "status": {
-      const who = e.comment?.author ? html` · ${e.comment.author}` : "";
+      const who = e.by ? html` · ${e.by}` : "";
       return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
     }
     case "comment": {
@@ -79,6 +93,10 @@ function entry(
     }
     case "split":
       return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, e.by, null)} · ${when}</p></li>`;
+    case "triage": {
+      const who = e.by ? html` · ${e.by}` : "";
+      return html`<li class="change"><p>${e.changes.map((c, i) => html`${i > 0 ? "; " : ""}${fieldChange(w, language, c)}`)}${who} · ${when}</p></li>`;
+    }
     case "tracker": {
       const issue = e.url ? html`<a href="${e.url}" rel="noreferrer">${e.key}</a>` : e.key;
       return html`<li class="outreach"><p>${w.trackerSynced} ${issue} (${e.status}) · ${when}</p></li>`;

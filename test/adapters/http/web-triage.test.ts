@@ -52,6 +52,36 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(read).toMatchObject({ title: "Invoice PDF empty on Safari", owner: "member@demo.test", severity: "P1", tags: ["billing", "safari"] });
   });
 
+  test("the activity tells who changed which triage field, from what to what; fields sent unchanged are not told", async () => {
+    const key = await report("Receipts print without the VAT line");
+    const fields = (severity: string, tags: string): Array<[string, string]> => [
+      ["title", "Receipts print without the VAT line"],
+      ["kind", "problem"],
+      ["owner", "member@demo.test"],
+      ["dueAt", "2026-12-15"],
+      ["severity", severity],
+      ["featureId", http.demo.featureId],
+      ["tags", tags],
+    ];
+    await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, fields("P1", "billing, print"));
+    await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, fields("P0", "billing"));
+    const changes = [...(await page(reader, `/inbox/${key}`)).matchAll(/<li class="change"><p>(.*?)<\/p><\/li>/g)].map((m) =>
+      m[1]!.replace(/<time[^>]*>.*?<\/time>/, "(time)"),
+    );
+    expect(changes).toEqual([
+      "Severity: none → P1; Feature: none → Checkout; Owner: none → member@demo.test; Due date: none → 15 Dec 2026; Tags: +billing +print · Demo admin · (time)",
+      "Severity: P1 → P0; Tags: \u2212print · Demo admin · (time)",
+    ]);
+  });
+
+  test("a status change without a comment names whose change it was", async () => {
+    const key = await report("The receipt e-mail has no logo");
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { status: "prioritized" } })).status).toBe(
+      200,
+    );
+    expect(await page(reader, `/inbox/${key}`)).toMatch(/Prioritized<\/span> · Demo member · <time/);
+  });
+
   test("an owner who is not a member is refused on the page with the message, 400", async () => {
     const key = await report("Search forgets the last query");
     const refused = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [

@@ -102,6 +102,29 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
       expect((await store.findFeedback(org.orgId, f.id))?.status).toBe("delivered");
     });
 
+    test("statusChanges names whose change each was, as its event gave it; none where the event named no one", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "moved", 1))!;
+      const event = (previousStatus: "triage" | "fixed", at: number, actorId?: string) => ({
+        type: "feedback.status_changed" as const,
+        previousStatus,
+        id: id("ev"),
+        orgId: org.orgId,
+        feedbackId: f.id,
+        createdAt: at,
+        ...(actorId && { actorId }),
+      });
+      const move = (from: "triage" | "fixed", to: "fixed" | "dismissed", at: number, actorId?: string) =>
+        store.applyStatusChange({ orgId: org.orgId, feedbackId: f.id, from, to, at, events: [event(from, at, actorId)], jobs: [] });
+      expect(await move("triage", "fixed", 2, "u1")).toBe(true);
+      expect(await move("fixed", "dismissed", 3)).toBe(true);
+      expect(await store.statusChanges(f.id)).toEqual([
+        { previousStatus: "triage", at: 2, by: "u1" },
+        { previousStatus: "fixed", at: 3 },
+      ]);
+    });
+
     test("listComments returns a feedback's comments oldest first with their status changes; countByStatus counts not merged feedbacks", async () => {
       const store = await makeStore();
       const org = await seed(store);

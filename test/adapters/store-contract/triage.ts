@@ -19,7 +19,7 @@ type Subject = TriageStore &
 
 /** Triage by hand: the fields a team sets, the organization's tags, lists by owner and by tag. */
 export function triageContract(makeStore: () => Promise<Subject>) {
-  const { seed, record, merge, newFeedback, planUndo } = contractKit();
+  const { id, seed, record, merge, newFeedback, planUndo } = contractKit();
   /** A feedback whose report names a company with a monthly spend. */
   async function fromCompany(
     store: Subject,
@@ -82,6 +82,22 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       const job = { kind: "notify_assignee" as const, orgId: org.orgId, feedbackId: made.id, detail: "11:u1" };
       expect(await store.setTriageFields(org.orgId, made.id, { owner: "ann@x.io" }, [], [job], 11)).toBe(true);
       expect((await store.claimJob(1e12, 1_000, "l"))?.request).toEqual(job);
+    });
+
+    test("setTriageFields keeps the change it is given with the fields; triageChanges gives a feedback's, oldest first", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const [a, b] = [(await record(store, org, "one", 1))!, (await record(store, org, "two", 2))!];
+      const first = { id: id("tc"), by: "u1", changes: [{ field: "owner" as const, from: null, to: "ann@x.io" }] };
+      const second = { id: id("tc"), by: "u2", changes: [{ field: "tags" as const, added: ["billing"], removed: [] }] };
+      await store.setTriageFields(org.orgId, a.id, { owner: "ann@x.io" }, [], [], 20, first);
+      await store.setTriageFields(org.orgId, a.id, { tags: ["billing"] }, [], [], 30, second);
+      await store.setTriageFields(org.orgId, b.id, { severity: "P0" }, [], [], 40);
+      expect(await store.triageChanges(a.id)).toEqual([
+        { ...first, feedbackId: a.id, at: 20 },
+        { ...second, feedbackId: a.id, at: 30 },
+      ]);
+      expect(await store.triageChanges(b.id)).toEqual([]);
     });
 
     test("setTriageFields is false for a feedback of another organization or merged into another", async () => {
