@@ -23,6 +23,16 @@ const BULK_FAILURES_SHOWN = 20;
 /** A form's text as the API takes it: empty is null (no owner, no date, no severity, no feature). */
 const orNull = (value: string): string | null => (value.trim() === "" ? null : value.trim());
 
+/** The triage form's fields, each sent beside what the page showed (`titleWas`, …). */
+const FORM_FIELDS = ["title", "kind", "severity", "featureId", "dueAt", "owner", "tags"] as const;
+
+/** The tags typed in the form, separated by commas. */
+const tagList = (typed: string): string[] =>
+  typed
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+
 /** Every value a form sent under one name (ticked checkboxes arrive as a list). */
 const values = (body: unknown, name: string): string[] => {
   const value = (body as Record<string, unknown> | null)?.[name];
@@ -39,21 +49,23 @@ export function inboxTriageRoutes(services: Services) {
       "/inbox/:key/triage",
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const tags = field("tags")
-            .split(",")
-            .map((t) => t.trim())
-            .filter(Boolean);
-          const owner = orNull(field("owner"));
-          const update = {
+          const tags = tagList(field("tags"));
+          // Only what the person changed is written (each field against what the page showed, sent
+          // beside it): what someone else set meanwhile stays, and an owner who left the
+          // organization stays until someone else is picked.
+          const changed = (name: (typeof FORM_FIELDS)[number]) =>
+            name === "tags" ? tags.join(",") !== tagList(field("tagsWas")).join(",") : field(name).trim() !== field(`${name}Was`).trim();
+          const sent = {
             title: field("title"),
             kind: field("kind"),
             severity: orNull(field("severity")),
             featureId: orNull(field("featureId")),
             dueAt: orNull(field("dueAt")),
+            owner: orNull(field("owner")),
             tags,
-            // An owner who left the organization stays until someone else is picked.
-            ...(owner !== orNull(field("ownerWas")) && { owner }),
           };
+          const update = Object.fromEntries(FORM_FIELDS.filter(changed).map((name) => [name, sent[name]]));
+          if (Object.keys(update).length === 0) return redirect(`/inbox/${encodeURIComponent(params.key)}?triaged`);
           // Refused, the form comes back with what was typed and why, said of its own fields.
           const typed = {
             title: field("title"),

@@ -76,8 +76,7 @@ export async function triageSection(
   const [members, features] = await Promise.all([memberEmails(services, visitor), listFeatures(services, visitor.grant, feedback.app.id)]);
   const owners = feedback.owner && !members.includes(feedback.owner) ? [feedback.owner, ...members] : members;
   const action = `/inbox/${encodeURIComponent(feedback.key)}/triage`;
-  // Refused, the form shows what was typed; else what the feedback holds.
-  const shown = draft?.fields ?? {
+  const held: TriageDraft["fields"] = {
     title: feedback.title,
     owner: feedback.owner ?? "",
     dueAt: dayOf(feedback.dueAt),
@@ -86,11 +85,16 @@ export async function triageSection(
     featureId: feedback.feature?.id ?? "",
     tags: tags.join(", "),
   };
+  // Refused, the form shows what was typed; else what the feedback holds.
+  const shown = draft?.fields ?? held;
+  // What the feedback held when the form was shown: only the fields changed from it are written, so
+  // saving leaves alone what someone else (or the assistant) set meanwhile.
+  const was = Object.entries(held).map(([name, value]) => html`<input type="hidden" name="${name}Was" value="${value}">`);
   const marked = (name: string) => (draft?.at === name ? html` autofocus aria-invalid="true"` : "");
   return html`<h2>${w.triage}</h2>
 ${saved ? html`<p class="notice" role="status">${w.triageSaved}</p>` : ""}
 ${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
-<form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="ownerWas" value="${feedback.owner ?? ""}">
+<form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}">${was}
 ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : ""}
 <label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${marked("title")}>
 <label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(

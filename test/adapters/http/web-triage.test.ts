@@ -74,6 +74,20 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     ]);
   });
 
+  test("saving writes only the fields changed on the page: what someone else set since it was shown stays", async () => {
+    const key = await report("Coupons apply twice at checkout");
+    const shown = await page(admin, `/inbox/${key}`);
+    const was = [...shown.matchAll(/<input type="hidden" name="(\w+Was)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!]);
+    expect(was.map(([name]) => name).sort()).toEqual(["dueAtWas", "featureIdWas", "kindWas", "ownerWas", "severityWas", "tagsWas", "titleWas"]);
+    const meanwhile = { severity: "P0", tags: ["checkout"] };
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: meanwhile })).status).toBe(200);
+    const asShown = Object.fromEntries(was.map(([name, value]) => [name.slice(0, -3), value]));
+    const saved = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [...was, ...Object.entries({ ...asShown, owner: "member@demo.test" })]);
+    expect(saved.status).toBe(303);
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect(read).toMatchObject({ owner: "member@demo.test", severity: "P0", tags: ["checkout"] });
+  });
+
   test("a status change without a comment names whose change it was", async () => {
     const key = await report("The receipt e-mail has no logo");
     expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { status: "prioritized" } })).status).toBe(
