@@ -61,8 +61,8 @@ export interface Triage {
 /** The AI assistant. Any rejection is reported to the client as `qualification_failed`. */
 export interface Assistant {
   qualify(context: QualificationContext): Promise<AssistantStep>;
-  /** Attaches a feedback to a feature of the app's map and estimates its severity and nature. */
-  triage(report: NormalizedReport, features: readonly FeatureRecord[]): Promise<Triage>;
+  /** Attaches a feedback to a feature of the app's map and estimates its severity and nature; what it writes is in `language`, the report's. */
+  triage(report: NormalizedReport, features: readonly FeatureRecord[], language: Language): Promise<Triage>;
   writeTitle(report: NormalizedReport, language: Language): Promise<string>;
 }
 

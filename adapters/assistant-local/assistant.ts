@@ -93,8 +93,8 @@ export function createLocalAssistant(): Assistant {
       return { status: "ready", report: completed(report, facts, features, language) };
     },
 
-    async triage(report, features) {
-      return localTriage(report, features);
+    async triage(report, features, language) {
+      return localTriage(report, features, language);
     },
 
     async writeTitle(report) {

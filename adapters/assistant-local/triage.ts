@@ -1,3 +1,4 @@
+import type { Language } from "../../core/language.ts";
 import type { FeatureRecord } from "../../core/model.ts";
 import type { Triage } from "../../core/ports.ts";
 import type { NormalizedReport } from "../../core/report/normalize.ts";
@@ -32,30 +33,46 @@ const NATURE: ReadonlyArray<readonly [NonNullable<Triage["nature"]>, RegExp]> = 
   ["content", /\b(typo|wording|translation|faute|traduction)\b/],
 ];
 
-/** Symptoms and the cause they usually point to; the first that matches is offered. */
-const CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\b(crash\w*|plante|freez\w*|fige)\b/, "An unhandled error in this part of the app"],
-  [/\b(slow\w*|lent\w*|times? out|timeout|longtemps)\b/, "A slow request or a heavy rendering"],
-  [/\b(refus\w*|declin\w*|rejects?|invalid)\b/, "A check that rejects valid input"],
-  [/\b(blank|empty|vide|blanche|grey|gris)\b/, "Content that fails to load or to render"],
-  [/\b(twice|double|duplicat\w*)\b/, "An action or a message processed twice"],
+/** Symptoms and the cause they usually point to, in the report's language; the first that matches is offered. */
+const CAUSES: ReadonlyArray<readonly [RegExp, Record<Language, string>]> = [
+  [
+    /\b(crash\w*|plante|freez\w*|fige)\b/,
+    { en: "An unhandled error in this part of the app", fr: "Une erreur non gérée dans cette partie de l'application" },
+  ],
+  [
+    /\b(slow\w*|lent\w*|times? out|timeout|longtemps)\b/,
+    { en: "A slow request or a heavy rendering", fr: "Une requête lente ou un affichage trop lourd" },
+  ],
+  [/\b(refus\w*|declin\w*|rejects?|invalid)\b/, { en: "A check that rejects valid input", fr: "Une vérification qui refuse une saisie valide" }],
+  [
+    /\b(blank|empty|vide|blanche|grey|gris)\b/,
+    { en: "Content that fails to load or to render", fr: "Un contenu qui ne se charge pas ou ne s'affiche pas" },
+  ],
+  [/\b(twice|double|duplicat\w*)\b/, { en: "An action or a message processed twice", fr: "Une action ou un message traité deux fois" }],
 ];
 
-function diagnose(text: string, report: NormalizedReport, feature: FeatureRecord | undefined): Triage["diagnostic"] {
+/** What a developer does first: open the feature's code, or reproduce at the report's address. */
+const ACTIONS: Record<Language, { readonly startWith: string; readonly reproduceAt: string }> = {
+  en: { startWith: "Start with", reproduceAt: "Reproduce at" },
+  fr: { startWith: "Commencer par", reproduceAt: "Reproduire sur" },
+};
+
+function diagnose(text: string, report: NormalizedReport, feature: FeatureRecord | undefined, language: Language): Triage["diagnostic"] {
   const where = [feature?.path, report.url].filter(Boolean).join(" · ");
-  const cause = CAUSES.find(([re]) => re.test(text))?.[1];
+  const cause = CAUSES.find(([re]) => re.test(text))?.[1][language];
   const files = feature?.code?.map((c) => (c.symbol ? `${c.path} (${c.symbol})` : c.path)) ?? [];
-  const action = files.length > 0 ? `Start with ${files.join(", ")}` : report.url ? `Reproduce at ${report.url}` : undefined;
+  const { startWith, reproduceAt } = ACTIONS[language];
+  const action = files.length > 0 ? `${startWith} ${files.join(", ")}` : report.url ? `${reproduceAt} ${report.url}` : undefined;
   return { ...(where && { where }), ...(cause && { probableCause: cause }), ...(action && { suggestedAction: action }) };
 }
 
-/** Offline triage: keyword rules, deterministic. */
-export function localTriage(report: NormalizedReport, features: readonly FeatureRecord[]): Triage {
+/** Offline triage: keyword rules, deterministic; its diagnostic in `language`. */
+export function localTriage(report: NormalizedReport, features: readonly FeatureRecord[], language: Language): Triage {
   const text = fold([report.title, report.message, report.observed, report.url].filter(Boolean).join(" "));
   const best = features.map((f) => ({ f, score: affinity(text, f) })).sort((a, b) => b.score - a.score)[0];
   const severity = report.kind === "problem" ? (GRAVITY.find(([, re]) => re.test(text))?.[0] ?? "P2") : undefined;
   const nature = report.kind === "idea" ? "request" : report.kind === "problem" ? (NATURE.find(([, re]) => re.test(text))?.[0] ?? "bug") : undefined;
   const feature = best && best.score > 0 ? best.f : undefined;
-  const diagnostic = report.kind === "problem" ? diagnose(text, report, feature) : undefined;
+  const diagnostic = report.kind === "problem" ? diagnose(text, report, feature, language) : undefined;
   return { ...(feature && { featureId: feature.id }), ...(severity && { severity }), ...(nature && { nature }), ...(diagnostic && { diagnostic }) };
 }

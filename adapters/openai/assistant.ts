@@ -68,6 +68,7 @@ export function createOpenAIAssistant(options: OpenAIOptions): Assistant {
       return (await structured("title", fill(PROMPTS.title.text, { language }), report, TitleAnswer)).title;
     },
 
+    // The model writes in the language of the report it reads (its prompt asks it of the summary).
     async triage(report, features) {
       const answer: TriageAnswer = await structured(
         "triage",

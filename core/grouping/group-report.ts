@@ -32,7 +32,7 @@ async function triage(services: GroupReportDeps, feedback: FeedbackRecord, first
   const { store, assistant } = services;
   const report = first.report;
   const features = (await store.listFeatures(feedback.orgId, feedback.appId)) as FeatureRecord[];
-  const found = await assistant.triage(report, features);
+  const found = await assistant.triage(report, features, first.language);
   const title = report.title ? undefined : (await assistant.writeTitle(report, first.language)).trim().slice(0, 120);
   const feature = features.find((f) => f.id === found.featureId);
   const severity = feedback.kind === "problem" ? withFloor(found.severity, feature?.severityFloor) : undefined;

@@ -112,14 +112,14 @@ describe("OpenAI adapter, through the official SDK", () => {
       nature: "performance",
       diagnostic: { where: "export", probableCause: "A slow query", suggestedAction: null },
     });
-    expect(await assistant().triage({ kind: "problem", message: "Export is slow", author: {} }, context().features)).toEqual({
+    expect(await assistant().triage({ kind: "problem", message: "Export is slow", author: {} }, context().features, "en")).toEqual({
       featureId: "f1",
       severity: "P1",
       nature: "performance",
       diagnostic: { where: "export", probableCause: "A slow query" },
     });
     fake.reply = () => ({ featureId: "made-up", severity: "P0", nature: "request" });
-    expect(await assistant().triage({ kind: "idea", message: "Export to XML", author: {} }, context().features)).toEqual({ nature: "request" });
+    expect(await assistant().triage({ kind: "idea", message: "Export to XML", author: {} }, context().features, "en")).toEqual({ nature: "request" });
   });
 });
 

@@ -42,6 +42,24 @@ describe("full context by plan", () => {
     expect(result.content[0].text).toContain("The full debugging context is absent");
   });
 
+  test("the offline assistant's diagnostic of a report written in French is in French", async () => {
+    const key = (
+      await post(`${server.url}/v1/reports`, {
+        publicKey: server.demo.publicKey,
+        kind: "problem",
+        message: "Le paiement par carte est refusé et je ne peux pas payer",
+        url: "https://shop.example/payer",
+      })
+    ).body.ticketId;
+    await server.runJobs();
+    const { diagnostic } = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.fullContext;
+    expect(diagnostic).toEqual({
+      where: "checkout/payment · https://shop.example/payer",
+      probableCause: "Une vérification qui refuse une saisie valide",
+      suggestedAction: "Commencer par src/checkout/payment.ts (charge)",
+    });
+  });
+
   test("enterprise plan: the feature with its code files, the qualification, the page, and signed links to the screenshot and replay", async () => {
     const key = (
       await post(`${server.url}/v1/reports`, {
