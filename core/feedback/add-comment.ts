@@ -9,6 +9,7 @@ import type { DomainEvent } from "./events.ts";
 import { type FindDeps, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 import { notifyReplyJob } from "../notify/notify-reply.ts";
+import { mentionJobs } from "../team/mentions.ts";
 
 /** `comment.created`: sent for a public comment, with it (`relatedId`). */
 export const commentCreated = (id: string, commentId: string, feedback: Pick<FeedbackRecord, "id" | "orgId">, at: number): DomainEvent => ({
@@ -51,8 +52,8 @@ export async function addComment(
     author: { userId: grant.userId },
     visibility,
     events: visibility === "public" ? [commentCreated(services.ids.id(), id, feedback, at)] : [],
-    // A public reply is e-mailed to the followers (DESIGN §7), from the job queue.
-    jobs: visibility === "public" ? [notifyReplyJob(grant.orgId, feedback.id, id)] : [],
+    // A public reply is e-mailed to the followers (DESIGN §7), and members it mentions are told, from the job queue.
+    jobs: [...(visibility === "public" ? [notifyReplyJob(grant.orgId, feedback.id, id)] : []), ...mentionJobs(grant.orgId, feedback.id, text)],
   });
   return ok(await presentFeedback(services, feedback));
 }

@@ -10,7 +10,7 @@ import { exportResponse } from "../export-file.ts";
 import { html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
-import { triageRefusal } from "../web/triage-panel.ts";
+import { type TriageDraft, triageRefusal } from "../web/triage-panel.ts";
 import { feedbackPage } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
 
@@ -66,26 +66,23 @@ export function inboxTriageRoutes(services: Services) {
           };
           const update = Object.fromEntries(FORM_FIELDS.filter(changed).map((name) => [name, sent[name]]));
           if (Object.keys(update).length === 0) return redirect(`/inbox/${encodeURIComponent(params.key)}?triaged`);
-          // Refused, the form comes back with what was typed and why, said of its own fields.
-          const typed = {
-            title: field("title"),
-            owner: field("owner"),
-            dueAt: field("dueAt"),
-            severity: field("severity"),
-            kind: field("kind"),
-            featureId: field("featureId"),
-            tags: field("tags"),
-          };
+          // Refused, the form comes back with what was typed and why, said of its own fields, and
+          // with what the page first showed: a second save still leaves alone what it did not change.
+          const typed = Object.fromEntries(FORM_FIELDS.map((name) => [name, field(name)])) as TriageDraft["fields"];
+          const was = Object.fromEntries(FORM_FIELDS.map((name) => [name, field(`${name}Was`)])) as TriageDraft["fields"];
           if (!updateForm.check(update)) {
             const problem = updateForm.refuse("invalid_body", update).problem;
             const error = problem ? triageRefusal(visitor.language, problem, tags) : "";
-            return feedbackPage(services, visitor, params.key, { status: 400, triage: { error, fields: typed, at: problem?.field.split(".")[0] } });
+            return feedbackPage(services, visitor, params.key, {
+              status: 400,
+              triage: { error, fields: typed, was, at: problem?.field.split(".")[0] },
+            });
           }
           const updated = await updateFeedback(services, visitor.grant, params.key, update);
           if (!updated.ok)
             return feedbackPage(services, visitor, params.key, {
               status: STATUS_OF[updated.code],
-              triage: { error: textFor(visitor.language).errors[updated.code], fields: typed },
+              triage: { error: textFor(visitor.language).errors[updated.code], fields: typed, was },
             });
           return redirect(`/inbox/${encodeURIComponent(updated.value.key)}?triaged`);
         }),

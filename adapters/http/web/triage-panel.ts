@@ -47,6 +47,8 @@ export interface TriageDraft {
   /** The field at fault, focused (the page may be long on a phone) and marked; none for a refusal of the whole. */
   readonly at?: string;
   readonly fields: Readonly<Record<"title" | "owner" | "dueAt" | "severity" | "kind" | "featureId" | "tags", string>>;
+  /** What the page showed when it was first filled in: the fields a save writes are those changed from it. */
+  readonly was: TriageDraft["fields"];
 }
 
 /**
@@ -89,7 +91,7 @@ export async function triageSection(
   const shown = draft?.fields ?? held;
   // What the feedback held when the form was shown: only the fields changed from it are written, so
   // saving leaves alone what someone else (or the assistant) set meanwhile.
-  const was = Object.entries(held).map(([name, value]) => html`<input type="hidden" name="${name}Was" value="${value}">`);
+  const was = Object.entries(draft?.was ?? held).map(([name, value]) => html`<input type="hidden" name="${name}Was" value="${value}">`);
   const marked = (name: string) => (draft?.at === name ? html` autofocus aria-invalid="true"` : "");
   return html`<h2>${w.triage}</h2>
 ${saved ? html`<p class="notice" role="status">${w.triageSaved}</p>` : ""}

@@ -110,6 +110,18 @@ describe("mentions in comments", () => {
     await http.runJobs();
     expect(mailbox.to("lena@example.com").length).toBe(before + 1);
   });
+  test("a mention in a comment written on its own (not with a status change) is told at once", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    const before = mailbox.to("lena@example.com").length;
+    const sent = await http.request("POST", `/v1/feedbacks/${key}/comments`, {
+      token: http.demo.tokens.member,
+      body: { text: "@lena could you reproduce this one?", visibility: "internal" },
+    });
+    expect([sent.status, sent.body.error]).toEqual([200, undefined]);
+    await http.runJobs();
+    expect(mailbox.to("lena@example.com").length).toBe(before + 1);
+  });
 });
 
 describe("assignment", () => {
