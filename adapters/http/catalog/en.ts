@@ -101,6 +101,8 @@ export const EN = {
       comment: "Comment (for dismissed: the reason)",
       readOnly: "As a Reader you can read everything here and change nothing.",
       statusSaved: "Status saved.",
+      /** A form saved as it was shown: nothing to write. */
+      nothingChanged: "Nothing changed: the form was saved as it was.",
       tracker: "Tracker issue",
       noFollowers: "Nobody follows this feedback.",
       follow: "Follow",

@@ -92,6 +92,7 @@ export const FR: Catalog = {
       comment: "Commentaire (pour «\u202fécarté\u202f»\u202f: la raison)",
       readOnly: "En tant que lecteur, vous voyez tout mais ne pouvez rien modifier.",
       statusSaved: "Statut enregistré.",
+      nothingChanged: "Rien n'a changé\u202f: le formulaire a été enregistré tel quel.",
       tracker: "Ticket lié",
       noFollowers: "Personne ne suit ce retour.",
       follow: "Suivre",

@@ -21,6 +21,7 @@ import { setFollowing } from "../../../core/notify/set-following.ts";
 import { countFeedbacks } from "../../../core/feedback/count-feedbacks.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
+import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
@@ -243,7 +244,7 @@ export async function feedbackPage(
 
   const statusControl = canUpdate
     ? html`<form method="post" action="/inbox/${encodeURIComponent(feedback.key)}/status"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="new-status">${w.status}</label><select id="new-status" name="status">${STATUSES.map((s) => html`<option value="${s}"${s === feedback.status ? html` selected` : ""}>${valueName(lang, s)}</option>`)}</select>
+<input type="hidden" name="statusWas" value="${feedback.status}"><label for="new-status">${w.status}</label><select id="new-status" name="status">${STATUSES.map((s) => html`<option value="${s}"${s === feedback.status ? html` selected` : ""}>${valueName(lang, s)}</option>`)}</select>
 <label for="comment">${w.comment}</label><textarea id="comment" name="comment" maxlength="${COMMENT_MAX_LENGTH}"></textarea>
 <button type="submit">${w.save}</button></form>`
     : html`<p class="muted">${w.readOnly}</p>`;
@@ -269,6 +270,7 @@ export async function feedbackPage(
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
+${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
 ${notice?.params ? groupingNotice(lang, notice.params) : ""}
 ${notice?.params ? portalNotice(lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
@@ -407,7 +409,13 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const comment = field("comment");
-          const change = { status: field("status"), ...(comment.trim() && { comment }) };
+          // A status left as the page showed it is no change: a comment goes with the status the
+          // feedback has now, which a teammate may have changed since.
+          const moved = field("status") !== field("statusWas");
+          if (!moved && !comment.trim()) return redirect(`${feedbackPath(params.key)}?unchanged`);
+          const now = moved ? null : await getFeedback(services, visitor.grant, params.key);
+          const status = now?.ok ? now.value.status : field("status");
+          const change = { status, ...(comment.trim() && { comment }) };
           if (!statusForm.check(change))
             return feedbackPage(services, visitor, params.key, {
               error: errorBody("invalid_body", visitor.language, statusForm.refuse("invalid_body", change).problem).error,

@@ -77,7 +77,8 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
   test("saving writes only the fields changed on the page: what someone else set since it was shown stays", async () => {
     const key = await report("Coupons apply twice at checkout");
     const shown = await page(admin, `/inbox/${key}`);
-    const was = [...shown.matchAll(/<input type="hidden" name="(\w+Was)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!]);
+    const triageForm = shown.slice(shown.indexOf(`action="/inbox/${key}/triage"`));
+    const was = [...triageForm.matchAll(/<input type="hidden" name="(\w+Was)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!]);
     expect(was.map(([name]) => name).sort()).toEqual(["dueAtWas", "featureIdWas", "kindWas", "ownerWas", "severityWas", "tagsWas", "titleWas"]);
     const meanwhile = { severity: "P0", tags: ["checkout"] };
     expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: meanwhile })).status).toBe(200);
@@ -86,6 +87,27 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(saved.status).toBe(303);
     const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
     expect(read).toMatchObject({ owner: "member@demo.test", severity: "P0", tags: ["checkout"] });
+  });
+
+  test("a comment sent from the status form with the status left as shown keeps the status a teammate set since", async () => {
+    const key = await report("The export button is greyed out for admins");
+    const shown = await page(admin, `/inbox/${key}`);
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { status: "in_development" } })).status).toBe(
+      200,
+    );
+    const sent = await admin.submit(shown, { comment: "Seen it on staging too." }, `/inbox/${key}/status`);
+    expect(sent.status).toBe(303);
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.status, read.comments.at(-1).text]).toEqual(["in_development", "Seen it on staging too."]);
+  });
+
+  test("the status form saved as it was shown changes nothing and says so", async () => {
+    const key = await report("Dark mode forgets itself after a reload");
+    const sent = await admin.submit(await page(admin, `/inbox/${key}`), {}, `/inbox/${key}/status`);
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, `/inbox/${key}?unchanged`]);
+    expect(await page(admin, `/inbox/${key}?unchanged`)).toContain("Nothing changed: the form was saved as it was.");
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.status, read.comments]).toEqual(["triage", []]);
   });
 
   test("a status change without a comment names whose change it was", async () => {
