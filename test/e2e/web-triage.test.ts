@@ -6,6 +6,7 @@ import { operatorGrant } from "../../core/authorization.ts";
 import { setTagColor } from "../../core/triage/tag-colors.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, patch, post } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
 
 const present = chromiumPresent("triage browser tests");
 
@@ -101,13 +102,20 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       value: null,
     });
     const key = await report("In place: the mobile menu hides the search field");
+    // The page is opened once the assistant has triaged the report: a field it set after the page
+    // was shown would hold the save back (the conflict itself: test/adapters/http/web-triage.test.ts).
+    await waitFor(
+      "the assistant's triage",
+      () => feedback(key),
+      (f) => f.severity !== undefined,
+    );
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${server.url}/inbox/${key}`);
     await page.getByLabel("Owner", { exact: true }).selectOption("member@demo.test");
     await page.getByLabel("Severity", { exact: true }).selectOption("P1");
     await page.getByLabel("Tags", { exact: true }).fill("mobile, search");
     await page.getByRole("button", { name: "Update the triage" }).click();
-    await page.waitForURL(/\?triaged$/);
+    await page.waitForURL(/\?triaged#triage$/);
     expect(await page.getByRole("status").textContent()).toBe("Triage saved.");
     expect(await feedback(key)).toMatchObject({ owner: "member@demo.test", severity: "P1", tags: ["mobile", "search"] });
     const chip = page.locator("p.tags .chip").filter({ hasText: "mobile" });

@@ -51,6 +51,30 @@ export class FormBrowser {
       body,
     });
   }
+
+  /**
+   * Sends the page's form that posts to `action` as a browser would after `changes`: every field
+   * with the value the page shows (inputs, checked boxes, the selected option, a textarea's text),
+   * then the changed ones.
+   */
+  sendForm(pageHtml: string, action: string, changes: Record<string, string> = {}): Promise<Response> {
+    const start = pageHtml.indexOf(`action="${action}"`);
+    if (start < 0) throw new Error(`no form posting to ${action}`);
+    const form = pageHtml.slice(start, pageHtml.indexOf("</form>", start));
+    const body = new URLSearchParams();
+    for (const [input] of form.matchAll(/<input [^>]*>/g)) {
+      const name = /name="([^"]+)"/.exec(input)?.[1];
+      const checkable = /type="(checkbox|radio)"/.test(input);
+      if (name && (!checkable || / checked/.test(input))) body.append(name, decode(/value="([^"]*)"/.exec(input)?.[1] ?? (checkable ? "on" : "")));
+    }
+    for (const [, name, options] of form.matchAll(/<select [^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
+      const chosen = /<option value="([^"]*)" selected>/.exec(options!) ?? /<option value="([^"]*)"/.exec(options!);
+      body.append(name!, decode(chosen?.[1] ?? ""));
+    }
+    for (const [, name, text] of form.matchAll(/<textarea [^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g)) body.append(name!, decode(text!));
+    for (const [name, value] of Object.entries(changes)) body.set(name, value);
+    return this.fetch(action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+  }
 }
 
 const decode = (text: string): string =>

@@ -523,6 +523,9 @@ export const EN = {
       tagsHint: "Separated by commas. A new name creates its tag.",
       saveTriage: "Update the triage",
       triageSaved: "Triage saved.",
+      triageUnchanged: "Nothing changed: the triage was saved as it was.",
+      /** A save held back: someone else changed `{fields}` (their labels) since the page was shown. */
+      conflict: "Changed by someone else since this page was shown: {fields}. The form shows your values; save again to replace theirs.",
       companies: "Who is asking",
       noCompanies: "No report named its company.",
       perMonth: "a month",

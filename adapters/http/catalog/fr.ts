@@ -498,6 +498,9 @@ export const FR: Catalog = {
       tagsHint: "Séparées par des virgules. Un nouveau nom crée son étiquette.",
       saveTriage: "Mettre à jour le tri",
       triageSaved: "Tri enregistré.",
+      triageUnchanged: "Rien n'a changé\u202f: le tri a été enregistré tel quel.",
+      conflict:
+        "Modifié par quelqu'un d'autre depuis l'affichage de cette page\u202f: {fields}. Le formulaire montre vos valeurs\u202f; enregistrez de nouveau pour remplacer les leurs.",
       companies: "Qui le demande",
       noCompanies: "Aucun signalement n'a nommé son entreprise.",
       perMonth: "par mois",

@@ -10,7 +10,8 @@ import { exportResponse } from "../export-file.ts";
 import { html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
-import { type TriageDraft, triageRefusal } from "../web/triage-panel.ts";
+import { heldFields, type TriageDraft, type TriageField, triageConflict, triageRefusal } from "../web/triage-panel.ts";
+import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { feedbackPage } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
 
@@ -24,7 +25,7 @@ const BULK_FAILURES_SHOWN = 20;
 const orNull = (value: string): string | null => (value.trim() === "" ? null : value.trim());
 
 /** The triage form's fields, each sent beside what the page showed (`titleWas`, …). */
-const FORM_FIELDS = ["title", "kind", "severity", "featureId", "dueAt", "owner", "tags"] as const;
+const FORM_FIELDS: readonly TriageField[] = ["title", "kind", "severity", "featureId", "dueAt", "owner", "tags"];
 
 /** The tags typed in the form, separated by commas. */
 const tagList = (typed: string): string[] =>
@@ -32,6 +33,31 @@ const tagList = (typed: string): string[] =>
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean);
+
+/** The triage form's fields as sent, each read by `read`. */
+const formFields = (read: (name: TriageField) => string): TriageDraft["fields"] =>
+  Object.fromEntries(FORM_FIELDS.map((name) => [name, read(name)])) as TriageDraft["fields"];
+
+/** Whether two values of a field say the same: tags whatever their spacing, the rest trimmed. */
+const sameField = (name: TriageField, a: string, b: string): boolean =>
+  name === "tags" ? tagList(a).join(",") === tagList(b).join(",") : a.trim() === b.trim();
+
+/**
+ * The fields a save writes: those changed from what the page showed, so what someone else set
+ * meanwhile stays. A form sent without it writes them all, but an owner left empty (an owner who
+ * left the organization stays until someone else is picked).
+ */
+function changedFields(typed: TriageDraft["fields"], was: TriageDraft["fields"] | null): TriageField[] {
+  if (!was) return FORM_FIELDS.filter((name) => name !== "owner" || orNull(typed.owner) !== null);
+  return FORM_FIELDS.filter((name) => !sameField(name, typed[name], was[name]));
+}
+
+/** The update the API takes for the fields named: empty text is null (no owner, no date, no severity, no feature). */
+function updateOf(typed: TriageDraft["fields"], names: readonly TriageField[]): Record<string, unknown> {
+  const value = (name: TriageField) =>
+    name === "tags" ? tagList(typed.tags) : name === "title" || name === "kind" ? typed[name] : orNull(typed[name]);
+  return Object.fromEntries(names.map((name) => [name, value(name)]));
+}
 
 /** Every value a form sent under one name (ticked checkboxes arrive as a list). */
 const values = (body: unknown, name: string): string[] => {
@@ -49,42 +75,39 @@ export function inboxTriageRoutes(services: Services) {
       "/inbox/:key/triage",
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const tags = tagList(field("tags"));
-          // Only what the person changed is written (each field against what the page showed, sent
-          // beside it): what someone else set meanwhile stays, and an owner who left the
-          // organization stays until someone else is picked.
-          const changed = (name: (typeof FORM_FIELDS)[number]) =>
-            name === "tags" ? tags.join(",") !== tagList(field("tagsWas")).join(",") : field(name).trim() !== field(`${name}Was`).trim();
-          const sent = {
-            title: field("title"),
-            kind: field("kind"),
-            severity: orNull(field("severity")),
-            featureId: orNull(field("featureId")),
-            dueAt: orNull(field("dueAt")),
-            owner: orNull(field("owner")),
-            tags,
-          };
-          const update = Object.fromEntries(FORM_FIELDS.filter(changed).map((name) => [name, sent[name]]));
-          if (Object.keys(update).length === 0) return redirect(`/inbox/${encodeURIComponent(params.key)}?triaged`);
+          const typed = formFields((name) => field(name));
+          // What the page showed, sent beside each field (`kindWas` is never empty when sent).
+          const was = field("kindWas") ? formFields((name) => field(`${name}Was`)) : null;
+          const names = changedFields(typed, was);
+          if (names.length === 0) return redirect(`/inbox/${encodeURIComponent(params.key)}?triaged=unchanged#triage`);
+          const update = updateOf(typed, names);
           // Refused, the form comes back with what was typed and why, said of its own fields, and
           // with what the page first showed: a second save still leaves alone what it did not change.
-          const typed = Object.fromEntries(FORM_FIELDS.map((name) => [name, field(name)])) as TriageDraft["fields"];
-          const was = Object.fromEntries(FORM_FIELDS.map((name) => [name, field(`${name}Was`)])) as TriageDraft["fields"];
           if (!updateForm.check(update)) {
             const problem = updateForm.refuse("invalid_body", update).problem;
-            const error = problem ? triageRefusal(visitor.language, problem, tags) : "";
+            const error = problem ? triageRefusal(visitor.language, problem, tagList(typed.tags)) : "";
             return feedbackPage(services, visitor, params.key, {
               status: 400,
-              triage: { error, fields: typed, was, at: problem?.field.split(".")[0] },
+              triage: { error, fields: typed, ...(was && { was }), at: problem?.field.split(".")[0] },
             });
           }
+          // A field changed here that someone else changed since the page was shown is held back,
+          // said, and shown as they left it: saving again replaces their value knowingly.
+          const now = was && (await getFeedback(services, visitor.grant, params.key));
+          const held = now?.ok ? heldFields(now.value) : null;
+          const overtaken = was && held ? names.filter((name) => !sameField(name, held[name], was[name])) : [];
+          if (held && overtaken.length > 0)
+            return feedbackPage(services, visitor, params.key, {
+              status: 409,
+              triage: { error: triageConflict(visitor.language, overtaken), fields: typed, was: held, at: overtaken[0] },
+            });
           const updated = await updateFeedback(services, visitor.grant, params.key, update);
           if (!updated.ok)
             return feedbackPage(services, visitor, params.key, {
               status: STATUS_OF[updated.code],
-              triage: { error: textFor(visitor.language).errors[updated.code], fields: typed, was },
+              triage: { error: textFor(visitor.language).errors[updated.code], fields: typed, ...(was && { was }) },
             });
-          return redirect(`/inbox/${encodeURIComponent(updated.value.key)}?triaged`);
+          return redirect(`/inbox/${encodeURIComponent(updated.value.key)}?triaged#triage`);
         }),
       { detail: { hide: true } },
     )

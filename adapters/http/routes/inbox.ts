@@ -226,6 +226,12 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
   );
 }
 
+/** What a triage save left: `?triaged` after a save, `?triaged=unchanged` after a save of the form as shown. */
+const triaged = (params: URLSearchParams | undefined): "saved" | "unchanged" | null => {
+  const value = params?.get("triaged");
+  return value === null || value === undefined ? null : value === "unchanged" ? "unchanged" : "saved";
+};
+
 export async function feedbackPage(
   services: Services,
   visitor: Visitor,
@@ -294,7 +300,7 @@ ${canUpdate ? heldComments(visitor, feedback) : ""}
 ${canUpdate ? commentForm(visitor, feedback) : ""}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
-${await triageSection(services, visitor, feedback, canUpdate, notice?.params?.has("triaged") ?? false, notice?.triage)}
+${await triageSection(services, visitor, feedback, canUpdate, triaged(notice?.params), notice?.triage)}
 ${companiesSection(lang, feedback.companies)}
 <dl>
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>

@@ -28,17 +28,37 @@ export async function memberEmails(services: Services, visitor: Visitor): Promis
 export function triageRefusal(language: Language, problem: FieldProblem, tags: readonly string[]): string {
   const w = wordsFor(language, "triage");
   const tag = /^tags\.(\d+)$/.exec(problem.field);
-  const labels: Readonly<Record<string, string>> = {
-    title: w.title,
-    dueAt: w.dueAt,
-    owner: w.owner,
-    severity: w.severity,
-    kind: w.kind,
-    featureId: w.feature,
-    tags: w.tags,
-  };
+  const labels: Readonly<Record<string, string>> = fieldLabels(language);
   const field = tag ? `${w.tags} (${tags[Number(tag[1])]})` : (labels[problem.field] ?? problem.field);
   return describeProblem({ ...problem, field }, language);
+}
+
+/** The form's fields by their labels. */
+function fieldLabels(language: Language): Record<TriageField, string> {
+  const w = wordsFor(language, "triage");
+  return { title: w.title, dueAt: w.dueAt, owner: w.owner, severity: w.severity, kind: w.kind, featureId: w.feature, tags: w.tags };
+}
+
+/** Why a save was held back: someone else changed these fields since the page was shown. */
+export function triageConflict(language: Language, fields: readonly TriageField[]): string {
+  const labels = fieldLabels(language);
+  return wordsFor(language, "triage").conflict.replace("{fields}", fields.map((f) => labels[f]).join(", "));
+}
+
+/** A field of the triage form. */
+export type TriageField = "title" | "owner" | "dueAt" | "severity" | "kind" | "featureId" | "tags";
+
+/** What the form shows of a feedback, field by field. */
+export function heldFields(feedback: Feedback): TriageDraft["fields"] {
+  return {
+    title: feedback.title,
+    owner: feedback.owner ?? "",
+    dueAt: dayOf(feedback.dueAt),
+    severity: feedback.severity ?? "",
+    kind: feedback.kind,
+    featureId: feedback.feature?.id ?? "",
+    tags: (feedback.tags ?? []).join(", "),
+  };
 }
 
 /** A triage refused: why, said in the form, and the fields as they were typed, kept in it. */
@@ -46,9 +66,9 @@ export interface TriageDraft {
   readonly error: string;
   /** The field at fault, focused (the page may be long on a phone) and marked; none for a refusal of the whole. */
   readonly at?: string;
-  readonly fields: Readonly<Record<"title" | "owner" | "dueAt" | "severity" | "kind" | "featureId" | "tags", string>>;
-  /** What the page showed when it was first filled in: the fields a save writes are those changed from it. */
-  readonly was: TriageDraft["fields"];
+  readonly fields: Readonly<Record<TriageField, string>>;
+  /** What the page showed when it was first filled in (the fields a save writes are those changed from it); absent when the form sent none. */
+  readonly was?: TriageDraft["fields"];
 }
 
 /**
@@ -60,7 +80,7 @@ export async function triageSection(
   visitor: Visitor,
   feedback: Feedback,
   canUpdate: boolean,
-  saved: boolean,
+  saved: "saved" | "unchanged" | null,
   draft?: TriageDraft,
 ): Promise<Html> {
   const w = wordsFor(visitor.language, "triage");
@@ -78,23 +98,15 @@ export async function triageSection(
   const [members, features] = await Promise.all([memberEmails(services, visitor), listFeatures(services, visitor.grant, feedback.app.id)]);
   const owners = feedback.owner && !members.includes(feedback.owner) ? [feedback.owner, ...members] : members;
   const action = `/inbox/${encodeURIComponent(feedback.key)}/triage`;
-  const held: TriageDraft["fields"] = {
-    title: feedback.title,
-    owner: feedback.owner ?? "",
-    dueAt: dayOf(feedback.dueAt),
-    severity: feedback.severity ?? "",
-    kind: feedback.kind,
-    featureId: feedback.feature?.id ?? "",
-    tags: tags.join(", "),
-  };
+  const held = heldFields(feedback);
   // Refused, the form shows what was typed; else what the feedback holds.
   const shown = draft?.fields ?? held;
   // What the feedback held when the form was shown: only the fields changed from it are written, so
   // saving leaves alone what someone else (or the assistant) set meanwhile.
   const was = Object.entries(draft?.was ?? held).map(([name, value]) => html`<input type="hidden" name="${name}Was" value="${value}">`);
   const marked = (name: string) => (draft?.at === name ? html` autofocus aria-invalid="true"` : "");
-  return html`<h2>${w.triage}</h2>
-${saved ? html`<p class="notice" role="status">${w.triageSaved}</p>` : ""}
+  return html`<h2 id="triage">${w.triage}</h2>
+${saved ? html`<p class="notice" role="status">${saved === "saved" ? w.triageSaved : w.triageUnchanged}</p>` : ""}
 ${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
 <form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}">${was}
 ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : ""}

@@ -42,7 +42,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       ["featureId", http.demo.featureId],
       ["tags", "billing, safari"],
     ]);
-    expect([saved.status, saved.headers.get("location")]).toEqual([303, `/inbox/${key}?triaged`]);
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, `/inbox/${key}?triaged#triage`]);
     const after = await page(admin, `/inbox/${key}?triaged`);
     expect(after).toContain("Triage saved.");
     expect(after).toContain('<option value="member@demo.test" selected>');
@@ -77,16 +77,34 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
   test("saving writes only the fields changed on the page: what someone else set since it was shown stays", async () => {
     const key = await report("Coupons apply twice at checkout");
     const shown = await page(admin, `/inbox/${key}`);
-    const triageForm = shown.slice(shown.indexOf(`action="/inbox/${key}/triage"`));
-    const was = [...triageForm.matchAll(/<input type="hidden" name="(\w+Was)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!]);
-    expect(was.map(([name]) => name).sort()).toEqual(["dueAtWas", "featureIdWas", "kindWas", "ownerWas", "severityWas", "tagsWas", "titleWas"]);
     const meanwhile = { severity: "P0", tags: ["checkout"] };
     expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: meanwhile })).status).toBe(200);
-    const asShown = Object.fromEntries(was.map(([name, value]) => [name.slice(0, -3), value]));
-    const saved = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [...was, ...Object.entries({ ...asShown, owner: "member@demo.test" })]);
-    expect(saved.status).toBe(303);
+    expect((await admin.sendForm(shown, `/inbox/${key}/triage`, { owner: "member@demo.test" })).status).toBe(303);
     const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
     expect(read).toMatchObject({ owner: "member@demo.test", severity: "P0", tags: ["checkout"] });
+  });
+
+  test("a field changed on the page that someone else changed since is held back, said, 409; saving again replaces it", async () => {
+    const key = await report("The PDF invoice misses the VAT number");
+    const shown = await page(admin, `/inbox/${key}`);
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { severity: "P3" } })).status).toBe(200);
+    const held = await admin.sendForm(shown, `/inbox/${key}/triage`, { severity: "P1", owner: "member@demo.test" });
+    expect(held.status).toBe(409);
+    const again = await held.text();
+    expect(again).toContain("Changed by someone else since this page was shown: Severity. The form shows your values; save again to replace theirs.");
+    expect(again).toContain('<option value="P1" selected>');
+    let read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.severity, read.owner]).toEqual(["P3", undefined]);
+    expect((await admin.sendForm(again, `/inbox/${key}/triage`)).status).toBe(303);
+    read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.severity, read.owner]).toEqual(["P1", "member@demo.test"]);
+  });
+
+  test("the triage form saved as it was shown changes nothing and says so beside the form", async () => {
+    const key = await report("Search results flicker while typing");
+    const sent = await admin.sendForm(await page(admin, `/inbox/${key}`), `/inbox/${key}/triage`);
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, `/inbox/${key}?triaged=unchanged#triage`]);
+    expect(await page(admin, `/inbox/${key}?triaged=unchanged`)).toContain("Nothing changed: the triage was saved as it was.");
   });
 
   test("a comment sent from the status form with the status left as shown keeps the status a teammate set since", async () => {
@@ -95,7 +113,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { status: "in_development" } })).status).toBe(
       200,
     );
-    const sent = await admin.submit(shown, { comment: "Seen it on staging too." }, `/inbox/${key}/status`);
+    const sent = await admin.sendForm(shown, `/inbox/${key}/status`, { comment: "Seen it on staging too." });
     expect(sent.status).toBe(303);
     const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
     expect([read.status, read.comments.at(-1).text]).toEqual(["in_development", "Seen it on staging too."]);
@@ -103,7 +121,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
 
   test("the status form saved as it was shown changes nothing and says so", async () => {
     const key = await report("Dark mode forgets itself after a reload");
-    const sent = await admin.submit(await page(admin, `/inbox/${key}`), {}, `/inbox/${key}/status`);
+    const sent = await admin.sendForm(await page(admin, `/inbox/${key}`), `/inbox/${key}/status`);
     expect([sent.status, sent.headers.get("location")]).toEqual([303, `/inbox/${key}?unchanged`]);
     expect(await page(admin, `/inbox/${key}?unchanged`)).toContain("Nothing changed: the form was saved as it was.");
     const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
