@@ -108,7 +108,7 @@ dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s
 @media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr);grid-template-areas:"main" "aside" "more"}}
 .timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}
 .timeline>li{position:relative;padding:0 0 var(--s3) var(--s4)}.timeline>li::before{content:"";position:absolute;left:-7px;top:.45rem;width:12px;height:12px;border-radius:50%;background:var(--bg);border:2px solid var(--muted)}
-.timeline li.change::before{border-color:var(--link)}.timeline li[aria-current=step]::before{background:var(--link);border-color:var(--link)}.timeline li[aria-current=step] p{font-weight:600}.timeline p{margin:0 0 var(--s1)}
+.timeline li.change::before{border-color:var(--link)}.timeline li[aria-current=step]::before{background:var(--link);border-color:var(--link)}.timeline li[aria-current=step] p{font-weight:600}.timeline p{margin:0 0 var(--s1)}.timeline ul.changes{margin:0;padding-left:1.1rem}
 figure{margin:var(--s4) 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:var(--radius)}
 .log{padding-left:1.25rem}.log code{white-space:pre-wrap;overflow-wrap:anywhere}
 .captured .screenshot{max-height:20rem;width:auto}.captured h3{font-size:var(--t-sm)}.conversation blockquote{margin:var(--s1) 0 var(--s2);padding-left:var(--s3);border-left:3px solid var(--line)}

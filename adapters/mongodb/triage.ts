@@ -44,14 +44,14 @@ export function triageStore(data: Database): TriageStore {
         if (change)
           await data
             .collection("triage_changes")
-            .insertOne({ _id: change.id, feedbackId, userId: change.by, at, changes: change.changes }, { session });
+            .insertOne({ _id: change.id, feedbackId, actorId: change.by, at, changes: change.changes }, { session });
         return true;
       });
     },
 
     async triageChanges(feedbackId) {
       const changes = await data.collection("triage_changes").find({ feedbackId }).sort({ at: 1, _id: 1 }).toArray();
-      return changes.map((c) => ({ id: String(c._id), feedbackId, by: c.userId, at: c.at, changes: c.changes }));
+      return changes.map((c) => ({ id: String(c._id), feedbackId, by: c.actorId, at: c.at, changes: c.changes }));
     },
 
     async listTags(orgId) {

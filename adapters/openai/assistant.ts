@@ -68,11 +68,10 @@ export function createOpenAIAssistant(options: OpenAIOptions): Assistant {
       return (await structured("title", fill(PROMPTS.title.text, { language }), report, TitleAnswer)).title;
     },
 
-    // The model writes in the language of the report it reads (its prompt asks it of the summary).
-    async triage(report, features) {
+    async triage(report, features, language) {
       const answer: TriageAnswer = await structured(
         "triage",
-        PROMPTS.triage.text,
+        fill(PROMPTS.triage.text, { language }),
         { report, features: features.map((f) => ({ id: f.id, name: f.name, path: f.path, cues: f.cues ?? [] })) },
         TriageAnswer,
       );

@@ -7,7 +7,7 @@ const read = (name: string): string => readFileSync(join(import.meta.dir, "promp
 export const PROMPTS = {
   qualify: { version: "qualify.v1", text: read("qualify.v1.md") },
   title: { version: "title.v1", text: read("title.v1.md") },
-  triage: { version: "triage.v3", text: read("triage.v3.md") },
+  triage: { version: "triage.v4", text: read("triage.v4.md") },
 } as const;
 
 export const fill = (template: string, values: Record<string, string>): string => template.replace(/\{\{(\w+)\}\}/g, (_, key) => values[key] ?? "");

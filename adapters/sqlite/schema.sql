@@ -384,7 +384,7 @@ CREATE INDEX tokens_by_agent ON tokens (agent_id);
 CREATE INDEX tokens_by_org ON tokens (org_id, created_at);
 
 CREATE TABLE triage_changes (
-  id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, user_id TEXT NOT NULL, at INTEGER NOT NULL, changes TEXT NOT NULL
+  id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, actor_id TEXT NOT NULL, at INTEGER NOT NULL, changes TEXT NOT NULL
 );
 CREATE INDEX triage_changes_by_feedback ON triage_changes (feedback_id, at);
 

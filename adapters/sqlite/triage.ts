@@ -41,7 +41,7 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
         if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
         for (const job of jobs) insertJob(db, job, at);
         if (change)
-          db.query("INSERT INTO triage_changes (id, feedback_id, user_id, at, changes) VALUES (?, ?, ?, ?, ?)").run(
+          db.query("INSERT INTO triage_changes (id, feedback_id, actor_id, at, changes) VALUES (?, ?, ?, ?, ?)").run(
             change.id,
             feedbackId,
             change.by,
@@ -54,11 +54,11 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
 
     async triageChanges(feedbackId) {
       return db
-        .query<{ id: string; user_id: string; at: number; changes: string }, [string]>(
-          "SELECT id, user_id, at, changes FROM triage_changes WHERE feedback_id = ? ORDER BY at, rowid",
+        .query<{ id: string; actor_id: string; at: number; changes: string }, [string]>(
+          "SELECT id, actor_id, at, changes FROM triage_changes WHERE feedback_id = ? ORDER BY at, rowid",
         )
         .all(feedbackId)
-        .map((c) => ({ id: c.id, feedbackId, by: c.user_id, at: c.at, changes: JSON.parse(c.changes) }));
+        .map((c) => ({ id: c.id, feedbackId, by: c.actor_id, at: c.at, changes: JSON.parse(c.changes) }));
     },
 
     async listTags(orgId) {

@@ -19,10 +19,10 @@ export function publication(
   feedbacks: readonly FeedbackRecord[],
   at: number,
   ids: Pick<Ids, "id">,
-  by?: string,
+  by: string,
 ): ChangelogPublication {
   const entry: ChangelogEntryRecord = { ...draft, status: "published", publishedAt: at, updatedAt: at };
-  const stamp = { orgId: entry.orgId, createdAt: at, ...(by !== undefined && { actorId: by }) };
+  const stamp = { orgId: entry.orgId, createdAt: at, actorId: by };
   const changes: Array<ChangelogPublication["changes"][number]> = [];
   const events: Array<ChangelogPublication["events"][number]> = [];
   const jobs: JobRequest[] = [];

@@ -107,17 +107,22 @@ async function authored(
   changes: readonly TriageChange[],
 ): Promise<{ entries: TimelineEntry[]; nameOf: (userId: string) => string | null }> {
   const { store } = services;
-  const people = new Set([...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by)]);
-  const featureIds = new Set(changes.flatMap((c) => c.changes.flatMap((f) => (f.field === "featureId" ? [f.from, f.to] : []))));
-  featureIds.delete(null);
+  // An API key signs with its name; the others are people, looked up once each.
+  const people = new Set(
+    [...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by)].filter((id) => !apiKeyAuthor(id)),
+  );
+  const featureIds = new Set(
+    changes.flatMap((c) => c.changes.flatMap((f) => (f.field === "featureId" ? [f.from, f.to].filter((id) => id !== null) : []))),
+  );
   const [users, features] = await Promise.all([
     Promise.all([...people].map((id) => store.findUser(id))),
-    Promise.all([...featureIds].map((id) => store.findFeature(orgId, id!))),
+    Promise.all([...featureIds].map((id) => store.findFeature(orgId, id))),
   ]);
   const names = new Map(users.flatMap((u) => (u ? [[u.id, u.name ?? u.email] as const] : [])));
   const nameOf = (id: string) => names.get(id) ?? apiKeyAuthor(id);
-  const featureNames = new Map(features.flatMap((f) => (f ? [[f.id, f.name] as const] : [])));
-  return { entries: triageEntries(changes, nameOf, (id) => featureNames.get(id)), nameOf };
+  // A feature by its path, as the triage form lists them.
+  const paths = new Map(features.flatMap((f) => (f ? [[f.id, f.path] as const] : [])));
+  return { entries: triageEntries(changes, nameOf, (id) => paths.get(id)), nameOf };
 }
 
 /** Opens a feedback by key or id; a grouped key opens the feedback it was grouped into (its key says which). */

@@ -24,8 +24,8 @@ export type TimelineEntry =
       readonly comment?: CommentEntry;
       readonly by?: string;
     }
-  /** Triage fields a person set by hand; a feature is named, not given by id. `by` is null when no one can be named. */
-  | { readonly kind: "triage"; readonly at: string; readonly changes: readonly FieldChange[]; readonly by: string | null }
+  /** Triage fields a person set by hand; a feature is given by its path, not its id. `by` names whose change it was when known. */
+  | { readonly kind: "triage"; readonly at: string; readonly changes: readonly FieldChange[]; readonly by?: string }
   | { readonly kind: "comment"; readonly at: string; readonly comment: CommentEntry }
   /**
    * A merge or its undoing: `in` when `other` was merged into this feedback, `out` when this one
@@ -94,7 +94,7 @@ export function linkEntries(
 
 /**
  * The entries of the triage changes people made by hand. `nameOf` names a person by id, `featureOf`
- * a feature (a feature no longer there keeps its id).
+ * gives a feature's path (a feature no longer there keeps its id).
  */
 export function triageEntries(
   changes: readonly TriageChange[],
@@ -102,12 +102,15 @@ export function triageEntries(
   featureOf: (featureId: string) => string | undefined,
 ): TimelineEntry[] {
   const feature = (id: string | null) => (id === null ? null : (featureOf(id) ?? id));
-  return changes.map((c) => ({
-    kind: "triage",
-    at: iso(c.at),
-    by: nameOf(c.by),
-    changes: c.changes.map((f) => (f.field === "featureId" ? { ...f, from: feature(f.from), to: feature(f.to) } : f)),
-  }));
+  return changes.map((c) => {
+    const by = nameOf(c.by);
+    return {
+      kind: "triage",
+      at: iso(c.at),
+      ...(by && { by }),
+      changes: c.changes.map((f) => (f.field === "featureId" ? { ...f, from: feature(f.from), to: feature(f.to) } : f)),
+    };
+  });
 }
 
 /**

@@ -25,24 +25,32 @@ export interface TriageChange {
 /** A change before the store writes it beside the fields, with the feedback and the time of the write. */
 export type TriageChangeDraft = Pick<TriageChange, "id" | "by" | "changes">;
 
-/** Order of the fields in a change, as the triage panel shows them. */
-const VALUE_FIELDS: readonly ValueField[] = ["title", "kind", "severity", "featureId", "owner"];
+/** The fields in the order of the triage form, which a change follows. */
+const ORDER = ["title", "owner", "dueAt", "severity", "kind", "featureId", "tags"] as const;
 
-/** What setting `fields` changes on `feedback`, field by field; a field set to what it held is no change. */
-export function fieldChanges(feedback: Pick<FeedbackRecord, ValueField | "dueAt" | "tags">, fields: TriageFields): FieldChange[] {
-  const changes: FieldChange[] = [];
-  for (const field of VALUE_FIELDS) {
-    const to = fields[field];
-    const from = feedback[field] ?? null;
-    if (to !== undefined && to !== from) changes.push({ field, from, to });
-  }
-  if (fields.dueAt !== undefined && fields.dueAt !== (feedback.dueAt ?? null))
-    changes.push({ field: "dueAt", from: feedback.dueAt ?? null, to: fields.dueAt });
-  if (fields.tags !== undefined) {
+/** What setting `field` to what `fields` gives changes on `feedback`; null when it is not given or holds the same. */
+function changeOf(
+  feedback: Pick<FeedbackRecord, ValueField | "dueAt" | "tags">,
+  fields: TriageFields,
+  field: (typeof ORDER)[number],
+): FieldChange | null {
+  if (field === "tags") {
+    if (fields.tags === undefined) return null;
     const before = feedback.tags ?? [];
     const added = fields.tags.filter((t) => !before.includes(t));
     const removed = before.filter((t) => !fields.tags!.includes(t));
-    if (added.length + removed.length > 0) changes.push({ field: "tags", added, removed });
+    return added.length + removed.length > 0 ? { field, added, removed } : null;
   }
-  return changes;
+  if (field === "dueAt") {
+    const from = feedback.dueAt ?? null;
+    return fields.dueAt !== undefined && fields.dueAt !== from ? { field, from, to: fields.dueAt } : null;
+  }
+  const from = feedback[field] ?? null;
+  const to = fields[field];
+  return to !== undefined && to !== from ? { field, from, to } : null;
+}
+
+/** What setting `fields` changes on `feedback`, field by field in the form's order; a field set to what it held is no change. */
+export function fieldChanges(feedback: Pick<FeedbackRecord, ValueField | "dueAt" | "tags">, fields: TriageFields): FieldChange[] {
+  return ORDER.flatMap((field) => changeOf(feedback, fields, field) ?? []);
 }

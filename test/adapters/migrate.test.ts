@@ -34,6 +34,8 @@ beforeAll(async () => {
     keys.push(res.body.ticketId);
   }
   await patch(`${server.url}/v1/feedbacks/${keys[0]}`, server.demo.tokens.admin, { status: "prioritized", comment: "Next sprint" });
+  // A triage change by hand, which the feedback's activity keeps.
+  await patch(`${server.url}/v1/feedbacks/${keys[1]}`, server.demo.tokens.member, { owner: "member@demo.test", tags: ["dark-mode"] });
   // The public portal: on, with an SSO secret, one feedback published with a public comment.
   const admin = { authorization: `Bearer ${server.demo.tokens.admin}` };
   await fetch(`${server.url}/v1/portal`, {
@@ -82,6 +84,7 @@ async function readings(store: Store) {
     comments: await Promise.all(feedbacks.map((f) => store.listComments(f.id))),
     followers: await Promise.all(feedbacks.map((f) => store.listFollowers(f.id))),
     history: await Promise.all(feedbacks.map((f) => store.statusChanges(f.id))),
+    triage: await Promise.all(feedbacks.map((f) => store.triageChanges(f.id))),
     counts: await store.countByStatus(org.id),
     apps: await store.listApps(org.id),
     channels: await store.listChannels(org.id),
@@ -110,9 +113,15 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
     const copied = await readings(store);
     expect(copied).toEqual(await readings(original));
     await original.close();
-    expect([copied.feedbacks.length, copied.found.length, copied.comments.flat().length, copied.webhooks.length, copied.agents.length]).toEqual([
-      2, 1, 2, 1, 1,
-    ]);
+    expect([
+      copied.feedbacks.length,
+      copied.found.length,
+      copied.comments.flat().length,
+      copied.webhooks.length,
+      copied.agents.length,
+      copied.triage.flat().length,
+      copied.history.flat().map((h) => h.by !== undefined),
+    ]).toEqual([2, 1, 2, 1, 1, 1, [true]]);
     expect([copied.portal?.enabled, copied.portal?.statusLabels, copied.portal?.ssoSecretSealed !== null, copied.published.length]).toEqual([
       true,
       { prioritized: "Next up" },

@@ -105,6 +105,14 @@ describe("OpenAI adapter, through the official SDK", () => {
     fake.delayMs = 0;
   });
 
+  test("triage asks for the summary and the diagnostic in the report's language", async () => {
+    fake.reply = () => ({ featureId: null, severity: "P2", nature: "bug", summary: "Le paiement échoue.", diagnostic: null });
+    await assistant().triage({ kind: "problem", message: "Le paiement échoue", author: {} }, context().features, "fr");
+    const prompt = fake.requests.at(-1)!.body.messages[0].content as string;
+    expect(prompt).toContain("in the report's language\n  (fr)");
+    expect(prompt).toContain("both in the report's language (fr)");
+  });
+
   test("triage keeps only a feature of the map and a severity for problems", async () => {
     fake.reply = () => ({
       featureId: "f1",

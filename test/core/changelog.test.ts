@@ -73,7 +73,7 @@ describe("publishing a changelog entry", () => {
       updatedAt: NOW,
     };
     let n = 0;
-    const p = publication(entry, false, [pdf, dark], NOW, { id: () => `ev-${++n}` });
+    const p = publication(entry, false, [pdf, dark], NOW, { id: () => `ev-${++n}` }, "u-1");
     assert.deepEqual(p.changes, [{ feedbackId: "fb-1", from: "fixed", to: "delivered" }]);
     assert.deepEqual(
       p.events.map((e) => [e.type, e.feedbackId]),
@@ -87,9 +87,18 @@ describe("publishing a changelog entry", () => {
     assert.equal(p.entry.publishedAt, NOW);
   });
 
+  test("its events are in the name of the person who published, as the feedbacks' activity tells it", () => {
+    const entry = { id: "e-1", orgId: "org", title: "t", body: "", status: "draft" as const, feedbackIds: [], createdAt: NOW, updatedAt: NOW };
+    const p = publication(entry, false, [pdf], NOW, { id: () => "ev" }, "u-1");
+    assert.deepEqual(
+      p.events.map((e) => e.actorId),
+      ["u-1", "u-1", "u-1"],
+    );
+  });
+
   test("queues one announcement for the entry instead of a delivered notification per feedback; a tracker issue still follows", () => {
     const entry = { id: "e-1", orgId: "org", title: "t", body: "", status: "draft" as const, feedbackIds: [], createdAt: NOW, updatedAt: NOW };
-    const p = publication(entry, false, [pdf, sync], NOW, { id: () => "ev" });
+    const p = publication(entry, false, [pdf, sync], NOW, { id: () => "ev" }, "u-1");
     assert.deepEqual(p.jobs, [
       { kind: "sync_tracker", orgId: "org", feedbackId: "fb-3" },
       { kind: "announce_changelog", orgId: "org", feedbackId: "e-1" },

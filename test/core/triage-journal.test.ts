@@ -12,12 +12,12 @@ const feedback: Pick<FeedbackRecord, "title" | "kind" | "severity" | "owner" | "
 };
 
 describe("what a triage update changes, as the activity keeps it", () => {
-  test("each field given that differs, with what it held before and after; null when empty", () => {
+  test("each field given that differs, in the triage form's order, with what it held before and after; null when empty", () => {
     assert.deepEqual(fieldChanges(feedback, { severity: "P0", owner: null, dueAt: Date.UTC(2026, 11, 3), featureId: "checkout" }), [
-      { field: "severity", from: "P2", to: "P0" },
-      { field: "featureId", from: null, to: "checkout" },
       { field: "owner", from: "ann@example.com", to: null },
       { field: "dueAt", from: null, to: Date.UTC(2026, 11, 3) },
+      { field: "severity", from: "P2", to: "P0" },
+      { field: "featureId", from: null, to: "checkout" },
     ]);
   });
 

@@ -137,9 +137,17 @@ export const EN = {
       wholeReport: "Show the whole report",
       /** Between a report's position and the number of reports: "2 of 3". */
       of: "of",
-      /** A triage change made by hand: each field by name ("Owner: none → ann@example.com"), and what an empty one reads as. */
-      changed: { title: "Title", kind: "Kind", severity: "Severity", featureId: "Feature", owner: "Owner", dueAt: "Due date", tags: "Tags" },
-      none: "none",
+      /** A change made by hand, each field by name: "Status: Triage → Prioritized", "Owner: — → ann@example.com". */
+      changed: {
+        status: "Status",
+        title: "Title",
+        kind: "Kind",
+        severity: "Severity",
+        featureId: "Feature",
+        owner: "Owner",
+        dueAt: "Due date",
+        tags: "Tags",
+      },
       colon: ": ",
     },
     /** What a report captured in the browser, and the assistant's diagnostic. */

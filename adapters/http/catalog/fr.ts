@@ -124,6 +124,7 @@ export const FR: Catalog = {
       wholeReport: "Afficher tout le signalement",
       of: "sur",
       changed: {
+        status: "Statut",
         title: "Titre",
         kind: "Type",
         severity: "Gravité",
@@ -132,7 +133,6 @@ export const FR: Catalog = {
         dueAt: "Échéance",
         tags: "Étiquettes",
       },
-      none: "aucun",
       colon: "\u202f: ",
     },
     context: {

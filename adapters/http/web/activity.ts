@@ -1,6 +1,6 @@
 import type { Language } from "../../../core/language.ts";
 import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
-import type { ReportEntry } from "../../../core/schemas/feedback.ts";
+import type { Kind, ReportEntry } from "../../../core/schemas/feedback.ts";
 import type { FieldChange } from "../../../core/triage/journal.ts";
 import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
@@ -16,17 +16,19 @@ function byWhom(w: Words<"activity">, by: string | null, score: number | null): 
   return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${score.toFixed(2)})`}`;
 }
 
-/** One field of a triage change: "Owner: none → ann@example.com", "Tags: +billing −mobile". */
+/** What a field held, as the form shows it: a day, a kind by its name, nothing as a dash. */
+function shownValue(language: Language, change: Exclude<FieldChange, { field: "tags" }>, value: string | number | null): string {
+  if (value === null) return "\u2014";
+  if (change.field === "dueAt") return formatDay(language, value, "medium");
+  return change.field === "kind" ? valueName(language, value as Kind) : String(value);
+}
+
+/** One field of a triage change: "Owner: — → ann@example.com", "Tags: +billing −mobile". */
 function fieldChange(w: Words<"activity">, language: Language, change: FieldChange): Html {
   const name = w.changed[change.field];
   if (change.field === "tags")
     return html`${name}${w.colon}${[...change.added.map((t) => `+${t}`), ...change.removed.map((t) => `\u2212${t}`)].join(" ")}`;
-  const shown = (value: string | number | null): string => {
-    if (value === null) return w.none;
-    if (change.field === "dueAt") return formatDay(language, value, "medium");
-    return change.field === "kind" ? valueName(language, value as "problem") : String(value);
-  };
-  return html`${name}${w.colon}${shown(change.from)} → ${shown(change.to)}`;
+  return html`${name}${w.colon}${shownValue(language, change, change.from)} → ${shownValue(language, change, change.to)}`;
 }
 
 /** A report longer than this many characters shows its start, the whole text folded below it. */
@@ -66,7 +68,7 @@ function entry(
     }
     case "status": {
       const who = e.by ? html` · ${e.by}` : "";
-      return html`<li class="change"><p>${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
+      return html`<li class="change"><p>${w.changed.status}${w.colon}${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
     }
     case "comment": {
       const p = portalTeamWords(language);
@@ -93,10 +95,8 @@ function entry(
     }
     case "split":
       return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, e.by, null)} · ${when}</p></li>`;
-    case "triage": {
-      const who = e.by ? html` · ${e.by}` : "";
-      return html`<li class="change"><p>${e.changes.map((c, i) => html`${i > 0 ? "; " : ""}${fieldChange(w, language, c)}`)}${who} · ${when}</p></li>`;
-    }
+    case "triage":
+      return html`<li class="change"><p>${e.by ? html`${e.by} · ` : ""}${when}</p><ul class="changes">${e.changes.map((c) => html`<li>${fieldChange(w, language, c)}</li>`)}</ul></li>`;
     case "tracker": {
       const issue = e.url ? html`<a href="${e.url}" rel="noreferrer">${e.key}</a>` : e.key;
       return html`<li class="outreach"><p>${w.trackerSynced} ${issue} (${e.status}) · ${when}</p></li>`;
@@ -109,8 +109,8 @@ function entry(
 }
 
 /**
- * A feedback's activity, oldest first: reports, status changes with who and why, comments, merges
- * and splits. `reportAction` adds a control under each report (splitting it out), or nothing.
+ * A feedback's activity, oldest first: reports, status changes and triage changes with who (and
+ * why, for a status), comments, merges and splits, the tracker and the e-mails sent. `reportAction` adds a control under each report (splitting it out), or nothing.
  */
 export function activityTimeline(
   language: Language,

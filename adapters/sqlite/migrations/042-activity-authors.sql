@@ -3,6 +3,6 @@
 -- kind, feature, title, tags), one row per change, its fields as JSON.
 ALTER TABLE events ADD COLUMN actor_id TEXT;
 CREATE TABLE triage_changes (
-  id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, user_id TEXT NOT NULL, at INTEGER NOT NULL, changes TEXT NOT NULL
+  id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, actor_id TEXT NOT NULL, at INTEGER NOT NULL, changes TEXT NOT NULL
 );
 CREATE INDEX triage_changes_by_feedback ON triage_changes (feedback_id, at);

@@ -20,6 +20,12 @@ const report = async (message: string, user?: Record<string, unknown>): Promise<
   (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message, ...(user && { user }) } })).body
     .ticketId;
 const page = async (browser: FormBrowser, path: string) => (await browser.fetch(path)).text();
+/** The triage entries of a feedback page's activity: who and when (the time left out), then each field's change. */
+const triageEntries = (html: string): string[][] =>
+  [...html.matchAll(/<li class="change"><p>((?:(?!<\/p>).)*)<\/p><ul class="changes">(.*?)<\/ul><\/li>/g)].map((m) => [
+    m[1]!.replace(/<time[^>]*>.*?<\/time>/, "(time)"),
+    ...[...m[2]!.matchAll(/<li>(.*?)<\/li>/g)].map((li) => li[1]!),
+  ]);
 const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
 
 /** Posts a form as a browser does: urlencoded, from this site, with the page's CSRF token. */
@@ -65,13 +71,42 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     ];
     await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, fields("P1", "billing, print"));
     await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, fields("P0", "billing"));
-    const changes = [...(await page(reader, `/inbox/${key}`)).matchAll(/<li class="change"><p>(.*?)<\/p><\/li>/g)].map((m) =>
-      m[1]!.replace(/<time[^>]*>.*?<\/time>/, "(time)"),
-    );
-    expect(changes).toEqual([
-      "Severity: none → P1; Feature: none → Checkout; Owner: none → member@demo.test; Due date: none → 15 Dec 2026; Tags: +billing +print · Demo admin · (time)",
-      "Severity: P1 → P0; Tags: \u2212print · Demo admin · (time)",
+    expect(triageEntries(await page(reader, `/inbox/${key}`))).toEqual([
+      [
+        "Demo admin · (time)",
+        "Owner: — → member@demo.test",
+        "Due date: — → 15 Dec 2026",
+        "Severity: — → P1",
+        "Feature: — → checkout",
+        "Tags: +billing +print",
+      ],
+      ["Demo admin · (time)", "Severity: P1 → P0", "Tags: \u2212print"],
     ]);
+  });
+
+  test("in French, the activity names the fields in French, with the spaces French puts before a colon", async () => {
+    const key = await report("Le reçu PDF n'affiche pas la TVA");
+    expect(
+      (await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { severity: "P2", dueAt: "2026-12-15" } })).status,
+    ).toBe(200);
+    const french = await (await reader.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
+    expect(triageEntries(french)).toEqual([["Demo member · (time)", "Échéance\u202f: — → 15 déc. 2026", "Gravité\u202f: — → P2"]]);
+  });
+
+  test("a change made with an organization API key is signed with the key's name", async () => {
+    const key = await report("Receipts are cut at the bottom");
+    const created = await http.request("POST", "/v1/api-keys", {
+      token: http.demo.tokens.admin,
+      body: { name: "ci-script", scopes: ["feedbacks:read", "feedbacks:write"] },
+    });
+    expect(created.status).toBe(201);
+    const headers = { authorization: `Bearer ${created.body.key}` };
+    expect(
+      (await http.request("PATCH", `/v1/feedbacks/${key}`, { headers, body: { status: "prioritized", owner: "member@demo.test" } })).status,
+    ).toBe(200);
+    const shown = await page(reader, `/inbox/${key}`);
+    expect(triageEntries(shown)).toEqual([["API key ci-script · (time)", "Owner: — → member@demo.test"]]);
+    expect(shown).toMatch(/Prioritized<\/span> · API key ci-script · <time/);
   });
 
   test("saving writes only the fields changed on the page: what someone else set since it was shown stays", async () => {
@@ -133,7 +168,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { status: "prioritized" } })).status).toBe(
       200,
     );
-    expect(await page(reader, `/inbox/${key}`)).toMatch(/Prioritized<\/span> · Demo member · <time/);
+    expect(await page(reader, `/inbox/${key}`)).toMatch(/Status: <span[^>]*>Triage<\/span> → <span[^>]*>Prioritized<\/span> · Demo member · <time/);
   });
 
   test("an owner who is not a member is refused on the page with the message, 400", async () => {

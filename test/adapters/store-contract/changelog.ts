@@ -82,17 +82,17 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const entry = draft(org.orgId, { feedbackIds: [a.id, b.id] });
       await store.createEntry(entry);
       let n = 0;
-      const p = publication(entry, false, [a, b], 500, { id: () => id(`ev${++n}`) });
+      const p = publication(entry, false, [a, b], 500, { id: () => id(`ev${++n}`) }, "u-1");
       expect(await store.publishEntry(p)).toBe(true);
       expect(await store.findEntry(org.orgId, entry.id)).toEqual({ ...entry, status: "published", publishedAt: 500, updatedAt: 500 });
       expect((await store.findFeedback(org.orgId, a.id))?.status).toBe("delivered");
       expect((await store.findFeedback(org.orgId, b.id))?.status).toBe("delivered");
-      expect(await store.statusChanges(a.id)).toEqual([{ previousStatus: "triage", at: 500 }]);
+      expect(await store.statusChanges(a.id)).toEqual([{ previousStatus: "triage", at: 500, by: "u-1" }]);
       expect(await drainJobs(store)).toEqual([`announce_changelog ${entry.id}`]);
       const delivery = await store.claimDelivery(1e12, 1_000, "lease");
       expect([delivery?.event.type, delivery?.event.feedbackId, delivery?.webhook.id]).toEqual(["changelog.published", entry.id, hook.id]);
       // Published already: a second publication writes nothing.
-      expect(await store.publishEntry(publication(entry, false, [], 600, { id: () => id("ev") }))).toBe(false);
+      expect(await store.publishEntry(publication(entry, false, [], 600, { id: () => id("ev") }, "u-1"))).toBe(false);
     });
 
     test("a feedback whose status changed meanwhile undoes the whole publication", async () => {
@@ -103,7 +103,7 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       await drainJobs(store);
       const entry = draft(org.orgId, { feedbackIds: [a.id, b.id] });
       await store.createEntry(entry);
-      const stale = publication(entry, false, [a, { ...b, status: "fixed" }], 500, { id: () => id("ev") });
+      const stale = publication(entry, false, [a, { ...b, status: "fixed" }], 500, { id: () => id("ev") }, "u-1");
       expect(await store.publishEntry(stale)).toBe(false);
       expect((await store.findEntry(org.orgId, entry.id))?.status).toBe("draft");
       expect((await store.findFeedback(org.orgId, a.id))?.status).toBe("triage");
@@ -115,7 +115,7 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const { orgId } = await seed(store);
       const entry = draft(orgId);
-      const p = publication(entry, true, [], 700, { id: () => id("ev") });
+      const p = publication(entry, true, [], 700, { id: () => id("ev") }, "u-1");
       expect(await store.publishEntry(p)).toBe(true);
       expect((await store.findEntry(orgId, entry.id))?.publishedAt).toBe(700);
       expect(await store.publishEntry(p)).toBe(false);
