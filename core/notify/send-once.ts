@@ -16,7 +16,9 @@ export type SendOnceDeps = Pick<Services, "notifier" | "clock"> & {
  * Sends a message once per (subject, address, key): the sending is claimed first, confirmed once
  * handed over, and given back when the mail server refused it (the job is then retried, and sends
  * it, so nobody is left out). The message is written only once the claim is held. Returns whether
- * this call sent it: false when it was sent before, or another worker holds the claim.
+ * this call sent it: false when it was sent before, or another worker holds the claim, or when no
+ * message reaches anyone (no SMTP): it is then only logged, and not kept as sent, since a
+ * feedback's activity tells what was sent.
  */
 export async function sendOnce(
   deps: SendOnceDeps,
@@ -25,9 +27,14 @@ export async function sendOnce(
 ): Promise<boolean> {
   const { store, clock } = deps;
   const { subjectId, key, email } = to;
+  const messageId = `${key}.${subjectId}.${encodeURIComponent(email)}`;
+  if (!deps.notifier.delivers) {
+    await deps.notifier.send({ to: email, ...(await compose()), messageId });
+    return false;
+  }
   if (!(await store.claimNotification(subjectId, email, key, clock(), CLAIM_LEASE_MS))) return false;
   try {
-    await deps.notifier.send({ to: email, ...(await compose()), messageId: `${key}.${subjectId}.${encodeURIComponent(email)}` });
+    await deps.notifier.send({ to: email, ...(await compose()), messageId });
   } catch (error) {
     await store.releaseNotification(subjectId, email, key);
     throw error;

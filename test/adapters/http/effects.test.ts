@@ -6,9 +6,11 @@ import { scratchDir } from "../../support/scratch.ts";
 
 let server: InProcess;
 let db: Database;
+/** The e-mails handed to a notifier that delivers (a service without SMTP keeps none as sent). */
+const mails: Array<{ to: string; subject: string }> = [];
 beforeAll(async () => {
   const dataDir = scratchDir("effects");
-  server = await inProcess({ env: { DATA_DIR: dataDir } });
+  server = await inProcess({ env: { DATA_DIR: dataDir }, with: { notifier: { delivers: true, send: async (m) => void mails.push(m) } } });
   db = new Database(join(dataDir, "retour.sqlite"), { readonly: true });
 });
 afterAll(() => {
@@ -78,6 +80,7 @@ describe("followers", () => {
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
     await jobsDone();
     expect(notified()).toEqual([{ email: "reporter@example.com" }]);
+    expect(mails.filter((m) => m.to === "reporter@example.com").length).toBe(1);
   });
 });
 

@@ -93,6 +93,17 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(triageEntries(french)).toEqual([["Demo member · (time)", "Échéance\u202f: — → 15 déc. 2026", "Gravité\u202f: — → P2"]]);
   });
 
+  test("without e-mail (no SMTP_URL), the activity tells of no e-mail: the owner's notice was only logged", async () => {
+    const key = await report("The order history skips last week");
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { owner: "member@demo.test" } })).status).toBe(
+      200,
+    );
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    const shown = await page(reader, `/inbox/${key}`);
+    expect(shown).toContain("Owner: — → member@demo.test");
+    expect(shown).not.toContain('<li class="outreach">');
+  });
+
   test("a change made with an organization API key is signed with the key's name", async () => {
     const key = await report("Receipts are cut at the bottom");
     const created = await http.request("POST", "/v1/api-keys", {
