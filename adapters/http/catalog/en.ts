@@ -104,6 +104,11 @@ export const EN = {
       /** A form saved as it was shown: nothing to write. */
       nothingChanged: "Nothing changed: the form was saved as it was.",
       tracker: "Tracker issue",
+      /** Beside the key, under the title: who owns the feedback, and by when it is due. */
+      ownedBy: "Owner: {owner}",
+      dueOn: "due {day}",
+      /** The facts of the feedback in the side column: app, feature, reports, votes, last report, tracker. */
+      details: "About this feedback",
       noFollowers: "Nobody follows this feedback.",
       follow: "Follow",
       unfollow: "Unfollow",
@@ -129,7 +134,7 @@ export const EN = {
         delivered: ["1 follower was told it was delivered", "followers were told it was delivered"],
         reply: ["1 follower was sent a public reply", "e-mails sent public replies to followers"],
         answer: ["1 e-mail told the team of the reporter's answer", "e-mails told the team of reporters' answers"],
-        assigned: ["1 e-mail told the owner it was theirs", "e-mails told owners it was theirs"],
+        assigned: ["1 e-mail told the owner it was assigned to them", "e-mails told the owner it was assigned to them"],
         mention: ["1 e-mail told a person mentioned in a comment", "e-mails told the people mentioned in comments"],
         other: ["1 e-mail was sent about it", "e-mails were sent about it"],
       },
@@ -172,7 +177,7 @@ export const EN = {
       similarFeedbacks: "Similar feedbacks",
       noSimilar: "No open feedback of this app looks alike.",
       sureDuplicate: "sure duplicate",
-      matchedWords: "Matched words",
+      matchedWords: "Matched words: ",
       /** "Merge DEMO-7 into this one": the key goes between. */
       mergeHere: ["Merge", "into this one"],
       mergeThisInto: "Merge this one into",
@@ -548,8 +553,8 @@ export const EN = {
       addTag: "Add a tag",
       removeTag: "Remove a tag",
       applyBulk: "Change the selected",
-      bulkDone: "{ok} changed, {failed} left as they were: {which}.",
-      bulkAllDone: "{ok} changed.",
+      bulkDone: "{ok} feedbacks changed, {failed} left as they were: {which}.",
+      bulkAllDone: "{ok} feedbacks changed.",
       bulkNone: "Select at least one feedback, and a change.",
       exportCsv: "Export CSV",
       exportJsonl: "Export JSON Lines",

@@ -41,7 +41,7 @@ import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
-import { formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
+import { formatDay, formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
 import { timeAgo } from "../web/relative-time.ts";
 import { commentForm, heldComments, portalNotice, portalPanel } from "../web/portal-panel.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
@@ -274,7 +274,9 @@ export async function feedbackPage(
 
   const body = html`<p><a href="/inbox">← ${w.back}</a></p>
 <h1>${feedback.title}</h1>
-<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}</span></p>
+<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}${
+    feedback.owner ? ` · ${w.ownedBy.replace("{owner}", feedback.owner)}` : ""
+  }${feedback.dueAt ? ` · ${w.dueOn.replace("{day}", formatDay(lang, feedback.dueAt, "medium"))}` : ""}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
 ${notice?.params ? groupingNotice(lang, notice.params) : ""}
@@ -302,7 +304,7 @@ ${canUpdate ? commentForm(visitor, feedback) : ""}
 <h2>${w.changeStatus}</h2>${statusControl}
 ${await triageSection(services, visitor, feedback, canUpdate, triaged(notice?.params), notice?.triage)}
 ${companiesSection(lang, feedback.companies)}
-<dl>
+<h2>${w.details}</h2><dl>
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>
 <dt>${w.feature}</dt><dd>${feedback.feature?.path ?? "—"}</dd>
 <dt>${w.reports}</dt><dd>${feedback.reports}</dd>

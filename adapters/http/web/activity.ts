@@ -5,15 +5,15 @@ import type { FieldChange } from "../../../core/triage/journal.ts";
 import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
 import { statusBadge } from "./badges.ts";
-import { formatDay, formatTime, sourceName, valueName, type Words, wordsFor } from "./words.ts";
+import { formatDay, formatScore, formatTime, sourceName, valueName, type Words, wordsFor } from "./words.ts";
 
 const linkTo = (other: LinkedFeedback): Html =>
   html`<a href="/inbox/${encodeURIComponent(other.key)}">${other.key}</a> <span class="muted">${other.title}</span>`;
 
 /** Who merged, unmerged or split: a person, or grouping (with its score). */
-function byWhom(w: Words<"activity">, by: string | null, score: number | null): Html {
+function byWhom(w: Words<"activity">, language: Language, by: string | null, score: number | null): Html {
   if (by !== null) return html` · ${by}`;
-  return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${score.toFixed(2)})`}`;
+  return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${formatScore(language, score)})`}`;
 }
 
 /** What a field held, as the form shows it: a day, a kind by its name, nothing as a dash. */
@@ -91,10 +91,10 @@ function entry(
           : e.direction === "in"
             ? html`${linkTo(e.other)} ${w.unmergedHere}`
             : html`${w.unmergedFrom} ${linkTo(e.other)}`;
-      return html`<li class="link"><p>${what}${byWhom(w, e.by, e.score)} · ${when}</p></li>`;
+      return html`<li class="link"><p>${what}${byWhom(w, language, e.by, e.score)} · ${when}</p></li>`;
     }
     case "split":
-      return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, e.by, null)} · ${when}</p></li>`;
+      return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, language, e.by, null)} · ${when}</p></li>`;
     case "triage":
       return html`<li class="change"><p>${e.by ? html`${e.by} · ` : ""}${when}</p><ul class="changes">${e.changes.map((c) => html`<li>${fieldChange(w, language, c)}</li>`)}</ul></li>`;
     case "tracker": {

@@ -6,7 +6,7 @@ import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import { type Html, html } from "../html.ts";
 import { hidden } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
-import { wordsFor } from "./words.ts";
+import { formatScore, wordsFor } from "./words.ts";
 import { ERROR_CODES, type ErrorCode, type Failure } from "../../../core/errors.ts";
 import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal.ts";
 import { describeRefusal, textFor } from "../catalog/text.ts";
@@ -81,8 +81,8 @@ export const dismissButton = (visitor: Visitor, feedback: string, similar: strin
 /** The words two feedbacks share, and how alike grouping found them. */
 export function likeness(visitor: Visitor, score: number, matched: readonly string[], sure = false): Html {
   const w = wordsFor(visitor.language, "grouping");
-  return html`<p class="muted">${w.score} ${score.toFixed(2)}${sure ? html` · <strong>${w.sureDuplicate}</strong>` : ""}${
-    matched.length > 0 ? html` · ${w.matchedWords}: ${matched.map((m) => html`<span class="chip">${m}</span>`)}` : ""
+  return html`<p class="muted">${w.score} ${formatScore(visitor.language, score)}${sure ? html` · <strong>${w.sureDuplicate}</strong>` : ""}${
+    matched.length > 0 ? html` · ${w.matchedWords}${matched.map((m) => html`<span class="chip">${m}</span>`)}` : ""
   }</p>`;
 }
 

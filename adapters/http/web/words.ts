@@ -40,3 +40,7 @@ export const formatTime = (language: Language, at: number): string =>
 /** A day, without its time: 25 November 2026 on the public pages; 25 Nov 2026 (`medium`) in the trends' narrow columns. */
 export const formatDay = (language: Language, at: number | string, style: "long" | "medium" = "long"): string =>
   new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: "UTC" }).format(new Date(at));
+
+/** A likeness score as the page's language writes a decimal: 0.21, 0,21. */
+export const formatScore = (language: Language, score: number): string =>
+  new Intl.NumberFormat(locale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(score);

@@ -170,7 +170,7 @@ describe("assignment", () => {
     expect(await http.runJobs()).toBeGreaterThan(0);
     const page = await (await (await as(ADMIN, http.demo.users.admin.password)).fetch(`/inbox/${key}`)).text();
     const outreach = [...page.matchAll(/<li class="outreach"><p>([^·<]*) ·/g)].map((m) => m[1]);
-    expect(outreach).toEqual(["1 e-mail told the owner it was theirs"]);
+    expect(outreach).toEqual(["1 e-mail told the owner it was assigned to them"]);
   });
 });
 

@@ -252,7 +252,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["back", "/inbox?status=all"],
     ]);
     expect([done.status, done.headers.get("location")]).toEqual([303, "/inbox?status=all&bulk=2.1.DEMO-999999%3Anot_found"]);
-    expect(await page(admin, done.headers.get("location")!)).toContain("2 changed, 1 left as they were: DEMO-999999 (not_found).");
+    expect(await page(admin, done.headers.get("location")!)).toContain("2 feedbacks changed, 1 left as they were: DEMO-999999 (not_found).");
     for (const key of [a, b]) {
       const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
       expect([read.status, read.owner, read.tags]).toEqual(["prioritized", "admin@demo.test", ["dark-mode"]]);
