@@ -556,6 +556,7 @@ export const EN = {
       bulkDone: "{ok} feedbacks changed, {failed} left as they were: {which}.",
       bulkAllDone: "{ok} feedbacks changed.",
       bulkNone: "Select at least one feedback, and a change.",
+      bulkCommentAlone: "A comment is written with a new status: choose the new status too. Nothing was changed.",
       exportCsv: "Export CSV",
       exportJsonl: "Export JSON Lines",
     },

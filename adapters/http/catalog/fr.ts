@@ -521,6 +521,7 @@ export const FR: Catalog = {
       bulkDone: "{ok} retours modifiés, {failed} laissés tels quels\u202f: {which}.",
       bulkAllDone: "{ok} retours modifiés.",
       bulkNone: "Sélectionnez au moins un retour, et une modification.",
+      bulkCommentAlone: "Un commentaire s'écrit avec un nouveau statut\u202f: choisissez aussi le nouveau statut. Rien n'a été modifié.",
       exportCsv: "Exporter en CSV",
       exportJsonl: "Exporter en JSON Lines",
     },

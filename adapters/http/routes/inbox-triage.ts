@@ -126,6 +126,8 @@ export function inboxTriageRoutes(services: Services) {
             ...(field("addTag").trim() && { addTags: [field("addTag")] }),
             ...(field("removeTag").trim() && { removeTags: [field("removeTag")] }),
           } as BulkRequest["set"];
+          // A comment goes with a new status: alone, it would be dropped without a word.
+          if (!status && field("comment").trim()) return redirect(`${back}${join}bulk=comment`);
           if (keys.length === 0 || Object.keys(set).length === 0) return redirect(`${back}${join}bulk=none`);
           const done = await bulkUpdate(services, visitor.grant, { keys: keys.slice(0, 100), set });
           if (!done.ok) return redirect(`${back}${join}bulk=none`);

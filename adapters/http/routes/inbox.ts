@@ -299,7 +299,7 @@ ${activityTimeline(
 )}
 ${conversation}
 ${canUpdate ? heldComments(visitor, feedback) : ""}
-${canUpdate ? commentForm(visitor, feedback) : ""}
+${canUpdate ? commentForm(visitor, feedback, services.notifier.delivers) : ""}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
 ${await triageSection(services, visitor, feedback, canUpdate, triaged(notice?.params), notice?.triage)}

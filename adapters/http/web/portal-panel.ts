@@ -51,12 +51,12 @@ export function heldComments(visitor: Visitor, feedback: Pick<Feedback, "key" | 
 }
 
 /** A comment on its own, internal (the default) or public, under the feedback's activity. */
-export function commentForm(visitor: Visitor, feedback: Pick<Feedback, "key">): Html {
+export function commentForm(visitor: Visitor, feedback: Pick<Feedback, "key">, mails: boolean): Html {
   const w = portalTeamWords(visitor.language);
   return html`<h2>${w.addComment}</h2><form method="post" action="/inbox/${encodeURIComponent(feedback.key)}/comment">${csrf(visitor)}
 <label for="new-comment">${w.comment}</label><textarea id="new-comment" name="text" maxlength="${COMMENT_TEXT_MAX_LENGTH}" required></textarea>
 <fieldset><legend>${w.visibility}</legend>
 <label class="choice"><input type="radio" name="visibility" value="internal" checked> ${w.internal}</label>
-<label class="choice"><input type="radio" name="visibility" value="public"> ${w.public}</label></fieldset>
+<label class="choice"><input type="radio" name="visibility" value="public"> ${mails ? w.publicMailed : w.public}</label></fieldset>
 <button type="submit">${w.send}</button></form>`;
 }

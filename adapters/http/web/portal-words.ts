@@ -18,6 +18,8 @@ const EN = {
   visibility: "Who sees it",
   internal: "Internal note (team only)",
   public: "Public reply (on the portal when published)",
+  /** The same where the service sends e-mail: a public reply is also e-mailed to the followers. */
+  publicMailed: "Public reply (e-mailed to the followers, and on the portal when published)",
   send: "Add comment",
   publicReply: "Public",
   done: {
@@ -80,6 +82,7 @@ const FR: typeof EN = {
   visibility: "Qui le voit",
   internal: "Note interne (l'équipe seulement)",
   public: "Réponse publique (sur le portail une fois publié)",
+  publicMailed: "Réponse publique (envoyée par e-mail aux abonnés, et sur le portail une fois publié)",
   send: "Ajouter le commentaire",
   publicReply: "Public",
   done: {

@@ -124,6 +124,16 @@ describe("mentions in comments", () => {
   });
 });
 
+describe("the comment box", () => {
+  test("where the service sends e-mail, the public reply says it is e-mailed to the followers", async () => {
+    const { key } = await feedback();
+    const b = await as("member@demo.test", http.demo.users.member.password);
+    expect(await (await b.fetch(`/inbox/${key}`)).text()).toContain(
+      'value="public"> Public reply (e-mailed to the followers, and on the portal when published)</label>',
+    );
+  });
+});
+
 describe("assignment", () => {
   test("the owner of a feedback is told once that it was assigned to them, by whom; one who assigns themselves is not", async () => {
     const { key, id } = await feedback();

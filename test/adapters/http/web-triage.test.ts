@@ -104,6 +104,11 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(shown).not.toContain('<li class="outreach">');
   });
 
+  test("without e-mail, the comment box's public reply promises no e-mail", async () => {
+    const shown = await page(admin, `/inbox/${await report("The calendar export has no time zone")}`);
+    expect(shown).toContain('value="public"> Public reply (on the portal when published)</label>');
+  });
+
   test("a change made with an organization API key is signed with the key's name", async () => {
     const key = await report("Receipts are cut at the bottom");
     const created = await http.request("POST", "/v1/api-keys", {
@@ -265,6 +270,19 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["back", "https://evil.example/"],
     ]);
     expect(elsewhere.headers.get("location")).toStartWith("/inbox?");
+  });
+
+  test("a bulk comment without a new status changes nothing and says that a comment goes with a new status", async () => {
+    const key = await report("Bulk: the sidebar collapses on its own");
+    const sent = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["comment", "Looking at these together"],
+    ]);
+    expect(sent.headers.get("location")).toBe("/inbox?bulk=comment");
+    expect(await page(admin, "/inbox?bulk=comment")).toContain(
+      "A comment is written with a new status: choose the new status too. Nothing was changed.",
+    );
+    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.comments).toEqual([]);
   });
 
   test("the inbox filters by owner (me, no one, or any member chosen by e-mail) and by tag, and keeps the filters in the address", async () => {
