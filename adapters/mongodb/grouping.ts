@@ -4,6 +4,7 @@ import { compoundId, type Database, isDuplicateKey } from "./database.ts";
 import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
+import { insertTriageChange } from "./triage.ts";
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(data: Database): GroupingStore {
@@ -94,23 +95,21 @@ export function groupingStore(data: Database): GroupingStore {
       }
     },
 
-    async setTriage(orgId, feedbackId, t) {
+    async setTriage(orgId, feedbackId, t, change) {
       const set: Record<string, unknown> = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
       if (t.severity) set.urgency = urgencyOf(t.severity);
       if (Object.keys(set).length === 0) return;
-      if (!t.title) {
-        await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set });
-        return;
-      }
-      // A new title is searchable too, within the feedback's cap of words. Set only over the words
-      // read: a merge into this feedback may add its source's words meanwhile.
-      for (;;) {
-        const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { projection: { words: 1 } });
-        if (!stored) return;
-        const words = await remember(data, wordsWithTitle(stored.words, t.title));
-        const written = await feedbacks().updateOne({ _id: feedbackId, orgId, words: stored.words }, { $set: { ...set, words } });
-        if (written.matchedCount === 1) return;
-      }
+      await data.transaction(async (session) => {
+        // A new title is searchable too, within the feedback's cap of words; a merge that adds
+        // its source's words meanwhile conflicts with this write, and the transaction runs again.
+        if (t.title) {
+          const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { session, projection: { words: 1 } });
+          if (!stored) return;
+          set.words = await remember(data, wordsWithTitle(stored.words, t.title), session);
+        }
+        await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set }, { session });
+        if (change) await insertTriageChange(data, feedbackId, change, session);
+      });
     },
   };
 }

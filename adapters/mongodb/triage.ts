@@ -1,6 +1,8 @@
 import { insertJobs } from "./outbox.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
+import type { ClientSession } from "mongodb";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
+import type { TriageChangeDraft } from "../../core/triage/journal.ts";
 import { compoundId, type Database } from "./database.ts";
 import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
 import { remember } from "./search-terms.ts";
@@ -16,6 +18,13 @@ function update(fields: TriageFields) {
   }
   if (fields.severity !== undefined) set.urgency = urgencyOf(fields.severity ?? undefined);
   return { set, unset };
+}
+
+/** Keeps a change of a feedback's triage for its activity, in the caller's transaction. */
+export async function insertTriageChange(data: Database, feedbackId: string, change: TriageChangeDraft, session: ClientSession): Promise<void> {
+  await data
+    .collection("triage_changes")
+    .insertOne({ _id: change.id, feedbackId, actorId: change.by, at: change.at, changes: change.changes }, { session });
 }
 
 /** What a team sets on a feedback by hand, and the organization's tags. */
@@ -41,10 +50,7 @@ export function triageStore(data: Database): TriageStore {
             );
         }
         await insertJobs(data, jobs, at, session);
-        if (change)
-          await data
-            .collection("triage_changes")
-            .insertOne({ _id: change.id, feedbackId, actorId: change.by, at, changes: change.changes }, { session });
+        if (change) await insertTriageChange(data, feedbackId, change, session);
         return true;
       });
     },

@@ -6,6 +6,7 @@ import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { addWords } from "./search.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
+import { insertTriageChange } from "./triage.ts";
 
 /** A grouping document's text: its own, or that of the report it names (an empty text then). */
 export const documentText = (d: { text: string; report: string | null }): string =>
@@ -99,7 +100,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       });
     },
 
-    async setTriage(orgId, feedbackId, t) {
+    async setTriage(orgId, feedbackId, t, change) {
       await batch.run(() => {
         db.query(
           `UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature),
@@ -117,6 +118,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         // A new title is searchable too.
         const { title } = t;
         if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
+        if (change) insertTriageChange(db, feedbackId, change);
       });
     },
   };

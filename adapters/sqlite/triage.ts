@@ -1,6 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
+import type { TriageChangeDraft } from "../../core/triage/journal.ts";
 import { orgNumberOf } from "./rows.ts";
 import { addWords } from "./search.ts";
 import { insertJob } from "./outbox.ts";
@@ -16,6 +17,17 @@ const COLUMNS: ReadonlyArray<[keyof TriageFields, string, (value: never) => SQLQ
   ["dueAt", "due_at", (v: number | null) => v],
   ["tags", "tags", (v: readonly string[]) => (v.length ? JSON.stringify(v) : null)],
 ];
+
+/** Keeps a change of a feedback's triage for its activity, in the caller's transaction. */
+export function insertTriageChange(db: Database, feedbackId: string, change: TriageChangeDraft): void {
+  db.query("INSERT INTO triage_changes (id, feedback_id, actor_id, at, changes) VALUES (?, ?, ?, ?, ?)").run(
+    change.id,
+    feedbackId,
+    change.by,
+    change.at,
+    JSON.stringify(change.changes),
+  );
+}
 
 /** What a team sets on a feedback by hand, and the organization's tags. */
 export function triageStore(db: Database, batch: WriteBatch): TriageStore {
@@ -40,14 +52,7 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
         const { title } = fields;
         if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
         for (const job of jobs) insertJob(db, job, at);
-        if (change)
-          db.query("INSERT INTO triage_changes (id, feedback_id, actor_id, at, changes) VALUES (?, ?, ?, ?, ?)").run(
-            change.id,
-            feedbackId,
-            change.by,
-            at,
-            JSON.stringify(change.changes),
-          );
+        if (change) insertTriageChange(db, feedbackId, change);
         return true;
       });
     },

@@ -15,7 +15,7 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
 import type { StatusChange } from "./events.ts";
-import type { TriageChange } from "../triage/journal.ts";
+import { ASSISTANT, type TriageChange } from "../triage/journal.ts";
 import { type PresentDeps, presentWithReports } from "./present-feedback.ts";
 import { resolveFeedback } from "./find-feedback.ts";
 
@@ -107,9 +107,11 @@ async function authored(
   changes: readonly TriageChange[],
 ): Promise<{ entries: TimelineEntry[]; nameOf: (userId: string) => string | null }> {
   const { store } = services;
-  // An API key signs with its name; the others are people, looked up once each.
+  // An API key signs with its name, and the assistant is no one; the others are people, looked up once each.
   const people = new Set(
-    [...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by)].filter((id) => !apiKeyAuthor(id)),
+    [...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by)].filter(
+      (id) => !apiKeyAuthor(id) && id !== ASSISTANT,
+    ),
   );
   const featureIds = new Set(
     changes.flatMap((c) => c.changes.flatMap((f) => (f.field === "featureId" ? [f.from, f.to].filter((id) => id !== null) : []))),

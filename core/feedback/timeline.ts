@@ -4,7 +4,7 @@ import type { SplitRecord } from "../merges/split.ts";
 import type { CommentEntry, Feedback, ReportEntry } from "../schemas/feedback.ts";
 import type { Status } from "../schemas/feedback.ts";
 import { type NoticeKind, noticeKindOf } from "../notify/notice-key.ts";
-import type { FieldChange, TriageChange } from "../triage/journal.ts";
+import { ASSISTANT, type FieldChange, type TriageChange } from "../triage/journal.ts";
 
 /** The other feedback of a merge or a split, as the timeline names it. */
 export interface LinkedFeedback {
@@ -26,6 +26,8 @@ export type TimelineEntry =
     }
   /** Triage fields a person set by hand; a feature is given by its path, not its id. `by` names whose change it was when known. */
   | { readonly kind: "triage"; readonly at: string; readonly changes: readonly FieldChange[]; readonly by?: string }
+  /** What the assistant set when it triaged the feedback (feature, severity, title), as for a person's change. */
+  | { readonly kind: "assistant"; readonly at: string; readonly changes: readonly FieldChange[] }
   | { readonly kind: "comment"; readonly at: string; readonly comment: CommentEntry }
   /**
    * A merge or its undoing: `in` when `other` was merged into this feedback, `out` when this one
@@ -93,7 +95,7 @@ export function linkEntries(
 }
 
 /**
- * The entries of the triage changes people made by hand. `nameOf` names a person by id, `featureOf`
+ * The entries of the triage changes, made by hand or by the assistant. `nameOf` names a person by id, `featureOf`
  * gives a feature's path (a feature no longer there keeps its id).
  */
 export function triageEntries(
@@ -102,14 +104,11 @@ export function triageEntries(
   featureOf: (featureId: string) => string | undefined,
 ): TimelineEntry[] {
   const feature = (id: string | null) => (id === null ? null : (featureOf(id) ?? id));
-  return changes.map((c) => {
+  return changes.map((c): TimelineEntry => {
+    const fields = c.changes.map((f) => (f.field === "featureId" ? { ...f, from: feature(f.from), to: feature(f.to) } : f));
+    if (c.by === ASSISTANT) return { kind: "assistant", at: iso(c.at), changes: fields };
     const by = nameOf(c.by);
-    return {
-      kind: "triage",
-      at: iso(c.at),
-      ...(by && { by }),
-      changes: c.changes.map((f) => (f.field === "featureId" ? { ...f, from: feature(f.from), to: feature(f.to) } : f)),
-    };
+    return { kind: "triage", at: iso(c.at), ...(by && { by }), changes: fields };
   });
 }
 

@@ -1,3 +1,4 @@
+import type { TriageChangeDraft } from "../triage/journal.ts";
 import type { CandidateQuery } from "../grouping/candidates.ts";
 import type { Diagnostic } from "../model.ts";
 import type { GroupingCandidate } from "../ports.ts";
@@ -15,10 +16,11 @@ export interface GroupingStore {
   groupingCandidates(query: CandidateQuery): Promise<GroupingCandidate[]>;
   /** Indexes a feedback for grouping under its keys. */
   indexForGrouping(appId: string, feedbackId: string, keys: readonly string[], text: string, vector?: readonly number[]): Promise<void>;
-  /** Records the assistant's triage of a feedback. */
+  /** Records the assistant's triage of a feedback, and `change`, what it changed, for its activity, in one transaction. */
   setTriage(
     orgId: string,
     feedbackId: string,
     triage: { featureId?: string; severity?: Severity; nature?: string; title?: string; diagnostic?: Diagnostic; summary?: string },
+    change?: TriageChangeDraft,
   ): Promise<void>;
 }

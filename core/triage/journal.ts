@@ -10,9 +10,12 @@ export type FieldChange =
   | { readonly field: "dueAt"; readonly from: number | null; readonly to: number | null }
   | { readonly field: "tags"; readonly added: readonly string[]; readonly removed: readonly string[] };
 
+/** Who the assistant's triage (feature, severity, title) is by, in a change's `by`. */
+export const ASSISTANT = "assistant";
+
 /**
  * A change of a feedback's triage fields, as its activity tells it: who, when, what. `by` is the
- * grant's person: a member's id, an API key's signature, or the operator.
+ * grant's person (a member's id, an API key's signature, or the operator), or ASSISTANT.
  */
 export interface TriageChange {
   readonly id: string;
@@ -22,8 +25,8 @@ export interface TriageChange {
   readonly changes: readonly FieldChange[];
 }
 
-/** A change before the store writes it beside the fields, with the feedback and the time of the write. */
-export type TriageChangeDraft = Pick<TriageChange, "id" | "by" | "changes">;
+/** A change as a store is given it, beside the fields of the feedback it is about. */
+export type TriageChangeDraft = Omit<TriageChange, "feedbackId">;
 
 /** The fields in the order of the triage form, which a change follows. */
 const ORDER = ["title", "owner", "dueAt", "severity", "kind", "featureId", "tags"] as const;

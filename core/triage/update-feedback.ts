@@ -87,7 +87,7 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
     const assigned = owner && owner !== feedback.owner ? [assignmentJob(grant.orgId, feedback.id, grant.userId, at)] : [];
     // The activity keeps who changed what, field by field.
     const changes = fieldChanges(feedback, checked.value.fields);
-    const change = changes.length > 0 ? { id: services.ids.id(), by: grant.userId, changes } : undefined;
+    const change = changes.length > 0 ? { id: services.ids.id(), by: grant.userId, at, changes } : undefined;
     const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created, assigned, at, change);
     if (!written) return fail("not_found");
   }

@@ -123,6 +123,8 @@ export const EN = {
       activity: "Activity",
       fromReporter: "the reporter, from their tracking page",
       byGrouping: "by grouping",
+      /** Who set the feature, severity or title the assistant found. */
+      byAssistant: "The assistant",
       mergedHere: "merged into this feedback",
       mergedInto: "Merged into",
       unmergedHere: "taken back out of this feedback",

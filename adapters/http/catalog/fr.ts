@@ -110,6 +110,7 @@ export const FR: Catalog = {
       activity: "Activité",
       fromReporter: "la personne qui l'a signalé, depuis sa page de suivi",
       byGrouping: "par le regroupement",
+      byAssistant: "L'assistant",
       mergedHere: "fusionné dans ce retour",
       mergedInto: "Fusionné dans",
       unmergedHere: "ressorti de ce retour",

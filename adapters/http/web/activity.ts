@@ -96,7 +96,10 @@ function entry(
     case "split":
       return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, language, e.by, null)} · ${when}</p></li>`;
     case "triage":
-      return html`<li class="change"><p>${e.by ? html`${e.by} · ` : ""}${when}</p><ul class="changes">${e.changes.map((c) => html`<li>${fieldChange(w, language, c)}</li>`)}</ul></li>`;
+    case "assistant": {
+      const who = e.kind === "assistant" ? w.byAssistant : e.by;
+      return html`<li class="change"><p>${who ? html`${who} · ` : ""}${when}</p><ul class="changes">${e.changes.map((c) => html`<li>${fieldChange(w, language, c)}</li>`)}</ul></li>`;
+    }
     case "tracker": {
       const issue = e.url ? html`<a href="${e.url}" rel="noreferrer">${e.key}</a>` : e.key;
       return html`<li class="outreach"><p>${w.trackerSynced} ${issue} (${e.status}) · ${when}</p></li>`;

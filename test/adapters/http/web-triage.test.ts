@@ -84,6 +84,12 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     ]);
   });
 
+  test("the activity tells what the assistant set when it triaged the report", async () => {
+    const key = await report("The search field crashes the app when I type an accent");
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    expect(triageEntries(await page(reader, `/inbox/${key}`))).toEqual([["The assistant · (time)", "Severity: — → P1", "Feature: — → search"]]);
+  });
+
   test("in French, the activity names the fields in French, with the spaces French puts before a colon", async () => {
     const key = await report("Le reçu PDF n'affiche pas la TVA");
     expect(

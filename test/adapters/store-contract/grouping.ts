@@ -5,10 +5,13 @@ import type { GroupingStore } from "../../../core/store/grouping.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
+import type { TriageStore } from "../../../core/store/triage.ts";
+import { ASSISTANT } from "../../../core/triage/journal.ts";
 import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = GroupingStore &
+  Pick<TriageStore, "triageChanges"> &
   Pick<FeedbackStore, "applyStatusChange" | "findFeedback" | "listFeedbacks" | "listReports"> &
   Pick<FollowerStore, "listFollowers"> &
   Pick<MergeStore, "applyMerge"> &
@@ -16,7 +19,7 @@ type Subject = GroupingStore &
 
 /** Grouping: the candidates a new feedback is compared with, and the triage that titles it. */
 export function groupingContract(makeStore: () => Promise<Subject>) {
-  const { seed, record, merge } = contractKit();
+  const { id, seed, record, merge } = contractKit();
 
   describe("grouping", () => {
     test("a title set by triage finds its feedback", async () => {
@@ -25,6 +28,16 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
       const f = (await record(store, org, "it does not work", 1))!;
       await store.setTriage(org.orgId, f.id, { title: "Checkout rejects Maestro cards" });
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["maestro"] }, null, 10)).map((x) => x.id)).toEqual([f.id]);
+    });
+
+    test("the assistant's triage keeps what it changed with it, for the feedback's activity", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "it does not work", 1))!;
+      const change = { id: id("tc"), by: ASSISTANT, at: 5, changes: [{ field: "severity" as const, from: null, to: "P1" }] };
+      await store.setTriage(org.orgId, f.id, { severity: "P1" }, change);
+      expect(await store.triageChanges(f.id)).toEqual([{ ...change, feedbackId: f.id }]);
+      expect((await store.findFeedback(org.orgId, f.id))?.severity).toBe("P1");
     });
 
     test("grouping candidates: older, open feedbacks of the same app and organization sharing the keys; a merged feedback's text answers for its survivor", async () => {

@@ -88,14 +88,14 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const org = await seed(store);
       const [a, b] = [(await record(store, org, "one", 1))!, (await record(store, org, "two", 2))!];
-      const first = { id: id("tc"), by: "u1", changes: [{ field: "owner" as const, from: null, to: "ann@x.io" }] };
-      const second = { id: id("tc"), by: "u2", changes: [{ field: "tags" as const, added: ["billing"], removed: [] }] };
+      const first = { id: id("tc"), by: "u1", at: 20, changes: [{ field: "owner" as const, from: null, to: "ann@x.io" }] };
+      const second = { id: id("tc"), by: "u2", at: 30, changes: [{ field: "tags" as const, added: ["billing"], removed: [] }] };
       await store.setTriageFields(org.orgId, a.id, { owner: "ann@x.io" }, [], [], 20, first);
       await store.setTriageFields(org.orgId, a.id, { tags: ["billing"] }, [], [], 30, second);
       await store.setTriageFields(org.orgId, b.id, { severity: "P0" }, [], [], 40);
       expect(await store.triageChanges(a.id)).toEqual([
-        { ...first, feedbackId: a.id, at: 20 },
-        { ...second, feedbackId: a.id, at: 30 },
+        { ...first, feedbackId: a.id },
+        { ...second, feedbackId: a.id },
       ]);
       expect(await store.triageChanges(b.id)).toEqual([]);
     });
