@@ -196,7 +196,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
       f,
     ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
-    }</td>
+    }${f.owner ? html`<span class="muted owner-due">${ownerAndDue(visitor.language, f)}</span>` : ""}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
@@ -224,6 +224,15 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
     notice.status ?? 200,
     [KEYBOARD_SCRIPT_PATH],
   );
+}
+
+/** Who owns a feedback and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
+function ownerAndDue(language: Visitor["language"], feedback: { readonly owner?: string; readonly dueAt?: string }): string {
+  const w = wordsFor(language, "feedback");
+  return [
+    ...(feedback.owner ? [w.ownedBy.replace("{owner}", feedback.owner)] : []),
+    ...(feedback.dueAt ? [w.dueOn.replace("{day}", formatDay(language, feedback.dueAt, "medium"))] : []),
+  ].join(" · ");
 }
 
 /** What a triage save left: `?triaged` after a save, `?triaged=unchanged` after a save of the form as shown. */
@@ -274,9 +283,7 @@ export async function feedbackPage(
 
   const body = html`<p><a href="/inbox">← ${w.back}</a></p>
 <h1>${feedback.title}</h1>
-<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${feedback.key}${
-    feedback.owner ? ` · ${w.ownedBy.replace("{owner}", feedback.owner)}` : ""
-  }${feedback.dueAt ? ` · ${w.dueOn.replace("{day}", formatDay(lang, feedback.dueAt, "medium"))}` : ""}</span></p>
+<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${[feedback.key, ownerAndDue(lang, feedback)].filter(Boolean).join(" · ")}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
 ${notice?.params ? groupingNotice(lang, notice.params) : ""}

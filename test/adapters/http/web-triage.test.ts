@@ -141,6 +141,15 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(read).toMatchObject({ owner: "member@demo.test", severity: "P0", tags: ["checkout"] });
   });
 
+  test("the inbox's row and the feedback's page show who owns it; the page, by when it is due", async () => {
+    const key = await report("Owned: the invoice list forgets its sort");
+    const body = { owner: "member@demo.test", dueAt: "2026-12-15" };
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body })).status).toBe(200);
+    const row = (await page(reader, "/inbox")).split("<tr>").find((r) => r.includes(`href="/inbox/${key}"`))!;
+    expect(row).toContain('<span class="muted owner-due">Owner: member@demo.test</span>');
+    expect(await page(reader, `/inbox/${key}`)).toContain(`<span class="muted">· ${key} · Owner: member@demo.test · due 15 Dec 2026</span>`);
+  });
+
   test("a field changed on the page that someone else changed since is held back, said, 409; saving again replaces it", async () => {
     const key = await report("The PDF invoice misses the VAT number");
     const shown = await page(admin, `/inbox/${key}`);
