@@ -50,6 +50,23 @@ export type TimelineEntry =
 
 const iso = (at: number) => new Date(at).toISOString();
 
+/**
+ * Entries of one millisecond in the order they are written: a report, then what is triaged of it;
+ * an update writes its triage fields before its status, and a status change its comment with it.
+ */
+const SAME_TIME_ORDER: Readonly<Record<TimelineEntry["kind"], number>> = {
+  report: 0,
+  assistant: 1,
+  triage: 1,
+  status: 2,
+  comment: 3,
+  merge: 4,
+  unmerge: 4,
+  split: 4,
+  tracker: 5,
+  notified: 5,
+};
+
 /** The entries of the tracker link's last sync and of the e-mails sent, one per kind of notice. */
 export function outreachEntries(
   tracker: { readonly key: string; readonly status: string; readonly url?: string; readonly syncedAt?: string } | undefined,
@@ -133,5 +150,7 @@ export function timeline(
   const told = new Set(statuses.flatMap((s) => (s.kind === "status" && s.comment ? [s.comment] : [])));
   const comments = feedback.comments.filter((c) => !told.has(c)).map((comment): TimelineEntry => ({ kind: "comment", at: comment.at, comment }));
   const reports = feedback.reportList.map((report): TimelineEntry => ({ kind: "report", at: report.at, report }));
-  return [...reports, ...statuses, ...comments, ...links].sort((a, b) => a.at.localeCompare(b.at));
+  return [...reports, ...statuses, ...comments, ...links].sort(
+    (a, b) => a.at.localeCompare(b.at) || SAME_TIME_ORDER[a.kind] - SAME_TIME_ORDER[b.kind],
+  );
 }

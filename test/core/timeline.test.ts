@@ -115,3 +115,23 @@ describe("who changed a feedback, in its timeline", () => {
     ]);
   });
 });
+
+describe("entries of one moment", () => {
+  test("an update's triage change comes before its status change, as they were written", () => {
+    const triage = triageEntries(
+      [{ id: "c1", feedbackId: "fb1", by: "u1", at: at(5), changes: [{ field: "severity", from: null, to: "P1" }] }],
+      () => "Ann",
+      () => undefined,
+    );
+    const entries = timeline(
+      { status: "prioritized", reportList: [], comments: [] },
+      [{ previousStatus: "triage", at: at(5), by: "u1" }],
+      triage,
+      () => "Ann",
+    );
+    assert.deepEqual(
+      entries.map((e) => e.kind),
+      ["triage", "status"],
+    );
+  });
+});
