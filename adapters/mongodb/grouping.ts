@@ -4,7 +4,8 @@ import { compoundId, type Database, isDuplicateKey } from "./database.ts";
 import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
-import { insertTriageChange } from "./triage.ts";
+import { HELD, recordTriageChange } from "./triage.ts";
+import { assistantFields } from "../../core/triage/journal.ts";
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(data: Database): GroupingStore {
@@ -95,20 +96,18 @@ export function groupingStore(data: Database): GroupingStore {
       }
     },
 
-    async setTriage(orgId, feedbackId, t, change) {
+    async setTriage(orgId, feedbackId, t, author) {
       const set: Record<string, unknown> = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
       if (t.severity) set.urgency = urgencyOf(t.severity);
       if (Object.keys(set).length === 0) return;
       await data.transaction(async (session) => {
+        const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { session, projection: { words: 1, ...HELD } });
+        if (!stored) return;
+        if (author) await recordTriageChange(data, stored, assistantFields(t), author, session);
         // A new title is searchable too, within the feedback's cap of words; a merge that adds
         // its source's words meanwhile conflicts with this write, and the transaction runs again.
-        if (t.title) {
-          const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { session, projection: { words: 1 } });
-          if (!stored) return;
-          set.words = await remember(data, wordsWithTitle(stored.words, t.title), session);
-        }
+        if (t.title) set.words = await remember(data, wordsWithTitle(stored.words, t.title), session);
         await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set }, { session });
-        if (change) await insertTriageChange(data, feedbackId, change, session);
       });
     },
   };

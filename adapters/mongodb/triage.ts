@@ -2,8 +2,8 @@ import { insertJobs } from "./outbox.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { ClientSession } from "mongodb";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
-import type { TriageChangeDraft } from "../../core/triage/journal.ts";
-import { compoundId, type Database } from "./database.ts";
+import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
+import { compoundId, type Database, type Document, plain } from "./database.ts";
 import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
 import { remember } from "./search-terms.ts";
 
@@ -20,22 +20,38 @@ function update(fields: TriageFields) {
   return { set, unset };
 }
 
-/** Keeps a change of a feedback's triage for its activity, in the caller's transaction. */
-export async function insertTriageChange(data: Database, feedbackId: string, change: TriageChangeDraft, session: ClientSession): Promise<void> {
+/** What a feedback's document holds of the triage fields, read with them (HELD), as the core names them. */
+export const HELD = { title: 1, kind: 1, severity: 1, featureId: 1, owner: 1, dueAt: 1, tags: 1 } as const;
+
+/**
+ * Keeps what setting `fields` changes on a feedback, as `held` (its document, read with HELD in
+ * the caller's transaction) shows it, in its activity in the name of `author`; nothing when
+ * nothing changes.
+ */
+export async function recordTriageChange(
+  data: Database,
+  held: Document,
+  fields: TriageFields,
+  author: TriageAuthor,
+  session: ClientSession,
+): Promise<void> {
+  const changes = fieldChanges(plain<TriageHeld>(held), fields);
+  if (changes.length === 0) return;
   await data
     .collection("triage_changes")
-    .insertOne({ _id: change.id, feedbackId, actorId: change.by, at: change.at, changes: change.changes }, { session });
+    .insertOne({ _id: author.id, feedbackId: String(held._id), actorId: author.by, at: author.at, changes }, { session });
 }
 
 /** What a team sets on a feedback by hand, and the organization's tags. */
 export function triageStore(data: Database): TriageStore {
   const feedbacks = () => data.collection("feedbacks");
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, change) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author) {
       const { set, unset } = update(fields);
       return data.transaction(async (session) => {
-        const stored = await feedbacks().findOne({ _id: feedbackId, orgId, ...NOT_MERGED }, { session, projection: { words: 1 } });
+        const stored = await feedbacks().findOne({ _id: feedbackId, orgId, ...NOT_MERGED }, { session, projection: { words: 1, ...HELD } });
         if (!stored) return false;
+        if (author) await recordTriageChange(data, stored, fields, author, session);
         // A new title is searchable too, within the feedback's cap of words.
         if (fields.title) set.words = await remember(data, wordsWithTitle(stored.words, fields.title), session);
         const changes = { ...(Object.keys(set).length > 0 && { $set: set }), ...(Object.keys(unset).length > 0 && { $unset: unset }) };
@@ -50,7 +66,6 @@ export function triageStore(data: Database): TriageStore {
             );
         }
         await insertJobs(data, jobs, at, session);
-        if (change) await insertTriageChange(data, feedbackId, change, session);
         return true;
       });
     },

@@ -6,7 +6,8 @@ import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { addWords } from "./search.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
-import { insertTriageChange } from "./triage.ts";
+import { recordTriageChange } from "./triage.ts";
+import { assistantFields } from "../../core/triage/journal.ts";
 
 /** A grouping document's text: its own, or that of the report it names (an empty text then). */
 export const documentText = (d: { text: string; report: string | null }): string =>
@@ -100,8 +101,9 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       });
     },
 
-    async setTriage(orgId, feedbackId, t, change) {
+    async setTriage(orgId, feedbackId, t, author) {
       await batch.run(() => {
+        if (author) recordTriageChange(db, feedbackId, assistantFields(t), author);
         db.query(
           `UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature),
              title = coalesce(?, title), diagnostic = coalesce(?, diagnostic), summary = coalesce(?, summary) WHERE id = ? AND org_number = ${orgNumberOf("?")}`,
@@ -118,7 +120,6 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         // A new title is searchable too.
         const { title } = t;
         if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
-        if (change) insertTriageChange(db, feedbackId, change);
       });
     },
   };

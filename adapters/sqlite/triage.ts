@@ -1,7 +1,8 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
-import type { TriageChangeDraft } from "../../core/triage/journal.ts";
+import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
+import type { Kind, Severity } from "../../core/schemas/feedback.ts";
 import { orgNumberOf } from "./rows.ts";
 import { addWords } from "./search.ts";
 import { insertJob } from "./outbox.ts";
@@ -18,21 +19,55 @@ const COLUMNS: ReadonlyArray<[keyof TriageFields, string, (value: never) => SQLQ
   ["tags", "tags", (v: readonly string[]) => (v.length ? JSON.stringify(v) : null)],
 ];
 
-/** Keeps a change of a feedback's triage for its activity, in the caller's transaction. */
-export function insertTriageChange(db: Database, feedbackId: string, change: TriageChangeDraft): void {
+/** A feedback's triage fields as they are, for what a change replaces; null when there is no such feedback. */
+function heldFields(db: Database, feedbackId: string): TriageHeld | null {
+  const row = db
+    .query<
+      {
+        title: string;
+        kind: Kind;
+        severity: Severity | null;
+        feature_id: string | null;
+        owner: string | null;
+        due_at: number | null;
+        tags: string | null;
+      },
+      [string]
+    >("SELECT title, kind, severity, feature_id, owner, due_at, tags FROM feedbacks WHERE id = ?")
+    .get(feedbackId);
+  if (!row) return null;
+  return {
+    title: row.title,
+    kind: row.kind,
+    ...(row.severity && { severity: row.severity }),
+    ...(row.feature_id && { featureId: row.feature_id }),
+    ...(row.owner && { owner: row.owner }),
+    ...(row.due_at !== null && { dueAt: row.due_at }),
+    ...(row.tags && { tags: JSON.parse(row.tags) as string[] }),
+  };
+}
+
+/**
+ * Keeps what setting `fields` changes on a feedback in its activity, in the name of `author`, in
+ * the caller's transaction and before the fields are written; nothing when nothing changes.
+ */
+export function recordTriageChange(db: Database, feedbackId: string, fields: TriageFields, author: TriageAuthor): void {
+  const held = heldFields(db, feedbackId);
+  const changes = held ? fieldChanges(held, fields) : [];
+  if (changes.length === 0) return;
   db.query("INSERT INTO triage_changes (id, feedback_id, actor_id, at, changes) VALUES (?, ?, ?, ?, ?)").run(
-    change.id,
+    author.id,
     feedbackId,
-    change.by,
-    change.at,
-    JSON.stringify(change.changes),
+    author.by,
+    author.at,
+    JSON.stringify(changes),
   );
 }
 
 /** What a team sets on a feedback by hand, and the organization's tags. */
 export function triageStore(db: Database, batch: WriteBatch): TriageStore {
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, change) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author) {
       const given = COLUMNS.filter(([field]) => fields[field] !== undefined);
       return batch.run(() => {
         const exists = db
@@ -41,6 +76,7 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
           )
           .get(feedbackId, orgId);
         if (!exists) return false;
+        if (author) recordTriageChange(db, feedbackId, fields, author);
         if (given.length > 0) {
           db.query(`UPDATE feedbacks SET ${given.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`).run(
             ...given.map(([field, , stored]) => stored(fields[field] as never)),
@@ -52,7 +88,6 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
         const { title } = fields;
         if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
         for (const job of jobs) insertJob(db, job, at);
-        if (change) insertTriageChange(db, feedbackId, change);
         return true;
       });
     },

@@ -13,7 +13,7 @@ import { mergeDirection } from "./candidates.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "./compare.ts";
 import { decideGrouping } from "./decision.ts";
-import { ASSISTANT, fieldChanges } from "../triage/journal.ts";
+import { ASSISTANT } from "../triage/journal.ts";
 
 /** What the grouping job reads and writes. */
 export type GroupReportDeps = MergeIntoDeps &
@@ -37,20 +37,19 @@ async function triage(services: GroupReportDeps, feedback: FeedbackRecord, first
   const title = report.title ? undefined : (await assistant.writeTitle(report, first.language)).trim().slice(0, 120);
   const feature = features.find((f) => f.id === found.featureId);
   const severity = feedback.kind === "problem" ? withFloor(found.severity, feature?.severityFloor) : undefined;
-  const fields = { ...(feature && { featureId: feature.id }), ...(severity && { severity }), ...(title && title !== feedback.title && { title }) };
-  // The activity tells what the assistant set, as it tells what people set.
-  const changes = fieldChanges(feedback, fields);
-  const change = changes.length > 0 ? { id: services.ids.id(), by: ASSISTANT, at: services.clock(), changes } : undefined;
   await store.setTriage(
     feedback.orgId,
     feedback.id,
     {
-      ...fields,
+      ...(feature && { featureId: feature.id }),
+      ...(severity && { severity }),
       ...(found.nature && { nature: found.nature }),
+      ...(title && title !== feedback.title && { title }),
       ...(found.diagnostic && Object.keys(found.diagnostic).length > 0 && { diagnostic: found.diagnostic }),
       ...(found.summary?.trim() && { summary: found.summary.trim() }),
     },
-    change,
+    // The activity tells what the assistant set, as it tells what people set.
+    { id: services.ids.id(), by: ASSISTANT, at: services.clock() },
   );
 }
 

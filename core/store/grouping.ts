@@ -1,4 +1,4 @@
-import type { TriageChangeDraft } from "../triage/journal.ts";
+import type { TriageAuthor } from "../triage/journal.ts";
 import type { CandidateQuery } from "../grouping/candidates.ts";
 import type { Diagnostic } from "../model.ts";
 import type { GroupingCandidate } from "../ports.ts";
@@ -16,11 +16,11 @@ export interface GroupingStore {
   groupingCandidates(query: CandidateQuery): Promise<GroupingCandidate[]>;
   /** Indexes a feedback for grouping under its keys. */
   indexForGrouping(appId: string, feedbackId: string, keys: readonly string[], text: string, vector?: readonly number[]): Promise<void>;
-  /** Records the assistant's triage of a feedback, and `change`, what it changed, for its activity, in one transaction. */
+  /** Records the assistant's triage of a feedback, and what it changed in the feedback's activity in the name of `author`, in one transaction. */
   setTriage(
     orgId: string,
     feedbackId: string,
     triage: { featureId?: string; severity?: Severity; nature?: string; title?: string; diagnostic?: Diagnostic; summary?: string },
-    change?: TriageChangeDraft,
+    author?: TriageAuthor,
   ): Promise<void>;
 }

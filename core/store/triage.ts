@@ -1,6 +1,6 @@
 import type { JobRequest } from "../feedback/events.ts";
 import type { Kind, Severity } from "../schemas/feedback.ts";
-import type { TriageChange, TriageChangeDraft } from "../triage/journal.ts";
+import type { TriageAuthor, TriageChange } from "../triage/journal.ts";
 
 /** The triage fields of a feedback a team sets by hand; null clears one. */
 export interface TriageFields {
@@ -27,8 +27,8 @@ export interface TriageStore {
   /**
    * Writes the fields given on a feedback of the organization that is not merged into another, a
    * new title searchable, records the tags new to the organization, queues `jobs` (telling a new
-   * owner) and keeps `change` in the feedback's activity, in one transaction; false when there is
-   * no such feedback.
+   * owner) and keeps what it changed in the feedback's activity in the name of `author`, in one
+   * transaction; false when there is no such feedback.
    */
   setTriageFields(
     orgId: string,
@@ -37,7 +37,7 @@ export interface TriageStore {
     newTags: readonly TagRecord[],
     jobs: readonly JobRequest[],
     at: number,
-    change?: TriageChangeDraft,
+    author?: TriageAuthor,
   ): Promise<boolean>;
   /** The triage changes kept of a feedback, oldest first. */
   triageChanges(feedbackId: string): Promise<TriageChange[]>;

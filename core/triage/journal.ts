@@ -1,4 +1,5 @@
 import type { FeedbackRecord } from "../model.ts";
+import type { Severity } from "../schemas/feedback.ts";
 import type { TriageFields } from "../store/triage.ts";
 
 /** A field that holds one value, or none (null). */
@@ -25,8 +26,15 @@ export interface TriageChange {
   readonly changes: readonly FieldChange[];
 }
 
-/** A change as a store is given it, beside the fields of the feedback it is about. */
-export type TriageChangeDraft = Omit<TriageChange, "feedbackId">;
+/**
+ * Who makes a change, when, and the id its entry takes: a store keeps it with the fields it writes,
+ * what they held read in the same transaction (fieldChanges), so two changes at once each tell
+ * what they replaced.
+ */
+export type TriageAuthor = Pick<TriageChange, "id" | "by" | "at">;
+
+/** What fieldChanges compares the fields given with: the feedback's triage fields as they are. */
+export type TriageHeld = Pick<FeedbackRecord, ValueField | "dueAt" | "tags">;
 
 /** The fields in the order of the triage form, which a change follows. */
 const ORDER = ["title", "owner", "dueAt", "severity", "kind", "featureId", "tags"] as const;
@@ -54,6 +62,15 @@ function changeOf(
 }
 
 /** What setting `fields` changes on `feedback`, field by field in the form's order; a field set to what it held is no change. */
-export function fieldChanges(feedback: Pick<FeedbackRecord, ValueField | "dueAt" | "tags">, fields: TriageFields): FieldChange[] {
+export function fieldChanges(feedback: TriageHeld, fields: TriageFields): FieldChange[] {
   return ORDER.flatMap((field) => changeOf(feedback, fields, field) ?? []);
+}
+
+/** The fields the assistant's triage sets that the activity tells (feature, severity, title), as a triage by hand gives them. */
+export function assistantFields(triage: { readonly featureId?: string; readonly severity?: Severity; readonly title?: string }): TriageFields {
+  return {
+    ...(triage.featureId && { featureId: triage.featureId }),
+    ...(triage.severity && { severity: triage.severity }),
+    ...(triage.title && { title: triage.title }),
+  };
 }

@@ -11,7 +11,6 @@ import { FeedbackUpdate } from "../schemas/triage.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
-import { fieldChanges } from "./journal.ts";
 import { resolveTags } from "./tag-names.ts";
 
 /** What updating a feedback reads and writes: a status change, and the triage fields beside it. */
@@ -86,9 +85,8 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
     const { owner } = checked.value.fields;
     const assigned = owner && owner !== feedback.owner ? [assignmentJob(grant.orgId, feedback.id, grant.userId, at)] : [];
     // The activity keeps who changed what, field by field.
-    const changes = fieldChanges(feedback, checked.value.fields);
-    const change = changes.length > 0 ? { id: services.ids.id(), by: grant.userId, at, changes } : undefined;
-    const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created, assigned, at, change);
+    const author = { id: services.ids.id(), by: grant.userId, at };
+    const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created, assigned, at, author);
     if (!written) return fail("not_found");
   }
   if (update.status !== undefined || update.comment?.trim()) {

@@ -30,13 +30,13 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["maestro"] }, null, 10)).map((x) => x.id)).toEqual([f.id]);
     });
 
-    test("the assistant's triage keeps what it changed with it, for the feedback's activity", async () => {
+    test("the assistant's triage keeps what it changed of the fields the activity tells (not its nature), in the assistant's name", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const f = (await record(store, org, "it does not work", 1))!;
-      const change = { id: id("tc"), by: ASSISTANT, at: 5, changes: [{ field: "severity" as const, from: null, to: "P1" }] };
-      await store.setTriage(org.orgId, f.id, { severity: "P1" }, change);
-      expect(await store.triageChanges(f.id)).toEqual([{ ...change, feedbackId: f.id }]);
+      const author = { id: id("tc"), by: ASSISTANT, at: 5 };
+      await store.setTriage(org.orgId, f.id, { severity: "P1", nature: "bug" }, author);
+      expect(await store.triageChanges(f.id)).toEqual([{ ...author, feedbackId: f.id, changes: [{ field: "severity", from: null, to: "P1" }] }]);
       expect((await store.findFeedback(org.orgId, f.id))?.severity).toBe("P1");
     });
 

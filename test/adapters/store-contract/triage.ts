@@ -84,18 +84,26 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect((await store.claimJob(1e12, 1_000, "l"))?.request).toEqual(job);
     });
 
-    test("setTriageFields keeps the change it is given with the fields; triageChanges gives a feedback's, oldest first", async () => {
+    test("setTriageFields keeps what it changed, from what the fields held as it wrote them, in the author's name; triageChanges gives a feedback's, oldest first", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const [a, b] = [(await record(store, org, "one", 1))!, (await record(store, org, "two", 2))!];
-      const first = { id: id("tc"), by: "u1", at: 20, changes: [{ field: "owner" as const, from: null, to: "ann@x.io" }] };
-      const second = { id: id("tc"), by: "u2", at: 30, changes: [{ field: "tags" as const, added: ["billing"], removed: [] }] };
+      const first = { id: id("tc"), by: "u1", at: 20 };
+      const second = { id: id("tc"), by: "u2", at: 30 };
       await store.setTriageFields(org.orgId, a.id, { owner: "ann@x.io" }, [], [], 20, first);
-      await store.setTriageFields(org.orgId, a.id, { tags: ["billing"] }, [], [], 30, second);
-      await store.setTriageFields(org.orgId, b.id, { severity: "P0" }, [], [], 40);
+      await store.setTriageFields(org.orgId, a.id, { owner: "bob@x.io", tags: ["billing"] }, [], [], 30, second);
+      await store.setTriageFields(org.orgId, a.id, { owner: "bob@x.io" }, [], [], 40, { id: id("tc"), by: "u3", at: 40 });
+      await store.setTriageFields(org.orgId, b.id, { severity: "P0" }, [], [], 50);
       expect(await store.triageChanges(a.id)).toEqual([
-        { ...first, feedbackId: a.id },
-        { ...second, feedbackId: a.id },
+        { ...first, feedbackId: a.id, changes: [{ field: "owner", from: null, to: "ann@x.io" }] },
+        {
+          ...second,
+          feedbackId: a.id,
+          changes: [
+            { field: "owner", from: "ann@x.io", to: "bob@x.io" },
+            { field: "tags", added: ["billing"], removed: [] },
+          ],
+        },
       ]);
       expect(await store.triageChanges(b.id)).toEqual([]);
     });
