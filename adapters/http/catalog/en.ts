@@ -103,10 +103,14 @@ export const EN = {
       statusSaved: "Status saved.",
       /** A form saved as it was shown: nothing to write. */
       nothingChanged: "Nothing changed: the form was saved as it was.",
+      /** The status form changed nothing: someone else set `{status}` since the page was shown; or the feedback was merged into the one shown. */
+      statusHeld: "Not changed: someone else set the status to {status} since this page was shown. Choose yours again to replace it.",
+      commentKept: "Your comment was added.",
+      statusMoved: "Not changed: the feedback you were on was merged into this one meanwhile. Check its status here.",
       tracker: "Tracker issue",
       /** Beside the key, under the title: who owns the feedback, and by when it is due. */
       ownedBy: "Owner: {owner}",
-      dueOn: "due {day}",
+      dueOn: "Due: {day}",
       /** The facts of the feedback in the side column: app, feature, reports, votes, last report, tracker. */
       details: "About this feedback",
       noFollowers: "Nobody follows this feedback.",
@@ -136,7 +140,7 @@ export const EN = {
         delivered: ["1 follower was told it was delivered", "followers were told it was delivered"],
         reply: ["1 follower was sent a public reply", "e-mails sent public replies to followers"],
         answer: ["1 e-mail told the team of the reporter's answer", "e-mails told the team of reporters' answers"],
-        assigned: ["1 e-mail told the owner it was assigned to them", "e-mails told the owner it was assigned to them"],
+        assigned: ["1 e-mail told the owner it was assigned to them", "e-mails told owners it was assigned to them"],
         mention: ["1 e-mail told a person mentioned in a comment", "e-mails told the people mentioned in comments"],
         other: ["1 e-mail was sent about it", "e-mails were sent about it"],
       },
@@ -539,8 +543,11 @@ export const EN = {
       saveTriage: "Update the triage",
       triageSaved: "Triage saved.",
       triageUnchanged: "Nothing changed: the triage was saved as it was.",
-      /** A save held back: someone else changed `{fields}` (their labels) since the page was shown. */
-      conflict: "Changed by someone else since this page was shown: {fields}. The form shows your values; save again to replace theirs.",
+      triageMoved: "Not saved: the feedback you were editing was merged into this one meanwhile. Check the triage here before you change it.",
+      /** Fields held back from a save: someone else changed `{fields}` (their labels) since the page was shown; the rest was saved, or nothing else was changed. */
+      heldPartly:
+        "Saved, except {fields}: someone else changed it since this page was shown. The form shows their value; change it again to replace it.",
+      heldAll: "Not saved: someone else changed {fields} since this page was shown. The form shows their value; change it again to replace it.",
       companies: "Who is asking",
       noCompanies: "No report named its company.",
       perMonth: "a month",
@@ -555,8 +562,8 @@ export const EN = {
       addTag: "Add a tag",
       removeTag: "Remove a tag",
       applyBulk: "Change the selected",
-      bulkDone: "{ok} feedbacks changed, {failed} left as they were: {which}.",
-      bulkAllDone: "{ok} feedbacks changed.",
+      bulkDone: "Changed: {ok}. Left as they were ({failed}): {which}.",
+      bulkAllDone: "Changed: {ok}.",
       bulkNone: "Select at least one feedback, and a change.",
       bulkCommentAlone: "A comment is written with a new status: choose the new status too. Nothing was changed.",
       exportCsv: "Export CSV",

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { type BulkRequest, FeedbackUpdate } from "../../../core/schemas/triage.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
@@ -10,7 +11,7 @@ import { exportResponse } from "../export-file.ts";
 import { html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
-import { heldFields, type TriageDraft, type TriageField, triageConflict, triageRefusal } from "../web/triage-panel.ts";
+import { heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { feedbackPage } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
@@ -38,9 +39,11 @@ const tagList = (typed: string): string[] =>
 const formFields = (read: (name: TriageField) => string): TriageDraft["fields"] =>
   Object.fromEntries(FORM_FIELDS.map((name) => [name, read(name)])) as TriageDraft["fields"];
 
-/** Whether two values of a field say the same: tags whatever their spacing, the rest trimmed. */
-const sameField = (name: TriageField, a: string, b: string): boolean =>
-  name === "tags" ? tagList(a).join(",") === tagList(b).join(",") : a.trim() === b.trim();
+/** Whether two values of a field say the same: tags whatever their spacing, the rest whatever their spaces (a text input drops line breaks). */
+const sameField = (name: TriageField, a: string, b: string): boolean => {
+  const words = (text: string) => text.replace(/\s+/g, " ").trim();
+  return name === "tags" ? tagList(a).join(",") === tagList(b).join(",") : words(a) === words(b);
+};
 
 /**
  * The fields a save writes: those changed from what the page showed, so what someone else set
@@ -51,6 +54,17 @@ function changedFields(typed: TriageDraft["fields"], was: TriageDraft["fields"] 
   if (!was) return FORM_FIELDS.filter((name) => name !== "owner" || orNull(typed.owner) !== null);
   return FORM_FIELDS.filter((name) => !sameField(name, typed[name], was[name]));
 }
+
+/**
+ * The fields changed on the page that someone else changed since it was shown, to something else
+ * than what was typed: they are held back, and the form then shows their value.
+ */
+const overtaken = (
+  names: readonly TriageField[],
+  typed: TriageDraft["fields"],
+  was: TriageDraft["fields"],
+  now: TriageDraft["fields"],
+): TriageField[] => names.filter((name) => !sameField(name, now[name], was[name]) && !sameField(name, now[name], typed[name]));
 
 /** The update the API takes for the fields named: empty text is null (no owner, no date, no severity, no feature). */
 function updateOf(typed: TriageDraft["fields"], names: readonly TriageField[]): Record<string, unknown> {
@@ -75,11 +89,14 @@ export function inboxTriageRoutes(services: Services) {
       "/inbox/:key/triage",
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          if (!can(visitor.grant, "feedbacks.update"))
+            return feedbackPage(services, visitor, params.key, { status: 403, error: textFor(visitor.language).errors.forbidden });
           const typed = formFields((name) => field(name));
           // What the page showed, sent beside each field (`kindWas` is never empty when sent).
           const was = field("kindWas") ? formFields((name) => field(`${name}Was`)) : null;
           const names = changedFields(typed, was);
-          if (names.length === 0) return redirect(`/inbox/${encodeURIComponent(params.key)}?triaged=unchanged#triage`);
+          const back = (key: string, saved: string) => redirect(`/inbox/${encodeURIComponent(key)}?triaged${saved}#triage`);
+          if (names.length === 0) return back(params.key, "=unchanged");
           const update = updateOf(typed, names);
           // Refused, the form comes back with what was typed and why, said of its own fields, and
           // with what the page first showed: a second save still leaves alone what it did not change.
@@ -91,23 +108,18 @@ export function inboxTriageRoutes(services: Services) {
               triage: { error, fields: typed, ...(was && { was }), at: problem?.field.split(".")[0] },
             });
           }
-          // A field changed here that someone else changed since the page was shown is held back,
-          // said, and shown as they left it: saving again replaces their value knowingly.
-          const now = was && (await getFeedback(services, visitor.grant, params.key));
-          const held = now?.ok ? heldFields(now.value) : null;
-          const overtaken = was && held ? names.filter((name) => !sameField(name, held[name], was[name])) : [];
-          if (held && overtaken.length > 0)
-            return feedbackPage(services, visitor, params.key, {
-              status: 409,
-              triage: { error: triageConflict(visitor.language, overtaken), fields: typed, was: held, at: overtaken[0] },
-            });
-          const updated = await updateFeedback(services, visitor.grant, params.key, update);
-          if (!updated.ok)
+          const now = was ? await getFeedback(services, visitor.grant, params.key) : null;
+          // Merged into another since the page was shown: nothing is written to the one it joined.
+          if (now?.ok && now.value.key !== params.key) return back(now.value.key, "=moved");
+          const held = now?.ok ? overtaken(names, typed, was!, heldFields(now.value)) : [];
+          const writing = names.filter((name) => !held.includes(name));
+          const updated = writing.length > 0 ? await updateFeedback(services, visitor.grant, params.key, updateOf(typed, writing)) : null;
+          if (updated && !updated.ok)
             return feedbackPage(services, visitor, params.key, {
               status: STATUS_OF[updated.code],
               triage: { error: textFor(visitor.language).errors[updated.code], fields: typed, ...(was && { was }) },
             });
-          return redirect(`/inbox/${encodeURIComponent(updated.value.key)}?triaged#triage`);
+          return back(params.key, held.length === 0 ? "" : `=${writing.length > 0 ? "partly" : "held"}&held=${held.join(",")}`);
         }),
       { detail: { hide: true } },
     )

@@ -21,6 +21,7 @@ import { setFollowing } from "../../../core/notify/set-following.ts";
 import { countFeedbacks } from "../../../core/feedback/count-feedbacks.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
+import { addComment } from "../../../core/feedback/add-comment.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
@@ -53,8 +54,10 @@ import {
   companiesSection,
   exportLinks,
   memberEmails,
+  isTriageField,
   rowCheckbox,
   type TriageDraft,
+  type TriageSaved,
   triageFilters,
   triageSection,
 } from "../web/triage-panel.ts";
@@ -196,7 +199,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
       f,
     ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
-    }${f.owner ? html`<span class="muted owner-due">${ownerAndDue(visitor.language, f)}</span>` : ""}</td>
+    }${ownerAndDue(visitor.language, f) ? html`<span class="muted owner-due">${ownerAndDue(visitor.language, f)}</span>` : ""}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
@@ -235,11 +238,29 @@ function ownerAndDue(language: Visitor["language"], feedback: { readonly owner?:
   ].join(" · ");
 }
 
-/** What a triage save left: `?triaged` after a save, `?triaged=unchanged` after a save of the form as shown. */
-const triaged = (params: URLSearchParams | undefined): "saved" | "unchanged" | null => {
+/** Why the status form changed nothing: someone else changed the status meanwhile (`?status=held`, `&commented` when the comment was kept), or merged the feedback into this one (`moved`). */
+function statusHeld(language: Visitor["language"], status: Status, params: URLSearchParams | undefined): Html | "" {
+  const w = wordsFor(language, "feedback");
+  const why = params?.get("status");
+  if (why === "moved") return html`<p class="error" role="alert">${w.statusMoved}</p>`;
+  if (why !== "held") return "";
+  const said = w.statusHeld.replace("{status}", valueName(language, status));
+  return html`<p class="error" role="alert">${said}${params?.has("commented") ? ` ${w.commentKept}` : ""}</p>`;
+}
+
+/**
+ * What a triage save left, from the address it came back to: `?triaged` after a save,
+ * `?triaged=unchanged` after a save of the form as shown, `?triaged=partly&held=severity,tags`
+ * (or `held`, nothing written) when fields someone else changed meanwhile were held back,
+ * `?triaged=moved` when the feedback was merged into this one before the save.
+ */
+function triaged(params: URLSearchParams | undefined): TriageSaved | null {
   const value = params?.get("triaged");
-  return value === null || value === undefined ? null : value === "unchanged" ? "unchanged" : "saved";
-};
+  if (value === null || value === undefined) return null;
+  if (value === "unchanged" || value === "moved") return { kind: value };
+  const held = (params?.get("held") ?? "").split(",").filter(isTriageField);
+  return (value === "partly" || value === "held") && held.length > 0 ? { kind: value, held } : { kind: "saved" };
+}
 
 export async function feedbackPage(
   services: Services,
@@ -286,6 +307,7 @@ export async function feedbackPage(
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${[feedback.key, ownerAndDue(lang, feedback)].filter(Boolean).join(" · ")}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
+${statusHeld(lang, feedback.status, notice?.params)}
 ${notice?.params ? groupingNotice(lang, notice.params) : ""}
 ${notice?.params ? portalNotice(lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
@@ -423,14 +445,26 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
       "/inbox/:key/status",
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const comment = field("comment");
-          // A status left as the page showed it is no change: a comment goes with the status the
-          // feedback has now, which a teammate may have changed since.
-          const moved = field("status") !== field("statusWas");
-          if (!moved && !comment.trim()) return redirect(`${feedbackPath(params.key)}?unchanged`);
-          const now = moved ? null : await getFeedback(services, visitor.grant, params.key);
-          const status = now?.ok ? now.value.status : field("status");
-          const change = { status, ...(comment.trim() && { comment }) };
+          const comment = field("comment").trim() ? field("comment") : "";
+          const wanted = field("status");
+          const was = field("statusWas");
+          const moved = wanted !== was;
+          if (!moved && !comment) return redirect(`${feedbackPath(params.key)}?unchanged`);
+          // Someone else may have changed the status since the page was shown: a status left as
+          // shown is no change, one chosen over theirs is held back and said, a comment is kept.
+          const now = was ? await getFeedback(services, visitor.grant, params.key) : null;
+          if (now?.ok && now.value.key !== params.key) return redirect(`${feedbackPath(now.value.key)}?status=moved`);
+          const overtaken = moved && now?.ok === true && now.value.status !== was && now.value.status !== wanted;
+          if (!moved || overtaken) {
+            const added = comment ? await addComment(services, visitor.grant, params.key, { text: comment, visibility: "internal" }) : null;
+            if (added && !added.ok)
+              return feedbackPage(services, visitor, params.key, {
+                error: textFor(visitor.language).errors[added.code],
+                status: STATUS_OF[added.code],
+              });
+            return redirect(`${feedbackPath(params.key)}?${overtaken ? `status=held${comment ? "&commented" : ""}` : "portal=commented"}`);
+          }
+          const change = { status: wanted, ...(comment && { comment }) };
           if (!statusForm.check(change))
             return feedbackPage(services, visitor, params.key, {
               error: errorBody("invalid_body", visitor.language, statusForm.refuse("invalid_body", change).problem).error,

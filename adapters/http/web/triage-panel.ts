@@ -39,14 +39,29 @@ function fieldLabels(language: Language): Record<TriageField, string> {
   return { title: w.title, dueAt: w.dueAt, owner: w.owner, severity: w.severity, kind: w.kind, featureId: w.feature, tags: w.tags };
 }
 
-/** Why a save was held back: someone else changed these fields since the page was shown. */
-export function triageConflict(language: Language, fields: readonly TriageField[]): string {
-  const labels = fieldLabels(language);
-  return wordsFor(language, "triage").conflict.replace("{fields}", fields.map((f) => labels[f]).join(", "));
-}
+/** The fields of the triage form. */
+const TRIAGE_FIELDS = ["title", "owner", "dueAt", "severity", "kind", "featureId", "tags"] as const;
+export type TriageField = (typeof TRIAGE_FIELDS)[number];
+export const isTriageField = (name: string): name is TriageField => (TRIAGE_FIELDS as readonly string[]).includes(name);
 
-/** A field of the triage form. */
-export type TriageField = "title" | "owner" | "dueAt" | "severity" | "kind" | "featureId" | "tags";
+/**
+ * What the last save of the form did: wrote it, found nothing changed, found the feedback merged
+ * into this one (nothing written), or held back fields someone else changed since the page was
+ * shown (`held`), writing the others (`partly`) or nothing.
+ */
+export type TriageSaved =
+  | { readonly kind: "saved" | "unchanged" | "moved" }
+  | { readonly kind: "partly" | "held"; readonly held: readonly TriageField[] };
+
+/** The notice of the last save: a status, or an alert naming the fields held back. */
+function savedNotice(language: Language, saved: TriageSaved): Html {
+  const w = wordsFor(language, "triage");
+  if (saved.kind === "moved") return html`<p class="error" role="alert">${w.triageMoved}</p>`;
+  if (!("held" in saved)) return html`<p class="notice" role="status">${saved.kind === "saved" ? w.triageSaved : w.triageUnchanged}</p>`;
+  const labels = fieldLabels(language);
+  const text = (saved.kind === "partly" ? w.heldPartly : w.heldAll).replace("{fields}", saved.held.map((f) => labels[f]).join(", "));
+  return html`<p class="error" role="alert">${text}</p>`;
+}
 
 /** What the form shows of a feedback, field by field. */
 export function heldFields(feedback: Feedback): TriageDraft["fields"] {
@@ -80,7 +95,7 @@ export async function triageSection(
   visitor: Visitor,
   feedback: Feedback,
   canUpdate: boolean,
-  saved: "saved" | "unchanged" | null,
+  saved: TriageSaved | null,
   draft?: TriageDraft,
 ): Promise<Html> {
   const w = wordsFor(visitor.language, "triage");
@@ -106,7 +121,7 @@ export async function triageSection(
   const was = Object.entries(draft?.was ?? held).map(([name, value]) => html`<input type="hidden" name="${name}Was" value="${value}">`);
   const marked = (name: string) => (draft?.at === name ? html` autofocus aria-invalid="true"` : "");
   return html`<h2 id="triage">${w.triage}</h2>
-${saved ? html`<p class="notice" role="status">${saved === "saved" ? w.triageSaved : w.triageUnchanged}</p>` : ""}
+${saved ? savedNotice(lang, saved) : ""}
 ${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
 <form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}">${was}
 ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : ""}

@@ -147,23 +147,78 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body })).status).toBe(200);
     const row = (await page(reader, "/inbox")).split("<tr>").find((r) => r.includes(`href="/inbox/${key}"`))!;
     expect(row).toContain('<span class="muted owner-due">Owner: member@demo.test</span>');
-    expect(await page(reader, `/inbox/${key}`)).toContain(`<span class="muted">· ${key} · Owner: member@demo.test · due 15 Dec 2026</span>`);
+    expect(await page(reader, `/inbox/${key}`)).toContain(`<span class="muted">· ${key} · Owner: member@demo.test · Due: 15 Dec 2026</span>`);
   });
 
-  test("a field changed on the page that someone else changed since is held back, said, 409; saving again replaces it", async () => {
+  test("a field changed on the page that someone else changed since is held back and said; the others are saved", async () => {
     const key = await report("The PDF invoice misses the VAT number");
     const shown = await page(admin, `/inbox/${key}`);
-    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { severity: "P3" } })).status).toBe(200);
-    const held = await admin.sendForm(shown, `/inbox/${key}/triage`, { severity: "P1", owner: "member@demo.test" });
-    expect(held.status).toBe(409);
-    const again = await held.text();
-    expect(again).toContain("Changed by someone else since this page was shown: Severity. The form shows your values; save again to replace theirs.");
-    expect(again).toContain('<option value="P1" selected>');
-    let read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
-    expect([read.severity, read.owner]).toEqual(["P3", undefined]);
-    expect((await admin.sendForm(again, `/inbox/${key}/triage`)).status).toBe(303);
-    read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
-    expect([read.severity, read.owner]).toEqual(["P1", "member@demo.test"]);
+    const meanwhile = { severity: "P3", title: "VAT number missing on PDF invoices" };
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: meanwhile })).status).toBe(200);
+    const sent = await admin.sendForm(shown, `/inbox/${key}/triage`, { severity: "P1", owner: "member@demo.test" });
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, `/inbox/${key}?triaged=partly&held=severity#triage`]);
+    const back = await page(admin, sent.headers.get("location")!);
+    expect(back).toContain(
+      "Saved, except Severity: someone else changed it since this page was shown. The form shows their value; change it again to replace it.",
+    );
+    expect(back).toContain('<option value="P3" selected>');
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.severity, read.owner, read.title]).toEqual(["P3", "member@demo.test", meanwhile.title]);
+  });
+
+  test("after a field was held back, changing it again replaces their value and leaves the rest as they set it", async () => {
+    const key = await report("Receipts print the wrong shop address");
+    const shown = await page(admin, `/inbox/${key}`);
+    const meanwhile = { severity: "P3", title: "Wrong shop address on receipts" };
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: meanwhile })).status).toBe(200);
+    const sent = await admin.sendForm(shown, `/inbox/${key}/triage`, { severity: "P1" });
+    expect(sent.headers.get("location")).toBe(`/inbox/${key}?triaged=held&held=severity#triage`);
+    const again = await admin.sendForm(await page(admin, sent.headers.get("location")!), `/inbox/${key}/triage`, { severity: "P1" });
+    expect(again.headers.get("location")).toBe(`/inbox/${key}?triaged#triage`);
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.severity, read.title]).toEqual(["P1", meanwhile.title]);
+  });
+
+  test("a field someone else set, since the page was shown, to the value typed is no conflict", async () => {
+    const key = await report("The refund e-mail names the wrong amount");
+    const shown = await page(admin, `/inbox/${key}`);
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { severity: "P1" } })).status).toBe(200);
+    expect((await admin.sendForm(shown, `/inbox/${key}/triage`, { severity: "P1" })).headers.get("location")).toBe(`/inbox/${key}?triaged#triage`);
+  });
+
+  test("a feedback merged into another while its page was open: nothing is written, and the one it joined says so", async () => {
+    const [gone, kept] = [await report("Merged away: the cart empties itself"), await report("Merged into: the basket loses its items")];
+    const shown = await page(admin, `/inbox/${gone}`);
+    expect((await http.request("POST", `/v1/feedbacks/${gone}/merge`, { token: http.demo.tokens.admin, body: { into: kept } })).status).toBe(200);
+    const sent = await admin.sendForm(shown, `/inbox/${gone}/triage`, { severity: "P0" });
+    expect(sent.headers.get("location")).toBe(`/inbox/${kept}?triaged=moved#triage`);
+    expect(await page(admin, sent.headers.get("location")!)).toContain(
+      "Not saved: the feedback you were editing was merged into this one meanwhile.",
+    );
+    expect((await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.reader })).body.severity).toBeUndefined();
+  });
+
+  test("a refused save keeps what the page first showed: saving it again still leaves alone what someone else set", async () => {
+    const key = await report("Exports stop at 1,000 rows");
+    const shown = await page(admin, `/inbox/${key}`);
+    const refused = await admin.sendForm(shown, `/inbox/${key}/triage`, { title: "x".repeat(300) });
+    expect(refused.status).toBe(400);
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { severity: "P0" } })).status).toBe(200);
+    expect((await admin.sendForm(await refused.text(), `/inbox/${key}/triage`, { title: "Exports stop at 1,000 rows (CSV)" })).status).toBe(303);
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.title, read.severity]).toEqual(["Exports stop at 1,000 rows (CSV)", "P0"]);
+  });
+
+  test("a Reader who posts the triage form is refused, 403, with the reason, and nothing changes", async () => {
+    const key = await report("Readers: the print view cuts tables");
+    const sent = await post(reader, `/inbox/${key}/triage`, `/inbox/${key}`, [
+      ["title", "Readers: the print view cuts tables"],
+      ["kind", "problem"],
+      ["severity", "P0"],
+    ]);
+    expect(sent.status).toBe(403);
+    expect(await sent.text()).toContain('<p class="error" role="alert">Your role does not allow this change.</p>');
+    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.severity).toBeUndefined();
   });
 
   test("the triage form saved as it was shown changes nothing and says so beside the form", async () => {
@@ -180,9 +235,34 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       200,
     );
     const sent = await admin.sendForm(shown, `/inbox/${key}/status`, { comment: "Seen it on staging too." });
-    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe(`/inbox/${key}?portal=commented`);
     const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
     expect([read.status, read.comments.at(-1).text]).toEqual(["in_development", "Seen it on staging too."]);
+    expect(await page(admin, `/inbox/${key}?portal=commented`)).toContain("Comment added.");
+  });
+
+  test("a status chosen over one someone else set since the page was shown is held back and said; the comment is kept", async () => {
+    const key = await report("Held: the invoice date is a day off");
+    const shown = await page(admin, `/inbox/${key}`);
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { status: "in_development" } })).status).toBe(
+      200,
+    );
+    const sent = await admin.sendForm(shown, `/inbox/${key}/status`, { status: "dismissed", comment: "Not reproducible here." });
+    expect(sent.headers.get("location")).toBe(`/inbox/${key}?status=held&commented`);
+    expect(await page(admin, sent.headers.get("location")!)).toContain(
+      "Not changed: someone else set the status to In development since this page was shown. Choose yours again to replace it. Your comment was added.",
+    );
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.status, read.comments.at(-1).text]).toEqual(["in_development", "Not reproducible here."]);
+  });
+
+  test("a status change sent for a feedback merged into another since the page was shown changes nothing", async () => {
+    const [gone, kept] = [await report("Status, merged away: the map is blank"), await report("Status, merged into: the map shows nothing")];
+    const shown = await page(admin, `/inbox/${gone}`);
+    expect((await http.request("POST", `/v1/feedbacks/${gone}/merge`, { token: http.demo.tokens.admin, body: { into: kept } })).status).toBe(200);
+    const sent = await admin.sendForm(shown, `/inbox/${gone}/status`, { status: "dismissed" });
+    expect(sent.headers.get("location")).toBe(`/inbox/${kept}?status=moved`);
+    expect((await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.reader })).body.status).toBe("triage");
   });
 
   test("the status form saved as it was shown changes nothing and says so", async () => {
@@ -272,7 +352,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["back", "/inbox?status=all"],
     ]);
     expect([done.status, done.headers.get("location")]).toEqual([303, "/inbox?status=all&bulk=2.1.DEMO-999999%3Anot_found"]);
-    expect(await page(admin, done.headers.get("location")!)).toContain("2 feedbacks changed, 1 left as they were: DEMO-999999 (not_found).");
+    expect(await page(admin, done.headers.get("location")!)).toContain("Changed: 2. Left as they were (1): DEMO-999999 (not_found).");
     for (const key of [a, b]) {
       const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
       expect([read.status, read.owner, read.tags]).toEqual(["prioritized", "admin@demo.test", ["dark-mode"]]);
