@@ -1,6 +1,6 @@
 import { rankCandidates } from "../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../core/store/grouping.ts";
-import { compoundId, type Database, isDuplicateKey } from "./database.ts";
+import { compoundId, type Database, isDuplicateKey, plain } from "./database.ts";
 import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
@@ -97,16 +97,23 @@ export function groupingStore(data: Database): GroupingStore {
     },
 
     async setTriage(orgId, feedbackId, t, author) {
-      const set: Record<string, unknown> = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
-      if (t.severity) set.urgency = urgencyOf(t.severity);
-      if (Object.keys(set).length === 0) return;
       await data.transaction(async (session) => {
         const stored = await feedbacks().findOne({ _id: feedbackId, orgId }, { session, projection: { words: 1, ...HELD } });
         if (!stored) return;
-        if (author) await recordTriageChange(data, stored, assistantFields(t), author, session);
+        // A feature or severity a person set while the assistant worked stays.
+        const fields = assistantFields(plain(stored), t);
+        const set: Record<string, unknown> = {
+          ...fields,
+          ...(t.nature && { nature: t.nature }),
+          ...(t.diagnostic && { diagnostic: t.diagnostic }),
+          ...(t.summary && { summary: t.summary }),
+        };
+        if (fields.severity) set.urgency = urgencyOf(fields.severity);
+        if (Object.keys(set).length === 0) return;
+        if (author) await recordTriageChange(data, stored, fields, author, session);
         // A new title is searchable too, within the feedback's cap of words; a merge that adds
         // its source's words meanwhile conflicts with this write, and the transaction runs again.
-        if (t.title) set.words = await remember(data, wordsWithTitle(stored.words, t.title), session);
+        if (fields.title) set.words = await remember(data, wordsWithTitle(stored.words, fields.title), session);
         await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set }, { session });
       });
     },

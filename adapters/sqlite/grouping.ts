@@ -6,7 +6,7 @@ import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { addWords } from "./search.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
-import { recordTriageChange } from "./triage.ts";
+import { heldFields, recordTriageChange } from "./triage.ts";
 import { assistantFields } from "../../core/triage/journal.ts";
 
 /** A grouping document's text: its own, or that of the report it names (an empty text then). */
@@ -103,9 +103,12 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
 
     async setTriage(orgId, feedbackId, t, author) {
       await batch.run(() => {
-        if (author) recordTriageChange(db, feedbackId, assistantFields(t), author);
+        const held = heldFields(db, feedbackId);
+        if (!held) return;
+        if (author) recordTriageChange(db, feedbackId, held, assistantFields(held, t), author);
         db.query(
-          `UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature),
+          // A feature or severity a person set while the assistant worked stays.
+          `UPDATE feedbacks SET feature_id = coalesce(feature_id, ?), severity = coalesce(severity, ?), nature = coalesce(?, nature),
              title = coalesce(?, title), diagnostic = coalesce(?, diagnostic), summary = coalesce(?, summary) WHERE id = ? AND org_number = ${orgNumberOf("?")}`,
         ).run(
           t.featureId ?? null,

@@ -20,7 +20,7 @@ const COLUMNS: ReadonlyArray<[keyof TriageFields, string, (value: never) => SQLQ
 ];
 
 /** A feedback's triage fields as they are, for what a change replaces; null when there is no such feedback. */
-function heldFields(db: Database, feedbackId: string): TriageHeld | null {
+export function heldFields(db: Database, feedbackId: string): TriageHeld | null {
   const row = db
     .query<
       {
@@ -48,12 +48,12 @@ function heldFields(db: Database, feedbackId: string): TriageHeld | null {
 }
 
 /**
- * Keeps what setting `fields` changes on a feedback in its activity, in the name of `author`, in
- * the caller's transaction and before the fields are written; nothing when nothing changes.
+ * Keeps what setting `fields` changes on a feedback that holds `held` (heldFields, read in the
+ * caller's transaction before the fields are written) in its activity, in the name of `author`;
+ * nothing when nothing changes.
  */
-export function recordTriageChange(db: Database, feedbackId: string, fields: TriageFields, author: TriageAuthor): void {
-  const held = heldFields(db, feedbackId);
-  const changes = held ? fieldChanges(held, fields) : [];
+export function recordTriageChange(db: Database, feedbackId: string, held: TriageHeld, fields: TriageFields, author: TriageAuthor): void {
+  const changes = fieldChanges(held, fields);
   if (changes.length === 0) return;
   db.query("INSERT INTO triage_changes (id, feedback_id, actor_id, at, changes) VALUES (?, ?, ?, ?, ?)").run(
     author.id,
@@ -76,7 +76,8 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
           )
           .get(feedbackId, orgId);
         if (!exists) return false;
-        if (author) recordTriageChange(db, feedbackId, fields, author);
+        const held = author && heldFields(db, feedbackId);
+        if (held) recordTriageChange(db, feedbackId, held, fields, author!);
         if (given.length > 0) {
           db.query(`UPDATE feedbacks SET ${given.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`).run(
             ...given.map(([field, , stored]) => stored(fields[field] as never)),

@@ -66,11 +66,17 @@ export function fieldChanges(feedback: TriageHeld, fields: TriageFields): FieldC
   return ORDER.flatMap((field) => changeOf(feedback, fields, field) ?? []);
 }
 
-/** The fields the assistant's triage sets that the activity tells (feature, severity, title), as a triage by hand gives them. */
-export function assistantFields(triage: { readonly featureId?: string; readonly severity?: Severity; readonly title?: string }): TriageFields {
+/**
+ * What the assistant's triage sets of the fields the activity tells: the feature and the severity
+ * where the feedback has none yet (a person may have set them while it worked), and its title.
+ */
+export function assistantFields(
+  held: Pick<TriageHeld, "featureId" | "severity">,
+  triage: { readonly featureId?: string; readonly severity?: Severity; readonly title?: string },
+): TriageFields {
   return {
-    ...(triage.featureId && { featureId: triage.featureId }),
-    ...(triage.severity && { severity: triage.severity }),
+    ...(triage.featureId && !held.featureId && { featureId: triage.featureId }),
+    ...(triage.severity && !held.severity && { severity: triage.severity }),
     ...(triage.title && { title: triage.title }),
   };
 }

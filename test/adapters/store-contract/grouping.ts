@@ -11,7 +11,7 @@ import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = GroupingStore &
-  Pick<TriageStore, "triageChanges"> &
+  Pick<TriageStore, "triageChanges" | "setTriageFields"> &
   Pick<FeedbackStore, "applyStatusChange" | "findFeedback" | "listFeedbacks" | "listReports"> &
   Pick<FollowerStore, "listFollowers"> &
   Pick<MergeStore, "applyMerge"> &
@@ -38,6 +38,18 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
       await store.setTriage(org.orgId, f.id, { severity: "P1", nature: "bug" }, author);
       expect(await store.triageChanges(f.id)).toEqual([{ ...author, feedbackId: f.id, changes: [{ field: "severity", from: null, to: "P1" }] }]);
       expect((await store.findFeedback(org.orgId, f.id))?.severity).toBe("P1");
+    });
+
+    test("the assistant's triage leaves a feature and a severity a person set while it worked, and tells only what it set", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "it does not work", 1))!;
+      await store.setTriageFields(org.orgId, f.id, { severity: "P0" }, [], [], 3);
+      await store.setTriage(org.orgId, f.id, { severity: "P2", title: "Checkout rejects Maestro cards" }, { id: id("tc"), by: ASSISTANT, at: 5 });
+      expect((await store.findFeedback(org.orgId, f.id))?.severity).toBe("P0");
+      expect((await store.triageChanges(f.id)).map((c) => c.changes)).toEqual([
+        [{ field: "title", from: "it does not work", to: "Checkout rejects Maestro cards" }],
+      ]);
     });
 
     test("grouping candidates: older, open feedbacks of the same app and organization sharing the keys; a merged feedback's text answers for its survivor", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { TrendStore } from "../../../core/store/trends.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { TriageStore } from "../../../core/store/triage.ts";
 import type { GroupingStore } from "../../../core/store/grouping.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
 import { contractKit, type Seeding } from "./kit.ts";
@@ -11,6 +12,7 @@ type Subject = TrendStore &
   Pick<FeedbackStore, "findFeedback" | "listReports"> &
   Pick<FollowerStore, "listFollowers"> &
   Pick<GroupingStore, "setTriage"> &
+  Pick<TriageStore, "setTriageFields"> &
   Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
   Seeding;
 
@@ -45,8 +47,8 @@ export function trendsContract(makeStore: () => Promise<Subject>) {
         { day: DAY, kind: "problem", featureId: "feature-a", count: 2 },
         { day: 2 * DAY, kind: "problem", featureId: null, count: 1 },
       ]);
-      // The feature's change follows every report the feedback holds.
-      await store.setTriage(org.orgId, a.id, { featureId: "feature-b" });
+      // The feature's change (by hand) follows every report the feedback holds.
+      await store.setTriageFields(org.orgId, a.id, { featureId: "feature-b" }, [], [], 2 * DAY + 2);
       expect((await counted())[0]).toEqual({ day: DAY, kind: "problem", featureId: "feature-b", count: 2 });
       const undo = await planUndo(store, org.orgId, merged.value, 2 * DAY + 3, null);
       if (!undo.ok) throw new Error(undo.code);
