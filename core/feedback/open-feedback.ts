@@ -53,7 +53,7 @@ type OpenDeps = PresentDeps &
     readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedback"> &
       Pick<FollowerStore, "listFollowers" | "listNotifications"> &
       Pick<MergeStore, "listMerges" | "listSplits"> &
-      Pick<UserStore, "findUser"> &
+      Pick<UserStore, "findUser" | "findUserByEmail"> &
       Pick<TriageStore, "triageChanges"> &
       Pick<CatalogStore, "findFeature">;
   };
@@ -97,8 +97,8 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
 }
 
 /**
- * The entries of the triage changes, and a function naming whose change each status change was:
- * a member by name (or e-mail), an API key by its name.
+ * The entries of the triage changes (an owner and a feature by name and path), and a function
+ * naming whose change each status change was: a member by name (or e-mail), an API key by its name.
  */
 async function authored(
   services: OpenDeps,
@@ -116,15 +116,18 @@ async function authored(
   const featureIds = new Set(
     changes.flatMap((c) => c.changes.flatMap((f) => (f.field === "featureId" ? [f.from, f.to].filter((id) => id !== null) : []))),
   );
-  const [users, features] = await Promise.all([
+  const owners = new Set(changes.flatMap((c) => c.changes.flatMap((f) => (f.field === "owner" ? [f.from, f.to].filter((e) => e !== null) : []))));
+  const [users, features, ownerUsers] = await Promise.all([
     Promise.all([...people].map((id) => store.findUser(id))),
     Promise.all([...featureIds].map((id) => store.findFeature(orgId, id))),
+    Promise.all([...owners].map((email) => store.findUserByEmail(email))),
   ]);
   const names = new Map(users.flatMap((u) => (u ? [[u.id, u.name ?? u.email] as const] : [])));
   const nameOf = (id: string) => names.get(id) ?? apiKeyAuthor(id);
   // A feature by its path, as the triage form lists them.
   const paths = new Map(features.flatMap((f) => (f ? [[f.id, f.path] as const] : [])));
-  return { entries: triageEntries(changes, nameOf, (id) => paths.get(id)), nameOf };
+  const ownerNames = new Map(ownerUsers.flatMap((u) => (u?.name ? [[u.email, u.name] as const] : [])));
+  return { entries: triageEntries(changes, nameOf, { featureOf: (id) => paths.get(id), ownerOf: (email) => ownerNames.get(email) }), nameOf };
 }
 
 /** Opens a feedback by key or id; a grouped key opens the feedback it was grouped into (its key says which). */

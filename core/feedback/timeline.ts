@@ -112,17 +112,24 @@ export function linkEntries(
 }
 
 /**
- * The entries of the triage changes, made by hand or by the assistant. `nameOf` names a person by id, `featureOf`
- * gives a feature's path (a feature no longer there keeps its id).
+ * The entries of the triage changes, made by hand or by the assistant. `nameOf` names a person by id;
+ * `shown` gives a feature's path and an owner's name (either kept as stored where there is none).
  */
 export function triageEntries(
   changes: readonly TriageChange[],
   nameOf: (userId: string) => string | null,
-  featureOf: (featureId: string) => string | undefined,
+  shown: { readonly featureOf: (featureId: string) => string | undefined; readonly ownerOf: (email: string) => string | undefined },
 ): TimelineEntry[] {
-  const feature = (id: string | null) => (id === null ? null : (featureOf(id) ?? id));
+  const as = (of: (stored: string) => string | undefined) => (value: string | null) => (value === null ? null : (of(value) ?? value));
+  const [feature, owner] = [as(shown.featureOf), as(shown.ownerOf)];
   return changes.map((c): TimelineEntry => {
-    const fields = c.changes.map((f) => (f.field === "featureId" ? { ...f, from: feature(f.from), to: feature(f.to) } : f));
+    const fields = c.changes.map((f) =>
+      f.field === "featureId"
+        ? { ...f, from: feature(f.from), to: feature(f.to) }
+        : f.field === "owner"
+          ? { ...f, from: owner(f.from), to: owner(f.to) }
+          : f,
+    );
     if (c.by === ASSISTANT) return { kind: "assistant", at: iso(c.at), changes: fields };
     const by = nameOf(c.by);
     return { kind: "triage", at: iso(c.at), ...(by && { by }), changes: fields };

@@ -85,7 +85,7 @@ describe("who changed a feedback, in its timeline", () => {
     assert.deepEqual(entries, [{ kind: "status", at: iso(3), from: "triage", to: "prioritized", by: "Ann" }]);
   });
 
-  test("a triage change names its person and its feature; a feature no longer there keeps its id", () => {
+  test("a triage change names its person, its feature by path and its owner by name; a feature no longer there keeps its id, an owner without a name their e-mail", () => {
     const entries = triageEntries(
       [
         {
@@ -95,12 +95,12 @@ describe("who changed a feedback, in its timeline", () => {
           at: at(4),
           changes: [
             { field: "featureId", from: "gone", to: "f1" },
-            { field: "owner", from: null, to: "bob@example.com" },
+            { field: "owner", from: "cy@example.com", to: "bob@example.com" },
           ],
         },
       ],
       (id) => (id === "u1" ? "Ann" : null),
-      (id) => (id === "f1" ? "Checkout" : undefined),
+      { featureOf: (id) => (id === "f1" ? "checkout" : undefined), ownerOf: (email) => (email === "bob@example.com" ? "Bob" : undefined) },
     );
     assert.deepEqual(entries, [
       {
@@ -108,8 +108,8 @@ describe("who changed a feedback, in its timeline", () => {
         at: iso(4),
         by: "Ann",
         changes: [
-          { field: "featureId", from: "gone", to: "Checkout" },
-          { field: "owner", from: null, to: "bob@example.com" },
+          { field: "featureId", from: "gone", to: "checkout" },
+          { field: "owner", from: "cy@example.com", to: "Bob" },
         ],
       },
     ]);
@@ -121,7 +121,7 @@ describe("entries of one moment", () => {
     const triage = triageEntries(
       [{ id: "c1", feedbackId: "fb1", by: "u1", at: at(5), changes: [{ field: "severity", from: null, to: "P1" }] }],
       () => "Ann",
-      () => undefined,
+      { featureOf: () => undefined, ownerOf: () => undefined },
     );
     const entries = timeline(
       { status: "prioritized", reportList: [], comments: [] },

@@ -23,6 +23,7 @@ import { listApps } from "../../../core/catalog/list-apps.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
+import { memberNames } from "../../../core/members/member-names.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
@@ -150,14 +151,16 @@ async function inboxPage(services: Services, visitor: Visitor, url: URL, notice:
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
-  const [listed, counted, apps, listedFeatures, views, tags] = await Promise.all([
+  const [listed, counted, apps, listedFeatures, views, tags, names] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
     countFeedbacks(services, visitor.grant, query),
     listApps(services, visitor.grant),
     query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
     listViews(services, visitor.grant),
     listTags(services, visitor.grant),
+    memberNames(services, visitor.grant),
   ]);
+  const owners = names.ok ? names.value : new Map<string, string>();
   const features = listedFeatures?.ok ? listedFeatures.value.data : [];
   const counts = counted.ok ? counted.value : {};
   const page = listed.ok ? listed.value : { data: [], nextCursor: null };
@@ -199,7 +202,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
       f,
     ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
-    }${ownerAndDue(visitor.language, f) ? html`<span class="muted owner-due">${ownerAndDue(visitor.language, f)}</span>` : ""}</td>
+    }${ownerAndDue(visitor.language, f, owners) ? html`<span class="muted owner-due">${ownerAndDue(visitor.language, f, owners)}</span>` : ""}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
@@ -229,11 +232,15 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
   );
 }
 
-/** Who owns a feedback and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
-function ownerAndDue(language: Visitor["language"], feedback: { readonly owner?: string; readonly dueAt?: string }): string {
+/** Who owns a feedback (by name where the member gave one) and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
+function ownerAndDue(
+  language: Visitor["language"],
+  feedback: { readonly owner?: string; readonly dueAt?: string },
+  names: ReadonlyMap<string, string>,
+): string {
   const w = wordsFor(language, "feedback");
   return [
-    ...(feedback.owner ? [w.ownedBy.replace("{owner}", feedback.owner)] : []),
+    ...(feedback.owner ? [w.ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner)] : []),
     ...(feedback.dueAt ? [w.dueOn.replace("{day}", formatDay(language, feedback.dueAt, "medium"))] : []),
   ].join(" · ");
 }
@@ -274,7 +281,8 @@ export async function feedbackPage(
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
   const { feedback, reports, conversations, followers, canUpdate, similar, merged } = opened.value;
   if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}`);
-  const portal = await readPortal(services, visitor.grant.orgId);
+  const [portal, names] = await Promise.all([readPortal(services, visitor.grant.orgId), memberNames(services, visitor.grant)]);
+  const owners = names.ok ? names.value : new Map<string, string>();
   const following = followers.some((f) => f.email === visitor.email);
   const tracker = feedback.trackerIssue;
 
@@ -304,7 +312,7 @@ export async function feedbackPage(
 
   const body = html`<p><a href="/inbox">← ${w.back}</a></p>
 <h1>${feedback.title}</h1>
-<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${[feedback.key, ownerAndDue(lang, feedback)].filter(Boolean).join(" · ")}</span></p>
+<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${[feedback.key, ownerAndDue(lang, feedback, owners)].filter(Boolean).join(" · ")}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
 ${statusHeld(lang, feedback.status, notice?.params)}

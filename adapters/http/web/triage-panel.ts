@@ -1,3 +1,4 @@
+import { memberNames } from "../../../core/members/member-names.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import type { Language } from "../../../core/language.ts";
 import { listMembers } from "../../../core/members/list-members.ts";
@@ -110,7 +111,16 @@ export async function triageSection(
 <dt>${w.tags}</dt><dd>${tags.length > 0 ? tagChips(tags, colors) : "—"}</dd>
 </dl>`;
   }
-  const [members, features] = await Promise.all([memberEmails(services, visitor), listFeatures(services, visitor.grant, feedback.app.id)]);
+  const [members, features, names] = await Promise.all([
+    memberEmails(services, visitor),
+    listFeatures(services, visitor.grant, feedback.app.id),
+    memberNames(services, visitor.grant),
+  ]);
+  // A member by name, with the e-mail that tells two of one name apart.
+  const ownerLabel = (email: string) => {
+    const name = names.ok ? names.value.get(email) : undefined;
+    return name ? `${name} (${email})` : email;
+  };
   const owners = feedback.owner && !members.includes(feedback.owner) ? [feedback.owner, ...members] : members;
   const action = `/inbox/${encodeURIComponent(feedback.key)}/triage`;
   const held = heldFields(feedback);
@@ -127,7 +137,7 @@ ${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
 ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : ""}
 <label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${marked("title")}>
 <label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(
-    (email) => html`<option value="${email}"${selected(email === shown.owner)}>${email}</option>`,
+    (email) => html`<option value="${email}"${selected(email === shown.owner)}>${ownerLabel(email)}</option>`,
   )}</select>
 <label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}"${marked("dueAt")}>
 <label for="triage-severity">${w.severity}</label><select id="triage-severity" name="severity"><option value="">${w.noSeverity}</option>${SEVERITIES.map(

@@ -74,7 +74,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(triageEntries(await page(reader, `/inbox/${key}`))).toEqual([
       [
         "Demo admin · (time)",
-        "Owner: — → member@demo.test",
+        "Owner: — → Demo member",
         "Due date: — → 15 Dec 2026",
         "Severity: — → P1",
         "Feature: — → checkout",
@@ -106,7 +106,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     );
     expect(await http.runJobs()).toBeGreaterThan(0);
     const shown = await page(reader, `/inbox/${key}`);
-    expect(shown).toContain("Owner: — → member@demo.test");
+    expect(shown).toContain("Owner: — → Demo member");
     expect(shown).not.toContain('<li class="outreach">');
   });
 
@@ -127,7 +127,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       (await http.request("PATCH", `/v1/feedbacks/${key}`, { headers, body: { status: "prioritized", owner: "member@demo.test" } })).status,
     ).toBe(200);
     const shown = await page(reader, `/inbox/${key}`);
-    expect(triageEntries(shown)).toEqual([["API key ci-script · (time)", "Owner: — → member@demo.test"]]);
+    expect(triageEntries(shown)).toEqual([["API key ci-script · (time)", "Owner: — → Demo member"]]);
     expect(shown).toMatch(/Prioritized<\/span> · API key ci-script · <time/);
   });
 
@@ -141,13 +141,14 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(read).toMatchObject({ owner: "member@demo.test", severity: "P0", tags: ["checkout"] });
   });
 
-  test("the inbox's row and the feedback's page show who owns it; the page, by when it is due", async () => {
+  test("the inbox's row and the feedback's page show who owns it by name; the page, by when it is due; the owner field names members", async () => {
     const key = await report("Owned: the invoice list forgets its sort");
     const body = { owner: "member@demo.test", dueAt: "2026-12-15" };
     expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body })).status).toBe(200);
     const row = (await page(reader, "/inbox")).split("<tr>").find((r) => r.includes(`href="/inbox/${key}"`))!;
-    expect(row).toContain('<span class="muted owner-due">Owner: member@demo.test</span>');
-    expect(await page(reader, `/inbox/${key}`)).toContain(`<span class="muted">· ${key} · Owner: member@demo.test · Due: 15 Dec 2026</span>`);
+    expect(row).toContain('<span class="muted owner-due">Owner: Demo member</span>');
+    expect(await page(reader, `/inbox/${key}`)).toContain(`<span class="muted">· ${key} · Owner: Demo member · Due: 15 Dec 2026</span>`);
+    expect(await page(admin, `/inbox/${key}`)).toContain('<option value="member@demo.test" selected>Demo member (member@demo.test)</option>');
   });
 
   test("a field changed on the page that someone else changed since is held back and said; the others are saved", async () => {
