@@ -1,7 +1,10 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
-import { type BulkRequest, FeedbackUpdate } from "../../../core/schemas/triage.ts";
+import { type BulkRequest, type BulkResults, FeedbackUpdate } from "../../../core/schemas/triage.ts";
+import { addComment } from "../../../core/feedback/add-comment.ts";
+import { ok, type Result } from "../../../core/errors.ts";
+import type { Grant } from "../../../core/model.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
 import { ExportQuery, exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
@@ -82,6 +85,29 @@ const values = (body: unknown, name: string): string[] => {
 /** Where a bulk change goes back to: the inbox as it was filtered, never another site. */
 const backTo = (back: string): string => (/^\/inbox(\?|$)/.test(back) ? back : "/inbox");
 
+/**
+ * The inbox's bulk change: the change to each ticked feedback with the comment (as the API's bulk
+ * update makes it), or, with no change but a comment, the comment added to each as a team note.
+ */
+async function bulkChange(
+  services: Services,
+  grant: Grant,
+  keys: readonly string[],
+  change: BulkRequest["set"],
+  comment: string,
+): Promise<Result<BulkResults["results"]>> {
+  if (Object.keys(change).length > 0) {
+    const done = await bulkUpdate(services, grant, { keys: [...keys], set: { ...change, ...(comment && { comment }) } });
+    return done.ok ? ok(done.value.results) : done;
+  }
+  const results: BulkResults["results"] = [];
+  for (const key of keys) {
+    const added = await addComment(services, grant, key, { text: comment, visibility: "internal" });
+    results.push(added.ok ? { key, ok: true } : { key, ok: false, code: added.code });
+  }
+  return ok(results);
+}
+
 /** The inbox's triage: a feedback's fields edited in place, bulk changes of the ticked feedbacks, and the export of the list. */
 export function inboxTriageRoutes(services: Services) {
   return new Elysia({ name: "routes/inbox-triage" })
@@ -132,24 +158,23 @@ export function inboxTriageRoutes(services: Services) {
           const keys = values(body, "keys");
           const status = field("status");
           const owner = field("owner");
-          const set = {
-            ...(status && { status, ...(field("comment").trim() && { comment: field("comment") }) }),
+          const comment = field("comment").trim() ? field("comment") : "";
+          const change = {
+            ...(status && { status }),
             ...(owner && { owner: owner === "none" ? null : owner }),
             ...(field("addTag").trim() && { addTags: [field("addTag")] }),
             ...(field("removeTag").trim() && { removeTags: [field("removeTag")] }),
           } as BulkRequest["set"];
-          // A comment goes with a new status: alone, it would be dropped without a word.
-          if (!status && field("comment").trim()) return redirect(`${back}${join}bulk=comment`);
-          if (keys.length === 0 || Object.keys(set).length === 0) return redirect(`${back}${join}bulk=none`);
-          const done = await bulkUpdate(services, visitor.grant, { keys: keys.slice(0, 100), set });
+          if (keys.length === 0 || (Object.keys(change).length === 0 && !comment)) return redirect(`${back}${join}bulk=none`);
+          const done = await bulkChange(services, visitor.grant, keys.slice(0, 100), change, comment);
           if (!done.ok) return redirect(`${back}${join}bulk=none`);
-          const failed = done.value.results.filter((r) => !r.ok);
+          const failed = done.value.filter((r) => !r.ok);
           // Each key left as it was, with why (the first 20: the address stays short).
           const which = failed
             .slice(0, BULK_FAILURES_SHOWN)
             .map((r) => `${r.key}:${r.code}`)
             .join(",");
-          return redirect(`${back}${join}bulk=${done.value.results.length - failed.length}.${failed.length}.${encodeURIComponent(which)}`);
+          return redirect(`${back}${join}bulk=${done.value.length - failed.length}.${failed.length}.${encodeURIComponent(which)}`);
         }),
       { detail: { hide: true } },
     )

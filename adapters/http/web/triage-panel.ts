@@ -194,7 +194,6 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   if (!done) return "";
   const w = wordsFor(language, "triage");
   if (done === "none") return html`<p class="error" role="alert">${w.bulkNone}</p>`;
-  if (done === "comment") return html`<p class="error" role="alert">${w.bulkCommentAlone}</p>`;
   const [changed = "0", failed = "0", left = ""] = done.split(".");
   // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why.
   const which = left

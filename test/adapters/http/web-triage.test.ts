@@ -368,17 +368,32 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(elsewhere.headers.get("location")).toStartWith("/inbox?");
   });
 
-  test("a bulk comment without a new status changes nothing and says that a comment goes with a new status", async () => {
-    const key = await report("Bulk: the sidebar collapses on its own");
+  test("a bulk comment with no other change is added to each ticked feedback as a team note", async () => {
+    const [a, b] = [await report("Bulk: the sidebar collapses on its own"), await report("Bulk: the sidebar forgets its width")];
     const sent = await post(admin, "/inbox/bulk", "/inbox", [
-      ["keys", key],
+      ["keys", a],
+      ["keys", b],
       ["comment", "Looking at these together"],
     ]);
-    expect(sent.headers.get("location")).toBe("/inbox?bulk=comment");
-    expect(await page(admin, "/inbox?bulk=comment")).toContain(
-      "A comment is written with a new status: choose the new status too. Nothing was changed.",
-    );
-    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.comments).toEqual([]);
+    expect(sent.headers.get("location")).toBe("/inbox?bulk=2.0.");
+    for (const key of [a, b]) {
+      const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+      expect([read.status, read.comments.map((c: { text: string; visibility: string }) => [c.text, c.visibility])]).toEqual([
+        "triage",
+        [["Looking at these together", "internal"]],
+      ]);
+    }
+  });
+
+  test("a bulk comment goes with the change it comes with, an owner as well as a status", async () => {
+    const key = await report("Bulk: the filters reset on reload");
+    await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["owner", "member@demo.test"],
+      ["comment", "Yours, Demo member"],
+    ]);
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.owner, read.comments.map((c: { text: string }) => c.text)]).toEqual(["member@demo.test", ["Yours, Demo member"]]);
   });
 
   test("the inbox filters by owner (me, no one, or any member chosen by e-mail) and by tag, and keeps the filters in the address", async () => {
