@@ -195,6 +195,19 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("new-status");
   });
 
+  test("x ticks the row reached for the bulk form, and j goes on from a ticked row", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/inbox?status=all`);
+    const keys = await page.locator("table.cards tbody tr td:first-child a").allTextContents();
+    await page.keyboard.press("j");
+    await page.keyboard.press("x");
+    expect(await page.getByRole("checkbox", { name: `Select ${keys[0]}` }).isChecked()).toBe(true);
+    await page.keyboard.press("j");
+    expect(await page.locator("tr.current td:first-child a").textContent()).toBe(keys[1]!);
+    await page.keyboard.press("x");
+    expect(await page.getByRole("checkbox", { name: `Select ${keys[1]}` }).isChecked()).toBe(true);
+  });
+
   test("on the inbox, s on the row reached opens that feedback at its status; Escape leaves the search field keeping what was typed", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/inbox?status=all`);

@@ -86,7 +86,7 @@ export const EN = {
       next: "Next page",
       firstPage: "First page",
       keyboardHint:
-        "Keyboard: j and k move through the list, Enter opens, s changes a feedback's status, / searches (Escape leaves the search field).",
+        "Keyboard: j and k move through the list, x ticks a feedback for the changes below it, Enter opens, s changes a feedback's status, / searches (Escape leaves the search field).",
     },
     /** A feedback's page, and the page that plays a report's replay. */
     feedback: {

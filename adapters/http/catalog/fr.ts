@@ -78,7 +78,7 @@ export const FR: Catalog = {
       next: "Page suivante",
       firstPage: "Première page",
       keyboardHint:
-        "Clavier\u202f: j et k parcourent la liste, Entrée ouvre, s change le statut d'un retour, / cherche (Échap quitte le champ de recherche).",
+        "Clavier\u202f: j et k parcourent la liste, x coche un retour pour les modifications en dessous, Entrée ouvre, s change le statut d'un retour, / cherche (Échap quitte le champ de recherche).",
     },
     feedback: {
       notFound: "Ce retour n'existe pas dans cette organisation.",

@@ -3,19 +3,23 @@ export const KEYBOARD_SCRIPT_PATH = "/app/keyboard.js";
 
 /**
  * Keyboard triage, a progressive enhancement (the pages work without it): in the inbox `j` and
- * `k` move through the feedbacks, Enter opens one, `s` opens the focused one at its status and
- * `/` goes to the search field; on a feedback page `s` goes to its status. No field has the focus
+ * `k` move through the feedbacks, Enter opens one, `x` ticks it for the bulk form, `s` opens the
+ * focused one at its status and `/` goes to the search field; on a feedback page `s` goes to its status. No field has the focus
  * on arrival, so the keys work at once; Escape leaves a text field, keeping what was typed (a
  * search field would clear itself), so they work again. First-party, no dependency.
  */
 export const KEYBOARD_SCRIPT = `(() => {
-  const typing = (target) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  // A ticked checkbox keeps the focus: the keys still work from it (Space ticks it, as ever).
+  const typing = (target) =>
+    target instanceof HTMLElement && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) || (target.tagName === "INPUT" && !/^(checkbox|radio)$/.test(target.type)));
   const rows = [...document.querySelectorAll("table.cards tbody tr")];
   let current = -1;
   const move = (step) => {
     if (rows.length === 0) return;
     rows[current]?.classList.remove("current");
-    current = Math.max(0, Math.min(rows.length - 1, current + step));
+    // From the row holding the focus (a checkbox ticked there, say), else the one j and k reached.
+    const from = rows.indexOf(document.activeElement?.closest("table.cards tbody tr"));
+    current = Math.max(0, Math.min(rows.length - 1, (from >= 0 ? from : current) + step));
     rows[current].classList.add("current");
     rows[current].querySelector("a")?.focus();
   };
@@ -47,6 +51,7 @@ export const KEYBOARD_SCRIPT = `(() => {
     else if (event.key === "s" && status) toStatus();
     else if (event.key === "s" && row?.querySelector("a")) location.assign(row.querySelector("a").href + "#new-status");
     else if (event.key === "/" && document.getElementById("query")) document.getElementById("query").focus();
+    else if (event.key === "x" && row?.querySelector("input[type=checkbox]")) row.querySelector("input[type=checkbox]").click();
     else return;
     event.preventDefault();
   });
