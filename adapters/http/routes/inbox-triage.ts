@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
-import { type BulkRequest, type BulkResults, FeedbackUpdate } from "../../../core/schemas/triage.ts";
+import { BulkRequest, type BulkResults, FeedbackUpdate } from "../../../core/schemas/triage.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
 import { ok, type Result } from "../../../core/errors.ts";
 import type { Grant } from "../../../core/model.ts";
@@ -20,6 +20,7 @@ import { feedbackPage } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
 
 const updateForm = validator(FeedbackUpdate);
+const bulkForm = validator(BulkRequest);
 const exportQuery = validator(ExportQuery);
 
 /** The keys a bulk change names among those it left as they were. */
@@ -162,10 +163,14 @@ export function inboxTriageRoutes(services: Services) {
           const change = {
             ...(status && { status }),
             ...(owner && { owner: owner === "none" ? null : owner }),
-            ...(field("addTag").trim() && { addTags: [field("addTag")] }),
-            ...(field("removeTag").trim() && { removeTags: [field("removeTag")] }),
+            // Tags separated by commas, as on a feedback's page.
+            ...(tagList(field("addTag")).length > 0 && { addTags: tagList(field("addTag")) }),
+            ...(tagList(field("removeTag")).length > 0 && { removeTags: tagList(field("removeTag")) }),
           } as BulkRequest["set"];
           if (keys.length === 0 || (Object.keys(change).length === 0 && !comment)) return redirect(`${back}${join}bulk=none`);
+          // What the API would refuse (a tag too long, a comment too long, too many keys) is refused here too.
+          if (!bulkForm.check({ keys: keys.slice(0, 100), set: { ...change, ...(comment && { comment }) } }))
+            return redirect(`${back}${join}bulk=invalid`);
           const done = await bulkChange(services, visitor.grant, keys.slice(0, 100), change, comment);
           if (!done.ok) return redirect(`${back}${join}bulk=none`);
           const failed = done.value.filter((r) => !r.ok);

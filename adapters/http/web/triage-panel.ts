@@ -8,7 +8,7 @@ import type { Services } from "../../../core/services.ts";
 import type { CompanyEntry } from "../../../core/triage/companies.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
-import { describeProblem } from "../catalog/text.ts";
+import { describeProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
 import type { Visitor } from "./visitor.ts";
@@ -194,19 +194,20 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   if (!done) return "";
   const w = wordsFor(language, "triage");
   if (done === "none") return html`<p class="error" role="alert">${w.bulkNone}</p>`;
+  if (done === "invalid") return html`<p class="error" role="alert">${w.bulkInvalid}</p>`;
   const [changed = "0", failed = "0", left = ""] = done.split(".");
-  // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why.
+  if (failed === "0") return html`<p class="notice" role="status">${w.bulkAllDone.replace("{ok}", changed)}</p>`;
+  // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why, in words.
+  const errors: Readonly<Record<string, string>> = textFor(language).errors;
   const which = left
     .split(",")
     .filter(Boolean)
-    .map((entry) => entry.replace(":", " ("))
-    .map((entry) => (entry.includes("(") ? `${entry})` : entry))
+    .map((entry) => {
+      const [key, code = ""] = entry.split(":");
+      return errors[code] ? `${key} (${errors[code].replace(/\.$/, "")})` : key;
+    })
     .join(", ");
-  const text =
-    failed === "0"
-      ? w.bulkAllDone.replace("{ok}", changed)
-      : w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{which}", which);
-  return html`<p class="notice" role="status">${text}</p>`;
+  return html`<p class="error" role="alert">${w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{which}", which)}</p>`;
 }
 
 /** The export links of the list as filtered: the same filters and order, every page. */

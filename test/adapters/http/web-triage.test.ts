@@ -353,7 +353,9 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["back", "/inbox?status=all"],
     ]);
     expect([done.status, done.headers.get("location")]).toEqual([303, "/inbox?status=all&bulk=2.1.DEMO-999999%3Anot_found"]);
-    expect(await page(admin, done.headers.get("location")!)).toContain("Changed: 2. Left as they were (1): DEMO-999999 (not_found).");
+    expect(await page(admin, done.headers.get("location")!)).toContain(
+      '<p class="error" role="alert">Changed: 2. Left as they were (1): DEMO-999999 (Not found).</p>',
+    );
     for (const key of [a, b]) {
       const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
       expect([read.status, read.owner, read.tags]).toEqual(["prioritized", "admin@demo.test", ["dark-mode"]]);
@@ -383,6 +385,22 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
         [["Looking at these together", "internal"]],
       ]);
     }
+  });
+
+  test("the bulk form's tags are separated by commas, as on a feedback's page; a tag the API would refuse changes nothing", async () => {
+    const key = await report("Bulk: the praise page loads slowly");
+    await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["addTag", "kudos, team"],
+    ]);
+    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.tags).toEqual(["kudos", "team"]);
+    const refused = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["addTag", "x".repeat(41)],
+    ]);
+    expect(refused.headers.get("location")).toBe("/inbox?bulk=invalid");
+    expect(await page(admin, "/inbox?bulk=invalid")).toContain("Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.");
+    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.tags).toEqual(["kudos", "team"]);
   });
 
   test("a bulk comment goes with the change it comes with, an owner as well as a status", async () => {
