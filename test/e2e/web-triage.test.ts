@@ -78,7 +78,7 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       await page.getByRole("checkbox", { name: `Select ${a}` }).check();
       await page.getByRole("checkbox", { name: `Select ${b}` }).check();
       await page.getByLabel("New owner").selectOption("member@demo.test");
-      await page.getByLabel("Add a tag").fill(`mouse-${width}`);
+      await page.getByLabel("Add tags (commas between)").fill(`mouse-${width}`);
       await page.getByRole("button", { name: "Change the selected" }).click();
       await page.waitForURL(/bulk=/);
       expect(await page.getByRole("status").textContent()).toBe("Changed: 2.");

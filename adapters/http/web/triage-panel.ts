@@ -183,8 +183,8 @@ export async function bulkForm(services: Services, visitor: Visitor, back: strin
 <div><label for="bulk-owner">${w.newOwner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none">${w.noOwner}</option>${members.map(
     (email) => html`<option value="${email}">${email}</option>`,
   )}</select></div>
-<div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${TAG_NAME_MAX_LENGTH}"></div>
-<div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${TAG_NAME_MAX_LENGTH}"></div>
+<div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"></div>
+<div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"></div>
 <div><button type="submit">${w.applyBulk}</button></div></form>`;
 }
 
