@@ -59,7 +59,7 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       await page.getByLabel("New status", { exact: true }).focus();
       await page.keyboard.type("Prioritized");
       expect(await page.getByLabel("New status", { exact: true }).inputValue()).toBe("prioritized");
-      await page.getByRole("button", { name: "Change the selected" }).focus();
+      await page.getByRole("button", { name: "Apply to the selected" }).focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(/bulk=/);
       expect(await page.getByRole("status").textContent()).toBe("Changed: 2.");
@@ -79,7 +79,7 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       await page.getByRole("checkbox", { name: `Select ${b}` }).check();
       await page.getByLabel("New owner").selectOption("member@demo.test");
       await page.getByLabel("Add tags (commas between)").fill(`mouse-${width}`);
-      await page.getByRole("button", { name: "Change the selected" }).click();
+      await page.getByRole("button", { name: "Apply to the selected" }).click();
       await page.waitForURL(/bulk=/);
       expect(await page.getByRole("status").textContent()).toBe("Changed: 2.");
       for (const key of [a, b]) {
