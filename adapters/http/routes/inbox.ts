@@ -54,7 +54,7 @@ import {
   bulkNotice,
   companiesSection,
   exportLinks,
-  memberEmails,
+  ownerChoices,
   isTriageField,
   rowCheckbox,
   type TriageDraft,
@@ -188,7 +188,7 @@ ${
     ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
     : ""
 }
-${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], await memberEmails(services, visitor))}
+${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], await ownerChoices(services, visitor))}
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
 </form>`;

@@ -20,9 +20,21 @@ const selected = (yes: boolean): Html | string => (yes ? html` selected` : "");
 const dayOf = (iso: string | undefined): string => iso?.slice(0, 10) ?? "";
 
 /** Who the organization's members are, to pick an owner from (empty for one who may not read the members). */
-export async function memberEmails(services: Services, visitor: Visitor): Promise<string[]> {
-  const members = await listMembers(services, visitor.grant);
-  return members.ok ? members.value.map((m) => m.email).sort() : [];
+export async function ownerChoices(services: Services, visitor: Visitor): Promise<OwnerChoice[]> {
+  const [members, names] = await Promise.all([listMembers(services, visitor.grant), memberNames(services, visitor.grant)]);
+  if (!members.ok) return [];
+  // A member by name, with the e-mail that tells two of one name apart.
+  const label = (email: string) => {
+    const name = names.ok ? names.value.get(email) : undefined;
+    return name ? `${name} (${email})` : email;
+  };
+  return members.value.map((m) => ({ email: m.email, label: label(m.email) })).sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/** A member an owner field offers: the e-mail it sends, the name and e-mail it shows. */
+interface OwnerChoice {
+  readonly email: string;
+  readonly label: string;
 }
 
 /** Why a triage was refused, said of the form's field by its label; a tag, by its label and the tag itself. */
@@ -111,17 +123,10 @@ export async function triageSection(
 <dt>${w.tags}</dt><dd>${tags.length > 0 ? tagChips(tags, colors) : "—"}</dd>
 </dl>`;
   }
-  const [members, features, names] = await Promise.all([
-    memberEmails(services, visitor),
-    listFeatures(services, visitor.grant, feedback.app.id),
-    memberNames(services, visitor.grant),
-  ]);
-  // A member by name, with the e-mail that tells two of one name apart.
-  const ownerLabel = (email: string) => {
-    const name = names.ok ? names.value.get(email) : undefined;
-    return name ? `${name} (${email})` : email;
-  };
-  const owners = feedback.owner && !members.includes(feedback.owner) ? [feedback.owner, ...members] : members;
+  const [members, features] = await Promise.all([ownerChoices(services, visitor), listFeatures(services, visitor.grant, feedback.app.id)]);
+  // An owner who left the organization is still shown, until someone else is picked.
+  const owners =
+    feedback.owner && !members.some((m) => m.email === feedback.owner) ? [{ email: feedback.owner, label: feedback.owner }, ...members] : members;
   const action = `/inbox/${encodeURIComponent(feedback.key)}/triage`;
   const held = heldFields(feedback);
   // Refused, the form shows what was typed; else what the feedback holds.
@@ -137,7 +142,7 @@ ${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
 ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : ""}
 <label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${marked("title")}>
 <label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(
-    (email) => html`<option value="${email}"${selected(email === shown.owner)}>${ownerLabel(email)}</option>`,
+    (m) => html`<option value="${m.email}"${selected(m.email === shown.owner)}>${m.label}</option>`,
   )}</select>
 <label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}"${marked("dueAt")}>
 <label for="triage-severity">${w.severity}</label><select id="triage-severity" name="severity"><option value="">${w.noSeverity}</option>${SEVERITIES.map(
@@ -174,14 +179,14 @@ export const rowCheckbox = (language: Language, key: string): Html =>
 /** The same change to the feedbacks ticked in the list: status with a comment, owner, a tag added or removed. */
 export async function bulkForm(services: Services, visitor: Visitor, back: string): Promise<Html> {
   const w = wordsFor(visitor.language, "triage");
-  const members = await memberEmails(services, visitor);
+  const members = await ownerChoices(services, visitor);
   return html`<h2 id="bulk-title">${w.bulkTitle}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
 <div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
     (s) => html`<option value="${s}">${valueName(visitor.language, s)}</option>`,
   )}</select></div>
 <div><label for="bulk-comment">${w.bulkComment}</label><input id="bulk-comment" name="comment"></div>
 <div><label for="bulk-owner">${w.newOwner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none">${w.noOwner}</option>${members.map(
-    (email) => html`<option value="${email}">${email}</option>`,
+    (m) => html`<option value="${m.email}">${m.label}</option>`,
   )}</select></div>
 <div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"></div>
 <div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"></div>
@@ -219,15 +224,15 @@ export function exportLinks(language: Language, query: FeedbackListQuery): Html 
 }
 
 /** The inbox's filters by owner (anyone, me, no one, or a member by e-mail) and by tag, beside the others. */
-export function triageFilters(language: Language, query: FeedbackListQuery, tags: readonly string[], members: readonly string[]): Html {
+export function triageFilters(language: Language, query: FeedbackListQuery, tags: readonly string[], members: readonly OwnerChoice[]): Html {
   const w = wordsFor(language, "triage");
   // An address given in the address bar that is no member's is kept, so the filter shown is the one applied.
+  const typed = query.owner && query.owner !== "me" && query.owner !== "none" && !members.some((m) => m.email === query.owner) ? [query.owner] : [];
   const owners: ReadonlyArray<readonly [string, string]> = [
     ["me", w.ownerMe],
     ["none", w.noOwner],
-    ...[...new Set([...members, ...(query.owner && query.owner !== "me" && query.owner !== "none" ? [query.owner] : [])])].map(
-      (email) => [email, email] as const,
-    ),
+    ...members.map((m) => [m.email, m.label] as const),
+    ...typed.map((email) => [email, email] as const),
   ];
   return html`<div><label for="owner">${w.owner}</label><select id="owner" name="owner"><option value="">${w.anyOwner}</option>${owners.map(
     ([value, label]) => html`<option value="${value}"${selected(query.owner === value)}>${label}</option>`,

@@ -414,7 +414,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect([read.owner, read.comments.map((c: { text: string }) => c.text)]).toEqual(["member@demo.test", ["Yours, Demo member"]]);
   });
 
-  test("the inbox filters by owner (me, no one, or any member chosen by e-mail) and by tag, and keeps the filters in the address", async () => {
+  test("the inbox filters by owner (me, no one, or any member, named with their e-mail) and by tag, and keeps the filters in the address", async () => {
     const [mine, other] = [await report("Owner filter web: mine"), await report("Owner filter web: nobody's")];
     await http.request("PATCH", `/v1/feedbacks/${mine}`, { token: http.demo.tokens.admin, body: { owner: "admin@demo.test", tags: ["web-filter"] } });
     await http.request("PATCH", `/v1/feedbacks/${other}`, { token: http.demo.tokens.admin, body: { tags: ["web-filter"] } });
@@ -426,10 +426,10 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(filtered).toContain('<option value="web-filter" selected>web-filter</option>');
     // Another member's feedbacks, chosen from the list of members.
     const byMember = await page(admin, "/inbox?tag=web-filter");
-    expect(byMember).toContain('<option value="member@demo.test">member@demo.test</option>');
+    expect(byMember).toContain('<option value="member@demo.test">Demo member (member@demo.test)</option>');
     expect(await listed("/inbox?tag=web-filter&owner=admin%40demo.test")).toEqual([mine]);
     expect(await page(admin, "/inbox?tag=web-filter&owner=admin%40demo.test")).toContain(
-      '<option value="admin@demo.test" selected>admin@demo.test</option>',
+      '<option value="admin@demo.test" selected>Demo admin (admin@demo.test)</option>',
     );
   });
 
