@@ -161,7 +161,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.getByText("Figures per day").click();
     expect(await page.locator("details table tbody tr").count()).toBe(30);
     await page.getByLabel("Period").selectOption("90");
-    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
     await page.waitForURL(/days=90/);
     expect(await page.locator("details table tbody tr").count()).toBe(90);
     await look("trends", "trends");

@@ -67,7 +67,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
   test("filtering the inbox by kind keeps the filter in the address, so the view can be shared", async () => {
     const page = await onInbox();
     await page.getByLabel("Kind").selectOption("idea");
-    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
     await page.waitForURL(/kind=idea/);
     expect(await page.getByRole("link", { name: reports.idea.ticketId, exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: reports.problem.ticketId, exact: true }).count()).toBe(0);

@@ -393,7 +393,14 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
     .get("/", ({ request, cookie }) => asMember(services, { request, cookie }, () => redirect("/inbox")), { detail: { hide: true } })
     .get(
       "/inbox",
-      ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => inboxPage(services, visitor, new URL(request.url))),
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, (visitor) => {
+          const url = new URL(request.url);
+          // The filters' form sends every field, the empty ones too: the list's address keeps only those that filter.
+          const kept = [...url.searchParams].filter(([, value]) => value !== "");
+          if (kept.length < url.searchParams.size) return redirect(kept.length > 0 ? `/inbox?${new URLSearchParams(kept)}` : "/inbox");
+          return inboxPage(services, visitor, url);
+        }),
       {
         detail: { hide: true },
       },

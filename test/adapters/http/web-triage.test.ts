@@ -433,6 +433,11 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     );
   });
 
+  test("the filters' form, sent with fields left empty, leads to the list's address with only those that filter", async () => {
+    const sent = await admin.fetch("/inbox?query=&kind=problem&severity=&owner=me&tag=");
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, "/inbox?kind=problem&owner=me"]);
+  });
+
   test("a Reader's inbox has no checkboxes and no bulk form", async () => {
     await report("Reader inbox probe");
     const inbox = await page(reader, "/inbox");
