@@ -19,7 +19,8 @@ export type Refusal =
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =
-  | { readonly field: string; readonly reason: "unknown" | "missing" | "repeated" }
+  /** `no_change`: a bulk `set` that holds a comment alone, which goes with a change. */
+  | { readonly field: string; readonly reason: "unknown" | "missing" | "repeated" | "no_change" }
   | {
       readonly field: string;
       readonly reason: Refusal;

@@ -18,7 +18,7 @@ export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, req
   const tagged = set.addTags !== undefined || set.removeTags !== undefined;
   // A comment goes with a change: alone, a spec client's PATCH would be refused too.
   if (set.status === undefined && set.owner === undefined && !tagged) {
-    return invalid("invalid_body", { field: "set", reason: "missing" });
+    return invalid("invalid_body", { field: "set", reason: "no_change" });
   }
   const results: BulkResults["results"] = [];
   for (const key of request.keys) {

@@ -788,6 +788,7 @@ export const EN = {
     unknown: "not a known field",
     missing: "required",
     repeated: "given more than once",
+    no_change: "a change is required (status, owner, addTags or removeTags); a comment goes with one",
     not_url: "not an absolute address (https://host/path)",
     not_https: "not https (http is allowed only in development, with WEBHOOKS_ALLOW_PRIVATE)",
     credentials: "carries a user name or a password",

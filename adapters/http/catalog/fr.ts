@@ -762,6 +762,7 @@ export const FR: Catalog = {
     unknown: "champ inconnu",
     missing: "obligatoire",
     repeated: "donné plusieurs fois",
+    no_change: "une modification est requise (status, owner, addTags ou removeTags)\u202f; un commentaire l'accompagne",
     not_url: "pas une adresse absolue (https://hôte/chemin)",
     not_https: "pas en https (http n'est permis qu'en développement, avec WEBHOOKS_ALLOW_PRIVATE)",
     credentials: "porte un nom d'utilisateur ou un mot de passe",

@@ -163,6 +163,14 @@ describe("POST /v1/feedbacks/bulk", () => {
     const reader = await request("POST", "/v1/feedbacks/bulk", http.demo.tokens.reader, { keys: ["DEMO-1"], set: { status: "fixed" } });
     expect([reader.status, reader.body.code]).toEqual([403, "forbidden"]);
   });
+
+  test("a comment alone is 400 invalid_body saying that a comment goes with a change", async () => {
+    const alone = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: ["DEMO-1"], set: { comment: "Looking" } });
+    expect(alone.body).toEqual({
+      error: "The request body is invalid. set: a change is required (status, owner, addTags or removeTags); a comment goes with one.",
+      code: "invalid_body",
+    });
+  });
 });
 
 describe("MCP update_feedback", () => {
