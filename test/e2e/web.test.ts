@@ -75,6 +75,18 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     expect(await page.getByLabel("Kind").inputValue()).toBe("idea");
   });
 
+  test("a feedback opened from a filtered inbox leads back to that list, its filter kept", async () => {
+    const page = await onInbox();
+    await page.getByLabel("Kind").selectOption("idea");
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await page.waitForURL(/kind=idea/);
+    await page.getByRole("link", { name: reports.idea.ticketId, exact: true }).click();
+    await page.waitForURL(new RegExp(`/inbox/${reports.idea.ticketId}$`));
+    await page.getByRole("link", { name: "← Back to the inbox" }).click();
+    await page.waitForURL(/\/inbox\?kind=idea$/);
+    expect(await page.getByLabel("Kind").inputValue()).toBe("idea");
+  });
+
   test("text search finds a feedback by the words of its report", async () => {
     const page = await onInbox();
     await page.getByLabel("Search").fill("dark theme");

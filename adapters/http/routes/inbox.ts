@@ -232,6 +232,12 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
   );
 }
 
+/** The inbox list a feedback was opened from (the page's Referer), to go back to with its filters and order; else the inbox. */
+function listBehind(request: Request): string {
+  const referer = URL.parse(request.headers.get("referer") ?? "");
+  return referer && referer.origin === new URL(request.url).origin && referer.pathname === "/inbox" ? `/inbox${referer.search}` : "/inbox";
+}
+
 /** Who owns a feedback (by name where the member gave one) and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
 function ownerAndDue(
   language: Visitor["language"],
@@ -273,7 +279,7 @@ export async function feedbackPage(
   services: Services,
   visitor: Visitor,
   key: string,
-  notice?: { error?: string; status?: number; saved?: boolean; params?: URLSearchParams; triage?: TriageDraft },
+  notice?: { error?: string; status?: number; saved?: boolean; params?: URLSearchParams; triage?: TriageDraft; back?: string },
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "feedback");
   const lang = visitor.language;
@@ -310,7 +316,7 @@ export async function feedbackPage(
       feedback.fullContext?.reportId === report.id,
     );
 
-  const body = html`<p><a href="/inbox">← ${w.back}</a></p>
+  const body = html`<p><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a></p>
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${[feedback.key, ownerAndDue(lang, feedback, owners)].filter(Boolean).join(" · ")}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
@@ -396,8 +402,9 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
       ({ request, cookie }) =>
         asMember(services, { request, cookie }, (visitor) => {
           const url = new URL(request.url);
-          // The filters' form sends every field, the empty ones too: the list's address keeps only those that filter.
-          const kept = [...url.searchParams].filter(([, value]) => value !== "");
+          // The filters' form sends every field, the empty ones and the default order too: the
+          // list's address keeps only those that filter or order.
+          const kept = [...url.searchParams].filter(([name, value]) => value !== "" && !(name === "sort" && value === "activity"));
           if (kept.length < url.searchParams.size) return redirect(kept.length > 0 ? `/inbox?${new URLSearchParams(kept)}` : "/inbox");
           return inboxPage(services, visitor, url);
         }),
@@ -446,6 +453,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           feedbackPage(services, visitor, params.key, {
             saved: new URL(request.url).searchParams.has("saved"),
             params: new URL(request.url).searchParams,
+            back: listBehind(request),
           }),
         ),
       { detail: { hide: true } },

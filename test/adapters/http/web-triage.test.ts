@@ -433,9 +433,17 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     );
   });
 
-  test("the filters' form, sent with fields left empty, leads to the list's address with only those that filter", async () => {
-    const sent = await admin.fetch("/inbox?query=&kind=problem&severity=&owner=me&tag=");
+  test("the filters' form, sent with fields left empty and the default order, leads to the list's address with only those that filter", async () => {
+    const sent = await admin.fetch("/inbox?query=&kind=problem&severity=&owner=me&tag=&sort=activity");
     expect([sent.status, sent.headers.get("location")]).toEqual([303, "/inbox?kind=problem&owner=me"]);
+  });
+
+  test("a feedback opened from a filtered inbox leads back to that list, its filters and order kept", async () => {
+    const key = await report("Back: the settings page forgets the tab");
+    const opened = await admin.fetch(`/inbox/${key}`, { headers: { referer: "http://localhost:3000/inbox?kind=problem&sort=severity" } });
+    expect(await opened.text()).toContain('<p><a href="/inbox?kind=problem&amp;sort=severity">← Back to the inbox</a></p>');
+    const elsewhere = await admin.fetch(`/inbox/${key}`, { headers: { referer: "https://evil.example/inbox?kind=idea" } });
+    expect(await elsewhere.text()).toContain('<p><a href="/inbox">← Back to the inbox</a></p>');
   });
 
   test("a Reader's inbox has no checkboxes and no bulk form", async () => {
