@@ -65,7 +65,7 @@ body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100v
 .app-bar{position:static;height:auto;flex-direction:row;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s4);padding:var(--s2) var(--s4);border-right:0;border-bottom:1px solid var(--line)}
 .org-line{margin-right:auto;min-width:0}.app-bar .org{padding:0}.account{margin:0;flex-direction:row;align-items:center;gap:var(--s3);padding:0}
 .app-bar nav{order:3;flex:1 0 100%}.nav{flex-direction:row;flex-wrap:wrap;gap:var(--s1)}.nav a{white-space:nowrap;padding:var(--s1) var(--s3)}}
-@media (max-width:48rem){.who{display:none}}
+@media (max-width:48rem){.who{display:none}td.key input[type=checkbox]{width:1.375rem;height:1.375rem;vertical-align:-.3rem}}
 .filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}
 .tabs{display:flex;flex-wrap:wrap;gap:var(--s1);padding:0 0 var(--s2);margin:var(--s2) 0 var(--s4);list-style:none;border-bottom:1px solid var(--line)}
 .tabs a{display:inline-block;padding:var(--s1) var(--s3);border-radius:999px;text-decoration:none;color:var(--muted);font-weight:500}.tabs a:hover{background:var(--panel);color:var(--fg)}
@@ -117,7 +117,7 @@ ul.plain{list-style:none;padding:0;margin:0}ul.plain>li{padding:var(--s2) 0;bord
 .chip{display:inline-block;padding:0 var(--s2);margin:0 var(--s1) var(--s1) 0;border-radius:999px;background:var(--panel);border:1px solid var(--line);font-size:var(--t-sm);color:var(--fg)}
 ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid var(--line);border-radius:var(--radius)}
 .pair-sides{display:grid;grid-template-columns:1fr auto 1fr;gap:var(--s4);align-items:start}.pair-sides p{overflow-wrap:anywhere}
-.pair-link{font-size:var(--t-sm);font-style:italic}table.cards tbody tr.current{outline:2px solid var(--link);outline-offset:-2px}.keyboard-hint{font-size:var(--t-sm)}.timeline li.link::before{border-color:#7c3aed}.timeline li.outreach::before{border-color:#047857}
+.pair-link{font-size:var(--t-sm);font-style:italic}table.cards tbody tr.current{outline:2px solid var(--link);outline-offset:-2px}table.cards tbody tr:has(input[name=keys]:checked){background:color-mix(in srgb,var(--link) 9%,transparent)}.keyboard-hint{font-size:var(--t-sm)}.timeline li.link::before{border-color:#7c3aed}.timeline li.outreach::before{border-color:#047857}
 @media (max-width:40rem){.pair-sides{grid-template-columns:1fr;gap:0}}
 .chart{margin:var(--s2) 0 var(--s4)}.chart figcaption{font-size:var(--t-sm);color:var(--muted);margin-top:var(--s2)}
 .plot{display:grid;grid-template-columns:auto 1fr;gap:var(--s2)}.plot svg{width:100%;height:12rem;display:block;border-bottom:1px solid var(--line)}

@@ -51,6 +51,7 @@ import { readPortal } from "../../../core/portal/read-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import {
   bulkForm,
+  bulkJump,
   bulkNotice,
   companiesSection,
   exportLinks,
@@ -213,7 +214,7 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
     ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [])
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
-      : html`<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th>${severalApps ? html`<th scope="col">${w.app}</th>` : ""}<th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      : html`${bulk ? bulkJump(visitor.language) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th>${severalApps ? html`<th scope="col">${w.app}</th>` : ""}<th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
     page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
   }</p>`;

@@ -176,6 +176,10 @@ export function companiesSection(language: Language, companies: readonly Company
 export const rowCheckbox = (language: Language, key: string): Html =>
   html`<input type="checkbox" name="keys" value="${key}" form="bulk" aria-label="${wordsFor(language, "triage").select} ${key}">`;
 
+/** A link above the list to the bulk form below it, which a long list (a phone's cards) puts far down. */
+export const bulkJump = (language: Language): Html =>
+  html`<p class="bulk-jump"><a href="#bulk-title">${wordsFor(language, "triage").bulkTitle} ↓</a></p>`;
+
 /** The same change to the feedbacks ticked in the list: status with a comment, owner, a tag added or removed. */
 export async function bulkForm(services: Services, visitor: Visitor, back: string): Promise<Html> {
   const w = wordsFor(visitor.language, "triage");
