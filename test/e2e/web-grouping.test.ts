@@ -91,11 +91,11 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await look("possible duplicates", "possible-duplicates");
     await page.getByRole("button", { name: `Merge ${newer} into ${older}` }).click();
     expect(await outcome()).toBe("merged");
-    expect(await page.getByRole("status").textContent()).toContain("Merged.");
+    expect(await page.getByRole("status").textContent()).toBe(`Merged ${newer} into ${older}. The merge can be undone from that feedback's page.`);
     const pair = page.locator("ul.pairs > li", { hasText: other });
     await pair.getByRole("button", { name: "Not duplicates" }).click();
     expect(await outcome()).toBe("dismissed");
-    expect(await page.getByRole("status").textContent()).toContain("will not be suggested again");
+    expect(await page.getByRole("status").textContent()).toContain("will not be suggested together again");
     expect(await page.locator("ul.pairs > li").count()).toBe(0);
     expect(await read(newer)).toMatchObject({ key: older, reports: 2 });
     expected.push(["feedback.merged", older, newer]);
@@ -112,7 +112,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.goto(`${server.url}/inbox/${source}`);
     await page.getByLabel("Merge this feedback into").fill(target);
     await page.getByRole("button", { name: "Merge", exact: true }).click();
-    await page.waitForURL(new RegExp(`/inbox/${target}\\?done=merged$`));
+    await page.waitForURL(new RegExp(`/inbox/${target}\\?done=merged&feedback=${source}&target=${target}$`));
     expected.push(["feedback.merged", target, source]);
     expect(await page.locator(".timeline").textContent()).toContain(`${source}`);
     expect(await page.locator(".timeline").textContent()).toContain("merged into this feedback · Demo admin");

@@ -196,6 +196,9 @@ export const EN = {
       mergedNotice: "Merged. The merge can be undone from the feedback that holds both.",
       unmergedNotice: "The merge was undone: this feedback has its reports, followers and status back.",
       dismissedNotice: "Noted: this pair will not be suggested again.",
+      /** A merge and a dismissal, naming the pair: the words before, between and after the two keys (linked). */
+      mergedPair: ["Merged ", " into ", ". The merge can be undone from that feedback's page."],
+      dismissedPair: ["Noted: ", " and ", " will not be suggested together again."],
       splitNotice: "The report has a feedback of its own now.",
     },
     /** The inbox of an organization that has no feedback yet: how to send the first report. */

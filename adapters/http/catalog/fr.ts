@@ -181,6 +181,8 @@ export const FR: Catalog = {
       mergedNotice: "Fusionné. La fusion peut être annulée depuis le retour qui garde les deux.",
       unmergedNotice: "La fusion est annulée\u202f: ce retour retrouve ses signalements, ses abonnés et son statut.",
       dismissedNotice: "C'est noté\u202f: cette paire ne sera plus proposée.",
+      mergedPair: ["", " a été fusionné dans ", ". La fusion peut être annulée depuis la page de ce retour."],
+      dismissedPair: ["C'est noté\u202f: ", " et ", " ne seront plus proposés ensemble."],
       splitNotice: "Le signalement a maintenant son propre retour.",
     },
     firstReport: {

@@ -11,6 +11,7 @@ import { listApps } from "../../../core/catalog/list-apps.ts";
 import { html, redirect } from "../html.ts";
 import { type Done, dismissButton, groupingNotice, likeness, mergeButton, newerIntoOlder, setFailure } from "../web/grouping-panel.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
+import { kindLabel, statusBadge } from "../web/badges.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 
@@ -23,11 +24,20 @@ function localNext(next: string, fallback: string): string {
  * Back to `next`, saying what was done or what went wrong (post-redirect-get: a reload repeats
  * nothing); after a refusal, `typed` is what the person typed, to find in the field again.
  */
-function back(next: string, result: Result<unknown>, done: Done, typed = ""): Response {
+function back(
+  next: string,
+  result: Result<unknown>,
+  done: Done,
+  typed = "",
+  pair?: { readonly feedback: string; readonly target: string },
+): Response {
   const url = new URL(next, "http://local");
   for (const name of ["done", "error", "reason", "feedback", "target", "count", "into"]) url.searchParams.delete(name);
-  if (result.ok) url.searchParams.set("done", done);
-  else {
+  if (result.ok) {
+    url.searchParams.set("done", done);
+    // The notice names the two feedbacks.
+    if (pair) for (const [name, key] of Object.entries(pair)) url.searchParams.set(name, key);
+  } else {
     setFailure(url.searchParams, result);
     if (typed) url.searchParams.set("into", typed);
   }
@@ -47,7 +57,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button></div></form>`;
   const side = (f: (typeof suggestions)[number]["feedback"]) =>
-    html`<p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
+    html`<p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} <span class="badges">${kindLabel(visitor.language, f.kind)} ${statusBadge(visitor.language, f.status)}</span> <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
   // Merged newer into older, as grouping merges and as a feedback's page offers.
   const mergeNewer = (s: (typeof suggestions)[number]) => {
     const { newer, older } = newerIntoOlder(s.feedback, s.similar);
@@ -80,7 +90,11 @@ export function duplicateRoutes(services: Services) {
           // Merged from its own page, a feedback's page is now the one that holds both.
           const source = `/inbox/${encodeURIComponent(field("source").trim())}`;
           const next = localNext(field("next"), "/duplicates");
-          return back(merged.ok && next === source ? `/inbox/${encodeURIComponent(merged.value.key)}` : next, merged, "merged", field("into").trim());
+          const target = merged.ok ? merged.value.key : "";
+          return back(merged.ok && next === source ? `/inbox/${encodeURIComponent(target)}` : next, merged, "merged", field("into").trim(), {
+            feedback: field("source").trim(),
+            target,
+          });
         }),
       { detail: { hide: true } },
     )
@@ -92,6 +106,8 @@ export function duplicateRoutes(services: Services) {
             localNext(field("next"), "/duplicates"),
             await dismissSuggestion(services, visitor.grant, field("feedback"), field("similar")),
             "dismissed",
+            "",
+            { feedback: field("feedback"), target: field("similar") },
           ),
         ),
       { detail: { hide: true } },

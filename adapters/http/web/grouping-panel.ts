@@ -51,6 +51,13 @@ export function groupingNotice(language: Visitor["language"], params: URLSearchP
   if (error) return html`<p class="error" role="alert">${refusal ? describeRefusal(refusal, language) : textFor(language).errors[error]}</p>`;
   if (!done) return "";
   const w = wordsFor(language, "grouping");
+  // A merge or a dismissal names its pair, where the address names two keys.
+  const [feedback, target] = [params.get("feedback") ?? "", params.get("target") ?? ""];
+  if ((done === "merged" || done === "dismissed") && isFeedbackKey(feedback) && isFeedbackKey(target)) {
+    const link = (key: string) => html`<a href="/inbox/${encodeURIComponent(key)}">${key}</a>`;
+    const [before, between, after] = done === "merged" ? w.mergedPair : w.dismissedPair;
+    return html`<p class="notice" role="status">${before}${link(feedback)}${between}${link(target)}${after}</p>`;
+  }
   const said: Record<Done, string> = { merged: w.mergedNotice, unmerged: w.unmergedNotice, dismissed: w.dismissedNotice, split: w.splitNotice };
   return html`<p class="notice" role="status">${said[done]}</p>`;
 }
