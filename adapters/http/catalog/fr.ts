@@ -64,6 +64,7 @@ export const FR: Catalog = {
       tags: "Étiquettes",
     },
     inbox: {
+      monthlySpend: "{amount} par mois",
       search: "Rechercher",
       severity: "Gravité",
       any: "Tous",

@@ -203,7 +203,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
       f,
     ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
-    }${ownerAndDue(visitor.language, f, owners) ? html`<span class="muted owner-due">${ownerAndDue(visitor.language, f, owners)}</span>` : ""}</td>
+    }${rowFacts(visitor.language, f, owners) ? html`<span class="muted owner-due">${rowFacts(visitor.language, f, owners)}</span>` : ""}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
@@ -231,6 +231,21 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
     notice.status ?? 200,
     [KEYBOARD_SCRIPT_PATH],
   );
+}
+
+/** What a row says under its title besides its feature: who owns it, and what the companies asking spend a month (the revenue order's key). */
+function rowFacts(
+  language: Visitor["language"],
+  feedback: { readonly owner?: string; readonly revenue?: number },
+  names: ReadonlyMap<string, string>,
+): string {
+  const spend = feedback.revenue
+    ? wordsFor(language, "inbox").monthlySpend.replace(
+        "{amount}",
+        new Intl.NumberFormat(language === "fr" ? "fr-FR" : "en-GB").format(feedback.revenue),
+      )
+    : "";
+  return [ownerAndDue(language, feedback, names), spend].filter(Boolean).join(" · ");
 }
 
 /** The inbox list a feedback was opened from (the page's Referer), to go back to with its filters and order; else the inbox. */

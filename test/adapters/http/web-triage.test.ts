@@ -446,6 +446,20 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(await elsewhere.text()).toContain('<p><a href="/inbox">← Back to the inbox</a></p>');
   });
 
+  test("an inbox row says what the companies asking spend a month, which the revenue order sorts by", async () => {
+    const company = { id: "row-co", name: "Row Co", monthlySpend: 12_000 };
+    const sent = await http.request("POST", "/v1/reports", {
+      body: {
+        publicKey: http.demo.publicKey,
+        kind: "idea",
+        message: "Row spend: export the invoices to our ERP",
+        user: { email: "pat@row.test", company },
+      },
+    });
+    const row = (await page(reader, "/inbox?sort=revenue")).split("<tr>").find((r) => r.includes(`href="/inbox/${sent.body.ticketId}"`))!;
+    expect(row).toContain('<span class="muted owner-due">12,000 a month</span>');
+  });
+
   test("a Reader's inbox has no checkboxes and no bulk form", async () => {
     await report("Reader inbox probe");
     const inbox = await page(reader, "/inbox");
