@@ -157,9 +157,7 @@ export function page(
       "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; ${scripts.length > 0 ? "img-src 'self' data:; script-src 'self'; connect-src 'self'; " : "img-src 'self'; "}form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
       "x-frame-options": "DENY",
       "x-content-type-options": "nosniff",
-      // Other sites learn nothing of the page (a tracking link's token); the service's own pages
-      // learn which list a feedback was opened from, to lead back to it.
-      "referrer-policy": "same-origin",
+      "referrer-policy": "no-referrer",
       "cache-control": "no-store",
     },
   });

@@ -105,23 +105,24 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       await batch.run(() => {
         const held = heldFields(db, feedbackId);
         if (!held) return;
-        if (author) recordTriageChange(db, feedbackId, held, assistantFields(held, t), author);
+        // What a person set while the assistant worked stays (assistantFields).
+        const fields = assistantFields(held, t);
+        if (author) recordTriageChange(db, feedbackId, held, fields, author);
         db.query(
-          // A feature or severity a person set while the assistant worked stays.
-          `UPDATE feedbacks SET feature_id = coalesce(feature_id, ?), severity = coalesce(severity, ?), nature = coalesce(?, nature),
+          `UPDATE feedbacks SET feature_id = coalesce(?, feature_id), severity = coalesce(?, severity), nature = coalesce(?, nature),
              title = coalesce(?, title), diagnostic = coalesce(?, diagnostic), summary = coalesce(?, summary) WHERE id = ? AND org_number = ${orgNumberOf("?")}`,
         ).run(
-          t.featureId ?? null,
-          t.severity ?? null,
+          fields.featureId ?? null,
+          fields.severity ?? null,
           t.nature ?? null,
-          t.title ?? null,
+          fields.title ?? null,
           t.diagnostic ? JSON.stringify(t.diagnostic) : null,
           t.summary ?? null,
           feedbackId,
           orgId,
         );
         // A new title is searchable too.
-        const { title } = t;
+        const { title } = fields;
         if (title) addWords(db, feedbackId, (known) => wordsWithTitle(known, title));
       });
     },

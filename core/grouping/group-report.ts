@@ -44,7 +44,7 @@ async function triage(services: GroupReportDeps, feedback: FeedbackRecord, first
       ...(feature && { featureId: feature.id }),
       ...(severity && { severity }),
       ...(found.nature && { nature: found.nature }),
-      ...(title && title !== feedback.title && { title }),
+      ...(title && title !== feedback.title && { title, replacing: feedback.title }),
       ...(found.diagnostic && Object.keys(found.diagnostic).length > 0 && { diagnostic: found.diagnostic }),
       ...(found.summary?.trim() && { summary: found.summary.trim() }),
     },

@@ -20,7 +20,16 @@ export interface GroupingStore {
   setTriage(
     orgId: string,
     feedbackId: string,
-    triage: { featureId?: string; severity?: Severity; nature?: string; title?: string; diagnostic?: Diagnostic; summary?: string },
+    /** `replacing`: the title the assistant read, which its `title` replaces only if no one changed it since. */
+    triage: {
+      featureId?: string;
+      severity?: Severity;
+      nature?: string;
+      title?: string;
+      replacing?: string;
+      diagnostic?: Diagnostic;
+      summary?: string;
+    },
     author?: TriageAuthor,
   ): Promise<void>;
 }

@@ -68,15 +68,16 @@ export function fieldChanges(feedback: TriageHeld, fields: TriageFields): FieldC
 
 /**
  * What the assistant's triage sets of the fields the activity tells: the feature and the severity
- * where the feedback has none yet (a person may have set them while it worked), and its title.
+ * where the feedback has none yet, and its title over `replacing`, the title it read (a person may
+ * have set any of them while it worked).
  */
 export function assistantFields(
-  held: Pick<TriageHeld, "featureId" | "severity">,
-  triage: { readonly featureId?: string; readonly severity?: Severity; readonly title?: string },
+  held: Pick<TriageHeld, "featureId" | "severity" | "title">,
+  triage: { readonly featureId?: string; readonly severity?: Severity; readonly title?: string; readonly replacing?: string },
 ): TriageFields {
   return {
     ...(triage.featureId && !held.featureId && { featureId: triage.featureId }),
     ...(triage.severity && !held.severity && { severity: triage.severity }),
-    ...(triage.title && { title: triage.title }),
+    ...(triage.title && held.title === (triage.replacing ?? held.title) && { title: triage.title }),
   };
 }

@@ -77,7 +77,7 @@ export const FR: Catalog = {
         reports: "Plus de signalements",
         severity: "Gravité",
         votes: "Plus de votes",
-        revenue: "Plus grosse dépense mensuelle",
+        revenue: "Dépense mensuelle la plus élevée",
       },
       reset: "Réinitialiser",
       nothing: "Aucun retour ne correspond à ces filtres.",
@@ -85,7 +85,7 @@ export const FR: Catalog = {
       next: "Page suivante",
       firstPage: "Première page",
       keyboardHint:
-        "Clavier\u202f: j et k parcourent la liste, x coche un retour pour les modifications en dessous, Entrée ouvre, s change le statut d'un retour, / cherche (Échap quitte le champ de recherche).",
+        "Clavier\u202f: j et k parcourent la liste, x coche un retour pour les modifications ci-dessous, Entrée ouvre, s change le statut d'un retour, / cherche (Échap quitte le champ de recherche).",
     },
     feedback: {
       notFound: "Ce retour n'existe pas dans cette organisation.",
@@ -765,7 +765,7 @@ export const FR: Catalog = {
     unknown: "champ inconnu",
     missing: "obligatoire",
     repeated: "donné plusieurs fois",
-    no_change: "une modification est requise (status, owner, addTags ou removeTags)\u202f; un commentaire l'accompagne",
+    no_change: "une modification est requise (status, owner, addTags ou removeTags)\u202f; un commentaire ne s'envoie qu'avec une modification",
     not_url: "pas une adresse absolue (https://hôte/chemin)",
     not_https: "pas en https (http n'est permis qu'en développement, avec WEBHOOKS_ALLOW_PRIVATE)",
     credentials: "porte un nom d'utilisateur ou un mot de passe",

@@ -201,7 +201,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
+    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}" referrerpolicy="same-origin">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}" referrerpolicy="same-origin">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
     }${rowFacts(visitor.language, f, owners) ? html`<span class="muted owner-due">${rowFacts(visitor.language, f, owners)}</span>` : ""}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
@@ -248,10 +248,18 @@ function rowFacts(
   return [ownerAndDue(language, feedback, names), spend].filter(Boolean).join(" · ");
 }
 
-/** The inbox list a feedback was opened from (the page's Referer), to go back to with its filters and order; else the inbox. */
-function listBehind(request: Request): string {
+/**
+ * The inbox list a feedback was opened from, to go back to with its filters and order; else the
+ * inbox. Its rows' links alone send their address (`referrerpolicy="same-origin"`: the pages send
+ * none otherwise); the service's own origin is the configured one, or the one the browser reached.
+ */
+function listBehind(request: Request, baseUrl: string): string {
   const referer = URL.parse(request.headers.get("referer") ?? "");
-  return referer && referer.origin === new URL(request.url).origin && referer.pathname === "/inbox" ? `/inbox${referer.search}` : "/inbox";
+  const own = referer && (referer.origin === new URL(baseUrl).origin || referer.origin === new URL(request.url).origin);
+  if (!own || referer.pathname !== "/inbox") return "/inbox";
+  // The notice of a bulk change made on that list is not said again.
+  referer.searchParams.delete("bulk");
+  return `/inbox${referer.search}`;
 }
 
 /** Who owns a feedback (by name where the member gave one) and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
@@ -469,7 +477,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           feedbackPage(services, visitor, params.key, {
             saved: new URL(request.url).searchParams.has("saved"),
             params: new URL(request.url).searchParams,
-            back: listBehind(request),
+            back: listBehind(request, services.baseUrl),
           }),
         ),
       { detail: { hide: true } },

@@ -204,7 +204,9 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   const w = wordsFor(language, "triage");
   if (done === "none") return html`<p class="error" role="alert">${w.bulkNone}</p>`;
   if (done === "invalid") return html`<p class="error" role="alert">${w.bulkInvalid}</p>`;
-  const [changed = "0", failed = "0", left = ""] = done.split(".");
+  const [changed = "", failed = "", left = ""] = done.split(".");
+  // Counts read from the address are numbers, or the notice says nothing.
+  if (!/^\d{1,3}$/.test(changed) || !/^\d{1,3}$/.test(failed)) return "";
   if (failed === "0") return html`<p class="notice" role="status">${w.bulkAllDone.replace("{ok}", changed)}</p>`;
   // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why, in words.
   const errors: Readonly<Record<string, string>> = textFor(language).errors;
@@ -213,7 +215,7 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
     .filter(Boolean)
     .map((entry) => {
       const [key, code = ""] = entry.split(":");
-      return errors[code] ? `${key} (${errors[code].replace(/\.$/, "")})` : key;
+      return Object.hasOwn(errors, code) ? `${key} (${errors[code]!.replace(/\.$/, "")})` : key;
     })
     .join(", ");
   return html`<p class="error" role="alert">${w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{which}", which)}</p>`;

@@ -418,7 +418,8 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     const [mine, other] = [await report("Owner filter web: mine"), await report("Owner filter web: nobody's")];
     await http.request("PATCH", `/v1/feedbacks/${mine}`, { token: http.demo.tokens.admin, body: { owner: "admin@demo.test", tags: ["web-filter"] } });
     await http.request("PATCH", `/v1/feedbacks/${other}`, { token: http.demo.tokens.admin, body: { tags: ["web-filter"] } });
-    const listed = async (path: string) => [...(await page(admin, path)).matchAll(/<a href="\/inbox\/(DEMO-\d+)">DEMO/g)].map((m) => m[1]);
+    const listed = async (path: string) =>
+      [...(await page(admin, path)).matchAll(/<a href="\/inbox\/(DEMO-\d+)" referrerpolicy="same-origin">DEMO/g)].map((m) => m[1]);
     expect(await listed("/inbox?tag=web-filter&owner=me")).toEqual([mine]);
     expect(await listed("/inbox?tag=web-filter&owner=none")).toEqual([other]);
     const filtered = await page(admin, "/inbox?tag=web-filter&owner=me");
@@ -438,9 +439,16 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect([sent.status, sent.headers.get("location")]).toEqual([303, "/inbox?kind=problem&owner=me"]);
   });
 
-  test("a feedback opened from a filtered inbox leads back to that list, its filters and order kept", async () => {
+  test("a bulk notice read from a crafted address says nothing it cannot read", async () => {
+    for (const bulk of ["0.1.K%3Aconstructor", "0.1.K%3A__proto__", "lots.0."]) expect((await admin.fetch(`/inbox?bulk=${bulk}`)).status).toBe(200);
+    expect(await page(admin, "/inbox?bulk=0.1.DEMO-1%3Aconstructor")).toContain("Left as they were (1): DEMO-1.");
+  });
+
+  test("a feedback opened from a filtered inbox leads back to that list, its filters and order kept, not its last notice", async () => {
     const key = await report("Back: the settings page forgets the tab");
-    const opened = await admin.fetch(`/inbox/${key}`, { headers: { referer: "http://localhost:3000/inbox?kind=problem&sort=severity" } });
+    const list = await page(admin, "/inbox");
+    expect(list).toContain(`<a href="/inbox/${key}" referrerpolicy="same-origin">${key}</a>`);
+    const opened = await admin.fetch(`/inbox/${key}`, { headers: { referer: "http://localhost:3000/inbox?kind=problem&sort=severity&bulk=2.0." } });
     expect(await opened.text()).toContain('<p><a href="/inbox?kind=problem&amp;sort=severity">← Back to the inbox</a></p>');
     const elsewhere = await admin.fetch(`/inbox/${key}`, { headers: { referer: "https://evil.example/inbox?kind=idea" } });
     expect(await elsewhere.text()).toContain('<p><a href="/inbox">← Back to the inbox</a></p>');

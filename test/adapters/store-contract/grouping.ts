@@ -6,12 +6,14 @@ import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
 import type { TriageStore } from "../../../core/store/triage.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
 import { ASSISTANT } from "../../../core/triage/journal.ts";
 import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = GroupingStore &
   Pick<TriageStore, "triageChanges" | "setTriageFields"> &
+  Pick<AppSetupStore, "replaceFeatures"> &
   Pick<FeedbackStore, "applyStatusChange" | "findFeedback" | "listFeedbacks" | "listReports"> &
   Pick<FollowerStore, "listFollowers"> &
   Pick<MergeStore, "applyMerge"> &
@@ -44,12 +46,37 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const org = await seed(store);
       const f = (await record(store, org, "it does not work", 1))!;
-      await store.setTriageFields(org.orgId, f.id, { severity: "P0" }, [], [], 3);
-      await store.setTriage(org.orgId, f.id, { severity: "P2", title: "Checkout rejects Maestro cards" }, { id: id("tc"), by: ASSISTANT, at: 5 });
-      expect((await store.findFeedback(org.orgId, f.id))?.severity).toBe("P0");
+      await store.replaceFeatures(org.orgId, org.appId, [
+        { id: "feat-pay", name: "Payment", path: "checkout/payment" },
+        { id: "feat-cart", name: "Cart", path: "checkout/cart" },
+      ]);
+      await store.setTriageFields(org.orgId, f.id, { severity: "P0", featureId: "feat-pay" }, [], [], 3);
+      await store.setTriage(
+        org.orgId,
+        f.id,
+        { severity: "P2", featureId: "feat-cart", title: "Checkout rejects Maestro cards", replacing: "it does not work" },
+        { id: id("tc"), by: ASSISTANT, at: 5 },
+      );
+      const kept = await store.findFeedback(org.orgId, f.id);
+      expect([kept?.severity, kept?.featureId]).toEqual(["P0", "feat-pay"]);
       expect((await store.triageChanges(f.id)).map((c) => c.changes)).toEqual([
         [{ field: "title", from: "it does not work", to: "Checkout rejects Maestro cards" }],
       ]);
+    });
+
+    test("the assistant's title replaces only the title it read: one a person gave meanwhile stays", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "it does not work", 1))!;
+      await store.setTriageFields(org.orgId, f.id, { title: "Maestro cards refused at checkout" }, [], [], 3);
+      await store.setTriage(
+        org.orgId,
+        f.id,
+        { title: "Checkout rejects Maestro cards", replacing: "it does not work" },
+        { id: id("tc"), by: ASSISTANT, at: 5 },
+      );
+      expect((await store.findFeedback(org.orgId, f.id))?.title).toBe("Maestro cards refused at checkout");
+      expect(await store.triageChanges(f.id)).toEqual([]);
     });
 
     test("grouping candidates: older, open feedbacks of the same app and organization sharing the keys; a merged feedback's text answers for its survivor", async () => {
