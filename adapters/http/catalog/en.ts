@@ -89,6 +89,8 @@ export const EN = {
       firstPage: "First page",
       keyboardHint:
         "Keyboard: j and k move through the list, x ticks a feedback for the changes below it, Enter opens, s changes a feedback's status, / searches (Escape leaves the search field).",
+      /** The same for a Reader, who ticks nothing. */
+      keyboardHintReading: "Keyboard: j and k move through the list, Enter opens, / searches (Escape leaves the search field).",
     },
     /** A feedback's page, and the page that plays a report's replay. */
     feedback: {

@@ -86,6 +86,7 @@ export const FR: Catalog = {
       firstPage: "Première page",
       keyboardHint:
         "Clavier\u202f: j et k parcourent la liste, x coche un retour pour les modifications ci-dessous, Entrée ouvre, s change le statut d'un retour, / cherche (Échap quitte le champ de recherche).",
+      keyboardHintReading: "Clavier\u202f: j et k parcourent la liste, Entrée ouvre, / cherche (Échap quitte le champ de recherche).",
     },
     feedback: {
       notFound: "Ce retour n'existe pas dans cette organisation.",

@@ -23,7 +23,6 @@ import { listApps } from "../../../core/catalog/list-apps.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
-import { memberNames } from "../../../core/members/member-names.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
@@ -56,6 +55,7 @@ import {
   companiesSection,
   exportLinks,
   ownerChoices,
+  ownerNames,
   isTriageField,
   rowCheckbox,
   type TriageDraft,
@@ -152,16 +152,16 @@ async function inboxPage(services: Services, visitor: Visitor, url: URL, notice:
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
-  const [listed, counted, apps, listedFeatures, views, tags, names] = await Promise.all([
+  const [listed, counted, apps, listedFeatures, views, tags, choices] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
     countFeedbacks(services, visitor.grant, query),
     listApps(services, visitor.grant),
     query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
     listViews(services, visitor.grant),
     listTags(services, visitor.grant),
-    memberNames(services, visitor.grant),
+    ownerChoices(services, visitor),
   ]);
-  const owners = names.ok ? names.value : new Map<string, string>();
+  const owners = ownerNames(choices);
   const features = listedFeatures?.ok ? listedFeatures.value.data : [];
   const counts = counted.ok ? counted.value : {};
   const page = listed.ok ? listed.value : { data: [], nextCursor: null };
@@ -189,7 +189,7 @@ ${
     ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
     : ""
 }
-${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], await ownerChoices(services, visitor))}
+${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], choices)}
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
 </form>`;
@@ -218,10 +218,10 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
   const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
     page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
   }</p>`;
-  const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${w.keyboardHint}</p>` : "";
+  const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${bulk ? w.keyboardHint : w.keyboardHintReading}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
   const triage =
-    page.data.length > 0 ? html`${exportLinks(visitor.language, query)}${bulk ? await bulkForm(services, visitor, inboxHref(query, {})) : ""}` : "";
+    page.data.length > 0 ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, {}), choices) : ""}` : "";
   const done = bulkNotice(visitor.language, url.searchParams);
   return appPage(
     visitor,
@@ -311,8 +311,8 @@ export async function feedbackPage(
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
   const { feedback, reports, conversations, followers, canUpdate, similar, merged } = opened.value;
   if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}`);
-  const [portal, names] = await Promise.all([readPortal(services, visitor.grant.orgId), memberNames(services, visitor.grant)]);
-  const owners = names.ok ? names.value : new Map<string, string>();
+  const [portal, choices] = await Promise.all([readPortal(services, visitor.grant.orgId), ownerChoices(services, visitor)]);
+  const owners = ownerNames(choices);
   const following = followers.some((f) => f.email === visitor.email);
   const tracker = feedback.trackerIssue;
 

@@ -23,19 +23,25 @@ const dayOf = (iso: string | undefined): string => iso?.slice(0, 10) ?? "";
 export async function ownerChoices(services: Services, visitor: Visitor): Promise<OwnerChoice[]> {
   const [members, names] = await Promise.all([listMembers(services, visitor.grant), memberNames(services, visitor.grant)]);
   if (!members.ok) return [];
-  // A member by name, with the e-mail that tells two of one name apart.
-  const label = (email: string) => {
-    const name = names.ok ? names.value.get(email) : undefined;
-    return name ? `${name} (${email})` : email;
-  };
-  return members.value.map((m) => ({ email: m.email, label: label(m.email) })).sort((a, b) => a.email.localeCompare(b.email));
+  return members.value
+    .map((m) => {
+      const name = names.ok ? names.value.get(m.email) : undefined;
+      // A member by name, with the e-mail that tells two of one name apart.
+      return { email: m.email, ...(name && { name }), label: name ? `${name} (${m.email})` : m.email };
+    })
+    .sort((a, b) => a.email.localeCompare(b.email));
 }
 
 /** A member an owner field offers: the e-mail it sends, the name and e-mail it shows. */
 interface OwnerChoice {
   readonly email: string;
+  readonly name?: string;
   readonly label: string;
 }
+
+/** The names of the members offered, by e-mail, for the pages that show an owner by name. */
+export const ownerNames = (choices: readonly OwnerChoice[]): ReadonlyMap<string, string> =>
+  new Map(choices.flatMap((c) => (c.name ? [[c.email, c.name] as const] : [])));
 
 /** Why a triage was refused, said of the form's field by its label; a tag, by its label and the tag itself. */
 export function triageRefusal(language: Language, problem: FieldProblem, tags: readonly string[]): string {
@@ -181,9 +187,8 @@ export const bulkJump = (language: Language): Html =>
   html`<p class="bulk-jump"><a href="#bulk-title">${wordsFor(language, "triage").bulkTitle} ↓</a></p>`;
 
 /** The same change to the feedbacks ticked in the list: status with a comment, owner, a tag added or removed. */
-export async function bulkForm(services: Services, visitor: Visitor, back: string): Promise<Html> {
+export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[]): Html {
   const w = wordsFor(visitor.language, "triage");
-  const members = await ownerChoices(services, visitor);
   return html`<h2 id="bulk-title">${w.bulkTitle}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
 <div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
     (s) => html`<option value="${s}">${valueName(visitor.language, s)}</option>`,
