@@ -1,4 +1,6 @@
 import { Elysia } from "elysia";
+import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
+import { isSecure } from "../web-session.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { statusesOf } from "../../../core/feedback/status.ts";
@@ -201,7 +203,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}" referrerpolicy="same-origin">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}" referrerpolicy="same-origin">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
+    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
     }${rowFacts(visitor.language, f, owners) ? html`<span class="muted owner-due">${rowFacts(visitor.language, f, owners)}</span>` : ""}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
@@ -248,18 +250,21 @@ function rowFacts(
   return [ownerAndDue(language, feedback, names), spend].filter(Boolean).join(" · ");
 }
 
-/**
- * The inbox list a feedback was opened from, to go back to with its filters and order; else the
- * inbox. Its rows' links alone send their address (`referrerpolicy="same-origin"`: the pages send
- * none otherwise); the service's own origin is the configured one, or the one the browser reached.
- */
-function listBehind(request: Request, baseUrl: string): string {
-  const referer = URL.parse(request.headers.get("referer") ?? "");
-  const own = referer && (referer.origin === new URL(baseUrl).origin || referer.origin === new URL(request.url).origin);
-  if (!own || referer.pathname !== "/inbox") return "/inbox";
-  // The notice of a bulk change made on that list is not said again.
-  referer.searchParams.delete("bulk");
-  return `/inbox${referer.search}`;
+/** The cookie that keeps the inbox list last shown, for a feedback's page to lead back to, also after its forms were saved. */
+const LIST_COOKIE = "retour_list";
+const LIST_KEPT_SECONDS = 12 * 3600;
+
+/** Keeps the list shown (its filters and order; not the notice of its last bulk change) for the way back from a feedback. */
+function keepList(services: Services, jar: CookieJar, url: URL): void {
+  const query = new URLSearchParams(url.search);
+  query.delete("bulk");
+  writeCookie(jar, LIST_COOKIE, `/inbox${query.size > 0 ? `?${query}` : ""}`, { secure: isSecure(services), maxAgeSeconds: LIST_KEPT_SECONDS });
+}
+
+/** The inbox list last shown, to go back to; the inbox when there is none (or the cookie names another page). */
+function listBehind(services: Services, jar: CookieJar): string {
+  const kept = readCookie(jar, LIST_COOKIE, isSecure(services)) ?? "";
+  return /^\/inbox(\?[^#]*)?$/.test(kept) ? kept : "/inbox";
 }
 
 /** Who owns a feedback (by name where the member gave one) and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
@@ -430,6 +435,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           // list's address keeps only those that filter or order.
           const kept = [...url.searchParams].filter(([name, value]) => value !== "" && !(name === "sort" && value === "activity"));
           if (kept.length < url.searchParams.size) return redirect(kept.length > 0 ? `/inbox?${new URLSearchParams(kept)}` : "/inbox");
+          keepList(services, cookie, url);
           return inboxPage(services, visitor, url);
         }),
       {
@@ -477,7 +483,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           feedbackPage(services, visitor, params.key, {
             saved: new URL(request.url).searchParams.has("saved"),
             params: new URL(request.url).searchParams,
-            back: listBehind(request, services.baseUrl),
+            back: listBehind(services, cookie),
           }),
         ),
       { detail: { hide: true } },
