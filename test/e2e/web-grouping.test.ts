@@ -195,6 +195,19 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("new-status");
   });
 
+  test("on a feedback opened from the inbox, j and k go to the next and previous feedback of the list", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/inbox?status=all`);
+    const keys = await page.locator("table.cards tbody tr td:first-child a").allTextContents();
+    await page.keyboard.press("j");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`/inbox/${keys[0]}$`));
+    await page.keyboard.press("j");
+    await page.waitForURL(new RegExp(`/inbox/${keys[1]}$`));
+    await page.keyboard.press("k");
+    await page.waitForURL(new RegExp(`/inbox/${keys[0]}$`));
+  });
+
   test("j goes on from a row ticked with the mouse, and x ticks the row reached for the bulk form", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/inbox?status=all`);

@@ -104,6 +104,9 @@ export const EN = {
       changeStatus: "Change the status",
       comment: "Comment (for dismissed: the reason)",
       readOnly: "As a Reader you can read everything here and change nothing.",
+      /** Beside the way back: the feedbacks before and after this one in the inbox list last shown (j and k go there too). */
+      previousInList: "Previous in the list",
+      nextInList: "Next in the list",
       statusSaved: "Status saved.",
       /** A form saved as it was shown: nothing to write. */
       nothingChanged: "Nothing changed: the form was saved as it was.",

@@ -99,6 +99,8 @@ export const FR: Catalog = {
       changeStatus: "Changer le statut",
       comment: "Commentaire (pour «\u202fécarté\u202f»\u202f: la raison)",
       readOnly: "En tant que lecteur, vous voyez tout mais ne pouvez rien modifier.",
+      previousInList: "Précédent dans la liste",
+      nextInList: "Suivant dans la liste",
       statusSaved: "Statut enregistré.",
       nothingChanged: "Rien n'a changé\u202f: le formulaire a été enregistré tel quel.",
       statusHeld:

@@ -267,6 +267,15 @@ function listBehind(services: Services, jar: CookieJar): string {
   return /^\/inbox(\?[^#]*)?$/.test(kept) ? kept : "/inbox";
 }
 
+/** The feedbacks before and after one in the list last shown (on its page of that list), to go through the list from a feedback. */
+async function neighbours(services: Services, visitor: Visitor, list: string, key: string): Promise<{ previous?: string; next?: string }> {
+  const listed = await listFeedbacks(services, visitor.grant, inboxQuery(new URL(list, "http://retour.invalid").searchParams));
+  const keys = listed.ok ? listed.value.data.map((f) => f.key) : [];
+  const at = keys.indexOf(key);
+  if (at < 0) return {};
+  return { ...(at > 0 && { previous: keys[at - 1] }), ...(at + 1 < keys.length && { next: keys[at + 1] }) };
+}
+
 /** Who owns a feedback (by name where the member gave one) and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
 function ownerAndDue(
   language: Visitor["language"],
@@ -345,7 +354,10 @@ export async function feedbackPage(
       feedback.fullContext?.reportId === report.id,
     );
 
-  const body = html`<p><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a></p>
+  const around = notice?.back ? await neighbours(services, visitor, notice.back, feedback.key) : {};
+  const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a>${
+    around.previous ? html` · <a href="/inbox/${encodeURIComponent(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
+  }${around.next ? html` · <a href="/inbox/${encodeURIComponent(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${[feedback.key, ownerAndDue(lang, feedback, owners)].filter(Boolean).join(" · ")}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}

@@ -4,7 +4,7 @@ export const KEYBOARD_SCRIPT_PATH = "/app/keyboard.js";
 /**
  * Keyboard triage, a progressive enhancement (the pages work without it): in the inbox `j` and
  * `k` move through the feedbacks, Enter opens one, `x` ticks it for the bulk form, `s` opens the
- * focused one at its status and `/` goes to the search field; on a feedback page `s` goes to its status. No field has the focus
+ * focused one at its status and `/` goes to the search field; on a feedback page `s` goes to its status, `j` and `k` to the next and previous feedback of the list. No field has the focus
  * on arrival, so the keys work at once; Escape leaves a text field, keeping what was typed (a
  * search field would clear itself), so they work again. First-party, no dependency.
  */
@@ -46,7 +46,11 @@ export const KEYBOARD_SCRIPT = `(() => {
       return;
     }
     const row = focusedRow();
-    if (event.key === "j") move(1);
+    // On a feedback's page, j and k go to the next and previous feedback of the list it was opened from.
+    const rel = event.key === "j" ? "next" : event.key === "k" ? "prev" : null;
+    const beside = rows.length === 0 && rel && document.querySelector(\`a[rel=\${rel}]\`);
+    if (beside) location.assign(beside.href);
+    else if (event.key === "j") move(1);
     else if (event.key === "k") move(-1);
     else if (event.key === "s" && status) toStatus();
     else if (event.key === "s" && row?.querySelector("a")) location.assign(row.querySelector("a").href + "#new-status");

@@ -447,17 +447,29 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     const key = await report("Back: the settings page forgets the tab");
     const b = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
     await signIn(b, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
-    const back = '<p><a href="/inbox?kind=problem&amp;sort=severity">← Back to the inbox</a></p>';
+    const back = '<a href="/inbox?kind=problem&amp;sort=severity">← Back to the inbox</a>';
     await page(b, "/inbox?kind=problem&sort=severity&bulk=2.0.");
     expect(await page(b, `/inbox/${key}`)).toContain(back);
     expect((await b.sendForm(await page(b, `/inbox/${key}`), `/inbox/${key}/status`, { status: "prioritized" })).status).toBe(303);
     expect(await page(b, `/inbox/${key}?saved`)).toContain(back);
   });
 
+  test("a feedback's page leads to the feedbacks before and after it in the list last shown", async () => {
+    const [a, b, c] = [await report("Through: one"), await report("Through: two"), await report("Through: three")];
+    const browser = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
+    await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
+    const shown = await page(browser, "/inbox?query=through");
+    expect([...shown.matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1])).toEqual([c, b, a]);
+    const middle = await page(browser, `/inbox/${b}`);
+    expect(middle).toContain(`<a href="/inbox/${c}" rel="prev">Previous in the list</a>`);
+    expect(middle).toContain(`<a href="/inbox/${a}" rel="next">Next in the list</a>`);
+    expect(await page(browser, `/inbox/${c}`)).not.toContain('rel="prev"');
+  });
+
   test("a feedback opened without a list shown first leads back to the inbox", async () => {
     const b = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
     await signIn(b, http.demo.users.reader.email, http.demo.users.reader.password, "/settings/agents");
-    expect(await page(b, `/inbox/${await report("Back: no list yet")}`)).toContain('<p><a href="/inbox">← Back to the inbox</a></p>');
+    expect(await page(b, `/inbox/${await report("Back: no list yet")}`)).toContain('<p class="list-nav"><a href="/inbox">← Back to the inbox</a>');
   });
 
   test("a Reader's inbox has no checkboxes and no bulk form", async () => {
