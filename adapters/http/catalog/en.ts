@@ -564,6 +564,9 @@ export const EN = {
       oneReport: "1 report",
       manyReports: "{n} reports",
       select: "Select",
+      /** Beside the bulk form's title, as rows are ticked: "(1 ticked)", "(3 ticked)". */
+      tickedOne: "(1 ticked)",
+      tickedMany: "({n} ticked)",
       bulkTitle: "Change the selected feedbacks",
       unchanged: "Unchanged",
       newStatus: "New status",

@@ -531,6 +531,8 @@ export const FR: Catalog = {
       oneReport: "1 signalement",
       manyReports: "{n} signalements",
       select: "Sélectionner",
+      tickedOne: "(1 coché)",
+      tickedMany: "({n} cochés)",
       bulkTitle: "Modifier les retours sélectionnés",
       unchanged: "Inchangé",
       newStatus: "Nouveau statut",

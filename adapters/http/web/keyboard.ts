@@ -35,6 +35,15 @@ export const KEYBOARD_SCRIPT = `(() => {
     toStatus();
     addEventListener("load", () => requestAnimationFrame(toStatus), { once: true });
   }
+  // How many rows are ticked, beside the bulk form's title.
+  const count = document.querySelector(".bulk-count");
+  const ticks = [...document.querySelectorAll("input[type=checkbox][name=keys]")];
+  const recount = () => {
+    const n = ticks.filter((t) => t.checked).length;
+    if (count) count.textContent = n === 0 ? "" : n === 1 ? count.dataset.one : count.dataset.many.replace("{n}", String(n));
+  };
+  for (const tick of ticks) tick.addEventListener("change", recount);
+  recount();
   /** The feedback row the person is on: the one holding the focus, else the one j and k reached. */
   const focusedRow = () => document.activeElement?.closest("table.cards tbody tr") ?? rows[current];
   document.addEventListener("keydown", (event) => {

@@ -189,7 +189,9 @@ export const bulkJump = (language: Language): Html =>
 /** The same change to the feedbacks ticked in the list: status with a comment, owner, a tag added or removed. */
 export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[]): Html {
   const w = wordsFor(visitor.language, "triage");
-  return html`<h2 id="bulk-title">${w.bulkTitle}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
+  // How many are ticked, said by the keyboard script as rows are ticked (nothing without it).
+  const count = html`<span class="muted bulk-count" aria-live="polite" data-one="${w.tickedOne}" data-many="${w.tickedMany}"></span>`;
+  return html`<h2 id="bulk-title">${w.bulkTitle} ${count}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
 <div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
     (s) => html`<option value="${s}">${valueName(visitor.language, s)}</option>`,
   )}</select></div>
