@@ -7,7 +7,7 @@ import { resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { presentFeedback } from "../feedback/present-feedback.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
-import { FeedbackUpdate } from "../schemas/triage.ts";
+import { FeedbackUpdate, MAX_TAGS } from "../schemas/triage.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
@@ -62,6 +62,8 @@ async function triageFields(
   if (update.title !== undefined) fields.title = update.title.trim();
   if (update.tags === undefined) return ok({ fields, created: [] });
   const tags = resolveTags(update.tags, await services.store.listTags(grant.orgId), services.clock());
+  // A bulk change adds to the tags a feedback has: together they keep within the limit too.
+  if (tags.names.length > MAX_TAGS) return invalid("invalid_body", { field: "tags", reason: "expected", schema: FeedbackUpdate.properties.tags });
   return ok({ fields: { ...fields, tags: tags.names }, created: tags.created });
 }
 

@@ -164,6 +164,16 @@ describe("POST /v1/feedbacks/bulk", () => {
     expect([reader.status, reader.body.code]).toEqual([403, "forbidden"]);
   });
 
+  test("a tag added to a feedback that has 20 leaves it as it was: invalid_body, as a PATCH of 21 tags", async () => {
+    const key = (await request("POST", "/v1/reports", undefined, { publicKey: http.demo.publicKey, kind: "idea", message: "Twenty tags probe" })).body
+      .ticketId;
+    const twenty = Array.from({ length: 20 }, (_, i) => `t${i}`);
+    expect((await request("PATCH", `/v1/feedbacks/${key}`, admin(), { tags: twenty })).status).toBe(200);
+    const added = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: [key], set: { addTags: ["one-more"] } });
+    expect(added.body.results).toEqual([{ key, ok: false, code: "invalid_body" }]);
+    expect((await request("GET", `/v1/feedbacks/${key}`, admin())).body.tags).toEqual(twenty);
+  });
+
   test("a comment alone is 400 invalid_body saying that a comment goes with a change", async () => {
     const alone = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: ["DEMO-1"], set: { comment: "Looking" } });
     expect(alone.body).toEqual({
