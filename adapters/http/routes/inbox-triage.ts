@@ -16,7 +16,7 @@ import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
-import { feedbackPage } from "./inbox.ts";
+import { feedbackPage, listPlace } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
 
 const updateForm = validator(FeedbackUpdate);
@@ -140,13 +140,14 @@ export function inboxTriageRoutes(services: Services) {
           if (now?.ok && now.value.key !== params.key) return back(now.value.key, "=moved");
           const held = now?.ok ? overtaken(names, typed, was!, heldFields(now.value)) : [];
           const writing = names.filter((name) => !held.includes(name));
+          const place = await listPlace(services, visitor, cookie, params.key);
           const updated = writing.length > 0 ? await updateFeedback(services, visitor.grant, params.key, updateOf(typed, writing)) : null;
           if (updated && !updated.ok)
             return feedbackPage(services, visitor, params.key, {
               status: STATUS_OF[updated.code],
               triage: { error: textFor(visitor.language).errors[updated.code], fields: typed, ...(was && { was }) },
             });
-          return back(params.key, held.length === 0 ? "" : `=${writing.length > 0 ? "partly" : "held"}&held=${held.join(",")}`);
+          return back(params.key, `${held.length === 0 ? "" : `=${writing.length > 0 ? "partly" : "held"}&held=${held.join(",")}`}${place}`);
         }),
       { detail: { hide: true } },
     )

@@ -25,6 +25,7 @@ import { listApps } from "../../../core/catalog/list-apps.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
+import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
@@ -276,6 +277,17 @@ async function neighbours(services: Services, visitor: Visitor, list: string, ke
   return { ...(at > 0 && { previous: keys[at - 1] }), ...(at + 1 < keys.length && { next: keys[at + 1] }) };
 }
 
+/**
+ * Where a feedback stands in the list last shown, for the address a save of its page returns to
+ * (`&prev=…&next=…`): a status or triage change may take it out of that list, and the way through
+ * the list is kept all the same.
+ */
+export async function listPlace(services: Services, visitor: Visitor, jar: CookieJar, key: string): Promise<string> {
+  const around = await neighbours(services, visitor, listBehind(services, jar), key);
+  const place = new URLSearchParams({ ...(around.previous && { prev: around.previous }), ...(around.next && { next: around.next }) });
+  return place.size > 0 ? `&${place}` : "";
+}
+
 /** Who owns a feedback (by name where the member gave one) and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
 function ownerAndDue(
   language: Visitor["language"],
@@ -354,7 +366,14 @@ export async function feedbackPage(
       feedback.fullContext?.reportId === report.id,
     );
 
-  const around = notice?.back ? await neighbours(services, visitor, notice.back, feedback.key) : {};
+  // Kept through a save that took the feedback out of the list (listPlace); else found in the list.
+  const kept = { previous: notice?.params?.get("prev") ?? "", next: notice?.params?.get("next") ?? "" };
+  const around =
+    isFeedbackKey(kept.previous) || isFeedbackKey(kept.next)
+      ? { ...(isFeedbackKey(kept.previous) && { previous: kept.previous }), ...(isFeedbackKey(kept.next) && { next: kept.next }) }
+      : notice?.back
+        ? await neighbours(services, visitor, notice.back, feedback.key)
+        : {};
   const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a>${
     around.previous ? html` · <a href="/inbox/${encodeURIComponent(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
   }${around.next ? html` · <a href="/inbox/${encodeURIComponent(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
@@ -530,6 +549,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
             return redirect(`${feedbackPath(params.key)}?${overtaken ? `status=held${comment ? "&commented" : ""}` : "portal=commented"}`);
           }
           const change = { status: wanted, ...(comment && { comment }) };
+          const place = await listPlace(services, visitor, cookie, params.key);
           if (!statusForm.check(change))
             return feedbackPage(services, visitor, params.key, {
               error: errorBody("invalid_body", visitor.language, statusForm.refuse("invalid_body", change).problem).error,
@@ -541,7 +561,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
               error: textFor(visitor.language).errors[changed.code],
               status: STATUS_OF[changed.code],
             });
-          return redirect(`${feedbackPath(changed.value.key)}?saved`);
+          return redirect(`${feedbackPath(changed.value.key)}?saved${place}`);
         }),
       { detail: { hide: true } },
     )
