@@ -13,7 +13,7 @@ export const statusBadge = (language: Language, status: Status): Html =>
 export const severityBadge = (language: Language, severity: Severity | undefined): Html =>
   severity
     ? html`<span class="badge sev-${severity}">${severity}</span>`
-    : html`<span class="muted nowrap">${wordsFor(language, "common").noSeverity}</span>`;
+    : html`<span class="muted">${wordsFor(language, "common").noSeverity}</span>`;
 
 export const kindLabel = (language: Language, kind: Kind): Html =>
   html`<span class="kind" data-icon="${KIND_ICONS[kind]}">${valueName(language, kind)}</span>`;

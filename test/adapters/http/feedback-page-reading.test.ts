@@ -63,9 +63,9 @@ test("two reports alike in source, author and minute have headings that differ b
 test("a feedback with no severity says « No severity » beside its status and in the inbox, never a lone dash", async () => {
   const key = await send("idea", "Let us pin a favourite dashboard");
   const feedback = await page(`/inbox/${key}`);
-  expect(feedback).toContain('<span class="badge status-triage">Triage</span> <span class="muted nowrap">No severity</span>');
-  expect(await page(`/inbox/${key}`, "fr")).toContain('<span class="muted nowrap">Sans gravité</span>');
+  expect(feedback).toContain('<span class="badge status-triage">Triage</span> <span class="muted">No severity</span>');
+  expect(await page(`/inbox/${key}`, "fr")).toContain('<span class="muted">Sans gravité</span>');
   const row = new RegExp(`<tr>(?:(?!</tr>)[\\s\\S])*?<a href="/inbox/${key}">[\\s\\S]*?</tr>`).exec(await page("/inbox"))![0];
-  expect(row).toContain('data-label="Severity"><span class="muted nowrap">No severity</span></td>');
+  expect(row).toContain('data-label="Severity"><span class="muted">No severity</span></td>');
   expect(row).not.toContain("—");
 });
