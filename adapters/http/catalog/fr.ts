@@ -99,6 +99,8 @@ export const FR: Catalog = {
       changeStatus: "Changer le statut",
       comment: "Commentaire (pour «\u202fécarté\u202f»\u202f: la raison)",
       readOnly: "En tant que lecteur, vous voyez tout mais ne pouvez rien modifier.",
+      keyboardHint: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste, s au statut.",
+      keyboardHintReading: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste.",
       previousInList: "Précédent dans la liste",
       nextInList: "Suivant dans la liste",
       statusSaved: "Statut enregistré.",

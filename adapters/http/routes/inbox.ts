@@ -377,6 +377,7 @@ export async function feedbackPage(
   const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a>${
     around.previous ? html` · <a href="/inbox/${encodeURIComponent(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
   }${around.next ? html` · <a href="/inbox/${encodeURIComponent(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
+${around.previous || around.next ? html`<p class="muted keyboard-hint">${canUpdate ? w.keyboardHint : w.keyboardHintReading}</p>` : ""}
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${[feedback.key, ownerAndDue(lang, feedback, owners)].filter(Boolean).join(" · ")}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
