@@ -14,9 +14,9 @@ import { exportResponse } from "../export-file.ts";
 import { html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
-import { heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
+import { type BulkDraft, heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
-import { feedbackPage, listPlace } from "./inbox.ts";
+import { feedbackPage, inboxPage, listPlace } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
 
 const updateForm = validator(FeedbackUpdate);
@@ -168,12 +168,17 @@ export function inboxTriageRoutes(services: Services) {
             ...(tagList(field("addTag")).length > 0 && { addTags: tagList(field("addTag")) }),
             ...(tagList(field("removeTag")).length > 0 && { removeTags: tagList(field("removeTag")) }),
           } as BulkRequest["set"];
-          if (keys.length === 0 || (Object.keys(change).length === 0 && !comment)) return redirect(`${back}${join}bulk=none`);
-          // What the API would refuse (a tag too long, a comment too long, too many keys) is refused here too.
-          if (!bulkForm.check({ keys: keys.slice(0, 100), set: { ...change, ...(comment && { comment }) } }))
-            return redirect(`${back}${join}bulk=invalid`);
+          // Refused before anything changes, the list comes back with what was ticked and typed.
+          const refuse = (refusal: BulkDraft["refusal"]) =>
+            inboxPage(services, visitor, new URL(back, services.baseUrl), {
+              status: 400,
+              bulk: { refusal, keys, fields: { status, comment: field("comment"), owner, addTag: field("addTag"), removeTag: field("removeTag") } },
+            });
+          if (keys.length === 0 || (Object.keys(change).length === 0 && !comment)) return refuse("none");
+          // What the API would refuse (a tag too long, a comment too long) is refused here too.
+          if (!bulkForm.check({ keys: keys.slice(0, 100), set: { ...change, ...(comment && { comment }) } })) return refuse("invalid");
           const done = await bulkChange(services, visitor.grant, keys.slice(0, 100), change, comment);
-          if (!done.ok) return redirect(`${back}${join}bulk=none`);
+          if (!done.ok) return refuse("none");
           const failed = done.value.filter((r) => !r.ok);
           // Each key left as it was, with why (the first 20: the address stays short).
           const which = failed

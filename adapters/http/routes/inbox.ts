@@ -53,8 +53,10 @@ import { readPortal } from "../../../core/portal/read-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import {
   bulkForm,
+  type BulkDraft,
   bulkJump,
   bulkNotice,
+  bulkRefusal,
   companiesSection,
   exportLinks,
   ownerChoices,
@@ -151,7 +153,12 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
 <button type="submit" class="secondary">${w.saveView}</button></form></details></section>`;
 }
 
-async function inboxPage(services: Services, visitor: Visitor, url: URL, notice: { error?: string; status?: number } = {}): Promise<Response> {
+export async function inboxPage(
+  services: Services,
+  visitor: Visitor,
+  url: URL,
+  notice: { error?: string; status?: number; bulk?: BulkDraft } = {},
+): Promise<Response> {
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
@@ -204,7 +211,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key)} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
+    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
     }${rowFacts(visitor.language, f, owners) ? html`<span class="muted owner-due">${rowFacts(visitor.language, f, owners)}</span>` : ""}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
@@ -224,8 +231,10 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
   const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${bulk ? w.keyboardHint : w.keyboardHintReading}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
   const triage =
-    page.data.length > 0 ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, {}), choices) : ""}` : "";
-  const done = bulkNotice(visitor.language, url.searchParams);
+    page.data.length > 0
+      ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, {}), choices, notice.bulk) : ""}`
+      : "";
+  const done = notice.bulk ? bulkRefusal(visitor.language, notice.bulk) : bulkNotice(visitor.language, url.searchParams);
   return appPage(
     visitor,
     "/inbox",

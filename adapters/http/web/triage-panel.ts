@@ -179,28 +179,42 @@ export function companiesSection(language: Language, companies: readonly Company
 }
 
 /** The checkbox of a row of the inbox, tied to the bulk form below the list (it works without JavaScript). */
-export const rowCheckbox = (language: Language, key: string): Html =>
-  html`<input type="checkbox" name="keys" value="${key}" form="bulk" aria-label="${wordsFor(language, "triage").select} ${key}">`;
+export const rowCheckbox = (language: Language, key: string, ticked = false): Html =>
+  html`<input type="checkbox" name="keys" value="${key}" form="bulk" aria-label="${wordsFor(language, "triage").select} ${key}"${ticked ? html` checked` : ""}>`;
+
+/** A bulk change refused before anything was changed: why, what was ticked and what was typed, all kept on the page. */
+export interface BulkDraft {
+  readonly refusal: "none" | "invalid";
+  readonly keys: readonly string[];
+  readonly fields: Readonly<Record<"status" | "comment" | "owner" | "addTag" | "removeTag", string>>;
+}
+
+/** Why a bulk change was refused, above the list. */
+export const bulkRefusal = (language: Language, draft: BulkDraft): Html => {
+  const w = wordsFor(language, "triage");
+  return html`<p class="error" role="alert">${draft.refusal === "none" ? w.bulkNone : w.bulkInvalid}</p>`;
+};
 
 /** A link above the list to the bulk form below it, which a long list (a phone's cards) puts far down. */
 export const bulkJump = (language: Language): Html =>
   html`<p class="bulk-jump"><a href="#bulk-title">${wordsFor(language, "triage").bulkTitle} ↓</a></p>`;
 
 /** The same change to the feedbacks ticked in the list: status with a comment, owner, a tag added or removed. */
-export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[]): Html {
+export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[], draft?: BulkDraft): Html {
   const w = wordsFor(visitor.language, "triage");
+  const typed = draft?.fields;
   // How many are ticked, said by the keyboard script as rows are ticked (nothing without it).
   const count = html`<span class="muted bulk-count" aria-live="polite" data-one="${w.tickedOne}" data-many="${w.tickedMany}"></span>`;
   return html`<h2 id="bulk-title">${w.bulkTitle} ${count}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
 <div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
-    (s) => html`<option value="${s}">${valueName(visitor.language, s)}</option>`,
+    (s) => html`<option value="${s}"${selected(typed?.status === s)}>${valueName(visitor.language, s)}</option>`,
   )}</select></div>
-<div><label for="bulk-comment">${w.bulkComment}</label><input id="bulk-comment" name="comment"></div>
-<div><label for="bulk-owner">${w.newOwner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none">${w.noOwner}</option>${members.map(
-    (m) => html`<option value="${m.email}">${m.label}</option>`,
+<div><label for="bulk-comment">${w.bulkComment}</label><input id="bulk-comment" name="comment" value="${typed?.comment ?? ""}"></div>
+<div><label for="bulk-owner">${w.newOwner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none"${selected(typed?.owner === "none")}>${w.noOwner}</option>${members.map(
+    (m) => html`<option value="${m.email}"${selected(typed?.owner === m.email)}>${m.label}</option>`,
   )}</select></div>
-<div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"></div>
-<div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"></div>
+<div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.addTag ?? ""}"></div>
+<div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.removeTag ?? ""}"></div>
 <div><button type="submit">${w.applyBulk}</button></div></form>`;
 }
 
@@ -209,8 +223,6 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   const done = params.get("bulk");
   if (!done) return "";
   const w = wordsFor(language, "triage");
-  if (done === "none") return html`<p class="error" role="alert">${w.bulkNone}</p>`;
-  if (done === "invalid") return html`<p class="error" role="alert">${w.bulkInvalid}</p>`;
   const [changed = "", failed = "", left = ""] = done.split(".");
   // Counts read from the address are numbers, or the notice says nothing.
   if (!/^\d{1,3}$/.test(changed) || !/^\d{1,3}$/.test(failed)) return "";

@@ -365,7 +365,8 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       expect([read.status, read.owner, read.tags]).toEqual(["prioritized", "admin@demo.test", ["dark-mode"]]);
     }
     const nothing = await post(admin, "/inbox/bulk", "/inbox", [["status", "fixed"]]);
-    expect(nothing.headers.get("location")).toBe("/inbox?bulk=none");
+    expect(nothing.status).toBe(400);
+    expect(await nothing.text()).toContain("Select at least one feedback, and a change.");
     const elsewhere = await post(admin, "/inbox/bulk", "/inbox", [
       ["keys", a],
       ["status", "fixed"],
@@ -402,9 +403,25 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["keys", key],
       ["addTag", "x".repeat(41)],
     ]);
-    expect(refused.headers.get("location")).toBe("/inbox?bulk=invalid");
-    expect(await page(admin, "/inbox?bulk=invalid")).toContain("Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.");
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.tags).toEqual(["kudos", "team"]);
+  });
+
+  test("a refused bulk change comes back with the rows still ticked and what was typed", async () => {
+    const key = await report("Bulk kept: the chart legend overlaps");
+    const refused = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["status", "fixed"],
+      ["comment", "Fixed in 2.4 with the new legend"],
+      ["addTag", "y".repeat(41)],
+    ]);
+    expect(refused.status).toBe(400);
+    const shown = await refused.text();
+    expect(shown).toContain(`value="${key}" form="bulk" aria-label="Select ${key}" checked>`);
+    expect(shown).toContain('<option value="fixed" selected>');
+    expect(shown).toContain('name="comment" value="Fixed in 2.4 with the new legend"');
+    expect(shown).toMatch(new RegExp(`name="addTag" maxlength="\\d+" value="${"y".repeat(41)}"`));
   });
 
   test("a bulk comment goes with the change it comes with, an owner as well as a status", async () => {
