@@ -185,7 +185,9 @@ export function inboxTriageRoutes(services: Services) {
             .slice(0, BULK_FAILURES_SHOWN)
             .map((r) => `${r.key}:${r.code}`)
             .join(",");
-          return redirect(`${back}${join}bulk=${done.value.length - failed.length}.${failed.length}.${encodeURIComponent(which)}`);
+          // A comment alone was a note on each: the notice says so.
+          const noted = Object.keys(change).length === 0 ? "&noted=yes" : "";
+          return redirect(`${back}${join}bulk=${done.value.length - failed.length}.${failed.length}.${encodeURIComponent(which)}${noted}`);
         }),
       { detail: { hide: true } },
     )

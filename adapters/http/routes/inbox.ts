@@ -268,6 +268,7 @@ const LIST_KEPT_SECONDS = 12 * 3600;
 function keepList(services: Services, jar: CookieJar, url: URL): void {
   const query = new URLSearchParams(url.search);
   query.delete("bulk");
+  query.delete("noted");
   writeCookie(jar, LIST_COOKIE, `/inbox${query.size > 0 ? `?${query}` : ""}`, { secure: isSecure(services), maxAgeSeconds: LIST_KEPT_SECONDS });
 }
 

@@ -226,7 +226,8 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   const [changed = "", failed = "", left = ""] = done.split(".");
   // Counts read from the address are numbers, or the notice says nothing.
   if (!/^\d{1,3}$/.test(changed) || !/^\d{1,3}$/.test(failed)) return "";
-  if (failed === "0") return html`<p class="notice" role="status">${w.bulkAllDone.replace("{ok}", changed)}</p>`;
+  if (failed === "0")
+    return html`<p class="notice" role="status">${(params.has("noted") ? w.bulkNoted : w.bulkAllDone).replace("{ok}", changed)}</p>`;
   // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why, in words.
   const errors: Readonly<Record<string, string>> = textFor(language).errors;
   const which = left

@@ -382,7 +382,8 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["keys", b],
       ["comment", "Looking at these together"],
     ]);
-    expect(sent.headers.get("location")).toBe("/inbox?bulk=2.0.");
+    expect(sent.headers.get("location")).toBe("/inbox?bulk=2.0.&noted=yes");
+    expect(await page(admin, "/inbox?bulk=2.0.&noted=yes")).toContain('<p class="notice" role="status">Note added to 2.</p>');
     for (const key of [a, b]) {
       const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
       expect([read.status, read.comments.map((c: { text: string; visibility: string }) => [c.text, c.visibility])]).toEqual([
