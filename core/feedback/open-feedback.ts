@@ -113,10 +113,10 @@ async function authored(
       (id) => !apiKeyAuthor(id) && id !== ASSISTANT,
     ),
   );
-  const featureIds = new Set(
-    changes.flatMap((c) => c.changes.flatMap((f) => (f.field === "featureId" ? [f.from, f.to].filter((id) => id !== null) : []))),
-  );
-  const owners = new Set(changes.flatMap((c) => c.changes.flatMap((f) => (f.field === "owner" ? [f.from, f.to].filter((e) => e !== null) : []))));
+  // The values a field held before and after its changes, each once.
+  const valuesOf = (field: "featureId" | "owner") =>
+    new Set(changes.flatMap((c) => c.changes.flatMap((f) => (f.field === field ? [f.from, f.to].filter((v) => v !== null) : []))));
+  const [featureIds, owners] = [valuesOf("featureId"), valuesOf("owner")];
   const [users, features, ownerUsers] = await Promise.all([
     Promise.all([...people].map((id) => store.findUser(id))),
     Promise.all([...featureIds].map((id) => store.findFeature(orgId, id))),

@@ -161,12 +161,13 @@ export function inboxTriageRoutes(services: Services) {
           const status = field("status");
           const owner = field("owner");
           const comment = field("comment").trim() ? field("comment") : "";
+          // Tags separated by commas, as on a feedback's page.
+          const [adding, removing] = [tagList(field("addTag")), tagList(field("removeTag"))];
           const change = {
             ...(status && { status }),
             ...(owner && { owner: owner === "none" ? null : owner }),
-            // Tags separated by commas, as on a feedback's page.
-            ...(tagList(field("addTag")).length > 0 && { addTags: tagList(field("addTag")) }),
-            ...(tagList(field("removeTag")).length > 0 && { removeTags: tagList(field("removeTag")) }),
+            ...(adding.length > 0 && { addTags: adding }),
+            ...(removing.length > 0 && { removeTags: removing }),
           } as BulkRequest["set"];
           // Refused before anything changes, the list comes back with what was ticked and typed.
           const refuse = (refusal: BulkDraft["refusal"]) =>

@@ -45,7 +45,7 @@ import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
-import { formatDay, formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
+import { formatDay, formatNumber, formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
 import { timeAgo } from "../web/relative-time.ts";
 import { commentForm, heldComments, portalNotice, portalPanel } from "../web/portal-panel.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
@@ -213,7 +213,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
       f,
     ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
-    }${rowFacts(visitor.language, f, owners) ? html`<span class="muted owner-due">${rowFacts(visitor.language, f, owners)}</span>` : ""}</td>
+    }${rowFacts(visitor.language, f, owners)}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
@@ -245,19 +245,15 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
   );
 }
 
-/** What a row says under its title besides its feature: who owns it, and what the companies asking spend a month (the revenue order's key). */
+/** What a row says under its title besides its feature: who owns it, and what the companies asking spend a month (the revenue order's key); nothing for neither. */
 function rowFacts(
   language: Visitor["language"],
   feedback: { readonly owner?: string; readonly revenue?: number },
   names: ReadonlyMap<string, string>,
-): string {
-  const spend = feedback.revenue
-    ? wordsFor(language, "inbox").monthlySpend.replace(
-        "{amount}",
-        new Intl.NumberFormat(language === "fr" ? "fr-FR" : "en-GB").format(feedback.revenue),
-      )
-    : "";
-  return [ownerAndDue(language, feedback, names), spend].filter(Boolean).join(" · ");
+): Html | "" {
+  const spend = feedback.revenue ? wordsFor(language, "inbox").monthlySpend.replace("{amount}", formatNumber(language, feedback.revenue)) : "";
+  const facts = [ownerAndDue(language, feedback, names), spend].filter(Boolean).join(" · ");
+  return facts ? html`<span class="muted owner-due">${facts}</span>` : "";
 }
 
 /** The cookie that keeps the inbox list last shown, for a feedback's page to lead back to, also after its forms were saved. */
@@ -416,7 +412,7 @@ ${canUpdate ? heldComments(visitor, feedback) : ""}
 ${canUpdate ? commentForm(visitor, feedback, services.notifier.delivers) : ""}
 </div><aside aria-label="${w.changeStatus}">
 <h2>${w.changeStatus}</h2>${statusControl}
-${await triageSection(services, visitor, feedback, canUpdate, triaged(notice?.params), notice?.triage)}
+${await triageSection(services, visitor, feedback, canUpdate, triaged(notice?.params), choices, notice?.triage)}
 ${companiesSection(lang, feedback.companies)}
 <h2>${w.details}</h2><dl>
 <dt>${w.app}</dt><dd>${feedback.app.name ?? feedback.app.id}</dd>

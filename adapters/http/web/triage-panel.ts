@@ -12,7 +12,7 @@ import { describeProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
 import type { Visitor } from "./visitor.ts";
-import { valueName, wordsFor } from "./words.ts";
+import { formatNumber, valueName, wordsFor } from "./words.ts";
 
 const selected = (yes: boolean): Html | string => (yes ? html` selected` : "");
 
@@ -115,6 +115,7 @@ export async function triageSection(
   feedback: Feedback,
   canUpdate: boolean,
   saved: TriageSaved | null,
+  members: readonly OwnerChoice[],
   draft?: TriageDraft,
 ): Promise<Html> {
   const w = wordsFor(visitor.language, "triage");
@@ -129,7 +130,7 @@ export async function triageSection(
 <dt>${w.tags}</dt><dd>${tags.length > 0 ? tagChips(tags, colors) : "—"}</dd>
 </dl>`;
   }
-  const [members, features] = await Promise.all([ownerChoices(services, visitor), listFeatures(services, visitor.grant, feedback.app.id)]);
+  const features = await listFeatures(services, visitor.grant, feedback.app.id);
   // An owner who left the organization is still shown, until someone else is picked.
   const owners =
     feedback.owner && !members.some((m) => m.email === feedback.owner) ? [{ email: feedback.owner, label: feedback.owner }, ...members] : members;
@@ -169,8 +170,7 @@ ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p
 /** The companies behind a feedback's reports, the highest spend first. */
 export function companiesSection(language: Language, companies: readonly CompanyEntry[] | undefined): Html {
   const w = wordsFor(language, "triage");
-  const spend = (c: CompanyEntry) =>
-    c.monthlySpend === undefined ? "" : ` · ${new Intl.NumberFormat(language === "fr" ? "fr-FR" : "en-GB").format(c.monthlySpend)} ${w.perMonth}`;
+  const spend = (c: CompanyEntry) => (c.monthlySpend === undefined ? "" : ` · ${formatNumber(language, c.monthlySpend)} ${w.perMonth}`);
   return html`<h2>${w.companies}</h2>${
     companies?.length
       ? html`<ul class="companies">${companies.map((c) => html`<li>${c.name}<span class="muted">${spend(c)} · ${c.reports === 1 ? w.oneReport : w.manyReports.replace("{n}", String(c.reports))}</span></li>`)}</ul>`

@@ -41,6 +41,9 @@ export const formatTime = (language: Language, at: number): string =>
 export const formatDay = (language: Language, at: number | string, style: "long" | "medium" = "long"): string =>
   new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: "UTC" }).format(new Date(at));
 
+/** A whole number as the page's language writes it: 25,000, 25 000. */
+export const formatNumber = (language: Language, n: number): string => new Intl.NumberFormat(locale(language)).format(n);
+
 /** A likeness score as the page's language writes a decimal: 0.21, 0,21. */
 export const formatScore = (language: Language, score: number): string =>
   new Intl.NumberFormat(locale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(score);
