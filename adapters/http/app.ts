@@ -23,6 +23,7 @@ import { allowedMethods } from "./allowed-methods.ts";
 import { ownDescriptions, strip } from "./docs.ts";
 import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
 import { bodyRefusal } from "./json-body.ts";
+import { pageNotFound } from "./page-not-found.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { mergeRoutes } from "./routes/merges.ts";
 import { reportRoutes } from "./routes/reports.ts";
@@ -255,7 +256,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     const allowed = methodsOf(new URL(request.url).pathname);
     return allowed.length > 0
       ? errorResponse(request, "method_not_allowed", undefined, { allow: allowed.join(", ") })
-      : errorResponse(request, "not_found");
+      : (pageNotFound(request) ?? errorResponse(request, "not_found"));
   };
   return app
     .onError(({ code, error, request }) => {

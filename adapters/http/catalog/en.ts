@@ -693,6 +693,12 @@ export const EN = {
     empty: "Write a message before sending.",
     tooMany: "Too many messages from your address: try again in a while.",
   },
+  /** An address of no page, asked for by a browser. */
+  pageNotFound: {
+    title: "Page not found",
+    text: "There is no page at this address: the link may be mistyped, or the page may have moved.",
+    home: "Go to the inbox",
+  },
   unsubscribe: {
     title: "Unsubscribe",
     ask: "Stop receiving news about this report at",

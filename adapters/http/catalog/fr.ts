@@ -656,6 +656,12 @@ export const FR: Catalog = {
     empty: "Écrivez un message avant d'envoyer.",
     tooMany: "Trop de messages depuis votre adresse\u202f: réessayez dans un moment.",
   },
+  /** An address of no page, asked for by a browser. */
+  pageNotFound: {
+    title: "Page introuvable",
+    text: "Il n'y a pas de page à cette adresse\u202f: le lien est peut-être mal écrit, ou la page a changé d'adresse.",
+    home: "Aller à la boîte de réception",
+  },
   unsubscribe: {
     title: "Désabonnement",
     ask: "Ne plus recevoir de nouvelles de ce signalement à",

@@ -23,3 +23,31 @@ test("an unknown path is still 404 not_found, without Allow", async () => {
   const res = await http.request("GET", "/v1/nothing-here");
   expect([res.status, res.body.code, res.headers.get("allow")]).toEqual([404, "not_found", null]);
 });
+
+test("an address of no page, asked for by a browser, is a 404 page in its language leading to the inbox", async () => {
+  for (const [language, title] of [
+    ["en", "Page not found"],
+    ["fr", "Page introuvable"],
+  ] as const) {
+    const res = await http.handle(
+      new Request(`${http.url}/inboxx`, { headers: { accept: "text/html,application/xhtml+xml", "accept-language": language } }),
+    );
+    const page = await res.text();
+    expect([res.status, res.headers.get("content-type")]).toEqual([404, "text/html; charset=utf-8"]);
+    expect(page).toContain(`<h1>${title}</h1>`);
+    expect(page).toContain('<a href="/inbox">');
+  }
+});
+
+test("an unknown address is answered {error, code} where HTML is not asked for, or under the API's paths, whatever is accepted", async () => {
+  const asked = [
+    ["/inboxx", "application/json"],
+    ["/inboxx", "*/*"],
+    ["/v1/nothing-here", "text/html"],
+    ["/mcp/nothing", "text/html"],
+  ];
+  for (const [path, accept] of asked) {
+    const res = await http.request("GET", path!, { headers: { accept: accept! } });
+    expect([path, accept, res.status, res.body.code]).toEqual([path, accept, 404, "not_found"]);
+  }
+});
