@@ -74,11 +74,17 @@ export async function saveScreenshot(on: Page, name: string, { fullPage = true }
   await on.waitForLoadState("load");
   const cdp = sessions.get(on) ?? (await on.context().newCDPSession(on));
   sessions.set(on, cdp);
-  const clip = fullPage
-    ? await on.evaluate(() => ({ x: 0, y: 0, width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight, scale: 1 }))
+  const page = fullPage
+    ? await on.evaluate(() => {
+        const root = document.documentElement;
+        return { width: root.scrollWidth, height: root.scrollHeight, beyond: root.scrollHeight > innerHeight || root.scrollWidth > innerWidth };
+      })
     : undefined;
+  // Drawing beyond the viewport lays the page out again at its whole height, and back: twice the
+  // CPU of a capture of what is shown, so only a page taller (or wider) than the window pays it.
+  const clip = page && { x: 0, y: 0, width: page.width, height: page.height, scale: 1 };
   const capture = () =>
-    cdp.send("Page.captureScreenshot", { format: "png", optimizeForSpeed: true, ...(clip && { captureBeyondViewport: true, clip }) });
+    cdp.send("Page.captureScreenshot", { format: "png", optimizeForSpeed: true, ...(clip && { clip, captureBeyondViewport: page.beyond }) });
   // Chromium now and then has no surface to draw into when the machine is loaded ("Unable to capture
   // screenshot", once in a full run): after the next frame, a second capture gets one.
   const { data } = await capture().catch(async (error: Error) => {
