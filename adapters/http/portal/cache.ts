@@ -4,13 +4,13 @@ import type { Rendered } from "./render-cache.ts";
 /** How long a shared cache may serve an anonymous portal page or public JSON, and serve it stale while it fetches a new one. */
 const PUBLIC_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
 
-/** Whether an If-None-Match header names this entity tag (or is `*`). */
+/** An entity tag without its weakness mark: If-None-Match compares tags weakly (RFC 9110, 13.1.2). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+
+/** Whether an If-None-Match header names this entity tag, weak or strong (or is `*`). */
 function matches(header: string | null, etag: string): boolean {
   if (!header) return false;
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t === etag;
-  });
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === etag);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Services } from "../../../core/services.ts";
 import { errorBody } from "../catalog/text.ts";
 import { html, page } from "../html.ts";
 import { chosenLanguage, negotiateLanguage } from "../language.ts";
+import { publicAnswer, respond } from "../portal/cache.ts";
 import { pageHeaders, readersDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
 import { portalViewer, signInPossible } from "../portal/viewer.ts";
@@ -46,8 +47,9 @@ export function publicChangelogRoutes(services: Services) {
           links,
           body,
         });
-        const cacheControl = viewer ? "private, no-cache" : "public, max-age=30, stale-while-revalidate=300";
-        return new Response(document, { headers: { ...pageHeaders(portal), "cache-control": cacheControl, vary: "Cookie, Accept-Language" } });
+        // Anonymous, the page is the same for every reader of a language: an ETag and 304, as the portal's other pages.
+        if (!viewer) return respond(request, publicAnswer(services.digest, document, pageHeaders(portal)));
+        return new Response(document, { headers: { ...pageHeaders(portal), "cache-control": "private, no-cache", vary: "Cookie, Accept-Language" } });
       },
       { detail: { hide: true } },
     )
@@ -64,13 +66,11 @@ export function publicChangelogRoutes(services: Services) {
           pageUrl: base,
           entries: found.entries,
         });
-        return new Response(feed, {
-          headers: {
-            "content-type": "application/atom+xml; charset=utf-8",
-            "cache-control": "public, max-age=300",
-            "x-content-type-options": "nosniff",
-          },
+        const answer = publicAnswer(services.digest, feed, {
+          "content-type": "application/atom+xml; charset=utf-8",
+          "x-content-type-options": "nosniff",
         });
+        return respond(request, answer);
       },
       { detail: { hide: true } },
     );

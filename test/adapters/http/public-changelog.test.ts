@@ -48,6 +48,20 @@ describe("the public changelog and its Atom feed", () => {
     expect(feed.items.some((i) => i.title === "Secret draft")).toBe(false);
   });
 
+  test("page and feed carry a strong ETag and public caching, and answer If-None-Match with 304, as the portal's other pages", async () => {
+    for (const path of ["/p/demo/changelog", "/p/demo/changelog.atom"]) {
+      const res = await http.fetch(`${http.url}${path}`);
+      const etag = res.headers.get("etag");
+      expect([path, etag?.match(/^"[0-9a-f]{64}"$/) !== null, res.headers.get("cache-control")]).toEqual([
+        path,
+        true,
+        "public, max-age=30, stale-while-revalidate=300",
+      ]);
+      const again = await http.fetch(`${http.url}${path}`, { headers: { "if-none-match": etag! } });
+      expect([path, again.status, await again.text()]).toEqual([path, 304, ""]);
+    }
+  });
+
   test("an address that names no portal is 404, page and feed", async () => {
     expect((await http.fetch(`${http.url}/p/nobody/changelog`)).status).toBe(404);
     expect((await http.fetch(`${http.url}/p/nobody/changelog.atom`)).status).toBe(404);
