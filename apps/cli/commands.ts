@@ -258,8 +258,8 @@ const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   },
   async "portal sso-secret"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const { secret } = orFail(await rotateSsoSecret(services, operator(org)));
-    out(`SSO secret, shown once (tokens signed with the former one are refused from now on):\n${secret}`);
+    const { ssoSecret } = orFail(await rotateSsoSecret(services, operator(org)));
+    out(`SSO secret, shown once (tokens signed with the former one are refused from now on):\n${ssoSecret}`);
   },
   async "portal publish"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));

@@ -13,12 +13,12 @@ import { type PortalAdminDeps, readPortal } from "./read-portal.ts";
 export async function rotateSsoSecret(
   services: PortalAdminDeps & Pick<Services, "ids" | "secrets"> & { readonly store: Pick<PortalStore, "savePortal"> },
   grant: Grant,
-): Promise<Result<{ secret: string }>> {
+): Promise<Result<{ ssoSecret: string }>> {
   const allowed = authorize(grant, "portal.manage");
   if (!allowed.ok) return allowed;
   const portal = await readPortal(services, grant.orgId);
   if (!portal) return fail("not_found");
   const secret = `psso_${services.ids.secret()}${services.ids.secret()}`;
   const saved = await services.store.savePortal({ ...portal, ssoSecretSealed: await services.secrets.seal(secret) });
-  return saved ? ok({ secret }) : fail("slug_taken");
+  return saved ? ok({ ssoSecret: secret }) : fail("slug_taken");
 }

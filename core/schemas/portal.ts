@@ -60,7 +60,7 @@ export const PortalUpdate = Type.Object(
 export type PortalUpdate = Static<typeof PortalUpdate>;
 
 export const SsoSecret = Type.Object(
-  { secret: Type.String({ description: "Signs the HS256 tokens of the customer's single sign-on; shown this once." }) },
+  { ssoSecret: Type.String({ description: "Signs the HS256 tokens of the customer's single sign-on; shown this once." }) },
   { $id: "SsoSecret" },
 );
 

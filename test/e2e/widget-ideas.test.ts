@@ -73,7 +73,7 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     site = serveSite();
     await server.cli("app", "browser", "DEMO", server.demo.appId, "--origins", site.url.origin);
     expect((await admin("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
-    ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
+    ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.ssoSecret;
     calendar = await published("Sync bookings with Google Calendar", "I want my bookings to appear in my Google Calendar automatically.");
     await published("Export bookings as a spreadsheet", "Let me download my bookings as a CSV file for accounting.");
     await published("Recurring bookings", "Book the same slot every week without doing it again each time.");

@@ -127,7 +127,7 @@ export function settingsPortalRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor) => {
           const rotated = await rotateSsoSecret(services, visitor.grant);
           // The secret is shown on the page that answers the POST, once; nothing keeps it in an address.
-          return rotated.ok ? portalPage(services, visitor, { secret: rotated.value.secret }) : refused(visitor, rotated);
+          return rotated.ok ? portalPage(services, visitor, { secret: rotated.value.ssoSecret }) : refused(visitor, rotated);
         }),
       { detail: { hide: true } },
     );

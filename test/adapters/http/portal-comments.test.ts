@@ -14,7 +14,7 @@ beforeAll(async () => {
   mailbox = await startMailbox();
   http = await inProcess({ env: { SMTP_URL: mailbox.url, SMTP_FROM: "Retour <portal@retour.test>" } });
   expect((await admin("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
-  ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
+  ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.ssoSecret;
 });
 afterAll(async () => {
   http.close();

@@ -13,7 +13,7 @@ const admin = (method: string, path: string, body?: unknown) =>
 beforeAll(async () => {
   http = await inProcess();
   expect((await admin("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
-  ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
+  ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.ssoSecret;
 });
 afterAll(() => http.close());
 

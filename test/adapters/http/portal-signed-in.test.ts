@@ -12,7 +12,7 @@ beforeAll(async () => {
   // Anonymous pages are kept a while, as the server keeps them: a signed-in page must never be among them.
   http = await inProcess({ portalCacheMs: 60_000 });
   expect((await admin("PUT", "/v1/portal", { enabled: true, title: "Acme feedback" })).status).toBe(200);
-  ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
+  ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.ssoSecret;
 });
 afterAll(() => http.close());
 

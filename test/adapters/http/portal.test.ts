@@ -86,16 +86,16 @@ describe("portal settings", () => {
   test("the SSO secret is returned once, stored sealed, readable by the portal's sign-in; a rotation replaces it", async () => {
     const first = await call("POST", "/v1/portal/sso-secret", tokens().admin);
     expect(first.status).toBe(200);
-    expect(first.body.secret).toMatch(/^psso_[A-Za-z0-9_-]{40,}$/);
+    expect(first.body.ssoSecret).toMatch(/^psso_[A-Za-z0-9_-]{40,}$/);
     const settings = await call("GET", "/v1/portal", tokens().admin);
     expect(settings.body.ssoSecretSet).toBe(true);
-    expect(JSON.stringify(settings.body)).not.toContain(first.body.secret);
+    expect(JSON.stringify(settings.body)).not.toContain(first.body.ssoSecret);
     const stored = await http.services.store.findPortal(http.demo.orgId);
-    expect(stored?.ssoSecretSealed).not.toContain(first.body.secret);
-    expect(await portalEntry(http.services, "demo")).toEqual({ orgId: http.demo.orgId, slug: "demo", enabled: true, ssoSecret: first.body.secret });
+    expect(stored?.ssoSecretSealed).not.toContain(first.body.ssoSecret);
+    expect(await portalEntry(http.services, "demo")).toEqual({ orgId: http.demo.orgId, slug: "demo", enabled: true, ssoSecret: first.body.ssoSecret });
     const second = await call("POST", "/v1/portal/sso-secret", tokens().admin);
-    expect(second.body.secret).not.toBe(first.body.secret);
-    expect((await portalEntry(http.services, "demo"))?.ssoSecret).toBe(second.body.secret);
+    expect(second.body.ssoSecret).not.toBe(first.body.ssoSecret);
+    expect((await portalEntry(http.services, "demo"))?.ssoSecret).toBe(second.body.ssoSecret);
     expect(await portalEntry(http.services, "nowhere")).toBeNull();
   });
 

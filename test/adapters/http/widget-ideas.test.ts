@@ -72,7 +72,7 @@ describe("with the portal on", () => {
     const put = await admin("PUT", "/v1/portal", { enabled: true });
     expect(put.status).toBe(200);
     slug = put.body.slug;
-    ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.secret;
+    ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.ssoSecret;
   });
 
   test("the widget's settings tell the portal's slug, address and the app, so the widget shows its Ideas tab", async () => {
