@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium } from "../support/chromium.ts";
@@ -125,4 +126,19 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     ]);
     await context.close();
   }, 180_000);
+
+  test("signed in by the customer's single sign-on, back on a page the browser showed signed out, the person is signed in there at once", async () => {
+    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
+    const token = await new SignJWT({ sub: "bea@customer.example", email: "bea@customer.example", name: "Bea" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(ssoSecret));
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+    // Seen signed out first: public, kept 30 s by the browser, which must not show that copy again once signed in.
+    await page.goto(`${server.url}/p/demo/${idea}`);
+    expect(await page.locator(".who-am-i").count()).toBe(0);
+    await page.goto(`${server.url}/p/demo/sso?token=${token}&next=/p/demo/${idea}`);
+    expect([new URL(page.url()).pathname, await page.textContent(".who-am-i")]).toEqual([`/p/demo/${idea}`, "Bea"]);
+    expect(await page.locator("form.vote button").count()).toBe(1);
+  });
 });

@@ -15,10 +15,12 @@ function matches(header: string | null, etag: string): boolean {
 
 /**
  * An anonymous portal answer, cacheable by anyone: a strong ETag (the SHA-256 of the exact bytes),
- * `Cache-Control: public, max-age=30, stale-while-revalidate=300`; it varies with the reader's language.
+ * `Cache-Control: public, max-age=30, stale-while-revalidate=300`; it varies with the reader's
+ * language, and with what `headers.vary` names besides (a page, with the cookie that signs its reader in).
  */
 export function publicAnswer(digest: Digest, body: string, headers: Record<string, string>): Rendered {
-  return { status: 200, body, headers: { ...headers, etag: `"${digest(body)}"`, "cache-control": PUBLIC_CACHE_CONTROL, vary: "Accept-Language" } };
+  const vary = headers.vary ?? "Accept-Language";
+  return { status: 200, body, headers: { ...headers, etag: `"${digest(body)}"`, "cache-control": PUBLIC_CACHE_CONTROL, vary } };
 }
 
 /** An answer that is not to be kept anywhere (a 404, a refusal). */

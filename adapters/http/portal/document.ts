@@ -198,5 +198,8 @@ export function pageHeaders(portal: Pick<PortalRecord, "indexing"> | null): Reco
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     ...(!portal?.indexing && { "x-robots-tag": "noindex" }),
+    // A page names its reader once signed in: a browser that kept the page shown before signing
+    // in must not show it again after (its Cookie header differs), though it is public to all others.
+    vary: "Cookie, Accept-Language",
   };
 }

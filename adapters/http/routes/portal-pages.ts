@@ -137,7 +137,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
     if (!viewer) return respond(request, await cached(`${language} ${url.pathname}${url.search}`, () => render(language, null)));
     const rendered = await render(language, viewer);
     const { etag: _etag, ...headers } = rendered.headers;
-    const privately = rendered.status === 200 ? { ...headers, "cache-control": PRIVATE_CACHE_CONTROL, vary: "Cookie, Accept-Language" } : headers;
+    const privately = rendered.status === 200 ? { ...headers, "cache-control": PRIVATE_CACHE_CONTROL } : headers;
     return new Response(rendered.status === 301 ? null : rendered.body, { status: rendered.status, headers: privately });
   };
   /** The page's path as asked, without the language: where signing in comes back to. */

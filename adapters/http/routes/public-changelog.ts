@@ -49,7 +49,7 @@ export function publicChangelogRoutes(services: Services) {
         });
         // Anonymous, the page is the same for every reader of a language: an ETag and 304, as the portal's other pages.
         if (!viewer) return respond(request, publicAnswer(services.digest, document, pageHeaders(portal)));
-        return new Response(document, { headers: { ...pageHeaders(portal), "cache-control": "private, no-cache", vary: "Cookie, Accept-Language" } });
+        return new Response(document, { headers: { ...pageHeaders(portal), "cache-control": "private, no-cache" } });
       },
       { detail: { hide: true } },
     )

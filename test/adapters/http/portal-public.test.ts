@@ -145,6 +145,8 @@ describe("anonymous pages", () => {
     expect(res.headers.get("content-security-policy")).not.toContain("script-src");
     expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
     expect(res.headers.get("x-robots-tag")).toBe("noindex");
+    // Public, yet kept apart by the cookie: once signed in, the browser asks again instead of showing this copy.
+    expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
     expect(res.body).toContain('<meta name="robots" content="noindex">');
     expect(res.body).toContain(`<link rel="canonical" href="${http.url}/p/demo">`);
     expect(res.body).toContain('<meta property="og:title"');
