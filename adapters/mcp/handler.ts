@@ -32,10 +32,10 @@ const plain = (schema: unknown) => {
 
 /** How refusals are said: the HTTP adapter's `{error, code}` bodies and statuses, given by the composition root. */
 interface Refusals {
-  /** The body of a refused tool call (English: agents read it). */
-  readonly describe: (failure: Failure) => ErrorBody;
+  /** The body of a refused tool call, in the language of the request's Accept-Language, as every error's. */
+  readonly describe: (failure: Failure, request: Request) => ErrorBody;
   /** The same for a call refused for its arguments, in a tool's words (argument, not request body). */
-  readonly describeArguments: (failure: Failure) => ErrorBody;
+  readonly describeArguments: (failure: Failure, request: Request) => ErrorBody;
   /** A refused HTTP request, with the status of its code. */
   readonly refuse: (request: Request, failure: Failure, headers?: Record<string, string>) => Response;
 }
@@ -44,10 +44,10 @@ interface Refusals {
  * The server for one request. Its tools authorize in their use cases; a call refused for a scope the
  * token lacks (though the role allows it) leaves that scope in `lacking`, for the HTTP answer to ask for.
  */
-function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusals, lacking: Set<Scope>): Server {
+function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusals, lacking: Set<Scope>, request: Request): Server {
   const { Server, CallToolRequestSchema, ListToolsRequestSchema } = sdk;
   const toolError = (failure: Failure, tool?: Tool): CallToolResult => {
-    const body = failure.code === tool?.invalidInput ? refusals.describeArguments(failure) : refusals.describe(failure);
+    const body = failure.code === tool?.invalidInput ? refusals.describeArguments(failure, request) : refusals.describe(failure, request);
     return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
   };
   const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
@@ -180,7 +180,7 @@ export function createMcpHandler(
     const sdk = await loadSdk();
     const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const lacking = new Set<Scope>();
-    const server = mcpServer(sdk, services, grant, refusals, lacking);
+    const server = mcpServer(sdk, services, grant, refusals, lacking, request);
     await server.connect(transport);
     try {
       const answer = await transport.handleRequest(request, {

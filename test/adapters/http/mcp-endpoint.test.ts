@@ -25,3 +25,29 @@ describe("the MCP endpoint before any tool call", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("a tool call refused", () => {
+  const getFeedback = (headers: Record<string, string>) =>
+    server.fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${server.demo.tokens.member}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_feedback", arguments: { key: "DEMO-999" } } }),
+    });
+  const refusal = async (res: Response) => {
+    const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    return [result.isError, JSON.parse(result.content[0]!.text)];
+  };
+
+  test("is a tool result with isError whose text is the {error, code} body, in English, and in French with Accept-Language: fr", async () => {
+    expect(await refusal(await getFeedback({}))).toEqual([true, { error: "No feedback DEMO-999 in this organization.", code: "not_found" }]);
+    expect(await refusal(await getFeedback({ "accept-language": "fr-FR,fr;q=0.9" }))).toEqual([
+      true,
+      { error: "Aucun retour DEMO-999 dans cette organisation.", code: "not_found" },
+    ]);
+  });
+});
