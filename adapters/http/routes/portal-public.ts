@@ -13,8 +13,9 @@ import { validator } from "../validate.ts";
 const listQuery = validator(PublicListQuery);
 const SLUG = { slug: "The portal's slug." };
 
-/** Public data, read by any page: any origin may read it, with no credentials. */
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" };
+/** Public data, read by any page: any origin may read it, with no credentials, its refusals too (a page can then say why). */
+const ANY_ORIGIN = { "access-control-allow-origin": "*" };
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", ...ANY_ORIGIN };
 
 /** Query parameters as an object, the last of a repeated one winning (nothing is at stake in a public read). */
 const queryOf = (request: Request): Record<string, string> => Object.fromEntries(new URL(request.url).searchParams);
@@ -39,9 +40,9 @@ export function portalPublicRoutes(services: Services, cached: ReturnType<typeof
       ({ request, params }) =>
         answer(request, async (language) => {
           const query = listQuery.fromQuery(queryOf(request));
-          if (!listQuery.check(query)) return failureResponse(request, listQuery.refuse("invalid_query", query));
+          if (!listQuery.check(query)) return failureResponse(request, listQuery.refuse("invalid_query", query), ANY_ORIGIN);
           const listed = await listPublicFeedbacks(services, params.slug, query, language);
-          return listed.ok ? JSON.stringify(listed.value.page) : failureResponse(request, listed);
+          return listed.ok ? JSON.stringify(listed.value.page) : failureResponse(request, listed, ANY_ORIGIN);
         }),
       {
         detail: operation({
@@ -61,7 +62,7 @@ export function portalPublicRoutes(services: Services, cached: ReturnType<typeof
       ({ request, params }) =>
         answer(request, async (language) => {
           const found = await getPublicFeedback(services, params.slug, params.key, language);
-          return found.ok ? JSON.stringify(found.value.feedback) : failureResponse(request, found);
+          return found.ok ? JSON.stringify(found.value.feedback) : failureResponse(request, found, ANY_ORIGIN);
         }),
       {
         detail: operation({

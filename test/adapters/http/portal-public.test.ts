@@ -45,6 +45,23 @@ describe("a portal that is off", () => {
 });
 
 describe("public JSON", () => {
+  test("its refusals are readable by any page too: 400 invalid_query, 400 invalid_cursor and 404 not_found carry Access-Control-Allow-Origin: *", async () => {
+    const refused = [
+      "/v1/portal/demo/feedbacks?foo=1",
+      "/v1/portal/demo/feedbacks?cursor=zzz",
+      "/v1/portal/demo/feedbacks/DEMO-999",
+      "/v1/portal/nobody/feedbacks",
+    ];
+    for (const path of refused) {
+      const res = await anonymous(path);
+      expect([path, res.status, res.body.code, res.headers.get("access-control-allow-origin")]).toEqual([
+        path,
+        ...(path.includes("foo") ? [400, "invalid_query"] : path.includes("cursor") ? [400, "invalid_cursor"] : [404, "not_found"]),
+        "*",
+      ]);
+    }
+  });
+
   test("a published feedback shows public fields only, with its status's public label and its public comments", async () => {
     await call("POST", `/v1/feedbacks/${dark}/comments`, { text: "Internal: ask design", visibility: "internal" });
     await call("POST", `/v1/feedbacks/${dark}/comments`, { text: "Planned for May.", visibility: "public" });
