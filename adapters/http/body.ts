@@ -46,12 +46,13 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 /**
  * Reads a JSON body, whose size `capBody` has already held to the limit as the request came in. A
  * body declared as something other than JSON is unreadable (`invalid_json`, the spec's code for it),
- * not guessed at.
+ * not guessed at. No body at all is `none` where one is given (a body of optional fields), else unreadable.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, none?: unknown): Promise<unknown> {
   const type = request.headers.get("content-type");
   if (type !== null && !JSON_TYPE.test(type)) throw new HttpFailure("invalid_json");
   const text = await request.text();
+  if (none !== undefined && text === "") return none;
   try {
     return JSON.parse(text);
   } catch {

@@ -5,11 +5,13 @@ import { readJsonBody } from "./body.ts";
 import { refusal } from "./validate.ts";
 
 /**
- * The JSON parser of the REST routes: a body declared as anything but JSON is refused rather than
+ * The JSON parsers of the REST routes: a body declared as anything but JSON is refused rather than
  * guessed at (Elysia would read it as text or a form). Its refusals reach `onError` as the cause of
- * Elysia's parse error.
+ * Elysia's parse error. Where every field of the body is optional, no body at all is `{}`.
  */
-export const jsonBodies = new Elysia({ name: "http/json-bodies" }).parser("strictJson", ({ request }) => readJsonBody(request));
+export const jsonBodies = new Elysia({ name: "http/json-bodies" })
+  .parser("strictJson", ({ request }) => readJsonBody(request))
+  .parser("optionalJson", ({ request }) => readJsonBody(request, {}));
 
 /** The 400 code each body schema is refused with, keyed by the schema Elysia checks with. */
 const refusalCodes = new WeakMap<TSchema, ErrorCode>();
@@ -18,12 +20,12 @@ const refusalCodes = new WeakMap<TSchema, ErrorCode>();
  * Route options for a JSON body: Elysia parses it and checks it against the core's schema (the one
  * `/openapi.json` shows); `bodyRefusal` turns a mismatch into the route's 400 code.
  */
-export function jsonBody<T extends TSchema>(schema: T, code: ErrorCode) {
+export function jsonBody<T extends TSchema>(schema: T, code: ErrorCode, { optional = false } = {}) {
   const known = refusalCodes.get(schema);
   // A bug, caught at start-up: one schema refused with two codes could not say which applies.
   if (known && known !== code) throw new Error(`${schema.$id ?? "a body schema"} is refused with both ${known} and ${code}`);
   refusalCodes.set(schema, code);
-  return { parse: "strictJson" as const, body: schema };
+  return { parse: optional ? ("optionalJson" as const) : ("strictJson" as const), body: schema };
 }
 
 /**

@@ -63,7 +63,7 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
       async ({ params, grant, body, refuse }) => reply(refuse, await publishFeedback(services, grant, params.key, body)),
       {
         operation: "feedbacks.update",
-        ...jsonBody(PublishRequest, "invalid_body"),
+        ...jsonBody(PublishRequest, "invalid_body", { optional: true }),
         detail: operation({
           summary: "Publish a feedback on the portal",
           description:

@@ -92,7 +92,12 @@ describe("portal settings", () => {
     expect(JSON.stringify(settings.body)).not.toContain(first.body.ssoSecret);
     const stored = await http.services.store.findPortal(http.demo.orgId);
     expect(stored?.ssoSecretSealed).not.toContain(first.body.ssoSecret);
-    expect(await portalEntry(http.services, "demo")).toEqual({ orgId: http.demo.orgId, slug: "demo", enabled: true, ssoSecret: first.body.ssoSecret });
+    expect(await portalEntry(http.services, "demo")).toEqual({
+      orgId: http.demo.orgId,
+      slug: "demo",
+      enabled: true,
+      ssoSecret: first.body.ssoSecret,
+    });
     const second = await call("POST", "/v1/portal/sso-secret", tokens().admin);
     expect(second.body.ssoSecret).not.toBe(first.body.ssoSecret);
     expect((await portalEntry(http.services, "demo"))?.ssoSecret).toBe(second.body.ssoSecret);
@@ -136,6 +141,18 @@ describe("publishing", () => {
     expect(renamed.body).toMatchObject({ publicTitle: "A dark theme", publicDescription: "A darker theme for night work." });
     const listed = await call("GET", `/v1/feedbacks?query=${encodeURIComponent("Dark mode")}`, tokens().reader);
     expect(listed.body.data.find((f: { key: string }) => f.key === key)).toMatchObject({ published: true, publicTitle: "A dark theme" });
+  });
+
+  test("publish takes no body at all, both its fields being optional: the title is the public title; a body that is not JSON is still 400 invalid_json", async () => {
+    const key = await newFeedback("Bulk export");
+    const res = await call("POST", `/v1/feedbacks/${key}/publish`, tokens().member);
+    expect([res.status, res.body.published, res.body.publicTitle]).toEqual([200, true, "Bulk export"]);
+    const garbled = await http.request("POST", `/v1/feedbacks/${key}/publish`, {
+      token: tokens().member,
+      raw: "{title:",
+      headers: { "content-type": "application/json" },
+    });
+    expect([garbled.status, garbled.body.code]).toEqual([400, "invalid_json"]);
   });
 
   test("unpublish takes it off: published false again", async () => {
