@@ -2,6 +2,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 import { CompanyEntry } from "../triage/companies.ts";
+import { EMAIL_PATTERN } from "../email.ts";
 
 export const KINDS = ["problem", "idea", "praise"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -170,7 +171,11 @@ export const FeedbackListQuery = Type.Object(
         description: "Only feedbacks holding a report from this source (api, form, widget, agent, portal).",
       }),
     ),
-    owner: Type.Optional(Type.String({ minLength: 1, description: "me (the token's person), none (no owner), or a member's e-mail." })),
+    owner: Type.Optional(
+      Type.Union([Type.Literal("me"), Type.Literal("none"), Type.String({ pattern: EMAIL_PATTERN })], {
+        description: "me (the token's person), none (no owner), or a member's e-mail.",
+      }),
+    ),
     tag: Type.Optional(Type.String({ minLength: 1, description: "Only feedbacks with this tag." })),
     sort: Type.Optional(
       Type.Union(

@@ -4,7 +4,8 @@ import { Value, ValueErrorType } from "@sinclair/typebox/value";
 /**
  * Why a value of the right shape is still refused: a webhook address that is not https, not on an
  * allowed port, private or that does not resolve; a channel key sent to a door that does not take
- * its kind (a browser's endpoint takes widget keys only, a server's endpoint never does).
+ * its kind (a browser's endpoint takes widget keys only, a server's endpoint never does); `me`
+ * said by an API key, which stands for no person.
  */
 export type Refusal =
   | "not_url"
@@ -15,7 +16,9 @@ export type Refusal =
   | "unresolvable"
   | "widget_key_only"
   | "server_key_only"
-  | "unknown_feedback";
+  | "unknown_feedback"
+  /** `me` asked by an API key, which is no one. */
+  | "no_person";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

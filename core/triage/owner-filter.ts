@@ -17,6 +17,7 @@ export async function ownerFilter(
   if (owner === undefined) return ok(undefined);
   if (owner === "none") return ok(null);
   if (owner !== "me") return ok(normalizeEmail(owner));
-  const me = grant.apiKey ? null : await deps.store.findUser(grant.userId);
+  if (grant.apiKey) return invalid("invalid_query", { field: "owner", reason: "no_person", given: owner });
+  const me = await deps.store.findUser(grant.userId);
   return me ? ok(me.email) : invalid("invalid_query", { field: "owner", reason: "expected", schema: FeedbackListQuery.properties.owner });
 }

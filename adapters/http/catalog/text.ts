@@ -18,6 +18,8 @@ function expectation(schema: TSchema, words: Phrases): string {
   if (Array.isArray(schema.anyOf) && schema.anyOf.every((s: TSchema) => s.const !== undefined)) {
     return words.oneOf(schema.anyOf.map((s: TSchema) => String(s.const)).join(", "));
   }
+  // A literal alternative is said as it is written ("me or none or an e-mail address …").
+  if (schema.const !== undefined) return String(schema.const);
   // Any other union, alternative by alternative: "a text matching ^#[0-9a-fA-F]{6}$ or null".
   if (Array.isArray(schema.anyOf)) return schema.anyOf.map((s: TSchema) => expectation(s, words)).join(words.or);
   switch (schema.type) {

@@ -113,6 +113,12 @@ describe("lists by owner and by tag, and GET /v1/tags", () => {
     expect([listed.owner, listed.tags]).toEqual(["admin@demo.test", ["owner-filter"]]);
   });
 
+  test("an owner filter other than me, none or an e-mail is 400 invalid_query, saying which three it takes", async () => {
+    const res = await request("GET", "/v1/feedbacks?owner=bad", admin());
+    expect([res.status, res.body.code]).toEqual([400, "invalid_query"]);
+    expect(res.body.error).toEndWith(" owner: expected me or none or an e-mail address such as ann@example.com.");
+  });
+
   test("GET /v1/tags lists the organization's tags, each created once, the first spelling kept", async () => {
     const key = await createFeedback();
     await request("PATCH", `/v1/feedbacks/${key}`, admin(), { tags: ["Onboarding"] });
