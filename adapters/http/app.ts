@@ -73,8 +73,8 @@ import { portalPageRoutes } from "./routes/portal-pages.ts";
 import { inboxPortalRoutes } from "./routes/inbox-portal.ts";
 import { settingsPortalRoutes } from "./routes/settings-portal.ts";
 import { portalPostingRoutes } from "./routes/portal-posting.ts";
+import { CommentRequest } from "../../core/schemas/comment.ts";
 import {
-  CommentRequest,
   Portal,
   PortalUpdate,
   PublicFeedback,

@@ -1,6 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { KINDS, KindSchema, STATUS_FILTERS, STATUSES, StatusSchema } from "./feedback.ts";
-import { COMMENT_VISIBILITIES } from "./comment.ts";
 import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 
@@ -74,17 +73,6 @@ export const PublishRequest = Type.Object(
   { $id: "PublishRequest", additionalProperties: false },
 );
 export type PublishRequest = Static<typeof PublishRequest>;
-
-export const COMMENT_TEXT_MAX_LENGTH = 5000;
-
-export const CommentRequest = Type.Object(
-  {
-    text: Text({ minLength: 1, maxLength: COMMENT_TEXT_MAX_LENGTH }),
-    visibility: literals(COMMENT_VISIBILITIES),
-  },
-  { $id: "CommentRequest", additionalProperties: false },
-);
-export type CommentRequest = Static<typeof CommentRequest>;
 
 export const PublicComment = Type.Object({
   author: Type.Optional(

@@ -26,7 +26,7 @@ import type { PublicFeedback } from "../../../core/schemas/portal.ts";
 import { publishedFeedback } from "../../../core/portal/published-feedback.ts";
 import { hasVoted } from "../../../core/votes/has-voted.ts";
 import { takesVotes } from "../../../core/votes/vote.ts";
-import { COMMENT_TEXT_MAX_LENGTH } from "../../../core/schemas/portal.ts";
+import { COMMENT_MAX_LENGTH } from "../../../core/schemas/feedback.ts";
 import type { Html } from "../html.ts";
 
 /** How long a signed-in person's page may be kept: by their own browser only, and asked again each time. */
@@ -103,9 +103,9 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     if (!viewer)
       return signInPossible(services, portal) ? html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>` : "";
     // A comment refused comes back here (empty, or longer than a browser lets one type), said beside the field.
-    const error = refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_TEXT_MAX_LENGTH) : null;
+    const error = refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_MAX_LENGTH) : null;
     return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
-<label for="comment-text">${w.yourComment}</label>${error ? html`<p class="error" role="alert" id="comment-error">${error}</p>` : ""}<textarea id="comment-text" name="text" required maxlength="${COMMENT_TEXT_MAX_LENGTH}"${
+<label for="comment-text">${w.yourComment}</label>${error ? html`<p class="error" role="alert" id="comment-error">${error}</p>` : ""}<textarea id="comment-text" name="text" required maxlength="${COMMENT_MAX_LENGTH}"${
       error ? html` aria-invalid="true" aria-describedby="comment-error"` : ""
     }></textarea>
 ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;

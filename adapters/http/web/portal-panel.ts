@@ -1,6 +1,7 @@
 import type { Language } from "../../../core/language.ts";
 import type { Feedback } from "../../../core/schemas/feedback.ts";
-import { COMMENT_TEXT_MAX_LENGTH, PUBLIC_DESCRIPTION_MAX_LENGTH, PUBLIC_TITLE_MAX_LENGTH } from "../../../core/schemas/portal.ts";
+import { COMMENT_MAX_LENGTH } from "../../../core/schemas/feedback.ts";
+import { PUBLIC_DESCRIPTION_MAX_LENGTH, PUBLIC_TITLE_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import { textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
@@ -54,7 +55,7 @@ export function heldComments(visitor: Visitor, feedback: Pick<Feedback, "key" | 
 export function commentForm(visitor: Visitor, feedback: Pick<Feedback, "key">, mails: boolean): Html {
   const w = portalTeamWords(visitor.language);
   return html`<h2>${w.addComment}</h2><form method="post" action="/inbox/${encodeURIComponent(feedback.key)}/comment">${csrf(visitor)}
-<label for="new-comment">${w.comment}</label><textarea id="new-comment" name="text" maxlength="${COMMENT_TEXT_MAX_LENGTH}" required></textarea>
+<label for="new-comment">${w.comment}</label><textarea id="new-comment" name="text" maxlength="${COMMENT_MAX_LENGTH}" required></textarea>
 <fieldset><legend>${w.visibility}</legend>
 <label class="choice"><input type="radio" name="visibility" value="internal" checked> ${w.internal}</label>
 <label class="choice"><input type="radio" name="visibility" value="public"> ${mails ? w.publicMailed : w.public}</label></fieldset>

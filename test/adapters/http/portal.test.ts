@@ -191,10 +191,10 @@ describe("publishing", () => {
 });
 
 describe("comments", () => {
-  test("a comment is internal or public; comments given with a status change are internal", async () => {
+  test("a comment is internal (also when no visibility is given, as over MCP) or public; comments given with a status change are internal", async () => {
     const key = await newFeedback("Bulk edit");
     await call("PATCH", `/v1/feedbacks/${key}`, tokens().member, { status: "prioritized", comment: "Next sprint" });
-    const internal = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, { text: "Ask Ann first", visibility: "internal" });
+    const internal = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, { text: "Ask Ann first" });
     expect(internal.status).toBe(200);
     const res = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, { text: "  Planned for May.  ", visibility: "public" });
     expect(res.status).toBe(200);
@@ -220,13 +220,13 @@ describe("comments", () => {
     expect(refused.body.error).toContain("text");
   });
 
-  test("a comment needs a text and a known visibility; a Reader may not comment", async () => {
+  test("a comment needs a text, and a visibility when given is internal or public; a Reader may not comment", async () => {
     const key = await newFeedback("Empty comment");
     for (const body of [
       { text: "", visibility: "public" },
       { text: "  ", visibility: "public" },
       { text: "hi", visibility: "secret" },
-      { text: "hi" },
+      { visibility: "internal" },
     ]) {
       const res = await call("POST", `/v1/feedbacks/${key}/comments`, tokens().member, body);
       expect([JSON.stringify(body), res.status, res.body.code]).toEqual([JSON.stringify(body), 400, "invalid_body"]);
