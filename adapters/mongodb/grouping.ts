@@ -22,7 +22,7 @@ export function groupingStore(data: Database): GroupingStore {
       return new Map(frequencies.map((f) => [f.key as string, f.n as number]));
     },
 
-    async groupingCandidates({ orgId, appId, keys, postingsPerKey, statuses, exclude, limit }) {
+    async groupingCandidates({ orgId, appId, keys, postingsPerKey, statuses, kinds, exclude, limit }) {
       // The most recent postings of each key (ids are time-ordered): bounded work per report.
       const postings: string[][] = [];
       for (const key of keys) {
@@ -47,6 +47,7 @@ export function groupingStore(data: Database): GroupingStore {
             orgId,
             ...NOT_MERGED,
             status: { $in: [...statuses] },
+            kind: { $in: [...kinds] },
           },
           { projection: { _id: 1 } },
         )

@@ -45,7 +45,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
     },
 
     async groupingCandidates(query) {
-      if (query.keys.length === 0 || query.statuses.length === 0) return [];
+      if (query.keys.length === 0 || query.statuses.length === 0 || query.kinds.length === 0) return [];
       const app = appNumber(query.appId);
       if (app === undefined) return [];
       // The most recent postings of each key (documents are numbered by their feedback, as feedbacks come): bounded work per feedback.
@@ -66,7 +66,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
            JOIN feedbacks source ON source.ref = d.feedback_ref
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
            WHERE f.org_number = ${orgNumberOf("?")} AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
-             AND f.id <> ?
+             AND f.kind IN (${placeholders(query.kinds.length)}) AND f.id <> ?
            ORDER BY p.shared DESC, p.doc DESC LIMIT ?`,
         )
         .all(
@@ -74,6 +74,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           rankedCount(query),
           query.orgId,
           ...query.statuses,
+          ...query.kinds,
           query.exclude,
           query.limit,
         );

@@ -1,5 +1,5 @@
 import { statusesOf } from "../feedback/status.ts";
-import type { Status } from "../schemas/feedback.ts";
+import type { Kind, Status } from "../schemas/feedback.ts";
 
 /** Keys looked up per new feedback: the rarest say the most about a subject. */
 export const RAREST_KEYS = 4;
@@ -9,6 +9,13 @@ export const POSTINGS_PER_KEY = 200;
 const CANDIDATES = 25;
 /** A feedback can absorb a new one while it is open: a closed subject that comes back is news. */
 export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
+
+/**
+ * The kinds a feedback may duplicate. A problem and an idea can be one subject ("the export is
+ * broken", "please fix the export"); praise says that something works, so it duplicates only
+ * praise ("Love the new checkout" is no duplicate of "The checkout button does nothing").
+ */
+export const candidateKinds = (kind: Kind): readonly Kind[] => (kind === "praise" ? ["praise"] : ["problem", "idea"]);
 
 /**
  * Which feedbacks a new one is compared with: the others of its app, open and not merged, that
@@ -24,6 +31,8 @@ export interface CandidateQuery {
   readonly keys: readonly string[];
   readonly postingsPerKey: number;
   readonly statuses: readonly Status[];
+  /** The kinds it may duplicate (candidateKinds). */
+  readonly kinds: readonly Kind[];
   /** The new feedback itself, indexed before it looks. */
   readonly exclude: string;
   readonly limit: number;
@@ -37,6 +46,7 @@ interface Dated {
 interface NewFeedback extends Dated {
   readonly orgId: string;
   readonly appId: string;
+  readonly kind: Kind;
 }
 
 /**
@@ -59,6 +69,7 @@ export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<s
     keys: rarest,
     postingsPerKey: POSTINGS_PER_KEY,
     statuses: CANDIDATE_STATUSES,
+    kinds: candidateKinds(feedback.kind),
     exclude: feedback.id,
     limit: CANDIDATES,
   };

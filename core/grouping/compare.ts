@@ -27,7 +27,7 @@ export const reportGroupingText = (report: NormalizedReport): string => [initial
  */
 export async function compareFeedback(
   services: CompareDeps,
-  feedback: Pick<FeedbackRecord, "id" | "orgId" | "appId" | "createdAt">,
+  feedback: Pick<FeedbackRecord, "id" | "orgId" | "appId" | "createdAt" | "kind">,
   text: string,
   keys: readonly string[],
 ): Promise<{ readonly matches: readonly GroupingMatch[]; readonly vector?: number[] }> {

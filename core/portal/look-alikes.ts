@@ -3,6 +3,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { hasWords } from "../grouping/analyze.ts";
 import { CANDIDATE_STATUSES, type CandidateQuery, POSTINGS_PER_KEY, RAREST_KEYS } from "../grouping/candidates.ts";
+import { KINDS } from "../schemas/feedback.ts";
 import type { WidgetLookAlikes } from "../schemas/widget.ts";
 import type { Services } from "../services.ts";
 import type { CommentStore } from "../store/comments.ts";
@@ -47,7 +48,8 @@ export function lookAlikeQuery(
     .slice(0, RAREST_KEYS)
     .map(([key]) => key);
   if (keys.length === 0) return null;
-  return { ...app, keys, postingsPerKey: POSTINGS_PER_KEY, statuses: CANDIDATE_STATUSES, exclude: "", limit: CANDIDATES };
+  // The person has not said what kind their report is yet: look-alikes of every kind are offered.
+  return { ...app, keys, postingsPerKey: POSTINGS_PER_KEY, statuses: CANDIDATE_STATUSES, kinds: KINDS, exclude: "", limit: CANDIDATES };
 }
 
 /**

@@ -523,6 +523,7 @@ const exportOrPdf = (store: ReturnType<typeof createSqliteStore>, postingsPerKey
     keys: ["w:export", "w:pdf"],
     postingsPerKey,
     statuses: ["triage"],
+    kinds: ["problem", "idea", "praise"],
     exclude: "none",
     limit: 10,
   });
@@ -769,6 +770,7 @@ describe("sqlite feedback numbers migration", () => {
       keys: ["w:checkout"],
       postingsPerKey: 10,
       statuses: ["prioritized"],
+      kinds: ["problem", "idea", "praise"],
       exclude: "none",
       limit: 5,
     });
@@ -819,6 +821,7 @@ describe("sqlite grouping documents", () => {
       keys: ["w:pdf"],
       postingsPerKey: 10,
       statuses: ["triage"],
+      kinds: ["problem", "idea", "praise"],
       exclude: "none",
       limit: 5,
     });

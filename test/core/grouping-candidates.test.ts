@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { CANDIDATE_STATUSES, candidateQuery, mergeDirection, POSTINGS_PER_KEY, RAREST_KEYS, rankCandidates } from "../../core/grouping/candidates.ts";
 
-const feedback = { orgId: "org", appId: "app", createdAt: 100, id: "f9" };
+const feedback = { orgId: "org", appId: "app", createdAt: 100, id: "f9", kind: "problem" } as const;
 
 describe("grouping candidates", () => {
   test("a new feedback is compared through its rarest keys in the app, rarest first", () => {
@@ -27,6 +27,11 @@ describe("grouping candidates", () => {
     assert.equal(query?.exclude, "f9");
     assert.deepEqual(query?.statuses, CANDIDATE_STATUSES);
     assert.ok(!CANDIDATE_STATUSES.includes("delivered") && !CANDIDATE_STATUSES.includes("dismissed"));
+  });
+
+  test("a problem or an idea is compared with problems and ideas; praise with praise alone", () => {
+    const kinds = (kind: "problem" | "idea" | "praise") => candidateQuery({ ...feedback, kind }, new Map([["w:pdf", 1]]))?.kinds;
+    assert.deepEqual([kinds("problem"), kinds("idea"), kinds("praise")], [["problem", "idea"], ["problem", "idea"], ["praise"]]);
   });
 
   test("a feedback none of whose keys was ever indexed has no candidates", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { FeedbackRecord } from "../../../core/model.ts";
+import { type Kind, KINDS } from "../../../core/schemas/feedback.ts";
 import { CANDIDATE_STATUSES, rankCandidates } from "../../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../../core/store/grouping.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
@@ -21,7 +22,7 @@ type Subject = GroupingStore &
 
 /** Grouping: the candidates a new feedback is compared with, and the triage that titles it. */
 export function groupingContract(makeStore: () => Promise<Subject>) {
-  const { id, seed, record, merge } = contractKit();
+  const { id, seed, record, newFeedback, merge } = contractKit();
 
   describe("grouping", () => {
     test("a title set by triage finds its feedback", async () => {
@@ -103,6 +104,7 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
           keys,
           postingsPerKey: 200,
           statuses: CANDIDATE_STATUSES,
+          kinds: KINDS,
           exclude,
           limit: 10,
         });
@@ -136,7 +138,16 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
         carried.push([f, keys]);
       }
       const keys = ["w:a", "w:b", "w:c"];
-      const query = { orgId: org.orgId, appId: org.appId, keys, postingsPerKey: 200, statuses: CANDIDATE_STATUSES, exclude: "none", limit: 10 };
+      const query = {
+        orgId: org.orgId,
+        appId: org.appId,
+        keys,
+        postingsPerKey: 200,
+        statuses: CANDIDATE_STATUSES,
+        kinds: KINDS,
+        exclude: "none",
+        limit: 10,
+      };
       const postings = keys.map((key) =>
         carried
           .filter(([, k]) => k.includes(key))
@@ -146,6 +157,31 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
       const found = (await store.groupingCandidates(query)).map((c) => c.id);
       expect(found).toEqual(rankCandidates(postings, query));
       expect(found).toEqual([0, 3, 2, 4, 1].map((i) => carried[i]![0].id));
+    });
+
+    test("grouping candidates are of the kinds the query names: praise is no candidate where problems and ideas are asked, nor they where praise is", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const problem = (await record(store, org, "The checkout button does nothing", 1))!;
+      const made = newFeedback(org, "Love the new checkout", 2);
+      const recorded = await store.recordFeedback({
+        ...made,
+        feedback: { ...made.feedback, kind: "praise" },
+        report: { ...made.report, report: { ...made.report.report, kind: "praise" } },
+      });
+      const praise = recorded.state === "recorded" ? recorded.feedback : null;
+      for (const f of [problem, praise!]) await store.indexForGrouping(org.appId, f.id, ["w:checkout"], f.title);
+      const query = {
+        orgId: org.orgId,
+        appId: org.appId,
+        keys: ["w:checkout"],
+        postingsPerKey: 200,
+        statuses: CANDIDATE_STATUSES,
+        exclude: "none",
+        limit: 10,
+      };
+      const ids = async (kinds: readonly Kind[]) => (await store.groupingCandidates({ ...query, kinds })).map((c) => c.id);
+      expect([await ids(["problem", "idea"]), await ids(["praise"])]).toEqual([[problem.id], [praise!.id]]);
     });
   });
 }
