@@ -20,10 +20,13 @@ interface Invocation {
 }
 type Out = (line: string) => void;
 
-/** Where an export writes: the file (or standard output) and the progress line (standard error). */
+/** How far an export is: `done` feedbacks of `total`; `last` once it is whole. */
+type Progress = (done: number, total: number, last: boolean) => void;
+
+/** Where an export writes: the file (or standard output) and its progress (standard error). */
 interface ExportSinks {
   readonly file: (path: string | undefined) => WritableStream<Uint8Array>;
-  readonly progress: (text: string) => void;
+  readonly progress: Progress;
 }
 
 /** A mistake in the command line, as the CLI reports them (exit status 2). */
@@ -33,10 +36,27 @@ type Refuse = (message: string, missing?: boolean) => never;
 const BAR_WIDTH = 30;
 
 /** The progress line of an export: a bar, how many feedbacks of how many. */
-export function progressLine(done: number, total: number): string {
+function progressLine(done: number, total: number): string {
   const ratio = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(ratio * BAR_WIDTH);
-  return `\r[${"#".repeat(filled)}${" ".repeat(BAR_WIDTH - filled)}] ${done.toLocaleString("en")} / ${total.toLocaleString("en")}`;
+  return `[${"#".repeat(filled)}${" ".repeat(BAR_WIDTH - filled)}] ${done.toLocaleString("en")} / ${total.toLocaleString("en")}`;
+}
+
+/**
+ * Progress as `write` shows it. On a terminal, one bar drawn again over itself, ended by a newline.
+ * Elsewhere (a log, a pipe), where a bar drawn over itself runs together, a line of its own at the
+ * start, at each tenth and at the end: a million feedbacks would otherwise write 2,000 lines.
+ */
+export function progressReporter(write: (text: string) => void, terminal: boolean): Progress {
+  if (terminal) return (done, total, last) => write(`\r${progressLine(done, total)}${last ? "\n" : ""}`);
+  let shown = -1;
+  return (done, total, last) => {
+    const tenth = total > 0 ? Math.floor((10 * Math.min(done, total)) / total) : 10;
+    // The end is written unless its line was: the tenth of a whole export is reached only at its total.
+    const written = tenth === shown && (!last || done >= total);
+    if (!written) write(`${progressLine(done, total)}\n`);
+    shown = tenth;
+  };
 }
 
 const checkExport = validator(ExportQuery);
@@ -53,7 +73,7 @@ export const standardSinks: ExportSinks = {
       close: () => new Promise((done) => stream.end(done)),
     });
   },
-  progress: (text) => void process.stderr.write(text),
+  progress: progressReporter((text) => void process.stderr.write(text), process.stderr.isTTY === true),
 };
 
 /**
@@ -92,14 +112,14 @@ export async function exportCommand(
     for await (const page of pages) {
       yield page;
       done += page.length;
-      sinks.progress(progressLine(done, total));
+      sinks.progress(done, total, false);
     }
   }
   const path = typeof inv.options.out === "string" ? inv.options.out : undefined;
   const file = openedFile(sinks, path, refuse);
-  sinks.progress(progressLine(0, total));
+  sinks.progress(0, total, false);
   await exportResponse(counting(), query.format ?? "csv").body!.pipeTo(file);
-  sinks.progress("\n");
+  sinks.progress(done, total, true);
   if (path) out(`${done} feedbacks written to ${path}`);
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../../apps/cli/commands.ts";
-import { exportCommand, progressLine, standardSinks } from "../../apps/cli/triage.ts";
+import { exportCommand, progressReporter, standardSinks } from "../../apps/cli/triage.ts";
 import { inProcess, type InProcess } from "../support/in-process.ts";
 import { scratchDir } from "../support/scratch.ts";
 
@@ -22,9 +22,9 @@ const refuse = (message: string): never => {
 describe("cli export", () => {
   test("writes every matching feedback to the file, with a progress bar on standard error that ends at the total", async () => {
     const path = join(scratchDir("cli-export"), "feedbacks.csv");
-    const progress: string[] = [];
+    const progress: Array<[number, number, boolean]> = [];
     const printed: string[] = [];
-    const sinks = { file: standardSinks.file, progress: (text: string) => void progress.push(text) };
+    const sinks = { file: standardSinks.file, progress: (done: number, total: number, last: boolean) => void progress.push([done, total, last]) };
     await exportCommand(
       http.services,
       { args: ["DEMO"], options: { out: path, format: "csv", status: "all" } },
@@ -35,10 +35,24 @@ describe("cli export", () => {
     const rows = readFileSync(path, "utf8").trimEnd().split("\r\n");
     expect(rows[0]).toBe("key,title,kind,status,severity,app,feature,reports,votes,owner,tags,createdAt,lastActivityAt,url");
     expect(rows.length).toBe(4);
-    expect(progress[0]).toBe(progressLine(0, 3));
-    expect(progress.at(-2)).toBe(progressLine(3, 3));
-    expect(progress.at(-1)).toBe("\n");
+    expect([progress[0], progress.at(-1)]).toEqual([
+      [0, 3, false],
+      [3, 3, true],
+    ]);
     expect(printed).toEqual([`3 feedbacks written to ${path}`]);
+  });
+
+  test("on a terminal the progress is one bar drawn over itself and ended by a newline; elsewhere a line at the start, each tenth and the end", () => {
+    const shown = (terminal: boolean) => {
+      const written: string[] = [];
+      const progress = progressReporter((text) => void written.push(text), terminal);
+      for (let done = 0; done <= 2000; done += 100) progress(done, 2000, false);
+      progress(2000, 2000, true);
+      return written.join("");
+    };
+    const bar = (done: number) => `[${"#".repeat(Math.round((30 * done) / 2000)).padEnd(30)}] ${done.toLocaleString("en")} / 2,000`;
+    expect(shown(true)).toBe(`${Array.from({ length: 21 }, (_, i) => `\r${bar(i * 100)}`).join("")}\r${bar(2000)}\n`);
+    expect(shown(false)).toBe(Array.from({ length: 11 }, (_, i) => `${bar(i * 200)}\n`).join(""));
   });
 
   test("a filter the list would refuse is a usage error naming the option and what it takes", async () => {
@@ -61,9 +75,14 @@ describe("cli export", () => {
     );
   });
 
-  test("the progress line is a bar of how many of how many", () => {
-    expect(progressLine(1, 4)).toBe(`\r[${"#".repeat(8)}${" ".repeat(22)}] 1 / 4`);
-    expect(progressLine(0, 0)).toBe(`\r[${"#".repeat(30)}] 0 / 0`);
+  test("the progress line is a bar of how many of how many; an export of nothing is whole", () => {
+    const line = (done: number, total: number) => {
+      let written = "";
+      progressReporter((text) => void (written = text), false)(done, total, false);
+      return written;
+    };
+    expect(line(1, 4)).toBe(`[${"#".repeat(8)}${" ".repeat(22)}] 1 / 4\n`);
+    expect(line(0, 0)).toBe(`[${"#".repeat(30)}] 0 / 0\n`);
   });
 });
 
