@@ -102,7 +102,7 @@ export const EN = {
       assistant: "Assistant",
       reporter: "Reporter",
       changeStatus: "Change the status",
-      comment: "Comment (for dismissed: the reason)",
+      comment: "Comment (optional; when dismissing, say why)",
       readOnly: "As a Reader you can read everything here and change nothing.",
       /** Beside the way back: the feedbacks before and after this one in the inbox list last shown (j and k go there too). */
       /** Under the way through the list: the keys of a feedback's page, for a person who may change it, then for a Reader. */

@@ -97,7 +97,7 @@ export const FR: Catalog = {
       assistant: "Assistant",
       reporter: "Auteur",
       changeStatus: "Changer le statut",
-      comment: "Commentaire (pour «\u202fécarté\u202f»\u202f: la raison)",
+      comment: "Commentaire (facultatif\u202f; pour l'écarter, dites pourquoi)",
       readOnly: "En tant que lecteur, vous voyez tout mais ne pouvez rien modifier.",
       keyboardHint: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste, s au statut.",
       keyboardHintReading: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste.",
