@@ -339,7 +339,9 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "app list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    for (const a of orFail(await listApps(services, operator(org))).data) out(`${a.id}  ${a.kind}  ${a.name}`);
+    const apps = orFail(await listApps(services, operator(org))).data;
+    if (apps.length === 0) out(`no app yet: app create ${org.keyPrefix} <name>`);
+    for (const a of apps) out(`${a.id}  ${a.kind}  ${a.name}`);
   },
 
   async "app browser"(services, inv, out) {

@@ -111,4 +111,4 @@ logger.info({ port: server.port, baseUrl, store: config.store, assistant: config
 console.error(startMessage(baseUrl, services.addressAliases));
 
 if (firstStart && config.demo) console.error(firstStartMessage(baseUrl, await demo(services)));
-else if (firstStart) console.error(emptyStartMessage(process.env.DATA_DIR ? config.dataDir : undefined));
+else if (firstStart) console.error(emptyStartMessage(baseUrl, process.env.DATA_DIR ? config.dataDir : undefined));

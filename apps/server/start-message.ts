@@ -33,13 +33,16 @@ More keys and tokens (fresh ones, which replace these): npm run cli -- demo --js
 /**
  * What the first start without the demo (DEMO=false) tells: how to make the first organization and
  * its admin, with the DATA_DIR the server was given (from another directory, the CLI would make a
- * store of its own in ./data).
+ * store of its own in ./data), and what comes next: an app with a channel, so that reports can come.
  */
-export function emptyStartMessage(dataDir: string | undefined): string {
+export function emptyStartMessage(baseUrl: string, dataDir: string | undefined): string {
   const cli = `${dataDir ? `DATA_DIR='${dataDir.replaceAll("'", "'\\''")}' ` : ""}npm run cli --`;
-  return `No organization yet (DEMO=false). Create the first one and its Admin:
+  return `No organization yet (DEMO=false). Create the first one and its Admin (user create prints how they sign in):
 
   ${cli} org create "Acme" --prefix ACME
-  ${cli} user create admin@acme.example --org ACME --role admin
+  ${cli} user create admin@acme.example --name "Ada Admin" --org ACME --role admin
+
+Then sign in at ${baseUrl}/login and add the first app in Settings → Apps, with a channel for its
+reports (or: ${cli} app create ACME "Shop", then channel create ACME <appId> --kind api|form|widget).
 `;
 }

@@ -23,6 +23,14 @@ describe("cli channel list", () => {
   });
 });
 
+describe("cli app list", () => {
+  test("lists the organization's apps, and says how to make the first where there is none", async () => {
+    expect(await http.cli("app", "list", "DEMO")).toContain(http.demo.appId);
+    await http.cli("org", "create", "Empty", "--prefix", "EMPTY");
+    expect(await http.cli("app", "list", "EMPTY")).toBe("no app yet: app create EMPTY <name>\n");
+  });
+});
+
 describe("cli app browser", () => {
   test("a wildcard origin is refused, named by its place, with what an exact origin is", async () => {
     await expect(http.cli("app", "browser", "DEMO", http.demo.appId, "--origins", "https://ok.example,https://*.example")).rejects.toThrow(

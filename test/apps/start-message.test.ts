@@ -26,8 +26,14 @@ test("the first start names the admin's password, and says the demo command prin
 });
 
 test("a first start without the demo gives the CLI commands with the server's DATA_DIR, quoted for the shell, when one was set", () => {
-  expect(emptyStartMessage(undefined)).toContain('\n  npm run cli -- org create "Acme" --prefix ACME\n');
-  expect(emptyStartMessage("/srv/retour's data")).toContain(
-    `\n  DATA_DIR='/srv/retour'\\''s data' npm run cli -- user create admin@acme.example --org ACME --role admin\n`,
+  expect(emptyStartMessage("http://localhost:3000", undefined)).toContain('\n  npm run cli -- org create "Acme" --prefix ACME\n');
+  expect(emptyStartMessage("http://localhost:3000", "/srv/retour's data")).toContain(
+    `\n  DATA_DIR='/srv/retour'\\''s data' npm run cli -- user create admin@acme.example --name "Ada Admin" --org ACME --role admin\n`,
   );
+});
+
+test("a first start without the demo says what comes after the Admin: signing in, and an app with a channel for its reports", () => {
+  const message = emptyStartMessage("https://feedback.acme.example", undefined);
+  expect(message).toContain("Then sign in at https://feedback.acme.example/login and add the first app in Settings → Apps");
+  expect(message).toContain('npm run cli -- app create ACME "Shop", then channel create ACME <appId> --kind api|form|widget');
 });

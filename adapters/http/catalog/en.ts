@@ -221,6 +221,8 @@ export const EN = {
       keys: "An Admin finds the app's keys in Settings → Apps.",
       noChannel: "{app} has no way in yet: an Admin adds a channel for it (an API key, the widget or the hosted form) in",
       channels: "Settings → Apps → Channels",
+      noApp: "There is no app yet to report about: an Admin creates the first one in",
+      appsSettings: "Settings → Apps",
       sample: "The export button does nothing",
     },
     /** The Possible duplicates page. */

@@ -200,6 +200,8 @@ export const FR: Catalog = {
       keys: "Un Admin trouve les clés de l'application dans Réglages → Applications.",
       noChannel: "{app} n'a pas encore d'entrée : un Admin lui ajoute un canal (une clé d'API, le widget ou le formulaire hébergé) dans",
       channels: "Réglages → Applications → Canaux",
+      noApp: "Il n'y a encore aucune application à propos de laquelle signaler\u202f: un Admin crée la première dans",
+      appsSettings: "Réglages → Applications",
       sample: "Le bouton d'export ne fait rien",
     },
     duplicates: {

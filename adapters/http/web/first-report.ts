@@ -33,7 +33,7 @@ const embedSnippet = (baseUrl: string, widgetKey: string): string => `<script>
 export function firstReport(language: Language, baseUrl: string, apps: readonly AppSetup[]): Html {
   const w = wordsFor(language, "firstReport");
   const setup = apps.find((a) => a.channels.some((c) => c.active)) ?? apps[0];
-  if (!setup) return html`<div class="empty"><h2>${w.title}</h2><p>${w.noApps}</p></div>`;
+  if (!setup) return html`<div class="empty first-report"><h2>${w.title}</h2><p>${w.noApp} <a href="/settings/apps">${w.appsSettings}</a>.</p></div>`;
   const key = (kind: ChannelKind) => setup.channels.find((c) => c.kind === kind && c.active)?.key;
   const [api, widget, form] = [key("api"), key("widget"), key("form")];
   const report = JSON.stringify({ publicKey: api, kind: "problem", message: w.sample });

@@ -85,6 +85,15 @@ describe("an organization's first day in the web application", () => {
     expect(inbox).toContain("keys in Settings → Apps.");
   });
 
+  test("an organization without an app says so, and leads to Settings → Apps where the first is made", async () => {
+    await http.cli("org", "create", "Bare", "--prefix", "BARE");
+    await http.cli("user", "create", "ada@bare.test", "--org", "BARE", "--role", "admin");
+    const ada = await http.services.store.findUserByEmail("ada@bare.test");
+    const { secret } = await startSession(http.services, ada!.id);
+    const inbox = (await http.request("GET", "/inbox", { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
+    expect(inbox).toContain('There is no app yet to report about: an Admin creates the first one in <a href="/settings/apps">Settings → Apps</a>.');
+  });
+
   test("filters that match nothing still say so, with a way to reset them", async () => {
     const inbox = await pageAs("admin", "/inbox?kind=idea");
     expect(inbox).toContain("No feedback matches these filters.");
