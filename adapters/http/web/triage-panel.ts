@@ -27,17 +27,25 @@ export async function ownerChoices(services: Services, visitor: Visitor): Promis
     .map((m) => {
       const name = names.ok ? names.value.get(m.email) : undefined;
       // A member by name, with the e-mail that tells two of one name apart.
-      return { email: m.email, ...(name && { name }), label: name ? `${name} (${m.email})` : m.email };
+      return { email: m.email, ...(name && { name }), label: name ? `${name} (${m.email})` : m.email, reader: m.role === "reader" };
     })
     .sort((a, b) => a.email.localeCompare(b.email));
 }
 
-/** A member an owner field offers: the e-mail it sends, the name and e-mail it shows. */
+/** A member an owner field offers: the e-mail it sends, the name and e-mail it shows; whether a Reader. */
 interface OwnerChoice {
   readonly email: string;
   readonly name?: string;
   readonly label: string;
+  readonly reader: boolean;
 }
+
+/**
+ * The members an owner menu offers: those who can move a feedback on, not a Reader, who can change
+ * nothing; `current`, the owner or filter already chosen, stays offered whoever it is.
+ */
+const assignable = (choices: readonly OwnerChoice[], current: string | undefined): OwnerChoice[] =>
+  choices.filter((c) => !c.reader || c.email === current);
 
 /** The names of the members offered, by e-mail, for the pages that show an owner by name. */
 export const ownerNames = (choices: readonly OwnerChoice[]): ReadonlyMap<string, string> =>
@@ -132,8 +140,9 @@ export async function triageSection(
   }
   const features = await listFeatures(services, visitor.grant, feedback.app.id);
   // An owner who left the organization is still shown, until someone else is picked.
+  const offered = assignable(members, feedback.owner);
   const owners =
-    feedback.owner && !members.some((m) => m.email === feedback.owner) ? [{ email: feedback.owner, label: feedback.owner }, ...members] : members;
+    feedback.owner && !offered.some((m) => m.email === feedback.owner) ? [{ email: feedback.owner, label: feedback.owner }, ...offered] : offered;
   const action = `/inbox/${encodeURIComponent(feedback.key)}/triage`;
   const held = heldFields(feedback);
   // Refused, the form shows what was typed; else what the feedback holds.
@@ -210,9 +219,10 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
     (s) => html`<option value="${s}"${selected(typed?.status === s)}>${valueName(visitor.language, s)}</option>`,
   )}</select></div>
 <div><label for="bulk-comment">${w.bulkComment}</label><input id="bulk-comment" name="comment" value="${typed?.comment ?? ""}"></div>
-<div><label for="bulk-owner">${w.newOwner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none"${selected(typed?.owner === "none")}>${w.noOwner}</option>${members.map(
-    (m) => html`<option value="${m.email}"${selected(typed?.owner === m.email)}>${m.label}</option>`,
-  )}</select></div>
+<div><label for="bulk-owner">${w.newOwner}</label><select id="bulk-owner" name="owner"><option value="">${w.unchanged}</option><option value="none"${selected(typed?.owner === "none")}>${w.noOwner}</option>${assignable(
+    members,
+    typed?.owner,
+  ).map((m) => html`<option value="${m.email}"${selected(typed?.owner === m.email)}>${m.label}</option>`)}</select></div>
 <div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.addTag ?? ""}"></div>
 <div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.removeTag ?? ""}"></div>
 <div><button type="submit">${w.applyBulk}</button></div></form>`;
@@ -257,7 +267,7 @@ export function triageFilters(language: Language, query: FeedbackListQuery, tags
   const owners: ReadonlyArray<readonly [string, string]> = [
     ["me", w.ownerMe],
     ["none", w.noOwner],
-    ...members.map((m) => [m.email, m.label] as const),
+    ...assignable(members, query.owner).map((m) => [m.email, m.label] as const),
     ...typed.map((email) => [email, email] as const),
   ];
   return html`<div><label for="owner">${w.owner}</label><select id="owner" name="owner"><option value="">${w.anyOwner}</option>${owners.map(

@@ -153,6 +153,20 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(await page(admin, `/inbox/${key}`)).toContain('<option value="member@demo.test" selected>Demo member (member@demo.test)</option>');
   });
 
+  test("the owner fields offer the members who can move a feedback on, not a Reader; a Reader who owns one already stays shown", async () => {
+    const key = await report("Owners offered: the receipts lose their logo");
+    const reader = '<option value="reader@demo.test"';
+    const [feedbackPage, inbox] = [await page(admin, `/inbox/${key}`), await page(admin, "/inbox")];
+    expect([feedbackPage.includes(reader), inbox.includes(reader)]).toEqual([false, false]);
+    expect(feedbackPage).toContain('<option value="member@demo.test">');
+    // Made owner through the API, which takes any member: the page shows who owns it, selected.
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { owner: "reader@demo.test" } })).status).toBe(
+      200,
+    );
+    expect(await page(admin, `/inbox/${key}`)).toContain(`${reader} selected>`);
+    expect(await page(admin, "/inbox?owner=reader%40demo.test")).toContain(`${reader} selected>`);
+  });
+
   test("a field changed on the page that someone else changed since is held back and said; the others are saved", async () => {
     const key = await report("The PDF invoice misses the VAT number");
     const shown = await page(admin, `/inbox/${key}`);
