@@ -11,7 +11,7 @@ const CHANGELOG_FEEDBACKS_MAX = 100;
 const CHANGELOG_STATUSES = ["draft", "published"] as const;
 export type ChangelogStatus = (typeof CHANGELOG_STATUSES)[number];
 
-const title = Text({ minLength: 1, maxLength: CHANGELOG_TITLE_MAX_LENGTH, description: "What shipped, in a line." });
+const title = Text({ minLength: 1, maxLength: CHANGELOG_TITLE_MAX_LENGTH, pattern: "\\S", description: "What shipped, in a line." });
 const body = Text({
   maxLength: CHANGELOG_BODY_MAX_LENGTH,
   description: "Markdown, at most 20000 characters; raw HTML is shown as text, links only http, https and mailto.",

@@ -143,11 +143,31 @@ ${editing.confirmEmpty ? html`<p class="error" role="alert">${w.nothingLinked}</
   );
 }
 
-/** A published entry: what was sent, as the public page shows it, and the feedbacks it shipped. */
-async function publishedPage(services: Services, visitor: Visitor, entry: ChangelogEntry, notice: string | null): Promise<Response> {
+/**
+ * A published entry: what was sent, as the public page shows it, and the feedbacks it shipped; for
+ * those who write the changelog, a form that corrects its title and text (the feedbacks it shipped
+ * stay). `correcting` is a refused correction, shown as it was typed.
+ */
+async function publishedPage(
+  services: Services,
+  visitor: Visitor,
+  entry: ChangelogEntry,
+  notice: string | null,
+  correcting?: { readonly title: string; readonly body: string; readonly error: string },
+): Promise<Response> {
   const w = wordsFor(visitor.language, "changelog");
   const linked = await linkedSummaries(services, visitor, entry.feedbacks);
   const address = await publicAddress(services, visitor);
+  const typed = correcting ?? entry;
+  const correction = can(visitor.grant, "changelog.manage")
+    ? html`<details class="correction"${correcting ? html` open` : ""}><summary>${w.correct}</summary>
+${correcting ? html`<p class="error" role="alert">${correcting.error}</p>` : ""}
+<form method="post" action="/changelog/${encodeURIComponent(entry.id)}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<p class="muted">${w.correctHint}</p>
+<label for="title">${w.entryTitle}</label><input id="title" name="title" required maxlength="200" value="${typed.title}">
+<label for="body">${w.body}</label><textarea id="body" name="body" rows="12" maxlength="20000">${typed.body}</textarea>
+<p class="actions"><button type="submit" name="action" value="correct">${w.saveCorrection}</button></p></form></details>`
+    : "";
   return appPage(
     visitor,
     "/changelog",
@@ -156,7 +176,9 @@ async function publishedPage(services: Services, visitor: Visitor, entry: Change
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 <p class="muted">${w.publishedOn(formatTime(visitor.language, Date.parse(entry.publishedAt!)))}</p>
 <article class="entry"><div class="markdown">${renderMarkdown(entry.body)}</div></article>
-<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}</p></li>`)}</ul>`}`,
+<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}</p></li>`)}</ul>`}
+${correction}`,
+    correcting ? 400 : 200,
   );
 }
 
@@ -194,6 +216,7 @@ export function changelogPageRoutes(services: Services) {
       return editorPage(services, visitor, { ...here, found: found?.ok ? found.value.data : [] });
     }
     if (action === "preview") return editorPage(services, visitor, { ...here, preview: true });
+    if (action === "correct" && id) return corrected(visitor, id, { title: editing.title, body: editing.body });
     if (action === "delete" && id) {
       const deleted = await deleteEntry(services, visitor.grant, id);
       return deleted.ok ? redirect("/changelog?done=deleted") : editorPage(services, visitor, { ...here, error: said(visitor, deleted) }, null, 409);
@@ -212,6 +235,18 @@ export function changelogPageRoutes(services: Services) {
     return published.ok
       ? redirect(`/changelog/${encodeURIComponent(entryId)}?done=published`)
       : editorPage(services, visitor, { ...here, id: entryId, error: said(visitor, published) }, w.saved, 409);
+  }
+
+  /** A published entry's title and text corrected; the feedbacks it shipped are left as they are. */
+  async function corrected(visitor: Visitor, id: string, correction: { title: string; body: string }): Promise<Response> {
+    const check = { ...correction, feedbacks: [] };
+    const refused = entryBody.check(check) ? null : said(visitor, entryBody.refuse("invalid_body", check));
+    const saved = refused ? null : await updateEntry(services, visitor.grant, id, correction);
+    if (saved?.ok) return redirect(`/changelog/${encodeURIComponent(id)}?done=corrected`);
+    const found = await getEntry(services, visitor.grant, id);
+    if (!found.ok) return redirect("/changelog");
+    const error = refused ?? said(visitor, saved!);
+    return publishedPage(services, visitor, found.value, null, { ...correction, error });
   }
 
   /** The fields of a form, each as a list (a repeated field gives several). */
@@ -243,7 +278,13 @@ export function changelogPageRoutes(services: Services) {
           const w = wordsFor(visitor.language, "changelog");
           const done = new URL(request.url).searchParams.get("done");
           const entry = found.value;
-          if (entry.status === "published") return publishedPage(services, visitor, entry, done === "published" ? w.publishedNotice : null);
+          if (entry.status === "published")
+            return publishedPage(
+              services,
+              visitor,
+              entry,
+              done === "published" ? w.publishedNotice : done === "corrected" ? w.correctedNotice : null,
+            );
           return editorPage(
             services,
             visitor,

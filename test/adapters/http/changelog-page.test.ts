@@ -114,6 +114,33 @@ describe("the inbox's Changelog page", () => {
     expect([published.status, published.headers.get("location")]).toEqual([303, expect.stringMatching(/\?done=published$/)]);
   });
 
+  test("a published entry's title and text are corrected from its page; the feedbacks it shipped stay, and a blank title is refused as typed", async () => {
+    const editor = await get("/changelog/new");
+    const published = await post("/changelog", editor, {
+      title: "Exports to PDF fixd",
+      body: "The last page is back.",
+      keys: keys[0]!,
+      action: "publish",
+    });
+    const at = published.headers.get("location")!.replace(/\?.*$/, "");
+    const page = await get(at);
+    expect(page).toContain("<summary>Correct this entry</summary>");
+    const refused = await post(at, page, { title: " ", body: "The last page is back.", action: "correct" });
+    const refusedPage = await refused.text();
+    expect([refused.status, refusedPage.includes('<p class="error" role="alert">title:')]).toEqual([400, true]);
+    expect(refusedPage).toContain('<details class="correction" open>');
+    const corrected = await post(at, page, { title: "Exports to PDF fixed", body: "The **last page** is back.", action: "correct" });
+    expect([corrected.status, corrected.headers.get("location")]).toEqual([303, `${at}?done=corrected`]);
+    const shown = await get(corrected.headers.get("location")!);
+    expect(shown).toContain("Correction saved: the public page shows it.");
+    expect(shown).toContain("<h1>Exports to PDF fixed</h1>");
+    expect(shown).toContain("<strong>last page</strong>");
+    const entry = (await http.request("GET", "/v1/changelog", { token: http.demo.tokens.member })).body.data.find(
+      (e: { title: string }) => e.title === "Exports to PDF fixed",
+    );
+    expect([entry.status, entry.feedbacks]).toEqual(["published", [keys[0]]]);
+  });
+
   test("a Reader is not offered the Changelog and is refused it", async () => {
     const reader = new FormBrowser(http.url, {}, http.handle);
     await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");

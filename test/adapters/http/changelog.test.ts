@@ -62,6 +62,14 @@ describe("the changelog over REST", () => {
     expect(fits.status).toBe(201);
   });
 
+  test("a title of spaces alone is 400 invalid_body, on creating and on correcting (it was stored empty)", async () => {
+    const blank = await http.request("POST", "/v1/changelog", { token: member(), body: { title: "   " } });
+    expect([blank.status, blank.body.code, blank.body.error]).toEqual([400, "invalid_body", expect.stringContaining("title:")]);
+    const made = await http.request("POST", "/v1/changelog", { token: member(), body: { title: "Exports" } });
+    const corrected = await http.request("PATCH", `/v1/changelog/${made.body.id}`, { token: member(), body: { title: " " } });
+    expect([corrected.status, corrected.body.code]).toEqual([400, "invalid_body"]);
+  });
+
   test("a Reader is refused (403 forbidden), a token without feedbacks:write too (403 insufficient_scope)", async () => {
     const reader = await http.request("GET", "/v1/changelog", { token: http.demo.tokens.reader });
     expect([reader.status, reader.body.code]).toEqual([403, "forbidden"]);
