@@ -21,7 +21,7 @@ export const PUBLIC_TITLE_MAX_LENGTH = 200;
 export const PUBLIC_DESCRIPTION_MAX_LENGTH = 5000;
 
 const StatusLabels = Type.Partial(
-  Type.Object(Object.fromEntries(STATUSES.map((s) => [s, Text({ minLength: 1, maxLength: STATUS_LABEL_MAX_LENGTH })]))),
+  Type.Object(Object.fromEntries(STATUSES.map((s) => [s, Text({ minLength: 1, maxLength: STATUS_LABEL_MAX_LENGTH, pattern: "\\S" })]))),
   {
     description:
       "Public label of each status, replacing the default one (Under review, Planned, In progress, Fixed, Complete, Closed) in every language.",
@@ -48,7 +48,7 @@ export const PortalUpdate = Type.Object(
   {
     enabled: Type.Optional(Type.Boolean()),
     slug: Type.Optional(Type.String({ pattern: SLUG_PATTERN, description: "Lower-case letters, digits and hyphens, 1 to 40." })),
-    title: Type.Optional(Text({ minLength: 1, maxLength: PORTAL_TITLE_MAX_LENGTH })),
+    title: Type.Optional(Text({ minLength: 1, maxLength: PORTAL_TITLE_MAX_LENGTH, pattern: "\\S" })),
     posting: Type.Optional(literals(POSTING_MODES)),
     indexing: Type.Optional(Type.Boolean()),
     statusLabels: Type.Optional(StatusLabels),
@@ -65,7 +65,9 @@ export const SsoSecret = Type.Object(
 
 export const PublishRequest = Type.Object(
   {
-    title: Type.Optional(Text({ minLength: 1, maxLength: PUBLIC_TITLE_MAX_LENGTH, description: "Public title; the feedback's title when absent." })),
+    title: Type.Optional(
+      Text({ minLength: 1, maxLength: PUBLIC_TITLE_MAX_LENGTH, pattern: "\\S", description: "Public title; the feedback's title when absent." }),
+    ),
     description: Type.Optional(
       Text({ maxLength: PUBLIC_DESCRIPTION_MAX_LENGTH, description: "Public description, written by the team; never filled from reports." }),
     ),

@@ -155,6 +155,20 @@ describe("publishing", () => {
     expect([garbled.status, garbled.body.code]).toEqual([400, "invalid_json"]);
   });
 
+  test("a public title, a portal title or a status label of spaces alone is 400 invalid_body: the portal never shows a blank one", async () => {
+    const key = await newFeedback("Blank titles");
+    const refused = [
+      await call("POST", `/v1/feedbacks/${key}/publish`, tokens().member, { title: "   " }),
+      await call("PUT", "/v1/portal", tokens().admin, { title: " " }),
+      await call("PUT", "/v1/portal", tokens().admin, { statusLabels: { prioritized: "  " } }),
+    ];
+    expect(refused.map((r) => [r.status, r.body.code])).toEqual([
+      [400, "invalid_body"],
+      [400, "invalid_body"],
+      [400, "invalid_body"],
+    ]);
+  });
+
   test("unpublish takes it off: published false again", async () => {
     const key = await newFeedback("Keyboard shortcuts");
     await call("POST", `/v1/feedbacks/${key}/publish`, tokens().admin, {});
