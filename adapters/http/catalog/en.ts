@@ -84,6 +84,8 @@ export const EN = {
       orders: { activity: "Last report", reports: "Most reports", severity: "Severity", votes: "Most votes", revenue: "Highest monthly spend" },
       reset: "Reset",
       nothing: "No feedback matches these filters.",
+      /** On a phone, above the saved views, tabs and filters: the way past them. */
+      toList: "Skip to the feedbacks",
       title: "Title",
       next: "Next page",
       firstPage: "First page",
@@ -102,6 +104,8 @@ export const EN = {
       assistant: "Assistant",
       reporter: "Reporter",
       changeStatus: "Change the status",
+      /** Beside the way to the status form, on a phone, where both come after the activity. */
+      toTriage: "Triage",
       comment: "Comment (optional; when dismissing, say why)",
       readOnly: "As a Reader you can read everything here and change nothing.",
       /** Beside the way back: the feedbacks before and after this one in the inbox list last shown (j and k go there too). */
@@ -530,7 +534,8 @@ export const EN = {
       saved: "Draft saved.",
       publishedNotice: "Published: the followers of its feedbacks are being told.",
       correct: "Correct this entry",
-      correctHint: "The public page and its feed show the correction at once. No one is e-mailed again, and the feedbacks it shipped stay as they are.",
+      correctHint:
+        "The public page and its feed show the correction at once. No one is e-mailed again, and the feedbacks it shipped stay as they are.",
       saveCorrection: "Save the correction",
       correctedNotice: "Correction saved: the public page shows it.",
       deleted: "Draft deleted.",

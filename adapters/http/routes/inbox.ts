@@ -239,7 +239,8 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
     visitor,
     "/inbox",
     w.inbox,
-    html`<h1>${w.inbox}</h1>${done}${side}${tabs}${filters}${table}${paging}${triage}${keys}`,
+    // On a phone the saved views, tabs and filters fill the first screen: a way past them to the list.
+    html`<h1>${w.inbox}</h1>${page.data.length > 0 ? html`<p class="to-actions"><a href="#list">${w.toList} ↓</a></p>` : ""}${done}${side}${tabs}${filters}<div id="list">${table}</div>${paging}${triage}${keys}`,
     notice.status ?? 200,
     [KEYBOARD_SCRIPT_PATH],
   );
@@ -392,6 +393,7 @@ ${statusHeld(lang, feedback.status, notice?.params)}
 ${notice?.params ? groupingNotice(lang, notice.params) : ""}
 ${notice?.params ? portalNotice(lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+${canUpdate ? html`<p class="to-actions"><a href="#status">${w.changeStatus} ↓</a> · <a href="#triage">${w.toTriage} ↓</a></p>` : ""}
 <div class="with-aside"><div>
 ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
 ${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}
@@ -411,7 +413,7 @@ ${conversation}
 ${canUpdate ? heldComments(visitor, feedback) : ""}
 ${canUpdate ? commentForm(visitor, feedback, services.notifier.delivers) : ""}
 </div><aside aria-label="${w.changeStatus}">
-<h2>${w.changeStatus}</h2>${statusControl}
+<h2 id="status">${w.changeStatus}</h2>${statusControl}
 ${await triageSection(services, visitor, feedback, canUpdate, triaged(notice?.params), choices, notice?.triage)}
 ${companiesSection(lang, feedback.companies)}
 <h2>${w.details}</h2><dl>

@@ -1,3 +1,4 @@
+import { roleAllows } from "../../../core/authorization.ts";
 import { memberNames } from "../../../core/members/member-names.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import type { Language } from "../../../core/language.ts";
@@ -27,17 +28,23 @@ export async function ownerChoices(services: Services, visitor: Visitor): Promis
     .map((m) => {
       const name = names.ok ? names.value.get(m.email) : undefined;
       // A member by name, with the e-mail that tells two of one name apart.
-      return { email: m.email, ...(name && { name }), label: name ? `${name} (${m.email})` : m.email, reader: m.role === "reader" };
+      // An owner moves the feedback on: a member whose role may update feedbacks (not a Reader).
+      return {
+        email: m.email,
+        ...(name && { name }),
+        label: name ? `${name} (${m.email})` : m.email,
+        mayOwn: roleAllows(m.role, "feedbacks.update"),
+      };
     })
     .sort((a, b) => a.email.localeCompare(b.email));
 }
 
-/** A member an owner field offers: the e-mail it sends, the name and e-mail it shows; whether a Reader. */
+/** A member an owner field offers: the e-mail it sends, the name and e-mail it shows; whether their role may own one. */
 interface OwnerChoice {
   readonly email: string;
   readonly name?: string;
   readonly label: string;
-  readonly reader: boolean;
+  readonly mayOwn: boolean;
 }
 
 /**
@@ -45,7 +52,7 @@ interface OwnerChoice {
  * nothing; `current`, the owner or filter already chosen, stays offered whoever it is.
  */
 const assignable = (choices: readonly OwnerChoice[], current: string | undefined): OwnerChoice[] =>
-  choices.filter((c) => !c.reader || c.email === current);
+  choices.filter((c) => c.mayOwn || c.email === current);
 
 /** The names of the members offered, by e-mail, for the pages that show an owner by name. */
 export const ownerNames = (choices: readonly OwnerChoice[]): ReadonlyMap<string, string> =>

@@ -167,6 +167,20 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(await page(admin, "/inbox?owner=reader%40demo.test")).toContain(`${reader} selected>`);
   });
 
+  test("a feedback's page leads at its top to the status and triage forms, which a phone shows after the activity; a Reader has no such link", async () => {
+    const key = await report("Jump links: the coupon field hides the total");
+    const links = '<p class="to-actions"><a href="#status">Change the status ↓</a> · <a href="#triage">Triage ↓</a></p>';
+    const shown = await page(admin, `/inbox/${key}`);
+    expect([shown.includes(links), shown.includes('<h2 id="status">'), shown.includes('<h2 id="triage">')]).toEqual([true, true, true]);
+    expect(await page(reader, `/inbox/${key}`)).not.toContain('class="to-actions"');
+    // The inbox, likewise, leads past its views, tabs and filters to the list.
+    const inbox = await page(reader, "/inbox");
+    expect([inbox.includes('<p class="to-actions"><a href="#list">Skip to the feedbacks ↓</a></p>'), inbox.includes('<div id="list">')]).toEqual([
+      true,
+      true,
+    ]);
+  });
+
   test("a field changed on the page that someone else changed since is held back and said; the others are saved", async () => {
     const key = await report("The PDF invoice misses the VAT number");
     const shown = await page(admin, `/inbox/${key}`);
