@@ -1,0 +1,58 @@
+import { describe, expect, test } from "bun:test";
+import { commandLine } from "../../apps/cli/command-line.ts";
+
+/** What the CLI says and its exit status for a line answered at once; null for a line that runs a command. */
+const saidFor = (...words: string[]) => {
+  const asked = commandLine(words);
+  return asked.kind === "said" ? asked : null;
+};
+const firstLine = (text: string | undefined) => text?.split("\n")[0];
+
+describe("the CLI's command line", () => {
+  test("--help, -h and help print the usage, exit code 0", () => {
+    for (const words of [["--help"], ["-h"], ["help"]]) {
+      const said = saidFor(...words);
+      expect([words, said?.code, said?.out.startsWith("usage: retour"), said?.err]).toEqual([words, 0, true, ""]);
+    }
+  });
+
+  test("help <group> and <group> --help print that group's lines alone", () => {
+    for (const words of [
+      ["help", "tracker"],
+      ["tracker", "--help"],
+    ]) {
+      const lines = saidFor(...words)!.out.split("\n");
+      expect([words, lines.filter((line) => /^ {2}\S/.test(line)).every((line) => line.startsWith("  tracker "))]).toEqual([words, true]);
+    }
+  });
+
+  test("no command at all, help about no command, and an unknown command are exit code 2, named before the usage", () => {
+    const answers = [saidFor(), saidFor("help", "bogus"), saidFor("bogus", "thing")];
+    expect(answers.map((a) => [a?.code, a?.out, firstLine(a?.err)])).toEqual([
+      [2, "", "retour: no command given"],
+      [2, "", 'retour: no command "bogus"'],
+      [2, "", 'retour: unknown command "bogus thing"'],
+    ]);
+    expect(answers.every((a) => a?.err.includes("\n\nusage: retour <command>"))).toBe(true);
+  });
+
+  test("a group named alone lists its commands, exit code 2", () => {
+    expect(firstLine(saidFor("tracker")?.err)).toBe('retour: "tracker" needs a command: tracker set, tracker statuses, tracker remove, tracker link');
+  });
+
+  test("an option the usage does not offer is exit code 2, named before the usage", () => {
+    const said = saidFor("org", "list", "--bogus", "x");
+    expect([said?.code, firstLine(said?.err)?.startsWith("retour: ")]).toEqual([2, true]);
+  });
+
+  test("a command of two words gets the words after them; one of one word, those after it; help import is the help center's command", () => {
+    expect(commandLine(["app", "list", "DEMO"])).toMatchObject({ kind: "command", name: "app list", group: "app", args: ["DEMO"] });
+    expect(commandLine(["demo", "--json"])).toMatchObject({ kind: "command", name: "demo", args: [] });
+    expect(commandLine(["help", "import", "DEMO", "docs"])).toMatchObject({ kind: "command", name: "help import", args: ["DEMO", "docs"] });
+  });
+
+  test("the commands that open the store themselves are named as such, unless their usage is asked", () => {
+    expect(commandLine(["backup", "/tmp/b"])).toMatchObject({ kind: "alone", command: "backup" });
+    expect(commandLine(["backup", "--help"])).toMatchObject({ kind: "said", code: 0 });
+  });
+});
