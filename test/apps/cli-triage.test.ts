@@ -77,9 +77,9 @@ describe("cli export", () => {
 
   test("the progress line is a bar of how many of how many; an export of nothing is whole", () => {
     const line = (done: number, total: number) => {
-      let written = "";
-      progressReporter((text) => void (written = text), false)(done, total, false);
-      return written;
+      const written: string[] = [];
+      progressReporter((text) => void written.push(text), false)(done, total, false);
+      return written.join("");
     };
     expect(line(1, 4)).toBe(`[${"#".repeat(8)}${" ".repeat(22)}] 1 / 4\n`);
     expect(line(0, 0)).toBe(`[${"#".repeat(30)}] 0 / 0\n`);
