@@ -15,7 +15,7 @@ export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
  * broken", "please fix the export"); praise says that something works, so it duplicates only
  * praise ("Love the new checkout" is no duplicate of "The checkout button does nothing").
  */
-const candidateKinds = (kind: Kind): readonly Kind[] => (kind === "praise" ? ["praise"] : ["problem", "idea"]);
+export const candidateKinds = (kind: Kind): readonly Kind[] => (kind === "praise" ? ["praise"] : ["problem", "idea"]);
 
 /**
  * Which feedbacks a new one is compared with: the others of its app, open and not merged, that

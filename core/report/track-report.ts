@@ -18,8 +18,6 @@ type TrackDeps = FindDeps &
 
 /** What the reporter's tracking page shows, and nothing else. */
 interface Tracking {
-  /** The key of the feedback the report is part of now, which the reporter can quote to the team. */
-  readonly key: string;
   readonly title: string;
   /** What the reporter wrote, as they wrote it (the title is drawn from it, and cut). */
   readonly message: string;
@@ -59,7 +57,6 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
   // A change names the status left; the status reached is the next one's previous status, or the current one.
   const steps = changes.map((e, i) => ({ status: changes[i + 1]?.previousStatus ?? feedback.status, at: e.at }));
   return {
-    key: feedback.key,
     title: feedback.title,
     message: found.report.report.message,
     appName: app?.name ?? "",

@@ -665,7 +665,6 @@ export const EN = {
     yes: "Yes",
     no: "No",
     thanks: "Thank you! Your feedback was sent.",
-    reference: "Its reference, to quote to the team:",
     track: "Follow its progress",
     again: "Send another",
     source: "Read the help article",
@@ -679,7 +678,6 @@ export const EN = {
   },
   tracking: {
     title: "Your report",
-    reference: "Reference to quote to the team:",
     notFound: "There is nothing at this address.",
     notFoundHint: "A link to a report works only whole: open it again from the message or the page that gave it to you.",
     status: "Status:",

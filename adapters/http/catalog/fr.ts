@@ -626,7 +626,6 @@ export const FR: Catalog = {
     yes: "Oui",
     no: "Non",
     thanks: "Merci\u202f! Votre avis a été envoyé.",
-    reference: "Sa référence, à citer à l'équipe\u202f:",
     track: "Suivre son avancement",
     again: "Envoyer un autre avis",
     source: "Lire l'article d'aide",
@@ -640,7 +639,6 @@ export const FR: Catalog = {
   },
   tracking: {
     title: "Votre signalement",
-    reference: "Référence à citer à l'équipe\u202f:",
     notFound: "Il n'y a rien à cette adresse.",
     notFoundHint: "Le lien d'un signalement ne fonctionne qu'entier\u202f: ouvrez-le de nouveau depuis le message ou la page qui vous l'a donné.",
     status: "Statut\u202f:",

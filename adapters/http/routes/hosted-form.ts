@@ -7,7 +7,6 @@ import type { Language } from "../../../core/language.ts";
 import type { QualificationQuestion, QualificationStep } from "../../../core/schemas/qualification.ts";
 import { MESSAGE_MAX_LENGTH, ReportRequest, type ReportResponse } from "../../../core/schemas/report.ts";
 import { codePoints } from "../../../core/schemas/text.ts";
-import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { validator } from "../validate.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
@@ -123,9 +122,9 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
     const { outcome } = result.value;
     const form = `/f/${encodeURIComponent(key)}`;
     if (outcome.kind === "recorded") {
-      const { statusUrl, ticketId } = outcome.body as ReportResponse;
+      const { statusUrl } = outcome.body as ReportResponse;
       const track = statusUrl?.startsWith(`${services.baseUrl}/s/`) ? `&track=${encodeURIComponent(statusUrl.slice(services.baseUrl.length))}` : "";
-      return redirect(`${form}/sent?lang=${language}&ticket=${encodeURIComponent(ticketId)}${track}`);
+      return redirect(`${form}/sent?lang=${language}${track}`);
     }
     const step = outcome.body as QualificationStep;
     if (step.status === "ask" || step.status === "answer") return redirect(`${form}/questions/${encodeURIComponent(step.id)}?lang=${language}`);
@@ -231,17 +230,13 @@ ${(step.questions ?? []).map((q) => question(q, w))}
         const language = requestLanguage(request);
         if (!(await openForm(services, params.key)).ok) return notFound(language);
         const w = textFor(language).form;
-        // Only a tracking page of this service is linked to, whatever the address was given; only a key is shown as one.
-        const asked = new URL(request.url).searchParams;
-        const track = asked.get("track") ?? "";
+        // Only a tracking page of this service is linked to, whatever the address was given.
+        const track = new URL(request.url).searchParams.get("track") ?? "";
         const tracking = TRACKING_PATH.test(track) ? `${services.baseUrl}${track}` : null;
-        const ticket = asked.get("ticket") ?? "";
         return formPage(
           language,
           w.thanks,
-          html`<h1>${w.thanks}</h1>${isFeedbackKey(ticket) ? html`<p>${w.reference} <strong class="reference">${ticket}</strong></p>` : ""}${
-            tracking ? html`<p><a href="${tracking}">${w.track}</a></p>` : ""
-          }${againLink(params.key, language)}`,
+          html`<h1>${w.thanks}</h1>${tracking ? html`<p><a href="${tracking}">${w.track}</a></p>` : ""}${againLink(params.key, language)}`,
         );
       },
       { detail: { hide: true } },

@@ -44,7 +44,6 @@ function trackingPage(statusId: string, token: string, tracking: Tracking, form:
   return page(
     words.title,
     html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>
-<p>${words.reference} <strong class="reference">${tracking.key}</strong></p>
 <details><summary>${words.whatYouWrote}</summary><p class="message">${tracking.message}</p></details>
 <p>${words.status} <span class="badge status-${tracking.status}">${named(tracking.status)}</span></p>
 <p>${words.meaning[tracking.status]}</p>
