@@ -15,7 +15,7 @@ export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
  * broken", "please fix the export"); praise says that something works, so it duplicates only
  * praise ("Love the new checkout" is no duplicate of "The checkout button does nothing").
  */
-export const candidateKinds = (kind: Kind): readonly Kind[] => (kind === "praise" ? ["praise"] : ["problem", "idea"]);
+const candidateKinds = (kind: Kind): readonly Kind[] => (kind === "praise" ? ["praise"] : ["problem", "idea"]);
 
 /**
  * Which feedbacks a new one is compared with: the others of its app, open and not merged, that
@@ -77,7 +77,8 @@ export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<s
 
 /**
  * How many feedbacks the postings rank for a query: twice its limit, as some of the best may have
- * closed or been merged since they were indexed, and only these few are read from the store's rows.
+ * closed or been merged since they were indexed, or be of a kind the query leaves out (praise
+ * sharing a problem's words), and only these few are read from the store's rows.
  */
 export const rankedCount = (query: Pick<CandidateQuery, "limit">): number => query.limit * 2;
 
