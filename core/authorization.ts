@@ -60,6 +60,12 @@ export type AgentScope = (typeof AGENT_SCOPES)[number];
 /** Whether a role allows the operation, whoever holds it: for rules about members, such as an organization keeping someone who may manage it. */
 export const roleAllows = (role: Role, operation: Operation): boolean => OPERATIONS[operation].roles.includes(role);
 
+/**
+ * Whom the owner menus offer: a member whose role moves feedbacks on, not a Reader, who can change
+ * nothing. The API still takes any member as owner (DESIGN: "a member's e-mail").
+ */
+export const mayOwn = (role: Role): boolean => roleAllows(role, "feedbacks.update");
+
 /** The grant with every scope its person's role may hold: what the person could allow a token or an agent. */
 export const personOf = (grant: Grant): Grant => ({ ...grant, scopes: ROLE_SCOPES[grant.role] });
 

@@ -1,4 +1,4 @@
-import { roleAllows } from "../../../core/authorization.ts";
+import { mayOwn } from "../../../core/authorization.ts";
 import { memberNames } from "../../../core/members/member-names.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import type { Language } from "../../../core/language.ts";
@@ -28,13 +28,7 @@ export async function ownerChoices(services: Services, visitor: Visitor): Promis
     .map((m) => {
       const name = names.ok ? names.value.get(m.email) : undefined;
       // A member by name, with the e-mail that tells two of one name apart.
-      // An owner moves the feedback on: a member whose role may update feedbacks (not a Reader).
-      return {
-        email: m.email,
-        ...(name && { name }),
-        label: name ? `${name} (${m.email})` : m.email,
-        mayOwn: roleAllows(m.role, "feedbacks.update"),
-      };
+      return { email: m.email, ...(name && { name }), label: name ? `${name} (${m.email})` : m.email, mayOwn: mayOwn(m.role) };
     })
     .sort((a, b) => a.email.localeCompare(b.email));
 }
@@ -47,10 +41,7 @@ interface OwnerChoice {
   readonly mayOwn: boolean;
 }
 
-/**
- * The members an owner menu offers: those who can move a feedback on, not a Reader, who can change
- * nothing; `current`, the owner or filter already chosen, stays offered whoever it is.
- */
+/** The members an owner menu offers (mayOwn); `current`, the owner already chosen, stays offered whoever it is. */
 const assignable = (choices: readonly OwnerChoice[], current: string | undefined): OwnerChoice[] =>
   choices.filter((c) => c.mayOwn || c.email === current);
 
@@ -274,7 +265,8 @@ export function triageFilters(language: Language, query: FeedbackListQuery, tags
   const owners: ReadonlyArray<readonly [string, string]> = [
     ["me", w.ownerMe],
     ["none", w.noOwner],
-    ...assignable(members, query.owner).map((m) => [m.email, m.label] as const),
+    // Every member, Readers too: a feedback owned by one (through the API, or before a change of role) is found here.
+    ...members.map((m) => [m.email, m.label] as const),
     ...typed.map((email) => [email, email] as const),
   ];
   return html`<div><label for="owner">${w.owner}</label><select id="owner" name="owner"><option value="">${w.anyOwner}</option>${owners.map(
