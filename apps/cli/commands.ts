@@ -791,7 +791,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   api-key list <org>                             with when each was last used
   api-key revoke <org> <keyId>                   cut at once
   export <org> [--format csv|jsonl] [--out FILE] [--status S] [--kind K] [--severity P] [--appId A] [--featureId F]
-         [--query Q] [--owner me|none|E] [--tag T] [--sort S]
+         [--query Q] [--owner none|E] [--tag T] [--sort S]
                                                  every matching feedback, as GET /v1/feedbacks/export; a progress
                                                  bar on standard error
   migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable

@@ -61,6 +61,10 @@ describe("cli export", () => {
       new UsageError("--format: expected one of csv, jsonl."),
     );
     await expect(exportCommand(http.services, { args: ["NOPE"], options: {} }, () => {}, refuse, sinks)).rejects.toThrow("no organization");
+    // The CLI acts for the organization, no one in it: --owner me says so.
+    await expect(exportCommand(http.services, { args: ["DEMO"], options: { owner: "me" } }, () => {}, refuse, sinks)).rejects.toThrow(
+      "owner: me names the person a token or an agent acts for, and an API key or the CLI acts for no one: give a member's e-mail.",
+    );
   });
 
   test("an --out in a directory that does not exist, or that is a directory, is one line naming it, before any work", async () => {

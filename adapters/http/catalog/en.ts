@@ -832,7 +832,7 @@ export const EN = {
     widget_key_only: "a widget key is expected here; API channel keys and form keys go to POST /v1/reports",
     server_key_only: "a widget key works only from the widget (POST /v1/widget/reports); this endpoint takes an API channel key or a form key",
     unknown_feedback: "a key that names no feedback of this organization",
-    no_person: "me names the person a token or an agent acts for, and an API key acts for no one: give a member's e-mail",
+    no_person: "me names the person a token or an agent acts for, and an API key or the CLI acts for no one: give a member's e-mail",
     unknownKey: (key: string) => `${key} names no feedback of this organization`,
     expected: (what: string) => `expected ${what}`,
     oneOf: (values: string) => `one of ${values}`,

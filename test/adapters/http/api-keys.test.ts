@@ -38,7 +38,7 @@ describe("organization API keys", () => {
     expect(changed.body.comments.at(-1)).toMatchObject({ author: "API key release-bot", text: "Shipped in 2.4" });
     const me = await request("GET", "/v1/feedbacks?owner=me", made.key);
     expect([me.status, me.body.code]).toEqual([400, "invalid_query"]);
-    expect(me.body.error).toContain("an API key acts for no one: give a member's e-mail");
+    expect(me.body.error).toContain("an API key or the CLI acts for no one: give a member's e-mail");
     const follow = await request("POST", `/v1/feedbacks/${key}/followers`, made.key);
     expect([follow.status, follow.body.code]).toEqual([403, "forbidden"]);
   });
