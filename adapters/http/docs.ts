@@ -22,6 +22,8 @@ interface OperationDoc {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly body?: TSchema;
+  /** The body may be left out, all its fields being optional (it then stands for `{}`). */
+  readonly bodyOptional?: boolean;
   readonly query?: TSchema;
   readonly path?: Readonly<Record<string, string>>;
   /** Request headers the route reads. */
@@ -55,7 +57,7 @@ export function operation(doc: OperationDoc): DocumentDecoration {
         ...(schema.description && { description: schema.description }),
       }))
     : [];
-  const requestBody = doc.body && { required: true, content: jsonContent(doc.body) };
+  const requestBody = doc.body && { required: !doc.bodyOptional, content: jsonContent(doc.body) };
   const parameters = [
     ...Object.entries(doc.path ?? {}).map(([name, description]) => ({ name, in: "path", required: true, description, schema: { type: "string" } })),
     ...Object.entries(doc.headers ?? {}).map(([name, header]) => ({ name, in: "header", required: false, ...headerSchema(header) })),

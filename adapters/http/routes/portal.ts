@@ -72,6 +72,7 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
           tags: ["Portal"],
           path: KEY,
           body: PublishRequest,
+          bodyOptional: true,
           responses: { 200: { description: "The feedback, published.", schema: Feedback } },
           errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found"],
         }),

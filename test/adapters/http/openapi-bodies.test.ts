@@ -53,3 +53,9 @@ test("/openapi.json gives what the specification says of the collection routes: 
     expect(op.responses["429"].headers["Retry-After"].schema).toEqual({ type: "integer", minimum: 1 });
   }
 });
+
+test("a body whose fields are all optional, and that may be left out, is not required; any other body is", async () => {
+  const doc = (await server.request("GET", "/openapi.json")).body as any;
+  expect(doc.paths["/v1/feedbacks/{key}/publish"].post.requestBody.required).toBe(false);
+  expect(doc.paths["/v1/feedbacks/{key}/comments"].post.requestBody.required).toBe(true);
+});
