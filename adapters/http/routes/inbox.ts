@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { isEmailShaped } from "../../../core/email.ts";
 import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
@@ -94,7 +95,9 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const sort = one("sort", FEEDBACK_ORDERS);
   const published = one("published", ["true", "false"]);
   const source = text("source");
-  const owner = text("owner");
+  // As the other filters, an owner the list would refuse is left out: me, none, or an e-mail.
+  const given = text("owner");
+  const owner = given === "me" || given === "none" || (given !== undefined && isEmailShaped(given)) ? given : undefined;
   const tag = text("tag");
   return {
     ...(published && { published: published === "true" }),
