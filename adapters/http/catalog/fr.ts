@@ -799,7 +799,8 @@ export const FR: Catalog = {
     server_key_only:
       "une clé de widget ne sert que depuis le widget (POST /v1/widget/reports)\u202f; cette adresse prend une clé de canal API ou de formulaire",
     unknown_feedback: "une clé qui ne désigne aucun retour de cette organisation",
-    no_person: "me désigne la personne pour qui agit un jeton ou un agent, et une clé d'API ou la ligne de commande n'agit pour personne\u202f: donnez l'e-mail d'un membre",
+    no_person:
+      "me désigne la personne pour qui agit un jeton ou un agent, et une clé d'API ou la ligne de commande n'agit pour personne\u202f: donnez l'e-mail d'un membre",
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
     expected: (what: string) => `doit être ${what}`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,

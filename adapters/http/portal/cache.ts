@@ -15,8 +15,8 @@ function matches(header: string | null, etag: string): boolean {
 
 /**
  * An anonymous portal answer, cacheable by anyone: a strong ETag (the SHA-256 of the exact bytes),
- * `Cache-Control: public, max-age=30, stale-while-revalidate=300`; it varies with the reader's
- * language, and with what `headers.vary` names besides (a page, with the cookie that signs its reader in).
+ * `Cache-Control: public, max-age=30, stale-while-revalidate=300`. It varies with the reader's
+ * language, or with what `headers.vary` names where it is given (a page: the cookie and the language).
  */
 export function publicAnswer(digest: Digest, body: string, headers: Record<string, string>): Rendered {
   const vary = headers.vary ?? "Accept-Language";

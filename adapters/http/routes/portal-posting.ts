@@ -63,7 +63,7 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
       links,
       body,
     });
-    return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "private, no-cache", vary: "Cookie" } });
+    return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "private, no-cache" } });
   };
 
   const notFound = (language: Language) => {

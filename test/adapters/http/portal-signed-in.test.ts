@@ -65,11 +65,21 @@ describe("a portal page and who reads it", () => {
     expect(page).toContain('<span class="who-am-i">Ana Lima</span>');
     expect(page).toMatch(/<form method="post" action="\/p\/demo\/sign-out" class="signout"[^>]*>[\s\S]*?name="csrf" value="[^"]{20,}"/);
     expect(page).not.toContain(">Sign in</a>");
-    for (const path of ["/p/demo", "/p/demo/roadmap", "/p/demo/changelog"]) {
+    for (const path of ["/p/demo", "/p/demo/roadmap", "/p/demo/changelog", "/p/demo/new"]) {
       const other = await ana.fetch(path);
-      expect([path, other.headers.get("cache-control")]).toEqual([path, "private, no-cache"]);
+      expect([path, other.headers.get("cache-control"), other.headers.get("vary")]).toEqual([path, "private, no-cache", "Cookie, Accept-Language"]);
       expect(await other.text()).toContain("Ana Lima");
     }
+  });
+
+  test("a browser that kept a page from before signing in asks with its ETag, and gets the signed-in page, never a 304", async () => {
+    const key = await published("Saved filters");
+    const anonymous = await browser().fetch(`/p/demo/${key}`);
+    const etag = anonymous.headers.get("etag")!;
+    expect([anonymous.headers.get("vary"), etag.length > 2]).toEqual(["Cookie, Accept-Language", true]);
+    const ana = await signedIn("ana@customer.example", "Ana Lima");
+    const after = await ana.fetch(`/p/demo/${key}`, { headers: { "if-none-match": etag } });
+    expect([after.status, (await after.text()).includes("Ana Lima")]).toEqual([200, true]);
   });
 
   test("the render cache never serves a signed-in page to anyone, nor anyone's page to a signed-in person", async () => {
