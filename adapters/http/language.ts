@@ -1,7 +1,7 @@
 import type { Language } from "../../core/language.ts";
 
 /** Picks English or French from Accept-Language by quality; English when nothing matches. */
-export function negotiateLanguage(header: string | null): Language {
+function negotiateLanguage(header: string | null): Language {
   if (!header) return "en";
   let best: { language: Language; q: number } = { language: "en", q: 0 };
   for (const part of header.split(",")) {
@@ -19,5 +19,8 @@ export function chosenLanguage(request: Request): Language | null {
   return asked === "fr" || asked === "en" ? asked : null;
 }
 
+/** The language of a request's messages and errors: French with `Accept-Language: fr`, else English (SPEC, Language of messages). */
+export const acceptedLanguage = (request: Request): Language => negotiateLanguage(request.headers.get("accept-language"));
+
 /** A public page's language: the one chosen with `?lang=`, else Accept-Language. */
-export const requestLanguage = (request: Request): Language => chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+export const requestLanguage = (request: Request): Language => chosenLanguage(request) ?? acceptedLanguage(request);

@@ -1,7 +1,7 @@
 import { type ErrorCode, type Failure, fail } from "../../core/errors.ts";
 import { failureBody } from "./catalog/text.ts";
 import { STATUS_OF } from "./error-status.ts";
-import { negotiateLanguage } from "./language.ts";
+import { acceptedLanguage } from "./language.ts";
 
 /** JSON response with the right content type; the only place HTTP statuses come from error codes. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -10,7 +10,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** `{error, code}` in the request's language, with the status of the code and, for a refused field, its name (for a refused unmerge or split, why). */
 export function failureResponse(request: Request, failure: Failure, headers: Record<string, string> = {}): Response {
-  const language = negotiateLanguage(request.headers.get("accept-language"));
+  const language = acceptedLanguage(request);
   return json(failureBody(failure, language), STATUS_OF[failure.code], {
     ...(failure.retryAfter !== undefined && { "retry-after": String(failure.retryAfter) }),
     ...(language === "fr" && { "content-language": "fr" }),

@@ -4,7 +4,7 @@ import { createHttpApp } from "../../adapters/http/app.ts";
 import { verifySsoToken } from "../../adapters/portal-sso/verify-token.ts";
 import { argumentsBody, failureBody } from "../../adapters/http/catalog/text.ts";
 import { failureResponse } from "../../adapters/http/reply.ts";
-import { negotiateLanguage } from "../../adapters/http/language.ts";
+import { acceptedLanguage } from "../../adapters/http/language.ts";
 import { createMcpHandler } from "../../adapters/mcp/handler.ts";
 import { createGithubWebhookHandler } from "../../adapters/github/webhook.ts";
 import { createSlackHandlers } from "../../adapters/slack/requests.ts";
@@ -26,9 +26,6 @@ type Settings = Pick<
  * and Slack's webhooks, portals), as the server serves it. The server and the tests assemble it
  * here, so an application a test serves is the one people reach.
  */
-/** The language of a request's messages: French with `Accept-Language: fr`, English otherwise (SPEC, Language of messages). */
-const languageOf = (request: Request) => negotiateLanguage(request.headers.get("accept-language"));
-
 export function assembleHttpApp(services: Services, settings: Settings): Elysia {
   const budgets = { apiPerMinute: settings.apiPerMinute, reportsPerMinute: settings.reportsPerMinute };
   return createHttpApp(services, {
@@ -36,8 +33,8 @@ export function assembleHttpApp(services: Services, settings: Settings): Elysia 
     widget: buildWidget,
     portals: { verifySso: verifySsoToken, ...settings.portals },
     mcp: createMcpHandler(services, budgets, {
-      describe: (failure, request) => failureBody(failure, languageOf(request)),
-      describeArguments: (failure, request) => argumentsBody(failure.code, languageOf(request), failure.problem),
+      describe: (failure, request) => failureBody(failure, acceptedLanguage(request)),
+      describeArguments: (failure, request) => argumentsBody(failure.code, acceptedLanguage(request), failure.problem),
       refuse: failureResponse,
     }),
     integrations: {

@@ -7,7 +7,7 @@ import { InvitationCreate, InvitationList, InvitationWithLink } from "../../../c
 import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
-import { negotiateLanguage } from "../language.ts";
+import { acceptedLanguage } from "../language.ts";
 import { json } from "../reply.ts";
 
 const AUTH = ["unauthorized", "invalid_token", "insufficient_scope", "forbidden", "rate_limited"] as const;
@@ -37,7 +37,7 @@ export function invitationRoutes(services: Services, apiPerMinute: number) {
     .post(
       "/v1/invitations",
       async ({ request, grant, body, refuse }) => {
-        const language = negotiateLanguage(request.headers.get("accept-language"));
+        const language = acceptedLanguage(request);
         const invited = await inviteMember(services, grant, { email: body.email, role: body.role, language });
         return invited.ok ? json({ ...invited.value.invitation, url: invited.value.url }, 201) : refuse(invited);
       },

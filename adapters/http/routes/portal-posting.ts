@@ -17,7 +17,7 @@ import type { PortalRecord } from "../../../core/store/portals.ts";
 import type { CookieJar } from "../cookies.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
-import { chosenLanguage, negotiateLanguage } from "../language.ts";
+import { chosenLanguage, requestLanguage } from "../language.ts";
 import { pageHeaders, readersDocument } from "../portal/document.ts";
 import { type PortalLinks, portalLinks } from "../portal/links.ts";
 import { formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
@@ -151,7 +151,7 @@ ${
 
   /** Who posts where: the request's language, and the portal with its links and the person signed in (no portal when posting is closed there: a 404). */
   async function visit(request: Request, slug: string, cookie: CookieJar) {
-    const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+    const language = requestLanguage(request);
     const portal = await postingPortal(slug);
     if (!portal) return { language, portal } as const;
     const links = portalLinks(portal.slug, chosenLanguage(request));

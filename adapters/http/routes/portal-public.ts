@@ -4,7 +4,7 @@ import { listPublicFeedbacks } from "../../../core/portal/public-feedbacks.ts";
 import { PublicFeedback, PublicFeedbackPage, PublicListQuery } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
 import { operation } from "../docs.ts";
-import { negotiateLanguage } from "../language.ts";
+import { acceptedLanguage } from "../language.ts";
 import { privateAnswer, publicAnswer, respond } from "../portal/cache.ts";
 import type { renderCache } from "../portal/render-cache.ts";
 import { failureResponse } from "../reply.ts";
@@ -26,7 +26,7 @@ const queryOf = (request: Request): Record<string, string> => Object.fromEntries
  */
 export function portalPublicRoutes(services: Services, cached: ReturnType<typeof renderCache>) {
   const answer = async (request: Request, render: (language: "en" | "fr") => Promise<Response | string>) => {
-    const language = negotiateLanguage(request.headers.get("accept-language"));
+    const language = acceptedLanguage(request);
     const url = new URL(request.url);
     const rendered = await cached(`${language} ${url.pathname}${url.search}`, async () => {
       const body = await render(language);

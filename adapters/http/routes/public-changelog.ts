@@ -5,7 +5,7 @@ import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import type { Services } from "../../../core/services.ts";
 import { errorBody } from "../catalog/text.ts";
 import { html, page } from "../html.ts";
-import { chosenLanguage, negotiateLanguage } from "../language.ts";
+import { chosenLanguage, requestLanguage } from "../language.ts";
 import { publicAnswer, respond } from "../portal/cache.ts";
 import { pageHeaders, readersDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
@@ -27,7 +27,7 @@ export function publicChangelogRoutes(services: Services) {
     .get(
       "/p/:slug/changelog",
       async ({ request, params, cookie }) => {
-        const language = chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language"));
+        const language = requestLanguage(request);
         const found = await readPublicChangelog(services, params.slug);
         if (!found) return notFound(language);
         const { portal, entries } = found;
@@ -57,7 +57,7 @@ export function publicChangelogRoutes(services: Services) {
       "/p/:slug/changelog.atom",
       async ({ request, params }) => {
         const found = await readPublicChangelog(services, params.slug);
-        if (!found) return notFound(chosenLanguage(request) ?? negotiateLanguage(request.headers.get("accept-language")));
+        if (!found) return notFound(requestLanguage(request));
         const base = `${portalUrl(services.baseUrl, found.portal.slug)}/changelog`;
         const feed = changelogAtom({
           title: changelogFeedTitle(found.portal.title),

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
 import { checkUnsubscribeLink, type UnsubscribeLink } from "../../../core/notify/check-unsubscribe-link.ts";
 import { unsubscribe } from "../../../core/notify/unsubscribe.ts";
-import { negotiateLanguage } from "../language.ts";
+import { acceptedLanguage } from "../language.ts";
 import { html, page } from "../html.ts";
 import { textFor } from "../catalog/text.ts";
 
@@ -20,7 +20,7 @@ export function unsubscribeRoutes(services: Services) {
     .get(
       "/unsubscribe",
       async ({ request }) => {
-        const language = negotiateLanguage(request.headers.get("accept-language"));
+        const language = acceptedLanguage(request);
         const w = textFor(language).unsubscribe;
         const link = linkOf(request);
         if (!(await checkUnsubscribeLink(services, link)))
@@ -37,7 +37,7 @@ export function unsubscribeRoutes(services: Services) {
     .post(
       "/unsubscribe",
       async ({ request }) => {
-        const language = negotiateLanguage(request.headers.get("accept-language"));
+        const language = acceptedLanguage(request);
         const w = textFor(language).unsubscribe;
         const done = (await unsubscribe(services, linkOf(request))) === "unsubscribed";
         return page(w.title, html`<h1>${w.title}</h1><p class="${done ? "" : "error"}">${done ? w.done : w.invalid}</p>`, {

@@ -8,7 +8,7 @@ import type { Services } from "../../../core/services.ts";
 import { voteFromWidget } from "../../../core/votes/vote-from-widget.ts";
 import { readJsonBody } from "../body.ts";
 import { operation } from "../docs.ts";
-import { negotiateLanguage } from "../language.ts";
+import { acceptedLanguage } from "../language.ts";
 import { errorResponse, failureResponse, HttpFailure, json } from "../reply.ts";
 import { validator } from "../validate.ts";
 import { grant, preflight } from "./widget.ts";
@@ -41,7 +41,6 @@ export function widgetIdeaRoutes(
       throw error;
     }
   }
-  const languageOf = (request: Request) => negotiateLanguage(request.headers.get("accept-language"));
 
   return new Elysia({ name: "routes/widget-ideas" })
     .options("/v1/widget/votes", preflight, { detail: { hide: true } })
@@ -51,7 +50,7 @@ export function widgetIdeaRoutes(
       ({ request }) =>
         answer(request, async (body, origin, address) =>
           voteBody.check(body)
-            ? voteFromWidget(services, options.verifySso, body, { via: "browser", origin }, address, languageOf(request))
+            ? voteFromWidget(services, options.verifySso, body, { via: "browser", origin }, address, acceptedLanguage(request))
             : voteBody.refuse("invalid_body", body),
         ),
       {
@@ -84,7 +83,7 @@ export function widgetIdeaRoutes(
       ({ request }) =>
         answer(request, async (body, origin, address) =>
           similarBody.check(body)
-            ? lookAlikes(services, body, { via: "browser", origin }, address, languageOf(request))
+            ? lookAlikes(services, body, { via: "browser", origin }, address, acceptedLanguage(request))
             : similarBody.refuse("invalid_body", body),
         ),
       {

@@ -4,7 +4,7 @@ import type { Grant } from "../../../core/model.ts";
 import type { Membership } from "../../../core/sessions/resume-session.ts";
 import type { Services } from "../../../core/services.ts";
 import { type CookieJar, readCookie, type WebRequest, writeCookie } from "../cookies.ts";
-import { negotiateLanguage } from "../language.ts";
+import { acceptedLanguage } from "../language.ts";
 import { csrfToken, isSecure, signedInUser } from "../web-session.ts";
 
 const ORG_COOKIE = "retour_org";
@@ -29,7 +29,7 @@ type Visit =
 /** The language of the pages: the visitor's choice when made, else Accept-Language. */
 export function pageLanguage(services: Pick<Services, "baseUrl">, { request, cookie }: WebRequest): Language {
   const chosen = readCookie(cookie, LANGUAGE_COOKIE, isSecure(services));
-  return chosen === "fr" || chosen === "en" ? chosen : negotiateLanguage(request.headers.get("accept-language"));
+  return chosen === "fr" || chosen === "en" ? chosen : acceptedLanguage(request);
 }
 
 /** Remembers the visitor's choice of language for a year. */
