@@ -35,6 +35,9 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
           (rule.impact !== undefined && serious(rule.impact)),
       )
       .map((rule: any) => rule.id);
+    // Read from axe's internals: should they change, the check must fail rather than run no rule.
+    const expected = ["color-contrast", "label", "button-name", "image-alt", "link-name", "aria-valid-attr-value"];
+    if (!expected.every((id) => rules.includes(id))) throw new Error(`axe's serious rules are no longer found (${rules.length} found)`);
     const result = await axe.run({ resultTypes: ["violations"], runOnly: { type: "rule", values: rules } });
     return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n: { target: string[] }) => n.target.join(" ")) }));
   });
