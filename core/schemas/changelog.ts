@@ -3,8 +3,8 @@ import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 
 /** A changelog entry's body: Markdown, at most this many code points. */
-const CHANGELOG_BODY_MAX_LENGTH = 20_000;
-const CHANGELOG_TITLE_MAX_LENGTH = 200;
+export const CHANGELOG_BODY_MAX_LENGTH = 20_000;
+export const CHANGELOG_TITLE_MAX_LENGTH = 200;
 /** How many feedbacks one entry may ship. */
 const CHANGELOG_FEEDBACKS_MAX = 100;
 

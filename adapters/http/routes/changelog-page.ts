@@ -10,17 +10,23 @@ import { updateEntry } from "../../../core/changelog/update-entry.ts";
 import type { Failure } from "../../../core/errors.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
-import { ChangelogCreate, type ChangelogEntry } from "../../../core/schemas/changelog.ts";
+import {
+  CHANGELOG_BODY_MAX_LENGTH,
+  CHANGELOG_TITLE_MAX_LENGTH,
+  ChangelogCreate,
+  type ChangelogEntry,
+  ChangelogPatch,
+} from "../../../core/schemas/changelog.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
-import { html, redirect } from "../html.ts";
+import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { statusBadge } from "../web/badges.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { renderMarkdown } from "../web/markdown.ts";
 import type { Visitor } from "../web/visitor.ts";
-import { formatTime, wordsFor } from "../web/words.ts";
+import { formatTime, type Words, wordsFor } from "../web/words.ts";
 
 /** What the editor shows: the entry as typed (saved or not), and what the last action asked to see. */
 interface Editing {
@@ -40,6 +46,8 @@ interface Editing {
 const NOTICES = ["saved", "published", "deleted"] as const;
 /** The form's entry is checked as the REST API checks its body. */
 const entryBody = validator(ChangelogCreate);
+/** A published entry's correction, checked as the REST API checks a PATCH. */
+const entryPatch = validator(ChangelogPatch);
 
 /** The keys a person typed, split at spaces and commas. */
 const typedKeys = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
@@ -95,6 +103,12 @@ async function linkedSummaries(
   );
 }
 
+/** An entry's title and Markdown text, as the editor and the correction of a published entry show them. */
+const entryFields = (w: Words<"changelog">, entry: { readonly title: string; readonly body: string }): Html =>
+  html`<label for="title">${w.entryTitle}</label><input id="title" name="title" required maxlength="${CHANGELOG_TITLE_MAX_LENGTH}" value="${entry.title}">
+<label for="body">${w.body}</label><textarea id="body" name="body" rows="12" maxlength="${CHANGELOG_BODY_MAX_LENGTH}" aria-describedby="body-hint">${entry.body}</textarea>
+<p class="muted" id="body-hint">${w.bodyHint}</p>`;
+
 /**
  * The editor of a draft (or of a new entry): title, Markdown text, feedbacks linked by key or found
  * by a search, preview, publish. "Save draft" is the form's first button: Enter in a field saves.
@@ -124,9 +138,7 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 ${editing.error ? html`<p class="error" role="alert">${editing.error}</p>` : ""}
 <form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="title">${w.entryTitle}</label><input id="title" name="title" required maxlength="200" value="${editing.title}">
-<label for="body">${w.body}</label><textarea id="body" name="body" rows="12" maxlength="20000" aria-describedby="body-hint">${editing.body}</textarea>
-<p class="muted" id="body-hint">${w.bodyHint}</p>
+${entryFields(w, editing)}
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
 ${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><p class="muted">${w.previewUnsaved}</p><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(feedbackItem)}</ul>`}
@@ -164,8 +176,7 @@ async function publishedPage(
 ${correcting ? html`<p class="error" role="alert">${correcting.error}</p>` : ""}
 <form method="post" action="/changelog/${encodeURIComponent(entry.id)}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <p class="muted">${w.correctHint}</p>
-<label for="title">${w.entryTitle}</label><input id="title" name="title" required maxlength="200" value="${typed.title}">
-<label for="body">${w.body}</label><textarea id="body" name="body" rows="12" maxlength="20000">${typed.body}</textarea>
+${entryFields(w, typed)}
 <p class="actions"><button type="submit" name="action" value="correct">${w.saveCorrection}</button></p></form></details>`
     : "";
   return appPage(
@@ -239,8 +250,7 @@ export function changelogPageRoutes(services: Services) {
 
   /** A published entry's title and text corrected; the feedbacks it shipped are left as they are. */
   async function corrected(visitor: Visitor, id: string, correction: { title: string; body: string }): Promise<Response> {
-    const check = { ...correction, feedbacks: [] };
-    const refused = entryBody.check(check) ? null : said(visitor, entryBody.refuse("invalid_body", check));
+    const refused = entryPatch.check(correction) ? null : said(visitor, entryPatch.refuse("invalid_body", correction));
     const saved = refused ? null : await updateEntry(services, visitor.grant, id, correction);
     if (saved?.ok) return redirect(`/changelog/${encodeURIComponent(id)}?done=corrected`);
     const found = await getEntry(services, visitor.grant, id);
