@@ -1,9 +1,20 @@
+import type { Catalog } from "./catalog/en.ts";
 import { textFor } from "./catalog/text.ts";
-import { html, page } from "./html.ts";
+import { type Html, html, page } from "./html.ts";
 import { requestLanguage } from "./language.ts";
 
 /** Addresses only programs ask for: a wrong one there is answered `{error, code}`, whatever the client accepts. */
 const API_PATHS = /^\/(v1|mcp|oauth|\.well-known)(\/|$)/;
+
+/**
+ * Where a reader of a mistyped address goes on: a portal's visitor to that portal's board, the team
+ * to its inbox; a reporter (a form or a tracking link) nowhere, as their pages lead nowhere else.
+ */
+function wayOut(path: string, w: Catalog["pageNotFound"]): Html | "" {
+  const portal = /^\/p\/([a-z0-9-]+)(\/|$)/.exec(path);
+  if (portal) return html`<p><a href="/p/${portal[1]!}">${w.portal}</a></p>`;
+  return /^\/(s|f)\//.test(path) ? "" : html`<p><a href="/inbox">${w.home}</a></p>`;
+}
 
 /**
  * The page a browser shows for an address of no page (a mistyped link, an old bookmark), in the
@@ -13,11 +24,9 @@ const API_PATHS = /^\/(v1|mcp|oauth|\.well-known)(\/|$)/;
 export function pageNotFound(request: Request): Response | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (!request.headers.get("accept")?.includes("text/html")) return null;
-  if (API_PATHS.test(new URL(request.url).pathname)) return null;
+  const path = new URL(request.url).pathname;
+  if (API_PATHS.test(path)) return null;
   const language = requestLanguage(request);
   const w = textFor(language).pageNotFound;
-  return page(w.title, html`<div class="narrow"><h1>${w.title}</h1><p>${w.text}</p><p><a href="/inbox">${w.home}</a></p></div>`, {
-    language,
-    status: 404,
-  });
+  return page(w.title, html`<div class="narrow"><h1>${w.title}</h1><p>${w.text}</p>${wayOut(path, w)}</div>`, { language, status: 404 });
 }

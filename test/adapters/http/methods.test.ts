@@ -51,3 +51,10 @@ test("an unknown address is answered {error, code} where HTML is not asked for, 
     expect([path, accept, res.status, res.body.code]).toEqual([path, accept, 404, "not_found"]);
   }
 });
+
+test("the 404 page leads a portal's visitor to that portal's board, and a reporter nowhere they did not come from", async () => {
+  const pageAt = async (path: string) => (await http.handle(new Request(`${http.url}${path}`, { headers: { accept: "text/html" } }))).text();
+  expect(await pageAt("/p/demo/ideas/old-link")).toContain('<a href="/p/demo">See all ideas and problems</a>');
+  const reporter = await pageAt("/s/abc/def");
+  expect([reporter.includes("Page not found"), reporter.includes("<a href")]).toEqual([true, false]);
+});
