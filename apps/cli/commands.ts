@@ -792,8 +792,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   api-key revoke <org> <keyId>                   cut at once
   export <org> [--format csv|jsonl] [--out FILE] [--status S] [--kind K] [--severity P] [--appId A] [--featureId F]
          [--query Q] [--owner none|E] [--tag T] [--sort S]
-                                                 every matching feedback, as GET /v1/feedbacks/export; a progress
-                                                 bar on standard error
+                                                 every matching feedback, as GET /v1/feedbacks/export; its progress
+                                                 on standard error (a line a tenth when not a terminal)
   migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable
   compact                                        gives the embedded store's free pages back to the disk (VACUUM);
                                                  stop the servers first: writes wait until it is done
