@@ -5,7 +5,7 @@ import { Value, ValueErrorType } from "@sinclair/typebox/value";
  * Why a value of the right shape is still refused: a webhook address that is not https, not on an
  * allowed port, private or that does not resolve; a channel key sent to a door that does not take
  * its kind (a browser's endpoint takes widget keys only, a server's endpoint never does); `me`
- * said by an API key, which stands for no person.
+ * said where no person asks.
  */
 export type Refusal =
   | "not_url"
@@ -17,7 +17,6 @@ export type Refusal =
   | "widget_key_only"
   | "server_key_only"
   | "unknown_feedback"
-  /** `me` asked by an API key, which is no one. */
   | "no_person";
 
 /** What is wrong with one field of a request, to be said in the error message. */

@@ -27,7 +27,7 @@ describe("the MCP endpoint before any tool call", () => {
 });
 
 describe("a tool call refused", () => {
-  const getFeedback = (headers: Record<string, string>) =>
+  const getFeedback = (headers: Record<string, string>, args: Record<string, unknown> = { key: "DEMO-999" }) =>
     server.fetch(`${server.url}/mcp`, {
       method: "POST",
       headers: {
@@ -36,7 +36,7 @@ describe("a tool call refused", () => {
         accept: "application/json, text/event-stream",
         ...headers,
       },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_feedback", arguments: { key: "DEMO-999" } } }),
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_feedback", arguments: args } }),
     });
   const refusal = async (res: Response) => {
     const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
@@ -49,5 +49,14 @@ describe("a tool call refused", () => {
       true,
       { error: "Aucun retour DEMO-999 dans cette organisation.", code: "not_found" },
     ]);
+  });
+
+  test("refused for its arguments, it says so in French too with Accept-Language: fr", async () => {
+    const [isError, body] = await refusal(await getFeedback({ "accept-language": "fr" }, { key: 42 }));
+    const [, english] = await refusal(await getFeedback({}, { key: 42 }));
+    expect([isError, body.code, english.code]).toEqual([true, "invalid_query", "invalid_query"]);
+    expect(english.error).toStartWith("An argument is missing or invalid.");
+    expect(body.error).not.toStartWith("An argument is missing or invalid.");
+    expect(body.error).toContain("key");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { FeedbackRecord } from "../../../core/model.ts";
 import { type Kind, KINDS } from "../../../core/schemas/feedback.ts";
-import { CANDIDATE_STATUSES, rankCandidates } from "../../../core/grouping/candidates.ts";
+import { CANDIDATE_STATUSES, type CandidateQuery, rankCandidates } from "../../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../../core/store/grouping.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
@@ -19,6 +19,19 @@ type Subject = GroupingStore &
   Pick<FollowerStore, "listFollowers"> &
   Pick<MergeStore, "applyMerge"> &
   Seeding;
+
+/** A candidate query of an organization's app for `keys`: open feedbacks of every kind, past no one, as a test reads them. */
+const candidateQuery = (org: { orgId: string; appId: string }, keys: string[], overrides: Partial<CandidateQuery> = {}): CandidateQuery => ({
+  orgId: org.orgId,
+  appId: org.appId,
+  keys,
+  postingsPerKey: 200,
+  statuses: CANDIDATE_STATUSES,
+  kinds: KINDS,
+  exclude: "none",
+  limit: 10,
+  ...overrides,
+});
 
 /** Grouping: the candidates a new feedback is compared with, and the triage that titles it. */
 export function groupingContract(makeStore: () => Promise<Subject>) {
@@ -97,17 +110,7 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
         await store.indexForGrouping(app, f.id, ["w:export", "w:pdf"], `text of ${f.title}`, f === older ? [0.5, 0.5] : undefined);
       }
       await store.applyStatusChange({ orgId: org.orgId, feedbackId: closed.id, from: "triage", to: "dismissed", at: 3, events: [], jobs: [] });
-      const candidates = (keys: string[], exclude: string) =>
-        store.groupingCandidates({
-          orgId: org.orgId,
-          appId: org.appId,
-          keys,
-          postingsPerKey: 200,
-          statuses: CANDIDATE_STATUSES,
-          kinds: KINDS,
-          exclude,
-          limit: 10,
-        });
+      const candidates = (keys: string[], exclude: string) => store.groupingCandidates(candidateQuery(org, keys, { exclude }));
       expect(await store.keyFrequencies(org.appId, ["w:export", "w:pdf", "w:never-indexed"])).toEqual(
         new Map([
           ["w:export", 3],
@@ -138,16 +141,7 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
         carried.push([f, keys]);
       }
       const keys = ["w:a", "w:b", "w:c"];
-      const query = {
-        orgId: org.orgId,
-        appId: org.appId,
-        keys,
-        postingsPerKey: 200,
-        statuses: CANDIDATE_STATUSES,
-        kinds: KINDS,
-        exclude: "none",
-        limit: 10,
-      };
+      const query = candidateQuery(org, keys);
       const postings = keys.map((key) =>
         carried
           .filter(([, k]) => k.includes(key))
@@ -171,16 +165,7 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
       });
       const praise = recorded.state === "recorded" ? recorded.feedback : null;
       for (const f of [problem, praise!]) await store.indexForGrouping(org.appId, f.id, ["w:checkout"], f.title);
-      const query = {
-        orgId: org.orgId,
-        appId: org.appId,
-        keys: ["w:checkout"],
-        postingsPerKey: 200,
-        statuses: CANDIDATE_STATUSES,
-        exclude: "none",
-        limit: 10,
-      };
-      const ids = async (kinds: readonly Kind[]) => (await store.groupingCandidates({ ...query, kinds })).map((c) => c.id);
+      const ids = async (kinds: readonly Kind[]) => (await store.groupingCandidates(candidateQuery(org, ["w:checkout"], { kinds }))).map((c) => c.id);
       expect([await ids(["problem", "idea"]), await ids(["praise"])]).toEqual([[problem.id], [praise!.id]]);
     });
   });
