@@ -243,6 +243,8 @@ export const EN = {
     },
     /** The Trends page. */
     trends: {
+      /** Between a day and its figures, in a bar's title. */
+      colon: ": ",
       period: "Period",
       lastDays: "Last {n} days",
       reportsPerDay: "Reports per day",
@@ -299,6 +301,7 @@ export const EN = {
       issueTracker: "Issue tracker",
       featureCount: "Features",
       articleCount: "Help articles",
+      articlesHeld: (n: number) => `Help articles: ${n}`,
       path: "Path",
       minimumSeverity: "Minimum severity",
       cues: "Words that point to it (comma-separated)",

@@ -218,6 +218,7 @@ export const FR: Catalog = {
       into: "dans",
     },
     trends: {
+      colon: "\u202f: ",
       period: "Période",
       lastDays: "{n} derniers jours",
       reportsPerDay: "Signalements par jour",
@@ -272,6 +273,7 @@ export const FR: Catalog = {
       issueTracker: "Gestionnaire de tickets",
       featureCount: "Fonctionnalités",
       articleCount: "Articles d'aide",
+      articlesHeld: (n: number) => `Articles d'aide\u202f: ${n}`,
       path: "Chemin",
       minimumSeverity: "Gravité minimale",
       cues: "Mots qui la désignent (séparés par des virgules)",
@@ -324,7 +326,7 @@ export const FR: Catalog = {
       signingSecret: "Secret de signature",
       botToken: "Jeton de bot (xoxb-…)",
       keepSecret: "Laissez vide pour garder celui enregistré.",
-      defaultApp: "App où vont les signalements venus de Slack",
+      defaultApp: "Application où vont les signalements venus de Slack",
       askEachTime: "La seule application, ou demander dans une fenêtre",
       channel: "Canal des annonces (son identifiant, comme C0123456789)",
       channelHint: "Les nouveaux retours et les changements de statut y sont publiés (invitez-y l'application). Vide\u202f: rien n'est publié.",
@@ -577,11 +579,11 @@ export const FR: Catalog = {
     tagColors: {
       pageTitle: "Étiquettes",
       intro:
-        "Une étiquette est créée la première fois qu'un feedback la porte. Donnez-lui une couleur pour la repérer d'un coup d'œil dans la boîte de réception.",
+        "Une étiquette est créée la première fois qu'un retour la porte. Donnez-lui une couleur pour la repérer d'un coup d'œil dans la boîte de réception.",
       tag: "Étiquette",
       colour: "Couleur",
       noColour: "Sans couleur",
-      noTags: "Aucune étiquette pour l'instant. Étiquetez un feedback sur sa page, ou plusieurs à la fois depuis la boîte de réception.",
+      noTags: "Aucune étiquette pour l'instant. Étiquetez un retour sur sa page, ou plusieurs à la fois depuis la boîte de réception.",
       readersRead: "Les Admins et les Membres choisissent les couleurs des étiquettes.",
       colourSaved: "Couleur enregistrée.",
       colours: {

@@ -93,7 +93,7 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     grouping: () => groupingForm(visitor, setup.app, admin),
     features: () => featuresSection(visitor, setup, admin),
     help: () =>
-      html`<p>${w.articleCount}: ${setup.helpArticles}</p>${admin ? importForm(visitor, `/settings/apps/${appId}/help`, `help-${appId}`, w.importHelp, w.import) : ""}`,
+      html`<p>${w.articlesHeld(setup.helpArticles)}</p>${admin ? importForm(visitor, `/settings/apps/${appId}/help`, `help-${appId}`, w.importHelp, w.import) : ""}`,
     tracker: () => trackerSection(services, visitor, setup.app, admin),
   };
   const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";

@@ -41,8 +41,11 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
 <div><button type="submit">${w.apply}</button></div></form>`;
   const perDay = stackedBars(
     "per-day",
-    `${w.reportsPerDay} · ${app.name}`,
-    fill(w.reportsPerDaySummary, { total, n: t.days, max: Math.max(0, ...totals) }),
+    {
+      title: `${w.reportsPerDay} · ${app.name}`,
+      summary: fill(w.reportsPerDaySummary, { total, n: t.days, max: Math.max(0, ...totals) }),
+      colon: w.colon,
+    },
     shownDays,
     series,
   );

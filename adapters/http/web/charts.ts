@@ -9,11 +9,17 @@ interface Series {
 
 /**
  * A stacked bar chart, one bar per label, drawn on the server: readable without JavaScript, each
- * bar titled with its figures, the whole described by `title` and `summary` for screen readers.
+ * bar titled with its figures ("28 Oct 2026: Problem 2, Idea 0", the colon as the language writes
+ * it), the whole described by `title` and `summary` for screen readers.
  * The bars stretch to the width; the scale and the first and last labels are text beside them,
  * so they keep their size on a phone.
  */
-export function stackedBars(id: string, title: string, summary: string, labels: readonly string[], series: readonly Series[]): Html {
+export function stackedBars(
+  id: string,
+  { title, summary, colon }: { readonly title: string; readonly summary: string; readonly colon: string },
+  labels: readonly string[],
+  series: readonly Series[],
+): Html {
   const totals = labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
   const max = Math.max(1, ...totals);
   const height = 100;
@@ -24,7 +30,7 @@ export function stackedBars(id: string, title: string, summary: string, labels: 
       top -= part;
       return part > 0 ? html`<rect class="${s.className}" x="${i + 0.15}" y="${top.toFixed(2)}" width="0.7" height="${part.toFixed(2)}"></rect>` : "";
     });
-    return html`<g><title>${label}: ${series.map((s) => `${s.values[i] ?? 0} ${s.name}`).join(", ")}</title>${parts}</g>`;
+    return html`<g><title>${label}${colon}${series.map((s) => `${s.name} ${s.values[i] ?? 0}`).join(", ")}</title>${parts}</g>`;
   });
   return html`<figure class="chart"><div class="plot"><div class="scale" aria-hidden="true"><span>${max}</span><span>0</span></div>
 <svg viewBox="0 0 ${labels.length} ${height}" preserveAspectRatio="none" role="img" aria-labelledby="${id}-title ${id}-desc">

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SESSION_COOKIE } from "../../../adapters/http/cookies.ts";
+import { startSession } from "../../../core/sessions/start-session.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -40,5 +42,21 @@ describe("GET /v1/apps/{id}/trends", () => {
   test("404 not_found for an app of no organization of the token; 401 without a token", async () => {
     expect((await trends("no-such-app")).body.code).toBe("not_found");
     expect((await http.request("GET", `/v1/apps/${http.demo.appId}/trends`)).status).toBe(401);
+  });
+});
+
+describe("the trends page", () => {
+  test("each day's bar is titled with its figures, kind by kind, the colon as each language writes it", async () => {
+    await report("problem", "Exports stall at the last page");
+    const user = await http.services.store.findUserByEmail(http.demo.users.reader.email);
+    const { secret } = await startSession(http.services, user!.id);
+    const titles = async (language: string) => {
+      const page = await http.request("GET", `/trends?lang=${language}`, {
+        headers: { cookie: `${SESSION_COOKIE}=${secret}`, "accept-language": language },
+      });
+      return [...(page.body as string).matchAll(/<g><title>([^<]+)<\/title>/g)].map((m) => m[1]!).at(-1);
+    };
+    expect(await titles("en")).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}: Problem [1-9]\d*, Idea \d+, Praise \d+$/);
+    expect(await titles("fr")).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4}\u202f: Problème [1-9]\d*, Idée \d+, Compliment \d+$/);
   });
 });
