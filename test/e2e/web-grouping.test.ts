@@ -157,7 +157,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     expect(await page.getByRole("heading", { name: "Trends", level: 1 }).isVisible()).toBe(true);
     const chart = page.getByRole("img", { name: /Reports per day/ });
     expect(await chart.isVisible()).toBe(true);
-    expect(await page.locator("figure.chart svg g title").first().textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}: \d+ Problem/);
+    expect(await page.locator("figure.chart svg g title").first().textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}: Problem \d+/);
     await page.getByText("Figures per day").click();
     expect(await page.locator("details table tbody tr").count()).toBe(30);
     await page.getByLabel("Period").selectOption("90");

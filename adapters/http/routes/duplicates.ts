@@ -66,7 +66,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
 ${likeness(visitor, s.score, s.matched)}
-${canUpdate ? html`${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}` : ""}</li>`;
+${canUpdate ? html`<div class="pair-actions">${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}</div>` : ""}</li>`;
   const list = suggestions.length === 0 ? html`<p class="empty">${w.noSuggestions}</p>` : html`<ul class="plain pairs">${suggestions.map(pair)}</ul>`;
   return appPage(
     visitor,

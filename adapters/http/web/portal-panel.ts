@@ -36,7 +36,7 @@ export function portalPanel(visitor: Visitor, feedback: Feedback, portalUrl: str
 <label for="public-description">${w.publicDescription}</label><textarea id="public-description" name="description" maxlength="${PUBLIC_DESCRIPTION_MAX_LENGTH}" aria-describedby="public-description-hint">${feedback.publicDescription ?? ""}</textarea>
 <p class="muted" id="public-description-hint">${w.publicDescriptionHint}</p>
 <button type="submit">${feedback.published ? w.update : w.publish}</button></form>
-${feedback.published ? html`<form method="post" action="${path}/unpublish" class="inline">${csrf(visitor)}<button type="submit" class="secondary">${w.unpublish}</button></form>` : ""}`;
+${feedback.published ? html`<form method="post" action="${path}/unpublish" class="apart">${csrf(visitor)}<button type="submit" class="secondary">${w.unpublish}</button></form>` : ""}`;
 }
 
 /** Comments people wrote on the portal while posting is in review, held for the team: each with its Publish button. */
