@@ -415,8 +415,8 @@ ${activityTimeline(
 ${conversation}
 ${canUpdate ? heldComments(visitor, feedback) : ""}
 ${canUpdate ? commentForm(visitor, feedback, services.notifier.delivers) : ""}
-</div><aside aria-label="${w.changeStatus}">
-<h2 id="status">${w.changeStatus}</h2>${statusControl}
+</div><aside aria-label="${canUpdate ? w.changeStatus : w.status}">
+<h2 id="status">${canUpdate ? w.changeStatus : w.status}</h2>${statusControl}
 ${await triageSection(services, visitor, feedback, canUpdate, triaged(notice?.params), choices, notice?.triage)}
 ${companiesSection(lang, feedback.companies)}
 <h2>${w.details}</h2><dl>
