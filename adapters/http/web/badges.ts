@@ -10,17 +10,10 @@ export const statusBadge = (language: Language, status: Status): Html =>
   html`<span class="badge status-${status}">${valueName(language, status)}</span>`;
 
 /** P0 stands out (filled), the others by colour and their name; none is said in words, quietly. */
-/**
- * A severity as a badge; none said in words, or, in a list's column (`brief`), as a dash that a
- * screen reader still reads as words: "No severity" on every row wrapped onto two lines.
- */
-export const severityBadge = (language: Language, severity: Severity | undefined, { brief = false } = {}): Html => {
-  if (severity) return html`<span class="badge sev-${severity}">${severity}</span>`;
-  const none = wordsFor(language, "common").noSeverity;
-  return brief
-    ? html`<span class="muted" aria-hidden="true">—</span><span class="visually-hidden">${none}</span>`
-    : html`<span class="muted">${none}</span>`;
-};
+export const severityBadge = (language: Language, severity: Severity | undefined): Html =>
+  severity
+    ? html`<span class="badge sev-${severity}">${severity}</span>`
+    : html`<span class="muted">${wordsFor(language, "common").noSeverity}</span>`;
 
 export const kindLabel = (language: Language, kind: Kind): Html =>
   html`<span class="kind" data-icon="${KIND_ICONS[kind]}">${valueName(language, kind)}</span>`;
