@@ -46,6 +46,8 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
     });
     key = created.body.ticketId;
     tracking = created.body.statusUrl;
+    // Published on the portal: the public changelog names it under the entry that ships it.
+    await post(`${server.url}/v1/feedbacks/${key}/publish`, { title: "Pay with one tap" }, { authorization: `Bearer ${server.demo.tokens.member}` });
     browser = await sharedChromium();
     page = await signedInPage(browser, server.url, server.demo.users.member);
   });
@@ -93,6 +95,7 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
       // The public page may be fresh in the browser's cache for 30 s (public, max-age=30): asked again, it is revalidated.
       await page.reload();
       await page.getByRole("heading", { level: 2, name: `Checkout works again (${width})` }).waitFor();
+      expect(await page.locator(".shipped a").allTextContents()).toEqual(["Pay with one tap"]);
       expect(await look(page, "changelog-public")).toEqual(fine("changelog-public"));
       expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.member)).body.status).toBe("delivered");
     });

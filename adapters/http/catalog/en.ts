@@ -551,6 +551,8 @@ export const EN = {
       title: "What's new",
       empty: "Nothing published yet.",
       feed: "Follow with a feed reader (Atom)",
+      shipped: "What you asked for",
+      votes: (n: number) => (n === 1 ? "1 vote" : `${n} votes`),
     },
     /** A feedback's triage by hand (owner, due date, severity, kind, feature, title, tags), the companies behind it, and the inbox's bulk changes and export. */
     triage: {

@@ -514,6 +514,8 @@ export const FR: Catalog = {
       title: "Nouveautés",
       empty: "Rien de publié pour l'instant.",
       feed: "Suivre avec un lecteur de flux (Atom)",
+      shipped: "Ce que vous avez demandé",
+      votes: (n: number) => (n <= 1 ? `${n} vote` : `${n} votes`),
     },
     triage: {
       triage: "Triage",

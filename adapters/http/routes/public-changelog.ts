@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { readPublicChangelog } from "../../../core/changelog/public-changelog.ts";
 import type { Language } from "../../../core/language.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
+import { statusLabel } from "../../../core/portal/status-labels.ts";
 import type { Services } from "../../../core/services.ts";
 import { errorBody } from "../catalog/text.ts";
 import { html, page } from "../html.ts";
@@ -34,7 +35,14 @@ export function publicChangelogRoutes(services: Services) {
         const links = portalLinks(portal.slug, chosenLanguage(request));
         const viewer = await portalViewer(services, portal, cookie);
         const title = changelogPageTitle(language);
-        const body = publicChangelogBody({ organizationName: portal.title, feedPath: `${links.home}/changelog.atom`, entries, language });
+        const body = publicChangelogBody({
+          organizationName: portal.title,
+          feedPath: `${links.home}/changelog.atom`,
+          entries,
+          language,
+          feedbackPath: links.feedback,
+          statusName: (status) => statusLabel(portal, status, language),
+        });
         const document = readersDocument(request, viewer, `${links.home}/changelog`, {
           portal,
           canSignIn: signInPossible(services, portal),

@@ -1,5 +1,6 @@
-import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
+import type { PublicEntry, ShippedFeedback } from "../../../core/changelog/public-changelog.ts";
 import type { Language } from "../../../core/language.ts";
+import type { Status } from "../../../core/schemas/feedback.ts";
 import { type Html, html } from "../html.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { formatDay, wordsFor } from "./words.ts";
@@ -8,8 +9,11 @@ import { formatDay, wordsFor } from "./words.ts";
 interface PublicChangelog {
   readonly organizationName: string;
   readonly feedPath: string;
-  readonly entries: readonly ChangelogEntryRecord[];
+  readonly entries: readonly PublicEntry[];
   readonly language: Language;
+  /** A shipped feedback's page on the portal, and a status as the portal names it. */
+  readonly feedbackPath: (key: string) => string;
+  readonly statusName: (status: Status) => string;
 }
 
 /** The Atom feed's title: the page's, with the organization's name (feeds are read in many languages; it says it in English). */
@@ -19,8 +23,16 @@ export const changelogFeedTitle = (organizationName: string): string => `${words
 export const changelogPageTitle = (language: Language): string => wordsFor(language, "publicChangelog").title;
 
 /** The public changelog page's content (the portal's page holds it): each entry's title, date and Markdown body, and the Atom feed's address. */
-export function publicChangelogBody({ organizationName, feedPath, entries, language }: PublicChangelog): Html {
+export function publicChangelogBody({ organizationName, feedPath, entries, language, feedbackPath, statusName }: PublicChangelog): Html {
   const w = wordsFor(language, "publicChangelog");
+  // The feedbacks an entry answers, under it: what people asked for, and that it is done.
+  const shipped = (feedbacks: readonly ShippedFeedback[]) =>
+    feedbacks.length === 0
+      ? ""
+      : html`<h3 class="shipped-title">${w.shipped}</h3><ul class="shipped">${feedbacks.map(
+          (f) =>
+            html`<li><span class="count" aria-label="${w.votes(f.votes)}">▲ ${f.votes}</span><a href="${feedbackPath(f.key)}">${f.title}</a><span class="status st-${f.status}">${statusName(f.status)}</span></li>`,
+        )}</ul>`;
   return html`<h1>${w.title}</h1><p class="intro">${organizationName}</p>
 <p><a href="${feedPath}" type="application/atom+xml">${w.feed}</a></p>
 ${
@@ -29,7 +41,7 @@ ${
     : entries.map(
         (e) => html`<article class="entry" id="entry-${e.id}"><h2>${e.title}</h2>
 <p class="muted"><time datetime="${new Date(e.publishedAt ?? e.updatedAt).toISOString()}">${formatDay(language, e.publishedAt ?? e.updatedAt)}</time></p>
-<div class="markdown">${renderMarkdown(e.body)}</div></article>`,
+<div class="markdown">${renderMarkdown(e.body)}</div>${shipped(e.shipped)}</article>`,
       )
 }`;
 }

@@ -62,6 +62,24 @@ describe("the public changelog and its Atom feed", () => {
     }
   });
 
+  test("under an entry, the published feedbacks it shipped, by their public title, with votes and status; one not published is never named", async () => {
+    const report = async (message: string) =>
+      (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId as string;
+    const [shown, hidden] = [await report("Export invoices to CSV"), await report("Internal only: the admin CSV")];
+    await http.request("POST", `/v1/feedbacks/${shown}/publish`, { token: http.demo.tokens.member, body: { title: "CSV export of invoices" } });
+    const entry = await http.request("POST", "/v1/changelog", {
+      token: http.demo.tokens.member,
+      body: { title: "CSV everywhere", body: "Invoices export to CSV.", feedbacks: [shown, hidden] },
+    });
+    await http.request("POST", `/v1/changelog/${entry.body.id}/publish`, { token: http.demo.tokens.member });
+    const page = await (await http.fetch(`${http.url}/p/demo/changelog`)).text();
+    const article = page.slice(page.indexOf(`id="entry-${entry.body.id}"`), page.indexOf("</article>", page.indexOf(`id="entry-${entry.body.id}"`)));
+    expect(article).toContain('<h3 class="shipped-title">What you asked for</h3>');
+    expect(article).toContain(`<a href="/p/demo/${shown}">CSV export of invoices</a><span class="status st-delivered">Complete</span>`);
+    expect(article).toContain('<span class="count" aria-label="0 votes">▲ 0</span>');
+    expect([article.includes(hidden), article.includes("Internal only")]).toEqual([false, false]);
+  });
+
   test("an address that names no portal is 404, page and feed", async () => {
     expect((await http.fetch(`${http.url}/p/nobody/changelog`)).status).toBe(404);
     expect((await http.fetch(`${http.url}/p/nobody/changelog.atom`)).status).toBe(404);
