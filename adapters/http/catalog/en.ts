@@ -552,7 +552,7 @@ export const EN = {
       empty: "Nothing published yet.",
       feed: "Follow with a feed reader (Atom)",
       shipped: "What you asked for",
-      votes: (n: number) => (n === 1 ? "1 vote" : `${n} votes`),
+      voteCount: (n: number) => (n === 1 ? "1 vote" : `${n} votes`),
     },
     /** A feedback's triage by hand (owner, due date, severity, kind, feature, title, tags), the companies behind it, and the inbox's bulk changes and export. */
     triage: {

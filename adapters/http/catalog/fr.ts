@@ -515,7 +515,7 @@ export const FR: Catalog = {
       empty: "Rien de publié pour l'instant.",
       feed: "Suivre avec un lecteur de flux (Atom)",
       shipped: "Ce que vous avez demandé",
-      votes: (n: number) => (n <= 1 ? `${n} vote` : `${n} votes`),
+      voteCount: (n: number) => (n <= 1 ? `${n} vote` : `${n} votes`),
     },
     triage: {
       triage: "Triage",
