@@ -671,6 +671,7 @@ export const EN = {
     no: "No",
     thanks: "Thank you! Your feedback was sent.",
     track: "Follow its progress",
+    keepLink: "Keep this link (a bookmark will do): it leads back to your report and the team's answers.",
     again: "Send another",
     source: "Read the help article",
     notFound: "There is no form at this address.",

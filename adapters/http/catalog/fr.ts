@@ -631,6 +631,7 @@ export const FR: Catalog = {
     no: "Non",
     thanks: "Merci\u202f! Votre avis a été envoyé.",
     track: "Suivre son avancement",
+    keepLink: "Gardez ce lien (un favori suffit)\u202f: il ramène à votre signalement et aux réponses de l'équipe.",
     again: "Envoyer un autre avis",
     source: "Lire l'article d'aide",
     notFound: "Il n'y a pas de formulaire à cette adresse.",

@@ -228,15 +228,18 @@ ${(step.questions ?? []).map((q) => question(q, w))}
       "/f/:key/sent",
       async ({ request, params }) => {
         const language = requestLanguage(request);
-        if (!(await openForm(services, params.key)).ok) return notFound(language);
+        const form = await openForm(services, params.key);
+        if (!form.ok) return notFound(language);
         const w = textFor(language).form;
         // Only a tracking page of this service is linked to, whatever the address was given.
         const track = new URL(request.url).searchParams.get("track") ?? "";
         const tracking = TRACKING_PATH.test(track) ? `${services.baseUrl}${track}` : null;
+        // Without an e-mail, the tracking link is the reporter's only way back: said so.
+        const follow = tracking ? html`<p><a href="${tracking}">${w.track}</a></p><p class="muted">${w.keepLink}</p>` : "";
         return formPage(
           language,
           w.thanks,
-          html`<h1>${w.thanks}</h1>${tracking ? html`<p><a href="${tracking}">${w.track}</a></p>` : ""}${againLink(params.key, language)}`,
+          html`<p class="muted">${w.about} ${form.value.app.name}</p><h1>${w.thanks}</h1>${follow}${againLink(params.key, language)}`,
         );
       },
       { detail: { hide: true } },
