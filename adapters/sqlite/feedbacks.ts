@@ -103,6 +103,15 @@ interface ListSource {
 
 const FEEDBACKS: ListSource = { from: "feedbacks f", words: null };
 
+/** The feedbacks posted on the portal, from the index of the portal's reports alone (reports_from_portal). */
+const PORTAL_POSTED = "SELECT DISTINCT r.feedback_ref FROM reports r WHERE r.source = 'portal'";
+
+/**
+ * The feedbacks of a list of the portal's posts (the inbox's "To review"), read from that index
+ * first: the few posted there, where reading the list's order would go through every feedback.
+ */
+const FROM_PORTAL: ListSource = { from: `(${PORTAL_POSTED}) posted CROSS JOIN feedbacks f ON f.ref = posted.feedback_ref`, words: null };
+
 /** The query of a page of a list; every filter is a bound parameter. */
 export function listQuery(
   orgId: string,
@@ -138,7 +147,9 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     params.push(...words.params);
   }
   if (filter.published !== undefined) where.push(`${filter.published ? "" : "NOT "}EXISTS (SELECT 1 FROM publications p WHERE p.feedback_id = f.id)`);
-  if (filter.source !== undefined) {
+  // Written out, the portal's source reads its own index (reports_from_portal), as FROM_PORTAL does.
+  if (filter.source === "portal") where.push(`f.ref IN (${PORTAL_POSTED})`);
+  else if (filter.source !== undefined) {
     where.push("EXISTS (SELECT 1 FROM reports r WHERE r.feedback_ref = f.ref AND r.source = ?)");
     params.push(filter.source);
   }
@@ -180,8 +191,9 @@ async function countedByReading(db: Database, orgId: string, filter: Omit<Feedba
   const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
   if (words === null) return {};
   const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", words ? holdsWords(words) : null);
+  const from = filter.source === "portal" ? FROM_PORTAL.from : FEEDBACKS.from;
   const rows = db
-    .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM feedbacks f WHERE ${where} GROUP BY f.status`)
+    .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM ${from} WHERE ${where} GROUP BY f.status`)
     .all(...params);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
@@ -260,7 +272,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       if (words !== undefined && order === "activity" && !readsBeyondCounts(filter)) {
         return searchByActivity(matchQuery(orgId, filter, words), after, limit);
       }
-      const from = words === undefined ? FEEDBACKS : source(orgId, filter, words, limit);
+      const from = words !== undefined ? source(orgId, filter, words, limit) : filter.source === "portal" ? FROM_PORTAL : FEEDBACKS;
       const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
       return db
         .query<FeedbackRow, SQLQueryBindings[]>(sql)

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 42;
+PRAGMA user_version = 43;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -302,6 +302,7 @@ CREATE TABLE "reports" (
 );
 CREATE INDEX reports_by_feedback ON reports (feedback_ref, at);
 CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
+CREATE INDEX reports_from_portal ON reports (feedback_ref) WHERE source = 'portal';
 CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
   UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
     SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r

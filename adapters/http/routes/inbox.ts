@@ -78,6 +78,9 @@ const statusForm = validator(StatusChange);
 /** A feature path that may wrap after each "/": a long one would otherwise widen the table past the page. */
 const breakablePath = (path: string) => path.split("/").map((part, i) => (i === 0 ? part : [html`/<wbr>`, part]));
 /** The inbox filters held in the address with the API's names, so that a view can be shared; unknown values are ignored. */
+/** The inbox's "To review": feedbacks posted on the portal that no one has published yet. */
+const TO_REVIEW = { published: false, source: "portal" } as const;
+
 function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const one = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = params.get(name);
@@ -165,9 +168,11 @@ export async function inboxPage(
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
-  const [listed, counted, apps, listedFeatures, views, tags, choices] = await Promise.all([
+  const [listed, counted, posted, apps, listedFeatures, views, tags, choices] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
     countFeedbacks(services, visitor.grant, query),
+    // The portal's posts waiting for a person: what "To review" counts.
+    countFeedbacks(services, visitor.grant, TO_REVIEW),
     listApps(services, visitor.grant),
     query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
     listViews(services, visitor.grant),
@@ -183,11 +188,12 @@ export async function inboxPage(
     filter === "open" ? w.open : filter === "closed" ? w.closed : filter === "all" ? w.all : valueName(visitor.language, filter as Status);
   const selectedStatus = query.status ?? "open";
 
-  const reviewing = query.published === false && query.source === "portal";
+  const reviewing = query.published === false && query.source === TO_REVIEW.source;
+  const toReview = statusesOf("open").reduce((sum, s) => sum + ((posted.ok ? posted.value : {})[s] ?? 0), 0);
   const tabs = html`<nav aria-label="${w.status}"><ul class="tabs">${STATUS_FILTERS.map(
     (f) =>
       html`<li><a href="${inboxHref(query, { status: f === "open" ? undefined : f, cursor: undefined })}"${f === selectedStatus && !reviewing ? html` aria-current="page"` : ""}>${label(f)} (${count(f)})</a></li>`,
-  )}<li><a href="/inbox?published=false&amp;source=portal" title="${portalTeamWords(visitor.language).toReviewHint}"${reviewing ? html` aria-current="page"` : ""}>${portalTeamWords(visitor.language).toReview}</a></li></ul></nav>`;
+  )}<li><a href="/inbox?published=false&amp;source=portal" title="${portalTeamWords(visitor.language).toReviewHint}"${reviewing ? html` aria-current="page"` : ""}>${portalTeamWords(visitor.language).toReview} (${toReview})</a></li></ul></nav>`;
 
   // The tabs above choose the status; the form keeps the one chosen.
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">

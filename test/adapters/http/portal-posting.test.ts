@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SESSION_COOKIE } from "../../../adapters/http/cookies.ts";
+import { startSession } from "../../../core/sessions/start-session.ts";
 import { SignJWT } from "jose";
 import { createApp } from "../../../core/apps/create-app.ts";
 import { operatorGrant } from "../../../core/authorization.ts";
@@ -87,6 +89,15 @@ describe("posting from the portal", () => {
     expect(feedback.reportList[0]).toMatchObject({ source: "portal", text: "Since Monday the sync stops after midnight." });
     expect((await admin("GET", `/v1/feedbacks/${key}/voters`)).body.data.map((v: { email: string }) => v.email)).toEqual(["hana@customer.example"]);
     expect((await http.request("GET", `/v1/portal/demo/feedbacks/${key}`)).status).toBe(404);
+  });
+
+  test("the inbox's To review tab counts the portal's posts that no one has published yet", async () => {
+    const member = await http.services.store.findUserByEmail(http.demo.users.member.email);
+    const { secret } = await startSession(http.services, member!.id);
+    const inbox = (await http.request("GET", "/inbox", { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
+    const waiting = (await toReview()).length;
+    expect(waiting).toBeGreaterThan(0);
+    expect(inbox).toContain(`>To review (${waiting})</a>`);
   });
 
   test("with posting open, the post is published at once under the person's title, without a description, and they land on it", async () => {

@@ -83,10 +83,10 @@ describe("the portal in the team's web application", () => {
     const page = await (await (await as("member")).fetch("/inbox")).text();
     expect(page).toContain('href="/inbox?published=false&amp;source=portal"');
     const queue = await (await (await as("member")).fetch("/inbox?published=false&source=portal")).text();
-    expect(queue).toContain('aria-current="page">To review');
+    expect(queue).toContain('aria-current="page">To review (0)');
     // The queue is the one status tab shown as current, not the Open tab as well.
     const tabs = /<ul class="tabs">[\s\S]*?<\/ul>/.exec(queue)![0];
-    expect(tabs.match(/aria-current="page"[^<]*/g)).toEqual(['aria-current="page">To review']);
+    expect(tabs.match(/aria-current="page"[^<]*/g)).toEqual(['aria-current="page">To review (0)']);
     expect(queue).toContain('<input type="hidden" name="published" value="false">');
   });
 
