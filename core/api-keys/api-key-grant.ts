@@ -23,9 +23,13 @@ export const apiKeyGrant = (key: ApiKeyRecord): Grant => ({
   apiKey: { id: key.id, name: key.name },
 });
 
-/** The name a key's writing is signed with ("API key ci-script"), or null for a person's id. */
+/** The name of the key whose writing this author id stands for ("ci-script"), or null for a person's id. */
+export function apiKeyName(userId: string): string | null {
+  return userId.startsWith(AUTHOR) ? userId.slice(AUTHOR.length).split(":").slice(1).join(":") : null;
+}
+
+/** The name a key's writing is signed with in the API's answers ("API key ci-script"), or null for a person's id. */
 export function apiKeyAuthor(userId: string): string | null {
-  if (!userId.startsWith(AUTHOR)) return null;
-  const name = userId.slice(AUTHOR.length).split(":").slice(1).join(":");
-  return `API key ${name}`;
+  const name = apiKeyName(userId);
+  return name === null ? null : `API key ${name}`;
 }

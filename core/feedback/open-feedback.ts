@@ -1,12 +1,12 @@
 import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { apiKeyAuthor } from "../api-keys/api-key-grant.ts";
-import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline, triageEntries } from "./timeline.ts";
+import { apiKeyName } from "../api-keys/api-key-grant.ts";
+import { type Author, type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline, triageEntries } from "./timeline.ts";
 import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { SimilarFeedback } from "../schemas/merges.ts";
-import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FeedbackStore, StatusComment } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { MergeRefusal } from "../merges/refusal.ts";
@@ -61,6 +61,16 @@ type OpenDeps = PresentDeps &
 /** How many similar feedbacks the page offers to merge. */
 const SIMILAR_SHOWN = 5;
 
+/** Who an author id stands for, among the people read: a person by name (or e-mail), an API key by its name; null for someone no longer known. */
+const authors =
+  (people: ReadonlyArray<{ readonly id: string; readonly name?: string; readonly email: string } | null>) =>
+  (id: string): Author | null => {
+    const person = people.find((p) => p?.id === id);
+    if (person) return { person: person.name ?? person.email };
+    const key = apiKeyName(id);
+    return key === null ? null : { apiKey: key };
+  };
+
 /** Names the other feedbacks of its merges and splits, and the people who made them. */
 async function links(services: OpenDeps, orgId: string, feedbackId: string): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
   const { store } = services;
@@ -75,7 +85,7 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
     Promise.all([...people].map((id) => store.findUser(id))),
   ]);
   const named = new Map(feedbacks.flatMap((f) => (f ? [[f.id, { key: f.key, title: f.title }] as const] : [])));
-  const names = new Map(users.flatMap((u) => (u ? [[u.id, u.name ?? u.email] as const] : [])));
+  const authorOf = authors(users);
   const standing = await Promise.all(
     merges
       .filter((m) => m.targetId === feedbackId && !m.undone)
@@ -90,7 +100,7 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
       merges,
       splits,
       (id) => named.get(id),
-      (id) => (id === null ? null : (names.get(id) ?? id)),
+      (id) => (id === null ? null : authorOf(id)),
     ),
     merged: standing,
   };
@@ -105,12 +115,13 @@ async function authored(
   orgId: string,
   history: readonly StatusChange[],
   changes: readonly TriageChange[],
-): Promise<{ entries: TimelineEntry[]; nameOf: (userId: string) => string | null }> {
+  comments: readonly StatusComment[],
+): Promise<{ entries: TimelineEntry[]; nameOf: (userId: string) => Author | null; commentBy: (index: number) => Author | null }> {
   const { store } = services;
   // An API key signs with its name, and the assistant is no one; the others are people, looked up once each.
   const people = new Set(
-    [...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by)].filter(
-      (id) => !apiKeyAuthor(id) && id !== ASSISTANT,
+    [...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by), ...comments.map((c) => c.userId)].filter(
+      (id) => apiKeyName(id) === null && id !== ASSISTANT,
     ),
   );
   // The values a field held before and after its changes, each once.
@@ -122,12 +133,20 @@ async function authored(
     Promise.all([...featureIds].map((id) => store.findFeature(orgId, id))),
     Promise.all([...owners].map((email) => store.findUserByEmail(email))),
   ]);
-  const names = new Map(users.flatMap((u) => (u ? [[u.id, u.name ?? u.email] as const] : [])));
-  const nameOf = (id: string) => names.get(id) ?? apiKeyAuthor(id);
+  const nameOf = authors(users);
+  // A comment's author as the page names it: a member, or an API key; a reporter's or a portal person's is the comment's own.
+  const commentBy = (index: number) => {
+    const comment = comments[index];
+    return comment && comment.reportId === undefined && comment.person === undefined ? nameOf(comment.userId) : null;
+  };
   // A feature by its path, as the triage form lists them.
   const paths = new Map(features.flatMap((f) => (f ? [[f.id, f.path] as const] : [])));
   const ownerNames = new Map(ownerUsers.flatMap((u) => (u?.name ? [[u.email, u.name] as const] : [])));
-  return { entries: triageEntries(changes, nameOf, { featureOf: (id) => paths.get(id), ownerOf: (email) => ownerNames.get(email) }), nameOf };
+  return {
+    entries: triageEntries(changes, nameOf, { featureOf: (id) => paths.get(id), ownerOf: (email) => ownerNames.get(email) }),
+    nameOf,
+    commentBy,
+  };
 }
 
 /** Opens a feedback by key or id; a grouped key opens the feedback it was grouped into (its key says which). */
@@ -138,7 +157,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   if (!record) return fail("not_found");
   const { store } = services;
   const reports = await store.listReports(record.id);
-  const [{ feedback, reports: shown }, followers, history, linked, similar, notifications, changes] = await Promise.all([
+  const [{ feedback, reports: shown }, followers, history, linked, similar, notifications, changes, comments] = await Promise.all([
     presentWithReports(services, record),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
@@ -146,8 +165,10 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
     similarTo(services, record, reports),
     store.listNotifications(record.id),
     store.triageChanges(record.id),
+    // The same comments as the feedback's, in the same order: who wrote each, for the page to name.
+    store.listComments(record.id),
   ]);
-  const triage = await authored(services, grant.orgId, history, changes);
+  const triage = await authored(services, grant.orgId, history, changes, comments);
   return ok({
     feedback,
     activity: timeline(
@@ -155,6 +176,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
       history,
       [...linked.entries, ...triage.entries, ...outreachEntries(feedback.trackerIssue, notifications)],
       triage.nameOf,
+      triage.commentBy,
     ),
     reports: shown,
     conversations: reports.flatMap((r) => {

@@ -12,6 +12,9 @@ export interface LinkedFeedback {
   readonly title: string;
 }
 
+/** Who did something, as the activity names them: a person by name (or e-mail), or an API key by its name, which a page says in its language. */
+export type Author = { readonly person: string } | { readonly apiKey: string };
+
 /** One line of a feedback's activity, oldest first. */
 export type TimelineEntry =
   | { readonly kind: "report"; readonly at: string; readonly report: ReportEntry }
@@ -22,13 +25,14 @@ export type TimelineEntry =
       readonly from: Status;
       readonly to: Status;
       readonly comment?: CommentEntry;
-      readonly by?: string;
+      readonly by?: Author;
     }
   /** Triage fields a person set by hand; a feature is given by its path, not its id. `by` names whose change it was when known. */
-  | { readonly kind: "triage"; readonly at: string; readonly changes: readonly FieldChange[]; readonly by?: string }
+  | { readonly kind: "triage"; readonly at: string; readonly changes: readonly FieldChange[]; readonly by?: Author }
   /** What the assistant set when it triaged the feedback (feature, severity, title), as for a person's change. */
   | { readonly kind: "assistant"; readonly at: string; readonly changes: readonly FieldChange[] }
-  | { readonly kind: "comment"; readonly at: string; readonly comment: CommentEntry }
+  /** `by` names its author where it is known: the comment's own `author` is the API's wording. */
+  | { readonly kind: "comment"; readonly at: string; readonly comment: CommentEntry; readonly by?: Author }
   /**
    * A merge or its undoing: `in` when `other` was merged into this feedback, `out` when this one
    * was merged into `other`. `by` names the person; null when grouping merged on its own.
@@ -38,11 +42,11 @@ export type TimelineEntry =
       readonly at: string;
       readonly direction: "in" | "out";
       readonly other: LinkedFeedback;
-      readonly by: string | null;
+      readonly by: Author | null;
       readonly score: number | null;
     }
   /** A report of this feedback moved to a new feedback, `other`. */
-  | { readonly kind: "split"; readonly at: string; readonly other: LinkedFeedback; readonly by: string | null }
+  | { readonly kind: "split"; readonly at: string; readonly other: LinkedFeedback; readonly by: Author | null }
   /** The linked tracker issue, as it was last brought in line with the feedback. */
   | { readonly kind: "tracker"; readonly at: string; readonly key: string; readonly status: string; readonly url?: string }
   /** E-mails sent about the feedback, of one kind of notice (`notice`), `count` in all, the last at `at`. */
@@ -94,7 +98,7 @@ export function linkEntries(
   merges: readonly MergeRecord[],
   splits: readonly SplitRecord[],
   feedbackOf: (id: string) => LinkedFeedback | undefined,
-  nameOf: (userId: string | null) => string | null,
+  nameOf: (userId: string | null) => Author | null,
 ): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   for (const m of merges) {
@@ -117,7 +121,7 @@ export function linkEntries(
  */
 export function triageEntries(
   changes: readonly TriageChange[],
-  nameOf: (userId: string) => string | null,
+  nameOf: (userId: string) => Author | null,
   shown: { readonly featureOf: (featureId: string) => string | undefined; readonly ownerOf: (email: string) => string | undefined },
 ): TimelineEntry[] {
   const as = (of: (stored: string) => string | undefined) => (value: string | null) => (value === null ? null : (of(value) ?? value));
@@ -146,16 +150,22 @@ export function timeline(
   feedback: Pick<Feedback, "status" | "reportList" | "comments">,
   changes: readonly StatusChange[],
   links: readonly TimelineEntry[] = [],
-  nameOf: (userId: string) => string | null = () => null,
+  nameOf: (userId: string) => Author | null = () => null,
+  commentBy: (index: number) => Author | null = () => null,
 ): TimelineEntry[] {
   const statuses = changes.map((e, i): TimelineEntry => {
     const to = changes[i + 1]?.previousStatus ?? feedback.status;
     const comment = feedback.comments.find((c) => c.at === iso(e.at) && c.statusChange?.to === to);
-    const by = comment?.author ?? (e.by === undefined ? null : nameOf(e.by));
+    // Who made the change, else (an event from before authors were kept) who wrote its comment.
+    const by = (e.by === undefined ? null : nameOf(e.by)) ?? (comment?.author ? { person: comment.author } : null);
     return { kind: "status", at: iso(e.at), from: e.previousStatus, to, ...(comment && { comment }), ...(by && { by }) };
   });
   const told = new Set(statuses.flatMap((s) => (s.kind === "status" && s.comment ? [s.comment] : [])));
-  const comments = feedback.comments.filter((c) => !told.has(c)).map((comment): TimelineEntry => ({ kind: "comment", at: comment.at, comment }));
+  const comments = feedback.comments.flatMap((comment, i): TimelineEntry[] => {
+    if (told.has(comment)) return [];
+    const by = commentBy(i);
+    return [{ kind: "comment", at: comment.at, comment, ...(by && { by }) }];
+  });
   const reports = feedback.reportList.map((report): TimelineEntry => ({ kind: "report", at: report.at, report }));
   return [...reports, ...statuses, ...comments, ...links].sort(
     (a, b) => a.at.localeCompare(b.at) || SAME_TIME_ORDER[a.kind] - SAME_TIME_ORDER[b.kind],

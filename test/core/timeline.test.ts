@@ -80,9 +80,9 @@ describe("who changed a feedback, in its timeline", () => {
       { status: "prioritized", reportList: [], comments: [] },
       [{ previousStatus: "triage", at: at(3), by: "u1" }],
       [],
-      (id) => (id === "u1" ? "Ann" : null),
+      (id) => (id === "u1" ? { person: "Ann" } : null),
     );
-    assert.deepEqual(entries, [{ kind: "status", at: iso(3), from: "triage", to: "prioritized", by: "Ann" }]);
+    assert.deepEqual(entries, [{ kind: "status", at: iso(3), from: "triage", to: "prioritized", by: { person: "Ann" } }]);
   });
 
   test("a triage change names its person, its feature by path and its owner by name; a feature no longer there keeps its id, an owner without a name their e-mail", () => {
@@ -99,14 +99,14 @@ describe("who changed a feedback, in its timeline", () => {
           ],
         },
       ],
-      (id) => (id === "u1" ? "Ann" : null),
+      (id) => (id === "u1" ? { person: "Ann" } : null),
       { featureOf: (id) => (id === "f1" ? "checkout" : undefined), ownerOf: (email) => (email === "bob@example.com" ? "Bob" : undefined) },
     );
     assert.deepEqual(entries, [
       {
         kind: "triage",
         at: iso(4),
-        by: "Ann",
+        by: { person: "Ann" },
         changes: [
           { field: "featureId", from: "gone", to: "checkout" },
           { field: "owner", from: "cy@example.com", to: "Bob" },
@@ -116,18 +116,39 @@ describe("who changed a feedback, in its timeline", () => {
   });
 });
 
+describe("who wrote a comment, in its timeline", () => {
+  test("a comment is named by its author where the page knows them, an API key as a key; a status change's author comes before its comment's", () => {
+    const comment = { at: iso(6), text: "Shipped in 2.4", visibility: "internal" as const, author: "API key release-bot" };
+    const statusComment = { ...comment, at: iso(7), statusChange: { from: "triage" as const, to: "fixed" as const } };
+    const entries = timeline(
+      { status: "fixed", reportList: [], comments: [comment, statusComment] },
+      [{ previousStatus: "triage", at: at(7), by: "api-key:k1:release-bot" }],
+      [],
+      (id) => (id === "api-key:k1:release-bot" ? { apiKey: "release-bot" } : null),
+      (index) => (index === 0 ? { apiKey: "release-bot" } : null),
+    );
+    assert.deepEqual(
+      entries.map((e) => [e.kind, "by" in e ? e.by : undefined]),
+      [
+        ["comment", { apiKey: "release-bot" }],
+        ["status", { apiKey: "release-bot" }],
+      ],
+    );
+  });
+});
+
 describe("entries of one moment", () => {
   test("an update's triage change comes before its status change, as they were written", () => {
     const triage = triageEntries(
       [{ id: "c1", feedbackId: "fb1", by: "u1", at: at(5), changes: [{ field: "severity", from: null, to: "P1" }] }],
-      () => "Ann",
+      () => ({ person: "Ann" }),
       { featureOf: () => undefined, ownerOf: () => undefined },
     );
     const entries = timeline(
       { status: "prioritized", reportList: [], comments: [] },
       [{ previousStatus: "triage", at: at(5), by: "u1" }],
       triage,
-      () => "Ann",
+      () => ({ person: "Ann" }),
     );
     assert.deepEqual(
       entries.map((e) => e.kind),

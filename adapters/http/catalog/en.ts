@@ -143,6 +143,8 @@ export const EN = {
       byGrouping: "by grouping",
       /** Who set the feature, severity or title the assistant found. */
       byAssistant: "The assistant",
+      /** An organization API key that wrote or changed something, by its name. */
+      apiKey: (name: string) => `API key ${name}`,
       mergedHere: "merged into this feedback",
       mergedInto: "Merged into",
       unmergedHere: "taken back out of this feedback",

@@ -129,6 +129,7 @@ export const FR: Catalog = {
       fromReporter: "la personne qui l'a signalé, depuis sa page de suivi",
       byGrouping: "par le regroupement",
       byAssistant: "L'assistant",
+      apiKey: (name: string) => `Clé d'API ${name}`,
       mergedHere: "fusionné dans ce retour",
       mergedInto: "Fusionné dans",
       unmergedHere: "ressorti de ce retour",

@@ -1,5 +1,5 @@
 import type { Language } from "../../../core/language.ts";
-import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
+import type { Author, LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
 import type { Kind, ReportEntry } from "../../../core/schemas/feedback.ts";
 import type { FieldChange } from "../../../core/triage/journal.ts";
 import { type Html, html } from "../html.ts";
@@ -10,9 +10,12 @@ import { formatDay, formatScore, formatTime, sourceName, valueName, type Words, 
 const linkTo = (other: LinkedFeedback): Html =>
   html`<a href="/inbox/${encodeURIComponent(other.key)}">${other.key}</a> <span class="muted">${other.title}</span>`;
 
-/** Who merged, unmerged or split: a person, or grouping (with its score). */
-function byWhom(w: Words<"activity">, language: Language, by: string | null, score: number | null): Html {
-  if (by !== null) return html` · ${by}`;
+/** Someone named in the activity: a person by name, an API key in the page's words. */
+const authorName = (w: Words<"activity">, author: Author): string => ("person" in author ? author.person : w.apiKey(author.apiKey));
+
+/** Who merged, unmerged or split: a person or a key, or grouping (with its score). */
+function byWhom(w: Words<"activity">, language: Language, by: Author | null, score: number | null): Html {
+  if (by !== null) return html` · ${authorName(w, by)}`;
   return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${formatScore(language, score)})`}`;
 }
 
@@ -67,7 +70,7 @@ function entry(
       return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}${among}</p>${reportText(language, e.report.text)}${reportAction(e.report)}</li>`;
     }
     case "status": {
-      const who = e.by ? html` · ${e.by}` : "";
+      const who = e.by ? html` · ${authorName(w, e.by)}` : "";
       return html`<li class="change"><p>${w.changed.status}${w.colon}${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
     }
     case "comment": {
@@ -79,7 +82,8 @@ function entry(
           : e.comment.fromPortal
             ? html` · <span class="badge">${p.held}</span>`
             : "";
-      return html`<li class="comment"><p>${e.comment.author ?? w.anonymous}${reporter} · ${when}${badge}</p><p>${e.comment.text}</p></li>`;
+      const author = e.by ? authorName(w, e.by) : (e.comment.author ?? w.anonymous);
+      return html`<li class="comment"><p>${author}${reporter} · ${when}${badge}</p><p>${e.comment.text}</p></li>`;
     }
     case "merge":
     case "unmerge": {
@@ -97,7 +101,7 @@ function entry(
       return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, language, e.by, null)} · ${when}</p></li>`;
     case "triage":
     case "assistant": {
-      const who = e.kind === "assistant" ? w.byAssistant : e.by;
+      const who = e.kind === "assistant" ? w.byAssistant : e.by && authorName(w, e.by);
       return html`<li class="change"><p>${who ? html`${who} · ` : ""}${when}</p><ul class="changes">${e.changes.map((c) => html`<li>${fieldChange(w, language, c)}</li>`)}</ul></li>`;
     }
     case "tracker": {

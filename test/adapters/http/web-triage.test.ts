@@ -131,6 +131,12 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     const shown = await page(reader, `/inbox/${key}`);
     expect(triageEntries(shown)).toEqual([["API key ci-script · (time)", "Owner: — → Demo member"]]);
     expect(shown).toMatch(/Prioritized<\/span> · API key ci-script · <time/);
+    // Its comment too, and all of it in the page's language.
+    expect((await http.request("POST", `/v1/feedbacks/${key}/comments`, { headers, body: { text: "Seen by CI" } })).status).toBe(200);
+    expect(await page(reader, `/inbox/${key}`)).toContain('<li class="comment"><p>API key ci-script · <time');
+    const french = await (await reader.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
+    expect([french.includes("Clé d&#39;API ci-script · <time"), french.includes("API key ci-script")]).toEqual([true, false]);
+    expect(french).toContain('<li class="comment"><p>Clé d&#39;API ci-script · <time');
   });
 
   test("saving writes only the fields changed on the page: what someone else set since it was shown stays", async () => {
