@@ -1,5 +1,5 @@
 import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
-import type { ChangelogStore } from "../../core/store/changelog.ts";
+import type { ChangelogStore, EntryLink } from "../../core/store/changelog.ts";
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 
@@ -31,6 +31,17 @@ export function changelogStore(data: Database): ChangelogStore {
       const published = await entries().find({ orgId, status: "published" }).sort({ publishedAt: -1, _id: -1 }).toArray();
       const draft = drafts ? await entries().find({ orgId, status: "draft" }).sort({ createdAt: -1, _id: -1 }).toArray() : [];
       return [...draft, ...published].map(toEntry);
+    },
+
+    async entriesLinking(orgId, feedbackId) {
+      const linking = await entries()
+        .find({ orgId, feedbackIds: feedbackId }, { projection: { _id: 1, title: 1, status: 1, publishedAt: 1, createdAt: 1 } })
+        .toArray();
+      // As listEntries orders them: drafts first, then the published, each newest first.
+      const when = (e: Document) => (e.publishedAt ?? e.createdAt) as number;
+      return linking
+        .sort((a, b) => Number(a.status === "published") - Number(b.status === "published") || when(b) - when(a) || (a._id < b._id ? 1 : -1))
+        .map((e) => ({ id: String(e._id), title: String(e.title), status: e.status as EntryLink["status"] }));
     },
 
     async updateEntry(entry) {

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
-import type { ChangelogStore } from "../../core/store/changelog.ts";
+import type { ChangelogStore, EntryLink } from "../../core/store/changelog.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { orgNumberOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -68,6 +68,16 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
             .all(orgId)
         : [];
       return [...draft, ...published].map(toEntry);
+    },
+
+    async entriesLinking(orgId, feedbackId) {
+      return db
+        .query<EntryLink, [string, string]>(
+          `SELECT id, title, status FROM changelog_entries
+           WHERE org_id = ? AND EXISTS (SELECT 1 FROM json_each(feedback_ids) WHERE value = ?)
+           ORDER BY status = 'published', coalesce(published_at, created_at) DESC, id DESC`,
+        )
+        .all(orgId, feedbackId);
     },
 
     updateEntry: (entry) => batch.run(() => overwrite(entry, entry.status)),

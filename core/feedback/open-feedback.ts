@@ -6,6 +6,7 @@ import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { SimilarFeedback } from "../schemas/merges.ts";
+import type { ChangelogStore, EntryLink } from "../store/changelog.ts";
 import type { FeedbackStore, StatusComment } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
@@ -38,6 +39,8 @@ interface FeedbackThread {
   readonly merged: readonly MergedHere[];
   /** Open feedbacks of the same app that may tell the same thing, most alike first. */
   readonly similar: readonly SimilarFeedback[];
+  /** The changelog entries that ship it, drafts first: where its "delivered" came from, or will. */
+  readonly shippedIn: readonly EntryLink[];
   /** Whether the person asking may change its status, merge and split it. */
   readonly canUpdate: boolean;
 }
@@ -55,7 +58,8 @@ type OpenDeps = PresentDeps &
       Pick<MergeStore, "listMerges" | "listSplits"> &
       Pick<UserStore, "findUser" | "findUserByEmail"> &
       Pick<TriageStore, "triageChanges"> &
-      Pick<CatalogStore, "findFeature">;
+      Pick<CatalogStore, "findFeature"> &
+      Pick<ChangelogStore, "entriesLinking">;
   };
 
 /** How many similar feedbacks the page offers to merge. */
@@ -157,7 +161,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   if (!record) return fail("not_found");
   const { store } = services;
   const reports = await store.listReports(record.id);
-  const [{ feedback, reports: shown }, followers, history, linked, similar, notifications, changes, comments] = await Promise.all([
+  const [{ feedback, reports: shown }, followers, history, linked, similar, notifications, changes, comments, shippedIn] = await Promise.all([
     presentWithReports(services, record),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
@@ -167,6 +171,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
     store.triageChanges(record.id),
     // The same comments as the feedback's, in the same order: who wrote each, for the page to name.
     store.listComments(record.id),
+    store.entriesLinking(grant.orgId, record.id),
   ]);
   const triage = await authored(services, grant.orgId, history, changes, comments);
   return ok({
@@ -186,6 +191,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
     followers,
     merged: linked.merged,
     similar: similar.slice(0, SIMILAR_SHOWN),
+    shippedIn,
     canUpdate: can(grant, "feedbacks.update"),
   });
 }

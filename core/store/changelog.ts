@@ -14,6 +14,13 @@ export interface ChangelogPublication {
   readonly jobs: readonly JobRequest[];
 }
 
+/** An entry as a feedback's page names it: which, its title, and whether it is out. */
+export interface EntryLink {
+  readonly id: string;
+  readonly title: string;
+  readonly status: ChangelogEntryRecord["status"];
+}
+
 /** Changelog entries: drafts the team writes, then publishes with the feedbacks they ship. */
 export interface ChangelogStore {
   createEntry(entry: ChangelogEntryRecord): Promise<void>;
@@ -23,6 +30,8 @@ export interface ChangelogStore {
    * `drafts`, drafts too (by `createdAt`, before the published ones).
    */
   listEntries(orgId: string, options: { readonly drafts: boolean }): Promise<ChangelogEntryRecord[]>;
+  /** The entries that link a feedback, in listEntries' order (drafts first), without their text. */
+  entriesLinking(orgId: string, feedbackId: string): Promise<EntryLink[]>;
   /**
    * Replaces an entry's title, body, feedbacks and `updatedAt`, if its status is still
    * `entry.status`; false otherwise (published meanwhile, or deleted).

@@ -104,6 +104,9 @@ export const EN = {
       assistant: "Assistant",
       reporter: "Reporter",
       changeStatus: "Change the status",
+      /** Among its details: the changelog entries that ship it. */
+      shippedIn: "Changelog",
+      draftEntry: "draft",
       /** Beside the way to the status form, on a phone, where both come after the activity. */
       toTriage: "Triage",
       comment: "Comment (optional; when dismissing, say why)",

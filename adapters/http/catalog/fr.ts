@@ -98,6 +98,8 @@ export const FR: Catalog = {
       assistant: "Assistant",
       reporter: "Auteur",
       changeStatus: "Changer le statut",
+      shippedIn: "Nouveautés",
+      draftEntry: "brouillon",
       toTriage: "Triage",
       comment: "Commentaire (facultatif\u202f; pour l'écarter, dites pourquoi)",
       readOnly: "En tant que lecteur, vous voyez tout mais ne pouvez rien modifier.",

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { EntryLink } from "../../../core/store/changelog.ts";
 import { isEmailShaped } from "../../../core/email.ts";
 import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
@@ -266,6 +267,16 @@ function rowFacts(
   return facts ? html`<span class="muted owner-due">${facts}</span>` : "";
 }
 
+/** The changelog entries that ship a feedback, each a link to it for those who write the changelog; a draft says so. */
+function shippedInLinks(visitor: Visitor, entries: readonly EntryLink[]): Html {
+  const w = wordsFor(visitor.language, "feedback");
+  const linked = can(visitor.grant, "changelog.manage");
+  return html`${entries.map((e, i) => {
+    const title = linked ? html`<a href="/changelog/${encodeURIComponent(e.id)}">${e.title}</a>` : e.title;
+    return html`${i > 0 ? html`<br>` : ""}${title}${e.status === "draft" ? html` <span class="muted">(${w.draftEntry})</span>` : ""}`;
+  })}`;
+}
+
 /** The cookie that keeps the inbox list last shown, for a feedback's page to lead back to, also after its forms were saved. */
 const LIST_COOKIE = "retour_list";
 const LIST_KEPT_SECONDS = 12 * 3600;
@@ -351,7 +362,7 @@ export async function feedbackPage(
   const lang = visitor.language;
   const opened = await openFeedback(services, visitor.grant, key);
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
-  const { feedback, reports, conversations, followers, canUpdate, similar, merged } = opened.value;
+  const { feedback, reports, conversations, followers, canUpdate, similar, merged, shippedIn } = opened.value;
   if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}`);
   const [portal, choices] = await Promise.all([readPortal(services, visitor.grant.orgId), ownerChoices(services, visitor)]);
   const owners = ownerNames(choices);
@@ -432,6 +443,7 @@ ${companiesSection(lang, feedback.companies)}
 <dt>${w.votes}</dt><dd>${feedback.votes}</dd>
 <dt>${w.lastActivity}</dt><dd>${timeAgo(lang, Date.parse(feedback.lastActivityAt), services.clock())}</dd>
 <dt>${w.tracker}</dt><dd>${tracker ? (tracker.url ? html`<a href="${tracker.url}" rel="noreferrer">${tracker.key}</a> (${tracker.status})` : html`${tracker.key} (${tracker.status})`) : "—"}</dd>
+${shippedIn.length > 0 ? html`<dt>${w.shippedIn}</dt><dd>${shippedInLinks(visitor, shippedIn)}</dd>` : ""}
 </dl>
 <h2>${w.followers}</h2>
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}

@@ -141,6 +141,28 @@ describe("the inbox's Changelog page", () => {
     expect([entry.status, entry.feedbacks]).toEqual(["published", [keys[0]]]);
   });
 
+  test("a feedback's page names the changelog entries that ship it, a draft as such; for a Reader, without a link to an editor they may not open", async () => {
+    const shipped = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Bulk invoices" } }))
+      .body.ticketId;
+    const draft = await http.request("POST", "/v1/changelog", {
+      token: http.demo.tokens.member,
+      body: { title: "Bulk, soon", feedbacks: [shipped] },
+    });
+    const out = await http.request("POST", "/v1/changelog", {
+      token: http.demo.tokens.member,
+      body: { title: "Bulk invoicing", feedbacks: [shipped] },
+    });
+    await http.request("POST", `/v1/changelog/${out.body.id}/publish`, { token: http.demo.tokens.member });
+    const page = await get(`/inbox/${shipped}`);
+    expect(page).toContain(
+      `<dt>Changelog</dt><dd><a href="/changelog/${draft.body.id}">Bulk, soon</a> <span class="muted">(draft)</span><br><a href="/changelog/${out.body.id}">Bulk invoicing</a></dd>`,
+    );
+    const reader = new FormBrowser(http.url, {}, http.handle);
+    await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
+    const read = await (await reader.fetch(`/inbox/${shipped}`)).text();
+    expect(read).toContain('<dt>Changelog</dt><dd>Bulk, soon <span class="muted">(draft)</span><br>Bulk invoicing</dd>');
+  });
+
   test("a Reader is not offered the Changelog and is refused it", async () => {
     const reader = new FormBrowser(http.url, {}, http.handle);
     await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");

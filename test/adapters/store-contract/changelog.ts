@@ -55,6 +55,23 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       expect(await store.findEntry(orgId, old.id)).toEqual(old);
     });
 
+    test("the entries that link a feedback are found in its organization, drafts first, then published ones newest first, without their text", async () => {
+      const store = await makeStore();
+      const { orgId } = await seed(store);
+      const old = draft(orgId, { title: "Old", status: "published", publishedAt: 200, feedbackIds: ["a", "b"] });
+      const recent = draft(orgId, { title: "Recent", status: "published", publishedAt: 300, feedbackIds: ["a"] });
+      const pending = draft(orgId, { title: "Pending", feedbackIds: ["a"] });
+      const unrelated = draft(orgId, { title: "Unrelated", feedbackIds: ["c"] });
+      for (const e of [old, recent, pending, unrelated]) await store.createEntry(e);
+      expect(await store.entriesLinking(orgId, "a")).toEqual([
+        { id: pending.id, title: "Pending", status: "draft" },
+        { id: recent.id, title: "Recent", status: "published" },
+        { id: old.id, title: "Old", status: "published" },
+      ]);
+      expect(await store.entriesLinking(orgId, "b")).toEqual([{ id: old.id, title: "Old", status: "published" }]);
+      expect(await store.entriesLinking("other-org", "a")).toEqual([]);
+    });
+
     test("updateEntry writes while the status is the one read; deleteDraft deletes drafts only", async () => {
       const store = await makeStore();
       const { orgId } = await seed(store);
