@@ -146,10 +146,7 @@ export function page(
   options: { status?: number; formTargets?: readonly string[]; language?: "en" | "fr"; header?: Html; scripts?: readonly string[] } = {},
 ): Response {
   const scripts = options.scripts ?? [];
-  const document = html`<!doctype html>
-<html lang="${options.language ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title} · Retour</title><style>${new Html(STYLE)}</style></head>
-<body${options.header ? new Html(' class="wide"') : ""}>${options.header ?? ""}<main id="main">${body}</main>${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}</body></html>`;
+  const document = pageDocument(title, body, options);
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(" ");
   return new Response(document.value, {
     status: options.status ?? 200,
@@ -162,6 +159,14 @@ export function page(
       "cache-control": "no-store",
     },
   });
+}
+
+/** A whole page's HTML, styled as every page of the service is; `page` answers with it and its headers. */
+export function pageDocument(title: string, body: Html, options: { language?: "en" | "fr"; header?: Html; scripts?: readonly string[] } = {}): Html {
+  return html`<!doctype html>
+<html lang="${options.language ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title} · Retour</title><style>${new Html(STYLE)}</style></head>
+<body${options.header ? new Html(' class="wide"') : ""}>${options.header ?? ""}<main id="main">${body}</main>${(options.scripts ?? []).map((src) => html`<script type="module" src="${src}"></script>`)}</body></html>`;
 }
 
 export const redirect = (location: string, headers: Record<string, string> = {}): Response =>

@@ -120,7 +120,7 @@ export async function exportCommand(
   sinks.progress(0, total, false);
   await exportResponse(counting(), query.format ?? "csv").body!.pipeTo(file);
   sinks.progress(done, total, true);
-  if (path) out(`${done} feedbacks written to ${path}`);
+  if (path) out(`${done} ${done === 1 ? "feedback" : "feedbacks"} written to ${path}`);
 }
 
 /** The file --out names, opened; a path that cannot be written is one line naming it, not a stack trace. */

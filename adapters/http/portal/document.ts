@@ -1,6 +1,6 @@
 import type { Language } from "../../../core/language.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
-import { Html, html } from "../html.ts";
+import { Html, html, pageDocument } from "../html.ts";
 import type { PortalLinks } from "./links.ts";
 import { accountSlot, type Viewer } from "./viewer.ts";
 import { portalWords } from "./words.ts";
@@ -207,4 +207,10 @@ export function pageHeaders(portal: Pick<PortalRecord, "indexing"> | null): Reco
     // in must not show it again after (its Cookie header differs), though it is public to all others.
     vary: "Cookie, Accept-Language",
   };
+}
+
+/** The page of an address under /p/ that names no open portal (none of this name, or one that is off): the service's plain page, never a portal's frame. */
+export function noPortalDocument(language: Language): string {
+  const w = portalWords(language);
+  return pageDocument(w.notFoundTitle, html`<div class="narrow"><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></div>`, { language }).value;
 }

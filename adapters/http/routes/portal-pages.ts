@@ -13,7 +13,7 @@ import { chosenLanguage, requestLanguage } from "../language.ts";
 import { boardBody, boardQuery } from "../portal/board.ts";
 import { publicAnswer, respond } from "../portal/cache.ts";
 import type { Rendered, renderCache } from "../portal/render-cache.ts";
-import { pageHeaders, portalDocument, readersDocument } from "../portal/document.ts";
+import { noPortalDocument, pageHeaders, portalDocument, readersDocument } from "../portal/document.ts";
 import { feedbackBody } from "../portal/feedback-page.ts";
 import { roadmapBody } from "../portal/roadmap-page.ts";
 import { robotsTxt, sitemapXml } from "../portal/search-engines.ts";
@@ -41,10 +41,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
   const { digest, baseUrl } = services;
   const notFound = (portal: PortalRecord | null, language: Language, request: Request): Rendered => {
     const w = portalWords(language);
-    if (!portal) {
-      const page = html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`;
-      return { status: 404, body: page.value, headers: { ...pageHeaders(null), "cache-control": "no-store" } };
-    }
+    if (!portal) return { status: 404, body: noPortalDocument(language), headers: { ...pageHeaders(null), "cache-control": "no-store" } };
     const home = portalUrl(baseUrl, portal.slug);
     const links = portalLinks(portal.slug, chosenLanguage(request));
     const body = html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p><p><a href="${links.board()}">${w.goToBoard}</a></p>`;

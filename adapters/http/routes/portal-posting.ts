@@ -18,7 +18,7 @@ import type { CookieJar } from "../cookies.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { chosenLanguage, requestLanguage } from "../language.ts";
-import { pageHeaders, readersDocument } from "../portal/document.ts";
+import { noPortalDocument, pageHeaders, readersDocument } from "../portal/document.ts";
 import { type PortalLinks, portalLinks } from "../portal/links.ts";
 import { formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
 import { portalWords } from "../portal/words.ts";
@@ -66,14 +66,8 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
     return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "private, no-cache" } });
   };
 
-  const notFound = (language: Language) => {
-    const w = portalWords(language);
-    return new Response(
-      html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${w.notFoundTitle}</title></head><body><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></body></html>`
-        .value,
-      { status: 404, headers: { ...pageHeaders(null), "cache-control": "no-store" } },
-    );
-  };
+  const notFound = (language: Language) =>
+    new Response(noPortalDocument(language), { status: 404, headers: { ...pageHeaders(null), "cache-control": "no-store" } });
 
   /** The portal when posting is open to its people; null otherwise (a 404). */
   const postingPortal = async (slug: string): Promise<PortalRecord | null> => {

@@ -40,6 +40,13 @@ describe("a portal that is off", () => {
       expect([path, res.status]).toEqual([path, 404]);
       expect(res.body).not.toContain("Dark mode");
     }
+    // A page of no open portal is the service's own page, styled, in the reader's language.
+    const page = await anonymous("/p/demo", { "accept-language": "fr" });
+    expect([page.body.includes("<style>"), page.body.includes('<html lang="fr">'), page.body.includes('<div class="narrow"><h1>')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect((await call("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
   });
 });
