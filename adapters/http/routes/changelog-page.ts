@@ -56,8 +56,14 @@ const typedKeys = (text: string): string[] => text.split(/[\s,]+/).filter(Boolea
  * The page of a refusal a person can act on: what the core said, in their language; for a field,
  * the field's problem alone (a form has no "request body").
  */
-const said = (visitor: Visitor, failure: Failure): string =>
-  failure.problem ? describeProblem(failure.problem, visitor.language) : failureBody(failure, visitor.language).error;
+function said(visitor: Visitor, failure: Failure): string {
+  if (!failure.problem) return failureBody(failure, visitor.language).error;
+  // A field by the label the form gives it ("Title"), not by the API's name for it ("title").
+  const w = wordsFor(visitor.language, "changelog");
+  const labels: Readonly<Record<string, string>> = { title: w.entryTitle, body: w.body, feedbacks: w.linked };
+  const field = failure.problem.field;
+  return describeProblem({ ...failure.problem, field: labels[field.split(".")[0]!] ?? field }, visitor.language);
+}
 
 /** The address of the organization's public changelog. */
 async function publicAddress(services: Services, visitor: Visitor): Promise<string | null> {

@@ -85,7 +85,7 @@ describe("the inbox's Changelog page", () => {
     const refused = await post("/changelog", await get("/changelog/new"), { title: "Typo", body: "Keep me", keys: "DEMO-99999", action: "save" });
     expect(refused.status).toBe(400);
     const page = await refused.text();
-    expect(page).toContain('<p class="error" role="alert">feedbacks: DEMO-99999 names no feedback of this organization.</p>');
+    expect(page).toContain('<p class="error" role="alert">Feedbacks it ships: DEMO-99999 names no feedback of this organization.</p>');
     expect(page).toContain("Keep me");
     const saved = await post("/changelog", await get("/changelog/new"), { title: "To delete", action: "save" });
     const at = saved.headers.get("location")!.replace(/\?.*/, "");
@@ -127,7 +127,8 @@ describe("the inbox's Changelog page", () => {
     expect(page).toContain("<summary>Correct this entry</summary>");
     const refused = await post(at, page, { title: " ", body: "The last page is back.", action: "correct" });
     const refusedPage = await refused.text();
-    expect([refused.status, refusedPage.includes('<p class="error" role="alert">title:')]).toEqual([400, true]);
+    // Said of the field by its label, as the form names it.
+    expect([refused.status, refusedPage.includes('<p class="error" role="alert">Title: expected a non-empty text')]).toEqual([400, true]);
     expect(refusedPage).toContain('<details class="correction" open>');
     const corrected = await post(at, page, { title: "Exports to PDF fixed", body: "The **last page** is back.", action: "correct" });
     expect([corrected.status, corrected.headers.get("location")]).toEqual([303, `${at}?done=corrected`]);
