@@ -126,7 +126,7 @@ function channelsSection(visitor: Visitor, { app, channels }: AppSetup, admin: b
     ) => html`<tr><td data-label="${w.kind}">${w.channelKinds[c.kind]}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : "••••"}${
       // A form channel's key is its public page: the address to share, at hand.
       c.kind === "form" && c.key ? html`<br><a href="${baseUrl}/f/${encodeURIComponent(c.key)}">${baseUrl}/f/${c.key}</a>` : ""
-    }</td><td data-label="${w.status}">${c.active ? w.active : w.disabled}</td>
+    }</td><td data-label="${w.status}">${c.active ? html`<span class="badge state-on">${w.active}</span>` : html`<span class="badge state-off">${w.disabled}</span>`}</td>
 <td>${admin ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, html`${hidden("active", c.active ? "no" : "yes")}${hidden("app", app.id)}`) : ""}</td></tr>`,
   );
   return html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>

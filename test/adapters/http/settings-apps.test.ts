@@ -44,6 +44,11 @@ describe("an app's settings, one page per section", () => {
     for (const kind of ["API (from a server)", "Hosted form", "Widget (in web pages)"]) expect(page).toContain(`>${kind}</td>`);
     expect(page).toContain(`<a href="http://localhost:3000/f/${http.demo.formKey}">http://localhost:3000/f/${http.demo.formKey}</a>`);
     expect(page).toContain('<option value="form">Hosted form</option>');
+    // Whether each is on is a badge of its own colour, a disabled one greyed.
+    expect([page.includes('<span class="badge state-on">Active</span>'), page.includes('<span class="badge state-off">Disabled</span>')]).toEqual([
+      true,
+      true,
+    ]);
   });
 
   test("an app created without a name is refused in a sentence saying what to give, 400", async () => {
