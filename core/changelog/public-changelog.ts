@@ -1,15 +1,13 @@
 import { openPortal } from "../portal/open-portal.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
-import type { FeedbackStore } from "../store/feedbacks.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { ChangelogEntryRecord } from "./entry.ts";
 
 type PublicDeps = { readonly store: Pick<PortalStore, "findPortal" | "findPortalBySlug"> & Pick<ChangelogStore, "listEntries"> };
-type ShippedDeps = {
-  readonly store: PublicDeps["store"] & Pick<PublicationStore, "findPublications"> & Pick<FeedbackStore, "findFeedback">;
-};
+type ShippedDeps = FindDeps & { readonly store: Pick<PublicationStore, "findPublications"> };
 
 /** A feedback an entry shipped, as the public changelog shows it: one the team published, by its public title. */
 export interface ShippedFeedback {
@@ -19,8 +17,8 @@ export interface ShippedFeedback {
   readonly status: Status;
 }
 
-/** A published entry and, under it, the published feedbacks it shipped (the others stay the team's). */
-export type PublicEntry = ChangelogEntryRecord & { readonly shipped: readonly ShippedFeedback[] };
+/** A published entry and, under it, the published feedbacks it shipped; which others it linked stays the team's. */
+export type PublicEntry = Omit<ChangelogEntryRecord, "feedbackIds"> & { readonly shipped: readonly ShippedFeedback[] };
 
 /** The slug of an organization's public changelog (its portal's), for the pages that link to it; null while its portal is off or unset. */
 export async function changelogSlug(services: PublicDeps, orgId: string): Promise<string | null> {
@@ -28,25 +26,32 @@ export async function changelogSlug(services: PublicDeps, orgId: string): Promis
   return portal?.enabled ? portal.slug : null;
 }
 
-/**
- * What the public changelog shows: the portal's organization's published entries, newest first,
- * each with the published feedbacks it shipped, and nothing else; null while the portal is off.
- */
+/** What the public changelog shows: the portal's organization's published entries, newest first, and nothing else; null while the portal is off. */
 export async function readPublicChangelog(
-  services: ShippedDeps,
+  services: PublicDeps,
   slug: string,
-): Promise<{ readonly portal: PortalRecord; readonly entries: readonly PublicEntry[] } | null> {
+): Promise<{ readonly portal: PortalRecord; readonly entries: readonly ChangelogEntryRecord[] } | null> {
   const portal = await openPortal(services, slug);
   if (!portal) return null;
-  const { store } = services;
-  const entries = await store.listEntries(portal.orgId, { drafts: false });
-  const publications = await store.findPublications([...new Set(entries.flatMap((e) => e.feedbackIds))]);
-  const records = await Promise.all([...publications.keys()].map((id) => store.findFeedback(portal.orgId, id)));
-  const shipped = new Map(
-    records.flatMap((f) =>
-      // A feedback merged since into another is told by the one it joined.
-      f && !f.mergedInto ? [[f.id, { key: f.key, title: publications.get(f.id)!.title, votes: f.votes ?? 0, status: f.status }] as const] : [],
-    ),
-  );
-  return { portal, entries: entries.map((e) => ({ ...e, shipped: e.feedbackIds.flatMap((id) => shipped.get(id) ?? []) })) };
+  return { portal, entries: await services.store.listEntries(portal.orgId, { drafts: false }) };
+}
+
+/**
+ * The public changelog's entries, each with the published feedbacks it shipped (its page shows
+ * them; the feed does not read them). A feedback merged since into another is told by the one it
+ * joined, if that one is published; each is told once per entry.
+ */
+export async function withShipped(services: ShippedDeps, orgId: string, entries: readonly ChangelogEntryRecord[]): Promise<PublicEntry[]> {
+  const ids = [...new Set(entries.flatMap((e) => e.feedbackIds))];
+  const resolved = new Map(await Promise.all(ids.map(async (id) => [id, await resolveFeedback(services, orgId, id)] as const)));
+  const publications = await services.store.findPublications([...new Set([...resolved.values()].flatMap((f) => (f ? [f.id] : [])))]);
+  const shown = (id: string): ShippedFeedback[] => {
+    const feedback = resolved.get(id);
+    const publication = feedback && publications.get(feedback.id);
+    return feedback && publication ? [{ key: feedback.key, title: publication.title, votes: feedback.votes ?? 0, status: feedback.status }] : [];
+  };
+  return entries.map(({ feedbackIds, ...entry }) => {
+    const shipped = feedbackIds.flatMap(shown);
+    return { ...entry, shipped: shipped.filter((f, i) => shipped.findIndex((g) => g.key === f.key) === i) };
+  });
 }

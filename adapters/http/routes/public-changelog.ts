@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { readPublicChangelog } from "../../../core/changelog/public-changelog.ts";
+import { readPublicChangelog, withShipped } from "../../../core/changelog/public-changelog.ts";
 import type { Language } from "../../../core/language.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import { statusLabel } from "../../../core/portal/status-labels.ts";
@@ -31,7 +31,8 @@ export function publicChangelogRoutes(services: Services) {
         const language = requestLanguage(request);
         const found = await readPublicChangelog(services, params.slug);
         if (!found) return notFound(language);
-        const { portal, entries } = found;
+        const { portal } = found;
+        const entries = await withShipped(services, portal.orgId, found.entries);
         const links = portalLinks(portal.slug, chosenLanguage(request));
         const viewer = await portalViewer(services, portal, cookie);
         const title = changelogPageTitle(language);

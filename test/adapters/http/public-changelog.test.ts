@@ -76,8 +76,25 @@ describe("the public changelog and its Atom feed", () => {
     const article = page.slice(page.indexOf(`id="entry-${entry.body.id}"`), page.indexOf("</article>", page.indexOf(`id="entry-${entry.body.id}"`)));
     expect(article).toContain('<h3 class="shipped-title">What you asked for</h3>');
     expect(article).toContain(`<a href="/p/demo/${shown}">CSV export of invoices</a><span class="status st-delivered">Complete</span>`);
-    expect(article).toContain('<span class="count" aria-label="0 votes">▲ 0</span>');
+    expect(article).toContain('<span class="count"><span aria-hidden="true">▲ </span>0 votes</span>');
     expect([article.includes(hidden), article.includes("Internal only")]).toEqual([false, false]);
+  });
+
+  test("a shipped feedback merged since into a published one is told by the one it joined, once", async () => {
+    const report = async (message: string) =>
+      (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId as string;
+    const [first, second] = [await report("Receipts by e-mail"), await report("E-mail me my receipts")];
+    for (const key of [first, second])
+      await http.request("POST", `/v1/feedbacks/${key}/publish`, { token: http.demo.tokens.member, body: { title: `Receipts (${key})` } });
+    const entry = await http.request("POST", "/v1/changelog", {
+      token: http.demo.tokens.member,
+      body: { title: "Receipts by mail", body: "Done.", feedbacks: [first, second] },
+    });
+    await http.request("POST", `/v1/changelog/${entry.body.id}/publish`, { token: http.demo.tokens.member });
+    expect((await http.request("POST", `/v1/feedbacks/${first}/merge`, { token: http.demo.tokens.member, body: { into: second } })).status).toBe(200);
+    const page = await (await http.fetch(`${http.url}/p/demo/changelog`)).text();
+    const article = page.slice(page.indexOf(`id="entry-${entry.body.id}"`), page.indexOf("</article>", page.indexOf(`id="entry-${entry.body.id}"`)));
+    expect([...article.matchAll(/<a href="\/p\/demo\/([A-Z]+-\d+)">/g)].map((m) => m[1])).toEqual([second]);
   });
 
   test("an address that names no portal is 404, page and feed", async () => {
