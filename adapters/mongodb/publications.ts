@@ -34,24 +34,28 @@ export async function feedbackIdsFilter(
   filter: Pick<FeedbackFilter, "published" | "source">,
 ): Promise<Filter<Document> | null> {
   if (filter.published === undefined && filter.source === undefined) return null;
-  const published =
-    filter.published === undefined
-      ? null
-      : new Set(
-          (
-            await data
-              .collection("publications")
-              .find({ orgId }, { projection: { _id: 1 } })
-              .toArray()
-          ).map((p) => p._id),
-        );
-  if (filter.source === undefined) return { _id: filter.published ? { $in: [...published!] } : { $nin: [...published!] } };
+  const publishedAmong = async (scope: Filter<Document>) =>
+    new Set(
+      (
+        await data
+          .collection("publications")
+          .find({ orgId, ...scope }, { projection: { _id: 1 } })
+          .toArray()
+      ).map((p) => p._id),
+    );
+  if (filter.source === undefined) {
+    const published = [...(await publishedAmong({}))];
+    return { _id: filter.published ? { $in: published } : { $nin: published } };
+  }
+  // The source's reports first (the portal's have an index of their own), then, of their feedbacks, the published ones.
   const reports = await data
     .collection("reports")
     .find({ orgId, source: filter.source }, { projection: { feedbackId: 1 } })
     .toArray();
-  const ids = [...new Set(reports.map((r) => r.feedbackId as string))].filter((id) => published === null || published.has(id) === filter.published);
-  return { _id: { $in: ids } };
+  const ids = [...new Set(reports.map((r) => r.feedbackId as string))];
+  if (filter.published === undefined) return { _id: { $in: ids } };
+  const published = await publishedAmong({ _id: { $in: ids } });
+  return { _id: { $in: ids.filter((id) => published.has(id) === filter.published) } };
 }
 
 /** The feedbacks published on the portal, and the public lists of them. */

@@ -99,6 +99,8 @@ interface SearchCondition {
 interface ListSource {
   readonly from: string;
   readonly words: SearchCondition | null;
+  /** The rows come from the portal's posts alone (FROM_PORTAL): a portal filter need not check them again. */
+  readonly portalOnly?: true;
 }
 
 const FEEDBACKS: ListSource = { from: "feedbacks f", words: null };
@@ -110,7 +112,11 @@ const PORTAL_POSTED = "SELECT DISTINCT r.feedback_ref FROM reports r WHERE r.sou
  * The feedbacks of a list of the portal's posts (the inbox's "To review"), read from that index
  * first: the few posted there, where reading the list's order would go through every feedback.
  */
-const FROM_PORTAL: ListSource = { from: `(${PORTAL_POSTED}) posted CROSS JOIN feedbacks f ON f.ref = posted.feedback_ref`, words: null };
+const FROM_PORTAL: ListSource = {
+  from: `(${PORTAL_POSTED}) posted CROSS JOIN feedbacks f ON f.ref = posted.feedback_ref`,
+  words: null,
+  portalOnly: true,
+};
 
 /** The query of a page of a list; every filter is a bound parameter. */
 export function listQuery(
@@ -121,12 +127,13 @@ export function listQuery(
   order: FeedbackOrder,
   source = FEEDBACKS,
 ) {
-  const { where, params } = listConditions(orgId, filter, after, order, source.words);
+  const { where, params } = listConditions(orgId, filter, after, order, source);
   const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order].on} DESC, f.id DESC LIMIT ?`;
   return { sql, params: [...params, limit] };
 }
 
-function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, words: SearchCondition | null) {
+function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, source: ListSource) {
+  const { words } = source;
   const where = [`f.org_number = ${orgNumberOf("?")}`, "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
   for (const [column, value] of equalities(filter)) {
@@ -148,8 +155,9 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
   }
   if (filter.published !== undefined) where.push(`${filter.published ? "" : "NOT "}EXISTS (SELECT 1 FROM publications p WHERE p.feedback_id = f.id)`);
   // Written out, the portal's source reads its own index (reports_from_portal), as FROM_PORTAL does.
-  if (filter.source === "portal") where.push(`f.ref IN (${PORTAL_POSTED})`);
-  else if (filter.source !== undefined) {
+  if (filter.source === "portal") {
+    if (!source.portalOnly) where.push(`f.ref IN (${PORTAL_POSTED})`);
+  } else if (filter.source !== undefined) {
     where.push("EXISTS (SELECT 1 FROM reports r WHERE r.feedback_ref = f.ref AND r.source = ?)");
     params.push(filter.source);
   }
@@ -190,10 +198,10 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
 async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
   const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
   if (words === null) return {};
-  const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", words ? holdsWords(words) : null);
-  const from = filter.source === "portal" ? FROM_PORTAL.from : FEEDBACKS.from;
+  const source = words ? { from: FEEDBACKS.from, words: holdsWords(words) } : filter.source === "portal" ? FROM_PORTAL : FEEDBACKS;
+  const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", source);
   const rows = db
-    .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM ${from} WHERE ${where} GROUP BY f.status`)
+    .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where} GROUP BY f.status`)
     .all(...params);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }

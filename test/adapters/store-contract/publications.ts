@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { FeedbackRecord } from "../../../core/model.ts";
 import { statusesOf } from "../../../core/feedback/status.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { CollectionStore } from "../../../core/store/collection.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
 import type { VoteStore } from "../../../core/store/votes.ts";
@@ -21,6 +22,7 @@ const publication = (f: FeedbackRecord, words: string, at = 1): Publication => (
 /** The role under test, and what its cases arrange and read with. */
 type Subject = PublicationStore &
   Pick<FeedbackStore, "applyStatusChange" | "countByStatus" | "findFeedback" | "listFeedbacks" | "listReports"> &
+  Pick<CollectionStore, "recordFeedback"> &
   Pick<FollowerStore, "listFollowers"> &
   Pick<MergeStore, "applyMerge"> &
   Pick<VoteStore, "castVote"> &
@@ -28,7 +30,15 @@ type Subject = PublicationStore &
 
 /** Feedbacks the team published on the portal: what is public of them, and the lists that show them. */
 export function publicationsContract(makeStore: () => Promise<Subject>) {
-  const { seed, record, merge } = contractKit();
+  const { seed, record, merge, newFeedback } = contractKit();
+
+  /** A feedback whose report was posted on the portal. */
+  async function posted(store: Subject, org: { orgId: string; appId: string }, message: string, at: number): Promise<FeedbackRecord> {
+    const made = newFeedback(org, message, at);
+    const recorded = await store.recordFeedback({ ...made, report: { ...made.report, source: "portal" } });
+    if (recorded.state !== "recorded") throw new Error("not recorded");
+    return recorded.feedback;
+  }
 
   describe("publications", () => {
     test("publish, republish with new words, find, unpublish", async () => {
@@ -133,6 +143,28 @@ export function publicationsContract(makeStore: () => Promise<Subject>) {
       expect(await list({ source: "api", published: false })).toEqual([b.id]);
       expect(await store.countByStatus(org.orgId, { published: true })).toEqual({ triage: 1 });
       expect(await store.countByStatus(org.orgId, { source: "portal" })).toEqual({});
+    });
+
+    test("the portal's posts waiting for review are the organization's unpublished ones, found, counted and paged alike, a search among them too", async () => {
+      const store = await makeStore();
+      const [org, other] = [await seed(store), await seed(store)];
+      const [older, newer, shown] = [
+        await posted(store, org, "dark mode", 1),
+        await posted(store, org, "offline mode", 2),
+        await posted(store, org, "sync", 3),
+      ];
+      await record(store, org, "from the API", 4);
+      await posted(store, other, "another organization's post", 5);
+      await store.publish(publication(shown, "sync"));
+      const review = { statuses: statusesOf("open"), published: false, source: "portal" } as const;
+      const ids = async (filter: object, limit = 10, after: Parameters<Subject["listFeedbacks"]>[2] = null) =>
+        (await store.listFeedbacks(org.orgId, { ...review, ...filter }, after, limit)).map((f) => f.id);
+      expect(await ids({})).toEqual([newer.id, older.id]);
+      expect(await store.countByStatus(org.orgId, { published: false, source: "portal" })).toEqual({ triage: 2 });
+      expect(await ids({ words: ["offline"] })).toEqual([newer.id]);
+      const first = (await store.listFeedbacks(org.orgId, review, null, 1))[0]!;
+      expect(await ids({}, 1, { id: first.id, value: first.lastActivityAt })).toEqual([older.id]);
+      expect(await ids({ published: true })).toEqual([shown.id]);
     });
   });
 }
