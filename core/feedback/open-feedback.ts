@@ -82,7 +82,9 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
   const ids = new Set([...merges.flatMap((m) => [m.sourceId, m.targetId]), ...splits.map((s) => s.newFeedback.id)]);
   ids.delete(feedbackId);
   const people = new Set(
-    [...merges.flatMap((m) => [m.by, m.undone?.by ?? null]), ...splits.map((s) => s.by)].filter((id): id is string => id !== null),
+    [...merges.flatMap((m) => [m.by, m.undone?.by ?? null]), ...splits.map((s) => s.by)].filter(
+      (id): id is string => id !== null && apiKeyName(id) === null,
+    ),
   );
   const [feedbacks, users] = await Promise.all([
     Promise.all([...ids].map((id) => store.findFeedback(orgId, id))),
@@ -104,15 +106,17 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
       merges,
       splits,
       (id) => named.get(id),
-      (id) => (id === null ? null : authorOf(id)),
+      // null is grouping's own doing; someone no longer known is still someone, named by their id.
+      (id) => (id === null ? null : (authorOf(id) ?? { person: id })),
     ),
     merged: standing,
   };
 }
 
 /**
- * The entries of the triage changes (an owner and a feature by name and path), and a function
- * naming whose change each status change was: a member by name (or e-mail), an API key by its name.
+ * The entries of the triage changes (an owner and a feature by name and path), and who made each
+ * status change and wrote each comment (`commentBy`, by the comment's place in `comments`): a
+ * member by name (or e-mail), an API key by its name.
  */
 async function authored(
   services: OpenDeps,
@@ -124,9 +128,12 @@ async function authored(
   const { store } = services;
   // An API key signs with its name, and the assistant is no one; the others are people, looked up once each.
   const people = new Set(
-    [...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by), ...comments.map((c) => c.userId)].filter(
-      (id) => apiKeyName(id) === null && id !== ASSISTANT,
-    ),
+    [
+      ...history.flatMap((h) => (h.by === undefined ? [] : [h.by])),
+      ...changes.map((c) => c.by),
+      // A reporter's answer and a portal person's comment are named by the comment itself.
+      ...comments.flatMap((c) => (c.reportId === undefined && c.person === undefined ? [c.userId] : [])),
+    ].filter((id) => apiKeyName(id) === null && id !== ASSISTANT),
   );
   // The values a field held before and after its changes, each once.
   const valuesOf = (field: "featureId" | "owner") =>
@@ -161,7 +168,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   if (!record) return fail("not_found");
   const { store } = services;
   const reports = await store.listReports(record.id);
-  const [{ feedback, reports: shown }, followers, history, linked, similar, notifications, changes, comments, shippedIn] = await Promise.all([
+  const [{ feedback, reports: shown, comments }, followers, history, linked, similar, notifications, changes, shippedIn] = await Promise.all([
     presentWithReports(services, record),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
@@ -169,8 +176,6 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
     similarTo(services, record, reports),
     store.listNotifications(record.id),
     store.triageChanges(record.id),
-    // The same comments as the feedback's, in the same order: who wrote each, for the page to name.
-    store.listComments(record.id),
     store.entriesLinking(grant.orgId, record.id),
   ]);
   const triage = await authored(services, grant.orgId, history, changes, comments);

@@ -4,7 +4,7 @@ import type { FeedbackRecord } from "../model.ts";
 import type { CommentEntry, Feedback, Report } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
-import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { FeedbackStore, StatusComment } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
@@ -23,8 +23,11 @@ export type PresentDeps = LinkDeps &
       Pick<PublicationStore, "findPublications">;
   };
 
-/** The comments of a feedback, each with its author's name: a team member's, or for a reporter's answer, the one their report gives. */
-async function commentsOf(services: PresentDeps, feedbackId: string): Promise<CommentEntry[]> {
+/**
+ * The comments of a feedback as stored, and each as shown with its author's name: a team member's,
+ * or for a reporter's answer, the one their report gives (`shown[i]` is `stored[i]`).
+ */
+async function commentsOf(services: PresentDeps, feedbackId: string): Promise<{ stored: StatusComment[]; shown: CommentEntry[] }> {
   const comments = await services.store.listComments(feedbackId);
   const members = comments.filter((c) => c.reportId === undefined && c.person === undefined);
   const authors = new Map(
@@ -32,13 +35,17 @@ async function commentsOf(services: PresentDeps, feedbackId: string): Promise<Co
   );
   const reports = comments.some((c) => c.reportId !== undefined) ? await services.store.listReports(feedbackId) : [];
   const reporterOf = (reportId: string) => reports.find((r) => r.id === reportId)?.report.author ?? null;
-  return comments.map((c) => commentEntry(c, c.person ?? (c.reportId === undefined ? (authors.get(c.userId) ?? null) : reporterOf(c.reportId))));
+  const shown = comments.map((c) =>
+    commentEntry(c, c.person ?? (c.reportId === undefined ? (authors.get(c.userId) ?? null) : reporterOf(c.reportId))),
+  );
+  return { stored: comments, shown };
 }
 
-/** A feedback as shown, and each of its reports, oldest first, with that report's own context. */
+/** A feedback as shown, and each of its reports, oldest first, with that report's own context; its comments as stored, in the order `feedback.comments` shows them. */
 interface PresentedFeedback {
   readonly feedback: Feedback;
   readonly reports: readonly Report[];
+  readonly comments: readonly StatusComment[];
 }
 
 /** A feedback and its reports as shown; with the add-on, each report's context and the feedback's fullContext, read from one set of links. */
@@ -69,8 +76,9 @@ export async function presentWithReports(services: PresentDeps, feedback: Feedba
     publication: publications.get(feedback.id),
   };
   return {
-    feedback: toFeedback(feedback, related, reports, comments, context),
+    feedback: toFeedback(feedback, related, reports, comments.shown, context),
     reports: reports.map((r) => toReport(r, links && reportContext(r, links.get(r.id) ?? {}))),
+    comments: comments.stored,
   };
 }
 

@@ -155,9 +155,10 @@ export function timeline(
 ): TimelineEntry[] {
   const statuses = changes.map((e, i): TimelineEntry => {
     const to = changes[i + 1]?.previousStatus ?? feedback.status;
-    const comment = feedback.comments.find((c) => c.at === iso(e.at) && c.statusChange?.to === to);
+    const index = feedback.comments.findIndex((c) => c.at === iso(e.at) && c.statusChange?.to === to);
+    const comment = feedback.comments[index];
     // Who made the change, else (an event from before authors were kept) who wrote its comment.
-    const by = (e.by === undefined ? null : nameOf(e.by)) ?? (comment?.author ? { person: comment.author } : null);
+    const by = (e.by === undefined ? null : nameOf(e.by)) ?? commentBy(index) ?? (comment?.author ? { person: comment.author } : null);
     return { kind: "status", at: iso(e.at), from: e.previousStatus, to, ...(comment && { comment }), ...(by && { by }) };
   });
   const told = new Set(statuses.flatMap((s) => (s.kind === "status" && s.comment ? [s.comment] : [])));
