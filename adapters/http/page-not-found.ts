@@ -7,13 +7,12 @@ import { requestLanguage } from "./language.ts";
 const API_PATHS = /^\/(v1|mcp|oauth|\.well-known)(\/|$)/;
 
 /**
- * Where a reader of a mistyped address goes on: a portal's visitor to that portal's board, the team
- * to its inbox; a reporter (a form or a tracking link) nowhere, as their pages lead nowhere else.
+ * Where a reader of a mistyped address goes on: the team to its inbox. A portal's visitor and a
+ * reporter (a form or a tracking link) are led nowhere: whether the portal there is open is the
+ * portal's pages to say, and a reporter's pages lead nowhere else.
  */
 function wayOut(path: string, w: Catalog["pageNotFound"]): Html | "" {
-  const portal = /^\/p\/([a-z0-9-]+)(\/|$)/.exec(path);
-  if (portal) return html`<p><a href="/p/${portal[1]!}">${w.portal}</a></p>`;
-  return /^\/(s|f)\//.test(path) ? "" : html`<p><a href="/inbox">${w.home}</a></p>`;
+  return /^\/(p|s|f)\//.test(path) ? "" : html`<p><a href="/inbox">${w.home}</a></p>`;
 }
 
 /**

@@ -34,6 +34,8 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["reports", { feedbackId: 1, at: 1 }],
   ["reports", { statusId: 1 }, { unique: true }],
   ["reports", { appId: 1, at: 1 }],
+  // A feedback's page names the changelog entries that ship it.
+  ["changelog_entries", { orgId: 1, feedbackIds: 1 }],
   // The inbox's "To review" tab: the reports posted on the portal alone, so other reports write nothing more.
   ["reports", { orgId: 1, source: 1 }, { partialFilterExpression: { source: "portal" } }],
   ["feedbacks", { orgId: 1, reports: -1, _id: -1 }],

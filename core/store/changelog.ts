@@ -30,7 +30,7 @@ export interface ChangelogStore {
    * `drafts`, drafts too (by `createdAt`, before the published ones).
    */
   listEntries(orgId: string, options: { readonly drafts: boolean }): Promise<ChangelogEntryRecord[]>;
-  /** The entries that link a feedback, in listEntries' order (drafts first), without their text. */
+  /** The entries that link a feedback, in listEntries' order (drafts first): which, and their titles. */
   entriesLinking(orgId: string, feedbackId: string): Promise<EntryLink[]>;
   /**
    * Replaces an entry's title, body, feedbacks and `updatedAt`, if its status is still

@@ -720,7 +720,6 @@ export const EN = {
     title: "Page not found",
     text: "There is no page at this address: the link may be mistyped, or the page may have moved.",
     home: "Go to the inbox",
-    portal: "See all ideas and problems",
   },
   unsubscribe: {
     title: "Unsubscribe",

@@ -678,7 +678,6 @@ export const FR: Catalog = {
     title: "Page introuvable",
     text: "Il n'y a pas de page à cette adresse\u202f: le lien est peut-être mal écrit, ou la page a changé d'adresse.",
     home: "Aller à la boîte de réception",
-    portal: "Voir toutes les idées et tous les problèmes",
   },
   unsubscribe: {
     title: "Désabonnement",

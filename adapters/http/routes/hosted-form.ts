@@ -234,7 +234,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
         // Only a tracking page of this service is linked to, whatever the address was given.
         const track = new URL(request.url).searchParams.get("track") ?? "";
         const tracking = TRACKING_PATH.test(track) ? `${services.baseUrl}${track}` : null;
-        // Without an e-mail, the tracking link is the reporter's only way back: said so.
+        // The tracking link is the reporter's way back, the only one when they gave no e-mail: said so.
         const follow = tracking ? html`<p><a href="${tracking}">${w.track}</a></p><p class="muted">${w.keepLink}</p>` : "";
         return formPage(
           language,

@@ -78,10 +78,10 @@ const statusForm = validator(StatusChange);
 
 /** A feature path that may wrap after each "/": a long one would otherwise widen the table past the page. */
 const breakablePath = (path: string) => path.split("/").map((part, i) => (i === 0 ? part : [html`/<wbr>`, part]));
-/** The inbox filters held in the address with the API's names, so that a view can be shared; unknown values are ignored. */
 /** The inbox's "To review": feedbacks posted on the portal that no one has published yet. */
 const TO_REVIEW = { published: false, source: "portal" } as const;
 
+/** The inbox filters held in the address with the API's names, so that a view can be shared; unknown values are ignored. */
 function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const one = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = params.get(name);
@@ -194,7 +194,7 @@ export async function inboxPage(
   const tabs = html`<nav aria-label="${w.status}"><ul class="tabs">${STATUS_FILTERS.map(
     (f) =>
       html`<li><a href="${inboxHref(query, { status: f === "open" ? undefined : f, cursor: undefined })}"${f === selectedStatus && !reviewing ? html` aria-current="page"` : ""}>${label(f)} (${count(f)})</a></li>`,
-  )}<li><a href="/inbox?published=false&amp;source=portal" title="${portalTeamWords(visitor.language).toReviewHint}"${reviewing ? html` aria-current="page"` : ""}>${portalTeamWords(visitor.language).toReview} (${toReview})</a></li></ul></nav>`;
+  )}<li><a href="${inboxHref(TO_REVIEW, {})}" title="${portalTeamWords(visitor.language).toReviewHint}"${reviewing ? html` aria-current="page"` : ""}>${portalTeamWords(visitor.language).toReview} (${toReview})</a></li></ul></nav>`;
 
   // The tabs above choose the status; the form keeps the one chosen.
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">

@@ -52,9 +52,11 @@ test("an unknown address is answered {error, code} where HTML is not asked for, 
   }
 });
 
-test("the 404 page leads a portal's visitor to that portal's board, and a reporter nowhere they did not come from", async () => {
+test("the 404 page leads a portal's visitor and a reporter nowhere (a portal that may be off is its pages' to say), the team to its inbox", async () => {
   const pageAt = async (path: string) => (await http.handle(new Request(`${http.url}${path}`, { headers: { accept: "text/html" } }))).text();
-  expect(await pageAt("/p/demo/ideas/old-link")).toContain('<a href="/p/demo">See all ideas and problems</a>');
-  const reporter = await pageAt("/s/abc/def");
-  expect([reporter.includes("Page not found"), reporter.includes("<a href")]).toEqual([true, false]);
+  for (const path of ["/p/demo/ideas/old-link", "/s/abc/def", "/f/form/x/y"]) {
+    const page = await pageAt(path);
+    expect([path, page.includes("Page not found"), page.includes("<a href")]).toEqual([path, true, false]);
+  }
+  expect(await pageAt("/settings/nothing/here")).toContain('<a href="/inbox">Go to the inbox</a>');
 });
