@@ -61,9 +61,11 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const old = draft(orgId, { title: "Old", status: "published", publishedAt: 200, feedbackIds: ["a", "b"] });
       const recent = draft(orgId, { title: "Recent", status: "published", publishedAt: 300, feedbackIds: ["a"] });
       const pending = draft(orgId, { title: "Pending", feedbackIds: ["a"] });
+      const newerDraft = draft(orgId, { title: "Newer draft", createdAt: 150, feedbackIds: ["a"] });
       const unrelated = draft(orgId, { title: "Unrelated", feedbackIds: ["c"] });
-      for (const e of [old, recent, pending, unrelated]) await store.createEntry(e);
+      for (const e of [old, recent, pending, newerDraft, unrelated]) await store.createEntry(e);
       expect(await store.entriesLinking(orgId, "a")).toEqual([
+        { id: newerDraft.id, title: "Newer draft", status: "draft" },
         { id: pending.id, title: "Pending", status: "draft" },
         { id: recent.id, title: "Recent", status: "published" },
         { id: old.id, title: "Old", status: "published" },
