@@ -196,11 +196,15 @@ export async function inboxPage(
       html`<li><a href="${inboxHref(query, { status: f === "open" ? undefined : f, cursor: undefined })}"${f === selectedStatus && !reviewing ? html` aria-current="page"` : ""}>${label(f)} (${count(f)})</a></li>`,
   )}<li><a href="${inboxHref(TO_REVIEW, {})}" title="${portalTeamWords(visitor.language).toReviewHint}"${reviewing ? html` aria-current="page"` : ""}>${portalTeamWords(visitor.language).toReview} (${toReview})</a></li></ul></nav>`;
 
+  // The filters besides the search, folded on a phone (where they took a screen before the list),
+  // open there when one is in use; on a wider screen they stand in the row as before.
+  const narrowed = [query.kind, query.severity, query.appId, query.featureId, query.owner, query.tag, query.sort].filter(Boolean).length;
   // The tabs above choose the status; the form keeps the one chosen.
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">
 ${query.published === undefined ? "" : hidden("published", String(query.published))}${query.source ? hidden("source", query.source) : ""}
 <div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}"></div>
 ${query.status ? html`<input type="hidden" name="status" value="${query.status}">` : ""}
+<details class="more-filters"${narrowed > 0 ? html` open` : ""}><summary>${w.filters}${narrowed > 0 ? ` (${narrowed})` : ""}</summary>
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.anyFeminine)}</select></div>
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
@@ -211,6 +215,7 @@ ${
 }
 ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], choices)}
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
+</details>
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>
 </form>`;
 
