@@ -78,6 +78,10 @@ function sentence(problem: FieldProblem, words: Phrases): string {
 /** The sentence that follows an error's message: "limit: expected an integer from 1 to 100." */
 export const describeProblem = (problem: FieldProblem, language: Language): string => sentence(problem, textFor(language).problems);
 
+/** A refused field said in a form's words: by the label the form gives it, or by its own name where the form has none. */
+export const describeFieldProblem = (problem: FieldProblem, language: Language, labels: Readonly<Record<string, string>>): string =>
+  describeProblem({ ...problem, field: labels[problem.field] ?? problem.field }, language);
+
 /**
  * The `{error, code}` body of a tool call refused for its arguments: the code of its REST twin,
  * said in a tool's words ("An argument is missing or invalid. kind: expected one of …").

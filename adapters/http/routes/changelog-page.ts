@@ -19,7 +19,7 @@ import {
 } from "../../../core/schemas/changelog.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
-import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
+import { describeFieldProblem, failureBody, textFor } from "../catalog/text.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { statusBadge } from "../web/badges.ts";
@@ -60,9 +60,8 @@ function said(visitor: Visitor, failure: Failure): string {
   if (!failure.problem) return failureBody(failure, visitor.language).error;
   // A field by the label the form gives it ("Title"), not by the API's name for it ("title").
   const w = wordsFor(visitor.language, "changelog");
-  const labels: Readonly<Record<string, string>> = { title: w.entryTitle, body: w.body, feedbacks: w.linked };
-  const field = failure.problem.field;
-  return describeProblem({ ...failure.problem, field: labels[field.split(".")[0]!] ?? field }, visitor.language);
+  const problem = { ...failure.problem, field: failure.problem.field.split(".")[0]! };
+  return describeFieldProblem(problem, visitor.language, { title: w.entryTitle, body: w.body, feedbacks: w.linked });
 }
 
 /** The address of the organization's public changelog. */

@@ -8,7 +8,7 @@ import { DEFAULT_STATUS_LABELS } from "../../../core/portal/status-labels.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { PORTAL_TITLE_MAX_LENGTH, POSTING_MODES, type Portal, PortalUpdate, STATUS_LABEL_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
-import { describeProblem, textFor } from "../catalog/text.ts";
+import { describeFieldProblem, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
@@ -79,13 +79,13 @@ export function settingsPortalRoutes(services: Services) {
     // A field refused is said by its label, in words; the texts typed stay in the form.
     const w = portalTeamWords(visitor.language);
     const labels: Readonly<Record<string, string>> = { slug: w.slug, title: w.title, brandColor: w.brandColor };
-    const label = failure.problem && labels[failure.problem.field];
+    const known = failure.problem !== undefined && failure.problem.field in labels;
     // The form takes an empty field where the API takes null: a colour refused is said with that way out.
     const problems = textFor(visitor.language).problems;
     const said =
       failure.problem?.field === "brandColor"
         ? `${problems.says(w.brandColor, problems.expected(problems.color))} ${w.brandColorEmpty}`
-        : label && describeProblem({ ...failure.problem!, field: label }, visitor.language);
+        : known && describeFieldProblem(failure.problem!, visitor.language, labels);
     const notice = said ? { error: said, status: 400 } : refusal(visitor, failure);
     return portalPage(services, visitor, { ...notice, ...(typed && { typed }) });
   };

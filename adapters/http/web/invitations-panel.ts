@@ -4,7 +4,7 @@ import type { Services } from "../../../core/services.ts";
 import { listInvitations } from "../../../core/team/list-invitations.ts";
 import type { Failure } from "../../../core/errors.ts";
 import type { Language } from "../../../core/language.ts";
-import { describeProblem, textFor } from "../catalog/text.ts";
+import { describeFieldProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { postButton } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
@@ -20,7 +20,7 @@ export interface InviteDraft {
 /** Why an invitation was refused: of the form's field by its label, else the refusal naming the address typed. */
 export function invitationRefusal(language: Language, failure: Failure, email: string): string {
   const w = wordsFor(language, "invitations");
-  if (failure.problem) return describeProblem({ ...failure.problem, field: failure.problem.field === "role" ? w.role : w.email }, language);
+  if (failure.problem) return describeFieldProblem(failure.problem, language, { role: w.role, email: w.email });
   return `${textFor(language).errors[failure.code]} (${email})`;
 }
 

@@ -9,7 +9,7 @@ import type { Services } from "../../../core/services.ts";
 import type { CompanyEntry } from "../../../core/triage/companies.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
-import { describeProblem, textFor } from "../catalog/text.ts";
+import { describeFieldProblem, describeProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
 import type { Visitor } from "./visitor.ts";
@@ -53,9 +53,8 @@ export const ownerNames = (choices: readonly OwnerChoice[]): ReadonlyMap<string,
 export function triageRefusal(language: Language, problem: FieldProblem, tags: readonly string[]): string {
   const w = wordsFor(language, "triage");
   const tag = /^tags\.(\d+)$/.exec(problem.field);
-  const labels: Readonly<Record<string, string>> = fieldLabels(language);
-  const field = tag ? `${w.tags} (${tags[Number(tag[1])]})` : (labels[problem.field] ?? problem.field);
-  return describeProblem({ ...problem, field }, language);
+  if (tag) return describeProblem({ ...problem, field: `${w.tags} (${tags[Number(tag[1])]})` }, language);
+  return describeFieldProblem(problem, language, fieldLabels(language));
 }
 
 /** The form's fields by their labels. */
