@@ -106,10 +106,11 @@ dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;grid-template-rows:auto 1fr;grid-template-areas:"main aside" "more aside";column-gap:var(--s6)}.with-aside>:first-child{grid-area:main}.with-aside>aside{grid-area:aside}.with-aside>.more{grid-area:more}.with-aside aside h2:first-child{margin-top:var(--s4)}
 @media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr);grid-template-areas:"main" "aside" "more"}}
-details.more-filters{flex:1 0 100%;margin:var(--s2) 0 0}
+details.more-filters{flex:1 0 100%;margin:var(--s2) 0 0}details.more-filters>div{display:inline-block;vertical-align:bottom;min-width:9rem;margin-right:var(--s4)}
+@media (max-width:48rem){details.more-filters>div{display:block;margin-right:0}.tabs a{padding:var(--s1) var(--s2);font-size:var(--t-sm)}}
 @supports selector(::details-content){@media (min-width:48.01rem){details.more-filters{display:contents}details.more-filters>summary{display:none}
 details.more-filters::details-content{display:contents;content-visibility:visible}}}
-.to-actions{display:none}details.correction{margin-top:var(--s6)}form.apart{margin-top:var(--s6)}.pair-actions{display:flex;flex-wrap:wrap;gap:var(--s4);margin-top:var(--s2)}.pair-actions button{margin:0}@media (max-width:48rem){.to-actions{display:block}}
+.to-actions{display:none;gap:var(--s2);flex-wrap:wrap}.to-actions a{display:inline-block;padding:var(--s2) var(--s3);border:1px solid var(--line);border-radius:999px;text-decoration:none}details.correction{margin-top:var(--s6)}form.apart{margin-top:var(--s6)}.pair-actions{display:flex;flex-wrap:wrap;gap:var(--s4);margin-top:var(--s2)}.pair-actions button{margin:0}@media (max-width:48rem){.to-actions{display:flex}}
 .timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}
 .timeline>li{position:relative;padding:0 0 var(--s3) var(--s4)}.timeline>li::before{content:"";position:absolute;left:-7px;top:.45rem;width:12px;height:12px;border-radius:50%;background:var(--bg);border:2px solid var(--muted)}
 .timeline li.change::before{border-color:var(--link)}.timeline li[aria-current=step]::before{background:var(--link);border-color:var(--link)}.timeline li[aria-current=step] p{font-weight:600}.timeline p{margin:0 0 var(--s1)}.timeline ul.changes{margin:0;padding-left:1.1rem}

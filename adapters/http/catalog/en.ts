@@ -108,7 +108,7 @@ export const EN = {
       shippedIn: "Changelog",
       draftEntry: "draft",
       /** Beside the way to the status form, on a phone, where both come after the activity. */
-      toTriage: "Triage",
+      toTriage: "Owner, severity, tags",
       comment: "Comment (optional; when dismissing, say why)",
       readOnly: "As a Reader you can read everything here and change nothing.",
       /** Beside the way back: the feedbacks before and after this one in the inbox list last shown (j and k go there too). */
@@ -541,6 +541,8 @@ export const EN = {
       deleteDraft: "Delete draft",
       saved: "Draft saved.",
       publishedNotice: "Published: the followers of its feedbacks are being told.",
+      /** Beside a linked feedback not published on the portal: the public changelog leaves it out. */
+      notOnPortal: "not on the portal: the public changelog leaves it out",
       correct: "Correct this entry",
       correctHint:
         "The public page and its feed show the correction at once. No one is e-mailed again, and the feedbacks it shipped stay as they are.",

@@ -94,16 +94,26 @@ ${notice === "deleted" ? html`<p class="notice" role="status">${w.deleted}</p>` 
   );
 }
 
+/** A feedback an entry links, as the team's pages show it; an unknown key has no status. */
+interface Linked {
+  readonly key: string;
+  readonly title: string;
+  readonly status?: FeedbackSummary["status"];
+  readonly published?: boolean;
+}
+
+/** Beside a linked feedback the portal does not show: the public changelog leaves it out. */
+const offPortal = (w: Words<"changelog">, f: Linked): Html | "" =>
+  f.published === false ? html` <span class="muted">(${w.notOnPortal})</span>` : "";
+
 /** The feedbacks of an entry, each with its title and status, read as the person may read them. */
-async function linkedSummaries(
-  services: Services,
-  visitor: Visitor,
-  keys: readonly string[],
-): Promise<Array<{ key: string; title: string; status?: FeedbackSummary["status"] }>> {
+async function linkedSummaries(services: Services, visitor: Visitor, keys: readonly string[]): Promise<Linked[]> {
   return Promise.all(
     keys.map(async (key) => {
       const found = await getFeedback(services, visitor.grant, key);
-      return found.ok ? { key: found.value.key, title: found.value.title, status: found.value.status } : { key, title: "" };
+      return found.ok
+        ? { key: found.value.key, title: found.value.title, status: found.value.status, published: found.value.published }
+        : { key, title: "" };
     }),
   );
 }
@@ -124,10 +134,10 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
   const action = editing.id ? `/changelog/${encodeURIComponent(editing.id)}` : "/changelog";
   const title = editing.title || w.newEntry;
   // A key typed that names no feedback is said at once, not only when the entry is saved.
-  const feedbackItem = (f: { key: string; title: string; status?: FeedbackSummary["status"] }) =>
+  const feedbackItem = (f: Linked) =>
     html`<li><input type="hidden" name="feedbacks" value="${f.key}"><p>${
       f.status
-        ? html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${statusBadge(visitor.language, f.status)}`
+        ? html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${statusBadge(visitor.language, f.status)}${offPortal(w, f)}`
         : html`<span class="error">${textFor(visitor.language).problems.unknownKey(f.key)}</span>`
     }
 <button type="submit" name="unlink" value="${f.key}" class="secondary" aria-label="${w.unlink} ${f.key}">${w.unlink}</button></p></li>`;
@@ -192,7 +202,7 @@ ${entryFields(w, typed)}
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 <p class="muted">${w.publishedOn(formatTime(visitor.language, Date.parse(entry.publishedAt!)))}</p>
 <article class="entry"><div class="markdown">${renderMarkdown(entry.body)}</div></article>
-<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}</p></li>`)}</ul>`}
+<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}${offPortal(w, f)}</p></li>`)}</ul>`}
 ${correction}`,
     correcting ? 400 : 200,
   );

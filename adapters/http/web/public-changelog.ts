@@ -31,7 +31,7 @@ export function publicChangelogBody({ organizationName, feedPath, entries, langu
       ? ""
       : html`<h3 class="shipped-title">${w.shipped}</h3><ul class="shipped">${feedbacks.map(
           (f) =>
-            html`<li><span class="count"><span aria-hidden="true">▲ </span>${w.voteCount(f.votes)}</span><a href="${feedbackPath(f.key)}">${f.title}</a><span class="status st-${f.status}">${statusName(f.status)}</span></li>`,
+            html`<li><span class="count">${w.voteCount(f.votes)}</span><a href="${feedbackPath(f.key)}">${f.title}</a><span class="status st-${f.status}">${statusName(f.status)}</span></li>`,
         )}</ul>`;
   return html`<h1>${w.title}</h1><p class="intro">${organizationName}</p>
 <p><a href="${feedPath}" type="application/atom+xml">${w.feed}</a></p>

@@ -125,6 +125,8 @@ describe("the inbox's Changelog page", () => {
     const at = published.headers.get("location")!.replace(/\?.*$/, "");
     const page = await get(at);
     expect(page).toContain("<summary>Correct this entry</summary>");
+    // A feedback it ships that the portal does not show is marked: the public changelog leaves it out.
+    expect(page).toContain('<span class="muted">(not on the portal: the public changelog leaves it out)</span>');
     const refused = await post(at, page, { title: " ", body: "The last page is back.", action: "correct" });
     const refusedPage = await refused.text();
     // Said of the field by its label, as the form names it.

@@ -135,8 +135,8 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect((await http.request("POST", `/v1/feedbacks/${key}/comments`, { headers, body: { text: "Seen by CI" } })).status).toBe(200);
     expect(await page(reader, `/inbox/${key}`)).toContain('<li class="comment"><p>API key ci-script · <time');
     const french = await (await reader.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
-    expect([french.includes("Clé d&#39;API ci-script · <time"), french.includes("API key ci-script")]).toEqual([true, false]);
-    expect(french).toContain('<li class="comment"><p>Clé d&#39;API ci-script · <time');
+    expect([french.includes("Clé d&#39;API «\u202fci-script\u202f» · <time"), french.includes("API key ci-script")]).toEqual([true, false]);
+    expect(french).toContain('<li class="comment"><p>Clé d&#39;API «\u202fci-script\u202f» · <time');
   });
 
   test("saving writes only the fields changed on the page: what someone else set since it was shown stays", async () => {
@@ -176,7 +176,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
 
   test("a feedback's page leads at its top to the status and triage forms, which a phone shows after the activity; a Reader has no such link", async () => {
     const key = await report("Jump links: the coupon field hides the total");
-    const links = '<p class="to-actions"><a href="#status">Change the status ↓</a> · <a href="#triage">Triage ↓</a></p>';
+    const links = '<p class="to-actions"><a href="#status">Change the status ↓</a><a href="#triage">Owner, severity, tags ↓</a></p>';
     const shown = await page(admin, `/inbox/${key}`);
     expect([shown.includes(links), shown.includes('<h2 id="status">'), shown.includes('<h2 id="triage">')]).toEqual([true, true, true]);
     expect(await page(reader, `/inbox/${key}`)).not.toContain('class="to-actions"');
