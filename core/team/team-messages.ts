@@ -106,12 +106,16 @@ export function mentionMessage(language: Language, input: AboutFeedback & { auth
   };
 }
 
-export function assignedMessage(language: Language, input: AboutFeedback & { by?: string }): Message {
+/** Who assigned: a member by name (or e-mail), or an organization API key by its name; unknown, someone on the team. */
+type Assigner = { readonly person: string } | { readonly apiKey: string };
+
+export function assignedMessage(language: Language, input: AboutFeedback & { by?: Assigner }): Message {
   if (language === "fr") {
+    const by = !input.by ? "Quelqu'un de l'équipe" : "person" in input.by ? input.by.person : `La clé d'API «\u202f${input.by.apiKey}\u202f»`;
     return {
       subject: `${input.key} vous est attribué\u202f: ${input.title}`,
       text: [
-        `${input.by ?? "Quelqu'un de l'équipe"} vous a attribué ${input.key} («\u202f${input.title}\u202f»).`,
+        `${by} vous a attribué ${input.key} («\u202f${input.title}\u202f»).`,
         "",
         `Ouvrir le retour\u202f: ${input.url}`,
         "",
@@ -119,10 +123,11 @@ export function assignedMessage(language: Language, input: AboutFeedback & { by?
       ].join("\n"),
     };
   }
+  const by = !input.by ? "Someone on the team" : "person" in input.by ? input.by.person : `The API key "${input.by.apiKey}"`;
   return {
     subject: `${input.key} is assigned to you: ${input.title}`,
     text: [
-      `${input.by ?? "Someone on the team"} assigned ${input.key} ("${input.title}") to you.`,
+      `${by} assigned ${input.key} ("${input.title}") to you.`,
       "",
       `Open the feedback: ${input.url}`,
       "",

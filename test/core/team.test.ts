@@ -4,6 +4,7 @@ import type { JobRequest } from "../../core/feedback/events.ts";
 import type { Organization } from "../../core/model.ts";
 import { mentionedWords, mentionJobs, resolveMentions } from "../../core/team/mentions.ts";
 import { DIGEST_HOUR_UTC, digestDay, queueDigests } from "../../core/team/queue-digests.ts";
+import { assignedMessage } from "../../core/team/team-messages.ts";
 
 const team = [
   { userId: "u-ann", email: "ann.lee@acme.test", name: "Ann Lee" },
@@ -68,5 +69,22 @@ describe("daily digests", () => {
     assert.equal(await queueDigests({ store, clock: () => due + 60_000 }), 0);
     assert.deepEqual(queued.get("o1 2026-11-25"), { kind: "send_digest", orgId: "o1", feedbackId: "", detail: "2026-11-25" });
     assert.equal(digestDay(Date.UTC(2026, 10, 25, 23, 59)), "2026-11-25");
+  });
+});
+
+describe("the assignment e-mail", () => {
+  const about = { key: "DEMO-7", title: "Receipts", url: "https://r.test/inbox/DEMO-7", settingsUrl: "https://r.test/account" };
+  test("names who assigned: a member by name, an API key as a key, in the owner's language; no one known, someone on the team", () => {
+    const first = (language: "en" | "fr", by?: { person: string } | { apiKey: string }) =>
+      assignedMessage(language, { ...about, ...(by && { by }) }).text.split("\n")[0];
+    assert.deepEqual(
+      [first("en", { person: "Ann Lee" }), first("en", { apiKey: "release-bot" }), first("en")],
+      [
+        'Ann Lee assigned DEMO-7 ("Receipts") to you.',
+        'The API key "release-bot" assigned DEMO-7 ("Receipts") to you.',
+        'Someone on the team assigned DEMO-7 ("Receipts") to you.',
+      ],
+    );
+    assert.equal(first("fr", { apiKey: "release-bot" }), "La clé d'API «\u202frelease-bot\u202f» vous a attribué DEMO-7 («\u202fReceipts\u202f»).");
   });
 });

@@ -153,6 +153,16 @@ describe("assignment", () => {
     expect(mailbox.to("lena@example.com").length).toBe(before + 1);
   });
 
+  test("an assignment made with an organization API key names the key", async () => {
+    const { key, id } = await feedback();
+    await http.runJobs();
+    db.query("UPDATE feedbacks SET owner = ? WHERE id = ?").run("lena@example.com", id);
+    const before = mailbox.to("lena@example.com").length;
+    await runJob(http.services, assignmentJob(http.demo.orgId, id, "api-key:k1:release-bot", http.services.clock() + 2));
+    const told = mailbox.to("lena@example.com").slice(before);
+    expect(told.map((m) => m.text.includes(`The API key "release-bot" assigned ${key}`))).toEqual([true]);
+  });
+
   test("setting the owner with PATCH tells the new owner by e-mail, once; setting the same owner again tells no one", async () => {
     const { key } = await feedback();
     await http.runJobs();
