@@ -5,8 +5,14 @@ import type { AppSetupStore } from "../store/app-setup.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { HelpCenterStore } from "../store/help-center.ts";
 
-/** A channel as the settings show it: its key only to those who manage the organization. */
-type ChannelView = Omit<Channel, "key"> & { readonly key: string | null };
+/**
+ * A channel as the settings show it: its key only to those who manage the organization; to the
+ * others its last characters, which tell two channels of one kind apart and open nothing.
+ */
+type ChannelView = Omit<Channel, "key"> & { readonly key: string | null; readonly keyEnd: string };
+
+/** How many of a key's last characters anyone who reads the settings sees. */
+const KEY_END = 4;
 
 export interface AppSetup {
   readonly app: AppRecord;
@@ -33,7 +39,7 @@ export async function listAppSetup(
           deps.store.listFeatures(grant.orgId, app.id),
           deps.store.listHelpArticles(grant.orgId, app.id),
         ]);
-        const own = channels.filter((c) => c.appId === app.id).map((c) => ({ ...c, key: showKeys ? c.key : null }));
+        const own = channels.filter((c) => c.appId === app.id).map((c) => ({ ...c, key: showKeys ? c.key : null, keyEnd: c.key.slice(-KEY_END) }));
         return { app, channels: own, features, helpArticles: articles.length };
       }),
   );

@@ -123,7 +123,7 @@ function channelsSection(visitor: Visitor, { app, channels }: AppSetup, admin: b
   const rows = channels.map(
     (
       c,
-    ) => html`<tr><td data-label="${w.kind}">${w.channelKinds[c.kind]}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : "••••"}${
+    ) => html`<tr><td data-label="${w.kind}">${w.channelKinds[c.kind]}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : html`<code>…${c.keyEnd}</code>`}${
       // A form channel's key is its public page: the address to share, at hand.
       c.kind === "form" && c.key ? html`<br><a href="${baseUrl}/f/${encodeURIComponent(c.key)}">${baseUrl}/f/${c.key}</a>` : ""
     }</td><td data-label="${w.status}">${c.active ? html`<span class="badge state-on">${w.active}</span>` : html`<span class="badge state-off">${w.disabled}</span>`}</td>

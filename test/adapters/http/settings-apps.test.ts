@@ -51,6 +51,12 @@ describe("an app's settings, one page per section", () => {
     ]);
   });
 
+  test("a Member sees no channel's key, only its last characters, which tell two channels of one kind apart", async () => {
+    const page = await (await (await as("member")).fetch(`/settings/apps/${http.demo.appId}/channels`)).text();
+    expect(page).not.toContain(http.demo.publicKey);
+    expect(page).toContain(`<code>…${http.demo.publicKey.slice(-4)}</code>`);
+  });
+
   test("an app created without a name is refused in a sentence saying what to give, 400", async () => {
     const admin = await as("admin");
     const page = await (await admin.fetch("/settings/apps")).text();
