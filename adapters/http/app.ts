@@ -23,6 +23,7 @@ import { allowedMethods } from "./allowed-methods.ts";
 import { ownDescriptions, strip } from "./docs.ts";
 import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
 import { bodyRefusal } from "./json-body.ts";
+import { sentCookies, type WebRequest } from "./cookies.ts";
 import { pageNotFound } from "./page-not-found.ts";
 import { feedbackRoutes } from "./routes/feedbacks.ts";
 import { mergeRoutes } from "./routes/merges.ts";
@@ -251,18 +252,19 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   if (widget) app.use(widgetAssetRoutes(widget));
   // Known once every route is mounted; only a request that matched none asks.
   let methodsOf: ((pathname: string) => string[]) | undefined;
-  const notFound = (request: Request): Response => {
+  const notFound = async (web: WebRequest): Promise<Response> => {
     methodsOf ??= allowedMethods(app.routes);
-    const allowed = methodsOf(new URL(request.url).pathname);
+    const allowed = methodsOf(new URL(web.request.url).pathname);
     return allowed.length > 0
-      ? errorResponse(request, "method_not_allowed", undefined, { allow: allowed.join(", ") })
-      : (pageNotFound(request) ?? errorResponse(request, "not_found"));
+      ? errorResponse(web.request, "method_not_allowed", undefined, { allow: allowed.join(", ") })
+      : ((await pageNotFound(services, web)) ?? errorResponse(web.request, "not_found"));
   };
   return app
-    .onError(({ code, error, request }) => {
+    .onError(({ code, error, request, cookie }) => {
       if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
       if (code === "PARSE") return errorResponse(request, error.cause instanceof HttpFailure ? error.cause.code : "invalid_json");
-      if (code === "NOT_FOUND") return notFound(request);
+      // No route matched: Elysia made no cookie jar; the request's own cookies say who is asking.
+      if (code === "NOT_FOUND") return notFound({ request, cookie: cookie ?? sentCookies(request) });
       const refused = error instanceof ValidationError ? bodyRefusal(error) : null;
       if (refused) return failureResponse(request, refused);
       options.onUnexpected(error, request);

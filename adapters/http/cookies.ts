@@ -38,3 +38,27 @@ export function writeCookie(jar: CookieJar, name: string, value: string, options
     ...(options.maxAgeSeconds !== undefined && { maxAge: options.maxAgeSeconds }),
   });
 }
+
+/** A cookie value's text; a broken percent escape reads as absent, as Elysia reads it. */
+function percentDecoded(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The cookies a request sent, read-only, where Elysia gives no jar (a request no route matched):
+ * enough to know who is signed in; what a page would set there is not sent.
+ */
+export function sentCookies(request: Request): CookieJar {
+  const jar: Record<string, unknown> = {};
+  for (const pair of request.headers.get("cookie")?.split(";") ?? []) {
+    const at = pair.indexOf("=");
+    if (at <= 0) continue;
+    jar[pair.slice(0, at).trim()] = { value: percentDecoded(pair.slice(at + 1).trim()), set: () => {} };
+  }
+  // Any other cookie reads as absent, and setting one does nothing.
+  return new Proxy(jar, { get: (sent, name: string) => sent[name] ?? { value: undefined, set: () => {} } }) as CookieJar;
+}

@@ -1,7 +1,11 @@
+import type { Services } from "../../core/services.ts";
 import type { Catalog } from "./catalog/en.ts";
 import { textFor } from "./catalog/text.ts";
 import { type Html, html, page } from "./html.ts";
 import { requestLanguage } from "./language.ts";
+import { appPage } from "./web/layout.ts";
+import type { WebRequest } from "./cookies.ts";
+import { visit } from "./web/visitor.ts";
 
 /** Addresses only programs ask for: a wrong one there is answered `{error, code}`, whatever the client accepts. */
 const API_PATHS = /^\/(v1|mcp|oauth|\.well-known)(\/|$)/;
@@ -19,13 +23,18 @@ function wayOut(path: string, w: Catalog["pageNotFound"]): Html | "" {
  * The page a browser shows for an address of no page (a mistyped link, an old bookmark), in the
  * reader's language, or null where the answer stays the JSON error body: a request that does not
  * ask for HTML (curl, the API's clients), one other than GET or HEAD, or one under the API's paths.
+ * A member signed in reads it in the application's frame, its navigation and account at hand.
  */
-export function pageNotFound(request: Request): Response | null {
+export async function pageNotFound(services: Services, web: WebRequest): Promise<Response | null> {
+  const { request } = web;
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (!request.headers.get("accept")?.includes("text/html")) return null;
   const path = new URL(request.url).pathname;
   if (API_PATHS.test(path)) return null;
-  const language = requestLanguage(request);
+  const visited = /^\/(p|s|f)\//.test(path) ? null : await visit(services, web);
+  const language = visited?.state === "member" ? visited.language : requestLanguage(request);
   const w = textFor(language).pageNotFound;
-  return page(w.title, html`<div class="narrow"><h1>${w.title}</h1><p>${w.text}</p>${wayOut(path, w)}</div>`, { language, status: 404 });
+  const body = html`<h1>${w.title}</h1><p>${w.text}</p>${wayOut(path, w)}`;
+  if (visited?.state === "member") return appPage(visited, path, w.title, body, 404);
+  return page(w.title, html`<div class="narrow">${body}</div>`, { language, status: 404 });
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { SESSION_COOKIE } from "../../../adapters/http/cookies.ts";
+import { startSession } from "../../../core/sessions/start-session.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -59,4 +61,17 @@ test("the 404 page leads a portal's visitor and a reporter nowhere (a portal tha
     expect([path, page.includes("Page not found"), page.includes("<a href")]).toEqual([path, true, false]);
   }
   expect(await pageAt("/settings/nothing/here")).toContain('<a href="/inbox">Go to the inbox</a>');
+});
+
+test("a member signed in reads the 404 page in the application's frame, its navigation and account at hand", async () => {
+  const member = await http.services.store.findUserByEmail(http.demo.users.member.email);
+  const { secret } = await startSession(http.services, member!.id);
+  const res = await http.handle(new Request(`${http.url}/inboxx`, { headers: { accept: "text/html", cookie: `${SESSION_COOKIE}=${secret}` } }));
+  const page = await res.text();
+  expect(res.status).toBe(404);
+  expect([page.includes('<header class="app-bar">'), page.includes("<h1>Page not found</h1>"), page.includes('action="/logout"')]).toEqual([
+    true,
+    true,
+    true,
+  ]);
 });
