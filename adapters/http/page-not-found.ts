@@ -35,6 +35,7 @@ export async function pageNotFound(services: Services, web: WebRequest): Promise
   const language = visited?.state === "member" ? visited.language : requestLanguage(request);
   const w = textFor(language).pageNotFound;
   const body = html`<h1>${w.title}</h1><p>${w.text}</p>${wayOut(path, w)}`;
-  if (visited?.state === "member") return appPage(visited, path, w.title, body, 404);
+  // No page of the navigation is the one shown ("/inboxx" is not the inbox).
+  if (visited?.state === "member") return appPage(visited, "", w.title, body, 404);
   return page(w.title, html`<div class="narrow">${body}</div>`, { language, status: 404 });
 }
