@@ -257,7 +257,11 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     const allowed = methodsOf(new URL(web.request.url).pathname);
     return allowed.length > 0
       ? errorResponse(web.request, "method_not_allowed", undefined, { allow: allowed.join(", ") })
-      : ((await pageNotFound(services, web)) ?? errorResponse(web.request, "not_found"));
+      : ((await pageNotFound(services, web).catch((error) => {
+          // Who asks is read from the store: should it fail, the 404 is still said, as JSON.
+          options.onUnexpected(error, web.request);
+          return null;
+        })) ?? errorResponse(web.request, "not_found"));
   };
   return app
     .onError(({ code, error, request, cookie }) => {

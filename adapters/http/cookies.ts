@@ -53,12 +53,14 @@ function percentDecoded(raw: string): string {
  * enough to know who is signed in; what a page would set there is not sent.
  */
 export function sentCookies(request: Request): CookieJar {
-  const jar: Record<string, unknown> = {};
+  const jar = new Map<string, { value: string; set: () => void }>();
   for (const pair of request.headers.get("cookie")?.split(";") ?? []) {
     const at = pair.indexOf("=");
-    if (at <= 0) continue;
-    jar[pair.slice(0, at).trim()] = { value: percentDecoded(pair.slice(at + 1).trim()), set: () => {} };
+    const name = pair.slice(0, at).trim();
+    // The first of a name sent twice, as Elysia reads it: a page and its 404 agree on who is signed in.
+    if (at <= 0 || jar.has(name)) continue;
+    jar.set(name, { value: percentDecoded(pair.slice(at + 1).trim()), set: () => {} });
   }
   // Any other cookie reads as absent, and setting one does nothing.
-  return new Proxy(jar, { get: (sent, name: string) => sent[name] ?? { value: undefined, set: () => {} } }) as CookieJar;
+  return new Proxy({}, { get: (_, name: string) => jar.get(name) ?? { value: undefined, set: () => {} } }) as CookieJar;
 }

@@ -34,14 +34,14 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["reports", { feedbackId: 1, at: 1 }],
   ["reports", { statusId: 1 }, { unique: true }],
   ["reports", { appId: 1, at: 1 }],
-  // A feedback's page names the changelog entries that ship it.
-  ["changelog_entries", { orgId: 1, feedbackIds: 1 }],
   // The inbox's "To review" tab: the reports posted on the portal alone, so other reports write nothing more.
   ["reports", { orgId: 1, source: 1 }, { partialFilterExpression: { source: "portal" } }],
   ["feedbacks", { orgId: 1, reports: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, urgency: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, votes: -1, _id: -1 }],
   // The feedbacks merged into one, whose voters it counts.
+  // A feedback's page names the changelog entries that ship it.
+  ["changelog_entries", { orgId: 1, feedbackIds: 1 }],
   ["feedbacks", { mergedInto: 1 }, { sparse: true }],
   ["votes", { feedbackId: 1, at: 1 }],
   ["portal_links", { expiresAtDate: 1 }, ttl],

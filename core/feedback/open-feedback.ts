@@ -1,7 +1,8 @@
 import { authorize, can } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { apiKeyName } from "../api-keys/api-key-grant.ts";
-import { type Author, type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline, triageEntries } from "./timeline.ts";
+import { type Author, authorOf } from "./author.ts";
+import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline, triageEntries } from "./timeline.ts";
 import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
 import type { Follower, Grant, Turn } from "../model.ts";
 import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
@@ -65,15 +66,14 @@ type OpenDeps = PresentDeps &
 /** How many similar feedbacks the page offers to merge. */
 const SIMILAR_SHOWN = 5;
 
-/** Who an author id stands for, among the people read: a person by name (or e-mail), an API key by its name; null for someone no longer known. */
+/** Who an author id stands for, among the people read (authorOf); null for someone no longer known. */
 const authors =
   (people: ReadonlyArray<{ readonly id: string; readonly name?: string; readonly email: string } | null>) =>
-  (id: string): Author | null => {
-    const person = people.find((p) => p?.id === id);
-    if (person) return { person: person.name ?? person.email };
-    const key = apiKeyName(id);
-    return key === null ? null : { apiKey: key };
-  };
+  (id: string): Author | null =>
+    authorOf(
+      id,
+      people.find((p) => p?.id === id),
+    );
 
 /** Names the other feedbacks of its merges and splits, and the people who made them. */
 async function links(services: OpenDeps, orgId: string, feedbackId: string): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {

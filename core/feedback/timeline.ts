@@ -1,3 +1,4 @@
+import type { Author } from "./author.ts";
 import type { StatusChange } from "./events.ts";
 import type { MergeRecord } from "../merges/merge.ts";
 import type { SplitRecord } from "../merges/split.ts";
@@ -11,9 +12,6 @@ export interface LinkedFeedback {
   readonly key: string;
   readonly title: string;
 }
-
-/** Who did something, as the activity names them: a person by name (or e-mail), or an API key by its name, which a page says in its language. */
-export type Author = { readonly person: string } | { readonly apiKey: string };
 
 /** One line of a feedback's activity, oldest first. */
 export type TimelineEntry =

@@ -1,4 +1,4 @@
-import { apiKeyName } from "../api-keys/api-key-grant.ts";
+import { authorOf } from "../feedback/author.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import type { Services } from "../services.ts";
@@ -35,16 +35,17 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
   const team = await deps.store.listTeam(job.orgId);
   const owner = team.find((m) => m.email === feedback.owner);
   if (!owner || owner.userId === by) return;
-  const member = team.find((m) => m.userId === by);
-  const key = apiKeyName(by);
-  const assigner = member ? { person: member.name ?? member.email } : key !== null ? { apiKey: key } : undefined;
+  const assigner = authorOf(
+    by,
+    team.find((m) => m.userId === by),
+  );
   await teamMail(deps, {
     subjectId: feedback.id,
     key: noticeKey("assigned", at),
     to: owner,
     words: (settingsUrl) =>
       assignedMessage(owner.language, {
-        ...(assigner && { by: assigner }),
+        by: assigner,
         key: feedback.key,
         title: feedback.title,
         url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,

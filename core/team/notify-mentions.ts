@@ -1,3 +1,4 @@
+import { authorOf } from "../feedback/author.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import type { Services } from "../services.ts";
@@ -31,7 +32,10 @@ export async function notifyMentions(deps: NotifyMentionsDeps, job: JobRequest):
   if (comments.length === 0) return;
   const team = await deps.store.listTeam(job.orgId);
   for (const comment of comments) {
-    const author = team.find((m) => m.userId === comment.userId);
+    const author = authorOf(
+      comment.userId,
+      team.find((m) => m.userId === comment.userId),
+    );
     for (const member of resolveMentions(comment.text, team)) {
       if (member.userId === comment.userId) continue;
       await teamMail(deps, {
@@ -40,7 +44,7 @@ export async function notifyMentions(deps: NotifyMentionsDeps, job: JobRequest):
         to: member,
         words: (settingsUrl) =>
           mentionMessage(member.language, {
-            author: author ? (author.name ?? author.email) : "—",
+            author,
             comment: comment.text,
             key: feedback.key,
             title: feedback.title,

@@ -1,3 +1,4 @@
+import type { Author } from "../feedback/author.ts";
 import type { Language } from "../language.ts";
 import type { Role } from "../model.ts";
 
@@ -77,12 +78,20 @@ interface AboutFeedback {
   readonly settingsUrl: string;
 }
 
-export function mentionMessage(language: Language, input: AboutFeedback & { author: string; comment: string }): Message {
+/** Who did it, as an e-mail says it: a member by name, an API key as one; no one known, someone on the team. */
+function whoDid(language: Language, author: Author | null | undefined): string {
+  if (language === "fr")
+    return !author ? "Quelqu'un de l'équipe" : "person" in author ? author.person : `La clé d'API «\u202f${author.apiKey}\u202f»`;
+  return !author ? "Someone on the team" : "person" in author ? author.person : `The API key "${author.apiKey}"`;
+}
+
+export function mentionMessage(language: Language, input: AboutFeedback & { author: Author | null; comment: string }): Message {
+  const author = whoDid(language, input.author);
   if (language === "fr") {
     return {
-      subject: `${input.author} vous a mentionné sur ${input.key}\u202f: ${input.title}`,
+      subject: `${author} vous a mentionné sur ${input.key}\u202f: ${input.title}`,
       text: [
-        `${input.author} vous a mentionné dans un commentaire sur ${input.key} («\u202f${input.title}\u202f»)\u202f:`,
+        `${author} vous a mentionné dans un commentaire sur ${input.key} («\u202f${input.title}\u202f»)\u202f:`,
         "",
         ...input.comment.split("\n").map((line) => `> ${line}`),
         "",
@@ -93,9 +102,9 @@ export function mentionMessage(language: Language, input: AboutFeedback & { auth
     };
   }
   return {
-    subject: `${input.author} mentioned you on ${input.key}: ${input.title}`,
+    subject: `${author} mentioned you on ${input.key}: ${input.title}`,
     text: [
-      `${input.author} mentioned you in a comment on ${input.key} ("${input.title}"):`,
+      `${author} mentioned you in a comment on ${input.key} ("${input.title}"):`,
       "",
       ...input.comment.split("\n").map((line) => `> ${line}`),
       "",
@@ -106,12 +115,9 @@ export function mentionMessage(language: Language, input: AboutFeedback & { auth
   };
 }
 
-/** Who assigned: a member by name (or e-mail), or an organization API key by its name; unknown, someone on the team. */
-type Assigner = { readonly person: string } | { readonly apiKey: string };
-
-export function assignedMessage(language: Language, input: AboutFeedback & { by?: Assigner }): Message {
+export function assignedMessage(language: Language, input: AboutFeedback & { by: Author | null }): Message {
+  const by = whoDid(language, input.by);
   if (language === "fr") {
-    const by = !input.by ? "Quelqu'un de l'équipe" : "person" in input.by ? input.by.person : `La clé d'API «\u202f${input.by.apiKey}\u202f»`;
     return {
       subject: `${input.key} vous est attribué\u202f: ${input.title}`,
       text: [
@@ -123,7 +129,6 @@ export function assignedMessage(language: Language, input: AboutFeedback & { by?
       ].join("\n"),
     };
   }
-  const by = !input.by ? "Someone on the team" : "person" in input.by ? input.by.person : `The API key "${input.by.apiKey}"`;
   return {
     subject: `${input.key} is assigned to you: ${input.title}`,
     text: [

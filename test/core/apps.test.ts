@@ -101,7 +101,7 @@ describe("apps and channels", () => {
     assert.equal(org.features.get(app.value.id), undefined);
   });
 
-  test("the settings show channel keys only to those who manage the organization", async () => {
+  test("the settings show channel keys only to those who manage the organization; to the others, a key's last four characters", async () => {
     const org = fakeOrganization();
     const admin = org.person("root@acme.test", "admin");
     const reader = org.person("ann@acme.test", "reader");
@@ -113,6 +113,8 @@ describe("apps and channels", () => {
     const asReader = await listAppSetup(org.deps, reader);
     assert.match((asAdmin.ok && asAdmin.value[0]?.channels[0]?.key) || "", /^pk_/);
     assert.equal(asReader.ok && asReader.value[0]?.channels[0]?.key, null);
+    const key = (asAdmin.ok && asAdmin.value[0]?.channels[0]?.key) || "";
+    assert.equal(asReader.ok && asReader.value[0]?.channels[0]?.keyEnd, key.slice(-4));
     assert.equal(asReader.ok && asReader.value[0]?.helpArticles, 1);
   });
 

@@ -4,7 +4,8 @@ import type { JobRequest } from "../../core/feedback/events.ts";
 import type { Organization } from "../../core/model.ts";
 import { mentionedWords, mentionJobs, resolveMentions } from "../../core/team/mentions.ts";
 import { DIGEST_HOUR_UTC, digestDay, queueDigests } from "../../core/team/queue-digests.ts";
-import { assignedMessage } from "../../core/team/team-messages.ts";
+import { assignedMessage, mentionMessage } from "../../core/team/team-messages.ts";
+import { type Author, authorOf } from "../../core/feedback/author.ts";
 
 const team = [
   { userId: "u-ann", email: "ann.lee@acme.test", name: "Ann Lee" },
@@ -72,11 +73,11 @@ describe("daily digests", () => {
   });
 });
 
+const about = { key: "DEMO-7", title: "Receipts", url: "https://r.test/inbox/DEMO-7", settingsUrl: "https://r.test/account" };
+
 describe("the assignment e-mail", () => {
-  const about = { key: "DEMO-7", title: "Receipts", url: "https://r.test/inbox/DEMO-7", settingsUrl: "https://r.test/account" };
   test("names who assigned: a member by name, an API key as a key, in the owner's language; no one known, someone on the team", () => {
-    const first = (language: "en" | "fr", by?: { person: string } | { apiKey: string }) =>
-      assignedMessage(language, { ...about, ...(by && { by }) }).text.split("\n")[0];
+    const first = (language: "en" | "fr", by: Author | null = null) => assignedMessage(language, { ...about, by }).text.split("\n")[0];
     assert.deepEqual(
       [first("en", { person: "Ann Lee" }), first("en", { apiKey: "release-bot" }), first("en")],
       [
@@ -86,5 +87,31 @@ describe("the assignment e-mail", () => {
       ],
     );
     assert.equal(first("fr", { apiKey: "release-bot" }), "La clé d'API «\u202frelease-bot\u202f» vous a attribué DEMO-7 («\u202fReceipts\u202f»).");
+  });
+});
+
+describe("who an author id stands for", () => {
+  test("a person read for it, by name or else e-mail; else the API key it names; else no one", () => {
+    assert.deepEqual(
+      [
+        authorOf("u1", { name: "Ann Lee", email: "ann@acme.test" }),
+        authorOf("u2", { email: "bob@acme.test" }),
+        authorOf("api-key:k1:release-bot", undefined),
+        authorOf("u3", null),
+      ],
+      [{ person: "Ann Lee" }, { person: "bob@acme.test" }, { apiKey: "release-bot" }, null],
+    );
+  });
+
+  test("a mention e-mail names an API key as one, in the reader's language", () => {
+    const mention = (language: "en" | "fr") =>
+      mentionMessage(language, { ...about, author: { apiKey: "release-bot" }, comment: "@ann look" }).subject;
+    assert.deepEqual(
+      [mention("en"), mention("fr")],
+      [
+        'The API key "release-bot" mentioned you on DEMO-7: Receipts',
+        "La clé d'API «\u202frelease-bot\u202f» vous a mentionné sur DEMO-7\u202f: Receipts",
+      ],
+    );
   });
 });

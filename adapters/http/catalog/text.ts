@@ -80,7 +80,7 @@ export const describeProblem = (problem: FieldProblem, language: Language): stri
 
 /** A refused field said in a form's words: by the label the form gives it, or by its own name where the form has none. */
 export const describeFieldProblem = (problem: FieldProblem, language: Language, labels: Readonly<Record<string, string>>): string =>
-  describeProblem({ ...problem, field: labels[problem.field] ?? problem.field }, language);
+  describeProblem({ ...problem, field: Object.hasOwn(labels, problem.field) ? labels[problem.field]! : problem.field }, language);
 
 /**
  * The `{error, code}` body of a tool call refused for its arguments: the code of its REST twin,

@@ -198,13 +198,14 @@ export async function inboxPage(
 
   // The filters besides the search, folded on a phone (where they took a screen before the list),
   // open there when one is in use; on a wider screen they stand in the row as before.
-  const narrowed = [query.kind, query.severity, query.appId, query.featureId, query.owner, query.tag, query.sort].filter(Boolean).length;
+  const listedApp = (apps.ok ? apps.value.data : []).some((a) => a.id === query.appId);
+  const narrowed = [query.kind, query.severity, listedApp, query.featureId, query.owner, query.tag].filter(Boolean).length;
   // The tabs above choose the status; the form keeps the one chosen.
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">
 ${query.published === undefined ? "" : hidden("published", String(query.published))}${query.source ? hidden("source", query.source) : ""}
 <div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}"></div>
 ${query.status ? html`<input type="hidden" name="status" value="${query.status}">` : ""}
-<details class="more-filters"${narrowed > 0 ? html` open` : ""}><summary>${w.filters}${narrowed > 0 ? ` (${narrowed})` : ""}</summary>
+<details class="more-filters"${narrowed > 0 || query.sort ? html` open` : ""}><summary>${w.filters}${narrowed > 0 ? ` (${narrowed})` : ""}</summary>
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.anyFeminine)}</select></div>
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>

@@ -79,7 +79,7 @@ export function settingsPortalRoutes(services: Services) {
     // A field refused is said by its label, in words; the texts typed stay in the form.
     const w = portalTeamWords(visitor.language);
     const labels: Readonly<Record<string, string>> = { slug: w.slug, title: w.title, brandColor: w.brandColor };
-    const known = failure.problem !== undefined && failure.problem.field in labels;
+    const known = failure.problem !== undefined && Object.hasOwn(labels, failure.problem.field);
     // The form takes an empty field where the API takes null: a colour refused is said with that way out.
     const problems = textFor(visitor.language).problems;
     const said =

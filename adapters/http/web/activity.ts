@@ -1,5 +1,6 @@
 import type { Language } from "../../../core/language.ts";
-import type { Author, LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
+import type { Author } from "../../../core/feedback/author.ts";
+import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
 import type { Kind, ReportEntry } from "../../../core/schemas/feedback.ts";
 import type { FieldChange } from "../../../core/triage/journal.ts";
 import { type Html, html } from "../html.ts";

@@ -182,7 +182,9 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(await page(reader, `/inbox/${key}`)).not.toContain('class="to-actions"');
     // The filters besides the search are folded on a phone, and open there when one is in use, saying how many.
     expect(await page(reader, "/inbox")).toContain('<details class="more-filters"><summary>Filters</summary>');
-    expect(await page(reader, "/inbox?kind=idea&sort=votes")).toContain('<details class="more-filters" open><summary>Filters (2)</summary>');
+    expect(await page(reader, "/inbox?kind=idea&sort=votes")).toContain('<details class="more-filters" open><summary>Filters (1)</summary>');
+    // An order alone opens them, and counts as no filter.
+    expect(await page(reader, "/inbox?sort=votes")).toContain('<details class="more-filters" open><summary>Filters</summary>');
     // The inbox, likewise, leads past its views, tabs and filters to the list.
     const inbox = await page(reader, "/inbox");
     expect([inbox.includes('<p class="to-actions"><a href="#list">Skip to the feedbacks ↓</a></p>'), inbox.includes('<div id="list">')]).toEqual([
