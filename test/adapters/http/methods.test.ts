@@ -69,6 +69,13 @@ test("a member signed in reads the 404 page in the application's frame, its navi
   const res = await http.handle(new Request(`${http.url}/inboxx`, { headers: { accept: "text/html", cookie: `${SESSION_COOKIE}=${secret}` } }));
   const page = await res.text();
   expect(res.status).toBe(404);
+  // A cookie sent twice is read as a page reads it, the first one: the 404 and the inbox agree on who is signed in.
+  const twice = async (cookie: string) =>
+    (await (await http.handle(new Request(`${http.url}/inboxx`, { headers: { accept: "text/html", cookie } }))).text()).includes('class="app-bar"');
+  expect([
+    await twice(`${SESSION_COOKIE}=${secret}; ${SESSION_COOKIE}=junk`),
+    await twice(`${SESSION_COOKIE}=junk; ${SESSION_COOKIE}=${secret}`),
+  ]).toEqual([true, false]);
   expect([page.includes('<header class="app-bar">'), page.includes("<h1>Page not found</h1>"), page.includes('action="/logout"')]).toEqual([
     true,
     true,
