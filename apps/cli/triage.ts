@@ -7,7 +7,7 @@ import { listApiKeys } from "../../core/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../core/api-keys/revoke-api-key.ts";
 import { AGENT_SCOPES, type AgentScope, operatorGrant } from "../../core/authorization.ts";
 import { countFeedbacks } from "../../core/feedback/count-feedbacks.ts";
-import { statusesOf } from "../../core/feedback/status.ts";
+import { countIn } from "../../core/feedback/status.ts";
 import { findOrganization } from "../../core/organizations/find-organization.ts";
 import type { FeedbackSummary } from "../../core/schemas/feedback.ts";
 import type { Services } from "../../core/services.ts";
@@ -103,7 +103,7 @@ export async function exportCommand(
   }
   const grant = operatorGrant(org.id);
   const counted = await countFeedbacks(services, grant, query);
-  const total = counted.ok ? statusesOf(query.status ?? "open").reduce((sum, s) => sum + (counted.value[s] ?? 0), 0) : 0;
+  const total = counted.ok ? countIn(counted.value, query.status ?? "open") : 0;
   const exported = await exportFeedbacks(services, grant, query);
   if (!exported.ok) return refuse(errorBody(exported.code, "en", exported.problem).error);
   const pages = exported.value;

@@ -115,8 +115,8 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
 
 /**
  * The entries of the triage changes (an owner and a feature by name and path), and who made each
- * status change and wrote each comment (`commentBy`, by the comment's place in `comments`): a
- * member by name (or e-mail), an API key by its name.
+ * status change: a member by name (or e-mail), an API key by its name. `commentBy` names the key
+ * that wrote a comment (by its place in `comments`); a person is named by the comment itself.
  */
 async function authored(
   services: OpenDeps,
@@ -128,12 +128,9 @@ async function authored(
   const { store } = services;
   // An API key signs with its name, and the assistant is no one; the others are people, looked up once each.
   const people = new Set(
-    [
-      ...history.flatMap((h) => (h.by === undefined ? [] : [h.by])),
-      ...changes.map((c) => c.by),
-      // A reporter's answer and a portal person's comment are named by the comment itself.
-      ...comments.flatMap((c) => (c.reportId === undefined && c.person === undefined ? [c.userId] : [])),
-    ].filter((id) => apiKeyName(id) === null && id !== ASSISTANT),
+    [...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by)].filter(
+      (id) => apiKeyName(id) === null && id !== ASSISTANT,
+    ),
   );
   // The values a field held before and after its changes, each once.
   const valuesOf = (field: "featureId" | "owner") =>
@@ -145,10 +142,10 @@ async function authored(
     Promise.all([...owners].map((email) => store.findUserByEmail(email))),
   ]);
   const nameOf = authors(users);
-  // A comment's author as the page names it: a member, or an API key; a reporter's or a portal person's is the comment's own.
+  // Presenting the comments named their people already (CommentEntry.author); only a key is left to name.
   const commentBy = (index: number) => {
     const comment = comments[index];
-    return comment && comment.reportId === undefined && comment.person === undefined ? nameOf(comment.userId) : null;
+    return comment && comment.reportId === undefined && comment.person === undefined ? authorOf(comment.userId, null) : null;
   };
   // A feature by its path, as the triage form lists them.
   const paths = new Map(features.flatMap((f) => (f ? [[f.id, f.path] as const] : [])));

@@ -16,6 +16,10 @@ export function statusesOf(filter: StatusFilter): readonly Status[] {
   return [filter];
 }
 
+/** How many feedbacks a status filter holds, from the counts per status (a status not counted holds none). */
+export const countIn = (counts: Partial<Record<Status, number>>, filter: StatusFilter): number =>
+  statusesOf(filter).reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+
 interface Transition {
   readonly changed: boolean;
   readonly events: readonly EventDraft[];

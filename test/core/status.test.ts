@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { isOpen, statusesOf, transition } from "../../core/feedback/status.ts";
+import { countIn, isOpen, statusesOf, transition } from "../../core/feedback/status.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
 
 const feedback = { orgId: "org", id: "f1" };
@@ -50,5 +50,12 @@ describe("severity floor", () => {
     assert.equal(withFloor("P1", "P3"), "P1");
     assert.equal(withFloor(undefined, "P1"), "P1");
     assert.equal(withFloor("P3", undefined), "P3");
+  });
+});
+
+describe("counting a status filter", () => {
+  test("sums the counts of the statuses it selects; a status not counted holds none", () => {
+    const counts = { triage: 2, fixed: 1, delivered: 4 };
+    assert.deepEqual([countIn(counts, "open"), countIn(counts, "closed"), countIn(counts, "all"), countIn(counts, "dismissed")], [3, 4, 7, 0]);
   });
 });

@@ -5,7 +5,7 @@ import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
-import { statusesOf } from "../../../core/feedback/status.ts";
+import { countIn } from "../../../core/feedback/status.ts";
 import {
   type FeedbackListQuery,
   KINDS,
@@ -184,13 +184,13 @@ export async function inboxPage(
   const features = listedFeatures?.ok ? listedFeatures.value.data : [];
   const counts = counted.ok ? counted.value : {};
   const page = listed.ok ? listed.value : { data: [], nextCursor: null };
-  const count = (filter: (typeof STATUS_FILTERS)[number]) => statusesOf(filter).reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+  const count = (filter: (typeof STATUS_FILTERS)[number]) => countIn(counts, filter);
   const label = (filter: string) =>
     filter === "open" ? w.open : filter === "closed" ? w.closed : filter === "all" ? w.all : valueName(visitor.language, filter as Status);
   const selectedStatus = query.status ?? "open";
 
   const reviewing = query.published === false && query.source === TO_REVIEW.source;
-  const toReview = statusesOf("open").reduce((sum, s) => sum + ((posted.ok ? posted.value : {})[s] ?? 0), 0);
+  const toReview = countIn(posted.ok ? posted.value : {}, "open");
   const tabs = html`<nav aria-label="${w.status}"><ul class="tabs">${STATUS_FILTERS.map(
     (f) =>
       html`<li><a href="${inboxHref(query, { status: f === "open" ? undefined : f, cursor: undefined })}"${f === selectedStatus && !reviewing ? html` aria-current="page"` : ""}>${label(f)} (${count(f)})</a></li>`,
