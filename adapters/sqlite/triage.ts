@@ -76,8 +76,8 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
           )
           .get(feedbackId, orgId);
         if (!exists) return false;
-        const held = author && heldFields(db, feedbackId);
-        if (held) recordTriageChange(db, feedbackId, held, fields, author!);
+        const held = author ? heldFields(db, feedbackId) : null;
+        if (author && held) recordTriageChange(db, feedbackId, held, fields, author);
         if (given.length > 0) {
           db.query(`UPDATE feedbacks SET ${given.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`).run(
             ...given.map(([field, , stored]) => stored(fields[field] as never)),

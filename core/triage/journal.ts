@@ -40,11 +40,7 @@ export type TriageHeld = Pick<FeedbackRecord, ValueField | "dueAt" | "tags">;
 const ORDER = ["title", "owner", "dueAt", "severity", "kind", "featureId", "tags"] as const;
 
 /** What setting `field` to what `fields` gives changes on `feedback`; null when it is not given or holds the same. */
-function changeOf(
-  feedback: Pick<FeedbackRecord, ValueField | "dueAt" | "tags">,
-  fields: TriageFields,
-  field: (typeof ORDER)[number],
-): FieldChange | null {
+function changeOf(feedback: TriageHeld, fields: TriageFields, field: (typeof ORDER)[number]): FieldChange | null {
   if (field === "tags") {
     if (fields.tags === undefined) return null;
     const before = feedback.tags ?? [];
