@@ -17,6 +17,9 @@ export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
  */
 const candidateKinds = (kind: Kind): readonly Kind[] => (kind === "praise" ? ["praise"] : ["problem", "idea"]);
 
+/** Whether feedbacks of these kinds may be one subject (candidateKinds): a pair suggested before a kind changed may no longer be. */
+export const mayDuplicate = (a: Kind, b: Kind): boolean => candidateKinds(a).includes(b);
+
 /**
  * Which feedbacks a new one is compared with: the others of its app, open and not merged, that
  * share the most of its rarest keys (the newest first among equals). Older and newer alike: jobs

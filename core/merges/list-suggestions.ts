@@ -2,6 +2,7 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
+import { mayDuplicate } from "../grouping/candidates.ts";
 import { groupingText } from "../grouping/compare.ts";
 import type { Suggestion } from "../grouping/decision.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
@@ -37,7 +38,10 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
       b: await store.findFeedback(grant.orgId, s.similarId),
     })),
   );
-  const complete = pairs.filter((p): p is { s: Suggestion; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null);
+  // A pair whose kinds changed since it was suggested, one to praise and the other not, is no longer offered.
+  const complete = pairs.filter(
+    (p): p is { s: Suggestion; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null && mayDuplicate(p.a.kind, p.b.kind),
+  );
   const records = complete.flatMap(({ a, b }): FeedbackRecord[] => [a, b]);
   const [shown, texts] = await Promise.all([
     summaries(services, grant.orgId, records),

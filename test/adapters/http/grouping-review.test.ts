@@ -280,6 +280,28 @@ describe("grouping that people review and undo", () => {
     }
   });
 
+  test("a suggested pair is no longer offered once one of them is praise and the other not, and is offered again when the kind comes back", async () => {
+    await setMode("review");
+    try {
+      const first = await report("The gift voucher field does nothing when I paste a code");
+      const second = await report("I paste a gift voucher code and the field does nothing");
+      await http.runJobs();
+      const queued = async () => {
+        const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
+        if (!queue.ok) throw new Error(queue.code);
+        return queue.value.some((s) => [s.feedback.key, s.similar.key].includes(first) && [s.feedback.key, s.similar.key].includes(second));
+      };
+      expect(await queued()).toBe(true);
+      const kind = (value: string) => http.request("PATCH", `/v1/feedbacks/${second}`, { token: http.demo.tokens.member, body: { kind: value } });
+      expect((await kind("praise")).status).toBe(200);
+      expect(await queued()).toBe(false);
+      expect((await kind("idea")).status).toBe(200);
+      expect(await queued()).toBe(true);
+    } finally {
+      await setMode("auto");
+    }
+  });
+
   test("GET …/similar: 404 for an unknown key, 401 without a token", async () => {
     expect((await similar("DEMO-999999")).body.code).toBe("not_found");
     expect((await http.request("GET", "/v1/feedbacks/DEMO-1/similar")).status).toBe(401);
