@@ -73,11 +73,11 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
     async entriesLinking(orgId, feedbackId) {
       return db
         .query<EntryLink, [string, string]>(
-          `SELECT id, title, status FROM changelog_entries
-           WHERE org_id = ? AND EXISTS (SELECT 1 FROM json_each(feedback_ids) WHERE value = ?)
-           ORDER BY status = 'published', coalesce(published_at, created_at) DESC, id DESC`,
+          `SELECT e.id, e.title, e.status FROM changelog_links l JOIN changelog_entries e ON e.id = l.entry_id
+           WHERE l.feedback_id = ? AND e.org_id = ?
+           ORDER BY e.status = 'published', coalesce(e.published_at, e.created_at) DESC, e.id DESC`,
         )
-        .all(orgId, feedbackId);
+        .all(feedbackId, orgId);
     },
 
     updateEntry: (entry) => batch.run(() => overwrite(entry, entry.status)),

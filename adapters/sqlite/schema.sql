@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 43;
+PRAGMA user_version = 44;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -47,6 +47,19 @@ CREATE TABLE changelog_entries (
   published_at INTEGER, feedback_ids TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
 );
 CREATE INDEX changelog_by_org ON changelog_entries (org_id, status, published_at, created_at);
+CREATE TRIGGER changelog_links_deleted AFTER DELETE ON changelog_entries BEGIN
+  DELETE FROM changelog_links WHERE entry_id = old.id AND feedback_id IN (SELECT value FROM json_each(old.feedback_ids));
+END;
+CREATE TRIGGER changelog_links_rewritten AFTER UPDATE OF feedback_ids ON changelog_entries
+  WHEN old.feedback_ids IS NOT new.feedback_ids BEGIN
+  DELETE FROM changelog_links WHERE entry_id = old.id AND feedback_id IN (SELECT value FROM json_each(old.feedback_ids));
+  INSERT OR IGNORE INTO changelog_links (feedback_id, entry_id) SELECT value, new.id FROM json_each(new.feedback_ids);
+END;
+CREATE TRIGGER changelog_links_written AFTER INSERT ON changelog_entries BEGIN
+  INSERT OR IGNORE INTO changelog_links (feedback_id, entry_id) SELECT value, new.id FROM json_each(new.feedback_ids);
+END;
+
+CREATE TABLE changelog_links (feedback_id TEXT NOT NULL, entry_id TEXT NOT NULL, PRIMARY KEY (feedback_id, entry_id)) WITHOUT ROWID;
 
 CREATE TABLE channels (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, kind TEXT NOT NULL,

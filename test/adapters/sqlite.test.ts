@@ -470,6 +470,26 @@ describe("sqlite inbox counters", () => {
 });
 
 describe("sqlite schema upgrades", () => {
+  test("a store made before changelog links names, for each feedback, the entries that linked it then, and follows the entries after", async () => {
+    const { path, old } = storeBefore("changelog-links");
+    const entry = old.query(
+      `INSERT INTO changelog_entries (id, org_id, title, body, status, published_at, feedback_ids, created_at, updated_at)
+       VALUES (?, 'org', ?, '', ?, ?, ?, 1, 1)`,
+    );
+    entry.run("shipped", "Shipped", "published", 5, JSON.stringify(["a", "b"]));
+    entry.run("draft", "Draft", "draft", null, JSON.stringify(["a"]));
+    old.close();
+    const store = createSqliteStore(path);
+    expect(await store.entriesLinking("org", "a")).toEqual([
+      { id: "draft", title: "Draft", status: "draft" },
+      { id: "shipped", title: "Shipped", status: "published" },
+    ]);
+    expect(await store.entriesLinking("org", "b")).toEqual([{ id: "shipped", title: "Shipped", status: "published" }]);
+    expect(await store.deleteDraft("org", "draft")).toBe("deleted");
+    expect(await store.entriesLinking("org", "a")).toEqual([{ id: "shipped", title: "Shipped", status: "published" }]);
+    await store.close();
+  });
+
   test("an existing store is announced once, before its schema is upgraded; a new or current one is not", async () => {
     const upgrades: Array<{ from: number; to: number }> = [];
     const onUpgrade = (schema: { from: number; to: number }) => upgrades.push(schema);

@@ -204,3 +204,21 @@ CREATE TRIGGER report_revenue_removed AFTER DELETE ON reports WHEN ${companyId("
   UPDATE feedbacks SET revenue = ${revenueOf("feedbacks.ref")} WHERE ref = old.feedback_ref;
 END;
 `;
+
+/**
+ * Which changelog entries link a feedback (changelog_links) follows each entry's list of
+ * feedbacks: written, rewritten or deleted. Created by migration 44.
+ */
+export const CHANGELOG_LINKS_FOLLOW_ENTRIES = `
+CREATE TRIGGER changelog_links_written AFTER INSERT ON changelog_entries BEGIN
+  INSERT OR IGNORE INTO changelog_links (feedback_id, entry_id) SELECT value, new.id FROM json_each(new.feedback_ids);
+END;
+CREATE TRIGGER changelog_links_rewritten AFTER UPDATE OF feedback_ids ON changelog_entries
+  WHEN old.feedback_ids IS NOT new.feedback_ids BEGIN
+  DELETE FROM changelog_links WHERE entry_id = old.id AND feedback_id IN (SELECT value FROM json_each(old.feedback_ids));
+  INSERT OR IGNORE INTO changelog_links (feedback_id, entry_id) SELECT value, new.id FROM json_each(new.feedback_ids);
+END;
+CREATE TRIGGER changelog_links_deleted AFTER DELETE ON changelog_entries BEGIN
+  DELETE FROM changelog_links WHERE entry_id = old.id AND feedback_id IN (SELECT value FROM json_each(old.feedback_ids));
+END;
+`;

@@ -74,6 +74,33 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       expect(await store.entriesLinking("other-org", "a")).toEqual([]);
     });
 
+    test("the entries that link a feedback follow an entry's list as it is rewritten, published and deleted", async () => {
+      const store = await makeStore();
+      const { orgId } = await seed(store);
+      const entry = draft(orgId, { title: "Entry", feedbackIds: ["a"] });
+      await store.createEntry(entry);
+      await store.updateEntry({ ...entry, feedbackIds: ["b", "c"] });
+      expect(await store.entriesLinking(orgId, "a")).toEqual([]);
+      expect(await store.entriesLinking(orgId, "c")).toEqual([{ id: entry.id, title: "Entry", status: "draft" }]);
+      expect(await store.deleteDraft(orgId, entry.id)).toBe("deleted");
+      expect(await store.entriesLinking(orgId, "b")).toEqual([]);
+      const published = draft(orgId, { title: "Shipped", feedbackIds: ["d"] });
+      await store.createEntry(published);
+      expect(
+        await store.publishEntry({
+          created: false,
+          entry: { ...published, status: "published", publishedAt: 400, feedbackIds: ["e"] },
+          changes: [],
+          events: [],
+          jobs: [],
+        }),
+      ).toBe(true);
+      expect([await store.entriesLinking(orgId, "d"), await store.entriesLinking(orgId, "e")]).toEqual([
+        [],
+        [{ id: published.id, title: "Shipped", status: "published" }],
+      ]);
+    });
+
     test("updateEntry writes while the status is the one read; deleteDraft deletes drafts only", async () => {
       const store = await makeStore();
       const { orgId } = await seed(store);
