@@ -28,23 +28,26 @@ export function suggestionStore(data: Database): SuggestionStore {
       }
     },
 
-    async listSuggestions(orgId, appId, limit) {
+    async listSuggestions({ orgId, appId, limit, kinds }) {
       const open = await suggestions()
         .find({ orgId, dismissedAt: null, ...(appId && { appId }) })
         .sort({ score: -1, feedbackId: -1 })
         .limit(limit * OVERREAD)
         .toArray();
       const ids = [...new Set(open.flatMap((s) => [s.feedbackId as string, s.similarId as string]))];
-      const live = new Set(
+      // The group of kinds of each feedback not merged: the two feedbacks of a pair listed are in one.
+      const groupOf = new Map(
         (
           await data
             .collection("feedbacks")
-            .find({ _id: { $in: ids }, ...NOT_MERGED }, { projection: { _id: 1 } })
+            .find({ _id: { $in: ids }, ...NOT_MERGED }, { projection: { _id: 1, kind: 1 } })
             .toArray()
-        ).map((f) => f._id),
+        ).map((f) => [f._id, kinds.findIndex((group) => group.includes(f.kind))]),
       );
+      const oneSubject = (feedbackId: string, similarId: string) =>
+        (groupOf.get(feedbackId) ?? -1) >= 0 && groupOf.get(feedbackId) === groupOf.get(similarId);
       return open
-        .filter((s) => live.has(s.feedbackId) && live.has(s.similarId))
+        .filter((s) => oneSubject(s.feedbackId, s.similarId))
         .slice(0, limit)
         .map((s) => plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]));
     },

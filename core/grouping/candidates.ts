@@ -11,14 +11,15 @@ const CANDIDATES = 25;
 export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
 
 /**
- * The kinds a feedback may duplicate. A problem and an idea can be one subject ("the export is
- * broken", "please fix the export"); praise says that something works, so it duplicates only
- * praise ("Love the new checkout" is no duplicate of "The checkout button does nothing").
+ * The kinds that may be one subject, in groups: a feedback duplicates only feedbacks of its group.
+ * A problem and an idea can be one subject ("the export is broken", "please fix the export");
+ * praise says that something works, so it duplicates only praise ("Love the new checkout" is no
+ * duplicate of "The checkout button does nothing").
  */
-const candidateKinds = (kind: Kind): readonly Kind[] => (kind === "praise" ? ["praise"] : ["problem", "idea"]);
+export const SUBJECT_KINDS: readonly (readonly Kind[])[] = [["problem", "idea"], ["praise"]];
 
-/** Whether feedbacks of these kinds may be one subject (candidateKinds): a pair suggested before a kind changed may no longer be. */
-export const mayDuplicate = (a: Kind, b: Kind): boolean => candidateKinds(a).includes(b);
+/** The kinds a feedback may duplicate: those of its group. */
+const candidateKinds = (kind: Kind): readonly Kind[] => SUBJECT_KINDS.find((group) => group.includes(kind)) ?? [kind];
 
 /**
  * Which feedbacks a new one is compared with: the others of its app, open and not merged, that

@@ -2,7 +2,7 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
-import { mayDuplicate } from "../grouping/candidates.ts";
+import { SUBJECT_KINDS } from "../grouping/candidates.ts";
 import { groupingText } from "../grouping/compare.ts";
 import type { Suggestion } from "../grouping/decision.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
@@ -30,7 +30,10 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
-  const suggestions = await store.listSuggestions(grant.orgId, appId, SUGGESTIONS_SHOWN);
+  // A pair one of which became praise since it was suggested, and the other not, is no longer one
+  // subject: the store leaves it out before it counts the page. A pair one of which closed since is
+  // still shown: whether a report joins a closed subject is for a person to decide.
+  const suggestions = await store.listSuggestions({ orgId: grant.orgId, appId, limit: SUGGESTIONS_SHOWN, kinds: SUBJECT_KINDS });
   const pairs = await Promise.all(
     suggestions.map(async (s) => ({
       s,
@@ -38,10 +41,7 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
       b: await store.findFeedback(grant.orgId, s.similarId),
     })),
   );
-  // A pair whose kinds changed since it was suggested, one to praise and the other not, is no longer offered.
-  const complete = pairs.filter(
-    (p): p is { s: Suggestion; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null && mayDuplicate(p.a.kind, p.b.kind),
-  );
+  const complete = pairs.filter((p): p is { s: Suggestion; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null);
   const records = complete.flatMap(({ a, b }): FeedbackRecord[] => [a, b]);
   const [shown, texts] = await Promise.all([
     summaries(services, grant.orgId, records),

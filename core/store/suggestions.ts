@@ -1,4 +1,14 @@
 import type { Suggestion } from "../grouping/decision.ts";
+import type { Kind } from "../schemas/feedback.ts";
+
+/** Which undecided suggestions to list: of the organization (or one app), the `limit` best. */
+interface SuggestionQuery {
+  readonly orgId: string;
+  readonly appId: string | null;
+  readonly limit: number;
+  /** Groups of kinds: a pair is listed only while its two feedbacks' kinds are in one group. */
+  readonly kinds: readonly (readonly Kind[])[];
+}
 
 /**
  * Pairs grouping found alike but left for a person to decide, and the decisions taken, so that a
@@ -7,8 +17,8 @@ import type { Suggestion } from "../grouping/decision.ts";
 export interface SuggestionStore {
   /** Keeps suggestions; a pair already suggested gets the new score, a decided pair is left alone. */
   saveSuggestions(suggestions: readonly Suggestion[]): Promise<void>;
-  /** Undecided suggestions of the organization (or one app), both feedbacks visible (not merged), best score first. */
-  listSuggestions(orgId: string, appId: string | null, limit: number): Promise<Suggestion[]>;
+  /** Undecided suggestions, both feedbacks visible (not merged) and of kinds in one group, best score first. */
+  listSuggestions(query: SuggestionQuery): Promise<Suggestion[]>;
   /** Records a person's decision that two feedbacks are not duplicates (suggested or not). */
   dismissPair(orgId: string, feedbackId: string, similarId: string, at: number, by: string): Promise<void>;
   /** The feedbacks a person decided are not duplicates of this one. */

@@ -1,6 +1,15 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { CANDIDATE_STATUSES, candidateQuery, mergeDirection, POSTINGS_PER_KEY, RAREST_KEYS, rankCandidates } from "../../core/grouping/candidates.ts";
+import {
+  CANDIDATE_STATUSES,
+  candidateQuery,
+  mergeDirection,
+  POSTINGS_PER_KEY,
+  RAREST_KEYS,
+  rankCandidates,
+  SUBJECT_KINDS,
+} from "../../core/grouping/candidates.ts";
+import { KINDS } from "../../core/schemas/feedback.ts";
 
 const feedback = { orgId: "org", appId: "app", createdAt: 100, id: "f9", kind: "problem" } as const;
 
@@ -32,6 +41,8 @@ describe("grouping candidates", () => {
   test("a problem or an idea is compared with problems and ideas; praise with praise alone", () => {
     const kinds = (kind: "problem" | "idea" | "praise") => candidateQuery({ ...feedback, kind }, new Map([["w:pdf", 1]]))?.kinds;
     assert.deepEqual([kinds("problem"), kinds("idea"), kinds("praise")], [["problem", "idea"], ["problem", "idea"], ["praise"]]);
+    // Each kind in exactly one group: the review queue lists a pair by the same groups.
+    assert.deepEqual(SUBJECT_KINDS.flat().sort(), [...KINDS].sort());
   });
 
   test("a feedback none of whose keys was ever indexed has no candidates", () => {

@@ -295,7 +295,7 @@ describe("grouping that people review and undo", () => {
       const kind = (value: string) => http.request("PATCH", `/v1/feedbacks/${second}`, { token: http.demo.tokens.member, body: { kind: value } });
       expect((await kind("praise")).status).toBe(200);
       expect(await queued()).toBe(false);
-      expect((await kind("idea")).status).toBe(200);
+      expect((await kind("problem")).status).toBe(200);
       expect(await queued()).toBe(true);
     } finally {
       await setMode("auto");

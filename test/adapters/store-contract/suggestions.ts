@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { SUBJECT_KINDS } from "../../../core/grouping/candidates.ts";
 import type { SuggestionStore } from "../../../core/store/suggestions.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
@@ -14,7 +15,10 @@ type Subject = SuggestionStore &
 
 /** Suggestions: pairs left for a person, and the pairs dismissed. */
 export function suggestionsContract(makeStore: () => Promise<Subject>) {
-  const { seed, record, merge } = contractKit();
+  const { seed, record, newFeedback, merge } = contractKit();
+  /** The ten best undecided suggestions of the organization (or one app), kinds grouped as grouping groups them. */
+  const list = (store: Subject, orgId: string, appId: string | null, limit = 10) =>
+    store.listSuggestions({ orgId, appId, limit, kinds: SUBJECT_KINDS });
 
   describe("suggestions", () => {
     test("suggestions: one per pair whoever found it, best first, without merged feedbacks or dismissed pairs", async () => {
@@ -35,16 +39,45 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       await store.saveSuggestions([suggestion(b.id, a.id, 0.3, 4), suggestion(c.id, a.id, 0.25, 4)]);
       // Found again from the other side, with a new score: still one pair.
       await store.saveSuggestions([suggestion(a.id, b.id, 0.32, 5)]);
-      expect(await store.listSuggestions(org.orgId, null, 10)).toEqual([suggestion(b.id, a.id, 0.32, 5), suggestion(c.id, a.id, 0.25, 4)]);
-      expect(await store.listSuggestions(org.orgId, "another-app", 10)).toEqual([]);
+      expect(await list(store, org.orgId, null)).toEqual([suggestion(b.id, a.id, 0.32, 5), suggestion(c.id, a.id, 0.25, 4)]);
+      expect(await list(store, org.orgId, "another-app")).toEqual([]);
       await store.dismissPair(org.orgId, a.id, c.id, 6, "user-1");
-      expect((await store.listSuggestions(org.orgId, org.appId, 10)).map((s) => s.feedbackId)).toEqual([b.id]);
+      expect((await list(store, org.orgId, org.appId)).map((s) => s.feedbackId)).toEqual([b.id]);
       // A dismissed pair stays dismissed when grouping finds it again.
       await store.saveSuggestions([suggestion(c.id, a.id, 0.5, 7)]);
       expect(await store.dismissedWith(org.orgId, a.id)).toEqual(new Set([c.id]));
-      expect((await store.listSuggestions(org.orgId, org.appId, 10)).map((s) => s.feedbackId)).toEqual([b.id]);
+      expect((await list(store, org.orgId, org.appId)).map((s) => s.feedbackId)).toEqual([b.id]);
       expect((await merge(store, b, a, 8)).ok).toBe(true);
-      expect(await store.listSuggestions(org.orgId, null, 10)).toEqual([]);
+      expect(await list(store, org.orgId, null)).toEqual([]);
+    });
+
+    test("a pair is listed only while its feedbacks' kinds are in one group, and a pair left out takes no place in the page", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const problem = (await record(store, org, "The checkout button does nothing", 1))!;
+      const made = newFeedback(org, "Love the new checkout", 2);
+      const recorded = await store.recordFeedback({
+        ...made,
+        feedback: { ...made.feedback, kind: "praise" },
+        report: { ...made.report, report: { ...made.report.report, kind: "praise" } },
+      });
+      if (recorded.state !== "recorded") throw new Error(recorded.state);
+      const praise = recorded.feedback;
+      const other = (await record(store, org, "Checkout does nothing on click", 3))!;
+      const pair = (feedbackId: string, similarId: string, score: number) => ({
+        orgId: org.orgId,
+        appId: org.appId,
+        feedbackId,
+        similarId,
+        score,
+        matched: ["checkout"],
+        at: 4,
+      });
+      // The pair across groups scores best: left out before the page is counted, the next one is listed.
+      await store.saveSuggestions([pair(praise.id, problem.id, 0.9), pair(other.id, problem.id, 0.5)]);
+      expect((await list(store, org.orgId, null, 1)).map((s) => s.feedbackId)).toEqual([other.id]);
+      const oneGroup = await store.listSuggestions({ orgId: org.orgId, appId: null, limit: 10, kinds: [["problem", "praise"]] });
+      expect(oneGroup.map((s) => s.feedbackId)).toEqual([praise.id, other.id]);
     });
   });
 }
