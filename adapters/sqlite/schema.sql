@@ -48,11 +48,11 @@ CREATE TABLE changelog_entries (
 );
 CREATE INDEX changelog_by_org ON changelog_entries (org_id, status, published_at, created_at);
 CREATE TRIGGER changelog_links_deleted AFTER DELETE ON changelog_entries BEGIN
-  DELETE FROM changelog_links WHERE entry_id = old.id AND feedback_id IN (SELECT value FROM json_each(old.feedback_ids));
+  DELETE FROM changelog_links WHERE entry_id = old.id;
 END;
 CREATE TRIGGER changelog_links_rewritten AFTER UPDATE OF feedback_ids ON changelog_entries
   WHEN old.feedback_ids IS NOT new.feedback_ids BEGIN
-  DELETE FROM changelog_links WHERE entry_id = old.id AND feedback_id IN (SELECT value FROM json_each(old.feedback_ids));
+  DELETE FROM changelog_links WHERE entry_id = old.id;
   INSERT OR IGNORE INTO changelog_links (feedback_id, entry_id) SELECT value, new.id FROM json_each(new.feedback_ids);
 END;
 CREATE TRIGGER changelog_links_written AFTER INSERT ON changelog_entries BEGIN
@@ -60,6 +60,7 @@ CREATE TRIGGER changelog_links_written AFTER INSERT ON changelog_entries BEGIN
 END;
 
 CREATE TABLE changelog_links (feedback_id TEXT NOT NULL, entry_id TEXT NOT NULL, PRIMARY KEY (feedback_id, entry_id)) WITHOUT ROWID;
+CREATE INDEX changelog_links_by_entry ON changelog_links (entry_id);
 
 CREATE TABLE channels (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, app_id TEXT NOT NULL, kind TEXT NOT NULL,

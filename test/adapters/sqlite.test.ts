@@ -469,15 +469,56 @@ describe("sqlite inbox counters", () => {
   });
 });
 
-describe("sqlite schema upgrades", () => {
+describe("sqlite changelog links", () => {
+  const linked = (db: Database) =>
+    db.query<{ f: string; e: string }, []>("SELECT feedback_id AS f, entry_id AS e FROM changelog_links ORDER BY f, e").all();
+  /** What the links must be: each entry's list, a feedback once per entry however often it is listed. */
+  const relink = (db: Database) =>
+    db
+      .query<{ f: string; e: string }, []>(
+        "SELECT DISTINCT j.value AS f, e.id AS e FROM changelog_entries e, json_each(e.feedback_ids) j ORDER BY f, e",
+      )
+      .all();
+  const entry = (db: Database, id: string, ids: readonly string[], org = "org") =>
+    db
+      .query(
+        `INSERT INTO changelog_entries (id, org_id, title, body, status, published_at, feedback_ids, created_at, updated_at)
+         VALUES (?, ?, ?, '', 'draft', NULL, ?, 1, 1)`,
+      )
+      .run(id, org, id, JSON.stringify(ids));
+
+  test("the links that triggers keep equal each entry's list of feedbacks after every kind of write", () => {
+    const db = new Database(newStoreFile());
+    entry(db, "e1", ["a", "b"]);
+    entry(db, "e2", ["b", "c", "b"]);
+    entry(db, "e3", []);
+    const writes = [
+      `UPDATE changelog_entries SET feedback_ids = '["b","a"]' WHERE id = 'e1'`,
+      `UPDATE changelog_entries SET title = 'Renamed', feedback_ids = feedback_ids WHERE id = 'e2'`,
+      `UPDATE changelog_entries SET feedback_ids = '["d","d","a"]' WHERE id = 'e3'`,
+      `UPDATE changelog_entries SET org_id = 'other' WHERE id = 'e1'`,
+      `UPDATE changelog_entries SET status = 'published', published_at = 5, feedback_ids = '["c"]' WHERE id = 'e2'`,
+      "DELETE FROM changelog_entries WHERE id = 'e1'",
+      `UPDATE changelog_entries SET feedback_ids = '[]' WHERE id = 'e3'`,
+      "DELETE FROM changelog_entries",
+    ];
+    expect(linked(db)).toEqual(relink(db));
+    for (const write of writes) {
+      db.exec(write);
+      expect({ write, links: linked(db) }).toEqual({ write, links: relink(db) });
+    }
+    expect(linked(db)).toEqual([]);
+    db.close();
+  });
+
   test("a store made before changelog links names, for each feedback, the entries that linked it then, and follows the entries after", async () => {
     const { path, old } = storeBefore("changelog-links");
-    const entry = old.query(
+    const insert = old.query(
       `INSERT INTO changelog_entries (id, org_id, title, body, status, published_at, feedback_ids, created_at, updated_at)
        VALUES (?, 'org', ?, '', ?, ?, ?, 1, 1)`,
     );
-    entry.run("shipped", "Shipped", "published", 5, JSON.stringify(["a", "b"]));
-    entry.run("draft", "Draft", "draft", null, JSON.stringify(["a"]));
+    insert.run("shipped", "Shipped", "published", 5, JSON.stringify(["a", "b", "a"]));
+    insert.run("draft", "Draft", "draft", null, JSON.stringify(["a"]));
     old.close();
     const store = createSqliteStore(path);
     expect(await store.entriesLinking("org", "a")).toEqual([
@@ -485,11 +526,21 @@ describe("sqlite schema upgrades", () => {
       { id: "shipped", title: "Shipped", status: "published" },
     ]);
     expect(await store.entriesLinking("org", "b")).toEqual([{ id: "shipped", title: "Shipped", status: "published" }]);
-    expect(await store.deleteDraft("org", "draft")).toBe("deleted");
-    expect(await store.entriesLinking("org", "a")).toEqual([{ id: "shipped", title: "Shipped", status: "published" }]);
+    const draft = (await store.findEntry("org", "draft"))!;
+    await store.updateEntry({ ...draft, feedbackIds: ["c"] });
+    await store.createEntry({ ...draft, id: "later", title: "Later", feedbackIds: ["a"] });
+    expect([await store.entriesLinking("org", "a"), await store.entriesLinking("org", "c")]).toEqual([
+      [
+        { id: "later", title: "Later", status: "draft" },
+        { id: "shipped", title: "Shipped", status: "published" },
+      ],
+      [{ id: "draft", title: "Draft", status: "draft" }],
+    ]);
     await store.close();
   });
+});
 
+describe("sqlite schema upgrades", () => {
   test("an existing store is announced once, before its schema is upgraded; a new or current one is not", async () => {
     const upgrades: Array<{ from: number; to: number }> = [];
     const onUpgrade = (schema: { from: number; to: number }) => upgrades.push(schema);

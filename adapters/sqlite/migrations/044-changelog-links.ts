@@ -7,5 +7,6 @@ import { CHANGELOG_LINKS_FOLLOW_ENTRIES } from "../schema/triggers.ts";
  */
 export default `
 CREATE TABLE changelog_links (feedback_id TEXT NOT NULL, entry_id TEXT NOT NULL, PRIMARY KEY (feedback_id, entry_id)) WITHOUT ROWID;
+CREATE INDEX changelog_links_by_entry ON changelog_links (entry_id);
 INSERT OR IGNORE INTO changelog_links (feedback_id, entry_id) SELECT j.value, e.id FROM changelog_entries e, json_each(e.feedback_ids) j;
 ${CHANGELOG_LINKS_FOLLOW_ENTRIES}`;

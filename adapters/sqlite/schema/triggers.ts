@@ -207,7 +207,8 @@ END;
 
 /**
  * Which changelog entries link a feedback (changelog_links) follows each entry's list of
- * feedbacks: written, rewritten or deleted. Created by migration 44.
+ * feedbacks: written, rewritten or deleted. An entry's links are dropped by its id, not by the
+ * list it had, so that none outlives it whatever the list held. Created by migration 44.
  */
 export const CHANGELOG_LINKS_FOLLOW_ENTRIES = `
 CREATE TRIGGER changelog_links_written AFTER INSERT ON changelog_entries BEGIN
@@ -215,10 +216,10 @@ CREATE TRIGGER changelog_links_written AFTER INSERT ON changelog_entries BEGIN
 END;
 CREATE TRIGGER changelog_links_rewritten AFTER UPDATE OF feedback_ids ON changelog_entries
   WHEN old.feedback_ids IS NOT new.feedback_ids BEGIN
-  DELETE FROM changelog_links WHERE entry_id = old.id AND feedback_id IN (SELECT value FROM json_each(old.feedback_ids));
+  DELETE FROM changelog_links WHERE entry_id = old.id;
   INSERT OR IGNORE INTO changelog_links (feedback_id, entry_id) SELECT value, new.id FROM json_each(new.feedback_ids);
 END;
 CREATE TRIGGER changelog_links_deleted AFTER DELETE ON changelog_entries BEGIN
-  DELETE FROM changelog_links WHERE entry_id = old.id AND feedback_id IN (SELECT value FROM json_each(old.feedback_ids));
+  DELETE FROM changelog_links WHERE entry_id = old.id;
 END;
 `;
