@@ -1,5 +1,8 @@
 // Seeds a data directory with the demo organization and N feedbacks of varied text, through the store.
-//   bun bench/seed.ts <dataDir> <count> [--grouping]   (--grouping: also indexed for grouping, as the job would)
+//   bun bench/seed.ts <dataDir> <count> [--grouping] [--portal]
+//   --grouping: also indexed for grouping, as the job would;
+//   --portal: one report in a hundred posted on the portal (all to review), and a changelog entry
+//   per 200 feedbacks, each linking five of them, half of the entries published.
 import { systemIds } from "../adapters/system/ids.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { loadConfig } from "../apps/runtime/config.ts";
@@ -11,8 +14,9 @@ import { initialTitle } from "../core/report/title.ts";
 import { trackingTokenHash } from "../core/report/tracking-token.ts";
 import type { NormalizedReport } from "../core/report/normalize.ts";
 
-const [dataDir, countText, flag] = process.argv.slice(2);
-const grouping = flag === "--grouping";
+const [dataDir, countText, ...flags] = process.argv.slice(2);
+const grouping = flags.includes("--grouping");
+const portal = flags.includes("--portal");
 const count = Number(countText);
 const services = await createServices(loadConfig({ DATA_DIR: dataDir! }), createLogger("warn", false), "http://localhost");
 const { store } = services;
@@ -44,7 +48,7 @@ async function record(i: number): Promise<void> {
       feedbackId,
       orgId: org.id,
       appId: info.appId,
-      source: "api",
+      source: portal && i % 100 === 0 ? "portal" : "api",
       report,
       language: "en",
       conversation: [],
@@ -61,6 +65,26 @@ async function record(i: number): Promise<void> {
   // The text the grouping job indexes a new feedback by: its title, then its report.
   const text = reportGroupingText(report);
   if (grouping) await store.indexForGrouping(info.appId, feedbackId, services.grouper.keys(text), text);
+  seeded[i] = feedbackId;
+}
+
+/** The ids of the feedbacks recorded, by number. */
+const seeded: string[] = [];
+
+/** Changelog entry number e: five feedbacks spread over the seeded ones, published if e is even. */
+async function entry(e: number): Promise<void> {
+  const at = t0 + e * 1000;
+  await store.createEntry({
+    id: systemIds.id(),
+    orgId: org.id,
+    title: `Release ${e}: what changed`,
+    body: `${reportText(e)}\n\n${"The details of this release, as the team wrote them. ".repeat(15)}`,
+    status: e % 2 ? "draft" : "published",
+    ...(e % 2 ? {} : { publishedAt: at }),
+    feedbackIds: Array.from({ length: 5 }, (_, k) => seeded[(e * 7919 + k * 104_729) % seeded.length]!),
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 // Many writes in flight at once share the store's group commits: a commit per feedback would take minutes at a million.
@@ -69,6 +93,7 @@ for (let from = 0; from < count; from += IN_FLIGHT) {
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, count - from) }, (_, k) => record(from + k)));
   if (Math.floor((from + IN_FLIGHT) / 20_000) > Math.floor(from / 20_000)) console.error(`  seeded ${Math.min(from + IN_FLIGHT, count)}/${count}`);
 }
+if (portal) for (let e = 0; e < count / 200; e++) await entry(e);
 console.error(`  seeded ${count} feedbacks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 await store.close();
 console.log(JSON.stringify(info));

@@ -44,8 +44,8 @@ export async function signIn(origin: string, user: { email: string; password: st
 }
 
 /** Seeds a data directory with the demo organization and N feedbacks; returns the demo's keys and tokens. */
-export async function seed(dataDir: string, feedbacks: number, options: { grouping?: boolean } = {}): Promise<any> {
-  const args = ["bench/seed.ts", dataDir, String(feedbacks), ...(options.grouping ? ["--grouping"] : [])];
+export async function seed(dataDir: string, feedbacks: number, options: { grouping?: boolean; portal?: boolean } = {}): Promise<any> {
+  const args = ["bench/seed.ts", dataDir, String(feedbacks), ...(options.grouping ? ["--grouping"] : []), ...(options.portal ? ["--portal"] : [])];
   const seeder = Bun.spawn([BUN, ...args], { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
   return JSON.parse(await new Response(seeder.stdout).text());
 }
