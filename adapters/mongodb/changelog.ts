@@ -33,9 +33,9 @@ export function changelogStore(data: Database): ChangelogStore {
       return [...draft, ...published].map(toEntry);
     },
 
-    async entriesLinking(orgId, feedbackId) {
+    async entriesLinking(orgId, feedbackIds) {
       const linking = await entries()
-        .find({ orgId, feedbackIds: feedbackId }, { projection: { _id: 1, title: 1, status: 1, publishedAt: 1, createdAt: 1 } })
+        .find({ orgId, feedbackIds: { $in: [...feedbackIds] } }, { projection: { _id: 1, title: 1, status: 1, publishedAt: 1, createdAt: 1 } })
         .toArray();
       // As listEntries orders them: drafts first, then the published, each newest first.
       const when = (e: Document) => (e.publishedAt ?? e.createdAt) as number;

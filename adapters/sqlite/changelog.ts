@@ -70,14 +70,14 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
       return [...draft, ...published].map(toEntry);
     },
 
-    async entriesLinking(orgId, feedbackId) {
+    async entriesLinking(orgId, feedbackIds) {
       return db
         .query<EntryLink, [string, string]>(
-          `SELECT e.id, e.title, e.status FROM changelog_links l JOIN changelog_entries e ON e.id = l.entry_id
-           WHERE l.feedback_id = ? AND e.org_id = ?
-           ORDER BY e.status = 'published', coalesce(e.published_at, e.created_at) DESC, e.id DESC`,
+          `SELECT id, title, status FROM changelog_entries
+           WHERE id IN (SELECT entry_id FROM changelog_links WHERE feedback_id IN (SELECT value FROM json_each(?))) AND org_id = ?
+           ORDER BY status = 'published', coalesce(published_at, created_at) DESC, id DESC`,
         )
-        .all(feedbackId, orgId);
+        .all(JSON.stringify(feedbackIds), orgId);
     },
 
     updateEntry: (entry) => batch.run(() => overwrite(entry, entry.status)),

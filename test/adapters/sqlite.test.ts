@@ -521,15 +521,15 @@ describe("sqlite changelog links", () => {
     insert.run("draft", "Draft", "draft", null, JSON.stringify(["a"]));
     old.close();
     const store = createSqliteStore(path);
-    expect(await store.entriesLinking("org", "a")).toEqual([
+    expect(await store.entriesLinking("org", ["a"])).toEqual([
       { id: "draft", title: "Draft", status: "draft" },
       { id: "shipped", title: "Shipped", status: "published" },
     ]);
-    expect(await store.entriesLinking("org", "b")).toEqual([{ id: "shipped", title: "Shipped", status: "published" }]);
+    expect(await store.entriesLinking("org", ["b"])).toEqual([{ id: "shipped", title: "Shipped", status: "published" }]);
     const draft = (await store.findEntry("org", "draft"))!;
     await store.updateEntry({ ...draft, feedbackIds: ["c"] });
     await store.createEntry({ ...draft, id: "later", title: "Later", feedbackIds: ["a"] });
-    expect([await store.entriesLinking("org", "a"), await store.entriesLinking("org", "c")]).toEqual([
+    expect([await store.entriesLinking("org", ["a"]), await store.entriesLinking("org", ["c"])]).toEqual([
       [
         { id: "later", title: "Later", status: "draft" },
         { id: "shipped", title: "Shipped", status: "published" },

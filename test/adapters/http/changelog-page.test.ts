@@ -169,6 +169,25 @@ describe("the inbox's Changelog page", () => {
     expect(read).toContain('<dt>Changelog</dt><dd>Bulk, soon <span class="muted">(draft)</span><br>Bulk invoicing</dd>');
   });
 
+  test("a feedback's page names the entries that ship the feedbacks merged into it, through a merge of a feedback that held others", async () => {
+    const report = async (message: string) =>
+      (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId as string;
+    const [holder, middle, inner] = [await report("Gift cards at checkout"), await report("Pay with a gift card"), await report("Gift card balance")];
+    const entry = async (title: string, key: string) =>
+      (await http.request("POST", "/v1/changelog", { token: http.demo.tokens.member, body: { title, feedbacks: [key] } })).body.id as string;
+    const [ofInner, ofMiddle] = [await entry("Gift card balance shown", inner), await entry("Gift cards accepted", middle)];
+    const merge = (source: string, into: string) =>
+      http.request("POST", `/v1/feedbacks/${source}/merge`, { token: http.demo.tokens.member, body: { into } });
+    expect((await merge(inner, middle)).status).toBe(200);
+    expect((await merge(middle, holder)).status).toBe(200);
+    expect(await get(`/inbox/${holder}`)).toContain(
+      `<dt>Changelog</dt><dd><a href="/changelog/${ofMiddle}">Gift cards accepted</a> <span class="muted">(draft)</span><br><a href="/changelog/${ofInner}">Gift card balance shown</a> <span class="muted">(draft)</span></dd>`,
+    );
+    // Unmerged, the middle one takes back what it holds: the holder names none of them.
+    expect((await http.request("POST", `/v1/feedbacks/${middle}/unmerge`, { token: http.demo.tokens.member })).status).toBe(200);
+    expect(await get(`/inbox/${holder}`)).not.toContain("<dt>Changelog</dt>");
+  });
+
   test("a Reader is not offered the Changelog and is refused it", async () => {
     const reader = new FormBrowser(http.url, {}, http.handle);
     await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");

@@ -62,16 +62,24 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const recent = draft(orgId, { title: "Recent", status: "published", publishedAt: 300, feedbackIds: ["a"] });
       const pending = draft(orgId, { title: "Pending", feedbackIds: ["a"] });
       const newerDraft = draft(orgId, { title: "Newer draft", createdAt: 150, feedbackIds: ["a"] });
-      const unrelated = draft(orgId, { title: "Unrelated", feedbackIds: ["c"] });
+      const unrelated = draft(orgId, { title: "Unrelated", createdAt: 120, feedbackIds: ["c"] });
       for (const e of [old, recent, pending, newerDraft, unrelated]) await store.createEntry(e);
-      expect(await store.entriesLinking(orgId, "a")).toEqual([
+      expect(await store.entriesLinking(orgId, ["a"])).toEqual([
         { id: newerDraft.id, title: "Newer draft", status: "draft" },
         { id: pending.id, title: "Pending", status: "draft" },
         { id: recent.id, title: "Recent", status: "published" },
         { id: old.id, title: "Old", status: "published" },
       ]);
-      expect(await store.entriesLinking(orgId, "b")).toEqual([{ id: old.id, title: "Old", status: "published" }]);
-      expect(await store.entriesLinking("other-org", "a")).toEqual([]);
+      expect(await store.entriesLinking(orgId, ["b"])).toEqual([{ id: old.id, title: "Old", status: "published" }]);
+      expect(await store.entriesLinking("other-org", ["a"])).toEqual([]);
+      // Asked for several feedbacks (one and those merged into it), an entry linking two of them comes once.
+      expect((await store.entriesLinking(orgId, ["b", "a", "c"])).map((e) => e.title)).toEqual([
+        "Newer draft",
+        "Unrelated",
+        "Pending",
+        "Recent",
+        "Old",
+      ]);
     });
 
     test("the entries that link a feedback follow an entry's list as it is rewritten, published and deleted", async () => {
@@ -80,10 +88,10 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const entry = draft(orgId, { title: "Entry", feedbackIds: ["a"] });
       await store.createEntry(entry);
       await store.updateEntry({ ...entry, feedbackIds: ["b", "c"] });
-      expect(await store.entriesLinking(orgId, "a")).toEqual([]);
-      expect(await store.entriesLinking(orgId, "c")).toEqual([{ id: entry.id, title: "Entry", status: "draft" }]);
+      expect(await store.entriesLinking(orgId, ["a"])).toEqual([]);
+      expect(await store.entriesLinking(orgId, ["c"])).toEqual([{ id: entry.id, title: "Entry", status: "draft" }]);
       expect(await store.deleteDraft(orgId, entry.id)).toBe("deleted");
-      expect(await store.entriesLinking(orgId, "b")).toEqual([]);
+      expect(await store.entriesLinking(orgId, ["b"])).toEqual([]);
       const published = draft(orgId, { title: "Shipped", feedbackIds: ["d"] });
       await store.createEntry(published);
       expect(
@@ -95,7 +103,7 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
           jobs: [],
         }),
       ).toBe(true);
-      expect([await store.entriesLinking(orgId, "d"), await store.entriesLinking(orgId, "e")]).toEqual([
+      expect([await store.entriesLinking(orgId, ["d"]), await store.entriesLinking(orgId, ["e"])]).toEqual([
         [],
         [{ id: published.id, title: "Shipped", status: "published" }],
       ]);
