@@ -44,7 +44,11 @@ const INBOX = [
   "/inbox?published=false&source=portal",
 ];
 const cases = [
-  { name: `Inbox page with counts per status (${INBOX.length} views, "To review" among them)`, target: 50, run: () => measure((i) => INBOX[i % INBOX.length]!, { cookie }) },
+  {
+    name: `Inbox page with counts per status (${INBOX.length} views, "To review" among them)`,
+    target: 50,
+    run: () => measure((i) => INBOX[i % INBOX.length]!, { cookie }),
+  },
   { name: "Feedback page (with its similar feedbacks)", target: 50, run: () => measure((i) => `/inbox/${key(i)}`, { cookie }) },
   { name: "Possible duplicates page", target: 50, run: () => measure(() => "/duplicates", { cookie }) },
   { name: "Trends page, 30 and 90 days", target: 100, run: () => measure((i) => `/trends?days=${i % 2 ? 90 : 30}`, { cookie }) },
