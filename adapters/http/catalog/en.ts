@@ -539,6 +539,7 @@ export const EN = {
         "No feedback is linked: published like this, it tells no one. Link the feedbacks it ships, or press Publish again to publish it as it is.",
       previewUnsaved: "Not saved yet: Save draft keeps it, links included.",
       deleteDraft: "Delete draft",
+      confirmDeleteDraft: "Delete this draft? What it says and the feedbacks it links are lost.",
       saved: "Draft saved.",
       publishedNotice: "Published: the followers of its feedbacks are being told.",
       /** Beside a linked feedback not published on the portal: the public changelog leaves it out. */

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
 import { createEntry } from "../../../core/changelog/create-entry.ts";
+import { hidden, unconfirmed } from "../web/settings-page.ts";
 import { deleteEntry } from "../../../core/changelog/delete-entry.ts";
 import { getEntry } from "../../../core/changelog/get-entry.ts";
 import { listEntries } from "../../../core/changelog/list-entries.ts";
@@ -244,6 +245,10 @@ export function changelogPageRoutes(services: Services) {
     if (action === "preview") return editorPage(services, visitor, { ...here, preview: true });
     if (action === "correct" && id) return corrected(visitor, id, { title: editing.title, body: editing.body });
     if (action === "delete" && id) {
+      const at = `/changelog/${encodeURIComponent(id)}`;
+      const ask = { action: at, question: w.confirmDeleteDraft, label: w.deleteDraft, back: at, fields: hidden("action", "delete") };
+      const asking = unconfirmed(visitor, field, ask);
+      if (asking) return asking;
       const deleted = await deleteEntry(services, visitor.grant, id);
       return deleted.ok ? redirect("/changelog?done=deleted") : editorPage(services, visitor, { ...here, error: said(visitor, deleted) }, null, 409);
     }

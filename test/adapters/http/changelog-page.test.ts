@@ -76,7 +76,7 @@ describe("the inbox's Changelog page", () => {
     expect(await get("/changelog")).toContain('href="/p/demo/changelog"');
   });
 
-  test("an unknown key is named as soon as it is typed, and again on saving, which keeps what was typed; a draft is deleted", async () => {
+  test("an unknown key is named as soon as it is typed, and again on saving, which keeps what was typed; a draft is deleted once asked again on a page of its own", async () => {
     const previewed = await (
       await post("/changelog", await get("/changelog/new"), { title: "Typo", body: "Keep me", keys: "DEMO-99999", action: "preview" })
     ).text();
@@ -89,7 +89,14 @@ describe("the inbox's Changelog page", () => {
     expect(page).toContain("Keep me");
     const saved = await post("/changelog", await get("/changelog/new"), { title: "To delete", action: "save" });
     const at = saved.headers.get("location")!.replace(/\?.*/, "");
-    const deleted = await post(at, await get(at), { title: "To delete", action: "delete" });
+    const asked = await post(at, await get(at), { title: "To delete", action: "delete" });
+    const question = await asked.text();
+    expect([asked.status, /<h1>(.*?)<\/h1>/.exec(question)?.[1]]).toEqual([
+      200,
+      "Delete this draft? What it says and the feedbacks it links are lost.",
+    ]);
+    expect(await get("/changelog")).toContain("To delete");
+    const deleted = await post(at, question, { action: "delete", confirm: "yes" });
     expect(deleted.headers.get("location")).toBe("/changelog?done=deleted");
     expect(await get("/changelog")).not.toContain("To delete");
   });
