@@ -129,7 +129,14 @@ async function user(services: Services, email: string) {
 }
 
 /** An app named on the command line that the organization does not have. */
-const noApp = (failure: Failure): string | undefined => (failure.code === "not_found" ? "no such app in this organization" : undefined);
+/** What the CLI says of an app id the organization does not have. */
+const unknownApp = (org: { readonly keyPrefix: string }, appId: string): string =>
+  `no app ${appId} in ${org.keyPrefix} (app list ${org.keyPrefix} shows them)`;
+/** A refusal of an app id as unknownApp says it. */
+const noApp =
+  (org: { readonly keyPrefix: string }, appId: string) =>
+  (failure: Failure): string | undefined =>
+    failure.code === "not_found" ? unknownApp(org, appId) : undefined;
 
 /** A replay's type, by its file's name (a screenshot's is read from its bytes). */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -356,7 +363,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       ...(replay && { replay: pick(replay, ["on", "off"] as const, "--replay") === "on" }),
       ...(list("query-params") && { queryParams: list("query-params") }),
     };
-    const app = orFail(await setBrowserCollection(services, operator(org), arg(inv, 1, "appId"), changes), noApp);
+    const app = orFail(await setBrowserCollection(services, operator(org), arg(inv, 1, "appId"), changes), noApp(org, arg(inv, 1, "appId")));
     const { origins, replay: records, queryParams } = browserCollection(app);
     out(`origins: ${origins.join(" ") || "(none: the widget is refused everywhere)"}`);
     out(`replay: ${records ? "on" : "off"}\nkept query parameters: ${queryParams.join(" ") || "(none)"}`);
@@ -364,8 +371,9 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "app grouping"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
+    const appId = arg(inv, 1, "appId");
     const mode = pick(arg(inv, 2, "mode"), GROUPING_MODES, "mode");
-    orFail(await setGroupingMode(services, operator(org), arg(inv, 1, "appId"), mode), noApp);
+    orFail(await setGroupingMode(services, operator(org), appId, mode), noApp(org, appId));
     out(
       mode === "auto"
         ? "grouping: auto (sure duplicates are merged; likely ones are suggested)"
@@ -376,15 +384,14 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "channel create"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const kind: ChannelKind = pick(option(inv, "kind") ?? "api", CHANNEL_KINDS, "--kind");
-    out(orFail(await addChannel(services, operator(org), arg(inv, 1, "appId"), kind), noApp).key);
+    out(orFail(await addChannel(services, operator(org), arg(inv, 1, "appId"), kind), noApp(org, arg(inv, 1, "appId"))).key);
   },
 
   async "channel list"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const appId = inv.args[1];
     const setups = orFail(await listAppSetup(services, operator(org), appId));
-    if (appId !== undefined && setups.length === 0)
-      throw new UsageError(`no app ${appId} in ${org.keyPrefix} (app list ${org.keyPrefix} shows them)`);
+    if (appId !== undefined && setups.length === 0) throw new UsageError(unknownApp(org, appId));
     for (const { channels } of setups)
       for (const c of channels) out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
     if (setups.every((s) => s.channels.length === 0))
@@ -403,6 +410,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "features import"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
+    const appId = arg(inv, 1, "appId");
     const file = arg(inv, 2, "file.json");
     let text: string;
     try {
@@ -412,7 +420,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     }
     const parsed = parseFile(FeatureFile, text);
     if ("error" in parsed) throw new UsageError(`${file} is not a feature map: ${parsed.error}`);
-    const { app, count } = orFail(await importFeatures(services, operator(org), arg(inv, 1, "appId"), parsed.value), noApp);
+    const { app, count } = orFail(await importFeatures(services, operator(org), appId, parsed.value), noApp(org, appId));
     out(`${count} features imported into ${app.name}`);
   },
 
@@ -426,7 +434,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       if (typeof read === "string") throw new UsageError(read);
       articles.push(...read);
     }
-    const { app } = orFail(await importHelpArticles(services, operator(org), arg(inv, 1, "appId"), articles), noApp);
+    const { app } = orFail(await importHelpArticles(services, operator(org), arg(inv, 1, "appId"), articles), noApp(org, arg(inv, 1, "appId")));
     out(`${articles.length} help article${articles.length === 1 ? "" : "s"} imported into ${app.name} (replacing the previous ones)`);
   },
 
@@ -444,7 +452,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
         provider,
         trackerSettings(provider, inv, webhookSecret, services.trackers[provider]?.mapsStatuses ?? false),
       ),
-      noApp,
+      noApp(org, appId),
     );
     out(`${app.name} now tracks issues with ${provider}`);
     out(`Its webhook: ${services.baseUrl}/integrations/${provider}/webhook, secret:\n${webhookSecret}`);
@@ -456,7 +464,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const pairs = inv.args.slice(2);
     const tracker = trackedBy(orFail(await describeTracker(services, operator(org), appId)));
     if (!tracker.mapsStatuses) throw new UsageError(NOT_MAPPED);
-    const mapping = pairs.length > 0 ? orFail(await setTrackerStatuses(services, operator(org), appId, statusPairs(pairs)), noApp) : tracker.statuses;
+    const mapping =
+      pairs.length > 0 ? orFail(await setTrackerStatuses(services, operator(org), appId, statusPairs(pairs)), noApp(org, appId)) : tracker.statuses;
     for (const status of STATUSES) {
       const chosen = mapping[status];
       out(`${status} → ${chosen ?? `(default: the first ${DEFAULT_KINDS[status].join(" or ")} state)`}`);
@@ -465,7 +474,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "tracker remove"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const app = orFail(await removeTracker(services, operator(org), arg(inv, 1, "appId")), noApp);
+    const app = orFail(await removeTracker(services, operator(org), arg(inv, 1, "appId")), noApp(org, arg(inv, 1, "appId")));
     out(`${app.name} no longer tracks issues; the issues its feedbacks link to stay linked`);
   },
 
@@ -503,7 +512,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
         ...(minSeverity && { minSeverity: pick(minSeverity, SEVERITIES, "--min-severity") }),
         ...(apiUrl && { apiUrl }),
       }),
-      noApp,
+      noApp(org, option(inv, "app") ?? ""),
     );
     const urls = slackRequestUrls(services.baseUrl, org.id);
     out(`Slack connected to ${org.keyPrefix}; reports go to ${connected.appId ?? "the only app (or the one picked in a dialog)"}`);
@@ -573,9 +582,9 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "member add"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
+    const email = arg(inv, 1, "email");
     const role: Role = pick(arg(inv, 2, "role"), ROLES, "<role>");
-    const set = await setMemberRole(services, operator(org), arg(inv, 1, "email"), role);
-    const member = orFail(set, (f) => (f.code === "not_found" ? noUser(arg(inv, 1, "email")) : undefined));
+    const member = orFail(await setMemberRole(services, operator(org), email, role), (f) => (f.code === "not_found" ? noUser(email) : undefined));
     out(`${member.email} is ${role} of ${org.keyPrefix}`);
   },
 

@@ -31,6 +31,13 @@ describe("cli app list", () => {
   });
 });
 
+describe("cli app grouping", () => {
+  test("a missing app id is named as the one missing, before the mode after it; an unknown one is named, with how to list them", async () => {
+    await expect(http.cli("app", "grouping", "DEMO")).rejects.toThrow("missing <appId>");
+    await expect(http.cli("app", "grouping", "DEMO", "app_nope", "review")).rejects.toThrow("no app app_nope in DEMO (app list DEMO shows them)");
+  });
+});
+
 describe("cli app browser", () => {
   test("a wildcard origin is refused, named by its place, with what an exact origin is", async () => {
     await expect(http.cli("app", "browser", "DEMO", http.demo.appId, "--origins", "https://ok.example,https://*.example")).rejects.toThrow(

@@ -86,6 +86,6 @@ describe("tracker remove", () => {
     );
     expect(await stored()).toBeNull();
     expect(await cliFails("tracker", "remove", "DEMO", server.demo.appId)).toBe("This app has no issue tracker. An operator sets one with the CLI.");
-    expect(await cliFails("tracker", "remove", "DEMO", "app_nope")).toBe("no such app in this organization");
+    expect(await cliFails("tracker", "remove", "DEMO", "app_nope")).toBe("no app app_nope in DEMO (app list DEMO shows them)");
   });
 });
