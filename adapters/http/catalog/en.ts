@@ -553,6 +553,7 @@ export const EN = {
       publicPage: "Public changelog",
       edit: "Edit",
       allEntries: "All entries",
+      noSuchEntry: "There is no such changelog entry in this organization: a draft may have been deleted.",
     },
     /** The public changelog at /p/{slug}/changelog. */
     publicChangelog: {

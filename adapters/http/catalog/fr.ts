@@ -513,6 +513,7 @@ export const FR: Catalog = {
       publicPage: "Journal public",
       edit: "Modifier",
       allEntries: "Toutes les entrées",
+      noSuchEntry: "Cette organisation n'a pas d'entrée de journal des nouveautés à cette adresse\u202f: un brouillon a peut-être été supprimé.",
     },
     /** The public changelog at /p/{slug}/changelog. */
     publicChangelog: {

@@ -304,8 +304,10 @@ export function changelogPageRoutes(services: Services) {
       ({ request, params, cookie }) =>
         asMember(services, { request, cookie }, async (visitor) => {
           const found = await getEntry(services, visitor.grant, params.id);
-          if (!found.ok) return found.code === "not_found" ? redirect("/changelog") : listPage(services, visitor, request);
           const w = wordsFor(visitor.language, "changelog");
+          if (!found.ok && found.code === "not_found")
+            return appPage(visitor, "/changelog", w.noSuchEntry, html`<h1>${w.noSuchEntry}</h1><p><a href="/changelog">${w.allEntries}</a></p>`, 404);
+          if (!found.ok) return listPage(services, visitor, request);
           const done = new URL(request.url).searchParams.get("done");
           const entry = found.value;
           if (entry.status === "published")

@@ -76,7 +76,7 @@ describe("the inbox's Changelog page", () => {
     expect(await get("/changelog")).toContain('href="/p/demo/changelog"');
   });
 
-  test("an unknown key is named as soon as it is typed, and again on saving, which keeps what was typed; a draft is deleted once asked again on a page of its own", async () => {
+  test("an unknown key is named as soon as it is typed, and again on saving, which keeps what was typed; a draft is deleted once asked again on a page of its own, and its address then says so", async () => {
     const previewed = await (
       await post("/changelog", await get("/changelog/new"), { title: "Typo", body: "Keep me", keys: "DEMO-99999", action: "preview" })
     ).text();
@@ -99,6 +99,12 @@ describe("the inbox's Changelog page", () => {
     const deleted = await post(at, question, { action: "delete", confirm: "yes" });
     expect(deleted.headers.get("location")).toBe("/changelog?done=deleted");
     expect(await get("/changelog")).not.toContain("To delete");
+    // Its address, kept in a tab or a link, now says that there is no such entry.
+    const gone = await browser.fetch(at);
+    expect([gone.status, /<h1>(.*?)<\/h1>/.exec(await gone.text())?.[1]]).toEqual([
+      404,
+      "There is no such changelog entry in this organization: a draft may have been deleted.",
+    ]);
   });
 
   test("Enter in the search field searches (the form sends no button), and saves nothing", async () => {
