@@ -22,6 +22,7 @@ import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { describeFieldProblem, failureBody, textFor } from "../catalog/text.ts";
 import { type Html, html, redirect } from "../html.ts";
+import { keyText } from "../web/key-text.ts";
 import { validator } from "../validate.ts";
 import { statusBadge } from "../web/badges.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
@@ -79,7 +80,7 @@ async function listPage(services: Services, visitor: Visitor, request: Request):
   const done = new URL(request.url).searchParams.get("done");
   const notice = NOTICES.find((n) => n === done);
   const row = (e: ChangelogEntry) => html`<li><p><a href="/changelog/${encodeURIComponent(e.id)}">${e.title}</a></p>
-<p class="muted">${e.status === "draft" ? w.draft : w.publishedOn(formatTime(visitor.language, Date.parse(e.publishedAt!)))} · ${e.feedbacks.length === 0 ? w.noLinked : e.feedbacks.join(", ")}</p></li>`;
+<p class="muted">${e.status === "draft" ? w.draft : w.publishedOn(formatTime(visitor.language, Date.parse(e.publishedAt!)))} · ${e.feedbacks.length === 0 ? w.noLinked : e.feedbacks.map((key, i) => html`${i > 0 ? ", " : ""}${keyText(key)}`)}</p></li>`;
   const drafts = listed.value.data.filter((e) => e.status === "draft");
   const published = listed.value.data.filter((e) => e.status === "published");
   const address = await publicAddress(services, visitor);

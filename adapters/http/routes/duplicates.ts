@@ -10,6 +10,7 @@ import type { Services } from "../../../core/services.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { html, redirect } from "../html.ts";
 import { type Done, dismissButton, groupingNotice, likeness, mergeButton, newerIntoOlder, setFailure } from "../web/grouping-panel.ts";
+import { keyText } from "../web/key-text.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { kindLabel, statusBadge } from "../web/badges.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -61,7 +62,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   // Merged newer into older, as grouping merges and as a feedback's page offers.
   const mergeNewer = (s: (typeof suggestions)[number]) => {
     const { newer, older } = newerIntoOlder(s.feedback, s.similar);
-    return mergeButton(visitor, newer.key, older.key, here, `${w.mergeNewer} ${newer.key} ${w.into} ${older.key}`, "primary");
+    return mergeButton(visitor, newer.key, older.key, here, html`${w.mergeNewer} ${keyText(newer.key)} ${w.into} ${keyText(older.key)}`, "primary");
   };
   const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>

@@ -4,6 +4,7 @@ import { mergeDirection } from "../../../core/grouping/candidates.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import { type Html, html } from "../html.ts";
+import { keyText } from "./key-text.ts";
 import { hidden } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatScore, wordsFor } from "./words.ts";
@@ -63,16 +64,16 @@ export function groupingNotice(language: Visitor["language"], params: URLSearchP
 }
 
 /** A form posting to `action` with the visitor's CSRF token, its fields and one button. */
-const postForm = (visitor: Visitor, action: string, fields: Html, label: string, kind: "primary" | "secondary" = "secondary"): Html =>
+const postForm = (visitor: Visitor, action: string, fields: Html, label: string | Html, kind: "primary" | "secondary" = "secondary"): Html =>
   html`<form method="post" action="${action}" class="inline"><input type="hidden" name="csrf" value="${visitor.csrf}">${fields}<button type="submit"${kind === "secondary" ? html` class="secondary"` : ""}>${label}</button></form>`;
 
-/** Merges `source` into `into`, then shows `next`. */
+/** Merges `source` into `into`, then shows `next`; `label` names both keys (keyText). */
 export const mergeButton = (
   visitor: Visitor,
   source: string,
   into: string,
   next: string,
-  label: string,
+  label: Html,
   kind: "primary" | "secondary" = "secondary",
 ): Html => postForm(visitor, "/duplicates/merge", html`${hidden("source", source)}${hidden("into", into)}${hidden("next", next)}`, label, kind);
 
@@ -126,8 +127,8 @@ export function groupingPanel(
               canUpdate
                 ? html`${
                     newerIntoOlder(s.feedback, feedback).newer === s.feedback
-                      ? mergeButton(visitor, s.feedback.key, feedback.key, here, `${w.mergeHere[0]} ${s.feedback.key} ${w.mergeHere[1]}`)
-                      : mergeButton(visitor, feedback.key, s.feedback.key, here, `${w.mergeThisInto} ${s.feedback.key}`)
+                      ? mergeButton(visitor, s.feedback.key, feedback.key, here, html`${w.mergeHere[0]} ${keyText(s.feedback.key)} ${w.mergeHere[1]}`)
+                      : mergeButton(visitor, feedback.key, s.feedback.key, here, html`${w.mergeThisInto} ${keyText(s.feedback.key)}`)
                   }${dismissButton(visitor, feedback.key, s.feedback.key, here)}`
                 : ""
             }</li>`,

@@ -70,6 +70,8 @@ describe("the inbox's Changelog page", () => {
     expect(shown).toContain("<strong>fixed</strong>");
     expect((await http.request("GET", `/v1/feedbacks/${keys[1]}`, { token: http.demo.tokens.member })).body.status).toBe("delivered");
     expect((await http.request("GET", `/v1/feedbacks/${keys[0]}`, { token: http.demo.tokens.member })).body.status).toBe("triage");
+    // The list names the keys it ships, each kept whole on a phone (not cut at its hyphen).
+    expect(await get("/changelog")).toContain(`<span class="nowrap">${keys[1]}</span></p>`);
     // The public changelog is the portal's: linked once the portal is on, at its slug.
     expect(await get("/changelog")).not.toContain("/p/demo/changelog");
     await http.request("PUT", "/v1/portal", { token: http.demo.tokens.admin, body: { enabled: true } });

@@ -55,12 +55,12 @@ describe("both pages offer one direction of merge: newer into older, as grouping
   test("the newer feedback's page offers to merge this one into the older", async () => {
     const page = await (await browser.fetch(`/inbox/${newer}`)).text();
     expect(mergeButtons(page)[0]).toEqual([newer, older]);
-    expect(page).toContain(`Merge this one into ${older}</button>`);
+    expect(page).toContain(`Merge this one into <span class="nowrap">${older}</span></button>`);
   });
 
   test("the older feedback's page offers to merge the newer into this one", async () => {
     const page = await (await browser.fetch(`/inbox/${older}`)).text();
     expect(mergeButtons(page)[0]).toEqual([newer, older]);
-    expect(page).toContain(`Merge ${newer} into this one</button>`);
+    expect(page).toContain(`Merge <span class="nowrap">${newer}</span> into this one</button>`);
   });
 });

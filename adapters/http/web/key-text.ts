@@ -1,0 +1,4 @@
+import { type Html, html } from "../html.ts";
+
+/** A feedback's key in running text: never cut at its hyphen ("DEMO-" at the end of a line, "12" on the next). */
+export const keyText = (key: string): Html => html`<span class="nowrap">${key}</span>`;
