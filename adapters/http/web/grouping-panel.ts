@@ -140,7 +140,7 @@ export function groupingPanel(
           (m) =>
             html`<li>${keyAndTitle(m)}${
               m.unmergeRefused
-                ? html` <span class="muted">${describeRefusal(m.unmergeRefused, visitor.language)}</span>`
+                ? html` <span class="muted why">${describeRefusal(m.unmergeRefused, visitor.language)}</span>`
                 : canUpdate
                   ? html` ${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), w.unmerge)}`
                   : ""

@@ -226,7 +226,7 @@ describe("grouping that people review and undo", () => {
       const page = (await (await signIn(http.demo.users.member)).get(`/inbox/${b}`)).body as string;
       expect(page).not.toContain(`action="/inbox/${a}/unmerge"`);
       expect(page).toContain(
-        `<span class="muted">A report that ${a} brought into ${b} is now in ${split.body.key}: unmerging would not give it back. Merge ${split.body.key} back into ${b} first, or leave ${a} merged.</span>`,
+        `<span class="muted why">A report that ${a} brought into ${b} is now in ${split.body.key}: unmerging would not give it back. Merge ${split.body.key} back into ${b} first, or leave ${a} merged.</span>`,
       );
       const asked = await read(a);
       expect(asked.body).toMatchObject({ key: b, mergedInto: b, reportsMovedTo: [split.body.key] });
