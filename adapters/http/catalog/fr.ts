@@ -481,7 +481,7 @@ export const FR: Catalog = {
       entryTitle: "Titre",
       body: "Texte",
       bodyHint: "Markdown\u202f: **gras**, _italique_, listes, liens (http, https, mailto). Le HTML est affiché comme du texte.",
-      linked: "Retours livrés",
+      linked: "Retours qu'elle livre",
       noLinked: "Aucun retour lié pour l'instant.",
       keys: "Ajouter des retours par clé",
       keysHint: "Clés séparées par des espaces ou des virgules, par ex. DEMO-4 DEMO-7.",
