@@ -35,7 +35,7 @@ const candidateQuery = (org: { orgId: string; appId: string }, keys: string[], o
 
 /** Grouping: the candidates a new feedback is compared with, and the triage that titles it. */
 export function groupingContract(makeStore: () => Promise<Subject>) {
-  const { id, seed, record, newFeedback, merge } = contractKit();
+  const { id, seed, record, recordPraise, merge } = contractKit();
 
   describe("grouping", () => {
     test("a title set by triage finds its feedback", async () => {
@@ -157,13 +157,7 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const org = await seed(store);
       const problem = (await record(store, org, "The checkout button does nothing", 1))!;
-      const made = newFeedback(org, "Love the new checkout", 2);
-      const recorded = await store.recordFeedback({
-        ...made,
-        feedback: { ...made.feedback, kind: "praise" },
-        report: { ...made.report, report: { ...made.report.report, kind: "praise" } },
-      });
-      const praise = recorded.state === "recorded" ? recorded.feedback : null;
+      const praise = await recordPraise(store, org, "Love the new checkout", 2);
       for (const f of [problem, praise!]) await store.indexForGrouping(org.appId, f.id, ["w:checkout"], f.title);
       const ids = async (kinds: readonly Kind[]) => (await store.groupingCandidates(candidateQuery(org, ["w:checkout"], { kinds }))).map((c) => c.id);
       expect([await ids(["problem", "idea"]), await ids(["praise"])]).toEqual([[problem.id], [praise!.id]]);

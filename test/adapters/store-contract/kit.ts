@@ -56,6 +56,17 @@ export function contractKit() {
     return recorded.state === "recorded" ? recorded.feedback : null;
   }
 
+  /** A praise, recorded as `record` records a problem. */
+  async function recordPraise(store: Recording, org: { orgId: string; appId: string }, message: string, at: number): Promise<FeedbackRecord | null> {
+    const made = newFeedback(org, message, at);
+    const recorded = await store.recordFeedback({
+      ...made,
+      feedback: { ...made.feedback, kind: "praise" },
+      report: { ...made.report, report: { ...made.report.report, kind: "praise" } },
+    });
+    return recorded.state === "recorded" ? recorded.feedback : null;
+  }
+
   function newFeedback(
     org: { orgId: string; appId: string },
     message: string,
@@ -170,7 +181,7 @@ export function contractKit() {
     lastDelivery: null,
   });
 
-  return { id, seed, record, newFeedback, merge, planUndo, qualificationSession, freeOrg, person, ideaFeedback, webhook };
+  return { id, seed, record, recordPraise, newFeedback, merge, planUndo, qualificationSession, freeOrg, person, ideaFeedback, webhook };
 }
 
 /** A portal record with the settings a new portal has, changed by `fields`. */

@@ -15,7 +15,7 @@ type Subject = SuggestionStore &
 
 /** Suggestions: pairs left for a person, and the pairs dismissed. */
 export function suggestionsContract(makeStore: () => Promise<Subject>) {
-  const { seed, record, newFeedback, merge } = contractKit();
+  const { seed, record, recordPraise, merge } = contractKit();
   /** The ten best undecided suggestions of the organization (or one app), kinds grouped as grouping groups them. */
   const list = (store: Subject, orgId: string, appId: string | null, limit = 10) =>
     store.listSuggestions({ orgId, appId, limit, kinds: SUBJECT_KINDS });
@@ -55,14 +55,7 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const org = await seed(store);
       const problem = (await record(store, org, "The checkout button does nothing", 1))!;
-      const made = newFeedback(org, "Love the new checkout", 2);
-      const recorded = await store.recordFeedback({
-        ...made,
-        feedback: { ...made.feedback, kind: "praise" },
-        report: { ...made.report, report: { ...made.report.report, kind: "praise" } },
-      });
-      if (recorded.state !== "recorded") throw new Error(recorded.state);
-      const praise = recorded.feedback;
+      const praise = (await recordPraise(store, org, "Love the new checkout", 2))!;
       const other = (await record(store, org, "Checkout does nothing on click", 3))!;
       const pair = (feedbackId: string, similarId: string, score: number) => ({
         orgId: org.orgId,
