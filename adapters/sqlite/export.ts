@@ -65,7 +65,7 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     key: (r) => [String(r.id)],
     json: ["tracker", "diagnostic", "tags"],
     // Revenue is carried as it is: a store that keeps it by hand (MongoDB) reads it from the copy.
-    computed: ["urgency", "org_number", "app_number", "ref"],
+    computed: ["urgency", "org_number", "app_number", "ref", "portal_reports"],
   },
   reports: {
     from: `SELECT r.rowid AS _rowid, r.id, f.id AS feedback_id, ${orgIdOf("f.org_number")} AS org_id, ${appIdOf("f.app_number")} AS app_id, r.source, r.body, r.language, r.conversation,

@@ -99,24 +99,21 @@ interface SearchCondition {
 interface ListSource {
   readonly from: string;
   readonly words: SearchCondition | null;
-  /** The rows come from the portal's posts alone (FROM_PORTAL): a portal filter need not check them again. */
-  readonly portalOnly?: true;
+  /** A condition every row read from `from` meets, written into the query (an index's own condition). */
+  readonly holds?: string;
 }
 
 const FEEDBACKS: ListSource = { from: "feedbacks f", words: null };
 
-/** The feedbacks posted on the portal, from the index of the portal's reports alone (reports_from_portal). */
-const PORTAL_POSTED = "SELECT DISTINCT r.feedback_ref FROM reports r WHERE r.source = 'portal'";
+/** A feedback posted on the portal: it holds a report that came from there (migration 45). */
+const POSTED = "f.portal_reports > 0";
 
 /**
- * The feedbacks of a list of the portal's posts (the inbox's "To review"), read from that index
- * first: the few posted there, where reading the list's order would go through every feedback.
+ * The feedbacks of a list of the portal's posts (the inbox's "To review"), read from their own
+ * index (feedbacks_posted): the few posted there, where reading the list's order would go through
+ * every feedback; counted, from the index alone.
  */
-const FROM_PORTAL: ListSource = {
-  from: `(${PORTAL_POSTED}) posted CROSS JOIN feedbacks f ON f.ref = posted.feedback_ref`,
-  words: null,
-  portalOnly: true,
-};
+const FROM_PORTAL: ListSource = { from: "feedbacks f INDEXED BY feedbacks_posted", words: null, holds: POSTED };
 
 /** The query of a page of a list; every filter is a bound parameter. */
 export function listQuery(
@@ -154,9 +151,9 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     params.push(...words.params);
   }
   if (filter.published !== undefined) where.push(`${filter.published ? "" : "NOT "}EXISTS (SELECT 1 FROM publications p WHERE p.feedback_id = f.id)`);
-  // Written out, the portal's source reads its own index (reports_from_portal), as FROM_PORTAL does.
+  if (source.holds) where.push(source.holds);
   if (filter.source === "portal") {
-    if (!source.portalOnly) where.push(`f.ref IN (${PORTAL_POSTED})`);
+    if (source.holds !== POSTED) where.push(POSTED);
   } else if (filter.source !== undefined) {
     where.push("EXISTS (SELECT 1 FROM reports r WHERE r.feedback_ref = f.ref AND r.source = ?)");
     params.push(filter.source);

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 44;
+PRAGMA user_version = 45;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -127,7 +127,7 @@ CREATE TABLE "feedbacks" (
   title TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL, severity TEXT, feature_id TEXT,
   nature TEXT, summary TEXT, observed TEXT, expected TEXT, due_at INTEGER, owner TEXT, tracker TEXT,
   reports INTEGER NOT NULL, created_at INTEGER NOT NULL, last_activity_at INTEGER NOT NULL, merged_into TEXT, diagnostic TEXT,
-  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL, votes INTEGER NOT NULL DEFAULT 0, tags TEXT, revenue REAL NOT NULL DEFAULT 0,
+  urgency INTEGER GENERATED ALWAYS AS (CASE severity WHEN 'P0' THEN 4 WHEN 'P1' THEN 3 WHEN 'P2' THEN 2 WHEN 'P3' THEN 1 ELSE 0 END) VIRTUAL, votes INTEGER NOT NULL DEFAULT 0, tags TEXT, revenue REAL NOT NULL DEFAULT 0, portal_reports INTEGER NOT NULL DEFAULT 0,
   UNIQUE (org_number, key)
 );
 CREATE INDEX feedbacks_by_app ON feedbacks (org_number, app_number, status, last_activity_at) WHERE merged_into IS NULL;
@@ -144,6 +144,7 @@ CREATE INDEX feedbacks_by_status ON feedbacks (org_number, status, last_activity
 CREATE INDEX feedbacks_by_tracker ON feedbacks (org_number, json_extract(tracker, '$.key')) WHERE tracker IS NOT NULL;
 CREATE INDEX feedbacks_by_urgency ON feedbacks (org_number, urgency, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_votes ON feedbacks (org_number, votes, id) WHERE merged_into IS NULL;
+CREATE INDEX feedbacks_posted ON feedbacks (org_number, status, id, portal_reports, merged_into) WHERE portal_reports > 0 AND merged_into IS NULL;
 CREATE INDEX feedbacks_recent ON feedbacks (org_number, last_activity_at) WHERE merged_into IS NULL;
 CREATE TRIGGER feedback_counted AFTER INSERT ON feedbacks WHEN new.merged_into IS NULL BEGIN
   INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
@@ -316,7 +317,17 @@ CREATE TABLE "reports" (
 );
 CREATE INDEX reports_by_feedback ON reports (feedback_ref, at);
 CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
-CREATE INDEX reports_from_portal ON reports (feedback_ref) WHERE source = 'portal';
+CREATE TRIGGER portal_report_counted AFTER INSERT ON reports WHEN new.source = 'portal' BEGIN
+  UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref;
+END;
+CREATE TRIGGER portal_report_moved AFTER UPDATE OF feedback_ref ON reports
+  WHEN new.source = 'portal' AND old.feedback_ref <> new.feedback_ref BEGIN
+  UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref;
+  UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref;
+END;
+CREATE TRIGGER portal_report_removed AFTER DELETE ON reports WHEN old.source = 'portal' BEGIN
+  UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref;
+END;
 CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
   UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
     SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
