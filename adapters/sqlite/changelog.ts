@@ -73,8 +73,10 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
     async entriesLinking(orgId, feedbackIds) {
       return db
         .query<EntryLink, [string, string]>(
+          // Read from the links, never from the organization's entries: the unary + keeps SQLite off
+          // changelog_by_org, which it would otherwise take and then read every entry of it.
           `SELECT id, title, status FROM changelog_entries
-           WHERE id IN (SELECT entry_id FROM changelog_links WHERE feedback_id IN (SELECT value FROM json_each(?))) AND org_id = ?
+           WHERE id IN (SELECT entry_id FROM changelog_links WHERE feedback_id IN (SELECT value FROM json_each(?))) AND +org_id = ?
            ORDER BY status = 'published', coalesce(published_at, created_at) DESC, id DESC`,
         )
         .all(JSON.stringify(feedbackIds), orgId);

@@ -128,7 +128,6 @@ async function user(services: Services, email: string) {
   return found;
 }
 
-/** An app named on the command line that the organization does not have. */
 /** What the CLI says of an app id the organization does not have. */
 const unknownApp = (org: { readonly keyPrefix: string }, appId: string): string =>
   `no app ${appId} in ${org.keyPrefix} (app list ${org.keyPrefix} shows them)`;
@@ -426,6 +425,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "help import"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
+    const appId = arg(inv, 1, "appId");
     const files = inv.args.slice(2);
     if (files.length === 0) throw new MissingArgument("missing <file.md|file.json> …");
     const articles = [];
@@ -434,7 +434,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       if (typeof read === "string") throw new UsageError(read);
       articles.push(...read);
     }
-    const { app } = orFail(await importHelpArticles(services, operator(org), arg(inv, 1, "appId"), articles), noApp(org, arg(inv, 1, "appId")));
+    const { app } = orFail(await importHelpArticles(services, operator(org), appId, articles), noApp(org, appId));
     out(`${articles.length} help article${articles.length === 1 ? "" : "s"} imported into ${app.name} (replacing the previous ones)`);
   },
 
@@ -525,6 +525,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async attach(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
+    const key = arg(inv, 1, "feedback key");
     const file = arg(inv, 2, "file");
     const kind = pick(option(inv, "kind") ?? "screenshot", ATTACHMENT_KINDS, "--kind");
     let bytes: Uint8Array;
@@ -537,7 +538,6 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const contentType =
       kind === "screenshot" ? imageTypeOf(bytes) : (CONTENT_TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream");
     if (!contentType) throw new UsageError(`a screenshot is a PNG, JPEG or WebP image, and ${file} is none of these`);
-    const key = arg(inv, 1, "feedback key");
     orFail(await attach(services, org.id, key, { kind, bytes, contentType }), noFeedback(key, org));
     out(`${kind} attached (${bytes.length} bytes, ${contentType})`);
   },

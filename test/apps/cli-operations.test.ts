@@ -32,8 +32,9 @@ describe("cli app list", () => {
 });
 
 describe("cli app grouping", () => {
-  test("a missing app id is named as the one missing, before the mode after it; an unknown one is named, with how to list them", async () => {
+  test("a missing app id is named as the one missing, before the arguments after it; an unknown one is named, with how to list them", async () => {
     await expect(http.cli("app", "grouping", "DEMO")).rejects.toThrow("missing <appId>");
+    await expect(http.cli("help", "import", "DEMO")).rejects.toThrow("missing <appId>");
     await expect(http.cli("app", "grouping", "DEMO", "app_nope", "review")).rejects.toThrow("no app app_nope in DEMO (app list DEMO shows them)");
   });
 });
