@@ -29,6 +29,15 @@ const toEntry = (r: EntryRow): ChangelogEntryRecord => ({
   updatedAt: r.updated_at,
 });
 
+/**
+ * The entries that link any of a JSON array of feedback ids, in an organization. Read from the
+ * links, never from the organization's entries: the unary + keeps SQLite off changelog_by_org,
+ * which it would otherwise take (it has no statistics) and then read every entry of it.
+ */
+export const ENTRIES_LINKING = `SELECT id, title, status FROM changelog_entries
+  WHERE id IN (SELECT entry_id FROM changelog_links WHERE feedback_id IN (SELECT value FROM json_each(?))) AND +org_id = ?
+  ORDER BY status = 'published', coalesce(published_at, created_at) DESC, id DESC`;
+
 /** Changelog entries; publishing one writes the entry, its feedbacks' status changes, events and jobs in one transaction. */
 export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore {
   const insert = (e: ChangelogEntryRecord) =>
@@ -71,15 +80,7 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
     },
 
     async entriesLinking(orgId, feedbackIds) {
-      return db
-        .query<EntryLink, [string, string]>(
-          // Read from the links, never from the organization's entries: the unary + keeps SQLite off
-          // changelog_by_org, which it would otherwise take and then read every entry of it.
-          `SELECT id, title, status FROM changelog_entries
-           WHERE id IN (SELECT entry_id FROM changelog_links WHERE feedback_id IN (SELECT value FROM json_each(?))) AND +org_id = ?
-           ORDER BY status = 'published', coalesce(published_at, created_at) DESC, id DESC`,
-        )
-        .all(JSON.stringify(feedbackIds), orgId);
+      return db.query<EntryLink, [string, string]>(ENTRIES_LINKING).all(JSON.stringify(feedbackIds), orgId);
     },
 
     updateEntry: (entry) => batch.run(() => overwrite(entry, entry.status)),

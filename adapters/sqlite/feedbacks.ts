@@ -191,15 +191,19 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/** The query of the counts per status of a filter, its words expanded (expandWords). */
+export function countQuery(orgId: string, filter: Omit<FeedbackFilter, "statuses">, words?: readonly ExpandedWord[]) {
+  const source = words ? { from: FEEDBACKS.from, words: holdsWords(words) } : filter.source === "portal" ? FROM_PORTAL : FEEDBACKS;
+  const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", source);
+  return { sql: `SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where} GROUP BY f.status`, params };
+}
+
 /** Counts per status read from the feedbacks themselves, for the filters the counters do not hold. */
 async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
   const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
   if (words === null) return {};
-  const source = words ? { from: FEEDBACKS.from, words: holdsWords(words) } : filter.source === "portal" ? FROM_PORTAL : FEEDBACKS;
-  const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", source);
-  const rows = db
-    .query<{ status: Status; n: number }, SQLQueryBindings[]>(`SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where} GROUP BY f.status`)
-    .all(...params);
+  const { sql, params } = countQuery(orgId, filter, words);
+  const rows = db.query<{ status: Status; n: number }, SQLQueryBindings[]>(sql).all(...params);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 

@@ -320,10 +320,10 @@ CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id 
 CREATE TRIGGER portal_report_counted AFTER INSERT ON reports WHEN new.source = 'portal' BEGIN
   UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref;
 END;
-CREATE TRIGGER portal_report_moved AFTER UPDATE OF feedback_ref ON reports
-  WHEN new.source = 'portal' AND old.feedback_ref <> new.feedback_ref BEGIN
-  UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref;
-  UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref;
+CREATE TRIGGER portal_report_moved AFTER UPDATE OF feedback_ref, source ON reports
+  WHEN old.source = 'portal' OR new.source = 'portal' BEGIN
+  UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref AND old.source = 'portal';
+  UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref AND new.source = 'portal';
 END;
 CREATE TRIGGER portal_report_removed AFTER DELETE ON reports WHEN old.source = 'portal' BEGIN
   UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref;

@@ -3,7 +3,8 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { FEEDBACK_BY_KEY_OR_ID, listQuery } from "../../adapters/sqlite/feedbacks.ts";
+import { countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery } from "../../adapters/sqlite/feedbacks.ts";
+import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { isTrackingToken, trackingTokenHash } from "../../core/report/tracking-token.ts";
@@ -506,6 +507,10 @@ describe("sqlite portal posts", () => {
       `UPDATE reports SET feedback_ref = ${into("c")} WHERE id = 'r3'`,
       `UPDATE reports SET feedback_ref = ${into("a")} WHERE id IN ('r2', 'r4')`,
       `UPDATE reports SET feedback_ref = feedback_ref WHERE id = 'r1'`,
+      "UPDATE reports SET source = 'api' WHERE id = 'r4'",
+      `UPDATE reports SET source = 'portal', feedback_ref = ${into("b")} WHERE id = 'r2'`,
+      `UPDATE reports SET source = 'form', feedback_ref = ${into("c")} WHERE id = 'r2'`,
+      "UPDATE reports SET source = 'portal' WHERE id = 'r4'",
       "DELETE FROM reports WHERE id = 'r1'",
       `UPDATE reports SET feedback_ref = ${into("b")}`,
       "DELETE FROM reports",
@@ -519,13 +524,12 @@ describe("sqlite portal posts", () => {
     db.close();
   });
 
-  test("the inbox counts the portal's posts from their own index, without reading a feedback", () => {
+  test("the inbox counts the portal's posts to review from their own index, without reading a feedback", () => {
     const db = new Database(newStoreFile());
+    const { sql, params } = countQuery("org", { source: "portal", published: false });
     const plan = db
-      .query<{ detail: string }, []>(
-        "EXPLAIN QUERY PLAN SELECT f.status, count(*) FROM feedbacks f INDEXED BY feedbacks_posted WHERE f.org_number = 1 AND f.merged_into IS NULL AND f.status IN ('triage') AND f.portal_reports > 0 AND NOT EXISTS (SELECT 1 FROM publications p WHERE p.feedback_id = f.id) GROUP BY f.status",
-      )
-      .all()
+      .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...params)
       .map((r) => r.detail);
     expect(plan).toContain("SEARCH f USING COVERING INDEX feedbacks_posted (org_number=? AND status=?)");
     db.close();
@@ -548,6 +552,17 @@ describe("sqlite portal posts", () => {
 });
 
 describe("sqlite changelog links", () => {
+  test("the entries linking feedbacks are read from their links, not from the organization's entries", () => {
+    const db = new Database(newStoreFile());
+    const plan = db
+      .query<{ detail: string }, [string, string]>(`EXPLAIN QUERY PLAN ${ENTRIES_LINKING}`)
+      .all("[]", "org")
+      .map((r) => r.detail);
+    expect(plan.filter((step) => step.includes("changelog_by_org") || step.startsWith("SCAN changelog_entries"))).toEqual([]);
+    expect(plan).toContain("SEARCH changelog_links USING PRIMARY KEY (feedback_id=?)");
+    db.close();
+  });
+
   const linked = (db: Database) =>
     db.query<{ f: string; e: string }, []>("SELECT feedback_id AS f, entry_id AS e FROM changelog_links ORDER BY f, e").all();
   /** What the links must be: each entry's list, a feedback once per entry however often it is listed. */

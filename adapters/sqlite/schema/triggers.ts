@@ -226,17 +226,17 @@ END;
 
 /**
  * How many of its reports a feedback holds from the portal (feedbacks.portal_reports) follows its
- * reports: one posted there arriving, moving (merges, unmerges, splits) or leaving. Only the
- * portal's reports fire them. Created by migration 45.
+ * reports: one posted there arriving, moving (merges, unmerges, splits), leaving, or a report's
+ * source changing to or from the portal. Only the portal's reports fire them. Created by migration 45.
  */
 export const PORTAL_REPORTS_COUNTED = `
 CREATE TRIGGER portal_report_counted AFTER INSERT ON reports WHEN new.source = 'portal' BEGIN
   UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref;
 END;
-CREATE TRIGGER portal_report_moved AFTER UPDATE OF feedback_ref ON reports
-  WHEN new.source = 'portal' AND old.feedback_ref <> new.feedback_ref BEGIN
-  UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref;
-  UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref;
+CREATE TRIGGER portal_report_moved AFTER UPDATE OF feedback_ref, source ON reports
+  WHEN old.source = 'portal' OR new.source = 'portal' BEGIN
+  UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref AND old.source = 'portal';
+  UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref AND new.source = 'portal';
 END;
 CREATE TRIGGER portal_report_removed AFTER DELETE ON reports WHEN old.source = 'portal' BEGIN
   UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref;
