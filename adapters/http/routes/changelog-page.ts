@@ -251,7 +251,9 @@ export function changelogPageRoutes(services: Services) {
       const asking = unconfirmed(visitor, field, ask);
       if (asking) return asking;
       const deleted = await deleteEntry(services, visitor.grant, id);
-      return deleted.ok ? redirect("/changelog?done=deleted") : editorPage(services, visitor, { ...here, error: said(visitor, deleted) }, null, 409);
+      // Refused once confirmed (published meanwhile, or already gone), the entry's own page says
+      // how it is now: the confirmation carried none of the editor's fields to show again.
+      return redirect(deleted.ok ? "/changelog?done=deleted" : at);
     }
     const input = { title: editing.title, body: editing.body, feedbacks: [...editing.feedbacks] };
     // Publishing tells the followers of what it links; with nothing linked it tells no one: asked once more.

@@ -100,6 +100,8 @@ describe("the inbox's Changelog page", () => {
     expect(await get("/changelog")).toContain("To delete");
     const deleted = await post(at, question, { action: "delete", confirm: "yes" });
     expect(deleted.headers.get("location")).toBe("/changelog?done=deleted");
+    // Confirmed twice (a second tab, a double click): the second leads to the entry's address.
+    expect((await post(at, question, { action: "delete", confirm: "yes" })).headers.get("location")).toBe(at);
     expect(await get("/changelog")).not.toContain("To delete");
     // Its address, kept in a tab or a link, now says that there is no such entry.
     const gone = await browser.fetch(at);
