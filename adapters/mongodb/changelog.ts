@@ -1,6 +1,7 @@
 import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
 import type { ChangelogStore, EntryLink } from "../../core/store/changelog.ts";
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
+import { mergedIds } from "./merged.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 
 const toEntry = (document: Document): ChangelogEntryRecord => fromDocument<ChangelogEntryRecord>(document);
@@ -33,9 +34,10 @@ export function changelogStore(data: Database): ChangelogStore {
       return [...draft, ...published].map(toEntry);
     },
 
-    async entriesLinking(orgId, feedbackIds) {
+    async entriesLinking(orgId, feedbackId) {
+      const held = await mergedIds(data, feedbackId);
       const linking = await entries()
-        .find({ orgId, feedbackIds: { $in: [...feedbackIds] } }, { projection: { _id: 1, title: 1, status: 1, publishedAt: 1, createdAt: 1 } })
+        .find({ orgId, feedbackIds: { $in: held } }, { projection: { _id: 1, title: 1, status: 1, publishedAt: 1, createdAt: 1 } })
         .toArray();
       // As listEntries orders them: drafts first, then the published, each newest first.
       const when = (e: Document) => (e.publishedAt ?? e.createdAt) as number;

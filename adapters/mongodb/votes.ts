@@ -2,21 +2,8 @@ import type { ClientSession } from "mongodb";
 import type { VoteStore } from "../../core/store/votes.ts";
 import type { VoteRecord } from "../../core/votes/vote.ts";
 import { compoundId, type Database } from "./database.ts";
+import { mergedIds } from "./merged.ts";
 import { insertEvent } from "./outbox.ts";
-
-/** The ids of a feedback and of every feedback merged into it, however deep (standing merges). */
-async function mergedIds(data: Database, feedbackId: string, session?: ClientSession): Promise<string[]> {
-  const ids = [feedbackId];
-  for (let frontier = [feedbackId]; frontier.length > 0; ) {
-    const merged = await data
-      .collection("feedbacks")
-      .find({ mergedInto: { $in: frontier } }, { session, projection: { _id: 1 } })
-      .toArray();
-    frontier = merged.map((f) => f._id as string).filter((id) => !ids.includes(id));
-    ids.push(...frontier);
-  }
-  return ids;
-}
 
 /**
  * Sets a feedback's votes to the people who voted for it or for a feedback merged into it, each

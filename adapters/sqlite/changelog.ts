@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
 import type { ChangelogStore, EntryLink } from "../../core/store/changelog.ts";
+import { MERGED } from "./merged.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { orgNumberOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -30,12 +31,12 @@ const toEntry = (r: EntryRow): ChangelogEntryRecord => ({
 });
 
 /**
- * The entries that link any of a JSON array of feedback ids, in an organization. Read from the
- * links, never from the organization's entries: the unary + keeps SQLite off changelog_by_org,
- * which it would otherwise take (it has no statistics) and then read every entry of it.
+ * The entries that link a feedback or one merged into it, in an organization. Read from the links,
+ * never from the organization's entries: the unary + keeps SQLite off changelog_by_org, which it
+ * would otherwise take (it has no statistics) and then read every entry of it.
  */
-export const ENTRIES_LINKING = `SELECT id, title, status FROM changelog_entries
-  WHERE id IN (SELECT entry_id FROM changelog_links WHERE feedback_id IN (SELECT value FROM json_each(?))) AND +org_id = ?
+export const ENTRIES_LINKING = `${MERGED} SELECT id, title, status FROM changelog_entries
+  WHERE id IN (SELECT entry_id FROM changelog_links WHERE feedback_id IN merged) AND +org_id = ?
   ORDER BY status = 'published', coalesce(published_at, created_at) DESC, id DESC`;
 
 /** Changelog entries; publishing one writes the entry, its feedbacks' status changes, events and jobs in one transaction. */
@@ -79,8 +80,8 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
       return [...draft, ...published].map(toEntry);
     },
 
-    async entriesLinking(orgId, feedbackIds) {
-      return db.query<EntryLink, [string, string]>(ENTRIES_LINKING).all(JSON.stringify(feedbackIds), orgId);
+    async entriesLinking(orgId, feedbackId) {
+      return db.query<EntryLink, [string, string]>(ENTRIES_LINKING).all(feedbackId, orgId);
     },
 
     updateEntry: (entry) => batch.run(() => overwrite(entry, entry.status)),

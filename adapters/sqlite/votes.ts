@@ -1,19 +1,10 @@
 import type { Database } from "bun:sqlite";
 import type { VoteRecord } from "../../core/votes/vote.ts";
 import type { VoteStore } from "../../core/store/votes.ts";
+import { MERGED, mergedIds } from "./merged.ts";
 import { insertEvent } from "./outbox.ts";
 import { orgNumberOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
-
-/** A feedback and every feedback merged into it, however deep (standing merges): the ids, as the CTE `merged`. */
-const MERGED = "WITH RECURSIVE merged(id) AS (SELECT ? UNION SELECT f.id FROM feedbacks f JOIN merged ON f.merged_into = merged.id)";
-
-/** The ids of a feedback and of the feedbacks merged into it. */
-const mergedIds = (db: Database, feedbackId: string): string[] =>
-  db
-    .query<{ id: string }, [string]>(`${MERGED} SELECT id FROM merged`)
-    .all(feedbackId)
-    .map((r) => r.id);
 
 /**
  * Sets a feedback's votes to the people who voted for it or for a feedback merged into it, each

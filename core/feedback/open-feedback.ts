@@ -11,7 +11,6 @@ import type { ChangelogStore, EntryLink } from "../store/changelog.ts";
 import type { FeedbackStore, StatusComment } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
-import type { MergeRecord } from "../merges/merge.ts";
 import type { MergeRefusal } from "../merges/refusal.ts";
 import { type UnmergeReadDeps, unmergeRefusal } from "../merges/unmerge-feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -77,14 +76,9 @@ const authors =
     );
 
 /** Names the other feedbacks of its merges and splits, and the people who made them. */
-async function links(
-  services: OpenDeps,
-  orgId: string,
-  feedbackId: string,
-  mergesHere: Promise<MergeRecord[]>,
-): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
+async function links(services: OpenDeps, orgId: string, feedbackId: string): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
   const { store } = services;
-  const [merges, splits] = await Promise.all([mergesHere, store.listSplits(orgId, feedbackId)]);
+  const [merges, splits] = await Promise.all([store.listMerges(orgId, feedbackId), store.listSplits(orgId, feedbackId)]);
   const ids = new Set([...merges.flatMap((m) => [m.sourceId, m.targetId]), ...splits.map((s) => s.newFeedback.id)]);
   ids.delete(feedbackId);
   const people = new Set(
@@ -163,24 +157,6 @@ async function authored(
   };
 }
 
-/** The sources of the merges into a feedback that stand (not undone), from its merges. */
-const mergedInto = (merges: readonly MergeRecord[], feedbackId: string): string[] =>
-  merges.filter((m) => m.targetId === feedbackId && !m.undone).map((m) => m.sourceId);
-
-/**
- * A feedback and every feedback it holds: merged into it, or into one of those (a merge of a
- * feedback that held others). What any of them was linked to is the feedback's now.
- */
-async function heldFeedbacks(store: OpenDeps["store"], orgId: string, feedbackId: string, merges: readonly MergeRecord[]): Promise<string[]> {
-  const held = [feedbackId];
-  for (let level = mergedInto(merges, feedbackId); level.length > 0; ) {
-    held.push(...level);
-    const below = await Promise.all(level.map(async (id) => mergedInto(await store.listMerges(orgId, id), id)));
-    level = below.flat().filter((id) => !held.includes(id));
-  }
-  return held;
-}
-
 /** Opens a feedback by key or id; a grouped key opens the feedback it was grouped into (its key says which). */
 export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: string): Promise<Result<FeedbackThread>> {
   const allowed = authorize(grant, "feedbacks.read");
@@ -189,17 +165,16 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   if (!record) return fail("not_found");
   const { store } = services;
   const reports = await store.listReports(record.id);
-  // Read once, for the activity and for the changelog entries of the feedbacks merged here.
-  const mergesHere = store.listMerges(grant.orgId, record.id);
   const [{ feedback, reports: shown, comments }, followers, history, linked, similar, notifications, changes, shippedIn] = await Promise.all([
     presentWithReports(services, record),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
-    links(services, grant.orgId, record.id, mergesHere),
+    links(services, grant.orgId, record.id),
     similarTo(services, record, reports),
     store.listNotifications(record.id),
     store.triageChanges(record.id),
-    mergesHere.then((merges) => heldFeedbacks(store, grant.orgId, record.id, merges)).then((held) => store.entriesLinking(grant.orgId, held)),
+    // What the feedbacks merged into it shipped is its own now, as the entry's page says.
+    store.entriesLinking(grant.orgId, record.id),
   ]);
   const triage = await authored(services, grant.orgId, history, changes, comments);
   return ok({

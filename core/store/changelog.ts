@@ -30,8 +30,11 @@ export interface ChangelogStore {
    * `drafts`, drafts too (by `createdAt`, before the published ones).
    */
   listEntries(orgId: string, options: { readonly drafts: boolean }): Promise<ChangelogEntryRecord[]>;
-  /** The entries that link any of these feedbacks, each once, in listEntries' order (drafts first): which, and their titles. */
-  entriesLinking(orgId: string, feedbackIds: readonly string[]): Promise<EntryLink[]>;
+  /**
+   * The entries that link a feedback or one merged into it, however deep (what it holds), each
+   * once, in listEntries' order (drafts first): which, and their titles.
+   */
+  entriesLinking(orgId: string, feedbackId: string): Promise<EntryLink[]>;
   /**
    * Replaces an entry's title, body, feedbacks and `updatedAt`, if its status is still
    * `entry.status`; false otherwise (published meanwhile, or deleted).

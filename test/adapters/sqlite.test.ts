@@ -556,7 +556,7 @@ describe("sqlite changelog links", () => {
     const db = new Database(newStoreFile());
     const plan = db
       .query<{ detail: string }, [string, string]>(`EXPLAIN QUERY PLAN ${ENTRIES_LINKING}`)
-      .all("[]", "org")
+      .all("fb", "org")
       .map((r) => r.detail);
     expect(plan.filter((step) => step.includes("changelog_by_org") || step.startsWith("SCAN changelog_entries"))).toEqual([]);
     expect(plan).toContain("SEARCH changelog_links USING PRIMARY KEY (feedback_id=?)");
@@ -614,15 +614,15 @@ describe("sqlite changelog links", () => {
     insert.run("draft", "Draft", "draft", null, JSON.stringify(["a"]));
     old.close();
     const store = createSqliteStore(path);
-    expect(await store.entriesLinking("org", ["a"])).toEqual([
+    expect(await store.entriesLinking("org", "a")).toEqual([
       { id: "draft", title: "Draft", status: "draft" },
       { id: "shipped", title: "Shipped", status: "published" },
     ]);
-    expect(await store.entriesLinking("org", ["b"])).toEqual([{ id: "shipped", title: "Shipped", status: "published" }]);
+    expect(await store.entriesLinking("org", "b")).toEqual([{ id: "shipped", title: "Shipped", status: "published" }]);
     const draft = (await store.findEntry("org", "draft"))!;
     await store.updateEntry({ ...draft, feedbackIds: ["c"] });
     await store.createEntry({ ...draft, id: "later", title: "Later", feedbackIds: ["a"] });
-    expect([await store.entriesLinking("org", ["a"]), await store.entriesLinking("org", ["c"])]).toEqual([
+    expect([await store.entriesLinking("org", "a"), await store.entriesLinking("org", "c")]).toEqual([
       [
         { id: "later", title: "Later", status: "draft" },
         { id: "shipped", title: "Shipped", status: "published" },

@@ -3,20 +3,24 @@ import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
 import { publication } from "../../../core/changelog/publication.ts";
 import type { ChangelogStore } from "../../../core/store/changelog.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { JobQueue } from "../../../core/store/jobs.ts";
+import type { MergeStore } from "../../../core/store/merges.ts";
 import type { WebhookStore } from "../../../core/store/webhooks.ts";
 import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = ChangelogStore &
-  Pick<FeedbackStore, "findFeedback" | "statusChanges"> &
+  Pick<FeedbackStore, "findFeedback" | "statusChanges" | "listReports"> &
+  Pick<FollowerStore, "listFollowers"> &
+  Pick<MergeStore, "applyMerge"> &
   Pick<JobQueue, "claimJob" | "completeJob"> &
   Pick<WebhookStore, "claimDelivery" | "createWebhook"> &
   Seeding;
 
 /** Changelog entries, and publishing one with the feedbacks it ships in one transaction. */
 export function changelogContract(makeStore: () => Promise<Subject>) {
-  const { id, seed, record, webhook } = contractKit();
+  const { id, seed, record, merge, webhook } = contractKit();
 
   const draft = (orgId: string, fields: Partial<ChangelogEntryRecord> = {}): ChangelogEntryRecord => ({
     id: id("entry"),
@@ -64,22 +68,31 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const newerDraft = draft(orgId, { title: "Newer draft", createdAt: 150, feedbackIds: ["a"] });
       const unrelated = draft(orgId, { title: "Unrelated", createdAt: 120, feedbackIds: ["c"] });
       for (const e of [old, recent, pending, newerDraft, unrelated]) await store.createEntry(e);
-      expect(await store.entriesLinking(orgId, ["a"])).toEqual([
+      expect(await store.entriesLinking(orgId, "a")).toEqual([
         { id: newerDraft.id, title: "Newer draft", status: "draft" },
         { id: pending.id, title: "Pending", status: "draft" },
         { id: recent.id, title: "Recent", status: "published" },
         { id: old.id, title: "Old", status: "published" },
       ]);
-      expect(await store.entriesLinking(orgId, ["b"])).toEqual([{ id: old.id, title: "Old", status: "published" }]);
-      expect(await store.entriesLinking("other-org", ["a"])).toEqual([]);
-      // Asked for several feedbacks (one and those merged into it), an entry linking two of them comes once.
-      expect((await store.entriesLinking(orgId, ["b", "a", "c"])).map((e) => e.title)).toEqual([
-        "Newer draft",
-        "Unrelated",
-        "Pending",
-        "Recent",
-        "Old",
-      ]);
+      expect(await store.entriesLinking(orgId, "b")).toEqual([{ id: old.id, title: "Old", status: "published" }]);
+      expect(await store.entriesLinking("other-org", "a")).toEqual([]);
+    });
+
+    test("the entries that link a feedback merged into another, however deep, are the other's too, each once", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const [holder, middle, inner] = [
+        (await record(store, org, "Gift cards", 1))!,
+        (await record(store, org, "Pay with gift cards", 2))!,
+        (await record(store, org, "Gift card balance", 3))!,
+      ];
+      const both = draft(org.orgId, { title: "Both", createdAt: 10, feedbackIds: [inner.id, middle.id] });
+      const innerOnly = draft(org.orgId, { title: "Inner", createdAt: 20, feedbackIds: [inner.id] });
+      for (const e of [both, innerOnly]) await store.createEntry(e);
+      expect((await merge(store, inner, middle, 4)).ok).toBe(true);
+      expect((await merge(store, middle, holder, 5)).ok).toBe(true);
+      expect((await store.entriesLinking(org.orgId, holder.id)).map((e) => e.title)).toEqual(["Inner", "Both"]);
+      expect((await store.entriesLinking(org.orgId, middle.id)).map((e) => e.title)).toEqual(["Inner", "Both"]);
     });
 
     test("the entries that link a feedback follow an entry's list as it is rewritten, published and deleted", async () => {
@@ -88,10 +101,10 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const entry = draft(orgId, { title: "Entry", feedbackIds: ["a"] });
       await store.createEntry(entry);
       await store.updateEntry({ ...entry, feedbackIds: ["b", "c"] });
-      expect(await store.entriesLinking(orgId, ["a"])).toEqual([]);
-      expect(await store.entriesLinking(orgId, ["c"])).toEqual([{ id: entry.id, title: "Entry", status: "draft" }]);
+      expect(await store.entriesLinking(orgId, "a")).toEqual([]);
+      expect(await store.entriesLinking(orgId, "c")).toEqual([{ id: entry.id, title: "Entry", status: "draft" }]);
       expect(await store.deleteDraft(orgId, entry.id)).toBe("deleted");
-      expect(await store.entriesLinking(orgId, ["b"])).toEqual([]);
+      expect(await store.entriesLinking(orgId, "b")).toEqual([]);
       const published = draft(orgId, { title: "Shipped", feedbackIds: ["d"] });
       await store.createEntry(published);
       expect(
@@ -103,7 +116,7 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
           jobs: [],
         }),
       ).toBe(true);
-      expect([await store.entriesLinking(orgId, ["d"]), await store.entriesLinking(orgId, ["e"])]).toEqual([
+      expect([await store.entriesLinking(orgId, "d"), await store.entriesLinking(orgId, "e")]).toEqual([
         [],
         [{ id: published.id, title: "Shipped", status: "published" }],
       ]);
