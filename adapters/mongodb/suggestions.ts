@@ -1,11 +1,14 @@
 import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store/suggestions.ts";
-import { compoundId, type Database, plain } from "./database.ts";
+import { compoundId, type Database, type Document, plain } from "./database.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
 import { dismiss } from "./merges.ts";
 
-/** How many more suggestions than asked are read, to make up for those whose feedbacks were merged since. */
+/**
+ * How many more suggestions than asked are read at a time, to make up for those left out (a
+ * feedback merged since, or kinds no longer one subject); more are read until the page is full.
+ */
 const OVERREAD = 4;
 
 /** Suggested pairs, one document a pair (the newer feedback first), decisions kept on it. */
@@ -29,27 +32,42 @@ export function suggestionStore(data: Database): SuggestionStore {
     },
 
     async listSuggestions({ orgId, appId, limit, kinds }) {
-      const open = await suggestions()
-        .find({ orgId, dismissedAt: null, ...(appId && { appId }) })
-        .sort({ score: -1, feedbackId: -1 })
-        .limit(limit * OVERREAD)
-        .toArray();
-      const ids = [...new Set(open.flatMap((s) => [s.feedbackId as string, s.similarId as string]))];
-      // The group of kinds of each feedback not merged: the two feedbacks of a pair listed are in one.
-      const groupOf = new Map(
-        (
-          await data
-            .collection("feedbacks")
-            .find({ _id: { $in: ids }, ...NOT_MERGED }, { projection: { _id: 1, kind: 1 } })
-            .toArray()
-        ).map((f) => [f._id, kinds.findIndex((group) => group.includes(f.kind))]),
-      );
-      const oneSubject = (feedbackId: string, similarId: string) =>
-        (groupOf.get(feedbackId) ?? -1) >= 0 && groupOf.get(feedbackId) === groupOf.get(similarId);
-      return open
-        .filter((s) => oneSubject(s.feedbackId, s.similarId))
-        .slice(0, limit)
-        .map((s) => plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]));
+      /** The pairs of a batch whose feedbacks are not merged and whose kinds are in one group. */
+      const listable = async (batch: Document[]) => {
+        const ids = [...new Set(batch.flatMap((s) => [s.feedbackId as string, s.similarId as string]))];
+        const groupOf = new Map(
+          (
+            await data
+              .collection("feedbacks")
+              .find({ _id: { $in: ids }, ...NOT_MERGED }, { projection: { _id: 1, kind: 1 } })
+              .toArray()
+          ).map((f) => [f._id, kinds.findIndex((group) => group.includes(f.kind))]),
+        );
+        const group = (id: string) => groupOf.get(id) ?? -1;
+        return batch.filter((s) => group(s.feedbackId) >= 0 && group(s.feedbackId) === group(s.similarId));
+      };
+      const undecided = { orgId, dismissedAt: null, ...(appId && { appId }) };
+      const listed: Document[] = [];
+      /** The suggestions after `s` in the list's order: by score, then feedback, then pair. */
+      const after = (s: Document) => ({
+        $or: [
+          { score: { $lt: s.score } },
+          { score: s.score, feedbackId: { $lt: s.feedbackId } },
+          { score: s.score, feedbackId: s.feedbackId, _id: { $lt: s._id } },
+        ],
+      });
+      // Batch after batch, until the page is full or nothing is left.
+      for (let last: Document | undefined; listed.length < limit; ) {
+        const batch = await suggestions()
+          .find(last ? { ...undecided, ...after(last) } : undecided)
+          .sort({ score: -1, feedbackId: -1, _id: -1 })
+          .limit(limit * OVERREAD)
+          .toArray();
+        listed.push(...(await listable(batch)));
+        if (batch.length < limit * OVERREAD) break;
+        last = batch.at(-1);
+      }
+      return listed.slice(0, limit).map((s) => plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]));
     },
 
     async dismissPair(orgId, feedbackId, similarId, at, by) {

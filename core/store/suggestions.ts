@@ -6,7 +6,7 @@ interface SuggestionQuery {
   readonly orgId: string;
   readonly appId: string | null;
   readonly limit: number;
-  /** Groups of kinds: a pair is listed only while its two feedbacks' kinds are in one group. */
+  /** Groups of kinds, each kind in one group (a partition): a pair is listed only while its two feedbacks' kinds are in one group. */
   readonly kinds: readonly (readonly Kind[])[];
 }
 

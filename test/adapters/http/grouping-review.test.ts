@@ -280,7 +280,7 @@ describe("grouping that people review and undo", () => {
     }
   });
 
-  test("a suggested pair is no longer offered once one of them is praise and the other not, and is offered again when the kind comes back", async () => {
+  test("a suggested pair is no longer offered once one of them is praise and the other not, and is offered again once it is an idea (one subject with a problem)", async () => {
     await setMode("review");
     try {
       const first = await report("The gift voucher field does nothing when I paste a code");
@@ -295,7 +295,7 @@ describe("grouping that people review and undo", () => {
       const kind = (value: string) => http.request("PATCH", `/v1/feedbacks/${second}`, { token: http.demo.tokens.member, body: { kind: value } });
       expect((await kind("praise")).status).toBe(200);
       expect(await queued()).toBe(false);
-      expect((await kind("problem")).status).toBe(200);
+      expect((await kind("idea")).status).toBe(200);
       expect(await queued()).toBe(true);
     } finally {
       await setMode("auto");

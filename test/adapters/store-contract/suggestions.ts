@@ -51,12 +51,15 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       expect(await list(store, org.orgId, null)).toEqual([]);
     });
 
-    test("a pair is listed only while its feedbacks' kinds are in one group, and a pair left out takes no place in the page", async () => {
+    test("a pair is listed only while its feedbacks' kinds are in one group, and pairs left out take no place in the page, however many", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const problem = (await record(store, org, "The checkout button does nothing", 1))!;
       const praise = (await recordPraise(store, org, "Love the new checkout", 2))!;
       const other = (await record(store, org, "Checkout does nothing on click", 3))!;
+      const praises = await Promise.all(
+        [5, 6, 7, 8, 9, 10, 11, 12].map(async (at) => (await recordPraise(store, org, `Checkout praise ${at}`, at))!),
+      );
       const pair = (feedbackId: string, similarId: string, score: number) => ({
         orgId: org.orgId,
         appId: org.appId,
@@ -66,11 +69,15 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
         matched: ["checkout"],
         at: 4,
       });
-      // The pair across groups scores best: left out before the page is counted, the next one is listed.
-      await store.saveSuggestions([pair(praise.id, problem.id, 0.9), pair(other.id, problem.id, 0.5)]);
+      // The pairs across groups score best: left out before the page is counted, the next one is listed.
+      await store.saveSuggestions([
+        pair(praise.id, problem.id, 0.9),
+        ...praises.map((p, i) => pair(p.id, problem.id, 0.8 - i / 100)),
+        pair(other.id, problem.id, 0.5),
+      ]);
       expect((await list(store, org.orgId, null, 1)).map((s) => s.feedbackId)).toEqual([other.id]);
-      const oneGroup = await store.listSuggestions({ orgId: org.orgId, appId: null, limit: 10, kinds: [["problem", "praise"]] });
-      expect(oneGroup.map((s) => s.feedbackId)).toEqual([praise.id, other.id]);
+      const oneGroup = await store.listSuggestions({ orgId: org.orgId, appId: null, limit: 2, kinds: [["problem", "praise"]] });
+      expect(oneGroup.map((s) => s.feedbackId)).toEqual([praise.id, praises[0]!.id]);
     });
   });
 }
