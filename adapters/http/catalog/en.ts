@@ -554,6 +554,7 @@ export const EN = {
       edit: "Edit",
       allEntries: "All entries",
       noSuchEntry: "There is no such changelog entry in this organization: a draft may have been deleted.",
+      draftGone: "This draft was deleted meanwhile. What you typed is kept here: Save draft makes a new entry of it.",
     },
     /** The public changelog at /p/{slug}/changelog. */
     publicChangelog: {

@@ -513,6 +513,8 @@ export const FR: Catalog = {
       publicPage: "Journal public",
       edit: "Modifier",
       allEntries: "Toutes les entrées",
+      draftGone:
+        "Ce brouillon a été supprimé entre-temps. Ce que vous avez saisi est conservé ici\u202f: Enregistrer le brouillon en fait une nouvelle entrée.",
       noSuchEntry: "Cette organisation n'a pas d'entrée de journal des nouveautés à cette adresse\u202f: un brouillon a peut-être été supprimé.",
     },
     /** The public changelog at /p/{slug}/changelog. */

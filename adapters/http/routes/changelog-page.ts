@@ -262,6 +262,9 @@ export function changelogPageRoutes(services: Services) {
     if (!entryBody.check(input))
       return editorPage(services, visitor, { ...here, error: said(visitor, entryBody.refuse("invalid_body", input)) }, null, 400);
     const saved = id ? await updateEntry(services, visitor.grant, id, input) : await createEntry(services, visitor.grant, input);
+    // A draft deleted meanwhile (in another tab): what was typed is kept, in a new entry's editor.
+    if (!saved.ok && id && saved.code === "not_found")
+      return editorPage(services, visitor, { ...editing, keys: field("keys"), error: w.draftGone }, null, 409);
     if (!saved.ok) return editorPage(services, visitor, { ...here, keys: field("keys"), error: said(visitor, saved) }, null, 400);
     const entryId = saved.value.id;
     if (action !== "publish") return redirect(`/changelog/${encodeURIComponent(entryId)}?done=saved`);

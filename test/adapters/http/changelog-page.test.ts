@@ -102,6 +102,13 @@ describe("the inbox's Changelog page", () => {
     expect(deleted.headers.get("location")).toBe("/changelog?done=deleted");
     // Confirmed twice (a second tab, a double click): the second leads to the entry's address.
     expect((await post(at, question, { action: "delete", confirm: "yes" })).headers.get("location")).toBe(at);
+    // Saved from a tab still showing it: what was typed comes back in a new entry's editor.
+    const stale = await post(at, question, { title: "Typed in the other tab", action: "save" });
+    const kept = await stale.text();
+    expect(stale.status).toBe(409);
+    expect(kept).toContain("This draft was deleted meanwhile. What you typed is kept here: Save draft makes a new entry of it.");
+    expect(kept).toContain('value="Typed in the other tab"');
+    expect(kept).toContain('<form method="post" action="/changelog" class="editor">');
     expect(await get("/changelog")).not.toContain("To delete");
     // Its address, kept in a tab or a link, now says that there is no such entry.
     const gone = await browser.fetch(at);
