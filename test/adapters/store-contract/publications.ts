@@ -24,13 +24,13 @@ type Subject = PublicationStore &
   Pick<FeedbackStore, "applyStatusChange" | "countByStatus" | "findFeedback" | "listFeedbacks" | "listReports"> &
   Pick<CollectionStore, "recordFeedback"> &
   Pick<FollowerStore, "listFollowers"> &
-  Pick<MergeStore, "applyMerge"> &
+  Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
   Pick<VoteStore, "castVote"> &
   Seeding;
 
 /** Feedbacks the team published on the portal: what is public of them, and the lists that show them. */
 export function publicationsContract(makeStore: () => Promise<Subject>) {
-  const { seed, record, merge, newFeedback } = contractKit();
+  const { seed, record, merge, planUndo, newFeedback } = contractKit();
 
   /** A feedback whose report was posted on the portal. */
   async function posted(store: Subject, org: { orgId: string; appId: string }, message: string, at: number): Promise<FeedbackRecord> {
@@ -165,6 +165,26 @@ export function publicationsContract(makeStore: () => Promise<Subject>) {
       const first = (await store.listFeedbacks(org.orgId, review, null, 1))[0]!;
       expect(await ids({}, 1, { id: first.id, value: first.lastActivityAt })).toEqual([older.id]);
       expect(await ids({ published: true })).toEqual([shown.id]);
+    });
+
+    test("the posts to review follow the portal's reports through a merge and its undoing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const post = await posted(store, org, "dark mode", 1);
+      const other = (await record(store, org, "night theme", 2))!;
+      const review = { published: false, source: "portal" } as const;
+      const seen = async () => ({
+        listed: (await store.listFeedbacks(org.orgId, { ...review, statuses: statusesOf("open") }, null, 10)).map((f) => f.id),
+        counted: await store.countByStatus(org.orgId, review),
+      });
+      const merged = await merge(store, post, other, 3);
+      if (!merged.ok) throw new Error(merged.code);
+      // The API feedback now holds the portal's report: it is the post to review.
+      expect(await seen()).toEqual({ listed: [other.id], counted: { triage: 1 } });
+      const undo = await planUndo(store, org.orgId, merged.value, 4, null);
+      if (!undo.ok) throw new Error(undo.code);
+      expect(await store.applyUnmerge(undo.value, [])).toBe(true);
+      expect(await seen()).toEqual({ listed: [post.id], counted: { triage: 1 } });
     });
   });
 }
