@@ -34,6 +34,7 @@ import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { firstReport } from "../web/first-report.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
+import { keyText } from "../web/key-text.ts";
 import { hidden, postButton, unconfirmed } from "../web/settings-page.ts";
 import type { SavedView } from "../../../core/store/saved-views.ts";
 import { saveView, VIEW_NAME_MAX_LENGTH } from "../../../core/views/save-view.ts";
@@ -407,12 +408,13 @@ export async function feedbackPage(
       : notice?.back
         ? await neighbours(services, visitor, notice.back, feedback.key)
         : {};
+  const ownership = ownerAndDue(lang, feedback, owners);
   const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a>${
     around.previous ? html` · <a href="/inbox/${encodeURIComponent(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
   }${around.next ? html` · <a href="/inbox/${encodeURIComponent(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
 ${around.previous || around.next ? html`<p class="muted keyboard-hint">${canUpdate ? w.keyboardHint : w.keyboardHintReading}</p>` : ""}
 <h1>${feedback.title}</h1>
-<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${[feedback.key, ownerAndDue(lang, feedback, owners)].filter(Boolean).join(" · ")}</span></p>
+<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${keyText(feedback.key)}${ownership ? ` · ${ownership}` : ""}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
 ${statusHeld(lang, feedback.status, notice?.params)}

@@ -155,7 +155,9 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body })).status).toBe(200);
     const row = (await page(reader, "/inbox")).split("<tr>").find((r) => r.includes(`href="/inbox/${key}"`))!;
     expect(row).toContain('<span class="muted owner-due">Owner: Demo member</span>');
-    expect(await page(reader, `/inbox/${key}`)).toContain(`<span class="muted">· ${key} · Owner: Demo member · Due: 15 Dec 2026</span>`);
+    expect(await page(reader, `/inbox/${key}`)).toContain(
+      `<span class="muted">· <span class="nowrap">${key}</span> · Owner: Demo member · Due: 15 Dec 2026</span>`,
+    );
     expect(await page(admin, `/inbox/${key}`)).toContain('<option value="member@demo.test" selected>Demo member (member@demo.test)</option>');
   });
 
