@@ -52,6 +52,7 @@ export interface StatusChange {
 export interface JobRequest {
   readonly kind:
     | "group_report"
+    | "regroup_feedback"
     | "notify_followers"
     | "sync_tracker"
     | "announce_changelog"

@@ -21,6 +21,9 @@ export const SUBJECT_KINDS: readonly (readonly Kind[])[] = [["problem", "idea"],
 /** The kinds a feedback may duplicate: those of its group. */
 const candidateKinds = (kind: Kind): readonly Kind[] => SUBJECT_KINDS.find((group) => group.includes(kind)) ?? [kind];
 
+/** Whether feedbacks of these kinds may be one subject: of one group. */
+export const oneSubject = (a: Kind, b: Kind): boolean => candidateKinds(a).includes(b);
+
 /**
  * Which feedbacks a new one is compared with: the others of its app, open and not merged, that
  * share the most of its rarest keys (the newest first among equals). Older and newer alike: jobs

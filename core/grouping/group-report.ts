@@ -12,7 +12,7 @@ import { hasWords } from "./analyze.ts";
 import { mergeDirection } from "./candidates.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "./compare.ts";
-import { decideGrouping } from "./decision.ts";
+import { decideGrouping, type GroupingMode } from "./decision.ts";
 import { ASSISTANT } from "../triage/journal.ts";
 
 /** What the grouping job reads and writes. */
@@ -56,28 +56,59 @@ async function triage(services: GroupReportDeps, feedback: FeedbackRecord, first
 /**
  * Triages a new feedback, then compares it with the open ones of its app. In `auto` mode a sure
  * duplicate is merged (the newer into the older); every other likely one becomes a suggestion for
- * a person, and a pair a person dismissed is left alone. The feedback is indexed before it looks,
- * so of two duplicates whose jobs run at once on two processes, at least one finds the other.
+ * a person, and a pair a person dismissed is left alone.
  */
 export async function groupReport(services: GroupReportDeps, job: JobRequest): Promise<void> {
-  const { store, grouper, clock } = services;
-  const feedback = await store.findFeedback(job.orgId, job.feedbackId);
-  if (!feedback || feedback.mergedInto || !isOpen(feedback.status)) return;
+  const { store } = services;
+  const feedback = await groupable(services, job);
+  if (!feedback) return;
   const reports = await store.listReports(feedback.id);
   // A person who triaged the feedback first (PATCH right after it came) is not overwritten by the assistant.
   const triagedByHand = feedback.severity !== undefined || feedback.owner !== undefined || (feedback.tags?.length ?? 0) > 0;
   if (!feedback.featureId && !triagedByHand && reports[0]) await triage(services, feedback, reports[0]);
+  const mode = store.findApp(feedback.orgId, feedback.appId).then((app) => app?.groupingMode ?? "auto");
+  await group(services, feedback, reports, mode);
+}
+
+/**
+ * Compares a feedback again once a person moved it to a kind of another subject (a praise that is
+ * a problem after all, or the other way): its likely duplicates are suggested, never merged alone,
+ * as a person just decided what it is; the assistant does not triage it again.
+ */
+export async function regroupFeedback(services: GroupReportDeps, job: JobRequest): Promise<void> {
+  const feedback = await groupable(services, job);
+  if (feedback) await group(services, feedback, await services.store.listReports(feedback.id), "review");
+}
+
+/** The job's feedback, if it can still be grouped: there, not merged, and open. */
+async function groupable(services: GroupReportDeps, job: JobRequest): Promise<FeedbackRecord | null> {
+  const feedback = await services.store.findFeedback(job.orgId, job.feedbackId);
+  return feedback && !feedback.mergedInto && isOpen(feedback.status) ? feedback : null;
+}
+
+/**
+ * Compares a feedback with the open ones of its app and acts as the mode says. The feedback is
+ * indexed before it looks, so of two duplicates whose jobs run at once on two processes, at least
+ * one finds the other.
+ */
+async function group(
+  services: GroupReportDeps,
+  feedback: FeedbackRecord,
+  reports: readonly ReportRecord[],
+  mode: GroupingMode | Promise<GroupingMode>,
+) {
+  const { store, grouper, clock } = services;
   const text = groupingText(feedback, reports);
   // Neither merged nor offered as a candidate: markup or symbols alone would match on chance words.
   if (!hasWords(text)) return;
   const keys = grouper.keys(text);
   await store.indexForGrouping(feedback.appId, feedback.id, keys, text);
-  const [{ matches, vector }, app, dismissed] = await Promise.all([
+  const [{ matches, vector }, chosen, dismissed] = await Promise.all([
     compareFeedback(services, feedback, text, keys),
-    store.findApp(feedback.orgId, feedback.appId),
+    mode,
     store.dismissedWith(feedback.orgId, feedback.id),
   ]);
-  const decision = decideGrouping(app?.groupingMode ?? "auto", matches, dismissed, feedback.id);
+  const decision = decideGrouping(chosen, matches, dismissed, feedback.id);
   const now = clock();
   await store.saveSuggestions(
     decision.suggest.map((m) => ({

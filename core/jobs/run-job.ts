@@ -1,5 +1,5 @@
 import type { JobRequest } from "../feedback/events.ts";
-import { type GroupReportDeps, groupReport } from "../grouping/group-report.ts";
+import { type GroupReportDeps, groupReport, regroupFeedback } from "../grouping/group-report.ts";
 import { type NotifyDeps, notifyFollowers } from "../notify/notify-followers.ts";
 import { type AnnounceDeps as SlackAnnounceDeps, announceNewFeedback, postSlackNotice, type SlackNoticeDeps } from "../slack/notices.ts";
 import { recordSlackReport, type SlackReportDeps } from "../slack/record-slack-report.ts";
@@ -36,6 +36,8 @@ export async function runJob(services: RunJobDeps, job: JobRequest): Promise<voi
       await groupReport(services, job);
       // Graded now: the Slack channel hears of the new feedback if it follows it.
       return announceNewFeedback(services, job);
+    case "regroup_feedback":
+      return regroupFeedback(services, job);
     case "sync_tracker":
       return syncTracker(services, job);
     case "notify_followers":

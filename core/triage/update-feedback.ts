@@ -12,6 +12,8 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
 import { resolveTags } from "./tag-names.ts";
+import type { JobRequest } from "../feedback/events.ts";
+import { oneSubject } from "../grouping/candidates.ts";
 
 /** What updating a feedback reads and writes: a status change, and the triage fields beside it. */
 export type UpdateFeedbackDeps = ChangeStatusDeps & {
@@ -86,9 +88,22 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
     // A new owner is told by e-mail, from the queue (one who takes it themselves is not).
     const { owner } = checked.value.fields;
     const assigned = owner && owner !== feedback.owner ? [assignmentJob(grant.orgId, feedback.id, grant.userId, at)] : [];
+    // Moved to a kind of another subject (praise to a problem, or back), it was never compared with
+    // the feedbacks of its new kind: grouping looks again, and only suggests.
+    const { kind } = checked.value.fields;
+    const regroup: JobRequest[] =
+      kind !== undefined && !oneSubject(kind, feedback.kind) ? [{ kind: "regroup_feedback", orgId: grant.orgId, feedbackId: feedback.id }] : [];
     // The activity keeps who changed what, field by field.
     const author = { id: services.ids.id(), by: grant.userId, at };
-    const written = await services.store.setTriageFields(grant.orgId, feedback.id, checked.value.fields, checked.value.created, assigned, at, author);
+    const written = await services.store.setTriageFields(
+      grant.orgId,
+      feedback.id,
+      checked.value.fields,
+      checked.value.created,
+      [...assigned, ...regroup],
+      at,
+      author,
+    );
     if (!written) return fail("not_found");
   }
   if (update.status !== undefined || update.comment?.trim()) {

@@ -302,6 +302,31 @@ describe("grouping that people review and undo", () => {
     }
   });
 
+  test("a praise moved to a problem is compared again: its likely duplicates are suggested, and even a sure one is not merged alone", async () => {
+    const problem = await report("The parking ticket scanner does nothing when I hold the ticket under it");
+    const praise = (
+      await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "praise", message: "I hold the parking ticket under the scanner and it does nothing" },
+      })
+    ).body.ticketId as string;
+    await http.runJobs();
+    const pairs = async () => {
+      const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
+      if (!queue.ok) throw new Error(queue.code);
+      return queue.value.map((s) => [s.feedback.key, s.similar.key]);
+    };
+    expect(await pairs()).not.toContainEqual([praise, problem]);
+    expect((await http.request("PATCH", `/v1/feedbacks/${praise}`, { token: http.demo.tokens.member, body: { kind: "problem" } })).status).toBe(200);
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    expect(await pairs()).toContainEqual([praise, problem]);
+    // In auto mode a sure duplicate of a new report is merged; here a person has just decided what it is.
+    expect((await read(praise)).body).toMatchObject({ key: praise, reports: 1 });
+    expect((await similar(praise)).body.data[0]).toMatchObject({ feedback: { key: problem }, sure: true });
+    // A problem made an idea stays one subject with what it was compared with: nothing to look at again.
+    expect((await http.request("PATCH", `/v1/feedbacks/${praise}`, { token: http.demo.tokens.member, body: { kind: "idea" } })).status).toBe(200);
+    expect(await http.runJobs()).toBe(0);
+  });
+
   test("GET …/similar: 404 for an unknown key, 401 without a token", async () => {
     expect((await similar("DEMO-999999")).body.code).toBe("not_found");
     expect((await http.request("GET", "/v1/feedbacks/DEMO-1/similar")).status).toBe(401);
