@@ -37,12 +37,23 @@ export async function revisedEntry(
   });
 }
 
-/** PATCH /v1/changelog/{id}. */
-export async function updateEntry(services: UpdateEntryDeps, grant: Grant, entryId: string, patch: ChangelogPatch): Promise<Result<ChangelogEntry>> {
+/**
+ * PATCH /v1/changelog/{id}. With `draft`, only a draft is written: a draft's editor saving over an
+ * entry published meanwhile (in another tab) is refused, where a correction of a published one is
+ * asked for on purpose.
+ */
+export async function updateEntry(
+  services: UpdateEntryDeps,
+  grant: Grant,
+  entryId: string,
+  patch: ChangelogPatch,
+  expected: { readonly draft?: true } = {},
+): Promise<Result<ChangelogEntry>> {
   const allowed = authorize(grant, "changelog.manage");
   if (!allowed.ok) return allowed;
   const entry = await services.store.findEntry(grant.orgId, entryId);
   if (!entry) return fail("not_found");
+  if (expected.draft && entry.status !== "draft") return fail("changelog_published");
   const revised = await revisedEntry(services, entry, patch);
   if (!revised.ok) return revised;
   // Published (or deleted) between the read and the write: say which.

@@ -66,22 +66,11 @@ export async function groupReport(services: GroupReportDeps, job: JobRequest): P
   // A person who triaged the feedback first (PATCH right after it came) is not overwritten by the assistant.
   const triagedByHand = feedback.severity !== undefined || feedback.owner !== undefined || (feedback.tags?.length ?? 0) > 0;
   if (!feedback.featureId && !triagedByHand && reports[0]) await triage(services, feedback, reports[0]);
-  const mode = store.findApp(feedback.orgId, feedback.appId).then((app) => app?.groupingMode ?? "auto");
-  await group(services, feedback, reports, mode);
-}
-
-/**
- * Compares a feedback again once a person moved it to a kind of another subject (a praise that is
- * a problem after all, or the other way): its likely duplicates are suggested, never merged alone,
- * as a person just decided what it is; the assistant does not triage it again.
- */
-export async function regroupFeedback(services: GroupReportDeps, job: JobRequest): Promise<void> {
-  const feedback = await groupable(services, job);
-  if (feedback) await group(services, feedback, await services.store.listReports(feedback.id), "review");
+  await group(services, feedback, reports, async () => (await store.findApp(feedback.orgId, feedback.appId))?.groupingMode ?? "auto");
 }
 
 /** The job's feedback, if it can still be grouped: there, not merged, and open. */
-async function groupable(services: GroupReportDeps, job: JobRequest): Promise<FeedbackRecord | null> {
+export async function groupable(services: GroupReportDeps, job: JobRequest): Promise<FeedbackRecord | null> {
   const feedback = await services.store.findFeedback(job.orgId, job.feedbackId);
   return feedback && !feedback.mergedInto && isOpen(feedback.status) ? feedback : null;
 }
@@ -91,12 +80,12 @@ async function groupable(services: GroupReportDeps, job: JobRequest): Promise<Fe
  * indexed before it looks, so of two duplicates whose jobs run at once on two processes, at least
  * one finds the other.
  */
-async function group(
+export async function group(
   services: GroupReportDeps,
   feedback: FeedbackRecord,
   reports: readonly ReportRecord[],
-  mode: GroupingMode | Promise<GroupingMode>,
-) {
+  mode: () => GroupingMode | Promise<GroupingMode>,
+): Promise<void> {
   const { store, grouper, clock } = services;
   const text = groupingText(feedback, reports);
   // Neither merged nor offered as a candidate: markup or symbols alone would match on chance words.
@@ -105,7 +94,7 @@ async function group(
   await store.indexForGrouping(feedback.appId, feedback.id, keys, text);
   const [{ matches, vector }, chosen, dismissed] = await Promise.all([
     compareFeedback(services, feedback, text, keys),
-    mode,
+    mode(),
     store.dismissedWith(feedback.orgId, feedback.id),
   ]);
   const decision = decideGrouping(chosen, matches, dismissed, feedback.id);

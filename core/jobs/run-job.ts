@@ -1,5 +1,6 @@
 import type { JobRequest } from "../feedback/events.ts";
-import { type GroupReportDeps, groupReport, regroupFeedback } from "../grouping/group-report.ts";
+import { type GroupReportDeps, groupReport } from "../grouping/group-report.ts";
+import { regroupFeedback } from "../grouping/regroup-feedback.ts";
 import { type NotifyDeps, notifyFollowers } from "../notify/notify-followers.ts";
 import { type AnnounceDeps as SlackAnnounceDeps, announceNewFeedback, postSlackNotice, type SlackNoticeDeps } from "../slack/notices.ts";
 import { recordSlackReport, type SlackReportDeps } from "../slack/record-slack-report.ts";
@@ -62,5 +63,11 @@ export async function runJob(services: RunJobDeps, job: JobRequest): Promise<voi
       return sendDigest(services, job);
     case "notify_reply":
       return notifyReply(services, job);
+    default: {
+      // A kind this process does not know (a newer one, during a rolling deploy): retried later by
+      // a process that does, rather than marked done.
+      const unknown: never = job.kind;
+      throw new Error(`no handler for job kind ${unknown}`);
+    }
   }
 }

@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { DomainEvent } from "../../core/feedback/events.ts";
 import { groupReport } from "../../core/grouping/group-report.ts";
+import { regroupFeedback } from "../../core/grouping/regroup-feedback.ts";
 import type { Suggestion } from "../../core/grouping/decision.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
@@ -136,6 +137,49 @@ describe("the grouping job", () => {
       const run = setUp([], { feedback });
       await groupReport(run.deps, job);
       assert.deepEqual(run.triaged, [], JSON.stringify(feedback));
+    }
+  });
+
+  test("a store that fails while the job groups fails the job, to be retried, and leaves no failure unheard", async () => {
+    const run = setUp([sure]);
+    const failing = {
+      ...run.deps,
+      store: {
+        ...run.deps.store,
+        findApp: async () => Promise.reject(new Error("store unavailable")),
+        indexForGrouping: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          throw new Error("store busy");
+        },
+      },
+    };
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown) => void unheard.push(reason);
+    process.on("unhandledRejection", listen);
+    try {
+      await assert.rejects(groupReport(failing, job), /store busy/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off("unhandledRejection", listen);
+    }
+    assert.deepEqual(unheard, []);
+  });
+});
+
+describe("grouping again after a change of kind", () => {
+  const again = { kind: "regroup_feedback" as const, orgId: "org", feedbackId: newer.id };
+
+  test("in an app in auto mode, a sure duplicate is suggested, not merged, and the assistant does not triage it again", async () => {
+    const run = setUp([sure, maybe]);
+    await regroupFeedback(run.deps, again);
+    assert.deepEqual([run.merges, run.triaged, run.suggestions.map((s) => s.similarId)], [[], [], [older.id, "fb-9"]]);
+  });
+
+  test("a feedback merged or closed by then is left alone", async () => {
+    for (const feedback of [{ mergedInto: older.id }, { status: "delivered" as const }]) {
+      const run = setUp([sure], { feedback });
+      await regroupFeedback(run.deps, again);
+      assert.deepEqual([run.suggestions, run.indexed], [[], []], JSON.stringify(feedback));
     }
   });
 });

@@ -555,6 +555,8 @@ export const EN = {
       allEntries: "All entries",
       noSuchEntry: "There is no such changelog entry in this organization: a draft may have been deleted.",
       draftGone: "This draft was deleted meanwhile. What you typed is kept here: Save draft makes a new entry of it.",
+      publishedMeanwhile:
+        "This entry was published meanwhile, so it is no longer a draft: nothing was changed. Correct this entry, on its page, changes its text.",
     },
     /** The public changelog at /p/{slug}/changelog. */
     publicChangelog: {

@@ -515,6 +515,8 @@ export const FR: Catalog = {
       allEntries: "Toutes les entrées",
       draftGone:
         "Ce brouillon a été supprimé entre-temps. Ce que vous avez saisi est conservé ici\u202f: Enregistrer le brouillon en fait une nouvelle entrée.",
+      publishedMeanwhile:
+        "Cette entrée a été publiée entre-temps, ce n'est plus un brouillon\u202f: rien n'a été changé. Corriger cette entrée, sur sa page, en modifie le texte.",
       noSuchEntry: "Cette organisation n'a pas d'entrée de journal des nouveautés à cette adresse\u202f: un brouillon a peut-être été supprimé.",
     },
     /** The public changelog at /p/{slug}/changelog. */

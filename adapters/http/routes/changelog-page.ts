@@ -253,7 +253,8 @@ export function changelogPageRoutes(services: Services) {
       const deleted = await deleteEntry(services, visitor.grant, id);
       // Refused once confirmed (published meanwhile, or already gone), the entry's own page says
       // how it is now: the confirmation carried none of the editor's fields to show again.
-      return redirect(deleted.ok ? "/changelog?done=deleted" : at);
+      if (deleted.ok) return redirect("/changelog?done=deleted");
+      return redirect(deleted.code === "changelog_published" ? `${at}?done=kept` : at);
     }
     const input = { title: editing.title, body: editing.body, feedbacks: [...editing.feedbacks] };
     // Publishing tells the followers of what it links; with nothing linked it tells no one: asked once more.
@@ -261,10 +262,13 @@ export function changelogPageRoutes(services: Services) {
       return editorPage(services, visitor, { ...here, confirmEmpty: true }, null, 400);
     if (!entryBody.check(input))
       return editorPage(services, visitor, { ...here, error: said(visitor, entryBody.refuse("invalid_body", input)) }, null, 400);
-    const saved = id ? await updateEntry(services, visitor.grant, id, input) : await createEntry(services, visitor.grant, input);
+    const saved = id ? await updateEntry(services, visitor.grant, id, input, { draft: true }) : await createEntry(services, visitor.grant, input);
     // A draft deleted meanwhile (in another tab): what was typed is kept, in a new entry's editor.
     if (!saved.ok && id && saved.code === "not_found")
       return editorPage(services, visitor, { ...editing, keys: field("keys"), error: w.draftGone }, null, 409);
+    // Published meanwhile (in another tab): nothing is written over it; its page offers a correction.
+    if (!saved.ok && id && saved.code === "changelog_published")
+      return editorPage(services, visitor, { ...here, keys: field("keys"), error: w.publishedMeanwhile }, null, 409);
     if (!saved.ok) return editorPage(services, visitor, { ...here, keys: field("keys"), error: said(visitor, saved) }, null, 400);
     const entryId = saved.value.id;
     if (action !== "publish") return redirect(`/changelog/${encodeURIComponent(entryId)}?done=saved`);
@@ -321,7 +325,7 @@ export function changelogPageRoutes(services: Services) {
               services,
               visitor,
               entry,
-              done === "published" ? w.publishedNotice : done === "corrected" ? w.correctedNotice : null,
+              done === "published" ? w.publishedNotice : done === "corrected" ? w.correctedNotice : done === "kept" ? w.publishedMeanwhile : null,
             );
           return editorPage(
             services,

@@ -212,6 +212,23 @@ describe("the inbox's Changelog page", () => {
     expect(await get(`/inbox/${holder}`)).not.toContain("<dt>Changelog</dt>");
   });
 
+  test("a draft published meanwhile (in another tab) is neither rewritten by its editor nor deleted, and says so", async () => {
+    const saved = await post("/changelog", await get("/changelog/new"), { title: "Tab one", action: "save" });
+    const at = saved.headers.get("location")!.replace(/\?.*/, "");
+    const editor = await get(at);
+    const id = at.slice("/changelog/".length);
+    expect((await http.request("POST", `/v1/changelog/${id}/publish`, { token: http.demo.tokens.member })).status).toBe(200);
+    const stale = await post(at, editor, { title: "Tab two", body: "Rewritten", action: "save" });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("This entry was published meanwhile, so it is no longer a draft: nothing was changed.");
+    const asked = await post(at, editor, { title: "Tab two", action: "delete" });
+    const refused = await post(at, await asked.text(), { action: "delete", confirm: "yes" });
+    expect(refused.headers.get("location")).toBe(`${at}?done=kept`);
+    const shown = await get(`${at}?done=kept`);
+    expect(shown).toContain("This entry was published meanwhile, so it is no longer a draft: nothing was changed.");
+    expect(shown).toContain("<h1>Tab one</h1>");
+  });
+
   test("a Reader is not offered the Changelog and is refused it", async () => {
     const reader = new FormBrowser(http.url, {}, http.handle);
     await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
