@@ -53,7 +53,7 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
            JOIN feedbacks b ON b.id = s.similar_id AND b.merged_into IS NULL
            WHERE s.org_id = ?1 AND s.dismissed_at IS NULL AND (?2 IS NULL OR s.app_id = ?2)
              AND json_extract(?4, '$.' || a.kind) = json_extract(?4, '$.' || b.kind)
-           ORDER BY s.score DESC, s.feedback_id DESC LIMIT ?3`,
+           ORDER BY s.score DESC, s.feedback_id DESC, s.similar_id DESC LIMIT ?3`,
         )
         .all(orgId, appId, limit, groupOf)
         .map(toSuggestion);

@@ -22,7 +22,7 @@ import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { describeFieldProblem, failureBody, textFor } from "../catalog/text.ts";
 import { type Html, html, redirect } from "../html.ts";
-import { keyText } from "../web/key-text.ts";
+import { keyLink, keyText } from "../web/key-text.ts";
 import { validator } from "../validate.ts";
 import { statusBadge } from "../web/badges.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
@@ -139,12 +139,12 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
   const feedbackItem = (f: Linked) =>
     html`<li><input type="hidden" name="feedbacks" value="${f.key}"><p>${
       f.status
-        ? html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${statusBadge(visitor.language, f.status)}${offPortal(w, f)}`
+        ? html`${keyLink(f.key)} ${f.title} ${statusBadge(visitor.language, f.status)}${offPortal(w, f)}`
         : html`<span class="error">${textFor(visitor.language).problems.unknownKey(f.key)}</span>`
     }
 <button type="submit" name="unlink" value="${f.key}" class="secondary" aria-label="${w.unlink} ${f.key}">${w.unlink}</button></p></li>`;
   const foundItem = (f: FeedbackSummary) =>
-    html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${statusBadge(visitor.language, f.status)}
+    html`<li><p>${keyLink(f.key)} ${f.title} ${statusBadge(visitor.language, f.status)}
 <button type="submit" name="link" value="${f.key}" class="secondary" aria-label="${w.link} ${f.key}">${w.link}</button></p></li>`;
   const found = editing.found?.filter((f) => !linked.some((l) => l.key === f.key));
   return appPage(
@@ -204,7 +204,7 @@ ${entryFields(w, typed)}
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 <p class="muted">${w.publishedOn(formatTime(visitor.language, Date.parse(entry.publishedAt!)))}</p>
 <article class="entry"><div class="markdown">${renderMarkdown(entry.body)}</div></article>
-<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}${offPortal(w, f)}</p></li>`)}</ul>`}
+<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p>${keyLink(f.key)} ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}${offPortal(w, f)}</p></li>`)}</ul>`}
 ${correction}`,
     correcting ? 400 : 200,
   );

@@ -10,7 +10,7 @@ import type { Services } from "../../../core/services.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { html, redirect } from "../html.ts";
 import { type Done, dismissButton, groupingNotice, likeness, mergeButton, newerIntoOlder, setFailure } from "../web/grouping-panel.ts";
-import { keyText } from "../web/key-text.ts";
+import { keyLink, keyText } from "../web/key-text.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { kindLabel, statusBadge } from "../web/badges.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -58,7 +58,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button></div></form>`;
   const side = (f: (typeof suggestions)[number]["feedback"]) =>
-    html`<p><a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title} <span class="badges">${kindLabel(visitor.language, f.kind)} ${statusBadge(visitor.language, f.status)}</span> <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
+    html`<p>${keyLink(f.key)} ${f.title} <span class="badges">${kindLabel(visitor.language, f.kind)} ${statusBadge(visitor.language, f.status)}</span> <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;
   // Merged newer into older, as grouping merges and as a feedback's page offers.
   const mergeNewer = (s: (typeof suggestions)[number]) => {
     const { newer, older } = newerIntoOlder(s.feedback, s.similar);

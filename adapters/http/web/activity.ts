@@ -1,4 +1,5 @@
 import type { Language } from "../../../core/language.ts";
+import { keyLink } from "./key-text.ts";
 import type { Author } from "../../../core/feedback/author.ts";
 import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
 import type { Kind, ReportEntry } from "../../../core/schemas/feedback.ts";
@@ -8,8 +9,7 @@ import { portalTeamWords } from "./portal-words.ts";
 import { statusBadge } from "./badges.ts";
 import { formatDay, formatScore, formatTime, sourceName, valueName, type Words, wordsFor } from "./words.ts";
 
-const linkTo = (other: LinkedFeedback): Html =>
-  html`<a href="/inbox/${encodeURIComponent(other.key)}">${other.key}</a> <span class="muted">${other.title}</span>`;
+const linkTo = (other: LinkedFeedback): Html => html`${keyLink(other.key)} <span class="muted">${other.title}</span>`;
 
 /** Someone named in the activity: a person by name, an API key in the page's words. */
 const authorName = (w: Words<"activity">, author: Author): string => ("person" in author ? author.person : w.apiKey(author.apiKey));

@@ -4,7 +4,7 @@ import { mergeDirection } from "../../../core/grouping/candidates.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import { type Html, html } from "../html.ts";
-import { keyText } from "./key-text.ts";
+import { keyLink, keyText } from "./key-text.ts";
 import { hidden } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatScore, wordsFor } from "./words.ts";
@@ -55,9 +55,8 @@ export function groupingNotice(language: Visitor["language"], params: URLSearchP
   // A merge or a dismissal names its pair, where the address names two keys.
   const [feedback, target] = [params.get("feedback") ?? "", params.get("target") ?? ""];
   if ((done === "merged" || done === "dismissed") && isFeedbackKey(feedback) && isFeedbackKey(target)) {
-    const link = (key: string) => html`<a href="/inbox/${encodeURIComponent(key)}">${key}</a>`;
     const [before, between, after] = done === "merged" ? w.mergedPair : w.dismissedPair;
-    return html`<p class="notice" role="status">${before}${link(feedback)}${between}${link(target)}${after}</p>`;
+    return html`<p class="notice" role="status">${before}${keyLink(feedback)}${between}${keyLink(target)}${after}</p>`;
   }
   const said: Record<Done, string> = { merged: w.mergedNotice, unmerged: w.unmergedNotice, dismissed: w.dismissedNotice, split: w.splitNotice };
   return html`<p class="notice" role="status">${said[done]}</p>`;
@@ -101,7 +100,7 @@ export function newerIntoOlder<F extends Pick<FeedbackSummary, "id" | "createdAt
   return { newer: source.feedback, older: target.feedback };
 }
 
-const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a> ${f.title}`;
+const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`${keyLink(f.key)} ${f.title}`;
 
 /**
  * The grouping side of a feedback page: the feedbacks alike (merged newer into older, as on the

@@ -2,3 +2,6 @@ import { type Html, html } from "../html.ts";
 
 /** A feedback's key in running text: never cut at its hyphen ("DEMO-" at the end of a line, "12" on the next). */
 export const keyText = (key: string): Html => html`<span class="nowrap">${key}</span>`;
+
+/** A feedback's key as a link to its page, in running text: never cut at its hyphen either. */
+export const keyLink = (key: string): Html => html`<a href="/inbox/${encodeURIComponent(key)}" class="nowrap">${key}</a>`;

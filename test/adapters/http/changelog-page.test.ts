@@ -123,7 +123,7 @@ describe("the inbox's Changelog page", () => {
     const searched = await post("/changelog", editor, { title: "Receipts", body: "", query: "receipts" });
     expect(searched.status).toBe(200);
     const page = await searched.text();
-    expect(page).toContain(`<a href="/inbox/${keys[1]}">${keys[1]}</a>`);
+    expect(page).toContain(`<a href="/inbox/${keys[1]}" class="nowrap">${keys[1]}</a>`);
     expect(page).toContain('<input type="hidden" name="searched" value="receipts">');
     expect(await get("/changelog")).not.toContain("Receipts</a>");
   });
