@@ -57,7 +57,15 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       const newest = (await record(store, org, "Checkout freezes", 20))!;
       const others = await Promise.all([1, 2, 3, 4, 5, 6].map(async (at) => (await record(store, org, `Checkout freeze ${at}`, at))!));
       await store.saveSuggestions(
-        others.map((o) => ({ orgId: org.orgId, appId: org.appId, feedbackId: newest.id, similarId: o.id, score: 0.4, matched: ["checkout"], at: 21 })),
+        others.map((o) => ({
+          orgId: org.orgId,
+          appId: org.appId,
+          feedbackId: newest.id,
+          similarId: o.id,
+          score: 0.4,
+          matched: ["checkout"],
+          at: 21,
+        })),
       );
       const all = (await list(store, org.orgId, null)).map((s) => [s.feedbackId, s.similarId]);
       expect(all).toEqual([...all].sort(([a1, b1], [a2, b2]) => (a1 === a2 ? (b1! < b2! ? 1 : -1) : a1! < a2! ? 1 : -1)));
