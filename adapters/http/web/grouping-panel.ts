@@ -4,7 +4,7 @@ import { mergeDirection } from "../../../core/grouping/candidates.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import { type Html, html } from "../html.ts";
-import { keyLink, keyText } from "./key-text.ts";
+import { keyLink, keysKeptWhole, keyText } from "./key-text.ts";
 import { hidden } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatScore, wordsFor } from "./words.ts";
@@ -49,7 +49,8 @@ export function groupingNotice(language: Visitor["language"], params: URLSearchP
   const done = DONE.find((d) => d === params.get("done"));
   const error = ERROR_CODES.find((c) => c === params.get("error")) as ErrorCode | undefined;
   const refusal = refusalOf(params);
-  if (error) return html`<p class="error" role="alert">${refusal ? describeRefusal(refusal, language) : textFor(language).errors[error]}</p>`;
+  if (error)
+    return html`<p class="error" role="alert">${refusal ? keysKeptWhole(describeRefusal(refusal, language)) : textFor(language).errors[error]}</p>`;
   if (!done) return "";
   const w = wordsFor(language, "grouping");
   // A merge or a dismissal names its pair, where the address names two keys.
@@ -139,7 +140,7 @@ export function groupingPanel(
           (m) =>
             html`<li>${keyAndTitle(m)}${
               m.unmergeRefused
-                ? html` <span class="muted why">${describeRefusal(m.unmergeRefused, visitor.language)}</span>`
+                ? html` <span class="muted why">${keysKeptWhole(describeRefusal(m.unmergeRefused, visitor.language))}</span>`
                 : canUpdate
                   ? html` ${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), w.unmerge)}`
                   : ""

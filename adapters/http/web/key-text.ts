@@ -5,3 +5,7 @@ export const keyText = (key: string): Html => html`<span class="nowrap">${key}</
 
 /** A feedback's key as a link to its page, in running text: never cut at its hyphen either. */
 export const keyLink = (key: string): Html => html`<a href="/inbox/${encodeURIComponent(key)}" class="nowrap">${key}</a>`;
+
+/** A sentence that names feedbacks by key (why an unmerge is refused), each key kept whole. */
+export const keysKeptWhole = (sentence: string): Html =>
+  html`${sentence.split(/\b([A-Z][A-Z0-9]*-\d+)\b/).map((part, i) => (i % 2 === 1 ? keyText(part) : part))}`;

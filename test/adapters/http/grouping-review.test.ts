@@ -19,6 +19,8 @@ const report = async (message: string, email?: string) =>
 const read = (key: string) => http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader });
 const write = (path: string, body?: unknown, token = http.demo.tokens.member) =>
   http.request("POST", path, { token, ...(body !== undefined && { body }) });
+/** A key as a page writes it in a sentence: kept whole on a phone. */
+const whole = (key: string) => `<span class="nowrap">${key}</span>`;
 const similar = (key: string) => http.request("GET", `/v1/feedbacks/${key}/similar`, { token: http.demo.tokens.reader });
 const setMode = (mode: "auto" | "review") => setGroupingMode(http.services, operatorGrant(http.demo.orgId), http.demo.appId, mode);
 
@@ -210,7 +212,7 @@ describe("grouping that people review and undo", () => {
       const shown = await browser.get(back);
       expect(shown.status).toBe(200);
       expect(shown.body).toContain(
-        `<p class="error" role="alert">A report that ${a} brought into ${b} is now in ${split.body.key}: unmerging would not give it back. Merge ${split.body.key} back into ${b} first, or leave ${a} merged.</p>`,
+        `<p class="error" role="alert">A report that ${whole(a)} brought into ${whole(b)} is now in ${whole(split.body.key)}: unmerging would not give it back. Merge ${whole(split.body.key)} back into ${whole(b)} first, or leave ${whole(a)} merged.</p>`,
       );
       // An address that does not name feedbacks by their keys gets the code's own message.
       const forged = await browser.get(`/inbox/${b}?error=cannot_unmerge&reason=target_emptied&feedback=Pay+now&target=${b}`);
@@ -226,7 +228,7 @@ describe("grouping that people review and undo", () => {
       const page = (await (await signIn(http.demo.users.member)).get(`/inbox/${b}`)).body as string;
       expect(page).not.toContain(`action="/inbox/${a}/unmerge"`);
       expect(page).toContain(
-        `<span class="muted why">A report that ${a} brought into ${b} is now in ${split.body.key}: unmerging would not give it back. Merge ${split.body.key} back into ${b} first, or leave ${a} merged.</span>`,
+        `<span class="muted why">A report that ${whole(a)} brought into ${whole(b)} is now in ${whole(split.body.key)}: unmerging would not give it back. Merge ${whole(split.body.key)} back into ${whole(b)} first, or leave ${whole(a)} merged.</span>`,
       );
       const asked = await read(a);
       expect(asked.body).toMatchObject({ key: b, mergedInto: b, reportsMovedTo: [split.body.key] });
@@ -249,7 +251,7 @@ describe("grouping that people review and undo", () => {
       });
       const page = (await (await signIn(http.demo.users.member)).get(`/inbox/${b}`)).body as string;
       expect(page).not.toContain(`action="/inbox/${c}/unmerge"`);
-      expect(page).toContain(`is now in ${a}: unmerging would not give it back.`);
+      expect(page).toContain(`is now in ${whole(a)}: unmerging would not give it back.`);
     });
 
     test("splitting a feedback's only report: 409 cannot_split, saying it is the only one", async () => {

@@ -90,7 +90,7 @@ describe("merging by key on a feedback's page", () => {
     const back = refused.headers.get("location")!;
     expect(back).toStartWith(`/inbox/${key}?`);
     const shown = await (await b.fetch(back)).text();
-    expect(shown).toContain("No feedback DEMO-999 in this organization.");
+    expect(shown).toContain(`No feedback <span class="nowrap">DEMO-999</span> in this organization.`);
     expect(shown).toContain('name="into" required maxlength="100" value="demo-999"');
   });
 });
