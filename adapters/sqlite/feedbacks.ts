@@ -99,8 +99,6 @@ interface SearchCondition {
 interface ListSource {
   readonly from: string;
   readonly words: SearchCondition | null;
-  /** A condition every row read from `from` meets, written into the query (an index's own condition). */
-  readonly holds?: string;
 }
 
 const FEEDBACKS: ListSource = { from: "feedbacks f", words: null };
@@ -111,9 +109,10 @@ const POSTED = "f.portal_reports > 0";
 /**
  * The feedbacks of a list of the portal's posts (the inbox's "To review"), read from their own
  * index (feedbacks_posted): the few posted there, where reading the list's order would go through
- * every feedback; counted, from the index alone.
+ * every feedback; counted, from the index alone. Read only for a filter on the portal's source,
+ * whose condition (POSTED) is the index's own.
  */
-const FROM_PORTAL: ListSource = { from: "feedbacks f INDEXED BY feedbacks_posted", words: null, holds: POSTED };
+const FROM_PORTAL: ListSource = { from: "feedbacks f INDEXED BY feedbacks_posted", words: null };
 
 /** The query of a page of a list; every filter is a bound parameter. */
 export function listQuery(
@@ -151,10 +150,8 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     params.push(...words.params);
   }
   if (filter.published !== undefined) where.push(`${filter.published ? "" : "NOT "}EXISTS (SELECT 1 FROM publications p WHERE p.feedback_id = f.id)`);
-  if (source.holds) where.push(source.holds);
-  if (filter.source === "portal") {
-    if (source.holds !== POSTED) where.push(POSTED);
-  } else if (filter.source !== undefined) {
+  if (filter.source === "portal") where.push(POSTED);
+  else if (filter.source !== undefined) {
     where.push("EXISTS (SELECT 1 FROM reports r WHERE r.feedback_ref = f.ref AND r.source = ?)");
     params.push(filter.source);
   }

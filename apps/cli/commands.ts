@@ -352,6 +352,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "app browser"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
+    const appId = arg(inv, 1, "appId");
     const list = (name: string) =>
       option(inv, name)
         ?.split(/[\s,]+/)
@@ -362,7 +363,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       ...(replay && { replay: pick(replay, ["on", "off"] as const, "--replay") === "on" }),
       ...(list("query-params") && { queryParams: list("query-params") }),
     };
-    const app = orFail(await setBrowserCollection(services, operator(org), arg(inv, 1, "appId"), changes), noApp(org, arg(inv, 1, "appId")));
+    const app = orFail(await setBrowserCollection(services, operator(org), appId, changes), noApp(org, appId));
     const { origins, replay: records, queryParams } = browserCollection(app);
     out(`origins: ${origins.join(" ") || "(none: the widget is refused everywhere)"}`);
     out(`replay: ${records ? "on" : "off"}\nkept query parameters: ${queryParams.join(" ") || "(none)"}`);
@@ -382,8 +383,9 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "channel create"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
+    const appId = arg(inv, 1, "appId");
     const kind: ChannelKind = pick(option(inv, "kind") ?? "api", CHANNEL_KINDS, "--kind");
-    out(orFail(await addChannel(services, operator(org), arg(inv, 1, "appId"), kind), noApp(org, arg(inv, 1, "appId"))).key);
+    out(orFail(await addChannel(services, operator(org), appId, kind), noApp(org, appId)).key);
   },
 
   async "channel list"(services, inv, out) {
@@ -474,7 +476,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
 
   async "tracker remove"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
-    const app = orFail(await removeTracker(services, operator(org), arg(inv, 1, "appId")), noApp(org, arg(inv, 1, "appId")));
+    const appId = arg(inv, 1, "appId");
+    const app = orFail(await removeTracker(services, operator(org), appId), noApp(org, appId));
     out(`${app.name} no longer tracks issues; the issues its feedbacks link to stay linked`);
   },
 

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
 import { createEntry } from "../../../core/changelog/create-entry.ts";
-import { hidden, unconfirmed } from "../web/settings-page.ts";
 import { deleteEntry } from "../../../core/changelog/delete-entry.ts";
 import { getEntry } from "../../../core/changelog/get-entry.ts";
 import { listEntries } from "../../../core/changelog/list-entries.ts";
@@ -29,6 +28,7 @@ import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { renderMarkdown } from "../web/markdown.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, type Words, wordsFor } from "../web/words.ts";
+import { hidden, unconfirmed } from "../web/settings-page.ts";
 
 /** What the editor shows: the entry as typed (saved or not), and what the last action asked to see. */
 interface Editing {

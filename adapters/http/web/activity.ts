@@ -1,5 +1,4 @@
 import type { Language } from "../../../core/language.ts";
-import { keyLink } from "./key-text.ts";
 import type { Author } from "../../../core/feedback/author.ts";
 import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
 import type { Kind, ReportEntry } from "../../../core/schemas/feedback.ts";
@@ -7,6 +6,7 @@ import type { FieldChange } from "../../../core/triage/journal.ts";
 import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
 import { statusBadge } from "./badges.ts";
+import { keyLink } from "./key-text.ts";
 import { formatDay, formatScore, formatTime, sourceName, valueName, type Words, wordsFor } from "./words.ts";
 
 const linkTo = (other: LinkedFeedback): Html => html`${keyLink(other.key)} <span class="muted">${other.title}</span>`;
