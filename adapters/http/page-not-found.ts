@@ -10,13 +10,16 @@ import { visit } from "./web/visitor.ts";
 /** Addresses only programs ask for: a wrong one there is answered `{error, code}`, whatever the client accepts. */
 const API_PATHS = /^\/(v1|mcp|oauth|\.well-known)(\/|$)/;
 
+/** A portal's, a hosted form's and a tracking link's addresses: their readers are not the team's. */
+const PUBLIC_PATHS = /^\/(p|s|f)\//;
+
 /**
  * Where a reader of a mistyped address goes on: the team to its inbox. A portal's visitor and a
  * reporter (a form or a tracking link) are led nowhere: whether the portal there is open is the
  * portal's pages to say, and a reporter's pages lead nowhere else.
  */
 function wayOut(path: string, w: Catalog["pageNotFound"]): Html | "" {
-  return /^\/(p|s|f)\//.test(path) ? "" : html`<p><a href="/inbox">${w.home}</a></p>`;
+  return PUBLIC_PATHS.test(path) ? "" : html`<p><a href="/inbox">${w.home}</a></p>`;
 }
 
 /**
@@ -31,7 +34,7 @@ export async function pageNotFound(services: Services, web: WebRequest): Promise
   if (!request.headers.get("accept")?.includes("text/html")) return null;
   const path = new URL(request.url).pathname;
   if (API_PATHS.test(path)) return null;
-  const visited = /^\/(p|s|f)\//.test(path) ? null : await visit(services, web);
+  const visited = PUBLIC_PATHS.test(path) ? null : await visit(services, web);
   const language = visited?.state === "member" ? visited.language : requestLanguage(request);
   const w = textFor(language).pageNotFound;
   const body = html`<h1>${w.title}</h1><p>${w.text}</p>${wayOut(path, w)}`;
