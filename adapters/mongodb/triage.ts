@@ -46,10 +46,13 @@ export async function recordTriageChange(
 export function triageStore(data: Database): TriageStore {
   const feedbacks = () => data.collection("feedbacks");
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author, kindWas) {
       const { set, unset } = update(fields);
       return data.transaction(async (session) => {
-        const stored = await feedbacks().findOne({ _id: feedbackId, orgId, ...NOT_MERGED }, { session, projection: { words: 1, ...HELD } });
+        const stored = await feedbacks().findOne(
+          { _id: feedbackId, orgId, ...NOT_MERGED, ...(kindWas !== undefined && { kind: kindWas }) },
+          { session, projection: { words: 1, ...HELD } },
+        );
         if (!stored) return false;
         if (author) await recordTriageChange(data, stored, fields, author, session);
         // A new title is searchable too, within the feedback's cap of words.

@@ -67,15 +67,15 @@ export function recordTriageChange(db: Database, feedbackId: string, held: Triag
 /** What a team sets on a feedback by hand, and the organization's tags. */
 export function triageStore(db: Database, batch: WriteBatch): TriageStore {
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author, kindWas) {
       const given = COLUMNS.filter(([field]) => fields[field] !== undefined);
       return batch.run(() => {
-        const exists = db
-          .query<{ n: number }, [string, string]>(
-            `SELECT 1 AS n FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
+        const found = db
+          .query<{ kind: Kind }, [string, string]>(
+            `SELECT kind FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
           )
           .get(feedbackId, orgId);
-        if (!exists) return false;
+        if (!found || (kindWas !== undefined && found.kind !== kindWas)) return false;
         const held = author ? heldFields(db, feedbackId) : null;
         if (author && held) recordTriageChange(db, feedbackId, held, fields, author);
         if (given.length > 0) {

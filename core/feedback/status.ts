@@ -28,11 +28,15 @@ interface Transition {
 
 /**
  * Any status may move to any other. Staying in place changes nothing and emits nothing;
- * reaching `delivered` also ships the feedback and notifies its followers.
+ * reaching `delivered` also ships the feedback and notifies its followers. A feedback reopened is
+ * compared again: grouping left it alone while it was closed, and its kind may have changed then.
  */
 export function transition(feedback: { readonly orgId: string; readonly id: string }, from: Status, to: Status): Transition {
   if (from === to) return { changed: false, events: [], jobs: [] };
   const changed: EventDraft = { type: "feedback.status_changed", previousStatus: from };
+  if (!isOpen(from) && isOpen(to)) {
+    return { changed: true, events: [changed], jobs: [{ kind: "regroup_feedback", orgId: feedback.orgId, feedbackId: feedback.id }] };
+  }
   if (to !== "delivered") return { changed: true, events: [changed], jobs: [] };
   return {
     changed: true,

@@ -28,7 +28,9 @@ export interface TriageStore {
    * Writes the fields given on a feedback of the organization that is not merged into another, a
    * new title searchable, records the tags new to the organization, queues `jobs` (telling a new
    * owner) and keeps what it changed in the feedback's activity in the name of `author`, in one
-   * transaction; false when there is no such feedback.
+   * transaction; false when there is no such feedback. With `kindWas`, it writes only while the
+   * feedback's kind is still that one (false otherwise): the jobs a change of kind queues are
+   * decided on the kind it replaces.
    */
   setTriageFields(
     orgId: string,
@@ -38,6 +40,7 @@ export interface TriageStore {
     jobs: readonly JobRequest[],
     at: number,
     author?: TriageAuthor,
+    kindWas?: Kind,
   ): Promise<boolean>;
   /** The triage changes kept of a feedback, oldest first. */
   triageChanges(feedbackId: string): Promise<TriageChange[]>;

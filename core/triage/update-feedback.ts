@@ -69,6 +69,41 @@ async function triageFields(
   return ok({ fields: { ...fields, tags: tags.names }, created: tags.created });
 }
 
+/** A kind changed by someone else meanwhile makes the write fail; a few rereads always settle it. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Writes the triage fields of an update with the jobs they queue: a new owner is told, and a
+ * feedback moved to a kind of another subject is compared again. The change of kind is written
+ * only over the kind it was decided on, so that two people changing it at once cannot leave it
+ * uncompared on its new subject.
+ */
+async function writeTriage(services: UpdateFeedbackDeps, grant: Grant, first: FeedbackRecord, update: FeedbackUpdate): Promise<Result<true>> {
+  let feedback: FeedbackRecord | null = first;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS && feedback; attempt++) {
+    const checked = await triageFields(services, grant, feedback, update);
+    if (!checked.ok) return checked;
+    const at = services.clock();
+    // A new owner is told by e-mail, from the queue (one who takes it themselves is not).
+    const { owner, kind } = checked.value.fields;
+    const assigned = owner && owner !== feedback.owner ? [assignmentJob(grant.orgId, feedback.id, grant.userId, at)] : [];
+    // Moved to a kind of another subject (praise to a problem, or back), it was never compared with
+    // the feedbacks of its new kind: grouping looks again, and only suggests.
+    const regroup: JobRequest[] =
+      kind !== undefined && !oneSubject(kind, feedback.kind) ? [{ kind: "regroup_feedback", orgId: grant.orgId, feedbackId: feedback.id }] : [];
+    // The activity keeps who changed what, field by field.
+    const author = { id: services.ids.id(), by: grant.userId, at };
+    const kindWas = kind === undefined ? undefined : feedback.kind;
+    const { fields, created } = checked.value;
+    if (await services.store.setTriageFields(grant.orgId, feedback.id, fields, created, [...assigned, ...regroup], at, author, kindWas)) {
+      return ok(true);
+    }
+    feedback = await resolveFeedback(services, grant.orgId, feedback.id);
+  }
+  if (!feedback) return fail("not_found");
+  throw new Error(`the kind of ${first.id} kept changing under ${MAX_ATTEMPTS} attempts`);
+}
+
 /**
  * PATCH /v1/feedbacks/{key}: the specification's status change (its comment, events and jobs, as
  * changeStatus writes them), and the triage fields a team sets by hand, which emit no event. The
@@ -82,29 +117,8 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
   if (triage) {
-    const checked = await triageFields(services, grant, feedback, update);
-    if (!checked.ok) return checked;
-    const at = services.clock();
-    // A new owner is told by e-mail, from the queue (one who takes it themselves is not).
-    const { owner } = checked.value.fields;
-    const assigned = owner && owner !== feedback.owner ? [assignmentJob(grant.orgId, feedback.id, grant.userId, at)] : [];
-    // Moved to a kind of another subject (praise to a problem, or back), it was never compared with
-    // the feedbacks of its new kind: grouping looks again, and only suggests.
-    const { kind } = checked.value.fields;
-    const regroup: JobRequest[] =
-      kind !== undefined && !oneSubject(kind, feedback.kind) ? [{ kind: "regroup_feedback", orgId: grant.orgId, feedbackId: feedback.id }] : [];
-    // The activity keeps who changed what, field by field.
-    const author = { id: services.ids.id(), by: grant.userId, at };
-    const written = await services.store.setTriageFields(
-      grant.orgId,
-      feedback.id,
-      checked.value.fields,
-      checked.value.created,
-      [...assigned, ...regroup],
-      at,
-      author,
-    );
-    if (!written) return fail("not_found");
+    const written = await writeTriage(services, grant, feedback, update);
+    if (!written.ok) return written;
   }
   if (update.status !== undefined || update.comment?.trim()) {
     const status = update.status ?? feedback.status;

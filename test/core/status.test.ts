@@ -9,13 +9,19 @@ describe("feedback status machine", () => {
   test("any status may move to any other, emitting feedback.status_changed with previousStatus", () => {
     for (const from of STATUSES) {
       for (const to of STATUSES.filter((s) => s !== from && s !== "delivered")) {
-        assert.deepEqual(transition(feedback, from, to), {
-          changed: true,
-          events: [{ type: "feedback.status_changed", previousStatus: from }],
-          jobs: [],
-        });
+        assert.deepEqual(transition(feedback, from, to).events, [{ type: "feedback.status_changed", previousStatus: from }]);
       }
     }
+  });
+
+  test("a feedback reopened (closed to open) is compared again; no other move queues a job but delivered", () => {
+    for (const from of STATUSES) {
+      for (const to of STATUSES.filter((s) => s !== from && s !== "delivered")) {
+        const again = !isOpen(from) && isOpen(to) ? [{ kind: "regroup_feedback", orgId: "org", feedbackId: "f1" }] : [];
+        assert.deepEqual(transition(feedback, from, to).jobs, again, `${from} to ${to}`);
+      }
+    }
+    assert.deepEqual(transition(feedback, "dismissed", "triage").jobs, [{ kind: "regroup_feedback", orgId: "org", feedbackId: "f1" }]);
   });
 
   test("delivered also emits feedback.shipped and queues the followers' notification", () => {

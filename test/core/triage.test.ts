@@ -4,6 +4,9 @@ import { apiKeyAuthor, apiKeyGrant } from "../../core/api-keys/api-key-grant.ts"
 import { authorize } from "../../core/authorization.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import type { TagRecord, TriageFields } from "../../core/store/triage.ts";
+import type { JobRequest } from "../../core/feedback/events.ts";
+import type { Kind } from "../../core/schemas/feedback.ts";
+import type { TriageAuthor } from "../../core/triage/journal.ts";
 import { bulkUpdate } from "../../core/triage/bulk-update.ts";
 import { resolveTags, retag } from "../../core/triage/tag-names.ts";
 import { updateFeedback } from "../../core/triage/update-feedback.ts";
@@ -17,20 +20,32 @@ const reader = { ...tokenGrant("reader", ["feedbacks:read"]), orgId: "org" };
 function triage(...records: FeedbackRecord[]) {
   const fake = fakeFeedbacks(...(records.length ? records : [feedbackRecord()]));
   const tags: TagRecord[] = [{ name: "Billing", createdAt: NOW - 1 }];
-  const writes: Array<{ fields: TriageFields; created: readonly TagRecord[] }> = [];
+  const writes: Array<{ fields: TriageFields; created: readonly TagRecord[]; jobs: readonly JobRequest[] }> = [];
+  /** Runs once, as another person's change landing between this update's read and its write. */
+  const meanwhile: Array<() => void> = [];
   const users = [
     { id: "u-ann", email: "ann@acme.test" },
     { id: "u-eve", email: "eve@elsewhere.test" },
   ];
   const store = {
     ...fake.deps.store,
-    setTriageFields: async (_orgId: string, feedbackId: string, fields: TriageFields, created: readonly TagRecord[]) => {
+    setTriageFields: async (
+      _orgId: string,
+      feedbackId: string,
+      fields: TriageFields,
+      created: readonly TagRecord[],
+      jobs: readonly JobRequest[],
+      _at: number,
+      _author?: TriageAuthor,
+      kindWas?: Kind,
+    ) => {
+      meanwhile.shift()?.();
       const current = fake.feedbacks.get(feedbackId);
-      if (!current) return false;
+      if (!current || (kindWas !== undefined && current.kind !== kindWas)) return false;
       const next = Object.fromEntries(Object.entries({ ...current, ...fields }).filter(([, v]) => v !== null));
       fake.feedbacks.set(feedbackId, next as unknown as FeedbackRecord);
       tags.push(...created);
-      writes.push({ fields, created });
+      writes.push({ fields, created, jobs });
       return true;
     },
     listTags: async () => [...tags],
@@ -39,7 +54,7 @@ function triage(...records: FeedbackRecord[]) {
     findFeature: async (_orgId: string, id: string) =>
       id === "feat-checkout" ? { id, orgId: "org", appId: "app", name: "Checkout", path: "shop/checkout" } : null,
   };
-  return { ...fake, tags, writes, deps: { ...fake.deps, store } };
+  return { ...fake, tags, writes, meanwhile, deps: { ...fake.deps, store } };
 }
 
 describe("updateFeedback", () => {
@@ -65,6 +80,27 @@ describe("updateFeedback", () => {
     assert.equal(updated.value.owner, "ann@acme.test");
     assert.equal(updated.value.dueAt, "2026-12-01T00:00:00.000Z");
     assert.deepEqual(fake.changes, []);
+  });
+
+  test("a feedback moved to a kind of another subject is compared again; moved within its subject, it is not", async () => {
+    const fake = triage();
+    assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { kind: "idea" })).ok);
+    assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { kind: "praise" })).ok);
+    assert.deepEqual(
+      fake.writes.map((w) => w.jobs),
+      [[], [{ kind: "regroup_feedback", orgId: "org", feedbackId: "fb-1" }]],
+    );
+  });
+
+  test("a kind changed by someone else between the read and the write is read again: comparing again is decided on the kind replaced", async () => {
+    const fake = triage();
+    // Read as a problem, made praise meanwhile: an idea is then a change of subject.
+    fake.meanwhile.push(() => fake.feedbacks.set("fb-1", { ...fake.feedbacks.get("fb-1")!, kind: "praise" }));
+    assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { kind: "idea" })).ok);
+    assert.deepEqual(fake.writes, [
+      { fields: { kind: "idea" }, created: [], jobs: [{ kind: "regroup_feedback", orgId: "org", feedbackId: "fb-1" }] },
+    ]);
+    assert.equal(fake.feedbacks.get("fb-1")?.kind, "idea");
   });
 
   test("null clears the owner, the due date, the severity and the feature", async () => {

@@ -337,6 +337,29 @@ describe("grouping that people review and undo", () => {
     expect(await http.runJobs()).toBe(0);
   });
 
+  test("a feedback reopened is compared again: a likely duplicate that came while it was closed is suggested, not merged", async () => {
+    const closed = await report("The loyalty stamp card resets to zero after every app update");
+    await http.runJobs();
+    const status = (key: string, value: string) =>
+      http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { status: value } });
+    expect((await status(closed, "dismissed")).status).toBe(200);
+    // Closed, it is no candidate: the report that says the same stays a feedback of its own.
+    const later = await report("After every app update my loyalty stamp card resets to zero");
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    expect((await read(later)).body).toMatchObject({ key: later, reports: 1 });
+    const paired = async () => {
+      const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
+      if (!queue.ok) throw new Error(queue.code);
+      return queue.value.some((s) => [s.feedback.key, s.similar.key].sort().join() === [closed, later].sort().join());
+    };
+    expect(await paired()).toBe(false);
+    expect((await status(closed, "triage")).status).toBe(200);
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    expect(await paired()).toBe(true);
+    expect((await read(closed)).body).toMatchObject({ key: closed, reports: 1 });
+    expect((await read(later)).body).toMatchObject({ key: later, reports: 1 });
+  });
+
   test("GET …/similar: 404 for an unknown key, 401 without a token", async () => {
     expect((await similar("DEMO-999999")).body.code).toBe("not_found");
     expect((await http.request("GET", "/v1/feedbacks/DEMO-1/similar")).status).toBe(401);

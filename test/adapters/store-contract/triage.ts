@@ -108,6 +108,23 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect(await store.triageChanges(b.id)).toEqual([]);
     });
 
+    test("setTriageFields with the kind it was decided on writes only while the feedback still has that kind: otherwise false, and nothing written or queued", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made = (await record(store, org, "Praise or problem", 10))!;
+      for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) await store.completeJob(job);
+      const job = { kind: "regroup_feedback" as const, orgId: org.orgId, feedbackId: made.id };
+      const author = { id: id("tc"), by: "u1", at: 11 };
+      expect(await store.setTriageFields(org.orgId, made.id, { kind: "problem", owner: "ann@x.io" }, [], [job], 11, author, "praise")).toBe(false);
+      expect(await store.findFeedback(org.orgId, made.id)).toMatchObject({ kind: made.kind });
+      expect((await store.findFeedback(org.orgId, made.id))?.owner).toBeUndefined();
+      expect(await store.triageChanges(made.id)).toEqual([]);
+      expect(await store.claimJob(1e12, 1_000, "l")).toBeNull();
+      expect(await store.setTriageFields(org.orgId, made.id, { kind: "praise" }, [], [job], 12, author, made.kind)).toBe(true);
+      expect(await store.findFeedback(org.orgId, made.id)).toMatchObject({ kind: "praise" });
+      expect((await store.claimJob(1e12, 1_000, "l"))?.request).toEqual(job);
+    });
+
     test("setTriageFields is false for a feedback of another organization or merged into another", async () => {
       const store = await makeStore();
       const org = await seed(store);
