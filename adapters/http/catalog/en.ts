@@ -542,6 +542,7 @@ export const EN = {
       confirmDeleteDraft: "Delete this draft? What it says and the feedbacks it links are lost.",
       saved: "Draft saved.",
       publishedNotice: "Published: the followers of its feedbacks are being told.",
+      publishedToNoOne: "Published. No one follows its feedbacks, so no one is told.",
       /** Beside a linked feedback not published on the portal: the public changelog leaves it out. */
       notOnPortal: "not on the portal: the public changelog leaves it out",
       correct: "Correct this entry",

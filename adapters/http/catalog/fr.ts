@@ -503,6 +503,7 @@ export const FR: Catalog = {
       confirmDeleteDraft: "Supprimer ce brouillon\u202f? Son texte et les retours qu'il relie sont perdus.",
       saved: "Brouillon enregistré.",
       publishedNotice: "Publiée\u202f: les personnes qui suivent ses retours sont prévenues.",
+      publishedToNoOne: "Publiée. Personne ne suit ses retours\u202f: personne n'est prévenu.",
       notOnPortal: "absent du portail\u202f: le journal public ne le montre pas",
       correct: "Corriger cette entrée",
       correctHint:

@@ -102,6 +102,8 @@ interface Linked {
   readonly title: string;
   readonly status?: FeedbackSummary["status"];
   readonly published?: boolean;
+  /** How many people follow it: told when an entry that ships it is published. */
+  readonly followers?: number;
 }
 
 /** Beside a linked feedback the portal does not show: the public changelog leaves it out. */
@@ -114,7 +116,13 @@ async function linkedSummaries(services: Services, visitor: Visitor, keys: reado
     keys.map(async (key) => {
       const found = await getFeedback(services, visitor.grant, key);
       return found.ok
-        ? { key: found.value.key, title: found.value.title, status: found.value.status, published: found.value.published }
+        ? {
+            key: found.value.key,
+            title: found.value.title,
+            status: found.value.status,
+            published: found.value.published,
+            followers: found.value.followers,
+          }
         : { key, title: "" };
     }),
   );
@@ -181,11 +189,23 @@ async function publishedPage(
   services: Services,
   visitor: Visitor,
   entry: ChangelogEntry,
-  notice: string | null,
+  done: string | null,
   correcting?: { readonly title: string; readonly body: string; readonly error: string },
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "changelog");
   const linked = await linkedSummaries(services, visitor, entry.feedbacks);
+  // Published, it tells the followers of its feedbacks; where none follows, no one is told, and it says so.
+  const told = linked.some((f) => (f.followers ?? 0) > 0);
+  const notice =
+    done === "published"
+      ? told
+        ? w.publishedNotice
+        : w.publishedToNoOne
+      : done === "corrected"
+        ? w.correctedNotice
+        : done === "kept"
+          ? w.publishedMeanwhile
+          : null;
   const address = await publicAddress(services, visitor);
   const typed = correcting ?? entry;
   const correction = can(visitor.grant, "changelog.manage")
@@ -320,13 +340,7 @@ export function changelogPageRoutes(services: Services) {
           if (!found.ok) return listPage(services, visitor, request);
           const done = new URL(request.url).searchParams.get("done");
           const entry = found.value;
-          if (entry.status === "published")
-            return publishedPage(
-              services,
-              visitor,
-              entry,
-              done === "published" ? w.publishedNotice : done === "corrected" ? w.correctedNotice : done === "kept" ? w.publishedMeanwhile : null,
-            );
+          if (entry.status === "published") return publishedPage(services, visitor, entry, done);
           return editorPage(
             services,
             visitor,

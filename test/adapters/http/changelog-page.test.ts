@@ -9,8 +9,13 @@ describe("the inbox's Changelog page", () => {
   const keys: string[] = [];
   beforeAll(async () => {
     http = await inProcess();
-    for (const message of ["Invoice totals round the VAT down", "Receipts miss the shop's address"]) {
-      keys.push((await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message } })).body.ticketId);
+    // The second has a follower: its reporter, who gave an e-mail address.
+    for (const [message, user] of [
+      ["Invoice totals round the VAT down", undefined],
+      ["Receipts miss the shop's address", { email: "shopper@example.com" }],
+    ] as const) {
+      const body = { publicKey: http.demo.publicKey, kind: "problem", message, ...(user && { user }) };
+      keys.push((await http.request("POST", "/v1/reports", { body })).body.ticketId);
     }
     await http.runJobs();
     browser = new FormBrowser(http.url, {}, http.handle);
@@ -136,6 +141,22 @@ describe("the inbox's Changelog page", () => {
     expect(page).toContain("No feedback is linked: published like this, it tells no one.");
     const published = await post("/changelog", page, { title: "Faster exports", body: "All of them.", action: "publish", confirm: "yes" });
     expect([published.status, published.headers.get("location")]).toEqual([303, expect.stringMatching(/\?done=published$/)]);
+    expect(await get(published.headers.get("location")!)).toContain("Published. No one follows its feedbacks, so no one is told.");
+  });
+
+  test("published with feedbacks that no one follows, the entry says no one is told", async () => {
+    const alone = (
+      await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "problem", message: "The map pins drift when zoomed" },
+      })
+    ).body.ticketId as string;
+    expect((await http.request("GET", `/v1/feedbacks/${alone}`, { token: http.demo.tokens.member })).body.followers).toBe(0);
+    const editor = await get("/changelog/new");
+    const published = await post("/changelog", editor, { title: "Pins stay put", body: "Fixed.", keys: alone, action: "publish" });
+    expect(published.status).toBe(303);
+    const shown = await get(published.headers.get("location")!);
+    expect(shown).toContain("Published. No one follows its feedbacks, so no one is told.");
+    expect(shown).not.toContain("are being told");
   });
 
   test("a published entry's title and text are corrected from its page; the feedbacks it shipped stay, and a blank title is refused as typed", async () => {
