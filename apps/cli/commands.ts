@@ -464,7 +464,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const appId = arg(inv, 1, "appId");
     const pairs = inv.args.slice(2);
-    const tracker = trackedBy(orFail(await describeTracker(services, operator(org), appId)));
+    const tracker = trackedBy(orFail(await describeTracker(services, operator(org), appId), noApp(org, appId)));
     if (!tracker.mapsStatuses) throw new UsageError(NOT_MAPPED);
     const mapping =
       pairs.length > 0 ? orFail(await setTrackerStatuses(services, operator(org), appId, statusPairs(pairs)), noApp(org, appId)) : tracker.statuses;

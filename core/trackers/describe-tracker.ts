@@ -1,7 +1,8 @@
 import { authorize } from "../authorization.ts";
-import { ok, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Services } from "../services.ts";
+import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 import type { StatusMapping } from "./status-mapping.ts";
@@ -15,16 +16,16 @@ export interface TrackerView {
   readonly statuses: StatusMapping;
 }
 
-/** The tracker an app's feedbacks follow, if any, for the members of its organization. */
+/** The tracker an app's feedbacks follow, if any (null), for the members of its organization; not_found for an app it does not have. */
 export async function describeTracker(
-  services: SettingsDeps & Pick<Services, "trackers"> & { readonly store: Pick<TrackerStore, "findAppTracker"> },
+  services: SettingsDeps & Pick<Services, "trackers"> & { readonly store: Pick<TrackerStore, "findAppTracker"> & Pick<CatalogStore, "findApp"> },
   grant: Grant,
   appId: string,
 ): Promise<Result<TrackerView | null>> {
   const allowed = authorize(grant, "organization.read");
   if (!allowed.ok) return allowed;
   const tracker = await services.store.findAppTracker(grant.orgId, appId);
-  if (!tracker) return ok(null);
+  if (!tracker) return (await services.store.findApp(grant.orgId, appId)) ? ok(null) : fail("not_found");
   // Settings sealed with a key the store has lost since (secret-key reset) show empty, to be given again.
   const settings = await openSettings(services, tracker);
   return ok({

@@ -42,7 +42,8 @@ describe("tracker set checks each tracker's settings before storing anything", (
     expect(await stored()).toBeNull();
   });
 
-  test("tracker statuses refuses an app without a tracker, or with GitHub", async () => {
+  test("tracker statuses refuses an app without a tracker, or with GitHub, and names an app the organization does not have", async () => {
+    expect(await cliFails("tracker", "statuses", "DEMO", "app-nope")).toBe("no app app-nope in DEMO (app list DEMO shows them)");
     expect(await cliFails("tracker", "statuses", "DEMO", server.demo.appId)).toBe("this app has no tracker yet (tracker set …)");
     await server.cli("tracker", "set", "DEMO", server.demo.appId, "github", "--repo", "acme/shop", "--token", "t");
     expect(await cliFails("tracker", "statuses", "DEMO", server.demo.appId, "fixed=Done")).toContain(

@@ -34,7 +34,11 @@ describe("secrets sealed with a lost key", () => {
   });
 
   test("an app's tracker shows its provider, its settings to be given again; tracker set gives them", async () => {
-    const view = await describeTracker({ secrets, trackers: {} as never, store: { findAppTracker: async () => tracker } }, grant, "app");
+    const view = await describeTracker(
+      { secrets, trackers: {} as never, store: { findAppTracker: async () => tracker, findApp: async () => app } },
+      grant,
+      "app",
+    );
     assert.deepEqual(view.ok && view.value, { provider: "linear", project: "", mapsStatuses: false, statuses: {} });
     const saved: AppTracker[] = [];
     const store = { findApp: async () => app, findAppTracker: async () => tracker, setAppTracker: async (t: AppTracker) => void saved.push(t) };
