@@ -8,16 +8,19 @@ import { type Database, type Document, fromDocument, toDocument } from "./databa
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
 import { expandWords } from "../../core/feedback/search-words.ts";
-import { feedbackIdsFilter } from "./publications.ts";
+import { publishedFilter } from "./publications.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
+
+/** What a feedback's document holds for the store's own queries, which the core's record has not. */
+const STORED_ONLY = ["words", "urgency", "sources"];
 
 /**
  * A feedback as the core reads it: its votes and revenue are stored for every feedback (the list
  * sorts on them) and absent from the record at 0.
  */
 export const toFeedback = ({ revenue, ...document }: Document): FeedbackRecord => ({
-  ...fromDocument<FeedbackRecord>(document as Document, document.votes ? ["words", "urgency"] : ["words", "urgency", "votes"]),
+  ...fromDocument<FeedbackRecord>(document as Document, document.votes ? STORED_ONLY : [...STORED_ONLY, "votes"]),
   ...(revenue > 0 && { revenue }),
 });
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
@@ -29,11 +32,12 @@ const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord
 async function listFilter(data: Database, orgId: string, filter: FeedbackFilter): Promise<Filter<Document> | null> {
   const words = filter.words?.length ? await expandWords(filter.words, vocabulary(data)) : [];
   if (!words) return null;
-  const ids = await feedbackIdsFilter(data, orgId, filter);
+  const published = await publishedFilter(data, orgId, filter.published);
   return {
     orgId,
     ...NOT_MERGED,
-    ...ids,
+    ...published,
+    ...(filter.source !== undefined && { sources: filter.source }),
     status: { $in: [...filter.statuses] },
     ...(filter.kind && { kind: filter.kind }),
     ...(filter.severity && { severity: filter.severity }),
@@ -60,13 +64,14 @@ export async function takeKey(data: Database, orgId: string, session: ClientSess
   return feedbackKey(org.keyPrefix, org.nextSeq);
 }
 
-/** A feedback as stored: its fields, its urgency, and the words it is found by. */
-export const feedbackDocument = (feedback: FeedbackRecord, words: readonly string[]): Document => ({
+/** A feedback as stored: its fields, its urgency, the words it is found by and the sources of its reports. */
+export const feedbackDocument = (feedback: FeedbackRecord, words: readonly string[], sources: readonly string[]): Document => ({
   ...toDocument(feedback),
   urgency: urgencyOf(feedback.severity),
   votes: feedback.votes ?? 0,
   revenue: feedback.revenue ?? 0,
   words,
+  sources,
 });
 
 /** What each order sorts on, descending, and that value as a list position holds it; ties by _id desc. */

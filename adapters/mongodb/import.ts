@@ -24,7 +24,8 @@ function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, 
         searchText === undefined || searchText === null
           ? ownWords({ key: String(fields.key), title: String(fields.title) }, [])
           : feedbackWords(String(searchText));
-      return { ...present, urgency: urgencyOf(severity), words };
+      // The sources of its reports are added as they are copied (addSources).
+      return { ...present, urgency: urgencyOf(severity), words, sources: [] };
     }
     case "qualifications":
       return withExpiry({ ...(fields.data as Record<string, unknown>), expiresAt: fields.expiresAt });
@@ -42,6 +43,18 @@ function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, 
   }
 }
 
+/** Adds the sources of these reports to the feedbacks that hold them, one update per source. */
+async function addSources(data: Database, reports: readonly Document[]): Promise<void> {
+  const holders = new Map<string, Set<string>>();
+  for (const r of reports) {
+    const source = String(r.source);
+    holders.set(source, (holders.get(source) ?? new Set()).add(String(r.feedbackId)));
+  }
+  for (const [source, ids] of holders) {
+    await data.collection("feedbacks").updateMany({ _id: { $in: [...ids] } }, { $addToSet: { sources: source } });
+  }
+}
+
 /** Writes portable records into the MongoDB layout; every write replaces by `_id`, so a resumed copy is safe. */
 export function mongoTarget(data: Database): PortableTarget {
   return {
@@ -53,6 +66,8 @@ export function mongoTarget(data: Database): PortableTarget {
         (d): AnyBulkWriteOperation<Document> => ({ replaceOne: { filter: { _id: d._id }, replacement: d, upsert: true } }),
       );
       await data.collection(batch.set).bulkWrite(operations, { ordered: false });
+      // Reports are copied after their feedbacks: each feedback learns the sources of its reports.
+      if (batch.set === "reports") await addSources(data, documents);
       if (CATALOG_SETS.has(batch.set)) await touchCatalog(data);
     },
     async checkpoint() {

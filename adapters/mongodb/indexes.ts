@@ -34,8 +34,8 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["reports", { feedbackId: 1, at: 1 }],
   ["reports", { statusId: 1 }, { unique: true }],
   ["reports", { appId: 1, at: 1 }],
-  // The inbox's "To review" tab: the reports posted on the portal alone, so other reports write nothing more.
-  ["reports", { orgId: 1, source: 1 }, { partialFilterExpression: { source: "portal" } }],
+  // The inbox's "To review" tab: the feedbacks holding a report posted on the portal alone, so other feedbacks write nothing more.
+  ["feedbacks", { orgId: 1, sources: 1, status: 1 }, { partialFilterExpression: { sources: "portal" } }],
   ["feedbacks", { orgId: 1, reports: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, urgency: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, votes: -1, _id: -1 }],
@@ -92,6 +92,8 @@ const RETIRED: ReadonlyArray<readonly [CollectionName, string]> = [
   ["feedbacks", "orgId_1_words_1"],
   // The review queue's, before its order named the pair last (keyset batches need a total order).
   ["suggestions", "orgId_1_dismissedAt_1_score_-1_feedbackId_-1"],
+  // The portal's reports, which the "To review" tab read before feedbacks kept their reports' sources.
+  ["reports", "orgId_1_source_1"],
 ];
 
 /** MongoDB's codes for a collection or an index that does not exist: nothing to drop. */

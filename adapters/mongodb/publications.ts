@@ -1,6 +1,6 @@
 import type { Filter } from "mongodb";
 import type { PortalSort } from "../../core/schemas/portal.ts";
-import type { FeedbackFilter, ListPosition } from "../../core/store/feedbacks.ts";
+import type { ListPosition } from "../../core/store/feedbacks.ts";
 import type { Publication, PublicationStore } from "../../core/store/publications.ts";
 import type { Database, Document } from "./database.ts";
 import { NOT_MERGED, toFeedback } from "./feedbacks.ts";
@@ -26,36 +26,17 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 /**
  * The part of an inbox list filter that reads beyond the feedback documents: published on the
- * portal, or holding a report from a source. Null when neither is asked.
+ * portal, or not. Null when it is not asked.
  */
-export async function feedbackIdsFilter(
-  data: Database,
-  orgId: string,
-  filter: Pick<FeedbackFilter, "published" | "source">,
-): Promise<Filter<Document> | null> {
-  if (filter.published === undefined && filter.source === undefined) return null;
-  const publishedAmong = async (scope: Filter<Document>) =>
-    new Set(
-      (
-        await data
-          .collection("publications")
-          .find({ orgId, ...scope }, { projection: { _id: 1 } })
-          .toArray()
-      ).map((p) => p._id),
-    );
-  if (filter.source === undefined) {
-    const published = [...(await publishedAmong({}))];
-    return { _id: filter.published ? { $in: published } : { $nin: published } };
-  }
-  // The source's reports first (the portal's have an index of their own), then, of their feedbacks, the published ones.
-  const reports = await data
-    .collection("reports")
-    .find({ orgId, source: filter.source }, { projection: { feedbackId: 1 } })
-    .toArray();
-  const ids = [...new Set(reports.map((r) => r.feedbackId as string))];
-  if (filter.published === undefined) return { _id: { $in: ids } };
-  const published = await publishedAmong({ _id: { $in: ids } });
-  return { _id: { $in: ids.filter((id) => published.has(id) === filter.published) } };
+export async function publishedFilter(data: Database, orgId: string, published: boolean | undefined): Promise<Filter<Document> | null> {
+  if (published === undefined) return null;
+  const ids = (
+    await data
+      .collection("publications")
+      .find({ orgId }, { projection: { _id: 1 } })
+      .toArray()
+  ).map((p) => p._id);
+  return { _id: published ? { $in: ids } : { $nin: ids } };
 }
 
 /** The feedbacks published on the portal, and the public lists of them. */

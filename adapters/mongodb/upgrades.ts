@@ -1,6 +1,7 @@
 import type { Severity } from "../../core/schemas/feedback.ts";
 import type { Database } from "./database.ts";
 import { urgencyOf } from "./feedbacks.ts";
+import { sourcesOf } from "./held-reports.ts";
 
 /** The marker in `meta` of the upgrades done: each runs once per deployment, by the first process to start. */
 const UPGRADES_ID = "upgrades";
@@ -33,6 +34,42 @@ export async function upgradeDocuments(data: Database): Promise<void> {
   if (!done.has("attachment-reports")) {
     await carryAttachments(data);
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "attachment-reports" } }, { upsert: true });
+  }
+  if (!done.has("sources")) {
+    await keepSources(data);
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "sources" } }, { upsert: true });
+  }
+}
+
+/** Feedbacks read at a time by keepSources: their reports are read together. */
+const SOURCES_BATCH = 500;
+
+/**
+ * Feedbacks stored before they kept the sources of their reports (which the inbox's filter by
+ * source reads): each gets them from the reports it holds, a batch at a time, one update per set
+ * of sources in a batch.
+ */
+async function keepSources(data: Database): Promise<void> {
+  const feedbacks = data.collection("feedbacks");
+  for (;;) {
+    const batch = await feedbacks
+      .find({ sources: { $exists: false } }, { projection: { _id: 1 } })
+      .limit(SOURCES_BATCH)
+      .toArray();
+    if (batch.length === 0) return;
+    const ids = batch.map((f) => String(f._id));
+    const held = new Map<string, Array<{ source: string }>>(ids.map((id) => [id, []]));
+    const reports = await data
+      .collection("reports")
+      .find({ feedbackId: { $in: ids } }, { projection: { feedbackId: 1, source: 1 } })
+      .toArray();
+    for (const r of reports) held.get(String(r.feedbackId))?.push({ source: String(r.source) });
+    const alike = new Map<string, string[]>();
+    for (const [id, of] of held) {
+      const sources = JSON.stringify(sourcesOf(of));
+      alike.set(sources, [...(alike.get(sources) ?? []), id]);
+    }
+    for (const [sources, same] of alike) await feedbacks.updateMany({ _id: { $in: same } }, { $set: { sources: JSON.parse(sources) } });
   }
 }
 

@@ -81,6 +81,8 @@ async function readings(store: Store) {
     org,
     feedbacks,
     found: await store.listFeedbacks(org.id, { statuses: ["triage", "prioritized"], words: ["invoic", "pdf"] }, null, 50),
+    fromApi: await store.listFeedbacks(org.id, { statuses: ["triage", "prioritized"], source: "api" }, null, 50),
+    countedFromApi: await store.countByStatus(org.id, { source: "api" }),
     reports: await Promise.all(feedbacks.map((f) => store.listReports(f.id))),
     comments: await Promise.all(feedbacks.map((f) => store.listComments(f.id))),
     followers: await Promise.all(feedbacks.map((f) => store.listFollowers(f.id))),
@@ -117,12 +119,13 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
     expect([
       copied.feedbacks.length,
       copied.found.length,
+      copied.fromApi.length,
       copied.comments.flat().length,
       copied.webhooks.length,
       copied.agents.length,
       copied.triage.flat().filter((c) => c.by !== ASSISTANT).length,
       copied.history.flat().map((h) => h.by !== undefined),
-    ]).toEqual([2, 1, 2, 1, 1, 1, [true]]);
+    ]).toEqual([2, 1, 2, 2, 1, 1, 1, [true]]);
     expect([copied.portal?.enabled, copied.portal?.statusLabels, copied.portal?.ssoSecretSealed !== null, copied.published.length]).toEqual([
       true,
       { prioritized: "Next up" },

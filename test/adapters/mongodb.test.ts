@@ -98,6 +98,22 @@ test("attachments stored before they followed their report are carried by it onc
   expect((await store.listAttachments(["r-latest"])).map((a) => a.id).sort()).toEqual(["att-cli", "att-folded"]);
 });
 
+test("feedbacks stored before they kept their reports' sources are found by source once the store has started", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  await data.collection("feedbacks").insertMany([0, 1, 2].map((i) => storedFeedback(`fb-${i}`, i, undefined)));
+  const report = (id: string, feedbackId: string, source: string) => ({ _id: id, orgId: "org", feedbackId, source, at: 0, report: { message: id } });
+  await data
+    .collection("reports")
+    .insertMany([report("r-0", "fb-0", "portal"), report("r-1", "fb-1", "api"), report("r-1b", "fb-1", "portal"), report("r-2", "fb-2", "api")]);
+  await upgradeDocuments(data);
+  const store = createMongoStore(client, db);
+  const bySource = async (source: string) => (await store.listFeedbacks("org", { statuses: STATUSES, source }, null, 10)).map((f) => f.id);
+  expect(await bySource("portal")).toEqual(["fb-1", "fb-0"]);
+  expect(await bySource("api")).toEqual(["fb-2", "fb-1"]);
+  expect(await store.countByStatus("org", { source: "portal" })).toEqual({ triage: 2 });
+});
+
 // With a real server (a replica set, for transactions): MONGODB_URI=mongodb://localhost:27017/?replicaSet=rs0 npm test
 const uri = process.env.MONGODB_URI;
 if (uri) {

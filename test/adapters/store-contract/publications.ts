@@ -8,6 +8,7 @@ import type { MergeStore } from "../../../core/store/merges.ts";
 import type { VoteStore } from "../../../core/store/votes.ts";
 import type { Publication, PublicationStore } from "../../../core/store/publications.ts";
 import { topRank } from "../../../core/portal/top-rank.ts";
+import { planSplit } from "../../../core/merges/split.ts";
 import { contractKit, type Seeding } from "./kit.ts";
 
 const publication = (f: FeedbackRecord, words: string, at = 1): Publication => ({
@@ -24,13 +25,13 @@ type Subject = PublicationStore &
   Pick<FeedbackStore, "applyStatusChange" | "countByStatus" | "findFeedback" | "listFeedbacks" | "listReports"> &
   Pick<CollectionStore, "recordFeedback"> &
   Pick<FollowerStore, "listFollowers"> &
-  Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
+  Pick<MergeStore, "applyMerge" | "applyUnmerge" | "applySplit" | "holdersOf"> &
   Pick<VoteStore, "castVote"> &
   Seeding;
 
 /** Feedbacks the team published on the portal: what is public of them, and the lists that show them. */
 export function publicationsContract(makeStore: () => Promise<Subject>) {
-  const { seed, record, merge, planUndo, newFeedback } = contractKit();
+  const { id, seed, record, merge, planUndo, newFeedback } = contractKit();
 
   /** A feedback whose report was posted on the portal. */
   async function posted(store: Subject, org: { orgId: string; appId: string }, message: string, at: number): Promise<FeedbackRecord> {
@@ -185,6 +186,32 @@ export function publicationsContract(makeStore: () => Promise<Subject>) {
       if (!undo.ok) throw new Error(undo.code);
       expect(await store.applyUnmerge(undo.value, [])).toBe(true);
       expect(await seen()).toEqual({ listed: [post.id], counted: { triage: 1 } });
+    });
+
+    test("the posts to review follow the portal's report split out of the feedback it was merged into", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const post = await posted(store, org, "dark mode", 1);
+      const other = (await record(store, org, "night theme", 2))!;
+      const merged = await merge(store, post, other, 3);
+      if (!merged.ok) throw new Error(merged.code);
+      const reports = await store.listReports(other.id);
+      const split = planSplit({
+        id: id("split"),
+        newFeedbackId: id("fb"),
+        feedback: (await store.findFeedback(org.orgId, other.id))!,
+        reports,
+        reportId: reports.find((r) => r.source === "portal")!.id,
+        followers: [],
+        by: "user-1",
+        at: 4,
+      });
+      if (!split.ok) throw new Error(split.code);
+      const made = await store.applySplit(split.value, [], []);
+      const review = { published: false, source: "portal" } as const;
+      expect((await store.listFeedbacks(org.orgId, { ...review, statuses: statusesOf("open") }, null, 10)).map((f) => f.id)).toEqual([made!.id]);
+      expect(await store.countByStatus(org.orgId, review)).toEqual({ triage: 1 });
+      expect((await store.listFeedbacks(org.orgId, { source: "api", statuses: statusesOf("open") }, null, 10)).map((f) => f.id)).toEqual([other.id]);
     });
   });
 }
