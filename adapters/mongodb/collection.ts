@@ -6,7 +6,6 @@ import { insertEvent, insertJobs } from "./outbox.ts";
 import { remember } from "./search-terms.ts";
 import { companiesOf, revenueOf } from "../../core/triage/companies.ts";
 import { feedbackDocument, takeKey } from "./feedbacks.ts";
-import { sourcesOf } from "./held-reports.ts";
 import { ownWords } from "../../core/feedback/search-words.ts";
 
 /** Thrown inside a transaction to abort it when the month's quota is used up. */
@@ -45,7 +44,7 @@ export function collectionStore(data: Database): CollectionStore {
           feedbackDocument(
             { ...f, key, revenue: revenueOf(companiesOf([r])) },
             await remember(data, ownWords({ key, title: f.title }, [r.report.message]), session),
-            sourcesOf([r]),
+            [r.source],
           ),
           {
             session,

@@ -8,7 +8,7 @@ import { feedbackDocument, takeKey, NOT_MERGED } from "./feedbacks.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { recountVotes } from "./votes.ts";
 import { remember } from "./search-terms.ts";
-import { refreshHeldReports, sourcesOf } from "./held-reports.ts";
+import { refreshRevenue, refreshSources } from "./held-reports.ts";
 import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 
 const toMerge = ({ undoneAt, undoneBy, by, score, ...rest }: Document): MergeRecord => ({
@@ -62,11 +62,9 @@ export function mergeStore(data: Database): MergeStore {
           .findOneAndUpdate({ _id: s.reportId, feedbackId: s.feedbackId }, { $set: { feedbackId: f.id } }, { session, returnDocument: "after" });
         if (!moved) throw new Error(`split ${s.id}: the report left the feedback`);
         await feedbacks().insertOne(
-          feedbackDocument(
-            { ...f, key },
-            await remember(data, ownWords({ key, title: f.title }, [moved.report.message]), session),
-            sourcesOf([{ source: String(moved.source) }]),
-          ),
+          feedbackDocument({ ...f, key }, await remember(data, ownWords({ key, title: f.title }, [moved.report.message]), session), [
+            String(moved.source),
+          ]),
           { session },
         );
         const follower = s.follower && (await data.collection("followers").findOne({ _id: compoundId(s.feedbackId, s.follower) }, { session }));
@@ -81,7 +79,8 @@ export function mergeStore(data: Database): MergeStore {
           { $set: { reports: s.remaining.reports, lastActivityAt: s.remaining.lastActivityAt, words: await wordsOf(current, session) } },
           { session },
         );
-        await refreshHeldReports(data, [s.feedbackId, f.id], session);
+        await refreshRevenue(data, [s.feedbackId, f.id], session);
+        await refreshSources(data, [s.feedbackId], session);
         const { id, ...fields } = s;
         await data.collection("splits").insertOne({ _id: id, ...fields, newFeedback: { ...f } }, { session });
         await dismiss(data, dismissalAfterSplit(s), session);
@@ -127,18 +126,20 @@ export function mergeStore(data: Database): MergeStore {
               { upsert: true, session },
             );
         }
-        const stored = async (id: string): Promise<string[]> =>
-          (await feedbacks().findOne({ _id: id }, { session, projection: { words: 1 } }))?.words ?? [];
-        const words = wordsAfterMerge(await stored(m.targetId), await stored(m.sourceId));
+        const stored = async (id: string) => await feedbacks().findOne({ _id: id }, { session, projection: { words: 1, sources: 1 } });
+        const [into, from] = [await stored(m.targetId), await stored(m.sourceId)];
+        const words = wordsAfterMerge(into?.words ?? [], from?.words ?? []);
+        // The target holds every report of the source now: the sources of both.
+        const sources = [...new Set<string>([...(into?.sources ?? []), ...(from?.sources ?? [])])].sort();
         await feedbacks().updateOne(
           { _id: m.targetId },
-          { $set: { reports: m.targetAfter.reports, lastActivityAt: m.targetAfter.lastActivityAt, words } },
+          { $set: { reports: m.targetAfter.reports, lastActivityAt: m.targetAfter.lastActivityAt, words, sources } },
           { session },
         );
         await feedbacks().updateOne({ _id: m.sourceId }, { $set: { mergedInto: m.targetId } }, { session });
         // The target now counts the source's voters too, each person once.
         await recountVotes(data, m.targetId, session);
-        await refreshHeldReports(data, [m.targetId], session);
+        await refreshRevenue(data, [m.targetId], session);
         const { id, undone: _, ...fields } = m;
         await data.collection("merges").insertOne({ _id: id, ...fields, undoneAt: null, undoneBy: null }, { session });
         for (const event of events) await insertEvent(data, event, session);
@@ -169,7 +170,8 @@ export function mergeStore(data: Database): MergeStore {
         // Each counts its own voters again: the votes never moved, so both are as they were.
         await recountVotes(data, m.targetId, session);
         await recountVotes(data, m.sourceId, session);
-        await refreshHeldReports(data, [m.targetId, m.sourceId], session);
+        await refreshRevenue(data, [m.targetId, m.sourceId], session);
+        await refreshSources(data, [m.targetId, m.sourceId], session);
         await data.collection("merges").updateOne({ _id: m.id }, { $set: { undoneAt: u.at, undoneBy: u.by } }, { session });
         await dismiss(data, dismissalAfterUnmerge(u), session);
         for (const event of events) await insertEvent(data, event, session);

@@ -1,7 +1,7 @@
 import type { Severity } from "../../core/schemas/feedback.ts";
 import type { Database } from "./database.ts";
 import { urgencyOf } from "./feedbacks.ts";
-import { sourcesOf } from "./held-reports.ts";
+import { heldSources } from "./held-reports.ts";
 
 /** The marker in `meta` of the upgrades done: each runs once per deployment, by the first process to start. */
 const UPGRADES_ID = "upgrades";
@@ -46,30 +46,25 @@ const SOURCES_BATCH = 500;
 
 /**
  * Feedbacks stored before they kept the sources of their reports (which the inbox's filter by
- * source reads): each gets them from the reports it holds, a batch at a time, one update per set
- * of sources in a batch.
+ * source reads): each gets them from the reports it holds, a batch at a time in _id order. A
+ * feedback a merge or split gave them meanwhile keeps its own.
  */
 async function keepSources(data: Database): Promise<void> {
   const feedbacks = data.collection("feedbacks");
-  for (;;) {
+  for (let after = ""; ; ) {
     const batch = await feedbacks
-      .find({ sources: { $exists: false } }, { projection: { _id: 1 } })
+      .find({ _id: { $gt: after }, sources: { $exists: false } }, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
       .limit(SOURCES_BATCH)
       .toArray();
     if (batch.length === 0) return;
-    const ids = batch.map((f) => String(f._id));
-    const held = new Map<string, Array<{ source: string }>>(ids.map((id) => [id, []]));
-    const reports = await data
-      .collection("reports")
-      .find({ feedbackId: { $in: ids } }, { projection: { feedbackId: 1, source: 1 } })
-      .toArray();
-    for (const r of reports) held.get(String(r.feedbackId))?.push({ source: String(r.source) });
-    const alike = new Map<string, string[]>();
-    for (const [id, of] of held) {
-      const sources = JSON.stringify(sourcesOf(of));
-      alike.set(sources, [...(alike.get(sources) ?? []), id]);
+    after = String(batch.at(-1)!._id);
+    for (const [id, sources] of await heldSources(
+      data,
+      batch.map((f) => String(f._id)),
+    )) {
+      await feedbacks.updateOne({ _id: id, sources: { $exists: false } }, { $set: { sources } });
     }
-    for (const [sources, same] of alike) await feedbacks.updateMany({ _id: { $in: same } }, { $set: { sources: JSON.parse(sources) } });
   }
 }
 

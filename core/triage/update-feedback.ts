@@ -6,7 +6,7 @@ import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.t
 import { resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { presentFeedback } from "../feedback/present-feedback.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
-import type { Feedback } from "../schemas/feedback.ts";
+import type { Feedback, Kind } from "../schemas/feedback.ts";
 import { FeedbackUpdate, MAX_TAGS } from "../schemas/triage.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
@@ -69,7 +69,7 @@ async function triageFields(
   return ok({ fields: { ...fields, tags: tags.names }, created: tags.created });
 }
 
-/** A kind changed by someone else meanwhile makes the write fail; a few rereads always settle it. */
+/** A kind changed by someone else meanwhile makes the write fail; a few rereads settle it. */
 const MAX_ATTEMPTS = 5;
 
 /**
@@ -93,12 +93,15 @@ async function writeTriage(services: UpdateFeedbackDeps, grant: Grant, first: Fe
       kind !== undefined && !oneSubject(kind, feedback.kind) ? [{ kind: "regroup_feedback", orgId: grant.orgId, feedbackId: feedback.id }] : [];
     // The activity keeps who changed what, field by field.
     const author = { id: services.ids.id(), by: grant.userId, at };
-    const kindWas = kind === undefined ? undefined : feedback.kind;
+    const kindWas: Kind | undefined = kind === undefined ? undefined : feedback.kind;
     const { fields, created } = checked.value;
     if (await services.store.setTriageFields(grant.orgId, feedback.id, fields, created, [...assigned, ...regroup], at, author, kindWas)) {
       return ok(true);
     }
-    feedback = await resolveFeedback(services, grant.orgId, feedback.id);
+    // Refused with no kind to compare, or merged meanwhile, it is gone: the fields are not carried
+    // to the feedback that holds it now.
+    const now: FeedbackRecord | null = kindWas === undefined ? null : await services.store.findFeedback(grant.orgId, feedback.id);
+    feedback = now?.mergedInto ? null : now;
   }
   if (!feedback) return fail("not_found");
   throw new Error(`the kind of ${first.id} kept changing under ${MAX_ATTEMPTS} attempts`);

@@ -9,7 +9,12 @@ describe("feedback status machine", () => {
   test("any status may move to any other, emitting feedback.status_changed with previousStatus", () => {
     for (const from of STATUSES) {
       for (const to of STATUSES.filter((s) => s !== from && s !== "delivered")) {
-        assert.deepEqual(transition(feedback, from, to).events, [{ type: "feedback.status_changed", previousStatus: from }]);
+        const again = !isOpen(from) && isOpen(to) ? [{ kind: "regroup_feedback", orgId: "org", feedbackId: "f1" }] : [];
+        assert.deepEqual(transition(feedback, from, to), {
+          changed: true,
+          events: [{ type: "feedback.status_changed", previousStatus: from }],
+          jobs: again,
+        });
       }
     }
   });

@@ -41,7 +41,7 @@ function triage(...records: FeedbackRecord[]) {
     ) => {
       meanwhile.shift()?.();
       const current = fake.feedbacks.get(feedbackId);
-      if (!current || (kindWas !== undefined && current.kind !== kindWas)) return false;
+      if (!current || current.mergedInto || (kindWas !== undefined && current.kind !== kindWas)) return false;
       const next = Object.fromEntries(Object.entries({ ...current, ...fields }).filter(([, v]) => v !== null));
       fake.feedbacks.set(feedbackId, next as unknown as FeedbackRecord);
       tags.push(...created);
@@ -101,6 +101,16 @@ describe("updateFeedback", () => {
       { fields: { kind: "idea" }, created: [], jobs: [{ kind: "regroup_feedback", orgId: "org", feedbackId: "fb-1" }] },
     ]);
     assert.equal(fake.feedbacks.get("fb-1")?.kind, "idea");
+  });
+
+  test("a feedback merged into another between the read and the write is not_found: nothing is written to the one that holds it", async () => {
+    for (const update of [{ title: "Renamed" }, { kind: "praise" as const }]) {
+      const fake = triage(feedbackRecord(), feedbackRecord({ id: "fb-2", key: "ACME-2", title: "The holder" }));
+      fake.meanwhile.push(() => fake.feedbacks.set("fb-1", { ...fake.feedbacks.get("fb-1")!, mergedInto: "fb-2" }));
+      const updated = await updateFeedback(fake.deps, member, "ACME-1", update);
+      assert.equal(!updated.ok && updated.code, "not_found");
+      assert.deepEqual([fake.writes, fake.feedbacks.get("fb-2")?.title, fake.feedbacks.get("fb-2")?.kind], [[], "The holder", "problem"]);
+    }
   });
 
   test("null clears the owner, the due date, the severity and the feature", async () => {

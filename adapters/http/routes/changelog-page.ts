@@ -194,18 +194,13 @@ async function publishedPage(
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "changelog");
   const linked = await linkedSummaries(services, visitor, entry.feedbacks);
-  // Published, it tells the followers of its feedbacks; where none follows, no one is told, and it says so.
-  const told = linked.some((f) => (f.followers ?? 0) > 0);
-  const notice =
-    done === "published"
-      ? told
-        ? w.publishedNotice
-        : w.publishedToNoOne
-      : done === "corrected"
-        ? w.correctedNotice
-        : done === "kept"
-          ? w.publishedMeanwhile
-          : null;
+  const notices: Readonly<Record<string, () => string>> = {
+    // Published, it tells the followers of its feedbacks; where none follows, no one is told, and it says so.
+    published: () => (linked.some((f) => (f.followers ?? 0) > 0) ? w.publishedNotice : w.publishedToNoOne),
+    corrected: () => w.correctedNotice,
+    kept: () => w.publishedMeanwhile,
+  };
+  const notice = done !== null && Object.hasOwn(notices, done) ? notices[done]!() : null;
   const address = await publicAddress(services, visitor);
   const typed = correcting ?? entry;
   const correction = can(visitor.grant, "changelog.manage")
