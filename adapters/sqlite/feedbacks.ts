@@ -108,20 +108,23 @@ const POSTED = "f.portal_reports > 0";
 
 /**
  * The feedbacks of a list of the portal's posts (the inbox's "To review"), read from their own
- * index (feedbacks_posted): the few posted there, where reading the list's order would go through
- * every feedback; counted, from the index alone. Read only for a filter on the portal's source,
- * whose condition (POSTED) is the index's own.
+ * indexes: the few posted there, where reading the list's order would go through every feedback.
+ * Listed from the one in the order of last activity (feedbacks_posted_recent), which gives a page
+ * of the default order without sorting every post; counted from the one by status
+ * (feedbacks_posted), alone. Read only for a filter on the portal's source, whose condition
+ * (POSTED) is the indexes' own.
  */
-const FROM_PORTAL: ListSource = { from: "feedbacks f INDEXED BY feedbacks_posted", words: null };
+const LISTED_FROM_PORTAL: ListSource = { from: "feedbacks f INDEXED BY feedbacks_posted_recent", words: null };
+const COUNTED_FROM_PORTAL: ListSource = { from: "feedbacks f INDEXED BY feedbacks_posted", words: null };
 
-/** The query of a page of a list; every filter is a bound parameter. */
+/** The query of a page of a list; every filter is a bound parameter. A search gives where its words are read from. */
 export function listQuery(
   orgId: string,
   filter: FeedbackFilter,
   after: ListPosition | null,
   limit: number,
   order: FeedbackOrder,
-  source = FEEDBACKS,
+  source = filter.source === "portal" ? LISTED_FROM_PORTAL : FEEDBACKS,
 ) {
   const { where, params } = listConditions(orgId, filter, after, order, source);
   const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order].on} DESC, f.id DESC LIMIT ?`;
@@ -190,7 +193,7 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
 
 /** The query of the counts per status of a filter, its words expanded (expandWords). */
 export function countQuery(orgId: string, filter: Omit<FeedbackFilter, "statuses">, words?: readonly ExpandedWord[]) {
-  const source = words ? { from: FEEDBACKS.from, words: holdsWords(words) } : filter.source === "portal" ? FROM_PORTAL : FEEDBACKS;
+  const source = words ? { from: FEEDBACKS.from, words: holdsWords(words) } : filter.source === "portal" ? COUNTED_FROM_PORTAL : FEEDBACKS;
   const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", source);
   return { sql: `SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where} GROUP BY f.status`, params };
 }
@@ -278,7 +281,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       if (words !== undefined && order === "activity" && !readsBeyondCounts(filter)) {
         return searchByActivity(matchQuery(orgId, filter, words), after, limit);
       }
-      const from = words !== undefined ? source(orgId, filter, words, limit) : filter.source === "portal" ? FROM_PORTAL : FEEDBACKS;
+      const from = words !== undefined ? source(orgId, filter, words, limit) : undefined;
       const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
       return db
         .query<FeedbackRow, SQLQueryBindings[]>(sql)

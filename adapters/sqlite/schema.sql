@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 45;
+PRAGMA user_version = 46;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -145,6 +145,8 @@ CREATE INDEX feedbacks_by_tracker ON feedbacks (org_number, json_extract(tracker
 CREATE INDEX feedbacks_by_urgency ON feedbacks (org_number, urgency, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_votes ON feedbacks (org_number, votes, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_posted ON feedbacks (org_number, status, id, portal_reports, merged_into) WHERE portal_reports > 0 AND merged_into IS NULL;
+CREATE INDEX feedbacks_posted_recent ON feedbacks (org_number, last_activity_at, id, status, portal_reports, merged_into)
+  WHERE portal_reports > 0 AND merged_into IS NULL;
 CREATE INDEX feedbacks_recent ON feedbacks (org_number, last_activity_at) WHERE merged_into IS NULL;
 CREATE TRIGGER feedback_counted AFTER INSERT ON feedbacks WHEN new.merged_into IS NULL BEGIN
   INSERT INTO feedback_counts (org_id, app_id, kind, severity, feature_id, status, n)
