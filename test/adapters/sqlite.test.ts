@@ -3,7 +3,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery } from "../../adapters/sqlite/feedbacks.ts";
+import { countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowingIndex } from "../../adapters/sqlite/feedbacks.ts";
 import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
@@ -533,6 +533,40 @@ describe("sqlite portal posts", () => {
       .all(...params)
       .map((r) => r.detail);
     expect(plan).toContain("SEARCH f USING COVERING INDEX feedbacks_posted (org_number=? AND status=?)");
+    db.close();
+  });
+
+  test("a list of a severity, app, feature or kind few feedbacks have reads that filter's index; a common one walks the order's", () => {
+    const statuses = statusesOf("open");
+    expect(narrowingIndex({ severity: "P0" }, 12, 1_000_000, 50)).toBe("feedbacks_by_severity");
+    expect(narrowingIndex({ kind: "idea", featureId: "feat" }, 4_000, 1_000_000, 50)).toBe("feedbacks_by_feature");
+    expect(narrowingIndex({ appId: "app" }, 0, 1_000_000, 50)).toBe("feedbacks_by_app");
+    expect(narrowingIndex({ kind: "idea" }, 300_000, 1_000_000, 50)).toBeUndefined();
+    expect(narrowingIndex({ owner: "ann@x.io" }, 3, 1_000_000, 50)).toBeUndefined();
+    // The index named is one a query with that filter can read, in any order, from the first page or a later one.
+    const db = new Database(newStoreFile());
+    for (const order of FEEDBACK_ORDERS) {
+      for (const after of [null, { id: "f-9", value: 9 }]) {
+        const source = { from: "feedbacks f INDEXED BY feedbacks_by_severity", words: null };
+        const { sql, params } = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source);
+        const plan = db
+          .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...params)
+          .map((r) => r.detail);
+        expect(plan[0]).toStartWith("SEARCH f USING INDEX feedbacks_by_severity (org_number=? AND severity=? AND status=?");
+      }
+    }
+    db.close();
+  });
+
+  test("the feedbacks of one owner are counted from the owner's index", () => {
+    const db = new Database(newStoreFile());
+    const { sql, params } = countQuery("org", { owner: "ann@x.io" });
+    const plan = db
+      .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...params)
+      .map((r) => r.detail);
+    expect(plan[0]).toStartWith("SEARCH f USING INDEX feedbacks_by_owner (org_number=? AND owner=?)");
     db.close();
   });
 
