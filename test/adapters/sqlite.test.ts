@@ -367,6 +367,45 @@ describe("sqlite search plans, every filter and order", () => {
     }
     await store.close();
   });
+
+  test("the published feedbacks, few (read from their publications) or many (the order's index walked), and the others: every page, and the counts, as a plain filter would give them", async () => {
+    const { store, records } = await varied();
+    const published = new Set<string>();
+    for (const share of [80, 3]) {
+      // First one in eighty is published (few: their publications are read), then one in three (many).
+      for (const [i, f] of records.entries()) {
+        if (i % share !== 0 || published.has(f.id)) continue;
+        await store.publish({ feedbackId: f.id, orgId: "org", title: f.title, description: null, publishedAt: 1, words: f.title });
+        published.add(f.id);
+      }
+      for (const shown of [true, false]) {
+        const kept = records.filter((f) => published.has(f.id) === shown);
+        for (const filter of [
+          { statuses: STATUSES },
+          { statuses: STATUSES, kind: "idea" },
+          { statuses: STATUSES, severity: "P1" },
+        ] as FeedbackFilter[]) {
+          for (const order of FEEDBACK_ORDERS) {
+            const ids = await everyPage(store, "org", { ...filter, published: shown }, order, 9);
+            expect({ share, shown, filter, order, ids }).toEqual({ share, shown, filter, order, ids: plainly(kept, filter, order) });
+          }
+          const { statuses: _, ...counted } = filter;
+          const plain: Record<string, number> = {};
+          for (const id of plainly(kept, filter, "activity")) {
+            const status = records.find((f) => f.id === id)!.status;
+            plain[status] = (plain[status] ?? 0) + 1;
+          }
+          expect({ share, shown, filter, counts: await store.countByStatus("org", { ...counted, published: shown }) }).toEqual({
+            share,
+            shown,
+            filter,
+            counts: plain,
+          });
+        }
+      }
+    }
+    await store.close();
+  });
 });
 
 describe("sqlite search migration", () => {
@@ -547,7 +586,7 @@ describe("sqlite portal posts", () => {
     const db = new Database(newStoreFile());
     for (const order of FEEDBACK_ORDERS) {
       for (const after of [null, { id: "f-9", value: 9 }]) {
-        const source = { from: "feedbacks f INDEXED BY feedbacks_by_severity", words: null };
+        const source = { from: "feedbacks f INDEXED BY feedbacks_by_severity", condition: null };
         const { sql, params } = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source);
         const plan = db
           .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
