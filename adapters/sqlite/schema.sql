@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 46;
+PRAGMA user_version = 47;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -135,7 +135,8 @@ CREATE INDEX feedbacks_by_feature ON feedbacks (org_number, feature_id, status, 
   WHERE merged_into IS NULL AND feature_id IS NOT NULL;
 CREATE INDEX feedbacks_by_kind ON feedbacks (org_number, kind, status, last_activity_at) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_merged_into ON feedbacks (merged_into) WHERE merged_into IS NOT NULL;
-CREATE INDEX feedbacks_by_owner ON feedbacks (org_number, owner, last_activity_at) WHERE merged_into IS NULL AND owner IS NOT NULL;
+CREATE INDEX feedbacks_by_owner ON feedbacks (org_number, owner, last_activity_at, status, merged_into)
+  WHERE merged_into IS NULL AND owner IS NOT NULL;
 CREATE INDEX feedbacks_by_reports ON feedbacks (org_number, reports, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_revenue ON feedbacks (org_number, revenue, id) WHERE merged_into IS NULL;
 CREATE INDEX feedbacks_by_severity ON feedbacks (org_number, severity, status, last_activity_at)
