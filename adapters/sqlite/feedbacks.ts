@@ -100,19 +100,6 @@ const FILTER_INDEXES: ReadonlyArray<readonly [column: string, index: string]> = 
 /** A row read from a filter's index and sorted costs about as much as this many rows of an order's index walked. */
 const SORT_COST_IN_ROWS = 2;
 
-/**
- * The index of a list's kind, severity, app or feature when it holds few of the feedbacks listed,
- * which are then read and sorted, rather than the order's index walked past every feedback the
- * filter leaves out (597 ms for a severity no feedback has, at a million). Of `listed` feedbacks
- * among `all` of the list's statuses, the order's index is walked about limit × all / listed rows
- * deep, and the filter's index reads `listed`. None when the order's index is cheaper.
- */
-export function narrowingIndex(filter: Omit<FeedbackFilter, "statuses">, listed: number, all: number, limit: number): string | undefined {
-  const given = new Set(equalities(filter).map(([column]) => column));
-  const index = FILTER_INDEXES.find(([column]) => given.has(column))?.[1];
-  return index && listed * listed * SORT_COST_IN_ROWS <= limit * all ? index : undefined;
-}
-
 /** Counts per status less some of them, the statuses left with none left out. */
 const without = (all: Partial<Record<Status, number>>, some: Partial<Record<Status, number>>): Partial<Record<Status, number>> =>
   Object.fromEntries(STATUSES.map((s) => [s, (all[s] ?? 0) - (some[s] ?? 0)] as const).filter(([, n]) => n > 0));
@@ -155,6 +142,28 @@ const COUNTED_FROM_PORTAL: ListSource = { from: "feedbacks f INDEXED BY feedback
  * took the status index, which reads every feedback (492 ms at a million) for an owner who has a few.
  */
 const COUNTED_BY_OWNER: ListSource = { from: "feedbacks f INDEXED BY feedbacks_by_owner", condition: null };
+
+/**
+ * The feedbacks of an organization that have a tag, read from its rows (feedback_tags), where the
+ * feedbacks' own indexes would go through every feedback to look at its tags.
+ */
+const taggedWith = (orgId: string, tag: string, statuses: readonly Status[]): ListSource => ({
+  from: "feedback_tags t CROSS JOIN feedbacks f ON f.ref = t.feedback_ref",
+  condition: {
+    sql: `t.org_number = ${orgNumberOf("?")} AND t.tag = ? AND t.status IN (${placeholders(statuses.length)})`,
+    params: [orgId, tag, ...statuses],
+  },
+});
+
+/** The organization's feedbacks of a tag per status, from the tag's rows alone. */
+function taggedCounts(db: Database, orgId: string, tag: string): Partial<Record<Status, number>> {
+  const rows = db
+    .query<{ status: Status; n: number }, [string, string]>(
+      `SELECT status, count(*) AS n FROM feedback_tags WHERE org_number = ${orgNumberOf("?")} AND tag = ? GROUP BY status`,
+    )
+    .all(orgId, tag);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
 
 /** Every feedback that has an owner, read from the owners' index. */
 const ASSIGNED: ListSource = { from: "feedbacks f INDEXED BY feedbacks_by_owner", condition: { sql: "f.owner IS NOT NULL", params: [] } };
@@ -244,18 +253,17 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
 }
 
 /** The query of the counts per status of a filter, read from `source` (countedFrom, given a search's words expanded). */
-export function countQuery(orgId: string, filter: Omit<FeedbackFilter, "statuses">, source = countedFrom(orgId, filter)) {
+export function countQuery(orgId: string, filter: Omit<FeedbackFilter, "statuses">, source = countedFrom(filter) ?? FEEDBACKS) {
   const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", source);
   return { sql: `SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where} GROUP BY f.status`, params };
 }
 
-/** Where the counts of a filter read its feedbacks from: the index that holds the fewest besides them. */
-function countedFrom(orgId: string, filter: Omit<FeedbackFilter, "statuses">, words?: readonly ExpandedWord[]): ListSource {
+/** Where the counts of a filter read its feedbacks from, when one index holds exactly them; else narrowest's. */
+function countedFrom(filter: Omit<FeedbackFilter, "statuses">, words?: readonly ExpandedWord[]): ListSource | undefined {
   if (words) return { from: FEEDBACKS.from, condition: holdsWords(words) };
   if (filter.source === "portal") return COUNTED_FROM_PORTAL;
   if (typeof filter.owner === "string") return COUNTED_BY_OWNER;
-  if (filter.published === true) return publishedOf(orgId);
-  return FEEDBACKS;
+  return undefined;
 }
 
 /**
@@ -290,9 +298,47 @@ function publishedCounts(db: Database, orgId: string, filter: Pick<FeedbackFilte
 async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
   const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
   if (words === null) return {};
-  const { sql, params } = countQuery(orgId, filter, countedFrom(orgId, filter, words));
+  const source = countedFrom(filter, words) ?? narrowest(db, orgId, { ...filter, statuses: STATUSES }, Number.POSITIVE_INFINITY) ?? FEEDBACKS;
+  const { sql, params } = countQuery(orgId, filter, source);
   const rows = db.query<{ status: Status; n: number }, SQLQueryBindings[]>(sql).all(...params);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/**
+ * Where the feedbacks of a filter are read from when one of its filters keeps at most `atMost` of
+ * them: that filter's own index (a kind, severity, app or feature), the organization's
+ * publications, or a tag's rows,
+ * whichever holds the fewest; none when each keeps more. The sizes come from the counters, and from
+ * counts of the publications and of the tag's rows that stop past `atMost`.
+ */
+export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, atMost: number): ListSource | undefined {
+  const equalled = equalities(filter).length > 0 ? countAmong(countedByStatus(db, orgId, filter), filter.statuses) : Number.POSITIVE_INFINITY;
+  // The other sizes matter only up to the fewest known.
+  const bound = Math.min(atMost, equalled);
+  const bounded = (sql: string, params: SQLQueryBindings[]) =>
+    db
+      .query<{ n: number }, SQLQueryBindings[]>(`SELECT count(*) AS n FROM (${sql} LIMIT ?)`)
+      // SQLite's LIMIT -1 is none.
+      .get(...params, Number.isFinite(bound) ? bound + 1 : -1)!.n;
+  const statuses = placeholders(filter.statuses.length);
+  const published =
+    filter.published === true
+      ? bounded(`SELECT 1 FROM publications WHERE org_id = ? AND listed = 1 AND status IN (${statuses})`, [orgId, ...filter.statuses])
+      : Number.POSITIVE_INFINITY;
+  const tagged =
+    filter.tag === undefined
+      ? Number.POSITIVE_INFINITY
+      : bounded(`SELECT 1 FROM feedback_tags WHERE org_number = ${orgNumberOf("?")} AND tag = ? AND status IN (${statuses})`, [
+          orgId,
+          filter.tag,
+          ...filter.statuses,
+        ]);
+  const fewest = Math.min(equalled, published, tagged);
+  if (!Number.isFinite(fewest) || fewest > atMost) return undefined;
+  if (fewest === tagged) return taggedWith(orgId, filter.tag!, filter.statuses);
+  if (fewest === published) return publishedOf(orgId);
+  const index = FILTER_INDEXES.find(([column]) => equalities(filter).some(([given]) => given === column))![1];
+  return { from: `feedbacks f INDEXED BY ${index}`, condition: null };
 }
 
 /** Feedbacks as the inbox reads them, and their status changes. */
@@ -362,21 +408,14 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   /**
-   * Where a list takes its feedbacks from when a filter's index holds few of them
-   * (narrowingIndex), or when the organization published few: its publications, read and sorted,
-   * rather than the order's index walked past every feedback not published.
+   * Where a list takes its feedbacks from when few of them pass one of its filters (narrowest),
+   * read and sorted, rather than the order's index walked past every feedback left out. Of F
+   * feedbacks listed among N, the order's index is walked about limit × N / F rows deep.
    */
   const narrowed = (orgId: string, filter: FeedbackFilter, limit: number): ListSource | undefined => {
     if (filter.source === "portal") return undefined;
     const all = countAmong(countedByStatus(db, orgId, {}), filter.statuses);
-    const equalled = equalities(filter).length > 0 ? countAmong(countedByStatus(db, orgId, filter), filter.statuses) : Number.POSITIVE_INFINITY;
-    const published =
-      filter.published === true
-        ? db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM publications WHERE org_id = ? AND listed = 1").get(orgId)!.n
-        : Number.POSITIVE_INFINITY;
-    if (published < equalled) return published * published * SORT_COST_IN_ROWS <= limit * all ? publishedOf(orgId) : undefined;
-    const index = narrowingIndex(filter, equalled, all, limit);
-    return index ? { from: `feedbacks f INDEXED BY ${index}`, condition: null } : undefined;
+    return narrowest(db, orgId, filter, Math.floor(Math.sqrt((limit * all) / SORT_COST_IN_ROWS)));
   };
 
   return {
@@ -469,6 +508,10 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
         const shown = publishedCounts(db, orgId, rest);
         return published ? shown : without(countedByStatus(db, orgId, rest), shown);
       }
+      const { tag, ...untagged } = filter;
+      // A tag alone is counted from its rows alone.
+      const alone = equalities(untagged).length === 0 && !untagged.words?.length && !readsBeyondCounts(untagged);
+      if (tag !== undefined && alone) return taggedCounts(db, orgId, tag);
       const { owner, ...others } = filter;
       if (owner === null && !filter.words?.length && !readsBeyondCounts(others)) {
         // The unassigned are the counted ones but the assigned, which the owners' index holds: read

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 47;
+PRAGMA user_version = 48;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -110,6 +110,12 @@ CREATE VIRTUAL TABLE feedback_search USING fts5 (
       tokenize = "unicode61 remove_diacritics 0 categories 'L* N* M* P* S* Co Cn Cs Cf'"
     );
 
+CREATE TABLE feedback_tags (
+  feedback_ref INTEGER NOT NULL, org_number INTEGER NOT NULL, tag TEXT NOT NULL, status TEXT NOT NULL, last_activity_at INTEGER NOT NULL,
+  PRIMARY KEY (feedback_ref, tag)
+) WITHOUT ROWID;
+CREATE INDEX feedback_tags_by_tag ON feedback_tags (org_number, tag, status, last_activity_at);
+
 CREATE TABLE "feedback_words" (doc INTEGER PRIMARY KEY, feedback_ref INTEGER NOT NULL UNIQUE, words TEXT NOT NULL);
 CREATE TRIGGER feedback_words_indexed AFTER INSERT ON feedback_words BEGIN
   INSERT INTO feedback_search (rowid, body) VALUES (new.doc, coalesce((SELECT CASE WHEN f.merged_into IS NULL AND new.words <> '' THEN char(57344) || hex((SELECT id FROM organizations WHERE number = f.org_number)) || '.' || hex(f.status) || '.' || replace(new.words, ' ', ' ' || char(57344) || hex((SELECT id FROM organizations WHERE number = f.org_number)) || '.' || hex(f.status) || '.') || ' ' || char(57344) || 'k' || hex(f.kind) || ' ' || char(57344) || 'v' || hex(coalesce(f.severity, '')) || ' ' || char(57344) || 'a' || hex((SELECT id FROM apps WHERE number = f.app_number)) || ' ' || char(57344) || 'f' || hex(coalesce(f.feature_id, '')) ELSE '' END FROM feedbacks f WHERE f.ref = new.feedback_ref), ''));
@@ -190,6 +196,19 @@ CREATE TRIGGER feedback_search_refiltered AFTER UPDATE OF org_number, app_number
 END;
 CREATE TRIGGER feedback_search_removed AFTER DELETE ON feedbacks BEGIN
   DELETE FROM feedback_words WHERE feedback_ref = old.ref;
+END;
+CREATE TRIGGER feedback_tags_added AFTER INSERT ON feedbacks WHEN new.tags IS NOT NULL AND new.merged_into IS NULL BEGIN
+  INSERT OR IGNORE INTO feedback_tags (feedback_ref, org_number, tag, status, last_activity_at)
+    SELECT new.ref, new.org_number, value, new.status, new.last_activity_at FROM json_each(new.tags);
+END;
+CREATE TRIGGER feedback_tags_follow AFTER UPDATE OF tags, status, last_activity_at, merged_into ON feedbacks
+  WHEN (old.tags IS NOT NULL OR new.tags IS NOT NULL) AND (old.tags IS NOT new.tags OR old.status IS NOT new.status OR old.last_activity_at IS NOT new.last_activity_at OR old.merged_into IS NOT new.merged_into) BEGIN
+  DELETE FROM feedback_tags WHERE feedback_ref = old.ref;
+  INSERT OR IGNORE INTO feedback_tags (feedback_ref, org_number, tag, status, last_activity_at)
+    SELECT new.ref, new.org_number, value, new.status, new.last_activity_at FROM json_each(new.tags) WHERE new.merged_into IS NULL;
+END;
+CREATE TRIGGER feedback_tags_removed AFTER DELETE ON feedbacks WHEN old.tags IS NOT NULL BEGIN
+  DELETE FROM feedback_tags WHERE feedback_ref = old.ref;
 END;
 CREATE TRIGGER feedback_uncounted AFTER DELETE ON feedbacks WHEN old.merged_into IS NULL BEGIN
   UPDATE feedback_counts SET n = n - 1

@@ -3,7 +3,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowingIndex } from "../../adapters/sqlite/feedbacks.ts";
+import { countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowest } from "../../adapters/sqlite/feedbacks.ts";
 import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
@@ -342,7 +342,7 @@ describe("sqlite search plans, every filter and order", () => {
     const db = new Database(path);
     for (const f of records) if (f.severity) db.query("UPDATE feedbacks SET severity = ? WHERE id = ?").run(f.severity, f.id);
     db.close();
-    return { store, records };
+    return { store, records, path };
   }
 
   test("both plans give every page of every query, filter and order as a plain filter and sort of the feedbacks would", async () => {
@@ -363,6 +363,62 @@ describe("sqlite search plans, every filter and order", () => {
           const ids = await everyPage(store, "org", { ...filter, words }, order, 9);
           expect({ order, filter, words, ids }).toEqual({ order, filter, words, ids: plainly(records, { ...filter, words }, order) });
         }
+      }
+    }
+    await store.close();
+  });
+
+  test("a list reads the feedbacks one of its filters keeps when it keeps few (a severity, a tag, the published), the fewest of them; else it walks the order's index", async () => {
+    const { store, records, path } = await varied();
+    // One in forty is published, one in eight tagged "mobile", one in three has severity P1 (varied).
+    for (const [i, f] of records.entries()) {
+      if (i % 40 === 0) await store.publish({ feedbackId: f.id, orgId: "org", title: f.title, description: null, publishedAt: 1, words: f.title });
+      if (i % 8 === 0) await store.setTriageFields("org", f.id, { tags: ["mobile"] }, [], [], 1);
+    }
+    await store.close();
+    const db = new Database(path);
+    const statuses = STATUSES;
+    const from = (filter: Omit<FeedbackFilter, "statuses">, atMost: number) => narrowest(db, "org", { ...filter, statuses }, atMost)?.from;
+    expect(from({ severity: "P1" }, 200)).toBe("feedbacks f INDEXED BY feedbacks_by_severity");
+    expect(from({ severity: "P1" }, 100)).toBeUndefined();
+    expect(from({ tag: "mobile" }, 60)).toContain("feedback_tags t");
+    expect(from({ tag: "mobile" }, 40)).toBeUndefined();
+    expect(from({ published: true }, 10)).toContain("publications p");
+    expect(from({ published: true, tag: "mobile", severity: "P1" }, 1_000)).toContain("publications p");
+    expect(from({ tag: "mobile", severity: "P1" }, 1_000)).toContain("feedback_tags t");
+    expect(from({ kind: "idea", appId: "app2" }, 1_000)).toBe("feedbacks f INDEXED BY feedbacks_by_app");
+    expect(from({ owner: "ann@x.io" }, 1_000)).toBeUndefined();
+    // The index named is one a query with that filter reads, in any order, from the first page or a later one.
+    for (const order of FEEDBACK_ORDERS) {
+      for (const after of [null, { id: "f-9", value: 9 }]) {
+        const source = { from: "feedbacks f INDEXED BY feedbacks_by_severity", condition: null };
+        const { sql, params } = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source);
+        const plan = db
+          .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...params)
+          .map((r) => r.detail);
+        expect(plan[0]).toStartWith("SEARCH f USING INDEX feedbacks_by_severity (org_number=? AND severity=? AND status=?");
+      }
+    }
+    db.close();
+  });
+
+  test("the feedbacks of a tag, few (read from the tag's rows) or many (the order's index walked): every page, and the counts, as a plain filter would give them", async () => {
+    const { store, records } = await varied();
+    const tagsOf = (i: number) => [...(i % 40 === 0 ? ["billing"] : []), ...(i % 3 === 0 ? ["mobile"] : [])];
+    for (const [i, f] of records.entries()) if (tagsOf(i).length > 0) await store.setTriageFields("org", f.id, { tags: tagsOf(i) }, [], [], 1);
+    for (const tag of ["billing", "mobile", "absent"]) {
+      const kept = records.filter((_, i) => tagsOf(i).includes(tag));
+      for (const filter of [{ statuses: STATUSES }, { statuses: STATUSES, kind: "idea" }, { statuses: ["prioritized"] }] as FeedbackFilter[]) {
+        for (const order of FEEDBACK_ORDERS) {
+          const ids = await everyPage(store, "org", { ...filter, tag }, order, 9);
+          expect({ tag, filter, order, ids }).toEqual({ tag, filter, order, ids: plainly(kept, filter, order) });
+        }
+        const { statuses: _, ...others } = filter;
+        const plain: Record<string, number> = {};
+        for (const f of kept.filter((k) => plainly([k], { ...filter, statuses: STATUSES }, "activity").length > 0))
+          plain[f.status] = (plain[f.status] ?? 0) + 1;
+        expect({ tag, filter, counts: await store.countByStatus("org", { ...others, tag }) }).toEqual({ tag, filter, counts: plain });
       }
     }
     await store.close();
@@ -596,29 +652,6 @@ describe("sqlite portal posts", () => {
     db.close();
   });
 
-  test("a list of a severity, app, feature or kind few feedbacks have reads that filter's index; a common one walks the order's", () => {
-    const statuses = statusesOf("open");
-    expect(narrowingIndex({ severity: "P0" }, 12, 1_000_000, 50)).toBe("feedbacks_by_severity");
-    expect(narrowingIndex({ kind: "idea", featureId: "feat" }, 4_000, 1_000_000, 50)).toBe("feedbacks_by_feature");
-    expect(narrowingIndex({ appId: "app" }, 0, 1_000_000, 50)).toBe("feedbacks_by_app");
-    expect(narrowingIndex({ kind: "idea" }, 300_000, 1_000_000, 50)).toBeUndefined();
-    expect(narrowingIndex({ owner: "ann@x.io" }, 3, 1_000_000, 50)).toBeUndefined();
-    // The index named is one a query with that filter can read, in any order, from the first page or a later one.
-    const db = new Database(newStoreFile());
-    for (const order of FEEDBACK_ORDERS) {
-      for (const after of [null, { id: "f-9", value: 9 }]) {
-        const source = { from: "feedbacks f INDEXED BY feedbacks_by_severity", condition: null };
-        const { sql, params } = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source);
-        const plan = db
-          .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
-          .all(...params)
-          .map((r) => r.detail);
-        expect(plan[0]).toStartWith("SEARCH f USING INDEX feedbacks_by_severity (org_number=? AND severity=? AND status=?");
-      }
-    }
-    db.close();
-  });
-
   test("the feedbacks of one owner are counted from the owner's index alone", () => {
     const db = new Database(newStoreFile());
     const { sql, params } = countQuery("org", { owner: "ann@x.io" });
@@ -657,6 +690,71 @@ describe("sqlite portal posts", () => {
     const posted = { statuses: ["triage" as const], source: "portal" as const, published: false };
     expect((await store.listFeedbacks("org", posted, null, 10)).map((f) => f.id)).toEqual(["a"]);
     expect(await store.countByStatus("org", { source: "portal", published: false })).toEqual({ triage: 1 });
+    await store.close();
+  });
+});
+
+describe("sqlite feedback tags", () => {
+  const kept = (db: Database) =>
+    db
+      .query<{ k: string }, []>(
+        "SELECT f.id || '/' || t.tag || '/' || t.status || '/' || t.last_activity_at AS k FROM feedback_tags t JOIN feedbacks f ON f.ref = t.feedback_ref ORDER BY k",
+      )
+      .all();
+  /** What the rows must be: each tag of each feedback not merged, with its status and last activity. */
+  const recount = (db: Database) =>
+    db
+      .query<{ k: string }, []>(
+        `SELECT DISTINCT f.id || '/' || j.value || '/' || f.status || '/' || f.last_activity_at AS k FROM feedbacks f, json_each(f.tags) j
+         WHERE f.tags IS NOT NULL AND f.merged_into IS NULL ORDER BY k`,
+      )
+      .all();
+  const feedback = (db: Database, id: string, tags: string | null) =>
+    db
+      .query(
+        `INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at, tags)
+         VALUES (?, (SELECT number FROM organizations WHERE id = 'org'), (SELECT number FROM apps WHERE id = 'app'), ?, 't', 'idea', 'triage', 1, 1, 1, ?)`,
+      )
+      .run(id, `K-${id}`, tags);
+
+  test("the rows of the feedbacks' tags, kept by triggers, equal each feedback's tags after every kind of write", () => {
+    const db = new Database(newStoreFile());
+    catalog(db, ["org"], ["app"]);
+    feedback(db, "a", '["billing","mobile"]');
+    feedback(db, "b", null);
+    feedback(db, "c", '["mobile","mobile"]');
+    const writes = [
+      `UPDATE feedbacks SET tags = '["billing"]' WHERE id = 'b'`,
+      "UPDATE feedbacks SET status = 'fixed' WHERE id IN ('a', 'b')",
+      "UPDATE feedbacks SET last_activity_at = 9 WHERE id = 'c'",
+      `UPDATE feedbacks SET tags = '["ios"]', status = 'prioritized' WHERE id = 'a'`,
+      "UPDATE feedbacks SET merged_into = 'a' WHERE id = 'c'",
+      "UPDATE feedbacks SET last_activity_at = 12 WHERE id = 'c'",
+      "UPDATE feedbacks SET merged_into = NULL WHERE id = 'c'",
+      "UPDATE feedbacks SET tags = NULL WHERE id = 'a'",
+      "UPDATE feedbacks SET title = 'other', reports = 2 WHERE id = 'b'",
+      "DELETE FROM feedbacks WHERE id = 'b'",
+    ];
+    expect(kept(db)).toEqual(recount(db));
+    for (const write of writes) {
+      db.exec(write);
+      expect({ write, rows: kept(db) }).toEqual({ write, rows: recount(db) });
+    }
+    expect(kept(db).length).toBeGreaterThan(0);
+    db.close();
+  });
+
+  test("a store made before the tags had rows of their own lists and counts the feedbacks of a tag once migrated", async () => {
+    const { path, old } = storeBefore("feedback-tags");
+    catalog(old, ["org"], ["app"]);
+    feedback(old, "a", '["billing","mobile"]');
+    feedback(old, "b", '["mobile"]');
+    feedback(old, "c", null);
+    old.close();
+    const store = createSqliteStore(path);
+    const ids = async (tag: string) => (await store.listFeedbacks("org", { statuses: ["triage"], tag }, null, 10)).map((f) => f.id).sort();
+    expect([await ids("billing"), await ids("mobile")]).toEqual([["a"], ["a", "b"]]);
+    expect(await store.countByStatus("org", { tag: "mobile" })).toEqual({ triage: 2 });
     await store.close();
   });
 });

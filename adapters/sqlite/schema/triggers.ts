@@ -242,3 +242,27 @@ CREATE TRIGGER portal_report_removed AFTER DELETE ON reports WHEN old.source = '
   UPDATE feedbacks SET portal_reports = portal_reports - 1 WHERE ref = old.feedback_ref;
 END;
 `;
+
+/** The columns of a feedback its tags' rows keep a copy of, and which it is listed by. */
+const TAGGED = ["tags", "status", "last_activity_at", "merged_into"];
+
+/**
+ * One row per tag of each feedback that is not merged (feedback_tags), with its status and last
+ * activity: the inbox's filter by tag reads those of one tag, where it read every feedback's tags.
+ * A feedback comes without tags, so a new report writes nothing here. Created by migration 48.
+ */
+export const FEEDBACK_TAGS_KEPT = `
+CREATE TRIGGER feedback_tags_added AFTER INSERT ON feedbacks WHEN new.tags IS NOT NULL AND new.merged_into IS NULL BEGIN
+  INSERT OR IGNORE INTO feedback_tags (feedback_ref, org_number, tag, status, last_activity_at)
+    SELECT new.ref, new.org_number, value, new.status, new.last_activity_at FROM json_each(new.tags);
+END;
+CREATE TRIGGER feedback_tags_follow AFTER UPDATE OF ${TAGGED.join(", ")} ON feedbacks
+  WHEN (old.tags IS NOT NULL OR new.tags IS NOT NULL) AND (${changed(TAGGED)}) BEGIN
+  DELETE FROM feedback_tags WHERE feedback_ref = old.ref;
+  INSERT OR IGNORE INTO feedback_tags (feedback_ref, org_number, tag, status, last_activity_at)
+    SELECT new.ref, new.org_number, value, new.status, new.last_activity_at FROM json_each(new.tags) WHERE new.merged_into IS NULL;
+END;
+CREATE TRIGGER feedback_tags_removed AFTER DELETE ON feedbacks WHEN old.tags IS NOT NULL BEGIN
+  DELETE FROM feedback_tags WHERE feedback_ref = old.ref;
+END;
+`;

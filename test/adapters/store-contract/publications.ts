@@ -144,6 +144,8 @@ export function publicationsContract(makeStore: () => Promise<Subject>) {
       expect(await list({ source: "api", published: false })).toEqual([b.id]);
       expect(await store.countByStatus(org.orgId, { published: true })).toEqual({ triage: 1 });
       expect(await store.countByStatus(org.orgId, { source: "portal" })).toEqual({});
+      expect(await store.countByStatus(org.orgId, { source: "api" })).toEqual({ triage: 2 });
+      expect(await store.countByStatus(org.orgId, { source: "api", published: false })).toEqual({ triage: 1 });
     });
 
     test("the portal's posts waiting for review are the organization's unpublished ones, found, counted and paged alike, a search among them too", async () => {

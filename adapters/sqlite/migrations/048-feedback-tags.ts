@@ -1,0 +1,18 @@
+import { FEEDBACK_TAGS_KEPT } from "../schema/triggers.ts";
+
+/**
+ * The feedbacks of a tag, found without reading every feedback's tags: the inbox's filter by tag
+ * read each feedback (377 ms for the list and 354 for its counts at a million, for a tag none had).
+ * Per organization and tag, in status then last activity order, the counts read the index alone.
+ * Filled from the feedbacks there are, then kept by triggers.
+ */
+export default `
+CREATE TABLE feedback_tags (
+  feedback_ref INTEGER NOT NULL, org_number INTEGER NOT NULL, tag TEXT NOT NULL, status TEXT NOT NULL, last_activity_at INTEGER NOT NULL,
+  PRIMARY KEY (feedback_ref, tag)
+) WITHOUT ROWID;
+CREATE INDEX feedback_tags_by_tag ON feedback_tags (org_number, tag, status, last_activity_at);
+INSERT OR IGNORE INTO feedback_tags (feedback_ref, org_number, tag, status, last_activity_at)
+  SELECT f.ref, f.org_number, t.value, f.status, f.last_activity_at FROM feedbacks f, json_each(f.tags) t
+  WHERE f.tags IS NOT NULL AND f.merged_into IS NULL;
+${FEEDBACK_TAGS_KEPT}`;
