@@ -1,6 +1,6 @@
 import type { Language } from "../../../core/language.ts";
 import { type Html, html } from "../html.ts";
-import { formatTime, wordsFor } from "./words.ts";
+import { formatTime, formatter, wordsFor } from "./words.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -11,7 +11,10 @@ export function ago(language: Language, at: number, now: number): string {
   const elapsed = now - at;
   if (elapsed < MINUTE) return wordsFor(language, "time").justNow;
   if (elapsed >= 7 * DAY) return formatTime(language, at);
-  const say = new Intl.RelativeTimeFormat(language, { numeric: "auto", style: language === "fr" ? "short" : "long" });
+  const say = formatter(
+    `ago ${language}`,
+    () => new Intl.RelativeTimeFormat(language, { numeric: "auto", style: language === "fr" ? "short" : "long" }),
+  );
   if (elapsed < HOUR) return say.format(-Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return say.format(-Math.floor(elapsed / HOUR), "hour");
   return say.format(-Math.floor(elapsed / DAY), "day");
