@@ -149,6 +149,15 @@ function storeBefore(name: string): { path: string; old: Database; version: numb
   return { path, old, version: before };
 }
 
+/** Runs each raw write, and checks before and after each that what triggers keep (`kept`) is what it must be (`recount`). */
+function keptThroughWrites<T>(db: Database, writes: readonly string[], kept: (db: Database) => T, recount: (db: Database) => T): void {
+  expect(kept(db)).toEqual(recount(db));
+  for (const write of writes) {
+    db.exec(write);
+    expect({ write, kept: kept(db) }).toEqual({ write, kept: recount(db) });
+  }
+}
+
 /**
  * Organizations and apps in a store, as a real one holds those its feedbacks name, numbered when
  * its schema numbers them: the apps belong to the first organization.
@@ -566,11 +575,7 @@ describe("sqlite inbox counters", () => {
       "UPDATE feedbacks SET last_activity_at = 9, reports = 3 WHERE id = 'f6'",
       "DELETE FROM feedbacks WHERE id IN ('f7', 'f3')",
     ];
-    expect(counted(db)).toEqual(recount(db));
-    for (const write of writes) {
-      db.exec(write);
-      expect({ write, counts: counted(db) }).toEqual({ write, counts: recount(db) });
-    }
+    keptThroughWrites(db, writes, counted, recount);
     db.close();
   });
 
@@ -632,11 +637,7 @@ describe("sqlite portal posts", () => {
       `UPDATE reports SET feedback_ref = ${into("b")}`,
       "DELETE FROM reports",
     ];
-    expect(counted(db)).toEqual(recount(db));
-    for (const write of writes) {
-      db.exec(write);
-      expect({ write, counts: counted(db) }).toEqual({ write, counts: recount(db) });
-    }
+    keptThroughWrites(db, writes, counted, recount);
     expect(counted(db)).toEqual([]);
     db.close();
   });
@@ -735,11 +736,7 @@ describe("sqlite feedback tags", () => {
       "UPDATE feedbacks SET title = 'other', reports = 2 WHERE id = 'b'",
       "DELETE FROM feedbacks WHERE id = 'b'",
     ];
-    expect(kept(db)).toEqual(recount(db));
-    for (const write of writes) {
-      db.exec(write);
-      expect({ write, rows: kept(db) }).toEqual({ write, rows: recount(db) });
-    }
+    keptThroughWrites(db, writes, kept, recount);
     expect(kept(db).length).toBeGreaterThan(0);
     db.close();
   });
@@ -803,11 +800,7 @@ describe("sqlite changelog links", () => {
       `UPDATE changelog_entries SET feedback_ids = '[]' WHERE id = 'e3'`,
       "DELETE FROM changelog_entries",
     ];
-    expect(linked(db)).toEqual(relink(db));
-    for (const write of writes) {
-      db.exec(write);
-      expect({ write, links: linked(db) }).toEqual({ write, links: relink(db) });
-    }
+    keptThroughWrites(db, writes, linked, relink);
     expect(linked(db)).toEqual([]);
     db.close();
   });
