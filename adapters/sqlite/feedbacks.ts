@@ -89,13 +89,13 @@ function equalities(filter: Omit<FeedbackFilter, "statuses">): Array<[column: st
   return pairs.filter((pair): pair is [string, string] => pair[1] !== undefined);
 }
 
-/** The index of each equality filter, the one that usually keeps fewest first. */
-const FILTER_INDEXES: ReadonlyArray<readonly [column: string, index: string]> = [
-  ["feature_id", "feedbacks_by_feature"],
+/** The index of each equality filter. */
+const FILTER_INDEXES = [
+  ["featureId", "feedbacks_by_feature"],
   ["severity", "feedbacks_by_severity"],
-  ["app_id", "feedbacks_by_app"],
+  ["appId", "feedbacks_by_app"],
   ["kind", "feedbacks_by_kind"],
-];
+] as const satisfies ReadonlyArray<readonly [keyof FeedbackFilter, string]>;
 
 /** A row read from a filter's index and sorted costs about as much as this many rows of an order's index walked. */
 const SORT_COST_IN_ROWS = 2;
@@ -173,9 +173,10 @@ const ASSIGNED: ListSource = { from: "feedbacks f INDEXED BY feedbacks_by_owner"
  * feedbacks' own indexes would go through every feedback to find them: counted so (708 ms at a
  * million feedbacks, none published; 73 ms with 10,000 published), and listed so when they are few.
  */
-const publishedOf = (orgId: string): ListSource => ({
+const publishedOf = (orgId: string, statuses: readonly Status[]): ListSource => ({
   from: "publications p CROSS JOIN feedbacks f ON f.id = p.feedback_id",
-  condition: { sql: "p.org_id = ?", params: [orgId] },
+  // What the publication keeps of its feedback leaves out the merged ones and other statuses before their rows are read.
+  condition: { sql: `p.org_id = ? AND p.listed = 1 AND p.status IN (${placeholders(statuses.length)})`, params: [orgId, ...statuses] },
 });
 
 /** The query of a page of a list; every filter is a bound parameter. A search gives where its words are read from. */
@@ -312,7 +313,15 @@ async function countedByReading(db: Database, orgId: string, filter: Omit<Feedba
  * counts of the publications and of the tag's rows that stop past `atMost`.
  */
 export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, atMost: number): ListSource | undefined {
-  const equalled = equalities(filter).length > 0 ? countAmong(countedByStatus(db, orgId, filter), filter.statuses) : Number.POSITIVE_INFINITY;
+  // An equality's index reads every feedback of its value (not only those the other filters keep):
+  // the one with the fewest, as the counters say.
+  let index = "";
+  let equalled = Number.POSITIVE_INFINITY;
+  for (const [field, name] of FILTER_INDEXES) {
+    if (filter[field] === undefined) continue;
+    const size = countAmong(countedByStatus(db, orgId, { [field]: filter[field] }), filter.statuses);
+    if (size < equalled) [index, equalled] = [name, size];
+  }
   // The other sizes matter only up to the fewest known.
   const bound = Math.min(atMost, equalled);
   const bounded = (sql: string, params: SQLQueryBindings[]) =>
@@ -336,8 +345,7 @@ export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, a
   const fewest = Math.min(equalled, published, tagged);
   if (!Number.isFinite(fewest) || fewest > atMost) return undefined;
   if (fewest === tagged) return taggedWith(orgId, filter.tag!, filter.statuses);
-  if (fewest === published) return publishedOf(orgId);
-  const index = FILTER_INDEXES.find(([column]) => equalities(filter).some(([given]) => given === column))![1];
+  if (fewest === published) return publishedOf(orgId, filter.statuses);
   return { from: `feedbacks f INDEXED BY ${index}`, condition: null };
 }
 

@@ -201,8 +201,8 @@ CREATE TRIGGER feedback_tags_added AFTER INSERT ON feedbacks WHEN new.tags IS NO
   INSERT OR IGNORE INTO feedback_tags (feedback_ref, org_number, tag, status, last_activity_at)
     SELECT new.ref, new.org_number, value, new.status, new.last_activity_at FROM json_each(new.tags);
 END;
-CREATE TRIGGER feedback_tags_follow AFTER UPDATE OF tags, status, last_activity_at, merged_into ON feedbacks
-  WHEN (old.tags IS NOT NULL OR new.tags IS NOT NULL) AND (old.tags IS NOT new.tags OR old.status IS NOT new.status OR old.last_activity_at IS NOT new.last_activity_at OR old.merged_into IS NOT new.merged_into) BEGIN
+CREATE TRIGGER feedback_tags_follow AFTER UPDATE OF org_number, tags, status, last_activity_at, merged_into ON feedbacks
+  WHEN (old.tags IS NOT NULL OR new.tags IS NOT NULL) AND (old.org_number IS NOT new.org_number OR old.tags IS NOT new.tags OR old.status IS NOT new.status OR old.last_activity_at IS NOT new.last_activity_at OR old.merged_into IS NOT new.merged_into) BEGIN
   DELETE FROM feedback_tags WHERE feedback_ref = old.ref;
   INSERT OR IGNORE INTO feedback_tags (feedback_ref, org_number, tag, status, last_activity_at)
     SELECT new.ref, new.org_number, value, new.status, new.last_activity_at FROM json_each(new.tags) WHERE new.merged_into IS NULL;

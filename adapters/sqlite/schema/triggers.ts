@@ -244,7 +244,7 @@ END;
 `;
 
 /** The columns of a feedback its tags' rows keep a copy of, and which it is listed by. */
-const TAGGED = ["tags", "status", "last_activity_at", "merged_into"];
+const TAGGED = ["org_number", "tags", "status", "last_activity_at", "merged_into"];
 
 /**
  * One row per tag of each feedback that is not merged (feedback_tags), with its status and last
