@@ -155,11 +155,11 @@ const taggedWith = (orgId: string, tag: string, statuses: readonly Status[]): Li
   },
 });
 
-/** The organization's feedbacks of a tag per status, from the tag's rows alone. */
+/** The organization's feedbacks of a tag per status, from their counts (feedback_tag_counts). */
 function taggedCounts(db: Database, orgId: string, tag: string): Partial<Record<Status, number>> {
   const rows = db
     .query<{ status: Status; n: number }, [string, string]>(
-      `SELECT status, count(*) AS n FROM feedback_tags WHERE org_number = ${orgNumberOf("?")} AND tag = ? GROUP BY status`,
+      `SELECT status, n FROM feedback_tag_counts WHERE org_number = ${orgNumberOf("?")} AND tag = ? AND n > 0`,
     )
     .all(orgId, tag);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
@@ -309,8 +309,8 @@ async function countedByReading(db: Database, orgId: string, filter: Omit<Feedba
  * Where the feedbacks of a filter are read from when one of its filters keeps at most `atMost` of
  * them: that filter's own index (a kind, severity, app or feature), the organization's
  * publications, or a tag's rows,
- * whichever holds the fewest; none when each keeps more. The sizes come from the counters, and from
- * counts of the publications and of the tag's rows that stop past `atMost`.
+ * whichever holds the fewest; none when each keeps more. The sizes come from the counters (the
+ * tags' among them), and from a count of the publications that stops past the fewest known.
  */
 export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, atMost: number): ListSource | undefined {
   // An equality's index reads every feedback of its value (not only those the other filters keep):
@@ -334,14 +334,7 @@ export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, a
     filter.published === true
       ? bounded(`SELECT 1 FROM publications WHERE org_id = ? AND listed = 1 AND status IN (${statuses})`, [orgId, ...filter.statuses])
       : Number.POSITIVE_INFINITY;
-  const tagged =
-    filter.tag === undefined
-      ? Number.POSITIVE_INFINITY
-      : bounded(`SELECT 1 FROM feedback_tags WHERE org_number = ${orgNumberOf("?")} AND tag = ? AND status IN (${statuses})`, [
-          orgId,
-          filter.tag,
-          ...filter.statuses,
-        ]);
+  const tagged = filter.tag === undefined ? Number.POSITIVE_INFINITY : countAmong(taggedCounts(db, orgId, filter.tag), filter.statuses);
   const fewest = Math.min(equalled, published, tagged);
   if (!Number.isFinite(fewest) || fewest > atMost) return undefined;
   if (fewest === tagged) return taggedWith(orgId, filter.tag!, filter.statuses);

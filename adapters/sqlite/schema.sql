@@ -110,11 +110,22 @@ CREATE VIRTUAL TABLE feedback_search USING fts5 (
       tokenize = "unicode61 remove_diacritics 0 categories 'L* N* M* P* S* Co Cn Cs Cf'"
     );
 
+CREATE TABLE feedback_tag_counts (
+  org_number INTEGER NOT NULL, tag TEXT NOT NULL, status TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (org_number, tag, status)
+) WITHOUT ROWID;
+
 CREATE TABLE feedback_tags (
   feedback_ref INTEGER NOT NULL, org_number INTEGER NOT NULL, tag TEXT NOT NULL, status TEXT NOT NULL, last_activity_at INTEGER NOT NULL,
   PRIMARY KEY (feedback_ref, tag)
 ) WITHOUT ROWID;
 CREATE INDEX feedback_tags_by_tag ON feedback_tags (org_number, tag, status, last_activity_at);
+CREATE TRIGGER feedback_tag_counted AFTER INSERT ON feedback_tags BEGIN
+  INSERT INTO feedback_tag_counts (org_number, tag, status, n) VALUES (new.org_number, new.tag, new.status, 1)
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER feedback_tag_uncounted AFTER DELETE ON feedback_tags BEGIN
+  UPDATE feedback_tag_counts SET n = n - 1 WHERE org_number = old.org_number AND tag = old.tag AND status = old.status;
+END;
 
 CREATE TABLE "feedback_words" (doc INTEGER PRIMARY KEY, feedback_ref INTEGER NOT NULL UNIQUE, words TEXT NOT NULL);
 CREATE TRIGGER feedback_words_indexed AFTER INSERT ON feedback_words BEGIN

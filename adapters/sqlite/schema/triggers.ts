@@ -266,3 +266,18 @@ CREATE TRIGGER feedback_tags_removed AFTER DELETE ON feedbacks WHEN old.tags IS 
   DELETE FROM feedback_tags WHERE feedback_ref = old.ref;
 END;
 `;
+
+/**
+ * How many feedbacks of each organization have a tag, per status (feedback_tag_counts), moved with
+ * each of the tag's rows: the inbox counts a tag from it, where counting the rows took 36 ms for a
+ * tag on a third of a million feedbacks. Created by migration 48.
+ */
+export const FEEDBACK_TAG_COUNTS_KEPT = `
+CREATE TRIGGER feedback_tag_counted AFTER INSERT ON feedback_tags BEGIN
+  INSERT INTO feedback_tag_counts (org_number, tag, status, n) VALUES (new.org_number, new.tag, new.status, 1)
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER feedback_tag_uncounted AFTER DELETE ON feedback_tags BEGIN
+  UPDATE feedback_tag_counts SET n = n - 1 WHERE org_number = old.org_number AND tag = old.tag AND status = old.status;
+END;
+`;
