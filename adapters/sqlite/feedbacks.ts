@@ -295,6 +295,28 @@ function publishedCounts(db: Database, orgId: string, filter: Pick<FeedbackFilte
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/**
+ * The counts of a filter that something smaller than its feedbacks gives, where reading them took
+ * 372 to 708 ms at a million: the published from their publications (and the others as the counted
+ * less those), a tag alone from its counts, the unassigned as the counted less the assigned, whom
+ * the owners' index holds. Undefined for any other filter.
+ */
+function countedAside(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Partial<Record<Status, number>> | undefined {
+  const { published, ...rest } = filter;
+  if (published !== undefined && mirrored(rest)) {
+    const shown = publishedCounts(db, orgId, rest);
+    return published ? shown : without(countedByStatus(db, orgId, rest), shown);
+  }
+  const { tag, ...untagged } = filter;
+  const onlyCounted = (f: Omit<FeedbackFilter, "statuses">) => !f.words?.length && !readsBeyondCounts(f);
+  if (tag !== undefined && onlyCounted(untagged) && equalities(untagged).length === 0) return taggedCounts(db, orgId, tag);
+  const { owner, ...others } = filter;
+  if (owner !== null || !onlyCounted(others)) return undefined;
+  const { sql, params } = countQuery(orgId, others, ASSIGNED);
+  const assigned = db.query<{ status: Status; n: number }, SQLQueryBindings[]>(sql).all(...params);
+  return without(countedByStatus(db, orgId, others), Object.fromEntries(assigned.map((r) => [r.status, r.n])));
+}
+
 /** Counts per status read from the feedbacks themselves, for the filters the counters do not hold. */
 async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
   const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
@@ -308,9 +330,9 @@ async function countedByReading(db: Database, orgId: string, filter: Omit<Feedba
 /**
  * Where the feedbacks of a filter are read from when one of its filters keeps at most `atMost` of
  * them: that filter's own index (a kind, severity, app or feature), the organization's
- * publications, or a tag's rows,
- * whichever holds the fewest; none when each keeps more. The sizes come from the counters (the
- * tags' among them), and from a count of the publications that stops past the fewest known.
+ * publications, or a tag's rows, whichever holds the fewest; none when each keeps more. The sizes
+ * come from the counters (the tags' among them), and from a count of the publications that stops
+ * past the fewest known.
  */
 export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, atMost: number): ListSource | undefined {
   // An equality's index reads every feedback of its value (not only those the other filters keep):
@@ -502,30 +524,8 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     },
 
     async countByStatus(orgId, filter = {}) {
-      const { published, ...rest } = filter;
-      if (published !== undefined && mirrored(rest)) {
-        // Those not published are the counted ones but the published: read as such, each feedback
-        // was read (708 ms at a million).
-        const shown = publishedCounts(db, orgId, rest);
-        return published ? shown : without(countedByStatus(db, orgId, rest), shown);
-      }
-      const { tag, ...untagged } = filter;
-      // A tag alone is counted from its rows alone.
-      const alone = equalities(untagged).length === 0 && !untagged.words?.length && !readsBeyondCounts(untagged);
-      if (tag !== undefined && alone) return taggedCounts(db, orgId, tag);
-      const { owner, ...others } = filter;
-      if (owner === null && !filter.words?.length && !readsBeyondCounts(others)) {
-        // The unassigned are the counted ones but the assigned, which the owners' index holds: read
-        // as such, each feedback was read (372 ms at a million).
-        const { sql, params } = countQuery(orgId, others, ASSIGNED);
-        const assigned = Object.fromEntries(
-          db
-            .query<{ status: Status; n: number }, SQLQueryBindings[]>(sql)
-            .all(...params)
-            .map((r) => [r.status, r.n]),
-        );
-        return without(countedByStatus(db, orgId, others), assigned);
-      }
+      const aside = countedAside(db, orgId, filter);
+      if (aside) return aside;
       if (readsBeyondCounts(filter)) return countedByReading(db, orgId, filter);
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       // One count of full-text matches per status that has feedbacks at all (the counters say which):
