@@ -18,6 +18,12 @@ interface SuggestionView {
   readonly matched: readonly string[];
 }
 
+/** A page of the queue: the pairs shown, and whether more wait behind them. */
+interface SuggestionQueue {
+  readonly pairs: readonly SuggestionView[];
+  readonly more: boolean;
+}
+
 type SuggestionsDeps = SummariesDeps & {
   readonly store: Pick<SuggestionStore, "listSuggestions"> & Pick<FeedbackStore, "findFeedback" | "listReports">;
 };
@@ -26,14 +32,16 @@ type SuggestionsDeps = SummariesDeps & {
 const SUGGESTIONS_SHOWN = 50;
 
 /** The "Possible duplicates" queue: undecided suggestions of the organization (or one app), most alike first. */
-export async function listSuggestions(services: SuggestionsDeps, grant: Grant, appId: string | null): Promise<Result<SuggestionView[]>> {
+export async function listSuggestions(services: SuggestionsDeps, grant: Grant, appId: string | null): Promise<Result<SuggestionQueue>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
   // A pair one of which became praise since it was suggested, and the other not, is no longer one
   // subject: the store leaves it out before it counts the page. A pair one of which closed since is
   // still shown: whether a report joins a closed subject is for a person to decide.
-  const suggestions = await store.listSuggestions({ orgId: grant.orgId, appId, limit: SUGGESTIONS_SHOWN, kinds: SUBJECT_KINDS });
+  // One more than is shown says whether more wait.
+  const read = await store.listSuggestions({ orgId: grant.orgId, appId, limit: SUGGESTIONS_SHOWN + 1, kinds: SUBJECT_KINDS });
+  const suggestions = read.slice(0, SUGGESTIONS_SHOWN);
   const pairs = await Promise.all(
     suggestions.map(async (s) => ({
       s,
@@ -47,12 +55,13 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
     summaries(services, grant.orgId, records),
     Promise.all(records.map(async (r) => groupingText(r, await store.listReports(r.id)))),
   ]);
-  return ok(
-    complete.map(({ s }, i) => ({
+  return ok({
+    pairs: complete.map(({ s }, i) => ({
       feedback: shown[2 * i]!,
       similar: shown[2 * i + 1]!,
       score: s.score,
       matched: asWritten(s.matched, [texts[2 * i]!, texts[2 * i + 1]!]),
     })),
-  );
+    more: read.length > SUGGESTIONS_SHOWN,
+  });
 }

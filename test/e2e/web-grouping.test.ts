@@ -81,7 +81,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
       "both pairs in the queue",
       async () => {
         const queue = await listSuggestions(server.services, operatorGrant(server.demo.orgId), null);
-        return queue.ok ? queue.value.length : queue.code;
+        return queue.ok ? queue.value.pairs.length : queue.code;
       },
       (n) => typeof n === "number" && n >= 2,
       20_000,

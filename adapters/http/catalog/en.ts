@@ -242,6 +242,7 @@ export const EN = {
         "No possible duplicates right now. Grouping lists here the pairs it finds alike without being sure, and, for apps in review mode, every likely duplicate.",
       oneReport: "1 report",
       manyReports: "reports",
+      moreSuggestions: (shown: number) => `These are the ${shown} pairs most alike; more wait behind them. Merge or dismiss these to see the next.`,
       mayDuplicate: "may be a duplicate of",
       mergeNewer: "Merge",
       into: "into",

@@ -216,6 +216,8 @@ export const FR: Catalog = {
         "Aucun doublon possible pour l'instant. Le regroupement liste ici les paires qu'il trouve proches sans en être sûr et, pour les applications en mode revue, tous les doublons probables.",
       oneReport: "1 signalement",
       manyReports: "signalements",
+      moreSuggestions: (shown: number) =>
+        `Voici les ${shown} paires les plus proches\u202f; d'autres attendent derrière. Fusionnez ou écartez celles-ci pour voir les suivantes.`,
       mayDuplicate: "doublon possible de",
       mergeNewer: "Fusionner",
       into: "dans",

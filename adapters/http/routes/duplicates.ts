@@ -51,7 +51,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   const params = new URL(request.url).searchParams;
   const appId = params.get("appId") || null;
   const [listed, apps] = await Promise.all([listSuggestions(services, visitor.grant, appId), listApps(services, visitor.grant)]);
-  const suggestions = listed.ok ? listed.value : [];
+  const suggestions = listed.ok ? listed.value.pairs : [];
   const here = appId ? `/duplicates?appId=${encodeURIComponent(appId)}` : "/duplicates";
   const canUpdate = can(visitor.grant, "feedbacks.update");
   const appFilter = html`<form method="get" action="/duplicates" class="filters single" aria-label="${w.filters}">
@@ -68,7 +68,9 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
 ${likeness(visitor, s.score, s.matched)}
 ${canUpdate ? html`<div class="pair-actions">${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}</div>` : ""}</li>`;
-  const list = suggestions.length === 0 ? html`<p class="empty">${w.noSuggestions}</p>` : html`<ul class="plain pairs">${suggestions.map(pair)}</ul>`;
+  const more = listed.ok && listed.value.more ? html`<p class="muted">${w.moreSuggestions(suggestions.length)}</p>` : "";
+  const list =
+    suggestions.length === 0 ? html`<p class="empty">${w.noSuggestions}</p>` : html`<ul class="plain pairs">${suggestions.map(pair)}</ul>${more}`;
   return appPage(
     visitor,
     "/duplicates",

@@ -40,7 +40,7 @@ describe("matched words are shown as the reports wrote them", () => {
     expect(alike[0].matched).not.toContain("googl");
     const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
     if (!queue.ok) throw new Error(queue.code);
-    expect(queue.value[0]!.matched).toContain("Google");
+    expect(queue.value.pairs[0]!.matched).toContain("Google");
     const page = await (await browser.fetch("/duplicates")).text();
     expect(page).toContain('<span class="chip">Google</span>');
     expect(page).not.toContain(">googl<");
@@ -62,5 +62,29 @@ describe("both pages offer one direction of merge: newer into older, as grouping
     const page = await (await browser.fetch(`/inbox/${older}`)).text();
     expect(mergeButtons(page)[0]).toEqual([newer, older]);
     expect(page).toContain(`Merge <span class="nowrap">${newer}</span> into this one</button>`);
+  });
+});
+
+describe("a long queue of possible duplicates", () => {
+  test("shows the 50 pairs most alike, and says that more wait behind them", async () => {
+    expect(await (await browser.fetch("/duplicates")).text()).not.toContain("more wait behind them");
+    const ids: string[] = [];
+    for (let i = 0; i < 52; i++) {
+      const key = await report(`Queue probe ${i}: the printer tray ${i} jams`);
+      ids.push((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.id);
+    }
+    const pair = (id: string, i: number) => ({
+      orgId: http.demo.orgId,
+      appId: http.demo.appId,
+      feedbackId: id,
+      similarId: ids[i]!,
+      score: 0.5,
+      matched: ["printer"],
+      at: i,
+    });
+    await http.services.store.saveSuggestions(ids.slice(1).map(pair));
+    const page = await (await browser.fetch("/duplicates")).text();
+    expect(mergeButtons(page)).toHaveLength(50);
+    expect(page).toContain("These are the 50 pairs most alike; more wait behind them. Merge or dismiss these to see the next.");
   });
 });

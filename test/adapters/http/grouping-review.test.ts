@@ -276,7 +276,7 @@ describe("grouping that people review and undo", () => {
       expect(alike[0].matched.length).toBeGreaterThan(0);
       const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
       if (!queue.ok) throw new Error(queue.code);
-      expect(queue.value.map((s) => [s.feedback.key, s.similar.key])).toContainEqual([second, first]);
+      expect(queue.value.pairs.map((s) => [s.feedback.key, s.similar.key])).toContainEqual([second, first]);
     } finally {
       await setMode("auto");
     }
@@ -291,7 +291,7 @@ describe("grouping that people review and undo", () => {
       const queued = async () => {
         const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
         if (!queue.ok) throw new Error(queue.code);
-        return queue.value.some((s) => [s.feedback.key, s.similar.key].includes(first) && [s.feedback.key, s.similar.key].includes(second));
+        return queue.value.pairs.some((s) => [s.feedback.key, s.similar.key].includes(first) && [s.feedback.key, s.similar.key].includes(second));
       };
       expect(await queued()).toBe(true);
       const kind = (value: string) => http.request("PATCH", `/v1/feedbacks/${second}`, { token: http.demo.tokens.member, body: { kind: value } });
@@ -315,7 +315,7 @@ describe("grouping that people review and undo", () => {
     const pairs = async () => {
       const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
       if (!queue.ok) throw new Error(queue.code);
-      return queue.value.map((s) => [s.feedback.key, s.similar.key]);
+      return queue.value.pairs.map((s) => [s.feedback.key, s.similar.key]);
     };
     // Compared as praise, the problem was no candidate: nothing is stored for the pair, whatever the kinds.
     const stored = await http.services.store.listSuggestions({
@@ -350,7 +350,7 @@ describe("grouping that people review and undo", () => {
     const paired = async () => {
       const queue = await listSuggestions(http.services, operatorGrant(http.demo.orgId), http.demo.appId);
       if (!queue.ok) throw new Error(queue.code);
-      return queue.value.some((s) => [s.feedback.key, s.similar.key].sort().join() === [closed, later].sort().join());
+      return queue.value.pairs.some((s) => [s.feedback.key, s.similar.key].sort().join() === [closed, later].sort().join());
     };
     expect(await paired()).toBe(false);
     expect((await status(closed, "triage")).status).toBe(200);
