@@ -81,6 +81,9 @@ export const EN = {
       closed: "Closed",
       all: "All",
       sortBy: "Sort by",
+      /** The filter by publication on the public portal, and its two choices. */
+      onPortal: "On the portal",
+      portalChoices: { true: "Published", false: "Not published" },
       orders: { activity: "Last report", reports: "Most reports", severity: "Severity", votes: "Most votes", revenue: "Highest monthly spend" },
       reset: "Reset",
       nothing: "No feedback matches these filters.",

@@ -72,6 +72,8 @@ export const FR: Catalog = {
       closed: "Fermés",
       all: "Tous les statuts",
       sortBy: "Trier par",
+      onPortal: "Sur le portail",
+      portalChoices: { true: "Publiés", false: "Non publiés" },
       orders: {
         activity: "Dernier signalement",
         reports: "Plus de signalements",

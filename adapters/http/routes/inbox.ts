@@ -200,10 +200,12 @@ export async function inboxPage(
   // The filters besides the search, folded on a phone (where they took a screen before the list),
   // open there when one is in use; on a wider screen they stand in the row as before.
   const listedApp = (apps.ok ? apps.value.data : []).some((a) => a.id === query.appId);
-  const narrowed = [query.kind, query.severity, listedApp, query.featureId, query.owner, query.tag].filter(Boolean).length;
+  const narrowed = [query.kind, query.severity, listedApp, query.featureId, query.owner, query.tag, query.published !== undefined].filter(
+    Boolean,
+  ).length;
   // The tabs above choose the status; the form keeps the one chosen.
   const filters = html`<form method="get" action="/inbox" class="filters" role="search" aria-label="${w.filters}">
-${query.published === undefined ? "" : hidden("published", String(query.published))}${query.source ? hidden("source", query.source) : ""}
+${query.source ? hidden("source", query.source) : ""}
 <div><label for="query">${w.search}</label><input id="query" name="query" type="search" maxlength="${QUERY_MAX_LENGTH}" value="${query.query ?? ""}"></div>
 ${query.status ? html`<input type="hidden" name="status" value="${query.status}">` : ""}
 <details class="more-filters"${narrowed > 0 || query.sort ? html` open` : ""}><summary>${w.filters}${narrowed > 0 ? ` (${narrowed})` : ""}</summary>
@@ -216,6 +218,7 @@ ${
     : ""
 }
 ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], choices)}
+<div><label for="published">${w.onPortal}</label><select id="published" name="published">${options(["true", "false"], query.published === undefined ? undefined : String(query.published), (p) => w.portalChoices[p as "true" | "false"], w.any)}</select></div>
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
 </details>
 <div><button type="submit">${w.apply}</button> <a href="/inbox">${w.reset}</a></div>

@@ -87,7 +87,26 @@ describe("the portal in the team's web application", () => {
     // The queue is the one status tab shown as current, not the Open tab as well.
     const tabs = /<ul class="tabs">[\s\S]*?<\/ul>/.exec(queue)![0];
     expect(tabs.match(/aria-current="page"[^<]*/g)).toEqual(['aria-current="page">To review (0)']);
-    expect(queue).toContain('<input type="hidden" name="published" value="false">');
+    // The queue's filter form keeps it, and shows it as the filter it is: on the portal, not published.
+    expect(queue).toContain('<input type="hidden" name="source" value="portal">');
+    expect(queue).toContain('<option value="false" selected>Not published</option>');
+    expect(queue).toMatch(/<summary>Filters \(1\)<\/summary>/);
+  });
+
+  test("the inbox filters on being published on the portal, in its form like the other filters, and Any drops it", async () => {
+    const member = await as("member");
+    const key = await newFeedback("Dark mode for the mobile app");
+    await http.request("POST", `/v1/feedbacks/${key}/publish`, { token: http.demo.tokens.admin, body: {} });
+    const page = await (await member.fetch("/inbox")).text();
+    expect(page).toContain('<label for="published">On the portal</label>');
+    const shown = await (await member.fetch("/inbox?published=true")).text();
+    expect(shown).toContain('<option value="true" selected>Published</option>');
+    expect(shown).toContain(`/inbox/${key}"`);
+    const unpublished = await (await member.fetch("/inbox?published=false")).text();
+    expect(unpublished).not.toContain(`/inbox/${key}"`);
+    // The form sends Any as an empty value: the inbox's address drops it, as it drops the other filters left at Any.
+    const any = await member.fetch("/inbox?published=");
+    expect([any.status, any.headers.get("location")]).toEqual([303, "/inbox"]);
   });
 
   test("an Admin turns the portal on in Settings → Portal and gets the SSO secret shown once; a Member has no such page", async () => {
