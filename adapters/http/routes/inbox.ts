@@ -252,7 +252,7 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
   const triage =
     page.data.length > 0
-      ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, {}), choices, notice.bulk) : ""}`
+      ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, { cursor: query.cursor }), choices, notice.bulk) : ""}`
       : "";
   const done = notice.bulk ? bulkRefusal(visitor.language, notice.bulk) : bulkNotice(visitor.language, url.searchParams);
   return appPage(

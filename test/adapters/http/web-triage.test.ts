@@ -391,6 +391,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     const inbox = await page(admin, "/inbox");
     expect(inbox).toContain(`<input type="checkbox" name="keys" value="${a}" form="bulk"`);
     expect(inbox).toContain('<form id="bulk" method="post" action="/inbox/bulk"');
+
     const done = await post(admin, "/inbox/bulk", "/inbox", [
       ["keys", a],
       ["keys", b],
@@ -417,6 +418,17 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["back", "https://evil.example/"],
     ]);
     expect(elsewhere.headers.get("location")).toStartWith("/inbox?");
+  });
+
+  test("from a page further down a filtered list, the bulk form comes back to that page", async () => {
+    for (let i = 0; i < 21; i++) {
+      await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "idea", message: `Bulk paging idea ${i}: more colours` },
+      });
+    }
+    const next = /href="(\/inbox\?[^"]*cursor=[^"]+)"/.exec(await page(admin, "/inbox?kind=idea"))![1]!.replaceAll("&amp;", "&");
+    expect(next).toContain("kind=idea");
+    expect(await page(admin, next)).toContain(`<input type="hidden" name="back" value="${next.replaceAll("&", "&amp;")}">`);
   });
 
   test("a bulk comment with no other change is added to each ticked feedback as a team note", async () => {
