@@ -86,7 +86,10 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
       expect(await look(page, "changelog-editor-draft")).toEqual(fine("changelog-editor-draft"));
 
       await page.getByRole("button", { name: "Publish", exact: true }).click();
-      expect(await page.getByRole("status").textContent()).toBe("Published: the followers of its feedbacks are being told.");
+      // Its feedback's reporter follows it; this server sends no e-mail, and says so.
+      expect(await page.getByRole("status").textContent()).toBe(
+        "Published. This service sends no e-mail (SMTP_URL is not set), so the followers of its feedbacks are not told.",
+      );
       expect(await look(page, "changelog-published")).toEqual(fine("changelog-published"));
 
       await page.goto(`${server.url}/changelog`);

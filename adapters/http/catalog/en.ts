@@ -547,6 +547,7 @@ export const EN = {
       saved: "Draft saved.",
       publishedNotice: "Published: the followers of its feedbacks are being told.",
       publishedToNoOne: "Published. No one follows its feedbacks, so no one is told.",
+      publishedUnsent: "Published. This service sends no e-mail (SMTP_URL is not set), so the followers of its feedbacks are not told.",
       /** Beside a linked feedback not published on the portal: the public changelog leaves it out. */
       notOnPortal: "not on the portal: the public changelog leaves it out",
       correct: "Correct this entry",

@@ -508,6 +508,8 @@ export const FR: Catalog = {
       saved: "Brouillon enregistré.",
       publishedNotice: "Publiée\u202f: les personnes qui suivent ses retours sont prévenues.",
       publishedToNoOne: "Publiée. Personne ne suit ses retours\u202f: personne n'est prévenu.",
+      publishedUnsent:
+        "Publiée. Ce service n'envoie pas d'e-mail (SMTP_URL n'est pas défini)\u202f: les personnes qui suivent ses retours ne sont pas prévenues.",
       notOnPortal: "absent du portail\u202f: le journal public ne le montre pas",
       correct: "Corriger cette entrée",
       correctHint:

@@ -196,7 +196,8 @@ async function publishedPage(
   const linked = await linkedSummaries(services, visitor, entry.feedbacks);
   const notices: Readonly<Record<string, () => string>> = {
     // Published, it tells the followers of its feedbacks; where none follows, no one is told, and it says so.
-    published: () => (linked.some((f) => (f.followers ?? 0) > 0) ? w.publishedNotice : w.publishedToNoOne),
+    published: () =>
+      !linked.some((f) => (f.followers ?? 0) > 0) ? w.publishedToNoOne : services.notifier.delivers ? w.publishedNotice : w.publishedUnsent,
     corrected: () => w.correctedNotice,
     kept: () => w.publishedMeanwhile,
   };

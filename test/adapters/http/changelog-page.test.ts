@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { startMailbox } from "../../support/mailbox.ts";
 
 /** The inbox's Changelog page, used as a browser without JavaScript uses it: links, forms, redirects. */
 describe("the inbox's Changelog page", () => {
@@ -71,7 +72,8 @@ describe("the inbox's Changelog page", () => {
     const published = await post(at, page, { title: "Invoices and receipts", body: "Both **fixed**.", action: "publish" });
     expect(published.headers.get("location")).toContain("done=published");
     const shown = await get(published.headers.get("location")!);
-    expect(shown).toContain("Published: the followers of its feedbacks are being told.");
+    // Its feedback has a follower, but this service sends no e-mail: it says so.
+    expect(shown).toContain("Published. This service sends no e-mail (SMTP_URL is not set), so the followers of its feedbacks are not told.");
     expect(shown).toContain("<strong>fixed</strong>");
     expect((await http.request("GET", `/v1/feedbacks/${keys[1]}`, { token: http.demo.tokens.member })).body.status).toBe("delivered");
     expect((await http.request("GET", `/v1/feedbacks/${keys[0]}`, { token: http.demo.tokens.member })).body.status).toBe("triage");
@@ -255,5 +257,27 @@ describe("the inbox's Changelog page", () => {
     await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
     expect(await (await reader.fetch("/inbox")).text()).not.toContain('href="/changelog"');
     expect((await reader.fetch("/changelog")).status).toBe(403);
+  });
+});
+
+describe("the Changelog page of a service that sends e-mail", () => {
+  test("published, an entry whose feedbacks have followers says they are being told", async () => {
+    const mailbox = await startMailbox();
+    const http = await inProcess({ env: { SMTP_URL: mailbox.url } });
+    try {
+      const body = { publicKey: http.demo.publicKey, kind: "problem", message: "The map pins drift", user: { email: "walker@example.com" } };
+      const key = (await http.request("POST", "/v1/reports", { body })).body.ticketId as string;
+      const browser = new FormBrowser(http.url, {}, http.handle);
+      await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/changelog");
+      const editor = await (await browser.fetch("/changelog/new")).text();
+      const published = await browser.submit(editor, { title: "Pins stay put", body: "Fixed.", keys: key, action: "publish" }, "/changelog");
+      expect(published.status).toBe(303);
+      expect(await (await browser.fetch(published.headers.get("location")!)).text()).toContain(
+        "Published: the followers of its feedbacks are being told.",
+      );
+    } finally {
+      http.close();
+      await mailbox.close();
+    }
   });
 });
