@@ -31,20 +31,20 @@ export function suggestionStore(data: Database): SuggestionStore {
       }
     },
 
-    async listSuggestions({ orgId, appId, limit, kinds }) {
-      /** The pairs of a batch whose feedbacks are not merged and whose kinds are in one group. */
+    async listSuggestions({ orgId, appId, limit, kinds, closed }) {
+      /** The pairs of a batch whose feedbacks are not merged, whose kinds are in one group, and one of which is open. */
       const listable = async (batch: Document[]) => {
         const ids = [...new Set(batch.flatMap((s) => [s.feedbackId as string, s.similarId as string]))];
-        const groupOf = new Map(
-          (
-            await data
-              .collection("feedbacks")
-              .find({ _id: { $in: ids }, ...NOT_MERGED }, { projection: { _id: 1, kind: 1 } })
-              .toArray()
-          ).map((f) => [f._id, kinds.findIndex((group) => group.includes(f.kind))]),
-        );
+        const found = await data
+          .collection("feedbacks")
+          .find({ _id: { $in: ids }, ...NOT_MERGED }, { projection: { _id: 1, kind: 1, status: 1 } })
+          .toArray();
+        const groupOf = new Map(found.map((f) => [f._id, kinds.findIndex((group) => group.includes(f.kind))]));
+        const open = new Set(found.filter((f) => !closed.includes(f.status)).map((f) => f._id));
         const group = (id: string) => groupOf.get(id) ?? -1;
-        return batch.filter((s) => group(s.feedbackId) >= 0 && group(s.feedbackId) === group(s.similarId));
+        return batch.filter(
+          (s) => group(s.feedbackId) >= 0 && group(s.feedbackId) === group(s.similarId) && (open.has(s.feedbackId) || open.has(s.similarId)),
+        );
       };
       const undecided = { orgId, dismissedAt: null, ...(appId && { appId }) };
       const listed: Document[] = [];

@@ -43,19 +43,20 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
       });
     },
 
-    async listSuggestions({ orgId, appId, limit, kinds }) {
+    async listSuggestions({ orgId, appId, limit, kinds, closed }) {
       // Each kind's group, by number: the two feedbacks of a pair listed are in one.
       const groupOf = JSON.stringify(Object.fromEntries(kinds.flatMap((group, n) => group.map((kind) => [kind, n]))));
       return db
-        .query<SuggestionRow, [string, string | null, number, string]>(
+        .query<SuggestionRow, [string, string | null, number, string, string]>(
           `SELECT s.* FROM suggestions s
            JOIN feedbacks a ON a.id = s.feedback_id AND a.merged_into IS NULL
            JOIN feedbacks b ON b.id = s.similar_id AND b.merged_into IS NULL
            WHERE s.org_id = ?1 AND s.dismissed_at IS NULL AND (?2 IS NULL OR s.app_id = ?2)
              AND json_extract(?4, '$.' || a.kind) = json_extract(?4, '$.' || b.kind)
+             AND (a.status NOT IN (SELECT value FROM json_each(?5)) OR b.status NOT IN (SELECT value FROM json_each(?5)))
            ORDER BY s.score DESC, s.feedback_id DESC, s.similar_id DESC LIMIT ?3`,
         )
-        .all(orgId, appId, limit, groupOf)
+        .all(orgId, appId, limit, groupOf, JSON.stringify(closed))
         .map(toSuggestion);
     },
 

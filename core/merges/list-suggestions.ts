@@ -3,6 +3,7 @@ import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
 import { SUBJECT_KINDS } from "../grouping/candidates.ts";
+import { statusesOf } from "../feedback/status.ts";
 import { groupingText } from "../grouping/compare.ts";
 import type { Suggestion } from "../grouping/decision.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
@@ -37,10 +38,11 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
   if (!allowed.ok) return allowed;
   const { store } = services;
   // A pair one of which became praise since it was suggested, and the other not, is no longer one
-  // subject: the store leaves it out before it counts the page. A pair one of which closed since is
-  // still shown: whether a report joins a closed subject is for a person to decide.
-  // One more than is shown says whether more wait.
-  const read = await store.listSuggestions({ orgId: grant.orgId, appId, limit: SUGGESTIONS_SHOWN + 1, kinds: SUBJECT_KINDS });
+  // subject, and a pair both of which are closed asks nothing of anyone: the store leaves them out
+  // before it counts the page. A pair one of which closed since is still shown: whether a report
+  // joins a closed subject is for a person to decide. One more than is shown says whether more wait.
+  const query = { orgId: grant.orgId, appId, limit: SUGGESTIONS_SHOWN + 1, kinds: SUBJECT_KINDS, closed: statusesOf("closed") };
+  const read = await store.listSuggestions(query);
   const suggestions = read.slice(0, SUGGESTIONS_SHOWN);
   const pairs = await Promise.all(
     suggestions.map(async (s) => ({

@@ -1,5 +1,5 @@
 import type { Suggestion } from "../grouping/decision.ts";
-import type { Kind } from "../schemas/feedback.ts";
+import type { Kind, Status } from "../schemas/feedback.ts";
 
 /** Which undecided suggestions to list: of the organization (or one app), the `limit` best. */
 interface SuggestionQuery {
@@ -8,6 +8,8 @@ interface SuggestionQuery {
   readonly limit: number;
   /** Groups of kinds, each kind in one group (a partition): a pair is listed only while its two feedbacks' kinds are in one group. */
   readonly kinds: readonly (readonly Kind[])[];
+  /** The statuses of a closed feedback: a pair is listed only while one of its two feedbacks is open. */
+  readonly closed: readonly Status[];
 }
 
 /**

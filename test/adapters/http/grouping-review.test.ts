@@ -323,6 +323,7 @@ describe("grouping that people review and undo", () => {
       appId: null,
       limit: 50,
       kinds: [["problem", "idea", "praise"]],
+      closed: [],
     });
     const praiseId = (await read(praise)).body.id as string;
     expect(stored.filter((s) => [s.feedbackId, s.similarId].includes(praiseId))).toEqual([]);

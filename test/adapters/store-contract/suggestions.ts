@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { SUBJECT_KINDS } from "../../../core/grouping/candidates.ts";
+import { statusesOf } from "../../../core/feedback/status.ts";
 import type { SuggestionStore } from "../../../core/store/suggestions.ts";
+import type { FeedbackRecord } from "../../../core/model.ts";
+import type { Status } from "../../../core/schemas/feedback.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
@@ -8,7 +11,7 @@ import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = SuggestionStore &
-  Pick<FeedbackStore, "findFeedback" | "listReports"> &
+  Pick<FeedbackStore, "findFeedback" | "listReports" | "applyStatusChange"> &
   Pick<FollowerStore, "listFollowers"> &
   Pick<MergeStore, "applyMerge"> &
   Seeding;
@@ -18,7 +21,7 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
   const { seed, record, recordPraise, merge } = contractKit();
   /** The ten best undecided suggestions of the organization (or one app), kinds grouped as grouping groups them. */
   const list = (store: Subject, orgId: string, appId: string | null, limit = 10) =>
-    store.listSuggestions({ orgId, appId, limit, kinds: SUBJECT_KINDS });
+    store.listSuggestions({ orgId, appId, limit, kinds: SUBJECT_KINDS, closed: statusesOf("closed") });
 
   describe("suggestions", () => {
     test("suggestions: one per pair whoever found it, best first, without merged feedbacks or dismissed pairs", async () => {
@@ -97,8 +100,37 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
         pair(other.id, problem.id, 0.5),
       ]);
       expect((await list(store, org.orgId, null, 1)).map((s) => s.feedbackId)).toEqual([other.id]);
-      const oneGroup = await store.listSuggestions({ orgId: org.orgId, appId: null, limit: 2, kinds: [["problem", "praise"]] });
+      const oneGroup = await store.listSuggestions({ orgId: org.orgId, appId: null, limit: 2, kinds: [["problem", "praise"]], closed: [] });
       expect(oneGroup.map((s) => s.feedbackId)).toEqual([praise.id, praises[0]!.id]);
+    });
+
+    test("a pair both of whose feedbacks are closed is not listed, and takes no place in the page; reopened, it is", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const [a, b, c] = [
+        (await record(store, org, "Export fails", 1))!,
+        (await record(store, org, "Export breaks", 2))!,
+        (await record(store, org, "Export stops", 3))!,
+      ];
+      const pair = (feedbackId: string, similarId: string, score: number) => ({
+        orgId: org.orgId,
+        appId: org.appId,
+        feedbackId,
+        similarId,
+        score,
+        matched: ["export"],
+        at: 4,
+      });
+      await store.saveSuggestions([pair(b.id, a.id, 0.9), pair(c.id, a.id, 0.5)]);
+      const close = async (f: FeedbackRecord, from: Status, to: Status) =>
+        expect(await store.applyStatusChange({ orgId: org.orgId, feedbackId: f.id, from, to, at: 5, events: [], jobs: [] })).toBe(true);
+      await close(a, "triage", "delivered");
+      // One closed: still listed, a person decides whether it joins a closed subject.
+      expect((await list(store, org.orgId, null, 1)).map((s) => s.feedbackId)).toEqual([b.id]);
+      await close(b, "triage", "dismissed");
+      expect((await list(store, org.orgId, null, 1)).map((s) => s.feedbackId)).toEqual([c.id]);
+      await close(b, "dismissed", "triage");
+      expect((await list(store, org.orgId, null, 1)).map((s) => s.feedbackId)).toEqual([b.id]);
     });
   });
 }
