@@ -23,6 +23,17 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
   const list = (store: Subject, orgId: string, appId: string | null, limit = 10) =>
     store.listSuggestions({ orgId, appId, limit, kinds: SUBJECT_KINDS, closed: statusesOf("closed") });
 
+  /** A suggestion in the organization's app: `feedbackId` found alike to `similarId`. */
+  const suggested = (org: { orgId: string; appId: string }, feedbackId: string, similarId: string, score: number) => ({
+    orgId: org.orgId,
+    appId: org.appId,
+    feedbackId,
+    similarId,
+    score,
+    matched: ["checkout"],
+    at: 4,
+  });
+
   describe("suggestions", () => {
     test("suggestions: one per pair whoever found it, best first, without merged feedbacks or dismissed pairs", async () => {
       const store = await makeStore();
@@ -84,15 +95,7 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       const praises = await Promise.all(
         [5, 6, 7, 8, 9, 10, 11, 12].map(async (at) => (await recordPraise(store, org, `Checkout praise ${at}`, at))!),
       );
-      const pair = (feedbackId: string, similarId: string, score: number) => ({
-        orgId: org.orgId,
-        appId: org.appId,
-        feedbackId,
-        similarId,
-        score,
-        matched: ["checkout"],
-        at: 4,
-      });
+      const pair = (feedbackId: string, similarId: string, score: number) => suggested(org, feedbackId, similarId, score);
       // The pairs across groups score best: left out before the page is counted, the next one is listed.
       await store.saveSuggestions([
         pair(praise.id, problem.id, 0.9),
@@ -112,15 +115,7 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
         (await record(store, org, "Export breaks", 2))!,
         (await record(store, org, "Export stops", 3))!,
       ];
-      const pair = (feedbackId: string, similarId: string, score: number) => ({
-        orgId: org.orgId,
-        appId: org.appId,
-        feedbackId,
-        similarId,
-        score,
-        matched: ["export"],
-        at: 4,
-      });
+      const pair = (feedbackId: string, similarId: string, score: number) => suggested(org, feedbackId, similarId, score);
       await store.saveSuggestions([pair(b.id, a.id, 0.9), pair(c.id, a.id, 0.5)]);
       const close = async (f: FeedbackRecord, from: Status, to: Status) =>
         expect(await store.applyStatusChange({ orgId: org.orgId, feedbackId: f.id, from, to, at: 5, events: [], jobs: [] })).toBe(true);
