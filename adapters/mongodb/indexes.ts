@@ -39,9 +39,9 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["feedbacks", { orgId: 1, reports: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, urgency: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, votes: -1, _id: -1 }],
-  // The feedbacks merged into one, whose voters it counts.
   // A feedback's page names the changelog entries that ship it.
   ["changelog_entries", { orgId: 1, feedbackIds: 1 }],
+  // The feedbacks merged into one, whose voters it counts.
   ["feedbacks", { mergedInto: 1 }, { sparse: true }],
   ["votes", { feedbackId: 1, at: 1 }],
   ["portal_links", { expiresAtDate: 1 }, ttl],

@@ -2,6 +2,7 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { SEVERITY_RANK } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
+import { countAmong } from "../../core/feedback/status.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import {
   appNumberOf,
@@ -103,10 +104,6 @@ const SORT_COST_IN_ROWS = 2;
 /** Counts per status less some of them, the statuses left with none left out. */
 const without = (all: Partial<Record<Status, number>>, some: Partial<Record<Status, number>>): Partial<Record<Status, number>> =>
   Object.fromEntries(STATUSES.map((s) => [s, (all[s] ?? 0) - (some[s] ?? 0)] as const).filter(([, n]) => n > 0));
-
-/** How many feedbacks of these statuses counts per status hold. */
-const countAmong = (counts: Partial<Record<Status, number>>, statuses: readonly Status[]): number =>
-  statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
 
 /** A condition of a list query, and its parameters. */
 interface SearchCondition {
@@ -436,7 +433,9 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
    * feedbacks listed among N, the order's index is walked about limit × N / F rows deep.
    */
   const narrowed = (orgId: string, filter: FeedbackFilter, limit: number): ListSource | undefined => {
-    if (filter.source === "portal") return undefined;
+    // A list none of whose filters can narrow it (the inbox as it opens) reads no count.
+    const narrowable = equalities(filter).length > 0 || filter.published === true || filter.tag !== undefined;
+    if (filter.source === "portal" || !narrowable) return undefined;
     const all = countAmong(countedByStatus(db, orgId, {}), filter.statuses);
     return narrowest(db, orgId, filter, Math.floor(Math.sqrt((limit * all) / SORT_COST_IN_ROWS)));
   };

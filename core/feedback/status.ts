@@ -16,9 +16,12 @@ export function statusesOf(filter: StatusFilter): readonly Status[] {
   return [filter];
 }
 
-/** How many feedbacks a status filter holds, from the counts per status (a status not counted holds none). */
-export const countIn = (counts: Partial<Record<Status, number>>, filter: StatusFilter): number =>
-  statusesOf(filter).reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+/** How many feedbacks of these statuses the counts per status hold (a status not counted holds none). */
+export const countAmong = (counts: Partial<Record<Status, number>>, statuses: readonly Status[]): number =>
+  statuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+
+/** How many feedbacks a status filter holds, from the counts per status. */
+export const countIn = (counts: Partial<Record<Status, number>>, filter: StatusFilter): number => countAmong(counts, statusesOf(filter));
 
 interface Transition {
   readonly changed: boolean;
