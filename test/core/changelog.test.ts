@@ -4,6 +4,7 @@ import { announceEntry, recipientsOf } from "../../core/changelog/announce-entry
 import { createEntry } from "../../core/changelog/create-entry.ts";
 import { deleteEntry } from "../../core/changelog/delete-entry.ts";
 import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
+import { entryAudience } from "../../core/changelog/entry-audience.ts";
 import { entryMessage } from "../../core/changelog/entry-message.ts";
 import { publication } from "../../core/changelog/publication.ts";
 import { publishEntry } from "../../core/changelog/publish-entry.ts";
@@ -200,6 +201,16 @@ describe("the announcement", () => {
         ["bea@x.io", undefined, "fr", undefined, ["ACME-1"]],
       ],
     );
+  });
+
+  test("the audience of an entry is the people its announcement would go to, each counted once; a key naming no feedback counts no one; a Reader is refused", async () => {
+    const fake = fakeChangelog(pdf, sync);
+    const followers = [follower("fb-1", "ann@x.io"), follower("fb-1", "bea@x.io"), follower("fb-3", "ann@x.io")];
+    const deps = { ...fake.deps, store: { ...fake.deps.store, listFollowers: async (id: string) => followers.filter((f) => f.feedbackId === id) } };
+    assert.deepEqual(await entryAudience(deps, member, ["ACME-1", "acme-3", "ACME-99"]), { ok: true, value: 2 });
+    assert.deepEqual(await entryAudience(deps, member, ["ACME-3"]), { ok: true, value: 1 });
+    assert.deepEqual(await entryAudience(deps, member, []), { ok: true, value: 0 });
+    assert.equal((await entryAudience(deps, reader, ["ACME-1"])).ok, false);
   });
 
   test("sends one message per person, in their language, with an unsubscribe link per feedback they follow; running again sends nothing", async () => {

@@ -537,7 +537,14 @@ export const EN = {
       preview: "Preview",
       previewTitle: "Preview",
       publish: "Publish",
-      publishWarning: "Publishing moves the linked feedbacks to Delivered and e-mails their followers. It cannot be undone.",
+      /** What publishing now would do, for the people who follow the linked feedbacks (each counted once) and whether e-mail is sent. */
+      publishTells: (people: number, delivers: boolean) =>
+        !delivers
+          ? "Publishing moves the linked feedbacks to Delivered. This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone."
+          : people === 0
+            ? "Publishing moves the linked feedbacks to Delivered. No one follows them, so no one will be e-mailed. It cannot be undone."
+            : `Publishing moves the linked feedbacks to Delivered and e-mails ${people === 1 ? "the one person who follows them" : `the ${people} people who follow them, once each`}. It cannot be undone.`,
+      publishAndTell: (people: number) => `Publish and e-mail ${people === 1 ? "1 person" : `${people} people`}`,
       publishedOn: (date: string) => `Published ${date}`,
       nothingLinked:
         "No feedback is linked: published like this, it tells no one. Link the feedbacks it ships, or press Publish again to publish it as it is.",
@@ -545,7 +552,8 @@ export const EN = {
       deleteDraft: "Delete draft",
       confirmDeleteDraft: "Delete this draft? What it says and the feedbacks it links are lost.",
       saved: "Draft saved.",
-      publishedNotice: "Published: the followers of its feedbacks are being told.",
+      publishedNotice: (people: number) =>
+        `Published: ${people === 1 ? "the one person who follows its feedbacks is" : `the ${people} people who follow its feedbacks are`} being told.`,
       publishedToNoOne: "Published. No one follows its feedbacks, so no one is told.",
       publishedUnsent: "Published. This service sends no e-mail (SMTP_URL is not set), so the followers of its feedbacks are not told.",
       /** Beside a linked feedback not published on the portal: the public changelog leaves it out. */

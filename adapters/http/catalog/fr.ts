@@ -498,7 +498,13 @@ export const FR: Catalog = {
       preview: "Aperçu",
       previewTitle: "Aperçu",
       publish: "Publier",
-      publishWarning: "Publier passe les retours liés à Livré et écrit à leurs abonnés. C'est définitif.",
+      publishTells: (people: number, delivers: boolean) =>
+        !delivers
+          ? "Publier passe les retours liés à Livré. Ce service n'envoie pas d'e-mail (SMTP_URL n'est pas défini)\u202f: personne ne sera prévenu. C'est définitif."
+          : people === 0
+            ? "Publier passe les retours liés à Livré. Personne ne les suit\u202f: personne ne recevra d'e-mail. C'est définitif."
+            : `Publier passe les retours liés à Livré et écrit ${people === 1 ? "à la personne qui les suit" : `aux ${people} personnes qui les suivent, une fois chacune`}. C'est définitif.`,
+      publishAndTell: (people: number) => `Publier et écrire à ${people === 1 ? "1 personne" : `${people} personnes`}`,
       publishedOn: (date: string) => `Publiée le ${date}`,
       nothingLinked:
         "Aucun retour n'est lié\u202f: publiée ainsi, elle ne prévient personne. Liez les retours qu'elle livre, ou appuyez de nouveau sur Publier pour la publier telle quelle.",
@@ -506,7 +512,8 @@ export const FR: Catalog = {
       deleteDraft: "Supprimer le brouillon",
       confirmDeleteDraft: "Supprimer ce brouillon\u202f? Son texte et les retours qu'il relie sont perdus.",
       saved: "Brouillon enregistré.",
-      publishedNotice: "Publiée\u202f: les personnes qui suivent ses retours sont prévenues.",
+      publishedNotice: (people: number) =>
+        `Publiée\u202f: ${people === 1 ? "la personne qui suit ses retours est prévenue" : `les ${people} personnes qui suivent ses retours sont prévenues`}.`,
       publishedToNoOne: "Publiée. Personne ne suit ses retours\u202f: personne n'est prévenu.",
       publishedUnsent:
         "Publiée. Ce service n'envoie pas d'e-mail (SMTP_URL n'est pas défini)\u202f: les personnes qui suivent ses retours ne sont pas prévenues.",

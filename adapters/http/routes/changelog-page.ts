@@ -5,6 +5,7 @@ import { deleteEntry } from "../../../core/changelog/delete-entry.ts";
 import { getEntry } from "../../../core/changelog/get-entry.ts";
 import { listEntries } from "../../../core/changelog/list-entries.ts";
 import { changelogSlug } from "../../../core/changelog/public-changelog.ts";
+import { entryAudience } from "../../../core/changelog/entry-audience.ts";
 import { publishEntry } from "../../../core/changelog/publish-entry.ts";
 import { updateEntry } from "../../../core/changelog/update-entry.ts";
 import type { Failure } from "../../../core/errors.ts";
@@ -102,8 +103,6 @@ interface Linked {
   readonly title: string;
   readonly status?: FeedbackSummary["status"];
   readonly published?: boolean;
-  /** How many people follow it: told when an entry that ships it is published. */
-  readonly followers?: number;
 }
 
 /** Beside a linked feedback the portal does not show: the public changelog leaves it out. */
@@ -121,11 +120,16 @@ async function linkedSummaries(services: Services, visitor: Visitor, keys: reado
             title: found.value.title,
             status: found.value.status,
             published: found.value.published,
-            followers: found.value.followers,
           }
         : { key, title: "" };
     }),
   );
+}
+
+/** How many people publishing would e-mail: none for one who may not publish (the page offers them no Publish). */
+async function audienceOf(services: Services, visitor: Visitor, keys: readonly string[]): Promise<number> {
+  const audience = await entryAudience(services, visitor.grant, keys);
+  return audience.ok ? audience.value : 0;
 }
 
 /** An entry's title and Markdown text, as the editor and the correction of a published entry show them. */
@@ -155,6 +159,8 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
     html`<li><p>${keyLink(f.key)} ${f.title} ${statusBadge(visitor.language, f.status)}
 <button type="submit" name="link" value="${f.key}" class="secondary" aria-label="${w.link} ${f.key}">${w.link}</button></p></li>`;
   const found = editing.found?.filter((f) => !linked.some((l) => l.key === f.key));
+  const people = await audienceOf(services, visitor, editing.feedbacks);
+  const delivers = services.notifier.delivers;
   return appPage(
     visitor,
     "/changelog",
@@ -172,9 +178,9 @@ ${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 
 <label for="query">${w.find}</label><div class="search-row"><input id="query" name="query" type="search" value="${editing.query ?? ""}" maxlength="200"><button type="submit" name="action" value="search" class="secondary">${w.search}</button></div>
 <input type="hidden" name="searched" value="${editing.found ? (editing.query ?? "") : ""}">
 ${found && found.length > 0 ? html`<h3>${w.found}</h3><ul class="plain linked">${found.map(foundItem)}</ul>` : ""}
-<h2>${w.publish}</h2><p class="muted">${w.publishWarning}</p>
+<h2>${w.publish}</h2><p class="muted">${w.publishTells(people, delivers)}</p>
 ${editing.confirmEmpty ? html`<p class="error" role="alert">${w.nothingLinked}</p><input type="hidden" name="confirm" value="yes">` : ""}
-<p class="actions"><button type="submit" name="action" value="publish">${w.publish}</button>${editing.id ? html`<button type="submit" name="action" value="delete" class="danger">${w.deleteDraft}</button>` : ""}</p>
+<p class="actions"><button type="submit" name="action" value="publish">${delivers && people > 0 ? w.publishAndTell(people) : w.publish}</button>${editing.id ? html`<button type="submit" name="action" value="delete" class="danger">${w.deleteDraft}</button>` : ""}</p>
 </form>`,
     status,
   );
@@ -194,14 +200,16 @@ async function publishedPage(
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "changelog");
   const linked = await linkedSummaries(services, visitor, entry.feedbacks);
-  const notices: Readonly<Record<string, () => string>> = {
-    // Published, it tells the followers of its feedbacks; where none follows, no one is told, and it says so.
-    published: () =>
-      !linked.some((f) => (f.followers ?? 0) > 0) ? w.publishedToNoOne : services.notifier.delivers ? w.publishedNotice : w.publishedUnsent,
-    corrected: () => w.correctedNotice,
-    kept: () => w.publishedMeanwhile,
+  const notices: Readonly<Record<string, () => Promise<string>>> = {
+    // Published, it tells the followers of its feedbacks, each once; where none follows, no one is told, and it says so.
+    published: async () => {
+      const people = await audienceOf(services, visitor, entry.feedbacks);
+      return people === 0 ? w.publishedToNoOne : services.notifier.delivers ? w.publishedNotice(people) : w.publishedUnsent;
+    },
+    corrected: async () => w.correctedNotice,
+    kept: async () => w.publishedMeanwhile,
   };
-  const notice = done !== null && Object.hasOwn(notices, done) ? notices[done]!() : null;
+  const notice = done !== null && Object.hasOwn(notices, done) ? await notices[done]!() : null;
   const address = await publicAddress(services, visitor);
   const typed = correcting ?? entry;
   const correction = can(visitor.grant, "changelog.manage")
@@ -226,7 +234,6 @@ ${correction}`,
   );
 }
 
-/** What the posted form says: the entry as typed, its feedbacks after the link or unlink asked. */
 /**
  * Enter in a field sends the form's first button, Save draft; Enter in the search field, with words
  * not yet searched for, means the search. (`searched` holds the words the results shown were found by.)
@@ -234,6 +241,7 @@ ${correction}`,
 const searchTyped = (field: (name: string) => string): boolean =>
   !field("action") && field("query").trim() !== "" && field("query").trim() !== field("searched").trim();
 
+/** What the posted form says: the entry as typed, its feedbacks after the link or unlink asked. */
 function typed(field: (name: string) => string, all: (name: string) => string[]): Editing & { action: string } {
   const unlink = field("unlink");
   const link = field("link");

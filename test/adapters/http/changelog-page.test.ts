@@ -69,6 +69,9 @@ describe("the inbox's Changelog page", () => {
     expect((await post(at, page, { title: "Invoices and receipts", body: "Both fixed.", unlink: keys[0]! })).status).toBe(303);
     page = await get(at);
     expect(page).not.toContain(`<input type="hidden" name="feedbacks" value="${keys[0]}">`);
+    // Its feedback has a follower, but this service sends no e-mail: the editor says so before publishing.
+    expect(page).toContain("This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone.");
+    expect(page).toContain('<button type="submit" name="action" value="publish">Publish</button>');
     const published = await post(at, page, { title: "Invoices and receipts", body: "Both **fixed**.", action: "publish" });
     expect(published.headers.get("location")).toContain("done=published");
     const shown = await get(published.headers.get("location")!);
@@ -261,19 +264,36 @@ describe("the inbox's Changelog page", () => {
 });
 
 describe("the Changelog page of a service that sends e-mail", () => {
-  test("published, an entry whose feedbacks have followers says they are being told", async () => {
+  test("the editor says how many people publishing will e-mail, each once however many of its feedbacks they follow, and its button says it too; published, it says they are being told", async () => {
     const mailbox = await startMailbox();
     const http = await inProcess({ env: { SMTP_URL: mailbox.url } });
     try {
-      const body = { publicKey: http.demo.publicKey, kind: "problem", message: "The map pins drift", user: { email: "walker@example.com" } };
-      const key = (await http.request("POST", "/v1/reports", { body })).body.ticketId as string;
+      const report = async (message: string, email?: string) =>
+        (
+          await http.request("POST", "/v1/reports", {
+            body: { publicKey: http.demo.publicKey, kind: "problem", message, ...(email && { user: { email } }) },
+          })
+        ).body.ticketId as string;
+      const pins = await report("The map pins drift", "walker@example.com");
+      const zoom = await report("Zooming the map resets it", "walker@example.com");
+      const scale = await report("The scale bar shows miles", "runner@example.com");
+      const alone = await report("The legend overlaps the scale");
       const browser = new FormBrowser(http.url, {}, http.handle);
       await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/changelog");
-      const editor = await (await browser.fetch("/changelog/new")).text();
-      const published = await browser.submit(editor, { title: "Pins stay put", body: "Fixed.", keys: key, action: "publish" }, "/changelog");
+      const fresh = await (await browser.fetch("/changelog/new")).text();
+      const saved = await browser.sendForm(fresh, "/changelog", { title: "Maps", body: "Fixed.", keys: alone, action: "save" });
+      const at = saved.headers.get("location")!.replace(/\?.*/, "");
+      let editor = await (await browser.fetch(at)).text();
+      expect(editor).toContain("Publishing moves the linked feedbacks to Delivered. No one follows them, so no one will be e-mailed.");
+      expect(editor).toContain('value="publish">Publish</button>');
+      await browser.sendForm(editor, at, { keys: `${pins} ${zoom} ${scale}`, action: "save" });
+      editor = await (await browser.fetch(at)).text();
+      expect(editor).toContain("e-mails the 2 people who follow them, once each. It cannot be undone.");
+      expect(editor).toContain('value="publish">Publish and e-mail 2 people</button>');
+      const published = await browser.sendForm(editor, at, { action: "publish" });
       expect(published.status).toBe(303);
       expect(await (await browser.fetch(published.headers.get("location")!)).text()).toContain(
-        "Published: the followers of its feedbacks are being told.",
+        "Published: the 2 people who follow its feedbacks are being told.",
       );
     } finally {
       http.close();
