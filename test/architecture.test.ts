@@ -28,7 +28,7 @@ const linesMatching = (files: readonly string[], pattern: RegExp) =>
   );
 
 /** Everything outside core; the SQLite migrations are fixed history, and keep the rules as they were written then. */
-const OUTSIDE_CORE = [...sources("adapters"), ...sources("apps")].filter((file) => file !== "adapters/sqlite/migrations.ts");
+const OUTSIDE_CORE = [...sources("adapters"), ...sources("apps")].filter((file) => !file.startsWith("adapters/sqlite/migrations/"));
 
 describe("the architecture", () => {
   test("core/ imports only TypeBox and itself", () => {

@@ -1,4 +1,4 @@
-/** Rate counters, shared by every process (the limiter that reads them is core/limits.ts). */
+/** Rate counters, shared by every process (the limiter that reads them is core/rate-limits/check-rate-limit.ts). */
 export interface RateLimitStore {
   /** Counts one hit in a window's bucket and returns the count so far. */
   hitRateLimit(bucket: string, expiresAt: number): Promise<number>;

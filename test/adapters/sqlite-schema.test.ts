@@ -181,7 +181,7 @@ describe("sqlite schema", () => {
     }
   });
 
-  // Every version was the last of a commit that landed (git log -- adapters/sqlite/migrations.ts).
+  // Every version was the last of a commit that landed (git log -- adapters/sqlite/migrations.ts adapters/sqlite/migrations/).
   for (let version = 1; version < MIGRATIONS.length; version++) {
     test(`a store of version ${version}, with data, upgraded, has a fresh store's schema and keeps its feedbacks and reports`, () => {
       const db = openDatabase(storeOfVersion(version));
