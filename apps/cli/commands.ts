@@ -447,13 +447,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const webhookSecret = option(inv, "webhook-secret") ?? services.ids.secret();
     // Nothing here calls the tracker: an unreachable one only delays the syncs, which the job queue retries.
     const app = orFail(
-      await configureTracker(
-        services,
-        operator(org),
-        appId,
-        provider,
-        trackerSettings(provider, inv, webhookSecret, services.trackers[provider]?.mapsStatuses ?? false),
-      ),
+      await configureTracker(services, operator(org), appId, provider, trackerSettings(provider, inv, webhookSecret)),
       noApp(org, appId),
     );
     out(`${app.name} now tracks issues with ${provider}`);
@@ -465,7 +459,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const appId = arg(inv, 1, "appId");
     const pairs = inv.args.slice(2);
     const tracker = trackedBy(orFail(await describeTracker(services, operator(org), appId), noApp(org, appId)));
-    if (!tracker.mapsStatuses) throw new UsageError(NOT_MAPPED);
+    if (!tracker.mapsStatuses) throw new UsageError(describeProblem({ field: "statuses", reason: "not_mapped" }, "en"));
     const mapping =
       pairs.length > 0 ? orFail(await setTrackerStatuses(services, operator(org), appId, statusPairs(pairs)), noApp(org, appId)) : tracker.statuses;
     for (const status of STATUSES) {
@@ -668,7 +662,6 @@ async function setChannel(services: Services, inv: Invocation, out: Out, active:
 }
 
 const TRACKER_PROVIDERS = ["github", "bridge", "linear", "jira"] as const;
-const NOT_MAPPED = "a status mapping is for Linear and Jira states: GitHub issues carry a retour:<status> label, and a bridge the status itself";
 
 const trackedBy = <T>(tracker: T | null): T => {
   if (!tracker) throw new UsageError("this app has no tracker yet (tracker set …)");
@@ -687,16 +680,10 @@ function statusPairs(pairs: readonly string[]): Record<string, string> {
 }
 
 /** The settings one provider needs, from the command line, checked before anything is stored. */
-function trackerSettings(
-  provider: (typeof TRACKER_PROVIDERS)[number],
-  inv: Invocation,
-  webhookSecret: string,
-  mapsStatuses: boolean,
-): TrackerSettings {
+function trackerSettings(provider: (typeof TRACKER_PROVIDERS)[number], inv: Invocation, webhookSecret: string): TrackerSettings {
   const apiUrl = option(inv, "api-url");
   if (apiUrl && !/^https?:\/\//.test(apiUrl)) throw new UsageError("--api-url must be an http(s) address");
   const given = option(inv, "statuses");
-  if (given !== undefined && !mapsStatuses) throw new UsageError(NOT_MAPPED);
   const statuses = given === undefined ? undefined : orFail(readStatusMapping(statusPairs(given.split(",").filter((p) => p.trim()))));
   const token = option(inv, "token");
   if (provider === "bridge") {

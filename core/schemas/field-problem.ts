@@ -17,7 +17,9 @@ export type Refusal =
   | "widget_key_only"
   | "server_key_only"
   | "unknown_feedback"
-  | "no_person";
+  | "no_person"
+  /** A status mapping for a tracker whose issues have no named states (GitHub, a bridge). */
+  | "not_mapped";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

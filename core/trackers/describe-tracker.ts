@@ -4,6 +4,7 @@ import type { Grant } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
+import { mapsStatuses } from "./maps-statuses.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 import type { StatusMapping } from "./status-mapping.ts";
 
@@ -31,7 +32,7 @@ export async function describeTracker(
   return ok({
     provider: tracker.provider,
     project: settings?.project ?? "",
-    mapsStatuses: services.trackers[tracker.provider]?.mapsStatuses ?? false,
+    mapsStatuses: mapsStatuses(services, tracker.provider),
     statuses: settings?.statuses ?? {},
   });
 }

@@ -4,14 +4,18 @@ import type { Grant } from "../model.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
+import type { Services } from "../services.ts";
+import { mappingAllowed } from "./maps-statuses.ts";
 import { readStatusMapping, type StatusMapping } from "./status-mapping.ts";
 
 /**
  * Replaces the workflow state each status of an app's feedbacks goes to in its tracker (Linear,
  * Jira), by state name; a status left blank takes the default. The rest of the settings is kept.
+ * Refused for a tracker that keeps no mapping (mapsStatuses).
  */
 export async function setTrackerStatuses(
-  services: SettingsDeps & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setAppTracker"> },
+  services: SettingsDeps &
+    Pick<Services, "trackers"> & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setAppTracker"> },
   grant: Grant,
   appId: string,
   entries: Readonly<Record<string, string>>,
@@ -20,6 +24,8 @@ export async function setTrackerStatuses(
   if (!managed.ok) return managed;
   const tracker = await services.store.findAppTracker(grant.orgId, appId);
   if (!tracker) return fail("no_tracker");
+  const allowed = mappingAllowed(services, tracker.provider);
+  if (!allowed.ok) return allowed;
   const mapping = readStatusMapping(entries);
   if (!mapping.ok) return mapping;
   const opened = await openSettings(services, tracker);

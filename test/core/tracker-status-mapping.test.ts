@@ -1,6 +1,10 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { STATUSES } from "../../core/schemas/feedback.ts";
+import { operatorGrant } from "../../core/authorization.ts";
+import type { AppTracker } from "../../core/store/trackers.ts";
+import { configureTracker } from "../../core/trackers/configure-tracker.ts";
+import { setTrackerStatuses } from "../../core/trackers/set-tracker-statuses.ts";
 import { readStatusMapping, stateForStatus, statusForState, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
 /** Linear's default workflow, in its order. */
@@ -98,5 +102,39 @@ describe("a mapping as people write it", () => {
   test("a name over 100 characters is refused", () => {
     const read = readStatusMapping({ fixed: "x".repeat(101) });
     assert.equal(read.ok || [read.code, read.problem?.field].join(" "), "invalid_body fixed");
+  });
+});
+
+describe("a mapping is for trackers whose issues have named states", () => {
+  const grant = operatorGrant("org");
+  const trackers = { github: { mapsStatuses: false }, linear: { mapsStatuses: true } } as never;
+  const secrets = { seal: async (text: string) => text, open: async (sealed: string) => sealed };
+  const github: AppTracker = { orgId: "org", appId: "app", provider: "github", settingsSealed: JSON.stringify({ project: "acme/shop", token: "t" }) };
+  const deps = (tracker: AppTracker | null, saved: AppTracker[] = []) => ({
+    secrets,
+    trackers,
+    store: {
+      findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
+      findAppTracker: async () => tracker,
+      setAppTracker: async (t: AppTracker) => void saved.push(t),
+    },
+  });
+  const NOT_MAPPED = { ok: false, code: "invalid_body", problem: { field: "statuses", reason: "not_mapped" } };
+
+  test("a mapping set for a GitHub tracker is refused, and nothing is stored", async () => {
+    const saved: AppTracker[] = [];
+    assert.deepEqual(await setTrackerStatuses(deps(github, saved), grant, "app", { fixed: "Done" }), NOT_MAPPED);
+    assert.deepEqual(saved, []);
+  });
+
+  test("a tracker set with a mapping for GitHub is refused, as is a provider without an adapter; Linear takes it", async () => {
+    const settings = { project: "acme/shop", token: "t", webhookSecret: "w", statuses: { fixed: "Done" } };
+    assert.deepEqual(await configureTracker(deps(null), grant, "app", "github", settings), NOT_MAPPED);
+    assert.deepEqual(await configureTracker(deps(null), grant, "app", "gitlab", settings), {
+      ok: false,
+      code: "invalid_body",
+      problem: { field: "provider", reason: "unknown" },
+    });
+    assert.equal((await configureTracker(deps(null), grant, "app", "linear", settings)).ok, true);
   });
 });
