@@ -88,6 +88,17 @@ describe("the architecture", () => {
     expect(edges).toEqual([]);
   });
 
+  test("an edge's can(grant, op) chooses what to offer, never a refusal: no 403 nor forbidden in the lines that ask it", () => {
+    const refusing = [...sources("adapters"), ...sources("apps")].flatMap((file) => {
+      const lines = read(file).split("\n");
+      return lines
+        .map((line, i) => ({ asked: /\bcan\(/.test(line) ? lines.slice(i, i + 2).join(" ") : "", at: `${file}:${i + 1}` }))
+        .filter(({ asked }) => /\b403\b|"forbidden"/.test(asked))
+        .map(({ at }) => at);
+    });
+    expect(refusing).toEqual([]);
+  });
+
   // A webhook receiver's answer (`status: number`) is data the core keeps; a status the service answers with is not.
   test("core/ says no HTTP status: the HTTP adapter maps error codes to statuses", () => {
     const statuses = sources("core").flatMap((file) =>

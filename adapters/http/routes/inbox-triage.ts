@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { BulkRequest, type BulkResults, FeedbackUpdate } from "../../../core/schemas/triage.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
@@ -116,8 +115,6 @@ export function inboxTriageRoutes(services: Services) {
       "/inbox/:key/triage",
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          if (!can(visitor.grant, "feedbacks.update"))
-            return feedbackPage(services, visitor, params.key, { status: 403, error: textFor(visitor.language).errors.forbidden });
           const typed = formFields((name) => field(name));
           // What the page showed, sent beside each field (`kindWas` is never empty when sent).
           const was = field("kindWas") ? formFields((name) => field(`${name}Was`)) : null;
@@ -142,11 +139,18 @@ export function inboxTriageRoutes(services: Services) {
           const writing = names.filter((name) => !held.includes(name));
           const place = await listPlace(services, visitor, cookie, params.key);
           const updated = writing.length > 0 ? await updateFeedback(services, visitor.grant, params.key, updateOf(typed, writing)) : null;
-          if (updated && !updated.ok)
-            return feedbackPage(services, visitor, params.key, {
-              status: STATUS_OF[updated.code],
-              triage: { error: textFor(visitor.language).errors[updated.code], fields: typed, ...(was && { was }) },
-            });
+          if (updated && !updated.ok) {
+            const error = textFor(visitor.language).errors[updated.code];
+            // Refused for the role (a Reader's page has no triage form to say it beside): said at the top.
+            return feedbackPage(
+              services,
+              visitor,
+              params.key,
+              updated.code === "forbidden"
+                ? { status: 403, error }
+                : { status: STATUS_OF[updated.code], triage: { error, fields: typed, ...(was && { was }) } },
+            );
+          }
           return back(params.key, `${held.length === 0 ? "" : `=${writing.length > 0 ? "partly" : "held"}&held=${held.join(",")}`}${place}`);
         }),
       { detail: { hide: true } },

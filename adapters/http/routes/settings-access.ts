@@ -107,9 +107,12 @@ interface WebhookDraft {
 
 async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}, draft?: WebhookDraft): Promise<Response> {
   const w = wordsFor(visitor.language, "webhooks");
-  if (!can(visitor.grant, "webhooks.manage")) return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${w.adminsOnly}</p>`, 403);
   const listed = await listWebhooks(services, visitor.grant);
-  const data = listed.ok ? listed.value.data : [];
+  if (!listed.ok) {
+    const why = listed.code === "forbidden" ? w.adminsOnly : textFor(visitor.language).errors[listed.code];
+    return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${why}</p>`, STATUS_OF[listed.code]);
+  }
+  const { data } = listed.value;
   const rows = data.map((hook) => {
     const last = hook.lastDelivery;
     const result = last ? `${formatTime(visitor.language, Date.parse(last.at))} — ${last.status ?? last.error} (${last.durationMs} ms)` : w.never;

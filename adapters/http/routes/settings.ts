@@ -254,9 +254,9 @@ export function settingsRoutes(services: Services) {
     const notice = result.code === "invalid_body" && what ? { error: what, status: STATUS_OF[result.code] } : refusal(visitor, result);
     return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, notice);
   };
-  /** An import file that cannot be read: said to those who may import, forbidden to the others. */
+  /** An import file that cannot be read is refused as the API refuses a body it cannot read, before anything asks who sent it. */
   const unreadable = (visitor: Visitor, on: { appId: string; section: AppSection }, why: string) =>
-    afterChange(visitor, can(visitor.grant, "organization.manage") ? fail("invalid_body") : fail("forbidden"), on, why);
+    afterChange(visitor, fail("invalid_body"), on, why);
 
   return new Elysia({ name: "routes/settings" })
     .get("/settings", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => planPage(services, visitor)), {

@@ -74,9 +74,9 @@ const texts = (catalog: object, prefix = ""): [string, string][] =>
     return [[`${prefix}${key}`, String(value)]];
   });
 
-/** French punctuation not preceded by a narrow no-break space; URLs and an HTTP header written as code are not prose. */
+/** French punctuation not preceded by a narrow no-break space; URLs, an HTTP header and a GitHub label (retour:<statut>) written as code are not prose. */
 const spacingFaults = (catalog: object): [string, string][] =>
-  texts(catalog).filter(([, text]) => /(^|[^\u202f])[?!:;]/.test(text.replace(/\b[a-z]+:\/\/\S*|\bContent-Type: /g, "")));
+  texts(catalog).filter(([, text]) => /(^|[^\u202f])[?!:;]/.test(text.replace(/\b[a-z]+:\/\/\S*|\bContent-Type: |\bretour:</g, "")));
 
 describe("French typography: a narrow no-break space (U+202F), never a plain space, before ? ! : and ;", () => {
   test("in every text of the web pages, the hosted form and the error messages", () => {
