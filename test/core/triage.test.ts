@@ -7,6 +7,8 @@ import type { TagRecord, TriageFields } from "../../core/store/triage.ts";
 import type { JobRequest } from "../../core/feedback/events.ts";
 import type { Kind } from "../../core/schemas/feedback.ts";
 import type { TriageAuthor } from "../../core/triage/journal.ts";
+import type { CommentRecord } from "../../core/store/comments.ts";
+import { bulkNote } from "../../core/triage/bulk-note.ts";
 import { bulkUpdate } from "../../core/triage/bulk-update.ts";
 import { resolveTags, retag } from "../../core/triage/tag-names.ts";
 import { updateFeedback } from "../../core/triage/update-feedback.ts";
@@ -217,6 +219,39 @@ describe("bulkUpdate", () => {
     const fake = triage();
     assert.deepEqual(await bulkUpdate(fake.deps, reader, { keys: ["ACME-1"], set: { status: "fixed" } }), { ok: false, code: "forbidden" });
     assert.equal((await bulkUpdate(fake.deps, member, { keys: ["ACME-1"], set: { comment: "alone" } })).ok, false);
+  });
+});
+
+describe("bulkNote", () => {
+  test("a comment with no change is added to each feedback as a team note; a missing key says not_found and the others take it", async () => {
+    const fake = triage(feedbackRecord(), feedbackRecord({ id: "fb-2", key: "ACME-2" }));
+    const notes: CommentRecord[] = [];
+    const deps = { ...fake.deps, store: { ...fake.deps.store, addComment: async (c: CommentRecord) => void notes.push(c) } };
+    assert.deepEqual(await bulkNote(deps, member, ["ACME-2", "ACME-404", "ACME-1"], "Seen in the Q1 review"), {
+      ok: true,
+      value: {
+        results: [
+          { key: "ACME-2", ok: true },
+          { key: "ACME-404", ok: false, code: "not_found" },
+          { key: "ACME-1", ok: true },
+        ],
+      },
+    });
+    assert.deepEqual(
+      notes.map((n) => [n.feedbackId, n.text, n.visibility]),
+      [
+        ["fb-2", "Seen in the Q1 review", "internal"],
+        ["fb-1", "Seen in the Q1 review", "internal"],
+      ],
+    );
+  });
+
+  test("a Reader is refused as a whole, before any feedback is read", async () => {
+    const fake = triage();
+    const notes: CommentRecord[] = [];
+    const deps = { ...fake.deps, store: { ...fake.deps.store, addComment: async (c: CommentRecord) => void notes.push(c) } };
+    assert.deepEqual(await bulkNote(deps, reader, ["ACME-1"], "note"), { ok: false, code: "forbidden" });
+    assert.deepEqual(notes, []);
   });
 });
 

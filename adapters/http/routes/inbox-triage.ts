@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
 import { BulkRequest, type BulkResults, FeedbackUpdate } from "../../../core/schemas/triage.ts";
-import { addComment } from "../../../core/feedback/add-comment.ts";
 import { ok, type Result } from "../../../core/errors.ts";
 import type { Grant } from "../../../core/model.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
+import { bulkNote } from "../../../core/triage/bulk-note.ts";
 import { ExportQuery, exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import { textFor } from "../catalog/text.ts";
@@ -96,16 +96,11 @@ async function bulkChange(
   change: BulkRequest["set"],
   comment: string,
 ): Promise<Result<BulkResults["results"]>> {
-  if (Object.keys(change).length > 0) {
-    const done = await bulkUpdate(services, grant, { keys: [...keys], set: { ...change, ...(comment && { comment }) } });
-    return done.ok ? ok(done.value.results) : done;
-  }
-  const results: BulkResults["results"] = [];
-  for (const key of keys) {
-    const added = await addComment(services, grant, key, { text: comment, visibility: "internal" });
-    results.push(added.ok ? { key, ok: true } : { key, ok: false, code: added.code });
-  }
-  return ok(results);
+  const done =
+    Object.keys(change).length > 0
+      ? await bulkUpdate(services, grant, { keys: [...keys], set: { ...change, ...(comment && { comment }) } })
+      : await bulkNote(services, grant, keys, comment);
+  return done.ok ? ok(done.value.results) : done;
 }
 
 /** The inbox's triage: a feedback's fields edited in place, bulk changes of the ticked feedbacks, and the export of the list. */
