@@ -567,6 +567,8 @@ export const EN = {
       publicPage: "Public changelog",
       edit: "Edit",
       allEntries: "All entries",
+      /** Several typed keys name no feedback: each is marked in the list, the count said above it. */
+      unknownKeys: (n: number) => `Feedbacks it ships: ${n} keys name no feedback of this organization; each is marked below.`,
       noSuchEntry: "There is no such changelog entry in this organization: a draft may have been deleted.",
       draftGone: "This draft was deleted meanwhile. What you typed is kept here: Save draft makes a new entry of it.",
       publishedMeanwhile:

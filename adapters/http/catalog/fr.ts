@@ -527,6 +527,8 @@ export const FR: Catalog = {
       publicPage: "Journal public",
       edit: "Modifier",
       allEntries: "Toutes les entrées",
+      unknownKeys: (n: number) =>
+        `Retours qu'elle livre\u202f: ${n} clés ne désignent aucun retour de cette organisation\u202f; chacune est signalée plus bas.`,
       draftGone:
         "Ce brouillon a été supprimé entre-temps. Ce que vous avez saisi est conservé ici\u202f: Enregistrer le brouillon en fait une nouvelle entrée.",
       publishedMeanwhile:

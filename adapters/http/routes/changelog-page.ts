@@ -288,18 +288,25 @@ export function changelogPageRoutes(services: Services) {
       return editorPage(services, visitor, { ...here, error: said(visitor, entryBody.refuse("invalid_body", input)) }, null, 400);
     const saved = id ? await updateEntry(services, visitor.grant, id, input, { draft: true }) : await createEntry(services, visitor.grant, input);
     // A draft deleted meanwhile (in another tab): what was typed is kept, in a new entry's editor.
-    if (!saved.ok && id && saved.code === "not_found")
-      return editorPage(services, visitor, { ...editing, keys: field("keys"), error: w.draftGone }, null, 409);
+    if (!saved.ok && id && saved.code === "not_found") return editorPage(services, visitor, { ...editing, error: w.draftGone }, null, 409);
     // Published meanwhile (in another tab): nothing is written over it; its page offers a correction.
     if (!saved.ok && id && saved.code === "changelog_published")
-      return editorPage(services, visitor, { ...here, keys: field("keys"), error: w.publishedMeanwhile }, null, 409);
-    if (!saved.ok) return editorPage(services, visitor, { ...here, keys: field("keys"), error: said(visitor, saved) }, null, 400);
+      return editorPage(services, visitor, { ...here, error: w.publishedMeanwhile }, null, 409);
+    // Refused, the keys typed are in the list, each unknown one marked there: the field is left empty.
+    if (!saved.ok) return editorPage(services, visitor, { ...here, error: await refusedSave(visitor, saved, input.feedbacks) }, null, 400);
     const entryId = saved.value.id;
     if (action !== "publish") return redirect(`/changelog/${encodeURIComponent(entryId)}?done=saved`);
     const published = await publishEntry(services, visitor.grant, { id: entryId });
     return published.ok
       ? redirect(`/changelog/${encodeURIComponent(entryId)}?done=published`)
       : editorPage(services, visitor, { ...here, id: entryId, error: said(visitor, published) }, w.saved, 409);
+  }
+
+  /** Why a save was refused: for keys that name no feedback, how many when there are several (the core names the first). */
+  async function refusedSave(visitor: Visitor, failure: Failure, keys: readonly string[]): Promise<string> {
+    if (failure.problem?.reason !== "unknown_feedback") return said(visitor, failure);
+    const unknown = (await Promise.all(keys.map((key) => getFeedback(services, visitor.grant, key)))).filter((found) => !found.ok).length;
+    return unknown > 1 ? wordsFor(visitor.language, "changelog").unknownKeys(unknown) : said(visitor, failure);
   }
 
   /** A published entry's title and text corrected; the feedbacks it shipped are left as they are. */

@@ -80,7 +80,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     if (!viewer && !signInPossible(services, portal))
       return html`<div class="votes"><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span></div>`;
     if (!viewer)
-      return html`<a class="votes" href="${links.signIn(links.home + "/" + encodeURIComponent(feedback.key))}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`;
+      return html`<a class="votes" href="${links.signIn(`${links.home}/${encodeURIComponent(feedback.key)}`)}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`;
     return html`<form method="post" action="${links.vote(feedback.key)}" class="vote">${formGuards(language, viewer, "vote-website")}
 <input type="hidden" name="vote" value="${voted ? "withdraw" : "cast"}">
 <button type="submit" class="votes" aria-pressed="${voted ? "true" : "false"}" title="${voted ? w.withdrawHint : w.voteHint}">${count}<span class="visually-hidden">${voted ? w.withdrawHint : w.voteHint}</span></button></form>`;

@@ -99,6 +99,23 @@ describe("the inbox's Changelog page", () => {
     const page = await refused.text();
     expect(page).toContain('<p class="error" role="alert">Feedbacks it ships: DEMO-99999 names no feedback of this organization.</p>');
     expect(page).toContain("Keep me");
+    // The key is kept in the list, marked there; the field it was typed in is empty again.
+    expect(page).toContain('<input id="keys" name="keys" value=""');
+    const two = await (
+      await post("/changelog", await get("/changelog/new"), {
+        title: "Typos",
+        body: "Keep me",
+        keys: `DEMO-404, nonsense ${keys[0]}`,
+        action: "save",
+      })
+    ).text();
+    expect(two).toContain(
+      '<p class="error" role="alert">Feedbacks it ships: 2 keys name no feedback of this organization; each is marked below.</p>',
+    );
+    expect(two.match(/<span class="error">[^<]* names no feedback of this organization<\/span>/g)).toEqual([
+      '<span class="error">DEMO-404 names no feedback of this organization</span>',
+      '<span class="error">NONSENSE names no feedback of this organization</span>',
+    ]);
     const saved = await post("/changelog", await get("/changelog/new"), { title: "To delete", action: "save" });
     const at = saved.headers.get("location")!.replace(/\?.*/, "");
     const asked = await post(at, await get(at), { title: "To delete", action: "delete" });
