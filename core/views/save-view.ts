@@ -10,9 +10,16 @@ export const VIEW_NAME_MAX_LENGTH = 60;
 const MAX_VIEWS = 30;
 const QUERY_MAX_LENGTH = 1_000;
 
-/** A person names the inbox list they are looking at (its query string) and keeps it in their side bar. */
+/** Two names a person would take for one: the same words, whatever their case. */
+const sameName = (a: string, b: string): boolean => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+
+/**
+ * A person names the inbox list they are looking at (its query string) and keeps it in their side
+ * bar. Saved under a name they already use, it replaces that view (at the end of the bar): a view
+ * saved twice is one view. The new one is written first, so a crash between leaves both, never none.
+ */
 export async function saveView(
-  deps: { store: Pick<SavedViewStore, "saveView" | "listViews">; clock: Clock; ids: Pick<Ids, "id"> },
+  deps: { store: Pick<SavedViewStore, "saveView" | "listViews" | "deleteView">; clock: Clock; ids: Pick<Ids, "id"> },
   grant: Grant,
   input: { readonly name: string; readonly query: string },
 ): Promise<Result<SavedView>> {
@@ -20,8 +27,11 @@ export async function saveView(
   if (!allowed.ok) return allowed;
   const name = input.name.trim();
   if (!name || codePoints(name) > VIEW_NAME_MAX_LENGTH || input.query.length > QUERY_MAX_LENGTH) return fail("invalid_body");
-  if ((await deps.store.listViews(grant.orgId, grant.userId)).length >= MAX_VIEWS) return fail("invalid_body");
+  const views = await deps.store.listViews(grant.orgId, grant.userId);
+  const replaced = views.filter((v) => sameName(v.name, name));
+  if (views.length - replaced.length >= MAX_VIEWS) return fail("invalid_body");
   const view = { id: deps.ids.id(), orgId: grant.orgId, userId: grant.userId, name, query: input.query, createdAt: deps.clock() };
   await deps.store.saveView(view);
+  for (const old of replaced) await deps.store.deleteView(grant.orgId, grant.userId, old.id);
   return ok(view);
 }
