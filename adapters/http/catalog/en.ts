@@ -465,6 +465,7 @@ export const EN = {
       inviteHintNoEmail:
         "This service does not send e-mail: the link, valid 7 days, is shown to you once the invitation is made, for you to hand over.",
       sendInvitation: "Send the invitation",
+      makeInvitation: "Make the invitation link",
       pending: "Pending invitations",
       noPending: "No pending invitation.",
       expires: "Expires",
@@ -476,8 +477,8 @@ export const EN = {
     inviting: {
       revoke: "Revoke",
       confirmRevoke: "Revoke this invitation? Its link will no longer work.",
-      linkOnce: "Invitation sent. Its link, shown this once, to hand over another way if need be:",
-      linkOnceNoEmail: "Invitation made. This service does not send e-mail: hand over its link, shown this once:",
+      linkOnce: (email: string) => `Invitation sent to ${email}. Its link, shown this once, to hand over another way if need be:`,
+      linkOnceNoEmail: (email: string) => `Invitation made for ${email}. This service does not send e-mail: hand over its link, shown this once:`,
     },
     /** The account page: the e-mails a person receives. */
     account: {

@@ -429,6 +429,7 @@ export const FR: Catalog = {
       inviteHintNoEmail:
         "Ce service n'envoie pas d'e-mails\u202f: le lien, valable 7 jours, vous est montré une fois l'invitation faite, pour que vous le transmettiez.",
       sendInvitation: "Envoyer l'invitation",
+      makeInvitation: "Créer le lien d'invitation",
       pending: "Invitations en attente",
       noPending: "Aucune invitation en attente.",
       expires: "Expire le",
@@ -439,8 +440,9 @@ export const FR: Catalog = {
     inviting: {
       revoke: "Révoquer",
       confirmRevoke: "Révoquer cette invitation\u202f? Son lien ne fonctionnera plus.",
-      linkOnce: "Invitation envoyée. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:",
-      linkOnceNoEmail: "Invitation faite. Ce service n'envoie pas d'e-mails\u202f: transmettez son lien, affiché cette seule fois\u202f:",
+      linkOnce: (email: string) => `Invitation envoyée à ${email}. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:`,
+      linkOnceNoEmail: (email: string) =>
+        `Invitation faite pour ${email}. Ce service n'envoie pas d'e-mails\u202f: transmettez son lien, affiché cette seule fois\u202f:`,
     },
     account: {
       notifications: "Notifications par e-mail",

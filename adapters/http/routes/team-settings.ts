@@ -69,7 +69,9 @@ export function teamSettingsRoutes(services: Services) {
           }
           await flash(services, cookie, {
             kind: "secret",
-            label: `${wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"]} ${invited.value.invitation.email}`,
+            label: wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"](
+              invited.value.invitation.email,
+            ),
             value: invited.value.url,
           });
           return redirect("/settings/members");

@@ -42,7 +42,7 @@ ${draft ? html`<p class="error" role="alert" id="invite-error">${draft.error}</p
     draft ? html` value="${draft.email}" aria-invalid="true" aria-describedby="invite-error" autofocus` : ""
   }>
 <label for="invite-role">${w.role}</label><select id="invite-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === (draft?.role ?? "member") ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
-<button type="submit">${w.sendInvitation}</button></form>
+<button type="submit">${services.notifier.delivers ? w.sendInvitation : w.makeInvitation}</button></form>
 <h2>${w.pending}</h2>${
     pending.length === 0
       ? html`<p class="muted">${w.noPending}</p>`

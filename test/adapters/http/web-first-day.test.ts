@@ -63,9 +63,10 @@ describe("an organization's first day in the web application", () => {
       "This service does not send e-mail: the link, valid 7 days, is shown to you once the invitation is made, for you to hand over.",
     );
     expect(members).not.toContain("They receive a link");
+    expect(members).toContain('<button type="submit">Make the invitation link</button>');
     await b.submit(members, { email: "handed@example.com", role: "member" }, "/settings/invitations");
     const shown = await (await b.fetch("/settings/members")).text();
-    expect(shown).toContain("Invitation made. This service does not send e-mail: hand over its link, shown this once: handed@example.com");
+    expect(shown).toContain("Invitation made for handed@example.com. This service does not send e-mail: hand over its link, shown this once:");
   });
 
   test("the empty inbox's widget snippet is the README's, with the app's widget key and this service's address in place", async () => {
