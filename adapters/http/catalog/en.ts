@@ -73,7 +73,7 @@ export const EN = {
     /** The inbox: its filters, its list and its paging. */
     inbox: {
       /** Under a row's title: the monthly spend of the companies asking (the revenue order). */
-      monthlySpend: "{amount} a month",
+      monthlySpend: "Companies asking spend {amount} a month",
       search: "Search",
       severity: "Severity",
       any: "Any",

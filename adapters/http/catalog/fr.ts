@@ -64,7 +64,7 @@ export const FR: Catalog = {
       tags: "Étiquettes",
     },
     inbox: {
-      monthlySpend: "{amount} par mois",
+      monthlySpend: "Les entreprises qui le demandent dépensent {amount} par mois",
       search: "Rechercher",
       severity: "Gravité",
       any: "Tous",

@@ -380,6 +380,8 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(seen).toContain("Who is asking");
     expect(seen).toContain("Globex");
     expect(seen).toContain("1,200 a month");
+    // In the inbox, under the row's title, the spend says whose it is.
+    expect(await page(reader, "/inbox?sort=revenue")).toContain("Companies asking spend 1,200 a month");
     // The status is said, not offered to change: no "Change the status" heading above the note.
     expect([seen.includes('<h2 id="status">Status</h2>'), seen.includes("Change the status")]).toEqual([true, false]);
   });
