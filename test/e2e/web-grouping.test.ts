@@ -26,7 +26,7 @@ const followersOf = async (key: string) => {
   // Read with the browser's session, outside the browser: nothing of it is drawn.
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const thread = await (await fetch(`${server.url}/inbox/${key}`, { headers: { cookie } })).text();
-  const list = /<h2>Followers<\/h2>\s*(<ul>[\s\S]*?<\/ul>)?/.exec(thread)?.[1] ?? "";
+  const list = /<h2 id="followers">Followers<\/h2>\s*(<ul>[\s\S]*?<\/ul>)?/.exec(thread)?.[1] ?? "";
   return list.match(/[\w.+-]+@example\.com/g)?.sort() ?? [];
 };
 /** What the action just taken says in the address it returned to: what was done, or the error code. */

@@ -134,6 +134,12 @@ export const EN = {
       /** The facts of the feedback in the side column: app, feature, reports, votes, last report, tracker. */
       details: "About this feedback",
       noFollowers: "Nobody follows this feedback.",
+      /** After Follow or Unfollow: what it changed for the person, and whether e-mail reaches them here. */
+      followed: (delivers: boolean) =>
+        delivers
+          ? "You follow this feedback: its changes reach you by e-mail."
+          : "You follow this feedback. This service sends no e-mail (SMTP_URL is not set), so its changes reach no one yet.",
+      unfollowed: "You no longer follow this feedback.",
       follow: "Follow",
       unfollow: "Unfollow",
       splitOut: "Split out",

@@ -120,6 +120,11 @@ export const FR: Catalog = {
       dueOn: "Échéance\u202f: {day}",
       details: "À propos de ce retour",
       noFollowers: "Personne ne suit ce retour.",
+      followed: (delivers: boolean) =>
+        delivers
+          ? "Vous suivez ce retour\u202f: ses changements vous parviennent par e-mail."
+          : "Vous suivez ce retour. Ce service n'envoie pas d'e-mail (SMTP_URL n'est pas défini)\u202f: ses changements ne parviennent encore à personne.",
+      unfollowed: "Vous ne suivez plus ce retour.",
       follow: "Suivre",
       unfollow: "Ne plus suivre",
       splitOut: "Séparer",

@@ -48,7 +48,7 @@ import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
-import { formatDay, formatNumber, formatTime, sourceName, valueName, wordsFor } from "../web/words.ts";
+import { formatDay, formatNumber, formatTime, sourceName, valueName, type Words, wordsFor } from "../web/words.ts";
 import { timeAgo } from "../web/relative-time.ts";
 import { commentForm, heldComments, portalNotice, portalPanel } from "../web/portal-panel.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
@@ -362,6 +362,12 @@ function triaged(params: URLSearchParams | undefined): TriageSaved | null {
   return (value === "partly" || value === "held") && held.length > 0 ? { kind: value, held } : { kind: "saved" };
 }
 
+/** Said under Followers once Follow or Unfollow was pressed (`?following=yes|no`). */
+function followNotice(services: Services, w: Words<"feedback">, following: string | null | undefined): Html | "" {
+  if (following !== "yes" && following !== "no") return "";
+  return html`<p class="notice" role="status">${following === "yes" ? w.followed(services.notifier.delivers) : w.unfollowed}</p>`;
+}
+
 export async function feedbackPage(
   services: Services,
   visitor: Visitor,
@@ -456,7 +462,8 @@ ${companiesSection(lang, feedback.companies)}
 <dt>${w.tracker}</dt><dd>${tracker ? (tracker.url ? html`<a href="${tracker.url}" rel="noreferrer">${tracker.key}</a> (${tracker.status})` : html`${tracker.key} (${tracker.status})`) : "—"}</dd>
 ${shippedIn.length > 0 ? html`<dt>${w.shippedIn}</dt><dd>${shippedInLinks(visitor, shippedIn)}</dd>` : ""}
 </dl>
-<h2>${w.followers}</h2>
+<h2 id="followers">${w.followers}</h2>
+${followNotice(services, w, notice?.params?.get("following"))}
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
 </aside><div class="more">
@@ -616,7 +623,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
               error: textFor(visitor.language).errors[followed.code],
               status: STATUS_OF[followed.code],
             });
-          return redirect(feedbackPath(params.key));
+          return redirect(`${feedbackPath(params.key)}?following=${field("following") === "yes" ? "yes" : "no"}#followers`);
         }),
       { detail: { hide: true } },
     );

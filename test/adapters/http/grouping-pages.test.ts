@@ -26,7 +26,7 @@ const report = async (message: string, email?: string) =>
   ).body.ticketId as string;
 /** The addresses the feedback page lists under Followers. */
 const followersOf = async (key: string) => {
-  const list = /<h2>Followers<\/h2>\s*(<ul>[\s\S]*?<\/ul>)?/.exec(await page(`/inbox/${key}`))?.[1] ?? "";
+  const list = /<h2 id="followers">Followers<\/h2>\s*(<ul>[\s\S]*?<\/ul>)?/.exec(await page(`/inbox/${key}`))?.[1] ?? "";
   return list.match(/[\w.+-]+@example\.com/g)?.sort() ?? [];
 };
 

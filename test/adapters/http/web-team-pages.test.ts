@@ -73,16 +73,20 @@ describe("the inbox's filters", () => {
 });
 
 describe("the feedback page", () => {
-  test("following a feedback adds the person to its followers, and unfollowing removes them", async () => {
+  test("following a feedback adds the person to its followers, and unfollowing removes them, each saying so", async () => {
     const { ticketId } = await report("idea", `${distinctText(21)} Please add a dark theme for night work.`);
     const path = `/inbox/${ticketId}`;
     const followed = await submit(member, path, `${path}/follow`);
-    expect([followed.status, followed.headers.get("location")]).toEqual([303, path]);
-    const following = await page(member, path);
+    expect([followed.status, followed.headers.get("location")]).toEqual([303, `${path}?following=yes#followers`]);
+    const following = await page(member, followed.headers.get("location")!);
     expect(following).toContain(`<li>${http.demo.users.member.email}</li>`);
     expect(following).toContain(">Unfollow</button>");
-    expect((await submit(member, path, `${path}/follow`)).status).toBe(303);
-    const unfollowed = await page(member, path);
+    // This service sends no e-mail: the notice says that nothing reaches them yet.
+    expect(following).toContain("You follow this feedback. This service sends no e-mail (SMTP_URL is not set), so its changes reach no one yet.");
+    const left = await submit(member, path, `${path}/follow`);
+    expect([left.status, left.headers.get("location")]).toEqual([303, `${path}?following=no#followers`]);
+    const unfollowed = await page(member, left.headers.get("location")!);
+    expect(unfollowed).toContain('<p class="notice" role="status">You no longer follow this feedback.</p>');
     expect(unfollowed).toContain("Nobody follows this feedback.");
     expect(unfollowed).toContain(">Follow</button>");
   });
