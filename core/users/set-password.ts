@@ -7,6 +7,9 @@ const PASSWORD_MIN_LENGTH = 10;
 
 export const strongEnough = (password: string): boolean => codePoints(password) >= PASSWORD_MIN_LENGTH;
 
+/** 20 characters of a fresh secret, never starting with "-", which a command line would take for an option. */
+const madePassword = (ids: Pick<Ids, "secret">): string => ids.secret().replace(/^-+/, "").slice(0, 20);
+
 export interface PasswordDeps {
   readonly store: Pick<AccountStore, "setPassword" | "deleteUserSessions">;
   readonly passwords: Pick<PasswordHasher, "hash">;
@@ -20,7 +23,7 @@ export interface PasswordDeps {
  */
 export async function setPassword(deps: PasswordDeps, userId: string, given?: string): Promise<Result<{ readonly generated: string | null }>> {
   if (given !== undefined && !strongEnough(given)) return fail("weak_password");
-  const password = given ?? deps.ids.secret().slice(0, 20);
+  const password = given ?? madePassword(deps.ids);
   await deps.store.setPassword(userId, await deps.passwords.hash(password));
   await deps.store.deleteUserSessions(userId);
   return ok({ generated: given === undefined ? password : null });

@@ -74,6 +74,12 @@ describe("setPassword", () => {
     assert.equal(hashes.get("u1"), "hashed:generated-secret-012");
   });
 
+  test("a password it makes never starts with a hyphen, which a command line would take for an option", async () => {
+    const { deps } = fakes();
+    const set = await setPassword({ ...deps, ids: { ...deps.ids, secret: () => "--Xq7-kP_0123456789abcdefgh" } }, "u1");
+    assert.deepEqual(set, { ok: true, value: { generated: "Xq7-kP_0123456789abc" } });
+  });
+
   test("ends the person's web sessions, and no one else's: a browser signed in before the change is signed out", async () => {
     const { deps, sessions } = fakes();
     await setPassword(deps, "u1", "a new password");
