@@ -1,15 +1,12 @@
 import { fail, ok, type Result } from "./errors.ts";
-import { ROLE_SCOPES } from "./authorization.ts";
-import type { Grant, Role, Scope } from "./model.ts";
+import { scopesWithin } from "./authorization.ts";
+import type { Grant } from "./model.ts";
 import type { Clock, Digest } from "./ports.ts";
 import type { AccessStore } from "./store/access.ts";
 import type { ApiKeyStore } from "./store/api-keys.ts";
 import { API_KEY_PREFIX, apiKeyGrant } from "./api-keys/api-key-grant.ts";
 import { AGENT_IDLE_MS } from "./oauth/lifetimes.ts";
 import { audienceAccepts, type Resources } from "./oauth/resources.ts";
-
-/** A token's scopes, cut down to what its holder's current role allows. */
-export const effectiveScopes = (scopes: readonly Scope[], role: Role): Scope[] => scopes.filter((s) => ROLE_SCOPES[role].includes(s));
 
 /** Where a token is presented: the REST API or the MCP server of this service. */
 interface Audience {
@@ -30,5 +27,6 @@ export async function authenticate(
   const key = match[1].startsWith(API_KEY_PREFIX) ? await deps.store.authenticateApiKey(hash, deps.clock()) : null;
   const grant = key ? apiKeyGrant(key) : await deps.store.authenticate(hash, deps.clock(), AGENT_IDLE_MS);
   if (!grant || !audienceAccepts(audience.resources, audience.where, grant.resource)) return fail("invalid_token");
-  return ok({ ...grant, scopes: effectiveScopes(grant.scopes, grant.role) });
+  // A token's scopes, cut down to what its holder's current role allows.
+  return ok({ ...grant, scopes: scopesWithin(grant.role, grant.scopes) });
 }

@@ -66,6 +66,9 @@ export const roleAllows = (role: Role, operation: Operation): boolean => OPERATI
  */
 export const mayOwn = (role: Role): boolean => roleAllows(role, "feedbacks.update");
 
+/** The scopes of `requested` that this role may hold: a token, an agent or a form never holds more than its person's role allows. */
+export const scopesWithin = <S extends Scope>(role: Role, requested: readonly S[]): S[] => requested.filter((s) => ROLE_SCOPES[role].includes(s));
+
 /** The grant with every scope its person's role may hold: what the person could allow a token or an agent. */
 export const personOf = (grant: Grant): Grant => ({ ...grant, scopes: ROLE_SCOPES[grant.role] });
 
@@ -86,6 +89,31 @@ export function authorize(grant: Grant, operation: Operation): Result<Grant> {
   const refused = refusal(grant, operation);
   return refused === null ? ok(grant) : fail(refused);
 }
+
+/** A person signed in to the web application: their role in the organization, and every scope it allows. */
+export const sessionGrant = (member: { readonly orgId: string; readonly userId: string; readonly role: Role }): Grant => ({
+  tokenId: "web",
+  orgId: member.orgId,
+  userId: member.userId,
+  role: member.role,
+  scopes: ROLE_SCOPES[member.role],
+  resource: null,
+  agentId: null,
+});
+
+/**
+ * An issue tracker moving a feedback's status from its issue's state: it acts in the organization
+ * that connected it, writing feedbacks only, under its own name (`tracker:linear`).
+ */
+export const trackerGrant = (orgId: string, provider: string): Grant => ({
+  tokenId: "tracker",
+  orgId,
+  userId: `tracker:${provider}`,
+  role: "admin",
+  scopes: ["feedbacks:write"],
+  resource: null,
+  agentId: null,
+});
 
 /** The operator at the command line: the machine's owner, acting in an organization as its Admin. */
 export const operatorGrant = (orgId: string): Grant => ({

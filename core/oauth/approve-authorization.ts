@@ -2,7 +2,7 @@ import type { Role } from "../model.ts";
 import { type AuthorizationRequest, type AuthorizeDeps, redirectWith } from "./authorization-request.ts";
 import { oauthError } from "./errors.ts";
 import { AUTH_CODE_TTL_MS } from "./lifetimes.ts";
-import { grantableScopes } from "./permissions.ts";
+import { scopesWithin } from "../authorization.ts";
 
 /** The person allowed: issues a single-use code bound to client, redirect URI, verifier and resource. */
 export async function approveAuthorization(
@@ -10,7 +10,8 @@ export async function approveAuthorization(
   request: AuthorizationRequest,
   person: { userId: string; orgId: string; role: Role },
 ): Promise<string> {
-  const scopes = grantableScopes(request.scopes, person.role);
+  // A Reader grants only Read.
+  const scopes = scopesWithin(person.role, request.scopes);
   if (scopes.length === 0)
     return redirectWith(request.redirectUri, { ...oauthError("invalid_scope", "your role cannot grant the requested permissions") }, request.state);
   const code = services.ids.secret();

@@ -1,5 +1,4 @@
-import { AGENT_SCOPES, type AgentScope, ROLE_SCOPES } from "../authorization.ts";
-import type { Role } from "../model.ts";
+import { AGENT_SCOPES, type AgentScope } from "../authorization.ts";
 
 /** Parses a space-separated scope parameter; null when it names a scope agents cannot have. */
 export function parseScopes(text: string | undefined): AgentScope[] | null {
@@ -8,6 +7,3 @@ export function parseScopes(text: string | undefined): AgentScope[] | null {
   // No scope asked: everything an agent can have, cut down to the role later.
   return words.length === 0 ? [...AGENT_SCOPES] : [...new Set(words as AgentScope[])];
 }
-
-/** The requested scopes this role may grant: a Reader grants only Read. */
-export const grantableScopes = (requested: readonly AgentScope[], role: Role): AgentScope[] => requested.filter((s) => ROLE_SCOPES[role].includes(s));

@@ -1,3 +1,4 @@
+import { trackerGrant } from "../authorization.ts";
 import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
 import type { JobRequest } from "../feedback/events.ts";
@@ -67,15 +68,7 @@ export async function applyTrackerStatus(
     // Keys are the tracker's own (ENG-12): the same key from another provider is another issue.
     if (!feedback || feedback.tracker?.provider !== provider) continue;
     const status = "status" in change ? change.status : statusForState(settings.statuses ?? {}, change.state, feedback.status);
-    const grant = {
-      tokenId: "tracker",
-      orgId: appTracker.orgId,
-      userId: `tracker:${provider}`,
-      role: "admin" as const,
-      scopes: ["feedbacks:write" as const],
-      resource: null,
-      agentId: null,
-    };
+    const grant = trackerGrant(appTracker.orgId, provider);
     const result = status && (await changeStatus(services, grant, feedback.id, { status }, { fromTracker: true }));
     if (result?.ok) moved++;
     if (change.issueStatus && feedback.tracker && feedback.tracker.status !== change.issueStatus) {

@@ -1,6 +1,17 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { authorize, can, OPERATIONS, type Operation, operatorGrant, personOf, ROLE_SCOPES, roleAllows } from "../../core/authorization.ts";
+import {
+  authorize,
+  can,
+  OPERATIONS,
+  type Operation,
+  operatorGrant,
+  personOf,
+  ROLE_SCOPES,
+  roleAllows,
+  sessionGrant,
+  trackerGrant,
+} from "../../core/authorization.ts";
 import { type Grant, type Role, SCOPES } from "../../core/model.ts";
 import { tokenGrant as grant } from "./fake-organization.ts";
 
@@ -40,6 +51,21 @@ describe("authorization: role × scope × operation", () => {
 
   test("the operator at the command line may do everything in an organization", () => {
     for (const [operation] of TABLE) assert.equal(answer(operatorGrant("o"), operation), "ok", operation);
+  });
+
+  test("a person signed in to the web application may do what their role allows, no more", () => {
+    for (const role of ["admin", "member", "reader"] as const) {
+      const session = sessionGrant({ orgId: "o", userId: "u", role });
+      for (const [operation] of TABLE) assert.equal(answer(session, operation) === "ok", roleAllows(role, operation), `${role} ${operation}`);
+    }
+  });
+
+  test("an issue tracker may move a feedback's status, and nothing that manages the organization", () => {
+    const tracker = trackerGrant("o", "linear");
+    assert.deepEqual(
+      [tracker.userId, answer(tracker, "feedbacks.update"), answer(tracker, "webhooks.manage")],
+      ["tracker:linear", "ok", "insufficient_scope"],
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import { type AuthorizationRequest, deny } from "../../../core/oauth/authorizati
 import { checkAuthorizationRequest } from "../../../core/oauth/check-authorization-request.ts";
 import { oauthError } from "../../../core/oauth/errors.ts";
 import { AGENT_SCOPES } from "../../../core/authorization.ts";
-import { grantableScopes } from "../../../core/oauth/permissions.ts";
+import { scopesWithin } from "../../../core/authorization.ts";
 import { textFor } from "../catalog/text.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
@@ -90,7 +90,7 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
       return value === null ? "" : html`<input type="hidden" name="${name}" value="${value}">`;
     });
     const options = memberships.map((m) => {
-      const allowed = grantableScopes(authorization.scopes, m.role);
+      const allowed = scopesWithin(m.role, authorization.scopes);
       const names =
         AGENT_SCOPES.filter((s) => allowed.includes(s))
           .map((s) => scopes[s].name)
@@ -98,7 +98,7 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
       return html`<option value="${m.orgId}">${m.orgName} — ${w.asRole(valueName(language, m.role), names)}</option>`;
     });
     const single = memberships.length === 1 ? memberships[0]! : null;
-    const allowed = single ? grantableScopes(authorization.scopes, single.role) : authorization.scopes;
+    const allowed = single ? scopesWithin(single.role, authorization.scopes) : authorization.scopes;
     const client = authorization.client.name;
     const body = html`<h1>${w.title(client)}</h1>
 <p>${w.asks(client, user.email)}</p>

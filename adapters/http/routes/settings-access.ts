@@ -2,9 +2,9 @@ import { flash, takeSecret } from "../web/flash.ts";
 import { Elysia } from "elysia";
 import { addressRefusal, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
-import { can, ROLE_SCOPES } from "../../../core/authorization.ts";
+import { can, ROLE_SCOPES, scopesWithin } from "../../../core/authorization.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
-import { ROLES } from "../../../core/model.ts";
+import { ROLES, SCOPES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
 import { type Failure, fail } from "../../../core/errors.ts";
 import { listMembers } from "../../../core/members/list-members.ts";
@@ -201,7 +201,10 @@ export function settingsAccessRoutes(services: Services) {
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const w = wordsFor(visitor.language, "tokens");
-          const scopes = ROLE_SCOPES[visitor.membership.role].filter((s) => field(`scope.${s}`) === "yes");
+          const scopes = scopesWithin(
+            visitor.membership.role,
+            SCOPES.filter((s) => field(`scope.${s}`) === "yes"),
+          );
           const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
           if (!issued.ok) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: STATUS_OF[issued.code] });
           await flash(services, cookie, { kind: "secret", label: w.tokenOnce, value: issued.value.token });

@@ -1,5 +1,5 @@
 import type { Language } from "../../../core/language.ts";
-import { ROLE_SCOPES } from "../../../core/authorization.ts";
+import { sessionGrant } from "../../../core/authorization.ts";
 import type { Grant } from "../../../core/model.ts";
 import type { Membership } from "../../../core/sessions/resume-session.ts";
 import type { Services } from "../../../core/services.ts";
@@ -54,15 +54,7 @@ export async function visit(services: Services, web: WebRequest): Promise<Visit>
     email: user.email,
     memberships,
     membership,
-    grant: {
-      tokenId: "web",
-      orgId: membership.orgId,
-      userId: user.userId,
-      role: membership.role,
-      scopes: ROLE_SCOPES[membership.role],
-      resource: null,
-      agentId: null,
-    },
+    grant: sessionGrant({ orgId: membership.orgId, userId: user.userId, role: membership.role }),
     language,
     csrf,
   };
