@@ -59,7 +59,9 @@ import { publishFeedback } from "../../core/portal/publish-feedback.ts";
 import { unpublishFeedback } from "../../core/portal/unpublish-feedback.ts";
 import { POSTING_MODES, PortalUpdate } from "../../core/schemas/portal.ts";
 import { validator } from "../../adapters/http/validate.ts";
-import { apiKeyCommands, exportCommand } from "./triage.ts";
+import { apiKeyCommands } from "./api-keys.ts";
+import { exportCommand } from "./export.ts";
+import type { Invocation, Out } from "./invocation.ts";
 import { imageTypeOf } from "../../core/attachments/file-type.ts";
 
 /** A mistake in the command line: printed as one line, exit status 2. */
@@ -74,13 +76,6 @@ export class CommandFailed extends Error {}
 const refuse = (message: string, missing = false): never => {
   throw missing ? new MissingArgument(message) : new UsageError(message);
 };
-
-interface Invocation {
-  readonly args: readonly string[];
-  readonly options: Readonly<Record<string, string | boolean | undefined>>;
-}
-
-type Out = (line: string) => void;
 
 function pick<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T {
   if (!value) throw new MissingArgument(`missing ${what}: one of ${allowed.join(", ")}`);

@@ -2,23 +2,15 @@ import { createWriteStream, openSync } from "node:fs";
 import { describeProblem, errorBody } from "../../adapters/http/catalog/text.ts";
 import { validator } from "../../adapters/http/validate.ts";
 import { exportResponse } from "../../adapters/http/export-file.ts";
-import { createApiKey } from "../../core/api-keys/create-api-key.ts";
-import { listApiKeys } from "../../core/api-keys/list-api-keys.ts";
-import { revokeApiKey } from "../../core/api-keys/revoke-api-key.ts";
-import { AGENT_SCOPES, type AgentScope, operatorGrant } from "../../core/authorization.ts";
+import { operatorGrant } from "../../core/authorization.ts";
 import { countFeedbacks } from "../../core/feedback/count-feedbacks.ts";
 import { countIn } from "../../core/feedback/status.ts";
 import { findOrganization } from "../../core/organizations/find-organization.ts";
 import type { FeedbackSummary } from "../../core/schemas/feedback.ts";
 import type { Services } from "../../core/services.ts";
 import { ExportQuery, exportFeedbacks } from "../../core/triage/export-feedbacks.ts";
+import type { Invocation, Out, Refuse } from "./invocation.ts";
 import { whyUnwritable } from "./unwritable.ts";
-
-interface Invocation {
-  readonly args: readonly string[];
-  readonly options: Readonly<Record<string, string | boolean | undefined>>;
-}
-type Out = (line: string) => void;
 
 /** How far an export is: `done` feedbacks of `total`; `last` once it is whole. */
 type Progress = (done: number, total: number, last: boolean) => void;
@@ -28,10 +20,6 @@ interface ExportSinks {
   readonly file: (path: string | undefined) => WritableStream<Uint8Array>;
   readonly progress: Progress;
 }
-
-/** A mistake in the command line, as the CLI reports them (exit status 2). */
-/** Refuses the command line: `missing` when an argument was not given, so that the command's usage follows. */
-type Refuse = (message: string, missing?: boolean) => never;
 
 const BAR_WIDTH = 30;
 
@@ -131,39 +119,3 @@ function openedFile(sinks: ExportSinks, path: string | undefined, refuse: Refuse
     return refuse(`cannot write --out ${path}: ${whyUnwritable(error)}`);
   }
 }
-
-/** `api-key create|list|revoke`: the organization's API keys, as Settings → API keys and /v1/api-keys. */
-export const apiKeyCommands = (refuse: Refuse) => ({
-  async "api-key create"(services: Services, inv: Invocation, out: Out) {
-    const [prefix, name] = inv.args;
-    if (!prefix || !name) refuse("missing <org> or <name>", true);
-    const org = await findOrganization(services, prefix);
-    if (!org) refuse(`no organization "${prefix}"`);
-    const scopes = String(inv.options.scopes ?? "feedbacks:read")
-      .split(",")
-      .map((s) => s.trim());
-    if (!scopes.every((s): s is AgentScope => AGENT_SCOPES.includes(s as AgentScope)))
-      refuse(`each of --scopes must be one of ${AGENT_SCOPES.join(", ")}`);
-    const created = await createApiKey(services, operatorGrant(org.id), { name, scopes: scopes as AgentScope[] });
-    if (!created.ok) refuse(errorBody(created.code, "en", created.problem).error);
-    if (inv.options.json) return out(JSON.stringify(created.value));
-    out(`API key ${created.value.id} "${created.value.name}" (${created.value.scopes.join(" ")}), shown once:\n${created.value.key}`);
-  },
-  async "api-key list"(services: Services, inv: Invocation, out: Out) {
-    const org = inv.args[0] ? await findOrganization(services, inv.args[0]) : null;
-    if (!org) refuse("missing or unknown <org>");
-    const listed = await listApiKeys(services, operatorGrant(org.id));
-    if (!listed.ok) refuse(errorBody(listed.code, "en", listed.problem).error);
-    const keys = listed.value.data;
-    if (keys.length === 0) out(`no API keys in ${org.keyPrefix} (api-key create adds one)`);
-    for (const k of keys) out(`${k.id}  ${k.name}  ${k.scopes.join(" ")}  lastUsed=${k.lastUsedAt ?? "-"}`);
-  },
-  async "api-key revoke"(services: Services, inv: Invocation, out: Out) {
-    const [prefix, id] = inv.args;
-    const org = prefix ? await findOrganization(services, prefix) : null;
-    if (!org || !id) refuse("missing or unknown <org>, or missing <keyId>");
-    const revoked = await revokeApiKey(services, operatorGrant(org.id), id);
-    if (!revoked.ok) refuse(`no live API key ${id} in ${org.keyPrefix}`);
-    out(`API key ${id} revoked`);
-  },
-});
