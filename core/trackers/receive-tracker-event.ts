@@ -1,10 +1,11 @@
+import { trackerGrant } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
+import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
 import type { TrackerSettings } from "../ports.ts";
 import type { Status } from "../schemas/feedback.ts";
-import type { AppTracker } from "../store/trackers.ts";
+import type { AppTracker, TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
-import type { TrackerState } from "./status-mapping.ts";
-import { applyTrackerStatus, type TrackerStatusDeps } from "./sync.ts";
+import { statusForState, type TrackerState } from "./status-mapping.ts";
 
 /**
  * What an issue event asks of its feedbacks: a status (GitHub's labels and states say one), or the
@@ -15,6 +16,11 @@ export type TrackerChange = {
   /** The issue's own state after the event (`open`, `closed`, `In Progress`), when the tracker says it. */
   readonly issueStatus?: string;
 } & ({ readonly status: Status } | { readonly state: TrackerState });
+
+/** What a tracker's status reaching its feedbacks reads and writes. */
+type TrackerStatusDeps = ChangeStatusDeps & {
+  readonly store: Pick<TrackerStore, "findAppTrackersByProject" | "findFeedbackByTracker" | "setFeedbackTracker">;
+};
 
 interface TrackerEvent {
   readonly provider: string;
@@ -27,7 +33,7 @@ interface TrackerEvent {
 }
 
 /** An app tracker whose webhook secret signed the event, with its settings opened. */
-export interface SignedTracker {
+interface SignedTracker {
   readonly tracker: AppTracker;
   readonly settings: TrackerSettings;
 }
@@ -54,4 +60,37 @@ export async function receiveTrackerEvent(
   if (event.change === null) return ok({ moved: 0 });
   const moved = await applyTrackerStatus(services, event.provider, signed, event.change);
   return ok({ moved });
+}
+
+/**
+ * A status the tracker set on an issue: every feedback linked to it, in the apps whose webhook signed
+ * the event, moves through the same use case as REST (so the same events go out), marked as coming
+ * from the tracker so nothing echoes back. A workflow state becomes a status through the app's
+ * mapping, and moves nothing when the feedback's status already fits it. The issue's own state,
+ * when the tracker tells it, is kept on the link.
+ */
+async function applyTrackerStatus(
+  services: TrackerStatusDeps,
+  provider: string,
+  signed: readonly SignedTracker[],
+  change: TrackerChange,
+): Promise<number> {
+  let moved = 0;
+  for (const { tracker: appTracker, settings } of signed) {
+    const feedback = await services.store.findFeedbackByTracker(appTracker.orgId, change.issueKey);
+    // Keys are the tracker's own (ENG-12): the same key from another provider is another issue.
+    if (!feedback || feedback.tracker?.provider !== provider) continue;
+    const status = "status" in change ? change.status : statusForState(settings.statuses ?? {}, change.state, feedback.status);
+    const grant = trackerGrant(appTracker.orgId, provider);
+    const result = status && (await changeStatus(services, grant, feedback.id, { status }, { fromTracker: true }));
+    if (result?.ok) moved++;
+    if (change.issueStatus && feedback.tracker && feedback.tracker.status !== change.issueStatus) {
+      await services.store.setFeedbackTracker(appTracker.orgId, feedback.id, {
+        ...feedback.tracker,
+        status: change.issueStatus,
+        syncedAt: services.clock(),
+      });
+    }
+  }
+  return moved;
 }

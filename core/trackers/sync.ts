@@ -1,25 +1,16 @@
-import { trackerGrant } from "../authorization.ts";
-import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { TrackerStore } from "../store/trackers.ts";
-import type { SignedTracker, TrackerChange } from "./receive-tracker-event.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
-import { statusForState } from "./status-mapping.ts";
 
 /** What the sync job reads and writes. */
 export type SyncDeps = SettingsDeps &
   Pick<Services, "trackers" | "clock"> & {
     readonly store: Pick<FeedbackStore, "findFeedback" | "listComments"> & Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker">;
   };
-
-/** What a tracker's status reaching its feedbacks reads and writes. */
-export type TrackerStatusDeps = ChangeStatusDeps & {
-  readonly store: Pick<TrackerStore, "findAppTrackersByProject" | "findFeedbackByTracker" | "setFeedbackTracker">;
-};
 
 /** A sync reads the status again after each update of the issue, at most this many times. */
 const MAX_FOLLOWS = 3;
@@ -47,37 +38,4 @@ export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<
     await services.store.setFeedbackTracker(feedback.orgId, feedback.id, { ...link, syncedAt: services.clock() });
     sent = feedback.status;
   }
-}
-
-/**
- * A status the tracker set on an issue: every feedback linked to it, in the apps whose webhook signed
- * the event, moves through the same use case as REST (so the same events go out), marked as coming
- * from the tracker so nothing echoes back. A workflow state becomes a status through the app's
- * mapping, and moves nothing when the feedback's status already fits it. The issue's own state,
- * when the tracker tells it, is kept on the link.
- */
-export async function applyTrackerStatus(
-  services: TrackerStatusDeps,
-  provider: string,
-  signed: readonly SignedTracker[],
-  change: TrackerChange,
-): Promise<number> {
-  let moved = 0;
-  for (const { tracker: appTracker, settings } of signed) {
-    const feedback = await services.store.findFeedbackByTracker(appTracker.orgId, change.issueKey);
-    // Keys are the tracker's own (ENG-12): the same key from another provider is another issue.
-    if (!feedback || feedback.tracker?.provider !== provider) continue;
-    const status = "status" in change ? change.status : statusForState(settings.statuses ?? {}, change.state, feedback.status);
-    const grant = trackerGrant(appTracker.orgId, provider);
-    const result = status && (await changeStatus(services, grant, feedback.id, { status }, { fromTracker: true }));
-    if (result?.ok) moved++;
-    if (change.issueStatus && feedback.tracker && feedback.tracker.status !== change.issueStatus) {
-      await services.store.setFeedbackTracker(appTracker.orgId, feedback.id, {
-        ...feedback.tracker,
-        status: change.issueStatus,
-        syncedAt: services.clock(),
-      });
-    }
-  }
-  return moved;
 }
