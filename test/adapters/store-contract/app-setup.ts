@@ -29,6 +29,17 @@ export function appSetupContract(makeStore: () => Promise<Subject>) {
       expect(await store.setBrowserCollection("another-org", org.appId, browser)).toBe(false);
     });
 
+    test("setGroupingMode sets how grouping treats an app's duplicates, read with the app; another organization's app is refused", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      expect(await store.setGroupingMode(orgId, appId, "review")).toBe(true);
+      expect((await store.findApp(orgId, appId))?.groupingMode).toBe("review");
+      expect(await store.setGroupingMode(orgId, appId, "auto")).toBe(true);
+      // `auto` is also what an app that never chose does: either way it reads as auto.
+      expect((await store.findApp(orgId, appId))?.groupingMode ?? "auto").toBe("auto");
+      expect(await store.setGroupingMode("another-org", appId, "review")).toBe(false);
+    });
+
     test("channels are found by key with their app and organization, and can be disabled by id or key", async () => {
       const store = await makeStore();
       const { orgId, appId } = await freeOrg(store);

@@ -15,5 +15,12 @@ export function usersContract(makeStore: () => Promise<Subject>) {
       expect(await store.findUser("u-plain")).toEqual({ id: "u-plain", email: "plain@x.io" });
       expect(await store.findUser("nobody")).toBeNull();
     });
+
+    test("findUserByEmail reads a person by their address as stored, in lower case; an address nobody has is null", async () => {
+      const store = await makeStore();
+      await store.createUser({ id: "u-mail", email: "grace@x.io", name: "Grace Hopper" });
+      expect(await store.findUserByEmail("grace@x.io")).toEqual({ id: "u-mail", email: "grace@x.io", name: "Grace Hopper" });
+      expect(await store.findUserByEmail("nobody@x.io")).toBeNull();
+    });
   });
 }

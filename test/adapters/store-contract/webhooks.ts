@@ -29,6 +29,19 @@ export function webhooksContract(makeStore: () => Promise<Subject>) {
         expect((await store.listWebhooks(orgId)).length).toBe(2);
       });
 
+      test("recordDeliveryResult keeps a webhook's last delivery, the latest replacing the one before", async () => {
+        const store = await makeStore();
+        const { orgId } = await freeOrg(store);
+        const hook = webhook(orgId);
+        await store.createWebhook(hook, 5);
+        expect((await store.findWebhook(orgId, hook.id))?.lastDelivery).toBeNull();
+        await store.recordDeliveryResult(hook.id, { at: 10, status: null, error: "timeout", durationMs: 10_000 });
+        const answered = { at: 20, status: 204, error: null, durationMs: 35 };
+        await store.recordDeliveryResult(hook.id, answered);
+        expect((await store.findWebhook(orgId, hook.id))?.lastDelivery).toEqual(answered);
+        expect((await store.listWebhooks(orgId)).map((w) => w.lastDelivery)).toEqual([answered]);
+      });
+
       test("rotation keeps the former secret as the previous one", async () => {
         const store = await makeStore();
         const { orgId } = await freeOrg(store);
