@@ -555,7 +555,7 @@ export const EN = {
       publishedOn: (date: string) => `Published ${date}`,
       nothingLinked:
         "No feedback is linked: published like this, it tells no one. Link the feedbacks it ships, or press Publish again to publish it as it is.",
-      previewUnsaved: "Not saved yet: Save draft keeps it, links included.",
+      unsaved: "Not saved yet: Save draft keeps it, links included.",
       deleteDraft: "Delete draft",
       confirmDeleteDraft: "Delete this draft? What it says and the feedbacks it links are lost.",
       saved: "Draft saved.",

@@ -44,6 +44,8 @@ interface Editing {
   /** Publish was pressed with no feedback linked: the page asks to link some, or to press it again. */
   readonly confirmEmpty?: boolean;
   readonly error?: string;
+  /** Shown from what was posted (a preview, a search, a refusal), not from the store: said under the title. */
+  readonly unsaved?: boolean;
 }
 
 const NOTICES = ["saved", "published", "deleted"] as const;
@@ -165,13 +167,13 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
     visitor,
     "/changelog",
     title,
-    html`<p><a href="/changelog">${w.allEntries}</a></p><h1>${title}</h1>
+    html`<p><a href="/changelog">${w.allEntries}</a></p><h1>${title}</h1>${editing.unsaved ? html`<p class="muted">${w.unsaved}</p>` : ""}
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 ${editing.error ? html`<p class="error" role="alert">${editing.error}</p>` : ""}
 <form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
 ${entryFields(w, editing)}
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
-${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><p class="muted">${w.previewUnsaved}</p><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
+${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(feedbackItem)}</ul>`}
 <label for="keys">${w.keys}</label><input id="keys" name="keys" value="${editing.keys ?? ""}" aria-describedby="keys-hint" autocomplete="off">
 <p class="muted" id="keys-hint">${w.keysHint}</p>
@@ -260,7 +262,8 @@ export function changelogPageRoutes(services: Services) {
   /** Handles the editor's form: search and preview show the entry as typed; save, publish and delete act. */
   async function posted(visitor: Visitor, field: (name: string) => string, all: (name: string) => string[], id: string | null): Promise<Response> {
     const w = wordsFor(visitor.language, "changelog");
-    const { action, ...editing } = typed(field, all);
+    const { action, ...entry } = typed(field, all);
+    const editing = { ...entry, unsaved: true };
     const here = { ...editing, ...(id && { id }) };
     if (action === "search") {
       const query = editing.query?.trim();
@@ -299,7 +302,7 @@ export function changelogPageRoutes(services: Services) {
     const published = await publishEntry(services, visitor.grant, { id: entryId });
     return published.ok
       ? redirect(`/changelog/${encodeURIComponent(entryId)}?done=published`)
-      : editorPage(services, visitor, { ...here, id: entryId, error: said(visitor, published) }, w.saved, 409);
+      : editorPage(services, visitor, { ...here, id: entryId, unsaved: false, error: said(visitor, published) }, w.saved, 409);
   }
 
   /** Why a save was refused: for keys that name no feedback, how many when there are several (the core names the first). */

@@ -44,6 +44,8 @@ describe("the inbox's Changelog page", () => {
     expect(page).toContain("<strong>Rounded</strong> right");
     expect(page).toContain("&lt;script&gt;x&lt;/script&gt;");
     expect(page).toContain('value="Invoices"');
+    // Shown from what was posted, it says under its title that nothing is saved yet.
+    expect(page).toContain('<h1>Invoices</h1><p class="muted">Not saved yet: Save draft keeps it, links included.</p>');
     expect((await http.request("GET", "/v1/changelog", { token: http.demo.tokens.member })).body.data).toEqual([]);
   });
 
@@ -57,12 +59,14 @@ describe("the inbox's Changelog page", () => {
     expect(saved.status).toBe(303);
     let page = await get(saved.headers.get("location")!);
     expect(page).toContain("Draft saved.");
+    expect(page).not.toContain("Not saved yet");
     const at = saved.headers.get("location")!.replace(/\?.*/, "");
     expect(page).toContain(`<input type="hidden" name="feedbacks" value="${keys[0]}">`);
     const searched = await (
       await post(at, page, { title: "Invoices and receipts", body: "Both fixed.", query: "receipts address", action: "search" })
     ).text();
     expect(searched).toContain(`name="link" value="${keys[1]}"`);
+    expect(searched).toContain("Not saved yet: Save draft keeps it, links included.");
     expect((await post(at, searched, { title: "Invoices and receipts", body: "Both fixed.", link: keys[1]! })).status).toBe(303);
     page = await get(at);
     expect(page).toContain(`<input type="hidden" name="feedbacks" value="${keys[1]}">`);
