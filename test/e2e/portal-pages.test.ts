@@ -113,6 +113,27 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
     expect(tabs.filter((t) => t.right > 390 || t.cut)).toEqual([]);
   });
 
+  test("on a phone, the roadmap names each column with its count above the carousel, and a name brings its column into view", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+    await page.goto(`${server.url}/p/demo/roadmap`);
+    const jumps = page.locator("nav.jump a");
+    expect(await jumps.allTextContents()).toEqual(
+      await page
+        .locator(".column h2")
+        .evaluateAll((titles) => titles.map((h) => `${h.querySelector(".status")!.textContent} ${h.parentElement!.querySelectorAll("li").length}`)),
+    );
+    const last = page.locator(".column").last();
+    expect((await last.boundingBox())!.x).toBeGreaterThan(390);
+    await jumps.last().click();
+    await page.waitForFunction(() => {
+      const box = [...document.querySelectorAll(".column")].at(-1)!.getBoundingClientRect();
+      return box.left >= 0 && box.left < 100;
+    });
+    await saveScreenshot(page, "portal-roadmap-jump-390", { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await page.locator("nav.jump").isVisible()).toBe(false);
+  });
+
   test("without JavaScript, the board's filters and sort work from the form and the tabs", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

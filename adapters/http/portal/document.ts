@@ -112,13 +112,15 @@ ul.posts>li{display:flex;gap:var(--s4);padding:var(--s4);border-top:1px solid va
 .column h3{margin:0 0 var(--s1);font-size:var(--t-sm);line-height:1.35;overflow-wrap:anywhere}.column h3 a{color:var(--fg);text-decoration:none}
 .column .note{font-size:var(--t-xs);color:var(--muted);margin:0 var(--s1) var(--s2)}
 .column .none{font-size:var(--t-sm);color:var(--muted);margin:var(--s2) var(--s1)}
+.jump{display:none}.jump ul{display:flex;flex-wrap:wrap;gap:var(--s2);list-style:none;margin:0 0 var(--s3);padding:0}
+.jump a{display:inline-flex;align-items:center;gap:var(--s1);padding:var(--s1) var(--s3);border:1px solid var(--line);border-radius:999px;color:var(--fg);text-decoration:none;font-size:var(--t-sm)}
 footer{border-top:1px solid var(--line);font-size:var(--t-sm);color:var(--muted)}footer .wrap{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);justify-content:space-between;padding:var(--s4)}
 footer nav a{margin-right:var(--s3)}
 @media (max-width:56rem){.layout{grid-template-columns:minmax(0,1fr);gap:var(--s4)}.layout aside{order:-1}
 .filters{padding:var(--s3)}.filters h2{display:none}.filters .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(7.5rem,1fr));gap:0 var(--s2);align-items:end}
 .filters label{margin-top:0}.filters button{margin-top:0}.filters .fields button{grid-column:1/-1;margin-top:var(--s3)}
 .columns{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:0 var(--s4);gap:var(--s3);padding-bottom:var(--s2);margin:0 calc(-1*var(--s4));padding-left:var(--s4);padding-right:var(--s4)}
-.column{flex:0 0 85%;scroll-snap-align:start}}
+.column{flex:0 0 85%;scroll-snap-align:start}.jump{display:block}}
 @media (max-width:30rem){h1{font-size:1.5rem}.brand{font-size:1rem}.who-am-i{max-width:8.5rem;font-size:var(--t-xs)}.signout{gap:var(--s1)}
 .tabs{column-gap:var(--s3)}.tabs a{font-size:.9375rem}.card{padding:var(--s4);gap:var(--s3)}.card .votes{width:3.25rem;min-height:3.25rem}.comments{padding:var(--s4)}
 ul.posts>li{gap:var(--s3);padding:var(--s3)}.votes{width:3rem;min-height:3rem}form.search{max-width:none}}`;

@@ -4,10 +4,17 @@ import { type Html, html } from "../html.ts";
 import type { PortalLinks } from "./links.ts";
 import { portalWords } from "./words.ts";
 
-/** The roadmap: a column per status, each card with its votes and title; delivered ones of the last 90 days only. */
+/**
+ * The roadmap: a column per status, each card with its votes and title; delivered ones of the last
+ * 90 days only. On a phone the columns are a carousel, one at a time: above it, each column's name
+ * and count lead to it, so a card behind empty columns is not missed.
+ */
 export function roadmapBody(language: Language, links: PortalLinks, columns: readonly RoadmapColumn[]): Html {
   const w = portalWords(language);
   return html`<h1>${w.roadmap}</h1><p class="intro">${w.roadmapIntro}</p>
+<nav class="jump" aria-label="${w.roadmap}"><ul>${columns.map(
+    (c) => html`<li><a href="#col-${c.status}">${c.label} <span class="chip">${c.feedbacks.length}</span></a></li>`,
+  )}</ul></nav>
 <div class="columns">${columns.map(
     (
       c,
