@@ -22,25 +22,37 @@ function expressionFor(concept: string, texts: readonly string[]): string | unde
   return undefined;
 }
 
+/** The first word of a text that folds to each wanted term, as written. */
+function wordsIn(text: string, wanted: ReadonlySet<string>): Map<string, string> {
+  const written = new Map<string, string>();
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (written.size === wanted.size) break;
+    const [folded] = words(word);
+    if (folded !== undefined && wanted.has(folded) && !written.has(folded)) written.set(folded, word);
+  }
+  return written;
+}
+
+/** Two ways of writing that start alike are one word, inflected ("crashes", "crashed"; "dark mode", "dark-mode"). */
+const oneWord = (a: string, b: string): boolean => a.slice(0, 4).toLowerCase() === b.slice(0, 4).toLowerCase();
+
 /**
  * The terms two texts matched on (stems and concepts, as `words` folds them: "googl" for "Google")
- * as the reports wrote them: each becomes the first word of the texts, in order, that folds to
- * it, or else the first expression that does ("does nothing" for "unresponsive"). A term that
+ * as the reports wrote them: in each text, the first word that folds to the term, or else the
+ * first expression that does ("does nothing" for "unresponsive"). Where the texts say it in
+ * different words (a concept's synonyms: "broken" and "declined"), each is shown ("broken /
+ * declined"), so a person sees why two reports met; one word inflected is shown once. A term that
  * nothing written folds to stays as it is.
  */
 export function asWritten(terms: readonly string[], texts: readonly string[]): string[] {
   const wanted = new Set(terms);
-  const written = new Map<string, string>();
-  const seen = new Set<string>();
-  for (const text of texts) {
-    for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
-      if (written.size === wanted.size) break;
-      const lower = word.toLowerCase();
-      if (seen.has(lower)) continue;
-      seen.add(lower);
-      const [folded] = words(word);
-      if (folded !== undefined && wanted.has(folded) && !written.has(folded)) written.set(folded, word);
-    }
-  }
-  return terms.map((term) => written.get(term) ?? expressionFor(term, texts) ?? term);
+  const each = texts.map((text) => wordsIn(text, wanted));
+  return terms.map((term) => {
+    const forms: string[] = [];
+    texts.forEach((text, i) => {
+      const form = each[i]!.get(term) ?? expressionFor(term, [text]);
+      if (form !== undefined && !forms.some((seen) => oneWord(seen, form))) forms.push(form);
+    });
+    return forms.length > 0 ? forms.join(" / ") : term;
+  });
 }

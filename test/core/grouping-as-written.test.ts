@@ -17,6 +17,12 @@ describe("matched words as the reports wrote them", () => {
     assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["Save doesn't respond", "dark-mode toggle"]), ["doesn't respond", "dark-mode"]);
   });
 
+  test("a concept the two texts say in different words is shown in both, and one word inflected once", () => {
+    const texts = ["Search is broken on the orders page", "Visa card declined at checkout, search crashed"];
+    assert.deepEqual(asWritten(["fail", "search"], texts), ["broken / declined", "Search"]);
+    assert.deepEqual(asWritten(["crash"], ["The app crashes", "It crashed twice"]), ["crashes"]);
+  });
+
   test("a term nothing written folds to stays as it is", () => {
     assert.deepEqual(asWritten(["unresponsive", "zzz"], ["The button is blue"]), ["unresponsive", "zzz"]);
   });
