@@ -30,9 +30,13 @@ export function portalPanel(visitor: Visitor, feedback: Feedback, portalUrl: str
     ? html`<p>${w.published}${portalUrl ? html` <a href="${portalUrl}/${encodeURIComponent(feedback.key)}">${w.viewPublic}</a>` : ""}</p>${portalUrl ? "" : html`<p class="muted">${w.portalOff}</p>`}`
     : html`<p class="muted">${w.notPublished}</p>`;
   if (!canUpdate) return html`<h2>${w.portal}</h2>${state}`;
+  // Offered the feedback's own title, cut from a long report's first sentence (core/report/title.ts): it says so.
+  const cut = feedback.publicTitle === undefined && feedback.title.endsWith("…");
   return html`<h2>${w.portal}</h2>${state}
 <form method="post" action="${path}/publish">${csrf(visitor)}
-<label for="public-title">${w.publicTitle}</label><input id="public-title" name="title" maxlength="${PUBLIC_TITLE_MAX_LENGTH}" value="${feedback.publicTitle ?? feedback.title}">
+<label for="public-title">${w.publicTitle}</label><input id="public-title" name="title" maxlength="${PUBLIC_TITLE_MAX_LENGTH}" value="${feedback.publicTitle ?? feedback.title}"${
+    cut ? html` aria-describedby="public-title-hint"` : ""
+  }>${cut ? html`<p class="muted" id="public-title-hint">${w.publicTitleCut}</p>` : ""}
 <label for="public-description">${w.publicDescription}</label><textarea id="public-description" name="description" maxlength="${PUBLIC_DESCRIPTION_MAX_LENGTH}" aria-describedby="public-description-hint">${feedback.publicDescription ?? ""}</textarea>
 <p class="muted" id="public-description-hint">${w.publicDescriptionHint}</p>
 <button type="submit">${feedback.published ? w.update : w.publish}</button></form>

@@ -8,6 +8,8 @@ const EN = {
   viewPublic: "See it on the portal",
   portalOff: "The portal is off: published feedbacks show once an Admin turns it on.",
   publicTitle: "Public title",
+  /** Under the public title, when the one offered is a long report's first sentence, cut. */
+  publicTitleCut: "Cut from a long report (…): write the title people will read on the portal.",
   publicDescription: "Public description",
   publicDescriptionHint: "Written by the team. Reports, names and e-mails are never shown.",
   publish: "Publish",
@@ -72,6 +74,7 @@ const FR: typeof EN = {
   viewPublic: "Le voir sur le portail",
   portalOff: "Le portail est fermé\u202f: les retours publiés y paraîtront quand un Admin l'ouvrira.",
   publicTitle: "Titre public",
+  publicTitleCut: "Coupé dans un long signalement (…)\u202f: écrivez le titre qu'on lira sur le portail.",
   publicDescription: "Description publique",
   publicDescriptionHint: "Écrite par l'équipe. Les signalements, noms et e-mails ne sont jamais montrés.",
   publish: "Publier",

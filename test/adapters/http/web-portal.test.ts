@@ -51,6 +51,22 @@ describe("the portal in the team's web application", () => {
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin })).body.published).toBe(false);
   });
 
+  test("a title cut from a long report is offered as the public title with a word saying so; a whole one without", async () => {
+    const long = await http.request("POST", "/v1/reports", {
+      body: {
+        publicKey: http.demo.publicKey,
+        kind: "idea",
+        message: "Please let the weekly summary e-mail include the feedbacks that changed status and those still waiting for an answer",
+      },
+    });
+    const member = await as("member");
+    const cut = await (await member.fetch(`/inbox/${long.body.ticketId}`)).text();
+    expect(cut).toMatch(/<input id="public-title" name="title" maxlength="\d+" value="[^"]*…" aria-describedby="public-title-hint">/);
+    expect(cut).toContain('<p class="muted" id="public-title-hint">Cut from a long report (…): write the title people will read on the portal.</p>');
+    const whole = await (await member.fetch(`/inbox/${await newFeedback("Export to CSV")}`)).text();
+    expect(whole).not.toContain("public-title-hint");
+  });
+
   test("a comment from the feedback page is internal unless public is chosen; too long a one is refused with its reason", async () => {
     const key = await newFeedback("Bulk edit");
     const member = await as("member");
