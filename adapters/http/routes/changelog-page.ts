@@ -167,9 +167,9 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
     visitor,
     "/changelog",
     title,
-    html`<p><a href="/changelog">${w.allEntries}</a></p><h1>${title}</h1>${editing.unsaved ? html`<p class="muted">${w.unsaved}</p>` : ""}
+    html`<p><a href="/changelog">${w.allEntries}</a></p><h1>${title}</h1><div class="editor-notes">${editing.unsaved ? html`<p class="muted">${w.unsaved}</p>` : ""}
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
-${editing.error ? html`<p class="error" role="alert">${editing.error}</p>` : ""}
+${editing.error ? html`<p class="error" role="alert">${editing.error}</p>` : ""}</div>
 <form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
 ${entryFields(w, editing)}
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
