@@ -1,8 +1,8 @@
 import type { ClientSession, Filter } from "mongodb";
 import { feedbackKey } from "../../core/feedback/key.ts";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
-import { type Severity, STATUSES, type Status } from "../../core/schemas/feedback.ts";
-import { SEVERITY_RANK } from "../../core/feedback/order.ts";
+import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
+import { sortedValue, urgencyOf } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store/feedbacks.ts";
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
@@ -49,12 +49,6 @@ async function listFilter(data: Database, orgId: string, filter: FeedbackFilter)
   };
 }
 
-/**
- * Severity as lists sort it, stored with each feedback (`urgency`) so that an index gives the order:
- * it grows as the rank falls (P0 4, none 0), and the severity order is urgency descending.
- */
-export const urgencyOf = (severity: Severity | undefined): number => SEVERITY_RANK.none - SEVERITY_RANK[severity ?? "none"];
-
 /** Takes the organization's next feedback key (DEMO-42), inside a transaction, never given twice. */
 export async function takeKey(data: Database, orgId: string, session: ClientSession): Promise<string> {
   const org = await data
@@ -74,19 +68,20 @@ export const feedbackDocument = (feedback: FeedbackRecord, words: readonly strin
   sources,
 });
 
-/** What each order sorts on, descending, and that value as a list position holds it; ties by _id desc. */
-const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly value: (position: number) => number }>> = {
-  activity: { on: "lastActivityAt", value: (at) => at },
-  reports: { on: "reports", value: (reports) => reports },
-  severity: { on: "urgency", value: (rank) => SEVERITY_RANK.none - rank },
-  votes: { on: "votes", value: (votes) => votes },
-  revenue: { on: "revenue", value: (revenue) => revenue },
+/** The field each order sorts on, descending (a list position's value there: core's sortedValue); ties by _id desc. */
+const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string }>> = {
+  activity: { on: "lastActivityAt" },
+  reports: { on: "reports" },
+  severity: { on: "urgency" },
+  votes: { on: "votes" },
+  revenue: { on: "revenue" },
 };
 
 /** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */
 const afterFilter = (order: FeedbackOrder, after: ListPosition): Filter<Document> => {
-  const { on, value } = ORDERS[order];
-  return { [on]: { $lte: value(after.value) }, $or: [{ [on]: { $lt: value(after.value) } }, { _id: { $lt: after.id } }] };
+  const { on } = ORDERS[order];
+  const value = sortedValue(order, after.value);
+  return { [on]: { $lte: value }, $or: [{ [on]: { $lt: value } }, { _id: { $lt: after.id } }] };
 };
 
 /** Feedbacks as the inbox reads them, and their status changes. */

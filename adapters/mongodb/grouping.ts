@@ -1,7 +1,8 @@
 import { rankCandidates } from "../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../core/store/grouping.ts";
 import { compoundId, type Database, isDuplicateKey, plain } from "./database.ts";
-import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
+import { urgencyOf } from "../../core/feedback/order.ts";
+import { NOT_MERGED } from "./feedbacks.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
 import { HELD, recordTriageChange } from "./triage.ts";

@@ -4,7 +4,7 @@ import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
 import { feedbackWords, ownWords } from "../../core/feedback/search-words.ts";
 import { remember } from "./search-terms.ts";
-import { urgencyOf } from "./feedbacks.ts";
+import { urgencyOf } from "../../core/feedback/order.ts";
 import type { Severity } from "../../core/schemas/feedback.ts";
 
 const CHECKPOINT_ID = "migration";

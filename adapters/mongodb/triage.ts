@@ -4,7 +4,8 @@ import type { ClientSession } from "mongodb";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
 import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
 import { compoundId, type Database, type Document, plain } from "./database.ts";
-import { NOT_MERGED, urgencyOf } from "./feedbacks.ts";
+import { urgencyOf } from "../../core/feedback/order.ts";
+import { NOT_MERGED } from "./feedbacks.ts";
 import { remember } from "./search-terms.ts";
 
 /** What to $set and what to $unset for the fields given: a null, or an empty list of tags, leaves the field absent. */

@@ -1,6 +1,6 @@
 import type { Severity } from "../../core/schemas/feedback.ts";
 import type { Database } from "./database.ts";
-import { urgencyOf } from "./feedbacks.ts";
+import { urgencyOf } from "../../core/feedback/order.ts";
 import { heldSources } from "./held-reports.ts";
 
 /** The marker in `meta` of the upgrades done: each runs once per deployment, by the first process to start. */

@@ -1,5 +1,5 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
-import { SEVERITY_RANK } from "../../core/feedback/order.ts";
+import { sortedValue } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { countAmong } from "../../core/feedback/status.ts";
@@ -21,16 +21,16 @@ import { type ExpandedWord, expandWords } from "../../core/feedback/search-words
 import type { WriteBatch } from "./write-batch.ts";
 
 /**
- * What each order sorts on, descending, and that value as a list position holds it; every order
- * breaks ties by id desc and is read backwards from an ascending index. Severity is sorted on
- * `urgency` (migrations/021-urgency.sql), which grows as the rank falls: P0 first, none last.
+ * The column each order sorts on, descending (the value of a list position there: core's
+ * sortedValue); every order breaks ties by id desc and is read backwards from an ascending index.
+ * Severity is sorted on `urgency` (migrations/021-urgency.sql, core's urgencyOf).
  */
-const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string; readonly value: (position: number) => number }>> = {
-  activity: { on: "f.last_activity_at", value: (at) => at },
-  reports: { on: "f.reports", value: (reports) => reports },
-  severity: { on: "f.urgency", value: (rank) => SEVERITY_RANK.none - rank },
-  votes: { on: "f.votes", value: (votes) => votes },
-  revenue: { on: "f.revenue", value: (revenue) => revenue },
+const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string }>> = {
+  activity: { on: "f.last_activity_at" },
+  reports: { on: "f.reports" },
+  severity: { on: "f.urgency" },
+  votes: { on: "f.votes" },
+  revenue: { on: "f.revenue" },
 };
 
 /**
@@ -218,11 +218,11 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     params.push(filter.source);
   }
   if (after) {
-    const { on, value } = ORDERS[order];
+    const { on } = ORDERS[order];
     // A row value bounds the index range; written as an OR, it did not, and a page deep in a list of a
     // million started at the top of the index and took a second.
     where.push(`(${on}, f.id) < (?, ?)`);
-    params.push(value(after.value), after.id);
+    params.push(sortedValue(order, after.value), after.id);
   }
   return { where: where.join(" AND "), params };
 }

@@ -3,7 +3,7 @@ import { MongoClient } from "mongodb";
 import { database } from "../../adapters/mongodb/database.ts";
 import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
 import { createMongoStore } from "../../adapters/mongodb/store.ts";
-import { urgencyOf } from "../../adapters/mongodb/feedbacks.ts";
+import { urgencyOf } from "../../core/feedback/order.ts";
 import { upgradeDocuments } from "../../adapters/mongodb/upgrades.ts";
 import type { Store } from "../../core/services.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
