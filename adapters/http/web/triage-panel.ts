@@ -24,11 +24,14 @@ const dayOf = (iso: string | undefined): string => iso?.slice(0, 10) ?? "";
 export async function ownerChoices(services: Services, visitor: Visitor): Promise<OwnerChoice[]> {
   const [members, names] = await Promise.all([listMembers(services, visitor.grant), memberNames(services, visitor.grant)]);
   if (!members.ok) return [];
+  const nameOf = (email: string) => (names.ok ? names.value.get(email) : undefined);
+  const sharing = (name: string) => members.value.filter((m) => nameOf(m.email) === name).length;
   return members.value
     .map((m) => {
-      const name = names.ok ? names.value.get(m.email) : undefined;
-      // A member by name, with the e-mail that tells two of one name apart.
-      return { email: m.email, ...(name && { name }), label: name ? `${name} (${m.email})` : m.email, mayOwn: mayOwn(m.role) };
+      const name = nameOf(m.email);
+      // A member by name (a narrow menu keeps it whole); the e-mail only tells apart two of one name.
+      const label = name ? (sharing(name) > 1 ? `${name} (${m.email})` : name) : m.email;
+      return { email: m.email, ...(name && { name }), label, mayOwn: mayOwn(m.role) };
     })
     .sort((a, b) => a.email.localeCompare(b.email));
 }

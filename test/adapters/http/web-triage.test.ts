@@ -158,7 +158,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(await page(reader, `/inbox/${key}`)).toContain(
       `<span class="muted">· <span class="nowrap">${key}</span> · Owner: Demo member · Due: 15 Dec 2026</span>`,
     );
-    expect(await page(admin, `/inbox/${key}`)).toContain('<option value="member@demo.test" selected>Demo member (member@demo.test)</option>');
+    expect(await page(admin, `/inbox/${key}`)).toContain('<option value="member@demo.test" selected>Demo member</option>');
   });
 
   test("the owner fields offer the members who can move a feedback on, not a Reader; a Reader who owns one already stays shown; the filter lists everyone", async () => {
@@ -508,11 +508,19 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(filtered).toContain('<option value="web-filter" selected>web-filter</option>');
     // Another member's feedbacks, chosen from the list of members.
     const byMember = await page(admin, "/inbox?tag=web-filter");
-    expect(byMember).toContain('<option value="member@demo.test">Demo member (member@demo.test)</option>');
+    expect(byMember).toContain('<option value="member@demo.test">Demo member</option>');
     expect(await listed("/inbox?tag=web-filter&owner=admin%40demo.test")).toEqual([mine]);
     expect(await page(admin, "/inbox?tag=web-filter&owner=admin%40demo.test")).toContain(
-      '<option value="admin@demo.test" selected>Demo admin (admin@demo.test)</option>',
+      '<option value="admin@demo.test" selected>Demo admin</option>',
     );
+  });
+
+  test("an owner is offered by name, and by name and e-mail where two members share the name", async () => {
+    await http.cli("user", "create", "second.member@demo.test", "--name", "Demo member", "--org", "DEMO", "--role", "member");
+    const shown = await page(admin, "/inbox");
+    expect(shown).toContain('<option value="member@demo.test">Demo member (member@demo.test)</option>');
+    expect(shown).toContain('<option value="second.member@demo.test">Demo member (second.member@demo.test)</option>');
+    expect(shown).toContain('<option value="admin@demo.test">Demo admin</option>');
   });
 
   test("the filters' form, sent with fields left empty and the default order, leads to the list's address with only those that filter", async () => {
