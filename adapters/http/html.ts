@@ -47,7 +47,7 @@ textarea{min-height:6rem}
 button{font:inherit;font-weight:600;padding:var(--s2) var(--s4);margin:var(--s4) var(--s2) 0 0;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);cursor:pointer}
 button:hover{filter:brightness(1.1)}button.secondary{background:var(--bg);color:var(--fg);border-color:var(--muted)}button.secondary:hover{background:var(--panel);filter:none}button.danger{background:transparent;color:var(--danger);border-color:currentColor}button+button.danger{margin-left:var(--s6)}
 .error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
-.muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
+.muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}div.notice{margin:var(--s4) 0}span.error{display:inline-block;padding:0 var(--s2)}
 table{border-collapse:collapse;width:100%;font-size:.9375rem}td,th{text-align:left;padding:var(--s2) .3rem;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.key input[type=checkbox]{margin:0 var(--s1) 0 0;vertical-align:-.1875rem}td.title,td code{overflow-wrap:anywhere}td.title{min-width:11rem}td.url{min-width:12rem}.feature-path,.owner-due,.why{display:block;font-weight:400;font-size:var(--t-sm)}.nowrap{white-space:nowrap}.num{text-align:right}
 .scroll{overflow-x:auto}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}

@@ -466,7 +466,7 @@ export const EN = {
     },
     /** Invitations, on the members settings page. */
     invitations: {
-      invite: "Invite by e-mail",
+      invite: "Invite someone",
       inviteHint: "They receive a link, valid 7 days, to choose their name and password.",
       inviteHintNoEmail:
         "This service does not send e-mail: the link, valid 7 days, is shown to you once the invitation is made, for you to hand over.",
@@ -521,7 +521,10 @@ export const EN = {
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {
-      intro: "Tell the people who asked what shipped. Publishing moves the linked feedbacks to Delivered and e-mails each of their followers once.",
+      intro: (delivers: boolean) =>
+        delivers
+          ? "Tell the people who asked what shipped. Publishing moves the linked feedbacks to Delivered and e-mails each of their followers once."
+          : "Tell the people who asked what shipped. Publishing moves the linked feedbacks to Delivered; this service sends no e-mail (SMTP_URL is not set), so no one is e-mailed about it.",
       newEntry: "New entry",
       drafts: "Drafts",
       published: "Published",

@@ -429,7 +429,7 @@ export const FR: Catalog = {
       weakPassword: "Le mot de passe doit compter au moins 10 caractères.",
     },
     invitations: {
-      invite: "Inviter par e-mail",
+      invite: "Inviter quelqu'un",
       inviteHint: "La personne reçoit un lien, valable 7 jours, pour choisir son nom et son mot de passe.",
       inviteHintNoEmail:
         "Ce service n'envoie pas d'e-mails\u202f: le lien, valable 7 jours, vous est montré une fois l'invitation faite, pour que vous le transmettiez.",
@@ -481,8 +481,10 @@ export const FR: Catalog = {
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {
-      intro:
-        "Dites à ceux qui l'ont demandé ce qui est livré. Publier passe les retours liés à Livré et écrit une fois à chacune des personnes qui les suivent.",
+      intro: (delivers: boolean) =>
+        delivers
+          ? "Dites à ceux qui l'ont demandé ce qui est livré. Publier passe les retours liés à Livré et écrit une fois à chacune des personnes qui les suivent."
+          : "Dites à ceux qui l'ont demandé ce qui est livré. Publier passe les retours liés à Livré\u202f; ce service n'envoie pas d'e-mail (SMTP_URL n'est pas défini)\u202f: personne ne reçoit d'e-mail à son sujet.",
       newEntry: "Nouvelle entrée",
       drafts: "Brouillons",
       published: "Publiées",

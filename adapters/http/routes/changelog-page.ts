@@ -91,7 +91,7 @@ async function listPage(services: Services, visitor: Visitor, request: Request):
     visitor,
     "/changelog",
     w.changelog,
-    html`<h1>${w.changelog}</h1><p class="muted">${w.intro}</p>
+    html`<h1>${w.changelog}</h1><p class="muted">${w.intro(services.notifier.delivers)}</p>
 ${notice === "deleted" ? html`<p class="notice" role="status">${w.deleted}</p>` : ""}
 <p><a class="button primary" href="/changelog/new">${w.newEntry}</a>${address ? html` <a class="button" href="${address}">${w.publicPage}</a>` : ""}</p>
 <h2>${w.drafts}</h2>${drafts.length === 0 ? html`<p class="muted">${w.noDrafts}</p>` : html`<ul class="plain">${drafts.map(row)}</ul>`}

@@ -37,6 +37,8 @@ describe("the inbox's Changelog page", () => {
 
   test("the nav leads to the Changelog; a preview renders the Markdown on the server without saving anything", async () => {
     expect(await get("/inbox")).toMatch(/<a href="\/changelog"><svg [^>]*>.*?<\/svg><span>Changelog<\/span><\/a>/);
+    // This service sends no e-mail: the page says so from its first line.
+    expect(await get("/changelog")).toContain("this service sends no e-mail (SMTP_URL is not set), so no one is e-mailed about it.");
     const editor = await get("/changelog/new");
     const previewed = await post("/changelog", editor, { title: "Invoices", body: "**Rounded** right\n\n<script>x</script>", action: "preview" });
     expect(previewed.status).toBe(200);
@@ -301,6 +303,7 @@ describe("the Changelog page of a service that sends e-mail", () => {
       const alone = await report("The legend overlaps the scale");
       const browser = new FormBrowser(http.url, {}, http.handle);
       await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/changelog");
+      expect(await (await browser.fetch("/changelog")).text()).toContain("e-mails each of their followers once.");
       const fresh = await (await browser.fetch("/changelog/new")).text();
       const saved = await browser.sendForm(fresh, "/changelog", { title: "Maps", body: "Fixed.", keys: alone, action: "save" });
       const at = saved.headers.get("location")!.replace(/\?.*/, "");
