@@ -104,7 +104,7 @@ dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s
 .choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}
 @media (max-width:40rem){fieldset>.choice{display:flex;margin-right:0}}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
-.with-aside{display:grid;grid-template-columns:minmax(0,1fr) 18rem;grid-template-rows:auto 1fr;grid-template-areas:"main aside" "more aside";column-gap:var(--s6)}.with-aside>:first-child{grid-area:main}.with-aside>aside{grid-area:aside}.with-aside>.more{grid-area:more}.with-aside aside h2:first-child{margin-top:var(--s4)}
+.with-aside{display:grid;grid-template-columns:minmax(0,1fr) 20rem;grid-template-rows:auto 1fr;grid-template-areas:"main aside" "more aside";column-gap:var(--s6)}.with-aside>:first-child{grid-area:main}.with-aside>aside{grid-area:aside}.with-aside>.more{grid-area:more}.with-aside aside h2:first-child{margin-top:var(--s4)}
 @media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr);grid-template-areas:"main" "aside" "more"}}
 details.more-filters{flex:1 0 100%;margin:var(--s2) 0 0}details.more-filters>div{display:inline-block;vertical-align:bottom;min-width:9rem;margin-right:var(--s4)}
 @media (max-width:48rem){details.more-filters>div{display:block;margin-right:0}.tabs a{padding:var(--s1) var(--s2);font-size:var(--t-sm)}}

@@ -33,8 +33,8 @@ function wordsIn(text: string, wanted: ReadonlySet<string>): Map<string, string>
   return written;
 }
 
-/** Two ways of writing that start alike are one word, inflected ("crashes", "crashed"; "dark mode", "dark-mode"). */
-const oneWord = (a: string, b: string): boolean => a.slice(0, 4).toLowerCase() === b.slice(0, 4).toLowerCase();
+/** Two ways of writing that start alike are one word, inflected or derived ("crashes", "crashed"; "payment", "paying"; "dark mode", "dark-mode"). */
+const oneWord = (a: string, b: string): boolean => a.slice(0, 3).toLowerCase() === b.slice(0, 3).toLowerCase();
 
 /**
  * The terms two texts matched on (stems and concepts, as `words` folds them: "googl" for "Google")

@@ -21,6 +21,7 @@ describe("matched words as the reports wrote them", () => {
     const texts = ["Search is broken on the orders page", "Visa card declined at checkout, search crashed"];
     assert.deepEqual(asWritten(["fail", "search"], texts), ["broken / declined", "Search"]);
     assert.deepEqual(asWritten(["crash"], ["The app crashes", "It crashed twice"]), ["crashes"]);
+    assert.deepEqual(asWritten(["pay"], ["The payment page hangs", "Paying by card fails"]), ["payment"]);
   });
 
   test("a term nothing written folds to stays as it is", () => {
