@@ -162,6 +162,25 @@ function taggedCounts(db: Database, orgId: string, tag: string): Partial<Record<
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/**
+ * The sources whose reports reports_by_rare_source leaves out (migrations/049-rare-sources.sql): the
+ * most sent, which every report would pay an entry for, and the portal's, which has indexes of its own.
+ */
+const UNINDEXED_SOURCES = ["api", "widget", "portal"];
+const RARE_REPORTS = `SELECT feedback_ref FROM reports INDEXED BY reports_by_rare_source
+  WHERE source = ? AND source NOT IN (${UNINDEXED_SOURCES.map((s) => `'${s}'`).join(", ")})`;
+const rareSource = (source: string | undefined): source is string => source !== undefined && !UNINDEXED_SOURCES.includes(source);
+
+/**
+ * The feedbacks holding a report from a rarer source (a form, Slack, an agent), looked up one by
+ * one from those reports: NOT INDEXED keeps the planner from walking every feedback of the
+ * organization to test each against them (5 ms at 100,000, where these lookups took 0.07).
+ */
+const fromRareSource = (source: string): ListSource => ({
+  from: "feedbacks f NOT INDEXED",
+  condition: { sql: `f.ref IN (${RARE_REPORTS})`, params: [source] },
+});
+
 /** Every feedback that has an owner, read from the owners' index. */
 const ASSIGNED: ListSource = { from: "feedbacks f INDEXED BY feedbacks_by_owner", condition: { sql: "f.owner IS NOT NULL", params: [] } };
 
@@ -327,9 +346,9 @@ async function countedByReading(db: Database, orgId: string, filter: Omit<Feedba
 /**
  * Where the feedbacks of a filter are read from when one of its filters keeps at most `atMost` of
  * them: that filter's own index (a kind, severity, app or feature), the organization's
- * publications, or a tag's rows, whichever holds the fewest; none when each keeps more. The sizes
- * come from the counters (the tags' among them), and from a count of the publications that stops
- * past the fewest known.
+ * publications, a tag's rows, or the reports of a rarer source, whichever holds the fewest; none
+ * when each keeps more. The sizes come from the counters (the tags' among them), and from counts of
+ * the publications and of the reports that stop past the fewest known.
  */
 export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, atMost: number): ListSource | undefined {
   // An equality's index reads every feedback of its value (not only those the other filters keep):
@@ -354,8 +373,11 @@ export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, a
       ? bounded(`SELECT 1 FROM publications WHERE org_id = ? AND listed = 1 AND status IN (${statuses})`, [orgId, ...filter.statuses])
       : Number.POSITIVE_INFINITY;
   const tagged = filter.tag === undefined ? Number.POSITIVE_INFINITY : countAmong(taggedCounts(db, orgId, filter.tag), filter.statuses);
-  const fewest = Math.min(equalled, published, tagged);
+  // Every organization's reports of the source: more than this one's feedbacks that hold one, never fewer.
+  const sourced = rareSource(filter.source) ? bounded(RARE_REPORTS, [filter.source]) : Number.POSITIVE_INFINITY;
+  const fewest = Math.min(equalled, published, tagged, sourced);
   if (!Number.isFinite(fewest) || fewest > atMost) return undefined;
+  if (fewest === sourced) return fromRareSource(filter.source!);
   if (fewest === tagged) return taggedWith(orgId, filter.tag!, filter.statuses);
   if (fewest === published) return publishedOf(orgId, filter.statuses);
   return { from: `feedbacks f INDEXED BY ${index}`, condition: null };
@@ -434,7 +456,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
    */
   const narrowed = (orgId: string, filter: FeedbackFilter, limit: number): ListSource | undefined => {
     // A list none of whose filters can narrow it (the inbox as it opens) reads no count.
-    const narrowable = equalities(filter).length > 0 || filter.published === true || filter.tag !== undefined;
+    const narrowable = equalities(filter).length > 0 || filter.published === true || filter.tag !== undefined || rareSource(filter.source);
     if (filter.source === "portal" || !narrowable) return undefined;
     const all = countAmong(countedByStatus(db, orgId, {}), filter.statuses);
     return narrowest(db, orgId, filter, Math.floor(Math.sqrt((limit * all) / SORT_COST_IN_ROWS)));

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 48;
+PRAGMA user_version = 49;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -349,6 +349,7 @@ CREATE TABLE "reports" (
   language TEXT NOT NULL, conversation TEXT NOT NULL, status_id TEXT, status_token_hash NOT NULL, at INTEGER NOT NULL
 );
 CREATE INDEX reports_by_feedback ON reports (feedback_ref, at);
+CREATE INDEX reports_by_rare_source ON reports (source, feedback_ref) WHERE source NOT IN ('api', 'widget', 'portal');
 CREATE UNIQUE INDEX reports_by_status_id ON reports (status_id) WHERE status_id IS NOT NULL;
 CREATE TRIGGER portal_report_counted AFTER INSERT ON reports WHEN new.source = 'portal' BEGIN
   UPDATE feedbacks SET portal_reports = portal_reports + 1 WHERE ref = new.feedback_ref;

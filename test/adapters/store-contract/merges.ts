@@ -28,7 +28,7 @@ import { contractKit, type Seeding } from "./kit.ts";
 type Subject = MergeStore &
   Pick<AttachmentStore, "listAttachments"> &
   Pick<CatalogStore, "findApp" | "findFeature"> &
-  Pick<FeedbackStore, "applyStatusChange" | "findFeedback" | "listComments" | "listFeedbacks" | "listReports"> &
+  Pick<FeedbackStore, "applyStatusChange" | "countByStatus" | "findFeedback" | "listComments" | "listFeedbacks" | "listReports"> &
   Pick<FollowerStore, "addFollower" | "countFollowers" | "listFollowers"> &
   Pick<JobQueue, "claimJob"> &
   Pick<OrganizationStore, "findOrganization"> &
@@ -40,7 +40,7 @@ type Subject = MergeStore &
 
 /** Merges, unmerges and splits: links that move reports, followers and counts, or write nothing. */
 export function mergesContract(makeStore: () => Promise<Subject>) {
-  const { id, seed, record, merge, planUndo } = contractKit();
+  const { id, seed, record, merge, planUndo, newFeedback } = contractKit();
 
   /** The split of the report that says `message` out of a feedback, planned on what the store holds now. */
   async function plannedSplit(store: Subject, orgId: string, feedbackId: string, message: string, at: number) {
@@ -60,6 +60,28 @@ export function mergesContract(makeStore: () => Promise<Subject>) {
   }
 
   describe("merges", () => {
+    test("a feedback holding reports from a rarer source (Slack) is listed and counted once, with the reports merged into it, in its organization alone", async () => {
+      const store = await makeStore();
+      const [org, other] = [await seed(store), await seed(store)];
+      const fromSlack = async (on: typeof org, message: string, at: number) => {
+        const made = newFeedback(on, message, at);
+        const recorded = await store.recordFeedback({ ...made, report: { ...made.report, source: "slack" } });
+        if (recorded.state !== "recorded") throw new Error(recorded.state);
+        return recorded.feedback;
+      };
+      await record(store, org, "Sent from the API", 1);
+      const holder = await fromSlack(org, "The export hangs", 2);
+      const joined = await fromSlack(org, "The export hangs again", 3);
+      const alone = await fromSlack(org, "Dark mode please", 4);
+      await fromSlack(other, "Not this organization's", 5);
+      await merge(store, joined, holder, 6);
+      const listed = (await store.listFeedbacks(org.orgId, { statuses: ["triage"], source: "slack" }, null, 50)).map((f) => f.id);
+      expect(listed.toSorted()).toEqual([holder.id, alone.id].toSorted());
+      expect(await store.countByStatus(org.orgId, { source: "slack" })).toEqual({ triage: 2 });
+      expect(await store.listFeedbacks(org.orgId, { statuses: ["triage"], source: "form" }, null, 10)).toEqual([]);
+      expect(await store.countByStatus(org.orgId, { source: "form" })).toEqual({});
+    });
+
     test("a merge moves reports, adds the followers the target lacks, keeps the latest activity, hides the source, and commits its event", async () => {
       const store = await makeStore();
       const org = await seed(store);
