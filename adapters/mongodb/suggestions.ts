@@ -22,7 +22,19 @@ export function suggestionStore(data: Database): SuggestionStore {
         await suggestions()
           .updateOne(
             { _id: compoundId(feedbackId, similarId), dismissedAt: null },
-            { $set: { orgId: s.orgId, appId: s.appId, feedbackId, similarId, score: s.score, matched: [...s.matched], at: s.at, dismissedAt: null } },
+            {
+              $set: {
+                orgId: s.orgId,
+                appId: s.appId,
+                feedbackId,
+                similarId,
+                score: s.score,
+                sure: s.sure,
+                matched: [...s.matched],
+                at: s.at,
+                dismissedAt: null,
+              },
+            },
             { upsert: true },
           )
           .catch((error: { code?: number }) => {
@@ -67,7 +79,8 @@ export function suggestionStore(data: Database): SuggestionStore {
         if (batch.length < limit * OVERREAD) break;
         last = batch.at(-1);
       }
-      return listed.slice(0, limit).map((s) => plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]));
+      // A suggestion saved before grouping said whether it was sure reads as not sure.
+      return listed.slice(0, limit).map((s) => ({ ...plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]), sure: s.sure === true }));
     },
 
     async dismissPair(orgId, feedbackId, similarId, at, by) {

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 49;
+PRAGMA user_version = 50;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -425,7 +425,7 @@ CREATE INDEX splits_by_feedback ON splits (feedback_id, at);
 
 CREATE TABLE suggestions (
   org_id TEXT NOT NULL, app_id TEXT NOT NULL, feedback_id TEXT NOT NULL, similar_id TEXT NOT NULL,
-  score REAL NOT NULL, matched TEXT NOT NULL, at INTEGER NOT NULL, dismissed_at INTEGER, dismissed_by TEXT,
+  score REAL NOT NULL, matched TEXT NOT NULL, at INTEGER NOT NULL, dismissed_at INTEGER, dismissed_by TEXT, sure INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (feedback_id, similar_id)
 );
 CREATE INDEX suggestions_by_similar ON suggestions (similar_id);

@@ -12,6 +12,7 @@ interface SuggestionRow {
   feedback_id: string;
   similar_id: string;
   score: number;
+  sure: number;
   matched: string;
   at: number;
 }
@@ -22,6 +23,7 @@ const toSuggestion = (r: SuggestionRow): Suggestion => ({
   feedbackId: r.feedback_id,
   similarId: r.similar_id,
   score: r.score,
+  sure: r.sure === 1,
   matched: JSON.parse(r.matched),
   at: r.at,
 });
@@ -35,10 +37,10 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
         for (const s of suggestions) {
           const [newer, older] = newerFirst(s.feedbackId, s.similarId);
           db.query(
-            `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at) VALUES (?, ?, ?, ?, ?, ?, ?)
-             ON CONFLICT (feedback_id, similar_id) DO UPDATE SET score = excluded.score, matched = excluded.matched, at = excluded.at
+            `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, sure, matched, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (feedback_id, similar_id) DO UPDATE SET score = excluded.score, sure = excluded.sure, matched = excluded.matched, at = excluded.at
              WHERE dismissed_at IS NULL`,
-          ).run(s.orgId, s.appId, newer, older, s.score, JSON.stringify(s.matched), s.at);
+          ).run(s.orgId, s.appId, newer, older, s.score, s.sure ? 1 : 0, JSON.stringify(s.matched), s.at);
         }
       });
     },

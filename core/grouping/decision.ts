@@ -11,6 +11,11 @@ export interface Suggestion {
   readonly feedbackId: string;
   readonly similarId: string;
   readonly score: number;
+  /**
+   * Whether the grouper found them one subject (its automatic threshold): a pair `review` mode, or a
+   * second sure match, left for a person. The others are only alike enough to be worth a look.
+   */
+  readonly sure: boolean;
   /** The words the two share that weighed most. */
   readonly matched: readonly string[];
   readonly at: number;

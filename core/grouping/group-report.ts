@@ -106,6 +106,7 @@ export async function group(
       feedbackId: feedback.id,
       similarId: m.id,
       score: m.score,
+      sure: m.same,
       matched: m.matched,
       at: now,
     })),

@@ -16,6 +16,8 @@ interface SuggestionView {
   readonly feedback: FeedbackSummary;
   readonly similar: FeedbackSummary;
   readonly score: number;
+  /** The grouper found them one subject (Suggestion.sure). */
+  readonly sure: boolean;
   readonly matched: readonly string[];
 }
 
@@ -62,6 +64,7 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
       feedback: shown[2 * i]!,
       similar: shown[2 * i + 1]!,
       score: s.score,
+      sure: s.sure,
       matched: asWritten(s.matched, [texts[2 * i]!, texts[2 * i + 1]!]),
     })),
     more: read.length > SUGGESTIONS_SHOWN,

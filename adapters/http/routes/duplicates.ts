@@ -62,11 +62,13 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   // Merged newer into older, as grouping merges and as a feedback's page offers.
   const mergeNewer = (s: (typeof suggestions)[number]) => {
     const { newer, older } = newerIntoOlder(s.feedback, s.similar);
-    return mergeButton(visitor, newer.key, older.key, here, html`${w.mergeNewer} ${keyText(newer.key)} ${w.into} ${keyText(older.key)}`, "primary");
+    // The button stands out for a pair grouping found one subject; a pair only alike asks a closer look first.
+    const kind = s.sure ? "primary" : "secondary";
+    return mergeButton(visitor, newer.key, older.key, here, html`${w.mergeNewer} ${keyText(newer.key)} ${w.into} ${keyText(older.key)}`, kind);
   };
   const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
-${likeness(visitor, s.score, s.matched)}
+${likeness(visitor, s.score, s.matched, s.sure)}
 ${canUpdate ? html`<div class="pair-actions">${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}</div>` : ""}</li>`;
   const more = listed.ok && listed.value.more ? html`<p class="muted">${w.moreSuggestions(suggestions.length)}</p>` : "";
   const list =

@@ -66,6 +66,23 @@ describe("both pages offer one direction of merge: newer into older, as grouping
 });
 
 describe("a long queue of possible duplicates", () => {
+  test("a pair grouping found one subject says so, its Merge standing out; a pair only alike has a quieter Merge", async () => {
+    const [a, b] = [await report("Printer settings reset every morning"), await report("The label printer skips every other label")];
+    const found = async (key: string) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin })).body.id as string;
+    const [aId, bId] = [await found(a), await found(b)];
+    await http.services.store.saveSuggestions([
+      { orgId: http.demo.orgId, appId: http.demo.appId, feedbackId: bId, similarId: aId, score: 0.16, sure: false, matched: ["printer"], at: 1 },
+    ]);
+    const page = await (await browser.fetch("/duplicates")).text();
+    const items = page.split('<li class="pair">').slice(1);
+    const sure = items.find((item) => item.includes(`value="${newer}"`))!;
+    const alike = items.find((item) => item.includes(`value="${b}"`))!;
+    expect(sure).toContain("<strong>sure duplicate</strong>");
+    expect(sure).toMatch(/<button type="submit">Merge /);
+    expect(alike).not.toContain("sure duplicate");
+    expect(alike).toMatch(/<button type="submit" class="secondary">Merge /);
+  });
+
   test("shows the 50 pairs most alike, and says that more wait behind them", async () => {
     expect(await (await browser.fetch("/duplicates")).text()).not.toContain("more wait behind them");
     const ids: string[] = [];
@@ -79,6 +96,7 @@ describe("a long queue of possible duplicates", () => {
       feedbackId: id,
       similarId: ids[i]!,
       score: 0.5,
+      sure: false,
       matched: ["printer"],
       at: i,
     });

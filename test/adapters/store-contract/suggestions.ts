@@ -24,12 +24,13 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
     store.listSuggestions({ orgId, appId, limit, kinds: SUBJECT_KINDS, closed: statusesOf("closed") });
 
   /** A suggestion in the organization's app: `feedbackId` found alike to `similarId`. */
-  const suggested = (org: { orgId: string; appId: string }, feedbackId: string, similarId: string, score: number) => ({
+  const suggested = (org: { orgId: string; appId: string }, feedbackId: string, similarId: string, score: number, sure = false) => ({
     orgId: org.orgId,
     appId: org.appId,
     feedbackId,
     similarId,
     score,
+    sure,
     matched: ["checkout"],
     at: 4,
   });
@@ -47,6 +48,7 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
         feedbackId,
         similarId,
         score,
+        sure: false,
         matched: ["export"],
         at,
       });
@@ -65,6 +67,17 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       expect(await list(store, org.orgId, null)).toEqual([]);
     });
 
+    test("a pair keeps whether grouping found it one subject (sure); found again, it takes what grouping says then", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "a", 1))!;
+      const b = (await record(store, org, "b", 2))!;
+      await store.saveSuggestions([suggested(org, b.id, a.id, 0.9, true)]);
+      expect((await list(store, org.orgId, null)).map((s) => [s.score, s.sure])).toEqual([[0.9, true]]);
+      await store.saveSuggestions([suggested(org, a.id, b.id, 0.2, false)]);
+      expect((await list(store, org.orgId, null)).map((s) => [s.score, s.sure])).toEqual([[0.2, false]]);
+    });
+
     test("pairs of equal score are listed by feedback, then by the other feedback, newest id first, a page after another alike", async () => {
       const store = await makeStore();
       const org = await seed(store);
@@ -77,6 +90,7 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
           feedbackId: newest.id,
           similarId: o.id,
           score: 0.4,
+          sure: false,
           matched: ["checkout"],
           at: 21,
         })),
