@@ -6,6 +6,7 @@ import { getEntry } from "../../../core/changelog/get-entry.ts";
 import { listEntries } from "../../../core/changelog/list-entries.ts";
 import { changelogSlug } from "../../../core/changelog/public-changelog.ts";
 import { entryAudience } from "../../../core/changelog/entry-audience.ts";
+import { lookupKey } from "../../../core/feedback/find-feedback.ts";
 import { publishEntry } from "../../../core/changelog/publish-entry.ts";
 import { updateEntry } from "../../../core/changelog/update-entry.ts";
 import type { Failure } from "../../../core/errors.ts";
@@ -251,7 +252,8 @@ function typed(field: (name: string) => string, all: (name: string) => string[])
   return {
     title: field("title"),
     body: field("body"),
-    feedbacks: [...new Set(feedbacks.map((k) => k.toUpperCase()))],
+    // A key in any case is the key (demo-4 is DEMO-4); anything else stays as typed, to be named so.
+    feedbacks: [...new Set(feedbacks.map(lookupKey))],
     query: field("query"),
     action: link || unlink ? "save" : searchTyped(field) ? "search" : field("action") || "save",
   };

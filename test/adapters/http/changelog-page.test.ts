@@ -120,7 +120,7 @@ describe("the inbox's Changelog page", () => {
     );
     expect(two.match(/<span class="error">[^<]* names no feedback of this organization<\/span>/g)).toEqual([
       '<span class="error">DEMO-404 names no feedback of this organization</span>',
-      '<span class="error">NONSENSE names no feedback of this organization</span>',
+      '<span class="error">nonsense names no feedback of this organization</span>',
     ]);
     const saved = await post("/changelog", await get("/changelog/new"), { title: "To delete", action: "save" });
     const at = saved.headers.get("location")!.replace(/\?.*/, "");
