@@ -558,7 +558,7 @@ export const EN = {
       publishedOn: (date: string) => `Published ${date}`,
       nothingLinked:
         "No feedback is linked: published like this, it tells no one. Link the feedbacks it ships, or press Publish again to publish it as it is.",
-      unsaved: "Not saved yet: Save draft keeps it, links included.",
+      unsaved: "Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.",
       deleteDraft: "Delete draft",
       confirmDeleteDraft: "Delete this draft? What it says and the feedbacks it links are lost.",
       saved: "Draft saved.",

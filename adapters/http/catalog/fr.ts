@@ -517,7 +517,7 @@ export const FR: Catalog = {
       publishedOn: (date: string) => `Publiée le ${date}`,
       nothingLinked:
         "Aucun retour n'est lié\u202f: publiée ainsi, elle ne prévient personne. Liez les retours qu'elle livre, ou appuyez de nouveau sur Publier pour la publier telle quelle.",
-      unsaved: "Pas encore enregistrée\u202f: Enregistrer le brouillon la garde, liens compris.",
+      unsaved: "Pas encore enregistrée\u202f: Enregistrer le brouillon la garde, liens compris, et lier ou délier un retour aussi.",
       deleteDraft: "Supprimer le brouillon",
       confirmDeleteDraft: "Supprimer ce brouillon\u202f? Son texte et les retours qu'il relie sont perdus.",
       saved: "Brouillon enregistré.",

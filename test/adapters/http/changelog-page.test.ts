@@ -47,7 +47,7 @@ describe("the inbox's Changelog page", () => {
     expect(page).toContain("&lt;script&gt;x&lt;/script&gt;");
     expect(page).toContain('value="Invoices"');
     // Shown from what was posted, it says under its title that nothing is saved yet.
-    expect(page).toContain('<h1>Invoices</h1><div class="editor-notes"><p class="muted">Not saved yet: Save draft keeps it, links included.</p>');
+    expect(page).toContain('<h1>Invoices</h1><div class="editor-notes"><p class="muted">Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.</p>');
     expect((await http.request("GET", "/v1/changelog", { token: http.demo.tokens.member })).body.data).toEqual([]);
   });
 
@@ -68,7 +68,7 @@ describe("the inbox's Changelog page", () => {
       await post(at, page, { title: "Invoices and receipts", body: "Both fixed.", query: "receipts address", action: "search" })
     ).text();
     expect(searched).toContain(`name="link" value="${keys[1]}"`);
-    expect(searched).toContain("Not saved yet: Save draft keeps it, links included.");
+    expect(searched).toContain("Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.");
     expect((await post(at, searched, { title: "Invoices and receipts", body: "Both fixed.", link: keys[1]! })).status).toBe(303);
     page = await get(at);
     expect(page).toContain(`<input type="hidden" name="feedbacks" value="${keys[1]}">`);
