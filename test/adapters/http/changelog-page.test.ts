@@ -47,7 +47,9 @@ describe("the inbox's Changelog page", () => {
     expect(page).toContain("&lt;script&gt;x&lt;/script&gt;");
     expect(page).toContain('value="Invoices"');
     // Shown from what was posted, it says under its title that nothing is saved yet.
-    expect(page).toContain('<h1>Invoices</h1><div class="editor-notes"><p class="muted">Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.</p>');
+    expect(page).toContain(
+      '<h1>Invoices</h1><div class="editor-notes"><p class="muted">Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.</p>',
+    );
     expect((await http.request("GET", "/v1/changelog", { token: http.demo.tokens.member })).body.data).toEqual([]);
   });
 
