@@ -114,7 +114,7 @@ interface SearchCondition {
 /** Where a list reads its feedbacks from, and the condition a search adds, if any. */
 interface ListSource {
   readonly from: string;
-  /** What the source adds to the query's conditions: a search's words, or the organization's publications. */
+  /** What the source adds to the query's conditions: a search's words, a tag's rows, the organization's publications, a source's reports. */
   readonly condition: SearchCondition | null;
 }
 
@@ -152,15 +152,18 @@ const taggedWith = (orgId: string, tag: string, statuses: readonly Status[]): Li
   },
 });
 
+/** Counts per status from a query that gives `status` and `n` for each. */
+const perStatus = (db: Database, sql: string, params: readonly SQLQueryBindings[]): Partial<Record<Status, number>> =>
+  Object.fromEntries(
+    db
+      .query<{ status: Status; n: number }, SQLQueryBindings[]>(sql)
+      .all(...params)
+      .map((r) => [r.status, r.n]),
+  );
+
 /** The organization's feedbacks of a tag per status, from their counts (feedback_tag_counts). */
-function taggedCounts(db: Database, orgId: string, tag: string): Partial<Record<Status, number>> {
-  const rows = db
-    .query<{ status: Status; n: number }, [string, string]>(
-      `SELECT status, n FROM feedback_tag_counts WHERE org_number = ${orgNumberOf("?")} AND tag = ? AND n > 0`,
-    )
-    .all(orgId, tag);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
-}
+const taggedCounts = (db: Database, orgId: string, tag: string): Partial<Record<Status, number>> =>
+  perStatus(db, `SELECT status, n FROM feedback_tag_counts WHERE org_number = ${orgNumberOf("?")} AND tag = ? AND n > 0`, [orgId, tag]);
 
 /**
  * The sources whose reports reports_by_rare_source leaves out (migrations/049-rare-sources.sql): the
@@ -261,12 +264,7 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
     where.push(`${column} = ?`);
     params.push(value);
   }
-  const rows = db
-    .query<{ status: Status; n: number }, SQLQueryBindings[]>(
-      `SELECT status, sum(n) AS n FROM feedback_counts WHERE ${where.join(" AND ")} GROUP BY status HAVING sum(n) > 0`,
-    )
-    .all(...params);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  return perStatus(db, `SELECT status, sum(n) AS n FROM feedback_counts WHERE ${where.join(" AND ")} GROUP BY status HAVING sum(n) > 0`, params);
 }
 
 /** The query of the counts per status of a filter, read from `source` (countedFrom, given a search's words expanded). */
@@ -303,12 +301,7 @@ function publishedCounts(db: Database, orgId: string, filter: Pick<FeedbackFilte
     where.push(`${column} = ?`);
     params.push(value);
   }
-  const rows = db
-    .query<{ status: Status; n: number }, SQLQueryBindings[]>(
-      `SELECT status, count(*) AS n FROM publications WHERE ${where.join(" AND ")} GROUP BY status`,
-    )
-    .all(...params);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  return perStatus(db, `SELECT status, count(*) AS n FROM publications WHERE ${where.join(" AND ")} GROUP BY status`, params);
 }
 
 /**
@@ -329,8 +322,7 @@ function countedAside(db: Database, orgId: string, filter: Omit<FeedbackFilter, 
   const { owner, ...others } = filter;
   if (owner !== null || !onlyCounted(others)) return undefined;
   const { sql, params } = countQuery(orgId, others, ASSIGNED);
-  const assigned = db.query<{ status: Status; n: number }, SQLQueryBindings[]>(sql).all(...params);
-  return without(countedByStatus(db, orgId, others), Object.fromEntries(assigned.map((r) => [r.status, r.n])));
+  return without(countedByStatus(db, orgId, others), perStatus(db, sql, params));
 }
 
 /** Counts per status read from the feedbacks themselves, for the filters the counters do not hold. */
@@ -339,8 +331,7 @@ async function countedByReading(db: Database, orgId: string, filter: Omit<Feedba
   if (words === null) return {};
   const source = countedFrom(filter, words) ?? narrowest(db, orgId, { ...filter, statuses: STATUSES }, Number.POSITIVE_INFINITY) ?? FEEDBACKS;
   const { sql, params } = countQuery(orgId, filter, source);
-  const rows = db.query<{ status: Status; n: number }, SQLQueryBindings[]>(sql).all(...params);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  return perStatus(db, sql, params);
 }
 
 /**

@@ -25,8 +25,13 @@ function expressionFor(concept: string, texts: readonly string[]): string | unde
 /** The first word of a text that folds to each wanted term, as written. */
 function wordsIn(text: string, wanted: ReadonlySet<string>): Map<string, string> {
   const written = new Map<string, string>();
+  // A word folded once is not folded again: a report's text repeats its words.
+  const seen = new Set<string>();
   for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
     if (written.size === wanted.size) break;
+    const lower = word.toLowerCase();
+    if (seen.has(lower)) continue;
+    seen.add(lower);
     const [folded] = words(word);
     if (folded !== undefined && wanted.has(folded) && !written.has(folded)) written.set(folded, word);
   }

@@ -45,6 +45,8 @@ interface Editing {
   /** Publish was pressed with no feedback linked: the page asks to link some, or to press it again. */
   readonly confirmEmpty?: boolean;
   readonly error?: string;
+  /** The save was refused for a key naming no feedback: with several, the page counts them (the core names the first). */
+  readonly unknownKeys?: boolean;
   /** Shown from what was posted (a preview, a search, a refusal), not from the store: said under the title. */
   readonly unsaved?: boolean;
 }
@@ -118,12 +120,7 @@ async function linkedSummaries(services: Services, visitor: Visitor, keys: reado
     keys.map(async (key) => {
       const found = await getFeedback(services, visitor.grant, key);
       return found.ok
-        ? {
-            key: found.value.key,
-            title: found.value.title,
-            status: found.value.status,
-            published: found.value.published,
-          }
+        ? { key: found.value.key, title: found.value.title, status: found.value.status, published: found.value.published }
         : { key, title: "" };
     }),
   );
@@ -162,6 +159,8 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
     html`<li><p>${keyLink(f.key)} ${f.title} ${statusBadge(visitor.language, f.status)}
 <button type="submit" name="link" value="${f.key}" class="secondary" aria-label="${w.link} ${f.key}">${w.link}</button></p></li>`;
   const found = editing.found?.filter((f) => !linked.some((l) => l.key === f.key));
+  const unknown = linked.filter((f) => !f.status).length;
+  const error = editing.unknownKeys && unknown > 1 ? w.unknownKeys(unknown) : editing.error;
   const people = await audienceOf(services, visitor, editing.feedbacks);
   const delivers = services.notifier.delivers;
   return appPage(
@@ -170,7 +169,7 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
     title,
     html`<p><a href="/changelog">${w.allEntries}</a></p><h1>${title}</h1><div class="editor-notes">${editing.unsaved ? html`<p class="muted">${w.unsaved}</p>` : ""}
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
-${editing.error ? html`<p class="error" role="alert">${editing.error}</p>` : ""}</div>
+${error ? html`<p class="error" role="alert">${error}</p>` : ""}</div>
 <form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
 ${entryFields(w, editing)}
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
@@ -298,20 +297,16 @@ export function changelogPageRoutes(services: Services) {
     if (!saved.ok && id && saved.code === "changelog_published")
       return editorPage(services, visitor, { ...here, error: w.publishedMeanwhile }, null, 409);
     // Refused, the keys typed are in the list, each unknown one marked there: the field is left empty.
-    if (!saved.ok) return editorPage(services, visitor, { ...here, error: await refusedSave(visitor, saved, input.feedbacks) }, null, 400);
+    if (!saved.ok) {
+      const unknownKeys = saved.problem?.reason === "unknown_feedback";
+      return editorPage(services, visitor, { ...here, error: said(visitor, saved), unknownKeys }, null, 400);
+    }
     const entryId = saved.value.id;
     if (action !== "publish") return redirect(`/changelog/${encodeURIComponent(entryId)}?done=saved`);
     const published = await publishEntry(services, visitor.grant, { id: entryId });
     return published.ok
       ? redirect(`/changelog/${encodeURIComponent(entryId)}?done=published`)
       : editorPage(services, visitor, { ...here, id: entryId, unsaved: false, error: said(visitor, published) }, w.saved, 409);
-  }
-
-  /** Why a save was refused: for keys that name no feedback, how many when there are several (the core names the first). */
-  async function refusedSave(visitor: Visitor, failure: Failure, keys: readonly string[]): Promise<string> {
-    if (failure.problem?.reason !== "unknown_feedback") return said(visitor, failure);
-    const unknown = (await Promise.all(keys.map((key) => getFeedback(services, visitor.grant, key)))).filter((found) => !found.ok).length;
-    return unknown > 1 ? wordsFor(visitor.language, "changelog").unknownKeys(unknown) : said(visitor, failure);
   }
 
   /** A published entry's title and text corrected; the feedbacks it shipped are left as they are. */

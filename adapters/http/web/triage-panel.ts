@@ -25,12 +25,16 @@ export async function ownerChoices(services: Services, visitor: Visitor): Promis
   const [members, names] = await Promise.all([listMembers(services, visitor.grant), memberNames(services, visitor.grant)]);
   if (!members.ok) return [];
   const nameOf = (email: string) => (names.ok ? names.value.get(email) : undefined);
-  const sharing = (name: string) => members.value.filter((m) => nameOf(m.email) === name).length;
+  const bearers = new Map<string, number>();
+  for (const m of members.value) {
+    const name = nameOf(m.email);
+    if (name) bearers.set(name, (bearers.get(name) ?? 0) + 1);
+  }
   return members.value
     .map((m) => {
       const name = nameOf(m.email);
       // A member by name (a narrow menu keeps it whole); the e-mail only tells apart two of one name.
-      const label = name ? (sharing(name) > 1 ? `${name} (${m.email})` : name) : m.email;
+      const label = name ? (bearers.get(name)! > 1 ? `${name} (${m.email})` : name) : m.email;
       return { email: m.email, ...(name && { name }), label, mayOwn: mayOwn(m.role) };
     })
     .sort((a, b) => a.email.localeCompare(b.email));
