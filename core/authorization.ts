@@ -81,6 +81,16 @@ function refusal(grant: Grant, operation: Operation): "forbidden" | "insufficien
   return rule.scope === null || grant.scopes.includes(rule.scope) ? null : "insufficient_scope";
 }
 
+/**
+ * Every refusal `authorize` may give for the operation, read from the table: what the API's
+ * documentation lists for a route that performs it.
+ */
+export function refusalsOf(operation: Operation): ("forbidden" | "insufficient_scope")[] {
+  const rule = OPERATIONS[operation];
+  const forbidden = rule.roles.length < ROLES.length || rule.scope === null;
+  return [...(forbidden ? (["forbidden"] as const) : []), ...(rule.scope !== null ? (["insufficient_scope"] as const) : [])];
+}
+
 /** Whether the grant may perform the operation: what a page shows or hides, never a role compared by hand. */
 export const can = (grant: Grant, operation: Operation): boolean => refusal(grant, operation) === null;
 

@@ -1,11 +1,12 @@
 import { Elysia, status } from "elysia";
 import { authenticate } from "../../core/access.ts";
-import { OPERATIONS, type Operation } from "../../core/authorization.ts";
+import { OPERATIONS, type Operation, refusalsOf } from "../../core/authorization.ts";
 import type { Failure } from "../../core/errors.ts";
 import type { Scope } from "../../core/model.ts";
 import { resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
+import { guarded } from "./docs.ts";
 import { failureResponse } from "./reply.ts";
 
 /** RFC 6750: a refused Bearer request says what it lacked. */
@@ -22,14 +23,14 @@ function challenge(code: string, scope: Scope | null): Record<string, string> {
  * budget; a request refused there never reaches the handler. The handler receives the `grant`,
  * and `refuse`, which answers a failure with its challenge. Whether the grant may perform the
  * operation is for the use case to say, once; the operation's scope, read from the table, names
- * what a refused token lacked and the route's security in /openapi.json.
+ * what a refused token lacked, and the route's security and refusals in /openapi.json.
  */
 export const bearer = (services: Services, perMinute: number) =>
   new Elysia({ name: "auth/bearer", seed: perMinute }).macro({
     operation: (operation: Operation) => {
       const scope = OPERATIONS[operation].scope;
       return {
-        detail: { security: [{ bearer: scope ? [scope] : [] }] },
+        detail: guarded([{ bearer: scope ? [scope] : [] }], ["unauthorized", "invalid_token", ...refusalsOf(operation), "rate_limited"]),
         async resolve({ request }) {
           const refuse = (failure: Failure): Response => failureResponse(request, failure, challenge(failure.code, scope));
           const authenticated = await authenticate(services, request.headers.get("authorization"), {

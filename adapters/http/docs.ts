@@ -5,11 +5,14 @@ import { STATUS_OF } from "./error-status.ts";
 
 /**
  * OpenAPI operation objects built from the core's schemas and error catalogue. A Bearer route's
- * security is not written here: the route's `operation` gives it, from the authorization table (bearer.ts).
+ * security and its refusals are not written here: the route's `operation` gives them, from the
+ * authorization table (bearer.ts, through `guarded`).
  */
 
-/** Where an operation keeps its own parameters and body until ownDescriptions puts them back. */
+/** Where an operation keeps its own parameters, body and errors until ownDescriptions puts them in. */
 const OWN = "x-own";
+/** Where a route's plugin puts the refusals it answers before the handler runs. */
+const REFUSED = "x-refused";
 
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${schema.$id}` });
 const jsonContent = (schema: TSchema) => ({ "application/json": { schema: schema.$id ? ref(schema) : schema } });
@@ -32,7 +35,8 @@ interface OperationDoc {
   readonly responses: Readonly<
     Record<number, { readonly description: string; readonly schema?: TSchema; readonly headers?: Readonly<Record<string, HeaderDoc>> }>
   >;
-  readonly errors: readonly ErrorCode[];
+  /** The route's own refusals; a plugin's (the Bearer check) are added from the plugin (`guarded`). */
+  readonly errors?: readonly ErrorCode[];
 }
 
 const headerSchema = (header: HeaderDoc) =>
@@ -45,9 +49,7 @@ const RETRY_AFTER: HeaderDoc = { description: "Whole seconds after which a retry
 const BODY_ERRORS: readonly ErrorCode[] = ["payload_too_large", "invalid_json"];
 
 export function operation(doc: OperationDoc): DocumentDecoration {
-  const errorsByStatus = new Map<number, ErrorCode[]>();
-  const errors = doc.body ? [...new Set([...doc.errors, ...BODY_ERRORS])] : doc.errors;
-  for (const code of errors) errorsByStatus.set(STATUS_OF[code], [...(errorsByStatus.get(STATUS_OF[code]) ?? []), code]);
+  const errors = [...(doc.errors ?? []), ...(doc.body ? BODY_ERRORS : [])];
   const queryParams = doc.query
     ? Object.entries((doc.query as unknown as { properties: Record<string, TSchema> }).properties).map(([name, schema]) => ({
         name,
@@ -70,30 +72,38 @@ export function operation(doc: OperationDoc): DocumentDecoration {
     parameters,
     ...(requestBody && { requestBody }),
     // Kept aside too: the plugin writes its own over these, for a route with a path parameter or a validated body (ownDescriptions).
-    [OWN]: { parameters, ...(requestBody && { requestBody }) },
-    responses: {
-      ...Object.fromEntries(
-        Object.entries(doc.responses).map(([status, r]) => [
-          status,
-          {
-            description: r.description,
-            ...(r.schema && { content: jsonContent(r.schema) }),
-            ...(r.headers && { headers: Object.fromEntries(Object.entries(r.headers).map(([name, header]) => [name, headerSchema(header)])) }),
-          },
-        ]),
-      ),
-      ...Object.fromEntries(
-        [...errorsByStatus].map(([status, codes]) => [
-          String(status),
-          {
-            description: `Error, code ${codes.map((c) => `\`${c}\``).join(" or ")}.`,
-            content: jsonContent({ $id: "Error" } as TSchema),
-            ...(status === 429 && { headers: { "Retry-After": headerSchema(RETRY_AFTER) } }),
-          },
-        ]),
-      ),
-    },
+    [OWN]: { parameters, ...(requestBody && { requestBody }), errors },
+    responses: Object.fromEntries(
+      Object.entries(doc.responses).map(([status, r]) => [
+        status,
+        {
+          description: r.description,
+          ...(r.schema && { content: jsonContent(r.schema) }),
+          ...(r.headers && { headers: Object.fromEntries(Object.entries(r.headers).map(([name, header]) => [name, headerSchema(header)])) }),
+        },
+      ]),
+    ),
   } as DocumentDecoration;
+}
+
+/** A route's security, and the refusals its plugin answers before the handler runs, which the route's own `errors` leave out. */
+export const guarded = (security: Array<Record<string, string[]>>, refusals: readonly ErrorCode[]): DocumentDecoration =>
+  ({ security, [REFUSED]: refusals }) as DocumentDecoration;
+
+/** One answer per error status, naming each code it may carry: a code listed twice is named once. */
+function errorResponses(codes: readonly ErrorCode[]) {
+  const byStatus = new Map<number, Set<ErrorCode>>();
+  for (const code of codes) byStatus.set(STATUS_OF[code], (byStatus.get(STATUS_OF[code]) ?? new Set()).add(code));
+  return Object.fromEntries(
+    [...byStatus].map(([status, named]) => [
+      String(status),
+      {
+        description: `Error, code ${[...named].map((c) => `\`${c}\``).join(" or ")}.`,
+        content: jsonContent({ $id: "Error" } as TSchema),
+        ...(status === 429 && { headers: { "Retry-After": headerSchema(RETRY_AFTER) } }),
+      },
+    ]),
+  );
 }
 
 /** A TypeBox schema as plain JSON Schema: no TypeBox symbols, no $id (components are named by key). */
@@ -102,15 +112,22 @@ export function strip(schema: TSchema): Record<string, unknown> {
   return rest;
 }
 
-type OwnDescription = { readonly parameters: unknown[]; readonly requestBody?: unknown };
-type OpenApiOperation = { parameters?: unknown[]; requestBody?: unknown; [OWN]?: OwnDescription };
+type OwnDescription = { readonly parameters: unknown[]; readonly requestBody?: unknown; readonly errors: readonly ErrorCode[] };
+type OpenApiOperation = {
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+  [OWN]?: OwnDescription;
+  [REFUSED]?: readonly ErrorCode[];
+};
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
 /**
  * Puts back what each route's `operation` wrote where Elysia's OpenAPI plugin wrote its own after
  * it: parameters read from the path (without their descriptions, or the route's headers), and a
  * validated body described again from its parser's name, which the route's strict JSON parser
- * does not give (no content at all).
+ * does not give (no content at all). Then adds the error answers: the route's own errors and its
+ * plugin's refusals (`guarded`), the refusals first, as they come first.
  */
 export function ownDescriptions<T extends OpenApiDocument>(document: T): T {
   for (const operation of Object.values(document.paths).flatMap((methods) => Object.values(methods))) {
@@ -118,7 +135,9 @@ export function ownDescriptions<T extends OpenApiDocument>(document: T): T {
     if (!own) continue;
     operation.parameters = own.parameters;
     if (own.requestBody) operation.requestBody = own.requestBody;
+    operation.responses = { ...operation.responses, ...errorResponses([...(operation[REFUSED] ?? []), ...own.errors]) };
     delete operation[OWN];
+    delete operation[REFUSED];
   }
   return document;
 }

@@ -7,6 +7,7 @@ import {
   type Operation,
   operatorGrant,
   personOf,
+  refusalsOf,
   ROLE_SCOPES,
   roleAllows,
   sessionGrant,
@@ -84,6 +85,22 @@ describe("authorization: the query pages and tool lists read", () => {
   test("a person may allow every operation their role allows: each role an operation admits may hold its scope", () => {
     for (const [operation, rule] of Object.entries(OPERATIONS) as Array<[Operation, (typeof OPERATIONS)[Operation]]>) {
       for (const role of rule.roles) assert.ok(can(personOf(grant(role, [])), operation), `${operation} by a ${role}`);
+    }
+  });
+
+  test("refusalsOf lists exactly the refusals authorize gives some grant: each role, scopes or none, as a person, an agent or an API key", () => {
+    for (const operation of Object.keys(OPERATIONS) as Operation[]) {
+      const given = new Set<string>();
+      for (const role of ["admin", "member", "reader"] as const) {
+        for (const scopes of [ROLE_SCOPES[role], []]) {
+          const person = grant(role, scopes);
+          for (const g of [person, { ...person, agentId: "a" }, { ...person, apiKey: { id: "k", name: "ci" } }]) {
+            const result = authorize(g, operation);
+            if (!result.ok) given.add(result.code);
+          }
+        }
+      }
+      assert.deepEqual(new Set(refusalsOf(operation)), given, operation);
     }
   });
 

@@ -48,7 +48,6 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
             "Agents (OAuth authorizations) of the caller, or of the whole organization for an Admin. Needs `agents:manage`, a scope agents are never granted. Beyond the specification.",
           tags: ["Agents"],
           responses: { 200: { description: "The agents.", schema: AgentList } },
-          errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"],
         }),
       },
     )
@@ -67,7 +66,7 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
           tags: ["Agents"],
           path: { id: "Agent id." },
           responses: { 204: { description: "The agent was removed." } },
-          errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited", "not_found"],
+          errors: ["not_found"],
         }),
       },
     );

@@ -8,8 +8,6 @@ import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
 import { json } from "../reply.ts";
 
-const AUTH = ["unauthorized", "invalid_token", "insufficient_scope", "forbidden", "rate_limited"] as const;
-
 /**
  * Organization API keys, for Admins (scope apikeys:manage, which neither agents nor keys can hold).
  * A key is used as `Authorization: Bearer <key>` and acts as the organization.
@@ -31,7 +29,6 @@ export function apiKeyRoutes(services: Services, apiPerMinute: number) {
           description: "The organization's API keys, with when each was last used; never the key itself. Admins only. Beyond the specification.",
           tags: ["API keys"],
           responses: { 200: { description: "The keys.", schema: ApiKeyList } },
-          errors: [...AUTH],
         }),
       },
     )
@@ -51,7 +48,7 @@ export function apiKeyRoutes(services: Services, apiPerMinute: number) {
           tags: ["API keys"],
           body: ApiKeyCreate,
           responses: { 201: { description: "The key, shown once.", schema: ApiKeyWithSecret } },
-          errors: ["invalid_json", "invalid_body", ...AUTH],
+          errors: ["invalid_json", "invalid_body"],
         }),
       },
     )
@@ -69,7 +66,7 @@ export function apiKeyRoutes(services: Services, apiPerMinute: number) {
           tags: ["API keys"],
           path: { id: "API key id." },
           responses: { 204: { description: "Revoked." } },
-          errors: [...AUTH, "not_found"],
+          errors: ["not_found"],
         }),
       },
     );

@@ -5,7 +5,7 @@ import { getEntry } from "../../../core/changelog/get-entry.ts";
 import { listEntries } from "../../../core/changelog/list-entries.ts";
 import { publishEntry } from "../../../core/changelog/publish-entry.ts";
 import { updateEntry } from "../../../core/changelog/update-entry.ts";
-import type { ErrorCode, Failure, Result } from "../../../core/errors.ts";
+import type { Failure, Result } from "../../../core/errors.ts";
 import { ChangelogCreate, ChangelogEntry, ChangelogList, ChangelogPatch } from "../../../core/schemas/changelog.ts";
 import type { Services } from "../../../core/services.ts";
 import { bearer } from "../bearer.ts";
@@ -13,7 +13,6 @@ import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
 import { json } from "../reply.ts";
 
-const AUTH: readonly ErrorCode[] = ["unauthorized", "invalid_token", "insufficient_scope", "forbidden", "rate_limited"];
 const path = { id: "The entry's id." };
 const tags = ["Changelog"];
 
@@ -34,7 +33,7 @@ export function changelogRoutes(services: Services, apiPerMinute: number) {
         tags,
         body: ChangelogCreate,
         responses: { 201: { description: "The draft.", schema: ChangelogEntry } },
-        errors: ["invalid_json", "invalid_body", ...AUTH],
+        errors: ["invalid_json", "invalid_body"],
       }),
     })
     .get("/v1/changelog", async ({ grant, refuse }) => reply(refuse, await listEntries(services, grant)), {
@@ -44,7 +43,6 @@ export function changelogRoutes(services: Services, apiPerMinute: number) {
         description: "Drafts first, then published entries, newest first.",
         tags,
         responses: { 200: { description: "The entries.", schema: ChangelogList } },
-        errors: [...AUTH],
       }),
     })
     .get("/v1/changelog/:id", async ({ grant, params, refuse }) => reply(refuse, await getEntry(services, grant, params.id)), {
@@ -54,7 +52,7 @@ export function changelogRoutes(services: Services, apiPerMinute: number) {
         tags,
         path,
         responses: { 200: { description: "The entry.", schema: ChangelogEntry } },
-        errors: [...AUTH, "not_found"],
+        errors: ["not_found"],
       }),
     })
     .patch("/v1/changelog/:id", async ({ grant, params, body, refuse }) => reply(refuse, await updateEntry(services, grant, params.id, body)), {
@@ -68,7 +66,7 @@ export function changelogRoutes(services: Services, apiPerMinute: number) {
         path,
         body: ChangelogPatch,
         responses: { 200: { description: "The entry.", schema: ChangelogEntry } },
-        errors: ["invalid_json", "invalid_body", ...AUTH, "not_found", "changelog_published"],
+        errors: ["invalid_json", "invalid_body", "not_found", "changelog_published"],
       }),
     })
     .post("/v1/changelog/:id/publish", async ({ grant, params, refuse }) => reply(refuse, await publishEntry(services, grant, { id: params.id })), {
@@ -80,7 +78,7 @@ export function changelogRoutes(services: Services, apiPerMinute: number) {
         tags,
         path,
         responses: { 200: { description: "The published entry.", schema: ChangelogEntry } },
-        errors: [...AUTH, "not_found", "changelog_published"],
+        errors: ["not_found", "changelog_published"],
       }),
     })
     .delete(
@@ -97,7 +95,7 @@ export function changelogRoutes(services: Services, apiPerMinute: number) {
           tags,
           path,
           responses: { 204: { description: "Deleted." } },
-          errors: [...AUTH, "not_found", "changelog_published"],
+          errors: ["not_found", "changelog_published"],
         }),
       },
     );

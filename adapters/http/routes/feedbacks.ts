@@ -35,9 +35,8 @@ const followDoc = (summary: string, description: string) =>
     tags: ["Feedbacks"],
     path: { key: "The readable key or the identifier." },
     responses: { 200: { description: "Whether the person now follows it.", schema: Following } },
-    errors: ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited", "not_found"],
+    errors: ["not_found"],
   });
-const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 
 /** Query parameters as an object; a repeated one is refused (which value was meant is anyone's guess). */
 export function singleValued(params: URLSearchParams): Result<Record<string, string>> {
@@ -75,7 +74,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           tags: ["Feedbacks"],
           query: FeedbackListQuery,
           responses: { 200: { description: "One page of feedbacks.", schema: FeedbackPage } },
-          errors: ["invalid_query", "invalid_cursor", ...AUTH_ERRORS],
+          errors: ["invalid_query", "invalid_cursor"],
         }),
       },
     )
@@ -96,7 +95,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           tags: ["Feedbacks"],
           path: { key: "The readable key or the identifier." },
           responses: { 200: { description: "The feedback.", schema: Feedback } },
-          errors: [...AUTH_ERRORS, "not_found"],
+          errors: ["not_found"],
         }),
       },
     )
@@ -112,7 +111,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           tags: ["Feedbacks"],
           path: { key: "The readable key or the identifier.", reportId: "The report's id, as reportList gives it." },
           responses: { 200: { description: "The report with its own context.", schema: Report } },
-          errors: [...AUTH_ERRORS, "not_found"],
+          errors: ["not_found"],
         }),
       },
     )
@@ -127,7 +126,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         path: { key: "The readable key or the identifier." },
         body: FeedbackUpdate,
         responses: { 200: { description: "The updated feedback.", schema: Feedback } },
-        errors: ["invalid_json", "invalid_body", "payload_too_large", ...AUTH_ERRORS, "forbidden", "not_found", "unknown_owner", "unknown_feature"],
+        errors: ["invalid_json", "invalid_body", "payload_too_large", "not_found", "unknown_owner", "unknown_feature"],
       }),
     })
     .post(
@@ -143,7 +142,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           path: { key: "The readable key or the identifier." },
           body: TrackerLinkRequest,
           responses: { 200: { description: "The feedback, with its trackerIssue.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found", "no_tracker", "tracker_unavailable"],
+          errors: ["invalid_json", "invalid_body", "not_found", "no_tracker", "tracker_unavailable"],
         }),
       },
     )
@@ -165,7 +164,6 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         summary: "List apps",
         tags: ["Apps"],
         responses: { 200: { description: "The apps of the organization.", schema: AppList } },
-        errors: [...AUTH_ERRORS],
       }),
     })
     .get(
@@ -186,7 +184,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
           path: { id: "App id." },
           query: TrendsQuery,
           responses: { 200: { description: "The app's trends.", schema: Trends } },
-          errors: ["invalid_query", ...AUTH_ERRORS, "not_found"],
+          errors: ["invalid_query", "not_found"],
         }),
       },
     )
@@ -198,7 +196,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         tags: ["Apps"],
         path: { id: "App id." },
         responses: { 200: { description: "The features.", schema: FeatureList } },
-        errors: [...AUTH_ERRORS, "not_found"],
+        errors: ["not_found"],
       }),
     });
 }

@@ -10,8 +10,6 @@ import { jsonBodies, jsonBody } from "../json-body.ts";
 import { acceptedLanguage } from "../language.ts";
 import { json } from "../reply.ts";
 
-const AUTH = ["unauthorized", "invalid_token", "insufficient_scope", "forbidden", "rate_limited"] as const;
-
 /** Invitations to join the organization, for Admins (scope members:manage, which agents cannot hold). Beyond the specification. */
 export function invitationRoutes(services: Services, apiPerMinute: number) {
   return new Elysia({ name: "routes/invitations" })
@@ -30,7 +28,6 @@ export function invitationRoutes(services: Services, apiPerMinute: number) {
           description: "Invitations neither used nor revoked, newest first; those past their 7 days say `expired`.",
           tags: ["Members"],
           responses: { 200: { description: "The pending invitations.", schema: InvitationList } },
-          errors: [...AUTH],
         }),
       },
     )
@@ -51,7 +48,7 @@ export function invitationRoutes(services: Services, apiPerMinute: number) {
           tags: ["Members"],
           body: InvitationCreate,
           responses: { 201: { description: "The invitation, with its link.", schema: InvitationWithLink } },
-          errors: ["invalid_json", "invalid_body", "already_member", ...AUTH],
+          errors: ["invalid_json", "invalid_body", "already_member"],
         }),
       },
     )
@@ -68,7 +65,7 @@ export function invitationRoutes(services: Services, apiPerMinute: number) {
           tags: ["Members"],
           path: { id: "Invitation id." },
           responses: { 204: { description: "Revoked: its link no longer opens." } },
-          errors: [...AUTH, "not_found"],
+          errors: ["not_found"],
         }),
       },
     );

@@ -12,7 +12,6 @@ import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
 import { json } from "../reply.ts";
 
-const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 const KEY = { key: "The readable key or the identifier." };
 
 /** The value as JSON, or the refusal with its challenge. */
@@ -32,7 +31,7 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
         tags: ["Grouping"],
         path: KEY,
         responses: { 200: { description: "The similar feedbacks.", schema: SimilarList } },
-        errors: [...AUTH_ERRORS, "not_found"],
+        errors: ["not_found"],
       }),
     })
     .post(
@@ -49,7 +48,7 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
           path: KEY,
           body: MergeRequest,
           responses: { 200: { description: "The feedback that now holds both.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found", "cannot_merge"],
+          errors: ["invalid_json", "invalid_body", "not_found", "cannot_merge"],
         }),
       },
     )
@@ -62,7 +61,7 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
         tags: ["Grouping"],
         path: KEY,
         responses: { 200: { description: "The restored feedback.", schema: Feedback } },
-        errors: [...AUTH_ERRORS, "forbidden", "not_found", "cannot_unmerge"],
+        errors: ["not_found", "cannot_unmerge"],
       }),
     })
     .post(
@@ -80,7 +79,7 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
           tags: ["Grouping"],
           path: { ...KEY, reportId: "The report's id, from the feedback's reports." },
           responses: { 201: { description: "The new feedback.", schema: Feedback } },
-          errors: [...AUTH_ERRORS, "forbidden", "not_found", "cannot_split"],
+          errors: ["not_found", "cannot_split"],
         }),
       },
     );

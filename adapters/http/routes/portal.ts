@@ -15,7 +15,6 @@ import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
 import { json } from "../reply.ts";
 
-const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 const KEY = { key: "The readable key or the identifier." };
 
 /** The value as JSON, or the refusal with its challenge. */
@@ -33,7 +32,6 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
         description: "The organization's public portal: off until an Admin turns it on. Admin only.",
         tags: ["Portal"],
         responses: { 200: { description: "The portal's settings.", schema: Portal } },
-        errors: [...AUTH_ERRORS, "forbidden"],
       }),
     })
     .put("/v1/portal", async ({ grant, body, refuse }) => reply(refuse, await setPortal(services, grant, body)), {
@@ -45,7 +43,7 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
         tags: ["Portal"],
         body: PortalUpdate,
         responses: { 200: { description: "The portal's settings.", schema: Portal } },
-        errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "slug_taken"],
+        errors: ["invalid_json", "invalid_body", "slug_taken"],
       }),
     })
     .post("/v1/portal/sso-secret", async ({ grant, refuse }) => reply(refuse, await rotateSsoSecret(services, grant)), {
@@ -56,7 +54,6 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
           "Returns a new secret, this once; tokens signed with the former one are refused from now on. The customer's server signs {sub, email, name?, exp} with it (HS256). Admin only.",
         tags: ["Portal"],
         responses: { 200: { description: "The new secret.", schema: SsoSecret } },
-        errors: [...AUTH_ERRORS, "forbidden"],
       }),
     })
     .post(
@@ -74,7 +71,7 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
           body: PublishRequest,
           bodyOptional: true,
           responses: { 200: { description: "The feedback, published.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found"],
+          errors: ["invalid_json", "invalid_body", "not_found"],
         }),
       },
     )
@@ -85,7 +82,7 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
         tags: ["Portal"],
         path: KEY,
         responses: { 200: { description: "The feedback, no longer published.", schema: Feedback } },
-        errors: [...AUTH_ERRORS, "forbidden", "not_found"],
+        errors: ["not_found"],
       }),
     })
     .post(
@@ -102,7 +99,7 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
           path: KEY,
           body: CommentRequest,
           responses: { 200: { description: "The feedback, with the comment.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden", "not_found"],
+          errors: ["invalid_json", "invalid_body", "not_found"],
         }),
       },
     );

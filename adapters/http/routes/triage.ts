@@ -12,7 +12,6 @@ import { validator } from "../validate.ts";
 import { exportResponse } from "../export-file.ts";
 import { singleValued } from "./feedbacks.ts";
 
-const AUTH_ERRORS = ["unauthorized", "invalid_token", "insufficient_scope", "rate_limited"] as const;
 const exportQuery = validator(ExportQuery);
 
 /** Triage beyond one feedback: the organization's tags, bulk changes, and exports. Beyond the specification. */
@@ -33,7 +32,6 @@ export function triageRoutes(services: Services, apiPerMinute: number) {
           description: "The organization's tags, by name; a tag is created the first time a feedback carries it. Beyond the specification.",
           tags: ["Feedbacks"],
           responses: { 200: { description: "The tags.", schema: TagList } },
-          errors: [...AUTH_ERRORS],
         }),
       },
     )
@@ -53,7 +51,7 @@ export function triageRoutes(services: Services, apiPerMinute: number) {
           tags: ["Feedbacks"],
           body: BulkRequest,
           responses: { 200: { description: "One result per key, in the order given.", schema: BulkResults } },
-          errors: ["invalid_json", "invalid_body", ...AUTH_ERRORS, "forbidden"],
+          errors: ["invalid_json", "invalid_body"],
         }),
       },
     )
@@ -77,7 +75,7 @@ export function triageRoutes(services: Services, apiPerMinute: number) {
           tags: ["Feedbacks"],
           query: ExportQuery,
           responses: { 200: { description: "The file, text/csv or application/x-ndjson." } },
-          errors: ["invalid_query", ...AUTH_ERRORS],
+          errors: ["invalid_query"],
         }),
       },
     );

@@ -11,8 +11,6 @@ import { jsonBodies, jsonBody } from "../json-body.ts";
 import { operation } from "../docs.ts";
 import { json } from "../reply.ts";
 
-const AUTH = ["unauthorized", "invalid_token", "insufficient_scope", "forbidden", "rate_limited"] as const;
-
 /** Webhook management for Admins (scope webhooks:manage, which agents cannot hold). Beyond the specification. */
 export function webhookRoutes(services: Services, apiPerMinute: number) {
   const deps = services.webhooks;
@@ -34,7 +32,6 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           description: "With the result of each webhook's last delivery.",
           tags: ["Webhooks"],
           responses: { 200: { description: "The webhooks.", schema: WebhookList } },
-          errors: [...AUTH],
         }),
       },
     )
@@ -53,7 +50,7 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           tags: ["Webhooks"],
           body: WebhookCreate,
           responses: { 201: { description: "The webhook, with its secret.", schema: WebhookWithSecret } },
-          errors: ["invalid_json", "invalid_webhook", "webhook_limit_reached", ...AUTH],
+          errors: ["invalid_json", "invalid_webhook", "webhook_limit_reached"],
         }),
       },
     )
@@ -70,7 +67,7 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           tags: ["Webhooks"],
           path,
           responses: { 204: { description: "Deleted; its pending deliveries are dropped." } },
-          errors: [...AUTH, "not_found"],
+          errors: ["not_found"],
         }),
       },
     )
@@ -90,7 +87,7 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           tags: ["Webhooks"],
           path,
           responses: { 200: { description: "How the delivery went.", schema: DeliveryResultView } },
-          errors: [...AUTH, "not_found"],
+          errors: ["not_found"],
         }),
       },
     )
@@ -109,7 +106,7 @@ export function webhookRoutes(services: Services, apiPerMinute: number) {
           tags: ["Webhooks"],
           path,
           responses: { 200: { description: "The webhook, with its new secret.", schema: WebhookWithSecret } },
-          errors: [...AUTH, "not_found"],
+          errors: ["not_found"],
         }),
       },
     );

@@ -58,3 +58,23 @@ test("each route's security in /openapi.json is the scope its use case asks for:
     });
   }
 });
+
+test("each Bearer route's refusals in /openapi.json come from the authorization table: forbidden only where a role or a kind of token is refused", async () => {
+  type Answers = Record<string, { description: string }>;
+  const doc = (await http.request("GET", "/openapi.json")).body;
+  const paths = doc.paths as Record<string, Record<string, { security?: unknown; responses: Answers }>>;
+  const codes = (answers: Answers, status: number) => [...(answers[String(status)]?.description ?? "").matchAll(/`(\w+)`/g)].map((m) => m[1]);
+  for (const [path, methods] of Object.entries(paths)) {
+    for (const [method, o] of Object.entries(methods).filter(([, o]) => o.security)) {
+      expect({ route: `${method} ${path}`, 401: codes(o.responses, 401), 429: codes(o.responses, 429) }).toEqual({
+        route: `${method} ${path}`,
+        401: ["unauthorized", "invalid_token"],
+        429: ["rate_limited"],
+      });
+    }
+  }
+  // feedbacks.update admits Admins and Members; feedbacks.read every role; webhooks.manage Admins alone.
+  expect(codes(paths["/v1/feedbacks/{key}"]!.patch!.responses, 403)).toEqual(["forbidden", "insufficient_scope"]);
+  expect(codes(paths["/v1/feedbacks"]!.get!.responses, 403)).toEqual(["insufficient_scope"]);
+  expect(codes(paths["/v1/webhooks"]!.get!.responses, 403)).toEqual(["forbidden", "insufficient_scope"]);
+});
