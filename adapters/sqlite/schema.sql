@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 50;
+PRAGMA user_version = 51;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -364,19 +364,22 @@ CREATE TRIGGER portal_report_removed AFTER DELETE ON reports WHEN old.source = '
 END;
 CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
   UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
-    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
-    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref = new.feedback_ref;
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend,
+      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.rowid DESC) AS newest
+    FROM reports r WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL) WHERE newest = 1) WHERE ref = new.feedback_ref;
 END;
 CREATE TRIGGER report_revenue_moved AFTER UPDATE OF feedback_ref ON reports
   WHEN old.feedback_ref <> new.feedback_ref AND json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
   UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
-    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
-    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref IN (old.feedback_ref, new.feedback_ref);
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend,
+      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.rowid DESC) AS newest
+    FROM reports r WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL) WHERE newest = 1) WHERE ref IN (old.feedback_ref, new.feedback_ref);
 END;
 CREATE TRIGGER report_revenue_removed AFTER DELETE ON reports WHEN json_extract(old.body, '$.author.company.id') IS NOT NULL BEGIN
   UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
-    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
-    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref = old.feedback_ref;
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend,
+      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.rowid DESC) AS newest
+    FROM reports r WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL) WHERE newest = 1) WHERE ref = old.feedback_ref;
 END;
 CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN
   INSERT INTO report_days (app_id, day, kind, feature_id, org_id, n)

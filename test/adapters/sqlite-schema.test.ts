@@ -181,6 +181,23 @@ describe("sqlite schema", () => {
     }
   });
 
+  test("upgrading past migration 51 computes revenues again: of two reports of one company at one moment, the one received last counts", () => {
+    const path = storeOfVersion(50);
+    const old = new Database(path);
+    const body = (spend: number) =>
+      JSON.stringify({ kind: "problem", message: "Checkout fails", author: { company: { id: "acme", name: "Acme", monthlySpend: spend } } });
+    old.query("UPDATE reports SET body = ?, at = ? WHERE id = ?").run(body(100), AT, "r-1");
+    old.query("UPDATE reports SET body = ?, at = ? WHERE id = ?").run(body(150), AT, "r-2");
+    old.exec("UPDATE feedbacks SET revenue = 100 WHERE id = 'f-1'");
+    old.close();
+    const db = openDatabase(path);
+    try {
+      expect(db.query("SELECT revenue FROM feedbacks WHERE id = 'f-1'").get()).toEqual({ revenue: 150 });
+    } finally {
+      db.close();
+    }
+  });
+
   // Every version was the last of a commit that landed (git log -- adapters/sqlite/migrations.ts adapters/sqlite/migrations/).
   for (let version = 1; version < MIGRATIONS.length; version++) {
     test(`a store of version ${version}, with data, upgraded, has a fresh store's schema and keeps its feedbacks and reports`, () => {

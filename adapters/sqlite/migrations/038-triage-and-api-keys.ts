@@ -1,4 +1,4 @@
-import { REPORT_DAYS_FOLLOW_KIND, REVENUE_FOLLOWS_REPORTS } from "../schema/triggers.ts";
+import { REPORT_DAYS_FOLLOW_KIND } from "../schema/triggers.ts";
 
 /**
  * The team's daily tool: a feedback's tags (a JSON array of names, as the organization spells
@@ -18,4 +18,21 @@ CREATE TABLE api_keys (
   created_at INTEGER NOT NULL, last_used_at INTEGER, revoked_at INTEGER
 );
 CREATE INDEX api_keys_by_org ON api_keys (org_id, created_at);
-${REPORT_DAYS_FOLLOW_KIND}${REVENUE_FOLLOWS_REPORTS}`;
+${REPORT_DAYS_FOLLOW_KIND}
+CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref = new.feedback_ref;
+END;
+CREATE TRIGGER report_revenue_moved AFTER UPDATE OF feedback_ref ON reports
+  WHEN old.feedback_ref <> new.feedback_ref AND json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref IN (old.feedback_ref, new.feedback_ref);
+END;
+CREATE TRIGGER report_revenue_removed AFTER DELETE ON reports WHEN json_extract(old.body, '$.author.company.id') IS NOT NULL BEGIN
+  UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
+    WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL GROUP BY json_extract(r.body, '$.author.company.id'))) WHERE ref = old.feedback_ref;
+END;
+`;

@@ -182,15 +182,17 @@ END;
 const companyId = (r: string) => `json_extract(${r}.body, '$.author.company.id')`;
 /**
  * What the feedback of row `ref` is worth (revenueOf): the spend of each company behind its reports,
- * as the company's latest report gives it, counted once.
+ * as the company's latest report gives it, counted once; of two at the same moment, the one
+ * received last (the greater rowid), as companiesOf takes the later of a list in that order.
  */
-const revenueOf = (ref: string) => `(SELECT coalesce(sum(spend), 0) FROM (
-    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend, max(r.at) FROM reports r
-    WHERE r.feedback_ref = ${ref} AND ${companyId("r")} IS NOT NULL GROUP BY ${companyId("r")}))`;
+export const revenueOf = (ref: string) => `(SELECT coalesce(sum(spend), 0) FROM (
+    SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend,
+      row_number() OVER (PARTITION BY ${companyId("r")} ORDER BY r.at DESC, r.rowid DESC) AS newest
+    FROM reports r WHERE r.feedback_ref = ${ref} AND ${companyId("r")} IS NOT NULL) WHERE newest = 1)`;
 
 /**
  * A feedback's revenue (for `sort=revenue`) follows the reports that name a company: one arriving,
- * moving (merges, unmerges, splits) or leaving. Created by migration 38.
+ * moving (merges, unmerges, splits) or leaving. Created by migration 38; ties broken by migration 51.
  */
 export const REVENUE_FOLLOWS_REPORTS = `
 CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN ${companyId("new")} IS NOT NULL BEGIN

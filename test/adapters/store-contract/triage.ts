@@ -253,5 +253,14 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(150);
       expect((await store.findFeedback(org.orgId, other.id))?.revenue).toBe(900);
     });
+
+    test("of two reports of one company at the same moment, the one received last gives its spend", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const target = await fromCompany(store, org, "target", 5, { id: "acme", spend: 100 });
+      const again = await fromCompany(store, org, "again", 5, { id: "acme", spend: 150 });
+      expect((await merge(store, again, (await store.findFeedback(org.orgId, target.id))!, 10)).ok).toBe(true);
+      expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(150);
+    });
   });
 }
