@@ -3,7 +3,7 @@ import { compoundId, type Database, isDuplicateKey, toDocument } from "./databas
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { channelCache } from "./channel-cache.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
-import { remember } from "./search-terms.ts";
+import { addToVocabulary } from "./search-terms.ts";
 import { companiesOf, revenueOf } from "../../core/triage/companies.ts";
 import { feedbackDocument, takeKey } from "./feedbacks.ts";
 import { ownWords } from "../../core/feedback/search-words.ts";
@@ -43,7 +43,7 @@ export function collectionStore(data: Database): CollectionStore {
         .insertOne(
           feedbackDocument(
             { ...f, key, revenue: revenueOf(companiesOf([r])) },
-            await remember(data, ownWords({ key, title: f.title }, [r.report.message]), session),
+            await addToVocabulary(data, ownWords({ key, title: f.title }, [r.report.message]), session),
             [r.source],
           ),
           {

@@ -4,7 +4,7 @@ import { compoundId, type Database, isDuplicateKey, plain } from "./database.ts"
 import { urgencyOf } from "../../core/feedback/order.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
-import { remember } from "./search-terms.ts";
+import { addToVocabulary } from "./search-terms.ts";
 import { HELD, recordTriageChange } from "./triage.ts";
 import { assistantFields } from "../../core/triage/journal.ts";
 
@@ -115,7 +115,7 @@ export function groupingStore(data: Database): GroupingStore {
         if (author) await recordTriageChange(data, stored, fields, author, session);
         // A new title is searchable too, within the feedback's cap of words; a merge that adds
         // its source's words meanwhile conflicts with this write, and the transaction runs again.
-        if (fields.title) set.words = await remember(data, wordsWithTitle(stored.words, fields.title), session);
+        if (fields.title) set.words = await addToVocabulary(data, wordsWithTitle(stored.words, fields.title), session);
         await feedbacks().updateOne({ _id: feedbackId, orgId }, { $set: set }, { session });
       });
     },

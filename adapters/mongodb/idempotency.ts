@@ -25,7 +25,7 @@ export const insertAnswer = (data: Database, write: AnswerWrite, session: Client
     );
 
 /** Runs `write` with an answer stored alongside, unless a live answer is already stored under its key. */
-export const answering = (
+export const writeWithAnswer = (
   data: Database,
   answer: AnswerWrite | undefined,
   write: (session?: ClientSession) => Promise<unknown>,
@@ -45,6 +45,6 @@ export function idempotencyStore(data: Database): IdempotencyStore {
   return {
     findAnswer: (scope, key, now) => findAnswer(data, scope, key, now),
 
-    saveAnswer: (write, response) => answering(data, { ...write, response }, async () => {}),
+    saveAnswer: (write, response) => writeWithAnswer(data, { ...write, response }, async () => {}),
   };
 }

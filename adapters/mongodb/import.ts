@@ -3,7 +3,7 @@ import type { MigrationCheckpoint, PortableRecord, PortableSet, PortableTarget }
 import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
 import { feedbackWords, ownWords } from "../../core/feedback/search-words.ts";
-import { remember } from "./search-terms.ts";
+import { addToVocabulary } from "./search-terms.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
 import type { Severity } from "../../core/schemas/feedback.ts";
 
@@ -61,7 +61,7 @@ export function mongoTarget(data: Database): PortableTarget {
     async write(batch) {
       const documents = batch.records.map((record): Document => ({ ...toStored(batch.set, record), _id: compoundId(...record.key) }));
       if (documents.length === 0) return;
-      if (batch.set === "feedbacks") await remember(data, [...new Set(documents.flatMap((d) => d.words as string[]))]);
+      if (batch.set === "feedbacks") await addToVocabulary(data, [...new Set(documents.flatMap((d) => d.words as string[]))]);
       const operations = documents.map(
         (d): AnyBulkWriteOperation<Document> => ({ replaceOne: { filter: { _id: d._id }, replacement: d, upsert: true } }),
       );

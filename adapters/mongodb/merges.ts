@@ -7,7 +7,7 @@ import { compoundId, type Database, type Document, fromDocument } from "./databa
 import { feedbackDocument, takeKey, NOT_MERGED } from "./feedbacks.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { recountVotes } from "./votes.ts";
-import { remember } from "./search-terms.ts";
+import { addToVocabulary } from "./search-terms.ts";
 import { refreshRevenue, refreshSources } from "./held-reports.ts";
 import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
 
@@ -40,7 +40,7 @@ export function mergeStore(data: Database): MergeStore {
       .find({ feedbackId: feedback._id }, { session, projection: { report: 1 } })
       .sort({ at: 1, _id: 1 })
       .toArray();
-    return remember(
+    return addToVocabulary(
       data,
       ownWords(
         { key: String(feedback.key), title: String(feedback.title) },
@@ -62,7 +62,7 @@ export function mergeStore(data: Database): MergeStore {
           .findOneAndUpdate({ _id: s.reportId, feedbackId: s.feedbackId }, { $set: { feedbackId: f.id } }, { session, returnDocument: "after" });
         if (!moved) throw new Error(`split ${s.id}: the report left the feedback`);
         await feedbacks().insertOne(
-          feedbackDocument({ ...f, key }, await remember(data, ownWords({ key, title: f.title }, [moved.report.message]), session), [
+          feedbackDocument({ ...f, key }, await addToVocabulary(data, ownWords({ key, title: f.title }, [moved.report.message]), session), [
             String(moved.source),
           ]),
           { session },

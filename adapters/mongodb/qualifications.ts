@@ -1,12 +1,12 @@
 import type { QualificationSession, QualificationStore } from "../../core/store/qualifications.ts";
 import { type Database, expiryDate, fromDocument, toDocument } from "./database.ts";
-import { answering } from "./idempotency.ts";
+import { writeWithAnswer } from "./idempotency.ts";
 
 /** Qualifications in progress, each until it expires or ends in a feedback. */
 export function qualificationStore(data: Database): QualificationStore {
   return {
     saveQualification: (session, answer) =>
-      answering(data, answer, (transaction) =>
+      writeWithAnswer(data, answer, (transaction) =>
         data
           .collection("qualifications")
           .replaceOne(

@@ -13,7 +13,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * the session of that write. Known words are not written again: concurrent reports share most of
  * their words, and writing the same vocabulary document in two transactions makes one retry.
  */
-export async function remember(data: Database, words: string[], session?: ClientSession): Promise<string[]> {
+export async function addToVocabulary(data: Database, words: string[], session?: ClientSession): Promise<string[]> {
   if (words.length === 0) return words;
   const vocabulary = data.collection("search_vocabulary");
   const known = await vocabulary.find({ _id: { $in: words } }, { session, projection: { _id: 1 } }).toArray();

@@ -6,7 +6,7 @@ import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/tri
 import { compoundId, type Database, type Document, plain } from "./database.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
-import { remember } from "./search-terms.ts";
+import { addToVocabulary } from "./search-terms.ts";
 
 /** What to $set and what to $unset for the fields given: a null, or an empty list of tags, leaves the field absent. */
 function update(fields: TriageFields) {
@@ -57,7 +57,7 @@ export function triageStore(data: Database): TriageStore {
         if (!stored) return false;
         if (author) await recordTriageChange(data, stored, fields, author, session);
         // A new title is searchable too, within the feedback's cap of words.
-        if (fields.title) set.words = await remember(data, wordsWithTitle(stored.words, fields.title), session);
+        if (fields.title) set.words = await addToVocabulary(data, wordsWithTitle(stored.words, fields.title), session);
         const changes = { ...(Object.keys(set).length > 0 && { $set: set }), ...(Object.keys(unset).length > 0 && { $unset: unset }) };
         if (Object.keys(changes).length > 0) await feedbacks().updateOne({ _id: feedbackId, orgId }, changes, { session });
         for (const tag of newTags) {
