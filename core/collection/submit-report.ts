@@ -9,7 +9,7 @@ import { normalizeReport } from "../report/normalize.ts";
 import type { ReportRequest } from "../schemas/report.ts";
 import { codePoints } from "../schemas/text.ts";
 import type { Services } from "../services.ts";
-import { detectLanguage } from "../report/language.ts";
+import { detectLanguage } from "../report/detect-language.ts";
 import type { Language } from "../language.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { ChannelContext } from "../store/collection.ts";

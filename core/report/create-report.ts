@@ -9,7 +9,7 @@ import { ReportKindInput, reportMessage, type ReportResponse } from "../schemas/
 import type { CatalogStore } from "../store/catalog.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { UserStore } from "../store/users.ts";
-import { detectLanguage } from "./language.ts";
+import { detectLanguage } from "./detect-language.ts";
 import { type RecordDeps, recordFeedback } from "./record-feedback.ts";
 
 /** What an agent's report reads and writes. */

@@ -3,7 +3,7 @@ import type { JobRequest } from "../feedback/events.ts";
 import { feedbackUrl } from "../feedback/present.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "../collection/submit-report.ts";
 import { type RecordDeps, recordFeedback } from "../report/record-feedback.ts";
-import { detectLanguage } from "../report/language.ts";
+import { detectLanguage } from "../report/detect-language.ts";
 import type { NormalizedReport } from "../report/normalize.ts";
 import type { SlackMessage } from "../ports.ts";
 import type { Services } from "../services.ts";

@@ -10,7 +10,7 @@ import { scopesWithin } from "../../../core/authorization.ts";
 import { textFor } from "../catalog/text.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
-import { revokeToken } from "../../../core/oauth/revoke.ts";
+import { revokeClientToken } from "../../../core/oauth/revoke-client-token.ts";
 import { exchangeToken } from "../../../core/oauth/token.ts";
 import type { Services } from "../../../core/services.ts";
 import { html, page, redirect } from "../html.ts";
@@ -190,7 +190,7 @@ ${
     .post(
       "/oauth/revoke",
       async ({ body }) =>
-        (await revokeToken(services, stringFields(body))) === "revoked"
+        (await revokeClientToken(services, stringFields(body))) === "revoked"
           ? new Response(null, { status: 200, headers: NO_STORE })
           : json(oauthError("invalid_request", "token and client_id are required"), 400, NO_STORE),
       { detail: { hide: true } },
