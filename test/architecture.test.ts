@@ -127,16 +127,16 @@ const SCREEN_OF_METHODS = 15;
 /** Where the whole store is assembled from its roles: the core's Services, the two store adapters, the apps. */
 const STORE_ASSEMBLERS = ["core/services.ts", "adapters/sqlite/store.ts", "adapters/mongodb/store.ts", "apps/"];
 
-/** The functions a file exports that act for someone: those taking a Grant. */
+/** The functions a file exports that are operations: done for someone (taking a Grant), or a job's handler (taking its JobRequest). */
 const operationsIn = (file: string) =>
-  [...read(file).matchAll(/^export (?:async )?function (\w+)\(([^)]*)\)/gm)].filter((m) => /\bGrant\b/.test(m[2]!)).map((m) => m[1]!);
+  [...read(file).matchAll(/^export (?:async )?function (\w+)\(([^)]*)\)/gm)].filter((m) => /\b(?:Grant|JobRequest)\b/.test(m[2]!)).map((m) => m[1]!);
 
 describe("use cases: each in the folder of its domain, one operation per file", () => {
   test("there is no core/use-cases/ folder: a use case lives in its domain's folder (core/feedback/change-status.ts)", () => {
     expect(sources("core").filter((file) => file.startsWith("core/use-cases/"))).toEqual([]);
   });
 
-  test("a file of core/ exports at most one operation done for someone (a function taking a Grant)", () => {
+  test("a file of core/ exports at most one operation: done for someone (a function taking a Grant), or a job's handler", () => {
     const crowded = sources("core")
       .map((file) => ({ file, operations: operationsIn(file) }))
       .filter(({ operations }) => operations.length > 1)

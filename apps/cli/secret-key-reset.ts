@@ -1,5 +1,6 @@
 import { createLogger } from "../../adapters/logging/logger.ts";
-import { adoptNewKey, keyOpensStore } from "../../core/upkeep/check-secret-key.ts";
+import { adoptNewKey } from "../../core/upkeep/adopt-new-key.ts";
+import { keyOpensStore } from "../../core/upkeep/check-secret-key.ts";
 import { runningServers, serviceAddress } from "../runtime/address.ts";
 import type { Config } from "../runtime/config.ts";
 import { closeServices, createServices } from "../runtime/services.ts";

@@ -60,7 +60,7 @@ async function triage(services: GroupReportDeps, feedback: FeedbackRecord, first
  */
 export async function groupReport(services: GroupReportDeps, job: JobRequest): Promise<void> {
   const { store } = services;
-  const feedback = await groupable(services, job);
+  const feedback = await groupable(services, job.orgId, job.feedbackId);
   if (!feedback) return;
   const reports = await store.listReports(feedback.id);
   // A person who triaged the feedback first (PATCH right after it came) is not overwritten by the assistant.
@@ -69,9 +69,9 @@ export async function groupReport(services: GroupReportDeps, job: JobRequest): P
   await group(services, feedback, reports, async () => (await store.findApp(feedback.orgId, feedback.appId))?.groupingMode ?? "auto");
 }
 
-/** The job's feedback, if it can still be grouped: there, not merged, and open. */
-export async function groupable(services: GroupReportDeps, job: JobRequest): Promise<FeedbackRecord | null> {
-  const feedback = await services.store.findFeedback(job.orgId, job.feedbackId);
+/** A job's feedback, if it can still be grouped: there, not merged, and open. */
+export async function groupable(services: GroupReportDeps, orgId: string, feedbackId: string): Promise<FeedbackRecord | null> {
+  const feedback = await services.store.findFeedback(orgId, feedbackId);
   return feedback && !feedback.mergedInto && isOpen(feedback.status) ? feedback : null;
 }
 

@@ -9,6 +9,6 @@ import { type GroupReportDeps, group, groupable } from "./group-report.ts";
  * grouping leaves it; reopened, it is looked at then.
  */
 export async function regroupFeedback(services: GroupReportDeps, job: JobRequest): Promise<void> {
-  const feedback = await groupable(services, job);
+  const feedback = await groupable(services, job.orgId, job.feedbackId);
   if (feedback) await group(services, feedback, await services.store.listReports(feedback.id), () => "review");
 }

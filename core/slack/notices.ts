@@ -1,14 +1,7 @@
-import { resolveFeedback } from "../feedback/find-feedback.ts";
 import type { JobRequest } from "../feedback/events.ts";
-import { feedbackUrl } from "../feedback/present.ts";
 import type { FeedbackRecord } from "../model.ts";
 import { SEVERITIES, type Status } from "../schemas/feedback.ts";
-import type { Services } from "../services.ts";
-import type { FeedbackStore } from "../store/feedbacks.ts";
-import type { JobQueue } from "../store/jobs.ts";
 import type { SlackConnection, SlackStore } from "../store/slack.ts";
-import { type SlackSecretDeps, slackAccess } from "./connect-slack.ts";
-import { feedbackNotice } from "./messages.ts";
 
 /**
  * Whether the organization's channel hears of a feedback: a channel is set, the feedback is of a
@@ -21,7 +14,8 @@ export function channelFollows(connection: SlackConnection | null, feedback: Pic
   return feedback.severity !== undefined && SEVERITIES.indexOf(feedback.severity) <= SEVERITIES.indexOf(connection.minSeverity);
 }
 
-const noticeJob = (feedback: Pick<FeedbackRecord, "orgId" | "id">, status?: Status): JobRequest => ({
+/** The job that posts a feedback's notice to the channel, with the status it moved to, if it moved. */
+export const noticeJob = (feedback: Pick<FeedbackRecord, "orgId" | "id">, status?: Status): JobRequest => ({
   kind: "slack_notice",
   orgId: feedback.orgId,
   feedbackId: feedback.id,
@@ -36,36 +30,4 @@ export async function statusNoticeJobs(
 ): Promise<JobRequest[]> {
   const connection = await services.store.findSlackConnection(feedback.orgId);
   return channelFollows(connection, feedback) ? [noticeJob(feedback, status)] : [];
-}
-
-/** What announcing a new feedback reads and queues. */
-export type AnnounceDeps = Pick<Services, "clock"> & {
-  readonly store: Pick<FeedbackStore, "findFeedback"> & Pick<SlackStore, "findSlackConnection"> & Pick<JobQueue, "queueJob">;
-};
-
-/**
- * Once grouping has graded a new feedback (its severity is known only then), the channel's notice
- * is queued; a report grouping merged into an older feedback made no new feedback, and is not announced.
- */
-export async function announceNewFeedback(services: AnnounceDeps, job: JobRequest): Promise<void> {
-  const feedback = await services.store.findFeedback(job.orgId, job.feedbackId);
-  if (!feedback || feedback.mergedInto) return;
-  const connection = await services.store.findSlackConnection(job.orgId);
-  if (channelFollows(connection, feedback)) await services.store.queueJob(noticeJob(feedback), services.clock());
-}
-
-/** What posting a notice reads and calls. */
-export type SlackNoticeDeps = SlackSecretDeps &
-  Pick<Services, "slack" | "baseUrl"> & {
-    readonly store: Pick<FeedbackStore, "findFeedback"> & Pick<SlackStore, "findSlackConnection">;
-  };
-
-/** The notice job: chat.postMessage to the channel, as the feedback is now. A Slack outage throws, and the job waits. */
-export async function postSlackNotice(services: SlackNoticeDeps, job: JobRequest): Promise<void> {
-  const connection = await services.store.findSlackConnection(job.orgId);
-  const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
-  if (!connection?.channel || !feedback) return;
-  const { status } = JSON.parse(job.detail ?? "{}") as { status?: Status };
-  const message = feedbackNotice(feedback, feedbackUrl(services.baseUrl, feedback.key), status ? { status } : {});
-  await services.slack.postMessage(await slackAccess(services, connection), connection.channel, message);
 }

@@ -2,7 +2,8 @@ import type { SecretBox } from "../ports.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { openSealed } from "../open-sealed.ts";
 
-const CHECK = "retour: the key that seals this store's secrets";
+/** What a store keeps sealed with its key, to tell the key that opens it. */
+export const CHECK = "retour: the key that seals this store's secrets";
 
 type KeyDeps = { readonly store: Pick<ServiceSecretStore, "findKeyCheck" | "adoptKeyCheck" | "sealedSamples">; readonly secrets: SecretBox };
 
@@ -31,13 +32,4 @@ export async function keyOpensStore(deps: KeyDeps): Promise<boolean> {
  */
 export async function storeHoldsSealed(store: Pick<ServiceSecretStore, "findKeyCheck" | "sealedSamples">): Promise<boolean> {
   return (await store.findKeyCheck()) !== null || (await store.sealedSamples()).length > 0;
-}
-
-/**
- * Gives the store this process's key, when the key its secrets were sealed with is lost: from now
- * on starts check against this one. The secrets sealed before stay unreadable; they are entered
- * again (webhook rotate, tracker set, slack set, portal sso-secret).
- */
-export async function adoptNewKey(deps: { readonly store: Pick<ServiceSecretStore, "replaceKeyCheck">; readonly secrets: SecretBox }): Promise<void> {
-  await deps.store.replaceKeyCheck(await deps.secrets.seal(CHECK));
 }
