@@ -125,6 +125,12 @@ export const trackerGrant = (orgId: string, provider: string): Grant => ({
   agentId: null,
 });
 
+/**
+ * The role an organization API key acts with: a key does what a Member's token could, within its
+ * scopes, and never what only a person does (refusal). Its grant is made where keys are read (apiKeyGrant).
+ */
+export const API_KEY_ROLE: Role = "member";
+
 /** The operator at the command line: the machine's owner, acting in an organization as its Admin. */
 export const operatorGrant = (orgId: string): Grant => ({
   tokenId: "operator",

@@ -1,3 +1,4 @@
+import { API_KEY_ROLE } from "../authorization.ts";
 import type { Grant } from "../model.ts";
 import type { ApiKeyRecord } from "../store/api-keys.ts";
 
@@ -16,7 +17,7 @@ export const apiKeyGrant = (key: ApiKeyRecord): Grant => ({
   tokenId: key.id,
   orgId: key.orgId,
   userId: `${AUTHOR}${key.id}:${key.name}`,
-  role: "member",
+  role: API_KEY_ROLE,
   scopes: key.scopes,
   resource: null,
   agentId: null,

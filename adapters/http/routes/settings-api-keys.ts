@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { API_KEY_NAME_MAX_LENGTH, createApiKey } from "../../../core/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
-import { AGENT_SCOPES, can } from "../../../core/authorization.ts";
+import { AGENT_SCOPES } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -23,9 +23,9 @@ async function apiKeysPage(
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "apiKeys");
   const title = w.pageTitle;
-  if (!can(visitor.grant, "apiKeys.manage")) return settingsPage(visitor, PATH, title, html`<p class="muted">${w.adminsOnlyKeys}</p>`);
   const listed = await listApiKeys(services, visitor.grant);
-  const keys = listed.ok ? listed.value.data : [];
+  if (!listed.ok) return settingsPage(visitor, PATH, title, html`<p class="muted">${w.adminsOnlyKeys}</p>`, STATUS_OF[listed.code]);
+  const keys = listed.value.data;
   const lang = visitor.language;
   const rows = keys.map(
     (

@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { can } from "../../../core/authorization.ts";
 import type { Failure } from "../../../core/errors.ts";
 import { getPortal } from "../../../core/portal/get-portal.ts";
 import { rotateSsoSecret } from "../../../core/portal/rotate-sso-secret.ts";
@@ -94,9 +93,7 @@ export function settingsPortalRoutes(services: Services) {
       PATH,
       ({ request, cookie }) =>
         asMember(services, { request, cookie }, (visitor) =>
-          can(visitor.grant, "portal.manage")
-            ? portalPage(services, visitor, { saved: new URL(request.url).searchParams.has("saved") })
-            : redirect("/settings"),
+          portalPage(services, visitor, { saved: new URL(request.url).searchParams.has("saved") }),
         ),
       { detail: { hide: true } },
     )

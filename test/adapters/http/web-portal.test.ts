@@ -125,7 +125,7 @@ describe("the portal in the team's web application", () => {
     expect([any.status, any.headers.get("location")]).toEqual([303, "/inbox"]);
   });
 
-  test("an Admin turns the portal on in Settings → Portal and gets the SSO secret shown once; a Member has no such page", async () => {
+  test("an Admin turns the portal on in Settings → Portal and gets the SSO secret shown once; a Member is refused the page, and told why", async () => {
     const admin = await as("admin");
     const page = await (await admin.fetch("/settings/portal")).text();
     expect(page).toContain("Public portal");
@@ -165,6 +165,7 @@ describe("the portal in the team's web application", () => {
     expect(await secretPage.text()).toMatch(/<pre class="secret">psso_[\w-]+<\/pre>/);
     expect(await (await admin.fetch("/settings/portal")).text()).not.toContain("psso_");
     const member = await (await as("member")).fetch("/settings/portal");
-    expect([member.status, member.headers.get("location")]).toEqual([303, "/settings"]);
+    expect(member.status).toBe(403);
+    expect(await member.text()).toContain("Your role does not allow this change.");
   });
 });

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess();
+});
+afterAll(() => http.close());
+
+async function as(role: "admin" | "member"): Promise<FormBrowser> {
+  const browser = new FormBrowser(http.url, { origin: http.url }, http.handle);
+  await signIn(browser, http.demo.users[role].email, http.demo.users[role].password, "/settings/api-keys");
+  return browser;
+}
+
+test("Settings → API keys: an Admin is given the form to create one", async () => {
+  const page = await (await as("admin")).fetch("/settings/api-keys");
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<form method="post" action="/settings/api-keys">');
+});
+
+test("Settings → API keys: a Member is refused by the use case (403), told that only Admins manage keys, and offered no form", async () => {
+  const page = await (await as("member")).fetch("/settings/api-keys");
+  const text = await page.text();
+  expect(page.status).toBe(403);
+  expect(text).toContain("Only Admins");
+  expect(text).not.toContain('action="/settings/api-keys"');
+});
