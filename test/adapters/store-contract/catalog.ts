@@ -7,7 +7,7 @@ import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = CatalogStore &
-  Pick<AppSetupStore, "replaceFeatures"> &
+  Pick<AppSetupStore, "replaceFeatures" | "createApp"> &
   Pick<FeedbackStore, "applyStatusChange"> &
   Pick<GroupingStore, "setTriage"> &
   Seeding;
@@ -17,6 +17,30 @@ export function catalogContract(makeStore: () => Promise<Subject>) {
   const { seed, record } = contractKit();
 
   describe("catalog", () => {
+    test("listApps gives an organization's apps by name, and findApp one of them; another organization's are not found", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      await store.createApp({ id: "app-a", orgId: org.orgId, name: "Android", kind: "android" });
+      expect((await store.listApps(org.orgId)).map((a) => [a.id, a.name, a.kind])).toEqual([
+        ["app-a", "Android", "android"],
+        [org.appId, "App", "web"],
+      ]);
+      expect((await store.findApp(org.orgId, "app-a"))?.name).toBe("Android");
+      expect(await store.findApp(other.orgId, "app-a")).toBeNull();
+      expect((await store.listApps(other.orgId)).map((a) => a.id)).toEqual([other.appId]);
+    });
+
+    test("findFeature finds a feature of the organization by its id, and not from another organization", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      await store.replaceFeatures(org.orgId, org.appId, [{ id: "f-pay", name: "Pay", path: "pay" }]);
+      expect(await store.findFeature(org.orgId, "f-pay")).toMatchObject({ id: "f-pay", name: "Pay", path: "pay" });
+      expect(await store.findFeature(other.orgId, "f-pay")).toBeNull();
+      expect(await store.findFeature(org.orgId, "f-none")).toBeNull();
+    });
+
     test("listFeatures counts each feature's open feedbacks, whatever their severity, and not those delivered", async () => {
       const store = await makeStore();
       const org = await seed(store);

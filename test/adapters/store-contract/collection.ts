@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { quotaAllows } from "../../../core/plans.ts";
 import type { CollectionStore } from "../../../core/store/collection.ts";
+import type { AppSetupStore } from "../../../core/store/app-setup.ts";
 import type { AttachmentStore } from "../../../core/store/attachments.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { OrganizationStore } from "../../../core/store/organizations.ts";
@@ -9,6 +10,7 @@ import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = CollectionStore &
+  Pick<AppSetupStore, "createChannel" | "setChannelActive"> &
   Pick<AttachmentStore, "listAttachments"> &
   Pick<FeedbackStore, "findFeedback" | "listFeedbacks"> &
   Pick<OrganizationStore, "quotaUsed"> &
@@ -20,6 +22,18 @@ export function collectionContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, newFeedback, qualificationSession } = contractKit();
 
   describe("collection", () => {
+    test("findChannelByKey opens a channel with its app and organization, inactive ones too, as they are now; an unknown key is null", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const key = id("key");
+      await store.createChannel({ id: id("ch"), orgId: org.orgId, appId: org.appId, kind: "widget", key, active: true });
+      const found = await store.findChannelByKey(key);
+      expect([found?.channel.kind, found?.channel.active, found?.app.id, found?.organization.id]).toEqual(["widget", true, org.appId, org.orgId]);
+      expect(await store.setChannelActive(org.orgId, key, false)).toBe(true);
+      expect((await store.findChannelByKey(key))?.channel.active).toBe(false);
+      expect(await store.findChannelByKey("pk_unknown")).toBeNull();
+    });
+
     test("recordFeedback allocates keys in sequence per organization, found by key or id", async () => {
       const store = await makeStore();
       const org = await seed(store);

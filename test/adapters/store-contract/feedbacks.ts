@@ -18,6 +18,22 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, newFeedback, merge } = contractKit();
 
   describe("feedbacks", () => {
+    test("listReports gives a feedback's reports, oldest first, those merged in included; findReportByStatusId finds one with its token's hash", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const kept = (await record(store, org, "Export is blank", 10))!;
+      const later = (await record(store, org, "Export shows nothing", 20))!;
+      expect((await merge(store, later, kept, 30)).ok).toBe(true);
+      const reports = await store.listReports(kept.id);
+      expect(reports.map((r) => [r.feedbackId, r.report.message, r.at])).toEqual([
+        [kept.id, "Export is blank", 10],
+        [kept.id, "Export shows nothing", 20],
+      ]);
+      const found = await store.findReportByStatusId(reports[1]!.statusId);
+      expect(found).toEqual({ report: reports[1]!, tokenHash: "h" });
+      expect(await store.findReportByStatusId("s-none")).toBeNull();
+    });
+
     test("listFeedbacks orders by last activity then id, descending, and pages strictly after a position", async () => {
       const store = await makeStore();
       const org = await seed(store);

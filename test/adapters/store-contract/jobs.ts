@@ -10,6 +10,18 @@ export function jobsContract(makeStore: () => Promise<Subject>) {
   const { seed, record } = contractKit();
 
   describe("job queue", () => {
+    test("queueJob queues a job on its own, claimed once it is due and not before, as its first attempt", async () => {
+      const store = await makeStore();
+      const request = { kind: "send_invitation", orgId: "o", feedbackId: "", detail: "ann@x.io" } as const;
+      await store.queueJob(request, 500);
+      expect(await store.claimJob(499, 1_000, "early")).toBeNull();
+      const due = await store.claimJob(500, 1_000, "due");
+      expect(due?.request).toMatchObject(request);
+      expect(due?.attempts).toBe(1);
+      await store.completeJob(due!);
+      expect(await store.claimJob(5_000, 1_000, "after")).toBeNull();
+    });
+
     test("claimJob leases a due job to one worker; an expired lease frees it; a stale lease cannot complete it", async () => {
       const store = await makeStore();
       const org = await seed(store);
