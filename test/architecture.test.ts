@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { EN } from "../adapters/http/catalog/en.ts";
 
@@ -234,6 +234,19 @@ describe("store ports: one role per file, the whole store named only where it is
     const suites = sources("test/adapters/store-contract");
     expect(suites.length).toBeGreaterThan(0);
     expect(linesMatching(suites, /\bStore\b/)).toEqual([]);
+  });
+
+  test("each role's contract suite (test/adapters/store-contract/<role>.ts, or the kit all suites share) calls every method of its port", () => {
+    const kit = read("test/adapters/store-contract/kit.ts");
+    const methods = sources("core/store").flatMap((file) => {
+      const suite = join("test/adapters/store-contract", file.slice("core/store/".length));
+      const calls = `${existsSync(join(ROOT, suite)) ? read(suite) : ""}\n${kit}`;
+      return [...read(file).matchAll(/^export interface \w+[^{]*\{\n([\s\S]*?)^\}/gm)]
+        .flatMap((m) => [...m[1]!.matchAll(/^ {2}(\w+)\??\(/gm)].map((method) => method[1]!))
+        .map((method) => ({ at: `${file}: ${method}`, called: new RegExp(`\\.${method}\\(`).test(calls) }));
+    });
+    expect(methods.length).toBeGreaterThan(150);
+    expect(methods.filter((m) => !m.called).map((m) => m.at)).toEqual([]);
   });
 
   test("each piece of a store adapter declares the role port it implements", () => {
