@@ -5,7 +5,7 @@ import type { PublicFeedbackSummary } from "../schemas/portal.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { PortalRecord } from "../store/portals.ts";
-import { type PublicListDeps, listPublicFeedbacks } from "./public-feedbacks.ts";
+import { type PublicListDeps, listPublicFeedbacks } from "./list-public-feedbacks.ts";
 import { statusLabel } from "./status-labels.ts";
 
 /** The roadmap's columns, in order. */

@@ -4,7 +4,7 @@ import type { PortalRecord } from "../store/portals.ts";
 import type { ListPosition } from "../store/feedbacks.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import { type OpenPortalDeps, openPortal } from "./open-portal.ts";
-import { publicPosition } from "./public-feedbacks.ts";
+import { publicPosition } from "./list-public-feedbacks.ts";
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org). */
 const SITEMAP_MAX = 50_000;

@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { isTagColor, setTagColor, TAG_COLORS } from "../../core/triage/tag-colors.ts";
+import { setTagColor } from "../../core/triage/set-tag-color.ts";
+import { isTagColor, TAG_COLORS } from "../../core/triage/tag-colors.ts";
 import { tokenGrant } from "./fake-organization.ts";
 
 const member = { ...tokenGrant("member", ["feedbacks:read", "feedbacks:write"]), orgId: "org" };

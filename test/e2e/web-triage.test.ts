@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { operatorGrant } from "../../core/authorization.ts";
-import { setTagColor } from "../../core/triage/tag-colors.ts";
+import { setTagColor } from "../../core/triage/set-tag-color.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, patch, post } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";

@@ -13,7 +13,7 @@ import { getReport } from "../../../core/feedback/get-report.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
-import { appTrends } from "../../../core/trends/app-trends.ts";
+import { getAppTrends } from "../../../core/trends/get-app-trends.ts";
 import { Trends, TrendsQuery } from "../../../core/schemas/trends.ts";
 import { bearer } from "../bearer.ts";
 import { jsonBody, jsonBodies } from "../json-body.ts";
@@ -172,7 +172,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         const query = singleValued(new URL(request.url).searchParams);
         if (!query.ok) return refuse(query);
         if (!trendsQuery.check(query.value)) return refuse(trendsQuery.refuse("invalid_query", query.value));
-        return reply(refuse, await appTrends(services, grant, params.id, query.value));
+        return reply(refuse, await getAppTrends(services, grant, params.id, query.value));
       },
       {
         operation: "feedbacks.read",

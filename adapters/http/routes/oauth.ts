@@ -11,7 +11,7 @@ import { textFor } from "../catalog/text.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeClientToken } from "../../../core/oauth/revoke-client-token.ts";
-import { exchangeToken } from "../../../core/oauth/token.ts";
+import { exchangeToken } from "../../../core/oauth/exchange-token.ts";
 import type { Services } from "../../../core/services.ts";
 import { html, page, redirect } from "../html.ts";
 import { failureResponse, json } from "../reply.ts";

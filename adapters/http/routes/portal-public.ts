@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { getPublicFeedback } from "../../../core/portal/public-feedback.ts";
-import { listPublicFeedbacks } from "../../../core/portal/public-feedbacks.ts";
+import { getPublicFeedback } from "../../../core/portal/get-public-feedback.ts";
+import { listPublicFeedbacks } from "../../../core/portal/list-public-feedbacks.ts";
 import { PublicFeedback, PublicFeedbackPage, PublicListQuery } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
 import { operation } from "../docs.ts";

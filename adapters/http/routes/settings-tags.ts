@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
-import { isTagColor, setTagColor, TAG_COLORS } from "../../../core/triage/tag-colors.ts";
+import { setTagColor } from "../../../core/triage/set-tag-color.ts";
+import { isTagColor, TAG_COLORS } from "../../../core/triage/tag-colors.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { KINDS } from "../../../core/schemas/feedback.ts";
 import { TREND_PERIODS } from "../../../core/schemas/trends.ts";
 import type { Services } from "../../../core/services.ts";
-import { appTrends } from "../../../core/trends/app-trends.ts";
+import { getAppTrends } from "../../../core/trends/get-app-trends.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { textFor } from "../catalog/text.ts";
 import { html } from "../html.ts";
@@ -26,7 +26,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
   if (apps.length === 0) return appPage(visitor, "/trends", w.trends, html`<h1>${w.trends}</h1><p class="empty">${w.noApps}</p>`);
   const app = apps.find((a) => a.id === params.get("appId")) ?? apps[0]!;
   const days = TREND_PERIODS.find((p) => p === params.get("days")) ?? "30";
-  const read = await appTrends(services, visitor.grant, app.id, { days });
+  const read = await getAppTrends(services, visitor.grant, app.id, { days });
   if (!read.ok)
     return appPage(visitor, "/trends", w.trends, html`<h1>${w.trends}</h1><p class="error" role="alert">${textFor(lang).errors[read.code]}</p>`, 404);
   const t = read.value;

@@ -12,7 +12,7 @@ type TrendsDeps = Pick<Services, "clock"> & {
 };
 
 /** GET /v1/apps/{id}/trends: reports per day by kind and by feature over 30 or 90 days, and the features growing fastest this week. */
-export async function appTrends(services: TrendsDeps, grant: Grant, appId: string, query: TrendsQuery): Promise<Result<Trends>> {
+export async function getAppTrends(services: TrendsDeps, grant: Grant, appId: string, query: TrendsQuery): Promise<Result<Trends>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
