@@ -9,6 +9,7 @@ import { assembleHttpApp } from "../../apps/server/http-app.ts";
 import { startWorker } from "../../apps/server/worker.ts";
 import type { Services } from "../../core/services.ts";
 import { runJob } from "../../core/jobs/run-job.ts";
+import { FormBrowser, signIn } from "./browser.ts";
 import { scratchDir } from "./scratch.ts";
 import type { TestClock } from "./test-clock.ts";
 
@@ -181,6 +182,21 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
 }
 
 /** The application served in the test's own process: a real socket, the server's own serving and background worker, no process of its own. */
+/**
+ * A browser on the in-process application, signed in through the form as one of the demo's people
+ * and left at `next`; `headers` go with each of its requests.
+ */
+export async function signedInAs(
+  http: InProcess,
+  role: keyof DemoInfo["users"],
+  next = "/inbox",
+  headers: Record<string, string> = {},
+): Promise<FormBrowser> {
+  const browser = new FormBrowser(http.url, headers, http.handle);
+  await signIn(browser, http.demo.users[role].email, http.demo.users[role].password, next);
+  return browser;
+}
+
 export interface Served extends TestClock {
   readonly services: Services;
   readonly demo: DemoInfo;

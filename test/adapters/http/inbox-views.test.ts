@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ago } from "../../../adapters/http/web/relative-time.ts";
-import { FormBrowser, signIn } from "../../support/browser.ts";
 import { distinctText } from "../../support/distinct.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -10,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => http.close());
 
-async function as(role: "admin" | "member", headers: Record<string, string> = {}): Promise<FormBrowser> {
-  const b = new FormBrowser("http://localhost:3000", headers, http.handle);
-  await signIn(b, http.demo.users[role].email, http.demo.users[role].password, "/inbox");
-  return b;
-}
+const as = (role: "admin" | "member", headers: Record<string, string> = {}) => signedInAs(http, role, "/inbox", headers);
 /** The inbox's side bar of saved views. */
 const sideBar = (page: string) => /<section class="views-row" aria-labelledby="views-title">[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
 /** The side bar's form that saves the list on screen, as a browser submits it (its own hidden fields). */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { FormBrowser, signIn } from "../../support/browser.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -8,11 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => http.close());
 
-async function as(role: "admin" | "member"): Promise<FormBrowser> {
-  const browser = new FormBrowser(http.url, { origin: http.url }, http.handle);
-  await signIn(browser, http.demo.users[role].email, http.demo.users[role].password, "/settings/api-keys");
-  return browser;
-}
+const as = (role: "admin" | "member") => signedInAs(http, role, "/settings/api-keys", { origin: http.url });
 
 test("Settings → API keys: an Admin is given the form to create one", async () => {
   const page = await (await as("admin")).fetch("/settings/api-keys");

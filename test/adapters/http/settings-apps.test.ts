@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FormBrowser, signIn } from "../../support/browser.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -8,11 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => http.close());
 
-async function as(role: "admin" | "member"): Promise<FormBrowser> {
-  const browser = new FormBrowser(http.url, { origin: http.url }, http.handle);
-  await signIn(browser, http.demo.users[role].email, http.demo.users[role].password, "/settings/apps");
-  return browser;
-}
+const as = (role: "admin" | "member") => signedInAs(http, role, "/settings/apps", { origin: http.url });
 
 const features = async () =>
   (await http.request("GET", `/v1/apps/${http.demo.appId}/features`, { token: http.demo.tokens.admin })).body.data as {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { distinctText } from "../../support/distinct.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
 /** The service's own origin, and a sibling host of the same site (it may plant cookies for the site). */
 const OWN = "http://localhost:3000";
@@ -13,11 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => http.close());
 
-async function as(role: "admin" | "member"): Promise<FormBrowser> {
-  const browser = new FormBrowser(OWN, {}, http.handle);
-  await signIn(browser, http.demo.users[role].email, http.demo.users[role].password, "/inbox");
-  return browser;
-}
+const as = (role: "admin" | "member") => signedInAs(http, role);
 
 const csrfOf = async (browser: FormBrowser): Promise<string> => /name="csrf" value="([^"]+)"/.exec(await (await browser.fetch("/inbox")).text())![1]!;
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FormBrowser, signIn } from "../../support/browser.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
 const OWN = "http://localhost:3000";
 let http: InProcess;
@@ -9,11 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => http.close());
 
-async function as(role: "admin" | "member" | "reader"): Promise<FormBrowser> {
-  const browser = new FormBrowser(OWN, {}, http.handle);
-  await signIn(browser, http.demo.users[role].email, http.demo.users[role].password, "/inbox");
-  return browser;
-}
+const as = (role: "admin" | "member" | "reader") => signedInAs(http, role);
 
 /** The form of the page that posts to `action`, as the page has it. */
 function formTo(page: string, action: string): string {
