@@ -175,7 +175,8 @@ const COMPONENTS = [
   ApiKeyWithSecret,
 ];
 
-function openapiDocument() {
+/** The API's OpenAPI 3.1 description, served at /openapi.json, with the service's own address as its server. */
+function openapiDocument(baseUrl: string) {
   const described = openapi({
     provider: null,
     openapiVersion: "3.1.0",
@@ -183,9 +184,16 @@ function openapiDocument() {
     exclude: { paths: ["/openapi.json", "/health", "/mcp"] },
     documentation: {
       info: { title: "Retour API", version: "1", description: "Collect user feedback, group it, and read and manage it." },
+      servers: [{ url: baseUrl }],
       components: {
         schemas: Object.fromEntries(COMPONENTS.map((s) => [s.$id!, strip(s)])),
-        securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "OAuth 2.0 access token." } },
+        securitySchemes: {
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description: "An agent's OAuth 2.0 access token, a personal access token (rtr_…) or an organization API key (rtr_key_…).",
+          },
+        },
       },
     },
   } as Parameters<typeof openapi>[0]);
@@ -274,7 +282,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
       options.onUnexpected(error, request);
       return errorResponse(request, "internal_error");
     })
-    .use(openapiDocument())
+    .use(openapiDocument(services.baseUrl))
     .get("/health", async () => {
       const up = await checkHealth(services);
       return new Response(JSON.stringify({ ok: up }), { status: up ? 200 : 503, headers: { "content-type": "application/json" } });

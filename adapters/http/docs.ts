@@ -90,8 +90,17 @@ export function operation(doc: OperationDoc): DocumentDecoration {
 export const guarded = (security: Array<Record<string, string[]>>, refusals: readonly ErrorCode[]): DocumentDecoration =>
   ({ security, [REFUSED]: refusals }) as DocumentDecoration;
 
-/** One answer per error status, naming each code it may carry: a code listed twice is named once. */
-function errorResponses(codes: readonly ErrorCode[]) {
+/** What a refused Bearer request is told of what it lacked (bearer.ts, RFC 6750). */
+const CHALLENGE: Readonly<Record<number, HeaderDoc>> = {
+  401: 'The Bearer challenge (RFC 6750): `Bearer realm="retour"`, with `error="invalid_token"` for a token refused.',
+  403: 'With `insufficient_scope` only: `Bearer realm="retour", error="insufficient_scope", scope="…"`, naming the scope lacking.',
+};
+
+/**
+ * One answer per error status, naming each code it may carry: a code listed twice is named once.
+ * A refusal for a rate or a quota says when to try again; a `challenged` route's Bearer refusals say what was lacking.
+ */
+function errorResponses(codes: readonly ErrorCode[], challenged: boolean) {
   const byStatus = new Map<number, Set<ErrorCode>>();
   for (const code of codes) byStatus.set(STATUS_OF[code], (byStatus.get(STATUS_OF[code]) ?? new Set()).add(code));
   return Object.fromEntries(
@@ -101,6 +110,7 @@ function errorResponses(codes: readonly ErrorCode[]) {
         description: `Error, code ${[...named].map((c) => `\`${c}\``).join(" or ")}.`,
         content: jsonContent({ $id: "Error" } as TSchema),
         ...(status === 429 && { headers: { "Retry-After": headerSchema(RETRY_AFTER) } }),
+        ...(challenged && CHALLENGE[status] && { headers: { "WWW-Authenticate": headerSchema(CHALLENGE[status]) } }),
       },
     ]),
   );
@@ -135,7 +145,8 @@ export function ownDescriptions<T extends OpenApiDocument>(document: T): T {
     if (!own) continue;
     operation.parameters = own.parameters;
     if (own.requestBody) operation.requestBody = own.requestBody;
-    operation.responses = { ...operation.responses, ...errorResponses([...(operation[REFUSED] ?? []), ...own.errors]) };
+    const refused = operation[REFUSED] ?? [];
+    operation.responses = { ...operation.responses, ...errorResponses([...refused, ...own.errors], refused.length > 0) };
     delete operation[OWN];
     delete operation[REFUSED];
   }

@@ -344,6 +344,7 @@ export const EN = {
     },
     /** Settings: webhooks. */
     webhooks: {
+      adminsOnlyWebhooks: "Only Admins manage the organization's webhooks.",
       events: "Events",
       lastDelivery: "Last delivery",
       sendTest: "Send a test",
@@ -361,6 +362,7 @@ export const EN = {
     },
     /** Settings: the organization's Slack app. */
     slackSettings: {
+      adminsOnlySlack: "Only Admins connect Slack and choose what it is told.",
       connected: "Connected. Slack's requests are checked with its signing secret; the secrets are kept sealed and never shown again.",
       notConnected: "Not connected. Create the Slack app from the manifest in the README, then paste its two secrets here.",
       requestUrls: "Request URLs for the Slack app",
@@ -780,7 +782,7 @@ export const EN = {
     unauthorized: "An access token is required.",
     invalid_token: "The access token is unknown, expired or revoked.",
     insufficient_scope: "The access token lacks the scope this request needs.",
-    forbidden: "Your role does not allow this change.",
+    forbidden: "Your role does not allow this.",
     channel_mismatch: "This key's channel does not take requests at this address.",
     channel_inactive: "This channel is disabled.",
     origin_not_allowed: "This page's origin is not in the app's list of allowed origins.",

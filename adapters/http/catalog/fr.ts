@@ -311,6 +311,7 @@ export const FR: Catalog = {
       confirmRevokeToken: "Révoquer ce jeton\u202f? Ce qui l'utilise cesse aussitôt de fonctionner.",
     },
     webhooks: {
+      adminsOnlyWebhooks: "Seuls les Admins gèrent les webhooks de l'organisation.",
       events: "Événements",
       lastDelivery: "Dernier envoi",
       sendTest: "Envoyer un test",
@@ -328,6 +329,7 @@ export const FR: Catalog = {
       confirmDeleteWebhook: "Supprimer ce webhook\u202f? Les envois vers lui cessent aussitôt.",
     },
     slackSettings: {
+      adminsOnlySlack: "Seuls les Admins connectent Slack et choisissent ce qui lui est dit.",
       connected:
         "Connecté. Les requêtes de Slack sont vérifiées avec son secret de signature\u202f; les secrets sont gardés scellés et ne sont plus jamais affichés.",
       notConnected: "Non connecté. Créez l'application Slack à partir du manifeste du README, puis collez ici ses deux secrets.",
@@ -738,7 +740,7 @@ export const FR: Catalog = {
     unauthorized: "Un jeton d'accès est requis.",
     invalid_token: "Le jeton d'accès est inconnu, expiré ou révoqué.",
     insufficient_scope: "Le jeton d'accès n'a pas la portée requise.",
-    forbidden: "Votre rôle ne permet pas cette modification.",
+    forbidden: "Votre rôle ne le permet pas.",
     channel_mismatch: "Le canal de cette clé ne prend pas de requêtes à cette adresse.",
     channel_inactive: "Ce canal est désactivé.",
     origin_not_allowed: "L'origine de cette page ne figure pas dans la liste des origines autorisées de l'app.",

@@ -35,7 +35,8 @@ const followDoc = (summary: string, description: string) =>
     tags: ["Feedbacks"],
     path: { key: "The readable key or the identifier." },
     responses: { 200: { description: "Whether the person now follows it.", schema: Following } },
-    errors: ["not_found"],
+    // A person follows with their own address: an organization's API key, which is no one, is refused.
+    errors: ["not_found", "forbidden"],
   });
 
 /** Query parameters as an object; a repeated one is refused (which value was meant is anyone's guess). */

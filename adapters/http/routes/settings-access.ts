@@ -22,7 +22,7 @@ import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts
 import { type Html, html, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, postButton, refusal, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
+import { hidden, postButton, refusal, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 import { type InviteDraft, invitationsPanel } from "../web/invitations-panel.ts";
@@ -108,10 +108,7 @@ interface WebhookDraft {
 async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}, draft?: WebhookDraft): Promise<Response> {
   const w = wordsFor(visitor.language, "webhooks");
   const listed = await listWebhooks(services, visitor.grant);
-  if (!listed.ok) {
-    const why = listed.code === "forbidden" ? w.adminsOnly : textFor(visitor.language).errors[listed.code];
-    return settingsPage(visitor, "/settings/webhooks", w.webhooks, html`<p>${why}</p>`, STATUS_OF[listed.code]);
-  }
+  if (!listed.ok) return refusedPage(visitor, "/settings/webhooks", w.webhooks, listed, w.adminsOnlyWebhooks);
   const { data } = listed.value;
   const rows = data.map((hook) => {
     const last = hook.lastDelivery;

@@ -9,7 +9,7 @@ import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { flash, takeSecret } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { postButton, refusedPage, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, wordsFor } from "../web/words.ts";
 
@@ -24,7 +24,7 @@ async function apiKeysPage(
   const w = wordsFor(visitor.language, "apiKeys");
   const title = w.pageTitle;
   const listed = await listApiKeys(services, visitor.grant);
-  if (!listed.ok) return settingsPage(visitor, PATH, title, html`<p class="muted">${w.adminsOnlyKeys}</p>`, STATUS_OF[listed.code]);
+  if (!listed.ok) return refusedPage(visitor, PATH, title, listed, w.adminsOnlyKeys);
   const keys = listed.value.data;
   const lang = visitor.language;
   const rows = keys.map(

@@ -8,13 +8,12 @@ import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { PORTAL_TITLE_MAX_LENGTH, POSTING_MODES, type Portal, PortalUpdate, STATUS_LABEL_MAX_LENGTH } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
 import { describeFieldProblem, textFor } from "../catalog/text.ts";
-import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
 import { valueName } from "../web/words.ts";
-import { postButton, refusal, settingsPage } from "../web/settings-page.ts";
+import { postButton, refusal, refusedPage, settingsPage } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 
 const update = validator(PortalUpdate);
@@ -54,8 +53,7 @@ function form(visitor: Visitor, portal: Portal): Html {
 async function portalPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = portalTeamWords(visitor.language);
   const read = await getPortal(services, visitor.grant);
-  if (!read.ok)
-    return settingsPage(visitor, PATH, w.portal, html`<p class="error">${textFor(visitor.language).errors[read.code]}</p>`, STATUS_OF[read.code]);
+  if (!read.ok) return refusedPage(visitor, PATH, w.portal, read, w.adminsOnlyPortal);
   const portal = read.value;
   const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro.replace("{address}", portal.url)}</p>
 ${notice.secret ? html`<p class="notice" role="status">${w.ssoShown}</p><pre class="secret">${notice.secret}</pre>` : html`<p class="muted">${portal.ssoSecretSet ? w.ssoSet : w.ssoNone}</p>`}

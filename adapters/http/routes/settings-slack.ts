@@ -7,7 +7,7 @@ import { disconnectSlack } from "../../../core/slack/disconnect-slack.ts";
 import { readSlackSettings } from "../../../core/slack/read-slack-settings.ts";
 import { html, redirect } from "../html.ts";
 import { asMember } from "../web/layout.ts";
-import { postButton, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
+import { postButton, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Failure } from "../../../core/errors.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { valueName, wordsFor } from "../web/words.ts";
@@ -20,7 +20,7 @@ const PATH = "/settings/slack";
 async function slackPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language, "slackSettings");
   const read = await readSlackSettings(services, visitor.grant);
-  if (!read.ok) return settingsPage(visitor, PATH, w.slack, html`<p>${w.adminsOnly}</p>`, 403);
+  if (!read.ok) return refusedPage(visitor, PATH, w.slack, read, w.adminsOnlySlack);
   const { connection, requestUrls } = read.value;
   const listed = await listApps(services, visitor.grant);
   const apps = listed.ok ? listed.value.data : [];

@@ -80,6 +80,19 @@ export const refusal = (visitor: Visitor, failure: Failure): { readonly error: s
 });
 
 /**
+ * A settings page its use case refused to show: for a refusal by role, a quiet sentence saying who
+ * may use it (`forbidden`); otherwise the error's own words. With the refusal's status.
+ */
+export const refusedPage = (visitor: Visitor, path: string, title: string, failure: Failure, forbidden: string): Response =>
+  settingsPage(
+    visitor,
+    path,
+    title,
+    html`<p class="muted">${failure.code === "forbidden" ? forbidden : errorBody(failure.code, visitor.language, failure.problem).error}</p>`,
+    STATUS_OF[failure.code],
+  );
+
+/**
  * A change posted from a settings page. Its use case decides who may make it: one it refuses
  * (a Failure instead of a response) shows `page` again, saying why.
  */

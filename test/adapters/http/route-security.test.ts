@@ -59,17 +59,23 @@ test("each route's security in /openapi.json is the scope its use case asks for:
   }
 });
 
-test("each Bearer route's refusals in /openapi.json come from the authorization table: forbidden only where a role or a kind of token is refused", async () => {
-  type Answers = Record<string, { description: string }>;
+test("each Bearer route's refusals in /openapi.json come from the authorization table, with their challenge: forbidden only where a role or a kind of token is refused", async () => {
+  type Answers = Record<string, { description: string; headers?: Record<string, unknown> }>;
   const doc = (await http.request("GET", "/openapi.json")).body;
   const paths = doc.paths as Record<string, Record<string, { security?: unknown; responses: Answers }>>;
   const codes = (answers: Answers, status: number) => [...(answers[String(status)]?.description ?? "").matchAll(/`(\w+)`/g)].map((m) => m[1]);
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, o] of Object.entries(methods).filter(([, o]) => o.security)) {
-      expect({ route: `${method} ${path}`, 401: codes(o.responses, 401), 429: codes(o.responses, 429) }).toEqual({
+      expect({
+        route: `${method} ${path}`,
+        401: codes(o.responses, 401),
+        429: codes(o.responses, 429),
+        challenge: [401, 403].map((status) => Object.keys(o.responses[String(status)]?.headers ?? {})),
+      }).toEqual({
         route: `${method} ${path}`,
         401: ["unauthorized", "invalid_token"],
         429: ["rate_limited"],
+        challenge: [["WWW-Authenticate"], ["WWW-Authenticate"]],
       });
     }
   }

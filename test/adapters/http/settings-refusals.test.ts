@@ -39,12 +39,17 @@ afterAll(() => server.close());
 const store = () => server.services.store;
 const reader = async () => (await store().listMembers(server.demo.orgId)).find((m) => m.email === server.demo.users.reader.email)!;
 
-/** Posts the fields to the action as the Member, confirmed where the page would ask first. */
-async function refused(action: string, fields: Record<string, string>): Promise<void> {
+/**
+ * Posts the fields to the action as the Member, confirmed where the page would ask first: refused,
+ * and told so, by the page's own sentence where the page itself is the Admins' alone.
+ */
+async function refused(action: string, fields: Record<string, string>, said = "Only Admins can change this."): Promise<void> {
   const res = await member.submit(memberPage, { ...fields, confirm: "yes" }, action);
   expect([action, res.status]).toEqual([action, 403]);
-  expect(await res.text()).toContain("Only Admins can change this.");
+  expect(await res.text()).toContain(said);
 }
+const WEBHOOKS_ADMINS = "Only Admins manage the organization&#39;s webhooks."; // as the page escapes it
+const SLACK_ADMINS = "Only Admins connect Slack and choose what it is told.";
 
 describe("an Admin's change on a settings page, posted by a Member", () => {
   test("a role: refused, the role unchanged", async () => {
@@ -74,18 +79,18 @@ describe("an Admin's change on a settings page, posted by a Member", () => {
   });
 
   test("a webhook: refused, none added", async () => {
-    await refused("/settings/webhooks", { url: "http://127.0.0.1:9/other", "event.feedback.created": "yes" });
+    await refused("/settings/webhooks", { url: "http://127.0.0.1:9/other", "event.feedback.created": "yes" }, WEBHOOKS_ADMINS);
     expect((await store().listWebhooks(server.demo.orgId)).map((w) => w.id)).toEqual([webhookId]);
   });
 
   test("a webhook's test, new secret or deletion: refused, the webhook as it was", async () => {
     const before = await store().listWebhooks(server.demo.orgId);
-    for (const action of ["test", "rotate", "delete"]) await refused(`/settings/webhooks/${webhookId}/${action}`, {});
+    for (const action of ["test", "rotate", "delete"]) await refused(`/settings/webhooks/${webhookId}/${action}`, {}, WEBHOOKS_ADMINS);
     expect(await store().listWebhooks(server.demo.orgId)).toEqual(before);
   });
 
   test("connecting Slack: refused, nothing connected", async () => {
-    await refused("/settings/slack", { signingSecret: "s3cr3t-signing", botToken: "xoxb-bot-token-123", channel: "C0ABC" });
+    await refused("/settings/slack", { signingSecret: "s3cr3t-signing", botToken: "xoxb-bot-token-123", channel: "C0ABC" }, SLACK_ADMINS);
     expect(await store().findSlackConnection(server.demo.orgId)).toBeNull();
   });
 
@@ -96,7 +101,7 @@ describe("an Admin's change on a settings page, posted by a Member", () => {
       kinds: [],
     });
     expect(connected.ok).toBe(true);
-    await refused("/settings/slack/disconnect", {});
+    await refused("/settings/slack/disconnect", {}, SLACK_ADMINS);
     expect(await store().findSlackConnection(server.demo.orgId)).not.toBeNull();
   });
 });

@@ -65,11 +65,11 @@ describe("the Slack settings page", () => {
     expect(JSON.parse(await server.services.secrets.open(stored.secretsSealed)).botToken).toBe("xoxb-bot-token-456");
   });
 
-  test("a Member is told that only Admins may change it", async () => {
+  test("a Member is refused the page (403) and told that only Admins connect Slack", async () => {
     const browser = await signedIn("member");
     const page = await browser.fetch("/settings/slack");
     expect(page.status).toBe(403);
-    expect(await page.text()).toContain("Only Admins can change this.");
+    expect(await page.text()).toContain('<p class="muted">Only Admins connect Slack and choose what it is told.</p>');
   });
 
   test("disconnecting asks once more, then forgets the Slack app", async () => {

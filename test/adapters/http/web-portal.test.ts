@@ -161,6 +161,6 @@ describe("the portal in the team's web application", () => {
     expect(await (await admin.fetch("/settings/portal")).text()).not.toContain("psso_");
     const member = await (await as("member")).fetch("/settings/portal");
     expect(member.status).toBe(403);
-    expect(await member.text()).toContain("Your role does not allow this change.");
+    expect(await member.text()).toContain('<p class="muted">Only Admins manage the public portal.</p>');
   });
 });

@@ -264,7 +264,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       ["severity", "P0"],
     ]);
     expect(sent.status).toBe(403);
-    expect(await sent.text()).toContain('<p class="error" role="alert">Your role does not allow this change.</p>');
+    expect(await sent.text()).toContain('<p class="error" role="alert">Your role does not allow this.</p>');
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.severity).toBeUndefined();
   });
 
