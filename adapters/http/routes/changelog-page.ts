@@ -258,13 +258,24 @@ function typed(field: (name: string) => string, all: (name: string) => string[])
   };
 }
 
+/** Whether the entry as posted is the draft as stored: a preview or a search of it has nothing unsaved to say. */
+async function asStored(services: Services, visitor: Visitor, id: string, posted: Editing): Promise<boolean> {
+  const stored = await getEntry(services, visitor.grant, id);
+  return (
+    stored.ok &&
+    stored.value.title === posted.title &&
+    stored.value.body === posted.body &&
+    stored.value.feedbacks.join(" ") === posted.feedbacks.join(" ")
+  );
+}
+
 /** The inbox's Changelog: entries listed, written, previewed, linked to feedbacks, published and deleted; no JavaScript needed. */
 export function changelogPageRoutes(services: Services) {
   /** Handles the editor's form: search and preview show the entry as typed; save, publish and delete act. */
   async function posted(visitor: Visitor, field: (name: string) => string, all: (name: string) => string[], id: string | null): Promise<Response> {
     const w = wordsFor(visitor.language, "changelog");
     const { action, ...entry } = typed(field, all);
-    const editing = { ...entry, unsaved: true };
+    const editing = { ...entry, unsaved: !(id && (await asStored(services, visitor, id, entry))) };
     const here = { ...editing, ...(id && { id }) };
     if (action === "search") {
       const query = editing.query?.trim();
