@@ -54,8 +54,13 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   const suggestions = listed.ok ? listed.value.pairs : [];
   const here = appId ? `/duplicates?appId=${encodeURIComponent(appId)}` : "/duplicates";
   const canUpdate = can(visitor.grant, "feedbacks.update");
-  const appFilter = html`<form method="get" action="/duplicates" class="filters single" aria-label="${w.filters}">
-<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+  const appList = apps.ok ? apps.value.data : [];
+  // One app has nothing to filter by; one filtered out (an address kept from before) still shows its choice.
+  const appFilter =
+    appList.length < 2 && !appId
+      ? ""
+      : html`<form method="get" action="/duplicates" class="filters single" aria-label="${w.filters}">
+<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${appList.map((a) => html`<option value="${a.id}"${a.id === appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button></div></form>`;
   const side = (f: (typeof suggestions)[number]["feedback"]) =>
     html`<p>${keyLink(f.key)} ${f.title} <span class="badges">${kindLabel(visitor.language, f.kind)} ${statusBadge(visitor.language, f.status)}</span> <span class="muted nowrap">· ${f.reports === 1 ? w.oneReport : `${f.reports} ${w.manyReports}`}</span></p>`;

@@ -83,6 +83,13 @@ describe("a long queue of possible duplicates", () => {
     expect(alike).toMatch(/<button type="submit" class="secondary">Merge /);
   });
 
+  test("offers to filter by app only once the organization has a second app", async () => {
+    const filter = 'aria-label="Filters"';
+    expect(await (await browser.fetch("/duplicates")).text()).not.toContain(filter);
+    await http.cli("app", "create", "DEMO", "Second app");
+    expect(await (await browser.fetch("/duplicates")).text()).toContain(filter);
+  });
+
   test("shows the 50 pairs most alike, and says that more wait behind them", async () => {
     expect(await (await browser.fetch("/duplicates")).text()).not.toContain("more wait behind them");
     const ids: string[] = [];
