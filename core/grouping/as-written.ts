@@ -1,39 +1,63 @@
 import { words } from "./analyze.ts";
 import { PHRASES } from "./lexicon.ts";
 
+/** A way a text writes a term, and whether it opens a sentence there (where a capital is the sentence's, not the word's). */
+interface Written {
+  readonly word: string;
+  readonly opens: boolean;
+}
+
+/** Whether the word at `index` opens a sentence: the text's start, or after . ! ? … : or a line break (quotes and brackets between). */
+function opensSentence(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 16), index);
+  return /[.!?…:\n][\s"'«“(]*$/u.test(before) || (index <= 16 && /^[\s"'«“(]*$/u.test(before));
+}
+
+/** The capital a sentence gives its first word is not the word's own ("Dark mode" is "dark mode"); "iOS" or "CSV" keep theirs. */
+const ownCase = (written: Written): string => (written.opens && /^\p{Lu}[^\p{Lu}]*$/u.test(written.word) ? written.word.toLowerCase() : written.word);
+
 /**
- * The first expression of the texts, as written, that folds to a concept ("dark mode" for
+ * The first expression of the text, as written, that folds to a concept ("dark mode" for
  * "darkmode"), or undefined. The lexicon's expressions are written without accents, so one typed
  * with them is not found here, and its concept is shown as it is.
  */
-function expressionFor(concept: string, texts: readonly string[]): string | undefined {
-  for (const text of texts) {
-    // As the lexicon reads a text: lower case, punctuation as spaces ("doesn't" as "doesn t"). Each
-    // character stays one, so a span found is the text's own.
-    const read = text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ");
-    if (read.length !== text.length) continue;
-    for (const [expression, named] of PHRASES) {
-      if (named !== concept) continue;
-      // Without the lexicon's g flag: a fresh search from the start, no lastIndex carried between texts.
-      const found = new RegExp(expression.source).exec(read);
-      if (found) return text.slice(found.index, found.index + found[0].length);
-    }
+function expressionIn(concept: string, text: string): Written | undefined {
+  // As the lexicon reads a text: lower case, punctuation as spaces ("doesn't" as "doesn t"). Each
+  // character stays one, so a span found is the text's own.
+  const read = text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ");
+  if (read.length !== text.length) return undefined;
+  for (const [expression, named] of PHRASES) {
+    if (named !== concept) continue;
+    // Without the lexicon's g flag: a fresh search from the start, no lastIndex carried between texts.
+    const found = new RegExp(expression.source).exec(read);
+    if (found) return { word: text.slice(found.index, found.index + found[0].length), opens: opensSentence(text, found.index) };
   }
   return undefined;
 }
 
-/** The first word of a text that folds to each wanted term, as written. */
-function wordsIn(text: string, wanted: ReadonlySet<string>): Map<string, string> {
-  const written = new Map<string, string>();
+/**
+ * The first word of a text that folds to each wanted term, as written; one within a sentence is
+ * preferred to one opening it, whose capital may be the sentence's.
+ */
+function wordsIn(text: string, wanted: ReadonlySet<string>): Map<string, Written> {
+  const written = new Map<string, Written>();
+  let settled = 0;
   // A word folded once is not folded again: a report's text repeats its words.
   const seen = new Set<string>();
-  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (written.size === wanted.size) break;
-    const lower = word.toLowerCase();
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (settled === wanted.size) break;
+    const word = match[0];
+    const opens = opensSentence(text, match.index);
+    const lower = `${opens ? "^" : ""}${word.toLowerCase()}`;
     if (seen.has(lower)) continue;
     seen.add(lower);
     const [folded] = words(word);
-    if (folded !== undefined && wanted.has(folded) && !written.has(folded)) written.set(folded, word);
+    if (folded === undefined || !wanted.has(folded)) continue;
+    const known = written.get(folded);
+    if (known && !known.opens) continue;
+    if (known && opens) continue;
+    written.set(folded, { word, opens });
+    if (!opens) settled++;
   }
   return written;
 }
@@ -44,7 +68,8 @@ const oneWord = (a: string, b: string): boolean => a.slice(0, 3).toLowerCase() =
 /**
  * The terms two texts matched on (stems and concepts, as `words` folds them: "googl" for "Google")
  * as the reports wrote them: in each text, the first word that folds to the term, or else the
- * first expression that does ("does nothing" for "unresponsive"). Where the texts say it in
+ * first expression that does ("does nothing" for "unresponsive"), in its own case (a capital that
+ * only opens a sentence is not the word's: "Search is broken" and "the search" show "search"). Where the texts say it in
  * different words (a concept's synonyms: "broken" and "declined"), each is shown ("broken /
  * declined"), so a person sees why two reports met; one word inflected is shown once. A term that
  * nothing written folds to stays as it is.
@@ -53,11 +78,15 @@ export function asWritten(terms: readonly string[], texts: readonly string[]): s
   const wanted = new Set(terms);
   const each = texts.map((text) => wordsIn(text, wanted));
   return terms.map((term) => {
-    const forms: string[] = [];
+    const forms: Written[] = [];
     texts.forEach((text, i) => {
-      const form = each[i]!.get(term) ?? expressionFor(term, [text]);
-      if (form !== undefined && !forms.some((seen) => oneWord(seen, form))) forms.push(form);
+      const form = each[i]!.get(term) ?? expressionIn(term, text);
+      if (form === undefined) return;
+      const same = forms.findIndex((seen) => oneWord(seen.word, form.word));
+      if (same === -1) forms.push(form);
+      // Written within a sentence in another text, the word shows its own case.
+      else if (forms[same]!.opens && !form.opens) forms[same] = form;
     });
-    return forms.length > 0 ? forms.join(" / ") : term;
+    return forms.length > 0 ? forms.map(ownCase).join(" / ") : term;
   });
 }

@@ -13,15 +13,24 @@ describe("matched words as the reports wrote them", () => {
   });
 
   test("a concept of an expression is the expression as written, from either text", () => {
-    assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["The button Does Nothing", "Dark mode forgets itself"]), ["Does Nothing", "Dark mode"]);
+    assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["The button Does Nothing", "Dark mode forgets itself"]), ["Does Nothing", "dark mode"]);
     assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["Save doesn't respond", "dark-mode toggle"]), ["doesn't respond", "dark-mode"]);
   });
 
   test("a concept the two texts say in different words is shown in both, and one word inflected once", () => {
     const texts = ["Search is broken on the orders page", "Visa card declined at checkout, search crashed"];
-    assert.deepEqual(asWritten(["fail", "search"], texts), ["broken / declined", "Search"]);
+    assert.deepEqual(asWritten(["fail", "search"], texts), ["broken / declined", "search"]);
     assert.deepEqual(asWritten(["crash"], ["The app crashes", "It crashed twice"]), ["crashes"]);
     assert.deepEqual(asWritten(["pay"], ["The payment page hangs", "Paying by card fails"]), ["payment"]);
+  });
+
+  test("a capital that only opens a sentence is not the word's own; one within a sentence, or an acronym's, is kept", () => {
+    assert.deepEqual(asWritten(["export"], ["Export is blank. Nothing else"]), ["export"]);
+    assert.deepEqual(asWritten(["export"], ["It fails.\n\nExport is blank"]), ["export"]);
+    assert.deepEqual(asWritten(["googl"], ["Google login fails", "I use Google daily"]), ["Google"]);
+    assert.deepEqual(asWritten(["googl"], ["Google login fails. Then Google again"]), ["Google"]);
+    assert.deepEqual(asWritten(["csv"], ["CSV export is blank"]), ["CSV"]);
+    assert.deepEqual(asWritten(["export"], ['"Export" shows nothing']), ["export"]);
   });
 
   test("a term nothing written folds to stays as it is", () => {
