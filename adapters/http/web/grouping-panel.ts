@@ -142,7 +142,8 @@ export function groupingPanel(
               m.unmergeRefused
                 ? html` <span class="muted why">${keysKeptWhole(describeRefusal(m.unmergeRefused, visitor.language))}</span>`
                 : canUpdate
-                  ? html` ${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), w.unmerge)}`
+                  ? // On a line of its own under the title, as a pair's actions are: inline, a long title wrapped around it.
+                    html`<div class="pair-actions">${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), w.unmerge)}</div>`
                   : ""
             }</li>`,
         )}</ul>`;
