@@ -54,8 +54,8 @@ function wordsIn(text: string, wanted: ReadonlySet<string>): Map<string, Written
     const [folded] = words(word);
     if (folded === undefined || !wanted.has(folded)) continue;
     const known = written.get(folded);
-    if (known && !known.opens) continue;
-    if (known && opens) continue;
+    // Kept: a word within a sentence, or the first opening one until a word within a sentence comes.
+    if (known && (!known.opens || opens)) continue;
     written.set(folded, { word, opens });
     if (!opens) settled++;
   }
