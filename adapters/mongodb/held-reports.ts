@@ -11,6 +11,8 @@ export async function refreshRevenue(data: Database, feedbackIds: readonly strin
     const reports = await data
       .collection("reports")
       .find({ feedbackId, "report.author.company": { $exists: true } }, { session, projection: { report: 1, at: 1 } })
+      // In the order listReports gives: of two at one moment, the one made last (the greater id) counts.
+      .sort({ at: 1, _id: 1 })
       .toArray();
     const revenue = revenueOf(companiesOf(reports.map((r) => ({ report: r.report, at: r.at }))));
     await data.collection("feedbacks").updateOne({ _id: feedbackId }, { $set: { revenue } }, { session });

@@ -365,20 +365,20 @@ END;
 CREATE TRIGGER report_revenue_added AFTER INSERT ON reports WHEN json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
   UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
     SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend,
-      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.rowid DESC) AS newest
+      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.id DESC) AS newest
     FROM reports r WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL) WHERE newest = 1) WHERE ref = new.feedback_ref;
 END;
 CREATE TRIGGER report_revenue_moved AFTER UPDATE OF feedback_ref ON reports
   WHEN old.feedback_ref <> new.feedback_ref AND json_extract(new.body, '$.author.company.id') IS NOT NULL BEGIN
   UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
     SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend,
-      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.rowid DESC) AS newest
+      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.id DESC) AS newest
     FROM reports r WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL) WHERE newest = 1) WHERE ref IN (old.feedback_ref, new.feedback_ref);
 END;
 CREATE TRIGGER report_revenue_removed AFTER DELETE ON reports WHEN json_extract(old.body, '$.author.company.id') IS NOT NULL BEGIN
   UPDATE feedbacks SET revenue = (SELECT coalesce(sum(spend), 0) FROM (
     SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend,
-      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.rowid DESC) AS newest
+      row_number() OVER (PARTITION BY json_extract(r.body, '$.author.company.id') ORDER BY r.at DESC, r.id DESC) AS newest
     FROM reports r WHERE r.feedback_ref = feedbacks.ref AND json_extract(r.body, '$.author.company.id') IS NOT NULL) WHERE newest = 1) WHERE ref = old.feedback_ref;
 END;
 CREATE TRIGGER reports_counted AFTER INSERT ON reports BEGIN

@@ -23,7 +23,8 @@ export type CompanyEntry = Static<typeof CompanyEntry>;
 
 /**
  * The companies behind reports, each once, as its most recent report describes it (a company's
- * spend changes; the latest word counts), the highest spend first.
+ * spend changes; the latest word counts; of two at one moment, the later listed: stores list a
+ * feedback's reports by time, then id), the highest spend first.
  */
 export function companiesOf(reports: ReadonlyArray<Pick<ReportRecord, "report" | "at">>): CompanyEntry[] {
   const latest = new Map<string, { company: CompanyInput; at: number; reports: number }>();

@@ -181,7 +181,7 @@ describe("sqlite schema", () => {
     }
   });
 
-  test("upgrading past migration 51 computes revenues again: of two reports of one company at one moment, the one received last counts", () => {
+  test("upgrading past migration 51 computes revenues again: of two reports of one company at one moment, the one made last (the greater id) counts", () => {
     const path = storeOfVersion(50);
     const old = new Database(path);
     const body = (spend: number) =>

@@ -1,8 +1,9 @@
 import { REVENUE_FOLLOWS_REPORTS, revenueOf } from "../schema/triggers.ts";
 
 /**
- * Of two reports of one company at the same moment, the one received last gives the company's
- * spend, as core's companiesOf (and so MongoDB) has it: the bare column of `max(at)` took either.
+ * Of two reports of one company at the same moment, the one made last (the greater id) gives the
+ * company's spend, as core's companiesOf has it on the reports in their order: the bare column of
+ * `max(at)` took either.
  * Stored revenues are computed again.
  */
 export default `

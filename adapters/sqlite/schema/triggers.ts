@@ -182,12 +182,13 @@ END;
 const companyId = (r: string) => `json_extract(${r}.body, '$.author.company.id')`;
 /**
  * What the feedback of row `ref` is worth (revenueOf): the spend of each company behind its reports,
- * as the company's latest report gives it, counted once; of two at the same moment, the one
- * received last (the greater rowid), as companiesOf takes the later of a list in that order.
+ * as the company's latest report gives it, counted once; of two at the same moment, the one made
+ * last (the greater id: ids count up within a millisecond), as companiesOf takes the later of the
+ * reports listed in that order (listReports). Not the rowid, which VACUUM may renumber.
  */
 export const revenueOf = (ref: string) => `(SELECT coalesce(sum(spend), 0) FROM (
     SELECT json_extract(r.body, '$.author.company.monthlySpend') AS spend,
-      row_number() OVER (PARTITION BY ${companyId("r")} ORDER BY r.at DESC, r.rowid DESC) AS newest
+      row_number() OVER (PARTITION BY ${companyId("r")} ORDER BY r.at DESC, r.id DESC) AS newest
     FROM reports r WHERE r.feedback_ref = ${ref} AND ${companyId("r")} IS NOT NULL) WHERE newest = 1)`;
 
 /**

@@ -27,10 +27,12 @@ export function triageContract(makeStore: () => Promise<Subject>) {
     title: string,
     at: number,
     company?: { id: string; spend: number },
+    reportId?: string,
   ) {
     const input = newFeedback(org, title, at);
     const author = company ? { company: { id: company.id, name: company.id.toUpperCase(), monthlySpend: company.spend } } : {};
-    const recorded = await store.recordFeedback({ ...input, report: { ...input.report, report: { ...input.report.report, author } } });
+    const report = { ...input.report, ...(reportId && { id: reportId }), report: { ...input.report.report, author } };
+    const recorded = await store.recordFeedback({ ...input, report });
     if (recorded.state !== "recorded") throw new Error(recorded.state);
     return recorded.feedback;
   }
@@ -254,11 +256,12 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect((await store.findFeedback(org.orgId, other.id))?.revenue).toBe(900);
     });
 
-    test("of two reports of one company at the same moment, the one received last gives its spend", async () => {
+    test("of two reports of one company at the same moment, the one made last (the greater id) gives its spend, whichever was stored first", async () => {
       const store = await makeStore();
       const org = await seed(store);
-      const target = await fromCompany(store, org, "target", 5, { id: "acme", spend: 100 });
-      const again = await fromCompany(store, org, "again", 5, { id: "acme", spend: 150 });
+      // Made by two processes in one millisecond, the later id may be stored first.
+      const target = await fromCompany(store, org, "target", 5, { id: "acme", spend: 150 }, "r-tie-2");
+      const again = await fromCompany(store, org, "again", 5, { id: "acme", spend: 100 }, "r-tie-1");
       expect((await merge(store, again, (await store.findFeedback(org.orgId, target.id))!, 10)).ok).toBe(true);
       expect((await store.findFeedback(org.orgId, target.id))?.revenue).toBe(150);
     });
