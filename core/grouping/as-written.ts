@@ -7,14 +7,15 @@ interface Written {
   readonly opens: boolean;
 }
 
-/** Whether the word at `index` opens a sentence: the text's start, or after . ! ? … : or a line break (quotes and brackets between). */
-function opensSentence(text: string, index: number): boolean {
-  const before = text.slice(Math.max(0, index - 16), index);
-  return /[.!?…:\n][\s"'«“(]*$/u.test(before) || (index <= 16 && /^[\s"'«“(]*$/u.test(before));
-}
+/** What may stand between a sentence's end and the next one's first word: spaces, quotes, brackets. */
+const BETWEEN = /[\s"'«»“”‘’()[\]]/u;
 
-/** The capital a sentence gives its first word is not the word's own ("Dark mode" is "dark mode"); "iOS" or "CSV" keep theirs. */
-const ownCase = (written: Written): string => (written.opens && /^\p{Lu}[^\p{Lu}]*$/u.test(written.word) ? written.word.toLowerCase() : written.word);
+/** Whether the word at `index` opens a sentence: the text's start, or after . ! ? … : or a line break, quotes and brackets between. */
+function opensSentence(text: string, index: number): boolean {
+  let i = index - 1;
+  for (; i >= 0 && BETWEEN.test(text[i]!); i--) if (text[i] === "\n") return true;
+  return i < 0 || /[.!?…:]/.test(text[i]!);
+}
 
 /**
  * The first expression of the text, as written, that folds to a concept ("dark mode" for
@@ -37,7 +38,7 @@ function expressionIn(concept: string, text: string): Written | undefined {
 
 /**
  * The first word of a text that folds to each wanted term, as written; one within a sentence is
- * preferred to one opening it, whose capital may be the sentence's.
+ * preferred to one opening it, whose capital may be the sentence's rather than the word's.
  */
 function wordsIn(text: string, wanted: ReadonlySet<string>): Map<string, Written> {
   const written = new Map<string, Written>();
@@ -68,8 +69,8 @@ const oneWord = (a: string, b: string): boolean => a.slice(0, 3).toLowerCase() =
 /**
  * The terms two texts matched on (stems and concepts, as `words` folds them: "googl" for "Google")
  * as the reports wrote them: in each text, the first word that folds to the term, or else the
- * first expression that does ("does nothing" for "unresponsive"), in its own case (a capital that
- * only opens a sentence is not the word's: "Search is broken" and "the search" show "search"). Where the texts say it in
+ * first expression that does ("does nothing" for "unresponsive"), preferring where a word is
+ * written within a sentence ("Search is broken" and "the search" show "search"). Where the texts say it in
  * different words (a concept's synonyms: "broken" and "declined"), each is shown ("broken /
  * declined"), so a person sees why two reports met; one word inflected is shown once. A term that
  * nothing written folds to stays as it is.
@@ -84,9 +85,10 @@ export function asWritten(terms: readonly string[], texts: readonly string[]): s
       if (form === undefined) return;
       const same = forms.findIndex((seen) => oneWord(seen.word, form.word));
       if (same === -1) forms.push(form);
-      // Written within a sentence in another text, the word shows its own case.
+      // Written within a sentence in another text, the word shows the case it has there.
       else if (forms[same]!.opens && !form.opens) forms[same] = form;
     });
-    return forms.length > 0 ? forms.map(ownCase).join(" / ") : term;
+    // One only ever opening a sentence keeps its capital: it may be a name's (Safari, Google).
+    return forms.length > 0 ? forms.map((form) => form.word).join(" / ") : term;
   });
 }

@@ -13,7 +13,7 @@ describe("matched words as the reports wrote them", () => {
   });
 
   test("a concept of an expression is the expression as written, from either text", () => {
-    assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["The button Does Nothing", "Dark mode forgets itself"]), ["Does Nothing", "dark mode"]);
+    assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["The button Does Nothing", "Dark mode forgets itself"]), ["Does Nothing", "Dark mode"]);
     assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["Save doesn't respond", "dark-mode toggle"]), ["doesn't respond", "dark-mode"]);
   });
 
@@ -24,13 +24,20 @@ describe("matched words as the reports wrote them", () => {
     assert.deepEqual(asWritten(["pay"], ["The payment page hangs", "Paying by card fails"]), ["payment"]);
   });
 
-  test("a capital that only opens a sentence is not the word's own; one within a sentence, or an acronym's, is kept", () => {
-    assert.deepEqual(asWritten(["export"], ["Export is blank. Nothing else"]), ["export"]);
-    assert.deepEqual(asWritten(["export"], ["It fails.\n\nExport is blank"]), ["export"]);
+  test("a word written within a sentence is preferred to the same word opening one, in one text or another", () => {
+    assert.deepEqual(asWritten(["export"], ["Export is blank. The export fails"]), ["export"]);
     assert.deepEqual(asWritten(["googl"], ["Google login fails", "I use Google daily"]), ["Google"]);
-    assert.deepEqual(asWritten(["googl"], ["Google login fails. Then Google again"]), ["Google"]);
+  });
+
+  test("a word opens a sentence after a full stop, closing quotes or brackets between, and after a line break", () => {
+    assert.deepEqual(asWritten(["export"], ["“It broke.” Export fails; then export again"]), ["export"]);
+    assert.deepEqual(asWritten(["export"], ["(See the log.) Export fails; then export again"]), ["export"]);
+    assert.deepEqual(asWritten(["export"], ["It fails\n\nExport is blank; then export again"]), ["export"]);
+  });
+
+  test("a word that only ever opens a sentence keeps its capital, which may be a name's", () => {
+    assert.deepEqual(asWritten(["googl"], ["Google login fails", "Google again"]), ["Google"]);
     assert.deepEqual(asWritten(["csv"], ["CSV export is blank"]), ["CSV"]);
-    assert.deepEqual(asWritten(["export"], ['"Export" shows nothing']), ["export"]);
   });
 
   test("a term nothing written folds to stays as it is", () => {
