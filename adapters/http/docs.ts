@@ -11,7 +11,10 @@ import { STATUS_OF } from "./error-status.ts";
 
 /** Where an operation keeps its own parameters, body and errors until ownDescriptions puts them in. */
 const OWN = "x-own";
-/** Where a route's plugin puts the refusals it answers before the handler runs. */
+/**
+ * Where a route's plugin puts the refusals every route it guards may give: its own (the Bearer
+ * check's, before the handler) and those of the operation's rule, which the use case gives.
+ */
 const REFUSED = "x-refused";
 
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${schema.$id}` });
@@ -86,7 +89,7 @@ export function operation(doc: OperationDoc): DocumentDecoration {
   } as DocumentDecoration;
 }
 
-/** A route's security, and the refusals its plugin answers before the handler runs, which the route's own `errors` leave out. */
+/** A route's security, and the refusals that come with it (authentication, rate, the operation's rule), which the route's own `errors` leave out. */
 export const guarded = (security: Array<Record<string, string[]>>, refusals: readonly ErrorCode[]): DocumentDecoration =>
   ({ security, [REFUSED]: refusals }) as DocumentDecoration;
 
@@ -136,17 +139,19 @@ type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>
  * Puts back what each route's `operation` wrote where Elysia's OpenAPI plugin wrote its own after
  * it: parameters read from the path (without their descriptions, or the route's headers), and a
  * validated body described again from its parser's name, which the route's strict JSON parser
- * does not give (no content at all). Then adds the error answers: the route's own errors and its
- * plugin's refusals (`guarded`), the refusals first, as they come first.
+ * does not give (no content at all). Then adds the error answers: the refusals that come with the
+ * route's security (`guarded`), listed first as they are judged first, and the route's own errors.
  */
 export function ownDescriptions<T extends OpenApiDocument>(document: T): T {
   for (const operation of Object.values(document.paths).flatMap((methods) => Object.values(methods))) {
     const own = operation[OWN];
-    if (!own) continue;
-    operation.parameters = own.parameters;
-    if (own.requestBody) operation.requestBody = own.requestBody;
     const refused = operation[REFUSED] ?? [];
-    operation.responses = { ...operation.responses, ...errorResponses([...refused, ...own.errors], refused.length > 0) };
+    if (own) {
+      operation.parameters = own.parameters;
+      if (own.requestBody) operation.requestBody = own.requestBody;
+    }
+    const errors = [...refused, ...(own?.errors ?? [])];
+    if (errors.length > 0) operation.responses = { ...operation.responses, ...errorResponses(errors, refused.length > 0) };
     delete operation[OWN];
     delete operation[REFUSED];
   }

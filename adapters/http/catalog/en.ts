@@ -344,7 +344,7 @@ export const EN = {
     },
     /** Settings: webhooks. */
     webhooks: {
-      adminsOnlyWebhooks: "Only Admins manage the organization's webhooks.",
+      whoMay: "Only Admins manage the organization's webhooks.",
       events: "Events",
       lastDelivery: "Last delivery",
       sendTest: "Send a test",
@@ -362,7 +362,7 @@ export const EN = {
     },
     /** Settings: the organization's Slack app. */
     slackSettings: {
-      adminsOnlySlack: "Only Admins connect Slack and choose what it is told.",
+      whoMay: "Only Admins connect Slack and choose what it is told.",
       connected: "Connected. Slack's requests are checked with its signing secret; the secrets are kept sealed and never shown again.",
       notConnected: "Not connected. Create the Slack app from the manifest in the README, then paste its two secrets here.",
       requestUrls: "Request URLs for the Slack app",
@@ -654,7 +654,7 @@ export const EN = {
       keyOnce: "Your new API key, shown once — copy it now:",
       revokeKey: "Revoke",
       confirmRevokeKey: "Revoke this API key? Whatever uses it stops working at once.",
-      adminsOnlyKeys: "Only Admins manage the organization's API keys.",
+      whoMay: "Only Admins manage the organization's API keys.",
     },
     /** Settings: the organization's tags and their colours. */
     tagColors: {

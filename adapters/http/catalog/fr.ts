@@ -311,7 +311,7 @@ export const FR: Catalog = {
       confirmRevokeToken: "Révoquer ce jeton\u202f? Ce qui l'utilise cesse aussitôt de fonctionner.",
     },
     webhooks: {
-      adminsOnlyWebhooks: "Seuls les Admins gèrent les webhooks de l'organisation.",
+      whoMay: "Seuls les Admins gèrent les webhooks de l'organisation.",
       events: "Événements",
       lastDelivery: "Dernier envoi",
       sendTest: "Envoyer un test",
@@ -329,7 +329,7 @@ export const FR: Catalog = {
       confirmDeleteWebhook: "Supprimer ce webhook\u202f? Les envois vers lui cessent aussitôt.",
     },
     slackSettings: {
-      adminsOnlySlack: "Seuls les Admins connectent Slack et choisissent ce qui lui est dit.",
+      whoMay: "Seuls les Admins connectent Slack et choisissent ce qui lui est dit.",
       connected:
         "Connecté. Les requêtes de Slack sont vérifiées avec son secret de signature\u202f; les secrets sont gardés scellés et ne sont plus jamais affichés.",
       notConnected: "Non connecté. Créez l'application Slack à partir du manifeste du README, puis collez ici ses deux secrets.",
@@ -613,7 +613,7 @@ export const FR: Catalog = {
       keyOnce: "Votre nouvelle clé d'API, affichée une seule fois — copiez-la maintenant\u202f:",
       revokeKey: "Révoquer",
       confirmRevokeKey: "Révoquer cette clé d'API\u202f? Ce qui l'utilise cesse de fonctionner aussitôt.",
-      adminsOnlyKeys: "Seuls les Admins gèrent les clés d'API de l'organisation.",
+      whoMay: "Seuls les Admins gèrent les clés d'API de l'organisation.",
     },
     tagColors: {
       pageTitle: "Étiquettes",

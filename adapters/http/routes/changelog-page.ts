@@ -258,14 +258,19 @@ function typed(field: (name: string) => string, all: (name: string) => string[])
   };
 }
 
+/** Line breaks as one: a browser posts a textarea's as CRLF, the API and MCP write LF. */
+const lines = (text: string) => text.replace(/\r\n/g, "\n");
+
 /** Whether the entry as posted is the draft as stored: a preview or a search of it has nothing unsaved to say. */
 async function asStored(services: Services, visitor: Visitor, id: string, posted: Editing): Promise<boolean> {
   const stored = await getEntry(services, visitor.grant, id);
+  if (!stored.ok) return false;
+  const { title, body, feedbacks } = stored.value;
   return (
-    stored.ok &&
-    stored.value.title === posted.title &&
-    stored.value.body === posted.body &&
-    stored.value.feedbacks.join(" ") === posted.feedbacks.join(" ")
+    title === posted.title &&
+    lines(body) === lines(posted.body) &&
+    feedbacks.length === posted.feedbacks.length &&
+    feedbacks.every((key, i) => key === posted.feedbacks[i])
   );
 }
 
@@ -275,7 +280,9 @@ export function changelogPageRoutes(services: Services) {
   async function posted(visitor: Visitor, field: (name: string) => string, all: (name: string) => string[], id: string | null): Promise<Response> {
     const w = wordsFor(visitor.language, "changelog");
     const { action, ...entry } = typed(field, all);
-    const editing = { ...entry, unsaved: !(id && (await asStored(services, visitor, id, entry))) };
+    // Only a search or a preview shows the page for what was posted as it is; a refused save is unsaved.
+    const shown = action === "search" || action === "preview";
+    const editing = { ...entry, unsaved: !(shown && id && (await asStored(services, visitor, id, entry))) };
     const here = { ...editing, ...(id && { id }) };
     if (action === "search") {
       const query = editing.query?.trim();

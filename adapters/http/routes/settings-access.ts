@@ -108,7 +108,7 @@ interface WebhookDraft {
 async function webhooksPage(services: Services, visitor: Visitor, notice: Notice = {}, draft?: WebhookDraft): Promise<Response> {
   const w = wordsFor(visitor.language, "webhooks");
   const listed = await listWebhooks(services, visitor.grant);
-  if (!listed.ok) return refusedPage(visitor, "/settings/webhooks", w.webhooks, listed, w.adminsOnlyWebhooks);
+  if (!listed.ok) return refusedPage(visitor, "/settings/webhooks", w.webhooks, listed, w.whoMay);
   const { data } = listed.value;
   const rows = data.map((hook) => {
     const last = hook.lastDelivery;

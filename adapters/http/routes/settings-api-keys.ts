@@ -24,7 +24,7 @@ async function apiKeysPage(
   const w = wordsFor(visitor.language, "apiKeys");
   const title = w.pageTitle;
   const listed = await listApiKeys(services, visitor.grant);
-  if (!listed.ok) return refusedPage(visitor, PATH, title, listed, w.adminsOnlyKeys);
+  if (!listed.ok) return refusedPage(visitor, PATH, title, listed, w.whoMay);
   const keys = listed.value.data;
   const lang = visitor.language;
   const rows = keys.map(

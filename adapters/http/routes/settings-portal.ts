@@ -53,7 +53,7 @@ function form(visitor: Visitor, portal: Portal): Html {
 async function portalPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = portalTeamWords(visitor.language);
   const read = await getPortal(services, visitor.grant);
-  if (!read.ok) return refusedPage(visitor, PATH, w.portal, read, w.adminsOnlyPortal);
+  if (!read.ok) return refusedPage(visitor, PATH, w.portal, read, w.whoMay);
   const portal = read.value;
   const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro.replace("{address}", portal.url)}</p>
 ${notice.secret ? html`<p class="notice" role="status">${w.ssoShown}</p><pre class="secret">${notice.secret}</pre>` : html`<p class="muted">${portal.ssoSecretSet ? w.ssoSet : w.ssoNone}</p>`}

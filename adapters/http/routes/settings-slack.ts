@@ -20,7 +20,7 @@ const PATH = "/settings/slack";
 async function slackPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = wordsFor(visitor.language, "slackSettings");
   const read = await readSlackSettings(services, visitor.grant);
-  if (!read.ok) return refusedPage(visitor, PATH, w.slack, read, w.adminsOnlySlack);
+  if (!read.ok) return refusedPage(visitor, PATH, w.slack, read, w.whoMay);
   const { connection, requestUrls } = read.value;
   const listed = await listApps(services, visitor.grant);
   const apps = listed.ok ? listed.value.data : [];

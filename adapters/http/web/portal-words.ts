@@ -38,7 +38,7 @@ const EN = {
   toReview: "To review",
   toReviewHint: "Posted on the portal, not yet published.",
   settingsTab: "Portal",
-  adminsOnlyPortal: "Only Admins manage the public portal.",
+  whoMay: "Only Admins manage the public portal.",
   settingsIntro:
     "A public page where the people who use your apps see what others asked, and follow it to the roadmap. Only feedbacks you publish appear.",
   noEmail:
@@ -103,7 +103,7 @@ const FR: typeof EN = {
   toReview: "À examiner",
   toReviewHint: "Postés sur le portail, pas encore publiés.",
   settingsTab: "Portail",
-  adminsOnlyPortal: "Seuls les Admins gèrent le portail public.",
+  whoMay: "Seuls les Admins gèrent le portail public.",
   settingsIntro:
     "Une page publique où les personnes qui utilisent vos applications voient ce que d'autres ont demandé, et le suivent jusqu'à la feuille de route. Seuls les retours que vous publiez y paraissent.",
   noEmail:

@@ -81,14 +81,16 @@ export const refusal = (visitor: Visitor, failure: Failure): { readonly error: s
 
 /**
  * A settings page its use case refused to show: for a refusal by role, a quiet sentence saying who
- * may use it (`forbidden`); otherwise the error's own words. With the refusal's status.
+ * may use it (`whoMay`), as nothing went wrong; any other refusal as an error. With its status.
  */
-export const refusedPage = (visitor: Visitor, path: string, title: string, failure: Failure, forbidden: string): Response =>
+export const refusedPage = (visitor: Visitor, path: string, title: string, failure: Failure, whoMay: string): Response =>
   settingsPage(
     visitor,
     path,
     title,
-    html`<p class="muted">${failure.code === "forbidden" ? forbidden : errorBody(failure.code, visitor.language, failure.problem).error}</p>`,
+    failure.code === "forbidden"
+      ? html`<p class="muted">${whoMay}</p>`
+      : html`<p class="error" role="alert">${errorBody(failure.code, visitor.language, failure.problem).error}</p>`,
     STATUS_OF[failure.code],
   );
 

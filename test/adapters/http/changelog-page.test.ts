@@ -53,6 +53,14 @@ describe("the inbox's Changelog page", () => {
     expect((await http.request("GET", "/v1/changelog", { token: http.demo.tokens.member })).body.data).toEqual([]);
   });
 
+  test("a draft written through the API, previewed unchanged from the page (its lines sent back as CRLF), has nothing unsaved to say", async () => {
+    const created = await http.request("POST", "/v1/changelog", { token: http.demo.tokens.member, body: { title: "Two lines", body: "One.\nTwo." } });
+    const at = `/changelog/${created.body.id}`;
+    const previewed = await (await post(at, await get(at), { title: "Two lines", body: "One.\r\nTwo.", action: "preview" })).text();
+    expect(previewed).toContain("<p>One.\nTwo.</p>");
+    expect(previewed).not.toContain("Not saved yet");
+  });
+
   test("a draft is saved with feedbacks typed by key, found by a search and linked, one unlinked; then published", async () => {
     const saved = await post("/changelog", await get("/changelog/new"), {
       title: "Invoices and receipts",

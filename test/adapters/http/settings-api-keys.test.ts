@@ -19,6 +19,6 @@ test("Settings → API keys: a Member is refused by the use case (403), told tha
   const page = await (await as("member")).fetch("/settings/api-keys");
   const text = await page.text();
   expect(page.status).toBe(403);
-  expect(text).toContain("Only Admins");
+  expect(text).toContain('<p class="muted">Only Admins manage the organization&#39;s API keys.</p>');
   expect(text).not.toContain('action="/settings/api-keys"');
 });
