@@ -83,16 +83,11 @@ export const refusal = (visitor: Visitor, failure: Failure): { readonly error: s
  * A settings page its use case refused to show: for a refusal by role, a quiet sentence saying who
  * may use it (`whoMay`), as nothing went wrong; any other refusal as an error. With its status.
  */
-export const refusedPage = (visitor: Visitor, path: string, title: string, failure: Failure, whoMay: string): Response =>
-  settingsPage(
-    visitor,
-    path,
-    title,
-    failure.code === "forbidden"
-      ? html`<p class="muted">${whoMay}</p>`
-      : html`<p class="error" role="alert">${errorBody(failure.code, visitor.language, failure.problem).error}</p>`,
-    STATUS_OF[failure.code],
-  );
+export function refusedPage(visitor: Visitor, path: string, title: string, failure: Failure, whoMay: string): Response {
+  const { error, status } = refusal(visitor, failure);
+  const said = failure.code === "forbidden" ? html`<p class="muted">${whoMay}</p>` : html`<p class="error" role="alert">${error}</p>`;
+  return settingsPage(visitor, path, title, said, status);
+}
 
 /**
  * A change posted from a settings page. Its use case decides who may make it: one it refuses
