@@ -29,7 +29,7 @@ button:disabled{opacity:.6;cursor:progress}
 .icon{background:transparent;color:var(--muted);font-size:22px;line-height:1;padding:2px 8px}
 .actions{display:flex;justify-content:flex-end;gap:8px;padding-bottom:4px}
 .row{display:flex;gap:8px;margin-top:6px}
-.hint{margin:0;color:var(--muted);font-size:12.5px}.field-error{margin:-6px 0 0;color:var(--danger);font-size:13px;font-weight:600}.field-error:empty{display:none}textarea[aria-invalid=true]{border-color:var(--danger)}
+.hint{margin:0;color:var(--muted);font-size:12.5px}.field-error{margin:-6px 0 0;color:var(--danger);font-size:13px;font-weight:600}.field-error:empty{display:none}.screenshot .field-error{margin:6px 0 0}textarea[aria-invalid=true]{border-color:var(--danger)}
 .notice{margin:0;padding:8px 10px;border-radius:8px;background:var(--field);border-left:3px solid var(--accent);font-weight:600}
 .message{margin:8px 0}
 .shot{display:block;width:100%;height:auto;border:1px solid var(--line);border-radius:8px;cursor:crosshair;touch-action:none}

@@ -191,6 +191,28 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     }
   });
 
+  test("a screenshot that cannot be taken is said so beside its button, which is offered again; the report goes without one", async () => {
+    for (const width of [1280, 390]) {
+      const tab = await hostPage(site.url, width);
+      // The screenshot's module cannot be fetched: the network failed, or a proxy refused it.
+      await tab.route(`${server.url}/widget/screenshot-*`, (route) => route.abort());
+      await tab.getByRole("button", { name: "Feedback" }).click();
+      await tab.getByRole("button", { name: "Add a screenshot" }).click();
+      const reason = tab.getByText("The screenshot could not be taken. You can send without it, or try again.");
+      await reason.waitFor();
+      const again = tab.getByRole("button", { name: "Add a screenshot" });
+      expect(
+        await again.evaluate((button) => [button === (button.getRootNode() as ShadowRoot).activeElement, button.getAttribute("aria-describedby")]),
+      ).toEqual([true, await reason.getAttribute("id")]);
+      expect(await tab.getByRole("dialog", { name: "Send feedback" }).isVisible()).toBe(true);
+      await saveScreenshot(tab, `widget-screenshot-failed-${width}`, { fullPage: false });
+      const word = width === 1280 ? "unpictured" : "unphotographed";
+      await sendAndQualify(tab, `Exporting the ledger leaves it ${word}: the spreadsheet arrives blank.`);
+      expect((await feedbackAbout(word)).fullContext.screenshot).toBeUndefined();
+      await tab.context().close();
+    }
+  });
+
   test("the page's personal data is in neither the replay nor the copy the screenshot is drawn from", async () => {
     const tab = await hostPage(site.url);
     await tab.getByLabel("Password").fill("hunter2-Secret-typed");

@@ -1,0 +1,48 @@
+import type { QualificationStep } from "../../core/schemas/qualification.ts";
+import type { WidgetReportRequest } from "../../core/schemas/widget.ts";
+
+/** What the person wrote so far in the report form. */
+export interface Draft {
+  readonly kind: string;
+  readonly message: string;
+}
+
+/** A report waiting on the assistant's questions: what was sent, the step shown, and the key that makes "Send as it is" happen once. */
+interface Pending {
+  readonly key: string;
+  readonly report: WidgetReportRequest;
+  readonly step: QualificationStep;
+}
+
+/** What the tab keeps across a close, a reload and the site's other pages: a draft, or a report waiting on questions. */
+export interface Saved {
+  readonly draft?: Draft;
+  readonly pending?: Pending;
+}
+
+const STORAGE_KEY = "retour:draft";
+
+/** What the tab kept, or nothing when what it kept cannot be read. */
+export function recall(): Saved {
+  try {
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as Saved;
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps `saved` in the tab's session storage where it fits: whole, else without the pending report's attachments, else not at all. */
+export function persist(saved: Saved): void {
+  for (const value of [saved, saved.pending && { pending: { ...saved.pending, report: { ...saved.pending.report, attachments: undefined } } }]) {
+    if (!value) return;
+    try {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(value));
+      return;
+    } catch {
+      // Full, or refused: a report without its screenshot, or memory alone.
+    }
+  }
+}
+
+/** An idempotency key; crypto.randomUUID is missing on pages served over plain http. */
+export const randomKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
