@@ -114,7 +114,14 @@ function start(script: HTMLScriptElement): void {
     void attach()
       .then((shown) => {
         if (!shown) return;
-        panel ??= import(chunk(PANEL_CHUNK)).then((m: typeof import("./panel.ts")) => m.createPanel(panelHost));
+        // A panel that did not load is asked for again at the next open, rather than refused for the page's life.
+        panel ??= import(chunk(PANEL_CHUNK)).then(
+          (m: typeof import("./panel.ts")) => m.createPanel(panelHost),
+          (error) => {
+            panel = null;
+            throw error;
+          },
+        );
         return panel.then((p) => p.open(options));
       })
       .catch((error) => emit("error", error));

@@ -8,6 +8,7 @@ import { buildWidget } from "../../apps/widget/build.ts";
 import { FormBrowser, signIn } from "../support/browser.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
 
 const present = chromiumPresent("widget browser tests");
 
@@ -191,11 +192,12 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     }
   });
 
-  test("a screenshot that cannot be taken is said so beside its button, which is offered again; the report goes without one", async () => {
+  test("a screenshot that cannot be taken is said so under its button, which is offered again and takes it once it can; the report may go without one", async () => {
     for (const width of [1280, 390]) {
       const tab = await hostPage(site.url, width);
       // The screenshot's module cannot be fetched: the network failed, or a proxy refused it.
-      await tab.route(`${server.url}/widget/screenshot-*`, (route) => route.abort());
+      const module = `${server.url}/widget/screenshot-*`;
+      await tab.route(module, (route) => route.abort());
       await tab.getByRole("button", { name: "Feedback" }).click();
       await tab.getByRole("button", { name: "Add a screenshot" }).click();
       const reason = tab.getByText("The screenshot could not be taken. You can send without it, or try again.");
@@ -206,11 +208,39 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
       ).toEqual([true, await reason.getAttribute("id")]);
       expect(await tab.getByRole("dialog", { name: "Send feedback" }).isVisible()).toBe(true);
       await saveScreenshot(tab, `widget-screenshot-failed-${width}`, { fullPage: false });
+
+      await tab.unroute(module);
+      await again.click();
+      await tab.locator("[data-retour-widget] canvas").waitFor();
+      expect(await reason.count()).toBe(0);
+      await tab.getByRole("button", { name: "Remove" }).click();
       const word = width === 1280 ? "unpictured" : "unphotographed";
       await sendAndQualify(tab, `Exporting the ledger leaves it ${word}: the spreadsheet arrives blank.`);
       expect((await feedbackAbout(word)).fullContext.screenshot).toBeUndefined();
       await tab.context().close();
     }
+  });
+
+  test("a panel whose module did not load is asked for again when the person presses the launcher again", async () => {
+    const tab = await hostPage(site.url);
+    const errors: string[] = [];
+    await tab.exposeFunction("widgetError", (message: string) => errors.push(message));
+    await tab.evaluate(() => {
+      const api = (window as unknown as { Retour: { on(event: string, fn: (detail: unknown) => void): void } }).Retour;
+      api.on("error", (detail) => (window as unknown as { widgetError(message: string): void }).widgetError(String(detail)));
+    });
+    const module = `${server.url}/widget/panel-*`;
+    await tab.route(module, (route) => route.abort());
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await waitFor(
+      "the widget's error event",
+      () => errors.length,
+      (n) => n === 1,
+    );
+    await tab.unroute(module);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("dialog", { name: "Send feedback" }).waitFor();
+    expect(errors[0]).toContain("dynamically imported module");
   });
 
   test("the page's personal data is in neither the replay nor the copy the screenshot is drawn from", async () => {
