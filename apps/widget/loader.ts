@@ -93,7 +93,14 @@ function start(script: HTMLScriptElement): void {
           return false;
         }
         portal = config.portal;
-        if (config.replay) recorder = import(chunk(REPLAY_CHUNK)).then((m: typeof import("./replay.ts")) => m.startRecorder());
+        // The replay only adds to a report: one that cannot load or start leaves the form without it.
+        if (config.replay)
+          recorder = import(chunk(REPLAY_CHUNK))
+            .then((m: typeof import("./replay.ts")) => m.startRecorder())
+            .catch((error) => {
+              emit("error", error);
+              return null;
+            });
         return true;
       },
       () => true,

@@ -243,6 +243,18 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(errors[0]).toContain("dynamically imported module");
   });
 
+  test("a replay recorder that cannot be fetched leaves the form without its checkbox, and the report is sent", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const tab = await context.newPage();
+    await tab.route(`${server.url}/widget/replay-*`, (route) => route.abort());
+    await tab.goto(`${site.url.origin}/checkout`);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").waitFor();
+    expect(await tab.getByLabel(/Include a replay/).count()).toBe(0);
+    await sendAndQualify(tab, "The coupon field rejects SPRING with an unreadable error.");
+    expect((await feedbackAbout("coupon")).fullContext.replay).toBeUndefined();
+  });
+
   test("the page's personal data is in neither the replay nor the copy the screenshot is drawn from", async () => {
     const tab = await hostPage(site.url);
     await tab.getByLabel("Password").fill("hunter2-Secret-typed");
