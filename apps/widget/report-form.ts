@@ -117,7 +117,7 @@ async function reportOf(
 ): Promise<WidgetReportRequest> {
   const attachments: WidgetAttachment[] = [];
   if (picture) attachments.push({ kind: "screenshot", contentType: "image/jpeg", data: await toBase64(picture) });
-  const replay = recorder && data.get("replay") ? await recorder.export() : null;
+  const replay = recorder && data.get("replay") ? await exported(host, recorder) : null;
   if (replay) attachments.push({ kind: "replay", contentType: "application/gzip", data: await toBase64(replay) });
   const email = String(data.get("email") ?? "").trim() || host.user.email;
   // The site's sign-on token serves votes alone: it never travels with a report.
@@ -132,6 +132,16 @@ async function reportOf(
     context: pageContext(host.capture, host.metadata),
     ...(attachments.length > 0 && { attachments }),
   };
+}
+
+/** The replay; null where it cannot be exported (a browser without CompressionStream), so that the report goes without it. */
+async function exported(host: PanelHost, recorder: Recorder): Promise<Blob | null> {
+  try {
+    return await recorder.export();
+  } catch (error) {
+    host.emit("error", error);
+    return null;
+  }
 }
 
 async function toBase64(blob: Blob): Promise<string> {

@@ -255,6 +255,18 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect((await feedbackAbout("coupon")).fullContext.replay).toBeUndefined();
   });
 
+  test("a replay the browser cannot compress is left out, and the report is sent", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const tab = await context.newPage();
+    // As in a browser without CompressionStream (Safari before 16.4).
+    await tab.addInitScript(() => Reflect.deleteProperty(window, "CompressionStream"));
+    await tab.goto(`${site.url.origin}/checkout`);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    expect(await tab.getByLabel(/Include a replay/).isChecked()).toBe(true);
+    await sendAndQualify(tab, "The voucher total rounds the wrong way for amounts in yen.");
+    expect((await feedbackAbout("voucher")).fullContext.replay).toBeUndefined();
+  });
+
   test("the page's personal data is in neither the replay nor the copy the screenshot is drawn from", async () => {
     const tab = await hostPage(site.url);
     await tab.getByLabel("Password").fill("hunter2-Secret-typed");
