@@ -1,6 +1,6 @@
 import type { PublicFeedbackSummary } from "../../core/schemas/portal.ts";
 import type { H } from "./dom.ts";
-import type { Portal } from "./panel.ts";
+import type { Portal } from "./panel-host.ts";
 import type { Words } from "./words.ts";
 
 /** What the panel hands the Ideas tab: where to draw, the portal, the words, and how a vote is cast. */

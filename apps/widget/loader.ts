@@ -1,9 +1,8 @@
 import { type Capture, installCapture } from "./capture.ts";
-import type { Panel, PanelHost, Portal } from "./panel.ts";
+import type { Panel, PanelHost, Person, Portal } from "./panel-host.ts";
 import type { Recorder } from "./replay.ts";
 import { sheet } from "./style-sheet.ts";
 import { pageLanguage } from "./words.ts";
-import type { Person } from "./panel.ts";
 
 /**
  * The tag a site embeds: `<script src="{base}/widget.js" data-key="widget_…" async>`. It starts
@@ -54,8 +53,18 @@ function start(script: HTMLScriptElement): void {
   const chunk = (name: string) => `${base}/widget/${name}`;
   const capture: Capture = installCapture((url) => url.startsWith(`${base}/`));
   const listeners = new Map<string, Set<Listener>>();
+  // A listener that throws neither stops the others nor undoes what the widget did: its error is
+  // thrown again on a task of its own, where the browser reports it as the page's.
   const emit = (event: string, detail?: unknown) => {
-    for (const fn of listeners.get(event) ?? []) fn(detail);
+    for (const fn of listeners.get(event) ?? []) {
+      try {
+        fn(detail);
+      } catch (error) {
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
   };
   const user: Person = {};
   const metadata: Record<string, string | number | boolean> = {};

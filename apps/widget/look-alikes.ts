@@ -1,6 +1,6 @@
 import type { PublicFeedbackSummary } from "../../core/schemas/portal.ts";
 import { h } from "./dom.ts";
-import type { PanelScope } from "./panel.ts";
+import type { PanelScope } from "./panel-scope.ts";
 import type { Draft } from "./saved-report.ts";
 
 /** Published feedbacks like what the person writes, offered in the report form: a vote for one instead of a new report. */

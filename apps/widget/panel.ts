@@ -2,92 +2,24 @@ import type { PublicFeedbackSummary } from "../../core/schemas/portal.ts";
 import type { QualificationStep } from "../../core/schemas/qualification.ts";
 import type { ReportResponse } from "../../core/schemas/report.ts";
 import type { WidgetReportRequest } from "../../core/schemas/widget.ts";
-import type { Capture } from "./capture.ts";
 import { h } from "./dom.ts";
+import type { Panel, PanelHost } from "./panel-host.ts";
+import { type PanelScope, type Reply, scopeOf } from "./panel-scope.ts";
 import { PANEL_CSS } from "./panel-style.ts";
-import type { Recorder } from "./replay.ts";
 import { reportForm } from "./report-form.ts";
 import { type Draft, persist, randomKey, recall, type Saved } from "./saved-report.ts";
 import { type Answers, stepForm } from "./step-form.ts";
 import { sheet } from "./style-sheet.ts";
 import { dialogTabs } from "./tabs.ts";
-import { pageLanguage, WORDS, type Words } from "./words.ts";
-
-/**
- * Who uses the app, as `Retour.identify` tells it: the company and plan say who is asking; `token`
- * is the site's single sign-on token, sent only to vote, never with a report.
- */
-export type Person = {
-  id?: string;
-  email?: string;
-  name?: string;
-  company?: { id: string; name: string; monthlySpend?: number };
-  plan?: string;
-  token?: string;
-};
-
-/** The organization's portal, as the widget's settings name it when it is on. */
-export interface Portal {
-  readonly slug: string;
-  readonly url: string;
-  readonly appId: string;
-  /** Whether the portal can sign a person in by e-mail; the Ideas tab offers it only then. */
-  readonly emailSignIn: boolean;
-}
-
-/** What the loader hands the panel: where to draw, where to send, and what it captured. */
-export interface PanelHost {
-  readonly shadow: ShadowRoot;
-  readonly base: string;
-  readonly key: string;
-  readonly capture: Capture;
-  readonly user: Person;
-  readonly metadata: Record<string, string | number | boolean>;
-  readonly emit: (event: string, detail?: unknown) => void;
-  readonly launcher: HTMLButtonElement;
-  readonly recorder: () => Promise<Recorder | null>;
-  readonly portal: () => Portal | undefined;
-}
-
-export interface Panel {
-  open(options: { kind?: "problem" | "idea" | "praise"; message?: string }): void;
-  close(): void;
-}
-
-/** A server's answer to one of the widget's requests. */
-interface Reply {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
-/** A vote as the server counted it. */
-interface Vote {
-  readonly key: string;
-  readonly votes: number;
-  readonly counted?: boolean;
-}
-
-/** What the dialog's parts share: the host, the page's language and words, the dialog, its status line, and the server. */
-export interface PanelScope {
-  readonly host: PanelHost;
-  readonly lang: string;
-  readonly w: Words;
-  readonly portal: Portal | undefined;
-  readonly dialog: HTMLElement;
-  /** Says something in the status line under the dialog's content; "" clears it. */
-  readonly say: (text: string) => void;
-  /** Says the request failed, and tells the page why (its `error` event). */
-  readonly fail: (error: unknown) => void;
-  readonly post: (path: string, payload: unknown, idempotencyKey?: string) => Promise<Reply>;
-  /** The identified person's vote for a published feedback (they follow it too); null when refused, and the status line says why. */
-  readonly vote: (key: string) => Promise<Vote | null>;
-}
+import { pageLanguage } from "./words.ts";
 
 /** The widget's dialog: the report form, the assistant's questions one step at a time, and the tracking link. */
 export function createPanel(host: PanelHost): Panel {
+  const lang = pageLanguage();
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  const scope = scopeOf(host, status);
-  const { w, dialog } = scope;
+  const dialog = h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "retour-title", lang, hidden: true });
+  const scope = scopeOf(host, lang, dialog, status);
+  const { w } = scope;
   const body = h("div", { class: "body" });
   furnish(scope, body, status, () => close());
 
@@ -163,16 +95,13 @@ export function createPanel(host: PanelHost): Panel {
   }
 
   /** Records the pending report as it is, without more questions; its key makes a second press the same report. */
-  async function sendAsItIs(button: HTMLButtonElement): Promise<void> {
+  async function sendAsItIs(): Promise<void> {
     const { report, key } = saved.pending!;
-    button.disabled = true;
     scope.say(w.sending);
     try {
       show(await scope.post("/v1/widget/reports", { ...report, qualify: false }, key));
     } catch (error) {
       scope.fail(error);
-    } finally {
-      button.disabled = false;
     }
   }
 
@@ -212,54 +141,6 @@ export function createPanel(host: PanelHost): Panel {
     },
     close,
   };
-}
-
-async function post(base: string, lang: string, path: string, payload: unknown, idempotencyKey?: string): Promise<Reply> {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "accept-language": lang, ...(idempotencyKey && { "idempotency-key": idempotencyKey }) },
-    body: JSON.stringify(payload),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-/** Casts the identified person's vote; the status line says why one is refused. */
-async function vote(scope: PanelScope, key: string): Promise<Vote | null> {
-  const { host, w } = scope;
-  try {
-    const reply = await scope.post("/v1/widget/votes", { publicKey: host.key, key, token: host.user.token });
-    if (reply.status === 200) {
-      host.emit("voted", reply.body);
-      return reply.body as unknown as Vote;
-    }
-    scope.say(typeof reply.body.error === "string" ? reply.body.error : w.voteFailed);
-    host.emit("error", reply.body);
-  } catch (error) {
-    scope.say(w.voteFailed);
-    host.emit("error", error);
-  }
-  return null;
-}
-
-/** The scope of a dialog in the page's language, whose status line is `status`. */
-function scopeOf(host: PanelHost, status: HTMLElement): PanelScope {
-  const lang = pageLanguage();
-  const w = WORDS[lang];
-  const scope: PanelScope = {
-    host,
-    lang,
-    w,
-    portal: host.portal(),
-    dialog: h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "retour-title", lang, hidden: true }),
-    say: (text) => (status.textContent = text),
-    fail: (error) => {
-      status.textContent = w.failed;
-      host.emit("error", error);
-    },
-    post: (path, payload, idempotencyKey) => post(host.base, lang, path, payload, idempotencyKey),
-    vote: (key) => vote(scope, key),
-  };
-  return scope;
 }
 
 /** Puts the dialog on the page: its title and Close button, the tabs where the portal is on, `body`, and the status line; Escape closes it. */

@@ -4,7 +4,8 @@ import { bareAddress } from "./capture.ts";
 import { h } from "./dom.ts";
 import { lookAlikes } from "./look-alikes.ts";
 import { pageContext } from "./page-context.ts";
-import type { Panel, PanelHost, PanelScope } from "./panel.ts";
+import type { Panel, PanelHost } from "./panel-host.ts";
+import type { PanelScope } from "./panel-scope.ts";
 import type { Recorder } from "./replay.ts";
 import type { Draft } from "./saved-report.ts";
 import { screenshotSlot } from "./screenshot-slot.ts";
@@ -84,7 +85,7 @@ export function reportForm(scope: PanelScope, prefill: Partial<Draft>, recorder:
     send.disabled = true;
     scope.say(w.sending);
     try {
-      await events.send(await reportOf(host, data, text, shot.picture(), recorder));
+      await events.send(await reportOf(host, data, text, await shot.picture(), recorder));
     } catch (error) {
       scope.fail(error);
     } finally {

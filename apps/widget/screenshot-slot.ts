@@ -1,47 +1,62 @@
 import { h } from "./dom.ts";
-import type { PanelScope } from "./panel.ts";
+import type { PanelScope } from "./panel-scope.ts";
 import type { Words } from "./words.ts";
 
 /** The report form's screenshot: a button that takes one, then the picture with its Hide tool. */
 interface ScreenshotSlot {
   readonly element: HTMLElement;
-  /** The picture as it will be sent, the hidden parts painted over; null when there is none. */
-  readonly picture: () => Blob | null;
+  /** The picture as it will be sent, once its last hidden part is painted over; null when there is none. */
+  readonly picture: () => Promise<Blob | null>;
 }
 
 type Rect = [x: number, y: number, width: number, height: number];
 
-/** A screenshot slot. A picture that cannot be taken is said so, and the button is offered again. */
+/**
+ * A screenshot slot. The picture is the latest one encoded, held as a promise: a Send pressed while a
+ * hidden part is still being encoded waits for it, and an encoding that ends after Remove is dropped.
+ * A picture that cannot be taken or encoded is said so, and the button is offered again.
+ */
 export function screenshotSlot(scope: PanelScope): ScreenshotSlot {
   const { w } = scope;
   const element = h("div", { class: "screenshot" });
-  let picture: Blob | null = null;
-  /** The button, and under it why the last picture failed if it did (the focused button is described by it). */
-  const offer = (failed?: string) => {
+  let picture: Promise<Blob | null> | null = null;
+  /** The button, focused when it comes back, and under it why the last picture failed if it did. */
+  const offer = (failed?: string, focus = false) => {
     const reason = failed ? h("p", { class: "field-error", id: "retour-screenshot-error" }, failed) : null;
     const button = h("button", { type: "button", class: "secondary", "aria-describedby": reason?.id, onclick: () => void take() }, w.screenshot);
     element.replaceChildren(button, ...(reason ? [reason] : []));
-    if (reason) button.focus();
+    if (focus) button.focus();
+  };
+  const removed = () => {
+    picture = null;
+    offer(undefined, true);
+  };
+  const edited = (next: Promise<Blob | null>) => {
+    picture = next;
+    void next.then((blob) => {
+      if (!blob && picture === next) {
+        picture = null;
+        offer(w.screenshotFailed, true);
+      }
+    });
   };
   async function take(): Promise<void> {
     element.replaceChildren(h("p", { class: "hint" }, w.taking));
+    picture = null;
     try {
-      picture = await withoutDialog(scope.dialog);
-      if (picture) {
-        const removed = () => {
-          picture = null;
-          offer();
-        };
-        return void element.replaceChildren(...(await hideTool(picture, w, (blob) => (picture = blob), removed)));
+      const taken = await withoutDialog(scope.dialog);
+      if (taken) {
+        picture = Promise.resolve(taken);
+        return void element.replaceChildren(...(await hideTool(taken, w, edited, removed)));
       }
     } catch (error) {
       picture = null;
       scope.host.emit("error", error);
     }
-    offer(w.screenshotFailed);
+    offer(w.screenshotFailed, true);
   }
   offer();
-  return { element, picture: () => picture };
+  return { element, picture: () => picture ?? Promise.resolve(null) };
 }
 
 /** The page as it shows, the dialog hidden while it is drawn; null when the picture would be too large. */
@@ -55,8 +70,8 @@ async function withoutDialog(dialog: HTMLElement): Promise<Blob | null> {
   }
 }
 
-/** The picture on a canvas where rectangles dragged over it are painted opaque; `changed` receives it as it will then be sent. */
-async function hideTool(picture: Blob, w: Words, changed: (picture: Blob | null) => void, removed: () => void): Promise<HTMLElement[]> {
+/** The picture on a canvas where rectangles dragged over it are painted opaque; `edited` receives its encoding after each change. */
+async function hideTool(picture: Blob, w: Words, edited: (picture: Promise<Blob | null>) => void, removed: () => void): Promise<HTMLElement[]> {
   const image = await createImageBitmap(picture);
   const canvas = h("canvas", { class: "shot", width: image.width, height: image.height, "aria-label": w.hide });
   const paint = canvas.getContext("2d")!;
@@ -68,7 +83,7 @@ async function hideTool(picture: Blob, w: Words, changed: (picture: Blob | null)
   };
   const repaint = () => {
     redraw();
-    canvas.toBlob(changed, "image/jpeg", 0.85);
+    edited(new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.85)));
   };
   redraw();
   let from: [number, number] | null = null;

@@ -12,13 +12,17 @@ export interface Answers {
 /** What the step's two buttons do. */
 interface StepActions {
   readonly answer: (answers: Answers) => Promise<void>;
-  /** Records the report as it is; the button rests until it is done. */
-  readonly sendAsItIs: (button: HTMLButtonElement) => Promise<void>;
+  /** Records the report as it is; its button rests until that is done. */
+  readonly sendAsItIs: () => Promise<void>;
 }
 
 /** The assistant's step, the report not sent yet: its answer or its questions, then Continue or "Send as it is". */
 export function stepForm(step: QualificationStep, w: Words, actions: StepActions): HTMLFormElement {
-  const asIs: HTMLButtonElement = h("button", { type: "button", class: "secondary", onclick: () => void actions.sendAsItIs(asIs) }, w.sendAsIs);
+  const sendAsItIs = async () => {
+    asIs.disabled = true;
+    await actions.sendAsItIs().finally(() => (asIs.disabled = false));
+  };
+  const asIs: HTMLButtonElement = h("button", { type: "button", class: "secondary", onclick: () => void sendAsItIs() }, w.sendAsIs);
   const form = h(
     "form",
     {},

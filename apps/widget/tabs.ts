@@ -1,5 +1,6 @@
 import { h } from "./dom.ts";
-import type { PanelScope, Portal } from "./panel.ts";
+import type { Portal } from "./panel-host.ts";
+import type { PanelScope } from "./panel-scope.ts";
 import { sheet } from "./style-sheet.ts";
 
 /** The dialog's two tabs, with the portal on: the report form and the app's ideas. */
@@ -8,7 +9,7 @@ interface Tabs {
   readonly ideas: HTMLElement;
 }
 
-/** The tabs over `report` (the report form's panel); the Ideas tab's module loads the first time it is shown. */
+/** The tabs over `report` (the report form's panel, which becomes the first tab's); the Ideas tab's module loads the first time it is shown. */
 export function dialogTabs(scope: PanelScope, portal: Portal, report: HTMLElement): Tabs {
   const { w } = scope;
   const ideas = h("div", { class: "body", hidden: true });

@@ -124,7 +124,7 @@ const FR: typeof EN = {
 };
 
 export type Words = typeof EN;
-type Lang = "en" | "fr";
+export type Lang = "en" | "fr";
 
 export const WORDS: Readonly<Record<Lang, Words>> = { en: EN, fr: FR };
 

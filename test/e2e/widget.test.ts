@@ -119,6 +119,11 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   async function sendAndQualify(tab: Page, message: string): Promise<string> {
     await tab.getByLabel("Your message").fill(message);
     await tab.getByRole("button", { name: "Send", exact: true }).click();
+    return qualify(tab);
+  }
+
+  /** Answers the assistant's questions of a report sent until it is recorded; its tracking link. */
+  async function qualify(tab: Page): Promise<string> {
     for (let step = 0; step < 6; step++) {
       const done = tab.getByRole("link", { name: "Follow its progress" });
       const next = tab.getByRole("button", { name: "Continue" });
@@ -132,6 +137,17 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
       await answered.waitForElementState("hidden");
     }
     throw new Error("the qualification did not end in six steps");
+  }
+
+  /** What the widget tells the page of its errors (`Retour.on("error")`), as text, as they come. */
+  async function widgetErrors(tab: Page): Promise<string[]> {
+    const errors: string[] = [];
+    await tab.exposeFunction("widgetError", (message: string) => errors.push(message));
+    await tab.evaluate(() => {
+      const api = (window as unknown as { Retour: { on(event: string, fn: (detail: unknown) => void): void } }).Retour;
+      api.on("error", (detail) => (window as unknown as { widgetError(message: string): void }).widgetError(String(detail)));
+    });
+    return errors;
   }
 
   /** The web application, signed in as the demo Admin. */
@@ -195,6 +211,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   test("a screenshot that cannot be taken is said so under its button, which is offered again and takes it once it can; the report may go without one", async () => {
     for (const width of [1280, 390]) {
       const tab = await hostPage(site.url, width);
+      const errors = await widgetErrors(tab);
       // The screenshot's module cannot be fetched: the network failed, or a proxy refused it.
       const module = `${server.url}/widget/screenshot-*`;
       await tab.route(module, (route) => route.abort());
@@ -207,6 +224,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
         await again.evaluate((button) => [button === (button.getRootNode() as ShadowRoot).activeElement, button.getAttribute("aria-describedby")]),
       ).toEqual([true, await reason.getAttribute("id")]);
       expect(await tab.getByRole("dialog", { name: "Send feedback" }).isVisible()).toBe(true);
+      expect(errors).toEqual([expect.stringContaining("dynamically imported module")]);
       await saveScreenshot(tab, `widget-screenshot-failed-${width}`, { fullPage: false });
 
       await tab.unroute(module);
@@ -221,14 +239,70 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     }
   });
 
+  test("a part hidden just before Send is hidden in the screenshot sent, and a screenshot removed while it was being hidden is not sent", async () => {
+    /** Drags over the whole picture, then presses `then` at once, before the picture can have been encoded again. */
+    const hideAllThen = (tab: Page, then: string) =>
+      tab.evaluate((label) => {
+        const root = document.querySelector("[data-retour-widget]")!.shadowRoot!;
+        const canvas = root.querySelector("canvas")!;
+        const box = canvas.getBoundingClientRect();
+        const at = (x: number, y: number) => ({ clientX: x, clientY: y, pointerId: 1, bubbles: true });
+        canvas.dispatchEvent(new PointerEvent("pointerdown", at(box.left, box.top)));
+        canvas.dispatchEvent(new PointerEvent("pointerup", at(box.right, box.bottom)));
+        [...root.querySelectorAll("button")].find((b) => b.textContent === label)!.click();
+      }, then);
+    for (const then of ["Send", "Remove"]) {
+      const tab = await hostPage(site.url);
+      await tab.getByRole("button", { name: "Feedback" }).click();
+      await tab.getByRole("button", { name: "Add a screenshot" }).click();
+      await tab.locator("[data-retour-widget] canvas").waitFor();
+      const word = then === "Send" ? "blacked" : "unattached";
+      await tab.getByLabel("Your message").fill(`The statement page shows ${word} totals after the refund.`);
+      await hideAllThen(tab, then);
+      if (then === "Remove") await tab.getByRole("button", { name: "Send", exact: true }).click();
+      await qualify(tab);
+      const screenshot = (await feedbackAbout(word)).fullContext.screenshot;
+      if (then === "Remove") expect(screenshot).toBeUndefined();
+      else {
+        // The picture sent, decoded by the browser: its middle is the Hide tool's colour, #111827.
+        const bytes = [...new Uint8Array(await (await fetch(screenshot.url)).arrayBuffer())];
+        const middle = await tab.evaluate(async (jpeg) => {
+          const image = await createImageBitmap(new Blob([new Uint8Array(jpeg)]));
+          const canvas = new OffscreenCanvas(image.width, image.height);
+          const paint = canvas.getContext("2d")!;
+          paint.drawImage(image, 0, 0);
+          return [...paint.getImageData(image.width >> 1, image.height >> 1, 1, 1).data.slice(0, 3)];
+        }, bytes);
+        expect(middle.map((channel, i) => Math.abs(channel - [0x11, 0x18, 0x27][i]!) < 12)).toEqual([true, true, true]);
+      }
+      await tab.context().close();
+    }
+  });
+
+  test("a page's listener that throws stops neither the other listeners nor the widget, and the browser reports its error", async () => {
+    const tab = await hostPage(site.url);
+    const reported: string[] = [];
+    tab.on("pageerror", (error) => reported.push(error.message));
+    await tab.evaluate(() => {
+      const api = (window as unknown as { Retour: { on(event: string, fn: () => void): void } }).Retour;
+      api.on("open", () => {
+        throw new Error("the site's analytics failed");
+      });
+      api.on("open", () => ((window as unknown as { heard: boolean }).heard = true));
+    });
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("dialog", { name: "Send feedback" }).waitFor();
+    await waitFor(
+      "the page's error",
+      () => reported,
+      (errors) => errors.length === 1,
+    );
+    expect([reported[0], await tab.evaluate(() => (window as unknown as { heard?: boolean }).heard)]).toEqual(["the site's analytics failed", true]);
+  });
+
   test("a panel whose module did not load is asked for again when the person presses the launcher again", async () => {
     const tab = await hostPage(site.url);
-    const errors: string[] = [];
-    await tab.exposeFunction("widgetError", (message: string) => errors.push(message));
-    await tab.evaluate(() => {
-      const api = (window as unknown as { Retour: { on(event: string, fn: (detail: unknown) => void): void } }).Retour;
-      api.on("error", (detail) => (window as unknown as { widgetError(message: string): void }).widgetError(String(detail)));
-    });
+    const errors = await widgetErrors(tab);
     const module = `${server.url}/widget/panel-*`;
     await tab.route(module, (route) => route.abort());
     await tab.getByRole("button", { name: "Feedback" }).click();

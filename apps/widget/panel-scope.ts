@@ -1,0 +1,78 @@
+import type { PanelHost, Portal } from "./panel-host.ts";
+import { type Lang, WORDS, type Words } from "./words.ts";
+
+/** A server's answer to one of the widget's requests. */
+export interface Reply {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+/** A vote as the server counted it. */
+interface Vote {
+  readonly key: string;
+  readonly votes: number;
+  readonly counted?: boolean;
+}
+
+/** What the dialog's parts share: the host, the page's language and words, the dialog, its status line, and the server. */
+export interface PanelScope {
+  readonly host: PanelHost;
+  readonly lang: string;
+  readonly w: Words;
+  readonly portal: Portal | undefined;
+  readonly dialog: HTMLElement;
+  /** Says something in the status line under the dialog's content; "" clears it. */
+  readonly say: (text: string) => void;
+  /** Says the request failed, and tells the page why (its `error` event). */
+  readonly fail: (error: unknown) => void;
+  readonly post: (path: string, payload: unknown, idempotencyKey?: string) => Promise<Reply>;
+  /** The identified person's vote for a published feedback (they follow it too); null when refused, and the status line says why. */
+  readonly vote: (key: string) => Promise<Vote | null>;
+}
+
+async function post(base: string, lang: string, path: string, payload: unknown, idempotencyKey?: string): Promise<Reply> {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "accept-language": lang, ...(idempotencyKey && { "idempotency-key": idempotencyKey }) },
+    body: JSON.stringify(payload),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Casts the identified person's vote; the status line says why one is refused. */
+async function vote(scope: PanelScope, key: string): Promise<Vote | null> {
+  const { host, w } = scope;
+  try {
+    const reply = await scope.post("/v1/widget/votes", { publicKey: host.key, key, token: host.user.token });
+    if (reply.status === 200) {
+      host.emit("voted", reply.body);
+      return reply.body as unknown as Vote;
+    }
+    scope.say(typeof reply.body.error === "string" ? reply.body.error : w.voteFailed);
+    host.emit("error", reply.body);
+  } catch (error) {
+    scope.say(w.voteFailed);
+    host.emit("error", error);
+  }
+  return null;
+}
+
+/** The scope of `dialog`, whose status line is `status`. */
+export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status: HTMLElement): PanelScope {
+  const w = WORDS[lang];
+  const scope: PanelScope = {
+    host,
+    lang,
+    w,
+    portal: host.portal(),
+    dialog,
+    say: (text) => (status.textContent = text),
+    fail: (error) => {
+      status.textContent = w.failed;
+      host.emit("error", error);
+    },
+    post: (path, payload, idempotencyKey) => post(host.base, lang, path, payload, idempotencyKey),
+    vote: (key) => vote(scope, key),
+  };
+  return scope;
+}
