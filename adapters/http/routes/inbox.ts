@@ -46,7 +46,7 @@ import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
 import { activityTimeline, reportText } from "../web/activity.ts";
 import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
-import { KEYBOARD_SCRIPT, KEYBOARD_SCRIPT_PATH } from "../web/keyboard.ts";
+import { KEYBOARD_SCRIPT_PATH, keyboardScript } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatDay, formatNumber, formatTime, sourceName, valueName, type Words, wordsFor } from "../web/words.ts";
 import { timeAgo } from "../web/relative-time.ts";
@@ -501,7 +501,10 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
   return new Elysia({ name: "routes/inbox" })
     .get(
       KEYBOARD_SCRIPT_PATH,
-      () => new Response(KEYBOARD_SCRIPT, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" } }),
+      async () =>
+        new Response(await keyboardScript(), {
+          headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" },
+        }),
       { detail: { hide: true } },
     )
     .get("/", ({ request, cookie }) => asMember(services, { request, cookie }, () => redirect("/inbox")), { detail: { hide: true } })
