@@ -68,33 +68,51 @@ function clickLabel(target: Element): string {
   return label ? `${role} “${label}”` : role;
 }
 
+type Rings = Pick<Capture, "console" | "network" | "breadcrumbs">;
+/** Puts back what one part of the capture wrapped or listened to. */
+type Undo = () => void;
+
 /** Starts capturing; `ignore` tells requests of the widget itself, which are not the page's. */
 export function installCapture(ignore: (url: string) => boolean): Capture {
-  const capture = { console: [] as ConsoleEntry[], network: [] as NetworkEntry[], breadcrumbs: [] as Breadcrumb[] };
-  const undo: Array<() => void> = [];
+  const rings: Rings = { console: [], network: [], breadcrumbs: [] };
+  const undo = [...captureConsole(rings), ...captureRequests(rings, ignore), ...captureSteps(rings)];
+  return {
+    ...rings,
+    uninstall: () => {
+      for (const f of undo) f();
+    },
+  };
+}
 
+/** Console errors and warnings, uncaught errors and unhandled rejections. */
+function captureConsole(rings: Rings): Undo[] {
+  const undo: Undo[] = [];
   for (const level of ["error", "warn"] as const) {
     const original = console[level];
     console[level] = (...args: unknown[]) => {
-      push(capture.console, { level, message: args.map(describe).join(" ").slice(0, 1000), at: Date.now() });
+      push(rings.console, { level, message: args.map(describe).join(" ").slice(0, 1000), at: Date.now() });
       original.apply(console, args);
     };
     undo.push(() => (console[level] = original));
   }
   const onError = (event: ErrorEvent) =>
-    push(capture.console, { level: "error", message: describe(event.error ?? event.message).slice(0, 1000), at: Date.now() });
+    push(rings.console, { level: "error", message: describe(event.error ?? event.message).slice(0, 1000), at: Date.now() });
   const onRejection = (event: PromiseRejectionEvent) =>
-    push(capture.console, { level: "error", message: `Unhandled rejection: ${describe(event.reason)}`.slice(0, 1000), at: Date.now() });
+    push(rings.console, { level: "error", message: `Unhandled rejection: ${describe(event.reason)}`.slice(0, 1000), at: Date.now() });
   addEventListener("error", onError);
   addEventListener("unhandledrejection", onRejection);
   undo.push(
     () => removeEventListener("error", onError),
     () => removeEventListener("unhandledrejection", onRejection),
   );
+  return undo;
+}
 
+/** Failed `fetch` and XHR requests: method, address without its query, status and duration. */
+function captureRequests(rings: Rings, ignore: (url: string) => boolean): Undo[] {
   const failed = (method: string, url: string, status: number, started: number) => {
     if ((status === 0 || status >= 400) && !ignore(url)) {
-      push(capture.network, {
+      push(rings.network, {
         method: method.toUpperCase().slice(0, 16),
         url: bareAddress(url),
         status,
@@ -118,7 +136,6 @@ export function installCapture(ignore: (url: string) => boolean): Capture {
     }
   };
   window.fetch = Object.assign(wrapped, { preconnect: originalFetch.preconnect }) as typeof fetch;
-  undo.push(() => (window.fetch = originalFetch));
   const { open, send } = XMLHttpRequest.prototype;
   const requests = new WeakMap<XMLHttpRequest, { method: string; url: string }>();
   XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
@@ -131,15 +148,18 @@ export function installCapture(ignore: (url: string) => boolean): Capture {
     if (request) this.addEventListener("loadend", () => failed(request.method, request.url, this.status, started));
     return send.call(this, body);
   };
-  undo.push(() => Object.assign(XMLHttpRequest.prototype, { open, send }));
+  return [() => (window.fetch = originalFetch), () => Object.assign(XMLHttpRequest.prototype, { open, send })];
+}
 
+/** The page's steps: navigations (history and hash changes too) and clicks outside the widget. */
+function captureSteps(rings: Rings): Undo[] {
   const onClick = (event: MouseEvent) => {
     // Clicks in the widget itself are not the page's steps.
     if (event.target instanceof Element && !event.target.closest("[data-retour-widget]")) {
-      push(capture.breadcrumbs, { kind: "click", label: clickLabel(event.target), at: Date.now() });
+      push(rings.breadcrumbs, { kind: "click", label: clickLabel(event.target), at: Date.now() });
     }
   };
-  const navigated = () => push(capture.breadcrumbs, { kind: "navigation", label: bareAddress(location.href).slice(0, 200), at: Date.now() });
+  const navigated = () => push(rings.breadcrumbs, { kind: "navigation", label: bareAddress(location.href).slice(0, 200), at: Date.now() });
   addEventListener("click", onClick, true);
   addEventListener("popstate", navigated);
   addEventListener("hashchange", navigated);
@@ -152,17 +172,11 @@ export function installCapture(ignore: (url: string) => boolean): Capture {
     replaceState.apply(this, args);
     navigated();
   };
-  undo.push(
+  navigated();
+  return [
     () => removeEventListener("click", onClick, true),
     () => removeEventListener("popstate", navigated),
     () => removeEventListener("hashchange", navigated),
     () => Object.assign(history, { pushState, replaceState }),
-  );
-  navigated();
-  return {
-    ...capture,
-    uninstall: () => {
-      for (const f of undo) f();
-    },
-  };
+  ];
 }
