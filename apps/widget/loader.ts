@@ -46,29 +46,34 @@ padding:10px 16px;border:0;border-radius:999px;font:600 14px/1 system-ui,sans-se
 box-shadow:0 4px 14px rgb(0 0 0/.25);cursor:pointer}.launcher:hover{background:#3730a3}.launcher:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
 .launcher[hidden]{display:none}@media (prefers-color-scheme:dark){.launcher{background:#6366f1}.launcher:hover{background:#818cf8}}`;
 
-function start(script: HTMLScriptElement): void {
-  const queued = window.Retour && "q" in window.Retour ? window.Retour.q : [];
-  const key = script.dataset.key ?? "";
-  const base = new URL(script.src).origin;
-  const chunk = (name: string) => `${base}/widget/${name}`;
-  const capture: Capture = installCapture((url) => url.startsWith(`${base}/`));
+/** The page's listeners of the widget's events (`Retour.on`). */
+function pageListeners() {
   const listeners = new Map<string, Set<Listener>>();
-  // A listener that throws neither stops the others nor undoes what the widget did: its error is
-  // thrown again on a task of its own, where the browser reports it as the page's.
-  const emit = (event: string, detail?: unknown) => {
-    for (const fn of listeners.get(event) ?? []) {
-      try {
-        fn(detail);
-      } catch (error) {
-        setTimeout(() => {
-          throw error;
-        });
+  return {
+    on(event: string, fn: Listener): () => void {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(fn);
+      return () => listeners.get(event)?.delete(fn);
+    },
+    // A listener that throws neither stops the others nor undoes what the widget did: its error is
+    // thrown again on a task of its own, where the browser reports it as the page's.
+    emit(event: string, detail?: unknown): void {
+      for (const fn of listeners.get(event) ?? []) {
+        try {
+          fn(detail);
+        } catch (error) {
+          setTimeout(() => {
+            throw error;
+          });
+        }
       }
-    }
+    },
+    clear: () => listeners.clear(),
   };
-  const user: Person = {};
-  const metadata: Record<string, string | number | boolean> = {};
+}
 
+/** The widget's element, not on the page yet: a shadow root holding the launcher. */
+function launcherHost() {
   const host = document.createElement("div");
   host.setAttribute("data-retour-widget", "");
   const shadow = host.attachShadow({ mode: "open" });
@@ -79,6 +84,28 @@ function start(script: HTMLScriptElement): void {
   launcher.setAttribute("aria-haspopup", "dialog");
   shadow.adoptedStyleSheets = [sheet(LAUNCHER_CSS)];
   shadow.append(launcher);
+  return { host, shadow, launcher };
+}
+
+/** What the console says when the app's settings refuse this page, naming how to allow it. */
+function refusalWarning(config: { code?: string; error?: string }, status: number, key: string): string {
+  const origin = location.origin;
+  return config.code === "origin_not_allowed"
+    ? `Retour: the widget is not shown, as ${origin} is not one of the origins its app allows. Add it in Settings → Apps, or: npm run cli -- app browser <org> <appId> --origins <the origins it allows now>,${origin} (the list given replaces the app's)`
+    : `Retour: the widget is not shown: ${config.error ?? status} (key ${key})`;
+}
+
+function start(script: HTMLScriptElement): void {
+  const queued = window.Retour && "q" in window.Retour ? window.Retour.q : [];
+  const key = script.dataset.key ?? "";
+  const base = new URL(script.src).origin;
+  const chunk = (name: string) => `${base}/widget/${name}`;
+  const capture: Capture = installCapture((url) => url.startsWith(`${base}/`));
+  const listeners = pageListeners();
+  const emit = listeners.emit;
+  const user: Person = {};
+  const metadata: Record<string, string | number | boolean> = {};
+  const { host, shadow, launcher } = launcherHost();
   let recorder: Promise<Recorder | null> = Promise.resolve(null);
   /** The organization's portal, when it is on: the panel then shows the app's ideas. */
   let portal: Portal | undefined;
@@ -93,12 +120,7 @@ function start(script: HTMLScriptElement): void {
       async (r) => {
         const config: { replay?: boolean; portal?: Portal; code?: string; error?: string } = await r.json().catch(() => ({}));
         if (r.status === 403 || r.status === 404) {
-          const origin = location.origin;
-          console.warn(
-            config.code === "origin_not_allowed"
-              ? `Retour: the widget is not shown, as ${origin} is not one of the origins its app allows. Add it in Settings → Apps, or: npm run cli -- app browser <org> <appId> --origins <the origins it allows now>,${origin} (the list given replaces the app's)`
-              : `Retour: the widget is not shown: ${config.error ?? r.status} (key ${key})`,
-          );
+          console.warn(refusalWarning(config, r.status, key));
           return false;
         }
         portal = config.portal;
@@ -148,11 +170,7 @@ function start(script: HTMLScriptElement): void {
     close: () => void panel?.then((p) => p.close()),
     identify: (person) => void Object.assign(user, person),
     metadata: (values) => void Object.assign(metadata, values),
-    on(event, fn) {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(fn);
-      return () => listeners.get(event)?.delete(fn);
-    },
+    on: listeners.on,
     destroy() {
       capture.uninstall();
       void recorder.then((r) => r?.stop());
