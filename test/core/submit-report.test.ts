@@ -20,6 +20,7 @@ function fakeCollection(options: { quotaLeft?: boolean; plan?: Plan } = {}) {
   const channels = new Map([channel("api"), channel("widget"), { ...channel("form", false), key: "off_key" }].map((c) => [c.key, c]));
   const answers = new Map<string, StoredAnswer>();
   const recorded: NewFeedback[] = [];
+  const qualifications: string[] = [];
   let next = 0;
   const store = {
     findChannelByKey: async (key: string) => {
@@ -40,7 +41,10 @@ function fakeCollection(options: { quotaLeft?: boolean; plan?: Plan } = {}) {
     quotaUsed: async () => 0,
     listHelpArticles: async () => [],
     listFeatures: async () => [],
-    saveQualification: async () => null,
+    saveQualification: async (session: { id: string }) => {
+      qualifications.push(session.id);
+      return null;
+    },
     saveAnswer: async () => null,
   };
   const stored = new Map<string, Uint8Array>();
@@ -53,9 +57,9 @@ function fakeCollection(options: { quotaLeft?: boolean; plan?: Plan } = {}) {
     secrets: { seal: async (text: string) => `sealed:${text}`, open: async (sealed: string) => sealed.slice(7) },
     baseUrl: "https://retour.test",
     inFlight: createInFlight(),
-    assistant: {} as never,
+    assistant: { qualify: async () => ({ status: "ask", questions: [{ id: "where", prompt: "Where?", mode: "text" }] }) } as never,
   };
-  return { deps, recorded, stored };
+  return { deps, recorded, stored, qualifications };
 }
 
 const report = { publicKey: "api_key", message: "Export to PDF gives a blank page", kind: "problem" as const };
@@ -90,6 +94,14 @@ describe("submitReport", () => {
     const body = submitted.ok && submitted.value.outcome.kind === "recorded" ? submitted.value.outcome.body : null;
     assert.equal(body?.statusId, recorded[0]?.report.id);
     assert.equal(recorded[0]?.report.statusId, recorded[0]?.report.id);
+  });
+
+  test("a qualification's id is a secret, not an identifier: it is all a browser holds to answer, its key being public", async () => {
+    const { deps, qualifications } = fakeCollection();
+    const asked = await submitReport(deps, { ...report, qualify: true }, undefined);
+    const step = asked.ok && asked.value.outcome.kind === "step" ? asked.value.outcome.body : null;
+    assert.match(step?.id ?? "", /^secret-/);
+    assert.deepEqual(qualifications, [step?.id]);
   });
 
   test("the month's quota used up: quota_exceeded, to retry when the next month begins", async () => {
