@@ -19,9 +19,9 @@ export interface Viewer {
  * (whose pages are the same for all and cached), else the person, whose pages are private.
  */
 export async function portalViewer(services: Services, portal: PortalRecord, jar: CookieJar): Promise<Viewer | null> {
-  if (!hasPortalSession(services, jar)) return null;
+  if (!hasPortalSession(services, portal, jar)) return null;
   const person = await portalPerson(services, { ...portal, ssoSecret: null }, jar);
-  return person && { person, csrf: await portalCsrfToken(services, jar) };
+  return person && { person, csrf: await portalCsrfToken(services, portal, jar) };
 }
 
 /** How a signed-in person is named on the portal: their name, else their address. */

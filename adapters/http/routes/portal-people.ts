@@ -176,7 +176,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
     slug: string,
     brand: Brand | null,
   ): Promise<Response | null> {
-    if (postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, cookie, fields.csrf))) return null;
+    if (postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, { slug }, cookie, fields.csrf))) return null;
     const w = textFor(language).portalPeople;
     return shell(
       language,
@@ -216,7 +216,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
             language,
             portal.slug,
             {
-              csrf: await portalCsrfToken(services, cookie),
+              csrf: await portalCsrfToken(services, portal, cookie),
               next,
               ...(person && { signedInAs: person.email }),
             },
@@ -245,7 +245,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           if (one(fields.website)) return sent;
           const next = nextPage(portal.slug, one(fields.next));
           if (!services.notifier.delivers)
-            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, cookie), next }, 503, brand);
+            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, portal, cookie), next }, 503, brand);
           const asked = await requestSignInLink(services, portal, {
             email: one(fields.email),
             language,
@@ -254,7 +254,13 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           });
           if (asked.ok) return sent;
           if (asked.code === "invalid_body")
-            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, cookie), next, problem: w.invalidEmail }, 400, brand);
+            return signInPage(
+              language,
+              portal.slug,
+              { csrf: await portalCsrfToken(services, portal, cookie), next, problem: w.invalidEmail },
+              400,
+              brand,
+            );
           return failurePage(language, portal.slug, asked, brand);
         },
         { detail: { hide: true } },
@@ -274,7 +280,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
             w.signIn,
             html`<h1>${w.signIn}</h1><p>${w.confirmText}</p>
 <form method="post" action="${board(portal.slug)}/sign-in/link">
-<input type="hidden" name="csrf" value="${await portalCsrfToken(services, cookie)}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="next" value="${next}">
+<input type="hidden" name="csrf" value="${await portalCsrfToken(services, portal, cookie)}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="next" value="${next}">
 <p><button type="submit">${w.confirm}</button></p></form>`,
             200,
             brand,
@@ -292,7 +298,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const { language, portal, brand } = at;
           const opened = await openLinkSession(services, portal, one(fields.token));
           if (!opened.ok) return failurePage(language, portal.slug, opened, brand);
-          keepPortalSession(services, cookie, opened.value);
+          keepPortalSession(services, portal, cookie, opened.value);
           return redirect(nextPage(portal.slug, one(fields.next)));
         },
         { detail: { hide: true } },
@@ -305,7 +311,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const { language, portal, brand } = at;
           const opened = await openSsoSession(services, options.verifySso, portal, typeof query.token === "string" ? query.token : "");
           if (!opened.ok) return failurePage(language, portal.slug, opened, brand);
-          keepPortalSession(services, cookie, opened.value);
+          keepPortalSession(services, portal, cookie, opened.value);
           return redirect(nextPage(portal.slug, typeof query.next === "string" ? query.next : ""));
         },
         { detail: { hide: true } },
@@ -316,7 +322,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const at = await visitPosting(request, params.slug, cookie, fieldsOf(body));
           if (at instanceof Response) return at;
           const { portal } = at;
-          await closePortalSession(services, cookie);
+          await closePortalSession(services, portal, cookie);
           return redirect(board(portal.slug));
         },
         { detail: { hide: true } },

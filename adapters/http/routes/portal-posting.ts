@@ -121,8 +121,8 @@ ${
     return response;
   }
 
-  const refused = async (request: Request, cookie: CookieJar, fields: Fields): Promise<boolean> =>
-    !(postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, cookie, fields.csrf)));
+  const refused = async (portal: PortalRecord, request: Request, cookie: CookieJar, fields: Fields): Promise<boolean> =>
+    !(postedFromOwnSite(request, ownOrigin) && (await portalCsrfValid(services, portal, cookie, fields.csrf)));
 
   /** A post from another site, or without this browser's token, changes nothing. */
   const formRefused = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer | null) => {
@@ -172,7 +172,7 @@ ${
           if (!visited.portal) return notFound(visited.language);
           const { language, portal, links, viewer } = visited;
           const fields = fieldsOf(body);
-          if (await refused(request, cookie, fields)) return formRefused(portal, language, request, viewer);
+          if (await refused(portal, request, cookie, fields)) return formRefused(portal, language, request, viewer);
           if (!viewer) return signInFirst(links);
           // A robot fills every field; a person never sees this one. Sent back, and nothing posted.
           if (one(fields.website)) return redirect(links.board());
@@ -200,7 +200,7 @@ ${
           if (!visited.portal) return notFound(visited.language);
           const { language, portal, links, viewer } = visited;
           const fields = fieldsOf(body);
-          if (await refused(request, cookie, fields)) return formRefused(portal, language, request, viewer);
+          if (await refused(portal, request, cookie, fields)) return formRefused(portal, language, request, viewer);
           const page = `${links.home}/${encodeURIComponent(params.key)}`;
           if (!viewer) return redirect(links.signIn(page));
           // A robot fills every field; a person never sees this one. Sent back, and nothing written.

@@ -110,10 +110,25 @@ describe("a portal page and who reads it", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
+  test("signing in on one portal of the service signs no one out of another: each portal's session has its own cookie", async () => {
+    await http.cli("org", "create", "Other", "--prefix", "OTHER", "--plan", "free");
+    await http.cli("portal", "set", "OTHER", "--slug", "other");
+    await http.cli("portal", "enable", "OTHER");
+    const otherSecret = /psso_\S+/.exec(await http.cli("portal", "sso-secret", "OTHER"))![0];
+    const ana = await signedIn("ana@customer.example", "Ana Lima");
+    const token = await new SignJWT({ sub: "ana@customer.example", email: "ana@customer.example", name: "Ana on Other" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(otherSecret));
+    expect((await ana.fetch(`/p/other/sso?token=${token}`)).status).toBe(303);
+    expect(await (await ana.fetch("/p/demo")).text()).toContain(">Ana Lima</span>");
+    expect(await (await ana.fetch("/p/other")).text()).toContain(">Ana on Other</span>");
+  });
+
   test("a stale portal cookie reads the page as anyone does", async () => {
     const key = await published("Keyboard shortcuts");
     const b = browser();
-    b.plant("retour_portal", "not-a-session");
+    b.plant("retour_portal_demo", "not-a-session");
     const res = await b.fetch(`/p/demo/${key}`);
     expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
     expect(await res.text()).toContain(">Sign in</a>");
