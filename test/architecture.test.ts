@@ -124,6 +124,19 @@ describe("the architecture", () => {
     expect(statuses).toEqual([]);
   });
 
+  test("a length limit counts characters (Unicode code points) as the spec does: a bounded string is core's Text, never TypeBox's String, which counts UTF-16 units", () => {
+    const bounded = [...sources("core"), ...OUTSIDE_CORE].flatMap((file) =>
+      read(file)
+        .split("\n")
+        .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+        // A minimum of one is the same in either count. A record's key schema must be TypeBox's own
+        // string (Text is not a key TypeBox knows).
+        .filter(({ line }) => /Type\.String\(\{[^}]*\b(maxLength\b|minLength: ([2-9]|\d\d))/.test(line) && !/Type\.Record\(Type\.String\(/.test(line))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+    expect(bounded).toEqual([]);
+  });
+
   // A connection's TEMP tables are its scratch space, not the store's schema.
   test("the SQLite schema changes only in migrations (adapters/sqlite/migrations/, with the triggers of schema/)", () => {
     const ddl = /\b(CREATE\s+(UNIQUE\s+|VIRTUAL\s+)?(TABLE|INDEX|TRIGGER|VIEW)|ALTER\s+TABLE|DROP\s+(TABLE|INDEX|TRIGGER|VIEW))\b/;

@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { Text } from "../../core/schemas/text.ts";
 import { NATURES, SEVERITIES } from "../../core/schemas/feedback.ts";
 import { literals } from "../../core/schemas/literals.ts";
 import { QualificationQuestion } from "../../core/schemas/qualification.ts";
@@ -20,7 +21,7 @@ export const Decision = Type.Object({
 });
 export type Decision = Static<typeof Decision>;
 
-export const TitleAnswer = Type.Object({ title: Type.String({ minLength: 1, maxLength: 120 }) });
+export const TitleAnswer = Type.Object({ title: Text({ minLength: 1, maxLength: 120 }) });
 
 const nullableText = Type.Union([Type.String(), Type.Null()]);
 

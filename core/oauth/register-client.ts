@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { Text } from "../schemas/text.ts";
 import { oauthError, type OAuthError } from "./errors.ts";
 import { isAllowedRedirectUri } from "./redirect-uri.ts";
 import type { Clock, Ids } from "../ports.ts";
@@ -7,7 +8,7 @@ import type { OAuthStore } from "../store/oauth.ts";
 /** RFC 7591 client metadata, as far as this server reads it; other members are ignored. */
 export const ClientMetadata = Type.Object({
   redirect_uris: Type.Array(Type.String(), { minItems: 1, maxItems: 10 }),
-  client_name: Type.Optional(Type.String({ maxLength: 200 })),
+  client_name: Type.Optional(Text({ maxLength: 200 })),
   grant_types: Type.Optional(Type.Array(Type.String())),
   response_types: Type.Optional(Type.Array(Type.String())),
   token_endpoint_auth_method: Type.Optional(Type.String()),

@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { Text } from "../schemas/text.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
@@ -23,8 +24,8 @@ export const POST_DESCRIPTION_MAX = 5000;
 /** The post form's fields as the core checks them (lengths in code points). */
 export const PortalPostRequest = Type.Object({
   kind: literals(PORTAL_POST_KINDS),
-  title: Type.String({ minLength: 1, maxLength: POST_TITLE_MAX }),
-  description: Type.String({ maxLength: POST_DESCRIPTION_MAX }),
+  title: Text({ minLength: 1, maxLength: POST_TITLE_MAX }),
+  description: Text({ maxLength: POST_DESCRIPTION_MAX }),
   appId: Type.Optional(Type.String()),
 });
 export type PortalPostRequest = Static<typeof PortalPostRequest>;

@@ -113,7 +113,7 @@ export type WidgetSettings = Static<typeof WidgetSettings>;
 export const WidgetVoteRequest = Type.Object(
   {
     publicKey: Type.String({ minLength: 1, description: "Key of the widget channel of the app." }),
-    key: Type.String({ minLength: 1, maxLength: 100, description: "The published feedback's key." }),
+    key: Text({ minLength: 1, maxLength: 100, description: "The published feedback's key." }),
     token: Type.String({
       minLength: 1,
       maxLength: 4096,
@@ -138,7 +138,7 @@ export type WidgetVote = Static<typeof WidgetVote>;
 export const WidgetSimilarRequest = Type.Object(
   {
     publicKey: Type.String({ minLength: 1, description: "Key of the widget channel of the app." }),
-    text: Type.String({ maxLength: 20_000, description: "What the person is writing; only its first 500 characters are read." }),
+    text: Text({ maxLength: 20_000, description: "What the person is writing; only its first 500 characters are read." }),
   },
   { $id: "WidgetSimilarRequest" },
 );

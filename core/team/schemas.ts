@@ -1,10 +1,11 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { Text } from "../schemas/text.ts";
 import { ROLES } from "../model.ts";
 import { literals } from "../schemas/literals.ts";
 
 export const InvitationCreate = Type.Object(
   {
-    email: Type.String({ minLength: 3, maxLength: 254, description: "The e-mail address to invite." }),
+    email: Text({ minLength: 3, maxLength: 254, description: "The e-mail address to invite." }),
     role: literals(ROLES),
   },
   { $id: "InvitationCreate" },

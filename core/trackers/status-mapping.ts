@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Text } from "../schemas/text.ts";
 import { invalid, ok, type Result } from "../errors.ts";
 import { STATUSES, type Status } from "../schemas/feedback.ts";
 
@@ -79,7 +79,7 @@ export function statusForState(mapping: StatusMapping, state: TrackerState, curr
   return mapping[byKind] ? null : byKind;
 }
 
-const StateName = Type.String({ maxLength: STATE_NAME_MAX_LENGTH });
+const StateName = Text({ maxLength: STATE_NAME_MAX_LENGTH });
 
 /** A mapping as people write it: known statuses only, names trimmed and not too long; blanks dropped (they take the default). */
 export function readStatusMapping(entries: Readonly<Record<string, string>>): Result<StatusMapping> {

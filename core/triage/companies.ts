@@ -1,11 +1,12 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { Text } from "../schemas/text.ts";
 import type { ReportRecord } from "../model.ts";
 
 /** The customer a reporter belongs to, as the customer's app tells it (REST `user.company`, the widget's `Retour.identify`). */
 export const CompanyInput = Type.Object(
   {
-    id: Type.String({ minLength: 1, maxLength: 200, description: "The company's id in the customer's app." }),
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    id: Text({ minLength: 1, maxLength: 200, description: "The company's id in the customer's app." }),
+    name: Text({ minLength: 1, maxLength: 200 }),
     monthlySpend: Type.Optional(Type.Number({ minimum: 0, description: "What the company spends a month, in the customer's currency." })),
   },
   { description: "The reporter's company: who is asking, and what they are worth." },

@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { Text } from "../schemas/text.ts";
 import { EVENT_TYPES } from "../feedback/events.ts";
 import { literals } from "../schemas/literals.ts";
 
@@ -6,7 +7,7 @@ export const MAX_WEBHOOKS_PER_ORGANIZATION = 5;
 
 export const WebhookCreate = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2000, description: "https address on the public internet." }),
+    url: Text({ minLength: 1, maxLength: 2000, description: "https address on the public internet." }),
     events: Type.Array(literals(EVENT_TYPES), { minItems: 1, uniqueItems: true, description: "The event types to receive." }),
   },
   { $id: "WebhookCreate" },

@@ -7,7 +7,8 @@ import { checkAuthorizationRequest } from "../../../core/oauth/check-authorizati
 import { oauthError } from "../../../core/oauth/errors.ts";
 import { AGENT_SCOPES } from "../../../core/authorization.ts";
 import { scopesWithin } from "../../../core/authorization.ts";
-import { textFor } from "../catalog/text.ts";
+import { describeProblem, textFor } from "../catalog/text.ts";
+import { firstProblem } from "../../../core/schemas/field-problem.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeClientToken } from "../../../core/oauth/revoke-client-token.ts";
@@ -42,10 +43,10 @@ const REFUSED = { unknown_client: "unknownClient", unregistered_redirect: "unreg
 /** What is wrong with refused client metadata, naming the field at fault (RFC 7591 §3.2.2's error_description). */
 function metadataProblem(body: unknown): string {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return "the body must be a JSON object of client metadata";
-  const first = clientMetadata.Errors(body).First();
-  const field = first?.path.split("/")[1] ?? "";
-  if (!field || field === "redirect_uris") return "redirect_uris (a non-empty array of at most 10 strings) is required";
-  return `${field}: ${first!.message.charAt(0).toLowerCase()}${first!.message.slice(1)}`;
+  const problem = firstProblem(ClientMetadata, body);
+  if (!problem || problem.field.split(".")[0] === "redirect_uris") return "redirect_uris (a non-empty array of at most 10 strings) is required";
+  // RFC 7591's description is for the developer: in English, in the REST API's words, without its final stop.
+  return describeProblem(problem, "en").replace(/\.$/, "");
 }
 
 /** Only string fields of a parsed form or query; anything else is dropped. */

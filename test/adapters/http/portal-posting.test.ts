@@ -142,6 +142,13 @@ describe("posting from the portal", () => {
     expect(await long.text()).toContain("At most 120 characters.");
   });
 
+  test("the limits count characters: a title of 120 emoji and a description of 5,000 are posted, one more is 400", async () => {
+    const b = await signedIn("ugo@customer.example", "Ugo");
+    expect((await post(b, { title: "🚀".repeat(120), description: "🙂".repeat(5000) })).status).toBe(303);
+    expect((await post(b, { title: "🚀".repeat(121) })).status).toBe(400);
+    expect((await post(b, { title: "Rockets", description: "🙂".repeat(5001) })).status).toBe(400);
+  });
+
   test("a post without the session's token, or from another site, is 403; a filled honeypot posts nothing", async () => {
     const b = await signedIn("lea@customer.example", "Lea");
     const page = await formPage(b);
