@@ -70,9 +70,10 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
       await page.getByRole("link", { name: "Changelog" }).click();
       await page.getByRole("link", { name: "New entry" }).click();
       await page.getByLabel("Title").fill(`Checkout works again (${width})`);
-      await page
-        .getByLabel("Text")
-        .fill("The **Pay** button answers at once.\n\n- faster\n- [details](https://example.com/notes)\n\n<script>alert(1)</script>");
+      await page.getByLabel("Text").fill(
+        // A line of code longer than any screen scrolls within its block, never the page.
+        `The **Pay** button answers at once.\n\n- faster\n- [details](https://example.com/notes)\n\n<script>alert(1)</script>\n\n\`\`\`\ncurl -X POST https://pay.example/v2/charges?${"amount=100&".repeat(40)}\n\`\`\``,
+      );
       await page.getByRole("button", { name: "Preview" }).click();
       expect(await page.locator(".preview strong").textContent()).toBe("Pay");
       expect(await page.locator(".preview").textContent()).toContain("<script>alert(1)</script>");

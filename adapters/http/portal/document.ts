@@ -55,7 +55,7 @@ textarea{min-height:8rem;resize:vertical}.hint{color:var(--muted);font-size:var(
 .shipped{list-style:none;margin:0;padding:0;display:grid;gap:var(--s2)}
 .shipped li{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s3);border:1px solid var(--line);border-radius:8px;padding:var(--s2) var(--s3)}
 .shipped a{flex:0 1 auto;overflow-wrap:anywhere}
-.shipped .count{color:var(--muted);font-size:var(--t-sm);min-width:4.5rem}.muted{color:var(--muted)}.markdown{overflow-wrap:anywhere}
+.shipped .count{color:var(--muted);font-size:var(--t-sm);min-width:4.5rem}.muted{color:var(--muted)}.markdown{overflow-wrap:anywhere}.markdown pre{overflow-x:auto;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
 fieldset{border:0;padding:0;margin:var(--s4) 0 0}legend{font-weight:600;font-size:var(--t-sm);padding:0}
 label.choice{display:inline-flex;align-items:center;gap:var(--s2);font-weight:400;font-size:1rem;margin:var(--s2) var(--s6) 0 0;min-height:2.5rem}
 label.choice input{width:1.125rem;height:1.125rem;accent-color:var(--brand);margin:0}.post-form button{margin-top:var(--s4)}

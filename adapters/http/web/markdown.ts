@@ -27,5 +27,13 @@ for (const rule of ["heading_open", "heading_close"] as const) {
   };
 }
 
+// A block of code scrolls within itself where its lines are wider than the screen; it takes the focus
+// so that a keyboard can scroll it too.
+for (const rule of ["fence", "code_block"] as const) {
+  const plain = markdown.renderer.rules[rule]!;
+  markdown.renderer.rules[rule] = (tokens, index, options, env, self) =>
+    plain(tokens, index, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
+}
+
 /** A changelog body rendered to HTML, safe to put in a page. */
 export const renderMarkdown = (text: string): Html => new Html(markdown.render(text));
