@@ -22,6 +22,8 @@ export function stepForm(step: QualificationStep, w: Words, actions: StepActions
     asIs.disabled = true;
     await actions.sendAsItIs().finally(() => (asIs.disabled = false));
   };
+  // Continue rests while its answer is on its way: pressed twice, it would answer the next question too.
+  const next = h("button", { type: "submit", class: "primary" }, w.next);
   const asIs: HTMLButtonElement = h("button", { type: "button", class: "secondary", onclick: () => void sendAsItIs() }, w.sendAsIs);
   const form = h(
     "form",
@@ -32,11 +34,13 @@ export function stepForm(step: QualificationStep, w: Words, actions: StepActions
       ? h("p", {}, h("a", { href: step.source.url, target: "_blank", rel: "noopener" }, step.source.title || w.source))
       : null,
     ...(step.questions ?? []).map((q) => questionField(q, w)),
-    h("div", { class: "actions" }, asIs, h("button", { type: "submit", class: "primary" }, w.next)),
+    h("div", { class: "actions" }, asIs, next),
   );
-  form.addEventListener("submit", (event) => {
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    void actions.answer(answersOf(new FormData(form)));
+    if (next.disabled) return;
+    next.disabled = true;
+    await actions.answer(answersOf(new FormData(form))).finally(() => (next.disabled = false));
   });
   return form;
 }

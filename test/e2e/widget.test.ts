@@ -300,6 +300,26 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect([reported[0], await tab.evaluate(() => (window as unknown as { heard?: boolean }).heard)]).toEqual(["the site's analytics failed", true]);
   });
 
+  test("an answer submitted twice in a row (Enter pressed twice, a double click) is sent once: Continue rests while it is on its way", async () => {
+    const tab = await hostPage(site.url, 390);
+    const answers: string[] = [];
+    tab.on("request", (request) => void (request.url().includes("/answers") && answers.push(request.url())));
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("The invoice list stays empty after the latest update.");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    await tab.getByRole("button", { name: "Continue" }).waitFor();
+    for (const field of await tab.locator("[data-retour-widget] textarea").all()) await field.fill("On the billing page, every time.");
+    const choice = tab.locator("[data-retour-widget] fieldset input").first();
+    if (await choice.count()) await choice.check();
+    const answered = (await tab.locator("[data-retour-widget] form").elementHandle())!;
+    await answered.evaluate((form: HTMLFormElement) => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+    await answered.waitForElementState("hidden");
+    expect(answers).toHaveLength(1);
+  });
+
   test("a panel whose module did not load is asked for again when the person presses the launcher again", async () => {
     const tab = await hostPage(site.url);
     const errors = await widgetErrors(tab);

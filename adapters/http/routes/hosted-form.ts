@@ -67,6 +67,8 @@ function refusedField(failure: Failure, w: Words, sent: Fields): string | null {
 
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const one = (value: string | string[] | undefined): string => list(value)[0]?.trim() ?? "";
+/** The questions a step asks, as its answer form names them: an answer posted again is told from the next one. */
+const askedIn = (step: QualificationStep): string => (step.questions ?? []).map((q) => q.id).join(" ");
 
 function question(q: QualificationQuestion, w: Words): Html {
   if (q.mode === "text") return html`<label for="q-${q.id}">${q.prompt}</label><textarea id="q-${q.id}" name="text" rows="3" required></textarea>`;
@@ -146,6 +148,7 @@ ${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a hr
 <p role="status"><strong>${w.notSent}</strong></p>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <form method="post" action="/f/${encodeURIComponent(key)}/answers/${encodeURIComponent(step.id)}?lang=${language}">
+<input type="hidden" name="asked" value="${askedIn(step)}">
 ${(step.questions ?? []).map((q) => question(q, w))}
 <p><button type="submit">${w.next}</button><button type="submit" class="secondary" formaction="/f/${encodeURIComponent(key)}/as-is/${encodeURIComponent(step.id)}?lang=${language}" formnovalidate>${w.sendAsIs}</button></p></form>`,
       error ? 400 : 200,
@@ -269,15 +272,17 @@ ${(step.questions ?? []).map((q) => question(q, w))}
             .filter(Boolean)
             .join("\n");
           const choiceIds = list(sent.choiceIds);
+          const standing = await qualificationStanding(services, params.id, params.key);
+          const asking = standing.ok && "asking" in standing.value ? standing.value.asking : null;
+          // The same answer posted again (a retry, a second tab) answers nothing: the questions now asked are shown.
+          if (asking && sent.asked !== undefined && one(sent.asked) !== askedIn(asking))
+            return redirect(`/f/${encodeURIComponent(params.key)}/questions/${encodeURIComponent(params.id)}?lang=${language}`);
           const answer = { publicKey: params.key, ...(text && { text }), ...(choiceIds.length > 0 && { choiceIds }) };
           const answered = await answerQualification(services, params.id, answer);
           // No answer, or none of the choices: the same questions again, saying so, the report still waiting.
-          if (!answered.ok && (answered.code === "missing_answer" || answered.code === "invalid_answer")) {
-            const standing = await qualificationStanding(services, params.id, params.key);
-            if (standing.ok && "asking" in standing.value) {
-              const error = errorBody(answered.code, language, answered.problem).error;
-              return questionsPage(params.key, app, language, standing.value.asking, error);
-            }
+          if (asking && !answered.ok && (answered.code === "missing_answer" || answered.code === "invalid_answer")) {
+            const error = errorBody(answered.code, language, answered.problem).error;
+            return questionsPage(params.key, app, language, asking, error);
           }
           return stepResponse(params.key, app, language, answered, sent);
         }),

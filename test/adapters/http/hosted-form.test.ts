@@ -143,6 +143,19 @@ describe("POST /f/{formKey}", () => {
     }
   });
 
+  test("an answer posted again (a retry, a second tab) answers nothing more: the questions now asked are shown", async () => {
+    const posted = await submit(http, `/f/${http.demo.formKey}?lang=en`, { kind: "problem", message: "The export button does nothing at all" });
+    const first = (await http.request("GET", posted.headers.get("location")!)).body;
+    const askedIn = (page: string) => /<input type="hidden" name="asked" value="([^"]*)">/.exec(page)?.[1];
+    const form = formOf(first);
+    const fields = { asked: askedIn(first)!, ...(form.text && { text: "In the reports page" }), ...(form.choice && { choiceIds: form.choice }) };
+    const next = (await landed(http, submit(http, form.action, fields))).body;
+    expect([askedIn(first), askedIn(next)]).toEqual([expect.any(String), expect.not.stringMatching(`^${askedIn(first)}$`)]);
+    const again = await submit(http, form.action, fields);
+    expect(again.status).toBe(303);
+    expect(askedIn((await http.request("GET", again.headers.get("location")!)).body)).toBe(askedIn(next)!);
+  });
+
   test("a question sent back without an answer comes again, saying so, and the report still waits, 400", async () => {
     const posted = await submit(http, `/f/${http.demo.formKey}?lang=en`, { kind: "problem", message: `Reports vanish ${crypto.randomUUID()}` });
     const shown = await http.request("GET", posted.headers.get("location")!);
