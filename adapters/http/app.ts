@@ -229,7 +229,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   // Bodies are checked as they are sent: normalizing would drop unknown fields the schemas refuse.
   const app = new Elysia({ normalize: false });
   // A path whose escapes do not decode names nothing: Elysia would hand its route a null parameter.
-  app.onRequest(({ request }) => (undecodablePath(request.url) ? errorResponse(request, "not_found") : undefined));
+  app.onRequest(({ request }) => (undecodablePath(request.url) ? nothingHere({ request, cookie: sentCookies(request) }, []) : undefined));
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
   if (mcp) app.all("/mcp", ({ request }) => mcp(request, options.clientAddress(request)), { parse: "none", detail: { hide: true } });
   // Raw bodies: a tracker's signature is computed over the exact bytes it sent.
@@ -260,16 +260,21 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   if (widget) app.use(widgetAssetRoutes(widget));
   // Known once every route is mounted; only a request that matched none asks.
   let methodsOf: ((pathname: string) => string[]) | undefined;
-  const notFound = async (web: WebRequest): Promise<Response> => {
-    methodsOf ??= allowedMethods(app.routes);
-    const allowed = methodsOf(new URL(web.request.url).pathname);
+  /** No page at this address, or none for this method (`allowed` lists the others): a page for a browser, else `{error, code}`. */
+  const nothingHere = async (web: WebRequest, allowed: readonly string[]): Promise<Response> => {
+    const shown = await pageNotFound(services, web, allowed).catch((error) => {
+      // Who asks is read from the store: should it fail, the 404 or 405 is still said, as JSON.
+      options.onUnexpected(error, web.request);
+      return null;
+    });
+    if (shown) return shown;
     return allowed.length > 0
       ? errorResponse(web.request, "method_not_allowed", undefined, { allow: allowed.join(", ") })
-      : ((await pageNotFound(services, web).catch((error) => {
-          // Who asks is read from the store: should it fail, the 404 is still said, as JSON.
-          options.onUnexpected(error, web.request);
-          return null;
-        })) ?? errorResponse(web.request, "not_found"));
+      : errorResponse(web.request, "not_found");
+  };
+  const notFound = (web: WebRequest): Promise<Response> => {
+    methodsOf ??= allowedMethods(app.routes);
+    return nothingHere(web, methodsOf(new URL(web.request.url).pathname));
   };
   return app
     .onError(({ code, error, request, cookie }) => {

@@ -27,8 +27,9 @@ function wayOut(path: string, w: Catalog["pageNotFound"]): Html | "" {
  * reader's language, or null where the answer stays the JSON error body: a request that does not
  * ask for HTML (curl, the API's clients), one other than GET or HEAD, or one under the API's paths.
  * A member signed in reads it in the application's frame, its navigation and account at hand.
+ * Where the address takes other methods (a form's, visited), the page says so: 405 with `Allow`.
  */
-export async function pageNotFound(services: Services, web: WebRequest): Promise<Response | null> {
+export async function pageNotFound(services: Services, web: WebRequest, allowed: readonly string[] = []): Promise<Response | null> {
   const { request } = web;
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (!request.headers.get("accept")?.includes("text/html")) return null;
@@ -37,8 +38,13 @@ export async function pageNotFound(services: Services, web: WebRequest): Promise
   const visited = PUBLIC_PATHS.test(path) ? null : await visit(services, web);
   const language = visited?.state === "member" ? visited.language : requestLanguage(request);
   const w = textFor(language).pageNotFound;
-  const body = html`<h1>${w.title}</h1><p>${w.text}</p>${wayOut(path, w)}`;
+  const [title, text, status] = allowed.length > 0 ? [w.formOnlyTitle, w.formOnlyText, 405] : [w.title, w.text, 404];
+  const body = html`<h1>${title}</h1><p>${text}</p>${wayOut(path, w)}`;
   // No page of the navigation is the one shown ("/inboxx" is not the inbox).
-  if (visited?.state === "member") return appPage(visited, "", w.title, body, 404);
-  return page(w.title, html`<div class="narrow">${body}</div>`, { language, status: 404 });
+  const response =
+    visited?.state === "member"
+      ? appPage(visited, "", title, body, status)
+      : page(title, html`<div class="narrow">${body}</div>`, { language, status });
+  if (allowed.length > 0) response.headers.set("allow", allowed.join(", "));
+  return response;
 }

@@ -63,6 +63,27 @@ test("the 404 page leads a portal's visitor and a reporter nowhere (a portal tha
   expect(await pageAt("/settings/nothing/here")).toContain('<a href="/inbox">Go to the inbox</a>');
 });
 
+test("an address whose escapes do not decode, asked for by a browser, is the 404 page; a program is answered {error, code}", async () => {
+  for (const path of ["/p/demo/%E0%A4%A", "/f/%E0%A4%A", "/s/%E0%A4%A", "/inbox/%FF"]) {
+    const page = await http.handle(new Request(`${http.url}${path}`, { headers: { accept: "text/html" } }));
+    expect([path, page.status, (await page.text()).includes("<h1>Page not found</h1>")]).toEqual([path, 404, true]);
+    const program = await http.request("GET", path);
+    expect([path, program.status, program.body.code]).toEqual([path, 404, "not_found"]);
+  }
+});
+
+test("a form's address visited by a browser says it takes a form, in its language: 405 with Allow; a program is answered {error, code}", async () => {
+  for (const [language, title] of [
+    ["en", "This address takes a form"],
+    ["fr", "Cette adresse reçoit un formulaire"],
+  ] as const) {
+    const res = await http.handle(new Request(`${http.url}/p/demo/DEMO-1/vote`, { headers: { accept: "text/html", "accept-language": language } }));
+    expect([res.status, res.headers.get("allow"), (await res.text()).includes(`<h1>${title}</h1>`)]).toEqual([405, "POST", true]);
+  }
+  const program = await http.request("GET", "/p/demo/DEMO-1/vote");
+  expect([program.status, program.headers.get("allow"), program.body.code]).toEqual([405, "POST", "method_not_allowed"]);
+});
+
 test("a member signed in reads the 404 page in the application's frame, its navigation and account at hand", async () => {
   const member = await http.services.store.findUserByEmail(http.demo.users.member.email);
   const { secret } = await startSession(http.services, member!.id);
