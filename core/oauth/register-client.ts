@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Text } from "../schemas/text.ts";
+import { reordersText, Text } from "../schemas/text.ts";
 import { oauthError, type OAuthError } from "./errors.ts";
 import { isAllowedRedirectUri } from "./redirect-uri.ts";
 import type { Clock, Ids } from "../ports.ts";
@@ -29,13 +29,6 @@ interface ClientRegistration {
 const SUPPORTED_GRANTS = ["authorization_code", "refresh_token"];
 
 /**
- * Characters that reorder or hide text (bidirectional controls such as U+202E, and other control
- * characters): in a client name they would make the consent screen show a name other than the one
- * registered.
- */
-const SPOOFING = /[\p{Bidi_Control}\p{Cc}]/u;
-
-/**
  * Registers a public client (PKCE, no secret). Confidential methods asked for are replaced by
  * "none", as RFC 7591 allows; the answer says what was registered.
  */
@@ -49,7 +42,8 @@ export async function registerClient(
   if (metadata.grant_types?.some((g) => !SUPPORTED_GRANTS.includes(g))) {
     return { ok: false, error: oauthError("invalid_client_metadata", "grant_types may only be authorization_code and refresh_token") };
   }
-  if (metadata.client_name !== undefined && SPOOFING.test(metadata.client_name))
+  // A name that reorders or hides text would make the consent screen show another name than the one registered.
+  if (metadata.client_name !== undefined && reordersText(metadata.client_name))
     return { ok: false, error: oauthError("invalid_client_metadata", "client_name may not contain bidirectional or other control characters") };
   if (metadata.response_types?.some((r) => r !== "code"))
     return { ok: false, error: oauthError("invalid_client_metadata", "response_types may only be code") };

@@ -1,5 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { Text } from "../schemas/text.ts";
+import { reordersText, Text } from "../schemas/text.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
@@ -60,6 +60,8 @@ export async function postToPortal(
   const cleaned = { ...request, title: request.title.trim(), description: request.description.trim() };
   const problem = firstProblem(PortalPostRequest, cleaned);
   if (problem) return invalid("invalid_body", problem);
+  // The title is published as written: it must read as it is.
+  if (reordersText(cleaned.title)) return invalid("invalid_body", { field: "title", reason: "reordering" });
   const apps = await services.store.listApps(portal.orgId);
   const app = cleaned.appId ? apps.find((a) => a.id === cleaned.appId) : apps.length === 1 ? apps[0] : undefined;
   if (!app) return invalid("invalid_body", { field: "appId", reason: cleaned.appId ? "unknown" : "missing" });

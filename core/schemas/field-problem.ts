@@ -19,7 +19,9 @@ export type Refusal =
   | "unknown_feedback"
   | "no_person"
   /** A status mapping for a tracker whose issues have no named states (GitHub, a bridge). */
-  | "not_mapped";
+  | "not_mapped"
+  /** A text shown to others that holds characters reordering or hiding it (U+202E). */
+  | "reordering";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

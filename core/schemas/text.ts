@@ -18,6 +18,16 @@ export function codePoints(text: string): number {
   return count;
 }
 
+/**
+ * Characters that reorder or hide text: bidirectional controls such as U+202E, and other control
+ * characters. In a name or title shown to others they make it read as something else
+ * ("Add CSV export ‮(official) - 999 votes").
+ */
+const REORDERING = /[\p{Bidi_Control}\p{Cc}]/u;
+
+/** Whether a text holds characters that reorder or hide what it shows. */
+export const reordersText = (text: string): boolean => REORDERING.test(text);
+
 const TEXT = "Text";
 const patterns = new Map<string, RegExp>();
 const patternOf = (source: string): RegExp => {

@@ -847,6 +847,7 @@ export const FR: Catalog = {
       "me désigne la personne pour qui agit un jeton ou un agent, et une clé d'API ou la ligne de commande n'agit pour personne\u202f: donnez l'e-mail d'un membre",
     not_mapped:
       "une correspondance des statuts vaut pour les états de Linear et de Jira\u202f: une issue GitHub porte une étiquette retour:<statut>, et un pont le statut lui-même",
+    reordering: "des caractères de sens d'écriture ou de contrôle (comme U+202E) le feraient lire autrement",
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
     expected: (what: string) => `doit être ${what}`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,

@@ -103,10 +103,11 @@ ${
     return personal(portal, language, request, viewer, w.postTitle, body, status);
   }
 
-  /** What a refused post says, next to the field it is about: it is missing, or too long. */
+  /** What a refused post says, next to the field it is about: it is missing, too long, or reads as something else. */
   function problemOf(language: Language, failure: Failure, draft: Draft): Draft["problem"] {
     const w = portalWords(language);
     const field = failure.problem?.field ?? "title";
+    if (failure.problem?.reason === "reordering") return { field, message: w.reordering };
     const given = field === "title" ? draft.title : field === "description" ? draft.description : "";
     const max = field === "description" ? POST_DESCRIPTION_MAX : POST_TITLE_MAX;
     return { field, message: given.trim() ? w.tooLong(max) : w.required };

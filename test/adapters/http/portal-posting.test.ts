@@ -142,6 +142,16 @@ describe("posting from the portal", () => {
     expect(await long.text()).toContain("At most 120 characters.");
   });
 
+  test("a title that text-direction controls make read as something else is 400 and the form says why, keeping what was typed", async () => {
+    const b = await signedIn("vic@customer.example", "Vic");
+    const refused = await post(b, { title: "Add CSV export \u202e(official) - 999 votes", description: "Kept" });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain("Text-direction and other control characters (such as U+202E) would make it read as something else: remove them.");
+    expect(page).toContain(">Kept</textarea>");
+    expect(await toReview()).not.toContain("Add CSV export");
+  });
+
   test("the limits count characters: a title of 120 emoji and a description of 5,000 are posted, one more is 400", async () => {
     const b = await signedIn("ugo@customer.example", "Ugo");
     expect((await post(b, { title: "🚀".repeat(120), description: "🙂".repeat(5000) })).status).toBe(303);
