@@ -28,11 +28,15 @@ export async function privateAnswer(response: Response): Promise<Rendered> {
   return { status: response.status, body: await response.text(), headers: { ...Object.fromEntries(response.headers), "cache-control": "no-store" } };
 }
 
+/** The headers a 304 repeats: its tag and caching, and the CORS grant a page needs to read it. */
+const KEPT_BY_304 = ["etag", "cache-control", "vary", "access-control-allow-origin", "access-control-expose-headers"];
+
 /** The answer to this request: 304 without a body when the client already holds these bytes (If-None-Match). */
 export function respond(request: Request, answer: Rendered): Response {
   const etag = answer.headers.etag;
   if (answer.status === 200 && etag && matches(request.headers.get("if-none-match"), etag)) {
-    return new Response(null, { status: 304, headers: { etag, "cache-control": answer.headers["cache-control"]!, vary: answer.headers.vary! } });
+    const kept = Object.entries(answer.headers).filter(([name]) => KEPT_BY_304.includes(name));
+    return new Response(null, { status: 304, headers: Object.fromEntries(kept) });
   }
   return new Response(answer.status === 304 ? null : answer.body, { status: answer.status, headers: answer.headers });
 }

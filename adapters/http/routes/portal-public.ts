@@ -13,8 +13,23 @@ import { validator } from "../validate.ts";
 const listQuery = validator(PublicListQuery);
 const SLUG = { slug: "The portal's slug." };
 
-/** Public data, read by any page: any origin may read it, with no credentials, its refusals too (a page can then say why). */
-const ANY_ORIGIN = { "access-control-allow-origin": "*" };
+/**
+ * Public data, read by any page: any origin may read it, with no credentials, its refusals too (a
+ * page can then say why), and its ETag, to ask again with If-None-Match.
+ */
+const ANY_ORIGIN = { "access-control-allow-origin": "*", "access-control-expose-headers": "etag" };
+
+/** A page asking with If-None-Match (no safelisted header) asks first whether it may: it may, from any origin. */
+const preflight = () =>
+  new Response(null, {
+    status: 204,
+    headers: {
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "GET",
+      "access-control-allow-headers": "if-none-match, accept-language",
+      "access-control-max-age": "86400",
+    },
+  });
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", ...ANY_ORIGIN };
 
 /** Query parameters as an object, the last of a repeated one winning (nothing is at stake in a public read). */
@@ -35,6 +50,8 @@ export function portalPublicRoutes(services: Services, cached: ReturnType<typeof
     return respond(request, rendered);
   };
   return new Elysia({ name: "routes/portal-public" })
+    .options("/v1/portal/:slug/feedbacks", preflight, { detail: { hide: true } })
+    .options("/v1/portal/:slug/feedbacks/:key", preflight, { detail: { hide: true } })
     .get(
       "/v1/portal/:slug/feedbacks",
       ({ request, params }) =>

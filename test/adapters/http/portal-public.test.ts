@@ -159,6 +159,32 @@ describe("public JSON", () => {
   });
 });
 
+describe("the public JSON from another site's page", () => {
+  test("a page of any origin may ask with If-None-Match: the preflight grants it, and the 304 carries the grant and the ETag", async () => {
+    const origin = { origin: "https://customer.example" };
+    for (const path of ["/v1/portal/demo/feedbacks", `/v1/portal/demo/feedbacks/${pdf}`]) {
+      const asked = await http.request("OPTIONS", path, {
+        headers: { ...origin, "access-control-request-method": "GET", "access-control-request-headers": "if-none-match" },
+      });
+      expect([path, asked.status, asked.headers.get("access-control-allow-origin"), asked.headers.get("access-control-allow-headers")]).toEqual([
+        path,
+        204,
+        "*",
+        "if-none-match, accept-language",
+      ]);
+      const first = await anonymous(path, origin);
+      expect(first.headers.get("access-control-expose-headers")).toBe("etag");
+      const again = await anonymous(path, { ...origin, "if-none-match": first.headers.get("etag")! });
+      expect([path, again.status, again.headers.get("access-control-allow-origin"), again.headers.get("etag")]).toEqual([
+        path,
+        304,
+        "*",
+        first.headers.get("etag"),
+      ]);
+    }
+  });
+});
+
 describe("anonymous pages", () => {
   test("the board lists published feedbacks, escaped, under the strict CSP, cacheable, and says noindex while indexing is off", async () => {
     const script = await published(`<script>alert("x")</script> Fast search`);
