@@ -10,7 +10,17 @@ export class Html {
   }
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+/** The control characters HTML does not allow in a page (all but tab, newline, form feed and return), which a browser would draw as nothing or as a box. */
+const CONTROL = /(?![\t\n\f\r])\p{Cc}/gu;
+
+/** A text without the control characters a page may not hold. */
+export const withoutControls = (text: string): string => text.replace(CONTROL, "");
+
+/** The characters escaped, and the control characters left out, in one pass. */
+const ESCAPED = new RegExp(`[&<>"']|${CONTROL.source}`, "gu");
+
+/** Escapes the five characters HTML gives meaning, and leaves out the control characters (as withoutControls). */
+const escapeHtml = (text: string): string => text.replace(ESCAPED, (c) => ESCAPES[c] ?? "");
 
 function render(value: unknown): string {
   if (value instanceof Html) return value.value;

@@ -1,5 +1,5 @@
 import MarkdownIt from "markdown-it";
-import { Html } from "../html.ts";
+import { Html, withoutControls } from "../html.ts";
 
 /** The schemes a link may use; anything else (javascript:, data:, vbscript:, file:, relative paths) stays text. */
 const ALLOWED_LINK = /^(?:https?:\/\/|mailto:)/i;
@@ -35,5 +35,5 @@ for (const rule of ["fence", "code_block"] as const) {
     plain(tokens, index, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
 }
 
-/** A changelog body rendered to HTML, safe to put in a page. */
-export const renderMarkdown = (text: string): Html => new Html(markdown.render(text));
+/** A changelog body rendered to HTML, safe to put in a page (without the control characters a page may not hold). */
+export const renderMarkdown = (text: string): Html => new Html(markdown.render(withoutControls(text)));

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { html } from "../../../adapters/http/html.ts";
 import { renderMarkdown } from "../../../adapters/http/web/markdown.ts";
 
 const rendered = (text: string) => renderMarkdown(text).value;
@@ -101,5 +102,16 @@ describe("changelog Markdown", () => {
 
   test("raw HTML is shown as text, not dropped: the reader sees what was written", () => {
     expect(rendered("<script>alert(1)</script>")).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  test("the control characters a page may not hold are left out; tabs and line breaks stay", () => {
+    expect(rendered("Faster\u0001 sync\u007f\u0085 now")).toBe("<p>Faster sync now</p>\n");
+    expect(rendered("```\na\tb\n```")).toBe('<pre tabindex="0"><code>a\tb\n</code></pre>\n');
+  });
+});
+
+describe("text put in a page", () => {
+  test("is escaped, and the control characters a page may not hold are left out; tab, newline, form feed and return stay", () => {
+    expect(html`<p>${"a\u0000<b>\u0008&\u000b\u001f\u009f\t\n\f\r\"'"}</p>`.value).toBe("<p>a&lt;b&gt;&amp;\t\n\f\r&quot;&#39;</p>");
   });
 });
