@@ -7,7 +7,7 @@ import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { SlackStore } from "../store/slack.ts";
 import { statusNoticeJobs } from "../slack/notices.ts";
-import { type FindDeps, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
+import { type FindDeps, mergedAway, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 import { mentionJobs } from "../team/mentions.ts";
 
@@ -36,10 +36,15 @@ export async function changeStatus(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
     if (!feedback) return noSuchFeedback(keyOrId);
+    // A key merged into another changes that one, and the answer says so.
+    const shown = async (record: typeof feedback): Promise<Feedback> => ({
+      ...(await presentFeedback(services, record)),
+      ...(mergedAway(feedback, keyOrId) && { mergedInto: feedback.key }),
+    });
     const now = clock();
     const step = transition(feedback, feedback.status, change.status);
     const comment = change.comment?.trim();
-    if (!step.changed && !comment) return ok(await presentFeedback(services, feedback));
+    if (!step.changed && !comment) return ok(await shown(feedback));
     // The organization's Slack channel hears of the change when it follows the feedback.
     const notices = step.changed ? await statusNoticeJobs(services, feedback, change.status) : [];
     const applied = await store.applyStatusChange({
@@ -60,7 +65,7 @@ export async function changeStatus(
         ...mentionJobs(grant.orgId, feedback.id, comment),
       ],
     });
-    if (applied) return ok(await presentFeedback(services, { ...feedback, status: change.status }));
+    if (applied) return ok(await shown({ ...feedback, status: change.status }));
   }
   throw new Error(`status of ${keyOrId} kept changing under ${MAX_ATTEMPTS} attempts`);
 }

@@ -4,7 +4,7 @@ import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
-import { type FindDeps, findByKeyOrId, lookupKey, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
+import { type FindDeps, findByKeyOrId, mergedAway, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 
 type GetDeps = FindDeps &
@@ -24,8 +24,7 @@ export async function getFeedback(services: GetDeps, grant: Grant, keyOrId: stri
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
   const shown = await presentFeedback(services, feedback);
-  const mergedAway = feedback.key !== lookupKey(keyOrId) && feedback.id !== keyOrId;
-  if (!mergedAway) return ok(shown);
+  if (!mergedAway(feedback, keyOrId)) return ok(shown);
   const moved = await movedAway(services, grant.orgId, keyOrId, feedback.id);
   return ok({ ...shown, mergedInto: feedback.key, ...(moved.length > 0 && { reportsMovedTo: moved }) });
 }

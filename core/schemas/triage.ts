@@ -88,6 +88,9 @@ export const BulkResults = Type.Object(
         key: Type.String(),
         ok: Type.Boolean(),
         code: Type.Optional(Type.String({ description: "Why this feedback was left as it was: the code the PATCH of it alone would answer." })),
+        mergedInto: Type.Optional(
+          Type.String({ description: "The key was merged into this feedback, which was changed instead (as its PATCH alone would do)." }),
+        ),
       }),
     ),
   },

@@ -31,7 +31,8 @@ export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, req
       update.tags = retag(current?.tags ?? [], set.addTags ?? [], set.removeTags ?? []);
     }
     const updated = await updateFeedback(services, grant, key, update);
-    results.push(updated.ok ? { key, ok: true } : { key, ok: false, code: updated.code });
+    const merged = updated.ok && updated.value.mergedInto;
+    results.push(updated.ok ? { key, ok: true, ...(merged && { mergedInto: merged }) } : { key, ok: false, code: updated.code });
   }
   return ok({ results });
 }

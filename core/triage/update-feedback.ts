@@ -3,7 +3,7 @@ import { authorize } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
-import { resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
+import { mergedAway, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { presentFeedback } from "../feedback/present-feedback.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { Feedback, Kind } from "../schemas/feedback.ts";
@@ -111,6 +111,7 @@ async function writeTriage(services: UpdateFeedbackDeps, grant: Grant, first: Fe
  * PATCH /v1/feedbacks/{key}: the specification's status change (its comment, events and jobs, as
  * changeStatus writes them), and the triage fields a team sets by hand, which emit no event. The
  * status is required only when no triage field is sent; a comment alone stays with the status.
+ * A key merged into another changes that one, as GET answers with it, and says so (mergedInto).
  */
 export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant, keyOrId: string, update: FeedbackUpdate): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
@@ -119,6 +120,13 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
   if (update.status === undefined && !triage) return invalid("invalid_body", { field: "status", reason: "missing" });
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
+  const updated = await updateFound(services, grant, feedback, update);
+  return updated.ok && mergedAway(feedback, keyOrId) ? ok({ ...updated.value, mergedInto: feedback.key }) : updated;
+}
+
+/** The update of a feedback found. */
+async function updateFound(services: UpdateFeedbackDeps, grant: Grant, feedback: FeedbackRecord, update: FeedbackUpdate): Promise<Result<Feedback>> {
+  const triage = TRIAGE_FIELDS.some((field) => update[field] !== undefined);
   if (triage) {
     const written = await writeTriage(services, grant, feedback, update);
     if (!written.ok) return written;

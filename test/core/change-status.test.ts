@@ -56,6 +56,15 @@ describe("changeStatus", () => {
     assert.deepEqual(fake.changes[0]?.jobs, []);
   });
 
+  test("a key merged into another changes that one, and the answer says so (mergedInto)", async () => {
+    const fake = fakeFeedbacks(feedbackRecord(), feedbackRecord({ id: "fb-2", key: "ACME-2", mergedInto: "fb-1" }));
+    const changed = await changeStatus(fake.deps, member, "ACME-2", { status: "prioritized" });
+    assert.deepEqual(changed.ok && [changed.value.key, changed.value.status, changed.value.mergedInto], ["ACME-1", "prioritized", "ACME-1"]);
+    assert.equal(fake.changes[0]?.feedbackId, "fb-1");
+    const own = await changeStatus(fake.deps, member, "ACME-1", { status: "in_development" });
+    assert.equal(own.ok && own.value.mergedInto, undefined);
+  });
+
   test("the same status without a comment writes nothing", async () => {
     const fake = fakeFeedbacks(feedbackRecord());
     const unchanged = await changeStatus(fake.deps, member, "ACME-1", { status: "triage" });

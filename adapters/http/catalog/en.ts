@@ -637,6 +637,7 @@ export const EN = {
       bulkDone: "Changed: {ok}. Left as they were ({failed}): {which}.",
       bulkAllDone: "Changed: {ok}.",
       bulkNoted: "Note added to {ok}.",
+      bulkMerged: "{key} had been merged into {into} meanwhile: {into} was changed.",
       bulkNone: "Select at least one feedback, and a change.",
       bulkInvalid: "Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.",
       exportCsv: "Export CSV",

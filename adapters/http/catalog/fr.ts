@@ -596,6 +596,7 @@ export const FR: Catalog = {
       bulkDone: "Modifiés\u202f: {ok}. Laissés tels quels ({failed})\u202f: {which}.",
       bulkAllDone: "Modifiés\u202f: {ok}.",
       bulkNoted: "Note ajoutée à {ok}.",
+      bulkMerged: "{key} avait été fusionné dans {into} entre-temps\u202f: {into} a été modifié.",
       bulkNone: "Sélectionnez au moins un retour, et une modification.",
       bulkInvalid: "Rien n'a été modifié\u202f: une étiquette compte au plus 40 caractères, un commentaire au plus 5\u202f000.",
       exportCsv: "Exporter en CSV",

@@ -52,6 +52,10 @@ export function singleValued(params: URLSearchParams): Result<Record<string, str
 /** The value as JSON, or the refusal with its challenge. */
 const reply = <T>(refuse: (failure: Failure) => Response, result: Result<T>): Response => (result.ok ? json(result.value) : refuse(result));
 
+/** A feedback as answered for its key: a key merged into another answers with the survivor, and says which one it is. */
+const survivor = (feedback: Feedback): Response =>
+  json(feedback, 200, feedback.mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(feedback.mergedInto)}` } : {});
+
 /** Reading and writing routes: Bearer token, scopes, and a budget per token. */
 export function feedbackRoutes(services: Services, apiPerMinute: number) {
   return new Elysia({ name: "routes/feedbacks" })
@@ -83,10 +87,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
       "/v1/feedbacks/:key",
       async ({ params, grant, refuse }) => {
         const found = await getFeedback(services, grant, params.key);
-        if (!found.ok) return refuse(found);
-        // A key merged into another feedback answers with the survivor, and says which one it is.
-        const { mergedInto } = found.value;
-        return json(found.value, 200, mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(mergedInto)}` } : {});
+        return found.ok ? survivor(found.value) : refuse(found);
       },
       {
         operation: "feedbacks.read",
@@ -116,20 +117,27 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         }),
       },
     )
-    .patch("/v1/feedbacks/:key", async ({ params, grant, body, refuse }) => reply(refuse, await updateFeedback(services, grant, params.key, body)), {
-      operation: "feedbacks.update",
-      ...jsonBody(FeedbackUpdate, "invalid_body"),
-      detail: operation({
-        summary: "Change the status of a feedback, or its triage fields",
-        description:
-          "Same effect as from the inbox, in the name of the person who authorized the token. Beyond the specification, the triage fields (owner, dueAt, severity, kind, featureId, title, tags) may be sent too, and status is then optional; a change of status keeps its events, the others emit none.",
-        tags: ["Feedbacks"],
-        path: { key: "The readable key or the identifier." },
-        body: FeedbackUpdate,
-        responses: { 200: { description: "The updated feedback.", schema: Feedback } },
-        errors: ["invalid_json", "invalid_body", "payload_too_large", "not_found", "unknown_owner", "unknown_feature"],
-      }),
-    })
+    .patch(
+      "/v1/feedbacks/:key",
+      async ({ params, grant, body, refuse }) => {
+        const updated = await updateFeedback(services, grant, params.key, body);
+        return updated.ok ? survivor(updated.value) : refuse(updated);
+      },
+      {
+        operation: "feedbacks.update",
+        ...jsonBody(FeedbackUpdate, "invalid_body"),
+        detail: operation({
+          summary: "Change the status of a feedback, or its triage fields",
+          description:
+            "Same effect as from the inbox, in the name of the person who authorized the token. Beyond the specification, the triage fields (owner, dueAt, severity, kind, featureId, title, tags) may be sent too, and status is then optional; a change of status keeps its events, the others emit none.",
+          tags: ["Feedbacks"],
+          path: { key: "The readable key or the identifier." },
+          body: FeedbackUpdate,
+          responses: { 200: { description: "The updated feedback.", schema: Feedback } },
+          errors: ["invalid_json", "invalid_body", "payload_too_large", "not_found", "unknown_owner", "unknown_feature"],
+        }),
+      },
+    )
     .post(
       "/v1/feedbacks/:key/tracker",
       async ({ params, grant, body, refuse }) => reply(refuse, await linkTracker(services, grant, params.key, body.issue)),

@@ -187,7 +187,14 @@ export function inboxTriageRoutes(services: Services) {
             .join(",");
           // A comment alone was a note on each: the notice says so.
           const noted = Object.keys(change).length === 0 ? "&noted=yes" : "";
-          return redirect(`${back}${join}bulk=${done.value.length - failed.length}.${failed.length}.${encodeURIComponent(which)}${noted}`);
+          // A key merged since the list was shown changed the feedback that holds it: the notice says which.
+          const moved = done.value
+            .filter((r) => r.mergedInto)
+            .slice(0, BULK_FAILURES_SHOWN)
+            .map((r) => `${r.key}:${r.mergedInto}`)
+            .join(",");
+          const merged = moved ? `&merged=${encodeURIComponent(moved)}` : "";
+          return redirect(`${back}${join}bulk=${done.value.length - failed.length}.${failed.length}.${encodeURIComponent(which)}${noted}${merged}`);
         }),
       { detail: { hide: true } },
     )

@@ -240,8 +240,16 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   const [changed = "", failed = "", left = ""] = done.split(".");
   // Counts read from the address are numbers, or the notice says nothing.
   if (!/^\d{1,3}$/.test(changed) || !/^\d{1,3}$/.test(failed)) return "";
+  // "DEMO-5:DEMO-2": a key merged since the list was shown; the feedback that holds it was changed.
+  const merged = (params.get("merged") ?? "")
+    .split(",")
+    .map((pair) => pair.split(":"))
+    .filter((pair): pair is [string, string] => pair.length === 2 && pair.every((key) => /^[\w-]{1,40}$/.test(key)))
+    .map(([key, into]) => w.bulkMerged.replace("{key}", key).replaceAll("{into}", into))
+    .join(" ");
+  const also = merged ? ` ${merged}` : "";
   if (failed === "0")
-    return html`<p class="notice" role="status">${(params.has("noted") ? w.bulkNoted : w.bulkAllDone).replace("{ok}", changed)}</p>`;
+    return html`<p class="notice" role="status">${(params.has("noted") ? w.bulkNoted : w.bulkAllDone).replace("{ok}", changed)}${also}</p>`;
   // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why, in words.
   const errors: Readonly<Record<string, string>> = textFor(language).errors;
   const which = left
@@ -252,7 +260,7 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
       return Object.hasOwn(errors, code) ? `${key} (${errors[code]!.replace(/\.$/, "")})` : key;
     })
     .join(", ");
-  return html`<p class="error" role="alert">${w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{which}", which)}</p>`;
+  return html`<p class="error" role="alert">${w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{which}", which)}${also}</p>`;
 }
 
 /** The export links of the list as filtered: the same filters and order, every page. */

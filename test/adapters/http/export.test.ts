@@ -90,8 +90,8 @@ describe("GET /v1/feedbacks/export", () => {
     const res = await http.request("GET", "/v1/feedbacks/export?format=csv&tag=breaks", { token: http.demo.tokens.reader });
     expect(parseCsv(res.body).map((row) => row.slice(0, 2))).toEqual([
       ["key", "title"],
-      [keys[1], "Carriage\r\nreturn alone"],
-      [keys[0], "Line\nbreak alone"],
+      [keys[1]!, "Carriage\r\nreturn alone"],
+      [keys[0]!, "Line\nbreak alone"],
     ]);
     // Many readers (a spreadsheet, Python's csv) end a record at a bare line feed too: it is quoted.
     expect(res.body).toContain(`${keys[0]},"Line\nbreak alone",`);

@@ -53,6 +53,37 @@ describe("what was written can be read back", () => {
     expect((await read(first.ticketId)).body.mergedInto).toBeUndefined();
   });
 
+  test("a change sent to a merged key changes the feedback it was merged into and says so: mergedInto and Content-Location, in bulk too", async () => {
+    const first = await report("The invoice PDF has the wrong tax rate");
+    const second = await report("Another subject entirely: the avatars are blurry");
+    const merged = await http.request("POST", `/v1/feedbacks/${second.ticketId}/merge`, {
+      token: http.demo.tokens.admin,
+      body: { into: first.ticketId },
+    });
+    expect(merged.status).toBe(200);
+    const patched = await http.request("PATCH", `/v1/feedbacks/${second.ticketId}`, {
+      token: http.demo.tokens.member,
+      body: { status: "prioritized" },
+    });
+    expect([patched.status, patched.body.key, patched.body.status, patched.body.mergedInto, patched.headers.get("content-location")]).toEqual([
+      200,
+      first.ticketId,
+      "prioritized",
+      first.ticketId,
+      `/v1/feedbacks/${first.ticketId}`,
+    ]);
+    const bulk = await http.request("POST", "/v1/feedbacks/bulk", {
+      token: http.demo.tokens.member,
+      body: { keys: [second.ticketId, first.ticketId], set: { status: "in_development" } },
+    });
+    expect(bulk.body.results).toEqual([
+      { key: second.ticketId, ok: true, mergedInto: first.ticketId },
+      { key: first.ticketId, ok: true },
+    ]);
+    const own = await http.request("PATCH", `/v1/feedbacks/${first.ticketId}`, { token: http.demo.tokens.member, body: { severity: "P2" } });
+    expect([own.body.mergedInto, own.headers.get("content-location")]).toEqual([undefined, null]);
+  });
+
   test("query=DEMO-1 ranks the exact key first, and lists it once across pages", async () => {
     for (let i = 0; i < 12; i++) await report(`Distinct subject number ${i}: ${["maps", "fonts", "exports", "sounds"][i % 4]} ${i}`);
     const first = await http.request("GET", "/v1/feedbacks?status=all&query=DEMO-1&limit=1", { token: http.demo.tokens.reader });

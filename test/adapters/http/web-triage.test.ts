@@ -422,6 +422,20 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(elsewhere.headers.get("location")).toStartWith("/inbox?");
   });
 
+  test("a ticked feedback merged into another since the list was shown: the one that holds it is changed, and the inbox says so", async () => {
+    const [kept, gone] = [await report("Bulk merged: exports time out"), await report("Bulk merged: the export never ends")];
+    await http.request("POST", `/v1/feedbacks/${gone}/merge`, { token: http.demo.tokens.admin, body: { into: kept } });
+    const done = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", gone],
+      ["status", "prioritized"],
+    ]);
+    expect(done.headers.get("location")).toBe(`/inbox?bulk=1.0.&merged=${encodeURIComponent(`${gone}:${kept}`)}`);
+    expect(await page(admin, done.headers.get("location")!)).toContain(
+      `<p class="notice" role="status">Changed: 1. ${gone} had been merged into ${kept} meanwhile: ${kept} was changed.</p>`,
+    );
+    expect((await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.reader })).body.status).toBe("prioritized");
+  });
+
   test("from a page further down a filtered list, the bulk form comes back to that page", async () => {
     for (let i = 0; i < 21; i++) {
       await http.request("POST", "/v1/reports", {
