@@ -1,3 +1,4 @@
+import { keptAnswer } from "../report/kept-answer.ts";
 import { type Failure, fail, ok, type Result } from "../errors.ts";
 import { monthlyQuota, quotaAllows, quotaMonth } from "../plans.ts";
 import { secondsUntil } from "../rate-limits/window.ts";
@@ -67,7 +68,7 @@ export async function submitReport(
   const now = services.clock();
   const scope = channel.value.channel.key;
   const fingerprint = await requestFingerprint(request);
-  const earlier = await services.store.findAnswer(scope, idempotencyKey, now);
+  const earlier = await keptAnswer(services, scope, idempotencyKey, now);
   if (earlier) return replay(earlier, fingerprint);
   const running = `${scope}\u0000${idempotencyKey}`;
   const entered = services.inFlight.enter(running, fingerprint);

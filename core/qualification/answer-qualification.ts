@@ -1,3 +1,4 @@
+import { keptAnswer } from "../report/kept-answer.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { ReportOutcome } from "../model.ts";
 import {
@@ -59,13 +60,13 @@ export async function answerQualification(
   const scope = answersScope(answer.publicKey, id);
   const fingerprint = await requestFingerprint(answer);
   if (idempotencyKey !== undefined) {
-    const earlier = await store.findAnswer(scope, idempotencyKey, now);
+    const earlier = await keptAnswer(services, scope, idempotencyKey, now);
     if (earlier) return replay(earlier, fingerprint);
   }
   const session = await store.findQualification(id, now);
   // A widget's qualification goes on only from a browser, an API channel's only from a server.
   if (!session || session.channelKey !== answer.publicKey || !sendsOn(sender, session.source)) {
-    const ending = await store.findAnswer(scope, ENDING, now);
+    const ending = await keptAnswer(services, scope, ENDING, now);
     return ending?.fingerprint === fingerprint ? ok({ outcome: ending.response, replayed: true }) : fail("qualification_not_found");
   }
   const write = (key: string, ttl: number): IdempotentWrite => ({ scope, key, fingerprint, now, expiresAt: now + ttl });

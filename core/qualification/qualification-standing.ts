@@ -1,6 +1,7 @@
+import { keptAnswer } from "../report/kept-answer.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { ReportOutcome } from "../model.ts";
-import type { Clock } from "../ports.ts";
+import type { Clock, SecretBox } from "../ports.ts";
 import type { QualificationStep } from "../schemas/qualification.ts";
 import type { IdempotencyStore } from "../store/idempotency.ts";
 import type { QualificationStore } from "../store/qualifications.ts";
@@ -9,6 +10,8 @@ import { answersScope, ENDING } from "./ending.ts";
 type StandingDeps = {
   readonly store: Pick<QualificationStore, "findQualification"> & Pick<IdempotencyStore, "findAnswer">;
   readonly clock: Clock;
+  readonly secrets: Pick<SecretBox, "open">;
+  readonly baseUrl: string;
 };
 
 /** Where a qualification stands, for a page that shows it again: the questions it waits on, or how it ended. */
@@ -24,6 +27,6 @@ export async function qualificationStanding(services: StandingDeps, id: string, 
   const now = services.clock();
   const session = await services.store.findQualification(id, now);
   if (session && session.channelKey === publicKey) return ok({ asking: session.pending });
-  const ending = await services.store.findAnswer(answersScope(publicKey, id), ENDING, now);
+  const ending = await keptAnswer(services, answersScope(publicKey, id), ENDING, now);
   return ending ? ok({ ended: ending.response }) : fail("qualification_not_found");
 }

@@ -1,3 +1,4 @@
+import { keptAnswer } from "../report/kept-answer.ts";
 import { fail, type Result } from "../errors.ts";
 import { QUALIFICATION_TTL_MS } from "./machine.ts";
 import type { CollectionStore } from "../store/collection.ts";
@@ -26,7 +27,7 @@ export async function sendAsItIs(services: AsItIsDeps, id: string, publicKey: st
   const { store, clock } = services;
   const now = clock();
   const scope = answersScope(publicKey, id);
-  const earlier = await store.findAnswer(scope, ENDING, now);
+  const earlier = await keptAnswer(services, scope, ENDING, now);
   if (earlier) return earlier.fingerprint === AS_IT_IS ? replay(earlier, AS_IT_IS) : fail("qualification_not_found");
   const session = await store.findQualification(id, now);
   if (!session || session.channelKey !== publicKey || !sendsOn(sender, session.source)) return fail("qualification_not_found");

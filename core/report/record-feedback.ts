@@ -1,3 +1,4 @@
+import { keptForm, reopened } from "./kept-answer.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import type { JobRequest } from "../feedback/events.ts";
@@ -78,6 +79,7 @@ export async function recordFeedback(
     lastActivityAt: now,
   };
   const response = (key: string): ReportResponse => reportResponse(services.baseUrl, key, reportId, statusToken);
+  const sealedToken = idempotency && (await services.secrets.seal(statusToken));
   const month = quotaMonth(now);
   const jobs: JobRequest[] = [{ kind: "group_report", orgId: context.organization.id, feedbackId }];
   const stored = await store.recordFeedback({
@@ -109,9 +111,9 @@ export async function recordFeedback(
     attachments: (report.files ?? []).map((f) => ({ ...f, orgId: feedback.orgId, feedbackId, reportId, createdAt: now })),
     quota: { month: month.month, limit: monthlyQuota(context.organization.plan, context.organization.quotaOverride) },
     ...(qualificationId && { qualificationId }),
-    ...(idempotency && { answer: { ...idempotency, respond: (key: string) => answer(response(key)) } }),
+    ...(idempotency && sealedToken && { answer: { ...idempotency, respond: (key: string) => keptForm(answer(response(key)), sealedToken) } }),
   });
   if (stored.state === "quota_exceeded") return fail("quota_exceeded", secondsUntil(month.endsAt, now));
-  if (stored.state === "answered") return replay(stored.answer, idempotency!.fingerprint);
+  if (stored.state === "answered") return replay(await reopened(services, stored.answer), idempotency!.fingerprint);
   return ok({ outcome: answer(response(stored.feedback.key)), replayed: false });
 }

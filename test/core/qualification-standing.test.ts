@@ -12,6 +12,8 @@ const RECORDED: ReportOutcome = { kind: "recorded", body: { ticketId: "ACME-1", 
 function store({ live, ended }: { live: boolean; ended: boolean }) {
   return {
     clock: () => 0,
+    secrets: { open: async (sealed: string) => sealed },
+    baseUrl: "http://x",
     store: {
       findQualification: async (id: string) =>
         live && id === "q-1" ? ({ id, channelKey: "form_a", pending: PENDING } as unknown as QualificationSession) : null,

@@ -137,6 +137,9 @@ describe("idempotency", () => {
     expect(second.body).toEqual(first.body);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(first.headers.get("idempotent-replayed")).toBeNull();
+    // The answer kept for the retry holds the tracking token sealed: a copy of the store opens no tracking page.
+    const kept = await server.services.store.findAnswer(server.demo.publicKey, "same-1", server.services.clock());
+    expect([kept !== null, JSON.stringify(kept).includes(first.body.statusToken)]).toEqual([true, false]);
   });
 
   test("422 idempotency_key_reused: the same key with another body", async () => {
