@@ -8,7 +8,7 @@ import { answerQualification } from "../../../core/qualification/answer-qualific
 import { submitReport } from "../../../core/collection/submit-report.ts";
 import { type AddressBudget, admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
-import { failureResponse } from "../reply.ts";
+import { errorResponse, failureResponse, HttpFailure } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const reportBody = validator(ReportRequest);
@@ -33,7 +33,15 @@ export function reportRoutes(services: Services, budget: AddressBudget) {
   const admit = (request: Request) => admitReport(services, request, budget);
 
   async function postReport(request: Request, extraHeaders: Record<string, string>): Promise<Response> {
-    const body = withoutMalformedExtras(await admit(request));
+    let admitted: unknown;
+    try {
+      admitted = await admit(request);
+    } catch (error) {
+      // Refused before its body is read (the address's budget, its size, its JSON): said with this path's headers too.
+      if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter, extraHeaders);
+      throw error;
+    }
+    const body = withoutMalformedExtras(admitted);
     if (!reportBody.check(body)) {
       const message = (body as { message?: unknown })?.message;
       const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;

@@ -39,8 +39,11 @@ describe("rate limits (defaults)", () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     // The window slides: the burst weighs on into the next minute, so the wait may pass its start.
     expect(retryAfter).toBeLessThanOrEqual(120);
+    // The former path says it is deprecated on this refusal too.
+    const ingest = await post("/v1/ingest", body);
+    expect([ingest.status, ingest.headers.get("deprecation")]).toEqual([429, "true"]);
     // Refused requests count too: a few more keep the burst above the budget a minute on.
-    for (let i = 0; i < 5; i++) await post("/v1/reports", body);
+    for (let i = 0; i < 4; i++) await post("/v1/reports", body);
     // The window slides: a minute on, the burst still weighs almost whole; a minute after that, it is gone.
     now += 60_000;
     expect((await post("/v1/reports", body)).status).toBe(429);

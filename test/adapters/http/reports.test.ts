@@ -69,6 +69,16 @@ describe("POST /v1/reports", () => {
     expect(res.headers.get("deprecation")).toBe("true");
     expect(res.headers.get("link")).toBe('</v1/reports>; rel="successor-version"');
   });
+
+  test("POST /v1/ingest says it is deprecated on a refusal before its body is read too: invalid_json", async () => {
+    const refused = await server.request("POST", "/v1/ingest", { raw: "{", headers: { "content-type": "application/json" } });
+    expect([refused.status, refused.body.code, refused.headers.get("deprecation"), refused.headers.get("link")]).toEqual([
+      400,
+      "invalid_json",
+      "true",
+      '</v1/reports>; rel="successor-version"',
+    ]);
+  });
 });
 
 describe("POST /v1/reports errors", () => {
