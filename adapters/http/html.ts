@@ -59,7 +59,7 @@ button:hover{filter:brightness(1.1)}button.secondary{background:var(--bg);color:
 .error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 .muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}div.notice{margin:var(--s4) 0}span.error{display:inline-block;padding:0 var(--s2)}
 table{border-collapse:collapse;width:100%;font-size:.9375rem}td,th{text-align:left;padding:var(--s2) .3rem;border-bottom:1px solid var(--line);vertical-align:top}
-th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.key input[type=checkbox]{margin:0 var(--s1) 0 0;vertical-align:-.1875rem}td.title,td code{overflow-wrap:anywhere}td.title{min-width:11rem}td.url{min-width:12rem}.feature-path,.owner-due,.why{display:block;font-weight:400;font-size:var(--t-sm)}.nowrap{white-space:nowrap}.num{text-align:right}
+th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.key input[type=checkbox]{margin:0 var(--s1) 0 0;vertical-align:-.1875rem}td.title,td code{overflow-wrap:anywhere}td.title{min-width:11rem}td.url{min-width:12rem}.feature-path,.owner-due,.why{display:block;font-weight:400;font-size:var(--t-sm)}.nowrap{white-space:nowrap}td.badges>.muted{white-space:normal}.num{text-align:right}
 .scroll{overflow-x:auto}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
 body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100vh;background:linear-gradient(to right,var(--panel) 14rem,var(--line) 14rem 14.0625rem,var(--bg) 0)}body.wide main{max-width:76rem;width:100%;box-sizing:border-box;margin:var(--s4) 0;padding:0 var(--s6)}
@@ -129,7 +129,7 @@ figure{margin:var(--s4) 0}.screenshot{display:block;max-width:100%;height:auto;b
 .captured .screenshot{max-height:20rem;width:auto}.captured h3{font-size:var(--t-sm)}.conversation blockquote{margin:var(--s1) 0 var(--s2);padding-left:var(--s3);border-left:3px solid var(--line)}
 .replay{border:1px solid var(--line);border-radius:var(--radius);overflow:auto;margin-top:var(--s2)}.replay iframe{border:0}
 ul.plain{list-style:none;padding:0;margin:0}ul.plain>li{padding:var(--s2) 0;border-bottom:1px solid var(--line)}ul.plain p{margin:var(--s1) 0}
-.chip{display:inline-block;padding:0 var(--s2);margin:0 var(--s1) var(--s1) 0;border-radius:999px;background:var(--panel);border:1px solid var(--line);font-size:var(--t-sm);color:var(--fg)}
+.chip{display:inline-block;max-width:100%;overflow-wrap:anywhere;padding:0 var(--s2);margin:0 var(--s1) var(--s1) 0;border-radius:999px;background:var(--panel);border:1px solid var(--line);font-size:var(--t-sm);color:var(--fg)}
 ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid var(--line);border-radius:var(--radius)}
 .pair-sides{display:grid;grid-template-columns:1fr auto 1fr;gap:var(--s4);align-items:start}.pair-sides p{overflow-wrap:anywhere}
 .pair-link{font-size:var(--t-sm);font-style:italic}table.cards tbody tr.current{outline:2px solid var(--link);outline-offset:-2px}table.cards tbody tr:has(input[name=keys]:checked){background:color-mix(in srgb,var(--link) 9%,transparent)}.keyboard-hint{font-size:var(--t-sm)}.timeline li.link::before{border-color:#7c3aed}.timeline li.outreach::before{border-color:#047857}
@@ -146,8 +146,8 @@ ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid
 .linked button{margin:var(--s1) 0 0;padding:var(--s1) var(--s3)}.preview .entry{border:0}.entry{border-bottom:1px solid var(--line);padding-bottom:var(--s4)}
 .markdown pre{overflow-x:auto;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}.markdown blockquote{margin:var(--s2) 0;padding-left:var(--s3);border-left:3px solid var(--line)}.legend{display:inline-flex;align-items:center;gap:var(--s1);margin-right:var(--s4)}details{margin:var(--s2) 0}summary{cursor:pointer;color:var(--link)}
 .views-row{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s3);margin:0 0 var(--s2);font-size:var(--t-sm)}.views-row h2{font-size:var(--t-sm);color:var(--muted);margin:0}.views-row>p{margin:0}
-ul.views{display:flex;flex-wrap:wrap;gap:var(--s2);list-style:none;padding:0;margin:0}ul.views>li{display:flex;align-items:center;gap:var(--s1);border:1px solid var(--line);border-radius:999px;padding:0 var(--s1) 0 var(--s3)}
-ul.views a{text-decoration:none;color:var(--fg)}ul.views [aria-current]{font-weight:700;color:var(--accent-text)}ul.views button{margin:0;border:0;border-radius:999px;background:transparent;padding:var(--s1) var(--s2);font-weight:400;color:var(--muted)}
+ul.views{display:flex;flex-wrap:wrap;gap:var(--s2);list-style:none;padding:0;margin:0}ul.views>li{display:flex;align-items:center;gap:var(--s1);min-width:0;max-width:100%;border:1px solid var(--line);border-radius:999px;padding:0 var(--s1) 0 var(--s3)}
+ul.views a{min-width:0;overflow-wrap:anywhere;text-decoration:none;color:var(--fg)}ul.views [aria-current]{font-weight:700;color:var(--accent-text)}ul.views button{margin:0;border:0;border-radius:999px;background:transparent;padding:var(--s1) var(--s2);font-weight:400;color:var(--muted)}
 .views-row details{margin:0}.views-row form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:var(--s2)}.views-row form label{margin:0}.views-row form input{height:auto;width:14rem}.views-row form button{margin:0}`;
 
 /**

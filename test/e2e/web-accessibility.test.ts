@@ -201,6 +201,8 @@ async function visitEveryPage() {
   const commented = await patch(`${server.url}/v1/feedbacks/${longWord}`, demo.tokens.admin, {
     status: "in_development",
     comment: `Seen: ${WORD.slice(0, 4_900)}`,
+    // The longest tag there may be, of one word.
+    tags: ["t".repeat(40)],
   });
   const captured = await post(
     `${server.url}/v1/widget/reports`,
@@ -234,6 +236,12 @@ async function visitEveryPage() {
   await page.getByLabel("Password").fill(demo.users.admin.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/inbox$/);
+  // The longest name a saved view may have, of one word.
+  await page.goto(`${server.url}/inbox?org=${demo.orgId}`);
+  await page.locator("summary", { hasText: "Save this view" }).click();
+  await page.getByLabel("Name of this view").fill("V".repeat(60));
+  await Promise.all([page.waitForNavigation(), page.locator('form[action="/inbox/views"] button[type=submit]').click()]);
+  await page.getByRole("link", { name: "V".repeat(60) }).waitFor();
   await visit(page, `/inbox?org=${demo.orgId}`, "inbox", { axe: true, probe: inboxProbe });
 
   const created = await post(`${server.url}/v1/reports`, {

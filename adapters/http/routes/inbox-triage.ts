@@ -178,6 +178,11 @@ export function inboxTriageRoutes(services: Services) {
           // What the API would refuse (a tag too long, a comment too long) is refused here too.
           if (!bulkForm.check({ keys: keys.slice(0, 100), set: { ...change, ...(comment && { comment }) } })) return refuse("invalid");
           const done = await bulkChange(services, visitor.grant, keys.slice(0, 100), change, comment);
+          if (!done.ok && done.code === "forbidden") {
+            // A Reader's inbox has no bulk form: a post of it is said refused for the role, on a page of its own.
+            const message = textFor(visitor.language).errors.forbidden;
+            return appPage(visitor, "/inbox", message, html`<h1>${message}</h1><p><a href="/inbox">←</a></p>`, 403);
+          }
           if (!done.ok) return refuse("none");
           const failed = done.value.filter((r) => !r.ok);
           // Each key left as it was, with why (the first 20: the address stays short).

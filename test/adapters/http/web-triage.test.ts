@@ -436,6 +436,17 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect((await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.reader })).body.status).toBe("prioritized");
   });
 
+  test("a Reader who posts the bulk form is refused for the role, 403, and nothing changes", async () => {
+    const key = await report("Readers: the bulk form is not theirs");
+    const sent = await post(reader, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["status", "dismissed"],
+    ]);
+    expect(sent.status).toBe(403);
+    expect(await sent.text()).toContain("<h1>Your role does not allow this.</h1>");
+    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.status).toBe("triage");
+  });
+
   test("from a page further down a filtered list, the bulk form comes back to that page", async () => {
     for (let i = 0; i < 21; i++) {
       await http.request("POST", "/v1/reports", {
