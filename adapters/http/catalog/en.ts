@@ -583,6 +583,8 @@ export const EN = {
       unknownKeys: (n: number) => `Feedbacks it ships: ${n} keys name no feedback of this organization; each is marked below.`,
       noSuchEntry: "There is no such changelog entry in this organization: a draft may have been deleted.",
       draftGone: "This draft was deleted meanwhile. What you typed is kept here: Save draft makes a new entry of it.",
+      savedMeanwhile:
+        "Someone saved this draft since you opened it, so nothing was written or published. What you typed is kept here: saving it again puts it in place of theirs; opening the draft again shows theirs.",
       publishedMeanwhile:
         "This entry was published meanwhile, so it is no longer a draft: nothing was changed. Correct this entry, on its page, changes its text.",
     },

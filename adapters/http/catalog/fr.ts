@@ -542,6 +542,8 @@ export const FR: Catalog = {
         `Retours qu'elle livre\u202f: ${n} clés ne désignent aucun retour de cette organisation\u202f; chacune est signalée plus bas.`,
       draftGone:
         "Ce brouillon a été supprimé entre-temps. Ce que vous avez saisi est conservé ici\u202f: Enregistrer le brouillon en fait une nouvelle entrée.",
+      savedMeanwhile:
+        "Quelqu'un a enregistré ce brouillon depuis que vous l'avez ouvert\u202f: rien n'a été écrit ni publié. Ce que vous avez saisi est conservé ici\u202f: l'enregistrer à nouveau le met à la place du sien\u202f; rouvrir le brouillon montre le sien.",
       publishedMeanwhile:
         "Cette entrée a été publiée entre-temps, ce n'est plus un brouillon\u202f: rien n'a été changé. Corriger cette entrée, sur sa page, en modifie le texte.",
       noSuchEntry: "Cette organisation n'a pas d'entrée de journal des nouveautés à cette adresse\u202f: un brouillon a peut-être été supprimé.",

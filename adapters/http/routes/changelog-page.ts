@@ -49,6 +49,8 @@ interface Editing {
   readonly unknownKeys?: boolean;
   /** Shown from what was posted (a preview, a search, a refusal), not from the store: said under the title. */
   readonly unsaved?: boolean;
+  /** When the draft the page was opened on was saved (its `updatedAt`): a save over a later one is held back. */
+  readonly was?: string;
 }
 
 const NOTICES = ["saved", "published", "deleted"] as const;
@@ -170,7 +172,7 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
     html`<p><a href="/changelog">${w.allEntries}</a></p><h1>${title}</h1><div class="editor-notes">${editing.unsaved ? html`<p class="muted">${w.unsaved}</p>` : ""}
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 ${error ? html`<p class="error" role="alert">${error}</p>` : ""}</div>
-<form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">${editing.was ? html`<input type="hidden" name="was" value="${editing.was}">` : ""}
 ${entryFields(w, editing)}
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
 ${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
@@ -254,6 +256,7 @@ function typed(field: (name: string) => string, all: (name: string) => string[])
     // A key in any case is the key (demo-4 is DEMO-4); anything else stays as typed, to be named so.
     feedbacks: [...new Set(feedbacks.map(lookupKey))],
     query: field("query"),
+    ...(field("was") && { was: field("was") }),
     action: link || unlink ? "save" : searchTyped(field) ? "search" : field("action") || "save",
   };
 }
@@ -303,6 +306,11 @@ export function changelogPageRoutes(services: Services) {
       return redirect(deleted.code === "changelog_published" ? `${at}?done=kept` : at);
     }
     const input = { title: editing.title, body: editing.body, feedbacks: [...editing.feedbacks] };
+    // Saved by someone else since this page was opened (another tab, a teammate): nothing is written
+    // over theirs nor published. What was typed stays; saved again, it replaces theirs.
+    const theirs = id && editing.was ? await getEntry(services, visitor.grant, id) : null;
+    if (theirs?.ok && theirs.value.status === "draft" && theirs.value.updatedAt !== editing.was && !(await asStored(services, visitor, id!, editing)))
+      return editorPage(services, visitor, { ...here, was: theirs.value.updatedAt, error: w.savedMeanwhile }, null, 409);
     // Publishing tells the followers of what it links; with nothing linked it tells no one: asked once more.
     if (action === "publish" && input.feedbacks.length === 0 && field("confirm") !== "yes")
       return editorPage(services, visitor, { ...here, confirmEmpty: true }, null, 400);
@@ -373,7 +381,7 @@ export function changelogPageRoutes(services: Services) {
           return editorPage(
             services,
             visitor,
-            { id: entry.id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks },
+            { id: entry.id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks, was: entry.updatedAt },
             done === "saved" ? w.saved : null,
           );
         }),

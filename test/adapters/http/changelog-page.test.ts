@@ -30,6 +30,8 @@ describe("the inbox's Changelog page", () => {
     const body = new URLSearchParams();
     body.set("csrf", /name="csrf" value="([^"]+)"/.exec(page)![1]!);
     for (const [, value] of form.matchAll(/<input type="hidden" name="feedbacks" value="([^"]*)">/g)) body.append("feedbacks", value!);
+    const was = /<input type="hidden" name="was" value="([^"]*)">/.exec(form)?.[1];
+    if (was && !("was" in fields)) body.set("was", was);
     for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
     return browser.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
   }
@@ -289,6 +291,34 @@ describe("the inbox's Changelog page", () => {
     const shown = await get(`${at}?done=kept`);
     expect(shown).toContain("This entry was published meanwhile, so it is no longer a draft: nothing was changed.");
     expect(shown).toContain("<h1>Tab one</h1>");
+  });
+
+  test("a draft saved by someone else since its editor was opened is neither written over nor published from it; saved again, it is", async () => {
+    const saved = await post("/changelog", await get("/changelog/new"), {
+      title: "Shared draft",
+      body: "First words",
+      keys: keys[0]!,
+      action: "save",
+    });
+    const at = saved.headers.get("location")!.replace(/\?.*/, "");
+    const stale = await get(at);
+    const id = at.slice("/changelog/".length);
+    const theirs = await http.request("PATCH", `/v1/changelog/${id}`, {
+      token: http.demo.tokens.member,
+      body: { body: "Their better words", feedbacks: [keys[0], keys[1]] },
+    });
+    expect(theirs.status).toBe(200);
+    const held = await post(at, stale, { title: "Shared draft", body: "My words", action: "publish" });
+    expect(held.status).toBe(409);
+    const page = await held.text();
+    expect(page).toContain("Someone saved this draft since you opened it, so nothing was written or published.");
+    expect(page).toContain(">My words</textarea>");
+    const stored = (await http.request("GET", `/v1/changelog/${id}`, { token: http.demo.tokens.member })).body;
+    expect([stored.status, stored.body, stored.feedbacks]).toEqual(["draft", "Their better words", [keys[0], keys[1]]]);
+    // Saved again from the page that said so, the text typed replaces theirs.
+    const again = await post(at, page, { title: "Shared draft", body: "My words", action: "save" });
+    expect(again.status).toBe(303);
+    expect((await http.request("GET", `/v1/changelog/${id}`, { token: http.demo.tokens.member })).body.body).toBe("My words");
   });
 
   test("a Reader is not offered the Changelog and is refused it", async () => {
