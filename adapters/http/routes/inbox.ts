@@ -342,7 +342,7 @@ function ownerAndDue(
 function statusHeld(language: Visitor["language"], status: Status, params: URLSearchParams | undefined): Html | "" {
   const w = wordsFor(language, "feedback");
   const why = params?.get("status");
-  if (why === "moved") return html`<p class="error" role="alert">${w.statusMoved}</p>`;
+  if (why === "moved") return html`<p class="error" role="alert">${w.statusMoved}${params?.has("commented") ? ` ${w.commentKept}` : ""}</p>`;
   if (why !== "held") return "";
   const said = w.statusHeld.replace("{status}", valueName(language, status));
   return html`<p class="error" role="alert">${said}${params?.has("commented") ? ` ${w.commentKept}` : ""}</p>`;
@@ -588,7 +588,11 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           // Someone else may have changed the status since the page was shown: a status left as
           // shown is no change, one chosen over theirs is held back and said, a comment is kept.
           const now = was ? await getFeedback(services, visitor.grant, params.key) : null;
-          if (now?.ok && now.value.key !== params.key) return redirect(`${feedbackPath(now.value.key)}?status=moved`);
+          // Merged into another meanwhile: no status is written to the one it joined, and a comment typed is kept there.
+          if (now?.ok && now.value.key !== params.key) {
+            const kept = comment ? await addComment(services, visitor.grant, now.value.key, { text: comment, visibility: "internal" }) : null;
+            return redirect(`${feedbackPath(now.value.key)}?status=moved${kept?.ok ? "&commented" : ""}`);
+          }
           const overtaken = moved && now?.ok === true && now.value.status !== was && now.value.status !== wanted;
           if (!moved || overtaken) {
             const added = comment ? await addComment(services, visitor.grant, params.key, { text: comment, visibility: "internal" }) : null;

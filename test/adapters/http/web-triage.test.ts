@@ -312,6 +312,19 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect((await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.reader })).body.status).toBe("triage");
   });
 
+  test("a comment typed with a status change for a feedback merged away since is kept, as a note on the one it joined, and said so", async () => {
+    const [gone, kept] = [await report("Noted, merged away: the map is grey"), await report("Noted, merged into: the map shows grey tiles")];
+    const shown = await page(admin, `/inbox/${gone}`);
+    expect((await http.request("POST", `/v1/feedbacks/${gone}/merge`, { token: http.demo.tokens.admin, body: { into: kept } })).status).toBe(200);
+    const sent = await admin.sendForm(shown, `/inbox/${gone}/status`, { status: "dismissed", comment: "Seen on the staging map too" });
+    expect(sent.headers.get("location")).toBe(`/inbox/${kept}?status=moved&commented`);
+    const read = (await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.reader })).body;
+    expect([read.status, read.comments.map((c: { text: string }) => c.text)]).toEqual(["triage", ["Seen on the staging map too"]]);
+    expect(await page(admin, sent.headers.get("location")!)).toContain(
+      "Not changed: the feedback you were on was merged into this one meanwhile. Check its status here. Your comment was added.",
+    );
+  });
+
   test("the status form saved as it was shown changes nothing and says so", async () => {
     const key = await report("Dark mode forgets itself after a reload");
     const sent = await admin.sendForm(await page(admin, `/inbox/${key}`), `/inbox/${key}/status`);
