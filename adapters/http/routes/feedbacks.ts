@@ -129,7 +129,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
         detail: operation({
           summary: "Change the status of a feedback, or its triage fields",
           description:
-            "Same effect as from the inbox, in the name of the person who authorized the token. Beyond the specification, the triage fields (owner, dueAt, severity, kind, featureId, title, tags) may be sent too, and status is then optional; a change of status keeps its events, the others emit none.",
+            "Same effect as from the inbox, in the name of the person who authorized the token. Beyond the specification, the triage fields (owner, dueAt, severity, kind, featureId, title, tags) may be sent too, and status is then optional; a change of status keeps its events, the others emit none. A key merged into another changes that one, and says so as a read does (mergedInto, Content-Location).",
           tags: ["Feedbacks"],
           path: { key: "The readable key or the identifier." },
           body: FeedbackUpdate,
