@@ -1,4 +1,3 @@
-import { keptAnswer } from "../report/kept-answer.ts";
 import { type Failure, fail, ok, type Result } from "../errors.ts";
 import { monthlyQuota, quotaAllows, quotaMonth } from "../plans.ts";
 import { secondsUntil } from "../rate-limits/window.ts";
@@ -23,6 +22,7 @@ import type { WidgetReportRequest } from "../schemas/widget.ts";
 import { type ChannelDeps, openChannel, type Sender, SERVER } from "./open-channel.ts";
 import { askAssistant } from "../qualification/ask-assistant.ts";
 import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "../report/record-feedback.ts";
+import { keptAnswer } from "../report/kept-answer.ts";
 
 /** What submitting a report needs, beyond recording it: the channel, idempotency, the quota, and the assistant for qualification. */
 type SubmitDeps = RecordDeps &

@@ -1,4 +1,3 @@
-import { keptAnswer } from "../report/kept-answer.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { ReportOutcome } from "../model.ts";
 import {
@@ -25,6 +24,7 @@ import { qualified, type RecordDeps, replay, type Submitted } from "../report/re
 import { IDEMPOTENCY_WINDOW_MS, validIdempotencyKey } from "../collection/submit-report.ts";
 import { openChannel, SERVER, type Sender, sendsOn } from "../collection/open-channel.ts";
 import { answersScope, ENDING, endedOnce, recordEnding } from "./ending.ts";
+import { keptAnswer } from "../report/kept-answer.ts";
 
 /** What answering a qualification reads and writes. */
 type AnswerDeps = RecordDeps &

@@ -1,4 +1,3 @@
-import { keptAnswer } from "../report/kept-answer.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { ReportOutcome } from "../model.ts";
 import type { Clock, SecretBox } from "../ports.ts";
@@ -6,6 +5,7 @@ import type { QualificationStep } from "../schemas/qualification.ts";
 import type { IdempotencyStore } from "../store/idempotency.ts";
 import type { QualificationStore } from "../store/qualifications.ts";
 import { answersScope, ENDING } from "./ending.ts";
+import { keptAnswer } from "../report/kept-answer.ts";
 
 type StandingDeps = {
   readonly store: Pick<QualificationStore, "findQualification"> & Pick<IdempotencyStore, "findAnswer">;

@@ -1,4 +1,3 @@
-import { keptAnswer } from "../report/kept-answer.ts";
 import { fail, type Result } from "../errors.ts";
 import { QUALIFICATION_TTL_MS } from "./machine.ts";
 import type { CollectionStore } from "../store/collection.ts";
@@ -7,6 +6,7 @@ import type { QualificationStore } from "../store/qualifications.ts";
 import { type RecordDeps, replay, type Submitted } from "../report/record-feedback.ts";
 import { SERVER, type Sender, sendsOn } from "../collection/open-channel.ts";
 import { answersScope, ENDING, recordEnding } from "./ending.ts";
+import { keptAnswer } from "../report/kept-answer.ts";
 
 /** How this ending is told from an answer's: the same press again replays it, an answer then finds the qualification over. */
 const AS_IT_IS = "as it is";

@@ -1,4 +1,3 @@
-import { keptForm, reopened } from "./kept-answer.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import type { JobRequest } from "../feedback/events.ts";
@@ -14,6 +13,7 @@ import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext, CollectionStore } from "../store/collection.ts";
 import type { IdempotentWrite, StoredAnswer } from "../store/idempotency.ts";
+import { keptForm, reopened } from "./kept-answer.ts";
 
 /** What recording a feedback needs: one atomic write, ids, the time, and the tracking link's sealing. */
 export type RecordDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
