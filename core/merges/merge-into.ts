@@ -1,4 +1,6 @@
 import { fail, type Result } from "../errors.ts";
+import { resolveFeedback } from "../feedback/find-feedback.ts";
+import { type MergeRefusal, refuse } from "./refusal.ts";
 import { type MergeRecord, mergedEvent, planMerge } from "./merge.ts";
 import type { FeedbackRecord } from "../model.ts";
 import type { Services } from "../services.ts";
@@ -45,11 +47,21 @@ export async function mergeInto(
       score,
       at: clock(),
     });
-    if (!planned.ok) return planned;
+    if (!planned.ok) return planned.refusal?.reason === "already_merged" ? namingHolder(services, source.orgId, planned.refusal) : planned;
     if (await store.applyMerge(planned.value, [mergedEvent(planned.value, ids.id())])) return planned;
     const [again, into] = await Promise.all([store.findFeedback(source.orgId, source.id), store.findFeedback(target.orgId, target.id)]);
     if (!again || !into) return fail("not_found");
     pair = { source: again, target: into };
   }
   throw new Error(`merge of ${source.id} into ${target.id} kept changing under ${MAX_ATTEMPTS} attempts`);
+}
+
+/** A merge refused for a feedback merged already, naming the feedback that holds it now (a stale page meant to merge it). */
+async function namingHolder(
+  services: MergeIntoDeps,
+  orgId: string,
+  refusal: Extract<MergeRefusal, { reason: "already_merged" }>,
+): Promise<Result<MergeRecord>> {
+  const holder = await resolveFeedback(services, orgId, refusal.feedback);
+  return refuse("cannot_merge", { ...refusal, ...(holder && { holder: holder.key }) });
 }

@@ -12,8 +12,8 @@ export type MergeRefusal =
   | { readonly reason: "same_feedback"; readonly feedback: string }
   /** The two feedbacks belong to different apps. */
   | { readonly reason: "other_app"; readonly feedback: string; readonly target: string }
-  /** The feedback is merged into another already. */
-  | { readonly reason: "already_merged"; readonly feedback: string }
+  /** The feedback is merged into another already: `holder`, the key of the one that holds it, where it was read. */
+  | { readonly reason: "already_merged"; readonly feedback: string; readonly holder?: string }
   /** The feedback is not merged into another (or that merge was undone already). */
   | { readonly reason: "not_merged"; readonly feedback: string }
   /** The feedback it was merged into has been merged into a third since. */

@@ -836,8 +836,10 @@ export const EN = {
     unknown_feedback: (feedback: string) => `No feedback ${feedback} in this organization.`,
     same_feedback: (feedback: string) => `A feedback cannot be merged into itself: ${feedback} was named twice. Give the key of another feedback.`,
     other_app: (feedback: string, target: string) => `${feedback} and ${target} belong to different apps: only feedbacks of one app can be merged.`,
-    already_merged: (feedback: string) =>
-      `${feedback} is merged into another feedback already: merge into the feedback that holds it, or unmerge ${feedback} first.`,
+    already_merged: (feedback: string, holder?: string) =>
+      holder
+        ? `${feedback} is merged into ${holder} already: merge into ${holder}, or unmerge ${feedback} first.`
+        : `${feedback} is merged into another feedback already: merge into the feedback that holds it, or unmerge ${feedback} first.`,
     not_merged: (feedback: string) => `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, which ${feedback} was merged into, has been merged into another feedback since: unmerge ${target} first.`,

@@ -800,8 +800,10 @@ export const FR: Catalog = {
       `Un retour ne peut pas être fusionné dans lui-même\u202f: ${feedback} a été donné deux fois. Donnez la clé d'un autre retour.`,
     other_app: (feedback: string, target: string) =>
       `${feedback} et ${target} appartiennent à des applications différentes\u202f: seuls les retours d'une même application peuvent être fusionnés.`,
-    already_merged: (feedback: string) =>
-      `${feedback} est déjà fusionné dans un autre retour\u202f: fusionnez dans le retour qui le contient, ou défusionnez d'abord ${feedback}.`,
+    already_merged: (feedback: string, holder?: string) =>
+      holder
+        ? `${feedback} est déjà fusionné dans ${holder}\u202f: fusionnez dans ${holder}, ou défusionnez d'abord ${feedback}.`
+        : `${feedback} est déjà fusionné dans un autre retour\u202f: fusionnez dans le retour qui le contient, ou défusionnez d'abord ${feedback}.`,
     not_merged: (feedback: string) => `${feedback} n'est fusionné dans aucun autre retour\u202f: il n'y a rien à défusionner.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour\u202f: défusionnez d'abord ${target}.`,

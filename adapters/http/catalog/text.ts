@@ -116,9 +116,10 @@ export function addressRefusal(language: Language, failure: Pick<Failure, "code"
 export function describeRefusal(refusal: MergeRefusal, language: Language): string {
   const words = textFor(language).refusals;
   switch (refusal.reason) {
+    case "already_merged":
+      return words.already_merged(refusal.feedback, refusal.holder);
     case "unknown_feedback":
     case "same_feedback":
-    case "already_merged":
     case "not_merged":
     case "only_report":
       return words[refusal.reason](refusal.feedback);

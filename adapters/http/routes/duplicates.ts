@@ -33,7 +33,7 @@ function back(
   pair?: { readonly feedback: string; readonly target: string },
 ): Response {
   const url = new URL(next, "http://local");
-  for (const name of ["done", "error", "reason", "feedback", "target", "count", "into"]) url.searchParams.delete(name);
+  for (const name of ["done", "error", "reason", "feedback", "target", "holder", "count", "into"]) url.searchParams.delete(name);
   if (result.ok) {
     url.searchParams.set("done", done);
     // The notice names the two feedbacks.

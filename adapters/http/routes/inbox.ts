@@ -379,7 +379,9 @@ export async function feedbackPage(
   const opened = await openFeedback(services, visitor.grant, key);
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
   const { feedback, reports, conversations, followers, canUpdate, similar, merged, shippedIn } = opened.value;
-  if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}`);
+  // A key merged into another shows that one, with what the page was to say (a refusal, a notice) still said.
+  const said = notice?.params?.size ? `?${notice.params}` : "";
+  if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}${said}`);
   const [portal, choices] = await Promise.all([readPortal(services, visitor.grant.orgId), ownerChoices(services, visitor)]);
   const owners = ownerNames(choices);
   const following = followers.some((f) => f.email === visitor.email);

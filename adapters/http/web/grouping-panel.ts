@@ -35,7 +35,11 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
   // An unknown key is shown as it was typed (escaped), whatever it looks like.
   if (reason === "unknown_feedback") return feedback && feedback.length <= TYPED_MAX ? { reason, feedback } : null;
   if (!reason || !isFeedbackKey(feedback)) return null;
-  if (reason === "not_merged" || reason === "only_report" || reason === "same_feedback" || reason === "already_merged") return { reason, feedback };
+  if (reason === "already_merged") {
+    const holder = params.get("holder") ?? "";
+    return { reason, feedback, ...(isFeedbackKey(holder) && { holder }) };
+  }
+  if (reason === "not_merged" || reason === "only_report" || reason === "same_feedback") return { reason, feedback };
   if (!isFeedbackKey(target)) return null;
   if (reason === "reports_left") {
     const holders = (params.get("holders") ?? "").split(",").filter(Boolean);

@@ -39,12 +39,12 @@ describe("POST /v1/feedbacks/{key}/merge says which condition failed, with the c
     expect(refused.body.error).toBe(`${mine} and ${theirs} belong to different apps: only feedbacks of one app can be merged.`);
   });
 
-  test("a feedback merged already: 409 cannot_merge naming it", async () => {
+  test("a feedback merged already: 409 cannot_merge naming it and the feedback that holds it", async () => {
     const [a, b, c] = [await report("Avatars upload sideways"), await report("The map zooms out on its own"), await report("Sound plays twice")];
     expect((await merge(a, b)).status).toBe(200);
     const refused = await merge(a, c);
     expect([refused.status, refused.body.code]).toEqual([409, "cannot_merge"]);
-    expect(refused.body.error).toBe(`${a} is merged into another feedback already: merge into the feedback that holds it, or unmerge ${a} first.`);
+    expect(refused.body.error).toBe(`${a} is merged into ${b} already: merge into ${b}, or unmerge ${a} first.`);
   });
 
   test("an unknown key: 404 not_found naming the key, in English and in French", async () => {
@@ -92,5 +92,24 @@ describe("merging by key on a feedback's page", () => {
     const shown = await (await b.fetch(back)).text();
     expect(shown).toContain(`No feedback <span class="nowrap">DEMO-999</span> in this organization.`);
     expect(shown).toContain('name="into" required maxlength="100" value="demo-999"');
+  });
+
+  test("a merge asked from the page of a feedback merged elsewhere since is refused, and the page of the one that holds it says so", async () => {
+    const [key, holder, other] = [await report("Exports hang at 99%"), await report("The export never finishes"), await report("Fonts look blurry")];
+    const b = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
+    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const page = await (await b.fetch(`/inbox/${key}`)).text();
+    expect((await merge(key, holder)).status).toBe(200);
+    const form = /<form method="post" action="\/duplicates\/merge">[\s\S]*?<\/form>/.exec(page)![0];
+    const refused = await b.submit(form, { into: other }, undefined, { origin: "http://localhost:3000" });
+    const moved = await b.fetch(refused.headers.get("location")!);
+    expect([moved.status, moved.headers.get("location")]).toEqual([
+      303,
+      expect.stringMatching(new RegExp(`^/inbox/${holder}\\?.*reason=already_merged`)),
+    ]);
+    const shown = await (await b.fetch(moved.headers.get("location")!)).text();
+    expect(shown).toContain(
+      `<span class="nowrap">${key}</span> is merged into <span class="nowrap">${holder}</span> already: merge into <span class="nowrap">${holder}</span>, or unmerge <span class="nowrap">${key}</span> first.`,
+    );
   });
 });
