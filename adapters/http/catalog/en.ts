@@ -227,6 +227,8 @@ export const EN = {
       /** A merge and a dismissal, naming the pair: the words before, between and after the two keys (linked). */
       mergedPair: ["Merged ", " into ", ". The merge can be undone from that feedback's page."],
       dismissedPair: ["Noted: ", " and ", " will not be suggested together again."],
+      togetherPair: ["Nothing to dismiss: ", " and ", " are one feedback now, merged meanwhile. The merge can be undone from its page."],
+      togetherNotice: "Nothing to dismiss: the two are one feedback now, merged meanwhile. The merge can be undone from its page.",
       splitNotice: "The report has a feedback of its own now.",
     },
     /** The inbox of an organization that has no feedback yet: how to send the first report. */

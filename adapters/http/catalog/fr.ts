@@ -201,6 +201,12 @@ export const FR: Catalog = {
       dismissedNotice: "C'est noté\u202f: cette paire ne sera plus proposée.",
       mergedPair: ["", " a été fusionné dans ", ". La fusion peut être annulée depuis la page de ce retour."],
       dismissedPair: ["C'est noté\u202f: ", " et ", " ne seront plus proposés ensemble."],
+      togetherPair: [
+        "Rien à écarter\u202f: ",
+        " et ",
+        " ne font plus qu'un retour, fusionnés entre-temps. La fusion peut être annulée depuis sa page.",
+      ],
+      togetherNotice: "Rien à écarter\u202f: les deux ne font plus qu'un retour, fusionnés entre-temps. La fusion peut être annulée depuis sa page.",
       splitNotice: "Le signalement a maintenant son propre retour.",
     },
     firstReport: {

@@ -111,15 +111,12 @@ export function duplicateRoutes(services: Services) {
     .post(
       "/duplicates/dismiss",
       ({ request, body, cookie }) =>
-        asMemberPosting(services, { request, cookie, body }, async (visitor, field) =>
-          back(
-            localNext(field("next"), "/duplicates"),
-            await dismissSuggestion(services, visitor.grant, field("feedback"), field("similar")),
-            "dismissed",
-            "",
-            { feedback: field("feedback"), target: field("similar") },
-          ),
-        ),
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const dismissed = await dismissSuggestion(services, visitor.grant, field("feedback"), field("similar"));
+          // The two merged meanwhile (on another page): the notice says they are one feedback now.
+          const done = dismissed.ok && dismissed.value === "one_feedback" ? "together" : "dismissed";
+          return back(localNext(field("next"), "/duplicates"), dismissed, done, "", { feedback: field("feedback"), target: field("similar") });
+        }),
       { detail: { hide: true } },
     )
     .post(

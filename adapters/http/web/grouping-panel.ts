@@ -13,7 +13,7 @@ import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal
 import { describeRefusal, textFor } from "../catalog/text.ts";
 
 /** What a grouping action reports back to the page it returns to. */
-const DONE = ["merged", "unmerged", "dismissed", "split"] as const;
+const DONE = ["merged", "unmerged", "dismissed", "split", "together"] as const;
 export type Done = (typeof DONE)[number];
 
 /** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
@@ -59,11 +59,17 @@ export function groupingNotice(language: Visitor["language"], params: URLSearchP
   const w = wordsFor(language, "grouping");
   // A merge or a dismissal names its pair, where the address names two keys.
   const [feedback, target] = [params.get("feedback") ?? "", params.get("target") ?? ""];
-  if ((done === "merged" || done === "dismissed") && isFeedbackKey(feedback) && isFeedbackKey(target)) {
-    const [before, between, after] = done === "merged" ? w.mergedPair : w.dismissedPair;
+  if ((done === "merged" || done === "dismissed" || done === "together") && isFeedbackKey(feedback) && isFeedbackKey(target)) {
+    const [before, between, after] = done === "merged" ? w.mergedPair : done === "dismissed" ? w.dismissedPair : w.togetherPair;
     return html`<p class="notice" role="status">${before}${keyLink(feedback)}${between}${keyLink(target)}${after}</p>`;
   }
-  const said: Record<Done, string> = { merged: w.mergedNotice, unmerged: w.unmergedNotice, dismissed: w.dismissedNotice, split: w.splitNotice };
+  const said: Record<Done, string> = {
+    merged: w.mergedNotice,
+    unmerged: w.unmergedNotice,
+    dismissed: w.dismissedNotice,
+    split: w.splitNotice,
+    together: w.togetherNotice,
+  };
   return html`<p class="notice" role="status">${said[done]}</p>`;
 }
 

@@ -112,4 +112,18 @@ describe("merging by key on a feedback's page", () => {
       `<span class="nowrap">${key}</span> is merged into <span class="nowrap">${holder}</span> already: merge into <span class="nowrap">${holder}</span>, or unmerge <span class="nowrap">${key}</span> first.`,
     );
   });
+
+  test("'Not duplicates' pressed for a pair merged meanwhile says they are one feedback now, and dismisses nothing", async () => {
+    const [a, b2] = [await report("The invoice list is empty on Mondays"), await report("Invoices vanish from the list on Mondays")];
+    const b = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
+    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await b.fetch("/duplicates")).text())![1]!;
+    expect((await merge(b2, a)).status).toBe(200);
+    const form = `<form method="post" action="/duplicates/dismiss"><input type="hidden" name="csrf" value="${csrf}"></form>`;
+    const sent = await b.submit(form, { feedback: b2, similar: a, next: "/duplicates" }, undefined, { origin: "http://localhost:3000" });
+    const shown = await (await b.fetch(sent.headers.get("location")!)).text();
+    expect(shown).toContain(
+      `Nothing to dismiss: <a href="/inbox/${b2}" class="nowrap">${b2}</a> and <a href="/inbox/${a}" class="nowrap">${a}</a> are one feedback now, merged meanwhile.`,
+    );
+  });
 });
