@@ -40,6 +40,18 @@ export interface Config {
   readonly slackApiUrl: string;
   /** Whether the first start on an empty store creates the demo organization (and prints its admin's password). */
   readonly demo: boolean;
+  /** Settings given that have no effect as the others stand: the server says so as it starts. */
+  readonly warnings: readonly string[];
+}
+
+/** Settings that say nothing as the others stand: given for a reason, most likely a mistake. */
+function unused(env: Env, assistant: Config["assistant"]): string[] {
+  return [
+    ...(env.OPENAI_API_KEY && assistant !== "openai"
+      ? ["OPENAI_API_KEY is set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)"]
+      : []),
+    ...(env.SMTP_FROM && !env.SMTP_URL ? ["SMTP_FROM is set without SMTP_URL: no e-mail is sent (set SMTP_URL)"] : []),
+  ];
 }
 
 export class ConfigError extends Error {}
@@ -49,7 +61,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
+  // Digits alone: Number() would also take 1.0, 1e3 and 0x10 for whole numbers.
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(value) || value < min || value > max)
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
@@ -85,8 +98,8 @@ function smtp(env: Env): Config["smtp"] {
   } catch {
     throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${withoutCredentials(url)}"`);
   }
-  if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:")
-    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address, got "${withoutCredentials(url)}"`);
+  if ((parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:") || !parsed.hostname)
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address with a host, got "${withoutCredentials(url)}"`);
   return { url, from: sender(env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>`) };
 }
 
@@ -197,5 +210,6 @@ export function loadConfig(env: Env): Config {
     testClockFile: env.TEST_CLOCK_FILE || undefined,
     slackApiUrl: slackApiUrl(env),
     demo: env.DEMO === undefined || env.DEMO === "" || flag(env, "DEMO"),
+    warnings: unused(env, assistant),
   };
 }

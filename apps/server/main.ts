@@ -33,6 +33,7 @@ function configure(): Config {
 process.umask(0o077);
 const config = configure();
 const logger = createLogger(config.logLevel, process.stdout.isTTY === true);
+for (const warning of config.warnings) logger.warn(warning);
 
 /** Listens on PORT; a port another process holds is one clear line, as for the other settings. */
 function listen(handle: (request: Request, clientAddress: string) => Response | Promise<Response>): ReturnType<typeof serve> {

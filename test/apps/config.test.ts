@@ -14,6 +14,11 @@ test("a wrong configuration value is refused with a message naming the variable"
     ["WEBHOOK_RETRY_SCHEDULE", "soon"],
     ["SLACK_API_URL", "slack.com/api"],
     ["PORTAL_CACHE_MS", "60000"],
+    // A whole number is digits alone.
+    ["TRUST_PROXY", "1.0"],
+    ["PORTAL_CACHE_MS", "1e3"],
+    ["RATE_LIMIT_API_PER_MINUTE", "0x10"],
+    ["SMTP_URL", "smtp://"],
   ] as const) {
     let refused: unknown;
     try {
@@ -24,6 +29,16 @@ test("a wrong configuration value is refused with a message naming the variable"
     expect({ name, refused: refused instanceof ConfigError }).toEqual({ name, refused: true });
     expect((refused as ConfigError).message).toContain(name);
   }
+});
+
+test("a setting that has no effect as the others stand is said as the server starts: an OpenAI key without ASSISTANT=openai, SMTP_FROM without SMTP_URL", () => {
+  expect(loadConfig({ OPENAI_API_KEY: "sk-x", SMTP_FROM: "feedback@acme.test" }).warnings).toEqual([
+    "OPENAI_API_KEY is set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)",
+    "SMTP_FROM is set without SMTP_URL: no e-mail is sent (set SMTP_URL)",
+  ]);
+  expect(
+    loadConfig({ OPENAI_API_KEY: "sk-x", ASSISTANT: "openai", SMTP_FROM: "feedback@acme.test", SMTP_URL: "smtp://mail.acme.test" }).warnings,
+  ).toEqual([]);
 });
 
 test("SLACK_API_URL defaults to Slack's Web API, and any address given ends in a slash, as the client joins method names to it", () => {
