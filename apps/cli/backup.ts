@@ -25,6 +25,11 @@ export async function backup(config: Config, options: { args: readonly string[] 
   if (given && (!statSync(into).isDirectory() || readdirSync(into).length > 0))
     throw new UsageError(`${into} is not a new, empty directory: give one, so that no backup is mixed with another`);
   const file = existingSqliteFile(config.dataDir);
+  // Without SECRET_KEY the key is DATA_DIR's file: a store whose key came from SECRET_KEY has none to copy.
+  if (!config.secretKey && !existsSync(secretKeyFile(config.dataDir)))
+    throw new UsageError(
+      `${secretKeyFile(config.dataDir)} does not exist: this store's key comes from SECRET_KEY, which is not set; set it and run backup again`,
+    );
   try {
     copyInto(config, file, into, out);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { backup } from "../../apps/cli/backup.ts";
@@ -54,6 +54,14 @@ describe("retour backup", () => {
     expect(await backupIn({ DATA_DIR: dataDir, SECRET_KEY: key }, into)).toContain(
       "secret key: from SECRET_KEY, not copied; keep it with this backup",
     );
+    // Run without it, the backup names what is missing, and writes nothing.
+    const without = join(scratchDir("backup"), "c");
+    const refused = await backupIn({ DATA_DIR: dataDir }, without).catch((error: Error) => error);
+    expect([refused instanceof UsageError, (refused as Error).message, existsSync(without)]).toEqual([
+      true,
+      `${join(dataDir, "secret.key")} does not exist: this store's key comes from SECRET_KEY, which is not set; set it and run backup again`,
+      false,
+    ]);
   });
 
   test("an empty directory given is made private, and the store's copy readable by its owner alone", async () => {
@@ -78,8 +86,9 @@ describe("retour backup", () => {
     expect(cli.exitCode).toBe(1);
     expect(cli.stderr.toString()).toStartWith(`retour: backup failed, and nothing of it is left at ${into}: `);
     expect(cli.stderr.toString().trim().split("\n")).toHaveLength(1);
-    // A failure once the store is copied (its key gone from DATA_DIR): what was written is taken away again.
-    rmSync(join(dataDir, "secret.key"));
+    // A failure once the store is copied (an attachment that is no file, a pipe): what was written is taken away again.
+    mkdirSync(join(dataDir, "attachments"), { recursive: true });
+    expect(Bun.spawnSync(["mkfifo", join(dataDir, "attachments", "a-pipe")]).exitCode).toBe(0);
     const after = join(scratchDir("backup"), "late");
     await expect(backupIn({ DATA_DIR: dataDir }, after)).rejects.toBeInstanceOf(CommandFailed);
     expect(existsSync(after)).toBe(false);
