@@ -33,7 +33,9 @@ export type MergeRefusal =
   /** The target holds only the reports the merge brought: an unmerge would leave it empty. */
   | { readonly reason: "target_emptied"; readonly feedback: string; readonly target: string }
   /** The report is the feedback's only one: split off, it would leave the feedback empty. */
-  | { readonly reason: "only_report"; readonly feedback: string };
+  | { readonly reason: "only_report"; readonly feedback: string }
+  /** The report left the feedback since (split off, or its feedback merged or unmerged): `target` holds it now. */
+  | { readonly reason: "report_moved"; readonly feedback: string; readonly target: string };
 
 export const REFUSAL_REASONS = [
   "unknown_feedback",
@@ -45,6 +47,7 @@ export const REFUSAL_REASONS = [
   "reports_left",
   "target_emptied",
   "only_report",
+  "report_moved",
 ] as const satisfies readonly MergeRefusal["reason"][];
 
 /** A refused merge, unmerge or split (or a feedback not found), with why. */

@@ -858,6 +858,8 @@ export const EN = {
     target_emptied: (feedback: string, target: string) =>
       `${target} holds only the reports that ${feedback} brought, its own having been split off since: unmerging would leave ${target} empty. Leave ${feedback} merged.`,
     only_report: (feedback: string) => `This report is the only one of ${feedback}: it has a feedback of its own already.`,
+    report_moved: (feedback: string, target: string) =>
+      `This report is no longer in ${feedback}: it is in ${target} now (split off or merged meanwhile). Split it from ${target}, if it still should be.`,
   },
   /** A webhook address refused: the condition that failed and what was given, said before the rule. */
   addressRefused: {

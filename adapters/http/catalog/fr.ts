@@ -825,6 +825,8 @@ export const FR: Catalog = {
     target_emptied: (feedback: string, target: string) =>
       `${target} ne contient plus que les signalements apportés par ${feedback}, les siens en ayant été séparés depuis\u202f: défusionner laisserait ${target} vide. Laissez ${feedback} fusionné.`,
     only_report: (feedback: string) => `Ce signalement est le seul de ${feedback}\u202f: il a déjà son propre retour.`,
+    report_moved: (feedback: string, target: string) =>
+      `Ce signalement n'est plus dans ${feedback}\u202f: il est maintenant dans ${target} (détaché ou fusionné entre-temps). Détachez-le de ${target}, s'il doit encore l'être.`,
   },
   addressRefused: {
     not_url: (given: string) => `L'adresse doit être absolue (https://hôte/chemin)\u202f: «\u202f${given}\u202f» a été donnée.`,

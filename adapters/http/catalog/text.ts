@@ -126,6 +126,7 @@ export function describeRefusal(refusal: MergeRefusal, language: Language): stri
     case "other_app":
     case "target_merged":
     case "target_emptied":
+    case "report_moved":
       return words[refusal.reason](refusal.feedback, refusal.target);
     case "reports_left":
       return words.reports_left(refusal.feedback, refusal.target, refusal.count, refusal.holders);

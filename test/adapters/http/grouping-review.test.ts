@@ -254,6 +254,23 @@ describe("grouping that people review and undo", () => {
       expect(page).toContain(`is now in ${whole(a)}: unmerging would not give it back.`);
     });
 
+    test("splitting a report that left the feedback since (split from another page): 409 cannot_split, naming the feedback that holds it now", async () => {
+      const a = await report("The sidebar overlaps the chat on small screens");
+      const b = await report("Clicking export twice downloads two files", "twice@example.com");
+      await write(`/v1/feedbacks/${b}/merge`, { into: a });
+      const brought = (await read(a)).body.reportList.find((r: { text: string }) => r.text.startsWith("Clicking export")).id;
+      const split = await write(`/v1/feedbacks/${a}/reports/${brought}/split`);
+      expect(split.status).toBe(201);
+      const again = await write(`/v1/feedbacks/${a}/reports/${brought}/split`);
+      expect([again.status, again.body]).toEqual([
+        409,
+        {
+          code: "cannot_split",
+          error: `This report is no longer in ${a}: it is in ${split.body.key} now (split off or merged meanwhile). Split it from ${split.body.key}, if it still should be.`,
+        },
+      ]);
+    });
+
     test("splitting a feedback's only report: 409 cannot_split, saying it is the only one", async () => {
       const alone = await report("The help centre search finds nothing in French");
       const only = (await read(alone)).body.reportList[0].id;

@@ -28,7 +28,10 @@ import { contractKit, type Seeding } from "./kit.ts";
 type Subject = MergeStore &
   Pick<AttachmentStore, "listAttachments"> &
   Pick<CatalogStore, "findApp" | "findFeature"> &
-  Pick<FeedbackStore, "applyStatusChange" | "countByStatus" | "findFeedback" | "listComments" | "listFeedbacks" | "listReports"> &
+  Pick<
+    FeedbackStore,
+    "applyStatusChange" | "countByStatus" | "findFeedback" | "findReportByStatusId" | "listComments" | "listFeedbacks" | "listReports"
+  > &
   Pick<FollowerStore, "addFollower" | "countFollowers" | "listFollowers"> &
   Pick<JobQueue, "claimJob"> &
   Pick<OrganizationStore, "findOrganization"> &
