@@ -74,9 +74,17 @@ export function mergeStore(data: Database): MergeStore {
             .collection("followers")
             .updateOne({ _id: compoundId(f.id, rest.email) }, { $setOnInsert: { ...rest, feedbackId: f.id } }, { upsert: true, session });
         }
+        const title = s.remaining.title ?? current.title;
         await feedbacks().updateOne(
           { _id: s.feedbackId },
-          { $set: { reports: s.remaining.reports, lastActivityAt: s.remaining.lastActivityAt, words: await wordsOf(current, session) } },
+          {
+            $set: {
+              reports: s.remaining.reports,
+              lastActivityAt: s.remaining.lastActivityAt,
+              title,
+              words: await wordsOf({ ...current, title }, session),
+            },
+          },
           { session },
         );
         await refreshRevenue(data, [s.feedbackId, f.id], session);

@@ -25,8 +25,8 @@ export interface SplitRecord {
   readonly at: number;
   /** Compare-and-set: the store writes only if the feedback still holds this many reports. */
   readonly expectedReports: number;
-  /** What the feedback the report leaves becomes. */
-  readonly remaining: FeedbackCounts;
+  /** What the feedback the report leaves becomes: its counts, and its title where it was the report's. */
+  readonly remaining: FeedbackCounts & { readonly title?: string };
 }
 
 interface SplitInput {
@@ -49,6 +49,7 @@ export function planSplit(input: SplitInput): Result<SplitRecord> {
   if (reports.length < 2) return refuse("cannot_split", { reason: "only_report", feedback: feedback.key });
   const others = reports.filter((r) => r !== report);
   const email = report.report.author.email;
+  const title = initialTitle(report.report);
   return ok({
     id: input.id,
     orgId: feedback.orgId,
@@ -59,7 +60,7 @@ export function planSplit(input: SplitInput): Result<SplitRecord> {
       id: input.newFeedbackId,
       orgId: feedback.orgId,
       appId: feedback.appId,
-      title: initialTitle(report.report),
+      title,
       kind: report.report.kind,
       status: INITIAL_STATUS,
       ...(report.report.observed && { observed: report.report.observed }),
@@ -77,8 +78,24 @@ export function planSplit(input: SplitInput): Result<SplitRecord> {
     by: input.by,
     at: input.at,
     expectedReports: feedback.reports,
-    remaining: { reports: feedback.reports - 1, lastActivityAt: Math.max(...others.map((r) => r.at)) },
+    remaining: {
+      reports: feedback.reports - 1,
+      lastActivityAt: Math.max(...others.map((r) => r.at)),
+      ...retitled(feedback, title, report, others),
+    },
   });
+}
+
+/**
+ * The title the feedback takes when the report split off is the one its title was made from (its
+ * first report, the title as that report gave it: no one renamed it): its first remaining report's.
+ * A title someone wrote stays.
+ */
+function retitled(feedback: FeedbackRecord, title: string, report: ReportRecord, others: readonly ReportRecord[]): { title?: string } {
+  const first = others.reduce((a, b) => (b.at < a.at ? b : a));
+  if (feedback.title !== title || first.at < report.at) return {};
+  const next = initialTitle(first.report);
+  return next === title ? {} : { title: next };
 }
 
 /** The new feedback is created as any other: `feedback.created` goes out for it. */

@@ -155,6 +155,31 @@ describe("planSplit", () => {
     assert.deepEqual(splitJob(split.value), { kind: "group_report", orgId: "org", feedbackId: "fb-9" });
   });
 
+  test("split off, the report a feedback's title came from takes it along: the feedback takes its first remaining report's; a title someone wrote stays", () => {
+    const first = report("r-1", NOW - 9_000, { title: "Password reset email never arrives" });
+    const later = report("r-2", NOW - 5_000, { title: "Please add a dark mode" });
+    const plan = (title: string, reportId: string) =>
+      planSplit({
+        id: "s",
+        newFeedbackId: "fb-9",
+        feedback: { ...target, title },
+        reports: [first, later],
+        reportId,
+        followers: [],
+        by: "u",
+        at: NOW,
+      });
+    const own = plan("Password reset email never arrives", "r-1");
+    assert.deepEqual(own.ok && [own.value.newFeedback.title, own.value.remaining.title], [
+      "Password reset email never arrives",
+      "Please add a dark mode",
+    ]);
+    const renamed = plan("Reset e-mails lost", "r-1");
+    assert.equal(renamed.ok && renamed.value.remaining.title, undefined);
+    const another = plan("Password reset email never arrives", "r-2");
+    assert.equal(another.ok && another.value.remaining.title, undefined);
+  });
+
   test("refuses the only report (cannot_split, saying so) and a report of another feedback (not_found)", () => {
     const plan = (reportId: string, list: ReportRecord[]) =>
       planSplit({ id: "s", newFeedbackId: "fb-9", feedback: target, reports: list, reportId, followers: [], by: "u", at: NOW });

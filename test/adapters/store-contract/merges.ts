@@ -347,6 +347,17 @@ export function mergesContract(makeStore: () => Promise<Subject>) {
         expect(await store.findMerge(org.orgId, a.id)).not.toBeNull();
       });
 
+      test("split B's own report out, the one its title came from: B takes the title of the report it keeps, and is found by it", async () => {
+        const store = await makeStore();
+        const { org, services, grant, b, own } = await mergedPair(store);
+        const split = await splitReport(services, grant, b.key, own);
+        expect(split.ok && split.value.title).toBe("b own report");
+        expect((await store.findFeedback(org.orgId, b.id))!.title).toBe("a report");
+        const found = async (word: string) =>
+          (await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: [word] }, null, 10)).map((f) => f.key);
+        expect([await found("own"), await found("report")]).toEqual([[split.ok && split.value.key], expect.arrayContaining([b.key])]);
+      });
+
       test("merge A into B, split A's report out of B, unmerge A: refused, the report it brought left B; nothing moves", async () => {
         const store = await makeStore();
         const { org, services, grant, a, b, own, brought } = await mergedPair(store);
