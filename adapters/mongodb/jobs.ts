@@ -21,6 +21,10 @@ export function jobQueue(data: Database): JobQueue {
       return { id: String(job._id), request, attempts: job.attempts, leaseToken };
     },
 
+    async renewJob(job, until) {
+      return (await jobs().updateOne({ _id: job.id, leaseToken: job.leaseToken }, { $set: { leaseUntil: until } })).matchedCount > 0;
+    },
+
     async completeJob(job) {
       await jobs().deleteOne({ _id: job.id, leaseToken: job.leaseToken });
     },

@@ -3,7 +3,9 @@ import type { Notifier } from "../../core/ports.ts";
 
 /** Notifications by e-mail through an SMTP server (SMTP_URL, e.g. smtps://user:password@mail.example.com). */
 export function createSmtpNotifier(options: { url: string; from: string; messageIdDomain: string }): Notifier {
-  const transport = nodemailer.createTransport(options.url);
+  // A mail server that stops answering fails the send within a minute (nodemailer waits up to ten by
+  // default): the job is retried later, and no other job waits behind it meanwhile.
+  const transport = nodemailer.createTransport({ url: options.url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
   return {
     delivers: true,
     async send(message) {

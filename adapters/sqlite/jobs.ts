@@ -37,6 +37,12 @@ export function jobQueue(db: Database, batch: WriteBatch): JobQueue {
       return { id: String(row.id), request, attempts: row.attempts, leaseToken };
     },
 
+    async renewJob(job, until) {
+      return batch.run(
+        () => db.query("UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ?").run(until, Number(job.id), job.leaseToken).changes > 0,
+      );
+    },
+
     async completeJob(job: Job) {
       await batch.run(() => db.query("DELETE FROM jobs WHERE id = ? AND lease_token = ?").run(Number(job.id), job.leaseToken));
     },

@@ -1,5 +1,6 @@
 import type { Services } from "../../core/services.ts";
-import { runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
+import { JOB_LEASE_MS, runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
+import { renewLease } from "../../core/jobs/renew-lease.ts";
 import { deliverNext } from "../../core/webhooks/deliver-next.ts";
 import { releaseMemory } from "../../core/upkeep/release-memory.ts";
 import { queueDigests } from "../../core/team/queue-digests.ts";
@@ -10,6 +11,8 @@ const DELIVERY_CONCURRENCY = 8;
 /** Jobs at once: their writes share commits (write-batch.ts), and a job waiting on a tracker or mail server does not hold up grouping. */
 const JOB_CONCURRENCY = 4;
 const IDLE_POLL_MS = 200;
+/** How often a running job's lease is renewed: well within the lease, so that a renewal delayed by a busy thread still comes in time. */
+const LEASE_RENEWAL_MS = JOB_LEASE_MS / 4;
 /**
  * While requests saturate the server's thread, a job loop waits for them, this long at most, before
  * it takes its next job: a burst of reports keeps the thread (grouping is background work, and
@@ -65,6 +68,20 @@ function idleTogether(sleepers: Set<() => void>, stopping: () => boolean) {
 }
 
 /**
+ * Runs `work`, renewing its job's lease every `everyMs` until it ends: a job that waits on a slow
+ * mail or tracker server is not taken up by another loop meanwhile (which would send its message
+ * twice). A crash stops the renewals, and the lease runs out as before.
+ */
+export async function whileRenewing<T>(work: () => Promise<T>, renew: () => unknown, everyMs: number): Promise<T> {
+  const renewal = setInterval(renew, everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+/**
  * Runs background jobs and webhook deliveries from their durable queues. Each is leased, so a
  * crashed worker's work is taken up again once its lease runs out, and two workers never hold the same.
  */
@@ -81,7 +98,8 @@ export function startWorker(
   const runJob = runServiceJob(services);
   const run: typeof runJob = (job) => {
     jobsIdle.found();
-    return runJob(job);
+    const renew = () => renewLease(services, job).catch((error) => void logger.error({ err: error }, "job lease not renewed"));
+    return whileRenewing(() => runJob(job), renew, LEASE_RENEWAL_MS);
   };
 
   let lastWork: number | null = null;

@@ -13,6 +13,8 @@ export interface JobQueue {
   /** Queues one job on its own, due at `runAt` (jobs that follow a state change are queued with it instead). */
   queueJob(request: JobRequest, runAt: number): Promise<void>;
   claimJob(now: number, leaseMs: number, leaseToken: string): Promise<Job | null>;
+  /** Extends a lease still held until `until`, while its job runs; false when the lease was lost (it ran out and another worker took the job). */
+  renewJob(job: Job, until: number): Promise<boolean>;
   completeJob(job: Job): Promise<void>;
   retryJob(job: Job, runAt: number, error: string): Promise<void>;
 }

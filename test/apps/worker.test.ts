@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "../../adapters/logging/logger.ts";
-import { startWorker } from "../../apps/server/worker.ts";
+import { startWorker, whileRenewing } from "../../apps/server/worker.ts";
 import type { Job } from "../../core/store/jobs.ts";
 import { type InProcess, inProcess } from "../support/in-process.ts";
 import { waitFor } from "../support/wait.ts";
@@ -290,5 +290,27 @@ describe("the server's background worker", () => {
     const outcome = await Promise.race([stopped.then(() => "stopped"), Bun.sleep(5_000).then(() => "still running after 5 s")]);
     expect(outcome).toBe("stopped");
     app.close();
+  });
+});
+
+describe("a job's lease while it runs", () => {
+  test("is renewed at each interval until the job ends, then no more: a slow job keeps it, a crashed one lets it run out", async () => {
+    let renewals = 0;
+    const { promise: ends, resolve: end } = Promise.withResolvers<string>();
+    const running = whileRenewing(
+      () => ends,
+      () => renewals++,
+      10,
+    );
+    await waitFor(
+      "three renewals",
+      () => renewals,
+      (n) => n >= 3,
+    );
+    end("done");
+    expect(await running).toBe("done");
+    const after = renewals;
+    await Bun.sleep(50);
+    expect(renewals).toBe(after);
   });
 });

@@ -36,6 +36,19 @@ export function jobsContract(makeStore: () => Promise<Subject>) {
       expect(await store.claimJob(3_000, 1_000, "lease-d")).not.toBeNull();
     });
 
+    test("renewJob extends a lease still held, so a job that runs long is not taken up again; a lease lost renews nothing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      await record(store, org, "long job", 1);
+      const job = (await store.claimJob(10, 1_000, "runner"))!;
+      expect(await store.renewJob(job, 5_000)).toBe(true);
+      expect(await store.claimJob(2_000, 1_000, "other")).toBeNull();
+      const taken = (await store.claimJob(5_001, 1_000, "after"))!;
+      expect(taken.id).toBe(job.id);
+      expect(await store.renewJob(job, 9_000)).toBe(false);
+      expect(await store.renewJob(taken, 9_000)).toBe(true);
+    });
+
     test("retryJob puts a job back for later", async () => {
       const store = await makeStore();
       const org = await seed(store);
