@@ -123,6 +123,8 @@ export function startWorker(
         return { state: "idle" } as const;
       });
       if (ran.state === "retry") logger.warn({ job: ran.job.request.kind, attempts: ran.job.attempts, err: ran.error }, "job failed, will retry");
+      if (ran.state === "given_up")
+        logger.error({ job: ran.job.request, attempts: ran.job.attempts, err: ran.error }, "job failed at its last attempt and is given up");
       if (ran.state !== "idle") {
         lastWork = Date.now();
         continue;

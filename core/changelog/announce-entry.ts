@@ -3,6 +3,7 @@ import type { JobRequest } from "../feedback/events.ts";
 import type { FindDeps } from "../feedback/find-feedback.ts";
 import type { FeedbackRecord, Follower } from "../model.ts";
 import { CLAIM_LEASE_MS, sendOnce } from "../notify/send-once.ts";
+import { tellEach } from "../notify/tell-each.ts";
 import { unsubscribeUrl } from "../notify/unsubscribe-link.ts";
 import type { Services } from "../services.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
@@ -17,7 +18,7 @@ export type AnnounceDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ChangelogStore, "findEntry"> &
       Pick<ServiceSecretStore, "serviceSecret"> &
-      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
   };
 
 /** The notification key of an entry's announcement, claimed under the entry's id. */
@@ -73,7 +74,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
   const feedbacks = await entryFeedbacks(services, entry.orgId, entry.feedbackIds);
   const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await store.listFollowers(feedback.id) })));
   const secret = await store.serviceSecret();
-  for (const person of recipientsOf(followed)) {
+  await tellEach(recipientsOf(followed), async (person) => {
     const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {
       const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
       const trackingUrl = await openTrackingLink(services.secrets, person.trackingSealed);
@@ -86,11 +87,13 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
       });
       return { ...words, unsubscribeUrl: links[0]! };
     });
-    if (!sent) continue;
+    // Sent now, or before (a crash may have come before this): it stands for each feedback's "delivered" message.
+    if (sent !== "sent" && sent !== "sent_before") return sent;
     const at = clock();
     for (const f of person.feedbacks) {
       if (await store.claimNotification(f.id, person.email, DELIVERED, at, CLAIM_LEASE_MS))
         await store.confirmNotification(f.id, person.email, DELIVERED, at);
     }
-  }
+    return sent;
+  });
 }

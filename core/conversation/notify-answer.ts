@@ -7,6 +7,7 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { UserStore } from "../store/users.ts";
 import { sendOnce } from "../notify/send-once.ts";
+import { tellEach } from "../notify/tell-each.ts";
 import { answerMessage } from "./answer-message.ts";
 import { noticeKey } from "../notify/notice-key.ts";
 
@@ -14,7 +15,7 @@ export type NotifyAnswerDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
     readonly store: Pick<FeedbackStore, "listComments" | "listReports"> &
       Pick<UserStore, "listMembers"> &
-      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
+      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
   };
 
 /**
@@ -46,6 +47,6 @@ export async function notifyAnswer(services: NotifyAnswerDeps, job: JobRequest):
       text: answer.text,
       feedbackUrl: feedbackUrl(services.baseUrl, feedback.key),
     });
-    for (const email of recipients) await sendOnce(services, { subjectId: feedback.id, key, email }, () => words);
+    await tellEach(recipients, (email) => sendOnce(services, { subjectId: feedback.id, key, email }, () => words));
   }
 }

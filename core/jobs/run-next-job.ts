@@ -6,17 +6,24 @@ import { type RunJobDeps, runJob } from "./run-job.ts";
 export const JOB_LEASE_MS = 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
+/**
+ * The attempts a job has before it is given up: with the delays below, about a day (a mail server
+ * or tracker down that long is an operator's to see, in the log, not the queue's to try forever).
+ */
+export const MAX_JOB_ATTEMPTS = 42;
+
 /** Retry delays grow with the square of the attempts: 5 s, 20 s, 45 s, … up to an hour. */
 export const backoff = (attempts: number): number => Math.min(MAX_BACKOFF_MS, attempts * attempts * 5_000);
 
 type JobRun =
   | { readonly state: "idle" }
   | { readonly state: "done"; readonly job: Job }
-  | { readonly state: "retry"; readonly job: Job; readonly error: unknown };
+  | { readonly state: "retry"; readonly job: Job; readonly error: unknown }
+  | { readonly state: "given_up"; readonly job: Job; readonly error: unknown };
 
 /**
  * Takes the next due job from the durable queue, runs it and records the outcome: done, or again
- * later with a growing delay. Two workers never hold the same job.
+ * later with a growing delay, or, failed at its last attempt, given up. Two workers never hold the same job.
  */
 export async function runNextJob(
   deps: { store: Pick<JobQueue, "claimJob" | "completeJob" | "retryJob">; clock: Clock; ids: Pick<Ids, "secret"> },
@@ -29,6 +36,10 @@ export async function runNextJob(
     await deps.store.completeJob(job);
     return { state: "done", job };
   } catch (error) {
+    if (job.attempts >= MAX_JOB_ATTEMPTS) {
+      await deps.store.completeJob(job);
+      return { state: "given_up", job, error };
+    }
     await deps.store.retryJob(job, deps.clock() + backoff(job.attempts), String(error));
     return { state: "retry", job, error };
   }

@@ -4,6 +4,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { deliveredMessage } from "./delivered-message.ts";
 import { sendOnce } from "./send-once.ts";
+import { tellEach } from "./tell-each.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { noticeKey } from "./notice-key.ts";
@@ -13,7 +14,7 @@ import { openTrackingLink } from "./tracking-link.ts";
 export type NotifyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
-      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
   };
 
 /** Tells each follower, once, that the feedback was delivered. */
@@ -22,8 +23,8 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
   const secret = await store.serviceSecret();
-  for (const follower of await store.listFollowers(feedback.id)) {
-    await sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {
+  await tellEach(await store.listFollowers(feedback.id), (follower) =>
+    sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {
       const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
       const trackingUrl = await openTrackingLink(services.secrets, follower.trackingSealed);
       const words = deliveredMessage(follower.language, {
@@ -34,6 +35,6 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
         unsubscribeUrl: link,
       });
       return { ...words, unsubscribeUrl: link };
-    });
-  }
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import type { ServiceSecretStore } from "../store/service-secret.ts";
 import type { UserStore } from "../store/users.ts";
 import { replyMessage } from "./reply-message.ts";
 import { sendOnce } from "./send-once.ts";
+import { tellEach } from "./tell-each.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import { noticeKey } from "./notice-key.ts";
 import { openTrackingLink } from "./tracking-link.ts";
@@ -21,7 +22,7 @@ export type NotifyReplyDeps = FindDeps &
       Pick<UserStore, "findUser"> &
       Pick<PortalStore, "findPortal"> &
       Pick<PublicationStore, "findPublications"> &
-      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
   };
 
 const someone = (language: "en" | "fr"): string => (language === "fr" ? "Quelqu'un" : "Someone");
@@ -55,9 +56,9 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   const title = publication?.title ?? feedback.title;
   const portalPage = publication && portal?.enabled ? `${portalUrl(services.baseUrl, portal.slug)}/${encodeURIComponent(feedback.key)}` : undefined;
   const key = noticeKey("reply", reply.id);
-  for (const follower of await store.listFollowers(feedback.id)) {
-    if (follower.email === author?.email) continue;
-    await sendOnce(services, { subjectId: feedback.id, key, email: follower.email }, async () => {
+  const others = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== author?.email);
+  await tellEach(others, (follower) =>
+    sendOnce(services, { subjectId: feedback.id, key, email: follower.email }, async () => {
       const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
       const followUrl = (await openTrackingLink(services.secrets, follower.trackingSealed)) ?? portalPage;
       const words = replyMessage(follower.language, {
@@ -69,6 +70,6 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
         unsubscribeUrl: link,
       });
       return { ...words, unsubscribeUrl: link };
-    });
-  }
+    }),
+  );
 }

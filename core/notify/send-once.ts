@@ -9,30 +9,39 @@ type Message = Omit<Parameters<Notifier["send"]>[0], "to" | "messageId">;
 
 /** What sending once reads and writes. */
 export type SendOnceDeps = Pick<Services, "notifier" | "clock"> & {
-  readonly store: Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
+  readonly store: Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
 };
+
+/**
+ * What became of a message: `sent` now; `sent_before`; `held` by another sender's claim (a worker
+ * sending it now, or one that crashed before it could say: it is sent once that claim runs out);
+ * `logged` where no message reaches anyone (no SMTP).
+ */
+export type Sent = "sent" | "sent_before" | "held" | "logged";
 
 /**
  * Sends a message once per (subject, address, key): the sending is claimed first, confirmed once
  * handed over, and given back when the mail server refused it (the job is then retried, and sends
- * it, so nobody is left out). The message is written only once the claim is held. Returns whether
- * this call sent it: false when it was sent before, or another worker holds the claim, or when no
- * message reaches anyone (no SMTP): it is then only logged, and not kept as sent, since a
- * feedback's activity tells what was sent.
+ * it, so nobody is left out). The message is written only once the claim is held. Where no message
+ * reaches anyone (no SMTP) it is only logged, and not kept as sent, since a feedback's activity
+ * tells what was sent.
  */
 export async function sendOnce(
   deps: SendOnceDeps,
   to: { readonly subjectId: string; readonly key: string; readonly email: string },
   compose: () => Message | Promise<Message>,
-): Promise<boolean> {
+): Promise<Sent> {
   const { store, clock } = deps;
   const { subjectId, key, email } = to;
   const messageId = `${key}.${subjectId}.${encodeURIComponent(email)}`;
   if (!deps.notifier.delivers) {
     await deps.notifier.send({ to: email, ...(await compose()), messageId });
-    return false;
+    return "logged";
   }
-  if (!(await store.claimNotification(subjectId, email, key, clock(), CLAIM_LEASE_MS))) return false;
+  if (!(await store.claimNotification(subjectId, email, key, clock(), CLAIM_LEASE_MS))) {
+    const sent = (await store.listNotifications(subjectId)).some((n) => n.email === email && n.key === key);
+    return sent ? "sent_before" : "held";
+  }
   try {
     await deps.notifier.send({ to: email, ...(await compose()), messageId });
   } catch (error) {
@@ -40,5 +49,5 @@ export async function sendOnce(
     throw error;
   }
   await store.confirmNotification(subjectId, email, key, clock());
-  return true;
+  return "sent";
 }

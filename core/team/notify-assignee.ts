@@ -22,7 +22,8 @@ export const assignmentJob = (orgId: string, feedbackId: string, byUserId: strin
 
 export type NotifyAssigneeDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
-    readonly store: Pick<TeamStore, "listTeam"> & Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
+    readonly store: Pick<TeamStore, "listTeam"> &
+      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
   };
 
 /** Mails the feedback's owner, once per assignment, in their language, if they are a member. */

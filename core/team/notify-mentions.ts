@@ -14,7 +14,7 @@ export type NotifyMentionsDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
     readonly store: Pick<FeedbackStore, "listComments"> &
       Pick<TeamStore, "listTeam"> &
-      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
+      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
   };
 
 /** Comments older than this are not read again for mentions: a mention is news for a day. */

@@ -21,7 +21,7 @@ export type SendDigestDeps = Pick<Services, "notifier" | "clock" | "baseUrl"> & 
   readonly store: Pick<FeedbackStore, "listFeedbacks"> &
     Pick<OrganizationStore, "findOrganization"> &
     Pick<TeamStore, "listTeam"> &
-    Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
+    Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
 };
 
 /** A feedback's votes, where the store counts them. */

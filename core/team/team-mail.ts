@@ -1,5 +1,6 @@
 import type { Services } from "../services.ts";
 import { type SendOnceDeps, sendOnce } from "../notify/send-once.ts";
+import { tellEach } from "../notify/tell-each.ts";
 
 /**
  * Sends one message to a member of the team, once (sendOnce). The message points to the account
@@ -16,8 +17,10 @@ export async function teamMail(
   },
 ): Promise<void> {
   const settingsUrl = `${deps.baseUrl}/account`;
-  await sendOnce(deps, { subjectId: message.subjectId, key: message.key, email: message.to.email }, () => ({
-    ...message.words(settingsUrl),
-    unsubscribeUrl: settingsUrl,
-  }));
+  await tellEach([message.to.email], (email) =>
+    sendOnce(deps, { subjectId: message.subjectId, key: message.key, email }, () => ({
+      ...message.words(settingsUrl),
+      unsubscribeUrl: settingsUrl,
+    })),
+  );
 }

@@ -235,6 +235,9 @@ describe("the announcement", () => {
           !claims.has(`${feedbackId} ${email} ${key}`) && Boolean(claims.add(`${feedbackId} ${email} ${key}`)),
         confirmNotification: async () => {},
         releaseNotification: async () => {},
+        // Claimed is sent, here: the notifier never fails.
+        listNotifications: async (feedbackId: string) =>
+          [...claims].filter((c) => c.startsWith(`${feedbackId} `)).map((c) => ({ email: c.split(" ")[1]!, key: c.split(" ")[2]!, sentAt: 0 })),
       },
     };
     const job = { kind: "announce_changelog" as const, orgId: "org", feedbackId: shipped.value.id };

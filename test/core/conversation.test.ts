@@ -64,6 +64,9 @@ function fakeConversation(owner?: string) {
         !claims.has(`${feedbackId} ${email} ${key}`) && Boolean(claims.add(`${feedbackId} ${email} ${key}`)),
       confirmNotification: async () => {},
       releaseNotification: async () => {},
+      // Claimed is sent, here: the notifier never fails.
+      listNotifications: async (feedbackId: string) =>
+        [...claims].filter((c) => c.startsWith(`${feedbackId} `)).map((c) => ({ email: c.split(" ")[1]!, key: c.split(" ")[2]!, sentAt: 0 })),
     },
   };
   return { deps, added, mails };

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { backoff, JOB_LEASE_MS, runNextJob } from "../../core/jobs/run-next-job.ts";
+import { backoff, JOB_LEASE_MS, MAX_JOB_ATTEMPTS, runNextJob } from "../../core/jobs/run-next-job.ts";
 import type { Job } from "../../core/store/jobs.ts";
 import { NOW } from "./fake-organization.ts";
 
@@ -48,5 +48,17 @@ describe("runNextJob", () => {
     assert.equal(ran.state, "retry");
     assert.deepEqual(q.seen.slice(1), [`retry at +${backoff(3)} ms: Error: grouper down`]);
     assert.deepEqual([backoff(1), backoff(2), backoff(3), backoff(1000)], [5_000, 20_000, 45_000, 3_600_000]);
+  });
+
+  test("a job that fails at its last attempt is given up, not retried: about a day of retries", async () => {
+    const q = queue({ ...JOB, attempts: MAX_JOB_ATTEMPTS });
+    const ran = await runNextJob(q.deps, async () => {
+      throw new Error("550 No such user");
+    });
+    assert.equal(ran.state, "given_up");
+    assert.deepEqual(q.seen.slice(1), ["complete"]);
+    let waited = 0;
+    for (let attempts = 1; attempts < MAX_JOB_ATTEMPTS; attempts++) waited += backoff(attempts);
+    assert.ok(waited > 18 * 3_600_000 && waited < 30 * 3_600_000, `${waited / 3_600_000} hours`);
   });
 });

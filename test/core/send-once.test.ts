@@ -1,9 +1,10 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { sendOnce } from "../../core/notify/send-once.ts";
+import { tellEach } from "../../core/notify/tell-each.ts";
 
 /** A follower store that keeps claims in memory, and the messages handed to a notifier. */
-function deps(delivers: boolean) {
+function deps(delivers: boolean, refused: readonly string[] = []) {
   const claims = new Map<string, "claimed" | "sent">();
   const mails: string[] = [];
   const id = (subject: string, email: string, key: string) => `${subject}|${email}|${key}`;
@@ -11,7 +12,13 @@ function deps(delivers: boolean) {
     claims,
     mails,
     clock: () => 1_000,
-    notifier: { delivers, send: async (m: { to: string; subject: string }) => void mails.push(`${m.to}: ${m.subject}`) },
+    notifier: {
+      delivers,
+      send: async (m: { to: string; subject: string }) => {
+        if (refused.includes(m.to)) throw new Error(`550 No such user: ${m.to}`);
+        mails.push(`${m.to}: ${m.subject}`);
+      },
+    },
     store: {
       claimNotification: async (subject: string, email: string, key: string) => {
         if (claims.has(id(subject, email, key))) return false;
@@ -20,6 +27,10 @@ function deps(delivers: boolean) {
       },
       confirmNotification: async (subject: string, email: string, key: string) => void claims.set(id(subject, email, key), "sent"),
       releaseNotification: async (subject: string, email: string, key: string) => void claims.delete(id(subject, email, key)),
+      listNotifications: async (subject: string) =>
+        [...claims]
+          .filter(([claim, state]) => claim.startsWith(`${subject}|`) && state === "sent")
+          .map(([claim]) => ({ email: claim.split("|")[1]!, key: claim.split("|")[2]!, sentAt: 1_000 })),
     },
   };
 }
@@ -29,14 +40,42 @@ const to = { subjectId: "fb1", key: "delivered", email: "ann@example.com" };
 describe("sending a notice once", () => {
   test("a message sent is kept as sent, and not sent again", async () => {
     const d = deps(true);
-    assert.equal(await sendOnce(d, to, message), true);
-    assert.equal(await sendOnce(d, to, message), false);
+    assert.equal(await sendOnce(d, to, message), "sent");
+    assert.equal(await sendOnce(d, to, message), "sent_before");
     assert.deepEqual([d.mails, [...d.claims.values()]], [["ann@example.com: Delivered"], ["sent"]]);
   });
 
   test("where no message reaches anyone (no SMTP), it is only logged and not kept as sent", async () => {
     const d = deps(false);
-    assert.equal(await sendOnce(d, to, message), false);
+    assert.equal(await sendOnce(d, to, message), "logged");
     assert.deepEqual([d.mails, d.claims.size], [["ann@example.com: Delivered"], 0]);
+  });
+
+  test("a message another sender claimed and did not confirm (sending it now, or crashed) is held, not sent before", async () => {
+    const d = deps(true);
+    d.claims.set("fb1|ann@example.com|delivered", "claimed");
+    assert.equal(await sendOnce(d, to, message), "held");
+    assert.deepEqual(d.mails, []);
+  });
+});
+
+describe("telling each recipient", () => {
+  const each = (d: ReturnType<typeof deps>, emails: readonly string[]) => tellEach(emails, (email) => sendOnce(d, { ...to, email }, message));
+
+  test("an address the mail server refuses keeps no one after it from their message; the job fails, and its retry sends only what failed", async () => {
+    const refused = ["bounce@example.com"];
+    const d = deps(true, refused);
+    await assert.rejects(each(d, ["ann@example.com", "bounce@example.com", "erin@example.com"]), /1 message\(s\) not sent/);
+    assert.deepEqual(d.mails, ["ann@example.com: Delivered", "erin@example.com: Delivered"]);
+    refused.pop();
+    await each(d, ["ann@example.com", "bounce@example.com", "erin@example.com"]);
+    assert.deepEqual(d.mails, ["ann@example.com: Delivered", "erin@example.com: Delivered", "bounce@example.com: Delivered"]);
+  });
+
+  test("a message held by a sender that crashed fails the job, to be retried: it is sent once that claim runs out, never counted as done", async () => {
+    const d = deps(true);
+    d.claims.set("fb1|ann@example.com|delivered", "claimed");
+    await assert.rejects(each(d, ["ann@example.com", "erin@example.com"]), /held by another sender/);
+    assert.deepEqual(d.mails, ["erin@example.com: Delivered"]);
   });
 });
