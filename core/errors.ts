@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   "missing_host",
   "invalid_signature",
   "tracker_unavailable",
+  "email_unavailable",
   "internal_error",
   "changelog_published",
   "already_member",

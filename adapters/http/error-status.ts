@@ -44,6 +44,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   missing_host: 400,
   invalid_signature: 401,
   tracker_unavailable: 502,
+  email_unavailable: 503,
   internal_error: 500,
   changelog_published: 409,
   already_member: 409,

@@ -1,5 +1,5 @@
 import { EMAIL_FIELD, isEmailShaped, normalizeEmail } from "../email.ts";
-import { fail, invalid, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result, unavailable } from "../errors.ts";
 import type { Language } from "../language.ts";
 import type { Clock, Digest, Ids, Notifier } from "../ports.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
@@ -52,6 +52,11 @@ export async function requestSignInLink(
   // The message names the portal by its title, as the person saw it on the page they asked from.
   const portalName = (await store.findPortal(portal.orgId))?.title ?? portal.slug;
   const words = signInMessage(request.language, { portal: portalName, link: signInLinkUrl(services.baseUrl, portal.slug, token, request.next) });
-  await notifier.send({ to: email, ...words, messageId: `portal-sign-in.${digest(token).slice(0, 32)}` });
+  try {
+    await notifier.send({ to: email, ...words, messageId: `portal-sign-in.${digest(token).slice(0, 32)}` });
+  } catch (error) {
+    // Said to the person, who may ask again; the link saved is never sent, and runs out.
+    return unavailable("email_unavailable", error);
+  }
   return ok(undefined);
 }

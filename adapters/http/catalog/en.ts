@@ -824,6 +824,7 @@ export const EN = {
     missing_host: "The request has no Host header.",
     invalid_signature: "The signature of this request does not match.",
     tracker_unavailable: "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment.",
+    email_unavailable: "The e-mail could not be sent just now: the mail server did not take it. Try again in a moment.",
     internal_error: "Something went wrong on our side. It has been logged.",
     changelog_published: "This changelog entry is published: it cannot be deleted, published again, or ship other feedbacks.",
     already_member: "This person is already a member of the organization.",

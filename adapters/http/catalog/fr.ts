@@ -789,6 +789,7 @@ export const FR: Catalog = {
     invalid_signature: "La signature de cette requête ne correspond pas.",
     tracker_unavailable:
       "Le gestionnaire de tickets de l'application est injoignable, ou a refusé la demande (vérifiez son jeton). Réessayez dans un instant.",
+    email_unavailable: "L'e-mail n'a pas pu être envoyé pour l'instant\u202f: le serveur de messagerie ne l'a pas pris. Réessayez dans un instant.",
     internal_error: "Une erreur s'est produite de notre côté. Elle a été consignée.",
     changelog_published:
       "Cette entrée du journal des nouveautés est publiée\u202f: elle ne peut être ni supprimée, ni publiée à nouveau, ni livrer d'autres retours.",

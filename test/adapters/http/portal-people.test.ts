@@ -87,6 +87,22 @@ async function vote(b: FormBrowser, key: string, choice: "cast" | "withdraw" = "
 }
 
 describe("signing in to a portal by an e-mail link", () => {
+  test("a mail server that does not take the link's e-mail: the page says so, 503, and the person may ask again", async () => {
+    // Nothing listens on port 1: the mail server refuses at once.
+    const down = await inProcess({
+      env: { SMTP_URL: "smtp://127.0.0.1:1", SMTP_FROM: "Retour <portal@retour.test>" },
+      portals: { lookup: async (slug) => PORTALS[slug]?.() ?? null, verifySso: verifySsoToken },
+    });
+    try {
+      const b = new FormBrowser(down.url, { "x-test-client-address": "198.51.100.250" }, (r) => down.handle(r));
+      const sent = await b.submit(await text(await b.fetch("/p/demo/sign-in")), { email: "nora@customer.example" });
+      expect([sent.status, sent.headers.get("content-type")]).toEqual([503, "text/html; charset=utf-8"]);
+      expect(await text(sent)).toContain("The e-mail could not be sent just now: the mail server did not take it. Try again in a moment.");
+    } finally {
+      down.close();
+    }
+  });
+
   test("the sign-in page has the e-mail field, a CSRF token and a honeypot; an unknown or closed portal is 404", async () => {
     const page = await text(await browser().fetch("/p/demo/sign-in"));
     expect(page).toContain('<input id="email" type="email" name="email"');
