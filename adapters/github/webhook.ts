@@ -14,6 +14,7 @@ const IssueEvent = Type.Object({
     number: Type.Integer({ minimum: 1 }),
     state: Type.Optional(Type.String()),
     state_reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    updated_at: Type.Optional(Type.String()),
   }),
   label: Type.Optional(Type.Object({ name: Type.String() })),
 });
@@ -33,6 +34,12 @@ function repositoryOf(event: unknown): string {
   return typeof name === "string" ? name : "";
 }
 
+/** When a tracker says its issue changed (an ISO date), as `at`; nothing when it does not say, or not readably. */
+const timeOf = (iso: string | undefined): { at?: number } => {
+  const at = iso === undefined ? Number.NaN : Date.parse(iso);
+  return Number.isFinite(at) ? { at } : {};
+};
+
 /** What an issue event asks: a status from its state and labels, or nothing. */
 function changeOf(event: unknown, project: string): TrackerChange | null | "malformed" {
   if (!issueEvent.Check(event)) return "malformed";
@@ -43,6 +50,7 @@ function changeOf(event: unknown, project: string): TrackerChange | null | "malf
     status,
     // GitHub sends the issue as it is after the event; older payloads without it still say closed or reopened.
     issueStatus: event.issue.state ?? (event.action === "closed" ? "closed" : event.action === "reopened" ? "open" : undefined),
+    ...timeOf(event.issue.updated_at),
   };
 }
 

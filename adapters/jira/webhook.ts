@@ -10,6 +10,8 @@ import { jiraState } from "./tracker.ts";
 const IssueUpdated = TypeCompiler.Compile(
   Type.Object({
     webhookEvent: Type.String(),
+    /** When Jira made the change, in milliseconds. */
+    timestamp: Type.Optional(Type.Number()),
     issue: Type.Object({
       key: Type.String({ minLength: 1 }),
       fields: Type.Object({
@@ -48,7 +50,7 @@ function changeOf(event: unknown): TrackerChange | null | "malformed" {
   if (!event.changelog?.items.some((item) => item.field === "status")) return null;
   const state = jiraState(event.issue.fields.status);
   if (!state) return null;
-  return { issueKey: event.issue.key, state, issueStatus: state.name };
+  return { issueKey: event.issue.key, state, issueStatus: state.name, ...(event.timestamp !== undefined && { at: event.timestamp }) };
 }
 
 /**

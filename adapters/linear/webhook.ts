@@ -17,6 +17,8 @@ const IssueEvent = TypeCompiler.Compile(
     data: Type.Object({
       identifier: Type.String({ minLength: 1 }),
       state: Type.Object({ name: Type.String(), type: Type.String() }),
+      /** When the issue changed (ISO). */
+      updatedAt: Type.Optional(Type.String()),
     }),
     updatedFrom: Type.Optional(Type.Union([Type.Object({ stateId: Type.Optional(Type.String()) }), Type.Null()])),
   }),
@@ -54,7 +56,13 @@ function changeOf(event: unknown): TrackerChange | null | "malformed" {
   if (event.action !== "update" || !event.updatedFrom?.stateId) return null;
   const kind = kindOfLinearState(event.data.state.type);
   if (!kind) return null;
-  return { issueKey: event.data.identifier, state: { name: event.data.state.name, kind }, issueStatus: event.data.state.name };
+  const at = event.data.updatedAt === undefined ? Number.NaN : Date.parse(event.data.updatedAt);
+  return {
+    issueKey: event.data.identifier,
+    state: { name: event.data.state.name, kind },
+    issueStatus: event.data.state.name,
+    ...(Number.isFinite(at) && { at }),
+  };
 }
 
 /**

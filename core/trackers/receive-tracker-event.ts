@@ -15,7 +15,19 @@ export type TrackerChange = {
   readonly issueKey: string;
   /** The issue's own state after the event (`open`, `closed`, `In Progress`), when the tracker says it. */
   readonly issueStatus?: string;
+  /** When the issue changed, by the tracker's clock, when the event says it. */
+  readonly at?: number;
 } & ({ readonly status: Status } | { readonly state: TrackerState });
+
+/** How far the tracker's clock and ours may drift apart: an event is stale only when older than this before the last sync. */
+const CLOCK_DRIFT_MS = 60_000;
+
+/**
+ * Whether an event says what is no longer so: it tells of a change made before the issue and the
+ * feedback were last brought in line (a delivery sent again, replayed, or late behind a newer one).
+ */
+const stale = (change: TrackerChange, link: { readonly syncedAt?: number } | undefined): boolean =>
+  change.at !== undefined && link?.syncedAt !== undefined && change.at < link.syncedAt - CLOCK_DRIFT_MS;
 
 /** What a tracker's status reaching its feedbacks reads and writes. */
 type TrackerStatusDeps = ChangeStatusDeps & {
@@ -79,7 +91,7 @@ async function applyTrackerStatus(
   for (const { tracker: appTracker, settings } of signed) {
     const feedback = await services.store.findFeedbackByTracker(appTracker.orgId, change.issueKey);
     // Keys are the tracker's own (ENG-12): the same key from another provider is another issue.
-    if (!feedback || feedback.tracker?.provider !== provider) continue;
+    if (!feedback || feedback.tracker?.provider !== provider || stale(change, feedback.tracker)) continue;
     const status = "status" in change ? change.status : statusForState(settings.statuses ?? {}, change.state, feedback.status);
     const grant = trackerGrant(appTracker.orgId, provider);
     const result = status && (await changeStatus(services, grant, feedback.id, { status }, { fromTracker: true }));

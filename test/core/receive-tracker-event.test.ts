@@ -82,6 +82,17 @@ describe("an issue event from a tracker", () => {
     );
   });
 
+  test("a change older than the last time the issue and the feedback were brought in line (sent again, replayed, late) moves nothing; within a minute of it, the clocks' drift, it moves", async () => {
+    const synced = { tracker: { ...issue, syncedAt: 10 * 60_000 } };
+    const older = setUp(synced);
+    assert.deepEqual(await older.receive({ ...inProgress, at: 8 * 60_000 }), { ok: true, value: { moved: 0 } });
+    assert.equal(older.fake.feedbacks.get("fb-1")?.status, "prioritized");
+    const drifted = setUp(synced);
+    assert.deepEqual(await drifted.receive({ ...inProgress, at: 9.5 * 60_000 }), { ok: true, value: { moved: 1 } });
+    const undated = setUp(synced);
+    assert.deepEqual(await undated.receive(inProgress), { ok: true, value: { moved: 1 } });
+  });
+
   test("leaves a feedback linked to another tracker's issue of the same key alone", async () => {
     const { fake, receive } = setUp({ tracker: { ...issue, provider: "jira" } });
     assert.deepEqual(await receive(inProgress), { ok: true, value: { moved: 0 } });

@@ -132,6 +132,14 @@ describe("the linked GitHub issue", () => {
     expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("in_development");
   });
 
+  test("a delivery sent again (GitHub's Redeliver, a replay) of a change older than the last sync moves nothing", async () => {
+    const synced = Date.parse((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.trackerIssue.syncedAt);
+    const old = new Date(synced - 5 * 60_000).toISOString();
+    const res = await hook({ action: "closed", repository: { full_name: "acme/shop" }, issue: { number: 1, state: "closed", updated_at: old } });
+    expect([res.status, ((await res.json()) as { moved: number }).moved]).toEqual([202, 0]);
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, admin())).body.status).toBe("in_development");
+  });
+
   test("a wrong signature is refused and changes nothing", async () => {
     const res = await hook({ action: "closed", repository: { full_name: "acme/shop" }, issue: { number: 1 } }, "wrong-secret");
     expect(res.status).toBe(401);
