@@ -1,6 +1,7 @@
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
+import type { UserStore } from "../store/users.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { deliveredMessage } from "./delivered-message.ts";
 import { sendOnce } from "./send-once.ts";
@@ -14,16 +15,19 @@ import { openTrackingLink } from "./tracking-link.ts";
 export type NotifyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
+      Pick<UserStore, "findUser"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
   };
 
-/** Tells each follower, once, that the feedback was delivered. */
+/** Tells each follower, once, that the feedback was delivered; not the person who marked it so (the job's `detail`, their id). */
 export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Promise<void> {
   const { store } = services;
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
   const secret = await store.serviceSecret();
-  await tellEach(await store.listFollowers(feedback.id), (follower) =>
+  const actor = job.detail ? (await store.findUser(job.detail))?.email : undefined;
+  const followers = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== actor);
+  await tellEach(followers, (follower) =>
     sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {
       const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
       const trackingUrl = await openTrackingLink(services.secrets, follower.trackingSealed);

@@ -20,7 +20,7 @@ describe("changeStatus", () => {
     assert.deepEqual(change?.jobs, []);
   });
 
-  test("reaching delivered also ships the feedback and notifies its followers", async () => {
+  test("reaching delivered also ships the feedback and notifies its followers, but for the person who delivered it", async () => {
     const fake = fakeFeedbacks(feedbackRecord({ status: "fixed" }));
     await changeStatus(fake.deps, member, "ACME-1", { status: "delivered" });
     const [change] = fake.changes;
@@ -28,7 +28,7 @@ describe("changeStatus", () => {
       change?.events.map((e) => e.type),
       ["feedback.status_changed", "feedback.shipped"],
     );
-    assert.deepEqual(change?.jobs, [{ kind: "notify_followers", orgId: "org", feedbackId: "fb-1" }]);
+    assert.deepEqual(change?.jobs, [{ kind: "notify_followers", orgId: "org", feedbackId: "fb-1", detail: "u" }]);
   });
 
   test("a linked tracker issue follows the change, unless the change came from the tracker", async () => {

@@ -112,4 +112,20 @@ describe("follower notifications by e-mail", () => {
     expect(member).toContain("Receipts print without the shop address");
     expect(member).not.toContain("Follow your report");
   });
+
+  test("the member who marks a feedback delivered is not told of it, as if they had reported it; the other followers are", async () => {
+    const created = await post(`${server.url}/v1/reports`, {
+      publicKey: server.demo.publicKey,
+      kind: "problem",
+      message: "The loyalty points vanish after a refund",
+      user: { email: "gwen@example.com" },
+    });
+    await settle();
+    for (const token of [server.demo.tokens.member, server.demo.tokens.admin])
+      await post(`${server.url}/v1/feedbacks/${created.body.ticketId}/followers`, {}, { authorization: `Bearer ${token}` });
+    await patch(`${server.url}/v1/feedbacks/${created.body.ticketId}`, server.demo.tokens.admin, { status: "delivered" });
+    await settle();
+    const about = (to: string) => mailsTo(to).filter((m) => m.text.includes("The loyalty points vanish"));
+    expect([about("gwen@example.com").length, about("member@demo.test").length, about("admin@demo.test").length]).toEqual([1, 1, 0]);
+  });
 });
