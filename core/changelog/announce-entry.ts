@@ -85,7 +85,9 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
         body: entry.body,
         followed: person.feedbacks.map((f, i) => ({ key: f.key, title: f.title, unsubscribeUrl: links[i]! })),
       });
-      return { ...words, unsubscribeUrl: links[0]! };
+      // A mail client's one-click unsubscribe stops news of every feedback the e-mail is about.
+      const all = await unsubscribeUrl(services.baseUrl, secret, person.feedbacks.map((f) => f.id).join(","), person.email);
+      return { ...words, unsubscribeUrl: all };
     });
     // Sent now, or before (a crash may have come before this): it stands for each feedback's "delivered" message.
     if (sent !== "sent" && sent !== "sent_before") return sent;

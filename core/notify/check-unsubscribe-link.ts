@@ -2,6 +2,7 @@ import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { validUnsubscribe } from "./unsubscribe-link.ts";
 
 export interface UnsubscribeLink {
+  /** The feedback the link stops news of, or several, between commas (a changelog e-mail's). */
   readonly feedbackId: string;
   readonly email: string;
   readonly signature: string;

@@ -1,6 +1,6 @@
 import { hmacSha256, timingSafeEqual, toBase64Url } from "../encoding.ts";
 
-/** The signature that lets an unsubscribe link stop one follower of one feedback, and nothing else. */
+/** The signature that lets an unsubscribe link stop one follower of one feedback (or of the feedbacks named, between commas), and nothing else. */
 const sign = async (secret: Uint8Array, feedbackId: string, email: string): Promise<string> =>
   toBase64Url(await hmacSha256(secret, `unsubscribe:${feedbackId}:${email}`));
 

@@ -5,9 +5,9 @@ import { checkUnsubscribeLink, type UnsubscribeLink } from "./check-unsubscribe-
 
 type UnsubscribeDeps = { readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<FollowerStore, "removeFollower"> };
 
-/** Stops a follower's notifications for one feedback. Doing it twice is harmless. */
+/** Stops a follower's notifications for the feedbacks its link names (one, or those of one e-mail). Doing it twice is harmless. */
 export async function unsubscribe(services: UnsubscribeDeps, link: UnsubscribeLink): Promise<"unsubscribed" | "invalid"> {
   if (!(await checkUnsubscribeLink(services, link))) return "invalid";
-  await services.store.removeFollower(link.feedbackId, normalizeEmail(link.email));
+  for (const feedbackId of link.feedbackId.split(",")) await services.store.removeFollower(feedbackId, normalizeEmail(link.email));
   return "unsubscribed";
 }

@@ -80,6 +80,18 @@ describe("publishing a changelog entry, through a real SMTP server", () => {
     expect(ann.text.match(/Stop receiving news about DEMO-\d+: http:\/\/localhost:\d+\/unsubscribe\?/g)?.length).toBe(2);
     expect(ann.text).toMatch(/Follow your report: http:\/\/localhost:\d+\/s\//);
     expect(ann.headers).toMatch(/List-Unsubscribe: <http:\/\/localhost:\d+\/unsubscribe\?f=/);
+    // A mail client's one-click unsubscribe (RFC 8058) stops news of every feedback the e-mail is about.
+    const oneClick = /List-Unsubscribe: <([^>]+)>/.exec(ann.headers)![1]!.replaceAll("&amp;", "&");
+    const stopped = await fetch(oneClick, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(stopped.status).toBe(200);
+    for (const key of [invoices, calendar]) {
+      const { id } = (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.member)).body;
+      expect((await server.services.store.listFollowers(id)).map((f) => f.email)).not.toContain("ann@example.com");
+    }
     const french = mailsTo("bea@example.fr")[0]!;
     expect(french.text).toContain("Ce que vous attendiez est livré");
 
