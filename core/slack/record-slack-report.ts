@@ -35,7 +35,9 @@ export async function recordSlackReport(services: SlackReportDeps, job: JobReque
     await services.slack.respond(request.responseUrl, message);
   };
   const connection = await services.store.findSlackConnection(job.orgId);
-  if (!connection) return;
+  // Uninstalled while the report waited: it waits on, retried, for the app to be connected again (a
+  // day at most, as every job), rather than being dropped with the person never answered.
+  if (!connection) throw new Error("the organization's Slack app is not connected: the report waits for it");
   const [organization, app, access] = await Promise.all([
     services.store.findOrganization(job.orgId),
     services.store.findApp(job.orgId, request.appId),

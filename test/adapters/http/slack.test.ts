@@ -255,6 +255,25 @@ describe("the Events API", () => {
     expect(answer.body).toEqual({ challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" });
   });
 
+  test("a report whose app is uninstalled while it waits is not dropped: it waits, and is recorded and answered once the app is connected again", async () => {
+    await fromSlack("commands", command("the export button greys out after an uninstall"));
+    const uninstalled = JSON.stringify({
+      type: "event_callback",
+      team_id: "T1",
+      event_id: "Ev-WAITING",
+      event_time: 2,
+      event: { type: "app_uninstalled" },
+    });
+    expect((await fromSlack("events", uninstalled)).status).toBe(200);
+    expect(await app.services.store.findSlackConnection(orgId)).toBeNull();
+    expect(await work()).toEqual({ done: 0, retried: 1 });
+    expect(slack.responses).toEqual([]);
+    await app.cli("slack", "set", orgId, "--signing-secret", SECRET, "--bot-token", TOKEN, "--app", app.demo.appId, "--channel", "C-FEED");
+    app.advanceClock(60_000);
+    expect((await work()).done).toBeGreaterThanOrEqual(1);
+    expect(slack.responses.map((r) => r.body.text)).toEqual([expect.stringMatching(/^Sent to Retour as DEMO-\d+: /)]);
+  });
+
   test("a delivery Slack retries (same event_id) is dropped: app_uninstalled disconnects once, not again after a reconnection", async () => {
     await app.cli("org", "create", "Gone Co", "--prefix", "GONE");
     const gone = (await app.services.store.findOrganization("GONE"))!;
