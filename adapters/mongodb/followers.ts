@@ -39,13 +39,15 @@ export function followerStore(data: Database): FollowerStore {
       const id = compoundId(feedbackId, email, key);
       try {
         await data.collection("notifications").insertOne({ _id: id, feedbackId, email, key, at, sentAt: null });
-        return true;
+        return "claimed";
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
       // Taken over only when unconfirmed and its lease has run out.
       const taken = await data.collection("notifications").updateOne({ _id: id, sentAt: null, at: { $lte: at - leaseMs } }, { $set: { at } });
-      return taken.modifiedCount === 1;
+      if (taken.modifiedCount === 1) return "claimed";
+      const found = await data.collection("notifications").findOne({ _id: id }, { projection: { sentAt: 1 } });
+      return found?.sentAt != null ? "sent" : "held";
     },
 
     async confirmNotification(feedbackId, email, key, at) {

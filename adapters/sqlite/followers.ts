@@ -61,15 +61,22 @@ export function followerStore(db: Database, batch: WriteBatch): FollowerStore {
       batch.run(() => db.query("DELETE FROM followers WHERE feedback_id = ? AND email = ?").run(feedbackId, email).changes === 1),
 
     claimNotification: (feedbackId, email, key, at, leaseMs) =>
-      batch.run(
-        () =>
+      batch.run(() => {
+        const claimed =
           db
             .query(
               `INSERT INTO notifications (feedback_id, email, key, at) VALUES (?, ?, ?, ?)
                ON CONFLICT DO UPDATE SET at = excluded.at WHERE notifications.sent_at IS NULL AND notifications.at <= ?`,
             )
-            .run(feedbackId, email, key, at, at - leaseMs).changes === 1,
-      ),
+            .run(feedbackId, email, key, at, at - leaseMs).changes === 1;
+        if (claimed) return "claimed";
+        const row = db
+          .query<{ sent_at: number | null }, [string, string, string]>(
+            "SELECT sent_at FROM notifications WHERE feedback_id = ? AND email = ? AND key = ?",
+          )
+          .get(feedbackId, email, key);
+        return row?.sent_at != null ? "sent" : "held";
+      }),
 
     async confirmNotification(feedbackId, email, key, at) {
       await batch.run(() =>

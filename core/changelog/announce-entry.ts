@@ -18,7 +18,7 @@ export type AnnounceDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ChangelogStore, "findEntry"> &
       Pick<ServiceSecretStore, "serviceSecret"> &
-      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /** The notification key of an entry's announcement, claimed under the entry's id. */
@@ -93,7 +93,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
     if (sent !== "sent" && sent !== "sent_before") return sent;
     const at = clock();
     for (const f of person.feedbacks) {
-      if (await store.claimNotification(f.id, person.email, DELIVERED, at, CLAIM_LEASE_MS))
+      if ((await store.claimNotification(f.id, person.email, DELIVERED, at, CLAIM_LEASE_MS)) === "claimed")
         await store.confirmNotification(f.id, person.email, DELIVERED, at);
     }
     return sent;

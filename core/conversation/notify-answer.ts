@@ -15,7 +15,7 @@ export type NotifyAnswerDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
     readonly store: Pick<FeedbackStore, "listComments" | "listReports"> &
       Pick<UserStore, "listMembers"> &
-      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
+      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /**
@@ -36,8 +36,9 @@ export async function notifyAnswer(services: NotifyAnswerDeps, job: JobRequest):
   const answers = (await store.listComments(feedback.id)).filter((c) => c.reportId !== undefined);
   if (answers.length === 0) return;
   const [reports, recipients] = await Promise.all([store.listReports(feedback.id), teamAddresses(services, feedback.orgId, feedback.owner)]);
-  for (const answer of answers) {
-    const key = noticeKey("answer", String(answer.reportId), answer.at);
+  // Each (answer, person) once, whatever became of the ones before.
+  const told = answers.flatMap((answer) => recipients.map((email) => ({ answer, email })));
+  await tellEach(told, ({ answer, email }) => {
     const author = reports.find((r) => r.id === answer.reportId)?.report.author;
     const reporter = author?.name ?? author?.email;
     const words = answerMessage({
@@ -47,6 +48,6 @@ export async function notifyAnswer(services: NotifyAnswerDeps, job: JobRequest):
       text: answer.text,
       feedbackUrl: feedbackUrl(services.baseUrl, feedback.key),
     });
-    await tellEach(recipients, (email) => sendOnce(services, { subjectId: feedback.id, key, email }, () => words));
-  }
+    return sendOnce(services, { subjectId: feedback.id, key: noticeKey("answer", String(answer.reportId), answer.at), email }, () => words);
+  });
 }

@@ -16,7 +16,7 @@ export type NotifyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<UserStore, "findUser"> &
-      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /** Tells each follower, once, that the feedback was delivered; not the person who marked it so (the job's `detail`, their id). */

@@ -22,7 +22,7 @@ export type NotifyReplyDeps = FindDeps &
       Pick<UserStore, "findUser"> &
       Pick<PortalStore, "findPortal"> &
       Pick<PublicationStore, "findPublications"> &
-      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
+      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 const someone = (language: "en" | "fr"): string => (language === "fr" ? "Quelqu'un" : "Someone");

@@ -1,6 +1,6 @@
 import type { Notifier } from "../ports.ts";
 import type { Services } from "../services.ts";
-import type { FollowerStore } from "../store/followers.ts";
+import type { FollowerStore, NotificationClaim } from "../store/followers.ts";
 
 /** An unconfirmed claim older than this is a crashed sender's: the message is sent again. */
 export const CLAIM_LEASE_MS = 5 * 60_000;
@@ -9,7 +9,7 @@ type Message = Omit<Parameters<Notifier["send"]>[0], "to" | "messageId">;
 
 /** What sending once reads and writes. */
 export type SendOnceDeps = Pick<Services, "notifier" | "clock"> & {
-  readonly store: Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
+  readonly store: Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
 };
 
 /**
@@ -18,6 +18,9 @@ export type SendOnceDeps = Pick<Services, "notifier" | "clock"> & {
  * `logged` where no message reaches anyone (no SMTP).
  */
 export type Sent = "sent" | "sent_before" | "held" | "logged";
+
+/** What a claim that is not this sender's means for its message. */
+const NOT_OURS: Readonly<Record<Exclude<NotificationClaim, "claimed">, Sent>> = { sent: "sent_before", held: "held" };
 
 /**
  * Sends a message once per (subject, address, key): the sending is claimed first, confirmed once
@@ -38,10 +41,8 @@ export async function sendOnce(
     await deps.notifier.send({ to: email, ...(await compose()), messageId });
     return "logged";
   }
-  if (!(await store.claimNotification(subjectId, email, key, clock(), CLAIM_LEASE_MS))) {
-    const sent = (await store.listNotifications(subjectId)).some((n) => n.email === email && n.key === key);
-    return sent ? "sent_before" : "held";
-  }
+  const claim = await store.claimNotification(subjectId, email, key, clock(), CLAIM_LEASE_MS);
+  if (claim !== "claimed") return NOT_OURS[claim];
   try {
     await deps.notifier.send({ to: email, ...(await compose()), messageId });
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { TeamStore } from "../store/team.ts";
 import { teamMail } from "./team-mail.ts";
+import { tellEach } from "../notify/tell-each.ts";
 import { assignedMessage } from "./team-messages.ts";
 import { noticeKey } from "../notify/notice-key.ts";
 
@@ -22,8 +23,7 @@ export const assignmentJob = (orgId: string, feedbackId: string, byUserId: strin
 
 export type NotifyAssigneeDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
-    readonly store: Pick<TeamStore, "listTeam"> &
-      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
+    readonly store: Pick<TeamStore, "listTeam"> & Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /** Mails the feedback's owner, once per assignment, in their language, if they are a member. */
@@ -40,17 +40,19 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
     by,
     team.find((m) => m.userId === by),
   );
-  await teamMail(deps, {
-    subjectId: feedback.id,
-    key: noticeKey("assigned", at),
-    to: owner,
-    words: (settingsUrl) =>
-      assignedMessage(owner.language, {
-        by: assigner,
-        key: feedback.key,
-        title: feedback.title,
-        url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,
-        settingsUrl,
-      }),
-  });
+  await tellEach([owner], (to) =>
+    teamMail(deps, {
+      subjectId: feedback.id,
+      key: noticeKey("assigned", at),
+      to,
+      words: (settingsUrl) =>
+        assignedMessage(owner.language, {
+          by: assigner,
+          key: feedback.key,
+          title: feedback.title,
+          url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,
+          settingsUrl,
+        }),
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { TeamStore } from "../store/team.ts";
 import { resolveMentions } from "./mentions.ts";
 import { teamMail } from "./team-mail.ts";
+import { tellEach } from "../notify/tell-each.ts";
 import { mentionMessage } from "./team-messages.ts";
 import { noticeKey } from "../notify/notice-key.ts";
 
@@ -14,7 +15,7 @@ export type NotifyMentionsDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
     readonly store: Pick<FeedbackStore, "listComments"> &
       Pick<TeamStore, "listTeam"> &
-      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
+      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /** Comments older than this are not read again for mentions: a mention is news for a day. */
@@ -31,27 +32,29 @@ export async function notifyMentions(deps: NotifyMentionsDeps, job: JobRequest):
   const comments = (await deps.store.listComments(job.feedbackId)).filter((c) => c.at >= since);
   if (comments.length === 0) return;
   const team = await deps.store.listTeam(job.orgId);
-  for (const comment of comments) {
-    const author = authorOf(
-      comment.userId,
-      team.find((m) => m.userId === comment.userId),
-    );
-    for (const member of resolveMentions(comment.text, team)) {
-      if (member.userId === comment.userId) continue;
-      await teamMail(deps, {
-        subjectId: job.feedbackId,
-        key: noticeKey("mention", comment.at, String(comment.userId)),
-        to: member,
-        words: (settingsUrl) =>
-          mentionMessage(member.language, {
-            author,
-            comment: comment.text,
-            key: feedback.key,
-            title: feedback.title,
-            url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,
-            settingsUrl,
-          }),
-      });
-    }
-  }
+  // Each (comment, member) once, whatever became of the ones before.
+  const mentions = comments.flatMap((comment) =>
+    resolveMentions(comment.text, team)
+      .filter((member) => member.userId !== comment.userId)
+      .map((member) => ({ comment, member })),
+  );
+  await tellEach(mentions, ({ comment, member }) =>
+    teamMail(deps, {
+      subjectId: job.feedbackId,
+      key: noticeKey("mention", comment.at, String(comment.userId)),
+      to: member,
+      words: (settingsUrl) =>
+        mentionMessage(member.language, {
+          author: authorOf(
+            comment.userId,
+            team.find((m) => m.userId === comment.userId),
+          ),
+          comment: comment.text,
+          key: feedback.key,
+          title: feedback.title,
+          url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,
+          settingsUrl,
+        }),
+    }),
+  );
 }

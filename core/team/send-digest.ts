@@ -8,6 +8,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { TeamStore } from "../store/team.ts";
 import { teamMail } from "./team-mail.ts";
+import { tellEach } from "../notify/tell-each.ts";
 import { type DigestLine, digestMessage } from "./team-messages.ts";
 
 const DAY = 24 * 60 * 60_000;
@@ -21,7 +22,7 @@ export type SendDigestDeps = Pick<Services, "notifier" | "clock" | "baseUrl"> & 
   readonly store: Pick<FeedbackStore, "listFeedbacks"> &
     Pick<OrganizationStore, "findOrganization"> &
     Pick<TeamStore, "listTeam"> &
-    Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification" | "listNotifications">;
+    Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
 };
 
 /** A feedback's votes, where the store counts them. */
@@ -70,8 +71,8 @@ export async function sendDigest(deps: SendDigestDeps, job: JobRequest): Promise
     .slice(0, TOP)
     .map((f) => line(f, score(f)));
   const urgent = created.filter((f) => f.severity === "P0" || f.severity === "P1");
-  for (const reader of readers) {
-    await teamMail(deps, {
+  await tellEach(readers, (reader) =>
+    teamMail(deps, {
       subjectId: job.orgId,
       key: `digest.${day}`,
       to: reader,
@@ -85,6 +86,6 @@ export async function sendDigest(deps: SendDigestDeps, job: JobRequest): Promise
           topByVotes,
           settingsUrl,
         }),
-    });
-  }
+    }),
+  );
 }

@@ -1,10 +1,10 @@
 import type { Services } from "../services.ts";
-import { type SendOnceDeps, sendOnce } from "../notify/send-once.ts";
-import { tellEach } from "../notify/tell-each.ts";
+import { type SendOnceDeps, type Sent, sendOnce } from "../notify/send-once.ts";
 
 /**
- * Sends one message to a member of the team, once (sendOnce). The message points to the account
- * page, where the person chooses what they receive.
+ * Sends one message to a member of the team, once (sendOnce), and says what became of it: a job
+ * sending several tells each (tellEach). The message points to the account page, where the person
+ * chooses what they receive.
  */
 export async function teamMail(
   deps: SendOnceDeps & Pick<Services, "baseUrl">,
@@ -15,12 +15,10 @@ export async function teamMail(
     readonly to: { readonly email: string };
     readonly words: (settingsUrl: string) => { readonly subject: string; readonly text: string };
   },
-): Promise<void> {
+): Promise<Sent> {
   const settingsUrl = `${deps.baseUrl}/account`;
-  await tellEach([message.to.email], (email) =>
-    sendOnce(deps, { subjectId: message.subjectId, key: message.key, email }, () => ({
-      ...message.words(settingsUrl),
-      unsubscribeUrl: settingsUrl,
-    })),
-  );
+  return sendOnce(deps, { subjectId: message.subjectId, key: message.key, email: message.to.email }, () => ({
+    ...message.words(settingsUrl),
+    unsubscribeUrl: settingsUrl,
+  }));
 }

@@ -60,13 +60,15 @@ function fakeConversation(owner?: string) {
         { userId: "u-admin", email: "admin@x.io", role: "admin" as const },
         { userId: "u-member", email: "member@x.io", role: "member" as const },
       ],
-      claimNotification: async (feedbackId: string, email: string, key: string) =>
-        !claims.has(`${feedbackId} ${email} ${key}`) && Boolean(claims.add(`${feedbackId} ${email} ${key}`)),
+      // Claimed is sent, here: the notifier never fails.
+      claimNotification: async (feedbackId: string, email: string, key: string) => {
+        const claim = `${feedbackId} ${email} ${key}`;
+        if (claims.has(claim)) return "sent" as const;
+        claims.add(claim);
+        return "claimed" as const;
+      },
       confirmNotification: async () => {},
       releaseNotification: async () => {},
-      // Claimed is sent, here: the notifier never fails.
-      listNotifications: async (feedbackId: string) =>
-        [...claims].filter((c) => c.startsWith(`${feedbackId} `)).map((c) => ({ email: c.split(" ")[1]!, key: c.split(" ")[2]!, sentAt: 0 })),
     },
   };
   return { deps, added, mails };

@@ -21,16 +21,13 @@ function deps(delivers: boolean, refused: readonly string[] = []) {
     },
     store: {
       claimNotification: async (subject: string, email: string, key: string) => {
-        if (claims.has(id(subject, email, key))) return false;
+        const state = claims.get(id(subject, email, key));
+        if (state) return state === "sent" ? ("sent" as const) : ("held" as const);
         claims.set(id(subject, email, key), "claimed");
-        return true;
+        return "claimed" as const;
       },
       confirmNotification: async (subject: string, email: string, key: string) => void claims.set(id(subject, email, key), "sent"),
       releaseNotification: async (subject: string, email: string, key: string) => void claims.delete(id(subject, email, key)),
-      listNotifications: async (subject: string) =>
-        [...claims]
-          .filter(([claim, state]) => claim.startsWith(`${subject}|`) && state === "sent")
-          .map(([claim]) => ({ email: claim.split("|")[1]!, key: claim.split("|")[2]!, sentAt: 1_000 })),
     },
   };
 }

@@ -8,6 +8,7 @@ import { FormBrowser, signIn } from "../../support/browser.ts";
 import { distinctText } from "../../support/distinct.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 import { startMailbox } from "../../support/mailbox.ts";
+import { runNextJob, runServiceJob } from "../../../core/jobs/run-next-job.ts";
 import { scratchDir } from "../../support/scratch.ts";
 
 let http: InProcess;
@@ -110,6 +111,20 @@ describe("mentions in comments", () => {
     await http.runJobs();
     expect(mailbox.to("lena@example.com").length).toBe(before + 1);
   });
+  test("a mention the mail server refuses keeps no other member mentioned with it from their e-mail; the job's retry sends the one refused", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    mailbox.refuseNext(1);
+    await comment(key, "@LenaPark and @admin: both of you, please look", http.demo.tokens.member);
+    const told = () => [mailbox.to("lena@example.com").length, mailbox.to(ADMIN).length];
+    const before = told();
+    expect((await runNextJob(http.services, runServiceJob(http.services))).state).toBe("retry");
+    expect(told().reduce((a, b) => a + b, 0) - before.reduce((a, b) => a + b, 0)).toBe(1);
+    http.advanceClock(60_000);
+    expect((await runNextJob(http.services, runServiceJob(http.services))).state).toBe("done");
+    expect(told()).toEqual(before.map((n) => n + 1));
+  });
+
   test("a mention in a comment written on its own (not with a status change) is told at once", async () => {
     const { key } = await feedback();
     await http.runJobs();

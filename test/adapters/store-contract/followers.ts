@@ -39,15 +39,15 @@ export function followersContract(makeStore: () => Promise<Subject>) {
       expect(await store.countFollowers([])).toEqual(new Map());
     });
 
-    test("a notification is claimed once; an unconfirmed claim is taken over after its lease, a confirmed one never", async () => {
+    test("a notification is claimed once; an unconfirmed claim is held, then taken over after its lease; a confirmed one is sent, never claimed again", async () => {
       const store = await makeStore();
-      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_000, 100)).toBe(true);
-      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_050, 100)).toBe(false);
-      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_200, 100)).toBe(true);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_000, 100)).toBe("claimed");
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_050, 100)).toBe("held");
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 1_200, 100)).toBe("claimed");
       await store.confirmNotification("f", "a@b.c", "delivered", 1_210);
-      expect(await store.claimNotification("f", "a@b.c", "delivered", 9_999, 100)).toBe(false);
+      expect(await store.claimNotification("f", "a@b.c", "delivered", 9_999, 100)).toBe("sent");
       await store.releaseNotification("f", "b@b.c", "delivered");
-      expect(await store.claimNotification("f", "b@b.c", "delivered", 1, 100)).toBe(true);
+      expect(await store.claimNotification("f", "b@b.c", "delivered", 1, 100)).toBe("claimed");
       // Only confirmed notifications were sent.
       expect(await store.listNotifications("f")).toEqual([{ email: "a@b.c", key: "delivered", sentAt: 1_210 }]);
     });
