@@ -12,9 +12,10 @@ import { isSecure } from "./web-session.ts";
  * a team session, nor the other way round. Each portal's session has a cookie of its own, named by
  * its slug (`__Host-` cookies cannot be scoped by path instead), so that signing in on one portal of
  * a service signs no one out of another; a session is honoured only by its own portal, whatever
- * cookie carries it, so a slug given up and taken by another portal opens nothing there.
+ * cookie carries it, so a slug given up and taken by another portal opens nothing there. The dot
+ * keeps every session's name apart from the CSRF cookie's, which no slug can spell.
  */
-const sessionCookie = (portal: Pick<PortalEntry, "slug">): string => `retour_portal_${portal.slug}`;
+const sessionCookie = (portal: Pick<PortalEntry, "slug">): string => `retour_portal.${portal.slug}`;
 const PORTAL_CSRF_COOKIE = "retour_portal_csrf";
 
 /** The portal's session secret this browser holds, live or not. */

@@ -129,7 +129,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
   ) => {
     const language = requestLanguage(request);
     const url = new URL(request.url);
-    const portal = hasPortalSession(services, { slug }, cookie) ? await openPortal(services, slug) : null;
+    const portal = hasPortalSession(services, { slug: slug.toLowerCase() }, cookie) ? await openPortal(services, slug) : null;
     const viewer = portal && (await portalViewer(services, portal, cookie));
     if (!viewer) return respond(request, await cached(`${language} ${url.pathname}${url.search}`, () => render(language, null)));
     const rendered = await render(language, viewer);

@@ -347,7 +347,7 @@ describe("voting on the portal", () => {
           .cookieHeader()
           .split("; ")
           .map((c) => c.split("="))
-          .find(([name]) => name === "retour_portal_demo") as [string, string]),
+          .find(([name]) => name === "retour_portal.demo") as [string, string]),
       );
       last = await vote(shared, key);
       if (i < 30) expect(last.status).toBe(303);

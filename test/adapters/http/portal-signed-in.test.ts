@@ -125,10 +125,35 @@ describe("a portal page and who reads it", () => {
     expect(await (await ana.fetch("/p/other")).text()).toContain(">Ana on Other</span>");
   });
 
+  test("a portal whose slug is csrf keeps its session in a cookie of its own: no other portal's form ever repeats that session", async () => {
+    await http.cli("org", "create", "Csrf", "--prefix", "CSRF", "--plan", "free");
+    await http.cli("portal", "set", "CSRF", "--slug", "csrf");
+    await http.cli("portal", "enable", "CSRF");
+    const secret = /psso_\S+/.exec(await http.cli("portal", "sso-secret", "CSRF"))![0];
+    const token = await new SignJWT({ sub: "dan@customer.example", email: "dan@customer.example", name: "Dan" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(secret));
+    const dan = browser();
+    expect((await dan.fetch(`/p/csrf/sso?token=${token}`)).status).toBe(303);
+    const session = /retour_portal[^=]*csrf=([^;]+)/.exec(dan.cookieHeader())![1]!;
+    // The page that confirms an e-mailed link holds a form with a token, signed in or not.
+    const signIn = await (await dan.fetch("/p/demo/sign-in/link?token=x")).text();
+    expect(signIn).toContain('name="csrf"');
+    expect(signIn).not.toContain(session);
+    expect(await (await dan.fetch("/p/csrf")).text()).toContain(">Dan</span>");
+  });
+
+  test("a signed-in person reads the portal as themselves whatever the case of its address", async () => {
+    const ana = await signedIn("ana@customer.example", "Ana Lima");
+    const res = await ana.fetch("/p/DEMO");
+    expect(res.headers.get("cache-control")).not.toContain("public");
+  });
+
   test("a stale portal cookie reads the page as anyone does", async () => {
     const key = await published("Keyboard shortcuts");
     const b = browser();
-    b.plant("retour_portal_demo", "not-a-session");
+    b.plant("retour_portal.demo", "not-a-session");
     const res = await b.fetch(`/p/demo/${key}`);
     expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
     expect(await res.text()).toContain(">Sign in</a>");
