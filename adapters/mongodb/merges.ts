@@ -74,7 +74,8 @@ export function mergeStore(data: Database): MergeStore {
             .collection("followers")
             .updateOne({ _id: compoundId(f.id, rest.email) }, { $setOnInsert: { ...rest, feedbackId: f.id } }, { upsert: true, session });
         }
-        const title = s.remaining.title ?? current.title;
+        const { retitle } = s.remaining;
+        const title = retitle && current.title === retitle.from ? retitle.to : current.title;
         await feedbacks().updateOne(
           { _id: s.feedbackId },
           {

@@ -184,10 +184,12 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
         "INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) SELECT ?, email, name, language, tracking_sealed FROM followers WHERE feedback_id = ? AND email = ?",
       ).run(f.id, s.feedbackId, s.follower);
     }
-    db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ?, title = coalesce(?, title) WHERE id = ?").run(
+    const { retitle } = s.remaining;
+    db.query("UPDATE feedbacks SET reports = ?, last_activity_at = ?, title = CASE WHEN title = ? THEN ? ELSE title END WHERE id = ?").run(
       s.remaining.reports,
       s.remaining.lastActivityAt,
-      s.remaining.title ?? null,
+      retitle?.from ?? null,
+      retitle?.to ?? null,
       s.feedbackId,
     );
     // The feedback left behind is no longer found by the words of the report split off.

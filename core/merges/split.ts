@@ -25,8 +25,11 @@ export interface SplitRecord {
   readonly at: number;
   /** Compare-and-set: the store writes only if the feedback still holds this many reports. */
   readonly expectedReports: number;
-  /** What the feedback the report leaves becomes: its counts, and its title where it was the report's. */
-  readonly remaining: FeedbackCounts & { readonly title?: string };
+  /**
+   * What the feedback the report leaves becomes: its counts, and its title where it was the
+   * report's (`retitle`: taken only if the title is still `from`, so a rename made meanwhile stays).
+   */
+  readonly remaining: FeedbackCounts & { readonly retitle?: { readonly from: string; readonly to: string } };
 }
 
 interface SplitInput {
@@ -91,11 +94,16 @@ export function planSplit(input: SplitInput): Result<SplitRecord> {
  * first report, the title as that report gave it: no one renamed it): its first remaining report's.
  * A title someone wrote stays.
  */
-function retitled(feedback: FeedbackRecord, title: string, report: ReportRecord, others: readonly ReportRecord[]): { title?: string } {
+function retitled(
+  feedback: FeedbackRecord,
+  title: string,
+  report: ReportRecord,
+  others: readonly ReportRecord[],
+): Pick<SplitRecord["remaining"], "retitle"> {
   const first = others.reduce((a, b) => (b.at < a.at ? b : a));
   if (feedback.title !== title || first.at < report.at) return {};
   const next = initialTitle(first.report);
-  return next === title ? {} : { title: next };
+  return next === title ? {} : { retitle: { from: title, to: next } };
 }
 
 /** The new feedback is created as any other: `feedback.created` goes out for it. */

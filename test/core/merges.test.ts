@@ -170,14 +170,14 @@ describe("planSplit", () => {
         at: NOW,
       });
     const own = plan("Password reset email never arrives", "r-1");
-    assert.deepEqual(own.ok && [own.value.newFeedback.title, own.value.remaining.title], [
+    assert.deepEqual(own.ok && [own.value.newFeedback.title, own.value.remaining.retitle], [
       "Password reset email never arrives",
-      "Please add a dark mode",
+      { from: "Password reset email never arrives", to: "Please add a dark mode" },
     ]);
     const renamed = plan("Reset e-mails lost", "r-1");
-    assert.equal(renamed.ok && renamed.value.remaining.title, undefined);
+    assert.equal(renamed.ok && renamed.value.remaining.retitle, undefined);
     const another = plan("Password reset email never arrives", "r-2");
-    assert.equal(another.ok && another.value.remaining.title, undefined);
+    assert.equal(another.ok && another.value.remaining.retitle, undefined);
   });
 
   test("refuses the only report (cannot_split, saying so) and a report of another feedback (not_found)", () => {

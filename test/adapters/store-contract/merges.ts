@@ -12,6 +12,7 @@ import type { AttachmentStore } from "../../../core/store/attachments.ts";
 import type { CatalogStore } from "../../../core/store/catalog.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
+import type { GroupingStore } from "../../../core/store/grouping.ts";
 import type { JobQueue } from "../../../core/store/jobs.ts";
 import type { OrganizationStore } from "../../../core/store/organizations.ts";
 import type { PublicationStore } from "../../../core/store/publications.ts";
@@ -38,6 +39,7 @@ type Subject = MergeStore &
   Pick<PublicationStore, "findPublications"> &
   Pick<ServiceSecretStore, "serviceSecret"> &
   Pick<SuggestionStore, "dismissedWith"> &
+  Pick<GroupingStore, "setTriage"> &
   Pick<UserStore, "findUser"> &
   Seeding;
 
@@ -356,6 +358,16 @@ export function mergesContract(makeStore: () => Promise<Subject>) {
         const found = async (word: string) =>
           (await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: [word] }, null, 10)).map((f) => f.key);
         expect([await found("own"), await found("report")]).toEqual([[split.ok && split.value.key], expect.arrayContaining([b.key])]);
+      });
+
+      test("a title renamed while the split of the report it came from was planned stays: the split takes it over only if unchanged", async () => {
+        const store = await makeStore();
+        const { org, b } = await mergedPair(store);
+        const planned = await plannedSplit(store, org.orgId, b.id, "b own report", 30);
+        expect(planned.remaining.retitle).toEqual({ from: "b own report", to: "a report" });
+        await store.setTriage(org.orgId, b.id, { title: "Renamed by Ann" });
+        expect(await store.applySplit(planned, [], [])).not.toBeNull();
+        expect((await store.findFeedback(org.orgId, b.id))!.title).toBe("Renamed by Ann");
       });
 
       test("merge A into B, split A's report out of B, unmerge A: refused, the report it brought left B; nothing moves", async () => {
