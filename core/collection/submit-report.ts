@@ -22,7 +22,6 @@ import type { WidgetReportRequest } from "../schemas/widget.ts";
 import { type ChannelDeps, openChannel, type Sender, SERVER } from "./open-channel.ts";
 import { askAssistant } from "../qualification/ask-assistant.ts";
 import { qualified, type RecordDeps, recordFeedback, replay, type Submitted } from "../report/record-feedback.ts";
-import { keptAnswer } from "../report/kept-answer.ts";
 
 /** What submitting a report needs, beyond recording it: the channel, idempotency, the quota, and the assistant for qualification. */
 type SubmitDeps = RecordDeps &
@@ -68,8 +67,8 @@ export async function submitReport(
   const now = services.clock();
   const scope = channel.value.channel.key;
   const fingerprint = await requestFingerprint(request);
-  const earlier = await keptAnswer(services, scope, idempotencyKey, now);
-  if (earlier) return replay(earlier, fingerprint);
+  const earlier = await services.store.findAnswer(scope, idempotencyKey, now);
+  if (earlier) return replay(services, earlier, fingerprint);
   const running = `${scope}\u0000${idempotencyKey}`;
   const entered = services.inFlight.enter(running, fingerprint);
   if (entered === "in_progress") return fail("idempotency_in_progress");
@@ -152,5 +151,5 @@ async function submitOnChannel(
         idempotency && { ...idempotency, response: outcome },
       )
     : idempotency && (await services.store.saveAnswer(idempotency, outcome));
-  return earlier ? replay(earlier, idempotency!.fingerprint) : ok({ outcome, replayed: false });
+  return earlier ? replay(services, earlier, idempotency!.fingerprint) : ok({ outcome, replayed: false });
 }

@@ -60,8 +60,8 @@ export async function answerQualification(
   const scope = answersScope(answer.publicKey, id);
   const fingerprint = await requestFingerprint(answer);
   if (idempotencyKey !== undefined) {
-    const earlier = await keptAnswer(services, scope, idempotencyKey, now);
-    if (earlier) return replay(earlier, fingerprint);
+    const earlier = await store.findAnswer(scope, idempotencyKey, now);
+    if (earlier) return replay(services, earlier, fingerprint);
   }
   const session = await store.findQualification(id, now);
   // A widget's qualification goes on only from a browser, an API channel's only from a server.
@@ -123,12 +123,12 @@ async function advance(services: AnswerDeps, session: QualificationSession, answ
   if (!awaitsAnswer(shown)) return end(services, id, outcome, writes);
   const next = { ...answered, pending: shown, conversation: [...answered.conversation, ...assistantTurns(shown, now)] };
   const earlier = await store.saveQualification(next, writes.keyed && { ...writes.keyed, response: outcome });
-  return earlier ? replay(earlier, writes.ending.fingerprint) : ok({ outcome, replayed: false });
+  return earlier ? replay(services, earlier, writes.ending.fingerprint) : ok({ outcome, replayed: false });
 }
 
 /** A step that ends the qualification without a report (resolved, drop, restart): kept as its ending. */
 async function end(services: AnswerDeps, id: string, outcome: ReportOutcome, writes: Writes): Promise<Result<Submitted>> {
   const earlier = await services.store.saveAnswer(writes.ending, outcome);
   await services.store.endQualification(id);
-  return endedOnce(earlier ? replay(earlier, writes.ending.fingerprint) : ok({ outcome, replayed: false }));
+  return endedOnce(earlier ? await replay(services, earlier, writes.ending.fingerprint) : ok({ outcome, replayed: false }));
 }

@@ -6,7 +6,6 @@ import type { QualificationStore } from "../store/qualifications.ts";
 import { type RecordDeps, replay, type Submitted } from "../report/record-feedback.ts";
 import { SERVER, type Sender, sendsOn } from "../collection/open-channel.ts";
 import { answersScope, ENDING, recordEnding } from "./ending.ts";
-import { keptAnswer } from "../report/kept-answer.ts";
 
 /** How this ending is told from an answer's: the same press again replays it, an answer then finds the qualification over. */
 const AS_IT_IS = "as it is";
@@ -27,8 +26,8 @@ export async function sendAsItIs(services: AsItIsDeps, id: string, publicKey: st
   const { store, clock } = services;
   const now = clock();
   const scope = answersScope(publicKey, id);
-  const earlier = await keptAnswer(services, scope, ENDING, now);
-  if (earlier) return earlier.fingerprint === AS_IT_IS ? replay(earlier, AS_IT_IS) : fail("qualification_not_found");
+  const earlier = await store.findAnswer(scope, ENDING, now);
+  if (earlier) return earlier.fingerprint === AS_IT_IS ? replay(services, earlier, AS_IT_IS) : fail("qualification_not_found");
   const session = await store.findQualification(id, now);
   if (!session || session.channelKey !== publicKey || !sendsOn(sender, session.source)) return fail("qualification_not_found");
   const ending = { scope, key: ENDING, fingerprint: AS_IT_IS, now, expiresAt: now + QUALIFICATION_TTL_MS };

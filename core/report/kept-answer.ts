@@ -16,11 +16,11 @@ export function keptForm(outcome: ReportOutcome, sealedToken: string): ReportOut
   return { kind: "recorded", body: { ...outcome.body, statusToken: `${SEALED}${sealedToken}`, statusUrl: "" } };
 }
 
+/** What opening a kept answer needs: the service's key, and its address for the tracking link. */
+export type ReopenDeps = { readonly secrets: Pick<SecretBox, "open">; readonly baseUrl: string };
+
 /** A kept answer as a retry gets it: its tracking token opened, its tracking link made with it. */
-export async function reopened(
-  deps: { readonly secrets: Pick<SecretBox, "open">; readonly baseUrl: string },
-  kept: StoredAnswer,
-): Promise<StoredAnswer> {
+export async function reopened(deps: ReopenDeps, kept: StoredAnswer): Promise<StoredAnswer> {
   const { response } = kept;
   // Answers kept before tokens were sealed hold them as they are.
   if (response.kind !== "recorded" || !response.body.statusToken?.startsWith(SEALED) || response.body.statusId === undefined) return kept;
@@ -31,7 +31,7 @@ export async function reopened(
 
 /** The answer kept under `key` in `scope`, as a retry gets it; null when none is kept, or no longer. */
 export async function keptAnswer(
-  deps: { readonly store: Pick<IdempotencyStore, "findAnswer">; readonly secrets: Pick<SecretBox, "open">; readonly baseUrl: string },
+  deps: ReopenDeps & { readonly store: Pick<IdempotencyStore, "findAnswer"> },
   scope: string,
   key: string,
   now: number,

@@ -13,7 +13,7 @@ import type { ReportResponse } from "../schemas/report.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext, CollectionStore } from "../store/collection.ts";
 import type { IdempotentWrite, StoredAnswer } from "../store/idempotency.ts";
-import { keptForm, reopened } from "./kept-answer.ts";
+import { keptForm, type ReopenDeps, reopened } from "./kept-answer.ts";
 
 /** What recording a feedback needs: one atomic write, ids, the time, and the tracking link's sealing. */
 export type RecordDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
@@ -36,9 +36,14 @@ export interface Submitted {
   readonly replayed: boolean;
 }
 
-/** The answer stored under an idempotency key, for a retry: the same body replays it, another is refused. */
-export const replay = (earlier: StoredAnswer, fingerprint: string): Result<Submitted> =>
-  earlier.fingerprint === fingerprint ? ok({ outcome: earlier.response, replayed: true }) : fail("idempotency_key_reused");
+/**
+ * The answer stored under an idempotency key, for a retry: the same body replays it, its tracking
+ * token opened (keptForm), another is refused.
+ */
+export async function replay(deps: ReopenDeps, earlier: StoredAnswer, fingerprint: string): Promise<Result<Submitted>> {
+  if (earlier.fingerprint !== fingerprint) return fail("idempotency_key_reused");
+  return ok({ outcome: (await reopened(deps, earlier)).response, replayed: true });
+}
 
 const recorded = (body: ReportResponse): ReportOutcome => ({ kind: "recorded", body });
 
@@ -114,6 +119,6 @@ export async function recordFeedback(
     ...(idempotency && sealedToken && { answer: { ...idempotency, respond: (key: string) => keptForm(answer(response(key)), sealedToken) } }),
   });
   if (stored.state === "quota_exceeded") return fail("quota_exceeded", secondsUntil(month.endsAt, now));
-  if (stored.state === "answered") return replay(await reopened(services, stored.answer), idempotency!.fingerprint);
+  if (stored.state === "answered") return replay(services, stored.answer, idempotency!.fingerprint);
   return ok({ outcome: answer(response(stored.feedback.key)), replayed: false });
 }

@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { ReportOutcome } from "../../core/model.ts";
 import { keptForm, reopened } from "../../core/report/kept-answer.ts";
+import { replay } from "../../core/report/record-feedback.ts";
 import { reportResponse } from "../../core/report/report-response.ts";
 
 /** A box that hides the text from a plain reading, as the service's key does. */
@@ -26,5 +27,11 @@ describe("an answer kept for a retry", () => {
   test("an answer kept before tokens were sealed, or one with no token (a question), is given back as it is", async () => {
     const step: ReportOutcome = { kind: "step", body: { id: "q-1", status: "ask", questions: [] } };
     for (const response of [answer, step]) assert.deepEqual(await reopened(deps, { fingerprint: "f", response }), { fingerprint: "f", response });
+  });
+
+  test("replayed, whichever write found it (a retry, or the second sender of one ending), it is the first answer opened; another body is refused", async () => {
+    const kept = { fingerprint: "f", response: keptForm(answer, SEALED) };
+    assert.deepEqual(await replay(deps, kept, "f"), { ok: true, value: { outcome: answer, replayed: true } });
+    assert.deepEqual(await replay(deps, kept, "g"), { ok: false, code: "idempotency_key_reused" });
   });
 });
