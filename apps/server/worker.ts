@@ -5,6 +5,7 @@ import { deliverNext } from "../../core/webhooks/deliver-next.ts";
 import { releaseMemory } from "../../core/upkeep/release-memory.ts";
 import { queueDigests } from "../../core/team/queue-digests.ts";
 import type { Logger } from "../../adapters/logging/logger.ts";
+import type { Job } from "../../core/store/jobs.ts";
 
 /** Deliveries wait on the network: several go at once. */
 const DELIVERY_CONCURRENCY = 8;
@@ -82,6 +83,19 @@ export async function whileRenewing<T>(work: () => Promise<T>, renew: () => unkn
 }
 
 /**
+ * Renews a running job's lease, and says so when it could not: a lease lost (it ran out while the
+ * worker was stalled, and another worker took the job) means the job may be running twice.
+ */
+export async function keepLease(services: Pick<Services, "store" | "clock">, logger: Logger, job: Job): Promise<void> {
+  try {
+    if (!(await renewLease(services, job)))
+      logger.warn({ job: job.id, kind: job.request.kind }, "job lease lost: another worker has taken the job, which may run twice");
+  } catch (error) {
+    logger.error({ err: error, job: job.id }, "job lease not renewed");
+  }
+}
+
+/**
  * Runs background jobs and webhook deliveries from their durable queues. Each is leased, so a
  * crashed worker's work is taken up again once its lease runs out, and two workers never hold the same.
  */
@@ -98,8 +112,11 @@ export function startWorker(
   const runJob = runServiceJob(services);
   const run: typeof runJob = (job) => {
     jobsIdle.found();
-    const renew = () => renewLease(services, job).catch((error) => void logger.error({ err: error }, "job lease not renewed"));
-    return whileRenewing(() => runJob(job), renew, LEASE_RENEWAL_MS);
+    return whileRenewing(
+      () => runJob(job),
+      () => keepLease(services, logger, job),
+      LEASE_RENEWAL_MS,
+    );
   };
 
   let lastWork: number | null = null;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "../../adapters/logging/logger.ts";
-import { startWorker, whileRenewing } from "../../apps/server/worker.ts";
+import pino from "pino";
+import { keepLease, startWorker, whileRenewing } from "../../apps/server/worker.ts";
 import type { Job } from "../../core/store/jobs.ts";
 import { type InProcess, inProcess } from "../support/in-process.ts";
 import { waitFor } from "../support/wait.ts";
@@ -312,5 +313,21 @@ describe("a job's lease while it runs", () => {
     const after = renewals;
     await Bun.sleep(50);
     expect(renewals).toBe(after);
+  });
+
+  test("a lease found lost at its renewal is logged as a warning naming the job: it may be running twice", async () => {
+    const app = await inProcess();
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode" } });
+    const now = Date.now() + 1_000;
+    const job = (await app.services.store.claimJob(now, 1_000, "worker-a"))!;
+    // The lease ran out and another worker took the job.
+    expect(await app.services.store.claimJob(now + 2_000, 1_000, "worker-b")).toMatchObject({ id: job.id });
+    await keepLease({ ...app.services, clock: () => now + 2_500 }, logger, job);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ level: 40, job: job.id, kind: job.request.kind, msg: expect.stringContaining("job lease lost") }),
+    ]);
+    app.close();
   });
 });
