@@ -213,7 +213,8 @@ describe("the announcement", () => {
     assert.equal((await entryAudience(deps, reader, ["ACME-1"])).ok, false);
   });
 
-  test("sends one message per person, in their language, with an unsubscribe link per feedback they follow; running again sends nothing", async () => {
+  /** An entry shipping ACME-1 and ACME-3, whose followers are told by a mail server that never fails; `claims` are the notifications sent. */
+  async function announcing(claims = new Set<string>()) {
     const fake = fakeChangelog(pdf, sync);
     const shipped = await publishEntry(fake.deps, member, {
       title: "Exports and sync",
@@ -222,7 +223,6 @@ describe("the announcement", () => {
     });
     assert.ok(shipped.ok);
     const followers = [follower("fb-1", "ann@x.io", { name: "Ann" }), follower("fb-3", "ann@x.io"), follower("fb-3", "bea@x.io", { language: "fr" })];
-    const claims = new Set<string>();
     const sent: Array<{ to: string; subject: string; text: string; unsubscribeUrl?: string }> = [];
     const deps = {
       ...fake.deps,
@@ -232,8 +232,8 @@ describe("the announcement", () => {
         ...fake.deps.store,
         listFollowers: async (feedbackId: string) => followers.filter((f) => f.feedbackId === feedbackId),
         // Claimed is sent, here: the notifier never fails.
-        claimNotification: async (feedbackId: string, email: string, key: string) => {
-          const claim = `${feedbackId} ${email} ${key}`;
+        claimNotification: async (subjectId: string, email: string, key: string) => {
+          const claim = `${subjectId} ${email} ${key}`;
           if (claims.has(claim)) return "sent" as const;
           claims.add(claim);
           return "claimed" as const;
@@ -242,9 +242,14 @@ describe("the announcement", () => {
         releaseNotification: async () => {},
       },
     };
-    const job = { kind: "announce_changelog" as const, orgId: "org", feedbackId: shipped.value.id };
-    await announceEntry(deps, job);
-    await announceEntry(deps, job);
+    const announce = () => announceEntry(deps, { kind: "announce_changelog", orgId: "org", feedbackId: shipped.value.id });
+    return { announce, entryId: shipped.value.id, sent, claims };
+  }
+
+  test("sends one message per person, in their language, with an unsubscribe link per feedback they follow; running again sends nothing", async () => {
+    const { announce, sent, claims } = await announcing();
+    await announce();
+    await announce();
     assert.deepEqual(
       sent.map((m) => [m.to, m.subject]),
       [
@@ -257,6 +262,18 @@ describe("the announcement", () => {
     assert.equal(sent[0]!.text.match(/Stop receiving news about ACME-\d: https:\/\/retour\.test\/unsubscribe\?/g)?.length, 2);
     // The announcement stands for the delivered message of each feedback it covers.
     assert.ok(claims.has("fb-1 ann@x.io delivered") && claims.has("fb-3 ann@x.io delivered") && claims.has("fb-3 bea@x.io delivered"));
+  });
+
+  test("an announcement sent before a crash kept its delivered notices from being recorded is not sent again, and records them", async () => {
+    const claims = new Set<string>();
+    const { announce, entryId, sent } = await announcing(claims);
+    claims.add(`${entryId} ann@x.io changelog`);
+    await announce();
+    assert.deepEqual(
+      sent.map((m) => m.to),
+      ["bea@x.io"],
+    );
+    assert.ok(claims.has("fb-1 ann@x.io delivered") && claims.has("fb-3 ann@x.io delivered"));
   });
 
   test("the French message puts a narrow no-break space before its colons", () => {
