@@ -10,11 +10,17 @@ import { NOW } from "./fake-organization.ts";
 const link: TrackerLink = { key: "acme/web#7", provider: "github", status: "open" };
 const job = { kind: "sync_tracker" as const, orgId: "org", feedbackId: "fb-1" };
 
-/** A feedback linked to an issue; `duringFollow` runs while the tracker is being called, as a concurrent change would. */
+/**
+ * A feedback linked to an issue; `duringFollow` runs while the tracker is being called, as a
+ * concurrent change would (and may throw, as a tracker refusing the call).
+ */
 function setUp(status: Status, duringFollow: (follows: number) => Status | null = () => null, comments: readonly StatusComment[] = []) {
   let feedback: FeedbackRecord = feedbackRecord({ status, tracker: link });
   const sent: Status[] = [];
   const said: Array<string | undefined> = [];
+  /** The notifications' ledger: claimed, then confirmed (sent) or released. */
+  const claims = new Map<string, "claimed" | "sent">();
+  const claim = (subject: string, address: string, key: string) => `${subject} ${address} ${key}`;
   const deps = {
     clock: () => NOW,
     secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
@@ -34,10 +40,28 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
       findAppTracker: async () => ({ orgId: "org", appId: "app", provider: "github", settingsSealed: '{"project":"acme/web"}' }),
       listComments: async () => comments,
       setFeedbackTracker: async () => undefined,
+      claimNotification: async (subject: string, address: string, key: string) => {
+        const held = claims.get(claim(subject, address, key));
+        if (held) return held === "sent" ? "sent" : "held";
+        claims.set(claim(subject, address, key), "claimed");
+        return "claimed";
+      },
+      confirmNotification: async (subject: string, address: string, key: string) => void claims.set(claim(subject, address, key), "sent"),
+      releaseNotification: async (subject: string, address: string, key: string) => void claims.delete(claim(subject, address, key)),
     },
   };
   return { deps: deps as unknown as Parameters<typeof syncTracker>[0], sent, said };
 }
+
+const comment = (text: string, from: Status, to: Status): StatusComment => ({
+  id: text,
+  text,
+  userId: "u",
+  statusFrom: from,
+  statusTo: to,
+  at: NOW,
+  visibility: "internal",
+});
 
 describe("the tracker sync job", () => {
   test("the linked issue takes the feedback's current status, once", async () => {
@@ -60,17 +84,30 @@ describe("the tracker sync job", () => {
   });
 
   test("the issue gets the comment that came with the change, never a note written on its own after it", async () => {
-    const comment = (text: string, from: Status, to: Status, visibility: "internal" | "public" = "internal"): StatusComment => ({
-      id: text,
-      text,
-      userId: "u",
-      statusFrom: from,
-      statusTo: to,
-      at: NOW,
-      visibility,
-    });
     const run = setUp("fixed", () => null, [comment("Fixed in #9", "prioritized", "fixed"), comment("Ask Ann, she pays us", "fixed", "fixed")]);
     await syncTracker(run.deps, job);
     assert.deepEqual(run.said, ["Fixed in #9"]);
+  });
+
+  test("two syncs that both run after a change (the jobs of two quick changes) post its comment once, and each brings the status", async () => {
+    const run = setUp("fixed", () => null, [comment("In review", "triage", "prioritized"), comment("Fixed in #9", "prioritized", "fixed")]);
+    await syncTracker(run.deps, job);
+    await syncTracker(run.deps, job);
+    assert.deepEqual(run.sent, ["fixed", "fixed"]);
+    assert.deepEqual(run.said, ["Fixed in #9", undefined]);
+  });
+
+  test("a comment the tracker refused is posted by the job's retry", async () => {
+    const run = setUp(
+      "fixed",
+      (follows) => {
+        if (follows === 1) throw new Error("502 from the tracker");
+        return null;
+      },
+      [comment("Fixed in #9", "prioritized", "fixed")],
+    );
+    await assert.rejects(syncTracker(run.deps, job), /502/);
+    await syncTracker(run.deps, job);
+    assert.deepEqual(run.said, ["Fixed in #9", "Fixed in #9"]);
   });
 });
