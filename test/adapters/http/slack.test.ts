@@ -57,6 +57,10 @@ const shortcut = (message: { ts: string; text: string; user: string }) =>
     }),
   }).toString();
 
+/** Slack's `app_uninstalled` event, as it posts it to the events URL. */
+const uninstalled = (eventId: string, time: number) =>
+  JSON.stringify({ type: "event_callback", team_id: "T1", event_id: eventId, event_time: time, event: { type: "app_uninstalled" } });
+
 async function reportOf(key: string) {
   const feedback = (await app.services.store.findFeedback(orgId, key))!;
   const [report] = await app.services.store.listReports(feedback.id);
@@ -257,14 +261,7 @@ describe("the Events API", () => {
 
   test("a report whose app is uninstalled while it waits is not dropped: it waits, and is recorded and answered once the app is connected again", async () => {
     await fromSlack("commands", command("the export button greys out after an uninstall"));
-    const uninstalled = JSON.stringify({
-      type: "event_callback",
-      team_id: "T1",
-      event_id: "Ev-WAITING",
-      event_time: 2,
-      event: { type: "app_uninstalled" },
-    });
-    expect((await fromSlack("events", uninstalled)).status).toBe(200);
+    expect((await fromSlack("events", uninstalled("Ev-WAITING", 2))).status).toBe(200);
     expect(await app.services.store.findSlackConnection(orgId)).toBeNull();
     expect(await work()).toEqual({ done: 0, retried: 1 });
     expect(slack.responses).toEqual([]);
@@ -279,13 +276,7 @@ describe("the Events API", () => {
     const gone = (await app.services.store.findOrganization("GONE"))!;
     const connect = () => app.cli("slack", "set", "GONE", "--signing-secret", SECRET, "--bot-token", TOKEN);
     await connect();
-    const event = JSON.stringify({
-      type: "event_callback",
-      team_id: "T1",
-      event_id: "Ev-UNINSTALL",
-      event_time: 1,
-      event: { type: "app_uninstalled" },
-    });
+    const event = uninstalled("Ev-UNINSTALL", 1);
     expect((await fromSlack("events", event, { org: gone.id })).status).toBe(200);
     expect(await app.services.store.findSlackConnection(gone.id)).toBeNull();
     await connect();
