@@ -68,13 +68,20 @@ export function withAnswer(session: QualificationSession, answer: ReadAnswer, no
   };
 }
 
+/**
+ * A question's id names its answer (and a hosted form's field): a question the assistant asked
+ * twice under one id is asked once, as it first put it.
+ */
+const distinct = <Q extends { readonly id: string }>(questions: readonly Q[]): Q[] =>
+  questions.filter((q, i) => questions.findIndex((other) => other.id === q.id) === i);
+
 /** The step shown to the client for an assistant decision that does not record anything. */
 export function stepFor(id: string, step: Exclude<AssistantStep, { status: "ready" }>): QualificationStep {
   switch (step.status) {
     case "ask":
-      return { id, status: "ask", questions: [...step.questions] };
+      return { id, status: "ask", questions: distinct(step.questions) };
     case "answer":
-      return { id, status: "answer", source: step.source, message: step.message, questions: [...step.questions] };
+      return { id, status: "answer", source: step.source, message: step.message, questions: distinct(step.questions) };
     default:
       return { id, status: step.status, message: step.message };
   }

@@ -93,6 +93,12 @@ describe("qualification answers", () => {
     assert.equal(QUALIFICATION_TTL_MS, 15 * 60_000);
   });
 
+  test("a question the assistant asked twice under one id is asked once, as it first put it", () => {
+    const [often, where] = choiceStep.questions!;
+    const twice = { ...where!, id: "often" };
+    assert.deepEqual(stepFor("q", { status: "ask", questions: [often!, twice, where!] }).questions, [often, where]);
+  });
+
   test("steps shown to the client carry only the fields of their status", () => {
     assert.deepEqual(stepFor("q", { status: "drop", message: "Off topic" }), { id: "q", status: "drop", message: "Off topic" });
   });
