@@ -9,6 +9,9 @@ import type { Services } from "../services.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
+import type { PortalStore } from "../store/portals.ts";
+import type { PublicationStore } from "../store/publications.ts";
+import { publicFaces } from "../notify/public-face.ts";
 import { entryMessage } from "./entry-message.ts";
 import { entryFeedbacks } from "./linked-feedbacks.ts";
 import { noticeKey } from "../notify/notice-key.ts";
@@ -18,6 +21,8 @@ export type AnnounceDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ChangelogStore, "findEntry"> &
       Pick<ServiceSecretStore, "serviceSecret"> &
+      Pick<PortalStore, "findPortal"> &
+      Pick<PublicationStore, "findPublications"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
@@ -73,7 +78,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
   if (entry?.status !== "published") return;
   const feedbacks = await entryFeedbacks(services, entry.orgId, entry.feedbackIds);
   const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await store.listFollowers(feedback.id) })));
-  const secret = await store.serviceSecret();
+  const [secret, faces] = await Promise.all([store.serviceSecret(), publicFaces(services, entry.orgId, feedbacks)]);
   await tellEach(recipientsOf(followed), async (person) => {
     const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {
       const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
@@ -83,7 +88,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
         ...(trackingUrl && { trackingUrl }),
         title: entry.title,
         body: entry.body,
-        followed: person.feedbacks.map((f, i) => ({ key: f.key, title: f.title, unsubscribeUrl: links[i]! })),
+        followed: person.feedbacks.map((f, i) => ({ key: f.key, ...faces.get(f.id)!, unsubscribeUrl: links[i]! })),
       });
       // A mail client's one-click unsubscribe stops news of every feedback the e-mail is about.
       const all = await unsubscribeUrl(services.baseUrl, secret, person.feedbacks.map((f) => f.id).join(","), person.email);

@@ -1,9 +1,11 @@
 import type { Language } from "../language.ts";
 
-/** One feedback of the entry that the person follows, with the link that stops its news. */
+/** One feedback of the entry that the person follows, by its public face, with the link that stops its news. */
 interface Followed {
   readonly key: string;
   readonly title: string;
+  /** Its page on the portal, when published there. */
+  readonly page?: string;
   readonly unsubscribeUrl: string;
 }
 
@@ -14,7 +16,7 @@ export function entryMessage(
 ): { subject: string; text: string } {
   const fr = language === "fr";
   const body = input.body.trim() ? ["", input.body.trim()] : [];
-  const followed = input.followed.map((f) => `- ${f.key}${fr ? "\u202f: " : ": "}${f.title}`);
+  const followed = input.followed.flatMap((f) => [`- ${f.key}${fr ? "\u202f: " : ": "}${f.title}`, ...(f.page ? [`  ${f.page}`] : [])]);
   const stops = input.followed.map((f) =>
     fr ? `Ne plus recevoir de nouvelles de ${f.key}\u202f: ${f.unsubscribeUrl}` : `Stop receiving news about ${f.key}: ${f.unsubscribeUrl}`,
   );

@@ -1,9 +1,9 @@
 import type { Language } from "../language.ts";
 
-/** The words of the "delivered" notification, in the follower's language. */
+/** The words of the "delivered" notification, in the follower's language: the reporter's tracking link, or a voter's portal page. */
 export function deliveredMessage(
   language: Language,
-  input: { name?: string; title: string; feedbackKey: string; trackingUrl?: string; unsubscribeUrl: string },
+  input: { name?: string; title: string; feedbackKey: string; trackingUrl?: string; pageUrl?: string; unsubscribeUrl: string },
 ): { subject: string; text: string } {
   if (language === "fr") {
     return {
@@ -14,6 +14,7 @@ export function deliveredMessage(
         `Ce que vous aviez signalé est maintenant livré\u202f: «\u202f${input.title}\u202f» (${input.feedbackKey}).`,
         "Merci de nous avoir aidés à améliorer l'application.",
         ...(input.trackingUrl ? ["", `Suivre votre signalement\u202f: ${input.trackingUrl}`] : []),
+        ...(input.pageUrl ? ["", `Le voir sur le portail\u202f: ${input.pageUrl}`] : []),
         "",
         `Ne plus recevoir de nouvelles de ce signalement\u202f: ${input.unsubscribeUrl}`,
       ].join("\n"),
@@ -27,6 +28,7 @@ export function deliveredMessage(
       `What you reported is now delivered: "${input.title}" (${input.feedbackKey}).`,
       "Thank you for helping us improve the app.",
       ...(input.trackingUrl ? ["", `Follow your report: ${input.trackingUrl}`] : []),
+      ...(input.pageUrl ? ["", `See it on the portal: ${input.pageUrl}`] : []),
       "",
       `Stop receiving news about this report: ${input.unsubscribeUrl}`,
     ].join("\n"),

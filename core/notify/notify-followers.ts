@@ -8,6 +8,9 @@ import { sendOnce } from "./send-once.ts";
 import { tellEach } from "./tell-each.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
+import type { PortalStore } from "../store/portals.ts";
+import type { PublicationStore } from "../store/publications.ts";
+import { publicFaces } from "./public-face.ts";
 import { noticeKey } from "./notice-key.ts";
 import { openTrackingLink } from "./tracking-link.ts";
 
@@ -16,15 +19,21 @@ export type NotifyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<UserStore, "findUser"> &
+      Pick<PortalStore, "findPortal"> &
+      Pick<PublicationStore, "findPublications"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
-/** Tells each follower, once, that the feedback was delivered; not the person who marked it so (the job's `detail`, their id). */
+/**
+ * Tells each follower, once, that the feedback was delivered, naming it by its public face (its
+ * public title and portal page once published); not the person who marked it so (the job's `detail`, their id).
+ */
 export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Promise<void> {
   const { store } = services;
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
-  const secret = await store.serviceSecret();
+  const [secret, faces] = await Promise.all([store.serviceSecret(), publicFaces(services, feedback.orgId, [feedback])]);
+  const { title, page } = faces.get(feedback.id)!;
   const actor = job.detail ? (await store.findUser(job.detail))?.email : undefined;
   const followers = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== actor);
   await tellEach(followers, (follower) =>
@@ -33,8 +42,8 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
       const trackingUrl = await openTrackingLink(services.secrets, follower.trackingSealed);
       const words = deliveredMessage(follower.language, {
         ...(follower.name && { name: follower.name }),
-        ...(trackingUrl && { trackingUrl }),
-        title: feedback.title,
+        ...(trackingUrl ? { trackingUrl } : page && { pageUrl: page }),
+        title,
         feedbackKey: feedback.key,
         unsubscribeUrl: link,
       });

@@ -1,6 +1,5 @@
 import type { JobRequest } from "../feedback/events.ts";
 import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
-import { portalUrl } from "../portal/portal-settings.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
@@ -14,6 +13,7 @@ import { tellEach } from "./tell-each.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import { noticeKey } from "./notice-key.ts";
 import { openTrackingLink } from "./tracking-link.ts";
+import { publicFaces } from "./public-face.ts";
 
 export type NotifyReplyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
@@ -47,20 +47,19 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   const feedback = await findByKeyOrId(services, job.orgId, job.feedbackId);
   const reply = feedback && (await store.listComments(feedback.id)).find((c) => c.id === job.detail);
   if (!feedback || !reply || reply.visibility !== "public") return;
-  const [author, publication, portal, secret] = await Promise.all([
+  const [author, faces, portal, secret] = await Promise.all([
     reply.person ?? (reply.userId ? store.findUser(reply.userId) : null),
-    store.findPublications([feedback.id]).then((found) => found.get(feedback.id)),
+    publicFaces(services, feedback.orgId, [feedback]),
     store.findPortal(feedback.orgId),
     store.serviceSecret(),
   ]);
-  const title = publication?.title ?? feedback.title;
-  const portalPage = publication && portal?.enabled ? `${portalUrl(services.baseUrl, portal.slug)}/${encodeURIComponent(feedback.key)}` : undefined;
+  const { title, page } = faces.get(feedback.id)!;
   const key = noticeKey("reply", reply.id);
   const others = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== author?.email);
   await tellEach(others, (follower) =>
     sendOnce(services, { subjectId: feedback.id, key, email: follower.email }, async () => {
       const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
-      const followUrl = (await openTrackingLink(services.secrets, follower.trackingSealed)) ?? portalPage;
+      const followUrl = (await openTrackingLink(services.secrets, follower.trackingSealed)) ?? page;
       const words = replyMessage(follower.language, {
         ...(follower.name && { name: follower.name }),
         author: author?.name ?? (reply.person ? someone(follower.language) : portal?.title || theTeam(follower.language)),

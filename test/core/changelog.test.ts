@@ -1,6 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { announceEntry, recipientsOf } from "../../core/changelog/announce-entry.ts";
+import type { PortalRecord } from "../../core/store/portals.ts";
+import type { Publication } from "../../core/store/publications.ts";
 import { createEntry } from "../../core/changelog/create-entry.ts";
 import { deleteEntry } from "../../core/changelog/delete-entry.ts";
 import type { ChangelogEntryRecord } from "../../core/changelog/entry.ts";
@@ -213,8 +215,11 @@ describe("the announcement", () => {
     assert.equal((await entryAudience(deps, reader, ["ACME-1"])).ok, false);
   });
 
-  /** An entry shipping ACME-1 and ACME-3, whose followers are told by a mail server that never fails; `claims` are the notifications sent. */
-  async function announcing(claims = new Set<string>()) {
+  /**
+   * An entry shipping ACME-1 and ACME-3, whose followers are told by a mail server that never fails;
+   * `claims` are the notifications sent, `published` the public titles of those on the portal (at /p/acme).
+   */
+  async function announcing(claims = new Set<string>(), published: Record<string, string> = {}) {
     const fake = fakeChangelog(pdf, sync);
     const shipped = await publishEntry(fake.deps, member, {
       title: "Exports and sync",
@@ -231,6 +236,9 @@ describe("the announcement", () => {
       store: {
         ...fake.deps.store,
         listFollowers: async (feedbackId: string) => followers.filter((f) => f.feedbackId === feedbackId),
+        findPortal: async () => ({ slug: "acme", enabled: true }) as PortalRecord,
+        findPublications: async (ids: readonly string[]) =>
+          new Map(ids.flatMap((id) => (published[id] ? [[id, { feedbackId: id, title: published[id]! } as Publication] as const] : []))),
         // Claimed is sent, here: the notifier never fails.
         claimNotification: async (subjectId: string, email: string, key: string) => {
           const claim = `${subjectId} ${email} ${key}`;
@@ -262,6 +270,14 @@ describe("the announcement", () => {
     assert.equal(sent[0]!.text.match(/Stop receiving news about ACME-\d: https:\/\/retour\.test\/unsubscribe\?/g)?.length, 2);
     // The announcement stands for the delivered message of each feedback it covers.
     assert.ok(claims.has("fb-1 ann@x.io delivered") && claims.has("fb-3 ann@x.io delivered") && claims.has("fb-3 bea@x.io delivered"));
+  });
+
+  test("a feedback published on the portal is named by its public title, with its page there: the team's title stays the team's", async () => {
+    const { announce, sent } = await announcing(new Set(), { "fb-1": "Faster PDF exports" });
+    await announce();
+    const ann = sent.find((m) => m.to === "ann@x.io")!.text;
+    assert.match(ann, /- ACME-1: Faster PDF exports\n {2}https:\/\/retour\.test\/p\/acme\/ACME-1\n/);
+    assert.doesNotMatch(ann, /Export to PDF gives a blank page/);
   });
 
   test("an announcement sent before a crash kept its delivered notices from being recorded is not sent again, and records them", async () => {

@@ -128,4 +128,31 @@ describe("follower notifications by e-mail", () => {
     const about = (to: string) => mailsTo(to).filter((m) => m.text.includes("The loyalty points vanish"));
     expect([about("gwen@example.com").length, about("member@demo.test").length, about("admin@demo.test").length]).toEqual([1, 1, 0]);
   });
+
+  test("a feedback published on the portal is named by its public title, and a follower without a tracking link gets its portal page", async () => {
+    const auth = { authorization: `Bearer ${server.demo.tokens.admin}` };
+    const portal = await fetch(`${server.url}/v1/portal`, {
+      method: "PUT",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ enabled: true, title: "Demo feedback" }),
+    });
+    expect(portal.status).toBe(200);
+    const created = await post(`${server.url}/v1/reports`, {
+      publicKey: server.demo.publicKey,
+      kind: "problem",
+      message: "Search is broken for the ops team's saved filters",
+      user: { email: "hana@example.com" },
+    });
+    await settle();
+    const key = created.body.ticketId as string;
+    expect((await post(`${server.url}/v1/feedbacks/${key}/publish`, { title: "Search finds nothing" }, auth)).status).toBe(200);
+    await post(`${server.url}/v1/feedbacks/${key}/followers`, {}, { authorization: `Bearer ${server.demo.tokens.member}` });
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await settle();
+    const [reporter, member] = [mailsTo("hana@example.com").at(-1)!, mailsTo("member@demo.test").at(-1)!];
+    expect(reporter.headers).toContain("Subject: Delivered: Search finds nothing");
+    expect(reporter.text).toContain(`Follow your report: ${created.body.statusUrl}`);
+    expect(member.text).toContain(`See it on the portal: ${server.url}/p/demo/${key}`);
+    expect(member.text).not.toContain("saved filters");
+  });
 });
