@@ -28,6 +28,10 @@ export function trackerStore(data: Database): TrackerStore {
     async setFeedbackTracker(orgId, feedbackId, link) {
       await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId }, { $set: { tracker: link } });
     },
+    async refreshFeedbackTracker(orgId, feedbackId, link) {
+      const updated = await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId, "tracker.key": link.key }, { $set: { tracker: link } });
+      return updated.matchedCount === 1;
+    },
     async findFeedbackByTracker(orgId, key) {
       const found = await data.collection("feedbacks").findOne({ orgId, "tracker.key": key, mergedInto: { $exists: false } });
       return found ? toFeedback(found) : null;

@@ -38,6 +38,13 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
         db.query(`UPDATE feedbacks SET tracker = ? WHERE id = ? AND org_number = ${orgNumberOf("?")}`).run(JSON.stringify(link), feedbackId, orgId),
       );
     },
+    refreshFeedbackTracker: (orgId, feedbackId, link) =>
+      batch.run(
+        () =>
+          db
+            .query(`UPDATE feedbacks SET tracker = ? WHERE id = ? AND org_number = ${orgNumberOf("?")} AND json_extract(tracker, '$.key') = ?`)
+            .run(JSON.stringify(link), feedbackId, orgId, link.key).changes === 1,
+      ),
     async findFeedbackByTracker(orgId, key) {
       const row = db
         .query<FeedbackRow, [string, string]>(

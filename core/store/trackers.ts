@@ -15,6 +15,13 @@ export interface TrackerStore {
   removeAppTracker(orgId: string, appId: string): Promise<boolean>;
   /** The apps whose tracker is this provider's project (for the tracker's incoming webhooks). */
   findAppTrackersByProject(provider: string, project: string): Promise<AppTracker[]>;
+  /** Links the feedback to an issue, replacing any link it had. */
   setFeedbackTracker(orgId: string, feedbackId: string, link: TrackerLink): Promise<void>;
+  /**
+   * Brings the feedback's link to its issue up to date (its state, when it was synced), only while
+   * the feedback is still linked to that issue (`link.key`): a sync or an event that read the link
+   * before a relink never undoes it. False when nothing was written.
+   */
+  refreshFeedbackTracker(orgId: string, feedbackId: string, link: TrackerLink): Promise<boolean>;
   findFeedbackByTracker(orgId: string, trackerKey: string): Promise<FeedbackRecord | null>;
 }

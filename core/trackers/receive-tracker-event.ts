@@ -31,7 +31,7 @@ const stale = (change: TrackerChange, link: { readonly syncedAt?: number } | und
 
 /** What a tracker's status reaching its feedbacks reads and writes. */
 type TrackerStatusDeps = ChangeStatusDeps & {
-  readonly store: Pick<TrackerStore, "findAppTrackersByProject" | "findFeedbackByTracker" | "setFeedbackTracker">;
+  readonly store: Pick<TrackerStore, "findAppTrackersByProject" | "findFeedbackByTracker" | "refreshFeedbackTracker">;
 };
 
 interface TrackerEvent {
@@ -97,7 +97,7 @@ async function applyTrackerStatus(
     const result = status && (await changeStatus(services, grant, feedback.id, { status }, { fromTracker: true }));
     if (result?.ok) moved++;
     if (change.issueStatus && feedback.tracker && feedback.tracker.status !== change.issueStatus) {
-      await services.store.setFeedbackTracker(appTracker.orgId, feedback.id, {
+      await services.store.refreshFeedbackTracker(appTracker.orgId, feedback.id, {
         ...feedback.tracker,
         status: change.issueStatus,
         syncedAt: services.clock(),

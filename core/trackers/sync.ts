@@ -13,7 +13,7 @@ import { openSettings, type SettingsDeps } from "./settings.ts";
 export type SyncDeps = SettingsDeps &
   Pick<Services, "trackers" | "clock"> & {
     readonly store: Pick<FeedbackStore, "findFeedback" | "listComments"> &
-      Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker"> &
+      Pick<TrackerStore, "findAppTracker" | "refreshFeedbackTracker"> &
       Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
@@ -27,39 +27,41 @@ const MAX_FOLLOWS = 3;
  * The sync job: the linked issue takes the feedback's current status (and the comment that came
  * with it). Jobs run at once, so the sync of an older change may reach the tracker after a newer
  * one's: each sync reads the status again once the issue is updated, and sends it again if it moved.
+ *
+ * The comment is posted once: each sync of a change reads the same latest comment (the jobs of two
+ * quick changes both run after them), so one sync claims its posting to the issue. A sync that finds
+ * it claimed by another brings the status and fails, to be retried: the comment is then found
+ * posted, or the claim of a sync that crashed has run out and this one posts it. A crash after the
+ * tracker took the comment and before that was recorded posts it again: nothing tells them apart.
  */
 export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<void> {
   let sent: Status | null = null;
+  let held: StatusComment | undefined;
   for (let follow = 0; follow < MAX_FOLLOWS; follow++) {
     const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
-    if (!feedback?.tracker || feedback.status === sent) return;
+    if (!feedback?.tracker || feedback.status === sent) break;
     const appTracker = await services.store.findAppTracker(feedback.orgId, feedback.appId);
     const tracker = appTracker && services.trackers[appTracker.provider];
     const settings = appTracker && (await openSettings(services, appTracker));
     if (!appTracker || !tracker || !settings) return;
+    const issue = feedback.tracker;
     // The comment that came with the change: a note written on its own, internal or public, never goes to the tracker.
     const latest = (await services.store.listComments(feedback.id)).filter((c) => c.statusFrom !== c.statusTo).at(-1);
-    const comment = latest?.statusTo === feedback.status ? await claimPosting(services, latest, feedback.tracker) : null;
-    const link = await tracker
-      .follow(settings, feedback.tracker, { status: feedback.status, ...(comment && { comment: comment.text }) })
-      .catch(async (error) => {
-        if (comment) await services.store.releaseNotification(comment.id, feedback.tracker!.key, POSTED);
-        throw error;
-      });
-    if (comment) await services.store.confirmNotification(comment.id, feedback.tracker.key, POSTED, services.clock());
-    await services.store.setFeedbackTracker(feedback.orgId, feedback.id, { ...link, syncedAt: services.clock() });
+    const said = latest?.statusTo === feedback.status ? latest : undefined;
+    const claim = said && (await services.store.claimNotification(said.id, issue.key, POSTED, services.clock(), CLAIM_LEASE_MS));
+    const comment = claim === "claimed" ? said : undefined;
+    let link: TrackerLink;
+    try {
+      link = await tracker.follow(settings, issue, { status: feedback.status, ...(comment && { comment: comment.text }) });
+    } catch (error) {
+      // Given back for the retry; should that fail too, the claim runs out. The tracker's error is the one to tell.
+      if (comment) await services.store.releaseNotification(comment.id, issue.key, POSTED).catch(() => undefined);
+      throw error;
+    }
+    if (comment) await services.store.confirmNotification(comment.id, issue.key, POSTED, services.clock());
+    await services.store.refreshFeedbackTracker(feedback.orgId, feedback.id, { ...link, syncedAt: services.clock() });
     sent = feedback.status;
+    held = claim === "held" ? said : undefined;
   }
-}
-
-/**
- * The comment, when this sync is the one to post it to the issue: each sync of a change reads the
- * same latest comment (the jobs of two quick changes both run after them), and a comment posted
- * twice is seen twice by everyone watching the issue. One sync claims it; the others update only
- * the status. A sync that crashed after the tracker took the comment, before it could record so,
- * posts it again once its claim runs out: nothing is told apart there.
- */
-async function claimPosting(services: SyncDeps, comment: StatusComment, issue: TrackerLink): Promise<StatusComment | null> {
-  const claim = await services.store.claimNotification(comment.id, issue.key, POSTED, services.clock(), CLAIM_LEASE_MS);
-  return claim === "claimed" ? comment : null;
+  if (held) throw new Error(`the comment ${held.id} is being posted by another sync: retried until it is posted, or that sync's claim runs out`);
 }

@@ -36,8 +36,9 @@ function setUp(ours: Partial<FeedbackRecord> = {}, settings: Partial<TrackerSett
       findAppTrackersByProject: async () => [tracker("org", "app", "our-secret"), tracker("other", "app-2", "their-secret")],
       findFeedbackByTracker: async (orgId: string, key: string) =>
         [...fake.feedbacks.values()].find((f) => f.orgId === orgId && f.tracker?.key === key) ?? null,
-      setFeedbackTracker: async (_orgId: string, feedbackId: string, link: TrackerLink) => {
+      refreshFeedbackTracker: async (_orgId: string, feedbackId: string, link: TrackerLink) => {
         links.push([feedbackId, link]);
+        return true;
       },
     },
   } as unknown as Parameters<typeof receiveTrackerEvent>[0];

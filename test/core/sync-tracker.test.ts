@@ -39,7 +39,7 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
       findFeedback: async () => feedback,
       findAppTracker: async () => ({ orgId: "org", appId: "app", provider: "github", settingsSealed: '{"project":"acme/web"}' }),
       listComments: async () => comments,
-      setFeedbackTracker: async () => undefined,
+      refreshFeedbackTracker: async () => true,
       claimNotification: async (subject: string, address: string, key: string) => {
         const held = claims.get(claim(subject, address, key));
         if (held) return held === "sent" ? "sent" : "held";
@@ -50,7 +50,16 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
       releaseNotification: async (subject: string, address: string, key: string) => void claims.delete(claim(subject, address, key)),
     },
   };
-  return { deps: deps as unknown as Parameters<typeof syncTracker>[0], sent, said };
+  const claimOf = (text: string) => claim(text, link.key, "tracker_comment");
+  return {
+    deps: deps as unknown as Parameters<typeof syncTracker>[0],
+    sent,
+    said,
+    /** Another sync claimed the comment's posting, and crashed before it could say how it went. */
+    crashedWhilePosting: (text: string) => void claims.set(claimOf(text), "claimed"),
+    /** That claim's lease ran out: the next claim takes it over. */
+    claimRunsOut: (text: string) => void claims.delete(claimOf(text)),
+  };
 }
 
 const comment = (text: string, from: Status, to: Status): StatusComment => ({
@@ -109,5 +118,15 @@ describe("the tracker sync job", () => {
     await assert.rejects(syncTracker(run.deps, job), /502/);
     await syncTracker(run.deps, job);
     assert.deepEqual(run.said, ["Fixed in #9", "Fixed in #9"]);
+  });
+
+  test("a sync that finds the comment claimed by another (one that crashed) brings the status and fails, so the comment is posted at a retry", async () => {
+    const run = setUp("fixed", () => null, [comment("Fixed in #9", "prioritized", "fixed")]);
+    run.crashedWhilePosting("Fixed in #9");
+    await assert.rejects(syncTracker(run.deps, job), /being posted by another sync/);
+    assert.deepEqual(run.sent, ["fixed"]);
+    run.claimRunsOut("Fixed in #9");
+    await syncTracker(run.deps, job);
+    assert.deepEqual(run.said, [undefined, "Fixed in #9"]);
   });
 });

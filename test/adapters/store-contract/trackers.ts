@@ -44,6 +44,26 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       expect(await store.statusChanges(feedbackId)).toEqual([]);
     });
 
+    test("trackers: a link refreshed after the feedback was relinked to another issue is not written back; one still current is", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const feedbackId = id("fb");
+      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      const first = { key: "acme/app#7", provider: "github", status: "open" };
+      expect(await store.refreshFeedbackTracker(orgId, feedbackId, first)).toBe(false);
+      await store.setFeedbackTracker(orgId, feedbackId, first);
+      await store.setFeedbackTracker(orgId, feedbackId, { ...first, key: "acme/app#8" });
+      expect(await store.refreshFeedbackTracker(orgId, feedbackId, { ...first, status: "closed", syncedAt: 5 })).toBe(false);
+      expect((await store.findFeedback(orgId, feedbackId))!.tracker).toMatchObject({ key: "acme/app#8", status: "open" });
+      expect(await store.refreshFeedbackTracker(orgId, feedbackId, { ...first, key: "acme/app#8", status: "closed", syncedAt: 5 })).toBe(true);
+      expect((await store.findFeedback(orgId, feedbackId))!.tracker).toEqual({
+        key: "acme/app#8",
+        provider: "github",
+        status: "closed",
+        syncedAt: 5,
+      });
+    });
+
     test("trackers: an app's tracker removed is found no more, by app or by project; its feedbacks keep their issues", async () => {
       const store = await makeStore();
       const { orgId, appId } = await freeOrg(store);
