@@ -16,7 +16,12 @@ import { isSecure } from "./web-session.ts";
  * keeps every session's name apart from the CSRF cookie's, which no slug can spell.
  */
 const sessionCookie = (portal: Pick<PortalEntry, "slug">): string => `retour_portal.${portal.slug}`;
-const PORTAL_CSRF_COOKIE = "retour_portal_csrf";
+/**
+ * The form token's cookie before sign-in. Its name is none a portal session ever had: sessions were
+ * once named `retour_portal_{slug}`, and a browser that signed in at `/p/csrf` then may still hold
+ * a session under the name this cookie had (`retour_portal_csrf`), which is read no more.
+ */
+const PORTAL_CSRF_COOKIE = "retour_portal_form_csrf";
 
 /** The portal's session secret this browser holds, live or not. */
 const sessionSecret = (services: Services, portal: Pick<PortalEntry, "slug">, jar: CookieJar): string | undefined =>

@@ -144,6 +144,15 @@ describe("a portal page and who reads it", () => {
     expect(await (await dan.fetch("/p/csrf")).text()).toContain(">Dan</span>");
   });
 
+  test("a session kept under the name portal sessions once had at /p/csrf (retour_portal_csrf) is never repeated in a form", async () => {
+    const b = browser();
+    const secret = "an-old-portal-session-secret-of-43-characters";
+    b.plant("retour_portal_csrf", secret);
+    const page = await (await b.fetch("/p/demo/sign-in/link?token=x")).text();
+    expect(page).toContain('name="csrf"');
+    expect(page).not.toContain(secret);
+  });
+
   test("a signed-in person reads the portal as themselves whatever the case of its address", async () => {
     const ana = await signedIn("ana@customer.example", "Ana Lima");
     const res = await ana.fetch("/p/DEMO");
