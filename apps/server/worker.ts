@@ -83,16 +83,26 @@ export async function whileRenewing<T>(work: () => Promise<T>, renew: () => unkn
 }
 
 /**
- * Renews a running job's lease, and says so when it could not: a lease lost (it ran out while the
- * worker was stalled, and another worker took the job) means the job may be running twice.
+ * Keeps a running job's lease: `renew` extends it, and says so, once, when it was lost (it ran out
+ * while the worker was stalled, and another worker took the job, which may then run twice), after
+ * which there is nothing left to renew. A renewal that answers once the job has `ended` says nothing.
  */
-export async function keepLease(services: Pick<Services, "store" | "clock">, logger: Logger, job: Job): Promise<void> {
-  try {
-    if (!(await renewLease(services, job)))
-      logger.warn({ job: job.id, kind: job.request.kind }, "job lease lost: another worker has taken the job, which may run twice");
-  } catch (error) {
-    logger.error({ err: error, job: job.id }, "job lease not renewed");
-  }
+export function leaseKeeper(services: Pick<Services, "store" | "clock">, logger: Logger, job: Job) {
+  let state: "held" | "lost" | "ended" = "held";
+  const renew = async (): Promise<void> => {
+    if (state !== "held") return;
+    const kept = await renewLease(services, job).catch((error) => {
+      if (state === "held") logger.error({ err: error, job: job.id }, "job lease not renewed");
+      return true;
+    });
+    if (kept || state !== "held") return;
+    state = "lost";
+    logger.warn({ job: job.id, kind: job.request.kind }, "job lease lost: another worker has taken the job, which may run twice");
+  };
+  const end = (): void => {
+    state = "ended";
+  };
+  return { renew, end };
 }
 
 /**
@@ -112,11 +122,8 @@ export function startWorker(
   const runJob = runServiceJob(services);
   const run: typeof runJob = (job) => {
     jobsIdle.found();
-    return whileRenewing(
-      () => runJob(job),
-      () => keepLease(services, logger, job),
-      LEASE_RENEWAL_MS,
-    );
+    const lease = leaseKeeper(services, logger, job);
+    return whileRenewing(() => runJob(job).finally(lease.end), lease.renew, LEASE_RENEWAL_MS);
   };
 
   let lastWork: number | null = null;

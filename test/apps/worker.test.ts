@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import pino from "pino";
-import { keepLease, startWorker, whileRenewing } from "../../apps/server/worker.ts";
+import { leaseKeeper, startWorker, whileRenewing } from "../../apps/server/worker.ts";
 import type { Job } from "../../core/store/jobs.ts";
 import { type InProcess, inProcess } from "../support/in-process.ts";
 import { waitFor } from "../support/wait.ts";
@@ -315,7 +315,7 @@ describe("a job's lease while it runs", () => {
     expect(renewals).toBe(after);
   });
 
-  test("a lease found lost at its renewal is logged as a warning naming the job: it may be running twice", async () => {
+  test("a lease found lost at its renewal is logged once as a warning naming the job (it may be running twice), and renewed no more", async () => {
     const app = await inProcess();
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
@@ -324,10 +324,37 @@ describe("a job's lease while it runs", () => {
     const job = (await app.services.store.claimJob(now, 1_000, "worker-a"))!;
     // The lease ran out and another worker took the job.
     expect(await app.services.store.claimJob(now + 2_000, 1_000, "worker-b")).toMatchObject({ id: job.id });
-    await keepLease({ ...app.services, clock: () => now + 2_500 }, logger, job);
+    const lease = leaseKeeper({ ...app.services, clock: () => now + 2_500 }, logger, job);
+    await lease.renew();
+    await lease.renew();
     expect(lines.map((l) => JSON.parse(l))).toEqual([
       expect.objectContaining({ level: 40, job: job.id, kind: job.request.kind, msg: expect.stringContaining("job lease lost") }),
     ]);
+    app.close();
+  });
+
+  test("a renewal that answers once the job has ended says nothing", async () => {
+    const app = await inProcess();
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode" } });
+    const now = Date.now() + 1_000;
+    const job = (await app.services.store.claimJob(now, 1_000, "worker-a"))!;
+    let renewed = 0;
+    const { promise: answered, resolve: answer } = Promise.withResolvers<boolean>();
+    const store = Object.assign(Object.create(app.services.store), {
+      renewJob: () => {
+        renewed++;
+        return answered;
+      },
+    });
+    const lease = leaseKeeper({ ...app.services, store }, logger, job);
+    const renewal = lease.renew();
+    await app.services.store.completeJob(job);
+    lease.end();
+    answer(false);
+    await renewal;
+    expect([renewed, lines]).toEqual([1, []]);
     app.close();
   });
 });
