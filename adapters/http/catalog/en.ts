@@ -112,7 +112,7 @@ export const EN = {
       draftEntry: "draft",
       /** Beside the way to the status form, on a phone, where both come after the activity. */
       toTriage: "Owner, severity, tags",
-      comment: "Comment (optional; when dismissing, say why)",
+      comment: "Note for the team, not shown on the portal (optional; when dismissing, say why)",
       readOnly: "As a Reader you can read everything here and change nothing.",
       /** Beside the way back: the feedbacks before and after this one in the inbox list last shown (j and k go there too). */
       /** Under the way through the list: the keys of a feedback's page, for a person who may change it, then for a Reader. */

@@ -103,7 +103,7 @@ export const FR: Catalog = {
       shippedIn: "Nouveautés",
       draftEntry: "brouillon",
       toTriage: "Responsable, gravité, étiquettes",
-      comment: "Commentaire (facultatif\u202f; pour l'écarter, dites pourquoi)",
+      comment: "Note pour l'équipe, jamais montrée sur le portail (facultative\u202f; pour l'écarter, dites pourquoi)",
       readOnly: "En tant que lecteur, vous voyez tout mais ne pouvez rien modifier.",
       keyboardHint: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste, s au statut.",
       keyboardHintReading: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste.",
