@@ -205,7 +205,7 @@ function openapiDocument(baseUrl: string) {
 }
 
 /** Until a reader of SSO tokens is given, no token signs anyone in. */
-const NO_SSO: PortalPeopleOptions["verifySso"] = async () => null;
+const NO_SSO: PortalPeopleOptions["verifySso"] = async () => ({ refused: "this service reads no single sign-on token" });
 
 /** Whether the request's path holds a `%` escape that does not decode (`%FF`, a lone `%`). */
 function undecodablePath(url: string): boolean {

@@ -1,20 +1,24 @@
 import { isEmailShaped, normalizeEmail } from "../email.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { type Failure, fail, ok, type Result } from "../errors.ts";
 import { VOTER_NAME_MAX_LENGTH } from "../schemas/votes.ts";
 import { type OpenedSession, type PortalEntry, type SessionDeps, type SsoVerifier, startPortalSession } from "./portal.ts";
+
+/** A refused token: `invalid_link`, with why (`cause`) for the app's developers, who alone can mend it. */
+const refused = (why: string): Failure => ({ ok: false, code: "invalid_link", cause: why });
 
 /**
  * GET /p/{slug}/sso?token=…: the customer's server signed who the person is (an HS256 JWT
  * `{sub, email, name?, exp}` with the portal's SSO secret); a valid token opens a portal session.
- * A forged, expired or incomplete token, or a portal without a secret, is `invalid_link`.
+ * A forged, expired or incomplete token, or a portal without a secret, is `invalid_link`, saying why.
  */
 export async function openSsoSession(services: SessionDeps, verify: SsoVerifier, portal: PortalEntry, token: string): Promise<Result<OpenedSession>> {
   if (!portal.enabled) return fail("not_found");
-  if (!portal.ssoSecret || token === "") return fail("invalid_link");
+  if (!portal.ssoSecret) return refused("this portal has no single sign-on secret yet (Settings → Portal)");
+  if (token === "") return refused("the address carries no token (?token=)");
   const claims = await verify(token, portal.ssoSecret, services.clock());
-  if (!claims) return fail("invalid_link");
+  if ("refused" in claims) return refused(claims.refused);
   const email = normalizeEmail(claims.email);
-  if (!isEmailShaped(email)) return fail("invalid_link");
+  if (!isEmailShaped(email)) return refused('the token\'s "email" claim is no e-mail address');
   const name = claims.name?.trim().slice(0, VOTER_NAME_MAX_LENGTH);
   return ok(await startPortalSession(services, { orgId: portal.orgId, email, ...(name && { name }) }));
 }

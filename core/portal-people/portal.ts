@@ -21,12 +21,17 @@ export interface SsoClaims {
   readonly name?: string;
 }
 
+/** Why a single sign-on token was refused, in the words of the app's developers, who must mend it. */
+export interface SsoRefusal {
+  readonly refused: string;
+}
+
 /**
  * Checks a single sign-on token (an HS256 JWT `{sub, email, name?, exp}`) with the portal's secret
- * at `now`: its claims, or null for a token forged, expired, or missing a claim. A port: the core
+ * at `now`: its claims, or why it is refused (forged, expired, missing a claim). A port: the core
  * decides what a valid person is, an adapter reads the token.
  */
-export type SsoVerifier = (token: string, secret: string, now: number) => Promise<SsoClaims | null>;
+export type SsoVerifier = (token: string, secret: string, now: number) => Promise<SsoClaims | SsoRefusal>;
 
 /** A sign-in link lives 15 minutes and opens one session. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;

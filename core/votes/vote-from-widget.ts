@@ -68,8 +68,9 @@ async function identifiedVoter(
   // A secret that no longer opens verifies no one.
   const secret = await openSealed(services.secrets, sealed);
   const claims = secret === null ? null : await verify(token, secret, services.clock());
-  const email = claims && normalizeEmail(claims.email);
-  if (!claims || !email || !isEmailShaped(email)) return null;
+  if (!claims || "refused" in claims) return null;
+  const email = normalizeEmail(claims.email);
+  if (!isEmailShaped(email)) return null;
   const name = claims.name?.trim().slice(0, VOTER_NAME_MAX_LENGTH);
   return { orgId, email, language, ...(name && { name }) };
 }

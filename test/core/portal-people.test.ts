@@ -136,7 +136,7 @@ describe("single sign-on and portal sessions", () => {
   const verify =
     (claims: Awaited<ReturnType<SsoVerifier>>): SsoVerifier =>
     async (_token, secret, now) =>
-      secret === "s3cret" && now === NOW ? claims : null;
+      secret === "s3cret" && now === NOW ? claims : { refused: "not signed with this secret" };
 
   test("a token the verifier accepts opens a session with the address normalized and the name trimmed", async () => {
     const fake = fakePortal();
@@ -149,14 +149,19 @@ describe("single sign-on and portal sessions", () => {
   test("a token the verifier refuses, one without an e-mail address, or a portal without a secret, is invalid_link", async () => {
     const fake = fakePortal();
     const refusals = [
-      await openSsoSession(fake.deps, verify(null), PORTAL, "t"),
+      await openSsoSession(fake.deps, verify({ refused: "expired" }), PORTAL, "t"),
       await openSsoSession(fake.deps, verify({ sub: "u", email: "not an address" }), PORTAL, "t"),
       await openSsoSession(fake.deps, verify({ sub: "u", email: "a@x.io" }), { ...PORTAL, ssoSecret: null }, "t"),
       await openSsoSession(fake.deps, verify({ sub: "u", email: "a@x.io" }), PORTAL, ""),
     ];
     assert.deepEqual(
-      refusals.map((r) => !r.ok && r.code),
-      ["invalid_link", "invalid_link", "invalid_link", "invalid_link"],
+      refusals.map((r) => !r.ok && [r.code, r.cause]),
+      [
+        ["invalid_link", "expired"],
+        ["invalid_link", 'the token\'s "email" claim is no e-mail address'],
+        ["invalid_link", "this portal has no single sign-on secret yet (Settings → Portal)"],
+        ["invalid_link", "the address carries no token (?token=)"],
+      ],
     );
   });
 

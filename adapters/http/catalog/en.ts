@@ -941,6 +941,8 @@ export const EN = {
     confirmText: "Sign in with the link from your e-mail:",
     linkTitle: "This link does not work",
     invalidLink: "This sign-in link is invalid, used or expired. Ask for a new one.",
+    ssoFailed: "Signing in from the app did not work. Sign in again from the app, or with a link by e-mail.",
+    forDevelopers: (why: string) => `For the app's developers: ${why}.`,
     askAgain: "Ask for a new link",
     signedInAs: "Signed in as",
     signOut: "Sign out",

@@ -908,6 +908,8 @@ export const FR: Catalog = {
     confirmText: "Se connecter avec le lien reçu par e-mail\u202f:",
     linkTitle: "Ce lien ne fonctionne pas",
     invalidLink: "Ce lien de connexion n'est pas valide, a déjà servi ou a expiré. Demandez-en un nouveau.",
+    ssoFailed: "La connexion depuis l'application n'a pas abouti. Reconnectez-vous depuis l'application, ou par un lien envoyé par e-mail.",
+    forDevelopers: (why: string) => `Pour les développeurs de l'application (en anglais)\u202f: ${why}.`,
     askAgain: "Demander un nouveau lien",
     signedInAs: "Connecté en tant que",
     signOut: "Se déconnecter",

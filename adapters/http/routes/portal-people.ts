@@ -114,13 +114,15 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       failure.code === "rate_limited"
         ? [w.tooManyTitle, w.tooMany]
         : failure.code === "invalid_link"
-          ? [w.linkTitle, w.invalidLink]
+          ? [w.linkTitle, failure.cause ? w.ssoFailed : w.invalidLink]
           : [errorBody(failure.code, language).error, null];
     const again = failure.code === "invalid_link" ? html`<p><a href="${board(slug)}/sign-in">${w.askAgain}</a></p>` : "";
+    // A single sign-on token says why it was refused: only the app's developers can mend it, and this page is where they look.
+    const why = failure.code === "invalid_link" && failure.cause ? html`<p class="hint">${w.forDevelopers(failure.cause)}</p>` : "";
     const response = shell(
       language,
       title,
-      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}<p><a href="${board(slug)}">${w.back}</a></p>`,
+      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${why}${again}<p><a href="${board(slug)}">${w.back}</a></p>`,
       STATUS_OF[failure.code],
       brand,
     );

@@ -221,12 +221,24 @@ describe("signing in to a portal through the customer's single sign-on", () => {
       badEmail: await token({ sub: "u", email: "not an address" }),
       garbage: "not.a.token",
     };
+    const said: Record<string, string> = {};
     for (const [name, t] of Object.entries(refusedTokens)) {
       const b = browser();
       const refused = await b.fetch(`/p/demo/sso?token=${encodeURIComponent(t)}`);
       expect({ name, status: refused.status }).toEqual({ name, status: 403 });
+      said[name] = /For the app&#39;s developers: ([^<]*)\.<\/p>/.exec(await text(refused))?.[1] ?? "";
       expect(await text(await b.fetch("/p/demo/sign-in"))).not.toContain("Signed in as");
     }
+    // The page says why, for the app's developers, who alone can mend the token.
+    expect(said).toEqual({
+      forged: "the token is not signed with this portal&#39;s single sign-on secret",
+      expired: "the token has expired (&quot;exp&quot; is past)",
+      unsigned: "the token is not signed with HS256",
+      noEmail: "the token&#39;s &quot;email&quot; claim is missing or invalid",
+      noSub: "the token&#39;s &quot;sub&quot; claim is missing or invalid",
+      badEmail: "the token&#39;s &quot;email&quot; claim is no e-mail address",
+      garbage: "the token is not a signed JWT",
+    });
     expect((await browser().fetch(`/p/nosso/sso?token=${await token({ sub: "u", email: "x@customer.example" })}`)).status).toBe(403);
   });
 });
