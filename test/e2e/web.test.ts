@@ -108,7 +108,7 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     await page.waitForURL(new RegExp(`/inbox/${reports.problem.ticketId}$`));
     expect(await page.getByText("The export button crashes the whole app.").first().isVisible()).toBe(true);
     await page.getByLabel("Status", { exact: true }).selectOption("prioritized");
-    await page.getByLabel(/^Comment/).fill("Planned for the next release.");
+    await page.getByLabel(/^Note for the team/).fill("Planned for the next release.");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Status saved.").waitFor();
     expect(await page.getByText("Planned for the next release.").isVisible()).toBe(true);
