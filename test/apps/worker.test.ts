@@ -294,6 +294,17 @@ describe("the server's background worker", () => {
   });
 });
 
+/** A service whose worker "worker-a" has just claimed a report's job, `now`, and a logger whose lines are kept. */
+async function claimedJob() {
+  const app = await inProcess();
+  const lines: string[] = [];
+  const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+  await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode" } });
+  const now = Date.now() + 1_000;
+  const job = (await app.services.store.claimJob(now, 1_000, "worker-a"))!;
+  return { app, lines, logger, now, job };
+}
+
 describe("a job's lease while it runs", () => {
   test("is renewed at each interval until the job ends, then no more: a slow job keeps it, a crashed one lets it run out", async () => {
     let renewals = 0;
@@ -316,12 +327,7 @@ describe("a job's lease while it runs", () => {
   });
 
   test("a lease found lost at its renewal is logged once as a warning naming the job (it may be running twice), and renewed no more", async () => {
-    const app = await inProcess();
-    const lines: string[] = [];
-    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
-    await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode" } });
-    const now = Date.now() + 1_000;
-    const job = (await app.services.store.claimJob(now, 1_000, "worker-a"))!;
+    const { app, lines, logger, now, job } = await claimedJob();
     // The lease ran out and another worker took the job.
     expect(await app.services.store.claimJob(now + 2_000, 1_000, "worker-b")).toMatchObject({ id: job.id });
     const lease = leaseKeeper({ ...app.services, clock: () => now + 2_500 }, logger, job);
@@ -334,12 +340,7 @@ describe("a job's lease while it runs", () => {
   });
 
   test("a renewal that answers once the job has ended says nothing", async () => {
-    const app = await inProcess();
-    const lines: string[] = [];
-    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
-    await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode" } });
-    const now = Date.now() + 1_000;
-    const job = (await app.services.store.claimJob(now, 1_000, "worker-a"))!;
+    const { app, lines, logger, job } = await claimedJob();
     let renewed = 0;
     const { promise: answered, resolve: answer } = Promise.withResolvers<boolean>();
     const store = Object.assign(Object.create(app.services.store), {
