@@ -20,17 +20,26 @@ type PublicFeedbackDeps = OpenPortalDeps &
       Pick<UserStore, "findUser">;
   };
 
+/** A comment its reader wrote on the portal that waits for the team's review: shown to them alone. */
+export interface HeldComment {
+  readonly text: string;
+  readonly at: string;
+}
+
 /**
  * GET /v1/portal/{slug}/feedbacks/{key} and a feedback's page: the published feedback with its
- * public comments. A key merged into another answers with that one when it is published. Not
- * found: a portal that is off, a key of no feedback, or a feedback not published.
+ * public comments, and, for a `reader` signed in on the portal, their own comments held for the
+ * team's review (so what they wrote does not seem lost). A key merged into another answers with
+ * that one when it is published. Not found: a portal that is off, a key of no feedback, or a
+ * feedback not published.
  */
 export async function getPublicFeedback(
   services: PublicFeedbackDeps,
   slug: string,
   keyOrId: string,
   language: Language,
-): Promise<Result<{ readonly portal: PortalRecord; readonly feedback: PublicFeedback }>> {
+  reader?: { readonly email: string },
+): Promise<Result<{ readonly portal: PortalRecord; readonly feedback: PublicFeedback; readonly held: readonly HeldComment[] }>> {
   const portal = await openPortal(services, slug);
   if (!portal) return fail("not_found");
   const { store } = services;
@@ -41,5 +50,10 @@ export async function getPublicFeedback(
   const authors = [...new Set(comments.filter((c) => c.visibility === "public" && byTeam(c)).map((c) => c.userId))];
   const names = new Map(await Promise.all(authors.map(async (id) => [id, (await store.findUser(id))?.name] as const)));
   const context = { portal, language, baseUrl: services.baseUrl, app: app ?? undefined, votes: feedback.votes ?? 0 };
-  return ok({ portal, feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)) });
+  const held = reader
+    ? comments
+        .filter((c) => c.visibility === "internal" && c.person?.email === reader.email)
+        .map((c) => ({ text: c.text, at: new Date(c.at).toISOString() }))
+    : [];
+  return ok({ portal, feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)), held });
 }

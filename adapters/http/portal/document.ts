@@ -100,6 +100,7 @@ ul.posts>li{display:flex;gap:var(--s4);padding:var(--s4);border-top:1px solid va
 .comments{margin-top:var(--s6);border:1px solid var(--line);border-radius:var(--radius);padding:var(--s6)}
 .comments h2{font-size:var(--t-xs);text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 .comments ol{list-style:none;margin:0;padding:0}.comments li{padding:var(--s4) 0;border-top:1px solid var(--line)}.comments li:first-child{border-top:0}
+.comments ol.held{border-top:1px dashed var(--line)}.comments ol.held li{border-top-style:dashed}.comments p.pending{margin:var(--s1) 0 0;color:var(--muted);font-size:var(--t-xs);font-style:italic}
 .who{font-weight:700;font-size:var(--t-sm)}.badge{display:inline-block;margin-left:var(--s2);padding:0 var(--s2);border-radius:999px;background:var(--brand);color:var(--on-brand);font-size:var(--t-xs);font-weight:700}
 .when{color:var(--muted);font-size:var(--t-xs);margin-left:var(--s2)}.comments p{margin:var(--s1) 0 0;white-space:pre-wrap;overflow-wrap:anywhere}
 .columns{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:var(--s4);align-items:start}

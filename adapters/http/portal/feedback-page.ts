@@ -1,4 +1,5 @@
 import type { Language } from "../../../core/language.ts";
+import type { HeldComment } from "../../../core/portal/get-public-feedback.ts";
 import type { PublicFeedback } from "../../../core/schemas/portal.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { type Html, html } from "../html.ts";
@@ -11,6 +12,8 @@ interface FeedbackView {
   readonly language: Language;
   readonly feedback: PublicFeedback;
   readonly links: PortalLinks;
+  /** The reader's own comments waiting for the team's review, shown to them alone (their page is private). */
+  readonly held?: readonly HeldComment[];
   /** Slot for voting: the vote (or withdraw) button, a POST form, or the way to sign in to vote, in place of the plain count. */
   readonly vote?: Html;
   /** A line above the card: what the person's last post or comment did. */
@@ -39,6 +42,14 @@ ${
           html`<li><span class="who">${c.author ?? (c.team ? v.portal.title : w.someone)}</span>${c.team ? html`<span class="badge">${w.team}</span>` : ""}<time class="when" datetime="${c.at}">${formatDay(v.language, c.at)}</time><p>${c.text}</p></li>`,
       )}</ol>`
     : html`<p class="meta">${w.noComments}</p>`
+}
+${
+  v.held?.length
+    ? html`<ol class="held">${v.held.map(
+        (c) =>
+          html`<li><span class="who">${w.you}</span><time class="when" datetime="${c.at}">${formatDay(v.language, c.at)}</time><p class="pending">${w.heldForReview}</p><p>${c.text}</p></li>`,
+      )}</ol>`
+    : ""
 }
 ${v.commentForm ?? ""}</section></div>`;
 }

@@ -241,9 +241,9 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
       "/p/:slug/:key",
       ({ request, params, cookie }) =>
         answer(request, cookie, params.slug, async (language, viewer) => {
-          const found = await getPublicFeedback(services, params.slug, params.key, language);
+          const found = await getPublicFeedback(services, params.slug, params.key, language, viewer?.person);
           if (!found.ok) return notFound(await openPortal(services, params.slug), language, request);
-          const { portal, feedback } = found.value;
+          const { portal, feedback, held } = found.value;
           // A key merged into another published feedback, an id, or a key or slug typed in another case, goes to the feedback's own address.
           if (feedback.key !== params.key || params.slug !== portal.slug) {
             const location = portalLinks(portal.slug, chosenLanguage(request)).feedback(feedback.key);
@@ -255,7 +255,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const commented = new URL(request.url).searchParams.get("commented");
           const commentForm = commentSlot(language, links, portal, feedback, viewer, commented);
           const notice = noticeOf(language, commented);
-          const body = feedbackBody({ portal, language, links, feedback, vote, commentForm, ...(notice && { notice }) });
+          const body = feedbackBody({ portal, language, links, feedback, held, vote, commentForm, ...(notice && { notice }) });
           return send(
             portal,
             readersDocument(request, viewer, pathOf(request), {

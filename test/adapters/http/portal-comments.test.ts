@@ -94,6 +94,18 @@ describe("comments from the portal", () => {
     expect(await (await member.fetch(`/inbox/${key}`)).text()).not.toContain("Comments from the portal to review");
   });
 
+  test("a comment held for review is shown to its author alone, marked as waiting, until the team publishes it", async () => {
+    const key = await published("Offline drafts");
+    const b = await signedIn("ruth@customer.example", "Ruth");
+    await comment(b, key, "I write on the train, with no network.");
+    const own = await (await b.fetch(`/p/demo/${key}`)).text();
+    expect(own).toContain("Waiting for the team&#39;s review: only you see it for now</p><p>I write on the train, with no network.</p>");
+    expect(own).toContain('<h2 id="comments-title">0 comments</h2>');
+    const other = await (await (await signedIn("sol@customer.example", "Sol")).fetch(`/p/demo/${key}`)).text();
+    const anyone = await (await browser().fetch(`/p/demo/${key}`)).text();
+    expect([other.includes("I write on the train"), anyone.includes("I write on the train")]).toEqual([false, false]);
+  });
+
   test("with posting open, a comment is public at once, under the person's name (or Someone), never as the team", async () => {
     await admin("PUT", "/v1/portal", { posting: "open" });
     try {
