@@ -151,7 +151,7 @@ describe("signing in to a portal by an e-mail link", () => {
     };
     const known = await answer("known@customer.example");
     expect(await answer("never-seen@customer.example")).toEqual(known);
-    expect(known[1]).toContain("If this address can sign in, a sign-in link is on its way.");
+    expect(known[1]).toContain("A sign-in link is on its way to that address.");
     expect(await answer("robot@customer.example", { website: "https://spam.example" })).toEqual(known);
     expect(mailsTo("never-seen@customer.example").length).toBe(1);
     expect(mailsTo("robot@customer.example")).toEqual([]);
