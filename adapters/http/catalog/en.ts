@@ -932,7 +932,8 @@ export const EN = {
     send: "Send me a link",
     honeypot: "Leave this field empty",
     sent: "Check your e-mail",
-    sentText: "A sign-in link is on its way to that address. It works once, within 15 minutes. Nothing after a few minutes? Look in the spam folder, or ask again.",
+    sentText:
+      "A sign-in link is on its way to that address. It works once, within 15 minutes. Nothing after a few minutes? Look in the spam folder, or ask again.",
     noEmail:
       "Signing in by e-mail is not available here yet: this service does not send e-mail. Where the app you use offers it, sign in from there.",
     back: "Back to the board",

@@ -899,7 +899,8 @@ export const FR: Catalog = {
     send: "M'envoyer un lien",
     honeypot: "Laissez ce champ vide",
     sent: "Consultez vos e-mails",
-    sentText: "Un lien de connexion est en route vers cette adresse. Il sert une fois, dans les 15 minutes. Rien après quelques minutes\u202f? Regardez dans les indésirables, ou demandez-en un autre.",
+    sentText:
+      "Un lien de connexion est en route vers cette adresse. Il sert une fois, dans les 15 minutes. Rien après quelques minutes\u202f? Regardez dans les indésirables, ou demandez-en un autre.",
     noEmail:
       "La connexion par e-mail n'est pas encore possible ici : ce service n'envoie pas d'e-mails. Si l'application que vous utilisez le propose, connectez-vous depuis celle-ci.",
     back: "Retour au tableau",

@@ -63,6 +63,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
    * A feedback's vote box. Anyone: the count, as a link to sign in and come back. A signed-in
    * person: a POST form that votes, or takes the vote back when they voted (the button says so).
    * A feedback that takes no more votes (delivered, dismissed) shows its count alone to anyone.
+   * Back from signing in to vote (`toVote`), the person finds the button focused, one press away:
+   * a page opened never votes by itself, as any link could open it.
    */
   const voteBox = async (
     language: Language,
@@ -70,20 +72,27 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     portal: PortalRecord,
     feedback: PublicFeedback,
     viewer: Viewer | null,
-  ): Promise<Html> => {
+    toVote: boolean,
+  ): Promise<{ readonly box: Html; readonly ready: boolean }> => {
     const w = portalWords(language);
     const count = html`<span class="arrow" aria-hidden="true">▲</span><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span>`;
     const record = viewer && (await publishedFeedback(services, portal.orgId, feedback.key));
     const voted = record ? await hasVoted(services, portal.orgId, record.id, viewer.person.email) : false;
-    if (!voted && !takesVotes({ status: feedback.status }))
-      return html`<div class="votes"><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span></div>`;
-    if (!viewer && !signInPossible(services, portal))
-      return html`<div class="votes"><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span></div>`;
-    if (!viewer)
-      return html`<a class="votes" href="${links.signIn(`${links.home}/${encodeURIComponent(feedback.key)}`)}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`;
-    return html`<form method="post" action="${links.vote(feedback.key)}" class="vote">${formGuards(language, viewer, "vote-website")}
+    const plain = { box: html`<div class="votes"><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span></div>`, ready: false };
+    if (!voted && !takesVotes({ status: feedback.status })) return plain;
+    if (!viewer && !signInPossible(services, portal)) return plain;
+    if (!viewer) {
+      const back = `${links.home}/${encodeURIComponent(feedback.key)}?to=vote`;
+      return {
+        box: html`<a class="votes" href="${links.signIn(back)}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`,
+        ready: false,
+      };
+    }
+    const ready = toVote && !voted;
+    const box = html`<form method="post" action="${links.vote(feedback.key)}" class="vote">${formGuards(language, viewer, "vote-website")}
 <input type="hidden" name="vote" value="${voted ? "withdraw" : "cast"}">
-<button type="submit" class="votes" aria-pressed="${voted ? "true" : "false"}" title="${voted ? w.withdrawHint : w.voteHint}">${count}<span class="visually-hidden">${voted ? w.withdrawHint : w.voteHint}</span></button></form>`;
+<button type="submit" class="votes" aria-pressed="${voted ? "true" : "false"}" title="${voted ? w.withdrawHint : w.voteHint}"${ready ? html` autofocus aria-describedby="vote-ready"` : ""}>${count}<span class="visually-hidden">${voted ? w.withdrawHint : w.voteHint}</span></button></form>`;
+    return { box, ready };
   };
   /** Under the comments: the signed-in person's comment form, or the way to sign in to comment; nothing while posting is off. */
   const commentSlot = (
@@ -251,11 +260,14 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           }
           const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
           const links = portalLinks(portal.slug, chosenLanguage(request));
-          const vote = await voteBox(language, links, portal, feedback, viewer);
-          const commented = new URL(request.url).searchParams.get("commented");
+          const asked = new URL(request.url).searchParams;
+          const vote = await voteBox(language, links, portal, feedback, viewer, asked.get("to") === "vote");
+          const commented = asked.get("commented");
           const commentForm = commentSlot(language, links, portal, feedback, viewer, commented);
-          const notice = noticeOf(language, commented);
-          const body = feedbackBody({ portal, language, links, feedback, held, vote, commentForm, ...(notice && { notice }) });
+          const notice = vote.ready
+            ? html`<p class="notice" id="vote-ready" role="status">${portalWords(language).pressToVote}</p>`
+            : noticeOf(language, commented);
+          const body = feedbackBody({ portal, language, links, feedback, held, vote: vote.box, commentForm, ...(notice && { notice }) });
           return send(
             portal,
             readersDocument(request, viewer, pathOf(request), {

@@ -60,7 +60,8 @@ const languageQuery = (request: Request): string => {
 /** Where to go after signing in: a page of the same portal only (never another site, nor another portal). */
 function nextPage(slug: string, asked: string): string {
   const home = board(slug);
-  return asked === home || (asked.startsWith(`${home}/`) && /^\/p\/[^/?#\\]+(\/[A-Za-z0-9_-]+)?$/.test(asked)) ? asked : home;
+  // A feedback's page may be asked `?to=vote`: the vote box sent the person to sign in.
+  return asked === home || (asked.startsWith(`${home}/`) && /^\/p\/[^/?#\\]+(\/[A-Za-z0-9_-]+(\?to=vote)?)?$/.test(asked)) ? asked : home;
 }
 
 /**

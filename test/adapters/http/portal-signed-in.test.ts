@@ -50,7 +50,7 @@ describe("a portal page and who reads it", () => {
     expect(page).toContain('<a href="/p/demo/roadmap">Roadmap</a>');
     expect(page).toContain('<a href="/p/demo/changelog">What&#39;s new</a>');
     // Without a session, the vote box leads to signing in and back.
-    expect(page).toContain(`<a class="votes" href="/p/demo/sign-in?next=%2Fp%2Fdemo%2F${key}"`);
+    expect(page).toContain(`<a class="votes" href="/p/demo/sign-in?next=%2Fp%2Fdemo%2F${key}%3Fto%3Dvote"`);
     expect(voteForm(page)).toBe("");
   });
 
@@ -170,6 +170,28 @@ describe("a portal page and who reads it", () => {
 });
 
 describe("voting from a feedback's page", () => {
+  test("back from signing in to vote, the page votes on no one's behalf but says one press is left, on the focused button", async () => {
+    const key = await published("Print labels");
+    const signOut = /<a class="votes" href="([^"]+)"/.exec(await (await browser().fetch(`/p/demo/${key}`)).text())![1]!.replaceAll("&amp;", "&");
+    const next = new URL(signOut, http.url).searchParams.get("next")!;
+    expect(next).toBe(`/p/demo/${key}?to=vote`);
+    const token = await new SignJWT({ sub: "tia@customer.example", email: "tia@customer.example", name: "Tia" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(ssoSecret));
+    const tia = browser();
+    const back = await tia.fetch(`/p/demo/sso?token=${token}&next=${encodeURIComponent(next)}`);
+    expect(back.headers.get("location")).toBe(next);
+    const page = await (await tia.fetch(next)).text();
+    expect(page).toContain("You are signed in: press the vote box to add your vote.");
+    expect(voteForm(page)).toContain('aria-pressed="false" title="Vote for this" autofocus aria-describedby="vote-ready"');
+    expect((await admin("GET", `/v1/feedbacks/${key}`)).body.votes).toBe(0);
+    await tia.submit(voteForm(page), {});
+    const voted = await (await tia.fetch(next)).text();
+    expect([voted.includes("press the vote box"), voteForm(voted).includes("autofocus")]).toEqual([false, false]);
+    expect((await admin("GET", `/v1/feedbacks/${key}`)).body.votes).toBe(1);
+  });
+
   test("the vote button is a POST form with the session's token and the honeypot; it votes, then shows the vote, then withdraws it", async () => {
     const key = await published("Export to CSV");
     const cleo = await signedIn("cleo@customer.example", "Cleo");
