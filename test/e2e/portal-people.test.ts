@@ -76,6 +76,11 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     // Back on the feedback's page, signed in.
     expect(new URL(page.url()).pathname).toBe(`/p/demo/${idea}`);
     expect(await page.textContent(".who-am-i")).toBe("nora@customer.example");
+    // One press is left, on the focused button: the page did not vote by itself.
+    expect(await page.textContent(".notice")).toContain("press the vote box");
+    expect(await page.evaluate(() => document.activeElement?.matches("form.vote button") ?? false)).toBe(true);
+    expect(await page.getAttribute("form.vote button", "aria-pressed")).toBe("false");
+    expect(await check(page, "feedback-back-to-vote")).toEqual([]);
     await page.click("form.vote button");
     expect(await page.getAttribute("form.vote button", "aria-pressed")).toBe("true");
     expect(await page.textContent("form.vote strong")).toBe("1");
