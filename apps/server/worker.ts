@@ -69,25 +69,20 @@ function idleTogether(sleepers: Set<() => void>, stopping: () => boolean) {
 }
 
 /**
- * Runs `work`, renewing its job's lease every `everyMs` until it ends: a job that waits on a slow
- * mail or tracker server is not taken up by another loop meanwhile (which would send its message
- * twice). A crash stops the renewals, and the lease runs out as before.
+ * Runs a job's `work` holding its lease, renewed every `everyMs` until the work ends: a job that
+ * waits on a slow mail or tracker server is not taken up by another loop meanwhile (which would
+ * send its message twice). A crash stops the renewals, and the lease runs out as before. A lease
+ * found lost (it ran out while the worker was stalled, and another worker took the job, which may
+ * then run twice) is said once and renewed no more; a renewal that answers once the work has ended
+ * says nothing.
  */
-export async function whileRenewing<T>(work: () => Promise<T>, renew: () => unknown, everyMs: number): Promise<T> {
-  const renewal = setInterval(renew, everyMs);
-  try {
-    return await work();
-  } finally {
-    clearInterval(renewal);
-  }
-}
-
-/**
- * Keeps a running job's lease: `renew` extends it, and says so, once, when it was lost (it ran out
- * while the worker was stalled, and another worker took the job, which may then run twice), after
- * which there is nothing left to renew. A renewal that answers once the job has `ended` says nothing.
- */
-export function leaseKeeper(services: Pick<Services, "store" | "clock">, logger: Logger, job: Job) {
+export async function holdingLease<T>(
+  services: Pick<Services, "store" | "clock">,
+  logger: Logger,
+  job: Job,
+  work: () => Promise<T>,
+  everyMs: number,
+): Promise<T> {
   let state: "held" | "lost" | "ended" = "held";
   const renew = async (): Promise<void> => {
     if (state !== "held") return;
@@ -99,10 +94,13 @@ export function leaseKeeper(services: Pick<Services, "store" | "clock">, logger:
     state = "lost";
     logger.warn({ job: job.id, kind: job.request.kind }, "job lease lost: another worker has taken the job, which may run twice");
   };
-  const end = (): void => {
+  const renewal = setInterval(renew, everyMs);
+  try {
+    return await work();
+  } finally {
     state = "ended";
-  };
-  return { renew, end };
+    clearInterval(renewal);
+  }
 }
 
 /**
@@ -112,9 +110,9 @@ export function leaseKeeper(services: Pick<Services, "store" | "clock">, logger:
 export function startWorker(
   services: Services,
   logger: Logger,
-  options: { quietMs?: number; giveWayMs?: number; requestsSaturate?: () => boolean } = {},
+  options: { quietMs?: number; giveWayMs?: number; leaseRenewalMs?: number; requestsSaturate?: () => boolean } = {},
 ) {
-  const { quietMs = QUIET_MS, giveWayMs = GIVE_WAY_MS, requestsSaturate = () => false } = options;
+  const { quietMs = QUIET_MS, giveWayMs = GIVE_WAY_MS, leaseRenewalMs = LEASE_RENEWAL_MS, requestsSaturate = () => false } = options;
   let stopping = false;
   const sleepers = new Set<() => void>();
   const jobsIdle = idleTogether(sleepers, () => stopping);
@@ -122,8 +120,7 @@ export function startWorker(
   const runJob = runServiceJob(services);
   const run: typeof runJob = (job) => {
     jobsIdle.found();
-    const lease = leaseKeeper(services, logger, job);
-    return whileRenewing(() => runJob(job).finally(lease.end), lease.renew, LEASE_RENEWAL_MS);
+    return holdingLease(services, logger, job, () => runJob(job), leaseRenewalMs);
   };
 
   let lastWork: number | null = null;
@@ -148,7 +145,10 @@ export function startWorker(
       });
       if (ran.state === "retry") logger.warn({ job: ran.job.request.kind, attempts: ran.job.attempts, err: ran.error }, "job failed, will retry");
       if (ran.state === "given_up")
-        logger.error({ job: ran.job.request, attempts: ran.job.attempts, err: ran.error }, "job failed at its last attempt and is given up");
+        logger.error(
+          { job: ran.job.id, kind: ran.job.request.kind, attempts: ran.job.attempts, err: ran.error },
+          "job failed at its last attempt and is given up",
+        );
       if (ran.state !== "idle") {
         lastWork = Date.now();
         continue;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import pino from "pino";
-import { leaseKeeper, startWorker, whileRenewing } from "../../apps/server/worker.ts";
+import { holdingLease, startWorker } from "../../apps/server/worker.ts";
 import type { Job } from "../../core/store/jobs.ts";
 import { type InProcess, inProcess } from "../support/in-process.ts";
 import { waitFor } from "../support/wait.ts";
@@ -294,45 +294,84 @@ describe("the server's background worker", () => {
   });
 });
 
-/** A service whose worker "worker-a" has just claimed a report's job, `now`, and a logger whose lines are kept. */
-async function claimedJob() {
+/**
+ * A service whose worker "worker-a" has just claimed a report's job, `now`; its store counts the
+ * lease renewals (`renewJob` answers as `answer` says, the store by default); a logger keeps its lines.
+ */
+async function claimedJob(answer?: () => Promise<boolean>) {
   const app = await inProcess();
   const lines: string[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
   await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode" } });
   const now = Date.now() + 1_000;
   const job = (await app.services.store.claimJob(now, 1_000, "worker-a"))!;
-  return { app, lines, logger, now, job };
+  const renewals = { count: 0 };
+  const real = app.services.store;
+  const store = Object.assign(Object.create(real), {
+    renewJob: (...args: Parameters<typeof real.renewJob>) => {
+      renewals.count++;
+      return answer ? answer() : real.renewJob(...args);
+    },
+  });
+  return { app, services: { ...app.services, store }, lines, logger, now, job, renewals };
 }
 
 describe("a job's lease while it runs", () => {
   test("is renewed at each interval until the job ends, then no more: a slow job keeps it, a crashed one lets it run out", async () => {
-    let renewals = 0;
+    const { app, services, logger, job, renewals } = await claimedJob();
     const { promise: ends, resolve: end } = Promise.withResolvers<string>();
-    const running = whileRenewing(
-      () => ends,
-      () => renewals++,
-      10,
-    );
+    const running = holdingLease(services, logger, job, () => ends, 10);
     await waitFor(
       "three renewals",
-      () => renewals,
+      () => renewals.count,
       (n) => n >= 3,
     );
     end("done");
     expect(await running).toBe("done");
-    const after = renewals;
+    const after = renewals.count;
     await Bun.sleep(50);
-    expect(renewals).toBe(after);
+    expect(renewals.count).toBe(after);
+    app.close();
+  });
+
+  test("the worker holds the lease of each job it runs: a job waiting on the store has it renewed", async () => {
+    const { app, services, job, renewals } = await claimedJob();
+    // Given back, for the worker to take: its grouping waits until the test lets it go.
+    await app.services.store.retryJob(job, 0, "handed to the worker");
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
+    const real = services.store;
+    const store = Object.assign(Object.create(real), {
+      groupingCandidates: async (...args: Parameters<typeof real.groupingCandidates>) => {
+        await released;
+        return real.groupingCandidates(...args);
+      },
+    });
+    const worker = startWorker({ ...services, store }, createLogger("silent", false), { leaseRenewalMs: 10 });
+    await waitFor(
+      "two renewals of the waiting job",
+      () => renewals.count,
+      (n) => n >= 2,
+    );
+    release();
+    await worker.stop();
+    app.close();
   });
 
   test("a lease found lost at its renewal is logged once as a warning naming the job (it may be running twice), and renewed no more", async () => {
-    const { app, lines, logger, now, job } = await claimedJob();
+    const { app, services, lines, logger, now, job, renewals } = await claimedJob();
     // The lease ran out and another worker took the job.
     expect(await app.services.store.claimJob(now + 2_000, 1_000, "worker-b")).toMatchObject({ id: job.id });
-    const lease = leaseKeeper({ ...app.services, clock: () => now + 2_500 }, logger, job);
-    await lease.renew();
-    await lease.renew();
+    const { promise: ends, resolve: end } = Promise.withResolvers<void>();
+    const running = holdingLease({ ...services, clock: () => now + 2_500 }, logger, job, () => ends, 10);
+    await waitFor(
+      "the warning",
+      () => lines.length,
+      (n) => n >= 1,
+    );
+    await Bun.sleep(50);
+    end();
+    await running;
+    expect(renewals.count).toBe(1);
     expect(lines.map((l) => JSON.parse(l))).toEqual([
       expect.objectContaining({ level: 40, job: job.id, kind: job.request.kind, msg: expect.stringContaining("job lease lost") }),
     ]);
@@ -340,22 +379,23 @@ describe("a job's lease while it runs", () => {
   });
 
   test("a renewal that answers once the job has ended says nothing", async () => {
-    const { app, lines, logger, job } = await claimedJob();
-    let renewed = 0;
     const { promise: answered, resolve: answer } = Promise.withResolvers<boolean>();
-    const store = Object.assign(Object.create(app.services.store), {
-      renewJob: () => {
-        renewed++;
-        return answered;
-      },
-    });
-    const lease = leaseKeeper({ ...app.services, store }, logger, job);
-    const renewal = lease.renew();
-    await app.services.store.completeJob(job);
-    lease.end();
+    const { app, services, lines, logger, job, renewals } = await claimedJob(() => answered);
+    await holdingLease(
+      services,
+      logger,
+      job,
+      () =>
+        waitFor(
+          "a renewal asked",
+          () => renewals.count,
+          (n) => n >= 1,
+        ),
+      10,
+    );
     answer(false);
-    await renewal;
-    expect([renewed, lines]).toEqual([1, []]);
+    await Bun.sleep(20);
+    expect(lines).toEqual([]);
     app.close();
   });
 });
