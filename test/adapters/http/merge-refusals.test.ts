@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { operatorGrant } from "../../../core/authorization.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
 import { createApp } from "../../../core/apps/create-app.ts";
-import { FormBrowser, signIn } from "../../support/browser.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -72,8 +71,7 @@ describe("keys are matched whatever their case", () => {
 
   test("the web page of demo-4 is the page of DEMO-4", async () => {
     const key = await report("Dark mode flickers on start");
-    const b = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
-    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const b = await signedInAs(http, "admin");
     const page = await b.fetch(`/inbox/${key.toLowerCase()}`);
     expect([page.status, page.headers.get("location")]).toEqual([303, `/inbox/${key}`]);
   });
@@ -82,8 +80,7 @@ describe("keys are matched whatever their case", () => {
 describe("merging by key on a feedback's page", () => {
   test("an unknown key is named in the refusal, and stays in the field", async () => {
     const key = await report("Push notifications arrive twice");
-    const b = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
-    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const b = await signedInAs(http, "admin");
     const page = await (await b.fetch(`/inbox/${key}`)).text();
     const form = /<form method="post" action="\/duplicates\/merge">[\s\S]*?<\/form>/.exec(page)![0];
     const refused = await b.submit(form, { into: "demo-999" }, undefined, { origin: "http://localhost:3000" });
@@ -96,8 +93,7 @@ describe("merging by key on a feedback's page", () => {
 
   test("a merge asked from the page of a feedback merged elsewhere since is refused, and the page of the one that holds it says so", async () => {
     const [key, holder, other] = [await report("Exports hang at 99%"), await report("The export never finishes"), await report("Fonts look blurry")];
-    const b = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
-    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const b = await signedInAs(http, "admin");
     const page = await (await b.fetch(`/inbox/${key}`)).text();
     expect((await merge(key, holder)).status).toBe(200);
     const form = /<form method="post" action="\/duplicates\/merge">[\s\S]*?<\/form>/.exec(page)![0];
@@ -115,8 +111,7 @@ describe("merging by key on a feedback's page", () => {
 
   test("'Not duplicates' pressed for a pair merged meanwhile says they are one feedback now, and dismisses nothing", async () => {
     const [a, b2] = [await report("The invoice list is empty on Mondays"), await report("Invoices vanish from the list on Mondays")];
-    const b = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
-    await signIn(b, http.demo.users.admin.email, http.demo.users.admin.password, "/inbox");
+    const b = await signedInAs(http, "admin");
     const csrf = /name="csrf" value="([^"]+)"/.exec(await (await b.fetch("/duplicates")).text())![1]!;
     expect((await merge(b2, a)).status).toBe(200);
     const form = `<form method="post" action="/duplicates/dismiss"><input type="hidden" name="csrf" value="${csrf}"></form>`;

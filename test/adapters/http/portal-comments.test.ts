@@ -103,6 +103,7 @@ describe("comments from the portal", () => {
     expect(own).toContain('<h2 id="comments-title">0 comments</h2>');
     const other = await (await (await signedIn("sol@customer.example", "Sol")).fetch(`/p/demo/${key}`)).text();
     const anyone = await (await browser().fetch(`/p/demo/${key}`)).text();
+    for (const page of [other, anyone]) expect(page).toContain('<h2 id="comments-title">0 comments</h2>');
     expect([other.includes("I write on the train"), anyone.includes("I write on the train")]).toEqual([false, false]);
   });
 

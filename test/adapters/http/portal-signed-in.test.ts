@@ -156,7 +156,9 @@ describe("a portal page and who reads it", () => {
   test("a signed-in person reads the portal as themselves whatever the case of its address", async () => {
     const ana = await signedIn("ana@customer.example", "Ana Lima");
     const res = await ana.fetch("/p/DEMO");
+    expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).not.toContain("public");
+    expect(await res.text()).toContain(">Ana Lima</span>");
   });
 
   test("a stale portal cookie reads the page as anyone does", async () => {

@@ -59,6 +59,7 @@ describe("the portal in the team's web application", () => {
     expect(cut).toMatch(/<input id="public-title" name="title" maxlength="\d+" value="[^"]*…" aria-describedby="public-title-hint">/);
     expect(cut).toContain('<p class="muted" id="public-title-hint">Cut from a long report (…): write the title people will read on the portal.</p>');
     const whole = await (await member.fetch(`/inbox/${await newFeedback("Export to CSV")}`)).text();
+    expect(whole).toContain('<input id="public-title" name="title"');
     expect(whole).not.toContain("public-title-hint");
   });
 
