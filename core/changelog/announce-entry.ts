@@ -68,6 +68,20 @@ export function recipientsOf(followed: ReadonlyArray<{ readonly feedback: Feedba
 }
 
 /**
+ * The people an entry shipping these feedbacks (keys or ids) tells, each once (recipientsOf), and
+ * the feedbacks the keys name: what the editor counts is who is told.
+ */
+export async function entryRecipients(
+  services: FindDeps & { readonly store: Pick<FollowerStore, "listFollowers"> },
+  orgId: string,
+  keys: readonly string[],
+): Promise<{ readonly feedbacks: FeedbackRecord[]; readonly recipients: Recipient[] }> {
+  const feedbacks = await entryFeedbacks(services, orgId, keys);
+  const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await services.store.listFollowers(feedback.id) })));
+  return { feedbacks, recipients: recipientsOf(followed) };
+}
+
+/**
  * Tells each follower of the entry's feedbacks, once, that it is published: one message per
  * person, whatever the number of its feedbacks they follow. That message stands for the
  * "delivered" one of each of those feedbacks, which is recorded as sent and never sent apart.
@@ -76,10 +90,9 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
   const { store, clock } = services;
   const entry = await store.findEntry(job.orgId, job.feedbackId);
   if (entry?.status !== "published") return;
-  const feedbacks = await entryFeedbacks(services, entry.orgId, entry.feedbackIds);
-  const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await store.listFollowers(feedback.id) })));
-  const [secret, faces] = await Promise.all([store.serviceSecret(), publicFaces(services, entry.orgId, feedbacks)]);
-  await tellEach(recipientsOf(followed), async (person) => {
+  const { feedbacks, recipients } = await entryRecipients(services, entry.orgId, entry.feedbackIds);
+  const [secret, { faces }] = await Promise.all([store.serviceSecret(), publicFaces(services, entry.orgId, feedbacks)]);
+  await tellEach(recipients, async (person) => {
     const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {
       const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
       const trackingUrl = await openTrackingLink(services.secrets, person.trackingSealed);

@@ -32,7 +32,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   const { store } = services;
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
-  const [secret, faces] = await Promise.all([store.serviceSecret(), publicFaces(services, feedback.orgId, [feedback])]);
+  const [secret, { faces }] = await Promise.all([store.serviceSecret(), publicFaces(services, feedback.orgId, [feedback])]);
   const { title, page } = faces.get(feedback.id)!;
   const actor = job.detail ? (await store.findUser(job.detail))?.email : undefined;
   const followers = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== actor);

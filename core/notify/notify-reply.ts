@@ -47,10 +47,9 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   const feedback = await findByKeyOrId(services, job.orgId, job.feedbackId);
   const reply = feedback && (await store.listComments(feedback.id)).find((c) => c.id === job.detail);
   if (!feedback || !reply || reply.visibility !== "public") return;
-  const [author, faces, portal, secret] = await Promise.all([
+  const [author, { faces, portal }, secret] = await Promise.all([
     reply.person ?? (reply.userId ? store.findUser(reply.userId) : null),
     publicFaces(services, feedback.orgId, [feedback]),
-    store.findPortal(feedback.orgId),
     store.serviceSecret(),
   ]);
   const { title, page } = faces.get(feedback.id)!;

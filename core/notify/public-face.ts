@@ -1,6 +1,6 @@
 import type { FeedbackRecord } from "../model.ts";
 import { portalUrl } from "../portal/portal-settings.ts";
-import type { PortalStore } from "../store/portals.ts";
+import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 
 /**
@@ -19,15 +19,20 @@ type PublicFaceDeps = {
   readonly store: Pick<PortalStore, "findPortal"> & Pick<PublicationStore, "findPublications">;
 };
 
-/** The public face of each of an organization's feedbacks, by id. */
-export async function publicFaces(deps: PublicFaceDeps, orgId: string, feedbacks: readonly FeedbackRecord[]): Promise<Map<string, PublicFace>> {
+/** The public face of each of an organization's feedbacks, by id, and the organization's portal it read for them. */
+export async function publicFaces(
+  deps: PublicFaceDeps,
+  orgId: string,
+  feedbacks: readonly FeedbackRecord[],
+): Promise<{ readonly portal: PortalRecord | null; readonly faces: Map<string, PublicFace> }> {
   const [publications, portal] = await Promise.all([deps.store.findPublications(feedbacks.map((f) => f.id)), deps.store.findPortal(orgId)]);
   const board = portal?.enabled ? portalUrl(deps.baseUrl, portal.slug) : undefined;
-  return new Map(
+  const faces = new Map(
     feedbacks.map((f) => {
       const published = publications.get(f.id);
       if (!published) return [f.id, { title: f.title }];
       return [f.id, { title: published.title, ...(board && { page: `${board}/${encodeURIComponent(f.key)}` }) }];
     }),
   );
+  return { portal, faces };
 }
