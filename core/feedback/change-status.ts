@@ -42,11 +42,9 @@ export async function changeStatus(
       ...(mergedAway(feedback, keyOrId) && { mergedInto: feedback.key }),
     });
     const now = clock();
-    const step = transition(feedback, feedback.status, change.status);
+    const step = transition(feedback, feedback.status, change.status, grant.userId);
     const comment = change.comment?.trim();
     if (!step.changed && !comment) return ok(await shown(feedback));
-    // The followers told of the change are told by the person who made it, who is not told themselves.
-    const jobs = step.jobs.map((job) => (job.kind === "notify_followers" ? { ...job, detail: grant.userId } : job));
     // The organization's Slack channel hears of the change when it follows the feedback.
     const notices = step.changed ? await statusNoticeJobs(services, feedback, change.status) : [];
     const applied = await store.applyStatusChange({
@@ -60,8 +58,8 @@ export async function changeStatus(
       // The linked issue follows, unless the change came from it (no echo back).
       jobs: [
         ...(step.changed && feedback.tracker && !options.fromTracker
-          ? [...jobs, { kind: "sync_tracker" as const, orgId: grant.orgId, feedbackId: feedback.id }]
-          : jobs),
+          ? [...step.jobs, { kind: "sync_tracker" as const, orgId: grant.orgId, feedbackId: feedback.id }]
+          : step.jobs),
         ...notices,
         // Members the comment mentions are told, from the queue.
         ...mentionJobs(grant.orgId, feedback.id, comment),

@@ -31,10 +31,11 @@ interface Transition {
 
 /**
  * Any status may move to any other. Staying in place changes nothing and emits nothing;
- * reaching `delivered` also ships the feedback and notifies its followers. A feedback reopened is
- * compared again: grouping left it alone while it was closed, and its kind may have changed then.
+ * reaching `delivered` also ships the feedback and notifies its followers, but not the person who
+ * made the change (`by`, a user id). A feedback reopened is compared again: grouping left it alone
+ * while it was closed, and its kind may have changed then.
  */
-export function transition(feedback: { readonly orgId: string; readonly id: string }, from: Status, to: Status): Transition {
+export function transition(feedback: { readonly orgId: string; readonly id: string }, from: Status, to: Status, by?: string): Transition {
   if (from === to) return { changed: false, events: [], jobs: [] };
   const changed: EventDraft = { type: "feedback.status_changed", previousStatus: from };
   if (!isOpen(from) && isOpen(to)) {
@@ -44,6 +45,6 @@ export function transition(feedback: { readonly orgId: string; readonly id: stri
   return {
     changed: true,
     events: [changed, { type: "feedback.shipped", previousStatus: from }],
-    jobs: [{ kind: "notify_followers", orgId: feedback.orgId, feedbackId: feedback.id }],
+    jobs: [{ kind: "notify_followers", orgId: feedback.orgId, feedbackId: feedback.id, ...(by && { detail: by }) }],
   };
 }
