@@ -3,7 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { Failure } from "../../core/errors.ts";
 import type { Services } from "../../core/services.ts";
-import { receiveTrackerEvent, type TrackerChange } from "../../core/trackers/receive-tracker-event.ts";
+import { changedAt, receiveTrackerEvent, type TrackerChange } from "../../core/trackers/receive-tracker-event.ts";
 import { statusFromGithubEvent } from "./tracker.ts";
 
 /** The part of GitHub's "issues" event that moves feedbacks; everything else in it is ignored. */
@@ -34,12 +34,6 @@ function repositoryOf(event: unknown): string {
   return typeof name === "string" ? name : "";
 }
 
-/** When a tracker says its issue changed (an ISO date), as `at`; nothing when it does not say, or not readably. */
-const timeOf = (iso: string | undefined): { at?: number } => {
-  const at = iso === undefined ? Number.NaN : Date.parse(iso);
-  return Number.isFinite(at) ? { at } : {};
-};
-
 /** What an issue event asks: a status from its state and labels, or nothing. */
 function changeOf(event: unknown, project: string): TrackerChange | null | "malformed" {
   if (!issueEvent.Check(event)) return "malformed";
@@ -50,7 +44,7 @@ function changeOf(event: unknown, project: string): TrackerChange | null | "malf
     status,
     // GitHub sends the issue as it is after the event; older payloads without it still say closed or reopened.
     issueStatus: event.issue.state ?? (event.action === "closed" ? "closed" : event.action === "reopened" ? "open" : undefined),
-    ...timeOf(event.issue.updated_at),
+    ...changedAt(event.issue.updated_at),
   };
 }
 

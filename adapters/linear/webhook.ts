@@ -3,7 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { Failure } from "../../core/errors.ts";
 import type { Services } from "../../core/services.ts";
-import { receiveTrackerEvent, type TrackerChange } from "../../core/trackers/receive-tracker-event.ts";
+import { changedAt, receiveTrackerEvent, type TrackerChange } from "../../core/trackers/receive-tracker-event.ts";
 import { kindOfLinearState } from "./tracker.ts";
 
 /** Linear documents a minute of tolerance between `webhookTimestamp` and the receiver's clock. */
@@ -56,12 +56,11 @@ function changeOf(event: unknown): TrackerChange | null | "malformed" {
   if (event.action !== "update" || !event.updatedFrom?.stateId) return null;
   const kind = kindOfLinearState(event.data.state.type);
   if (!kind) return null;
-  const at = event.data.updatedAt === undefined ? Number.NaN : Date.parse(event.data.updatedAt);
   return {
     issueKey: event.data.identifier,
     state: { name: event.data.state.name, kind },
     issueStatus: event.data.state.name,
-    ...(Number.isFinite(at) && { at }),
+    ...changedAt(event.data.updatedAt),
   };
 }
 

@@ -19,6 +19,12 @@ export type TrackerChange = {
   readonly at?: number;
 } & ({ readonly status: Status } | { readonly state: TrackerState });
 
+/** When an issue changed, from the time a tracker's event writes (ISO 8601); nothing when it writes none, or none that reads. */
+export function changedAt(iso: string | undefined): Pick<TrackerChange, "at"> {
+  const at = iso === undefined ? Number.NaN : Date.parse(iso);
+  return Number.isFinite(at) ? { at } : {};
+}
+
 /** How far the tracker's clock and ours may drift apart: an event is stale only when older than this before the last sync. */
 const CLOCK_DRIFT_MS = 60_000;
 

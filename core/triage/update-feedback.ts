@@ -120,13 +120,18 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
   if (update.status === undefined && !triage) return invalid("invalid_body", { field: "status", reason: "missing" });
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
-  const updated = await updateFound(services, grant, feedback, update);
+  const updated = await updateFound(services, grant, feedback, update, triage);
   return updated.ok && mergedAway(feedback, keyOrId) ? ok({ ...updated.value, mergedInto: feedback.key }) : updated;
 }
 
-/** The update of a feedback found. */
-async function updateFound(services: UpdateFeedbackDeps, grant: Grant, feedback: FeedbackRecord, update: FeedbackUpdate): Promise<Result<Feedback>> {
-  const triage = TRIAGE_FIELDS.some((field) => update[field] !== undefined);
+/** The update of a feedback found; `triage` when the update sends a triage field. */
+async function updateFound(
+  services: UpdateFeedbackDeps,
+  grant: Grant,
+  feedback: FeedbackRecord,
+  update: FeedbackUpdate,
+  triage: boolean,
+): Promise<Result<Feedback>> {
   if (triage) {
     const written = await writeTriage(services, grant, feedback, update);
     if (!written.ok) return written;
