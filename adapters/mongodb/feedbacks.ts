@@ -69,17 +69,17 @@ export const feedbackDocument = (feedback: FeedbackRecord, words: readonly strin
 });
 
 /** The field each order sorts on, descending (a list position's value there: core's sortedValue); ties by _id desc. */
-const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string }>> = {
-  activity: { on: "lastActivityAt" },
-  reports: { on: "reports" },
-  severity: { on: "urgency" },
-  votes: { on: "votes" },
-  revenue: { on: "revenue" },
+const ORDERS: Readonly<Record<FeedbackOrder, string>> = {
+  activity: "lastActivityAt",
+  reports: "reports",
+  severity: "urgency",
+  votes: "votes",
+  revenue: "revenue",
 };
 
 /** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */
 const afterFilter = (order: FeedbackOrder, after: ListPosition): Filter<Document> => {
-  const { on } = ORDERS[order];
+  const on = ORDERS[order];
   const value = sortedValue(order, after.value);
   return { [on]: { $lte: value }, $or: [{ [on]: { $lt: value } }, { _id: { $lt: after.id } }] };
 };
@@ -117,7 +117,7 @@ export function feedbackStore(data: Database): FeedbackStore {
       if (!match) return [];
       const found = await feedbacks()
         .find({ ...match, ...(after && afterFilter(order, after)) })
-        .sort({ [ORDERS[order].on]: -1, _id: -1 })
+        .sort({ [ORDERS[order]]: -1, _id: -1 })
         .limit(limit)
         .toArray();
       return found.map(toFeedback);

@@ -25,12 +25,12 @@ import type { WriteBatch } from "./write-batch.ts";
  * sortedValue); every order breaks ties by id desc and is read backwards from an ascending index.
  * Severity is sorted on `urgency` (migrations/021-urgency.sql, core's urgencyOf).
  */
-const ORDERS: Readonly<Record<FeedbackOrder, { readonly on: string }>> = {
-  activity: { on: "f.last_activity_at" },
-  reports: { on: "f.reports" },
-  severity: { on: "f.urgency" },
-  votes: { on: "f.votes" },
-  revenue: { on: "f.revenue" },
+const ORDERS: Readonly<Record<FeedbackOrder, string>> = {
+  activity: "f.last_activity_at",
+  reports: "f.reports",
+  severity: "f.urgency",
+  votes: "f.votes",
+  revenue: "f.revenue",
 };
 
 /**
@@ -208,7 +208,7 @@ export function listQuery(
   source = filter.source === "portal" ? LISTED_FROM_PORTAL : FEEDBACKS,
 ) {
   const { where, params } = listConditions(orgId, filter, after, order, source);
-  const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order].on} DESC, f.id DESC LIMIT ?`;
+  const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order]} DESC, f.id DESC LIMIT ?`;
   return { sql, params: [...params, limit] };
 }
 
@@ -240,7 +240,7 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     params.push(filter.source);
   }
   if (after) {
-    const { on } = ORDERS[order];
+    const on = ORDERS[order];
     // A row value bounds the index range; written as an OR, it did not, and a page deep in a list of a
     // million started at the top of the index and took a second.
     where.push(`(${on}, f.id) < (?, ?)`);
