@@ -163,8 +163,9 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
   const found = editing.found?.filter((f) => !linked.some((l) => l.key === f.key));
   const unknown = linked.filter((f) => !f.status).length;
   const error = editing.unknownKeys && unknown > 1 ? w.unknownKeys(unknown) : editing.error;
-  const people = await audienceOf(services, visitor, editing.feedbacks);
   const delivers = services.notifier.delivers;
+  // Who would be e-mailed is counted only where e-mail goes out: without it, the page says no one is told.
+  const people = delivers ? await audienceOf(services, visitor, editing.feedbacks) : 0;
   return appPage(
     visitor,
     "/changelog",
@@ -265,10 +266,8 @@ function typed(field: (name: string) => string, all: (name: string) => string[])
 const lines = (text: string) => text.replace(/\r\n/g, "\n");
 
 /** Whether the entry as posted is the draft as stored: a preview or a search of it has nothing unsaved to say. */
-async function asStored(services: Services, visitor: Visitor, id: string, posted: Editing): Promise<boolean> {
-  const stored = await getEntry(services, visitor.grant, id);
-  if (!stored.ok) return false;
-  const { title, body, feedbacks } = stored.value;
+function sameAsStored(stored: { readonly title: string; readonly body: string; readonly feedbacks: readonly string[] }, posted: Editing): boolean {
+  const { title, body, feedbacks } = stored;
   return (
     title === posted.title &&
     lines(body) === lines(posted.body) &&
@@ -285,7 +284,8 @@ export function changelogPageRoutes(services: Services) {
     const { action, ...entry } = typed(field, all);
     // Only a search or a preview shows the page for what was posted as it is; a refused save is unsaved.
     const shown = action === "search" || action === "preview";
-    const editing = { ...entry, unsaved: !(shown && id && (await asStored(services, visitor, id, entry))) };
+    const stored = shown && id ? await getEntry(services, visitor.grant, id) : null;
+    const editing = { ...entry, unsaved: !(stored?.ok && sameAsStored(stored.value, entry)) };
     const here = { ...editing, ...(id && { id }) };
     if (action === "search") {
       const query = editing.query?.trim();
@@ -309,7 +309,7 @@ export function changelogPageRoutes(services: Services) {
     // Saved by someone else since this page was opened (another tab, a teammate): nothing is written
     // over theirs nor published. What was typed stays; saved again, it replaces theirs.
     const theirs = id && editing.was ? await getEntry(services, visitor.grant, id) : null;
-    if (theirs?.ok && theirs.value.status === "draft" && theirs.value.updatedAt !== editing.was && !(await asStored(services, visitor, id!, editing)))
+    if (theirs?.ok && theirs.value.status === "draft" && theirs.value.updatedAt !== editing.was && !sameAsStored(theirs.value, editing))
       return editorPage(services, visitor, { ...here, was: theirs.value.updatedAt, error: w.savedMeanwhile }, null, 409);
     // Publishing tells the followers of what it links; with nothing linked it tells no one: asked once more.
     if (action === "publish" && input.feedbacks.length === 0 && field("confirm") !== "yes")
