@@ -30,3 +30,16 @@ export class HttpFailure extends Error {
     super(code);
   }
 }
+
+/**
+ * Runs `answer`; a refusal it throws before a body is read (HttpFailure: the address's budget, the
+ * size, JSON that does not parse) is said with `headers` too, as its other answers are.
+ */
+export async function refusedWith(request: Request, headers: Record<string, string>, answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter, headers);
+    throw error;
+  }
+}

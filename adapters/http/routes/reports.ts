@@ -8,7 +8,7 @@ import { answerQualification } from "../../../core/qualification/answer-qualific
 import { submitReport } from "../../../core/collection/submit-report.ts";
 import { type AddressBudget, admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
-import { errorResponse, failureResponse, HttpFailure } from "../reply.ts";
+import { failureResponse, refusedWith } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const reportBody = validator(ReportRequest);
@@ -32,25 +32,19 @@ const REPLAYED = {
 export function reportRoutes(services: Services, budget: AddressBudget) {
   const admit = (request: Request) => admitReport(services, request, budget);
 
-  async function postReport(request: Request, extraHeaders: Record<string, string>): Promise<Response> {
-    let admitted: unknown;
-    try {
-      admitted = await admit(request);
-    } catch (error) {
-      // Refused before its body is read (the address's budget, its size, its JSON): said with this path's headers too.
-      if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter, extraHeaders);
-      throw error;
-    }
-    const body = withoutMalformedExtras(admitted);
-    if (!reportBody.check(body)) {
-      const message = (body as { message?: unknown })?.message;
-      const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
-      return failureResponse(request, tooLong ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body), extraHeaders);
-    }
-    const result = await submitReport(services, body, idempotencyKey(request));
-    if (!result.ok) return failureResponse(request, result, extraHeaders);
-    return outcomeResponse(result.value.outcome, { ...extraHeaders, ...replayed(result.value) });
-  }
+  // Refused before its body is read (the address's budget, its size, its JSON), a report is told with this path's headers too.
+  const postReport = (request: Request, extraHeaders: Record<string, string>): Promise<Response> =>
+    refusedWith(request, extraHeaders, async () => {
+      const body = withoutMalformedExtras(await admit(request));
+      if (!reportBody.check(body)) {
+        const message = (body as { message?: unknown })?.message;
+        const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
+        return failureResponse(request, tooLong ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body), extraHeaders);
+      }
+      const result = await submitReport(services, body, idempotencyKey(request));
+      if (!result.ok) return failureResponse(request, result, extraHeaders);
+      return outcomeResponse(result.value.outcome, { ...extraHeaders, ...replayed(result.value) });
+    });
 
   const reportDoc = (deprecated: boolean) => ({
     ...operation({

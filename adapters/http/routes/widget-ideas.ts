@@ -9,7 +9,7 @@ import { voteFromWidget } from "../../../core/votes/vote-from-widget.ts";
 import { readJsonBody } from "../body.ts";
 import { operation } from "../docs.ts";
 import { acceptedLanguage } from "../language.ts";
-import { errorResponse, failureResponse, HttpFailure, json } from "../reply.ts";
+import { errorResponse, failureResponse, json, refusedWith } from "../reply.ts";
 import { validator } from "../validate.ts";
 import { grant, preflight } from "./widget.ts";
 
@@ -32,14 +32,11 @@ export function widgetIdeaRoutes(
     const origin = exactOrigin(request.headers.get("origin") ?? "");
     if (!origin) return errorResponse(request, "origin_not_allowed");
     const headers = grant(origin);
-    try {
+    return refusedWith(request, headers, async () => {
       const result = await handle(await readJsonBody(request), origin, options.clientAddress(request));
       if (!result.ok) return failureResponse(request, result, result.code === "origin_not_allowed" ? {} : headers);
       return json(result.value, 200, { ...headers, "cache-control": "no-store" });
-    } catch (error) {
-      if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter, headers);
-      throw error;
-    }
+    });
   }
 
   return new Elysia({ name: "routes/widget-ideas" })

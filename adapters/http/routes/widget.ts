@@ -15,7 +15,7 @@ import { submitReport } from "../../../core/collection/submit-report.ts";
 import type { Failure, Result } from "../../../core/errors.ts";
 import { type AddressBudget, admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
-import { errorResponse, failureResponse, HttpFailure, json } from "../reply.ts";
+import { errorResponse, failureResponse, json, refusedWith } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const reportBody = validator(WidgetReportRequest);
@@ -63,15 +63,12 @@ export function widgetRoutes(services: Services, limits: { budget: AddressBudget
     const origin = exactOrigin(request.headers.get("origin") ?? "");
     if (!origin) return errorResponse(request, "origin_not_allowed");
     const headers = grant(origin);
-    try {
+    return refusedWith(request, headers, async () => {
       const body = await admitReport(services, request, limits.budget);
       const result = await submit(body, { via: "browser", origin });
       if (!result.ok) return failureResponse(request, result, result.code === "origin_not_allowed" ? {} : headers);
       return outcomeResponse(result.value.outcome, { ...headers, ...replayed(result.value) });
-    } catch (error) {
-      if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter, headers);
-      throw error;
-    }
+    });
   }
 
   /** The second budget: one widget key's reports, from every address together. */
