@@ -9,7 +9,7 @@ import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { html, redirect } from "../html.ts";
-import { type Done, dismissButton, groupingNotice, likeness, mergeButton, newerIntoOlder, setFailure } from "../web/grouping-panel.ts";
+import { type Done, dismissButton, groupingNotice, likeness, mergeButton, newerIntoOlder, clearOutcome, setFailure } from "../web/grouping-panel.ts";
 import { keyLink, keyText } from "../web/key-text.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { kindLabel, statusBadge } from "../web/badges.ts";
@@ -33,7 +33,7 @@ function back(
   pair?: { readonly feedback: string; readonly target: string },
 ): Response {
   const url = new URL(next, "http://local");
-  for (const name of ["done", "error", "reason", "feedback", "target", "holder", "count", "into"]) url.searchParams.delete(name);
+  clearOutcome(url.searchParams);
   if (result.ok) {
     url.searchParams.set("done", done);
     // The notice names the two feedbacks.

@@ -17,6 +17,11 @@ const DONE = ["merged", "unmerged", "dismissed", "split", "together"] as const;
 export type Done = (typeof DONE)[number];
 
 /** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
+/** Every parameter an outcome writes into the address (the done notice, setFailure's refusal): cleared before another is written. */
+export function clearOutcome(params: URLSearchParams): void {
+  for (const name of ["done", "error", "reason", "feedback", "target", "holder", "holders", "count", "into"]) params.delete(name);
+}
+
 export function setFailure(params: URLSearchParams, failure: Failure): void {
   params.set("error", failure.code);
   if (!failure.refusal) return;

@@ -1,3 +1,4 @@
+import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { mayOwn } from "../../../core/authorization.ts";
 import { memberNames } from "../../../core/members/member-names.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
@@ -244,7 +245,7 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   const merged = (params.get("merged") ?? "")
     .split(",")
     .map((pair) => pair.split(":"))
-    .filter((pair): pair is [string, string] => pair.length === 2 && pair.every((key) => /^[\w-]{1,40}$/.test(key)))
+    .filter((pair): pair is [string, string] => pair.length === 2 && pair.every(isFeedbackKey))
     .map(([key, into]) => w.bulkMerged.replace("{key}", key).replaceAll("{into}", into))
     .join(" ");
   const also = merged ? ` ${merged}` : "";
