@@ -25,6 +25,8 @@ export interface PanelScope {
   readonly say: (text: string) => void;
   /** Says the request failed, and tells the page why (its `error` event). */
   readonly fail: (error: unknown) => void;
+  /** Says why the server refused a request (its `error`, else `fallback`), and tells the page (its `error` event). */
+  readonly refused: (reply: Reply, fallback: string) => void;
   readonly post: (path: string, payload: unknown, idempotencyKey?: string) => Promise<Reply>;
   /** The identified person's vote for a published feedback (they follow it too); null when refused, and the status line says why. */
   readonly vote: (key: string) => Promise<Vote | null>;
@@ -48,8 +50,7 @@ async function vote(scope: PanelScope, key: string): Promise<Vote | null> {
       host.emit("voted", reply.body);
       return reply.body as unknown as Vote;
     }
-    scope.say(typeof reply.body.error === "string" ? reply.body.error : w.voteFailed);
-    host.emit("error", reply.body);
+    scope.refused(reply, w.voteFailed);
   } catch (error) {
     scope.say(w.voteFailed);
     host.emit("error", error);
@@ -70,6 +71,10 @@ export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status
     fail: (error) => {
       status.textContent = w.failed;
       host.emit("error", error);
+    },
+    refused: (reply, fallback) => {
+      status.textContent = typeof reply.body.error === "string" ? reply.body.error : fallback;
+      host.emit("error", reply.body);
     },
     post: (path, payload, idempotencyKey) => post(host.base, lang, path, payload, idempotencyKey),
     vote: (key) => vote(scope, key),

@@ -38,11 +38,7 @@ export function createPanel(host: PanelHost): Panel {
   function show(reply: Reply): void {
     scope.say("");
     if (reply.status === 201) return void done(reply.body as unknown as ReportResponse);
-    if (reply.status !== 200) {
-      scope.say(typeof reply.body.error === "string" ? reply.body.error : w.failed);
-      host.emit("error", reply.body);
-      return;
-    }
+    if (reply.status !== 200) return void scope.refused(reply, w.failed);
     const step = reply.body as unknown as QualificationStep;
     if (step.status === "ask" || step.status === "answer") {
       if (saved.pending) keep({ pending: { ...saved.pending, step } });
@@ -81,29 +77,24 @@ export function createPanel(host: PanelHost): Panel {
 
   function askStep(step: QualificationStep): void {
     view = "pending";
-    const answer = async (answers: Answers) => {
-      scope.say(w.sending);
-      try {
-        show(await scope.post(`/v1/widget/reports/${encodeURIComponent(step.id)}/answers`, { publicKey: host.key, ...answers }));
-      } catch (error) {
-        scope.fail(error);
-      }
-    };
+    const answer = (answers: Answers) => ask(`/v1/widget/reports/${encodeURIComponent(step.id)}/answers`, { publicKey: host.key, ...answers });
     const shown = stepForm(step, w, { answer, sendAsItIs });
     body.replaceChildren(shown);
     shown.querySelector<HTMLElement>("input, textarea")?.focus();
   }
 
-  /** Records the pending report as it is, without more questions; its key makes a second press the same report. */
-  async function sendAsItIs(): Promise<void> {
-    const { report, key } = saved.pending!;
+  /** Sends a step's request and shows what the server answers; the status line says it is on its way. */
+  async function ask(path: string, payload: unknown, idempotencyKey?: string): Promise<void> {
     scope.say(w.sending);
     try {
-      show(await scope.post("/v1/widget/reports", { ...report, qualify: false }, key));
+      show(await scope.post(path, payload, idempotencyKey));
     } catch (error) {
       scope.fail(error);
     }
   }
+
+  /** Records the pending report as it is, without more questions; its key makes a second press the same report. */
+  const sendAsItIs = (): Promise<void> => ask("/v1/widget/reports", { ...saved.pending!.report, qualify: false }, saved.pending!.key);
 
   async function send(report: WidgetReportRequest): Promise<void> {
     const reply = await scope.post("/v1/widget/reports", report);

@@ -1,3 +1,4 @@
+import { toHex } from "../../core/encoding.ts";
 import type { QualificationStep } from "../../core/schemas/qualification.ts";
 import type { WidgetReportRequest } from "../../core/schemas/widget.ts";
 
@@ -45,4 +46,4 @@ export function persist(saved: Saved): void {
 }
 
 /** An idempotency key; crypto.randomUUID is missing on pages served over plain http. */
-export const randomKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+export const randomKey = (): string => toHex(crypto.getRandomValues(new Uint8Array(16)));
