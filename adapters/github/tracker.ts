@@ -2,6 +2,7 @@ import { request } from "@octokit/request";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
+import { beforeDeadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 
 /** Labels that carry the feedback's status on the issue. */
 const LABEL_PREFIX = "retour:";
@@ -11,11 +12,13 @@ const CLOSING: readonly Status[] = ["delivered", "dismissed"];
  * GitHub's official request client, with the token and address of one tracker. Four issue calls
  * need no more: the full `@octokit/rest` adds 12 MB of endpoint tables and pagination for them.
  */
-const client = (settings: TrackerSettings) =>
+const client = (settings: TrackerSettings, signal: AbortSignal) =>
   request.defaults({
     headers: { authorization: `token ${settings.token}`, "user-agent": "Retour" },
+    request: { signal },
     ...(settings.apiUrl && { baseUrl: settings.apiUrl }),
   });
+type GithubClient = ReturnType<typeof client>;
 
 function repository(settings: TrackerSettings): { owner: string; repo: string } {
   const [owner, repo] = settings.project.split("/");
@@ -32,52 +35,57 @@ const linkOf = (settings: TrackerSettings, issue: { number: number; html_url?: s
 
 const numberOf = (key: string): number => Number(key.split("#").at(-1));
 
-/** GitHub Issues through the official Octokit request client. */
-export function createGithubTracker(): IssueTracker {
+/** GitHub Issues through the official Octokit request client; each operation within `deadlineMs`. */
+export function createGithubTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
+  const within = <T>(settings: TrackerSettings, operation: (github: GithubClient) => Promise<T>): Promise<T> => {
+    const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
+    return beforeDeadline("GitHub", deadline, () => operation(client(settings, deadline.signal)));
+  };
   return {
     mapsStatuses: false,
-    async open(settings, issue) {
-      const { data } = await client(settings)("POST /repos/{owner}/{repo}/issues", {
-        ...repository(settings),
-        title: issue.title,
-        body: issue.body,
-        labels: [`${LABEL_PREFIX}${issue.status}`],
-      });
-      return linkOf(settings, data);
-    },
+    open: (settings, issue) =>
+      within(settings, async (github) => {
+        const { data } = await github("POST /repos/{owner}/{repo}/issues", {
+          ...repository(settings),
+          title: issue.title,
+          body: issue.body,
+          labels: [`${LABEL_PREFIX}${issue.status}`],
+        });
+        return linkOf(settings, data);
+      }),
 
     async find(settings, issue) {
       const number = Number(issue.replace(/^.*#/, ""));
       if (!Number.isInteger(number) || number <= 0) return null;
-      try {
-        const { data } = await client(settings)("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...repository(settings), issue_number: number });
-        return linkOf(settings, data);
-      } catch (error) {
-        if ((error as { status?: number }).status === 404) return null;
-        throw error;
-      }
+      return within(settings, async (github) => {
+        try {
+          const { data } = await github("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...repository(settings), issue_number: number });
+          return linkOf(settings, data);
+        } catch (error) {
+          if ((error as { status?: number }).status === 404) return null;
+          throw error;
+        }
+      });
     },
 
-    async follow(settings, link, change) {
-      const github = client(settings);
-      const where = { ...repository(settings), issue_number: numberOf(link.key) };
-      const { data: current } = await github("GET /repos/{owner}/{repo}/issues/{issue_number}", where);
-      const kept = (current.labels ?? [])
-        .map((l) => (typeof l === "string" ? l : (l.name ?? "")))
-        .filter((name) => name && !name.startsWith(LABEL_PREFIX));
-      await github("PUT /repos/{owner}/{repo}/issues/{issue_number}/labels", { ...where, labels: [...kept, `${LABEL_PREFIX}${change.status}`] });
-      if (change.comment) await github("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, body: change.comment });
-      const closing = CLOSING.includes(change.status);
-      if (closing !== (current.state === "closed")) {
+    follow: (settings, link, change) =>
+      within(settings, async (github) => {
+        const where = { ...repository(settings), issue_number: numberOf(link.key) };
+        const { data: current } = await github("GET /repos/{owner}/{repo}/issues/{issue_number}", where);
+        const kept = (current.labels ?? [])
+          .map((l) => (typeof l === "string" ? l : (l.name ?? "")))
+          .filter((name) => name && !name.startsWith(LABEL_PREFIX));
+        await github("PUT /repos/{owner}/{repo}/issues/{issue_number}/labels", { ...where, labels: [...kept, `${LABEL_PREFIX}${change.status}`] });
+        if (change.comment) await github("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, body: change.comment });
+        const closing = CLOSING.includes(change.status);
+        if (closing === (current.state === "closed")) return linkOf(settings, current);
         const { data } = await github("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
           ...where,
           state: closing ? "closed" : "open",
           ...(closing && { state_reason: change.status === "delivered" ? "completed" : "not_planned" }),
         });
         return linkOf(settings, data);
-      }
-      return linkOf(settings, current);
-    },
+      }),
   };
 }
 

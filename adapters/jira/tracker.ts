@@ -2,6 +2,7 @@ import type { Version3Client } from "jira.js";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
+import { beforeDeadline, type Deadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
 /** The issue type opened when the settings name none: every Jira Cloud software and work-management project has it. */
@@ -29,12 +30,13 @@ let jiraJs: Promise<typeof import("jira.js")> | undefined;
 const loadJiraJs = () => (jiraJs ??= import("jira.js"));
 
 /** The official client for Jira Cloud's REST API v3, with basic authentication (account e-mail and API token). */
-async function clientFor(settings: TrackerSettings): Promise<Version3Client> {
+async function clientFor(settings: TrackerSettings, deadline: Deadline): Promise<Version3Client> {
   if (!settings.email) throw new Error("a Jira tracker needs the e-mail of the account its token belongs to");
   const { Version3Client } = await loadJiraJs();
   return new Version3Client({
     host: settings.apiUrl ?? `https://${settings.site}`,
     authentication: { basic: { email: settings.email, apiToken: settings.token } },
+    baseRequestConfig: { signal: deadline.signal },
   });
 }
 
@@ -88,38 +90,44 @@ async function moveTo(jira: Version3Client, settings: TrackerSettings, key: stri
  * Jira Cloud issues through the official `jira.js` client: an issue opened in the app's project,
  * moved along its workflow to the state the app's status mapping gives each status, with the comment.
  */
-export function createJiraTracker(): IssueTracker {
+export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
+  const within = <T>(settings: TrackerSettings, operation: (jira: Version3Client) => Promise<T>): Promise<T> => {
+    const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
+    return beforeDeadline("Jira", deadline, async () => operation(await clientFor(settings, deadline)));
+  };
   return {
     mapsStatuses: true,
-    async open(settings, issue) {
-      const jira = await clientFor(settings);
-      const created = await jira.issues.createIssue({
-        fields: {
-          project: { key: settings.project },
-          issuetype: { name: settings.issueType ?? DEFAULT_ISSUE_TYPE },
-          summary: issue.title,
-          description: document(issue.body),
-        },
-      });
-      return linkOf(settings, created.key, await moveTo(jira, settings, created.key, issue.status));
-    },
+    open: (settings, issue) =>
+      within(settings, async (jira) => {
+        const created = await jira.issues.createIssue({
+          fields: {
+            project: { key: settings.project },
+            issuetype: { name: settings.issueType ?? DEFAULT_ISSUE_TYPE },
+            summary: issue.title,
+            description: document(issue.body),
+          },
+        });
+        return linkOf(settings, created.key, await moveTo(jira, settings, created.key, issue.status));
+      }),
 
     async find(settings, key) {
       if (!isProjectIssue(settings, key)) return null;
-      try {
-        const issue = await (await clientFor(settings)).issues.getIssue({ issueIdOrKey: key.trim().toUpperCase(), fields: ["status"] });
-        return linkOf(settings, issue.key, issue.fields.status?.name ?? "");
-      } catch (error) {
-        if (error instanceof (await loadJiraJs()).HttpException && error.status === 404) return null;
-        throw error;
-      }
+      return within(settings, async (jira) => {
+        try {
+          const issue = await jira.issues.getIssue({ issueIdOrKey: key.trim().toUpperCase(), fields: ["status"] });
+          return linkOf(settings, issue.key, issue.fields.status?.name ?? "");
+        } catch (error) {
+          if (error instanceof (await loadJiraJs()).HttpException && error.status === 404) return null;
+          throw error;
+        }
+      });
     },
 
-    async follow(settings, link, change) {
-      const jira = await clientFor(settings);
-      const status = await moveTo(jira, settings, link.key, change.status);
-      if (change.comment) await jira.issueComments.addComment({ issueIdOrKey: link.key, comment: document(change.comment) });
-      return linkOf(settings, link.key, status);
-    },
+    follow: (settings, link, change) =>
+      within(settings, async (jira) => {
+        const status = await moveTo(jira, settings, link.key, change.status);
+        if (change.comment) await jira.issueComments.addComment({ issueIdOrKey: link.key, comment: document(change.comment) });
+        return linkOf(settings, link.key, status);
+      }),
   };
 }

@@ -1,6 +1,7 @@
 import type { LinearClient } from "@linear/sdk";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import { beforeDeadline, type Deadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
 /** A workflow state of the team, with the id Linear moves issues by. */
@@ -15,7 +16,6 @@ export function kindOfLinearState(type: string): StateKind | null {
   return null;
 }
 
-/** The official client, with the API key and address of one tracker (a local server in tests). */
 /**
  * Linear's SDK, loaded the first time a Linear tracker is used: it costs every server and CLI
  * command about 0.1 s of CPU at start-up otherwise.
@@ -23,9 +23,10 @@ export function kindOfLinearState(type: string): StateKind | null {
 let linearSdk: Promise<typeof import("@linear/sdk")> | undefined;
 const loadLinearSdk = () => (linearSdk ??= import("@linear/sdk"));
 
-const clientFor = async (settings: TrackerSettings): Promise<LinearClient> => {
+/** The official client, with the API key and address of one tracker (a local server in tests), its calls aborted at the deadline. */
+const clientFor = async (settings: TrackerSettings, deadline: Deadline): Promise<LinearClient> => {
   const { LinearClient } = await loadLinearSdk();
-  return new LinearClient({ apiKey: settings.token, ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
+  return new LinearClient({ apiKey: settings.token, signal: deadline.signal, ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
 };
 
 /** The team's workflow states, in the order Linear shows them. */
@@ -64,45 +65,50 @@ const notFound = async (error: unknown): Promise<boolean> => {
  * Linear issues through the official SDK: an issue opened in the app's team, in the workflow state
  * the app's status mapping gives its feedback's status; each status change moves it and adds the comment.
  */
-export function createLinearTracker(): IssueTracker {
+export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
+  const within = <T>(settings: TrackerSettings, operation: (linear: LinearClient) => Promise<T>): Promise<T> => {
+    const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
+    return beforeDeadline("Linear", deadline, async () => operation(await clientFor(settings, deadline)));
+  };
   return {
     mapsStatuses: true,
-    async open(settings, issue) {
-      const linear = await clientFor(settings);
-      const team = (await linear.teams({ filter: { key: { eq: settings.project } } })).nodes[0];
-      if (!team) throw new Error(`Linear has no team with the key ${settings.project}`);
-      const states = await teamStates(linear, settings);
-      const target = stateForStatus(settings.statuses ?? {}, issue.status, states);
-      const created = await linear.createIssue({
-        teamId: team.id,
-        title: issue.title,
-        description: issue.body,
-        ...(target && { stateId: target.id }),
-      });
-      const opened = await created.issue;
-      if (!opened) throw new Error("Linear opened no issue");
-      return linkOf(opened, target?.name ?? stateName(states, opened.stateId));
-    },
+    open: (settings, issue) =>
+      within(settings, async (linear) => {
+        const team = (await linear.teams({ filter: { key: { eq: settings.project } } })).nodes[0];
+        if (!team) throw new Error(`Linear has no team with the key ${settings.project}`);
+        const states = await teamStates(linear, settings);
+        const target = stateForStatus(settings.statuses ?? {}, issue.status, states);
+        const created = await linear.createIssue({
+          teamId: team.id,
+          title: issue.title,
+          description: issue.body,
+          ...(target && { stateId: target.id }),
+        });
+        const opened = await created.issue;
+        if (!opened) throw new Error("Linear opened no issue");
+        return linkOf(opened, target?.name ?? stateName(states, opened.stateId));
+      }),
 
     async find(settings, key) {
       if (!isTeamIssue(settings, key)) return null;
-      const linear = await clientFor(settings);
-      try {
-        const issue = await linear.issue(key.trim().toUpperCase());
-        return linkOf(issue, stateName(await teamStates(linear, settings), issue.stateId));
-      } catch (error) {
-        if (await notFound(error)) return null;
-        throw error;
-      }
+      return within(settings, async (linear) => {
+        try {
+          const issue = await linear.issue(key.trim().toUpperCase());
+          return linkOf(issue, stateName(await teamStates(linear, settings), issue.stateId));
+        } catch (error) {
+          if (await notFound(error)) return null;
+          throw error;
+        }
+      });
     },
 
-    async follow(settings, link, change) {
-      const linear = await clientFor(settings);
-      const [issue, states] = await Promise.all([linear.issue(link.key), teamStates(linear, settings)]);
-      const target = stateForStatus(settings.statuses ?? {}, change.status, states);
-      if (target && target.id !== issue.stateId) await linear.updateIssue(issue.id, { stateId: target.id });
-      if (change.comment) await linear.createComment({ issueId: issue.id, body: change.comment });
-      return linkOf(issue, target?.name ?? stateName(states, issue.stateId));
-    },
+    follow: (settings, link, change) =>
+      within(settings, async (linear) => {
+        const [issue, states] = await Promise.all([linear.issue(link.key), teamStates(linear, settings)]);
+        const target = stateForStatus(settings.statuses ?? {}, change.status, states);
+        if (target && target.id !== issue.stateId) await linear.updateIssue(issue.id, { stateId: target.id });
+        if (change.comment) await linear.createComment({ issueId: issue.id, body: change.comment });
+        return linkOf(issue, target?.name ?? stateName(states, issue.stateId));
+      }),
   };
 }

@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { createGithubTracker } from "../../adapters/github/tracker.ts";
+import { createJiraTracker } from "../../adapters/jira/tracker.ts";
+import { createLinearTracker } from "../../adapters/linear/tracker.ts";
+import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import { CLAIM_LEASE_MS } from "../../core/notify/send-once.ts";
+import { TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
+
+const DEADLINE_MS = 300;
+
+/** A tracker that takes each request and never answers, as one whose API hangs. */
+let seen = 0;
+const silent = Bun.serve({
+  port: 0,
+  idleTimeout: 0,
+  fetch: () => {
+    seen++;
+    return new Promise<Response>(() => undefined);
+  },
+});
+afterAll(() => silent.stop(true));
+
+const settings = (): TrackerSettings => ({
+  project: "eng",
+  token: "token",
+  webhookSecret: "secret",
+  apiUrl: silent.url.href.replace(/\/$/, ""),
+  email: "bot@example.com",
+  statuses: {},
+});
+
+const trackers: [string, IssueTracker, TrackerSettings][] = [
+  ["GitHub", createGithubTracker({ deadlineMs: DEADLINE_MS }), { ...settings(), project: "acme/app" }],
+  ["Linear", createLinearTracker({ deadlineMs: DEADLINE_MS }), settings()],
+  ["Jira", createJiraTracker({ deadlineMs: DEADLINE_MS }), { ...settings(), project: "ENG" }],
+];
+
+/** How an operation ended: its failure's message, or that it is still waiting long after its deadline. */
+const outcome = (operation: Promise<unknown>): Promise<string> =>
+  Promise.race([
+    operation.then(
+      () => "answered",
+      (error: Error) => error.message,
+    ),
+    Bun.sleep(DEADLINE_MS * 10).then(() => "still waiting"),
+  ]);
+
+describe("a tracker whose API does not answer", () => {
+  test("an operation is given up before the claim on a status comment runs out, so a hung post cannot outlive it", () => {
+    expect(TRACKER_DEADLINE_MS).toBeLessThan(CLAIM_LEASE_MS);
+  });
+
+  for (const [name, tracker, given] of trackers) {
+    test(`${name}: following a status fails once the operation's deadline has passed, saying the tracker did not answer`, async () => {
+      const before = seen;
+      const started = performance.now();
+      const following = tracker.follow(
+        given,
+        { key: name === "GitHub" ? "acme/app#1" : "ENG-1", provider: "github", status: "open" },
+        { status: "prioritized", comment: "Prioritized" },
+      );
+      expect(await outcome(following)).toBe(`${name} did not answer within 0.3 s`);
+      expect(seen).toBeGreaterThan(before);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
+    });
+
+    test(`${name}: opening an issue fails once the deadline has passed`, async () => {
+      const before = seen;
+      expect(await outcome(tracker.open(given, { title: "Export fails", body: "It fails", status: "triage" }))).toBe(
+        `${name} did not answer within 0.3 s`,
+      );
+      expect(seen).toBeGreaterThan(before);
+    });
+  }
+});
