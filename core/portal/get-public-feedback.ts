@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type FindDeps, findByKeyOrId, mergedAway, resolveFeedback } from "../feedback/find-feedback.ts";
 import type { PublicFeedback } from "../schemas/portal.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -26,26 +26,48 @@ export interface HeldComment {
   readonly at: string;
 }
 
+/** A feedback merged into the one shown, as its page names it: its key, and its public title if it had one. */
+export interface MergedHere {
+  readonly key: string;
+  readonly title?: string;
+}
+
+/** Who reads the page, and the address they came by when it was a feedback merged into this one. */
+interface Viewing {
+  readonly reader?: { readonly email: string };
+  readonly mergedFrom?: string;
+}
+
 /**
  * GET /v1/portal/{slug}/feedbacks/{key} and a feedback's page: the published feedback with its
  * public comments, and, for a `reader` signed in on the portal, their own comments held for the
  * team's review (so what they wrote does not seem lost). A key merged into another answers with
- * that one when it is published. Not found: a portal that is off, a key of no feedback, or a
- * feedback not published.
+ * that one when it is published (`mergedAway` says so); `mergedFrom`, a key merged into the one
+ * shown, is named back (`mergedHere`), so that a person following their post's old address learns
+ * where it went. Not found: a portal that is off, a key of no feedback, or a feedback not published.
  */
 export async function getPublicFeedback(
   services: PublicFeedbackDeps,
   slug: string,
   keyOrId: string,
   language: Language,
-  reader?: { readonly email: string },
-): Promise<Result<{ readonly portal: PortalRecord; readonly feedback: PublicFeedback; readonly held: readonly HeldComment[] }>> {
+  viewing: Viewing = {},
+): Promise<
+  Result<{
+    readonly portal: PortalRecord;
+    readonly feedback: PublicFeedback;
+    readonly held: readonly HeldComment[];
+    readonly mergedAway: boolean;
+    readonly mergedHere?: MergedHere;
+  }>
+> {
   const portal = await openPortal(services, slug);
   if (!portal) return fail("not_found");
   const { store } = services;
   const feedback = await resolveFeedback(services, portal.orgId, keyOrId);
   const publication = feedback && (await store.findPublications([feedback.id])).get(feedback.id);
   if (!feedback || !publication) return fail("not_found");
+  const { reader, mergedFrom } = viewing;
   const [app, comments] = await Promise.all([store.findApp(portal.orgId, feedback.appId), store.listComments(feedback.id)]);
   const authors = [...new Set(comments.filter((c) => c.visibility === "public" && byTeam(c)).map((c) => c.userId))];
   const names = new Map(await Promise.all(authors.map(async (id) => [id, (await store.findUser(id))?.name] as const)));
@@ -55,5 +77,20 @@ export async function getPublicFeedback(
         .filter((c) => c.visibility === "internal" && c.person?.email === reader.email)
         .map((c) => ({ text: c.text, at: new Date(c.at).toISOString() }))
     : [];
-  return ok({ portal, feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)), held });
+  const mergedHere = mergedFrom ? await mergedInto(services, portal.orgId, mergedFrom, feedback.id) : undefined;
+  return ok({
+    portal,
+    feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)),
+    held,
+    mergedAway: mergedAway(feedback, keyOrId),
+    ...(mergedHere && { mergedHere }),
+  });
+}
+
+/** The feedback `keyOrId` names when it was merged, directly or along a chain, into `survivorId`. */
+async function mergedInto(services: PublicFeedbackDeps, orgId: string, keyOrId: string, survivorId: string): Promise<MergedHere | undefined> {
+  const merged = await findByKeyOrId(services, orgId, keyOrId);
+  if (!merged?.mergedInto || (await resolveFeedback(services, orgId, merged.id))?.id !== survivorId) return undefined;
+  const publication = (await services.store.findPublications([merged.id])).get(merged.id);
+  return { key: merged.key, ...(publication && { title: publication.title }) };
 }

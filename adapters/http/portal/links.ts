@@ -17,7 +17,7 @@ export function portalLinks(slug: string, chosen: Language | null) {
     home,
     board: (params: Record<string, string | undefined> = {}) => withLanguage(home, params),
     roadmap: () => withLanguage(`${home}/roadmap`),
-    feedback: (key: string) => withLanguage(`${home}/${encodeURIComponent(key)}`),
+    feedback: (key: string, params: Record<string, string | undefined> = {}) => withLanguage(`${home}/${encodeURIComponent(key)}`, params),
     changelog: () => withLanguage(`${home}/changelog`),
     /** The sign-in page, coming back to `next` (a page of this portal) once signed in. */
     signIn: (next: string) => withLanguage(`${home}/sign-in`, { next: next === home ? undefined : next }),

@@ -1,4 +1,5 @@
 import type { Language } from "../../../core/language.ts";
+import type { MergedHere } from "../../../core/portal/get-public-feedback.ts";
 import type { Kind } from "../../../core/schemas/feedback.ts";
 import type { PortalSort } from "../../../core/schemas/portal.ts";
 
@@ -59,6 +60,8 @@ const EN = {
   withdrawHint: "You voted for this. Press to take your vote back.",
   signInToVote: "Sign in to vote",
   pressToVote: "You are signed in: press the vote box to add your vote.",
+  mergedHere: (merged: MergedHere) =>
+    `${merged.title ? `“${merged.title}”` : merged.key} is now part of this request: its votes and followers count here.`,
   honeypot: "Leave this field empty",
   post: "Post an idea or a problem",
   postTitle: "Post an idea or a problem",
@@ -142,6 +145,8 @@ const FR: typeof EN = {
   withdrawHint: "Vous avez voté pour ceci. Appuyez pour retirer votre vote.",
   signInToVote: "Se connecter pour voter",
   pressToVote: "Vous êtes connecté\u202f: appuyez sur la case de vote pour ajouter votre voix.",
+  mergedHere: (merged: MergedHere) =>
+    `${merged.title ? `«\u202f${merged.title}\u202f»` : merged.key} fait désormais partie de cette demande\u202f: ses votes et ses abonnés comptent ici.`,
   honeypot: "Laissez ce champ vide",
   post: "Proposer une idée ou signaler un problème",
   postTitle: "Proposer une idée ou signaler un problème",

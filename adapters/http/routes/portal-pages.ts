@@ -250,23 +250,28 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
       "/p/:slug/:key",
       ({ request, params, cookie }) =>
         answer(request, cookie, params.slug, async (language, viewer) => {
-          const found = await getPublicFeedback(services, params.slug, params.key, language, viewer?.person);
+          const asked = new URL(request.url).searchParams;
+          const viewing = { ...(viewer && { reader: viewer.person }), mergedFrom: asked.get("merged") ?? undefined };
+          const found = await getPublicFeedback(services, params.slug, params.key, language, viewing);
           if (!found.ok) return notFound(await openPortal(services, params.slug), language, request);
-          const { portal, feedback, held } = found.value;
-          // A key merged into another published feedback, an id, or a key or slug typed in another case, goes to the feedback's own address.
+          const { portal, feedback, held, mergedAway, mergedHere } = found.value;
+          // A key merged into another published feedback (which then names it), an id, or a key or
+          // slug typed in another case, goes to the feedback's own address.
           if (feedback.key !== params.key || params.slug !== portal.slug) {
-            const location = portalLinks(portal.slug, chosenLanguage(request)).feedback(feedback.key);
+            const location = portalLinks(portal.slug, chosenLanguage(request)).feedback(feedback.key, {
+              merged: mergedAway ? params.key : undefined,
+            });
             return { status: 301, body: "", headers: { location, ...pageHeaders(portal), "cache-control": "no-store" } };
           }
           const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
           const links = portalLinks(portal.slug, chosenLanguage(request));
-          const asked = new URL(request.url).searchParams;
           const vote = await voteBox(language, links, portal, feedback, viewer, asked.get("to") === "vote");
           const commented = asked.get("commented");
           const commentForm = commentSlot(language, links, portal, feedback, viewer, commented);
           const notice = vote.ready
             ? html`<p class="notice" id="vote-ready" role="status">${portalWords(language).pressToVote}</p>`
-            : noticeOf(language, commented);
+            : (noticeOf(language, commented) ??
+              (mergedHere && html`<p class="notice" role="status">${portalWords(language).mergedHere(mergedHere)}</p>`));
           const body = feedbackBody({ portal, language, links, feedback, held, vote: vote.box, commentForm, ...(notice && { notice }) });
           return send(
             portal,

@@ -250,10 +250,41 @@ describe("anonymous pages", () => {
     await call("POST", `/v1/feedbacks/${night}/publish`, {});
     await call("POST", `/v1/feedbacks/${night}/merge`, { into: dark });
     const merged = await anonymous(`/p/demo/${night}`);
-    expect([merged.status, merged.headers.get("location")]).toEqual([301, `/p/demo/${dark}`]);
+    expect([merged.status, merged.headers.get("location")]).toEqual([301, `/p/demo/${dark}?merged=${night}`]);
     expect((await anonymous("/v1/portal/demo/feedbacks")).body.data.map((f: { key: string }) => f.key)).not.toContain(night);
     await call("POST", `/v1/feedbacks/${night}/unmerge`);
     expect((await anonymous(`/p/demo/${night}`)).status).toBe(200);
+  });
+
+  test("the page a merged key leads to names the feedback merged into it, by its public title, or by its key when it was never published", async () => {
+    const report = async (title: string) =>
+      (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: title, title } })).body
+        .ticketId as string;
+    const [published, unpublished] = [await report("Theme by schedule"), await report("Theme at sunset")];
+    await call("POST", `/v1/feedbacks/${published}/publish`, { title: "Dark theme on a schedule" });
+    for (const key of [published, unpublished]) await call("POST", `/v1/feedbacks/${key}/merge`, { into: dark });
+    const landing = async (key: string) => (await anonymous((await anonymous(`/p/demo/${key}`)).headers.get("location")!)).body as string;
+    expect(await landing(published)).toContain("“Dark theme on a schedule” is now part of this request: its votes and followers count here.");
+    expect(await landing(unpublished)).toContain(`${unpublished} is now part of this request`);
+    expect((await anonymous(`/p/demo/${dark}?merged=${published}&lang=fr`)).body).toContain(
+      "«\u202fDark theme on a schedule\u202f» fait désormais partie de cette demande\u202f: ses votes et ses abonnés comptent ici.",
+    );
+    for (const key of [published, unpublished]) await call("POST", `/v1/feedbacks/${key}/unmerge`);
+  });
+
+  test("a page asked to name a feedback that was not merged into it names none", async () => {
+    const other = (
+      await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "idea", message: "Bigger font", title: "Bigger font" },
+      })
+    ).body.ticketId;
+    await call("POST", `/v1/feedbacks/${other}/publish`, {});
+    for (const named of [other, "DEMO-99999", "“Free money” is now part of this request"]) {
+      const page = await anonymous(`/p/demo/${dark}?merged=${encodeURIComponent(named)}`);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(`<link rel="canonical" href="${http.url}/p/demo/${dark}">`);
+      expect(page.body).not.toContain("is now part of this request");
+    }
   });
 
   test("the sitemap lists the board, the roadmap and each published feedback; robots.txt disallows all until indexing is on", async () => {
