@@ -87,6 +87,10 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
       expect(await look(page, "changelog-editor-draft")).toEqual(fine("changelog-editor-draft"));
 
       await page.getByRole("button", { name: "Publish", exact: true }).click();
+      // Publishing cannot be undone: asked once more, with the entry as it will read.
+      await page.getByRole("heading", { level: 1, name: /^Publish “.+”\?$/ }).waitFor();
+      expect(await look(page, "changelog-publish-question")).toEqual(fine("changelog-publish-question"));
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
       // Its feedback's reporter follows it; this server sends no e-mail, and says so.
       expect(await page.getByRole("status").textContent()).toBe(
         "Published. This service sends no e-mail (SMTP_URL is not set), so the followers of its feedbacks are not told.",

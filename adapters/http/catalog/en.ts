@@ -559,6 +559,12 @@ export const EN = {
             ? "Publishing moves the linked feedbacks to Delivered. No one follows them, so no one will be e-mailed. It cannot be undone."
             : `Publishing moves the linked feedbacks to Delivered and e-mails ${people === 1 ? "the one person who follows them" : `the ${people} people who follow them, once each`}. It cannot be undone.`,
       publishAndTell: (people: number) => `Publish and e-mail ${people === 1 ? "1 person" : `${people} people`}`,
+      /** The page that asks once more before publishing, which e-mails people and cannot be undone. */
+      publishQuestion: (title: string) => `Publish “${title}”?`,
+      asPublished: "As it will read",
+      backToDraft: "Back to the draft",
+      changedSinceAsked:
+        "Someone saved this draft after you were asked to publish it, so it was not published. Here is the draft as they saved it: read it, then publish it again.",
       publishedOn: (date: string) => `Published ${date}`,
       nothingLinked:
         "No feedback is linked: published like this, it tells no one. Link the feedbacks it ships, or press Publish again to publish it as it is.",

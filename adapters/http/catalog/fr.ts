@@ -522,6 +522,11 @@ export const FR: Catalog = {
             ? "Publier passe les retours liés à Livré. Personne ne les suit\u202f: personne ne recevra d'e-mail. C'est définitif."
             : `Publier passe les retours liés à Livré et écrit ${people === 1 ? "à la personne qui les suit" : `aux ${people} personnes qui les suivent, une fois chacune`}. C'est définitif.`,
       publishAndTell: (people: number) => `Publier et écrire à ${people === 1 ? "1 personne" : `${people} personnes`}`,
+      publishQuestion: (title: string) => `Publier «\u202f${title}\u202f»\u202f?`,
+      asPublished: "Telle qu'elle sera publiée",
+      backToDraft: "Revenir au brouillon",
+      changedSinceAsked:
+        "Quelqu'un a enregistré ce brouillon après qu'on vous a demandé de le publier\u202f: il n'a donc pas été publié. Voici le brouillon tel qu'il l'a enregistré\u202f: relisez-le, puis publiez-le à nouveau.",
       publishedOn: (date: string) => `Publiée le ${date}`,
       nothingLinked:
         "Aucun retour n'est lié\u202f: publiée ainsi, elle ne prévient personne. Liez les retours qu'elle livre, ou appuyez de nouveau sur Publier pour la publier telle quelle.",

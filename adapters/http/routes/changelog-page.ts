@@ -192,6 +192,34 @@ ${editing.confirmEmpty ? html`<p class="error" role="alert">${w.nothingLinked}</
 }
 
 /**
+ * Publish, asked once more: the entry as it will read, the feedbacks it moves to Delivered, and
+ * who will be e-mailed. Confirmed, the draft is published as saved then (`was`).
+ */
+async function publishQuestion(services: Services, visitor: Visitor, entry: ChangelogEntry): Promise<Response> {
+  const w = wordsFor(visitor.language, "changelog");
+  const at = `/changelog/${encodeURIComponent(entry.id)}`;
+  const delivers = services.notifier.delivers;
+  const [linked, people] = await Promise.all([
+    linkedSummaries(services, visitor, entry.feedbacks),
+    delivers ? audienceOf(services, visitor, entry.feedbacks) : 0,
+  ]);
+  const question = w.publishQuestion(entry.title);
+  const item = (f: Linked) =>
+    html`<li><p>${keyLink(f.key)} ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}${offPortal(w, f)}</p></li>`;
+  return appPage(
+    visitor,
+    "/changelog",
+    question,
+    html`<p><a href="${at}">${w.backToDraft}</a></p><h1>${question}</h1>
+<p>${w.publishTells(people, delivers)}</p>
+<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(item)}</ul>`}
+<section aria-labelledby="as-published" class="preview"><h2 id="as-published">${w.asPublished}</h2><article class="entry"><h3>${entry.title}</h3><div class="markdown">${renderMarkdown(entry.body)}</div></article></section>
+<form method="post" action="${at}"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("action", "publish-asked")}${hidden("was", entry.updatedAt)}
+<p class="actions"><button type="submit">${delivers && people > 0 ? w.publishAndTell(people) : w.publish}</button> <a href="${at}">${w.backToDraft}</a></p></form>`,
+  );
+}
+
+/**
  * A published entry: what was sent, as the public page shows it, and the feedbacks it shipped; for
  * those who write the changelog, a form that corrects its title and text (the feedbacks it shipped
  * stay). `correcting` is a refused correction, shown as it was typed.
@@ -294,6 +322,7 @@ export function changelogPageRoutes(services: Services) {
     }
     if (action === "preview") return editorPage(services, visitor, { ...here, preview: true });
     if (action === "correct" && id) return corrected(visitor, id, { title: editing.title, body: editing.body });
+    if (action === "publish-asked" && id) return publishAsked(visitor, id, field("was"));
     if (action === "delete" && id) {
       const at = `/changelog/${encodeURIComponent(id)}`;
       const ask = { action: at, question: w.confirmDeleteDraft, label: w.deleteDraft, back: at, fields: hidden("action", "delete") };
@@ -329,10 +358,39 @@ export function changelogPageRoutes(services: Services) {
     }
     const entryId = saved.value.id;
     if (action !== "publish") return redirect(`/changelog/${encodeURIComponent(entryId)}?done=saved`);
+    // Publishing e-mails people and cannot be undone: the draft, saved, is asked about on a page of
+    // its own, unless Publish was pressed a second time already (with nothing linked).
+    if (field("confirm") !== "yes") return publishQuestion(services, visitor, saved.value);
     const published = await publishEntry(services, visitor.grant, { id: entryId });
     return published.ok
       ? redirect(`/changelog/${encodeURIComponent(entryId)}?done=published`)
       : editorPage(services, visitor, { ...here, id: entryId, unsaved: false, error: said(visitor, published) }, w.saved, 409);
+  }
+
+  /**
+   * The draft published as the question showed it. Saved by someone else since (`was` is older),
+   * it is not published unseen: the editor shows their draft and says so.
+   */
+  async function publishAsked(visitor: Visitor, id: string, was: string): Promise<Response> {
+    const at = `/changelog/${encodeURIComponent(id)}`;
+    const stored = await getEntry(services, visitor.grant, id);
+    if (!stored.ok) return redirect(at);
+    const entry = stored.value;
+    if (entry.status === "published") return redirect(`${at}?done=kept`);
+    if (entry.updatedAt !== was) {
+      const error = wordsFor(visitor.language, "changelog").changedSinceAsked;
+      const theirs = { id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks, was: entry.updatedAt, error };
+      return editorPage(services, visitor, theirs, null, 409);
+    }
+    const published = await publishEntry(services, visitor.grant, { id });
+    if (published.ok) return redirect(`${at}?done=published`);
+    return editorPage(
+      services,
+      visitor,
+      { id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks, was, error: said(visitor, published) },
+      null,
+      409,
+    );
   }
 
   /** A published entry's title and text corrected; the feedbacks it shipped are left as they are. */

@@ -36,6 +36,16 @@ describe("the inbox's Changelog page", () => {
     return browser.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
   }
   const get = async (path: string) => (await browser.fetch(path)).text();
+  /** Publish's question, answered yes: its form posted as it is. */
+  async function confirmed(asked: Response) {
+    expect(asked.status).toBe(200);
+    const page = await asked.text();
+    const at =
+      /<form method="post" action="([^"]+)"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="action" value="publish-asked">/.exec(
+        page,
+      )![1]!;
+    return post(at, page, { action: "publish-asked" });
+  }
 
   test("the nav leads to the Changelog; a preview renders the Markdown on the server without saving anything", async () => {
     expect(await get("/inbox")).toMatch(/<a href="\/changelog"><svg [^>]*>.*?<\/svg><span>Changelog<\/span><\/a>/);
@@ -93,7 +103,7 @@ describe("the inbox's Changelog page", () => {
     // Its feedback has a follower, but this service sends no e-mail: the editor says so before publishing.
     expect(page).toContain("This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone.");
     expect(page).toContain('<button type="submit" name="action" value="publish">Publish</button>');
-    const published = await post(at, page, { title: "Invoices and receipts", body: "Both **fixed**.", action: "publish" });
+    const published = await confirmed(await post(at, page, { title: "Invoices and receipts", body: "Both **fixed**.", action: "publish" }));
     expect(published.headers.get("location")).toContain("done=published");
     const shown = await get(published.headers.get("location")!);
     // Its feedback has a follower, but this service sends no e-mail: it says so.
@@ -176,6 +186,50 @@ describe("the inbox's Changelog page", () => {
     expect(await get("/changelog")).not.toContain("Receipts</a>");
   });
 
+  test("Publish asks once more on a page of its own: the entry as it will read, what it moves to Delivered, who is told; Back leaves the draft as saved", async () => {
+    const editor = await get("/changelog/new");
+    const asked = await post("/changelog", editor, {
+      title: "Faster **search**",
+      body: "Results in _half_ the time.",
+      keys: keys[0]!,
+      action: "publish",
+    });
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("<h1>Publish “Faster **search**”?</h1>");
+    expect(question).toContain(
+      "Publishing moves the linked feedbacks to Delivered. This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone.",
+    );
+    expect(question).toContain(`>${keys[0]}</a>`);
+    expect(question).toContain("<p>Results in <em>half</em> the time.</p>");
+    expect(question).toContain('<button type="submit">Publish</button>');
+    const back = /<a href="(\/changelog\/[^"]+)">Back to the draft<\/a>/.exec(question)![1]!;
+    const draft = await get(back);
+    expect(draft).toContain('<input id="title" name="title" required maxlength="200" value="Faster **search**">');
+    const id = back.split("/").at(-1);
+    expect((await http.request("GET", `/v1/changelog/${id}`, { token: http.demo.tokens.member })).body.status).toBe("draft");
+    expect((await http.request("GET", `/v1/feedbacks/${keys[0]}`, { token: http.demo.tokens.member })).body.status).toBe("triage");
+    await http.request("DELETE", `/v1/changelog/${id}`, { token: http.demo.tokens.member });
+  });
+
+  test("a draft saved by someone else after Publish asked is not published unseen: the editor shows theirs and says so (409)", async () => {
+    const asked = await post("/changelog", await get("/changelog/new"), { title: "Dark mode", body: "At last.", keys: keys[0]!, action: "publish" });
+    const question = await asked.text();
+    const at = /<a href="(\/changelog\/[^"]+)">Back to the draft<\/a>/.exec(question)![1]!;
+    const id = at.split("/").at(-1);
+    await Bun.sleep(2);
+    const theirs = await http.request("PATCH", `/v1/changelog/${id}`, { token: http.demo.tokens.member, body: { body: "At last, everywhere." } });
+    expect(theirs.status).toBe(200);
+    const refused = await post(at, question, { action: "publish-asked" });
+    expect(refused.status).toBe(409);
+    const page = await refused.text();
+    expect(page).toContain("Someone saved this draft after you were asked to publish it, so it was not published.");
+    expect(page).toContain(">At last, everywhere.</textarea>");
+    expect((await http.request("GET", `/v1/changelog/${id}`, { token: http.demo.tokens.member })).body.status).toBe("draft");
+    expect((await http.request("GET", `/v1/feedbacks/${keys[0]}`, { token: http.demo.tokens.member })).body.status).toBe("triage");
+    await http.request("DELETE", `/v1/changelog/${id}`, { token: http.demo.tokens.member });
+  });
+
   test("publishing with no feedback linked asks once more; pressed again, it publishes", async () => {
     const editor = await get("/changelog/new");
     const asked = await post("/changelog", editor, { title: "Faster exports", body: "All of them.", action: "publish" });
@@ -195,7 +249,7 @@ describe("the inbox's Changelog page", () => {
     ).body.ticketId as string;
     expect((await http.request("GET", `/v1/feedbacks/${alone}`, { token: http.demo.tokens.member })).body.followers).toBe(0);
     const editor = await get("/changelog/new");
-    const published = await post("/changelog", editor, { title: "Pins stay put", body: "Fixed.", keys: alone, action: "publish" });
+    const published = await confirmed(await post("/changelog", editor, { title: "Pins stay put", body: "Fixed.", keys: alone, action: "publish" }));
     expect(published.status).toBe(303);
     const shown = await get(published.headers.get("location")!);
     expect(shown).toContain("Published. No one follows its feedbacks, so no one is told.");
@@ -206,12 +260,14 @@ describe("the inbox's Changelog page", () => {
     // One of the two feedbacks it ships is on the portal, the other not.
     await http.request("POST", `/v1/feedbacks/${keys[1]}/publish`, { token: http.demo.tokens.member, body: {} });
     const editor = await get("/changelog/new");
-    const published = await post("/changelog", editor, {
-      title: "Exports to PDF fixd",
-      body: "The last page is back.",
-      keys: `${keys[0]} ${keys[1]}`,
-      action: "publish",
-    });
+    const published = await confirmed(
+      await post("/changelog", editor, {
+        title: "Exports to PDF fixd",
+        body: "The last page is back.",
+        keys: `${keys[0]} ${keys[1]}`,
+        action: "publish",
+      }),
+    );
     const at = published.headers.get("location")!.replace(/\?.*$/, "");
     const page = await get(at);
     expect(page).toContain("<summary>Correct this entry</summary>");
@@ -357,7 +413,14 @@ describe("the Changelog page of a service that sends e-mail", () => {
       editor = await (await browser.fetch(at)).text();
       expect(editor).toContain("e-mails the 2 people who follow them, once each. It cannot be undone.");
       expect(editor).toContain('value="publish">Publish and e-mail 2 people</button>');
-      const published = await browser.sendForm(editor, at, { action: "publish" });
+      const asked = await browser.sendForm(editor, at, { action: "publish" });
+      expect(asked.status).toBe(200);
+      const question = await asked.text();
+      expect(question).toContain('<button type="submit">Publish and e-mail 2 people</button>');
+      // Asked, nothing is published yet: the entry is a draft, its feedbacks where they were.
+      expect((await http.request("GET", `/v1/changelog/${at.split("/").at(-1)}`, { token: http.demo.tokens.member })).body.status).toBe("draft");
+      expect((await http.request("GET", `/v1/feedbacks/${pins}`, { token: http.demo.tokens.member })).body.status).toBe("triage");
+      const published = await browser.sendForm(question, at);
       expect(published.status).toBe(303);
       expect(await (await browser.fetch(published.headers.get("location")!)).text()).toContain(
         "Published: the 2 people who follow its feedbacks are being told.",
