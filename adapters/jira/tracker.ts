@@ -91,7 +91,9 @@ async function moveTo(jira: Version3Client, settings: TrackerSettings, key: stri
  * moved along its workflow to the state the app's status mapping gives each status, with the comment.
  */
 export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
-  const within = <T>(settings: TrackerSettings, operation: (jira: Version3Client) => Promise<T>): Promise<T> => {
+  const within = async <T>(settings: TrackerSettings, operation: (jira: Version3Client) => Promise<T>): Promise<T> => {
+    // The deadline is the tracker's: the library's first load (a cold start, a busy machine) is not counted in it.
+    await loadJiraJs();
     const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
     return beforeDeadline("Jira", deadline, async () => operation(await clientFor(settings, deadline)));
   };

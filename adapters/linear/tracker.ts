@@ -66,7 +66,9 @@ const notFound = async (error: unknown): Promise<boolean> => {
  * the app's status mapping gives its feedback's status; each status change moves it and adds the comment.
  */
 export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
-  const within = <T>(settings: TrackerSettings, operation: (linear: LinearClient) => Promise<T>): Promise<T> => {
+  const within = async <T>(settings: TrackerSettings, operation: (linear: LinearClient) => Promise<T>): Promise<T> => {
+    // The deadline is the tracker's: the library's first load (a cold start, a busy machine) is not counted in it.
+    await loadLinearSdk();
     const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
     return beforeDeadline("Linear", deadline, async () => operation(await clientFor(settings, deadline)));
   };
