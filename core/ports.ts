@@ -148,6 +148,17 @@ export interface TrackerSettings {
   readonly statuses?: StatusMapping;
 }
 
+/**
+ * A status change's comment, to post on the issue once. Its id lets a tracker tell a retry that it
+ * holds the comment already (the sync that posted it crashed, or gave up waiting, before recording so).
+ */
+export interface IssueComment {
+  readonly id: string;
+  readonly text: string;
+  /** When it was written: a comment posted for it is not older. */
+  readonly at: number;
+}
+
 /** An issue tracker. Failures reject; the sync job is then retried, so an outage delays and loses nothing. */
 export interface IssueTracker {
   /** Whether its issues move between named workflow states, which each app maps its statuses to (`settings.statuses`). */
@@ -155,8 +166,8 @@ export interface IssueTracker {
   open(settings: TrackerSettings, issue: { title: string; body: string; status: Status }): Promise<TrackerLink>;
   /** An existing issue, by its number or key; null when it does not exist. */
   find(settings: TrackerSettings, issue: string): Promise<TrackerLink | null>;
-  /** Makes the issue follow a status: its label, closed or reopened, the comment. */
-  follow(settings: TrackerSettings, link: TrackerLink, change: { status: Status; comment?: string }): Promise<TrackerLink>;
+  /** Makes the issue follow a status: its label or state, closed or reopened, and the comment unless the issue holds it already. */
+  follow(settings: TrackerSettings, link: TrackerLink, change: { status: Status; comment?: IssueComment }): Promise<TrackerLink>;
 }
 
 /** Where attachments' bytes are kept (local disk, or an object store). */

@@ -1,6 +1,6 @@
 import { request } from "@octokit/request";
 import type { TrackerLink } from "../../core/model.ts";
-import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { beforeDeadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 
@@ -34,6 +34,20 @@ const linkOf = (settings: TrackerSettings, issue: { number: number; html_url?: s
 });
 
 const numberOf = (key: string): number => Number(key.split("#").at(-1));
+
+/** An HTML comment, which GitHub keeps in the body and does not show: it names the comment it posts. */
+const markOf = (comment: IssueComment): string => `<!-- retour:comment:${comment.id} -->`;
+const withMark = (comment: IssueComment): string => `${comment.text}\n\n${markOf(comment)}`;
+
+/** Clocks differ: the issue's comments are read from a while before the comment was written. */
+const CLOCK_SKEW_MS = 15 * 60_000;
+
+/** Whether the issue holds the comment already: posted by a sync that did not live to record it. */
+async function holdsComment(github: GithubClient, where: { owner: string; repo: string; issue_number: number }, comment: IssueComment) {
+  const since = new Date(comment.at - CLOCK_SKEW_MS).toISOString();
+  const { data } = await github("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, since, per_page: 100 });
+  return data.some((posted) => posted.body?.includes(markOf(comment)));
+}
 
 /** GitHub Issues through the official Octokit request client; each operation within `deadlineMs`. */
 export function createGithubTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
@@ -76,7 +90,8 @@ export function createGithubTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): 
           .map((l) => (typeof l === "string" ? l : (l.name ?? "")))
           .filter((name) => name && !name.startsWith(LABEL_PREFIX));
         await github("PUT /repos/{owner}/{repo}/issues/{issue_number}/labels", { ...where, labels: [...kept, `${LABEL_PREFIX}${change.status}`] });
-        if (change.comment) await github("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, body: change.comment });
+        if (change.comment && !(await holdsComment(github, where, change.comment)))
+          await github("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, body: withMark(change.comment) });
         const closing = CLOSING.includes(change.status);
         if (closing === (current.state === "closed")) return linkOf(settings, current);
         const { data } = await github("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {

@@ -1,6 +1,6 @@
 import type { Version3Client } from "jira.js";
 import type { TrackerLink } from "../../core/model.ts";
-import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { beforeDeadline, type Deadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
@@ -86,6 +86,22 @@ async function moveTo(jira: Version3Client, settings: TrackerSettings, key: stri
   return current?.name ?? "";
 }
 
+/** The comment property that names the comment Retour posted: Jira keeps it, and does not show it. */
+const COMMENT_PROPERTY = "retour.comment";
+
+/** How many of the issue's latest comments a sync looks through for its own. */
+const RECENT_COMMENTS = 50;
+
+/** Whether the issue holds the comment already: posted by a sync that did not live to record it. */
+async function holdsComment(jira: Version3Client, key: string, comment: IssueComment): Promise<boolean> {
+  const { comments = [] } = await jira.issueComments.getComments({ issueIdOrKey: key, orderBy: "-created", maxResults: RECENT_COMMENTS });
+  const ids = comments.flatMap((c) => (c.id ? [Number(c.id)] : []));
+  if (ids.length === 0) return false;
+  // Comments are listed without their properties; read by id, they come with them.
+  const { values = [] } = await jira.issueComments.getCommentsByIds({ ids, expand: "properties" });
+  return values.some((c) => c.properties?.some((p) => p.key === COMMENT_PROPERTY && (p.value as { id?: string } | undefined)?.id === comment.id));
+}
+
 /**
  * Jira Cloud issues through the official `jira.js` client: an issue opened in the app's project,
  * moved along its workflow to the state the app's status mapping gives each status, with the comment.
@@ -128,7 +144,12 @@ export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): Is
     follow: (settings, link, change) =>
       within(settings, async (jira) => {
         const status = await moveTo(jira, settings, link.key, change.status);
-        if (change.comment) await jira.issueComments.addComment({ issueIdOrKey: link.key, comment: document(change.comment) });
+        if (change.comment && !(await holdsComment(jira, link.key, change.comment)))
+          await jira.issueComments.addComment({
+            issueIdOrKey: link.key,
+            comment: document(change.comment.text),
+            properties: [{ key: COMMENT_PROPERTY, value: { id: change.comment.id } }],
+          });
         return linkOf(settings, link.key, status);
       }),
   };

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import type { LinearClient } from "@linear/sdk";
 import type { TrackerLink } from "../../core/model.ts";
-import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { beforeDeadline, type Deadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
@@ -62,6 +63,29 @@ const notFound = async (error: unknown): Promise<boolean> => {
 };
 
 /**
+ * The id Linear keeps the comment under, chosen here (Linear takes a UUID from its client): the same
+ * for every sync of one comment on one issue, so that a retry finds it.
+ */
+function commentId(comment: IssueComment, issueId: string): string {
+  const hex = createHash("sha256").update(`retour:${comment.id}:${issueId}`).digest("hex");
+  // A version 4 UUID's form: the version digit 4, the variant's two bits 10.
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Posts the comment on the issue unless Linear holds it already: posted by a sync that did not live to record it. */
+async function postOnce(linear: LinearClient, issueId: string, comment: IssueComment): Promise<void> {
+  const id = commentId(comment, issueId);
+  try {
+    await linear.comment({ id });
+    return;
+  } catch (error) {
+    if (!(await notFound(error))) throw error;
+  }
+  await linear.createComment({ id, issueId, body: comment.text });
+}
+
+/**
  * Linear issues through the official SDK: an issue opened in the app's team, in the workflow state
  * the app's status mapping gives its feedback's status; each status change moves it and adds the comment.
  */
@@ -109,7 +133,7 @@ export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): 
         const [issue, states] = await Promise.all([linear.issue(link.key), teamStates(linear, settings)]);
         const target = stateForStatus(settings.statuses ?? {}, change.status, states);
         if (target && target.id !== issue.stateId) await linear.updateIssue(issue.id, { stateId: target.id });
-        if (change.comment) await linear.createComment({ issueId: issue.id, body: change.comment });
+        if (change.comment) await postOnce(linear, issue.id, change.comment);
         return linkOf(issue, target?.name ?? stateName(states, issue.stateId));
       }),
   };

@@ -59,7 +59,8 @@ export function createBridgeTracker(): IssueTracker {
         type: "issue.status",
         issue: link.key,
         status: change.status,
-        ...(change.comment && { comment: change.comment }),
+        // The comment's id is the same at every retry: a bridge that keeps it posts the comment once.
+        ...(change.comment && { comment: change.comment.text, commentId: change.comment.id }),
       });
       return followed ? linkOf(followed, link.status) : link;
     },

@@ -31,8 +31,9 @@ const MAX_FOLLOWS = 3;
  * The comment is posted once: each sync of a change reads the same latest comment (the jobs of two
  * quick changes both run after them), so one sync claims its posting to the issue. A sync that finds
  * it claimed by another brings the status and fails, to be retried: the comment is then found
- * posted, or the claim of a sync that crashed has run out and this one posts it. A crash after the
- * tracker took the comment and before that was recorded posts it again: nothing tells them apart.
+ * posted, or the claim of a sync that crashed has run out and this one takes it over. A sync that
+ * crashed, or gave up waiting, after the tracker took the comment and before that was recorded left
+ * it on the issue: the tracker finds it there by its id (`IssueComment`) and does not post it again.
  */
 export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<void> {
   let sent: Status | null = null;
@@ -52,7 +53,10 @@ export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<
     const comment = claim === "claimed" ? said : undefined;
     let link: TrackerLink;
     try {
-      link = await tracker.follow(settings, issue, { status: feedback.status, ...(comment && { comment: comment.text }) });
+      link = await tracker.follow(settings, issue, {
+        status: feedback.status,
+        ...(comment && { comment: { id: comment.id, text: comment.text, at: comment.at } }),
+      });
     } catch (error) {
       // Given back for the retry; should that fail too, the claim runs out. The tracker's error is the one to tell.
       if (comment) await services.store.releaseNotification(comment.id, issue.key, POSTED).catch(() => undefined);

@@ -57,7 +57,7 @@ describe("a tracker whose API does not answer", () => {
       const following = tracker.follow(
         given,
         { key: name === "GitHub" ? "acme/app#1" : "ENG-1", provider: "github", status: "open" },
-        { status: "prioritized", comment: "Prioritized" },
+        { status: "prioritized", comment: { id: "comment-1", text: "Prioritized", at: Date.now() } },
       );
       expect(await outcome(following)).toBe(`${name} did not answer within 0.3 s`);
       expect(seen).toBeGreaterThan(before);

@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { FeedbackRecord, TrackerLink } from "../../core/model.ts";
+import type { IssueComment } from "../../core/ports.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { syncTracker } from "../../core/trackers/sync.ts";
 import type { StatusComment } from "../../core/store/feedbacks.ts";
@@ -18,6 +19,7 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
   let feedback: FeedbackRecord = feedbackRecord({ status, tracker: link });
   const sent: Status[] = [];
   const said: Array<string | undefined> = [];
+  const given: IssueComment[] = [];
   /** The notifications' ledger: claimed, then confirmed (sent) or released. */
   const claims = new Map<string, "claimed" | "sent">();
   const claim = (subject: string, address: string, key: string) => `${subject} ${address} ${key}`;
@@ -26,9 +28,10 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
     secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
     trackers: {
       github: {
-        follow: async (_settings: unknown, current: TrackerLink, change: { status: Status; comment?: string }) => {
+        follow: async (_settings: unknown, current: TrackerLink, change: { status: Status; comment?: IssueComment }) => {
           sent.push(change.status);
-          said.push(change.comment);
+          said.push(change.comment?.text);
+          if (change.comment) given.push(change.comment);
           const moved = duringFollow(sent.length);
           if (moved) feedback = { ...feedback, status: moved };
           return current;
@@ -55,6 +58,7 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
     deps: deps as unknown as Parameters<typeof syncTracker>[0],
     sent,
     said,
+    given,
     /** Another sync claimed the comment's posting, and crashed before it could say how it went. */
     crashedWhilePosting: (text: string) => void claims.set(claimOf(text), "claimed"),
     /** That claim's lease ran out: the next claim takes it over. */
@@ -90,6 +94,12 @@ describe("the tracker sync job", () => {
     const run = setUp("prioritized", (follows) => statuses[follows - 1] ?? null);
     await syncTracker(run.deps, job);
     assert.deepEqual(run.sent, ["prioritized", "in_development", "fixed"]);
+  });
+
+  test("the comment reaches the tracker with its id and time, by which the tracker finds it on the issue when a sync posted it and did not live to record so", async () => {
+    const run = setUp("fixed", () => null, [{ ...comment("Fixed in #9", "prioritized", "fixed"), id: "c-41", at: NOW - 5_000 }]);
+    await syncTracker(run.deps, job);
+    assert.deepEqual(run.given, [{ id: "c-41", text: "Fixed in #9", at: NOW - 5_000 }]);
   });
 
   test("the issue gets the comment that came with the change, never a note written on its own after it", async () => {

@@ -62,7 +62,14 @@ test("a bridge opens the issue and follows status changes, every request signed"
     () => received.at(-1)?.type,
     (type) => type === "issue.status",
   );
-  expect(received.at(-1)).toEqual({ type: "issue.status", project: "ops", issue: "OPS-7", status: "delivered", comment: "Released" });
+  expect(received.at(-1)).toEqual({
+    type: "issue.status",
+    project: "ops",
+    issue: "OPS-7",
+    status: "delivered",
+    comment: "Released",
+    commentId: expect.stringMatching(/^\S+$/),
+  });
   expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.trackerIssue.status).toBe("done");
   expect(validSignatures).toBe(received.length);
 });

@@ -6,7 +6,10 @@ interface FakeIssue {
   state: "open" | "closed";
   state_reason: string | null;
   labels: string[];
+  /** Comments as GitHub shows them: without the HTML comments their bodies may hold. */
   comments: string[];
+  /** Comments as GitHub keeps them. */
+  bodies: string[];
 }
 
 export class FakeGitHub {
@@ -30,12 +33,21 @@ export class FakeGitHub {
   }
 
   add(title: string): FakeIssue {
-    const issue: FakeIssue = { number: this.issues.size + 1, title, body: "", state: "open", state_reason: null, labels: [], comments: [] };
+    const issue: FakeIssue = {
+      number: this.issues.size + 1,
+      title,
+      body: "",
+      state: "open",
+      state_reason: null,
+      labels: [],
+      comments: [],
+      bodies: [],
+    };
     this.issues.set(issue.number, issue);
     return issue;
   }
 
-  private json(issue: FakeIssue) {
+  private json({ bodies: _, ...issue }: FakeIssue) {
     return Response.json({
       ...issue,
       labels: issue.labels.map((name) => ({ name })),
@@ -60,7 +72,11 @@ export class FakeGitHub {
     const issue = this.issues.get(Number(match[1]));
     if (!issue) return Response.json({ message: "Not Found" }, { status: 404 });
     if (match[2] === "/labels" && request.method === "PUT") issue.labels = body.labels;
-    else if (match[2] === "/comments" && request.method === "POST") issue.comments.push(body.body);
+    else if (match[2] === "/comments" && request.method === "POST") {
+      issue.bodies.push(body.body);
+      issue.comments.push(body.body.replace(/<!--[\s\S]*?-->/g, "").trim());
+    } else if (match[2] === "/comments" && request.method === "GET")
+      return Response.json(issue.bodies.map((text, i) => ({ id: i + 1, body: text, created_at: new Date().toISOString() })));
     else if (request.method === "PATCH") {
       if (body.state) issue.state = body.state;
       issue.state_reason = body.state_reason ?? (body.state === "open" ? "reopened" : issue.state_reason);

@@ -22,6 +22,8 @@ interface FakeIssue {
   status: FakeStatus;
   /** Comments as plain text, read back from their Atlassian Document Format bodies. */
   comments: string[];
+  /** Each comment's properties, by comment (their ids are their places, from 1). */
+  commentProperties: { key: string; value: unknown }[][];
 }
 
 const CATEGORY_NAMES = { new: "To Do", indeterminate: "In Progress", done: "Done" } as const;
@@ -69,9 +71,25 @@ export class FakeJira {
       issueType: "Task",
       status: this.statusNamed(statusName),
       comments: [],
+      commentProperties: [],
     };
     this.issues.set(issue.key, issue);
     return issue;
+  }
+
+  /** A comment's id: its issue's number, then its place. */
+  private commentId = (issue: FakeIssue, place: number): string => `${issue.id}${String(place + 1).padStart(3, "0")}`;
+
+  /** POST /rest/api/3/comment/list: comments by id, with their properties when expanded. */
+  private commentsByIds(ids: number[], expand: string | null): Response {
+    const values = [...this.issues.values()].flatMap((issue) =>
+      issue.comments.flatMap((text, place) => {
+        const id = this.commentId(issue, place);
+        if (!ids.includes(Number(id))) return [];
+        return [{ id, body: text, ...(expand?.split(",").includes("properties") && { properties: issue.commentProperties[place] }) }];
+      }),
+    );
+    return Response.json({ startAt: 0, maxResults: values.length, total: values.length, isLast: true, values });
   }
 
   /**
@@ -152,6 +170,7 @@ export class FakeJira {
       issue.issueType = body.fields.issuetype?.name;
       return Response.json({ id: issue.id, key: issue.key, self: `${this.url}/rest/api/3/issue/${issue.id}` }, { status: 201 });
     }
+    if (url.pathname === "/rest/api/3/comment/list" && request.method === "POST") return this.commentsByIds(body.ids, url.searchParams.get("expand"));
     const match = /^\/rest\/api\/3\/issue\/([^/]+)(\/transitions|\/comment)?$/.exec(url.pathname);
     const issue = match && (this.issues.get(match[1]!) ?? [...this.issues.values()].find((i) => i.id === match[1]));
     if (!issue) return missing();
@@ -170,7 +189,14 @@ export class FakeJira {
     }
     if (match[2] === "/comment" && request.method === "POST") {
       issue.comments.push(adfText(body.body));
-      return Response.json({ id: String(issue.comments.length), body: body.body }, { status: 201 });
+      issue.commentProperties.push(body.properties ?? []);
+      return Response.json({ id: this.commentId(issue, issue.comments.length - 1), body: body.body }, { status: 201 });
+    }
+    if (match[2] === "/comment" && request.method === "GET") {
+      const newest = url.searchParams.get("orderBy") === "-created";
+      const all = issue.comments.map((_, i) => ({ id: this.commentId(issue, i) }));
+      const comments = (newest ? all.reverse() : all).slice(0, Number(url.searchParams.get("maxResults") ?? 50));
+      return Response.json({ startAt: 0, maxResults: comments.length, total: issue.comments.length, comments });
     }
     return Response.json({ errorMessages: ["Not found"], errors: {} }, { status: 404 });
   }

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 
 /**
  * A local server that answers the GraphQL operations `@linear/sdk` sends for Retour (teams,
- * workflowStates, issue, issueCreate, issueUpdate, commentCreate) in the shapes Linear documents,
+ * workflowStates, issue, issueCreate, issueUpdate, comment, commentCreate) in the shapes Linear documents,
  * for one team, ENG, with Linear's default workflow.
  */
 interface FakeState {
@@ -19,6 +19,8 @@ interface FakeIssue {
   description: string;
   stateId: string;
   comments: string[];
+  /** The id of each comment, as given by the client or made here. */
+  commentIds: string[];
 }
 
 const TEAM = { id: "team-eng", key: "ENG", name: "Engineering" };
@@ -63,6 +65,7 @@ export class FakeLinear {
       description: "",
       stateId: this.stateNamed(stateName).id,
       comments: [],
+      commentIds: [],
     };
     this.issues.set(issue.identifier, issue);
     return issue;
@@ -152,14 +155,19 @@ export class FakeLinear {
         { status: 400 },
       );
     const data = (value: unknown) => Response.json({ data: { [field]: value } });
-    const notFound = () =>
+    const notFound = (entity = "Issue") =>
       Response.json({
         data: null,
         errors: [
           {
-            message: "Entity not found: Issue",
+            message: `Entity not found: ${entity}`,
             path: [field],
-            extensions: { type: "invalid input", code: "INPUT_ERROR", userError: true, userPresentableMessage: "Could not find referenced Issue." },
+            extensions: {
+              type: "invalid input",
+              code: "INPUT_ERROR",
+              userError: true,
+              userPresentableMessage: `Could not find referenced ${entity}.`,
+            },
           },
         ],
       });
@@ -185,11 +193,34 @@ export class FakeLinear {
         if (variables.input.stateId) issue.stateId = variables.input.stateId;
         return data({ __typename: "IssuePayload", lastSyncId: 2, success: true, issue: { id: issue.id } });
       }
+      case "comment": {
+        const issue = [...this.issues.values()].find((i) => i.commentIds.includes(variables.id));
+        if (!issue) return notFound("Comment");
+        const place = issue.commentIds.indexOf(variables.id);
+        return data({
+          __typename: "Comment",
+          id: variables.id,
+          body: issue.comments[place],
+          createdAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+          issue: { id: issue.id },
+          reactionData: {},
+          reactions: [],
+        });
+      }
       case "commentCreate": {
         const issue = this.find(variables.input.issueId);
         if (!issue) return notFound();
+        // Linear refuses a comment id it has already: a client that gives ids must look first.
+        const id = variables.input.id ?? `comment-${issue.comments.length + 1}`;
+        if ([...this.issues.values()].some((i) => i.commentIds.includes(id)))
+          return Response.json({
+            data: null,
+            errors: [{ message: "Entity already exists", path: [field], extensions: { type: "invalid input", userError: true } }],
+          });
         issue.comments.push(variables.input.body);
-        return data({ __typename: "CommentPayload", lastSyncId: 3, success: true, comment: { id: `comment-${issue.comments.length}` } });
+        issue.commentIds.push(id);
+        return data({ __typename: "CommentPayload", lastSyncId: 3, success: true, comment: { id } });
       }
       default:
         return Response.json(
