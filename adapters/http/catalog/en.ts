@@ -564,10 +564,10 @@ export const EN = {
       asPublished: "As it will read",
       backToDraft: "Back to the draft",
       changedSinceAsked:
-        "Someone saved this draft after you were asked to publish it, so it was not published. Here is the draft as they saved it: read it, then publish it again.",
+        "Someone saved this draft after you were asked to publish it, so it was not published. Here is the draft as they saved it: read it, then press Publish again.",
       publishedOn: (date: string) => `Published ${date}`,
       nothingLinked:
-        "No feedback is linked: published like this, it tells no one. Link the feedbacks it ships, or press Publish again to publish it as it is.",
+        "No feedback is linked: published like this, it tells no one. Go back to the draft to link the feedbacks it ships, or publish it as it is.",
       unsaved: "Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.",
       deleteDraft: "Delete draft",
       confirmDeleteDraft: "Delete this draft? What it says and the feedbacks it links are lost.",

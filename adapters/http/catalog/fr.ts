@@ -526,10 +526,10 @@ export const FR: Catalog = {
       asPublished: "Telle qu'elle sera publiée",
       backToDraft: "Revenir au brouillon",
       changedSinceAsked:
-        "Quelqu'un a enregistré ce brouillon après qu'on vous a demandé de le publier\u202f: il n'a donc pas été publié. Voici le brouillon tel qu'il l'a enregistré\u202f: relisez-le, puis publiez-le à nouveau.",
+        "Quelqu'un a enregistré ce brouillon après qu'on vous a demandé de le publier\u202f: il n'a donc pas été publié. Voici le brouillon tel qu'il l'a enregistré\u202f: relisez-le, puis appuyez de nouveau sur Publier.",
       publishedOn: (date: string) => `Publiée le ${date}`,
       nothingLinked:
-        "Aucun retour n'est lié\u202f: publiée ainsi, elle ne prévient personne. Liez les retours qu'elle livre, ou appuyez de nouveau sur Publier pour la publier telle quelle.",
+        "Aucun retour n'est lié\u202f: publiée ainsi, elle ne prévient personne. Revenez au brouillon pour lier les retours qu'elle livre, ou publiez-la telle quelle.",
       unsaved: "Pas encore enregistrée\u202f: Enregistrer le brouillon la garde, liens compris, et lier ou délier un retour aussi.",
       deleteDraft: "Supprimer le brouillon",
       confirmDeleteDraft: "Supprimer ce brouillon\u202f? Son texte et les retours qu'il relie sont perdus.",

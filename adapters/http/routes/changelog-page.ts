@@ -42,8 +42,6 @@ interface Editing {
   readonly query?: string;
   readonly found?: readonly FeedbackSummary[];
   readonly preview?: boolean;
-  /** Publish was pressed with no feedback linked: the page asks to link some, or to press it again. */
-  readonly confirmEmpty?: boolean;
   readonly error?: string;
   /** The save was refused for a key naming no feedback: with several, the page counts them (the core names the first). */
   readonly unknownKeys?: boolean;
@@ -184,7 +182,6 @@ ${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 
 <input type="hidden" name="searched" value="${editing.found ? (editing.query ?? "") : ""}">
 ${found && found.length > 0 ? html`<h3>${w.found}</h3><ul class="plain linked">${found.map(foundItem)}</ul>` : ""}
 <h2>${w.publish}</h2><p class="muted">${w.publishTells(people, delivers)}</p>
-${editing.confirmEmpty ? html`<p class="error" role="alert">${w.nothingLinked}</p><input type="hidden" name="confirm" value="yes">` : ""}
 <p class="actions"><button type="submit" name="action" value="publish">${delivers && people > 0 ? w.publishAndTell(people) : w.publish}</button>${editing.id ? html`<button type="submit" name="action" value="delete" class="danger">${w.deleteDraft}</button>` : ""}</p>
 </form>`,
     status,
@@ -197,6 +194,7 @@ ${editing.confirmEmpty ? html`<p class="error" role="alert">${w.nothingLinked}</
  */
 async function publishQuestion(services: Services, visitor: Visitor, entry: ChangelogEntry): Promise<Response> {
   const w = wordsFor(visitor.language, "changelog");
+  if (entry.status === "published") return redirect(`/changelog/${encodeURIComponent(entry.id)}`);
   const at = `/changelog/${encodeURIComponent(entry.id)}`;
   const delivers = services.notifier.delivers;
   const [linked, people] = await Promise.all([
@@ -212,7 +210,7 @@ async function publishQuestion(services: Services, visitor: Visitor, entry: Chan
     question,
     html`<p><a href="${at}">${w.backToDraft}</a></p><h1>${question}</h1>
 <p>${w.publishTells(people, delivers)}</p>
-<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(item)}</ul>`}
+<h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="error" role="alert">${w.nothingLinked}</p>` : html`<ul class="plain linked">${linked.map(item)}</ul>`}
 <section aria-labelledby="as-published" class="preview"><h2 id="as-published">${w.asPublished}</h2><article class="entry"><h3>${entry.title}</h3><div class="markdown">${renderMarkdown(entry.body)}</div></article></section>
 <form method="post" action="${at}"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("action", "publish-asked")}${hidden("was", entry.updatedAt)}
 <p class="actions"><button type="submit">${delivers && people > 0 ? w.publishAndTell(people) : w.publish}</button> <a href="${at}">${w.backToDraft}</a></p></form>`,
@@ -340,9 +338,6 @@ export function changelogPageRoutes(services: Services) {
     const theirs = id && editing.was ? await getEntry(services, visitor.grant, id) : null;
     if (theirs?.ok && theirs.value.status === "draft" && theirs.value.updatedAt !== editing.was && !sameAsStored(theirs.value, editing))
       return editorPage(services, visitor, { ...here, was: theirs.value.updatedAt, error: w.savedMeanwhile }, null, 409);
-    // Publishing tells the followers of what it links; with nothing linked it tells no one: asked once more.
-    if (action === "publish" && input.feedbacks.length === 0 && field("confirm") !== "yes")
-      return editorPage(services, visitor, { ...here, confirmEmpty: true }, null, 400);
     if (!entryBody.check(input))
       return editorPage(services, visitor, { ...here, error: said(visitor, entryBody.refuse("invalid_body", input)) }, null, 400);
     const saved = id ? await updateEntry(services, visitor.grant, id, input, { draft: true }) : await createEntry(services, visitor.grant, input);
@@ -356,15 +351,10 @@ export function changelogPageRoutes(services: Services) {
       const unknownKeys = saved.problem?.reason === "unknown_feedback";
       return editorPage(services, visitor, { ...here, error: said(visitor, saved), unknownKeys }, null, 400);
     }
-    const entryId = saved.value.id;
-    if (action !== "publish") return redirect(`/changelog/${encodeURIComponent(entryId)}?done=saved`);
     // Publishing e-mails people and cannot be undone: the draft, saved, is asked about on a page of
-    // its own, unless Publish was pressed a second time already (with nothing linked).
-    if (field("confirm") !== "yes") return publishQuestion(services, visitor, saved.value);
-    const published = await publishEntry(services, visitor.grant, { id: entryId });
-    return published.ok
-      ? redirect(`/changelog/${encodeURIComponent(entryId)}?done=published`)
-      : editorPage(services, visitor, { ...here, id: entryId, unsaved: false, error: said(visitor, published) }, w.saved, 409);
+    // its own (an address, so that reloading it saves nothing again).
+    const at = `/changelog/${encodeURIComponent(saved.value.id)}`;
+    return redirect(action === "publish" ? `${at}/publish` : `${at}?done=saved`);
   }
 
   /**
@@ -376,7 +366,8 @@ export function changelogPageRoutes(services: Services) {
     const stored = await getEntry(services, visitor.grant, id);
     if (!stored.ok) return redirect(at);
     const entry = stored.value;
-    if (entry.status === "published") return redirect(`${at}?done=kept`);
+    // Published already (the question answered twice, or from another tab): its page shows it as it is.
+    if (entry.status === "published") return redirect(at);
     if (entry.updatedAt !== was) {
       const error = wordsFor(visitor.language, "changelog").changedSinceAsked;
       const theirs = { id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks, was: entry.updatedAt, error };
@@ -442,6 +433,17 @@ export function changelogPageRoutes(services: Services) {
             { id: entry.id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks, was: entry.updatedAt },
             done === "saved" ? w.saved : null,
           );
+        }),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/changelog/:id/publish",
+      ({ request, params, cookie }) =>
+        asMember(services, { request, cookie }, async (visitor) => {
+          const found = await getEntry(services, visitor.grant, params.id);
+          return found.ok && can(visitor.grant, "changelog.manage")
+            ? publishQuestion(services, visitor, found.value)
+            : redirect(`/changelog/${encodeURIComponent(params.id)}`);
         }),
       { detail: { hide: true } },
     )

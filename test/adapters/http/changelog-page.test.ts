@@ -36,15 +36,17 @@ describe("the inbox's Changelog page", () => {
     return browser.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
   }
   const get = async (path: string) => (await browser.fetch(path)).text();
+  /** The page Publish leads to, which asks once more. */
+  async function question(pressed: Response) {
+    expect([pressed.status, pressed.headers.get("location")]).toEqual([303, expect.stringMatching(/^\/changelog\/[^/?]+\/publish$/)]);
+    return get(pressed.headers.get("location")!);
+  }
   /** Publish's question, answered yes: its form posted as it is. */
-  async function confirmed(asked: Response) {
-    expect(asked.status).toBe(200);
-    const page = await asked.text();
-    const at =
-      /<form method="post" action="([^"]+)"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="action" value="publish-asked">/.exec(
-        page,
-      )![1]!;
-    return post(at, page, { action: "publish-asked" });
+  async function confirmed(pressed: Response) {
+    const page = await question(pressed);
+    const form =
+      /<form method="post" action="([^"]+)"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="action" value="publish-asked">/;
+    return post(form.exec(page)![1]!, page, { action: "publish-asked" });
   }
 
   test("the nav leads to the Changelog; a preview renders the Markdown on the server without saving anything", async () => {
@@ -188,22 +190,21 @@ describe("the inbox's Changelog page", () => {
 
   test("Publish asks once more on a page of its own: the entry as it will read, what it moves to Delivered, who is told; Back leaves the draft as saved", async () => {
     const editor = await get("/changelog/new");
-    const asked = await post("/changelog", editor, {
+    const pressed = await post("/changelog", editor, {
       title: "Faster **search**",
       body: "Results in _half_ the time.",
       keys: keys[0]!,
       action: "publish",
     });
-    expect(asked.status).toBe(200);
-    const question = await asked.text();
-    expect(question).toContain("<h1>Publish “Faster **search**”?</h1>");
-    expect(question).toContain(
+    const asked = await question(pressed);
+    expect(asked).toContain("<h1>Publish “Faster **search**”?</h1>");
+    expect(asked).toContain(
       "Publishing moves the linked feedbacks to Delivered. This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone.",
     );
-    expect(question).toContain(`>${keys[0]}</a>`);
-    expect(question).toContain("<p>Results in <em>half</em> the time.</p>");
-    expect(question).toContain('<button type="submit">Publish</button>');
-    const back = /<a href="(\/changelog\/[^"]+)">Back to the draft<\/a>/.exec(question)![1]!;
+    expect(asked).toContain(`>${keys[0]}</a>`);
+    expect(asked).toContain("<p>Results in <em>half</em> the time.</p>");
+    expect(asked).toContain('<button type="submit">Publish</button>');
+    const back = /<a href="(\/changelog\/[^"]+)">Back to the draft<\/a>/.exec(asked)![1]!;
     const draft = await get(back);
     expect(draft).toContain('<input id="title" name="title" required maxlength="200" value="Faster **search**">');
     const id = back.split("/").at(-1);
@@ -213,14 +214,15 @@ describe("the inbox's Changelog page", () => {
   });
 
   test("a draft saved by someone else after Publish asked is not published unseen: the editor shows theirs and says so (409)", async () => {
-    const asked = await post("/changelog", await get("/changelog/new"), { title: "Dark mode", body: "At last.", keys: keys[0]!, action: "publish" });
-    const question = await asked.text();
-    const at = /<a href="(\/changelog\/[^"]+)">Back to the draft<\/a>/.exec(question)![1]!;
+    const asked = await question(
+      await post("/changelog", await get("/changelog/new"), { title: "Dark mode", body: "At last.", keys: keys[0]!, action: "publish" }),
+    );
+    const at = /<a href="(\/changelog\/[^"]+)">Back to the draft<\/a>/.exec(asked)![1]!;
     const id = at.split("/").at(-1);
     await Bun.sleep(2);
     const theirs = await http.request("PATCH", `/v1/changelog/${id}`, { token: http.demo.tokens.member, body: { body: "At last, everywhere." } });
     expect(theirs.status).toBe(200);
-    const refused = await post(at, question, { action: "publish-asked" });
+    const refused = await post(at, asked, { action: "publish-asked" });
     expect(refused.status).toBe(409);
     const page = await refused.text();
     expect(page).toContain("Someone saved this draft after you were asked to publish it, so it was not published.");
@@ -230,15 +232,42 @@ describe("the inbox's Changelog page", () => {
     await http.request("DELETE", `/v1/changelog/${id}`, { token: http.demo.tokens.member });
   });
 
-  test("publishing with no feedback linked asks once more; pressed again, it publishes", async () => {
+  test("publishing with no feedback linked is asked once more like any, saying it tells no one; confirmed, it publishes", async () => {
     const editor = await get("/changelog/new");
-    const asked = await post("/changelog", editor, { title: "Faster exports", body: "All of them.", action: "publish" });
-    expect(asked.status).toBe(400);
-    const page = await asked.text();
-    expect(page).toContain("No feedback is linked: published like this, it tells no one.");
-    const published = await post("/changelog", page, { title: "Faster exports", body: "All of them.", action: "publish", confirm: "yes" });
+    const pressed = await post("/changelog", editor, { title: "Faster exports", body: "All of them.", action: "publish" });
+    const asked = await question(pressed);
+    expect(asked).toContain("No feedback is linked: published like this, it tells no one.");
+    const form =
+      /<form method="post" action="([^"]+)"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="action" value="publish-asked">/;
+    const published = await post(form.exec(asked)![1]!, asked, { action: "publish-asked" });
     expect([published.status, published.headers.get("location")]).toEqual([303, expect.stringMatching(/\?done=published$/)]);
     expect(await get(published.headers.get("location")!)).toContain("Published. No one follows its feedbacks, so no one is told.");
+  });
+
+  test("no field of the editor's form skips the question: a key typed and Publish pressed publishes nothing yet", async () => {
+    const pressed = await post("/changelog", await get("/changelog/new"), {
+      title: "Quiet exports",
+      body: "Fixed.",
+      keys: keys[0]!,
+      action: "publish",
+      confirm: "yes",
+    });
+    expect(await question(pressed)).toContain("<h1>Publish “Quiet exports”?</h1>");
+    const id = pressed.headers.get("location")!.split("/")[2];
+    expect((await http.request("GET", `/v1/changelog/${id}`, { token: http.demo.tokens.member })).body.status).toBe("draft");
+    expect((await http.request("GET", `/v1/feedbacks/${keys[0]}`, { token: http.demo.tokens.member })).body.status).toBe("triage");
+    await http.request("DELETE", `/v1/changelog/${id}`, { token: http.demo.tokens.member });
+  });
+
+  test("the question is a page of its own: reloaded, it saves no second draft", async () => {
+    const drafts = async () => (await http.request("GET", "/v1/changelog?status=draft", { token: http.demo.tokens.member })).body.data.length;
+    const before = await drafts();
+    const pressed = await post("/changelog", await get("/changelog/new"), { title: "Reloaded", body: "Once.", action: "publish" });
+    const at = pressed.headers.get("location")!;
+    expect(await get(at)).toContain("<h1>Publish “Reloaded”?</h1>");
+    expect(await get(at)).toContain("<h1>Publish “Reloaded”?</h1>");
+    expect(await drafts()).toBe(before + 1);
+    await http.request("DELETE", `/v1/changelog/${at.split("/")[2]}`, { token: http.demo.tokens.member });
   });
 
   test("published with feedbacks that no one follows, the entry says no one is told", async () => {
@@ -414,8 +443,8 @@ describe("the Changelog page of a service that sends e-mail", () => {
       expect(editor).toContain("e-mails the 2 people who follow them, once each. It cannot be undone.");
       expect(editor).toContain('value="publish">Publish and e-mail 2 people</button>');
       const asked = await browser.sendForm(editor, at, { action: "publish" });
-      expect(asked.status).toBe(200);
-      const question = await asked.text();
+      expect([asked.status, asked.headers.get("location")]).toEqual([303, `${at}/publish`]);
+      const question = await (await browser.fetch(`${at}/publish`)).text();
       expect(question).toContain('<button type="submit">Publish and e-mail 2 people</button>');
       // Asked, nothing is published yet: the entry is a draft, its feedbacks where they were.
       expect((await http.request("GET", `/v1/changelog/${at.split("/").at(-1)}`, { token: http.demo.tokens.member })).body.status).toBe("draft");
