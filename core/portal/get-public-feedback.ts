@@ -32,19 +32,19 @@ export interface MergedHere {
   readonly title?: string;
 }
 
-/** Who reads the page, and the address they came by when it was a feedback merged into this one. */
+/** Who reads the page, and the key they came by when it was a feedback merged into this one (`?merged=`). */
 interface Viewing {
   readonly reader?: { readonly email: string };
-  readonly mergedFrom?: string;
+  readonly cameFrom?: string;
 }
 
 /**
  * GET /v1/portal/{slug}/feedbacks/{key} and a feedback's page: the published feedback with its
  * public comments, and, for a `reader` signed in on the portal, their own comments held for the
  * team's review (so what they wrote does not seem lost). A key merged into another answers with
- * that one when it is published (`mergedAway` says so); `mergedFrom`, a key merged into the one
- * shown, is named back (`mergedHere`), so that a person following their post's old address learns
- * where it went. Not found: a portal that is off, a key of no feedback, or a feedback not published.
+ * that one when it is published (`mergedAway` is then the key asked for); `cameFrom`, a key merged
+ * into the one shown, is named back (`mergedHere`), so that a person following their post's old
+ * address learns where it went. Not found: a portal that is off, a key of no feedback, or a feedback not published.
  */
 export async function getPublicFeedback(
   services: PublicFeedbackDeps,
@@ -57,7 +57,7 @@ export async function getPublicFeedback(
     readonly portal: PortalRecord;
     readonly feedback: PublicFeedback;
     readonly held: readonly HeldComment[];
-    readonly mergedAway: boolean;
+    readonly mergedAway?: string;
     readonly mergedHere?: MergedHere;
   }>
 > {
@@ -67,7 +67,7 @@ export async function getPublicFeedback(
   const feedback = await resolveFeedback(services, portal.orgId, keyOrId);
   const publication = feedback && (await store.findPublications([feedback.id])).get(feedback.id);
   if (!feedback || !publication) return fail("not_found");
-  const { reader, mergedFrom } = viewing;
+  const { reader, cameFrom } = viewing;
   const [app, comments] = await Promise.all([store.findApp(portal.orgId, feedback.appId), store.listComments(feedback.id)]);
   const authors = [...new Set(comments.filter((c) => c.visibility === "public" && byTeam(c)).map((c) => c.userId))];
   const names = new Map(await Promise.all(authors.map(async (id) => [id, (await store.findUser(id))?.name] as const)));
@@ -77,20 +77,26 @@ export async function getPublicFeedback(
         .filter((c) => c.visibility === "internal" && c.person?.email === reader.email)
         .map((c) => ({ text: c.text, at: new Date(c.at).toISOString() }))
     : [];
-  const mergedHere = mergedFrom ? await mergedInto(services, portal.orgId, mergedFrom, feedback.id) : undefined;
+  const [mergedHere, asked] = await Promise.all([
+    cameFrom ? mergedInto(services, portal.orgId, cameFrom, feedback.id) : undefined,
+    mergedAway(feedback, keyOrId) ? findByKeyOrId(services, portal.orgId, keyOrId) : undefined,
+  ]);
   return ok({
     portal,
     feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)),
     held,
-    mergedAway: mergedAway(feedback, keyOrId),
+    ...(asked && { mergedAway: asked.key }),
     ...(mergedHere && { mergedHere }),
   });
 }
 
+/** Beyond this length a text names no feedback: it is not looked up. */
+const KEY_AT_MOST = 64;
+
 /** The feedback `keyOrId` names when it was merged, directly or along a chain, into `survivorId`. */
 async function mergedInto(services: PublicFeedbackDeps, orgId: string, keyOrId: string, survivorId: string): Promise<MergedHere | undefined> {
-  const merged = await findByKeyOrId(services, orgId, keyOrId);
-  if (!merged?.mergedInto || (await resolveFeedback(services, orgId, merged.id))?.id !== survivorId) return undefined;
+  const merged = keyOrId.length <= KEY_AT_MOST ? await findByKeyOrId(services, orgId, keyOrId) : null;
+  if (!merged?.mergedInto || (await resolveFeedback(services, orgId, merged.mergedInto))?.id !== survivorId) return undefined;
   const publication = (await services.store.findPublications([merged.id])).get(merged.id);
   return { key: merged.key, ...(publication && { title: publication.title }) };
 }

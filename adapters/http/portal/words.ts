@@ -61,7 +61,7 @@ const EN = {
   signInToVote: "Sign in to vote",
   pressToVote: "You are signed in: press the vote box to add your vote.",
   mergedHere: (merged: MergedHere) =>
-    `${merged.title ? `“${merged.title}”` : merged.key} is now part of this request: its votes and followers count here.`,
+    `${merged.title ? `“${merged.title}”` : merged.key} was merged here: its votes and followers now count on this page.`,
   honeypot: "Leave this field empty",
   post: "Post an idea or a problem",
   postTitle: "Post an idea or a problem",
@@ -146,7 +146,7 @@ const FR: typeof EN = {
   signInToVote: "Se connecter pour voter",
   pressToVote: "Vous êtes connecté\u202f: appuyez sur la case de vote pour ajouter votre voix.",
   mergedHere: (merged: MergedHere) =>
-    `${merged.title ? `«\u202f${merged.title}\u202f»` : merged.key} fait désormais partie de cette demande\u202f: ses votes et ses abonnés comptent ici.`,
+    `${merged.title ? `«\u202f${merged.title}\u202f»` : merged.key} a été regroupé ici\u202f: ses votes et ses abonnés comptent désormais sur cette page.`,
   honeypot: "Laissez ce champ vide",
   post: "Proposer une idée ou signaler un problème",
   postTitle: "Proposer une idée ou signaler un problème",

@@ -251,7 +251,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
       ({ request, params, cookie }) =>
         answer(request, cookie, params.slug, async (language, viewer) => {
           const asked = new URL(request.url).searchParams;
-          const viewing = { ...(viewer && { reader: viewer.person }), mergedFrom: asked.get("merged") ?? undefined };
+          const viewing = { ...(viewer && { reader: viewer.person }), cameFrom: asked.get("merged") ?? undefined };
           const found = await getPublicFeedback(services, params.slug, params.key, language, viewing);
           if (!found.ok) return notFound(await openPortal(services, params.slug), language, request);
           const { portal, feedback, held, mergedAway, mergedHere } = found.value;
@@ -259,7 +259,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           // slug typed in another case, goes to the feedback's own address.
           if (feedback.key !== params.key || params.slug !== portal.slug) {
             const location = portalLinks(portal.slug, chosenLanguage(request)).feedback(feedback.key, {
-              merged: mergedAway ? params.key : undefined,
+              merged: mergedAway,
             });
             return { status: 301, body: "", headers: { location, ...pageHeaders(portal), "cache-control": "no-store" } };
           }

@@ -217,7 +217,7 @@ describe("posting from the portal", () => {
       const landed = await (await b.fetch(moved.headers.get("location")!)).text();
       expect(landed).toContain('aria-pressed="true"');
       expect(landed).toContain(
-        '<p class="notice" role="status">“Export my calendar” is now part of this request: its votes and followers count here.</p>',
+        '<p class="notice" role="status">“Export my calendar” was merged here: its votes and followers now count on this page.</p>',
       );
     } finally {
       await admin("PUT", "/v1/portal", { posting: "review" });

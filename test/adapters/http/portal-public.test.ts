@@ -251,6 +251,8 @@ describe("anonymous pages", () => {
     await call("POST", `/v1/feedbacks/${night}/merge`, { into: dark });
     const merged = await anonymous(`/p/demo/${night}`);
     expect([merged.status, merged.headers.get("location")]).toEqual([301, `/p/demo/${dark}?merged=${night}`]);
+    // The merged key is named as keys are written, however it was typed.
+    expect((await anonymous(`/p/demo/${night.toLowerCase()}`)).headers.get("location")).toBe(`/p/demo/${dark}?merged=${night}`);
     expect((await anonymous("/v1/portal/demo/feedbacks")).body.data.map((f: { key: string }) => f.key)).not.toContain(night);
     await call("POST", `/v1/feedbacks/${night}/unmerge`);
     expect((await anonymous(`/p/demo/${night}`)).status).toBe(200);
@@ -264,10 +266,10 @@ describe("anonymous pages", () => {
     await call("POST", `/v1/feedbacks/${published}/publish`, { title: "Dark theme on a schedule" });
     for (const key of [published, unpublished]) await call("POST", `/v1/feedbacks/${key}/merge`, { into: dark });
     const landing = async (key: string) => (await anonymous((await anonymous(`/p/demo/${key}`)).headers.get("location")!)).body as string;
-    expect(await landing(published)).toContain("“Dark theme on a schedule” is now part of this request: its votes and followers count here.");
-    expect(await landing(unpublished)).toContain(`${unpublished} is now part of this request`);
+    expect(await landing(published)).toContain("“Dark theme on a schedule” was merged here: its votes and followers now count on this page.");
+    expect(await landing(unpublished)).toContain(`${unpublished} was merged here`);
     expect((await anonymous(`/p/demo/${dark}?merged=${published}&lang=fr`)).body).toContain(
-      "«\u202fDark theme on a schedule\u202f» fait désormais partie de cette demande\u202f: ses votes et ses abonnés comptent ici.",
+      "«\u202fDark theme on a schedule\u202f» a été regroupé ici\u202f: ses votes et ses abonnés comptent désormais sur cette page.",
     );
     for (const key of [published, unpublished]) await call("POST", `/v1/feedbacks/${key}/unmerge`);
   });
@@ -279,11 +281,19 @@ describe("anonymous pages", () => {
       })
     ).body.ticketId;
     await call("POST", `/v1/feedbacks/${other}/publish`, {});
-    for (const named of [other, "DEMO-99999", "“Free money” is now part of this request"]) {
+    // A key merged into another published feedback is not named on this one's page.
+    const elsewhere = (
+      await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "idea", message: "Font sizes", title: "Font sizes" },
+      })
+    ).body.ticketId;
+    await call("POST", `/v1/feedbacks/${elsewhere}/merge`, { into: other });
+    expect((await anonymous(`/p/demo/${other}?merged=${elsewhere}`)).body).toContain(`${elsewhere} was merged here`);
+    for (const named of [other, elsewhere, "DEMO-99999", "“Free money” was merged here", "x".repeat(65)]) {
       const page = await anonymous(`/p/demo/${dark}?merged=${encodeURIComponent(named)}`);
       expect(page.status).toBe(200);
       expect(page.body).toContain(`<link rel="canonical" href="${http.url}/p/demo/${dark}">`);
-      expect(page.body).not.toContain("is now part of this request");
+      expect(page.body).not.toContain("was merged here");
     }
   });
 
