@@ -1,5 +1,6 @@
 import { statusesOf } from "../../core/feedback/status.ts";
-import type { FeatureRecord } from "../../core/model.ts";
+import type { AppRecord, FeatureRecord } from "../../core/model.ts";
+import { inNameOrder } from "../../core/catalog/app-order.ts";
 import type { CatalogStore } from "../../core/store/catalog.ts";
 import { type Database, fromDocument } from "./database.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
@@ -11,7 +12,7 @@ export function catalogStore(data: Database): CatalogStore {
   const feedbacks = () => data.collection("feedbacks");
   return {
     async listApps(orgId) {
-      return (await data.collection("apps").find({ orgId }).sort({ name: 1, _id: 1 }).toArray()).map((a) => fromDocument(a));
+      return inNameOrder((await data.collection("apps").find({ orgId }).toArray()).map((a) => fromDocument<AppRecord>(a)));
     },
 
     async findApp(orgId, appId) {

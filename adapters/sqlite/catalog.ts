@@ -1,5 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { statusesOf } from "../../core/feedback/status.ts";
+import { inNameOrder } from "../../core/catalog/app-order.ts";
 import type { CatalogStore } from "../../core/store/catalog.ts";
 import { placeholders, toApp, toFeature, type AppRow, type FeatureRow } from "./rows.ts";
 
@@ -9,7 +10,7 @@ const OPEN_STATUSES = statusesOf("open");
 export function catalogStore(db: Database): CatalogStore {
   return {
     async listApps(orgId) {
-      return db.query<AppRow, [string]>("SELECT * FROM apps WHERE org_id = ? ORDER BY name, id").all(orgId).map(toApp);
+      return inNameOrder(db.query<AppRow, [string]>("SELECT * FROM apps WHERE org_id = ?").all(orgId).map(toApp));
     },
 
     async findApp(orgId, appId) {

@@ -1,7 +1,6 @@
 import { authorize, can } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { AppRecord, Channel, FeatureRecord, Grant } from "../model.ts";
-import { inNameOrder } from "../catalog/app-order.ts";
 import type { AppSetupStore } from "../store/app-setup.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { HelpCenterStore } from "../store/help-center.ts";
@@ -33,7 +32,7 @@ export async function listAppSetup(
   const showKeys = can(grant, "organization.manage");
   const [apps, channels] = await Promise.all([deps.store.listApps(grant.orgId), deps.store.listChannels(grant.orgId)]);
   const setups = await Promise.all(
-    inNameOrder(apps)
+    apps
       .filter((app) => appId === undefined || app.id === appId)
       .map(async (app) => {
         const [features, articles] = await Promise.all([

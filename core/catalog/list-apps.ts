@@ -3,7 +3,6 @@ import { ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { App } from "../schemas/catalog.ts";
 import type { CatalogStore } from "../store/catalog.ts";
-import { inNameOrder } from "./app-order.ts";
 
 const toApp = ({ orgId: _, browser: __, ...app }: AppRecord): App => app;
 
@@ -11,5 +10,5 @@ const toApp = ({ orgId: _, browser: __, ...app }: AppRecord): App => app;
 export async function listApps(services: { readonly store: Pick<CatalogStore, "listApps"> }, grant: Grant): Promise<Result<{ data: App[] }>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
-  return ok({ data: inNameOrder(await services.store.listApps(grant.orgId)).map(toApp) });
+  return ok({ data: (await services.store.listApps(grant.orgId)).map(toApp) });
 }

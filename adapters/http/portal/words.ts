@@ -23,6 +23,8 @@ const EN = {
   kind: "Type",
   status: "Status",
   anyApp: "All apps",
+  /** The post form's first choice of app, which is none: the person chooses one. */
+  chooseApp: "Choose an app",
   anyKind: "All types",
   open: "Open",
   all: "All",
@@ -108,6 +110,7 @@ const FR: typeof EN = {
   kind: "Type",
   status: "Statut",
   anyApp: "Toutes les applications",
+  chooseApp: "Choisissez une application",
   anyKind: "Tous les types",
   open: "Ouverts",
   all: "Tous",

@@ -93,7 +93,7 @@ ${notice}
     )}</fieldset>
 ${
   apps.length > 1
-    ? html`<label for="post-app">${w.app}</label><select id="post-app" name="appId" required${invalid("appId")}>${option("", w.anyApp, !draft.appId)}${apps.map((a) => option(a.id, a.name, a.id === draft.appId))}</select>${problem("appId")}`
+    ? html`<label for="post-app">${w.app}</label><select id="post-app" name="appId" required${invalid("appId")}>${option("", w.chooseApp, !draft.appId)}${apps.map((a) => option(a.id, a.name, a.id === draft.appId))}</select>${problem("appId")}`
     : ""
 }
 <label for="post-title">${w.title}</label><input id="post-title" type="text" name="title" required maxlength="${POST_TITLE_MAX}" value="${draft.title}"${invalid("title")}>${problem("title")}

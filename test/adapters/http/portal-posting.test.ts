@@ -192,7 +192,7 @@ describe("posting from the portal", () => {
     if (!other.ok) throw new Error(other.code);
     const b = await signedIn("nia@customer.example", "Nia");
     const page = await formPage(b);
-    expect(page).toContain('<select id="post-app" name="appId" required>');
+    expect(page).toContain('<select id="post-app" name="appId" required><option value="" selected>Choose an app</option>');
     const none = await b.submit(page, { kind: "idea", title: "Which app?" });
     expect(none.status).toBe(400);
     expect(await none.text()).toContain('<p class="error" id="problem-appId">');

@@ -17,6 +17,14 @@ export function catalogContract(makeStore: () => Promise<Subject>) {
   const { seed, record } = contractKit();
 
   describe("catalog", () => {
+    test("listApps gives apps by name as people read it: numbers by value, letters whatever their case", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      for (const name of ["App 10", "beta", "App 2", "Zeta", "Émile"])
+        await store.createApp({ id: `app ${name}`, orgId: org.orgId, name, kind: "web" });
+      expect((await store.listApps(org.orgId)).map((a) => a.name)).toEqual(["App", "App 2", "App 10", "beta", "Émile", "Zeta"]);
+    });
+
     test("listApps gives an organization's apps by name, and findApp one of them; another organization's are not found", async () => {
       const store = await makeStore();
       const org = await seed(store);
