@@ -2,9 +2,13 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
 import { createJiraTracker } from "../../adapters/jira/tracker.ts";
 import { createLinearTracker } from "../../adapters/linear/tracker.ts";
+import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { CLAIM_LEASE_MS } from "../../core/notify/send-once.ts";
 import { TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
+import { FakeGitHub } from "../support/fake-github.ts";
+import { FakeJira } from "../support/fake-jira.ts";
+import { FakeLinear } from "../support/fake-linear.ts";
 
 const DEADLINE_MS = 300;
 
@@ -70,6 +74,50 @@ describe("a tracker whose API does not answer", () => {
         `${name} did not answer within 0.3 s`,
       );
       expect(seen).toBeGreaterThan(before);
+    });
+  }
+});
+
+describe("a tracker whose API answers each call, slowly", () => {
+  const SLOW_MS = 150;
+  const github = new FakeGitHub().start();
+  const linear = new FakeLinear().start();
+  const jira = new FakeJira().start();
+  afterAll(() => {
+    for (const fake of [github, linear, jira]) fake.stop();
+  });
+  const slow: [string, IssueTracker, TrackerSettings, TrackerLink, { slowMs: number; calls: string[] }][] = [
+    [
+      "GitHub",
+      createGithubTracker({ deadlineMs: DEADLINE_MS }),
+      { ...settings(), project: "acme/shop", token: "gh-token", apiUrl: github.url },
+      { key: `acme/shop#${github.add("Slow").number}`, provider: "github", status: "open" },
+      github,
+    ],
+    [
+      "Linear",
+      createLinearTracker({ deadlineMs: DEADLINE_MS }),
+      { ...settings(), project: "ENG", token: linear.token, apiUrl: linear.url },
+      { key: linear.add("Slow").identifier, provider: "linear", status: "Todo" },
+      linear,
+    ],
+    [
+      "Jira",
+      createJiraTracker({ deadlineMs: DEADLINE_MS }),
+      { ...settings(), project: "SHOP", token: jira.token, email: jira.email, apiUrl: jira.url },
+      { key: jira.add("Slow").key, provider: "jira", status: "To Do" },
+      jira,
+    ],
+  ];
+
+  for (const [name, tracker, given, link, fake] of slow) {
+    test(`${name}: the deadline is the operation's, all its calls together, though none of them alone outlasts it`, async () => {
+      fake.slowMs = SLOW_MS;
+      const before = fake.calls.length;
+      const following = tracker.follow(given, link, { status: "prioritized", comment: { id: "slow-1", text: "Prioritized", at: Date.now() } });
+      expect(await outcome(following)).toBe(`${name} did not answer within 0.3 s`);
+      // Two calls answered within the deadline; the operation needed more.
+      expect(fake.calls.length - before).toBeGreaterThanOrEqual(2);
     });
   }
 });

@@ -15,6 +15,8 @@ interface FakeIssue {
 export class FakeGitHub {
   readonly issues = new Map<number, FakeIssue>();
   readonly calls: string[] = [];
+  /** How long each request waits before it is answered, as a slow tracker does. */
+  slowMs = 0;
   /** While true, every call answers 503, as during an outage. */
   down = false;
   private server: ReturnType<typeof Bun.serve> | null = null;
@@ -59,6 +61,7 @@ export class FakeGitHub {
     const url = new URL(request.url);
     this.calls.push(`${request.method} ${url.pathname}`);
     if (this.down) return Response.json({ message: "Service unavailable" }, { status: 503 });
+    if (this.slowMs > 0) await Bun.sleep(this.slowMs);
     if (request.headers.get("authorization") !== "token gh-token") return Response.json({ message: "Bad credentials" }, { status: 401 });
     const body = request.method === "GET" ? {} : ((await request.json()) as any);
     const match = /^\/repos\/acme\/shop\/issues(?:\/(\d+))?(\/labels|\/comments)?$/.exec(url.pathname);

@@ -44,6 +44,8 @@ export class FakeJira {
   readonly issues = new Map<string, FakeIssue>();
   /** `METHOD path` of each request received, in order. */
   readonly calls: string[] = [];
+  /** How long each request waits before it is answered, as a slow tracker does. */
+  slowMs = 0;
   /** While true, every request answers 503, as during an outage. */
   down = false;
   private server: ReturnType<typeof Bun.serve> | null = null;
@@ -157,6 +159,7 @@ export class FakeJira {
     const url = new URL(request.url);
     this.calls.push(`${request.method} ${url.pathname}`);
     if (this.down) return new Response("Service unavailable", { status: 503 });
+    if (this.slowMs > 0) await Bun.sleep(this.slowMs);
     if (request.headers.get("authorization") !== `Basic ${btoa(`${this.email}:${this.token}`)}`)
       return new Response("Client must be authenticated to access this resource.", { status: 401 });
     const body = request.method === "POST" ? ((await request.json()) as any) : null;

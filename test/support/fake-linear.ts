@@ -39,6 +39,8 @@ export class FakeLinear {
   readonly issues = new Map<string, FakeIssue>();
   /** The root field of each operation received, in order. */
   readonly calls: string[] = [];
+  /** How long each request waits before it is answered, as a slow tracker does. */
+  slowMs = 0;
   /** While true, every request answers 503, as during an outage. */
   down = false;
   private server: ReturnType<typeof Bun.serve> | null = null;
@@ -142,6 +144,7 @@ export class FakeLinear {
 
   private async handle(request: Request): Promise<Response> {
     if (this.down) return new Response("Service unavailable", { status: 503 });
+    if (this.slowMs > 0) await Bun.sleep(this.slowMs);
     if (new URL(request.url).pathname !== "/graphql" || request.method !== "POST") return new Response("Not found", { status: 404 });
     const { query, variables = {} } = (await request.json()) as { query: string; variables?: any };
     const field = /^\s*(?:query|mutation)\b[^{]*\{\s*(\w+)/.exec(query)?.[1] ?? "";
