@@ -9,6 +9,7 @@ import type { Services } from "../services.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
+import type { UserStore } from "../store/users.ts";
 import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import { publicFaces } from "../notify/public-face.ts";
@@ -23,6 +24,7 @@ export type AnnounceDeps = FindDeps &
       Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<PortalStore, "findPortal"> &
       Pick<PublicationStore, "findPublications"> &
+      Pick<UserStore, "findUser"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
@@ -69,16 +71,21 @@ export function recipientsOf(followed: ReadonlyArray<{ readonly feedback: Feedba
 
 /**
  * The people an entry shipping these feedbacks (keys or ids) tells, each once (recipientsOf), and
- * the feedbacks the keys name: what the editor counts is who is told.
+ * the feedbacks the keys name: what the editor counts is who is told. The member who publishes it
+ * (`by`, their id) is not told of their own entry.
  */
 export async function entryRecipients(
-  services: FindDeps & { readonly store: Pick<FollowerStore, "listFollowers"> },
+  services: FindDeps & { readonly store: Pick<FollowerStore, "listFollowers"> & Pick<UserStore, "findUser"> },
   orgId: string,
   keys: readonly string[],
+  by: string | undefined,
 ): Promise<{ readonly feedbacks: FeedbackRecord[]; readonly recipients: Recipient[] }> {
-  const feedbacks = await entryFeedbacks(services, orgId, keys);
+  const [feedbacks, publisher] = await Promise.all([
+    entryFeedbacks(services, orgId, keys),
+    by ? services.store.findUser(by).then((user) => user?.email) : undefined,
+  ]);
   const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await services.store.listFollowers(feedback.id) })));
-  return { feedbacks, recipients: recipientsOf(followed) };
+  return { feedbacks, recipients: recipientsOf(followed).filter((person) => person.email !== publisher) };
 }
 
 /**
@@ -90,7 +97,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
   const { store, clock } = services;
   const entry = await store.findEntry(job.orgId, job.feedbackId);
   if (entry?.status !== "published") return;
-  const { feedbacks, recipients } = await entryRecipients(services, entry.orgId, entry.feedbackIds);
+  const { feedbacks, recipients } = await entryRecipients(services, entry.orgId, entry.feedbackIds, job.detail);
   const [secret, { faces }] = await Promise.all([store.serviceSecret(), publicFaces(services, entry.orgId, feedbacks)]);
   await tellEach(recipients, async (person) => {
     const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {

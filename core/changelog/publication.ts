@@ -11,7 +11,7 @@ import { transition } from "../feedback/status.ts";
  * its tracker issue follows; but the per-feedback "delivered" notification is left out: the
  * entry's one announcement (`announce_changelog`) tells every follower of any of its feedbacks
  * once. The entry's own event, `changelog.published`, goes to the webhooks that subscribe to it.
- * The events are in the name of `by`, the person who published.
+ * The events are in the name of `by`, the person who published, whom the announcement does not tell.
  */
 export function publication(
   draft: ChangelogEntryRecord,
@@ -35,6 +35,6 @@ export function publication(
     if (feedback.tracker) jobs.push({ kind: "sync_tracker", orgId: entry.orgId, feedbackId: feedback.id });
   }
   events.push({ type: "changelog.published", ...stamp, id: ids.id(), feedbackId: entry.id });
-  jobs.push({ kind: "announce_changelog", orgId: entry.orgId, feedbackId: entry.id });
+  jobs.push({ kind: "announce_changelog", orgId: entry.orgId, feedbackId: entry.id, detail: by });
   return { entry, created, changes, events, jobs };
 }

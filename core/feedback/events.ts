@@ -72,7 +72,7 @@ export interface JobRequest {
   /**
    * What else the job is about, that no record of its feedback holds: the Slack request a report
    * comes from (JSON), the status a notice tells, the invitation or reset to send, the day of a
-   * digest, the assignment to tell.
+   * digest, the assignment to tell, the person who made a change or published an entry (not told of their own).
    */
   readonly detail?: string;
 }

@@ -104,7 +104,7 @@ describe("publishing a changelog entry", () => {
     const p = publication(entry, false, [pdf, sync], NOW, { id: () => "ev" }, "u-1");
     assert.deepEqual(p.jobs, [
       { kind: "sync_tracker", orgId: "org", feedbackId: "fb-3" },
-      { kind: "announce_changelog", orgId: "org", feedbackId: "e-1" },
+      { kind: "announce_changelog", orgId: "org", feedbackId: "e-1", detail: "u-1" },
     ]);
   });
 
@@ -213,6 +213,36 @@ describe("the announcement", () => {
     assert.deepEqual(await entryAudience(deps, member, ["ACME-3"]), { ok: true, value: 1 });
     assert.deepEqual(await entryAudience(deps, member, []), { ok: true, value: 0 });
     assert.equal((await entryAudience(deps, reader, ["ACME-1"])).ok, false);
+  });
+
+  test("the member who publishes is not told of their own entry, nor counted among those it e-mails", async () => {
+    const fake = fakeChangelog(pdf, sync);
+    const followers = [follower("fb-1", "me@x.io"), follower("fb-1", "bea@x.io")];
+    const store = {
+      ...fake.deps.store,
+      listFollowers: async (id: string) => followers.filter((f) => f.feedbackId === id),
+      findUser: async (id: string) => (id === member.userId ? { id, email: "me@x.io" } : null),
+    };
+    assert.deepEqual(await entryAudience({ ...fake.deps, store }, member, ["ACME-1"]), { ok: true, value: 1 });
+    const shipped = await publishEntry({ ...fake.deps, store }, member, { title: "Exports", body: "", feedbacks: ["ACME-1"] });
+    assert.ok(shipped.ok);
+    const job = fake.published.at(-1)!.jobs.find((j) => j.kind === "announce_changelog")!;
+    const sent: string[] = [];
+    const deps = {
+      ...fake.deps,
+      notifier: { delivers: true, send: async (m: { to: string }) => void sent.push(m.to) },
+      secrets: { seal: async (t: string) => t, open: async (t: string) => t },
+      store: {
+        ...store,
+        findPortal: async () => null,
+        findPublications: async () => new Map(),
+        claimNotification: async () => "claimed" as const,
+        confirmNotification: async () => {},
+        releaseNotification: async () => {},
+      },
+    };
+    await announceEntry(deps as unknown as Parameters<typeof announceEntry>[0], job);
+    assert.deepEqual(sent, ["bea@x.io"]);
   });
 
   /**
