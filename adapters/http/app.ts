@@ -19,6 +19,7 @@ import {
 } from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/upkeep/check-health.ts";
+import { formLineBreaksAsLf } from "./form-line-breaks.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { ownDescriptions, strip } from "./docs.ts";
 import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
@@ -230,6 +231,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   const app = new Elysia({ normalize: false });
   // A path whose escapes do not decode names nothing: Elysia would hand its route a null parameter.
   app.onRequest(({ request }) => (undecodablePath(request.url) ? nothingHere({ request, cookie: sentCookies(request) }, []) : undefined));
+  app.onTransform({ as: "global" }, ({ request, body }) => formLineBreaksAsLf(request, body));
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
   if (mcp) app.all("/mcp", ({ request }) => mcp(request, options.clientAddress(request)), { parse: "none", detail: { hide: true } });
   // Raw bodies: a tracker's signature is computed over the exact bytes it sent.

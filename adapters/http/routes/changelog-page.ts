@@ -288,7 +288,7 @@ function typed(field: (name: string) => string, all: (name: string) => string[])
   };
 }
 
-/** Line breaks as one: a browser posts a textarea's as CRLF, the API and MCP write LF. */
+/** Line breaks as one: a form's come as LF (form-line-breaks.ts), but a draft saved from this page before that holds CRLF. */
 const lines = (text: string) => text.replace(/\r\n/g, "\n");
 
 /** Whether the entry as posted is the draft as stored: a preview or a search of it has nothing unsaved to say. */

@@ -75,6 +75,13 @@ describe("the inbox's Changelog page", () => {
     expect(previewed).not.toContain("Not saved yet");
   });
 
+  test("a text saved from the page, its lines posted as CRLF as browsers send a textarea's, is kept and read back by the API with LF", async () => {
+    const saved = await post("/changelog", await get("/changelog/new"), { title: "Line breaks", body: "One.\r\nTwo.\r\n\r\nThree.", action: "save" });
+    const id = saved.headers.get("location")!.split("/")[2]!.replace(/\?.*/, "");
+    expect((await http.request("GET", `/v1/changelog/${id}`, { token: http.demo.tokens.member })).body.body).toBe("One.\nTwo.\n\nThree.");
+    await http.request("DELETE", `/v1/changelog/${id}`, { token: http.demo.tokens.member });
+  });
+
   test("a draft is saved with feedbacks typed by key, found by a search and linked, one unlinked; then published", async () => {
     const saved = await post("/changelog", await get("/changelog/new"), {
       title: "Invoices and receipts",
