@@ -373,7 +373,10 @@ export function changelogPageRoutes(services: Services) {
       const theirs = { id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks, was: entry.updatedAt, error };
       return editorPage(services, visitor, theirs, null, 409);
     }
-    const published = await publishEntry(services, visitor.grant, { id });
+    // Published with the words and feedbacks the question showed, not read again: a save landing
+    // between this read and the commit cannot slip in unseen.
+    const shown = { id, title: entry.title, body: entry.body, feedbacks: [...entry.feedbacks] };
+    const published = await publishEntry(services, visitor.grant, shown);
     if (published.ok) return redirect(`${at}?done=published`);
     return editorPage(
       services,
