@@ -213,7 +213,7 @@ async function publishQuestion(services: Services, visitor: Visitor, entry: Chan
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="error" role="alert">${w.nothingLinked}</p>` : html`<ul class="plain linked">${linked.map(item)}</ul>`}
 <section aria-labelledby="as-published" class="preview"><h2 id="as-published">${w.asPublished}</h2><article class="entry"><h3>${entry.title}</h3><div class="markdown">${renderMarkdown(entry.body)}</div></article></section>
 <form method="post" action="${at}"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("action", "publish-asked")}${hidden("was", entry.updatedAt)}
-<p class="actions"><button type="submit">${delivers && people > 0 ? w.publishAndTell(people) : w.publish}</button> <a href="${at}">${w.backToDraft}</a></p></form>`,
+<p class="actions"><button type="submit">${delivers && people > 0 ? w.publishAndTell(people) : w.publish}</button> <a href="${at}" class="nowrap">${w.backToDraft}</a></p></form>`,
   );
 }
 
