@@ -64,7 +64,13 @@ export function changelogStore(data: Database): ChangelogStore {
             if (await entries().findOne({ _id: p.entry.id }, { session })) throw new Conflict();
             await entries().insertOne(toDocument(p.entry), { session });
           } else {
-            const updated = await entries().updateOne({ _id: p.entry.id, orgId: p.entry.orgId, status: "draft" }, replacement(p.entry), { session });
+            const draft = {
+              _id: p.entry.id,
+              orgId: p.entry.orgId,
+              status: "draft",
+              ...(p.draftUpdatedAt !== null && { updatedAt: p.draftUpdatedAt }),
+            };
+            const updated = await entries().updateOne(draft, replacement(p.entry), { session });
             if (updated.matchedCount !== 1) throw new Conflict();
           }
           for (const c of p.changes) {

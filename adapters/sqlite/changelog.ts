@@ -50,13 +50,15 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
       .run(e.id, e.orgId, e.title, e.body, e.status, e.publishedAt ?? null, JSON.stringify(e.feedbackIds), e.createdAt, e.updatedAt);
 
   /** Writes over the entry if its status is still `status`; whether it did. */
-  const overwrite = (e: ChangelogEntryRecord, status: ChangelogEntryRecord["status"]) =>
+  /** Writes the entry over the one stored, if its status is still `status` (and, given, its `updatedAt` still `version`). */
+  const overwrite = (e: ChangelogEntryRecord, status: ChangelogEntryRecord["status"], version: number | null = null) =>
     db
       .query(
         `UPDATE changelog_entries SET title = ?, body = ?, status = ?, published_at = ?, feedback_ids = ?, updated_at = ?
-         WHERE id = ? AND org_id = ? AND status = ?`,
+         WHERE id = ? AND org_id = ? AND status = ? AND (?10 IS NULL OR updated_at = ?10)`,
       )
-      .run(e.title, e.body, e.status, e.publishedAt ?? null, JSON.stringify(e.feedbackIds), e.updatedAt, e.id, e.orgId, status).changes === 1;
+      .run(e.title, e.body, e.status, e.publishedAt ?? null, JSON.stringify(e.feedbackIds), e.updatedAt, e.id, e.orgId, status, version).changes ===
+    1;
 
   return {
     async createEntry(entry) {
@@ -103,7 +105,7 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
         db.exec("SAVEPOINT publish_entry");
         const written = p.created
           ? db.query("SELECT 1 FROM changelog_entries WHERE id = ?").get(p.entry.id) === null && insert(p.entry).changes === 1
-          : overwrite(p.entry, "draft");
+          : overwrite(p.entry, "draft", p.draftUpdatedAt);
         const moved =
           written &&
           p.changes.every(

@@ -16,6 +16,7 @@ import { transition } from "../feedback/status.ts";
 export function publication(
   draft: ChangelogEntryRecord,
   created: boolean,
+  draftUpdatedAt: number | null,
   feedbacks: readonly FeedbackRecord[],
   at: number,
   ids: Pick<Ids, "id">,
@@ -36,5 +37,5 @@ export function publication(
   }
   events.push({ type: "changelog.published", ...stamp, id: ids.id(), feedbackId: entry.id });
   jobs.push({ kind: "announce_changelog", orgId: entry.orgId, feedbackId: entry.id, detail: by });
-  return { entry, created, changes, events, jobs };
+  return { entry, created, draftUpdatedAt, changes, events, jobs };
 }

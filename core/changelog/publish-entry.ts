@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
-import { fail, invalid, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
-import type { ChangelogEntry, PublishChangelogEntry } from "../schemas/changelog.ts";
+import type { ChangelogEntry, ChangelogPatch, PublishChangelogEntry } from "../schemas/changelog.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 import { type CreateEntryDeps, draftEntry } from "./create-entry.ts";
 import type { ChangelogEntryRecord } from "./entry.ts";
@@ -12,22 +12,34 @@ import { revisedEntry, type UpdateEntryDeps } from "./update-entry.ts";
 
 type PublishDeps = CreateEntryDeps & UpdateEntryDeps & { readonly store: Pick<ChangelogStore, "publishEntry"> };
 
-/** A feedback moved by someone else between the read and the commit: a few rereads settle it. */
+/** A feedback or the draft changed by someone else between the read and the commit: a few rereads settle it. */
 const MAX_ATTEMPTS = 5;
+
+/** What is published: a new entry, or a draft as read, with the changes asked of it. */
+type Publishing =
+  | { readonly created: true; readonly entry: ChangelogEntryRecord }
+  | { readonly created: false; readonly draft: ChangelogEntryRecord; readonly changes: ChangelogPatch };
 
 /**
  * Publishes in one commit: the entry, its feedbacks moved to `delivered` with their events, and
- * one announcement to their followers (core/changelog/publication.ts).
+ * one announcement to their followers (core/changelog/publication.ts). A draft is written over the
+ * version read only: saved meanwhile, it is read again, and that version published.
  */
-async function publish(services: PublishDeps, grant: Grant, entry: ChangelogEntryRecord, created: boolean): Promise<Result<ChangelogEntry>> {
+async function publish(services: PublishDeps, grant: Grant, publishing: Publishing): Promise<Result<ChangelogEntry>> {
+  let draft = publishing.created ? null : publishing.draft;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const feedbacks = await entryFeedbacks(services, entry.orgId, entry.feedbackIds);
-    const published = publication(entry, created, feedbacks, services.clock(), services.ids, grant.userId);
-    if (await services.store.publishEntry(published)) return { ok: true, value: await presentEntry(services, published.entry) };
-    const now = created ? null : await services.store.findEntry(entry.orgId, entry.id);
-    if (!created && now?.status !== "draft") return fail(now ? "changelog_published" : "not_found");
+    const entry = publishing.created ? ok(publishing.entry) : await revisedEntry(services, draft!, publishing.changes);
+    if (!entry.ok) return entry;
+    const feedbacks = await entryFeedbacks(services, entry.value.orgId, entry.value.feedbackIds);
+    const published = publication(entry.value, publishing.created, draft?.updatedAt ?? null, feedbacks, services.clock(), services.ids, grant.userId);
+    if (await services.store.publishEntry(published)) return ok(await presentEntry(services, published.entry));
+    if (publishing.created) continue;
+    draft = await services.store.findEntry(entry.value.orgId, entry.value.id);
+    if (draft?.status !== "draft") return fail(draft ? "changelog_published" : "not_found");
   }
-  throw new Error(`the feedbacks of changelog entry ${entry.id} kept changing under ${MAX_ATTEMPTS} attempts`);
+  throw new Error(
+    `changelog entry ${publishing.created ? publishing.entry.id : publishing.draft.id} or its feedbacks kept changing under ${MAX_ATTEMPTS} attempts`,
+  );
 }
 
 /**
@@ -41,11 +53,10 @@ export async function publishEntry(services: PublishDeps, grant: Grant, input: P
   if (id === undefined) {
     if (changes.title === undefined) return invalid("invalid_body", { field: "title", reason: "missing" });
     const draft = await draftEntry(services, grant.orgId, { ...changes, title: changes.title });
-    return draft.ok ? publish(services, grant, draft.value, true) : draft;
+    return draft.ok ? publish(services, grant, { created: true, entry: draft.value }) : draft;
   }
-  const entry = await services.store.findEntry(grant.orgId, id);
-  if (!entry) return fail("not_found");
-  if (entry.status === "published") return fail("changelog_published");
-  const revised = await revisedEntry(services, entry, changes);
-  return revised.ok ? publish(services, grant, revised.value, false) : revised;
+  const draft = await services.store.findEntry(grant.orgId, id);
+  if (!draft) return fail("not_found");
+  if (draft.status === "published") return fail("changelog_published");
+  return publish(services, grant, { created: false, draft, changes });
 }

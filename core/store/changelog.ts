@@ -8,6 +8,11 @@ export interface ChangelogPublication {
   readonly entry: ChangelogEntryRecord;
   /** The entry is new (created and published in one call): inserted rather than updated. */
   readonly created: boolean;
+  /**
+   * For a draft, the `updatedAt` it had when read: the publication is written over that version
+   * only, so that a save landing meanwhile is neither lost nor published unread.
+   */
+  readonly draftUpdatedAt: number | null;
   /** Each linked feedback that moves to `delivered`, compare-and-set on the status it had. */
   readonly changes: ReadonlyArray<{ readonly feedbackId: string; readonly from: Status; readonly to: Status }>;
   readonly events: readonly DomainEvent[];

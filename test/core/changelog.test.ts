@@ -52,7 +52,8 @@ function fakeChangelog(...feedbacks: ReturnType<typeof feedbackRecord>[]) {
       return "deleted" as const;
     },
     publishEntry: async (p: ChangelogPublication) => {
-      if (p.created ? entries.has(p.entry.id) : entries.get(p.entry.id)?.status !== "draft") return false;
+      const stored = entries.get(p.entry.id);
+      if (p.created ? stored : stored?.status !== "draft" || stored.updatedAt !== p.draftUpdatedAt) return false;
       if (!p.changes.every((c) => fake.feedbacks.get(c.feedbackId)?.status === c.from)) return false;
       for (const c of p.changes) fake.feedbacks.set(c.feedbackId, { ...fake.feedbacks.get(c.feedbackId)!, status: c.to });
       entries.set(p.entry.id, p.entry);
@@ -76,7 +77,7 @@ describe("publishing a changelog entry", () => {
       updatedAt: NOW,
     };
     let n = 0;
-    const p = publication(entry, false, [pdf, dark], NOW, { id: () => `ev-${++n}` }, "u-1");
+    const p = publication(entry, false, entry.updatedAt, [pdf, dark], NOW, { id: () => `ev-${++n}` }, "u-1");
     assert.deepEqual(p.changes, [{ feedbackId: "fb-1", from: "fixed", to: "delivered" }]);
     assert.deepEqual(
       p.events.map((e) => [e.type, e.feedbackId]),
@@ -92,7 +93,7 @@ describe("publishing a changelog entry", () => {
 
   test("its events are in the name of the person who published, as the feedbacks' activity tells it", () => {
     const entry = { id: "e-1", orgId: "org", title: "t", body: "", status: "draft" as const, feedbackIds: [], createdAt: NOW, updatedAt: NOW };
-    const p = publication(entry, false, [pdf], NOW, { id: () => "ev" }, "u-1");
+    const p = publication(entry, false, entry.updatedAt, [pdf], NOW, { id: () => "ev" }, "u-1");
     assert.deepEqual(
       p.events.map((e) => e.actorId),
       ["u-1", "u-1", "u-1"],
@@ -101,7 +102,7 @@ describe("publishing a changelog entry", () => {
 
   test("queues one announcement for the entry instead of a delivered notification per feedback; a tracker issue still follows", () => {
     const entry = { id: "e-1", orgId: "org", title: "t", body: "", status: "draft" as const, feedbackIds: [], createdAt: NOW, updatedAt: NOW };
-    const p = publication(entry, false, [pdf, sync], NOW, { id: () => "ev" }, "u-1");
+    const p = publication(entry, false, entry.updatedAt, [pdf, sync], NOW, { id: () => "ev" }, "u-1");
     assert.deepEqual(p.jobs, [
       { kind: "sync_tracker", orgId: "org", feedbackId: "fb-3" },
       { kind: "announce_changelog", orgId: "org", feedbackId: "e-1", detail: "u-1" },
@@ -152,6 +153,28 @@ describe("publishing a changelog entry", () => {
     const published = await publishEntry(fake.deps, member, { id: created.value.id });
     assert.ok(published.ok);
     assert.deepEqual(fake.published[0]!.changes, [{ feedbackId: "fb-1", from: "in_development", to: "delivered" }]);
+  });
+
+  test("a draft saved by someone else between the read and the commit is read again: that version is published, the save not lost", async () => {
+    const fake = fakeChangelog(pdf);
+    const created = await createEntry(fake.deps, member, { title: "PDF", feedbacks: ["ACME-1"] });
+    assert.ok(created.ok);
+    const publish = fake.deps.store.publishEntry;
+    let first = true;
+    fake.deps.store.publishEntry = async (p) => {
+      if (first) {
+        first = false;
+        const stored = fake.entries.get(created.value.id)!;
+        fake.entries.set(stored.id, { ...stored, body: "Saved meanwhile", updatedAt: stored.updatedAt + 1 });
+      }
+      return publish(p);
+    };
+    const published = await publishEntry(fake.deps, member, { id: created.value.id });
+    assert.ok(published.ok);
+    assert.deepEqual(
+      [published.value.body, fake.published.length, fake.entries.get(created.value.id)?.body],
+      ["Saved meanwhile", 1, "Saved meanwhile"],
+    );
   });
 });
 
