@@ -155,17 +155,27 @@ export async function triageSection(
   // What the feedback held when the form was shown: only the fields changed from it are written, so
   // saving leaves alone what someone else (or the assistant) set meanwhile.
   const was = Object.entries(draft?.was ?? held).map(([name, value]) => html`<input type="hidden" name="${name}Was" value="${value}">`);
-  const marked = (name: string) => (draft?.at === name ? html` autofocus aria-invalid="true"` : "");
+  const marked = (name: string) =>
+    draft?.at !== name
+      ? ""
+      : name === "tags"
+        ? html` autofocus aria-invalid="true"`
+        : html` autofocus aria-invalid="true" aria-describedby="triage-error"`;
+  // The refusal is said under the field at fault, which the browser scrolls to and focuses; a
+  // refusal of the whole, above the form.
+  const refusal = draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : "";
+  const saidAt = (name: string) => (draft?.at === name ? refusal : "");
+  const atField = draft?.at !== undefined && (FIELDS_SAYING_REFUSALS as readonly string[]).includes(draft.at);
   return html`<h2 id="triage">${w.triage}</h2>
 ${saved ? savedNotice(lang, saved) : ""}
 ${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
 <form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}">${was}
-${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : ""}
-<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${marked("title")}>
+${atField ? "" : refusal}
+<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${marked("title")}>${saidAt("title")}
 <label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(
     (m) => html`<option value="${m.email}"${selected(m.email === shown.owner)}>${m.label}</option>`,
   )}</select>
-<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}"${marked("dueAt")}>
+<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}"${marked("dueAt")}>${saidAt("dueAt")}
 <label for="triage-severity">${w.severity}</label><select id="triage-severity" name="severity"><option value="">${w.noSeverity}</option>${SEVERITIES.map(
     (s) => html`<option value="${s}"${selected(s === shown.severity)}>${s}</option>`,
   )}</select>
@@ -176,10 +186,13 @@ ${draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p
     features.ok ? features.value.data : []
   ).map((f) => html`<option value="${f.id}"${selected(f.id === shown.featureId)}>${f.path}</option>`)}</select>
 <label for="triage-tags">${w.tags}</label><input id="triage-tags" name="tags" list="known-tags" value="${shown.tags}" aria-describedby="triage-tags-hint${draft ? " triage-error" : ""}" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"${marked("tags")}>
-<p class="muted" id="triage-tags-hint">${w.tagsHint}</p>
+${saidAt("tags")}<p class="muted" id="triage-tags-hint">${w.tagsHint}</p>
 <datalist id="known-tags">${(known.ok ? known.value.data : []).map((t) => html`<option value="${t.name}"></option>`)}</datalist>
 <button type="submit">${w.saveTriage}</button></form>`;
 }
+
+/** The fields of the triage form a refusal can name: it is said under them. */
+const FIELDS_SAYING_REFUSALS = ["title", "dueAt", "tags"] as const;
 
 /** The companies behind a feedback's reports, the highest spend first. */
 export function companiesSection(language: Language, companies: readonly CompanyEntry[] | undefined): Html {

@@ -368,8 +368,13 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       `<p class="error" role="alert" id="triage-error">Tags (${long}): expected a non-empty text of at most 40 characters without a comma.</p>`,
     );
     expect(form).toContain('value="Exports stall at page 40"');
-    // The field at fault is focused and marked: on a phone the form is far down the page.
-    expect(form).toMatch(new RegExp(`id="triage-tags"[^>]*value="billing, ${long}"[^>]*autofocus aria-invalid="true">`));
+    // The field at fault is focused and marked, and the refusal said right under it, where the
+    // browser scrolls to: the form is long, and on a phone far down the page.
+    expect(form).toMatch(
+      new RegExp(
+        `id="triage-tags"[^>]*value="billing, ${long}"[^>]*autofocus aria-invalid="true">\\s*<p class="error" role="alert" id="triage-error">Tags \\(`,
+      ),
+    );
     expect(form).toContain('<option value="P2" selected>');
     expect(form).toContain('<option value="idea" selected>');
   });
@@ -384,6 +389,20 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     ]);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('<p class="error" role="alert" id="triage-error">Tags: expected a list of at most 20 items.</p>');
+  });
+
+  test("a blank title is refused under the title field, which the refusal describes", async () => {
+    const key = await report("Totals round down");
+    const refused = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [
+      ["title", "   "],
+      ["kind", "problem"],
+    ]);
+    expect(refused.status).toBe(400);
+    const form = (await refused.text()).split('class="triage"')[1]!;
+    expect(form).toMatch(
+      /<input id="triage-title"[^>]*autofocus aria-invalid="true" aria-describedby="triage-error"><p class="error" role="alert" id="triage-error">Title/,
+    );
+    expect(form.match(/id="triage-error"/g)).toHaveLength(1);
   });
 
   test("a Reader sees the triage and the companies, without a form to change them", async () => {
