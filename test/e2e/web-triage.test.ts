@@ -62,7 +62,7 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       await page.getByRole("button", { name: "Apply to the selected" }).focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(/bulk=/);
-      expect(await page.getByRole("status").textContent()).toBe("Changed: 2.");
+      expect(await page.getByRole("status").textContent()).toBe("Applied to 2 feedbacks.");
       for (const key of [a, b]) {
         expect(await row(key).locator(".badge").filter({ hasText: "Prioritized" }).count()).toBe(1);
         expect((await feedback(key)).status).toBe("prioritized");
@@ -81,7 +81,7 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       await page.getByLabel("Add tags (commas between)").fill(`mouse-${width}`);
       await page.getByRole("button", { name: "Apply to the selected" }).click();
       await page.waitForURL(/bulk=/);
-      expect(await page.getByRole("status").textContent()).toBe("Changed: 2.");
+      expect(await page.getByRole("status").textContent()).toBe("Applied to 2 feedbacks.");
       for (const key of [a, b]) {
         expect(await row(key).locator(".chip").allTextContents()).toEqual([`mouse-${width}`]);
         expect(await feedback(key)).toMatchObject({ owner: "member@demo.test", tags: [`mouse-${width}`] });

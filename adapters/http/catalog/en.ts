@@ -644,9 +644,10 @@ export const EN = {
       addTag: "Add tags (commas between)",
       removeTag: "Remove tags (commas between)",
       applyBulk: "Apply to the selected",
-      bulkDone: "Changed: {ok}. Left as they were ({failed}): {which}.",
-      bulkAllDone: "Changed: {ok}.",
-      bulkNoted: "Note added to {ok}.",
+      /** Applied, not "changed": a tag removed that a feedback did not have leaves it as it was. */
+      bulkAllDone: (n: number) => (n === 1 ? "Applied to 1 feedback." : `Applied to ${n} feedbacks.`),
+      bulkNoted: (n: number) => (n === 1 ? "Note added to 1 feedback." : `Note added to ${n} feedbacks.`),
+      bulkLeft: (failed: number, which: string) => `Left as they were (${failed}): ${which}.`,
       bulkMerged: "{key} had been merged into {into} meanwhile: {into} was changed.",
       bulkNone: "Select at least one feedback, and a change.",
       bulkInvalid: "Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.",

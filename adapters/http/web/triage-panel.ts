@@ -262,8 +262,7 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
     .map(([key, into]) => w.bulkMerged.replace("{key}", key).replaceAll("{into}", into))
     .join(" ");
   const also = merged ? ` ${merged}` : "";
-  if (failed === "0")
-    return html`<p class="notice" role="status">${(params.has("noted") ? w.bulkNoted : w.bulkAllDone).replace("{ok}", changed)}${also}</p>`;
+  if (failed === "0") return html`<p class="notice" role="status">${(params.has("noted") ? w.bulkNoted : w.bulkAllDone)(Number(changed))}${also}</p>`;
   // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why, in words.
   const errors: Readonly<Record<string, string>> = textFor(language).errors;
   const which = left
@@ -274,7 +273,7 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
       return Object.hasOwn(errors, code) ? `${key} (${errors[code]!.replace(/\.$/, "")})` : key;
     })
     .join(", ");
-  return html`<p class="error" role="alert">${w.bulkDone.replace("{ok}", changed).replace("{failed}", failed).replace("{which}", which)}${also}</p>`;
+  return html`<p class="error" role="alert">${w.bulkAllDone(Number(changed))} ${w.bulkLeft(Number(failed), which)}${also}</p>`;
 }
 
 /** The export links of the list as filtered: the same filters and order, every page. */

@@ -437,7 +437,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     ]);
     expect([done.status, done.headers.get("location")]).toEqual([303, "/inbox?status=all&bulk=2.1.DEMO-999999%3Anot_found"]);
     expect(await page(admin, done.headers.get("location")!)).toContain(
-      '<p class="error" role="alert">Changed: 2. Left as they were (1): DEMO-999999 (Not found).</p>',
+      '<p class="error" role="alert">Applied to 2 feedbacks. Left as they were (1): DEMO-999999 (Not found).</p>',
     );
     for (const key of [a, b]) {
       const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
@@ -463,7 +463,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     ]);
     expect(done.headers.get("location")).toBe(`/inbox?bulk=1.0.&merged=${encodeURIComponent(`${gone}:${kept}`)}`);
     expect(await page(admin, done.headers.get("location")!)).toContain(
-      `<p class="notice" role="status">Changed: 1. ${gone} had been merged into ${kept} meanwhile: ${kept} was changed.</p>`,
+      `<p class="notice" role="status">Applied to 1 feedback. ${gone} had been merged into ${kept} meanwhile: ${kept} was changed.</p>`,
     );
     expect((await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.reader })).body.status).toBe("prioritized");
   });
@@ -498,7 +498,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["comment", "Looking at these together"],
     ]);
     expect(sent.headers.get("location")).toBe("/inbox?bulk=2.0.&noted=yes");
-    expect(await page(admin, "/inbox?bulk=2.0.&noted=yes")).toContain('<p class="notice" role="status">Note added to 2.</p>');
+    expect(await page(admin, "/inbox?bulk=2.0.&noted=yes")).toContain('<p class="notice" role="status">Note added to 2 feedbacks.</p>');
     for (const key of [a, b]) {
       const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
       expect([read.status, read.comments.map((c: { text: string; visibility: string }) => [c.text, c.visibility])]).toEqual([
