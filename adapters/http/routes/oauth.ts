@@ -146,7 +146,9 @@ ${
         resource_name: "Retour MCP server",
       }),
     )
-    .get("/.well-known/oauth-protected-resource", ({ request }) =>
+    // RFC 9728 §3.1: a resource's metadata is at the well-known path followed by the resource's own
+    // path, and names that resource; the bare well-known path would stand for the origin itself.
+    .get("/.well-known/oauth-protected-resource/v1", ({ request }) =>
       json({
         resource: `${baseOf(request)}/v1`,
         authorization_servers: [baseOf(request)],

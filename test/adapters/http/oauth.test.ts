@@ -93,11 +93,13 @@ describe("authorization server metadata", () => {
     expect(meta.grant_types_supported).toEqual(["authorization_code", "refresh_token"]);
   });
 
-  test("RFC 9728 metadata for the REST API", async () => {
-    expect((await get(`${server.url}/.well-known/oauth-protected-resource`)).body).toMatchObject({
+  test("RFC 9728 metadata for the REST API, at the well-known path followed by the resource's own (/v1), naming it", async () => {
+    expect((await get(`${server.url}/.well-known/oauth-protected-resource/v1`)).body).toMatchObject({
       resource: `${server.url}/v1`,
       authorization_servers: [server.url],
     });
+    // The bare well-known path would stand for the origin, which is no resource of its own.
+    expect((await get(`${server.url}/.well-known/oauth-protected-resource`)).status).toBe(404);
   });
 });
 
