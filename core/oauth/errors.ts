@@ -1,4 +1,7 @@
-/** OAuth 2.0 error codes, as RFC 6749, RFC 7591 and RFC 8707 spell them. */
+/**
+ * OAuth 2.0 error codes, as RFC 6749, RFC 7591 and RFC 8707 spell them; and `too_many_requests`,
+ * which no RFC names but OAuth clients (the MCP SDK's among them) read as a rate refusal.
+ */
 type OAuthErrorCode =
   | "invalid_request"
   | "invalid_client"
@@ -10,7 +13,8 @@ type OAuthErrorCode =
   | "access_denied"
   | "invalid_target"
   | "invalid_redirect_uri"
-  | "invalid_client_metadata";
+  | "invalid_client_metadata"
+  | "too_many_requests";
 
 export interface OAuthError {
   readonly error: OAuthErrorCode;

@@ -1,3 +1,5 @@
+import { parseErrorResponse } from "@modelcontextprotocol/sdk/client/auth.js";
+import { TooManyRequestsError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../../../apps/runtime/config.ts";
 import { FormBrowser } from "../../support/browser.ts";
@@ -69,6 +71,10 @@ describe("rate limits (defaults)", () => {
     const refused = await register();
     expect([refused.status, refused.body.code]).toEqual([429, "rate_limited"]);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Said in OAuth's words, which a registration client reads: the MCP SDK's says why, not an empty error.
+    const seen = await parseErrorResponse(JSON.stringify(refused.body));
+    expect([seen instanceof TooManyRequestsError, seen.message]).toEqual([true, refused.body.error_description]);
+    expect(refused.body.error_description).toStartWith("Too many requests");
     now += 2 * 60 * 60_000;
     expect((await register()).status).toBe(201);
   });
