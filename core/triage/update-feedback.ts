@@ -24,6 +24,16 @@ export type UpdateFeedbackDeps = ChangeStatusDeps & {
 };
 
 /** The fields of an update that are not the status: each emits no event. */
+/**
+ * Whether a due date's day is one of the calendar's: Date.parse takes 2026-02-30 as 2 March, where
+ * the person meant a day that does not exist.
+ */
+function onTheCalendar(dueAt: string): boolean {
+  const [year, month, day] = dueAt.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const TRIAGE_FIELDS = ["owner", "dueAt", "severity", "kind", "featureId", "title", "tags"] as const;
 
 /** The owner as stored: a member's e-mail, normalized; null clears it. */
@@ -50,7 +60,7 @@ async function triageFields(
   }
   if (update.dueAt !== undefined) {
     const at = update.dueAt === null ? null : Date.parse(update.dueAt.length === 10 ? `${update.dueAt}T00:00:00Z` : update.dueAt);
-    if (at !== null && Number.isNaN(at))
+    if (at !== null && (Number.isNaN(at) || !onTheCalendar(update.dueAt!)))
       return invalid("invalid_body", { field: "dueAt", reason: "expected", schema: FeedbackUpdate.properties.dueAt });
     fields.dueAt = at;
   }

@@ -84,6 +84,17 @@ describe("updateFeedback", () => {
     assert.deepEqual(fake.changes, []);
   });
 
+  test("a due date on no calendar (30 February, 31 April) is invalid_body naming dueAt, where it would have moved to March or May; 29 February of a leap year is kept", async () => {
+    const fake = triage();
+    for (const dueAt of ["2026-02-30", "2026-04-31T10:00:00Z", "2027-02-29"]) {
+      const refused = await updateFeedback(fake.deps, member, "ACME-1", { dueAt });
+      assert.equal(!refused.ok && `${refused.code} ${refused.problem?.field}`, "invalid_body dueAt");
+    }
+    assert.equal(fake.writes.length, 0);
+    const leap = await updateFeedback(fake.deps, member, "ACME-1", { dueAt: "2028-02-29" });
+    assert.equal(leap.ok && leap.value.dueAt, "2028-02-29T00:00:00.000Z");
+  });
+
   test("a feedback moved to a kind of another subject is compared again; moved within its subject, it is not", async () => {
     const fake = triage();
     assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { kind: "idea" })).ok);
