@@ -1,6 +1,6 @@
 import { authorize } from "../authorization.ts";
 import { Type, type Static } from "@sinclair/typebox";
-import { isEmailShaped, normalizeEmail } from "../email.ts";
+import { EMAIL_PATTERN, isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { NormalizedReport } from "./normalize.ts";
@@ -37,6 +37,9 @@ export const AgentReport = Type.Object(
 );
 export type AgentReport = Static<typeof AgentReport>;
 
+/** What a relayed person's e-mail must look like, as a refusal describes it. */
+const RELAYED_EMAIL = Type.String({ pattern: EMAIL_PATTERN });
+
 /** The app a report is about: the one it names, or else the organization's only app. */
 async function reportedApp(store: CreateReportDeps["store"], orgId: string, appId: string | undefined): Promise<Result<AppRecord | null>> {
   if (appId !== undefined) return ok(await store.findApp(orgId, appId));
@@ -60,6 +63,8 @@ export async function createReport(services: CreateReportDeps, grant: Grant, inp
   const app = found.value;
   if (!app || !organization) return fail("not_found");
   const email = input.email && normalizeEmail(input.email);
+  // Said, not dropped: the person relayed would not hear of the follow-up, and the agent not know why.
+  if (email && !isEmailShaped(email)) return invalid("invalid_ingest", { field: "email", reason: "expected", schema: RELAYED_EMAIL });
   const relayed = Boolean(input.name?.trim() || email);
   const name = relayed ? input.name?.trim() : (person?.name ?? person?.email);
   const report: NormalizedReport = {
@@ -69,7 +74,7 @@ export async function createReport(services: CreateReportDeps, grant: Grant, inp
     ...(input.observed?.trim() && { observed: input.observed.trim() }),
     ...(input.expected?.trim() && { expected: input.expected.trim() }),
     ...(input.url?.trim() && { url: input.url.trim() }),
-    author: { ...(name && { name }), ...(email && isEmailShaped(email) && { email }) },
+    author: { ...(name && { name }), ...(email && { email }) },
   };
   const recorded = await recordFeedback(services, {
     context: { app, organization },

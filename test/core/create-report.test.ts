@@ -53,6 +53,15 @@ describe("create_report: the app a report is about", () => {
     assert.equal(recorded.length, 0);
   });
 
+  test("a relayed e-mail that is no address is refused naming email, and nothing is recorded; one in capitals with spaces is taken", async () => {
+    const { deps, recorded } = fakeAgentStore([app("only")]);
+    const refused = await createReport(deps, member, { ...idea, name: "Ann", email: "not-an-email" });
+    assert.equal(!refused.ok && `${refused.code} ${refused.problem?.field} ${refused.problem?.reason}`, "invalid_ingest email expected");
+    assert.equal(recorded.length, 0);
+    assert.equal((await createReport(deps, member, { ...idea, email: " Ann@Example.COM " })).ok, true);
+    assert.equal(recorded.length, 1);
+  });
+
   test("with appId, the report is about the app named, among several", async () => {
     const { deps, recorded } = fakeAgentStore([app("web"), app("ios")]);
     await createReport(deps, member, { ...idea, appId: "ios" });
