@@ -7,7 +7,7 @@ import { firstProblem } from "../../core/schemas/field-problem.ts";
 import type { Grant } from "../../core/model.ts";
 import { AppList, Feature, FeatureList } from "../../core/schemas/catalog.ts";
 import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange, StatusSchema } from "../../core/schemas/feedback.ts";
-import { ReportResponse } from "../../core/schemas/report.ts";
+import { overLongMessage, ReportResponse } from "../../core/schemas/report.ts";
 import type { Services } from "../../core/services.ts";
 import { changeStatus } from "../../core/feedback/change-status.ts";
 import { AgentReport, createReport } from "../../core/report/create-report.ts";
@@ -41,6 +41,8 @@ export interface Tool {
   readonly output: TSchema;
   /** The code of a refused input, as the REST twin would answer. */
   readonly invalidInput: ErrorCode;
+  /** A refusal its REST twin makes before checking the rest of its arguments (an over-long message). */
+  readonly refusedFirst?: (args: unknown) => Failure | null;
   /** Hints for clients (MCP tool annotations): what a call may change. */
   readonly annotations: ToolAnnotations;
   run(services: Services, grant: Grant, args: any): Promise<Result<unknown>>;
@@ -163,6 +165,7 @@ export const TOOLS: readonly Tool[] = [
     input: AgentReport,
     output: ReportResponse,
     invalidInput: "invalid_ingest",
+    refusedFirst: (args) => (overLongMessage(args) ? fail("message_too_long") : null),
     // Each call records a new report.
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: (services, grant, args) => createReport(services, grant, args),
@@ -239,6 +242,8 @@ const compiled = new Map(TOOLS.map((t) => [t.name, TypeCompiler.Compile(t.input)
 /** Checks a call's arguments against the tool's input schema; a refusal names the first argument at fault. */
 export function checkArguments(tool: Tool, args: unknown): Failure | null {
   if (compiled.get(tool.name)!.Check(args)) return null;
+  const first = tool.refusedFirst?.(args);
+  if (first) return first;
   const problem = firstProblem(tool.input, args);
   return problem ? invalid(tool.invalidInput, problem) : fail(tool.invalidInput);
 }

@@ -1,13 +1,22 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { literals } from "./literals.ts";
-import { Text } from "./text.ts";
+import { codePoints, Text } from "./text.ts";
 import { CompanyInput } from "../triage/companies.ts";
 
 /** Kinds a client may send: the three real ones plus the compatibility aliases (mapped by storedKind). */
 export const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
 
 export const MESSAGE_MAX_LENGTH = 10_000;
+
+/**
+ * Whether a report's message is over the limit, in code points: such a report is refused as
+ * message_too_long (413) before any other mismatch of its body, however it is sent.
+ */
+export function overLongMessage(body: unknown): boolean {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
+}
 
 /**
  * The text of a report, wherever it comes from. Spaces alone are no text: such a report would

@@ -93,6 +93,14 @@ describe("MCP tools a model uses well", () => {
     expect(errorOf(refused).error).toBe("An argument is missing or invalid. kind: expected one of problem, idea, praise, issue, bug, greeting.");
   });
 
+  test("create_report: a message over 10,000 characters is message_too_long, as POST /v1/reports answers it, whatever else is wrong", async () => {
+    const long = "x".repeat(10_001);
+    const refused = await member.callTool({ name: "create_report", arguments: { appId: server.demo.appId, kind: "task", message: long } });
+    expect(errorOf(refused).code).toBe("message_too_long");
+    const rest = await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "task", message: long });
+    expect([rest.status, rest.body.code]).toEqual([413, "message_too_long"]);
+  });
+
   test("a key that names no feedback is named in the refusal, with the code of REST's 404", async () => {
     const refused = await member.callTool({ name: "get_feedback", arguments: { key: "demo-999" } });
     expect(errorOf(refused)).toEqual({ code: "not_found", error: "No feedback DEMO-999 in this organization." });

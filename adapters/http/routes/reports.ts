@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import { fail } from "../../../core/errors.ts";
-import { codePoints } from "../../../core/schemas/text.ts";
-import { MESSAGE_MAX_LENGTH, QualifiedReportResponse, ReportRequest, ReportResponse, withoutMalformedExtras } from "../../../core/schemas/report.ts";
+import { overLongMessage, QualifiedReportResponse, ReportRequest, ReportResponse, withoutMalformedExtras } from "../../../core/schemas/report.ts";
 import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
@@ -37,9 +36,8 @@ export function reportRoutes(services: Services, budget: AddressBudget) {
     refusedWith(request, extraHeaders, async () => {
       const body = withoutMalformedExtras(await admit(request));
       if (!reportBody.check(body)) {
-        const message = (body as { message?: unknown })?.message;
-        const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
-        return failureResponse(request, tooLong ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body), extraHeaders);
+        const refused = overLongMessage(body) ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body);
+        return failureResponse(request, refused, extraHeaders);
       }
       const result = await submitReport(services, body, idempotencyKey(request));
       if (!result.ok) return failureResponse(request, result, extraHeaders);

@@ -2,8 +2,7 @@ import { Elysia } from "elysia";
 import { exactOrigin } from "../../../core/apps/browser-collection.ts";
 import { fail } from "../../../core/errors.ts";
 import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
-import { MESSAGE_MAX_LENGTH, ReportResponse } from "../../../core/schemas/report.ts";
-import { codePoints } from "../../../core/schemas/text.ts";
+import { overLongMessage, ReportResponse } from "../../../core/schemas/report.ts";
 import { WidgetReportRequest, WidgetSettings as WidgetSettingsSchema } from "../../../core/schemas/widget.ts";
 import { widgetSettings } from "../../../core/collection/widget-settings.ts";
 import type { Services } from "../../../core/services.ts";
@@ -110,11 +109,7 @@ export function widgetRoutes(services: Services, limits: { budget: AddressBudget
       "/v1/widget/reports",
       ({ request }) =>
         collect(request, async (body, sender) => {
-          if (!reportBody.check(body)) {
-            const message = (body as { message?: unknown })?.message;
-            const tooLong = typeof message === "string" && codePoints(message) > MESSAGE_MAX_LENGTH;
-            return tooLong ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body);
-          }
+          if (!reportBody.check(body)) return overLongMessage(body) ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body);
           return (await keyBudget(body.publicKey)) ?? submitReport(services, body, idempotencyKey(request), sender);
         }),
       {
