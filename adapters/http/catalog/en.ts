@@ -781,7 +781,11 @@ export const EN = {
   scopes: {
     "feedbacks:read": { name: "Read", description: "List and read feedbacks, reports, apps and the feature map" },
     "reports:write": { name: "Send", description: "Create reports" },
-    "feedbacks:write": { name: "Update", description: "Change the status of feedbacks and comment them" },
+    "feedbacks:write": {
+      name: "Update",
+      description:
+        "Change feedbacks (status, owner, tags, title), comment on them, merge and unmerge them, and publish changelog entries, which e-mail the people who follow what they ship",
+    },
   },
   /** The `error` of `{error, code}`, by code. */
   errors: {

@@ -742,7 +742,11 @@ export const FR: Catalog = {
       description: "Lister et lire les retours, signalements, applications et la carte des fonctionnalités",
     },
     "reports:write": { name: "Envoyer", description: "Créer des signalements" },
-    "feedbacks:write": { name: "Modifier", description: "Changer le statut des retours et les commenter" },
+    "feedbacks:write": {
+      name: "Modifier",
+      description:
+        "Modifier les retours (statut, responsable, étiquettes, titre), les commenter, les fusionner et les séparer, et publier des nouveautés, qui écrivent aux personnes qui suivent ce qu'elles livrent",
+    },
   },
   errors: {
     invalid_json: "Le corps de la requête n'est pas du JSON valide ; envoyez du JSON, avec Content-Type: application/json.",
