@@ -1,4 +1,4 @@
-import { rankCandidates } from "../../core/grouping/candidates.ts";
+import { chosenCandidates, rankCandidates } from "../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../core/store/grouping.ts";
 import { compoundId, type Database, isDuplicateKey, plain } from "./database.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
@@ -23,7 +23,8 @@ export function groupingStore(data: Database): GroupingStore {
       return new Map(frequencies.map((f) => [f.key as string, f.n as number]));
     },
 
-    async groupingCandidates({ orgId, appId, keys, postingsPerKey, statuses, kinds, exclude, limit }) {
+    async groupingCandidates(query) {
+      const { orgId, appId, keys, postingsPerKey, statuses, kinds, exclude } = query;
       // The most recent postings of each key (ids are time-ordered): bounded work per report.
       const postings: string[][] = [];
       for (const key of keys) {
@@ -36,9 +37,9 @@ export function groupingStore(data: Database): GroupingStore {
         postings.push(found.map((p) => p.feedbackId as string));
       }
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
-      const best = rankCandidates(postings, { limit });
+      const ranked = rankCandidates(postings, query);
       const posted = await feedbacks()
-        .find({ _id: { $in: best }, orgId }, { projection: { _id: 1, mergedInto: 1 } })
+        .find({ _id: { $in: [...new Set([...ranked.newest, ...ranked.oldest])] }, orgId }, { projection: { _id: 1, mergedInto: 1 } })
         .toArray();
       const answeringFor = new Map(posted.map((f) => [f._id, (f.mergedInto as string | undefined) ?? f._id]));
       const eligible = await feedbacks()
@@ -54,7 +55,8 @@ export function groupingStore(data: Database): GroupingStore {
         )
         .toArray();
       const open = new Set(eligible.map((f) => f._id));
-      const chosen = best.filter((id) => open.has(answeringFor.get(id) ?? "")).slice(0, limit);
+      const candidate = (id: string) => open.has(answeringFor.get(id) ?? "");
+      const chosen = chosenCandidates(ranked.newest.filter(candidate), ranked.oldest.filter(candidate), query);
       const docs = new Map(
         (
           await data

@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { GroupingStore } from "../../core/store/grouping.ts";
 import { orgNumberOf, placeholders, refOf } from "./rows.ts";
-import { rankedCount } from "../../core/grouping/candidates.ts";
+import { chosenCandidates, rankedCount } from "../../core/grouping/candidates.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { addWords } from "./search.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
@@ -56,29 +56,41 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
         )
         .join(" UNION ALL ");
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
-      // The ranking is core's rankCandidates written in SQL: most keys shared, newest (highest doc) first among equals.
+      // The rankings are core's rankCandidates written in SQL: most keys shared, then the newest
+      // (highest doc) first among equals, and again the oldest first; chosenCandidates takes from both.
+      const counts = rankedCount(query);
       const rows = db
-        .query<{ id: string; text: string; report: string | null; vector: string | null; own: number }, SQLQueryBindings[]>(
-          `SELECT f.id, d.text, r.body AS report, d.vector, source.id = f.id AS own
-           FROM (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc ORDER BY shared DESC, doc DESC LIMIT ?) p
-           JOIN grouping_docs d ON d.feedback_ref = p.doc
-           LEFT JOIN reports r ON r.id = d.report_id
+        .query<{ doc: number; old: number; id: string; text: string; report: string | null; vector: string | null; own: number }, SQLQueryBindings[]>(
+          `WITH p AS (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc),
+           ranked AS (
+             SELECT doc, shared, 0 AS old FROM (SELECT doc, shared FROM p ORDER BY shared DESC, doc DESC LIMIT ?)
+             UNION ALL
+             SELECT doc, shared, 1 AS old FROM (SELECT doc, shared FROM p ORDER BY shared DESC, doc ASC LIMIT ?))
+           SELECT r.doc, r.old, f.id, d.text, rep.body AS report, d.vector, source.id = f.id AS own
+           FROM ranked r
+           JOIN grouping_docs d ON d.feedback_ref = r.doc
+           LEFT JOIN reports rep ON rep.id = d.report_id
            JOIN feedbacks source ON source.ref = d.feedback_ref
            JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
            WHERE f.org_number = ${orgNumberOf("?")} AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
              AND f.kind IN (${placeholders(query.kinds.length)}) AND f.id <> ?
-           ORDER BY p.shared DESC, p.doc DESC LIMIT ?`,
+           ORDER BY r.old, r.shared DESC, CASE r.old WHEN 0 THEN -r.doc ELSE r.doc END`,
         )
         .all(
           ...query.keys.flatMap((key) => [app, key, query.postingsPerKey]),
-          rankedCount(query),
+          counts.newest,
+          counts.oldest,
           query.orgId,
           ...query.statuses,
           ...query.kinds,
           query.exclude,
-          query.limit,
         );
-      return rows.map((r) => ({ id: r.id, text: documentText(r), own: r.own === 1, ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) }));
+      const byDoc = new Map(rows.map((r) => [r.doc, r]));
+      const docs = (old: number) => rows.filter((r) => r.old === old).map((r) => r.doc);
+      return chosenCandidates(docs(0), docs(1), query).map((doc) => {
+        const r = byDoc.get(doc)!;
+        return { id: r.id, text: documentText(r), own: r.own === 1, ...(r.vector && { vector: JSON.parse(r.vector) as number[] }) };
+      });
     },
 
     async indexForGrouping(appId, feedbackId, keys, text, vector) {

@@ -5,8 +5,13 @@ import type { Kind, Status } from "../schemas/feedback.ts";
 export const RAREST_KEYS = 4;
 /** Postings read per key: the most recent feedbacks are the likeliest duplicates, and the cost stays flat. */
 export const POSTINGS_PER_KEY = 200;
-/** How many of the most similar-looking feedbacks the grouper compares a new one with. */
+/** How many of the most similar-looking feedbacks the grouper compares a new one with, the newest first among equals. */
 const CANDIDATES = 25;
+/**
+ * How many of the oldest among equals it compares besides: in a burst of one subject, more of its
+ * feedbacks than CANDIDATES are open at once, and the oldest is the one the others are merged into.
+ */
+const OLDEST_CANDIDATES = 5;
 /** A feedback can absorb a new one while it is open: a closed subject that comes back is news. */
 export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
 
@@ -42,7 +47,10 @@ export interface CandidateQuery {
   readonly kinds: readonly Kind[];
   /** The new feedback itself, indexed before it looks. */
   readonly exclude: string;
+  /** How many candidates, the newest first among equals… */
   readonly limit: number;
+  /** …and how many more, the oldest first among equals (OLDEST_CANDIDATES). */
+  readonly oldest: number;
 }
 
 interface Dated {
@@ -79,29 +87,45 @@ export function candidateQuery(feedback: NewFeedback, frequencies: ReadonlyMap<s
     kinds: candidateKinds(feedback.kind),
     exclude: feedback.id,
     limit: CANDIDATES,
+    oldest: OLDEST_CANDIDATES,
   };
 }
 
 /**
- * How many feedbacks the postings rank for a query: twice its limit, as some of the best may have
- * closed or been merged since they were indexed, or be of a kind the query leaves out (praise
- * sharing a problem's words), and only these few are read from the store's rows.
+ * How many feedbacks the postings rank for a query, in each order: twice what it takes, as some of
+ * the best may have closed or been merged since they were indexed, or be of a kind the query leaves
+ * out (praise sharing a problem's words), and only these few are read from the store's rows.
  */
-export const rankedCount = (query: Pick<CandidateQuery, "limit">): number => query.limit * 2;
+export const rankedCount = (query: Pick<CandidateQuery, "limit" | "oldest">) => ({ newest: query.limit * 2, oldest: query.oldest * 2 });
 
 /**
  * The feedbacks the postings of a query's keys point to, best first: those that share the most of
- * the keys, the newest first among equals (ids are time-ordered), up to rankedCount. `postings`
- * holds each key's most recent postings. The SQLite store ranks the same way in SQL (its
- * documents are numbered as feedbacks come), and the store contract holds both stores to this order.
+ * the keys, the newest first among equals (ids are time-ordered), and again the oldest first, each
+ * up to rankedCount. `postings` holds each key's most recent postings. The SQLite store ranks the
+ * same way in SQL (its documents are numbered as feedbacks come), and the store contract holds both
+ * stores to this order.
  */
-export function rankCandidates(postings: readonly (readonly string[])[], query: Pick<CandidateQuery, "limit">): string[] {
+export function rankCandidates(
+  postings: readonly (readonly string[])[],
+  query: Pick<CandidateQuery, "limit" | "oldest">,
+): { readonly newest: string[]; readonly oldest: string[] } {
   const shared = new Map<string, number>();
   for (const ids of postings) for (const id of ids) shared.set(id, (shared.get(id) ?? 0) + 1);
-  return [...shared]
-    .sort(([a, n], [b, m]) => m - n || (a < b ? 1 : a > b ? -1 : 0))
-    .slice(0, rankedCount(query))
-    .map(([id]) => id);
+  const byAge = (newestFirst: boolean) => (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0) * (newestFirst ? 1 : -1);
+  const ranked = (newestFirst: boolean) => [...shared].sort(([a, n], [b, m]) => m - n || byAge(newestFirst)(a, b)).map(([id]) => id);
+  const counts = rankedCount(query);
+  return { newest: ranked(true).slice(0, counts.newest), oldest: ranked(false).slice(0, counts.oldest) };
+}
+
+/**
+ * The candidates compared, of those each ranking gave that are still candidates (open, of the
+ * kinds asked): the first `limit` of the newest ranking, then the first `oldest` of the oldest
+ * ranking not taken already.
+ */
+export function chosenCandidates<T>(newest: readonly T[], oldest: readonly T[], query: Pick<CandidateQuery, "limit" | "oldest">): T[] {
+  const chosen = newest.slice(0, query.limit);
+  const taken = new Set(chosen);
+  return [...chosen, ...oldest.filter((id) => !taken.has(id)).slice(0, query.oldest)];
 }
 
 /** Of two duplicates, which is merged into which: the newer into the older (ids break ties, as they are time-ordered). */

@@ -49,7 +49,7 @@ export function lookAlikeQuery(
     .map(([key]) => key);
   if (keys.length === 0) return null;
   // The person has not said what kind their report is yet: look-alikes of every kind are offered.
-  return { ...app, keys, postingsPerKey: POSTINGS_PER_KEY, statuses: CANDIDATE_STATUSES, kinds: KINDS, exclude: "", limit: CANDIDATES };
+  return { ...app, keys, postingsPerKey: POSTINGS_PER_KEY, statuses: CANDIDATE_STATUSES, kinds: KINDS, exclude: "", limit: CANDIDATES, oldest: 0 };
 }
 
 /**

@@ -909,6 +909,7 @@ const exportOrPdf = (store: ReturnType<typeof createSqliteStore>, postingsPerKey
     kinds: ["problem", "idea", "praise"],
     exclude: "none",
     limit: 10,
+    oldest: 0,
   });
 
 describe("sqlite grouping postings migration", () => {
@@ -1156,6 +1157,7 @@ describe("sqlite feedback numbers migration", () => {
       kinds: ["problem", "idea", "praise"],
       exclude: "none",
       limit: 5,
+      oldest: 0,
     });
     expect(candidates).toEqual([{ id: "a", text: "checkout fails", own: true }]);
     await recordWithReport(store, {
@@ -1207,6 +1209,7 @@ describe("sqlite grouping documents", () => {
       kinds: ["problem", "idea", "praise"],
       exclude: "none",
       limit: 5,
+      oldest: 0,
     });
     expect(candidates.map((c) => [c.id, c.text]).sort()).toEqual([
       ["copied", "a text of its own"],

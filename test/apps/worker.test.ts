@@ -228,26 +228,29 @@ describe("the server's background worker", () => {
     app.close();
   });
 
-  test("a burst of reports of one subject, grouped by jobs running at once, ends as one feedback", async () => {
-    const app = await inProcess();
-    const store = app.services.store;
-    const { services, completed } = recordingCompletedJobs(app);
-    const burst = 12;
-    for (let i = 0; i < burst; i++) {
-      const body = { publicKey: app.demo.publicKey, kind: "problem", message: "The invoice total ignores the discount code" };
-      expect((await app.request("POST", "/v1/reports", { body })).status).toBe(201);
-    }
-    const worker = startWorker(services, createLogger("silent", false));
-    await waitFor(
-      "every grouping job to be done",
-      () => groupedFeedbacks(completed).length,
-      (n) => n === burst,
-    );
-    await worker.stop();
-    const open = await store.listFeedbacks(app.demo.orgId, { statuses: ["triage"], words: ["discount"] }, null, 20);
-    expect(open.map((f) => f.reports)).toEqual([burst]);
-    app.close();
-  });
+  for (const [burst, told] of [
+    [12, ""],
+    [40, ", though more than a feedback is compared with (25, the newest first)"],
+  ] as const)
+    test(`a burst of ${burst} reports of one subject, grouped by jobs running at once, ends as one feedback${told}`, async () => {
+      const app = await inProcess();
+      const store = app.services.store;
+      const { services, completed } = recordingCompletedJobs(app);
+      for (let i = 0; i < burst; i++) {
+        const body = { publicKey: app.demo.publicKey, kind: "problem", message: `The invoice total ignores the discount code (customer ${i})` };
+        expect((await app.request("POST", "/v1/reports", { body })).status).toBe(201);
+      }
+      const worker = startWorker(services, createLogger("silent", false));
+      await waitFor(
+        "every grouping job to be done",
+        () => groupedFeedbacks(completed).length,
+        (n) => n === burst,
+      );
+      await worker.stop();
+      const open = await store.listFeedbacks(app.demo.orgId, { statuses: ["triage"], words: ["discount"] }, null, 20);
+      expect(open.map((f) => f.reports)).toEqual([burst]);
+      app.close();
+    });
 
   test("from 07:00 UTC the worker queues each organization's digest of the day, and its job runs", async () => {
     const app = await inProcess({ with: { clock: () => Date.UTC(2026, 10, 25, 8, 0) } });

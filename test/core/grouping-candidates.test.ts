@@ -6,6 +6,7 @@ import {
   mergeDirection,
   POSTINGS_PER_KEY,
   RAREST_KEYS,
+  chosenCandidates,
   rankCandidates,
   SUBJECT_KINDS,
 } from "../../core/grouping/candidates.ts";
@@ -89,11 +90,20 @@ describe("the ranking of candidates on their postings", () => {
     ["f4", "f1"],
   ];
 
-  test("those sharing the most keys come first, the newest first among equals", () => {
-    assert.deepEqual(rankCandidates(postings, { limit: 10 }), ["f1", "f4", "f3", "f5", "f2"]);
+  test("those sharing the most keys come first, the newest first among equals, and again the oldest first", () => {
+    assert.deepEqual(rankCandidates(postings, { limit: 10, oldest: 10 }), {
+      newest: ["f1", "f4", "f3", "f5", "f2"],
+      oldest: ["f1", "f3", "f4", "f2", "f5"],
+    });
   });
 
-  test("twice the limit are ranked: some of the best may have closed since they were indexed", () => {
-    assert.deepEqual(rankCandidates(postings, { limit: 2 }), ["f1", "f4", "f3", "f5"]);
+  test("twice what is taken are ranked in each order: some of the best may have closed since they were indexed", () => {
+    assert.deepEqual(rankCandidates(postings, { limit: 2, oldest: 1 }), { newest: ["f1", "f4", "f3", "f5"], oldest: ["f1", "f3"] });
+  });
+
+  test("the candidates are the first of the newest, then the first of the oldest not taken already", () => {
+    const query = { limit: 2, oldest: 2 };
+    assert.deepEqual(chosenCandidates(["f9", "f8", "f7"], ["f8", "f1", "f2", "f3"], query), ["f9", "f8", "f1", "f2"]);
+    assert.deepEqual(chosenCandidates(["f9"], ["f9", "f1"], query), ["f9", "f1"]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { FeedbackRecord } from "../../../core/model.ts";
 import { type Kind, KINDS } from "../../../core/schemas/feedback.ts";
-import { CANDIDATE_STATUSES, type CandidateQuery, rankCandidates } from "../../../core/grouping/candidates.ts";
+import { CANDIDATE_STATUSES, type CandidateQuery, chosenCandidates, rankCandidates } from "../../../core/grouping/candidates.ts";
 import type { GroupingStore } from "../../../core/store/grouping.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
@@ -30,6 +30,7 @@ const candidateQuery = (org: { orgId: string; appId: string }, keys: string[], o
   kinds: KINDS,
   exclude: "none",
   limit: 10,
+  oldest: 0,
   ...overrides,
 });
 
@@ -149,8 +150,25 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
           .reverse(),
       );
       const found = (await store.groupingCandidates(query)).map((c) => c.id);
-      expect(found).toEqual(rankCandidates(postings, query));
+      const ranked = rankCandidates(postings, query);
+      expect(found).toEqual(chosenCandidates(ranked.newest, ranked.oldest, query));
       expect(found).toEqual([0, 3, 2, 4, 1].map((i) => carried[i]![0].id));
+    });
+
+    test("of more feedbacks sharing the keys alike than a query takes, the newest come first, then the oldest (a burst's first, which the others are merged into)", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const alike: FeedbackRecord[] = [];
+      for (let i = 0; i < 6; i++) {
+        const f = (await record(store, org, `burst ${i}`, i + 1))!;
+        await store.indexForGrouping(org.appId, f.id, ["w:checkout", "w:safari"], `burst ${i}`);
+        alike.push(f);
+      }
+      const query = candidateQuery(org, ["w:checkout", "w:safari"], { limit: 2, oldest: 2 });
+      const found = (await store.groupingCandidates(query)).map((c) => c.id);
+      expect(found).toEqual([5, 4, 0, 1].map((i) => alike[i]!.id));
+      const ranked = rankCandidates([alike.map((f) => f.id).reverse(), alike.map((f) => f.id).reverse()], query);
+      expect(found).toEqual(chosenCandidates(ranked.newest, ranked.oldest, query));
     });
 
     test("grouping candidates are of the kinds the query names: praise is no candidate where problems and ideas are asked, nor they where praise is", async () => {
