@@ -104,7 +104,7 @@ function foreignRequest(request: Request, resources: Resources): string | null {
   const hostname = host.replace(/:\d+$/, "");
   // Loopback names stay allowed: a reverse proxy on the same machine often forwards its upstream's.
   if (hostname === base.hostname || LOOPBACK_HOSTS.has(hostname)) return null;
-  return `Host ${host} is not this server's address, ${resources.service}, which BASE_URL sets. Point the client at ${resources.mcp}, or set BASE_URL to the address clients use.`;
+  return `Host ${host} is not this server's address, ${resources.service}, as BASE_URL sets it (this machine's, while it is not set). Point the client at ${resources.mcp}, or set BASE_URL to the address clients use.`;
 }
 
 /** A tools/call whose arguments are not an object: JSON-RPC's invalid params, before the SDK's own schema turns it into an internal error. */

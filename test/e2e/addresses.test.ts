@@ -92,7 +92,7 @@ describe("with BASE_URL", () => {
     const reply = await rawExchange(new URL(server.url).port, mcpRequest("retour.internal:3000"));
     expect(reply).toStartWith("HTTP/1.1 403");
     expect(reply).toContain(
-      "is not this server's address, https://retour.example.com, which BASE_URL sets. Point the client at https://retour.example.com/mcp",
+      "is not this server's address, https://retour.example.com, as BASE_URL sets it (this machine's, while it is not set). Point the client at https://retour.example.com/mcp",
     );
   });
 

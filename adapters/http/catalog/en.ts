@@ -795,7 +795,7 @@ export const EN = {
     invalid_answer: "The answer is invalid.",
     missing_answer: "Send a text or at least one choice.",
     invalid_query: "A filter is unknown or invalid.",
-    invalid_cursor: "The cursor cannot be read.",
+    invalid_cursor: "The cursor cannot be read, or was given for another list (other filters or order): ask for the first page again, without it.",
     invalid_body: "The request body is invalid.",
     unauthorized: "An access token is required.",
     invalid_token: "The access token is unknown, expired or revoked.",

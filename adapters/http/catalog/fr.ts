@@ -755,7 +755,8 @@ export const FR: Catalog = {
     invalid_answer: "La réponse est invalide.",
     missing_answer: "Envoyez un texte ou au moins un choix.",
     invalid_query: "Un filtre est inconnu ou invalide.",
-    invalid_cursor: "Le curseur est illisible.",
+    invalid_cursor:
+      "Le curseur est illisible, ou a été donné pour une autre liste (d'autres filtres ou un autre ordre)\u202f: redemandez la première page, sans lui.",
     invalid_body: "Le corps de la requête est invalide.",
     unauthorized: "Un jeton d'accès est requis.",
     invalid_token: "Le jeton d'accès est inconnu, expiré ou révoqué.",
