@@ -147,7 +147,7 @@ export const TOOLS: readonly Tool[] = [
     name: "update_feedback",
     title: "Triage a feedback",
     description:
-      "Sets a feedback's triage fields: owner (a member's e-mail, or null), dueAt (an ISO date, or null), severity (P0 to P3, or null), kind (problem, idea, praise), featureId (a feature of its app, or null), title, and tags (every tag it carries, replacing those it had; new names create their tags). status and comment may come with them, as update_feedback_status takes them. Only the fields given change.",
+      "Sets a feedback's triage fields: owner (a member's e-mail, or null), dueAt (an ISO date, or null), severity (P0 to P3, or null), kind (problem, idea, praise), featureId (a feature of its app, or null), title, and tags (every tag it carries, replacing those it had; new names create their tags). status and comment may come with them, as update_feedback_status takes them; a comment goes with a change (to comment alone, use add_comment). Only the fields given change.",
     operation: "feedbacks.update",
     input: Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }), ...FeedbackUpdate.properties }, noOther),
     output: Feedback,

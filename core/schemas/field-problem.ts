@@ -52,5 +52,7 @@ export function firstProblem(schema: TSchema, value: unknown): FieldProblem | nu
   const field = fieldName(first.path);
   if (first.type === ValueErrorType.ObjectAdditionalProperties) return { field, reason: "unknown" };
   if (first.type === ValueErrorType.ObjectRequiredProperty) return { field, reason: "missing" };
+  // A list that names one item twice: said so, not as the list's other bounds ("at most 100 items").
+  if (first.type === ValueErrorType.ArrayUniqueItems) return { field, reason: "repeated" };
   return { field, reason: "expected", schema: first.schema };
 }

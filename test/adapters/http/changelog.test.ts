@@ -62,6 +62,15 @@ describe("the changelog over REST", () => {
     expect(fits.status).toBe(201);
   });
 
+  test("a feedback key given twice is 400 invalid_body saying so, not as the list's other bounds", async () => {
+    const twice = await http.request("POST", "/v1/changelog", { token: member(), body: { title: "x", feedbacks: [keys[0], keys[0]] } });
+    expect([twice.status, twice.body.code, twice.body.error]).toEqual([
+      400,
+      "invalid_body",
+      "The request body is invalid. feedbacks: given more than once.",
+    ]);
+  });
+
   test("a title of spaces alone is 400 invalid_body, on creating and on correcting (it was stored empty)", async () => {
     const blank = await http.request("POST", "/v1/changelog", { token: member(), body: { title: "   " } });
     expect([blank.status, blank.body.code, blank.body.error]).toEqual([400, "invalid_body", expect.stringContaining("title:")]);
