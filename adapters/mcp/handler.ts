@@ -7,7 +7,7 @@ import type { Grant, Scope } from "../../core/model.ts";
 import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
 import { checkRateLimit } from "../../core/rate-limits/check-rate-limit.ts";
-import { checkArguments, INSTRUCTIONS, type Tool, TOOLS } from "./tools.ts";
+import { checkArguments, instructionsFor, type Tool, TOOLS } from "./tools.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -50,9 +50,9 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     const body = failure.code === tool?.invalidInput ? refusals.describeArguments(failure, request) : refusals.describe(failure, request);
     return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
   };
-  const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  // A tool the person's role can never allow is not shown; one the token lacks but the role allows is, so the client can ask for it.
+  // A tool the person's role can never allow is not shown, nor told of; one the token lacks but the role allows is, so the client can ask for it.
   const person = personOf(grant);
+  const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: instructionsFor(person) });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: TOOLS.filter((t) => can(person, t.operation)).map((t) => ({
       name: t.name,

@@ -1,4 +1,4 @@
-import type { Operation } from "../../core/authorization.ts";
+import { can, type Operation } from "../../core/authorization.ts";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { Type, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
@@ -54,13 +54,35 @@ const noOther = { additionalProperties: false } as const;
 const KeyOnly = Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }, noOther);
 
 /** What the server tells a model about the tools as a whole. */
-export const INSTRUCTIONS = `Retour holds the user feedback of an organization's apps: problems, ideas and praise, each a feedback with a key such as DEMO-42 that groups the reports on one subject.
-Start with list_apps, then list_feedbacks (filters: status, kind, severity, appId, featureId, query) and get_feedback for its reports, context and comments.
-update_feedback_status moves a feedback through triage, prioritized, in_development, fixed and delivered (or dismissed); delivered tells its followers. Put the pull request, or the reason for dismissed, in comment. update_feedback sets the owner, due date, severity, kind, feature, title and tags.
-Grouping merges reports on one subject in the background; list_similar_feedbacks shows likely duplicates, merge_feedbacks merges two by hand and unmerge_feedback undoes a merge.
-create_report records what a person told you, in their words; give their name and email when you relay someone, so they hear of the follow-up.
-When a fix you merged ships, publish_changelog_entry writes what shipped (Markdown) with the keys it ships: they move to delivered and their followers get one e-mail each. add_comment notes something on a feedback (public: its reporters see it too).
-You see only the tools your person's role allows.`;
+/** The server's instructions, each line with the operation its tools need: an agent is told only of the tools its person's role allows. */
+const INSTRUCTION_LINES: readonly { readonly needs?: Operation; readonly text: string }[] = [
+  {
+    text: "Retour holds the user feedback of an organization's apps: problems, ideas and praise, each a feedback with a key such as DEMO-42 that groups the reports on one subject.",
+  },
+  {
+    needs: "feedbacks.read",
+    text: "Start with list_apps, then list_feedbacks (filters: status, kind, severity, appId, featureId, query) and get_feedback for its reports, context and comments; list_features and get_feature read an app's feature map. Grouping merges reports on one subject in the background; list_similar_feedbacks shows likely duplicates.",
+  },
+  {
+    needs: "feedbacks.update",
+    text: "update_feedback_status moves a feedback through triage, prioritized, in_development, fixed and delivered (or dismissed); delivered tells its followers. Put the pull request, or the reason for dismissed, in comment. update_feedback sets the owner, due date, severity, kind, feature, title and tags. merge_feedbacks merges two by hand and unmerge_feedback undoes a merge. add_comment notes something on a feedback (public: its reporters see it too).",
+  },
+  {
+    needs: "reports.create",
+    text: "create_report records what a person told you, in their words; give their name and email when you relay someone, so they hear of the follow-up.",
+  },
+  {
+    needs: "changelog.manage",
+    text: "When a fix you merged ships, publish_changelog_entry writes what shipped (Markdown) with the keys it ships: they move to delivered and their followers get one e-mail each.",
+  },
+  { text: "You see only the tools your person's role allows." },
+];
+
+/** The instructions an agent acting for this person is given. */
+export const instructionsFor = (person: Grant): string =>
+  INSTRUCTION_LINES.filter((line) => !line.needs || can(person, line.needs))
+    .map((line) => line.text)
+    .join("\n");
 
 export const TOOLS: readonly Tool[] = [
   {

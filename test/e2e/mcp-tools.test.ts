@@ -54,8 +54,11 @@ describe("MCP tools a model uses well", () => {
     expect(readme).toContain(`a Reader's agent sees the ${words[readerTools.length]} reads`);
   });
 
-  test("the server gives instructions", () => {
-    expect(member.getInstructions()).toContain("list_feedbacks");
+  test("the server gives instructions, telling an agent only of the tools its person's role allows", () => {
+    for (const tool of memberTools) expect(member.getInstructions()).toContain(tool.name);
+    expect(reader.getInstructions()).toContain("list_feedbacks");
+    for (const write of ["update_feedback_status", "merge_feedbacks", "create_report", "publish_changelog_entry", "add_comment"])
+      expect(reader.getInstructions()).not.toContain(write);
   });
 
   test("create_report takes the kinds POST /v1/reports takes, and name and email for the relayed person", async () => {
