@@ -2,7 +2,7 @@ import type { Version3Client } from "jira.js";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
-import { beforeDeadline, type Deadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
+import { beforeDeadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
 /** The issue type opened when the settings name none: every Jira Cloud software and work-management project has it. */
@@ -30,13 +30,12 @@ let jiraJs: Promise<typeof import("jira.js")> | undefined;
 const loadJiraJs = () => (jiraJs ??= import("jira.js"));
 
 /** The official client for Jira Cloud's REST API v3, with basic authentication (account e-mail and API token). */
-async function clientFor(settings: TrackerSettings, deadline: Deadline): Promise<Version3Client> {
+function clientFor(library: typeof import("jira.js"), settings: TrackerSettings, signal: AbortSignal): Version3Client {
   if (!settings.email) throw new Error("a Jira tracker needs the e-mail of the account its token belongs to");
-  const { Version3Client } = await loadJiraJs();
-  return new Version3Client({
+  return new library.Version3Client({
     host: settings.apiUrl ?? `https://${settings.site}`,
     authentication: { basic: { email: settings.email, apiToken: settings.token } },
-    baseRequestConfig: { signal: deadline.signal },
+    baseRequestConfig: { signal },
   });
 }
 
@@ -109,9 +108,9 @@ async function holdsComment(jira: Version3Client, key: string, comment: IssueCom
 export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
   const within = async <T>(settings: TrackerSettings, operation: (jira: Version3Client) => Promise<T>): Promise<T> => {
     // The deadline is the tracker's: the library's first load (a cold start, a busy machine) is not counted in it.
-    await loadJiraJs();
+    const library = await loadJiraJs();
     const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
-    return beforeDeadline("Jira", deadline, async () => operation(await clientFor(settings, deadline)));
+    return beforeDeadline("Jira", deadline, () => operation(clientFor(library, settings, deadline.signal)));
   };
   return {
     mapsStatuses: true,

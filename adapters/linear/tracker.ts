@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { LinearClient } from "@linear/sdk";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
-import { beforeDeadline, type Deadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
+import { beforeDeadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
 /** A workflow state of the team, with the id Linear moves issues by. */
@@ -24,11 +24,9 @@ export function kindOfLinearState(type: string): StateKind | null {
 let linearSdk: Promise<typeof import("@linear/sdk")> | undefined;
 const loadLinearSdk = () => (linearSdk ??= import("@linear/sdk"));
 
-/** The official client, with the API key and address of one tracker (a local server in tests), its calls aborted at the deadline. */
-const clientFor = async (settings: TrackerSettings, deadline: Deadline): Promise<LinearClient> => {
-  const { LinearClient } = await loadLinearSdk();
-  return new LinearClient({ apiKey: settings.token, signal: deadline.signal, ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
-};
+/** The official client, with the API key and address of one tracker (a local server in tests), its calls aborted by `signal`. */
+const clientFor = (sdk: typeof import("@linear/sdk"), settings: TrackerSettings, signal: AbortSignal): LinearClient =>
+  new sdk.LinearClient({ apiKey: settings.token, signal, ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
 
 /** The team's workflow states, in the order Linear shows them. */
 async function teamStates(linear: LinearClient, settings: TrackerSettings): Promise<LinearState[]> {
@@ -92,9 +90,9 @@ async function postOnce(linear: LinearClient, issueId: string, comment: IssueCom
 export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
   const within = async <T>(settings: TrackerSettings, operation: (linear: LinearClient) => Promise<T>): Promise<T> => {
     // The deadline is the tracker's: the library's first load (a cold start, a busy machine) is not counted in it.
-    await loadLinearSdk();
+    const sdk = await loadLinearSdk();
     const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
-    return beforeDeadline("Linear", deadline, async () => operation(await clientFor(settings, deadline)));
+    return beforeDeadline("Linear", deadline, () => operation(clientFor(sdk, settings, deadline.signal)));
   };
   return {
     mapsStatuses: true,

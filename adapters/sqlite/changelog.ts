@@ -51,14 +51,15 @@ export function changelogStore(db: Database, batch: WriteBatch): ChangelogStore 
 
   /** Writes over the entry if its status is still `status`; whether it did. */
   /** Writes the entry over the one stored, if its status is still `status` (and, given, its `updatedAt` still `version`). */
-  const overwrite = (e: ChangelogEntryRecord, status: ChangelogEntryRecord["status"], version: number | null = null) =>
-    db
+  const overwrite = (e: ChangelogEntryRecord, status: ChangelogEntryRecord["status"], version: number | null = null): boolean => {
+    const { changes } = db
       .query(
         `UPDATE changelog_entries SET title = ?, body = ?, status = ?, published_at = ?, feedback_ids = ?, updated_at = ?
          WHERE id = ? AND org_id = ? AND status = ? AND (?10 IS NULL OR updated_at = ?10)`,
       )
-      .run(e.title, e.body, e.status, e.publishedAt ?? null, JSON.stringify(e.feedbackIds), e.updatedAt, e.id, e.orgId, status, version).changes ===
-    1;
+      .run(e.title, e.body, e.status, e.publishedAt ?? null, JSON.stringify(e.feedbackIds), e.updatedAt, e.id, e.orgId, status, version);
+    return changes === 1;
+  };
 
   return {
     async createEntry(entry) {

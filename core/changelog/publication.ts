@@ -15,7 +15,7 @@ import { transition } from "../feedback/status.ts";
  */
 export function publication(
   draft: ChangelogEntryRecord,
-  created: boolean,
+  /** The `updatedAt` of the draft as read, written over only as such; null for an entry created and published at once. */
   draftUpdatedAt: number | null,
   feedbacks: readonly FeedbackRecord[],
   at: number,
@@ -37,5 +37,5 @@ export function publication(
   }
   events.push({ type: "changelog.published", ...stamp, id: ids.id(), feedbackId: entry.id });
   jobs.push({ kind: "announce_changelog", orgId: entry.orgId, feedbackId: entry.id, detail: by });
-  return { entry, created, draftUpdatedAt, changes, events, jobs };
+  return { entry, created: draftUpdatedAt === null, draftUpdatedAt, changes, events, jobs };
 }

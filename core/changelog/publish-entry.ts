@@ -31,15 +31,14 @@ async function publish(services: PublishDeps, grant: Grant, publishing: Publishi
     const entry = publishing.created ? ok(publishing.entry) : await revisedEntry(services, draft!, publishing.changes);
     if (!entry.ok) return entry;
     const feedbacks = await entryFeedbacks(services, entry.value.orgId, entry.value.feedbackIds);
-    const published = publication(entry.value, publishing.created, draft?.updatedAt ?? null, feedbacks, services.clock(), services.ids, grant.userId);
+    const published = publication(entry.value, draft?.updatedAt ?? null, feedbacks, services.clock(), services.ids, grant.userId);
     if (await services.store.publishEntry(published)) return ok(await presentEntry(services, published.entry));
     if (publishing.created) continue;
     draft = await services.store.findEntry(entry.value.orgId, entry.value.id);
     if (draft?.status !== "draft") return fail(draft ? "changelog_published" : "not_found");
   }
-  throw new Error(
-    `changelog entry ${publishing.created ? publishing.entry.id : publishing.draft.id} or its feedbacks kept changing under ${MAX_ATTEMPTS} attempts`,
-  );
+  const id = publishing.created ? publishing.entry.id : publishing.draft.id;
+  throw new Error(`changelog entry ${id} or its feedbacks kept changing under ${MAX_ATTEMPTS} attempts`);
 }
 
 /**

@@ -7,8 +7,8 @@ import { isFeedbackKey } from "./key.ts";
 /** What finding a feedback by key or id reads. */
 export type FindDeps = { readonly store: Pick<FeedbackStore, "findFeedback"> };
 
-/** Beyond this length a text is not said back: it names no feedback, and no one typed it by hand. */
-const NAMED_AT_MOST = 64;
+/** Beyond this length a text names no feedback, and no one typed it by hand: it is neither said back nor looked up. */
+export const NAMED_AT_MOST = 64;
 
 /**
  * A key or id that names no feedback of the organization: 404, naming it as typed, so that a

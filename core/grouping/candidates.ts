@@ -111,10 +111,14 @@ export function rankCandidates(
 ): { readonly newest: string[]; readonly oldest: string[] } {
   const shared = new Map<string, number>();
   for (const ids of postings) for (const id of ids) shared.set(id, (shared.get(id) ?? 0) + 1);
-  const byAge = (newestFirst: boolean) => (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0) * (newestFirst ? 1 : -1);
-  const ranked = (newestFirst: boolean) => [...shared].sort(([a, n], [b, m]) => m - n || byAge(newestFirst)(a, b)).map(([id]) => id);
+  // Among equals, by id: newer ids sort after older ones, so `newer` is 1 for the newest first, -1 for the oldest.
+  const ranked = (newer: 1 | -1, count: number) =>
+    [...shared]
+      .sort(([a, n], [b, m]) => m - n || (a < b ? newer : a > b ? -newer : 0))
+      .slice(0, count)
+      .map(([id]) => id);
   const counts = rankedCount(query);
-  return { newest: ranked(true).slice(0, counts.newest), oldest: ranked(false).slice(0, counts.oldest) };
+  return { newest: ranked(1, counts.newest), oldest: ranked(-1, counts.oldest) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
-import { type FindDeps, findByKeyOrId, mergedAway, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type FindDeps, findByKeyOrId, mergedAway, NAMED_AT_MOST, resolveFeedback } from "../feedback/find-feedback.ts";
 import type { PublicFeedback } from "../schemas/portal.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -90,12 +90,9 @@ export async function getPublicFeedback(
   });
 }
 
-/** Beyond this length a text names no feedback: it is not looked up. */
-const KEY_AT_MOST = 64;
-
 /** The feedback `keyOrId` names when it was merged, directly or along a chain, into `survivorId`. */
 async function mergedInto(services: PublicFeedbackDeps, orgId: string, keyOrId: string, survivorId: string): Promise<MergedHere | undefined> {
-  const merged = keyOrId.length <= KEY_AT_MOST ? await findByKeyOrId(services, orgId, keyOrId) : null;
+  const merged = keyOrId.length <= NAMED_AT_MOST ? await findByKeyOrId(services, orgId, keyOrId) : null;
   if (!merged?.mergedInto || (await resolveFeedback(services, orgId, merged.mergedInto))?.id !== survivorId) return undefined;
   const publication = (await services.store.findPublications([merged.id])).get(merged.id);
   return { key: merged.key, ...(publication && { title: publication.title }) };

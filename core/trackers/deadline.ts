@@ -6,7 +6,7 @@
 export const TRACKER_DEADLINE_MS = 30_000;
 
 /** A tracker operation's deadline: the signal its calls are aborted by, and the time it stands for. */
-export interface Deadline {
+interface Deadline {
   readonly signal: AbortSignal;
   readonly ms: number;
 }

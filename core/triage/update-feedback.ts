@@ -23,7 +23,6 @@ export type UpdateFeedbackDeps = ChangeStatusDeps & {
     Pick<CatalogStore, "findFeature">;
 };
 
-/** The fields of an update that are not the status: each emits no event. */
 /**
  * Whether a due date's day is one of the calendar's: Date.parse takes 2026-02-30 as 2 March, where
  * the person meant a day that does not exist.
@@ -34,6 +33,7 @@ function onTheCalendar(dueAt: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The fields of an update that are not the status: each emits no event. */
 const TRIAGE_FIELDS = ["owner", "dueAt", "severity", "kind", "featureId", "title", "tags"] as const;
 
 /** The owner as stored: a member's e-mail, normalized; null clears it. */

@@ -29,6 +29,19 @@ const sync = feedbackRecord({
   tracker: { key: "acme/web#7", provider: "github", status: "open" },
 });
 
+/** Another writer, met by the first publication: `meanwhile` runs just before its commit, which then reads what it changed. */
+function beforeFirstCommit(fake: ReturnType<typeof fakeChangelog>, meanwhile: () => void): void {
+  const publish = fake.deps.store.publishEntry;
+  let first = true;
+  fake.deps.store.publishEntry = async (p) => {
+    if (first) {
+      first = false;
+      meanwhile();
+    }
+    return publish(p);
+  };
+}
+
 /** Feedbacks and changelog entries in memory; publishing is compare-and-set on the draft and on each feedback's status. */
 function fakeChangelog(...feedbacks: ReturnType<typeof feedbackRecord>[]) {
   const fake = fakeFeedbacks(...feedbacks);
@@ -77,7 +90,7 @@ describe("publishing a changelog entry", () => {
       updatedAt: NOW,
     };
     let n = 0;
-    const p = publication(entry, false, entry.updatedAt, [pdf, dark], NOW, { id: () => `ev-${++n}` }, "u-1");
+    const p = publication(entry, entry.updatedAt, [pdf, dark], NOW, { id: () => `ev-${++n}` }, "u-1");
     assert.deepEqual(p.changes, [{ feedbackId: "fb-1", from: "fixed", to: "delivered" }]);
     assert.deepEqual(
       p.events.map((e) => [e.type, e.feedbackId]),
@@ -93,7 +106,7 @@ describe("publishing a changelog entry", () => {
 
   test("its events are in the name of the person who published, as the feedbacks' activity tells it", () => {
     const entry = { id: "e-1", orgId: "org", title: "t", body: "", status: "draft" as const, feedbackIds: [], createdAt: NOW, updatedAt: NOW };
-    const p = publication(entry, false, entry.updatedAt, [pdf], NOW, { id: () => "ev" }, "u-1");
+    const p = publication(entry, entry.updatedAt, [pdf], NOW, { id: () => "ev" }, "u-1");
     assert.deepEqual(
       p.events.map((e) => e.actorId),
       ["u-1", "u-1", "u-1"],
@@ -102,7 +115,7 @@ describe("publishing a changelog entry", () => {
 
   test("queues one announcement for the entry instead of a delivered notification per feedback; a tracker issue still follows", () => {
     const entry = { id: "e-1", orgId: "org", title: "t", body: "", status: "draft" as const, feedbackIds: [], createdAt: NOW, updatedAt: NOW };
-    const p = publication(entry, false, entry.updatedAt, [pdf, sync], NOW, { id: () => "ev" }, "u-1");
+    const p = publication(entry, entry.updatedAt, [pdf, sync], NOW, { id: () => "ev" }, "u-1");
     assert.deepEqual(p.jobs, [
       { kind: "sync_tracker", orgId: "org", feedbackId: "fb-3" },
       { kind: "announce_changelog", orgId: "org", feedbackId: "e-1", detail: "u-1" },
@@ -140,16 +153,7 @@ describe("publishing a changelog entry", () => {
     const fake = fakeChangelog(pdf);
     const created = await createEntry(fake.deps, member, { title: "PDF", feedbacks: ["ACME-1"] });
     assert.ok(created.ok);
-    const publish = fake.deps.store.publishEntry;
-    let first = true;
-    fake.deps.store.publishEntry = async (p) => {
-      if (first) {
-        first = false;
-        fake.feedbacks.set("fb-1", { ...fake.feedbacks.get("fb-1")!, status: "in_development" });
-        return false;
-      }
-      return publish(p);
-    };
+    beforeFirstCommit(fake, () => fake.feedbacks.set("fb-1", { ...fake.feedbacks.get("fb-1")!, status: "in_development" }));
     const published = await publishEntry(fake.deps, member, { id: created.value.id });
     assert.ok(published.ok);
     assert.deepEqual(fake.published[0]!.changes, [{ feedbackId: "fb-1", from: "in_development", to: "delivered" }]);
@@ -159,16 +163,10 @@ describe("publishing a changelog entry", () => {
     const fake = fakeChangelog(pdf);
     const created = await createEntry(fake.deps, member, { title: "PDF", feedbacks: ["ACME-1"] });
     assert.ok(created.ok);
-    const publish = fake.deps.store.publishEntry;
-    let first = true;
-    fake.deps.store.publishEntry = async (p) => {
-      if (first) {
-        first = false;
-        const stored = fake.entries.get(created.value.id)!;
-        fake.entries.set(stored.id, { ...stored, body: "Saved meanwhile", updatedAt: stored.updatedAt + 1 });
-      }
-      return publish(p);
-    };
+    beforeFirstCommit(fake, () => {
+      const stored = fake.entries.get(created.value.id)!;
+      fake.entries.set(stored.id, { ...stored, body: "Saved meanwhile", updatedAt: stored.updatedAt + 1 });
+    });
     const published = await publishEntry(fake.deps, member, { id: created.value.id });
     assert.ok(published.ok);
     assert.deepEqual(

@@ -59,6 +59,19 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
   const resources = resourcesOf(services.baseUrl, services.addressAliases);
   /** The address the client used, when it is one of the service's own: the metadata then names that one. */
   const baseOf = (request: Request) => addressFor(resources, new URL(request.url).origin);
+  /**
+   * The protected resource metadata (RFC 9728) of one of this server's resources. It is served at
+   * the well-known path followed by the resource's own path, and names that resource (§3.1): the
+   * bare well-known path would stand for the origin itself, which is no resource here.
+   */
+  const resourceMetadata = (request: Request, path: "/mcp" | "/v1", name: string) =>
+    json({
+      resource: `${baseOf(request)}${path}`,
+      authorization_servers: [baseOf(request)],
+      scopes_supported: AGENT_SCOPES,
+      bearer_methods_supported: ["header"],
+      resource_name: name,
+    });
 
   /** The consent pages speak the person's language, as the sign-in page before them does. */
   const wordsOf = (web: WebRequest) => {
@@ -120,126 +133,106 @@ ${
     return page(w.title(client), body, { language, formTargets: [new URL(authorization.redirectUri).origin] });
   }
 
-  return (
-    new Elysia({ name: "routes/oauth" })
-      .get("/.well-known/oauth-authorization-server", ({ request }) => {
-        const base = baseOf(request);
-        return json({
-          issuer: base,
-          authorization_endpoint: `${base}/oauth/authorize`,
-          token_endpoint: `${base}/oauth/token`,
-          registration_endpoint: `${base}/oauth/register`,
-          revocation_endpoint: `${base}/oauth/revoke`,
-          scopes_supported: AGENT_SCOPES,
-          response_types_supported: ["code"],
-          response_modes_supported: ["query"],
-          grant_types_supported: ["authorization_code", "refresh_token"],
-          code_challenge_methods_supported: ["S256"],
-          token_endpoint_auth_methods_supported: ["none"],
-          revocation_endpoint_auth_methods_supported: ["none"],
-        });
-      })
-      .get("/.well-known/oauth-protected-resource/mcp", ({ request }) =>
-        json({
-          resource: `${baseOf(request)}/mcp`,
-          authorization_servers: [baseOf(request)],
-          scopes_supported: AGENT_SCOPES,
-          bearer_methods_supported: ["header"],
-          resource_name: "Retour MCP server",
-        }),
-      )
-      // RFC 9728 §3.1: a resource's metadata is at the well-known path followed by the resource's own
-      // path, and names that resource; the bare well-known path would stand for the origin itself.
-      .get("/.well-known/oauth-protected-resource/v1", ({ request }) =>
-        json({
-          resource: `${baseOf(request)}/v1`,
-          authorization_servers: [baseOf(request)],
-          scopes_supported: AGENT_SCOPES,
-          bearer_methods_supported: ["header"],
-          resource_name: "Retour REST API",
-        }),
-      )
-      .post(
-        "/oauth/register",
-        async ({ request }) => {
-          // Registration needs no credentials: each address may register a few clients an hour.
-          const limited = await checkRateLimit(
-            services.store,
-            services.clock,
-            `register:${clientAddress(request)}`,
-            registrationsPerHour,
-            REGISTRATION_WINDOW_MS,
-          );
-          // Said in OAuth's words, which a registration client reads (its code kept as the API's other refusals give it).
-          if (!limited.ok) {
-            const said = { ...oauthError("too_many_requests", failureBody(limited, acceptedLanguage(request)).error), code: limited.code };
-            return json(said, 429, { ...NO_STORE, "retry-after": String(limited.retryAfter) });
-          }
-          // Read here, not by the REST routes' parser: a registration client expects RFC 7591's errors, not {error, code}.
-          let body: unknown;
-          try {
-            body = JSON.parse(await request.text());
-          } catch {
-            return json(oauthError("invalid_client_metadata", "the body must be a JSON object of client metadata"), 400, NO_STORE);
-          }
-          if (!clientMetadata.Check(body)) return json(oauthError("invalid_client_metadata", metadataProblem(body)), 400, NO_STORE);
-          const result = await registerClient(services, body);
-          return result.ok ? json(result.value, 201, NO_STORE) : json(result.error, 400, NO_STORE);
-        },
-        { parse: "none", detail: { hide: true } },
-      )
-      .post(
-        "/oauth/token",
-        async ({ body }) => {
-          const result = await exchangeToken(services, stringFields(body));
-          return result.ok ? json(result.value, 200, NO_STORE) : json(result.error, result.error.error === "invalid_client" ? 401 : 400, NO_STORE);
-        },
-        { detail: { hide: true } },
-      )
-      .post(
-        "/oauth/revoke",
-        async ({ body }) =>
-          (await revokeClientToken(services, stringFields(body))) === "revoked"
-            ? new Response(null, { status: 200, headers: NO_STORE })
-            : json(oauthError("invalid_request", "token and client_id are required"), 400, NO_STORE),
-        { detail: { hide: true } },
-      )
-      .get(
-        "/oauth/authorize",
-        async ({ request, cookie }) => {
-          const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
-          if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
-          if (checked.kind === "redirect") return redirect(checked.location);
-          const user = await signedInUser(services, cookie);
-          if (!user) {
-            const url = new URL(request.url);
-            return redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-          }
-          return consentPage({ request, cookie }, checked.request, user);
-        },
-        { detail: { hide: true } },
-      )
-      .post(
-        "/oauth/authorize",
-        async ({ request, body, cookie }) => {
-          const form = stringFields(body);
-          const web = { request, cookie };
-          if (!postedFromOwnSite(request, new URL(services.baseUrl).origin)) return errorPage(web, (w) => w.otherSite, 403);
-          const user = await signedInUser(services, cookie);
-          if (!user) return errorPage(web, (w) => w.sessionEnded, 401);
-          if (!(await csrfValid(services, cookie, form.csrf))) return errorPage(web, (w) => w.consentExpired, 403);
-          // The hidden fields come back from the browser: check the whole request again.
-          const checked = await checkAuthorizationRequest(services, form);
-          if (checked.kind === "refuse") return errorPage(web, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
-          if (checked.kind === "redirect") return redirect(checked.location);
-          if (form.decision !== "allow") return redirect(deny(checked.request));
-          const membership = user.memberships.find((m) => m.orgId === form.org);
-          if (!membership) return errorPage(web, (w) => w.chooseOrganization, 403);
-          return redirect(
-            await approveAuthorization(services, checked.request, { userId: user.userId, orgId: membership.orgId, role: membership.role }),
-          );
-        },
-        { detail: { hide: true } },
-      )
-  );
+  return new Elysia({ name: "routes/oauth" })
+    .get("/.well-known/oauth-authorization-server", ({ request }) => {
+      const base = baseOf(request);
+      return json({
+        issuer: base,
+        authorization_endpoint: `${base}/oauth/authorize`,
+        token_endpoint: `${base}/oauth/token`,
+        registration_endpoint: `${base}/oauth/register`,
+        revocation_endpoint: `${base}/oauth/revoke`,
+        scopes_supported: AGENT_SCOPES,
+        response_types_supported: ["code"],
+        response_modes_supported: ["query"],
+        grant_types_supported: ["authorization_code", "refresh_token"],
+        code_challenge_methods_supported: ["S256"],
+        token_endpoint_auth_methods_supported: ["none"],
+        revocation_endpoint_auth_methods_supported: ["none"],
+      });
+    })
+    .get("/.well-known/oauth-protected-resource/mcp", ({ request }) => resourceMetadata(request, "/mcp", "Retour MCP server"))
+    .get("/.well-known/oauth-protected-resource/v1", ({ request }) => resourceMetadata(request, "/v1", "Retour REST API"))
+    .post(
+      "/oauth/register",
+      async ({ request }) => {
+        // Registration needs no credentials: each address may register a few clients an hour.
+        const limited = await checkRateLimit(
+          services.store,
+          services.clock,
+          `register:${clientAddress(request)}`,
+          registrationsPerHour,
+          REGISTRATION_WINDOW_MS,
+        );
+        // Said in OAuth's words, which a registration client reads (its code kept as the API's other refusals give it).
+        if (!limited.ok) {
+          const said = { ...oauthError("too_many_requests", failureBody(limited, acceptedLanguage(request)).error), code: limited.code };
+          return json(said, 429, { ...NO_STORE, "retry-after": String(limited.retryAfter) });
+        }
+        // Read here, not by the REST routes' parser: a registration client expects RFC 7591's errors, not {error, code}.
+        let body: unknown;
+        try {
+          body = JSON.parse(await request.text());
+        } catch {
+          return json(oauthError("invalid_client_metadata", "the body must be a JSON object of client metadata"), 400, NO_STORE);
+        }
+        if (!clientMetadata.Check(body)) return json(oauthError("invalid_client_metadata", metadataProblem(body)), 400, NO_STORE);
+        const result = await registerClient(services, body);
+        return result.ok ? json(result.value, 201, NO_STORE) : json(result.error, 400, NO_STORE);
+      },
+      { parse: "none", detail: { hide: true } },
+    )
+    .post(
+      "/oauth/token",
+      async ({ body }) => {
+        const result = await exchangeToken(services, stringFields(body));
+        return result.ok ? json(result.value, 200, NO_STORE) : json(result.error, result.error.error === "invalid_client" ? 401 : 400, NO_STORE);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/oauth/revoke",
+      async ({ body }) =>
+        (await revokeClientToken(services, stringFields(body))) === "revoked"
+          ? new Response(null, { status: 200, headers: NO_STORE })
+          : json(oauthError("invalid_request", "token and client_id are required"), 400, NO_STORE),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/oauth/authorize",
+      async ({ request, cookie }) => {
+        const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
+        if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
+        if (checked.kind === "redirect") return redirect(checked.location);
+        const user = await signedInUser(services, cookie);
+        if (!user) {
+          const url = new URL(request.url);
+          return redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+        }
+        return consentPage({ request, cookie }, checked.request, user);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/oauth/authorize",
+      async ({ request, body, cookie }) => {
+        const form = stringFields(body);
+        const web = { request, cookie };
+        if (!postedFromOwnSite(request, new URL(services.baseUrl).origin)) return errorPage(web, (w) => w.otherSite, 403);
+        const user = await signedInUser(services, cookie);
+        if (!user) return errorPage(web, (w) => w.sessionEnded, 401);
+        if (!(await csrfValid(services, cookie, form.csrf))) return errorPage(web, (w) => w.consentExpired, 403);
+        // The hidden fields come back from the browser: check the whole request again.
+        const checked = await checkAuthorizationRequest(services, form);
+        if (checked.kind === "refuse") return errorPage(web, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
+        if (checked.kind === "redirect") return redirect(checked.location);
+        if (form.decision !== "allow") return redirect(deny(checked.request));
+        const membership = user.memberships.find((m) => m.orgId === form.org);
+        if (!membership) return errorPage(web, (w) => w.chooseOrganization, 403);
+        return redirect(
+          await approveAuthorization(services, checked.request, { userId: user.userId, orgId: membership.orgId, role: membership.role }),
+        );
+      },
+      { detail: { hide: true } },
+    );
 }

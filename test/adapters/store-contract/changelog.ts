@@ -150,7 +150,7 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const entry = draft(org.orgId, { feedbackIds: [a.id, b.id] });
       await store.createEntry(entry);
       let n = 0;
-      const p = publication(entry, false, entry.updatedAt, [a, b], 500, { id: () => id(`ev${++n}`) }, "u-1");
+      const p = publication(entry, entry.updatedAt, [a, b], 500, { id: () => id(`ev${++n}`) }, "u-1");
       expect(await store.publishEntry(p)).toBe(true);
       expect(await store.findEntry(org.orgId, entry.id)).toEqual({ ...entry, status: "published", publishedAt: 500, updatedAt: 500 });
       expect((await store.findFeedback(org.orgId, a.id))?.status).toBe("delivered");
@@ -160,7 +160,7 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const delivery = await store.claimDelivery(1e12, 1_000, "lease");
       expect([delivery?.event.type, delivery?.event.feedbackId, delivery?.webhook.id]).toEqual(["changelog.published", entry.id, hook.id]);
       // Published already: a second publication writes nothing.
-      expect(await store.publishEntry(publication(entry, false, entry.updatedAt, [], 600, { id: () => id("ev") }, "u-1"))).toBe(false);
+      expect(await store.publishEntry(publication(entry, entry.updatedAt, [], 600, { id: () => id("ev") }, "u-1"))).toBe(false);
     });
 
     test("a feedback whose status changed meanwhile undoes the whole publication", async () => {
@@ -171,7 +171,7 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       await drainJobs(store);
       const entry = draft(org.orgId, { feedbackIds: [a.id, b.id] });
       await store.createEntry(entry);
-      const stale = publication(entry, false, entry.updatedAt, [a, { ...b, status: "fixed" }], 500, { id: () => id("ev") }, "u-1");
+      const stale = publication(entry, entry.updatedAt, [a, { ...b, status: "fixed" }], 500, { id: () => id("ev") }, "u-1");
       expect(await store.publishEntry(stale)).toBe(false);
       expect((await store.findEntry(org.orgId, entry.id))?.status).toBe("draft");
       expect((await store.findFeedback(org.orgId, a.id))?.status).toBe("triage");
@@ -185,11 +185,11 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const entry = draft(orgId, { title: "Read", updatedAt: 100 });
       await store.createEntry(entry);
       expect(await store.updateEntry({ ...entry, title: "Saved since", updatedAt: 120 })).toBe(true);
-      expect(await store.publishEntry(publication(entry, false, 100, [], 500, { id: () => id("ev") }, "u-1"))).toBe(false);
+      expect(await store.publishEntry(publication(entry, 100, [], 500, { id: () => id("ev") }, "u-1"))).toBe(false);
       expect(await store.findEntry(orgId, entry.id)).toMatchObject({ title: "Saved since", status: "draft", updatedAt: 120 });
       expect(await drainJobs(store)).toEqual([]);
       const saved = { ...entry, title: "Saved since", updatedAt: 120 };
-      expect(await store.publishEntry(publication(saved, false, 120, [], 500, { id: () => id("ev2") }, "u-1"))).toBe(true);
+      expect(await store.publishEntry(publication(saved, 120, [], 500, { id: () => id("ev2") }, "u-1"))).toBe(true);
       expect(await store.findEntry(orgId, entry.id)).toMatchObject({ title: "Saved since", status: "published" });
     });
 
@@ -197,7 +197,7 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const { orgId } = await seed(store);
       const entry = draft(orgId);
-      const p = publication(entry, true, null, [], 700, { id: () => id("ev") }, "u-1");
+      const p = publication(entry, null, [], 700, { id: () => id("ev") }, "u-1");
       expect(await store.publishEntry(p)).toBe(true);
       expect((await store.findEntry(orgId, entry.id))?.publishedAt).toBe(700);
       expect(await store.publishEntry(p)).toBe(false);
