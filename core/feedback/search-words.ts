@@ -1,6 +1,24 @@
-/** Words of a search text: letters and digits, lower-cased; each is matched as a prefix by the store. */
+/**
+ * Words of a search text: letters and digits, lower-cased, a plural reduced to what it shares with
+ * its singular; each is matched as a prefix by the store, so "invoices" finds "invoice" too.
+ */
 export function searchWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32);
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32).map(sharedWithSingular);
+}
+
+/**
+ * The start a plural shares with its singular, in English and French: companies and company share
+ * "compan", boxes and box "box", chevaux and cheval "cheva", invoices and invoice "invoice". Words
+ * of three letters or fewer, and endings that are rarely plurals (status, analysis, class), are kept.
+ */
+function sharedWithSingular(word: string): string {
+  const cut = (n: number) => (word.length - n >= 3 ? word.slice(0, -n) : word);
+  if (/(ss|us|is)$/.test(word)) return word;
+  if (word.endsWith("ies")) return cut(3);
+  if (/(ss|x|z|ch|sh)es$/.test(word)) return cut(2);
+  if (word.endsWith("aux")) return cut(2);
+  if (/(s|eux)$/.test(word)) return cut(1);
+  return word;
 }
 
 /**

@@ -14,8 +14,17 @@ import {
 
 describe("the words a feedback is found by", () => {
   test("a search text gives its letters and digits, lower-cased, at most 32 words", () => {
-    assert.deepEqual(searchWords("DEMO-12 crashes, on Safari!"), ["demo", "12", "crashes", "on", "safari"]);
+    assert.deepEqual(searchWords("DEMO-12 crash, on Safari!"), ["demo", "12", "crash", "on", "safari"]);
     assert.equal(searchWords("w ".repeat(40)).length, 32);
+  });
+
+  test("a plural in a search is reduced to what it shares with its singular, so both are found", () => {
+    const pairs = { invoices: "invoice", companies: "compan", boxes: "box", crashes: "crash", classes: "class", chevaux: "cheva", jeux: "jeu" };
+    for (const [plural, start] of Object.entries(pairs)) assert.deepEqual(searchWords(plural), [start], plural);
+  });
+
+  test("words that are rarely plurals, and short words, are searched as typed", () => {
+    assert.deepEqual(searchWords("status analysis access bus yes faux dies"), ["status", "analysis", "access", "bus", "yes", "faux", "dies"]);
   });
 
   test("a text's words are folded: lower case, accents removed, each once", () => {

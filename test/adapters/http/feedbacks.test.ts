@@ -160,6 +160,13 @@ describe("GET /v1/feedbacks", () => {
     expect(await find(key)).toEqual([key]);
   });
 
+  test("query finds a word by its plural: invoices finds the invoice, companies the company", async () => {
+    const key = await createReport("The invoice of my company shows the wrong total", { title: "Wrong invoice total" });
+    const find = async (q: string) => (await get(`/v1/feedbacks?query=${encodeURIComponent(q)}`, admin())).body.data.map((f: any) => f.key);
+    expect(await find("invoices")).toContain(key);
+    expect(await find("companies totals")).toContain(key);
+  });
+
   test("appId and featureId filters", async () => {
     const key = await createReport("App filter probe about the sidebar");
     expect((await get(`/v1/feedbacks?appId=${http.demo.appId}&query=sidebar`, admin())).body.data.map((f: any) => f.key)).toContain(key);

@@ -107,6 +107,7 @@ describe("public JSON", () => {
     expect(await keys("?appId=other")).toEqual([]);
     expect(await keys("?query=darker")).toEqual([dark]);
     expect(await keys("?query=theme%20night")).toEqual([dark]);
+    expect(await keys("?query=themes")).toEqual([dark]);
     // A word of a report only: the public search never reads reports.
     expect(await keys("?query=zanzibar")).toEqual([]);
     expect(await keys("?query=secret")).toEqual([]);
