@@ -144,7 +144,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
     const rendered = await render(language, viewer);
     const { etag: _etag, ...headers } = rendered.headers;
     const privately = rendered.status === 200 ? { ...headers, "cache-control": PRIVATE_CACHE_CONTROL } : headers;
-    return new Response(rendered.status === 301 ? null : rendered.body, { status: rendered.status, headers: privately });
+    return new Response(rendered.headers.location ? null : rendered.body, { status: rendered.status, headers: privately });
   };
   /** The page's path as asked, without the language: where signing in comes back to. */
   const pathOf = (request: Request) => new URL(request.url).pathname;
@@ -256,12 +256,14 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           if (!found.ok) return notFound(await openPortal(services, params.slug), language, request);
           const { portal, feedback, held, mergedAway, mergedHere } = found.value;
           // A key merged into another published feedback (which then names it), an id, or a key or
-          // slug typed in another case, goes to the feedback's own address.
+          // slug typed in another case, goes to the feedback's own address: for good (301), except
+          // from a merged key, which an unmerge gives back its page (302).
           if (feedback.key !== params.key || params.slug !== portal.slug) {
             const location = portalLinks(portal.slug, chosenLanguage(request)).feedback(feedback.key, {
               merged: mergedAway,
             });
-            return { status: 301, body: "", headers: { location, ...pageHeaders(portal), "cache-control": "no-store" } };
+            const status = mergedAway ? 302 : 301;
+            return { status, body: "", headers: { location, ...pageHeaders(portal), "cache-control": "no-store" } };
           }
           const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
           const links = portalLinks(portal.slug, chosenLanguage(request));

@@ -212,7 +212,7 @@ describe("posting from the portal", () => {
       const mine = keyOf((await post(b, { title: "Export my calendar", appId: http.demo.appId })).headers.get("location"));
       expect((await admin("POST", `/v1/feedbacks/${mine}/merge`, { into: target })).status).toBe(200);
       const moved = await b.fetch(`/p/demo/${mine}`);
-      expect([moved.status, moved.headers.get("location")]).toEqual([301, `/p/demo/${target}?merged=${mine}`]);
+      expect([moved.status, moved.headers.get("location")]).toEqual([302, `/p/demo/${target}?merged=${mine}`]);
       expect((await http.request("GET", `/v1/portal/demo/feedbacks/${target}`)).body.votes).toBe(1);
       const landed = await (await b.fetch(moved.headers.get("location")!)).text();
       expect(landed).toContain('aria-pressed="true"');

@@ -241,7 +241,7 @@ describe("anonymous pages", () => {
     expect(missing.headers.get("cache-control")).toBe("no-store");
   });
 
-  test("a key in lower case, or merged into a published feedback, goes to the feedback's own address", async () => {
+  test("a key in lower case goes to the feedback's own address for good (301), a key merged into a published feedback for as long as it is merged (302)", async () => {
     const lower = await anonymous(`/p/demo/${dark.toLowerCase()}`);
     expect([lower.status, lower.headers.get("location")]).toEqual([301, `/p/demo/${dark}`]);
     const res = await http.request("POST", "/v1/reports", {
@@ -251,7 +251,7 @@ describe("anonymous pages", () => {
     await call("POST", `/v1/feedbacks/${night}/publish`, {});
     await call("POST", `/v1/feedbacks/${night}/merge`, { into: dark });
     const merged = await anonymous(`/p/demo/${night}`);
-    expect([merged.status, merged.headers.get("location")]).toEqual([301, `/p/demo/${dark}?merged=${night}`]);
+    expect([merged.status, merged.headers.get("location")]).toEqual([302, `/p/demo/${dark}?merged=${night}`]);
     // The merged key is named as keys are written, however it was typed.
     expect((await anonymous(`/p/demo/${night.toLowerCase()}`)).headers.get("location")).toBe(`/p/demo/${dark}?merged=${night}`);
     expect((await anonymous("/v1/portal/demo/feedbacks")).body.data.map((f: { key: string }) => f.key)).not.toContain(night);
