@@ -73,6 +73,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["merges", { orgId: 1, sourceId: 1, at: -1 }],
   ["merges", { orgId: 1, targetId: 1, at: 1 }],
   ["splits", { orgId: 1, feedbackId: 1, at: 1 }],
+  ["splits", { orgId: 1, "newFeedback.id": 1 }],
   ["suggestions", { orgId: 1, dismissedAt: 1, score: -1, feedbackId: -1, _id: -1 }],
   ["suggestions", { orgId: 1, similarId: 1 }],
   ["suggestions", { orgId: 1, feedbackId: 1 }],

@@ -110,7 +110,11 @@ export function mergeStore(data: Database): MergeStore {
     },
 
     async listSplits(orgId, feedbackId) {
-      const found = await data.collection("splits").find({ orgId, feedbackId }).sort({ at: 1, _id: 1 }).toArray();
+      const found = await data
+        .collection("splits")
+        .find({ orgId, $or: [{ feedbackId }, { "newFeedback.id": feedbackId }] })
+        .sort({ at: 1, _id: 1 })
+        .toArray();
       return found.map((s) => ({ ...fromDocument<SplitRecord>(s, ["follower"]), follower: s.follower ?? null }));
     },
 

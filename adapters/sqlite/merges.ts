@@ -232,8 +232,11 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
 
     async listSplits(orgId, feedbackId) {
       return db
-        .query<SplitRow, [string, string]>("SELECT * FROM splits WHERE org_id = ? AND feedback_id = ? ORDER BY at, rowid")
-        .all(orgId, feedbackId)
+        .query<SplitRow, [string, string, string, string]>(
+          `SELECT * FROM splits WHERE org_id = ? AND feedback_id = ?
+           UNION ALL SELECT * FROM splits WHERE org_id = ? AND json_extract(new_feedback, '$.id') = ? ORDER BY at, id`,
+        )
+        .all(orgId, feedbackId, orgId, feedbackId)
         .map(toSplit);
     },
 

@@ -79,7 +79,7 @@ const authors =
 async function links(services: OpenDeps, orgId: string, feedbackId: string): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
   const { store } = services;
   const [merges, splits] = await Promise.all([store.listMerges(orgId, feedbackId), store.listSplits(orgId, feedbackId)]);
-  const ids = new Set([...merges.flatMap((m) => [m.sourceId, m.targetId]), ...splits.map((s) => s.newFeedback.id)]);
+  const ids = new Set([...merges.flatMap((m) => [m.sourceId, m.targetId]), ...splits.flatMap((s) => [s.feedbackId, s.newFeedback.id])]);
   ids.delete(feedbackId);
   const people = new Set(
     [...merges.flatMap((m) => [m.by, m.undone?.by ?? null]), ...splits.map((s) => s.by)].filter(

@@ -43,8 +43,8 @@ export type TimelineEntry =
       readonly by: Author | null;
       readonly score: number | null;
     }
-  /** A report of this feedback moved to a new feedback, `other`. */
-  | { readonly kind: "split"; readonly at: string; readonly other: LinkedFeedback; readonly by: Author | null }
+  /** A report of this feedback moved to a new feedback, `other` (`out`); or this feedback made of a report taken out of `other` (`in`). */
+  | { readonly kind: "split"; readonly at: string; readonly direction: "in" | "out"; readonly other: LinkedFeedback; readonly by: Author | null }
   /** The linked tracker issue, as it was last brought in line with the feedback. */
   | { readonly kind: "tracker"; readonly at: string; readonly key: string; readonly status: string; readonly url?: string }
   /** E-mails sent about the feedback, of one kind of notice (`notice`), `count` in all, the last at `at`. */
@@ -107,8 +107,9 @@ export function linkEntries(
     if (m.undone) entries.push({ kind: "unmerge", at: iso(m.undone.at), direction, other, by: nameOf(m.undone.by), score: null });
   }
   for (const s of splits) {
-    const other = feedbackOf(s.newFeedback.id);
-    if (other) entries.push({ kind: "split", at: iso(s.at), other, by: nameOf(s.by) });
+    const direction = s.newFeedback.id === feedbackId ? "in" : "out";
+    const other = feedbackOf(direction === "in" ? s.feedbackId : s.newFeedback.id);
+    if (other) entries.push({ kind: "split", at: iso(s.at), direction, other, by: nameOf(s.by) });
   }
   return entries;
 }

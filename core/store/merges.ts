@@ -33,6 +33,6 @@ export interface MergeStore {
   applySplit(split: SplitRecord, events: readonly DomainEvent[], jobs: readonly JobRequest[]): Promise<FeedbackRecord | null>;
   /** The keys of the feedbacks of the organization that hold these reports now, each once, in key order. */
   holdersOf(orgId: string, reportIds: readonly string[]): Promise<string[]>;
-  /** The reports split out of a feedback, oldest first. */
+  /** The splits of a feedback, oldest first: those that took a report out of it, and the one it was made by. */
   listSplits(orgId: string, feedbackId: string): Promise<SplitRecord[]>;
 }

@@ -161,6 +161,7 @@ export const EN = {
       mergedInto: "Merged into",
       unmergedHere: "taken back out of this feedback",
       unmergedFrom: "Taken back out of",
+      splitFrom: "Made of a report taken out of",
       splitTo: "A report moved to a feedback of its own:",
       trackerSynced: "Tracker issue in line:",
       /** E-mails sent about the feedback, by what they told: for one, and for a number (which goes first). */

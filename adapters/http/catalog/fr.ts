@@ -143,6 +143,7 @@ export const FR: Catalog = {
       mergedInto: "Fusionné dans",
       unmergedHere: "ressorti de ce retour",
       unmergedFrom: "Ressorti de",
+      splitFrom: "Fait d'un signalement sorti de",
       splitTo: "Un signalement est passé dans un retour à lui\u202f:",
       trackerSynced: "Ticket du suivi aligné\u202f:",
       notices: {

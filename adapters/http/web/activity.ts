@@ -99,7 +99,7 @@ function entry(
       return html`<li class="link"><p>${what}${byWhom(w, language, e.by, e.score)} · ${when}</p></li>`;
     }
     case "split":
-      return html`<li class="link"><p>${w.splitTo} ${linkTo(e.other)}${byWhom(w, language, e.by, null)} · ${when}</p></li>`;
+      return html`<li class="link"><p>${e.direction === "in" ? w.splitFrom : w.splitTo} ${linkTo(e.other)}${byWhom(w, language, e.by, null)} · ${when}</p></li>`;
     case "triage":
     case "assistant": {
       const who = e.kind === "assistant" ? w.byAssistant : e.by && authorName(w, e.by);

@@ -50,7 +50,7 @@ describe("grouping reviewed in the web pages", () => {
     expect(await page(grouping)).toContain('<input type="radio" name="mode" value="review" checked>');
   });
 
-  test("a report is split out into a feedback of its own, and the timeline says where it went", async () => {
+  test("a report is split out into a feedback of its own, and both timelines say where it went and where it came from", async () => {
     const holder = await report("Exported CSV files lose their accents");
     const stray = await report("The onboarding video never starts on Firefox", "stray@example.com");
     await http.request("POST", `/v1/feedbacks/${stray}/merge`, { token: http.demo.tokens.admin, body: { into: holder } });
@@ -66,5 +66,6 @@ describe("grouping reviewed in the web pages", () => {
     expect(created).not.toBe(stray);
     expect(await followersOf(created)).toEqual(["stray@example.com"]);
     expect(timelineText(await page(`/inbox/${holder}`))).toContain(`A report moved to a feedback of its own: ${created}`);
+    expect(timelineText(await page(`/inbox/${created}`))).toContain(`Made of a report taken out of ${holder}`);
   });
 });

@@ -273,6 +273,7 @@ export function mergesContract(makeStore: () => Promise<Subject>) {
       // Only the new feedback is found by the words of the report split off.
       expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["subject"] }, null, 10)).map((f) => f.id)).toEqual([created!.id]);
       expect(await store.listSplits(org.orgId, target.id)).toEqual([planned.value]);
+      expect(await store.listSplits(org.orgId, created!.id)).toEqual([planned.value]);
       expect(await store.dismissedWith(org.orgId, target.id)).toEqual(new Set([created!.id]));
       // Planned on two reports, the feedback holds one now: the same split again writes nothing.
       expect(await store.applySplit({ ...planned.value, id: "again" }, [], [])).toBeNull();
