@@ -1,4 +1,5 @@
 import { type ErrorCode, type Failure, fail } from "../../core/errors.ts";
+import type { Feedback } from "../../core/schemas/feedback.ts";
 import { failureBody } from "./catalog/text.ts";
 import { STATUS_OF } from "./error-status.ts";
 import { acceptedLanguage } from "./language.ts";
@@ -7,6 +8,10 @@ import { acceptedLanguage } from "./language.ts";
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 }
+
+/** A feedback as answered for its key: a key merged into another answers with the survivor, and says which one it is. */
+export const survivor = (feedback: Feedback): Response =>
+  json(feedback, 200, feedback.mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(feedback.mergedInto)}` } : {});
 
 /** `{error, code}` in the request's language, with the status of the code and, for a refused field, its name (for a refused unmerge or split, why). */
 export function failureResponse(request: Request, failure: Failure, headers: Record<string, string> = {}): Response {

@@ -76,7 +76,7 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     if (!result.ok) return toolError(result, tool);
     const value = result.value as Record<string, unknown>;
     const notes = [
-      tool.name === "get_feedback" && value.mergedInto ? `${String(args.key)} was merged into ${String(value.mergedInto)}, which is shown here.` : "",
+      typeof value.mergedInto === "string" ? mergedNote(String(args.key), value.mergedInto, tool.annotations.readOnlyHint === true) : "",
       tool.name === "get_feedback" && value.fullContext === null
         ? "The full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans)."
         : "",
@@ -88,6 +88,10 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
   });
   return server;
 }
+
+/** What a model must know first when the key it named was merged: the feedback answered, or changed, is another. */
+const mergedNote = (key: string, into: string, read: boolean): string =>
+  read ? `${key} was merged into ${into}, which is shown here.` : `${key} was merged into ${into}: the change was made there.`;
 
 /**
  * Refuses cross-site pages and rebinding host names before anything else (DNS rebinding

@@ -6,7 +6,7 @@ import type { Feedback } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CommentStore } from "../store/comments.ts";
 import type { DomainEvent } from "./events.ts";
-import { type FindDeps, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
+import { type FindDeps, mergedAway, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
 import { notifyReplyJob } from "../notify/notify-reply.ts";
 import { mentionJobs } from "../team/mentions.ts";
@@ -55,5 +55,7 @@ export async function addComment(
     // A public reply is e-mailed to the followers (DESIGN §7), and members it mentions are told, from the job queue.
     jobs: [...(visibility === "public" ? [notifyReplyJob(grant.orgId, feedback.id, id)] : []), ...mentionJobs(grant.orgId, feedback.id, text)],
   });
-  return ok(await presentFeedback(services, feedback));
+  const presented = await presentFeedback(services, feedback);
+  // A key merged into another comments on that one, and says so (mergedInto), as a status change does.
+  return ok(mergedAway(feedback, keyOrId) ? { ...presented, mergedInto: feedback.key } : presented);
 }

@@ -231,6 +231,21 @@ describe("grouping through MCP, with the official client", () => {
     expect(JSON.parse(read.content.at(-1).text)).toEqual(read.structuredContent);
   });
 
+  test("a change or a comment through a merged key says first that it was made on the feedback it was merged into", async () => {
+    const kept = await report("Bank transfers show yesterday's exchange rate");
+    const mergedAway = await report("The exchange rate on transfers is a day late");
+    await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway, into: kept } });
+    const calls = [
+      { name: "update_feedback_status", arguments: { key: mergedAway, status: "prioritized" } },
+      { name: "update_feedback", arguments: { key: mergedAway, severity: "P2" } },
+      { name: "add_comment", arguments: { key: mergedAway, text: "Seen on the Monday batch too." } },
+    ];
+    for (const call of calls) {
+      const done = (await member.callTool(call)) as any;
+      expect([done.content[0].text, done.structuredContent.key]).toEqual([`${mergedAway} was merged into ${kept}: the change was made there.`, kept]);
+    }
+  });
+
   test("a tool that does not exist is the protocol's invalid-params error (-32602), not a tool result", async () => {
     await expect(member.callTool({ name: "nope", arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });

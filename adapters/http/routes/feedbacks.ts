@@ -18,7 +18,7 @@ import { Trends, TrendsQuery } from "../../../core/schemas/trends.ts";
 import { bearer } from "../bearer.ts";
 import { jsonBody, jsonBodies } from "../json-body.ts";
 import { operation } from "../docs.ts";
-import { json } from "../reply.ts";
+import { json, survivor } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const TrackerLinkRequest = Type.Object(
@@ -51,10 +51,6 @@ export function singleValued(params: URLSearchParams): Result<Record<string, str
 
 /** The value as JSON, or the refusal with its challenge. */
 const reply = <T>(refuse: (failure: Failure) => Response, result: Result<T>): Response => (result.ok ? json(result.value) : refuse(result));
-
-/** A feedback as answered for its key: a key merged into another answers with the survivor, and says which one it is. */
-const survivor = (feedback: Feedback): Response =>
-  json(feedback, 200, feedback.mergedInto ? { "content-location": `/v1/feedbacks/${encodeURIComponent(feedback.mergedInto)}` } : {});
 
 /** Reading and writing routes: Bearer token, scopes, and a budget per token. */
 export function feedbackRoutes(services: Services, apiPerMinute: number) {

@@ -13,7 +13,7 @@ import type { Services } from "../../../core/services.ts";
 import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
-import { json } from "../reply.ts";
+import { json, survivor } from "../reply.ts";
 
 const KEY = { key: "The readable key or the identifier." };
 
@@ -87,7 +87,10 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
     })
     .post(
       "/v1/feedbacks/:key/comments",
-      async ({ params, grant, body, refuse }) => reply(refuse, await addComment(services, grant, params.key, body)),
+      async ({ params, grant, body, refuse }) => {
+        const commented = await addComment(services, grant, params.key, body);
+        return commented.ok ? survivor(commented.value) : refuse(commented);
+      },
       {
         operation: "feedbacks.update",
         ...jsonBody(CommentRequest, "invalid_body"),

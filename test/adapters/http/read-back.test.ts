@@ -53,7 +53,7 @@ describe("what was written can be read back", () => {
     expect((await read(first.ticketId)).body.mergedInto).toBeUndefined();
   });
 
-  test("a change sent to a merged key changes the feedback it was merged into and says so: mergedInto and Content-Location, in bulk too", async () => {
+  test("a change or a comment sent to a merged key goes to the feedback it was merged into and says so: mergedInto and Content-Location, in bulk too", async () => {
     const first = await report("The invoice PDF has the wrong tax rate");
     const second = await report("Another subject entirely: the avatars are blurry");
     const merged = await http.request("POST", `/v1/feedbacks/${second.ticketId}/merge`, {
@@ -79,6 +79,16 @@ describe("what was written can be read back", () => {
     expect(bulk.body.results).toEqual([
       { key: second.ticketId, ok: true, mergedInto: first.ticketId },
       { key: first.ticketId, ok: true },
+    ]);
+    const commented = await http.request("POST", `/v1/feedbacks/${second.ticketId}/comments`, {
+      token: http.demo.tokens.member,
+      body: { text: "Same cause as the tax rate." },
+    });
+    expect([commented.status, commented.body.key, commented.body.mergedInto, commented.headers.get("content-location")]).toEqual([
+      200,
+      first.ticketId,
+      first.ticketId,
+      `/v1/feedbacks/${first.ticketId}`,
     ]);
     const own = await http.request("PATCH", `/v1/feedbacks/${first.ticketId}`, { token: http.demo.tokens.member, body: { severity: "P2" } });
     expect([own.body.mergedInto, own.headers.get("content-location")]).toEqual([undefined, null]);
