@@ -33,7 +33,9 @@ export async function revisedEntry(
     ...(patch.title !== undefined && { title: patch.title.trim() }),
     ...(patch.body !== undefined && { body: patch.body }),
     feedbackIds,
-    updatedAt: services.clock(),
+    // The time of a save is its version, which the editor and publishing compare: two saves in one
+    // millisecond must still be two versions.
+    updatedAt: Math.max(services.clock(), entry.updatedAt + 1),
   });
 }
 

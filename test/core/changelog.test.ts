@@ -189,6 +189,16 @@ describe("changelog entries", () => {
     assert.deepEqual(refused, { ok: false, code: "invalid_body", problem: { field: "feedbacks", reason: "unknown_feedback", given: "ACME-99" } });
   });
 
+  test("each save of an entry is a version of its own, even in the same millisecond: its updatedAt follows the last", async () => {
+    const fake = fakeChangelog(pdf);
+    const draft = await createEntry(fake.deps, member, { title: "draft" });
+    assert.ok(draft.ok);
+    const first = await updateEntry(fake.deps, member, draft.value.id, { title: "first" });
+    const second = await updateEntry(fake.deps, member, draft.value.id, { title: "second" });
+    assert.ok(first.ok && second.ok);
+    assert.deepEqual([draft.value.updatedAt < first.value.updatedAt, first.value.updatedAt < second.value.updatedAt], [true, true]);
+  });
+
   test("a draft is deleted; a published entry never is (changelog_published), nor does it ship other feedbacks", async () => {
     const fake = fakeChangelog(pdf, dark);
     const draft = await createEntry(fake.deps, member, { title: "draft" });
