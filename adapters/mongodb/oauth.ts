@@ -1,6 +1,7 @@
 import type { ClientSession } from "mongodb";
 import type { Agent, AgentToken, AuthCode } from "../../core/model.ts";
 import { judgeRefreshToken } from "../../core/oauth/refresh.ts";
+import { replacedBy } from "../../core/oauth/replaced-agents.ts";
 import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store/oauth.ts";
 import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
 
@@ -79,6 +80,8 @@ export function oauthStore(data: Database): OAuthStore {
           .collection("auth_codes")
           .updateOne({ _id: codeHash, usedAt: null }, { $set: { usedAt: now, agentId: agent.id } }, { session });
         if (used.modifiedCount !== 1) return false;
+        const live = await agents().find({ orgId: agent.orgId, userId: agent.userId, revokedAt: null }, { session }).toArray();
+        for (const replaced of replacedBy(agent, live.map(toAgent))) await revokeAgentNow(replaced, now, session);
         await agents().insertOne({ ...toDocument(agent), revokedAt: null }, { session });
         await tokens().insertMany(issued.map(tokenDocument), { session });
         return true;

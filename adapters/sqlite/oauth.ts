@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Agent, AgentToken, AuthCode, Scope } from "../../core/model.ts";
 import { judgeRefreshToken } from "../../core/oauth/refresh.ts";
+import { replacedBy } from "../../core/oauth/replaced-agents.ts";
 import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store/oauth.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -122,6 +123,10 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
         // The conditional update is the single use: of two concurrent exchanges, one finds it used.
         const used = db.query("UPDATE auth_codes SET used_at = ?, agent_id = ? WHERE code_hash = ? AND used_at IS NULL").run(now, agent.id, codeHash);
         if (used.changes !== 1) return false;
+        const live = db
+          .query<AgentRow, [string, string]>("SELECT * FROM agents WHERE org_id = ? AND user_id = ? AND revoked_at IS NULL")
+          .all(agent.orgId, agent.userId);
+        for (const replaced of replacedBy(agent, live.map(toAgent))) revokeAgentNow(replaced, now);
         db.query(
           "INSERT INTO agents (id, client_id, user_id, org_id, scopes, resource, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         ).run(agent.id, agent.clientId, agent.userId, agent.orgId, agent.scopes.join(" "), agent.resource, agent.createdAt, agent.lastUsedAt);

@@ -25,8 +25,9 @@ export interface OAuthStore {
    */
   findAuthCode(codeHash: string): Promise<{ code: AuthCode; previousAgentId: string | null; alreadyUsed: boolean } | null>;
   /**
-   * Uses the code and creates its agent with its first tokens, in one transaction; false (nothing
-   * written) if the code was used meanwhile.
+   * Uses the code and creates its agent with its first tokens, in one transaction, in which the
+   * earlier live agents it replaces (core's replacedBy) are revoked as revokeAgent does; false
+   * (nothing written) if the code was used meanwhile.
    */
   createAgent(agent: Agent, codeHash: string, tokens: readonly AgentToken[], now: number): Promise<boolean>;
   /**

@@ -409,6 +409,8 @@ export const EN = {
       asks: (client: string, email: string) => `${client} (declared by the application) asks to act in your name, ${email}, with your rights.`,
       sentBack: "It will be sent back to",
       ableTo: "It will be able to:",
+      /** Said under what it will be able to do: an application authorized again loses the access it had (core/oauth/replaced-agents.ts). */
+      replaces: "If it is already connected for you in this organization, this replaces its earlier access.",
       asRole: (role: string, scopes: string) => `as ${role}: ${scopes}`,
       nothing: "nothing",
       cannotGoOn: "This authorization cannot go on",

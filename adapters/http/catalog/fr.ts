@@ -379,6 +379,7 @@ export const FR: Catalog = {
       asks: (client: string, email: string) => `${client} (nom déclaré par l'application) demande à agir en votre nom, ${email}, avec vos droits.`,
       sentBack: "Vous serez renvoyé vers",
       ableTo: "Il pourra\u202f:",
+      replaces: "S'il est déjà connecté pour vous dans cette organisation, cette autorisation remplace son accès précédent.",
       asRole: (role: string, scopes: string) => `en tant que ${role}\u202f: ${scopes}`,
       nothing: "rien",
       cannotGoOn: "Cette autorisation ne peut pas aboutir",

@@ -127,6 +127,7 @@ ${
 }
 <p>${w.ableTo}</p>
 <ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${scopes[s].name}</strong>${w.colon}${scopes[s].description}</li>`)}</ul>
+<p class="muted">${w.replaces}</p>
 <button type="submit" name="decision" value="allow">${w.allow}</button>
 <button type="submit" name="decision" value="deny" class="secondary">${w.deny}</button>
 </form>`;

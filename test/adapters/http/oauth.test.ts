@@ -14,11 +14,11 @@ const send = (url: string, init?: RequestInit) => server.fetch(url, init);
 const REDIRECT = "http://127.0.0.1:9/cb";
 const base64url = (b: Buffer) => b.toString("base64url");
 
-async function register(redirectUris = [REDIRECT]) {
+async function register(redirectUris = [REDIRECT], name = "Rule Tester") {
   const res = await send(`${server.url}/oauth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: "Rule Tester", redirect_uris: redirectUris }),
+    body: JSON.stringify({ client_name: name, redirect_uris: redirectUris }),
   });
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -39,23 +39,27 @@ function authorizeUrl(clientId: string, params: Record<string, string | undefine
   return url.href;
 }
 
+/** Which client is authorized (a new one unless named), and what the consent form is sent with (the organization chosen). */
+interface Authorizing {
+  readonly clientId?: string;
+  readonly consent?: Record<string, string>;
+}
+
 /** Runs the code flow for a person up to the code; returns what is needed to exchange it. */
-async function authorizeCode(person: { email: string; password: string }, extra: Record<string, string | undefined> = {}) {
-  const client = (await register()).body;
+async function authorizeCode(person: { email: string; password: string }, extra: Record<string, string | undefined> = {}, how: Authorizing = {}) {
+  const clientId: string = how.clientId ?? (await register()).body.client_id;
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash("sha256").update(verifier).digest());
   const browser = new FormBrowser(server.url, {}, server.handle);
   await signIn(browser, person.email, person.password);
-  const consent = await (
-    await browser.fetch(authorizeUrl(client.client_id, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))
-  ).text();
-  const allowed = await browser.submit(consent, { decision: "allow" });
+  const consent = await (await browser.fetch(authorizeUrl(clientId, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))).text();
+  const allowed = await browser.submit(consent, { decision: "allow", ...how.consent });
   const location = new URL(allowed.headers.get("location")!);
-  return { clientId: client.client_id as string, verifier, code: location.searchParams.get("code")!, location, browser };
+  return { clientId, verifier, code: location.searchParams.get("code")!, location, browser };
 }
 
-async function connect(person: { email: string; password: string }, extra: Record<string, string | undefined> = {}) {
-  const flow = await authorizeCode(person, extra);
+async function connect(person: { email: string; password: string }, extra: Record<string, string | undefined> = {}, how: Authorizing = {}) {
+  const flow = await authorizeCode(person, extra, how);
   const tokens = await tokenRequest({
     grant_type: "authorization_code",
     code: flow.code,
@@ -191,6 +195,7 @@ describe("authorization requests", () => {
     expect(consent).toContain('<button type="submit" name="decision" value="allow">Autoriser</button>');
     expect(consent).toContain("Il pourra\u202f:");
     expect(consent).toContain("<p>Organisation\u202f: <strong>Demo</strong></p>");
+    expect(consent).toContain("S&#39;il est déjà connecté pour vous dans cette organisation, cette autorisation remplace son accès précédent.");
   });
 
   test("another resource than this service's is invalid_target", async () => {
@@ -461,6 +466,31 @@ describe("agents and membership", () => {
     ).body;
     expect(tokens.scope).toBe("feedbacks:read");
     expect((await get(`${server.url}/v1/apps`, tokens.access_token)).body.data.map((a: any) => a.name)).toEqual(["Second product"]);
+  });
+
+  test("authorizing an application again replaces its earlier access: its tokens stop at once and the Agents list names it once; its access elsewhere and other applications' stay", async () => {
+    await server.cli("org", "create", "Third", "--prefix", "THIRD");
+    await server.cli("user", "create", "again@demo.test", "--password", "again-password-1");
+    await server.cli("member", "add", "DEMO", "again@demo.test", "member");
+    await server.cli("member", "add", "THIRD", "again@demo.test", "member");
+    const orgIdOf = async (prefix: string) =>
+      (await server.cli("org", "list"))
+        .split("\n")
+        .find((line) => line.includes(` ${prefix} `))!
+        .split(/\s+/)[0]!;
+    const [demo, third] = [{ org: await orgIdOf("DEMO") }, { org: await orgIdOf("THIRD") }];
+    const person = { email: "again@demo.test", password: "again-password-1" };
+    const clientId: string = (await register([REDIRECT], "Claude Desktop")).body.client_id;
+    const first = await connect(person, {}, { clientId, consent: demo });
+    const elsewhere = await connect(person, {}, { clientId, consent: third });
+    const cursor = await connect(person, {}, { clientId: (await register([REDIRECT], "Cursor")).body.client_id, consent: demo });
+    const again = await connect(person, {}, { clientId, consent: demo });
+    expect(await mcpStatus(first.tokens.access_token)).toBe(401);
+    const refreshed = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.tokens.refresh_token, client_id: clientId });
+    expect([refreshed.status, refreshed.body.error]).toEqual([400, "invalid_grant"]);
+    for (const kept of [again, elsewhere, cursor]) expect(await mcpStatus(kept.tokens.access_token)).toBe(200);
+    const listed = (await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.filter((a: any) => a.person === person.email);
+    expect(listed.map((a: any) => a.application).sort()).toEqual(["Claude Desktop", "Cursor"]);
   });
 
   test("a Reader can grant only Read", async () => {

@@ -78,6 +78,60 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         expect((await store.listAgents(orgId, null)).map((a) => [a.id, a.clientName])).toEqual([[agentId, "Claude"]]);
       });
 
+      test("an agent replaces the earlier live agents of its client, person, organization and resource, whose tokens stop at once; the others stay", async () => {
+        const store = await makeStore();
+        const { orgId, userId } = await agentSetUp(store);
+        const { orgId: otherOrgId } = await freeOrg(store);
+        await store.setMembership(otherOrgId, userId, "member");
+        const { userId: colleagueId } = await person(store, orgId);
+        await store.createClient({ id: "client-2", name: "Cursor", redirectUris: ["https://d/cb"], createdAt: 0 });
+        /** Authorizes: a code, then its agent with one access and one refresh token, `${name}-a` and `${name}-r`. */
+        const authorize = async (name: string, at: number, grant: { clientId?: string; orgId?: string; userId?: string; resource?: string } = {}) => {
+          const agent = {
+            id: id("agent"),
+            clientId: "client-1",
+            orgId,
+            userId,
+            resource: "https://r/mcp",
+            ...grant,
+            scopes: ["feedbacks:read" as const],
+            createdAt: at,
+            lastUsedAt: at,
+          };
+          const codeHash = id("code");
+          const { id: _, createdAt: __, lastUsedAt: ___, ...bound } = agent;
+          await store.createAuthCode({ ...bound, codeHash, redirectUri: "https://c/cb", codeChallenge: "x", expiresAt: at + 60 });
+          const common = {
+            agentId: agent.id,
+            orgId: agent.orgId,
+            userId: agent.userId,
+            scopes: agent.scopes,
+            resource: agent.resource,
+            createdAt: at,
+          };
+          const tokens: AgentToken[] = [
+            { ...common, id: id("tok"), tokenHash: `${name}-a`, kind: "access", expiresAt: at + 10_000 },
+            { ...common, id: id("tok"), tokenHash: `${name}-r`, kind: "refresh", expiresAt: at + 10_000 },
+          ];
+          expect(await store.createAgent(agent, codeHash, tokens, at)).toBe(true);
+          return agent.id;
+        };
+        await authorize("first", 10);
+        const others = [
+          await authorize("client", 11, { clientId: "client-2" }),
+          await authorize("resource", 12, { resource: "https://r/v1" }),
+          await authorize("org", 13, { orgId: otherOrgId }),
+          await authorize("colleague", 14, { userId: colleagueId }),
+        ];
+        const again = await authorize("again", 20);
+        expect(await store.authenticate("first-a", 21, 1_000)).toBeNull();
+        expect(await store.rotateRefreshToken("first-r", "client-1", 21, 1_000, () => [])).toEqual({ state: "invalid" });
+        for (const name of ["client", "resource", "org", "colleague", "again"])
+          expect(await store.authenticate(`${name}-a`, 21, 1_000)).not.toBeNull();
+        const listed = [...(await store.listAgents(orgId, null)), ...(await store.listAgents(otherOrgId, null))].map((a) => a.id);
+        expect(listed.sort()).toEqual([...others, again].sort());
+      });
+
       test("a person removed from the organization loses their agents for good: added again, the agent's tokens stay refused", async () => {
         const store = await makeStore();
         const { code, agent, orgId, userId, token } = await agentSetUp(store);
