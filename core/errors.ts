@@ -80,6 +80,14 @@ export interface Failure {
   readonly refusal?: MergeRefusal;
   /** For a service that failed (an issue tracker): what it said, for the operator to act on. */
   readonly cause?: string;
+  /** For a 404: what the request named by id that the organization does not hold, said back in the message. */
+  readonly missing?: Missing;
+}
+
+/** A resource named by id (an app, a feature, a changelog entry) that the organization does not hold. */
+interface Missing {
+  readonly resource: "app" | "feature" | "changelog_entry";
+  readonly id: string;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | Failure;
@@ -94,6 +102,19 @@ export const unavailable = (code: ErrorCode, error: unknown): Failure => ({
   code,
   cause: (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 300),
 });
+
+/** Beyond this many characters an id is said back cut short: no one typed it by hand, and the message stays readable. */
+const SAID_BACK_AT_MOST = 100;
+
+/**
+ * A 404 naming the app, feature or changelog entry a request named, as it was given, so that a
+ * person (or a model) tries another; REST and MCP say it alike. A feedback key has noSuchFeedback.
+ */
+export const notFound = (resource: Missing["resource"], id: string): Failure => {
+  const characters = [...id];
+  const said = characters.length > SAID_BACK_AT_MOST ? `${characters.slice(0, SAID_BACK_AT_MOST - 1).join("")}…` : id;
+  return { ok: false, code: "not_found", missing: { resource, id: said } };
+};
 
 /** A refused request, naming the field at fault and why. */
 export const invalid = (code: ErrorCode, problem: FieldProblem): Failure => ({ ok: false, code, problem });

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { notFound, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Feature } from "../schemas/catalog.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -14,7 +14,7 @@ export async function getFeature(
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const feature = await services.store.findFeature(grant.orgId, featureId);
-  if (!feature) return fail("not_found");
+  if (!feature) return notFound("feature", featureId);
   const counted = (await services.store.listFeatures(grant.orgId, feature.appId)).find((f) => f.id === featureId);
-  return counted ? ok(toFeature(counted)) : fail("not_found");
+  return counted ? ok(toFeature(counted)) : notFound("feature", featureId);
 }

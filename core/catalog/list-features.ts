@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { notFound, ok, type Result } from "../errors.ts";
 import type { FeatureRecord, Grant } from "../model.ts";
 import type { Feature } from "../schemas/catalog.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -19,6 +19,6 @@ export async function listFeatures(
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const app = await services.store.findApp(grant.orgId, appId);
-  if (!app) return fail("not_found");
+  if (!app) return notFound("app", appId);
   return ok({ data: (await services.store.listFeatures(grant.orgId, appId)).map(toFeature) });
 }

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, notFound, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 
@@ -13,6 +13,6 @@ export async function deleteEntry(
   if (!allowed.ok) return allowed;
   const outcome = await services.store.deleteDraft(grant.orgId, entryId);
   if (outcome === "published") return fail("changelog_published");
-  if (outcome === "not_found") return fail("not_found");
+  if (outcome === "not_found") return notFound("changelog_entry", entryId);
   return ok({ deleted: true });
 }

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { notFound, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { ChangelogEntry } from "../schemas/changelog.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
@@ -12,5 +12,5 @@ export async function getEntry(services: ReadDeps, grant: Grant, entryId: string
   const allowed = authorize(grant, "changelog.manage");
   if (!allowed.ok) return allowed;
   const entry = await services.store.findEntry(grant.orgId, entryId);
-  return entry ? ok(await presentEntry(services, entry)) : fail("not_found");
+  return entry ? ok(await presentEntry(services, entry)) : notFound("changelog_entry", entryId);
 }

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, invalid, ok, type Result } from "../errors.ts";
+import { fail, invalid, notFound, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { ChangelogEntry, ChangelogPatch, PublishChangelogEntry } from "../schemas/changelog.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
@@ -35,7 +35,7 @@ async function publish(services: PublishDeps, grant: Grant, publishing: Publishi
     if (await services.store.publishEntry(published)) return ok(await presentEntry(services, published.entry));
     if (publishing.created) continue;
     draft = await services.store.findEntry(entry.value.orgId, entry.value.id);
-    if (draft?.status !== "draft") return fail(draft ? "changelog_published" : "not_found");
+    if (draft?.status !== "draft") return draft ? fail("changelog_published") : notFound("changelog_entry", entry.value.id);
   }
   const id = publishing.created ? publishing.entry.id : publishing.draft.id;
   throw new Error(`changelog entry ${id} or its feedbacks kept changing under ${MAX_ATTEMPTS} attempts`);
@@ -55,7 +55,7 @@ export async function publishEntry(services: PublishDeps, grant: Grant, input: P
     return draft.ok ? publish(services, grant, { created: true, entry: draft.value }) : draft;
   }
   const draft = await services.store.findEntry(grant.orgId, id);
-  if (!draft) return fail("not_found");
+  if (!draft) return notFound("changelog_entry", id);
   if (draft.status === "published") return fail("changelog_published");
   return publish(services, grant, { created: false, draft, changes });
 }

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, notFound, ok, type Result } from "../errors.ts";
 import type { FindDeps } from "../feedback/find-feedback.ts";
 import type { Grant } from "../model.ts";
 import type { ChangelogEntry, ChangelogPatch } from "../schemas/changelog.ts";
@@ -54,12 +54,12 @@ export async function updateEntry(
   const allowed = authorize(grant, "changelog.manage");
   if (!allowed.ok) return allowed;
   const entry = await services.store.findEntry(grant.orgId, entryId);
-  if (!entry) return fail("not_found");
+  if (!entry) return notFound("changelog_entry", entryId);
   if (expected.draft && entry.status !== "draft") return fail("changelog_published");
   const revised = await revisedEntry(services, entry, patch);
   if (!revised.ok) return revised;
   // Published (or deleted) between the read and the write: say which.
   if (!(await services.store.updateEntry(revised.value)))
-    return fail((await services.store.findEntry(grant.orgId, entryId)) ? "changelog_published" : "not_found");
+    return (await services.store.findEntry(grant.orgId, entryId)) ? fail("changelog_published") : notFound("changelog_entry", entryId);
   return ok(await presentEntry(services, revised.value));
 }

@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { Type, type Static } from "@sinclair/typebox";
 import { EMAIL_PATTERN, isEmailShaped, normalizeEmail } from "../email.ts";
-import { fail, invalid, ok, type Result } from "../errors.ts";
+import { fail, invalid, notFound, ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { NormalizedReport } from "./normalize.ts";
 import { storedKind } from "./kind.ts";
@@ -41,8 +41,11 @@ export type AgentReport = Static<typeof AgentReport>;
 const RELAYED_EMAIL = Type.String({ pattern: EMAIL_PATTERN });
 
 /** The app a report is about: the one it names, or else the organization's only app. */
-async function reportedApp(store: CreateReportDeps["store"], orgId: string, appId: string | undefined): Promise<Result<AppRecord | null>> {
-  if (appId !== undefined) return ok(await store.findApp(orgId, appId));
+async function reportedApp(store: CreateReportDeps["store"], orgId: string, appId: string | undefined): Promise<Result<AppRecord>> {
+  if (appId !== undefined) {
+    const app = await store.findApp(orgId, appId);
+    return app ? ok(app) : notFound("app", appId);
+  }
   const apps = await store.listApps(orgId);
   return apps.length === 1 ? ok(apps[0]!) : invalid("invalid_ingest", { field: "appId", reason: "missing" });
 }
@@ -61,7 +64,7 @@ export async function createReport(services: CreateReportDeps, grant: Grant, inp
   ]);
   if (!found.ok) return found;
   const app = found.value;
-  if (!app || !organization) return fail("not_found");
+  if (!organization) return fail("not_found");
   const email = input.email && normalizeEmail(input.email);
   // Said, not dropped: the person relayed would not hear of the follow-up, and the agent not know why.
   if (email && !isEmailShaped(email)) return invalid("invalid_ingest", { field: "email", reason: "expected", schema: RELAYED_EMAIL });

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { notFound, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Trends, TrendsQuery } from "../schemas/trends.ts";
 import type { Services } from "../services.ts";
@@ -16,7 +16,7 @@ export async function getAppTrends(services: TrendsDeps, grant: Grant, appId: st
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
-  if (!(await store.findApp(grant.orgId, appId))) return fail("not_found");
+  if (!(await store.findApp(grant.orgId, appId))) return notFound("app", appId);
   const period = periodOf(services.clock(), Number(query.days ?? "30"));
   const [counts, features] = await Promise.all([
     store.countReportsByDay(grant.orgId, appId, period.from, period.to),

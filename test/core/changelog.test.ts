@@ -204,7 +204,11 @@ describe("changelog entries", () => {
     const draft = await createEntry(fake.deps, member, { title: "draft" });
     assert.ok(draft.ok);
     assert.deepEqual(await deleteEntry(fake.deps, member, draft.value.id), { ok: true, value: { deleted: true } });
-    assert.deepEqual(await deleteEntry(fake.deps, member, draft.value.id), { ok: false, code: "not_found" });
+    assert.deepEqual(await deleteEntry(fake.deps, member, draft.value.id), {
+      ok: false,
+      code: "not_found",
+      missing: { resource: "changelog_entry", id: draft.value.id },
+    });
     const shipped = await publishEntry(fake.deps, member, { title: "shipped", feedbacks: ["ACME-1"] });
     assert.ok(shipped.ok);
     assert.deepEqual(await deleteEntry(fake.deps, member, shipped.value.id), { ok: false, code: "changelog_published" });

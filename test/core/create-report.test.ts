@@ -71,8 +71,12 @@ describe("create_report: the app a report is about", () => {
     );
   });
 
-  test("an appId the organization does not have is not found", async () => {
+  test("an appId the organization does not have is not found, and named", async () => {
     const { deps } = fakeAgentStore([app("only")]);
-    assert.deepEqual(await createReport(deps, member, { ...idea, appId: "elsewhere" }), { ok: false, code: "not_found" });
+    assert.deepEqual(await createReport(deps, member, { ...idea, appId: "elsewhere" }), {
+      ok: false,
+      code: "not_found",
+      missing: { resource: "app", id: "elsewhere" },
+    });
   });
 });

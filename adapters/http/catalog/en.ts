@@ -848,6 +848,12 @@ export const EN = {
     unknown_feature: "This feature is not in the feature map of the feedback's app.",
     invalid_sso_token: "The single sign-on token is invalid or has expired: the site signs in again and passes a new one to Retour.identify.",
   },
+  /** A 404 for an id the request named (an app, a feature, a changelog entry), said back: instead of the code's message. */
+  missing: {
+    app: (id: string) => `No app '${id}' in this organization.`,
+    feature: (id: string) => `No feature '${id}' in this organization.`,
+    changelog_entry: (id: string) => `No changelog entry '${id}' in this organization.`,
+  },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
     unknown_feedback: (feedback: string) => `No feedback ${feedback} in this organization.`,

@@ -813,6 +813,11 @@ export const FR: Catalog = {
     invalid_sso_token:
       "Le jeton d'authentification unique est invalide ou a expiré : le site reconnecte la personne et en passe un nouveau à Retour.identify.",
   },
+  missing: {
+    app: (id: string) => `Aucune application «\u202f${id}\u202f» dans cette organisation.`,
+    feature: (id: string) => `Aucune fonctionnalité «\u202f${id}\u202f» dans cette organisation.`,
+    changelog_entry: (id: string) => `Aucune entrée du journal des nouveautés «\u202f${id}\u202f» dans cette organisation.`,
+  },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
     same_feedback: (feedback: string) =>

@@ -133,6 +133,12 @@ export function describeRefusal(refusal: MergeRefusal, language: Language): stri
   }
 }
 
-/** A failure's `{error, code}` body: why it was refused when the core said, else the code's message naming the refused field. */
-export const failureBody = (failure: Failure, language: Language): ErrorBody =>
-  failure.refusal ? { error: describeRefusal(failure.refusal, language), code: failure.code } : errorBody(failure.code, language, failure.problem);
+/**
+ * A failure's `{error, code}` body: why it was refused when the core said, or what was not found,
+ * else the code's message naming the refused field.
+ */
+export function failureBody(failure: Failure, language: Language): ErrorBody {
+  if (failure.refusal) return { error: describeRefusal(failure.refusal, language), code: failure.code };
+  if (failure.missing) return { error: textFor(language).missing[failure.missing.resource](failure.missing.id), code: failure.code };
+  return errorBody(failure.code, language, failure.problem);
+}

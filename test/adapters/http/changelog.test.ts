@@ -52,6 +52,19 @@ describe("the changelog over REST", () => {
     expect((await http.request("GET", `/v1/changelog/${created.body.id}`, { token: member() })).status).toBe(404);
   });
 
+  test("an unknown entry id is 404 not_found naming it, on every route that takes one", async () => {
+    const named = { status: 404, body: { error: "No changelog entry 'entry_x' in this organization.", code: "not_found" } };
+    for (const [method, path, body] of [
+      ["GET", "/v1/changelog/entry_x"],
+      ["PATCH", "/v1/changelog/entry_x", { title: "Renamed" }],
+      ["DELETE", "/v1/changelog/entry_x"],
+      ["POST", "/v1/changelog/entry_x/publish"],
+    ] as const) {
+      const res = await http.request(method, path, { token: member(), ...(body && { body }) });
+      expect({ method, status: res.status, body: res.body }).toEqual({ method, ...named });
+    }
+  });
+
   test("an unknown feedback key is 400 invalid_body naming feedbacks; a body over 20000 characters too", async () => {
     const unknown = await http.request("POST", "/v1/changelog", { token: member(), body: { title: "x", feedbacks: ["DEMO-9999"] } });
     expect([unknown.status, unknown.body.code]).toEqual([400, "invalid_body"]);

@@ -287,8 +287,11 @@ describe("apps and features", () => {
     expect(checkout.code).toEqual([{ path: "src/checkout/flow.ts" }]);
   });
 
-  test("404 not_found: unknown app", async () => {
+  test("404 not_found: unknown app, named", async () => {
     const res = await get(`/v1/apps/nope/features`, admin());
-    expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "not_found" });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 404,
+      body: { error: "No app 'nope' in this organization.", code: "not_found" },
+    });
   });
 });

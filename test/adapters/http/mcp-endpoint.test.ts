@@ -60,3 +60,50 @@ describe("a tool call refused", () => {
     expect(body.error).toContain("key");
   });
 });
+
+describe("a tool argument naming an app, a feature or a changelog entry the organization does not hold", () => {
+  const call = async (name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const res = await server.fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${server.demo.tokens.member}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    });
+    const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    expect(result.isError).toBe(true);
+    return JSON.parse(result.content[0]!.text);
+  };
+
+  test("an appId is named in the refusal, with the code of REST's 404 (list_features, create_report)", async () => {
+    const refusal = { error: "No app 'app_x' in this organization.", code: "not_found" };
+    expect(await call("list_features", { appId: "app_x" })).toEqual(refusal);
+    expect(await call("create_report", { appId: "app_x", kind: "idea", message: "A dark theme" })).toEqual(refusal);
+  });
+
+  test("a featureId is named in the refusal (get_feature)", async () => {
+    expect(await call("get_feature", { featureId: "feat_x" })).toEqual({ error: "No feature 'feat_x' in this organization.", code: "not_found" });
+  });
+
+  test("a changelog entry's id is named in the refusal (publish_changelog_entry)", async () => {
+    expect(await call("publish_changelog_entry", { id: "entry_x" })).toEqual({
+      error: "No changelog entry 'entry_x' in this organization.",
+      code: "not_found",
+    });
+  });
+
+  test("the refusal names it in French with Accept-Language: fr", async () => {
+    expect(await call("list_features", { appId: "app_x" }, { "accept-language": "fr" })).toEqual({
+      error: "Aucune application «\u202fapp_x\u202f» dans cette organisation.",
+      code: "not_found",
+    });
+  });
+
+  test("an id longer than anyone types is said back cut short, at 100 characters", async () => {
+    const { error } = await call("get_feature", { featureId: "f".repeat(500) });
+    expect(error).toBe(`No feature '${"f".repeat(99)}…' in this organization.`);
+  });
+});

@@ -39,8 +39,8 @@ describe("GET /v1/apps/{id}/trends", () => {
     expect((await trends(http.demo.appId, "?days=7")).body.error).toContain("days");
   });
 
-  test("404 not_found for an app of no organization of the token; 401 without a token", async () => {
-    expect((await trends("no-such-app")).body.code).toBe("not_found");
+  test("404 not_found for an app of no organization of the token, named; 401 without a token", async () => {
+    expect((await trends("no-such-app")).body).toEqual({ error: "No app 'no-such-app' in this organization.", code: "not_found" });
     expect((await http.request("GET", `/v1/apps/${http.demo.appId}/trends`)).status).toBe(401);
   });
 });
