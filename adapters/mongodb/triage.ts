@@ -3,6 +3,7 @@ import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { ClientSession } from "mongodb";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
 import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
+import { renamedTags } from "../../core/triage/tag-names.ts";
 import { compoundId, type Database, type Document, plain } from "./database.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
@@ -88,6 +89,26 @@ export function triageStore(data: Database): TriageStore {
       const change = color === null ? { $unset: { color: "" } } : { $set: { color } };
       const written = await data.collection("tags").updateOne({ _id: compoundId(orgId, name), orgId }, change);
       return written.matchedCount > 0;
+    },
+
+    async renameTag(orgId, from, to) {
+      return data.transaction(async (session) => {
+        const tags = data.collection("tags");
+        if ((await tags.deleteOne({ _id: compoundId(orgId, from), orgId }, { session })).deletedCount === 0) return null;
+        const kept = { orgId, name: to.name, createdAt: to.createdAt, ...(to.color && { color: to.color }) };
+        await tags.replaceOne({ _id: compoundId(orgId, to.name) }, kept, { upsert: true, session });
+        let shown = 0;
+        // Merged feedbacks too: an unmerge gives them back with their tags.
+        for (const feedback of await feedbacks()
+          .find({ orgId, tags: from }, { session, projection: { tags: 1, mergedInto: 1 } })
+          .toArray()) {
+          const renamed = renamedTags(feedback.tags, from, to.name);
+          if (renamed.join("\n") === feedback.tags.join("\n")) continue;
+          await feedbacks().updateOne({ _id: feedback._id }, { $set: { tags: renamed } }, { session });
+          if (!feedback.mergedInto) shown++;
+        }
+        return shown;
+      });
     },
   };
 }

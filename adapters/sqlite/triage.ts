@@ -2,6 +2,7 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
 import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
+import { renamedTags } from "../../core/triage/tag-names.ts";
 import type { Kind, Severity } from "../../core/schemas/feedback.ts";
 import { orgNumberOf } from "./rows.ts";
 import { addWords } from "./search.ts";
@@ -114,5 +115,44 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
     async setTagColor(orgId, name, color) {
       return batch.run(() => db.query("UPDATE tags SET color = ? WHERE org_id = ? AND name = ?").run(color, orgId, name).changes > 0);
     },
+
+    async renameTag(orgId, from, to) {
+      return batch.run(() => {
+        if (db.query("DELETE FROM tags WHERE org_id = ? AND name = ?").run(orgId, from).changes === 0) return null;
+        db.query("INSERT OR REPLACE INTO tags (org_id, name, created_at, color) VALUES (?, ?, ?, ?)").run(
+          orgId,
+          to.name,
+          to.createdAt,
+          to.color ?? null,
+        );
+        const write = db.query("UPDATE feedbacks SET tags = ? WHERE ref = ?");
+        let shown = 0;
+        for (const feedback of carrying(db, orgId, from)) {
+          const tags = JSON.stringify(renamedTags(JSON.parse(feedback.tags) as string[], from, to.name));
+          if (tags === feedback.tags) continue;
+          // The triggers move its rows of feedback_tags, and their counts, to the new name.
+          write.run(tags, feedback.ref);
+          if (feedback.merged === 0) shown++;
+        }
+        return shown;
+      });
+    },
   };
+}
+
+/**
+ * The feedbacks of an organization that carry a tag: those the inbox shows, by their rows of
+ * feedback_tags; those merged into another, which have none, among the merged.
+ */
+function carrying(db: Database, orgId: string, tag: string) {
+  return db
+    .query<{ ref: number; tags: string; merged: number }, [string, string, string, string]>(
+      `SELECT ref, tags, 0 AS merged FROM feedbacks
+         WHERE ref IN (SELECT feedback_ref FROM feedback_tags WHERE org_number = ${orgNumberOf("?")} AND tag = ?)
+       UNION ALL
+       SELECT ref, tags, 1 FROM feedbacks
+         WHERE merged_into IS NOT NULL AND org_number = ${orgNumberOf("?")}
+           AND EXISTS (SELECT 1 FROM json_each(feedbacks.tags) WHERE value = ?)`,
+    )
+    .all(orgId, tag, orgId, tag);
 }

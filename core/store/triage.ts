@@ -48,4 +48,12 @@ export interface TriageStore {
   listTags(orgId: string): Promise<TagRecord[]>;
   /** Sets (or, with null, clears) the colour of the organization's tag of that exact name; false when there is none. */
   setTagColor(orgId: string, name: string, color: string | null): Promise<boolean>;
+  /**
+   * Renames the organization's tag `from` in one transaction: the tag becomes `to` (which replaces
+   * the organization's tag of that exact name, if any), and every feedback of the organization
+   * carrying `from`, merged ones included (an unmerge gives them back), carries what renamedTags
+   * leaves. How many of those not merged into another (the inbox's) changed; null when the
+   * organization has no tag `from`.
+   */
+  renameTag(orgId: string, from: string, to: TagRecord): Promise<number | null>;
 }

@@ -1,7 +1,7 @@
 import type { TagRecord } from "../store/triage.ts";
 
 /** A tag's name as kept: trimmed, inner runs of spaces made one. */
-const tagName = (typed: string): string => typed.trim().replace(/\s+/g, " ");
+export const tagName = (typed: string): string => typed.trim().replace(/\s+/g, " ");
 
 /** The key two spellings of one tag share: names differing only by case name one tag. */
 const tagKey = (name: string): string => name.toLocaleLowerCase("en");
@@ -28,4 +28,22 @@ export function resolveTags(typed: readonly string[], known: readonly TagRecord[
 export function retag(current: readonly string[], add: readonly string[], remove: readonly string[]): string[] {
   const removed = new Set(remove.map((name) => tagKey(tagName(name))));
   return [...current, ...add].filter((name) => !removed.has(tagKey(tagName(name))));
+}
+
+/**
+ * What renaming the organization's tag `from` to `name` (as kept, tagName) leaves: the same tag
+ * under the new name, a change of case included; or, when the organization has another tag of that
+ * name in any case, that one as it is spelled, which takes the colour of `from` if it has none.
+ */
+export function renaming(from: TagRecord, name: string, known: readonly TagRecord[]): { readonly tag: TagRecord; readonly merged: boolean } {
+  const other = known.find((t) => t.name !== from.name && tagKey(t.name) === tagKey(name));
+  if (!other) return { tag: { ...from, name }, merged: false };
+  const color = other.color ?? from.color;
+  return { tag: { ...other, ...(color && { color }) }, merged: true };
+}
+
+/** A feedback's tags once `from` is named `to`: in its place, and once, when the feedback also carried `to` (in any case). */
+export function renamedTags(tags: readonly string[], from: string, to: string): string[] {
+  const renamed = tags.map((name) => (name === from || tagKey(name) === tagKey(to) ? to : name));
+  return renamed.filter((name, i) => renamed.indexOf(name) === i);
 }

@@ -37,6 +37,25 @@ export function triageContract(makeStore: () => Promise<Subject>) {
     return recorded.feedback;
   }
   const titles = (found: Array<{ title: string }>) => found.map((f) => f.title);
+  /** A feedback of an organization tagged "urgent" and "billing" at 5, and another organization with no tag. */
+  async function taggedUrgentAndBilling() {
+    const store = await makeStore();
+    const org = await seed(store);
+    const other = await seed(store);
+    const a = (await record(store, org, "one", 1))!;
+    await store.setTriageFields(
+      org.orgId,
+      a.id,
+      { tags: ["urgent", "billing"] },
+      [
+        { name: "urgent", createdAt: 5 },
+        { name: "billing", createdAt: 5 },
+      ],
+      [],
+      0,
+    );
+    return { store, org, other, a };
+  }
 
   describe("triage", () => {
     test("setTriageFields writes the fields given, leaves the others, and null clears one", async () => {
@@ -175,26 +194,6 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect(await store.countByStatus(org.orgId, { tag: "mobile", words: ["two"] })).toEqual({ triage: 1 });
     });
 
-    /** A feedback of an organization tagged "urgent" and "billing" at 5, and another organization with no tag. */
-    async function taggedUrgentAndBilling() {
-      const store = await makeStore();
-      const org = await seed(store);
-      const other = await seed(store);
-      const a = (await record(store, org, "one", 1))!;
-      await store.setTriageFields(
-        org.orgId,
-        a.id,
-        { tags: ["urgent", "billing"] },
-        [
-          { name: "urgent", createdAt: 5 },
-          { name: "billing", createdAt: 5 },
-        ],
-        [],
-        0,
-      );
-      return { store, org, other, a };
-    }
-
     test("tags are created once per organization, kept with their first time, and listed by name", async () => {
       const { store, org, other, a } = await taggedUrgentAndBilling();
       await store.setTriageFields(org.orgId, a.id, { tags: ["urgent"] }, [{ name: "urgent", createdAt: 9 }], [], 0);
@@ -219,6 +218,79 @@ export function triageContract(makeStore: () => Promise<Subject>) {
         { name: "billing", createdAt: 5 },
         { name: "urgent", createdAt: 5 },
       ]);
+    });
+  });
+
+  describe("renaming a tag", () => {
+    /** The organization's tags as listed, by name and colour. */
+    const tagsOf = async (store: Subject, orgId: string) => (await store.listTags(orgId)).map((t) => [t.name, t.color ?? null]);
+    const tagsOn = async (store: Subject, orgId: string, feedbackId: string) => (await store.findFeedback(orgId, feedbackId))?.tags;
+
+    test("renameTag gives the tag its new name, kept with its first time and colour, on every feedback of the organization carrying it, merged ones included; it counts those the inbox shows", async () => {
+      const { store, org, other, a } = await taggedUrgentAndBilling();
+      await store.setTagColor(org.orgId, "billing", "red");
+      const [b, c] = [(await record(store, org, "two", 2))!, (await record(store, org, "three", 3))!];
+      await store.setTriageFields(org.orgId, b.id, { tags: ["billing"] }, [], [], 0);
+      await store.setTriageFields(
+        other.orgId,
+        (await record(store, other, "elsewhere", 4))!.id,
+        { tags: ["billing"] },
+        [{ name: "billing", createdAt: 6 }],
+        [],
+        0,
+      );
+      expect((await merge(store, b, c, 5)).ok).toBe(true);
+      expect(await store.renameTag(org.orgId, "billing", { name: "invoices", createdAt: 5, color: "red" })).toBe(1);
+      expect(await store.listTags(org.orgId)).toEqual([
+        { name: "invoices", createdAt: 5, color: "red" },
+        { name: "urgent", createdAt: 5 },
+      ]);
+      expect(await tagsOn(store, org.orgId, a.id)).toEqual(["urgent", "invoices"]);
+      expect(await tagsOn(store, org.orgId, b.id)).toEqual(["invoices"]);
+      expect(await tagsOf(store, other.orgId)).toEqual([["billing", null]]);
+    });
+
+    test("the lists and counts by tag follow a rename: the new name finds the feedbacks, the old one none", async () => {
+      const { store, org, a } = await taggedUrgentAndBilling();
+      await store.renameTag(org.orgId, "billing", { name: "invoices", createdAt: 5 });
+      const all = { statuses: STATUSES };
+      expect(titles(await store.listFeedbacks(org.orgId, { ...all, tag: "invoices" }, null, 10))).toEqual([a.title]);
+      expect(titles(await store.listFeedbacks(org.orgId, { ...all, tag: "billing" }, null, 10))).toEqual([]);
+      expect(await store.countByStatus(org.orgId, { tag: "invoices" })).toEqual({ triage: 1 });
+      expect(await store.countByStatus(org.orgId, { tag: "billing" })).toEqual({});
+    });
+
+    test("renameTag onto a tag the organization has makes them one: the tag given is kept, and a feedback carrying both keeps it once, in its first place", async () => {
+      const { store, org, a } = await taggedUrgentAndBilling();
+      const b = (await record(store, org, "two", 2))!;
+      await store.setTriageFields(org.orgId, b.id, { tags: ["billing"] }, [], [], 0);
+      await store.setTagColor(org.orgId, "urgent", "red");
+      expect(await store.renameTag(org.orgId, "billing", { name: "urgent", createdAt: 5, color: "red" })).toBe(2);
+      expect(await tagsOf(store, org.orgId)).toEqual([["urgent", "red"]]);
+      expect(await tagsOn(store, org.orgId, a.id)).toEqual(["urgent"]);
+      expect(await tagsOn(store, org.orgId, b.id)).toEqual(["urgent"]);
+      expect(await store.countByStatus(org.orgId, { tag: "urgent" })).toEqual({ triage: 2 });
+    });
+
+    test("renameTag to another case of its name respells the tag and its feedbacks", async () => {
+      const { store, org, a } = await taggedUrgentAndBilling();
+      expect(await store.renameTag(org.orgId, "billing", { name: "Billing", createdAt: 5 })).toBe(1);
+      expect(await tagsOf(store, org.orgId)).toEqual([
+        ["Billing", null],
+        ["urgent", null],
+      ]);
+      expect(await tagsOn(store, org.orgId, a.id)).toEqual(["urgent", "Billing"]);
+    });
+
+    test("renameTag is null for a tag the organization does not have, and changes nothing", async () => {
+      const { store, org, other, a } = await taggedUrgentAndBilling();
+      expect(await store.renameTag(org.orgId, "shipping", { name: "invoices", createdAt: 5 })).toBeNull();
+      expect(await store.renameTag(other.orgId, "billing", { name: "invoices", createdAt: 5 })).toBeNull();
+      expect(await tagsOf(store, org.orgId)).toEqual([
+        ["billing", null],
+        ["urgent", null],
+      ]);
+      expect(await tagsOn(store, org.orgId, a.id)).toEqual(["urgent", "billing"]);
     });
   });
 
