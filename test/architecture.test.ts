@@ -383,7 +383,7 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/routes/trends.ts": ["trends"],
   "adapters/http/routes/settings.ts": ["plan", "apps"],
   "adapters/http/routes/settings-api-keys.ts": ["apiKeys"],
-  "adapters/http/routes/settings-tags.ts": ["tagColors"],
+  "adapters/http/routes/settings-tags.ts": ["tags"],
   "adapters/http/web/triage-panel.ts": ["triage"],
   "adapters/http/routes/settings-access.ts": ["members", "tokens", "webhooks"],
   "adapters/http/routes/account.ts": ["signIn", "agents"],

@@ -126,4 +126,30 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
     expect(await page.getByLabel("Colour — mobile").inputValue()).toBe("purple");
     for (const at of WIDTHS) expect(await look(page, "settings-tags", at)).toEqual(fine("settings-tags", at));
   });
+  test("on a phone, Settings → Tags renames a tag, merging it into one the organization has; a refused name is said under its field; both pages right at 1280 and 390 px", async () => {
+    // The page's refusals and merges themselves: test/adapters/http/web-tag-rename.test.ts.
+    const both = await report("Renamed: the checkout refuses a saved card");
+    await patch(`${server.url}/v1/feedbacks/${both}`, server.demo.tokens.member, { tags: ["checkout", "Payments"] });
+    const one = await report("Renamed: a refund shows as a payment");
+    await patch(`${server.url}/v1/feedbacks/${one}`, server.demo.tokens.member, { tags: ["payment"] });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${server.url}/settings/tags`);
+    const field = page.getByLabel("New name — payment", { exact: true });
+    const button = page.getByRole("row").filter({ has: field }).getByRole("button", { name: "Rename" });
+    await field.fill("payments, refunds");
+    await button.click();
+    await page.waitForLoadState();
+    const refused = page.getByLabel("New name — payment", { exact: true });
+    expect(await refused.inputValue()).toBe("payments, refunds");
+    expect(await refused.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("alert").textContent()).toBe("New name: expected a non-empty text of at most 40 characters without a comma.");
+    for (const at of WIDTHS) expect(await look(page, "settings-tags-refused", at)).toEqual(fine("settings-tags-refused", at));
+    await page.setViewportSize({ width: 390, height: 900 });
+    await refused.fill("payments");
+    await page.getByRole("row").filter({ has: refused }).getByRole("button", { name: "Rename" }).click();
+    await page.waitForURL(/\/settings\/tags$/);
+    expect(await page.getByRole("status").textContent()).toBe("“payment” is merged into “Payments”, on 1 feedback.");
+    expect([(await feedback(both)).tags, (await feedback(one)).tags]).toEqual([["checkout", "Payments"], ["Payments"]]);
+    for (const at of WIDTHS) expect(await look(page, "settings-tags-renamed", at)).toEqual(fine("settings-tags-renamed", at));
+  });
 });

@@ -671,16 +671,25 @@ export const EN = {
       confirmRevokeKey: "Revoke this API key? Whatever uses it stops working at once.",
       whoMay: "Only Admins manage the organization's API keys.",
     },
-    /** Settings: the organization's tags and their colours. */
-    tagColors: {
+    /** Settings: the organization's tags, their colours, and renaming one on every feedback. */
+    tags: {
       pageTitle: "Tags",
       intro: "A tag is created the first time a feedback carries it. Give it a colour to spot it at a glance in the inbox.",
+      renameIntro:
+        "Renaming a tag renames it on every feedback that carries it. Rename it to a tag you already have to merge the two: a feedback that carried both keeps one.",
       tag: "Tag",
       colour: "Colour",
       noColour: "No colour",
       noTags: "No tag yet. Tag a feedback on its page, or several at once from the inbox.",
-      readersRead: "Admins and Members choose the colours of the tags.",
+      readersRead: "Admins and Members choose the colours of the tags and rename them.",
       colourSaved: "Colour saved.",
+      rename: "Rename",
+      newName: "New name",
+      renamed: (from: string, to: string, feedbacks: string) => `“${from}” is now “${to}”, on ${feedbacks}.`,
+      merged: (from: string, to: string, feedbacks: string) => `“${from}” is merged into “${to}”, on ${feedbacks}.`,
+      unchanged: (name: string) => `“${name}” already has that name: nothing changed.`,
+      feedbacks: (n: number, formatted: string) => (n === 1 ? "1 feedback" : `${formatted} feedbacks`),
+      gone: "This tag no longer exists: someone renamed it meanwhile. The list shows the tags as they are now.",
       colours: {
         gray: "Gray",
         red: "Red",

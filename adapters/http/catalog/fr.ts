@@ -631,16 +631,25 @@ export const FR: Catalog = {
       confirmRevokeKey: "Révoquer cette clé d'API\u202f? Ce qui l'utilise cesse de fonctionner aussitôt.",
       whoMay: "Seuls les Admins gèrent les clés d'API de l'organisation.",
     },
-    tagColors: {
+    tags: {
       pageTitle: "Étiquettes",
       intro:
         "Une étiquette est créée la première fois qu'un retour la porte. Donnez-lui une couleur pour la repérer d'un coup d'œil dans la boîte de réception.",
+      renameIntro:
+        "Renommer une étiquette la renomme sur chaque retour qui la porte. Donnez-lui le nom d'une étiquette existante pour fusionner les deux\u202f: un retour qui portait les deux n'en garde qu'une.",
       tag: "Étiquette",
       colour: "Couleur",
       noColour: "Sans couleur",
       noTags: "Aucune étiquette pour l'instant. Étiquetez un retour sur sa page, ou plusieurs à la fois depuis la boîte de réception.",
-      readersRead: "Les Admins et les Membres choisissent les couleurs des étiquettes.",
+      readersRead: "Les Admins et les Membres choisissent les couleurs des étiquettes et les renomment.",
       colourSaved: "Couleur enregistrée.",
+      rename: "Renommer",
+      newName: "Nouveau nom",
+      renamed: (from: string, to: string, feedbacks: string) => `«\u202f${from}\u202f» s'appelle désormais «\u202f${to}\u202f», sur ${feedbacks}.`,
+      merged: (from: string, to: string, feedbacks: string) => `«\u202f${from}\u202f» est fusionnée dans «\u202f${to}\u202f», sur ${feedbacks}.`,
+      unchanged: (name: string) => `«\u202f${name}\u202f» porte déjà ce nom\u202f: rien n'a changé.`,
+      feedbacks: (n: number, formatted: string) => (n <= 1 ? `${formatted} retour` : `${formatted} retours`),
+      gone: "Cette étiquette n'existe plus\u202f: quelqu'un l'a renommée entre-temps. La liste montre les étiquettes telles qu'elles sont maintenant.",
       colours: {
         gray: "Gris",
         red: "Rouge",

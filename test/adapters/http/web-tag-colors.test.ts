@@ -90,7 +90,7 @@ describe("Settings → Tags: each tag's colour, from a small palette", () => {
       ["color", "green"],
     ]);
     const seen = await page(reader, "/settings/tags");
-    expect(seen).toContain("Admins and Members choose the colours of the tags.");
+    expect(seen).toContain("Admins and Members choose the colours of the tags and rename them.");
     expect(seen).toContain(">receipts</span>");
     expect(seen).toContain("Green");
     expect(seen).not.toContain('name="color"');
