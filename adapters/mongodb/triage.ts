@@ -4,6 +4,7 @@ import type { ClientSession } from "mongodb";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
 import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
 import { renamedTags } from "../../core/triage/tag-names.ts";
+import { queryWithTagRenamed } from "../../core/views/tag-renamed.ts";
 import { compoundId, type Database, type Document, plain } from "./database.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
@@ -106,6 +107,11 @@ export function triageStore(data: Database): TriageStore {
           if (renamed.join("\n") === feedback.tags.join("\n")) continue;
           await feedbacks().updateOne({ _id: feedback._id }, { $set: { tags: renamed } }, { session });
           if (!feedback.mergedInto) shown++;
+        }
+        const views = data.collection("saved_views");
+        for (const view of await views.find({ orgId }, { session, projection: { query: 1 } }).toArray()) {
+          const query = queryWithTagRenamed(view.query, from, to.name);
+          if (query !== null) await views.updateOne({ _id: view._id }, { $set: { query } }, { session });
         }
         return shown;
       });

@@ -3,6 +3,7 @@ import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
 import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
 import { renamedTags } from "../../core/triage/tag-names.ts";
+import { queryWithTagRenamed } from "../../core/views/tag-renamed.ts";
 import type { Kind, Severity } from "../../core/schemas/feedback.ts";
 import { orgNumberOf } from "./rows.ts";
 import { addWords } from "./search.ts";
@@ -133,6 +134,11 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
           // The triggers move its rows of feedback_tags, and their counts, to the new name.
           write.run(tags, feedback.ref);
           if (feedback.merged === 0) shown++;
+        }
+        const refilter = db.query("UPDATE saved_views SET query = ? WHERE id = ?");
+        for (const view of db.query<{ id: string; query: string }, [string]>("SELECT id, query FROM saved_views WHERE org_id = ?").all(orgId)) {
+          const query = queryWithTagRenamed(view.query, from, to.name);
+          if (query !== null) refilter.run(query, view.id);
         }
         return shown;
       });

@@ -52,8 +52,9 @@ export interface TriageStore {
    * Renames the organization's tag `from` in one transaction: the tag becomes `to` (which replaces
    * the organization's tag of that exact name, if any), and every feedback of the organization
    * carrying `from`, merged ones included (an unmerge gives them back), carries what renamedTags
-   * leaves. How many of those not merged into another (the inbox's) changed; null when the
-   * organization has no tag `from`.
+   * leaves; every saved view of the organization filtering by `from` filters by `to`
+   * (queryWithTagRenamed). How many of those feedbacks not merged into another (the inbox's)
+   * changed; null when the organization has no tag `from`.
    */
   renameTag(orgId: string, from: string, to: TagRecord): Promise<number | null>;
 }

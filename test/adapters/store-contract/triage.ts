@@ -6,6 +6,7 @@ import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { JobQueue } from "../../../core/store/jobs.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
+import type { SavedViewStore } from "../../../core/store/saved-views.ts";
 import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
@@ -15,6 +16,7 @@ type Subject = TriageStore &
   Pick<FollowerStore, "listFollowers"> &
   Pick<JobQueue, "claimJob" | "completeJob"> &
   Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
+  Pick<SavedViewStore, "saveView" | "listViews"> &
   Seeding;
 
 /** Triage by hand: the fields a team sets, the organization's tags, lists by owner and by tag. */
@@ -258,6 +260,27 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect(titles(await store.listFeedbacks(org.orgId, { ...all, tag: "billing" }, null, 10))).toEqual([]);
       expect(await store.countByStatus(org.orgId, { tag: "invoices" })).toEqual({ triage: 1 });
       expect(await store.countByStatus(org.orgId, { tag: "billing" })).toEqual({});
+    });
+
+    test("the saved views of the organization that filter by the old name filter by the new one; the others are left as they were", async () => {
+      const { store, org, other } = await taggedUrgentAndBilling();
+      const view = (id: string, orgId: string, userId: string, query: string, createdAt: number) => ({
+        id,
+        orgId,
+        userId,
+        name: id,
+        query,
+        createdAt,
+      });
+      await store.saveView(view("mine", org.orgId, "u1", "status=all&tag=billing&sort=votes", 1));
+      await store.saveView(view("yours", org.orgId, "u2", "tag=billing", 2));
+      await store.saveView(view("urgent", org.orgId, "u2", "tag=urgent", 3));
+      await store.saveView(view("elsewhere", other.orgId, "u1", "tag=billing", 4));
+      await store.renameTag(org.orgId, "billing", { name: "Invoices & receipts", createdAt: 5 });
+      const queries = async (orgId: string, userId: string) => (await store.listViews(orgId, userId)).map((v) => v.query);
+      expect(await queries(org.orgId, "u1")).toEqual(["status=all&tag=Invoices+%26+receipts&sort=votes"]);
+      expect(await queries(org.orgId, "u2")).toEqual(["tag=Invoices+%26+receipts", "tag=urgent"]);
+      expect(await queries(other.orgId, "u1")).toEqual(["tag=billing"]);
     });
 
     test("renameTag onto a tag the organization has makes them one: the tag given is kept, and a feedback carrying both keeps it once, in its first place", async () => {
