@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { PLANS, type Plan } from "../../core/plans.ts";
+import { hasFullContext, monthlyQuota, PLANS, type Plan } from "../../core/plans.ts";
 import { ATTACHMENT_KINDS, CHANNEL_KINDS, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
 import { describeProblem, errorBody, textFor } from "../../adapters/http/catalog/text.ts";
 import { operatorGrant } from "../../core/authorization.ts";
@@ -140,6 +140,13 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 /** The CLI acts as the operator: with an Admin's rights in the organization it names. */
 const operator = (org: Organization) => operatorGrant(org.id);
+
+/** What a plan gives, as the operator choosing one must know it: its monthly quota and the full context. */
+function planTerms(plan: Plan): string {
+  const quota = monthlyQuota(plan, null);
+  const reports = quota === null ? "no monthly quota" : `${quota.toLocaleString("en")} reports a month`;
+  return `${reports}, ${hasFullContext(plan) ? "with" : "without"} each report's full context`;
+}
 
 const WEBHOOK_COMMANDS: Record<string, (services: Services, inv: Invocation, out: Out) => Promise<void>> = {
   async "webhook create"(services, inv, out) {
@@ -310,7 +317,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
           ? "--prefix must be 1 to 12 letters or digits, starting with a letter"
           : undefined,
     );
-    out(`organization ${org.id} (${org.keyPrefix}, ${plan})`);
+    out(`organization ${org.id} (${org.keyPrefix}, ${plan}: ${planTerms(plan)})`);
+    if (plan !== "enterprise") out(`Change its plan with: org plan ${org.keyPrefix} <${PLANS.join("|")}>`);
   },
 
   async "org list"(services, _inv, out) {

@@ -39,8 +39,11 @@ export function emptyStartMessage(baseUrl: string, dataDir: string | undefined):
   const cli = `${dataDir ? `DATA_DIR='${dataDir.replaceAll("'", "'\\''")}' ` : ""}npm run cli --`;
   return `No organization yet (DEMO=false). Create the first one and its Admin (user create prints how they sign in):
 
-  ${cli} org create "Acme" --prefix ACME
+  ${cli} org create "Acme" --prefix ACME --plan enterprise
   ${cli} user create admin@acme.example --name "Ada Admin" --org ACME --role admin
+
+(--plan enterprise: no monthly quota, and each report's full context. Without it, an organization
+is on the free plan: 100 reports a month, without the context. org plan ACME <plan> changes it.)
 
 Then sign in at ${baseUrl}/login and add the first app in Settings → Apps, with a channel for its
 reports (or: ${cli} app create ACME "Shop", then channel create ACME <appId> --kind api|form|widget).

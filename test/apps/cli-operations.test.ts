@@ -23,6 +23,17 @@ describe("cli channel list", () => {
   });
 });
 
+describe("cli org create", () => {
+  test("says what the organization's plan gives, and how to change it where it is not enterprise", async () => {
+    expect(await http.cli("org", "create", "Small", "--prefix", "SMALL")).toEndWith(
+      "(SMALL, free: 100 reports a month, without each report's full context)\nChange its plan with: org plan SMALL <free|growth|enterprise>\n",
+    );
+    expect(await http.cli("org", "create", "Large", "--prefix", "LARGE", "--plan", "enterprise")).toEndWith(
+      "(LARGE, enterprise: no monthly quota, with each report's full context)\n",
+    );
+  });
+});
+
 describe("cli app list", () => {
   test("lists the organization's apps, and says how to make the first where there is none", async () => {
     expect(await http.cli("app", "list", "DEMO")).toContain(http.demo.appId);

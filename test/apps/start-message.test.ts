@@ -26,9 +26,15 @@ test("the first start names the admin's password, and says the demo command prin
 });
 
 test("a first start without the demo gives the CLI commands with the server's DATA_DIR, quoted for the shell, when one was set", () => {
-  expect(emptyStartMessage("http://localhost:3000", undefined)).toContain('\n  npm run cli -- org create "Acme" --prefix ACME\n');
+  expect(emptyStartMessage("http://localhost:3000", undefined)).toContain('\n  npm run cli -- org create "Acme" --prefix ACME --plan enterprise\n');
   expect(emptyStartMessage("http://localhost:3000", "/srv/retour's data")).toContain(
     `\n  DATA_DIR='/srv/retour'\\''s data' npm run cli -- user create admin@acme.example --name "Ada Admin" --org ACME --role admin\n`,
+  );
+});
+
+test("a first start without the demo says what the plan given changes, and what an organization without one gets", () => {
+  expect(emptyStartMessage("http://localhost:3000", undefined)).toContain(
+    "(--plan enterprise: no monthly quota, and each report's full context. Without it, an organization\nis on the free plan: 100 reports a month, without the context.",
   );
 });
 
