@@ -39,8 +39,21 @@ export function createWebhookTransport(options: { allowPrivate: boolean }): Webh
         return { status: response.status };
       } catch (error) {
         const name = (error as Error).name;
-        return { error: name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : `connection failed: ${(error as Error).message}` };
+        return { error: name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : connectionProblem(error, target.url.host) };
       }
     },
   };
+}
+
+/**
+ * Why no answer came, in words the operator acts on, with the runtime's code: its own messages
+ * name fetch() options ("pass `verbose: true`"), which are nothing to a person reading the webhooks page.
+ */
+function connectionProblem(error: unknown, host: string): string {
+  const code = String((error as { code?: unknown }).code ?? "");
+  if (/CERT|SSL|TLS|SIGNATURE|ALTNAME/.test(code))
+    return `TLS certificate of ${host} refused (${code}): the receiver must serve a valid certificate for this name`;
+  if (code === "ECONNREFUSED") return `connection refused by ${host}: nothing accepts connections at this address and port`;
+  if (code === "ECONNRESET" || code === "EPIPE") return `connection to ${host} closed before an answer (${code})`;
+  return `connection to ${host} failed${code ? ` (${code})` : ""}`;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { lookup } from "node:dns/promises";
+import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { createWebhookTransport } from "../../adapters/webhooks/transport.ts";
 
@@ -45,4 +46,30 @@ test("at delivery, private literals, IPv4-mapped IPv6 and plain http are refused
 test("redirects are not followed: a 302 is the answer, and the location is never visited", async () => {
   expect(await send(`http://127.0.0.1:${receiver.port}/hook`, true)).toEqual({ status: 302 });
   expect(hits).toBe(1);
+});
+
+test("a connection refused, closed without an answer or with a certificate not valid is said in words, with the runtime's code", async () => {
+  const closing = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { open: (socket) => void socket.end(), data() {} } });
+  const { key, cert } = selfSigned();
+  const tls = Bun.serve({ port: 0, tls: { key, cert }, fetch: () => new Response("ok") });
+  try {
+    expect(await send("http://127.0.0.1:1/hook", true)).toEqual({
+      error: "connection refused by 127.0.0.1:1: nothing accepts connections at this address and port",
+    });
+    expect(await send(`http://127.0.0.1:${closing.port}/hook`, true)).toEqual({
+      error: `connection to 127.0.0.1:${closing.port} closed before an answer (ECONNRESET)`,
+    });
+    expect(await send(`https://127.0.0.1:${tls.port}/hook`, true)).toEqual({
+      error: `TLS certificate of 127.0.0.1:${tls.port} refused (DEPTH_ZERO_SELF_SIGNED_CERT): the receiver must serve a valid certificate for this name`,
+    });
+  } finally {
+    closing.stop(true);
+    tls.stop(true);
+  }
+});
+
+/** A certificate no authority signed (made once by openssl, for 100 years, for hooks.example), with its key. */
+const selfSigned = () => ({
+  key: readFileSync(new URL("../fixtures/self-signed-key.pem", import.meta.url), "utf8"),
+  cert: readFileSync(new URL("../fixtures/self-signed-cert.pem", import.meta.url), "utf8"),
 });

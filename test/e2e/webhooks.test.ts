@@ -128,7 +128,7 @@ describe("signed webhooks, end to end", () => {
       (r) => r.body.data[0].lastDelivery?.status === null,
     );
     expect(listed.body.data[0].lastDelivery.status).toBeNull();
-    expect(listed.body.data[0].lastDelivery.error).toContain("connection failed");
+    expect(listed.body.data[0].lastDelivery.error).toContain("connection refused by 127.0.0.1:");
     receiver.start(receiver.port);
     await retryNow();
     const got = await eventually(
