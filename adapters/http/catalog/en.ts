@@ -333,6 +333,7 @@ export const EN = {
     members: {
       role: "Role",
       addMember: "Add or change a member",
+      noAccount: (email: string) => `${email} has no account yet: invite them with this form, and they choose their name and password.`,
       confirmRemoveMember: "Remove this member from the organization? They lose access at once.",
     },
     /** Settings: personal access tokens. */

@@ -306,6 +306,8 @@ export const FR: Catalog = {
     members: {
       role: "Rôle",
       addMember: "Ajouter ou modifier un membre",
+      noAccount: (email: string) =>
+        `${email} n'a pas encore de compte\u202f: invitez cette personne avec ce formulaire, elle choisira son nom et son mot de passe.`,
       confirmRemoveMember: "Retirer ce membre de l'organisation\u202f? Il perd l'accès aussitôt.",
     },
     tokens: {

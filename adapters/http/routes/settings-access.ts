@@ -164,8 +164,11 @@ export function settingsAccessRoutes(services: Services) {
         posting({ request, cookie, body }, members, async (visitor, field) => {
           const role = ROLES.find((r) => r === field("role"));
           const set = role ? await setMemberRole(services, visitor.grant, field("email"), role) : fail("invalid_body");
-          if (!set.ok && set.code === "not_found")
-            return membersPage(services, visitor, { error: `${textFor(visitor.language).errors.not_found} (${field("email")})`, status: 400 });
+          // Someone without an account is invited instead: the invitation form takes what was typed.
+          if (!set.ok && set.code === "not_found" && role) {
+            const email = field("email");
+            return membersPage(services, visitor, { status: 400 }, { email, role, error: wordsFor(visitor.language, "members").noAccount(email) });
+          }
           if (!set.ok) return set;
           return redirect("/settings/members");
         }),

@@ -52,6 +52,19 @@ describe("invitations from the members page, by e-mail", () => {
     expect(/<select id="invite-role"[\s\S]*?<\/select>/.exec(form)![0]).toContain('<option value="reader" selected>');
   });
 
+  test("adding as a member someone who has no account offers the invitation instead, with the address and the role chosen", async () => {
+    const b = await admin();
+    const members = await (await b.fetch("/settings/members")).text();
+    const refused = await b.submit(members, { email: "newcomer@example.com", role: "reader" }, "/settings/members");
+    expect(refused.status).toBe(400);
+    const form = (await refused.text()).split('<form method="post" action="/settings/invitations">')[1]!;
+    expect(form).toContain(
+      '<p class="error" role="alert" id="invite-error">newcomer@example.com has no account yet: invite them with this form, and they choose their name and password.</p>',
+    );
+    expect(form).toContain('value="newcomer@example.com" aria-invalid="true" aria-describedby="invite-error" autofocus');
+    expect(/<select id="invite-role"[\s\S]*?<\/select>/.exec(form)![0]).toContain('<option value="reader" selected>');
+  });
+
   test("an Admin invites by e-mail; the mailed link lets the person choose a name and a password and lands them in the organization, signed in", async () => {
     const b = await admin();
     const members = await (await b.fetch("/settings/members")).text();
