@@ -40,17 +40,26 @@ export interface Config {
   readonly slackApiUrl: string;
   /** Whether the first start on an empty store creates the demo organization (and prints its admin's password). */
   readonly demo: boolean;
-  /** Settings given that have no effect as the others stand: the server says so as it starts. */
+  /** Settings given that have no effect as the others stand, or that are for development only: the server says so as it starts. */
   readonly warnings: readonly string[];
 }
 
-/** Settings that say nothing as the others stand: given for a reason, most likely a mistake. */
-function unused(env: Env, assistant: Config["assistant"]): string[] {
+/**
+ * Settings that do nothing as the others stand (given for a reason, most likely a mistake), and
+ * those meant for development, which weaken a production service.
+ */
+function warningsOf(env: Env, assistant: Config["assistant"], store: Config["store"]): string[] {
   return [
     ...(env.OPENAI_API_KEY && assistant !== "openai"
       ? ["OPENAI_API_KEY is set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)"]
       : []),
     ...(env.SMTP_FROM && !env.SMTP_URL ? ["SMTP_FROM is set without SMTP_URL: no e-mail is sent (set SMTP_URL)"] : []),
+    ...(env.MONGODB_URI && store !== "mongodb"
+      ? ["MONGODB_URI is set, but STORE is not mongodb: the embedded SQLite store in DATA_DIR is used (set STORE=mongodb)"]
+      : []),
+    ...(flag(env, "WEBHOOKS_ALLOW_PRIVATE")
+      ? ["WEBHOOKS_ALLOW_PRIVATE is on: webhooks may reach this machine and its private network, over plain http (for development only)"]
+      : []),
   ];
 }
 
@@ -209,6 +218,6 @@ export function loadConfig(env: Env): Config {
     testClockFile: env.TEST_CLOCK_FILE || undefined,
     slackApiUrl: slackApiUrl(env),
     demo: env.DEMO === undefined || env.DEMO === "" || flag(env, "DEMO"),
-    warnings: unused(env, assistant),
+    warnings: warningsOf(env, assistant, store),
   };
 }

@@ -41,6 +41,14 @@ test("a setting that has no effect as the others stand is said as the server sta
   ).toEqual([]);
 });
 
+test("a MongoDB address without STORE=mongodb, and webhooks allowed to private addresses, are said as the server starts", () => {
+  expect(loadConfig({ MONGODB_URI: "mongodb://db.acme.test", WEBHOOKS_ALLOW_PRIVATE: "true" }).warnings).toEqual([
+    "MONGODB_URI is set, but STORE is not mongodb: the embedded SQLite store in DATA_DIR is used (set STORE=mongodb)",
+    "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may reach this machine and its private network, over plain http (for development only)",
+  ]);
+  expect(loadConfig({ MONGODB_URI: "mongodb://db.acme.test", STORE: "mongodb", WEBHOOKS_ALLOW_PRIVATE: "false" }).warnings).toEqual([]);
+});
+
 test("SLACK_API_URL defaults to Slack's Web API, and any address given ends in a slash, as the client joins method names to it", () => {
   expect(loadConfig({}).slackApiUrl).toBe("https://slack.com/api/");
   expect(loadConfig({ SLACK_API_URL: "http://127.0.0.1:9999/api" }).slackApiUrl).toBe("http://127.0.0.1:9999/api/");
