@@ -551,12 +551,13 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     // Checked before the person is made, so a mistake in either leaves no account behind.
     const org = orgName === undefined ? null : await organization(services, orgName);
     const role = roleName === undefined ? null : pick(roleName, ROLES, "--role");
+    const email = option(inv, "email") ?? arg(inv, 0, "email");
     const created = orFail(
-      await createUser(services, {
-        email: option(inv, "email") ?? arg(inv, 0, "email"),
-        ...(name !== undefined && { name }),
-        ...(password !== undefined && { password }),
-      }),
+      await createUser(services, { email, ...(name !== undefined && { name }), ...(password !== undefined && { password }) }),
+      (f) =>
+        f.code === "user_exists"
+          ? `a person with the e-mail ${email} exists: add them to an organization with member add <org> ${email} <admin|member|reader>, or give a new password with user password ${email}`
+          : undefined,
     );
     out(`user ${created.id} ${created.email}`);
     if (org && role) {

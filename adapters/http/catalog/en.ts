@@ -810,7 +810,7 @@ export const EN = {
     invalid_query: "A filter is unknown or invalid.",
     invalid_cursor: "The cursor cannot be read, or was given for another list (other filters or order): ask for the first page again, without it.",
     invalid_body: "The request body is invalid.",
-    unauthorized: "An access token is required.",
+    unauthorized: "An access token is required: send it in the header Authorization: Bearer <token>.",
     invalid_token: "The access token is unknown, expired or revoked.",
     insufficient_scope: "The access token lacks the scope this request needs.",
     forbidden: "Your role does not allow this.",
@@ -835,7 +835,7 @@ export const EN = {
     no_tracker: "This app has no issue tracker. An operator sets one with the CLI.",
     invalid_webhook:
       "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted and comment.created.",
-    webhook_limit_reached: "An organization may have at most 5 webhooks.",
+    webhook_limit_reached: "An organization may have at most 5 webhooks: delete one before adding another.",
     invalid_feature_map:
       "The feature map is refused whole: an app has at most 2000 features, each with at most 50 cues and an id of its own (a feature without an id takes one from its path).",
     weak_password: "A password must be at least 10 characters long.",

@@ -771,7 +771,7 @@ export const FR: Catalog = {
     invalid_cursor:
       "Le curseur est illisible, ou a été donné pour une autre liste (d'autres filtres ou un autre ordre)\u202f: redemandez la première page, sans lui.",
     invalid_body: "Le corps de la requête est invalide.",
-    unauthorized: "Un jeton d'accès est requis.",
+    unauthorized: "Un jeton d'accès est requis\u202f: envoyez-le dans l'en-tête Authorization, sous la forme Bearer <jeton>.",
     invalid_token: "Le jeton d'accès est inconnu, expiré ou révoqué.",
     insufficient_scope: "Le jeton d'accès n'a pas la portée requise.",
     forbidden: "Votre rôle ne le permet pas.",
@@ -796,7 +796,7 @@ export const FR: Catalog = {
     no_tracker: "Cette application n'a pas de gestionnaire de tickets. Un opérateur en configure un avec la CLI.",
     invalid_webhook:
       "L'adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted et comment.created.",
-    webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks.",
+    webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks\u202f: supprimez-en un avant d'en ajouter un autre.",
     invalid_feature_map:
       "La carte des fonctionnalités est refusée en entier\u202f: une app a au plus 2000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",
     weak_password: "Un mot de passe doit comporter au moins 10 caractères.",

@@ -108,7 +108,9 @@ describe("cli users", () => {
   test("user create keeps the e-mail in lower case, refuses a short password and a taken e-mail", async () => {
     expect(await cliFails("user", "create", "Short@Example.com", "--password", "short")).toContain("at least 10 characters");
     expect(await server.cli("user", "create", "  New.Person@Example.COM", "--password", "a long enough one")).toContain("new.person@example.com");
-    expect(await cliFails("user", "create", "new.person@example.com")).toContain("A person with this e-mail address exists.");
+    expect(await cliFails("user", "create", "new.person@example.com")).toContain(
+      "a person with the e-mail new.person@example.com exists: add them to an organization with member add <org> new.person@example.com <admin|member|reader>, or give a new password with user password new.person@example.com",
+    );
     expect(await server.cli("user", "password", "NEW.PERSON@example.com")).toContain("new password of new.person@example.com, shown once");
   });
 });
