@@ -1,5 +1,5 @@
 import type { ClientSession } from "mongodb";
-import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge } from "../../core/merges/dismissal.ts";
+import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge, UNSUGGESTED } from "../../core/merges/dismissal.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { MergeStore } from "../../core/store/merges.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
@@ -214,7 +214,7 @@ export async function dismiss(data: Database, d: Dismissal, session?: ClientSess
     .collection("suggestions")
     .updateOne(
       { _id: compoundId(feedbackId, similarId) },
-      { $set: { dismissedAt: at, dismissedBy: by }, $setOnInsert: { orgId, appId, feedbackId, similarId, score: 0, matched: [], at } },
+      { $set: { dismissedAt: at, dismissedBy: by }, $setOnInsert: { orgId, appId, feedbackId, similarId, score: UNSUGGESTED, matched: [], at } },
       { upsert: true, ...(session && { session }) },
     );
 }

@@ -1,5 +1,5 @@
 import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
-import { dismissalOf } from "../../core/merges/dismissal.ts";
+import { dismissalOf, UNSUGGESTED } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store/suggestions.ts";
 import { compoundId, type Database, type Document, plain } from "./database.ts";
 import { NOT_MERGED } from "./feedbacks.ts";
@@ -86,6 +86,12 @@ export function suggestionStore(data: Database): SuggestionStore {
     async dismissPair(orgId, feedbackId, similarId, at, by) {
       const feedback = await data.collection("feedbacks").findOne({ _id: feedbackId, orgId }, { projection: { appId: 1 } });
       if (feedback) await dismiss(data, dismissalOf({ orgId, appId: feedback.appId }, feedbackId, similarId, at, by));
+    },
+
+    async undismissPair(orgId, feedbackId, similarId) {
+      const decided = { _id: compoundId(...newerFirst(feedbackId, similarId)), orgId, dismissedAt: { $ne: null } };
+      await suggestions().deleteOne({ ...decided, score: UNSUGGESTED });
+      await suggestions().updateOne(decided, { $set: { dismissedAt: null, dismissedBy: null } });
     },
 
     async dismissedWith(orgId, feedbackId) {

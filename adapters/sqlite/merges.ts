@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { DomainEvent, JobRequest } from "../../core/feedback/events.ts";
 import { ownWords, wordsAfterMerge } from "../../core/feedback/search-words.ts";
-import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge } from "../../core/merges/dismissal.ts";
+import { type Dismissal, dismissalAfterSplit, dismissalAfterUnmerge, UNSUGGESTED } from "../../core/merges/dismissal.ts";
 import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
@@ -263,7 +263,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
 export function dismiss(db: Database, d: Dismissal): void {
   db.query(
     `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at, dismissed_at, dismissed_by)
-     VALUES (?, ?, ?, ?, 0, '[]', ?, ?, ?)
+     VALUES (?, ?, ?, ?, ?, '[]', ?, ?, ?)
      ON CONFLICT (feedback_id, similar_id) DO UPDATE SET dismissed_at = excluded.dismissed_at, dismissed_by = excluded.dismissed_by`,
-  ).run(d.orgId, d.appId, d.feedbackId, d.similarId, d.at, d.at, d.by);
+  ).run(d.orgId, d.appId, d.feedbackId, d.similarId, UNSUGGESTED, d.at, d.at, d.by);
 }

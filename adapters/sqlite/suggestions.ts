@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
-import { dismissalOf } from "../../core/merges/dismissal.ts";
+import { dismissalOf, UNSUGGESTED } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store/suggestions.ts";
 import { dismiss } from "./merges.ts";
 import { appIdOf, orgNumberOf } from "./rows.ts";
@@ -70,6 +70,15 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
           )
           .get(feedbackId, orgId);
         if (app) dismiss(db, dismissalOf({ orgId, appId: app.app_id }, feedbackId, similarId, at, by));
+      });
+    },
+
+    async undismissPair(orgId, feedbackId, similarId) {
+      const [newer, older] = newerFirst(feedbackId, similarId);
+      await batch.run(() => {
+        const decided = "org_id = ? AND feedback_id = ? AND similar_id = ? AND dismissed_at IS NOT NULL";
+        db.query(`DELETE FROM suggestions WHERE ${decided} AND score = ?`).run(orgId, newer, older, UNSUGGESTED);
+        db.query(`UPDATE suggestions SET dismissed_at = NULL, dismissed_by = NULL WHERE ${decided}`).run(orgId, newer, older);
       });
     },
 

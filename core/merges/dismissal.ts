@@ -3,6 +3,13 @@ import type { Unmerge } from "./merge.ts";
 import type { SplitRecord } from "./split.ts";
 
 /**
+ * The score a decision's record carries when grouping never suggested its pair (dismissed from a
+ * feedback's page, unmerged, split): no grouper suggests a pair it scored 0 (its thresholds are
+ * above), so taken back, such a decision leaves nothing to review.
+ */
+export const UNSUGGESTED = 0;
+
+/**
  * A decision that two feedbacks are not duplicates, as stores keep it: on the pair's one
  * suggestion (the newer feedback first, as grouping suggests them), which grouping then leaves alone.
  */

@@ -5,10 +5,11 @@ import { dismissalAfterSplit, dismissalAfterUnmerge, dismissalOf } from "../../c
 import { mergeInto } from "../../core/merges/merge-into.ts";
 import { type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
 import { planSplit, splitJob } from "../../core/merges/split.ts";
+import { undismissSuggestion } from "../../core/merges/undismiss-suggestion.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
 import type { ReportRecord } from "../../core/model.ts";
 import { feedbackRecord } from "./fake-feedbacks.ts";
-import { NOW } from "./fake-organization.ts";
+import { NOW, tokenGrant } from "./fake-organization.ts";
 
 const target = feedbackRecord({ id: "fb-1", key: "ACME-1", reports: 2, createdAt: NOW - 9_000, lastActivityAt: NOW - 5_000 });
 const source = feedbackRecord({ id: "fb-2", key: "ACME-2", reports: 1, createdAt: NOW - 2_000, lastActivityAt: NOW - 2_000 });
@@ -291,5 +292,45 @@ describe("merge", () => {
     const fake = fakeMergeStore(true);
     assert.ok((await mergeInto(fake.deps, source, target, "user-1", null)).ok);
     assert.equal(fake.written.length, 1);
+  });
+});
+
+describe("taking back 'Not duplicates'", () => {
+  /** Two feedbacks of the organization (`target` older), one of another; the pairs taken back are recorded. */
+  function fakeDecisions(merged = false) {
+    const elsewhere = feedbackRecord({ id: "fb-7", orgId: "other-org", key: "ELSE-1" });
+    const records = [target, merged ? { ...source, mergedInto: target.id } : source, elsewhere];
+    const undone: string[][] = [];
+    const store = {
+      findFeedback: async (orgId: string, keyOrId: string) =>
+        records.find((f) => f.orgId === orgId && (f.id === keyOrId || f.key === keyOrId)) ?? null,
+      undismissPair: async (orgId: string, a: string, b: string) => void undone.push([orgId, a, b]),
+    };
+    return { undone, deps: { store } };
+  }
+  const as = (role: "admin" | "member" | "reader") => ({ ...tokenGrant(role, ["feedbacks:read", "feedbacks:write"]), orgId: "org" });
+
+  test("a Member takes the decision back by the feedbacks' keys: the pair waits for review again", async () => {
+    const fake = fakeDecisions();
+    assert.deepEqual(await undismissSuggestion(fake.deps, as("member"), "ACME-2", "ACME-1"), { ok: true, value: "restored" });
+    assert.deepEqual(fake.undone, [["org", source.id, target.id]]);
+  });
+
+  test("a Reader may not, as a Reader may not dismiss: forbidden, and nothing is taken back", async () => {
+    const fake = fakeDecisions();
+    assert.deepEqual(await undismissSuggestion(fake.deps, as("reader"), "ACME-2", "ACME-1"), { ok: false, code: "forbidden" });
+    assert.deepEqual(fake.undone, []);
+  });
+
+  test("a feedback of another organization is not found, and nothing is taken back", async () => {
+    const fake = fakeDecisions();
+    assert.deepEqual(await undismissSuggestion(fake.deps, as("admin"), "ACME-2", "ELSE-1"), { ok: false, code: "not_found" });
+    assert.deepEqual(fake.undone, []);
+  });
+
+  test("two merged meanwhile are one feedback: nothing to take back, and the answer says so", async () => {
+    const fake = fakeDecisions(true);
+    assert.deepEqual(await undismissSuggestion(fake.deps, as("member"), "ACME-2", "ACME-1"), { ok: true, value: "one_feedback" });
+    assert.deepEqual(fake.undone, []);
   });
 });

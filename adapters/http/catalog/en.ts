@@ -225,11 +225,15 @@ export const EN = {
       mergedNotice: "Merged. The merge can be undone from the feedback that holds both.",
       unmergedNotice: "The merge was undone: this feedback has its reports, followers and status back.",
       dismissedNotice: "Noted: this pair will not be suggested again.",
+      restoredNotice: "Undone: the pair is back for review.",
+      /** "Undo" on the notice of a dismissal: the pair is suggested again. */
+      undo: "Undo",
       /** A merge and a dismissal, naming the pair: the words before, between and after the two keys (linked). */
       mergedPair: ["Merged ", " into ", ". The merge can be undone from that feedback's page."],
       dismissedPair: ["Noted: ", " and ", " will not be suggested together again."],
-      togetherPair: ["Nothing to dismiss: ", " and ", " are one feedback now, merged meanwhile. The merge can be undone from its page."],
-      togetherNotice: "Nothing to dismiss: the two are one feedback now, merged meanwhile. The merge can be undone from its page.",
+      restoredPair: ["Undone: ", " and ", " are back for review."],
+      togetherPair: ["Nothing to do: ", " and ", " are one feedback now, merged meanwhile. The merge can be undone from its page."],
+      togetherNotice: "Nothing to do: the two are one feedback now, merged meanwhile. The merge can be undone from its page.",
       splitNotice: "The report has a feedback of its own now.",
     },
     /** The inbox of an organization that has no feedback yet: how to send the first report. */

@@ -4,6 +4,7 @@ import type { Result } from "../../../core/errors.ts";
 import { mergeFeedbacks } from "../../../core/merges/merge-feedbacks.ts";
 import { splitReport } from "../../../core/merges/split-report.ts";
 import { dismissSuggestion } from "../../../core/merges/dismiss-suggestion.ts";
+import { undismissSuggestion } from "../../../core/merges/undismiss-suggestion.ts";
 import { listSuggestions } from "../../../core/merges/list-suggestions.ts";
 import { unmergeFeedback } from "../../../core/merges/unmerge-feedback.ts";
 import type { Services } from "../../../core/services.ts";
@@ -82,11 +83,11 @@ ${canUpdate ? html`<div class="pair-actions">${mergeNewer(s)}${dismissButton(vis
     visitor,
     "/duplicates",
     w.possibleDuplicates,
-    html`<h1>${w.possibleDuplicates}</h1><p class="muted">${w.duplicatesIntro}</p>${groupingNotice(visitor.language, params)}${appFilter}${list}`,
+    html`<h1>${w.possibleDuplicates}</h1><p class="muted">${w.duplicatesIntro}</p>${groupingNotice(visitor, params, here)}${appFilter}${list}`,
   );
 }
 
-/** Grouping reviewed in the browser: the queue of possible duplicates, merging, unmerging, dismissing and splitting. */
+/** Grouping reviewed in the browser: the queue of possible duplicates, merging, unmerging, dismissing (and undoing it) and splitting. */
 export function duplicateRoutes(services: Services) {
   return new Elysia({ name: "routes/duplicates" })
     .get("/duplicates", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => duplicatesPage(services, visitor, request)), {
@@ -116,6 +117,16 @@ export function duplicateRoutes(services: Services) {
           // The two merged meanwhile (on another page): the notice says they are one feedback now.
           const done = dismissed.ok && dismissed.value === "one_feedback" ? "together" : "dismissed";
           return back(localNext(field("next"), "/duplicates"), dismissed, done, "", { feedback: field("feedback"), target: field("similar") });
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/duplicates/undismiss",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const restored = await undismissSuggestion(services, visitor.grant, field("feedback"), field("similar"));
+          const done = restored.ok && restored.value === "one_feedback" ? "together" : "restored";
+          return back(localNext(field("next"), "/duplicates"), restored, done, "", { feedback: field("feedback"), target: field("similar") });
         }),
       { detail: { hide: true } },
     )

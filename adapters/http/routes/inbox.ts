@@ -429,7 +429,7 @@ ${around.previous || around.next ? html`<p class="muted keyboard-hint">${canUpda
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
 ${statusHeld(lang, feedback.status, notice?.params)}
-${notice?.params ? groupingNotice(lang, notice.params) : ""}
+${notice?.params ? groupingNotice(visitor, notice.params, `/inbox/${encodeURIComponent(feedback.key)}`) : ""}
 ${notice?.params ? portalNotice(lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 ${canUpdate ? html`<p class="to-actions"><a href="#status">${w.changeStatus} ↓</a><a href="#triage">${w.toTriage} ↓</a></p>` : ""}

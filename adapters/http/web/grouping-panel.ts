@@ -1,3 +1,4 @@
+import { can } from "../../../core/authorization.ts";
 import type { MergedHere } from "../../../core/feedback/open-feedback.ts";
 import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { mergeDirection } from "../../../core/grouping/candidates.ts";
@@ -13,7 +14,7 @@ import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal
 import { describeRefusal, textFor } from "../catalog/text.ts";
 
 /** What a grouping action reports back to the page it returns to. */
-const DONE = ["merged", "unmerged", "dismissed", "split", "together"] as const;
+const DONE = ["merged", "unmerged", "dismissed", "restored", "split", "together"] as const;
 export type Done = (typeof DONE)[number];
 
 /** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
@@ -53,8 +54,12 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
   return { reason, feedback, target };
 }
 
-/** The notice a page shows after a grouping action, read from its address. */
-export function groupingNotice(language: Visitor["language"], params: URLSearchParams): Html | "" {
+/**
+ * The notice a page shows after a grouping action, read from its address; after "Not duplicates",
+ * one who may dismiss can undo it there, and comes back to `here`.
+ */
+export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: string): Html | "" {
+  const language = visitor.language;
   const done = DONE.find((d) => d === params.get("done"));
   const error = ERROR_CODES.find((c) => c === params.get("error")) as ErrorCode | undefined;
   const refusal = refusalOf(params);
@@ -64,14 +69,24 @@ export function groupingNotice(language: Visitor["language"], params: URLSearchP
   const w = wordsFor(language, "grouping");
   // A merge or a dismissal names its pair, where the address names two keys.
   const [feedback, target] = [params.get("feedback") ?? "", params.get("target") ?? ""];
-  if ((done === "merged" || done === "dismissed" || done === "together") && isFeedbackKey(feedback) && isFeedbackKey(target)) {
-    const [before, between, after] = done === "merged" ? w.mergedPair : done === "dismissed" ? w.dismissedPair : w.togetherPair;
-    return html`<p class="notice" role="status">${before}${keyLink(feedback)}${between}${keyLink(target)}${after}</p>`;
+  if (done !== "unmerged" && done !== "split" && isFeedbackKey(feedback) && isFeedbackKey(target)) {
+    const pairWords = { merged: w.mergedPair, dismissed: w.dismissedPair, restored: w.restoredPair, together: w.togetherPair };
+    const [before, between, after] = pairWords[done];
+    const said = html`${before}${keyLink(feedback)}${between}${keyLink(target)}${after}`;
+    if (done !== "dismissed" || !can(visitor.grant, "feedbacks.update")) return html`<p class="notice" role="status">${said}</p>`;
+    const undo = postForm(
+      visitor,
+      "/duplicates/undismiss",
+      html`${hidden("feedback", feedback)}${hidden("similar", target)}${hidden("next", here)}`,
+      w.undo,
+    );
+    return html`<div class="notice" role="status">${said} ${undo}</div>`;
   }
   const said: Record<Done, string> = {
     merged: w.mergedNotice,
     unmerged: w.unmergedNotice,
     dismissed: w.dismissedNotice,
+    restored: w.restoredNotice,
     split: w.splitNotice,
     together: w.togetherNotice,
   };

@@ -118,7 +118,7 @@ describe("merging by key on a feedback's page", () => {
     const sent = await b.submit(form, { feedback: b2, similar: a, next: "/duplicates" }, undefined, { origin: "http://localhost:3000" });
     const shown = await (await b.fetch(sent.headers.get("location")!)).text();
     expect(shown).toContain(
-      `Nothing to dismiss: <a href="/inbox/${b2}" class="nowrap">${b2}</a> and <a href="/inbox/${a}" class="nowrap">${a}</a> are one feedback now, merged meanwhile.`,
+      `Nothing to do: <a href="/inbox/${b2}" class="nowrap">${b2}</a> and <a href="/inbox/${a}" class="nowrap">${a}</a> are one feedback now, merged meanwhile.`,
     );
   });
 });

@@ -67,6 +67,49 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       expect(await list(store, org.orgId, null)).toEqual([]);
     });
 
+    test("a dismissal taken back puts the suggested pair back in the list, with its score and words, and grouping may score it again", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "a", 1))!;
+      const b = (await record(store, org, "b", 2))!;
+      await store.saveSuggestions([suggested(org, b.id, a.id, 0.4, true)]);
+      await store.dismissPair(org.orgId, a.id, b.id, 5, "user-1");
+      expect(await list(store, org.orgId, null)).toEqual([]);
+      // Named either way round, as a dismissal is.
+      await store.undismissPair(org.orgId, b.id, a.id);
+      expect(await list(store, org.orgId, null)).toEqual([suggested(org, b.id, a.id, 0.4, true)]);
+      expect(await store.dismissedWith(org.orgId, a.id)).toEqual(new Set());
+      await store.saveSuggestions([suggested(org, b.id, a.id, 0.6)]);
+      expect((await list(store, org.orgId, null)).map((s) => s.score)).toEqual([0.6]);
+    });
+
+    test("a dismissal of a pair never suggested, taken back, leaves it undecided and out of the list", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "a", 1))!;
+      const b = (await record(store, org, "b", 2))!;
+      await store.dismissPair(org.orgId, b.id, a.id, 5, "user-1");
+      await store.undismissPair(org.orgId, a.id, b.id);
+      expect(await store.dismissedWith(org.orgId, b.id)).toEqual(new Set());
+      expect(await list(store, org.orgId, null)).toEqual([]);
+      // Undecided: grouping may suggest it.
+      await store.saveSuggestions([suggested(org, b.id, a.id, 0.3)]);
+      expect(await list(store, org.orgId, null)).toEqual([suggested(org, b.id, a.id, 0.3)]);
+    });
+
+    test("a dismissal is taken back only in its own organization", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const other = await seed(store);
+      const a = (await record(store, org, "a", 1))!;
+      const b = (await record(store, org, "b", 2))!;
+      await store.saveSuggestions([suggested(org, b.id, a.id, 0.4)]);
+      await store.dismissPair(org.orgId, a.id, b.id, 5, "user-1");
+      await store.undismissPair(other.orgId, a.id, b.id);
+      expect(await store.dismissedWith(org.orgId, a.id)).toEqual(new Set([b.id]));
+      expect(await list(store, org.orgId, null)).toEqual([]);
+    });
+
     test("a pair keeps whether grouping found it one subject (sure); found again, it takes what grouping says then", async () => {
       const store = await makeStore();
       const org = await seed(store);

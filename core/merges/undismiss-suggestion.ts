@@ -1,0 +1,27 @@
+import { authorize } from "../authorization.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import type { Grant } from "../model.ts";
+import type { SuggestionStore } from "../store/suggestions.ts";
+
+type UndismissDeps = FindDeps & { readonly store: Pick<SuggestionStore, "undismissPair"> };
+
+/**
+ * A person takes back "Not duplicates": the pair waits for review again (and grouping may suggest
+ * or merge it again), as the people who may dismiss a pair decide. Two that are one feedback now
+ * (merged meanwhile) are left so, and the answer says it (`one_feedback`).
+ */
+export async function undismissSuggestion(
+  services: UndismissDeps,
+  grant: Grant,
+  keyOrId: string,
+  similarKeyOrId: string,
+): Promise<Result<"restored" | "one_feedback">> {
+  const allowed = authorize(grant, "feedbacks.update");
+  if (!allowed.ok) return allowed;
+  const [a, b] = await Promise.all([resolveFeedback(services, grant.orgId, keyOrId), resolveFeedback(services, grant.orgId, similarKeyOrId)]);
+  if (!a || !b) return fail("not_found");
+  if (a.id === b.id) return ok("one_feedback");
+  await services.store.undismissPair(grant.orgId, a.id, b.id);
+  return ok("restored");
+}

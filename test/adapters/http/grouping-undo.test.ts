@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
+
+let http: InProcess;
+let admin: FormBrowser;
+
+const ORIGIN = { origin: "http://localhost:3000" };
+const report = async (message: string): Promise<string> =>
+  (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message } })).body.ticketId;
+
+beforeAll(async () => {
+  http = await inProcess();
+  await setGroupingMode(http.services, operatorGrant(http.demo.orgId), http.demo.appId, "review");
+  admin = await signedInAs(http, "admin", "/duplicates");
+});
+afterAll(() => http.close());
+
+/** Two likely duplicates, reported in this order and waiting in Possible duplicates once grouping has run: [newer, older] keys. */
+async function waitingPair(first: string, second: string): Promise<[newer: string, older: string]> {
+  const older = await report(first);
+  const newer = await report(second);
+  await http.runJobs();
+  return [newer, older];
+}
+/** The pair's item in the queue, or undefined when it is not listed. */
+const listed = (page: string, key: string) =>
+  page
+    .split('<li class="pair">')
+    .slice(1)
+    .find((item) => item.includes(`value="${key}"`));
+/** The form of `html` that posts to `action`. */
+const formOf = (html: string, action: string) => {
+  const at = html.indexOf(`<form method="post" action="${action}"`);
+  if (at < 0) throw new Error(`no form posting to ${action}`);
+  return html.slice(at, html.indexOf("</form>", at) + "</form>".length);
+};
+/** Presses "Not duplicates" on the pair in the queue, and follows the answer to the page it leads to. */
+async function dismiss(newer: string): Promise<string> {
+  const item = listed(await (await admin.fetch("/duplicates")).text(), newer)!;
+  const sent = await admin.submit(formOf(item, "/duplicates/dismiss"), {}, undefined, ORIGIN);
+  expect(sent.status).toBe(303);
+  return (await admin.fetch(sent.headers.get("location")!)).text();
+}
+
+describe("'Not duplicates' can be undone", () => {
+  test("the notice of a dismissal offers Undo, a form that works without JavaScript; undone, the pair waits for review again, as it was", async () => {
+    const [newer, older] = await waitingPair(
+      "The loyalty card barcode does nothing when I scan it",
+      "I scan the loyalty card barcode and nothing happens",
+    );
+    const before = listed(await (await admin.fetch("/duplicates")).text(), newer)!;
+    const dismissed = await dismiss(newer);
+    expect(listed(dismissed, newer)).toBeUndefined();
+    const notice = /<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(dismissed)![1]!;
+    expect(notice).toContain("will not be suggested together again.");
+    expect(notice).toContain('<button type="submit" class="secondary">Undo</button>');
+    const undone = await admin.submit(formOf(notice, "/duplicates/undismiss"), {}, undefined, ORIGIN);
+    expect([undone.status, undone.headers.get("location")]).toEqual([303, `/duplicates?done=restored&feedback=${newer}&target=${older}`]);
+    const back = await (await admin.fetch(undone.headers.get("location")!)).text();
+    expect(back).toContain(
+      `Undone: <a href="/inbox/${newer}" class="nowrap">${newer}</a> and <a href="/inbox/${older}" class="nowrap">${older}</a> are back for review.`,
+    );
+    // Its score, words and buttons as before; only the page's own token differs.
+    expect(listed(back, newer)).toBe(before);
+  });
+
+  test("undone from a feedback's page, the pair is among its similar feedbacks again", async () => {
+    const [newer, older] = await waitingPair("Push notifications arrive twice on Android", "On Android every push notification arrives twice");
+    const page = await (await admin.fetch(`/inbox/${newer}`)).text();
+    const similar = page.slice(page.indexOf("<h2>Similar feedbacks</h2>"));
+    const sent = await admin.submit(formOf(similar, "/duplicates/dismiss"), {}, undefined, ORIGIN);
+    const dismissed = await (await admin.fetch(sent.headers.get("location")!)).text();
+    expect(dismissed.slice(dismissed.indexOf("<h2>Similar feedbacks</h2>"))).not.toContain(`/inbox/${older}"`);
+    const undone = await admin.submit(formOf(dismissed, "/duplicates/undismiss"), {}, undefined, ORIGIN);
+    expect(undone.headers.get("location")).toBe(`/inbox/${newer}?done=restored&feedback=${newer}&target=${older}`);
+    const back = await (await admin.fetch(undone.headers.get("location")!)).text();
+    expect(back.slice(back.indexOf("<h2>Similar feedbacks</h2>"))).toContain(`/inbox/${older}"`);
+  });
+
+  test("a Reader is offered no Undo, and one posted is refused: the pair stays dismissed", async () => {
+    const [newer, older] = await waitingPair("Dark mode resets after every restart", "After a restart the dark mode is reset");
+    await dismiss(newer);
+    const reader = await signedInAs(http, "reader", "/duplicates");
+    const shown = await (await reader.fetch(`/duplicates?done=dismissed&feedback=${newer}&target=${older}`)).text();
+    expect(shown).toContain("will not be suggested together again.");
+    expect(shown).not.toContain('action="/duplicates/undismiss"');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await reader.fetch("/inbox")).text())![1]!;
+    const form = `<form method="post" action="/duplicates/undismiss"><input type="hidden" name="csrf" value="${csrf}"></form>`;
+    const sent = await reader.submit(form, { feedback: newer, similar: older, next: "/duplicates" }, undefined, ORIGIN);
+    expect(sent.headers.get("location")).toBe("/duplicates?error=forbidden");
+    expect(listed(await (await admin.fetch("/duplicates")).text(), newer)).toBeUndefined();
+  });
+
+  test("a person of another organization cannot undo this one's dismissal: not found, the pair stays dismissed", async () => {
+    const [newer, older] = await waitingPair("Search ignores accents in names", "Searching names ignores their accents");
+    await dismiss(newer);
+    await http.cli("org", "create", "Other", "--prefix", "OTHER", "--plan", "free");
+    await http.cli("user", "create", "owner@other.test", "--password", "other-password-1", "--org", "OTHER", "--role", "admin");
+    const stranger = new FormBrowser(http.url, {}, http.handle);
+    await signIn(stranger, "owner@other.test", "other-password-1", "/duplicates");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await stranger.fetch("/duplicates")).text())![1]!;
+    const form = `<form method="post" action="/duplicates/undismiss"><input type="hidden" name="csrf" value="${csrf}"></form>`;
+    const sent = await stranger.submit(form, { feedback: newer, similar: older, next: "/duplicates" }, undefined, ORIGIN);
+    expect(sent.headers.get("location")).toBe("/duplicates?error=not_found");
+    expect(listed(await (await admin.fetch("/duplicates")).text(), newer)).toBeUndefined();
+  });
+});
