@@ -9,13 +9,16 @@
 // Measures: automatic merges right and wrong (right when the report joins a feedback whose first
 // report is of its group) and their precision; the share of true pairs whose later report was
 // merged with its earlier mate or offered it among the first five of /similar; pairwise precision
-// and recall of the final feedbacks.
+// and recall of the final feedbacks; and, once every report is in, the pairs waiting in Possible
+// duplicates and how many of the 50 it shows first are true pairs.
 import { appendFileSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { createLogger } from "../adapters/logging/logger.ts";
 import { loadConfig } from "../apps/runtime/config.ts";
 import { demo } from "../apps/runtime/demo.ts";
 import { createServices } from "../apps/runtime/services.ts";
+import { operatorGrant } from "../core/authorization.ts";
+import { listSuggestions } from "../core/merges/list-suggestions.ts";
 import { similarTo } from "../core/merges/list-similar.ts";
 import { recordFeedback } from "../core/report/record-feedback.ts";
 import { resolveFeedback } from "../core/feedback/find-feedback.ts";
@@ -55,6 +58,9 @@ interface Outcome {
   readonly recall: number;
   readonly feedbacks: number;
   readonly msPerReport: number;
+  /** Pairs waiting in Possible duplicates at the end ("1000+" beyond what it counts), and the true pairs among those it shows. */
+  readonly waiting: string;
+  readonly shownTrue: string;
 }
 
 async function replay(reports: readonly Labelled[]): Promise<Outcome> {
@@ -129,8 +135,15 @@ async function replay(reports: readonly Labelled[]): Promise<Outcome> {
       else if (same) fn++;
     }
   }
+  // A feedback's subject is its first report's group.
+  const groupOf = (id: string) => reports[home.indexOf(id)]?.group;
+  const queue = await listSuggestions(services, operatorGrant(info.orgId), null);
+  if (!queue.ok) throw new Error(queue.code);
+  const shownTrue = queue.value.pairs.filter((p) => groupOf(p.feedback.id) === groupOf(p.similar.id)).length;
   await services.store.close();
   return {
+    waiting: `${queue.value.waiting}${queue.value.countedAll ? "" : "+"}`,
+    shownTrue: `${shownTrue} / ${queue.value.pairs.length}`,
     reports: reports.length,
     truePairs,
     right,
@@ -169,7 +182,7 @@ for (const set of sets) {
   // Counting a report identical word for word to the feedback it joined as the duplicate it is.
   const sameText = r.right + r.wrong === 0 ? 1 : (r.right + r.identical) / (r.right + r.wrong);
   rows.push(
-    `| ${set.name} | ${r.reports} | ${r.truePairs} | ${r.right} / ${r.wrong} (${r.identical}) | ${automatic.toFixed(2)} (${sameText.toFixed(2)}) | ${(r.mergedOrOffered / Math.max(1, r.truePairs)).toFixed(2)} | ${r.precision.toFixed(3)} | ${r.recall.toFixed(3)} | ${r.feedbacks} | ${r.msPerReport.toFixed(2)} ms |`,
+    `| ${set.name} | ${r.reports} | ${r.truePairs} | ${r.right} / ${r.wrong} (${r.identical}) | ${automatic.toFixed(2)} (${sameText.toFixed(2)}) | ${(r.mergedOrOffered / Math.max(1, r.truePairs)).toFixed(2)} | ${r.precision.toFixed(3)} | ${r.recall.toFixed(3)} | ${r.feedbacks} | ${r.msPerReport.toFixed(2)} ms | ${r.waiting} | ${r.shownTrue} |`,
   );
   console.error(`  ${set.name}: done`);
 }
@@ -178,8 +191,8 @@ const lines = [
   "",
   `Command: \`bun bench/grouping.ts${files.map((f) => ` --set ${f}`).join("")}\` (each report recorded, then its grouping job run from the queue on a real SQLite store, default \`auto\` mode)`,
   "",
-  `| Set | Reports | True pairs | Automatic merges right / wrong (of them identical texts) | Automatic precision (identical texts counted right) | Pairs merged or offered (first ${OFFERED} of /similar) | Pairwise precision | Pairwise recall | Feedbacks | Grouping job per report |`,
-  "|---|---|---|---|---|---|---|---|---|---|",
+  `| Set | Reports | True pairs | Automatic merges right / wrong (of them identical texts) | Automatic precision (identical texts counted right) | Pairs merged or offered (first ${OFFERED} of /similar) | Pairwise precision | Pairwise recall | Feedbacks | Grouping job per report | Pairs waiting in Possible duplicates | True pairs among those it shows |`,
+  "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ...rows,
   "",
 ];

@@ -2,6 +2,7 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
+import { reviewOrder } from "./review-order.ts";
 import { SUBJECT_KINDS } from "../grouping/candidates.ts";
 import { statusesOf } from "../feedback/status.ts";
 import { groupingText } from "../grouping/compare.ts";
@@ -18,13 +19,17 @@ interface SuggestionView {
   readonly score: number;
   /** The grouper found them one subject (Suggestion.sure). */
   readonly sure: boolean;
+  /** Each is the other's closest waiting match (reviewOrder), which puts the pair ahead in the queue. */
+  readonly closest: boolean;
   readonly matched: readonly string[];
 }
 
-/** A page of the queue: the pairs shown, and whether more wait behind them. */
+/** A page of the queue: the pairs shown, and how many wait in all. */
 interface SuggestionQueue {
   readonly pairs: readonly SuggestionView[];
-  readonly more: boolean;
+  /** How many pairs wait, counted up to QUEUE_READ; more than that when `countedAll` is false. */
+  readonly waiting: number;
+  readonly countedAll: boolean;
 }
 
 type SuggestionsDeps = SummariesDeps & {
@@ -33,8 +38,16 @@ type SuggestionsDeps = SummariesDeps & {
 
 /** How many suggestions the review queue shows at once. */
 const SUGGESTIONS_SHOWN = 50;
+/**
+ * How many of the most alike suggestions are read, counted and ordered (reviewOrder) at once: a
+ * page costs a bounded read however long the queue, and a longer queue says "more than" this.
+ */
+const QUEUE_READ = 1000;
 
-/** The "Possible duplicates" queue: undecided suggestions of the organization (or one app), most alike first. */
+/**
+ * The "Possible duplicates" queue: undecided suggestions of the organization (or one app), the
+ * pairs closest to each other first, and how many wait.
+ */
 export async function listSuggestions(services: SuggestionsDeps, grant: Grant, appId: string | null): Promise<Result<SuggestionQueue>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
@@ -42,31 +55,34 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
   // A pair one of which became praise since it was suggested, and the other not, is no longer one
   // subject, and a pair both of which are closed asks nothing of anyone: the store leaves them out
   // before it counts the page. A pair one of which closed since is still shown: whether a report
-  // joins a closed subject is for a person to decide. One more than is shown says whether more wait.
-  const query = { orgId: grant.orgId, appId, limit: SUGGESTIONS_SHOWN + 1, kinds: SUBJECT_KINDS, closed: statusesOf("closed") };
+  // joins a closed subject is for a person to decide. One more than is read says whether more wait.
+  const query = { orgId: grant.orgId, appId, limit: QUEUE_READ + 1, kinds: SUBJECT_KINDS, closed: statusesOf("closed") };
   const read = await store.listSuggestions(query);
-  const suggestions = read.slice(0, SUGGESTIONS_SHOWN);
+  const ordered = reviewOrder(read.slice(0, QUEUE_READ)).slice(0, SUGGESTIONS_SHOWN);
   const pairs = await Promise.all(
-    suggestions.map(async (s) => ({
+    ordered.map(async ({ pair: s, closest }) => ({
       s,
+      closest,
       a: await store.findFeedback(grant.orgId, s.feedbackId),
       b: await store.findFeedback(grant.orgId, s.similarId),
     })),
   );
-  const complete = pairs.filter((p): p is { s: Suggestion; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null);
+  const complete = pairs.filter((p): p is { s: Suggestion; closest: boolean; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null);
   const records = complete.flatMap(({ a, b }): FeedbackRecord[] => [a, b]);
   const [shown, texts] = await Promise.all([
     summaries(services, grant.orgId, records),
     Promise.all(records.map(async (r) => groupingText(r, await store.listReports(r.id)))),
   ]);
   return ok({
-    pairs: complete.map(({ s }, i) => ({
+    pairs: complete.map(({ s, closest }, i) => ({
       feedback: shown[2 * i]!,
       similar: shown[2 * i + 1]!,
       score: s.score,
       sure: s.sure,
+      closest,
       matched: asWritten(s.matched, [texts[2 * i]!, texts[2 * i + 1]!]),
     })),
-    more: read.length > SUGGESTIONS_SHOWN,
+    waiting: Math.min(read.length, QUEUE_READ),
+    countedAll: read.length <= QUEUE_READ,
   });
 }

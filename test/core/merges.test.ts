@@ -6,6 +6,8 @@ import { mergeInto } from "../../core/merges/merge-into.ts";
 import { type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
 import { planSplit, splitJob } from "../../core/merges/split.ts";
 import { undismissSuggestion } from "../../core/merges/undismiss-suggestion.ts";
+import { listSuggestions } from "../../core/merges/list-suggestions.ts";
+import { reviewOrder } from "../../core/merges/review-order.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
 import type { ReportRecord } from "../../core/model.ts";
 import { feedbackRecord } from "./fake-feedbacks.ts";
@@ -332,5 +334,85 @@ describe("taking back 'Not duplicates'", () => {
     const fake = fakeDecisions(true);
     assert.deepEqual(await undismissSuggestion(fake.deps, as("member"), "ACME-2", "ACME-1"), { ok: true, value: "one_feedback" });
     assert.deepEqual(fake.undone, []);
+  });
+});
+
+describe("the review queue's order", () => {
+  const pair = (feedbackId: string, similarId: string, sure = false) => ({ feedbackId, similarId, sure });
+  const order = (pairs: ReturnType<typeof pair>[]) => reviewOrder(pairs).map(({ pair: p, closest }) => [`${p.feedbackId}~${p.similarId}`, closest]);
+
+  test("pairs whose feedbacks are each the other's closest come first; a feedback alike to many does not fill the top", () => {
+    // fb-9 is alike to much (a template's words): its pairs score best, but only its closest is closest both ways.
+    const mostAlikeFirst = [pair("fb-9", "fb-1"), pair("fb-9", "fb-2"), pair("fb-9", "fb-3"), pair("fb-5", "fb-4"), pair("fb-6", "fb-2")];
+    assert.deepEqual(order(mostAlikeFirst), [
+      ["fb-9~fb-1", true],
+      ["fb-5~fb-4", true],
+      ["fb-9~fb-2", false],
+      ["fb-9~fb-3", false],
+      ["fb-6~fb-2", false],
+    ]);
+  });
+
+  test("in each part, sure duplicates before pairs only alike, each part most alike first", () => {
+    const mostAlikeFirst = [pair("fb-2", "fb-1"), pair("fb-3", "fb-1", true), pair("fb-4", "fb-1"), pair("fb-6", "fb-5"), pair("fb-7", "fb-5", true)];
+    assert.deepEqual(order(mostAlikeFirst), [
+      ["fb-2~fb-1", true],
+      ["fb-6~fb-5", true],
+      ["fb-3~fb-1", false],
+      ["fb-7~fb-5", false],
+      ["fb-4~fb-1", false],
+    ]);
+  });
+});
+
+describe("the review queue's count", () => {
+  /** An organization whose queue holds `waiting` pairs, each of two feedbacks of its own. */
+  function queueOf(waiting: number) {
+    const feedbacks = new Map(
+      Array.from({ length: 2 * waiting }, (_, i) => feedbackRecord({ id: `fb-${String(i).padStart(5, "0")}`, key: `ACME-${i + 1}` })).map((f) => [
+        f.id,
+        f,
+      ]),
+    );
+    const suggestions = Array.from({ length: waiting }, (_, i) => ({
+      orgId: "org",
+      appId: "app",
+      feedbackId: `fb-${String(2 * i + 1).padStart(5, "0")}`,
+      similarId: `fb-${String(2 * i).padStart(5, "0")}`,
+      score: 0.9 - i / 10_000,
+      sure: false,
+      matched: ["export"],
+      at: NOW,
+    }));
+    return {
+      baseUrl: "http://localhost",
+      store: {
+        listSuggestions: async (query: { limit: number }) => suggestions.slice(0, query.limit),
+        findFeedback: async (_orgId: string, id: string) => feedbacks.get(id) ?? null,
+        listReports: async () => [],
+        listApps: async () => [],
+        findFeature: async () => null,
+        countFollowers: async () => new Map<string, number>(),
+        findPublications: async () => new Map(),
+      },
+    };
+  }
+  const reader = { ...tokenGrant("reader", ["feedbacks:read"]), orgId: "org" };
+
+  test("says how many pairs wait, beyond the 50 shown", async () => {
+    const queue = await listSuggestions(queueOf(57), reader, null);
+    assert.ok(queue.ok);
+    assert.deepEqual([queue.value.pairs.length, queue.value.waiting, queue.value.countedAll], [50, 57, true]);
+  });
+
+  test("counts up to 1,000 pairs, and says when more than that wait", async () => {
+    for (const [waiting, said] of [
+      [1000, [1000, true]],
+      [1001, [1000, false]],
+    ] as const) {
+      const queue = await listSuggestions(queueOf(waiting), reader, null);
+      assert.ok(queue.ok);
+      assert.deepEqual([queue.value.waiting, queue.value.countedAll], said);
+    }
   });
 });

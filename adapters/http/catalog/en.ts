@@ -212,6 +212,8 @@ export const EN = {
       similarFeedbacks: "Similar feedbacks",
       noSimilar: "No open feedback of this app looks alike.",
       sureDuplicate: "sure duplicate",
+      /** A pair whose two feedbacks are each the other's closest waiting match, which the queue shows first. */
+      closestPair: "closest to each other",
       matchedWords: "Matched words: ",
       /** "Merge DEMO-7 into this one": the key goes between. */
       mergeHere: ["Merge", "into this one"],
@@ -258,7 +260,10 @@ export const EN = {
         "No possible duplicates right now. Grouping lists here the pairs it finds alike without being sure, and, for apps in review mode, every likely duplicate.",
       oneReport: "1 report",
       manyReports: "reports",
-      moreSuggestions: (shown: number) => `These are the ${shown} pairs most alike; more wait behind them. Merge or dismiss these to see the next.`,
+      /** How many pairs wait (formatted), one or more; `atLeast` when more than that many wait. */
+      pairsWaiting: (count: string, one: boolean, atLeast: boolean) =>
+        atLeast ? `More than ${count} pairs wait for review.` : one ? "1 pair waits for review." : `${count} pairs wait for review.`,
+      moreSuggestions: (shown: number) => `These are the first ${shown}; merge or dismiss them to see the next.`,
       mayDuplicate: "may be a duplicate of",
       mergeNewer: "Merge",
       into: "into",

@@ -188,6 +188,7 @@ export const FR: Catalog = {
       similarFeedbacks: "Retours semblables",
       noSimilar: "Aucun retour ouvert de cette application ne lui ressemble.",
       sureDuplicate: "doublon sûr",
+      closestPair: "les plus proches l'un de l'autre",
       matchedWords: "Mots en commun\u202f: ",
       mergeHere: ["Fusionner", "dans celui-ci"],
       mergeThisInto: "Fusionner celui-ci dans",
@@ -233,8 +234,9 @@ export const FR: Catalog = {
         "Aucun doublon possible pour l'instant. Le regroupement liste ici les paires qu'il trouve proches sans en être sûr et, pour les applications en mode revue, tous les doublons probables.",
       oneReport: "1 signalement",
       manyReports: "signalements",
-      moreSuggestions: (shown: number) =>
-        `Voici les ${shown} paires les plus proches\u202f; d'autres attendent derrière. Fusionnez ou écartez celles-ci pour voir les suivantes.`,
+      pairsWaiting: (count: string, one: boolean, atLeast: boolean) =>
+        atLeast ? `Plus de ${count} paires attendent un examen.` : one ? "1 paire attend un examen." : `${count} paires attendent un examen.`,
+      moreSuggestions: (shown: number) => `Voici les ${shown} premières\u202f; fusionnez-les ou écartez-les pour voir les suivantes.`,
       mayDuplicate: "doublon possible de",
       mergeNewer: "Fusionner",
       into: "dans",

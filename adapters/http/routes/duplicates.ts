@@ -15,7 +15,7 @@ import { keyLink, keyText } from "../web/key-text.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { kindLabel, statusBadge } from "../web/badges.ts";
 import type { Visitor } from "../web/visitor.ts";
-import { wordsFor } from "../web/words.ts";
+import { formatNumber, wordsFor } from "../web/words.ts";
 
 /** Where an action returns: a page of this application (the queue or a feedback), never elsewhere. */
 function localNext(next: string, fallback: string): string {
@@ -74,11 +74,15 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   };
   const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
-${likeness(visitor, s.score, s.matched, s.sure)}
+${likeness(visitor, s.score, s.matched, s.sure, s.closest)}
 ${canUpdate ? html`<div class="pair-actions">${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}</div>` : ""}</li>`;
-  const more = listed.ok && listed.value.more ? html`<p class="muted">${w.moreSuggestions(suggestions.length)}</p>` : "";
+  const waiting = listed.ok ? listed.value : { waiting: 0, countedAll: true };
+  const count = html`<p><strong>${w.pairsWaiting(formatNumber(visitor.language, waiting.waiting), waiting.waiting === 1, !waiting.countedAll)}</strong></p>`;
+  const more = waiting.waiting > suggestions.length ? html`<p class="muted">${w.moreSuggestions(suggestions.length)}</p>` : "";
   const list =
-    suggestions.length === 0 ? html`<p class="empty">${w.noSuggestions}</p>` : html`<ul class="plain pairs">${suggestions.map(pair)}</ul>${more}`;
+    suggestions.length === 0
+      ? html`<p class="empty">${w.noSuggestions}</p>`
+      : html`${count}<ul class="plain pairs">${suggestions.map(pair)}</ul>${more}`;
   return appPage(
     visitor,
     "/duplicates",

@@ -116,12 +116,12 @@ export const dismissButton = (visitor: Visitor, feedback: string, similar: strin
     wordsFor(visitor.language, "grouping").notDuplicate,
   );
 
-/** The words two feedbacks share, and how alike grouping found them. */
-export function likeness(visitor: Visitor, score: number, matched: readonly string[], sure = false): Html {
+/** The words two feedbacks share, how alike grouping found them, and (in the queue) whether each is the other's closest match. */
+export function likeness(visitor: Visitor, score: number, matched: readonly string[], sure = false, closest = false): Html {
   const w = wordsFor(visitor.language, "grouping");
   return html`<p class="muted">${w.score} ${formatScore(visitor.language, score)}${sure ? html` · <strong>${w.sureDuplicate}</strong>` : ""}${
-    matched.length > 0 ? html` · ${w.matchedWords}${matched.map((m) => html`<span class="chip">${m}</span>`)}` : ""
-  }</p>`;
+    closest ? html` · ${w.closestPair}` : ""
+  }${matched.length > 0 ? html` · ${w.matchedWords}${matched.map((m) => html`<span class="chip">${m}</span>`)}` : ""}</p>`;
 }
 
 /** Which of two feedbacks a person merges into which: the newer into the older, by grouping's own rule. */

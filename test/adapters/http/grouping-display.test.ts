@@ -83,6 +83,34 @@ describe("a long queue of possible duplicates", () => {
     expect(alike).toMatch(/<button type="submit" class="secondary">Merge /);
   });
 
+  test("pairs whose feedbacks are each the other's closest come first, and say so; a feedback alike to many does not fill the top", async () => {
+    const keys = await Promise.all(["Hub", "Alike one", "Alike two", "Other one", "Other two"].map((t) => report(`${t}: the scanner beeps twice`)));
+    const [hub, one, two, otherOne, otherTwo] = await Promise.all(
+      keys.map(async (key) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.id as string),
+    );
+    const pair = (feedbackId: string, similarId: string, score: number) => ({
+      orgId: http.demo.orgId,
+      appId: http.demo.appId,
+      feedbackId,
+      similarId,
+      score,
+      sure: false,
+      matched: ["scanner"],
+      at: 1,
+    });
+    await http.services.store.saveSuggestions([pair(hub!, one!, 0.7), pair(hub!, two!, 0.69), pair(otherTwo!, otherOne!, 0.3)]);
+    const page = await (await browser.fetch("/duplicates")).text();
+    const at = (source: string, into: string) => mergeButtons(page).findIndex(([s, i]) => s === source && i === into);
+    // Merged newer into older: the hub, reported first, is the older of its pairs.
+    const [first, second, third] = [at(keys[1]!, keys[0]!), at(keys[4]!, keys[3]!), at(keys[2]!, keys[0]!)];
+    expect(first).toBeLessThan(second);
+    expect(second).toBeLessThan(third);
+    const items = page.split('<li class="pair">').slice(1);
+    const item = (key: string, other: string) => items.find((i) => i.includes(`value="${key}"`) && i.includes(`value="${other}"`))!;
+    expect(item(keys[4]!, keys[3]!)).toContain("score 0.30 · closest to each other · Matched words");
+    expect(item(keys[0]!, keys[2]!)).not.toContain("closest to each other");
+  });
+
   test("offers to filter by app only once the organization has a second app", async () => {
     const filter = 'aria-label="Filters"';
     expect(await (await browser.fetch("/duplicates")).text()).not.toContain(filter);
@@ -90,8 +118,8 @@ describe("a long queue of possible duplicates", () => {
     expect(await (await browser.fetch("/duplicates")).text()).toContain(filter);
   });
 
-  test("shows the 50 pairs most alike, and says that more wait behind them", async () => {
-    expect(await (await browser.fetch("/duplicates")).text()).not.toContain("more wait behind them");
+  test("says how many pairs wait, shows the first 50, and says that more wait behind them", async () => {
+    expect(await (await browser.fetch("/duplicates")).text()).not.toContain("to see the next");
     const ids: string[] = [];
     for (let i = 0; i < 52; i++) {
       const key = await report(`Queue probe ${i}: the printer tray ${i} jams`);
@@ -110,6 +138,8 @@ describe("a long queue of possible duplicates", () => {
     await http.services.store.saveSuggestions(ids.slice(1).map(pair));
     const page = await (await browser.fetch("/duplicates")).text();
     expect(mergeButtons(page)).toHaveLength(50);
-    expect(page).toContain("These are the 50 pairs most alike; more wait behind them. Merge or dismiss these to see the next.");
+    // The pair of the first test, the printer pair, the three scanner pairs, and these 51.
+    expect(page).toContain("<p><strong>56 pairs wait for review.</strong></p>");
+    expect(page).toContain("These are the first 50; merge or dismiss them to see the next.");
   });
 });
