@@ -22,5 +22,13 @@ export async function getAppTrends(services: TrendsDeps, grant: Grant, appId: st
     store.countReportsByDay(grant.orgId, appId, period.from, period.to),
     store.listFeatures(grant.orgId, appId),
   ]);
-  return ok(trendsOf(appId, period.starts, counts, features));
+  // Named by id and path alone: the answer holds nothing else of a feature.
+  return ok({
+    appId,
+    ...trendsOf(
+      period.starts,
+      counts,
+      features.map(({ id, path }) => ({ id, path })),
+    ),
+  });
 }

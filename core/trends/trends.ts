@@ -1,4 +1,3 @@
-import type { FeatureRecord } from "../model.ts";
 import { KINDS, type Kind } from "../schemas/feedback.ts";
 import type { Trends } from "../schemas/trends.ts";
 
@@ -24,16 +23,24 @@ export function periodOf(now: number, days: number): { readonly from: number; re
 
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
 
+/** A feature as trends name it: its id and path, and what else the caller names it by (its app, among several). */
+interface FeatureName {
+  readonly id: string;
+  readonly path: string;
+}
+
+/** Trends of one app or of several, the features named as given (TrendFigures<{id, path}> is an app's Trends but its id). */
+export type TrendFigures<F extends FeatureName> = Omit<Trends, "appId" | "byFeature" | "growing"> & {
+  readonly byFeature: Array<{ feature: F | null; total: number; perDay: number[] }>;
+  readonly growing: Array<{ feature: F; thisWeek: number; lastWeek: number }>;
+};
+
 /**
- * An app's trends from its counted reports: per day by kind, per day by feature (most reports
- * first), and the features whose last 7 days grew most against the 7 days before.
+ * Trends from counted reports: per day by kind, per day by feature (most reports first), and the
+ * features whose last 7 days grew most against the 7 days before. `features` name the features
+ * the counts may hold (those of one app, or of every app of an organization: ids are unique).
  */
-export function trendsOf(
-  appId: string,
-  starts: readonly number[],
-  counts: readonly ReportCount[],
-  features: readonly Pick<FeatureRecord, "id" | "path">[],
-): Trends {
+export function trendsOf<F extends FeatureName>(starts: readonly number[], counts: readonly ReportCount[], features: readonly F[]): TrendFigures<F> {
   const index = new Map(starts.map((day, i) => [day, i]));
   const zeros = () => starts.map(() => 0);
   const byKind = Object.fromEntries(KINDS.map((k) => [k, zeros()])) as Record<Kind, number[]>;
@@ -46,10 +53,9 @@ export function trendsOf(
     series[i]! += c.count;
     byFeature.set(c.featureId, series);
   }
-  const paths = new Map(features.map((f) => [f.id, f.path]));
-  const named = (id: string | null) => (id !== null && paths.has(id) ? { id, path: paths.get(id)! } : null);
+  const named = new Map(features.map((f) => [f.id, f]));
   const perFeature = [...byFeature]
-    .map(([id, perDay]) => ({ feature: named(id), total: sum(perDay), perDay }))
+    .map(([id, perDay]) => ({ feature: (id !== null && named.get(id)) || null, total: sum(perDay), perDay }))
     .sort((a, b) => b.total - a.total || (a.feature?.path ?? "~").localeCompare(b.feature?.path ?? "~"));
   const growing = perFeature
     .flatMap(({ feature, perDay }) => (feature ? [{ feature, thisWeek: sum(perDay.slice(-7)), lastWeek: sum(perDay.slice(-14, -7)) }] : []))
@@ -57,7 +63,6 @@ export function trendsOf(
     .sort((a, b) => b.thisWeek - b.lastWeek - (a.thisWeek - a.lastWeek) || b.thisWeek - a.thisWeek)
     .slice(0, GROWING);
   return {
-    appId,
     days: starts.length,
     dates: starts.map((day) => new Date(day).toISOString().slice(0, 10)),
     byKind,

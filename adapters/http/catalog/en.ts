@@ -270,6 +270,7 @@ export const EN = {
     },
     /** The Trends page. */
     trends: {
+      allApps: "All apps",
       /** Between a day and its figures, in a bar's title. */
       colon: ": ",
       period: "Period",

@@ -242,6 +242,7 @@ export const FR: Catalog = {
       into: "dans",
     },
     trends: {
+      allApps: "Toutes les applications",
       colon: "\u202f: ",
       period: "Période",
       lastDays: "{n} derniers jours",

@@ -3,6 +3,7 @@ import { KINDS } from "../../../core/schemas/feedback.ts";
 import { TREND_PERIODS } from "../../../core/schemas/trends.ts";
 import type { Services } from "../../../core/services.ts";
 import { getAppTrends } from "../../../core/trends/get-app-trends.ts";
+import { getOrganizationTrends } from "../../../core/trends/get-organization-trends.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { textFor } from "../catalog/text.ts";
 import { html } from "../html.ts";
@@ -14,9 +15,13 @@ import { formatDay, valueName, wordsFor } from "../web/words.ts";
 /** How many features the chart by feature names. */
 const FEATURES_SHOWN = 10;
 
+/** A feature as the page names it: among every app's, after its app's name, since two apps may name a feature alike. */
+const featureName = (feature: { readonly path: string; readonly app?: string }): string =>
+  feature.app ? `${feature.app} › ${feature.path}` : feature.path;
+
 const fill = (text: string, values: Record<string, number>): string => text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
 
-/** An app's trends: reports per day by kind, by feature, and the features growing this week, all readable without JavaScript. */
+/** The trends of an app, or of every app together: reports per day by kind, by feature, and the features growing this week, all readable without JavaScript. */
 async function trendsPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
   const w = wordsFor(visitor.language, "trends");
   const lang = visitor.language;
@@ -24,11 +29,13 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
   const listed = await listApps(services, visitor.grant);
   const apps = listed.ok ? listed.value.data : [];
   if (apps.length === 0) return appPage(visitor, "/trends", w.trends, html`<h1>${w.trends}</h1><p class="empty">${w.noApps}</p>`);
-  const app = apps.find((a) => a.id === params.get("appId")) ?? apps[0]!;
+  // With several apps, all of them together unless one is chosen; one app is all there is.
+  const app = apps.find((a) => a.id === params.get("appId")) ?? (apps.length > 1 ? null : apps[0]!);
   const days = TREND_PERIODS.find((p) => p === params.get("days")) ?? "30";
-  const read = await getAppTrends(services, visitor.grant, app.id, { days });
+  const read = app ? await getAppTrends(services, visitor.grant, app.id, { days }) : await getOrganizationTrends(services, visitor.grant, { days });
   if (!read.ok)
     return appPage(visitor, "/trends", w.trends, html`<h1>${w.trends}</h1><p class="error" role="alert">${textFor(lang).errors[read.code]}</p>`, 404);
+  const shownName = app ? app.name : w.allApps;
   const t = read.value;
   const totals = t.dates.map((_, i) => KINDS.reduce((sum, k) => sum + t.byKind[k][i]!, 0));
   const total = totals.reduce((a, b) => a + b, 0);
@@ -36,34 +43,34 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
   const shownDays = t.dates.map((date) => formatDay(lang, date, "medium"));
   const series = KINDS.map((k) => ({ name: valueName(lang, k), className: `kind-${k}`, values: t.byKind[k] }));
   const filters = html`<form method="get" action="/trends" class="filters" aria-label="${w.filters}">
-<div><label for="app">${w.app}</label><select id="app" name="appId">${apps.map((a) => html`<option value="${a.id}"${a.id === app.id ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+<div><label for="app">${w.app}</label><select id="app" name="appId">${apps.length > 1 ? html`<option value=""${app ? "" : html` selected`}>${w.allApps}</option>` : ""}${apps.map((a) => html`<option value="${a.id}"${a.id === app?.id ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 <div><label for="days">${w.period}</label><select id="days" name="days">${TREND_PERIODS.map((p) => html`<option value="${p}"${p === days ? html` selected` : ""}>${fill(w.lastDays, { n: Number(p) })}</option>`)}</select></div>
 <div><button type="submit">${w.apply}</button></div></form>`;
   const perDay = stackedBars(
     "per-day",
     {
-      title: `${w.reportsPerDay} · ${app.name}`,
+      title: `${w.reportsPerDay} · ${shownName}`,
       summary: fill(w.reportsPerDaySummary, { total, n: t.days, max: Math.max(0, ...totals) }),
       colon: w.colon,
     },
     shownDays,
     series,
   );
-  const features = t.byFeature.slice(0, FEATURES_SHOWN).map((f) => ({ label: f.feature?.path ?? w.noFeature, value: f.total }));
+  const features = t.byFeature.slice(0, FEATURES_SHOWN).map((f) => ({ label: f.feature ? featureName(f.feature) : w.noFeature, value: f.total }));
   const growing =
     t.growing.length === 0
       ? html`<p class="muted">${w.growingNone}</p>`
       : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.feature}</th><th scope="col" class="num">${w.thisWeek}</th><th scope="col" class="num">${w.lastWeek}</th><th scope="col" class="num">${w.change}</th></tr></thead>
 <tbody>${t.growing.map(
           (g) =>
-            html`<tr><td class="title">${g.feature.path}</td><td class="num" data-label="${w.thisWeek}">${g.thisWeek}</td><td class="num" data-label="${w.lastWeek}">${g.lastWeek}</td><td class="num" data-label="${w.change}">+${g.thisWeek - g.lastWeek}</td></tr>`,
+            html`<tr><td class="title">${featureName(g.feature)}</td><td class="num" data-label="${w.thisWeek}">${g.thisWeek}</td><td class="num" data-label="${w.lastWeek}">${g.lastWeek}</td><td class="num" data-label="${w.change}">+${g.thisWeek - g.lastWeek}</td></tr>`,
         )}</tbody></table></div>`;
   const figures = html`<details><summary>${w.figures}</summary><div class="scroll"><table class="figures"><thead><tr><th scope="col">${w.date}</th>${KINDS.map((k) => html`<th scope="col" class="num">${valueName(lang, k)}</th>`)}</tr></thead>
 <tbody>${shownDays.map((date, i) => html`<tr><td class="nowrap">${date}</td>${KINDS.map((k) => html`<td class="num">${t.byKind[k][i]}</td>`)}</tr>`).reverse()}</tbody></table></div></details>`;
   return appPage(
     visitor,
     "/trends",
-    `${w.trends} · ${app.name}`,
+    `${w.trends} · ${shownName}`,
     html`<h1>${w.trends}</h1>${filters}<h2>${w.reportsPerDay}</h2>${perDay}${figures}
 <h2>${w.growing}</h2>${growing}
 <h2>${w.byFeature}</h2>${features.length === 0 ? html`<p class="muted">${fill(w.reportsPerDaySummary, { total: 0, n: t.days, max: 0 })}</p>` : horizontalBars(w.byFeature, features)}`,

@@ -60,3 +60,41 @@ describe("the trends page", () => {
     expect(await titles("fr")).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4}\u202f: Problème [1-9]\d*, Idée \d+, Compliment \d+$/);
   });
 });
+
+describe("the trends page of an organization with several apps", () => {
+  /** The trends page as the demo's reader sees it at `query`. */
+  const page = async (query = "") => {
+    const user = await http.services.store.findUserByEmail(http.demo.users.reader.email);
+    const { secret } = await startSession(http.services, user!.id);
+    return (await http.request("GET", `/trends${query}`, { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
+  };
+  /** How many reports the chart of reports per day says it holds. */
+  const total = (html: string) => Number(/<desc id="per-day-desc">(\d+) reports in/.exec(html)?.[1]);
+
+  test("with one app there is no 'All apps' to choose: the app is all there is", async () => {
+    const shown = await page();
+    expect(shown).not.toContain("All apps");
+    expect(shown).toContain("<title>Trends · Demo app · Retour</title>");
+  });
+
+  test("with several, it shows all apps by default, their reports added up; one chosen shows that one alone", async () => {
+    const demoApp = total(await page(`?appId=${http.demo.appId}`));
+    const appId = /^app (\S+)/m.exec(await http.cli("app", "create", "DEMO", "Kiosk"))![1]!;
+    const publicKey = (await http.cli("channel", "create", "DEMO", appId, "--kind", "api")).trim();
+    for (const message of ["The kiosk screen freezes", "The kiosk prints no receipt"])
+      expect((await http.request("POST", "/v1/reports", { body: { publicKey, kind: "problem", message } })).status).toBe(201);
+    const all = await page();
+    expect(all).toContain('<option value="" selected>All apps</option>');
+    expect(all).toContain("<title>Trends · All apps · Retour</title>");
+    expect(total(all)).toBe(demoApp + 2);
+    expect(total(await page(`?appId=${appId}`))).toBe(2);
+    expect(await page(`?appId=${appId}`)).toContain(`<option value="${appId}" selected>Kiosk</option>`);
+    expect(total(await page("?appId="))).toBe(demoApp + 2);
+  });
+
+  test("among all apps, a feature is named after its app", async () => {
+    const key = (await report("problem", "Paying by card fails at the last step")).body.ticketId;
+    await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { featureId: http.demo.featureId } });
+    expect(await page()).toMatch(/<span class="hbar-label">Demo app › [^<]+<\/span>/);
+  });
+});
