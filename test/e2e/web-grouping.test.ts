@@ -93,9 +93,19 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     expect(await outcome()).toBe("merged");
     expect(await page.getByRole("status").textContent()).toBe(`Merged ${newer} into ${older}. The merge can be undone from that feedback's page.`);
     const pair = page.locator("ul.pairs > li", { hasText: other });
+    expect(await page.getByText("1 pair waits for review.").isVisible()).toBe(true);
     await pair.getByRole("button", { name: "Not duplicates" }).click();
     expect(await outcome()).toBe("dismissed");
     expect(await page.getByRole("status").textContent()).toContain("will not be suggested together again");
+    expect(await page.locator("ul.pairs > li").count()).toBe(0);
+    await look("a dismissal's notice, with Undo", "possible-duplicates-dismissed");
+    // Dismissed by mistake: Undo, on the notice, brings the pair back.
+    await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
+    expect(await outcome()).toBe("restored");
+    expect(await page.getByRole("status").textContent()).toBe(`Undone: ${other} and ${kept} are back for review.`);
+    expect(await page.locator("ul.pairs > li").count()).toBe(1);
+    await page.locator("ul.pairs > li", { hasText: other }).getByRole("button", { name: "Not duplicates" }).click();
+    expect(await outcome()).toBe("dismissed");
     expect(await page.locator("ul.pairs > li").count()).toBe(0);
     expect(await read(newer)).toMatchObject({ key: older, reports: 2 });
     expected.push(["feedback.merged", older, newer]);
@@ -149,7 +159,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
   test("the pages of grouping have no serious accessibility violation and no sideways scroll on a phone", () => {
     // Each was looked at in the state the tests above left it in: the queue with its pairs, a feedback holding two. The apps
     // settings, checked here before, are among every settings page of test/e2e/web-accessibility.test.ts.
-    const pages = ["possible duplicates", "a merged feedback"];
+    const pages = ["possible duplicates", "a dismissal's notice, with Undo", "a merged feedback"];
     expect(looked).toEqual(pages.flatMap((page) => [1280, 390].map((width) => ({ page, width, violations: [], sideways: false }))));
   });
   test("the trends page draws reports per day by kind and by feature as SVG with text alternatives, at 1280 and 390 px", async () => {
@@ -167,6 +177,23 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await look("trends", "trends");
     expect(looked.filter((l) => l.page === "trends")).toEqual(
       [1280, 390].map((width) => ({ page: "trends", width, violations: [], sideways: false })),
+    );
+  }, 60_000);
+
+  test("with a second app, Trends shows all apps together by default, and one app when chosen", async () => {
+    const appId = /^app (\S+)/m.exec(await server.cli("app", "create", "DEMO", "Kiosk"))![1]!;
+    const publicKey = (await server.cli("channel", "create", "DEMO", appId, "--kind", "api")).trim();
+    await post(`${server.url}/v1/reports`, { publicKey, kind: "problem", message: "The kiosk screen freezes after a payment" });
+    await page.goto(`${server.url}/trends`);
+    expect(await page.getByLabel("App", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByRole("img", { name: /Reports per day · All apps/ }).isVisible()).toBe(true);
+    await look("trends of all apps", "trends-all-apps");
+    await page.getByLabel("App", { exact: true }).selectOption({ label: "Kiosk" });
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await page.waitForURL(new RegExp(`appId=${appId}`));
+    expect(await page.getByRole("img", { name: /Reports per day · Kiosk/ }).isVisible()).toBe(true);
+    expect(looked.filter((l) => l.page === "trends of all apps")).toEqual(
+      [1280, 390].map((width) => ({ page: "trends of all apps", width, violations: [], sideways: false })),
     );
   }, 60_000);
 

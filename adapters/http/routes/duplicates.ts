@@ -72,9 +72,11 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
     const kind = s.sure ? "primary" : "secondary";
     return mergeButton(visitor, newer.key, older.key, here, html`${w.mergeNewer} ${keyText(newer.key)} ${w.into} ${keyText(older.key)}`, kind);
   };
+  // "Closest to each other" tells a pair from the others: said of every pair shown, it would tell nothing.
+  const someNotClosest = suggestions.some((s) => !s.closest);
   const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
-${likeness(visitor, s.score, s.matched, s.sure, s.closest)}
+${likeness(visitor, s.score, s.matched, s.sure, s.closest && someNotClosest)}
 ${canUpdate ? html`<div class="pair-actions">${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}</div>` : ""}</li>`;
   const waiting = listed.ok ? listed.value : { waiting: 0, countedAll: true };
   const count = html`<p><strong>${w.pairsWaiting(formatNumber(visitor.language, waiting.waiting), waiting.waiting === 1, !waiting.countedAll)}</strong></p>`;

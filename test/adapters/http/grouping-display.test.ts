@@ -81,6 +81,8 @@ describe("a long queue of possible duplicates", () => {
     expect(sure).toMatch(/<button type="submit">Merge /);
     expect(alike).not.toContain("sure duplicate");
     expect(alike).toMatch(/<button type="submit" class="secondary">Merge /);
+    // Both pairs are each of their feedbacks' closest: said of every pair, it would tell nothing.
+    expect(page).not.toContain("closest to each other");
   });
 
   test("pairs whose feedbacks are each the other's closest come first, and say so; a feedback alike to many does not fill the top", async () => {
