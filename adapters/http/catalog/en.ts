@@ -582,7 +582,7 @@ export const EN = {
       publishedOn: (date: string) => `Published ${date}`,
       nothingLinked:
         "No feedback is linked: published like this, it tells no one. Go back to the draft to link the feedbacks it ships, or publish it as it is.",
-      unsaved: "Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.",
+      unsaved: "Not saved yet: press Save draft to keep these changes (linking or unlinking a feedback saves them too).",
       deleteDraft: "Delete draft",
       confirmDeleteDraft: "Delete this draft? What it says and the feedbacks it links are lost.",
       saved: "Draft saved.",

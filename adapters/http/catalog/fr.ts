@@ -540,7 +540,7 @@ export const FR: Catalog = {
       publishedOn: (date: string) => `Publiée le ${date}`,
       nothingLinked:
         "Aucun retour n'est lié\u202f: publiée ainsi, elle ne prévient personne. Revenez au brouillon pour lier les retours qu'elle livre, ou publiez-la telle quelle.",
-      unsaved: "Pas encore enregistrée\u202f: Enregistrer le brouillon la garde, liens compris, et lier ou délier un retour aussi.",
+      unsaved: "Pas encore enregistrée\u202f: appuyez sur Enregistrer le brouillon pour garder ces changements (lier ou délier un retour les enregistre aussi).",
       deleteDraft: "Supprimer le brouillon",
       confirmDeleteDraft: "Supprimer ce brouillon\u202f? Son texte et les retours qu'il relie sont perdus.",
       saved: "Brouillon enregistré.",

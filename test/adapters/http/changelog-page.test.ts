@@ -62,7 +62,7 @@ describe("the inbox's Changelog page", () => {
     expect(page).toContain('value="Invoices"');
     // Shown from what was posted, it says under its title that nothing is saved yet.
     expect(page).toContain(
-      '<h1>Invoices</h1><div class="editor-notes"><p class="muted">Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.</p>',
+      '<h1>Invoices</h1><div class="editor-notes"><p class="muted">Not saved yet: press Save draft to keep these changes (linking or unlinking a feedback saves them too).</p>',
     );
     expect((await http.request("GET", "/v1/changelog", { token: http.demo.tokens.member })).body.data).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe("the inbox's Changelog page", () => {
     // The search found feedbacks for the draft as it is stored: nothing is unsaved; a text changed is.
     expect(searched).not.toContain("Not saved yet");
     const changed = await (await post(at, page, { title: "Invoices and receipts", body: "Both fixed, at last.", action: "preview" })).text();
-    expect(changed).toContain("Not saved yet: Save draft keeps it, links included, and so does linking or unlinking a feedback.");
+    expect(changed).toContain("Not saved yet: press Save draft to keep these changes (linking or unlinking a feedback saves them too).");
     expect((await post(at, searched, { title: "Invoices and receipts", body: "Both fixed.", link: keys[1]! })).status).toBe(303);
     page = await get(at);
     expect(page).toContain(`<input type="hidden" name="feedbacks" value="${keys[1]}">`);
