@@ -171,7 +171,7 @@ const FR: typeof EN = {
   commentShown: "Merci\u202f: votre commentaire est sur la page.",
   signInToComment: "Se connecter pour commenter",
   you: "Vous",
-  tooLong: (n: number) => `${n} caractères au plus.`,
+  tooLong: (n: number) => `${n.toLocaleString("fr")} caractères au plus.`,
   reordering: "Des caractères de sens d'écriture ou de contrôle (comme U+202E) le feraient lire autrement\u202f: retirez-les.",
   required: "Écrivez d'abord quelque chose.",
   formRefused: "Ce formulaire n'a pas pu être envoyé",

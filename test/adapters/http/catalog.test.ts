@@ -5,6 +5,7 @@ import { FR } from "../../../adapters/http/catalog/fr.ts";
 import { STATUS_OF } from "../../../adapters/http/error-status.ts";
 import { helpedQuestion, impactQuestion, MESSAGES, NEEDS, textQuestion, touchesQuestion } from "../../../adapters/assistant-local/rules.ts";
 import { WORDS } from "../../../apps/widget/words.ts";
+import { portalWords } from "../../../adapters/http/portal/words.ts";
 import { deliveredMessage } from "../../../core/notify/delivered-message.ts";
 
 /** Every path to a text in a catalog: `web.inbox.search`, `errors.not_found`, `problems.says`. */
@@ -77,6 +78,21 @@ const texts = (catalog: object, prefix = ""): [string, string][] =>
 /** French punctuation not preceded by a narrow no-break space; URLs, an HTTP header and a GitHub label (retour:<statut>) written as code are not prose. */
 const spacingFaults = (catalog: object): [string, string][] =>
   texts(catalog).filter(([, text]) => /(^|[^\u202f])[?!:;]/.test(text.replace(/\b[a-z]+:\/\/\S*|\bContent-Type: |\bretour:</g, "")));
+
+test("French writes a limit of thousands with a narrow no-break space, 5\u202f000, on pages and in refusals alike", () => {
+  const { problems, form, tracking } = FR;
+  const said = [
+    problems.atMost(5000),
+    problems.atMostItems(1000),
+    problems.range(1000, 10000),
+    problems.listOf(1, 1000),
+    tracking.answerHint,
+    form.messageTooLong(10000),
+    portalWords("fr").tooLong(5000),
+  ];
+  expect(said.filter((text) => /\d{4}/.test(text))).toEqual([]);
+  expect(said.filter((text) => text.includes("5\u202f000"))).toHaveLength(3);
+});
 
 describe("French typography: a narrow no-break space (U+202F), never a plain space, before ? ! : and ;", () => {
   test("in every text of the web pages, the hosted form and the error messages", () => {
