@@ -312,6 +312,10 @@ export const EN = {
       allowedOrigins: "Allowed origins",
       originsHint: "One exact origin per line, such as https://app.example.com or http://localhost:5173. The widget is refused everywhere else.",
       keptQueryParams: "Query parameters kept in page addresses (the values of all others are dropped)",
+      embedTitle: "On your pages",
+      embedHint:
+        "Put this before the closing </body> of your pages, once their origin is in the list above: the widget draws its button and sends with this app's widget key.",
+      noWidgetChannel: "This app has no widget channel yet: an Admin adds one in",
       recordReplay: "Keep a replay of the last minute or two (text and fields masked; on plans with full context)",
       grouping: "Grouping",
       groupingAuto: "Automatic: sure duplicates are merged, likely ones wait in Possible duplicates",

@@ -281,6 +281,10 @@ export const FR: Catalog = {
       allowedOrigins: "Origines autorisées",
       originsHint: "Une origine exacte par ligne, comme https://app.example.com ou http://localhost:5173. Le widget est refusé partout ailleurs.",
       keptQueryParams: "Paramètres de requête gardés dans les adresses (les valeurs des autres sont retirées)",
+      embedTitle: "Sur vos pages",
+      embedHint:
+        "Placez ceci avant la balise </body> de vos pages, une fois leur origine dans la liste ci-dessus\u202f: le widget affiche son bouton et envoie avec la clé widget de cette application.",
+      noWidgetChannel: "Cette application n'a pas encore de canal widget\u202f: un Admin en ajoute un dans",
       recordReplay: "Garder un enregistrement des une à deux dernières minutes (textes et champs masqués\u202f; offres avec contexte complet)",
       grouping: "Regroupement",
       groupingAuto: "Automatique\u202f: les doublons sûrs sont fusionnés, les probables attendent dans Doublons possibles",
@@ -540,7 +544,8 @@ export const FR: Catalog = {
       publishedOn: (date: string) => `Publiée le ${date}`,
       nothingLinked:
         "Aucun retour n'est lié\u202f: publiée ainsi, elle ne prévient personne. Revenez au brouillon pour lier les retours qu'elle livre, ou publiez-la telle quelle.",
-      unsaved: "Pas encore enregistrée\u202f: appuyez sur Enregistrer le brouillon pour garder ces changements (lier ou délier un retour les enregistre aussi).",
+      unsaved:
+        "Pas encore enregistrée\u202f: appuyez sur Enregistrer le brouillon pour garder ces changements (lier ou délier un retour les enregistre aussi).",
       deleteDraft: "Supprimer le brouillon",
       confirmDeleteDraft: "Supprimer ce brouillon\u202f? Son texte et les retours qu'il relie sont perdus.",
       saved: "Brouillon enregistré.",

@@ -21,6 +21,7 @@ import { type AppSetup, listAppSetup } from "../../../core/apps/list-app-setup.t
 import { Value } from "@sinclair/typebox/value";
 import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
+import { embedSnippet } from "../web/embed-snippet.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -89,7 +90,7 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
   )}</ul></nav>`;
   const bodies: Record<AppSection, () => Html | Promise<Html>> = {
     channels: () => channelsSection(visitor, setup, admin, services.baseUrl),
-    widget: () => browserForm(visitor, setup.app, admin),
+    widget: () => html`${browserForm(visitor, setup.app, admin)}${embedSection(visitor, setup, services.baseUrl)}`,
     grouping: () => groupingForm(visitor, setup.app, admin),
     features: () => featuresSection(visitor, setup, admin),
     help: () =>
@@ -203,6 +204,19 @@ function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
 <label for="params-${app.id}">${w.keptQueryParams}</label><input id="params-${app.id}" name="queryParams" value="${queryParams.join(", ")}">
 <label><input type="checkbox" name="replay" value="on"${replay ? html` checked` : ""}> ${w.recordReplay}</label>
 <button type="submit" class="secondary">${w.save}</button></form>`;
+}
+
+/**
+ * The tag that puts the widget on a page, with the key of the app's widget channel, for those who
+ * see keys; where the app has no widget channel, where to add one.
+ */
+function embedSection(visitor: Visitor, setup: AppSetup, baseUrl: string): Html {
+  const w = wordsFor(visitor.language, "apps");
+  const channel = setup.channels.find((c) => c.kind === "widget" && c.active);
+  if (!channel)
+    return html`<h3>${w.embedTitle}</h3><p>${w.noWidgetChannel} <a href="${sectionPath(setup.app.id, "channels")}">${w.channels}</a>.</p>`;
+  if (channel.key === null) return html``;
+  return html`<h3>${w.embedTitle}</h3><p>${w.embedHint}</p><pre class="command"><code>${embedSnippet(baseUrl, channel.key)}</code></pre>`;
 }
 
 /** Whether grouping merges the app's sure duplicates alone or leaves them to a person; Admins change it. */

@@ -2,29 +2,8 @@ import type { AppSetup } from "../../../core/apps/list-app-setup.ts";
 import type { ChannelKind } from "../../../core/model.ts";
 import { type Html, html } from "../html.ts";
 import type { Language } from "../../../core/language.ts";
+import { embedSnippet } from "./embed-snippet.ts";
 import { wordsFor } from "./words.ts";
-
-/**
- * The README's embed snippet (section "Collecting from the browser"), for this service and widget
- * key: the queue that stands for `window.Retour` until the async loader runs, the loader, and the
- * optional calls. A test holds the two equal.
- */
-const embedSnippet = (baseUrl: string, widgetKey: string): string => `<script>
-  // A queue for calls made before the loader has run (it is async): the loader replays them.
-  window.Retour = window.Retour || { q: [] };
-  ["open", "close", "identify", "metadata", "on", "destroy"].forEach(function (name) {
-    Retour[name] = Retour[name] || function () { Retour.q.push([name, arguments]); };
-  });
-</script>
-<script src="${baseUrl}/widget.js" data-key="${widgetKey}" async></script>
-<script>
-  // Optional:
-  Retour.identify({ id: "u_42", email: "ann@example.com", name: "Ann" });
-  Retour.metadata({ plan: "pro", build: "2.4.1" });
-  Retour.on("sent", ({ ticketId, statusUrl }) => console.log(ticketId));
-  // Retour.open({ kind: "idea", message: "…" }), Retour.close(), Retour.destroy()
-</script>
-`;
 
 /**
  * The inbox of an organization that has no feedback yet: how to send the first report, through

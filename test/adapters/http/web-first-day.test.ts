@@ -79,6 +79,26 @@ describe("an organization's first day in the web application", () => {
     expect(unescaped).toBe(snippet.replace("widget_…", http.demo.widgetKey));
   });
 
+  test("the app's widget settings give the same snippet to an Admin, no key to a Reader", async () => {
+    const readme = readFileSync(join(import.meta.dir, "..", "..", "..", "README.md"), "utf8");
+    const snippet = /```html\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf("## Collecting from the browser")))![1]!;
+    const widget = `/settings/apps/${http.demo.appId}/widget`;
+    const shown = /<h3>On your pages<\/h3><p>[^<]*&lt;\/body&gt;[^<]*<\/p><pre class="command"><code>([\s\S]*?)<\/code><\/pre>/.exec(
+      await pageAs("admin", widget),
+    )![1]!;
+    const unescaped = shown.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
+    expect(unescaped).toBe(snippet.replace("widget_…", http.demo.widgetKey));
+    const read = await pageAs("reader", widget);
+    expect([read.includes(http.demo.widgetKey), read.includes("On your pages")]).toEqual([false, false]);
+  });
+
+  test("an app without a widget channel says, where the snippet would be, where an Admin adds one", async () => {
+    const appId = /^app (\S+)/.exec(await http.cli("app", "create", "DEMO", "Kiosk"))![1]!;
+    expect(await pageAs("admin", `/settings/apps/${appId}/widget`)).toContain(
+      `<h3>On your pages</h3><p>This app has no widget channel yet: an Admin adds one in <a href="/settings/apps/${appId}/channels">Channels</a>.</p>`,
+    );
+  });
+
   test("a Reader's empty inbox shows no key, and says an Admin finds them in the settings", async () => {
     const inbox = await pageAs("reader", "/inbox");
     expect(inbox).toContain("No feedback yet");
