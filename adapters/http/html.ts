@@ -149,7 +149,7 @@ table.tags td:first-child{min-width:8rem}table.tags select{min-width:9rem}table.
 .views-row{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s3);margin:0 0 var(--s2);font-size:var(--t-sm)}.views-row h2{font-size:var(--t-sm);color:var(--muted);margin:0}.views-row>p{margin:0}
 ul.views{display:flex;flex-wrap:wrap;gap:var(--s2);list-style:none;padding:0;margin:0}ul.views>li{display:flex;align-items:center;gap:var(--s1);min-width:0;max-width:100%;border:1px solid var(--line);border-radius:999px;padding:0 var(--s1) 0 var(--s3)}
 ul.views a{min-width:0;overflow-wrap:anywhere;text-decoration:none;color:var(--fg)}ul.views [aria-current]{font-weight:700;color:var(--accent-text)}ul.views button{margin:0;border:0;border-radius:999px;background:transparent;padding:var(--s1) var(--s2);font-weight:400;color:var(--muted)}
-.views-row details{margin:0}.views-row form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:var(--s2)}.views-row form label{margin:0}.views-row form input{height:auto;width:14rem}.views-row form button{margin:0}`;
+.language-switch{margin:0;text-align:right}.views-row details{margin:0}.views-row form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:var(--s2)}.views-row form label{margin:0}.views-row form input{height:auto;width:14rem}.views-row form button{margin:0}`;
 
 /**
  * A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to.

@@ -12,7 +12,7 @@ import { html, page, redirect } from "../html.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
 import { flash, takeNotice } from "../web/flash.ts";
-import { asMember, asMemberPosting } from "../web/layout.ts";
+import { asMember, asMemberPosting, languageSwitch } from "../web/layout.ts";
 import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import { chooseLanguage, pageLanguage, type Visitor } from "../web/visitor.ts";
 import { formatTime, type Words, wordsFor } from "../web/words.ts";
@@ -55,7 +55,7 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
     const said = error && w[error];
     const response = page(
       w.signIn,
-      html`<h1>${w.signInTitle}</h1>
+      html`${languageSwitch(language, web.request)}<h1>${w.signInTitle}</h1>
 ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
 <form method="post" action="/login">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">

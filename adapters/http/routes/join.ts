@@ -9,6 +9,7 @@ import { csrfToken, openSession } from "../web-session.ts";
 import { formText, publicFormRefusal } from "../web/public-form.ts";
 import { pageLanguage } from "../web/visitor.ts";
 import { valueName, wordsFor } from "../web/words.ts";
+import { languageSwitch } from "../web/layout.ts";
 
 /** The page an invitation link opens: the person chooses a name and a password (or gives theirs) and lands in the organization, signed in. */
 export function joinRoutes(services: Services, clientAddress: (request: Request) => string) {
@@ -31,7 +32,7 @@ export function joinRoutes(services: Services, clientAddress: (request: Request)
         unknown: [w.unknown, w.unknownHint],
       };
       const [title, hint] = said[opened.state];
-      return page(title, html`<h1>${title}</h1><p>${hint}</p><p><a href="/login">${w.goToSignIn}</a></p>`, {
+      return page(title, html`${languageSwitch(language, web.request)}<h1>${title}</h1><p>${hint}</p><p><a href="/login">${w.goToSignIn}</a></p>`, {
         language,
         status: opened.state === "unknown" ? 404 : 410,
       });
@@ -46,7 +47,7 @@ export function joinRoutes(services: Services, clientAddress: (request: Request)
 <label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required${name && !nameRefused ? html` autofocus` : ""}>`;
     return page(
       `${w.joinTitle} ${orgName}`,
-      html`<h1>${w.joinTitle} ${orgName}</h1>
+      html`${languageSwitch(language, web.request)}<h1>${w.joinTitle} ${orgName}</h1>
 <p>${w.invitedAs} <strong>${valueName(language, invitation.role)}</strong> · ${invitation.email}</p>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <form method="post" action="/invitation"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="t" value="${token}">

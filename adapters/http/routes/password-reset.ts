@@ -9,12 +9,14 @@ import { csrfToken, openSession } from "../web-session.ts";
 import { formText, publicFormRefusal } from "../web/public-form.ts";
 import { pageLanguage } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
+import { languageSwitch } from "../web/layout.ts";
 
 /** "Forgot password" and the page a reset link opens: usable before sign-in, without JavaScript. */
 export function passwordResetRoutes(services: Services, clientAddress: (request: Request) => string) {
   const words = (web: WebRequest) => wordsFor(pageLanguage(services, web), "password");
   const show = (web: WebRequest, title: string, body: Html, status = 200, headers: Record<string, string> = {}) => {
-    const response = page(title, body, { status, language: pageLanguage(services, web) });
+    const language = pageLanguage(services, web);
+    const response = page(title, html`${languageSwitch(language, web.request)}${body}`, { status, language });
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   };

@@ -1,4 +1,5 @@
 import { can } from "../../../core/authorization.ts";
+import type { Language } from "../../../core/language.ts";
 import type { Services } from "../../../core/services.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
@@ -52,6 +53,16 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form></div>
 </header>`;
   return page(title, body, { status, language: visitor.language, header, scripts });
+}
+
+/**
+ * The language link of a page read before signing in (sign-in, password reset, invitation), as the
+ * app bar's: the choice is remembered, and the page asked is shown again in that language.
+ */
+export function languageSwitch(language: Language, request: Request): Html {
+  const w = wordsFor(language, "layout");
+  const { pathname, search } = new URL(request.url);
+  return html`<p class="language-switch"><a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(pathname + search)}" lang="${w.languageCode}">${w.language}</a></p>`;
 }
 
 /** Runs a page handler for a signed-in member; others are sent to sign in. */

@@ -169,3 +169,25 @@ describe("forgot password on a service that sends no e-mail (no SMTP_URL)", () =
     expect([posted.status, answer.includes(said), answer.includes("on its way")]).toEqual([200, true, false]);
   });
 });
+
+describe("the pages read before signing in", () => {
+  test("sign-in, forgot password and an invitation offer the other language, and show the page asked again in it", async () => {
+    const invited = await http.request("POST", "/v1/invitations", {
+      token: http.demo.tokens.admin,
+      body: { email: "polyglot@example.com", role: "member" },
+    });
+    const invitation = new URL(invited.body.url).pathname + new URL(invited.body.url).search;
+    for (const [path, french] of [
+      ["/login", "Connexion à Retour"],
+      ["/forgot-password", "Réinitialiser votre mot de passe"],
+      [invitation, "Rejoindre"],
+    ] as const) {
+      const b = browser();
+      const page = await (await b.fetch(path)).text();
+      const link = /<p class="language-switch"><a href="([^"]+)" lang="fr">Français<\/a><\/p>/.exec(page)![1]!.replaceAll("&amp;", "&");
+      const switched = await b.fetch(link);
+      expect([switched.status, switched.headers.get("location")]).toEqual([303, path]);
+      expect(await (await b.fetch(path)).text()).toContain(french);
+    }
+  });
+});
