@@ -382,7 +382,10 @@ export const EN = {
     slackSettings: {
       whoMay: "Only Admins connect Slack and choose what it is told.",
       connected: "Connected. Slack's requests are checked with its signing secret; the secrets are kept sealed and never shown again.",
-      notConnected: "Not connected. Create the Slack app from the manifest in the README, then paste its two secrets here.",
+      notConnected: "Not connected. Create the Slack app from the manifest below, then paste its two secrets here.",
+      manifest: "The Slack app's manifest",
+      manifestHint:
+        "At api.slack.com/apps: Create New App → From an app manifest, choose the workspace, paste this, and install the app. Then paste below its Signing Secret (Basic Information) and its Bot User OAuth Token (OAuth & Permissions).",
       requestUrls: "Request URLs for the Slack app",
       slashCommand: "Slash command /retour",
       interactivity: "Interactivity (the Send to Retour shortcut)",

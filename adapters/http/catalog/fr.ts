@@ -351,7 +351,10 @@ export const FR: Catalog = {
       whoMay: "Seuls les Admins connectent Slack et choisissent ce qui lui est dit.",
       connected:
         "Connecté. Les requêtes de Slack sont vérifiées avec son secret de signature\u202f; les secrets sont gardés scellés et ne sont plus jamais affichés.",
-      notConnected: "Non connecté. Créez l'application Slack à partir du manifeste du README, puis collez ici ses deux secrets.",
+      notConnected: "Non connecté. Créez l'application Slack à partir du manifeste ci-dessous, puis collez ici ses deux secrets.",
+      manifest: "Le manifeste de l'application Slack",
+      manifestHint:
+        "Sur api.slack.com/apps\u202f: Create New App → From an app manifest, choisissez l'espace de travail, collez ceci et installez l'application. Collez ensuite ci-dessous son Signing Secret (Basic Information) et son Bot User OAuth Token (OAuth & Permissions).",
       requestUrls: "Adresses de requête de l'application Slack",
       slashCommand: "Commande /retour",
       interactivity: "Interactivité (le raccourci « Send to Retour »)",

@@ -7,6 +7,7 @@ import { disconnectSlack } from "../../../core/slack/disconnect-slack.ts";
 import { readSlackSettings } from "../../../core/slack/read-slack-settings.ts";
 import { html, redirect } from "../html.ts";
 import { asMember } from "../web/layout.ts";
+import { slackManifest } from "../web/slack-manifest.ts";
 import { postButton, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Failure } from "../../../core/errors.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -50,6 +51,7 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
     w.slack,
     html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}
 <p>${connection ? w.connected : w.notConnected}</p>
+<details${connection ? "" : html` open`}><summary>${w.manifest}</summary><p>${w.manifestHint}</p><pre class="command"><code>${slackManifest(requestUrls)}</code></pre></details>
 <h2>${w.requestUrls}</h2>
 <p>${w.slashCommand}</p><pre class="command">${requestUrls.commands}</pre>
 <p>${w.interactivity}</p><pre class="command">${requestUrls.interactions}</pre>

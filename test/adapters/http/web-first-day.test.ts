@@ -92,6 +92,18 @@ describe("an organization's first day in the web application", () => {
     expect([read.includes(http.demo.widgetKey), read.includes("On your pages")]).toEqual([false, false]);
   });
 
+  test("Settings → Slack gives the README's Slack app manifest, with this organization's request addresses in place", async () => {
+    const readme = readFileSync(join(import.meta.dir, "..", "..", "..", "README.md"), "utf8");
+    const manifest = /```yaml\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf("## Slack")))![1]!;
+    const shown = /<summary>The Slack app&#39;s manifest<\/summary><p>[^<]*<\/p><pre class="command"><code>([\s\S]*?)<\/code><\/pre>/.exec(
+      await pageAs("admin", "/settings/slack"),
+    )![1]!;
+    const ours = (path: string) => `http://localhost:3000/integrations/slack/${path}?org=${http.demo.orgId}`;
+    const theirs = (path: string) => `https://retour.example.com/integrations/slack/${path}?org=<orgId>`;
+    const unescaped = shown.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
+    expect(["commands", "interactions", "events"].reduce((text, path) => text.replace(ours(path), theirs(path)), unescaped)).toBe(manifest);
+  });
+
   test("an app without a widget channel says, where the snippet would be, where an Admin adds one", async () => {
     const appId = /^app (\S+)/.exec(await http.cli("app", "create", "DEMO", "Kiosk"))![1]!;
     expect(await pageAs("admin", `/settings/apps/${appId}/widget`)).toContain(
