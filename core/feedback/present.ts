@@ -41,6 +41,7 @@ function commonFields(f: FeedbackRecord, related: Related) {
     ...(related.publication?.description && { publicDescription: related.publication.description }),
     ...(f.tags?.length && { tags: [...f.tags] }),
     ...(f.revenue && { revenue: f.revenue }),
+    ...(f.dueAt !== undefined && { dueAt: iso(f.dueAt) }),
   };
 }
 
@@ -88,7 +89,6 @@ export function toFeedback(
     ...(f.summary && { summary: f.summary }),
     ...(f.observed && { observed: f.observed }),
     ...(f.expected && { expected: f.expected }),
-    ...(f.dueAt !== undefined && { dueAt: iso(f.dueAt) }),
     ...(f.owner && { owner: f.owner }),
     ...(f.tracker && { trackerIssue: trackerIssue(f.tracker) }),
     reportList: reports.map(reportEntry),

@@ -36,6 +36,7 @@ const summaryFields = {
   publicDescription: Type.Optional(Type.String({ description: "Its description on the portal, when published with one." })),
   tags: Type.Optional(Type.Array(Type.String(), { description: "Its tags, when it has any." })),
   revenue: Type.Optional(Type.Number({ description: "The monthly spend of the companies that reported it, each counted once, when any spends." })),
+  dueAt: Type.Optional(Type.String({ format: "date-time", description: "When it is due, if the team set a due date." })),
 };
 
 export const FeedbackSummary = Type.Object(
@@ -105,7 +106,6 @@ export const Feedback = Type.Object(
     summary: Type.Optional(Type.String()),
     observed: Type.Optional(Type.String()),
     expected: Type.Optional(Type.String()),
-    dueAt: Type.Optional(Type.String({ format: "date-time" })),
     owner: Type.Optional(Type.String({ description: "E-mail of the owner." })),
     trackerIssue: Type.Optional(TrackerIssue),
     reportList: Type.Array(ReportEntry),

@@ -74,6 +74,9 @@ export const EN = {
     inbox: {
       /** Under a row's title: the monthly spend of the companies asking (the revenue order). */
       monthlySpend: "Companies asking spend {amount} a month",
+      /** Under a row's title, beside its owner: its due date, and the same once the day is over while it is still open. */
+      dueOn: "Due {day}",
+      overdue: "Overdue (due {day})",
       search: "Search",
       severity: "Severity",
       any: "Any",

@@ -65,6 +65,8 @@ export const FR: Catalog = {
     },
     inbox: {
       monthlySpend: "Les entreprises qui le demandent dépensent {amount} par mois",
+      dueOn: "Échéance le {day}",
+      overdue: "En retard (échéance le {day})",
       search: "Rechercher",
       severity: "Gravité",
       any: "Tous",

@@ -8,6 +8,7 @@ import { STATUS_OF } from "../error-status.ts";
 import { countIn } from "../../../core/feedback/status.ts";
 import {
   type FeedbackListQuery,
+  type FeedbackSummary,
   KINDS,
   SEVERITIES,
   STATUS_FILTERS,
@@ -48,7 +49,8 @@ import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT_PATH, keyboardScript } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
-import { formatDay, formatNumber, formatTime, sourceName, valueName, type Words, wordsFor } from "../web/words.ts";
+import { formatDay, formatNumber, formatShortDay, formatTime, sourceName, valueName, type Words, wordsFor } from "../web/words.ts";
+import { isOverdue } from "../../../core/triage/overdue.ts";
 import { timeAgo } from "../web/relative-time.ts";
 import { commentForm, heldComments, portalNotice, portalPanel } from "../web/portal-panel.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
@@ -233,7 +235,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
       f,
     ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
       f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
-    }${rowFacts(visitor.language, f, owners)}</td>
+    }${rowFacts(visitor.language, f, owners, now)}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="nowrap badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
@@ -266,15 +268,23 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
   );
 }
 
-/** What a row says under its title besides its feature: who owns it, and what the companies asking spend a month (the revenue order's key); nothing for neither. */
-function rowFacts(
-  language: Visitor["language"],
-  feedback: { readonly owner?: string; readonly revenue?: number },
-  names: ReadonlyMap<string, string>,
-): Html | "" {
-  const spend = feedback.revenue ? wordsFor(language, "inbox").monthlySpend.replace("{amount}", formatNumber(language, feedback.revenue)) : "";
-  const facts = [ownerAndDue(language, feedback, names), spend].filter(Boolean).join(" · ");
-  return facts ? html`<span class="muted owner-due">${facts}</span>` : "";
+/**
+ * What a row says under its title besides its feature: who owns it, by when it is due (marked once
+ * overdue by the clock's time), and what the companies asking spend a month (the revenue order's
+ * key); nothing for none of them.
+ */
+function rowFacts(language: Visitor["language"], feedback: FeedbackSummary, names: ReadonlyMap<string, string>, now: number): Html | "" {
+  const w = wordsFor(language, "inbox");
+  const owner = feedback.owner ? wordsFor(language, "feedback").ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "";
+  const day = feedback.dueAt && formatShortDay(language, feedback.dueAt, now);
+  const due = !day
+    ? ""
+    : isOverdue(feedback, now)
+      ? html`<strong class="overdue">${w.overdue.replace("{day}", day)}</strong>`
+      : w.dueOn.replace("{day}", day);
+  const spend = feedback.revenue ? w.monthlySpend.replace("{amount}", formatNumber(language, feedback.revenue)) : "";
+  const facts = [owner, due, spend].filter(Boolean);
+  return facts.length > 0 ? html`<span class="muted owner-due">${facts.map((fact, i) => (i > 0 ? html` · ${fact}` : fact))}</span>` : "";
 }
 
 /** The changelog entries that ship a feedback, each a link to it for those who write the changelog; a draft says so. */
@@ -325,7 +335,7 @@ export async function listPlace(services: Services, visitor: Visitor, jar: Cooki
   return place.size > 0 ? `&${place}` : "";
 }
 
-/** Who owns a feedback (by name where the member gave one) and by when it is due, as the inbox's rows and a feedback's page show them; nothing for neither. */
+/** Who owns a feedback (by name where the member gave one) and by when it is due, as a feedback's page shows them; nothing for neither. */
 function ownerAndDue(
   language: Visitor["language"],
   feedback: { readonly owner?: string; readonly dueAt?: string },

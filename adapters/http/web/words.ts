@@ -55,6 +55,18 @@ export const formatTime = (language: Language, at: number): string =>
 export const formatDay = (language: Language, at: number | string, style: "long" | "medium" = "long"): string =>
   formatter(`day ${language} ${style}`, () => new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: "UTC" })).format(new Date(at));
 
+/**
+ * A day in few characters, for a list's rows: 15 Dec, and 15 Dec 2027 when it is not in the year
+ * of `now`; it holds together (no-break spaces).
+ */
+export function formatShortDay(language: Language, at: number | string, now: number): string {
+  const sameYear = new Date(at).getUTCFullYear() === new Date(now).getUTCFullYear();
+  const options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", ...(!sameYear && { year: "numeric" }), timeZone: "UTC" };
+  return formatter(`short day ${language} ${sameYear}`, () => new Intl.DateTimeFormat(locale(language), options))
+    .format(new Date(at))
+    .replaceAll(" ", "\u00a0");
+}
+
 /** A whole number as the page's language writes it: 25,000, 25 000. */
 export const formatNumber = (language: Language, n: number): string =>
   formatter(`number ${language}`, () => new Intl.NumberFormat(locale(language))).format(n);

@@ -120,6 +120,21 @@ describe("GET /v1/feedbacks/export", () => {
     expect(lines.slice(0, -1).map((l) => JSON.parse(l).key)).toEqual([b, a]);
   });
 
+  test("a due date: JSON Lines gives it with each summary (dueAt), as the list does; the CSV keeps the design's columns, which name none", async () => {
+    const key = await createFeedback("export with a due date");
+    await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { dueAt: "2026-12-15", tags: ["due-export"] } });
+    const read = async (format: string) =>
+      (
+        await http.fetch(`${http.url}/v1/feedbacks/export?format=${format}&tag=due-export`, {
+          headers: { authorization: `Bearer ${http.demo.tokens.reader}` },
+        })
+      ).text();
+    expect(JSON.parse((await read("jsonl")).trim())).toMatchObject({ key, dueAt: "2026-12-15T00:00:00.000Z" });
+    const listed = await http.request("GET", "/v1/feedbacks?tag=due-export", { token: http.demo.tokens.reader });
+    expect(listed.body.data).toEqual([expect.objectContaining({ key, dueAt: "2026-12-15T00:00:00.000Z" })]);
+    expect(parseCsv(await read("csv"))[0]!.join(",")).toBe(HEADER);
+  });
+
   test("more feedbacks than one read of the store: every one comes, once, in order", async () => {
     const made: string[] = [];
     for (let i = 0; i < EXPORT_PAGE_SIZE + 7; i++) made.push(await createFeedback(`bulk export item ${i}`));

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { changeStatus } from "../../../core/feedback/change-status.ts";
+import { updateFeedback } from "../../../core/triage/update-feedback.ts";
+import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
+
+/** The service's clock, which the test moves (Date.now stays in 2026: a page that read it would mark nothing late). */
+let now = Date.parse("2027-03-10T12:00:00Z");
+const DAY = 86_400_000;
+let http: InProcess;
+beforeAll(async () => {
+  http = await inProcess({ with: { clock: () => now } });
+});
+afterAll(() => http.close());
+
+/** A new feedback, due on `dueAt` and owned by the demo member. */
+async function dueOn(message: string, dueAt: string): Promise<string> {
+  const key: string = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message } })).body
+    .ticketId;
+  const set = await updateFeedback(http.services, operatorGrant(http.demo.orgId), key, { dueAt, owner: "member@demo.test" });
+  expect(set.ok).toBe(true);
+  return key;
+}
+
+/** What the inbox's row of a feedback says under its title (owner, due date), as a member signed in now sees it. */
+async function underTitle(key: string, language = "en"): Promise<string> {
+  const browser = await signedInAs(http, "member");
+  const page = await (await browser.fetch("/inbox?status=all", { headers: { "accept-language": language } })).text();
+  const row = page.split("<tr>").find((r) => r.includes(`href="/inbox/${key}"`));
+  return /<span class="muted owner-due">(.*?)<\/span><\/td>/.exec(row ?? "")?.[1] ?? "(no row)";
+}
+
+describe("the inbox's rows say when each feedback is due", () => {
+  test("in few characters beside its owner: the day and month, the year only outside the year of the service's clock", async () => {
+    const soon = await dueOn("Due dates: the invoice total ignores the discount", "2027-03-12");
+    const later = await dueOn("Due dates: the calendar export has the wrong time zone", "2028-01-05");
+    expect(await underTitle(soon)).toBe("Owner: Demo member · Due 12\u00a0Mar");
+    expect(await underTitle(later)).toBe("Owner: Demo member · Due 5\u00a0Jan\u00a02028");
+  });
+
+  test("an open feedback is marked overdue once its due day is over by the service's clock: not on that day, from the next", async () => {
+    const key = await dueOn("Due dates: password reset e-mails arrive late", "2027-03-10");
+    expect(await underTitle(key)).toBe("Owner: Demo member · Due 10\u00a0Mar");
+    now += DAY;
+    expect(await underTitle(key)).toBe('Owner: Demo member · <strong class="overdue">Overdue (due 10\u00a0Mar)</strong>');
+  });
+
+  test("a delivered or dismissed feedback past its due day is late no more", async () => {
+    const delivered = await dueOn("Due dates: the logo upload crops it badly", "2027-03-01");
+    const dismissed = await dueOn("Due dates: the dark theme flickers", "2027-03-01");
+    for (const [key, status] of [
+      [delivered, "delivered"],
+      [dismissed, "dismissed"],
+    ] as const)
+      expect((await changeStatus(http.services, operatorGrant(http.demo.orgId), key, { status })).ok).toBe(true);
+    expect([await underTitle(delivered), await underTitle(dismissed)]).toEqual([
+      "Owner: Demo member · Due 1\u00a0Mar",
+      "Owner: Demo member · Due 1\u00a0Mar",
+    ]);
+  });
+
+  test("in French", async () => {
+    const soon = await dueOn("Due dates: la recherche ne trouve rien", "2027-12-24");
+    const late = await dueOn("Due dates: le paiement échoue sur Safari", "2027-03-02");
+    expect(await underTitle(soon, "fr")).toBe("Responsable\u202f: Demo member · Échéance le 24\u00a0déc.");
+    expect(await underTitle(late, "fr")).toBe(
+      'Responsable\u202f: Demo member · <strong class="overdue">En retard (échéance le 2\u00a0mars)</strong>',
+    );
+  });
+});
