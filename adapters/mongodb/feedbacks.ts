@@ -84,6 +84,13 @@ const afterFilter = (order: FeedbackOrder, after: ListPosition): Filter<Document
   return { [on]: { $lte: value }, $or: [{ [on]: { $lt: value } }, { _id: { $lt: after.id } }] };
 };
 
+/** The rows at a keyset position and before it (toward the top of the list), for a list read back. */
+const upToFilter = (order: FeedbackOrder, at: ListPosition): Filter<Document> => {
+  const on = ORDERS[order];
+  const value = sortedValue(order, at.value);
+  return { [on]: { $gte: value }, $or: [{ [on]: { $gt: value } }, { _id: { $gte: at.id } }] };
+};
+
 /** Feedbacks as the inbox reads them, and their status changes. */
 export function feedbackStore(data: Database): FeedbackStore {
   const feedbacks = () => data.collection("feedbacks");
@@ -118,6 +125,17 @@ export function feedbackStore(data: Database): FeedbackStore {
       const found = await feedbacks()
         .find({ ...match, ...(after && afterFilter(order, after)) })
         .sort({ [ORDERS[order]]: -1, _id: -1 })
+        .limit(limit)
+        .toArray();
+      return found.map(toFeedback);
+    },
+
+    async listFeedbacksUpTo(orgId, filter, at, limit, order = "activity") {
+      const match = await listFilter(data, orgId, filter);
+      if (!match) return [];
+      const found = await feedbacks()
+        .find({ ...match, ...upToFilter(order, at) })
+        .sort({ [ORDERS[order]]: 1, _id: 1 })
         .limit(limit)
         .toArray();
       return found.map(toFeedback);

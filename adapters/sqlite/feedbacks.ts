@@ -198,21 +198,33 @@ const publishedOf = (orgId: string, statuses: readonly Status[]): ListSource => 
   condition: { sql: `p.org_id = ? AND p.listed = 1 AND p.status IN (${placeholders(statuses.length)})`, params: [orgId, ...statuses] },
 });
 
-/** The query of a page of a list; every filter is a bound parameter. A search gives where its words are read from. */
+/**
+ * The query of a page of a list; every filter is a bound parameter. A search gives where its words
+ * are read from. The page starts strictly after `at`; read `back`, it starts at `at` (its row
+ * included) and goes toward the top of the list, the nearest first.
+ */
 export function listQuery(
   orgId: string,
   filter: FeedbackFilter,
-  after: ListPosition | null,
+  at: ListPosition | null,
   limit: number,
   order: FeedbackOrder,
   source = filter.source === "portal" ? LISTED_FROM_PORTAL : FEEDBACKS,
+  back = false,
 ) {
-  const { where, params } = listConditions(orgId, filter, after, order, source);
-  const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order]} DESC, f.id DESC LIMIT ?`;
+  const { where, params } = listConditions(orgId, filter, at && { at, back }, order, source);
+  const direction = back ? "ASC" : "DESC";
+  const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order]} ${direction}, f.id ${direction} LIMIT ?`;
   return { sql, params: [...params, limit] };
 }
 
-function listConditions(orgId: string, filter: FeedbackFilter, after: ListPosition | null, order: FeedbackOrder, source: ListSource) {
+function listConditions(
+  orgId: string,
+  filter: FeedbackFilter,
+  bound: { readonly at: ListPosition; readonly back: boolean } | null,
+  order: FeedbackOrder,
+  source: ListSource,
+) {
   const { condition } = source;
   const where = [`f.org_number = ${orgNumberOf("?")}`, "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
@@ -239,12 +251,12 @@ function listConditions(orgId: string, filter: FeedbackFilter, after: ListPositi
     where.push("EXISTS (SELECT 1 FROM reports r WHERE r.feedback_ref = f.ref AND r.source = ?)");
     params.push(filter.source);
   }
-  if (after) {
+  if (bound) {
     const on = ORDERS[order];
     // A row value bounds the index range; written as an OR, it did not, and a page deep in a list of a
     // million started at the top of the index and took a second.
-    where.push(`(${on}, f.id) < (?, ?)`);
-    params.push(sortedValue(order, after.value), after.id);
+    where.push(`(${on}, f.id) ${bound.back ? ">=" : "<"} (?, ?)`);
+    params.push(sortedValue(order, bound.at.value), bound.at.id);
   }
   return { where: where.join(" AND "), params };
 }
@@ -462,6 +474,19 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       }
       const from = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit);
       const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
+      return db
+        .query<FeedbackRow, SQLQueryBindings[]>(sql)
+        .all(...params)
+        .map(toFeedback);
+    },
+
+    async listFeedbacksUpTo(orgId, filter, at, limit, order = "activity") {
+      const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+      if (words === null) return [];
+      // A search read back takes the way of the other orders (searchByActivity reads forward only):
+      // a page back is asked for far less often than the next.
+      const from = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit);
+      const { sql, params } = listQuery(orgId, filter, at, limit, order, from, true);
       return db
         .query<FeedbackRow, SQLQueryBindings[]>(sql)
         .all(...params)

@@ -11,13 +11,13 @@ import { statusesOf } from "./status.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
-import type { FeedbackFilter, FeedbackStore } from "../store/feedbacks.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import type { UserStore } from "../store/users.ts";
 import { ownerFilter } from "../triage/owner-filter.ts";
 
-const DEFAULT_PAGE_SIZE = 20;
+export const DEFAULT_PAGE_SIZE = 20;
 
 /** The filters of a list query as the store reads them, with the owner ownerFilter read (undefined: any). */
 export function feedbackFilter(query: FeedbackListQuery, owner?: string | null): FeedbackFilter {
@@ -36,6 +36,10 @@ export function feedbackFilter(query: FeedbackListQuery, owner?: string | null):
   };
 }
 
+/** What a cursor is bound to: the filters, and the order (the default leaves cursors as they were). */
+export const cursorKey = (filter: FeedbackFilter, order: FeedbackOrder): string =>
+  canonicalJson(order === "activity" ? filter : { ...filter, order });
+
 /** Whether a feedback passes the filters other than the words; the published and source filters only the store reads, so a key is not pinned under them. */
 const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
   filter.statuses.includes(f.status) &&
@@ -52,7 +56,12 @@ const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
  * The feedback a search for its exact key names, when it passes the other filters: it comes first
  * on the first page and nowhere else, though its words also match DEMO-10, DEMO-100 and more.
  */
-async function exactKeyMatch(services: ListDeps, orgId: string, query: FeedbackListQuery, filter: FeedbackFilter): Promise<FeedbackRecord | null> {
+export async function exactKeyMatch(
+  services: { readonly store: Pick<FeedbackStore, "findFeedback"> },
+  orgId: string,
+  query: FeedbackListQuery,
+  filter: FeedbackFilter,
+): Promise<FeedbackRecord | null> {
   // A search text that is a feedback key in any case (demo-12) names the key.
   const key = query.query ? lookupKey(query.query) : "";
   if (!isFeedbackKey(key)) return null;
@@ -82,8 +91,7 @@ export async function listFeedbacks(services: ListDeps, grant: Grant, query: Fee
   if (findsNothing(query.query)) return ok({ data: [], nextCursor: null });
   const filter = feedbackFilter(query, owner.value);
   const order = query.sort ?? "activity";
-  // The order is part of what a cursor is bound to, as the filters are (the default leaves cursors as they were).
-  const filterKey = canonicalJson(order === "activity" ? filter : { ...filter, order });
+  const filterKey = cursorKey(filter, order);
   const secret = await store.serviceSecret();
   const after = query.cursor ? await decodeCursor(secret, query.cursor, filterKey) : null;
   if (query.cursor && !after) return fail("invalid_cursor");

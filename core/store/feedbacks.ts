@@ -66,6 +66,12 @@ export interface FeedbackStore {
    * first, none last); ties by id desc.
    */
   listFeedbacks(orgId: string, filter: FeedbackFilter, after: ListPosition | null, limit: number, order?: FeedbackOrder): Promise<FeedbackRecord[]>;
+  /**
+   * The same list read back from a position toward its top: the feedbacks at `at` (the row there
+   * included) and before it in the list's order, the nearest first, at most `limit`. What a page
+   * back through the list reads.
+   */
+  listFeedbacksUpTo(orgId: string, filter: FeedbackFilter, at: ListPosition, limit: number, order?: FeedbackOrder): Promise<FeedbackRecord[]>;
   /** By key or id, within the organization. */
   findFeedback(orgId: string, keyOrId: string): Promise<FeedbackRecord | null>;
   listReports(feedbackId: string): Promise<ReportRecord[]>;

@@ -219,7 +219,7 @@ describe("sqlite storage", () => {
 });
 
 describe("sqlite list plans", () => {
-  test("every order and filter of a list is read from an index, backwards, from the page's position, sorting at most the feedbacks last active in one millisecond", async () => {
+  test("every order and filter of a list is read from an index, backwards, from the page's position (or forwards from it, read back), sorting at most the feedbacks last active in one millisecond", async () => {
     const path = newStoreFile();
     const db = new Database(path, { readonly: true });
     const filters: FeedbackFilter[] = [
@@ -232,10 +232,16 @@ describe("sqlite list plans", () => {
     ];
     const plans = FEEDBACK_ORDERS.flatMap((order) =>
       filters.flatMap((filter) =>
-        [null, { value: 1, id: "fb" }].map((after) => {
-          const { sql, params } = listQuery("org", filter, after, 21, order);
+        (
+          [
+            [null, false],
+            [{ value: 1, id: "fb" }, false],
+            [{ value: 1, id: "fb" }, true],
+          ] as const
+        ).map(([after, back]) => {
+          const { sql, params } = listQuery("org", filter, after, 21, order, undefined, back);
           const plan = db.query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
-          return { order, filter, after, plan: plan.map((step) => step.detail).join("; ") };
+          return { order, filter, after, back, plan: plan.map((step) => step.detail).join("; ") };
         }),
       ),
     );
@@ -246,7 +252,7 @@ describe("sqlite list plans", () => {
         sortsAll: /TEMP B-TREE FOR ORDER BY/.test(plan),
         sortsTies: /TEMP B-TREE FOR LAST TERM OF ORDER BY/.test(plan),
         indexed: /USING INDEX/.test(plan),
-        fromPosition: /\)<\(\?,\?\)|last_activity_at<\?/.test(plan),
+        fromPosition: /\)[<>]=?\(\?,\?\)|last_activity_at[<>]=?\?/.test(plan),
       };
       const expected = { sortsAll: false, sortsTies: list.order === "activity", indexed: true, fromPosition: list.after !== null };
       expect({ ...list, ...read }).toEqual({ ...list, ...expected });
@@ -399,11 +405,15 @@ describe("sqlite search plans, every filter and order", () => {
     // The index of the equality that holds fewest, whatever the others: app2 holds one in five, P1 one in three.
     expect(from({ severity: "P1", appId: "app2" }, 1_000)).toBe("feedbacks f INDEXED BY feedbacks_by_app");
     expect(from({ owner: "ann@x.io" }, 1_000)).toBeUndefined();
-    // The index named is one a query with that filter reads, in any order, from the first page or a later one.
+    // The index named is one a query with that filter reads, in any order, from the first page, a later one, or read back.
     for (const order of FEEDBACK_ORDERS) {
-      for (const after of [null, { id: "f-9", value: 9 }]) {
+      for (const [after, back] of [
+        [null, false],
+        [{ id: "f-9", value: 9 }, false],
+        [{ id: "f-9", value: 9 }, true],
+      ] as const) {
         const source = { from: "feedbacks f INDEXED BY feedbacks_by_severity", condition: null };
-        const { sql, params } = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source);
+        const { sql, params } = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source, back);
         const plan = db
           .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
           .all(...params)

@@ -26,9 +26,13 @@ export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilt
     .map((f) => f.id);
 }
 
-/** The ids of every page of a list query, `size` at a time, each page after the last one's position. */
+/**
+ * The ids of every page of a list query, `size` at a time, each page after the last one's position.
+ * Each page is also read back from its last row (listFeedbacksUpTo), as the inbox's way to the
+ * page before does: that must give the rows read up to it, the nearest first, or this throws.
+ */
 export async function everyPage(
-  store: Pick<FeedbackStore, "listFeedbacks">,
+  store: Pick<FeedbackStore, "listFeedbacks" | "listFeedbacksUpTo">,
   orgId: string,
   filter: FeedbackFilter,
   order: FeedbackOrder,
@@ -39,6 +43,11 @@ export async function everyPage(
   for (let page = 0; page < 1_000; page++) {
     const rows = await store.listFeedbacks(orgId, filter, after, size, order);
     read.push(...rows.map((f) => f.id));
+    if (rows.length > 0) {
+      const back = (await store.listFeedbacksUpTo(orgId, filter, positionOf(rows.at(-1)!, order), size, order)).map((f) => f.id);
+      const expected = read.slice(-size).reverse();
+      if (back.join() !== expected.join()) throw new Error(`read back from page ${page}: ${back.join()} where ${expected.join()} were read`);
+    }
     if (rows.length < size) return read;
     after = positionOf(rows.at(-1)!, order);
   }

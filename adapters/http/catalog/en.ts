@@ -93,6 +93,9 @@ export const EN = {
       /** On a phone, above the saved views, tabs and filters: the way past them. */
       toList: "Skip to the feedbacks",
       title: "Title",
+      /** The way through the pages of the list: its name, then its links. */
+      pages: "Pages",
+      previous: "Previous page",
       next: "Next page",
       firstPage: "First page",
       keyboardHint:

@@ -87,6 +87,8 @@ export const FR: Catalog = {
       nothing: "Aucun retour ne correspond à ces filtres.",
       toList: "Aller aux retours",
       title: "Titre",
+      pages: "Pages",
+      previous: "Page précédente",
       next: "Page suivante",
       firstPage: "Première page",
       keyboardHint:

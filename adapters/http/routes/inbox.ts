@@ -31,6 +31,7 @@ import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
+import { type PreviousPage, previousPage } from "../../../core/feedback/previous-page.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { firstReport } from "../web/first-report.ts";
 import { type Html, html, redirect } from "../html.ts";
@@ -147,6 +148,20 @@ const options = (values: readonly string[], selected: string | undefined, label:
 /** The query string of a list (no page position): what a saved view keeps, and the address it opens. */
 const viewQuery = (query: FeedbackListQuery): string => new URL(inboxHref(query, { cursor: undefined }), "http://retour.invalid").search.slice(1);
 
+/**
+ * The way through the pages of the list: back to the page before (read back from this page's
+ * cursor, so the address alone leads there), on to the next, and to the first from further down.
+ */
+function pagingLinks(language: Visitor["language"], query: FeedbackListQuery, previous: PreviousPage | null, next: string | null): Html | "" {
+  const w = wordsFor(language, "inbox");
+  // A cursor the list refused has no page before it that can be told: the first page is offered.
+  const first = query.cursor && previous?.cursor !== null;
+  if (!first && !previous && !next) return "";
+  return html`<nav class="paging" aria-label="${w.pages}">${first ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a>` : ""}${
+    previous ? html`<a href="${inboxHref(query, { cursor: previous.cursor ?? undefined })}" rel="prev">← ${w.previous}</a>` : ""
+  }${next ? html`<a href="${inboxHref(query, { cursor: next })}" rel="next">${w.next} →</a>` : ""}</nav>`;
+}
+
 /** The saved views: the person's own as chips above the list, the one on screen marked, and a form to save the list on screen. */
 function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: string, error?: string): Html {
   const w = wordsFor(visitor.language, "views");
@@ -172,8 +187,9 @@ export async function inboxPage(
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
-  const [listed, counted, posted, apps, listedFeatures, views, tags, choices] = await Promise.all([
+  const [listed, before, counted, posted, apps, listedFeatures, views, tags, choices] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
+    previousPage(services, visitor.grant, query),
     countFeedbacks(services, visitor.grant, query),
     // The portal's posts waiting for a person: what "To review" counts.
     countFeedbacks(services, visitor.grant, TO_REVIEW),
@@ -247,9 +263,7 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
       : html`${bulk ? bulkJump(visitor.language) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th>${severalApps ? html`<th scope="col">${w.app}</th>` : ""}<th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
-  const paging = html`<p>${query.cursor ? html`<a href="${inboxHref(query, { cursor: undefined })}">${w.firstPage}</a> ` : ""}${
-    page.nextCursor ? html`<a href="${inboxHref(query, { cursor: page.nextCursor })}" rel="next">${w.next}</a>` : ""
-  }</p>`;
+  const paging = pagingLinks(visitor.language, query, before.ok ? before.value : null, page.nextCursor);
   const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${bulk ? w.keyboardHint : w.keyboardHintReading}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
   const triage =

@@ -3,7 +3,7 @@ import type { FeedbackFilter, FeedbackStore } from "../../../core/store/feedback
 import { FEEDBACK_ORDERS, STATUSES } from "../../../core/schemas/feedback.ts";
 import { everyPage, plainly } from "../../support/search-pages.ts";
 import type { FeedbackRecord } from "../../../core/model.ts";
-import { positionOf } from "../../../core/feedback/order.ts";
+import { positionOf, top } from "../../../core/feedback/order.ts";
 import { MAX_EXPANSION } from "../../../core/feedback/search-words.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { GroupingStore } from "../../../core/store/grouping.ts";
@@ -16,6 +16,27 @@ type Subject = FeedbackStore & Pick<FollowerStore, "listFollowers"> & Pick<Group
 /** Feedbacks: lists, searches and counts, status changes with their comments. */
 export function feedbacksContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, newFeedback, merge } = contractKit();
+
+  /** Sixty feedbacks of two apps, kinds, statuses and severities, for the lists read in every order: the organization, the other app, the records. */
+  async function sixtyFeedbacks(store: Subject) {
+    const org = await seed(store);
+    const otherApp = id("app");
+    await store.createApp({ id: otherApp, orgId: org.orgId, name: "Other", kind: "web" });
+    const records: FeedbackRecord[] = [];
+    for (let i = 0; i < 60; i++) {
+      const title = [i % 2 ? "probe" : "probe alpha", i % 7 ? "" : "beta", String(i)].filter(Boolean).join(" ");
+      // Ids in another order than the writes, and three feedbacks per millisecond: ties fall across pages.
+      const input = newFeedback({ ...org, appId: i % 5 ? org.appId : otherApp }, title, 1_000 + ((i * 7) % 20), null, `fb-${(i * 37) % 60}`);
+      const kind = i % 3 ? "problem" : "idea";
+      const feedback = { ...input.feedback, kind, status: i % 4 ? "triage" : "prioritized", reports: 1 + (i % 4) } as const;
+      const recorded = await store.recordFeedback({ ...input, feedback, report: { ...input.report, report: { ...input.report.report, kind } } });
+      if (recorded.state !== "recorded") throw new Error(recorded.state);
+      const severity = (["P1", "P0", undefined] as const)[i % 3];
+      if (severity) await store.setTriage(org.orgId, feedback.id, { severity });
+      records.push({ ...recorded.feedback, ...(severity && { severity }) });
+    }
+    return { org, otherApp, records };
+  }
 
   describe("feedbacks", () => {
     test("listReports gives a feedback's reports, oldest first, those merged in included; findReportByStatusId finds one with its token's hash", async () => {
@@ -57,22 +78,7 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
 
     test("a list and a search read every page, in each order and with each filter, as a plain filter and sort of the feedbacks would", async () => {
       const store = await makeStore();
-      const org = await seed(store);
-      const otherApp = id("app");
-      await store.createApp({ id: otherApp, orgId: org.orgId, name: "Other", kind: "web" });
-      const records: FeedbackRecord[] = [];
-      for (let i = 0; i < 60; i++) {
-        const title = [i % 2 ? "probe" : "probe alpha", i % 7 ? "" : "beta", String(i)].filter(Boolean).join(" ");
-        // Ids in another order than the writes, and three feedbacks per millisecond: ties fall across pages.
-        const input = newFeedback({ ...org, appId: i % 5 ? org.appId : otherApp }, title, 1_000 + ((i * 7) % 20), null, `fb-${(i * 37) % 60}`);
-        const kind = i % 3 ? "problem" : "idea";
-        const feedback = { ...input.feedback, kind, status: i % 4 ? "triage" : "prioritized", reports: 1 + (i % 4) } as const;
-        const recorded = await store.recordFeedback({ ...input, feedback, report: { ...input.report, report: { ...input.report.report, kind } } });
-        if (recorded.state !== "recorded") throw new Error(recorded.state);
-        const severity = (["P1", "P0", undefined] as const)[i % 3];
-        if (severity) await store.setTriage(org.orgId, feedback.id, { severity });
-        records.push({ ...recorded.feedback, ...(severity && { severity }) });
-      }
+      const { org, otherApp, records } = await sixtyFeedbacks(store);
       const all = { statuses: STATUSES };
       const filters: FeedbackFilter[] = [
         all,
@@ -88,6 +94,26 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
             expect({ order, filter, words, ids }).toEqual({ order, filter, words, ids: plainly(records, { ...filter, words }, order) });
           }
         }
+      }
+    });
+
+    test("listFeedbacksUpTo reads a list back from a position, its row included, the nearest first: the rows the pages before it showed", async () => {
+      const store = await makeStore();
+      const { org, otherApp, records } = await sixtyFeedbacks(store);
+      const byId = new Map(records.map((f) => [f.id, f]));
+      const all = { statuses: STATUSES };
+      for (const order of FEEDBACK_ORDERS) {
+        for (const filter of [all, { ...all, kind: "idea" }, { ...all, appId: otherApp }] as FeedbackFilter[]) {
+          for (const words of [undefined, ["probe"], ["alpha", "beta"]]) {
+            const listed = plainly(records, { ...filter, words }, order);
+            for (let i = 0; i < listed.length; i += 3) {
+              const at = positionOf(byId.get(listed[i]!)!, order);
+              const back = (await store.listFeedbacksUpTo(org.orgId, { ...filter, words }, at, 4, order)).map((f) => f.id);
+              expect({ order, filter, words, i, back }).toEqual({ order, filter, words, i, back: listed.slice(Math.max(0, i - 3), i + 1).reverse() });
+            }
+          }
+        }
+        expect(await store.listFeedbacksUpTo(org.orgId, all, top(order), 4, order)).toEqual([]);
       }
     });
 

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { changeStatus } from "../../../core/feedback/change-status.ts";
+import { updateFeedback } from "../../../core/triage/update-feedback.ts";
+import type { FormBrowser } from "../../support/browser.ts";
+import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
+
+let http: InProcess;
+let member: FormBrowser;
+
+/** Titles without digits (a search for a key matches the numbers of words), half of them about a lantern. */
+const SUBJECTS = ["invoice", "calendar", "upload", "password", "search", "export", "profile", "billing", "theme", "receipt", "sync", "map"];
+const WHAT = ["freezes", "is blank", "looks wrong", "is slow"];
+const WHERE = ["on phones", "on tablets", "at night", "in French", "for admins"];
+
+beforeAll(async () => {
+  http = await inProcess();
+  // 120 feedbacks (the demo has none): six pages of 20 in the open list.
+  for (let i = 0; i < 120; i++) {
+    const message = `The ${SUBJECTS[i % 12]} ${WHAT[Math.floor(i / 12) % 4]} ${WHERE[Math.floor(i / 48) % 5]}${i % 2 ? " near the lantern" : ""} (${"x".repeat(i)})`;
+    const made = await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message } });
+    expect(made.status).toBe(201);
+  }
+  member = await signedInAs(http, "member");
+});
+afterAll(() => http.close());
+
+interface Page {
+  readonly address: string;
+  readonly keys: string[];
+  readonly previous?: string;
+  readonly next?: string;
+}
+
+/** A page of the inbox as `browser` sees it: its rows' keys, and where its Previous and Next links lead. */
+async function open(address: string, browser = member): Promise<Page> {
+  const response = await browser.fetch(address);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const rel = (name: string) => new RegExp(`<a href="([^"]+)" rel="${name}">`).exec(html)?.[1]?.replaceAll("&amp;", "&");
+  return {
+    address,
+    keys: [...html.matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]!),
+    ...(rel("prev") && { previous: rel("prev") }),
+    ...(rel("next") && { next: rel("next") }),
+  };
+}
+
+/** Every page of a list, from its first, through the Next links. */
+async function forward(first: string): Promise<Page[]> {
+  const pages = [await open(first)];
+  while (pages.at(-1)!.next) pages.push(await open(pages.at(-1)!.next!));
+  return pages;
+}
+
+/** The keys of each page met going back from `last` through the Previous links, to the first page. */
+async function backward(last: Page): Promise<string[][]> {
+  const seen = [last.keys];
+  for (let page = last; page.previous; ) {
+    page = await open(page.previous);
+    seen.push(page.keys);
+  }
+  return seen.reverse();
+}
+
+describe("the inbox's way back to the page before, as it pages by cursor", () => {
+  test("Previous leads back through every page Next went through, each as it was, to the first page, whose address has no cursor", async () => {
+    const pages = await forward("/inbox");
+    expect(pages.map((p) => p.keys.length)).toEqual([20, 20, 20, 20, 20, 20]);
+    expect(pages[0]!.previous).toBeUndefined();
+    expect(pages[1]!.previous).toBe("/inbox");
+    expect(await backward(pages.at(-1)!)).toEqual(pages.map((p) => p.keys));
+  });
+
+  test("the way back keeps the search, the filters and the order in the address, as Next does", async () => {
+    const pages = await forward("/inbox?query=lantern&sort=reports&kind=problem");
+    expect(pages.map((p) => p.keys.length)).toEqual([20, 20, 20]);
+    for (const page of pages.slice(1)) expect(new URL(page.previous!, http.url).searchParams.get("query")).toBe("lantern");
+    expect(pages[1]!.previous).toBe("/inbox?kind=problem&query=lantern&sort=reports");
+    expect(pages[2]!.previous).toMatch(/^\/inbox\?kind=problem&query=lantern&sort=reports&cursor=[^&]+$/);
+    expect(await backward(pages.at(-1)!)).toEqual(pages.map((p) => p.keys));
+  });
+
+  test("a page's address alone leads back: someone else opening a shared third page goes back to the second as it was", async () => {
+    const pages = await forward("/inbox");
+    const reader = await signedInAs(http, "reader");
+    const shared = await open(pages[2]!.address, reader);
+    expect(shared.keys).toEqual(pages[2]!.keys);
+    expect((await open(shared.previous!, reader)).keys).toEqual(pages[1]!.keys);
+  });
+
+  test("a search for a key, whose feedback comes first on the first page, goes back to that first page", async () => {
+    const grant = operatorGrant(http.demo.orgId);
+    // DEMO-1 ranks first in the severity order, so it stands among the rows read back from the second page.
+    expect((await updateFeedback(http.services, grant, "DEMO-1", { severity: "P0" })).ok).toBe(true);
+    const pages = await forward("/inbox?query=DEMO-1&sort=severity");
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]!.keys[0]).toBe("DEMO-1");
+    expect(pages[1]!.previous).toBe("/inbox?query=DEMO-1&sort=severity");
+    expect(await backward(pages.at(-1)!)).toEqual(pages.map((p) => p.keys));
+  });
+
+  test("a search for a key leaves no hole either: with a row moved up meanwhile, the page back is the 20 rows before, the key's own feedback aside", async () => {
+    const grant = operatorGrant(http.demo.orgId);
+    expect((await updateFeedback(http.services, grant, "DEMO-1", { severity: "P0" })).ok).toBe(true);
+    const [, second] = await forward("/inbox?query=DEMO-1&sort=severity");
+    // A feedback of the second page, made P1, moves up onto the first: one row more stands before the second page.
+    expect((await updateFeedback(http.services, grant, second!.keys.at(-1)!, { severity: "P1" })).ok).toBe(true);
+    const [first, after] = await forward("/inbox?query=DEMO-1&sort=severity");
+    const back = await open((await open(second!.address)).previous!);
+    expect(back.keys).toEqual([...first!.keys.slice(1), after!.keys[0]!]);
+    expect(back.previous).toBe("/inbox?query=DEMO-1&sort=severity");
+  });
+
+  test("a feedback that left the list meanwhile leaves no hole: the page back holds the rows just before the current page", async () => {
+    const pages = await forward("/inbox");
+    const gone = pages[1]!.keys[5]!;
+    expect((await changeStatus(http.services, operatorGrant(http.demo.orgId), gone, { status: "dismissed" })).ok).toBe(true);
+    const back = await open((await open(pages[2]!.address)).previous!);
+    expect(back.keys).toEqual([pages[0]!.keys.at(-1)!, ...pages[1]!.keys.filter((k) => k !== gone)]);
+    expect(back.previous).toBe("/inbox");
+  });
+
+  test("the links, in French: the second page goes back and on, the third also to the first page; a cursor the list refuses, to the first page alone", async () => {
+    const pages = await forward("/inbox");
+    const nav = async (address: string) => {
+      const html = await (await member.fetch(address, { headers: { "accept-language": "fr" } })).text();
+      return /<nav class="paging" aria-label="Pages">(.*?)<\/nav>/.exec(html)?.[1]?.replace(/href="[^"]+"/g, "href");
+    };
+    expect(await nav(pages[1]!.address)).toBe('<a href rel="prev">← Page précédente</a><a href rel="next">Page suivante →</a>');
+    expect(await nav(pages[2]!.address)).toBe(
+      '<a href>Première page</a><a href rel="prev">← Page précédente</a><a href rel="next">Page suivante →</a>',
+    );
+    expect(await nav("/inbox?cursor=tampered")).toBe("<a href>Première page</a>");
+  });
+});
