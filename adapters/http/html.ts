@@ -59,7 +59,7 @@ button:hover{filter:brightness(1.1)}button.secondary{background:var(--bg);color:
 .error{color:var(--danger);background:var(--bad-bg);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}
 .muted{color:var(--muted)}.notice{background:var(--ok-bg);color:var(--ok);border:1px solid currentColor;padding:var(--s3);border-radius:var(--radius)}div.notice{margin:var(--s4) 0}span.error{display:inline-block;padding:0 var(--s2)}
 table{border-collapse:collapse;width:100%;font-size:.9375rem}td,th{text-align:left;padding:var(--s2) .3rem;border-bottom:1px solid var(--line);vertical-align:top}
-th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.key input[type=checkbox]{margin:0 var(--s1) 0 0;vertical-align:-.1875rem}td.title,td code{overflow-wrap:anywhere}td.title{min-width:11rem}td.url{min-width:12rem}.feature-path,.owner-due,.why{display:block;font-weight:400;font-size:var(--t-sm)}.overdue{color:var(--danger);font-weight:600}.nowrap{white-space:nowrap}td.badges>.muted{white-space:normal}.num{text-align:right}
+th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.key input[type=checkbox],th.key input[type=checkbox]{margin:0 var(--s1) 0 0;vertical-align:-.1875rem}.select-all[hidden],.select-all .on-cards{display:none}th .select-all{display:inline;margin:0;font-weight:400}td.title,td code{overflow-wrap:anywhere}td.title{min-width:11rem}td.url{min-width:12rem}.where,.owner-due,.why{display:block;font-weight:400;font-size:var(--t-sm)}.overdue{color:var(--danger);font-weight:600}.nowrap{white-space:nowrap}td.badges>.muted{white-space:normal}.num{text-align:right}
 .scroll{overflow-x:auto}.paging{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s6);margin:var(--s4) 0}a{color:var(--link)}:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2)}
 body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100vh;background:linear-gradient(to right,var(--panel) 14rem,var(--line) 14rem 14.0625rem,var(--bg) 0)}body.wide main{max-width:76rem;width:100%;box-sizing:border-box;margin:var(--s4) 0;padding:0 var(--s6)}
@@ -75,7 +75,7 @@ body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100v
 .app-bar{position:static;height:auto;flex-direction:row;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s4);padding:var(--s2) var(--s4);border-right:0;border-bottom:1px solid var(--line)}
 .org-line{margin-right:auto;min-width:0}.app-bar .org{padding:0}.account{margin:0;flex-direction:row;align-items:center;gap:var(--s3);padding:0}
 .app-bar nav{order:3;flex:1 0 100%}.nav{flex-direction:row;flex-wrap:wrap;gap:var(--s1)}.nav a{white-space:nowrap;padding:var(--s1) var(--s3)}}
-@media (max-width:48rem){.who{display:none}td.key input[type=checkbox]{width:1.375rem;height:1.375rem;vertical-align:-.3rem}}
+@media (max-width:48rem){.who{display:none}td.key input[type=checkbox],th.key input[type=checkbox]{width:1.375rem;height:1.375rem;vertical-align:-.3rem}}
 .filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}
 .tabs{display:flex;flex-wrap:wrap;gap:var(--s1);padding:0 0 var(--s2);margin:var(--s2) 0 var(--s4);list-style:none;border-bottom:1px solid var(--line)}
 .tabs a{display:inline-block;padding:var(--s1) var(--s3);border-radius:999px;text-decoration:none;color:var(--muted);font-weight:500}.tabs a:hover{background:var(--panel);color:var(--fg)}
@@ -90,7 +90,7 @@ table a{text-decoration:none}table a:hover{text-decoration:underline}td.title a{
 .inline{display:inline}.inline button{margin:var(--s2) var(--s3) 0 0;padding:var(--s1) var(--s3)}.notice .inline button{margin:0 0 0 var(--s1)}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
 .badge{display:inline-block;padding:0 var(--s2);border-radius:999px;font-size:var(--t-sm);font-weight:600;white-space:nowrap;border:1px solid currentColor}
-.state-on{color:#047857}.state-off{color:var(--muted)}.status-triage{color:#6d28d9}.status-prioritized{color:#1d4ed8}.status-in_development{color:#b45309}.status-fixed,.status-delivered{color:#047857}.status-dismissed{color:var(--muted)}
+.state-on{color:#047857}.state-off{color:var(--muted)}.status-triage{color:#6d28d9}.status-prioritized{color:#1d4ed8}.status-in_development{color:#92400e}.status-fixed,.status-delivered{color:#047857}.status-dismissed{color:var(--muted)}
 .sev-P0{color:#fff;background:#b91c1c;border-color:#b91c1c}.sev-P1{color:#9a3412}.sev-P2{color:#854d0e}.sev-P3{color:var(--muted)}
 @media (prefers-color-scheme:dark){.state-on{color:#6ee7b7}.status-triage{color:#c4b5fd}.status-prioritized{color:#93c5fd}.status-in_development{color:#fcd34d}.status-fixed,.status-delivered{color:#6ee7b7}
 .sev-P1{color:#fdba74}.sev-P2{color:#fde047}}
@@ -108,7 +108,10 @@ table.figures td,table.figures th{padding:var(--s2) var(--s1)}
 table.cards td.title{font-weight:600;font-size:1.05rem}
 table.cards td.badges,table.cards.feedbacks td.num{display:inline-block;padding-left:var(--s1)}table.cards td.key{padding-left:var(--s1)}table.cards td.url{min-width:0}
 table.cards td.badges::before,table.cards td.key::before{content:none}
-table.cards.feedbacks td.num::before{float:none;width:auto;margin:0 .25rem 0 0}}
+table.cards.feedbacks td.num::before{float:none;width:auto;margin:0 .25rem 0 0}
+table.cards.feedbacks thead:has(.select-all:not([hidden])){display:block}table.cards.feedbacks thead tr{border:0;padding:0 var(--s2);margin-bottom:var(--s2)}
+table.cards.feedbacks thead th:not(.key),table.cards.feedbacks .key-head{display:none}table.cards.feedbacks thead th.key{display:block;border:0;padding:var(--s1)}
+table.cards.feedbacks th .select-all:not([hidden]){display:flex;gap:var(--s2);align-items:center}.select-all .on-cards{display:inline;color:var(--fg);font-size:1rem;font-weight:400}}
 dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s4)}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .narrow{max-width:36rem}fieldset{border:0;padding:0;margin:var(--s4) 0 var(--s3)}legend{font-weight:600;margin-bottom:var(--s1);padding:0}
 .choice{display:inline-flex;gap:.35rem;align-items:flex-start;margin:0 var(--s4) .35rem 0;font-weight:400}

@@ -176,7 +176,11 @@ const inboxProbe: Asked["probe"] = async (on, width) => {
     };
   }
   return {
-    head: await on.locator("table.cards thead").isVisible(),
+    // The cards' head holds only the checkbox that ticks them all, with its words.
+    head: {
+      selectAll: await on.locator("table.cards thead").getByRole("checkbox", { name: "Select all on this page" }).isVisible(),
+      columns: await on.locator("table.cards thead th:visible").count(),
+    },
     card: await on
       .locator("table.cards tbody tr")
       .first()
@@ -424,11 +428,11 @@ describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: acce
       ]);
     });
 
-    test("the inbox is a table at 1280 px that fits the page with a feature's path in it, in English and in French, each key and date on one line, and cards on a phone", () => {
+    test("the inbox is a table at 1280 px that fits the page with a feature's path in it, in English and in French, each key and date on one line, and cards on a phone, headed by their select all", () => {
       const wide = seen.get("inbox")![1280].probe;
       expect(wide.keyHeight).toBeLessThan(wide.line * 1.5);
       expect([wide.tableFits, seen.get("inbox-fr")![1280].probe.tableFits]).toEqual([true, true]);
-      expect(seen.get("inbox")![390].probe).toEqual({ head: false, card: "block", width: expect.any(Number) });
+      expect(seen.get("inbox")![390].probe).toEqual({ head: { selectAll: true, columns: 1 }, card: "block", width: expect.any(Number) });
       expect(seen.get("inbox")![390].probe.width).toBeLessThanOrEqual(390);
     });
   });

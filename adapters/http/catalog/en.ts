@@ -93,6 +93,8 @@ export const EN = {
       /** On a phone, above the saved views, tabs and filters: the way past them. */
       toList: "Skip to the feedbacks",
       title: "Title",
+      /** The head of the reports column, which may break where its word is long (French), so that the table fits. */
+      reportsColumn: "Reports",
       /** The way through the pages of the list: its name, then its links. */
       pages: "Pages",
       previous: "Previous page",
@@ -660,6 +662,8 @@ export const EN = {
       oneReport: "1 report",
       manyReports: "{n} reports",
       select: "Select",
+      /** The checkbox at the head of the list that ticks every row of the page (or none). */
+      selectAll: "Select all on this page",
       /** Beside the bulk form's title, as rows are ticked: "(1 ticked)", "(3 ticked)". */
       tickedOne: "(1 ticked)",
       tickedMany: "({n} ticked)",

@@ -69,6 +69,7 @@ import {
   ownerNames,
   isTriageField,
   rowCheckbox,
+  selectAllHead,
   type TriageDraft,
   type TriageSaved,
   triageFilters,
@@ -244,16 +245,14 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
 
   const bulk = can(visitor.grant, "feedbacks.update");
   const colors = tagColors(tags.ok ? tags.value.data : []);
-  // With one app, its name would stand in every row: the column is kept for organizations with several.
+  // With one app, its name would stand in every row: it is named for organizations with several.
   const severalApps = (apps.ok ? apps.value.data : []).length > 1;
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${
-      f.feature ? html`<span class="muted feature-path">${breakablePath(f.feature.path)}</span>` : ""
-    }${rowFacts(visitor.language, f, owners, now)}</td>
+    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${whereItIs(f, severalApps)}${rowFacts(visitor.language, f, owners, now)}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="nowrap badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
-${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
+<td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
   const filtered = Object.keys(query).some((name) => name !== "status" && name !== "sort");
   const none = page.data.length === 0 && !filtered && STATUSES.every((s) => !counts[s]);
@@ -262,7 +261,7 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
     ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [])
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
-      : html`${bulk ? bulkJump(visitor.language) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col">${w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th>${severalApps ? html`<th scope="col">${w.app}</th>` : ""}<th scope="col" class="num">${w.reports}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      : html`${bulk ? bulkJump(visitor.language) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col" class="key">${bulk ? selectAllHead(visitor.language, w.key) : w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col" class="num">${w.reportsColumn}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = pagingLinks(visitor.language, query, before.ok ? before.value : null, page.nextCursor);
   const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${bulk ? w.keyboardHint : w.keyboardHintReading}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
@@ -283,7 +282,18 @@ ${severalApps ? html`<td data-label="${w.app}">${f.app.name ?? ""}</td>` : ""}<t
 }
 
 /**
- * What a row says under its title besides its feature: who owns it, by when it is due (marked once
+ * Where a feedback belongs, under its title: its app, when the organization has several (a column
+ * of its own pushed the table past a laptop's width in French), and its feature's path; nothing for neither.
+ */
+function whereItIs(feedback: FeedbackSummary, severalApps: boolean): Html | "" {
+  const app = severalApps ? (feedback.app.name ?? "") : "";
+  const path = feedback.feature ? breakablePath(feedback.feature.path) : "";
+  if (!app && !path) return "";
+  return html`<span class="muted where">${app}${app && path ? " › " : ""}${path}</span>`;
+}
+
+/**
+ * What a row says under its title besides where it belongs: who owns it, by when it is due (marked once
  * overdue by the clock's time), and what the companies asking spend a month (the revenue order's
  * key); nothing for none of them.
  */

@@ -1,6 +1,7 @@
 /**
  * Keyboard triage, a progressive enhancement (the pages work without it): in the inbox `j` and
- * `k` move through the feedbacks, Enter opens one, `x` ticks it for the bulk form, `s` opens the
+ * `k` move through the feedbacks, Enter opens one, `x` ticks it for the bulk form (whose count of
+ * ticked rows, and the list head's "select all", this script also runs), `s` opens the
  * focused one at its status and `/` goes to the search field; on a feedback page `s` goes to its
  * status, `j` and `k` to the next and previous feedback of the list. No field has the focus on
  * arrival, so the keys work at once; Escape leaves a text field, keeping what was typed (a search
@@ -47,14 +48,27 @@ if (status && location.hash === "#new-status") {
   addEventListener("load", () => requestAnimationFrame(() => toStatus(status)), { once: true });
 }
 
-// How many rows are ticked, beside the bulk form's title.
+// How many rows are ticked, beside the bulk form's title; the list head's checkbox ticked with all of them, mixed with some.
 const count = document.querySelector<HTMLElement>(".bulk-count");
 const ticks = [...document.querySelectorAll<HTMLInputElement>("input[type=checkbox][name=keys]")];
+const all = ticks.length > 0 ? document.querySelector<HTMLInputElement>("input[data-select-all]") : null;
 function recount(): void {
   const n = ticks.filter((t) => t.checked).length;
   if (count) count.textContent = n === 0 ? "" : n === 1 ? (count.dataset.one ?? "") : (count.dataset.many ?? "").replace("{n}", String(n));
+  if (all) {
+    all.checked = n === ticks.length;
+    all.indeterminate = n > 0 && n < ticks.length;
+  }
 }
 for (const tick of ticks) tick.addEventListener("change", recount);
+// Select all: shown here, where it works; it ticks every row of the page, or, all of them ticked, none.
+if (all) {
+  all.closest("label")!.hidden = false;
+  all.addEventListener("change", () => {
+    for (const tick of ticks) tick.checked = all.checked;
+    recount();
+  });
+}
 recount();
 
 /** What a key does here; false where it does nothing, so the browser keeps it. */

@@ -209,6 +209,17 @@ export function companiesSection(language: Language, companies: readonly Company
 export const rowCheckbox = (language: Language, key: string, ticked = false): Html =>
   html`<input type="checkbox" name="keys" value="${key}" form="bulk" aria-label="${wordsFor(language, "triage").select} ${key}"${ticked ? html` checked` : ""}>`;
 
+/**
+ * The head of the inbox's key column, for those who may change feedbacks: a checkbox that ticks every
+ * row of the page, or none. The page's script shows it (`hidden` until then), since without the
+ * script it could tick nothing, and each row's own checkbox works alike either way. On a phone,
+ * where the list is cards without their head, it stands above them with its words.
+ */
+export const selectAllHead = (language: Language, key: string): Html => {
+  const w = wordsFor(language, "triage");
+  return html`<label class="select-all" hidden><input type="checkbox" data-select-all aria-label="${w.selectAll}"><span class="on-cards">${w.selectAll}</span></label><span class="key-head">${key}</span>`;
+};
+
 /** A bulk change refused before anything was changed: why, what was ticked and what was typed, all kept on the page. */
 export interface BulkDraft {
   readonly refusal: "none" | "invalid";

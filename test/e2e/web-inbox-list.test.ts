@@ -1,0 +1,166 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { operatorGrant } from "../../core/authorization.ts";
+import { changeStatus } from "../../core/feedback/change-status.ts";
+import { updateFeedback } from "../../core/triage/update-feedback.ts";
+import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { post } from "../support/server.ts";
+
+const present = chromiumPresent("inbox list browser tests");
+
+let server: Served;
+let browser: Browser;
+let page: Page;
+
+const WIDTHS = [1280, 390] as const;
+/** What a team writes about, in French: long words, as the French inbox shows them. */
+const SUBJECTS = [
+  "Le paiement par carte échoue sur Safari",
+  "La recherche ne trouve rien pour les parapluies",
+  "Exporter les factures en PDF donne une page blanche",
+  "Le mot de passe oublié n'envoie aucun courriel",
+  "Ajouter un thème sombre au tableau de bord",
+  "L'application plante au démarrage sur Android",
+  "Synchroniser les réservations avec Google Agenda",
+  "Le bouton de connexion est caché par le clavier",
+  "Les notifications arrivent en double le matin",
+  "Le fuseau horaire des exports de calendrier est faux",
+  "Téléverser un logo le rogne mal",
+  "Impossible de changer la langue de l'interface",
+  "La carte ne charge pas en mode hors ligne",
+  "Les filtres de la liste se réinitialisent au retour",
+  "Proposer un export des contacts au format vCard",
+  "Le total de la facture ignore le code promotionnel",
+  "La vidéo de présentation ne se lance pas sur iPhone",
+  "Le menu mobile cache le champ de recherche",
+  "Pouvoir épingler des projets en haut de la liste",
+  "Le graphique des ventes affiche des valeurs négatives",
+  "La page de paiement met vingt secondes à charger",
+  "Les pièces jointes de plus de dix mégaoctets sont refusées",
+];
+
+/** The page as it is now, at a width: its screenshot saved to look at, and what is wrong with it (axe's serious violations, sideways scrolling). */
+async function look(on: Page, name: string, width: number) {
+  await on.setViewportSize({ width, height: 900 });
+  await saveScreenshot(on, `${name}-${width}`);
+  return { name, width, violations: await seriousViolations(on), sideways: await scrollsSideways(on) };
+}
+const fine = (name: string, width: number) => ({ name, width, violations: [], sideways: false });
+/** The row checkboxes of the page, ticked or not. */
+const ticked = (on: Page) => on.locator("input[name=keys]").evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked));
+const selectAll = (on: Page) => on.getByRole("checkbox", { name: "Select all on this page" });
+
+describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: select all, and the table in French with several apps", () => {
+  beforeAll(async () => {
+    server = await serveInProcess();
+    const { demo } = server;
+    // Two more apps, of long French names: the app is named in each row.
+    const made = await server.cli("app", "create", "DEMO", "Application mobile Android");
+    const mobile = /app (\S+)/.exec(made)![1]!;
+    const mobileKey = (await server.cli("channel", "create", "DEMO", mobile, "--kind", "api")).trim();
+    await server.cli("app", "create", "DEMO", "Tableau de bord administrateur");
+    const keys: string[] = [];
+    for (const [i, subject] of SUBJECTS.entries()) {
+      const report = await post(`${server.url}/v1/reports`, {
+        publicKey: i % 2 ? mobileKey : demo.publicKey,
+        kind: i % 3 ? "problem" : "idea",
+        message: subject,
+      });
+      expect(report.status).toBe(201);
+      keys.push(report.body.ticketId);
+    }
+    // The widest row there is: in development, tagged, of a feature, owned, overdue.
+    const grant = operatorGrant(demo.orgId);
+    const widest = keys.at(-1)!;
+    expect((await changeStatus(server.services, grant, widest, { status: "in_development" })).ok).toBe(true);
+    const triage = { owner: "member@demo.test", dueAt: "2026-01-02", tags: ["paiement", "mobile"], featureId: demo.featureId };
+    expect((await updateFeedback(server.services, grant, keys.at(-2)!, triage)).ok).toBe(true);
+    browser = await sharedChromium();
+    page = await signedInPage(browser, server.url, demo.users.member);
+  });
+  afterEach(() => closeContexts(browser, page));
+  afterAll(async () => {
+    await closeContexts(browser);
+    await server?.stop();
+  });
+
+  test("in French with several apps, the list fits the page at 1280 px, its table scrolling sideways nowhere, and stays cards that fit at 390 px", async () => {
+    // A page of its own, as the French it is switched to stays with the person.
+    const french = await signedInPage(browser, server.url, server.demo.users.member);
+    await french.getByRole("link", { name: "Français" }).click();
+    await french.getByRole("heading", { name: "Boîte de réception" }).waitFor();
+    const seen = [];
+    for (const width of WIDTHS) {
+      const looked = await look(french, "inbox-several-apps-fr", width);
+      const table = await french.locator(".scroll").evaluate((box) => ({ fits: box.scrollWidth <= box.clientWidth }));
+      seen.push({ ...looked, table });
+    }
+    expect(seen).toEqual(WIDTHS.map((width) => ({ ...fine("inbox-several-apps-fr", width), table: { fits: true } })));
+    // And the titles, what a row is about, keep room to be read at 1280 px: at least 14rem, where they had 11.
+    await french.setViewportSize({ width: 1280, height: 900 });
+    const title = await french
+      .locator("table.cards thead th")
+      .nth(1)
+      .evaluate((th) => th.getBoundingClientRect().width / 16);
+    expect(title).toBeGreaterThanOrEqual(14);
+  });
+
+  for (const width of WIDTHS) {
+    test(`at ${width} px, by keyboard: select all ticks every row of the page and says how many; one row unticked leaves it mixed; again, none; j still moves through the rows`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/inbox`);
+      const rows = await page.locator("input[name=keys]").count();
+      expect(rows).toBe(20);
+      await selectAll(page).focus();
+      await page.keyboard.press("Space");
+      expect(await ticked(page)).toEqual(Array(rows).fill(true));
+      expect(await page.locator(".bulk-count").textContent()).toBe(`(${rows} ticked)`);
+      await page.locator("input[name=keys]").nth(3).click();
+      expect(await selectAll(page).evaluate((box: HTMLInputElement) => [box.checked, box.indeterminate])).toEqual([false, true]);
+      await selectAll(page).focus();
+      await page.keyboard.press("Space");
+      expect(await ticked(page)).toEqual(Array(rows).fill(true));
+      expect(await look(page, "inbox-select-all", width)).toEqual(fine("inbox-select-all", width));
+      await selectAll(page).focus();
+      await page.keyboard.press("Space");
+      expect(await ticked(page)).toEqual(Array(rows).fill(false));
+      expect(await page.locator(".bulk-count").textContent()).toBe("");
+      // The keys of the list work from the head's checkbox: j goes to the first row.
+      await page.keyboard.press("j");
+      expect(await page.evaluate(() => document.activeElement?.closest("tr")?.classList.contains("current"))).toBe(true);
+    });
+  }
+
+  test("select all, then a change applied: every feedback of the page changes, those of the next page do not", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/inbox`);
+    await selectAll(page).check();
+    await page.getByLabel("New owner").selectOption("admin@demo.test");
+    await page.getByRole("button", { name: "Apply to the selected" }).click();
+    await page.waitForURL(/bulk=/);
+    expect(await page.getByRole("status").textContent()).toBe("Applied to 20 feedbacks.");
+    await page.goto(`${server.url}/inbox?owner=admin%40demo.test`);
+    expect(await page.locator("input[name=keys]").count()).toBe(20);
+  });
+
+  test("without JavaScript there is no select all (it could tick nothing); a row ticked by hand is changed as before", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const bare = await context.newPage();
+    await bare.goto(`${server.url}/login?next=/inbox`);
+    await bare.getByLabel("E-mail").fill(server.demo.users.member.email);
+    await bare.getByLabel("Password").fill(server.demo.users.member.password);
+    await bare.getByRole("button", { name: "Sign in" }).click();
+    await bare.waitForURL(/\/inbox$/);
+    expect(await selectAll(bare).isVisible()).toBe(false);
+    expect(await bare.getByRole("columnheader", { name: "Key", exact: true }).isVisible()).toBe(true);
+    await bare.locator("input[name=keys]").first().check();
+    await bare.getByLabel("New owner").selectOption("member@demo.test");
+    await bare.getByRole("button", { name: "Apply to the selected" }).click();
+    await bare.waitForURL(/bulk=/);
+    expect(await bare.getByRole("status").textContent()).toBe("Applied to 1 feedback.");
+    // axe-core needs the page's JavaScript: the page with it is checked above.
+    await saveScreenshot(bare, "inbox-no-script-1280");
+  });
+});
