@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, post } from "../support/server.ts";
 import { connectAgent } from "../support/mcp-client.ts";
+import { waitFor } from "../support/wait.ts";
 
 let server: Served;
 beforeAll(async () => {
@@ -18,6 +19,12 @@ describe("MCP with OAuth, driven by the official SDK client", () => {
         message: "MCP probe: export to PDF cuts the last page",
       })
     ).body.ticketId;
+    // The background triage writes the feedback's nature and severity: once done, two reads agree.
+    await waitFor(
+      "the background triage of the report",
+      async () => (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.member)).body.nature,
+      (nature) => nature !== undefined,
+    );
     const { client, provider, consent } = await connectAgent(server.url, server.demo.users.member);
     expect(consent).toContain("Test Agent");
     expect(consent).toContain("http://127.0.0.1:9/callback");
