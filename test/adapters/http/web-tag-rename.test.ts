@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FormBrowser, signIn } from "../../support/browser.ts";
+import { type FormBrowser, signedInAs } from "../../support/browser.ts";
 import { type InProcess, inProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -9,10 +9,8 @@ const ORIGIN = "http://localhost:3000";
 
 beforeAll(async () => {
   http = await inProcess();
-  member = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
-  await signIn(member, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
-  reader = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
-  await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
+  member = await signedInAs(http, "member");
+  reader = await signedInAs(http, "reader");
 });
 afterAll(() => http.close());
 
