@@ -26,34 +26,37 @@ describe("the MCP endpoint before any tool call", () => {
   });
 });
 
+/** A tools/call as a Member's agent sends it, without a session (the endpoint is stateless): its result's isError and first text, read as JSON. */
+async function toolCall(name: string, args: Record<string, unknown>, headers: Record<string, string> = {}): Promise<[boolean, any]> {
+  const res = await server.fetch(`${server.url}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${server.demo.tokens.member}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
+  return [result.isError, JSON.parse(result.content[0]!.text)];
+}
+
 describe("a tool call refused", () => {
   const getFeedback = (headers: Record<string, string>, args: Record<string, unknown> = { key: "DEMO-999" }) =>
-    server.fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${server.demo.tokens.member}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers,
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_feedback", arguments: args } }),
-    });
-  const refusal = async (res: Response) => {
-    const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
-    return [result.isError, JSON.parse(result.content[0]!.text)];
-  };
+    toolCall("get_feedback", args, headers);
 
   test("is a tool result with isError whose text is the {error, code} body, in English, and in French with Accept-Language: fr", async () => {
-    expect(await refusal(await getFeedback({}))).toEqual([true, { error: "No feedback DEMO-999 in this organization.", code: "not_found" }]);
-    expect(await refusal(await getFeedback({ "accept-language": "fr-FR,fr;q=0.9" }))).toEqual([
+    expect(await getFeedback({})).toEqual([true, { error: "No feedback DEMO-999 in this organization.", code: "not_found" }]);
+    expect(await getFeedback({ "accept-language": "fr-FR,fr;q=0.9" })).toEqual([
       true,
       { error: "Aucun retour DEMO-999 dans cette organisation.", code: "not_found" },
     ]);
   });
 
   test("refused for its arguments, it says so in French too with Accept-Language: fr", async () => {
-    const [isError, body] = await refusal(await getFeedback({ "accept-language": "fr" }, { key: 42 }));
-    const [, english] = await refusal(await getFeedback({}, { key: 42 }));
+    const [isError, body] = await getFeedback({ "accept-language": "fr" }, { key: 42 });
+    const [, english] = await getFeedback({}, { key: 42 });
     expect([isError, body.code, english.code]).toEqual([true, "invalid_query", "invalid_query"]);
     expect(english.error).toStartWith("An argument is missing or invalid.");
     expect(body.error).not.toStartWith("An argument is missing or invalid.");
@@ -63,19 +66,9 @@ describe("a tool call refused", () => {
 
 describe("a tool argument naming an app, a feature or a changelog entry the organization does not hold", () => {
   const call = async (name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const res = await server.fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${server.demo.tokens.member}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers,
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-    });
-    const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
-    expect(result.isError).toBe(true);
-    return JSON.parse(result.content[0]!.text);
+    const [isError, body] = await toolCall(name, args, headers);
+    expect(isError).toBe(true);
+    return body;
   };
 
   test("an appId is named in the refusal, with the code of REST's 404 (list_features, create_report)", async () => {
