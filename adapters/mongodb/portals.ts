@@ -10,6 +10,8 @@ const toPortal = (d: Document): PortalRecord => ({
   indexing: d.indexing,
   statusLabels: d.statusLabels ?? {},
   brandColor: d.brandColor ?? null,
+  // Portals stored before the sign-in address existed have none.
+  signInUrl: d.signInUrl ?? null,
   ssoSecretSealed: d.ssoSecretSealed ?? null,
 });
 

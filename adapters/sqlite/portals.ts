@@ -11,6 +11,7 @@ interface PortalRow {
   indexing: number;
   status_labels: string;
   brand_color: string | null;
+  sign_in_url: string | null;
   sso_secret_sealed: string | null;
 }
 
@@ -23,6 +24,7 @@ const toPortal = (r: PortalRow): PortalRecord => ({
   indexing: r.indexing === 1,
   statusLabels: JSON.parse(r.status_labels),
   brandColor: r.brand_color,
+  signInUrl: r.sign_in_url,
   ssoSecretSealed: r.sso_secret_sealed,
 });
 
@@ -44,10 +46,11 @@ export function portalStore(db: Database, batch: WriteBatch): PortalStore {
         const taken = db.query<{ org_id: string }, [string]>("SELECT org_id FROM portals WHERE slug = ?").get(p.slug);
         if (taken && taken.org_id !== p.orgId) return false;
         db.query(
-          `INSERT INTO portals (org_id, slug, enabled, title, posting, indexing, status_labels, brand_color, sso_secret_sealed)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO portals (org_id, slug, enabled, title, posting, indexing, status_labels, brand_color, sign_in_url, sso_secret_sealed)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (org_id) DO UPDATE SET slug = excluded.slug, enabled = excluded.enabled, title = excluded.title, posting = excluded.posting,
-             indexing = excluded.indexing, status_labels = excluded.status_labels, brand_color = excluded.brand_color, sso_secret_sealed = excluded.sso_secret_sealed`,
+             indexing = excluded.indexing, status_labels = excluded.status_labels, brand_color = excluded.brand_color,
+             sign_in_url = excluded.sign_in_url, sso_secret_sealed = excluded.sso_secret_sealed`,
         ).run(
           p.orgId,
           p.slug,
@@ -57,6 +60,7 @@ export function portalStore(db: Database, batch: WriteBatch): PortalStore {
           p.indexing ? 1 : 0,
           JSON.stringify(p.statusLabels),
           p.brandColor,
+          p.signInUrl,
           p.ssoSecretSealed,
         );
         return true;

@@ -58,6 +58,7 @@ import { rotateSsoSecret } from "../../core/portal/rotate-sso-secret.ts";
 import { publishFeedback } from "../../core/portal/publish-feedback.ts";
 import { unpublishFeedback } from "../../core/portal/unpublish-feedback.ts";
 import { POSTING_MODES, PortalUpdate } from "../../core/schemas/portal.ts";
+import type { FieldProblem } from "../../core/schemas/field-problem.ts";
 import { validator } from "../../adapters/http/validate.ts";
 import { apiKeyCommands } from "./api-keys.ts";
 import { exportCommand } from "./export.ts";
@@ -202,6 +203,7 @@ const PORTAL_OPTIONS: Readonly<Record<string, string>> = {
   indexing: "indexing",
   brandColor: "brand-color",
   statusLabels: "labels",
+  signInUrl: "sign-in-url",
 };
 
 /** `portal set`'s options: only those given change. */
@@ -216,12 +218,14 @@ function portalUpdate(inv: Invocation): PortalUpdate {
   const posting = option(inv, "posting");
   const brand = option(inv, "brand-color");
   const labels = option(inv, "labels");
+  const signInUrl = option(inv, "sign-in-url");
   return {
     ...(slug !== undefined && { slug }),
     ...(title !== undefined && { title }),
     ...(posting !== undefined && { posting: pick(posting, POSTING_MODES, "--posting") }),
     ...(indexing !== undefined && { indexing }),
     ...(brand !== undefined && { brandColor: brand === "none" ? null : brand }),
+    ...(signInUrl !== undefined && { signInUrl: signInUrl === "none" ? null : signInUrl }),
     ...(labels !== undefined && {
       statusLabels: Object.fromEntries(
         labels
@@ -236,6 +240,17 @@ function portalUpdate(inv: Invocation): PortalUpdate {
   };
 }
 
+/** A refused setting, named as the option typed, not as the body field it fills: "--brand-color: expected …". */
+function portalOptionRefused(problem: FieldProblem | undefined): string {
+  if (!problem) return "invalid portal settings";
+  const field = problem.field.split(".")[0] ?? "";
+  // The command line takes none where the API takes null: a colour or an address refused is a text, said with its way out.
+  const words = textFor("en").problems;
+  if (field === "brandColor") return `--brand-color: ${words.expected(words.color)} or none.`;
+  if (field === "signInUrl") return `--sign-in-url: ${words.expected(words.signInUrl)} or none.`;
+  return describeProblem({ ...problem, field: `--${PORTAL_OPTIONS[field] ?? field}` }, "en");
+}
+
 const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out: Out) => Promise<void>> = {
   async "portal show"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
@@ -244,16 +259,14 @@ const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   async "portal set"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
     const asked = portalUpdate(inv);
-    if (!portalUpdateCheck.check(asked)) {
-      // Named as the option typed, not as the body field it fills: "--brand-color: expected …".
-      const { problem } = portalUpdateCheck.refuse("invalid_body", asked);
-      const field = problem?.field.split(".")[0] ?? "";
-      // The command line takes none where the API takes null: a colour refused is a text, said with its way out.
-      const words = textFor("en").problems;
-      if (field === "brandColor") throw new UsageError(`--brand-color: ${words.expected(words.color)} or none.`);
-      throw new UsageError(problem ? describeProblem({ ...problem, field: `--${PORTAL_OPTIONS[field] ?? field}` }, "en") : "invalid portal settings");
-    }
-    out(JSON.stringify(orFail(await setPortal(services, operator(org), asked)), null, 2));
+    if (!portalUpdateCheck.check(asked)) throw new UsageError(portalOptionRefused(portalUpdateCheck.refuse("invalid_body", asked).problem));
+    out(
+      JSON.stringify(
+        orFail(await setPortal(services, operator(org), asked), (refused) => refused.problem && portalOptionRefused(refused.problem)),
+        null,
+        2,
+      ),
+    );
   },
   async "portal enable"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
@@ -785,6 +798,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   portal show <org>                              the public portal's settings
   portal set <org> [--slug S] [--title T] [--posting off|review|open] [--indexing on|off]
              [--brand-color #rrggbb|none] [--labels status=Label,…]
+             [--sign-in-url https://…|none]     your sign-in page for single sign-on (return_to added)
   portal enable|disable <org>                    turn the public portal on or off
   portal sso-secret <org>                        create or rotate the SSO secret; prints it once
   portal publish <org> <feedbackKey> [--title T] [--description D]

@@ -9,6 +9,8 @@ export interface PortalEntry {
   readonly enabled: boolean;
   /** The secret the customer's server signs single sign-on tokens with; null until an Admin creates one. */
   readonly ssoSecret: string | null;
+  /** The organization's own sign-in page, where the portal sends people to sign in by single sign-on; null: none. */
+  readonly signInUrl: string | null;
 }
 
 /** Finds a portal by its slug (`/p/{slug}`); null when there is none. */

@@ -12,6 +12,7 @@ export const defaultPortal = (organization: Pick<Organization, "id" | "name" | "
   indexing: false,
   statusLabels: {},
   brandColor: null,
+  signInUrl: null,
   ssoSecretSealed: null,
 });
 
@@ -27,5 +28,6 @@ export const portalView = (portal: PortalRecord, baseUrl: string): Portal => ({
   statusLabels: { ...portal.statusLabels },
   brandColor: portal.brandColor,
   ssoSecretSet: portal.ssoSecretSealed !== null,
+  signInUrl: portal.signInUrl,
   url: portalUrl(baseUrl, portal.slug),
 });

@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
-import type { Portal, PortalUpdate } from "../schemas/portal.ts";
+import { type Portal, PortalUpdate } from "../schemas/portal.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { PortalStore } from "../store/portals.ts";
 import { portalView } from "./portal-settings.ts";
@@ -15,6 +15,9 @@ export async function setPortal(
 ): Promise<Result<Portal>> {
   const allowed = authorize(grant, "portal.manage");
   if (!allowed.ok) return allowed;
+  // The schema's pattern says https and no credentials; an address it lets through must still be one a browser can open.
+  if (update.signInUrl && !URL.canParse(update.signInUrl))
+    return invalid("invalid_body", { field: "signInUrl", reason: "expected", schema: PortalUpdate.properties.signInUrl });
   const current = await readPortal(services, grant.orgId);
   if (!current) return fail("not_found");
   const labels = update.statusLabels as Partial<Record<Status, string>> | undefined;
@@ -27,6 +30,7 @@ export async function setPortal(
     ...(update.indexing !== undefined && { indexing: update.indexing }),
     ...(labels !== undefined && { statusLabels: trimmedLabels(labels) }),
     ...(update.brandColor !== undefined && { brandColor: update.brandColor?.toLowerCase() ?? null }),
+    ...(update.signInUrl !== undefined && { signInUrl: update.signInUrl }),
   };
   if (!(await services.store.savePortal(next))) return fail("slug_taken");
   return ok(portalView(next, services.baseUrl));

@@ -14,6 +14,16 @@ export type PostingMode = (typeof POSTING_MODES)[number];
 export const PORTAL_SORTS = ["top", "new", "trending"] as const;
 export type PortalSort = (typeof PORTAL_SORTS)[number];
 
+/**
+ * The organization's sign-in address: https, or http on the machine itself (localhost, 127.x.x.x,
+ * [::1]) where a developer runs their app; no credentials, no spaces. Never javascript:, data: or
+ * any other scheme: the portal sends people's browsers there.
+ */
+export const SIGN_IN_URL_PATTERN = "^(?:https://[^\\s/?#@\\\\]+|http://(?:localhost|127(?:\\.\\d{1,3}){3}|\\[::1\\])(?::\\d{1,5})?)(?:[/?#]\\S*)?$";
+export const SIGN_IN_URL_MAX_LENGTH = 2000;
+/** The query parameter the portal adds to the organization's sign-in address: the portal's page to come back to. */
+export const RETURN_TO_PARAM = "return_to";
+
 export const SLUG_PATTERN = "^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$";
 export const PORTAL_TITLE_MAX_LENGTH = 80;
 export const STATUS_LABEL_MAX_LENGTH = 40;
@@ -28,6 +38,9 @@ const StatusLabels = Type.Partial(
   },
 );
 
+const SIGN_IN_URL_DESCRIPTION =
+  "The organization's own sign-in page (single sign-on). Once an SSO secret exists too, the portal's Sign in sends people there, with the portal's page to come back to as the query parameter return_to; null: none.";
+
 export const Portal = Type.Object(
   {
     enabled: Type.Boolean({ description: "Whether the portal answers; off until an Admin turns it on." }),
@@ -38,6 +51,7 @@ export const Portal = Type.Object(
     statusLabels: Type.Record(Type.String(), Type.String()),
     brandColor: Type.Union([Type.String(), Type.Null()], { description: "Accent colour of the portal (#rrggbb); null for the default." }),
     ssoSecretSet: Type.Boolean({ description: "Whether an SSO secret exists; the secret itself is shown only when created." }),
+    signInUrl: Type.Union([Type.String(), Type.Null()], { description: SIGN_IN_URL_DESCRIPTION }),
     url: Type.String({ description: "The portal's board." }),
   },
   { $id: "Portal" },
@@ -53,6 +67,11 @@ export const PortalUpdate = Type.Object(
     indexing: Type.Optional(Type.Boolean()),
     statusLabels: Type.Optional(StatusLabels),
     brandColor: Type.Optional(Type.Union([Type.String({ pattern: BRAND_COLOR_PATTERN }), Type.Null()])),
+    signInUrl: Type.Optional(
+      Type.Union([Type.String({ pattern: SIGN_IN_URL_PATTERN, maxLength: SIGN_IN_URL_MAX_LENGTH }), Type.Null()], {
+        description: `${SIGN_IN_URL_DESCRIPTION} https (http only on localhost, 127.0.0.1 or [::1]); null removes it.`,
+      }),
+    ),
   },
   { $id: "PortalUpdate", additionalProperties: false, description: "The fields sent are changed; the others keep their value." },
 );

@@ -12,6 +12,8 @@ export interface PortalRecord {
   readonly indexing: boolean;
   readonly statusLabels: Readonly<Partial<Record<Status, string>>>;
   readonly brandColor: string | null;
+  /** The organization's own sign-in page, where the portal sends people to sign in by single sign-on; null: none. */
+  readonly signInUrl: string | null;
   /** The secret that signs single sign-on tokens, sealed with the service's key; null until created. */
   readonly ssoSecretSealed: string | null;
 }

@@ -37,12 +37,12 @@ beforeAll(async () => {
   await patch(`${server.url}/v1/feedbacks/${keys[0]}`, server.demo.tokens.admin, { status: "prioritized", comment: "Next sprint" });
   // A triage change by hand, which the feedback's activity keeps.
   await patch(`${server.url}/v1/feedbacks/${keys[1]}`, server.demo.tokens.member, { owner: "member@demo.test", tags: ["dark-mode"] });
-  // The public portal: on, with an SSO secret, one feedback published with a public comment.
+  // The public portal: on, with an SSO secret and a sign-in address, one feedback published with a public comment.
   const admin = { authorization: `Bearer ${server.demo.tokens.admin}` };
   await fetch(`${server.url}/v1/portal`, {
     method: "PUT",
     headers: { ...admin, "content-type": "application/json" },
-    body: JSON.stringify({ enabled: true, statusLabels: { prioritized: "Next up" } }),
+    body: JSON.stringify({ enabled: true, statusLabels: { prioritized: "Next up" }, signInUrl: "https://app.example.com/login" }),
   });
   await post(`${server.url}/v1/portal/sso-secret`, {}, admin);
   await post(`${server.url}/v1/feedbacks/${keys[0]}/publish`, { description: "For everyone" }, admin);
@@ -126,12 +126,13 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
       copied.triage.flat().filter((c) => c.by !== ASSISTANT).length,
       copied.history.flat().map((h) => h.by !== undefined),
     ]).toEqual([2, 1, 2, 2, 1, 1, 1, [true]]);
-    expect([copied.portal?.enabled, copied.portal?.statusLabels, copied.portal?.ssoSecretSealed !== null, copied.published.length]).toEqual([
-      true,
-      { prioritized: "Next up" },
-      true,
-      1,
-    ]);
+    expect([
+      copied.portal?.enabled,
+      copied.portal?.statusLabels,
+      copied.portal?.ssoSecretSealed !== null,
+      copied.portal?.signInUrl,
+      copied.published.length,
+    ]).toEqual([true, { prioritized: "Next up" }, true, "https://app.example.com/login", 1]);
     expect(copied.grant?.role).toBe("admin");
     expect(copied.slack).toMatchObject({ channel: "C0FEED", kinds: ["idea"] });
     expect(await store.recordSlackEvent(copied.org.id, "Ev-HANDLED", Date.now() + 3_600_000)).toBe(false);

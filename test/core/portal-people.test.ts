@@ -9,7 +9,7 @@ import type { PortalPerson } from "../../core/store/portal-people.ts";
 import type { PortalRecord } from "../../core/store/portals.ts";
 import { NOW } from "./fake-organization.ts";
 
-const PORTAL: PortalEntry = { orgId: "org", slug: "acme", enabled: true, ssoSecret: "s3cret" };
+const PORTAL: PortalEntry = { orgId: "org", slug: "acme", enabled: true, ssoSecret: "s3cret", signInUrl: null };
 /** The portal as stored: its title is what the person saw, and what the sign-in message names. */
 const PORTAL_RECORD: PortalRecord = {
   orgId: "org",
@@ -20,6 +20,7 @@ const PORTAL_RECORD: PortalRecord = {
   indexing: false,
   statusLabels: {},
   brandColor: null,
+  signInUrl: null,
   ssoSecretSealed: null,
 };
 const ask = { email: " Ana@X.io ", language: "en" as const, address: "192.0.2.1" };

@@ -137,6 +137,7 @@ describe("the public view", () => {
       indexing: false,
       statusLabels: {},
       brandColor: null,
+      signInUrl: null,
       ssoSecretSealed: "sealed",
     };
     const comments = publicComments(

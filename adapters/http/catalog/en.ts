@@ -972,6 +972,8 @@ export const EN = {
     color: "a colour written #rrggbb (such as #4f46e5)",
     origin: "an exact origin such as https://app.example.com (scheme, host and port: no path, no wildcard)",
     slug: "lower-case letters, digits and hyphens, 1 to 40, not starting or ending with a hyphen (such as acme-shop)",
+    signInUrl:
+      "an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: localhost, 127.0.0.1, [::1])",
     date: "a date such as 2026-12-31, or an ISO 8601 date and time such as 2026-12-31T17:00Z",
     noComma: " without a comma",
   },

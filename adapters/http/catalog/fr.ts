@@ -932,6 +932,8 @@ export const FR: Catalog = {
     color: "une couleur écrite #rrvvbb (comme #4f46e5)",
     origin: "une origine exacte comme https://app.example.com (schéma, hôte et port : ni chemin ni joker)",
     slug: "des lettres minuscules, des chiffres et des tirets, de 1 à 40, sans tiret au début ni à la fin (comme acme-boutique)",
+    signInUrl:
+      "une adresse https d'au plus 2\u202f000 caractères, sans nom d'utilisateur ni mot de passe, comme https://app.example.com/login (http seulement sur cette machine\u202f: localhost, 127.0.0.1, [::1])",
     date: "une date comme 2026-12-31, ou une date et une heure au format ISO 8601",
     noComma: " sans virgule",
   },

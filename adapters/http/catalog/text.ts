@@ -6,7 +6,7 @@ import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { type Catalog, EN } from "./en.ts";
 import { FR } from "./fr.ts";
 import { EMAIL_PATTERN } from "../../../core/email.ts";
-import { BRAND_COLOR_PATTERN, SLUG_PATTERN } from "../../../core/schemas/portal.ts";
+import { BRAND_COLOR_PATTERN, SIGN_IN_URL_PATTERN, SLUG_PATTERN } from "../../../core/schemas/portal.ts";
 import { DUE_DATE_PATTERN, NO_COMMA_PATTERN } from "../../../core/schemas/triage.ts";
 
 export const textFor = (language: Language): Catalog => (language === "fr" ? FR : EN);
@@ -47,6 +47,7 @@ function expectation(schema: TSchema, words: Phrases): string {
       if (schema.pattern === EMAIL_PATTERN) return words.email;
       if (schema.pattern === BRAND_COLOR_PATTERN) return words.color;
       if (schema.pattern === SLUG_PATTERN) return words.slug;
+      if (schema.pattern === SIGN_IN_URL_PATTERN) return words.signInUrl;
       if (schema.pattern === DUE_DATE_PATTERN) return words.date;
       const shape =
         schema.pattern === undefined

@@ -13,9 +13,9 @@ const SSO_SECRET = "a-portal-sso-secret-of-the-customer-0123456789";
 /** The portals a slug names, as the portal's settings will: a fixture until they land. */
 let orgId = "";
 const PORTALS: Record<string, () => PortalEntry> = {
-  demo: () => ({ orgId, slug: "demo", enabled: true, ssoSecret: SSO_SECRET }),
-  nosso: () => ({ orgId, slug: "nosso", enabled: true, ssoSecret: null }),
-  off: () => ({ orgId, slug: "off", enabled: false, ssoSecret: SSO_SECRET }),
+  demo: () => ({ orgId, slug: "demo", enabled: true, ssoSecret: SSO_SECRET, signInUrl: null }),
+  nosso: () => ({ orgId, slug: "nosso", enabled: true, ssoSecret: null, signInUrl: null }),
+  off: () => ({ orgId, slug: "off", enabled: false, ssoSecret: SSO_SECRET, signInUrl: null }),
 };
 
 let http: InProcess;

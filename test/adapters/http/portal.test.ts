@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { portalEntry } from "../../../core/portal/sso-secret.ts";
+import { PortalUpdate } from "../../../core/schemas/portal.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -32,6 +33,7 @@ describe("portal settings", () => {
       statusLabels: {},
       brandColor: null,
       ssoSecretSet: false,
+      signInUrl: null,
       url: `${http.url}/p/demo`,
     });
   });
@@ -83,6 +85,57 @@ describe("portal settings", () => {
     );
   });
 
+  test("the organization's sign-in address is kept and read back as sent, stays when other fields change, and null removes it", async () => {
+    const address = "https://app.example.com/login?via=portal";
+    const set = await call("PUT", "/v1/portal", tokens().admin, { signInUrl: address });
+    expect([set.status, set.body.signInUrl]).toEqual([200, address]);
+    expect((await call("PUT", "/v1/portal", tokens().admin, { indexing: false })).body.signInUrl).toBe(address);
+    expect((await call("GET", "/v1/portal", tokens().admin)).body.signInUrl).toBe(address);
+    // A developer's own machine may run its sign-in over http.
+    for (const local of ["http://localhost:3001/login", "http://127.0.0.1:8080/auth", "http://[::1]/login"]) {
+      expect((await call("PUT", "/v1/portal", tokens().admin, { signInUrl: local })).body.signInUrl).toBe(local);
+    }
+    const removed = await call("PUT", "/v1/portal", tokens().admin, { signInUrl: null });
+    expect([removed.status, removed.body.signInUrl]).toEqual([200, null]);
+  });
+
+  test("a sign-in address that is not https (http only on this machine), carries credentials or is no address is 400 invalid_body naming signInUrl", async () => {
+    const refused = [
+      "javascript:alert(document.cookie)",
+      "data:text/html,<h1>Sign in</h1>",
+      "ftp://files.example.com/login",
+      "http://app.example.com/login",
+      "http://localhost.example.com/login",
+      "HTTPS://app.example.com/login",
+      "https://ann:secret@app.example.com/login",
+      "https:///login",
+      "https://app example.com/login",
+      "https://%%/login",
+      "",
+      `https://app.example.com/${"x".repeat(2000)}`,
+    ];
+    for (const signInUrl of refused) {
+      const res = await call("PUT", "/v1/portal", tokens().admin, { signInUrl });
+      expect([signInUrl, res.status, res.body]).toEqual([
+        signInUrl,
+        400,
+        {
+          code: "invalid_body",
+          error:
+            "The request body is invalid. signInUrl: expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: localhost, 127.0.0.1, [::1]) or null.",
+        },
+      ]);
+    }
+    expect((await call("GET", "/v1/portal", tokens().admin)).body.signInUrl).toBeNull();
+  });
+
+  test("/openapi.json describes the sign-in address with the schema the API validates it with", async () => {
+    const doc = (await http.request("GET", "/openapi.json")).body;
+    const described = doc.components.schemas.PortalUpdate.properties.signInUrl;
+    expect(JSON.stringify(described)).toBe(JSON.stringify(PortalUpdate.properties.signInUrl));
+    expect(doc.components.schemas.Portal.properties.signInUrl.description).toContain("return_to");
+  });
+
   test("the SSO secret is returned once, stored sealed, readable by the portal's sign-in; a rotation replaces it", async () => {
     const first = await call("POST", "/v1/portal/sso-secret", tokens().admin);
     expect(first.status).toBe(200);
@@ -97,6 +150,7 @@ describe("portal settings", () => {
       slug: "demo",
       enabled: true,
       ssoSecret: first.body.ssoSecret,
+      signInUrl: null,
     });
     const second = await call("POST", "/v1/portal/sso-secret", tokens().admin);
     expect(second.body.ssoSecret).not.toBe(first.body.ssoSecret);
@@ -120,6 +174,18 @@ describe("portal settings", () => {
     expect(await http.cli("portal", "set", "OTHER", "--brand-color", "red").catch((e: Error) => e.message)).toBe(
       "--brand-color: expected a colour written #rrggbb (such as #4f46e5) or none.",
     );
+  });
+
+  test("the CLI sets the sign-in address, removes it with none, and refuses one that is not https, named as the option typed", async () => {
+    const set = JSON.parse(await http.cli("portal", "set", "OTHER", "--sign-in-url", "https://other.example.com/sso"));
+    expect(set.signInUrl).toBe("https://other.example.com/sso");
+    for (const address of ["javascript:alert(1)", "https://%%/sso"]) {
+      expect(await http.cli("portal", "set", "OTHER", "--sign-in-url", address).catch((e: Error) => e.message)).toBe(
+        "--sign-in-url: expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: localhost, 127.0.0.1, [::1]) or none.",
+      );
+    }
+    expect(JSON.parse(await http.cli("portal", "show", "OTHER")).signInUrl).toBe("https://other.example.com/sso");
+    expect(JSON.parse(await http.cli("portal", "set", "OTHER", "--sign-in-url", "none")).signInUrl).toBeNull();
   });
 });
 

@@ -194,6 +194,7 @@ export const portal = (orgId: string, slug: string, fields: Partial<PortalRecord
   indexing: false,
   statusLabels: {},
   brandColor: null,
+  signInUrl: null,
   ssoSecretSealed: null,
   ...fields,
 });

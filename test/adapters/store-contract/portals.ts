@@ -12,16 +12,28 @@ export function portalsContract(makeStore: () => Promise<Subject>) {
   const { seed } = contractKit();
 
   describe("portals", () => {
-    test("a portal is found by its organization and by its slug, and a slug belongs to one organization", async () => {
+    test("a portal is found by its organization and by its slug, with every setting it was saved with, and a slug belongs to one organization", async () => {
       const store = await makeStore();
       const a = await seed(store);
       const b = await seed(store);
       expect(await store.findPortal(a.orgId)).toBeNull();
       expect(
-        await store.savePortal(portal(a.orgId, "acme", { statusLabels: { triage: "New" }, brandColor: "#123456", ssoSecretSealed: "sealed" })),
+        await store.savePortal(
+          portal(a.orgId, "acme", {
+            statusLabels: { triage: "New" },
+            brandColor: "#123456",
+            signInUrl: "https://app.acme.example/login?via=portal",
+            ssoSecretSealed: "sealed",
+          }),
+        ),
       ).toBe(true);
       expect(await store.findPortal(a.orgId)).toEqual(
-        portal(a.orgId, "acme", { statusLabels: { triage: "New" }, brandColor: "#123456", ssoSecretSealed: "sealed" }),
+        portal(a.orgId, "acme", {
+          statusLabels: { triage: "New" },
+          brandColor: "#123456",
+          signInUrl: "https://app.acme.example/login?via=portal",
+          ssoSecretSealed: "sealed",
+        }),
       );
       expect((await store.findPortalBySlug("acme"))?.orgId).toBe(a.orgId);
       expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(false);
