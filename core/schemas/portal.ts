@@ -68,7 +68,7 @@ export const PortalUpdate = Type.Object(
     statusLabels: Type.Optional(StatusLabels),
     brandColor: Type.Optional(Type.Union([Type.String({ pattern: BRAND_COLOR_PATTERN }), Type.Null()])),
     signInUrl: Type.Optional(
-      Type.Union([Type.String({ pattern: SIGN_IN_URL_PATTERN, maxLength: SIGN_IN_URL_MAX_LENGTH }), Type.Null()], {
+      Type.Union([Text({ pattern: SIGN_IN_URL_PATTERN, maxLength: SIGN_IN_URL_MAX_LENGTH }), Type.Null()], {
         description: `${SIGN_IN_URL_DESCRIPTION} https (http only on localhost, 127.0.0.1 or [::1]); null removes it.`,
       }),
     ),

@@ -28,9 +28,9 @@ const tracker: AppTracker = { orgId: "org", appId: "app", provider: "linear", se
 
 describe("secrets sealed with a lost key", () => {
   test("a portal's SSO secret is none: its e-mail sign-in still opens", async () => {
-    const portal = { orgId: "org", slug: "acme", enabled: true, ssoSecretSealed: LOST };
+    const portal = { orgId: "org", slug: "acme", enabled: true, ssoSecretSealed: LOST, signInUrl: null };
     const entry = await portalEntry({ secrets, store: { findPortalBySlug: async () => portal as never } }, "acme");
-    assert.deepEqual(entry, { orgId: "org", slug: "acme", enabled: true, ssoSecret: null });
+    assert.deepEqual(entry, { orgId: "org", slug: "acme", enabled: true, ssoSecret: null, signInUrl: null });
   });
 
   test("an app's tracker shows its provider, its settings to be given again; tracker set gives them", async () => {

@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { openLinkSession } from "../../core/portal-people/open-link-session.ts";
 import { openSsoSession } from "../../core/portal-people/open-sso-session.ts";
+import { organizationSignIn } from "../../core/portal-people/organization-sign-in.ts";
 import type { PortalEntry, SsoVerifier } from "../../core/portal-people/portal.ts";
 import { LINKS_PER_EMAIL_PER_HOUR, requestSignInLink } from "../../core/portal-people/request-sign-in-link.ts";
 import { resumePortalSession } from "../../core/portal-people/resume-portal-session.ts";
@@ -172,5 +173,27 @@ describe("single sign-on and portal sessions", () => {
     const secret = opened.ok ? opened.value.secret : "";
     assert.equal(await resumePortalSession(fake.deps, { ...PORTAL, orgId: "another" }, secret), null);
     assert.equal(await resumePortalSession(fake.deps, { ...PORTAL, enabled: false }, secret), null);
+  });
+});
+
+describe("the organization's own sign-in", () => {
+  const back = "https://retour.example.com/p/acme/ACME-3?to=vote";
+
+  test("sends the person to its address with the portal's page to come back to as return_to, keeping its own query and fragment", () => {
+    const send = organizationSignIn({ signInUrl: "https://app.acme.example/login?via=portal#top" }, true);
+    assert.equal(
+      send?.(back),
+      "https://app.acme.example/login?via=portal&return_to=https%3A%2F%2Fretour.example.com%2Fp%2Facme%2FACME-3%3Fto%3Dvote#top",
+    );
+  });
+
+  test("a return_to already in its address is replaced, never doubled", () => {
+    const send = organizationSignIn({ signInUrl: "https://app.acme.example/login?return_to=https://elsewhere.example/" }, true);
+    assert.deepEqual(new URL(send?.(back) ?? "").searchParams.getAll("return_to"), [back]);
+  });
+
+  test("is no way in without an address, nor without an SSO secret to check the tokens it would send back", () => {
+    assert.equal(organizationSignIn({ signInUrl: null }, true), null);
+    assert.equal(organizationSignIn({ signInUrl: "https://app.acme.example/login" }, false), null);
   });
 });

@@ -55,6 +55,7 @@ describe("portal settings", () => {
       statusLabels: {},
       brandColor: null,
       ssoSecretSet: false,
+      signInUrl: null,
       url: "https://retour.test/p/acme",
     });
   });
@@ -67,6 +68,15 @@ describe("portal settings", () => {
     assert.deepEqual(fake.portals.get("org")?.statusLabels, { triage: "New" });
     assert.equal(fake.portals.get("org")?.brandColor, "#abcdef");
     assert.deepEqual(await setPortal(portalFake({ slugTaken: true }).deps, admin, { slug: "taken" }), { ok: false, code: "slug_taken" });
+  });
+
+  test("the organization's sign-in address is kept as given, and one no browser could open is invalid_body naming signInUrl, nothing written", async () => {
+    const fake = portalFake();
+    assert.equal((await setPortal(fake.deps, admin, { signInUrl: "https://app.acme.example/login" })).ok, true);
+    assert.equal(fake.portals.get("org")?.signInUrl, "https://app.acme.example/login");
+    const refused = await setPortal(fake.deps, admin, { signInUrl: "https://%%/login" });
+    assert.deepEqual(!refused.ok && [refused.code, refused.problem?.field], ["invalid_body", "signInUrl"]);
+    assert.equal(fake.portals.get("org")?.signInUrl, "https://app.acme.example/login");
   });
 
   test("a status's public label is the team's, else the default in the reader's language", () => {

@@ -47,7 +47,9 @@ aa.votes:hover,button.votes:hover{border-color:var(--brand)}
 button.votes[aria-pressed=true] span{color:var(--on-brand)}
 .notice{border:1px solid var(--brand);border-radius:var(--radius);padding:var(--s3) var(--s4);margin:0 0 var(--s4)}
 .error{color:#b91c1c}@media (prefers-color-scheme:dark){.error{color:#fca5a5}}
-.postlink{display:inline-flex;align-items:center;min-height:2.5rem;margin:0 0 var(--s6);padding:var(--s2) var(--s4);border-radius:8px;background:var(--brand);color:var(--on-brand);font-weight:600;text-decoration:none}.postlink:hover{filter:brightness(1.1)}
+.postlink,a.button{display:inline-flex;align-items:center;min-height:2.5rem;padding:var(--s2) var(--s4);border-radius:8px;background:var(--brand);color:var(--on-brand);font-weight:600;text-decoration:none}
+.postlink{margin:0 0 var(--s6)}.postlink:hover,a.button:hover{filter:brightness(1.1)}
+.or{display:flex;align-items:center;gap:var(--s3);margin:var(--s6) 0 var(--s3);color:var(--muted);font-size:var(--t-sm)}.or::before,.or::after{content:"";flex:1;border-top:1px solid var(--line)}
 input[type=text],input[type=email],textarea{width:100%;padding:var(--s2) var(--s3);border:1px solid var(--muted);border-radius:8px;background:var(--bg);min-height:2.5rem}
 textarea{min-height:8rem;resize:vertical}.hint{color:var(--muted);font-size:var(--t-sm);margin:var(--s1) 0 0}
 .entry{border-top:1px solid var(--line);padding:var(--s4) 0}

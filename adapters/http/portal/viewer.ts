@@ -1,4 +1,5 @@
 import type { Language } from "../../../core/language.ts";
+import { organizationSignIn } from "../../../core/portal-people/organization-sign-in.ts";
 import type { Services } from "../../../core/services.ts";
 import type { PortalPerson } from "../../../core/store/portal-people.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
@@ -28,11 +29,12 @@ export async function portalViewer(services: Services, portal: PortalRecord, jar
 const shownName = (person: PortalPerson): string => person.name ?? person.email;
 
 /**
- * Whether anyone can sign in to the portal: by an e-mail link (the service sends e-mail) or by
- * single sign-on from the customer's app (a secret exists). With neither, nothing offers to.
+ * Whether anyone can sign in from the portal: by an e-mail link (the service sends e-mail) or
+ * through the organization's own sign-in (its address and an SSO secret). With neither, nothing
+ * offers to: people the customer's app signs in by single sign-on arrive signed in.
  */
-export const signInPossible = (services: Pick<Services, "notifier">, portal: Pick<PortalRecord, "ssoSecretSealed">): boolean =>
-  services.notifier.delivers || portal.ssoSecretSealed !== null;
+export const signInPossible = (services: Pick<Services, "notifier">, portal: Pick<PortalRecord, "ssoSecretSealed" | "signInUrl">): boolean =>
+  services.notifier.delivers || organizationSignIn(portal, portal.ssoSecretSealed !== null) !== null;
 
 /** The header's account slot: "Sign in" (coming back here) where one can, or the person's name and a sign-out button. */
 export function accountSlot(language: Language, links: PortalLinks, viewer: Viewer | null, here: string, canSignIn = true): Html {

@@ -3,6 +3,7 @@ import type { Failure } from "../../../core/errors.ts";
 import type { Language } from "../../../core/language.ts";
 import { openLinkSession } from "../../../core/portal-people/open-link-session.ts";
 import { openSsoSession } from "../../../core/portal-people/open-sso-session.ts";
+import { organizationSignIn } from "../../../core/portal-people/organization-sign-in.ts";
 import type { PortalEntry, PortalLookup, SsoVerifier } from "../../../core/portal-people/portal.ts";
 import { requestSignInLink } from "../../../core/portal-people/request-sign-in-link.ts";
 import type { Services } from "../../../core/services.ts";
@@ -104,26 +105,52 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     return portal?.enabled ? portal : null;
   };
 
+  /** The path and query of an address on this service (a `return_to`); "" for one elsewhere, which leads to the board. */
+  const pageOf = (address: string): string => {
+    const url = URL.canParse(address, ownOrigin) ? new URL(address, ownOrigin) : null;
+    return url?.origin === ownOrigin ? `${url.pathname}${url.search}` : "";
+  };
+
   const notFound = (language: Language) => {
     const w = textFor(language).portalPeople;
     return shell(language, w.notFound, html`<h1>${w.notFound}</h1>`, 404);
   };
 
-  function failurePage(language: Language, slug: string, failure: Failure, brand: Brand | null): Response {
+  /**
+   * How a person can sign in to this portal, coming back to `next`: by an e-mail link where the
+   * service sends e-mail, and through the organization's own sign-in where it has one (and a secret).
+   */
+  const waysIn = (portal: PortalEntry, next: string) => ({
+    email: services.notifier.delivers,
+    organization: organizationSignIn(portal, portal.ssoSecret !== null)?.(`${services.baseUrl}${next}`) ?? null,
+  });
+
+  function failurePage(language: Language, portal: PortalEntry, failure: Failure, brand: Brand | null, next = board(portal.slug)): Response {
     const w = textFor(language).portalPeople;
+    const slug = portal.slug;
     const [title, message] =
       failure.code === "rate_limited"
         ? [w.tooManyTitle, w.tooMany]
         : failure.code === "invalid_link"
           ? [w.linkTitle, failure.cause ? w.ssoFailed : w.invalidLink]
           : [errorBody(failure.code, language).error, null];
-    const again = failure.code === "invalid_link" ? html`<p><a href="${board(slug)}/sign-in">${w.askAgain}</a></p>` : "";
+    // A refused link offers only the ways in this portal has: never an e-mail the service cannot send.
+    const ways = waysIn(portal, next);
+    const emailLink = `${board(slug)}/sign-in${next === board(slug) ? "" : `?next=${encodeURIComponent(next)}`}`;
+    const again =
+      failure.code !== "invalid_link"
+        ? ""
+        : failure.cause
+          ? html`${ways.organization ? html`<p><a class="button" href="${ways.organization}">${w.signInAgain}</a></p>` : ""}${ways.email ? html`<p><a href="${emailLink}">${w.emailInstead}</a></p>` : ""}`
+          : ways.email
+            ? html`<p><a href="${emailLink}">${w.askAgain}</a></p>`
+            : "";
     // A single sign-on token says why it was refused: only the app's developers can mend it, and this page is where they look.
     const why = failure.code === "invalid_link" && failure.cause ? html`<p class="hint">${w.forDevelopers(failure.cause)}</p>` : "";
     const response = shell(
       language,
       title,
-      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${why}${again}<p><a href="${board(slug)}">${w.back}</a></p>`,
+      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}${why}<p><a href="${board(slug)}">${w.back}</a></p>`,
       STATUS_OF[failure.code],
       brand,
     );
@@ -131,43 +158,42 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     return response;
   }
 
+  /**
+   * The sign-in page: the organization's own sign-in and the e-mail link, whichever the portal has
+   * (both: the first, then "or" the form); with neither, it says so, and that reading needs none.
+   */
   function signInPage(
     language: Language,
-    slug: string,
+    portal: PortalEntry,
     page: { csrf: string; next: string; signedInAs?: string; problem?: string },
     status: number,
     brand: Brand | null,
   ) {
     const { csrf, next, signedInAs, problem } = page;
     const w = textFor(language).portalPeople;
-    const action = `${board(slug)}/sign-in`;
+    const slug = portal.slug;
+    const ways = waysIn(portal, next);
     const signOut = signedInAs
       ? html`<p>${w.signedInAs} <strong>${signedInAs}</strong></p>
 <form method="post" action="${board(slug)}/sign-out"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
       : "";
-    // Without a way to send the link, the page says so rather than promise one.
-    if (!services.notifier.delivers)
-      return shell(
-        language,
-        w.signIn,
-        html`<h1>${w.signIn}</h1>${signOut}<p>${w.noEmail}</p><p><a href="${board(slug)}">${w.back}</a></p>`,
-        status,
-        brand,
-      );
-    return shell(
-      language,
-      w.signIn,
-      html`<h1>${w.signIn}</h1>${signOut}<p>${w.intro}</p>
+    const back = html`<p><a href="${board(slug)}">${w.back}</a></p>`;
+    if (!ways.email && !ways.organization)
+      return shell(language, w.signIn, html`<h1>${w.signIn}</h1>${signOut}<p>${w.noWay}</p><p>${w.readingFree}</p>${back}`, status, brand);
+    const organization = ways.organization
+      ? html`<p><a class="button" href="${ways.organization}">${w.withAccount}</a></p><p class="hint">${w.accountHint(new URL(ways.organization).host)}</p>`
+      : "";
+    const email = ways.email
+      ? html`${ways.organization ? html`<p class="or">${w.or}</p><p>${w.byEmail}</p>` : ""}
 ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>` : ""}
-<form method="post" action="${action}">
+<form method="post" action="${board(slug)}/sign-in">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
 <label for="email">${w.email}</label><input id="email" type="email" name="email" required maxlength="254" autocomplete="email"${problem ? html` aria-invalid="true" aria-describedby="email-problem"` : ""}>
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
-<p><button type="submit">${w.send}</button></p></form>
-<p><a href="${board(slug)}">${w.back}</a></p>`,
-      status,
-      brand,
-    );
+<p><button type="submit">${w.send}</button></p></form>`
+      : "";
+    const intro = ways.organization ? w.purpose : `${w.purpose} ${w.byEmail}`;
+    return shell(language, w.signIn, html`<h1>${w.signIn}</h1>${signOut}<p>${intro}</p>${organization}${email}${back}`, status, brand);
   }
 
   /** A post from another site, or without this browser's token, changes nothing. */
@@ -215,9 +241,12 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const { language, portal, brand } = at;
           const person = await portalPerson(services, portal, cookie);
           const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
+          // The organization's own sign-in as the one way in: straight there, as any link that asks to sign in means.
+          const ways = waysIn(portal, next);
+          if (!person && ways.organization && !ways.email) return redirect(ways.organization);
           return signInPage(
             language,
-            portal.slug,
+            portal,
             {
               csrf: await portalCsrfToken(services, portal, cookie),
               next,
@@ -248,7 +277,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           if (one(fields.website)) return sent;
           const next = nextPage(portal.slug, one(fields.next));
           if (!services.notifier.delivers)
-            return signInPage(language, portal.slug, { csrf: await portalCsrfToken(services, portal, cookie), next }, 503, brand);
+            return signInPage(language, portal, { csrf: await portalCsrfToken(services, portal, cookie), next }, 503, brand);
           const asked = await requestSignInLink(services, portal, {
             email: one(fields.email),
             language,
@@ -257,14 +286,8 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           });
           if (asked.ok) return sent;
           if (asked.code === "invalid_body")
-            return signInPage(
-              language,
-              portal.slug,
-              { csrf: await portalCsrfToken(services, portal, cookie), next, problem: w.invalidEmail },
-              400,
-              brand,
-            );
-          return failurePage(language, portal.slug, asked, brand);
+            return signInPage(language, portal, { csrf: await portalCsrfToken(services, portal, cookie), next, problem: w.invalidEmail }, 400, brand);
+          return failurePage(language, portal, asked, brand, next);
         },
         { detail: { hide: true } },
       )
@@ -299,10 +322,11 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const at = await visitPosting(request, params.slug, cookie, fields);
           if (at instanceof Response) return at;
           const { language, portal, brand } = at;
+          const next = nextPage(portal.slug, one(fields.next));
           const opened = await openLinkSession(services, portal, one(fields.token));
-          if (!opened.ok) return failurePage(language, portal.slug, opened, brand);
+          if (!opened.ok) return failurePage(language, portal, opened, brand, next);
           keepPortalSession(services, portal, cookie, opened.value);
-          return redirect(nextPage(portal.slug, one(fields.next)));
+          return redirect(next);
         },
         { detail: { hide: true } },
       )
@@ -312,10 +336,13 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const at = await visit(request, params.slug);
           if (at instanceof Response) return at;
           const { language, portal, brand } = at;
+          // return_to is what the portal gave the organization's sign-in, handed back; next, its older form, a path.
+          const asked = typeof query.return_to === "string" ? pageOf(query.return_to) : typeof query.next === "string" ? query.next : "";
+          const next = nextPage(portal.slug, asked);
           const opened = await openSsoSession(services, options.verifySso, portal, typeof query.token === "string" ? query.token : "");
-          if (!opened.ok) return failurePage(language, portal.slug, opened, brand);
+          if (!opened.ok) return failurePage(language, portal, opened, brand, next);
           keepPortalSession(services, portal, cookie, opened.value);
-          return redirect(nextPage(portal.slug, typeof query.next === "string" ? query.next : ""));
+          return redirect(next);
         },
         { detail: { hide: true } },
       )
@@ -352,7 +379,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
             one(fields.vote) === "withdraw"
               ? await withdrawVote(services, person, feedback.key)
               : await castVote(services, { ...person, language }, feedback.key, options.clientAddress(request));
-          return voted.ok ? redirect(back) : failurePage(language, portal.slug, voted, brand);
+          return voted.ok ? redirect(back) : failurePage(language, portal, voted, brand);
         },
         { detail: { hide: true } },
       )

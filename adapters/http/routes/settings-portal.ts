@@ -5,7 +5,14 @@ import { rotateSsoSecret } from "../../../core/portal/rotate-sso-secret.ts";
 import { setPortal } from "../../../core/portal/set-portal.ts";
 import { DEFAULT_STATUS_LABELS } from "../../../core/portal/status-labels.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
-import { PORTAL_TITLE_MAX_LENGTH, POSTING_MODES, type Portal, PortalUpdate, STATUS_LABEL_MAX_LENGTH } from "../../../core/schemas/portal.ts";
+import {
+  PORTAL_TITLE_MAX_LENGTH,
+  POSTING_MODES,
+  type Portal,
+  PortalUpdate,
+  SIGN_IN_URL_MAX_LENGTH,
+  STATUS_LABEL_MAX_LENGTH,
+} from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
 import { describeFieldProblem, textFor } from "../catalog/text.ts";
 import { type Html, html, redirect } from "../html.ts";
@@ -25,7 +32,7 @@ interface Notice {
   readonly status?: number;
   readonly secret?: string;
   /** A refused change's texts as typed, shown in the form instead of the stored ones. */
-  readonly typed?: Pick<Portal, "slug" | "title" | "brandColor">;
+  readonly typed?: Pick<Portal, "slug" | "title" | "brandColor" | "signInUrl">;
 }
 
 function form(visitor: Visitor, portal: Portal): Html {
@@ -47,6 +54,8 @@ function form(visitor: Visitor, portal: Portal): Html {
     (s) =>
       html`<label for="label-${s}">${valueName(visitor.language, s)}</label><input id="label-${s}" name="label-${s}" value="${portal.statusLabels[s] ?? ""}" maxlength="${STATUS_LABEL_MAX_LENGTH}" placeholder="${defaults[s]}">`,
   )}</fieldset>
+<label for="portal-sign-in">${w.signInUrl}</label><input id="portal-sign-in" name="signInUrl" type="url" value="${portal.signInUrl ?? ""}" maxlength="${SIGN_IN_URL_MAX_LENGTH}" placeholder="https://app.example.com/login" aria-describedby="portal-sign-in-hint">
+<p class="muted" id="portal-sign-in-hint">${w.signInUrlHint.replace("{address}", portal.url)}${portal.signInUrl && !portal.ssoSecretSet ? html` <strong>${w.signInUrlNoSecret}</strong>` : ""}</p>
 <button type="submit">${w.save}</button></form>`;
 }
 
@@ -70,19 +79,21 @@ ${form(visitor, { ...portal, ...notice.typed })}${sso}`,
   );
 }
 
-/** The portal's settings page (Admin): turning it on, its address, title, posting, indexing, colour, labels, and the SSO secret. */
+/** The portal's settings page (Admin): turning it on, its address, title, posting, indexing, colour, labels, the organization's sign-in page and the SSO secret. */
 export function settingsPortalRoutes(services: Services) {
   const refused = (visitor: Visitor, failure: Failure, typed?: Notice["typed"]) => {
     // A field refused is said by its label, in words; the texts typed stay in the form.
     const w = portalTeamWords(visitor.language);
-    const labels: Readonly<Record<string, string>> = { slug: w.slug, title: w.title, brandColor: w.brandColor };
+    const labels: Readonly<Record<string, string>> = { slug: w.slug, title: w.title, brandColor: w.brandColor, signInUrl: w.signInUrl };
     const known = failure.problem !== undefined && Object.hasOwn(labels, failure.problem.field);
-    // The form takes an empty field where the API takes null: a colour refused is said with that way out.
+    // The form takes an empty field where the API takes null: a colour or an address refused is said with that way out.
     const problems = textFor(visitor.language).problems;
     const said =
       failure.problem?.field === "brandColor"
         ? `${problems.says(w.brandColor, problems.expected(problems.color))} ${w.brandColorEmpty}`
-        : known && describeFieldProblem(failure.problem!, visitor.language, labels);
+        : failure.problem?.field === "signInUrl"
+          ? `${problems.says(w.signInUrl, problems.expected(problems.signInUrl))} ${w.signInUrlEmpty}`
+          : known && describeFieldProblem(failure.problem!, visitor.language, labels);
     const notice = said ? { error: said, status: 400 } : refusal(visitor, failure);
     return portalPage(services, visitor, { ...notice, ...(typed && { typed }) });
   };
@@ -100,6 +111,7 @@ export function settingsPortalRoutes(services: Services) {
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const brandColor = field("brandColor").trim();
+          const signInUrl = field("signInUrl").trim();
           const asked = {
             enabled: field("enabled") === "yes",
             slug: field("slug").trim().toLowerCase(),
@@ -107,9 +119,10 @@ export function settingsPortalRoutes(services: Services) {
             posting: field("posting") || "review",
             indexing: field("indexing") === "yes",
             brandColor: brandColor || null,
+            signInUrl: signInUrl || null,
             statusLabels: Object.fromEntries(STATUSES.map((s) => [s, field(`label-${s}`).trim()]).filter(([, label]) => label)),
           };
-          const typed = { slug: asked.slug, title: asked.title, brandColor: asked.brandColor };
+          const typed = { slug: asked.slug, title: asked.title, brandColor: asked.brandColor, signInUrl: asked.signInUrl };
           if (!update.check(asked)) return refused(visitor, update.refuse("invalid_body", asked), typed);
           const saved = await setPortal(services, visitor.grant, asked);
           return saved.ok ? redirect(`${PATH}?saved`) : refused(visitor, saved, typed);

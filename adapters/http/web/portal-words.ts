@@ -42,7 +42,7 @@ const EN = {
   settingsIntro:
     "A public page where the people who use your apps see what others asked, and follow it to the roadmap. Only feedbacks you publish appear.",
   noEmail:
-    "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only by single sign-on from your app (below).",
+    "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on): give its address below and create the secret.",
   enabled: "Portal on",
   slug: "Address",
   slugHint: "Lower-case letters, digits and hyphens.",
@@ -53,6 +53,11 @@ const EN = {
   brandColor: "Brand colour",
   brandColorHint: "#rrggbb; empty for the default.",
   brandColorEmpty: "Or leave it empty for the default colour.",
+  signInUrl: "Your sign-in page (single sign-on)",
+  signInUrlHint:
+    "Where the portal's Sign in sends people: a page of your app that signs them in, then sends them to {address}/sso with a token and the return_to it was given. https; empty for none.",
+  signInUrlEmpty: "Or leave it empty for none.",
+  signInUrlNoSecret: "The portal sends people there once a single sign-on secret exists (below).",
   statusLabels: "Public labels of the statuses",
   statusLabelHint: "Empty for the default.",
   save: "Save",
@@ -107,7 +112,7 @@ const FR: typeof EN = {
   settingsIntro:
     "Une page publique où les personnes qui utilisent vos applications voient ce que d'autres ont demandé, et le suivent jusqu'à la feuille de route. Seuls les retours que vous publiez y paraissent.",
   noEmail:
-    "Ce service n'envoie pas d'e-mails (SMTP_URL n'est pas défini) : on ne peut pas se connecter au portail par un lien envoyé par e-mail, seulement par l'authentification unique depuis votre application (ci-dessous).",
+    "Ce service n'envoie pas d'e-mails (SMTP_URL n'est pas défini)\u202f: on ne peut pas se connecter au portail par un lien envoyé par e-mail, seulement par votre propre connexion (authentification unique)\u202f: donnez son adresse ci-dessous et créez le secret.",
   enabled: "Portail ouvert",
   slug: "Adresse",
   slugHint: "Lettres minuscules, chiffres et tirets.",
@@ -118,6 +123,11 @@ const FR: typeof EN = {
   brandColor: "Couleur de la marque",
   brandColorHint: "#rrggbb\u202f; vide pour celle par défaut.",
   brandColorEmpty: "Ou laissez-le vide pour la couleur par défaut.",
+  signInUrl: "Votre page de connexion (authentification unique)",
+  signInUrlHint:
+    "Là où «\u202fSe connecter\u202f» du portail envoie les personnes\u202f: une page de votre application qui les connecte, puis les renvoie vers {address}/sso avec un jeton et le return_to reçu. https\u202f; vide pour aucune.",
+  signInUrlEmpty: "Ou laissez-le vide pour n'en avoir aucune.",
+  signInUrlNoSecret: "Le portail y enverra les personnes dès qu'un secret d'authentification unique existera (ci-dessous).",
   statusLabels: "Libellés publics des statuts",
   statusLabelHint: "Vide pour celui par défaut.",
   save: "Enregistrer",

@@ -14,7 +14,8 @@ const admin = (method: string, path: string, body?: unknown) =>
 
 beforeAll(async () => {
   http = await inProcess();
-  expect((await admin("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
+  // A service without e-mail: people sign in through the organization's own sign-in.
+  expect((await admin("PUT", "/v1/portal", { enabled: true, signInUrl: "https://app.acme.example/login" })).status).toBe(200);
   ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.ssoSecret;
 });
 afterAll(() => http.close());

@@ -11,7 +11,8 @@ const admin = (method: string, path: string, body?: unknown) =>
 beforeAll(async () => {
   // Anonymous pages are kept a while, as the server keeps them: a signed-in page must never be among them.
   http = await inProcess({ portalCacheMs: 60_000 });
-  expect((await admin("PUT", "/v1/portal", { enabled: true, title: "Acme feedback" })).status).toBe(200);
+  // A service without e-mail: people sign in through the organization's own sign-in.
+  expect((await admin("PUT", "/v1/portal", { enabled: true, title: "Acme feedback", signInUrl: "https://app.acme.example/login" })).status).toBe(200);
   ssoSecret = (await admin("POST", "/v1/portal/sso-secret")).body.ssoSecret;
 });
 afterAll(() => http.close());
@@ -99,12 +100,14 @@ describe("a portal page and who reads it", () => {
   });
 
   test("the sign-in page is the portal's own: its title, its tabs, its strict CSP, never cached", async () => {
-    const res = await browser().fetch("/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap");
+    // Signed in, a person is shown the page, not sent on to the organization's sign-in.
+    const reader = await signedIn("pages@customer.example", "Page Reader");
+    const res = await reader.fetch("/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap");
     const page = await res.text();
     expect(page).toContain("<title>Sign in · Acme feedback</title>");
     expect(page).toContain('<a href="/p/demo/changelog">What&#39;s new</a>');
-    // This service has no SMTP_URL: the page promises no e-mail, and asks for no address.
-    expect(page).toContain("Signing in by e-mail is not available here yet: this service does not send e-mail.");
+    expect(page).toContain("Signed in as <strong>pages@customer.example</strong>");
+    // This service has no SMTP_URL: the page asks for no address.
     expect(page).not.toContain('name="email"');
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(res.headers.get("cache-control")).toBe("no-store");

@@ -122,7 +122,7 @@ describe("portal settings", () => {
         {
           code: "invalid_body",
           error:
-            "The request body is invalid. signInUrl: expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: localhost, 127.0.0.1, [::1]) or null.",
+            "The request body is invalid. signInUrl: expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: http://localhost, http://127.0.0.1, http://[::1]) or null.",
         },
       ]);
     }
@@ -181,7 +181,7 @@ describe("portal settings", () => {
     expect(set.signInUrl).toBe("https://other.example.com/sso");
     for (const address of ["javascript:alert(1)", "https://%%/sso"]) {
       expect(await http.cli("portal", "set", "OTHER", "--sign-in-url", address).catch((e: Error) => e.message)).toBe(
-        "--sign-in-url: expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: localhost, 127.0.0.1, [::1]) or none.",
+        "--sign-in-url: expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: http://localhost, http://127.0.0.1, http://[::1]) or none.",
       );
     }
     expect(JSON.parse(await http.cli("portal", "show", "OTHER")).signInUrl).toBe("https://other.example.com/sso");

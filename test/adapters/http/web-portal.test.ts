@@ -121,12 +121,39 @@ describe("the portal in the team's web application", () => {
     expect([any.status, any.headers.get("location")]).toEqual([303, "/inbox"]);
   });
 
+  test("an Admin gives the organization's sign-in page in Settings → Portal: kept, shown back, refused in words with the form's way out, emptied to remove it", async () => {
+    const admin = await as("admin");
+    const page = await (await admin.fetch("/settings/portal")).text();
+    expect(page).toContain('<label for="portal-sign-in">Your sign-in page (single sign-on)</label>');
+    expect(page).toContain("then sends them to http://localhost:3000/p/demo/sso with a token and the return_to it was given.");
+    const saved = await admin.sendForm(page, "/settings/portal", { signInUrl: " https://app.acme.example/login " });
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, "/settings/portal?saved"]);
+    expect((await http.request("GET", "/v1/portal", { token: http.demo.tokens.admin })).body.signInUrl).toBe("https://app.acme.example/login");
+    const shown = await (await admin.fetch("/settings/portal?saved")).text();
+    expect(shown).toContain('name="signInUrl" type="url" value="https://app.acme.example/login"');
+    // No secret yet: the address alone sends no one anywhere, and the page says what is missing.
+    expect(shown).toContain("<strong>The portal sends people there once a single sign-on secret exists (below).</strong>");
+    const refused = await admin.sendForm(shown, "/settings/portal", { signInUrl: "javascript:alert(1)" });
+    expect(refused.status).toBe(400);
+    const said = await refused.text();
+    expect(said).toContain(
+      '<p class="error" role="alert">Your sign-in page (single sign-on): expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: http://localhost, http://127.0.0.1, http://[::1]). Or leave it empty for none.</p>',
+    );
+    expect(said).toContain('name="signInUrl" type="url" value="javascript:alert(1)"');
+    expect((await http.request("GET", "/v1/portal", { token: http.demo.tokens.admin })).body.signInUrl).toBe("https://app.acme.example/login");
+    const emptied = await admin.sendForm(shown, "/settings/portal", { signInUrl: "" });
+    expect(emptied.status).toBe(303);
+    expect((await http.request("GET", "/v1/portal", { token: http.demo.tokens.admin })).body.signInUrl).toBeNull();
+  });
+
   test("an Admin turns the portal on in Settings → Portal and gets the SSO secret shown once; a Member is refused the page, and told why", async () => {
     const admin = await as("admin");
     const page = await (await admin.fetch("/settings/portal")).text();
     expect(page).toContain("Public portal");
-    // No SMTP_URL here: the Admin is told people can sign in only by single sign-on.
-    expect(page).toContain("This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link");
+    // No SMTP_URL here: the Admin is told people can sign in only through the organization's own sign-in, and what it needs.
+    expect(page).toContain(
+      "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on): give its address below and create the secret.",
+    );
     const saved = await admin.submit(
       formTo(page, "/settings/portal"),
       { enabled: "yes", slug: "acme", title: "Acme ideas", posting: "open", "label-prioritized": "Next up" },

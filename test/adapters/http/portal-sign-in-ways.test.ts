@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SignJWT } from "jose";
+import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { type Mailbox, startMailbox } from "../../support/mailbox.ts";
+
+/**
+ * The two ways into a portal (DESIGN §6, People): an e-mail link, where the service sends e-mail,
+ * and the organization's own sign-in, where the portal has its address and an SSO secret. Each
+ * page offers the ways there are, and only those: e-mail alone, the organization's alone, both,
+ * neither.
+ */
+const LOGIN = "https://app.acme.example/login?via=portal";
+
+let mailbox: Mailbox;
+/** A service that sends e-mail, and one that does not (no SMTP_URL). */
+let mailing: InProcess;
+let silent: InProcess;
+const secrets = new Map<InProcess, string>();
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  mailing = await inProcess({ env: { SMTP_URL: mailbox.url, SMTP_FROM: "Acme <portal@acme.test>" } });
+  silent = await inProcess();
+  for (const http of [mailing, silent]) {
+    expect((await admin(http, "PUT", "/v1/portal", { enabled: true, title: "Acme feedback" })).status).toBe(200);
+    secrets.set(http, (await admin(http, "POST", "/v1/portal/sso-secret")).body.ssoSecret);
+  }
+});
+afterAll(async () => {
+  mailing.close();
+  silent.close();
+  await mailbox.close();
+});
+
+const admin = (http: InProcess, method: string, path: string, body?: unknown) =>
+  http.request(method, path, { token: http.demo.tokens.admin, ...(body !== undefined && { body }) });
+/** The portal's sign-in address: the organization's login, or none. */
+const signInAt = async (http: InProcess, signInUrl: string | null) =>
+  expect((await admin(http, "PUT", "/v1/portal", { signInUrl })).status).toBe(200);
+
+const page = (http: InProcess, path: string) => http.request("GET", path);
+/** A token as the organization's server signs it, with the portal's secret (or another). */
+const token = (http: InProcess, claims: Record<string, unknown>, secret = secrets.get(http)!) =>
+  new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode(secret));
+
+/** The ways a page offers: the organization's sign-in (its address), the e-mail form, a link to sign in by e-mail. */
+const offers = (html: string) => ({
+  organization: /<a class="button" href="([^"]*)">/.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? null,
+  emailForm: html.includes('name="email"'),
+  emailLink: /<a href="\/p\/demo\/sign-in[^"]*">/.test(html),
+});
+
+const comeBackTo = (page: string) => `${LOGIN}&return_to=${encodeURIComponent(`http://localhost:3000${page}`)}`;
+
+describe("the sign-in page offers the ways in the portal has", () => {
+  test("neither: it says this portal has no way to sign in yet and that reading needs none, and offers nothing to press", async () => {
+    await signInAt(silent, null);
+    const res = await page(silent, "/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("<p>This portal has no way to sign in yet.</p><p>You can read everything here without signing in.</p>");
+    expect(offers(res.body)).toEqual({ organization: null, emailForm: false, emailLink: false });
+    expect(res.body).not.toContain("<button");
+  });
+
+  test("a sign-in address without an SSO secret is no way in: every token it sent back would be refused", async () => {
+    const http = await inProcess();
+    try {
+      await admin(http, "PUT", "/v1/portal", { enabled: true, signInUrl: LOGIN });
+      const res = await page(http, "/p/demo/sign-in");
+      expect([res.status, offers(res.body).organization]).toEqual([200, null]);
+      expect(res.body).toContain("This portal has no way to sign in yet.");
+    } finally {
+      http.close();
+    }
+  });
+
+  test("the organization's sign-in alone: the page sends the person there at once, with the page to come back to as return_to", async () => {
+    await signInAt(silent, LOGIN);
+    const res = await page(silent, "/p/demo/sign-in?next=%2Fp%2Fdemo%2FDEMO-1%3Fto%3Dvote");
+    expect([res.status, res.headers.get("location")]).toEqual([303, comeBackTo("/p/demo/DEMO-1?to=vote")]);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    // Without a page asked, the board; a page of another site is never handed on.
+    expect((await page(silent, "/p/demo/sign-in")).headers.get("location")).toBe(comeBackTo("/p/demo"));
+    expect((await page(silent, "/p/demo/sign-in?next=https%3A%2F%2Fevil.example%2F")).headers.get("location")).toBe(comeBackTo("/p/demo"));
+  });
+
+  test("e-mail alone: the page asks for an address and offers no other sign-in", async () => {
+    await signInAt(mailing, null);
+    const res = await page(mailing, "/p/demo/sign-in");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("<p>Sign in to vote and to follow what you asked for. We send a link to your e-mail address; no password.</p>");
+    expect(offers(res.body)).toEqual({ organization: null, emailForm: true, emailLink: false });
+  });
+
+  test("both: the organization's sign-in first, naming where it leads, then, after “or”, the e-mail form", async () => {
+    await signInAt(mailing, LOGIN);
+    const res = await page(mailing, "/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap");
+    expect(res.status).toBe(200);
+    expect(offers(res.body)).toEqual({ organization: comeBackTo("/p/demo/roadmap"), emailForm: true, emailLink: false });
+    expect(res.body).toContain('<p class="hint">You sign in on app.acme.example, then come back here.</p>');
+    expect(res.body.indexOf('<a class="button"')).toBeLessThan(res.body.indexOf('<p class="or">or</p>'));
+    expect(res.body.indexOf('<p class="or">or</p>')).toBeLessThan(res.body.indexOf('name="email"'));
+  });
+
+  test("in French, the same ways in French words", async () => {
+    await signInAt(mailing, LOGIN);
+    const res = await page(mailing, "/p/demo/sign-in?lang=fr");
+    expect(res.body).toContain(">Se connecter avec votre compte</a>");
+    expect(res.body).toContain('<p class="or">ou</p>');
+  });
+});
+
+describe("a refused single sign-on token offers the ways in the portal has, never an e-mail the service cannot send", () => {
+  const refused = async (http: InProcess) => {
+    const forged = await token(http, { sub: "u", email: "ana@customer.example" }, "not-the-portal-secret-0123456789");
+    const res = await page(http, `/p/demo/sso?token=${forged}&return_to=${encodeURIComponent("http://localhost:3000/p/demo/roadmap")}`);
+    expect(res.status).toBe(403);
+    expect(res.body).toContain("<p>Signing in from the app did not work.</p>");
+    return res.body as string;
+  };
+
+  test("the organization's sign-in alone: Sign in again, there, coming back to the page; nothing about e-mail", async () => {
+    await signInAt(silent, LOGIN);
+    const body = await refused(silent);
+    expect(offers(body)).toEqual({ organization: comeBackTo("/p/demo/roadmap"), emailForm: false, emailLink: false });
+    expect(body).toContain(">Sign in again</a>");
+    expect(body).not.toMatch(/e-mail|new link/i);
+  });
+
+  test("both: Sign in again, and the e-mail link, coming back to the page", async () => {
+    await signInAt(mailing, LOGIN);
+    const body = await refused(mailing);
+    expect(offers(body)).toEqual({ organization: comeBackTo("/p/demo/roadmap"), emailForm: false, emailLink: true });
+    expect(body).toContain('<a href="/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap">Sign in with a link by e-mail</a>');
+  });
+
+  test("e-mail alone: the e-mail link only", async () => {
+    await signInAt(mailing, null);
+    expect(offers(await refused(mailing))).toEqual({ organization: null, emailForm: false, emailLink: true });
+  });
+
+  test("neither: nothing to press but the way back to the board, and why, for the app's developers", async () => {
+    await signInAt(silent, null);
+    const body = await refused(silent);
+    expect(offers(body)).toEqual({ organization: null, emailForm: false, emailLink: false });
+    expect(body).not.toMatch(/e-mail|new link|Sign in again/i);
+    expect(body).toContain("For the app&#39;s developers: the token is not signed with this portal&#39;s single sign-on secret.");
+    expect(body).toContain('<a href="/p/demo">Back to the board</a>');
+  });
+});
+
+describe("the organization's sign-in hands return_to back to /p/{slug}/sso", () => {
+  test("the portal's page it names is where the person lands, signed in", async () => {
+    await signInAt(silent, LOGIN);
+    // The way the organization's server does it: the return_to it was given, beside the token it signed.
+    const sent = new URL((await page(silent, "/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap")).headers.get("location")!);
+    const returnTo = sent.searchParams.get("return_to")!;
+    const signed = await token(silent, { sub: "u1", email: "ana@customer.example", name: "Ana" });
+    const back = await page(silent, `/p/demo/sso?token=${signed}&return_to=${encodeURIComponent(returnTo)}`);
+    expect([back.status, back.headers.get("location")]).toEqual([303, "/p/demo/roadmap"]);
+    expect(back.headers.get("set-cookie")).toContain("retour_portal");
+  });
+
+  test("a return_to elsewhere (another site, another portal, the inbox) lands on the board", async () => {
+    for (const returnTo of [
+      "https://evil.example/p/demo/roadmap",
+      "//evil.example/p/demo",
+      "http://localhost:3000/p/other",
+      "/inbox",
+      "http://localhost:3000/p/demo/../../inbox",
+    ]) {
+      const signed = await token(silent, { sub: "u1", email: "ana@customer.example" });
+      const back = await page(silent, `/p/demo/sso?token=${signed}&return_to=${encodeURIComponent(returnTo)}`);
+      expect({ returnTo, location: back.headers.get("location") }).toEqual({ returnTo, location: "/p/demo" });
+    }
+  });
+});
