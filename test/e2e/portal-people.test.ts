@@ -132,6 +132,74 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await context.close();
   }, 180_000);
 
+  test("signs in through the organization's own sign-in, offered beside the e-mail link, and comes back to the page it left; a refused token offers both again", async () => {
+    const auth = { authorization: `Bearer ${server.demo.tokens.admin}` };
+    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, auth)).body.ssoSecret;
+    // The organization's login, as its server would do it once the person is signed in there: a token, and return_to handed back.
+    const login = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: async (request) => {
+        const returnTo = new URL(request.url).searchParams.get("return_to") ?? "";
+        const token = await new SignJWT({ sub: "u-77", email: "iris@customer.example", name: "Iris" })
+          .setProtectedHeader({ alg: "HS256" })
+          .setExpirationTime("5m")
+          .sign(new TextEncoder().encode(ssoSecret));
+        return Response.redirect(`${server.url}/p/demo/sso?token=${token}&return_to=${encodeURIComponent(returnTo)}`, 302);
+      },
+    });
+    try {
+      const put = await fetch(`${server.url}/v1/portal`, {
+        method: "PUT",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ signInUrl: `http://127.0.0.1:${login.port}/login` }),
+      });
+      expect(put.status).toBe(200);
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      await page.goto(`${server.url}/p/demo/${idea}`);
+      await page.click("a.votes");
+      expect(new URL(page.url()).pathname).toBe("/p/demo/sign-in");
+      expect(await page.locator("#email").count()).toBe(1);
+      expect(await check(page, "sign-in-both")).toEqual([]);
+      await page.click("a.button");
+      // Back on the feedback's page, signed in, one press from voting.
+      expect(new URL(page.url()).pathname).toBe(`/p/demo/${idea}`);
+      expect(await page.textContent(".who-am-i")).toBe("Iris");
+      expect(await page.textContent(".notice")).toContain("press the vote box");
+      await page.goto(`${server.url}/p/demo/sso?token=expired.or.forged&return_to=${encodeURIComponent(`${server.url}/p/demo/roadmap`)}`);
+      expect(await page.textContent("h1")).toBe("Signing in did not work");
+      expect(await page.locator("a.button").textContent()).toBe("Sign in again");
+      expect(await page.locator('a[href^="/p/demo/sign-in"]').textContent()).toBe("Sign in with a link by e-mail");
+      expect(await check(page, "sso-refused")).toEqual([]);
+    } finally {
+      login.stop(true);
+      await fetch(`${server.url}/v1/portal`, {
+        method: "PUT",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ signInUrl: null }),
+      });
+    }
+  });
+
+  test("on a service that sends no e-mail and a portal without the organization's sign-in, the sign-in page says there is no way in yet, and reading needs none", async () => {
+    const bare = await serveInProcess();
+    try {
+      const put = await fetch(`${bare.url}/v1/portal`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${bare.demo.tokens.admin}`, "content-type": "application/json" },
+        body: JSON.stringify({ enabled: true, title: "Acme Books feedback" }),
+      });
+      expect(put.status).toBe(200);
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      await page.goto(`${bare.url}/p/demo/sign-in`);
+      expect(await page.textContent("main")).toContain("This portal has no way to sign in yet.");
+      expect(await page.locator("main button, main form, main a.button").count()).toBe(0);
+      expect(await check(page, "sign-in-none")).toEqual([]);
+    } finally {
+      await bare.stop();
+    }
+  });
+
   test("signed in by the customer's single sign-on, back on a page the browser showed signed out, the person is signed in there at once", async () => {
     const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
     const token = await new SignJWT({ sub: "bea@customer.example", email: "bea@customer.example", name: "Bea" })

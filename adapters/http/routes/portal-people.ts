@@ -132,7 +132,9 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       failure.code === "rate_limited"
         ? [w.tooManyTitle, w.tooMany]
         : failure.code === "invalid_link"
-          ? [w.linkTitle, failure.cause ? w.ssoFailed : w.invalidLink]
+          ? failure.cause
+            ? [w.ssoTitle, w.ssoFailed]
+            : [w.linkTitle, w.invalidLink]
           : [errorBody(failure.code, language).error, null];
     // A refused link offers only the ways in this portal has: never an e-mail the service cannot send.
     const ways = waysIn(portal, next);

@@ -115,7 +115,7 @@ describe("a refused single sign-on token offers the ways in the portal has, neve
     const forged = await token(http, { sub: "u", email: "ana@customer.example" }, "not-the-portal-secret-0123456789");
     const res = await page(http, `/p/demo/sso?token=${forged}&return_to=${encodeURIComponent("http://localhost:3000/p/demo/roadmap")}`);
     expect(res.status).toBe(403);
-    expect(res.body).toContain("<p>Signing in from the app did not work.</p>");
+    expect(res.body).toContain("<h1>Signing in did not work</h1><p>The sign-in your app sent was refused.</p>");
     return res.body as string;
   };
 
