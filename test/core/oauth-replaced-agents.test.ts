@@ -16,16 +16,16 @@ const earlier: Agent = {
 const agent: Agent = { ...earlier, id: "new", scopes: ["feedbacks:read", "feedbacks:write"], createdAt: 9, lastUsedAt: 9 };
 
 describe("an application authorized again", () => {
-  test("replaces the earlier agent of the same client, person, organization and resource, whatever its scopes", () => {
+  test("replaces the earlier agent of the same client, person and organization, whatever its scopes and resource", () => {
     assert.deepEqual(replacedBy(agent, [earlier, agent]), ["earlier"]);
+    assert.deepEqual(replacedBy(agent, [{ ...earlier, resource: "https://retour.example/v1" }]), ["earlier"]);
   });
 
-  test("leaves the agents of another client, person, organization or resource", () => {
+  test("leaves the agents of another client, person or organization", () => {
     const others: Agent[] = [
       { ...earlier, id: "client", clientId: "cursor" },
       { ...earlier, id: "person", userId: "bob" },
       { ...earlier, id: "organization", orgId: "second" },
-      { ...earlier, id: "resource", resource: "https://retour.example/v1" },
     ];
     assert.deepEqual(replacedBy(agent, others), []);
   });
