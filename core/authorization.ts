@@ -76,10 +76,15 @@ export const personOf = (grant: Grant): Grant => ({ ...grant, scopes: ROLE_SCOPE
 function refusal(grant: Grant, operation: Operation): "forbidden" | "insufficient_scope" | null {
   if (!roleAllows(grant.role, operation)) return "forbidden";
   const rule = OPERATIONS[operation];
-  // What no token scope reaches is a person's own doing: an API key (the organization) and an agent are refused it.
-  if (rule.scope === null && (grant.apiKey !== undefined || grant.agentId !== null)) return "forbidden";
+  // What no token scope reaches, or a scope no agent or API key is ever granted, is a person's own doing:
+  // an API key (the organization) and an agent are refused it, with nothing to ask for again.
+  const delegated = grant.apiKey !== undefined || grant.agentId !== null;
+  if (delegated && !grantable(rule)) return "forbidden";
   return rule.scope === null || grant.scopes.includes(rule.scope) ? null : "insufficient_scope";
 }
+
+/** Whether an agent or an API key may be granted what the rule asks. */
+const grantable = (rule: Rule): boolean => rule.scope !== null && (AGENT_SCOPES as readonly Scope[]).includes(rule.scope);
 
 /**
  * Every refusal `authorize` may give for the operation, read from the table: what the API's
@@ -87,7 +92,7 @@ function refusal(grant: Grant, operation: Operation): "forbidden" | "insufficien
  */
 export function refusalsOf(operation: Operation): ("forbidden" | "insufficient_scope")[] {
   const rule = OPERATIONS[operation];
-  const forbidden = rule.roles.length < ROLES.length || rule.scope === null;
+  const forbidden = rule.roles.length < ROLES.length || !grantable(rule);
   return [...(forbidden ? (["forbidden"] as const) : []), ...(rule.scope !== null ? (["insufficient_scope"] as const) : [])];
 }
 

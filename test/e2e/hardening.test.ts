@@ -177,11 +177,11 @@ describe("scopes on every route", () => {
     expect([removed.status, (await removed.json()).code]).toEqual([403, "insufficient_scope"]);
   });
 
-  test("an agent's token can never manage agents, even an Admin's agent", async () => {
+  test("an agent's token can never manage agents, even an Admin's agent: forbidden, with no scope to ask for", async () => {
     const agent = await connectAgent(server.url, server.demo.users!.admin);
     const token = agent.provider.saved!.access_token;
     const listed = await get(`${server.url}/v1/agents`, token);
-    expect([listed.status, listed.body.code]).toEqual([403, "insufficient_scope"]);
+    expect([listed.status, listed.body.code, listed.headers.get("www-authenticate")]).toEqual([403, "forbidden", null]);
     // The person's own token still manages them.
     expect((await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).status).toBe(200);
     await agent.client?.close();

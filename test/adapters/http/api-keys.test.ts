@@ -48,11 +48,11 @@ describe("organization API keys", () => {
     const patch = await request("PATCH", "/v1/feedbacks/DEMO-1", reading.key, { status: "fixed" });
     expect([patch.status, patch.body.code]).toEqual([403, "insufficient_scope"]);
     const writer = await create("all-it-may", ["feedbacks:read", "feedbacks:write", "reports:write"]);
-    // An Admin's operations are refused for the key's standing (a Member's), an agent's for its lacking scope.
+    // What no key is ever granted is forbidden, with no scope to ask for: an Admin's operations, and managing agents.
     for (const [path, code] of [
       ["/v1/api-keys", "forbidden"],
       ["/v1/webhooks", "forbidden"],
-      ["/v1/agents", "insufficient_scope"],
+      ["/v1/agents", "forbidden"],
     ] as const) {
       const res = await request("GET", path, writer.key);
       expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 403, code });
