@@ -25,8 +25,11 @@ export type Refusal =
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =
-  /** `no_change`: a bulk `set` that holds a comment alone, which goes with a change. */
-  | { readonly field: string; readonly reason: "unknown" | "missing" | "repeated" | "no_change" }
+  /**
+   * `no_change`: a bulk `set` that holds a comment alone, which goes with a change. `no_update`: an
+   * update of one feedback with neither a status nor a triage field (a comment alone, or nothing).
+   */
+  | { readonly field: string; readonly reason: "unknown" | "missing" | "repeated" | "no_change" | "no_update" }
   | {
       readonly field: string;
       readonly reason: Refusal;

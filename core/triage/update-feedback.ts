@@ -127,7 +127,7 @@ export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant,
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const triage = TRIAGE_FIELDS.some((field) => update[field] !== undefined);
-  if (update.status === undefined && !triage) return invalid("invalid_body", { field: "status", reason: "missing" });
+  if (update.status === undefined && !triage) return invalid("invalid_body", { field: "status", reason: "no_update" });
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
   const updated = await updateFound(services, grant, feedback, update, triage);

@@ -160,14 +160,11 @@ describe("updateFeedback", () => {
     );
   });
 
-  test("without status nor triage field, status is missing: invalid_body, as the specification's StatusChange", async () => {
+  test("without status nor triage field, a comment alone or nothing is invalid_body, naming status and that a comment alone is added as one", async () => {
     const fake = triage();
-    assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-1", {}), {
-      ok: false,
-      code: "invalid_body",
-      problem: { field: "status", reason: "missing" },
-    });
-    assert.equal((await updateFeedback(fake.deps, member, "ACME-1", { comment: "alone" })).ok, false);
+    const refused = { ok: false, code: "invalid_body", problem: { field: "status", reason: "no_update" } };
+    assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-1", {}), refused);
+    assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-1", { comment: "alone" }), refused);
   });
 
   test("a Reader is refused (forbidden), and an unknown key is not_found", async () => {

@@ -938,6 +938,8 @@ export const EN = {
     missing: "required",
     repeated: "given more than once",
     no_change: "a change is required (status, owner, addTags or removeTags); a comment goes with one",
+    no_update:
+      "required, or a triage field (owner, dueAt, severity, kind, featureId, title, tags); a comment alone is added as a comment (POST /v1/feedbacks/{key}/comments; over MCP, add_comment)",
     not_url: "not an absolute address (https://host/path)",
     not_https: "not https (http is allowed only in development, with WEBHOOKS_ALLOW_PRIVATE)",
     credentials: "carries a user name or a password",

@@ -895,6 +895,8 @@ export const FR: Catalog = {
     missing: "obligatoire",
     repeated: "donné plusieurs fois",
     no_change: "une modification est requise (status, owner, addTags ou removeTags)\u202f; un commentaire ne s'envoie qu'avec une modification",
+    no_update:
+      "requis, ou un champ de tri (owner, dueAt, severity, kind, featureId, title, tags)\u202f; un commentaire seul s'ajoute comme commentaire (POST /v1/feedbacks/{key}/comments\u202f; en MCP, add_comment)",
     not_url: "pas une adresse absolue (https://hôte/chemin)",
     not_https: "pas en https (http n'est permis qu'en développement, avec WEBHOOKS_ALLOW_PRIVATE)",
     credentials: "porte un nom d'utilisateur ou un mot de passe",

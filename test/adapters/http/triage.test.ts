@@ -63,6 +63,13 @@ describe("PATCH /v1/feedbacks/{key} with triage fields", () => {
     }
   });
 
+  test("a comment alone is refused saying what a change takes, and where a comment alone goes", async () => {
+    const refused = await request("PATCH", `/v1/feedbacks/${await createFeedback()}`, admin(), { comment: "alone" });
+    expect(refused.body.error).toEndWith(
+      "status: required, or a triage field (owner, dueAt, severity, kind, featureId, title, tags); a comment alone is added as a comment (POST /v1/feedbacks/{key}/comments; over MCP, add_comment).",
+    );
+  });
+
   test("a tag with a comma and a due date that is not one are refused in words, not with their patterns", async () => {
     const key = await createFeedback();
     const tags = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { tags: ["a,b"] });
