@@ -3,6 +3,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { authenticate } from "../../core/access.ts";
 import { can, OPERATIONS, personOf } from "../../core/authorization.ts";
 import { type ErrorBody, type Failure, fail } from "../../core/errors.ts";
+import { mergedAway } from "../../core/feedback/find-feedback.ts";
 import type { Grant, Scope } from "../../core/model.ts";
 import { addressFor, type Resources, resourcesOf } from "../../core/oauth/resources.ts";
 import type { Services } from "../../core/services.ts";
@@ -77,6 +78,9 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     const value = result.value as Record<string, unknown>;
     const notes = [
       typeof value.mergedInto === "string" ? mergedNote(String(args.key), value.mergedInto, tool.annotations.readOnlyHint === true) : "",
+      tool.name === "merge_feedbacks" && mergedAway(value as { key: string; id: string }, String(args.into))
+        ? `${String(args.into)} was merged into ${String(value.key)} before: ${String(args.key)} was merged there.`
+        : "",
       tool.name === "get_feedback" && value.fullContext === null
         ? "The full debugging context is absent: it comes with the full-context add-on (Growth and Enterprise plans)."
         : "",

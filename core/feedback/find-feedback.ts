@@ -44,7 +44,8 @@ export async function findByKeyOrId(services: FindDeps, orgId: string, keyOrId: 
 }
 
 /** Whether `feedback`, found for `keyOrId`, is another feedback than the one asked for: the one it was merged into. */
-export const mergedAway = (feedback: FeedbackRecord, keyOrId: string): boolean => feedback.key !== lookupKey(keyOrId) && feedback.id !== keyOrId;
+export const mergedAway = (feedback: Pick<FeedbackRecord, "key" | "id">, keyOrId: string): boolean =>
+  feedback.key !== lookupKey(keyOrId) && feedback.id !== keyOrId;
 
 /** Finds a feedback by key (in any case) or id; a merged one answers with the feedback it was merged into. */
 export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {

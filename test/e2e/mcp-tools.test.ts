@@ -246,6 +246,23 @@ describe("grouping through MCP, with the official client", () => {
     }
   });
 
+  test("a merge into a key merged before says first where the merge went: the feedback that key was merged into", async () => {
+    const survivor = await report("Receipts show the wrong VAT number for Belgium");
+    const mergedBefore = await report("The Belgian VAT number on receipts is wrong");
+    const merging = await report("VAT number wrong on Belgian receipts");
+    await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedBefore, into: survivor } });
+    const done = (await member.callTool({ name: "merge_feedbacks", arguments: { key: merging, into: mergedBefore.toLowerCase() } })) as any;
+    expect([done.content[0].text, done.structuredContent.key]).toEqual([
+      `${mergedBefore.toLowerCase()} was merged into ${survivor} before: ${merging} was merged there.`,
+      survivor,
+    ]);
+    const direct = (await member.callTool({
+      name: "merge_feedbacks",
+      arguments: { key: await report("Belgian VAT wrong again"), into: survivor },
+    })) as any;
+    expect(direct.content).toHaveLength(1);
+  });
+
   test("a tool that does not exist is the protocol's invalid-params error (-32602), not a tool result", async () => {
     await expect(member.callTool({ name: "nope", arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
