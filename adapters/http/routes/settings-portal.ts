@@ -20,7 +20,8 @@ import { validator } from "../validate.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
 import { valueName } from "../web/words.ts";
-import { postButton, refusal, refusedPage, settingsPage } from "../web/settings-page.ts";
+import { postButton, refusal, refusedPage, settingsPage, unconfirmed } from "../web/settings-page.ts";
+import { flash, takeSecret } from "../web/flash.ts";
 import type { Visitor } from "../web/visitor.ts";
 
 const update = validator(PortalUpdate);
@@ -101,8 +102,11 @@ export function settingsPortalRoutes(services: Services) {
     .get(
       PATH,
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, (visitor) =>
-          portalPage(services, visitor, { saved: new URL(request.url).searchParams.has("saved") }),
+        asMember(services, { request, cookie }, async (visitor) =>
+          portalPage(services, visitor, {
+            saved: new URL(request.url).searchParams.has("saved"),
+            secret: (await takeSecret(services, cookie))?.value,
+          }),
         ),
       { detail: { hide: true } },
     )
@@ -132,10 +136,18 @@ export function settingsPortalRoutes(services: Services) {
     .post(
       `${PATH}/sso-secret`,
       ({ request, body, cookie }) =>
-        asMemberPosting(services, { request, cookie, body }, async (visitor) => {
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const w = portalTeamWords(visitor.language);
+          const read = await getPortal(services, visitor.grant);
+          // Rotating refuses at once the tokens signed with the current secret: it is asked once more.
+          const ask = { action: `${PATH}/sso-secret`, question: w.ssoConfirmRotate, label: w.ssoRotate, back: PATH };
+          const asking = read.ok && read.value.ssoSecretSet ? unconfirmed(visitor, field, ask) : null;
+          if (asking) return asking;
           const rotated = await rotateSsoSecret(services, visitor.grant);
-          // The secret is shown on the page that answers the POST, once; nothing keeps it in an address.
-          return rotated.ok ? portalPage(services, visitor, { secret: rotated.value.ssoSecret }) : refused(visitor, rotated);
+          if (!rotated.ok) return refused(visitor, rotated);
+          // Shown once, by the page the POST redirects to: a reload makes no new secret.
+          await flash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret });
+          return redirect(PATH);
         }),
       { detail: { hide: true } },
     );

@@ -69,6 +69,8 @@ const EN = {
   ssoNone: "No secret yet.",
   ssoCreate: "Create the secret",
   ssoRotate: "Rotate the secret",
+  ssoConfirmRotate:
+    "Rotate the single sign-on secret? Tokens signed with the current one are refused at once, until your server signs with the new one.",
   ssoShown: "The new secret, shown this once. Copy it to your server's configuration:",
   openPortal: "Open the portal",
 };
@@ -139,6 +141,8 @@ const FR: typeof EN = {
   ssoNone: "Pas encore de secret.",
   ssoCreate: "Créer le secret",
   ssoRotate: "Renouveler le secret",
+  ssoConfirmRotate:
+    "Renouveler le secret d'authentification unique\u202f? Les jetons signés avec l'actuel sont refusés aussitôt, jusqu'à ce que votre serveur signe avec le nouveau.",
   ssoShown: "Le nouveau secret, montré cette seule fois. Copiez-le dans la configuration de votre serveur\u202f:",
   openPortal: "Ouvrir le portail",
 };

@@ -183,10 +183,19 @@ describe("the portal in the team's web application", () => {
     expect(await colour.text()).toContain(
       '<p class="error" role="alert">Brand colour: expected a colour written #rrggbb (such as #4f46e5). Or leave it empty for the default colour.</p>',
     );
-    const secretPage = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
-    expect(secretPage.status).toBe(200);
-    expect(await secretPage.text()).toMatch(/<pre class="secret">psso_[\w-]+<\/pre>/);
+    // Created at once, the secret is shown once by the page the POST redirects to: a reload makes none.
+    const created = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
+    expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/portal"]);
+    const first = /<pre class="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
+    const after = await (await admin.fetch("/settings/portal")).text();
+    expect(after).not.toContain("psso_");
+    // Rotating one that exists is asked once more, since it refuses the current tokens at once.
+    const asked = await admin.submit(formTo(after, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
+    expect(await asked.text()).toContain("<h1>Rotate the single sign-on secret? Tokens signed with the current one are refused at once");
     expect(await (await admin.fetch("/settings/portal")).text()).not.toContain("psso_");
+    await admin.submit(formTo(after, "/settings/portal/sso-secret"), { confirm: "yes" }, undefined, { origin: OWN });
+    const second = /<pre class="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
+    expect(second).not.toBe(first);
     const member = await (await as("member")).fetch("/settings/portal");
     expect(member.status).toBe(403);
     expect(await member.text()).toContain('<p class="muted">Only Admins manage the public portal.</p>');
