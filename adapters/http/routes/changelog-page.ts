@@ -172,6 +172,7 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 ${error ? html`<p class="error" role="alert">${error}</p>` : ""}</div>
 <form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">${editing.was ? html`<input type="hidden" name="was" value="${editing.was}">` : ""}
+<button type="submit" name="action" value="enter" class="visually-hidden" tabindex="-1" aria-hidden="true">${w.saveDraft}</button>
 ${entryFields(w, editing)}
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
 ${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
@@ -266,11 +267,12 @@ ${correction}`,
 }
 
 /**
- * Enter in a field sends the form's first button, Save draft; Enter in the search field, with words
- * not yet searched for, means the search. (`searched` holds the words the results shown were found by.)
+ * Enter in a field sends the form's first button, a hidden one (`enter`, or none from a client that
+ * sends no button): with words in the search field not yet searched for, Enter means the search;
+ * otherwise it saves the draft. (`searched` holds the words the results shown were found by.)
  */
 const searchTyped = (field: (name: string) => string): boolean =>
-  !field("action") && field("query").trim() !== "" && field("query").trim() !== field("searched").trim();
+  (field("action") === "enter" || !field("action")) && field("query").trim() !== "" && field("query").trim() !== field("searched").trim();
 
 /** What the posted form says: the entry as typed, its feedbacks after the link or unlink asked. */
 function typed(field: (name: string) => string, all: (name: string) => string[]): Editing & { action: string } {
@@ -284,7 +286,7 @@ function typed(field: (name: string) => string, all: (name: string) => string[])
     feedbacks: [...new Set(feedbacks.map(lookupKey))],
     query: field("query"),
     ...(field("was") && { was: field("was") }),
-    action: link || unlink ? "save" : searchTyped(field) ? "search" : field("action") || "save",
+    action: link || unlink ? "save" : searchTyped(field) ? "search" : field("action") === "enter" ? "save" : field("action") || "save",
   };
 }
 
