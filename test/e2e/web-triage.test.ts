@@ -125,6 +125,20 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
     await page.goto(`${server.url}/settings/tags`);
     expect(await page.getByLabel("Colour — mobile").inputValue()).toBe("purple");
     for (const at of WIDTHS) expect(await look(page, "settings-tags", at)).toEqual(fine("settings-tags", at));
+    // In French, on a phone, each row's buttons stay within its card, however long their words.
+    await page.goto(`${server.url}/language?to=fr&next=/settings/tags`);
+    await page.setViewportSize({ width: 390, height: 900 });
+    const overflowing = await page.$$eval("table.tags tr", (rows) =>
+      rows.flatMap((row) => {
+        const card = row.getBoundingClientRect();
+        return [...row.querySelectorAll("button, select, input:not([type=hidden])")]
+          .filter((control) => control.getBoundingClientRect().right > card.right + 0.5)
+          .map((control) => control.textContent || control.getAttribute("name"));
+      }),
+    );
+    expect(await look(page, "settings-tags-fr", 390)).toEqual(fine("settings-tags-fr", 390));
+    await page.goto(`${server.url}/language?to=en&next=/settings/tags`);
+    expect(overflowing).toEqual([]);
   });
   test("on a phone, Settings → Tags renames a tag, merging it into one the organization has; a refused name is said under its field; both pages right at 1280 and 390 px", async () => {
     // The page's refusals and merges themselves: test/adapters/http/web-tag-rename.test.ts.
