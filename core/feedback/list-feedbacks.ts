@@ -6,8 +6,8 @@ import { isFeedbackKey } from "./key.ts";
 import { positionOf, top } from "./order.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "./summaries.ts";
-import { findsNothing, searchWords } from "./search-words.ts";
-import { statusesOf } from "./status.ts";
+import { findsNothing } from "./search-words.ts";
+import { type ListFilterDeps, listFilter } from "./list-filter.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
 import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -15,26 +15,8 @@ import type { FeedbackFilter, FeedbackOrder, FeedbackStore } from "../store/feed
 import type { FollowerStore } from "../store/followers.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import type { UserStore } from "../store/users.ts";
-import { ownerFilter } from "../triage/owner-filter.ts";
 
 export const DEFAULT_PAGE_SIZE = 20;
-
-/** The filters of a list query as the store reads them, with the owner ownerFilter read (undefined: any). */
-export function feedbackFilter(query: FeedbackListQuery, owner?: string | null): FeedbackFilter {
-  const words = query.query ? searchWords(query.query) : [];
-  return {
-    statuses: statusesOf(query.status ?? "open"),
-    ...(query.kind && { kind: query.kind }),
-    ...(query.severity && { severity: query.severity }),
-    ...(query.appId && { appId: query.appId }),
-    ...(query.featureId && { featureId: query.featureId }),
-    ...(words.length > 0 && { words }),
-    ...(query.published !== undefined && { published: query.published }),
-    ...(query.source && { source: query.source }),
-    ...(owner !== undefined && { owner }),
-    ...(query.tag && { tag: query.tag }),
-  };
-}
 
 /** What a cursor is bound to: the filters, and the order (the default leaves cursors as they were). */
 export const cursorKey = (filter: FeedbackFilter, order: FeedbackOrder): string =>
@@ -70,13 +52,14 @@ export async function exactKeyMatch(
 }
 
 /** What listing reads. */
-type ListDeps = SummariesDeps & {
-  readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
-    Pick<FeedbackStore, "listFeedbacks" | "findFeedback"> &
-    Pick<CatalogStore, "listApps" | "findFeature"> &
-    Pick<FollowerStore, "countFollowers"> &
-    Pick<UserStore, "findUser">;
-};
+type ListDeps = SummariesDeps &
+  ListFilterDeps & {
+    readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
+      Pick<FeedbackStore, "listFeedbacks" | "findFeedback"> &
+      Pick<CatalogStore, "listApps" | "findFeature"> &
+      Pick<FollowerStore, "countFollowers"> &
+      Pick<UserStore, "findUser">;
+  };
 
 /**
  * GET /v1/feedbacks: one page of the organization's feedbacks, in the order asked (most recently
@@ -86,10 +69,10 @@ export async function listFeedbacks(services: ListDeps, grant: Grant, query: Fee
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
-  const owner = await ownerFilter(services, grant, query.owner);
-  if (!owner.ok) return owner;
+  const filtered = await listFilter(services, grant, query);
+  if (!filtered.ok) return filtered;
   if (findsNothing(query.query)) return ok({ data: [], nextCursor: null });
-  const filter = feedbackFilter(query, owner.value);
+  const filter = filtered.value;
   const order = query.sort ?? "activity";
   const filterKey = cursorKey(filter, order);
   const secret = await store.serviceSecret();

@@ -4,10 +4,9 @@ import type { Grant } from "../model.ts";
 import type { FeedbackListQuery } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
-import type { UserStore } from "../store/users.ts";
-import { ownerFilter } from "../triage/owner-filter.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
-import { cursorKey, DEFAULT_PAGE_SIZE, exactKeyMatch, feedbackFilter } from "./list-feedbacks.ts";
+import { cursorKey, DEFAULT_PAGE_SIZE, exactKeyMatch } from "./list-feedbacks.ts";
+import { type ListFilterDeps, listFilter } from "./list-filter.ts";
 import { positionOf, top } from "./order.ts";
 
 /** Where the page before starts: after `cursor`, or at the top of the list (the first page) when null. */
@@ -15,8 +14,8 @@ export interface PreviousPage {
   readonly cursor: string | null;
 }
 
-type PreviousDeps = {
-  readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<FeedbackStore, "listFeedbacksUpTo" | "findFeedback"> & Pick<UserStore, "findUser">;
+type PreviousDeps = ListFilterDeps & {
+  readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<FeedbackStore, "listFeedbacksUpTo" | "findFeedback">;
 };
 
 /**
@@ -28,9 +27,9 @@ export async function previousPage(services: PreviousDeps, grant: Grant, query: 
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   if (!query.cursor) return ok(null);
-  const owner = await ownerFilter(services, grant, query.owner);
-  if (!owner.ok) return owner;
-  const filter = feedbackFilter(query, owner.value);
+  const filtered = await listFilter(services, grant, query);
+  if (!filtered.ok) return filtered;
+  const filter = filtered.value;
   const order = query.sort ?? "activity";
   const secret = await services.store.serviceSecret();
   const at = await decodeCursor(secret, query.cursor, cursorKey(filter, order));

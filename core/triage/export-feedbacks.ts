@@ -1,7 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
-import { feedbackFilter } from "../feedback/list-feedbacks.ts";
+import { type ListFilterDeps, listFilter } from "../feedback/list-filter.ts";
 import { findsNothing } from "../feedback/search-words.ts";
 import { positionOf } from "../feedback/order.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
@@ -9,8 +9,6 @@ import type { Grant } from "../model.ts";
 import { FeedbackListQuery, type FeedbackSummary } from "../schemas/feedback.ts";
 import { literals } from "../schemas/literals.ts";
 import type { FeedbackStore, ListPosition } from "../store/feedbacks.ts";
-import type { UserStore } from "../store/users.ts";
-import { ownerFilter } from "./owner-filter.ts";
 
 const EXPORT_FORMATS = ["csv", "jsonl"] as const;
 
@@ -63,7 +61,7 @@ export function exportRow(f: FeedbackSummary): ExportRow {
 /** How many feedbacks one read of the store brings: the memory an export holds at once. */
 export const EXPORT_PAGE_SIZE = 500;
 
-type ExportDeps = SummariesDeps & { readonly store: SummariesDeps["store"] & Pick<FeedbackStore, "listFeedbacks"> & Pick<UserStore, "findUser"> };
+type ExportDeps = SummariesDeps & ListFilterDeps & { readonly store: SummariesDeps["store"] & Pick<FeedbackStore, "listFeedbacks"> };
 
 /**
  * Every feedback the list's filters keep, in its order, page after page from a keyset position
@@ -72,9 +70,9 @@ type ExportDeps = SummariesDeps & { readonly store: SummariesDeps["store"] & Pic
 export async function exportFeedbacks(deps: ExportDeps, grant: Grant, query: ExportQuery): Promise<Result<AsyncIterable<FeedbackSummary[]>>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
-  const owner = await ownerFilter(deps, grant, query.owner);
-  if (!owner.ok) return owner;
-  const filter = feedbackFilter(query, owner.value);
+  const filtered = await listFilter(deps, grant, query);
+  if (!filtered.ok) return filtered;
+  const filter = filtered.value;
   const order = query.sort ?? "activity";
   async function* pages(): AsyncGenerator<FeedbackSummary[]> {
     if (findsNothing(query.query)) return;

@@ -21,6 +21,7 @@ describe("a search text with nothing to find a feedback by", () => {
     const store = {
       countByStatus: async () => assert.fail("the store is not asked"),
       findUser: async () => null,
+      listTags: async () => [],
     };
     assert.deepEqual(await countFeedbacks({ store }, operatorGrant("org"), { query: "!!!" }), { ok: true, value: {} });
   });

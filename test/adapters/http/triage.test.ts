@@ -120,6 +120,13 @@ describe("lists by owner and by tag, and GET /v1/tags", () => {
     expect([listed.owner, listed.tags]).toEqual(["admin@demo.test", ["owner-filter"]]);
   });
 
+  test("a tag filter in another case names the tag, as when it is given to a feedback", async () => {
+    const key = await createFeedback("Tag case filter");
+    await request("PATCH", `/v1/feedbacks/${key}`, admin(), { tags: ["Billing-Case"] });
+    expect((await request("GET", "/v1/feedbacks?tag=billing-case", admin())).body.data.map((f: any) => f.key)).toEqual([key]);
+    expect((await request("GET", "/v1/feedbacks?tag=other-tag", admin())).body.data).toEqual([]);
+  });
+
   test("an owner filter other than me, none or an e-mail is 400 invalid_query, saying which three it takes", async () => {
     const res = await request("GET", "/v1/feedbacks?owner=bad", admin());
     expect([res.status, res.body.code]).toEqual([400, "invalid_query"]);
