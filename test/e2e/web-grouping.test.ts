@@ -91,7 +91,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await look("possible duplicates", "possible-duplicates");
     await page.getByRole("button", { name: `Merge ${newer} into ${older}` }).click();
     expect(await outcome()).toBe("merged");
-    expect(await page.getByRole("status").textContent()).toBe(`Merged ${newer} into ${older}. The merge can be undone from that feedback's page.`);
+    expect(await page.getByRole("status").textContent()).toBe(`Merged ${newer} into ${older}. Undo`);
     const pair = page.locator("ul.pairs > li", { hasText: other });
     expect(await page.getByText("1 pair waits for review.").isVisible()).toBe(true);
     await pair.getByRole("button", { name: "Not duplicates" }).click();

@@ -239,7 +239,7 @@ export const EN = {
       /** "Undo" on the notice of a dismissal: the pair is suggested again. */
       undo: "Undo",
       /** A merge and a dismissal, naming the pair: the words before, between and after the two keys (linked). */
-      mergedPair: ["Merged ", " into ", ". The merge can be undone from that feedback's page."],
+      mergedPair: ["Merged ", " into ", "."],
       dismissedPair: ["Noted: ", " and ", " will not be suggested together again."],
       restoredPair: ["Undone: ", " and ", " are back for review."],
       togetherPair: ["Nothing to do: ", " and ", " are one feedback now, merged meanwhile. The merge can be undone from its page."],

@@ -208,7 +208,7 @@ export const FR: Catalog = {
       dismissedNotice: "C'est noté\u202f: cette paire ne sera plus proposée.",
       restoredNotice: "Annulé\u202f: la paire est de nouveau à examiner.",
       undo: "Annuler",
-      mergedPair: ["", " a été fusionné dans ", ". La fusion peut être annulée depuis la page de ce retour."],
+      mergedPair: ["", " a été fusionné dans ", "."],
       dismissedPair: ["C'est noté\u202f: ", " et ", " ne seront plus proposés ensemble."],
       restoredPair: ["Annulé\u202f: ", " et ", " sont de nouveau à examiner."],
       togetherPair: [

@@ -73,13 +73,18 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
     const pairWords = { merged: w.mergedPair, dismissed: w.dismissedPair, restored: w.restoredPair, together: w.togetherPair };
     const [before, between, after] = pairWords[done];
     const said = html`${before}${keyLink(feedback)}${between}${keyLink(target)}${after}`;
-    if (done !== "dismissed" || !can(visitor.grant, "feedbacks.update")) return html`<p class="notice" role="status">${said}</p>`;
-    const undo = postForm(
-      visitor,
-      "/duplicates/undismiss",
-      html`${hidden("feedback", feedback)}${hidden("similar", target)}${hidden("next", here)}`,
-      w.undo,
-    );
+    const undoable = (done === "dismissed" || done === "merged") && can(visitor.grant, "feedbacks.update");
+    if (!undoable) return html`<p class="notice" role="status">${said}</p>`;
+    // A merge is undone by unmerging the feedback merged; a dismissal by bringing the pair back.
+    const undo =
+      done === "merged"
+        ? postForm(visitor, `/inbox/${encodeURIComponent(feedback)}/unmerge`, hidden("next", here), w.undo)
+        : postForm(
+            visitor,
+            "/duplicates/undismiss",
+            html`${hidden("feedback", feedback)}${hidden("similar", target)}${hidden("next", here)}`,
+            w.undo,
+          );
     return html`<div class="notice" role="status">${said} ${undo}</div>`;
   }
   const said: Record<Done, string> = {

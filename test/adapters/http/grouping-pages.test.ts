@@ -50,6 +50,18 @@ describe("grouping reviewed in the web pages", () => {
     expect(await page(grouping)).toContain('<input type="radio" name="mode" value="review" checked>');
   });
 
+  test("a merge's notice offers Undo, which unmerges the feedback merged", async () => {
+    const kept = await report("The invoice PDF is missing its logo");
+    const merged = await report("No logo on the invoice PDF");
+    const before = await page(`/inbox/${kept}`);
+    const done = await admin.submit(before, { source: merged, into: kept, next: "/duplicates" }, "/duplicates/merge");
+    const notice = /<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(await page(done.headers.get("location")!))![1]!;
+    expect(notice.replace(/<[^>]+>/g, "")).toBe(`Merged ${merged} into ${kept}. Undo`);
+    const undone = await admin.submit(formOf(notice, `/inbox/${merged}/unmerge`), {});
+    expect(undone.headers.get("location")).toBe(`/inbox/${merged}?done=unmerged`);
+    expect((await http.request("GET", `/v1/feedbacks/${merged}`, { token: http.demo.tokens.admin })).body).toMatchObject({ key: merged, reports: 1 });
+  });
+
   test("a report is split out into a feedback of its own, and both timelines say where it went and where it came from", async () => {
     const holder = await report("Exported CSV files lose their accents");
     const stray = await report("The onboarding video never starts on Firefox", "stray@example.com");
