@@ -107,6 +107,7 @@ export const EN = {
     },
     /** A feedback's page, and the page that plays a report's replay. */
     feedback: {
+      mergedHere: (key: string) => `${key} was merged into this feedback: its reports, followers and votes are here.`,
       notFound: "There is no such feedback in this organization.",
       summary: "Summary",
       observed: "Observed",

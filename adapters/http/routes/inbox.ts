@@ -1,3 +1,4 @@
+import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
 import { Elysia } from "elysia";
 import type { EntryLink } from "../../../core/store/changelog.ts";
 import { isEmailShaped } from "../../../core/email.ts";
@@ -402,6 +403,11 @@ function followNotice(services: Services, w: Words<"feedback">, following: strin
   return html`<p class="notice" role="status">${following === "yes" ? w.followed(services.notifier.delivers) : w.unfollowed}</p>`;
 }
 
+/** Where a merged key led: said when that key is one of those merged into this feedback. */
+function mergedHereNotice(w: Words<"feedback">, merged: readonly { readonly key: string }[], asked: string | null | undefined): Html | "" {
+  return asked && merged.some((m) => m.key === asked) ? html`<p class="notice" role="status">${w.mergedHere(asked)}</p>` : "";
+}
+
 export async function feedbackPage(
   services: Services,
   visitor: Visitor,
@@ -413,9 +419,13 @@ export async function feedbackPage(
   const opened = await openFeedback(services, visitor.grant, key);
   if (!opened.ok) return appPage(visitor, "/inbox", w.notFound, html`<h1>${w.notFound}</h1><p><a href="/inbox">${w.back}</a></p>`, 404);
   const { feedback, reports, conversations, followers, canUpdate, similar, merged, shippedIn } = opened.value;
-  // A key merged into another shows that one, with what the page was to say (a refusal, a notice) still said.
-  const said = notice?.params?.size ? `?${notice.params}` : "";
-  if (feedback.key !== key) return redirect(`/inbox/${encodeURIComponent(feedback.key)}${said}`);
+  // A key merged into another shows that one, with what the page was to say (a refusal, a notice)
+  // still said, and which key was merged into it (`merged`).
+  if (feedback.key !== key) {
+    const kept = new URLSearchParams(notice?.params);
+    if (mergedAway(feedback, key)) kept.set("merged", lookupKey(key));
+    return redirect(`/inbox/${encodeURIComponent(feedback.key)}${kept.size ? `?${kept}` : ""}`);
+  }
   const [portal, choices] = await Promise.all([readPortal(services, visitor.grant.orgId), ownerChoices(services, visitor)]);
   const owners = ownerNames(choices);
   const following = followers.some((f) => f.email === visitor.email);
@@ -461,6 +471,7 @@ ${around.previous || around.next ? html`<p class="muted keyboard-hint">${canUpda
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${keyText(feedback.key)}${ownership ? ` · ${ownership}` : ""}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
+${mergedHereNotice(w, merged, notice?.params?.get("merged"))}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
 ${statusHeld(lang, feedback.status, notice?.params)}
 ${notice?.params ? groupingNotice(visitor, notice.params, `/inbox/${encodeURIComponent(feedback.key)}`) : ""}

@@ -50,6 +50,18 @@ describe("grouping reviewed in the web pages", () => {
     expect(await page(grouping)).toContain('<input type="radio" name="mode" value="review" checked>');
   });
 
+  test("a merged key's page leads to the feedback it was merged into, which says so; a key that was not merged there is said nowhere", async () => {
+    const kept = await report("Search ignores the accents of names");
+    const merged = await report("Searching Zoë does not find Zoe");
+    await http.request("POST", `/v1/feedbacks/${merged}/merge`, { token: http.demo.tokens.admin, body: { into: kept } });
+    const led = await admin.fetch(`/inbox/${merged.toLowerCase()}`);
+    expect(led.headers.get("location")).toBe(`/inbox/${kept}?merged=${merged}`);
+    expect(await page(led.headers.get("location")!)).toContain(
+      `<p class="notice" role="status">${merged} was merged into this feedback: its reports, followers and votes are here.</p>`,
+    );
+    expect(await page(`/inbox/${kept}?merged=${kept}`)).not.toContain("was merged into this feedback");
+  });
+
   test("a merge's notice offers Undo, which unmerges the feedback merged", async () => {
     const kept = await report("The invoice PDF is missing its logo");
     const merged = await report("No logo on the invoice PDF");

@@ -118,13 +118,13 @@ describe("web pages", () => {
     expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
   });
 
-  test("a merged feedback's page redirects to the surviving feedback", async () => {
+  test("a merged feedback's page redirects to the surviving feedback, naming the key merged", async () => {
     const first = await report("Exporting the quarterly ledger to Excel crashes the app");
     const second = await report("The app crashes when exporting the quarterly ledger to Excel");
     // Grouping runs in the background: once its jobs have run, the merged page redirects.
     expect(await server.runJobs()).toBeGreaterThan(0);
     const res = await (await as("member")).fetch(`/inbox/${second}`);
-    expect([res.status, res.headers.get("location")]).toEqual([303, `/inbox/${first}`]);
+    expect([res.status, res.headers.get("location")]).toEqual([303, `/inbox/${first}?merged=${second}`]);
   });
 
   test("a Member cannot open the webhook settings; an Admin can", async () => {
