@@ -1,4 +1,3 @@
-import type { DemoInfo } from "../../apps/runtime/demo.ts";
 /**
  * A minimal scripted browser for the sign-in and consent forms: keeps cookies, reads hidden
  * inputs, submits forms and stops at redirects, so tests see every hop.
@@ -85,16 +84,6 @@ const decode = (text: string): string =>
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
-
-/** A browser of an in-process application, signed in through the login form as its demo person of this role. */
-export async function signedInAs(
-  app: { readonly handle: (request: Request) => Promise<Response>; readonly demo: DemoInfo },
-  role: keyof DemoInfo["users"],
-): Promise<FormBrowser> {
-  const browser = new FormBrowser("http://localhost:3000", {}, (request) => app.handle(request));
-  await signIn(browser, app.demo.users[role].email, app.demo.users[role].password, "/inbox");
-  return browser;
-}
 
 /** Signs in through the real login form and returns the page the login redirected to. */
 export async function signIn(browser: FormBrowser, email: string, password: string, next = "/settings/agents"): Promise<Response> {

@@ -363,14 +363,20 @@ export async function listPlace(services: Services, visitor: Visitor, jar: Cooki
 /** Who owns a feedback (by name where the member gave one) and by when it is due, as a feedback's page shows them; nothing for neither. */
 function ownerAndDue(
   language: Visitor["language"],
-  feedback: { readonly owner?: string; readonly dueAt?: string },
+  feedback: { readonly owner?: string; readonly dueAt?: string; readonly status: Status },
   names: ReadonlyMap<string, string>,
-): string {
+  now: number,
+): Html | "" {
   const w = wordsFor(language, "feedback");
-  return [
-    ...(feedback.owner ? [w.ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner)] : []),
-    ...(feedback.dueAt ? [w.dueOn.replace("{day}", formatDay(language, feedback.dueAt, "medium"))] : []),
-  ].join(" · ");
+  const day = feedback.dueAt && formatDay(language, feedback.dueAt, "medium");
+  // Marked once overdue by the clock's time, as the inbox's rows are.
+  const due = !day
+    ? ""
+    : isOverdue(feedback, now)
+      ? html`<strong class="overdue">${wordsFor(language, "inbox").overdue.replace("{day}", day)}</strong>`
+      : w.dueOn.replace("{day}", day);
+  const facts = [feedback.owner ? w.ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "", due].filter(Boolean);
+  return facts.length > 0 ? html`${facts.map((fact, i) => (i > 0 ? html` · ${fact}` : fact))}` : "";
 }
 
 /** Why the status form changed nothing: someone else changed the status meanwhile (`?status=held`, `&commented` when the comment was kept), or merged the feedback into this one (`moved`). */
@@ -463,13 +469,13 @@ export async function feedbackPage(
       : notice?.back
         ? await neighbours(services, visitor, notice.back, feedback.key)
         : {};
-  const ownership = ownerAndDue(lang, feedback, owners);
+  const ownership = ownerAndDue(lang, feedback, owners, services.clock());
   const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a>${
     around.previous ? html` · <a href="/inbox/${encodeURIComponent(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
   }${around.next ? html` · <a href="/inbox/${encodeURIComponent(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
 ${around.previous || around.next ? html`<p class="muted keyboard-hint">${canUpdate ? w.keyboardHint : w.keyboardHintReading}</p>` : ""}
 <h1>${feedback.title}</h1>
-<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${keyText(feedback.key)}${ownership ? ` · ${ownership}` : ""}</span></p>
+<p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${keyText(feedback.key)}${ownership ? html` · ${ownership}` : ""}</span></p>
 ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
 ${mergedHereNotice(w, merged, notice?.params?.get("merged"))}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}

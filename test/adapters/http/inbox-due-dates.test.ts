@@ -45,6 +45,12 @@ describe("the inbox's rows say when each feedback is due", () => {
     expect(await underTitle(key)).toBe('Owner: Demo member · <strong class="overdue">Overdue (due 10\u00a0Mar)</strong>');
   });
 
+  test("the feedback's own page marks it overdue as its row does", async () => {
+    const key = await dueOn("Due dates: the export button is greyed out", "2027-03-01");
+    const page = await (await (await signedInAs(http, "member")).fetch(`/inbox/${key}`)).text();
+    expect(page).toContain('Owner: Demo member · <strong class="overdue">Overdue (due 1 Mar 2027)</strong>');
+  });
+
   test("a delivered or dismissed feedback past its due day is late no more", async () => {
     const delivered = await dueOn("Due dates: the logo upload crops it badly", "2027-03-01");
     const dismissed = await dueOn("Due dates: the dark theme flickers", "2027-03-01");

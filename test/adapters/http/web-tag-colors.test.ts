@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type FormBrowser, signedInAs } from "../../support/browser.ts";
-import { type InProcess, inProcess } from "../../support/in-process.ts";
+import type { FormBrowser } from "../../support/browser.ts";
+import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
 
 let http: InProcess;
 let member: FormBrowser;
