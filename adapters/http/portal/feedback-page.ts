@@ -41,7 +41,9 @@ ${
         (c) =>
           html`<li><span class="who">${c.author ?? (c.team ? v.portal.title : w.someone)}</span>${c.team ? html`<span class="badge">${w.team}</span>` : ""}<time class="when" datetime="${c.at}">${formatDay(v.language, c.at)}</time><p>${c.text}</p></li>`,
       )}</ol>`
-    : html`<p class="meta">${w.noComments}</p>`
+    : v.held?.length
+      ? ""
+      : html`<p class="meta">${w.noComments}</p>`
 }
 ${
   v.held?.length

@@ -101,6 +101,8 @@ describe("comments from the portal", () => {
     const own = await (await b.fetch(`/p/demo/${key}`)).text();
     expect(own).toContain("Waiting for the team&#39;s review: only you see it for now</p><p>I write on the train, with no network.</p>");
     expect(own).toContain('<h2 id="comments-title">0 comments</h2>');
+    // Their own comment is there, waiting: "No comments yet" would say otherwise.
+    expect(own).not.toContain("No comments yet");
     const other = await (await (await signedIn("sol@customer.example", "Sol")).fetch(`/p/demo/${key}`)).text();
     const anyone = await (await browser().fetch(`/p/demo/${key}`)).text();
     for (const page of [other, anyone]) expect(page).toContain('<h2 id="comments-title">0 comments</h2>');
