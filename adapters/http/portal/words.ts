@@ -125,7 +125,7 @@ const FR: typeof EN = {
   noneMatch: "Rien ne correspond à ces filtres.",
   more: "Suite",
   backTo: "Retour à",
-  posted: "Publié le",
+  posted: "Posté le",
   commentsTitle: (n: number) => `${n} ${n <= 1 ? "commentaire" : "commentaires"}`,
   noComments: "Pas encore de commentaire.",
   team: "Équipe",
