@@ -1,18 +1,22 @@
 /**
- * Words of a search text: letters and digits, lower-cased, a plural reduced to what it shares with
- * its singular; each is matched as a prefix by the store, so "invoices" finds "invoice" too.
+ * Words of a search text: letters and digits, lower-cased, a plural or a verb's ending reduced to what
+ * the word shares with its other forms; each is matched as a prefix by the store, so "invoices" finds
+ * "invoice" too, and "crashing" "crash".
  */
 export function searchWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32).map(sharedWithSingular);
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32).map(sharedStart);
 }
 
 /**
- * The start a plural shares with its singular, in English and French: companies and company share
- * "compan", boxes and box "box", chevaux and cheval "cheva", invoices and invoice "invoice". Words
- * of three letters or fewer, and endings that are rarely plurals (status, analysis, class), are kept.
+ * The start a word shares with its other forms: a plural with its singular, in English and French
+ * (companies and company share "compan", boxes and box "box", chevaux and cheval "cheva", invoices and
+ * invoice "invoice"), an English verb's -ing and -ed with its stem (crashing and crashed "crash",
+ * updating "updat"). Short words, and endings that are rarely plurals (status, analysis, class), are kept.
  */
-function sharedWithSingular(word: string): string {
+function sharedStart(word: string): string {
   const cut = (n: number) => (word.length - n >= 3 ? word.slice(0, -n) : word);
+  if (/ing$/.test(word) && word.length - 3 >= 4) return word.slice(0, -3);
+  if (/ed$/.test(word) && word.length - 2 >= 4) return word.slice(0, -2);
   if (/(ss|us|is)$/.test(word)) return word;
   if (word.endsWith("ies")) return cut(3);
   if (/(ss|x|z|ch|sh)es$/.test(word)) return cut(2);

@@ -23,6 +23,12 @@ describe("the words a feedback is found by", () => {
     for (const [plural, start] of Object.entries(pairs)) assert.deepEqual(searchWords(plural), [start], plural);
   });
 
+  test("an English verb's -ing and -ed are reduced to its stem, so crashing finds crash", () => {
+    const forms = { crashing: "crash", crashed: "crash", updating: "updat", loaded: "load" };
+    for (const [form, start] of Object.entries(forms)) assert.deepEqual(searchWords(form), [start], form);
+    assert.deepEqual(searchWords("string speed need"), ["string", "speed", "need"]);
+  });
+
   test("words that are rarely plurals, and short words, are searched as typed", () => {
     assert.deepEqual(searchWords("status analysis access bus yes faux dies"), ["status", "analysis", "access", "bus", "yes", "faux", "dies"]);
   });
