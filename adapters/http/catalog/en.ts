@@ -839,7 +839,7 @@ export const EN = {
     invalid_cursor: "The cursor cannot be read, or was given for another list (other filters or order): ask for the first page again, without it.",
     invalid_body: "The request body is invalid.",
     unauthorized: "An access token is required: send it in the header Authorization: Bearer <token>.",
-    invalid_token: "The access token is unknown, expired or revoked.",
+    invalid_token: "The access token is unknown, expired or revoked, or was issued for another resource (a token for /v1 does not open /mcp).",
     insufficient_scope: "The access token lacks the scope this request needs.",
     forbidden: "Your role does not allow this.",
     channel_mismatch: "This key's channel does not take requests at this address.",

@@ -793,7 +793,7 @@ export const FR: Catalog = {
       "Le curseur est illisible, ou a été donné pour une autre liste (d'autres filtres ou un autre ordre)\u202f: redemandez la première page, sans lui.",
     invalid_body: "Le corps de la requête est invalide.",
     unauthorized: "Un jeton d'accès est requis\u202f: envoyez-le dans l'en-tête Authorization, sous la forme Bearer <jeton>.",
-    invalid_token: "Le jeton d'accès est inconnu, expiré ou révoqué.",
+    invalid_token: "Le jeton d'accès est inconnu, expiré ou révoqué, ou a été émis pour une autre ressource (un jeton pour /v1 n'ouvre pas /mcp).",
     insufficient_scope: "Le jeton d'accès n'a pas la portée requise.",
     forbidden: "Votre rôle ne le permet pas.",
     channel_mismatch: "Le canal de cette clé ne prend pas de requêtes à cette adresse.",

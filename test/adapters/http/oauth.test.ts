@@ -367,6 +367,13 @@ describe("resource binding", () => {
   test("a token issued for the REST API is refused by /mcp with invalid_token, and accepted by /v1", async () => {
     const { tokens } = await connect(server.demo.users.member, { resource: `${server.url}/v1` });
     expect(await mcpStatus(tokens.access_token)).toBe(401);
+    const refused = await send(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    // The refusal says a token may be for another resource: this one is valid, for /v1.
+    expect(JSON.stringify(await refused.json())).toContain("or was issued for another resource (a token for /v1 does not open /mcp)");
     expect((await get(`${server.url}/v1/apps`, tokens.access_token)).status).toBe(200);
   });
 
