@@ -17,7 +17,7 @@ export const DUE_DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\
 
 export const TagName = Text({ minLength: 1, maxLength: TAG_NAME_MAX_LENGTH, pattern: NO_COMMA_PATTERN, description: "A tag's name (no comma)." });
 const Tags = (description: string) => Type.Array(TagName, { maxItems: MAX_TAGS, description });
-const Owner = Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: "A member's e-mail, or null for no owner." });
+const Owner = Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: "A member's e-mail, me for oneself, or null for no owner." });
 const Comment = Text({ maxLength: COMMENT_MAX_LENGTH, description: "Added to the feedback. For dismissed it is the reason." });
 
 /**

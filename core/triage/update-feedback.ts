@@ -19,7 +19,7 @@ import { oneSubject } from "../grouping/candidates.ts";
 export type UpdateFeedbackDeps = ChangeStatusDeps & {
   readonly store: ChangeStatusDeps["store"] &
     Pick<TriageStore, "setTriageFields" | "listTags"> &
-    Pick<UserStore, "findUserByEmail" | "listMembers"> &
+    Pick<UserStore, "findUser" | "findUserByEmail" | "listMembers"> &
     Pick<CatalogStore, "findFeature">;
 };
 
@@ -36,12 +36,16 @@ function onTheCalendar(dueAt: string): boolean {
 /** The fields of an update that are not the status: each emits no event. */
 const TRIAGE_FIELDS = ["owner", "dueAt", "severity", "kind", "featureId", "title", "tags"] as const;
 
-/** The owner as stored: a member's e-mail, normalized; null clears it. */
-async function ownerOf(services: UpdateFeedbackDeps, orgId: string, owner: string | null): Promise<Result<string | null>> {
+/**
+ * The owner as stored: a member's e-mail, normalized; `me`, the grant's person (as the list's owner
+ * filter reads it; an API key is no one); null clears it.
+ */
+async function ownerOf(services: UpdateFeedbackDeps, grant: Grant, owner: string | null): Promise<Result<string | null>> {
   if (owner === null) return ok(null);
-  const email = normalizeEmail(owner);
-  const user = await services.store.findUserByEmail(email);
-  const member = user && (await services.store.listMembers(orgId)).some((m) => m.userId === user.id);
+  const me = owner === "me" && !grant.apiKey ? await services.store.findUser(grant.userId) : null;
+  const email = me ? me.email : normalizeEmail(owner);
+  const user = me ?? (await services.store.findUserByEmail(email));
+  const member = user && (await services.store.listMembers(grant.orgId)).some((m) => m.userId === user.id);
   return member ? ok(email) : fail("unknown_owner");
 }
 
@@ -54,7 +58,7 @@ async function triageFields(
 ): Promise<Result<{ fields: TriageFields; created: TagRecord[] }>> {
   const fields: { -readonly [K in keyof TriageFields]: TriageFields[K] } = {};
   if (update.owner !== undefined) {
-    const owner = await ownerOf(services, grant.orgId, update.owner);
+    const owner = await ownerOf(services, grant, update.owner);
     if (!owner.ok) return owner;
     fields.owner = owner.value;
   }

@@ -80,6 +80,14 @@ describe("PATCH /v1/feedbacks/{key} with triage fields", () => {
     );
   });
 
+  test("owner me is the person the token acts for, as the list's owner filter reads it", async () => {
+    const key = await createFeedback();
+    const taken = await request("PATCH", `/v1/feedbacks/${key}`, http.demo.tokens.member, { owner: "me" });
+    expect([taken.status, taken.body.owner]).toEqual([200, "member@demo.test"]);
+    const mine = await request("GET", "/v1/feedbacks?owner=me&limit=100", http.demo.tokens.member);
+    expect(mine.body.data.map((f: any) => f.key)).toContain(key);
+  });
+
   test("an owner who is not a member is 400 unknown_owner; a feature of no app of the feedback is 400 unknown_feature", async () => {
     const key = await createFeedback();
     const owner = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { owner: "stranger@example.com" });
