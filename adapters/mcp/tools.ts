@@ -53,7 +53,6 @@ const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, ide
 const noOther = { additionalProperties: false } as const;
 const KeyOnly = Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }, noOther);
 
-/** What the server tells a model about the tools as a whole. */
 /** The server's instructions, each line with the operation its tools need: an agent is told only of the tools its person's role allows. */
 const INSTRUCTION_LINES: readonly { readonly needs?: Operation; readonly text: string }[] = [
   {
@@ -61,7 +60,7 @@ const INSTRUCTION_LINES: readonly { readonly needs?: Operation; readonly text: s
   },
   {
     needs: "feedbacks.read",
-    text: "Start with list_apps, then list_feedbacks (filters: status, kind, severity, appId, featureId, query) and get_feedback for its reports, context and comments; list_features and get_feature read an app's feature map. Grouping merges reports on one subject in the background; list_similar_feedbacks shows likely duplicates.",
+    text: "Start with list_apps, then list_feedbacks (filters: status, kind, severity, appId, featureId, query, owner, tag, published, source; sort orders) and get_feedback for its reports, context and comments; list_features and get_feature read an app's feature map. Grouping merges reports on one subject in the background; list_similar_feedbacks shows likely duplicates.",
   },
   {
     needs: "feedbacks.update",
@@ -73,7 +72,7 @@ const INSTRUCTION_LINES: readonly { readonly needs?: Operation; readonly text: s
   },
   {
     needs: "changelog.manage",
-    text: "When a fix you merged ships, publish_changelog_entry writes what shipped (Markdown) with the keys it ships: they move to delivered and their followers get one e-mail each.",
+    text: "When a fix ships, publish_changelog_entry writes what shipped (Markdown) with the keys it ships: they move to delivered and their followers get one e-mail each.",
   },
   { text: "You see only the tools your person's role allows." },
 ];
@@ -113,7 +112,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_feedbacks",
     title: "List feedbacks",
     description:
-      "Lists feedbacks from most recently active to oldest. Filters: status (open by default; closed, all, or one status), kind (problem, idea, praise), severity (P0 to P3), appId, featureId, query (text searched in key, title, summary and reports), owner (me, none, or a member's e-mail) and tag. sort: activity (default), reports (most first), severity (P0 first), votes (most first) or revenue (the highest monthly spend of the companies that reported first). Page with limit (1 to 100, default 20) and the nextCursor of the previous page.",
+      "Lists feedbacks from most recently active to oldest. Filters: status (open by default; closed, all, or one status), kind (problem, idea, praise), severity (P0 to P3), appId, featureId, query (text searched in key, title, summary and reports), owner (me, none, or a member's e-mail), tag, published (on the portal or not) and source (api, form, widget, agent, portal). sort: activity (default), reports (most first), severity (P0 first), votes (most first) or revenue (the highest monthly spend of the companies that reported first). Page with limit (1 to 100, default 20) and the nextCursor of the previous page.",
     operation: "feedbacks.read",
     input: FeedbackListQuery,
     output: FeedbackPage,
@@ -125,7 +124,7 @@ export const TOOLS: readonly Tool[] = [
     name: "get_feedback",
     title: "Read a feedback",
     description:
-      "Reads one feedback by its key (for example DEMO-42): summary, observed and expected behaviour, every report, the linked tracker issue. With the full-context add-on it also gives the debugging context (fullContext: feature and code files, qualification conversation, then page, browser, console and network errors, screenshot and replay, all from one report, the latest that has any, named by fullContext.reportId); without the add-on fullContext is null and the context is absent.",
+      "Reads one feedback by its key (for example DEMO-42): summary, observed and expected behaviour, every report, its comments, the linked tracker issue. With the full-context add-on it also gives the debugging context (fullContext: feature and code files, qualification conversation, then page, browser, console and network errors, screenshot and replay, all from one report, the latest that has any, named by fullContext.reportId); without the add-on fullContext is null and the context is absent.",
     operation: "feedbacks.read",
     input: KeyOnly,
     output: Feedback,
