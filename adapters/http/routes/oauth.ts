@@ -114,6 +114,9 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     });
     const single = memberships.length === 1 ? memberships[0]! : null;
     const allowed = single ? scopesWithin(single.role, authorization.scopes) : authorization.scopes;
+    // Said only to someone this application already acts for: allowing it again replaces that access.
+    const agents = await Promise.all(memberships.map((m) => services.store.listAgents(m.orgId, user.userId)));
+    const connected = agents.flat().some((agent) => agent.clientId === authorization.client.id);
     const client = authorization.client.name;
     const body = html`<h1>${w.title(client)}</h1>
 <p>${w.asks(client, user.email)}</p>
@@ -127,7 +130,7 @@ ${
 }
 <p>${w.ableTo}</p>
 <ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${scopes[s].name}</strong>${w.colon}${scopes[s].description}</li>`)}</ul>
-<p class="muted">${w.replaces}</p>
+${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
 <button type="submit" name="decision" value="allow">${w.allow}</button>
 <button type="submit" name="decision" value="deny" class="secondary">${w.deny}</button>
 </form>`;

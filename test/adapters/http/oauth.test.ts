@@ -195,7 +195,6 @@ describe("authorization requests", () => {
     expect(consent).toContain('<button type="submit" name="decision" value="allow">Autoriser</button>');
     expect(consent).toContain("Il pourra\u202f:");
     expect(consent).toContain("<p>Organisation\u202f: <strong>Demo</strong></p>");
-    expect(consent).toContain("S&#39;il est déjà connecté pour vous dans cette organisation, cette autorisation remplace son accès précédent.");
   });
 
   test("another resource than this service's is invalid_target", async () => {
@@ -473,6 +472,21 @@ describe("agents and membership", () => {
     ).body;
     expect(tokens.scope).toBe("feedbacks:read");
     expect((await get(`${server.url}/v1/apps`, tokens.access_token)).body.data.map((a: any) => a.name)).toEqual(["Second product"]);
+  });
+
+  test("the consent screen says allowing replaces the earlier access only to someone the application already acts for", async () => {
+    await server.cli("user", "create", "first-time@demo.test", "--password", "first-time-password", "--org", "DEMO", "--role", "member");
+    const person = { email: "first-time@demo.test", password: "first-time-password" };
+    const clientId: string = (await register([REDIRECT], "Zed")).body.client_id;
+    const consent = async () => {
+      const browser = new FormBrowser(server.url, {}, server.handle);
+      await signIn(browser, person.email, person.password);
+      return (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256" }))).text();
+    };
+    const said = "If it is already connected for you in this organization, this replaces its earlier access.";
+    expect(await consent()).not.toContain(said);
+    await connect(person, {}, { clientId });
+    expect(await consent()).toContain(said);
   });
 
   test("authorizing an application again replaces its earlier access: its tokens stop at once and the Agents list names it once; its access elsewhere and other applications' stay", async () => {
