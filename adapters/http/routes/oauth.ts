@@ -2,10 +2,11 @@ import type { SignedIn } from "../../../core/sessions/resume-session.ts";
 import { Elysia } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { approveAuthorization } from "../../../core/oauth/approve-authorization.ts";
+import { listAgents } from "../../../core/oauth/list-agents.ts";
 import { type AuthorizationRequest, deny } from "../../../core/oauth/authorization-request.ts";
 import { checkAuthorizationRequest } from "../../../core/oauth/check-authorization-request.ts";
 import { oauthError } from "../../../core/oauth/errors.ts";
-import { AGENT_SCOPES } from "../../../core/authorization.ts";
+import { AGENT_SCOPES, sessionGrant } from "../../../core/authorization.ts";
 import { scopesWithin } from "../../../core/authorization.ts";
 import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
 import { firstProblem } from "../../../core/schemas/field-problem.ts";
@@ -115,8 +116,10 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     const single = memberships.length === 1 ? memberships[0]! : null;
     const allowed = single ? scopesWithin(single.role, authorization.scopes) : authorization.scopes;
     // Said only to someone this application already acts for: allowing it again replaces that access.
-    const agents = await Promise.all(memberships.map((m) => services.store.listAgents(m.orgId, user.userId)));
-    const connected = agents.flat().some((agent) => agent.clientId === authorization.client.id);
+    const agents = await Promise.all(memberships.map((m) => listAgents(services, sessionGrant({ ...m, userId: user.userId }))));
+    const connected = agents.some(
+      (listed) => listed.ok && listed.value.some((a) => a.clientId === authorization.client.id && a.userId === user.userId),
+    );
     const client = authorization.client.name;
     const body = html`<h1>${w.title(client)}</h1>
 <p>${w.asks(client, user.email)}</p>
