@@ -232,8 +232,9 @@ describe("grouping through MCP, with the official client", () => {
   });
 
   test("a change or a comment through a merged key says first that it was made on the feedback it was merged into", async () => {
+    // Subjects unlike each other, which grouping leaves alone: the merge is this test's own.
     const kept = await report("Bank transfers show yesterday's exchange rate");
-    const mergedAway = await report("The exchange rate on transfers is a day late");
+    const mergedAway = await report("The profile picture upload rotates portraits");
     await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway, into: kept } });
     const calls = [
       { name: "update_feedback_status", arguments: { key: mergedAway, status: "prioritized" } },
@@ -247,9 +248,10 @@ describe("grouping through MCP, with the official client", () => {
   });
 
   test("a merge into a key merged before says first where the merge went: the feedback that key was merged into", async () => {
+    // Subjects unlike each other, which grouping leaves alone: the merges are this test's own.
     const survivor = await report("Receipts show the wrong VAT number for Belgium");
-    const mergedBefore = await report("The Belgian VAT number on receipts is wrong");
-    const merging = await report("VAT number wrong on Belgian receipts");
+    const mergedBefore = await report("The map on the contact page is upside down");
+    const merging = await report("Dark mode forgets its setting after signing out");
     await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedBefore, into: survivor } });
     const done = (await member.callTool({ name: "merge_feedbacks", arguments: { key: merging, into: mergedBefore.toLowerCase() } })) as any;
     expect([done.content[0].text, done.structuredContent.key]).toEqual([
