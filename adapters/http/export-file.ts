@@ -33,8 +33,9 @@ const FORMATS = {
 /**
  * An export as a download, streamed: the next page is read from the store only when the client has
  * taken the previous one, so an export holds one page at a time whatever the number of feedbacks.
+ * Its file is named for the day it was made (UTC), so that two exports do not overwrite each other.
  */
-export function exportResponse(pages: AsyncIterable<FeedbackSummary[]>, format: keyof typeof FORMATS): Response {
+export function exportResponse(pages: AsyncIterable<FeedbackSummary[]>, format: keyof typeof FORMATS, at: number): Response {
   const iterator = pages[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const { type, start, encode } = FORMATS[format];
@@ -53,6 +54,10 @@ export function exportResponse(pages: AsyncIterable<FeedbackSummary[]>, format: 
     },
   });
   return new Response(body, {
-    headers: { "content-type": type, "content-disposition": `attachment; filename="feedbacks.${format}"`, "cache-control": "no-store" },
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="feedbacks-${new Date(at).toISOString().slice(0, 10)}.${format}"`,
+      "cache-control": "no-store",
+    },
   });
 }

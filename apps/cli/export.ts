@@ -106,7 +106,7 @@ export async function exportCommand(
   const path = typeof inv.options.out === "string" ? inv.options.out : undefined;
   const file = openedFile(sinks, path, refuse);
   sinks.progress(0, total, false);
-  await exportResponse(counting(), query.format ?? "csv").body!.pipeTo(file);
+  await exportResponse(counting(), query.format ?? "csv", services.clock()).body!.pipeTo(file);
   sinks.progress(done, total, true);
   if (path) out(`${done} ${done === 1 ? "feedback" : "feedbacks"} written to ${path}`);
 }

@@ -214,7 +214,7 @@ export function inboxTriageRoutes(services: Services) {
           if (!exportQuery.check(converted)) return refused(textFor(visitor.language).errors.invalid_query, 400);
           const exported = await exportFeedbacks(services, visitor.grant, converted);
           if (!exported.ok) return refused(textFor(visitor.language).errors[exported.code], STATUS_OF[exported.code]);
-          return exportResponse(exported.value, converted.format ?? "csv");
+          return exportResponse(exported.value, converted.format ?? "csv", services.clock());
         }),
       { detail: { hide: true } },
     );

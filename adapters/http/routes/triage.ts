@@ -64,7 +64,7 @@ export function triageRoutes(services: Services, apiPerMinute: number) {
         if (!exportQuery.check(converted)) return refuse(exportQuery.refuse("invalid_query", converted));
         const exported = await exportFeedbacks(services, grant, converted);
         if (!exported.ok) return refuse(exported);
-        return exportResponse(exported.value, converted.format ?? "csv");
+        return exportResponse(exported.value, converted.format ?? "csv", services.clock());
       },
       {
         operation: "feedbacks.read",

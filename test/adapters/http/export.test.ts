@@ -62,7 +62,9 @@ describe("GET /v1/feedbacks/export", () => {
     const res = await http.request("GET", "/v1/feedbacks/export?format=csv&tag=csv", { token: http.demo.tokens.reader });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="feedbacks.csv"');
+    // Named for the day of the service's clock, so that two exports do not overwrite each other.
+    const day = new Date(http.services.clock()).toISOString().slice(0, 10);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="feedbacks-${day}.csv"`);
     const rows = parseCsv(res.body);
     expect(rows[0]!.join(",")).toBe(HEADER);
     expect(rows.length).toBe(2);
