@@ -77,7 +77,7 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     if (!result.ok) return toolError(result, tool);
     const value = result.value as Record<string, unknown>;
     const notes = [
-      typeof value.mergedInto === "string" ? mergedNote(String(args.key), value.mergedInto, tool.annotations.readOnlyHint === true) : "",
+      typeof value.mergedInto === "string" ? mergedNote(tool, String(args.key), value.mergedInto) : "",
       tool.name === "merge_feedbacks" && mergedAway(value as { key: string; id: string }, String(args.into))
         ? `${String(args.into)} was merged into ${String(value.key)} before: ${String(args.key)} was merged there.`
         : "",
@@ -93,9 +93,13 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
   return server;
 }
 
-/** What a model must know first when the key it named was merged: the feedback answered, or changed, is another. */
-const mergedNote = (key: string, into: string, read: boolean): string =>
-  read ? `${key} was merged into ${into}, which is shown here.` : `${key} was merged into ${into}: the change was made there.`;
+/** What a model must know first when the key it named was merged: the feedback answered, listed from, or changed, is another. */
+function mergedNote(tool: Tool, key: string, into: string): string {
+  if (tool.name === "list_similar_feedbacks") return `${key} was merged into ${into}, whose similar feedbacks these are.`;
+  return tool.annotations.readOnlyHint
+    ? `${key} was merged into ${into}, which is shown here.`
+    : `${key} was merged into ${into}: the change was made there.`;
+}
 
 /**
  * Refuses cross-site pages and rebinding host names before anything else (DNS rebinding

@@ -7,7 +7,7 @@ import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
 import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { SuggestionStore } from "../store/suggestions.ts";
-import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
+import { type FindDeps, mergedAway, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 
 export type SimilarDeps = FindDeps &
   CompareDeps &
@@ -51,5 +51,6 @@ export async function listSimilar(services: SimilarDeps, grant: Grant, keyOrId: 
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
-  return ok({ data: await similarTo(services, feedback, await services.store.listReports(feedback.id)) });
+  const data = await similarTo(services, feedback, await services.store.listReports(feedback.id));
+  return ok(mergedAway(feedback, keyOrId) ? { data, mergedInto: feedback.key } : { data });
 }

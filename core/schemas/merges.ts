@@ -20,7 +20,14 @@ export const SimilarFeedback = Type.Object(
 export type SimilarFeedback = Static<typeof SimilarFeedback>;
 
 export const SimilarList = Type.Object(
-  { data: Type.Array(SimilarFeedback, { description: "Open feedbacks of the same app that may tell the same thing, most alike first." }) },
+  {
+    data: Type.Array(SimilarFeedback, { description: "Open feedbacks of the same app that may tell the same thing, most alike first." }),
+    mergedInto: Type.Optional(
+      Type.String({
+        description: "Present when the key asked for was merged into another feedback: that one's key, whose similar feedbacks these are.",
+      }),
+    ),
+  },
   { $id: "SimilarList" },
 );
 export type SimilarList = Static<typeof SimilarList>;

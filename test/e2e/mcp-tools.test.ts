@@ -247,6 +247,17 @@ describe("grouping through MCP, with the official client", () => {
     }
   });
 
+  test("list_similar_feedbacks of a merged key says first that it lists those of the feedback it was merged into", async () => {
+    const kept = await report("The invoice total ignores the coupon code");
+    const mergedAway = await report("The calendar widget starts weeks on Sunday");
+    await member.callTool({ name: "merge_feedbacks", arguments: { key: mergedAway, into: kept } });
+    const similar = (await member.callTool({ name: "list_similar_feedbacks", arguments: { key: mergedAway } })) as any;
+    expect([similar.content[0].text, similar.structuredContent.mergedInto]).toEqual([
+      `${mergedAway} was merged into ${kept}, whose similar feedbacks these are.`,
+      kept,
+    ]);
+  });
+
   test("a merge into a key merged before says first where the merge went: the feedback that key was merged into", async () => {
     // Subjects unlike each other, which grouping leaves alone: the merges are this test's own.
     const survivor = await report("Receipts show the wrong VAT number for Belgium");
