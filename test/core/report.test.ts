@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { storedKind } from "../../core/report/kind.ts";
 import { normalizeReport } from "../../core/report/normalize.ts";
 import { canonicalJson, requestFingerprint } from "../../core/report/fingerprint.ts";
-import { titleFromMessage } from "../../core/report/title.ts";
+import { initialTitle, titleFromMessage } from "../../core/report/title.ts";
 import { isEmailShaped } from "../../core/email.ts";
 
 describe("kind mapping", () => {
@@ -52,5 +52,15 @@ describe("titles", () => {
     assert.equal(titleFromMessage("Export fails. Every time."), "Export fails");
     const long = titleFromMessage(`${"word ".repeat(30)}end`);
     assert.ok(long.length <= 80 && long.endsWith("…"));
+  });
+
+  test("a report's own title is the feedback's, on one line and cut at a word boundary to the 200 characters a title may hold", () => {
+    assert.equal(initialTitle({ title: "  Export\n fails  ", message: "x" }), "Export fails");
+    const long = initialTitle({ title: "word ".repeat(100), message: "x" });
+    assert.ok([...long].length <= 200 && long.endsWith("word…"), long);
+  });
+
+  test("a blank title of a report is none: the feedback's is drawn from the message", () => {
+    assert.equal(initialTitle({ title: "   ", message: "Export fails. Every time." }), "Export fails");
   });
 });

@@ -53,6 +53,15 @@ describe("POST /v1/reports", () => {
     expect((await get(`${server.url}/v1/feedbacks/${titled.body.ticketId}`, server.demo.tokens.admin)).body.title).toBe("Exact title");
   });
 
+  test("a given title longer than a feedback's 200 characters is cut at a word boundary for the feedback, on one line", async () => {
+    const long = await post(
+      reportsUrl(),
+      report({ title: `Totals\nwrong ${"on every invoice ".repeat(40)}`, message: "unrelated words about calendars" }),
+    );
+    const title: string = (await get(`${server.url}/v1/feedbacks/${long.body.ticketId}`, server.demo.tokens.admin)).body.title;
+    expect([[...title].length <= 200, title.startsWith("Totals wrong on every invoice"), title.endsWith("…")]).toEqual([true, true, true]);
+  });
+
   test("ignores unknown fields and an e-mail that does not have the shape of one", async () => {
     const res = await post(
       reportsUrl(),
