@@ -135,7 +135,7 @@ ul.plain{list-style:none;padding:0;margin:0}ul.plain>li{padding:var(--s2) 0;bord
 .chip{display:inline-block;max-width:100%;overflow-wrap:anywhere;padding:0 var(--s2);margin:0 var(--s1) var(--s1) 0;border-radius:999px;background:var(--panel);border:1px solid var(--line);font-size:var(--t-sm);color:var(--fg)}
 ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid var(--line);border-radius:var(--radius)}
 .pair-sides{display:grid;grid-template-columns:1fr auto 1fr;gap:var(--s4);align-items:start}.pair-sides p{overflow-wrap:anywhere}
-.pair-link{font-size:var(--t-sm);font-style:italic}table.cards tbody tr.current{outline:2px solid var(--link);outline-offset:-2px}table.cards tbody tr:has(input[name=keys]:checked){background:color-mix(in srgb,var(--link) 9%,transparent)}.keyboard-hint{font-size:var(--t-sm)}.timeline li.link::before{border-color:#7c3aed}.timeline li.outreach::before{border-color:#047857}
+.pair-link{font-size:var(--t-sm);font-style:italic}.pair-app{margin:0;font-size:var(--t-sm)}table.cards tbody tr.current{outline:2px solid var(--link);outline-offset:-2px}table.cards tbody tr:has(input[name=keys]:checked){background:color-mix(in srgb,var(--link) 9%,transparent)}.keyboard-hint{font-size:var(--t-sm)}.timeline li.link::before{border-color:#7c3aed}.timeline li.outreach::before{border-color:#047857}
 @media (max-width:40rem){.pair-sides{grid-template-columns:1fr;gap:0}}
 .chart{margin:var(--s2) 0 var(--s4)}.chart figcaption{font-size:var(--t-sm);color:var(--muted);margin-top:var(--s2)}
 .plot{display:grid;grid-template-columns:auto 1fr;gap:var(--s2)}.plot svg{width:100%;height:12rem;display:block;border-bottom:1px solid var(--line)}

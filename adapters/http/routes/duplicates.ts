@@ -74,7 +74,11 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
   };
   // "Closest to each other" tells a pair from the others: said of every pair shown, it would tell nothing.
   const someNotClosest = suggestions.some((s) => !s.closest);
-  const pair = (s: (typeof suggestions)[number]) => html`<li class="pair"><div class="pair-sides">
+  // Where the list holds several apps' pairs, each says whose it is (both of a pair are of one app).
+  const appShown = appList.length > 1 && !appId;
+  const pair = (
+    s: (typeof suggestions)[number],
+  ) => html`<li class="pair">${appShown ? html`<p class="muted pair-app">${s.feedback.app.name ?? ""}</p>` : ""}<div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
 ${likeness(visitor, s.score, s.matched, s.sure, s.closest && someNotClosest)}
 ${canUpdate ? html`<div class="pair-actions">${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}</div>` : ""}</li>`;

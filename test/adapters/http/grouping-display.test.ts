@@ -113,11 +113,15 @@ describe("a long queue of possible duplicates", () => {
     expect(item(keys[0]!, keys[2]!)).not.toContain("closest to each other");
   });
 
-  test("offers to filter by app only once the organization has a second app", async () => {
+  test("offers to filter by app, and names each pair's app, only once the organization has a second app", async () => {
     const filter = 'aria-label="Filters"';
-    expect(await (await browser.fetch("/duplicates")).text()).not.toContain(filter);
+    const before = await (await browser.fetch("/duplicates")).text();
+    expect([before.includes(filter), before.includes('class="muted pair-app"')]).toEqual([false, false]);
     await http.cli("app", "create", "DEMO", "Second app");
-    expect(await (await browser.fetch("/duplicates")).text()).toContain(filter);
+    const after = await (await browser.fetch("/duplicates")).text();
+    expect(after).toContain(filter);
+    expect(after).toContain('<li class="pair"><p class="muted pair-app">Demo app</p>');
+    expect(await (await browser.fetch(`/duplicates?appId=${http.demo.appId}`)).text()).not.toContain('class="muted pair-app"');
   });
 
   test("says how many pairs wait, shows the first 50, and says that more wait behind them", async () => {
