@@ -55,6 +55,11 @@ export function commentStore(data: Database): CommentStore {
       });
     },
 
+    async deleteHeldComment(feedbackId, commentId) {
+      const deleted = await data.collection("comments").deleteOne({ _id: commentId, feedbackId, visibility: "internal", person: { $exists: true } });
+      return deleted.deletedCount === 1;
+    },
+
     async countPublicComments(feedbackIds) {
       if (feedbackIds.length === 0) return new Map();
       const found = await data

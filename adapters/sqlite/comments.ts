@@ -54,6 +54,14 @@ export function commentStore(db: Database, batch: WriteBatch): CommentStore {
         return true;
       }),
 
+    deleteHeldComment: (feedbackId, commentId) =>
+      batch.run(
+        () =>
+          db
+            .query("DELETE FROM comments WHERE id = ? AND feedback_id = ? AND visibility = 'internal' AND person_email IS NOT NULL")
+            .run(commentId, feedbackId).changes === 1,
+      ),
+
     async countPublicComments(feedbackIds) {
       if (feedbackIds.length === 0) return new Map();
       const rows = db

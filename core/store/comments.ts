@@ -39,6 +39,12 @@ export interface CommentStore {
    * comment of the organization (already public, a team member's, or none).
    */
   publishHeldComment(orgId: string, commentId: string, events: readonly DomainEvent[], jobs: readonly JobRequest[], at: number): Promise<boolean>;
+  /**
+   * Deletes for good a comment a portal person wrote on this feedback that is still held for the
+   * team (internal); false when there is no such held comment (published, a team member's, another
+   * feedback's, or none), and then nothing is deleted.
+   */
+  deleteHeldComment(feedbackId: string, commentId: string): Promise<boolean>;
   /** How many public comments each of these feedbacks has; a feedback with none is absent. */
   countPublicComments(feedbackIds: readonly string[]): Promise<Map<string, number>>;
 }

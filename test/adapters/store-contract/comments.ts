@@ -83,6 +83,29 @@ export function commentsContract(makeStore: () => Promise<Subject>) {
       expect(await store.claimJob(1e12, 1_000, "l")).toBeNull();
     });
 
+    test("deleteHeldComment deletes a portal person's comment held on its feedback, once; never a published one, a team member's, or another feedback's", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "commented by a person", 1))!;
+      const g = (await record(store, org, "another subject entirely", 2))!;
+      const base = { orgId: org.orgId, feedbackId: f.id, status: "triage" as const, events: [], jobs: [] };
+      const person = { person: { email: "ana@customer.example", name: "Ana" } };
+      const [held, shown, team] = [id("c"), id("c"), id("c")];
+      await store.addComment({ ...base, id: held, text: "Buy cheap pills", at: 5, author: person, visibility: "internal" });
+      await store.addComment({ ...base, id: shown, text: "Me too", at: 6, author: person, visibility: "internal" });
+      await store.addComment({ ...base, id: team, text: "Team note", at: 7, author: { userId: "u1" }, visibility: "internal" });
+      expect(await store.publishHeldComment(org.orgId, shown, [], [], 8)).toBe(true);
+      expect(await store.deleteHeldComment(g.id, held)).toBe(false);
+      expect(await store.deleteHeldComment(f.id, shown)).toBe(false);
+      expect(await store.deleteHeldComment(f.id, team)).toBe(false);
+      expect(await store.deleteHeldComment(f.id, held)).toBe(true);
+      expect(await store.deleteHeldComment(f.id, held)).toBe(false);
+      expect(await store.findComment(held)).toBeNull();
+      expect((await store.listComments(f.id)).map((c) => c.text)).toEqual(["Me too", "Team note"]);
+      // A comment deleted is not published after: it is gone, not hidden.
+      expect(await store.publishHeldComment(org.orgId, held, [], [], 9)).toBe(false);
+    });
+
     test("a comment written on its own keeps its visibility and the feedback's status; a public one's event reaches the webhooks subscribed", async () => {
       const store = await makeStore();
       const org = await seed(store);
