@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   "unknown_owner",
   "unknown_feature",
   "invalid_sso_token",
+  "comment_published",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

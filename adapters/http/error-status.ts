@@ -53,4 +53,5 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   unknown_owner: 400,
   unknown_feature: 400,
   invalid_sso_token: 401,
+  comment_published: 409,
 };

@@ -5,6 +5,7 @@ import type { DomainEvent } from "../../core/feedback/events.ts";
 import { getPortal } from "../../core/portal/get-portal.ts";
 import { publicComments, toPublicFeedback } from "../../core/portal/public-view.ts";
 import { publishFeedback } from "../../core/portal/publish-feedback.ts";
+import { rejectHeldComment } from "../../core/portal/reject-held-comment.ts";
 import { setPortal } from "../../core/portal/set-portal.ts";
 import { statusLabel } from "../../core/portal/status-labels.ts";
 import type { CommentRecord } from "../../core/store/comments.ts";
@@ -200,5 +201,61 @@ describe("the public view", () => {
       ],
     );
     assert.doesNotMatch(JSON.stringify(shown), /@customer/);
+  });
+});
+
+/** The fake feedbacks with a second one, and comments kept as the stores keep them: held ones deleted only from their own feedback. */
+function moderationFake() {
+  const fake = fakeFeedbacks(feedbackRecord(), feedbackRecord({ id: "fb-2", key: "ACME-2" }));
+  const person = { email: "ana@customer.example", name: "Ana" };
+  const comments = [
+    { id: "held", feedbackId: "fb-1", visibility: "internal", person },
+    { id: "shown", feedbackId: "fb-1", visibility: "public", person },
+    { id: "team", feedbackId: "fb-1", visibility: "internal" },
+    { id: "elsewhere", feedbackId: "fb-2", visibility: "public", person },
+  ];
+  const store = {
+    ...fake.deps.store,
+    deleteHeldComment: async (feedbackId: string, commentId: string) => {
+      const at = comments.findIndex((c) => c.id === commentId && c.feedbackId === feedbackId && c.visibility === "internal" && c.person);
+      if (at >= 0) comments.splice(at, 1);
+      return at >= 0;
+    },
+    findComment: async (commentId: string) => {
+      const c = comments.find((c) => c.id === commentId);
+      return c ? { id: c.id, orgId: "org", feedbackId: c.feedbackId, text: "…", visibility: c.visibility as "internal" | "public", at: 0 } : null;
+    },
+  };
+  return { comments: () => comments.map((c) => c.id), deps: { ...fake.deps, store } };
+}
+
+describe("rejecting a comment held for review", () => {
+  test("a Member rejects a portal person's held comment: it is deleted for good, and the answer names the feedback", async () => {
+    const fake = moderationFake();
+    assert.deepEqual(await rejectHeldComment(fake.deps, member, "acme-1", "held"), { ok: true, value: { key: "ACME-1" } });
+    assert.deepEqual(fake.comments(), ["shown", "team", "elsewhere"]);
+  });
+
+  test("a Reader may not reject a held comment (forbidden), and it stays", async () => {
+    const fake = moderationFake();
+    assert.deepEqual(await rejectHeldComment(fake.deps, reader, "ACME-1", "held"), { ok: false, code: "forbidden" });
+    assert.deepEqual(fake.comments(), ["held", "shown", "team", "elsewhere"]);
+  });
+
+  test("a comment already on the portal is refused with comment_published, and stays", async () => {
+    const fake = moderationFake();
+    assert.deepEqual(await rejectHeldComment(fake.deps, member, "ACME-1", "shown"), { ok: false, code: "comment_published" });
+    assert.deepEqual(fake.comments(), ["held", "shown", "team", "elsewhere"]);
+  });
+
+  test("a team member's comment, another feedback's (public there), a rejected one or none are not_found; an unknown feedback names its key", async () => {
+    const fake = moderationFake();
+    for (const id of ["team", "elsewhere", "none"])
+      assert.deepEqual(await rejectHeldComment(fake.deps, member, "ACME-1", id), { ok: false, code: "not_found" }, id);
+    await rejectHeldComment(fake.deps, member, "ACME-1", "held");
+    assert.deepEqual(await rejectHeldComment(fake.deps, member, "ACME-1", "held"), { ok: false, code: "not_found" });
+    const unknown = await rejectHeldComment(fake.deps, member, "ACME-9", "held");
+    assert.deepEqual(!unknown.ok && [unknown.code, unknown.refusal], ["not_found", { reason: "unknown_feedback", feedback: "ACME-9" }]);
+    assert.deepEqual(fake.comments(), ["shown", "team", "elsewhere"]);
   });
 });

@@ -885,6 +885,7 @@ export const EN = {
     unknown_owner: "The owner must be the e-mail address of a member of the organization.",
     unknown_feature: "This feature is not in the feature map of the feedback's app.",
     invalid_sso_token: "The single sign-on token is invalid or has expired: the site signs in again and passes a new one to Retour.identify.",
+    comment_published: "This comment is already on the portal: only a comment still waiting for review can be rejected.",
   },
   /** A 404 for an id the request named (an app, a feature, a changelog entry), said back: instead of the code's message. */
   missing: {

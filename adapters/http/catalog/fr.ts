@@ -844,6 +844,7 @@ export const FR: Catalog = {
     unknown_feature: "Cette fonctionnalité n'est pas dans la carte des fonctionnalités de l'application du retour.",
     invalid_sso_token:
       "Le jeton d'authentification unique est invalide ou a expiré : le site reconnecte la personne et en passe un nouveau à Retour.identify.",
+    comment_published: "Ce commentaire est déjà sur le portail\u202f: seul un commentaire encore en attente de relecture peut être rejeté.",
   },
   missing: {
     app: (id: string) => `Aucune application «\u202f${id}\u202f» dans cette organisation.`,
