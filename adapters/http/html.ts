@@ -129,7 +129,7 @@ details.more-filters::details-content{display:contents;content-visibility:visibl
 .timeline li.change::before{border-color:var(--link)}.timeline li[aria-current=step]::before{background:var(--link);border-color:var(--link)}.timeline li[aria-current=step] p{font-weight:600}.timeline p{margin:0 0 var(--s1)}.timeline ul.changes{margin:0;padding-left:1.1rem}
 figure{margin:var(--s4) 0}.screenshot{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:var(--radius)}
 .log{padding-left:1.25rem}.log code{white-space:pre-wrap;overflow-wrap:anywhere}
-.captured .screenshot{max-height:20rem;width:auto}.captured h3{font-size:var(--t-sm)}.conversation blockquote{margin:var(--s1) 0 var(--s2);padding-left:var(--s3);border-left:3px solid var(--line)}
+.captured .screenshot{max-height:20rem;width:auto}.captured h3{font-size:var(--t-sm)}.conversation blockquote,blockquote.quote{margin:var(--s1) 0 var(--s2);padding-left:var(--s3);border-left:3px solid var(--line)}
 .replay{border:1px solid var(--line);border-radius:var(--radius);overflow:auto;margin-top:var(--s2)}.replay iframe{border:0}
 ul.plain{list-style:none;padding:0;margin:0}ul.plain>li{padding:var(--s2) 0;border-bottom:1px solid var(--line)}ul.plain p{margin:var(--s1) 0}
 .chip{display:inline-block;max-width:100%;overflow-wrap:anywhere;padding:0 var(--s2);margin:0 var(--s1) var(--s1) 0;border-radius:999px;background:var(--panel);border:1px solid var(--line);font-size:var(--t-sm);color:var(--fg)}

@@ -80,9 +80,11 @@ export const CommentEntry = Type.Object({
   statusChange: Type.Optional(Type.Object({ from: StatusSchema, to: StatusSchema }, { description: "The change it came with, if any." })),
   text: Type.String(),
   byReporter: Type.Optional(Type.Boolean({ description: "Present (true) when a reporter wrote it, answering from their tracking page." })),
-  id: Type.Optional(Type.String({ description: "The comment's identifier, for a comment from the portal (to publish it)." })),
+  id: Type.Optional(Type.String({ description: "The comment's identifier, for a comment from the portal (to publish or reject it)." })),
   fromPortal: Type.Optional(
-    Type.Boolean({ description: "Present (true) when a person signed in on the portal wrote it; internal, it is held until the team publishes it." }),
+    Type.Boolean({
+      description: "Present (true) when a person signed in on the portal wrote it; internal, it is held until the team publishes or rejects it.",
+    }),
   ),
   visibility: Type.Union([Type.Literal("internal"), Type.Literal("public")], {
     description:

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { startMailbox } from "../support/mailbox.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { post } from "../support/server.ts";
@@ -131,6 +131,34 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     ]);
     await context.close();
   }, 180_000);
+
+  test("a comment held for review is offered to the team with Publish and Reject; Reject asks once more, and the comment leaves its author's page", async () => {
+    const auth = { authorization: `Bearer ${server.demo.tokens.admin}` };
+    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, auth)).body.ssoSecret;
+    const token = await new SignJWT({ sub: "hugo@customer.example", email: "hugo@customer.example", name: "Hugo" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(ssoSecret));
+    const author = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await author.goto(`${server.url}/p/demo/sso?token=${token}&next=/p/demo/${idea}`);
+    await author.fill("#comment-text", "Cheap e-books at books-for-less.example, visit now!");
+    await author.click(".comment-form button[type=submit]");
+    expect(await author.textContent("main")).toContain("Cheap e-books");
+    const team = await signedInPage(browser, server.url, server.demo.users.member);
+    await team.goto(`${server.url}/inbox/${idea}`);
+    const held = team.locator("ul.plain li", { hasText: "Cheap e-books" });
+    expect(await held.getByRole("button").allTextContents()).toEqual(["Publish on the portal", "Reject"]);
+    await held.scrollIntoViewIfNeeded();
+    expect(await check(team, "team-held-comment")).toEqual([]);
+    await held.getByRole("button", { name: "Reject" }).click();
+    expect(await team.textContent("h1")).toBe("Reject the comment Hugo wrote on the portal?");
+    expect(await check(team, "team-reject-comment")).toEqual([]);
+    await team.getByRole("button", { name: "Reject and delete" }).click();
+    expect(await team.textContent(".notice")).toBe("The comment was rejected and deleted.");
+    expect(await team.locator("main").textContent()).not.toContain("Cheap e-books");
+    await author.reload();
+    expect(await author.textContent("main")).not.toContain("Cheap e-books");
+  });
 
   test("signs in through the organization's own sign-in, offered beside the e-mail link, and comes back to the page it left; a refused token offers both again", async () => {
     const auth = { authorization: `Bearer ${server.demo.tokens.admin}` };

@@ -5,6 +5,7 @@ import { PUBLIC_DESCRIPTION_MAX_LENGTH, PUBLIC_TITLE_MAX_LENGTH } from "../../..
 import { textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
+import { postButton } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
 
 const csrf = (visitor: Visitor) => html`<input type="hidden" name="csrf" value="${visitor.csrf}">`;
@@ -43,7 +44,10 @@ export function portalPanel(visitor: Visitor, feedback: Feedback, portalUrl: str
 ${feedback.published ? html`<form method="post" action="${path}/unpublish" class="apart">${csrf(visitor)}<button type="submit" class="secondary">${w.unpublish}</button></form>` : ""}`;
 }
 
-/** Comments people wrote on the portal while posting is in review, held for the team: each with its Publish button. */
+/**
+ * Comments people wrote on the portal while posting is in review, held for the team: each with its
+ * Publish button, and Reject, which asks once more (it deletes the comment for good).
+ */
 export function heldComments(visitor: Visitor, feedback: Pick<Feedback, "key" | "comments">): Html | "" {
   const held = feedback.comments.filter((c) => c.fromPortal && c.visibility === "internal" && c.id);
   if (held.length === 0) return "";
@@ -51,7 +55,8 @@ export function heldComments(visitor: Visitor, feedback: Pick<Feedback, "key" | 
   const path = `/inbox/${encodeURIComponent(feedback.key)}/comments`;
   return html`<h2>${w.heldTitle}</h2><p class="muted">${w.heldIntro}</p><ul class="plain">${held.map(
     (c) => html`<li><p><strong>${c.author ?? ""}</strong></p><p class="message">${c.text}</p>
-<form method="post" action="${path}/${encodeURIComponent(c.id!)}/publish" class="inline">${csrf(visitor)}<button type="submit">${w.publishComment}</button></form></li>`,
+<div class="pair-actions"><form method="post" action="${path}/${encodeURIComponent(c.id!)}/publish" class="inline">${csrf(visitor)}<button type="submit">${w.publishComment}</button></form>
+${postButton(visitor, `${path}/${encodeURIComponent(c.id!)}/reject`, w.rejectComment)}</div></li>`,
   )}</ul>`;
 }
 

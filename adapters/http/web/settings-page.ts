@@ -49,12 +49,20 @@ export const postButton = (visitor: Visitor, action: string, label: string, fiel
 
 /**
  * A destructive action asks once more, on a page of its own, before it is done: null once the
- * person confirmed, else that page. It works without JavaScript; Cancel goes back.
+ * person confirmed, else that page, with what it acts on (`detail`) under the question. It works
+ * without JavaScript; Cancel goes back.
  */
 export function unconfirmed(
   visitor: Visitor,
   field: (name: string) => string,
-  ask: { readonly action: string; readonly question: string; readonly label: string; readonly back: string; readonly fields?: Html },
+  ask: {
+    readonly action: string;
+    readonly question: string;
+    readonly label: string;
+    readonly back: string;
+    readonly fields?: Html;
+    readonly detail?: Html;
+  },
 ): Response | null {
   if (field("confirm") === "yes") return null;
   const w = wordsFor(visitor.language, "settings");
@@ -62,7 +70,7 @@ export function unconfirmed(
     visitor,
     ask.back,
     ask.question,
-    html`<h1>${ask.question}</h1><form method="post" action="${ask.action}"><input type="hidden" name="csrf" value="${visitor.csrf}">${ask.fields ?? ""}<input type="hidden" name="confirm" value="yes">
+    html`<h1>${ask.question}</h1>${ask.detail ?? ""}<form method="post" action="${ask.action}"><input type="hidden" name="csrf" value="${visitor.csrf}">${ask.fields ?? ""}<input type="hidden" name="confirm" value="yes">
 <button type="submit" class="danger">${ask.label}</button> <a href="${ask.back}">${w.cancel}</a></form>`,
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { FormBrowser, signIn } from "../../support/browser.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 import { startMailbox } from "../../support/mailbox.ts";
 
 let http: InProcess;
@@ -200,5 +200,125 @@ describe("comments from the portal", () => {
     const over = await comment(b, key, "One more");
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("rejecting a comment held for review, from the feedback's page", () => {
+  const ORIGIN = { origin: "http://localhost:3000" };
+  /** A comment a signed-in person wrote while posting is review: held, with its id. */
+  async function heldComment(key: string, email: string, name: string, text: string): Promise<string> {
+    await comment(await signedIn(email, name), key, text);
+    const comments = (await admin("GET", `/v1/feedbacks/${key}`)).body.comments as Array<{ id?: string; text: string }>;
+    return comments.find((c) => c.text === text)!.id!;
+  }
+  /** The reject form of a held comment on the team's page of its feedback; empty when the page offers none. */
+  const rejectForm = (page: string, key: string, id: string): string =>
+    new RegExp(`<form method="post" action="/inbox/${key}/comments/${id}/reject"[\\s\\S]*?</form>`).exec(page)?.[0] ?? "";
+  const teamComments = async (key: string) =>
+    ((await admin("GET", `/v1/feedbacks/${key}`)).body.comments as Array<{ text: string; visibility: string }>).map((c) => [c.text, c.visibility]);
+
+  test("Reject asks once more on a page of its own, naming who wrote the comment and quoting it; until confirmed nothing is deleted", async () => {
+    const key = await published("Keyboard shortcuts");
+    const id = await heldComment(key, "ines@customer.example", "Ines", "Cheap watches at spam.example");
+    const member = await signedInAs(http, "member", `/inbox/${key}`);
+    const page = await (await member.fetch(`/inbox/${key}`)).text();
+    expect(page).toContain(`action="/inbox/${key}/comments/${id}/publish"`);
+    const asked = await member.submit(rejectForm(page, key, id), {}, undefined, ORIGIN);
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("<h1>Reject the comment Ines wrote on the portal?</h1>");
+    expect(question).toContain('<blockquote class="message quote">Cheap watches at spam.example</blockquote>');
+    expect(question).toContain("It is deleted for good: it never appears on the portal");
+    expect(question).toContain('<input type="hidden" name="confirm" value="yes">');
+    expect(question).toContain(`<button type="submit" class="danger">Reject and delete</button> <a href="/inbox/${key}">Cancel</a>`);
+    const french = await (await member.submit(rejectForm(page, key, id), {}, undefined, { ...ORIGIN, "accept-language": "fr" })).text();
+    expect(french).toContain("<h1>Rejeter le commentaire que Ines a écrit sur le portail\u202f?</h1>");
+    expect(french).toContain(`<button type="submit" class="danger">Rejeter et supprimer</button> <a href="/inbox/${key}">Annuler</a>`);
+    expect(await teamComments(key)).toEqual([["Cheap watches at spam.example", "internal"]]);
+  });
+
+  test("a held comment rejected is deleted for good: never public, gone from the team's list and from its author's page, and no e-mail goes out", async () => {
+    const key = await published("Export to ODS");
+    const follower = await signedIn("otto@customer.example", "Otto");
+    await follower.submit(
+      /<form method="post" action="[^"]*\/vote" class="vote">[\s\S]*?<\/form>/.exec(await (await follower.fetch(`/p/demo/${key}`)).text())![0],
+      {},
+    );
+    const author = await signedIn("jan@customer.example", "Jan");
+    await comment(author, key, "Visit my shop for ODS tools");
+    const id = ((await admin("GET", `/v1/feedbacks/${key}`)).body.comments as Array<{ id: string }>)[0]!.id;
+    await http.runJobs();
+    const mails = mailbox.mails.length;
+    const member = await signedInAs(http, "member", `/inbox/${key}`);
+    const question = await (
+      await member.submit(rejectForm(await (await member.fetch(`/inbox/${key}`)).text(), key, id), {}, undefined, ORIGIN)
+    ).text();
+    const done = await member.submit(question.slice(question.indexOf('<form method="post" action="/inbox/')), {}, undefined, ORIGIN);
+    expect([done.status, done.headers.get("location")]).toEqual([303, `/inbox/${key}?portal=commentRejected`]);
+    const after = await (await member.fetch(`/inbox/${key}?portal=commentRejected`)).text();
+    expect(after).toContain('<p class="notice" role="status">The comment was rejected and deleted.</p>');
+    expect(after).not.toContain("Comments from the portal to review");
+    expect(after).not.toContain("Visit my shop");
+    expect(await teamComments(key)).toEqual([]);
+    expect(await publicComments(key)).toEqual([]);
+    expect(await (await author.fetch(`/p/demo/${key}`)).text()).not.toContain("Visit my shop");
+    await http.runJobs();
+    expect(mailbox.mails.length).toBe(mails);
+  });
+
+  test("a Reader may not reject a held comment: refused at once (forbidden), never asked, and the comment stays held", async () => {
+    const key = await published("Larger fonts");
+    const id = await heldComment(key, "kim@customer.example", "Kim", "Bigger text, please");
+    const reader = await signedInAs(http, "reader", `/inbox/${key}`);
+    const page = await (await reader.fetch(`/inbox/${key}`)).text();
+    expect(rejectForm(page, key, id)).toBe("");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const form = `<form method="post" action="/inbox/${key}/comments/${id}/reject"><input type="hidden" name="csrf" value="${csrf}"></form>`;
+    for (const confirm of ["", "yes"]) {
+      const refused = await reader.submit(form, { confirm }, undefined, ORIGIN);
+      expect([refused.status, refused.headers.get("location")]).toEqual([303, `/inbox/${key}?portalError=forbidden`]);
+    }
+    expect(await (await reader.fetch(`/inbox/${key}?portalError=forbidden`)).text()).toContain(
+      '<p class="error" role="alert">Your role does not allow this.</p>',
+    );
+    expect(await teamComments(key)).toEqual([["Bigger text, please", "internal"]]);
+  });
+
+  test("a held comment of another organization is not found, from one of its own feedbacks or by this one's key, and stays held", async () => {
+    const key = await published("Calendar sync");
+    const id = await heldComment(key, "lou@customer.example", "Lou", "Sync with my calendar");
+    await http.cli("org", "create", "Elsewhere", "--prefix", "ELSE", "--plan", "free");
+    const appId = /^app (\S+)/m.exec(await http.cli("app", "create", "ELSE", "Else app"))![1]!;
+    const channel = (await http.cli("channel", "create", "ELSE", appId, "--kind", "api")).trim();
+    const own = (await http.request("POST", "/v1/reports", { body: { publicKey: channel, kind: "idea", message: "Their own idea" } })).body.ticketId;
+    await http.cli("user", "create", "owner@else.test", "--password", "else-password-1", "--org", "ELSE", "--role", "admin");
+    const stranger = new FormBrowser(http.url, {}, http.handle);
+    await signIn(stranger, "owner@else.test", "else-password-1", "/inbox");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await stranger.fetch("/inbox")).text())![1]!;
+    for (const on of [own, key]) {
+      const form = `<form method="post" action="/inbox/${on}/comments/${id}/reject"><input type="hidden" name="csrf" value="${csrf}"></form>`;
+      for (const confirm of ["", "yes"]) {
+        const refused = await stranger.submit(form, { confirm }, undefined, ORIGIN);
+        expect([refused.status, refused.headers.get("location")]).toEqual([303, `/inbox/${on}?portalError=not_found`]);
+      }
+    }
+    expect(await teamComments(key)).toEqual([["Sync with my calendar", "internal"]]);
+  });
+
+  test("a comment already published is not rejected: refused without asking, the page says it is on the portal, and it stays public", async () => {
+    const key = await published("Sort by votes");
+    const id = await heldComment(key, "max@customer.example", "Max", "Sorting by votes would help");
+    const member = await signedInAs(http, "member", `/inbox/${key}`);
+    const page = await (await member.fetch(`/inbox/${key}`)).text();
+    const form = rejectForm(page, key, id);
+    await member.submit(page.slice(page.indexOf(`<form method="post" action="/inbox/${key}/comments/${id}/publish"`)), {}, undefined, ORIGIN);
+    for (const confirm of ["", "yes"]) {
+      const refused = await member.submit(form, { confirm }, undefined, ORIGIN);
+      expect([refused.status, refused.headers.get("location")]).toEqual([303, `/inbox/${key}?portalError=comment_published`]);
+    }
+    expect(await (await member.fetch(`/inbox/${key}?portalError=comment_published`)).text()).toContain(
+      '<p class="error" role="alert">This comment is already on the portal: only a comment still waiting for review can be rejected.</p>',
+    );
+    expect(await publicComments(key)).toEqual([{ author: "Max", team: false, text: "Sorting by votes would help" }]);
   });
 });
