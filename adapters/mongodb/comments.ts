@@ -43,11 +43,15 @@ export function commentStore(data: Database): CommentStore {
       };
     },
 
-    async publishHeldComment(orgId, commentId, events, jobs, at) {
+    async publishHeldComment(feedbackId, commentId, events, jobs, at) {
       return data.transaction(async (session) => {
         const changed = await data
           .collection("comments")
-          .updateOne({ _id: commentId, orgId, visibility: "internal", person: { $exists: true } }, { $set: { visibility: "public" } }, { session });
+          .updateOne(
+            { _id: commentId, feedbackId, visibility: "internal", person: { $exists: true } },
+            { $set: { visibility: "public" } },
+            { session },
+          );
         if (changed.modifiedCount !== 1) return false;
         for (const event of events) await insertEvent(data, event, session);
         await insertJobs(data, jobs, at, session);

@@ -40,14 +40,13 @@ export function commentStore(db: Database, batch: WriteBatch): CommentStore {
       return row ? { id: row.id, orgId: row.org_id, feedbackId: row.feedback_id, text: row.text, visibility: row.visibility, at: row.at } : null;
     },
 
-    publishHeldComment: (orgId, commentId, events, jobs, at) =>
+    publishHeldComment: (feedbackId, commentId, events, jobs, at) =>
       batch.run(() => {
         const changed = db
           .query(
-            `UPDATE comments SET visibility = 'public' WHERE id = ? AND visibility = 'internal' AND person_email IS NOT NULL
-               AND feedback_id IN (SELECT f.id FROM feedbacks f JOIN organizations o ON o.number = f.org_number WHERE o.id = ?)`,
+            "UPDATE comments SET visibility = 'public' WHERE id = ? AND feedback_id = ? AND visibility = 'internal' AND person_email IS NOT NULL",
           )
-          .run(commentId, orgId).changes;
+          .run(commentId, feedbackId).changes;
         if (changed !== 1) return false;
         for (const event of events) insertEvent(db, event);
         for (const job of jobs) insertJob(db, job, at);

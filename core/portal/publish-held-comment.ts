@@ -25,7 +25,7 @@ export async function publishHeldComment(
   if (!feedback) return noSuchFeedback(keyOrId);
   const at = services.clock();
   const published = await services.store.publishHeldComment(
-    grant.orgId,
+    feedback.id,
     commentId,
     [commentCreated(services.ids.id(), commentId, feedback, at)],
     [notifyReplyJob(grant.orgId, feedback.id, commentId)],

@@ -34,11 +34,17 @@ export interface CommentStore {
   addComment(comment: CommentRecord): Promise<void>;
   findComment(commentId: string): Promise<StoredComment | null>;
   /**
-   * Makes public a comment a portal person wrote that was held for the team (internal), with the
-   * events and jobs that publishing it causes, in one transaction; false when there is no such held
-   * comment of the organization (already public, a team member's, or none).
+   * Makes public a comment a portal person wrote that was held for the team (internal) on this
+   * feedback, with the events and jobs that publishing it causes, in one transaction; false when
+   * the feedback holds no such comment (already public, a team member's, another feedback's, or none).
    */
-  publishHeldComment(orgId: string, commentId: string, events: readonly DomainEvent[], jobs: readonly JobRequest[], at: number): Promise<boolean>;
+  publishHeldComment(
+    feedbackId: string,
+    commentId: string,
+    events: readonly DomainEvent[],
+    jobs: readonly JobRequest[],
+    at: number,
+  ): Promise<boolean>;
   /**
    * Deletes for good a comment a portal person wrote on this feedback that is still held for the
    * team (internal); false when there is no such held comment (published, a team member's, another

@@ -60,11 +60,13 @@ export function commentsContract(makeStore: () => Promise<Subject>) {
       expect(job?.request).toEqual({ kind: "notify_answer", orgId: org.orgId, feedbackId: f.id });
     });
 
-    test("a portal person's comment names them; held for the team, publishHeldComment makes it public once, with its jobs", async () => {
+    test("a portal person's comment names them; held for the team, publishHeldComment makes it public once, on its own feedback only, with its jobs", async () => {
       const store = await makeStore();
       const org = await seed(store);
       const other = await seed(store);
       const f = (await record(store, org, "commented by a person", 1))!;
+      const elsewhere = (await record(store, other, "another organization's", 2))!;
+      const sibling = (await record(store, org, "another subject entirely", 3))!;
       for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) await store.completeJob(job);
       const base = { orgId: org.orgId, feedbackId: f.id, status: "triage" as const, events: [], jobs: [] };
       const held = id("c");
@@ -74,10 +76,11 @@ export function commentsContract(makeStore: () => Promise<Subject>) {
       await store.addComment({ ...base, id: team, text: "Team note", at: 6, author: { userId: "u1" }, visibility: "internal" });
       expect((await store.listComments(f.id))[0]).toMatchObject({ id: held, userId: "", person: named, visibility: "internal" });
       const job = { kind: "notify_reply" as const, orgId: org.orgId, feedbackId: f.id, detail: held };
-      expect(await store.publishHeldComment(other.orgId, held, [], [job], 7)).toBe(false);
-      expect(await store.publishHeldComment(org.orgId, team, [], [job], 7)).toBe(false);
-      expect(await store.publishHeldComment(org.orgId, held, [], [job], 7)).toBe(true);
-      expect(await store.publishHeldComment(org.orgId, held, [], [job], 7)).toBe(false);
+      expect(await store.publishHeldComment(elsewhere.id, held, [], [job], 7)).toBe(false);
+      expect(await store.publishHeldComment(sibling.id, held, [], [job], 7)).toBe(false);
+      expect(await store.publishHeldComment(f.id, team, [], [job], 7)).toBe(false);
+      expect(await store.publishHeldComment(f.id, held, [], [job], 7)).toBe(true);
+      expect(await store.publishHeldComment(f.id, held, [], [job], 7)).toBe(false);
       expect((await store.listComments(f.id)).map((c) => c.visibility)).toEqual(["public", "internal"]);
       expect((await store.claimJob(1e12, 1_000, "l"))?.request).toEqual(job);
       expect(await store.claimJob(1e12, 1_000, "l")).toBeNull();
@@ -94,7 +97,7 @@ export function commentsContract(makeStore: () => Promise<Subject>) {
       await store.addComment({ ...base, id: held, text: "Buy cheap pills", at: 5, author: person, visibility: "internal" });
       await store.addComment({ ...base, id: shown, text: "Me too", at: 6, author: person, visibility: "internal" });
       await store.addComment({ ...base, id: team, text: "Team note", at: 7, author: { userId: "u1" }, visibility: "internal" });
-      expect(await store.publishHeldComment(org.orgId, shown, [], [], 8)).toBe(true);
+      expect(await store.publishHeldComment(f.id, shown, [], [], 8)).toBe(true);
       expect(await store.deleteHeldComment(g.id, held)).toBe(false);
       expect(await store.deleteHeldComment(f.id, shown)).toBe(false);
       expect(await store.deleteHeldComment(f.id, team)).toBe(false);
@@ -103,7 +106,7 @@ export function commentsContract(makeStore: () => Promise<Subject>) {
       expect(await store.findComment(held)).toBeNull();
       expect((await store.listComments(f.id)).map((c) => c.text)).toEqual(["Me too", "Team note"]);
       // A comment deleted is not published after: it is gone, not hidden.
-      expect(await store.publishHeldComment(org.orgId, held, [], [], 9)).toBe(false);
+      expect(await store.publishHeldComment(f.id, held, [], [], 9)).toBe(false);
     });
 
     test("a comment written on its own keeps its visibility and the feedback's status; a public one's event reaches the webhooks subscribed", async () => {
