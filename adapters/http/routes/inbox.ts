@@ -77,6 +77,7 @@ import {
   triageSection,
 } from "../web/triage-panel.ts";
 import { tagChips, tagColors } from "../web/tag-chips.ts";
+import { featureFilter, featureGroups } from "../web/feature-filter.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { can } from "../../../core/authorization.ts";
 
@@ -100,7 +101,7 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const kind = one("kind", KINDS);
   const severity = one("severity", SEVERITIES);
   const appId = text("appId");
-  const featureId = appId && text("featureId");
+  const featureId = text("featureId");
   const cursor = text("cursor");
   const sort = one("sort", FEEDBACK_ORDERS);
   const published = one("published", ["true", "false"]);
@@ -189,20 +190,20 @@ export async function inboxPage(
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
-  const [listed, before, counted, posted, apps, listedFeatures, views, tags, choices] = await Promise.all([
+  const appsListed = listApps(services, visitor.grant);
+  const [listed, before, counted, posted, apps, features, views, tags, choices] = await Promise.all([
     listFeedbacks(services, visitor.grant, query),
     previousPage(services, visitor.grant, query),
     countFeedbacks(services, visitor.grant, query),
     // The portal's posts waiting for a person: what "To review" counts.
     countFeedbacks(services, visitor.grant, TO_REVIEW),
-    listApps(services, visitor.grant),
-    query.appId ? listFeatures(services, visitor.grant, query.appId) : null,
+    appsListed,
+    appsListed.then((listed) => featureGroups(services, visitor.grant, listed.ok ? listed.value.data : [], query.appId)),
     listViews(services, visitor.grant),
     listTags(services, visitor.grant),
     ownerChoices(services, visitor),
   ]);
   const owners = ownerNames(choices);
-  const features = listedFeatures?.ok ? listedFeatures.value.data : [];
   const counts = counted.ok ? counted.value : {};
   const page = listed.ok ? listed.value : { data: [], nextCursor: null };
   const count = (filter: (typeof STATUS_FILTERS)[number]) => countIn(counts, filter);
@@ -232,11 +233,7 @@ ${query.status ? html`<input type="hidden" name="status" value="${query.status}"
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.anyFeminine)}</select></div>
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
-${
-  features.length > 0
-    ? html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${features.map((f) => html`<option value="${f.id}"${f.id === query.featureId ? html` selected` : ""}>${f.path}</option>`)}</select></div>`
-    : ""
-}
+${featureFilter(visitor.language, features, query.featureId)}
 ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], choices)}
 <div><label for="published">${w.onPortal}</label><select id="published" name="published">${options(["true", "false"], query.published === undefined ? undefined : String(query.published), (p) => w.portalChoices[p as "true" | "false"], w.any)}</select></div>
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
@@ -548,6 +545,17 @@ async function replayPage(
   return appPage(visitor, `/inbox/${feedback.key}`, `${w.replayTitle} · ${feedback.title}`, body, 200, [`/widget/${(await widget()).names.player}`]);
 }
 
+/**
+ * Whether the address names a feature of another app than the one it chooses: left selected in the
+ * filters' form when the app was changed, it would empty the list with no reason shown.
+ */
+async function strayFeature(services: Services, visitor: Visitor, params: URLSearchParams): Promise<boolean> {
+  const [appId, featureId] = [params.get("appId"), params.get("featureId")];
+  if (!appId || !featureId) return false;
+  const features = await listFeatures(services, visitor.grant, appId);
+  return features.ok && !features.value.data.some((f) => f.id === featureId);
+}
+
 /** The inbox and the feedback page: what the API offers, for people in a browser. */
 export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScripts>) {
   const feedbackPath = (key: string) => `/inbox/${encodeURIComponent(key)}`;
@@ -564,12 +572,16 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
     .get(
       "/inbox",
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, (visitor) => {
+        asMember(services, { request, cookie }, async (visitor) => {
           const url = new URL(request.url);
           // The filters' form sends every field, the empty ones and the default order too: the
           // list's address keeps only those that filter or order.
           const kept = [...url.searchParams].filter(([name, value]) => value !== "" && !(name === "sort" && value === "activity"));
           if (kept.length < url.searchParams.size) return redirect(kept.length > 0 ? `/inbox?${new URLSearchParams(kept)}` : "/inbox");
+          if (await strayFeature(services, visitor, url.searchParams)) {
+            const rest = new URLSearchParams(kept.filter(([name]) => name !== "featureId" && name !== "cursor"));
+            return redirect(rest.size > 0 ? `/inbox?${rest}` : "/inbox");
+          }
           keepList(services, cookie, url);
           return inboxPage(services, visitor, url);
         }),
