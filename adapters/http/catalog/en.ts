@@ -47,6 +47,8 @@ export const EN = {
       /** Said where a feedback has no severity (an idea or praise, or not yet qualified). */
       noSeverity: "No severity",
       score: "score",
+      /** A tag chip leads to the inbox filtered by its tag: said on hover and to screen readers. */
+      taggedList: "Feedbacks tagged {tag}",
       formExpired: "This form has expired. Please try again.",
       otherSite: "This form can only be sent from its own page.",
       /** Where a report came from, after "Report via". */

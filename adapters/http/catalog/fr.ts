@@ -43,6 +43,7 @@ export const FR: Catalog = {
       anonymous: "anonyme",
       noSeverity: "Sans gravité",
       score: "score",
+      taggedList: "Retours avec l'étiquette {tag}",
       formExpired: "Ce formulaire a expiré. Veuillez réessayer.",
       otherSite: "Ce formulaire ne peut être envoyé que depuis sa propre page.",
       sources: { api: "l'API", form: "le formulaire hébergé", widget: "le widget", agent: "un agent", slack: "Slack", portal: "le portail" },

@@ -126,7 +126,7 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   };
 }
 
-function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | "cursor", string | undefined>>): string {
+function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | "cursor" | "tag", string | undefined>>): string {
   const merged: Record<string, string | undefined> = {
     status: query.status,
     kind: query.kind,
@@ -245,10 +245,13 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
   const colors = tagColors(tags.ok ? tags.value.data : []);
   // With one app, its name would stand in every row: it is named for organizations with several.
   const severalApps = (apps.ok ? apps.value.data : []).length > 1;
+  // A tag chip narrows the list on screen to its tag (any other tag filter replaced): its row stays in
+  // it, and the page's other filters too, which Reset clears.
+  const byTag = (tag: string) => inboxHref(query, { tag });
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(f.tags, colors)}</span>` : ""}${whereItIs(f, severalApps)}${rowFacts(visitor.language, f, owners, now)}</td>
+    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(visitor.language, f.tags, colors, byTag)}</span>` : ""}${whereItIs(f, severalApps)}${rowFacts(visitor.language, f, owners, now)}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="nowrap badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 <td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );

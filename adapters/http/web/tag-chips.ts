@@ -1,5 +1,7 @@
 import { isTagColor, type TagColor } from "../../../core/triage/tag-colors.ts";
+import type { Language } from "../../../core/language.ts";
 import { type Html, html } from "../html.ts";
+import { wordsFor } from "./words.ts";
 
 /**
  * Each colour of the palette as a chip paints it: a light tint behind dark text of the same hue,
@@ -21,13 +23,26 @@ const PAINT: Readonly<Record<TagColor, { readonly bg: string; readonly fg: strin
 export const tagColors = (tags: ReadonlyArray<{ readonly name: string; readonly color?: string }>): ReadonlyMap<string, string> =>
   new Map(tags.flatMap((t) => (t.color ? [[t.name, t.color] as const] : [])));
 
-/** One tag as a chip, in its colour when it has one. */
-export function tagChip(name: string, color: string | undefined): Html {
-  if (!color || !isTagColor(color)) return html`<span class="chip">${name}</span>`;
+/** How a chip is painted: in its tag's colour when it has one. */
+const paint = (color: string | undefined): Html | "" => {
+  if (!color || !isTagColor(color)) return "";
   const { bg, fg } = PAINT[color];
-  return html`<span class="chip" style="background:${bg};color:${fg};border-color:${fg}">${name}</span>`;
-}
+  return html` style="background:${bg};color:${fg};border-color:${fg}"`;
+};
 
-/** A feedback's tags as chips, or nothing when it has none. */
-export const tagChips = (tags: readonly string[] | undefined, colors: ReadonlyMap<string, string>): Html =>
-  html`${(tags ?? []).map((name) => tagChip(name, colors.get(name)))}`;
+/** One tag as a chip, in its colour when it has one. */
+export const tagChip = (name: string, color: string | undefined): Html => html`<span class="chip"${paint(color)}>${name}</span>`;
+
+/**
+ * A feedback's tags as chips, each a link to the inbox filtered by it (`href` writes that address),
+ * or nothing when it has none.
+ */
+export function tagChips(
+  language: Language,
+  tags: readonly string[] | undefined,
+  colors: ReadonlyMap<string, string>,
+  href: (tag: string) => string,
+): Html {
+  const listed = wordsFor(language, "common").taggedList;
+  return html`${(tags ?? []).map((name) => html`<a class="chip" href="${href(name)}" title="${listed.replace("{tag}", name)}"${paint(colors.get(name))}>${name}</a>`)}`;
+}

@@ -95,6 +95,12 @@ function savedNotice(language: Language, saved: TriageSaved): Html {
   return html`<p class="error" role="alert">${text}</p>`;
 }
 
+/**
+ * Where a tag chip of a feedback's page leads: the inbox's open feedbacks with that tag, and no other
+ * filter (those of the list the page was opened from are out of sight here).
+ */
+const tagList = (tag: string): string => `/inbox?${new URLSearchParams({ tag })}`;
+
 /** What the form shows of a feedback, field by field. */
 export function heldFields(feedback: Feedback): TriageDraft["fields"] {
   return {
@@ -140,7 +146,7 @@ export async function triageSection(
     return html`<h2>${w.triage}</h2><dl>
 <dt>${w.owner}</dt><dd>${feedback.owner ?? w.noOwner}</dd>
 <dt>${w.dueAt}</dt><dd>${dayOf(feedback.dueAt) || "—"}</dd>
-<dt>${w.tags}</dt><dd>${tags.length > 0 ? tagChips(tags, colors) : "—"}</dd>
+<dt>${w.tags}</dt><dd>${tags.length > 0 ? tagChips(lang, tags, colors, tagList) : "—"}</dd>
 </dl>`;
   }
   const features = await listFeatures(services, visitor.grant, feedback.app.id);
@@ -168,7 +174,7 @@ export async function triageSection(
   const atField = draft?.at !== undefined && (FIELDS_SAYING_REFUSALS as readonly string[]).includes(draft.at);
   return html`<h2 id="triage">${w.triage}</h2>
 ${saved ? savedNotice(lang, saved) : ""}
-${tags.length > 0 ? html`<p class="tags">${tagChips(tags, colors)}</p>` : ""}
+${tags.length > 0 ? html`<p class="tags">${tagChips(lang, tags, colors, tagList)}</p>` : ""}
 <form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}">${was}
 ${atField ? "" : refusal}
 <label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${marked("title")}>${saidAt("title")}

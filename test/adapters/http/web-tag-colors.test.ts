@@ -110,7 +110,7 @@ describe("tags show as chips in their colour", () => {
     ]);
     const inbox = await page(member, "/inbox");
     const row = inbox.slice(inbox.indexOf(`>${key}</a>`), inbox.indexOf("</tr>", inbox.indexOf(`>${key}</a>`)));
-    expect(row).toContain(`<span class="chip" ${RED_CHIP}>chargebacks</span>`);
+    expect(row).toContain(`<a class="chip" href="/inbox?tag=chargebacks" title="Feedbacks tagged chargebacks" ${RED_CHIP}>chargebacks</a>`);
   });
 
   test("on the feedback's page, for a Member and for a Reader; a tag without a colour is a plain chip", async () => {
@@ -121,8 +121,8 @@ describe("tags show as chips in their colour", () => {
     ]);
     for (const browser of [member, reader]) {
       const seen = await page(browser, `/inbox/${key}`);
-      expect(seen).toContain(`<span class="chip" ${RED_CHIP}>dunning</span>`);
-      expect(seen).toContain('<span class="chip">emails</span>');
+      expect(seen).toContain(`<a class="chip" href="/inbox?tag=dunning" title="Feedbacks tagged dunning" ${RED_CHIP}>dunning</a>`);
+      expect(seen).toContain('<a class="chip" href="/inbox?tag=emails" title="Feedbacks tagged emails">emails</a>');
     }
   });
 });
