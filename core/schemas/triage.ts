@@ -18,6 +18,10 @@ export const DUE_DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\
 export const TagName = Text({ minLength: 1, maxLength: TAG_NAME_MAX_LENGTH, pattern: NO_COMMA_PATTERN, description: "A tag's name (no comma)." });
 const Tags = (description: string) => Type.Array(TagName, { maxItems: MAX_TAGS, description });
 const Owner = Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: "A member's e-mail, me for oneself, or null for no owner." });
+const DueAt = (description: string) =>
+  Type.Union([Type.String({ pattern: DUE_DATE_PATTERN, description: "An ISO 8601 date (2026-12-01) or date and time." }), Type.Null()], {
+    description,
+  });
 const Comment = Text({ maxLength: COMMENT_MAX_LENGTH, description: "Added to the feedback. For dismissed it is the reason." });
 
 /**
@@ -30,18 +34,7 @@ export const FeedbackUpdate = Type.Object(
     status: Type.Optional(StatusSchema),
     comment: Type.Optional(Comment),
     owner: Type.Optional(Owner),
-    dueAt: Type.Optional(
-      Type.Union(
-        [
-          Type.String({
-            pattern: DUE_DATE_PATTERN,
-            description: "An ISO 8601 date (2026-12-01) or date and time.",
-          }),
-          Type.Null(),
-        ],
-        { description: "When it is due; null for no date." },
-      ),
-    ),
+    dueAt: Type.Optional(DueAt("When it is due; null for no date.")),
     severity: Type.Optional(Type.Union([SeveritySchema, Type.Null()], { description: "P0 to P3; null for none." })),
     kind: Type.Optional(KindSchema),
     featureId: Type.Optional(
@@ -73,6 +66,7 @@ export const BulkRequest = Type.Object(
       status: Type.Optional(StatusSchema),
       comment: Type.Optional(Comment),
       owner: Type.Optional(Owner),
+      dueAt: Type.Optional(DueAt("When each is due; null for no date.")),
       addTags: Type.Optional(Tags("Tags each feedback gains.")),
       removeTags: Type.Optional(Tags("Tags each feedback loses.")),
     }),

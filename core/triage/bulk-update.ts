@@ -2,7 +2,8 @@ import { authorize } from "../authorization.ts";
 import { invalid, ok, type Result } from "../errors.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
 import type { Grant } from "../model.ts";
-import type { BulkRequest, BulkResults, FeedbackUpdate } from "../schemas/triage.ts";
+import { BulkRequest, type BulkResults, type FeedbackUpdate } from "../schemas/triage.ts";
+import { dueTime } from "./due-date.ts";
 import { retag } from "./tag-names.ts";
 import { type UpdateFeedbackDeps, updateFeedback } from "./update-feedback.ts";
 
@@ -17,8 +18,12 @@ export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, req
   const { set } = request;
   const tagged = set.addTags !== undefined || set.removeTags !== undefined;
   // A comment goes with a change: alone, a spec client's PATCH would be refused too.
-  if (set.status === undefined && set.owner === undefined && !tagged) {
+  if (set.status === undefined && set.owner === undefined && set.dueAt === undefined && !tagged) {
     return invalid("invalid_body", { field: "set", reason: "no_change" });
+  }
+  // A day off the calendar is the request's fault, not each feedback's: refused as a whole.
+  if (typeof set.dueAt === "string" && dueTime(set.dueAt) === undefined) {
+    return invalid("invalid_body", { field: "set.dueAt", reason: "expected", schema: BulkRequest.properties.set.properties.dueAt });
   }
   const results: BulkResults["results"] = [];
   for (const key of request.keys) {
@@ -26,6 +31,7 @@ export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, req
     if (set.status !== undefined) update.status = set.status;
     if (set.comment !== undefined) update.comment = set.comment;
     if (set.owner !== undefined) update.owner = set.owner;
+    if (set.dueAt !== undefined) update.dueAt = set.dueAt;
     if (tagged) {
       const current = await resolveFeedback(services, grant.orgId, key);
       update.tags = retag(current?.tags ?? [], set.addTags ?? [], set.removeTags ?? []);

@@ -11,6 +11,7 @@ import { FeedbackUpdate, MAX_TAGS } from "../schemas/triage.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
+import { dueTime } from "./due-date.ts";
 import { resolveTags } from "./tag-names.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { oneSubject } from "../grouping/candidates.ts";
@@ -22,16 +23,6 @@ export type UpdateFeedbackDeps = ChangeStatusDeps & {
     Pick<UserStore, "findUser" | "findUserByEmail" | "listMembers"> &
     Pick<CatalogStore, "findFeature">;
 };
-
-/**
- * Whether a due date's day is one of the calendar's: Date.parse takes 2026-02-30 as 2 March, where
- * the person meant a day that does not exist.
- */
-function onTheCalendar(dueAt: string): boolean {
-  const [year, month, day] = dueAt.slice(0, 10).split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** The fields of an update that are not the status: each emits no event. */
 const TRIAGE_FIELDS = ["owner", "dueAt", "severity", "kind", "featureId", "title", "tags"] as const;
@@ -63,9 +54,8 @@ async function triageFields(
     fields.owner = owner.value;
   }
   if (update.dueAt !== undefined) {
-    const at = update.dueAt === null ? null : Date.parse(update.dueAt.length === 10 ? `${update.dueAt}T00:00:00Z` : update.dueAt);
-    if (at !== null && (Number.isNaN(at) || !onTheCalendar(update.dueAt!)))
-      return invalid("invalid_body", { field: "dueAt", reason: "expected", schema: FeedbackUpdate.properties.dueAt });
+    const at = update.dueAt === null ? null : dueTime(update.dueAt);
+    if (at === undefined) return invalid("invalid_body", { field: "dueAt", reason: "expected", schema: FeedbackUpdate.properties.dueAt });
     fields.dueAt = at;
   }
   if (update.featureId !== undefined && update.featureId !== null) {

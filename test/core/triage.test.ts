@@ -223,6 +223,29 @@ describe("bulkUpdate", () => {
     assert.deepEqual(fake.feedbacks.get("fb-2")?.tags, ["Billing"]);
   });
 
+  test("a due date is set on each feedback named, or cleared with null, as each one's own update writes it, and emits no event", async () => {
+    const fake = triage(feedbackRecord(), feedbackRecord({ id: "fb-2", key: "ACME-2", dueAt: Date.UTC(2026, 0, 5) }));
+    const set = await bulkUpdate(fake.deps, member, { keys: ["ACME-1", "ACME-2"], set: { dueAt: "2026-12-15" } });
+    assert.deepEqual(set.ok && set.value.results, [
+      { key: "ACME-1", ok: true },
+      { key: "ACME-2", ok: true },
+    ]);
+    assert.deepEqual(
+      ["fb-1", "fb-2"].map((id) => fake.feedbacks.get(id)?.dueAt),
+      [Date.UTC(2026, 11, 15), Date.UTC(2026, 11, 15)],
+    );
+    assert.ok((await bulkUpdate(fake.deps, member, { keys: ["ACME-2"], set: { dueAt: null } })).ok);
+    assert.equal(fake.feedbacks.get("fb-2")?.dueAt, undefined);
+    assert.deepEqual(fake.changes, []);
+  });
+
+  test("a due date on no calendar (30 February) is refused as a whole, invalid_body naming set.dueAt, before any feedback changes", async () => {
+    const fake = triage(feedbackRecord(), feedbackRecord({ id: "fb-2", key: "ACME-2" }));
+    const refused = await bulkUpdate(fake.deps, member, { keys: ["ACME-1", "ACME-2"], set: { status: "fixed", dueAt: "2026-02-30" } });
+    assert.equal(!refused.ok && `${refused.code} ${refused.problem?.field}`, "invalid_body set.dueAt");
+    assert.deepEqual([fake.writes, fake.changes], [[], []]);
+  });
+
   test("a Reader is refused as a whole, and a set that changes nothing is invalid_body", async () => {
     const fake = triage();
     assert.deepEqual(await bulkUpdate(fake.deps, reader, { keys: ["ACME-1"], set: { status: "fixed" } }), { ok: false, code: "forbidden" });

@@ -628,6 +628,8 @@ export const FR: Catalog = {
       unchanged: "Inchangé",
       newStatus: "Nouveau statut",
       newOwner: "Nouveau responsable",
+      newDueAt: "Nouvelle échéance",
+      noDueAt: "Retirer l'échéance",
       bulkComment: "Commentaire (avec la modification, ou seul comme note sur chacun)",
       addTag: "Ajouter des étiquettes (séparées par des virgules)",
       removeTag: "Retirer des étiquettes (séparées par des virgules)",
@@ -638,6 +640,8 @@ export const FR: Catalog = {
       bulkMerged: "{key} avait été fusionné dans {into} entre-temps\u202f: {into} a été modifié.",
       bulkNone: "Sélectionnez au moins un retour, et une modification.",
       bulkInvalid: "Rien n'a été modifié\u202f: une étiquette compte au plus 40 caractères, un commentaire au plus 5\u202f000.",
+      bulkDueDate: "Rien n'a été modifié\u202f: la nouvelle échéance n'est pas un jour du calendrier (écrivez-la 2026-12-15).",
+      bulkDueBoth: "Rien n'a été modifié\u202f: donnez une nouvelle échéance, ou retirez-la, pas les deux.",
       exportCsv: "Exporter en CSV",
       exportJsonl: "Exporter en JSON Lines",
     },
@@ -897,7 +901,8 @@ export const FR: Catalog = {
     unknown: "champ inconnu",
     missing: "obligatoire",
     repeated: "donné plusieurs fois",
-    no_change: "une modification est requise (status, owner, addTags ou removeTags)\u202f; un commentaire ne s'envoie qu'avec une modification",
+    no_change:
+      "une modification est requise (status, owner, dueAt, addTags ou removeTags)\u202f; un commentaire ne s'envoie qu'avec une modification",
     no_update:
       "requis, ou un champ de tri (owner, dueAt, severity, kind, featureId, title, tags)\u202f; un commentaire seul s'ajoute comme commentaire (POST /v1/feedbacks/{key}/comments\u202f; en MCP, add_comment)",
     not_url: "pas une adresse absolue (https://hôte/chemin)",

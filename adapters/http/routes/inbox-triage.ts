@@ -5,6 +5,7 @@ import { ok, type Result } from "../../../core/errors.ts";
 import type { Grant } from "../../../core/model.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
 import { bulkNote } from "../../../core/triage/bulk-note.ts";
+import { dueTime } from "../../../core/triage/due-date.ts";
 import { ExportQuery, exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import { textFor } from "../catalog/text.ts";
@@ -160,21 +161,27 @@ export function inboxTriageRoutes(services: Services) {
           const status = field("status");
           const owner = field("owner");
           const comment = field("comment").trim() ? field("comment") : "";
+          // A new due date, or none (a date field cannot say "none" by itself).
+          const [due, noDue] = [field("dueAt").trim(), field("noDue") === "yes"];
           // Tags separated by commas, as on a feedback's page.
           const [adding, removing] = [tagList(field("addTag")), tagList(field("removeTag"))];
           const change = {
             ...(status && { status }),
             ...(owner && { owner: owner === "none" ? null : owner }),
+            ...((due || noDue) && { dueAt: noDue ? null : due }),
             ...(adding.length > 0 && { addTags: adding }),
             ...(removing.length > 0 && { removeTags: removing }),
           } as BulkRequest["set"];
           // Refused before anything changes, the list comes back with what was ticked and typed.
+          const typed = { status, comment: field("comment"), owner, dueAt: field("dueAt"), noDue: noDue ? "yes" : "" };
           const refuse = (refusal: BulkDraft["refusal"]) =>
             inboxPage(services, visitor, new URL(back, services.baseUrl), {
               status: 400,
-              bulk: { refusal, keys, fields: { status, comment: field("comment"), owner, addTag: field("addTag"), removeTag: field("removeTag") } },
+              bulk: { refusal, keys, fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") } },
             });
           if (keys.length === 0 || (Object.keys(change).length === 0 && !comment)) return refuse("none");
+          if (due && noDue) return refuse("dueBoth");
+          if (due && dueTime(due) === undefined) return refuse("dueDate");
           // What the API would refuse (a tag too long, a comment too long) is refused here too.
           if (!bulkForm.check({ keys: keys.slice(0, 100), set: { ...change, ...(comment && { comment }) } })) return refuse("invalid");
           const done = await bulkChange(services, visitor.grant, keys.slice(0, 100), change, comment);

@@ -228,22 +228,24 @@ export const selectAllHead = (language: Language, key: string): Html => {
 
 /** A bulk change refused before anything was changed: why, what was ticked and what was typed, all kept on the page. */
 export interface BulkDraft {
-  readonly refusal: "none" | "invalid";
+  /** No feedback or no change; a tag or comment too long; a due date on no calendar; a due date both given and removed. */
+  readonly refusal: "none" | "invalid" | "dueDate" | "dueBoth";
   readonly keys: readonly string[];
-  readonly fields: Readonly<Record<"status" | "comment" | "owner" | "addTag" | "removeTag", string>>;
+  readonly fields: Readonly<Record<"status" | "comment" | "owner" | "dueAt" | "noDue" | "addTag" | "removeTag", string>>;
 }
 
 /** Why a bulk change was refused, above the list. */
 export const bulkRefusal = (language: Language, draft: BulkDraft): Html => {
   const w = wordsFor(language, "triage");
-  return html`<p class="error" role="alert">${draft.refusal === "none" ? w.bulkNone : w.bulkInvalid}</p>`;
+  const why = { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth }[draft.refusal];
+  return html`<p class="error" role="alert">${why}</p>`;
 };
 
 /** A link above the list to the bulk form below it, which a long list (a phone's cards) puts far down. */
 export const bulkJump = (language: Language): Html =>
   html`<p class="bulk-jump"><a href="#bulk-title">${wordsFor(language, "triage").bulkTitle} ↓</a></p>`;
 
-/** The same change to the feedbacks ticked in the list: status with a comment, owner, a tag added or removed. */
+/** The same change to the feedbacks ticked in the list: status with a comment, owner, due date (set or removed), a tag added or removed. */
 export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[], draft?: BulkDraft): Html {
   const w = wordsFor(visitor.language, "triage");
   const typed = draft?.fields;
@@ -258,6 +260,8 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
     members,
     typed?.owner,
   ).map((m) => html`<option value="${m.email}"${selected(typed?.owner === m.email)}>${m.label}</option>`)}</select></div>
+<div><label for="bulk-due">${w.newDueAt}</label><input id="bulk-due" name="dueAt" type="date" value="${typed?.dueAt ?? ""}"></div>
+<div class="bulk-no-due"><label><input type="checkbox" name="noDue" value="yes"${typed?.noDue ? html` checked` : ""}> ${w.noDueAt}</label></div>
 <div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.addTag ?? ""}"></div>
 <div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.removeTag ?? ""}"></div>
 <div><button type="submit">${w.applyBulk}</button></div></form>`;

@@ -202,10 +202,30 @@ describe("POST /v1/feedbacks/bulk", () => {
     expect((await request("GET", `/v1/feedbacks/${key}`, admin())).body.tags).toEqual(twenty);
   });
 
+  test("dueAt sets each feedback's due date, and null clears it; a day on no calendar is 400 invalid_body naming set.dueAt, nothing changed", async () => {
+    const [a, b] = [await createFeedback("Bulk due"), await createFeedback("Bulk due")];
+    const set = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: [a, b], set: { dueAt: "2026-12-15" } });
+    expect(set.body.results).toEqual([
+      { key: a, ok: true },
+      { key: b, ok: true },
+    ]);
+    const dueOf = async (key: string) => (await request("GET", `/v1/feedbacks/${key}`, admin())).body.dueAt;
+    expect([await dueOf(a), await dueOf(b)]).toEqual(["2026-12-15T00:00:00.000Z", "2026-12-15T00:00:00.000Z"]);
+    expect((await request("POST", "/v1/feedbacks/bulk", admin(), { keys: [b], set: { dueAt: null } })).status).toBe(200);
+    expect(await dueOf(b)).toBeUndefined();
+    const refused = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: [a], set: { dueAt: "2026-02-30" } });
+    expect([refused.status, refused.body.code, refused.body.error]).toEqual([
+      400,
+      "invalid_body",
+      "The request body is invalid. set.dueAt: expected a date such as 2026-12-31, or an ISO 8601 date and time such as 2026-12-31T17:00Z or null.",
+    ]);
+    expect(await dueOf(a)).toBe("2026-12-15T00:00:00.000Z");
+  });
+
   test("a comment alone is 400 invalid_body saying that a comment goes with a change", async () => {
     const alone = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: ["DEMO-1"], set: { comment: "Looking" } });
     expect(alone.body).toEqual({
-      error: "The request body is invalid. set: a change is required (status, owner, addTags or removeTags); a comment goes with one.",
+      error: "The request body is invalid. set: a change is required (status, owner, dueAt, addTags or removeTags); a comment goes with one.",
       code: "invalid_body",
     });
   });

@@ -543,6 +543,59 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(shown).toMatch(new RegExp(`name="addTag" maxlength="\\d+" value="${"y".repeat(41)}"`));
   });
 
+  test("the bulk form sets a due date on each ticked feedback, or removes it, through the same bulk change as the API", async () => {
+    const [a, b] = [await report("Bulk due: the weekly digest is late"), await report("Bulk due: the monthly digest is late")];
+    const dueOf = async (key: string) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.dueAt;
+    const set = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", a],
+      ["keys", b],
+      ["dueAt", "2026-12-15"],
+    ]);
+    expect([set.status, set.headers.get("location")]).toEqual([303, "/inbox?bulk=2.0."]);
+    expect([await dueOf(a), await dueOf(b)]).toEqual(["2026-12-15T00:00:00.000Z", "2026-12-15T00:00:00.000Z"]);
+    await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", b],
+      ["noDue", "yes"],
+    ]);
+    expect([await dueOf(a), await dueOf(b)]).toEqual(["2026-12-15T00:00:00.000Z", undefined]);
+  });
+
+  test("a bulk due date both given and removed, or on no calendar, changes nothing and says why, what was typed kept", async () => {
+    const key = await report("Bulk due: the yearly digest is late");
+    const refusals = [];
+    for (const [fields, said] of [
+      [
+        [
+          ["dueAt", "2026-12-15"],
+          ["noDue", "yes"],
+          ["status", "fixed"],
+        ],
+        "Nothing was changed: give a new due date, or remove it, not both.",
+      ],
+      [
+        [
+          ["dueAt", "2026-02-30"],
+          ["status", "fixed"],
+        ],
+        "Nothing was changed: the new due date is no day of the calendar (write it as 2026-12-15).",
+      ],
+      [[["dueAt", "2026-2-3"]], "Nothing was changed: the new due date is no day of the calendar (write it as 2026-12-15)."],
+    ] as const) {
+      const refused = await post(admin, "/inbox/bulk", "/inbox", [["keys", key], ...fields.map(([n, v]) => [n, v] as [string, string])]);
+      const shown = await refused.text();
+      const dueField = /<input id="bulk-due" name="dueAt" type="date" value="([^"]*)">/.exec(shown)?.[1];
+      const removing = shown.includes('name="noDue" value="yes" checked>');
+      refusals.push([refused.status, shown.includes(`<p class="error" role="alert">${said.replace("'", "&#39;")}</p>`), dueField, removing]);
+    }
+    expect(refusals).toEqual([
+      [400, true, "2026-12-15", true],
+      [400, true, "2026-02-30", false],
+      [400, true, "2026-2-3", false],
+    ]);
+    const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([read.status, read.dueAt]).toEqual(["triage", undefined]);
+  });
+
   test("a bulk comment goes with the change it comes with, an owner as well as a status", async () => {
     const key = await report("Bulk: the filters reset on reload");
     await post(admin, "/inbox/bulk", "/inbox", [
