@@ -76,7 +76,7 @@ body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100v
 .org-line{margin-right:auto;min-width:0}.app-bar .org{padding:0}.account{margin:0;flex-direction:row;align-items:center;gap:var(--s3);padding:0}
 .app-bar nav{order:3;flex:1 0 100%}.nav{flex-direction:row;flex-wrap:wrap;gap:var(--s1)}.nav a{white-space:nowrap;padding:var(--s1) var(--s3)}}
 @media (max-width:48rem){.who{display:none}td.key input[type=checkbox],th.key input[type=checkbox]{width:1.375rem;height:1.375rem;vertical-align:-.3rem}}
-.filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}
+.filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}.due-pair{display:flex;flex-wrap:wrap;align-items:flex-end;column-gap:var(--s4)}.due-pair>div{flex:1 1 9rem}
 .tabs{display:flex;flex-wrap:wrap;gap:var(--s1);padding:0 0 var(--s2);margin:var(--s2) 0 var(--s4);list-style:none;border-bottom:1px solid var(--line)}
 .tabs a{display:inline-block;padding:var(--s1) var(--s3);border-radius:999px;text-decoration:none;color:var(--muted);font-weight:500}.tabs a:hover{background:var(--panel);color:var(--fg)}
 .tabs [aria-current]{background:var(--accent-soft);color:var(--accent-text);font-weight:700}
@@ -86,7 +86,7 @@ a.button{display:inline-block;font-weight:600;padding:var(--s2) var(--s4);border
 .settings{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:var(--s6);align-items:start}.settings>nav .tabs{flex-direction:column;border:0;margin:var(--s4) 0 0}
 .settings>nav .tabs a{display:block;border-radius:6px;white-space:nowrap}.settings>nav .tabs [aria-current]{font-weight:500}@media (max-width:64rem){.settings{grid-template-columns:minmax(0,1fr);gap:0}.settings>nav .tabs{flex-direction:row;border-bottom:1px solid var(--line)}}
 table.edit input:not([type=checkbox]),table.edit select{height:2.25rem;padding:var(--s1) var(--s2)}table.edit td{vertical-align:middle}
-table a{text-decoration:none}table a:hover{text-decoration:underline}td.title a{color:var(--fg);font-weight:600}
+table a{text-decoration:none}table a:hover{text-decoration:underline}td.title>a{color:var(--fg);font-weight:600}
 .inline{display:inline}.inline button{margin:var(--s2) var(--s3) 0 0;padding:var(--s1) var(--s3)}.notice .inline button{margin:0 0 0 var(--s1)}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
 .badge{display:inline-block;padding:0 var(--s2);border-radius:999px;font-size:var(--t-sm);font-weight:600;white-space:nowrap;border:1px solid currentColor}
@@ -121,7 +121,7 @@ dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s
 @media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr);grid-template-areas:"main" "aside" "more"}}
 details.more-filters{flex:1 0 100%;margin:var(--s2) 0 0}details.more-filters>div{display:inline-block;vertical-align:bottom;min-width:9rem;margin-right:var(--s4)}
 @media (max-width:48rem){details.more-filters>div{display:block;margin-right:0}.tabs a{padding:var(--s1) var(--s2);font-size:var(--t-sm)}}
-@supports selector(::details-content){@media (width > 48rem){details.more-filters{display:contents}details.more-filters>summary{display:none}details.more-filters>div{flex:1 1 auto;margin-right:0}
+@supports selector(::details-content){@media (width > 48rem){details.more-filters{display:contents}details.more-filters>summary{display:none}details.more-filters>div{flex:1 1 auto;margin-right:0}details.more-filters>div.feature-filter{flex-basis:10rem}
 details.more-filters::details-content{display:contents;content-visibility:visible}}}
 .to-actions{display:none;gap:var(--s2);flex-wrap:wrap}.to-actions a{display:inline-block;padding:var(--s2) var(--s3);border:1px solid var(--line);border-radius:999px;text-decoration:none}details.correction{margin-top:var(--s6)}form.apart{margin-top:var(--s6)}.pair-actions{display:flex;flex-wrap:wrap;gap:var(--s4);margin-top:var(--s2)}.pair-actions button{margin:0}@media (max-width:48rem){.to-actions{display:flex}}
 .timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}

@@ -55,7 +55,9 @@ export function featureFilter(language: Language, groups: readonly FeatureGroup[
   if (groups.length === 0 && !selected) return "";
   const option = (id: string, label: string) => html`<option value="${id}"${id === selected ? html` selected` : ""}>${label}</option>`;
   const choices = (features: readonly Feature[]) => labelled(language, features).map((f) => option(f.id, f.label));
-  return html`<div><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${groups.map(
+  // On a wide screen it stands in the filters' row at a basis of its own, not its longest feature's
+  // width, which pushed the row onto a third line.
+  return html`<div class="feature-filter"><label for="feature">${w.feature}</label><select id="feature" name="featureId"><option value="">${w.anyFeminine}</option>${groups.map(
     (g) => (g.app === undefined ? choices(g.features) : html`<optgroup label="${g.app}">${choices(g.features)}</optgroup>`),
   )}${selected && !known ? option(selected, selected) : ""}</select></div>`;
 }

@@ -260,8 +260,8 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
     members,
     typed?.owner,
   ).map((m) => html`<option value="${m.email}"${selected(typed?.owner === m.email)}>${m.label}</option>`)}</select></div>
-<div><label for="bulk-due">${w.newDueAt}</label><input id="bulk-due" name="dueAt" type="date" value="${typed?.dueAt ?? ""}"></div>
-<div class="bulk-no-due"><label><input type="checkbox" name="noDue" value="yes"${typed?.noDue ? html` checked` : ""}> ${w.noDueAt}</label></div>
+<div class="due-pair"><div><label for="bulk-due">${w.newDueAt}</label><input id="bulk-due" name="dueAt" type="date" value="${typed?.dueAt ?? ""}"></div>
+<label><input type="checkbox" name="noDue" value="yes"${typed?.noDue ? html` checked` : ""}> ${w.noDueAt}</label></div>
 <div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.addTag ?? ""}"></div>
 <div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.removeTag ?? ""}"></div>
 <div><button type="submit">${w.applyBulk}</button></div></form>`;

@@ -1,0 +1,129 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { importFeatures } from "../../core/apps/import-features.ts";
+import { operatorGrant } from "../../core/authorization.ts";
+import { updateFeedback } from "../../core/triage/update-feedback.ts";
+import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { type Served, serveInProcess } from "../support/in-process.ts";
+import { post } from "../support/server.ts";
+
+const present = chromiumPresent("inbox filters browser tests");
+
+let server: Served;
+let browser: Browser;
+const WIDTHS = [1280, 390] as const;
+/** The feedback whose row carries the tags, and the one beside it. */
+let tagged: string;
+let mobileLogin: string;
+
+/** The page as it is now, at a width: its screenshot saved to look at, and what is wrong with it (axe's serious violations, sideways scrolling). */
+async function look(on: Page, name: string, width: number) {
+  await on.setViewportSize({ width, height: 900 });
+  await saveScreenshot(on, `${name}-${width}`);
+  return { name, width, violations: await seriousViolations(on), sideways: await scrollsSideways(on) };
+}
+const fine = (name: string, width: number) => ({ name, width, violations: [], sideways: false });
+/** The filters, folded on a phone until one is in use (in the row on a wider screen), unfolded to be seen. */
+async function unfold(on: Page): Promise<void> {
+  const summary = on.locator("details.more-filters > summary");
+  if (await summary.isVisible()) await summary.click();
+}
+
+describe.skipIf(!present)("the inbox's Feature filter, tag links and bulk due date in Chromium at 1280 and 390 px", () => {
+  beforeAll(async () => {
+    server = await serveInProcess();
+    const { demo } = server;
+    const grant = operatorGrant(demo.orgId);
+    const mobile = /app (\S+)/.exec(await server.cli("app", "create", "DEMO", "Application mobile Android"))![1]!;
+    const mobileKey = (await server.cli("channel", "create", "DEMO", mobile, "--kind", "api")).trim();
+    const map = [
+      { id: "m-login", name: "Connexion", path: "compte/connexion" },
+      { id: "m-settings", name: "Réglages", path: "compte/reglages" },
+      { id: "m-settings-app", name: "Réglages", path: "application/reglages" },
+    ];
+    expect((await importFeatures(server.services, grant, mobile, map)).ok).toBe(true);
+    const send = async (publicKey: string, message: string) =>
+      (await post(`${server.url}/v1/reports`, { publicKey, kind: "problem", message })).body.ticketId;
+    for (let i = 0; i < 4; i++) await send(demo.publicKey, `Le tableau de bord numéro ${i} charge lentement`);
+    mobileLogin = await send(mobileKey, "Le bouton de connexion est caché par le clavier");
+    expect((await updateFeedback(server.services, grant, mobileLogin, { featureId: "m-login" })).ok).toBe(true);
+    tagged = await send(demo.publicKey, "Le total de la facture ignore le code promotionnel");
+    const triage = {
+      tags: ["facturation", "paiement-mobile", "priorité-client"],
+      featureId: demo.featureId,
+      owner: "member@demo.test",
+      dueAt: "2026-01-02",
+    };
+    expect((await updateFeedback(server.services, grant, tagged, triage)).ok).toBe(true);
+    browser = await sharedChromium();
+  });
+  afterEach(() => closeContexts(browser));
+  afterAll(async () => {
+    await closeContexts(browser);
+    await server?.stop();
+  });
+
+  test("the Feature filter, unfolded, in English and in French: fits, scrolls sideways nowhere, no serious violation; a feature chosen with no app filters the list", async () => {
+    const seen = [];
+    for (const language of ["en", "fr"] as const) {
+      const page = await signedInPage(browser, server.url, server.demo.users.member);
+      if (language === "fr") {
+        await page.getByRole("link", { name: "Français" }).click();
+        await page.getByRole("heading", { name: "Boîte de réception" }).waitFor();
+      }
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await unfold(page);
+        seen.push(await look(page, `inbox-feature-filter-${language}`, width));
+      }
+    }
+    expect(seen).toEqual(["en", "fr"].flatMap((language) => WIDTHS.map((width) => fine(`inbox-feature-filter-${language}`, width))));
+    const page = await signedInPage(browser, server.url, server.demo.users.member);
+    await page.getByLabel("Feature").selectOption({ label: "Connexion" });
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await page.waitForURL(/featureId=m-login/);
+    expect(await page.locator("table.cards tbody tr td.key a").allTextContents()).toEqual([mobileLogin]);
+  });
+
+  for (const width of WIDTHS) {
+    test(`at ${width} px, with tag chips as links in a row: j reaches the row's key, x ticks it, Enter opens the feedback; a chip leads to the list with its tag`, async () => {
+      const page = await signedInPage(browser, server.url, server.demo.users.member);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/inbox?kind=problem`);
+      // The tagged feedback is the most recent: the first row.
+      await page.keyboard.press("j");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(tagged);
+      await page.keyboard.press("x");
+      expect(await page.locator("input[name=keys]").first().isChecked()).toBe(true);
+      expect(await look(page, "inbox-tag-links", width)).toEqual(fine("inbox-tag-links", width));
+      await page.keyboard.press("Enter");
+      await page.waitForURL(new RegExp(`/inbox/${tagged}$`));
+      await page.goBack();
+      await page.getByRole("link", { name: "paiement-mobile" }).first().click();
+      await page.waitForURL(/tag=paiement-mobile/);
+      expect(new URL(page.url()).search).toBe("?kind=problem&tag=paiement-mobile");
+      expect(await page.locator("table.cards tbody tr td.key a").allTextContents()).toEqual([tagged]);
+      expect(await look(page, "inbox-tag-filtered", width)).toEqual(fine("inbox-tag-filtered", width));
+    });
+  }
+
+  test("the bulk form gives the ticked feedbacks a due date, then removes it, at 390 px; the rows say so", async () => {
+    const page = await signedInPage(browser, server.url, server.demo.users.member);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.locator("input[name=keys]").nth(1).check();
+    await page.locator("input[name=keys]").nth(2).check();
+    await page.getByLabel("New due date").fill("2030-03-14");
+    expect(await look(page, "inbox-bulk-due", 390)).toEqual(fine("inbox-bulk-due", 390));
+    await page.getByRole("button", { name: "Apply to the selected" }).click();
+    await page.waitForURL(/bulk=2\.0\./);
+    expect(await page.locator(".owner-due").filter({ hasText: "Due 14 Mar 2030" }).count()).toBe(2);
+    await page.locator("input[name=keys]").nth(1).check();
+    await page.getByLabel("Remove the due date").check();
+    await page.getByRole("button", { name: "Apply to the selected" }).click();
+    await page.waitForURL(/bulk=1\.0\./);
+    expect(await page.locator(".owner-due").filter({ hasText: "Due 14 Mar 2030" }).count()).toBe(1);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await look(page, "inbox-bulk-due", 1280)).toEqual(fine("inbox-bulk-due", 1280));
+  });
+});
