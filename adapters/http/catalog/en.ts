@@ -144,6 +144,13 @@ export const EN = {
       dueOn: "Due: {day}",
       /** The facts of the feedback in the side column: app, feature, reports, votes, last report, tracker. */
       details: "About this feedback",
+      votersTitle: (n: number) => (n === 1 ? "1 vote" : `${n} votes`),
+      noVoters: "No one has voted for it yet.",
+      relayVoteEmail: "Record a customer's vote: their e-mail",
+      relayVoteName: "Their name (optional)",
+      relayVote: "Record the vote",
+      voteCounted: "Vote recorded. The person follows this feedback now.",
+      voteAlready: "This person's vote was already counted.",
       noFollowers: "Nobody follows this feedback.",
       /** After Follow or Unfollow: what it changed for the person, and whether e-mail reaches them here. */
       followed: (delivers: boolean) =>

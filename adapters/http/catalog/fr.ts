@@ -126,6 +126,13 @@ export const FR: Catalog = {
       ownedBy: "Responsable\u202f: {owner}",
       dueOn: "Échéance\u202f: {day}",
       details: "À propos de ce retour",
+      votersTitle: (n: number) => (n <= 1 ? `${n} vote` : `${n} votes`),
+      noVoters: "Personne n'a encore voté pour ce retour.",
+      relayVoteEmail: "Enregistrer le vote d'un client\u202f: son e-mail",
+      relayVoteName: "Son nom (facultatif)",
+      relayVote: "Enregistrer le vote",
+      voteCounted: "Vote enregistré. La personne suit désormais ce retour.",
+      voteAlready: "Le vote de cette personne était déjà compté.",
       noFollowers: "Personne ne suit ce retour.",
       followed: (delivers: boolean) =>
         delivers

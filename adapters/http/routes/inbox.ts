@@ -1,3 +1,6 @@
+import { listVoters } from "../../../core/votes/list-voters.ts";
+import { relayVote } from "../../../core/votes/relay-vote.ts";
+import { VoteRequest } from "../../../core/schemas/votes.ts";
 import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
 import { Elysia } from "elysia";
 import type { EntryLink } from "../../../core/store/changelog.ts";
@@ -82,6 +85,7 @@ import { listTags } from "../../../core/triage/list-tags.ts";
 import { can } from "../../../core/authorization.ts";
 
 const statusForm = validator(StatusChange);
+const voteForm = validator(VoteRequest);
 
 /** A feature path that may wrap after each "/": a long one would otherwise widen the table past the page. */
 const breakablePath = (path: string) => path.split("/").map((part, i) => (i === 0 ? part : [html`/<wbr>`, part]));
@@ -409,6 +413,32 @@ function followNotice(services: Services, w: Words<"feedback">, following: strin
   return html`<p class="notice" role="status">${following === "yes" ? w.followed(services.notifier.delivers) : w.unfollowed}</p>`;
 }
 
+/**
+ * Who voted for a feedback (its own votes and those of the feedbacks merged into it), and, for those
+ * who change feedbacks, the form that records a customer's vote asked for by e-mail or in a call.
+ */
+function votesSection(
+  visitor: Visitor,
+  key: string,
+  voters: readonly { readonly email: string; readonly name?: string; readonly votedAt: string }[],
+  canUpdate: boolean,
+  voted: string | null | undefined,
+): Html {
+  const w = wordsFor(visitor.language, "feedback");
+  const said = voted === "counted" ? w.voteCounted : voted === "already" ? w.voteAlready : null;
+  const list =
+    voters.length === 0
+      ? html`<p class="muted">${w.noVoters}</p>`
+      : html`<ul>${voters.map((v) => html`<li>${v.name ? `${v.name} <${v.email}>` : v.email} <span class="muted">· ${formatDay(visitor.language, v.votedAt, "medium")}</span></li>`)}</ul>`;
+  const form = canUpdate
+    ? html`<form method="post" action="/inbox/${encodeURIComponent(key)}/votes"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="vote-email">${w.relayVoteEmail}</label><input id="vote-email" name="email" type="email" required maxlength="254" autocomplete="off">
+<label for="vote-name">${w.relayVoteName}</label><input id="vote-name" name="name" maxlength="100" autocomplete="off">
+<button type="submit" class="secondary">${w.relayVote}</button></form>`
+    : "";
+  return html`<h2 id="votes">${w.votersTitle(voters.length)}</h2>${said ? html`<p class="notice" role="status">${said}</p>` : ""}${list}${form}`;
+}
+
 /** Where a merged key led: said when that key is one of those merged into this feedback. */
 function mergedHereNotice(w: Words<"feedback">, merged: readonly { readonly key: string }[], asked: string | null | undefined): Html | "" {
   return asked && merged.some((m) => m.key === asked) ? html`<p class="notice" role="status">${w.mergedHere(asked)}</p>` : "";
@@ -435,6 +465,7 @@ export async function feedbackPage(
   const [portal, choices] = await Promise.all([readPortal(services, visitor.grant.orgId), ownerChoices(services, visitor)]);
   const owners = ownerNames(choices);
   const following = followers.some((f) => f.email === visitor.email);
+  const voters = await listVoters(services, visitor.grant, feedback.key);
   const tracker = feedback.trackerIssue;
 
   const statusControl = canUpdate
@@ -519,6 +550,7 @@ ${shippedIn.length > 0 ? html`<dt>${w.shippedIn}</dt><dd>${shippedInLinks(visito
 ${followNotice(services, w, notice?.params?.get("following"))}
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
+${votesSection(visitor, feedback.key, voters.ok ? voters.value.data : [], canUpdate, notice?.params?.get("voted"))}
 </aside><div class="more">
 ${groupingPanel(visitor, feedback, similar, merged, canUpdate, notice?.params?.get("into") ?? "")}
 ${portalPanel(visitor, feedback, portal?.enabled ? portalUrl(services.baseUrl, portal.slug) : null, canUpdate)}
@@ -685,6 +717,26 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
               status: STATUS_OF[changed.code],
             });
           return redirect(`${feedbackPath(changed.value.key)}?saved${place}`);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/:key/votes",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const asked = { email: field("email").trim(), ...(field("name").trim() && { name: field("name").trim() }) };
+          if (!voteForm.check(asked))
+            return feedbackPage(services, visitor, params.key, {
+              error: errorBody("invalid_body", visitor.language, voteForm.refuse("invalid_body", asked).problem).error,
+              status: 400,
+            });
+          const relayed = await relayVote(services, visitor.grant, params.key, asked);
+          if (!relayed.ok)
+            return feedbackPage(services, visitor, params.key, {
+              error: textFor(visitor.language).errors[relayed.code],
+              status: STATUS_OF[relayed.code],
+            });
+          return redirect(`${feedbackPath(relayed.value.feedback.key)}?voted=${relayed.value.counted ? "counted" : "already"}#votes`);
         }),
       { detail: { hide: true } },
     )
