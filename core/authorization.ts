@@ -22,8 +22,8 @@ const TABLE = {
   "changelog.manage": { roles: ["admin", "member"], scope: "feedbacks:write" },
   /** Invitations to join the organization, from the settings or the API (`members:manage`, never an agent's). */
   "members.invite": { roles: ["admin"], scope: "members:manage" },
-  /** The public portal's settings and its SSO secret. */
-  "portal.manage": { roles: ["admin"], scope: "feedbacks:write" },
+  /** The public portal's settings and its SSO secret: where its people sign in, and the key that signs them in. */
+  "portal.manage": { roles: ["admin"], scope: "feedbacks:write", delegable: false },
   /** Organization API keys: an Admin's (a session, the operator, a personal token), never an agent's or a key's. */
   "apiKeys.manage": { roles: ["admin"], scope: "apikeys:manage" },
 } as const satisfies Record<string, Rule>;
@@ -32,6 +32,11 @@ interface Rule {
   readonly roles: readonly Role[];
   /** The scope a token needs; null where only a session or the operator acts. */
   readonly scope: Scope | null;
+  /**
+   * false: never an agent's or an API key's to do, whatever their scopes: it hands out a secret or
+   * moves where people sign in, which a person does with their own token.
+   */
+  readonly delegable?: false;
 }
 
 export type Operation = keyof typeof TABLE;
@@ -84,7 +89,7 @@ function refusal(grant: Grant, operation: Operation): "forbidden" | "insufficien
 }
 
 /** Whether an agent or an API key may be granted what the rule asks. */
-const grantable = (rule: Rule): boolean => rule.scope !== null && (AGENT_SCOPES as readonly Scope[]).includes(rule.scope);
+const grantable = (rule: Rule): boolean => rule.scope !== null && rule.delegable !== false && (AGENT_SCOPES as readonly Scope[]).includes(rule.scope);
 
 /**
  * Every refusal `authorize` may give for the operation, read from the table: what the API's

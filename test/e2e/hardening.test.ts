@@ -177,6 +177,21 @@ describe("scopes on every route", () => {
     expect([removed.status, (await removed.json()).code]).toEqual([403, "insufficient_scope"]);
   });
 
+  test("an Admin's agent, whatever its scopes, can neither change the portal's settings nor rotate its SSO secret: forbidden", async () => {
+    const agent = await connectAgent(server.url, server.demo.users!.admin);
+    const token = agent.provider.saved!.access_token;
+    const changed = await fetch(`${server.url}/v1/portal`, {
+      method: "PUT",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ signInUrl: "https://attacker.example/login" }),
+    });
+    const rotated = await fetch(`${server.url}/v1/portal/sso-secret`, { method: "POST", headers: bearer(token) });
+    expect([changed.status, (await changed.json()).code, rotated.status, (await rotated.json()).code]).toEqual([403, "forbidden", 403, "forbidden"]);
+    // The Admin's own token still does.
+    expect((await get(`${server.url}/v1/portal`, server.demo.tokens.admin)).status).toBe(200);
+    await agent.client?.close();
+  });
+
   test("an agent's token can never manage agents, even an Admin's agent: forbidden, with no scope to ask for", async () => {
     const agent = await connectAgent(server.url, server.demo.users!.admin);
     const token = agent.provider.saved!.access_token;
