@@ -6,9 +6,11 @@ export const tagName = (typed: string): string => typed.trim().replace(/\s+/g, "
 /** The key two spellings of one tag share: names differing only by case name one tag. */
 const tagKey = (name: string): string => name.toLocaleLowerCase("en");
 
+/** Whether two names name one tag: the same words, whatever their case and spacing. */
+export const sameTag = (a: string, b: string): boolean => tagKey(tagName(a)) === tagKey(tagName(b));
+
 /** A tag's name as the organization spells it, given in any case (Billing names billing); as given when it has none such. */
-export const spelledTag = (typed: string, known: readonly TagRecord[]): string =>
-  known.find((t) => tagKey(t.name) === tagKey(tagName(typed)))?.name ?? typed;
+export const spelledTag = (typed: string, known: readonly TagRecord[]): string => known.find((t) => sameTag(t.name, typed))?.name ?? typed;
 
 /**
  * The names a feedback's tags are kept under: each typed name as the organization already spells
