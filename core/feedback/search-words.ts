@@ -10,20 +10,24 @@ export function searchWords(text: string): string[] {
 /**
  * The start a word shares with its other forms: a plural with its singular, in English and French
  * (companies and company share "compan", boxes and box "box", chevaux and cheval "cheva", invoices and
- * invoice "invoice"), an English verb's -ing and -ed with its stem (crashing and crashed "crash",
- * updating "updat"). Short words, and endings that are rarely plurals (status, analysis, class), are kept.
+ * invoice "invoice", statuses and status "status", heroes and hero "hero"), an English verb's -ing
+ * and -ed with its stem (crashing and crashed "crash", updating "updat", shipping "ship"). Short
+ * words, and endings that are rarely plurals (status, analysis, class), are kept.
  */
 function sharedStart(word: string): string {
   const cut = (n: number) => (word.length - n >= 3 ? word.slice(0, -n) : word);
-  if (/ing$/.test(word) && word.length - 3 >= 4) return word.slice(0, -3);
-  if (/ed$/.test(word) && word.length - 2 >= 4) return word.slice(0, -2);
+  if (/ing$/.test(word) && word.length - 3 >= 4) return singleEnd(word.slice(0, -3));
+  if (/ed$/.test(word) && word.length - 2 >= 4) return singleEnd(word.slice(0, -2));
   if (/(ss|us|is)$/.test(word)) return word;
   if (word.endsWith("ies")) return cut(3);
-  if (/(ss|x|z|ch|sh)es$/.test(word)) return cut(2);
+  if (/(ss|x|z|ch|sh)es$/.test(word) || (/(us|o)es$/.test(word) && word.length - 2 >= 3)) return cut(2);
   if (word.endsWith("aux")) return cut(2);
   if (/(s|eux)$/.test(word)) return cut(1);
   return word;
 }
+
+/** A verb's stem without the consonant its -ing or -ed doubled (shipp, logg): one of them is the stem's start too. */
+const singleEnd = (stem: string): string => (/([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : stem);
 
 /**
  * Whether a search text has nothing a feedback is found by: not blank, yet no letter or digit (only

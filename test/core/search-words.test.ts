@@ -19,12 +19,23 @@ describe("the words a feedback is found by", () => {
   });
 
   test("a plural in a search is reduced to what it shares with its singular, so both are found", () => {
-    const pairs = { invoices: "invoice", companies: "compan", boxes: "box", crashes: "crash", classes: "class", chevaux: "cheva", jeux: "jeu" };
+    const pairs = {
+      invoices: "invoice",
+      companies: "compan",
+      boxes: "box",
+      crashes: "crash",
+      classes: "class",
+      statuses: "status",
+      heroes: "hero",
+      uses: "use",
+      chevaux: "cheva",
+      jeux: "jeu",
+    };
     for (const [plural, start] of Object.entries(pairs)) assert.deepEqual(searchWords(plural), [start], plural);
   });
 
   test("an English verb's -ing and -ed are reduced to its stem, so crashing finds crash", () => {
-    const forms = { crashing: "crash", crashed: "crash", updating: "updat", loaded: "load" };
+    const forms = { crashing: "crash", crashed: "crash", updating: "updat", loaded: "load", shipping: "ship", logged: "log", installing: "instal" };
     for (const [form, start] of Object.entries(forms)) assert.deepEqual(searchWords(form), [start], form);
     assert.deepEqual(searchWords("string speed need"), ["string", "speed", "need"]);
   });
