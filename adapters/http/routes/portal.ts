@@ -97,7 +97,7 @@ export function portalRoutes(services: Services, apiPerMinute: number) {
         detail: operation({
           summary: "Comment on a feedback",
           description:
-            "internal: the team only. public: also on the portal while the feedback is published, and sent as comment.created to the webhooks subscribed to it. At most 5000 characters.",
+            "internal: the team only. public: also on the portal while the feedback is published, and sent as comment.created to the webhooks subscribed to it. At most 5000 characters. A key merged into another comments on that one, and says so as a read does (mergedInto, Content-Location).",
           tags: ["Feedbacks"],
           path: KEY,
           body: CommentRequest,
