@@ -36,7 +36,13 @@ const summaryFields = {
   publicDescription: Type.Optional(Type.String({ description: "Its description on the portal, when published with one." })),
   tags: Type.Optional(Type.Array(Type.String(), { description: "Its tags, when it has any." })),
   revenue: Type.Optional(Type.Number({ description: "The monthly spend of the companies that reported it, each counted once, when any spends." })),
-  dueAt: Type.Optional(Type.String({ format: "date-time", description: "When it is due, if the team set a due date." })),
+  dueAt: Type.Optional(
+    Type.String({
+      format: "date-time",
+      description:
+        "When it is due, if the team set a due date. Beyond the specification, which gives it on a feedback read alone: lists, exports and webhooks carry it too.",
+    }),
+  ),
 };
 
 export const FeedbackSummary = Type.Object(
