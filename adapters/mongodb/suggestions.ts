@@ -90,8 +90,11 @@ export function suggestionStore(data: Database): SuggestionStore {
 
     async undismissPair(orgId, feedbackId, similarId) {
       const decided = { _id: compoundId(...newerFirst(feedbackId, similarId)), orgId, dismissedAt: { $ne: null } };
-      await suggestions().deleteOne({ ...decided, score: UNSUGGESTED });
-      await suggestions().updateOne(decided, { $set: { dismissedAt: null, dismissedBy: null } });
+      // One transaction, as SQLite's: a dismissal landing between the two writes is not half undone.
+      await data.transaction(async (session) => {
+        await suggestions().deleteOne({ ...decided, score: UNSUGGESTED }, { session });
+        await suggestions().updateOne(decided, { $set: { dismissedAt: null, dismissedBy: null } }, { session });
+      });
     },
 
     async dismissedWith(orgId, feedbackId) {
