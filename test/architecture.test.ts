@@ -378,6 +378,7 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/web/captured-context.ts": ["context"],
   "adapters/http/web/grouping-panel.ts": ["grouping"],
   "adapters/http/web/first-report.ts": ["firstReport"],
+  "adapters/http/web/votes-section.ts": ["votes"],
   "adapters/http/routes/inbox.ts": ["inbox", "feedback", "views"],
   "adapters/http/routes/duplicates.ts": ["duplicates"],
   "adapters/http/routes/trends.ts": ["trends"],

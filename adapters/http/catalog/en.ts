@@ -144,13 +144,6 @@ export const EN = {
       dueOn: "Due: {day}",
       /** The facts of the feedback in the side column: app, feature, reports, votes, last report, tracker. */
       details: "About this feedback",
-      votersTitle: (n: number) => (n === 1 ? "1 vote" : `${n} votes`),
-      noVoters: "No one has voted for it yet.",
-      relayVoteEmail: "Record a customer's vote: their e-mail",
-      relayVoteName: "Their name (optional)",
-      relayVote: "Record the vote",
-      voteCounted: "Vote recorded. The person follows this feedback now.",
-      voteAlready: "This person's vote was already counted.",
       noFollowers: "Nobody follows this feedback.",
       /** After Follow or Unfollow: what it changed for the person, and whether e-mail reaches them here. */
       followed: (delivers: boolean) =>
@@ -255,6 +248,16 @@ export const EN = {
       togetherPair: ["Nothing to do: ", " and ", " are one feedback now, merged meanwhile. The merge can be undone from its page."],
       togetherNotice: "Nothing to do: the two are one feedback now, merged meanwhile. The merge can be undone from its page.",
       splitNotice: "The report has a feedback of its own now.",
+    },
+    /** A feedback's votes on its page: who voted, and a customer's vote recorded by the team. */
+    votes: {
+      votersTitle: (n: number) => (n === 1 ? "1 vote" : `${n} votes`),
+      noVoters: "No one has voted for it yet.",
+      relayVoteEmail: "Record a customer's vote: their e-mail",
+      relayVoteName: "Their name (optional)",
+      relayVote: "Record the vote",
+      voteCounted: "Vote recorded. The person follows this feedback now.",
+      voteAlready: "This person's vote was already counted.",
     },
     /** The inbox of an organization that has no feedback yet: how to send the first report. */
     firstReport: {

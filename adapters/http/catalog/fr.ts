@@ -126,13 +126,6 @@ export const FR: Catalog = {
       ownedBy: "Responsable\u202f: {owner}",
       dueOn: "Échéance\u202f: {day}",
       details: "À propos de ce retour",
-      votersTitle: (n: number) => (n <= 1 ? `${n} vote` : `${n} votes`),
-      noVoters: "Personne n'a encore voté pour ce retour.",
-      relayVoteEmail: "Enregistrer le vote d'un client\u202f: son e-mail",
-      relayVoteName: "Son nom (facultatif)",
-      relayVote: "Enregistrer le vote",
-      voteCounted: "Vote enregistré. La personne suit désormais ce retour.",
-      voteAlready: "Le vote de cette personne était déjà compté.",
       noFollowers: "Personne ne suit ce retour.",
       followed: (delivers: boolean) =>
         delivers
@@ -227,6 +220,15 @@ export const FR: Catalog = {
       ],
       togetherNotice: "Rien à faire\u202f: les deux ne font plus qu'un retour, fusionnés entre-temps. La fusion peut être annulée depuis sa page.",
       splitNotice: "Le signalement a maintenant son propre retour.",
+    },
+    votes: {
+      votersTitle: (n: number) => (n <= 1 ? `${n} vote` : `${n} votes`),
+      noVoters: "Personne n'a encore voté pour ce retour.",
+      relayVoteEmail: "Enregistrer le vote d'un client\u202f: son e-mail",
+      relayVoteName: "Son nom (facultatif)",
+      relayVote: "Enregistrer le vote",
+      voteCounted: "Vote enregistré. La personne suit désormais ce retour.",
+      voteAlready: "Le vote de cette personne était déjà compté.",
     },
     firstReport: {
       title: "Aucun retour pour l'instant",

@@ -1,4 +1,5 @@
 import { listVoters } from "../../../core/votes/list-voters.ts";
+import { votesSection } from "../web/votes-section.ts";
 import { relayVote } from "../../../core/votes/relay-vote.ts";
 import { VoteRequest } from "../../../core/schemas/votes.ts";
 import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
@@ -297,6 +298,19 @@ function whereItIs(feedback: FeedbackSummary, severalApps: boolean): Html | "" {
   return html`<span class="muted where">${app}${app && path ? " › " : ""}${path}</span>`;
 }
 
+/** A due date as said beside the owner (`said`, with its {day}), marked once overdue by the clock's time, on a row as on the feedback's page. */
+function dueFact(
+  language: Visitor["language"],
+  feedback: { readonly status: Status; readonly dueAt?: string },
+  now: number,
+  day: string,
+  said: string,
+): Html | string {
+  return isOverdue(feedback, now)
+    ? html`<strong class="overdue">${wordsFor(language, "inbox").overdue.replace("{day}", day)}</strong>`
+    : said.replace("{day}", day);
+}
+
 /**
  * What a row says under its title besides where it belongs: who owns it, by when it is due (marked once
  * overdue by the clock's time), and what the companies asking spend a month (the revenue order's
@@ -306,11 +320,7 @@ function rowFacts(language: Visitor["language"], feedback: FeedbackSummary, name
   const w = wordsFor(language, "inbox");
   const owner = feedback.owner ? wordsFor(language, "feedback").ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "";
   const day = feedback.dueAt && formatShortDay(language, feedback.dueAt, now);
-  const due = !day
-    ? ""
-    : isOverdue(feedback, now)
-      ? html`<strong class="overdue">${w.overdue.replace("{day}", day)}</strong>`
-      : w.dueOn.replace("{day}", day);
+  const due = day ? dueFact(language, feedback, now, day, w.dueOn) : "";
   const spend = feedback.revenue ? w.monthlySpend.replace("{amount}", formatNumber(language, feedback.revenue)) : "";
   const facts = [owner, due, spend].filter(Boolean);
   return facts.length > 0 ? html`<span class="muted owner-due">${facts.map((fact, i) => (i > 0 ? html` · ${fact}` : fact))}</span>` : "";
@@ -373,12 +383,7 @@ function ownerAndDue(
 ): Html | "" {
   const w = wordsFor(language, "feedback");
   const day = feedback.dueAt && formatDay(language, feedback.dueAt, "medium");
-  // Marked once overdue by the clock's time, as the inbox's rows are.
-  const due = !day
-    ? ""
-    : isOverdue(feedback, now)
-      ? html`<strong class="overdue">${wordsFor(language, "inbox").overdue.replace("{day}", day)}</strong>`
-      : w.dueOn.replace("{day}", day);
+  const due = day ? dueFact(language, feedback, now, day, w.dueOn) : "";
   const facts = [feedback.owner ? w.ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "", due].filter(Boolean);
   return facts.length > 0 ? html`${facts.map((fact, i) => (i > 0 ? html` · ${fact}` : fact))}` : "";
 }
@@ -411,32 +416,6 @@ function triaged(params: URLSearchParams | undefined): TriageSaved | null {
 function followNotice(services: Services, w: Words<"feedback">, following: string | null | undefined): Html | "" {
   if (following !== "yes" && following !== "no") return "";
   return html`<p class="notice" role="status">${following === "yes" ? w.followed(services.notifier.delivers) : w.unfollowed}</p>`;
-}
-
-/**
- * Who voted for a feedback (its own votes and those of the feedbacks merged into it), and, for those
- * who change feedbacks, the form that records a customer's vote asked for by e-mail or in a call.
- */
-function votesSection(
-  visitor: Visitor,
-  key: string,
-  voters: readonly { readonly email: string; readonly name?: string; readonly votedAt: string }[],
-  canUpdate: boolean,
-  voted: string | null | undefined,
-): Html {
-  const w = wordsFor(visitor.language, "feedback");
-  const said = voted === "counted" ? w.voteCounted : voted === "already" ? w.voteAlready : null;
-  const list =
-    voters.length === 0
-      ? html`<p class="muted">${w.noVoters}</p>`
-      : html`<ul>${voters.map((v) => html`<li>${v.name ? `${v.name} <${v.email}>` : v.email} <span class="muted">· ${formatDay(visitor.language, v.votedAt, "medium")}</span></li>`)}</ul>`;
-  const form = canUpdate
-    ? html`<form method="post" action="/inbox/${encodeURIComponent(key)}/votes"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="vote-email">${w.relayVoteEmail}</label><input id="vote-email" name="email" type="email" required maxlength="254" autocomplete="off">
-<label for="vote-name">${w.relayVoteName}</label><input id="vote-name" name="name" maxlength="100" autocomplete="off">
-<button type="submit" class="secondary">${w.relayVote}</button></form>`
-    : "";
-  return html`<h2 id="votes">${w.votersTitle(voters.length)}</h2>${said ? html`<p class="notice" role="status">${said}</p>` : ""}${list}${form}`;
 }
 
 /** Where a merged key led: said when that key is one of those merged into this feedback. */
