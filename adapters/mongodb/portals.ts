@@ -1,4 +1,4 @@
-import type { PortalRecord, PortalStore } from "../../core/store/portals.ts";
+import type { PortalRecord, PortalSettings, PortalStore } from "../../core/store/portals.ts";
 import { type Database, type Document, isDuplicateKey } from "./database.ts";
 
 const toPortal = (d: Document): PortalRecord => ({
@@ -32,15 +32,20 @@ export function portalStore(data: Database): PortalStore {
     async savePortal(p) {
       const taken = await portals().findOne({ slug: p.slug });
       if (taken && taken._id !== p.orgId) return false;
-      const { orgId, ...fields } = p;
+      // The SSO secret has a write of its own: a settings save neither writes nor erases it.
+      const { orgId, ssoSecretSealed: _, ...fields } = p as PortalSettings & { ssoSecretSealed?: unknown };
       try {
-        await portals().replaceOne({ _id: orgId }, fields, { upsert: true });
+        await portals().updateOne({ _id: orgId }, { $set: fields, $setOnInsert: { ssoSecretSealed: null } }, { upsert: true });
         return true;
       } catch (error) {
         // The unique index on slug: another organization took it since the read.
         if (isDuplicateKey(error)) return false;
         throw error;
       }
+    },
+
+    async setSsoSecret(orgId, sealed) {
+      return (await portals().updateOne({ _id: orgId }, { $set: { ssoSecretSealed: sealed } })).matchedCount === 1;
     },
   };
 }

@@ -46,24 +46,16 @@ export function portalStore(db: Database, batch: WriteBatch): PortalStore {
         const taken = db.query<{ org_id: string }, [string]>("SELECT org_id FROM portals WHERE slug = ?").get(p.slug);
         if (taken && taken.org_id !== p.orgId) return false;
         db.query(
-          `INSERT INTO portals (org_id, slug, enabled, title, posting, indexing, status_labels, brand_color, sign_in_url, sso_secret_sealed)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO portals (org_id, slug, enabled, title, posting, indexing, status_labels, brand_color, sign_in_url)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (org_id) DO UPDATE SET slug = excluded.slug, enabled = excluded.enabled, title = excluded.title, posting = excluded.posting,
              indexing = excluded.indexing, status_labels = excluded.status_labels, brand_color = excluded.brand_color,
-             sign_in_url = excluded.sign_in_url, sso_secret_sealed = excluded.sso_secret_sealed`,
-        ).run(
-          p.orgId,
-          p.slug,
-          p.enabled ? 1 : 0,
-          p.title,
-          p.posting,
-          p.indexing ? 1 : 0,
-          JSON.stringify(p.statusLabels),
-          p.brandColor,
-          p.signInUrl,
-          p.ssoSecretSealed,
-        );
+             sign_in_url = excluded.sign_in_url`,
+        ).run(p.orgId, p.slug, p.enabled ? 1 : 0, p.title, p.posting, p.indexing ? 1 : 0, JSON.stringify(p.statusLabels), p.brandColor, p.signInUrl);
         return true;
       }),
+
+    setSsoSecret: (orgId, sealed) =>
+      batch.run(() => db.query("UPDATE portals SET sso_secret_sealed = ? WHERE org_id = ?").run(sealed, orgId).changes === 1),
   };
 }

@@ -11,7 +11,7 @@ import { type PortalAdminDeps, readPortal } from "./read-portal.ts";
  * stored sealed.
  */
 export async function rotateSsoSecret(
-  services: PortalAdminDeps & Pick<Services, "ids" | "secrets"> & { readonly store: Pick<PortalStore, "savePortal"> },
+  services: PortalAdminDeps & Pick<Services, "ids" | "secrets"> & { readonly store: Pick<PortalStore, "savePortal" | "setSsoSecret"> },
   grant: Grant,
 ): Promise<Result<{ ssoSecret: string }>> {
   const allowed = authorize(grant, "portal.manage");
@@ -19,6 +19,11 @@ export async function rotateSsoSecret(
   const portal = await readPortal(services, grant.orgId);
   if (!portal) return fail("not_found");
   const secret = `psso_${services.ids.secret()}${services.ids.secret()}`;
-  const saved = await services.store.savePortal({ ...portal, ssoSecretSealed: await services.secrets.seal(secret) });
-  return saved ? ok({ ssoSecret: secret }) : fail("slug_taken");
+  const sealed = await services.secrets.seal(secret);
+  // Written alone, so that a settings save at the same moment is not lost; a portal never saved is
+  // saved first, with its defaults.
+  if (await services.store.setSsoSecret(grant.orgId, sealed)) return ok({ ssoSecret: secret });
+  if (!(await services.store.savePortal(portal))) return fail("slug_taken");
+  await services.store.setSsoSecret(grant.orgId, sealed);
+  return ok({ ssoSecret: secret });
 }

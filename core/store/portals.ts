@@ -22,6 +22,17 @@ export interface PortalRecord {
 export interface PortalStore {
   findPortal(orgId: string): Promise<PortalRecord | null>;
   findPortalBySlug(slug: string): Promise<PortalRecord | null>;
-  /** Creates or replaces the organization's portal; false when another organization's portal holds the slug. */
-  savePortal(portal: PortalRecord): Promise<boolean>;
+  /**
+   * Creates the organization's portal or replaces its settings, never its SSO secret (a new portal
+   * has none); false when another organization's portal holds the slug.
+   */
+  savePortal(portal: PortalSettings): Promise<boolean>;
+  /**
+   * Sets the portal's sealed SSO secret alone, so that a settings save at the same moment neither
+   * loses it nor is lost; false when the organization has no portal saved.
+   */
+  setSsoSecret(orgId: string, sealed: string): Promise<boolean>;
 }
+
+/** A portal's settings: all but its SSO secret, which is written on its own. */
+export type PortalSettings = Omit<PortalRecord, "ssoSecretSealed">;

@@ -23,10 +23,10 @@ export function portalsContract(makeStore: () => Promise<Subject>) {
             statusLabels: { triage: "New" },
             brandColor: "#123456",
             signInUrl: "https://app.acme.example/login?via=portal",
-            ssoSecretSealed: "sealed",
           }),
         ),
       ).toBe(true);
+      expect(await store.setSsoSecret(a.orgId, "sealed")).toBe(true);
       expect(await store.findPortal(a.orgId)).toEqual(
         portal(a.orgId, "acme", {
           statusLabels: { triage: "New" },
@@ -43,6 +43,18 @@ export function portalsContract(makeStore: () => Promise<Subject>) {
       expect(await store.findPortalBySlug("acme")).toBeNull();
       expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(true);
       expect((await store.findPortal(a.orgId))?.enabled).toBe(false);
+    });
+
+    test("the SSO secret is written alone: a settings save keeps it, whatever the record it is given; a portal never saved takes none", async () => {
+      const store = await makeStore();
+      const a = await seed(store);
+      expect(await store.setSsoSecret(a.orgId, "sealed")).toBe(false);
+      expect(await store.findPortal(a.orgId)).toBeNull();
+      expect(await store.savePortal(portal(a.orgId, "acme", { ssoSecretSealed: "ignored" }))).toBe(true);
+      expect((await store.findPortal(a.orgId))?.ssoSecretSealed).toBeNull();
+      expect(await store.setSsoSecret(a.orgId, "sealed")).toBe(true);
+      expect(await store.savePortal(portal(a.orgId, "acme", { title: "Ideas", ssoSecretSealed: null }))).toBe(true);
+      expect(await store.findPortal(a.orgId)).toMatchObject({ title: "Ideas", ssoSecretSealed: "sealed" });
     });
   });
 }

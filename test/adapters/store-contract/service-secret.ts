@@ -11,7 +11,7 @@ import { contractKit, portal } from "./kit.ts";
 type Subject = ServiceSecretStore &
   Pick<StoreUpkeep, "ping"> &
   Pick<WebhookStore, "createWebhook"> &
-  Pick<PortalStore, "savePortal"> &
+  Pick<PortalStore, "savePortal" | "setSsoSecret"> &
   Pick<OrganizationStore, "createOrganization"> &
   Pick<AppSetupStore, "createApp">;
 
@@ -43,7 +43,7 @@ export function serviceSecretContract(makeStore: () => Promise<Subject>) {
       const { orgId } = await freeOrg(store);
       expect(await store.savePortal(portal(orgId, "acme"))).toBe(true);
       expect(await store.sealedSamples()).toEqual([]);
-      expect(await store.savePortal(portal(orgId, "acme", { ssoSecretSealed: "sealed-sso" }))).toBe(true);
+      expect(await store.setSsoSecret(orgId, "sealed-sso")).toBe(true);
       expect(await store.sealedSamples()).toEqual(["sealed-sso"]);
     });
 
@@ -54,7 +54,8 @@ export function serviceSecretContract(makeStore: () => Promise<Subject>) {
       for (const n of [1, 2, 3, 4]) await store.createWebhook({ ...webhook(orgId), id: `wh${n}`, secretSealed: `sealed-${n}` }, 10);
       const hooks = await store.sealedSamples();
       expect([hooks.length, hooks.includes("sealed-4")]).toEqual([3, true]);
-      expect(await store.savePortal(portal(orgId, "acme", { ssoSecretSealed: "sealed-sso" }))).toBe(true);
+      expect(await store.savePortal(portal(orgId, "acme"))).toBe(true);
+      expect(await store.setSsoSecret(orgId, "sealed-sso")).toBe(true);
       expect(await store.sealedSamples()).toEqual(expect.arrayContaining(["sealed-4", "sealed-sso"]));
     });
   });
