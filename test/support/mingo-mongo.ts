@@ -217,8 +217,16 @@ class FakeCollection {
     return options.returnDocument === "after" ? clone(target) : before;
   }
 
-  async bulkWrite(operations: Array<{ replaceOne: { filter: Doc; replacement: Doc; upsert?: boolean } }>) {
-    for (const { replaceOne } of operations) await this.replaceOne(replaceOne.filter, replaceOne.replacement, { upsert: replaceOne.upsert });
+  /** The driver's bulkWrite, of the two kinds of operation the adapter sends: replaceOne and updateOne. */
+  async bulkWrite(
+    operations: Array<{ replaceOne: { filter: Doc; replacement: Doc; upsert?: boolean } } | { updateOne: { filter: Doc; update: Doc } }>,
+  ) {
+    for (const operation of operations) {
+      if ("replaceOne" in operation) {
+        const { filter, replacement, upsert } = operation.replaceOne;
+        await this.replaceOne(filter, replacement, { upsert });
+      } else await this.updateOne(operation.updateOne.filter, operation.updateOne.update);
+    }
     return { acknowledged: true };
   }
 
