@@ -1,8 +1,3 @@
-import { listVoters } from "../../../core/votes/list-voters.ts";
-import { votesSection } from "../web/votes-section.ts";
-import { relayVote } from "../../../core/votes/relay-vote.ts";
-import { VoteRequest } from "../../../core/schemas/votes.ts";
-import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
 import { Elysia } from "elysia";
 import type { EntryLink } from "../../../core/store/changelog.ts";
 import { isEmailShaped } from "../../../core/email.ts";
@@ -35,6 +30,7 @@ import { addComment } from "../../../core/feedback/add-comment.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
+import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { type PreviousPage, previousPage } from "../../../core/feedback/previous-page.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
@@ -82,7 +78,11 @@ import {
 } from "../web/triage-panel.ts";
 import { tagChips, tagColors } from "../web/tag-chips.ts";
 import { featureFilter, featureGroups } from "../web/feature-filter.ts";
+import { votesSection } from "../web/votes-section.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
+import { VoteRequest } from "../../../core/schemas/votes.ts";
+import { listVoters } from "../../../core/votes/list-voters.ts";
+import { relayVote } from "../../../core/votes/relay-vote.ts";
 import { can } from "../../../core/authorization.ts";
 
 const statusForm = validator(StatusChange);
@@ -322,8 +322,14 @@ function rowFacts(language: Visitor["language"], feedback: FeedbackSummary, name
   const day = feedback.dueAt && formatShortDay(language, feedback.dueAt, now);
   const due = day ? dueFact(language, feedback, now, day, w.dueOn) : "";
   const spend = feedback.revenue ? w.monthlySpend.replace("{amount}", formatNumber(language, feedback.revenue)) : "";
-  const facts = [owner, due, spend].filter(Boolean);
-  return facts.length > 0 ? html`<span class="muted owner-due">${facts.map((fact, i) => (i > 0 ? html` · ${fact}` : fact))}</span>` : "";
+  const facts = dotted([owner, due, spend]);
+  return facts ? html`<span class="muted owner-due">${facts}</span>` : "";
+}
+
+/** The facts given, those that say something, one after the other with a dot between. */
+function dotted(facts: ReadonlyArray<Html | string>): Html | "" {
+  const said = facts.filter(Boolean);
+  return said.length > 0 ? html`${said.map((fact, i) => (i > 0 ? html` · ${fact}` : fact))}` : "";
 }
 
 /** The changelog entries that ship a feedback, each a link to it for those who write the changelog; a draft says so. */
@@ -384,8 +390,7 @@ function ownerAndDue(
   const w = wordsFor(language, "feedback");
   const day = feedback.dueAt && formatDay(language, feedback.dueAt, "medium");
   const due = day ? dueFact(language, feedback, now, day, w.dueOn) : "";
-  const facts = [feedback.owner ? w.ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "", due].filter(Boolean);
-  return facts.length > 0 ? html`${facts.map((fact, i) => (i > 0 ? html` · ${fact}` : fact))}` : "";
+  return dotted([feedback.owner ? w.ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "", due]);
 }
 
 /** Why the status form changed nothing: someone else changed the status meanwhile (`?status=held`, `&commented` when the comment was kept), or merged the feedback into this one (`moved`). */
