@@ -1,4 +1,4 @@
-import type { PortalRecord, PortalSettings, PortalStore } from "../../core/store/portals.ts";
+import type { PortalRecord, PortalStore } from "../../core/store/portals.ts";
 import { type Database, type Document, isDuplicateKey } from "./database.ts";
 
 const toPortal = (d: Document): PortalRecord => ({
@@ -29,17 +29,25 @@ export function portalStore(data: Database): PortalStore {
       return found ? toPortal(found) : null;
     },
 
-    async savePortal(p) {
-      const taken = await portals().findOne({ slug: p.slug });
-      if (taken && taken._id !== p.orgId) return false;
-      // The SSO secret has a write of its own: a settings save neither writes nor erases it.
-      const { orgId, ssoSecretSealed: _, ...fields } = p as PortalSettings & { ssoSecretSealed?: unknown };
+    async savePortal(changes, defaults) {
+      const { orgId, ...settings } = defaults;
+      if (changes.slug !== undefined) {
+        const holder = await portals().findOne({ slug: changes.slug });
+        if (holder && holder._id !== orgId) return null;
+      }
+      // The changed fields alone are set: a save of other settings at the same moment stands. The
+      // defaults are a new portal's only; the SSO secret has a write of its own.
+      const unchanged = Object.fromEntries(Object.entries(settings).filter(([field]) => !(field in changes)));
       try {
-        await portals().updateOne({ _id: orgId }, { $set: fields, $setOnInsert: { ssoSecretSealed: null } }, { upsert: true });
-        return true;
+        const saved = await portals().findOneAndUpdate(
+          { _id: orgId },
+          { ...(Object.keys(changes).length > 0 && { $set: changes }), $setOnInsert: { ...unchanged, ssoSecretSealed: null } },
+          { upsert: true, returnDocument: "after" },
+        );
+        return toPortal(saved!);
       } catch (error) {
-        // The unique index on slug: another organization took it since the read.
-        if (isDuplicateKey(error)) return false;
+        // The unique index on slug: another organization took it since the read, or holds the default one.
+        if (isDuplicateKey(error)) return null;
         throw error;
       }
     },

@@ -1,5 +1,5 @@
-import type { Database } from "bun:sqlite";
-import type { PortalRecord, PortalStore } from "../../core/store/portals.ts";
+import type { Database, SQLQueryBindings } from "bun:sqlite";
+import type { PortalChanges, PortalRecord, PortalStore } from "../../core/store/portals.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 interface PortalRow {
@@ -28,6 +28,18 @@ const toPortal = (r: PortalRow): PortalRecord => ({
   ssoSecretSealed: r.sso_secret_sealed,
 });
 
+/** The columns of the settings given, as stored. */
+const columns = (settings: PortalChanges): Record<string, SQLQueryBindings> => ({
+  ...(settings.slug !== undefined && { slug: settings.slug }),
+  ...(settings.enabled !== undefined && { enabled: settings.enabled ? 1 : 0 }),
+  ...(settings.title !== undefined && { title: settings.title }),
+  ...(settings.posting !== undefined && { posting: settings.posting }),
+  ...(settings.indexing !== undefined && { indexing: settings.indexing ? 1 : 0 }),
+  ...(settings.statusLabels !== undefined && { status_labels: JSON.stringify(settings.statusLabels) }),
+  ...(settings.brandColor !== undefined && { brand_color: settings.brandColor }),
+  ...(settings.signInUrl !== undefined && { sign_in_url: settings.signInUrl }),
+});
+
 /** The organizations' portals, one each, their slugs unique. */
 export function portalStore(db: Database, batch: WriteBatch): PortalStore {
   return {
@@ -41,18 +53,23 @@ export function portalStore(db: Database, batch: WriteBatch): PortalStore {
       return row ? toPortal(row) : null;
     },
 
-    savePortal: (p) =>
+    savePortal: (changes, defaults) =>
       batch.run(() => {
-        const taken = db.query<{ org_id: string }, [string]>("SELECT org_id FROM portals WHERE slug = ?").get(p.slug);
-        if (taken && taken.org_id !== p.orgId) return false;
-        db.query(
-          `INSERT INTO portals (org_id, slug, enabled, title, posting, indexing, status_labels, brand_color, sign_in_url)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (org_id) DO UPDATE SET slug = excluded.slug, enabled = excluded.enabled, title = excluded.title, posting = excluded.posting,
-             indexing = excluded.indexing, status_labels = excluded.status_labels, brand_color = excluded.brand_color,
-             sign_in_url = excluded.sign_in_url`,
-        ).run(p.orgId, p.slug, p.enabled ? 1 : 0, p.title, p.posting, p.indexing ? 1 : 0, JSON.stringify(p.statusLabels), p.brandColor, p.signInUrl);
-        return true;
+        const { orgId } = defaults;
+        const find = () => db.query<PortalRow, [string]>("SELECT * FROM portals WHERE org_id = ?").get(orgId);
+        const stored = find();
+        const slug = changes.slug ?? (stored ? undefined : defaults.slug);
+        const holder = slug === undefined ? null : db.query<{ org_id: string }, [string]>("SELECT org_id FROM portals WHERE slug = ?").get(slug);
+        if (holder && holder.org_id !== orgId) return null;
+        // A stored portal has the changed columns alone written: a save of other settings at the same moment stands.
+        const written = columns(stored ? changes : { ...defaults, ...changes });
+        const names = Object.keys(written);
+        if (stored && names.length === 0) return toPortal(stored);
+        if (stored)
+          db.query(`UPDATE portals SET ${names.map((name) => `${name} = ?`).join(", ")} WHERE org_id = ?`).run(...Object.values(written), orgId);
+        else
+          db.query(`INSERT INTO portals (org_id, ${names.join(", ")}) VALUES (?${", ?".repeat(names.length)})`).run(orgId, ...Object.values(written));
+        return toPortal(find()!);
       }),
 
     setSsoSecret: (orgId, sealed) =>

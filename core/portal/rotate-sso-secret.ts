@@ -23,7 +23,7 @@ export async function rotateSsoSecret(
   // Written alone, so that a settings save at the same moment is not lost; a portal never saved is
   // saved first, with its defaults.
   if (await services.store.setSsoSecret(grant.orgId, sealed)) return ok({ ssoSecret: secret });
-  if (!(await services.store.savePortal(portal))) return fail("slug_taken");
+  if (!(await services.store.savePortal({}, portal))) return fail("slug_taken");
   await services.store.setSsoSecret(grant.orgId, sealed);
   return ok({ ssoSecret: secret });
 }

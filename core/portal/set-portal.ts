@@ -3,11 +3,14 @@ import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import { type Portal, PortalUpdate } from "../schemas/portal.ts";
 import type { Status } from "../schemas/feedback.ts";
-import type { PortalStore } from "../store/portals.ts";
+import type { PortalChanges, PortalStore } from "../store/portals.ts";
 import { portalView } from "./portal-settings.ts";
 import { type PortalAdminDeps, readPortal } from "./read-portal.ts";
 
-/** PUT /v1/portal: changes the fields sent (Admin); a slug another portal holds is refused (`slug_taken`). */
+/**
+ * PUT /v1/portal: changes the fields sent and those alone, so that a save of other fields at the same
+ * moment stands too (Admin); a slug another portal holds is refused (`slug_taken`).
+ */
 export async function setPortal(
   services: PortalAdminDeps & { readonly store: Pick<PortalStore, "savePortal"> },
   grant: Grant,
@@ -21,19 +24,19 @@ export async function setPortal(
   const current = await readPortal(services, grant.orgId);
   if (!current) return fail("not_found");
   const labels = update.statusLabels as Partial<Record<Status, string>> | undefined;
-  const next = {
-    ...current,
+  const title = update.title?.trim();
+  const changes: PortalChanges = {
     ...(update.enabled !== undefined && { enabled: update.enabled }),
     ...(update.slug !== undefined && { slug: update.slug }),
-    ...(update.title !== undefined && { title: update.title.trim() || current.title }),
+    ...(title && { title }),
     ...(update.posting !== undefined && { posting: update.posting }),
     ...(update.indexing !== undefined && { indexing: update.indexing }),
     ...(labels !== undefined && { statusLabels: trimmedLabels(labels) }),
     ...(update.brandColor !== undefined && { brandColor: update.brandColor?.toLowerCase() ?? null }),
     ...(update.signInUrl !== undefined && { signInUrl: update.signInUrl }),
   };
-  if (!(await services.store.savePortal(next))) return fail("slug_taken");
-  return ok(portalView(next, services.baseUrl));
+  const saved = await services.store.savePortal(changes, current);
+  return saved ? ok(portalView(saved, services.baseUrl)) : fail("slug_taken");
 }
 
 /** The labels the team named, trimmed; a blank one goes back to the default. */

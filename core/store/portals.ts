@@ -23,10 +23,12 @@ export interface PortalStore {
   findPortal(orgId: string): Promise<PortalRecord | null>;
   findPortalBySlug(slug: string): Promise<PortalRecord | null>;
   /**
-   * Creates the organization's portal or replaces its settings, never its SSO secret (a new portal
-   * has none); false when another organization's portal holds the slug.
+   * Writes the settings `changes` names, and those alone, so that two saves of different settings
+   * at the same moment both stand; an organization with no portal stored gets `defaults` with the
+   * changes. Never the SSO secret (a new portal has none). The portal as stored then; null when
+   * another organization's portal holds the slug.
    */
-  savePortal(portal: PortalSettings): Promise<boolean>;
+  savePortal(changes: PortalChanges, defaults: PortalSettings): Promise<PortalRecord | null>;
   /**
    * Sets the portal's sealed SSO secret alone, so that a settings save at the same moment neither
    * loses it nor is lost; false when the organization has no portal saved.
@@ -35,4 +37,7 @@ export interface PortalStore {
 }
 
 /** A portal's settings: all but its SSO secret, which is written on its own. */
-export type PortalSettings = Omit<PortalRecord, "ssoSecretSealed">;
+type PortalSettings = Omit<PortalRecord, "ssoSecretSealed">;
+
+/** Some of a portal's settings, as one save changes them. */
+export type PortalChanges = Partial<Omit<PortalSettings, "orgId">>;

@@ -9,7 +9,7 @@ import { rejectHeldComment } from "../../core/portal/reject-held-comment.ts";
 import { setPortal } from "../../core/portal/set-portal.ts";
 import { statusLabel } from "../../core/portal/status-labels.ts";
 import type { CommentRecord } from "../../core/store/comments.ts";
-import type { PortalRecord } from "../../core/store/portals.ts";
+import type { PortalChanges, PortalRecord } from "../../core/store/portals.ts";
 import type { Publication } from "../../core/store/publications.ts";
 import { eventBody } from "../../core/webhooks/event-body.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
@@ -30,10 +30,11 @@ function portalFake(options: { slugTaken?: boolean } = {}) {
   const store = {
     ...fake.deps.store,
     findPortal: async (orgId: string) => portals.get(orgId) ?? null,
-    savePortal: async (p: PortalRecord) => {
-      if (options.slugTaken) return false;
-      portals.set(p.orgId, p);
-      return true;
+    savePortal: async (changes: PortalChanges, defaults: PortalRecord) => {
+      if (options.slugTaken) return null;
+      const saved = { ...(portals.get(defaults.orgId) ?? defaults), ...changes };
+      portals.set(saved.orgId, saved);
+      return saved;
     },
     publish: async (p: Publication) => void publications.set(p.feedbackId, p),
     findPublications: async (ids: readonly string[]) =>

@@ -65,6 +65,16 @@ describe("portal settings", () => {
     expect(again.body).toMatchObject({ enabled: true, title: "Acme ideas", posting: "review", statusLabels: { prioritized: "Next up" } });
   });
 
+  test("two PUTs of different fields at the same moment both stand: each writes the fields it sends", async () => {
+    const [title, indexing] = await Promise.all([
+      call("PUT", "/v1/portal", tokens().admin, { title: "Both saved" }),
+      call("PUT", "/v1/portal", tokens().admin, { indexing: true }),
+    ]);
+    expect([title.status, indexing.status]).toEqual([200, 200]);
+    expect((await call("GET", "/v1/portal", tokens().admin)).body).toMatchObject({ title: "Both saved", indexing: true });
+    await call("PUT", "/v1/portal", tokens().admin, { indexing: false });
+  });
+
   test("a slug another organization's portal holds is refused with 409 slug_taken; a malformed one with 400 invalid_body", async () => {
     await http.cli("portal", "set", "OTHER", "--slug", "acme");
     const taken = await call("PUT", "/v1/portal", tokens().admin, { slug: "acme" });

@@ -17,44 +17,39 @@ export function portalsContract(makeStore: () => Promise<Subject>) {
       const a = await seed(store);
       const b = await seed(store);
       expect(await store.findPortal(a.orgId)).toBeNull();
-      expect(
-        await store.savePortal(
-          portal(a.orgId, "acme", {
-            statusLabels: { triage: "New" },
-            brandColor: "#123456",
-            signInUrl: "https://app.acme.example/login?via=portal",
-          }),
-        ),
-      ).toBe(true);
+      const settings = { statusLabels: { triage: "New" }, brandColor: "#123456", signInUrl: "https://app.acme.example/login?via=portal" };
+      expect(await store.savePortal(settings, portal(a.orgId, "acme"))).toEqual(portal(a.orgId, "acme", settings));
       expect(await store.setSsoSecret(a.orgId, "sealed")).toBe(true);
-      expect(await store.findPortal(a.orgId)).toEqual(
-        portal(a.orgId, "acme", {
-          statusLabels: { triage: "New" },
-          brandColor: "#123456",
-          signInUrl: "https://app.acme.example/login?via=portal",
-          ssoSecretSealed: "sealed",
-        }),
-      );
+      expect(await store.findPortal(a.orgId)).toEqual(portal(a.orgId, "acme", { ...settings, ssoSecretSealed: "sealed" }));
       expect((await store.findPortalBySlug("acme"))?.orgId).toBe(a.orgId);
-      expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(false);
+      expect(await store.savePortal({}, portal(b.orgId, "acme"))).toBeNull();
+      expect(await store.savePortal({ slug: "acme" }, portal(b.orgId, "bravo"))).toBeNull();
       expect(await store.findPortal(b.orgId)).toBeNull();
       // Its owner renames it; the former slug is free again.
-      expect(await store.savePortal(portal(a.orgId, "acme-2", { enabled: false }))).toBe(true);
+      expect(await store.savePortal({ slug: "acme-2", enabled: false }, portal(a.orgId, "acme"))).toMatchObject({ slug: "acme-2", enabled: false });
       expect(await store.findPortalBySlug("acme")).toBeNull();
-      expect(await store.savePortal(portal(b.orgId, "acme"))).toBe(true);
-      expect((await store.findPortal(a.orgId))?.enabled).toBe(false);
+      expect(await store.savePortal({}, portal(b.orgId, "acme"))).toMatchObject({ orgId: b.orgId, slug: "acme" });
+      expect(await store.savePortal({ slug: "acme" }, portal(a.orgId, "acme-2"))).toBeNull();
+      expect(await store.findPortal(a.orgId)).toMatchObject({ slug: "acme-2", enabled: false });
     });
 
-    test("the SSO secret is written alone: a settings save keeps it, whatever the record it is given; a portal never saved takes none", async () => {
+    test("a save writes the settings it changes and those alone: two saves of different settings, made from the same reading, both stand", async () => {
+      const store = await makeStore();
+      const a = await seed(store);
+      const read = portal(a.orgId, "acme");
+      await store.savePortal({}, read);
+      await Promise.all([store.savePortal({ title: "Ideas" }, read), store.savePortal({ posting: "off", brandColor: "#abcdef" }, read)]);
+      expect(await store.findPortal(a.orgId)).toEqual(portal(a.orgId, "acme", { title: "Ideas", posting: "off", brandColor: "#abcdef" }));
+    });
+
+    test("the SSO secret is written alone: a settings save keeps it; a portal never saved takes none", async () => {
       const store = await makeStore();
       const a = await seed(store);
       expect(await store.setSsoSecret(a.orgId, "sealed")).toBe(false);
       expect(await store.findPortal(a.orgId)).toBeNull();
-      expect(await store.savePortal(portal(a.orgId, "acme", { ssoSecretSealed: "ignored" }))).toBe(true);
-      expect((await store.findPortal(a.orgId))?.ssoSecretSealed).toBeNull();
+      expect(await store.savePortal({}, portal(a.orgId, "acme", { ssoSecretSealed: "ignored" }))).toMatchObject({ ssoSecretSealed: null });
       expect(await store.setSsoSecret(a.orgId, "sealed")).toBe(true);
-      expect(await store.savePortal(portal(a.orgId, "acme", { title: "Ideas", ssoSecretSealed: null }))).toBe(true);
-      expect(await store.findPortal(a.orgId)).toMatchObject({ title: "Ideas", ssoSecretSealed: "sealed" });
+      expect(await store.savePortal({ title: "Ideas" }, portal(a.orgId, "acme"))).toMatchObject({ title: "Ideas", ssoSecretSealed: "sealed" });
     });
   });
 }
