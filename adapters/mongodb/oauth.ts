@@ -147,9 +147,12 @@ export function oauthStore(data: Database): OAuthStore {
           .find({ _id: { $in: list.map((a) => a.userId) } })
           .toArray(),
       ]);
-      const clientNames = new Map(clients.map((c) => [String(c._id), c.name as string]));
+      const clientsById = new Map(clients.map((c) => [String(c._id), c]));
       const emails = new Map(users.map((u) => [String(u._id), u.email as string]));
-      return list.map((a): AgentView => ({ ...toAgent(a), clientName: clientNames.get(a.clientId) ?? "", email: emails.get(a.userId) ?? "" }));
+      return list.map((a): AgentView => {
+        const client = clientsById.get(a.clientId);
+        return { ...toAgent(a), clientName: client?.name ?? "", redirectUris: client?.redirectUris ?? [], email: emails.get(a.userId) ?? "" };
+      });
     },
 
     async revokeAgent(orgId, agentId, userId, at) {

@@ -187,14 +187,14 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
 
     async listAgents(orgId, userId) {
       const rows = db
-        .query<AgentRow & { client_name: string; email: string }, [string, string | null, string | null]>(
-          `SELECT g.*, c.name AS client_name, u.email FROM agents g
+        .query<AgentRow & { client_name: string; redirect_uris: string; email: string }, [string, string | null, string | null]>(
+          `SELECT g.*, c.name AS client_name, c.redirect_uris, u.email FROM agents g
            JOIN oauth_clients c ON c.id = g.client_id JOIN users u ON u.id = g.user_id
            WHERE g.org_id = ? AND g.revoked_at IS NULL AND (? IS NULL OR g.user_id = ?)
            ORDER BY g.last_used_at DESC`,
         )
         .all(orgId, userId, userId);
-      return rows.map((r): AgentView => ({ ...toAgent(r), clientName: r.client_name, email: r.email }));
+      return rows.map((r): AgentView => ({ ...toAgent(r), clientName: r.client_name, redirectUris: JSON.parse(r.redirect_uris), email: r.email }));
     },
 
     revokeAgent: (orgId, agentId, userId, at) =>

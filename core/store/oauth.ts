@@ -9,6 +9,8 @@ export type RefreshOutcome =
 
 export interface AgentView extends Agent {
   readonly clientName: string;
+  /** Where its client registered to be sent back to; authorization allows no other, so one of these is where it was. */
+  readonly redirectUris: readonly string[];
   readonly email: string;
 }
 

@@ -391,6 +391,8 @@ export const FR: Catalog = {
     },
     agents: {
       application: "Application",
+      sentBackTo: "Renvoyé vers",
+      localApp: (port: string) => (port ? `Application locale, port\u00a0${port}` : "Application locale"),
       person: "Personne",
       can: "Peut",
       noAgents: "Aucun agent n'est connecté.",

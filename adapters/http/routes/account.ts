@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { AGENT_SCOPES, can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { listAgents } from "../../../core/oauth/list-agents.ts";
+import { isLoopback } from "../../../core/oauth/redirect-uri.ts";
 import { removeAgent } from "../../../core/oauth/remove-agent.ts";
 import { login } from "../../../core/sessions/login.ts";
 import type { Language } from "../../../core/language.ts";
@@ -35,6 +36,21 @@ const describeScopes = (agent: AgentView, language: Language): string =>
   AGENT_SCOPES.filter((s) => agent.scopes.includes(s))
     .map((s) => textFor(language).scopes[s].name)
     .join(", ");
+
+/**
+ * Where an agent's application is sent back to, which tells apart two agents of one name (two
+ * machines' "Claude"): a site's host, or, for an application listening on the computer it was
+ * connected from (a loopback address), its port there.
+ */
+const sentBackTo = (agent: AgentView, w: Words<"agents">): string =>
+  [
+    ...new Set(
+      agent.redirectUris.map((uri) => {
+        const url = new URL(uri);
+        return isLoopback(url) ? w.localApp(url.port) : url.host;
+      }),
+    ),
+  ].join(", ");
 
 /** Sign-in pages and the Agents settings page. */
 export function accountRoutes(services: Services, clientAddress: (request: Request) => string) {
@@ -78,7 +94,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
     const rows = agents.map(
       (
         a,
-      ) => html`<tr><td data-label="${w.application}">${a.clientName}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : html`<td></td>`}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
+      ) => html`<tr><td data-label="${w.application}">${a.clientName}</td><td data-label="${w.sentBackTo}">${sentBackTo(a, w)}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : html`<td></td>`}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
 <td data-label="${w.connected}">${formatTime(visitor.language, a.createdAt)}</td><td data-label="${w.lastUsed}">${formatTime(visitor.language, a.lastUsedAt)}</td>
 <td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove)}</td></tr>`,
     );
@@ -89,7 +105,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       html`${done ? html`<p class="notice" role="status">${done}</p>` : ""}${
         agents.length === 0
           ? html`<p class="empty">${w.noAgents} ${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p>`
-          : html`<p class="muted">${w.removeAgentHint}</p><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+          : html`<p class="muted">${w.removeAgentHint}</p><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${w.sentBackTo}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );
   }

@@ -39,10 +39,14 @@ function authorizeUrl(clientId: string, params: Record<string, string | undefine
   return url.href;
 }
 
-/** Which client is authorized (a new one unless named), and what the consent form is sent with (the organization chosen). */
+/**
+ * Which client is authorized (a new one unless named), what the consent form is sent with (the
+ * organization chosen), and the browser the person is already signed in with (else a new sign-in).
+ */
 interface Authorizing {
   readonly clientId?: string;
   readonly consent?: Record<string, string>;
+  readonly browser?: FormBrowser;
 }
 
 /** Runs the code flow for a person up to the code; returns what is needed to exchange it. */
@@ -50,8 +54,8 @@ async function authorizeCode(person: { email: string; password: string }, extra:
   const clientId: string = how.clientId ?? (await register()).body.client_id;
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash("sha256").update(verifier).digest());
-  const browser = new FormBrowser(server.url, {}, server.handle);
-  await signIn(browser, person.email, person.password);
+  const browser = how.browser ?? new FormBrowser(server.url, {}, server.handle);
+  if (!how.browser) await signIn(browser, person.email, person.password);
   const consent = await (await browser.fetch(authorizeUrl(clientId, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))).text();
   const allowed = await browser.submit(consent, { decision: "allow", ...how.consent });
   const location = new URL(allowed.headers.get("location")!);
@@ -63,7 +67,7 @@ async function connect(person: { email: string; password: string }, extra: Recor
   const tokens = await tokenRequest({
     grant_type: "authorization_code",
     code: flow.code,
-    redirect_uri: REDIRECT,
+    redirect_uri: extra.redirect_uri ?? REDIRECT,
     client_id: flow.clientId,
     code_verifier: flow.verifier,
   });
@@ -512,6 +516,29 @@ describe("agents and membership", () => {
     for (const kept of [again, elsewhere, cursor]) expect(await mcpStatus(kept.tokens.access_token)).toBe(200);
     const listed = (await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.filter((a: any) => a.person === person.email);
     expect(listed.map((a: any) => a.application).sort()).toEqual(["Claude Desktop", "Cursor"]);
+  });
+
+  test("the Agents page tells two agents of one name apart by where each is sent back to: a site's host, or a local app's port", async () => {
+    await server.cli("user", "create", "two-machines@demo.test", "--password", "two-machines-pass", "--org", "DEMO", "--role", "member");
+    const person = { email: "two-machines@demo.test", password: "two-machines-pass" };
+    const local = "http://127.0.0.1:53412/callback";
+    const site = "https://claude.example/api/mcp/auth_callback";
+    // Its own address, so that its sign-in leaves the other tests' budget of sign-ins alone.
+    const browser = new FormBrowser(server.url, { "x-test-client-address": "192.0.2.53" }, server.handle);
+    await signIn(browser, person.email, person.password);
+    for (const redirect of [local, site]) {
+      await connect(person, { redirect_uri: redirect }, { clientId: (await register([redirect], "Claude")).body.client_id, browser });
+    }
+    const sentBack = async (language: string) =>
+      [
+        ...(await (await browser.fetch("/settings/agents", { headers: { "accept-language": language } })).text()).matchAll(
+          /<tr><td[^>]*>Claude<\/td><td data-label="([^"]+)">([^<]*)<\/td>/g,
+        ),
+      ]
+        .map((row) => `${row[1]}: ${row[2]}`)
+        .sort();
+    expect(await sentBack("en")).toEqual(["Sent back to: Local app, port\u00a053412", "Sent back to: claude.example"]);
+    expect(await sentBack("fr")).toEqual(["Renvoyé vers: Application locale, port\u00a053412", "Renvoyé vers: claude.example"]);
   });
 
   test("a Reader can grant only Read", async () => {

@@ -78,6 +78,13 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         expect((await store.listAgents(orgId, null)).map((a) => [a.id, a.clientName])).toEqual([[agentId, "Claude"]]);
       });
 
+      test("the agents list names each agent's application and the addresses its client may be sent back to", async () => {
+        const store = await makeStore();
+        const { code, agent, orgId, token } = await agentSetUp(store);
+        await store.createAgent(agent, code.codeHash, [token("access", "a1")], 5);
+        expect((await store.listAgents(orgId, null)).map((a) => [a.clientName, a.redirectUris])).toEqual([["Claude", ["https://c/cb"]]]);
+      });
+
       test("an agent replaces the earlier live agents of its client, person and organization, whatever their resource, whose tokens stop at once; the others stay", async () => {
         const store = await makeStore();
         const { orgId, userId } = await agentSetUp(store);
