@@ -18,8 +18,11 @@ export const defaultPortal = (organization: Pick<Organization, "id" | "name" | "
 
 export const portalUrl = (baseUrl: string, slug: string): string => `${baseUrl}/p/${encodeURIComponent(slug)}`;
 
-/** The settings as an Admin reads them: never the SSO secret, only whether there is one. */
-export const portalView = (portal: PortalRecord, baseUrl: string): Portal => ({
+/**
+ * The settings as an Admin reads them: never the SSO secret (`ssoSecret`, opened by openSsoSecret),
+ * only whether there is one that works, or one that no longer opens and must be created again.
+ */
+export const portalView = (portal: PortalRecord, baseUrl: string, ssoSecret: string | null): Portal => ({
   enabled: portal.enabled,
   slug: portal.slug,
   title: portal.title,
@@ -27,7 +30,8 @@ export const portalView = (portal: PortalRecord, baseUrl: string): Portal => ({
   indexing: portal.indexing,
   statusLabels: { ...portal.statusLabels },
   brandColor: portal.brandColor,
-  ssoSecretSet: portal.ssoSecretSealed !== null,
+  ssoSecretSet: ssoSecret !== null,
+  ssoSecretLost: portal.ssoSecretSealed !== null && ssoSecret === null,
   signInUrl: portal.signInUrl,
   url: portalUrl(baseUrl, portal.slug),
 });

@@ -13,5 +13,5 @@ export async function readPortal(services: ReadPortalDeps, orgId: string): Promi
   return organization && defaultPortal(organization);
 }
 
-/** The deps of an Admin's use case on the portal: the store and the address the portal lives under. */
-export type PortalAdminDeps = ReadPortalDeps & Pick<Services, "baseUrl">;
+/** The deps of an Admin's use case on the portal: the store, the address the portal lives under, and the key that opens its SSO secret. */
+export type PortalAdminDeps = ReadPortalDeps & Pick<Services, "baseUrl" | "secrets">;

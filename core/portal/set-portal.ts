@@ -6,6 +6,7 @@ import type { Status } from "../schemas/feedback.ts";
 import type { PortalChanges, PortalStore } from "../store/portals.ts";
 import { portalView } from "./portal-settings.ts";
 import { type PortalAdminDeps, readPortal } from "./read-portal.ts";
+import { openSsoSecret } from "./sso-secret.ts";
 
 /**
  * PUT /v1/portal: changes the fields sent and those alone, so that a save of other fields at the same
@@ -36,7 +37,7 @@ export async function setPortal(
     ...(update.signInUrl !== undefined && { signInUrl: update.signInUrl }),
   };
   const saved = await services.store.savePortal(changes, current);
-  return saved ? ok(portalView(saved, services.baseUrl)) : fail("slug_taken");
+  return saved ? ok(portalView(saved, services.baseUrl, await openSsoSecret(services.secrets, saved))) : fail("slug_taken");
 }
 
 /** The labels the team named, trimmed; a blank one goes back to the default. */

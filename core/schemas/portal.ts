@@ -50,7 +50,13 @@ export const Portal = Type.Object(
     indexing: Type.Boolean({ description: "false (default): every page says noindex and robots.txt disallows all." }),
     statusLabels: Type.Record(Type.String(), Type.String()),
     brandColor: Type.Union([Type.String(), Type.Null()], { description: "Accent colour of the portal (#rrggbb); null for the default." }),
-    ssoSecretSet: Type.Boolean({ description: "Whether an SSO secret exists; the secret itself is shown only when created." }),
+    ssoSecretSet: Type.Boolean({
+      description: "Whether an SSO secret exists that the service can use; the secret itself is shown only when created.",
+    }),
+    ssoSecretLost: Type.Boolean({
+      description:
+        "true when the SSO secret was sealed with a key this service no longer has (after secret-key reset): it verifies no token, and the portal offers no single sign-on, until a new one is created.",
+    }),
     signInUrl: Type.Union([Type.String(), Type.Null()], { description: SIGN_IN_URL_DESCRIPTION }),
     url: Type.String({ description: "The portal's board." }),
   },

@@ -41,7 +41,12 @@ function portalFake(options: { slugTaken?: boolean } = {}) {
       new Map(ids.flatMap((id) => (publications.has(id) ? [[id, publications.get(id)!] as const] : []))),
     addComment: async (comment: CommentRecord) => void comments.push({ comment, events: comment.events }),
   };
-  return { ...fake, portals, publications, comments, deps: { ...fake.deps, store } };
+  // A box whose key opens only what it sealed itself: text sealed under another key does not open.
+  const secrets = {
+    seal: async (text: string) => `sealed:${text}`,
+    open: async (sealed: string) => (sealed.startsWith("sealed:") ? sealed.slice("sealed:".length) : Promise.reject(new Error("another key"))),
+  };
+  return { ...fake, portals, publications, comments, deps: { ...fake.deps, store, secrets } };
 }
 
 describe("portal settings", () => {
@@ -57,9 +62,22 @@ describe("portal settings", () => {
       statusLabels: {},
       brandColor: null,
       ssoSecretSet: false,
+      ssoSecretLost: false,
       signInUrl: null,
       url: "https://retour.test/p/acme",
     });
+  });
+
+  test("an SSO secret that opens is set; one sealed under a key the service no longer has is lost, and not set", async () => {
+    const fake = portalFake();
+    await setPortal(fake.deps, admin, { enabled: true });
+    const sso = async (sealed: string) => {
+      fake.portals.set("org", { ...fake.portals.get("org")!, ssoSecretSealed: sealed });
+      const read = await getPortal(fake.deps, admin);
+      return read.ok && { set: read.value.ssoSecretSet, lost: read.value.ssoSecretLost };
+    };
+    assert.deepEqual(await sso("sealed:psso_1"), { set: true, lost: false });
+    assert.deepEqual(await sso("v1.under-another-key"), { set: false, lost: true });
   });
 
   test("only an Admin changes it; blank labels go back to the default; a slug taken elsewhere is slug_taken", async () => {

@@ -1,5 +1,7 @@
 import type { Language } from "../../../core/language.ts";
 import { organizationSignIn } from "../../../core/portal-people/organization-sign-in.ts";
+import type { PortalEntry } from "../../../core/portal-people/portal.ts";
+import { openSsoSecret } from "../../../core/portal/sso-secret.ts";
 import type { Services } from "../../../core/services.ts";
 import type { PortalPerson } from "../../../core/store/portal-people.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
@@ -29,12 +31,28 @@ export async function portalViewer(services: Services, portal: PortalRecord, jar
 const shownName = (person: PortalPerson): string => person.name ?? person.email;
 
 /**
- * Whether anyone can sign in from the portal: by an e-mail link (the service sends e-mail) or
- * through the organization's own sign-in (its address and an SSO secret). With neither, nothing
- * offers to: people the customer's app signs in by single sign-on arrive signed in.
+ * How a person can sign in to a portal, coming back to `next` (a path of this service): by an
+ * e-mail link where the service sends e-mail, and through the organization's own sign-in where the
+ * portal has its address and an SSO secret that opens (openSsoSecret). The sign-in page offers
+ * these; every other page offers to sign in only where there is one (signInPossible).
  */
-export const signInPossible = (services: Pick<Services, "notifier">, portal: Pick<PortalRecord, "ssoSecretSealed" | "signInUrl">): boolean =>
-  services.notifier.delivers || organizationSignIn(portal, portal.ssoSecretSealed !== null) !== null;
+export const waysIn = (services: Pick<Services, "notifier" | "baseUrl">, portal: Pick<PortalEntry, "signInUrl" | "ssoSecret">, next: string) => ({
+  email: services.notifier.delivers,
+  organization: organizationSignIn(portal, portal.ssoSecret !== null)?.(`${services.baseUrl}${next}`) ?? null,
+});
+
+/**
+ * Whether the portal's sign-in page has a way in to offer (waysIn), its SSO secret opened as that
+ * page opens it: a secret that no longer opens offers nothing that would then be refused. With no
+ * way in, nothing offers to: people the customer's app signs in by single sign-on arrive signed in.
+ */
+export async function signInPossible(
+  services: Pick<Services, "notifier" | "baseUrl" | "secrets">,
+  portal: Pick<PortalRecord, "ssoSecretSealed" | "signInUrl">,
+): Promise<boolean> {
+  const ways = waysIn(services, { signInUrl: portal.signInUrl, ssoSecret: await openSsoSecret(services.secrets, portal) }, "/");
+  return ways.email || ways.organization !== null;
+}
 
 /** The header's account slot: "Sign in" (coming back here) where one can, or the person's name and a sign-out button. */
 export function accountSlot(language: Language, links: PortalLinks, viewer: Viewer | null, here: string, canSignIn = true): Html {

@@ -73,6 +73,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     feedback: PublicFeedback,
     viewer: Viewer | null,
     toVote: boolean,
+    canSignIn: boolean,
   ): Promise<{ readonly box: Html; readonly ready: boolean }> => {
     const w = portalWords(language);
     const count = html`<span class="arrow" aria-hidden="true">▲</span><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span>`;
@@ -80,7 +81,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     const voted = record ? await hasVoted(services, portal.orgId, record.id, viewer.person.email) : false;
     const plain = { box: html`<div class="votes"><strong>${feedback.votes}</strong><span>${w.votes(feedback.votes)}</span></div>`, ready: false };
     if (!voted && !takesVotes({ status: feedback.status })) return plain;
-    if (!viewer && !signInPossible(services, portal)) return plain;
+    if (!viewer && !canSignIn) return plain;
     if (!viewer) {
       const back = `${links.home}/${encodeURIComponent(feedback.key)}?to=vote`;
       return {
@@ -102,12 +103,12 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     feedback: PublicFeedback,
     viewer: Viewer | null,
     refused: string | null,
+    canSignIn: boolean,
   ): Html | "" => {
     if (portal.posting === "off") return "";
     const w = portalWords(language);
     const here = `${links.home}/${encodeURIComponent(feedback.key)}`;
-    if (!viewer)
-      return signInPossible(services, portal) ? html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>` : "";
+    if (!viewer) return canSignIn ? html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>` : "";
     // A comment refused comes back here (empty, or longer than a browser lets one type), said beside the field.
     const error = refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_MAX_LENGTH) : null;
     return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
@@ -163,12 +164,11 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const { portal, page, apps } = listed.value;
           const w = portalWords(language);
           const links = portalLinks(portal.slug, chosenLanguage(request));
+          const canSignIn = await signInPossible(services, portal);
           // Posting needs a person signed in: where no one can sign in, nothing offers it.
           const post =
-            portal.posting === "off" || (!viewer && !signInPossible(services, portal))
-              ? undefined
-              : html`<a class="postlink" href="${links.post()}">+ ${w.post}</a>`;
-          const votable = Boolean(viewer) || signInPossible(services, portal);
+            portal.posting === "off" || (!viewer && !canSignIn) ? undefined : html`<a class="postlink" href="${links.post()}">+ ${w.post}</a>`;
+          const votable = Boolean(viewer) || canSignIn;
           const body = boardBody({ portal, language, links, query, page, apps, votable, ...(post && { post }) });
           const home = portalUrl(baseUrl, portal.slug);
           return send(
@@ -176,7 +176,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
             readersDocument(request, viewer, pathOf(request), {
               baseUrl,
               portal,
-              canSignIn: signInPossible(services, portal),
+              canSignIn,
               language,
               title: portal.title,
               description: votable ? w.boardIntro : w.boardIntroReadOnly,
@@ -205,7 +205,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
             readersDocument(request, viewer, pathOf(request), {
               baseUrl,
               portal,
-              canSignIn: signInPossible(services, portal),
+              canSignIn: await signInPossible(services, portal),
               language,
               title: w.roadmap,
               description: w.roadmapIntro,
@@ -267,9 +267,10 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           }
           const description = feedback.publicDescription ? Array.from(feedback.publicDescription).slice(0, 200).join("") : feedback.publicTitle;
           const links = portalLinks(portal.slug, chosenLanguage(request));
-          const vote = await voteBox(language, links, portal, feedback, viewer, asked.get("to") === "vote");
+          const canSignIn = await signInPossible(services, portal);
+          const vote = await voteBox(language, links, portal, feedback, viewer, asked.get("to") === "vote", canSignIn);
           const commented = asked.get("commented");
-          const commentForm = commentSlot(language, links, portal, feedback, viewer, commented);
+          const commentForm = commentSlot(language, links, portal, feedback, viewer, commented, canSignIn);
           const notice = vote.ready
             ? html`<p class="notice" id="vote-ready" role="status">${portalWords(language).pressToVote}</p>`
             : (noticeOf(language, commented) ??
@@ -280,7 +281,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
             readersDocument(request, viewer, pathOf(request), {
               baseUrl,
               portal,
-              canSignIn: signInPossible(services, portal),
+              canSignIn,
               language,
               title: feedback.publicTitle,
               description,

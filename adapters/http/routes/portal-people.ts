@@ -3,7 +3,6 @@ import type { Failure } from "../../../core/errors.ts";
 import type { Language } from "../../../core/language.ts";
 import { openLinkSession } from "../../../core/portal-people/open-link-session.ts";
 import { openSsoSession } from "../../../core/portal-people/open-sso-session.ts";
-import { organizationSignIn } from "../../../core/portal-people/organization-sign-in.ts";
 import type { PortalEntry, PortalLookup, SsoVerifier } from "../../../core/portal-people/portal.ts";
 import { requestSignInLink } from "../../../core/portal-people/request-sign-in-link.ts";
 import type { Services } from "../../../core/services.ts";
@@ -22,6 +21,7 @@ import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { pageHeaders, portalDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
+import { waysIn } from "../portal/viewer.ts";
 
 /** What dresses a page of these forms as the portal's: its settings, and the request (for its address and chosen language). */
 /** A portal page's reading: the reader's language, the portal, and how it is dressed. */
@@ -116,15 +116,6 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     return shell(language, w.notFound, html`<h1>${w.notFound}</h1>`, 404);
   };
 
-  /**
-   * How a person can sign in to this portal, coming back to `next`: by an e-mail link where the
-   * service sends e-mail, and through the organization's own sign-in where it has one (and a secret).
-   */
-  const waysIn = (portal: PortalEntry, next: string) => ({
-    email: services.notifier.delivers,
-    organization: organizationSignIn(portal, portal.ssoSecret !== null)?.(`${services.baseUrl}${next}`) ?? null,
-  });
-
   function failurePage(language: Language, portal: PortalEntry, failure: Failure, brand: Brand | null, next = board(portal.slug)): Response {
     const w = textFor(language).portalPeople;
     const slug = portal.slug;
@@ -137,7 +128,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
             : [w.linkTitle, w.invalidLink]
           : [errorBody(failure.code, language).error, null];
     // A refused link offers only the ways in this portal has: never an e-mail the service cannot send.
-    const ways = waysIn(portal, next);
+    const ways = waysIn(services, portal, next);
     const emailLink = `${board(slug)}/sign-in${next === board(slug) ? "" : `?next=${encodeURIComponent(next)}`}`;
     const again =
       failure.code !== "invalid_link"
@@ -174,7 +165,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     const { csrf, next, signedInAs, problem } = page;
     const w = textFor(language).portalPeople;
     const slug = portal.slug;
-    const ways = waysIn(portal, next);
+    const ways = waysIn(services, portal, next);
     const signOut = signedInAs
       ? html`<p>${w.signedInAs} <strong>${signedInAs}</strong></p>
 <form method="post" action="${board(slug)}/sign-out"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
@@ -244,7 +235,7 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           const person = await portalPerson(services, portal, cookie);
           const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
           // The organization's own sign-in as the one way in: straight there, as any link that asks to sign in means.
-          const ways = waysIn(portal, next);
+          const ways = waysIn(services, portal, next);
           if (!person && ways.organization && !ways.email) return redirect(ways.organization);
           return signInPage(
             language,

@@ -46,7 +46,7 @@ export function publicChangelogRoutes(services: Services) {
         });
         const document = readersDocument(request, viewer, `${links.home}/changelog`, {
           portal,
-          canSignIn: signInPossible(services, portal),
+          canSignIn: await signInPossible(services, portal),
           language,
           baseUrl: services.baseUrl,
           title,

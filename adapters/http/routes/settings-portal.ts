@@ -60,13 +60,19 @@ function form(visitor: Visitor, portal: Portal): Html {
 <button type="submit">${w.save}</button></form>`;
 }
 
+/** Whether the portal has an SSO secret; one that no longer opens is said plainly, as it stops every sign-in through the organization's. */
+const ssoState = (w: ReturnType<typeof portalTeamWords>, portal: Portal): Html =>
+  portal.ssoSecretLost
+    ? html`<p role="note"><strong>${w.ssoLost}</strong></p>`
+    : html`<p class="muted">${portal.ssoSecretSet ? w.ssoSet : w.ssoNone}</p>`;
+
 async function portalPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = portalTeamWords(visitor.language);
   const read = await getPortal(services, visitor.grant);
   if (!read.ok) return refusedPage(visitor, PATH, w.portal, read, w.whoMay);
   const portal = read.value;
   const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro.replace("{address}", portal.url)}</p>
-${notice.secret ? html`<p class="notice" role="status">${w.ssoShown}</p><pre class="secret">${notice.secret}</pre>` : html`<p class="muted">${portal.ssoSecretSet ? w.ssoSet : w.ssoNone}</p>`}
+${notice.secret ? html`<p class="notice" role="status">${w.ssoShown}</p><pre class="secret">${notice.secret}</pre>` : ssoState(w, portal)}
 ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : w.ssoCreate)}`;
   return settingsPage(
     visitor,

@@ -73,6 +73,8 @@ const EN = {
     "Your server signs {sub, email, name?, exp} as an HS256 JWT with this secret; people then open {address}/sso?token= followed by the token.",
   ssoSet: "A secret exists. Rotating it stops tokens signed with the current one at once.",
   ssoNone: "No secret yet.",
+  ssoLost:
+    "The secret can no longer be read: it was sealed with a key this service no longer has. Until you create a new one and give it to your server, the portal sends no one to your sign-in page and refuses every token.",
   ssoCreate: "Create the secret",
   ssoRotate: "Rotate the secret",
   ssoConfirmRotate:
@@ -152,6 +154,8 @@ const FR: typeof EN = {
     "Votre serveur signe {sub, email, name?, exp} en JWT HS256 avec ce secret\u202f; les personnes ouvrent ensuite {address}/sso?token= suivi du jeton.",
   ssoSet: "Un secret existe. Le renouveler refuse aussitôt les jetons signés avec l'actuel.",
   ssoNone: "Pas encore de secret.",
+  ssoLost:
+    "Le secret ne peut plus être lu\u202f: il a été scellé avec une clé que ce service n'a plus. Tant que vous n'en créez pas un nouveau, donné à votre serveur, le portail n'envoie personne vers votre page de connexion et refuse tous les jetons.",
   ssoCreate: "Créer le secret",
   ssoRotate: "Renouveler le secret",
   ssoConfirmRotate:

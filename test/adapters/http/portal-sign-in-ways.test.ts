@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { createSecretBox } from "../../../adapters/system/secret-box.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 import { type Mailbox, startMailbox } from "../../support/mailbox.ts";
 
 /**
@@ -173,5 +174,59 @@ describe("the organization's sign-in hands return_to back to /p/{slug}/sso", () 
       const back = await page(silent, `/p/demo/sso?token=${signed}&return_to=${encodeURIComponent(returnTo)}`);
       expect({ returnTo, location: back.headers.get("location") }).toEqual({ returnTo, location: "/p/demo" });
     }
+  });
+});
+
+describe("an SSO secret sealed under a key the service no longer has (its key replaced since) is no way in", () => {
+  let http: InProcess;
+  let key: string;
+  beforeAll(async () => {
+    http = await inProcess();
+    await admin(http, "PUT", "/v1/portal", { enabled: true, posting: "open", signInUrl: LOGIN });
+    await admin(http, "POST", "/v1/portal/sso-secret");
+    key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Dark mode for the portal" } }))
+      .body.ticketId;
+    await admin(http, "POST", `/v1/feedbacks/${key}/publish`, {});
+  });
+  afterAll(() => http.close());
+
+  /** Seals a secret as another service's key would have, and stores it as the portal's. */
+  const sealUnderAnotherKey = async () => {
+    const another = await createSecretBox(crypto.getRandomValues(new Uint8Array(32)));
+    await http.services.store.setSsoSecret(http.demo.orgId, await another.seal("psso_sealed-under-another-key"));
+  };
+  /** What the portal's pages offer: to sign in, to post, to vote or comment after signing in. */
+  const signInOffers = async () => {
+    const pages = await Promise.all(["/p/demo", `/p/demo/${key}`, "/p/demo/roadmap", "/p/demo/changelog"].map((path) => page(http, path)));
+    return pages.flatMap((res) => [...(res.body as string).matchAll(/href="(\/p\/demo\/(?:sign-in|new)[^"]*)"/g)].map((m) => m[1]));
+  };
+
+  test("no page offers to sign in, and the sign-in page says there is no way yet, as it does for a portal without a secret", async () => {
+    expect((await signInOffers()).length).toBeGreaterThan(0);
+    await sealUnderAnotherKey();
+    expect(await signInOffers()).toEqual([]);
+    const signIn = await page(http, "/p/demo/sign-in");
+    expect([signIn.status, offers(signIn.body).organization]).toEqual([200, null]);
+    expect(signIn.body).toContain("This portal has no way to sign in yet.");
+  });
+
+  test("the Admin reads it on the portal settings page, in English and French, and the settings say it is lost, not set", async () => {
+    await sealUnderAnotherKey();
+    const settings = await admin(http, "GET", "/v1/portal");
+    expect([settings.body.ssoSecretSet, settings.body.ssoSecretLost]).toEqual([false, true]);
+    const browser = await signedInAs(http, "admin", "/settings/portal");
+    /** The notes of the settings page, each said in bold. */
+    const said = async (language: string) =>
+      [
+        ...(await (await browser.fetch("/settings/portal", { headers: { "accept-language": language } })).text()).matchAll(
+          /<p role="note"><strong>([^<]*)<\/strong><\/p>/g,
+        ),
+      ].map((note) => note[1]);
+    expect(await said("en")).toContain(
+      "The secret can no longer be read: it was sealed with a key this service no longer has. Until you create a new one and give it to your server, the portal sends no one to your sign-in page and refuses every token.",
+    );
+    expect(await said("fr")).toContain(
+      "Le secret ne peut plus être lu\u202f: il a été scellé avec une clé que ce service n&#39;a plus. Tant que vous n&#39;en créez pas un nouveau, donné à votre serveur, le portail n&#39;envoie personne vers votre page de connexion et refuse tous les jetons.",
+    );
   });
 });

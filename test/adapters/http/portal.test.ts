@@ -33,6 +33,7 @@ describe("portal settings", () => {
       statusLabels: {},
       brandColor: null,
       ssoSecretSet: false,
+      ssoSecretLost: false,
       signInUrl: null,
       url: `${http.url}/p/demo`,
     });
