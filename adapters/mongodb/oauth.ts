@@ -59,7 +59,7 @@ export function oauthStore(data: Database): OAuthStore {
 
     async findClient(id) {
       const found = await data.collection("oauth_clients").findOne({ _id: id });
-      return found ? fromDocument(found) : null;
+      return found ? fromDocument(found, ["lastAuthorizedAt"]) : null;
     },
 
     async createAuthCode(c) {
@@ -80,6 +80,10 @@ export function oauthStore(data: Database): OAuthStore {
           .collection("auth_codes")
           .updateOne({ _id: codeHash, usedAt: null }, { $set: { usedAt: now, agentId: agent.id } }, { session });
         if (used.modifiedCount !== 1) return false;
+        // Two first authorizations at the same moment would each read the other's agent as absent
+        // (a snapshot) and both live on: a write to the client's document, which both make, has
+        // the later transaction conflict and run again, when it reads the earlier agent to replace.
+        await data.collection("oauth_clients").updateOne({ _id: agent.clientId }, { $set: { lastAuthorizedAt: now } }, { session });
         const live = await agents().find({ orgId: agent.orgId, userId: agent.userId, revokedAt: null }, { session }).toArray();
         for (const replaced of replacedBy(agent, live.map(toAgent))) await revokeAgentNow(replaced, now, session);
         await agents().insertOne({ ...toDocument(agent), revokedAt: null }, { session });

@@ -85,15 +85,10 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         expect((await store.listAgents(orgId, null)).map((a) => [a.clientName, a.redirectUris])).toEqual([["Claude", ["https://c/cb"]]]);
       });
 
-      test("an agent replaces the earlier live agents of its client, person and organization, whatever their resource, whose tokens stop at once; the others stay", async () => {
-        const store = await makeStore();
-        const { orgId, userId } = await agentSetUp(store);
-        const { orgId: otherOrgId } = await freeOrg(store);
-        await store.setMembership(otherOrgId, userId, "member");
-        const { userId: colleagueId } = await person(store, orgId);
-        await store.createClient({ id: "client-2", name: "Cursor", redirectUris: ["https://d/cb"], createdAt: 0 });
-        /** Authorizes: a code, then its agent with one access and one refresh token, `${name}-a` and `${name}-r`. */
-        const authorize = async (name: string, at: number, grant: { clientId?: string; orgId?: string; userId?: string; resource?: string } = {}) => {
+      /** Authorizes client-1 for the person in the organization (or as `grant` says): a code, then its agent with one access and one refresh token, `${name}-a` and `${name}-r`. */
+      const authorizer =
+        (store: Subject, orgId: string, userId: string) =>
+        async (name: string, at: number, grant: { clientId?: string; orgId?: string; userId?: string; resource?: string } = {}) => {
           const agent = {
             id: id("agent"),
             clientId: "client-1",
@@ -123,6 +118,15 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
           expect(await store.createAgent(agent, codeHash, tokens, at)).toBe(true);
           return agent.id;
         };
+
+      test("an agent replaces the earlier live agents of its client, person and organization, whatever their resource, whose tokens stop at once; the others stay", async () => {
+        const store = await makeStore();
+        const { orgId, userId } = await agentSetUp(store);
+        const { orgId: otherOrgId } = await freeOrg(store);
+        await store.setMembership(otherOrgId, userId, "member");
+        const { userId: colleagueId } = await person(store, orgId);
+        await store.createClient({ id: "client-2", name: "Cursor", redirectUris: ["https://d/cb"], createdAt: 0 });
+        const authorize = authorizer(store, orgId, userId);
         await authorize("first", 10);
         await authorize("resource", 12, { resource: "https://r/v1" });
         const others = [
@@ -138,6 +142,14 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         for (const name of ["client", "org", "colleague", "again"]) expect(await store.authenticate(`${name}-a`, 21, 1_000)).not.toBeNull();
         const listed = [...(await store.listAgents(orgId, null)), ...(await store.listAgents(otherOrgId, null))].map((a) => a.id);
         expect(listed.sort()).toEqual([...others, again].sort());
+      });
+
+      test("two authorizations of one application by one person at the same moment leave one agent of it", async () => {
+        const store = await makeStore();
+        const { orgId, userId } = await agentSetUp(store);
+        const authorize = authorizer(store, orgId, userId);
+        await Promise.all([authorize("one", 10), authorize("two", 10)]);
+        expect((await store.listAgents(orgId, userId)).filter((agent) => agent.clientId === "client-1")).toHaveLength(1);
       });
 
       test("a person removed from the organization loses their agents for good: added again, the agent's tokens stay refused", async () => {
