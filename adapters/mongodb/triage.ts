@@ -2,6 +2,7 @@ import { insertJobs } from "./outbox.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { ClientSession } from "mongodb";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
+import { stillAsDecided } from "../../core/triage/decided-on.ts";
 import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
 import { renamedTags } from "../../core/triage/tag-names.ts";
 import { queryWithTagRenamed } from "../../core/views/tag-renamed.ts";
@@ -49,14 +50,12 @@ export async function recordTriageChange(
 export function triageStore(data: Database): TriageStore {
   const feedbacks = () => data.collection("feedbacks");
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author, kindWas) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author, decidedOn) {
       const { set, unset } = update(fields);
       return data.transaction(async (session) => {
-        const stored = await feedbacks().findOne(
-          { _id: feedbackId, orgId, ...NOT_MERGED, ...(kindWas !== undefined && { kind: kindWas }) },
-          { session, projection: { words: 1, ...HELD } },
-        );
-        if (!stored) return false;
+        const stored = await feedbacks().findOne({ _id: feedbackId, orgId, ...NOT_MERGED }, { session, projection: { words: 1, ...HELD } });
+        // Read in the transaction: a write landing after it conflicts with this one, which is run again.
+        if (!stored || !stillAsDecided(plain<TriageHeld>(stored), decidedOn)) return false;
         if (author) await recordTriageChange(data, stored, fields, author, session);
         // A new title is searchable too, within the feedback's cap of words.
         if (fields.title) set.words = await addToVocabulary(data, wordsWithTitle(stored.words, fields.title), session);

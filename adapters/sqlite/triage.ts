@@ -1,6 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { TriageFields, TriageStore } from "../../core/store/triage.ts";
+import { stillAsDecided } from "../../core/triage/decided-on.ts";
 import { fieldChanges, type TriageAuthor, type TriageHeld } from "../../core/triage/journal.ts";
 import { renamedTags } from "../../core/triage/tag-names.ts";
 import { queryWithTagRenamed } from "../../core/views/tag-renamed.ts";
@@ -69,15 +70,15 @@ export function recordTriageChange(db: Database, feedbackId: string, held: Triag
 /** What a team sets on a feedback by hand, and the organization's tags. */
 export function triageStore(db: Database, batch: WriteBatch): TriageStore {
   return {
-    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author, kindWas) {
+    async setTriageFields(orgId, feedbackId, fields, newTags, jobs, at, author, decidedOn) {
       const given = COLUMNS.filter(([field]) => fields[field] !== undefined);
       return batch.run(() => {
         const found = db
-          .query<{ kind: Kind }, [string, string]>(
-            `SELECT kind FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
+          .query<{ kind: Kind; tags: string | null }, [string, string]>(
+            `SELECT kind, tags FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
           )
           .get(feedbackId, orgId);
-        if (!found || (kindWas !== undefined && found.kind !== kindWas)) return false;
+        if (!found || !stillAsDecided({ kind: found.kind, tags: found.tags ? (JSON.parse(found.tags) as string[]) : [] }, decidedOn)) return false;
         const held = author ? heldFields(db, feedbackId) : null;
         if (author && held) recordTriageChange(db, feedbackId, held, fields, author);
         if (given.length > 0) {

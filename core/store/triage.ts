@@ -15,6 +15,17 @@ export interface TriageFields {
   readonly tags?: readonly string[];
 }
 
+/**
+ * What a triage change was decided on, written only while the feedback still holds it
+ * (stillAsDecided): its kind, when the jobs a change of kind queues depend on the kind it replaces;
+ * its tags, when tags are added to or removed from those it had (a bulk change).
+ */
+export interface DecidedOn {
+  readonly kind?: Kind;
+  /** Every tag the feedback had, as read; none is an empty list. */
+  readonly tags?: readonly string[];
+}
+
 export interface TagRecord {
   readonly name: string;
   readonly createdAt: number;
@@ -28,9 +39,9 @@ export interface TriageStore {
    * Writes the fields given on a feedback of the organization that is not merged into another, a
    * new title searchable, records the tags new to the organization, queues `jobs` (telling a new
    * owner) and keeps what it changed in the feedback's activity in the name of `author`, in one
-   * transaction; false when there is no such feedback. With `kindWas`, it writes only while the
-   * feedback's kind is still that one (false otherwise): the jobs a change of kind queues are
-   * decided on the kind it replaces.
+   * transaction; false when there is no such feedback. With `decidedOn`, it writes only while the
+   * feedback still holds what is named there (stillAsDecided); false otherwise, and nothing is
+   * written, queued or kept in the activity.
    */
   setTriageFields(
     orgId: string,
@@ -40,7 +51,7 @@ export interface TriageStore {
     jobs: readonly JobRequest[],
     at: number,
     author?: TriageAuthor,
-    kindWas?: Kind,
+    decidedOn?: DecidedOn,
   ): Promise<boolean>;
   /** The triage changes kept of a feedback, oldest first. */
   triageChanges(feedbackId: string): Promise<TriageChange[]>;

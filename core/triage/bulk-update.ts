@@ -1,10 +1,8 @@
 import { authorize } from "../authorization.ts";
 import { invalid, ok, type Result } from "../errors.ts";
-import { resolveFeedback } from "../feedback/find-feedback.ts";
 import type { Grant } from "../model.ts";
 import { BulkRequest, type BulkResults, type FeedbackUpdate } from "../schemas/triage.ts";
 import { dueTime } from "./due-date.ts";
-import { retag } from "./tag-names.ts";
 import { type UpdateFeedbackDeps, updateFeedback } from "./update-feedback.ts";
 
 /**
@@ -32,11 +30,8 @@ export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, req
     if (set.comment !== undefined) update.comment = set.comment;
     if (set.owner !== undefined) update.owner = set.owner;
     if (set.dueAt !== undefined) update.dueAt = set.dueAt;
-    if (tagged) {
-      const current = await resolveFeedback(services, grant.orgId, key);
-      update.tags = retag(current?.tags ?? [], set.addTags ?? [], set.removeTags ?? []);
-    }
-    const updated = await updateFeedback(services, grant, key, update);
+    const tagChange = tagged ? { add: set.addTags ?? [], remove: set.removeTags ?? [] } : undefined;
+    const updated = await updateFeedback(services, grant, key, update, tagChange);
     const merged = updated.ok && updated.value.mergedInto;
     results.push(updated.ok ? { key, ok: true, ...(merged && { mergedInto: merged }) } : { key, ok: false, code: updated.code });
   }

@@ -6,13 +6,13 @@ import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.t
 import { mergedAway, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { presentFeedback } from "../feedback/present-feedback.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
-import type { Feedback, Kind } from "../schemas/feedback.ts";
+import type { Feedback } from "../schemas/feedback.ts";
 import { FeedbackUpdate, MAX_TAGS } from "../schemas/triage.ts";
 import type { CatalogStore } from "../store/catalog.ts";
-import type { TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
+import type { DecidedOn, TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
 import { dueTime } from "./due-date.ts";
-import { resolveTags } from "./tag-names.ts";
+import { resolveTags, retag } from "./tag-names.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { oneSubject } from "../grouping/candidates.ts";
 
@@ -73,19 +73,42 @@ async function triageFields(
   return ok({ fields: { ...fields, tags: tags.names }, created: tags.created });
 }
 
-/** A kind changed by someone else meanwhile makes the write fail; a few rereads settle it. */
+/**
+ * A kind, or tags, changed by someone else meanwhile make a guarded write fail. Each failure is
+ * another write to this feedback that landed, so a few rereads settle it; the bound stops one
+ * request rereading without end while others keep writing the same feedback (a script, a loop).
+ */
 const MAX_ATTEMPTS = 5;
+
+/** Tags added to and removed from those a feedback has (a bulk change), by name in any case. */
+interface TagChange {
+  readonly add: readonly string[];
+  readonly remove: readonly string[];
+}
 
 /**
  * Writes the triage fields of an update with the jobs they queue: a new owner is told, and a
  * feedback moved to a kind of another subject is compared again. The change of kind is written
  * only over the kind it was decided on, so that two people changing it at once cannot leave it
- * uncompared on its new subject.
+ * uncompared on its new subject; tags added or removed, only over the tags they were added to, so
+ * that a tag another change set (or renamed) meanwhile stays.
  */
-async function writeTriage(services: UpdateFeedbackDeps, grant: Grant, first: FeedbackRecord, update: FeedbackUpdate): Promise<Result<true>> {
+async function writeTriage(
+  services: UpdateFeedbackDeps,
+  grant: Grant,
+  first: FeedbackRecord,
+  update: FeedbackUpdate,
+  tagChange?: TagChange,
+): Promise<Result<true>> {
   let feedback: FeedbackRecord | null = first;
   for (let attempt = 0; attempt < MAX_ATTEMPTS && feedback; attempt++) {
-    const checked = await triageFields(services, grant, feedback, update);
+    const had = feedback.tags ?? [];
+    const checked = await triageFields(
+      services,
+      grant,
+      feedback,
+      tagChange ? { ...update, tags: retag(had, tagChange.add, tagChange.remove) } : update,
+    );
     if (!checked.ok) return checked;
     const at = services.clock();
     // A new owner is told by e-mail, from the queue (one who takes it themselves is not).
@@ -97,17 +120,21 @@ async function writeTriage(services: UpdateFeedbackDeps, grant: Grant, first: Fe
       kind !== undefined && !oneSubject(kind, feedback.kind) ? [{ kind: "regroup_feedback", orgId: grant.orgId, feedbackId: feedback.id }] : [];
     // The activity keeps who changed what, field by field.
     const author = { id: services.ids.id(), by: grant.userId, at };
-    const kindWas: Kind | undefined = kind === undefined ? undefined : feedback.kind;
+    const decidedOn: DecidedOn = { ...(kind !== undefined && { kind: feedback.kind }), ...(tagChange && { tags: had }) };
     const { fields, created } = checked.value;
-    if (await services.store.setTriageFields(grant.orgId, feedback.id, fields, created, [...assigned, ...regroup], at, author, kindWas)) {
+    if (await services.store.setTriageFields(grant.orgId, feedback.id, fields, created, [...assigned, ...regroup], at, author, decidedOn)) {
       return ok(true);
     }
-    // Refused with no kind to compare, or merged meanwhile, it is gone: the fields are not carried
+    // Refused with nothing to compare, or merged meanwhile, it is gone: the fields are not carried
     // to the feedback that holds it now.
-    const now: FeedbackRecord | null = kindWas === undefined ? null : await services.store.findFeedback(grant.orgId, feedback.id);
+    const guarded = decidedOn.kind !== undefined || decidedOn.tags !== undefined;
+    const now: FeedbackRecord | null = guarded ? await services.store.findFeedback(grant.orgId, feedback.id) : null;
     feedback = now?.mergedInto ? null : now;
   }
   if (!feedback) return fail("not_found");
+  // Of a bulk change, said of this feedback alone (the others are changed all the same): too many
+  // changes to it at once, which a later try gets through.
+  if (tagChange) return fail("rate_limited");
   throw new Error(`the kind of ${first.id} kept changing under ${MAX_ATTEMPTS} attempts`);
 }
 
@@ -116,28 +143,37 @@ async function writeTriage(services: UpdateFeedbackDeps, grant: Grant, first: Fe
  * changeStatus writes them), and the triage fields a team sets by hand, which emit no event. The
  * status is required only when no triage field is sent; a comment alone stays with the status.
  * A key merged into another changes that one, as GET answers with it, and says so (mergedInto).
+ * A bulk change gives `tagChange` instead of tags: added to and removed from the tags the feedback
+ * has when it is written, never over a change made since they were read.
  */
-export async function updateFeedback(services: UpdateFeedbackDeps, grant: Grant, keyOrId: string, update: FeedbackUpdate): Promise<Result<Feedback>> {
+export async function updateFeedback(
+  services: UpdateFeedbackDeps,
+  grant: Grant,
+  keyOrId: string,
+  update: FeedbackUpdate,
+  tagChange?: TagChange,
+): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
-  const triage = TRIAGE_FIELDS.some((field) => update[field] !== undefined);
+  const triage = tagChange !== undefined || TRIAGE_FIELDS.some((field) => update[field] !== undefined);
   if (update.status === undefined && !triage) return invalid("invalid_body", { field: "status", reason: "no_update" });
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
-  const updated = await updateFound(services, grant, feedback, update, triage);
+  const updated = await updateFound(services, grant, feedback, update, triage, tagChange);
   return updated.ok && mergedAway(feedback, keyOrId) ? ok({ ...updated.value, mergedInto: feedback.key }) : updated;
 }
 
-/** The update of a feedback found; `triage` when the update sends a triage field. */
+/** The update of a feedback found; `triage` when the update sends a triage field, or changes its tags. */
 async function updateFound(
   services: UpdateFeedbackDeps,
   grant: Grant,
   feedback: FeedbackRecord,
   update: FeedbackUpdate,
   triage: boolean,
+  tagChange?: TagChange,
 ): Promise<Result<Feedback>> {
   if (triage) {
-    const written = await writeTriage(services, grant, feedback, update);
+    const written = await writeTriage(services, grant, feedback, update, tagChange);
     if (!written.ok) return written;
   }
   if (update.status !== undefined || update.comment?.trim()) {

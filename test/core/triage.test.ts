@@ -3,13 +3,13 @@ import assert from "node:assert/strict";
 import { apiKeyAuthor, apiKeyGrant } from "../../core/api-keys/api-key-grant.ts";
 import { authorize } from "../../core/authorization.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
-import type { TagRecord, TriageFields } from "../../core/store/triage.ts";
+import type { DecidedOn, TagRecord, TriageFields } from "../../core/store/triage.ts";
 import type { JobRequest } from "../../core/feedback/events.ts";
-import type { Kind } from "../../core/schemas/feedback.ts";
 import type { TriageAuthor } from "../../core/triage/journal.ts";
 import type { CommentRecord } from "../../core/store/comments.ts";
 import { bulkNote } from "../../core/triage/bulk-note.ts";
 import { bulkUpdate } from "../../core/triage/bulk-update.ts";
+import { stillAsDecided } from "../../core/triage/decided-on.ts";
 import { resolveTags, retag } from "../../core/triage/tag-names.ts";
 import { updateFeedback } from "../../core/triage/update-feedback.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
@@ -39,11 +39,11 @@ function triage(...records: FeedbackRecord[]) {
       jobs: readonly JobRequest[],
       _at: number,
       _author?: TriageAuthor,
-      kindWas?: Kind,
+      decidedOn?: DecidedOn,
     ) => {
       meanwhile.shift()?.();
       const current = fake.feedbacks.get(feedbackId);
-      if (!current || current.mergedInto || (kindWas !== undefined && current.kind !== kindWas)) return false;
+      if (!current || current.mergedInto || !stillAsDecided(current, decidedOn)) return false;
       const next = Object.fromEntries(Object.entries({ ...current, ...fields }).filter(([, v]) => v !== null));
       fake.feedbacks.set(feedbackId, next as unknown as FeedbackRecord);
       tags.push(...created);
@@ -221,6 +221,51 @@ describe("bulkUpdate", () => {
       ],
     );
     assert.deepEqual(fake.feedbacks.get("fb-2")?.tags, ["Billing"]);
+  });
+
+  test("two bulk changes adding different tags to one feedback at the same moment both stand: the second is read again and added to the first", async () => {
+    const fake = triage(feedbackRecord({ tags: ["Billing"] }));
+    const [first, second] = await Promise.all([
+      bulkUpdate(fake.deps, member, { keys: ["ACME-1"], set: { addTags: ["mobile"] } }),
+      bulkUpdate(fake.deps, member, { keys: ["ACME-1"], set: { addTags: ["urgent"], removeTags: ["billing"] } }),
+    ]);
+    assert.deepEqual(
+      [first.ok && first.value.results, second.ok && second.value.results],
+      [[{ key: "ACME-1", ok: true }], [{ key: "ACME-1", ok: true }]],
+    );
+    assert.deepEqual(fake.feedbacks.get("fb-1")?.tags, ["mobile", "urgent"]);
+    assert.deepEqual(
+      fake.writes.map((w) => w.fields.tags),
+      [
+        ["Billing", "mobile"],
+        ["mobile", "urgent"],
+      ],
+    );
+  });
+
+  test("a tag renamed between a bulk change's read and its write keeps its new name: the change is read again, and the old name does not come back", async () => {
+    const fake = triage(feedbackRecord({ tags: ["Billing"] }));
+    // Settings → Tags: Billing becomes Invoices, on the organization and on the feedback.
+    fake.meanwhile.push(() => {
+      fake.tags.splice(0, fake.tags.length, { name: "Invoices", createdAt: NOW - 1 });
+      fake.feedbacks.set("fb-1", { ...fake.feedbacks.get("fb-1")!, tags: ["Invoices"] });
+    });
+    const done = await bulkUpdate(fake.deps, member, { keys: ["ACME-1"], set: { addTags: ["urgent"] } });
+    assert.deepEqual(done.ok && done.value.results, [{ key: "ACME-1", ok: true }]);
+    assert.deepEqual(fake.feedbacks.get("fb-1")?.tags, ["Invoices", "urgent"]);
+    assert.deepEqual(fake.writes, [{ fields: { tags: ["Invoices", "urgent"] }, created: [{ name: "urgent", createdAt: NOW }], jobs: [] }]);
+  });
+
+  test("a feedback whose tags keep changing under a bulk change is left as it was, said rate_limited of its key; the others are changed all the same", async () => {
+    const fake = triage(feedbackRecord(), feedbackRecord({ id: "fb-2", key: "ACME-2" }));
+    const other = (i: number) => () => fake.feedbacks.set("fb-1", { ...fake.feedbacks.get("fb-1")!, tags: [`other-${i}`] });
+    fake.meanwhile.push(...[1, 2, 3, 4, 5].map(other));
+    const done = await bulkUpdate(fake.deps, member, { keys: ["ACME-1", "ACME-2"], set: { addTags: ["urgent"] } });
+    assert.deepEqual(done.ok && done.value.results, [
+      { key: "ACME-1", ok: false, code: "rate_limited" },
+      { key: "ACME-2", ok: true },
+    ]);
+    assert.deepEqual([fake.feedbacks.get("fb-1")?.tags, fake.feedbacks.get("fb-2")?.tags], [["other-5"], ["urgent"]]);
   });
 
   test("a due date is set on each feedback named, or cleared with null, as each one's own update writes it, and emits no event", async () => {

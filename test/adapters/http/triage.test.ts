@@ -181,6 +181,16 @@ describe("POST /v1/feedbacks/bulk", () => {
     expect((await request("GET", `/v1/feedbacks/${a}`, admin())).body.tags).toBeUndefined();
   });
 
+  test("two bulk adds of different tags to one feedback at the same moment both stand", async () => {
+    const key = await createFeedback("Bulk race");
+    const [first, second] = await Promise.all([
+      request("POST", "/v1/feedbacks/bulk", admin(), { keys: [key], set: { addTags: ["race-one"] } }),
+      request("POST", "/v1/feedbacks/bulk", admin(), { keys: [key], set: { addTags: ["race-two"] } }),
+    ]);
+    expect([first.body.results, second.body.results]).toEqual([[{ key, ok: true }], [{ key, ok: true }]]);
+    expect((await request("GET", `/v1/feedbacks/${key}`, admin())).body.tags?.toSorted()).toEqual(["race-one", "race-two"]);
+  });
+
   test("101 keys are refused with the validation error, as is an empty set; a Reader is 403 forbidden", async () => {
     const keys = Array.from({ length: 101 }, (_, i) => `DEMO-${i + 1}`);
     const many = await request("POST", "/v1/feedbacks/bulk", admin(), { keys, set: { status: "fixed" } });

@@ -138,14 +138,73 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) await store.completeJob(job);
       const job = { kind: "regroup_feedback" as const, orgId: org.orgId, feedbackId: made.id };
       const author = { id: id("tc"), by: "u1", at: 11 };
-      expect(await store.setTriageFields(org.orgId, made.id, { kind: "problem", owner: "ann@x.io" }, [], [job], 11, author, "praise")).toBe(false);
+      expect(await store.setTriageFields(org.orgId, made.id, { kind: "problem", owner: "ann@x.io" }, [], [job], 11, author, { kind: "praise" })).toBe(
+        false,
+      );
       expect(await store.findFeedback(org.orgId, made.id)).toMatchObject({ kind: made.kind });
       expect((await store.findFeedback(org.orgId, made.id))?.owner).toBeUndefined();
       expect(await store.triageChanges(made.id)).toEqual([]);
       expect(await store.claimJob(1e12, 1_000, "l")).toBeNull();
-      expect(await store.setTriageFields(org.orgId, made.id, { kind: "praise" }, [], [job], 12, author, made.kind)).toBe(true);
+      expect(await store.setTriageFields(org.orgId, made.id, { kind: "praise" }, [], [job], 12, author, { kind: made.kind })).toBe(true);
       expect(await store.findFeedback(org.orgId, made.id)).toMatchObject({ kind: "praise" });
       expect((await store.claimJob(1e12, 1_000, "l"))?.request).toEqual(job);
+    });
+
+    test("setTriageFields with the tags it was decided on is false once another write or a rename (to another case too) changed them since: nothing written, queued or kept in the activity", async () => {
+      const { store, org, a } = await taggedUrgentAndBilling();
+      const b = (await record(store, org, "two", 2))!;
+      await store.setTriageFields(org.orgId, b.id, { tags: ["billing"] }, [], [], 0);
+      const [readA, readB] = [(await store.findFeedback(org.orgId, a.id))!.tags!, (await store.findFeedback(org.orgId, b.id))!.tags!];
+      for (let job = await store.claimJob(1e12, 1_000, "l"); job; job = await store.claimJob(1e12, 1_000, "l")) await store.completeJob(job);
+      await store.setTriageFields(org.orgId, a.id, { tags: [...readA, "mobile"] }, [{ name: "mobile", createdAt: 6 }], [], 6);
+      await store.renameTag(org.orgId, "billing", { name: "Billing", createdAt: 5 });
+      const job = { kind: "notify_assignee" as const, orgId: org.orgId, feedbackId: a.id, detail: "7:u1" };
+      for (const [feedback, read] of [
+        [a, readA],
+        [b, readB],
+      ] as const) {
+        const late = { tags: [...read, "late"], owner: "ann@x.io" };
+        expect(
+          await store.setTriageFields(
+            org.orgId,
+            feedback.id,
+            late,
+            [{ name: "late", createdAt: 7 }],
+            [job],
+            7,
+            { id: id("tc"), by: "u1", at: 7 },
+            { tags: read },
+          ),
+        ).toBe(false);
+      }
+      expect([(await store.findFeedback(org.orgId, a.id))?.tags, (await store.findFeedback(org.orgId, b.id))?.tags]).toEqual([
+        ["urgent", "Billing", "mobile"],
+        ["Billing"],
+      ]);
+      expect([(await store.findFeedback(org.orgId, a.id))?.owner, (await store.findFeedback(org.orgId, b.id))?.owner]).toEqual([
+        undefined,
+        undefined,
+      ]);
+      expect([await store.triageChanges(a.id), await store.triageChanges(b.id)]).toEqual([[], []]);
+      expect((await store.listTags(org.orgId)).map((t) => t.name)).toEqual(["Billing", "mobile", "urgent"]);
+      expect(await store.claimJob(1e12, 1_000, "l")).toBeNull();
+    });
+
+    test("setTriageFields with the tags it was decided on writes while the feedback still carries them, none being an empty list", async () => {
+      const { store, org, a } = await taggedUrgentAndBilling();
+      const b = (await record(store, org, "two", 2))!;
+      const author = { id: id("tc"), by: "u1", at: 8 };
+      expect(await store.setTriageFields(org.orgId, a.id, { tags: ["urgent"] }, [], [], 8, author, { tags: ["urgent", "billing"] })).toBe(true);
+      expect(await store.setTriageFields(org.orgId, b.id, { tags: ["urgent"] }, [], [], 8, undefined, { tags: [] })).toBe(true);
+      expect(await store.setTriageFields(org.orgId, a.id, { tags: [] }, [], [], 9, undefined, { tags: ["urgent"] })).toBe(true);
+      expect(await store.setTriageFields(org.orgId, a.id, { tags: ["billing"] }, [], [], 9, undefined, { tags: [] })).toBe(true);
+      expect([(await store.findFeedback(org.orgId, a.id))?.tags, (await store.findFeedback(org.orgId, b.id))?.tags]).toEqual([
+        ["billing"],
+        ["urgent"],
+      ]);
+      expect(await store.triageChanges(a.id)).toEqual([
+        { ...author, feedbackId: a.id, changes: [{ field: "tags", added: [], removed: ["billing"] }] },
+      ]);
     });
 
     test("setTriageFields is false for a feedback of another organization or merged into another", async () => {
