@@ -29,16 +29,16 @@ const running = (pid: number): boolean => {
  * Each server has its own record, so that a second one started on another port for a while does
  * not leave the CLI's links pointing at it once it stops; records of servers gone are pruned.
  */
-export function recordAddress(dataDir: string, baseUrl: string, pid = process.pid, isRunning = running): { stopped(): void } {
+export function recordAddress(dataDir: string, baseUrl: string, pid = process.pid, isRunning = running, now = Date.now): { stopped(): void } {
   const directory = join(dataDir, SERVERS);
   mkdirSync(directory, { recursive: true });
   // Stopped servers but the one that ran longest, whose address the CLI falls back to.
   const stopped = records(dataDir).filter((r) => r.stopped !== null || !isRunning(r.pid));
   for (const gone of stopped.sort(byLongestRun).slice(1)) rmSync(join(directory, String(gone.pid)), { force: true });
   const file = join(directory, String(pid));
-  const since = Date.now();
+  const since = now();
   writeFileSync(file, JSON.stringify({ url: baseUrl, since }));
-  return { stopped: () => writeFileSync(file, JSON.stringify({ url: baseUrl, since, stopped: Date.now() })) };
+  return { stopped: () => writeFileSync(file, JSON.stringify({ url: baseUrl, since, stopped: now() })) };
 }
 
 /** The pids of the servers running on this data directory, by their records. */
