@@ -6,10 +6,9 @@ import { isFeedbackKey } from "./key.ts";
 import { positionOf, top } from "./order.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "./summaries.ts";
-import { findsNothing } from "./search-words.ts";
-import { type ListFilterDeps, listFilter } from "./list-filter.ts";
+import { keepsNothing, type ListFilterDeps, type ListQuery, listFilter } from "./list-filter.ts";
 import type { FeedbackRecord, Grant } from "../model.ts";
-import type { FeedbackListQuery, FeedbackPage } from "../schemas/feedback.ts";
+import type { FeedbackPage } from "../schemas/feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
@@ -22,6 +21,10 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const cursorKey = (filter: FeedbackFilter, order: FeedbackOrder): string =>
   canonicalJson(order === "activity" ? filter : { ...filter, order });
 
+/** Whether a feedback's due date is one the filter keeps (a due date before a time, any, or none). */
+const dueKept = (dueAt: number | undefined, due: FeedbackFilter["due"]): boolean =>
+  due === undefined || (due === "none" ? dueAt === undefined : dueAt !== undefined && (due === "set" || dueAt < due.before));
+
 /** Whether a feedback passes the filters other than the words; the published and source filters only the store reads, so a key is not pinned under them. */
 const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
   filter.statuses.includes(f.status) &&
@@ -32,7 +35,8 @@ const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
   filter.published === undefined &&
   filter.source === undefined &&
   (filter.owner === undefined || (f.owner ?? null) === filter.owner) &&
-  (!filter.tag || (f.tags ?? []).includes(filter.tag));
+  (!filter.tag || (f.tags ?? []).includes(filter.tag)) &&
+  dueKept(f.dueAt, filter.due);
 
 /**
  * The feedback a search for its exact key names, when it passes the other filters: it comes first
@@ -41,7 +45,7 @@ const passes = (f: FeedbackRecord, filter: FeedbackFilter): boolean =>
 export async function exactKeyMatch(
   services: { readonly store: Pick<FeedbackStore, "findFeedback"> },
   orgId: string,
-  query: FeedbackListQuery,
+  query: ListQuery,
   filter: FeedbackFilter,
 ): Promise<FeedbackRecord | null> {
   // A search text that is a feedback key in any case (demo-12) names the key.
@@ -65,14 +69,14 @@ type ListDeps = SummariesDeps &
  * GET /v1/feedbacks: one page of the organization's feedbacks, in the order asked (most recently
  * active first by default), an exact key first of all.
  */
-export async function listFeedbacks(services: ListDeps, grant: Grant, query: FeedbackListQuery): Promise<Result<FeedbackPage>> {
+export async function listFeedbacks(services: ListDeps, grant: Grant, query: ListQuery): Promise<Result<FeedbackPage>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
   const filtered = await listFilter(services, grant, query);
   if (!filtered.ok) return filtered;
-  if (findsNothing(query.query)) return ok({ data: [], nextCursor: null });
   const filter = filtered.value;
+  if (keepsNothing(query, filter)) return ok({ data: [], nextCursor: null });
   const order = query.sort ?? "activity";
   const filterKey = cursorKey(filter, order);
   const secret = await store.serviceSecret();

@@ -1,29 +1,46 @@
 import type { Result } from "../errors.ts";
 import { ok } from "../errors.ts";
 import type { Grant } from "../model.ts";
+import type { Clock } from "../ports.ts";
 import type { FeedbackListQuery } from "../schemas/feedback.ts";
 import type { FeedbackFilter } from "../store/feedbacks.ts";
 import type { TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
+import { pastDueBefore } from "../triage/overdue.ts";
 import { ownerFilter } from "../triage/owner-filter.ts";
 import { spelledTag } from "../triage/tag-names.ts";
-import { searchWords } from "./search-words.ts";
-import { statusesOf } from "./status.ts";
+import { findsNothing, searchWords } from "./search-words.ts";
+import { isOpen, statusesOf } from "./status.ts";
 
-/** What reading a list's filters takes: the person `owner=me` names, and the organization's tags. */
-export type ListFilterDeps = { readonly store: Pick<UserStore, "findUser"> & Pick<TriageStore, "listTags"> };
+/**
+ * The inbox's filter by due date: open and past its due day by the clock (as isOverdue has it),
+ * with a due date, without one. Not a filter of the API's list, whose filters the design names.
+ */
+export const DUE_FILTERS = ["overdue", "set", "none"] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+
+/** A list's query as the use cases read it: the API's, and the inbox's filter by due date. */
+export type ListQuery = FeedbackListQuery & { readonly due?: DueFilter };
+
+/** What reading a list's filters takes: the person `owner=me` names, the organization's tags, and the clock an overdue list is read by. */
+export type ListFilterDeps = { readonly store: Pick<UserStore, "findUser"> & Pick<TriageStore, "listTags">; readonly clock: Clock };
 
 /**
  * The filters of a list query as the store reads them: the owner read (`me`, `none`, an e-mail),
- * and the tag as the organization spells it, since a tag named in another case is that tag, as
- * when it is given to a feedback.
+ * the tag as the organization spells it, since a tag named in another case is that tag, as when it
+ * is given to a feedback, and the overdue as the open ones due before the clock's day.
  */
-export async function listFilter(deps: ListFilterDeps, grant: Grant, query: FeedbackListQuery): Promise<Result<FeedbackFilter>> {
+export async function listFilter(deps: ListFilterDeps, grant: Grant, query: ListQuery): Promise<Result<FeedbackFilter>> {
   const owner = await ownerFilter(deps, grant, query.owner);
   if (!owner.ok) return owner;
   const tag = query.tag && spelledTag(query.tag, await deps.store.listTags(grant.orgId));
-  return ok(feedbackFilter({ ...query, ...(tag && { tag }) }, owner.value));
+  const filter = feedbackFilter({ ...query, ...(tag && { tag }) }, owner.value);
+  if (query.due !== "overdue") return ok({ ...filter, ...(query.due && { due: query.due }) });
+  return ok({ ...filter, statuses: filter.statuses.filter(isOpen), due: { before: pastDueBefore(deps.clock()) } });
 }
+
+/** Whether a list keeps no feedback whatever the store holds: a search with nothing to find by, or no status left (overdue among the closed). */
+export const keepsNothing = (query: ListQuery, filter: FeedbackFilter): boolean => findsNothing(query.query) || filter.statuses.length === 0;
 
 /** The filters of a list query as the store reads them, the owner and the tag as read (an owner undefined: any). */
 function feedbackFilter(query: FeedbackListQuery, owner?: string | null): FeedbackFilter {

@@ -1,12 +1,11 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
-import type { FeedbackListQuery } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { cursorKey, DEFAULT_PAGE_SIZE, exactKeyMatch } from "./list-feedbacks.ts";
-import { type ListFilterDeps, listFilter } from "./list-filter.ts";
+import { type ListFilterDeps, type ListQuery, listFilter } from "./list-filter.ts";
 import { positionOf, top } from "./order.ts";
 
 /** Where the page before starts: after `cursor`, or at the top of the list (the first page) when null. */
@@ -23,7 +22,7 @@ type PreviousDeps = ListFilterDeps & {
  * read back from the cursor's position, so a page's address alone leads back (shared, bookmarked)
  * and what left the list meanwhile leaves no hole. Null on the first page (no cursor).
  */
-export async function previousPage(services: PreviousDeps, grant: Grant, query: FeedbackListQuery): Promise<Result<PreviousPage | null>> {
+export async function previousPage(services: PreviousDeps, grant: Grant, query: ListQuery): Promise<Result<PreviousPage | null>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   if (!query.cursor) return ok(null);

@@ -20,6 +20,8 @@ export interface FeedbackFilter {
   readonly owner?: string | null;
   /** Carrying this tag (as the organization spells it). */
   readonly tag?: string;
+  /** Due before this time (ms), whatever the time of day its due date names; with a due date (`set`); without one (`none`). */
+  readonly due?: { readonly before: number } | "set" | "none";
 }
 
 /** The orders a list can take. */

@@ -1,8 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
-import { type ListFilterDeps, listFilter } from "../feedback/list-filter.ts";
-import { findsNothing } from "../feedback/search-words.ts";
+import { DUE_FILTERS, keepsNothing, type ListFilterDeps, listFilter } from "../feedback/list-filter.ts";
 import { positionOf } from "../feedback/order.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import type { Grant } from "../model.ts";
@@ -17,6 +16,13 @@ const { limit: _limit, cursor: _cursor, ...LIST_FILTERS } = FeedbackListQuery.pr
 /** GET /v1/feedbacks/export: the list's filters and order, without paging, and the format. */
 export const ExportQuery = Type.Object({ ...LIST_FILTERS, format: Type.Optional(literals(EXPORT_FORMATS)) }, { additionalProperties: false });
 export type ExportQuery = Static<typeof ExportQuery>;
+
+/** The inbox's export: the API's, and the inbox's own filter by due date (list-filter.ts). */
+export const InboxExportQuery = Type.Object(
+  { ...ExportQuery.properties, due: Type.Optional(literals(DUE_FILTERS)) },
+  { additionalProperties: false },
+);
+type InboxExportQuery = Static<typeof InboxExportQuery>;
 
 /** The columns of a CSV export, in order: its header row. */
 export const EXPORT_COLUMNS = [
@@ -67,7 +73,7 @@ type ExportDeps = SummariesDeps & ListFilterDeps & { readonly store: SummariesDe
  * Every feedback the list's filters keep, in its order, page after page from a keyset position
  * over the store: the export holds one page at a time, whatever the number of feedbacks.
  */
-export async function exportFeedbacks(deps: ExportDeps, grant: Grant, query: ExportQuery): Promise<Result<AsyncIterable<FeedbackSummary[]>>> {
+export async function exportFeedbacks(deps: ExportDeps, grant: Grant, query: InboxExportQuery): Promise<Result<AsyncIterable<FeedbackSummary[]>>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const filtered = await listFilter(deps, grant, query);
@@ -75,7 +81,7 @@ export async function exportFeedbacks(deps: ExportDeps, grant: Grant, query: Exp
   const filter = filtered.value;
   const order = query.sort ?? "activity";
   async function* pages(): AsyncGenerator<FeedbackSummary[]> {
-    if (findsNothing(query.query)) return;
+    if (keepsNothing(query, filter)) return;
     let after: ListPosition | null = null;
     for (;;) {
       const page = await deps.store.listFeedbacks(grant.orgId, filter, after, EXPORT_PAGE_SIZE, order);
