@@ -45,9 +45,14 @@ async function listFilter(data: Database, orgId: string, filter: FeedbackFilter)
     ...(filter.featureId && { featureId: filter.featureId }),
     ...(filter.owner !== undefined && { owner: filter.owner ?? { $exists: false } }),
     ...(filter.tag !== undefined && { tags: filter.tag }),
+    ...(filter.due !== undefined && { dueAt: dueCondition(filter.due) }),
     ...(words.length > 0 && wordsFilter(words)),
   };
 }
+
+/** A due date filter as a condition on `dueAt`, which a feedback without a due date lacks; its index holds those that have one. */
+const dueCondition = (due: NonNullable<FeedbackFilter["due"]>): Filter<Document> =>
+  due === "none" ? { $exists: false } : { $exists: true, ...(due !== "set" && { $lt: due.before }) };
 
 /** Takes the organization's next feedback key (DEMO-42), inside a transaction, never given twice. */
 export async function takeKey(data: Database, orgId: string, session: ClientSession): Promise<string> {

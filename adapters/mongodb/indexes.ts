@@ -52,6 +52,8 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["comments", { feedbackId: 1, at: 1 }],
   ["feedbacks", { orgId: 1, owner: 1, status: 1, ...recent }],
   ["feedbacks", { orgId: 1, tags: 1, status: 1, ...recent }],
+  // The feedbacks due, the overdue among them (a due date before a day): few, so only they pay an entry.
+  ["feedbacks", { orgId: 1, dueAt: 1, status: 1 }, { partialFilterExpression: { dueAt: { $exists: true } } }],
   ["tags", { orgId: 1, name: 1 }],
   ["api_keys", { keyHash: 1 }, { unique: true }],
   ["api_keys", { orgId: 1, createdAt: 1 }],

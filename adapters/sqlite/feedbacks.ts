@@ -187,6 +187,40 @@ const fromRareSource = (source: string): ListSource => ({
 /** Every feedback that has an owner, read from the owners' index. */
 const ASSIGNED: ListSource = { from: "feedbacks f INDEXED BY feedbacks_by_owner", condition: { sql: "f.owner IS NOT NULL", params: [] } };
 
+/** A due date filter as a test of the column. */
+const dueTest = (due: NonNullable<FeedbackFilter["due"]>): SearchCondition =>
+  due === "none"
+    ? { sql: "f.due_at IS NULL", params: [] }
+    : due === "set"
+      ? { sql: "f.due_at IS NOT NULL", params: [] }
+      : { sql: "f.due_at < ?", params: [due.before] };
+
+/**
+ * A due date filter as a list's condition, told to the planner as one nearly every feedback passes:
+ * the store reads the due dates' index itself when the filter keeps few (dueSource) and walks the
+ * order's index when it keeps many, where the planner, which has no statistics, took the condition
+ * for a narrow one and read the due dates' index, or from a page's position every status's rows, to
+ * sort every feedback they hold.
+ */
+const dueCondition = (due: NonNullable<FeedbackFilter["due"]>): SearchCondition => {
+  const { sql, params } = dueTest(due);
+  return { sql: `likelihood(${sql}, 1.0)`, params };
+};
+
+/** A filter's due dates when it keeps only feedbacks that have one (any, or one before a time): those their index holds. */
+const datedBy = (filter: Pick<FeedbackFilter, "due">): "set" | { readonly before: number } | undefined =>
+  filter.due === "none" ? undefined : filter.due;
+
+/**
+ * The feedbacks that have a due date (before a time, when given), read from their index
+ * (migrations/054-feedbacks-due.sql), which holds their status: counted from it alone, and listed
+ * from it when few.
+ */
+const dueSource = (due: "set" | { readonly before: number }): ListSource => ({
+  from: "feedbacks f INDEXED BY feedbacks_by_due",
+  condition: dueTest(due),
+});
+
 /**
  * The feedbacks an organization published on its portal, read from its publications, where the
  * feedbacks' own indexes would go through every feedback to find them: counted so (708 ms at a
@@ -241,6 +275,11 @@ function listConditions(
     where.push("f.tags IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ?)");
     params.push(filter.tag);
   }
+  if (filter.due !== undefined) {
+    const due = dueCondition(filter.due);
+    where.push(due.sql);
+    params.push(...due.params);
+  }
   if (condition) {
     where.push(condition.sql);
     params.push(...condition.params);
@@ -263,10 +302,10 @@ function listConditions(
 
 /**
  * Whether a filter asks what neither the counters nor the full-text documents hold (published on
- * the portal, a report's source, what the team set: owner, tag): such a list reads the feedbacks themselves.
+ * the portal, a report's source, what the team set: owner, tag, due date): such a list reads the feedbacks themselves.
  */
 const readsBeyondCounts = (filter: Omit<FeedbackFilter, "statuses">): boolean =>
-  filter.published !== undefined || filter.source !== undefined || filter.owner !== undefined || filter.tag !== undefined;
+  filter.published !== undefined || filter.source !== undefined || filter.owner !== undefined || filter.tag !== undefined || filter.due !== undefined;
 
 /** The counts per status that triggers keep (feedback_counts), for the filters other than words. */
 function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Partial<Record<Status, number>> {
@@ -285,11 +324,23 @@ export function countQuery(orgId: string, filter: Omit<FeedbackFilter, "statuses
   return { sql: `SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where} GROUP BY f.status`, params };
 }
 
+/** Whether one of a filter's conditions has an index or rows of its own that a list may be read from (narrowest). */
+const narrowable = (filter: Omit<FeedbackFilter, "statuses">): boolean =>
+  equalities(filter).length > 0 ||
+  filter.published === true ||
+  filter.tag !== undefined ||
+  rareSource(filter.source) ||
+  datedBy(filter) !== undefined;
+
 /** Where the counts of a filter read its feedbacks from, when one index holds exactly them; else narrowest's. */
 function countedFrom(filter: Omit<FeedbackFilter, "statuses">, words?: readonly ExpandedWord[]): ListSource | undefined {
   if (words) return { from: FEEDBACKS.from, condition: holdsWords(words) };
   if (filter.source === "portal") return COUNTED_FROM_PORTAL;
   if (typeof filter.owner === "string") return COUNTED_BY_OWNER;
+  // The due dates' index, unless another filter has rows of its own that may hold fewer (narrowest weighs them).
+  const { due: _, ...others } = filter;
+  const due = datedBy(filter);
+  if (due && !narrowable(others)) return dueSource(due);
   return undefined;
 }
 
@@ -320,7 +371,8 @@ function publishedCounts(db: Database, orgId: string, filter: Pick<FeedbackFilte
  * The counts of a filter that something smaller than its feedbacks gives, where reading them took
  * 372 to 708 ms at a million: the published from their publications (and the others as the counted
  * less those), a tag alone from its counts, the unassigned as the counted less the assigned, whom
- * the owners' index holds. Undefined for any other filter.
+ * the owners' index holds, and those without a due date as the counted less those with one, whom
+ * their index holds. Undefined for any other filter.
  */
 function countedAside(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Partial<Record<Status, number>> | undefined {
   const { published, ...rest } = filter;
@@ -331,6 +383,11 @@ function countedAside(db: Database, orgId: string, filter: Omit<FeedbackFilter, 
   const { tag, ...untagged } = filter;
   const onlyCounted = (f: Omit<FeedbackFilter, "statuses">) => !f.words?.length && !readsBeyondCounts(f);
   if (tag !== undefined && onlyCounted(untagged) && equalities(untagged).length === 0) return taggedCounts(db, orgId, tag);
+  const { due, ...anyDue } = filter;
+  if (due === "none" && onlyCounted(anyDue)) {
+    const { sql, params } = countQuery(orgId, { ...anyDue, due: "set" }, dueSource("set"));
+    return without(countedByStatus(db, orgId, anyDue), perStatus(db, sql, params));
+  }
   const { owner, ...others } = filter;
   if (owner !== null || !onlyCounted(others)) return undefined;
   const { sql, params } = countQuery(orgId, others, ASSIGNED);
@@ -349,9 +406,9 @@ async function countedByReading(db: Database, orgId: string, filter: Omit<Feedba
 /**
  * Where the feedbacks of a filter are read from when one of its filters keeps at most `atMost` of
  * them: that filter's own index (a kind, severity, app or feature), the organization's
- * publications, a tag's rows, or the reports of a rarer source, whichever holds the fewest; none
- * when each keeps more. The sizes come from the counters (the tags' among them), and from counts of
- * the publications and of the reports that stop past the fewest known.
+ * publications, a tag's rows, the reports of a rarer source, or the index of due dates, whichever
+ * holds the fewest; none when each keeps more. The sizes come from the counters (the tags' among
+ * them), and from counts of the publications, of the reports and of the due dates that stop past the fewest known.
  */
 export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, atMost: number): ListSource | undefined {
   // An equality's index reads every feedback of its value (not only those the other filters keep):
@@ -378,11 +435,20 @@ export function narrowest(db: Database, orgId: string, filter: FeedbackFilter, a
   const tagged = filter.tag === undefined ? Number.POSITIVE_INFINITY : countAmong(taggedCounts(db, orgId, filter.tag), filter.statuses);
   // Every organization's reports of the source: more than this one's feedbacks that hold one, never fewer.
   const sourced = rareSource(filter.source) ? bounded(RARE_REPORTS, [filter.source]) : Number.POSITIVE_INFINITY;
-  const fewest = Math.min(equalled, published, tagged, sourced);
+  const due = datedBy(filter);
+  const dueRows = due && dueSource(due);
+  const withDue = dueRows
+    ? bounded(
+        `SELECT 1 FROM ${dueRows.from} WHERE f.org_number = ${orgNumberOf("?")} AND f.merged_into IS NULL AND f.status IN (${statuses}) AND ${dueRows.condition!.sql}`,
+        [orgId, ...filter.statuses, ...dueRows.condition!.params],
+      )
+    : Number.POSITIVE_INFINITY;
+  const fewest = Math.min(equalled, published, tagged, sourced, withDue);
   if (!Number.isFinite(fewest) || fewest > atMost) return undefined;
   if (fewest === sourced) return fromRareSource(filter.source!);
   if (fewest === tagged) return taggedWith(orgId, filter.tag!, filter.statuses);
   if (fewest === published) return publishedOf(orgId, filter.statuses);
+  if (fewest === withDue) return dueRows!;
   return { from: `feedbacks f INDEXED BY ${index}`, condition: null };
 }
 
@@ -459,8 +525,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
    */
   const narrowed = (orgId: string, filter: FeedbackFilter, limit: number): ListSource | undefined => {
     // A list none of whose filters can narrow it (the inbox as it opens) reads no count.
-    const narrowable = equalities(filter).length > 0 || filter.published === true || filter.tag !== undefined || rareSource(filter.source);
-    if (filter.source === "portal" || !narrowable) return undefined;
+    if (filter.source === "portal" || !narrowable(filter)) return undefined;
     const all = countAmong(countedByStatus(db, orgId, {}), filter.statuses);
     return narrowest(db, orgId, filter, Math.floor(Math.sqrt((limit * all) / SORT_COST_IN_ROWS)));
   };

@@ -200,7 +200,7 @@ describe("sqlite storage", () => {
     const db = new Database(path, { readonly: true });
     const fill = db
       .query<{ name: string; fill: number }, []>(
-        "SELECT name, round(1.0 - 1.0 * sum(unused) / sum(pgsize), 2) AS fill FROM dbstat WHERE name LIKE 'feedbacks\\_%' ESCAPE '\\' AND name NOT LIKE 'feedbacks_by_feature' AND name NOT LIKE 'feedbacks_by_severity' AND name NOT LIKE 'feedbacks_by_tracker' AND name NOT LIKE 'feedbacks_by_ref' AND name NOT LIKE 'feedbacks_by_merged_into' AND name NOT LIKE 'feedbacks_by_owner' AND name NOT LIKE 'feedbacks_posted' AND name NOT LIKE 'feedbacks_posted_recent' GROUP BY name",
+        "SELECT name, round(1.0 - 1.0 * sum(unused) / sum(pgsize), 2) AS fill FROM dbstat WHERE name LIKE 'feedbacks\\_%' ESCAPE '\\' AND name NOT LIKE 'feedbacks_by_feature' AND name NOT LIKE 'feedbacks_by_severity' AND name NOT LIKE 'feedbacks_by_tracker' AND name NOT LIKE 'feedbacks_by_ref' AND name NOT LIKE 'feedbacks_by_merged_into' AND name NOT LIKE 'feedbacks_by_owner' AND name NOT LIKE 'feedbacks_by_due' AND name NOT LIKE 'feedbacks_posted' AND name NOT LIKE 'feedbacks_posted_recent' GROUP BY name",
       )
       .all();
     db.close();
@@ -229,6 +229,9 @@ describe("sqlite list plans", () => {
       { statuses: STATUSES, kind: "idea" },
       { statuses: ["fixed"], severity: "P1" },
       { statuses: STATUSES, featureId: "feature" },
+      { statuses: ["triage", "fixed"], due: { before: 5 } },
+      { statuses: STATUSES, due: "set" },
+      { statuses: STATUSES, due: "none" },
     ];
     const plans = FEEDBACK_ORDERS.flatMap((order) =>
       filters.flatMap((filter) =>
@@ -441,6 +444,38 @@ describe("sqlite search plans, every filter and order", () => {
         for (const f of kept.filter((k) => plainly([k], { ...filter, statuses: STATUSES }, "activity").length > 0))
           plain[f.status] = (plain[f.status] ?? 0) + 1;
         expect({ tag, filter, counts: await store.countByStatus("org", { ...others, tag }) }).toEqual({ tag, filter, counts: plain });
+      }
+    }
+    await store.close();
+  });
+
+  test("the feedbacks due before a time or due at all, few (read from the due dates' index) or many (the order's index walked), and those without a due date: every page, and the counts, as a plain filter would give them", async () => {
+    const { store, records, path } = await varied();
+    // One in twenty-five due early (at 100 + i), one in three late (at 5,000 + i).
+    const dueOf = (i: number) => (i % 25 === 0 ? 100 + i : i % 3 === 0 ? 5_000 + i : undefined);
+    const dated = records.map((f, i) => {
+      const dueAt = dueOf(i);
+      return dueAt === undefined ? f : { ...f, dueAt };
+    });
+    for (const f of dated) if (f.dueAt !== undefined) await store.setTriageFields("org", f.id, { dueAt: f.dueAt }, [], [], 1);
+    const db = new Database(path, { readonly: true });
+    const few = { before: 300 } as const;
+    expect(narrowest(db, "org", { statuses: STATUSES, due: few }, 42)?.from).toBe("feedbacks f INDEXED BY feedbacks_by_due");
+    expect(narrowest(db, "org", { statuses: STATUSES, due: "set" }, 42)).toBeUndefined();
+    db.close();
+    for (const due of [few, "set", "none"] as const) {
+      for (const filter of [{ statuses: STATUSES }, { statuses: ["prioritized"], kind: "idea" }] as FeedbackFilter[]) {
+        for (const order of FEEDBACK_ORDERS) {
+          const ids = await everyPage(store, "org", { ...filter, due }, order, 40);
+          expect({ due, filter, order, ids }).toEqual({ due, filter, order, ids: plainly(dated, { ...filter, due }, order) });
+        }
+        const { statuses: _, ...others } = filter;
+        const plain: Record<string, number> = {};
+        for (const id of plainly(dated, { ...filter, due, statuses: STATUSES }, "activity")) {
+          const status = dated.find((f) => f.id === id)!.status;
+          plain[status] = (plain[status] ?? 0) + 1;
+        }
+        expect({ due, filter, counts: await store.countByStatus("org", { ...others, due }) }).toEqual({ due, filter, counts: plain });
       }
     }
     await store.close();
@@ -663,6 +698,20 @@ describe("sqlite portal posts", () => {
       .all(...params)
       .map((r) => r.detail);
     expect(plan).toContain("SEARCH f USING COVERING INDEX feedbacks_posted (org_number=? AND status=?)");
+    db.close();
+  });
+
+  test("the feedbacks due before a day, or due at all, are counted from the due dates' index alone", () => {
+    const db = new Database(newStoreFile());
+    for (const due of [{ before: 5 }, "set"] as const) {
+      const source = narrowest(db, "org", { statuses: STATUSES, due }, Number.POSITIVE_INFINITY);
+      const { sql, params } = countQuery("org", { due }, source);
+      const plan = db
+        .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((r) => r.detail);
+      expect(plan[0]).toStartWith(`SEARCH f USING COVERING INDEX feedbacks_by_due (org_number=? AND due_at${due === "set" ? ">" : "<"}?)`);
+    }
     db.close();
   });
 

@@ -15,6 +15,8 @@ export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilt
       (!filter.kind || f.kind === filter.kind) &&
       (!filter.appId || f.appId === filter.appId) &&
       (!filter.severity || f.severity === filter.severity) &&
+      (filter.due === undefined ||
+        (filter.due === "none" ? f.dueAt === undefined : f.dueAt !== undefined && (filter.due === "set" || f.dueAt < filter.due.before))) &&
       (filter.words ?? []).every((w) => wordsOf(f).some((word) => word.startsWith(w))),
   );
   return kept

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { STATUSES } from "../../../core/schemas/feedback.ts";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { countFeedbacks } from "../../../core/feedback/count-feedbacks.ts";
+import { type DueFilter, listFilter } from "../../../core/feedback/list-filter.ts";
+import { positionOf } from "../../../core/feedback/order.ts";
+import { FEEDBACK_ORDERS, STATUSES } from "../../../core/schemas/feedback.ts";
 import type { TriageStore } from "../../../core/store/triage.ts";
 import type { AppSetupStore } from "../../../core/store/app-setup.ts";
 import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
@@ -7,16 +11,18 @@ import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { JobQueue } from "../../../core/store/jobs.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
 import type { SavedViewStore } from "../../../core/store/saved-views.ts";
+import type { UserStore } from "../../../core/store/users.ts";
 import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = TriageStore &
   Pick<AppSetupStore, "replaceFeatures"> &
-  Pick<FeedbackStore, "countByStatus" | "findFeedback" | "listFeedbacks" | "listReports"> &
+  Pick<FeedbackStore, "applyStatusChange" | "countByStatus" | "findFeedback" | "listFeedbacks" | "listFeedbacksUpTo" | "listReports"> &
   Pick<FollowerStore, "listFollowers"> &
   Pick<JobQueue, "claimJob" | "completeJob"> &
   Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
   Pick<SavedViewStore, "saveView" | "listViews"> &
+  Pick<UserStore, "findUser"> &
   Seeding;
 
 /** Triage by hand: the fields a team sets, the organization's tags, lists by owner and by tag. */
@@ -253,6 +259,59 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect(await store.countByStatus(org.orgId, { tag: "billing" })).toEqual({ triage: 2 });
       expect(await store.countByStatus(org.orgId, { owner: null })).toEqual({ triage: 1 });
       expect(await store.countByStatus(org.orgId, { tag: "mobile", words: ["two"] })).toEqual({ triage: 1 });
+    });
+
+    test("lists and counts filter by due date as the inbox reads it at the clock's time: overdue (open, due before today), with a due date, without one", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const DAY = 86_400_000;
+      const today = Date.UTC(2027, 2, 10);
+      const clock = () => today + 15 * 3_600_000;
+      const due = [
+        ["due yesterday", today - DAY + 9 * 3_600_000],
+        ["due today", today],
+        ["delivered, due yesterday", today - DAY],
+        ["due next week", today + 7 * DAY],
+        ["no due date", undefined],
+      ] as const;
+      for (const [i, [title, dueAt]] of due.entries()) {
+        const made = (await record(store, org, title, i + 1))!;
+        if (dueAt !== undefined) await store.setTriageFields(org.orgId, made.id, { dueAt }, [], [], 0);
+        if (title.startsWith("delivered"))
+          await store.applyStatusChange({ orgId: org.orgId, feedbackId: made.id, from: "triage", to: "delivered", at: 9, events: [], jobs: [] });
+      }
+      const deps = { store, clock };
+      const filterOf = async (due: DueFilter) => {
+        const read = await listFilter(deps, operatorGrant(org.orgId), { status: "all", due });
+        if (!read.ok) throw new Error(read.code);
+        return read.value;
+      };
+      const counted = async (due: DueFilter) => {
+        const read = await countFeedbacks(deps, operatorGrant(org.orgId), { due });
+        return read.ok ? read.value : read.code;
+      };
+      for (const order of FEEDBACK_ORDERS) {
+        expect(titles(await store.listFeedbacks(org.orgId, await filterOf("overdue"), null, 10, order))).toEqual(["due yesterday"]);
+        expect(titles(await store.listFeedbacks(org.orgId, await filterOf("none"), null, 10, order))).toEqual(["no due date"]);
+      }
+      const set = await filterOf("set");
+      const dated = await store.listFeedbacks(org.orgId, set, null, 10);
+      expect(titles(dated)).toEqual(["due next week", "delivered, due yesterday", "due today", "due yesterday"]);
+      // Pages after a position, and read back from one, keep the filter.
+      expect(titles(await store.listFeedbacks(org.orgId, set, positionOf(dated[0]!, "activity"), 2))).toEqual([
+        "delivered, due yesterday",
+        "due today",
+      ]);
+      expect(titles(await store.listFeedbacksUpTo(org.orgId, set, positionOf(dated[2]!, "activity"), 10))).toEqual([
+        "due today",
+        "delivered, due yesterday",
+        "due next week",
+      ]);
+      expect([await counted("overdue"), await counted("set"), await counted("none")]).toEqual([
+        { triage: 1 },
+        { triage: 3, delivered: 1 },
+        { triage: 1 },
+      ]);
     });
 
     test("tags are created once per organization, kept with their first time, and listed by name", async () => {
