@@ -660,6 +660,9 @@ export const EN = {
       tag: "Tag",
       anyTag: "Any",
       dueAt: "Due date",
+      /** The inbox's filter by due date: any, and each choice of it. */
+      anyDue: "Any",
+      dueChoices: { overdue: "Overdue", set: "With a due date", none: "Without a due date" },
       severity: "Severity",
       noFeature: "No feature",
       title: "Title",

@@ -612,6 +612,8 @@ export const FR: Catalog = {
       tag: "Étiquette",
       anyTag: "Toutes",
       dueAt: "Échéance",
+      anyDue: "Toutes",
+      dueChoices: { overdue: "En retard", set: "Avec échéance", none: "Sans échéance" },
       severity: "Gravité",
       noFeature: "Aucune fonctionnalité",
       title: "Titre",

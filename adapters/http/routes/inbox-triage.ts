@@ -6,7 +6,7 @@ import type { Grant } from "../../../core/model.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
 import { bulkNote } from "../../../core/triage/bulk-note.ts";
 import { dueTime } from "../../../core/triage/due-date.ts";
-import { ExportQuery, exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
+import { exportFeedbacks, InboxExportQuery } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -21,7 +21,7 @@ import { singleValued } from "./feedbacks.ts";
 
 const updateForm = validator(FeedbackUpdate);
 const bulkForm = validator(BulkRequest);
-const exportQuery = validator(ExportQuery);
+const exportQuery = validator(InboxExportQuery);
 
 /** The keys a bulk change names among those it left as they were. */
 const BULK_FAILURES_SHOWN = 20;

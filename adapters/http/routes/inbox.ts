@@ -7,7 +7,6 @@ import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { countIn } from "../../../core/feedback/status.ts";
 import {
-  type FeedbackListQuery,
   type FeedbackSummary,
   KINDS,
   SEVERITIES,
@@ -33,6 +32,7 @@ import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { type PreviousPage, previousPage } from "../../../core/feedback/previous-page.ts";
+import { DUE_FILTERS, type ListQuery } from "../../../core/feedback/list-filter.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { firstReport } from "../web/first-report.ts";
 import { type Html, html, redirect } from "../html.ts";
@@ -93,8 +93,11 @@ const breakablePath = (path: string) => path.split("/").map((part, i) => (i === 
 /** The inbox's "To review": feedbacks posted on the portal that no one has published yet. */
 const TO_REVIEW = { published: false, source: "portal" } as const;
 
-/** The inbox filters held in the address with the API's names, so that a view can be shared; unknown values are ignored. */
-function inboxQuery(params: URLSearchParams): FeedbackListQuery {
+/**
+ * The inbox filters held in the address with the API's names, and its own `due`, so that a view can
+ * be shared; unknown values are ignored.
+ */
+function inboxQuery(params: URLSearchParams): ListQuery {
   const one = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = params.get(name);
     return allowed.find((a) => a === value);
@@ -115,6 +118,7 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
   const given = text("owner");
   const owner = given === "me" || given === "none" || (given !== undefined && isEmailShaped(given)) ? given : undefined;
   const tag = text("tag");
+  const due = one("due", DUE_FILTERS);
   return {
     ...(published && { published: published === "true" }),
     ...(source && { source }),
@@ -127,11 +131,12 @@ function inboxQuery(params: URLSearchParams): FeedbackListQuery {
     ...(query && { query }),
     ...(owner && { owner }),
     ...(tag && { tag }),
+    ...(due && { due }),
     ...(cursor && { cursor }),
   };
 }
 
-function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | "cursor" | "tag", string | undefined>>): string {
+function inboxHref(query: ListQuery, changes: Partial<Record<"status" | "cursor" | "tag", string | undefined>>): string {
   const merged: Record<string, string | undefined> = {
     status: query.status,
     kind: query.kind,
@@ -144,6 +149,7 @@ function inboxHref(query: FeedbackListQuery, changes: Partial<Record<"status" | 
     source: query.source,
     owner: query.owner,
     tag: query.tag,
+    due: query.due,
     ...changes,
   };
   const params = new URLSearchParams(Object.entries(merged).filter((e): e is [string, string] => Boolean(e[1])));
@@ -154,13 +160,13 @@ const options = (values: readonly string[], selected: string | undefined, label:
   html`<option value="">${anyLabel}</option>${values.map((v) => html`<option value="${v}"${v === selected ? html` selected` : ""}>${label(v)}</option>`)}`;
 
 /** The query string of a list (no page position): what a saved view keeps, and the address it opens. */
-const viewQuery = (query: FeedbackListQuery): string => new URL(inboxHref(query, { cursor: undefined }), "http://retour.invalid").search.slice(1);
+const viewQuery = (query: ListQuery): string => new URL(inboxHref(query, { cursor: undefined }), "http://retour.invalid").search.slice(1);
 
 /**
  * The way through the pages of the list: back to the page before (read back from this page's
  * cursor, so the address alone leads there), on to the next, and to the first from further down.
  */
-function pagingLinks(language: Visitor["language"], query: FeedbackListQuery, previous: PreviousPage | null, next: string | null): Html | "" {
+function pagingLinks(language: Visitor["language"], query: ListQuery, previous: PreviousPage | null, next: string | null): Html | "" {
   const w = wordsFor(language, "inbox");
   // A cursor the list refused has no page before it that can be told: the first page is offered.
   const first = query.cursor && previous?.cursor !== null;
@@ -226,7 +232,7 @@ export async function inboxPage(
   // The filters besides the search, folded on a phone (where they took a screen before the list),
   // open there when one is in use; on a wider screen they stand in the row as before.
   const listedApp = (apps.ok ? apps.value.data : []).some((a) => a.id === query.appId);
-  const narrowed = [query.kind, query.severity, listedApp, query.featureId, query.owner, query.tag, query.published !== undefined].filter(
+  const narrowed = [query.kind, query.severity, listedApp, query.featureId, query.owner, query.tag, query.due, query.published !== undefined].filter(
     Boolean,
   ).length;
   // The tabs above choose the status; the form keeps the one chosen.

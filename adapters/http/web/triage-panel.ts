@@ -4,7 +4,8 @@ import { memberNames } from "../../../core/members/member-names.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import type { Language } from "../../../core/language.ts";
 import { listMembers } from "../../../core/members/list-members.ts";
-import { type Feedback, type FeedbackListQuery, KINDS, SEVERITIES, STATUSES } from "../../../core/schemas/feedback.ts";
+import { type Feedback, KINDS, SEVERITIES, STATUSES } from "../../../core/schemas/feedback.ts";
+import { DUE_FILTERS, type ListQuery } from "../../../core/feedback/list-filter.ts";
 import { MAX_TAGS, TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../../core/schemas/triage.ts";
 import type { Services } from "../../../core/services.ts";
 import type { CompanyEntry } from "../../../core/triage/companies.ts";
@@ -298,15 +299,15 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
 }
 
 /** The export links of the list as filtered: the same filters and order, every page. */
-export function exportLinks(language: Language, query: FeedbackListQuery): Html {
+export function exportLinks(language: Language, query: ListQuery): Html {
   const w = wordsFor(language, "triage");
   const { cursor: _, limit: __, ...filters } = query;
   const params = (format: string) => new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])), format });
   return html`<p class="exports"><a href="/inbox/export?${params("csv")}" download>${w.exportCsv}</a> · <a href="/inbox/export?${params("jsonl")}" download>${w.exportJsonl}</a></p>`;
 }
 
-/** The inbox's filters by owner (anyone, me, no one, or a member by e-mail) and by tag, beside the others. */
-export function triageFilters(language: Language, query: FeedbackListQuery, tags: readonly string[], members: readonly OwnerChoice[]): Html {
+/** The inbox's filters by owner (anyone, me, no one, or a member by e-mail), by tag and by due date, beside the others. */
+export function triageFilters(language: Language, query: ListQuery, tags: readonly string[], members: readonly OwnerChoice[]): Html {
   const w = wordsFor(language, "triage");
   // An address given in the address bar that is no member's is kept, so the filter shown is the one applied.
   const typed = query.owner && query.owner !== "me" && query.owner !== "none" && !members.some((m) => m.email === query.owner) ? [query.owner] : [];
@@ -326,5 +327,8 @@ ${
         ...new Set([...tags, ...(query.tag ? [query.tag] : [])]),
       ].map((t) => html`<option value="${t}"${selected(t === query.tag)}>${t}</option>`)}</select></div>`
     : ""
-}`;
+}
+<div><label for="due">${w.dueAt}</label><select id="due" name="due"><option value="">${w.anyDue}</option>${DUE_FILTERS.map(
+    (d) => html`<option value="${d}"${selected(d === query.due)}>${w.dueChoices[d]}</option>`,
+  )}</select></div>`;
 }

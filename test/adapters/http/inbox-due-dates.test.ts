@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { operatorGrant } from "../../../core/authorization.ts";
 import { changeStatus } from "../../../core/feedback/change-status.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
+import type { FormBrowser } from "../../support/browser.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
 
 /** The service's clock, which the test moves (Date.now stays in 2026: a page that read it would mark nothing late). */
@@ -71,6 +72,69 @@ describe("the inbox's rows say when each feedback is due", () => {
     expect(await underTitle(soon, "fr")).toBe("Responsable\u202f: Demo member · Échéance le 24\u00a0déc.");
     expect(await underTitle(late, "fr")).toBe(
       'Responsable\u202f: Demo member · <strong class="overdue">En retard (échéance le 2\u00a0mars)</strong>',
+    );
+  });
+});
+
+describe("the inbox's filter by due date", () => {
+  /** The keys of a page's rows, its links and its tabs' counts, as a member sees it. */
+  async function listed(address: string, language = "en", member?: FormBrowser) {
+    const response = await (member ?? (await signedInAs(http, "member"))).fetch(address, { headers: { "accept-language": language } });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    const link = (pattern: RegExp) => pattern.exec(page)?.[1]?.replaceAll("&amp;", "&");
+    return {
+      page,
+      keys: [...page.matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]!),
+      next: link(/<a href="([^"]+)" rel="next">/),
+      previous: link(/<a href="([^"]+)" rel="prev">/),
+      csv: link(/<a href="([^"]+)"[^>]*>Export CSV<\/a>/),
+      tab: (label: string) => new RegExp(`>${label} \\((\\d+)\\)</a>`).exec(page)?.[1],
+    };
+  }
+
+  test("Overdue lists the open feedbacks past their due day by the service's clock, through its pages, counts and export, and a saved view keeps it", async () => {
+    const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+    const late: string[] = [];
+    // One more than a page of overdue feedbacks, all found by the word "kestrel", and those that are not overdue.
+    for (let i = 0; i < 21; i++) late.push(await dueOn(`Kestrel ${"overdue ".repeat(i + 1)}report`, day(-1 - (i % 3))));
+    const today = await dueOn("Kestrel due today", day(0));
+    const delivered = await dueOn("Kestrel delivered after its day", day(-2));
+    expect((await changeStatus(http.services, operatorGrant(http.demo.orgId), delivered, { status: "delivered" })).ok).toBe(true);
+    const undated = (
+      await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message: "Kestrel undated" } })
+    ).body.ticketId;
+
+    const member = await signedInAs(http, "member");
+    const first = await listed("/inbox?query=kestrel&due=overdue", "en", member);
+    expect([first.tab("Open"), first.tab("Delivered"), first.tab("All")]).toEqual(["21", "0", "21"]);
+    expect(first.page).toContain('<option value="overdue" selected>Overdue</option>');
+    const second = await listed(first.next!);
+    expect([...first.keys, ...second.keys].sort()).toEqual([...late].sort());
+    expect((await listed(second.previous!)).keys).toEqual(first.keys);
+
+    const csv = (await (await member.fetch(first.csv!)).text()).trim().split(/\r?\n/).slice(1);
+    expect(csv.map((line) => line.split(",")[0]).sort()).toEqual([...late].sort());
+
+    const saveForm = /<form method="post" action="\/inbox\/views">[\s\S]*?<\/form>/.exec(first.page)![0];
+    const saved = await member.submit(saveForm, { name: "Late kestrels" });
+    expect(saved.headers.get("location")).toBe("/inbox?query=kestrel&due=overdue");
+
+    // None of the closed is overdue: their list, and its export, hold nothing.
+    expect((await listed("/inbox?query=kestrel&due=overdue&status=closed", "en", member)).keys).toEqual([]);
+    const closedCsv = await member.fetch("/inbox/export?query=kestrel&due=overdue&status=closed&format=csv");
+    expect([closedCsv.status, (await closedCsv.text()).trim().split(/\r?\n/).length]).toEqual([200, 1]);
+    const dated = await listed("/inbox?query=kestrel&due=set&status=all");
+    expect([dated.tab("Open"), dated.tab("Delivered"), dated.tab("All")]).toEqual(["22", "1", "23"]);
+    expect(dated.keys.slice(0, 2)).toEqual([delivered, today]);
+    expect((await listed("/inbox?query=kestrel&due=none")).keys).toEqual([undated]);
+  });
+
+  test("in French", async () => {
+    const { page } = await listed("/inbox?due=set", "fr");
+    expect(page).toContain('<label for="due">Échéance</label>');
+    expect(page).toContain(
+      '<option value="">Toutes</option><option value="overdue">En retard</option><option value="set" selected>Avec échéance</option><option value="none">Sans échéance</option>',
     );
   });
 });
