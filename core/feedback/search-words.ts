@@ -1,10 +1,29 @@
+/** Runs of letters and digits, with the hyphens inside them: "e-mail", "sign-in" and "DEMO-12" are one run each. */
+const RUNS = /[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)*/gu;
+const HYPHEN = /[-\u2010\u2011]/;
+
+/**
+ * A run's words: its parts between hyphens and, when every part holds a letter, the word they make
+ * joined, as people write it too (e-mail and email, wi-fi and wifi, pre-order and preorder). Numbers
+ * are not joined: a key (DEMO-12), a date or a phone number makes no word anyone types.
+ */
+function spellings(run: string): { readonly parts: string[]; readonly joined?: string } {
+  const parts = run.split(HYPHEN);
+  return parts.length > 1 && parts.every((part) => /\p{L}/u.test(part)) ? { parts, joined: parts.join("") } : { parts };
+}
+
 /**
  * Words of a search text: letters and digits, lower-cased, a plural or a verb's ending reduced to what
  * the word shares with its other forms; each is matched as a prefix by the store, so "invoices" finds
- * "invoice" too, and "crashing" "crash".
+ * "invoice" too, and "crashing" "crash". A hyphenated word is searched joined, which a text holds
+ * whether it wrote the hyphen or not (foldedWords), so "e-mail" and "email" find the same feedbacks.
  */
 export function searchWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32).map(sharedStart);
+  const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run) => {
+    const { parts, joined } = spellings(run);
+    return joined ? [joined] : parts;
+  });
+  return words.slice(0, 32).map(sharedStart);
 }
 
 /**
@@ -39,10 +58,15 @@ export const findsNothing = (text: string | undefined): boolean => text !== unde
 /**
  * The words a text is found by: letters and digits, lower-cased, accents removed, each once.
  * Stores keep these per feedback and fold the words of a search the same way, so "téléphone"
- * finds "Telephone" on every store.
+ * finds "Telephone" on every store. A hyphenated word gives its parts and its joined form, so
+ * "e-mail" is found by "mail" and by "email".
  */
 export function foldedWords(text: string): string[] {
-  return [...new Set(fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])];
+  const words = (fold(text).match(RUNS) ?? []).flatMap((run) => {
+    const { parts, joined } = spellings(run);
+    return joined ? [...parts, joined] : parts;
+  });
+  return [...new Set(words)];
 }
 
 const fold = (text: string): string => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");

@@ -44,6 +44,29 @@ describe("the words a feedback is found by", () => {
     assert.deepEqual(searchWords("status analysis access bus yes faux dies"), ["status", "analysis", "access", "bus", "yes", "faux", "dies"]);
   });
 
+  test("a hyphenated word is found by its parts and by its joined form; a number's parts are not joined", () => {
+    assert.deepEqual(foldedWords("Mon e-mail, le Wi‑Fi"), ["mon", "e", "mail", "email", "le", "wi", "fi", "wifi"]);
+    assert.deepEqual(foldedWords("DEMO-12 since 2026-11-27, mp3-player"), ["demo", "12", "since", "2026", "11", "27", "mp3", "player", "mp3player"]);
+  });
+
+  test("a hyphenated search word is searched joined, so that either spelling finds the other; a number's parts are searched each", () => {
+    assert.deepEqual(searchWords("E-mail sign-in Wi‑Fi pre-orders"), ["email", "signin", "wifi", "preorder"]);
+    assert.deepEqual(searchWords("DEMO-12"), ["demo", "12"]);
+    const finds = (search: string, text: string) => searchWords(search).every((w) => foldedWords(text).some((word) => word.startsWith(w)));
+    const spellings = [
+      ["e-mail", "email"],
+      ["sign-in", "signin"],
+      ["wi-fi", "wifi"],
+      ["pre-order", "preorder"],
+      ["l'e-mail", "l'email"],
+    ];
+    for (const [hyphenated, joined] of spellings) {
+      assert.ok(finds(joined!, `Mon ${hyphenated} plante`), `${joined} finds ${hyphenated}`);
+      assert.ok(finds(hyphenated!, `Mon ${joined} plante`), `${hyphenated} finds ${joined}`);
+    }
+    assert.ok(finds("mail", "Mon e-mail plante"), "a part still finds the hyphenated word");
+  });
+
   test("a text's words are folded: lower case, accents removed, each once", () => {
     assert.deepEqual(foldedWords("Le téléphone PLANTE, le Téléphone plante."), ["le", "telephone", "plante"]);
   });

@@ -167,6 +167,14 @@ describe("GET /v1/feedbacks", () => {
     expect(await find("companies totals")).toContain(key);
   });
 
+  test("query finds a hyphenated word by its joined form and the joined form by the hyphenated: email and e-mail, sign-in and signin", async () => {
+    const hyphenated = await createReport("The e-mail after sign-in never arrives", { title: "No e-mail after sign-in" });
+    const joined = await createReport("The email after signin never arrives", { title: "No email after signin" });
+    const find = async (q: string) => (await get(`/v1/feedbacks?query=${encodeURIComponent(q)}`, admin())).body.data.map((f: any) => f.key);
+    for (const query of ["email", "e-mail", "signin arrives", "sign-in arrives"])
+      expect({ query, found: await find(query) }).toEqual({ query, found: [joined, hyphenated] });
+  });
+
   test("appId and featureId filters", async () => {
     const key = await createReport("App filter probe about the sidebar");
     expect((await get(`/v1/feedbacks?appId=${http.demo.appId}&query=sidebar`, admin())).body.data.map((f: any) => f.key)).toContain(key);

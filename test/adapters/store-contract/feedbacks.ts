@@ -4,7 +4,7 @@ import { FEEDBACK_ORDERS, STATUSES } from "../../../core/schemas/feedback.ts";
 import { everyPage, plainly } from "../../support/search-pages.ts";
 import type { FeedbackRecord } from "../../../core/model.ts";
 import { positionOf, top } from "../../../core/feedback/order.ts";
-import { MAX_EXPANSION } from "../../../core/feedback/search-words.ts";
+import { MAX_EXPANSION, searchWords } from "../../../core/feedback/search-words.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { GroupingStore } from "../../../core/store/grouping.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
@@ -132,6 +132,20 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
       );
       expect(await found("w1x")).toEqual([made[1]!.id]);
       expect(await store.countByStatus(org.orgId, { words: ["w"] })).toEqual({ triage: MAX_EXPANSION + 8 });
+    });
+
+    test("a hyphenated word and its joined form find each other (email finds e-mail, e-mail email), and a part still finds the hyphenated word", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const hyphenated = (await record(store, org, "The e-mail never arrives", 1))!;
+      const joined = (await record(store, org, "The email never arrives", 2))!;
+      await record(store, org, "The mail of an export never arrives", 3);
+      const found = async (query: string) =>
+        (await store.listFeedbacks(org.orgId, { statuses: STATUSES, words: searchWords(query) }, null, 10)).map((f) => f.id);
+      expect(await found("email")).toEqual([joined.id, hyphenated.id]);
+      expect(await found("e-mail")).toEqual([joined.id, hyphenated.id]);
+      expect(await store.countByStatus(org.orgId, { words: searchWords("e-mail") })).toEqual({ triage: 2 });
+      expect(await found("mail arrives")).toContain(hyphenated.id);
     });
 
     test("applyStatusChange is a compare-and-set on the current status", async () => {
