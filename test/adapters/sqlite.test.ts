@@ -15,6 +15,7 @@ import type { FeedbackRecord } from "../../core/model.ts";
 import { FEEDBACK_ORDERS, STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { statusesOf } from "../../core/feedback/status.ts";
 import type { FeedbackFilter } from "../../core/store/feedbacks.ts";
+import { searchWords } from "../../core/feedback/search-words.ts";
 import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
 import { eventually } from "../support/receiver.ts";
@@ -572,6 +573,68 @@ describe("sqlite search migration", () => {
     await store.close();
     const tables = new Database(path).query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE name IN ('search', 'search_docs')").all();
     expect(tables).toEqual([]);
+  });
+});
+
+describe("sqlite hyphenated words migration", () => {
+  test("a store made before hyphenated words were joined finds an old e-mail feedback by email once migrated, and still by mail", async () => {
+    const { path, old } = storeBefore("hyphenated-words");
+    catalog(old, ["org"], ["app"]);
+    const feedback = (ref: number, title: string, merged: string | null = null) =>
+      old
+        .query(
+          `INSERT INTO feedbacks (ref, id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at, merged_into)
+           VALUES (?1, 'f' || ?1, 1, 1, 'ORG-' || ?1, ?2, 'problem', 'triage', 1, ?1, ?1, ?3)`,
+        )
+        .run(ref, title, merged);
+    const report = (id: string, ref: number, message: string) =>
+      old
+        .query(
+          "INSERT INTO reports (id, feedback_ref, source, body, language, conversation, status_token_hash, at) VALUES (?, ?, 'api', ?, 'en', '[]', 'h', 1)",
+        )
+        .run(id, ref, JSON.stringify({ kind: "problem", message, author: {} }));
+    // Words as the release before wrote them: a hyphenated word's parts only.
+    const words = (ref: number, text: string) => {
+      old.query(`INSERT INTO feedback_words (doc, feedback_ref, words) VALUES (${newDoc("?1")}, ?2, ?3)`).run(ref, ref, text);
+      old.query("INSERT OR IGNORE INTO search_vocabulary (word) SELECT value FROM json_each(?)").run(JSON.stringify(text.split(" ")));
+    };
+    feedback(1, "No e-mail after sign-in");
+    report("r1", 1, "The e-mail never arrives");
+    words(1, "org 1 no e mail after sign in the never arrives");
+    // Feedback 2 was merged into 3, which holds its report now and answers for its words.
+    feedback(2, "Order page blank", "f3");
+    feedback(3, "Checkout blank");
+    report("r2", 3, "The pre-order page is blank");
+    report("r3", 3, "Checkout blank");
+    words(2, "org 2 order page blank the pre is");
+    words(3, "org 3 checkout blank 2 order page the pre is");
+    old
+      .query(
+        `INSERT INTO merges (id, org_id, app_id, source_id, target_id, at, report_ids, added_followers, target_before, target_after)
+         VALUES ('m', 'org', 'app', 'f2', 'f3', 3, '["r2"]', '[]', '{}', '{}')`,
+      )
+      .run();
+    old
+      .query(
+        `INSERT INTO publications (feedback_id, org_id, title, description, published_at, words, status, kind, app_id, reports, created_at, last_activity_at, listed)
+         VALUES ('f1', 'org', 'E-mail never sent', NULL, 1, 'org 1 e mail never sent', 'triage', 'problem', 'app', 1, 1, 1, 1)`,
+      )
+      .run();
+    old.close();
+    const store = createSqliteStore(path);
+    const found = async (query: string) =>
+      (await store.listFeedbacks("org", { statuses: STATUSES, words: searchWords(query) }, null, 10)).map((f) => f.id);
+    expect(await found("email")).toEqual(["f1"]);
+    expect(await found("signin")).toEqual(["f1"]);
+    expect(await found("mail")).toEqual(["f1"]);
+    expect(await found("preorder")).toEqual(["f3"]);
+    expect(await store.countByStatus("org", { words: searchWords("email") })).toEqual({ triage: 1 });
+    const published = await store.listPublished("org", { statuses: STATUSES, words: searchWords("email") }, null, 10, "new");
+    expect(published.map((p) => p.feedback.id)).toEqual(["f1"]);
+    await store.close();
+    // The merged feedback is found by its report's joined word too once an unmerge gives it back.
+    const merged = new Database(path).query<{ words: string }, []>("SELECT words FROM feedback_words WHERE feedback_ref = 2").get()!;
+    expect(merged.words.split(" ")).toContain("preorder");
   });
 });
 
