@@ -1,7 +1,11 @@
 import type { Severity } from "../../core/schemas/feedback.ts";
-import type { Database } from "./database.ts";
+import type { Filter } from "mongodb";
+import type { CollectionName, Database, Document } from "./database.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
 import { heldSources } from "./held-reports.ts";
+import { wordsWithTexts } from "../../core/feedback/search-words.ts";
+import { publicationWords } from "../../core/portal/publish-feedback.ts";
+import { addToVocabulary } from "./search-terms.ts";
 
 /** The marker in `meta` of the upgrades done: each runs once per deployment, by the first process to start. */
 const UPGRADES_ID = "upgrades";
@@ -39,10 +43,108 @@ export async function upgradeDocuments(data: Database): Promise<void> {
     await keepSources(data);
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "sources" } }, { upsert: true });
   }
+  if (!done.has("hyphenated-words")) {
+    await joinHyphenatedWords(data);
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "hyphenated-words" } }, { upsert: true });
+  }
 }
 
-/** Feedbacks read at a time by keepSources: their reports are read together. */
-const SOURCES_BATCH = 500;
+/** A hyphen of a kind that joins a word's parts (core's search words), as a query on a text field. */
+const HYPHEN = { $regex: "[-\u2010\u2011]" };
+
+/** Documents read at a time by the upgrades that walk a collection. */
+const BATCH = 500;
+
+/** Hands each batch of the documents of `collection` that `filter` keeps to `each`, in _id order. */
+async function inBatches(
+  data: Database,
+  collection: CollectionName,
+  filter: Filter<Document>,
+  projection: Record<string, 1>,
+  each: (batch: Document[]) => Promise<void>,
+): Promise<void> {
+  for (let after = ""; ; ) {
+    const batch = await data
+      .collection(collection)
+      .find({ ...filter, _id: { $gt: after } }, { projection })
+      .sort({ _id: 1 })
+      .limit(BATCH)
+      .toArray();
+    if (batch.length === 0) return;
+    after = String(batch.at(-1)!._id);
+    await each(batch);
+  }
+}
+
+/**
+ * Feedbacks stored before a hyphenated word was found by its joined form too (e-mail by email; core's
+ * foldedWords): only the texts holding a hyphen are read, titles, the messages of the reports a
+ * feedback holds, and those a merged feedback gave its target (an unmerge gives them back without
+ * rewriting its words). Each such feedback gains the words of those texts it lacks, up to
+ * MAX_FEEDBACK_WORDS; publications whose public text holds a hyphen get their words again.
+ */
+async function joinHyphenatedWords(data: Database): Promise<void> {
+  await inBatches(data, "feedbacks", { title: HYPHEN }, { title: 1 }, (batch) =>
+    addTextWords(
+      data,
+      batch.map((f) => [String(f._id), f.title]),
+    ),
+  );
+  await inBatches(data, "reports", { "report.message": HYPHEN }, { feedbackId: 1, "report.message": 1 }, (batch) =>
+    addTextWords(
+      data,
+      batch.map((r) => [String(r.feedbackId), r.report.message]),
+    ),
+  );
+  await inBatches(data, "merges", { undoneAt: null }, { sourceId: 1, reportIds: 1 }, async (batch) => {
+    // A report merged twice (A into B, then B into C) was given by both A and B.
+    const givers = new Map<string, string[]>();
+    for (const m of batch) for (const id of m.reportIds as string[]) givers.set(id, [...(givers.get(id) ?? []), String(m.sourceId)]);
+    const reports = await data
+      .collection("reports")
+      .find({ _id: { $in: [...givers.keys()] }, "report.message": HYPHEN }, { projection: { "report.message": 1 } })
+      .toArray();
+    await addTextWords(
+      data,
+      reports.flatMap((r) => givers.get(r._id)!.map((giver) => [giver, r.report.message] as const)),
+    );
+  });
+  await inBatches(
+    data,
+    "publications",
+    { $or: [{ title: HYPHEN }, { description: HYPHEN }] },
+    { title: 1, description: 1, words: 1 },
+    async (batch) => {
+      const published = await data
+        .collection("feedbacks")
+        .find({ _id: { $in: batch.map((p) => p._id) } }, { projection: { key: 1 } })
+        .toArray();
+      const keys = new Map(published.map((f) => [f._id, String(f.key)]));
+      for (const p of batch) {
+        const words = publicationWords(keys.get(p._id) ?? "", p.title, p.description ?? null);
+        if (words !== p.words) await data.collection("publications").updateOne({ _id: p._id }, { $set: { words } });
+      }
+    },
+  );
+}
+
+/**
+ * Adds to each feedback named the words of its texts it lacks, up to MAX_FEEDBACK_WORDS. Added to the
+ * set, not written over it: a server of this release already serving may be adding words too.
+ */
+async function addTextWords(data: Database, texts: ReadonlyArray<readonly [feedbackId: string, text: string]>): Promise<void> {
+  const held = new Map<string, string[]>();
+  for (const [id, text] of texts) held.set(id, [...(held.get(id) ?? []), text]);
+  const feedbacks = data.collection("feedbacks");
+  const stored = await feedbacks.find({ _id: { $in: [...held.keys()] } }, { projection: { words: 1 } }).toArray();
+  for (const f of stored) {
+    const known: string[] = f.words ?? [];
+    const gained = wordsWithTexts(known, held.get(f._id)!).slice(known.length);
+    if (gained.length === 0) continue;
+    await addToVocabulary(data, gained);
+    await feedbacks.updateOne({ _id: f._id }, { $addToSet: { words: { $each: gained } } });
+  }
+}
 
 /**
  * Feedbacks stored before they kept the sources of their reports (which the inbox's filter by
@@ -50,22 +152,14 @@ const SOURCES_BATCH = 500;
  * feedback a merge or split gave them meanwhile keeps its own.
  */
 async function keepSources(data: Database): Promise<void> {
-  const feedbacks = data.collection("feedbacks");
-  for (let after = ""; ; ) {
-    const batch = await feedbacks
-      .find({ _id: { $gt: after }, sources: { $exists: false } }, { projection: { _id: 1 } })
-      .sort({ _id: 1 })
-      .limit(SOURCES_BATCH)
-      .toArray();
-    if (batch.length === 0) return;
-    after = String(batch.at(-1)!._id);
+  await inBatches(data, "feedbacks", { sources: { $exists: false } }, { _id: 1 }, async (batch) => {
     for (const [id, sources] of await heldSources(
       data,
       batch.map((f) => String(f._id)),
     )) {
-      await feedbacks.updateOne({ _id: id, sources: { $exists: false } }, { $set: { sources } });
+      await data.collection("feedbacks").updateOne({ _id: id, sources: { $exists: false } }, { $set: { sources } });
     }
-  }
+  });
 }
 
 /**

@@ -92,6 +92,13 @@ export const wordsAfterMerge = (target: readonly string[], source: readonly stri
 /** The words a feedback is found by once it has a new title: its own, then the title's it lacks (up to MAX_FEEDBACK_WORDS). */
 export const wordsWithTitle = (words: readonly string[], title: string): string[] => withWords(words, foldedWords(title));
 
+/**
+ * The words a feedback is found by once texts of its are read again, by a release that finds more
+ * words in a text (a hyphenated word's joined form): its own, then the texts' it lacks (up to
+ * MAX_FEEDBACK_WORDS), so that nothing it was found by is lost.
+ */
+export const wordsWithTexts = (words: readonly string[], texts: readonly string[]): string[] => withWords(words, texts.flatMap(foldedWords));
+
 /** The words a feedback with this text (key, titles, reports) is found by, up to MAX_FEEDBACK_WORDS. */
 export const feedbackWords = (text: string): string[] => withWords([], foldedWords(text));
 

@@ -7,6 +7,7 @@ import { urgencyOf } from "../../core/feedback/order.ts";
 import { upgradeDocuments } from "../../adapters/mongodb/upgrades.ts";
 import type { Store } from "../../core/services.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
+import { searchWords } from "../../core/feedback/search-words.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { storeContract } from "./store-contract.ts";
 
@@ -112,6 +113,83 @@ test("feedbacks stored before they kept their reports' sources are found by sour
   expect(await bySource("portal")).toEqual(["fb-1", "fb-0"]);
   expect(await bySource("api")).toEqual(["fb-2", "fb-1"]);
   expect(await store.countByStatus("org", { source: "portal" })).toEqual({ triage: 2 });
+});
+
+test("a feedback stored before hyphenated words were joined is found by email for its e-mail once the store has started, and still by mail", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  // Words as the release before wrote them: a hyphenated word's parts only.
+  const feedback = (i: number, title: string, words: string, mergedInto?: string) => ({
+    ...storedFeedback(`fb-${i}`, i, undefined),
+    title,
+    words: words.split(" "),
+    ...(mergedInto && { mergedInto }),
+  });
+  await data
+    .collection("feedbacks")
+    .insertMany([
+      feedback(1, "No e-mail after sign-in", "org 2 no e mail after sign in the never arrives"),
+      feedback(2, "Order page blank", "org 3 order page blank the pre is", "fb-3"),
+      feedback(3, "Checkout blank", "org 4 checkout blank 3 order page the pre is"),
+    ]);
+  await data
+    .collection("search_vocabulary")
+    .insertMany(
+      [
+        "org",
+        "2",
+        "3",
+        "4",
+        "no",
+        "e",
+        "mail",
+        "after",
+        "sign",
+        "in",
+        "the",
+        "never",
+        "arrives",
+        "order",
+        "page",
+        "blank",
+        "pre",
+        "is",
+        "checkout",
+      ].map((_id) => ({ _id })),
+    );
+  const report = (id: string, feedbackId: string, message: string) => ({
+    _id: id,
+    orgId: "org",
+    feedbackId,
+    source: "api",
+    at: 0,
+    report: { message },
+  });
+  // Feedback 2 was merged into 3, which holds its report now and answers for its words.
+  await data
+    .collection("reports")
+    .insertMany([
+      report("r-1", "fb-1", "The e-mail never arrives"),
+      report("r-2", "fb-3", "The pre-order page is blank"),
+      report("r-3", "fb-3", "Checkout blank"),
+    ]);
+  await data.collection("merges").insertOne({ _id: "m", orgId: "org", sourceId: "fb-2", targetId: "fb-3", reportIds: ["r-2"], undoneAt: null });
+  await data
+    .collection("publications")
+    .insertOne({ _id: "fb-1", orgId: "org", title: "E-mail never sent", description: null, publishedAt: 1, words: "org 2 e mail never sent" });
+  await upgradeDocuments(data);
+  const store = createMongoStore(client, db);
+  const found = async (query: string) =>
+    (await store.listFeedbacks("org", { statuses: STATUSES, words: searchWords(query) }, null, 10)).map((f) => f.id);
+  expect(await found("email")).toEqual(["fb-1"]);
+  expect(await found("signin")).toEqual(["fb-1"]);
+  expect(await found("mail")).toEqual(["fb-1"]);
+  expect(await found("preorder")).toEqual(["fb-3"]);
+  expect(await store.countByStatus("org", { words: searchWords("email") })).toEqual({ triage: 1 });
+  const published = await store.listPublished("org", { statuses: STATUSES, words: searchWords("email") }, null, 10, "new");
+  expect(published.map((p) => p.feedback.id)).toEqual(["fb-1"]);
+  // The merged feedback is found by its report's joined word too once an unmerge gives it back.
+  expect((await data.collection("feedbacks").findOne({ _id: "fb-2" }))?.words).toContain("preorder");
 });
 
 // With a real server (a replica set, for transactions): MONGODB_URI=mongodb://localhost:27017/?replicaSet=rs0 npm test

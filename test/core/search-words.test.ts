@@ -9,6 +9,7 @@ import {
   searchWords,
   withWords,
   wordsAfterMerge,
+  wordsWithTexts,
   wordsWithTitle,
 } from "../../core/feedback/search-words.ts";
 
@@ -86,6 +87,23 @@ describe("the words a feedback is found by", () => {
 
   test("a feedback given a new title is found by its words too, folded", () => {
     assert.deepEqual(wordsWithTitle(["demo", "1"], "Écran BLANC"), ["demo", "1", "ecran", "blanc"]);
+  });
+
+  test("a feedback whose texts are read again keeps its words and gains those it lacks, a hyphenated word's joined form among them", () => {
+    assert.deepEqual(wordsWithTexts(["demo", "1", "no", "e", "mail"], ["No e-mail", "Wi-Fi drops"]), [
+      "demo",
+      "1",
+      "no",
+      "e",
+      "mail",
+      "email",
+      "wi",
+      "fi",
+      "wifi",
+      "drops",
+    ]);
+    const many = Array.from({ length: MAX_FEEDBACK_WORDS }, (_, i) => `w${i}`);
+    assert.deepEqual(wordsWithTexts(many, ["e-mail"]), many);
   });
 
   test("a feedback is found by its key, its title and the messages of its reports, in that order", () => {

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { foldedWords, withWords } from "../../../core/feedback/search-words.ts";
+import { wordsWithTexts } from "../../../core/feedback/search-words.ts";
 import { publicationWords } from "../../../core/portal/publish-feedback.ts";
 
 /** SQL: whether `text` holds a hyphen of a kind that joins a word's parts (core's search words). */
@@ -32,26 +32,26 @@ export default function hyphenatedWords(db: Database): void {
   const read = db.query<{ words: string }, [number]>("SELECT words FROM feedback_words WHERE feedback_ref = ?");
   const write = db.query("UPDATE feedback_words SET words = ?1 WHERE feedback_ref = ?2");
   const remember = db.query("INSERT OR IGNORE INTO search_vocabulary (word) SELECT value FROM json_each(?)");
-  const reindex = (ref: number, added: readonly string[]) => {
+  const reindex = (ref: number, texts: readonly string[]) => {
     const stored = read.get(ref);
     if (!stored) return;
     const known = stored.words ? stored.words.split(" ") : [];
-    const words = withWords(known, added);
+    const words = wordsWithTexts(known, texts);
     if (words.length === known.length) return;
     write.run(words.join(" "), ref);
     remember.run(JSON.stringify(words.slice(known.length)));
   };
   // The texts come in the order of their feedback: each feedback's are gathered, then it is written once.
   let feedback = 0;
-  let added: string[] = [];
+  let held: string[] = [];
   for (const { ref, text } of texts.iterate()) {
     if (ref !== feedback) {
-      if (added.length) reindex(feedback, added);
-      [feedback, added] = [ref, []];
+      if (held.length) reindex(feedback, held);
+      [feedback, held] = [ref, []];
     }
-    added.push(...foldedWords(text));
+    held.push(text);
   }
-  if (added.length) reindex(feedback, added);
+  if (held.length) reindex(feedback, held);
 
   const publications = db.query<{ feedback_id: string; key: string; title: string; description: string | null; words: string }, []>(
     `SELECT p.feedback_id, f.key, p.title, p.description, p.words FROM publications p JOIN feedbacks f ON f.id = p.feedback_id
