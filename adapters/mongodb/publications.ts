@@ -5,6 +5,7 @@ import type { Publication, PublicationStore } from "../../core/store/publication
 import type { Database, Document } from "./database.ts";
 import { NOT_MERGED, toFeedback } from "./feedbacks.ts";
 import { topRankParts } from "../../core/portal/top-rank.ts";
+import { prefixesOf } from "../../core/feedback/search-words.ts";
 
 /** The fields each public order sorts on, descending; ties by _id desc. */
 const ORDER_FIELDS: Readonly<Record<PortalSort, readonly string[]>> = {
@@ -68,7 +69,7 @@ export function publicationStore(data: Database): PublicationStore {
     },
 
     async listPublished(orgId, filter, after, limit, order) {
-      const words = (filter.words ?? []).map((w) => ({ words: { $regex: `(^| )${escapeRegExp(w)}` } }));
+      const words = (filter.words ?? []).map((w) => ({ words: { $regex: `(^| )(${prefixesOf(w).map(escapeRegExp).join("|")})` } }));
       const published = await publications()
         .find({ orgId, ...(words.length > 0 && { $and: words }) })
         .toArray();

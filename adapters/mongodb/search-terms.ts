@@ -3,7 +3,7 @@
 // index on (orgId, words, status, lastActivityAt) answers each of them in the order of the list:
 // MongoDB merges those sorted runs and stops after a page, however common the word.
 import type { ClientSession } from "mongodb";
-import type { ExpandedWord, VocabularyLookup } from "../../core/feedback/search-words.ts";
+import type { ExpandedWord, Expansion, VocabularyLookup } from "../../core/feedback/search-words.ts";
 import type { Database } from "./database.ts";
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -41,7 +41,10 @@ export const vocabulary =
     return starting.map((d) => d._id);
   };
 
-/** Every search word must be one of its expansions (or, past MAX_EXPANSION, start some word of the feedback). */
+/** One way a search word is met: a word of the feedback is one of these, or, past MAX_EXPANSION, starts with the prefix. */
+const met = (way: Expansion) => ("prefix" in way ? { words: { $regex: `^${escapeRegExp(way.prefix)}` } } : { words: { $in: [...way.words] } });
+
+/** Every search word must be met one of its ways. */
 export const wordsFilter = (words: readonly ExpandedWord[]) => ({
-  $and: words.map((w) => ("prefix" in w ? { words: { $regex: `^${escapeRegExp(w.prefix)}` } } : { words: { $in: [...w.words] } })),
+  $and: words.map((ways) => (ways.length === 1 ? met(ways[0]!) : { $or: ways.map(met) })),
 });

@@ -17,7 +17,7 @@ import {
   type ReportRow,
 } from "./rows.ts";
 import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
-import { type ExpandedWord, expandWords } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, type Expansion, expandWords } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /**
@@ -52,14 +52,15 @@ const MATCH_COST_IN_ROWS = 5;
  */
 function holdsWords(words: readonly ExpandedWord[]): SearchCondition {
   const params: string[] = [];
-  const tests = words.map((w) => {
-    if ("prefix" in w) {
-      params.push(` ${w.prefix}`);
-      return "instr(' ' || w.words, ?) > 0";
+  const test = (way: Expansion) => {
+    if ("prefix" in way) {
+      params.push(` ${way.prefix}`);
+      return ["instr(' ' || w.words, ?) > 0"];
     }
-    params.push(...w.words.map((known) => ` ${known} `));
-    return `(${w.words.map(() => "instr(' ' || w.words || ' ', ?) > 0").join(" OR ")})`;
-  });
+    params.push(...way.words.map((known) => ` ${known} `));
+    return way.words.map(() => "instr(' ' || w.words || ' ', ?) > 0");
+  };
+  const tests = words.map((ways) => `(${ways.flatMap(test).join(" OR ")})`);
   return { sql: `EXISTS (SELECT 1 FROM feedback_words w WHERE w.feedback_ref = f.ref AND ${tests.join(" AND ")})`, params };
 }
 

@@ -2,6 +2,7 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { PortalSort } from "../../core/schemas/portal.ts";
 import type { Publication, PublicationStore } from "../../core/store/publications.ts";
 import { topRankParts } from "../../core/portal/top-rank.ts";
+import { prefixesOf } from "../../core/feedback/search-words.ts";
 import { appIdOf, FEEDBACK_COLUMNS, type FeedbackRow, placeholders, toFeedback } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -84,8 +85,9 @@ export function publicationStore(db: Database, batch: WriteBatch): PublicationSt
         params.push(filter.appId);
       }
       for (const word of filter.words ?? []) {
-        where.push("instr(' ' || p.words, ?) > 0");
-        params.push(` ${word}`);
+        const prefixes = prefixesOf(word);
+        where.push(`(${prefixes.map(() => "instr(' ' || p.words, ?) > 0").join(" OR ")})`);
+        params.push(...prefixes.map((prefix) => ` ${prefix}`));
       }
       if (after) {
         where.push(`(${columns.join(", ")}, p.feedback_id) < (${columns.map(() => "?").join(", ")}, ?)`);

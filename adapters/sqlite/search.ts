@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { type ExpandedWord, ownWords, type VocabularyLookup } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, type Expansion, ownWords, type VocabularyLookup } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store/feedbacks.ts";
 import { appIdOf, orgIdOf, refOf } from "./rows.ts";
 
@@ -69,9 +69,9 @@ export function matchQuery(
 ): string {
   const scopes = filter.statuses.map((status) => scope(orgId, status));
   // Whole words are read lazily in rowid order; a prefix makes FTS5 merge all its postings first.
-  const parts = words.map((w) =>
-    "prefix" in w ? scopes.map((s) => `"${s}${w.prefix}"*`) : scopes.flatMap((s) => w.words.map((known) => `"${s}${known}"`)),
-  );
+  const terms = (way: Expansion) =>
+    "prefix" in way ? scopes.map((s) => `"${s}${way.prefix}"*`) : scopes.flatMap((s) => way.words.map((known) => `"${s}${known}"`));
+  const parts = words.map((ways) => ways.flatMap(terms));
   const filters = FILTER_TOKENS.flatMap(([letter, field]) => (filter[field] ? [token(letter, filter[field])] : []));
   return [...parts.map((terms) => `(${terms.join(" OR ")})`), ...filters].join(" AND ");
 }

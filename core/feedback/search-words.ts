@@ -13,17 +13,27 @@ function spellings(run: string): { readonly parts: string[]; readonly joined?: s
 }
 
 /**
+ * A word of a search, which a feedback must hold a word starting with: one prefix, or for a
+ * hyphenated word the prefixes any of which will do.
+ */
+export type SearchWord = string | readonly string[];
+
+/** The prefixes any of which meets a search word. */
+export const prefixesOf = (word: SearchWord): readonly string[] => (typeof word === "string" ? [word] : word);
+
+/**
  * Words of a search text: letters and digits, lower-cased, a plural or a verb's ending reduced to what
  * the word shares with its other forms; each is matched as a prefix by the store, so "invoices" finds
- * "invoice" too, and "crashing" "crash". A hyphenated word is searched joined, which a text holds
- * whether it wrote the hyphen or not (foldedWords), so "e-mail" and "email" find the same feedbacks.
+ * "invoice" too, and "crashing" "crash". A hyphenated word is met by its joined form, which a text
+ * holds whether it wrote the hyphen or not (foldedWords), or by all its parts, as before: "sign-in" is
+ * "signin" or "sign", and "signin" or "in". So "e-mail" finds "email", and "sign-in" still finds "sign in".
  */
-export function searchWords(text: string): string[] {
-  const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run) => {
+export function searchWords(text: string): SearchWord[] {
+  const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run): SearchWord[] => {
     const { parts, joined } = spellings(run);
-    return joined ? [joined] : parts;
+    return joined ? parts.map((part) => [sharedStart(joined), sharedStart(part)]) : parts.map(sharedStart);
   });
-  return words.slice(0, 32).map(sharedStart);
+  return words.slice(0, 32);
 }
 
 /**
@@ -115,23 +125,41 @@ export const ownWords = (feedback: { readonly key: string; readonly title: strin
  */
 export const MAX_EXPANSION = 32;
 
-/** A search word as a store's vocabulary expands it: the whole words that start with it, or, past MAX_EXPANSION, the prefix. */
-export type ExpandedWord = { readonly words: readonly string[] } | { readonly prefix: string };
+/** One way a search word is met: one of these whole words of the vocabulary, or, past MAX_EXPANSION, a word starting with the prefix. */
+export type Expansion = { readonly words: readonly string[] } | { readonly prefix: string };
+
+/** A search word as a store's vocabulary expands it: the ways it is met, any one of which will do (one for each of its prefixes). */
+export type ExpandedWord = readonly Expansion[];
 
 /** A store's vocabulary: up to `limit` of the words it holds that start with `word`, in order. */
 export type VocabularyLookup = (word: string, limit: number) => Promise<readonly string[]> | readonly string[];
 
 /**
- * The words of a search, folded, each once, and expanded through the store's vocabulary: the
- * whole words that start with each, or past MAX_EXPANSION the prefix. Null when a word starts no
- * word of the vocabulary: nothing can match, and nothing need be read.
+ * The words of a search, folded, each once, and expanded through the store's vocabulary: each
+ * prefix becomes the whole words that start with it, or past MAX_EXPANSION the prefix itself. Null
+ * when no prefix of a word starts a word of the vocabulary: nothing can match, and nothing need be read.
  */
-export async function expandWords(words: readonly string[], startingWith: VocabularyLookup): Promise<ExpandedWord[] | null> {
+export async function expandWords(words: readonly SearchWord[], startingWith: VocabularyLookup): Promise<ExpandedWord[] | null> {
   const expanded: ExpandedWord[] = [];
-  for (const word of new Set(words.flatMap(foldedWords))) {
-    const known = await startingWith(word, MAX_EXPANSION + 1);
-    if (known.length === 0) return null;
-    expanded.push(known.length > MAX_EXPANSION ? { prefix: word } : { words: known });
+  for (const prefixes of foldedSearch(words)) {
+    const ways: Expansion[] = [];
+    for (const prefix of prefixes) {
+      const known = await startingWith(prefix, MAX_EXPANSION + 1);
+      if (known.length > 0) ways.push(known.length > MAX_EXPANSION ? { prefix } : { words: known });
+    }
+    if (ways.length === 0) return null;
+    expanded.push(ways);
   }
   return expanded;
+}
+
+/**
+ * A search's words folded as a feedback's are, each once: a prefix that folds into several words
+ * (letters and digits apart) is that many words to meet; the prefixes of a hyphenated word stay
+ * together, any of them meeting it.
+ */
+function foldedSearch(words: readonly SearchWord[]): string[][] {
+  const letters = (prefix: string) => fold(prefix).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const folded = words.flatMap((word) => (typeof word === "string" ? letters(word).map((w) => [w]) : [[...new Set(word.flatMap(letters))]]));
+  return [...new Map(folded.filter((prefixes) => prefixes.length > 0).map((prefixes) => [prefixes.join(" "), prefixes])).values()];
 }

@@ -3,6 +3,7 @@ import type { DomainEvent, JobRequest, StatusChange } from "../feedback/events.t
 import type { FeedbackRecord, ReportRecord } from "../model.ts";
 import type { FEEDBACK_ORDERS, Kind, Severity, Status } from "../schemas/feedback.ts";
 import type { CommentVisibility } from "../schemas/comment.ts";
+import type { SearchWord } from "../feedback/search-words.ts";
 
 export interface FeedbackFilter {
   readonly statuses: readonly Status[];
@@ -10,8 +11,8 @@ export interface FeedbackFilter {
   readonly severity?: Severity;
   readonly appId?: string;
   readonly featureId?: string;
-  /** Words to find (all of them, as prefixes) in key, title, summary and reports. */
-  readonly words?: readonly string[];
+  /** Words to find (all of them, each by one of its prefixes) in key, title, summary and reports. */
+  readonly words?: readonly SearchWord[];
   /** Only feedbacks published on the portal (true), or only those not published (false). */
   readonly published?: boolean;
   /** Only feedbacks holding a report from this source (a channel kind, `agent`, `portal`). */

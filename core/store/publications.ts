@@ -2,6 +2,7 @@ import type { FeedbackRecord } from "../model.ts";
 import type { Kind, Status } from "../schemas/feedback.ts";
 import type { PortalSort } from "../schemas/portal.ts";
 import type { ListPosition } from "./feedbacks.ts";
+import type { SearchWord } from "../feedback/search-words.ts";
 
 /** What the team made public of a feedback. Nothing else of it ever reaches the portal. */
 export interface Publication {
@@ -23,8 +24,8 @@ export interface PublicFilter {
   readonly statuses: readonly Status[];
   readonly kind?: Kind;
   readonly appId?: string;
-  /** Folded words that must all start a word of the publication's `words`. */
-  readonly words?: readonly string[];
+  /** Folded words that must all start a word of the publication's `words`, each by one of its prefixes. */
+  readonly words?: readonly SearchWord[];
 }
 
 /** Feedbacks the team published on the portal. */

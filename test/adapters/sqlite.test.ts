@@ -376,7 +376,19 @@ describe("sqlite search plans, every filter and order", () => {
       { statuses: ["prioritized"] },
     ];
     // "1" and "2" start more words than a search expands (the numbers of titles and keys): their prefix is tested.
-    const searches = [["probe"], ["alpha"], ["beta"], ["gamma"], ["alpha", "beta"], ["absent"], ["1"], ["alpha", "2"]];
+    // A word met by any of its prefixes (a hyphenated word's joined form or a part), whole words and a prefix among them.
+    const searches: NonNullable<FeedbackFilter["words"]>[] = [
+      ["probe"],
+      ["alpha"],
+      ["beta"],
+      ["gamma"],
+      ["alpha", "beta"],
+      ["absent"],
+      ["1"],
+      ["alpha", "2"],
+      [["alpha", "gamma"]],
+      [["beta", "2"], "probe"],
+    ];
     for (const order of FEEDBACK_ORDERS) {
       for (const filter of filters) {
         for (const words of searches) {

@@ -6,6 +6,7 @@ import {
   MAX_EXPANSION,
   MAX_FEEDBACK_WORDS,
   ownWords,
+  prefixesOf,
   searchWords,
   withWords,
   wordsAfterMerge,
@@ -50,10 +51,25 @@ describe("the words a feedback is found by", () => {
     assert.deepEqual(foldedWords("DEMO-12 since 2026-11-27, mp3-player"), ["demo", "12", "since", "2026", "11", "27", "mp3", "player", "mp3player"]);
   });
 
-  test("a hyphenated search word is searched joined, so that either spelling finds the other; a number's parts are searched each", () => {
-    assert.deepEqual(searchWords("E-mail sign-in Wi‑Fi pre-orders"), ["email", "signin", "wifi", "preorder"]);
+  test("a hyphenated search word is met by its joined form or by all its parts; a number's parts are searched each", () => {
+    assert.deepEqual(searchWords("E-mail sign-in"), [
+      ["email", "e"],
+      ["email", "mail"],
+      ["signin", "sign"],
+      ["signin", "in"],
+    ]);
+    assert.deepEqual(searchWords("Wi‑Fi pre-orders"), [
+      ["wifi", "wi"],
+      ["wifi", "fi"],
+      ["preorder", "pre"],
+      ["preorder", "order"],
+    ]);
     assert.deepEqual(searchWords("DEMO-12"), ["demo", "12"]);
-    const finds = (search: string, text: string) => searchWords(search).every((w) => foldedWords(text).some((word) => word.startsWith(w)));
+  });
+
+  test("either spelling of a hyphenated word finds the other, and what the hyphenated one found before it still finds", () => {
+    const finds = (search: string, text: string) =>
+      searchWords(search).every((w) => prefixesOf(w).some((prefix) => foldedWords(text).some((word) => word.startsWith(prefix))));
     const spellings = [
       ["e-mail", "email"],
       ["sign-in", "signin"],
@@ -65,7 +81,9 @@ describe("the words a feedback is found by", () => {
       assert.ok(finds(joined!, `Mon ${hyphenated} plante`), `${joined} finds ${hyphenated}`);
       assert.ok(finds(hyphenated!, `Mon ${joined} plante`), `${hyphenated} finds ${joined}`);
     }
-    assert.ok(finds("mail", "Mon e-mail plante"), "a part still finds the hyphenated word");
+    assert.ok(finds("mail", "Mon e-mail plante"), "a part finds the hyphenated word");
+    assert.ok(finds("sign-in", "I cannot sign in"), "the hyphenated word finds its parts apart");
+    assert.ok(!finds("sign-in", "I cannot sign up"), "but not one part alone");
   });
 
   test("a text's words are folded: lower case, accents removed, each once", () => {
@@ -126,11 +144,28 @@ describe("the expansion of a search's words", () => {
   const startingWith = (word: string, limit: number) => vocabulary.filter((w) => w.startsWith(word)).slice(0, limit);
 
   test("each word, folded and once, becomes the words of the vocabulary it starts", async () => {
-    assert.deepEqual(await expandWords(["Check", "TÉLÉ", "check"], startingWith), [{ words: ["checkout", "checkouts"] }, { words: ["telephone"] }]);
+    assert.deepEqual(await expandWords(["Check", "TÉLÉ", "check"], startingWith), [
+      [{ words: ["checkout", "checkouts"] }],
+      [{ words: ["telephone"] }],
+    ]);
   });
 
   test("past MAX_EXPANSION words, the word is matched as a prefix", async () => {
-    assert.deepEqual(await expandWords(["w"], startingWith), [{ prefix: "w" }]);
+    assert.deepEqual(await expandWords(["w"], startingWith), [[{ prefix: "w" }]]);
+  });
+
+  test("a hyphenated search word is met by the expansion of any of its prefixes, those that start no word left out", async () => {
+    assert.deepEqual(
+      await expandWords(
+        [
+          ["checkout", "w"],
+          ["checkout", "firefox"],
+        ],
+        startingWith,
+      ),
+      [[{ words: ["checkout", "checkouts"] }, { prefix: "w" }], [{ words: ["checkout", "checkouts"] }]],
+    );
+    assert.equal(await expandWords([["firefox", "safari"]], startingWith), null);
   });
 
   test("a word that starts none of the vocabulary's words means nothing can match", async () => {

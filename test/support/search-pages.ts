@@ -1,6 +1,7 @@
 // What a list query should answer, computed the plain way, and every page a store answers for it:
 // the store's plans must agree with a filter and a sort of all the feedbacks, across cursors.
 import { positionOf } from "../../core/feedback/order.ts";
+import { prefixesOf } from "../../core/feedback/search-words.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
 
@@ -17,7 +18,7 @@ export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilt
       (!filter.severity || f.severity === filter.severity) &&
       (filter.due === undefined ||
         (filter.due === "none" ? f.dueAt === undefined : f.dueAt !== undefined && (filter.due === "set" || f.dueAt < filter.due.before))) &&
-      (filter.words ?? []).every((w) => wordsOf(f).some((word) => word.startsWith(w))),
+      (filter.words ?? []).every((w) => prefixesOf(w).some((prefix) => wordsOf(f).some((word) => word.startsWith(prefix)))),
   );
   return kept
     .sort((a, b) => {

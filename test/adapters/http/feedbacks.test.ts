@@ -167,12 +167,14 @@ describe("GET /v1/feedbacks", () => {
     expect(await find("companies totals")).toContain(key);
   });
 
-  test("query finds a hyphenated word by its joined form and the joined form by the hyphenated: email and e-mail, sign-in and signin", async () => {
+  test("query finds a hyphenated word by its joined form and the joined form by the hyphenated (email and e-mail, sign-in and signin), and sign-in still sign in", async () => {
     const hyphenated = await createReport("The e-mail after sign-in never arrives", { title: "No e-mail after sign-in" });
     const joined = await createReport("The email after signin never arrives", { title: "No email after signin" });
+    const apart = await createReport("No mail comes when I sign in", { title: "No mail at sign in" });
     const find = async (q: string) => (await get(`/v1/feedbacks?query=${encodeURIComponent(q)}`, admin())).body.data.map((f: any) => f.key);
     for (const query of ["email", "e-mail", "signin arrives", "sign-in arrives"])
       expect({ query, found: await find(query) }).toEqual({ query, found: [joined, hyphenated] });
+    expect(await find("sign-in")).toEqual([apart, joined, hyphenated]);
   });
 
   test("appId and featureId filters", async () => {

@@ -108,6 +108,8 @@ describe("public JSON", () => {
     expect(await keys("?query=darker")).toEqual([dark]);
     expect(await keys("?query=theme%20night")).toEqual([dark]);
     expect(await keys("?query=themes")).toEqual([dark]);
+    // A hyphenated search word is met by its parts too: "night work" is found by night-work.
+    expect(await keys("?query=night-work")).toEqual([dark]);
     // A word of a report only: the public search never reads reports.
     expect(await keys("?query=zanzibar")).toEqual([]);
     expect(await keys("?query=secret")).toEqual([]);

@@ -77,6 +77,13 @@ export function publicationsContract(makeStore: () => Promise<Subject>) {
       expect(await keys({ words: ["the"] })).toEqual([d!.id, a!.id]);
       expect(await keys({ words: ["dark", "them"] })).toEqual([a!.id]);
       expect(await keys({ words: ["ark"] })).toEqual([]);
+      // A hyphenated search word is met by any of its prefixes (its joined form, or a part).
+      const darkMode = [
+        ["darkmode", "dark"],
+        ["darkmode", "mo"],
+      ];
+      expect(await keys({ words: darkMode })).toEqual([a!.id]);
+      expect(await keys({ words: [["pdf", "nig"]] })).toEqual([d!.id, b!.id]);
       expect(await keys({ kind: "idea" })).toEqual([]);
       expect(await keys({ appId: org.appId })).toEqual([d!.id, b!.id, a!.id]);
       expect(await keys({ statuses: ["delivered"] })).toEqual([]);
