@@ -1,11 +1,36 @@
 const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
+/**
+ * Schemes a browser acts on by itself, or that name no application: never an application's own
+ * scheme, whatever a client registers.
+ */
+const BROWSER_SCHEMES = new Set([
+  "javascript:",
+  "data:",
+  "file:",
+  "blob:",
+  "about:",
+  "vbscript:",
+  "filesystem:",
+  "view-source:",
+  "ftp:",
+  "ws:",
+  "wss:",
+]);
+
 /** Whether an address is the machine's own: where an application on the person's computer listens for its code (RFC 8252). */
 export const isLoopback = (url: URL): boolean => LOOPBACK.has(url.hostname);
 
 /**
- * A registered redirect URI is https, or http on a loopback address (native apps, RFC 8252).
- * No fragment, no credentials.
+ * Whether an address is an application's own scheme (RFC 8252 §7.1), as desktop MCP clients
+ * register them (Cursor's `cursor://anysphere.cursor-mcp/oauth/callback`): the operating system
+ * hands the code to the application that claimed the scheme, and PKCE keeps it useless to another.
+ */
+const isAppScheme = (url: URL): boolean => !["http:", "https:"].includes(url.protocol) && !BROWSER_SCHEMES.has(url.protocol);
+
+/**
+ * A registered redirect URI is https, http on a loopback address, or an application's own scheme
+ * (native apps, RFC 8252). No fragment, no credentials.
  */
 export function isAllowedRedirectUri(text: string): boolean {
   let url: URL;
@@ -15,6 +40,15 @@ export function isAllowedRedirectUri(text: string): boolean {
     return false;
   }
   if (url.hash || url.username || url.password) return false;
-  if (url.protocol === "https:") return true;
+  if (url.protocol === "https:" || isAppScheme(url)) return true;
   return url.protocol === "http:" && isLoopback(url);
 }
+
+/**
+ * What a page's Content-Security-Policy names to let its form send the browser to this address:
+ * its origin on the web, its scheme for an application's own (whose origin is opaque).
+ */
+export const formTarget = (redirectUri: string): string => {
+  const url = new URL(redirectUri);
+  return isAppScheme(url) ? url.protocol : url.origin;
+};

@@ -38,7 +38,13 @@ export async function registerClient(
 ): Promise<{ ok: true; value: ClientRegistration } | { ok: false; error: OAuthError }> {
   const bad = metadata.redirect_uris.find((uri) => !isAllowedRedirectUri(uri));
   if (bad !== undefined)
-    return { ok: false, error: oauthError("invalid_redirect_uri", `redirect URI must be https, or http on a loopback address: ${bad}`) };
+    return {
+      ok: false,
+      error: oauthError(
+        "invalid_redirect_uri",
+        `redirect URI must be https, http on a loopback address (localhost, 127.0.0.1, [::1]), or an application's own scheme (cursor://…): ${bad}`,
+      ),
+    };
   if (metadata.grant_types?.some((g) => !SUPPORTED_GRANTS.includes(g))) {
     return { ok: false, error: oauthError("invalid_client_metadata", "grant_types may only be authorization_code and refresh_token") };
   }

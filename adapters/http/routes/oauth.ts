@@ -11,6 +11,7 @@ import { scopesWithin } from "../../../core/authorization.ts";
 import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
 import { firstProblem } from "../../../core/schemas/field-problem.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
+import { formTarget } from "../../../core/oauth/redirect-uri.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeClientToken } from "../../../core/oauth/revoke-client-token.ts";
 import { exchangeToken } from "../../../core/oauth/exchange-token.ts";
@@ -137,7 +138,7 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
 <button type="submit" name="decision" value="allow">${w.allow}</button>
 <button type="submit" name="decision" value="deny" class="secondary">${w.deny}</button>
 </form>`;
-    return page(w.title(client), body, { language, formTargets: [new URL(authorization.redirectUri).origin] });
+    return page(w.title(client), body, { language, formTargets: [formTarget(authorization.redirectUri)] });
   }
 
   return new Elysia({ name: "routes/oauth" })

@@ -132,6 +132,14 @@ describe("dynamic client registration (RFC 7591)", () => {
     });
   });
 
+  test("an application's own scheme is registered (Cursor's cursor://); a scheme the browser acts on itself is invalid_redirect_uri", async () => {
+    expect((await register(["cursor://anysphere.cursor-mcp/oauth/callback", "com.example.app:/oauth2redirect"])).status).toBe(201);
+    for (const uri of ["javascript:alert(1)//", "data:text/html,hi", "file:///etc/passwd", "blob:https://a.example/x", "ws://agent.example/cb"]) {
+      const res = await register([uri]);
+      expect({ uri, error: res.body.error }).toEqual({ uri, error: "invalid_redirect_uri" });
+    }
+  });
+
   test("a field of the wrong type is named in the refusal, not redirect_uris", async () => {
     const body = JSON.stringify({ redirect_uris: ["https://a.example/cb"], client_name: { a: 1 } });
     const res = await send(`${server.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -219,6 +227,21 @@ describe("authorization requests", () => {
     const page = await res.text();
     const forged = await browser.submit(page.replace(/name="csrf" value="[^"]*"/, 'name="csrf" value="forged"'), { decision: "allow" });
     expect(forged.status).toBe(403);
+  });
+
+  test("an application with its own scheme gets its code there: the consent page's form may send the browser to that scheme, and the code is exchanged for a token", async () => {
+    const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
+    const clientId = (await register([redirect], "Cursor")).body.client_id;
+    const browser = new FormBrowser(server.url, {}, server.handle);
+    await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
+    const consent = await browser.fetch(
+      authorizeUrl(clientId, { redirect_uri: redirect, code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
+    );
+    expect(consent.headers.get("content-security-policy")).toContain("form-action 'self' cursor:;");
+    const flow = await connect(server.demo.users.member, { redirect_uri: redirect }, { clientId, browser });
+    expect(`${flow.location.protocol}//${flow.location.host}${flow.location.pathname}`).toBe(redirect);
+    expect(flow.location.searchParams.get("state")).toBe("st-123");
+    expect(await mcpStatus(flow.tokens.access_token)).toBe(200);
   });
 
   test("deny sends access_denied back with the state unchanged", async () => {
